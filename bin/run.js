@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+// The `mem` binary. Hooks and the git merge driver dispatch before oclif loads: they run on every
+// agent turn or git merge and must stay near bare Node start-up time.
+const argv = process.argv.slice(2);
+
+if (argv[0] === 'hook') {
+  const { runHookCli } = await import('../dist/hook.js');
+  await runHookCli(argv.slice(1));
+} else if (argv[0] === 'merge-driver') {
+  const { runMergeDriverCli } = await import('../dist/merge-driver.js');
+  process.exitCode = await runMergeDriverCli(argv.slice(1));
+} else {
+  const { execute } = await import('@oclif/core');
+  await execute({ dir: import.meta.url });
+}

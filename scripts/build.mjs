@@ -1,0 +1,31 @@
+// Bundles the CLI into dist/: one file for the hook fast path (no oclif), one for oclif's commands.
+// Why two bundles: a hook runs at the end of every agent turn and must start near bare Node speed,
+// so it never pays for loading oclif; everything else goes through oclif's explicit command map.
+import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+
+rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+
+const shared = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outdir: 'dist',
+  splitting: true,
+  sourcemap: 'linked',
+  legalComments: 'none',
+  logLevel: 'warning',
+  // Note: CommonJS dependencies bundled into ESM need a real `require`.
+  banner: { js: "import { createRequire as __memCreateRequire } from 'node:module'; const require = __memCreateRequire(import.meta.url);" },
+  chunkNames: 'chunks/[name]-[hash]',
+};
+
+await build({
+  ...shared,
+  entryPoints: {
+    hook: 'src/entry/hook.ts',
+    commands: 'src/entry/commands.ts',
+    'merge-driver': 'src/entry/merge-driver.ts',
+  },
+});

@@ -1,0 +1,79 @@
+/**
+ * `.memory/config.json`: the committed, team-wide settings. zod/mini keeps the hook path light.
+ * Every key has a default, so `{ "version": 1 }` is a complete config.
+ */
+import * as z from 'zod/mini';
+
+const positiveInt = () => z.int().check(z.minimum(1));
+const ratio = () => z.number().check(z.minimum(0), z.maximum(1));
+
+export const sessionConfigSchema = z.strictObject({
+  /** A handoff older than this is not injected at session start. */
+  handoffMaxAgeDays: z._default(positiveInt(), 7),
+  /** Budget for SessionStart additionalContext, in tokens (~4 chars each). */
+  startBudgetTokens: z._default(positiveInt(), 1500),
+  /** Transcript lines longer than this are skipped without parsing (screenshots, progress dumps). */
+  maxLineBytes: z._default(positiveInt(), 1_000_000),
+  /** How many files "Context to Load" lists. */
+  contextFiles: z._default(positiveInt(), 10),
+});
+
+export const filterConfigSchema = z.strictObject({
+  minChars: z._default(positiveInt(), 12),
+  maxChars: z._default(positiveInt(), 300),
+  minWords: z._default(positiveInt(), 3),
+  /** Jaccard similarity of word shingles above which a candidate is a near-duplicate. */
+  nearDuplicateSimilarity: z._default(ratio(), 0.8),
+  /** Shannon entropy (bits/char) above which a long token counts as a likely secret. */
+  secretEntropyBits: z._default(z.number(), 4.0),
+  secretMinTokenLength: z._default(positiveInt(), 24),
+  /** A command must succeed this many times in a session before it is remembered. */
+  commandMinSuccesses: z._default(positiveInt(), 2),
+});
+
+export const regionConfigSchema = z.strictObject({
+  /** Files that carry the managed region. */
+  targets: z._default(z.array(z.enum(['CLAUDE.md', 'AGENTS.md'])).check(z.minLength(1)), ['CLAUDE.md']),
+  sections: z._default(
+    z.array(z.string().check(z.minLength(1), z.maxLength(40))).check(z.minLength(1)),
+    ['Conventions', 'Commands', 'Decisions', 'Gotchas', 'Preferences', 'References'],
+  ),
+  /** Maximum lines of the managed region; the most valuable entries come first. */
+  maxLines: z._default(positiveInt(), 120),
+});
+
+export const teamConfigSchema = z.strictObject({
+  enabled: z._default(z.boolean(), true),
+  branch: z._default(z.string().check(z.regex(/^[A-Za-z0-9._\/-]+$/)), 'mem/team'),
+  remote: z._default(z.string().check(z.minLength(1)), 'origin'),
+  /** Seconds a network git call may take before it is abandoned. */
+  networkTimeoutSeconds: z._default(positiveInt(), 20),
+  /** Re-fetch and re-merge this many times when a push is rejected. */
+  pushRetries: z._default(positiveInt(), 3),
+  /** Minimum seconds between background syncs started by hooks. */
+  backgroundSyncIntervalSeconds: z._default(z.int().check(z.minimum(0)), 300),
+});
+
+export const searchConfigSchema = z.strictObject({
+  /** user-prompt-submit recall budget, in tokens. */
+  recallBudgetTokens: z._default(positiveInt(), 300),
+  recallMaxResults: z._default(positiveInt(), 3),
+  /** Minimum relative score for a recall result to count as clearly relevant. */
+  recallMinScore: z._default(z.number(), 6),
+});
+
+export const configSchema = z.strictObject({
+  version: z.literal(1),
+  session: z.prefault(sessionConfigSchema, {}),
+  filter: z.prefault(filterConfigSchema, {}),
+  region: z.prefault(regionConfigSchema, {}),
+  team: z.prefault(teamConfigSchema, {}),
+  search: z.prefault(searchConfigSchema, {}),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Returns the config a fresh `{ "version": 1 }` file means. */
+export function defaultConfig(): Config {
+  return configSchema.parse({ version: 1 });
+}

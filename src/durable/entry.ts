@@ -1,0 +1,26 @@
+/**
+ * The durable memory model shared by markdown, filter, merge, sync and search.
+ * An entry is one markdown list item inside mem's managed region, with a stable id that survives
+ * rewording (it rides in a hidden HTML comment) and its provenance.
+ */
+export type Provenance = {
+  /** Who added it: git user.name (or email) of the clone that created it. */
+  author?: string;
+  /** ISO date-time it was created. */
+  at?: string;
+  /** Short agent session id, when an agent turn produced it. */
+  session?: string;
+  /** Team-branch commit that last changed it, when known. */
+  commit?: string;
+};
+
+export type Entry = {
+  id: string;
+  section: string;
+  /** The list item's text as a human reads it (markdown, single logical item, no id comment). */
+  text: string;
+  provenance: Provenance;
+};
+
+/** Default taxonomy of the managed region, in display order. */
+export const DEFAULT_SECTIONS = ['Conventions', 'Commands', 'Decisions', 'Gotchas', 'Preferences', 'References'] as const;

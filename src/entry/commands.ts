@@ -1,0 +1,2 @@
+/** oclif's explicit command map: every command the CLI ships, by id. */
+export const COMMANDS = {};

@@ -1,0 +1,44 @@
+/**
+ * The small family of expected failures. Each has a stable `code`, an exit code and a hint that
+ * teaches the user what to do next. Anything that is not a MemError is a bug ("please report").
+ */
+export const EXIT = { ok: 0, failure: 1, usage: 2, conflicts: 3 } as const;
+
+export type MemErrorCode =
+  | 'NOT_A_GIT_REPO'
+  | 'NOT_INITIALISED'
+  | 'CONFIG_INVALID'
+  | 'USAGE'
+  | 'LOCK_HELD'
+  | 'REGION_DAMAGED'
+  | 'FILTER_REFUSED'
+  | 'NOT_FOUND'
+  | 'GIT_FAILED'
+  | 'SYNC_FAILED'
+  | 'IO_FAILED';
+
+export class MemError extends Error {
+  readonly code: MemErrorCode;
+  readonly exitCode: number;
+  readonly hint: string | undefined;
+
+  constructor(code: MemErrorCode, message: string, options: { hint?: string; exitCode?: number; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'MemError';
+    this.code = code;
+    this.exitCode = options.exitCode ?? (code === 'USAGE' ? EXIT.usage : EXIT.failure);
+    this.hint = options.hint;
+  }
+}
+
+/** Returns true when `value` is one of mem's expected failures. */
+export function isMemError(value: unknown): value is MemError {
+  return value instanceof MemError;
+}
+
+/** Returns a one-paragraph, user-facing rendering of any thrown value. */
+export function describeError(error: unknown): string {
+  if (isMemError(error)) return error.hint ? `${error.message}\n  hint: ${error.hint}` : error.message;
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return `internal error (please report it with the lines below):\n${message}`;
+}
