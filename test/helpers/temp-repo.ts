@@ -1,0 +1,117 @@
+/**
+ * Real temporary git repositories for tests: fixed identity, no signing, no auto-gc, branch main.
+ * Every test that touches git uses these, never a mock.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const MEM_BIN = join(PROJECT_ROOT, 'bin', 'run.js');
+
+/** Environment for every git and mem child process: hermetic, deterministic identity. */
+export function testEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(env)) {
+    if (key.startsWith('GIT_') || key.startsWith('CLAUDE') || key.startsWith('MEM_')) delete env[key];
+  }
+  return {
+    ...env,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: join(PROJECT_ROOT, 'test', 'helpers', 'gitconfig'),
+    GIT_AUTHOR_NAME: 'Test User',
+    GIT_AUTHOR_EMAIL: 'test@example.com',
+    GIT_COMMITTER_NAME: 'Test User',
+    GIT_COMMITTER_EMAIL: 'test@example.com',
+    GIT_TERMINAL_PROMPT: '0',
+    NO_COLOR: '1',
+    ...extra,
+  };
+}
+
+const created: string[] = [];
+
+/** Makes an empty temp directory that `cleanupTempDirs` removes. */
+export function makeTempDir(prefix = 'mem-test-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  created.push(dir);
+  return dir;
+}
+
+export function cleanupTempDirs(): void {
+  while (created.length > 0) rmSync(created.pop()!, { recursive: true, force: true });
+}
+
+/** Runs git in `cwd`, returning trimmed stdout; throws with stderr on failure. */
+export function git(cwd: string, args: string[], env: NodeJS.ProcessEnv = testEnv()): string {
+  return execFileSync('git', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+}
+
+export type RepoOptions = { name?: string; commit?: boolean; user?: string };
+
+/** Creates a real git repository (branch main, one commit unless `commit: false`). */
+export function makeRepo(options: RepoOptions = {}): string {
+  const parent = makeTempDir();
+  const dir = join(parent, options.name ?? 'repo');
+  mkdirSync(dir, { recursive: true });
+  git(dir, ['init', '-q', '-b', 'main']);
+  configureUser(dir, options.user ?? 'Test User');
+  if (options.commit !== false) {
+    writeFileSync(join(dir, 'README.md'), '# project\n');
+    git(dir, ['add', 'README.md']);
+    git(dir, ['commit', '-q', '-m', 'initial']);
+  }
+  return dir;
+}
+
+/** Creates a bare remote seeded with one commit on main, for team tests. */
+export function makeBareRemote(): string {
+  const parent = makeTempDir('mem-remote-');
+  const bare = join(parent, 'remote.git');
+  git(parent, ['init', '-q', '--bare', '-b', 'main', bare]);
+  const seed = makeRepo({ name: 'seed' });
+  git(seed, ['remote', 'add', 'origin', bare]);
+  git(seed, ['push', '-q', 'origin', 'main']);
+  return bare;
+}
+
+/** Clones `remote` as a teammate called `user` (e.g. "alice"). */
+export function cloneAs(remote: string, user: string): string {
+  const parent = makeTempDir(`mem-${user}-`);
+  const dir = join(parent, user);
+  git(parent, ['clone', '-q', remote, dir]);
+  configureUser(dir, user);
+  return dir;
+}
+
+function configureUser(dir: string, user: string): void {
+  git(dir, ['config', 'user.name', user]);
+  git(dir, ['config', 'user.email', `${user.toLowerCase().replace(/\s+/g, '.')}@example.com`]);
+}
+
+export type MemResult = { status: number; stdout: string; stderr: string };
+
+/** Runs the built CLI (`bin/run.js`) the way Claude Code or git would. */
+export function runMem(
+  args: string[],
+  options: { cwd: string; stdin?: string | Buffer; env?: Record<string, string>; timeoutMs?: number },
+): MemResult {
+  const result = spawnSync(process.execPath, [MEM_BIN, ...args], {
+    cwd: options.cwd,
+    input: options.stdin ?? '',
+    env: testEnv(options.env ?? {}),
+    encoding: 'utf8',
+    timeout: options.timeoutMs ?? 60_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.error) throw result.error;
+  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Reads a file relative to `dir`, or undefined when absent. */
+export function readIfExists(dir: string, path: string): string | undefined {
+  const full = join(dir, path);
+  return existsSync(full) ? readFileSync(full, 'utf8') : undefined;
+}
