@@ -1,0 +1,71 @@
+/**
+ * Atomic file replacement: write a temp file beside the target, fsync it, rename it over the
+ * target, fsync the directory. A process killed at any point leaves either the old file or the
+ * new one, never a truncated mix.
+ */
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { open, mkdir, rename, rm } from 'node:fs/promises';
+import { dirname, basename, join } from 'node:path';
+
+let sequence = 0;
+
+function tempPathFor(path: string): string {
+  sequence += 1;
+  return join(dirname(path), `.${basename(path)}.${process.pid}.${sequence}.tmp`);
+}
+
+/** Writes `data` to `path` atomically (creating parent directories); throws on I/O failure. */
+export function writeFileAtomicSync(path: string, data: string | Uint8Array): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = tempPathFor(path);
+  try {
+    const fd = openSync(temp, 'w', 0o644);
+    try {
+      const buffer = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+      let offset = 0;
+      while (offset < buffer.length) offset += writeSync(fd, buffer, offset, buffer.length - offset);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  syncDirectory(dirname(path));
+}
+
+/** Async twin of writeFileAtomicSync. */
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = tempPathFor(path);
+  try {
+    const handle = await open(temp, 'w', 0o644);
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+  syncDirectory(dirname(path));
+}
+
+function syncDirectory(dir: string): void {
+  // Note: makes the rename itself durable; some filesystems refuse fsync on directories.
+  try {
+    const fd = openSync(dir, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    /* best effort */
+  }
+}

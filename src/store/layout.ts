@@ -1,0 +1,34 @@
+/**
+ * Where mem keeps things inside a repository. One place, so that every part agrees and nothing
+ * is ever written outside `.memory/` (and the team store in the git dir) by accident.
+ */
+import { join } from 'node:path';
+
+export type MemoryPaths = ReturnType<typeof memoryPaths>;
+
+/** Returns the absolute paths of mem's files for the worktree at `root`. */
+export function memoryPaths(root: string) {
+  const memoryDir = join(root, '.memory');
+  const stateDir = join(memoryDir, 'state');
+  return {
+    root,
+    memoryDir,
+    configFile: join(memoryDir, 'config.json'),
+    sessionsDir: join(memoryDir, 'sessions'),
+    stateDir,
+    cacheDir: join(memoryDir, 'cache'),
+    locksDir: join(stateDir, 'locks'),
+    /** Per-session cursors and derived state (JSON), keyed by a sanitised session id. */
+    sessionStateDir: join(stateDir, 'sessions'),
+    /** Append-only JSON lines: hook runs and their problems. */
+    hookLog: join(stateDir, 'hook-log.jsonl'),
+    /** Last hook run per event, for `mem status`. */
+    hookStatus: join(stateDir, 'hook-status.json'),
+    /** Sessions that ended (SessionEnd markers) and still need finishing. */
+    endedDir: join(stateDir, 'ended'),
+    candidateLog: join(stateDir, 'candidates.jsonl'),
+    /** What `mem init` changed, so `uninstall` reverses exactly that. */
+    installRecord: join(stateDir, 'install.json'),
+    memoryLock: join(stateDir, 'locks', 'memory.lock'),
+  };
+}
