@@ -1,0 +1,102 @@
+/**
+ * The one place mem spawns the system `git`: a bounded child process with no terminal prompts,
+ * a timeout, and captured output. Network git (fetch/push) and hook-free config edits go through it.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+
+export type GitRun = {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  /** True when the timeout killed the child. */
+  timedOut: boolean;
+  /** Set when git itself could not be started (not installed, bad cwd). */
+  spawnError?: string;
+};
+
+export type RunGitOptions = {
+  cwd: string;
+  timeoutMs?: number;
+  env?: NodeJS.ProcessEnv;
+  input?: string;
+};
+
+/** Environment for every git child: never prompt for credentials, never open an editor or pager. */
+export function gitEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_ASKPASS: process.env['GIT_ASKPASS'] ?? '',
+    GIT_EDITOR: ':',
+    GIT_PAGER: 'cat',
+    // Note: ssh would otherwise wait forever on a host-key or passphrase prompt.
+    GIT_SSH_COMMAND: process.env['GIT_SSH_COMMAND'] ?? 'ssh -o BatchMode=yes',
+    LC_ALL: 'C',
+    ...extra,
+  };
+}
+
+/** Returns git's exit status and output; never throws (a failure to start is reported in `spawnError`). */
+export function runGit(args: string[], options: RunGitOptions): Promise<GitRun> {
+  return new Promise((resolve) => {
+    let child;
+    try {
+      child = spawn('git', args, {
+        cwd: options.cwd,
+        env: options.env ?? gitEnv(),
+        stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+        // Note: a detached group lets the timeout kill ssh/remote helpers git spawned too.
+        detached: process.platform !== 'win32',
+      });
+    } catch (error) {
+      resolve({ status: null, stdout: '', stderr: '', timedOut: false, spawnError: (error as Error).message });
+      return;
+    }
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let timedOut = false;
+    child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => err.push(chunk));
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            killTree(child.pid);
+          }, options.timeoutMs);
+    child.on('error', (error) => {
+      if (timer) clearTimeout(timer);
+      resolve({ status: null, stdout: '', stderr: '', timedOut, spawnError: error.message });
+    });
+    child.on('close', (status) => {
+      if (timer) clearTimeout(timer);
+      resolve({
+        status,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+        timedOut,
+      });
+    });
+    if (options.input !== undefined) child.stdin?.end(options.input);
+  });
+}
+
+/** Returns git's trimmed stdout, or null when git fails; for quick local queries (config, rev-parse). */
+export function runGitSync(args: string[], cwd: string): string | null {
+  const result = spawnSync('git', args, { cwd, env: gitEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (result.error || result.status !== 0) return null;
+  return result.stdout.replace(/\n$/, '');
+}
+
+function killTree(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(process.platform === 'win32' ? pid : -pid, 'SIGKILL');
+  } catch {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+}
