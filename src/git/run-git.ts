@@ -23,8 +23,12 @@ export type RunGitOptions = {
 
 /** Environment for every git child: never prompt for credentials, never open an editor or pager. */
 export function gitEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  // Note: inside a git hook (pre-push runs `mem sync`) git exports where *its* repository is;
+  // left in place they would redirect every git call mem makes into the user's repository.
+  for (const key of REPOSITORY_VARIABLES) delete inherited[key];
   return {
-    ...process.env,
+    ...inherited,
     GIT_TERMINAL_PROMPT: '0',
     GIT_ASKPASS: process.env['GIT_ASKPASS'] ?? '',
     GIT_EDITOR: ':',
@@ -35,6 +39,18 @@ export function gitEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
     ...extra,
   };
 }
+
+const REPOSITORY_VARIABLES = [
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_INDEX_FILE',
+  'GIT_OBJECT_DIRECTORY',
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+  'GIT_COMMON_DIR',
+  'GIT_PREFIX',
+  'GIT_NAMESPACE',
+  'GIT_QUARANTINE_PATH',
+];
 
 /** Returns git's exit status and output; never throws (a failure to start is reported in `spawnError`). */
 export function runGit(args: string[], options: RunGitOptions): Promise<GitRun> {
