@@ -1,0 +1,33 @@
+import type { TranscriptEvent } from '../transcript/transcript-event.js';
+import type { SessionRecord } from '../store/session-store.js';
+import type { HookContext } from './hook-context.js';
+
+export type DurableConsumer = {
+  onEvents: (events: TranscriptEvent[], record: SessionRecord) => Promise<void>;
+  /** Runs once per hook after all sessions were processed (team commit, background sync). */
+  afterTurn: () => Promise<void>;
+  summary: () => string;
+};
+
+/**
+ * The durable-memory step as the session updater sees it. Its modules load lazily: a turn with
+ * nothing to learn never pays for the filter, the region editor or the team store.
+ */
+export function durableConsumer(context: HookContext): DurableConsumer {
+  let written = 0;
+  let candidates = 0;
+  return {
+    async onEvents(events, record) {
+      const { recordDurable } = await import('./record-durable.js');
+      const outcome = await recordDurable(context, events, record.state.sessionId);
+      written += outcome.written;
+      candidates += outcome.candidates;
+    },
+    async afterTurn() {
+      if (written === 0) return;
+      const { shareTurnWithTeam } = await import('./share-turn-with-team.js');
+      await shareTurnWithTeam(context);
+    },
+    summary: () => (candidates > 0 ? `, ${candidates} candidate(s), ${written} written` : ''),
+  };
+}

@@ -1,0 +1,52 @@
+import type { HookPayload } from '../hooks/hook-payload.js';
+import { readCurrentBranch } from '../platform/repo-root.js';
+import { listSessions, readHandoff } from '../store/session-store.js';
+import { buildStartContext } from '../session/build-start-context.js';
+import type { HookContext } from './hook-context.js';
+import { durableConsumer } from './durable-consumer.js';
+import { finishEndedSessions } from './finish-ended-sessions.js';
+import { readMemoryNotices } from './memory-notices.js';
+import { updateSession } from './update-session.js';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * SessionStart: finish ended sessions, refresh team memory when cheap, and inject the previous
+ * handoff for this branch (or this session's own state after a compaction or resume).
+ */
+export async function handleSessionStart(context: HookContext, payload: HookPayload): Promise<string> {
+  const consume = durableConsumer(context);
+  await finishEndedSessions(context, payload.sessionId, consume.onEvents);
+  const own = payload.source === 'compact' || payload.source === 'resume';
+
+  let handoff: { text: string; sessionId: string; updatedAt: string; own: boolean } | null = null;
+  if (own) {
+    const update = await updateSession(context, { sessionId: payload.sessionId, transcriptPath: payload.transcriptPath }, consume.onEvents);
+    const text = readHandoff(context.paths, update.record.handoffFile);
+    if (text && update.record.state.promptCount > 0) handoff = { text, sessionId: payload.sessionId, updatedAt: update.record.state.updatedAt, own: true };
+  } else {
+    const branch = readCurrentBranch(context.root);
+    const oldest = context.now().getTime() - context.config.session.handoffMaxAgeDays * DAY_MS;
+    const previous = listSessions(context.paths).find(
+      (session) =>
+        session.sessionId !== payload.sessionId &&
+        session.promptCount > 0 &&
+        session.branch === branch &&
+        Date.parse(session.updatedAt) >= oldest,
+    );
+    const text = previous ? readHandoff(context.paths, previous.handoffFile) : null;
+    if (previous && text) handoff = { text, sessionId: previous.sessionId, updatedAt: previous.updatedAt, own: false };
+  }
+  await consume.afterTurn();
+
+  const notices = await readMemoryNotices(context, { refreshTeam: !own });
+  const additionalContext = buildStartContext({
+    source: payload.source,
+    handoff,
+    conflicts: notices.conflicts,
+    syncProblem: notices.syncProblem,
+    budgetChars: context.config.session.startBudgetTokens * 4,
+  });
+  if (!additionalContext) return '';
+  return JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext } });
+}

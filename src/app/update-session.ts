@@ -1,0 +1,116 @@
+/**
+ * The session-memory step shared by Stop, PreCompact, SessionEnd catch-up and SessionStart:
+ * read the transcript's new lines, fold them into the session state, hand the new events to the
+ * durable step, then save state + cursor + handoff. Under the session's lock, so parallel hooks
+ * of one session never lose an update or process a line twice.
+ */
+import { join } from 'node:path';
+import { withLock } from '../store/lock.js';
+import { readTranscriptTail } from '../store/read-transcript-tail.js';
+import { loadSessionRecord, saveSessionRecord, writeHandoff, type SessionRecord } from '../store/session-store.js';
+import { locateTranscript } from '../platform/locate-transcript.js';
+import { readCurrentBranch } from '../platform/repo-root.js';
+import { applyEvents, createSessionState, noteLastAssistantMessage, recordCompaction, type Compaction } from '../session/session-state.js';
+import { renderHandoff, shortSessionId } from '../session/render-handoff.js';
+import type { TranscriptEvent } from '../transcript/transcript-event.js';
+import { pastDeadline, type HookContext } from './hook-context.js';
+
+/** First reads of transcripts bigger than this start near their end: the handoff is about recent work. */
+const FIRST_READ_WINDOW_BYTES = 8 * 1024 * 1024;
+
+export type SessionInput = {
+  sessionId: string;
+  transcriptPath: string | null;
+  lastAssistantMessage?: string | null;
+  compaction?: { trigger: string };
+};
+
+export type SessionUpdate = {
+  record: SessionRecord;
+  newEvents: TranscriptEvent[];
+  changed: boolean;
+  /** The transcript could not be read (reason); memory stays as it was. */
+  transcriptProblem?: string;
+};
+
+export type EventsConsumer = (events: TranscriptEvent[], record: SessionRecord) => Promise<void>;
+
+/** Returns the session's updated record after folding in its new transcript lines; throws on I/O failure of mem's own files. */
+export async function updateSession(context: HookContext, input: SessionInput, consume?: EventsConsumer): Promise<SessionUpdate> {
+  const lockPath = join(context.paths.locksDir, `session-${input.sessionId}.lock`);
+  const remaining = Math.max(0, context.deadline - Date.now());
+  return withLock(lockPath, () => updateLocked(context, input, consume), { timeoutMs: remaining, staleMs: 120_000 });
+}
+
+async function updateLocked(context: HookContext, input: SessionInput, consume?: EventsConsumer): Promise<SessionUpdate> {
+  const nowIso = context.now().toISOString();
+  const previous = loadSessionRecord(context.paths, input.sessionId);
+  const record: SessionRecord = previous ? { ...previous } : {
+    state: createSessionState(input.sessionId, nowIso, readCurrentBranch(context.root)),
+    handoffFile: `${nowIso.slice(0, 10)}-${shortSessionId(input.sessionId)}.md`,
+  };
+  let state = record.state;
+  let newEvents: TranscriptEvent[] = [];
+  let transcriptProblem: string | undefined;
+
+  const location = locateTranscript(input.transcriptPath ?? record.transcriptPath ?? null, input.sessionId, context.env);
+  if (location.path === null) {
+    transcriptProblem = location.problem;
+  } else {
+    try {
+      const tail = readTranscriptTail(location.path, location.path === record.transcriptPath ? record.cursor : undefined, {
+        maxLineBytes: context.config.session.maxLineBytes,
+        deadline: context.deadline,
+        firstReadWindowBytes: FIRST_READ_WINDOW_BYTES,
+      });
+      newEvents = tail.events;
+      state = applyEvents(state, tail.events, nowIso);
+      record.cursor = tail.cursor;
+      record.transcriptPath = location.path;
+      if (tail.stoppedAtDeadline) context.notes.push('transcript tail left for the next run (deadline)');
+      if (tail.skippedLongLines > 0) context.notes.push(`${tail.skippedLongLines} over-long transcript line(s) skipped`);
+      if (tail.badLines > 0) context.notes.push(`${tail.badLines} unreadable transcript line(s) skipped`);
+      if (tail.rewritten) context.notes.push('transcript was rewritten; re-read from the start');
+      if (tail.startedFromWindow) context.notes.push('first read of a large transcript started near its end');
+    } catch (error) {
+      transcriptProblem = `transcript unreadable (${(error as NodeJS.ErrnoException).code ?? 'error'}): ${location.path}`;
+    }
+  }
+  if (input.lastAssistantMessage) state = noteLastAssistantMessage(state, input.lastAssistantMessage, nowIso);
+  if (input.compaction) {
+    state = structuredClone(state);
+    const compaction: Compaction = { at: nowIso, trigger: input.compaction.trigger, source: 'pre-compact-hook' };
+    recordCompaction(state, compaction);
+    state.updatedAt = nowIso;
+  }
+
+  const changed = previous === null || state !== record.state || cursorMoved(previous, record);
+  record.state = state;
+
+  // Durable extraction runs before the cursor is saved: a crash in between re-reads the turn,
+  // and the duplicate rule makes that harmless. The reverse order could lose a turn.
+  if (consume && newEvents.length > 0 && !pastDeadline(context)) {
+    try {
+      await consume(newEvents, record);
+    } catch (error) {
+      context.notes.push(`durable step failed: ${(error as Error).message}`);
+    }
+  }
+
+  if (changed) {
+    const { redactSecrets } = await import('../filter/scan-secrets.js');
+    writeHandoff(
+      context.paths,
+      record.handoffFile,
+      renderHandoff(state, { root: context.root, contextFiles: context.config.session.contextFiles, redact: (text) => redactSecrets(text) }),
+    );
+    saveSessionRecord(context.paths, record);
+  }
+  const update: SessionUpdate = { record, newEvents, changed };
+  if (transcriptProblem !== undefined) update.transcriptProblem = transcriptProblem;
+  return update;
+}
+
+function cursorMoved(previous: SessionRecord, next: SessionRecord): boolean {
+  return previous.cursor?.offset !== next.cursor?.offset || previous.cursor?.head !== next.cursor?.head || previous.transcriptPath !== next.transcriptPath;
+}

@@ -1,0 +1,20 @@
+import type { StatusReport } from '../app/status.js';
+
+/** Returns the human-readable `mem status` text. */
+export function renderStatus(status: StatusReport): string {
+  const lines: string[] = [];
+  lines.push(`mem status for ${status.root}${status.initialised ? '' : ' (not initialised: run `mem init`)'}`);
+  const latest = status.sessions.latest;
+  lines.push(`Sessions: ${status.sessions.recorded} recorded${latest ? `; latest ${latest.sessionId.slice(0, 8)} on ${latest.branch ?? '?'} at ${latest.updatedAt} (${latest.handoffFile})` : ''}`);
+  if (status.sessions.pendingCatchUp > 0) lines.push(`  ${status.sessions.pendingCatchUp} ended session(s) waiting to be finished by the next hook`);
+  const last = status.hooks.lastRun;
+  lines.push(`Last hook run: ${last ? `${last.event} at ${last.at}, ${last.ok ? 'ok' : 'FAILED'}, ${last.ms} ms${last.did ? ` (${last.did})` : ''}` : 'never'}`);
+  if (status.hooks.errors.length === 0) {
+    lines.push('Hook errors: none');
+  } else {
+    lines.push(`Hook errors (${status.hooks.errors.length} most recent):`);
+    for (const error of status.hooks.errors) lines.push(`  ${error.at} ${error.event} ${error.code}: ${error.message}`);
+  }
+  for (const note of status.hooks.notes) lines.push(`  note: ${note.at} ${note.event}: ${note.message}`);
+  return lines.join('\n');
+}

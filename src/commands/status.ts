@@ -1,0 +1,17 @@
+import { Flags } from '@oclif/core';
+import { BaseCommand } from './base-command.js';
+import { readStatus } from '../app/status.js';
+import { renderStatus } from './render-status.js';
+
+export default class Status extends BaseCommand {
+  static override summary = 'What is pending: sessions, hook runs and errors, unsynced changes, conflicts, sync failures.';
+  static override examples = ['<%= config.bin %> status', '<%= config.bin %> status --json'];
+  static override flags = { json: Flags.boolean({ description: 'print the status as JSON (stable shape, see README)' }) };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Status);
+    const status = await readStatus(process.cwd());
+    if (flags.json) return this.printJson(status);
+    this.log(renderStatus(status));
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * How other programs (Claude Code, git hooks, git's merge driver) should invoke this mem.
+ * `mem` when it is on PATH; otherwise this installation's node + bin/run.js, by absolute path.
+ */
+import { accessSync, constants, realpathSync } from 'node:fs';
+import { delimiter, join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { MemCommand } from '../hooks/claude-settings.js';
+
+/** Returns the absolute path of this installation's bin/run.js. */
+export function memBinPath(): string {
+  // dist/<bundle>.js sits next to bin/ in the package.
+  return resolve(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'run.js');
+}
+
+/** Returns how to invoke mem: on PATH (and the same installation) or through node by absolute path. */
+export function resolveMemCommand(env: NodeJS.ProcessEnv, execForm: boolean): MemCommand {
+  const onPath = findOnPath('mem', env);
+  if (onPath && sameInstallation(onPath)) return { executable: 'mem', prefixArgs: [], execForm };
+  return { executable: process.execPath, prefixArgs: [memBinPath()], execForm };
+}
+
+/** Returns a shell command line for `command` (for git hooks and git config). */
+export function shellCommandLine(command: MemCommand): string {
+  return [command.executable, ...command.prefixArgs].map((word) => (/^[A-Za-z0-9_./:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
+
+function findOnPath(name: string, env: NodeJS.ProcessEnv): string | null {
+  for (const dir of (env['PATH'] ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      /* not here */
+    }
+  }
+  return null;
+}
+
+function sameInstallation(path: string): boolean {
+  try {
+    return realpathSync(path) === realpathSync(memBinPath());
+  } catch {
+    return false;
+  }
+}

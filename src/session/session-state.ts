@@ -1,0 +1,231 @@
+/**
+ * The continuity state of one agent session, folded from transcript events. Pure: the caller
+ * passes the events, the Stop payload's last message and the clock.
+ */
+import type { TranscriptEvent } from '../transcript/transcript-event.js';
+
+export type TaskStatus = 'pending' | 'in_progress' | 'completed';
+export type Task = { id: string; subject: string; status: TaskStatus };
+export type FileTouch = { path: string; count: number; last: number };
+export type Failure = { command: string; excerpt: string; at: string };
+export type Compaction = { at: string; trigger: string; preTokens?: number; source: 'transcript' | 'pre-compact-hook' };
+
+export type SessionState = {
+  version: 1;
+  sessionId: string;
+  startedAt: string;
+  updatedAt: string;
+  branch: string | null;
+  goal: string | null;
+  latestRequest: string | null;
+  promptCount: number;
+  tasks: Task[];
+  edited: FileTouch[];
+  read: FileTouch[];
+  failures: Failure[];
+  lastAssistantMessage: string | null;
+  compactions: Compaction[];
+  /** Tool calls awaiting their result (a result may arrive in a later turn's tail). */
+  pendingTools: Record<string, { name: string; command?: string }>;
+  /** Monotonic counter used to order file touches without the clock. */
+  tick: number;
+  /** Recent uuids already folded in, so a re-read (rewritten transcript) does not count twice. */
+  seen: string[];
+};
+
+const MAX_TEXT = 600;
+const MAX_FAILURES = 8;
+const MAX_SEEN = 4000;
+const MAX_COMPACTIONS = 10;
+const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+
+/** Returns a fresh state for `sessionId` started at `now` (ISO). */
+export function createSessionState(sessionId: string, now: string, branch: string | null): SessionState {
+  return {
+    version: 1,
+    sessionId,
+    startedAt: now,
+    updatedAt: now,
+    branch,
+    goal: null,
+    latestRequest: null,
+    promptCount: 0,
+    tasks: [],
+    edited: [],
+    read: [],
+    failures: [],
+    lastAssistantMessage: null,
+    compactions: [],
+    pendingTools: {},
+    tick: 0,
+    seen: [],
+  };
+}
+
+/** Returns `state` with `events` folded in (the input is not mutated). */
+export function applyEvents(state: SessionState, events: readonly TranscriptEvent[], now: string): SessionState {
+  const next: SessionState = structuredClone(state);
+  const seen = new Set(next.seen);
+  let changed = false;
+  for (const event of events) {
+    if (event.uuid) {
+      const key = `${event.uuid}:${event.kind}:${event.kind === 'tool-use' || event.kind === 'tool-result' ? event.toolUseId : ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      next.seen.push(key);
+    }
+    if (event.sidechain) continue; // subagent conversations are not the user's session
+    changed = true;
+    if (event.branch && event.branch !== 'HEAD') next.branch = event.branch;
+    foldEvent(next, event, now);
+  }
+  if (next.seen.length > MAX_SEEN) next.seen = next.seen.slice(-MAX_SEEN);
+  if (changed) next.updatedAt = now;
+  return next;
+}
+
+function foldEvent(state: SessionState, event: TranscriptEvent, now: string): void {
+  switch (event.kind) {
+    case 'user-prompt':
+    case 'memory-input': {
+      const text = clip(event.text);
+      state.promptCount += 1;
+      state.goal ??= text;
+      state.latestRequest = text;
+      return;
+    }
+    case 'assistant-text':
+      state.lastAssistantMessage = clip(event.text);
+      return;
+    case 'tool-use':
+      foldToolUse(state, event.toolUseId, event.name, event.input);
+      return;
+    case 'tool-result':
+      foldToolResult(state, event.toolUseId, event.isError, event.text, event.timestamp ?? now);
+      return;
+    case 'compact': {
+      const compaction: Compaction = { at: event.timestamp ?? now, trigger: event.trigger, source: 'transcript' };
+      if (event.preTokens !== undefined) compaction.preTokens = event.preTokens;
+      recordCompaction(state, compaction);
+      return;
+    }
+  }
+}
+
+/** Returns `state` with a compaction recorded, merging a PreCompact-hook note with its transcript record. */
+export function recordCompaction(state: SessionState, compaction: Compaction): void {
+  const previous = state.compactions.at(-1);
+  // The PreCompact hook fires just before the transcript's compact_boundary: keep one record.
+  if (previous && previous.source !== compaction.source && Math.abs(Date.parse(previous.at) - Date.parse(compaction.at)) < 10 * 60_000) {
+    if (compaction.preTokens !== undefined) previous.preTokens = compaction.preTokens;
+    previous.source = 'transcript';
+    return;
+  }
+  state.compactions.push(compaction);
+  if (state.compactions.length > MAX_COMPACTIONS) state.compactions = state.compactions.slice(-MAX_COMPACTIONS);
+}
+
+function foldToolUse(state: SessionState, id: string, name: string, input: Record<string, unknown>): void {
+  const pending: { name: string; command?: string } = { name };
+  if (EDIT_TOOLS.has(name)) {
+    const path = stringField(input, 'file_path') ?? stringField(input, 'notebook_path');
+    if (path) touch(state, state.edited, path);
+  } else if (name === 'Read') {
+    const path = stringField(input, 'file_path');
+    if (path) touch(state, state.read, path);
+  } else if (name === 'Bash') {
+    const command = stringField(input, 'command');
+    if (command) pending.command = clip(command, 200);
+  } else if (name === 'TodoWrite') {
+    foldTodoWrite(state, input['todos']);
+  } else if (name === 'TaskCreate') {
+    const subject = stringField(input, 'subject');
+    // The id is assigned by the result; until then the tool_use id stands in.
+    if (subject) state.tasks.push({ id: `pending:${id}`, subject: clip(subject, 200), status: 'pending' });
+  } else if (name === 'TaskUpdate') {
+    foldTaskUpdate(state, input);
+  }
+  if (id) state.pendingTools[id] = pending;
+}
+
+function foldToolResult(state: SessionState, id: string, isError: boolean, text: string, at: string): void {
+  const pending = state.pendingTools[id];
+  delete state.pendingTools[id];
+  if (!pending) return;
+  if (pending.name === 'TaskCreate') {
+    const task = state.tasks.find((candidate) => candidate.id === `pending:${id}`);
+    const assigned = /#?(\d+)/.exec(text)?.[1];
+    if (task && assigned) task.id = assigned;
+    return;
+  }
+  if (pending.name !== 'Bash' || !pending.command) return;
+  const command = pending.command;
+  state.failures = state.failures.filter((failure) => failure.command !== command);
+  if (isError) {
+    state.failures.push({ command, excerpt: clip(firstLines(text, 3), 240), at });
+    if (state.failures.length > MAX_FAILURES) state.failures = state.failures.slice(-MAX_FAILURES);
+  }
+}
+
+function foldTodoWrite(state: SessionState, todos: unknown): void {
+  if (!Array.isArray(todos)) return;
+  state.tasks = todos.flatMap((todo, index) => {
+    if (typeof todo !== 'object' || todo === null) return [];
+    const record = todo as Record<string, unknown>;
+    const subject = typeof record['content'] === 'string' ? record['content'] : null;
+    if (!subject) return [];
+    const id = typeof record['id'] === 'string' ? record['id'] : `todo-${index + 1}`;
+    return [{ id, subject: clip(subject, 200), status: toStatus(record['status']) }];
+  });
+}
+
+function foldTaskUpdate(state: SessionState, input: Record<string, unknown>): void {
+  const id = stringField(input, 'taskId');
+  if (!id) return;
+  const task = state.tasks.find((candidate) => candidate.id === id);
+  if (!task) return;
+  if (input['status'] === 'deleted') {
+    state.tasks = state.tasks.filter((candidate) => candidate !== task);
+    return;
+  }
+  if (input['status'] !== undefined) task.status = toStatus(input['status']);
+  const subject = stringField(input, 'subject');
+  if (subject) task.subject = clip(subject, 200);
+}
+
+function toStatus(value: unknown): TaskStatus {
+  return value === 'completed' || value === 'in_progress' ? value : 'pending';
+}
+
+function touch(state: SessionState, list: FileTouch[], path: string): void {
+  state.tick += 1;
+  const normalised = path.replace(/\\/g, '/');
+  const existing = list.find((item) => item.path === normalised);
+  if (existing) {
+    existing.count += 1;
+    existing.last = state.tick;
+  } else {
+    list.push({ path: normalised, count: 1, last: state.tick });
+  }
+}
+
+function stringField(input: Record<string, unknown>, key: string): string | undefined {
+  const value = input[key];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+function firstLines(text: string, count: number): string {
+  return text.split(/\r?\n/).filter((line) => line.trim()).slice(0, count).join(' / ');
+}
+
+function clip(text: string, max = MAX_TEXT): string {
+  const single = text.replace(/\s+/g, ' ').trim();
+  return single.length > max ? `${single.slice(0, max - 1)}…` : single;
+}
+
+/** Returns `state` with the Stop payload's final assistant text (the transcript may lag behind Stop). */
+export function noteLastAssistantMessage(state: SessionState, text: string, now: string): SessionState {
+  const clipped = clip(text);
+  if (!clipped || clipped === state.lastAssistantMessage) return state;
+  return { ...state, lastAssistantMessage: clipped, updatedAt: now };
+}

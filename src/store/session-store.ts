@@ -1,0 +1,88 @@
+/**
+ * Per-session files: the state record (JSON, in .memory/state/sessions/) and the handoff
+ * (markdown, in .memory/sessions/). Session ids are validated before they reach here.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SessionState } from '../session/session-state.js';
+import type { TranscriptCursor } from './read-transcript-tail.js';
+import { writeFileAtomicSync } from './atomic-write.js';
+import type { MemoryPaths } from './layout.js';
+
+export type SessionRecord = {
+  state: SessionState;
+  cursor?: TranscriptCursor;
+  transcriptPath?: string;
+  /** File name of the handoff in .memory/sessions/. */
+  handoffFile: string;
+};
+
+/** Returns the path of a session's state record. */
+export function sessionRecordPath(paths: MemoryPaths, sessionId: string): string {
+  return join(paths.sessionStateDir, `${sessionId}.json`);
+}
+
+/** Returns the session's record, or null when absent or unreadable (a corrupt record restarts the session's state). */
+export function loadSessionRecord(paths: MemoryPaths, sessionId: string): SessionRecord | null {
+  try {
+    const record = JSON.parse(readFileSync(sessionRecordPath(paths, sessionId), 'utf8')) as SessionRecord;
+    return record.state?.version === 1 && typeof record.handoffFile === 'string' ? record : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes the record atomically; throws on I/O failure. */
+export function saveSessionRecord(paths: MemoryPaths, record: SessionRecord): void {
+  writeFileAtomicSync(sessionRecordPath(paths, record.state.sessionId), `${JSON.stringify(record)}\n`);
+}
+
+/** Writes a handoff file atomically; throws on I/O failure. */
+export function writeHandoff(paths: MemoryPaths, fileName: string, markdown: string): void {
+  writeFileAtomicSync(join(paths.sessionsDir, fileName), markdown);
+}
+
+/** Returns a handoff's text, or null when it is gone. */
+export function readHandoff(paths: MemoryPaths, fileName: string): string | null {
+  try {
+    return readFileSync(join(paths.sessionsDir, fileName), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+export type SessionSummary = { sessionId: string; branch: string | null; updatedAt: string; handoffFile: string; promptCount: number };
+
+/** Returns summaries of the most recently modified session records, newest first. */
+export function listSessions(paths: MemoryPaths, limit = 50): SessionSummary[] {
+  if (!existsSync(paths.sessionStateDir)) return [];
+  const files = readdirSync(paths.sessionStateDir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => {
+      const full = join(paths.sessionStateDir, name);
+      try {
+        return { full, mtime: statSync(full).mtimeMs };
+      } catch {
+        return null;
+      }
+    })
+    .filter((item): item is { full: string; mtime: number } => item !== null)
+    .sort((a, b) => b.mtime - a.mtime)
+    .slice(0, limit);
+  const summaries: SessionSummary[] = [];
+  for (const file of files) {
+    try {
+      const record = JSON.parse(readFileSync(file.full, 'utf8')) as SessionRecord;
+      summaries.push({
+        sessionId: record.state.sessionId,
+        branch: record.state.branch,
+        updatedAt: record.state.updatedAt,
+        handoffFile: record.handoffFile,
+        promptCount: record.state.promptCount,
+      });
+    } catch {
+      /* skip a corrupt record */
+    }
+  }
+  return summaries.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
+}
