@@ -10,6 +10,6 @@ if (argv[0] === 'hook') {
   const { runMergeDriverCli } = await import('../dist/merge-driver.js');
   process.exitCode = await runMergeDriverCli(argv.slice(1));
 } else {
-  const { execute } = await import('@oclif/core');
+  const { execute } = await import('../dist/cli.js');
   await execute({ dir: import.meta.url });
 }

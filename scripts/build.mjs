@@ -19,12 +19,16 @@ const shared = {
   // Note: CommonJS dependencies bundled into ESM need a real `require`.
   banner: { js: "import { createRequire as __memCreateRequire } from 'node:module'; const require = __memCreateRequire(import.meta.url);" },
   chunkNames: 'chunks/[name]-[hash]',
+  // Note: oclif can load TypeScript sources through `typescript`; mem ships JavaScript, so that
+  // 9 MB path is never taken and must not be parsed at start-up.
+  external: ['typescript', 'ts-node'],
 };
 
 await build({
   ...shared,
   entryPoints: {
     hook: 'src/entry/hook.ts',
+    cli: 'src/entry/cli.ts',
     commands: 'src/entry/commands.ts',
     'merge-driver': 'src/entry/merge-driver.ts',
   },
