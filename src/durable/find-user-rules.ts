@@ -1,0 +1,165 @@
+/**
+ * Finds the sentences of a user prompt that state a lasting rule: explicit memory requests,
+ * corrections of the agent, team conventions, pointers to references, commands the user names,
+ * and MUST/NEVER rules inside a pasted spec. Each comes back already rewritten as a rule.
+ */
+import type { CandidateSource } from '../filter/candidate.js';
+import { rewriteAsRule } from './rewrite-rule.js';
+
+export type UserRule = { text: string; source: CandidateSource };
+
+/** Explicit requests: the lead-in is dropped, what follows is the rule. */
+const EXPLICIT_LEAD_INS: readonly RegExp[] = [
+  /^(?:please\s+)?(?:remember|memori[sz]e|note\s+down|make\s+a\s+note|take\s+note|keep\s+in\s+mind|bear\s+in\s+mind|don'?t\s+forget|do\s+not\s+forget)(?:\s+(?:for\s+(?:the\s+)?(?:future|next\s+time|later)|this|that|forever))*\s*(?:that\b|:|,|-|—)?\s*/i,
+  /^(?:please\s+)?note\s+(?:for|to)\s+(?:the\s+)?(?:future|later|next\s+time|self)\s*[:,-]?\s*/i,
+  /^(?:please\s+)?note(?:\s+that)?\s*:\s*/i,
+  /^for\s+(?:future\s+reference|the\s+future|the\s+record|next\s+time)\s*[:,]?\s*/i,
+  /^(?:from\s+now\s+on|going\s+forward|moving\s+forward|in\s+(?:the\s+)?future|henceforth|from\s+here\s+on(?:\s+out)?)\s*[:,]?\s*/i,
+  /^(?:please\s+)?(?:add|save|put|write)\s+(?:this|that|it|the\s+following)?\s*(?:to|in(?:to)?)\s+(?:your\s+|the\s+)?(?:memory|memories|CLAUDE\.md|claude\.md|notes)\s*[:,-]?\s*/i,
+  // Non-English lead-ins: German, French, Spanish, Japanese, Chinese.
+  /^(?:merk\s+dir|merke\s+dir|denk\s+daran|denke\s+daran|ab\s+jetzt|von\s+nun\s+an|künftig|in\s+zukunft)(?:\s*,?\s*dass)?\s*[:,]?\s*/i,
+  /^(?:retiens|souviens-toi|rappelle-toi|n'oublie\s+pas|à\s+partir\s+de\s+maintenant|désormais|dorénavant|à\s+l'avenir)(?:\s+(?:que|de))?\s*[:,]?\s*/i,
+  /^(?:recuerda|acuérdate\s+de|no\s+olvides|a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|en\s+el\s+futuro)(?:\s+que)?\s*[:,]?\s*/i,
+  /^(?:覚えておいて(?:ください)?|覚えて(?:おいて)?|今後(?:は)?|これからは|以後)\s*[:：、，,]?\s*/,
+  /^(?:请?记住|记得|以后|今后|从现在开始|往后)\s*[:：、，,]?\s*/,
+];
+
+/** Rules stated directly: the sentence itself is the rule. */
+const EXPLICIT_WHOLE: readonly RegExp[] = [
+  /^(?:please\s+)?(?:always|never)\b/i,
+  /^(?:please\s+)?(?:don'?t|do\s+not)\s+ever\b/i,
+  /^you\s+(?:should|must)\s+(?:always|never)\b/i,
+  /^make\s+sure\s+(?:to|you)\s+(?:always|never)\b/i,
+  /^(?:immer|niemals|nie)\b/i,
+  /^(?:toujours|ne\s+\S+\s+jamais|n'\S+\s+jamais|jamais)\b/i,
+  /^(?:siempre|nunca|jamás)\b/i,
+  /^(?:常に|必ず|絶対に)/,
+  /^(?:总是|始终|永远不要|绝对不要|务必|一定要|千万不要)/,
+];
+
+/** Trailing memory requests in CJK: "…と覚えておいて", "…，记住". */
+const CJK_TRAILERS: readonly RegExp[] = [/(?:と|って|ことを)?覚えておいて(?:ください)?[。！!]?$/, /[，,、]?\s*(?:请)?记住(?:这一点|了)?[。！!]?$/];
+
+const CORRECTION_LEAD_IN =
+  /^(?:no|nope|nah|wrong|not\s+quite|not\s+like\s+that|that's\s+(?:wrong|not\s+right|incorrect|not\s+how\s+we\s+do\s+it)|that\s+is\s+(?:wrong|not\s+right|incorrect)|actually|wait|nein|non|não)\b[\s,.!:;—–-]*/i;
+
+const RULE_VERBS =
+  /^(?:use|run|put|keep|call|import|prefer|store|place|name|write|add|avoid|follow|set|pass|wrap|return|go\s+through|stick\s+to|leave|always|never|don'?t|do\s+not|make|let|create|export|check|install|start|commit|push|mock|test|log|throw|handle|validate|document|prefix|read|load|send|target|build|lint)\b/i;
+
+const DECLARATIVE_FACT =
+  /\b(?:lives?|is|are|belongs?|goes|go|sits?)\s+(?:in|under|at|inside)\s+\S|\b(?:should|must|has\s+to|have\s+to|needs?\s+to)\s+(?:be|go|live|use|run|stay|come)\b|\bis\s+(?:called|named|generated|deprecated|required|forbidden|not\s+allowed)\b/i;
+
+const INSTEAD_OF = /^(?:please\s+)?instead\s+of\s+(.+?),?\s+(?:please\s+)?(?:use|run|call|prefer)\s+(.+)$/i;
+const USE_INSTEAD = /^(?:please\s+)?(?:use|run|call|prefer)\s+.+\b(?:instead(?:\s+of\b.*)?|rather\s+than\s+.+|not\s+\S+.*)$/i;
+const DONT = /^(?:please\s+)?(?:don'?t|do\s+not|dont)\s+(?!worry|bother|forget|know|think|understand|see|get\b|have\b|care|mind|need\s+to\s+ask)(.+)$/i;
+const STOP = /^(?:please\s+)?stop\s+(?:\w+ing)\b.+$/i;
+const WE_CONVENTION =
+  /^(?:(?:in\s+this\s+(?:repo(?:sitory)?|project|codebase|team)|here|on\s+this\s+team|in\s+our\s+(?:team|codebase|repo(?:sitory)?|project))\s*,?\s*)?(?:we|our\s+team)\s+(?:always|never|use|prefer|don'?t|do\s+not|avoid|require|follow|keep|put|write|name|squash|rebase|deploy|run|store)\b/i;
+const CONVENTION_LEAD_IN = /^(?:our\s+convention\s+is|the\s+convention\s+(?:here\s+)?is|convention|house\s+rule|team\s+rule|rule\s+of\s+thumb)\s*(?:that\b|:|,)?\s*/i;
+const IN_THIS_REPO = /^(?:in\s+this\s+(?:repo(?:sitory)?|project|codebase)|in\s+our\s+(?:codebase|repo(?:sitory)?|project)|here)\s*,\s*/i;
+
+const REFERENCE_VERB =
+  /^see\b|\b(?:refer\s+to|documented\s+(?:in|at)|described\s+(?:in|at)|(?:is|are|lives?|can\s+be\s+found)\s+(?:in|at|under))\s/i;
+const REFERENCE_NOUN =
+  /\b(?:spec(?:ification)?s?|docs?|documentation|design|guide|adr|readme|reference|api\s+(?:docs|reference|schema)|schema|runbook|rfc|conventions|style\s*guide|architecture|playbook|changelog|contract)\b/i;
+const PATH_OR_URL = /(?:https?:\/\/\S+|(?:^|[\s`(])(?:\.{0,2}\/)?[\w.-]+\/[\w./-]*\w|[\w-]+\.(?:md|mdx|rst|txt|adoc|pdf|ya?ml|json|proto|graphql))/;
+
+const COMMAND_NAMED =
+  /\b(?:run|build|lint|test|format|start|typecheck|type-check|check)\s+(?:the\s+|all\s+)?(?:tests?|project|app|code|build|linter|lint|server|dev\s+server|suite|e2e(?:\s+tests)?|unit\s+tests|integration\s+tests|types|migrations)?\s*(?:with|using|via|by\s+running|:)\s+`([^`]+)`|\b(?:tests?|builds?|lint(?:er)?|the\s+app|migrations?)\s+(?:are\s+|is\s+)?(?:run|built|started|checked)\s+(?:with|using|via|by)\s+`([^`]+)`|\buse\s+`([^`]+)`\s+to\s+(?:run|build|lint|test|start|format|check)\b/i;
+
+const BULLET = /^\s*(?:[-*+•]|\d+[.)])\s+/;
+const SPEC_KEYWORDS = /\b(?:MUST(?:\s+NOT)?|NEVER|ALWAYS|SHALL(?:\s+NOT)?|REQUIRED|DO\s+NOT|DON'T|SHOULD(?:\s+NOT)?)\b/;
+
+/** Splits prose into sentences; bullets and lines are sentences of their own. Code fences are skipped. */
+export function splitSentences(text: string): { sentence: string; bullet: boolean }[] {
+  const out: { sentence: string; bullet: boolean }[] = [];
+  let inFence = false;
+  for (const line of text.split(/\r?\n/)) {
+    if (/^\s*(?:```|~~~)/.test(line)) {
+      inFence = !inFence;
+      continue;
+    }
+    if (inFence || line.trim() === '' || /^\s*(?:>|\|)/.test(line)) continue;
+    const bullet = BULLET.test(line);
+    // Note: split after . ! ? only when followed by space and an uppercase letter or CJK, so that
+    // "e.g. npm", "docs/api.md" and "v2.1" stay whole.
+    const parts = line.split(/(?<=[.!?])\s+(?=[A-Z"'`(\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])|(?<=[。！？])/u);
+    for (const part of parts) if (part.trim() !== '') out.push({ sentence: part.trim(), bullet });
+  }
+  return out;
+}
+
+/** Strips chatter that precedes a rule inside a longer sentence ("Fix it, and from now on …"). */
+function findEmbeddedLeadIn(sentence: string): string | undefined {
+  const embedded = /(?:^|[,;:—–]\s*|\s(?:and|but|also|so)\s+)((?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|remember\s+that|please\s+remember|note\s+for\s+the\s+future|for\s+future\s+reference|and\s+always|always|never)\b.*)$/i.exec(sentence);
+  return embedded?.[1];
+}
+
+function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | undefined {
+  const sentence = raw.replace(BULLET, '').replace(/\*\*/g, '').trim();
+  for (const pattern of EXPLICIT_LEAD_INS) {
+    const match = pattern.exec(sentence);
+    if (match && match[0].length > 0 && match[0].length < sentence.length) {
+      const rest = sentence.slice(match[0].length).replace(/^to\s+/i, '');
+      return { text: rewriteAsRule(rest), source: 'explicit-request' };
+    }
+  }
+  for (const trailer of CJK_TRAILERS) {
+    if (trailer.test(sentence)) return { text: rewriteAsRule(sentence.replace(trailer, '')), source: 'explicit-request' };
+  }
+  if (EXPLICIT_WHOLE.some((pattern) => pattern.test(sentence))) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
+
+  const correction = CORRECTION_LEAD_IN.exec(sentence);
+  if (correction && correction[0].length > 0) {
+    const rest = sentence.slice(correction[0].length).trim();
+    if (rest !== '' && (RULE_VERBS.test(rest) || DECLARATIVE_FACT.test(rest) || INSTEAD_OF.test(rest))) {
+      return ruleFromSentence(rest, previousWasAgent) ?? { text: rewriteAsRule(rest), source: 'correction' };
+    }
+  }
+  const insteadOf = INSTEAD_OF.exec(sentence);
+  if (insteadOf?.[1] && insteadOf[2]) {
+    return { text: rewriteAsRule(`Use ${insteadOf[2].replace(/[.!]+$/, '')} instead of ${insteadOf[1]}`), source: 'correction' };
+  }
+  if (USE_INSTEAD.test(sentence)) return { text: rewriteAsRule(sentence), source: 'correction' };
+  if (previousWasAgent && (DONT.test(sentence) || STOP.test(sentence))) return { text: rewriteAsRule(sentence), source: 'correction' };
+
+  const convention = CONVENTION_LEAD_IN.exec(sentence);
+  if (convention && convention[0].length > 0 && convention[0].length < sentence.length) {
+    return { text: rewriteAsRule(sentence.slice(convention[0].length)), source: 'explicit-request' };
+  }
+  if (WE_CONVENTION.test(sentence)) return { text: rewriteAsRule(sentence.replace(IN_THIS_REPO, '')), source: 'explicit-request' };
+
+  const named = COMMAND_NAMED.exec(sentence);
+  const command = named?.[1] ?? named?.[2] ?? named?.[3];
+  if (command !== undefined) return { text: rewriteAsRule(sentence), source: 'command' };
+
+  if (PATH_OR_URL.test(sentence) && REFERENCE_VERB.test(sentence) && REFERENCE_NOUN.test(sentence) && !/\?\s*$/.test(sentence)) {
+    return { text: rewriteAsRule(sentence), source: 'reference' };
+  }
+
+  const embedded = findEmbeddedLeadIn(sentence);
+  if (embedded !== undefined && embedded.length < sentence.length) return ruleFromSentence(embedded, previousWasAgent);
+  return undefined;
+}
+
+/** Returns the rules stated in one user prompt, in order (empty when there are none); never throws. */
+export function findUserRules(prompt: string, options: { previousWasAgent: boolean; maxSpecRules?: number }): UserRule[] {
+  const sentences = splitSentences(prompt);
+  const bullets = sentences.filter((s) => s.bullet).length;
+  // A pasted spec: a long prompt with a list of rules in it.
+  const isSpec = prompt.length >= 300 && bullets >= 3;
+  const rules: UserRule[] = [];
+  let specRules = 0;
+  for (const { sentence, bullet } of sentences) {
+    const rule = ruleFromSentence(sentence, options.previousWasAgent);
+    if (rule && rule.text !== '') {
+      rules.push(isSpec && bullet ? { text: rule.text, source: 'spec-rule' } : rule);
+      continue;
+    }
+    if (isSpec && bullet && SPEC_KEYWORDS.test(sentence) && specRules < (options.maxSpecRules ?? 15)) {
+      specRules++;
+      rules.push({ text: rewriteAsRule(sentence.replace(BULLET, '')), source: 'spec-rule' });
+    }
+  }
+  return rules;
+}

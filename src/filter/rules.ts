@@ -1,0 +1,165 @@
+/**
+ * The quality filter's rules: a named, ordered list, each returning a reason code when the
+ * candidate breaks it. Hard rules (secret, injection, invisible Unicode) can never be forced.
+ */
+import type { Entry } from '../durable/entry.js';
+import type { Config } from '../config/schema.js';
+import type { Candidate } from './candidate.js';
+import { isContradiction } from './find-contradiction.js';
+import { findInjection, findInvisibleUnicode } from './scan-injection.js';
+import { findSecrets } from './scan-secrets.js';
+import { comparableWords, containment, jaccard } from './text-similarity.js';
+import type { ReasonCode } from './verdict.js';
+
+export type FilterConfig = Config['filter'];
+
+export type RuleContext = { existing: readonly Entry[]; config: FilterConfig };
+
+export type RuleHit = { code: ReasonCode; targetId?: string; supersede?: boolean };
+
+export type FilterRule = {
+  code: ReasonCode;
+  /** A hard rule rejects even with `force`. */
+  hard: boolean;
+  check: (candidate: Candidate, context: RuleContext) => RuleHit | undefined;
+};
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+
+/** Length in Latin-equivalent characters: a CJK character carries about as much as two letters. */
+function effectiveLength(text: string): number {
+  return text.length + (text.match(CJK)?.length ?? 0);
+}
+
+function wordCount(text: string): number {
+  const cjk = text.match(CJK)?.length ?? 0;
+  const latin = text.replace(CJK, ' ').split(/\s+/).filter((w) => /[\p{L}\p{N}`]/u.test(w)).length;
+  return latin + Math.floor(cjk / 2);
+}
+
+const HARNESS = /<\/?(?:system-reminder|user-prompt-submit-hook|command-name|command-message|local-command-stdout|task-notification|user-memory-input|mem-context|function_results|tool_result)\b|^Caveat: The messages below/i;
+
+const QUESTION_START = /^(?:what|why|how|where|when|which|who|whose|can|could|would|will|shall|may|might|is|are|was|were|do|does|did|have|has|should|any\s+idea)\s+(?:you|we|i|it|there|the|this|that|they|he|she|a|an|our|my|your|anyone|somebody)\b/i;
+
+const GENERIC_WORDS = new Set([
+  'code', 'good', 'clean', 'careful', 'properly', 'proper', 'best', 'practice', 'practices', 'thing', 'things', 'stuff', 'work', 'works',
+  'better', 'quality', 'sure', 'right', 'correct', 'correctly', 'nice', 'well', 'everything', 'anything', 'something', 'way', 'again',
+  'just', 'really', 'very', 'also', 'make', 'be', 'it', 'this', 'that', 'them', 'these', 'those', 'here', 'there', 'one', 'ones',
+  'now', 'then', 'instead', 'kind', 'lot', 'bit', 'not', 'use', 'do', 'does', 'did', 'done', 'doing', 'like', 'same', 'before',
+  'thank', 'thanks', 'ok', 'okay', 'yes', 'no', 'great', 'perfect', 'cool', 'fine', 'keep', 'mind', 'important', 'remember',
+  'care', 'attention', 'mistake', 'mistakes', 'again', 'i', 'me', 'my', 'he', 'she', 'they', 'what', 'said', 'told', 'say', 'tell',
+]);
+
+const SPECIFIC_TOKEN = /`[^`]+`|[\w.-]+\/[\w./-]*|\b\w+\.(?:[a-z]{1,5})\b|\d|\b[a-z]+[A-Z]\w*|(?:^|\s)--?[a-z]/;
+
+/** Returns true when a rule says nothing a future session could act on. */
+function isTooVague(text: string): boolean {
+  if ((text.match(CJK)?.length ?? 0) > 0) return effectiveLength(text) < 10;
+  if (/^(?:(?:please\s+)?(?:do|don't\s+do|do\s+not\s+do|never\s+do|stop\s+doing|avoid|repeat|undo|fix|redo)\s+(?:that|this|it|them)(?:\s+again)?|(?:it|that|this|they|these|those)\s+(?:is|was|are|were|does|did|should|must|needs?|works?|has|looks?|seems?)\b)/i.test(text.trim())) {
+    return !SPECIFIC_TOKEN.test(text) || text.split(/\s+/).length < 6;
+  }
+  if (SPECIFIC_TOKEN.test(text)) return false;
+  const content = [...comparableWords(text)].filter((word) => !GENERIC_WORDS.has(word) && word.length > 2);
+  return content.length < 2;
+}
+
+const EPHEMERAL: readonly RegExp[] = [
+  /\b(?:today|tonight|tomorrow|yesterday|right\s+now|for\s+now|for\s+the\s+(?:moment|time\s+being)|temporarily|just\s+now|so\s+far|later\s+today|at\s+the\s+moment|this\s+(?:morning|afternoon|evening|week|sprint|time|session|conversation|chat|task|ticket|issue|bug|pr|pull\s+request|branch|commit|refactor|change|run|step|iteration|attempt)|(?:the|this)\s+(?:above|previous|last)\s+(?:error|output|step|message|command)|next\s+step|until\s+(?:tomorrow|next\s+week|monday|tuesday|wednesday|thursday|friday|the\s+release)|wip)\b/i,
+  /(?:^|\s)#\d+\b/,
+  /\b(?:lines?|ln|l\.)\s*\d+\b/i,
+  /\b(?:pr|pull\s+request|issue|ticket|bug|jira)\s*#?\s*[A-Z]*-?\d+/i,
+  /\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b/,
+  /\b\d{4}-\d{2}-\d{2}\b/,
+  /\btypos?\b/i,
+  /今日|今回|今は|とりあえず|一旦|这次|今天|暂时|先这样|\bheute\b|\bvorerst\b|\bdiesmal\b|aujourd'hui|pour\s+l'instant|cette\s+fois|\bhoy\b|por\s+ahora|esta\s+vez/i,
+];
+
+/** Returns true when the candidate only makes sense for the current task. */
+function isEphemeral(text: string): boolean {
+  const withoutCode = text.replace(/`[^`]*`/g, ' ');
+  return EPHEMERAL.some((pattern) => pattern.test(withoutCode));
+}
+
+/** Returns the best-matching existing entry by similarity, with the similarity and containments. */
+function closestEntry(text: string, existing: readonly Entry[]): { entry: Entry; similarity: number; inside: number; covers: number } | undefined {
+  const words = comparableWords(text);
+  let best: { entry: Entry; similarity: number; inside: number; covers: number } | undefined;
+  for (const entry of existing) {
+    const other = comparableWords(entry.text);
+    const similarity = jaccard(words, other);
+    const inside = containment(words, other);
+    const covers = containment(other, words);
+    const score = Math.max(similarity, Math.min(inside, covers) * 0.99);
+    if (best === undefined || score > Math.max(best.similarity, Math.min(best.inside, best.covers) * 0.99)) best = { entry, similarity, inside, covers };
+  }
+  return best;
+}
+
+function normalised(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+/** The rules in the order they are checked and reported. */
+export const FILTER_RULES: readonly FilterRule[] = [
+  {
+    code: 'secret',
+    hard: true,
+    check: (c, { config }) =>
+      findSecrets(c.text, { entropyBits: config.secretEntropyBits, minTokenLength: config.secretMinTokenLength }).length > 0 ? { code: 'secret' } : undefined,
+  },
+  { code: 'injection', hard: true, check: (c) => (findInjection(c.text).length > 0 ? { code: 'injection' } : undefined) },
+  { code: 'invisible-unicode', hard: true, check: (c) => (findInvisibleUnicode(c.text).length > 0 ? { code: 'invisible-unicode' } : undefined) },
+  { code: 'tool-output', hard: false, check: (c) => (c.origin === 'tool' || HARNESS.test(c.text) ? { code: 'tool-output' } : undefined) },
+  {
+    code: 'question',
+    hard: false,
+    check: (c) => {
+      const text = c.text.trim();
+      return /[?？]$/.test(text) || /(?:吗|ですか|ますか|か)[。.]?$/.test(text) || QUESTION_START.test(text) ? { code: 'question' } : undefined;
+    },
+  },
+  {
+    code: 'too-short',
+    hard: false,
+    check: (c, { config }) => (effectiveLength(c.text) < config.minChars || wordCount(c.text) < config.minWords ? { code: 'too-short' } : undefined),
+  },
+  { code: 'too-long', hard: false, check: (c, { config }) => (c.text.length > config.maxChars ? { code: 'too-long' } : undefined) },
+  { code: 'too-vague', hard: false, check: (c) => (isTooVague(c.text) ? { code: 'too-vague' } : undefined) },
+  { code: 'ephemeral', hard: false, check: (c) => (isEphemeral(c.text) ? { code: 'ephemeral' } : undefined) },
+  {
+    code: 'contradiction',
+    hard: false,
+    check: (c, { existing }) => {
+      const target = existing.find((entry) => normalised(entry.text) !== normalised(c.text) && isContradiction(c.text, entry.text));
+      return target ? { code: 'contradiction', targetId: target.id } : undefined;
+    },
+  },
+  {
+    code: 'duplicate',
+    hard: false,
+    check: (c, { existing }) => {
+      const target = existing.find((entry) => normalised(entry.text) === normalised(c.text));
+      return target ? { code: 'duplicate', targetId: target.id } : undefined;
+    },
+  },
+  {
+    code: 'near-duplicate',
+    hard: false,
+    check: (c, { existing, config }) => {
+      const best = closestEntry(c.text, existing);
+      if (best === undefined || normalised(best.entry.text) === normalised(c.text)) return undefined;
+      const threshold = config.nearDuplicateSimilarity;
+      const wordsC = comparableWords(c.text).size;
+      const wordsE = comparableWords(best.entry.text).size;
+      // The entry already says everything the candidate says: nothing new, merge.
+      if (best.similarity >= threshold || (best.inside >= 0.999 && wordsC >= 2)) {
+        return { code: 'near-duplicate', targetId: best.entry.id, supersede: best.inside < 0.999 && wordsC > wordsE };
+      }
+      // The candidate says everything the entry says, and a little more: a sharper rewording.
+      if (best.covers >= 0.999 && wordsE >= 2 && best.similarity >= threshold / 2) {
+        return { code: 'near-duplicate', targetId: best.entry.id, supersede: true };
+      }
+      return undefined;
+    },
+  },
+];
