@@ -2,11 +2,15 @@
 import Hook from '../commands/hook.js';
 import Init from '../commands/init.js';
 import Status from '../commands/status.js';
+import Sync from '../commands/sync.js';
 import Uninstall from '../commands/uninstall.js';
+import Search from '../commands/search.js';
 
 export const COMMANDS = {
+  search: Search,
   hook: Hook,
   init: Init,
   status: Status,
+  sync: Sync,
   uninstall: Uninstall,
 };

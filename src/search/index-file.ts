@@ -1,0 +1,114 @@
+/**
+ * The search cache as one file: a JSON header (which files were indexed, with their stat and
+ * content hash, and where each blob sits) followed by binary blobs (index metadata, index shards,
+ * one document store per source file). One file means one atomic rename per update, and a reader
+ * never sees half of an update; blobs are sliced out lazily, so a query decodes only what it uses.
+ */
+import type { MemoryKind, ParsedDocument } from './memory-document.js';
+import { serialize, deserialize } from 'node:v8';
+
+const MAGIC = 'MEMSRCH\n';
+
+/** One indexed source: a file of the working tree, or the team branch's memory file. */
+export type IndexedSource = {
+  /** Repository-relative path with "/" separators, or `<branch>:memory.md` for the team branch. */
+  path: string;
+  kind: MemoryKind;
+  mtimeMs: number;
+  size: number;
+  /** Content hash (for the team branch: the branch's commit id). */
+  hash: string;
+  /** Documents of this source have ids firstId … firstId + count - 1, in document-store order. */
+  firstId: number;
+  count: number;
+  /** A rule with `paths:` front matter: Claude Code loads it only for matching files. */
+  conditional: boolean;
+  /** mem ids of the entries in this source (team entries with one of these ids are not shown twice). */
+  memIds: string[];
+  /** Why the file is not indexed (binary, too large, unreadable); its documents count is 0. */
+  skipped?: string;
+};
+
+export type IndexHeader = {
+  layout: string;
+  /** Runtime that wrote the blobs (v8's serializer format follows the engine). */
+  engine: string;
+  nextDocId: number;
+  sources: IndexedSource[];
+};
+
+export type IndexFile = {
+  header: IndexHeader;
+  /** Returns the named blob, or undefined when absent; never copies. */
+  blob(name: string): Uint8Array | undefined;
+  names(): string[];
+};
+
+/** Returns the bytes of a cache file holding `header` and `blobs`; never fails. */
+export function encodeIndexFile(header: IndexHeader, blobs: Map<string, Uint8Array>): Uint8Array {
+  const table: Record<string, [number, number]> = {};
+  let offset = 0;
+  for (const [name, bytes] of blobs) {
+    table[name] = [offset, bytes.byteLength];
+    offset += bytes.byteLength;
+  }
+  const head = new TextEncoder().encode(JSON.stringify({ ...header, blobs: table, blobBytes: offset }));
+  const out = new Uint8Array(MAGIC.length + 4 + head.byteLength + offset);
+  out.set(new TextEncoder().encode(MAGIC), 0);
+  new DataView(out.buffer).setUint32(MAGIC.length, head.byteLength);
+  out.set(head, MAGIC.length + 4);
+  let at = MAGIC.length + 4 + head.byteLength;
+  for (const bytes of blobs.values()) {
+    out.set(bytes, at);
+    at += bytes.byteLength;
+  }
+  return out;
+}
+
+/** Returns the decoded cache file; throws when the bytes are not a complete cache file of this layout. */
+export function decodeIndexFile(bytes: Uint8Array, expected: { layout: string; engine: string }): IndexFile {
+  const magic = new TextDecoder().decode(bytes.subarray(0, MAGIC.length));
+  if (magic !== MAGIC || bytes.byteLength < MAGIC.length + 4) throw new Error('not a mem search cache file');
+  const headLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(MAGIC.length);
+  const start = MAGIC.length + 4;
+  const parsed = JSON.parse(new TextDecoder().decode(bytes.subarray(start, start + headLength))) as IndexHeader & {
+    blobs: Record<string, [number, number]>;
+    blobBytes: number;
+  };
+  if (parsed.layout !== expected.layout || parsed.engine !== expected.engine) throw new Error('search cache from another version');
+  const base = start + headLength;
+  if (bytes.byteLength !== base + parsed.blobBytes || !Array.isArray(parsed.sources)) throw new Error('search cache is truncated');
+  const { blobs, blobBytes: _ignored, ...header } = parsed;
+  return {
+    header,
+    blob(name) {
+      const at = blobs[name];
+      return at ? bytes.subarray(base + at[0], base + at[0] + at[1]) : undefined;
+    },
+    names: () => Object.keys(blobs),
+  };
+}
+
+/** Returns the blob name of a source's document store; never fails. */
+export function documentsBlobName(path: string): string {
+  return `d:${path}`;
+}
+
+/** Returns the blob name of an index shard; never fails. */
+export function shardBlobName(key: string): string {
+  return `t:${key}`;
+}
+
+export const META_BLOB = 'meta';
+
+/** Returns a source's documents as bytes for the cache; never fails. */
+export function encodeDocuments(documents: readonly ParsedDocument[]): Uint8Array {
+  return serialize(documents);
+}
+
+/** Returns the documents stored by encodeDocuments; throws when the bytes are not such a list. */
+export function decodeDocuments(bytes: Uint8Array): ParsedDocument[] {
+  const value = deserialize(bytes) as unknown;
+  if (!Array.isArray(value)) throw new Error('search cache document store is damaged');
+  return value as ParsedDocument[];
+}

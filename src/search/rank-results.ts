@@ -1,0 +1,116 @@
+/**
+ * Final ranking on top of MiniSearch's BM25: filters (kind, section, age), one copy of a team entry
+ * that is also local, and small tie-breaking boosts: the query as an exact phrase, how many query
+ * words matched, durable kinds over session notes, and recent over old. The boosts are gentle on
+ * purpose (≤ ~1.6× together): they reorder near-ties, never bury a clearly better match.
+ */
+import type { MemoryKind, ParsedDocument } from './memory-document.js';
+import type { IndexedSource } from './index-file.js';
+import type { SearchHit } from './search-index.js';
+
+export type RankedResult = {
+  file: string;
+  line: number;
+  section: string;
+  text: string;
+  score: number;
+  kind: MemoryKind;
+  date?: string;
+  author?: string;
+  id?: string;
+  /** Document terms that matched, in index form; the renderer highlights words that normalize to these. */
+  terms: string[];
+  /** Share of the query's words this result matched, 0–1. */
+  coverage: number;
+};
+
+export type ResultFilters = { kinds?: readonly MemoryKind[]; section?: string; sinceMs?: number };
+
+export type ResolvedDocument = { doc: ParsedDocument; source: IndexedSource };
+
+export type RankOptions = {
+  query: string;
+  /** Number of distinct normalized query terms (for coverage). */
+  termCount: number;
+  nowMs: number;
+  limit: number;
+  filters: ResultFilters;
+  /** mem ids present in local files: team copies of these are skipped. */
+  localMemIds: ReadonlySet<string>;
+};
+
+const KIND_BOOST: Record<MemoryKind, number> = { durable: 1.1, team: 1.1, local: 1.08, rules: 1.08, agents: 1.05, session: 1 };
+const DAY_MS = 86_400_000;
+
+/** Returns the best `limit` results, best first; documents the resolver cannot find are skipped, never thrown. */
+export function rankResults(
+  hits: readonly SearchHit[],
+  resolve: (id: number) => ResolvedDocument | undefined,
+  options: RankOptions,
+): RankedResult[] {
+  const pool = Math.max(50, options.limit * 4);
+  const phrase = phraseOf(options.query);
+  const sectionFilter = options.filters.section?.toLowerCase();
+  const out: RankedResult[] = [];
+  for (const hit of hits) {
+    if (out.length >= pool) break;
+    const found = resolve(hit.id);
+    if (!found) continue;
+    const { doc, source } = found;
+    if (options.filters.kinds && !options.filters.kinds.includes(source.kind)) continue;
+    if (source.kind === 'team' && doc.memId !== undefined && options.localMemIds.has(doc.memId)) continue;
+    if (sectionFilter !== undefined && !doc.section.toLowerCase().includes(sectionFilter)) continue;
+    const date = displayDate(doc, source);
+    const dateMs = date === undefined ? source.mtimeMs || undefined : Date.parse(date);
+    if (options.filters.sinceMs !== undefined && (dateMs === undefined || !(dateMs >= options.filters.sinceMs))) continue;
+    const coverage = options.termCount === 0 ? 0 : Math.min(1, hit.queryTerms.length / options.termCount);
+    let score = hit.score * KIND_BOOST[source.kind] * (0.85 + 0.3 * coverage);
+    if (phrase !== null && normalizeSpace(doc.text).includes(phrase)) score *= 1.25;
+    if (dateMs !== undefined && Number.isFinite(dateMs)) {
+      const ageDays = Math.max(0, (options.nowMs - dateMs) / DAY_MS);
+      score *= 1 + 0.08 * Math.exp(-ageDays / 60);
+    }
+    const result: RankedResult = {
+      file: source.path,
+      line: doc.line,
+      section: doc.section,
+      text: doc.text,
+      score: Math.round(score * 1000) / 1000,
+      kind: source.kind,
+      terms: hit.terms,
+      coverage,
+    };
+    if (date !== undefined) result.date = date;
+    if (doc.author !== undefined) result.author = doc.author;
+    if (doc.memId !== undefined) result.id = doc.memId;
+    out.push(result);
+  }
+  out.sort(
+    (a, b) =>
+      b.score - a.score ||
+      (b.date ?? '').localeCompare(a.date ?? '') ||
+      a.file.localeCompare(b.file) ||
+      a.line - b.line,
+  );
+  return out.slice(0, options.limit);
+}
+
+/** Returns the date shown for a document: its own, or a session file's modification time; undefined when unknown. */
+export function displayDate(doc: ParsedDocument, source: IndexedSource): string | undefined {
+  if (doc.date !== undefined && Number.isFinite(Date.parse(doc.date))) return doc.date;
+  if (source.kind === 'session' && source.mtimeMs > 0) return new Date(source.mtimeMs).toISOString();
+  return undefined;
+}
+
+function phraseOf(query: string): string | null {
+  const phrase = normalizeSpace(query);
+  return phrase.split(' ').length >= 2 && phrase.length <= 200 ? phrase : null;
+}
+
+function normalizeSpace(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[`*_]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,184 @@
+/**
+ * The MiniSearch index over memory documents, and its compact on-disk form.
+ *
+ * Why not MiniSearch's JSON: loading a 10k-entry index with `loadJSON` costs ~75–160 ms (parse,
+ * then one Map per posting list), most of a warm search's budget. Instead the radix tree's
+ * top-level branches (one per first character) and the document tables are stored with
+ * `v8.serialize`, which rebuilds Maps natively (~0.5 ms a branch), and a query loads only the
+ * branches its terms start with. The price: this reaches into MiniSearch's internals
+ * (`_index._tree`, `_documentIds`, …), so the layout is checked on every save and restore, pinned
+ * by a unit test, and any mismatch makes the caller rebuild from markdown.
+ * Note: fuzzy matching never changes a term's first character, because that branch is not loaded.
+ */
+import MiniSearch from 'minisearch';
+import type { SearchResult } from 'minisearch';
+import { serialize, deserialize } from 'node:v8';
+import { tokenizeText } from './tokenize-text.js';
+import { normalizeTerm } from './normalize-term.js';
+import type { QueryTerm } from './query-terms.js';
+import { allLookupTerms } from './query-terms.js';
+
+/** Bump when the index layout or the text pipeline (tokenizer, stemmer) changes. */
+export const INDEX_LAYOUT = 'ms7-v8-shards-3';
+
+/** What MiniSearch indexes for one document; the displayed fields live in the document store. */
+export type IndexedFields = { id: number; text: string; section: string; path: string };
+
+export type MemoryIndex = MiniSearch<IndexedFields>;
+
+type TreeNode = Map<string, unknown>;
+type Internals = {
+  _index: { _tree: TreeNode; _size: number | undefined };
+  _documentCount: number;
+  _documentIds: Map<number, number>;
+  _idToShortId: Map<number, number>;
+  _fieldIds: Record<string, number>;
+  _fieldLength: Map<number, number[]>;
+  _avgFieldLength: number[];
+  _nextId: number;
+  _dirtCount: number;
+};
+
+type MetaBlob = {
+  documentCount: number;
+  nextId: number;
+  fieldIds: Record<string, number>;
+  avgFieldLength: number[];
+  dirtCount: number;
+  documentIds: Map<number, number>;
+  fieldLength: Map<number, number[]>;
+};
+
+const FIELD_BOOST = { text: 1, section: 1.6, path: 0.6 };
+
+/** Returns an empty index configured with mem's tokenizer, stemmer and field list; never fails. */
+export function createMemoryIndex(): MemoryIndex {
+  return new MiniSearch<IndexedFields>({
+    fields: ['text', 'section', 'path'],
+    storeFields: [],
+    tokenize: tokenizeText,
+    processTerm: normalizeTerm,
+    autoVacuum: false,
+    // Note: MiniSearch warns on stderr when a removed document changed; the index is rebuilt on doubt anyway.
+    logger: () => undefined,
+  });
+}
+
+export type SearchHit = { id: number; score: number; terms: string[]; queryTerms: string[] };
+
+/** Returns the raw MiniSearch hits for already-normalized query terms, best first; empty for no terms. */
+export function runIndexQuery(index: MemoryIndex, terms: readonly QueryTerm[], options: { strict?: boolean } = {}): SearchHit[] {
+  if (terms.length === 0) return [];
+  const lookups = allLookupTerms(terms);
+  const strict = options.strict === true;
+  const results: SearchResult[] = index.search(
+    { combineWith: 'OR', queries: lookups },
+    {
+      tokenize: (text) => [text],
+      processTerm: (term) => term,
+      boost: FIELD_BOOST,
+      prefix: (term) => term.length >= (strict ? 4 : 3),
+      fuzzy: (term) => (term.length >= 8 ? (strict ? 1 : 2) : term.length >= (strict ? 6 : 4) ? 1 : false),
+      weights: { fuzzy: 0.4, prefix: 0.5 },
+    },
+  );
+  return results.map((r) => ({ id: r.id as number, score: r.score, terms: r.terms, queryTerms: r.queryTerms }));
+}
+
+/** Returns the shard that holds terms starting like `term`; never fails. */
+export function shardKeyOf(term: string): string {
+  const code = term.charCodeAt(0);
+  return Number.isNaN(code) ? '_' : code < 128 ? String(code) : `u${code % 61}`;
+}
+
+/** Returns the shards a query needs; never fails. */
+export function shardsForQuery(terms: readonly QueryTerm[]): string[] {
+  return [...new Set(allLookupTerms(terms).map(shardKeyOf))];
+}
+
+export type IndexBlobs = { meta: Uint8Array; shards: Map<string, Uint8Array> };
+
+/** Returns the index as independently loadable blobs; throws when MiniSearch's internal layout is not the one this code knows. */
+export function saveIndex(index: MemoryIndex): IndexBlobs {
+  const internals = internalsOf(index);
+  const meta: MetaBlob = {
+    documentCount: internals._documentCount,
+    nextId: internals._nextId,
+    fieldIds: internals._fieldIds,
+    avgFieldLength: internals._avgFieldLength,
+    dirtCount: internals._dirtCount,
+    documentIds: internals._documentIds,
+    fieldLength: internals._fieldLength,
+  };
+  const grouped = new Map<string, TreeNode>();
+  for (const [edge, child] of internals._index._tree) {
+    const key = shardKeyOf(edge);
+    let group = grouped.get(key);
+    if (!group) grouped.set(key, (group = new Map()));
+    group.set(edge, child);
+  }
+  const shards = new Map<string, Uint8Array>();
+  for (const [key, group] of grouped) shards.set(key, serialize(group));
+  return { meta: serialize(meta), shards };
+}
+
+/**
+ * Returns an index restored from `meta` and the given shards (all of them for an index that will
+ * be updated, only a query's for a search); throws when the blobs are not what saveIndex wrote.
+ */
+export function loadIndex(meta: Uint8Array, shards: Iterable<Uint8Array>, options: { forUpdate: boolean }): MemoryIndex {
+  const index = createMemoryIndex();
+  const internals = internalsOf(index);
+  const blob = deserialize(meta) as MetaBlob;
+  if (!(blob.documentIds instanceof Map) || !(blob.fieldLength instanceof Map) || typeof blob.nextId !== 'number') {
+    throw new Error('search index metadata has an unknown shape');
+  }
+  internals._documentCount = blob.documentCount;
+  internals._nextId = blob.nextId;
+  internals._fieldIds = blob.fieldIds;
+  internals._avgFieldLength = blob.avgFieldLength;
+  internals._dirtCount = blob.dirtCount;
+  internals._documentIds = blob.documentIds;
+  internals._fieldLength = blob.fieldLength;
+  internals._index._tree = new Map();
+  for (const bytes of shards) addShard(index, bytes);
+  if (options.forUpdate) {
+    internals._idToShortId = new Map();
+    for (const [shortId, id] of blob.documentIds) internals._idToShortId.set(id, shortId);
+  }
+  return index;
+}
+
+/** Adds one shard written by saveIndex to a loaded index; throws when the bytes are not a shard. */
+export function addShard(index: MemoryIndex, bytes: Uint8Array): void {
+  const internals = internalsOf(index);
+  const group = deserialize(bytes) as unknown;
+  if (!(group instanceof Map)) throw new Error('search index shard has an unknown shape');
+  for (const [edge, child] of group as TreeNode) internals._index._tree.set(edge, child);
+  internals._index._size = undefined;
+}
+
+const HIDDEN_PATH_PARTS = new Set(['claude.md', 'claude.local.md', 'agents.md', '.claude', '.memory', 'sessions', 'memory.md']);
+
+/** Returns the indexed form of a document's location: directory and file-name words that say what it is about; never fails. */
+export function pathFieldOf(path: string, kind: string): string {
+  const words = path
+    .split(/[/:]/)
+    .filter((part) => !HIDDEN_PATH_PARTS.has(part.toLowerCase()))
+    .map((part) => part.replace(/\.md$/i, ''));
+  if (kind === 'session' || kind === 'team') words.push(kind);
+  return words.join(' ');
+}
+
+function internalsOf(index: MemoryIndex): Internals {
+  const internals = index as unknown as Internals;
+  const known =
+    internals._index?._tree instanceof Map &&
+    internals._documentIds instanceof Map &&
+    internals._idToShortId instanceof Map &&
+    internals._fieldLength instanceof Map &&
+    Array.isArray(internals._avgFieldLength) &&
+    typeof internals._nextId === 'number';
+  if (!known) throw new Error(`MiniSearch internals changed: search index layout ${INDEX_LAYOUT} no longer applies`);
+  return internals;
+}
