@@ -1,0 +1,451 @@
+/**
+ * Team sync: fetch the team branch, three-way merge it with the managed region of CLAUDE.md,
+ * write the result back (bytes outside the region untouched), commit to the team branch, push,
+ * and on a rejected push fetch and merge again. Memory never blocks the user's work: every
+ * failure leaves local memory as it is, is recorded in sync-status.json and retried next time.
+ *
+ * Order of effects: sync lock → fetch (no lock on memory) → memory lock: read, merge, write
+ * CLAUDE.md, commit, move refs → push → base. Pure decisions live in the region/merge modules.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EXIT, MemError, isMemError } from '../errors.js';
+import type { TeamFiles } from '../git/team-store-port.js';
+import { normaliseTombstones } from '../git/team-store-port.js';
+import { fetchTeamBranch, pushTeamBranch, type TransportFailureReason } from '../git/transport.js';
+import { writeFileAtomic, writeFileAtomicSync } from '../store/atomic-write.js';
+import { withLock } from '../store/lock.js';
+import { memoryPaths } from '../store/layout.js';
+import { renderTeamCommitMessage } from './team-commit-message.js';
+import { openTeamContext, readGitAuthor, repoOperationInProgress, type TeamContext } from './team-context.js';
+import { listRegionConflicts, mergeRegionBodies, readRegionBody, writeRegionBody, type RegionConflict } from './team-region.js';
+import { sanitizeBody, type FlaggedEntry } from './team-sanitize.js';
+import { readSyncStatus, updateSyncStatus, type SyncFailure, type SyncFailureReason } from './team-sync-status.js';
+import { readLocalTombstones } from './team-tombstones.js';
+import { loadConfig } from './load-config.js';
+
+export { readSyncStatus } from './team-sync-status.js';
+export type { SyncStatus } from './team-sync-status.js';
+
+export type SyncOptions = {
+  /** Compute and report, write nothing (no CLAUDE.md, no commit, no push). */
+  dryRun?: boolean;
+  /** Exit non-zero on any failure (CI), instead of "local memory wins, exit 0". */
+  strict?: boolean;
+  /** Skip the push (session-start refresh: receive only, send later). */
+  push?: boolean;
+  /** Network timeout for this run, overriding team.networkTimeoutSeconds. */
+  timeoutMs?: number;
+  /** Agent session behind this change, for the commit trailer. */
+  sessionId?: string;
+  /** How long to wait for another sync of this clone. */
+  lockTimeoutMs?: number;
+  now?: Date;
+};
+
+export type SyncReport = {
+  /** What happened overall. */
+  outcome: 'up-to-date' | 'synced' | 'queued' | 'disabled' | 'dry-run';
+  /** CLAUDE.md (the managed region) was rewritten with teammates' memory. */
+  wroteMemoryFile: boolean;
+  /** The team-branch commit this clone now has, when any. */
+  commit: string | null;
+  pushed: boolean;
+  /** Local memory has changes the remote team branch does not have yet. */
+  pending: boolean;
+  /** The remote had no team branch and this run created it. */
+  createdRemoteBranch: boolean;
+  conflicts: RegionConflict[];
+  quarantined: FlaggedEntry[];
+  /** Local entries kept out of the team branch by the secret/injection gate. */
+  withheld: FlaggedEntry[];
+  failure: Omit<SyncFailure, 'at'> | null;
+  warnings: string[];
+  exitCode: number;
+};
+
+const EMPTY_FILES: TeamFiles = { memory: '', tombstones: [] };
+
+/** Returns the report of one sync of the clone at `root`; expected failures are in the report, only bugs and broken config throw. */
+export async function syncTeamMemory(root: string, options: SyncOptions = {}): Promise<SyncReport> {
+  const now = options.now ?? new Date();
+  const context = openTeamContext(root, options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs });
+  const report = emptyReport();
+  if (!context.config.team.enabled) return { ...report, outcome: 'disabled' };
+  const busy = repoOperationInProgress(root);
+  if (busy) {
+    return finish(context, report, options, now, {
+      reason: 'repo-busy',
+      message: `${busy} is in progress in this repository; team memory will sync after it finishes`,
+    });
+  }
+  try {
+    await withLock(context.syncLock, () => runSync(context, report, options, now), {
+      timeoutMs: options.lockTimeoutMs ?? 30_000,
+      staleMs: 10 * 60_000,
+    });
+  } catch (error) {
+    if (isMemError(error) && error.code === 'LOCK_HELD') {
+      report.failure = { reason: 'lock-held', message: 'another mem sync of this clone is running; this one was skipped' };
+    } else if (isMemError(error) && error.code === 'REGION_DAMAGED') {
+      report.failure = { reason: 'region-damaged', message: error.message };
+    } else if (isMemError(error) && error.code === 'SYNC_FAILED') {
+      report.failure = { reason: 'invalid-team-content', message: error.message };
+    } else {
+      throw error;
+    }
+  }
+  return finish(context, report, options, now, report.failure);
+}
+
+async function runSync(context: TeamContext, report: SyncReport, options: SyncOptions, now: Date): Promise<void> {
+  const retries = context.config.team.pushRetries;
+  for (let attempt = 0; ; attempt += 1) {
+    const fetched = await fetchTeamBranch(context.target);
+    const network: { reason: TransportFailureReason; message: string } | null = fetched.ok ? null : fetched;
+    const remoteOid = fetched.ok && fetched.branchExists ? await context.store.readRef('remote') : null;
+    if (!network && remoteOid && !options.dryRun && (await isNothingToDo(context, remoteOid))) {
+      report.commit = remoteOid;
+      report.conflicts = listRegionConflicts(readRegionBody(readTextOrEmpty(context.memoryFile)) ?? '');
+      return;
+    }
+    const lastKnownRemote = remoteOid ?? (await context.store.readRef('remote'));
+    const step = await withLock(context.paths.memoryLock, () => mergeStep(context, report, options, now, network === null, remoteOid), {
+      timeoutMs: 10_000,
+    });
+    report.pending = step.commit !== null && step.commit !== lastKnownRemote;
+    if (network) {
+      report.failure = network;
+      return;
+    }
+    if (step.failure) {
+      report.failure = step.failure;
+      return;
+    }
+    if (options.dryRun || options.push === false || step.commit === null || step.commit === remoteOid) return;
+    const pushed = await pushTeamBranch(context.target, step.commit);
+    if (pushed.ok) {
+      report.pushed = true;
+      report.pending = false;
+      report.createdRemoteBranch = remoteOid === null;
+      await context.store.updateRef('base', step.commit, await context.store.readRef('base'));
+      return;
+    }
+    if (pushed.reason === 'rejected' && attempt < retries) {
+      report.warnings.push(`the team branch moved while syncing; merging again (attempt ${attempt + 2} of ${retries + 1})`);
+      continue;
+    }
+    report.failure = pushed;
+    return;
+  }
+}
+
+/** True when the remote, the base and the local branch agree and the region is what was last committed. */
+async function isNothingToDo(context: TeamContext, remoteOid: string): Promise<boolean> {
+  const [base, local] = [await context.store.readRef('base'), await context.store.readRef('local')];
+  if (base !== remoteOid || local !== remoteOid) return false;
+  const body = readRegionBody(readTextOrEmpty(context.memoryFile)) ?? '';
+  return bodyHash(body, readLocalTombstones(context.root)) === readCommittedHash(context.root);
+}
+
+type StepResult = { commit: string | null; failure: { reason: SyncFailureReason; message: string } | null };
+
+async function mergeStep(
+  context: TeamContext,
+  report: SyncReport,
+  options: SyncOptions,
+  now: Date,
+  reachable: boolean,
+  remoteOid: string | null,
+): Promise<StepResult> {
+  const { store } = context;
+  const scan = { entropyBits: context.config.filter.secretEntropyBits, minTokenLength: context.config.filter.secretMinTokenLength };
+  const fileText = readTextOrEmpty(context.memoryFile);
+  const ours = readRegionBody(fileText) ?? '';
+  const baseOid = await store.readRef('base');
+  const localOid = await store.readRef('local');
+  let base = baseOid ? await store.readFiles(baseOid) : EMPTY_FILES;
+  const local = localOid ? await store.readFiles(localOid) : null;
+
+  let theirs: TeamFiles | null = null;
+  let failure: StepResult['failure'] = null;
+  if (remoteOid) {
+    try {
+      theirs = await store.readFiles(remoteOid);
+    } catch (error) {
+      if (!isMemError(error)) throw error;
+      failure = { reason: 'invalid-team-content', message: error.message };
+    }
+    if (theirs && baseOid && !(await store.isAncestor(baseOid, remoteOid))) {
+      // Note: a history rewritten by force is treated as unrelated: with an empty base, nothing
+      // local is deleted because it vanished from the rewrite (only tombstones delete).
+      report.warnings.push('the remote team branch was rewritten (force-pushed); merging without a common base so nothing is lost');
+      base = EMPTY_FILES;
+    }
+  }
+  const tombstones = new Set(
+    normaliseTombstones([...base.tombstones, ...(theirs?.tombstones ?? []), ...(local?.tombstones ?? []), ...readLocalTombstones(context.root)]),
+  );
+
+  let merged = ours;
+  if (theirs) {
+    const incoming = sanitizeBody(theirs.memory, [ours, base.memory], ours, scan);
+    report.quarantined = incoming.flagged;
+    const result = mergeRegionBodies(base.memory, ours, incoming.text, tombstones);
+    merged = result.text;
+  } else if (tombstones.size > 0) {
+    merged = mergeRegionBodies(ours, ours, ours, tombstones).text;
+  }
+  report.conflicts = listRegionConflicts(merged);
+
+  if (merged !== ours) {
+    report.wroteMemoryFile = true;
+    if (!options.dryRun) {
+      const next = writeRegionBody(fileText, merged);
+      await writeFileAtomic(context.memoryFile, next);
+      for (const mirror of context.mirrorFiles) {
+        const mirrorText = readTextOrEmpty(mirror);
+        if (readRegionBody(mirrorText) !== null) await writeFileAtomic(mirror, writeRegionBody(mirrorText, merged));
+      }
+    }
+  }
+
+  const outgoing = sanitizeBody(merged, [theirs?.memory ?? base.memory, base.memory], '', scan);
+  report.withheld = outgoing.flagged;
+  const files: TeamFiles = { memory: outgoing.text, tombstones: [...tombstones] };
+  const head = theirs ? remoteOid : localOid;
+  const headFiles = theirs ?? local;
+  let commit: string | null = head;
+  const localIncluded = localOid === null || (remoteOid !== null && theirs !== null && (await store.isAncestor(localOid, remoteOid)));
+  const sameAsHead = headFiles !== null && sameFiles(headFiles, files);
+  if (!(sameAsHead && (theirs === null || localIncluded))) {
+    const parents = theirs && remoteOid ? [remoteOid, ...(localIncluded || localOid === null ? [] : [localOid])] : localOid ? [localOid] : [];
+    const nothingYet = head === null && files.memory === '' && files.tombstones.length === 0;
+    if (nothingYet && !reachable) commit = null;
+    else if (!options.dryRun) {
+      const author = readGitAuthor(context.root);
+      commit = await store.writeCommit({
+        files,
+        parents,
+        author,
+        timestamp: Math.floor(now.getTime() / 1000),
+        message: renderTeamCommitMessage({
+          before: headFiles?.memory ?? '',
+          after: files.memory,
+          forgotten: files.tombstones.filter((id) => !(headFiles?.tombstones ?? []).includes(id)),
+          author: author.name,
+          sessionId: options.sessionId,
+          kind: parents.length > 1 ? 'merge' : 'change',
+        }),
+      });
+    } else {
+      commit = 'dry-run';
+    }
+  }
+  if (!options.dryRun && commit !== null && commit !== localOid) {
+    if (!(await store.updateRef('local', commit, localOid))) {
+      throw new MemError('LOCK_HELD', 'the local team branch moved during sync');
+    }
+  }
+  if (!options.dryRun && theirs && remoteOid && remoteOid !== baseOid) {
+    // What the remote had is now merged into local memory: that is the new agreement.
+    await store.updateRef('base', remoteOid, baseOid);
+  }
+  if (!options.dryRun) {
+    writeFileAtomicSync(join(memoryPaths(context.root).stateDir, 'quarantine.json'), `${JSON.stringify({ version: 1, at: now.toISOString(), entries: report.quarantined }, null, 2)}\n`);
+    rememberCommittedBody(context.root, merged);
+  }
+  report.commit = commit === 'dry-run' ? null : commit;
+  return { commit: commit === 'dry-run' ? null : commit, failure };
+}
+
+function finish(
+  context: TeamContext,
+  report: SyncReport,
+  options: SyncOptions,
+  now: Date,
+  failure: Omit<SyncFailure, 'at'> | null,
+): SyncReport {
+  report.failure = failure;
+  const at = now.toISOString();
+  if (failure) report.warnings.push(`team memory not synced (${failure.reason}): ${failure.message}; local memory kept, will retry`);
+  if (options.dryRun) report.outcome = 'dry-run';
+  else if (failure) report.outcome = 'queued';
+  else report.outcome = report.wroteMemoryFile || report.pushed ? 'synced' : 'up-to-date';
+  if (!options.dryRun) {
+    updateSyncStatus(context.root, {
+      lastAttemptAt: at,
+      ...(failure ? { lastFailure: { ...failure, at } } : { lastFailure: null, lastSuccessAt: at }),
+      pending: report.pending || (failure !== null && readSyncStatus(context.root).pending),
+      conflicts: report.conflicts.length,
+      quarantined: report.quarantined.length,
+    });
+  }
+  report.exitCode = failure && options.strict ? EXIT.failure : report.conflicts.length > 0 ? EXIT.conflicts : EXIT.ok;
+  return report;
+}
+
+function emptyReport(): SyncReport {
+  return {
+    outcome: 'up-to-date',
+    wroteMemoryFile: false,
+    commit: null,
+    pushed: false,
+    pending: false,
+    createdRemoteBranch: false,
+    conflicts: [],
+    quarantined: [],
+    withheld: [],
+    failure: null,
+    warnings: [],
+    exitCode: EXIT.ok,
+  };
+}
+
+function sameFiles(a: TeamFiles, b: TeamFiles): boolean {
+  return a.memory === b.memory && a.tombstones.join('\n') === normaliseTombstones(b.tombstones).join('\n');
+}
+
+function readTextOrEmpty(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+const COMMITTED_HASH_FILE = 'team-committed.json';
+
+function bodyHash(body: string, tombstones: readonly string[]): string {
+  return createHash('sha256').update(body).update('\0').update(tombstones.join('\n')).digest('hex');
+}
+
+function rememberCommittedBody(root: string, body: string): void {
+  const hash = bodyHash(body, readLocalTombstones(root));
+  writeFileAtomicSync(join(memoryPaths(root).stateDir, COMMITTED_HASH_FILE), `${JSON.stringify({ hash })}\n`);
+}
+
+function readCommittedHash(root: string): string | null {
+  try {
+    return (JSON.parse(readFileSync(join(memoryPaths(root).stateDir, COMMITTED_HASH_FILE), 'utf8')) as { hash?: string }).hash ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export type LocalCommitResult = { committed: boolean; commit: string | null };
+
+/**
+ * Commits the current region body to the local team branch when it changed since the last
+ * commit (no network; the stop hook's step). Returns quickly without loading the store when
+ * nothing changed; throws LOCK_HELD when another process holds memory, or on I/O failure.
+ */
+export async function commitLocalTeamChange(root: string, options: { sessionId?: string; now?: Date } = {}): Promise<LocalCommitResult> {
+  const config = loadConfig(root);
+  if (!config.team.enabled) return { committed: false, commit: null };
+  const file = join(root, config.region.targets[0] ?? 'CLAUDE.md');
+  const body = readRegionBody(readTextOrEmpty(file)) ?? '';
+  const tombstones = readLocalTombstones(root);
+  const hash = bodyHash(body, tombstones);
+  if (hash === readCommittedHash(root)) return { committed: false, commit: null };
+  const context = openTeamContext(root);
+  const now = options.now ?? new Date();
+  const scan = { entropyBits: config.filter.secretEntropyBits, minTokenLength: config.filter.secretMinTokenLength };
+  return withLock(context.paths.memoryLock, async () => {
+    const { store } = context;
+    const localOid = (await store.readRef('local')) ?? (await store.readRef('remote'));
+    const previous = localOid ? await store.readFiles(localOid).catch(() => EMPTY_FILES) : EMPTY_FILES;
+    const outgoing = sanitizeBody(body, [previous.memory], '', scan);
+    const files: TeamFiles = { memory: outgoing.text, tombstones: normaliseTombstones([...previous.tombstones, ...tombstones]) };
+    if (localOid && sameFiles(previous, files)) {
+      writeFileAtomicSync(join(memoryPaths(root).stateDir, COMMITTED_HASH_FILE), `${JSON.stringify({ hash })}\n`);
+      return { committed: false, commit: localOid };
+    }
+    const author = readGitAuthor(root);
+    const commit = await store.writeCommit({
+      files,
+      parents: localOid ? [localOid] : [],
+      author,
+      timestamp: Math.floor(now.getTime() / 1000),
+      message: renderTeamCommitMessage({
+        before: previous.memory,
+        after: files.memory,
+        forgotten: files.tombstones.filter((id) => !previous.tombstones.includes(id)),
+        author: author.name,
+        sessionId: options.sessionId,
+        kind: 'change',
+      }),
+    });
+    const current = await store.readRef('local');
+    if (!(await store.updateRef('local', commit, current === localOid ? localOid : current))) {
+      throw new MemError('LOCK_HELD', 'the local team branch moved while committing');
+    }
+    writeFileAtomicSync(join(memoryPaths(root).stateDir, COMMITTED_HASH_FILE), `${JSON.stringify({ hash })}\n`);
+    updateSyncStatus(root, { pending: true });
+    return { committed: true, commit };
+  });
+}
+
+/**
+ * Session-start refresh: fetch and merge with a short timeout, no push. Returns the report; on
+ * any failure local memory stays as it is and the failure is queued. Never throws for expected failures.
+ */
+export async function refreshTeamMemory(root: string, options: { timeoutMs?: number; sessionId?: string } = {}): Promise<SyncReport> {
+  return syncTeamMemory(root, {
+    push: false,
+    timeoutMs: options.timeoutMs ?? 3_000,
+    lockTimeoutMs: 0,
+    ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+  });
+}
+
+/**
+ * Starts `mem sync --quiet` as a detached process unless one ran within
+ * team.backgroundSyncIntervalSeconds; returns whether it started one. Never throws.
+ */
+export async function startBackgroundSync(root: string, options: { binPath?: string; now?: Date } = {}): Promise<boolean> {
+  try {
+    const config = loadConfig(root);
+    if (!config.team.enabled) return false;
+    const now = options.now ?? new Date();
+    const last = readSyncStatus(root).lastBackgroundAt;
+    const interval = config.team.backgroundSyncIntervalSeconds * 1000;
+    if (last && now.getTime() - Date.parse(last) < interval) return false;
+    const binPath = options.binPath ?? locateBin();
+    if (!binPath) return false;
+    updateSyncStatus(root, { lastBackgroundAt: now.toISOString() });
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [binPath, 'sync', '--quiet'], {
+      cwd: root,
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, MEM_BACKGROUND_SYNC: '1' },
+    });
+    child.on('error', () => undefined);
+    child.unref();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function locateBin(): string | null {
+  const argv1 = process.argv[1];
+  if (argv1 && /[/\\]bin[/\\]run\.js$/.test(argv1)) return argv1;
+  try {
+    // dist/<bundle>.js or dist/chunks/<chunk>.js → bin/run.js
+    const candidates = [new URL('../bin/run.js', import.meta.url), new URL('../../bin/run.js', import.meta.url)];
+    for (const candidate of candidates) {
+      try {
+        readFileSync(candidate);
+        return candidate.pathname;
+      } catch {
+        /* next */
+      }
+    }
+  } catch {
+    /* fall through */
+  }
+  return null;
+}

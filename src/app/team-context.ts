@@ -1,0 +1,74 @@
+/**
+ * Everything a team operation needs about one clone, resolved once: config, paths, the memory
+ * file, the team store and the transport target. Opening it has no network cost.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from '../config/schema.js';
+import { createTeamStore } from '../git/lazy-team-store.js';
+import { runGitSync } from '../git/run-git.js';
+import { ensureTeamStore } from '../git/team-store-location.js';
+import type { TeamAuthor, TeamStorePort } from '../git/team-store-port.js';
+import type { TransportTarget } from '../git/transport.js';
+import { resolveGitDir } from '../platform/repo-root.js';
+import { memoryPaths, type MemoryPaths } from '../store/layout.js';
+import { loadConfig } from './load-config.js';
+
+export type TeamContext = {
+  root: string;
+  config: Config;
+  paths: MemoryPaths;
+  /** The memory file whose region is the team memory (the first configured target). */
+  memoryFile: string;
+  /** Other targets that carry a region and mirror the same body. */
+  mirrorFiles: string[];
+  store: TeamStorePort;
+  target: TransportTarget;
+  /** Lock serialising whole syncs of this clone (fetch, merge, push). */
+  syncLock: string;
+};
+
+/** Returns the team context of the clone at `root`, creating the team store when absent; throws CONFIG_INVALID or on I/O failure. */
+export function openTeamContext(root: string, options: { timeoutMs?: number } = {}): TeamContext {
+  const config = loadConfig(root);
+  const paths = memoryPaths(root);
+  const storeDir = ensureTeamStore(root);
+  const [primary, ...others] = config.region.targets;
+  return {
+    root,
+    config,
+    paths,
+    memoryFile: join(root, primary ?? 'CLAUDE.md'),
+    mirrorFiles: others.map((file) => join(root, file)),
+    store: createTeamStore({ gitdir: storeDir, branch: config.team.branch, remote: config.team.remote }),
+    target: {
+      root,
+      storeDir,
+      remote: config.team.remote,
+      branch: config.team.branch,
+      timeoutMs: options.timeoutMs ?? config.team.networkTimeoutSeconds * 1000,
+    },
+    syncLock: join(paths.locksDir, 'sync.lock'),
+  };
+}
+
+/** Returns the git operation in progress in the user's repository (rebase, merge, ...), or null. */
+export function repoOperationInProgress(root: string): string | null {
+  const gitDir = resolveGitDir(root);
+  const markers: Array<[string, string]> = [
+    ['rebase-merge', 'a rebase'],
+    ['rebase-apply', 'a rebase or am'],
+    ['MERGE_HEAD', 'a merge'],
+    ['CHERRY_PICK_HEAD', 'a cherry-pick'],
+    ['REVERT_HEAD', 'a revert'],
+  ];
+  for (const [marker, what] of markers) if (existsSync(join(gitDir, marker))) return what;
+  return null;
+}
+
+/** Returns the clone's git identity (user.name / user.email), with neutral fallbacks; never throws. */
+export function readGitAuthor(root: string): TeamAuthor {
+  const name = runGitSync(['config', '--get', 'user.name'], root) ?? 'unknown';
+  const email = runGitSync(['config', '--get', 'user.email'], root) ?? 'unknown@localhost';
+  return { name, email };
+}

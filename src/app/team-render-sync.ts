@@ -1,0 +1,35 @@
+/**
+ * How a sync report reads in a terminal and in a git pre-push hook. `--quiet` (the hook) prints
+ * only what needs attention, on stderr, so the user's push output stays clean.
+ */
+import type { SyncReport } from './sync.js';
+
+/** Returns the lines to print on stdout and stderr for `report`; never throws. */
+export function renderSyncReport(report: SyncReport, options: { quiet?: boolean } = {}): { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = report.warnings.map((warning) => `mem: ${warning}`);
+  for (const item of report.quarantined) {
+    stderr.push(`mem: quarantined an incoming team entry (${item.reasons.join(', ')}): ${item.text.slice(0, 80)}`);
+  }
+  for (const item of report.withheld) {
+    stderr.push(`mem: kept a local entry off the team branch (${item.reasons.join(', ')}): ${item.text.slice(0, 80)}`);
+  }
+  if (report.conflicts.length > 0) {
+    stderr.push(`mem: ${report.conflicts.length} memory conflict(s) await review: run \`mem review\``);
+  }
+  if (!options.quiet) {
+    const parts: string[] = [];
+    if (report.outcome === 'disabled') parts.push('team sync is disabled (team.enabled = false)');
+    else if (report.outcome === 'dry-run') {
+      parts.push(report.wroteMemoryFile ? 'would update CLAUDE.md with team memory' : 'CLAUDE.md would not change');
+      if (report.failure === null) parts.push('nothing written (dry run)');
+    } else if (report.outcome === 'up-to-date') parts.push('team memory is up to date');
+    else if (report.outcome === 'synced') {
+      if (report.wroteMemoryFile) parts.push('merged team memory into CLAUDE.md');
+      if (report.createdRemoteBranch) parts.push('created the team branch on the remote');
+      else if (report.pushed) parts.push('pushed local memory to the team branch');
+    } else parts.push('team memory queued for the next sync');
+    stdout.push(`mem sync: ${parts.join('; ')}`);
+  }
+  return { stdout, stderr };
+}
