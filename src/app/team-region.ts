@@ -9,10 +9,11 @@
  */
 import { merge as diff3Merge } from 'node-diff3';
 import { MemError } from '../errors.js';
-import { appendRegion, regionDamagedError } from '../markdown/apply-region-edits.js';
+import { regionDamagedError } from '../markdown/apply-region-edits.js';
+import { renderEntryItem } from '../markdown/entry-item.js';
 import { locateRegion } from '../markdown/locate-region.js';
 import { parseRegionBody } from '../markdown/parse-region-body.js';
-import { detectEol, toLf, withEol } from '../markdown/split-lines.js';
+import { regionBody, replaceRegionBody } from '../markdown/region-body.js';
 
 export type RegionEntry = {
   id: string;
@@ -33,18 +34,12 @@ export type ConflictChoice = 'ours' | 'theirs' | 'both' | { text: string };
 export function readRegionBody(fileText: string): string | null {
   const location = locateRegion(fileText);
   if (location.damage !== null) throw regionDamagedError(location.damage);
-  if (location.span === null) return null;
-  return toLf(fileText.slice(location.span.bodyStart, location.span.bodyEnd));
+  return regionBody(fileText);
 }
 
 /** Returns the file text with the region body replaced (region appended when absent), in the file's line ending; bytes outside it never change. */
 export function writeRegionBody(fileText: string, body: string): string {
-  const location = locateRegion(fileText);
-  if (location.damage !== null) throw regionDamagedError(location.damage);
-  const eol = detectEol(fileText);
-  const span = location.span;
-  if (span === null) return appendRegion(fileText, withEol(body, eol), eol);
-  return fileText.slice(0, span.bodyStart) + withEol(body, eol) + fileText.slice(span.bodyEnd);
+  return replaceRegionBody(fileText, body);
 }
 
 /** Returns the items of a region body in order (entries and conflict items, with their offsets); never throws. */
@@ -87,6 +82,20 @@ export function listRegionConflicts(body: string): RegionConflict[] {
 }
 
 /** Returns the body with conflict `id` settled by `choice`; throws NOT_FOUND when there is no such conflict. */
-export function resolveRegionConflict(_body: string, id: string, _choice: ConflictChoice): string {
-  throw new MemError('NOT_FOUND', `no conflict with id ${id}`);
+export function resolveRegionConflict(body: string, id: string, choice: ConflictChoice): string {
+  let offset = 0;
+  for (const block of parseRegionBody(body).blocks) {
+    const start = offset;
+    offset += block.raw.length;
+    if (block.item?.kind !== 'conflict' || block.item.id !== id) continue;
+    const { ours, theirs } = block.item.conflict;
+    const render = (entry: typeof ours, entryId: string) => (entry ? renderEntryItem({ ...entry, id: entryId }, { eol: '\n' }) : '');
+    let replacement: string;
+    if (choice === 'ours') replacement = render(ours, id);
+    else if (choice === 'theirs') replacement = render(theirs, id);
+    else if (choice === 'both') replacement = render(ours, id) + render(theirs, ours ? `${id}-2` : id);
+    else replacement = choice.text.trim() === '' ? '' : render({ id, text: choice.text.trim(), provenance: ours?.provenance ?? theirs?.provenance ?? {}, section: block.section }, id);
+    return body.slice(0, start) + replacement + body.slice(offset);
+  }
+  throw new MemError('NOT_FOUND', `no conflict with id ${id} in the managed region`, { hint: 'Run `mem review --list` to see the open conflicts.' });
 }

@@ -1,10 +1,11 @@
-import { Command, Flags } from '@oclif/core';
+import { Flags } from '@oclif/core';
+import { BaseCommand } from './base-command.js';
 import { describeError, isMemError, MemError } from '../errors.js';
 import { findRepoRoot } from '../platform/repo-root.js';
 import { syncTeamMemory } from '../app/sync.js';
 import { renderSyncReport } from '../app/team-render-sync.js';
 
-export default class Sync extends Command {
+export default class Sync extends BaseCommand {
   static override summary = 'Fetch the team memory branch, merge it with CLAUDE.md, and push.';
   static override description = [
     'Three-way merges the team branch (default mem/team) with the managed region of CLAUDE.md, entry by entry,',
@@ -29,7 +30,7 @@ export default class Sync extends Command {
       if (!root) throw new MemError('NOT_A_GIT_REPO', 'mem sync must run inside a git repository');
       const report = await syncTeamMemory(root, { dryRun: flags['dry-run'], strict: flags.strict });
       if (flags.json) {
-        process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+        this.printJson(report);
       } else {
         const lines = renderSyncReport(report, { quiet: flags.quiet });
         for (const line of lines.stdout) process.stdout.write(`${line}\n`);
