@@ -23,6 +23,11 @@ export type ExtractContext = {
    * `countCommandSuccesses`), so a command run once per turn still proves itself.
    */
   priorCommandSuccesses?: Readonly<Record<string, number>>;
+  /**
+   * true when the batch starts the session: its first prompt cannot correct the agent, so
+   * "don't …" there is a task instruction rather than a correction. Default false.
+   */
+  firstTurn?: boolean;
   /** Most spec rules taken from one pasted prompt. */
   maxSpecRules?: number;
 };
@@ -117,7 +122,8 @@ function unescapeShell(text: string): string {
 /** Returns the candidates proposed by the given turn events, in event order (empty for a quiet turn); never throws. */
 export function extractCandidates(events: readonly TranscriptEvent[], context: ExtractContext): Candidate[] {
   const proposals: Proposal[] = [];
-  let previousWasAgent = false;
+  // Note: a batch is usually one turn, whose prompt answers the agent's previous reply.
+  let previousWasAgent = context.firstTurn !== true;
   let afterFailure = false;
   let lastFailureIndex = -1;
   const lastSuccessIndex = events.reduce((last, event, index) => (event.kind === 'tool-result' && !isFailure(event) ? index : last), -1);

@@ -40,6 +40,9 @@ const EXPLICIT_WHOLE: readonly RegExp[] = [
 /** Trailing memory requests in CJK: "…と覚えておいて", "…，记住". */
 const CJK_TRAILERS: readonly RegExp[] = [/(?:と|って|ことを)?覚えておいて(?:ください)?[。！!]?$/, /[，,、]?\s*(?:请)?记住(?:这一点|了)?[。！!]?$/];
 
+/** "X, remember that." / "X — please note this." */
+const REMEMBER_TRAILER = /^(.{8,}?)\s*[,;—–-]\s*(?:please\s+)?(?:remember|note|keep\s+in\s+mind|don't\s+forget)\s+(?:this|that|it)\b[.!]*$/i;
+
 const CORRECTION_LEAD_IN =
   /^(?:no|nope|nah|wrong|not\s+quite|not\s+like\s+that|that's\s+(?:wrong|not\s+right|incorrect|not\s+how\s+we\s+do\s+it)|that\s+is\s+(?:wrong|not\s+right|incorrect)|actually|wait|nein|non|não)\b[\s,.!:;—–-]*/i;
 
@@ -95,15 +98,21 @@ function findEmbeddedLeadIn(sentence: string): string | undefined {
   return embedded?.[1];
 }
 
+const CONJUNCTION = /^(?:and|also|plus|oh|btw|but|so|ok(?:ay)?)\b[,]?\s+/i;
+const PREFERENCE = /^(?:I\s+(?:prefer|like|want|'d\s+(?:like|prefer)|would\s+(?:like|prefer))\b|(?:keep|make)\s+(?:your\s+)?(?:answers|responses|replies|explanations|summaries|commit\s+messages)\b)/i;
+
 function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | undefined {
-  const sentence = raw.replace(BULLET, '').replace(/\*\*/g, '').trim();
+  const sentence = raw.replace(BULLET, '').replace(/\*\*/g, '').trim().replace(CONJUNCTION, '');
   for (const pattern of EXPLICIT_LEAD_INS) {
     const match = pattern.exec(sentence);
     if (match && match[0].length > 0 && match[0].length < sentence.length) {
       const rest = sentence.slice(match[0].length).replace(/^to\s+/i, '');
+      if (!/[\p{L}\p{N}]/u.test(rest)) continue;
       return { text: rewriteAsRule(rest), source: 'explicit-request' };
     }
   }
+  const trailing = REMEMBER_TRAILER.exec(sentence);
+  if (trailing?.[1]) return { text: rewriteAsRule(trailing[1]), source: 'explicit-request' };
   for (const trailer of CJK_TRAILERS) {
     if (trailer.test(sentence)) return { text: rewriteAsRule(sentence.replace(trailer, '')), source: 'explicit-request' };
   }
@@ -128,6 +137,8 @@ function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | un
     return { text: rewriteAsRule(sentence.slice(convention[0].length)), source: 'explicit-request' };
   }
   if (WE_CONVENTION.test(sentence)) return { text: rewriteAsRule(sentence.replace(IN_THIS_REPO, '')), source: 'explicit-request' };
+
+  if (PREFERENCE.test(sentence) && !/\?\s*$/.test(sentence)) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
 
   const named = COMMAND_NAMED.exec(sentence);
   const command = named?.[1] ?? named?.[2] ?? named?.[3];

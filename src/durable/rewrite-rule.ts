@@ -11,7 +11,7 @@ const LEAD_INS: readonly RegExp[] = [
 ];
 
 const TRAILERS: readonly RegExp[] = [
-  /[,;]?\s*(?:please|pls|thanks|thank you|ok\??|okay\??)[.!]*$/i,
+  /(?:[,;]\s*|\s+)(?:please|pls|thanks|thank you|ok|okay)\??[.!]*$/i,
   /\s*[-—–(,]\s*(?:remember (?:this|that)|add (?:this|that|it) to (?:your )?(?:memory|CLAUDE\.md))\)?[.!]*$/i,
 ];
 
@@ -19,7 +19,7 @@ const GERUNDS: Readonly<Record<string, string>> = {
   using: 'use', adding: 'add', making: 'make', running: 'run', writing: 'write', putting: 'put', creating: 'create',
   changing: 'change', committing: 'commit', pushing: 'push', editing: 'edit', importing: 'import', calling: 'call',
   mocking: 'mock', skipping: 'skip', deleting: 'delete', removing: 'remove', touching: 'touch', installing: 'install',
-  modifying: 'modify', generating: 'generate', setting: 'set', leaving: 'leave', hardcoding: 'hardcode', hard_coding: 'hardcode',
+  modifying: 'modify', generating: 'generate', setting: 'set', leaving: 'leave', hardcoding: 'hardcode', 'hard-coding': 'hard-code',
   reformatting: 'reformat', formatting: 'format', logging: 'log', catching: 'catch', swallowing: 'swallow',
   wrapping: 'wrap', returning: 'return', suggesting: 'suggest', asking: 'ask', guessing: 'guess', inventing: 'invent',
   rewriting: 'rewrite', renaming: 'rename', moving: 'move', bumping: 'bump', disabling: 'disable', ignoring: 'ignore',
