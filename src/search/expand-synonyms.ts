@@ -7,7 +7,7 @@ import { normalizeTerm } from './normalize-term.js';
 const GROUPS: readonly (readonly string[])[] = [
   ['db', 'database', 'postgres', 'sql'],
   ['repo', 'repository'],
-  ['deps', 'dependency', 'package'],
+  ['deps', 'dependency', 'package', 'pnpm', 'npm', 'yarn'],
   ['config', 'configuration', 'settings'],
   ['env', 'environment'],
   ['auth', 'authentication', 'login'],

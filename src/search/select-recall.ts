@@ -1,0 +1,50 @@
+/**
+ * Which search results are worth interrupting the agent with, and how they are phrased. Factual,
+ * short, each line saying where the memory lives so the agent can open it.
+ */
+import type { RankedResult } from './rank-results.js';
+
+/** Returns true when a result matches enough of the prompt, strongly enough, to be worth injecting; never fails. */
+export function isClearlyRelevant(result: RankedResult, termCount: number, minScore: number): boolean {
+  const matched = Math.round(result.coverage * termCount);
+  return result.score >= minScore && matched >= Math.min(2, termCount);
+}
+
+/** Returns the identity under which a result is remembered as injected (its mem id, else file and text); never fails. */
+export function recallKey(result: RankedResult): string {
+  if (result.id !== undefined) return `id:${result.id}`;
+  let hash = 2166136261;
+  for (let i = 0; i < result.text.length; i++) hash = Math.imul(hash ^ result.text.charCodeAt(i), 16777619) >>> 0;
+  return `${result.file}#${hash.toString(16)}`;
+}
+
+const HEADER = 'Relevant team memory (from mem, not in the loaded CLAUDE.md files):';
+
+/** Returns the additionalContext text for `results` within `maxChars`, and the results it includes; never fails. */
+export function formatRecall(results: readonly RankedResult[], maxChars: number): { text: string; used: RankedResult[] } {
+  const lines = [HEADER];
+  let length = HEADER.length;
+  const used: RankedResult[] = [];
+  for (const result of results) {
+    const where = whereOf(result);
+    const room = maxChars - length - where.length - 8;
+    if (room < 40) break;
+    const text = result.text.length > room ? `${result.text.slice(0, room - 1).trimEnd()}…` : result.text;
+    const line = `- ${text} (${where})`;
+    lines.push(line);
+    length += line.length + 1;
+    used.push(result);
+  }
+  return { text: lines.join('\n'), used };
+}
+
+function whereOf(result: RankedResult): string {
+  const section = result.section.split(' > ').at(-1) ?? '';
+  const source =
+    result.kind === 'team'
+      ? 'team branch'
+      : result.kind === 'session'
+        ? `session ${result.date?.slice(0, 10) ?? result.file}`
+        : `${result.file}:${result.line}`;
+  return section ? `${source}, ${section}` : source;
+}
