@@ -9,11 +9,15 @@ import { listSessions } from '../store/session-store.js';
 import { listEndedSessions } from '../store/ended-sessions.js';
 import { requireRepoRoot } from './init.js';
 import { loadConfig } from './load-config.js';
+import { defaultConfig } from '../config/schema.js';
+import { isMemError } from '../errors.js';
 import { readStatusExtensions, type StatusExtensions } from './status-extensions.js';
 
 export type StatusReport = {
   root: string;
   initialised: boolean;
+  /** Set when .memory/config.json is invalid: what is wrong and where. Defaults are used meanwhile. */
+  configError: string | null;
   sessions: { recorded: number; latest: { sessionId: string; branch: string | null; updatedAt: string; handoffFile: string } | null; pendingCatchUp: number };
   hooks: {
     lastRun: { event: string; at: string; ok: boolean; ms: number; did?: string } | null;
@@ -30,7 +34,14 @@ export async function readStatus(cwd: string): Promise<StatusReport> {
   const root = requireRepoRoot(cwd);
   const paths = memoryPaths(root);
   const initialised = existsSync(paths.configFile);
-  const config = loadConfig(root);
+  let config = defaultConfig();
+  let configError: string | null = null;
+  try {
+    config = loadConfig(root);
+  } catch (error) {
+    if (!isMemError(error)) throw error;
+    configError = error.message;
+  }
   const sessions = listSessions(paths, 1000);
   const records = readHookRecords(paths.hookLog);
 
@@ -50,6 +61,7 @@ export async function readStatus(cwd: string): Promise<StatusReport> {
   return {
     root,
     initialised,
+    configError,
     sessions: {
       recorded: sessions.length,
       latest: latest ? { sessionId: latest.sessionId, branch: latest.branch, updatedAt: latest.updatedAt, handoffFile: `.memory/sessions/${latest.handoffFile}` } : null,

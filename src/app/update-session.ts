@@ -112,5 +112,5 @@ async function updateLocked(context: HookContext, input: SessionInput, consume?:
 }
 
 function cursorMoved(previous: SessionRecord, next: SessionRecord): boolean {
-  return previous.cursor?.offset !== next.cursor?.offset || previous.cursor?.head !== next.cursor?.head || previous.transcriptPath !== next.transcriptPath;
+  return previous.cursor?.offset !== next.cursor?.offset || previous.cursor?.head !== next.cursor?.head || previous.cursor?.headLength !== next.cursor?.headLength || previous.transcriptPath !== next.transcriptPath;
 }

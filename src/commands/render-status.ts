@@ -4,6 +4,7 @@ import type { StatusReport } from '../app/status.js';
 export function renderStatus(status: StatusReport): string {
   const lines: string[] = [];
   lines.push(`mem status for ${status.root}${status.initialised ? '' : ' (not initialised: run `mem init`)'}`);
+  if (status.configError) lines.push(`Config error (defaults in use): ${status.configError}`);
   const latest = status.sessions.latest;
   lines.push(`Sessions: ${status.sessions.recorded} recorded${latest ? `; latest ${latest.sessionId.slice(0, 8)} on ${latest.branch ?? '?'} at ${latest.updatedAt} (${latest.handoffFile})` : ''}`);
   if (status.sessions.pendingCatchUp > 0) lines.push(`  ${status.sessions.pendingCatchUp} ended session(s) waiting to be finished by the next hook`);

@@ -86,14 +86,16 @@ export function applyEvents(state: SessionState, events: readonly TranscriptEven
 
 function foldEvent(state: SessionState, event: TranscriptEvent, now: string): void {
   switch (event.kind) {
-    case 'user-prompt':
-    case 'memory-input': {
+    case 'user-prompt': {
       const text = clip(event.text);
       state.promptCount += 1;
       state.goal ??= text;
       state.latestRequest = text;
       return;
     }
+    case 'memory-input':
+      // A `#` memory note is durable memory, not the task being worked on.
+      return;
     case 'assistant-text':
       state.lastAssistantMessage = clip(event.text);
       return;

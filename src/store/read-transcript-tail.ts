@@ -12,8 +12,9 @@ import type { TranscriptEvent } from '../transcript/transcript-event.js';
 export type TranscriptCursor = {
   /** Byte offset of the first unread line. */
   offset: number;
-  /** Hash of the file's first bytes, to notice a rewritten file of any size. */
+  /** Hash of the file's first `headLength` bytes, to notice a rewritten file of any size. */
   head: string;
+  headLength: number;
 };
 
 export type TailRead = {
@@ -50,10 +51,11 @@ export function readTranscriptTail(path: string, cursor: TranscriptCursor | unde
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) throw Object.assign(new Error(`${path} is not a regular file`), { code: 'ENOTFILE' });
-    const head = hashHead(fd, stat.size);
+    // The bytes already consumed never change in an append-only file: if they did, it was rewritten.
+    const headLength = Math.min(HEAD_BYTES, stat.size);
     const result: TailRead = {
       events: [],
-      cursor: { offset: 0, head },
+      cursor: { offset: 0, head: hashHead(fd, headLength), headLength },
       linesRead: 0,
       skippedLongLines: 0,
       badLines: 0,
@@ -63,7 +65,7 @@ export function readTranscriptTail(path: string, cursor: TranscriptCursor | unde
     };
 
     let position = 0;
-    if (cursor && cursor.offset <= stat.size && (cursor.head === head || cursor.offset < HEAD_BYTES)) {
+    if (cursor && cursor.offset <= stat.size && cursor.headLength <= stat.size && hashHead(fd, cursor.headLength) === cursor.head) {
       position = cursor.offset;
     } else if (cursor) {
       result.rewritten = true;
@@ -147,8 +149,7 @@ function handleLine(line: Buffer, result: TailRead): void {
   for (const event of parseTranscriptLine(parsed)) result.events.push(event);
 }
 
-function hashHead(fd: number, size: number): string {
-  const length = Math.min(HEAD_BYTES, size);
+function hashHead(fd: number, length: number): string {
   const head = Buffer.alloc(length);
   if (length > 0) readSync(fd, head, 0, length, 0);
   return createHash('sha1').update(head).digest('hex').slice(0, 16);
