@@ -36,7 +36,7 @@ function trimCommand(segment: string): string {
       /[/\\]/.test(token) && !/^\.\/(?:gradlew|mvnw)$/.test(token) ||
       /\.(?:[jt]sx?|py|rb|go|rs|java|kt|cs|php|spec|test)$/.test(token) ||
       /::/.test(token) ||
-      /^(?:-k|-t|-run|--grep|--filter|-g|--testNamePattern|-p|--package|-m)$/.test(token);
+      /^(?:-k|-t|-run|--grep|--filter|-g|--testNamePattern|-m)$/.test(token);
     if (isSpecific) break;
     kept.push(token);
   }

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { rewriteAsRule } from '../../../src/durable/rewrite-rule.js';
+
+describe('rewriteAsRule', () => {
+  it.each([
+    ['please always run the linter', 'Always run the linter.'],
+    ['use pnpm, please!', 'Use pnpm.'],
+    ['- **never** edit src/gen/', 'Never edit src/gen/.'],
+    ['you should always squash merge', 'Always squash merge.'],
+    ['stop adding comments to every line', "Don't add comments to every line."],
+    ['`pnpm test` runs the unit tests', '`pnpm test` runs the unit tests.'],
+    ['always disable the pre-push hook.', 'Always disable the pre-push hook.'],
+    ['テストは pnpm test で実行する', 'テストは pnpm test で実行する。'],
+  ])('rewrites %j as %j', (phrase, rule) => {
+    expect(rewriteAsRule(phrase)).toBe(rule);
+  });
+});
