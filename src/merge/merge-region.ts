@@ -1,0 +1,150 @@
+/**
+ * The entry-aware three-way merge of region bodies (base = what this clone last agreed with the
+ * team, ours = local, theirs = fetched). Entries match by id; both sides' additions are kept (ours
+ * first, then theirs, at their positions); a deletion applies when the other side left the entry
+ * unchanged; different changes to one entry, or a change against a deletion, become a visible
+ * conflict item; tombstoned ids stay forgotten; free text merges line by line with diff3.
+ */
+import type { Conflict } from '../markdown/conflict-item.js';
+import { renderConflictItem } from '../markdown/conflict-item.js';
+import { editBody } from '../markdown/edit-body.js';
+import { renderEntryItem } from '../markdown/entry-item.js';
+import { parseRegionBody } from '../markdown/parse-region-body.js';
+import type { BodyBlock } from '../markdown/parse-region-body.js';
+import { detectEol, toLf, withEol } from '../markdown/split-lines.js';
+import { listConflicts } from './list-conflicts.js';
+import { mergeEntry } from './merge-entry.js';
+import type { EntryOutcome, EntryVersion } from './merge-entry.js';
+import { mergeText } from './merge-text.js';
+import { mergeTokenSequence, toTokens } from './merge-token-sequence.js';
+import type { Token } from './merge-token-sequence.js';
+
+export type MergeOptions = {
+  /** Ids forgotten on purpose: dropped from the result even when a side still has them. */
+  tombstones?: ReadonlySet<string>;
+};
+
+export type MergeOutcome = {
+  text: string;
+  /** Every conflict in the result (new ones and ones still waiting from earlier merges). */
+  conflicts: Conflict[];
+  /** True when the result holds no conflict. */
+  clean: boolean;
+};
+
+/** Returns the merged body (in ours' line ending) with its conflicts; never fails: disagreements become conflicts in the text. */
+export function mergeRegion(base: string, ours: string, theirs: string, options: MergeOptions = {}): MergeOutcome {
+  const eol = detectEol(ours === '' ? theirs : ours);
+  const tombstones = options.tombstones ?? new Set<string>();
+  const o = withFinalNewline(toLf(base));
+  const a = withFinalNewline(toLf(ours));
+  const b = withFinalNewline(toLf(theirs));
+  let text: string;
+  if (a === b || o === b) text = a;
+  else if (o === a) text = b;
+  else text = mergeBodies(o, a, b, tombstones);
+  if (tombstones.size > 0) text = dropTombstoned(text, tombstones);
+  text = withEol(text, eol);
+  const conflicts = listConflicts(text);
+  return { text, conflicts, clean: conflicts.length === 0 };
+}
+
+function withFinalNewline(text: string): string {
+  return text === '' || text.endsWith('\n') ? text : `${text}\n`;
+}
+
+type SideView = { tokens: Token[]; versions: Map<string, EntryVersion> };
+
+function viewOf(body: string): SideView {
+  const parsed = parseRegionBody(body);
+  const versions = new Map<string, EntryVersion>();
+  const headingCount = new Map<string, number>();
+  const tokens = toTokens(parsed.blocks, (block, index) => {
+    if (block.kind === 'heading') {
+      const count = (headingCount.get(block.title) ?? 0) + 1;
+      headingCount.set(block.title, count);
+      return `H${block.title}\u0000${count}`;
+    }
+    const item = (parsed.blocks[index] as BodyBlock).item;
+    if (item === undefined || item.kind === 'removed') return `X${index}`;
+    if (item.kind === 'conflict') versions.set(item.id, { kind: 'conflict', conflict: item.conflict, raw: block.raw });
+    else versions.set(item.id, { kind: 'entry', entry: item.entry, raw: item.kind === 'entry' ? block.raw : null });
+    return `E${item.id}`;
+  });
+  return { tokens, versions };
+}
+
+function mergeBodies(base: string, ours: string, theirs: string, tombstones: ReadonlySet<string>): string {
+  const o = viewOf(base);
+  const a = viewOf(ours);
+  const b = viewOf(theirs);
+  const merged = mergeTokenSequence(a.tokens, o.tokens, b.tokens, (x, y, z) => mergeText(x, y, z, { eol: '\n', withBase: true }).text);
+  const outcomes = new Map<string, EntryOutcome>();
+  const outcomeOf = (id: string): EntryOutcome => {
+    let outcome = outcomes.get(id);
+    if (outcome === undefined) {
+      outcome = tombstones.has(id) ? { kind: 'drop' } : mergeEntry(o.versions.get(id), a.versions.get(id), b.versions.get(id));
+      outcomes.set(id, outcome);
+    }
+    return outcome;
+  };
+  return assemble(merged, outcomeOf);
+}
+
+/** Joins merged tokens: each entry once (first position), headings once, no doubled gaps, inserted headings set off by blank lines. */
+function assemble(tokens: readonly Token[], outcomeOf: (id: string) => EntryOutcome): string {
+  const emitted = new Set<string>();
+  const parts: string[] = [];
+  let last: Token['kind'] | null = null;
+  let gapAfterHeading = false;
+  let section = '';
+  const emit = (kind: Token['kind'], raw: string): void => {
+    if (gapAfterHeading && kind !== 'gap') parts.push('\n');
+    gapAfterHeading = false;
+    parts.push(raw);
+    last = kind;
+  };
+  for (const token of tokens) {
+    if (token.kind === 'gap') {
+      if (last !== 'gap') emit('gap', token.raw);
+      continue;
+    }
+    if (token.kind === 'text') {
+      emit('text', token.raw.endsWith('\n') ? token.raw : `${token.raw}\n`);
+      continue;
+    }
+    if (token.kind === 'heading') {
+      if (emitted.has(token.key)) continue;
+      emitted.add(token.key);
+      section = token.key.slice(1, token.key.lastIndexOf('\u0000'));
+      if (token.inserted === true && last !== null && last !== 'gap') emit('gap', '\n');
+      emit('heading', token.raw);
+      gapAfterHeading = token.inserted === true;
+      continue;
+    }
+    if (!token.key.startsWith('E')) {
+      emit('item', token.raw);
+      continue;
+    }
+    if (emitted.has(token.key)) continue;
+    emitted.add(token.key);
+    const outcome = outcomeOf(token.key.slice(1));
+    if (outcome.kind === 'drop') continue;
+    if (outcome.kind === 'raw') emit('item', outcome.raw);
+    else if (outcome.kind === 'entry') emit('item', renderEntryItem(outcome.entry, { eol: '\n' }));
+    else emit('item', renderConflictItem(outcome.conflict, section, '\n'));
+  }
+  return parts.join('');
+}
+
+function dropTombstoned(body: string, tombstones: ReadonlySet<string>): string {
+  const ids = parseRegionBody(body)
+    .blocks.map((block) => block.item?.id)
+    .filter((id): id is string => id !== undefined && tombstones.has(id));
+  if (ids.length === 0) return body;
+  return editBody(
+    body,
+    ids.map((id) => ({ op: 'remove' as const, id })),
+    { sections: [], eol: '\n' },
+  ).body;
+}
