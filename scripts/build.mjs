@@ -2,16 +2,20 @@
 // Why two bundles: a hook runs at the end of every agent turn and must start near bare Node speed,
 // so it never pays for loading oclif; everything else goes through oclif's explicit command map.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+// Build beside dist/ and swap it in, so a CLI running during a rebuild never sees half a dist.
+const dist = fileURLToPath(new URL('../dist', import.meta.url));
+const staging = `${dist}.building-${process.pid}`;
+rmSync(staging, { recursive: true, force: true });
 
 const shared = {
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  outdir: 'dist',
+  outdir: staging,
   splitting: true,
   sourcemap: 'linked',
   legalComments: 'none',
@@ -33,3 +37,12 @@ await build({
     'merge-driver': 'src/entry/merge-driver.ts',
   },
 });
+
+const retired = `${dist}.old-${process.pid}`;
+try {
+  renameSync(dist, retired);
+} catch {
+  /* first build */
+}
+renameSync(staging, dist);
+rmSync(retired, { recursive: true, force: true });
