@@ -2,18 +2,17 @@
  * The seam between team sync and the markdown/merge modules: how sync reads and writes the
  * managed region body, lists its entries and conflicts, and merges three bodies. Sync depends on
  * these few functions only.
- *
- * Note: PROVISIONAL line-level implementation until src/markdown and src/merge land; swap the
- * bodies for their functions (regionBody, replaceRegionBody, mergeRegion, listConflicts,
- * resolveConflict) without changing these signatures.
+ * The markdown and merge modules do the work; this file adapts their shapes to what sync needs
+ * (byte offsets of items for the secret/injection gate, plain-text conflict sides for review).
  */
-import { merge as diff3Merge } from 'node-diff3';
-import { MemError } from '../errors.js';
 import { regionDamagedError } from '../markdown/apply-region-edits.js';
-import { renderEntryItem } from '../markdown/entry-item.js';
+import type { Conflict } from '../markdown/conflict-item.js';
 import { locateRegion } from '../markdown/locate-region.js';
 import { parseRegionBody } from '../markdown/parse-region-body.js';
 import { regionBody, replaceRegionBody } from '../markdown/region-body.js';
+import { listConflicts } from '../merge/list-conflicts.js';
+import { mergeRegion } from '../merge/merge-region.js';
+import { resolveConflict, type ConflictChoice } from '../merge/resolve-conflict.js';
 
 export type RegionEntry = {
   id: string;
@@ -28,7 +27,7 @@ export type RegionConflict = { id: string; section: string; base: string | null;
 
 export type RegionMerge = { text: string; conflicts: RegionConflict[]; clean: boolean };
 
-export type ConflictChoice = 'ours' | 'theirs' | 'both' | { text: string };
+export type { ConflictChoice };
 
 /** Returns the managed region body of a memory file (LF endings), or null when the file has no region; throws REGION_DAMAGED on damaged markers. */
 export function readRegionBody(fileText: string): string | null {
@@ -59,20 +58,17 @@ export function listRegionEntries(body: string): RegionEntry[] {
 
 /** Returns the three-way merge of region bodies; tombstoned entries are dropped. Never throws. */
 export function mergeRegionBodies(base: string, ours: string, theirs: string, tombstones: ReadonlySet<string>): RegionMerge {
-  const lines = (text: string) => text.split(/(?<=\n)/).filter((line) => line !== '');
-  const result = diff3Merge(lines(ours), lines(base), lines(theirs));
-  let text = result.result.map((line) => (line.endsWith('\n') ? line : `${line}\n`)).join('');
-  if (tombstones.size > 0) {
-    for (const entry of listRegionEntries(text).reverse()) {
-      if (tombstones.has(entry.id)) text = text.slice(0, entry.start) + text.slice(entry.end);
-    }
-  }
-  return { text, conflicts: [], clean: !result.conflict };
+  const outcome = mergeRegion(base, ours, theirs, { tombstones });
+  return { text: outcome.text, conflicts: toRegionConflicts(outcome.conflicts), clean: outcome.clean };
 }
 
 /** Returns the conflicts recorded in a region body; never throws. */
 export function listRegionConflicts(body: string): RegionConflict[] {
-  return parseRegionBody(body).conflicts.map((conflict) => ({
+  return toRegionConflicts(listConflicts(body));
+}
+
+function toRegionConflicts(conflicts: readonly Conflict[]): RegionConflict[] {
+  return conflicts.map((conflict) => ({
     id: conflict.id,
     section: conflict.section,
     base: conflict.text ? conflict.text.base : (conflict.base?.text ?? null),
@@ -83,19 +79,5 @@ export function listRegionConflicts(body: string): RegionConflict[] {
 
 /** Returns the body with conflict `id` settled by `choice`; throws NOT_FOUND when there is no such conflict. */
 export function resolveRegionConflict(body: string, id: string, choice: ConflictChoice): string {
-  let offset = 0;
-  for (const block of parseRegionBody(body).blocks) {
-    const start = offset;
-    offset += block.raw.length;
-    if (block.item?.kind !== 'conflict' || block.item.id !== id) continue;
-    const { ours, theirs } = block.item.conflict;
-    const render = (entry: typeof ours, entryId: string) => (entry ? renderEntryItem({ ...entry, id: entryId }, { eol: '\n' }) : '');
-    let replacement: string;
-    if (choice === 'ours') replacement = render(ours, id);
-    else if (choice === 'theirs') replacement = render(theirs, id);
-    else if (choice === 'both') replacement = render(ours, id) + render(theirs, ours ? `${id}-2` : id);
-    else replacement = choice.text.trim() === '' ? '' : render({ id, text: choice.text.trim(), provenance: ours?.provenance ?? theirs?.provenance ?? {}, section: block.section }, id);
-    return body.slice(0, start) + replacement + body.slice(offset);
-  }
-  throw new MemError('NOT_FOUND', `no conflict with id ${id} in the managed region`, { hint: 'Run `mem review --list` to see the open conflicts.' });
+  return resolveConflict(body, id, choice);
 }

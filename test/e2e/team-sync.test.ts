@@ -52,7 +52,8 @@ describe('team sync between two clones', () => {
     expect(shared).toContain('Use pnpm, not npm.');
     expect(shared).toContain('docker compose');
     const log = git(remote, ['log', '--format=%B', 'mem/team']);
-    expect(log).toMatch(/Added:\n- \[Conventions\] Use pnpm, not npm\. \(alice1\)/);
+    expect(log).toContain("- [Conventions] Use pnpm, not npm. (alice1)");
+    expect(log).toMatch(/Added:\n- \[Conventions\] Tests need/);
     expect(log).toContain('Mem-Author: bob');
     expect(runMem(['sync', '--json'], { cwd: bob }).stdout).toMatch(/"outcome": "up-to-date"/);
   });
