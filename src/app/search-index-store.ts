@@ -42,6 +42,7 @@ import {
 } from '../search/search-index.js';
 import type { QueryTerm } from '../search/query-terms.js';
 import type { ResolvedDocument } from '../search/rank-results.js';
+import { scanSimpleMarkdown } from '../search/scan-simple-markdown.js';
 import { discoverMemoryFiles } from './discover-memory-files.js';
 import { readTeamMemory, readTeamRef } from './search-team-source.js';
 
@@ -104,15 +105,23 @@ export async function openSearchIndex(root: string, options: OpenIndexOptions): 
       // A damaged blob inside a well-formed file: rebuild below.
     }
   }
-  const { parseMarkdownDocuments } = await import('../search/parse-markdown-documents.js');
   if (old) {
     try {
-      return updateIndex(old, scanned, changed, removed, parseMarkdownDocuments, cacheFile, engine, warnings);
+      // remark is loaded only when a changed file is more than the simple markdown mem writes.
+      const needsRemark = changed.some((s) => s.text !== undefined && scanSimpleMarkdown(s.text) === null);
+      const parse = await parserFor(needsRemark);
+      return updateIndex(old, scanned, changed, removed, parse, cacheFile, engine, warnings);
     } catch {
       // The cache disagreed with itself (a removal did not match); start again from markdown.
     }
   }
-  return rebuildIndex(scanned, parseMarkdownDocuments, cacheFile, engine, warnings);
+  return rebuildIndex(scanned, await parserFor(true), cacheFile, engine, warnings);
+}
+
+async function parserFor(withRemark: boolean): Promise<Parse> {
+  if (!withRemark) return (text) => scanSimpleMarkdown(text) ?? { documents: [], conditional: false };
+  const { parseMarkdownDocuments } = await import('../search/parse-markdown-documents.js');
+  return (text) => scanSimpleMarkdown(text) ?? parseMarkdownDocuments(text);
 }
 
 function engineId(): string {
