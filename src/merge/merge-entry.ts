@@ -5,6 +5,7 @@
  */
 import type { Entry, Provenance } from '../durable/entry.js';
 import type { ConflictVersions } from '../markdown/conflict-item.js';
+import { normalizeForIdentity } from '../markdown/hand-entry-id.js';
 
 /** One side's view of an id: an entry (with its bytes when they may be reused) or a conflict item. */
 export type EntryVersion =
@@ -24,7 +25,9 @@ export function mergeEntry(base: EntryVersion | undefined, ours: EntryVersion | 
   if (ours === undefined && theirs === undefined) return { kind: 'drop' };
   if (base === undefined) {
     if (ours === undefined) return keep(theirs);
-    if (theirs === undefined || sameContent(ours, theirs)) return keep(ours);
+    // Both added the same id: for hand-written items the id is their normalized text, so a
+    // difference in case or spacing only is the same rule, not a conflict.
+    if (theirs === undefined || sameContent(ours, theirs) || sameNormalizedText(ours, theirs)) return keep(ours);
     return conflictOf(undefined, ours, theirs);
   }
   if (ours === undefined) return theirs === undefined || sameContent(base, theirs) ? { kind: 'drop' } : conflictOf(base, undefined, theirs);
@@ -44,7 +47,7 @@ function keep(version: EntryVersion | undefined): EntryOutcome {
 type EntryOnly = Extract<EntryVersion, { kind: 'entry' }>;
 
 function mergeEntries(base: EntryOnly, ours: EntryOnly, theirs: EntryOnly): EntryOutcome {
-  const text = pick3(base.entry.text, ours.entry.text, theirs.entry.text);
+  const text = pick3(base.entry.text, ours.entry.text, theirs.entry.text) ?? (sameNormalizedText(ours, theirs) ? ours.entry.text : undefined);
   if (text === undefined) return conflictOf(base, ours, theirs);
   const section = pick3(base.entry.section, ours.entry.section, theirs.entry.section) ?? ours.entry.section;
   const provenance = mergeProvenance(base.entry.provenance, ours.entry.provenance, theirs.entry.provenance);
@@ -75,6 +78,10 @@ function mergeProvenance(base: Provenance, ours: Provenance, theirs: Provenance)
 
 function sameProvenance(x: Provenance, y: Provenance): boolean {
   return PROVENANCE_KEYS.every((key) => x[key] === y[key]);
+}
+
+function sameNormalizedText(x: EntryVersion, y: EntryVersion): boolean {
+  return x.kind === 'entry' && y.kind === 'entry' && normalizeForIdentity(x.entry.text) === normalizeForIdentity(y.entry.text);
 }
 
 /** Two versions say the same thing: same text and section, or the same conflict. */

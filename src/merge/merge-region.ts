@@ -88,6 +88,28 @@ function mergeBodies(base: string, ours: string, theirs: string, tombstones: Rea
     }
     return outcome;
   };
+  // Note: an entry one side deleted and the other changed lost its token in the sequence merge but
+  // survives as a conflict; it goes back where the side that still has it put it.
+  const placed = new Set(merged.filter((t) => t.kind === 'item').map((t) => t.key));
+  for (const side of [a, b]) {
+    for (let index = 0; index < side.tokens.length; index++) {
+      const token = side.tokens[index];
+      if (token === undefined || token.kind !== 'item' || placed.has(token.key) || !token.key.startsWith('E')) continue;
+      if (outcomeOf(token.key.slice(1)).kind === 'drop') continue;
+      let position = 0;
+      for (let k = index - 1; k >= 0; k--) {
+        const anchor = side.tokens[k];
+        if (anchor === undefined || anchor.kind === 'gap' || anchor.kind === 'text') continue;
+        const at = merged.findIndex((t) => t.key === anchor.key);
+        if (at !== -1) {
+          position = at + 1;
+          break;
+        }
+      }
+      merged.splice(position, 0, token);
+      placed.add(token.key);
+    }
+  }
   return assemble(merged, outcomeOf);
 }
 
