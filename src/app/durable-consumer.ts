@@ -19,7 +19,7 @@ export function durableConsumer(context: HookContext): DurableConsumer {
   return {
     async onEvents(events, record) {
       const { recordDurable } = await import('./record-durable.js');
-      const outcome = await recordDurable(context, events, record.state.sessionId);
+      const outcome = await recordDurable(context, events, record);
       written += outcome.written;
       candidates += outcome.candidates;
     },

@@ -1,9 +1,55 @@
+/**
+ * The Stop hook's durable step: candidates from the turn's events → quality filter → region
+ * edits in CLAUDE.md (and AGENTS.md) → candidate log. Loaded only when a turn has events.
+ */
+import { countCommandSuccesses, extractCandidates } from '../durable/extract-candidates.js';
+import { applyFilter } from '../filter/apply-filter.js';
 import type { TranscriptEvent } from '../transcript/transcript-event.js';
+import type { SessionRecord } from '../store/session-store.js';
+import { readGitAuthor } from '../platform/git-identity.js';
 import type { HookContext } from './hook-context.js';
+import { readExistingEntries, writeDurable } from './write-durable.js';
+import { logVerdicts } from './log-verdicts.js';
 
 export type DurableOutcome = { candidates: number; written: number };
 
-/** Placeholder until the filter and region editor land. */
-export async function recordDurable(_context: HookContext, _events: TranscriptEvent[], _sessionId: string): Promise<DurableOutcome> {
-  return { candidates: 0, written: 0 };
+/** Returns how many candidates the turn produced and how many changed memory; throws LOCK_HELD or on I/O failure. */
+export async function recordDurable(context: HookContext, events: TranscriptEvent[], record: SessionRecord): Promise<DurableOutcome> {
+  const sessionId = record.state.sessionId;
+  const prior = record.commandSuccesses ?? {};
+  const candidates = extractCandidates(events, {
+    sessionId,
+    sections: context.config.region.sections,
+    commandMinSuccesses: context.config.filter.commandMinSuccesses,
+    priorCommandSuccesses: prior,
+    firstTurn: (record.durableBatches ?? 0) === 0,
+  });
+  const counted = { ...prior };
+  for (const [command, count] of Object.entries(countCommandSuccesses(events))) counted[command] = (counted[command] ?? 0) + count;
+  record.commandSuccesses = counted;
+  record.durableBatches = (record.durableBatches ?? 0) + 1;
+  if (candidates.length === 0) return { candidates: 0, written: 0 };
+
+  const existing = readExistingEntries(context.root, context.config);
+  const verdicts = applyFilter(candidates, existing, context.config.filter);
+  const anyAccepted = verdicts.some((verdict) => verdict.accepted);
+  const now = context.now();
+  const write = anyAccepted
+    ? await writeDurable({
+        root: context.root,
+        paths: context.paths,
+        config: context.config,
+        target: 'shared',
+        verdicts,
+        author: readGitAuthor(context.root),
+        session: sessionId,
+        now,
+        lockTimeoutMs: Math.max(500, context.deadline - Date.now()),
+      })
+    : null;
+  for (const repair of write?.repairs ?? []) context.notes.push(repair);
+  if (write && write.overflow > 0) context.notes.push(`managed region over its line budget: ${write.overflow} entr${write.overflow === 1 ? 'y' : 'ies'} past region.maxLines`);
+  logVerdicts(context.paths, verdicts, { at: now.toISOString(), session: sessionId, entryIds: write?.entryIds ?? new Map() });
+  const changing = verdicts.filter((verdict) => verdict.accepted && verdict.action !== 'merge').length;
+  return { candidates: candidates.length, written: write && write.changedFiles.length > 0 ? changing : 0 };
 }

@@ -13,6 +13,7 @@ import { readCurrentBranch } from '../platform/repo-root.js';
 import { applyEvents, createSessionState, noteLastAssistantMessage, recordCompaction, type Compaction } from '../session/session-state.js';
 import { renderHandoff, shortSessionId } from '../session/render-handoff.js';
 import type { TranscriptEvent } from '../transcript/transcript-event.js';
+import { redactEvents } from '../session/redact-events.js';
 import { pastDeadline, type HookContext } from './hook-context.js';
 
 /** First reads of transcripts bigger than this start near their end: the handoff is about recent work. */
@@ -64,7 +65,10 @@ async function updateLocked(context: HookContext, input: SessionInput, consume?:
         firstReadWindowBytes: FIRST_READ_WINDOW_BYTES,
       });
       newEvents = tail.events;
-      state = applyEvents(state, tail.events, nowIso);
+      if (tail.events.length > 0) {
+        const { redactSecrets } = await import('../filter/scan-secrets.js');
+        state = applyEvents(state, redactEvents(tail.events, (text) => redactSecrets(text)), nowIso);
+      }
       record.cursor = tail.cursor;
       record.transcriptPath = location.path;
       if (tail.stoppedAtDeadline) context.notes.push('transcript tail left for the next run (deadline)');
@@ -76,7 +80,10 @@ async function updateLocked(context: HookContext, input: SessionInput, consume?:
       transcriptProblem = `transcript unreadable (${(error as NodeJS.ErrnoException).code ?? 'error'}): ${location.path}`;
     }
   }
-  if (input.lastAssistantMessage) state = noteLastAssistantMessage(state, input.lastAssistantMessage, nowIso);
+  if (input.lastAssistantMessage) {
+    const { redactSecrets } = await import('../filter/scan-secrets.js');
+    state = noteLastAssistantMessage(state, redactSecrets(input.lastAssistantMessage), nowIso);
+  }
   if (input.compaction) {
     state = structuredClone(state);
     const compaction: Compaction = { at: nowIso, trigger: input.compaction.trigger, source: 'pre-compact-hook' };

@@ -15,6 +15,10 @@ export type SessionRecord = {
   transcriptPath?: string;
   /** File name of the handoff in .memory/sessions/. */
   handoffFile: string;
+  /** Successful runs per project command so far (a command proven across turns counts). */
+  commandSuccesses?: Record<string, number>;
+  /** Batches of events the durable step has seen (0 = the session's first turn). */
+  durableBatches?: number;
 };
 
 /** Returns the path of a session's state record. */
