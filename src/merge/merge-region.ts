@@ -113,35 +113,40 @@ function mergeBodies(base: string, ours: string, theirs: string, tombstones: Rea
   return assemble(merged, outcomeOf);
 }
 
-/** Joins merged tokens: each entry once (first position), headings once, no doubled gaps, inserted headings set off by blank lines. */
+/**
+ * Joins merged tokens: each entry once (at its first position), headings once, sections left
+ * empty dropped. Note: blank lines are laid out canonically (one around headings and free text,
+ * none between items) instead of being merged, so re-merging a result is stable byte for byte.
+ */
 function assemble(tokens: readonly Token[], outcomeOf: (id: string) => EntryOutcome): string {
   const emitted = new Set<string>();
   const parts: string[] = [];
   let last: Token['kind'] | null = null;
-  let gapAfterHeading = false;
+  let pendingHeading: string | null = null;
   let section = '';
-  const emit = (kind: Token['kind'], raw: string): void => {
-    if (gapAfterHeading && kind !== 'gap') parts.push('\n');
-    gapAfterHeading = false;
-    parts.push(raw);
+  const emit = (kind: 'item' | 'text', raw: string): void => {
+    if (pendingHeading !== null) {
+      if (last !== null) parts.push('\n');
+      parts.push(pendingHeading, '\n');
+      pendingHeading = null;
+      last = 'heading';
+    } else if (last !== null && (kind === 'text' || last === 'text')) {
+      parts.push('\n');
+    }
+    parts.push(raw.endsWith('\n') ? raw : `${raw}\n`);
     last = kind;
   };
   for (const token of tokens) {
-    if (token.kind === 'gap') {
-      if (last !== 'gap') emit('gap', token.raw);
-      continue;
-    }
+    if (token.kind === 'gap') continue;
     if (token.kind === 'text') {
-      emit('text', token.raw.endsWith('\n') ? token.raw : `${token.raw}\n`);
+      emit('text', token.raw);
       continue;
     }
     if (token.kind === 'heading') {
       if (emitted.has(token.key)) continue;
       emitted.add(token.key);
       section = token.key.slice(1, token.key.lastIndexOf('\u0000'));
-      if (token.inserted === true && last !== null && last !== 'gap') emit('gap', '\n');
-      emit('heading', token.raw);
-      gapAfterHeading = token.inserted === true;
+      pendingHeading = token.raw.endsWith('\n') ? token.raw : `${token.raw}\n`;
       continue;
     }
     if (!token.key.startsWith('E')) {
