@@ -16,17 +16,19 @@ export type DurableConsumer = {
 export function durableConsumer(context: HookContext): DurableConsumer {
   let written = 0;
   let candidates = 0;
+  let lastSession: string | undefined;
   return {
     async onEvents(events, record) {
       const { recordDurable } = await import('./record-durable.js');
       const outcome = await recordDurable(context, events, record);
       written += outcome.written;
+      lastSession = record.state.sessionId;
       candidates += outcome.candidates;
     },
     async afterTurn() {
       if (written === 0) return;
       const { shareTurnWithTeam } = await import('./share-turn-with-team.js');
-      await shareTurnWithTeam(context);
+      await shareTurnWithTeam(context, lastSession);
     },
     summary: () => (candidates > 0 ? `, ${candidates} candidate(s), ${written} written` : ''),
   };

@@ -1,9 +1,70 @@
+/**
+ * The durable and team parts of `mem status`: entries, conflicts, the region's size against its
+ * budget and Claude Code's own limits, and what team sync has pending or failed.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Config } from '../config/schema.js';
+import { readRegion } from '../markdown/read-region.js';
+import { readSyncStatus, type SyncStatus } from './team-sync-status.js';
+import { PERSONAL_FILE } from './write-durable.js';
 
-/** Status fields contributed by durable memory and team sync. */
-export type StatusExtensions = { memory?: unknown; team?: unknown };
+/** Claude Code reads CLAUDE.md whole into every session; its docs advise staying under ~200 lines. */
+export const CLAUDE_MD_ADVISED_LINES = 200;
 
-/** Returns the durable and team parts of `mem status`. */
-export async function readStatusExtensions(_root: string, _config: Config): Promise<StatusExtensions> {
-  return {};
+export type MemoryFileStatus = {
+  file: string;
+  entries: number;
+  conflicts: number;
+  /** Lines of mem's region (markers included), 0 without one. */
+  regionLines: number;
+  /** Lines of the whole file. */
+  fileLines: number;
+  damage: string | null;
+};
+
+export type StatusExtensions = {
+  memory: {
+    files: MemoryFileStatus[];
+    entries: number;
+    conflicts: number;
+    maxRegionLines: number;
+    warnings: string[];
+  };
+  team: SyncStatus & { enabled: boolean; branch: string };
+};
+
+/** Returns the durable and team parts of `mem status`; never throws on unreadable memory files. */
+export async function readStatusExtensions(root: string, config: Config): Promise<StatusExtensions> {
+  const files: MemoryFileStatus[] = [];
+  const warnings: string[] = [];
+  for (const file of [...config.region.targets, PERSONAL_FILE]) {
+    const path = join(root, file);
+    if (!existsSync(path)) continue;
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch {
+      warnings.push(`${file} is unreadable`);
+      continue;
+    }
+    const region = readRegion(text);
+    const regionLines = region.span ? text.slice(region.span.start, region.span.end).split('\n').length : 0;
+    const fileLines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+    files.push({ file, entries: region.entries.length, conflicts: region.conflicts.length, regionLines, fileLines, damage: region.damage?.message ?? null });
+    if (region.damage) warnings.push(`${file}: ${region.damage.message} (the next write repairs it without losing an entry)`);
+    if (regionLines > config.region.maxLines) warnings.push(`${file}: mem's region has ${regionLines} lines, over region.maxLines ${config.region.maxLines}; forget or merge entries`);
+    if (fileLines > CLAUDE_MD_ADVISED_LINES) warnings.push(`${file} has ${fileLines} lines; Claude Code reads it whole every session and advises under ${CLAUDE_MD_ADVISED_LINES}`);
+  }
+  const team = readSyncStatus(root);
+  return {
+    memory: {
+      files,
+      entries: files.reduce((sum, file) => sum + file.entries, 0),
+      conflicts: files.reduce((sum, file) => sum + file.conflicts, 0),
+      maxRegionLines: config.region.maxLines,
+      warnings,
+    },
+    team: { ...team, enabled: config.team.enabled, branch: config.team.branch },
+  };
 }

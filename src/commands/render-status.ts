@@ -17,5 +17,19 @@ export function renderStatus(status: StatusReport): string {
     for (const error of status.hooks.errors) lines.push(`  ${error.at} ${error.event} ${error.code}: ${error.message}`);
   }
   for (const note of status.hooks.notes) lines.push(`  note: ${note.at} ${note.event}: ${note.message}`);
+
+  const memory = status.memory;
+  lines.push(`Durable memory: ${memory.entries} entr${memory.entries === 1 ? 'y' : 'ies'}${memory.files.length > 0 ? ` in ${memory.files.map((file) => `${file.file} (${file.entries}, region ${file.regionLines} lines)`).join(', ')}` : ''}`);
+  if (memory.conflicts > 0) lines.push(`Conflicts awaiting review: ${memory.conflicts} (run \`mem review\`)`);
+  for (const warning of memory.warnings) lines.push(`  warning: ${warning}`);
+
+  const team = status.team;
+  if (!team.enabled) {
+    lines.push('Team sync: disabled (team.enabled is false)');
+  } else {
+    lines.push(`Team sync (${team.branch}): ${team.pending ? 'local changes not yet pushed' : 'nothing pending'}; last success ${team.lastSuccessAt ?? 'never'}`);
+    if (team.lastFailure) lines.push(`  last failure at ${team.lastFailure.at} (${team.lastFailure.reason}): ${team.lastFailure.message}; the next \`mem sync\` retries`);
+    if (team.quarantined > 0) lines.push(`  ${team.quarantined} incoming entr${team.quarantined === 1 ? 'y' : 'ies'} quarantined (secret or injection); see .memory/state/quarantine.json`);
+  }
   return lines.join('\n');
 }
