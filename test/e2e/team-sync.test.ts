@@ -125,6 +125,21 @@ describe('team sync between two clones', () => {
     expect(json).toMatchObject({ outcome: 'queued', failure: { reason: 'offline' } });
   });
 
+  it('--dry-run reports what would change and writes nothing', () => {
+    const { remote, alice, bob } = makeTeam({ initialEntries: [['d0', 'Seed entry.']] });
+    addEntry(alice, 'd1', 'Alice entry Bob has not received.');
+    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    addEntry(bob, 'd2', 'Bob entry not yet shared.');
+    const before = readClaude(bob);
+    const remoteBefore = remoteMemory(remote);
+    const dry = runMem(['sync', '--dry-run', '--json'], { cwd: bob });
+    expect(dry.status, dry.stderr).toBe(0);
+    expect(JSON.parse(dry.stdout)).toMatchObject({ outcome: 'dry-run', wroteMemoryFile: true, pushed: false });
+    expect(readClaude(bob)).toBe(before);
+    expect(remoteMemory(remote)).toBe(remoteBefore);
+    expect(existsSync(join(bob, '.memory/state/sync-status.json'))).toBe(false);
+  });
+
   it('with no remote configured: exits 0 and records remote-missing', () => {
     const { alice } = makeTeam();
     git(alice, ['remote', 'remove', 'origin']);

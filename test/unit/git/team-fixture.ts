@@ -97,7 +97,7 @@ export function runMemAsync(args: string[], cwd: string): Promise<MemResult> {
 }
 
 /** Runs git and returns status + output without throwing (for pushes that run the pre-push hook). */
-export function gitRun(cwd: string, args: string[]): { status: number; output: string } {
-  const result = spawnSync('git', args, { cwd, env: testEnv(), encoding: 'utf8' });
+export function gitRun(cwd: string, args: string[], env: Record<string, string> = {}): { status: number; output: string } {
+  const result = spawnSync('git', args, { cwd, env: testEnv(env), encoding: 'utf8' });
   return { status: result.status ?? -1, output: `${result.stdout}${result.stderr}` };
 }

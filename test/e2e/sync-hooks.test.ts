@@ -1,0 +1,111 @@
+/**
+ * The team steps the agent hooks call in process: the stop hook's local commit (no network),
+ * the session-start refresh (receive only) and the rate-limited background sync.
+ */
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { commitLocalTeamChange, refreshTeamMemory, startBackgroundSync, readSyncStatus } from '../../src/app/sync.js';
+import { MEM_BIN, cleanupTempDirs, git, runMem, testEnv } from '../helpers/temp-repo.js';
+import { addEntry, gitRun, makeTeam, readClaude, remoteMemory } from '../unit/git/team-fixture.js';
+
+afterAll(cleanupTempDirs);
+
+function withTestEnv<T>(fn: () => Promise<T>): Promise<T> {
+  const saved = { ...process.env };
+  Object.assign(process.env, testEnv());
+  for (const key of Object.keys(process.env)) if (key.startsWith('GIT_DIR') || key === 'GIT_WORK_TREE') delete process.env[key];
+  return fn().finally(() => {
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+  });
+}
+
+describe('team steps for hooks', () => {
+  it('stop hook: commits a changed region to the local team branch once, without network', async () => {
+    const { alice } = makeTeam({ initialEntries: [['s0', 'Seed entry for the stop hook.']] });
+    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    git(alice, ['remote', 'set-url', 'origin', '/nonexistent/remote.git']);
+    addEntry(alice, 'stop1', 'Learned at the end of a turn.');
+    await withTestEnv(async () => {
+      const first = await commitLocalTeamChange(alice, { sessionId: 'sess-42' });
+      expect(first.committed).toBe(true);
+      const again = await commitLocalTeamChange(alice, { sessionId: 'sess-42' });
+      expect(again).toEqual({ committed: false, commit: null });
+    });
+    const store = join(alice, '.git', 'mem', 'store.git');
+    expect(git(alice, ['--git-dir', store, 'show', 'mem/team:memory.md'])).toContain('Learned at the end of a turn.');
+    const message = git(alice, ['--git-dir', store, 'log', '-1', '--format=%B', 'mem/team']);
+    expect(message).toContain('Mem-Session: sess-42');
+    expect(message).toContain('- [Conventions] Learned at the end of a turn. (stop1)');
+    expect(readSyncStatus(alice).pending).toBe(true);
+  });
+
+  it('session start: receives teammates’ memory without pushing; the next sync pushes', async () => {
+    const { remote, alice, bob } = makeTeam({ initialEntries: [['s0', 'Seed entry for the refresh.']] });
+    addEntry(alice, 'r1', 'Alice shared this before Bob’s session.');
+    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    addEntry(bob, 'r2', 'Bob has this locally only.');
+    const report = await withTestEnv(() => refreshTeamMemory(bob, { timeoutMs: 5000 }));
+    expect(report.failure).toBeNull();
+    expect(report.pushed).toBe(false);
+    expect(readClaude(bob)).toContain('Alice shared this before Bob’s session.');
+    expect(remoteMemory(remote)).not.toContain('Bob has this locally only.');
+    expect(readSyncStatus(bob).pending).toBe(true);
+    expect(runMem(['sync'], { cwd: bob }).status).toBe(0);
+    expect(remoteMemory(remote)).toContain('Bob has this locally only.');
+    expect(readSyncStatus(bob).pending).toBe(false);
+  });
+
+  it('session start: an unreachable remote falls back to local memory within the timeout', async () => {
+    const { alice } = makeTeam({ initialEntries: [['s0', 'Local entry survives.']] });
+    git(alice, ['remote', 'set-url', 'origin', '/nonexistent/remote.git']);
+    const before = readClaude(alice);
+    const report = await withTestEnv(() => refreshTeamMemory(alice, { timeoutMs: 2000 }));
+    expect(report.failure?.reason).toBe('offline');
+    expect(report.exitCode).toBe(0);
+    expect(readClaude(alice)).toBe(before);
+    expect(readSyncStatus(alice).lastFailure?.reason).toBe('offline');
+  });
+
+  it('background sync: detached, rate limited, and it really syncs', async () => {
+    const { remote, alice } = makeTeam({ initialEntries: [['s0', 'Seed entry.']] });
+    addEntry(alice, 'bg1', 'Shared by the background sync.');
+    const now = new Date();
+    const started = await withTestEnv(() => startBackgroundSync(alice, { binPath: MEM_BIN, now }));
+    expect(started).toBe(true);
+    expect(await withTestEnv(() => startBackgroundSync(alice, { binPath: MEM_BIN, now: new Date(now.getTime() + 1000) }))).toBe(false);
+    let shared = '';
+    for (let i = 0; i < 100 && !shared.includes('Shared by the background sync.'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      try {
+        shared = remoteMemory(remote);
+      } catch {
+        /* not pushed yet */
+      }
+    }
+    expect(shared).toContain('Shared by the background sync.');
+  });
+});
+
+describe('pre-push hook chaining through a real push', () => {
+  it('runs the previous hook first; a failing previous hook still blocks the push, a passing one lets sync run', () => {
+    const { remote, alice } = makeTeam({ initialEntries: [['p0', 'Seed entry.']] });
+    runMem(['uninstall', '--yes'], { cwd: alice });
+    const hooks = join(alice, '.git', 'hooks');
+    mkdirSync(hooks, { recursive: true });
+    const previous = join(hooks, 'pre-push');
+    writeFileSync(previous, '#!/bin/sh\nread line\necho "$line" > "$(git rev-parse --git-dir)/previous-hook-saw"\nexit "${FAIL_PREVIOUS:-0}"\n');
+    chmodSync(previous, 0o755);
+    expect(runMem(['init', '--yes'], { cwd: alice }).status).toBe(0);
+    addEntry(alice, 'p1', 'Pushed through a chained hook.');
+    git(alice, ['checkout', '-q', '-b', 'chained']);
+    const pushed = gitRun(alice, ['push', '-q', 'origin', 'chained']);
+    expect(pushed.status, pushed.output).toBe(0);
+    expect(readFileSync(join(alice, '.git', 'previous-hook-saw'), 'utf8')).toMatch(/^refs\/heads\/chained [0-9a-f]{40} refs\/heads\/chained/);
+    expect(remoteMemory(remote)).toContain('Pushed through a chained hook.');
+    const blocked = gitRun(alice, ['-c', 'core.hooksPath=' + hooks, 'push', '-q', 'origin', 'chained:blocked'], { FAIL_PREVIOUS: '1' });
+    expect(blocked.status).not.toBe(0);
+    expect(() => git(remote, ['rev-parse', '--verify', 'refs/heads/blocked'])).toThrow();
+  });
+});
