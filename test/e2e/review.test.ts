@@ -1,0 +1,45 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { cleanupTempDirs, makeTempDir, runMem } from '../helpers/temp-repo.js';
+import { editEntry, makeTeam, readClaude, remoteMemory } from '../unit/git/team-fixture.js';
+
+afterAll(cleanupTempDirs);
+
+function conflictedTeam() {
+  const team = makeTeam({ initialEntries: [['db', 'Tests use the sqlite database.']] });
+  expect(runMem(['sync'], { cwd: team.alice }).status).toBe(0);
+  expect(runMem(['sync'], { cwd: team.bob }).status).toBe(0);
+  editEntry(team.alice, 'db', 'Tests use postgres 16 in docker.');
+  expect(runMem(['sync'], { cwd: team.alice }).status).toBe(0);
+  editEntry(team.bob, 'db', 'Tests use an in-memory database.');
+  expect(runMem(['sync'], { cwd: team.bob }).status).toBe(3);
+  return team;
+}
+
+describe('mem review without a terminal', () => {
+  it('keeps both versions as two entries and the resolution reaches the teammate', () => {
+    const { remote, alice, bob } = conflictedTeam();
+    expect(runMem(['review', '--list'], { cwd: bob }).status).toBe(3);
+    const resolved = runMem(['review', '--resolve', 'db', '--take', 'both', '--json'], { cwd: bob });
+    expect(resolved.status, resolved.stderr).toBe(0);
+    expect(JSON.parse(resolved.stdout)).toEqual({ resolved: 'db', remaining: [] });
+    const text = readClaude(bob);
+    expect(text).toContain('Tests use postgres 16 in docker.');
+    expect(text).toContain('Tests use an in-memory database.');
+    expect(text).not.toContain('mem conflict');
+    expect(runMem(['sync'], { cwd: bob }).status).toBe(0);
+    expect(remoteMemory(remote)).not.toContain('mem conflict');
+    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    expect(readClaude(alice)).toContain('Tests use an in-memory database.');
+    expect(readClaude(alice)).toContain('Tests use postgres 16 in docker.');
+  });
+
+  it('explains an unknown id and a missing repository', () => {
+    const { bob } = conflictedTeam();
+    const unknown = runMem(['review', '--resolve', 'nope', '--take', 'ours'], { cwd: bob });
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toMatch(/nope/);
+    expect(unknown.stderr).toMatch(/mem review --list/);
+    expect(runMem(['review', '--resolve', 'db'], { cwd: bob }).status).toBe(2);
+    expect(runMem(['review', '--json'], { cwd: makeTempDir() }).status).toBe(1);
+  });
+});
