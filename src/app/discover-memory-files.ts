@@ -23,7 +23,7 @@ export function discoverMemoryFiles(root: string): MemoryFile[] {
   while (queue.length > 0 && visited < MAX_DIRECTORIES) {
     const { rel, depth } = queue.shift()!;
     visited += 1;
-    for (const entry of listDirectory(join(root, rel))) {
+    for (const entry of listDirectory(rel === '' ? root : `${root}/${rel}`)) {
       const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
       if (entry.isDirectory()) {
         if (rel === '' && entry.name === '.claude') addClaudeDir(root, out);
@@ -33,7 +33,7 @@ export function discoverMemoryFiles(root: string): MemoryFile[] {
       }
       if (!entry.isFile() && !entry.isSymbolicLink()) continue;
       const kind = kindOfName(entry.name);
-      if (kind) out.push({ path, abs: join(root, path), kind });
+      if (kind) out.push({ path, abs: `${root}/${path}`, kind });
     }
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -10,10 +10,9 @@
  * (remark runs on those files only), and the cache file is replaced atomically.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { memoryPaths } from '../store/layout.js';
-import { writeFileAtomicSync } from '../store/atomic-write.js';
 import type { MemoryKind, ParsedDocument, ParsedFile } from '../search/memory-document.js';
 import {
   META_BLOB,
@@ -341,7 +340,15 @@ function writeCache(cacheFile: string, header: IndexHeader, blobs: Map<string, U
     // Note: the cache must never be committed, even in a clone where `mem init` never ran.
     const ignore = join(dir, '.gitignore');
     if (!existsSync(ignore)) writeFileSync(ignore, '*\n');
-    writeFileAtomicSync(cacheFile, encodeIndexFile(header, blobs));
+    // Note: temp + rename without fsync: a cache lost in a crash is rebuilt, and fsync costs ~10 ms.
+    const temp = `${cacheFile}.${process.pid}.${Date.now()}.tmp`;
+    try {
+      writeFileSync(temp, encodeIndexFile(header, blobs));
+      renameSync(temp, cacheFile);
+    } catch (error) {
+      rmSync(temp, { force: true });
+      throw error;
+    }
   } catch (error) {
     warnings.push(`search cache not saved (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); searching without it`);
   }

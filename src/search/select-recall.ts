@@ -7,7 +7,9 @@ import type { RankedResult } from './rank-results.js';
 /** Returns true when a result matches enough of the prompt, strongly enough, to be worth injecting; never fails. */
 export function isClearlyRelevant(result: RankedResult, termCount: number, minScore: number): boolean {
   const matched = Math.round(result.coverage * termCount);
-  return result.score >= minScore && matched >= Math.min(2, termCount);
+  // Two matched words at least (one for a one-word prompt), and a fair share of a longer prompt.
+  const required = Math.min(termCount, Math.max(2, Math.min(4, Math.ceil(0.4 * termCount))));
+  return result.score >= minScore && matched >= required;
 }
 
 /** Returns the identity under which a result is remembered as injected (its mem id, else file and text); never fails. */

@@ -4,7 +4,7 @@
  * findRepoRoot, find, Repo, Root), and CJK runs, which have no spaces, become character bigrams.
  */
 const WORD = /[\p{L}\p{N}]+/gu;
-const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
+const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc\u3005]+/gu;
 const CAMEL_PART = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\p{N}+/gu;
 
 /** Returns the raw words of `text` (not yet normalized); never fails. */
