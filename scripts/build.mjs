@@ -28,13 +28,20 @@ const shared = {
   external: ['typescript', 'ts-node'],
 };
 
+// Fast paths are built one by one: everything they import at start-up lands in their own file
+// (no shared chunks to open and link), and only lazily imported work becomes chunks.
+const fastPaths = {
+  hook: 'src/entry/hook.ts',
+  'merge-driver': 'src/entry/merge-driver.ts',
+};
+for (const [name, entry] of Object.entries(fastPaths)) {
+  await build({ ...shared, entryPoints: { [name]: entry }, chunkNames: `chunks/${name}-[name]-[hash]` });
+}
 await build({
   ...shared,
   entryPoints: {
-    hook: 'src/entry/hook.ts',
     cli: 'src/entry/cli.ts',
     commands: 'src/entry/commands.ts',
-    'merge-driver': 'src/entry/merge-driver.ts',
   },
 });
 

@@ -9,7 +9,7 @@ import { findRepoRoot } from '../platform/repo-root.js';
 import { parseHookPayload, type HookPayload } from '../hooks/hook-payload.js';
 import { resolveHookEvent, type HookEventName } from '../hooks/hook-event.js';
 import { isMemError } from '../errors.js';
-import { loadConfig } from './load-config.js';
+import { loadConfigCached } from './load-config-cached.js';
 import type { HookContext } from './hook-context.js';
 
 /** Internal deadlines per event (ms): well inside Claude Code's timeouts and the user's patience. */
@@ -49,7 +49,7 @@ export async function runHook(input: HookRunInput): Promise<string> {
     context = {
       root,
       paths,
-      config: loadConfig(root),
+      config: await loadConfigCached(root),
       env: input.env,
       now: () => new Date(),
       deadline: input.startedAt + HOOK_DEADLINES_MS[event],

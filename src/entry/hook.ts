@@ -3,6 +3,8 @@
  * oclif, it reads stdin, runs the hook under a hard watchdog and always exits 0 with nothing or
  * one JSON object on stdout.
  */
+import { read } from 'node:fs';
+import { isatty } from 'node:tty';
 import { runHook, HOOK_DEADLINES_MS } from '../app/run-hook.js';
 import { resolveHookEvent, HOOK_EVENTS } from '../hooks/hook-event.js';
 
@@ -41,16 +43,31 @@ export async function runHookCli(argv: string[]): Promise<void> {
   process.exitCode = 0;
 }
 
+/**
+ * Reads fd 0 with plain fs.read: no stream machinery to load, and the reads run off the event
+ * loop, so the watchdog still fires if stdin never closes.
+ */
 async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) return '';
+  if (isatty(0)) return '';
   const chunks: Buffer[] = [];
   let total = 0;
   let overflow = false;
-  for await (const chunk of process.stdin) {
-    const buffer = chunk as Buffer;
-    total += buffer.length;
+  for (;;) {
+    const buffer = Buffer.allocUnsafe(64 * 1024);
+    let bytesRead: number;
+    try {
+      bytesRead = await new Promise<number>((resolve, reject) => read(0, buffer, 0, buffer.length, null, (error, count) => (error ? reject(error) : resolve(count))));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        continue;
+      }
+      break; // EOF-like conditions (closed or invalid stdin): use what arrived
+    }
+    if (bytesRead === 0) break;
+    total += bytesRead;
     if (total > MAX_STDIN_BYTES) overflow = true;
-    else chunks.push(buffer);
+    else chunks.push(buffer.subarray(0, bytesRead));
   }
   // An oversized payload is reported as not-JSON rather than half-parsed.
   return overflow ? '\u0000oversized' : Buffer.concat(chunks).toString('utf8');
