@@ -1,6 +1,5 @@
 import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
-import { initRepository } from '../app/init.js';
 
 export default class Init extends BaseCommand {
   static override summary = 'Set up mem in this repository (idempotent).';
@@ -17,6 +16,7 @@ that merges CLAUDE.md/AGENTS.md entry by entry. Running it twice changes nothing
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Init);
+    const { initRepository } = await import('../app/init.js');
     const options: Parameters<typeof initRepository>[0] = { cwd: process.cwd(), env: process.env };
     if (flags['exec-form'] !== undefined) options.execForm = flags['exec-form'];
     const report = initRepository(options);

@@ -1,7 +1,5 @@
 import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
-import { readStatus } from '../app/status.js';
-import { renderStatus } from './render-status.js';
 
 export default class Status extends BaseCommand {
   static override summary = 'What is pending: sessions, hook runs and errors, unsynced changes, conflicts, sync failures.';
@@ -10,6 +8,8 @@ export default class Status extends BaseCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Status);
+    const { readStatus } = await import('../app/status.js');
+    const { renderStatus } = await import('./render-status.js');
     const status = await readStatus(process.cwd());
     if (flags.json) return this.printJson(status);
     this.log(renderStatus(status));

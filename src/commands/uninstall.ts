@@ -1,6 +1,5 @@
 import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
-import { uninstallRepository } from '../app/uninstall.js';
 
 export default class Uninstall extends BaseCommand {
   static override summary = 'Reverse what `mem init` did, leaving user content intact.';
@@ -15,6 +14,7 @@ in CLAUDE.md, session handoffs) stays unless --purge.`;
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Uninstall);
+    const { uninstallRepository } = await import('../app/uninstall.js');
     const report = uninstallRepository({ cwd: process.cwd(), purge: flags.purge });
     if (flags.json) return this.printJson(report);
     this.log(`mem removed from ${report.root}`);
