@@ -92,6 +92,7 @@ export function isConflictItem(block: Pick<ItemBlock, 'lines'>): boolean {
 
 /** Returns what a conflict item means now (still a conflict, resolved by hand, or removed), or null when it is not a conflict item. */
 export function readConflictItem(block: Pick<ItemBlock, 'lines' | 'contentColumn'>, section: string): ConflictItemReading | null {
+  if (!(block.lines[0] ?? '').includes('<!-- mem:conflict')) return null;
   const header = findMemComment(block.lines[0] ?? '');
   if (header === null || header.attributes['conflict'] === undefined) return null;
   const id = header.attributes['id'] ?? '';

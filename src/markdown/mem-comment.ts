@@ -23,6 +23,7 @@ export function encodeAttribute(value: string): string {
 
 /** Returns the decoded value; malformed escapes are returned as written rather than failing. */
 export function decodeAttribute(value: string): string {
+  if (!value.includes('%')) return value;
   try {
     return decodeURIComponent(value);
   } catch {
@@ -54,6 +55,7 @@ export type FoundComment = { attributes: MemAttributes; start: number; end: numb
 
 /** Returns the first mem comment in `line` with its decoded attributes and position, or null when there is none. */
 export function findMemComment(line: string): FoundComment | null {
+  if (!line.includes('<!-- mem:')) return null;
   const match = COMMENT_RE.exec(line);
   if (!match) return null;
   const attributes: MemAttributes = {};

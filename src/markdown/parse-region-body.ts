@@ -55,7 +55,7 @@ export function parseRegionBody(body: string, lineOffset = 0): ParsedBody {
     if (block.kind === 'heading') {
       section = block.title;
       sections.push(section);
-      blocks.push({ ...block, section });
+      blocks.push(Object.assign(block, { section }));
       continue;
     }
     if (block.kind === 'text') {
@@ -73,13 +73,13 @@ export function parseRegionBody(body: string, lineOffset = 0): ParsedBody {
       }
     }
     if (block.kind !== 'item') {
-      blocks.push({ ...block, section });
+      blocks.push(Object.assign(block, { section }));
       continue;
     }
     const item = readBodyItem(block, section, unique);
-    blocks.push({ ...block, section, item });
+    blocks.push(Object.assign(block, { section, item }));
     const line = lineOffset + block.line + 1;
-    if (item.kind === 'entry' || item.kind === 'resolved') entries.push({ ...item.entry, line });
+    if (item.kind === 'entry' || item.kind === 'resolved') entries.push({ id: item.entry.id, section, text: item.entry.text, provenance: item.entry.provenance, line });
     else if (item.kind === 'conflict') conflicts.push({ ...item.conflict, kind: 'entry', section, line });
   }
   return { blocks, entries, conflicts, sections };

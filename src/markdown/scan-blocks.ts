@@ -68,6 +68,14 @@ export function scanLines(lines: readonly string[], options: ScanOptions): Block
 
   while (i < lines.length) {
     const line = lines[i] ?? '';
+    // Fast path for the overwhelmingly common `- text` line (mem's own items): skip the regexes.
+    if (line.charCodeAt(0) === 45 && line.charCodeAt(1) === 32 && line.charCodeAt(2) !== 45 && line.charCodeAt(2) !== 32) {
+      const end = itemEnd(lines, i, 2);
+      const own = end === i + 1 ? [line] : lines.slice(i, end);
+      blocks.push({ kind: 'item', raw: own.join(''), line: i, lineCount: end - i, marker: '-', indent: 0, contentColumn: 2, lines: own.map(stripEol) });
+      i = end;
+      continue;
+    }
     if (isBlankLine(line)) {
       let end = i + 1;
       while (end < lines.length && isBlankLine(lines[end] ?? '')) end++;
@@ -154,6 +162,9 @@ function itemEnd(lines: readonly string[], start: number, contentColumn: number)
   if (headFence) fence = headFence[1] ?? null;
   for (let j = start + 1; j < lines.length; j++) {
     const line = lines[j] ?? '';
+    // Fast exit: the next top-level `- ` item or `#` heading right after content ends this item.
+    const c0 = line.charCodeAt(0);
+    if (fence === null && lastContent === j - 1 && ((c0 === 45 && line.charCodeAt(1) === 32) || (c0 === 35 && (line.charCodeAt(1) === 32 || line.charCodeAt(1) === 35)))) break;
     if (isBlankLine(line)) continue;
     const indent = leadingColumns(line);
     const previousBlank = lastContent !== j - 1;

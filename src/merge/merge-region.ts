@@ -9,8 +9,10 @@ import type { Conflict } from '../markdown/conflict-item.js';
 import { renderConflictItem } from '../markdown/conflict-item.js';
 import { editBody } from '../markdown/edit-body.js';
 import { renderEntryItem } from '../markdown/entry-item.js';
-import { parseRegionBody } from '../markdown/parse-region-body.js';
-import type { BodyBlock } from '../markdown/parse-region-body.js';
+import { decodeAttribute } from '../markdown/mem-comment.js';
+import { parseRegionBody, readBodyItem } from '../markdown/parse-region-body.js';
+import { scanBlocks } from '../markdown/scan-blocks.js';
+import type { ItemBlock } from '../markdown/scan-blocks.js';
 import { detectEol, toLf, withEol } from '../markdown/split-lines.js';
 import { listConflicts } from './list-conflicts.js';
 import { mergeEntry } from './merge-entry.js';
@@ -53,25 +55,70 @@ function withFinalNewline(text: string): string {
   return text === '' || text.endsWith('\n') ? text : `${text}\n`;
 }
 
-type SideView = { tokens: Token[]; versions: Map<string, EntryVersion> };
+/** One side's item for an id, parsed only when the sides disagree (most entries are unchanged). */
+type LazyItem = { id: string; raw: string; section: string; block: ItemBlock; version?: EntryVersion | undefined };
+type SideView = { tokens: Token[]; items: Map<string, LazyItem> };
+
+const FAST_ID_RE = /<!-- mem:id=([A-Za-z0-9._~:@+/%-]+)[ \t]/;
 
 function viewOf(body: string): SideView {
-  const parsed = parseRegionBody(body);
-  const versions = new Map<string, EntryVersion>();
+  const items = new Map<string, LazyItem>();
+  const seen = new Map<string, number>();
+  const unique = (id: string): string => {
+    const count = (seen.get(id) ?? 0) + 1;
+    seen.set(id, count);
+    return count === 1 ? id : `${id}~${count}`;
+  };
   const headingCount = new Map<string, number>();
-  const tokens = toTokens(parsed.blocks, (block, index) => {
+  let section = '';
+  const tokens = toTokens(scanBlocks(body, { headingLevels: 'sections', frontMatter: false }), (block, index) => {
     if (block.kind === 'heading') {
+      section = block.title;
       const count = (headingCount.get(block.title) ?? 0) + 1;
       headingCount.set(block.title, count);
       return `H${block.title}\u0000${count}`;
     }
-    const item = (parsed.blocks[index] as BodyBlock).item;
-    if (item === undefined || item.kind === 'removed') return `X${index}`;
-    if (item.kind === 'conflict') versions.set(item.id, { kind: 'conflict', conflict: item.conflict, raw: block.raw });
-    else versions.set(item.id, { kind: 'entry', entry: item.entry, raw: item.kind === 'entry' ? block.raw : null });
+    if (block.kind !== 'item') return '';
+    const first = block.lines[0] ?? '';
+    const fast = block.lineCount === 1 && !first.includes('mem:conflict') ? FAST_ID_RE.exec(first) : null;
+    if (fast !== null) {
+      const id = unique(decodeAttribute(fast[1] ?? ''));
+      items.set(id, { id, raw: block.raw, section, block });
+      return `E${id}`;
+    }
+    const item = readBodyItem(block, section, unique);
+    if (item.kind === 'removed') return `X${index}`;
+    const version: EntryVersion =
+      item.kind === 'conflict'
+        ? { kind: 'conflict', conflict: item.conflict, raw: block.raw }
+        : { kind: 'entry', entry: item.entry, raw: item.kind === 'entry' ? block.raw : null };
+    items.set(item.id, { id: item.id, raw: block.raw, section, block, version });
     return `E${item.id}`;
   });
-  return { tokens, versions };
+  return { tokens, items };
+}
+
+function versionOf(item: LazyItem | undefined): EntryVersion | undefined {
+  if (item === undefined) return undefined;
+  if (item.version === undefined) {
+    const read = readBodyItem(item.block, item.section);
+    if (read.kind === 'entry') item.version = { kind: 'entry', entry: { ...read.entry, id: item.id }, raw: item.raw };
+    else if (read.kind === 'conflict') item.version = { kind: 'conflict', conflict: { ...read.conflict, id: item.id }, raw: item.raw };
+    else if (read.kind === 'resolved') item.version = { kind: 'entry', entry: { ...read.entry, id: item.id }, raw: null };
+  }
+  return item.version;
+}
+
+function same(x: LazyItem | undefined, y: LazyItem | undefined): boolean {
+  return x !== undefined && y !== undefined && x.raw === y.raw && x.section === y.section && x.version?.raw !== null && y.version?.raw !== null;
+}
+
+/** Returns the outcome without parsing when one side left the item byte-identical (and in place). */
+function quickOutcome(base: LazyItem | undefined, ours: LazyItem | undefined, theirs: LazyItem | undefined): EntryOutcome | null {
+  if (same(ours, theirs) && ours !== undefined) return { kind: 'raw', raw: ours.raw };
+  if (same(base, ours)) return theirs === undefined ? { kind: 'drop' } : theirs.version?.raw === null ? null : { kind: 'raw', raw: theirs.raw };
+  if (same(base, theirs)) return ours === undefined ? { kind: 'drop' } : ours.version?.raw === null ? null : { kind: 'raw', raw: ours.raw };
+  return null;
 }
 
 function mergeBodies(base: string, ours: string, theirs: string, tombstones: ReadonlySet<string>): string {
@@ -83,7 +130,8 @@ function mergeBodies(base: string, ours: string, theirs: string, tombstones: Rea
   const outcomeOf = (id: string): EntryOutcome => {
     let outcome = outcomes.get(id);
     if (outcome === undefined) {
-      outcome = tombstones.has(id) ? { kind: 'drop' } : mergeEntry(o.versions.get(id), a.versions.get(id), b.versions.get(id));
+      const [x, y, z] = [o.items.get(id), a.items.get(id), b.items.get(id)];
+      outcome = tombstones.has(id) ? { kind: 'drop' } : (quickOutcome(x, y, z) ?? mergeEntry(versionOf(x), versionOf(y), versionOf(z)));
       outcomes.set(id, outcome);
     }
     return outcome;
