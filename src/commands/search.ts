@@ -1,5 +1,4 @@
 import { Args, Command, Flags } from '@oclif/core';
-import { highlightStyleFor, runSearchRequest } from '../app/search-cli.js';
 
 /** `mem search <query>`: ranked full-text search over every memory file and the team branch. */
 export default class Search extends Command {
@@ -19,6 +18,8 @@ export default class Search extends Command {
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Search);
+    // Loaded on use, so listing or helping other commands never parses the search code.
+    const { highlightStyleFor, runSearchRequest } = await import('../app/search-cli.js');
     const output = await runSearchRequest({
       query: (argv as string[]).join(' '),
       json: flags.json,
