@@ -1,11 +1,15 @@
 #!/usr/bin/env node
-// The `mem` binary. Hooks and the git merge driver dispatch before oclif loads: they run on every
-// agent turn or git merge and must stay near bare Node start-up time.
+// The `mem` binary. Hooks, search and the git merge driver dispatch before oclif loads: they run on
+// every agent turn, prompt or git merge and must stay near bare Node start-up time.
 const argv = process.argv.slice(2);
 
 if (argv[0] === 'hook') {
   const { runHookCli } = await import('../dist/hook.js');
   await runHookCli(argv.slice(1));
+} else if (argv[0] === 'search' && !argv.includes('--help') && !argv.includes('-h')) {
+  // `mem search` answers "where did we write that down?" at grep speed: no oclif either.
+  const { runSearchCli } = await import('../dist/search.js');
+  process.exitCode = await runSearchCli(argv.slice(1));
 } else if (argv[0] === 'merge-driver') {
   const { runMergeDriverCli } = await import('../dist/merge-driver.js');
   process.exitCode = await runMergeDriverCli(argv.slice(1));

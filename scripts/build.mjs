@@ -33,6 +33,7 @@ const shared = {
 const fastPaths = {
   hook: 'src/entry/hook.ts',
   'merge-driver': 'src/entry/merge-driver.ts',
+  search: 'src/entry/search.ts',
 };
 for (const [name, entry] of Object.entries(fastPaths)) {
   await build({ ...shared, entryPoints: { [name]: entry }, chunkNames: `chunks/${name}-[name]-[hash]` });

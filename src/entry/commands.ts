@@ -1,4 +1,5 @@
 /** oclif's explicit command map: every command the CLI ships, by id. */
+import Demo from '../commands/demo.js';
 import Hook from '../commands/hook.js';
 import Init from '../commands/init.js';
 import Review from '../commands/review.js';
@@ -6,13 +7,22 @@ import Status from '../commands/status.js';
 import Sync from '../commands/sync.js';
 import Uninstall from '../commands/uninstall.js';
 import Search from '../commands/search.js';
+import List from '../commands/list.js';
+import Remember from '../commands/remember.js';
+import Forget from '../commands/forget.js';
+import Candidates from '../commands/candidates.js';
 
 export const COMMANDS = {
   review: Review,
   search: Search,
+  demo: Demo,
   hook: Hook,
   init: Init,
   status: Status,
   sync: Sync,
   uninstall: Uninstall,
+  list: List,
+  remember: Remember,
+  forget: Forget,
+  candidates: Candidates,
 };

@@ -2,14 +2,20 @@
  * How other programs (Claude Code, git hooks, git's merge driver) should invoke this mem.
  * `mem` when it is on PATH; otherwise this installation's node + bin/run.js, by absolute path.
  */
-import { accessSync, constants, realpathSync } from 'node:fs';
+import { accessSync, constants, existsSync, realpathSync } from 'node:fs';
 import { delimiter, join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MemCommand } from '../hooks/claude-settings.js';
 
-/** Returns the absolute path of this installation's bin/run.js. */
+/** Returns the absolute path of this installation's bin/run.js (found by walking up from this bundle file). */
 export function memBinPath(): string {
-  // dist/<bundle>.js sits next to bin/ in the package.
+  // Note: this code may sit in dist/<bundle>.js or dist/chunks/<chunk>.js, so look upwards.
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 5; depth += 1) {
+    const candidate = join(dir, 'bin', 'run.js');
+    if (existsSync(candidate)) return candidate;
+    dir = dirname(dir);
+  }
   return resolve(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'run.js');
 }
 
