@@ -78,7 +78,9 @@ export function locateRegion(text: string): RegionLocation {
       continue;
     }
     const opener = FENCE_OPEN_RE.exec(line);
-    if (opener && !(opener[1]?.startsWith('`') && opener[2]?.includes('`'))) {
+    // Note: inside the region only column-0 fences count; fences indented inside list items close
+    // with their item, so they cannot swallow the end marker.
+    if (opener && !(opener[1]?.startsWith('`') && opener[2]?.includes('`')) && (open === -1 || /^[`~]/.test(line))) {
       fence = opener[1] ?? '```';
       continue;
     }

@@ -164,12 +164,13 @@ function itemEnd(lines: readonly string[], start: number, contentColumn: number)
     const line = lines[j] ?? '';
     // Fast exit: the next top-level `- ` item or `#` heading right after content ends this item.
     const c0 = line.charCodeAt(0);
-    if (fence === null && lastContent === j - 1 && ((c0 === 45 && line.charCodeAt(1) === 32) || (c0 === 35 && (line.charCodeAt(1) === 32 || line.charCodeAt(1) === 35)))) break;
+    if (lastContent === j - 1 && ((c0 === 45 && line.charCodeAt(1) === 32) || (c0 === 35 && (line.charCodeAt(1) === 32 || line.charCodeAt(1) === 35)))) break;
     if (isBlankLine(line)) continue;
     const indent = leadingColumns(line);
     const previousBlank = lastContent !== j - 1;
     if (fence !== null) {
-      if (indent < contentColumn && previousBlank) break;
+      // Note: code is never lazy; a line left of the item's content closes the item and its fence.
+      if (indent < contentColumn) break;
       const inner = stripIndent(stripEol(line), contentColumn).trim();
       if (inner.startsWith(fence[0] ?? '`') && /^(`{3,}|~{3,})$/.test(inner) && inner.length >= fence.length) fence = null;
       lastContent = j;
