@@ -11,10 +11,6 @@ import List from '../commands/list.js';
 import Remember from '../commands/remember.js';
 import Forget from '../commands/forget.js';
 import Candidates from '../commands/candidates.js';
-import List from '../commands/list.js';
-import Remember from '../commands/remember.js';
-import Forget from '../commands/forget.js';
-import Candidates from '../commands/candidates.js';
 
 export const COMMANDS = {
   review: Review,
@@ -25,10 +21,6 @@ export const COMMANDS = {
   status: Status,
   sync: Sync,
   uninstall: Uninstall,
-  list: List,
-  remember: Remember,
-  forget: Forget,
-  candidates: Candidates,
   list: List,
   remember: Remember,
   forget: Forget,
