@@ -10,6 +10,8 @@ import { readGitAuthor } from '../platform/git-identity.js';
 import type { HookContext } from './hook-context.js';
 import { readExistingEntries, writeDurable } from './write-durable.js';
 import { logVerdicts } from './log-verdicts.js';
+import { findSecrets } from '../filter/scan-secrets.js';
+import { appendCandidateRecords, type CandidateLogRecord } from '../store/candidate-log.js';
 
 export type DurableOutcome = { candidates: number; written: number };
 
@@ -28,6 +30,7 @@ export async function recordDurable(context: HookContext, events: TranscriptEven
   for (const [command, count] of Object.entries(countCommandSuccesses(events))) counted[command] = (counted[command] ?? 0) + count;
   record.commandSuccesses = counted;
   record.durableBatches = (record.durableBatches ?? 0) + 1;
+  logSecretsSeen(context, events, sessionId);
   if (candidates.length === 0) return { candidates: 0, written: 0 };
 
   const existing = readExistingEntries(context.root, context.config);
@@ -52,4 +55,34 @@ export async function recordDurable(context: HookContext, events: TranscriptEven
   logVerdicts(context.paths, verdicts, { at: now.toISOString(), session: sessionId, entryIds: write?.entryIds ?? new Map() });
   const changing = verdicts.filter((verdict) => verdict.accepted && verdict.action !== 'merge').length;
   return { candidates: candidates.length, written: write && write.changedFiles.length > 0 ? changing : 0 };
+}
+
+/**
+ * A prompt that carried a secret is worth explaining even when it held no memory request: the
+ * user should know mem saw it and kept it out of every file it writes. Rule ids only, no text.
+ */
+function logSecretsSeen(context: HookContext, events: readonly TranscriptEvent[], sessionId: string): void {
+  const options = { entropyBits: context.config.filter.secretEntropyBits, minTokenLength: context.config.filter.secretMinTokenLength };
+  const records: CandidateLogRecord[] = [];
+  for (const event of events) {
+    if (event.kind !== 'user-prompt' && event.kind !== 'memory-input') continue;
+    const rules = [...new Set(findSecrets(event.text, options).map((finding) => finding.ruleId))];
+    if (rules.length === 0) continue;
+    records.push({
+      at: context.now().toISOString(),
+      session: sessionId,
+      section: '-',
+      source: 'prompt',
+      origin: 'user',
+      accepted: false,
+      action: 'reject',
+      reasons: ['secret'],
+      detail: `a prompt contained a secret (${rules.join(', ')}): never stored, redacted in the session handoff`,
+    });
+  }
+  try {
+    appendCandidateRecords(context.paths.candidateLog, records);
+  } catch {
+    /* the candidate log is an explanation, not memory */
+  }
 }

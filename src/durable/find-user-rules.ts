@@ -30,6 +30,8 @@ const EXPLICIT_WHOLE: readonly RegExp[] = [
   /^(?:please\s+)?(?:don'?t|do\s+not)\s+ever\b/i,
   /^you\s+(?:should|must)\s+(?:always|never)\b/i,
   /^make\s+sure\s+(?:to|you)\s+(?:always|never)\b/i,
+  // "Our API handlers must always return problem+json": a rule about a named part of the project.
+  /^(?:our|all|every|each|the)\s+[\w/+.\s-]{2,60}?\s+(?:must|should|shall)\s+(?:always|never)\b/i,
   /^(?:immer|niemals|nie)\b/i,
   /^(?:toujours|ne\s+\S+\s+jamais|n'\S+\s+jamais|jamais)\b/i,
   /^(?:siempre|nunca|jamás)\b/i,

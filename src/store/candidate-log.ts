@@ -21,6 +21,8 @@ export type CandidateLogRecord = {
   targetId?: string;
   /** Id of the entry written, when one was. */
   entryId?: string;
+  /** A secret-free explanation beyond the reason codes (e.g. which secret rules fired). */
+  detail?: string;
 };
 
 const ROTATE_BYTES = 1024 * 1024;
