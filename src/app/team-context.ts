@@ -3,14 +3,14 @@
  * file, the team store and the transport target. Opening it has no network cost.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Config } from '../config/schema.js';
 import { createTeamStore } from '../git/lazy-team-store.js';
 import { runGitSync } from '../git/run-git.js';
 import { ensureTeamStore } from '../git/team-store-location.js';
 import type { TeamAuthor, TeamStorePort } from '../git/team-store-port.js';
 import type { TransportTarget } from '../git/transport.js';
-import { resolveGitDir } from '../platform/repo-root.js';
+import { resolveCommonGitDir, resolveGitDir } from '../platform/repo-root.js';
 import { memoryPaths, type MemoryPaths } from '../store/layout.js';
 import { loadConfig } from './load-config.js';
 
@@ -40,7 +40,7 @@ export function openTeamContext(root: string, options: { timeoutMs?: number } = 
     paths,
     memoryFile: join(root, primary ?? 'CLAUDE.md'),
     mirrorFiles: others.map((file) => join(root, file)),
-    store: createTeamStore({ gitdir: storeDir, branch: config.team.branch, remote: config.team.remote }),
+    store: createTeamStore({ gitdir: storeDir, branch: config.team.branch, remote: config.team.remote, worktree: worktreeKey(root) }),
     target: {
       root,
       storeDir,
@@ -50,6 +50,12 @@ export function openTeamContext(root: string, options: { timeoutMs?: number } = 
     },
     syncLock: join(paths.locksDir, 'sync.lock'),
   };
+}
+
+/** Returns "" for the main worktree, or the linked worktree's name (its directory under .git/worktrees). */
+export function worktreeKey(root: string): string {
+  const gitDir = resolveGitDir(root);
+  return gitDir === resolveCommonGitDir(root) ? '' : basename(gitDir).replace(/[^A-Za-z0-9._-]/g, '_');
 }
 
 /** Returns the git operation in progress in the user's repository (rebase, merge, ...), or null. */

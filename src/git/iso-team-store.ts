@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { readBlob, readCommit, readTree, resolveRef, writeBlob, writeCommit, writeTree, isDescendent } from 'isomorphic-git';
 import { MemError } from '../errors.js';
+import { teamRefNames } from './team-ref-names.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 import { withLock } from '../store/lock.js';
 import {
@@ -29,23 +30,20 @@ export type IsoTeamStoreOptions = {
   branch: string;
   /** Remote name whose tracking ref holds the fetched branch, e.g. "origin". */
   remote: string;
+  /**
+   * Which worktree this is ("" for the main one). Worktrees share the store but each has its own
+   * CLAUDE.md, so each needs its own base: a shared one would make a worktree that has not seen
+   * the latest merge look as if it had deleted those entries.
+   */
+  worktree?: string;
 };
-
-/** Returns the full ref name behind each role. */
-export function teamRefNames(branch: string, remote: string): Record<TeamRef, string> {
-  return {
-    local: `refs/heads/${branch}`,
-    remote: `refs/remotes/${remote}/${branch}`,
-    base: `refs/mem/base/${branch}`,
-  };
-}
 
 const OID = /^[0-9a-f]{40}$/;
 
 /** Returns a TeamStorePort over the bare repository at `options.gitdir` (which must exist). */
 export function createIsoTeamStore(options: IsoTeamStoreOptions): TeamStorePort {
   const { gitdir } = options;
-  const refs = teamRefNames(options.branch, options.remote);
+  const refs = teamRefNames(options.branch, options.remote, options.worktree ?? '');
   const cache = {};
   const lockPath = join(gitdir, 'mem-refs.lock');
 

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IsoTeamStoreOptions } from './iso-team-store.js';
+import { teamRefNames } from './team-ref-names.js';
 import type { TeamRef, TeamStorePort } from './team-store-port.js';
 
 const OID = /^[0-9a-f]{40}$/;
@@ -14,11 +15,7 @@ const OID = /^[0-9a-f]{40}$/;
 export function createTeamStore(options: IsoTeamStoreOptions): TeamStorePort {
   let real: Promise<TeamStorePort> | undefined;
   const load = () => (real ??= import('./iso-team-store.js').then((module) => module.createIsoTeamStore(options)));
-  const names = {
-    local: `refs/heads/${options.branch}`,
-    remote: `refs/remotes/${options.remote}/${options.branch}`,
-    base: `refs/mem/base/${options.branch}`,
-  } satisfies Record<TeamRef, string>;
+  const names: Record<TeamRef, string> = teamRefNames(options.branch, options.remote, options.worktree ?? '');
   return {
     async readRef(ref) {
       return readRefFile(options.gitdir, names[ref]);

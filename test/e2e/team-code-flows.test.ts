@@ -115,4 +115,20 @@ describe('team memory and code branches live together', () => {
     expect(readClaude(bob)).toContain('Alice entry that must wait for the rebase.');
     expect(outsideRegion(readClaude(bob))).toBe(outsideRegion(before));
   });
+
+  it('linked worktrees share the store but keep their own base: one never deletes the other’s entries', () => {
+    const { alice } = makeTeam({ initialEntries: [['w0', 'Seed entry for worktrees.']] });
+    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    const linked = join(alice, '..', 'alice-wt');
+    git(alice, ['worktree', 'add', '-q', '-b', 'wt', linked]);
+    expect(runMem(['sync'], { cwd: linked }).status).toBe(0);
+    addEntry(alice, 'w1', 'Added in the main worktree.');
+    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    // The linked worktree has not seen w1 yet: it must receive it, not delete it.
+    const result = runMem(['sync'], { cwd: linked });
+    expect(result.status, result.stderr).toBe(0);
+    expect(readClaude(linked)).toContain('Added in the main worktree.');
+    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    expect(readClaude(alice)).toContain('Added in the main worktree.');
+  });
 });
