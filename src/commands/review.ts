@@ -7,7 +7,7 @@ import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
 import { EXIT, MemError } from '../errors.js';
 import { findRepoRoot } from '../platform/repo-root.js';
-import { listReviewConflicts, resolveReviewConflict, type ReviewConflict } from '../app/review.js';
+import type { ReviewConflict } from '../app/review.js';
 
 export default class Review extends BaseCommand {
   static override summary = 'Walk through memory conflicts: keep ours, theirs, both, or edit.';
@@ -35,6 +35,8 @@ export default class Review extends BaseCommand {
     const { flags } = await this.parse(Review);
     const root = findRepoRoot(process.cwd());
     if (!root) throw new MemError('NOT_A_GIT_REPO', 'mem review must run inside a git repository');
+    // Loaded here, not at the top: every oclif command would otherwise pay for parsing the merge code.
+    const { listReviewConflicts, resolveReviewConflict } = await import('../app/review.js');
     if (flags.resolve !== undefined && flags.take !== undefined) {
       const remaining = await resolveReviewConflict(root, flags.resolve, flags.take as 'ours' | 'theirs' | 'both');
       if (flags.json) this.printJson({ resolved: flags.resolve, remaining });
@@ -57,6 +59,7 @@ export default class Review extends BaseCommand {
   }
 
   private async interactive(root: string, conflicts: ReviewConflict[]): Promise<number> {
+    const { resolveReviewConflict } = await import('../app/review.js');
     if (conflicts.length === 0) {
       this.log('no memory conflicts');
       return 0;

@@ -2,8 +2,6 @@ import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
 import { describeError, isMemError, MemError } from '../errors.js';
 import { findRepoRoot } from '../platform/repo-root.js';
-import { syncTeamMemory } from '../app/sync.js';
-import { renderSyncReport } from '../app/team-render-sync.js';
 
 export default class Sync extends BaseCommand {
   static override summary = 'Fetch the team memory branch, merge it with CLAUDE.md, and push.';
@@ -28,6 +26,9 @@ export default class Sync extends BaseCommand {
     try {
       const root = findRepoRoot(process.cwd());
       if (!root) throw new MemError('NOT_A_GIT_REPO', 'mem sync must run inside a git repository');
+      // Loaded here, not at the top: every oclif command would otherwise pay for parsing sync.
+      const { syncTeamMemory } = await import('../app/sync.js');
+      const { renderSyncReport } = await import('../app/team-render-sync.js');
       const report = await syncTeamMemory(root, { dryRun: flags['dry-run'], strict: flags.strict });
       if (flags.json) {
         this.printJson(report);
