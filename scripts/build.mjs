@@ -34,6 +34,7 @@ const fastPaths = {
   hook: 'src/entry/hook.ts',
   'merge-driver': 'src/entry/merge-driver.ts',
   search: 'src/entry/search.ts',
+  sync: 'src/entry/sync.ts',
 };
 for (const [name, entry] of Object.entries(fastPaths)) {
   await build({ ...shared, entryPoints: { [name]: entry }, chunkNames: `chunks/${name}-[name]-[hash]` });
