@@ -11,6 +11,7 @@ import type { RegionEdit } from '../markdown/edit-body.js';
 import { appendCandidateRecords } from '../store/candidate-log.js';
 import { withLock } from '../store/lock.js';
 import { openDurableSetup } from './durable-setup.js';
+import { recordForgottenTexts } from './durable-forgotten.js';
 import { commitSharedChange } from './durable-team-commit.js';
 import { listEntries, type ListedEntry } from './list-entries.js';
 import { addLocalTombstones } from './team-tombstones.js';
@@ -36,6 +37,8 @@ const MIN_PREFIX = 4;
 const MIN_FUZZY_COVERAGE = 0.5;
 const CLEAR_LEAD = 0.2;
 const MAX_CANDIDATES = 10;
+// Words too common in rules to identify one: "use yarn" must not pick "Use pnpm, not npm.".
+const GENERIC = new Set(['use', 'not', 'run', 'make', 'keep', 'add', 'always', 'never', 'prefer', 'avoid', 'file', 'files', 'code', 'test', 'tests']);
 
 function comparable(text: string): string {
   return normalizeForIdentity(text)
@@ -64,15 +67,17 @@ export function matchEntries(query: string, entries: readonly ListedEntry[]): Ma
   // Note: several entries with the very same text are one memory said twice; forget them all.
   if (byText.length > 0) return { matchedBy: 'text', entries: byText };
   const words = comparableWords(wanted);
-  if (words.size === 0) return null;
+  const telling = [...words].filter((word) => !GENERIC.has(word));
+  if (telling.length === 0) return null;
   const scored = entries
     .filter((entry) => entry.conflict === null)
     .map((entry) => {
       const other = comparableWords(entry.text);
       const coverage = containment(words, other);
-      return { entry, coverage, score: (coverage + jaccard(words, other)) / 2 };
+      const shared = telling.filter((word) => other.has(word)).length;
+      return { entry, coverage, shared, score: (coverage + jaccard(words, other)) / 2 };
     })
-    .filter((row) => row.coverage >= MIN_FUZZY_COVERAGE)
+    .filter((row) => row.coverage >= MIN_FUZZY_COVERAGE && row.shared >= Math.min(2, telling.length))
     .sort((a, b) => b.score - a.score);
   const [best, second] = scored;
   if (best === undefined) return null;
@@ -117,6 +122,7 @@ export async function forgetEntry(cwd: string, query: string, options: { now?: D
     outcome.warnings.push(...write.repairs);
   }
   try {
+    recordForgottenTexts(root, match.entries.filter((entry) => entry.conflict === null).map((entry) => ({ id: entry.id, text: entry.text, at: now.toISOString() })));
     appendCandidateRecords(
       paths.candidateLog,
       match.entries.map((entry) => ({
@@ -132,7 +138,7 @@ export async function forgetEntry(cwd: string, query: string, options: { now?: D
       })),
     );
   } catch {
-    /* the candidate log is an explanation, not memory */
+    /* the logs explain and guard; the removal itself is done */
   }
   if (shared && outcome.files.length > 0) outcome.warnings.push(...(await commitSharedChange(root)));
   return outcome;

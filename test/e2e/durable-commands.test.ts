@@ -3,7 +3,7 @@
  * temp repositories: happy paths, every kind of bad input, and how they meet the Stop hook
  * (hand edits, damaged markers, forgetting, personal memory) and team sync.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, git, makeRepo, makeTempDir, runMem } from '../helpers/temp-repo.js';
@@ -315,6 +315,21 @@ describe('mem forget', () => {
     turn(repo, transcript, session, [userLine('thanks, looks good'), assistantText('Anytime.')]);
     expect(list(repo)).toEqual([]);
     expect(claude(repo)).not.toContain('pnpm');
+  });
+
+  // Known gap, outside these commands: a replayed transcript under a NEW session id (a copied or
+  // resumed session) re-extracts the candidate, which gets a fresh id the tombstone cannot match.
+  // `mem forget` records the text in .memory/state/forgotten.jsonl (app/durable-forgotten.ts);
+  // record-durable must reject candidates `findForgotten` matches. Drop `.fails` once it does.
+  it.fails('a forgotten memory does not come back when a copy of the old transcript is replayed under a new session', () => {
+    const repo = initRepo();
+    const transcript = join(repo, '..', 'old.jsonl');
+    turn(repo, transcript, 'ffff0000-aaaa-4bbb-8ccc-000000000010', [userLine('From now on, always use pnpm instead of npm in this repo.'), assistantText('OK.')]);
+    expect(runMem(['forget', 'always use pnpm instead of npm in this repo'], { cwd: repo }).status).toBe(0);
+    const copy = join(repo, '..', 'resumed.jsonl');
+    copyFileSync(transcript, copy);
+    turn(repo, copy, 'ffff0000-aaaa-4bbb-8ccc-000000000011', []);
+    expect(list(repo)).toEqual([]);
   });
 
   it('a forgotten memory stays forgotten when a stale clone syncs', () => {
