@@ -31,13 +31,18 @@ export async function recordDurable(context: HookContext, events: TranscriptEven
   record.commandSuccesses = counted;
   record.durableBatches = (record.durableBatches ?? 0) + 1;
   logSecretsSeen(context, events, sessionId);
-  if (candidates.length === 0) return { candidates: 0, written: 0 };
+  // A candidate this session already judged (the same test command proven again, a rule
+  // repeated) is not judged twice: same verdict, and a human's later removal of it sticks.
+  const judged = new Set(record.judged ?? []);
+  const fresh = candidates.filter((candidate) => !judged.has(judgedKey(candidate.text)));
+  if (fresh.length === 0) return { candidates: candidates.length, written: 0 };
+  record.judged = [...judged, ...fresh.map((candidate) => judgedKey(candidate.text))].slice(-MAX_JUDGED);
 
   const existing = readExistingEntries(context.root, context.config);
-  const verdicts = applyFilter(candidates, existing, context.config.filter);
-  const anyAccepted = verdicts.some((verdict) => verdict.accepted);
+  const verdicts = applyFilter(fresh, existing, context.config.filter);
+  const changes = verdicts.some((verdict) => verdict.accepted && verdict.action !== 'merge');
   const now = context.now();
-  const write = anyAccepted
+  const write = changes
     ? await writeDurable({
         root: context.root,
         paths: context.paths,
@@ -55,6 +60,13 @@ export async function recordDurable(context: HookContext, events: TranscriptEven
   logVerdicts(context.paths, verdicts, { at: now.toISOString(), session: sessionId, entryIds: write?.entryIds ?? new Map() });
   const changing = verdicts.filter((verdict) => verdict.accepted && verdict.action !== 'merge').length;
   return { candidates: candidates.length, written: write && write.changedFiles.length > 0 ? changing : 0 };
+}
+
+/** Candidates judged per session that are remembered (a bounded list). */
+const MAX_JUDGED = 500;
+
+function judgedKey(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
 /**

@@ -1,21 +1,26 @@
-import { resolveRemoteUrl } from '../git/transport.js';
+import { spawn } from 'node:child_process';
+import { memBinPath } from '../platform/mem-command.js';
 import type { HookContext } from './hook-context.js';
-import { commitLocalTeamChange, startBackgroundSync } from './sync.js';
 
 /**
- * After a turn changed durable memory: commit it to the local team branch (no network), then,
- * when the clone has the team remote, start a detached, locked, rate-limited `mem sync`.
- * Failures are noted for `mem status`, never thrown: the turn's memory is already on disk.
+ * After a turn changed durable memory: hand the team step (local team-branch commit, then a
+ * rate-limited sync when a remote exists) to a detached `mem sync --after-turn` process, so the
+ * Stop hook returns without loading the git object store. Never throws.
  */
 export async function shareTurnWithTeam(context: HookContext, sessionId?: string): Promise<void> {
-  if (!context.config.team.enabled) return;
+  if (!context.config.team.enabled || context.env['MEM_NO_BACKGROUND_SYNC'] === '1') return;
   try {
-    await commitLocalTeamChange(context.root, sessionId === undefined ? {} : { sessionId });
+    const args = [memBinPath(), 'sync', '--after-turn', ...(sessionId ? ['--session', sessionId] : [])];
+    const child = spawn(process.execPath, args, {
+      cwd: context.root,
+      detached: true,
+      stdio: 'ignore',
+      // Note: the child is not a hook; it must not inherit hook-only switches.
+      env: { ...context.env, MEM_BACKGROUND_SYNC: '1' },
+    });
+    child.on('error', () => undefined);
+    child.unref();
   } catch (error) {
-    context.notes.push(`team commit deferred: ${(error as Error).message}`);
-    return;
+    context.notes.push(`team step not started: ${(error as Error).message}`);
   }
-  if (context.env['MEM_NO_BACKGROUND_SYNC'] === '1') return;
-  if (resolveRemoteUrl(context.root, context.config.team.remote) === null) return;
-  await startBackgroundSync(context.root);
 }

@@ -28,6 +28,14 @@ export async function runSyncCli(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return EXIT.ok;
   }
+  if (argv[0] === '--after-turn') {
+    // Internal: started detached by the Stop hook after a turn that changed memory.
+    const root = findRepoRoot(process.cwd());
+    const session = argv[1] === '--session' ? argv[2] : undefined;
+    if (!root) return EXIT.ok;
+    const { runAfterTurnSync } = await import('../app/after-turn-sync.js');
+    return runAfterTurnSync(root, session);
+  }
   const unknown = argv.filter((arg) => !FLAGS.has(arg));
   if (unknown.length > 0) {
     process.stderr.write(`mem sync: unexpected argument(s): ${unknown.join(' ')}\n\n${USAGE}`);

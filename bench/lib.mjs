@@ -1,0 +1,72 @@
+// Shared helpers for the benchmarks: paired timing against `node -e 0`, peak RSS, temp repos.
+import { spawnSync, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const BIN = join(ROOT, 'bin', 'run.js');
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+
+export function benchEnv(extra = {}) {
+  const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', MEM_NO_BACKGROUND_SYNC: '1', NO_COLOR: '1', ...extra };
+  for (const key of Object.keys(env)) if (key.startsWith('CLAUDE')) delete env[key];
+  return env;
+}
+
+/** Milliseconds one run takes. */
+export function timeRun(command, args, { cwd, input = '', env = benchEnv() } = {}) {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(command, args, { cwd, input, env, stdio: ['pipe', 'ignore', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0 && result.status !== 3) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  return ms;
+}
+
+/** Peak resident memory (MiB) of one run, via /usr/bin/time when available. */
+export function peakRss(command, args, { cwd, input = '', env = benchEnv() } = {}) {
+  if (!TIME) return NaN;
+  const result = spawnSync(TIME, ['-f', '%M', command, ...args], { cwd, input, env, encoding: 'utf8' });
+  const kb = Number(result.stderr.trim().split('\n').pop());
+  return kb / 1024;
+}
+
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+export const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+/**
+ * Times `fn` and `node -e 0` alternately, `runs` times each, so both see the same machine load.
+ * Returns { f, x, ratio } medians in ms.
+ */
+export function paired(runs, fn, { before } = {}) {
+  const f = [];
+  const x = [];
+  for (let i = 0; i < runs; i += 1) {
+    f.push(timeRun(process.execPath, ['-e', '0']));
+    before?.(i);
+    x.push(fn(i));
+  }
+  return { f: median(f), x: median(x), ratio: median(x) / median(f), samples: x, fSamples: f };
+}
+
+export function makeBenchRepo(name) {
+  const dir = join(mkdtempSync(join(tmpdir(), `mem-bench-${name}-`)), 'repo');
+  execFileSync('git', ['init', '-q', '-b', 'main', dir]);
+  execFileSync('git', ['config', 'user.name', 'Bench'], { cwd: dir });
+  execFileSync('git', ['config', 'user.email', 'bench@example.com'], { cwd: dir });
+  writeFileSync(join(dir, 'README.md'), '# bench\n');
+  execFileSync('git', ['add', '.'], { cwd: dir });
+  execFileSync('git', ['commit', '-q', '-m', 'init'], { cwd: dir, env: benchEnv() });
+  execFileSync(process.execPath, [BIN, 'init', '--yes'], { cwd: dir, env: benchEnv(), stdio: 'ignore' });
+  return dir;
+}
+
+export const fmt = (n, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
