@@ -3,10 +3,11 @@
  * Code–shaped session (Stop hook after every turn) in which the user states two conventions,
  * corrects the agent once, the agent runs the tests twice, and the user pastes an API key.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, git, makeRepo, runMem } from '../helpers/temp-repo.js';
+import { cleanupTempDirs, git, makeRepo, runMem, testEnv } from '../helpers/temp-repo.js';
 import { appendLines, assistantText, stopPayload, toolResult, toolUse, userLine } from '../helpers/hook-payloads.js';
 
 afterEach(cleanupTempDirs);
@@ -52,6 +53,14 @@ function walk(dir: string): string[] {
   return files;
 }
 
+/** Returns every object of every git repository under `gitDir` (the clone's and mem's team store), decompressed. */
+function gitObjects(gitDir: string): string {
+  const dirs = [gitDir, ...walk(gitDir).filter((file) => file.endsWith('/HEAD') && existsSync(join(file, '..', 'objects'))).map((file) => join(file, '..'))];
+  return [...new Set(dirs)]
+    .map((dir) => spawnSync('git', ['--git-dir', dir, 'cat-file', '--batch-all-objects', '--batch'], { env: testEnv(), encoding: 'latin1', maxBuffer: 1 << 28 }).stdout)
+    .join('\n');
+}
+
 /** Returns the bytes of `text` outside mem's region (the region replaced by a placeholder). */
 function outsideRegion(text: string): string {
   return text.replace(/\n?<!-- mem:begin \(managed[\s\S]*?<!-- mem:end -->\n?/, '<REGION>');
@@ -71,7 +80,8 @@ describe('acceptance: a Claude Code session on a fresh clone', () => {
     const session = 'a1b2c3d4-0000-4000-8000-000000000001';
     appendLines(transcript, []);
     const stop = (last?: string): void => {
-      const result = runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload(session, transcript, repo, last) });
+      // The team step runs in the foreground below (`mem sync`), so nothing writes behind the scan.
+      const result = runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload(session, transcript, repo, last), env: { MEM_NO_BACKGROUND_SYNC: '1' } });
       expect(result.status).toBe(0);
       expect(result.stdout).toBe('');
     };
@@ -142,9 +152,18 @@ describe('acceptance: a Claude Code session on a fresh clone', () => {
       expect(claude.split('\n')[entry.line - 1]).toContain(`mem:id=${entry.id}`);
     }
 
-    // The key is nowhere under the repository: working tree, .memory/, .git/ and its team store.
+    // The team step commits the turn's memory to the local team branch (no remote: queued).
+    expect(runMem(['sync'], { cwd: repo }).status).toBe(0);
+    const teamLog = git(repo, ['--git-dir', join(repo, '.git', 'mem', 'store.git'), 'log', '--all', '--format=%s']);
+    expect(teamLog).not.toBe('');
+
+    // The key is nowhere under the repository: working tree, .memory/, .git/, the team store,
+    // and (compressed, so read through git) every git object.
     const leaks = walk(repo).filter((file) => readFileSync(file).includes(GITHUB_TOKEN));
     expect(leaks).toEqual([]);
+    const objects = gitObjects(join(repo, '.git'));
+    expect(objects).toContain('Always use pnpm instead of npm in this repo.');
+    expect(objects).not.toContain(GITHUB_TOKEN);
     expect(readFileSync(transcript, 'utf8')).toContain(GITHUB_TOKEN);
 
     // `mem candidates --rejected` explains what was left out, the key without its value.

@@ -56,7 +56,8 @@ function claude(repo: string): string {
 /** Runs one Stop hook for `session` after appending `lines` to its transcript. */
 function turn(repo: string, transcript: string, session: string, lines: string[]): void {
   appendLines(transcript, lines);
-  const result = runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload(session, transcript, repo) });
+  // Note: no detached team step, so nothing writes into .git/mem behind the test's back.
+  const result = runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload(session, transcript, repo), env: { MEM_NO_BACKGROUND_SYNC: '1' } });
   expect(result.status).toBe(0);
 }
 
