@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { withLock } from '../store/lock.js';
 import { readTranscriptTail } from '../store/read-transcript-tail.js';
+import { fingerprint } from '../store/fast-hash.js';
 import { loadSessionRecord, saveSessionRecord, writeHandoff, type SessionRecord } from '../store/session-store.js';
 import { locateTranscript } from '../platform/locate-transcript.js';
 import { readCurrentBranch } from '../platform/repo-root.js';
@@ -80,9 +81,13 @@ async function updateLocked(context: HookContext, input: SessionInput, consume?:
       transcriptProblem = `transcript unreadable (${(error as NodeJS.ErrnoException).code ?? 'error'}): ${location.path}`;
     }
   }
-  if (input.lastAssistantMessage) {
+  // Note: the same final message arrives with every Stop of an idle turn; only a new one is
+  // worth loading the secret scanner for.
+  const messageHash = input.lastAssistantMessage ? fingerprint(input.lastAssistantMessage) : undefined;
+  if (input.lastAssistantMessage && messageHash !== record.lastMessageHash) {
     const { redactSecrets } = await import('../filter/scan-secrets.js');
     state = noteLastAssistantMessage(state, redactSecrets(input.lastAssistantMessage), nowIso);
+    if (messageHash) record.lastMessageHash = messageHash;
   }
   if (input.compaction) {
     state = structuredClone(state);
@@ -119,5 +124,5 @@ async function updateLocked(context: HookContext, input: SessionInput, consume?:
 }
 
 function cursorMoved(previous: SessionRecord, next: SessionRecord): boolean {
-  return previous.cursor?.offset !== next.cursor?.offset || previous.cursor?.head !== next.cursor?.head || previous.cursor?.headLength !== next.cursor?.headLength || previous.transcriptPath !== next.transcriptPath;
+  return previous.lastMessageHash !== next.lastMessageHash || previous.cursor?.offset !== next.cursor?.offset || previous.cursor?.head !== next.cursor?.head || previous.cursor?.headLength !== next.cursor?.headLength || previous.transcriptPath !== next.transcriptPath;
 }

@@ -5,7 +5,7 @@
  * left for next time; a rewritten (shrunk or different) file is detected and re-read.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { fingerprint } from './fast-hash.js';
 import { parseTranscriptLine } from '../transcript/parse-transcript-line.js';
 import type { TranscriptEvent } from '../transcript/transcript-event.js';
 
@@ -78,7 +78,7 @@ export function readTranscriptTail(path: string, cursor: TranscriptCursor | unde
     let skipFirstPartialLine = result.startedFromWindow;
     result.cursor.offset = position;
 
-    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    const buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(1, stat.size - position)));
     let pending: Buffer[] = [];
     let pendingBytes = 0;
     let skippingLongLine = false;
@@ -88,7 +88,7 @@ export function readTranscriptTail(path: string, cursor: TranscriptCursor | unde
         result.stoppedAtDeadline = true;
         break;
       }
-      const bytesRead = readSync(fd, buffer, 0, Math.min(CHUNK_BYTES, stat.size - position), position);
+      const bytesRead = readSync(fd, buffer, 0, Math.min(buffer.length, stat.size - position), position);
       if (bytesRead <= 0) break;
       let segmentStart = 0;
       for (let index = buffer.indexOf(NEWLINE, 0); index !== -1 && index < bytesRead; index = buffer.indexOf(NEWLINE, index + 1)) {
@@ -134,7 +134,22 @@ export function readTranscriptTail(path: string, cursor: TranscriptCursor | unde
   }
 }
 
+/**
+ * Line types mem never reads, recognised from raw bytes so they are never decoded or parsed:
+ * streaming progress dumps reach MBs. Note: an unescaped `"type":"progress"` cannot occur inside a
+ * JSON string value (its quotes would be escaped), only as a key of some object on the line; the
+ * top-level type comes early in Claude Code's lines, so only the head of the line is searched.
+ */
+const SKIPPED_TYPES = ['"type":"progress"', '"type":"file-history-snapshot"'].map((marker) => Buffer.from(marker));
+const TYPE_SEARCH_BYTES = 400;
+
+function isSkippedType(line: Buffer): boolean {
+  const head = line.subarray(0, TYPE_SEARCH_BYTES);
+  return SKIPPED_TYPES.some((marker) => head.indexOf(marker) !== -1) && !head.includes('"type":"user"') && !head.includes('"type":"assistant"');
+}
+
 function handleLine(line: Buffer, result: TailRead): void {
+  if (line.length > TYPE_SEARCH_BYTES && isSkippedType(line)) return;
   let text = line.toString('utf8');
   if (text.endsWith('\r')) text = text.slice(0, -1);
   if (text.trim() === '') return;
@@ -152,5 +167,5 @@ function handleLine(line: Buffer, result: TailRead): void {
 function hashHead(fd: number, length: number): string {
   const head = Buffer.alloc(length);
   if (length > 0) readSync(fd, head, 0, length, 0);
-  return createHash('sha1').update(head).digest('hex').slice(0, 16);
+  return fingerprint(head);
 }

@@ -19,6 +19,8 @@ export type SessionRecord = {
   commandSuccesses?: Record<string, number>;
   /** Batches of events the durable step has seen (0 = the session's first turn). */
   durableBatches?: number;
+  /** Hash of the last Stop payload's final message, to skip re-processing an unchanged one. */
+  lastMessageHash?: string;
   /** Normalised texts of candidates already judged in this session. */
   judged?: string[];
 };
