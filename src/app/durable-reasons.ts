@@ -18,6 +18,7 @@ const REASONS: Readonly<Record<ReasonCode, string>> = {
   duplicate: 'already remembered in the same words',
   'near-duplicate': 'nearly the same as an existing entry',
   'duplicate-in-batch': 'said twice in the same turn; kept once',
+  forgotten: 'repeats a memory a human forgot with `mem forget`; it does not come back by itself',
   forced: 'a soft rule was overridden by a human with --force',
 };
 

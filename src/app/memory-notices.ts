@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readRegion } from '../markdown/read-region.js';
+import { resolveCommonGitDir } from '../platform/repo-root.js';
 import { resolveRemoteUrl } from '../git/transport.js';
 import { readSyncStatus } from './team-sync-status.js';
 import { pastDeadline, type HookContext } from './hook-context.js';
@@ -29,12 +30,21 @@ export async function readMemoryNotices(context: HookContext, options: { refresh
   return { conflicts, syncProblem: failure ? failure.message : null };
 }
 
+/** Cheap pre-check without spawning git: does the clone's config name the remote at all? */
+function hasRemoteSection(root: string, remote: string): boolean {
+  try {
+    return readFileSync(join(resolveCommonGitDir(root), 'config'), 'utf8').includes(`[remote "${remote}"]`);
+  } catch {
+    return true; // unusual layouts: let git decide
+  }
+}
+
 async function refreshIfCheap(context: HookContext): Promise<void> {
   const team = context.config.team;
   if (!team.enabled || pastDeadline(context) || context.env['MEM_NO_BACKGROUND_SYNC'] === '1') return;
   const last = readSyncStatus(context.root).lastAttemptAt;
   if (last && Date.now() - Date.parse(last) < team.backgroundSyncIntervalSeconds * 1000) return;
-  if (resolveRemoteUrl(context.root, team.remote) === null) return;
+  if (!hasRemoteSection(context.root, team.remote) || resolveRemoteUrl(context.root, team.remote) === null) return;
   try {
     const { refreshTeamMemory } = await import('./sync.js');
     const timeoutMs = Math.max(200, Math.min(REFRESH_TIMEOUT_MS, context.deadline - Date.now() - 500));

@@ -4,6 +4,8 @@
  */
 import { countCommandSuccesses, extractCandidates } from '../durable/extract-candidates.js';
 import { applyFilter } from '../filter/apply-filter.js';
+import type { Verdict } from '../filter/verdict.js';
+import { findForgotten, readForgottenTexts } from './durable-forgotten.js';
 import type { TranscriptEvent } from '../transcript/transcript-event.js';
 import type { SessionRecord } from '../store/session-store.js';
 import { readGitAuthor } from '../platform/git-identity.js';
@@ -38,8 +40,16 @@ export async function recordDurable(context: HookContext, events: TranscriptEven
   if (fresh.length === 0) return { candidates: candidates.length, written: 0 };
   record.judged = [...judged, ...fresh.map((candidate) => judgedKey(candidate.text))].slice(-MAX_JUDGED);
 
-  const existing = readExistingEntries(context.root, context.config);
-  const verdicts = applyFilter(fresh, existing, context.config.filter);
+  // A replayed or copied transcript can say again what a human since forgot: that stays forgotten.
+  const forgotten = readForgottenTexts(context.root);
+  const forgottenVerdicts: Verdict[] = [];
+  const judgeable = fresh.filter((candidate) => {
+    const match = forgotten.length > 0 ? findForgotten(candidate.text, forgotten) : undefined;
+    if (match) forgottenVerdicts.push({ candidate, accepted: false, action: 'reject', reasons: ['forgotten'], targetId: match.id });
+    return match === undefined;
+  });
+  const existing = judgeable.length > 0 ? readExistingEntries(context.root, context.config) : [];
+  const verdicts = [...applyFilter(judgeable, existing, context.config.filter), ...forgottenVerdicts];
   const changes = verdicts.some((verdict) => verdict.accepted && verdict.action !== 'merge');
   const now = context.now();
   const write = changes

@@ -18,6 +18,8 @@ export type ReasonCode =
   | 'duplicate'
   | 'near-duplicate'
   | 'duplicate-in-batch'
+  /** The text repeats an entry a human forgot (`mem forget`): it does not come back by itself. */
+  | 'forgotten'
   | 'forced';
 
 /**

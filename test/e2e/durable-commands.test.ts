@@ -318,11 +318,9 @@ describe('mem forget', () => {
     expect(claude(repo)).not.toContain('pnpm');
   });
 
-  // Known gap, outside these commands: a replayed transcript under a NEW session id (a copied or
-  // resumed session) re-extracts the candidate, which gets a fresh id the tombstone cannot match.
-  // `mem forget` records the text in .memory/state/forgotten.jsonl (app/durable-forgotten.ts);
-  // record-durable must reject candidates `findForgotten` matches. Drop `.fails` once it does.
-  it.fails('a forgotten memory does not come back when a copy of the old transcript is replayed under a new session', () => {
+  // A replayed transcript under a NEW session id (a copied or resumed session) re-extracts the
+  // candidate with a fresh id no tombstone matches: the Stop hook matches forgotten texts instead.
+  it('a forgotten memory does not come back when a copy of the old transcript is replayed under a new session', () => {
     const repo = initRepo();
     const transcript = join(repo, '..', 'old.jsonl');
     turn(repo, transcript, 'ffff0000-aaaa-4bbb-8ccc-000000000010', [userLine('From now on, always use pnpm instead of npm in this repo.'), assistantText('OK.')]);

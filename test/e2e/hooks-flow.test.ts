@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, makeRepo, runMem } from '../helpers/temp-repo.js';
+import { cleanupTempDirs, cloneAs, git, makeBareRemote, makeRepo, runMem } from '../helpers/temp-repo.js';
 import { appendLines, assistantText, compactBoundary, eventPayload, startPayload, stopPayload, toolResult, toolUse, userLine } from '../helpers/hook-payloads.js';
 
 afterEach(cleanupTempDirs);
@@ -111,5 +111,31 @@ describe('session continuity across hooks', () => {
     runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload('ffff1111', second, repo) });
     const firstHandoff = handoffs(repo).find((name) => name.includes('eeee1111'))!;
     expect(readFileSync(join(repo, '.memory', 'sessions', firstHandoff), 'utf8')).toContain('- Latest request: and add a rollback step');
+  });
+});
+
+describe('the team step after a turn that changed memory', () => {
+  it('a detached process commits the region to the local team branch and pushes it to the remote', async () => {
+    const remote = makeBareRemote();
+    const alice = cloneAs(remote, 'alice');
+    runMem(['init', '--yes'], { cwd: alice });
+    const transcript = join(alice, '..', 'turn.jsonl');
+    appendLines(transcript, [userLine('From now on always run `make check` before pushing in this repo.')]);
+    const result = runMem(['hook', 'stop'], { cwd: alice, stdin: stopPayload('1234abcd-team', transcript, alice), env: { MEM_NO_BACKGROUND_SYNC: '0' } });
+    expect(result.status).toBe(0);
+    expect(readFileSync(join(alice, 'CLAUDE.md'), 'utf8')).toContain('make check');
+
+    // The hook returned before the team step ran; wait for the detached process to push.
+    let pushed = '';
+    for (let attempt = 0; attempt < 100 && !pushed.includes('make check'); attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      try {
+        pushed = git(remote, ['show', 'mem/team:memory.md']);
+      } catch {
+        /* not there yet */
+      }
+    }
+    expect(pushed).toContain('make check');
+    expect(git(remote, ['log', '-1', '--format=%B', 'mem/team'])).toContain('Mem-Session: 1234abcd');
   });
 });

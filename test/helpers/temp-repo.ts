@@ -27,6 +27,9 @@ export function testEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     GIT_COMMITTER_EMAIL: 'test@example.com',
     GIT_TERMINAL_PROMPT: '0',
     NO_COLOR: '1',
+    // Hooks would start a detached team step that outlives the test and races its cleanup;
+    // tests of that step turn it back on with MEM_NO_BACKGROUND_SYNC=0.
+    MEM_NO_BACKGROUND_SYNC: '1',
     ...extra,
   };
 }
