@@ -149,7 +149,8 @@ const bin = join(root, 'bin/run.js');
 function gitEnv(home) {
   const env = { ...process.env };
   for (const key of Object.keys(env)) if (key.startsWith('GIT_') || key.startsWith('CLAUDE') || key.startsWith('MEM_')) delete env[key];
-  return { ...env, HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com', GIT_TERMINAL_PROMPT: '0' };
+  // The Stop hook's team step runs in the foreground below (before the secrets scan), not detached.
+  return { ...env, MEM_NO_BACKGROUND_SYNC: '1', HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com', GIT_TERMINAL_PROMPT: '0' };
 }
 
 function filesUnder(dir) {
@@ -199,6 +200,9 @@ function runHooks(lines, labels, caseName) {
       const run = spawnSync('node', [bin, 'hook', 'stop'], { cwd: repo, env, input: JSON.stringify(payload), encoding: 'utf8' });
       if (run.status !== 0) console.error(`  hook stop exited ${run.status} in ${caseName}`);
     }
+    // What the detached after-turn step would do: commit the region to the local team branch, so
+    // the secrets scan below covers the team store too.
+    spawnSync('node', [bin, 'sync', '--after-turn'], { cwd: repo, env, encoding: 'utf8' });
     const claude = existsSync(join(repo, 'CLAUDE.md')) ? readFileSync(join(repo, 'CLAUDE.md'), 'utf8') : '';
     const entries = claude
       .split('\n')
