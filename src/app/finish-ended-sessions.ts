@@ -1,7 +1,7 @@
 import { clearEndedSession, listEndedSessions } from '../store/ended-sessions.js';
 import { isSafeSessionId } from '../hooks/hook-payload.js';
 import { pastDeadline, type HookContext } from './hook-context.js';
-import { updateSession, type EventsConsumer } from './update-session.js';
+import type { EventsConsumer } from './update-session.js';
 
 /**
  * Finishes sessions whose SessionEnd hook only left a marker: reads the rest of their
@@ -15,6 +15,7 @@ export async function finishEndedSessions(context: HookContext, exceptSessionId:
       clearEndedSession(context.paths, marker.sessionId);
       continue;
     }
+    const { updateSession } = await import('./update-session.js');
     await updateSession(context, { sessionId: marker.sessionId, transcriptPath: marker.transcriptPath }, consume);
     clearEndedSession(context.paths, marker.sessionId);
     finished += 1;

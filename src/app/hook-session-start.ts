@@ -6,7 +6,6 @@ import type { HookContext } from './hook-context.js';
 import { durableConsumer } from './durable-consumer.js';
 import { finishEndedSessions } from './finish-ended-sessions.js';
 import { readMemoryNotices } from './memory-notices.js';
-import { updateSession } from './update-session.js';
 
 const DAY_MS = 86_400_000;
 
@@ -21,6 +20,7 @@ export async function handleSessionStart(context: HookContext, payload: HookPayl
 
   let handoff: { text: string; sessionId: string; updatedAt: string; own: boolean } | null = null;
   if (own) {
+    const { updateSession } = await import('./update-session.js');
     const update = await updateSession(context, { sessionId: payload.sessionId, transcriptPath: payload.transcriptPath }, consume.onEvents);
     const text = readHandoff(context.paths, update.record.handoffFile);
     if (text && update.record.state.promptCount > 0) handoff = { text, sessionId: payload.sessionId, updatedAt: update.record.state.updatedAt, own: true };

@@ -1,8 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readRegion } from '../markdown/read-region.js';
 import { resolveCommonGitDir } from '../platform/repo-root.js';
-import { resolveRemoteUrl } from '../git/transport.js';
 import { readSyncStatus } from './team-sync-status.js';
 import { pastDeadline, type HookContext } from './hook-context.js';
 
@@ -22,7 +20,11 @@ export async function readMemoryNotices(context: HookContext, options: { refresh
   let conflicts = 0;
   try {
     const file = join(context.root, context.config.region.targets[0] ?? 'CLAUDE.md');
-    if (existsSync(file)) conflicts = readRegion(readFileSync(file, 'utf8')).conflicts.length;
+    if (existsSync(file)) {
+      // Loaded only when there is a memory file to read: session start stays light without one.
+      const { readRegion } = await import('../markdown/read-region.js');
+      conflicts = readRegion(readFileSync(file, 'utf8')).conflicts.length;
+    }
   } catch {
     /* unreadable memory file: nothing to count */
   }
@@ -44,7 +46,9 @@ async function refreshIfCheap(context: HookContext): Promise<void> {
   if (!team.enabled || pastDeadline(context) || context.env['MEM_NO_BACKGROUND_SYNC'] === '1') return;
   const last = readSyncStatus(context.root).lastAttemptAt;
   if (last && Date.now() - Date.parse(last) < team.backgroundSyncIntervalSeconds * 1000) return;
-  if (!hasRemoteSection(context.root, team.remote) || resolveRemoteUrl(context.root, team.remote) === null) return;
+  if (!hasRemoteSection(context.root, team.remote)) return;
+  const { resolveRemoteUrl } = await import('../git/transport.js');
+  if (resolveRemoteUrl(context.root, team.remote) === null) return;
   try {
     const { refreshTeamMemory } = await import('./sync.js');
     const timeoutMs = Math.max(200, Math.min(REFRESH_TIMEOUT_MS, context.deadline - Date.now() - 500));
