@@ -65,6 +65,14 @@ export default class Review extends BaseCommand {
       return 0;
     }
     const rl = createInterface({ input: process.stdin, output: process.stdout });
+    // Note: an async line iterator buffers answers typed ahead (or pasted) instead of dropping them
+    // between prompts, and ends cleanly on Ctrl+D, which counts as quit.
+    const lines = rl[Symbol.asyncIterator]();
+    const ask = async (prompt: string): Promise<string> => {
+      process.stdout.write(prompt);
+      const next = await lines.next();
+      return next.done ? 'q' : String(next.value);
+    };
     let left = conflicts.length;
     try {
       for (const [index, conflict] of conflicts.entries()) {
@@ -73,7 +81,7 @@ export default class Review extends BaseCommand {
         this.log(`  ours:   ${show(conflict.ours)}`);
         this.log(`  theirs: ${show(conflict.theirs)}`);
         for (;;) {
-          const answer = (await rl.question('[o]urs / [t]heirs / [b]oth / [e]dit / [s]kip / [q]uit? ')).trim().toLowerCase();
+          const answer = (await ask('[o]urs / [t]heirs / [b]oth / [e]dit / [s]kip / [q]uit? ')).trim().toLowerCase();
           if (answer === 'q') return left;
           if (answer === 's') break;
           const take = answer === 'o' ? 'ours' : answer === 't' ? 'theirs' : answer === 'b' ? 'both' : null;

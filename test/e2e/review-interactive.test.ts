@@ -1,0 +1,74 @@
+/**
+ * `mem review` in a real terminal: a pseudo-terminal from util-linux `script`, answers typed at
+ * the prompt, and $EDITOR for the edit choice.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mergeRegion } from '../../src/merge/merge-region.js';
+import { replaceRegionBody } from '../../src/markdown/region-body.js';
+import { cleanupTempDirs, makeRepo, MEM_BIN, runMem, testEnv } from '../helpers/temp-repo.js';
+
+afterEach(cleanupTempDirs);
+
+const HAS_SCRIPT = existsSync('/usr/bin/script');
+const entry = (id: string, text: string) => `- ${text} <!-- mem:id=${id} by=alice at=2026-11-01T00:00:00Z -->\n`;
+const body = (...items: string[]) => `## Conventions\n\n${items.join('')}`;
+
+/** A repository whose CLAUDE.md holds two real conflicts, as a sync would leave them. */
+function repoWithConflicts(): string {
+  const repo = makeRepo();
+  runMem(['init', '--yes'], { cwd: repo });
+  const base = body(entry('m1', 'Use pnpm.'), entry('m2', 'Tests live in test/.'));
+  const ours = body(entry('m1', 'Use pnpm 9.'), entry('m2', 'Tests live in test/unit.'));
+  const theirs = body(entry('m1', 'Use pnpm 8.'), entry('m2', 'Tests live in tests/.'));
+  const merged = mergeRegion(base, ours, theirs);
+  expect(merged.conflicts).toHaveLength(2);
+  writeFileSync(join(repo, 'CLAUDE.md'), replaceRegionBody('# Project\n\nHuman text.\n', merged.text));
+  return repo;
+}
+
+function reviewInTerminal(repo: string, typed: string, extraEnv: Record<string, string> = {}): { status: number; output: string } {
+  const result = spawnSync('script', ['-qec', `${process.execPath} ${MEM_BIN} review`, '/dev/null'], {
+    cwd: repo,
+    input: typed,
+    env: testEnv({ TERM: 'dumb', ...extraEnv }),
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  return { status: result.status ?? -1, output: result.stdout };
+}
+
+describe.skipIf(!HAS_SCRIPT)('mem review in a terminal', () => {
+  it('shows each conflict with base, ours and theirs, and applies the choices typed', () => {
+    const repo = repoWithConflicts();
+    const { status, output } = reviewInTerminal(repo, 't\nb\n');
+    expect(output).toContain('Conflict 1 of 2');
+    expect(output).toContain('base:   Use pnpm.');
+    expect(output).toMatch(/ours: {3}Use pnpm 9\./);
+    expect(output).toMatch(/theirs: Use pnpm 8\./);
+    if (status !== 0) console.log(output);
+    expect(status).toBe(0);
+    const claude = readFileSync(join(repo, 'CLAUDE.md'), 'utf8');
+    expect(claude.startsWith('# Project\n\nHuman text.\n')).toBe(true);
+    expect(claude).toContain('Use pnpm 8.');
+    expect(claude).not.toContain('Use pnpm 9.');
+    expect(claude).toContain('Tests live in test/unit.');
+    expect(claude).toContain('Tests live in tests/.');
+    expect(claude).not.toContain('mem conflict');
+    expect(JSON.parse(runMem(['review', '--json'], { cwd: repo }).stdout)).toEqual([]);
+  });
+
+  it('edit opens $EDITOR on the entry; skip and quit leave conflicts for later (exit 3)', () => {
+    const repo = repoWithConflicts();
+    const editor = join(repo, '..', 'fake-editor.sh');
+    writeFileSync(editor, '#!/bin/sh\nprintf "Use pnpm 9 (workspaces enabled).\\n" > "$1"\n');
+    chmodSync(editor, 0o755);
+    const { status } = reviewInTerminal(repo, 'e\nq\n', { EDITOR: editor, VISUAL: editor });
+    expect(status).toBe(3);
+    const claude = readFileSync(join(repo, 'CLAUDE.md'), 'utf8');
+    expect(claude).toContain('Use pnpm 9 (workspaces enabled).');
+    expect(JSON.parse(runMem(['review', '--json'], { cwd: repo }).stdout)).toHaveLength(1);
+  });
+});
