@@ -70,3 +70,32 @@ export function makeBenchRepo(name) {
 }
 
 export const fmt = (n, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+
+/**
+ * Bundles TypeScript sources of this repository in process (esbuild) and imports the result, so a
+ * script can call domain code without a build. `exports` is module text such as
+ * "export { applyFilter } from './src/filter/apply-filter.ts';" (paths relative to the repo root).
+ */
+export async function importSources(exports) {
+  const { build } = await import('esbuild');
+  const { mkdtempSync, rmSync, writeFileSync: write } = await import('node:fs');
+  const { pathToFileURL } = await import('node:url');
+  const result = await build({
+    stdin: { contents: exports, resolveDir: ROOT, loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    write: false,
+    logLevel: 'error',
+    banner: { js: "import { createRequire as __memRequire } from 'node:module'; const require = __memRequire(import.meta.url);" },
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'mem-bench-bundle-'));
+  const file = join(dir, 'sources.mjs');
+  write(file, result.outputFiles[0].text);
+  try {
+    return await import(pathToFileURL(file).href);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -11,12 +11,11 @@
 //
 // Prints per case: entries written, must-keep recall, precision, forbidden hits, secrets on disk;
 // then the totals. Usage: node bench/quality.mjs [--pure] [--verbose] [case-name…]
-import { build } from 'esbuild';
+import { importSources } from './lib.mjs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -36,31 +35,14 @@ function matches(label, text) {
 
 // ---------- pure mode: bundle the domain code ----------
 async function loadDomain() {
-  const result = await build({
-    stdin: {
-      contents: [
-        "export { extractCandidates, countCommandSuccesses } from './src/durable/extract-candidates.ts';",
-        "export { applyFilter } from './src/filter/apply-filter.ts';",
-        "export { describeVerdictForLog } from './src/filter/describe-verdict-for-log.ts';",
-        "export { defaultConfig } from './src/config/schema.ts';",
-      ].join('\n'),
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    write: false,
-    logLevel: 'error',
-  });
-  const dir = mkdtempSync(join(tmpdir(), 'mem-quality-bundle-'));
-  const file = join(dir, 'domain.mjs');
-  writeFileSync(file, result.outputFiles[0].text);
-  try {
-    return await import(pathToFileURL(file).href);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return importSources(
+    [
+      "export { extractCandidates, countCommandSuccesses } from './src/durable/extract-candidates.ts';",
+      "export { applyFilter } from './src/filter/apply-filter.ts';",
+      "export { describeVerdictForLog } from './src/filter/describe-verdict-for-log.ts';",
+      "export { defaultConfig } from './src/config/schema.ts';",
+    ].join('\n'),
+  );
 }
 
 const WRAPPER = /^\s*(?:<command-name>|<command-message>|<command-args>|<local-command-stdout>|<local-command-stderr>|<bash-input>|<bash-stdout>|<bash-stderr>|<task-notification>|<system-reminder>|<user-prompt-submit-hook>|Caveat: The messages below|\[Request interrupted by user)/;

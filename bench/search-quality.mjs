@@ -2,7 +2,7 @@
 // Search quality on a labelled corpus (fixtures/search): success@1, success@3 and MRR over the
 // queries in fixtures/search/queries.json, plus a breakdown by query type and every miss.
 // Usage: node bench/search-quality.mjs [--verbose]
-import { build } from 'esbuild';
+import { importSources } from './lib.mjs';
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,28 +56,15 @@ export function makeFixtureRepo(parent = mkdtempSync(join(tmpdir(), 'mem-search-
   return root;
 }
 
-/** Bundles the search and recall API from src/ into `dir` and imports it (no dependency on how dist/ is wired). */
-export async function loadSearchApi(dir) {
-  const outfile = join(dir, 'search-api.mjs');
-  await build({
-    stdin: {
-      contents: [
-        "export { searchMemory } from './src/app/search-memory.ts';",
-        "export { recallForPrompt } from './src/app/recall.ts';",
-        "export { defaultConfig } from './src/config/schema.ts';",
-      ].join('\n'),
-      resolveDir: PROJECT,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile,
-    logLevel: 'warning',
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  });
-  return import(pathToFileURL(outfile).href);
+/** Imports the search and recall API straight from src/ (no dependency on how dist/ is wired). */
+export async function loadSearchApi() {
+  return importSources(
+    [
+      "export { searchMemory } from './src/app/search-memory.ts';",
+      "export { recallForPrompt } from './src/app/recall.ts';",
+      "export { defaultConfig } from './src/config/schema.ts';",
+    ].join('\n'),
+  );
 }
 
 async function main() {
@@ -85,7 +72,7 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), 'mem-search-quality-'));
   try {
     const root = makeFixtureRepo(work);
-    const { searchMemory } = await loadSearchApi(work);
+    const { searchMemory } = await loadSearchApi();
     const queries = JSON.parse(readFileSync(join(FIXTURE, 'queries.json'), 'utf8'));
     const nowMs = Date.parse('2026-11-29T12:00:00Z');
     const byType = new Map();

@@ -2,36 +2,15 @@
 // Detection and false-positive rates of the secret and injection scanners on the labelled corpus
 // in fixtures/secrets/. Bundles the TypeScript sources in process with esbuild, so it needs no build.
 // Usage: node bench/secrets-quality.mjs [--verbose]
-import { build } from 'esbuild';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { importSources } from './lib.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const verbose = process.argv.includes('--verbose');
 
 async function loadScanners() {
-  const result = await build({
-    stdin: {
-      contents: "export * from './src/filter/scan-secrets.ts'; export * from './src/filter/scan-injection.ts';",
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    write: false,
-    logLevel: 'error',
-  });
-  const dir = mkdtempSync(join(tmpdir(), 'mem-secrets-bench-'));
-  const file = join(dir, 'scanners.mjs');
-  writeFileSync(file, result.outputFiles[0].text);
-  try {
-    return await import(pathToFileURL(file).href);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return importSources("export * from './src/filter/scan-secrets.ts'; export * from './src/filter/scan-injection.ts';");
 }
 
 function readCorpus(name) {
