@@ -26,8 +26,8 @@ export type InitOptions = { cwd: string; env: NodeJS.ProcessEnv; execForm?: bool
 export type InitStep = { step: string; changed: boolean; detail: string };
 export type InitReport = { root: string; steps: InitStep[] };
 
-/** Returns what init did, step by step; throws NOT_A_GIT_REPO, CONFIG_INVALID or SETTINGS_INVALID-style MemErrors before changing anything. */
-export function initRepository(options: InitOptions): InitReport {
+/** Returns what init did, step by step; throws NOT_A_GIT_REPO or CONFIG_INVALID MemErrors before changing anything. */
+export async function initRepository(options: InitOptions): Promise<InitReport> {
   const root = requireRepoRoot(options.cwd);
   const paths = memoryPaths(root);
   const settingsFile = join(root, '.claude', 'settings.json');
@@ -84,8 +84,27 @@ export function initRepository(options: InitOptions): InitReport {
   record.mergeDriver = true;
   steps.push({ step: 'merge-driver', changed: driver.attributesChanged, detail: 'CLAUDE.md and AGENTS.md merge entry by entry (.gitattributes, git config merge.mem)' });
 
+  steps.push(await ensureLocalTeamBranch(root));
   writeInstallRecord(paths, record);
   return { root, steps };
+}
+
+/**
+ * Creates the local team branch (in the team store inside .git) when it does not exist yet, from
+ * the memory already in CLAUDE.md; the first `mem sync` publishes it when the remote has none.
+ */
+async function ensureLocalTeamBranch(root: string): Promise<InitStep> {
+  const { commitLocalTeamChange } = await import('./sync.js');
+  try {
+    const result = await commitLocalTeamChange(root);
+    return {
+      step: 'team-branch',
+      changed: result.committed,
+      detail: result.committed ? 'created the local team branch (mem/team) in .git/mem/store.git; `mem sync` publishes it' : 'local team branch present',
+    };
+  } catch (error) {
+    return { step: 'team-branch', changed: false, detail: `team branch not created yet (${(error as Error).message}); the first \`mem sync\` creates it` };
+  }
 }
 
 /** Returns the worktree root for `cwd`; throws NOT_A_GIT_REPO. */

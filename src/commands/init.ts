@@ -19,7 +19,7 @@ that merges CLAUDE.md/AGENTS.md entry by entry. Running it twice changes nothing
     const { initRepository } = await import('../app/init.js');
     const options: Parameters<typeof initRepository>[0] = { cwd: process.cwd(), env: process.env };
     if (flags['exec-form'] !== undefined) options.execForm = flags['exec-form'];
-    const report = initRepository(options);
+    const report = await initRepository(options);
     if (flags.json) return this.printJson(report);
     this.log(`mem is set up in ${report.root}`);
     for (const step of report.steps) this.log(`  ${step.changed ? '+' : '='} ${step.detail}`);

@@ -3,7 +3,7 @@
  * installed pre-push hook.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, git, makeTempDir, runMem, testEnv } from '../helpers/temp-repo.js';
@@ -132,12 +132,14 @@ describe('team sync between two clones', () => {
     addEntry(bob, 'd2', 'Bob entry not yet shared.');
     const before = readClaude(bob);
     const remoteBefore = remoteMemory(remote);
+    const statusFile = join(bob, '.memory/state/sync-status.json');
+    const statusBefore = existsSync(statusFile) ? readFileSync(statusFile, 'utf8') : null;
     const dry = runMem(['sync', '--dry-run', '--json'], { cwd: bob });
     expect(dry.status, dry.stderr).toBe(0);
     expect(JSON.parse(dry.stdout)).toMatchObject({ outcome: 'dry-run', wroteMemoryFile: true, pushed: false });
     expect(readClaude(bob)).toBe(before);
     expect(remoteMemory(remote)).toBe(remoteBefore);
-    expect(existsSync(join(bob, '.memory/state/sync-status.json'))).toBe(false);
+    expect(existsSync(statusFile) ? readFileSync(statusFile, 'utf8') : null).toBe(statusBefore);
   });
 
   it('with no remote configured: exits 0 and records remote-missing', () => {
