@@ -10,6 +10,7 @@ import { MemError } from '../errors.js';
 import { readRegion } from '../markdown/read-region.js';
 import type { Conflict } from '../markdown/conflict-item.js';
 import { loadConfig } from './load-config.js';
+import { readEntryCommits } from './team-entry-commits.js';
 import { requireRepoRoot } from './init.js';
 import { PERSONAL_FILE } from './write-durable.js';
 
@@ -117,6 +118,12 @@ export function listEntries(cwd: string, options: ListOptions = {}): EntryListin
     }
   }
   let entries = [...byId.values()];
+  // The team commit behind each shared entry comes from the team branch's history (the audit log).
+  const commits = readEntryCommits(root, config.team.branch);
+  for (const entry of entries) {
+    const commit = commits.get(entry.id);
+    if (!entry.personal && commit !== undefined && entry.provenance.commit === undefined) entry.provenance.commit = commit;
+  }
   if (options.personal === true) entries = entries.filter((entry) => entry.personal);
   if (options.section !== undefined) {
     const wanted = options.section.toLowerCase();
