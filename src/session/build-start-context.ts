@@ -24,25 +24,30 @@ export function buildStartContext(input: StartContextInput): string | null {
   }
   if (input.syncProblem) notices.push(`The last team memory sync failed: ${input.syncProblem}. Local memory is in use; \`mem sync\` retries.`);
 
-  const parts: string[] = [];
+  const noticeBlock = notices.map((notice) => `- ${notice}`).join('\n');
+  let handoffBlock = '';
   if (input.handoff) {
     const intro = input.handoff.own
       ? `mem session state for this session (${input.handoff.sessionId.slice(0, 8)}), as of ${input.handoff.updatedAt}:`
       : `Handoff from the previous session on this branch (${input.handoff.sessionId.slice(0, 8)}, last updated ${input.handoff.updatedAt}), recorded by mem:`;
-    parts.push(intro, input.handoff.text.trim());
+    handoffBlock = `${intro}\n\n${input.handoff.text.trim()}`;
   }
-  if (notices.length > 0) parts.push(notices.map((notice) => `- ${notice}`).join('\n'));
-  if (parts.length === 0) return null;
+  const join = (head: string) => [head, noticeBlock].filter((part) => part !== '').join('\n\n');
+  const whole = join(handoffBlock);
+  if (whole === '') return null;
+  if (whole.length <= budget) return whole;
 
-  const noticeText = notices.length > 0 ? `\n\n${notices.map((notice) => `- ${notice}`).join('\n')}` : '';
-  let text = parts.join('\n\n');
-  if (text.length > budget) {
-    // Keep the notices whole; cut the handoff at a line boundary.
-    const room = Math.max(0, budget - noticeText.length - 40);
-    const head = input.handoff ? `${parts[0]}\n\n${input.handoff.text.trim()}` : '';
-    const cut = head.slice(0, room);
+  // Over budget: the notices stay whole, the handoff is cut at a line boundary.
+  const room = budget - (noticeBlock ? noticeBlock.length + 2 : 0) - TRUNCATED.length;
+  if (handoffBlock && room >= MIN_USEFUL_HANDOFF) {
+    const cut = handoffBlock.slice(0, room);
     const lastBreak = cut.lastIndexOf('\n');
-    text = `${lastBreak > 0 ? cut.slice(0, lastBreak) : cut}\n[handoff truncated to fit the budget]${noticeText}`;
+    return join(`${lastBreak > 0 ? cut.slice(0, lastBreak) : cut}${TRUNCATED}`);
   }
-  return text.slice(0, MAX_CONTEXT_CHARS);
+  // Note: a budget too small for any useful handoff still carries the notices.
+  return noticeBlock ? noticeBlock.slice(0, budget) : null;
 }
+
+const TRUNCATED = '\n[handoff truncated to fit the budget]';
+/** Below this many characters a cut handoff says nothing useful. */
+const MIN_USEFUL_HANDOFF = 120;
