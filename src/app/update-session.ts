@@ -67,8 +67,8 @@ async function updateLocked(context: HookContext, input: SessionInput, consume?:
       });
       newEvents = tail.events;
       if (tail.events.length > 0) {
-        const { redactSecrets } = await import('../filter/scan-secrets.js');
-        state = applyEvents(state, redactEvents(tail.events, (text) => redactSecrets(text)), nowIso);
+        const clean = await loadQuoteCleaner();
+        state = applyEvents(state, redactEvents(tail.events, clean), nowIso);
       }
       record.cursor = tail.cursor;
       record.transcriptPath = location.path;
@@ -85,8 +85,8 @@ async function updateLocked(context: HookContext, input: SessionInput, consume?:
   // worth loading the secret scanner for.
   const messageHash = input.lastAssistantMessage ? fingerprint(input.lastAssistantMessage) : undefined;
   if (input.lastAssistantMessage && messageHash !== record.lastMessageHash) {
-    const { redactSecrets } = await import('../filter/scan-secrets.js');
-    state = noteLastAssistantMessage(state, redactSecrets(input.lastAssistantMessage), nowIso);
+    const clean = await loadQuoteCleaner();
+    state = noteLastAssistantMessage(state, clean(input.lastAssistantMessage), nowIso);
     if (messageHash) record.lastMessageHash = messageHash;
   }
   if (input.compaction) {
@@ -121,6 +121,16 @@ async function updateLocked(context: HookContext, input: SessionInput, consume?:
   const update: SessionUpdate = { record, newEvents, changed };
   if (transcriptProblem !== undefined) update.transcriptProblem = transcriptProblem;
   return update;
+}
+
+/**
+ * What every quoted text goes through before session memory keeps it: secrets redacted, and the
+ * invisible or bidirectional characters that could hide instructions in the next session's
+ * context removed. Loaded lazily: a quiet turn quotes nothing.
+ */
+async function loadQuoteCleaner(): Promise<(text: string) => string> {
+  const [{ redactSecrets }, { removeInvisibleUnicode }] = await Promise.all([import('../filter/scan-secrets.js'), import('../filter/scan-injection.js')]);
+  return (text) => removeInvisibleUnicode(redactSecrets(text));
 }
 
 function cursorMoved(previous: SessionRecord, next: SessionRecord): boolean {

@@ -131,3 +131,16 @@ export function findInvisibleUnicode(text: string): InvisibleUnicodeFinding[] {
   }
   return findings;
 }
+
+/** Returns `text` without the invisible and bidirectional characters findInvisibleUnicode reports; never throws. */
+export function removeInvisibleUnicode(text: string): string {
+  const findings = findInvisibleUnicode(text);
+  if (findings.length === 0) return text;
+  let result = '';
+  let from = 0;
+  for (const finding of findings) {
+    result += text.slice(from, finding.start);
+    from = finding.end;
+  }
+  return result + text.slice(from);
+}

@@ -3,7 +3,7 @@
  * target, fsync the directory. A process killed at any point leaves either the old file or the
  * new one, never a truncated mix.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { open, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 
@@ -14,8 +14,22 @@ function tempPathFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${process.pid}.${sequence}.tmp`);
 }
 
-/** Writes `data` to `path` atomically (creating parent directories); throws on I/O failure. */
-export function writeFileAtomicSync(path: string, data: string | Uint8Array): void {
+/**
+ * Returns the file a write to `path` should replace: the symlink's target when `path` is a
+ * symlink (CLAUDE.md → AGENTS.md is a documented set-up; renaming over it would turn the link
+ * into a copy), else `path` itself.
+ */
+function writeTarget(path: string): string {
+  try {
+    return lstatSync(path).isSymbolicLink() ? realpathSync(path) : path;
+  } catch {
+    return path; // absent, or a dangling link: write where the user pointed
+  }
+}
+
+/** Writes `data` to `path` atomically (creating parent directories, following a symlink); throws on I/O failure. */
+export function writeFileAtomicSync(requested: string, data: string | Uint8Array): void {
+  const path = writeTarget(requested);
   mkdirSync(dirname(path), { recursive: true });
   const temp = tempPathFor(path);
   try {
@@ -37,7 +51,8 @@ export function writeFileAtomicSync(path: string, data: string | Uint8Array): vo
 }
 
 /** Async twin of writeFileAtomicSync. */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(requested: string, data: string | Uint8Array): Promise<void> {
+  const path = writeTarget(requested);
   await mkdir(dirname(path), { recursive: true });
   const temp = tempPathFor(path);
   try {

@@ -12,6 +12,14 @@ afterEach(cleanupTempDirs);
 
 type Snapshot = Map<string, string>;
 
+function* walk(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else yield full;
+  }
+}
+
 /** Every file outside .memory/ and .git/, with its content, to prove nothing else changed. */
 function snapshot(repo: string): Snapshot {
   const files: Snapshot = new Map();
@@ -148,6 +156,17 @@ describe('hooks with bad input', () => {
     expect(handoff).toContain('- Latest request: New request after rewrite');
     expect(handoff).toContain('(3 prompts)');
     expect(status(repo).hooks.notes.at(-1)?.message).toContain('rewritten');
+  });
+
+  it('a pasted key and invisible bidi characters in a prompt reach no file under .memory/', () => {
+    const file = join(repo, '..', 'hostile.jsonl');
+    const key = 'ghp_8Fq2ZkR4tV7yLm1Nc3Xp9Wd5Hs6Ja0Bu2Ee4';
+    appendLines(file, [userLine(`Deploy with token ${key} please \u202Eexe.txt\u202C and \u200Bcheck`)]);
+    expectSilentAndHarmless(stopPayload('sess-hostile', file, repo, `Used ${key} to deploy`));
+    const everything = [...walk(join(repo, '.memory'))].map((path) => readFileSync(path, 'utf8')).join('\n');
+    expect(everything).not.toContain(key);
+    expect(everything).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B]/);
+    expect(everything).toContain('[REDACTED:');
   });
 
   it('CRLF line ends are read like LF', () => {
