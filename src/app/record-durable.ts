@@ -9,6 +9,7 @@ import { findForgotten, readForgottenTexts } from './durable-forgotten.js';
 import type { TranscriptEvent } from '../transcript/transcript-event.js';
 import type { SessionRecord } from '../store/session-store.js';
 import { readGitAuthor } from '../platform/git-identity.js';
+import { repoOperationInProgress } from '../platform/git-operation.js';
 import type { HookContext } from './hook-context.js';
 import { readExistingEntries, writeDurable } from './write-durable.js';
 import { logVerdicts } from './log-verdicts.js';
@@ -33,6 +34,18 @@ export async function recordDurable(context: HookContext, events: TranscriptEven
   record.commandSuccesses = counted;
   record.durableBatches = (record.durableBatches ?? 0) + 1;
   logSecretsSeen(context, events, sessionId);
+  // Mid-rebase or mid-merge CLAUDE.md may hold conflict markers the user is resolving: keep this
+  // turn's candidates for the next turn instead of writing into it now.
+  const busy = repoOperationInProgress(context.root);
+  if (busy) {
+    record.deferred = [...(record.deferred ?? []), ...candidates].slice(-MAX_DEFERRED);
+    if (candidates.length > 0) context.notes.push(`${candidates.length} candidate(s) deferred while ${busy} is in progress`);
+    return { candidates: candidates.length, written: 0 };
+  }
+  if (record.deferred) {
+    candidates.unshift(...record.deferred);
+    delete record.deferred;
+  }
   // A candidate this session already judged (the same test command proven again, a rule
   // repeated) is not judged twice: same verdict, and a human's later removal of it sticks.
   const judged = new Set(record.judged ?? []);
@@ -71,6 +84,9 @@ export async function recordDurable(context: HookContext, events: TranscriptEven
   const changing = verdicts.filter((verdict) => verdict.accepted && verdict.action !== 'merge').length;
   return { candidates: candidates.length, written: write && write.changedFiles.length > 0 ? changing : 0 };
 }
+
+/** Candidates kept across turns while a git operation is in progress. */
+const MAX_DEFERRED = 100;
 
 /** Candidates judged per session that are remembered (a bounded list). */
 const MAX_JUDGED = 500;

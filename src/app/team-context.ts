@@ -58,19 +58,7 @@ export function worktreeKey(root: string): string {
   return gitDir === resolveCommonGitDir(root) ? '' : basename(gitDir).replace(/[^A-Za-z0-9._-]/g, '_');
 }
 
-/** Returns the git operation in progress in the user's repository (rebase, merge, ...), or null. */
-export function repoOperationInProgress(root: string): string | null {
-  const gitDir = resolveGitDir(root);
-  const markers: Array<[string, string]> = [
-    ['rebase-merge', 'a rebase'],
-    ['rebase-apply', 'a rebase or am'],
-    ['MERGE_HEAD', 'a merge'],
-    ['CHERRY_PICK_HEAD', 'a cherry-pick'],
-    ['REVERT_HEAD', 'a revert'],
-  ];
-  for (const [marker, what] of markers) if (existsSync(join(gitDir, marker))) return what;
-  return null;
-}
+export { repoOperationInProgress } from '../platform/git-operation.js';
 
 /** Returns the clone's git identity (user.name / user.email), with neutral fallbacks; never throws. */
 export function readGitAuthor(root: string): TeamAuthor {

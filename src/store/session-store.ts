@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionState } from '../session/session-state.js';
+import type { Candidate } from '../filter/candidate.js';
 import type { TranscriptCursor } from './read-transcript-tail.js';
 import { writeFileAtomicSync } from './atomic-write.js';
 import type { MemoryPaths } from './layout.js';
@@ -21,6 +22,8 @@ export type SessionRecord = {
   durableBatches?: number;
   /** Hash of the last Stop payload's final message, to skip re-processing an unchanged one. */
   lastMessageHash?: string;
+  /** Candidates waiting for a git operation (rebase, merge) to finish before they are judged. */
+  deferred?: Candidate[];
   /** Normalised texts of candidates already judged in this session. */
   judged?: string[];
 };
