@@ -8,6 +8,7 @@ import { removeMemHooks, type ClaudeSettings } from '../hooks/claude-settings.js
 import { writeFileAtomicSync } from '../store/atomic-write.js';
 import { memoryPaths } from '../store/layout.js';
 import { resolveCommonGitDir } from '../platform/repo-root.js';
+import { teamStorePath } from '../git/team-store-location.js';
 import { uninstallPrePushHook } from './pre-push-hook.js';
 import { uninstallMergeDriver } from './merge-driver-config.js';
 import { readInstallRecord } from './install-record.js';
@@ -60,8 +61,8 @@ export function uninstallRepository(options: UninstallOptions): InitReport {
   }
 
   if (options.purge) {
-    for (const dir of [paths.sessionsDir, paths.stateDir, paths.cacheDir]) rmSync(dir, { recursive: true, force: true });
-    steps.push({ step: 'purge', changed: true, detail: 'removed .memory/sessions, state and cache' });
+    for (const dir of [paths.sessionsDir, paths.stateDir, paths.cacheDir, teamStorePath(root)]) rmSync(dir, { recursive: true, force: true });
+    steps.push({ step: 'purge', changed: true, detail: 'removed .memory/sessions, state and cache, and the local team store (.git/mem/store.git)' });
   } else {
     rmSync(paths.installRecord, { force: true });
     rmSync(paths.cacheDir, { recursive: true, force: true });
