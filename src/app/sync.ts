@@ -7,8 +7,6 @@
  * Order of effects: sync lock → fetch (no lock on memory) → memory lock: read, merge, write
  * CLAUDE.md, commit, move refs → push → base. Pure decisions live in the region/merge modules.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT, MemError, isMemError } from '../errors.js';
 import type { TeamFiles } from '../git/team-store-port.js';
@@ -23,10 +21,13 @@ import { listRegionConflicts, mergeRegionBodies, readRegionBody, writeRegionBody
 import { sanitizeBody, type FlaggedEntry } from './team-sanitize.js';
 import { readSyncStatus, updateSyncStatus, type SyncFailure, type SyncFailureReason } from './team-sync-status.js';
 import { readLocalTombstones } from './team-tombstones.js';
-import { loadConfig } from './load-config.js';
+import { EMPTY_FILES, bodyHash, readCommittedHash, readTextOrEmpty, rememberCommittedBody, sameFiles } from './team-committed-body.js';
 
 export { readSyncStatus } from './team-sync-status.js';
 export type { SyncStatus } from './team-sync-status.js';
+// The hook-side team steps live in their own files; re-exported for callers of this module.
+export { commitLocalTeamChange, type LocalCommitResult } from './team-local-commit.js';
+export { startBackgroundSync } from './team-background-sync.js';
 
 export type SyncOptions = {
   /** Compute and report, write nothing (no CLAUDE.md, no commit, no push). */
@@ -65,7 +66,6 @@ export type SyncReport = {
   exitCode: number;
 };
 
-const EMPTY_FILES: TeamFiles = { memory: '', tombstones: [] };
 
 /** Returns the report of one sync of the clone at `root`; expected failures are in the report, only bugs and broken config throw. */
 export async function syncTeamMemory(root: string, options: SyncOptions = {}): Promise<SyncReport> {
@@ -303,90 +303,6 @@ function emptyReport(): SyncReport {
   };
 }
 
-function sameFiles(a: TeamFiles, b: TeamFiles): boolean {
-  return a.memory === b.memory && a.tombstones.join('\n') === normaliseTombstones(b.tombstones).join('\n');
-}
-
-function readTextOrEmpty(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
-const COMMITTED_HASH_FILE = 'team-committed.json';
-
-function bodyHash(body: string, tombstones: readonly string[]): string {
-  return createHash('sha256').update(body).update('\0').update(tombstones.join('\n')).digest('hex');
-}
-
-function rememberCommittedBody(root: string, body: string): void {
-  const hash = bodyHash(body, readLocalTombstones(root));
-  writeFileAtomicSync(join(memoryPaths(root).stateDir, COMMITTED_HASH_FILE), `${JSON.stringify({ hash })}\n`);
-}
-
-function readCommittedHash(root: string): string | null {
-  try {
-    return (JSON.parse(readFileSync(join(memoryPaths(root).stateDir, COMMITTED_HASH_FILE), 'utf8')) as { hash?: string }).hash ?? null;
-  } catch {
-    return null;
-  }
-}
-
-export type LocalCommitResult = { committed: boolean; commit: string | null };
-
-/**
- * Commits the current region body to the local team branch when it changed since the last
- * commit (no network; the stop hook's step). Returns quickly without loading the store when
- * nothing changed; throws LOCK_HELD when another process holds memory, or on I/O failure.
- */
-export async function commitLocalTeamChange(root: string, options: { sessionId?: string; now?: Date } = {}): Promise<LocalCommitResult> {
-  const config = loadConfig(root);
-  if (!config.team.enabled) return { committed: false, commit: null };
-  const file = join(root, config.region.targets[0] ?? 'CLAUDE.md');
-  const body = readRegionBody(readTextOrEmpty(file)) ?? '';
-  const tombstones = readLocalTombstones(root);
-  const hash = bodyHash(body, tombstones);
-  if (hash === readCommittedHash(root)) return { committed: false, commit: null };
-  const context = openTeamContext(root);
-  const now = options.now ?? new Date();
-  const scan = { entropyBits: config.filter.secretEntropyBits, minTokenLength: config.filter.secretMinTokenLength };
-  return withLock(context.paths.memoryLock, async () => {
-    const { store } = context;
-    const localOid = (await store.readRef('local')) ?? (await store.readRef('remote'));
-    const previous = localOid ? await store.readFiles(localOid).catch(() => EMPTY_FILES) : EMPTY_FILES;
-    const outgoing = sanitizeBody(body, [previous.memory], '', scan);
-    const files: TeamFiles = { memory: outgoing.text, tombstones: normaliseTombstones([...previous.tombstones, ...tombstones]) };
-    if (localOid && sameFiles(previous, files)) {
-      writeFileAtomicSync(join(memoryPaths(root).stateDir, COMMITTED_HASH_FILE), `${JSON.stringify({ hash })}\n`);
-      return { committed: false, commit: localOid };
-    }
-    const author = readGitAuthor(root);
-    const commit = await store.writeCommit({
-      files,
-      parents: localOid ? [localOid] : [],
-      author,
-      timestamp: Math.floor(now.getTime() / 1000),
-      message: renderTeamCommitMessage({
-        before: previous.memory,
-        after: files.memory,
-        forgotten: files.tombstones.filter((id) => !previous.tombstones.includes(id)),
-        author: author.name,
-        sessionId: options.sessionId,
-        kind: 'change',
-      }),
-    });
-    const current = await store.readRef('local');
-    if (!(await store.updateRef('local', commit, current === localOid ? localOid : current))) {
-      throw new MemError('LOCK_HELD', 'the local team branch moved while committing');
-    }
-    writeFileAtomicSync(join(memoryPaths(root).stateDir, COMMITTED_HASH_FILE), `${JSON.stringify({ hash })}\n`);
-    updateSyncStatus(root, { pending: true });
-    return { committed: true, commit };
-  });
-}
-
 /**
  * Session-start refresh: fetch and merge with a short timeout, no push. Returns the report; on
  * any failure local memory stays as it is and the failure is queued. Never throws for expected failures.
@@ -398,54 +314,4 @@ export async function refreshTeamMemory(root: string, options: { timeoutMs?: num
     lockTimeoutMs: 0,
     ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
   });
-}
-
-/**
- * Starts `mem sync --quiet` as a detached process unless one ran within
- * team.backgroundSyncIntervalSeconds; returns whether it started one. Never throws.
- */
-export async function startBackgroundSync(root: string, options: { binPath?: string; now?: Date } = {}): Promise<boolean> {
-  try {
-    const config = loadConfig(root);
-    if (!config.team.enabled) return false;
-    const now = options.now ?? new Date();
-    const last = readSyncStatus(root).lastBackgroundAt;
-    const interval = config.team.backgroundSyncIntervalSeconds * 1000;
-    if (last && now.getTime() - Date.parse(last) < interval) return false;
-    const binPath = options.binPath ?? locateBin();
-    if (!binPath) return false;
-    updateSyncStatus(root, { lastBackgroundAt: now.toISOString() });
-    const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, [binPath, 'sync', '--quiet'], {
-      cwd: root,
-      detached: true,
-      stdio: 'ignore',
-      env: { ...process.env, MEM_BACKGROUND_SYNC: '1' },
-    });
-    child.on('error', () => undefined);
-    child.unref();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function locateBin(): string | null {
-  const argv1 = process.argv[1];
-  if (argv1 && /[/\\]bin[/\\]run\.js$/.test(argv1)) return argv1;
-  try {
-    // dist/<bundle>.js or dist/chunks/<chunk>.js → bin/run.js
-    const candidates = [new URL('../bin/run.js', import.meta.url), new URL('../../bin/run.js', import.meta.url)];
-    for (const candidate of candidates) {
-      try {
-        readFileSync(candidate);
-        return candidate.pathname;
-      } catch {
-        /* next */
-      }
-    }
-  } catch {
-    /* fall through */
-  }
-  return null;
 }
