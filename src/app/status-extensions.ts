@@ -8,6 +8,8 @@ import type { Config } from '../config/schema.js';
 import { readRegion } from '../markdown/read-region.js';
 import { readSyncStatus, type SyncStatus } from './team-sync-status.js';
 import { PERSONAL_FILE } from './write-durable.js';
+import { readCandidateRecords } from '../store/candidate-log.js';
+import { memoryPaths } from '../store/layout.js';
 
 /** Claude Code reads CLAUDE.md whole into every session; its docs advise staying under ~200 lines. */
 export const CLAUDE_MD_ADVISED_LINES = 200;
@@ -29,6 +31,8 @@ export type StatusExtensions = {
     entries: number;
     conflicts: number;
     maxRegionLines: number;
+    /** Candidates that contradicted an entry in the last 7 days: kept out, waiting for a human. */
+    flaggedContradictions: number;
     warnings: string[];
   };
   team: SyncStatus & { enabled: boolean; branch: string };
@@ -38,6 +42,9 @@ export type StatusExtensions = {
 export async function readStatusExtensions(root: string, config: Config): Promise<StatusExtensions> {
   const files: MemoryFileStatus[] = [];
   const warnings: string[] = [];
+  // Note: AGENTS.md mirrors CLAUDE.md: one entry in both files is one memory.
+  const uniqueIds = new Set<string>();
+  const uniqueConflicts = new Set<string>();
   for (const file of [...config.region.targets, PERSONAL_FILE]) {
     const path = join(root, file);
     if (!existsSync(path)) continue;
@@ -49,6 +56,8 @@ export async function readStatusExtensions(root: string, config: Config): Promis
       continue;
     }
     const region = readRegion(text);
+    for (const entry of region.entries) uniqueIds.add(entry.id);
+    for (const conflict of region.conflicts) uniqueConflicts.add(conflict.id);
     const regionLines = region.span ? text.slice(region.span.start, region.span.end).split('\n').length : 0;
     const fileLines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
     files.push({ file, entries: region.entries.length, conflicts: region.conflicts.length, regionLines, fileLines, damage: region.damage?.message ?? null });
@@ -56,13 +65,18 @@ export async function readStatusExtensions(root: string, config: Config): Promis
     if (regionLines > config.region.maxLines) warnings.push(`${file}: mem's region has ${regionLines} lines, over region.maxLines ${config.region.maxLines}; forget or merge entries`);
     if (fileLines > CLAUDE_MD_ADVISED_LINES) warnings.push(`${file} has ${fileLines} lines; Claude Code reads it whole every session and advises under ${CLAUDE_MD_ADVISED_LINES}`);
   }
+  const weekAgo = Date.now() - 7 * 86_400_000;
+  const flaggedContradictions = readCandidateRecords(memoryPaths(root).candidateLog).filter(
+    (record) => record.action === 'flag' && Date.parse(record.at) >= weekAgo,
+  ).length;
   const team = readSyncStatus(root);
   return {
     memory: {
       files,
-      entries: files.reduce((sum, file) => sum + file.entries, 0),
-      conflicts: files.reduce((sum, file) => sum + file.conflicts, 0),
+      entries: uniqueIds.size,
+      conflicts: uniqueConflicts.size,
       maxRegionLines: config.region.maxLines,
+      flaggedContradictions,
       warnings,
     },
     team: { ...team, enabled: config.team.enabled, branch: config.team.branch },

@@ -21,6 +21,9 @@ export function renderStatus(status: StatusReport): string {
   const memory = status.memory;
   lines.push(`Durable memory: ${memory.entries} entr${memory.entries === 1 ? 'y' : 'ies'}${memory.files.length > 0 ? ` in ${memory.files.map((file) => `${file.file} (${file.entries}, region ${file.regionLines} lines)`).join(', ')}` : ''}`);
   if (memory.conflicts > 0) lines.push(`Conflicts awaiting review: ${memory.conflicts} (run \`mem review\`)`);
+  if (memory.flaggedContradictions > 0) {
+    lines.push(`Contradictions flagged this week: ${memory.flaggedContradictions} (see \`mem candidates --rejected\`; \`mem remember --force\` supersedes the old entry)`);
+  }
   for (const warning of memory.warnings) lines.push(`  warning: ${warning}`);
 
   const team = status.team;

@@ -7,7 +7,7 @@ export default class Status extends BaseCommand {
 JSON: {root, initialised, configError, sessions: {recorded, latest: {sessionId, branch, updatedAt, handoffFile} | null,
 pendingCatchUp}, hooks: {lastRun, lastRunByEvent, errors: [{at, event, code, message, session?}], notes},
 memory: {files: [{file, entries, conflicts, regionLines, fileLines, damage}], entries, conflicts, maxRegionLines,
-warnings}, team: {enabled, branch, lastAttemptAt, lastSuccessAt, lastFailure: {reason, message, at} | null, pending,
+flaggedContradictions, warnings}, team: {enabled, branch, lastAttemptAt, lastSuccessAt, lastFailure: {reason, message, at} | null, pending,
 conflicts, quarantined, lastBackgroundAt}}.`;
   static override examples = ['<%= config.bin %> status', '<%= config.bin %> status --json'];
   static override flags = { json: Flags.boolean({ description: 'print the status as JSON (stable shape, see README)' }) };
