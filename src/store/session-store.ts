@@ -43,10 +43,22 @@ export function loadSessionRecord(paths: MemoryPaths, sessionId: string): Sessio
   }
 }
 
-/** Writes the record atomically; throws on I/O failure. */
+/** Writes the record atomically, then its small summary; throws on I/O failure. */
 export function saveSessionRecord(paths: MemoryPaths, record: SessionRecord): void {
   writeFileAtomicSync(sessionRecordPath(paths, record.state.sessionId), `${JSON.stringify(record)}\n`);
+  // Note: listing sessions (every session start, `mem status`) reads these few bytes per session,
+  // not whole records that carry hundreds of KB of dedupe state.
+  const summary: SessionSummary = {
+    sessionId: record.state.sessionId,
+    branch: record.state.branch,
+    updatedAt: record.state.updatedAt,
+    handoffFile: record.handoffFile,
+    promptCount: record.state.promptCount,
+  };
+  writeFileAtomicSync(join(paths.sessionStateDir, `${record.state.sessionId}${SUMMARY_SUFFIX}`), `${JSON.stringify(summary)}\n`);
 }
+
+const SUMMARY_SUFFIX = '.summary.json';
 
 /** Writes a handoff file atomically; throws on I/O failure. */
 export function writeHandoff(paths: MemoryPaths, fileName: string, markdown: string): void {
@@ -64,13 +76,17 @@ export function readHandoff(paths: MemoryPaths, fileName: string): string | null
 
 export type SessionSummary = { sessionId: string; branch: string | null; updatedAt: string; handoffFile: string; promptCount: number };
 
-/** Returns summaries of the most recently modified session records, newest first. */
+/** Returns summaries of the most recently updated sessions, newest first (at most `limit`). */
 export function listSessions(paths: MemoryPaths, limit = 50): SessionSummary[] {
   if (!existsSync(paths.sessionStateDir)) return [];
-  const files = readdirSync(paths.sessionStateDir)
-    .filter((name) => name.endsWith('.json'))
+  const names = readdirSync(paths.sessionStateDir);
+  const summaries = new Set(names.filter((name) => name.endsWith(SUMMARY_SUFFIX)));
+  const files = names
+    .filter((name) => name.endsWith('.json') && !name.endsWith(SUMMARY_SUFFIX))
     .map((name) => {
-      const full = join(paths.sessionStateDir, name);
+      const summaryName = name.replace(/\.json$/, SUMMARY_SUFFIX);
+      // Records written before summaries existed are read whole, once.
+      const full = join(paths.sessionStateDir, summaries.has(summaryName) ? summaryName : name);
       try {
         return { full, mtime: statSync(full).mtimeMs };
       } catch {
@@ -80,20 +96,18 @@ export function listSessions(paths: MemoryPaths, limit = 50): SessionSummary[] {
     .filter((item): item is { full: string; mtime: number } => item !== null)
     .sort((a, b) => b.mtime - a.mtime)
     .slice(0, limit);
-  const summaries: SessionSummary[] = [];
+  const result: SessionSummary[] = [];
   for (const file of files) {
     try {
-      const record = JSON.parse(readFileSync(file.full, 'utf8')) as SessionRecord;
-      summaries.push({
-        sessionId: record.state.sessionId,
-        branch: record.state.branch,
-        updatedAt: record.state.updatedAt,
-        handoffFile: record.handoffFile,
-        promptCount: record.state.promptCount,
-      });
+      const parsed = JSON.parse(readFileSync(file.full, 'utf8')) as SessionSummary | SessionRecord;
+      if ('state' in parsed) {
+        result.push({ sessionId: parsed.state.sessionId, branch: parsed.state.branch, updatedAt: parsed.state.updatedAt, handoffFile: parsed.handoffFile, promptCount: parsed.state.promptCount });
+      } else {
+        result.push(parsed);
+      }
     } catch {
-      /* skip a corrupt record */
+      /* skip a corrupt file */
     }
   }
-  return summaries.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
+  return result.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
 }
