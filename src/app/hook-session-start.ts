@@ -6,6 +6,7 @@ import type { HookContext } from './hook-context.js';
 import { durableConsumer } from './durable-consumer.js';
 import { finishEndedSessions } from './finish-ended-sessions.js';
 import { readMemoryNotices } from './memory-notices.js';
+import { pruneSessionState } from './prune-session-state.js';
 
 const DAY_MS = 86_400_000;
 
@@ -40,6 +41,8 @@ export async function handleSessionStart(context: HookContext, payload: HookPayl
   await consume.afterTurn();
 
   const notices = await readMemoryNotices(context, { refreshTeam: !own });
+  const pruned = pruneSessionState(context.paths, context.now().getTime());
+  if (pruned > 0) context.notes.push(`pruned the state of ${pruned} session(s) older than 30 days (handoffs kept)`);
   const additionalContext = buildStartContext({
     source: payload.source,
     handoff,
