@@ -3,7 +3,7 @@
  * resumed; Claude Code deletes transcripts after 30 days by default. Records older than that go,
  * at most once a day. Handoff files stay: they are the searchable session history.
  */
-import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MemoryPaths } from '../store/layout.js';
 
@@ -27,6 +27,12 @@ export function pruneSessionState(paths: MemoryPaths, nowMs: number): number {
       rmSync(record, { force: true });
       rmSync(record.replace(/\.json$/, '.summary.json'), { force: true });
       pruned += 1;
+    }
+    // Per-session recall records follow the same rule.
+    const recallDir = join(paths.stateDir, 'recall');
+    for (const name of existsSync(recallDir) ? readdirSync(recallDir) : []) {
+      const file = join(recallDir, name);
+      if (nowMs - statSync(file).mtimeMs >= KEEP_MS) rmSync(file, { force: true });
     }
     writeFileSync(marker, '');
   } catch {
