@@ -6,6 +6,6 @@ export function teamRefNames(branch: string, remote: string, worktree = ''): Rec
   return {
     local: `refs/heads/${branch}`,
     remote: `refs/remotes/${remote}/${branch}`,
-    base: worktree === '' ? `refs/mem/base/${branch}` : `refs/mem/worktrees/${worktree}/base/${branch}`,
+    base: worktree === '' ? `refs/mem/base/${branch}` : `refs/mem/linked/${worktree}/base/${branch}`,
   };
 }
