@@ -6,10 +6,10 @@ import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Config } from '../config/schema.js';
 import { createTeamStore } from '../git/lazy-team-store.js';
-import { runGitSync } from '../git/run-git.js';
 import { ensureTeamStore } from '../git/team-store-location.js';
 import type { TeamAuthor, TeamStorePort } from '../git/team-store-port.js';
 import type { TransportTarget } from '../git/transport.js';
+import { readGitIdentity } from '../platform/git-identity.js';
 import { resolveCommonGitDir, resolveGitDir } from '../platform/repo-root.js';
 import { memoryPaths, type MemoryPaths } from '../store/layout.js';
 import { loadConfig } from './load-config.js';
@@ -62,7 +62,6 @@ export { repoOperationInProgress } from '../platform/git-operation.js';
 
 /** Returns the clone's git identity (user.name / user.email), with neutral fallbacks; never throws. */
 export function readGitAuthor(root: string): TeamAuthor {
-  const name = runGitSync(['config', '--get', 'user.name'], root) ?? 'unknown';
-  const email = runGitSync(['config', '--get', 'user.email'], root) ?? 'unknown@localhost';
-  return { name, email };
+  const identity = readGitIdentity(root);
+  return { name: identity.name ?? 'unknown', email: identity.email ?? 'unknown@localhost' };
 }

@@ -1,11 +1,21 @@
 import { spawnSync } from 'node:child_process';
 
-/** Returns the clone's git user.name (or email) for provenance, or undefined when unset. */
-export function readGitAuthor(root: string): string | undefined {
-  for (const key of ['user.name', 'user.email']) {
-    const result = spawnSync('git', ['config', '--get', key], { cwd: root, encoding: 'utf8', timeout: 2_000 });
-    const value = result.status === 0 ? result.stdout.trim() : '';
-    if (value) return value;
+export type GitIdentity = { name?: string; email?: string };
+
+/** Returns the clone's git user.name and user.email (either may be unset), in one git call; never throws. */
+export function readGitIdentity(root: string): GitIdentity {
+  const result = spawnSync('git', ['config', '--get-regexp', '^user\\.(name|email)$'], { cwd: root, encoding: 'utf8', timeout: 2_000 });
+  const identity: GitIdentity = {};
+  for (const line of result.status === 0 ? result.stdout.split('\n') : []) {
+    const match = /^user\.(name|email) (.+)$/.exec(line.trim());
+    if (match?.[1] === 'name') identity.name = match[2]!;
+    if (match?.[1] === 'email') identity.email = match[2]!;
   }
-  return undefined;
+  return identity;
+}
+
+/** Returns who to credit in an entry's provenance: git user.name, else user.email, else undefined. */
+export function readGitAuthor(root: string): string | undefined {
+  const identity = readGitIdentity(root);
+  return identity.name ?? identity.email;
 }
