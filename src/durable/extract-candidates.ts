@@ -10,7 +10,7 @@ import { describeCommand, findProjectCommands } from './find-project-commands.js
 import type { ProjectCommand } from './find-project-commands.js';
 import { findUserRules } from './find-user-rules.js';
 import { rewriteAsRule } from './rewrite-rule.js';
-import { hasHarnessMarkers, stripHarnessText } from './strip-harness-text.js';
+import { hasHarnessMarkers, stripHarnessText } from '../transcript/harness-text.js';
 
 export type ExtractContext = {
   sessionId: string;

@@ -20,6 +20,7 @@ const HARNESS_BLOCKS = [
   'ide_selection',
   'ide_diagnostics',
   'mem-context',
+  'session-start-hook',
   'private',
 ] as const;
 
@@ -34,6 +35,13 @@ export function stripHarnessText(text: string): string {
   let out = text.replace(BLOCK_PATTERN, ' ');
   for (const pattern of LINE_PATTERNS) out = out.replace(pattern, ' ');
   return out;
+}
+
+const PRIVATE_BLOCKS = /<private>[\s\S]*?(?:<\/private>|$)/gi;
+
+/** Returns `text` without `<private>…</private>` spans (an unclosed span runs to the end); never throws. */
+export function removePrivateSpans(text: string): string {
+  return text.replace(PRIVATE_BLOCKS, '');
 }
 
 /** Returns true when `text` still carries a harness wrapper (such text is never learned). */

@@ -2,7 +2,8 @@
  * One transcript JSON line → zero or more TranscriptEvents. Unknown line types and fields are
  * ignored: Claude Code adds new ones every few releases.
  */
-import { classifyUserText, removePrivateSpans } from './clean-prompt-text.js';
+import { classifyUserText } from './clean-prompt-text.js';
+import { removePrivateSpans } from './harness-text.js';
 import type { TranscriptEvent } from './transcript-event.js';
 
 /** Characters kept of a tool result: enough to say why a command failed, never a whole file. */
