@@ -83,7 +83,9 @@ export async function pushTeamBranch(target: TransportTarget, commit: string): P
   );
   if (run.status === 0) return { ok: true };
   const text = output(run);
-  if (/\[rejected\]|non-fast-forward|fetch first|stale info/i.test(text)) {
+  // Note: two pushes landing at the same moment make the loser's ref update fail on the remote
+  // ("cannot lock ref … is at X but expected Y"): that is a race to retry, not a refusal.
+  if (/\[rejected\]|non-fast-forward|fetch first|stale info|cannot lock ref|failed to lock|failed to update ref|but expected/i.test(text)) {
     return { ok: false, reason: 'rejected', message: `the remote team branch moved on: ${firstLine(text)}` };
   }
   if (/\[remote rejected\]|protected branch|pre-receive hook declined|denied/i.test(text)) {
