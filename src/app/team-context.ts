@@ -2,7 +2,6 @@
  * Everything a team operation needs about one clone, resolved once: config, paths, the memory
  * file, the team store and the transport target. Opening it has no network cost.
  */
-import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Config } from '../config/schema.js';
 import { createTeamStore } from '../git/lazy-team-store.js';

@@ -18,7 +18,7 @@ export function parseConfig(text: string, file: string): Config {
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const key = issue.path.length > 0 ? issue.path.join('.') : '(top level)';
-    return `  - ${key}: ${describeIssue(issue as unknown as IssueLike, raw)}`;
+    return `  - ${key}: ${describeIssue(issue, raw)}`;
   });
   throw new MemError('CONFIG_INVALID', `${file} has ${problems.length} invalid setting(s):\n${problems.join('\n')}`, {
     hint: `Fix the key(s) above in ${file}; delete a key to fall back to its default.`,

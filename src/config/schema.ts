@@ -44,7 +44,7 @@ export const regionConfigSchema = z.strictObject({
 
 export const teamConfigSchema = z.strictObject({
   enabled: z._default(z.boolean(), true),
-  branch: z._default(z.string().check(z.regex(/^[A-Za-z0-9._\/-]+$/)), 'mem/team'),
+  branch: z._default(z.string().check(z.regex(/^[A-Za-z0-9._/-]+$/)), 'mem/team'),
   remote: z._default(z.string().check(z.minLength(1)), 'origin'),
   /** Seconds a network git call may take before it is abandoned. */
   networkTimeoutSeconds: z._default(positiveInt(), 20),

@@ -83,9 +83,7 @@ function applyEdit(pieces: Piece[], edit: RegionEdit, sections: readonly string[
 
 /** Returns the index range [start, end) of a section's pieces, start being its heading (or 0 for ''), or null. */
 function sectionRange(pieces: Piece[], section: string): { start: number; end: number } | null {
-  let start = -1;
-  if (section === '') start = 0;
-  else start = pieces.findIndex((p) => p.kind === 'heading' && p.title === section);
+  const start = section === '' ? 0 : pieces.findIndex((p) => p.kind === 'heading' && p.title === section);
   if (start === -1) return null;
   let end = start + (section === '' ? 0 : 1);
   while (end < pieces.length && pieces[end]?.kind !== 'heading') end++;

@@ -17,7 +17,7 @@ const root = join(PROJECT_ROOT, 'fixtures', 'markdown');
 const corpus = readdirSync(root).map((name) => readFileSync(join(root, name, 'input.md'), 'utf8'));
 const SECTIONS = ['Conventions', 'Commands', 'Decisions', 'Gotchas', 'Preferences', 'References'];
 
-const line = fc.stringMatching(/^[A-Za-z0-9 `'"*_.,:;!?()[\]{}#|~/\\é日本🚀<>=+-]{1,40}$/).filter((s) => s.trim() !== '');
+const line = fc.stringMatching(/^[A-Za-z0-9 `'"*_.,:;!?()[\]{}#|~/\\é日本🚀<>=+-]{1,40}$/u).filter((s) => s.trim() !== '');
 const text = fc.array(line, { minLength: 1, maxLength: 3 }).map((lines) => lines.join('\n'));
 const author = fc.option(fc.stringMatching(/^[\w .@<>\-=%é]{1,20}$/), { nil: undefined });
 type Op = { kind: 'add' | 'replace' | 'remove' | 'move'; pick: number; section: string; text: string; author: string | undefined };

@@ -33,7 +33,7 @@ function applyOps(body: string, ops: readonly Op[], side: string): string {
   ops.forEach((o, k) => {
     const ids = parseRegionBody(current).blocks.flatMap((b) => (b.item ? [b.item.id] : []));
     const target = ids.length === 0 ? undefined : ids[o.pick % ids.length];
-    let edit: RegionEdit | null = null;
+    let edit: RegionEdit | null;
     if (o.kind === 'add') edit = { op: 'add', entry: entry(`${side}${k}`, o.section, o.text, side) };
     else if (target === undefined) return;
     else if (o.kind === 'replace') edit = { op: 'replace', id: target, text: `${o.text} (${side})` };
