@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Durable-memory quality on the labelled sessions in fixtures/quality/<case>/.
+// Durable-memory quality on the labelled sessions in fixtures/quality/<case>/ (or `--dir <dir>`, e.g.
+// fixtures/quality-holdout, the held-out set written before reading the rules).
 //
 // Default mode replays each transcript through the real hooks: a temp git repo, `mem init --yes`,
 // then the transcript is appended turn by turn to a file outside the repo and `mem hook stop` is
@@ -10,19 +11,25 @@
 // minimal JSONL -> TranscriptEvent converter, so the rules can be tuned without the hook pipeline.
 //
 // Prints per case: entries written, must-keep recall, precision, forbidden hits, secrets on disk;
-// then the totals. Usage: node bench/quality.mjs [--pure] [--verbose] [case-name…]
+// then the totals. Usage: node bench/quality.mjs [--pure] [--verbose] [--dir <fixtures dir>] [case-name…]
 import { importSources } from './lib.mjs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const pure = args.includes('--pure');
 const verbose = args.includes('--verbose');
-const only = args.filter((a) => !a.startsWith('--'));
-const fixturesDir = join(root, 'fixtures/quality');
+const dirAt = args.indexOf('--dir');
+const dirArg = dirAt >= 0 ? args[dirAt + 1] : undefined;
+if (dirAt >= 0 && (dirArg === undefined || dirArg.startsWith('--'))) {
+  console.error('--dir needs a fixtures directory');
+  process.exit(2);
+}
+const only = args.filter((a, i) => !a.startsWith('--') && !(dirAt >= 0 && i === dirAt + 1));
+const fixturesDir = dirArg === undefined ? join(root, 'fixtures/quality') : resolve(dirArg);
 
 function parsePattern(label) {
   const m = /^\/(.*)\/([a-z]*)$/s.exec(label);
@@ -228,7 +235,7 @@ let totalKeep = 0;
 let totalKept = 0;
 let totalForbidden = 0;
 let totalSecretsOnDisk = 0;
-console.log(`mode: ${pure ? 'pure (in-process extract + filter)' : 'hooks (bin/run.js hook stop)'}\n`);
+console.log(`mode: ${pure ? 'pure (in-process extract + filter)' : 'hooks (bin/run.js hook stop)'}, fixtures: ${fixturesDir}\n`);
 console.log(`${'case'.padEnd(34)} entries  recall  precision  forbidden  secrets-on-disk`);
 for (const name of cases) {
   const labels = JSON.parse(readFileSync(join(fixturesDir, name, 'labels.json'), 'utf8'));
@@ -239,7 +246,17 @@ for (const name of cases) {
   const forbiddenLabels = labels.mustNotAppear ?? [];
   const joined = result.entries.join('\n');
   const kept = mustKeep.filter((label) => result.entries.some((e) => matches(label, e)));
-  const good = result.entries.filter((e) => allowed.some((label) => matches(label, e)) && !forbiddenLabels.some((label) => matches(label, e)));
+  // atMostOnce: a label that several entries match marks the later ones as duplicates (not good).
+  const seenOnce = new Set();
+  const duplicate = new Set();
+  result.entries.forEach((entry, index) => {
+    for (const label of labels.atMostOnce ?? []) {
+      if (!matches(label, entry)) continue;
+      if (seenOnce.has(label)) duplicate.add(index);
+      seenOnce.add(label);
+    }
+  });
+  const good = result.entries.filter((e, index) => !duplicate.has(index) && allowed.some((label) => matches(label, e)) && !forbiddenLabels.some((label) => matches(label, e)));
   const forbidden = forbiddenLabels.filter((label) => matches(label, joined));
   const secrets = (labels.secrets ?? []).filter((s) => result.disk.includes(s));
   totalEntries += result.entries.length;
@@ -252,7 +269,7 @@ for (const name of cases) {
   const precision = result.entries.length === 0 ? '     -   ' : (good.length / result.entries.length).toFixed(2).padStart(9);
   console.log(`${name.padEnd(34)} ${String(result.entries.length).padStart(7)}  ${recall}  ${precision}  ${String(forbidden.length).padStart(9)}  ${String(secrets.length).padStart(15)}`);
   if (verbose) {
-    for (const entry of result.entries) console.log(`    ${good.includes(entry) ? '+' : '!'} ${entry}`);
+    result.entries.forEach((entry, index) => console.log(`    ${good.includes(entry) && !duplicate.has(index) ? '+' : '!'} ${entry}${duplicate.has(index) ? '   (duplicate)' : ''}`));
     for (const label of mustKeep.filter((l) => !kept.includes(l))) console.log(`    missing: ${label}`);
     for (const label of forbidden) console.log(`    forbidden: ${label}`);
     if (verbose && result.log.length > 0) for (const line of result.log) console.log(`      log: ${line}`);
