@@ -28,7 +28,7 @@ export async function recallForPrompt(input: RecallInput): Promise<string | null
   const terms = queryTerms(input.prompt, { ignore: CHATTER_WORDS });
   if (terms.length === 0) return null;
   const teamBranch = input.config.team.enabled ? input.config.team.branch : null;
-  const index = await openSearchIndex(input.root, { teamBranch });
+  const index = await openSearchIndex(input.root, { teamBranch, preload: terms });
   if (Date.now() > input.deadlineMs) return null;
   const hits = index.query(terms, { strict: true });
   const ranked = rankResults(

@@ -46,7 +46,7 @@ export async function searchMemory(root: string, query: string, options: SearchO
   const kinds = parseKinds(options.kinds);
   const sinceMs = options.since === undefined ? undefined : parseSince(options.since, nowMs);
   const terms = queryTerms(query);
-  const index = await openSearchIndex(root, { teamBranch: teamBranchOf(root) });
+  const index = await openSearchIndex(root, { teamBranch: teamBranchOf(root), preload: terms });
   if (terms.length === 0) return { results: [], noTerms: true, warnings: index.warnings, indexState: index.state };
   const hits = index.query(terms);
   const filters = { ...(kinds ? { kinds } : {}), ...(options.section !== undefined ? { section: options.section } : {}), ...(sinceMs !== undefined ? { sinceMs } : {}) };

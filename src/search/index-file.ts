@@ -1,7 +1,7 @@
 /**
  * The search cache as one file: a JSON header (which files were indexed, with their stat and
  * content hash, and where each blob sits) followed by binary blobs (index metadata, index shards,
- * one document store per source file). One file means one atomic rename per update, and a reader
+ * one document store per source file). The same format holds the main index and its delta. One file means one atomic rename per update, and a reader
  * never sees half of an update; blobs are sliced out lazily, so a query decodes only what it uses.
  */
 import type { MemoryKind, ParsedDocument } from './memory-document.js';
@@ -33,7 +33,12 @@ export type IndexHeader = {
   layout: string;
   /** Runtime that wrote the blobs (v8's serializer format follows the engine). */
   engine: string;
+  /** Names this build of a main index; a delta names the build it applies to in `base`. */
+  build: string;
+  /** Delta files only: the main index build whose documents this delta overrides. */
+  base?: string;
   nextDocId: number;
+  /** Every indexed source (in a delta: the whole current list, main index sources included). */
   sources: IndexedSource[];
 };
 
@@ -77,7 +82,9 @@ export function decodeIndexFile(bytes: Uint8Array, expected: { layout: string; e
   };
   if (parsed.layout !== expected.layout || parsed.engine !== expected.engine) throw new Error('search cache from another version');
   const base = start + headLength;
-  if (bytes.byteLength !== base + parsed.blobBytes || !Array.isArray(parsed.sources)) throw new Error('search cache is truncated');
+  if (bytes.byteLength !== base + parsed.blobBytes || !Array.isArray(parsed.sources) || typeof parsed.build !== 'string') {
+    throw new Error('search cache is truncated');
+  }
   const { blobs, blobBytes: _ignored, ...header } = parsed;
   return {
     header,

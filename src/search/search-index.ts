@@ -19,7 +19,7 @@ import type { QueryTerm } from './query-terms.js';
 import { allLookupTerms } from './query-terms.js';
 
 /** Bump when the index layout or the text pipeline (tokenizer, stemmer) changes. */
-export const INDEX_LAYOUT = 'ms7-v8-shards-4';
+export const INDEX_LAYOUT = 'ms7-v8-shards-5';
 
 /** What MiniSearch indexes for one document; the displayed fields live in the document store. */
 export type IndexedFields = { id: number; text: string; section: string; path: string };
@@ -27,8 +27,10 @@ export type IndexedFields = { id: number; text: string; section: string; path: s
 export type MemoryIndex = MiniSearch<IndexedFields>;
 
 type TreeNode = Map<string, unknown>;
+/** A term's postings: field id → short document id → term frequency. */
+type Postings = Map<number, Map<number, number>>;
 type Internals = {
-  _index: { _tree: TreeNode; _size: number | undefined };
+  _index: { _tree: TreeNode; _size: number | undefined; fetch(term: string, initial: () => Postings): Postings };
   _documentCount: number;
   _documentIds: Map<number, number>;
   _idToShortId: Map<number, number>;
@@ -37,6 +39,7 @@ type Internals = {
   _avgFieldLength: number[];
   _nextId: number;
   _dirtCount: number;
+  addFieldLength(shortId: number, fieldId: number, count: number, length: number): void;
 };
 
 type MetaBlob = {
@@ -129,10 +132,7 @@ export function saveIndex(index: MemoryIndex): IndexBlobs {
 export function loadIndex(meta: Uint8Array, shards: Iterable<Uint8Array>, options: { forUpdate: boolean }): MemoryIndex {
   const index = createMemoryIndex();
   const internals = internalsOf(index);
-  const blob = deserialize(meta) as MetaBlob;
-  if (!(blob.documentIds instanceof Map) || !(blob.fieldLength instanceof Map) || typeof blob.nextId !== 'number') {
-    throw new Error('search index metadata has an unknown shape');
-  }
+  const blob = decodeMeta(meta);
   internals._documentCount = blob.documentCount;
   internals._nextId = blob.nextId;
   internals._fieldIds = blob.fieldIds;
@@ -152,10 +152,101 @@ export function loadIndex(meta: Uint8Array, shards: Iterable<Uint8Array>, option
 /** Adds one shard written by saveIndex to a loaded index; throws when the bytes are not a shard. */
 export function addShard(index: MemoryIndex, bytes: Uint8Array): void {
   const internals = internalsOf(index);
+  for (const [edge, child] of decodeShard(bytes)) internals._index._tree.set(edge, child);
+  internals._index._size = undefined;
+}
+
+/**
+ * A main index seen through a delta segment: the main index's documents minus the masked ones,
+ * plus the delta's documents, answering queries exactly as one index holding the same documents
+ * would (same document count, average field lengths and document frequencies, so BM25 scores
+ * match). Why this works without touching the main index's shards: a masked document is
+ * discarded (MiniSearch then skips its postings and lowers the term's document frequency when
+ * it scores), and the delta's postings are grafted onto the main tree one shard at a time, as a
+ * query loads that shard.
+ */
+export type LayeredIndex = {
+  index: MemoryIndex;
+  /** Adds one shard key's main and delta blobs (either may be absent); throws when a blob is not a shard. */
+  addShard(main: Uint8Array | undefined, delta: Uint8Array | undefined): void;
+};
+
+/**
+ * Returns the main index (`mainMeta`, no shards yet) with the documents whose ids are in
+ * `masked` discarded and the delta's documents (`deltaMeta`, from saveIndex of the delta
+ * segment) counted in; throws when a blob is not what saveIndex wrote or a masked id is unknown.
+ */
+export function loadLayeredIndex(mainMeta: Uint8Array, deltaMeta: Uint8Array | null, masked: readonly number[]): LayeredIndex {
+  const index = loadIndex(mainMeta, [], { forUpdate: false });
+  const internals = internalsOf(index);
+  if (masked.length > 0) {
+    const wanted = new Set(masked);
+    for (const [shortId, id] of internals._documentIds) if (wanted.has(id)) internals._idToShortId.set(id, shortId);
+    // Note: discard throws on an id the index does not hold: the caller then rebuilds.
+    for (const id of masked) index.discard(id);
+  }
+  const shortIds = new Map<number, number>();
+  if (deltaMeta !== null) {
+    const delta = decodeMeta(deltaMeta);
+    if (JSON.stringify(delta.fieldIds) !== JSON.stringify(internals._fieldIds)) throw new Error('search delta has other fields');
+    // The same bookkeeping as MiniSearch's add(), with the field lengths the delta measured.
+    for (const [deltaShortId, id] of delta.documentIds) {
+      const shortId = internals._nextId++;
+      internals._documentIds.set(shortId, id);
+      internals._documentCount += 1;
+      shortIds.set(deltaShortId, shortId);
+      (delta.fieldLength.get(deltaShortId) ?? []).forEach((length, fieldId) => {
+        internals.addFieldLength(shortId, fieldId, internals._documentCount - 1, length);
+      });
+    }
+  }
+  return {
+    index,
+    addShard(main, delta) {
+      if (main !== undefined) addShard(index, main);
+      if (delta === undefined) return;
+      // The main shard holding the same first characters is in the tree now, so fetch() extends
+      // its branches instead of creating a second branch for the same prefix.
+      forEachTerm(decodeShard(delta), '', (term, postings) => {
+        const target = internals._index.fetch(term, () => new Map());
+        for (const [fieldId, docs] of postings) {
+          let field = target.get(fieldId);
+          for (const [deltaShortId, frequency] of docs) {
+            const shortId = shortIds.get(deltaShortId);
+            if (shortId === undefined) continue; // a posting of a document removed from the delta
+            if (!field) target.set(fieldId, (field = new Map()));
+            field.set(shortId, frequency);
+          }
+        }
+      });
+      internals._index._size = undefined;
+    },
+  };
+}
+
+function decodeMeta(bytes: Uint8Array): MetaBlob {
+  const blob = deserialize(bytes) as MetaBlob;
+  if (!(blob.documentIds instanceof Map) || !(blob.fieldLength instanceof Map) || typeof blob.nextId !== 'number') {
+    throw new Error('search index metadata has an unknown shape');
+  }
+  return blob;
+}
+
+function decodeShard(bytes: Uint8Array): TreeNode {
   const group = deserialize(bytes) as unknown;
   if (!(group instanceof Map)) throw new Error('search index shard has an unknown shape');
-  for (const [edge, child] of group as TreeNode) internals._index._tree.set(edge, child);
-  internals._index._size = undefined;
+  return group as TreeNode;
+}
+
+/** MiniSearch's radix tree keeps a node's value under the empty edge. */
+const LEAF = '';
+
+function forEachTerm(node: TreeNode, prefix: string, visit: (term: string, postings: Postings) => void): void {
+  for (const [edge, child] of node) {
+    if (edge === LEAF) {
+      if (child instanceof Map) visit(prefix, child as Postings);
+    } else if (child instanceof Map) forEachTerm(child as TreeNode, prefix + edge, visit);
+  }
 }
 
 const HIDDEN_PATH_PARTS = new Set(['claude.md', 'claude.local.md', 'agents.md', '.claude', '.memory', 'sessions', 'memory.md']);
@@ -178,7 +269,9 @@ function internalsOf(index: MemoryIndex): Internals {
     internals._idToShortId instanceof Map &&
     internals._fieldLength instanceof Map &&
     Array.isArray(internals._avgFieldLength) &&
-    typeof internals._nextId === 'number';
+    typeof internals._nextId === 'number' &&
+    typeof internals.addFieldLength === 'function' &&
+    typeof internals._index.fetch === 'function';
   if (!known) throw new Error(`MiniSearch internals changed: search index layout ${INDEX_LAYOUT} no longer applies`);
   return internals;
 }

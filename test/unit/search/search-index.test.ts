@@ -44,7 +44,7 @@ describe('search index', () => {
   });
 
   it('the cache file rejects truncation, foreign versions and garbage', () => {
-    const header = { layout: 'L', engine: 'E', nextDocId: 1, sources: [] };
+    const header = { layout: 'L', engine: 'E', build: 'b1', nextDocId: 1, sources: [] };
     const bytes = encodeIndexFile(header, new Map([['meta', new Uint8Array([1, 2, 3])]]));
     const file = decodeIndexFile(bytes, { layout: 'L', engine: 'E' });
     expect([...(file.blob('meta') ?? [])]).toEqual([1, 2, 3]);
