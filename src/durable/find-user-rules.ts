@@ -4,6 +4,7 @@
  * and MUST/NEVER rules inside a pasted spec. Each comes back already rewritten as a rule.
  */
 import type { CandidateSource } from '../filter/candidate.js';
+import { findProjectCommands } from './find-project-commands.js';
 import { rewriteAsRule } from './rewrite-rule.js';
 
 export type UserRule = { text: string; source: CandidateSource };
@@ -35,9 +36,16 @@ const EXPLICIT_WHOLE: readonly RegExp[] = [
   /^(?:immer|niemals|nie)\b/i,
   /^(?:toujours|ne\s+\S+\s+jamais|n'\S+\s+jamais|jamais)\b/i,
   /^(?:siempre|nunca|jamás)\b/i,
-  /^(?:常に|必ず|絶対に)/,
-  /^(?:总是|始终|永远不要|绝对不要|务必|一定要|千万不要)/,
+  // German, Spanish and French put the adverb after the imperative: "Bitte verwende immer …",
+  // "Usa siempre …", "Utilise toujours …". One word before it keeps "Das ist nie passiert" out.
+  /^(?:(?:bitte|por\s+favor)\s+)?[\p{L}'-]+\s+(?:immer|niemals|nie|siempre|nunca|jamás|toujours|jamais)\b/iu,
+  // Japanese and Chinese often open with a topic ("このリポジトリでは", "在这个项目里") before the adverb.
+  /^(?:[^。！？!?]{1,20}(?:では|には|は|で|里|中)[、，,]?\s*)?(?:常に|必ず|絶対に)/,
+  /^(?:[^。！？!?]{1,20}(?:里|中|上)[，,]?\s*)?(?:总是|始终|永远不要|绝对不要|务必|一定要|千万不要)/,
 ];
+
+/** CJK "don't …" (不要, 别, ないで): a correction when it answers the agent, like English "don't". */
+const CJK_DONT = /^(?:请)?(?:不要|别再?|禁止|不准|不许)|(?:ないで(?:ください)?|ないように(?:して)?(?:ください)?)[。！!]?$/;
 
 /** Trailing memory requests in CJK: "…と覚えておいて", "…，记住". */
 const CJK_TRAILERS: readonly RegExp[] = [/(?:と|って|ことを)?覚えておいて(?:ください)?[。！!]?$/, /[，,、]?\s*(?:请)?记住(?:这一点|了)?[。！!]?$/];
@@ -46,7 +54,7 @@ const CJK_TRAILERS: readonly RegExp[] = [/(?:と|って|ことを)?覚えてお�
 const REMEMBER_TRAILER = /^(.{8,}?)\s*[,;—–-]\s*(?:please\s+)?(?:remember|note|keep\s+in\s+mind|don't\s+forget)\s+(?:this|that|it)\b[.!]*$/i;
 
 const CORRECTION_LEAD_IN =
-  /^(?:no|nope|nah|wrong|not\s+quite|not\s+like\s+that|that's\s+(?:wrong|not\s+right|incorrect|not\s+how\s+we\s+do\s+it)|that\s+is\s+(?:wrong|not\s+right|incorrect)|actually|wait|nein|non|não)\b[\s,.!:;—–-]*/i;
+  /^(?:no|nope|nah|wrong|not\s+quite|not\s+like\s+that|that's\s+(?:wrong|not\s+right|incorrect|not\s+how\s+we\s+do\s+it)|that\s+is\s+(?:wrong|not\s+right|incorrect)|actually|wait|stop(?=\s*[,.!;:—–-])|nein|non|não)\b[\s,.!:;—–-]*/i;
 
 const RULE_VERBS =
   /^(?:use|run|put|keep|call|import|prefer|store|place|name|write|add|avoid|follow|set|pass|wrap|return|go\s+through|stick\s+to|leave|always|never|don'?t|do\s+not|make|let|create|export|check|install|start|commit|push|mock|test|log|throw|handle|validate|document|prefix|read|load|send|target|build|lint)\b/i;
@@ -60,11 +68,14 @@ const DONT = /^(?:please\s+)?(?:don'?t|do\s+not|dont)\s+(?!worry|bother|forget|k
 const STOP = /^(?:please\s+)?stop\s+(?:\w+ing)\b.+$/i;
 const WE_CONVENTION =
   /^(?:(?:in\s+this\s+(?:repo(?:sitory)?|project|codebase|team)|here|on\s+this\s+team|in\s+our\s+(?:team|codebase|repo(?:sitory)?|project))\s*,?\s*)?(?:we|our\s+team)\s+(?:always|never|use|prefer|don'?t|do\s+not|avoid|require|follow|keep|put|write|name|squash|rebase|deploy|run|store)\b/i;
+const REPO_USES = /^(?:this|the|our)\s+(?:repo(?:sitory)?|project|codebase|monorepo|team|app)\s+(?:uses|is\s+using|prefers|relies\s+on|requires|runs\s+on|targets|only\s+uses)\b/i;
+// "Quick rule before we start: …", "One convention: …": a short label ending in a colon.
+const RULE_LABEL = /^[\w\s'-]{0,30}\b(?:rule|rules|convention|conventions|heads[\s-]up|fyi|reminder|policy)\b[\w\s'-]{0,25}:\s*(?=\S)/i;
 const CONVENTION_LEAD_IN = /^(?:our\s+convention\s+is|the\s+convention\s+(?:here\s+)?is|convention|house\s+rule|team\s+rule|rule\s+of\s+thumb)\s*(?:that\b|:|,)?\s*/i;
 const IN_THIS_REPO = /^(?:in\s+this\s+(?:repo(?:sitory)?|project|codebase)|in\s+our\s+(?:codebase|repo(?:sitory)?|project)|here)\s*,\s*/i;
 
 const REFERENCE_VERB =
-  /^see\b|\b(?:refer\s+to|documented\s+(?:in|at)|described\s+(?:in|at)|(?:is|are|lives?|can\s+be\s+found)\s+(?:in|at|under))\s/i;
+  /^see\b|\b(?:refer\s+to|documented\s+(?:in|at)|described\s+(?:in|at)|(?:is|are|lives?|can\s+be\s+found)\s+(?:in|at|under))\s|\bsource\s+of\s+truth\b|\b(?:read|check|consult)\s+\S+\s+(?:before|first)\b|^before\s+(?:changing|touching|editing|modifying|working\s+on)\b[^,]*,\s*(?:read|check|consult)\b/i;
 const REFERENCE_NOUN =
   /\b(?:spec(?:ification)?s?|docs?|documentation|design|guide|adr|readme|reference|api\s+(?:docs|reference|schema)|schema|runbook|rfc|conventions|style\s*guide|architecture|playbook|changelog|contract)\b/i;
 const PATH_OR_URL = /(?:https?:\/\/\S+|(?:^|[\s`(])(?:\.{0,2}\/)?[\w.-]+\/[\w./-]*\w|[\w-]+\.(?:md|mdx|rst|txt|adoc|pdf|ya?ml|json|proto|graphql))/;
@@ -72,8 +83,19 @@ const PATH_OR_URL = /(?:https?:\/\/\S+|(?:^|[\s`(])(?:\.{0,2}\/)?[\w.-]+\/[\w./-
 const COMMAND_NAMED =
   /\b(?:run|build|lint|test|format|start|typecheck|type-check|check)\s+(?:the\s+|all\s+)?(?:tests?|project|app|code|build|linter|lint|server|dev\s+server|suite|e2e(?:\s+tests)?|unit\s+tests|integration\s+tests|types|migrations)?\s*(?:with|using|via|by\s+running|:)\s+`([^`]+)`|\b(?:tests?|builds?|lint(?:er)?|the\s+app|migrations?)\s+(?:are\s+|is\s+)?(?:run|built|started|checked)\s+(?:with|using|via|by)\s+`([^`]+)`|\buse\s+`([^`]+)`\s+to\s+(?:run|build|lint|test|start|format|check)\b/i;
 
+// "The e2e tests need the stack running first: `docker compose up -d` then `npm run e2e`".
+const COMMAND_SUBJECT =
+  /^(?:the\s+|our\s+|all\s+)?(?:[\w-]+\s+){0,2}(?:tests?|e2e|suite|build|linter|lint|formatter|migrations?|app|server|stack|services|type-?check(?:ing)?)\b.*\b(?:needs?|requires?|is|are|runs?|with|via|using|through)\b/i;
+
+function namesProjectCommand(sentence: string): boolean {
+  if (!COMMAND_SUBJECT.test(sentence) || /\?\s*$/.test(sentence)) return false;
+  return [...sentence.matchAll(/`([^`]+)`/g)].some((match) => findProjectCommands(match[1] ?? '').length > 0);
+}
+
 const BULLET = /^\s*(?:[-*+•]|\d+[.)])\s+/;
 const SPEC_KEYWORDS = /\b(?:MUST(?:\s+NOT)?|NEVER|ALWAYS|SHALL(?:\s+NOT)?|REQUIRED|DO\s+NOT|DON'T|SHOULD(?:\s+NOT)?)\b/;
+
+const ABBREVIATION_END = /\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|esp|resp|no|z\.\s?B|bzw|usw|d\.\s?h|ca|p\.ex|p\.\s?ej)\.$/i;
 
 /** Splits prose into sentences; bullets and lines are sentences of their own. Code fences are skipped. */
 export function splitSentences(text: string): { sentence: string; bullet: boolean }[] {
@@ -86,19 +108,40 @@ export function splitSentences(text: string): { sentence: string; bullet: boolea
     }
     if (inFence || line.trim() === '' || /^\s*(?:>|\|)/.test(line)) continue;
     const bullet = BULLET.test(line);
-    // Note: split after . ! ? only when followed by space and an uppercase letter or CJK, so that
-    // "e.g. npm", "docs/api.md" and "v2.1" stay whole.
-    const parts = line.split(/(?<=[.!?])\s+(?=[A-Z"'`(\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])|(?<=[。！？])/u);
-    for (const part of parts) if (part.trim() !== '') out.push({ sentence: part.trim(), bullet });
+    // Note: split after . ! ? followed by a space ("docs/api.md" and "v2.1" stay whole), also before
+    // a lowercase word because people type "ok. we vendor …", except after "e.g." and friends.
+    const parts = line.split(/(?<=[.!?])\s+(?=[\p{L}"'`(])|(?<=[。！？])/u);
+    let pending = '';
+    parts.forEach((part, index) => {
+      const joined = pending === '' ? part : `${pending} ${part}`;
+      const next = parts[index + 1];
+      if (next !== undefined && ABBREVIATION_END.test(joined) && /^\p{Ll}/u.test(next)) {
+        pending = joined;
+        return;
+      }
+      pending = '';
+      if (joined.trim() !== '') out.push({ sentence: joined.trim(), bullet });
+    });
   }
   return out;
 }
 
-/** Strips chatter that precedes a rule inside a longer sentence ("Fix it, and from now on …"). */
-function findEmbeddedLeadIn(sentence: string): string | undefined {
+/** Finds a rule lead-in inside a longer sentence ("Fix it, and from now on …"), with what precedes it. */
+function findEmbeddedLeadIn(sentence: string): { rule: string; prefix: string; bare: boolean } | undefined {
   const embedded = /(?:^|[,;:—–]\s*|\s(?:and|but|also|so)\s+)((?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|remember\s+that|please\s+remember|note\s+for\s+the\s+future|for\s+future\s+reference|and\s+always|always|never)\b.*)$/i.exec(sentence);
-  return embedded?.[1];
+  if (embedded?.[1] === undefined) return undefined;
+  return { rule: embedded[1], prefix: sentence.slice(0, embedded.index), bare: /^(?:and\s+)?(?:always|never)\b/i.test(embedded[1]) };
 }
+
+// A clause that states a rule about the project on its own ("all timestamps are stored in UTC",
+// "Pagination MUST use cursors", "we vendor code in vendor/"): a following ", never …" only
+// completes it, so the rule is the whole sentence, not the elliptic tail ("Never local time").
+const RULE_LIKE_CLAUSE =
+  /\b(?:must|should|shall|needs?|requires?|has\s+to|have\s+to|only)\b|\b(?:is|are)\s+(?:stored|kept|written|named|generated|handled|managed|done|always|never|in|under)\b|^(?:we|our|all|every|each)\b/i;
+
+// A scope that makes the whole sentence about the task at hand ("For this PR, never …"): keep it,
+// so that the filter's ephemeral rule sees it, instead of stripping it off as chatter.
+const TASK_SCOPE = /^(?:for\s+(?:this|now|today|the\s+(?:moment|time\s+being|current\s+\w+))\b.*|today|tonight|right\s+now|until\b.*|during\b.*|in\s+this\s+(?:pr|pull\s+request|branch|task|ticket|sprint|release|change)\b.*)$/i;
 
 const CONJUNCTION = /^(?:and|also|plus|oh|btw|but|so|ok(?:ay)?)\b[,]?\s+/i;
 const PREFERENCE = /^(?:I\s+(?:prefer|like|want|'d\s+(?:like|prefer)|would\s+(?:like|prefer))\b|(?:keep|make)\s+(?:your\s+)?(?:answers|responses|replies|explanations|summaries|commit\s+messages)\b)/i;
@@ -134,6 +177,12 @@ function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | un
   if (USE_INSTEAD.test(sentence)) return { text: rewriteAsRule(sentence), source: 'correction' };
   if (previousWasAgent && (DONT.test(sentence) || STOP.test(sentence))) return { text: rewriteAsRule(sentence), source: 'correction' };
 
+  if (previousWasAgent && CJK_DONT.test(sentence)) return { text: rewriteAsRule(sentence), source: 'correction' };
+
+  const label = RULE_LABEL.exec(sentence);
+  if (label && label[0].length > 0) return ruleFromSentence(sentence.slice(label[0].length), previousWasAgent) ?? { text: rewriteAsRule(sentence.slice(label[0].length)), source: 'explicit-request' };
+  if (REPO_USES.test(sentence)) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
+
   const convention = CONVENTION_LEAD_IN.exec(sentence);
   if (convention && convention[0].length > 0 && convention[0].length < sentence.length) {
     return { text: rewriteAsRule(sentence.slice(convention[0].length)), source: 'explicit-request' };
@@ -144,14 +193,19 @@ function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | un
 
   const named = COMMAND_NAMED.exec(sentence);
   const command = named?.[1] ?? named?.[2] ?? named?.[3];
-  if (command !== undefined) return { text: rewriteAsRule(sentence), source: 'command' };
+  if (command !== undefined || namesProjectCommand(sentence)) return { text: rewriteAsRule(sentence), source: 'command' };
 
   if (PATH_OR_URL.test(sentence) && REFERENCE_VERB.test(sentence) && REFERENCE_NOUN.test(sentence) && !/\?\s*$/.test(sentence)) {
     return { text: rewriteAsRule(sentence), source: 'reference' };
   }
 
   const embedded = findEmbeddedLeadIn(sentence);
-  if (embedded !== undefined && embedded.length < sentence.length) return ruleFromSentence(embedded, previousWasAgent);
+  if (embedded !== undefined && embedded.rule.length < sentence.length) {
+    const prefix = embedded.prefix.replace(/[\s,;:—–]+$/, '').trim();
+    if (TASK_SCOPE.test(prefix)) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
+    if (embedded.bare && RULE_LIKE_CLAUSE.test(prefix)) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
+    return ruleFromSentence(embedded.rule, previousWasAgent);
+  }
   return undefined;
 }
 
@@ -163,8 +217,17 @@ export function findUserRules(prompt: string, options: { previousWasAgent: boole
   const isSpec = prompt.length >= 300 && bullets >= 3;
   const rules: UserRule[] = [];
   let specRules = 0;
+  let correcting = false;
   for (const { sentence, bullet } of sentences) {
     const rule = ruleFromSentence(sentence, options.previousWasAgent);
+    // "no not jest. use vitest" / "stop, that takes forever. use X": a correction whose lead-in
+    // ended a sentence of its own carries over to the imperative right after it.
+    const carried = rule === undefined && correcting && RULE_VERBS.test(sentence.replace(CONJUNCTION, '')) && !/\?\s*$/.test(sentence);
+    correcting = rule === undefined && options.previousWasAgent && CORRECTION_LEAD_IN.test(sentence);
+    if (carried) {
+      rules.push({ text: rewriteAsRule(sentence), source: 'correction' });
+      continue;
+    }
     if (rule && rule.text !== '') {
       rules.push(isSpec && bullet ? { text: rule.text, source: 'spec-rule' } : rule);
       continue;

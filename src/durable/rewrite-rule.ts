@@ -11,7 +11,7 @@ const LEAD_INS: readonly RegExp[] = [
 ];
 
 const TRAILERS: readonly RegExp[] = [
-  /(?:[,;]\s*|\s+)(?:please|pls|thanks|thank you|ok|okay)\??[.!]*$/i,
+  /(?:[,;]\s*|\s+)(?:please|pls|plz|thanks|thank you|thx|ty|cheers|ok|okay)\??[.!]*$/i,
   /\s*[-—–(,]\s*(?:remember (?:this|that)|add (?:this|that|it) to (?:your )?(?:memory|CLAUDE\.md))\)?[.!]*$/i,
 ];
 
@@ -57,6 +57,8 @@ export function rewriteAsRule(phrase: string): string {
   text = text.replace(/[\s:;,—–-]+$/, '').replace(/!+$/, '').trim();
   if (text === '') return '';
   if (isCjk(text)) return /[。．.!?！？]$/.test(text) ? text : `${text}。`;
+  // Mixed text that already ends with a full-width stop ("…里的 logger。") keeps it as it is.
+  if (/[。．！？]$/.test(text)) return text;
   text = capitalise(text);
   return /[.?]$/.test(text) ? text : `${text}.`;
 }

@@ -11,6 +11,8 @@ describe('rewriteAsRule', () => {
     ['`pnpm test` runs the unit tests', '`pnpm test` runs the unit tests.'],
     ['always disable the pre-push hook.', 'Always disable the pre-push hook.'],
     ['テストは pnpm test で実行する', 'テストは pnpm test で実行する。'],
+    ['also never push to main directly thx', 'Never push to main directly.'],
+    ['不要用 console.log，统一用 src/lib/logger.ts 里的 logger。', '不要用 console.log，统一用 src/lib/logger.ts 里的 logger。'],
   ])('rewrites %j as %j', (phrase, rule) => {
     expect(rewriteAsRule(phrase)).toBe(rule);
   });

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { findUserRules, splitSentences } from '../../../src/durable/find-user-rules.js';
+
+const rules = (prompt: string, previousWasAgent = true) => findUserRules(prompt, { previousWasAgent }).map((rule) => rule.text);
+
+describe('splitSentences', () => {
+  it('splits before a lowercase word, as people type', () => {
+    expect(splitSentences('ok. we vendor code in vendor/ and never modify it').map((s) => s.sentence)).toEqual(['ok.', 'we vendor code in vendor/ and never modify it']);
+    expect(splitSentences('can you fix it? btw we use pnpm').map((s) => s.sentence)).toEqual(['can you fix it?', 'btw we use pnpm']);
+  });
+
+  it('keeps abbreviations, file names and versions whole', () => {
+    expect(splitSentences('use a runner, e.g. vitest or jest, see docs/api.md for v2.1').map((s) => s.sentence)).toEqual(['use a runner, e.g. vitest or jest, see docs/api.md for v2.1']);
+  });
+});
+
+describe('findUserRules: a ", never …" tail completes the clause before it', () => {
+  it.each([
+    ['btw all timestamps in this codebase are stored in UTC, never local time', 'All timestamps in this codebase are stored in UTC, never local time.'],
+    ['Pagination MUST use opaque cursor tokens, never page offsets.', 'Pagination MUST use opaque cursor tokens, never page offsets.'],
+    ['we vendor third-party code in vendor/ and never modify it', 'We vendor third-party code in vendor/ and never modify it.'],
+  ])('keeps the whole of %j', (prompt, rule) => {
+    expect(rules(prompt)).toEqual([rule]);
+  });
+
+  it('still drops a task instruction in front of the rule', () => {
+    expect(rules('Fix the flaky test, and never use nock in new tests.')).toEqual(['Never use nock in new tests.']);
+  });
+
+  it('keeps a task scope in front of the rule, so the filter can see it', () => {
+    expect(rules('For this PR, never touch the files under migrations/')).toEqual(['For this PR, never touch the files under migrations/.']);
+  });
+});
+
+describe('findUserRules: more ways of stating a rule', () => {
+  it('strips a short rule label ending in a colon', () => {
+    expect(rules('Quick rule before we start: every new table needs a migration in db/migrations/, never change the schema by hand.', false)).toEqual([
+      'Every new table needs a migration in db/migrations/, never change the schema by hand.',
+    ]);
+  });
+
+  it('takes "this repo uses X" as a convention', () => {
+    expect(rules('no not jest. this repo uses vitest')).toEqual(['This repo uses vitest.']);
+  });
+
+  it('carries a correction lead-in that ended its own sentence over to the next imperative', () => {
+    expect(rules('stop, the full suite takes 20 minutes. use npm run test:changed for quick checks')).toEqual(['Use npm run test:changed for quick checks.']);
+    // Not when the prompt does not answer the agent.
+    expect(rules('stop, the full suite takes 20 minutes. use npm run test:changed for quick checks', false)).toEqual([]);
+  });
+
+  it('recognises a project command the user names for a purpose', () => {
+    expect(rules('the e2e tests need the stack running first: `docker compose up -d` then `npm run e2e`', false)).toEqual([
+      'The e2e tests need the stack running first: `docker compose up -d` then `npm run e2e`.',
+    ]);
+    // A one-off request to run something is a task, not a rule.
+    expect(rules('run `npm run e2e` and tell me what fails', false)).toEqual([]);
+  });
+
+  it('recognises a pointer to the doc that is the source of truth', () => {
+    expect(findUserRules('Before changing anything in src/sync/, read docs/sync.md, that doc is the source of truth.', { previousWasAgent: false })).toEqual([
+      { text: 'Before changing anything in src/sync/, read docs/sync.md, that doc is the source of truth.', source: 'reference' },
+    ]);
+  });
+
+  it.each([
+    ['Bitte verwende immer date-fns statt moment.js', 'Bitte verwende immer date-fns statt moment.js.'],
+    ['Usa siempre pnpm en este repo', 'Usa siempre pnpm en este repo.'],
+    ['このリポジトリでは必ずpnpmを使ってください。', 'このリポジトリでは必ずpnpmを使ってください。'],
+  ])('recognises the non-English rule %j', (prompt, rule) => {
+    expect(rules(prompt, false)).toEqual([rule]);
+  });
+
+  it('does not take a German statement with the adverb later on as a rule', () => {
+    expect(rules('Das ist nie passiert', false)).toEqual([]);
+  });
+
+  it('takes a Chinese "don\'t" as a correction only when it answers the agent', () => {
+    expect(rules('不要用 console.log，统一用 src/lib/logger.ts 里的 logger。')).toEqual(['不要用 console.log，统一用 src/lib/logger.ts 里的 logger。']);
+    expect(rules('不要用 console.log，统一用 src/lib/logger.ts 里的 logger。', false)).toEqual([]);
+  });
+});
