@@ -96,3 +96,21 @@ export function isContradiction(candidate: string, existing: string): boolean {
   }
   return false;
 }
+
+// Words that add nothing to a tool preference: "use pnpm for everything" says just "use pnpm".
+// Compared after the same stemming as the rules' words ("everything" becomes "everyth").
+const FILLER = comparableWords('use using everything anything only just always here repo project codebase thing things stuff every time not');
+
+/**
+ * Returns true when `candidate` only restates part of the tool preference `existing` already
+ * states ("use pnpm for everything" against "we use pnpm, never npm or yarn"); never throws.
+ */
+export function restatesToolPreference(candidate: string, existing: string): boolean {
+  const c = stanceOf(candidate);
+  const e = stanceOf(existing);
+  if (c.preferred.size === 0) return false;
+  for (const tool of c.preferred) if (!e.preferred.has(tool)) return false;
+  for (const tool of c.rejected) if (!e.rejected.has(tool)) return false;
+  const rest = [...comparableWords(candidate)].filter((word) => !TOOL_WORDS.has(word) && !FILLER.has(word));
+  return rest.length === 0;
+}

@@ -5,7 +5,7 @@
 import type { Entry } from '../durable/entry.js';
 import type { Config } from '../config/schema.js';
 import type { Candidate } from './candidate.js';
-import { isContradiction } from './find-contradiction.js';
+import { isContradiction, restatesToolPreference } from './find-contradiction.js';
 import { findInjection, findInvisibleUnicode } from './scan-injection.js';
 import { findSecrets } from './scan-secrets.js';
 import { comparableWords, containment, jaccard } from './text-similarity.js';
@@ -71,6 +71,8 @@ const EPHEMERAL: readonly RegExp[] = [
   /\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b/,
   /\b\d{4}-\d{2}-\d{2}\b/,
   /\btypos?\b/i,
+  // "Don't commit yet", "not yet": a hold on the current work, lifted once it is reviewed.
+  /\b(?:not|don'?t|dont|do\s+not|doesn'?t|isn'?t|aren'?t)\b[^.;!?]{0,40}\byet\b|\bnoch\s+nicht\b|\b(?:todavía|aún)\s+no\b|\bpas\s+encore\b|先别|先不要/i,
   /今日|今回|今は|とりあえず|一旦|这次|今天|暂时|先这样|\bheute\b|\bvorerst\b|\bdiesmal\b|aujourd'hui|pour\s+l'instant|cette\s+fois|\bhoy\b|por\s+ahora|esta\s+vez/i,
 ];
 
@@ -146,6 +148,9 @@ export const FILTER_RULES: readonly FilterRule[] = [
     code: 'near-duplicate',
     hard: false,
     check: (c, { existing, config }) => {
+      // A shorter restatement of a tool preference already recorded adds nothing: merge it.
+      const restated = existing.find((entry) => normalised(entry.text) !== normalised(c.text) && restatesToolPreference(c.text, entry.text));
+      if (restated !== undefined) return { code: 'near-duplicate', targetId: restated.id, supersede: false };
       const best = closestEntry(c.text, existing);
       if (best === undefined || normalised(best.entry.text) === normalised(c.text)) return undefined;
       const threshold = config.nearDuplicateSimilarity;

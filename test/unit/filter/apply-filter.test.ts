@@ -30,6 +30,8 @@ describe('applyFilter', () => {
     ['ephemeral', 'Skip the flaky checkout test for now.'],
     ['ephemeral', 'Revert commit 3f9c2ab before merging.'],
     ['ephemeral', 'Do not touch line 42 of src/app.ts.'],
+    ['ephemeral', "Don't push it yet, wait until QA signs off."],
+    ['ephemeral', 'For this PR, never touch the files under migrations/.'],
   ])('rejects with %s: %s', (code, text) => {
     const verdict = verdictFor(text);
     expect(verdict.accepted).toBe(false);
@@ -48,6 +50,13 @@ describe('applyFilter', () => {
   it('merges a rewording that says nothing new', () => {
     const v = verdictFor('Always use yarn to install packages.', [entry('e1', 'Always use yarn for installing packages.')]);
     expect(v).toMatchObject({ action: 'merge', targetId: 'e1' });
+  });
+
+  it('merges a shorter restatement of a tool preference already recorded', () => {
+    const existing = [entry('e1', 'We use pnpm in this repo, never npm or yarn.')];
+    expect(verdictFor('Use pnpm for everything.', existing)).toMatchObject({ accepted: true, action: 'merge', targetId: 'e1', reasons: ['near-duplicate'] });
+    // A rule that says more about the tool is not a restatement.
+    expect(verdictFor('Use pnpm workspaces for the packages under libs/.', existing)).toMatchObject({ action: 'add' });
   });
 
   it('supersedes an entry with a sharper version of the same rule', () => {
