@@ -35,7 +35,9 @@ export type ExtractContext = {
 const MEMORY_TAG = /<(memory|remember)(?:\s+section\s*=\s*["']?([A-Za-z]+)["']?)?\s*>([\s\S]*?)<\/\1>/gi;
 const MEM_REMEMBER = /(?:^|[\s;&|(])mem\s+remember\s+((?:--?[\w-]+(?:[=\s]+(?!["'])\S+)?\s+)*)(["'])((?:(?!\2)[^\\]|\\.)+)\2/;
 const GOTCHA =
-  /\b(?:the\s+|root\s+)?(?:problem|issue|cause|root\s+cause|culprit|reason)\s+(?:was|is)\b|\bturns?\s+out\b|\b(?:it|this|the\s+\w+)\s+(?:fails?|failed|breaks?|broke|happens?|happened)\s+(?:because|when|unless)\b|\b(?:needs?|requires?|must)\s+(?:to\s+)?(?:be\s+)?(?:run|started|running|set|installed|built|generated)\s+(?:first|before)\b/i;
+  /\b(?:the\s+|root\s+)?(?:problem|issue|cause|root\s+cause|culprit|reason)\s+(?:was|is)\b|^(?:the\s+)?(?:root\s+cause|cause|problem|issue|culprit)\s*:\s*|\bturns?\s+out\b|\b(?:it|this|the\s+\w+)\s+(?:fails?|failed|breaks?|broke|happens?|happened)\s+(?:because|when|unless)\b|\b(?:needs?|requires?|must)\s+(?:to\s+)?(?:be\s+)?(?:run|started|running|set|installed|built|generated)\s+(?:first|before)\b/i;
+// "Building with `X` works.", "Setting `Y` fixes it.": a sentence naming the fix that worked.
+const FIX_SENTENCE = /`[^`]+`.*\b(?:works?|worked|fix(?:es|ed)?|solves?|solved|resolves?|resolved|succeeds?|succeeded)\b|\b(?:fix(?:ed)?|solved|resolved)\s+(?:it\s+)?(?:by|with)\b.*`[^`]+`/i;
 const TOOL_RESULT_REQUEST = /^\s*(?:(?:please\s+)?remember\b|from\s+now\s+on\b|always\b|never\b|note\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|claude|agent)\b)/i;
 
 type Proposal = { text: string; source: CandidateSource; origin: CandidateOrigin; eventIndex: number; section?: string };
@@ -89,10 +91,18 @@ function proposeFromAssistant(text: string, eventIndex: number, afterFailure: bo
     const prose = clean.replace(MEMORY_TAG, ' ').replace(/```[\s\S]*?```/g, ' ');
     for (const line of prose.split(/\r?\n/)) {
       if (/^\s*>/.test(line)) continue;
-      for (const sentence of line.split(/(?<=[.!?])\s+(?=[A-Z])/)) {
+      const sentences = line.split(/(?<=[.!?])\s+(?=[A-Z])/);
+      for (const [index, sentence] of sentences.entries()) {
         const match = GOTCHA.exec(sentence);
         if (!match) continue;
-        const from = sentence.slice(match.index).replace(/^(?:the\s+|root\s+)?(?:problem|issue|cause|root\s+cause|culprit|reason)\s+(?:was|is)\s+that\s+/i, '');
+        let from = sentence
+          .slice(match.index)
+          .replace(/^(?:the\s+|root\s+)?(?:problem|issue|cause|root\s+cause|culprit|reason)\s+(?:was|is)\s+that\s+/i, '')
+          .replace(/^(?:the\s+)?(?:root\s+cause|cause|problem|issue|culprit)\s*:\s*/i, '');
+        // "Root cause: X. Building with `Y` works.": the cause alone is half a gotcha, so the fix
+        // that worked, when the very next sentence names it, goes with it.
+        const next = sentences[index + 1];
+        if (next !== undefined && FIX_SENTENCE.test(next)) from = `${from} ${next}`;
         proposals.push({ text: rewriteAsRule(from), source: 'gotcha', origin: 'agent', eventIndex });
         break;
       }

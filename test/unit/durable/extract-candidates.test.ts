@@ -137,6 +137,16 @@ describe('extractCandidates: agent conclusions', () => {
     expect(gotcha).toMatchObject({ section: 'Gotchas', origin: 'agent', text: 'The integration tests need Postgres running: start it with `docker compose up -d db`.' });
   });
 
+  it('takes a "Root cause:" conclusion together with the fix the next sentence names', () => {
+    const events = [
+      ...bash('pnpm build', false),
+      ...bash('NODE_OPTIONS=--max-old-space-size=4096 pnpm build'),
+      say('Root cause: the type-check step needs more than the default Node heap. Building with `NODE_OPTIONS=--max-old-space-size=4096` works. The build passes now.'),
+    ];
+    const gotcha = extractCandidates(events, context).find((c) => c.source === 'gotcha');
+    expect(gotcha?.text).toBe('The type-check step needs more than the default Node heap. Building with `NODE_OPTIONS=--max-old-space-size=4096` works.');
+  });
+
   it('does not propose "the problem was" without a failure before it', () => {
     expect(texts([say('The problem was a missing import in src/app.ts.')])).toEqual([]);
   });
