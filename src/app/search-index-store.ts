@@ -36,14 +36,19 @@ import {
 } from '../search/index-file.js';
 import {
   INDEX_LAYOUT,
+  addDocuments,
   createMemoryIndex,
+  decodeMaskedPostings,
+  encodeMaskedPostings,
   loadIndex,
   loadLayeredIndex,
   pathFieldOf,
+  postingsByShard,
   runIndexQuery,
   saveIndex,
   shardsForQuery,
   type IndexedFields,
+  type MaskedPostings,
   type MemoryIndex,
   type SearchHit,
 } from '../search/search-index.js';
@@ -133,6 +138,8 @@ type Cache = { main: IndexFile; delta: IndexFile | null };
 async function openCached(root: string, options: OpenIndexOptions, files: CacheFiles, cache: Cache): Promise<OpenedIndex | null> {
   const warnings: string[] = [];
   try {
+    // The delta is small: decoding its document stores now finds a damaged one while the main index can still take over.
+    for (const source of cache.delta?.header.sources ?? []) if (source.firstId >= cache.main.header.nextDocId) storedDocuments(cache, source);
     const current = (cache.delta ?? cache.main).header.sources;
     const previous = new Map(current.map((s) => [s.path, s] as const));
     const scanned = scanSources(root, previous, options.teamBranch, warnings);
@@ -276,11 +283,18 @@ function warmIndex(cache: Cache, scanned: Scanned[], files: CacheFiles, warnings
     writeCache(cache.delta ? files.delta : files.main, { ...file.header, sources }, copyBlobs(file, file.names()), warnings);
   }
   const delta = cache.delta;
-  const segment = delta && { meta: delta.blob(META_BLOB), shard: (key: string) => delta.blob(shardBlobName(key)) };
+  const segment = delta && {
+    meta: delta.blob(META_BLOB),
+    shard: (key: string) => delta.blob(shardBlobName(key)),
+    masked: (key: string) => delta.blob(maskedBlobName(key)),
+  };
   return layeredView(cache.main, segment, sources, (source) => storedDocuments(cache, source), 'warm', warnings, preload);
 }
 
-type Segment = { meta: Uint8Array | undefined; shard: (key: string) => Uint8Array | undefined };
+/** A delta as layeredView reads it: its index metadata and shards, and the masked main postings per shard. */
+type Segment = { meta: Uint8Array | undefined; shard: (key: string) => Uint8Array | undefined; masked: (key: string) => Uint8Array | undefined };
+
+const maskedBlobName = (key: string) => `m:${key}`;
 
 /** The main index, with `sources`' stale main documents masked and the delta segment's added; shards load as queries need them. */
 function layeredView(
@@ -299,7 +313,7 @@ function layeredView(
   const ensure = (terms: readonly QueryTerm[]) => {
     for (const key of shardsForQuery(terms)) {
       if (loaded.has(key)) continue;
-      layered.addShard(main.blob(shardBlobName(key)), delta?.shard(key));
+      layered.addShard(main.blob(shardBlobName(key)), delta?.masked(key), delta?.shard(key));
       loaded.add(key);
     }
   };
@@ -355,14 +369,44 @@ function updateIndex(
     if (gone.firstId < mainNext || gone.count === 0 || live.has(sourceKey(gone))) continue;
     storedDocuments(cache, gone).forEach((doc, i) => delta.remove(fieldsOf(gone.firstId + i, doc, gone)));
   }
-  for (const source of inDelta) if (fresh.has(source.path)) addDocuments(delta, source, docsOf(source));
+  for (const source of inDelta) if (fresh.has(source.path)) addSource(delta, source, docsOf(source));
   const saved = saveIndex(delta);
   const blobs = new Map<string, Uint8Array>([[META_BLOB, saved.meta]]);
   for (const [key, bytes] of saved.shards) blobs.set(shardBlobName(key), bytes);
   for (const source of inDelta) blobs.set(documentsBlobName(source.path), blobOf(source));
+  for (const [key, bytes] of maskedPostingBlobs(cache, masked)) blobs.set(maskedBlobName(key), bytes);
   writeCache(files.delta, { ...header, base: main.header.build }, blobs, warnings);
-  const segment = { meta: saved.meta, shard: (key: string) => saved.shards.get(key) };
+  const segment = { meta: saved.meta, shard: (key: string) => saved.shards.get(key), masked: (key: string) => blobs.get(maskedBlobName(key)) };
   return layeredView(main, segment, sources, docsOf, 'updated', warnings, options.preload);
+}
+
+/**
+ * The postings of the masked main documents, per shard: carried over from the old delta, with
+ * the newly masked documents' terms added (tokenized once, when they become masked).
+ */
+function maskedPostingBlobs(cache: Cache, masked: IndexedSource[]): Map<string, Uint8Array> {
+  const old = cache.delta;
+  const before = old ? maskedSources(cache.main, old.header.sources) : [];
+  const now = new Set(masked.map(sourceKey));
+  const kept = new Set(before.map(sourceKey));
+  const added = masked.filter((s) => !kept.has(sourceKey(s)));
+  const oldNames = old ? old.names().filter((name) => name.startsWith('m:')) : [];
+  if (old && added.length === 0 && before.every((s) => now.has(sourceKey(s)))) {
+    return new Map(oldNames.map((name) => [name.slice(2), old.blob(name)!] as const));
+  }
+  const ids = new Set(idsOf(masked));
+  const byShard = new Map<string, MaskedPostings>();
+  for (const name of oldNames) {
+    const still = decodeMaskedPostings(old!.blob(name)!).filter(([, , id]) => ids.has(id));
+    if (still.length > 0) byShard.set(name.slice(2), still);
+  }
+  const fields = added.flatMap((source) => storedDocuments({ main: cache.main, delta: null }, source).map((doc, i) => fieldsOf(source.firstId + i, doc, source)));
+  for (const [key, postings] of postingsByShard(fields)) {
+    const list = byShard.get(key);
+    if (list) list.push(...postings);
+    else byShard.set(key, postings);
+  }
+  return new Map([...byShard].map(([key, postings]) => [key, encodeMaskedPostings(postings)] as const));
 }
 
 /** Folds the delta into a new main index: the old cost of an update, paid once per threshold. */
@@ -384,7 +428,7 @@ function compactIndex(
     return bytes ? decodeDocuments(bytes) : [];
   };
   for (const source of masked) mainDocs(source).forEach((doc, i) => index.remove(fieldsOf(source.firstId + i, doc, source)));
-  for (const source of inDelta) addDocuments(index, source, docsOf(source));
+  for (const source of inDelta) addSource(index, source, docsOf(source));
   saveMain(index, header, blobOf, files, warnings);
   return makeView(index, header.sources, docsOf, 'updated', warnings);
 }
@@ -404,7 +448,7 @@ function rebuildIndex(
   for (const s of scanned) {
     const complete = s.text !== undefined || s.skipped !== undefined ? s : { ...s, ...s.load() };
     const { source, documents } = parseSource(complete, nextDocId, parse);
-    addDocuments(index, source, documents);
+    addSource(index, source, documents);
     nextDocId += documents.length;
     fresh.set(s.path, documents);
     sources.push(source);
@@ -434,8 +478,8 @@ function parseSource(s: Scanned, firstId: number, parse: Parse): { source: Index
   return { source, documents: parsed.documents };
 }
 
-function addDocuments(index: MemoryIndex, source: IndexedSource, documents: readonly ParsedDocument[]): void {
-  index.addAll(documents.map((doc, i) => fieldsOf(source.firstId + i, doc, source)));
+function addSource(index: MemoryIndex, source: IndexedSource, documents: readonly ParsedDocument[]): void {
+  addDocuments(index, documents.map((doc, i) => fieldsOf(source.firstId + i, doc, source)));
 }
 
 function fieldsOf(id: number, doc: ParsedDocument, source: IndexedSource): IndexedFields {

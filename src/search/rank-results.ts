@@ -85,13 +85,9 @@ export function rankResults(
     if (doc.memId !== undefined) result.id = doc.memId;
     out.push(result);
   }
-  out.sort(
-    (a, b) =>
-      b.score - a.score ||
-      (b.date ?? '').localeCompare(a.date ?? '') ||
-      a.file.localeCompare(b.file) ||
-      a.line - b.line,
-  );
+  // Note: plain code-unit order, not localeCompare: the first localeCompare loads ICU's collator
+  // (~5 ms, a tenth of `node -e 0`), and ISO dates and paths need no locale rules.
+  out.sort((a, b) => b.score - a.score || compareText(b.date ?? '', a.date ?? '') || compareText(a.file, b.file) || a.line - b.line);
   return out.slice(0, options.limit);
 }
 
@@ -100,6 +96,10 @@ export function displayDate(doc: ParsedDocument, source: IndexedSource): string 
   if (doc.date !== undefined && Number.isFinite(Date.parse(doc.date))) return doc.date;
   if (source.kind === 'session' && source.mtimeMs > 0) return new Date(source.mtimeMs).toISOString();
   return undefined;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function phraseOf(query: string): string | null {

@@ -30,7 +30,13 @@ type TreeNode = Map<string, unknown>;
 /** A term's postings: field id → short document id → term frequency. */
 type Postings = Map<number, Map<number, number>>;
 type Internals = {
-  _index: { _tree: TreeNode; _size: number | undefined; fetch(term: string, initial: () => Postings): Postings };
+  _index: {
+    _tree: TreeNode;
+    _size: number | undefined;
+    fetch(term: string, initial: () => Postings): Postings;
+    get(term: string): Postings | undefined;
+    delete(term: string): void;
+  };
   _documentCount: number;
   _documentIds: Map<number, number>;
   _idToShortId: Map<number, number>;
@@ -52,12 +58,13 @@ type MetaBlob = {
   fieldLength: Map<number, number[]>;
 };
 
+const FIELDS = ['text', 'section', 'path'] as const;
 const FIELD_BOOST = { text: 1, section: 1.6, path: 0.6 };
 
 /** Returns an empty index configured with mem's tokenizer, stemmer and field list; never fails. */
 export function createMemoryIndex(): MemoryIndex {
   return new MiniSearch<IndexedFields>({
-    fields: ['text', 'section', 'path'],
+    fields: [...FIELDS],
     storeFields: [],
     tokenize: tokenizeText,
     processTerm: normalizeTerm,
@@ -86,6 +93,19 @@ export function runIndexQuery(index: MemoryIndex, terms: readonly QueryTerm[], o
     },
   );
   return results.map((r) => ({ id: r.id as number, score: r.score, terms: r.terms, queryTerms: r.queryTerms }));
+}
+
+/**
+ * Adds documents to the index, each under the short id equal to its id when the ids come after
+ * every id used so far (ids are handed out in increasing order, so they do): loadLayeredIndex can
+ * then mask documents without scanning the id table. Throws on a duplicate id, as MiniSearch does.
+ */
+export function addDocuments(index: MemoryIndex, documents: readonly IndexedFields[]): void {
+  const internals = internalsOf(index);
+  for (const document of documents) {
+    if (document.id >= internals._nextId) internals._nextId = document.id;
+    index.add(document);
+  }
 }
 
 /** Returns the shard that holds terms starting like `term`; never fails. */
@@ -167,8 +187,12 @@ export function addShard(index: MemoryIndex, bytes: Uint8Array): void {
  */
 export type LayeredIndex = {
   index: MemoryIndex;
-  /** Adds one shard key's main and delta blobs (either may be absent); throws when a blob is not a shard. */
-  addShard(main: Uint8Array | undefined, delta: Uint8Array | undefined): void;
+  /**
+   * Adds one shard key's blobs: the main index's shard, the masked documents' postings in it
+   * (encodeMaskedPostings) and the delta's shard, any of them absent; throws when a blob is not
+   * what it should be.
+   */
+  addShard(main: Uint8Array | undefined, masked: Uint8Array | undefined, delta: Uint8Array | undefined): void;
 };
 
 /**
@@ -179,9 +203,16 @@ export type LayeredIndex = {
 export function loadLayeredIndex(mainMeta: Uint8Array, deltaMeta: Uint8Array | null, masked: readonly number[]): LayeredIndex {
   const index = loadIndex(mainMeta, [], { forUpdate: false });
   const internals = internalsOf(index);
+  const maskedShortIds = new Map<number, number>();
   if (masked.length > 0) {
-    const wanted = new Set(masked);
-    for (const [shortId, id] of internals._documentIds) if (wanted.has(id)) internals._idToShortId.set(id, shortId);
+    if (masked.some((id) => internals._documentIds.get(id) !== id)) {
+      // Only an index not built by addDocuments lacks short id = id; a scan costs ~3 ms at 10k.
+      const wanted = new Set(masked);
+      for (const [shortId, id] of internals._documentIds) if (wanted.has(id)) maskedShortIds.set(id, shortId);
+    } else {
+      for (const id of masked) maskedShortIds.set(id, id);
+    }
+    for (const [id, shortId] of maskedShortIds) internals._idToShortId.set(id, shortId);
     // Note: discard throws on an id the index does not hold: the caller then rebuilds.
     for (const id of masked) index.discard(id);
   }
@@ -202,8 +233,21 @@ export function loadLayeredIndex(mainMeta: Uint8Array, deltaMeta: Uint8Array | n
   }
   return {
     index,
-    addShard(main, delta) {
+    addShard(main, masked, delta) {
       if (main !== undefined) addShard(index, main);
+      // Why remove masked postings, not rely on discard alone: MiniSearch lowers a term's document
+      // frequency for discarded documents only as it meets them, so documents scored before them
+      // would get another score than in an index that never held them.
+      if (masked !== undefined) {
+        for (const [term, fieldId, id] of decodeMaskedPostings(masked)) {
+          const shortId = maskedShortIds.get(id);
+          const postings = shortId === undefined ? undefined : internals._index.get(term);
+          const field = postings?.get(fieldId);
+          if (!postings || !field || !field.delete(shortId!)) continue;
+          if (field.size === 0) postings.delete(fieldId);
+          if (postings.size === 0) internals._index.delete(term);
+        }
+      }
       if (delta === undefined) return;
       // The main shard holding the same first characters is in the tree now, so fetch() extends
       // its branches instead of creating a second branch for the same prefix.
@@ -222,6 +266,41 @@ export function loadLayeredIndex(mainMeta: Uint8Array, deltaMeta: Uint8Array | n
       internals._index._size = undefined;
     },
   };
+}
+
+/** The postings of masked documents that fall in one shard: [term, field id, document id]. */
+export type MaskedPostings = [string, number, number][];
+
+/** Returns the terms MiniSearch holds for `documents` (as add() derives them), grouped by shard; never fails. */
+export function postingsByShard(documents: readonly IndexedFields[]): Map<string, MaskedPostings> {
+  const out = new Map<string, MaskedPostings>();
+  for (const document of documents) {
+    FIELDS.forEach((field, fieldId) => {
+      const seen = new Set<string>();
+      for (const token of tokenizeText(document[field])) {
+        const term = normalizeTerm(token);
+        if (!term || seen.has(term)) continue;
+        seen.add(term);
+        const key = shardKeyOf(term);
+        let list = out.get(key);
+        if (!list) out.set(key, (list = []));
+        list.push([term, fieldId, document.id]);
+      }
+    });
+  }
+  return out;
+}
+
+/** Returns masked postings as bytes for the cache; never fails. */
+export function encodeMaskedPostings(postings: MaskedPostings): Uint8Array {
+  return serialize(postings);
+}
+
+/** Returns the postings stored by encodeMaskedPostings; throws when the bytes are not such a list. */
+export function decodeMaskedPostings(bytes: Uint8Array): MaskedPostings {
+  const value = deserialize(bytes) as unknown;
+  if (!Array.isArray(value)) throw new Error('search delta masked postings are damaged');
+  return value as MaskedPostings;
 }
 
 function decodeMeta(bytes: Uint8Array): MetaBlob {
@@ -271,7 +350,9 @@ function internalsOf(index: MemoryIndex): Internals {
     Array.isArray(internals._avgFieldLength) &&
     typeof internals._nextId === 'number' &&
     typeof internals.addFieldLength === 'function' &&
-    typeof internals._index.fetch === 'function';
+    typeof internals._index.fetch === 'function' &&
+    typeof internals._index.get === 'function' &&
+    typeof internals._index.delete === 'function';
   if (!known) throw new Error(`MiniSearch internals changed: search index layout ${INDEX_LAYOUT} no longer applies`);
   return internals;
 }
