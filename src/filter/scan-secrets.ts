@@ -1,6 +1,6 @@
 /**
  * Secret scanner: gitleaks-class rules for well-known credential formats, generic
- * `password=…`-style assignments, and high-entropy tokens. A finding is a rule id and a span,
+ * `password=…`-style assignments (also in prose: "the password is …"), and high-entropy tokens. A finding is a rule id and a span,
  * never the value, so callers can log findings without leaking what they found.
  */
 
@@ -69,6 +69,17 @@ const PATTERN_RULES: readonly PatternRule[] = [
 // A key name that says "this holds a credential".
 const SECRET_NAME = String.raw`[A-Za-z0-9_.-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|credentials?|private[_-]?key)[A-Za-z0-9_]*`;
 const ASSIGNMENT = new RegExp(String.raw`\b(${SECRET_NAME})["']?\s*(?::=|=>|=|:)\s*(["'\x60]?)([^\s"'\x60,;)]{6,})\2`, 'dgi');
+
+// The same in prose: "the admin password for local dev is Tr0ub4dor&3…", "my token is: ghx…".
+const PROSE_ASSIGNMENT = new RegExp(
+  String.raw`\b(password|passwd|passphrase|pwd|secret|token|api[\s_-]?key|access[\s_-]?key)(?:\s+(?:for|of|on|to|in)\s+[\w\s.-]{1,40}?)?\s+(?:is|was|=|:)\s*:?\s+(["'\x60]?)([^\s"'\x60]{6,})\2`,
+  'dgi',
+);
+
+/** A path or file name ("~/.config/gh/hosts.yml", ".env.local") says where a secret is, not what it is. */
+function isPathLike(value: string): boolean {
+  return /^(?:~|\.{0,2}\/|\.)[\w./-]*$/.test(value) || (value.includes('/') && value.split('/').every((part) => part === '' || /^[\w.-]*[A-Za-z][\w.-]*$/.test(part) && !/\d.*[A-Z]|[A-Z].*\d/.test(part)));
+}
 
 /** Values that only look like a secret position but hold a reference, a type or a placeholder. */
 function isPlaceholder(value: string): boolean {
@@ -172,6 +183,13 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
     if (isHighEntropySecret(token, text.slice(Math.max(0, start - 8), start), settings)) {
       findings.push({ ruleId: 'high-entropy-token', start, end: start + token.length });
     }
+  }
+  // After the entropy rule: a long token in prose keeps its more telling rule id.
+  for (const match of text.matchAll(PROSE_ASSIGNMENT)) {
+    const value = match[3]?.replace(/[.,;:!?)\]]+$/, '');
+    if (value === undefined || value.length < 6 || match.index === undefined || isPathLike(value) || !isSecretLikeValue(value)) continue;
+    const start = match.indices?.[3]?.[0] ?? match.index + match[0].lastIndexOf(value);
+    findings.push({ ruleId: 'generic-secret-assignment', start, end: start + value.length });
   }
   return dropOverlaps(findings);
 }

@@ -23,6 +23,9 @@ describe('findSecrets', () => {
     ['generic-secret-assignment', 'DB_PASSWORD=s3cr3t-Value9'],
     ['npm-token', fake('npm_', 'a8Kd93LmQp2Zx7Vb4Nc1Rt6Yw0Ue5Ji3H2kL')],
     ['high-entropy-token', 'the session token is Zq8Xw2Lk9Vb4Nm7Rt1Yp6Sd3Fg0Hj5Kc'],
+    // Short passwords stated in prose are below the entropy rule's length.
+    ['generic-secret-assignment', 'remember the admin password for local dev is Tr0ub4dor&3xK9qLm'],
+    ['generic-secret-assignment', 'the wifi password is: h0neyB4dger!'],
   ])('detects %s', (ruleId, text) => {
     expect(findSecrets(text).map((f) => f.ruleId)).toContain(ruleId);
   });
@@ -40,6 +43,10 @@ describe('findSecrets', () => {
     'apiKey: process.env.OPENAI_API_KEY',
     'postgres://${PGUSER}:${PGPASSWORD}@localhost/app',
     'Always run npm test before pushing',
+    'the password is stored in 1Password, never in the repo',
+    'the token is read from ~/.config/gh/hosts.yml',
+    'the API key is .env.local only, never commit it',
+    'the password for staging is ${STAGING_PASSWORD}',
   ])('does not flag the look-alike %s', (text) => {
     expect(findSecrets(text)).toEqual([]);
   });
