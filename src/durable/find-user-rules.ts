@@ -36,6 +36,8 @@ const EXPLICIT_WHOLE: readonly RegExp[] = [
   /^(?:immer|niemals|nie)\b/i,
   /^(?:toujours|ne\s+\S+\s+jamais|n'\S+\s+jamais|jamais)\b/i,
   /^(?:siempre|nunca|jamás)\b/i,
+  // Portuguese and Italian.
+  /^(?:sempre|nunca|jamais|mai)\b/i,
   // German, Spanish and French put the adverb after the imperative: "Bitte verwende immer …",
   // "Usa siempre …", "Utilise toujours …". One word before it keeps "Das ist nie passiert" out.
   /^(?:(?:bitte|por\s+favor)\s+)?[\p{L}'-]+\s+(?:immer|niemals|nie|siempre|nunca|jamás|toujours|jamais)\b/iu,
@@ -54,7 +56,7 @@ const CJK_TRAILERS: readonly RegExp[] = [/(?:と|って|ことを)?覚えてお�
 const REMEMBER_TRAILER = /^(.{8,}?)\s*[,;—–-]\s*(?:please\s+)?(?:remember|note|keep\s+in\s+mind|don't\s+forget)\s+(?:this|that|it)\b[.!]*$/i;
 
 const CORRECTION_LEAD_IN =
-  /^(?:no|nope|nah|wrong|not\s+quite|not\s+like\s+that|that's\s+(?:wrong|not\s+right|incorrect|not\s+how\s+we\s+do\s+it)|that\s+is\s+(?:wrong|not\s+right|incorrect)|actually|wait|stop(?=\s*[,.!;:—–-])|nein|non|não)\b[\s,.!:;—–-]*/i;
+  /^(?:no|nope|nah|wrong|not\s+quite|not\s+like\s+that|that's\s+(?:wrong|not\s+right|incorrect|not\s+how\s+we\s+do\s+it)|that\s+is\s+(?:wrong|not\s+right|incorrect)|actually|wait|(?:stop|ugh|argh|hmm+|meh|oops|nein|non|não)(?=\s*[,.!;:—–-]))\b[\s,.!:;—–-]*/i;
 
 const RULE_VERBS =
   /^(?:use|run|put|keep|call|import|prefer|store|place|name|write|add|avoid|follow|set|pass|wrap|return|go\s+through|stick\s+to|leave|always|never|don'?t|do\s+not|make|let|create|export|check|install|start|commit|push|mock|test|log|throw|handle|validate|document|prefix|read|load|send|target|build|lint)\b/i;
@@ -66,6 +68,12 @@ const INSTEAD_OF = /^(?:please\s+)?instead\s+of\s+(.+?),?\s+(?:please\s+)?(?:use
 const USE_INSTEAD = /^(?:please\s+)?(?:use|run|call|prefer)\s+.+\b(?:instead(?:\s+of\b.*)?|rather\s+than\s+.+|not\s+\S+.*)$/i;
 const DONT = /^(?:please\s+)?(?:don'?t|do\s+not|dont)\s+(?!worry|bother|forget|know|think|understand|see|get\b|have\b|care|mind|need\s+to\s+ask)(.+)$/i;
 const STOP = /^(?:please\s+)?stop\s+(?:\w+ing)\b.+$/i;
+// "Não use console.log …", "Non usare …": a Portuguese or Italian "don't".
+const ROMANCE_DONT = /^(?:não|nao|non)\s+\p{L}{2,}\s+\S/iu;
+// "Prefer early returns over nested ifs": a style rule, never a one-off task.
+const PREFER_OVER = /^(?:please\s+)?(?:always\s+)?prefer\s+.+\s+(?:over|to|instead\s+of|rather\s+than)\s+\S/i;
+// "`make db-reset` wipes your local database": a warning about a command, i.e. a gotcha.
+const DESTRUCTIVE_WARNING = /`[^`]+`[^.;]*\b(?:wipes?|deletes?|drops?|destroys?|overwrites?|nukes?|erases?|truncates?|resets?|clobbers?)\b/i;
 const WE_CONVENTION =
   /^(?:(?:in\s+this\s+(?:repo(?:sitory)?|project|codebase|team)|here|on\s+this\s+team|in\s+our\s+(?:team|codebase|repo(?:sitory)?|project))\s*,?\s*)?(?:we|our\s+team)\s+(?:always|never|use|prefer|don'?t|do\s+not|avoid|require|follow|keep|put|write|name|squash|rebase|deploy|run|store)\b/i;
 const REPO_USES = /^(?:this|the|our)\s+(?:repo(?:sitory)?|project|codebase|monorepo|team|app)\s+(?:uses|is\s+using|prefers|relies\s+on|requires|runs\s+on|targets|only\s+uses)\b/i;
@@ -91,6 +99,9 @@ function namesProjectCommand(sentence: string): boolean {
   if (!COMMAND_SUBJECT.test(sentence) || /\?\s*$/.test(sentence)) return false;
   return [...sentence.matchAll(/`([^`]+)`/g)].some((match) => findProjectCommands(match[1] ?? '').length > 0);
 }
+
+// "no not jest.": the lead sentence only names what was wrong, no reason worth keeping.
+const NEGATED_TOOL = /^(?:not|no)\s+\S+[.!]*$/i;
 
 const BULLET = /^\s*(?:[-*+•]|\d+[.)])\s+/;
 const SPEC_KEYWORDS = /\b(?:MUST(?:\s+NOT)?|NEVER|ALWAYS|SHALL(?:\s+NOT)?|REQUIRED|DO\s+NOT|DON'T|SHOULD(?:\s+NOT)?)\b/;
@@ -175,7 +186,9 @@ function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | un
     return { text: rewriteAsRule(`Use ${insteadOf[2].replace(/[.!]+$/, '')} instead of ${insteadOf[1]}`), source: 'correction' };
   }
   if (USE_INSTEAD.test(sentence)) return { text: rewriteAsRule(sentence), source: 'correction' };
-  if (previousWasAgent && (DONT.test(sentence) || STOP.test(sentence))) return { text: rewriteAsRule(sentence), source: 'correction' };
+  if (previousWasAgent && (DONT.test(sentence) || STOP.test(sentence) || ROMANCE_DONT.test(sentence))) return { text: rewriteAsRule(sentence), source: 'correction' };
+  if (PREFER_OVER.test(sentence) && !/\?\s*$/.test(sentence)) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
+  if (DESTRUCTIVE_WARNING.test(sentence) && !/\?\s*$/.test(sentence)) return { text: rewriteAsRule(sentence), source: 'gotcha' };
 
   if (previousWasAgent && CJK_DONT.test(sentence)) return { text: rewriteAsRule(sentence), source: 'correction' };
 
@@ -203,7 +216,7 @@ function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | un
   if (embedded !== undefined && embedded.rule.length < sentence.length) {
     const prefix = embedded.prefix.replace(/[\s,;:—–]+$/, '').trim();
     if (TASK_SCOPE.test(prefix)) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
-    if (embedded.bare && RULE_LIKE_CLAUSE.test(prefix)) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
+    if (embedded.bare && (RULE_LIKE_CLAUSE.test(prefix) || DECLARATIVE_FACT.test(prefix))) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
     return ruleFromSentence(embedded.rule, previousWasAgent);
   }
   return undefined;
@@ -217,17 +230,21 @@ export function findUserRules(prompt: string, options: { previousWasAgent: boole
   const isSpec = prompt.length >= 300 && bullets >= 3;
   const rules: UserRule[] = [];
   let specRules = 0;
-  let correcting = false;
+  let correcting: string | undefined;
   for (const { sentence, bullet } of sentences) {
     const rule = ruleFromSentence(sentence, options.previousWasAgent);
     // "no not jest. use vitest" / "stop, that takes forever. use X": a correction whose lead-in
     // ended a sentence of its own carries over to the imperative right after it.
-    const carried = rule === undefined && correcting && RULE_VERBS.test(sentence.replace(CONJUNCTION, '')) && !/\?\s*$/.test(sentence);
-    correcting = rule === undefined && options.previousWasAgent && CORRECTION_LEAD_IN.test(sentence);
-    if (carried) {
-      rules.push({ text: rewriteAsRule(sentence), source: 'correction' });
+    const carried = rule === undefined && correcting !== undefined && RULE_VERBS.test(sentence.replace(CONJUNCTION, '')) && !/\?\s*$/.test(sentence);
+    if (carried && correcting !== undefined) {
+      // The lead sentence's own words are the reason ("we ripped moment out last year"): keep them.
+      const reason = correcting.replace(CORRECTION_LEAD_IN, '').trim();
+      const words = reason.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length;
+      rules.push({ text: words >= 3 && !NEGATED_TOOL.test(reason) ? `${rewriteAsRule(reason)} ${rewriteAsRule(sentence)}` : rewriteAsRule(sentence), source: 'correction' });
+      correcting = undefined;
       continue;
     }
+    correcting = rule === undefined && options.previousWasAgent && CORRECTION_LEAD_IN.test(sentence) ? sentence : undefined;
     if (rule && rule.text !== '') {
       rules.push(isSpec && bullet ? { text: rule.text, source: 'spec-rule' } : rule);
       continue;

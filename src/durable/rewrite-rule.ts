@@ -13,6 +13,8 @@ const LEAD_INS: readonly RegExp[] = [
 const TRAILERS: readonly RegExp[] = [
   /(?:[,;]\s*|\s+)(?:please|pls|plz|thanks|thank you|thx|ty|cheers|ok|okay)\??[.!]*$/i,
   /\s*[-—–(,]\s*(?:remember (?:this|that)|add (?:this|that|it) to (?:your )?(?:memory|CLAUDE\.md))\)?[.!]*$/i,
+  // ", this function is unreadable": a remark about the code at hand, not part of the rule.
+  /,\s*(?:this|that|it)(?:\s+(?:function|file|code|one|component|class|method|module|thing))?\s+(?:is|was|looks|seems)\s+[^,;]*$/i,
 ];
 
 const GERUNDS: Readonly<Record<string, string>> = {
@@ -39,7 +41,8 @@ export function isCjk(text: string): boolean {
 /** Returns the standalone rule for `phrase` (empty string when nothing is left); never throws. */
 export function rewriteAsRule(phrase: string): string {
   let text = phrase.replace(/\s+/g, ' ').trim();
-  text = text.replace(/\*\*([^*]+)\*\*/g, '$1').replace(/__([^_]+)__/g, '$1');
+  // Bold markers only: `__tests__/` and `__init__.py` are names, not emphasis.
+  text = text.replace(/\*\*([^*]+)\*\*/g, '$1').replace(/(?<![\w/.])__([^_]+)__(?![\w/.])/g, '$1');
   for (let changed = true; changed; ) {
     changed = false;
     for (const pattern of [...LEAD_INS, ...TRAILERS]) {

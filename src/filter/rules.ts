@@ -71,6 +71,8 @@ const EPHEMERAL: readonly RegExp[] = [
   /\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b/,
   /\b\d{4}-\d{2}-\d{2}\b/,
   /\btypos?\b/i,
+  // "… for this." at the end: about the thing being worked on.
+  /\bfor\s+this(?:\s+one)?\s*[.!]*$/i,
   // "Don't commit yet", "not yet": a hold on the current work, lifted once it is reviewed.
   /\b(?:not|don'?t|dont|do\s+not|doesn'?t|isn'?t|aren'?t)\b[^.;!?]{0,40}\byet\b|\bnoch\s+nicht\b|\b(?:todavía|aún)\s+no\b|\bpas\s+encore\b|先别|先不要/i,
   /今日|今回|今は|とりあえず|一旦|这次|今天|暂时|先这样|\bheute\b|\bvorerst\b|\bdiesmal\b|aujourd'hui|pour\s+l'instant|cette\s+fois|\bhoy\b|por\s+ahora|esta\s+vez/i,

@@ -44,7 +44,7 @@ describe('findUserRules: more ways of stating a rule', () => {
   });
 
   it('carries a correction lead-in that ended its own sentence over to the next imperative', () => {
-    expect(rules('stop, the full suite takes 20 minutes. use npm run test:changed for quick checks')).toEqual(['Use npm run test:changed for quick checks.']);
+    expect(rules('stop, the full suite takes 20 minutes. use npm run test:changed for quick checks')).toEqual(['The full suite takes 20 minutes. Use npm run test:changed for quick checks.']);
     // Not when the prompt does not answer the agent.
     expect(rules('stop, the full suite takes 20 minutes. use npm run test:changed for quick checks', false)).toEqual([]);
   });
@@ -78,5 +78,32 @@ describe('findUserRules: more ways of stating a rule', () => {
   it('takes a Chinese "don\'t" as a correction only when it answers the agent', () => {
     expect(rules('不要用 console.log，统一用 src/lib/logger.ts 里的 logger。')).toEqual(['不要用 console.log，统一用 src/lib/logger.ts 里的 logger。']);
     expect(rules('不要用 console.log，统一用 src/lib/logger.ts 里的 logger。', false)).toEqual([]);
+  });
+});
+
+describe('findUserRules: phrasings found by the fresh held-out batch', () => {
+  it('keeps the reason a correction gave in the sentence before it', () => {
+    expect(rules('ugh, we ripped moment out last year. use dayjs')).toEqual(['We ripped moment out last year. Use dayjs.']);
+  });
+
+  it('takes "prefer X over Y" as a rule and drops a remark about the code at hand', () => {
+    expect(rules('and prefer early returns over nested ifs, this function is unreadable', false)).toEqual(['Prefer early returns over nested ifs.']);
+  });
+
+  it('takes a warning about a destructive command as a gotcha', () => {
+    expect(findUserRules('oh and `make db-reset` wipes your local database, only run it when I ask', { previousWasAgent: true })).toEqual([
+      { text: '`make db-reset` wipes your local database, only run it when I ask.', source: 'gotcha' },
+    ]);
+  });
+
+  it('reads Portuguese "não" as a negation, never as a "no, …" lead-in', () => {
+    expect(rules('Não use console.log no código de produção, use o logger de src/lib/log.ts.')).toEqual([
+      'Não use console.log no código de produção, use o logger de src/lib/log.ts.',
+    ]);
+    expect(rules('Sempre use aspas simples no TypeScript.', false)).toEqual(['Sempre use aspas simples no TypeScript.']);
+  });
+
+  it('keeps a "goes in" clause in front of ", never …"', () => {
+    expect(rules('the OPENAI_API_KEY goes in .env.local, never commit .env.local', false)).toEqual(['The OPENAI_API_KEY goes in .env.local, never commit .env.local.']);
   });
 });

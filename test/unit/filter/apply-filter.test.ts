@@ -32,6 +32,7 @@ describe('applyFilter', () => {
     ['ephemeral', 'Do not touch line 42 of src/app.ts.'],
     ['ephemeral', "Don't push it yet, wait until QA signs off."],
     ['ephemeral', 'For this PR, never touch the files under migrations/.'],
+    ['ephemeral', "Don't trust random blog posts for this."],
   ])('rejects with %s: %s', (code, text) => {
     const verdict = verdictFor(text);
     expect(verdict.accepted).toBe(false);
