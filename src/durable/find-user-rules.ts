@@ -56,7 +56,7 @@ const CJK_TRAILERS: readonly RegExp[] = [/(?:と|って|ことを)?覚えてお�
 const REMEMBER_TRAILER = /^(.{8,}?)\s*[,;—–-]\s*(?:please\s+)?(?:remember|note|keep\s+in\s+mind|don't\s+forget)\s+(?:this|that|it)\b[.!]*$/i;
 
 const CORRECTION_LEAD_IN =
-  /^(?:no|nope|nah|wrong|not\s+quite|not\s+like\s+that|that's\s+(?:wrong|not\s+right|incorrect|not\s+how\s+we\s+do\s+it)|that\s+is\s+(?:wrong|not\s+right|incorrect)|actually|wait|(?:stop|ugh|argh|hmm+|meh|oops|nein|non|não)(?=\s*[,.!;:—–-]))\b[\s,.!:;—–-]*/i;
+  /^(?:no|nope|nah|wrong|not\s+quite|not\s+like\s+that|that's\s+(?:wrong|not\s+right|incorrect|not\s+how\s+we\s+do\s+it)|that\s+is\s+(?:wrong|not\s+right|incorrect)|actually|wait|(?:stop|ugh|argh|oops|nein|non|não)(?=\s*[,.!;:—–-]))\b[\s,.!:;—–-]*/i;
 
 const RULE_VERBS =
   /^(?:use|run|put|keep|call|import|prefer|store|place|name|write|add|avoid|follow|set|pass|wrap|return|go\s+through|stick\s+to|leave|always|never|don'?t|do\s+not|make|let|create|export|check|install|start|commit|push|mock|test|log|throw|handle|validate|document|prefix|read|load|send|target|build|lint)\b/i;
@@ -216,7 +216,12 @@ function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | un
   if (embedded !== undefined && embedded.rule.length < sentence.length) {
     const prefix = embedded.prefix.replace(/[\s,;:—–]+$/, '').trim();
     if (TASK_SCOPE.test(prefix)) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
-    if (embedded.bare && (RULE_LIKE_CLAUSE.test(prefix) || DECLARATIVE_FACT.test(prefix))) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
+    // Only the clause right before the tail completes it: "Fix the bug, the session must be
+    // refreshed, never log the token" keeps the last two clauses, not the task in front.
+    const clause = prefix.split(/[,;]\s+/).pop() ?? prefix;
+    if (embedded.bare && (RULE_LIKE_CLAUSE.test(clause) || DECLARATIVE_FACT.test(clause))) {
+      return { text: rewriteAsRule(sentence.slice(sentence.lastIndexOf(clause, embedded.prefix.length))), source: 'explicit-request' };
+    }
     return ruleFromSentence(embedded.rule, previousWasAgent);
   }
   return undefined;

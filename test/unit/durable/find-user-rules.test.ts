@@ -23,6 +23,10 @@ describe('findUserRules: a ", never …" tail completes the clause before it', (
     expect(rules(prompt)).toEqual([rule]);
   });
 
+  it('keeps only the clause right before the tail, not a task in front of it', () => {
+    expect(rules('Fix the login bug, the session must be refreshed, never log the token')).toEqual(['The session must be refreshed, never log the token.']);
+  });
+
   it('still drops a task instruction in front of the rule', () => {
     expect(rules('Fix the flaky test, and never use nock in new tests.')).toEqual(['Never use nock in new tests.']);
   });
