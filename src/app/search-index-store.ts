@@ -38,8 +38,15 @@ import {
   INDEX_LAYOUT,
   addDocuments,
   createMemoryIndex,
+  decodeLengths,
   decodeMaskedPostings,
+  decodeShardPostings,
+  deltaSegmentOf,
+  encodeLengths,
   encodeMaskedPostings,
+  encodeShardPostings,
+  mergeShardPostings,
+  withoutLengths,
   loadIndex,
   loadLayeredIndex,
   pathFieldOf,
@@ -108,7 +115,6 @@ type Scanned = {
 };
 
 /** Returns the memory index of `root`, up to date with its files; never fails because of the cache (only on a bug). */
-/** Returns the memory index of `root`, up to date with its files; never fails because of the cache (only on a bug). */
 export async function openSearchIndex(root: string, options: OpenIndexOptions): Promise<OpenedIndex> {
   const dir = memoryPaths(root).cacheDir;
   const files: CacheFiles = { main: join(dir, SEARCH_CACHE_FILE), delta: join(dir, SEARCH_DELTA_FILE) };
@@ -119,14 +125,23 @@ export async function openSearchIndex(root: string, options: OpenIndexOptions): 
     if (delta && delta.header.base === main.header.build) {
       const opened = await openCached(root, options, files, { main, delta });
       if (opened) return opened;
-      // Note: a damaged delta costs only itself: the main index is used alone and a new delta written.
+      // Note: a damaged delta costs only itself: the main index is used alone (and a new delta written).
+      removeFile(files.delta);
     }
     const opened = await openCached(root, options, files, { main, delta: null });
     if (opened) return opened;
   }
   const warnings: string[] = [];
   const scanned = scanSources(root, new Map(), options.teamBranch, warnings);
-  return rebuildIndex(scanned, await parserFor(true), files, engine, warnings, options.preload);
+  return rebuildIndex(scanned, await parserFor(true), files, engine, warnings);
+}
+
+function removeFile(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // Note: an undeletable stale delta is harmless: it names another build, or is found damaged again.
+  }
 }
 
 type CacheFiles = { main: string; delta: string };
@@ -256,11 +271,18 @@ function storedDocuments(cache: Cache, source: IndexedSource): ParsedDocument[] 
 
 /** The stored blob of a source's documents, when the cache already has this very version. */
 function storedDocumentsBlob(cache: Cache, source: IndexedSource): Uint8Array | undefined {
-  for (const file of cache.delta ? [cache.delta, cache.main] : [cache.main]) {
-    const same = file.header.sources.find((s) => s.path === source.path && s.hash === source.hash && s.firstId === source.firstId);
-    if (same) return file.blob(documentsBlobName(source.path));
-  }
-  return undefined;
+  if (source.count === 0) return undefined;
+  const file = cache.delta !== null && source.firstId >= cache.main.header.nextDocId ? cache.delta : cache.main;
+  const same = pathIndexOf(file).get(source.path);
+  return same && same.hash === source.hash && same.firstId === source.firstId ? file.blob(documentsBlobName(source.path)) : undefined;
+}
+
+const pathIndexes = new WeakMap<IndexFile, Map<string, IndexedSource>>();
+
+function pathIndexOf(file: IndexFile): Map<string, IndexedSource> {
+  let index = pathIndexes.get(file);
+  if (!index) pathIndexes.set(file, (index = new Map(file.header.sources.map((s) => [s.path, s] as const))));
+  return index;
 }
 
 const sourceKey = (source: IndexedSource) => `${source.firstId}\u0000${source.path}`;
@@ -283,17 +305,21 @@ function warmIndex(cache: Cache, scanned: Scanned[], files: CacheFiles, warnings
     writeCache(cache.delta ? files.delta : files.main, { ...file.header, sources }, copyBlobs(file, file.names()), warnings);
   }
   const delta = cache.delta;
-  const segment = delta && {
-    meta: delta.blob(META_BLOB),
-    shard: (key: string) => delta.blob(shardBlobName(key)),
-    masked: (key: string) => delta.blob(maskedBlobName(key)),
+  const lengths = delta?.blob(LENGTHS_BLOB);
+  const segment: Segment | null = delta && {
+    lengths: lengths ? decodeLengths(lengths) : [],
+    postings: (key) => delta.blob(postingsBlobName(key)),
+    masked: (key) => delta.blob(maskedBlobName(key)),
   };
   return layeredView(cache.main, segment, sources, (source) => storedDocuments(cache, source), 'warm', warnings, preload);
 }
 
-/** A delta as layeredView reads it: its index metadata and shards, and the masked main postings per shard. */
-type Segment = { meta: Uint8Array | undefined; shard: (key: string) => Uint8Array | undefined; masked: (key: string) => Uint8Array | undefined };
+/** A delta as layeredView reads it: its documents' field lengths, and per shard its postings and the masked main postings. */
+type Segment = { lengths: readonly number[]; postings: (key: string) => Uint8Array | undefined; masked: (key: string) => Uint8Array | undefined };
 
+/** Blobs of a delta file besides document stores: field lengths, and per shard key postings (p:) and masked postings (m:). */
+const LENGTHS_BLOB = 'lengths';
+const postingsBlobName = (key: string) => `p:${key}`;
 const maskedBlobName = (key: string) => `m:${key}`;
 
 /** The main index, with `sources`' stale main documents masked and the delta segment's added; shards load as queries need them. */
@@ -307,13 +333,13 @@ function layeredView(
   preload: readonly QueryTerm[] | undefined,
 ): OpenedIndex {
   const meta = main.blob(META_BLOB);
-  if (!meta || (delta && !delta.meta)) throw new Error('search cache has no index metadata');
-  const layered = loadLayeredIndex(meta, delta?.meta ?? null, idsOf(maskedSources(main, sources)));
+  if (!meta) throw new Error('search cache has no index metadata');
+  const layered = loadLayeredIndex(meta, delta?.lengths ?? [], idsOf(maskedSources(main, sources)));
   const loaded = new Set<string>();
   const ensure = (terms: readonly QueryTerm[]) => {
     for (const key of shardsForQuery(terms)) {
       if (loaded.has(key)) continue;
-      layered.addShard(main.blob(shardBlobName(key)), delta?.masked(key), delta?.shard(key));
+      layered.addShard(main.blob(shardBlobName(key)), delta?.masked(key), delta?.postings(key));
       loaded.add(key);
     }
   };
@@ -360,23 +386,30 @@ function updateIndex(
     return compactIndex(main, masked, inDelta, header, docsOf, blobOf, files, warnings);
   }
 
-  // The delta segment is small: load it whole, drop the documents no longer current, add the fresh ones.
+  // The delta's postings: the old ones minus documents no longer current, plus the fresh files'.
   const old = cache.delta;
-  const oldMeta = old?.blob(META_BLOB);
-  const delta = old && oldMeta ? loadIndex(oldMeta, shardBlobsOf(old), { forUpdate: true }) : createMemoryIndex();
   const live = new Set(sources.map(sourceKey));
-  for (const gone of old?.header.sources ?? []) {
-    if (gone.firstId < mainNext || gone.count === 0 || live.has(sourceKey(gone))) continue;
-    storedDocuments(cache, gone).forEach((doc, i) => delta.remove(fieldsOf(gone.firstId + i, doc, gone)));
+  const dropped = (old?.header.sources ?? []).filter((s) => s.firstId >= mainNext && s.count > 0 && !live.has(sourceKey(s)));
+  const drop = (id: number) => dropped.some((s) => id >= s.firstId && id < s.firstId + s.count);
+  const added = deltaSegmentOf(inDelta.flatMap((source) => (fresh.has(source.path) ? fieldsOfSource(source, docsOf(source)) : [])));
+  const oldLengths = old?.blob(LENGTHS_BLOB);
+  const lengths = [...(oldLengths ? withoutLengths(decodeLengths(oldLengths), drop) : []), ...added.lengths];
+  const blobs = new Map<string, Uint8Array>([[LENGTHS_BLOB, encodeLengths(lengths)]]);
+  const keys = new Set([...(old?.names() ?? []).filter((name) => name.startsWith('p:')).map((name) => name.slice(2)), ...added.shards.keys()]);
+  for (const key of keys) {
+    const before = old?.blob(postingsBlobName(key));
+    const fresher = added.shards.get(key);
+    // Note: a shard untouched by this update keeps its bytes; the common edit (one file again) touches few.
+    if (before && !fresher && dropped.length === 0) blobs.set(postingsBlobName(key), before);
+    else {
+      const merged = mergeShardPostings(before && decodeShardPostings(before), drop, fresher);
+      if (merged.size > 0) blobs.set(postingsBlobName(key), encodeShardPostings(merged));
+    }
   }
-  for (const source of inDelta) if (fresh.has(source.path)) addSource(delta, source, docsOf(source));
-  const saved = saveIndex(delta);
-  const blobs = new Map<string, Uint8Array>([[META_BLOB, saved.meta]]);
-  for (const [key, bytes] of saved.shards) blobs.set(shardBlobName(key), bytes);
   for (const source of inDelta) blobs.set(documentsBlobName(source.path), blobOf(source));
   for (const [key, bytes] of maskedPostingBlobs(cache, masked)) blobs.set(maskedBlobName(key), bytes);
   writeCache(files.delta, { ...header, base: main.header.build }, blobs, warnings);
-  const segment = { meta: saved.meta, shard: (key: string) => saved.shards.get(key), masked: (key: string) => blobs.get(maskedBlobName(key)) };
+  const segment: Segment = { lengths, postings: (key) => blobs.get(postingsBlobName(key)), masked: (key) => blobs.get(maskedBlobName(key)) };
   return layeredView(main, segment, sources, docsOf, 'updated', warnings, options.preload);
 }
 
@@ -400,7 +433,7 @@ function maskedPostingBlobs(cache: Cache, masked: IndexedSource[]): Map<string, 
     const still = decodeMaskedPostings(old!.blob(name)!).filter(([, , id]) => ids.has(id));
     if (still.length > 0) byShard.set(name.slice(2), still);
   }
-  const fields = added.flatMap((source) => storedDocuments({ main: cache.main, delta: null }, source).map((doc, i) => fieldsOf(source.firstId + i, doc, source)));
+  const fields = added.flatMap((source) => fieldsOfSource(source, storedDocuments({ main: cache.main, delta: null }, source)));
   for (const [key, postings] of postingsByShard(fields)) {
     const list = byShard.get(key);
     if (list) list.push(...postings);
@@ -428,19 +461,13 @@ function compactIndex(
     return bytes ? decodeDocuments(bytes) : [];
   };
   for (const source of masked) mainDocs(source).forEach((doc, i) => index.remove(fieldsOf(source.firstId + i, doc, source)));
-  for (const source of inDelta) addSource(index, source, docsOf(source));
+  // In id order, so every document keeps short id = id (what loadLayeredIndex relies on).
+  for (const source of [...inDelta].sort((a, b) => a.firstId - b.firstId)) addSource(index, source, docsOf(source));
   saveMain(index, header, blobOf, files, warnings);
   return makeView(index, header.sources, docsOf, 'updated', warnings);
 }
 
-function rebuildIndex(
-  scanned: Scanned[],
-  parse: Parse,
-  files: CacheFiles,
-  engine: string,
-  warnings: string[],
-  preload: readonly QueryTerm[] | undefined,
-): OpenedIndex {
+function rebuildIndex(scanned: Scanned[], parse: Parse, files: CacheFiles, engine: string, warnings: string[]): OpenedIndex {
   const index = createMemoryIndex();
   const fresh = new Map<string, ParsedDocument[]>();
   const sources: IndexedSource[] = [];
@@ -456,9 +483,7 @@ function rebuildIndex(
   const docsOf = (source: IndexedSource) => fresh.get(source.path) ?? [];
   const header: IndexHeader = { layout: INDEX_LAYOUT, engine, build: newBuildId(), nextDocId, sources };
   saveMain(index, header, (source) => encodeDocuments(docsOf(source)), files, warnings);
-  const view = makeView(index, sources, docsOf, 'rebuilt', warnings);
-  if (preload) view.query(preload);
-  return view;
+  return makeView(index, sources, docsOf, 'rebuilt', warnings);
 }
 
 function parseSource(s: Scanned, firstId: number, parse: Parse): { source: IndexedSource; documents: ParsedDocument[] } {
@@ -479,7 +504,11 @@ function parseSource(s: Scanned, firstId: number, parse: Parse): { source: Index
 }
 
 function addSource(index: MemoryIndex, source: IndexedSource, documents: readonly ParsedDocument[]): void {
-  addDocuments(index, documents.map((doc, i) => fieldsOf(source.firstId + i, doc, source)));
+  addDocuments(index, fieldsOfSource(source, documents));
+}
+
+function fieldsOfSource(source: IndexedSource, documents: readonly ParsedDocument[]): IndexedFields[] {
+  return documents.map((doc, i) => fieldsOf(source.firstId + i, doc, source));
 }
 
 function fieldsOf(id: number, doc: ParsedDocument, source: IndexedSource): IndexedFields {
@@ -509,7 +538,7 @@ function saveMain(index: MemoryIndex, header: IndexHeader, blobOf: (source: Inde
     for (const [key, bytes] of saved.shards) blobs.set(shardBlobName(key), bytes);
     for (const source of header.sources) if (source.count > 0) blobs.set(documentsBlobName(source.path), blobOf(source));
     writeCache(files.main, header, blobs, warnings);
-    rmSync(files.delta, { force: true });
+    removeFile(files.delta);
   } catch (error) {
     warnings.push(`search cache not saved: ${(error as Error).message}`);
   }

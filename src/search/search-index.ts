@@ -179,28 +179,27 @@ export function addShard(index: MemoryIndex, bytes: Uint8Array): void {
 /**
  * A main index seen through a delta segment: the main index's documents minus the masked ones,
  * plus the delta's documents, answering queries exactly as one index holding the same documents
- * would (same document count, average field lengths and document frequencies, so BM25 scores
- * match). Why this works without touching the main index's shards: a masked document is
- * discarded (MiniSearch then skips its postings and lowers the term's document frequency when
- * it scores), and the delta's postings are grafted onto the main tree one shard at a time, as a
- * query loads that shard.
+ * would (same document count, average field lengths, document frequencies and term frequencies,
+ * so BM25 scores match). The main index's shards are never rewritten for this: masked documents
+ * are discarded and their postings removed, and the delta's postings grafted on, one shard at a
+ * time as a query loads it.
  */
 export type LayeredIndex = {
   index: MemoryIndex;
   /**
    * Adds one shard key's blobs: the main index's shard, the masked documents' postings in it
-   * (encodeMaskedPostings) and the delta's shard, any of them absent; throws when a blob is not
-   * what it should be.
+   * (encodeMaskedPostings) and the delta's postings in it (encodeShardPostings), any of them
+   * absent; throws when a blob is not what it should be.
    */
   addShard(main: Uint8Array | undefined, masked: Uint8Array | undefined, delta: Uint8Array | undefined): void;
 };
 
 /**
  * Returns the main index (`mainMeta`, no shards yet) with the documents whose ids are in
- * `masked` discarded and the delta's documents (`deltaMeta`, from saveIndex of the delta
- * segment) counted in; throws when a blob is not what saveIndex wrote or a masked id is unknown.
+ * `masked` discarded and the delta's documents (their DeltaSegment lengths) counted in; throws
+ * when a blob is not what saveIndex wrote, a masked id is unknown or a delta id is taken.
  */
-export function loadLayeredIndex(mainMeta: Uint8Array, deltaMeta: Uint8Array | null, masked: readonly number[]): LayeredIndex {
+export function loadLayeredIndex(mainMeta: Uint8Array, deltaLengths: readonly number[], masked: readonly number[]): LayeredIndex {
   const index = loadIndex(mainMeta, [], { forUpdate: false });
   const internals = internalsOf(index);
   const maskedShortIds = new Map<number, number>();
@@ -216,19 +215,15 @@ export function loadLayeredIndex(mainMeta: Uint8Array, deltaMeta: Uint8Array | n
     // Note: discard throws on an id the index does not hold: the caller then rebuilds.
     for (const id of masked) index.discard(id);
   }
-  const shortIds = new Map<number, number>();
-  if (deltaMeta !== null) {
-    const delta = decodeMeta(deltaMeta);
-    if (JSON.stringify(delta.fieldIds) !== JSON.stringify(internals._fieldIds)) throw new Error('search delta has other fields');
-    // The same bookkeeping as MiniSearch's add(), with the field lengths the delta measured.
-    for (const [deltaShortId, id] of delta.documentIds) {
-      const shortId = internals._nextId++;
-      internals._documentIds.set(shortId, id);
-      internals._documentCount += 1;
-      shortIds.set(deltaShortId, shortId);
-      (delta.fieldLength.get(deltaShortId) ?? []).forEach((length, fieldId) => {
-        internals.addFieldLength(shortId, fieldId, internals._documentCount - 1, length);
-      });
+  // The same bookkeeping as MiniSearch's add(), under short id = id (delta ids come after every main id).
+  for (let at = 0; at + LENGTHS_STRIDE <= deltaLengths.length; at += LENGTHS_STRIDE) {
+    const id = deltaLengths[at]!;
+    if (id < internals._nextId || internals._documentIds.has(id)) throw new Error('search delta document ids overlap the main index');
+    internals._nextId = id + 1;
+    internals._documentIds.set(id, id);
+    internals._documentCount += 1;
+    for (let fieldId = 0; fieldId < FIELDS.length; fieldId++) {
+      internals.addFieldLength(id, fieldId, internals._documentCount - 1, deltaLengths[at + 1 + fieldId]!);
     }
   }
   return {
@@ -251,21 +246,106 @@ export function loadLayeredIndex(mainMeta: Uint8Array, deltaMeta: Uint8Array | n
       if (delta === undefined) return;
       // The main shard holding the same first characters is in the tree now, so fetch() extends
       // its branches instead of creating a second branch for the same prefix.
-      forEachTerm(decodeShard(delta), '', (term, postings) => {
+      for (const [term, triples] of decodeShardPostings(delta)) {
         const target = internals._index.fetch(term, () => new Map());
-        for (const [fieldId, docs] of postings) {
+        for (let at = 0; at + 2 < triples.length; at += 3) {
+          const fieldId = triples[at]!;
           let field = target.get(fieldId);
-          for (const [deltaShortId, frequency] of docs) {
-            const shortId = shortIds.get(deltaShortId);
-            if (shortId === undefined) continue; // a posting of a document removed from the delta
-            if (!field) target.set(fieldId, (field = new Map()));
-            field.set(shortId, frequency);
-          }
+          if (!field) target.set(fieldId, (field = new Map()));
+          field.set(triples[at + 1]!, triples[at + 2]!);
         }
-      });
+      }
       internals._index._size = undefined;
     },
   };
+}
+
+/** Postings of delta documents in one shard: term → [field id, document id, term frequency, …]. */
+export type ShardPostings = Map<string, number[]>;
+
+/** What the delta holds for its documents, computed without a MiniSearch index (a cold add() costs ~0.1 ms a document). */
+export type DeltaSegment = {
+  /** Per document, in order: id, then its length in each field (MiniSearch's unique token count). */
+  lengths: number[];
+  shards: Map<string, ShardPostings>;
+};
+
+const LENGTHS_STRIDE = 1 + FIELDS.length;
+
+/** Returns the postings and field lengths MiniSearch's add() would record for `documents`; never fails. */
+export function deltaSegmentOf(documents: readonly IndexedFields[]): DeltaSegment {
+  const lengths: number[] = [];
+  const shards = new Map<string, ShardPostings>();
+  for (const document of documents) {
+    lengths.push(document.id);
+    FIELDS.forEach((field, fieldId) => {
+      const tokens = tokenizeText(document[field]);
+      lengths.push(new Set(tokens).size);
+      const frequencies = new Map<string, number>();
+      for (const token of tokens) {
+        const term = normalizeTerm(token);
+        if (term) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
+      }
+      for (const [term, frequency] of frequencies) {
+        const key = shardKeyOf(term);
+        let shard = shards.get(key);
+        if (!shard) shards.set(key, (shard = new Map()));
+        let triples = shard.get(term);
+        if (!triples) shard.set(term, (triples = []));
+        triples.push(fieldId, document.id, frequency);
+      }
+    });
+  }
+  return { lengths, shards };
+}
+
+/** Returns `lengths` without the documents `drop` selects; never fails. */
+export function withoutLengths(lengths: readonly number[], drop: (id: number) => boolean): number[] {
+  const out: number[] = [];
+  for (let at = 0; at + LENGTHS_STRIDE <= lengths.length; at += LENGTHS_STRIDE) {
+    if (!drop(lengths[at]!)) out.push(...lengths.slice(at, at + LENGTHS_STRIDE));
+  }
+  return out;
+}
+
+/** Returns `shard` without the documents `drop` selects, with `added` merged in; never fails. */
+export function mergeShardPostings(shard: ShardPostings | undefined, drop: (id: number) => boolean, added: ShardPostings | undefined): ShardPostings {
+  const out: ShardPostings = new Map();
+  for (const [term, triples] of shard ?? []) {
+    const kept: number[] = [];
+    for (let at = 0; at + 2 < triples.length; at += 3) if (!drop(triples[at + 1]!)) kept.push(triples[at]!, triples[at + 1]!, triples[at + 2]!);
+    if (kept.length > 0) out.set(term, kept);
+  }
+  for (const [term, triples] of added ?? []) {
+    const existing = out.get(term);
+    if (existing) existing.push(...triples);
+    else out.set(term, [...triples]);
+  }
+  return out;
+}
+
+/** Returns one shard's delta postings as bytes for the cache; never fails. */
+export function encodeShardPostings(postings: ShardPostings): Uint8Array {
+  return serialize(postings);
+}
+
+/** Returns the postings stored by encodeShardPostings; throws when the bytes are not such a map. */
+export function decodeShardPostings(bytes: Uint8Array): ShardPostings {
+  const value = deserialize(bytes) as unknown;
+  if (!(value instanceof Map)) throw new Error('search delta postings are damaged');
+  return value as ShardPostings;
+}
+
+/** Returns delta field lengths as bytes for the cache; never fails. */
+export function encodeLengths(lengths: readonly number[]): Uint8Array {
+  return serialize(lengths);
+}
+
+/** Returns the lengths stored by encodeLengths; throws when the bytes are not such a list. */
+export function decodeLengths(bytes: Uint8Array): number[] {
+  const value = deserialize(bytes) as unknown;
+  if (!Array.isArray(value) || value.length % LENGTHS_STRIDE !== 0) throw new Error('search delta lengths are damaged');
+  return value as number[];
 }
 
 /** The postings of masked documents that fall in one shard: [term, field id, document id]. */
@@ -274,19 +354,10 @@ export type MaskedPostings = [string, number, number][];
 /** Returns the terms MiniSearch holds for `documents` (as add() derives them), grouped by shard; never fails. */
 export function postingsByShard(documents: readonly IndexedFields[]): Map<string, MaskedPostings> {
   const out = new Map<string, MaskedPostings>();
-  for (const document of documents) {
-    FIELDS.forEach((field, fieldId) => {
-      const seen = new Set<string>();
-      for (const token of tokenizeText(document[field])) {
-        const term = normalizeTerm(token);
-        if (!term || seen.has(term)) continue;
-        seen.add(term);
-        const key = shardKeyOf(term);
-        let list = out.get(key);
-        if (!list) out.set(key, (list = []));
-        list.push([term, fieldId, document.id]);
-      }
-    });
+  for (const [key, shard] of deltaSegmentOf(documents).shards) {
+    const list: MaskedPostings = [];
+    for (const [term, triples] of shard) for (let at = 0; at + 2 < triples.length; at += 3) list.push([term, triples[at]!, triples[at + 1]!]);
+    out.set(key, list);
   }
   return out;
 }
@@ -317,16 +388,6 @@ function decodeShard(bytes: Uint8Array): TreeNode {
   return group as TreeNode;
 }
 
-/** MiniSearch's radix tree keeps a node's value under the empty edge. */
-const LEAF = '';
-
-function forEachTerm(node: TreeNode, prefix: string, visit: (term: string, postings: Postings) => void): void {
-  for (const [edge, child] of node) {
-    if (edge === LEAF) {
-      if (child instanceof Map) visit(prefix, child as Postings);
-    } else if (child instanceof Map) forEachTerm(child as TreeNode, prefix + edge, visit);
-  }
-}
 
 const HIDDEN_PATH_PARTS = new Set(['claude.md', 'claude.local.md', 'agents.md', '.claude', '.memory', 'sessions', 'memory.md']);
 

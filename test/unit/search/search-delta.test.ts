@@ -176,7 +176,10 @@ describe('search cache delta', () => {
           if (kind === 'delete') rmSync(abs, { force: true });
           else write(root, file, `${kind === 'append' && existsSync(abs) ? readFileSync(abs, 'utf8') : '## Notes\n'}${entries.join('\n')}\n`);
           const fresh = await searchFresh(root, query);
-          expectSameResults((await search(root, query, policy)).results, fresh);
+          const updated = await search(root, query, policy);
+          // A cache that fell back to a rebuild would hide a broken delta or compaction.
+          expect(updated.state).not.toBe('rebuilt');
+          expectSameResults(updated.results, fresh);
           // The same answers again from the cache files alone (the warm path reads the delta from disk).
           const warm = await search(root, query, policy);
           expect(warm.state).toBe('warm');
