@@ -390,7 +390,8 @@ function updateIndex(
   const old = cache.delta;
   const live = new Set(sources.map(sourceKey));
   const dropped = (old?.header.sources ?? []).filter((s) => s.firstId >= mainNext && s.count > 0 && !live.has(sourceKey(s)));
-  const drop = (id: number) => dropped.some((s) => id >= s.firstId && id < s.firstId + s.count);
+  const droppedIds = new Set(idsOf(dropped));
+  const drop = (id: number) => droppedIds.has(id);
   const added = deltaSegmentOf(inDelta.flatMap((source) => (fresh.has(source.path) ? fieldsOfSource(source, docsOf(source)) : [])));
   const oldLengths = old?.blob(LENGTHS_BLOB);
   const lengths = [...(oldLengths ? withoutLengths(decodeLengths(oldLengths), drop) : []), ...added.lengths];
