@@ -203,6 +203,14 @@ async function main() {
         ),
         budget: size >= 10000 ? 4 : undefined,
       });
+      // Each run adds a new session file: the search cache's delta grows run after run (and is
+      // compacted into the main index once it passes its threshold).
+      rows.push({
+        ...measure(`\`mem search\` after a new session file was added, fast path, ${size}`, (i) => [cli.run, 'search', q(i)], { cwd: root }, (i) =>
+          writeFileSync(join(root, '.memory', 'sessions', `2026-12-01-bench-${i}.md`), `# Session handoff\n\n## Completed\n${Array.from({ length: 12 }, () => `- ${sentence()}`).join('\n')}\n`),
+        ),
+        budget: size >= 10000 ? 4 : undefined,
+      });
       if (size <= 1000) {
         const payload = (i) =>
           JSON.stringify({ session_id: `bench-${i}`, hook_event_name: 'UserPromptSubmit', cwd: root, prompt: `why does the ${q(i)} keep failing in ci?` });

@@ -258,7 +258,6 @@ function restat(source: IndexedSource, now: Scanned): IndexedSource {
   return source.mtimeMs === now.mtimeMs && source.size === now.size ? source : { ...source, mtimeMs: now.mtimeMs, size: now.size };
 }
 
-
 type Parse = (source: string) => ParsedFile;
 
 /** Returns a source's documents as stored in the cache (the delta holds ids from the main index's nextDocId on). */

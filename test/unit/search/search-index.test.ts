@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryIndex, loadIndex, runIndexQuery, saveIndex, shardsForQuery } from '../../../src/search/search-index.js';
+import {
+  addDocuments,
+  createMemoryIndex,
+  deltaSegmentOf,
+  encodeMaskedPostings,
+  encodeShardPostings,
+  loadIndex,
+  loadLayeredIndex,
+  postingsByShard,
+  runIndexQuery,
+  saveIndex,
+  shardsForQuery,
+} from '../../../src/search/search-index.js';
 import { queryTerms } from '../../../src/search/query-terms.js';
 import { decodeIndexFile, encodeIndexFile } from '../../../src/search/index-file.js';
 
@@ -41,6 +53,35 @@ describe('search index', () => {
     restored.add({ id: 5, text: 'CSS modules are banned', section: 'Web', path: 'web' });
     expect(runIndexQuery(restored, queryTerms('tailwind'))).toEqual([]);
     expect(runIndexQuery(restored, queryTerms('css modules'))[0]?.id).toBe(5);
+  });
+
+  it('a main index with masked documents and a delta answers like one index over the same documents (pins MiniSearch internals)', () => {
+    const main = createMemoryIndex();
+    addDocuments(main, DOCS);
+    const saved = saveIndex(main);
+    // Document 2 was edited (now 5, and shares terms with 1) and document 4 deleted.
+    const delta = [
+      { id: 5, text: 'Use pnpm, never npm; docker compose for the db', section: 'Conventions', path: '' },
+      { id: 6, text: 'Tests need docker and pnpm', section: 'Gotchas', path: 'web' },
+    ];
+    const masked = [DOCS[1]!, DOCS[3]!];
+    const expected = createMemoryIndex();
+    addDocuments(expected, [DOCS[0]!, DOCS[2]!, ...delta]);
+    const segment = deltaSegmentOf(delta);
+    const maskedPostings = postingsByShard(masked);
+    for (const query of ['docker db', 'pnpm npm', 'tailwind', 'tests', 'migrat', 'conventions', 'dock']) {
+      const terms = queryTerms(query);
+      const layered = loadLayeredIndex(saved.meta, segment.lengths, masked.map((d) => d.id));
+      for (const key of shardsForQuery(terms)) {
+        const maskedBytes = maskedPostings.get(key);
+        const deltaBytes = segment.shards.get(key);
+        layered.addShard(saved.shards.get(key), maskedBytes && encodeMaskedPostings(maskedBytes), deltaBytes && encodeShardPostings(deltaBytes));
+      }
+      const actual = runIndexQuery(layered.index, terms);
+      const wanted = runIndexQuery(expected, terms);
+      expect(actual.map((h) => [h.id, h.terms, h.queryTerms]), query).toEqual(wanted.map((h) => [h.id, h.terms, h.queryTerms]));
+      actual.forEach((hit, i) => expect(hit.score, query).toBeCloseTo(wanted[i]!.score, 9));
+    }
   });
 
   it('the cache file rejects truncation, foreign versions and garbage', () => {
