@@ -90,6 +90,33 @@ describe('mem search (built CLI)', () => {
     }
   });
 
+  it('after edits and deletes, finds the new text and never the old; a corrupt or unreadable delta is ignored', () => {
+    const root = repo();
+    const delta = join(root, '.memory', 'cache', 'search-delta.bin');
+    const json = (query: string) => JSON.parse(runMem(['search', query, '--json'], { cwd: root }).stdout) as { file: string; text: string }[];
+    expect(json('pnpm').map((r) => r.text)).toEqual(['Use pnpm, not npm.']);
+    const main = readFileSync(cache(root));
+    writeFileSync(join(root, 'CLAUDE.md'), CLAUDE.replace('Use pnpm, not npm.', 'Use bun, not npm.'));
+    expect(json('bun').map((r) => r.text)).toEqual(['Use bun, not npm.']);
+    expect(json('pnpm').map((r) => r.text)).not.toContain('Use pnpm, not npm.');
+    // Only the delta was written: the main index is the same file.
+    expect(readFileSync(cache(root)).equals(main)).toBe(true);
+    writeFileSync(join(root, 'CLAUDE.md'), CLAUDE.replace('Use pnpm, not npm.', 'Use deno, not npm.'));
+    expect(json('deno').map((r) => r.text)).toEqual(['Use deno, not npm.']);
+    expect(json('bun')).toEqual([]);
+    rmSync(join(root, '.memory', 'sessions', '2026-11-25-a.md'));
+    expect(json('flaky cart')).toEqual([]);
+    writeFileSync(delta, readFileSync(delta).subarray(0, 40));
+    expect(json('deno').map((r) => r.text)).toEqual(['Use deno, not npm.']);
+    expect(json('flaky cart')).toEqual([]);
+    if (process.getuid?.() !== 0) {
+      chmodSync(delta, 0o000);
+      const out = runMem(['search', 'docker'], { cwd: root });
+      expect(out.status).toBe(0);
+      expect(out.stdout).toContain('**docker**');
+    }
+  });
+
   it('a binary or invalid UTF-8 memory file and a deleted file are handled quietly', () => {
     const root = repo();
     writeFileSync(join(root, 'AGENTS.md'), Buffer.from([0x2d, 0x20, 0xc3, 0x28, 0x20, 0x70, 0x6e, 0x70, 0x6d, 0x0a]));
