@@ -158,7 +158,67 @@ function mergeBodies(base: string, ours: string, theirs: string, tombstones: Rea
       placed.add(token.key);
     }
   }
-  return assemble(merged, outcomeOf);
+  return assemble(placeInAgreedSections(merged, (id) => agreedSection(id, o, a, b), [a, b, o]), outcomeOf);
+}
+
+/**
+ * Returns the section an entry belongs to after the merge: where both sides have it, else where
+ * the side that moved it put it (the other left it where base had it); ours when both moved it
+ * differently. Undefined for an entry neither side has.
+ */
+function agreedSection(id: string, base: SideView, ours: SideView, theirs: SideView): string | undefined {
+  const [x, y, z] = [base.items.get(id)?.section, ours.items.get(id)?.section, theirs.items.get(id)?.section];
+  if (y !== undefined && z !== undefined) return y === z || x === y ? z : y;
+  return y ?? z ?? x;
+}
+
+/**
+ * Note: the token sequence merge orders headings and items by position, and an edge case (one side
+ * reorders sections while the other moves entries) can leave an entry under a heading neither side
+ * put it under. Sections are decided per entry (agreedSection); this pass moves any stray entry to
+ * the end of its agreed section (creating the heading if the merge dropped it), so the merge laws
+ * hold and re-merging settles.
+ */
+function placeInAgreedSections(tokens: readonly Token[], sectionOf: (id: string) => string | undefined, sides: readonly SideView[]): Token[] {
+  type Group = { heading: Token | null; title: string; tokens: Token[] };
+  // A heading can come out of the sequence merge twice (both sides moved things around it): one
+  // group per section, at its first position, holding everything either occurrence held.
+  const groups: Group[] = [{ heading: null, title: '', tokens: [] }];
+  let current = groups[0]!;
+  for (const token of tokens) {
+    if (token.kind === 'heading') {
+      const title = token.key.slice(1, token.key.lastIndexOf('\u0000'));
+      const existing = groups.find((group) => group.heading !== null && group.heading.key === token.key);
+      current = existing ?? { heading: token, title, tokens: [] };
+      if (existing === undefined) groups.push(current);
+    } else {
+      current.tokens.push(token);
+    }
+  }
+  const strays: { token: Token; section: string }[] = [];
+  for (const group of groups) {
+    group.tokens = group.tokens.filter((token) => {
+      if (token.kind !== 'item' || !token.key.startsWith('E')) return true;
+      const section = sectionOf(token.key.slice(1));
+      if (section === undefined || section === group.title) return true;
+      strays.push({ token, section });
+      return false;
+    });
+  }
+  for (const { token, section } of strays) {
+    let group = groups.find((candidate) => candidate.title === section);
+    if (group === undefined) {
+      const heading = sides.flatMap((side) => side.tokens).find((candidate) => candidate.kind === 'heading' && candidate.key.startsWith(`H${section}\u0000`));
+      if (heading === undefined) {
+        groups[0]!.tokens.push(token);
+        continue;
+      }
+      group = { heading, title: section, tokens: [] };
+      groups.push(group);
+    }
+    group.tokens.push(token);
+  }
+  return groups.flatMap((group) => (group.heading ? [group.heading, ...group.tokens] : group.tokens));
 }
 
 /**
