@@ -3,16 +3,10 @@
  * edits in CLAUDE.md (and AGENTS.md) → candidate log. Loaded only when a turn has events.
  */
 import { countCommandSuccesses, extractCandidates } from '../durable/extract-candidates.js';
-import { applyFilter } from '../filter/apply-filter.js';
-import type { Verdict } from '../filter/verdict.js';
-import { findForgotten, readForgottenTexts } from './durable-forgotten.js';
 import type { TranscriptEvent } from '../transcript/transcript-event.js';
 import type { SessionRecord } from '../store/session-store.js';
-import { readGitAuthor } from '../platform/git-identity.js';
 import { repoOperationInProgress } from '../platform/git-operation.js';
 import type { HookContext } from './hook-context.js';
-import { readExistingEntries, writeDurable } from './write-durable.js';
-import { logVerdicts } from './log-verdicts.js';
 import { findSecrets } from '../filter/scan-secrets.js';
 import { appendCandidateRecords, type CandidateLogRecord } from '../store/candidate-log.js';
 
@@ -53,36 +47,11 @@ export async function recordDurable(context: HookContext, events: TranscriptEven
   if (fresh.length === 0) return { candidates: candidates.length, written: 0 };
   record.judged = [...judged, ...fresh.map((candidate) => judgedKey(candidate.text))].slice(-MAX_JUDGED);
 
-  // A replayed or copied transcript can say again what a human since forgot: that stays forgotten.
-  const forgotten = readForgottenTexts(context.root);
-  const forgottenVerdicts: Verdict[] = [];
-  const judgeable = fresh.filter((candidate) => {
-    const match = forgotten.length > 0 ? findForgotten(candidate.text, forgotten) : undefined;
-    if (match) forgottenVerdicts.push({ candidate, accepted: false, action: 'reject', reasons: ['forgotten'], targetId: match.id });
-    return match === undefined;
-  });
-  const existing = judgeable.length > 0 ? readExistingEntries(context.root, context.config) : [];
-  const verdicts = [...applyFilter(judgeable, existing, context.config.filter), ...forgottenVerdicts];
-  const changes = verdicts.some((verdict) => verdict.accepted && verdict.action !== 'merge');
-  const now = context.now();
-  const write = changes
-    ? await writeDurable({
-        root: context.root,
-        paths: context.paths,
-        config: context.config,
-        target: 'shared',
-        verdicts,
-        author: readGitAuthor(context.root),
-        session: sessionId,
-        now,
-        lockTimeoutMs: Math.max(500, context.deadline - Date.now()),
-      })
-    : null;
-  for (const repair of write?.repairs ?? []) context.notes.push(repair);
-  if (write && write.overflow > 0) context.notes.push(`managed region over its line budget: ${write.overflow} entr${write.overflow === 1 ? 'y' : 'ies'} past region.maxLines`);
-  logVerdicts(context.paths, verdicts, { at: now.toISOString(), session: sessionId, entryIds: write?.entryIds ?? new Map() });
-  const changing = verdicts.filter((verdict) => verdict.accepted && verdict.action !== 'merge').length;
-  return { candidates: candidates.length, written: write && write.changedFiles.length > 0 ? changing : 0 };
+  // Note: judging loads the filter, the region editor and the forgotten list; a turn whose
+  // candidates were all judged before never pays for them.
+  const { judgeAndWrite } = await import('./judge-candidates.js');
+  const written = await judgeAndWrite(context, fresh, sessionId);
+  return { candidates: candidates.length, written };
 }
 
 /** Candidates kept across turns while a git operation is in progress. */
