@@ -31,7 +31,16 @@ export type SessionState = {
   tick: number;
   /** Recent uuids already folded in, so a re-read (rewritten transcript) does not count twice. */
   seen: string[];
+  /** The latest prompt only acknowledged the agent ("thanks, looks good"). */
+  acknowledging?: boolean;
 };
+
+const ACKNOWLEDGEMENT = /^(?:thanks?(?: you)?|thx|ty|ok(?:ay)?|cool|great|nice|perfect|awesome|lgtm|looks good|sounds good|good job|well done|yes|yep|sure|done|merci|danke|gracias|ありがとう(?:ございます)?|谢谢)(?=[\s,.!。！👍🙏]|$)[\s,.!。！👍🙏]*(?:(?:thanks?|thx|looks good|lgtm|great|perfect|nice)(?=[\s,.!。！👍🙏]|$)[\s,.!。！👍🙏]*)*$/iu;
+
+/** Returns true for a prompt that only acknowledges the agent's work. */
+export function isAcknowledgement(text: string): boolean {
+  return text.length <= 40 && ACKNOWLEDGEMENT.test(text.trim());
+}
 
 const MAX_TEXT = 600;
 const MAX_FAILURES = 8;
@@ -89,6 +98,9 @@ function foldEvent(state: SessionState, event: TranscriptEvent, now: string): vo
     case 'user-prompt': {
       const text = clip(event.text);
       state.promptCount += 1;
+      // Note: "thanks, looks good" closes a task; the handoff should still name the task.
+      state.acknowledging = isAcknowledgement(text);
+      if (state.acknowledging && state.latestRequest !== null) return;
       state.goal ??= text;
       state.latestRequest = text;
       return;
@@ -97,7 +109,8 @@ function foldEvent(state: SessionState, event: TranscriptEvent, now: string): vo
       // A `#` memory note is durable memory, not the task being worked on.
       return;
     case 'assistant-text':
-      state.lastAssistantMessage = clip(event.text);
+      // The reply to a "thanks" is a pleasantry; the report worth handing off came before it.
+      if (!state.acknowledging || state.lastAssistantMessage === null) state.lastAssistantMessage = clip(event.text);
       return;
     case 'tool-use':
       foldToolUse(state, event.toolUseId, event.name, event.input);
@@ -227,6 +240,7 @@ function clip(text: string, max = MAX_TEXT): string {
 
 /** Returns `state` with the Stop payload's final assistant text (the transcript may lag behind Stop). */
 export function noteLastAssistantMessage(state: SessionState, text: string, now: string): SessionState {
+  if (state.acknowledging && state.lastAssistantMessage !== null) return state;
   const clipped = clip(text);
   if (!clipped || clipped === state.lastAssistantMessage) return state;
   return { ...state, lastAssistantMessage: clipped, updatedAt: now };
