@@ -27,7 +27,6 @@ export { readSyncStatus } from './team-sync-status.js';
 export type { SyncStatus } from './team-sync-status.js';
 // The hook-side team steps live in their own files; re-exported for callers of this module.
 export { commitLocalTeamChange, type LocalCommitResult } from './team-local-commit.js';
-export { startBackgroundSync } from './team-background-sync.js';
 
 export type SyncOptions = {
   /** Compute and report, write nothing (no CLAUDE.md, no commit, no push). */

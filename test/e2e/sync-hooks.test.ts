@@ -1,12 +1,13 @@
 /**
  * The team steps the agent hooks call in process: the stop hook's local commit (no network),
- * the session-start refresh (receive only) and the rate-limited background sync.
+ * the session-start refresh (receive only) and the rate-limited after-turn step.
  */
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { commitLocalTeamChange, refreshTeamMemory, startBackgroundSync, readSyncStatus } from '../../src/app/sync.js';
-import { MEM_BIN, cleanupTempDirs, git, runMem, testEnv } from '../helpers/temp-repo.js';
+import { commitLocalTeamChange, refreshTeamMemory, readSyncStatus } from '../../src/app/sync.js';
+import { runAfterTurnSync } from '../../src/app/after-turn-sync.js';
+import { cleanupTempDirs, git, runMem, testEnv } from '../helpers/temp-repo.js';
 import { addEntry, gitRun, makeTeam, readClaude, remoteMemory } from '../unit/git/team-fixture.js';
 
 afterAll(cleanupTempDirs);
@@ -68,23 +69,21 @@ describe('team steps for hooks', () => {
     expect(readSyncStatus(alice).lastFailure?.reason).toBe('offline');
   });
 
-  it('background sync: detached, rate limited, and it really syncs', async () => {
+  it('after-turn team step: commits locally every time, syncs with the remote at most once per interval', async () => {
     const { remote, alice } = makeTeam({ initialEntries: [['s0', 'Seed entry.']] });
-    addEntry(alice, 'bg1', 'Shared by the background sync.');
+    const store = join(alice, '.git', 'mem', 'store.git');
+    addEntry(alice, 'bg1', 'Shared by the after-turn step.');
     const now = new Date();
-    const started = await withTestEnv(() => startBackgroundSync(alice, { binPath: MEM_BIN, now }));
-    expect(started).toBe(true);
-    expect(await withTestEnv(() => startBackgroundSync(alice, { binPath: MEM_BIN, now: new Date(now.getTime() + 1000) }))).toBe(false);
-    let shared = '';
-    for (let i = 0; i < 100 && !shared.includes('Shared by the background sync.'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      try {
-        shared = remoteMemory(remote);
-      } catch {
-        /* not pushed yet */
-      }
-    }
-    expect(shared).toContain('Shared by the background sync.');
+    expect(await withTestEnv(() => runAfterTurnSync(alice, 'sess-bg', now))).toBe(0);
+    expect(remoteMemory(remote)).toContain('Shared by the after-turn step.');
+
+    addEntry(alice, 'bg2', 'Committed locally, pushed later.');
+    await withTestEnv(() => runAfterTurnSync(alice, 'sess-bg', new Date(now.getTime() + 1_000)));
+    expect(git(alice, ['--git-dir', store, 'show', 'mem/team:memory.md'])).toContain('Committed locally, pushed later.');
+    expect(remoteMemory(remote)).not.toContain('Committed locally, pushed later.');
+
+    await withTestEnv(() => runAfterTurnSync(alice, 'sess-bg', new Date(now.getTime() + 301_000)));
+    expect(remoteMemory(remote)).toContain('Committed locally, pushed later.');
   });
 });
 
