@@ -39,14 +39,15 @@ describe('readTranscriptTail', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ minLength: 1, maxLength: 40, unit: LINE_CHARACTER }), { minLength: 1, maxLength: 12 }), fc.array(fc.nat(), { maxLength: 6 }), (words, cuts) => {
         const file = join(makeTempDir(), 't.jsonl');
-        const whole = words.map((word, index) => `${prompt(`w:${word}`, `u${index}`)}\n`).join('');
+        // Cut in bytes, as a writer's partial flush would, possibly inside a multi-byte character.
+        const whole = Buffer.from(words.map((word, index) => `${prompt(`w:${word}`, `u${index}`)}\n`).join(''));
         const points = [...new Set(cuts.map((cut) => cut % (whole.length + 1)))].sort((a, b) => a - b);
         writeFileSync(file, '');
         let cursor: TranscriptCursor | undefined;
         const seen: (string | undefined)[] = [];
         let previous = 0;
         for (const point of [...points, whole.length]) {
-          appendFileSync(file, whole.slice(previous, point));
+          appendFileSync(file, whole.subarray(previous, point));
           previous = point;
           const read = readTranscriptTail(file, cursor, OPTIONS);
           cursor = read.cursor;
