@@ -223,8 +223,8 @@ function findBareRepos(dir) {
 
 // ---------- scoring ----------
 const cases = readdirSync(fixturesDir).filter((name) => existsSync(join(fixturesDir, name, 'labels.json')) && (only.length === 0 || only.includes(name)));
-if (!pure && !existsSync(join(root, 'dist/hook.js'))) {
-  console.error('dist/hook.js is missing: run `npm run build` first, or use --pure.');
+if (!pure && !existsSync(join(root, 'dist/hook.cjs'))) {
+  console.error('dist/hook.cjs is missing: run `npm run build` first, or use --pure.');
   process.exit(1);
 }
 const domain = pure ? await loadDomain() : null;

@@ -5,9 +5,9 @@
 // a root CLAUDE.md at the region's size budget, nested CLAUDE.md files, rules, a team branch and
 // many session handoffs (the bulk at 10k).
 // Usage: node bench/search-bench.mjs [--runs 20] [--sizes 1000,10000]
-import { build } from 'esbuild';
+import { buildDist } from '../scripts/build.mjs';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,46 +106,22 @@ function makeCorpus(parent, total) {
   return { root, changed: join(root, 'CLAUDE.md') };
 }
 
-/** The lines proposed for bin/run.js: dispatch `search` to its own bundle before oclif loads. */
-export const FAST_PATH_LINES = [
-  "} else if (argv[0] === 'search' && !argv.includes('--help') && !argv.includes('-h')) {",
-  "  const { runSearchCli } = await import('../dist/search.js');",
-  "  process.exitCode = await runSearchCli(argv.slice(1));",
-];
-
 /**
  * A private build of the CLI in `work` (the shared dist/ is rebuilt by others while a bench runs):
- * the same bundles as scripts/build.mjs plus the `search` entry, and bin/run.js with the search
- * fast path inserted unless it already has one.
+ * the bundles of scripts/build.mjs and this repository's bin/, plus a bin/run-oclif.js that sends
+ * `search` through oclif, for comparison.
  */
 async function privateCli(work) {
   const dir = join(work, 'cli');
   mkdirSync(join(dir, 'bin'), { recursive: true });
   cpSync(join(PROJECT, 'package.json'), join(dir, 'package.json'));
   symlinkSync(join(PROJECT, 'node_modules'), join(dir, 'node_modules'));
-  let run = readFileSync(join(PROJECT, 'bin', 'run.js'), 'utf8');
-  const wired = run.includes("'../dist/search.js'");
-  if (!wired) run = run.replace("} else if (argv[0] === 'merge-driver') {", `${FAST_PATH_LINES.join('\n')}\n} else if (argv[0] === 'merge-driver') {`);
-  writeFileSync(join(dir, 'bin', 'run.js'), run);
-  const entries = { hook: 'src/entry/hook.ts', cli: 'src/entry/cli.ts', commands: 'src/entry/commands.ts', 'merge-driver': 'src/entry/merge-driver.ts', search: 'src/entry/search.ts' };
-  await build({
-    entryPoints: Object.fromEntries(Object.entries(entries).filter(([, p]) => existsSync(join(PROJECT, p))).map(([k, p]) => [k, join(PROJECT, p)])),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outdir: join(dir, 'dist'),
-    splitting: true,
-    legalComments: 'none',
-    logLevel: 'error',
-    chunkNames: 'chunks/[name]-[hash]',
-    external: ['typescript', 'ts-node'],
-    banner: { js: "import { createRequire as __memCreateRequire } from 'node:module'; const require = __memCreateRequire(import.meta.url);" },
-  });
+  cpSync(join(PROJECT, 'bin'), join(dir, 'bin'), { recursive: true });
+  await buildDist(join(dir, 'dist'));
   // Without the fast path, `search` goes through oclif like every other command.
   const oclifOnly = join(dir, 'bin', 'run-oclif.js');
   writeFileSync(oclifOnly, readFileSync(join(PROJECT, 'bin', 'run.js'), 'utf8').replace(/argv\[0\] === 'search'/g, "argv[0] === '\u0000'"));
-  return { run: join(dir, 'bin', 'run.js'), oclifOnly, how: wired ? 'bin/run.js as committed' : 'bin/run.js + proposed FAST_PATH_LINES (private build)' };
+  return { run: join(dir, 'bin', 'run.js'), oclifOnly };
 }
 
 function timeOnce(argv, options) {
@@ -163,13 +139,14 @@ const median = (xs) => {
 
 /** Median of `command` and of `node -e 0`, interleaved; `before` runs untimed before each command run. */
 function measure(label, argvOf, options, before = () => undefined) {
-  timeOnce(argvOf(0), options); // warm the page cache and the index
+  const optionsOf = typeof options === 'function' ? options : () => options;
+  timeOnce(argvOf(0), optionsOf(0)); // warm the page cache and the index
   const base = [];
   const cmd = [];
   for (let i = 0; i < RUNS; i++) {
     base.push(timeOnce(['-e', '0'], {}).ms);
     before(i);
-    cmd.push(timeOnce(argvOf(i + 1), options).ms);
+    cmd.push(timeOnce(argvOf(i + 1), optionsOf(i + 1)).ms);
   }
   const f = median(base);
   const m = median(cmd);
@@ -215,12 +192,11 @@ async function main() {
         const payload = (i) =>
           JSON.stringify({ session_id: `bench-${i}`, hook_event_name: 'UserPromptSubmit', cwd: root, prompt: `why does the ${q(i)} keep failing in ci?` });
         // Each run is a new session so the recall record never short-cuts the work.
-        const row = measure(`\`mem hook user-prompt-submit\` (recall), ${size}`, () => [cli.run, 'hook', 'user-prompt-submit'], { cwd: root, input: payload(0) });
+        const row = measure(`\`mem hook user-prompt-submit\` (recall), ${size}`, () => [cli.run, 'hook', 'user-prompt-submit'], (i) => ({ cwd: root, input: payload(i) }));
         rows.push({ ...row, budget: 2 });
       }
     }
     console.log(`# mem search bench (${RUNS} runs each, medians; F = node -e 0 in the same run)\n`);
-    console.log(`CLI: ${cli.how}\n`);
     console.log('| operation | F (ms) | median (ms) | ratio | budget |\n|---|---|---|---|---|');
     for (const r of rows) {
       const verdict = r.budget === undefined ? '' : `≤ ${r.budget}×F ${r.ratio <= r.budget ? 'ok' : 'OVER'}`;

@@ -8,10 +8,13 @@ import { open, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 
 let sequence = 0;
+// Note: the hook bundle and its lazily imported ES modules each hold a copy of this module, so the
+// sequence alone could repeat within one process; the random part keeps temp names apart.
+const instance = Math.random().toString(36).slice(2, 8);
 
 function tempPathFor(path: string): string {
   sequence += 1;
-  return join(dirname(path), `.${basename(path)}.${process.pid}.${sequence}.tmp`);
+  return join(dirname(path), `.${basename(path)}.${process.pid}.${instance}${sequence}.tmp`);
 }
 
 /**

@@ -58,6 +58,19 @@ describe('team steps for hooks', () => {
     expect(readSyncStatus(bob).pending).toBe(false);
   });
 
+  it('session start through the built hook: teammates’ memory arrives before the session begins', () => {
+    const { alice, bob } = makeTeam({ initialEntries: [['s0', 'Seed entry for the hook refresh.']] });
+    addEntry(alice, 'h1', 'Alice shared this for Bob’s next session.');
+    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    const start = JSON.stringify({ session_id: 'bob-session', transcript_path: join(bob, '..', 'none.jsonl'), cwd: bob, hook_event_name: 'SessionStart', source: 'startup' });
+    const result = runMem(['hook', 'session-start'], { cwd: bob, stdin: start, env: { MEM_NO_BACKGROUND_SYNC: '0' } });
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(readClaude(bob)).toContain('Alice shared this for Bob’s next session.');
+    const status = JSON.parse(runMem(['status', '--json'], { cwd: bob }).stdout) as { hooks: { errors: unknown[] } };
+    expect(status.hooks.errors).toEqual([]);
+  });
+
   it('session start: an unreachable remote falls back to local memory within the timeout', async () => {
     const { alice } = makeTeam({ initialEntries: [['s0', 'Local entry survives.']] });
     git(alice, ['remote', 'set-url', 'origin', '/nonexistent/remote.git']);

@@ -1,0 +1,58 @@
+/**
+ * Prompt-time recall through the built CLI, as Claude Code runs it: `mem hook user-prompt-submit`
+ * with the hook JSON on stdin, in a repository whose memory is partly not loaded into context.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanupTempDirs, makeRepo, runMem } from '../helpers/temp-repo.js';
+import { eventPayload } from '../helpers/hook-payloads.js';
+
+afterEach(cleanupTempDirs);
+
+function write(root: string, path: string, text: string): void {
+  mkdirSync(join(root, path, '..'), { recursive: true });
+  writeFileSync(join(root, path), text);
+}
+
+function prompt(root: string, sessionId: string, text: string) {
+  const result = runMem(['hook', 'user-prompt-submit'], { cwd: root, stdin: eventPayload('UserPromptSubmit', sessionId, join(root, '..', 'none.jsonl'), root, { prompt: text }) });
+  expect(result.status).toBe(0);
+  expect(result.stderr).toBe('');
+  if (result.stdout === '') return null;
+  const output = JSON.parse(result.stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
+  expect(output.hookSpecificOutput.hookEventName).toBe('UserPromptSubmit');
+  return output.hookSpecificOutput.additionalContext;
+}
+
+describe('mem hook user-prompt-submit (built CLI)', () => {
+  it('adds relevant memory the agent has not loaded, once per session, and follows edits', () => {
+    const root = makeRepo();
+    expect(runMem(['init', '--yes'], { cwd: root }).status).toBe(0);
+    // Two small files score lower than a real repository does (BM25 grows with the corpus).
+    const config = JSON.parse(readFileSync(join(root, '.memory', 'config.json'), 'utf8')) as { search?: Record<string, unknown> };
+    config.search = { ...config.search, recallMinScore: 3 };
+    writeFileSync(join(root, '.memory', 'config.json'), JSON.stringify(config, null, 2));
+    write(root, 'CLAUDE.md', '# Project\n\n## Gotchas\n- Integration tests need docker compose up db first.\n');
+    write(root, 'services/api/CLAUDE.md', '# API\n\n- Database migrations live in services/api/migrations and run with pnpm migrate.\n');
+
+    expect(prompt(root, 's1', 'thanks!')).toBeNull();
+    const recalled = prompt(root, 's1', 'add a migration for the orders table, how do I run migrations?');
+    expect(recalled).toContain('Database migrations live in services/api/migrations');
+    expect(recalled).toContain('services/api/CLAUDE.md');
+    // The root CLAUDE.md is already in the agent's context: never repeated.
+    expect(recalled).not.toContain('docker compose');
+    // Never the same memory twice in one session.
+    expect(prompt(root, 's1', 'run the migrations again')).toBeNull();
+
+    // An edited memory file is re-read: the new wording comes back, the old one never.
+    write(root, 'services/api/CLAUDE.md', '# API\n\n- Database migrations now run with make migrate from the repository root.\n');
+    const afterEdit = prompt(root, 's2', 'how do I run the database migrations?');
+    expect(afterEdit).toContain('make migrate');
+    expect(afterEdit).not.toContain('pnpm migrate');
+
+    const status = JSON.parse(runMem(['status', '--json'], { cwd: root }).stdout) as { hooks: { errors: unknown[]; lastRunByEvent: Record<string, { ok: boolean }> } };
+    expect(status.hooks.errors).toEqual([]);
+    expect(status.hooks.lastRunByEvent['user-prompt-submit']?.ok).toBe(true);
+  });
+});
