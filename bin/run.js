@@ -35,5 +35,5 @@ if (argv[0] === 'hook') {
 } else {
   // Note: oclif finds the package root by walking up from `dir` to the first package.json;
   // starting in bin/ would stop at bin/package.json, so start at the root itself.
-  run(async () => (await import('../dist/cli.js')).execute({ dir: join(__dirname, '..') }));
+  run(() => require('../dist/cli.cjs').execute({ dir: join(__dirname, '..') }));
 }

@@ -4,7 +4,7 @@
 // speed, so it never pays for loading oclif or anything the event at hand does not use.
 import { build } from 'esbuild';
 import { renameSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,42 +33,33 @@ const esm = {
 /**
  * Modules the hook bundle loads only for rare work, and that are big: team sync (isomorphic-git),
  * the git transport, and remark (re-indexing changed markdown for recall). They stay ES modules in
- * dist/hook-lazy/ and are imported when needed, so the per-turn bundle stays small.
+ * dist/hook-lazy/ and are imported when needed, so the per-turn bundle stays small; the hook's
+ * other lazy imports (extraction, the filter, recall) are inlined and initialised on first use.
  */
-const HOOK_LAZY_MODULES = {
-  sync: 'src/app/sync.ts',
-  transport: 'src/git/transport.ts',
-  'parse-markdown-documents': 'src/search/parse-markdown-documents.ts',
-};
+const HOOK_LAZY_MODULES = new Set(['src/app/sync.ts', 'src/git/transport.ts', 'src/search/parse-markdown-documents.ts'].map((source) => join(PROJECT, source)));
 
-/** Makes the hook bundle import HOOK_LAZY_MODULES from dist/hook-lazy/ instead of containing them. */
-const hookLazyModules = {
-  name: 'hook-lazy-modules',
-  setup(plugin) {
-    const byPath = new Map(Object.entries(HOOK_LAZY_MODULES).map(([name, source]) => [join(PROJECT, source), `./hook-lazy/${name}.js`]));
-    plugin.onResolve({ filter: /^\.\.?\// }, (args) => {
-      if (args.kind !== 'dynamic-import') return undefined;
-      const target = byPath.get(resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')));
-      return target === undefined ? undefined : { path: target, external: true };
-    });
-  },
-};
+/**
+ * Lazily imported by commands, yet light and used by `mem status`, which has the start-up budget
+ * of `--help`: inlined, since loading an ES module from CommonJS starts Node's ESM loader (~3 ms).
+ */
+const CLI_INLINE_MODULES = new Set(['src/app/status.ts', 'src/commands/render-status.ts'].map((source) => join(PROJECT, source)));
 
 /** Builds every bundle into `outdir` (created; its old content is not removed). */
 export async function buildDist(outdir) {
   // The hook is CommonJS: an ES module entry point alone costs Node ~3 ms and ~2.5 MiB at start-up,
   // a tenth of what a quiet hook may spend. bin/run.js is CommonJS too (bin/package.json).
+  const hookLazy = new Map();
   await build({
     ...common,
     format: 'cjs',
     entryPoints: { hook: 'src/entry/hook.ts' },
     outExtension: { '.js': '.cjs' },
     outdir,
-    plugins: [hookLazyModules],
+    plugins: [dynamicImportsTo('./hook-lazy', hookLazy, (source) => HOOK_LAZY_MODULES.has(source))],
     define: { 'import.meta.url': '__memModuleUrl' },
     banner: { js: "const __memModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
-  await build({ ...esm, entryPoints: HOOK_LAZY_MODULES, outdir: join(outdir, 'hook-lazy'), chunkNames: 'chunks/[name]-[hash]' });
+  await build({ ...esm, entryPoints: Object.fromEntries(hookLazy), outdir: join(outdir, 'hook-lazy'), chunkNames: 'chunks/[name]-[hash]' });
 
   // The other fast paths are built one by one: everything they import at start-up lands in their
   // own file (no shared chunks to open and link), and only lazily imported work becomes chunks.
@@ -80,7 +71,42 @@ export async function buildDist(outdir) {
   for (const [name, entry] of Object.entries(fastPaths)) {
     await build({ ...esm, entryPoints: { [name]: entry }, outdir, chunkNames: `chunks/${name}-[name]-[hash]` });
   }
-  await build({ ...esm, entryPoints: { cli: 'src/entry/cli.ts', commands: 'src/entry/commands.ts' }, outdir, chunkNames: 'chunks/[name]-[hash]' });
+  // oclif and the command map are one CommonJS file (oclif's loader requires it again from
+  // package.json's `oclif.commands.target`, and gets the same module). What commands import lazily
+  // (use cases, remark, isomorphic-git, MiniSearch) stays ES modules in dist/cli-lazy/.
+  const lazy = new Map();
+  await build({
+    ...common,
+    format: 'cjs',
+    entryPoints: { cli: 'src/entry/cli.ts' },
+    outExtension: { '.js': '.cjs' },
+    outdir,
+    plugins: [dynamicImportsTo('./cli-lazy', lazy, (source) => !CLI_INLINE_MODULES.has(source))],
+    define: { 'import.meta.url': '__memModuleUrl' },
+    banner: { js: "const __memModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  });
+  await build({ ...esm, entryPoints: Object.fromEntries(lazy), outdir: join(outdir, 'cli-lazy'), chunkNames: 'chunks/[name]-[hash]' });
+}
+
+/**
+ * Leaves the relative dynamic imports of a CommonJS build whose source passes `wanted` to ES
+ * modules built separately: records `name → source` in `entries` and rewrites the import to
+ * `<dir>/<name>.js`. The other dynamic imports are bundled and initialised on first use.
+ */
+function dynamicImportsTo(dir, entries, wanted) {
+  return {
+    name: 'dynamic-imports-to-es-modules',
+    setup(plugin) {
+      plugin.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.kind !== 'dynamic-import') return undefined;
+        const source = resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
+        if (!wanted(source)) return undefined;
+        const name = relative(join(PROJECT, 'src'), source).replace(/\.ts$/, '').replaceAll('/', '-');
+        entries.set(name, source);
+        return { path: `${dir}/${name}.js`, external: true };
+      });
+    },
+  };
 }
 
 // Build beside dist/ and swap it in, so a CLI running during a rebuild never sees half a dist.

@@ -3,7 +3,7 @@
 // Run after `npm run build`: node scripts/command-reference.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const { COMMANDS } = await import('../dist/commands.js');
+const { COMMANDS } = await import('../dist/cli.cjs');
 const lines = [];
 for (const id of Object.keys(COMMANDS).sort()) {
   const command = COMMANDS[id];

@@ -17,7 +17,14 @@ export type MemErrorCode =
   | 'SYNC_FAILED'
   | 'IO_FAILED';
 
+/**
+ * Marks MemErrors across copies of this module: the CLI bundle and the ES modules it loads lazily
+ * each hold their own `MemError` class, so `instanceof` alone would call an expected failure a bug.
+ */
+const MEM_ERROR_BRAND = Symbol.for('mem.MemError');
+
 export class MemError extends Error {
+  readonly [MEM_ERROR_BRAND] = true;
   readonly code: MemErrorCode;
   readonly exitCode: number;
   readonly hint: string | undefined;
@@ -33,7 +40,7 @@ export class MemError extends Error {
 
 /** Returns true when `value` is one of mem's expected failures. */
 export function isMemError(value: unknown): value is MemError {
-  return value instanceof MemError;
+  return value instanceof MemError || (value instanceof Error && (value as { [MEM_ERROR_BRAND]?: unknown })[MEM_ERROR_BRAND] === true);
 }
 
 /** Returns a one-paragraph, user-facing rendering of any thrown value. */
