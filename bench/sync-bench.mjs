@@ -92,32 +92,15 @@ function growPack(clone, mib) {
     .reduce((sum, name) => sum + statSync(join(packDir, name)).size, 0);
 }
 
-/** Bundles src/entry/sync.ts (the pre-oclif fast path) into `dir`; returns the argv prefix that runs it. */
-async function buildFastPath(dir) {
-  const { build } = await import('esbuild');
-  await build({
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    splitting: true,
-    outdir: dir,
-    entryPoints: { sync: join(PROJECT, 'src', 'entry', 'sync.ts') },
-    banner: { js: "import { createRequire as __memCreateRequire } from 'node:module'; const require = __memCreateRequire(import.meta.url);" },
-    logLevel: 'warning',
-  });
-  writeFileSync(join(dir, 'run.mjs'), "const { runSyncCli } = await import('./sync.js');\nprocess.exitCode = await runSyncCli(process.argv.slice(2));\n");
-  return [process.execPath, join(dir, 'run.mjs')];
-}
-
-function measure(label, clone, command = [process.execPath, BIN]) {
+/** `mem sync --quiet` as the pre-push hook runs it (bin/run.js sends it to its fast path, before oclif). */
+function measure(label, clone) {
   const base = [];
   const sync = [];
   const rss = [];
   const baseRss = [];
   for (let i = 0; i < RUNS; i++) {
     const [f, fr] = timed(clone, [process.execPath, '-e', '0']);
-    const [s, sr] = timed(clone, command[1] === BIN ? [...command, 'sync', '--quiet'] : [...command, '--quiet']);
+    const [s, sr] = timed(clone, [process.execPath, BIN, 'sync', '--quiet']);
     base.push(f);
     sync.push(s);
     if (sr !== null) rss.push(sr);
@@ -145,16 +128,13 @@ try {
   const small = setupClone(join(root, 'small'));
   const status = mem(small.clone, ['sync', '--json']);
   if (!/"outcome": "up-to-date"/.test(status)) throw new Error(`expected a no-op sync, got ${status}`);
-  const a = measure('nothing to do, local bare remote (oclif: bin/run.js sync)', small.clone);
-  const fast = await buildFastPath(join(root, 'fast'));
-  measure('nothing to do, local bare remote (fast path: src/entry/sync.ts before oclif)', small.clone, fast);
+  const a = measure('nothing to do, local bare remote', small.clone);
 
   mkdirSync(join(root, 'big'));
   const big = setupClone(join(root, 'big'));
   const packBytes = growPack(big.clone, PACK_MIB);
   console.log(JSON.stringify({ clone_pack_mib: +(packBytes / 1024 / 1024).toFixed(1) }));
-  const b = measure(`nothing to do, clone with a ${(packBytes / 1024 / 1024).toFixed(0)} MiB pack (oclif)`, big.clone);
-  measure(`nothing to do, clone with a ${(packBytes / 1024 / 1024).toFixed(0)} MiB pack (fast path)`, big.clone, fast);
+  const b = measure(`nothing to do, clone with a ${(packBytes / 1024 / 1024).toFixed(0)} MiB pack`, big.clone);
   if (a.peak_rss_mib !== null && b.peak_rss_mib !== null) {
     console.log(JSON.stringify({ rss_growth_mib: +(b.peak_rss_mib - a.peak_rss_mib).toFixed(1), flat: b.peak_rss_mib - a.peak_rss_mib < 10 }));
   }
