@@ -3,6 +3,7 @@
  * or "use npm" against "use pnpm, not npm". A contradiction is flagged for a human, never
  * resolved silently.
  */
+import { memoizeByText } from './memoize-by-text.js';
 import { comparableWords, jaccard } from './text-similarity.js';
 
 // Tools that stand in for each other: preferring one contradicts preferring another.
@@ -21,7 +22,7 @@ const ALTERNATIVES: readonly (readonly string[])[] = [
   ['axios', 'fetch', 'got', 'ky'],
 ];
 
-type Stance = { preferred: Set<string>; rejected: Set<string> };
+type Stance = { preferred: ReadonlySet<string>; rejected: ReadonlySet<string> };
 
 const TOOL_WORDS = new Set(ALTERNATIVES.flat());
 
@@ -30,8 +31,10 @@ function toolsIn(text: string): string[] {
   return [...TOOL_WORDS].filter((tool) => lower.includes(` ${tool} `));
 }
 
-/** Reads which tools a rule prefers and which it rejects ("use pnpm, not npm"). */
-function stanceOf(text: string): Stance {
+/** Reads which tools a rule prefers and which it rejects ("use pnpm, not npm"); shared, read-only. */
+const stanceOf = memoizeByText(readStance);
+
+function readStance(text: string): Stance {
   const lower = text.toLowerCase().replace(/[`*_"']/g, '');
   const preferred = new Set<string>();
   const rejected = new Set<string>();
@@ -73,6 +76,9 @@ function sameGroup(a: string, b: string): boolean {
 /** Returns true when `candidate` contradicts `existing`; never throws. */
 export function isContradiction(candidate: string, existing: string): boolean {
   const c = stanceOf(candidate);
+  const pc = polarity(candidate);
+  // Every test below needs a tool in the candidate or a stated polarity.
+  if (c.preferred.size === 0 && c.rejected.size === 0 && pc === undefined) return false;
   const e = stanceOf(existing);
   for (const tool of c.preferred) if (e.rejected.has(tool)) return true;
   for (const tool of c.rejected) if (e.preferred.has(tool)) return true;
@@ -84,11 +90,10 @@ export function isContradiction(candidate: string, existing: string): boolean {
     }
   }
   // "Always X" against "Never X" on the same subject.
-  const pc = polarity(candidate);
   const pe = polarity(existing);
   if (pc && pe && pc !== pe) {
     const strip = (text: string) => {
-      const words = comparableWords(text);
+      const words = new Set(comparableWords(text));
       for (const w of ['not', 'use', 'prefer']) words.delete(w);
       return words;
     };
@@ -107,8 +112,8 @@ const FILLER = comparableWords('use using everything anything only just always h
  */
 export function restatesToolPreference(candidate: string, existing: string): boolean {
   const c = stanceOf(candidate);
-  const e = stanceOf(existing);
   if (c.preferred.size === 0) return false;
+  const e = stanceOf(existing);
   for (const tool of c.preferred) if (!e.preferred.has(tool)) return false;
   for (const tool of c.rejected) if (!e.rejected.has(tool)) return false;
   const rest = [...comparableWords(candidate)].filter((word) => !TOOL_WORDS.has(word) && !FILLER.has(word));

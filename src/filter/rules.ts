@@ -9,6 +9,7 @@ import { isContradiction, restatesToolPreference } from './find-contradiction.js
 import { findInjection, findInvisibleUnicode } from './scan-injection.js';
 import { findSecrets } from './scan-secrets.js';
 import { comparableWords, containment, jaccard } from './text-similarity.js';
+import { memoizeByText } from './memoize-by-text.js';
 import type { ReasonCode } from './verdict.js';
 
 export type FilterConfig = Config['filter'];
@@ -99,9 +100,7 @@ function closestEntry(text: string, existing: readonly Entry[]): { entry: Entry;
   return best;
 }
 
-function normalised(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-}
+const normalised = memoizeByText((text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim());
 
 /** The rules in the order they are checked and reported. */
 export const FILTER_RULES: readonly FilterRule[] = [

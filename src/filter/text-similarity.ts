@@ -3,13 +3,17 @@
  * ways of saying "not" ("don't", "never", "instead of"), so rewordings are caught as duplicates.
  */
 
+import { memoizeByText } from './memoize-by-text.js';
+
 const STOPWORDS = new Set([
   'a', 'an', 'the', 'to', 'of', 'in', 'on', 'for', 'with', 'and', 'or', 'is', 'are', 'be', 'by', 'it', 'its', 'this', 'that',
   'we', 'our', 'you', 'your', 'please', 'should', 'must', 'always', 'all', 'any', 'as', 'at', 'from', 'when', 'so', 'do',
 ]);
 
-/** Returns the comparable word set of `text` (lowercased, stemmed, negations unified); never throws. */
-export function comparableWords(text: string): Set<string> {
+/** Returns the comparable word set of `text` (lowercased, stemmed, negations unified; shared, read-only); never throws. */
+export const comparableWords: (text: string) => ReadonlySet<string> = memoizeByText(analyseWords);
+
+function analyseWords(text: string): Set<string> {
   const normalised = text
     .toLowerCase()
     .replace(/\b(?:don't|dont|do not|never|avoid|no longer|instead of|rather than|not)\b/g, ' not ')
