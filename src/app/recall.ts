@@ -16,7 +16,7 @@ import { queryTerms } from '../search/query-terms.js';
 import { CHATTER_WORDS } from '../search/stop-words.js';
 import { rankResults, type RankedResult } from '../search/rank-results.js';
 import type { IndexedSource } from '../search/index-file.js';
-import { formatRecall, isClearlyRelevant, recallKey } from '../search/select-recall.js';
+import { formatRecall, isClearlyRelevant, recallKey, recallScoreThreshold } from '../search/select-recall.js';
 import { openSearchIndex } from './search-index-store.js';
 
 export type RecallInput = { root: string; prompt: string; sessionId: string; config: Config; deadlineMs: number; nowMs?: number };
@@ -42,9 +42,9 @@ export async function recallForPrompt(input: RecallInput): Promise<string | null
   const recordFile = recordPath(input.root, input.sessionId);
   const record = readRecord(recordFile);
   const seen = new Set(record.injected);
-  const fresh: RankedResult[] = ranked.filter(
-    (r) => isClearlyRelevant(r, terms.length, input.config.search.recallMinScore) && !seen.has(recallKey(r)),
-  );
+  const documents = index.sources.reduce((sum, source) => sum + source.count, 0);
+  const threshold = recallScoreThreshold(input.config.search.recallMinScore, documents);
+  const fresh: RankedResult[] = ranked.filter((r) => isClearlyRelevant(r, terms.length, threshold) && !seen.has(recallKey(r)));
   if (fresh.length === 0) return null;
   const { text, used } = formatRecall(fresh.slice(0, input.config.search.recallMaxResults), input.config.search.recallBudgetTokens * 4);
   if (used.length === 0) return null;

@@ -58,7 +58,7 @@ export const searchConfigSchema = z.strictObject({
   /** user-prompt-submit recall budget, in tokens. */
   recallBudgetTokens: z._default(positiveInt(), 300),
   recallMaxResults: z._default(positiveInt(), 3),
-  /** Minimum relative score for a recall result to count as clearly relevant. */
+  /** Score a recall result needs, stated for a corpus of 1,000 documents (scaled down for smaller ones, see select-recall.ts). */
   recallMinScore: z._default(z.number(), 6),
 });
 

@@ -4,12 +4,35 @@
  */
 import type { RankedResult } from './rank-results.js';
 
+/** The corpus size (documents) at which `search.recallMinScore` is stated. */
+const REFERENCE_DOCUMENTS = 1000;
+
+/**
+ * Returns the score a result needs in a corpus of `documents`. BM25 weighs a word by its rarity,
+ * about ln(N / df), so the same clear match scores lower in a small corpus: a new user's repository
+ * of 20 memories would never reach a threshold set for 1,000. The threshold is scaled by the weight
+ * of a word found in one document here against the reference corpus, and never raised above
+ * `minScore`, so large corpora keep the stated gate. Never fails.
+ */
+export function recallScoreThreshold(minScore: number, documents: number): number {
+  const rareWordWeight = (n: number) => Math.log(1 + (Math.max(n, 2) - 0.5) / 1.5);
+  return minScore * Math.min(1, rareWordWeight(documents) / rareWordWeight(REFERENCE_DOCUMENTS));
+}
+
+/** A result matching at least this many prompt words may pass on a strong score alone. */
+const STRONG_MATCH_WORDS = 3;
+/** How far above the threshold such a result must score. */
+const STRONG_MATCH_FACTOR = 8;
+
 /** Returns true when a result matches enough of the prompt, strongly enough, to be worth injecting; never fails. */
-export function isClearlyRelevant(result: RankedResult, termCount: number, minScore: number): boolean {
+export function isClearlyRelevant(result: RankedResult, termCount: number, threshold: number): boolean {
   const matched = Math.round(result.coverage * termCount);
   // Two matched words at least (one for a one-word prompt), and a fair share of a longer prompt.
   const required = Math.min(termCount, Math.max(2, Math.min(4, Math.ceil(0.4 * termCount))));
-  return result.score >= minScore && matched >= required;
+  if (matched >= required) return result.score >= threshold;
+  // A long prompt names many things; a memory is short. Three of its words matched, on rare words
+  // (a high BM25 score), is about that memory even when most of the prompt is about other things.
+  return matched >= STRONG_MATCH_WORDS && result.score >= threshold * STRONG_MATCH_FACTOR;
 }
 
 /** Returns the identity under which a result is remembered as injected (its mem id, else file and text); never fails. */

@@ -21,6 +21,10 @@ export const CHATTER_WORDS: ReadonlySet<string> = new Set(
   (
     'hi hello hey thanks thank thx please pls ok okay yes yeah yep no nope sure great cool nice good fine ' +
     'awesome perfect lgtm go ahead continue proceed done right sounds looks like want need make think know ' +
-    'now new please see try use get got can could'
+    'now new please see try use get got can could ' +
+    // Words any coding prompt may contain that name no topic: apologies and hedges, negations and
+    // counts ("not this one", "every file"), and the file a prompt is about.
+    'sorry meant mean actually really maybe something somewhere thing things stuff way different approach ' +
+    'not never one every file files'
   ).split(' '),
 );

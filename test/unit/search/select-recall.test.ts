@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { isClearlyRelevant, recallScoreThreshold } from '../../../src/search/select-recall.js';
+import type { RankedResult } from '../../../src/search/rank-results.js';
+
+const result = (score: number, matched: number, termCount: number): RankedResult => ({
+  file: 'services/api/CLAUDE.md',
+  line: 3,
+  section: 'API',
+  text: 'Request handlers validate input with TypeBox schemas.',
+  score,
+  kind: 'durable',
+  terms: [],
+  coverage: matched / termCount,
+});
+
+describe('recall relevance gate', () => {
+  it('states the threshold for 1,000 documents, lowers it for small corpora, never raises it', () => {
+    expect(recallScoreThreshold(6, 1000)).toBeCloseTo(6, 5);
+    expect(recallScoreThreshold(6, 50_000)).toBe(6);
+    const small = recallScoreThreshold(6, 20);
+    expect(small).toBeGreaterThan(1);
+    expect(small).toBeLessThan(3);
+    expect(recallScoreThreshold(6, 0)).toBeGreaterThan(0);
+    expect(recallScoreThreshold(6, 100)).toBeLessThan(recallScoreThreshold(6, 500));
+  });
+
+  it('wants a fair share of the prompt, or three rare words of a short memory', () => {
+    expect(isClearlyRelevant(result(10, 4, 10), 10, 6)).toBe(true);
+    expect(isClearlyRelevant(result(5, 4, 10), 10, 6)).toBe(false);
+    // Three of thirteen prompt words: only a strong score makes that about this memory.
+    expect(isClearlyRelevant(result(50, 3, 13), 13, 6)).toBe(true);
+    expect(isClearlyRelevant(result(20, 3, 13), 13, 6)).toBe(false);
+    // Two incidental words of a long prompt never do.
+    expect(isClearlyRelevant(result(500, 2, 13), 13, 6)).toBe(false);
+    // A two-word prompt with both words matched.
+    expect(isClearlyRelevant(result(7, 2, 2), 2, 6)).toBe(true);
+  });
+});
