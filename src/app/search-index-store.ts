@@ -105,6 +105,7 @@ type Scanned = {
   path: string;
   kind: MemoryKind;
   mtimeMs: number;
+  ctimeMs?: number;
   size: number;
   hash: string;
   text?: string;
@@ -201,8 +202,10 @@ function scanSources(root: string, previous: Map<string, IndexedSource>, teamBra
     if (!stat.isFile()) continue;
     const load = () => readSourceFile(file.abs, stat.size);
     const before = previous.get(file.path);
-    const base = { path: file.path, kind: file.kind, mtimeMs: stat.mtimeMs, size: stat.size, load };
-    if (before && before.mtimeMs === stat.mtimeMs && before.size === stat.size && before.kind === file.kind) {
+    const base = { path: file.path, kind: file.kind, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, size: stat.size, load };
+    // Note: the change time too: an edit that keeps the size and restores the modification time
+    // (`touch -r`, a tool preserving times) still moves ctime, which no user can set.
+    if (before && before.mtimeMs === stat.mtimeMs && before.ctimeMs === stat.ctimeMs && before.size === stat.size && before.kind === file.kind) {
       out.push({ ...base, hash: before.hash, previous: before });
       continue;
     }
@@ -255,7 +258,11 @@ function decodeText(bytes: Buffer): { text?: string; skipped?: string } {
 }
 
 function restat(source: IndexedSource, now: Scanned): IndexedSource {
-  return source.mtimeMs === now.mtimeMs && source.size === now.size ? source : { ...source, mtimeMs: now.mtimeMs, size: now.size };
+  if (source.mtimeMs === now.mtimeMs && source.ctimeMs === now.ctimeMs && source.size === now.size) return source;
+  const updated: IndexedSource = { ...source, mtimeMs: now.mtimeMs, size: now.size };
+  if (now.ctimeMs === undefined) delete updated.ctimeMs;
+  else updated.ctimeMs = now.ctimeMs;
+  return updated;
 }
 
 type Parse = (source: string) => ParsedFile;
@@ -492,6 +499,7 @@ function parseSource(s: Scanned, firstId: number, parse: Parse): { source: Index
     path: s.path,
     kind: s.kind,
     mtimeMs: s.mtimeMs,
+    ...(s.ctimeMs === undefined ? {} : { ctimeMs: s.ctimeMs }),
     size: s.size,
     hash: s.hash,
     firstId,

@@ -15,6 +15,8 @@ export type IndexedSource = {
   path: string;
   kind: MemoryKind;
   mtimeMs: number;
+  /** Change time, for files (absent for the team branch and in caches written before it was kept). */
+  ctimeMs?: number;
   size: number;
   /** Content hash (for the team branch: the branch's commit id). */
   hash: string;

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { searchMemory } from '../../../src/app/search-memory.js';
@@ -48,6 +48,19 @@ describe('search cache', () => {
     expect(outcome.results).toHaveLength(1);
     writeFileSync(cacheOf(root), Buffer.from([0, 1, 2, 3, 255]));
     expect((await searchMemory(root, 'pnpm')).results).toHaveLength(1);
+  });
+
+  it('notices an edit that keeps the size and restores the modification time', async () => {
+    const root = repoWith({ 'CLAUDE.md': '- Tests need docker first.\n' });
+    const file = join(root, 'CLAUDE.md');
+    const SAME_TIME = 1_700_000_000; // whole seconds: restored exactly, as `touch -r` or `cp -p` would
+    utimesSync(file, SAME_TIME, SAME_TIME);
+    expect((await searchMemory(root, 'docker')).results).toHaveLength(1);
+    writeFileSync(file, '- Tests need redis! first.\n'); // the same number of bytes
+    utimesSync(file, SAME_TIME, SAME_TIME);
+    expect(statSync(file).size).toBe('- Tests need docker first.\n'.length);
+    expect((await searchMemory(root, 'redis')).results[0]?.text).toBe('Tests need redis! first.');
+    expect((await searchMemory(root, 'docker')).results).toEqual([]);
   });
 
   it('skips binary files with a note and survives invalid UTF-8', async () => {
