@@ -21,7 +21,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { memoryPaths } from '../store/layout.js';
-import type { MemoryKind, ParsedDocument, ParsedFile } from '../search/memory-document.js';
+import type { ParsedDocument, ParsedFile } from '../search/memory-document.js';
 import {
   META_BLOB,
   decodeDocuments,
@@ -101,13 +101,7 @@ export type OpenedIndex = {
 };
 
 /** A source as found on disk now; `text` is read only when the cache cannot vouch for it. */
-type Scanned = {
-  path: string;
-  kind: MemoryKind;
-  mtimeMs: number;
-  ctimeMs?: number;
-  size: number;
-  hash: string;
+type Scanned = Pick<IndexedSource, 'path' | 'kind' | 'mtimeMs' | 'ctimeMs' | 'size' | 'hash'> & {
   text?: string;
   skipped?: string;
   previous?: IndexedSource;
