@@ -31,6 +31,18 @@ const esm = {
 };
 
 /**
+ * Entry points are CommonJS: an ES module entry point alone costs Node ~3 ms and ~2.5 MiB at
+ * start-up, a tenth of what a quiet hook may spend. bin/run.js is CommonJS too (bin/package.json).
+ */
+const cjs = {
+  ...common,
+  format: 'cjs',
+  outExtension: { '.js': '.cjs' },
+  define: { 'import.meta.url': '__memModuleUrl' },
+  banner: { js: "const __memModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
+
+/**
  * Modules the hook bundle loads only for rare work, and that are big: team sync (isomorphic-git),
  * the git transport, and remark (re-indexing changed markdown for recall). They stay ES modules in
  * dist/hook-lazy/ and are imported when needed, so the per-turn bundle stays small; the hook's
@@ -46,18 +58,12 @@ const CLI_INLINE_MODULES = new Set(['src/app/status.ts', 'src/commands/render-st
 
 /** Builds every bundle into `outdir` (created; its old content is not removed). */
 export async function buildDist(outdir) {
-  // The hook is CommonJS: an ES module entry point alone costs Node ~3 ms and ~2.5 MiB at start-up,
-  // a tenth of what a quiet hook may spend. bin/run.js is CommonJS too (bin/package.json).
   const hookLazy = new Map();
   await build({
-    ...common,
-    format: 'cjs',
+    ...cjs,
     entryPoints: { hook: 'src/entry/hook.ts' },
-    outExtension: { '.js': '.cjs' },
     outdir,
     plugins: [dynamicImportsTo('./hook-lazy', hookLazy, (source) => HOOK_LAZY_MODULES.has(source))],
-    define: { 'import.meta.url': '__memModuleUrl' },
-    banner: { js: "const __memModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
   await build({ ...esm, entryPoints: Object.fromEntries(hookLazy), outdir: join(outdir, 'hook-lazy'), chunkNames: 'chunks/[name]-[hash]' });
 
@@ -76,14 +82,10 @@ export async function buildDist(outdir) {
   // (use cases, remark, isomorphic-git, MiniSearch) stays ES modules in dist/cli-lazy/.
   const lazy = new Map();
   await build({
-    ...common,
-    format: 'cjs',
+    ...cjs,
     entryPoints: { cli: 'src/entry/cli.ts' },
-    outExtension: { '.js': '.cjs' },
     outdir,
     plugins: [dynamicImportsTo('./cli-lazy', lazy, (source) => !CLI_INLINE_MODULES.has(source))],
-    define: { 'import.meta.url': '__memModuleUrl' },
-    banner: { js: "const __memModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
   await build({ ...esm, entryPoints: Object.fromEntries(lazy), outdir: join(outdir, 'cli-lazy'), chunkNames: 'chunks/[name]-[hash]' });
 }
