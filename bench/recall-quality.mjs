@@ -2,6 +2,9 @@
 // Prompt-time recall quality (the user-prompt-submit hook) on labelled prompts:
 //   fixtures/recall/prompts.json        on the fixtures/search corpus (the labelled search corpus)
 //   fixtures/recall/small-prompts.json  on fixtures/recall/small (a new user's repository a week after `mem init`)
+//   fixtures/recall/holdout/prompts.json on fixtures/recall/holdout (a Go + React Native delivery platform), held out:
+//     corpus and prompts were written after the relevance rules were tuned on the two sets above, without
+//     looking at the recall implementation or running recall, so its figures are the honest ones
 // A positive prompt names a memory that is NOT in the agent's context (nested CLAUDE.md, AGENTS.md,
 // conditional rule, team-branch-only entry, session handoff); it is a hit when the injected text
 // contains the expected memory text. A negative prompt should inject nothing at all (chit-chat,
@@ -32,6 +35,13 @@ const CORPORA = [
     dir: join(PROJECT, 'fixtures', 'recall', 'small'),
     prompts: join(PROJECT, 'fixtures', 'recall', 'small-prompts.json'),
     build: (parent) => makeCorpusRepo(join(PROJECT, 'fixtures', 'recall', 'small'), parent),
+  },
+  {
+    name: 'fixtures/recall/holdout',
+    label: 'held-out, written after tuning',
+    dir: join(PROJECT, 'fixtures', 'recall', 'holdout'),
+    prompts: join(PROJECT, 'fixtures', 'recall', 'holdout', 'prompts.json'),
+    build: (parent) => makeCorpusRepo(join(PROJECT, 'fixtures', 'recall', 'holdout'), parent),
   },
 ];
 
@@ -117,7 +127,7 @@ function report(corpus, prompts, rows, labelProblems, verbose, config) {
   const injections = rows.filter((r) => r.injected).length;
   const times = rows.map((r) => r.ms).sort((a, b) => a - b);
 
-  console.log(`## ${corpus.name} (${pos.length} positive, ${neg.length} negative prompts; ${corpus.prompts.slice(PROJECT.length + 1)})\n`);
+  console.log(`## ${corpus.name}${corpus.label ? ` — ${corpus.label}` : ''} (${pos.length} positive, ${neg.length} negative prompts; ${corpus.prompts.slice(PROJECT.length + 1)})\n`);
   console.log(`recallMinScore ${config.search.recallMinScore}, recallMaxResults ${config.search.recallMaxResults}\n`);
   console.log('| metric | value |\n|---|---|');
   console.log(`| recall: positives whose injection contains the expected memory | ${pct(posHit, pos.length)} |`);
