@@ -3,7 +3,8 @@
  * prompt that Claude Code has NOT already loaded (the root CLAUDE.md, CLAUDE.local.md,
  * .claude/CLAUDE.md and unconditional rules are in context already), i.e. team-branch entries
  * absent locally, session history, nested and conditional files, AGENTS.md. Nothing is added
- * unless a result is clearly relevant, and nothing is added twice in one session.
+ * unless a result is clearly relevant and not outscored by loaded memory (then the prompt is about
+ * what the agent already knows), and nothing is added twice in one session.
  * Stays on the hook budget: warm index, no oclif, remark only when a memory file changed.
  */
 import { createHash } from 'node:crypto';
@@ -16,7 +17,7 @@ import { queryTerms } from '../search/query-terms.js';
 import { CHATTER_WORDS } from '../search/stop-words.js';
 import { rankResults, type RankedResult } from '../search/rank-results.js';
 import type { IndexedSource } from '../search/index-file.js';
-import { formatRecall, isClearlyRelevant, recallKey, recallScoreThreshold } from '../search/select-recall.js';
+import { formatRecall, isClearlyRelevant, outrankedByLoadedMemory, recallKey, recallScoreThreshold } from '../search/select-recall.js';
 import { openSearchIndex } from './search-index-store.js';
 
 export type RecallInput = { root: string; prompt: string; sessionId: string; config: Config; deadlineMs: number; nowMs?: number };
@@ -31,20 +32,25 @@ export async function recallForPrompt(input: RecallInput): Promise<string | null
   const index = await openSearchIndex(input.root, { teamBranch, preload: terms });
   if (Date.now() > input.deadlineMs) return null;
   const hits = index.query(terms, { strict: true });
-  const ranked = rankResults(
-    hits,
-    (id) => {
-      const found = index.resolve(id);
-      return found && !isInContext(found.source) ? found : undefined;
-    },
-    { query: input.prompt, termCount: terms.length, nowMs: input.nowMs ?? Date.now(), limit: 10, filters: {}, localMemIds: index.localMemIds },
-  );
+  // Loaded memory is ranked too: when it answers the prompt clearly better, the agent has the answer.
+  const ranked = rankResults(hits, (id) => index.resolve(id), {
+    query: input.prompt,
+    termCount: terms.length,
+    nowMs: input.nowMs ?? Date.now(),
+    limit: 20,
+    filters: {},
+    localMemIds: index.localMemIds,
+  });
+  const loadedFiles = new Set(index.sources.filter(isInContext).map((source) => source.path));
+  const bestLoadedScore = Math.max(0, ...ranked.filter((r) => loadedFiles.has(r.file)).map((r) => r.score));
   const recordFile = recordPath(input.root, input.sessionId);
   const record = readRecord(recordFile);
   const seen = new Set(record.injected);
   const documents = index.sources.reduce((sum, source) => sum + source.count, 0);
   const threshold = recallScoreThreshold(input.config.search.recallMinScore, documents);
-  const fresh: RankedResult[] = ranked.filter((r) => isClearlyRelevant(r, terms.length, threshold) && !seen.has(recallKey(r)));
+  const fresh: RankedResult[] = ranked.filter(
+    (r) => !loadedFiles.has(r.file) && isClearlyRelevant(r, terms.length, threshold) && !outrankedByLoadedMemory(r, bestLoadedScore) && !seen.has(recallKey(r)),
+  );
   if (fresh.length === 0) return null;
   const { text, used } = formatRecall(fresh.slice(0, input.config.search.recallMaxResults), input.config.search.recallBudgetTokens * 4);
   if (used.length === 0) return null;

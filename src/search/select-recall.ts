@@ -27,12 +27,24 @@ const STRONG_MATCH_FACTOR = 8;
 /** Returns true when a result matches enough of the prompt, strongly enough, to be worth injecting; never fails. */
 export function isClearlyRelevant(result: RankedResult, termCount: number, threshold: number): boolean {
   const matched = Math.round(result.coverage * termCount);
-  // Two matched words at least (one for a one-word prompt), and a fair share of a longer prompt.
-  const required = Math.min(termCount, Math.max(2, Math.min(4, Math.ceil(0.4 * termCount))));
+  // Two matched words at least ("ok ship it" shares one word with anything), and a fair share of a longer prompt.
+  const required = Math.max(2, Math.min(4, Math.ceil(0.4 * termCount)));
   if (matched >= required) return result.score >= threshold;
   // A long prompt names many things; a memory is short. Three of its words matched, on rare words
   // (a high BM25 score), is about that memory even when most of the prompt is about other things.
   return matched >= STRONG_MATCH_WORDS && result.score >= threshold * STRONG_MATCH_FACTOR;
+}
+
+/** How much better than a memory the agent already loaded a recalled one must not be outscored by. */
+const LOADED_MEMORY_MARGIN = 1.5;
+
+/**
+ * Returns true when memory the agent already has in context (the root CLAUDE.md, unconditional
+ * rules) matches the prompt clearly better than `result` (by LOADED_MEMORY_MARGIN): the prompt is
+ * about what the agent already knows, and `result` shares words with it only by the way. Never fails.
+ */
+export function outrankedByLoadedMemory(result: RankedResult, bestLoadedScore: number): boolean {
+  return result.score * LOADED_MEMORY_MARGIN < bestLoadedScore;
 }
 
 /** Returns the identity under which a result is remembered as injected (its mem id, else file and text); never fails. */

@@ -31,7 +31,7 @@ describe('mem hook user-prompt-submit (built CLI)', () => {
     expect(runMem(['init', '--yes'], { cwd: root }).status).toBe(0);
     // Default settings: a two-file repository must get recall too (the threshold scales with the corpus).
     write(root, 'CLAUDE.md', '# Project\n\n## Gotchas\n- Integration tests need docker compose up db first.\n');
-    write(root, 'services/api/CLAUDE.md', '# API\n\n- Database migrations live in services/api/migrations and run with pnpm migrate.\n');
+    write(root, 'services/api/CLAUDE.md', '# API\n\n- Database migrations live in services/api/migrations and run with pnpm migrate.\n- Integration tests of the API also run nightly in CI.\n');
 
     expect(prompt(root, 's1', 'thanks!')).toBeNull();
     const recalled = prompt(root, 's1', 'add a migration for the orders table, how do I run migrations?');
@@ -39,6 +39,8 @@ describe('mem hook user-prompt-submit (built CLI)', () => {
     expect(recalled).toContain('services/api/CLAUDE.md');
     // The root CLAUDE.md is already in the agent's context: never repeated.
     expect(recalled).not.toContain('docker compose');
+    // The loaded CLAUDE.md answers this one far better: words shared with a nested entry are incidental.
+    expect(prompt(root, 's1', 'do integration tests need docker?')).toBeNull();
     // Never the same memory twice in one session.
     expect(prompt(root, 's1', 'run the migrations again')).toBeNull();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isClearlyRelevant, recallScoreThreshold } from '../../../src/search/select-recall.js';
+import { isClearlyRelevant, outrankedByLoadedMemory, recallScoreThreshold } from '../../../src/search/select-recall.js';
 import type { RankedResult } from '../../../src/search/rank-results.js';
 
 const result = (score: number, matched: number, termCount: number): RankedResult => ({
@@ -32,7 +32,14 @@ describe('recall relevance gate', () => {
     expect(isClearlyRelevant(result(20, 3, 13), 13, 6)).toBe(false);
     // Two incidental words of a long prompt never do.
     expect(isClearlyRelevant(result(500, 2, 13), 13, 6)).toBe(false);
-    // A two-word prompt with both words matched.
+    // A two-word prompt with both words matched; one shared word is never enough.
     expect(isClearlyRelevant(result(7, 2, 2), 2, 6)).toBe(true);
+    expect(isClearlyRelevant(result(90, 1, 1), 1, 6)).toBe(false);
+  });
+
+  it('leaves a prompt to loaded memory that answers it clearly better', () => {
+    expect(outrankedByLoadedMemory(result(3.5, 2, 3), 12.4)).toBe(true);
+    expect(outrankedByLoadedMemory(result(10, 2, 3), 12.4)).toBe(false);
+    expect(outrankedByLoadedMemory(result(10, 2, 3), 0)).toBe(false);
   });
 });
