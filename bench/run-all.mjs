@@ -14,6 +14,7 @@ const steps = [
   ['node', ['bench/quality.mjs']],
   ['node', ['bench/secrets-quality.mjs']],
   ['node', ['bench/search-quality.mjs']],
+  ['node', ['bench/recall-quality.mjs']],
 ];
 let failed = 0;
 for (const [command, args] of steps) {
