@@ -15,7 +15,7 @@ import { memoryPaths } from '../store/layout.js';
 export type ForgottenText = { id: string; text: string; at: string };
 
 /** Returns the path of the forgotten-texts log. */
-export function forgottenTextsPath(root: string): string {
+function forgottenTextsPath(root: string): string {
   return join(memoryPaths(root).stateDir, 'forgotten.jsonl');
 }
 

@@ -43,7 +43,7 @@ export type EntryListing = { root: string; entries: ListedEntry[]; warnings: str
 export type MemoryFileRead = { file: string; personal: boolean; read: ReturnType<typeof readRegion> };
 
 /** Returns the region of every memory file that exists, targets first, then CLAUDE.local.md; throws only on an unreadable file. */
-export function readMemoryFiles(root: string, config: Config): MemoryFileRead[] {
+function readMemoryFiles(root: string, config: Config): MemoryFileRead[] {
   const files: { file: string; personal: boolean }[] = [
     ...config.region.targets.map((file) => ({ file, personal: false })),
     { file: PERSONAL_FILE, personal: true },
@@ -58,7 +58,7 @@ export function readMemoryFiles(root: string, config: Config): MemoryFileRead[] 
 }
 
 /** Returns the damage warnings of `reads`, one line per damaged file. */
-export function damageWarnings(reads: readonly MemoryFileRead[]): string[] {
+function damageWarnings(reads: readonly MemoryFileRead[]): string[] {
   return reads
     .filter(({ read }) => read.damage !== undefined)
     .map(({ file, read }) => `${file}: mem's region markers are damaged (${read.damage?.message ?? 'unknown damage'}); entries are listed as mem reads them, and the next write repairs the markers without losing an entry`);

@@ -14,10 +14,10 @@ const BLOCK = {
   start: '# >>> mem: entry-aware merge of agent memory files (removed by `mem uninstall`) >>>',
   end: '# <<< mem <<<',
 };
-export const MERGE_DRIVER_FILES = ['CLAUDE.md', 'AGENTS.md'] as const;
+const MERGE_DRIVER_FILES = ['CLAUDE.md', 'AGENTS.md'] as const;
 
 /** Returns the `.gitattributes` lines mem adds (inside its marked block). */
-export function renderAttributesBlock(): string {
+function renderAttributesBlock(): string {
   return MERGE_DRIVER_FILES.map((file) => `${file} merge=mem\n`).join('');
 }
 

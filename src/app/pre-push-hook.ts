@@ -44,7 +44,7 @@ function syncLine(command: string): string {
 }
 
 /** Returns the text of mem's own pre-push hook, optionally chaining a previous hook first. */
-export function renderPrePushHook(command: string, chained: boolean): string {
+function renderPrePushHook(command: string, chained: boolean): string {
   const lines = ['#!/bin/sh', `${MARK} (installed by \`mem init\`, removed by \`mem uninstall\`)`];
   if (chained) {
     lines.push(

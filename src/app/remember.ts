@@ -48,7 +48,7 @@ export type RememberOutcome = {
 };
 
 /** Returns the configured section matching `wanted` case-insensitively; throws USAGE listing the valid ones. */
-export function resolveSection(wanted: string, sections: readonly string[]): string {
+function resolveSection(wanted: string, sections: readonly string[]): string {
   const found = sections.find((section) => section.toLowerCase() === wanted.trim().toLowerCase());
   if (found === undefined) {
     throw new MemError('USAGE', `unknown section "${wanted}"`, { hint: `Use one of: ${sections.join(', ')} (region.sections in .memory/config.json).` });

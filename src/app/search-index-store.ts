@@ -77,7 +77,7 @@ const MAX_FILE_BYTES = 4 * 1024 * 1024;
  * same files keeps the delta the same size, and only new or many distinct files grow it.
  */
 export type CompactionPolicy = { minDocs: number; share: number; maxFiles: number };
-export const DEFAULT_COMPACTION: CompactionPolicy = { minDocs: 1000, share: 0.1, maxFiles: 100 };
+const DEFAULT_COMPACTION: CompactionPolicy = { minDocs: 1000, share: 0.1, maxFiles: 100 };
 
 export type OpenIndexOptions = {
   /** Team branch to index, or null to leave the team branch out. */

@@ -30,7 +30,7 @@ export type SearchOutcome = {
   indexState: 'warm' | 'updated' | 'rebuilt';
 };
 
-export const MAX_LIMIT = 1000;
+const MAX_LIMIT = 1000;
 const DAY_MS = 86_400_000;
 
 /** Returns the ranked results for `query` in the worktree at `root`; throws MemError USAGE on bad input. */
@@ -64,7 +64,7 @@ export async function searchMemory(root: string, query: string, options: SearchO
 }
 
 /** Returns the team branch to index per the repository's config (the default when the config is unreadable); never throws. */
-export function teamBranchOf(root: string): string | null {
+function teamBranchOf(root: string): string | null {
   try {
     const config = loadConfig(root);
     return config.team.enabled ? config.team.branch : null;
@@ -87,7 +87,7 @@ function parseKinds(kinds: readonly string[] | undefined): MemoryKind[] | undefi
 }
 
 /** Returns the epoch ms `since` means: a number of days before `nowMs`, or an ISO date; throws MemError USAGE otherwise. */
-export function parseSince(since: string, nowMs: number): number {
+function parseSince(since: string, nowMs: number): number {
   const days = /^\s*(\d+(?:\.\d+)?)\s*d?\s*$/i.exec(since);
   if (days) return nowMs - Number(days[1]) * DAY_MS;
   if (/^\d{4}-\d{2}-\d{2}/.test(since.trim())) {

@@ -12,7 +12,7 @@ import { readCandidateRecords } from '../store/candidate-log.js';
 import { memoryPaths } from '../store/layout.js';
 
 /** Claude Code reads CLAUDE.md whole into every session; its docs advise staying under ~200 lines. */
-export const CLAUDE_MD_ADVISED_LINES = 200;
+const CLAUDE_MD_ADVISED_LINES = 200;
 
 export type MemoryFileStatus = {
   file: string;

@@ -52,7 +52,7 @@ export function openTeamContext(root: string, options: { timeoutMs?: number } = 
 }
 
 /** Returns "" for the main worktree, or the linked worktree's name (its directory under .git/worktrees). */
-export function worktreeKey(root: string): string {
+function worktreeKey(root: string): string {
   const gitDir = resolveGitDir(root);
   return gitDir === resolveCommonGitDir(root) ? '' : basename(gitDir).replace(/[^A-Za-z0-9._-]/g, '_');
 }

@@ -20,7 +20,7 @@ export type FlaggedEntry = {
 export type SanitizedBody = { text: string; flagged: FlaggedEntry[] };
 
 /** Returns the rule ids `text` trips (empty when it is clean); never throws. */
-export function scanTeamText(text: string, options: SecretScanOptions = {}): string[] {
+function scanTeamText(text: string, options: SecretScanOptions = {}): string[] {
   const reasons = new Set<string>();
   for (const finding of findSecrets(text, options)) reasons.add(finding.ruleId);
   for (const finding of findInjection(text)) reasons.add(finding.ruleId);

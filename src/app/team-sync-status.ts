@@ -39,7 +39,7 @@ export type SyncStatus = {
 };
 
 /** Returns the path of the sync status file of the clone at `root`. */
-export function syncStatusPath(root: string): string {
+function syncStatusPath(root: string): string {
   return join(memoryPaths(root).stateDir, 'sync-status.json');
 }
 

@@ -10,7 +10,7 @@ import { memoryPaths } from '../store/layout.js';
 import { writeFileAtomicSync } from '../store/atomic-write.js';
 
 /** Returns the path of the local tombstone list. */
-export function localTombstonesPath(root: string): string {
+function localTombstonesPath(root: string): string {
   return join(memoryPaths(root).stateDir, 'tombstones.txt');
 }
 

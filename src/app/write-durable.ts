@@ -34,7 +34,7 @@ export type DurableWrite = {
 };
 
 /** Returns the files mem writes durable memory to for `target`. */
-export function targetFiles(config: Config, target: WriteTarget): string[] {
+function targetFiles(config: Config, target: WriteTarget): string[] {
   return target === 'personal' ? [PERSONAL_FILE] : [...config.region.targets];
 }
 
@@ -127,6 +127,6 @@ function provenance(input: WriteInput): Entry['provenance'] {
 }
 
 /** Returns a fresh entry id: random, so two clones never collide. */
-export function newEntryId(): string {
+function newEntryId(): string {
   return `m${randomBytes(5).toString('hex')}`;
 }

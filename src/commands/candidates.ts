@@ -31,7 +31,7 @@ export default class Candidates extends BaseCommand {
 }
 
 /** Returns the human listing: a header line per candidate, its text, then one plain-words line per reason. */
-export function renderCandidates(candidates: readonly ListedCandidate[], rejectedOnly: boolean): string {
+function renderCandidates(candidates: readonly ListedCandidate[], rejectedOnly: boolean): string {
   if (candidates.length === 0) return rejectedOnly ? 'nothing was left out recently' : 'no candidates yet (the Stop hook logs them at the end of each agent turn)';
   const blocks = candidates.map((candidate) => {
     const head = [

@@ -34,7 +34,7 @@ export default class List extends BaseCommand {
 const SHORT_ID = 8;
 
 /** Returns the human listing: one block per section, one line per entry. */
-export function renderEntries(entries: readonly ListedEntry[]): string {
+function renderEntries(entries: readonly ListedEntry[]): string {
   if (entries.length === 0) return 'no durable memory yet (`mem remember "<text>"` adds one; the Stop hook adds them as you work)';
   const sections = new Map<string, ListedEntry[]>();
   for (const entry of entries) {

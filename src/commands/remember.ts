@@ -47,7 +47,7 @@ export default class Remember extends BaseCommand {
 }
 
 /** Returns what a human sees: the id on success (stdout), the reasons on refusal (stderr). */
-export function renderRemember(outcome: RememberOutcome): { out: string; err: string } {
+function renderRemember(outcome: RememberOutcome): { out: string; err: string } {
   const where = outcome.personal ? 'CLAUDE.local.md, personal' : outcome.section;
   switch (outcome.status) {
     case 'added':

@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 const positiveInt = () => z.int().check(z.minimum(1));
 const ratio = () => z.number().check(z.minimum(0), z.maximum(1));
 
-export const sessionConfigSchema = z.strictObject({
+const sessionConfigSchema = z.strictObject({
   /** A handoff older than this is not injected at session start. */
   handoffMaxAgeDays: z._default(positiveInt(), 7),
   /** Budget for SessionStart additionalContext, in tokens (~4 chars each). */
@@ -18,7 +18,7 @@ export const sessionConfigSchema = z.strictObject({
   contextFiles: z._default(positiveInt(), 10),
 });
 
-export const filterConfigSchema = z.strictObject({
+const filterConfigSchema = z.strictObject({
   minChars: z._default(positiveInt(), 12),
   maxChars: z._default(positiveInt(), 300),
   minWords: z._default(positiveInt(), 3),
@@ -31,7 +31,7 @@ export const filterConfigSchema = z.strictObject({
   commandMinSuccesses: z._default(positiveInt(), 2),
 });
 
-export const regionConfigSchema = z.strictObject({
+const regionConfigSchema = z.strictObject({
   /** Files that carry the managed region. */
   targets: z._default(z.array(z.enum(['CLAUDE.md', 'AGENTS.md'])).check(z.minLength(1)), ['CLAUDE.md']),
   sections: z._default(
@@ -42,7 +42,7 @@ export const regionConfigSchema = z.strictObject({
   maxLines: z._default(positiveInt(), 120),
 });
 
-export const teamConfigSchema = z.strictObject({
+const teamConfigSchema = z.strictObject({
   enabled: z._default(z.boolean(), true),
   branch: z._default(z.string().check(z.regex(/^[A-Za-z0-9._/-]+$/)), 'mem/team'),
   remote: z._default(z.string().check(z.minLength(1)), 'origin'),
@@ -54,7 +54,7 @@ export const teamConfigSchema = z.strictObject({
   backgroundSyncIntervalSeconds: z._default(z.int().check(z.minimum(0)), 300),
 });
 
-export const searchConfigSchema = z.strictObject({
+const searchConfigSchema = z.strictObject({
   /** user-prompt-submit recall budget, in tokens. */
   recallBudgetTokens: z._default(positiveInt(), 300),
   recallMaxResults: z._default(positiveInt(), 3),

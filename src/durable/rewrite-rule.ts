@@ -33,7 +33,7 @@ function capitalise(text: string): string {
 }
 
 /** Returns true when the text is mostly CJK (no capitalisation, full-width stop). */
-export function isCjk(text: string): boolean {
+function isCjk(text: string): boolean {
   const cjk = text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu)?.length ?? 0;
   return cjk > 0 && cjk * 3 >= text.replace(/\s/g, '').length;
 }

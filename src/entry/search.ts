@@ -36,7 +36,7 @@ export async function runSearchCli(argv: string[]): Promise<number> {
 type Parsed = Omit<SearchCliRequest, 'cwd' | 'style'>;
 
 /** Returns the request `argv` describes, or a usage message; never throws. */
-export function parseSearchArgv(argv: string[]): Parsed | string {
+function parseSearchArgv(argv: string[]): Parsed | string {
   const words: string[] = [];
   const out: Parsed = { query: '', json: false };
   const kinds: string[] = [];

@@ -107,7 +107,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOKEN = /[A-Za-z0-9+/_-]+={0,2}/g;
 
 /** Returns the Shannon entropy of `text` in bits per character (0 for the empty string). */
-export function shannonEntropy(text: string): number {
+function shannonEntropy(text: string): number {
   if (text.length === 0) return 0;
   const counts = new Map<string, number>();
   for (const ch of text) counts.set(ch, (counts.get(ch) ?? 0) + 1);

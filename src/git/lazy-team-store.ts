@@ -37,7 +37,7 @@ export function createTeamStore(options: IsoTeamStoreOptions): TeamStorePort {
 }
 
 /** Returns the commit `ref` points at in the bare repository `gitdir` (loose, then packed), or null. */
-export function readRefFile(gitdir: string, ref: string): string | null {
+function readRefFile(gitdir: string, ref: string): string | null {
   try {
     const loose = readFileSync(join(gitdir, ...ref.split('/')), 'utf8').trim();
     if (OID.test(loose)) return loose;

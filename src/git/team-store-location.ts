@@ -14,7 +14,7 @@ export function teamStorePath(root: string): string {
 }
 
 /** Returns the config text of a team store at `storeDir`. */
-export function renderStoreConfig(storeDir: string): string {
+function renderStoreConfig(storeDir: string): string {
   // Note: settings after the include override the clone's: the store must stay bare, run none of
   // the user's hooks (core.hooksPath may be set globally or by husky), never auto-gc in the middle
   // of a pre-push, and check objects from an untrusted remote.

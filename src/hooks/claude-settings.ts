@@ -20,7 +20,7 @@ export const REGISTERED_HOOKS: { event: HookEventName; timeout: number }[] = [
 export type MemCommand = { executable: string; prefixArgs: string[]; execForm: boolean };
 
 /** Returns the handler mem installs for `event`. */
-export function memHandler(command: MemCommand, event: HookEventName, timeout: number): Handler {
+function memHandler(command: MemCommand, event: HookEventName, timeout: number): Handler {
   const args = [...command.prefixArgs, 'hook', event];
   if (command.execForm) return { type: 'command', command: command.executable, args, timeout };
   return { type: 'command', command: [command.executable, ...args].map(shellQuote).join(' '), timeout };

@@ -47,7 +47,7 @@ export type ConflictItemReading =
 const LABEL_RE = /^(ours|theirs|base)(?: \([^()\r\n]*\))?: ?/;
 
 /** Returns the instruction line a human sees for the conflict on `id`. */
-export function conflictHeadline(id: string): string {
+function conflictHeadline(id: string): string {
   return `⚠ mem conflict ${id}: keep one version below and delete the rest, or run \`mem review\``;
 }
 
@@ -82,12 +82,6 @@ function sideLabel(side: ConflictSide, entry: Entry): string {
   if (entry.provenance.author) parts.push(entry.provenance.author.replace(/[()\r\n]/g, ''));
   if (entry.provenance.at) parts.push(entry.provenance.at.slice(0, 10));
   return parts.length === 0 ? side : `${side} (${parts.join(', ')})`;
-}
-
-/** Returns true when the item block is a mem conflict item (its first line carries `mem:conflict`). */
-export function isConflictItem(block: Pick<ItemBlock, 'lines'>): boolean {
-  const found = findMemComment(block.lines[0] ?? '');
-  return found !== null && found.attributes['conflict'] !== undefined;
 }
 
 /** Returns what a conflict item means now (still a conflict, resolved by hand, or removed), or null when it is not a conflict item. */

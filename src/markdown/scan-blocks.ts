@@ -199,7 +199,7 @@ function columnsOf(whitespace: string, startColumn: number): number {
 }
 
 /** Returns the column of the first non-blank character (tabs to multiples of 4). */
-export function leadingColumns(line: string): number {
+function leadingColumns(line: string): number {
   let column = 0;
   for (const ch of line) {
     if (ch === ' ') column++;

@@ -23,13 +23,6 @@ export function stripEol(line: string): string {
   return line;
 }
 
-/** Returns the line ending of `line` ('' when it has none). */
-export function eolOf(line: string): string {
-  if (line.endsWith('\r\n')) return '\r\n';
-  if (line.endsWith('\n')) return '\n';
-  return '';
-}
-
 /** Returns the dominant line ending of `text` (CRLF when most lines use it), LF for text without any. */
 export function detectEol(text: string): '\n' | '\r\n' {
   let crlf = 0;

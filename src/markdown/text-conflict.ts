@@ -25,7 +25,7 @@ export type TextConflictBlock = {
 };
 
 /** Returns the stable id of a text conflict over its three versions. */
-export function textConflictId(ours: string, base: string, theirs: string): string {
+function textConflictId(ours: string, base: string, theirs: string): string {
   return `text-${createHash('sha256').update(`${ours}\u0000${base}\u0000${theirs}`.replace(/\r\n/g, '\n')).digest('hex').slice(0, 10)}`;
 }
 

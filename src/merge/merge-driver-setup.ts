@@ -4,7 +4,7 @@
  */
 
 /** The driver's name in `.gitattributes` (`merge=mem`) and git config (`merge.mem.*`). */
-export const MERGE_DRIVER_NAME = 'mem';
+const MERGE_DRIVER_NAME = 'mem';
 
 /** Returns the `.gitattributes` line routing `file` through mem's driver, e.g. `CLAUDE.md merge=mem`. */
 export function gitattributesLine(file: string): string {

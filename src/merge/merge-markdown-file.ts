@@ -59,7 +59,7 @@ export function mergeMarkdownFile(base: string, ours: string, theirs: string): F
 }
 
 /** Returns the list-aware merge of markdown outside mem's region; never fails. */
-export function mergeProse(base: string, ours: string, theirs: string): FileMerge {
+function mergeProse(base: string, ours: string, theirs: string): FileMerge {
   if (ours === theirs || base === theirs) return { text: ours, clean: true, conflicts: 0 };
   if (base === ours) return { text: theirs, clean: true, conflicts: 0 };
   const eol = detectEol(ours);

@@ -13,7 +13,7 @@ import { findTextConflicts } from '../markdown/text-conflict.js';
 export type ConflictChoice = 'ours' | 'theirs' | 'both' | { text: string };
 
 /** Returns the id given to theirs' version when both versions of a conflict are kept. */
-export function keptBothId(id: string): string {
+function keptBothId(id: string): string {
   return `${id}.2`;
 }
 

@@ -21,7 +21,7 @@ export function normalizeTerm(raw: string): string | null {
 }
 
 /** Returns `term` with common English inflections removed; never fails, never returns "". */
-export function stemTerm(term: string): string {
+function stemTerm(term: string): string {
   if (!/^[a-z]+$/.test(term) || term.length <= 3) return term;
   let stem = term;
   if (stem.endsWith('ies') && stem.length > 4) stem = `${stem.slice(0, -3)}y`;

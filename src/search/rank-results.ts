@@ -92,7 +92,7 @@ export function rankResults(
 }
 
 /** Returns the date shown for a document: its own, or a session file's modification time; undefined when unknown. */
-export function displayDate(doc: ParsedDocument, source: IndexedSource): string | undefined {
+function displayDate(doc: ParsedDocument, source: IndexedSource): string | undefined {
   if (doc.date !== undefined && Number.isFinite(Date.parse(doc.date))) return doc.date;
   if (source.kind === 'session' && source.mtimeMs > 0) return new Date(source.mtimeMs).toISOString();
   return undefined;

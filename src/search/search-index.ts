@@ -109,7 +109,7 @@ export function addDocuments(index: MemoryIndex, documents: readonly IndexedFiel
 }
 
 /** Returns the shard that holds terms starting like `term`; never fails. */
-export function shardKeyOf(term: string): string {
+function shardKeyOf(term: string): string {
   const code = term.charCodeAt(0);
   return Number.isNaN(code) ? '_' : code < 128 ? String(code) : `u${code % 61}`;
 }

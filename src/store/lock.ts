@@ -27,7 +27,7 @@ export async function withLock<T>(lockPath: string, fn: () => Promise<T> | T, op
 }
 
 /** Acquires the lock and returns its release function; throws MemError LOCK_HELD after timeoutMs. */
-export async function acquireLock(lockPath: string, options: LockOptions = {}): Promise<() => void> {
+async function acquireLock(lockPath: string, options: LockOptions = {}): Promise<() => void> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const staleMs = options.staleMs ?? 60_000;
   const deadline = Date.now() + timeoutMs;

@@ -29,7 +29,7 @@ export type SessionRecord = {
 };
 
 /** Returns the path of a session's state record. */
-export function sessionRecordPath(paths: MemoryPaths, sessionId: string): string {
+function sessionRecordPath(paths: MemoryPaths, sessionId: string): string {
   return join(paths.sessionStateDir, `${sessionId}.json`);
 }
 
