@@ -204,7 +204,13 @@ function runHooks(lines, labels, caseName) {
       const all = spawnSync('git', ['--git-dir', gitDir, 'cat-file', '--batch-all-objects', '--batch'], { env, encoding: 'latin1', maxBuffer: 1 << 28 });
       disk += all.stdout ?? '';
     }
-    return { entries, disk, log: [] };
+    // --verbose: every candidate with its verdict and reasons, as `mem candidates` explains them.
+    const log = [];
+    if (verbose) {
+      const listed = spawnSync('node', [bin, 'candidates', '--json', '--limit', '200'], { cwd: repo, env, encoding: 'utf8' });
+      for (const c of JSON.parse(listed.stdout || '[]').reverse()) log.push(`${c.verdict} [${c.reasons.map((r) => r.code).join(',')}] ${c.source}: ${c.text ?? '(not shown)'}`);
+    }
+    return { entries, disk, log };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
