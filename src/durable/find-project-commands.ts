@@ -13,12 +13,12 @@ const RUNNERS =
 // Order matters: the first purpose whose pattern matches wins (`tsc --noEmit` is a type-check, not a build).
 const PURPOSES: ReadonlyArray<readonly [CommandPurpose, RegExp]> = [
   ['typecheck', /\b(?:typecheck|type-check|tsc\b.*--noEmit|mypy|pyright|check-types)\b/],
-  ['lint', /\b(?:lint|eslint|ruff\s+check|ruff(?!\s+format)|clippy|flake8|vet|golangci-lint|rubocop|biome\s+(?:check|lint))\b/],
+  ['lint', /\b(?:lint|eslint|ruff\s+check|ruff(?!\s+format)|clippy|flake8|vet|golangci-lint|rubocop|biome\s+(?:check|lint))\b|^make\s+check$/],
   ['format', /\b(?:fmt|format|prettier|black)\b/],
   ['test', /\b(?:test|tests|spec|vitest|jest|pytest|rspec|mocha|playwright|ctest|e2e|tox|nox)\b/],
   ['migrate', /\b(?:migrate|migration|db:(?:migrate|setup|reset)|prisma\s+migrate)\b/],
   ['services', /\b(?:docker(?:-compose|\s+compose)\s+up)\b/],
-  ['build', /\b(?:build|compile|assemble|package|tsc|bundle(?!\s+exec))\b/],
+  ['build', /\b(?:build|compile|assemble|package|tsc|bundle(?!\s+exec)|codegen|generate)\b/],
   ['install', /^(?:npm\s+(?:install|ci|i)|pnpm\s+(?:install|i)|yarn(?:\s+install)?|bun\s+install|uv\s+sync|poetry\s+install|pipenv\s+install|bundle\s+install|composer\s+install|go\s+mod\s+download)(?:\s|$)/],
   ['run', /\b(?:dev|start|serve|server|run)\b/],
 ];
@@ -31,6 +31,8 @@ function trimCommand(segment: string): string {
   text = text.replace(/\s*(?<!\|)\|(?!\|).*$/, '').replace(/\s*\d?>&?\s*\S+/g, '').trim();
   const tokens = text.split(/\s+/);
   const kept: string[] = [];
+  // `pnpm --filter web dev`: right after the package manager, --filter picks a workspace package.
+  if (/^(?:pnpm|yarn)$/.test(tokens[0] ?? '') && tokens[1] === '--filter' && tokens[2] !== undefined) kept.push(...tokens.splice(0, 3));
   for (const token of tokens) {
     const isSpecific =
       /[/\\]/.test(token) && !/^\.\/(?:gradlew|mvnw)$/.test(token) ||

@@ -23,6 +23,7 @@ const EXPLICIT_LEAD_INS: readonly RegExp[] = [
   /^(?:recuerda|acuérdate\s+de|no\s+olvides|a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|en\s+el\s+futuro)(?:\s+que)?\s*[:,]?\s*/i,
   /^(?:覚えておいて(?:ください)?|覚えて(?:おいて)?|今後(?:は)?|これからは|以後)\s*[:：、，,]?\s*/,
   /^(?:请?记住|记得|以后|今后|从现在开始|往后)\s*[:：、，,]?\s*/,
+  /^(?:기억해(?:\s*(?:줘|주세요|두세요))?|앞으로(?:는)?|이제부터(?:는)?)\s*[:：,]?\s*/,
 ];
 
 /** Rules stated directly: the sentence itself is the rule. */
@@ -46,6 +47,13 @@ const EXPLICIT_WHOLE: readonly RegExp[] = [
   /^(?:[^。！？!?]{1,20}(?:里|中|上)[，,]?\s*)?(?:总是|始终|永远不要|绝对不要|务必|一定要|千万不要)/,
 ];
 
+/**
+ * Korean puts the adverb mid-sentence ("커밋하기 전에 항상 … 돌려 주세요": before committing always
+ * run …), and "all …" (전부, 모두) with a path states where things live: a request ending in a
+ * polite imperative (주세요, 하세요, 마세요) with one of them is a rule.
+ */
+const KOREAN_RULE = /(?:항상|반드시|절대로?|언제나|늘|(?:전부|모두|모든)[^。.!?]*[\w.-]+\/[\w./-]+)[^。.!?]*(?:주세요|하세요|마세요|해요|하십시오)[.!。]?$/;
+
 /** CJK "don't …" (不要, 别, ないで): a correction when it answers the agent, like English "don't". */
 const CJK_DONT = /^(?:请)?(?:不要|别再?|禁止|不准|不许)|(?:ないで(?:ください)?|ないように(?:して)?(?:ください)?)[。！!]?$/;
 
@@ -62,7 +70,7 @@ const RULE_VERBS =
   /^(?:use|run|put|keep|call|import|prefer|store|place|name|write|add|avoid|follow|set|pass|wrap|return|go\s+through|stick\s+to|leave|always|never|don'?t|do\s+not|make|let|create|export|check|install|start|commit|push|mock|test|log|throw|handle|validate|document|prefix|read|load|send|target|build|lint)\b/i;
 
 const DECLARATIVE_FACT =
-  /\b(?:lives?|is|are|belongs?|goes|go|sits?)\s+(?:in|under|at|inside)\s+\S|\b(?:should|must|has\s+to|have\s+to|needs?\s+to)\s+(?:be|go|live|use|run|stay|come)\b|\bis\s+(?:called|named|generated|deprecated|required|forbidden|not\s+allowed)\b/i;
+  /\b(?:lives?|is|are|belongs?|goes|go|sits?)\s+(?:in|under|at|inside)\s+\S|\b(?:comes?|come)\s+from\s+\S|\b(?:should|must|has\s+to|have\s+to|needs?\s+to)\s+(?:be|go|live|use|run|stay|come)\b|\bis\s+(?:called|named|generated|deprecated|required|forbidden|not\s+allowed)\b/i;
 
 const INSTEAD_OF = /^(?:please\s+)?instead\s+of\s+(.+?),?\s+(?:please\s+)?(?:use|run|call|prefer)\s+(.+)$/i;
 const USE_INSTEAD = /^(?:please\s+)?(?:use|run|call|prefer)\s+.+\b(?:instead(?:\s+of\b.*)?|rather\s+than\s+.+|not\s+\S+.*)$/i;
@@ -78,7 +86,10 @@ const WE_CONVENTION =
   /^(?:(?:in\s+this\s+(?:repo(?:sitory)?|project|codebase|team)|here|on\s+this\s+team|in\s+our\s+(?:team|codebase|repo(?:sitory)?|project))\s*,?\s*)?(?:we|our\s+team)\s+(?:always|never|use|prefer|don'?t|do\s+not|avoid|require|follow|keep|put|write|name|squash|rebase|deploy|run|store)\b/i;
 const REPO_USES = /^(?:this|the|our)\s+(?:repo(?:sitory)?|project|codebase|monorepo|team|app)\s+(?:uses|is\s+using|prefers|relies\s+on|requires|runs\s+on|targets|only\s+uses)\b/i;
 // "Quick rule before we start: …", "One convention: …": a short label ending in a colon.
-const RULE_LABEL = /^[\w\s'-]{0,30}\b(?:rule|rules|convention|conventions|heads[\s-]up|fyi|reminder|policy)\b[\w\s'-]{0,25}:\s*(?=\S)/i;
+const RULE_LABEL =
+  /^[\w\s'-]{0,30}\b(?:rule|rules|convention|conventions|heads[\s-]up|fyi|reminder|policy|for\s+the\s+record|context|background|(?:this|the|our)\s+(?:repo(?:sitory)?|codebase|project))\b[\w\s'-]{0,25}:\s*(?=\S)/i;
+// "FYI money amounts are …", "btw we vendor …": an aside that introduces a statement.
+const ASIDE_LEAD_IN = /^(?:fyi|btw|by\s+the\s+way|heads[\s-]up|for\s+the\s+record|note)\b[,:]?\s+(?=\S)/i;
 const CONVENTION_LEAD_IN = /^(?:our\s+convention\s+is|the\s+convention\s+(?:here\s+)?is|convention|house\s+rule|team\s+rule|rule\s+of\s+thumb)\s*(?:that\b|:|,)?\s*/i;
 const IN_THIS_REPO = /^(?:in\s+this\s+(?:repo(?:sitory)?|project|codebase)|in\s+our\s+(?:codebase|repo(?:sitory)?|project)|here)\s*,\s*/i;
 
@@ -93,12 +104,42 @@ const COMMAND_NAMED =
 
 // "The e2e tests need the stack running first: `docker compose up -d` then `npm run e2e`".
 const COMMAND_SUBJECT =
-  /^(?:the\s+|our\s+|all\s+)?(?:[\w-]+\s+){0,2}(?:tests?|e2e|suite|build|linter|lint|formatter|migrations?|app|server|stack|services|type-?check(?:ing)?)\b.*\b(?:needs?|requires?|is|are|runs?|with|via|using|through)\b/i;
+  /^(?:the\s+|our\s+|all\s+)?(?:[\w-]+\s+){0,2}(?:tests?|e2e|suite|build|linter|lint|formatter|migrations?|app|server|stack|services|api|backend|frontend|db|database|type-?check(?:ing)?)\b.*\b(?:needs?|requires?|is|are|runs?|with|via|using|through|has\s+to|have\s+to|must)\b/i;
 
 function namesProjectCommand(sentence: string): boolean {
   if (!COMMAND_SUBJECT.test(sentence) || /\?\s*$/.test(sentence)) return false;
   return [...sentence.matchAll(/`([^`]+)`/g)].some((match) => findProjectCommands(match[1] ?? '').length > 0);
 }
+
+/**
+ * "all SQL lives in src/db/queries", "any HTML we render goes through sanitizeHtml()", "everything in
+ * this codebase is function components": a statement about every part of a kind is a convention.
+ * It must point somewhere (a path, code, a call) or name the codebase, so "everything is fine" is not.
+ */
+const UNIVERSAL_STATEMENT = /^(?:all|any|every|each|everything|nothing)\b[^?]{0,100}?\b(?:lives?|goes|go|belongs?|is|are|must|should|uses?|comes?\s+from|come\s+from|gets?\s+loaded)\b/i;
+const POINTS_SOMEWHERE = /`[^`]+`|\b\w+\(\)|(?:^|[\s(])(?:\.{0,2}\/)?[\w.@-]+\/[\w.*/-]*\w|\b(?:in\s+(?:this|our|the)\s+(?:codebase|repo(?:sitory)?|project|app)|everywhere)\b/i;
+
+/** "money amounts are integers in cents everywhere in this codebase": a fact scoped to the whole project. */
+const PROJECT_SCOPE = /\b(?:everywhere\s+in\s+(?:this|our|the)\s+(?:codebase|repo(?:sitory)?|project|app)|(?:everywhere|across)\s+(?:this|our|the)\s+(?:codebase|repo(?:sitory)?|project)|in\s+(?:this|our)\s+(?:codebase|repo(?:sitory)?))\b/i;
+const SCOPED_FACT_VERB = /\b(?:is|are|uses?|lives?|goes|go|must|should|never|always)\b/i;
+const NOT_A_FACT = /^(?:there|it|this|that|these|those|i|you)\b|\b(?:bug|broken|wrong|fails?|failing|error|somewhere)\b/i;
+
+/** "regenerate the types with `pnpm codegen` whenever you touch a .graphql file": an instruction for every time. */
+const RECURRING = /\b(?:whenever|every\s+time|each\s+time)\b(?!\s+you(?:'re|\s+are)?\s+(?:ready|can|get\s+a\s+chance|have\s+time|like|want))/i;
+/** "when you change a query you have to run `cargo sqlx prepare`": a standing obligation. */
+const CONDITIONAL_OBLIGATION = /^(?:when|if|after|before|once)\s+you\s+[^,]{3,80}?,?\s+(?:you\s+)?(?:have\s+to|must|need\s+to|always)\s+\S/i;
+
+/** "we have useDebouncedValue in src/hooks/…": a pointer to what the project already has. */
+const WE_HAVE = /^(?:we|the\s+(?:repo(?:sitory)?|codebase|project))\s+(?:already\s+)?(?:have|has|got)\s+(?!to\b)\S.*\b(?:in|at|under)\s+\S/i;
+
+/** "locally use …", "in CI run …": an instruction scoped to a place, continuing a labelled rule. */
+const SCOPED_IMPERATIVE = /^(?:locally|in\s+(?:ci|prod(?:uction)?|staging|k8s|kubernetes|docker|tests?)|on\s+(?:ci|macos|linux|windows))\b[,]?\s+(?:\w+\s+){0,4}?(?:use|run|set|call|get|gets)\b/i;
+
+/** The prompt asks the agent to follow what it pastes ("here's our CONTRIBUTING.md, follow it from now on"). */
+const ENDORSES_PASTE = /\b(?:follow\s+(?:it|this|these|them|that)|from\s+now\s+on|going\s+forward|these\s+are\s+(?:our|the)\s+(?:rules|conventions|guidelines))\b/i;
+
+/** "to run a single test file it's `pnpm vitest run <path>`": how to do something in this project. */
+const HOW_TO_COMMAND = /^(?:to|for)\s+(?:run|build|test|start|lint|format|check|debug|deploy|regenerate|generate|release|seed)\b[^`]{0,80}?\b(?:it's|it\s+is|use|run|do|you\s+run)\s+`([^`]+)`/i;
 
 // "no not jest.": the lead sentence only names what was wrong, no reason worth keeping.
 const NEGATED_TOOL = /^(?:not|no)\s+\S+[.!]*$/i;
@@ -108,16 +149,24 @@ const SPEC_KEYWORDS = /\b(?:MUST(?:\s+NOT)?|NEVER|ALWAYS|SHALL(?:\s+NOT)?|REQUIR
 
 const ABBREVIATION_END = /\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|esp|resp|no|z\.\s?B|bzw|usw|d\.\s?h|ca|p\.ex|p\.\s?ej)\.$/i;
 
-/** Splits prose into sentences; bullets and lines are sentences of their own. Code fences are skipped. */
-export function splitSentences(text: string): { sentence: string; bullet: boolean }[] {
-  const out: { sentence: string; bullet: boolean }[] = [];
-  let inFence = false;
+type Sentence = { sentence: string; bullet: boolean; quoted: boolean };
+
+// A fence marked as markdown or plain text holds a pasted document (CONTRIBUTING.md, a style
+// guide): prose, not code, so its sentences are read too, marked as quoted.
+const PROSE_FENCE = /^\s*(?:```|~~~)\s*(?:md|markdown|mdx|text|txt)\s*$/i;
+
+/** Splits prose into sentences; bullets and lines are sentences of their own. Code fences are skipped, markdown fences read as quoted prose. */
+export function splitSentences(text: string): Sentence[] {
+  const out: Sentence[] = [];
+  let fence: 'code' | 'prose' | undefined;
   for (const line of text.split(/\r?\n/)) {
     if (/^\s*(?:```|~~~)/.test(line)) {
-      inFence = !inFence;
+      fence = fence !== undefined ? undefined : PROSE_FENCE.test(line) ? 'prose' : 'code';
       continue;
     }
-    if (inFence || line.trim() === '' || /^\s*(?:>|\|)/.test(line)) continue;
+    if (fence === 'code' || line.trim() === '' || /^\s*(?:>|\|)/.test(line)) continue;
+    if (fence === 'prose' && /^\s*#/.test(line)) continue; // a heading of the pasted document
+    const quoted = fence === 'prose';
     const bullet = BULLET.test(line);
     // Note: split after . ! ? followed by a space ("docs/api.md" and "v2.1" stay whole), also before
     // a lowercase word because people type "ok. we vendor …", except after "e.g." and friends.
@@ -126,12 +175,12 @@ export function splitSentences(text: string): { sentence: string; bullet: boolea
     parts.forEach((part, index) => {
       const joined = pending === '' ? part : `${pending} ${part}`;
       const next = parts[index + 1];
-      if (next !== undefined && ABBREVIATION_END.test(joined) && /^\p{Ll}/u.test(next)) {
+      if (next !== undefined && ABBREVIATION_END.test(joined) && /^[\p{Ll}`"'(]/u.test(next)) {
         pending = joined;
         return;
       }
       pending = '';
-      if (joined.trim() !== '') out.push({ sentence: joined.trim(), bullet });
+      if (joined.trim() !== '') out.push({ sentence: joined.trim(), bullet, quoted });
     });
   }
   return out;
@@ -192,6 +241,22 @@ function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | un
 
   if (previousWasAgent && CJK_DONT.test(sentence)) return { text: rewriteAsRule(sentence), source: 'correction' };
 
+  const aside = ASIDE_LEAD_IN.exec(sentence);
+  if (aside && aside[0].length < sentence.length) {
+    const rule = ruleFromSentence(sentence.slice(aside[0].length), previousWasAgent);
+    if (rule) return rule;
+  }
+  if (!/\?\s*$/.test(sentence)) {
+    if (UNIVERSAL_STATEMENT.test(sentence) && POINTS_SOMEWHERE.test(sentence)) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
+    if (PROJECT_SCOPE.test(sentence) && SCOPED_FACT_VERB.test(sentence) && !NOT_A_FACT.test(sentence)) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
+    if (CONDITIONAL_OBLIGATION.test(sentence) || (RECURRING.test(sentence) && (RULE_VERBS.test(sentence) || /`[^`]+`|\b(?:have\s+to|must|need\s+to)\b/i.test(sentence)))) {
+      return { text: rewriteAsRule(sentence), source: 'explicit-request' };
+    }
+    if (HOW_TO_COMMAND.test(sentence)) return { text: rewriteAsRule(sentence), source: 'command' };
+    if (WE_HAVE.test(sentence) && PATH_OR_URL.test(sentence)) return { text: rewriteAsRule(sentence), source: 'reference' };
+    if (KOREAN_RULE.test(sentence)) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
+  }
+
   const label = RULE_LABEL.exec(sentence);
   if (label && label[0].length > 0) return ruleFromSentence(sentence.slice(label[0].length), previousWasAgent) ?? { text: rewriteAsRule(sentence.slice(label[0].length)), source: 'explicit-request' };
   if (REPO_USES.test(sentence)) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
@@ -227,6 +292,13 @@ function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | un
   return undefined;
 }
 
+function splitSentencesOutsideFences(sentences: readonly Sentence[]): string {
+  return sentences
+    .filter((s) => !s.quoted)
+    .map((s) => s.sentence)
+    .join(' ');
+}
+
 /** Returns the rules stated in one user prompt, in order (empty when there are none); never throws. */
 export function findUserRules(prompt: string, options: { previousWasAgent: boolean; maxSpecRules?: number }): UserRule[] {
   const sentences = splitSentences(prompt);
@@ -236,8 +308,25 @@ export function findUserRules(prompt: string, options: { previousWasAgent: boole
   const rules: UserRule[] = [];
   let specRules = 0;
   let correcting: string | undefined;
-  for (const { sentence, bullet } of sentences) {
+  // After "rule for this repo: …" or "for the record: …", the next sentences continue the rule set.
+  let labelled = false;
+  const endorsedPaste = sentences.some((s) => s.quoted) && ENDORSES_PASTE.test(splitSentencesOutsideFences(sentences));
+  for (const { sentence, bullet, quoted } of sentences) {
     const rule = ruleFromSentence(sentence, options.previousWasAgent);
+    const plain = sentence.replace(BULLET, '').replace(CONJUNCTION, '');
+    const question = /\?\s*$/.test(sentence);
+    if (rule === undefined && !question && labelled && (RULE_VERBS.test(plain) || DECLARATIVE_FACT.test(plain) || SCOPED_IMPERATIVE.test(plain))) {
+      rules.push({ text: rewriteAsRule(plain), source: 'explicit-request' });
+      continue;
+    }
+    if (rule === undefined && !question && quoted && endorsedPaste && specRules < (options.maxSpecRules ?? 15)) {
+      if (RULE_VERBS.test(plain) || DECLARATIVE_FACT.test(plain) || (/\b(?:needs?|requires?)\b/i.test(plain) && PATH_OR_URL.test(plain))) {
+        specRules++;
+        rules.push({ text: rewriteAsRule(plain), source: 'spec-rule' });
+        continue;
+      }
+    }
+    if (rule !== undefined && RULE_LABEL.test(sentence.replace(CONJUNCTION, ''))) labelled = true;
     // "no not jest. use vitest" / "stop, that takes forever. use X": a correction whose lead-in
     // ended a sentence of its own carries over to the imperative right after it.
     const carried = rule === undefined && correcting !== undefined && RULE_VERBS.test(sentence.replace(CONJUNCTION, '')) && !/\?\s*$/.test(sentence);

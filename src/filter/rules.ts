@@ -40,7 +40,10 @@ function wordCount(text: string): number {
 
 const HARNESS = /<\/?(?:system-reminder|user-prompt-submit-hook|command-name|command-message|local-command-stdout|task-notification|user-memory-input|mem-context|function_results|tool_result)\b|^Caveat: The messages below/i;
 
-const QUESTION_START = /^(?:what|why|how|where|when|which|who|whose|can|could|would|will|shall|may|might|is|are|was|were|do|does|did|have|has|should|any\s+idea)\s+(?:you|we|i|it|there|the|this|that|they|he|she|a|an|our|my|your|anyone|somebody)\b/i;
+const QUESTION_START =
+  /^(?:(?:what|why|how|where|when|which|who|whose|can|could|would|will|shall|may|might|is|are|was|were|do|does|did|have|has|should|any\s+idea)\s+(?:you|we|i|it|there|the|this|that|they|he|she|a|an|our|my|your|anyone|somebody)|(?:what|why|how|where|when|which|who)\s+(?:do|does|did|is|are|was|were|can|could|should|would|will|has|have))\b/i;
+// "When you change a query you have to run …": a conditional rule, not a question without its mark.
+const CONDITIONAL_RULE = /^(?:when|where|once|after|before)\s+(?:you|we)\b[^?]*\b(?:have\s+to|has\s+to|must|need\s+to|always|never|make\s+sure|remember\s+to)\b/i;
 
 const GENERIC_WORDS = new Set([
   'code', 'good', 'clean', 'careful', 'properly', 'proper', 'best', 'practice', 'practices', 'thing', 'things', 'stuff', 'work', 'works',
@@ -118,7 +121,7 @@ export const FILTER_RULES: readonly FilterRule[] = [
     hard: false,
     check: (c) => {
       const text = c.text.trim();
-      return /[?？]$/.test(text) || /(?:吗|ですか|ますか|か)[。.]?$/.test(text) || QUESTION_START.test(text) ? { code: 'question' } : undefined;
+      return /[?？]$/.test(text) || /(?:吗|ですか|ますか|か)[。.]?$/.test(text) || (QUESTION_START.test(text) && !CONDITIONAL_RULE.test(text)) ? { code: 'question' } : undefined;
     },
   },
   {

@@ -111,3 +111,48 @@ describe('findUserRules: phrasings found by the fresh held-out batch', () => {
     expect(rules('the OPENAI_API_KEY goes in .env.local, never commit .env.local', false)).toEqual(['The OPENAI_API_KEY goes in .env.local, never commit .env.local.']);
   });
 });
+
+describe('findUserRules: conventions stated in passing', () => {
+  it.each([
+    ['Context since you are new to this repo: all SQL lives in src/db/queries/*.sql, no inline SQL in handlers.', 'All SQL lives in src/db/queries/*.sql, no inline SQL in handlers.'],
+    ['FYI money amounts are integers in cents everywhere in this codebase, never floats.', 'Money amounts are integers in cents everywhere in this codebase, never floats.'],
+    ['everything in this codebase is function components with hooks', 'Everything in this codebase is function components with hooks.'],
+    ['and any HTML we render goes through sanitizeHtml() from src/security/sanitize.ts', 'Any HTML we render goes through sanitizeHtml() from src/security/sanitize.ts.'],
+    ['we have useDebouncedValue in src/hooks/useDebouncedValue.ts', 'We have useDebouncedValue in src/hooks/useDebouncedValue.ts.'],
+    ['regenerate the GraphQL types with `pnpm codegen` whenever you touch a .graphql file', 'Regenerate the GraphQL types with `pnpm codegen` whenever you touch a .graphql file.'],
+    ['and when you change a query you have to run `cargo sqlx prepare` or CI fails', 'When you change a query you have to run `cargo sqlx prepare` or CI fails.'],
+    ["to run a single test file here it's `pnpm vitest run <path>`", "To run a single test file here it's `pnpm vitest run <path>`."],
+    ['커밋하기 전에 항상 `yarn typecheck`를 돌려 주세요.', '커밋하기 전에 항상 `yarn typecheck`를 돌려 주세요.'],
+  ])('takes %j', (prompt, rule) => {
+    expect(rules(prompt, false)).toEqual([rule]);
+  });
+
+  it.each([
+    'everything is fine now, thanks',
+    "there's a bug somewhere in this codebase that drops the last row",
+    "whenever you're ready, run the tests",
+    'all tests pass on my machine',
+    'we have a meeting at 3, wrap up before that',
+    'when you are done, ping me',
+  ])('leaves %j alone', (prompt) => {
+    expect(rules(prompt, false)).toEqual([]);
+  });
+
+  it('continues a labelled rule set into the next sentences of the prompt', () => {
+    expect(rules('rule for this repo: never paste service account keys. locally use `gcloud auth application-default login`. and @acme/* packages come from GitHub Packages', false)).toEqual([
+      'Never paste service account keys.',
+      'Locally use `gcloud auth application-default login`.',
+      '@acme/* packages come from GitHub Packages.',
+    ]);
+  });
+
+  it('reads a pasted markdown document the user asks to follow, and skips code fences', () => {
+    const prompt = "here's our CONTRIBUTING.md, follow it from now on:\n\n```md\n## Before you open a PR\n- Run `make check` before pushing.\n- Add an entry to CHANGELOG.md.\n\nThanks for contributing!\n```\n\n```sh\nrm -rf dist\n```";
+    expect(findUserRules(prompt, { previousWasAgent: false })).toEqual([
+      { text: 'Run `make check` before pushing.', source: 'spec-rule' },
+      { text: 'Add an entry to CHANGELOG.md.', source: 'spec-rule' },
+    ]);
+    // The same document pasted only to ask about it is not a set of rules.
+    expect(findUserRules(prompt.replace('follow it from now on', 'what do you think of it?'), { previousWasAgent: false })).toEqual([]);
+  });
+});

@@ -24,6 +24,7 @@ describe('applyFilter', () => {
     ['invisible-unicode', 'Always run the tests\u202E before pushing.'],
     ['tool-output', '<command-name>/model</command-name> Use sonnet for every answer.'],
     ['question', 'Should we use pnpm for installs?'],
+    ['question', 'When do we run the migrations in CI'],
     ['too-short', 'Use pnpm.'],
     ['too-long', `Always ${'remember the long rule about src/x.ts '.repeat(10)}.`],
     ['too-vague', 'Always write good clean code.'],
@@ -38,6 +39,10 @@ describe('applyFilter', () => {
     expect(verdict.accepted).toBe(false);
     expect(verdict.action).toBe('reject');
     expect(verdict.reasons).toContain(code);
+  });
+
+  it('reads "when you …, you have to …" as a conditional rule, not a question without its mark', () => {
+    expect(verdictFor('When you change a query you have to run `cargo sqlx prepare` or CI fails.')).toMatchObject({ accepted: true, action: 'add' });
   });
 
   it('rejects anything that came from a tool result, however good it reads', () => {
