@@ -14,6 +14,7 @@ const EXPLICIT_LEAD_INS: readonly RegExp[] = [
   /^(?:please\s+)?(?:remember|memori[sz]e|note\s+down|make\s+a\s+note|take\s+note|keep\s+in\s+mind|bear\s+in\s+mind|don'?t\s+forget|do\s+not\s+forget)(?:\s+(?:for\s+(?:the\s+)?(?:future|next\s+time|later)|this|that|forever))*\s*(?:that\b|:|,|-|—)?\s*/i,
   /^(?:please\s+)?note\s+(?:for|to)\s+(?:the\s+)?(?:future|later|next\s+time|self)\s*[:,-]?\s*/i,
   /^(?:please\s+)?note(?:\s+that)?\s*:\s*/i,
+  /^(?:(?:also|please)\s+)?(?:write|jot|note|put)\s+(?:this|that|it)\s+down\s*[:,-]?\s*/i,
   /^for\s+(?:future\s+reference|the\s+future|the\s+record|next\s+time)\s*[:,]?\s*/i,
   /^(?:from\s+now\s+on|going\s+forward|moving\s+forward|in\s+(?:the\s+)?future|henceforth|from\s+here\s+on(?:\s+out)?)\s*[:,]?\s*/i,
   /^(?:please\s+)?(?:add|save|put|write)\s+(?:this|that|it|the\s+following)?\s*(?:to|in(?:to)?)\s+(?:your\s+|the\s+)?(?:memory|memories|CLAUDE\.md|claude\.md|notes)\s*[:,-]?\s*/i,
@@ -28,7 +29,7 @@ const EXPLICIT_LEAD_INS: readonly RegExp[] = [
 
 /** Rules stated directly: the sentence itself is the rule. */
 const EXPLICIT_WHOLE: readonly RegExp[] = [
-  /^(?:please\s+)?(?:always|never)\b/i,
+  /^(?:please\s+)?(?:always|never(?!\s+mind))\b/i,
   /^(?:please\s+)?(?:don'?t|do\s+not)\s+ever\b/i,
   /^you\s+(?:should|must)\s+(?:always|never)\b/i,
   /^make\s+sure\s+(?:to|you)\s+(?:always|never)\b/i,
@@ -67,7 +68,7 @@ const CORRECTION_LEAD_IN =
   /^(?:no|nope|nah|wrong|not\s+quite|not\s+like\s+that|that's\s+(?:wrong|not\s+right|incorrect|not\s+how\s+we\s+do\s+it)|that\s+is\s+(?:wrong|not\s+right|incorrect)|actually|wait|(?:stop|ugh|argh|oops|nein|non|não)(?=\s*[,.!;:—–-]))\b[\s,.!:;—–-]*/i;
 
 const RULE_VERBS =
-  /^(?:use|run|put|keep|call|import|prefer|store|place|name|write|add|avoid|follow|set|pass|wrap|return|go\s+through|stick\s+to|leave|always|never|don'?t|do\s+not|make|let|create|export|check|install|start|commit|push|mock|test|log|throw|handle|validate|document|prefix|read|load|send|target|build|lint)\b/i;
+  /^(?:use|run|put|keep|call|import|prefer|store|place|name|write|add|avoid|follow|set|pass|wrap|return|go\s+through|stick\s+to|leave|always|never(?!\s+mind)|don'?t|do\s+not|make|let|create|export|check|install|start|commit|push|mock|test|log|throw|handle|validate|document|prefix|read|load|send|target|build|lint)\b/i;
 
 const DECLARATIVE_FACT =
   /\b(?:lives?|is|are|belongs?|goes|go|sits?)\s+(?:in|under|at|inside)\s+\S|\b(?:comes?|come)\s+from\s+\S|\b(?:should|must|has\s+to|have\s+to|needs?\s+to)\s+(?:be|go|live|use|run|stay|come)\b|\bis\s+(?:called|named|generated|deprecated|required|forbidden|not\s+allowed)\b/i;
@@ -83,11 +84,11 @@ const PREFER_OVER = /^(?:please\s+)?(?:always\s+)?prefer\s+.+\s+(?:over|to|inste
 // "`make db-reset` wipes your local database": a warning about a command, i.e. a gotcha.
 const DESTRUCTIVE_WARNING = /`[^`]+`[^.;]*\b(?:wipes?|deletes?|drops?|destroys?|overwrites?|nukes?|erases?|truncates?|resets?|clobbers?)\b/i;
 const WE_CONVENTION =
-  /^(?:(?:in\s+this\s+(?:repo(?:sitory)?|project|codebase|team)|here|on\s+this\s+team|in\s+our\s+(?:team|codebase|repo(?:sitory)?|project))\s*,?\s*)?(?:we|our\s+team)\s+(?:always|never|use|prefer|don'?t|do\s+not|avoid|require|follow|keep|put|write|name|squash|rebase|deploy|run|store)\b/i;
+  /^(?:(?:in\s+this\s+(?:repo(?:sitory)?|project|codebase|team)|here|on\s+this\s+team|in\s+our\s+(?:team|codebase|repo(?:sitory)?|project))\s*,?\s*)?(?:we|our\s+team)\s+(?:(?:usually|normally|generally|typically|always)\s+)?(?:always|never|use|prefer|don'?t|do\s+not|avoid|require|follow|keep|put|write|name|squash|rebase|deploy|run|store)\b/i;
 const REPO_USES = /^(?:this|the|our)\s+(?:repo(?:sitory)?|project|codebase|monorepo|team|app)\s+(?:uses|is\s+using|prefers|relies\s+on|requires|runs\s+on|targets|only\s+uses)\b/i;
 // "Quick rule before we start: …", "One convention: …": a short label ending in a colon.
 const RULE_LABEL =
-  /^[\w\s'-]{0,30}\b(?:rule|rules|convention|conventions|heads[\s-]up|fyi|reminder|policy|for\s+the\s+record|context|background|(?:this|the|our)\s+(?:repo(?:sitory)?|codebase|project))\b[\w\s'-]{0,25}:\s*(?=\S)/i;
+  /^[\w\s'-]{0,30}\b(?:rule|rules|convention|conventions|heads[\s-]up|fyi|reminder|policy|for\s+the\s+record|context|background|(?:this|the|our)\s+(?:repo(?:sitory)?|codebase|project|team))\b[\w\s'-]{0,25}:\s*(?=\S)/i;
 // "FYI money amounts are …", "btw we vendor …": an aside that introduces a statement.
 const ASIDE_LEAD_IN = /^(?:fyi|btw|by\s+the\s+way|heads[\s-]up|for\s+the\s+record|note)\b[,:]?\s+(?=\S)/i;
 const CONVENTION_LEAD_IN = /^(?:our\s+convention\s+is|the\s+convention\s+(?:here\s+)?is|convention|house\s+rule|team\s+rule|rule\s+of\s+thumb)\s*(?:that\b|:|,)?\s*/i;
@@ -100,7 +101,7 @@ const REFERENCE_NOUN =
 const PATH_OR_URL = /(?:https?:\/\/\S+|(?:^|[\s`(])(?:\.{0,2}\/)?[\w.-]+\/[\w./-]*\w|[\w-]+\.(?:md|mdx|rst|txt|adoc|pdf|ya?ml|json|proto|graphql))/;
 
 const COMMAND_NAMED =
-  /\b(?:run|build|lint|test|format|start|typecheck|type-check|check)\s+(?:the\s+|all\s+)?(?:tests?|project|app|code|build|linter|lint|server|dev\s+server|suite|e2e(?:\s+tests)?|unit\s+tests|integration\s+tests|types|migrations)?\s*(?:with|using|via|by\s+running|:)\s+`([^`]+)`|\b(?:tests?|builds?|lint(?:er)?|the\s+app|migrations?)\s+(?:are\s+|is\s+)?(?:run|built|started|checked)\s+(?:with|using|via|by)\s+`([^`]+)`|\buse\s+`([^`]+)`\s+to\s+(?:run|build|lint|test|start|format|check)\b/i;
+  /\b(?:run|build|lint|test|format|start|typecheck|type-check|check)\s+(?:the\s+|all\s+)?(?:tests?|project|app|code|build|linter|lint|server|dev\s+server|suite|e2e(?:\s+tests)?|unit\s+tests|integration\s+tests|types|migrations)?\s*(?:with|using|via|by\s+running|:)\s+`([^`]+)`|^(?:run|build|test|start)\s+[^`:?]{2,60}:\s+`([^`]+)`|\b(?:tests?|builds?|lint(?:er)?|the\s+app|migrations?)\s+(?:are\s+|is\s+)?(?:run|built|started|checked)\s+(?:with|using|via|by)\s+`([^`]+)`|\buse\s+`([^`]+)`\s+to\s+(?:run|build|lint|test|start|format|check)\b/i;
 
 // "The e2e tests need the stack running first: `docker compose up -d` then `npm run e2e`".
 const COMMAND_SUBJECT =
@@ -116,7 +117,15 @@ function namesProjectCommand(sentence: string): boolean {
  * this codebase is function components": a statement about every part of a kind is a convention.
  * It must point somewhere (a path, code, a call) or name the codebase, so "everything is fine" is not.
  */
-const UNIVERSAL_STATEMENT = /^(?:all|any|every|each|everything|nothing)\b[^?]{0,100}?\b(?:lives?|goes|go|belongs?|is|are|must|should|uses?|comes?\s+from|come\s+from|gets?\s+loaded)\b/i;
+const UNIVERSAL_STATEMENT = /^(?:all|any|every|each|everything|nothing)\b[^?]{0,100}?\b(?:lives?|goes|go|belongs?|is|are|must|should|uses?|needs?|requires?|comes?\s+from|come\s+from|gets?\s+loaded)\b/i;
+/** "nobody applies a playbook to prod without a `--check --diff` run first": a rule for everyone. */
+const NOBODY_WITHOUT = /^(?:nobody|no\s+one|no\s+change|nothing)\b[^?]{0,120}\bwithout\b/i;
+/** "…, we don't do permanent overrides": a clause stating what the team does makes the sentence a convention. */
+const EMBEDDED_WE = /[,;]\s*(?:and\s+)?we\s+(?:always|never|don'?t|do\s+not|only)\s+\w+/i;
+/** Hindi and Hinglish put "always"/"never" mid-sentence: "env vars hamesha config/env.ts se padhte hain". */
+const HINGLISH_RULE = /\b(?:hamesha|hameshaa|kabhi\s+(?:bhi\s+)?(?:nahi|nahin|mat))\b/i;
+/** "`make test-env` first, then `make test-int`": the order commands must run in. */
+const COMMAND_SEQUENCE = /`[^`]+`[^`]{0,30}\bfirst\b[^`]{0,30}\bthen\b[^`]{0,20}`[^`]+`|\bfirst\b[^`]{0,40}`[^`]+`[^`]{0,30}\bthen\b[^`]{0,20}`[^`]+`/i;
 const POINTS_SOMEWHERE = /`[^`]+`|\b\w+\(\)|(?:^|[\s(])(?:\.{0,2}\/)?[\w.@-]+\/[\w.*/-]*\w|\b(?:in\s+(?:this|our|the)\s+(?:codebase|repo(?:sitory)?|project|app)|everywhere)\b/i;
 
 /** "money amounts are integers in cents everywhere in this codebase": a fact scoped to the whole project. */
@@ -125,7 +134,7 @@ const SCOPED_FACT_VERB = /\b(?:is|are|uses?|lives?|goes|go|must|should|never|alw
 const NOT_A_FACT = /^(?:there|it|this|that|these|those|i|you)\b|\b(?:bug|broken|wrong|fails?|failing|error|somewhere)\b/i;
 
 /** "regenerate the types with `pnpm codegen` whenever you touch a .graphql file": an instruction for every time. */
-const RECURRING = /\b(?:whenever|every\s+time|each\s+time)\b(?!\s+you(?:'re|\s+are)?\s+(?:ready|can|get\s+a\s+chance|have\s+time|like|want))/i;
+const RECURRING = /\b(?:whenever|every\s+time|each\s+time)\s+(?:you|we|someone|anyone)\b(?!(?:'re|\s+are)?\s+(?:ready|can|get\s+a\s+chance|have\s+time|like|want))/i;
 /** "when you change a query you have to run `cargo sqlx prepare`": a standing obligation. */
 const CONDITIONAL_OBLIGATION = /^(?:when|if|after|before|once)\s+you\s+[^,]{3,80}?,?\s+(?:you\s+)?(?:have\s+to|must|need\s+to|always)\s+\S/i;
 
@@ -134,6 +143,13 @@ const WE_HAVE = /^(?:we|the\s+(?:repo(?:sitory)?|codebase|project))\s+(?:already
 
 /** "locally use …", "in CI run …": an instruction scoped to a place, continuing a labelled rule. */
 const SCOPED_IMPERATIVE = /^(?:locally|in\s+(?:ci|prod(?:uction)?|staging|k8s|kubernetes|docker|tests?)|on\s+(?:ci|macos|linux|windows))\b[,]?\s+(?:\w+\s+){0,4}?(?:use|run|set|call|get|gets)\b/i;
+
+/** "a few house rules first:" followed by a list: every item is a rule. */
+const RULE_LIST_INTRO = /\b(?:rules|conventions|guidelines|standards|policies)\b[^:\n]{0,60}:\s*$/im;
+/** "… remember that." closing a long explanation: the explanation's rule-like sentences are the memory. */
+const STANDALONE_REMEMBER = /^(?:please\s+)?(?:remember|note|keep\s+in\s+mind|don'?t\s+forget)\s+(?:that|this|it)[.!]*$/i;
+const STRONG_RULE_WORDS = /\b(?:must|never|always|only|should|don'?t|do\s+not|excluded|forbidden|not\s+allowed)\b/i;
+const MAX_REMEMBERED_SENTENCES = 3;
 
 /** The prompt asks the agent to follow what it pastes ("here's our CONTRIBUTING.md, follow it from now on"). */
 const ENDORSES_PASTE = /\b(?:follow\s+(?:it|this|these|them|that)|from\s+now\s+on|going\s+forward|these\s+are\s+(?:our|the)\s+(?:rules|conventions|guidelines))\b/i;
@@ -149,7 +165,7 @@ const SPEC_KEYWORDS = /\b(?:MUST(?:\s+NOT)?|NEVER|ALWAYS|SHALL(?:\s+NOT)?|REQUIR
 
 const ABBREVIATION_END = /\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|esp|resp|no|z\.\s?B|bzw|usw|d\.\s?h|ca|p\.ex|p\.\s?ej)\.$/i;
 
-type Sentence = { sentence: string; bullet: boolean; quoted: boolean };
+type Sentence = { sentence: string; bullet: boolean; quoted: boolean; line: number };
 
 // A fence marked as markdown or plain text holds a pasted document (CONTRIBUTING.md, a style
 // guide): prose, not code, so its sentences are read too, marked as quoted.
@@ -159,7 +175,7 @@ const PROSE_FENCE = /^\s*(?:```|~~~)\s*(?:md|markdown|mdx|text|txt)\s*$/i;
 export function splitSentences(text: string): Sentence[] {
   const out: Sentence[] = [];
   let fence: 'code' | 'prose' | undefined;
-  for (const line of text.split(/\r?\n/)) {
+  for (const [lineIndex, line] of text.split(/\r?\n/).entries()) {
     if (/^\s*(?:```|~~~)/.test(line)) {
       fence = fence !== undefined ? undefined : PROSE_FENCE.test(line) ? 'prose' : 'code';
       continue;
@@ -180,7 +196,7 @@ export function splitSentences(text: string): Sentence[] {
         return;
       }
       pending = '';
-      if (joined.trim() !== '') out.push({ sentence: joined.trim(), bullet, quoted });
+      if (joined.trim() !== '') out.push({ sentence: joined.trim(), bullet, quoted, line: lineIndex });
     });
   }
   return out;
@@ -188,7 +204,7 @@ export function splitSentences(text: string): Sentence[] {
 
 /** Finds a rule lead-in inside a longer sentence ("Fix it, and from now on …"), with what precedes it. */
 function findEmbeddedLeadIn(sentence: string): { rule: string; prefix: string; bare: boolean } | undefined {
-  const embedded = /(?:^|[,;:—–]\s*|\s(?:and|but|also|so)\s+)((?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|remember\s+that|please\s+remember|note\s+for\s+the\s+future|for\s+future\s+reference|and\s+always|always|never)\b.*)$/i.exec(sentence);
+  const embedded = /(?:^|[,;:—–]\s*|\s(?:and|but|also|so)\s+)((?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|remember\s+that|please\s+remember|note\s+for\s+the\s+future|for\s+future\s+reference|and\s+always|always|never(?!\s+mind))\b.*)$/i.exec(sentence);
   if (embedded?.[1] === undefined) return undefined;
   return { rule: embedded[1], prefix: sentence.slice(0, embedded.index), bare: /^(?:and\s+)?(?:always|never)\b/i.test(embedded[1]) };
 }
@@ -197,13 +213,13 @@ function findEmbeddedLeadIn(sentence: string): { rule: string; prefix: string; b
 // "Pagination MUST use cursors", "we vendor code in vendor/"): a following ", never …" only
 // completes it, so the rule is the whole sentence, not the elliptic tail ("Never local time").
 const RULE_LIKE_CLAUSE =
-  /\b(?:must|should|shall|needs?|requires?|has\s+to|have\s+to|only)\b|\b(?:is|are)\s+(?:stored|kept|written|named|generated|handled|managed|done|always|never|in|under)\b|^(?:we|our|all|every|each)\b/i;
+  /\b(?:must|should|shall|needs?|requires?|has\s+to|have\s+to|only)\b|\b(?:is|are)\s+(?:always|never|in|under|\w+ed)\b|^(?:we|our|all|every|each)\b/i;
 
 // A scope that makes the whole sentence about the task at hand ("For this PR, never …"): keep it,
 // so that the filter's ephemeral rule sees it, instead of stripping it off as chatter.
 const TASK_SCOPE = /^(?:for\s+(?:this|now|today|the\s+(?:moment|time\s+being|current\s+\w+))\b.*|today|tonight|right\s+now|until\b.*|during\b.*|in\s+this\s+(?:pr|pull\s+request|branch|task|ticket|sprint|release|change)\b.*)$/i;
 
-const CONJUNCTION = /^(?:and|also|plus|oh|btw|but|so|ok(?:ay)?)\b[,]?\s+/i;
+const CONJUNCTION = /^(?:and|also|plus|oh|btw|but|so|ok(?:ay)?|hmm+|well|aur(?:\s+suno)?)\b[,]?\s+/i;
 const PREFERENCE = /^(?:I\s+(?:prefer|like|want|'d\s+(?:like|prefer)|would\s+(?:like|prefer))\b|(?:keep|make)\s+(?:your\s+)?(?:answers|responses|replies|explanations|summaries|commit\s+messages)\b)/i;
 
 function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | undefined {
@@ -254,7 +270,11 @@ function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | un
     }
     if (HOW_TO_COMMAND.test(sentence)) return { text: rewriteAsRule(sentence), source: 'command' };
     if (WE_HAVE.test(sentence) && PATH_OR_URL.test(sentence)) return { text: rewriteAsRule(sentence), source: 'reference' };
-    if (KOREAN_RULE.test(sentence)) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
+    if (KOREAN_RULE.test(sentence) || HINGLISH_RULE.test(sentence)) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
+    if (NOBODY_WITHOUT.test(sentence) || (EMBEDDED_WE.test(sentence) && !TASK_SCOPE.test(sentence))) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
+    if (COMMAND_SEQUENCE.test(sentence) && [...sentence.matchAll(/`([^`]+)`/g)].some((match) => findProjectCommands(match[1] ?? '').length > 0)) {
+      return { text: rewriteAsRule(sentence), source: 'command' };
+    }
   }
 
   const label = RULE_LABEL.exec(sentence);
@@ -270,7 +290,7 @@ function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | un
   if (PREFERENCE.test(sentence) && !/\?\s*$/.test(sentence)) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
 
   const named = COMMAND_NAMED.exec(sentence);
-  const command = named?.[1] ?? named?.[2] ?? named?.[3];
+  const command = named?.[1] ?? named?.[2] ?? named?.[3] ?? named?.[4];
   if (command !== undefined || namesProjectCommand(sentence)) return { text: rewriteAsRule(sentence), source: 'command' };
 
   if (PATH_OR_URL.test(sentence) && REFERENCE_VERB.test(sentence) && REFERENCE_NOUN.test(sentence) && !/\?\s*$/.test(sentence)) {
@@ -284,7 +304,9 @@ function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | un
     // Only the clause right before the tail completes it: "Fix the bug, the session must be
     // refreshed, never log the token" keeps the last two clauses, not the task in front.
     const clause = prefix.split(/[,;]\s+/).pop() ?? prefix;
-    if (embedded.bare && (RULE_LIKE_CLAUSE.test(clause) || DECLARATIVE_FACT.test(clause))) {
+    // "containers talk by service name, never localhost": two words after "never" say nothing alone.
+    const elliptic = embedded.rule.replace(/^(?:and\s+)?(?:always|never)\s+/i, '').split(/\s+/).length <= 2;
+    if (embedded.bare && (RULE_LIKE_CLAUSE.test(clause) || DECLARATIVE_FACT.test(clause) || (elliptic && clause.split(/\s+/).length >= 3))) {
       return { text: rewriteAsRule(sentence.slice(sentence.lastIndexOf(clause, embedded.prefix.length))), source: 'explicit-request' };
     }
     return ruleFromSentence(embedded.rule, previousWasAgent);
@@ -310,8 +332,23 @@ export function findUserRules(prompt: string, options: { previousWasAgent: boole
   let correcting: string | undefined;
   // After "rule for this repo: …" or "for the record: …", the next sentences continue the rule set.
   let labelled = false;
+  const listedRules = RULE_LIST_INTRO.test(prompt);
+  const handledLines = new Set<number>();
   const endorsedPaste = sentences.some((s) => s.quoted) && ENDORSES_PASTE.test(splitSentencesOutsideFences(sentences));
-  for (const { sentence, bullet, quoted } of sentences) {
+  for (const { sentence, bullet, quoted, line } of sentences) {
+    if (listedRules && bullet && !quoted) {
+      // A list under "house rules:": each item is one rule, all of its sentences together.
+      if (handledLines.has(line)) continue;
+      handledLines.add(line);
+      const items = sentences.filter((s) => s.line === line).map((s) => s.sentence);
+      const found = items.map((item) => ruleFromSentence(item, options.previousWasAgent)).filter((r): r is UserRule => r !== undefined && r.text !== '');
+      if (found.length > 0) rules.push(...found.map((r) => ({ text: r.text, source: 'spec-rule' as const })));
+      else if (specRules < (options.maxSpecRules ?? 15) && !/\?\s*$/.test(items.join(' '))) {
+        specRules++;
+        rules.push({ text: rewriteAsRule(items.join(' ').replace(BULLET, '')), source: 'spec-rule' });
+      }
+      continue;
+    }
     const rule = ruleFromSentence(sentence, options.previousWasAgent);
     const plain = sentence.replace(BULLET, '').replace(CONJUNCTION, '');
     const question = /\?\s*$/.test(sentence);
@@ -347,6 +384,15 @@ export function findUserRules(prompt: string, options: { previousWasAgent: boole
       specRules++;
       rules.push({ text: rewriteAsRule(sentence.replace(BULLET, '')), source: 'spec-rule' });
     }
+  }
+  if (sentences.some((s) => STANDALONE_REMEMBER.test(s.sentence))) {
+    const taken = new Set(rules.map((r) => r.text));
+    const explained = sentences
+      .filter((s) => !s.quoted && !STANDALONE_REMEMBER.test(s.sentence) && !/\?\s*$/.test(s.sentence) && STRONG_RULE_WORDS.test(s.sentence))
+      .map((s) => rewriteAsRule(s.sentence))
+      .filter((text) => !taken.has(text))
+      .slice(-MAX_REMEMBERED_SENTENCES);
+    rules.push(...explained.map((text) => ({ text, source: 'explicit-request' as const })));
   }
   return rules;
 }

@@ -156,3 +156,38 @@ describe('findUserRules: conventions stated in passing', () => {
     expect(findUserRules(prompt.replace('follow it from now on', 'what do you think of it?'), { previousWasAgent: false })).toEqual([]);
   });
 });
+
+describe('findUserRules: rules a blind batch found missing', () => {
+  it.each([
+    ['also write this down: containers talk to each other by service name (db, redis), never localhost', 'Containers talk to each other by service name (db, redis), never localhost.'],
+    ['and one more for the team: nobody applies a playbook to prod without a `--check --diff` run first', 'Nobody applies a playbook to prod without a `--check --diff` run first.'],
+    ['hmm, we usually put those in lib/ not utils/', 'We usually put those in lib/ not utils/.'],
+    ['commit se pehle hamesha `make lint-fix` chala dena', 'Commit se pehle hamesha `make lint-fix` chala dena.'],
+    ['so that is the sequence: `make test-env` first, then `make test-int`', 'That is the sequence: `make test-env` first, then `make test-int`.'],
+    ['run tests/integration without xdist: `pytest tests/integration -p no:xdist`', 'Run tests/integration without xdist: `pytest tests/integration -p no:xdist`.'],
+    ['overrides go in config/overrides.yaml with an expiry date, we don\'t do permanent overrides', "Overrides go in config/overrides.yaml with an expiry date, we don't do permanent overrides."],
+  ])('takes %j', (prompt, rule) => {
+    expect(rules(prompt, false)).toEqual([rule]);
+  });
+
+  it.each([
+    "actually never mind, I'll write that one myself",
+    'finance writes to it every night and they add columns whenever they need to',
+    'for this PR, we only touch the api package',
+  ])('leaves %j alone', (prompt) => {
+    expect(rules(prompt, true)).toEqual([]);
+  });
+
+  it('takes every item of a list introduced as house rules, each item whole', () => {
+    const prompt = 'a few house rules first:\n1. no default exports, named exports only\n2. dates: date-fns. moment is being removed\n\nnow build the settings page with three toggles.';
+    expect(findUserRules(prompt, { previousWasAgent: false })).toEqual([
+      { text: 'No default exports, named exports only.', source: 'spec-rule' },
+      { text: 'Dates: date-fns. moment is being removed.', source: 'spec-rule' },
+    ]);
+  });
+
+  it('keeps the rule of an explanation closed by "remember that", not the story', () => {
+    const prompt = "long story. finance's job writes to that schema every night. since then legacy_billing is read-only for us, changes go through the finance team.\n\nremember that.";
+    expect(rules(prompt, false)).toEqual(['Since then legacy_billing is read-only for us, changes go through the finance team.']);
+  });
+});
