@@ -88,7 +88,7 @@ const WE_CONVENTION =
 const REPO_USES = /^(?:this|the|our)\s+(?:repo(?:sitory)?|project|codebase|monorepo|team|app)\s+(?:uses|is\s+using|prefers|relies\s+on|requires|runs\s+on|targets|only\s+uses)\b/i;
 // "Quick rule before we start: …", "One convention: …": a short label ending in a colon.
 const RULE_LABEL =
-  /^[\w\s'-]{0,30}\b(?:rule|rules|convention|conventions|heads[\s-]up|fyi|reminder|policy|for\s+the\s+record|context|background|(?:this|the|our)\s+(?:repo(?:sitory)?|codebase|project|team))\b[\w\s'-]{0,25}:\s*(?=\S)/i;
+  /^[\w\s'-]{0,30}\b(?:rule|rules|convention|conventions|heads[\s-]up|fyi|reminder|policy|for\s+the\s+record|context|background|so\s+it\s+sticks|(?:this|the|our)\s+(?:repo(?:sitory)?|codebase|project|team))\b[\w\s'-]{0,25}:\s*(?=\S)/i;
 // "FYI money amounts are …", "btw we vendor …": an aside that introduces a statement.
 const ASIDE_LEAD_IN = /^(?:fyi|btw|by\s+the\s+way|heads[\s-]up|for\s+the\s+record|note)\b[,:]?\s+(?=\S)/i;
 const CONVENTION_LEAD_IN = /^(?:our\s+convention\s+is|the\s+convention\s+(?:here\s+)?is|convention|house\s+rule|team\s+rule|rule\s+of\s+thumb)\s*(?:that\b|:|,)?\s*/i;
@@ -117,7 +117,18 @@ function namesProjectCommand(sentence: string): boolean {
  * this codebase is function components": a statement about every part of a kind is a convention.
  * It must point somewhere (a path, code, a call) or name the codebase, so "everything is fine" is not.
  */
-const UNIVERSAL_STATEMENT = /^(?:all|any|every|each|everything|nothing)\b[^?]{0,100}?\b(?:lives?|goes|go|belongs?|is|are|must|should|uses?|needs?|requires?|comes?\s+from|come\s+from|gets?\s+loaded)\b/i;
+const UNIVERSAL_STATEMENT = /^(?:all|any|every|each|everything|nothing)\b[^?]{0,100}?\b(?:lives?|goes|go|belongs?|is|are|must|should|uses?|needs?|requires?|gets?|has|have|comes?\s+from|come\s+from)\b/i;
+/** "Components never import the SDK directly": a subject, then never/always, then what it does. */
+const SUBJECT_NEVER_ALWAYS = /^(?!(?:it|this|that|i|you|he|she|they|there|which)\b)(?:[\w@/.-]+\s+){1,3}(?:never|always)\s+(?!(?:mind|fails?|failed|passes|passed|works?|worked|breaks?|broke|happens?|crash(?:es)?|times?\s+out)\b)\w+/i;
+/** "Outbound HTTP goes through the shared client in app/http.py": the one way something is done. */
+const GOES_THROUGH = /^(?:[\w@/.-]+\s+){1,4}(?:goes|go|must\s+go|should\s+go)\s+through\b/i;
+/** "log pkg is banned": a tool or library the project forbids. */
+const BANNED = /\b(?:is|are)\s+(?:banned|forbidden|not\s+allowed|disallowed)\b/i;
+/** "init here needs -backend-config=…", "plan and apply always take -var-file=…": a flag a command cannot do without. */
+const FLAG_REQUIREMENT = /\b(?:needs?|requires?|(?:always\s+)?takes?|must\s+(?:get|use|pass))\s+(?:a\s+|the\s+)?-{1,2}[a-z][\w-]*/i;
+/** German, French and Spanish "with us, always …": "Schemaänderungen laufen bei uns immer über …". */
+const OUR_WAY_ALWAYS = /\b(?:bei\s+uns|chez\s+nous|aquí|en\s+este\s+(?:repo|proyecto))\b[^?]*\b(?:immer|nie|niemals|ausschließlich|toujours|jamais|siempre|nunca)\b/i;
+
 /** "nobody applies a playbook to prod without a `--check --diff` run first": a rule for everyone. */
 const NOBODY_WITHOUT = /^(?:nobody|no\s+one|no\s+change|nothing)\b[^?]{0,120}\bwithout\b/i;
 /** "…, we don't do permanent overrides": a clause stating what the team does makes the sentence a convention. */
@@ -126,7 +137,8 @@ const EMBEDDED_WE = /[,;]\s*(?:and\s+)?we\s+(?:always|never|don'?t|do\s+not|only
 const HINGLISH_RULE = /\b(?:hamesha|hameshaa|kabhi\s+(?:bhi\s+)?(?:nahi|nahin|mat))\b/i;
 /** "`make test-env` first, then `make test-int`": the order commands must run in. */
 const COMMAND_SEQUENCE = /`[^`]+`[^`]{0,30}\bfirst\b[^`]{0,30}\bthen\b[^`]{0,20}`[^`]+`|\bfirst\b[^`]{0,40}`[^`]+`[^`]{0,30}\bthen\b[^`]{0,20}`[^`]+`/i;
-const POINTS_SOMEWHERE = /`[^`]+`|\b\w+\(\)|(?:^|[\s(])(?:\.{0,2}\/)?[\w.@-]+\/[\w.*/-]*\w|\b(?:in\s+(?:this|our|the)\s+(?:codebase|repo(?:sitory)?|project|app)|everywhere)\b/i;
+const POINTS_SOMEWHERE =
+  /`[^`]+`|\b\w+\(\)|(?:^|[\s(])(?:\.{0,2}\/)?(?=[\w.@-]*[A-Za-z]{2})[\w.@-]+\/[\w.*/-]*\w|\b[\w-]+\.(?:tsx?|jsx?|py|go|rb|rs|java|kt|md|json|ya?ml|toml|sql|css|scss|html)\b|\b(?:in\s+(?:this|our|the)\s+(?:codebase|repo(?:sitory)?|project|app|service|package|module|monorepo)|everywhere)\b/i;
 
 /** "money amounts are integers in cents everywhere in this codebase": a fact scoped to the whole project. */
 const PROJECT_SCOPE = /\b(?:everywhere\s+in\s+(?:this|our|the)\s+(?:codebase|repo(?:sitory)?|project|app)|(?:everywhere|across)\s+(?:this|our|the)\s+(?:codebase|repo(?:sitory)?|project)|in\s+(?:this|our)\s+(?:codebase|repo(?:sitory)?))\b/i;
@@ -142,7 +154,7 @@ const CONDITIONAL_OBLIGATION = /^(?:when|if|after|before|once)\s+you\s+[^,]{3,80
 const WE_HAVE = /^(?:we|the\s+(?:repo(?:sitory)?|codebase|project))\s+(?:already\s+)?(?:have|has|got)\s+(?!to\b)\S.*\b(?:in|at|under)\s+\S/i;
 
 /** "locally use …", "in CI run …": an instruction scoped to a place, continuing a labelled rule. */
-const SCOPED_IMPERATIVE = /^(?:locally|in\s+(?:ci|prod(?:uction)?|staging|k8s|kubernetes|docker|tests?)|on\s+(?:ci|macos|linux|windows))\b[,]?\s+(?:\w+\s+){0,4}?(?:use|run|set|call|get|gets)\b/i;
+const SCOPED_IMPERATIVE = /^(?:locally|in\s+[\w-]+|on\s+[\w-]+)\b[,]?\s+(?!(?:the\s+)?(?:meantime|end|case)\b)\S/i;
 
 /** "a few house rules first:" followed by a list: every item is a rule. */
 const RULE_LIST_INTRO = /\b(?:rules|conventions|guidelines|standards|policies)\b[^:\n]{0,60}:\s*$/im;
@@ -272,6 +284,10 @@ function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | un
     if (WE_HAVE.test(sentence) && PATH_OR_URL.test(sentence)) return { text: rewriteAsRule(sentence), source: 'reference' };
     if (KOREAN_RULE.test(sentence) || HINGLISH_RULE.test(sentence)) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
     if (NOBODY_WITHOUT.test(sentence) || (EMBEDDED_WE.test(sentence) && !TASK_SCOPE.test(sentence))) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
+    if (SUBJECT_NEVER_ALWAYS.test(sentence) || (GOES_THROUGH.test(sentence) && POINTS_SOMEWHERE.test(sentence)) || BANNED.test(sentence) || OUR_WAY_ALWAYS.test(sentence)) {
+      return { text: rewriteAsRule(sentence), source: 'explicit-request' };
+    }
+    if (FLAG_REQUIREMENT.test(sentence)) return { text: rewriteAsRule(sentence), source: 'gotcha' };
     if (COMMAND_SEQUENCE.test(sentence) && [...sentence.matchAll(/`([^`]+)`/g)].some((match) => findProjectCommands(match[1] ?? '').length > 0)) {
       return { text: rewriteAsRule(sentence), source: 'command' };
     }

@@ -80,6 +80,12 @@ const EPHEMERAL: readonly RegExp[] = [
   // "Don't commit yet", "not yet": a hold on the current work, lifted once it is reviewed.
   /\b(?:not|don'?t|dont|do\s+not|doesn'?t|isn'?t|aren'?t)\b[^.;!?]{0,40}\byet\b|\bnoch\s+nicht\b|\b(?:todavía|aún)\s+no\b|\bpas\s+encore\b|先别|先不要/i,
   /今日|今回|今は|とりあえず|一旦|这次|今天|暂时|先这样|\bheute\b|\bvorerst\b|\bdiesmal\b|aujourd'hui|pour\s+l'instant|cette\s+fois|\bhoy\b|por\s+ahora|esta\s+vez/i,
+  // A ticket id (LUM-218, OPS-5521), not a standard's name (UTF-8, RFC-9457, SHA-256).
+  /\b(?!(?:UTF|ISO|RFC|SHA|ES|ECMA|PEP|HTTP|TLS|SSL|AES|MD|CVE|WCAG|JSR|JEP|KEP|AIP|IEEE|ANSI|POSIX|X|IE)-)[A-Z][A-Z0-9]{1,9}-\d{1,6}\b/,
+  // Progress on the work at hand: "LUM-218 is done; LUM-219 is next", "Progress: …".
+  /^progress\s*:|\b(?:is|are)\s+(?:done|finished|next|in\s+progress|blocked)\b/i,
+  // The user will do it: "I'll do that after the change window on thursday".
+  /\bI'?ll\s+(?:do|handle|take\s+care\s+of|write|fix|apply|merge|deploy|run|review)\s+(?:it|that|this|them|those)\b|\b(?:after|by|until|next|this|coming)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bchange\s+window\b/i,
 ];
 
 /** Returns true when the candidate only makes sense for the current task. */

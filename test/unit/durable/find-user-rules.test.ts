@@ -191,3 +191,31 @@ describe('findUserRules: rules a blind batch found missing', () => {
     expect(rules(prompt, false)).toEqual(['Since then legacy_billing is read-only for us, changes go through the finance team.']);
   });
 });
+
+describe('findUserRules: rules the fifth blind batch found missing', () => {
+  it.each([
+    ['Components never import launchdarkly-react-client-sdk directly.', 'Components never import launchdarkly-react-client-sdk directly.'],
+    ['Outbound HTTP goes through the shared httpx.AsyncClient in app/http.py', 'Outbound HTTP goes through the shared httpx.AsyncClient in app/http.py.'],
+    ['the log pkg is banned', 'The log pkg is banned.'],
+    ['heads up, init here needs -backend-config=backends/prod.hcl', 'Init here needs -backend-config=backends/prod.hcl.'],
+    ['Schemaänderungen laufen bei uns immer über ein Liquibase-Changeset, nie über Hibernate.', 'Schemaänderungen laufen bei uns immer über ein Liquibase-Changeset, nie über Hibernate.'],
+    ['every new component gets a Storybook story next to it, Component.stories.tsx in the same folder', 'Every new component gets a Storybook story next to it, Component.stories.tsx in the same folder.'],
+  ])('takes %j', (prompt, rule) => {
+    expect(rules(prompt, false)).toEqual([rule]);
+  });
+
+  it.each([
+    'The build always fails on CI after lunch',
+    'it never works on the first try',
+    'Every user gets exactly one referral code: 8 characters, uppercase, no ambiguous characters (no 0/O, no 1/I).',
+  ])('leaves %j alone', (prompt) => {
+    expect(rules(prompt, false)).toEqual([]);
+  });
+
+  it('continues a "rules from now on:" set into place-scoped statements', () => {
+    expect(rules('rules from now on: no secrets in appsettings*.json, ever. in Azure the app uses its managed identity, locally we use Azurite.', false)).toEqual([
+      'No secrets in appsettings*.json, ever.',
+      'In Azure the app uses its managed identity, locally we use Azurite.',
+    ]);
+  });
+});

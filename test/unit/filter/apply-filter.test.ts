@@ -34,11 +34,18 @@ describe('applyFilter', () => {
     ['ephemeral', "Don't push it yet, wait until QA signs off."],
     ['ephemeral', 'For this PR, never touch the files under migrations/.'],
     ['ephemeral', "Don't trust random blog posts for this."],
+    ['ephemeral', 'Progress: LUM-218 (SettingsView lint) is done; LUM-219 is next.'],
+    ['ephemeral', "Don't apply it, I'll do that after the change window on thursday."],
+    ['ephemeral', 'Keep the OPS-5521 override in config/tenants/overrides.yaml.'],
   ])('rejects with %s: %s', (code, text) => {
     const verdict = verdictFor(text);
     expect(verdict.accepted).toBe(false);
     expect(verdict.action).toBe('reject');
     expect(verdict.reasons).toContain(code);
+  });
+
+  it('knows a standard from a ticket: UTF-8, RFC-9457 and SHA-256 are not ticket ids', () => {
+    expect(verdictFor('Always return errors as RFC-9457 problem+json, encoded as UTF-8.')).toMatchObject({ accepted: true });
   });
 
   it('reads "when you …, you have to …" as a conditional rule, not a question without its mark', () => {
