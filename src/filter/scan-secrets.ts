@@ -67,8 +67,13 @@ const PATTERN_RULES: readonly PatternRule[] = [
 ];
 
 // A key name that says "this holds a credential".
-const SECRET_NAME = String.raw`[A-Za-z0-9_.-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|credentials?|private[_-]?key)[A-Za-z0-9_]*`;
+const SECRET_NAME = String.raw`[A-Za-z0-9_.-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|(?:app|access|auth|master|signing|encryption|license)[_-]?key|credentials?|private[_-]?key)[A-Za-z0-9_]*`;
 const ASSIGNMENT = new RegExp(String.raw`\b(${SECRET_NAME})["']?\s*(?::=|=>|=|:)\s*(["'\x60]?)([^\s"'\x60,;)]{6,})\2`, 'dgi');
+
+// The same in a two-column listing (`pulumi config --show-secrets`, `env | column -t`): the key
+// name, blanks, the value. Note: prompt cleaning collapses runs of blanks before session memory
+// is redacted, so one blank must do; long values mixing letters and digits only.
+const COLUMN_ASSIGNMENT = new RegExp(String.raw`\b(${SECRET_NAME})[ \t]+(["'\x60]?)([^\s"'\x60,;)]{16,})\2`, 'dgi');
 
 // The same in prose: "the admin password for local dev is Tr0ub4dor&3…", "my token is: ghx…".
 const PROSE_ASSIGNMENT = new RegExp(
@@ -173,6 +178,12 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
   for (const match of text.matchAll(ASSIGNMENT)) {
     const value = match[3];
     if (value === undefined || match.index === undefined || !isSecretLikeValue(value)) continue;
+    const start = match.indices?.[3]?.[0] ?? match.index + match[0].lastIndexOf(value);
+    findings.push({ ruleId: 'generic-secret-assignment', start, end: start + value.length });
+  }
+  for (const match of text.matchAll(COLUMN_ASSIGNMENT)) {
+    const value = match[3];
+    if (value === undefined || match.index === undefined || !/\d/.test(value) || !/[A-Za-z]/.test(value) || isPathLike(value) || !isSecretLikeValue(value)) continue;
     const start = match.indices?.[3]?.[0] ?? match.index + match[0].lastIndexOf(value);
     findings.push({ ruleId: 'generic-secret-assignment', start, end: start + value.length });
   }

@@ -57,6 +57,11 @@ describe('findSecrets', () => {
     expect(text.slice(finding!.start, finding!.end)).toBe(GHP);
   });
 
+  it('finds a credential in a two-column listing, and leaves a header name and a number alone', () => {
+    const listing = 'KEY                 VALUE\naws:region          eu-west-1\ndatadog:apiKey      55eeceeef98658d837b1c5f13f1df8a3\napi_key_header      X-Api-Key-Header-Name\nTOKEN_TTL_SECONDS   3600';
+    expect(redactSecrets(listing)).toBe('KEY                 VALUE\naws:region          eu-west-1\ndatadog:apiKey      [REDACTED:generic-secret-assignment]\napi_key_header      X-Api-Key-Header-Name\nTOKEN_TTL_SECONDS   3600');
+  });
+
   it('honours the configured entropy threshold', () => {
     const token = 'Zq8Xw2Lk9Vb4Nm7Rt1Yp6Sd3Fg0Hj5Kc';
     expect(findSecrets(token, { entropyBits: 6 })).toEqual([]);
