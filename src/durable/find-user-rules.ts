@@ -84,11 +84,11 @@ const PREFER_OVER = /^(?:please\s+)?(?:always\s+)?prefer\s+.+\s+(?:over|to|inste
 // "`make db-reset` wipes your local database": a warning about a command, i.e. a gotcha.
 const DESTRUCTIVE_WARNING = /`[^`]+`[^.;]*\b(?:wipes?|deletes?|drops?|destroys?|overwrites?|nukes?|erases?|truncates?|resets?|clobbers?)\b/i;
 const WE_CONVENTION =
-  /^(?:(?:in\s+this\s+(?:repo(?:sitory)?|project|codebase|team)|here|on\s+this\s+team|in\s+our\s+(?:team|codebase|repo(?:sitory)?|project))\s*,?\s*)?(?:we|our\s+team)\s+(?:(?:usually|normally|generally|typically|always)\s+)?(?:always|never|use|prefer|don'?t|do\s+not|avoid|require|follow|keep|put|write|name|squash|rebase|deploy|run|store)\b/i;
+  /^(?:(?:in\s+this\s+(?:repo(?:sitory)?|project|codebase|team)|here|on\s+this\s+team|in\s+our\s+(?:team|codebase|repo(?:sitory)?|project))\s*,?\s*)?(?:we|our\s+team)(?:'ve|\s+have)?\s+(?:(?:usually|normally|generally|typically|always)\s+)?(?:always|never|use|prefer|don'?t|do\s+not|avoid|require|follow|keep|put|write|name|squash|rebase|deploy|run|store|moved|switched|migrated|standardi[sz]ed)\b/i;
 const REPO_USES = /^(?:this|the|our)\s+(?:repo(?:sitory)?|project|codebase|monorepo|team|app)\s+(?:uses|is\s+using|prefers|relies\s+on|requires|runs\s+on|targets|only\s+uses)\b/i;
 // "Quick rule before we start: …", "One convention: …": a short label ending in a colon.
 const RULE_LABEL =
-  /^[\w\s'-]{0,30}\b(?:rule|rules|convention|conventions|heads[\s-]up|fyi|reminder|policy|for\s+the\s+record|context|background|so\s+it\s+sticks|(?:this|the|our)\s+(?:repo(?:sitory)?|codebase|project|team))\b[\w\s'-]{0,25}:\s*(?=\S)/i;
+  /^[\w\s'-]{0,30}\b(?:rule|rules|convention|conventions|heads[\s-]up|fyi|reminder|policy|for\s+the\s+record|so\s+it\s+sticks|(?:this|the|our)\s+(?:repo(?:sitory)?|codebase|project|team))\b[\w\s'-]{0,25}:\s*(?=\S)/i;
 // "FYI money amounts are …", "btw we vendor …": an aside that introduces a statement.
 const ASIDE_LEAD_IN = /^(?:fyi|btw|by\s+the\s+way|heads[\s-]up|for\s+the\s+record|note)\b[,:]?\s+(?=\S)/i;
 const CONVENTION_LEAD_IN = /^(?:our\s+convention\s+is|the\s+convention\s+(?:here\s+)?is|convention|house\s+rule|team\s+rule|rule\s+of\s+thumb)\s*(?:that\b|:|,)?\s*/i;
@@ -121,13 +121,17 @@ const UNIVERSAL_STATEMENT = /^(?:all|any|every|each|everything|nothing)\b[^?]{0,
 /** "Components never import the SDK directly": a subject, then never/always, then what it does. */
 const SUBJECT_NEVER_ALWAYS = /^(?!(?:it|this|that|i|you|he|she|they|there|which)\b)(?:[\w@/.-]+\s+){1,3}(?:never|always)\s+(?!(?:mind|fails?|failed|passes|passed|works?|worked|breaks?|broke|happens?|crash(?:es)?|times?\s+out)\b)\w+/i;
 /** "Outbound HTTP goes through the shared client in app/http.py": the one way something is done. */
-const GOES_THROUGH = /^(?:[\w@/.-]+\s+){1,4}(?:goes|go|must\s+go|should\s+go)\s+through\b/i;
+const GOES_THROUGH = /^(?:[\w@/.-]+\s+){1,4}(?:goes|go|must\s+go|should\s+go)\s+(?:through|in|into|to)\b/i;
 /** "log pkg is banned": a tool or library the project forbids. */
 const BANNED = /\b(?:is|are)\s+(?:banned|forbidden|not\s+allowed|disallowed)\b/i;
 /** "init here needs -backend-config=…", "plan and apply always take -var-file=…": a flag a command cannot do without. */
 const FLAG_REQUIREMENT = /\b(?:needs?|requires?|(?:always\s+)?takes?|must\s+(?:get|use|pass))\s+(?:a\s+|the\s+)?-{1,2}[a-z][\w-]*/i;
 /** German, French and Spanish "with us, always …": "Schemaänderungen laufen bei uns immer über …". */
-const OUR_WAY_ALWAYS = /\b(?:bei\s+uns|chez\s+nous|aquí|en\s+este\s+(?:repo|proyecto))\b[^?]*\b(?:immer|nie|niemals|ausschließlich|toujours|jamais|siempre|nunca)\b/i;
+const OUR_WAY_ALWAYS = /\b(?:bei\s+uns|bij\s+ons|chez\s+nous|aquí|en\s+este\s+(?:repo|proyecto)|u\s+nas)\b[^?]*\b(?:immer|nie|niemals|ausschließlich|altijd|nooit|toujours|jamais|siempre|nunca|zawsze|nigdy|przechodzi)\b/i;
+/** "op de orders-tabellen nooit ->get() zonder limiet": always/never mid-sentence, about code, in languages that put it there. */
+const MID_SENTENCE_ALWAYS = /\b(?:altijd|nooit|zawsze|nigdy|sempre|niemals|toujours|jamais|siempre|nunca)\b/i;
+/** "we flash through the onboard debugger with `west flash --runner pyocd`": how the team does a step. */
+const WE_WITH_COMMAND = /\bwe\s+(?:\w+\s+){1,4}?(?:through|with|via|using)\b[^`]*`[^`]+`/i;
 
 /** "nobody applies a playbook to prod without a `--check --diff` run first": a rule for everyone. */
 const NOBODY_WITHOUT = /^(?:nobody|no\s+one|no\s+change|nothing)\b[^?]{0,120}\bwithout\b/i;
@@ -154,7 +158,7 @@ const CONDITIONAL_OBLIGATION = /^(?:when|if|after|before|once)\s+you\s+[^,]{3,80
 const WE_HAVE = /^(?:we|the\s+(?:repo(?:sitory)?|codebase|project))\s+(?:already\s+)?(?:have|has|got)\s+(?!to\b)\S.*\b(?:in|at|under)\s+\S/i;
 
 /** "locally use …", "in CI run …": an instruction scoped to a place, continuing a labelled rule. */
-const SCOPED_IMPERATIVE = /^(?:locally|in\s+[\w-]+|on\s+[\w-]+)\b[,]?\s+(?!(?:the\s+)?(?:meantime|end|case)\b)\S/i;
+const SCOPED_IMPERATIVE = /^(?:locally|in\s+(?!\d)[\w-]+|on\s+(?!\d)[\w-]+)\b[,]?\s+(?!(?:the\s+)?(?:meantime|end|case)\b)\S/i;
 
 /** "a few house rules first:" followed by a list: every item is a rule. */
 const RULE_LIST_INTRO = /\b(?:rules|conventions|guidelines|standards|policies)\b[^:\n]{0,60}:\s*$/im;
@@ -254,7 +258,7 @@ function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | un
   const correction = CORRECTION_LEAD_IN.exec(sentence);
   if (correction && correction[0].length > 0) {
     const rest = sentence.slice(correction[0].length).trim();
-    if (rest !== '' && (RULE_VERBS.test(rest) || DECLARATIVE_FACT.test(rest) || INSTEAD_OF.test(rest))) {
+    if (rest !== '' && (RULE_VERBS.test(rest) || DECLARATIVE_FACT.test(rest) || INSTEAD_OF.test(rest) || DONT.test(rest))) {
       return ruleFromSentence(rest, previousWasAgent) ?? { text: rewriteAsRule(rest), source: 'correction' };
     }
   }
@@ -284,13 +288,27 @@ function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | un
     if (WE_HAVE.test(sentence) && PATH_OR_URL.test(sentence)) return { text: rewriteAsRule(sentence), source: 'reference' };
     if (KOREAN_RULE.test(sentence) || HINGLISH_RULE.test(sentence)) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
     if (NOBODY_WITHOUT.test(sentence) || (EMBEDDED_WE.test(sentence) && !TASK_SCOPE.test(sentence))) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
-    if (SUBJECT_NEVER_ALWAYS.test(sentence) || (GOES_THROUGH.test(sentence) && POINTS_SOMEWHERE.test(sentence)) || BANNED.test(sentence) || OUR_WAY_ALWAYS.test(sentence)) {
+    if (
+      SUBJECT_NEVER_ALWAYS.test(sentence) ||
+      (GOES_THROUGH.test(sentence) && POINTS_SOMEWHERE.test(sentence)) ||
+      BANNED.test(sentence) ||
+      OUR_WAY_ALWAYS.test(sentence) ||
+      (MID_SENTENCE_ALWAYS.test(sentence) && POINTS_SOMEWHERE.test(sentence)) ||
+      WE_WITH_COMMAND.test(sentence)
+    ) {
       return { text: rewriteAsRule(sentence), source: 'explicit-request' };
     }
     if (FLAG_REQUIREMENT.test(sentence)) return { text: rewriteAsRule(sentence), source: 'gotcha' };
     if (COMMAND_SEQUENCE.test(sentence) && [...sentence.matchAll(/`([^`]+)`/g)].some((match) => findProjectCommands(match[1] ?? '').length > 0)) {
       return { text: rewriteAsRule(sentence), source: 'command' };
     }
+  }
+
+  // "Ah, sorry, should have said: we've moved …": whatever the short lead-in, the rule follows the colon.
+  const leadIn = /^[^:`]{1,40}:\s+(?=\S)/.exec(sentence);
+  if (leadIn && !RULE_LABEL.test(sentence)) {
+    const rule = ruleFromSentence(sentence.slice(leadIn[0].length), previousWasAgent);
+    if (rule) return rule;
   }
 
   const label = RULE_LABEL.exec(sentence);
@@ -330,6 +348,18 @@ function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | un
   return undefined;
 }
 
+/** Returns the numbers of the lines under a markdown heading about rules ("### Rules", "## Conventions"), up to the next heading. */
+function linesUnderRuleHeadings(prompt: string): Set<number> {
+  const lines = new Set<number>();
+  let under = false;
+  for (const [index, line] of prompt.split(/\r?\n/).entries()) {
+    const heading = /^\s{0,3}#{1,6}\s+(.*)$/.exec(line);
+    if (heading) under = /\b(?:rules|conventions|guidelines|standards|policies|do'?s\s+and\s+don'?ts)\b/i.test(heading[1] ?? '');
+    else if (under) lines.add(index);
+  }
+  return lines;
+}
+
 function splitSentencesOutsideFences(sentences: readonly Sentence[]): string {
   return sentences
     .filter((s) => !s.quoted)
@@ -349,29 +379,34 @@ export function findUserRules(prompt: string, options: { previousWasAgent: boole
   // After "rule for this repo: …" or "for the record: …", the next sentences continue the rule set.
   let labelled = false;
   const listedRules = RULE_LIST_INTRO.test(prompt);
+  const ruleListLines = linesUnderRuleHeadings(prompt);
   const handledLines = new Set<number>();
   const endorsedPaste = sentences.some((s) => s.quoted) && ENDORSES_PASTE.test(splitSentencesOutsideFences(sentences));
   for (const { sentence, bullet, quoted, line } of sentences) {
-    if (listedRules && bullet && !quoted) {
-      // A list under "house rules:": each item is one rule, all of its sentences together.
+    if ((listedRules || ruleListLines.has(line)) && bullet && !quoted) {
+      // A list under "house rules:" or a "### Rules" heading: each item is one rule, whole.
       if (handledLines.has(line)) continue;
       handledLines.add(line);
-      const items = sentences.filter((s) => s.line === line).map((s) => s.sentence);
-      const found = items.map((item) => ruleFromSentence(item, options.previousWasAgent)).filter((r): r is UserRule => r !== undefined && r.text !== '');
-      if (found.length > 0) rules.push(...found.map((r) => ({ text: r.text, source: 'spec-rule' as const })));
-      else if (specRules < (options.maxSpecRules ?? 15) && !/\?\s*$/.test(items.join(' '))) {
+      const item = sentences
+        .filter((s) => s.line === line)
+        .map((s) => s.sentence)
+        .join(' ');
+      if (specRules < (options.maxSpecRules ?? 15) && !/\?\s*$/.test(item)) {
         specRules++;
-        rules.push({ text: rewriteAsRule(items.join(' ').replace(BULLET, '')), source: 'spec-rule' });
+        rules.push({ text: rewriteAsRule(item.replace(BULLET, '')), source: 'spec-rule' });
       }
       continue;
     }
     const rule = ruleFromSentence(sentence, options.previousWasAgent);
     const plain = sentence.replace(BULLET, '').replace(CONJUNCTION, '');
     const question = /\?\s*$/.test(sentence);
-    if (rule === undefined && !question && labelled && (RULE_VERBS.test(plain) || DECLARATIVE_FACT.test(plain) || SCOPED_IMPERATIVE.test(plain))) {
+    const topicChange = /^(?:anyway|now|ok(?:ay)?|so|next|then|first|also\s+can)\b/i.test(sentence);
+    if (rule === undefined && !question && !topicChange && labelled && (RULE_VERBS.test(plain) || DECLARATIVE_FACT.test(plain) || SCOPED_IMPERATIVE.test(plain))) {
       rules.push({ text: rewriteAsRule(plain), source: 'explicit-request' });
       continue;
     }
+    // The rule set ends at the first sentence that does not continue it.
+    if (rule === undefined) labelled = false;
     if (rule === undefined && !question && quoted && endorsedPaste && specRules < (options.maxSpecRules ?? 15)) {
       if (RULE_VERBS.test(plain) || DECLARATIVE_FACT.test(plain) || (/\b(?:needs?|requires?)\b/i.test(plain) && PATH_OR_URL.test(plain))) {
         specRules++;

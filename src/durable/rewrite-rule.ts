@@ -57,6 +57,8 @@ export function rewriteAsRule(phrase: string): string {
   const stop = /^stop\s+([a-z]+ing)\b/i.exec(text);
   const base = stop?.[1] ? GERUNDS[stop[1].toLowerCase()] : undefined;
   if (stop && base) text = `Don't ${base}${text.slice(stop[0].length)}`;
+  // "…, I saw one in the diff": the speaker's remark about the work at hand is not part of the rule.
+  text = text.replace(/[,;]\s*I\s+(?:just\s+)?(?:saw|noticed|found|spotted|think|guess|believe)\b[^.;]*[.!]*$/i, '');
   text = text.replace(/[\s:;,—–-]+$/, '').replace(/!+$/, '').trim();
   if (text === '') return '';
   if (isCjk(text)) return /[。．.!?！？]$/.test(text) ? text : `${text}。`;

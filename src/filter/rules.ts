@@ -63,6 +63,8 @@ function isTooVague(text: string): boolean {
     return !SPECIFIC_TOKEN.test(text) || text.split(/\s+/).length < 6;
   }
   if (SPECIFIC_TOKEN.test(text)) return false;
+  // "Never edit it by hand.": the thing it is about was in another sentence.
+  if (/^(?:(?:please\s+)?(?:always|never|don'?t|do\s+not)\s+)?\w+\s+(?:it|this|that|them|those)\b/i.test(text.trim()) && text.split(/\s+/).length <= 6) return true;
   const content = [...comparableWords(text)].filter((word) => !GENERIC_WORDS.has(word) && word.length > 2);
   return content.length < 2;
 }

@@ -219,3 +219,30 @@ describe('findUserRules: rules the fifth blind batch found missing', () => {
     ]);
   });
 });
+
+describe('findUserRules: shapes the sixth blind batch found missing', () => {
+  it.each([
+    ["Ah, sorry, should have said: we've moved everything over to kotlinx.serialization.", "We've moved everything over to kotlinx.serialization."],
+    ['Validatie doen we bij ons altijd in een Form Request class in app/Http/Requests.', 'Validatie doen we bij ons altijd in een Form Request class in app/Http/Requests.'],
+    ['we flash through the onboard debugger with `west flash --runner pyocd`', 'We flash through the onboard debugger with `west flash --runner pyocd`.'],
+    ['secrets go in with `pulumi config set --secret`', 'Secrets go in with `pulumi config set --secret`.'],
+  ])('takes %j', (prompt, rule) => {
+    expect(rules(prompt, false)).toEqual([rule]);
+  });
+
+  it("drops the speaker's remark about the work at hand", () => {
+    expect(rules('and again: do NOT log request bodies, I saw one in the diff.', true)).toEqual(['Do NOT log request bodies.']);
+  });
+
+  it('reads "no, please don\'t …" as a correction', () => {
+    expect(rules("oh no, please don't write into data/raw", true)).toEqual(["Don't write into data/raw."]);
+  });
+
+  it('takes the items under a "### Rules" heading, and not the background or the open questions', () => {
+    const prompt = "Here's the wiki page, follow it from now on:\n\n## Release process\n\nBackground: in 2024 we had three incidents caused by chart drift.\n\n### Rules\n- `appVersion` is set by CI from the git tag; never edit it by hand.\n- Release tags are created with `make tag`.\n\n### Open questions\n- Should we move charts to an OCI registry?";
+    expect(findUserRules(prompt, { previousWasAgent: false })).toEqual([
+      { text: '`appVersion` is set by CI from the git tag; never edit it by hand.', source: 'spec-rule' },
+      { text: 'Release tags are created with `make tag`.', source: 'spec-rule' },
+    ]);
+  });
+});
