@@ -202,7 +202,7 @@ export function splitSentences(text: string): Sentence[] {
     const bullet = BULLET.test(line);
     // Note: split after . ! ? followed by a space ("docs/api.md" and "v2.1" stay whole), also before
     // a lowercase word because people type "ok. we vendor …", except after "e.g." and friends.
-    const parts = line.split(/(?<=[.!?])\s+(?=[\p{L}"'`(])|(?<=[。！？])/u);
+    const parts = splitOutsideCode(line);
     let pending = '';
     parts.forEach((part, index) => {
       const joined = pending === '' ? part : `${pending} ${part}`;
@@ -216,6 +216,28 @@ export function splitSentences(text: string): Sentence[] {
     });
   }
   return out;
+}
+
+/** Splits a line at sentence ends, never inside a `code span` ("`require(id, as: UUID.self)`. Then …"). */
+function splitOutsideCode(line: string): string[] {
+  // Note: boundaries are found on a copy whose code spans are blanked to the same length.
+  const masked = line.replace(/`[^`]*`/g, (span) => `\`${'x'.repeat(span.length - 2)}\``);
+  const parts: string[] = [];
+  let start = 0;
+  for (const match of masked.matchAll(/(?<=[.!?])\s+(?=[\p{L}"'`(])|(?<=[。！？])/gu)) {
+    parts.push(line.slice(start, match.index));
+    start = match.index + match[0].length;
+  }
+  parts.push(line.slice(start));
+  return parts;
+}
+
+/** Returns the text after the last ", " or "; " that is not inside a `code span` (all of it when there is none). */
+function lastClauseOutsideCode(text: string): string {
+  const masked = text.replace(/`[^`]*`/g, (span) => `\`${'x'.repeat(span.length - 2)}\``);
+  let start = 0;
+  for (const match of masked.matchAll(/[,;]\s+/g)) start = match.index + match[0].length;
+  return text.slice(start);
 }
 
 /** Finds a rule lead-in inside a longer sentence ("Fix it, and from now on …"), with what precedes it. */
@@ -337,7 +359,7 @@ function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | un
     if (TASK_SCOPE.test(prefix)) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
     // Only the clause right before the tail completes it: "Fix the bug, the session must be
     // refreshed, never log the token" keeps the last two clauses, not the task in front.
-    const clause = prefix.split(/[,;]\s+/).pop() ?? prefix;
+    const clause = lastClauseOutsideCode(prefix);
     // "containers talk by service name, never localhost": two words after "never" say nothing alone.
     const elliptic = embedded.rule.replace(/^(?:and\s+)?(?:always|never)\s+/i, '').split(/\s+/).length <= 2;
     if (embedded.bare && (RULE_LIKE_CLAUSE.test(clause) || DECLARATIVE_FACT.test(clause) || (elliptic && clause.split(/\s+/).length >= 3))) {

@@ -246,3 +246,20 @@ describe('findUserRules: shapes the sixth blind batch found missing', () => {
     ]);
   });
 });
+
+describe('splitSentences: code spans', () => {
+  it('never splits inside a code span', () => {
+    expect(splitSentences('use `req.parameters.require("id", as: UUID.self). Then guard` here. Next one').map((s) => s.sentence)).toEqual([
+      'use `req.parameters.require("id", as: UUID.self). Then guard` here.',
+      'Next one',
+    ]);
+  });
+});
+
+describe('findUserRules: a ", never …" tail and code spans', () => {
+  it('keeps the whole clause when its commas are inside code', () => {
+    expect(rules('in route handlers we use `req.parameters.require("id", as: UUID.self)` and `guard let`, never `!`', false)).toEqual([
+      'In route handlers we use `req.parameters.require("id", as: UUID.self)` and `guard let`, never `!`.',
+    ]);
+  });
+});
