@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeTeamBranch } from './search-quality.mjs';
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,7 +33,7 @@ let seed = 42;
 const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
 const pick = (list) => list[Math.floor(rand() * list.length)];
 
-function sentence() {
+export function sentence() {
   const n = 7 + Math.floor(rand() * 12);
   const words = [pick(VERBS)];
   for (let i = 0; i < n; i++) words.push(rand() < 0.08 ? `\`${pick(WORDS)}-${Math.floor(rand() * 900 + 100)}\`` : pick(WORDS));
@@ -63,7 +63,7 @@ function git(cwd, argv) {
 }
 
 /** Writes a repo with `total` entries and returns its root and the files a bench run modifies. */
-function makeCorpus(parent, total) {
+export function makeCorpus(parent, total) {
   const root = join(parent, `repo-${total}`);
   mkdirSync(root, { recursive: true });
   git(root, ['init', '-q', '-b', 'main']);
@@ -111,7 +111,7 @@ function makeCorpus(parent, total) {
  * the bundles of scripts/build.mjs and this repository's bin/, plus a bin/run-oclif.js that sends
  * `search` through oclif, for comparison.
  */
-async function privateCli(work) {
+export async function privateCli(work) {
   const dir = join(work, 'cli');
   mkdirSync(join(dir, 'bin'), { recursive: true });
   cpSync(join(PROJECT, 'package.json'), join(dir, 'package.json'));
@@ -207,4 +207,4 @@ async function main() {
   }
 }
 
-await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
