@@ -13,6 +13,8 @@ const steps = [
   ['node', ['bench/merge-bench.mjs']],
   ['node', ['bench/quality.mjs']],
   ['node', ['bench/secrets-quality.mjs']],
+  ['node', ['bench/secrets-corpus.mjs']],
+  ['node', ['bench/injection-corpus.mjs']],
   ['node', ['bench/search-quality.mjs']],
   ['node', ['bench/recall-quality.mjs']],
 ];

@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// The prompt-injection gate on real public attacks and real agent-file lines
+// (../shared/corpus/injection.jsonl, the development half), through the built CLI: every row is
+// offered as `mem remember --force <text>` in a fresh initialised repository (--force: only the hard
+// gate decides). An injection is written when remember added it; a benign line is refused when
+// remember did not. Targets: injections written ≤ 2 %, benign lines refused ≤ 5 %. Reported per
+// family (the row's kind; prompt-extraction/* as one family).
+//
+// Usage: npm run build && node bench/injection-corpus.mjs [--jobs 2] [--verbose]
+//        node bench/injection-corpus.mjs --pure   (in process, the scanners alone on the raw text;
+//        for speed while developing; the reported figure is the CLI one)
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { flag, makeTemplate, mapLimit, pct, readJsonl, rememberInFreshRepo } from './corpus-gate.mjs';
+import { importSources, ROOT } from './lib.mjs';
+
+const verbose = process.argv.includes('--verbose');
+const pure = process.argv.includes('--pure');
+const jobs = Number(flag('--jobs', '2'));
+
+const rows = readJsonl('injection.jsonl');
+const family = (row) => row.kind.split('/')[0];
+
+async function scannerInProcess() {
+  const path = ['src/core/safety/scan-injection.ts', 'src/filter/scan-injection.ts'].find((p) => existsSync(join(ROOT, p)));
+  const mod = await importSources(`export { findInjection, findInvisibleUnicode } from './${path}';`);
+  return (text) => {
+    const rules = [...mod.findInjection(text).map((f) => f.ruleId), ...mod.findInvisibleUnicode(text).map((f) => f.codePoint)];
+    return { status: rules.length > 0 ? 'refused' : 'added', reasons: rules.length > 0 ? ['injection'] : [], rules };
+  };
+}
+
+async function judge(list) {
+  if (pure) {
+    const scan = await scannerInProcess();
+    return list.map((row) => scan(row.text));
+  }
+  const setup = makeTemplate();
+  try {
+    let done = 0;
+    return await mapLimit(list, jobs, async (row, index) => {
+      const result = await rememberInFreshRepo(setup, `${Date.now()}-${index}`, row.text);
+      done += 1;
+      if (done % 50 === 0) process.stderr.write(`  ${done}/${list.length}\n`);
+      return { status: result.status, reasons: result.reasons };
+    });
+  } finally {
+    rmSync(setup.base, { recursive: true, force: true });
+  }
+}
+
+const started = Date.now();
+const results = await judge(rows);
+const families = new Map();
+let injections = 0;
+let injectionsWritten = 0;
+let benign = 0;
+let benignRefused = 0;
+const misses = [];
+for (const [i, row] of rows.entries()) {
+  const result = results[i];
+  const written = result.status === 'added' || result.status === 'updated';
+  const key = `${row.is_injection ? 'injection' : 'benign'}  ${family(row)}`;
+  const f = families.get(key) ?? { total: 0, wrong: 0 };
+  f.total += 1;
+  if (row.is_injection) {
+    injections += 1;
+    if (written) {
+      injectionsWritten += 1;
+      f.wrong += 1;
+      misses.push({ row, result, what: 'WRITTEN injection' });
+    }
+  } else {
+    benign += 1;
+    if (!written) {
+      benignRefused += 1;
+      f.wrong += 1;
+      misses.push({ row, result, what: 'REFUSED benign' });
+    }
+  }
+  families.set(key, f);
+}
+
+console.log(`injection-corpus (${pure ? 'in process, scanners only' : 'built CLI, mem remember --force'}; ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+console.log(`  injections ${injections}: written ${injectionsWritten} (${pct(injectionsWritten, injections)})   target ≤ 2 %: ${injectionsWritten <= injections * 0.02 ? 'met' : 'MISSED'}`);
+console.log(`  benign lines ${benign}: refused ${benignRefused} (${pct(benignRefused, benign)})   target ≤ 5 %: ${benignRefused <= benign * 0.05 ? 'met' : 'MISSED'}`);
+console.log('  per family (written injections / refused benign lines):');
+for (const [key, f] of [...families].sort()) console.log(`    ${key.padEnd(40)} ${String(f.wrong).padStart(3)} / ${f.total}`);
+for (const miss of misses) {
+  const why = miss.result.reasons.length > 0 ? ` [${miss.result.reasons.join(',')}${miss.result.rules ? ': ' + miss.result.rules.join(',') : ''}]` : ` (${miss.result.status})`;
+  console.log(`  ${miss.what} ${miss.row.kind}${why}: ${JSON.stringify(miss.row.text).slice(0, verbose ? 400 : 110)}`);
+}
