@@ -1,9 +1,9 @@
 // Lint: typescript-eslint's type-checked rules, plus the house rules of STYLE.md that a type
-// checker cannot see: the pure domain folders never import effects or oclif.
+// checker cannot see: pure planning code (scripts/pure-code.mjs) never imports effects or oclif.
+// Which folder may import which is dependency-cruiser's job (.dependency-cruiser.cjs).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-
-const PURE = ['session', 'durable', 'filter', 'markdown', 'merge', 'search', 'hooks', 'transcript', 'config'];
+import { PURE_CODE_GLOBS } from './scripts/pure-code.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist.*/**', 'node_modules/**', 'coverage/**', 'bench/**', 'fixtures/**', 'scripts/**', 'bin/**', 'eslint.config.js', 'vitest.config.ts'] },
@@ -30,13 +30,13 @@ export default tseslint.config(
     },
   },
   {
-    files: PURE.map((folder) => `src/${folder}/**/*.ts`),
+    files: PURE_CODE_GLOBS,
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['node:fs', 'node:fs/*', 'fs', 'node:child_process', 'child_process', 'node:os', 'node:net', 'node:http', 'node:https'], message: 'Pure domain code takes data in and returns data out; effects live in git/, store/, platform/, app/.' },
+            { group: ['node:fs', 'node:fs/*', 'fs', 'node:child_process', 'child_process', 'node:os', 'node:net', 'node:http', 'node:https'], message: 'Pure domain code takes data in and returns data out; effects live in the few files of each capability named for them, and in core/.' },
             { group: ['@oclif/*'], message: 'The domain never imports oclif.' },
           ],
         },

@@ -60,8 +60,8 @@ export function makeFixtureRepo(parent = mkdtempSync(join(tmpdir(), 'mem-search-
 export async function loadSearchApi() {
   return importSources(
     [
-      "export { searchMemory } from './src/app/search-memory.ts';",
-      "export { recallForPrompt } from './src/app/recall.ts';",
+      "export { searchMemory } from './src/search/search-memory.ts';",
+      "export { recallForPrompt } from './src/search/recall.ts';",
       "export { defaultConfig } from './src/config/schema.ts';",
     ].join('\n'),
   );

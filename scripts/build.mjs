@@ -50,20 +50,20 @@ const cjs = {
  * dist/hook-lazy/ and are imported when needed, so the per-turn bundle stays small; the hook's
  * other lazy imports (extraction, the filter, recall) are inlined and initialised on first use.
  */
-const HOOK_LAZY_MODULES = new Set(['src/app/sync.ts', 'src/git/transport.ts', 'src/search/parse-markdown-documents.ts'].map((source) => join(PROJECT, source)));
+const HOOK_LAZY_MODULES = new Set(['src/team/sync.ts', 'src/team/store/transport.ts', 'src/search/parse-markdown-documents.ts'].map((source) => join(PROJECT, source)));
 
 /**
  * Lazily imported by commands, yet light and used by `mem status`, which has the start-up budget
  * of `--help`: inlined, since loading an ES module from CommonJS starts Node's ESM loader (~3 ms).
  */
-const CLI_INLINE_MODULES = new Set(['src/app/status.ts', 'src/commands/render-status.ts'].map((source) => join(PROJECT, source)));
+const CLI_INLINE_MODULES = new Set(['src/cli/status/status.ts', 'src/cli/status/render-status.ts'].map((source) => join(PROJECT, source)));
 
 /** Builds every bundle into `outdir` (created; its old content is not removed). */
 export async function buildDist(outdir) {
   const hookLazy = new Map();
   await build({
     ...cjs,
-    entryPoints: { hook: 'src/entry/hook.ts' },
+    entryPoints: { hook: 'src/cli/entry/hook.ts' },
     outdir,
     plugins: [dynamicImportsTo('./hook-lazy', hookLazy, (source) => HOOK_LAZY_MODULES.has(source))],
   });
@@ -72,9 +72,9 @@ export async function buildDist(outdir) {
   // The other fast paths are built one by one: everything they import at start-up lands in their
   // own file (no shared chunks to open and link), and only lazily imported work becomes chunks.
   const fastPaths = {
-    'merge-driver': 'src/entry/merge-driver.ts',
-    search: 'src/entry/search.ts',
-    sync: 'src/entry/sync.ts',
+    'merge-driver': 'src/cli/entry/merge-driver.ts',
+    search: 'src/cli/entry/search.ts',
+    sync: 'src/cli/entry/sync.ts',
   };
   for (const [name, entry] of Object.entries(fastPaths)) {
     await build({ ...esm, entryPoints: { [name]: entry }, outdir, chunkNames: `chunks/${name}-[name]-[hash]` });
@@ -85,7 +85,7 @@ export async function buildDist(outdir) {
   const lazy = new Map();
   await build({
     ...cjs,
-    entryPoints: { cli: 'src/entry/cli.ts' },
+    entryPoints: { cli: 'src/cli/entry/cli.ts' },
     outdir,
     plugins: [dynamicImportsTo('./cli-lazy', lazy, (source) => !CLI_INLINE_MODULES.has(source))],
   });

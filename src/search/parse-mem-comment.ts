@@ -1,7 +1,7 @@
 /**
  * Reads mem's hidden metadata comment (`<!-- mem:id=abc by=alice at=2026-11-29T10:00:00Z -->`)
  * leniently: key=value pairs in any order, values optionally quoted or percent-encoded, unknown
- * keys ignored. The exact syntax is owned by src/markdown/; search only needs id, author and date.
+ * keys ignored. The exact syntax is owned by src/core/memory-file/; search only needs id, author and date.
  */
 const MEM_COMMENT = /<!--\s*mem:([\s\S]*?)-->/;
 const PAIR = /([A-Za-z][\w-]*)=("[^"]*"|'[^']*'|\S+)/g;

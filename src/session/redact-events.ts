@@ -1,4 +1,4 @@
-import type { TranscriptEvent } from '../transcript/transcript-event.js';
+import type { TranscriptEvent } from '../agents/transcript-event.js';
 
 /**
  * Returns the events with every text that session memory keeps passed through `redact`.

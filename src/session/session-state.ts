@@ -2,7 +2,7 @@
  * The continuity state of one agent session, folded from transcript events. Pure: the caller
  * passes the events, the Stop payload's last message and the clock.
  */
-import type { TranscriptEvent } from '../transcript/transcript-event.js';
+import type { TranscriptEvent } from '../agents/transcript-event.js';
 
 export type TaskStatus = 'pending' | 'in_progress' | 'completed';
 export type Task = { id: string; subject: string; status: TaskStatus };

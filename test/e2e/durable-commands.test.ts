@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, git, makeRepo, makeTempDir, runMem } from '../helpers/temp-repo.js';
 import { appendLines, assistantText, stopPayload, userLine } from '../helpers/hook-payloads.js';
-import { makeTeam } from '../unit/git/team-fixture.js';
+import { makeTeam } from '../unit/team/store/team-fixture.js';
 
 afterEach(cleanupTempDirs);
 

@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mergeRegion } from '../../src/merge/merge-region.js';
-import { replaceRegionBody } from '../../src/markdown/region-body.js';
+import { mergeRegion } from '../../src/team/merge/merge-region.js';
+import { replaceRegionBody } from '../../src/core/memory-file/region-body.js';
 import { cleanupTempDirs, makeRepo, MEM_BIN, runMem, testEnv } from '../helpers/temp-repo.js';
 
 afterEach(cleanupTempDirs);

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, makeTempDir, runMem } from '../helpers/temp-repo.js';
-import { editEntry, makeTeam, readClaude, remoteMemory } from '../unit/git/team-fixture.js';
+import { editEntry, makeTeam, readClaude, remoteMemory } from '../unit/team/store/team-fixture.js';
 
 afterAll(cleanupTempDirs);
 

@@ -5,10 +5,10 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { commitLocalTeamChange, refreshTeamMemory, readSyncStatus } from '../../src/app/sync.js';
-import { runAfterTurnSync } from '../../src/app/after-turn-sync.js';
+import { commitLocalTeamChange, refreshTeamMemory, readSyncStatus } from '../../src/team/sync.js';
+import { runAfterTurnSync } from '../../src/team/after-turn-sync.js';
 import { cleanupTempDirs, git, runMem, testEnv } from '../helpers/temp-repo.js';
-import { addEntry, gitRun, makeTeam, readClaude, remoteMemory } from '../unit/git/team-fixture.js';
+import { addEntry, gitRun, makeTeam, readClaude, remoteMemory } from '../unit/team/store/team-fixture.js';
 
 afterAll(cleanupTempDirs);
 

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, git, runMem } from '../helpers/temp-repo.js';
-import { addEntry, gitRun, makeTeam, outsideRegion, readClaude, readJson } from '../unit/git/team-fixture.js';
+import { addEntry, gitRun, makeTeam, outsideRegion, readClaude, readJson } from '../unit/team/store/team-fixture.js';
 
 afterAll(cleanupTempDirs);
 

@@ -17,7 +17,7 @@ import {
   readJson,
   remoteMemory,
   runMemAsync,
-} from '../unit/git/team-fixture.js';
+} from '../unit/team/store/team-fixture.js';
 
 afterAll(cleanupTempDirs);
 

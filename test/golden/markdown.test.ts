@@ -5,8 +5,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { RegionEdit } from '../../src/markdown/edit-body.js';
-import { applyRegionEdits, locateRegion, readRegion } from '../../src/markdown/region.js';
+import type { RegionEdit } from '../../src/core/memory-file/edit-body.js';
+import { applyRegionEdits, locateRegion, readRegion } from '../../src/core/memory-file/region.js';
 import { PROJECT_ROOT } from '../helpers/temp-repo.js';
 
 const root = join(PROJECT_ROOT, 'fixtures', 'markdown');

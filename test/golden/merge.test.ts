@@ -5,8 +5,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { listConflicts } from '../../src/merge/list-conflicts.js';
-import { mergeRegion } from '../../src/merge/merge-region.js';
+import { listConflicts } from '../../src/team/merge/list-conflicts.js';
+import { mergeRegion } from '../../src/team/merge/merge-region.js';
 import { PROJECT_ROOT } from '../helpers/temp-repo.js';
 
 const root = join(PROJECT_ROOT, 'fixtures', 'merge');

@@ -5,10 +5,10 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTranscriptTail } from '../../src/store/read-transcript-tail.js';
+import { readTranscriptTail } from '../../src/agents/read-transcript-tail.js';
 import { applyEvents, createSessionState, noteLastAssistantMessage } from '../../src/session/session-state.js';
 import { renderHandoff } from '../../src/session/render-handoff.js';
-import { redactSecrets } from '../../src/filter/scan-secrets.js';
+import { redactSecrets } from '../../src/core/safety/scan-secrets.js';
 import { PROJECT_ROOT } from '../helpers/temp-repo.js';
 
 const CASES = join(PROJECT_ROOT, 'fixtures', 'sessions');

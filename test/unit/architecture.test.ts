@@ -1,14 +1,18 @@
 /**
- * The shape of the house, enforced: the pure domain folders never perform effects (file system,
- * processes, clock, randomness, oclif), and no module imports itself back through a cycle.
+ * The shape of the house, enforced: pure planning code never performs effects (file system,
+ * processes, clock, randomness, oclif), and dependency-cruiser's rules (.dependency-cruiser.cjs:
+ * capabilities never import one another, core/ imports nothing above it, only cli/ loads oclif, no
+ * cycles) hold on src/ and really fail on a violation.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isPureCode } from '../../scripts/pure-code.mjs';
 import { PROJECT_ROOT } from '../helpers/temp-repo.js';
 
 const SRC = join(PROJECT_ROOT, 'src');
-const PURE_FOLDERS = ['session', 'durable', 'filter', 'markdown', 'merge', 'search', 'hooks', 'transcript', 'config'];
 const FORBIDDEN: [RegExp, string][] = [
   [/from ['"]node:(fs|fs\/promises|child_process|os|net|http|https)['"]/, 'an effectful Node module'],
   [/from ['"](fs|child_process)['"]/, 'an effectful Node module'],
@@ -33,46 +37,48 @@ function codeOf(file: string): string {
     .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
 
-describe('architecture', () => {
-  for (const folder of PURE_FOLDERS) {
-    it(`src/${folder} stays pure (no fs, processes, clock, randomness or oclif)`, () => {
-      const offences: string[] = [];
-      for (const file of sourceFiles(join(SRC, folder))) {
-        const code = codeOf(file);
-        for (const [pattern, what] of FORBIDDEN) if (pattern.test(code)) offences.push(`${relative(PROJECT_ROOT, file)} uses ${what}`);
-      }
-      expect(offences).toEqual([]);
-    });
-  }
+/** Runs dependency-cruiser with the project's rules over `paths` (relative to `cwd`). */
+function cruise(cwd: string, paths: string[]): { status: number | null; output: string } {
+  const bin = join(PROJECT_ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+  const result = spawnSync(process.execPath, [bin, '--config', join(PROJECT_ROOT, '.dependency-cruiser.cjs'), '--output-type', 'err', ...paths], { cwd, encoding: 'utf8' });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
 
-  it('the domain never imports oclif, and only commands/ and entry/ do', () => {
-    const offenders = sourceFiles(SRC)
-      .filter((file) => /from ['"]@oclif\/core['"]/.test(codeOf(file)))
-      .map((file) => relative(SRC, file))
-      .filter((file) => !file.startsWith('commands/') && !file.startsWith('entry/'));
-    expect(offenders).toEqual([]);
+describe('architecture', () => {
+  it('pure planning code stays pure (no fs, processes, clock, randomness or oclif)', () => {
+    const offences: string[] = [];
+    const pure = sourceFiles(SRC).filter((file) => isPureCode(relative(PROJECT_ROOT, file).split('\\').join('/')));
+    expect(pure.length).toBeGreaterThan(50);
+    for (const file of pure) {
+      const code = codeOf(file);
+      for (const [pattern, what] of FORBIDDEN) if (pattern.test(code)) offences.push(`${relative(PROJECT_ROOT, file)} uses ${what}`);
+    }
+    expect(offences).toEqual([]);
   });
 
-  it('has no circular imports', () => {
-    const graph = new Map<string, string[]>();
-    for (const file of sourceFiles(SRC)) {
-      const imports = [...codeOf(file).matchAll(/^\s*import\s+(?!type\b)[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/gm)]
-        .map((match) => resolve(dirname(file), match[1]!.replace(/\.js$/, '.ts')));
-      graph.set(file, imports);
+  it('src/ keeps the dependency rules (dependency-cruiser)', () => {
+    const { status, output } = cruise(PROJECT_ROOT, ['src']);
+    expect(output).not.toMatch(/error/);
+    expect(status).toBe(0);
+  });
+
+  it('a capability importing another capability fails the rules', () => {
+    // A copy of the house with one forbidden import: durable/ reaching into team/.
+    const dir = mkdtempSync(join(tmpdir(), 'mem-depcruise-'));
+    try {
+      mkdirSync(join(dir, 'src', 'durable'), { recursive: true });
+      mkdirSync(join(dir, 'src', 'team'), { recursive: true });
+      mkdirSync(join(dir, 'src', 'core'), { recursive: true });
+      writeFileSync(join(dir, 'tsconfig.json'), '{"compilerOptions":{"allowJs":true}}\n');
+      writeFileSync(join(dir, 'src', 'team', 'sync.js'), 'export const sync = 1;\n');
+      writeFileSync(join(dir, 'src', 'core', 'errors.js'), "import { sync } from '../team/sync.js';\nexport const e = sync;\n");
+      writeFileSync(join(dir, 'src', 'durable', 'remember.js'), "import { sync } from '../team/sync.js';\nexport const r = sync;\n");
+      const { status, output } = cruise(dir, ['src']);
+      expect(status).not.toBe(0);
+      expect(output).toContain('durable-stays-independent');
+      expect(output).toContain('core-imports-nothing-above-it');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
-    const cycles: string[] = [];
-    const state = new Map<string, 'visiting' | 'done'>();
-    const visit = (file: string, path: string[]) => {
-      if (state.get(file) === 'done') return;
-      if (state.get(file) === 'visiting') {
-        cycles.push([...path.slice(path.indexOf(file)), file].map((item) => relative(SRC, item)).join(' → '));
-        return;
-      }
-      state.set(file, 'visiting');
-      for (const next of graph.get(file) ?? []) visit(next, [...path, file]);
-      state.set(file, 'done');
-    };
-    for (const file of graph.keys()) visit(file, []);
-    expect(cycles).toEqual([]);
   });
 });

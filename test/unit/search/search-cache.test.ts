@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { searchMemory } from '../../../src/app/search-memory.js';
-import { recallForPrompt } from '../../../src/app/recall.js';
-import { openSearchIndex, SEARCH_CACHE_FILE } from '../../../src/app/search-index-store.js';
-import { defaultConfig } from '../../../src/config/schema.js';
+import { searchMemory } from '../../../src/search/search-memory.js';
+import { recallForPrompt } from '../../../src/search/recall.js';
+import { openSearchIndex, SEARCH_CACHE_FILE } from '../../../src/search/index-store.js';
+import { defaultConfig } from '../../../src/core/config/schema.js';
 import { cleanupTempDirs, makeRepo } from '../../helpers/temp-repo.js';
 // @ts-expect-error plain ESM helper shared with the quality bench
 import { writeTeamBranch } from '../../../bench/search-quality.mjs';

@@ -7,8 +7,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync 
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openSearchIndex, SEARCH_CACHE_FILE, SEARCH_DELTA_FILE, type CompactionPolicy } from '../../../src/app/search-index-store.js';
-import { searchMemory } from '../../../src/app/search-memory.js';
+import { openSearchIndex, SEARCH_CACHE_FILE, SEARCH_DELTA_FILE, type CompactionPolicy } from '../../../src/search/index-store.js';
+import { searchMemory } from '../../../src/search/search-memory.js';
 import { queryTerms } from '../../../src/search/query-terms.js';
 import { rankResults } from '../../../src/search/rank-results.js';
 import { cleanupTempDirs, makeTempDir } from '../../helpers/temp-repo.js';

@@ -1,0 +1,75 @@
+import { Args, Flags } from '@oclif/core';
+import { BaseCommand } from './base-command.js';
+import { EXIT } from '../../core/errors.js';
+import { teamSharedMemory } from '../../team/shared-memory.js';
+import { rememberEntry, type RememberOutcome } from '../../durable/remember.js';
+
+/** `mem remember "<text>"`: add a memory through the quality filter. */
+export default class Remember extends BaseCommand {
+  static override summary = 'Remember a rule for every future session, through the same quality filter as the hooks.';
+  static override description = [
+    'The text is rewritten as a standalone rule, given a section (--section, or guessed from its wording),',
+    'and checked by the quality filter. Exit 0 when remembered or already remembered; exit 1 when the',
+    'filter refuses it (the reasons are printed) or it contradicts an entry (flagged: --force supersedes it).',
+    '--force overrides the soft rules (too short, vague, ephemeral…), never secrets, prompt injection or',
+    'invisible Unicode. --personal writes to CLAUDE.local.md, which is never shared.',
+    'JSON: {status: added|updated|duplicate|refused|contradiction, id, text, section, personal, files, reasons: [{code, explanation}], target: {id, text}|null, warnings}.',
+  ].join('\n');
+
+  static override examples = [
+    '<%= config.bin %> remember "Use pnpm, not npm."',
+    '<%= config.bin %> remember "Tests need `docker compose up db` first" --section Gotchas',
+    '<%= config.bin %> remember "Answer in short paragraphs" --personal',
+  ];
+
+  static override strict = false;
+  static override args = { text: Args.string({ description: 'the rule to remember (quote it, or pass several words)', required: false }) };
+  static override flags = {
+    section: Flags.string({ char: 's', description: 'section to file it under (one of region.sections)' }),
+    personal: Flags.boolean({ description: 'remember it for you only, in CLAUDE.local.md (never shared)' }),
+    force: Flags.boolean({ char: 'f', description: 'override soft filter rules and supersede a contradicted entry (never secrets or injection)' }),
+    json: Flags.boolean({ description: 'print the outcome as JSON (see description)' }),
+  };
+
+  async run(): Promise<void> {
+    const { argv, flags } = await this.parse(Remember);
+    const outcome = await rememberEntry(process.cwd(), (argv as string[]).join(' '), teamSharedMemory, {
+      ...(flags.section === undefined ? {} : { section: flags.section }),
+      personal: flags.personal,
+      force: flags.force,
+    });
+    for (const warning of outcome.warnings) process.stderr.write(`mem: warning: ${warning}\n`);
+    process.exitCode = outcome.status === 'refused' || outcome.status === 'contradiction' ? EXIT.failure : EXIT.ok;
+    if (flags.json) return this.printJson(outcome);
+    const { out, err } = renderRemember(outcome);
+    if (out) this.log(out);
+    if (err) process.stderr.write(`${err}\n`);
+  }
+}
+
+/** Returns what a human sees: the id on success (stdout), the reasons on refusal (stderr). */
+function renderRemember(outcome: RememberOutcome): { out: string; err: string } {
+  const where = outcome.personal ? 'CLAUDE.local.md, personal' : outcome.section;
+  switch (outcome.status) {
+    case 'added':
+      return { out: `remembered as ${outcome.id ?? '?'} (${where}): ${outcome.text ?? ''}`, err: '' };
+    case 'updated':
+      return { out: `updated ${outcome.id ?? '?'} (${where}): ${outcome.text ?? ''}`, err: '' };
+    case 'duplicate':
+      return { out: `already remembered as ${outcome.id ?? outcome.target?.id ?? '?'}${outcome.target ? `: ${outcome.target.text}` : ''}`, err: '' };
+    case 'contradiction':
+      return {
+        out: '',
+        err: [
+          `mem: not remembered: it contradicts ${outcome.target?.id ?? 'an existing entry'}${outcome.target ? `: ${outcome.target.text}` : ''}`,
+          ...outcome.reasons.filter((reason) => reason.code !== 'contradiction').map((reason) => `  ${reason.code}: ${reason.explanation}`),
+          `  hint: run again with --force to replace that entry, or \`mem forget ${outcome.target?.id ?? '<id>'}\` first.`,
+        ].join('\n'),
+      };
+    case 'refused':
+      return {
+        out: '',
+        err: [`mem: not remembered:`, ...outcome.reasons.map((reason) => `  ${reason.code}: ${reason.explanation}`), ...(outcome.reasons.some((reason) => ['secret', 'injection', 'invisible-unicode'].includes(reason.code)) ? [] : ['  hint: reword it, or use --force to override these rules.'])].join('\n'),
+      };
+  }
+}

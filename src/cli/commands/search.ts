@@ -1,0 +1,37 @@
+import { Args, Command, Flags } from '@oclif/core';
+
+/** `mem search <query>`: ranked full-text search over every memory file and the team branch. */
+export default class Search extends Command {
+  static override summary = 'Search all memory: CLAUDE.md files, rules, AGENTS.md, the team branch and session handoffs.';
+  static override description =
+    'Ranked full-text search (prefix and typo tolerant) from an index cached in .memory/cache/ and kept up to date from the markdown. Exit 0 with or without matches, 1 on failure, 2 on bad usage.';
+  static override examples = ['<%= config.bin %> search "docker db tests"', '<%= config.bin %> search migrations --kind session --since 14', '<%= config.bin %> search pnpm --json --limit 3'];
+  static override strict = false;
+  static override args = { query: Args.string({ description: 'words to look for', required: false }) };
+  static override flags = {
+    json: Flags.boolean({ description: 'print an array of results (file, line, section, text, score, kind, date?, author?), best first' }),
+    limit: Flags.integer({ char: 'n', description: 'maximum number of results', default: 10, min: 1, max: 1000 }),
+    section: Flags.string({ char: 's', description: 'only entries whose section path contains this text' }),
+    kind: Flags.string({ char: 'k', description: 'only these kinds: durable, team, session, rules, local, agents (comma-separated)', multiple: true }),
+    since: Flags.string({ description: 'only entries from the last N days, or since an ISO date' }),
+  };
+
+  async run(): Promise<void> {
+    const { argv, flags } = await this.parse(Search);
+    // Loaded on use, so listing or helping other commands never parses the search code.
+    const { highlightStyleFor, runSearchRequest } = await import('../../search/search-cli.js');
+    const output = await runSearchRequest({
+      query: (argv as string[]).join(' '),
+      json: flags.json,
+      style: flags.json ? 'plain' : highlightStyleFor(process.stdout.isTTY === true, process.env),
+      cwd: process.cwd(),
+      limit: flags.limit,
+      ...(flags.section !== undefined ? { section: flags.section } : {}),
+      ...(flags.kind !== undefined ? { kinds: flags.kind } : {}),
+      ...(flags.since !== undefined ? { since: flags.since } : {}),
+    });
+    if (output.stderr) process.stderr.write(output.stderr);
+    if (output.stdout) process.stdout.write(output.stdout);
+    process.exitCode = output.exitCode;
+  }
+}

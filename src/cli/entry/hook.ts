@@ -1,0 +1,80 @@
+/**
+ * `mem hook <event>`: the fast path Claude Code calls at every turn. Loaded by bin/run.js before
+ * oclif, it reads stdin, runs the hook under a hard watchdog and always exits 0 with nothing or
+ * one JSON object on stdout.
+ */
+import { read } from 'node:fs';
+import { isatty } from 'node:tty';
+import { runHook, HOOK_DEADLINES_MS } from '../../turn/run-hook.js';
+import { resolveHookEvent, HOOK_EVENTS } from '../../agents/hook-event.js';
+
+/** Payloads beyond this are not a hook payload (a prompt of MBs still fits). */
+const MAX_STDIN_BYTES = 32 * 1024 * 1024;
+/** After the internal deadline, the watchdog allows this long for the current write to finish. */
+const WATCHDOG_GRACE_MS = 3_000;
+
+const USAGE = `Usage: mem hook <event>   (reads the Claude Code hook JSON on stdin)
+
+Events: ${Object.keys(HOOK_EVENTS).join(', ')}, after-turn (alias of stop)
+A hook never fails the agent: it exits 0 and prints nothing or one JSON object.
+Problems are logged under .memory/state/ and shown by \`mem status\`.
+`;
+
+/** Runs the hook named by argv[0]; sets the exit code to 0 in every case. */
+export async function runHookCli(argv: string[]): Promise<void> {
+  const startedAt = Date.now();
+  if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  process.exitCode = 0;
+  if (process.env['MEM_DISABLE_HOOKS'] === '1') return;
+  const event = resolveHookEvent(argv[0]);
+  const budget = event ? HOOK_DEADLINES_MS[event] : 1_000;
+  // Note: the watchdog exits without printing: a late or partial JSON object is worse than none.
+  setTimeout(() => process.exit(0), budget + WATCHDOG_GRACE_MS).unref();
+  try {
+    const stdin = await readStdin();
+    const output = await runHook({ eventArg: argv[0], stdin, cwd: process.cwd(), env: process.env, startedAt });
+    if (output) await write(`${output}\n`);
+  } catch {
+    /* runHook logs its own problems; anything here must still not break the agent */
+  }
+  process.exitCode = 0;
+}
+
+/**
+ * Reads fd 0 with plain fs.read: no stream machinery to load, and the reads run off the event
+ * loop, so the watchdog still fires if stdin never closes.
+ */
+async function readStdin(): Promise<string> {
+  if (isatty(0)) return '';
+  const chunks: Buffer[] = [];
+  let total = 0;
+  let overflow = false;
+  for (;;) {
+    const buffer = Buffer.allocUnsafe(64 * 1024);
+    let bytesRead: number;
+    try {
+      bytesRead = await new Promise<number>((resolve, reject) => read(0, buffer, 0, buffer.length, null, (error, count) => (error ? reject(error) : resolve(count))));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        continue;
+      }
+      break; // EOF-like conditions (closed or invalid stdin): use what arrived
+    }
+    if (bytesRead === 0) break;
+    total += bytesRead;
+    if (total > MAX_STDIN_BYTES) overflow = true;
+    else chunks.push(buffer.subarray(0, bytesRead));
+  }
+  // An oversized payload is reported as not-JSON rather than half-parsed.
+  return overflow ? '\u0000oversized' : Buffer.concat(chunks).toString('utf8');
+}
+
+function write(text: string): Promise<void> {
+  return new Promise((resolve) => {
+    process.stdout.write(text, () => resolve());
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * Entry of the `mem sync` fast path: bin/run.js dispatches here before oclif loads, because the
+ * pre-push hook runs it on every push and a no-op sync must stay near bare Node start-up time.
+ * Same flags, output and exit codes as the oclif command (src/cli/commands/sync.ts).
+ */
+import { describeError, EXIT, isMemError, MemError } from '../../core/errors.js';
+import { findRepoRoot } from '../../core/git/repo-root.js';
+import { syncTeamMemory } from '../../team/sync.js';
+import { renderSyncReport } from '../../team/render-sync.js';
+
+const USAGE = `Fetch the team memory branch, merge it with CLAUDE.md, and push.
+
+USAGE
+  $ mem sync [--dry-run] [--json] [--strict] [--quiet]
+
+FLAGS
+  --dry-run  show what would change; write and push nothing
+  --json     print the sync report as JSON
+  --strict   exit 1 when the sync could not complete (for CI)
+  --quiet    print only warnings (used by the pre-push hook)
+`;
+
+const FLAGS = new Set(['--dry-run', '--json', '--strict', '--quiet']);
+
+/** Returns the exit code of `mem sync <argv>`: 0 done or queued, 3 conflicts await review, 1 failure (or queued with --strict), 2 usage. */
+export async function runSyncCli(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(USAGE);
+    return EXIT.ok;
+  }
+  if (argv[0] === '--after-turn') {
+    // Internal: started detached by the Stop hook after a turn that changed memory.
+    const root = findRepoRoot(process.cwd());
+    const session = argv[1] === '--session' ? argv[2] : undefined;
+    if (!root) return EXIT.ok;
+    const { runAfterTurnSync } = await import('../../team/after-turn-sync.js');
+    return runAfterTurnSync(root, session);
+  }
+  const unknown = argv.filter((arg) => !FLAGS.has(arg));
+  if (unknown.length > 0) {
+    process.stderr.write(`mem sync: unexpected argument(s): ${unknown.join(' ')}\n\n${USAGE}`);
+    return EXIT.usage;
+  }
+  const quiet = argv.includes('--quiet');
+  const strict = argv.includes('--strict');
+  try {
+    const root = findRepoRoot(process.cwd());
+    if (!root) throw new MemError('NOT_A_GIT_REPO', 'mem sync must run inside a git repository');
+    const report = await syncTeamMemory(root, { dryRun: argv.includes('--dry-run'), strict });
+    if (argv.includes('--json')) {
+      process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    } else {
+      const lines = renderSyncReport(report, { quiet });
+      for (const line of lines.stdout) process.stdout.write(`${line}\n`);
+      for (const line of lines.stderr) process.stderr.write(`${line}\n`);
+    }
+    return report.exitCode;
+  } catch (error) {
+    process.stderr.write(`mem sync: ${describeError(error)}\n`);
+    // Note: in the pre-push hook even a broken config must not block the user's push.
+    if (quiet && !strict) return EXIT.ok;
+    return isMemError(error) ? error.exitCode : EXIT.failure;
+  }
+}

@@ -1,0 +1,38 @@
+import type { StatusReport } from './status.js';
+
+/** Returns the human-readable `mem status` text. */
+export function renderStatus(status: StatusReport): string {
+  const lines: string[] = [];
+  lines.push(`mem status for ${status.root}${status.initialised ? '' : ' (not initialised: run `mem init`)'}`);
+  if (status.configError) lines.push(`Config error (defaults in use): ${status.configError}`);
+  const latest = status.sessions.latest;
+  lines.push(`Sessions: ${status.sessions.recorded} recorded${latest ? `; latest ${latest.sessionId.slice(0, 8)} on ${latest.branch ?? '?'} at ${latest.updatedAt} (${latest.handoffFile})` : ''}`);
+  if (status.sessions.pendingCatchUp > 0) lines.push(`  ${status.sessions.pendingCatchUp} ended session(s) waiting to be finished by the next hook`);
+  const last = status.hooks.lastRun;
+  lines.push(`Last hook run: ${last ? `${last.event} at ${last.at}, ${last.ok ? 'ok' : 'FAILED'}, ${last.ms} ms${last.did ? ` (${last.did})` : ''}` : 'never'}`);
+  if (status.hooks.errors.length === 0) {
+    lines.push('Hook errors: none');
+  } else {
+    lines.push(`Hook errors (${status.hooks.errors.length} most recent):`);
+    for (const error of status.hooks.errors) lines.push(`  ${error.at} ${error.event} ${error.code}: ${error.message}`);
+  }
+  for (const note of status.hooks.notes) lines.push(`  note: ${note.at} ${note.event}: ${note.message}`);
+
+  const memory = status.memory;
+  lines.push(`Durable memory: ${memory.entries} entr${memory.entries === 1 ? 'y' : 'ies'}${memory.files.length > 0 ? ` in ${memory.files.map((file) => `${file.file} (${file.entries}, region ${file.regionLines} lines)`).join(', ')}` : ''}`);
+  if (memory.conflicts > 0) lines.push(`Conflicts awaiting review: ${memory.conflicts} (run \`mem review\`)`);
+  if (memory.flaggedContradictions > 0) {
+    lines.push(`Contradictions flagged this week: ${memory.flaggedContradictions} (see \`mem candidates --rejected\`; \`mem remember --force\` supersedes the old entry)`);
+  }
+  for (const warning of memory.warnings) lines.push(`  warning: ${warning}`);
+
+  const team = status.team;
+  if (!team.enabled) {
+    lines.push('Team sync: disabled (team.enabled is false)');
+  } else {
+    lines.push(`Team sync (${team.branch}): ${team.pending ? 'local changes not yet pushed' : 'nothing pending'}; last success ${team.lastSuccessAt ?? 'never'}`);
+    if (team.lastFailure) lines.push(`  last failure at ${team.lastFailure.at} (${team.lastFailure.reason}): ${team.lastFailure.message}; the next \`mem sync\` retries`);
+    if (team.quarantined > 0) lines.push(`  ${team.quarantined} incoming entr${team.quarantined === 1 ? 'y' : 'ies'} quarantined (secret or injection); see .memory/state/quarantine.json`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,84 @@
+/**
+ * `mem status`: what is pending and what went wrong, in one stable shape (also `--json`).
+ * Read-only: it never repairs or writes anything.
+ */
+import { existsSync } from 'node:fs';
+import { memoryPaths } from '../../core/layout.js';
+import { readHookRecords, type HookRecord } from '../../core/hook-log.js';
+import { listSessions } from '../../session/session-store.js';
+import { listEndedSessions } from '../../session/ended-sessions.js';
+import { requireRepoRoot } from '../../core/git/repo-root.js';
+import { loadConfig } from '../../core/config/load-config.js';
+import { defaultConfig } from '../../core/config/schema.js';
+import { isMemError } from '../../core/errors.js';
+import { readStatusExtensions, type StatusExtensions } from './status-extensions.js';
+
+export type StatusReport = {
+  root: string;
+  initialised: boolean;
+  /** Set when .memory/config.json is invalid: what is wrong and where. Defaults are used meanwhile. */
+  configError: string | null;
+  sessions: { recorded: number; latest: { sessionId: string; branch: string | null; updatedAt: string; handoffFile: string } | null; pendingCatchUp: number };
+  hooks: {
+    lastRun: { event: string; at: string; ok: boolean; ms: number; did?: string } | null;
+    lastRunByEvent: Record<string, { at: string; ok: boolean; ms: number }>;
+    errors: { at: string; event: string; code: string; message: string; session?: string }[];
+    notes: { at: string; event: string; message: string }[];
+  };
+} & StatusExtensions;
+
+const SHOWN_ERRORS = 10;
+
+/** Returns the repository's status; throws NOT_A_GIT_REPO or CONFIG_INVALID. */
+export async function readStatus(cwd: string): Promise<StatusReport> {
+  const root = requireRepoRoot(cwd);
+  const paths = memoryPaths(root);
+  const initialised = existsSync(paths.configFile);
+  let config = defaultConfig();
+  let configError: string | null = null;
+  try {
+    config = loadConfig(root);
+  } catch (error) {
+    if (!isMemError(error)) throw error;
+    configError = error.message;
+  }
+  const sessions = listSessions(paths, 1000);
+  const records = readHookRecords(paths.hookLog);
+
+  const lastRunByEvent: StatusReport['hooks']['lastRunByEvent'] = {};
+  for (const record of records) lastRunByEvent[record.event] = { at: record.at, ok: record.ok, ms: record.ms };
+  const last = records.at(-1);
+  const errors = records
+    .filter((record) => !record.ok)
+    .slice(-SHOWN_ERRORS)
+    .map((record) => toError(record));
+  const notes = records
+    .filter((record) => record.ok && record.code === 'NOTE' && record.message)
+    .slice(-5)
+    .map((record) => ({ at: record.at, event: record.event, message: record.message ?? '' }));
+
+  const latest = sessions[0];
+  return {
+    root,
+    initialised,
+    configError,
+    sessions: {
+      recorded: sessions.length,
+      latest: latest ? { sessionId: latest.sessionId, branch: latest.branch, updatedAt: latest.updatedAt, handoffFile: `.memory/sessions/${latest.handoffFile}` } : null,
+      pendingCatchUp: listEndedSessions(paths).length,
+    },
+    hooks: {
+      lastRun: last ? { event: last.event, at: last.at, ok: last.ok, ms: last.ms, ...(last.did ? { did: last.did } : {}) } : null,
+      lastRunByEvent,
+      errors,
+      notes,
+    },
+    ...(await readStatusExtensions(root, config)),
+  };
+}
+
+function toError(record: HookRecord): StatusReport['hooks']['errors'][number] {
+  const error: StatusReport['hooks']['errors'][number] = { at: record.at, event: record.event, code: record.code ?? 'UNKNOWN', message: record.message ?? '' };
+  if (record.session) error.session = record.session;
+  return error;
+}

@@ -1,0 +1,78 @@
+/**
+ * Plain-words explanations of the filter's reason codes and scanner rule ids, shared by
+ * `mem remember` (why it refused) and `mem candidates` (why something was left out).
+ */
+import type { ReasonCode } from './gate/verdict.js';
+
+const REASONS: Readonly<Record<ReasonCode, string>> = {
+  secret: 'looks like a credential (API key, token, password or private key) — mem never stores credentials',
+  injection: 'reads like an instruction aimed at the AI model (prompt injection) — mem never stores those',
+  'invisible-unicode': 'contains invisible or bidirectional Unicode characters that can hide text — mem never stores those',
+  'tool-output': 'came from tool output or a file, not from the user or the agent itself',
+  question: 'is a question, not a rule',
+  'too-short': 'too short to stand on its own (see filter.minChars and filter.minWords in .memory/config.json)',
+  'too-long': 'too long for one memory (see filter.maxChars); shorten it or split it into several',
+  'too-vague': 'too vague for a future session to act on; name the tool, file or command it is about',
+  ephemeral: 'only about the current task (today, this PR, a line number, a commit hash…), not for every future session',
+  contradiction: 'contradicts an existing entry; flagged for a human, never silently overwritten',
+  duplicate: 'already remembered in the same words',
+  'near-duplicate': 'nearly the same as an existing entry',
+  'duplicate-in-batch': 'said twice in the same turn; kept once',
+  forgotten: 'repeats a memory a human forgot with `mem forget`; it does not come back by itself',
+  forced: 'a soft rule was overridden by a human with --force',
+};
+
+const SECRET_RULES: Readonly<Record<string, string>> = {
+  'private-key': 'a private key block',
+  'aws-access-key-id': 'an AWS access key id',
+  'aws-secret-access-key': 'an AWS secret access key',
+  'github-token': 'a GitHub token',
+  'gitlab-token': 'a GitLab token',
+  'slack-webhook': 'a Slack webhook URL',
+  'slack-token': 'a Slack token',
+  'stripe-key': 'a Stripe key',
+  'google-api-key': 'a Google API key',
+  'anthropic-key': 'an Anthropic API key',
+  'openai-key': 'an OpenAI API key',
+  'npm-token': 'an npm token',
+  jwt: 'a JSON Web Token',
+  'connection-string-password': 'a connection string with a password',
+  'generic-secret-assignment': 'a password or token assignment',
+  'high-entropy-token': 'a random-looking token',
+};
+
+const INJECTION_RULES: Readonly<Record<string, string>> = {
+  'ignore-instructions': 'asks the model to ignore its instructions',
+  'system-prompt': 'targets the system prompt',
+  'role-hijack': 'tries to change who the model is',
+  'system-prefix': 'imitates a system or assistant message',
+  'address-to-model': 'addresses the model directly',
+  exfiltration: 'would send secrets or environment data somewhere',
+  'pipe-to-shell': 'pipes a download into a shell',
+  'edit-agent-config': "tries to change the agent's own configuration or safety checks",
+  'hidden-instruction': 'hides an instruction to run something',
+};
+
+/** Returns the explanation of `code` in plain words (the code itself for an unknown one); never throws. */
+export function explainReason(code: string): string {
+  return (REASONS as Readonly<Record<string, string>>)[code] ?? code;
+}
+
+/**
+ * Returns the explanation of `code` made specific by the scanner rule ids that fired (e.g.
+ * "looks like an AWS access key id — …"); never throws. Rule ids never include the value found.
+ */
+export function explainReasonWith(code: string, ruleIds: readonly string[]): string {
+  const unique = [...new Set(ruleIds)];
+  if (code === 'secret' && unique.length > 0) {
+    const what = unique.map((id) => SECRET_RULES[id] ?? 'a credential').join(' and ');
+    return `looks like ${what} — mem never stores credentials`;
+  }
+  if (code === 'injection' && unique.length > 0) {
+    return `${unique.map((id) => INJECTION_RULES[id] ?? id).join('; ')} (prompt injection) — mem never stores those`;
+  }
+  if (code === 'invisible-unicode' && unique.length > 0) {
+    return `contains invisible or bidirectional Unicode (${unique.join(', ')}) that can hide text — mem never stores those`;
+  }
+  return explainReason(code);
+}

@@ -1,0 +1,209 @@
+/**
+ * Durable candidate extraction: reads the normalised events of one or more turns and proposes
+ * rules worth remembering, deterministically. It proposes generously and explains where each
+ * candidate came from; deciding what is kept is the filter's job.
+ */
+import type { Candidate, CandidateOrigin, CandidateSource } from '../../core/memory-file/candidate.js';
+import type { TranscriptEvent } from '../../agents/transcript-event.js';
+import { classifySection } from './classify-section.js';
+import { describeCommand, findProjectCommands } from './find-project-commands.js';
+import type { ProjectCommand } from './find-project-commands.js';
+import { findUserRules } from './find-user-rules.js';
+import { rewriteAsRule } from './rewrite-rule.js';
+import { hasHarnessMarkers, stripHarnessText } from '../../agents/claude-code/harness-text.js';
+
+export type ExtractContext = {
+  sessionId: string;
+  /** Configured sections of the managed region, in display order. */
+  sections: readonly string[];
+  /** A command must succeed this many times before it is proposed. */
+  commandMinSuccesses: number;
+  /**
+   * Successes of each normalised command in earlier turns of this session (see
+   * `countCommandSuccesses`), so a command run once per turn still proves itself.
+   */
+  priorCommandSuccesses?: Readonly<Record<string, number>>;
+  /**
+   * true when the batch starts the session: its first prompt cannot correct the agent, so
+   * "don't …" there is a task instruction rather than a correction. Default false.
+   */
+  firstTurn?: boolean;
+  /** Most spec rules taken from one pasted prompt. */
+  maxSpecRules?: number;
+};
+
+const MEMORY_TAG = /<(memory|remember)(?:\s+section\s*=\s*["']?([A-Za-z]+)["']?)?\s*>([\s\S]*?)<\/\1>/gi;
+const MEM_REMEMBER = /(?:^|[\s;&|(])mem\s+remember\s+((?:--?[\w-]+(?:[=\s]+(?!["'])\S+)?\s+)*)(["'])((?:(?!\2)[^\\]|\\.)+)\2/;
+const GOTCHA =
+  /\b(?:the\s+|root\s+)?(?:problem|issue|cause|root\s+cause|culprit|reason)\s+(?:was|is)\b|^(?:the\s+)?(?:root\s+cause|cause|problem|issue|culprit)\s*:\s*|\bturns?\s+out\b|\b(?:it|this|the\s+\w+)\s+(?:fails?|failed|breaks?|broke|happens?|happened)\s+(?:because|when|unless)\b|\b(?:needs?|requires?|must)\s+(?:to\s+)?(?:be\s+)?(?:run|started|running|set|installed|built|generated)\s+(?:first|before)\b/i;
+// "Building with `X` works.", "Setting `Y` fixes it.": a sentence naming the fix that worked.
+const FIX_SENTENCE = /`[^`]+`.*\b(?:works?|worked|fix(?:es|ed)?|solves?|solved|resolves?|resolved|succeeds?|succeeded)\b|\b(?:fix(?:ed)?|solved|resolved)\s+(?:it\s+)?(?:by|with)\b.*`[^`]+`/i;
+const TOOL_RESULT_REQUEST = /^\s*(?:(?:please\s+)?remember\b|from\s+now\s+on\b|always\b|never\b|note\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|claude|agent)\b)/i;
+
+type Proposal = { text: string; source: CandidateSource; origin: CandidateOrigin; eventIndex: number; section?: string };
+
+function isFailure(event: Extract<TranscriptEvent, { kind: 'tool-result' }>): boolean {
+  return event.isError || (event.exitCode !== undefined && event.exitCode !== 0);
+}
+
+/** Returns how often each normalised project command succeeded in `events` (for the next turn's context); never throws. */
+export function countCommandSuccesses(events: readonly TranscriptEvent[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { command } of provenCommands(events)) counts[command.command] = (counts[command.command] ?? 0) + 1;
+  return counts;
+}
+
+function provenCommands(events: readonly TranscriptEvent[]): { command: ProjectCommand; eventIndex: number }[] {
+  const pending = new Map<string, { commands: ProjectCommand[]; eventIndex: number }>();
+  const proven: { command: ProjectCommand; eventIndex: number }[] = [];
+  events.forEach((event, eventIndex) => {
+    if (event.sidechain) return;
+    if (event.kind === 'tool-use' && event.name === 'Bash' && typeof event.input['command'] === 'string') {
+      const commands = findProjectCommands(event.input['command']);
+      if (commands.length > 0) pending.set(event.toolUseId, { commands, eventIndex });
+    } else if (event.kind === 'tool-result') {
+      const call = pending.get(event.toolUseId);
+      if (call === undefined) return;
+      pending.delete(event.toolUseId);
+      if (!isFailure(event)) for (const command of call.commands) proven.push({ command, eventIndex: call.eventIndex });
+    }
+  });
+  return proven;
+}
+
+function proposeFromUser(prompt: string, eventIndex: number, previousWasAgent: boolean, maxSpecRules: number | undefined): Proposal[] {
+  const text = stripHarnessText(prompt);
+  if (hasHarnessMarkers(text)) return [];
+  const options = maxSpecRules === undefined ? { previousWasAgent } : { previousWasAgent, maxSpecRules };
+  return findUserRules(text, options).map((rule) => ({ text: rule.text, source: rule.source, origin: 'user' as const, eventIndex }));
+}
+
+function proposeFromAssistant(text: string, eventIndex: number, afterFailure: boolean, fixedLater: boolean): Proposal[] {
+  const proposals: Proposal[] = [];
+  const clean = stripHarnessText(text);
+  for (const match of clean.matchAll(MEMORY_TAG)) {
+    const body = match[3]?.trim() ?? '';
+    const section = match[2];
+    if (body !== '') proposals.push({ text: rewriteAsRule(body), source: 'agent-tag', origin: 'agent', eventIndex, ...(section ? { section } : {}) });
+  }
+  if (afterFailure && fixedLater) {
+    // Note: only the agent's own conclusion after a failure it then fixed, never quoted output.
+    const prose = clean.replace(MEMORY_TAG, ' ').replace(/```[\s\S]*?```/g, ' ');
+    for (const line of prose.split(/\r?\n/)) {
+      if (/^\s*>/.test(line)) continue;
+      const sentences = line.split(/(?<=[.!?])\s+(?=[A-Z])/);
+      for (const [index, sentence] of sentences.entries()) {
+        const match = GOTCHA.exec(sentence);
+        if (!match) continue;
+        let from = sentence
+          .slice(match.index)
+          .replace(/^(?:the\s+|root\s+)?(?:problem|issue|cause|root\s+cause|culprit|reason)\s+(?:was|is)\s+that\s+/i, '')
+          .replace(/^(?:the\s+)?(?:root\s+cause|cause|problem|issue|culprit)\s*:\s*/i, '');
+        // "Root cause: X. Building with `Y` works.": the cause alone is half a gotcha, so the fix
+        // that worked, when the very next sentence names it, goes with it.
+        const next = sentences[index + 1];
+        if (next !== undefined && FIX_SENTENCE.test(next)) from = `${from} ${next}`;
+        proposals.push({ text: rewriteAsRule(from), source: 'gotcha', origin: 'agent', eventIndex });
+        break;
+      }
+    }
+  }
+  return proposals;
+}
+
+function proposeFromToolResult(text: string, eventIndex: number): Proposal[] {
+  // Tool output is never memory; these are kept only so `mem candidates --rejected` can show
+  // that something in a file or command output asked to be remembered.
+  const proposals: Proposal[] = [];
+  for (const match of text.matchAll(MEMORY_TAG)) {
+    if (match[3]?.trim()) proposals.push({ text: rewriteAsRule(match[3]), source: 'agent-tag', origin: 'tool', eventIndex });
+  }
+  for (const line of text.split(/\r?\n/)) {
+    if (proposals.length >= 3) break;
+    if (TOOL_RESULT_REQUEST.test(line)) proposals.push({ text: rewriteAsRule(line), source: 'explicit-request', origin: 'tool', eventIndex });
+  }
+  return proposals;
+}
+
+function unescapeShell(text: string): string {
+  return text.replace(/\\(["'\\$`])/g, '$1');
+}
+
+/** Returns the candidates proposed by the given turn events, in event order (empty for a quiet turn); never throws. */
+export function extractCandidates(events: readonly TranscriptEvent[], context: ExtractContext): Candidate[] {
+  const proposals: Proposal[] = [];
+  // Note: a batch is usually one turn, whose prompt answers the agent's previous reply.
+  let previousWasAgent = context.firstTurn !== true;
+  let afterFailure = false;
+  let lastFailureIndex = -1;
+  const lastSuccessIndex = events.reduce((last, event, index) => (event.kind === 'tool-result' && !isFailure(event) ? index : last), -1);
+
+  events.forEach((event, eventIndex) => {
+    // Subagent prompts are written by the main agent, not by the user.
+    if (event.sidechain) return;
+    switch (event.kind) {
+      case 'user-prompt':
+        proposals.push(...proposeFromUser(event.text, eventIndex, previousWasAgent, context.maxSpecRules));
+        previousWasAgent = false;
+        afterFailure = false;
+        break;
+      case 'memory-input': {
+        const text = rewriteAsRule(stripHarnessText(event.text).replace(/^#\s*/, ''));
+        if (text !== '') proposals.push({ text, source: 'memory-input', origin: 'user', eventIndex });
+        break;
+      }
+      case 'assistant-text':
+        proposals.push(...proposeFromAssistant(event.text, eventIndex, afterFailure, lastSuccessIndex > lastFailureIndex));
+        previousWasAgent = true;
+        break;
+      case 'tool-use': {
+        previousWasAgent = true;
+        const command = event.input['command'];
+        if (event.name !== 'Bash' || typeof command !== 'string') break;
+        const match = MEM_REMEMBER.exec(command);
+        if (match?.[3]) {
+          const section = /--section[=\s]+["']?([A-Za-z]+)/.exec(match[1] ?? '')?.[1];
+          proposals.push({ text: rewriteAsRule(unescapeShell(match[3])), source: 'agent-remember', origin: 'agent', eventIndex, ...(section ? { section } : {}) });
+        }
+        break;
+      }
+      case 'tool-result':
+        if (isFailure(event)) {
+          afterFailure = true;
+          lastFailureIndex = eventIndex;
+        }
+        proposals.push(...proposeFromToolResult(event.text, eventIndex));
+        break;
+      case 'compact':
+        afterFailure = false;
+        break;
+    }
+  });
+
+  const prior = context.priorCommandSuccesses ?? {};
+  const counts = new Map<string, { command: ProjectCommand; count: number; eventIndex: number }>();
+  for (const { command, eventIndex } of provenCommands(events)) {
+    const seen = counts.get(command.command);
+    if (seen) seen.count++;
+    else counts.set(command.command, { command, count: (prior[command.command] ?? 0) + 1, eventIndex });
+  }
+  for (const { command, count, eventIndex } of counts.values()) {
+    if (count >= context.commandMinSuccesses) proposals.push({ text: describeCommand(command), source: 'command', origin: 'agent', eventIndex });
+  }
+
+  return proposals
+    .filter((proposal) => proposal.text !== '')
+    .sort((a, b) => a.eventIndex - b.eventIndex)
+    .map((proposal) => {
+      const event = events[proposal.eventIndex];
+      const asked = proposal.section?.toLowerCase();
+      const section = context.sections.find((s) => s.toLowerCase() === asked) ?? classifySection(proposal.text, proposal.source, context.sections);
+      return {
+        text: proposal.text,
+        section,
+        source: proposal.source,
+        origin: proposal.origin,
+        evidence: event?.uuid === undefined ? { eventIndex: proposal.eventIndex } : { eventIndex: proposal.eventIndex, uuid: event.uuid },
+      };
+    });
+}

@@ -1,0 +1,121 @@
+/**
+ * Detects when a candidate says the opposite of an existing entry: "always X" against "never X",
+ * or "use npm" against "use pnpm, not npm". A contradiction is flagged for a human, never
+ * resolved silently.
+ */
+import { memoizeByText } from '../../core/text/memoize-by-text.js';
+import { comparableWords, jaccard } from '../../core/text/text-similarity.js';
+
+// Tools that stand in for each other: preferring one contradicts preferring another.
+const ALTERNATIVES: readonly (readonly string[])[] = [
+  ['npm', 'pnpm', 'yarn', 'bun'],
+  ['jest', 'vitest', 'mocha', 'ava', 'jasmine'],
+  ['pytest', 'unittest', 'nose'],
+  ['pip', 'poetry', 'uv', 'pipenv', 'conda'],
+  ['tabs', 'spaces'],
+  ['eslint', 'biome', 'oxlint'],
+  ['webpack', 'vite', 'esbuild', 'rollup', 'parcel', 'turbopack'],
+  ['rebase', 'merge'],
+  ['single quotes', 'double quotes'],
+  ['camelcase', 'snake_case', 'kebab-case', 'pascalcase'],
+  ['mysql', 'postgres', 'postgresql', 'sqlite', 'mongodb'],
+  ['axios', 'fetch', 'got', 'ky'],
+];
+
+type Stance = { preferred: ReadonlySet<string>; rejected: ReadonlySet<string> };
+
+const TOOL_WORDS = new Set(ALTERNATIVES.flat());
+
+function toolsIn(text: string): string[] {
+  const lower = ` ${text.toLowerCase().replace(/[`*_"'.,;:!()]/g, ' ')} `;
+  return [...TOOL_WORDS].filter((tool) => lower.includes(` ${tool} `));
+}
+
+/** Reads which tools a rule prefers and which it rejects ("use pnpm, not npm"); shared, read-only. */
+const stanceOf = memoizeByText(readStance);
+
+function readStance(text: string): Stance {
+  const lower = text.toLowerCase().replace(/[`*_"']/g, '');
+  const preferred = new Set<string>();
+  const rejected = new Set<string>();
+  // Clauses after a negation word reject; clauses before prefer.
+  const negation = /\b(?:not|never|don't|dont|do not|avoid|instead of|rather than|over|no longer|stop using)\b/;
+  const match = negation.exec(lower);
+  if (match === null) {
+    for (const tool of toolsIn(lower)) preferred.add(tool);
+    return { preferred, rejected };
+  }
+  const before = lower.slice(0, match.index);
+  const after = lower.slice(match.index);
+  // "never use X" / "don't use X" at the start: everything named is rejected unless "use Y instead".
+  if (before.trim() === '' || /^(?:please\s+)?$/.test(before.trim())) {
+    const instead = /\b(?:use|prefer|run)\s+(.+?)\s+instead\b/.exec(after);
+    for (const tool of toolsIn(after)) rejected.add(tool);
+    if (instead?.[1]) for (const tool of toolsIn(instead[1])) {
+      rejected.delete(tool);
+      preferred.add(tool);
+    }
+    return { preferred, rejected };
+  }
+  for (const tool of toolsIn(before)) preferred.add(tool);
+  for (const tool of toolsIn(after)) if (!preferred.has(tool)) rejected.add(tool);
+  return { preferred, rejected };
+}
+
+function polarity(text: string): 'always' | 'never' | undefined {
+  const lower = text.toLowerCase().trim();
+  if (/^(?:never|don't|dont|do not|avoid|no)\b/.test(lower)) return 'never';
+  if (/^(?:always|use|prefer|do)\b/.test(lower)) return 'always';
+  return undefined;
+}
+
+function sameGroup(a: string, b: string): boolean {
+  return a !== b && ALTERNATIVES.some((group) => group.includes(a) && group.includes(b));
+}
+
+/** Returns true when `candidate` contradicts `existing`; never throws. */
+export function isContradiction(candidate: string, existing: string): boolean {
+  const c = stanceOf(candidate);
+  const pc = polarity(candidate);
+  // Every test below needs a tool in the candidate or a stated polarity.
+  if (c.preferred.size === 0 && c.rejected.size === 0 && pc === undefined) return false;
+  const e = stanceOf(existing);
+  for (const tool of c.preferred) if (e.rejected.has(tool)) return true;
+  for (const tool of c.rejected) if (e.preferred.has(tool)) return true;
+  // "Use yarn for installs" against "Use pnpm for installs": rivals preferred in otherwise similar rules.
+  for (const a of c.preferred) for (const b of e.preferred) {
+    if (sameGroup(a, b) && !c.preferred.has(b) && !e.preferred.has(a)) {
+      const rest = (text: string) => new Set([...comparableWords(text)].filter((w) => !TOOL_WORDS.has(w)));
+      if (jaccard(rest(candidate), rest(existing)) >= 0.3) return true;
+    }
+  }
+  // "Always X" against "Never X" on the same subject.
+  const pe = polarity(existing);
+  if (pc && pe && pc !== pe) {
+    const strip = (text: string) => {
+      const words = new Set(comparableWords(text));
+      for (const w of ['not', 'use', 'prefer']) words.delete(w);
+      return words;
+    };
+    if (jaccard(strip(candidate), strip(existing)) >= 0.6) return true;
+  }
+  return false;
+}
+
+// Words that add nothing to a tool preference: "use pnpm for everything" says just "use pnpm".
+// Compared after the same stemming as the rules' words ("everything" becomes "everyth").
+const FILLER = comparableWords('use using everything anything only just always here repo project codebase thing things stuff every time not');
+
+/**
+ * Returns true when `candidate` only restates part of the tool preference `existing` already
+ * states ("use pnpm for everything" against "we use pnpm, never npm or yarn"); never throws.
+ */
+export function restatesToolPreference(candidate: string, existing: string): boolean {
+  const c = stanceOf(candidate);
+  if (c.preferred.size === 0) return false;
+  const e = stanceOf(existing);
+  for (const tool of c.preferred) if (!e.preferred.has(tool)) return false;
+  for (const tool of c.rejected) if (!e.rejected.has(tool)) return false;
+  const rest = [...comparableWords(candidate)].filter((word) => !TOOL_WORDS.has(word) && !FILLER.has(word));
+  return rest.length === 0;
+}

@@ -1,0 +1,47 @@
+/**
+ * Judging a turn's new candidates and writing what passes: forgotten texts stay forgotten, the
+ * quality filter decides against the existing entries, accepted ones are spliced into the memory
+ * files, and every verdict is logged (secret-free).
+ */
+import type { Candidate } from '../core/memory-file/candidate.js';
+import { applyFilter } from './gate/apply-filter.js';
+import type { Verdict } from './gate/verdict.js';
+import { readGitAuthor } from '../core/git/git-identity.js';
+import { findForgotten, readForgottenTexts } from './forgotten-texts.js';
+import type { HookContext } from '../core/hook-context.js';
+import { logVerdicts } from './log-verdicts.js';
+import { readExistingEntries, writeDurable } from './write-durable.js';
+
+/** Returns how many entries were added or changed; throws LOCK_HELD or on I/O failure. */
+export async function judgeAndWrite(context: HookContext, fresh: readonly Candidate[], sessionId: string): Promise<number> {
+  // A replayed or copied transcript can say again what a human since forgot: that stays forgotten.
+  const forgotten = readForgottenTexts(context.root);
+  const forgottenVerdicts: Verdict[] = [];
+  const judgeable = fresh.filter((candidate) => {
+    const match = forgotten.length > 0 ? findForgotten(candidate.text, forgotten) : undefined;
+    if (match) forgottenVerdicts.push({ candidate, accepted: false, action: 'reject', reasons: ['forgotten'], targetId: match.id });
+    return match === undefined;
+  });
+  const existing = judgeable.length > 0 ? readExistingEntries(context.root, context.config) : [];
+  const verdicts = [...applyFilter(judgeable, existing, context.config.filter), ...forgottenVerdicts];
+  const changes = verdicts.some((verdict) => verdict.accepted && verdict.action !== 'merge');
+  const now = context.now();
+  const write = changes
+    ? await writeDurable({
+        root: context.root,
+        paths: context.paths,
+        config: context.config,
+        target: 'shared',
+        verdicts,
+        author: readGitAuthor(context.root),
+        session: sessionId,
+        now,
+        lockTimeoutMs: Math.max(500, context.deadline - Date.now()),
+      })
+    : null;
+  for (const repair of write?.repairs ?? []) context.notes.push(repair);
+  if (write && write.overflow > 0) context.notes.push(`managed region over its line budget: ${write.overflow} entr${write.overflow === 1 ? 'y' : 'ies'} past region.maxLines`);
+  logVerdicts(context.paths, verdicts, { at: now.toISOString(), session: sessionId, entryIds: write?.entryIds ?? new Map() });
+  const changing = verdicts.filter((verdict) => verdict.accepted && verdict.action !== 'merge').length;
+  return write && write.changedFiles.length > 0 ? changing : 0;
+}

@@ -1,0 +1,138 @@
+/**
+ * `mem list`: the durable entries of every memory file mem writes (the configured targets and
+ * the personal CLAUDE.local.md), with where they sit, their provenance, and the conflicts that
+ * await review. Read-only, and it reads through damaged markers.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from '../core/config/schema.js';
+import { MemError } from '../core/errors.js';
+import { readRegion } from '../core/memory-file/read-region.js';
+import type { Conflict } from '../core/memory-file/conflict-item.js';
+import { loadConfig } from '../core/config/load-config.js';
+import type { SharedMemoryPort } from '../core/shared-memory-port.js';
+import { requireRepoRoot } from '../core/git/repo-root.js';
+import { PERSONAL_FILE } from './write-durable.js';
+
+/** Provenance as `mem list --json` prints it: every key present, null when unknown. */
+export type ListedProvenance = { author: string | null; at: string | null; session: string | null; commit?: string };
+
+/** One durable entry (or a conflict awaiting `mem review`) as `mem list --json` prints it. */
+export type ListedEntry = {
+  id: string;
+  section: string;
+  text: string;
+  /** First file (relative to the repository root) holding it. */
+  file: string;
+  /** Every file holding it (CLAUDE.md and AGENTS.md may both). */
+  files: string[];
+  /** 1-based line in `file`. */
+  line: number;
+  provenance: ListedProvenance;
+  /** True for entries of CLAUDE.local.md, which are never shared. */
+  personal: boolean;
+  /** For a conflict awaiting `mem review`: each side's text (null where that side deleted it); null for a plain entry. */
+  conflict: { ours: string | null; theirs: string | null; base: string | null } | null;
+};
+
+/** `provenance` adds the team commit of each shared entry (from the team capability). */
+export type ListOptions = { section?: string; personal?: boolean; provenance?: SharedMemoryPort['readEntryCommits'] };
+
+export type EntryListing = { root: string; entries: ListedEntry[]; warnings: string[] };
+
+/** One memory file read for listing or forgetting. */
+export type MemoryFileRead = { file: string; personal: boolean; read: ReturnType<typeof readRegion> };
+
+/** Returns the region of every memory file that exists, targets first, then CLAUDE.local.md; throws only on an unreadable file. */
+function readMemoryFiles(root: string, config: Config): MemoryFileRead[] {
+  const files: { file: string; personal: boolean }[] = [
+    ...config.region.targets.map((file) => ({ file, personal: false })),
+    { file: PERSONAL_FILE, personal: true },
+  ];
+  const reads: MemoryFileRead[] = [];
+  for (const { file, personal } of files) {
+    const path = join(root, file);
+    if (!existsSync(path)) continue;
+    reads.push({ file, personal, read: readRegion(readFileSync(path, 'utf8')) });
+  }
+  return reads;
+}
+
+/** Returns the damage warnings of `reads`, one line per damaged file. */
+function damageWarnings(reads: readonly MemoryFileRead[]): string[] {
+  return reads
+    .filter(({ read }) => read.damage !== undefined)
+    .map(({ file, read }) => `${file}: mem's region markers are damaged (${read.damage?.message ?? 'unknown damage'}); entries are listed as mem reads them, and the next write repairs the markers without losing an entry`);
+}
+
+function listedProvenance(provenance: { author?: string; at?: string; session?: string; commit?: string } | undefined): ListedProvenance {
+  const value: ListedProvenance = { author: provenance?.author ?? null, at: provenance?.at ?? null, session: provenance?.session ?? null };
+  if (provenance?.commit !== undefined) value.commit = provenance.commit;
+  return value;
+}
+
+function conflictRow(conflict: Conflict, file: string, personal: boolean): ListedEntry {
+  const side = conflict.ours ?? conflict.theirs ?? conflict.base;
+  const versions =
+    conflict.kind === 'text' && conflict.text !== undefined
+      ? { ours: conflict.text.ours, theirs: conflict.text.theirs, base: conflict.text.base }
+      : { ours: conflict.ours?.text ?? null, theirs: conflict.theirs?.text ?? null, base: conflict.base?.text ?? null };
+  return {
+    id: conflict.id,
+    section: conflict.section,
+    text: versions.ours ?? versions.theirs ?? '',
+    file,
+    files: [file],
+    line: conflict.line,
+    provenance: listedProvenance(side?.provenance),
+    personal,
+    conflict: versions,
+  };
+}
+
+/** Returns every entry in file order (targets first, then personal ones), each id once; throws NOT_A_GIT_REPO, CONFIG_INVALID or USAGE for an unknown --section. */
+export function listEntries(cwd: string, options: ListOptions = {}): EntryListing {
+  const root = requireRepoRoot(cwd);
+  const config = loadConfig(root);
+  const reads = readMemoryFiles(root, config);
+  const byId = new Map<string, ListedEntry>();
+  for (const { file, personal, read } of reads) {
+    const rows: ListedEntry[] = [
+      ...read.entries.map((entry) => ({
+        id: entry.id,
+        section: entry.section,
+        text: entry.text,
+        file,
+        files: [file],
+        line: entry.line,
+        provenance: listedProvenance(entry.provenance),
+        personal,
+        conflict: null,
+      })),
+      ...read.conflicts.map((conflict) => conflictRow(conflict, file, personal)),
+    ];
+    for (const row of rows) {
+      const seen = byId.get(row.id);
+      // Note: AGENTS.md mirrors CLAUDE.md; the same entry in both is one memory, listed once.
+      if (seen === undefined) byId.set(row.id, row);
+      else if (!seen.files.includes(file)) seen.files.push(file);
+    }
+  }
+  let entries = [...byId.values()];
+  // The team commit behind each shared entry comes from the team branch's history (the audit log).
+  const commits = options.provenance?.(root, config.team.branch) ?? new Map<string, string>();
+  for (const entry of entries) {
+    const commit = commits.get(entry.id);
+    if (!entry.personal && commit !== undefined && entry.provenance.commit === undefined) entry.provenance.commit = commit;
+  }
+  if (options.personal === true) entries = entries.filter((entry) => entry.personal);
+  if (options.section !== undefined) {
+    const wanted = options.section.toLowerCase();
+    const known = new Set([...config.region.sections, ...entries.map((entry) => entry.section)].map((section) => section.toLowerCase()));
+    if (!known.has(wanted)) {
+      throw new MemError('USAGE', `unknown section "${options.section}"`, { hint: `Sections in this repository: ${config.region.sections.join(', ')}.` });
+    }
+    entries = entries.filter((entry) => entry.section.toLowerCase() === wanted);
+  }
+  return { root, entries, warnings: damageWarnings(reads) };
+}

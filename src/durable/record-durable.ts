@@ -1,0 +1,107 @@
+/**
+ * The Stop hook's durable step: candidates from the turn's events → quality filter → region
+ * edits in CLAUDE.md (and AGENTS.md) → candidate log. Loaded only when a turn has events.
+ */
+import { countCommandSuccesses, extractCandidates } from './extract/extract-candidates.js';
+import type { TranscriptEvent } from '../agents/transcript-event.js';
+import type { Candidate } from '../core/memory-file/candidate.js';
+import { repoOperationInProgress } from '../core/git/git-operation.js';
+import type { HookContext } from '../core/hook-context.js';
+import { findSecrets } from '../core/safety/scan-secrets.js';
+import { appendCandidateRecords, type CandidateLogRecord } from './candidate-log.js';
+
+export type DurableOutcome = { candidates: number; written: number };
+
+/**
+ * What the durable step keeps per session, inside the session's state record (the session
+ * capability stores it; only this step reads or changes these fields).
+ */
+export type DurableSessionMemory = {
+  state: { sessionId: string };
+  commandSuccesses?: Record<string, number>;
+  durableBatches?: number;
+  deferred?: Candidate[];
+  judged?: string[];
+};
+
+/** Returns how many candidates the turn produced and how many changed memory; throws LOCK_HELD or on I/O failure. */
+export async function recordDurable(context: HookContext, events: TranscriptEvent[], record: DurableSessionMemory): Promise<DurableOutcome> {
+  const sessionId = record.state.sessionId;
+  const prior = record.commandSuccesses ?? {};
+  const candidates = extractCandidates(events, {
+    sessionId,
+    sections: context.config.region.sections,
+    commandMinSuccesses: context.config.filter.commandMinSuccesses,
+    priorCommandSuccesses: prior,
+    firstTurn: (record.durableBatches ?? 0) === 0,
+  });
+  const counted = { ...prior };
+  for (const [command, count] of Object.entries(countCommandSuccesses(events))) counted[command] = (counted[command] ?? 0) + count;
+  record.commandSuccesses = counted;
+  record.durableBatches = (record.durableBatches ?? 0) + 1;
+  logSecretsSeen(context, events, sessionId);
+  // Mid-rebase or mid-merge CLAUDE.md may hold conflict markers the user is resolving: keep this
+  // turn's candidates for the next turn instead of writing into it now.
+  const busy = repoOperationInProgress(context.root);
+  if (busy) {
+    record.deferred = [...(record.deferred ?? []), ...candidates].slice(-MAX_DEFERRED);
+    if (candidates.length > 0) context.notes.push(`${candidates.length} candidate(s) deferred while ${busy} is in progress`);
+    return { candidates: candidates.length, written: 0 };
+  }
+  if (record.deferred) {
+    candidates.unshift(...record.deferred);
+    delete record.deferred;
+  }
+  // A candidate this session already judged (the same test command proven again, a rule
+  // repeated) is not judged twice: same verdict, and a human's later removal of it sticks.
+  const judged = new Set(record.judged ?? []);
+  const fresh = candidates.filter((candidate) => !judged.has(judgedKey(candidate.text)));
+  if (fresh.length === 0) return { candidates: candidates.length, written: 0 };
+  record.judged = [...judged, ...fresh.map((candidate) => judgedKey(candidate.text))].slice(-MAX_JUDGED);
+
+  // Note: judging loads the filter, the region editor and the forgotten list; a turn whose
+  // candidates were all judged before never pays for them.
+  const { judgeAndWrite } = await import('./judge-candidates.js');
+  const written = await judgeAndWrite(context, fresh, sessionId);
+  return { candidates: candidates.length, written };
+}
+
+/** Candidates kept across turns while a git operation is in progress. */
+const MAX_DEFERRED = 100;
+
+/** Candidates judged per session that are remembered (a bounded list). */
+const MAX_JUDGED = 500;
+
+function judgedKey(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+/**
+ * A prompt that carried a secret is worth explaining even when it held no memory request: the
+ * user should know mem saw it and kept it out of every file it writes. Rule ids only, no text.
+ */
+function logSecretsSeen(context: HookContext, events: readonly TranscriptEvent[], sessionId: string): void {
+  const options = { entropyBits: context.config.filter.secretEntropyBits, minTokenLength: context.config.filter.secretMinTokenLength };
+  const records: CandidateLogRecord[] = [];
+  for (const event of events) {
+    if (event.kind !== 'user-prompt' && event.kind !== 'memory-input') continue;
+    const rules = [...new Set(findSecrets(event.text, options).map((finding) => finding.ruleId))];
+    if (rules.length === 0) continue;
+    records.push({
+      at: context.now().toISOString(),
+      session: sessionId,
+      section: '-',
+      source: 'prompt',
+      origin: 'user',
+      accepted: false,
+      action: 'reject',
+      reasons: ['secret'],
+      detail: `a prompt contained a secret (${rules.join(', ')}): never stored, redacted in the session handoff`,
+    });
+  }
+  try {
+    appendCandidateRecords(context.paths.candidateLog, records);
+  } catch {
+    /* the candidate log is an explanation, not memory */
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * `mem remember "<text>"`: a memory added by hand (or by the agent through the CLI), through the
+ * same quality filter as the Stop hook, written by the one durable writer, and logged.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { classifySection } from './extract/classify-section.js';
+import { rewriteAsRule } from './extract/rewrite-rule.js';
+import { MemError } from '../core/errors.js';
+import { readRegion } from '../core/memory-file/read-region.js';
+import { applyFilter } from './gate/apply-filter.js';
+import type { Candidate } from '../core/memory-file/candidate.js';
+import { findInjection, findInvisibleUnicode } from '../core/safety/scan-injection.js';
+import { findSecrets } from '../core/safety/scan-secrets.js';
+import type { ReasonCode, Verdict } from './gate/verdict.js';
+import { explainReasonWith } from './explain-reason.js';
+import { openDurableSetup, type DurableSetup } from './durable-setup.js';
+import type { SharedMemoryPort } from '../core/shared-memory-port.js';
+import { logVerdicts } from './log-verdicts.js';
+import { PERSONAL_FILE, readExistingEntries, writeDurable } from './write-durable.js';
+
+export type RememberOptions = { section?: string; personal?: boolean; force?: boolean; now?: Date };
+
+export type ExplainedReason = { code: ReasonCode; explanation: string };
+
+/**
+ * added: a new entry. updated: an existing entry now reads as the new text (same id).
+ * duplicate: memory already says it. refused: the filter rejected it. contradiction: it
+ * contradicts an entry; nothing written until a human forces it.
+ */
+export type RememberStatus = 'added' | 'updated' | 'duplicate' | 'refused' | 'contradiction';
+
+/** What `mem remember --json` prints. */
+export type RememberOutcome = {
+  status: RememberStatus;
+  /** The entry added, updated or already holding the memory; null when nothing was written. */
+  id: string | null;
+  /** The rule as mem writes it; null when it was refused as a secret (never echoed). */
+  text: string | null;
+  section: string;
+  personal: boolean;
+  /** Files whose bytes changed. */
+  files: string[];
+  reasons: ExplainedReason[];
+  /** The entry a duplicate or contradiction refers to. */
+  target: { id: string; text: string } | null;
+  warnings: string[];
+};
+
+/** Returns the configured section matching `wanted` case-insensitively; throws USAGE listing the valid ones. */
+function resolveSection(wanted: string, sections: readonly string[]): string {
+  const found = sections.find((section) => section.toLowerCase() === wanted.trim().toLowerCase());
+  if (found === undefined) {
+    throw new MemError('USAGE', `unknown section "${wanted}"`, { hint: `Use one of: ${sections.join(', ')} (region.sections in .memory/config.json).` });
+  }
+  return found;
+}
+
+/** Returns the ids of the entries in CLAUDE.local.md (empty when absent). */
+function personalIds(root: string): Set<string> {
+  const path = join(root, PERSONAL_FILE);
+  return new Set(existsSync(path) ? readRegion(readFileSync(path, 'utf8')).entries.map((entry) => entry.id) : []);
+}
+
+/** Returns the reasons of `verdict` in plain words, specific to the scanner rules that fired. */
+function explainVerdict(verdict: Verdict, setup: DurableSetup): ExplainedReason[] {
+  const text = verdict.candidate.text;
+  const scan = { entropyBits: setup.config.filter.secretEntropyBits, minTokenLength: setup.config.filter.secretMinTokenLength };
+  return verdict.reasons.map((code) => {
+    const rules =
+      code === 'secret'
+        ? findSecrets(text, scan).map((finding) => finding.ruleId)
+        : code === 'injection'
+          ? findInjection(text).map((finding) => finding.ruleId)
+          : code === 'invisible-unicode'
+            ? findInvisibleUnicode(text).map((finding) => finding.codePoint)
+            : [];
+    return { code, explanation: explainReasonWith(code, rules) };
+  });
+}
+
+/**
+ * Returns what became of `rawText` (added, updated, duplicate, refused or contradiction — the
+ * last two write nothing); throws USAGE for empty text or an unknown section, NOT_INITIALISED,
+ * LOCK_HELD, or on I/O failure.
+ */
+export async function rememberEntry(cwd: string, rawText: string, shared: SharedMemoryPort, options: RememberOptions = {}): Promise<RememberOutcome> {
+  const text = rewriteAsRule(rawText);
+  if (text === '') throw new MemError('USAGE', 'nothing to remember: the text is empty', { hint: 'Example: mem remember "Use pnpm, not npm."' });
+  const setup = openDurableSetup(cwd);
+  const { root, config, paths } = setup;
+  const sections = config.region.sections;
+  const personal = options.personal === true;
+  const section = options.section === undefined ? classifySection(text, 'manual', sections) : resolveSection(options.section, sections);
+  const candidate: Candidate = { text, section, source: 'manual', origin: 'user', evidence: { eventIndex: 0 } };
+  const target = personal ? 'personal' : 'shared';
+  const existing = readExistingEntries(root, config, target);
+  let verdict = applyFilter([candidate], existing, config.filter, { force: options.force === true })[0];
+  if (verdict === undefined) throw new Error('applyFilter returned no verdict for one candidate');
+  if (personal && verdict.action === 'supersede' && verdict.targetId !== undefined && !personalIds(root).has(verdict.targetId)) {
+    // Note: a personal memory never rewrites a shared entry; it overrides it for this developer only.
+    const { targetId: _shared, ...rest } = verdict;
+    verdict = { ...rest, action: 'add' };
+  }
+  const targetEntry = verdict.targetId === undefined ? undefined : existing.find((entry) => entry.id === verdict.targetId);
+  const reasons = explainVerdict(verdict, setup);
+  const outcome: RememberOutcome = {
+    status: 'refused',
+    id: null,
+    text: verdict.reasons.includes('secret') ? null : text,
+    section,
+    personal,
+    files: [],
+    reasons,
+    target: targetEntry === undefined ? null : { id: targetEntry.id, text: targetEntry.text },
+    warnings: [],
+  };
+  const now = options.now ?? new Date();
+  const write = verdict.accepted
+    ? await writeDurable({ root, paths, config, target, verdicts: [verdict], author: setup.author, session: undefined, now })
+    : null;
+  logVerdicts(paths, [verdict], { at: now.toISOString(), entryIds: write?.entryIds ?? new Map() });
+  if (write === null) {
+    outcome.status = verdict.action === 'flag' ? 'contradiction' : 'refused';
+    return outcome;
+  }
+  outcome.files = write.changedFiles;
+  outcome.id = write.entryIds.get(0) ?? null;
+  outcome.status = verdict.action === 'add' ? 'added' : verdict.action === 'supersede' ? 'updated' : 'duplicate';
+  outcome.warnings.push(...write.repairs);
+  if (write.overflow > 0) outcome.warnings.push(`the managed region is over its line budget: ${write.overflow} entr${write.overflow === 1 ? 'y' : 'ies'} past region.maxLines`);
+  if (!personal && write.changedFiles.length > 0) outcome.warnings.push(...(await shared.commitSharedChange(root)));
+  return outcome;
+}

@@ -1,0 +1,132 @@
+/**
+ * The one place durable memory is written: verdicts become region edits, spliced into every
+ * target file (CLAUDE.md and/or AGENTS.md, or CLAUDE.local.md for personal memory) under the
+ * memory lock, atomically. Used by the Stop hook and by `mem remember` / `mem forget`.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Config } from '../core/config/schema.js';
+import type { Entry } from '../core/memory-file/entry.js';
+import type { Verdict } from './gate/verdict.js';
+import { applyRegionEdits } from '../core/memory-file/apply-region-edits.js';
+import type { RegionEdit } from '../core/memory-file/edit-body.js';
+import { readRegion } from '../core/memory-file/read-region.js';
+import { repairRegion } from '../core/memory-file/repair-region.js';
+import type { RegionEntry } from '../core/memory-file/parse-region-body.js';
+import { writeFileAtomicSync } from '../core/files/atomic-write.js';
+import { withLock } from '../core/files/lock.js';
+import type { MemoryPaths } from '../core/layout.js';
+
+export const PERSONAL_FILE = 'CLAUDE.local.md';
+
+export type WriteTarget = 'shared' | 'personal';
+
+export type DurableWrite = {
+  /** Files whose bytes changed. */
+  changedFiles: string[];
+  /** Verdict index → id of the entry it added or changed. */
+  entryIds: Map<number, string>;
+  /** Region repairs done on the way (damaged markers), for the log. */
+  repairs: string[];
+  /** Entries beyond the region's line budget after the write (primary file). */
+  overflow: number;
+};
+
+/** Returns the files mem writes durable memory to for `target`. */
+function targetFiles(config: Config, target: WriteTarget): string[] {
+  return target === 'personal' ? [PERSONAL_FILE] : [...config.region.targets];
+}
+
+/** Returns the entries of the primary target file (what the filter compares against); never throws on damage. */
+export function readExistingEntries(root: string, config: Config, target: WriteTarget = 'shared'): RegionEntry[] {
+  const entries: RegionEntry[] = [];
+  const seen = new Set<string>();
+  // Personal memory is compared with the shared entries too: no point remembering twice.
+  const files = target === 'personal' ? [PERSONAL_FILE, ...config.region.targets] : config.region.targets;
+  for (const file of files) {
+    const path = join(root, file);
+    if (!existsSync(path)) continue;
+    for (const entry of readRegion(readFileSync(path, 'utf8')).entries) {
+      if (seen.has(entry.id)) continue;
+      seen.add(entry.id);
+      entries.push(entry);
+    }
+  }
+  return entries;
+}
+
+export type WriteInput = {
+  root: string;
+  paths: MemoryPaths;
+  config: Config;
+  target: WriteTarget;
+  verdicts: readonly Verdict[];
+  /** Provenance for new entries. */
+  author: string | undefined;
+  session: string | undefined;
+  now: Date;
+  /** Extra edits (e.g. `mem forget` removals), applied after the verdicts'. */
+  extraEdits?: readonly RegionEdit[];
+  lockTimeoutMs?: number;
+};
+
+/** Applies accepted verdicts to the target files; returns what changed; throws LOCK_HELD or on I/O failure. */
+export async function writeDurable(input: WriteInput): Promise<DurableWrite> {
+  const entryIds = new Map<number, string>();
+  const edits: RegionEdit[] = [];
+  input.verdicts.forEach((verdict, index) => {
+    if (!verdict.accepted) return;
+    if (verdict.action === 'add') {
+      const id = newEntryId();
+      const entry: Entry = { id, section: verdict.candidate.section, text: verdict.candidate.text, provenance: provenance(input) };
+      edits.push({ op: 'add', entry });
+      entryIds.set(index, id);
+    } else if (verdict.action === 'supersede' && verdict.targetId) {
+      edits.push({ op: 'replace', id: verdict.targetId, text: verdict.candidate.text });
+      entryIds.set(index, verdict.targetId);
+    } else if (verdict.action === 'merge' && verdict.targetId) {
+      // Note: a duplicate adds nothing: the existing entry already says it.
+      entryIds.set(index, verdict.targetId);
+    }
+  });
+  edits.push(...(input.extraEdits ?? []));
+  const result: DurableWrite = { changedFiles: [], entryIds, repairs: [], overflow: 0 };
+  if (edits.length === 0) return result;
+
+  await withLock(
+    input.paths.memoryLock,
+    () => {
+      for (const [index, file] of targetFiles(input.config, input.target).entries()) {
+        const path = join(input.root, file);
+        let text = existsSync(path) ? readFileSync(path, 'utf8') : '';
+        let repaired = false;
+        if (readRegion(text).damage) {
+          repaired = true;
+          const repair = repairRegion(text, { sections: input.config.region.sections });
+          text = repair.text;
+          result.repairs.push(`${file}: damaged mem markers repaired without losing an entry`);
+        }
+        const edited = applyRegionEdits(text, edits, { sections: input.config.region.sections, maxLines: input.config.region.maxLines });
+        if (index === 0) result.overflow = edited.overflow.length;
+        if (!edited.changed && !repaired) continue;
+        writeFileAtomicSync(path, edited.text);
+        result.changedFiles.push(file);
+      }
+    },
+    { timeoutMs: input.lockTimeoutMs ?? 5_000, staleMs: 60_000 },
+  );
+  return result;
+}
+
+function provenance(input: WriteInput): Entry['provenance'] {
+  const value: Entry['provenance'] = { at: input.now.toISOString().replace(/\.\d{3}Z$/, 'Z') };
+  if (input.author) value.author = input.author;
+  if (input.session) value.session = input.session.slice(0, 8);
+  return value;
+}
+
+/** Returns a fresh entry id: random, so two clones never collide. */
+function newEntryId(): string {
+  return `m${randomBytes(5).toString('hex')}`;
+}

@@ -1,0 +1,86 @@
+/** The two search cache files in `.memory/cache/` (main index and delta): read, written by temp + rename, tied to the Node/V8 build that wrote them. */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { META_BLOB, decodeIndexFile, documentsBlobName, encodeIndexFile, shardBlobName, type IndexFile, type IndexHeader, type IndexedSource } from './index-file.js';
+import { INDEX_LAYOUT, saveIndex, type MemoryIndex } from './search-index.js';
+
+
+export const SEARCH_CACHE_FILE = 'search-index.bin';
+
+export const SEARCH_DELTA_FILE = 'search-delta.bin';
+
+export type CacheFiles = { main: string; delta: string };
+
+/** The cache as read: a main index and, when it applies to that build, its delta. */
+export type Cache = { main: IndexFile; delta: IndexFile | null };
+
+export function removeFile(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // Note: an undeletable stale delta is harmless: it names another build, or is found damaged again.
+  }
+}
+
+export function engineId(): string {
+  return `node${process.versions.node.split('.')[0] ?? ''}-v8-${process.versions.v8}`;
+}
+
+export function readCache(cacheFile: string, engine: string): IndexFile | null {
+  try {
+    return decodeIndexFile(readFileSync(cacheFile), { layout: INDEX_LAYOUT, engine });
+  } catch {
+    return null;
+  }
+}
+
+export function shardBlobsOf(file: IndexFile): Uint8Array[] {
+  return file
+    .names()
+    .filter((name) => name.startsWith('t:'))
+    .map((name) => file.blob(name)!);
+}
+
+export function newBuildId(): string {
+  return `${Date.now().toString(36)}-${process.pid.toString(36)}-${randomBytes(6).toString('hex')}`;
+}
+
+/** Writes a main index and drops the delta, which described the previous build. */
+export function saveMain(index: MemoryIndex, header: IndexHeader, blobOf: (source: IndexedSource) => Uint8Array, files: CacheFiles, warnings: string[]): void {
+  try {
+    const saved = saveIndex(index);
+    const blobs = new Map<string, Uint8Array>([[META_BLOB, saved.meta]]);
+    for (const [key, bytes] of saved.shards) blobs.set(shardBlobName(key), bytes);
+    for (const source of header.sources) if (source.count > 0) blobs.set(documentsBlobName(source.path), blobOf(source));
+    writeCache(files.main, header, blobs, warnings);
+    removeFile(files.delta);
+  } catch (error) {
+    warnings.push(`search cache not saved: ${(error as Error).message}`);
+  }
+}
+
+export function copyBlobs(file: IndexFile, names: string[]): Map<string, Uint8Array> {
+  return new Map(names.map((name) => [name, file.blob(name)!] as const));
+}
+
+export function writeCache(cacheFile: string, header: IndexHeader, blobs: Map<string, Uint8Array>, warnings: string[]): void {
+  try {
+    const dir = join(cacheFile, '..');
+    mkdirSync(dir, { recursive: true });
+    // Note: the cache must never be committed, even in a clone where `mem init` never ran.
+    const ignore = join(dir, '.gitignore');
+    if (!existsSync(ignore)) writeFileSync(ignore, '*\n');
+    // Note: temp + rename without fsync: a cache lost in a crash is rebuilt, and fsync costs ~10 ms.
+    const temp = `${cacheFile}.${process.pid}.${Date.now()}.tmp`;
+    try {
+      writeFileSync(temp, encodeIndexFile(header, blobs));
+      renameSync(temp, cacheFile);
+    } catch (error) {
+      rmSync(temp, { force: true });
+      throw error;
+    }
+  } catch (error) {
+    warnings.push(`search cache not saved (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); searching without it`);
+  }
+}

@@ -1,0 +1,93 @@
+/** Finding what the search index covers, as it is on disk now: memory files and the team ref, checked cheaply (mtime, ctime, size; a hash only when those moved). */
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { type IndexedSource } from './index-file.js';
+import { discoverMemoryFiles } from './discover-memory-files.js';
+import { readTeamMemory, readTeamRef } from './team-source.js';
+
+
+const MAX_FILE_BYTES = 4 * 1024 * 1024;
+
+/** A source as found on disk now; `text` is read only when the cache cannot vouch for it. */
+export type Scanned = Pick<IndexedSource, 'path' | 'kind' | 'mtimeMs' | 'ctimeMs' | 'size' | 'hash'> & {
+  text?: string;
+  skipped?: string;
+  previous?: IndexedSource;
+  /** Where to read it again for a rebuild. */
+  load: () => { hash: string; text?: string; skipped?: string } | null;
+};
+
+export function scanSources(root: string, previous: Map<string, IndexedSource>, teamBranch: string | null, warnings: string[]): Scanned[] {
+  const out: Scanned[] = [];
+  for (const file of discoverMemoryFiles(root)) {
+    let stat;
+    try {
+      stat = statSync(file.abs);
+    } catch {
+      continue; // deleted since the directory was listed
+    }
+    if (!stat.isFile()) continue;
+    const load = () => readSourceFile(file.abs, stat.size);
+    const before = previous.get(file.path);
+    const base = { path: file.path, kind: file.kind, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, size: stat.size, load };
+    // Note: the change time too: an edit that keeps the size and restores the modification time
+    // (`touch -r`, a tool preserving times) still moves ctime, which no user can set.
+    if (before && before.mtimeMs === stat.mtimeMs && before.ctimeMs === stat.ctimeMs && before.size === stat.size && before.kind === file.kind) {
+      out.push({ ...base, hash: before.hash, previous: before });
+      continue;
+    }
+    const read = load();
+    if (!read) continue;
+    out.push(withPrevious({ ...base, ...read }, before));
+  }
+  if (teamBranch !== null) {
+    const ref = readTeamRef(root, teamBranch);
+    if (ref) {
+      const path = `${teamBranch}:memory.md`;
+      const before = previous.get(path);
+      const load = () => {
+        const bytes = readTeamMemory(ref.storeDir, ref.sha);
+        return bytes ? { hash: ref.sha, ...decodeText(bytes) } : null;
+      };
+      const base = { path, kind: 'team' as const, mtimeMs: 0, load };
+      if (before && before.hash === ref.sha) out.push({ ...base, size: before.size, hash: ref.sha, previous: before });
+      else {
+        const read = load();
+        if (read) out.push(withPrevious({ ...base, size: read.text?.length ?? 0, ...read }, before));
+      }
+    }
+  }
+  for (const s of out) if (s.skipped !== undefined) warnings.push(`skipped ${s.path}: ${s.skipped}`);
+  return out;
+}
+
+function withPrevious(scanned: Scanned, before: IndexedSource | undefined): Scanned {
+  return before ? { ...scanned, previous: before } : scanned;
+}
+
+function readSourceFile(abs: string, size: number): { hash: string; text?: string; skipped?: string } | null {
+  if (size > MAX_FILE_BYTES) return { hash: `size:${size}`, skipped: `larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB` };
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(abs);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? null : { hash: `unreadable:${code ?? 'error'}`, skipped: `unreadable (${code ?? 'error'})` };
+  }
+  return { hash: createHash('sha1').update(bytes).digest('hex'), ...decodeText(bytes) };
+}
+
+function decodeText(bytes: Buffer): { text?: string; skipped?: string } {
+  // Note: a NUL byte means binary (git's own heuristic); invalid UTF-8 elsewhere becomes U+FFFD.
+  if (bytes.subarray(0, 8000).includes(0)) return { skipped: 'binary file' };
+  const text = bytes.toString('utf8');
+  return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+}
+
+export function restat(source: IndexedSource, now: Scanned): IndexedSource {
+  if (source.mtimeMs === now.mtimeMs && source.ctimeMs === now.ctimeMs && source.size === now.size) return source;
+  const updated: IndexedSource = { ...source, mtimeMs: now.mtimeMs, size: now.size };
+  if (now.ctimeMs === undefined) delete updated.ctimeMs;
+  else updated.ctimeMs = now.ctimeMs;
+  return updated;
+}

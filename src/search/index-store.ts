@@ -1,0 +1,308 @@
+/**
+ * The search cache in `.memory/cache/`: brought up to date with the memory files, then opened for
+ * a query. The cache is never a source of truth: a missing, stale, foreign or corrupt cache is
+ * rebuilt from markdown, and a cache that cannot be written only costs speed.
+ *
+ * Two files: the main index (`search-index.bin`) and a small delta (`search-delta.bin`) holding
+ * the documents of files changed since the main index was built, plus the current source list.
+ * Why a delta: updating the main index in place meant decoding every shard, removing and re-adding
+ * documents, and re-serialising all of it (~75 ms at 10k entries, most of the "after a change"
+ * cost). Instead the main index stays as it is, its stale documents are masked at query time, and
+ * the delta's postings are grafted onto the shards a query loads (loadLayeredIndex), so scores
+ * are those of one index over the same documents. When the delta (plus what it masks) grows past
+ * a share of the corpus, the next update compacts it into a new main index.
+ *
+ * Freshness is checked cheaply: each file's mtime+size first, its content hash only when those
+ * moved, and the team branch by its ref (read from the ref file; git is spawned only when it
+ * moved). Unchanged → only the query's index shards are decoded (no remark, no full load).
+ * Changed → remark runs on the changed files only, and only the delta is rewritten.
+ */
+import { join } from 'node:path';
+import { memoryPaths } from '../core/layout.js';
+import type { ParsedDocument } from './memory-document.js';
+import { META_BLOB, decodeDocuments, documentsBlobName, encodeDocuments, shardBlobName, type IndexFile, type IndexHeader, type IndexedSource } from './index-file.js';
+import { INDEX_LAYOUT, decodeLengths, decodeMaskedPostings, decodeShardPostings, deltaSegmentOf, encodeLengths, encodeMaskedPostings, encodeShardPostings, mergeShardPostings, withoutLengths, loadIndex, loadLayeredIndex, postingsByShard, shardsForQuery, type MaskedPostings } from './search-index.js';
+import type { QueryTerm } from './query-terms.js';
+import { scanSimpleMarkdown } from './scan-simple-markdown.js';
+import { readCache, writeCache, removeFile, engineId, shardBlobsOf, newBuildId, saveMain, copyBlobs, SEARCH_CACHE_FILE, SEARCH_DELTA_FILE, type Cache, type CacheFiles } from './index-cache-files.js';
+import { scanSources, restat, type Scanned } from './index-sources.js';
+import { makeView, type OpenedIndex } from './index-view.js';
+import { parserFor, rebuildIndex, parseSource, addSource, fieldsOfSource, fieldsOf, type Parse } from './index-build.js';
+
+export { SEARCH_CACHE_FILE, SEARCH_DELTA_FILE } from './index-cache-files.js';
+export type { OpenedIndex } from './index-view.js';
+
+/**
+ * When an update folds the delta into a new main index: when the delta's documents plus the main
+ * documents it masks exceed max(minDocs, share × documents), or it holds more than maxFiles files.
+ * Why these defaults: a delta of ~1,000 documents still costs a few ms per search, while a
+ * compaction costs what a full update used to (~75 ms at 10k), so it should be rare: editing the
+ * same files keeps the delta the same size, and only new or many distinct files grow it.
+ */
+export type CompactionPolicy = { minDocs: number; share: number; maxFiles: number };
+const DEFAULT_COMPACTION: CompactionPolicy = { minDocs: 1000, share: 0.1, maxFiles: 100 };
+
+export type OpenIndexOptions = {
+  /** Team branch to index, or null to leave the team branch out. */
+  teamBranch: string | null;
+  /** Query terms whose index shards are decoded while opening, so a damaged blob means a rebuild, not a failed query. */
+  preload?: readonly QueryTerm[];
+  /** Tests use a small policy to exercise compaction. */
+  compaction?: CompactionPolicy;
+};
+
+/** Returns the memory index of `root`, up to date with its files; never fails because of the cache (only on a bug). */
+export async function openSearchIndex(root: string, options: OpenIndexOptions): Promise<OpenedIndex> {
+  const dir = memoryPaths(root).cacheDir;
+  const files: CacheFiles = { main: join(dir, SEARCH_CACHE_FILE), delta: join(dir, SEARCH_DELTA_FILE) };
+  const engine = engineId();
+  const main = readCache(files.main, engine);
+  if (main) {
+    const delta = readCache(files.delta, engine);
+    if (delta && delta.header.base === main.header.build) {
+      const opened = await openCached(root, options, files, { main, delta });
+      if (opened) return opened;
+      // Note: a damaged delta costs only itself: the main index is used alone (and a new delta written).
+      removeFile(files.delta);
+    }
+    const opened = await openCached(root, options, files, { main, delta: null });
+    if (opened) return opened;
+  }
+  const warnings: string[] = [];
+  const scanned = scanSources(root, new Map(), options.teamBranch, warnings);
+  return rebuildIndex(scanned, await parserFor(true), files, engine, warnings);
+}
+
+/** Returns the opened index from `cache` (warm or updated), or null when the cache turned out to be damaged. */
+async function openCached(root: string, options: OpenIndexOptions, files: CacheFiles, cache: Cache): Promise<OpenedIndex | null> {
+  const warnings: string[] = [];
+  try {
+    // The delta is small: decoding its document stores now finds a damaged one while the main index can still take over.
+    for (const source of cache.delta?.header.sources ?? []) if (source.firstId >= cache.main.header.nextDocId) storedDocuments(cache, source);
+    const current = (cache.delta ?? cache.main).header.sources;
+    const previous = new Map(current.map((s) => [s.path, s] as const));
+    const scanned = scanSources(root, previous, options.teamBranch, warnings);
+    const changed = scanned.filter((s) => s.previous === undefined || s.previous.hash !== s.hash || s.previous.kind !== s.kind);
+    const present = new Set(scanned.map((s) => s.path));
+    if (changed.length === 0 && current.every((s) => present.has(s.path))) return warmIndex(cache, scanned, files, warnings, options.preload);
+    // remark is loaded only when a changed file is more than the simple markdown mem writes.
+    const needsRemark = changed.some((s) => s.text !== undefined && scanSimpleMarkdown(s.text) === null);
+    const parse = await parserFor(needsRemark);
+    return updateIndex(cache, scanned, changed, parse, files, warnings, options);
+  } catch {
+    // The cache disagreed with itself (a damaged blob, a removal that did not match): the caller tries without it.
+    return null;
+  }
+}
+
+/** Returns a source's documents as stored in the cache (the delta holds ids from the main index's nextDocId on). */
+function storedDocuments(cache: Cache, source: IndexedSource): ParsedDocument[] {
+  if (source.count === 0) return [];
+  const file = cache.delta !== null && source.firstId >= cache.main.header.nextDocId ? cache.delta : cache.main;
+  const bytes = file.blob(documentsBlobName(source.path));
+  return bytes ? decodeDocuments(bytes) : [];
+}
+
+/** The stored blob of a source's documents, when the cache already has this very version. */
+function storedDocumentsBlob(cache: Cache, source: IndexedSource): Uint8Array | undefined {
+  if (source.count === 0) return undefined;
+  const file = cache.delta !== null && source.firstId >= cache.main.header.nextDocId ? cache.delta : cache.main;
+  const same = pathIndexOf(file).get(source.path);
+  return same && same.hash === source.hash && same.firstId === source.firstId ? file.blob(documentsBlobName(source.path)) : undefined;
+}
+
+const pathIndexes = new WeakMap<IndexFile, Map<string, IndexedSource>>();
+
+function pathIndexOf(file: IndexFile): Map<string, IndexedSource> {
+  let index = pathIndexes.get(file);
+  if (!index) pathIndexes.set(file, (index = new Map(file.header.sources.map((s) => [s.path, s] as const))));
+  return index;
+}
+
+const sourceKey = (source: IndexedSource) => `${source.firstId}\u0000${source.path}`;
+
+/** Main index sources whose documents are no longer current: changed since, deleted, or replaced by the delta. */
+function maskedSources(main: IndexFile, sources: readonly IndexedSource[]): IndexedSource[] {
+  const live = new Set(sources.filter((s) => s.firstId < main.header.nextDocId).map(sourceKey));
+  return main.header.sources.filter((s) => s.count > 0 && !live.has(sourceKey(s)));
+}
+
+function idsOf(sources: readonly IndexedSource[]): number[] {
+  return sources.flatMap((s) => Array.from({ length: s.count }, (_, i) => s.firstId + i));
+}
+
+function warmIndex(cache: Cache, scanned: Scanned[], files: CacheFiles, warnings: string[], preload: readonly QueryTerm[] | undefined): OpenedIndex {
+  const sources = scanned.map((s) => restat(s.previous!, s));
+  if (sources.some((s, i) => s !== scanned[i]!.previous)) {
+    // Only stat data moved (touch, checkout): same blobs, new header, in the smaller file when there are two.
+    const file = cache.delta ?? cache.main;
+    writeCache(cache.delta ? files.delta : files.main, { ...file.header, sources }, copyBlobs(file, file.names()), warnings);
+  }
+  const delta = cache.delta;
+  const lengths = delta?.blob(LENGTHS_BLOB);
+  const segment: Segment | null = delta && {
+    lengths: lengths ? decodeLengths(lengths) : [],
+    postings: (key) => delta.blob(postingsBlobName(key)),
+    masked: (key) => delta.blob(maskedBlobName(key)),
+  };
+  return layeredView(cache.main, segment, sources, (source) => storedDocuments(cache, source), 'warm', warnings, preload);
+}
+
+/** A delta as layeredView reads it: its documents' field lengths, and per shard its postings and the masked main postings. */
+type Segment = { lengths: readonly number[]; postings: (key: string) => Uint8Array | undefined; masked: (key: string) => Uint8Array | undefined };
+
+/** Blobs of a delta file besides document stores: field lengths, and per shard key postings (p:) and masked postings (m:). */
+const LENGTHS_BLOB = 'lengths';
+const postingsBlobName = (key: string) => `p:${key}`;
+const maskedBlobName = (key: string) => `m:${key}`;
+
+/** The main index, with `sources`' stale main documents masked and the delta segment's added; shards load as queries need them. */
+function layeredView(
+  main: IndexFile,
+  delta: Segment | null,
+  sources: IndexedSource[],
+  docsOf: (source: IndexedSource) => ParsedDocument[],
+  state: OpenedIndex['state'],
+  warnings: string[],
+  preload: readonly QueryTerm[] | undefined,
+): OpenedIndex {
+  const meta = main.blob(META_BLOB);
+  if (!meta) throw new Error('search cache has no index metadata');
+  const layered = loadLayeredIndex(meta, delta?.lengths ?? [], idsOf(maskedSources(main, sources)));
+  const loaded = new Set<string>();
+  const ensure = (terms: readonly QueryTerm[]) => {
+    for (const key of shardsForQuery(terms)) {
+      if (loaded.has(key)) continue;
+      layered.addShard(main.blob(shardBlobName(key)), delta?.masked(key), delta?.postings(key));
+      loaded.add(key);
+    }
+  };
+  // Decoding the query's shards here means a damaged one is found while the caller can still rebuild.
+  if (preload) ensure(preload);
+  return makeView(layered.index, sources, docsOf, state, warnings, ensure);
+}
+
+function updateIndex(
+  cache: Cache,
+  scanned: Scanned[],
+  changed: Scanned[],
+  parse: Parse,
+  files: CacheFiles,
+  warnings: string[],
+  options: OpenIndexOptions,
+): OpenedIndex {
+  const { main } = cache;
+  const mainNext = main.header.nextDocId;
+  const inMain = new Map(main.header.sources.map((s) => [s.path, s] as const));
+  const changedPaths = new Set(changed.map((s) => s.path));
+  const fresh = new Map<string, ParsedDocument[]>();
+  const sources: IndexedSource[] = [];
+  let nextDocId = Math.max(mainNext, cache.delta?.header.nextDocId ?? 0);
+  for (const s of scanned) {
+    const original = inMain.get(s.path);
+    if (!changedPaths.has(s.path)) sources.push(restat(s.previous!, s));
+    else if (original && original.hash === s.hash && original.kind === s.kind) sources.push(restat(original, s)); // back to the main index's version
+    else {
+      const { source, documents } = parseSource(s, nextDocId, parse);
+      nextDocId += documents.length;
+      fresh.set(s.path, documents);
+      sources.push(source);
+    }
+  }
+  const docsOf = (source: IndexedSource) => fresh.get(source.path) ?? storedDocuments(cache, source);
+  const blobOf = (source: IndexedSource) => (fresh.has(source.path) ? undefined : storedDocumentsBlob(cache, source)) ?? encodeDocuments(docsOf(source));
+  const header: IndexHeader = { layout: INDEX_LAYOUT, engine: main.header.engine, build: newBuildId(), nextDocId, sources };
+  const inDelta = sources.filter((s) => s.firstId >= mainNext && s.count > 0);
+  const masked = maskedSources(main, sources);
+  const policy = options.compaction ?? DEFAULT_COMPACTION;
+  const overlap = sum(inDelta) + sum(masked);
+  if (overlap > Math.max(policy.minDocs, policy.share * sum(sources)) || inDelta.length > policy.maxFiles) {
+    return compactIndex(main, masked, inDelta, header, docsOf, blobOf, files, warnings);
+  }
+
+  // The delta's postings: the old ones minus documents no longer current, plus the fresh files'.
+  const old = cache.delta;
+  const live = new Set(sources.map(sourceKey));
+  const dropped = (old?.header.sources ?? []).filter((s) => s.firstId >= mainNext && s.count > 0 && !live.has(sourceKey(s)));
+  const droppedIds = new Set(idsOf(dropped));
+  const drop = (id: number) => droppedIds.has(id);
+  const added = deltaSegmentOf(inDelta.flatMap((source) => (fresh.has(source.path) ? fieldsOfSource(source, docsOf(source)) : [])));
+  const oldLengths = old?.blob(LENGTHS_BLOB);
+  const lengths = [...(oldLengths ? withoutLengths(decodeLengths(oldLengths), drop) : []), ...added.lengths];
+  const blobs = new Map<string, Uint8Array>([[LENGTHS_BLOB, encodeLengths(lengths)]]);
+  const keys = new Set([...(old?.names() ?? []).filter((name) => name.startsWith('p:')).map((name) => name.slice(2)), ...added.shards.keys()]);
+  for (const key of keys) {
+    const before = old?.blob(postingsBlobName(key));
+    const fresher = added.shards.get(key);
+    // Note: a shard untouched by this update keeps its bytes; the common edit (one file again) touches few.
+    if (before && !fresher && dropped.length === 0) blobs.set(postingsBlobName(key), before);
+    else {
+      const merged = mergeShardPostings(before && decodeShardPostings(before), drop, fresher);
+      if (merged.size > 0) blobs.set(postingsBlobName(key), encodeShardPostings(merged));
+    }
+  }
+  for (const source of inDelta) blobs.set(documentsBlobName(source.path), blobOf(source));
+  for (const [key, bytes] of maskedPostingBlobs(cache, masked)) blobs.set(maskedBlobName(key), bytes);
+  writeCache(files.delta, { ...header, base: main.header.build }, blobs, warnings);
+  const segment: Segment = { lengths, postings: (key) => blobs.get(postingsBlobName(key)), masked: (key) => blobs.get(maskedBlobName(key)) };
+  return layeredView(main, segment, sources, docsOf, 'updated', warnings, options.preload);
+}
+
+/**
+ * The postings of the masked main documents, per shard: carried over from the old delta, with
+ * the newly masked documents' terms added (tokenized once, when they become masked).
+ */
+function maskedPostingBlobs(cache: Cache, masked: IndexedSource[]): Map<string, Uint8Array> {
+  const old = cache.delta;
+  const before = old ? maskedSources(cache.main, old.header.sources) : [];
+  const now = new Set(masked.map(sourceKey));
+  const kept = new Set(before.map(sourceKey));
+  const added = masked.filter((s) => !kept.has(sourceKey(s)));
+  const oldNames = old ? old.names().filter((name) => name.startsWith('m:')) : [];
+  if (old && added.length === 0 && before.every((s) => now.has(sourceKey(s)))) {
+    return new Map(oldNames.map((name) => [name.slice(2), old.blob(name)!] as const));
+  }
+  const ids = new Set(idsOf(masked));
+  const byShard = new Map<string, MaskedPostings>();
+  for (const name of oldNames) {
+    const still = decodeMaskedPostings(old!.blob(name)!).filter(([, , id]) => ids.has(id));
+    if (still.length > 0) byShard.set(name.slice(2), still);
+  }
+  const fields = added.flatMap((source) => fieldsOfSource(source, storedDocuments({ main: cache.main, delta: null }, source)));
+  for (const [key, postings] of postingsByShard(fields)) {
+    const list = byShard.get(key);
+    if (list) list.push(...postings);
+    else byShard.set(key, postings);
+  }
+  return new Map([...byShard].map(([key, postings]) => [key, encodeMaskedPostings(postings)] as const));
+}
+
+/** Folds the delta into a new main index: the old cost of an update, paid once per threshold. */
+function compactIndex(
+  main: IndexFile,
+  masked: IndexedSource[],
+  inDelta: IndexedSource[],
+  header: IndexHeader,
+  docsOf: (source: IndexedSource) => ParsedDocument[],
+  blobOf: (source: IndexedSource) => Uint8Array,
+  files: CacheFiles,
+  warnings: string[],
+): OpenedIndex {
+  const meta = main.blob(META_BLOB);
+  if (!meta) throw new Error('search cache has no index metadata');
+  const index = loadIndex(meta, shardBlobsOf(main), { forUpdate: true });
+  const mainDocs = (source: IndexedSource) => {
+    const bytes = main.blob(documentsBlobName(source.path));
+    return bytes ? decodeDocuments(bytes) : [];
+  };
+  for (const source of masked) mainDocs(source).forEach((doc, i) => index.remove(fieldsOf(source.firstId + i, doc, source)));
+  // In id order, so every document keeps short id = id (what loadLayeredIndex relies on).
+  for (const source of [...inDelta].sort((a, b) => a.firstId - b.firstId)) addSource(index, source, docsOf(source));
+  saveMain(index, header, blobOf, files, warnings);
+  return makeView(index, header.sources, docsOf, 'updated', warnings);
+}
+
+function sum(sources: readonly IndexedSource[]): number {
+  return sources.reduce((total, s) => total + s.count, 0);
+}
+

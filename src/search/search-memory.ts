@@ -1,0 +1,98 @@
+/**
+ * `mem search`: validate the request, bring the index up to date, query, rank. Everything a
+ * caller renders comes back as data; only broken input (a usage error) or a broken environment
+ * throws, never a stale or damaged cache.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { MemError } from '../core/errors.js';
+import { loadConfig } from '../core/config/load-config.js';
+import { isMemoryKind, MEMORY_KINDS, type MemoryKind } from './memory-document.js';
+import { queryTerms } from './query-terms.js';
+import { rankResults, type RankedResult } from './rank-results.js';
+import { openSearchIndex } from './index-store.js';
+
+export type SearchOptions = {
+  limit?: number;
+  kinds?: readonly string[];
+  section?: string;
+  /** Days ("7", "7d") or an ISO date ("2026-11-01"). */
+  since?: string;
+  /** Injected for tests; defaults to the clock. */
+  nowMs?: number;
+};
+
+export type SearchOutcome = {
+  results: RankedResult[];
+  /** The query had no searchable word (only stop words or punctuation). */
+  noTerms: boolean;
+  warnings: string[];
+  indexState: 'warm' | 'updated' | 'rebuilt';
+};
+
+const MAX_LIMIT = 1000;
+const DAY_MS = 86_400_000;
+
+/** Returns the ranked results for `query` in the worktree at `root`; throws MemError USAGE on bad input. */
+export async function searchMemory(root: string, query: string, options: SearchOptions = {}): Promise<SearchOutcome> {
+  if (query.trim() === '') {
+    throw new MemError('USAGE', 'mem search needs a query.', { hint: 'Example: mem search "docker db tests"' });
+  }
+  const nowMs = options.nowMs ?? Date.now();
+  const limit = options.limit ?? 10;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
+    throw new MemError('USAGE', `--limit must be a whole number from 1 to ${MAX_LIMIT}, got ${String(options.limit)}.`, { hint: 'Example: --limit 5' });
+  }
+  const kinds = parseKinds(options.kinds);
+  const sinceMs = options.since === undefined ? undefined : parseSince(options.since, nowMs);
+  const terms = queryTerms(query);
+  const index = await openSearchIndex(root, { teamBranch: teamBranchOf(root), preload: terms });
+  if (terms.length === 0) return { results: [], noTerms: true, warnings: index.warnings, indexState: index.state };
+  const hits = index.query(terms);
+  const filters = { ...(kinds ? { kinds } : {}), ...(options.section !== undefined ? { section: options.section } : {}), ...(sinceMs !== undefined ? { sinceMs } : {}) };
+  const ranked = rankResults(hits, (id) => index.resolve(id), {
+    query,
+    termCount: terms.length,
+    nowMs,
+    limit,
+    filters,
+    localMemIds: index.localMemIds,
+  });
+  // Note: a file deleted after the index was refreshed is not shown rather than shown stale.
+  const results = ranked.filter((r) => r.kind === 'team' || existsSync(join(root, r.file)));
+  return { results, noTerms: false, warnings: index.warnings, indexState: index.state };
+}
+
+/** Returns the team branch to index per the repository's config (the default when the config is unreadable); never throws. */
+function teamBranchOf(root: string): string | null {
+  try {
+    const config = loadConfig(root);
+    return config.team.enabled ? config.team.branch : null;
+  } catch {
+    return 'mem/team';
+  }
+}
+
+function parseKinds(kinds: readonly string[] | undefined): MemoryKind[] | undefined {
+  if (kinds === undefined || kinds.length === 0) return undefined;
+  const out: MemoryKind[] = [];
+  for (const raw of kinds.flatMap((k) => k.split(','))) {
+    const kind = raw.trim().toLowerCase();
+    if (!isMemoryKind(kind)) {
+      throw new MemError('USAGE', `--kind must be one of ${MEMORY_KINDS.join(', ')}; got "${raw}".`, { hint: 'Example: --kind durable,team' });
+    }
+    out.push(kind);
+  }
+  return out;
+}
+
+/** Returns the epoch ms `since` means: a number of days before `nowMs`, or an ISO date; throws MemError USAGE otherwise. */
+function parseSince(since: string, nowMs: number): number {
+  const days = /^\s*(\d+(?:\.\d+)?)\s*d?\s*$/i.exec(since);
+  if (days) return nowMs - Number(days[1]) * DAY_MS;
+  if (/^\d{4}-\d{2}-\d{2}/.test(since.trim())) {
+    const ms = Date.parse(since.trim());
+    if (Number.isFinite(ms)) return ms;
+  }
+  throw new MemError('USAGE', `--since must be a number of days or an ISO date, got "${since}".`, { hint: 'Examples: --since 7, --since 2026-11-01' });
+}

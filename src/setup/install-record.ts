@@ -1,0 +1,30 @@
+/** What `mem init` did in this clone, so that `mem uninstall` reverses exactly that. */
+import { readFileSync } from 'node:fs';
+import { writeFileAtomicSync } from '../core/files/atomic-write.js';
+import type { MemoryPaths } from '../core/layout.js';
+
+export type InstallRecord = {
+  version: 1;
+  /** Text of the config file when init created it (removed by uninstall only if unchanged). */
+  createdConfig?: string;
+  createdSettingsFile?: boolean;
+  createdMemoryGitignore?: boolean;
+  excludeLines?: string[];
+  prePushPath?: string;
+  mergeDriver?: boolean;
+};
+
+/** Returns the record, or an empty one when absent or unreadable. */
+export function readInstallRecord(paths: MemoryPaths): InstallRecord {
+  try {
+    const record = JSON.parse(readFileSync(paths.installRecord, 'utf8')) as InstallRecord;
+    return record.version === 1 ? record : { version: 1 };
+  } catch {
+    return { version: 1 };
+  }
+}
+
+/** Saves the record atomically; throws on I/O failure. */
+export function writeInstallRecord(paths: MemoryPaths, record: InstallRecord): void {
+  writeFileAtomicSync(paths.installRecord, `${JSON.stringify(record, null, 2)}\n`);
+}

@@ -1,0 +1,129 @@
+/**
+ * Moving the team branch over the network: the system `git`, run inside the team store, with the
+ * user's remotes and credentials (the store's config includes the clone's). Every call has a
+ * timeout, never prompts, never runs hooks, and reports *why* it failed, because sync reacts
+ * differently to "offline", "no team branch yet" and "someone pushed first".
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { runGit, runGitSync, type GitRun } from '../../core/git/run-git.js';
+
+export type TransportFailureReason =
+  /** The remote could not be reached (network down, host unknown, timeout, auth refused). */
+  | 'offline'
+  /** The clone has no remote by that name. */
+  | 'remote-missing'
+  /** The remote refused a non-fast-forward update: someone pushed first. */
+  | 'rejected'
+  /** The remote refused the update for another reason (protected branch, server hook). */
+  | 'denied'
+  /** Anything else git reported. */
+  | 'failed';
+
+export type TransportFailure = { ok: false; reason: TransportFailureReason; message: string };
+
+export type FetchOutcome =
+  | { ok: true; branchExists: true }
+  | { ok: true; branchExists: false }
+  | TransportFailure;
+
+export type PushOutcome = { ok: true } | TransportFailure;
+
+export type TransportTarget = {
+  /** Worktree root of the user's clone (relative remote paths resolve from here). */
+  root: string;
+  /** The team store (bare repository). */
+  storeDir: string;
+  /** Remote name in the clone's config, e.g. "origin". */
+  remote: string;
+  /** Team branch name, e.g. "mem/team". */
+  branch: string;
+  timeoutMs: number;
+};
+
+/** Returns the remote's URL (its pushurl when pushing) from the clone's config, relative paths made absolute, or null when there is no such remote. */
+export function resolveRemoteUrl(root: string, remote: string, direction: 'fetch' | 'push' = 'fetch'): string | null {
+  const url =
+    (direction === 'push' ? runGitSync(['config', '--get', `remote.${remote}.pushurl`], root) : null) ??
+    runGitSync(['config', '--get', `remote.${remote}.url`], root);
+  if (!url) return null;
+  // Note: a local path remote is relative to the clone; the store is elsewhere, so anchor it.
+  if (!isUrlLike(url) && !isAbsolute(url)) return resolve(root, url);
+  return url;
+}
+
+/**
+ * Fetches the team branch into the store's tracking ref (`refs/remotes/<remote>/<branch>`,
+ * forced, so a remote rewritten by force is seen as it is); returns whether the branch exists
+ * on the remote, or why the fetch failed. Never throws.
+ */
+export async function fetchTeamBranch(target: TransportTarget): Promise<FetchOutcome> {
+  const url = resolveRemoteUrl(target.root, target.remote);
+  if (url === null) return missingRemote(target.remote);
+  const refspec = `+refs/heads/${target.branch}:refs/remotes/${target.remote}/${target.branch}`;
+  const run = await runGit(
+    ['--git-dir', target.storeDir, 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', url, refspec],
+    { cwd: target.root, timeoutMs: target.timeoutMs },
+  );
+  if (run.status === 0) return { ok: true, branchExists: true };
+  const text = output(run);
+  if (/couldn't find remote ref/i.test(text)) return { ok: true, branchExists: false };
+  return classifyFailure(run, target.timeoutMs);
+}
+
+/**
+ * Pushes `commit` to the remote team branch without running any hook and without force; returns
+ * `rejected` when the remote moved on (fetch, merge and retry), or another failure. Never throws.
+ */
+export async function pushTeamBranch(target: TransportTarget, commit: string): Promise<PushOutcome> {
+  const url = resolveRemoteUrl(target.root, target.remote, 'push');
+  if (url === null) return missingRemote(target.remote);
+  const run = await runGit(
+    ['--git-dir', target.storeDir, 'push', '--quiet', '--no-verify', '--porcelain', url, `${commit}:refs/heads/${target.branch}`],
+    { cwd: target.root, timeoutMs: target.timeoutMs },
+  );
+  if (run.status === 0) return { ok: true };
+  const text = output(run);
+  // Note: two pushes landing at the same moment make the loser's ref update fail on the remote
+  // ("cannot lock ref … is at X but expected Y"): that is a race to retry, not a refusal.
+  if (/\[rejected\]|non-fast-forward|fetch first|stale info|cannot lock ref|failed to lock|failed to update ref|but expected/i.test(text)) {
+    return { ok: false, reason: 'rejected', message: `the remote team branch moved on: ${firstLine(text)}` };
+  }
+  if (/\[remote rejected\]|protected branch|pre-receive hook declined|denied/i.test(text)) {
+    return { ok: false, reason: 'denied', message: `the remote refused the team branch: ${firstLine(text)}` };
+  }
+  return classifyFailure(run, target.timeoutMs);
+}
+
+function classifyFailure(run: GitRun, timeoutMs: number): TransportFailure {
+  if (run.spawnError !== undefined) return { ok: false, reason: 'failed', message: `cannot run git: ${run.spawnError}` };
+  if (run.timedOut) {
+    return { ok: false, reason: 'offline', message: `the remote did not answer within ${Math.round(timeoutMs / 1000)}s` };
+  }
+  const text = output(run);
+  const offline =
+    /could not read from remote|does not appear to be a git repository|could not resolve host|connection (refused|timed out|reset)|network is unreachable|unable to access|failed to connect|no route to host|authentication failed|permission denied|repository not found|not found|host key verification failed|terminal prompts disabled|early eof/i;
+  if (offline.test(text)) return { ok: false, reason: 'offline', message: `the remote is unreachable: ${firstLine(text)}` };
+  return { ok: false, reason: 'failed', message: `git failed (exit ${run.status ?? 'killed'}): ${firstLine(text)}` };
+}
+
+function missingRemote(remote: string): TransportFailure {
+  return { ok: false, reason: 'remote-missing', message: `this clone has no remote named "${remote}"` };
+}
+
+function isUrlLike(url: string): boolean {
+  // scheme://..., or scp-like user@host:path / host:path (but not a Windows drive letter).
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(url) || /^[^/\\]{2,}:/.test(url) || /^[^/\\:]+@[^/\\:]+:/.test(url);
+}
+
+function output(run: GitRun): string {
+  return `${run.stderr}\n${run.stdout}`.trim();
+}
+
+function firstLine(text: string): string {
+  const lines = text
+    .split('\n')
+    .map((line) => line.replace(/^(fatal|error|remote):\s*/i, '').trim())
+    .filter((line) => line !== '' && !/^To |^Done$/.test(line));
+  const meaningful = lines.find((line) => /rejected|fatal|error|denied|unable|could not|refused|not found/i.test(line));
+  return (meaningful ?? lines[0] ?? 'no output').slice(0, 300);
+}

@@ -1,0 +1,126 @@
+/**
+ * The hook runner: everything Claude Code calls goes through here. It never throws, never
+ * prints more than one JSON object, and logs every problem to .memory/state/ for `mem status`.
+ */
+import { existsSync } from 'node:fs';
+import { memoryPaths } from '../core/layout.js';
+import { appendHookRecord, type HookRecord } from '../core/hook-log.js';
+import { findRepoRoot } from '../core/git/repo-root.js';
+import { parseHookPayload, type HookPayload } from '../agents/claude-code/hook-payload.js';
+import { resolveHookEvent, type HookEventName } from '../agents/hook-event.js';
+import { isMemError } from '../core/errors.js';
+import { loadConfigCached } from '../core/config/load-config-cached.js';
+import type { HookContext } from '../core/hook-context.js';
+
+/** Internal deadlines per event (ms): well inside Claude Code's timeouts and the user's patience. */
+export const HOOK_DEADLINES_MS: Record<HookEventName, number> = {
+  'session-start': 4_000,
+  'user-prompt-submit': 2_500,
+  'post-tool-use': 1_000,
+  'pre-compact': 10_000,
+  stop: 10_000,
+  'subagent-stop': 1_000,
+  'session-end': 1_000,
+};
+
+export type HookRunInput = { eventArg: string | undefined; stdin: string; cwd: string; env: NodeJS.ProcessEnv; startedAt: number };
+
+/** Returns what the hook prints on stdout ('' or one JSON object); never throws. */
+export async function runHook(input: HookRunInput): Promise<string> {
+  const event = resolveHookEvent(input.eventArg);
+  const parsed = parseHookPayload(input.stdin);
+  const root = pickRoot(parsed.ok ? parsed.payload : null, input);
+  // Outside a git repository, or in one where mem was never set up, a hook stays silent.
+  if (!root || !existsSync(memoryPaths(root).memoryDir)) return '';
+  const paths = memoryPaths(root);
+  const record: HookRecord = { at: new Date(input.startedAt).toISOString(), event: input.eventArg ?? '(none)', ok: true, ms: 0 };
+  const finish = (output: string): string => {
+    record.ms = Date.now() - input.startedAt;
+    appendHookRecord(paths.hookLog, record);
+    return output;
+  };
+
+  if (!event) return finish(fail(record, 'UNKNOWN_EVENT', `unknown hook event ${JSON.stringify(input.eventArg ?? '')}; expected one of session-start, user-prompt-submit, post-tool-use, pre-compact, stop (after-turn), subagent-stop, session-end`));
+  if (!parsed.ok) return finish(fail(record, parsed.problem.code, parsed.problem.message));
+  record.session = parsed.payload.sessionId;
+
+  let context: HookContext;
+  try {
+    context = {
+      root,
+      paths,
+      config: await loadConfigCached(root),
+      env: input.env,
+      now: () => new Date(),
+      deadline: input.startedAt + HOOK_DEADLINES_MS[event],
+      notes: [],
+    };
+  } catch (error) {
+    return finish(fail(record, isMemError(error) ? error.code : 'INTERNAL', (error as Error).message));
+  }
+
+  try {
+    const { output, did } = await dispatch(event, context, parsed.payload);
+    if (did) record.did = did;
+    if (context.notes.length > 0) {
+      record.code = 'NOTE';
+      record.message = context.notes.join('; ');
+    }
+    return finish(output);
+  } catch (error) {
+    const code = isMemError(error) ? error.code : 'INTERNAL';
+    return finish(fail(record, code, isMemError(error) ? error.message : String((error as Error)?.stack ?? error)));
+  }
+}
+
+async function dispatch(event: HookEventName, context: HookContext, payload: HookPayload): Promise<{ output: string; did?: string }> {
+  switch (event) {
+    case 'stop': {
+      const { handleStop } = await import('./stop.js');
+      return { output: '', did: await handleStop(context, payload) };
+    }
+    case 'session-start': {
+      const { handleSessionStart } = await import('./session-start.js');
+      const output = await handleSessionStart(context, payload);
+      return { output, did: output ? 'context injected' : 'nothing to inject' };
+    }
+    case 'user-prompt-submit': {
+      const { handleUserPromptSubmit } = await import('./user-prompt-submit.js');
+      const output = await handleUserPromptSubmit(context, payload);
+      return { output, did: output ? 'recall injected' : 'no recall' };
+    }
+    case 'pre-compact': {
+      const { handlePreCompact } = await import('./small-events.js');
+      return { output: '', did: await handlePreCompact(context, payload) };
+    }
+    case 'session-end': {
+      const { handleSessionEnd } = await import('./small-events.js');
+      return { output: '', did: await handleSessionEnd(context, payload) };
+    }
+    case 'post-tool-use':
+    case 'subagent-stop':
+      // Note: the transcript already records tool calls and subagent results; the next Stop reads them.
+      return { output: '' };
+  }
+}
+
+function fail(record: HookRecord, code: string, message: string): string {
+  record.ok = false;
+  record.code = code;
+  record.message = message.length > 2_000 ? `${message.slice(0, 2_000)}…` : message;
+  return '';
+}
+
+function pickRoot(payload: HookPayload | null, input: HookRunInput): string | null {
+  const candidates = [payload?.cwd, input.env['CLAUDE_PROJECT_DIR'], input.cwd];
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    try {
+      const root = findRepoRoot(candidate);
+      if (root) return root;
+    } catch {
+      /* unreadable path */
+    }
+  }
+  return null;
+}

@@ -1,0 +1,28 @@
+import type { HookPayload } from '../agents/claude-code/hook-payload.js';
+import type { HookContext } from '../core/hook-context.js';
+import { finishEndedSessions } from '../session/finish-ended-sessions.js';
+import { updateSession } from '../session/update-session.js';
+import { durableConsumer } from './durable-consumer.js';
+
+/**
+ * Stop, the seed's afterTurn, in its order:
+ * 1. session memory: the handoff of this session (and of sessions that ended without a
+ *    SessionEnd) is brought up to date from the transcript tail;
+ * 2. durable memory: each new batch of events is mined for candidates, gated, and the survivors
+ *    written (the step runs per batch inside the session update, so the transcript cursor never
+ *    moves past events that were not judged);
+ * 3. team: when something meaningful was written, it is shared off the hook's path.
+ * Returns the hook-log summary; never blocks the Stop (no output).
+ */
+export async function handleStop(context: HookContext, payload: HookPayload): Promise<string> {
+  const durable = durableConsumer(context);
+  await finishEndedSessions(context, payload.sessionId, durable.onEvents);
+  const update = await updateSession(
+    context,
+    { sessionId: payload.sessionId, transcriptPath: payload.transcriptPath, lastAssistantMessage: payload.lastAssistantMessage },
+    durable.onEvents,
+  );
+  if (update.transcriptProblem) context.notes.push(update.transcriptProblem);
+  await durable.afterTurn(); // 3. share with the team if something changed
+  return `${update.newEvents.length} event(s)${durable.summary()}`;
+}

@@ -1,0 +1,17 @@
+import type { HookPayload } from '../agents/claude-code/hook-payload.js';
+import type { HookContext } from '../core/hook-context.js';
+
+/** UserPromptSubmit: add the few most relevant memories not already in context, or nothing. */
+export async function handleUserPromptSubmit(context: HookContext, payload: HookPayload): Promise<string> {
+  if (!payload.prompt || !payload.prompt.trim()) return '';
+  const { recallForPrompt } = await import('../search/recall.js');
+  const additionalContext = await recallForPrompt({
+    root: context.root,
+    prompt: payload.prompt,
+    sessionId: payload.sessionId,
+    config: context.config,
+    deadlineMs: context.deadline,
+  });
+  if (!additionalContext) return '';
+  return JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext } });
+}
