@@ -74,7 +74,7 @@ export const fmt = (n, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 
 /**
  * Bundles TypeScript sources of this repository in process (esbuild) and imports the result, so a
  * script can call domain code without a build. `exports` is module text such as
- * "export { applyFilter } from './src/filter/apply-filter.ts';" (paths relative to the repo root).
+ * "export { applyFilter } from './src/durable/gate/apply-filter.ts';" (paths relative to the repo root).
  */
 export async function importSources(exports) {
   const { build } = await import('esbuild');

@@ -1,6 +1,6 @@
 // Benchmark: entry-aware three-way merge of region bodies, 10,000 entries a side, in process.
 // Budget (PRODUCT.md §9): ≤ 50 ms. Run with plain `node bench/merge-bench.mjs` (after `npm run build`
-// or not: it bundles src/merge/merge-region.ts with esbuild into a temp file first).
+// or not: it bundles src/team/merge/merge-region.ts with esbuild into a temp file first).
 import { build } from 'esbuild';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mem-merge-bench-'));
 const outfile = join(dir, 'merge-region.mjs');
 await build({
-  entryPoints: [join(root, 'src/merge/merge-region.ts')],
+  entryPoints: [join(root, 'src/team/merge/merge-region.ts')],
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -44,10 +44,10 @@ function matches(label, text) {
 async function loadDomain() {
   return importSources(
     [
-      "export { extractCandidates, countCommandSuccesses } from './src/durable/extract-candidates.ts';",
-      "export { applyFilter } from './src/filter/apply-filter.ts';",
-      "export { describeVerdictForLog } from './src/filter/describe-verdict-for-log.ts';",
-      "export { defaultConfig } from './src/config/schema.ts';",
+      "export { extractCandidates, countCommandSuccesses } from './src/durable/extract/extract-candidates.ts';",
+      "export { applyFilter } from './src/durable/gate/apply-filter.ts';",
+      "export { describeVerdictForLog } from './src/durable/gate/describe-verdict-for-log.ts';",
+      "export { defaultConfig } from './src/core/config/schema.ts';",
     ].join('\n'),
   );
 }

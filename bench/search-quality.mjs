@@ -62,7 +62,7 @@ export async function loadSearchApi() {
     [
       "export { searchMemory } from './src/search/search-memory.ts';",
       "export { recallForPrompt } from './src/search/recall.ts';",
-      "export { defaultConfig } from './src/config/schema.ts';",
+      "export { defaultConfig } from './src/core/config/schema.ts';",
     ].join('\n'),
   );
 }

@@ -10,7 +10,7 @@ const root = new URL('..', import.meta.url).pathname;
 const verbose = process.argv.includes('--verbose');
 
 async function loadScanners() {
-  return importSources("export * from './src/filter/scan-secrets.ts'; export * from './src/filter/scan-injection.ts';");
+  return importSources("export * from './src/core/safety/scan-secrets.ts'; export * from './src/core/safety/scan-injection.ts';");
 }
 
 function readCorpus(name) {
