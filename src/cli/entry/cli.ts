@@ -3,5 +3,12 @@
  * oclif loads through package.json's `oclif.commands.target`: one file, so one oclif. bin/run.js
  * requires it for every command without a fast path.
  */
+import { settings } from '@oclif/core';
+
+// mem ships compiled JavaScript only. Left on, oclif looks for TypeScript sources whenever
+// NODE_ENV is development or test, and an installed mem (no typescript beside it) then warns
+// "Could not find typescript" on every command.
+settings.enableAutoTranspile = false;
+
 export { execute } from '@oclif/core';
 export { COMMANDS } from './commands.js';
