@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 import { PURE_CODE_GLOBS } from './scripts/pure-code.mjs';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist.*/**', 'node_modules/**', 'coverage/**', 'bench/**', 'fixtures/**', 'scripts/**', 'bin/**', 'eslint.config.js', 'vitest.config.ts'] },
+  { ignores: ['dist/**', 'dist.*/**', 'node_modules/**', 'coverage/**', 'bench/**', 'fixtures/**', 'scripts/**', 'bin/**', 'test/**/*.mjs', 'eslint.config.js', 'vitest.config.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -38,6 +38,8 @@ export type TailOptions = {
   /** On a first read, files larger than this start this many bytes before the end. */
   firstReadWindowBytes?: number;
   now?: () => number;
+  /** The agent's line parser (default: Claude Code's). */
+  parseLine?: (line: unknown) => TranscriptEvent[];
 };
 
 const CHUNK_BYTES = 1 << 20;
@@ -100,7 +102,7 @@ export function readTranscriptTail(path: string, cursor: TranscriptCursor | unde
         } else {
           const piece = buffer.subarray(segmentStart, index);
           const line = pending.length > 0 ? Buffer.concat([...pending, piece]) : piece;
-          handleLine(line, result);
+          handleLine(line, result, options.parseLine);
         }
         pending = [];
         pendingBytes = 0;
@@ -148,8 +150,9 @@ function isSkippedType(line: Buffer): boolean {
   return SKIPPED_TYPES.some((marker) => head.indexOf(marker) !== -1) && !head.includes('"type":"user"') && !head.includes('"type":"assistant"');
 }
 
-function handleLine(line: Buffer, result: TailRead): void {
-  if (line.length > TYPE_SEARCH_BYTES && isSkippedType(line)) return;
+function handleLine(line: Buffer, result: TailRead, parseLine?: (line: unknown) => TranscriptEvent[]): void {
+  // Note: the byte-level skip knows Claude Code's line types only.
+  if (!parseLine && line.length > TYPE_SEARCH_BYTES && isSkippedType(line)) return;
   let text = line.toString('utf8');
   if (text.endsWith('\r')) text = text.slice(0, -1);
   if (text.trim() === '') return;
@@ -161,7 +164,7 @@ function handleLine(line: Buffer, result: TailRead): void {
     result.badLines += 1;
     return;
   }
-  for (const event of parseTranscriptLine(parsed)) result.events.push(event);
+  for (const event of (parseLine ?? parseTranscriptLine)(parsed)) result.events.push(event);
 }
 
 function hashHead(fd: number, length: number): string {

@@ -11,6 +11,8 @@ export type HookRecord = {
   ok: boolean;
   ms: number;
   session?: string;
+  /** The agent that ran the hook, when not Claude Code. */
+  agent?: string;
   /** Problem code (payload or environment), when not ok or when work was deferred. */
   code?: string;
   message?: string;

@@ -5,7 +5,12 @@
  */
 export type StartContextInput = {
   source: string | null;
-  handoff: { text: string; sessionId: string; updatedAt: string; own: boolean } | null;
+  handoff: { text: string; sessionId: string; updatedAt: string; own: boolean; agentLabel?: string } | null;
+  /**
+   * Durable memory as the agent should read it, for agents that do not load CLAUDE.md (Codex CLI,
+   * Gemini CLI): it comes first and the handoff gets what is left of the budget.
+   */
+  memory?: string | null;
   conflicts: number;
   syncProblem: string | null;
   /** Characters available (budget tokens × 4, never over 10,000). */
@@ -17,7 +22,15 @@ export const MAX_CONTEXT_CHARS = 10_000;
 
 /** Returns the additionalContext text, or null when there is nothing worth saying. */
 export function buildStartContext(input: StartContextInput): string | null {
-  const budget = Math.min(input.budgetChars, MAX_CONTEXT_CHARS);
+  const rest = buildHandoffContext(input);
+  const memoryBlock = input.memory ? input.memory.slice(0, MAX_MEMORY_CHARS) : '';
+  if (!memoryBlock) return rest;
+  return rest ? `${memoryBlock}\n\n${rest}` : memoryBlock;
+}
+
+function buildHandoffContext(input: StartContextInput): string | null {
+  const memoryBlock = input.memory ? input.memory.slice(0, MAX_MEMORY_CHARS) : '';
+  const budget = Math.min(input.budgetChars, MAX_CONTEXT_CHARS - (memoryBlock ? memoryBlock.length + 2 : 0));
   const notices: string[] = [];
   if (input.conflicts > 0) {
     notices.push(`${input.conflicts} team memory conflict${input.conflicts === 1 ? '' : 's'} await human review in CLAUDE.md (resolved with \`mem review\`).`);
@@ -29,7 +42,7 @@ export function buildStartContext(input: StartContextInput): string | null {
   if (input.handoff) {
     const intro = input.handoff.own
       ? `mem session state for this session (${input.handoff.sessionId.slice(0, 8)}), as of ${input.handoff.updatedAt}:`
-      : `Handoff from the previous session on this branch (${input.handoff.sessionId.slice(0, 8)}, last updated ${input.handoff.updatedAt}), recorded by mem:`;
+      : `Handoff from the previous session on this branch (${input.handoff.agentLabel ? `${input.handoff.agentLabel}, ` : ''}${input.handoff.sessionId.slice(0, 8)}, last updated ${input.handoff.updatedAt}), recorded by mem:`;
     handoffBlock = `${intro}\n\n${input.handoff.text.trim()}`;
   }
   const join = (head: string) => [head, noticeBlock].filter((part) => part !== '').join('\n\n');
@@ -49,5 +62,7 @@ export function buildStartContext(input: StartContextInput): string | null {
 }
 
 const TRUNCATED = '\n[handoff truncated to fit the budget]';
+/** Codex truncates hook context past about 10,000 characters: memory takes at most this much of it. */
+export const MAX_MEMORY_CHARS = 4_000;
 /** Below this many characters a cut handoff says nothing useful. */
 const MIN_USEFUL_HANDOFF = 120;

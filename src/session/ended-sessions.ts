@@ -7,8 +7,9 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomicSync } from '../core/files/atomic-write.js';
 import type { MemoryPaths } from '../core/layout.js';
+import type { AgentId } from '../agents/agent-id.js';
 
-export type EndedMarker = { sessionId: string; transcriptPath: string | null; reason: string | null; at: string };
+export type EndedMarker = { sessionId: string; transcriptPath: string | null; reason: string | null; at: string; agent?: AgentId };
 
 /** Records that a session ended; throws on I/O failure. */
 export function markSessionEnded(paths: MemoryPaths, marker: EndedMarker): void {

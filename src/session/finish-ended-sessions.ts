@@ -16,7 +16,7 @@ export async function finishEndedSessions(context: HookContext, exceptSessionId:
       continue;
     }
     const { updateSession } = await import('./update-session.js');
-    await updateSession(context, { sessionId: marker.sessionId, transcriptPath: marker.transcriptPath }, consume);
+    await updateSession(context, { sessionId: marker.sessionId, transcriptPath: marker.transcriptPath, ...(marker.agent ? { agent: marker.agent } : {}) }, consume);
     clearEndedSession(context.paths, marker.sessionId);
     finished += 1;
   }

@@ -9,6 +9,7 @@ import type { Candidate } from '../core/memory-file/candidate.js';
 import type { TranscriptCursor } from '../agents/read-transcript-tail.js';
 import { writeFileAtomicSync } from '../core/files/atomic-write.js';
 import type { MemoryPaths } from '../core/layout.js';
+import type { AgentId } from '../agents/agent-id.js';
 
 export type SessionRecord = {
   state: SessionState;
@@ -16,6 +17,8 @@ export type SessionRecord = {
   transcriptPath?: string;
   /** File name of the handoff in .memory/sessions/. */
   handoffFile: string;
+  /** The agent the session ran in (absent: Claude Code, as every record before other agents). */
+  agent?: AgentId;
   /** Successful runs per project command so far (a command proven across turns counts). */
   commandSuccesses?: Record<string, number>;
   /** Batches of events the durable step has seen (0 = the session's first turn). */
@@ -54,6 +57,7 @@ export function saveSessionRecord(paths: MemoryPaths, record: SessionRecord): vo
     updatedAt: record.state.updatedAt,
     handoffFile: record.handoffFile,
     promptCount: record.state.promptCount,
+    ...(record.agent ? { agent: record.agent } : {}),
   };
   writeFileAtomicSync(join(paths.sessionStateDir, `${record.state.sessionId}${SUMMARY_SUFFIX}`), `${JSON.stringify(summary)}\n`);
 }
@@ -74,7 +78,7 @@ export function readHandoff(paths: MemoryPaths, fileName: string): string | null
   }
 }
 
-export type SessionSummary = { sessionId: string; branch: string | null; updatedAt: string; handoffFile: string; promptCount: number };
+export type SessionSummary = { sessionId: string; branch: string | null; updatedAt: string; handoffFile: string; promptCount: number; agent?: AgentId };
 
 /** Returns summaries of the most recently updated sessions, newest first (at most `limit`). */
 export function listSessions(paths: MemoryPaths, limit = 50): SessionSummary[] {
@@ -101,7 +105,7 @@ export function listSessions(paths: MemoryPaths, limit = 50): SessionSummary[] {
     try {
       const parsed = JSON.parse(readFileSync(file.full, 'utf8')) as SessionSummary | SessionRecord;
       if ('state' in parsed) {
-        result.push({ sessionId: parsed.state.sessionId, branch: parsed.state.branch, updatedAt: parsed.state.updatedAt, handoffFile: parsed.handoffFile, promptCount: parsed.state.promptCount });
+        result.push({ sessionId: parsed.state.sessionId, branch: parsed.state.branch, updatedAt: parsed.state.updatedAt, handoffFile: parsed.handoffFile, promptCount: parsed.state.promptCount, ...(parsed.agent ? { agent: parsed.agent } : {}) });
       } else {
         result.push(parsed);
       }

@@ -10,6 +10,8 @@ import { readTranscriptTail } from '../agents/read-transcript-tail.js';
 import { fingerprint } from '../core/files/fast-hash.js';
 import { loadSessionRecord, saveSessionRecord, writeHandoff, type SessionRecord } from './session-store.js';
 import { locateTranscript } from '../agents/claude-code/locate-transcript.js';
+import { adapterFor } from '../agents/agent-adapter.js';
+import type { AgentId } from '../agents/agent-id.js';
 import { readCurrentBranch } from '../core/git/repo-root.js';
 import { applyEvents, createSessionState, noteLastAssistantMessage, recordCompaction, type Compaction } from './session-state.js';
 import { renderHandoff, shortSessionId } from './render-handoff.js';
@@ -25,6 +27,8 @@ export type SessionInput = {
   transcriptPath: string | null;
   lastAssistantMessage?: string | null;
   compaction?: { trigger: string };
+  /** The agent whose hook this is (the transcript format follows it); default: the session's, else Claude Code. */
+  agent?: AgentId;
 };
 
 export type SessionUpdate = {
@@ -51,11 +55,15 @@ async function updateLocked(context: HookContext, input: SessionInput, consume?:
     state: createSessionState(input.sessionId, nowIso, readCurrentBranch(context.root)),
     handoffFile: `${nowIso.slice(0, 10)}-${shortSessionId(input.sessionId)}.md`,
   };
+  // A session belongs to one agent: the one that first reported it, unless a hook names another.
+  const agent = input.agent ?? record.agent ?? 'claude';
+  if (agent !== 'claude' || record.agent) record.agent = agent;
+  const adapter = adapterFor(agent);
   let state = record.state;
   let newEvents: TranscriptEvent[] = [];
   let transcriptProblem: string | undefined;
 
-  const location = locateTranscript(input.transcriptPath ?? record.transcriptPath ?? null, input.sessionId, context.env);
+  const location = locateTranscript(input.transcriptPath ?? record.transcriptPath ?? null, input.sessionId, context.env, adapter.findTranscript);
   if (location.path === null) {
     transcriptProblem = location.problem;
   } else {
@@ -64,6 +72,7 @@ async function updateLocked(context: HookContext, input: SessionInput, consume?:
         maxLineBytes: context.config.session.maxLineBytes,
         deadline: context.deadline,
         firstReadWindowBytes: FIRST_READ_WINDOW_BYTES,
+        ...(agent === 'claude' ? {} : { parseLine: adapter.parseLine }),
       });
       newEvents = tail.events;
       if (tail.events.length > 0) {

@@ -11,6 +11,8 @@ import { resolveHookEvent, type HookEventName } from '../agents/hook-event.js';
 import { isMemError } from '../core/errors.js';
 import { loadConfigCached } from '../core/config/load-config-cached.js';
 import type { HookContext } from '../core/hook-context.js';
+import { adapterFor, detectAgent, renderContext } from '../agents/agent-adapter.js';
+import { resolveAgentId, type AgentId } from '../agents/agent-id.js';
 
 /** Internal deadlines per event (ms): well inside Claude Code's timeouts and the user's patience. */
 export const HOOK_DEADLINES_MS: Record<HookEventName, number> = {
@@ -23,7 +25,15 @@ export const HOOK_DEADLINES_MS: Record<HookEventName, number> = {
   'session-end': 1_000,
 };
 
-export type HookRunInput = { eventArg: string | undefined; stdin: string; cwd: string; env: NodeJS.ProcessEnv; startedAt: number };
+export type HookRunInput = {
+  eventArg: string | undefined;
+  /** `--agent` of the hook command (`mem init` writes it for Codex and Gemini); absent: told by the payload. */
+  agentArg?: string | undefined;
+  stdin: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  startedAt: number;
+};
 
 /** Returns what the hook prints on stdout ('' or one JSON object); never throws. */
 export async function runHook(input: HookRunInput): Promise<string> {
@@ -43,6 +53,9 @@ export async function runHook(input: HookRunInput): Promise<string> {
   if (!event) return finish(fail(record, 'UNKNOWN_EVENT', `unknown hook event ${JSON.stringify(input.eventArg ?? '')}; expected one of session-start, user-prompt-submit, post-tool-use, pre-compact, stop (after-turn), subagent-stop, session-end`));
   if (!parsed.ok) return finish(fail(record, parsed.problem.code, parsed.problem.message));
   record.session = parsed.payload.sessionId;
+  const agent: AgentId = resolveAgentId(input.agentArg) ?? detectAgent(parsed.payload);
+  if (agent !== 'claude') record.agent = agent;
+  const payload = adapterFor(agent).normalise(parsed.payload);
 
   let context: HookContext;
   try {
@@ -60,7 +73,7 @@ export async function runHook(input: HookRunInput): Promise<string> {
   }
 
   try {
-    const { output, did } = await dispatch(event, context, parsed.payload);
+    const { output, did } = await dispatch(event, context, payload, agent);
     if (did) record.did = did;
     if (context.notes.length > 0) {
       record.code = 'NOTE';
@@ -73,29 +86,29 @@ export async function runHook(input: HookRunInput): Promise<string> {
   }
 }
 
-async function dispatch(event: HookEventName, context: HookContext, payload: HookPayload): Promise<{ output: string; did?: string }> {
+async function dispatch(event: HookEventName, context: HookContext, payload: HookPayload, agent: AgentId): Promise<{ output: string; did?: string }> {
   switch (event) {
     case 'stop': {
       const { handleStop } = await import('./stop.js');
-      return { output: '', did: await handleStop(context, payload) };
+      return { output: '', did: await handleStop(context, payload, agent) };
     }
     case 'session-start': {
       const { handleSessionStart } = await import('./session-start.js');
-      const output = await handleSessionStart(context, payload);
-      return { output, did: output ? 'context injected' : 'nothing to inject' };
+      const additionalContext = await handleSessionStart(context, payload, agent);
+      return { output: additionalContext ? renderContext(agent, event, additionalContext) : '', did: additionalContext ? 'context injected' : 'nothing to inject' };
     }
     case 'user-prompt-submit': {
       const { handleUserPromptSubmit } = await import('./user-prompt-submit.js');
-      const output = await handleUserPromptSubmit(context, payload);
-      return { output, did: output ? 'recall injected' : 'no recall' };
+      const additionalContext = await handleUserPromptSubmit(context, payload);
+      return { output: additionalContext ? renderContext(agent, event, additionalContext) : '', did: additionalContext ? 'recall injected' : 'no recall' };
     }
     case 'pre-compact': {
       const { handlePreCompact } = await import('./small-events.js');
-      return { output: '', did: await handlePreCompact(context, payload) };
+      return { output: '', did: await handlePreCompact(context, payload, agent) };
     }
     case 'session-end': {
       const { handleSessionEnd } = await import('./small-events.js');
-      return { output: '', did: await handleSessionEnd(context, payload) };
+      return { output: '', did: await handleSessionEnd(context, payload, agent) };
     }
     case 'post-tool-use':
     case 'subagent-stop':
@@ -112,7 +125,7 @@ function fail(record: HookRecord, code: string, message: string): string {
 }
 
 function pickRoot(payload: HookPayload | null, input: HookRunInput): string | null {
-  const candidates = [payload?.cwd, input.env['CLAUDE_PROJECT_DIR'], input.cwd];
+  const candidates = [payload?.cwd, input.env['CLAUDE_PROJECT_DIR'], input.env['GEMINI_PROJECT_DIR'], input.cwd];
   for (const candidate of candidates) {
     if (!candidate) continue;
     try {

@@ -7,36 +7,46 @@ import { durableConsumer } from './durable-consumer.js';
 import { finishEndedSessions } from '../session/finish-ended-sessions.js';
 import { readMemoryNotices } from './memory-notices.js';
 import { pruneSessionState } from '../session/prune-session-state.js';
+import { AGENT_LABELS, type AgentId } from '../agents/agent-id.js';
+import { renderMemoryForAgent } from './agent-memory.js';
 
 const DAY_MS = 86_400_000;
 
 /**
  * SessionStart: finish ended sessions, refresh team memory when cheap, and inject the previous
- * handoff for this branch (or this session's own state after a compaction or resume).
+ * handoff for this branch (or this session's own state after a compaction or resume). Agents that
+ * do not load CLAUDE.md (Codex CLI, Gemini CLI) get the durable memory here too. Returns the
+ * additionalContext text, or ''.
  */
-export async function handleSessionStart(context: HookContext, payload: HookPayload): Promise<string> {
+export async function handleSessionStart(context: HookContext, payload: HookPayload, agent: AgentId = 'claude'): Promise<string> {
   const consume = durableConsumer(context);
   await finishEndedSessions(context, payload.sessionId, consume.onEvents);
   const own = payload.source === 'compact' || payload.source === 'resume';
 
-  let handoff: { text: string; sessionId: string; updatedAt: string; own: boolean } | null = null;
+  let handoff: { text: string; sessionId: string; updatedAt: string; own: boolean; agentLabel?: string } | null = null;
   if (own) {
     const { updateSession } = await import('../session/update-session.js');
-    const update = await updateSession(context, { sessionId: payload.sessionId, transcriptPath: payload.transcriptPath }, consume.onEvents);
+    const update = await updateSession(context, { sessionId: payload.sessionId, transcriptPath: payload.transcriptPath, agent }, consume.onEvents);
     const text = readHandoff(context.paths, update.record.handoffFile);
     if (text && update.record.state.promptCount > 0) handoff = { text, sessionId: payload.sessionId, updatedAt: update.record.state.updatedAt, own: true };
   } else {
     const branch = readCurrentBranch(context.root);
     const oldest = context.now().getTime() - context.config.session.handoffMaxAgeDays * DAY_MS;
-    const previous = listSessions(context.paths).find(
+    const candidates = listSessions(context.paths).filter(
       (session) =>
         session.sessionId !== payload.sessionId &&
         session.promptCount > 0 &&
         session.branch === branch &&
         Date.parse(session.updatedAt) >= oldest,
     );
+    // Note: the same agent's last session first (a Codex session continues the Codex one), else the latest of any agent.
+    const previous = candidates.find((session) => (session.agent ?? 'claude') === agent) ?? candidates[0];
     const text = previous ? readHandoff(context.paths, previous.handoffFile) : null;
-    if (previous && text) handoff = { text, sessionId: previous.sessionId, updatedAt: previous.updatedAt, own: false };
+    if (previous && text) {
+      handoff = { text, sessionId: previous.sessionId, updatedAt: previous.updatedAt, own: false };
+      const from = previous.agent ?? 'claude';
+      if (from !== agent) handoff.agentLabel = AGENT_LABELS[from];
+    }
   }
   await consume.afterTurn();
 
@@ -49,7 +59,7 @@ export async function handleSessionStart(context: HookContext, payload: HookPayl
     conflicts: notices.conflicts,
     syncProblem: notices.syncProblem,
     budgetChars: context.config.session.startBudgetTokens * 4,
+    memory: agent === 'claude' ? null : await renderMemoryForAgent(context.root),
   });
-  if (!additionalContext) return '';
-  return JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext } });
+  return additionalContext ?? '';
 }

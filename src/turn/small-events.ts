@@ -1,15 +1,16 @@
 import type { HookPayload } from '../agents/claude-code/hook-payload.js';
 import { markSessionEnded } from '../session/ended-sessions.js';
 import type { HookContext } from '../core/hook-context.js';
+import type { AgentId } from '../agents/agent-id.js';
 import { updateSession } from '../session/update-session.js';
 import { durableConsumer } from './durable-consumer.js';
 
 /** PreCompact: catch up the transcript before it is summarised and note the compaction. Returns no output (never blocks compaction). */
-export async function handlePreCompact(context: HookContext, payload: HookPayload): Promise<string> {
+export async function handlePreCompact(context: HookContext, payload: HookPayload, agent: AgentId = 'claude'): Promise<string> {
   const consume = durableConsumer(context);
   const update = await updateSession(
     context,
-    { sessionId: payload.sessionId, transcriptPath: payload.transcriptPath, compaction: { trigger: payload.trigger ?? 'unknown' } },
+    { sessionId: payload.sessionId, transcriptPath: payload.transcriptPath, compaction: { trigger: payload.trigger ?? 'unknown' }, agent },
     consume.onEvents,
   );
   await consume.afterTurn();
@@ -17,12 +18,13 @@ export async function handlePreCompact(context: HookContext, payload: HookPayloa
 }
 
 /** SessionEnd: only a marker (Claude Code may cancel this hook after 1.5 s); the next Stop or SessionStart finishes the work. */
-export async function handleSessionEnd(context: HookContext, payload: HookPayload): Promise<string> {
+export async function handleSessionEnd(context: HookContext, payload: HookPayload, agent: AgentId = 'claude'): Promise<string> {
   markSessionEnded(context.paths, {
     sessionId: payload.sessionId,
     transcriptPath: payload.transcriptPath,
     reason: payload.reason,
     at: context.now().toISOString(),
+    ...(agent === 'claude' ? {} : { agent }),
   });
   return 'marked ended';
 }

@@ -1,5 +1,6 @@
 import type { HookPayload } from '../agents/claude-code/hook-payload.js';
 import type { HookContext } from '../core/hook-context.js';
+import type { AgentId } from '../agents/agent-id.js';
 import { finishEndedSessions } from '../session/finish-ended-sessions.js';
 import { updateSession } from '../session/update-session.js';
 import { durableConsumer } from './durable-consumer.js';
@@ -14,12 +15,12 @@ import { durableConsumer } from './durable-consumer.js';
  * 3. team: when something meaningful was written, it is shared off the hook's path.
  * Returns the hook-log summary; never blocks the Stop (no output).
  */
-export async function handleStop(context: HookContext, payload: HookPayload): Promise<string> {
+export async function handleStop(context: HookContext, payload: HookPayload, agent: AgentId = 'claude'): Promise<string> {
   const durable = durableConsumer(context);
   await finishEndedSessions(context, payload.sessionId, durable.onEvents);
   const update = await updateSession(
     context,
-    { sessionId: payload.sessionId, transcriptPath: payload.transcriptPath, lastAssistantMessage: payload.lastAssistantMessage },
+    { sessionId: payload.sessionId, transcriptPath: payload.transcriptPath, lastAssistantMessage: payload.lastAssistantMessage, agent },
     durable.onEvents,
   );
   if (update.transcriptProblem) context.notes.push(update.transcriptProblem);

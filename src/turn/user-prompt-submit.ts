@@ -1,7 +1,7 @@
 import type { HookPayload } from '../agents/claude-code/hook-payload.js';
 import type { HookContext } from '../core/hook-context.js';
 
-/** UserPromptSubmit: add the few most relevant memories not already in context, or nothing. */
+/** UserPromptSubmit (Gemini CLI: BeforeAgent): the few most relevant memories not already in context, or ''. */
 export async function handleUserPromptSubmit(context: HookContext, payload: HookPayload): Promise<string> {
   if (!payload.prompt || !payload.prompt.trim()) return '';
   const { recallForPrompt } = await import('../search/recall.js');
@@ -12,6 +12,5 @@ export async function handleUserPromptSubmit(context: HookContext, payload: Hook
     config: context.config,
     deadlineMs: context.deadline,
   });
-  if (!additionalContext) return '';
-  return JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext } });
+  return additionalContext || '';
 }

@@ -13,6 +13,10 @@ export type HookPayload = {
   trigger: string | null;
   customInstructions: string | null;
   reason: string | null;
+  /** Gemini CLI's AfterAgent names the final reply `prompt_response`. */
+  promptResponse: string | null;
+  /** Codex sends the turn's id with turn events (one way to tell its payloads apart). */
+  turnId: string | null;
 };
 
 export type PayloadProblem = { code: 'NOT_JSON' | 'NOT_OBJECT' | 'BAD_FIELD' | 'UNSAFE_SESSION_ID'; message: string };
@@ -42,7 +46,7 @@ export function parseHookPayload(text: string): PayloadResult {
     return fail('UNSAFE_SESSION_ID', `session_id: expected letters, digits, ".", "_" or "-" (1-128 chars, no ".."), found ${describe(sessionId)}`);
   }
   const fields: Record<string, string | null> = {};
-  for (const key of ['transcript_path', 'cwd', 'hook_event_name', 'source', 'prompt', 'last_assistant_message', 'trigger', 'custom_instructions', 'reason']) {
+  for (const key of ['transcript_path', 'cwd', 'hook_event_name', 'source', 'prompt', 'last_assistant_message', 'trigger', 'custom_instructions', 'reason', 'prompt_response', 'turn_id']) {
     const value = record[key];
     if (value === undefined || value === null) fields[key] = null;
     else if (typeof value === 'string' && !value.includes('\0')) fields[key] = value;
@@ -61,6 +65,8 @@ export function parseHookPayload(text: string): PayloadResult {
       trigger: fields['trigger'] ?? null,
       customInstructions: fields['custom_instructions'] ?? null,
       reason: fields['reason'] ?? null,
+      promptResponse: fields['prompt_response'] ?? null,
+      turnId: fields['turn_id'] ?? null,
     },
   };
 }

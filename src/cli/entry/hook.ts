@@ -13,7 +13,7 @@ const MAX_STDIN_BYTES = 32 * 1024 * 1024;
 /** After the internal deadline, the watchdog allows this long for the current write to finish. */
 const WATCHDOG_GRACE_MS = 3_000;
 
-const USAGE = `Usage: mem hook <event>   (reads the Claude Code hook JSON on stdin)
+const USAGE = `Usage: mem hook <event> [--agent claude|codex|gemini]   (reads the agent's hook JSON on stdin)
 
 Events: ${Object.keys(HOOK_EVENTS).join(', ')}, after-turn (alias of stop)
 A hook never fails the agent: it exits 0 and prints nothing or one JSON object.
@@ -35,12 +35,22 @@ export async function runHookCli(argv: string[]): Promise<void> {
   setTimeout(() => process.exit(0), budget + WATCHDOG_GRACE_MS).unref();
   try {
     const stdin = await readStdin();
-    const output = await runHook({ eventArg: argv[0], stdin, cwd: process.cwd(), env: process.env, startedAt });
+    const output = await runHook({ eventArg: argv[0], agentArg: agentArgument(argv.slice(1)), stdin, cwd: process.cwd(), env: process.env, startedAt });
     if (output) await write(`${output}\n`);
   } catch {
     /* runHook logs its own problems; anything here must still not break the agent */
   }
   process.exitCode = 0;
+}
+
+/** `--agent codex` or `--agent=codex` after the event (what `mem init` writes for Codex and Gemini). */
+function agentArgument(rest: string[]): string | undefined {
+  for (let index = 0; index < rest.length; index += 1) {
+    const word = rest[index] ?? '';
+    if (word === '--agent') return rest[index + 1];
+    if (word.startsWith('--agent=')) return word.slice('--agent='.length);
+  }
+  return undefined;
 }
 
 /**

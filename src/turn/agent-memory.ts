@@ -1,0 +1,38 @@
+/**
+ * Durable memory for agents that do not load CLAUDE.md or `.claude/rules/` (Codex CLI reads
+ * AGENTS.md, Gemini CLI GEMINI.md): the same entries Claude Code reads from its files, as plain
+ * markdown for SessionStart context. No ids or provenance: only what the model should read.
+ */
+import { MAX_MEMORY_CHARS } from '../session/build-start-context.js';
+
+const INTRO = "This repository's team memory, kept by mem (the same rules every agent on the team reads):";
+
+/** Returns the memory block, or null when there is none or it cannot be read; never throws. */
+export async function renderMemoryForAgent(root: string): Promise<string | null> {
+  let entries;
+  try {
+    // Loaded only for these agents: Claude Code's session start never pays for the region reader.
+    const { listEntries } = await import('../durable/list-entries.js');
+    entries = listEntries(root).entries.filter((entry) => entry.conflict === null);
+  } catch {
+    return null;
+  }
+  if (entries.length === 0) return null;
+  const sections = new Map<string, string[]>();
+  for (const entry of entries) {
+    const name = entry.section || 'Notes';
+    sections.set(name, [...(sections.get(name) ?? []), `- ${entry.text.replace(/\s*\n\s*/g, ' ')}`]);
+  }
+  // Whole entries only: the block stops before the first one that does not fit.
+  let text = INTRO;
+  for (const [section, lines] of sections) {
+    const heading = `\n\n${section}:`;
+    if (text.length + heading.length + (lines[0]?.length ?? 0) + 1 > MAX_MEMORY_CHARS) break;
+    text += heading;
+    for (const line of lines) {
+      if (text.length + line.length + 1 > MAX_MEMORY_CHARS) return text;
+      text += `\n${line}`;
+    }
+  }
+  return text;
+}

@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+// A dependency-free mock of two model APIs on 127.0.0.1, for driving the real Codex and Gemini CLIs offline:
+//   POST /v1/responses                                   OpenAI Responses API (Codex), streamed as SSE
+//   POST /v1beta/models/<model>:streamGenerateContent    Gemini API (Gemini CLI), SSE (?alt=sse)
+//   POST /v1beta/models/<model>:generateContent / :countTokens
+// Every request body is logged to --log (one JSON line each): that is how tests see what reached the model.
+// Usage: node mock-model.mjs --script script.json --log requests.jsonl --port-file port.txt
+// Script: { "prompts": [ { "match": "regex", "steps": [ {"tool": {"name": "...", "input": {...} | "freeform"}} | {"text": "..."} ] } ],
+//           "fallback": "text", "compactSummary": "text" }
+// A step may add "tokens": N, the usage its answer reports (a large one makes the client compact before its next request).
+// A request is matched by the text the user typed last (harness and hook context removed); its step is the number of
+// tool results after that prompt.
+import { createServer } from 'node:http';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+
+const args = Object.fromEntries(process.argv.slice(2).flatMap((cur, i, arr) => (cur.startsWith('--') ? [[cur.slice(2), arr[i + 1]]] : [])));
+const script = args.script ? JSON.parse(readFileSync(args.script, 'utf8')) : { prompts: [] };
+let seq = 0;
+const log = (entry) => args.log && appendFileSync(args.log, `${JSON.stringify({ at: new Date().toISOString(), seq, ...entry })}\n`);
+
+/** Harness text the clients wrap around or add next to a typed prompt; never used to pick a script entry. */
+function ownText(text) {
+  return text
+    .replace(/<hook_context>[\s\S]*?<\/hook_context>/g, '')
+    .replace(/<session_context>[\s\S]*?<\/session_context>/g, '')
+    .replace(/<environment_context>[\s\S]*?<\/environment_context>/g, '')
+    .trim();
+}
+
+function pick(promptText, step, isCompact) {
+  if (isCompact) return { kind: 'compact', step: { text: script.compactSummary ?? 'Summary: the user asked to always use pnpm.' } };
+  const entry = (script.prompts ?? []).find((p) => new RegExp(p.match, 'i').test(promptText));
+  if (!entry) return { kind: 'fallback', step: { text: script.fallback ?? 'OK.' } };
+  if (step >= entry.steps.length) return { kind: 'script-end', step: { text: 'Done.' } };
+  return { kind: `script:${entry.match}:${step}`, step: entry.steps[step] };
+}
+
+// ---- OpenAI Responses (Codex)
+function responsesPlan(body) {
+  const input = Array.isArray(body.input) ? body.input : [];
+  const textOf = (item) => (Array.isArray(item.content) ? item.content.map((c) => c.text ?? '').join('\n') : typeof item.content === 'string' ? item.content : '');
+  let promptIndex = -1;
+  for (let i = input.length - 1; i >= 0; i -= 1) {
+    const item = input[i];
+    if (item.type === 'message' && item.role === 'user' && ownText(textOf(item)) && !/^# AGENTS\.md instructions/.test(textOf(item))) { promptIndex = i; break; }
+  }
+  const prompt = promptIndex >= 0 ? ownText(textOf(input[promptIndex])) : '';
+  const step = input.slice(promptIndex + 1).filter((item) => /_call_output$/.test(item.type ?? '')).length;
+  // Codex compacts by asking for a checkpoint summary as a user message.
+  const isCompact = /CONTEXT CHECKPOINT COMPACTION/.test(prompt);
+  return pick(prompt, step, isCompact);
+}
+
+function answerResponses(res, body) {
+  const plan = responsesPlan(body);
+  log({ api: 'responses', kind: plan.kind, body });
+  const id = `resp_mock${seq}`;
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const ev = (type, data) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+  ev('response.created', { response: { id } });
+  // A string input is a freeform (custom) tool call, as Codex's apply_patch is; an object is a function call.
+  const tool = plan.step.tool;
+  const item = !tool
+    ? { type: 'message', role: 'assistant', id: `msg_mock${seq}`, content: [{ type: 'output_text', text: plan.step.text }] }
+    : typeof tool.input === 'string'
+      ? { type: 'custom_tool_call', id: `ctc_mock${seq}`, call_id: `call_mock${seq}`, name: tool.name, input: tool.input }
+      : { type: 'function_call', id: `fc_mock${seq}`, call_id: `call_mock${seq}`, name: tool.name, arguments: JSON.stringify(tool.input) };
+  ev('response.output_item.done', { item });
+  const tokens = plan.step.tokens ?? 100;
+  ev('response.completed', { response: { id, usage: { input_tokens: tokens, input_tokens_details: null, output_tokens: 20, output_tokens_details: null, total_tokens: tokens + 20 } } });
+  res.end();
+}
+
+// ---- Gemini API (Gemini CLI)
+function geminiPlan(body) {
+  const contents = Array.isArray(body.contents) ? body.contents : [];
+  const parts = (c) => (Array.isArray(c.parts) ? c.parts : []);
+  let promptIndex = -1;
+  for (let i = contents.length - 1; i >= 0; i -= 1) {
+    const c = contents[i];
+    if (c.role === 'user' && !parts(c).some((p) => p.functionResponse) && ownText(parts(c).map((p) => p.text ?? '').join('\n'))) { promptIndex = i; break; }
+  }
+  const prompt = promptIndex >= 0 ? ownText(parts(contents[promptIndex]).map((p) => p.text ?? '').join('\n')) : '';
+  const step = contents.slice(promptIndex + 1).filter((c) => parts(c).some((p) => p.functionResponse)).length;
+  // Gemini CLI compresses with its own system instruction asking for a <state_snapshot>.
+  const isCompact = /state_snapshot/.test(JSON.stringify(body.systemInstruction ?? ''));
+  return pick(prompt, step, isCompact);
+}
+
+function answerGemini(res, body, stream) {
+  const plan = geminiPlan(body);
+  log({ api: 'gemini', kind: plan.kind, stream, body });
+  const part = plan.step.tool ? { functionCall: { name: plan.step.tool.name, args: plan.step.tool.input } } : { text: plan.step.text };
+  const tokens = plan.step.tokens ?? 100;
+  const chunk = { candidates: [{ content: { role: 'model', parts: [part] }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: tokens, candidatesTokenCount: 20, totalTokenCount: tokens + 20 }, modelVersion: 'gemini-mock' };
+  if (stream) {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.end(`data: ${JSON.stringify(chunk)}\n\n`);
+  } else {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(chunk));
+  }
+}
+
+const server = createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    seq += 1;
+    const raw = Buffer.concat(chunks).toString('utf8');
+    let body = {};
+    try { body = raw ? JSON.parse(raw) : {}; } catch { body = { unparsed: raw.slice(0, 2000) }; }
+    const path = (req.url ?? '').split('?')[0];
+    if (req.method === 'POST' && /\/responses$/.test(path)) return answerResponses(res, body);
+    if (req.method === 'POST' && /:streamGenerateContent$/.test(path)) return answerGemini(res, body, true);
+    if (req.method === 'POST' && /:generateContent$/.test(path)) return answerGemini(res, body, false);
+    if (req.method === 'POST' && /:countTokens$/.test(path)) {
+      log({ api: 'gemini', kind: 'count_tokens' });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ totalTokens: 100 }));
+    }
+    log({ kind: 'other', method: req.method, url: req.url });
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { code: 404, message: `mock: no route for ${req.method} ${path}` } }));
+  });
+});
+server.listen(0, '127.0.0.1', () => { if (args['port-file']) writeFileSync(args['port-file'], String(server.address().port)); });
+// Bounded: the mock stops by itself after 10 minutes even if its caller forgets it.
+setTimeout(() => process.exit(0), 10 * 60_000).unref();
