@@ -242,7 +242,6 @@ const text = [
   '// gitleaks rule data, MIT licence, copyright (c) 2019 Zachary Rice (vendor/gitleaks/LICENSE).',
   '// One JSON string, parsed on first use: a string literal costs the hook bundle almost nothing',
   '// to load, where an object literal of 200 rules would be built on every start.',
-  '/* eslint-disable */',
   `export const GITLEAKS_RULES_JSON = ${JSON.stringify(JSON.stringify(data))};`,
   '',
 ].join('\n');

@@ -1,8 +1,12 @@
 /**
- * Secret scanner: gitleaks-class rules for well-known credential formats, generic
- * `password=…`-style assignments (also in prose: "the password is …"), and high-entropy tokens. A finding is a rule id and a span,
- * never the value, so callers can log findings without leaking what they found.
+ * Secret scanner: gitleaks' maintained rule set for known credential formats (gitleaks-scan.ts),
+ * a few formats of its own, and what a memory scanner needs beyond a code scanner: credentials in
+ * URLs and `curl --user`, values named a credential in code, config or prose, and credentials
+ * with no known format at all, judged by their shape (secret-shapes.ts). A finding is a rule id
+ * and a span, never the value, so callers can log findings without leaking what they found.
  */
+import { findGitleaksSecrets } from './gitleaks-scan.js';
+import { isHashLabelled, isHexIdentifier, isPlaceholder, isWordlike, looksRandom, shannonEntropy, type RandomnessOptions } from './secret-shapes.js';
 
 export type SecretFinding = {
   ruleId: string;
@@ -12,9 +16,9 @@ export type SecretFinding = {
 };
 
 export type SecretScanOptions = {
-  /** Shannon entropy (bits per char) above which an unknown long token counts as a secret. */
+  /** Shannon entropy (bits per char) an unlabelled token of minTokenLength characters must reach to count as a secret. */
   entropyBits?: number;
-  /** Shortest token the entropy rule looks at. */
+  /** The token length at which entropyBits applies; shorter tokens (down to half) need proportionally less. */
   minTokenLength?: number;
 };
 
@@ -24,14 +28,24 @@ type PatternRule = {
   /** Capture group holding the value; 0 = the whole match. */
   group?: number;
   /** Extra check on the value, for rules whose regex alone over-matches. */
-  accept?: (value: string) => boolean;
+  accept?: (value: string, text: string, start: number) => boolean;
 };
 
-// Note: documented example credentials (AWS docs, Stripe docs…) contain "EXAMPLE"; they appear in
-// READMEs and tests and are not secrets.
+// Note: documented example credentials (AWS docs, Stripe docs…) end in or contain "EXAMPLE"; they
+// appear in READMEs and tests and are not secrets.
 const isNotExample = (value: string): boolean => !/EXAMPLE/i.test(value);
 
 const hasLetterAndDigit = (value: string): boolean => /[A-Za-z]/.test(value) && /\d/.test(value);
+
+/** Hosts that exist for documentation (RFC 2606) or only on this machine. */
+const EXAMPLE_HOST = /@(?:[\w-]+\.)*(?:example\.(?:com|org|net)|example|test|invalid)(?:[:/?#]|$)/i;
+
+/** A password in a URL or `user:password` is a credential unless it is a template or a mask. */
+function isRealPassword(value: string): boolean {
+  // Note: a plain word is a password too ("redis://user:pass@host", "user:password@db"): people
+  // use them. Only masks and templates stand for one.
+  return value.length >= 1 && !/x{3,}|X{3,}|\*{3,}|•|…|\$\{|\{\{|^\$\w|^%\w+%$|^<[^>]*>$|^\[[^\]]*\]$/.test(value);
+}
 
 const PATTERN_RULES: readonly PatternRule[] = [
   { id: 'private-key', pattern: /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|$)/g },
@@ -42,32 +56,41 @@ const PATTERN_RULES: readonly PatternRule[] = [
     group: 1,
     accept: isNotExample,
   },
-  { id: 'github-token', pattern: /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g },
-  { id: 'github-token', pattern: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g },
-  { id: 'gitlab-token', pattern: /\bgl(?:pat|ptt|dt|rt)-[A-Za-z0-9_-]{20,}/g },
-  { id: 'slack-webhook', pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/_-]{20,}/g },
-  { id: 'slack-token', pattern: /\bxox[baprs]-[A-Za-z0-9-]{10,}/g, accept: hasLetterAndDigit },
-  { id: 'stripe-key', pattern: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g, accept: isNotExample },
+  { id: 'github-token', pattern: /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, accept: (v) => !isPlaceholder(v) },
+  { id: 'github-token', pattern: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g, accept: (v) => !isPlaceholder(v) },
+  { id: 'gitlab-token', pattern: /\bgl(?:pat|ptt|dt|rt)-[A-Za-z0-9_-]{20,}/g, accept: (v) => !isPlaceholder(v) },
+  { id: 'slack-webhook', pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/_-]{20,}/g, accept: (v) => !isPlaceholder(v) },
+  { id: 'slack-token', pattern: /\bxox[baprso]-[A-Za-z0-9-]{10,}/g, accept: (v) => hasLetterAndDigit(v) && !isPlaceholder(v) },
+  { id: 'stripe-key', pattern: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g, accept: (v) => isNotExample(v) && !isPlaceholder(v) },
   { id: 'google-api-key', pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
-  { id: 'anthropic-key', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
+  { id: 'anthropic-key', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g, accept: (v) => !isPlaceholder(v) },
   {
     id: 'openai-key',
     pattern: /\bsk-(?!ant-)(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}/g,
-    accept: (value) => hasLetterAndDigit(value) && isNotExample(value),
+    accept: (value) => hasLetterAndDigit(value) && isNotExample(value) && !isPlaceholder(value),
   },
-  { id: 'npm-token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
-  { id: 'npm-token', pattern: /_authToken\s*=\s*([^\s"'$]{16,})/dg, group: 1 },
+  { id: 'npm-token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g, accept: (v) => !isPlaceholder(v) },
+  { id: 'npm-token', pattern: /_authToken\s*=\s*([^\s"'$]{8,})/dg, group: 1, accept: (v) => !isPlaceholder(v) },
   { id: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
+  // Any scheme: redis://user:pass@host, https://:token@host, amqp://…, sqlserver://sa:P%40ss@….
   {
     id: 'connection-string-password',
-    pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@"'`]+:([^\s@/"'`]+)@[^\s"'`]+/dgi,
+    pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@"'`<>]*:([^\s@/"'`<>]+)@[^\s"'`<>]+/dgi,
     group: 1,
-    accept: (value) => !isPlaceholder(value),
+    accept: (value, text, start) => isRealPassword(value) && !EXAMPLE_HOST.test(text.slice(start + value.length, start + value.length + 80)),
   },
+  // curl --user name:password, curl -u 'name:password', wget --password=…, --proxy-user.
+  {
+    id: 'command-line-password',
+    pattern: /\b(?:curl|wget|http|https|httpie|xh)\b[^\n]*?\s(?:-u|--user|--proxy-user|--http-user)(?:=|\s+)["']?[^\s"':]*:([^\s"']+)/dg,
+    group: 1,
+    accept: isRealPassword,
+  },
+  { id: 'command-line-password', pattern: /\s--(?:http-)?password(?:=|\s+)["']?([^\s"']{4,})/dg, group: 1, accept: isRealPassword },
 ];
 
 // A key name that says "this holds a credential".
-const SECRET_NAME = String.raw`[A-Za-z0-9_.-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|(?:app|access|auth|master|signing|encryption|license)[_-]?key|credentials?|private[_-]?key)[A-Za-z0-9_]*`;
+const SECRET_NAME = String.raw`[A-Za-z0-9_.-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|(?:app|access|auth|master|signing|encryption|license|private|client)[_-]?key|credentials?|creds|private[_-]?key)[A-Za-z0-9_]*`;
 const ASSIGNMENT = new RegExp(String.raw`\b(${SECRET_NAME})["']?\s*(?::=|=>|=|:)\s*(["'\x60]?)([^\s"'\x60,;)]{6,})\2`, 'dgi');
 
 // The same in a two-column listing (`pulumi config --show-secrets`, `env | column -t`): the key
@@ -75,132 +98,203 @@ const ASSIGNMENT = new RegExp(String.raw`\b(${SECRET_NAME})["']?\s*(?::=|=>|=|:)
 // is redacted, so one blank must do; long values mixing letters and digits only.
 const COLUMN_ASSIGNMENT = new RegExp(String.raw`\b(${SECRET_NAME})[ \t]+(["'\x60]?)([^\s"'\x60,;)]{16,})\2`, 'dgi');
 
-// The same in prose: "the admin password for local dev is Tr0ub4dor&3…", "my token is: ghx…".
+// The same in prose: "the admin password for local dev is Tr0ub4dor&3…", "my token is: ghx…",
+// "use the API key 8f3c… for staging", "Bearer eyJ…".
 const PROSE_ASSIGNMENT = new RegExp(
-  String.raw`\b(password|passwd|passphrase|pwd|secret|token|api[\s_-]?key|access[\s_-]?key)(?:\s+(?:for|of|on|to|in)\s+[\w\s.-]{1,40}?)?\s+(?:is|was|=|:)\s*:?\s+(["'\x60]?)([^\s"'\x60]{6,})\2`,
+  String.raw`\b(password|passwd|passphrase|pwd|secret|token|api[\s_-]?key|access[\s_-]?key|client[\s_-]?secret|credentials?|bearer)(?:\s+(?:for|of|on|to|in)\s+[\w\s.-]{1,40}?)?(?:\s+(?:is|was|=|:)\s*:?|\s*[:=])\s+(["'\x60]?)([^\s"'\x60]{6,})\2`,
   'dgi',
 );
+const LABEL_THEN_VALUE = /\b(?:(?:api|access|secret|private|signing|master|client)[\s_-]?keys?|apikey|tokens?|secrets?|passwords?|passphrase|credentials?|bearer)\s+(["'\x60]?)([^\s"'\x60]{8,})\1/dgi;
 
 /** A path or file name ("~/.config/gh/hosts.yml", ".env.local") says where a secret is, not what it is. */
 function isPathLike(value: string): boolean {
   return /^(?:~|\.{0,2}\/|\.)[\w./-]*$/.test(value) || (value.includes('/') && value.split('/').every((part) => part === '' || /^[\w.-]*[A-Za-z][\w.-]*$/.test(part) && !/\d.*[A-Z]|[A-Z].*\d/.test(part)));
 }
 
-/** Values that only look like a secret position but hold a reference, a type or a placeholder. */
-function isPlaceholder(value: string): boolean {
+/** Values in a credential's place that hold a reference, a type or a placeholder instead. */
+function isReferenceOrType(value: string): boolean {
   const v = value.toLowerCase();
-  if (/^\$\{?[a-z_][a-z0-9_]*\}?$/i.test(value) || value.startsWith('${') || value.startsWith('$(') || value.startsWith('%')) return true;
-  if (/^<[^>]*>?$/.test(value) || /^\{\{.*\}\}$/.test(value) || /^\*+$/.test(value) || /^x{3,}$/i.test(value) || value.includes('…') || value.includes('...')) return true;
+  if (isPlaceholder(value) || value.startsWith('%')) return true;
   if (/^(?:string|number|boolean|null|undefined|none|true|false|optional|required|str|int|bytes|any|unknown|redacted|changeme|placeholder|example|dummy|test|secret|password|pass|token)$/.test(v)) return true;
-  if (/^(?:your|my|some|insert|replace|enter)[_-]/.test(v)) return true;
-  return false;
+  // process.env.X, os.environ["X"], config.apiKey, getToken(), [REDACTED:…]
+  if (/^(?:process\.env|os\.environ|env\.|import\.meta|config\.|settings\.|self\.|this\.|secrets\.|vault:)/i.test(value)) return true;
+  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) || /[()[\]{}]/.test(value)) return true;
+  return value.startsWith('[REDACTED');
 }
 
-/** A generic assignment value is a secret only when it looks like one, not like code. */
+/** A named credential's value is a secret when it looks like one, not like code or a word. */
 function isSecretLikeValue(value: string): boolean {
-  if (isPlaceholder(value) || !isNotExample(value)) return false;
-  // References and calls: process.env.X, os.environ["X"], config.apiKey, getToken(), [REDACTED:…]
-  if (/^(?:process\.env|os\.environ|env\.|import\.meta|config\.|settings\.|self\.|this\.|secrets\.|vault:)/i.test(value)) return false;
-  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) || /[()[\]{}]/.test(value)) return false;
-  if (value.startsWith('[REDACTED')) return false;
+  if (isReferenceOrType(value) || !isNotExample(value) || isPathLike(value)) return false;
+  // An e-mail address or a URL without credentials (those have their own rule) is not a secret.
+  if (/^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(value) || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
   // A plain word or identifier (mySecret, camelCase) is a name, not a credential.
   if (/^[A-Za-z_-]+$/.test(value)) return false;
   return /\d/.test(value) || /[^A-Za-z0-9]/.test(value);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TOKEN = /[A-Za-z0-9+/_-]+={0,2}/g;
+/** A value a credential word names: generated-looking, even a hex key or a UUID. */
+function isNamedValueSecret(value: string): boolean {
+  if (isReferenceOrType(value) || isPathLike(value) || !isNotExample(value) || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
+  if (/^[A-Za-z]+(?:[-_][A-Za-z]+)*$/.test(value) || /^\d+$/.test(value)) return false;
+  if (isHexIdentifier(value)) return value.length >= 16;
+  return hasLetterAndDigit(value) && shannonEntropy(value) >= 3;
+}
 
-/** Returns the Shannon entropy of `text` in bits per character (0 for the empty string). */
-function shannonEntropy(text: string): number {
-  if (text.length === 0) return 0;
-  const counts = new Map<string, number>();
-  for (const ch of text) counts.set(ch, (counts.get(ch) ?? 0) + 1);
-  let bits = 0;
-  for (const count of counts.values()) {
-    const p = count / text.length;
-    bits -= p * Math.log2(p);
+// Bare values: tokens separated by blanks, quotes, brackets and list punctuation; `KEY=value` and
+// `name:value` are split so the value is judged alone.
+const TOKEN = /[^\s"'`()[\]{}<>,;|\\]+/g;
+
+/** The pieces of `raw` (one blank-separated chunk) worth judging, with their offsets. */
+function* tokenPieces(raw: string, at: number): Generator<{ token: string; start: number }> {
+  // A value cut short ("EpUICkYI…", "sk-abc..."): shown in part, as an example.
+  if (raw.includes('...') || raw.includes('…')) return;
+  const lead = /^[^A-Za-z0-9]+/.exec(raw)?.[0].length ?? 0;
+  const core = raw.slice(lead).replace(/[.:!?*]+$/, '');
+  if (core.includes('://')) {
+    // A URL: its host, path and query values are judged one by one (webhook and capability
+    // URLs carry their key in the path, many APIs in the query).
+    const url = /^[a-z][a-z0-9+.-]*:\/\//i.exec(core);
+    let offset = at + lead + (url?.[0].length ?? 0);
+    for (const piece of core.slice(url?.[0].length ?? 0).split(/([/?&=#@:]+)/)) {
+      if (!/^[/?&=#@:]+$/.test(piece)) yield { token: piece, start: offset };
+      offset += piece.length;
+    }
+    return;
   }
-  return bits;
-}
-
-/** true when a base64 token decodes to ordinary printable text (encoded prose is not a secret). */
-function isBase64OfText(token: string): boolean {
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(token) || token.length % 4 !== 0) return false;
-  let decoded: string;
-  try {
-    decoded = atob(token);
-  } catch {
-    return false;
+  let offset = at + lead;
+  for (const piece of core.split(/(?<=[A-Za-z0-9_])[=:](?=[^=])/)) {
+    const trimmed = piece.replace(/^[=:]+/, '');
+    yield { token: trimmed, start: offset + (piece.length - trimmed.length) };
+    offset += piece.length + 1;
   }
-  if (decoded.length === 0) return false;
-  let printable = 0;
-  for (const ch of decoded) if (/[\x20-\x7e\n\t]/.test(ch)) printable++;
-  return printable / decoded.length > 0.95 && /[a-z]{3,}/i.test(decoded) && / /.test(decoded);
 }
 
-function isHighEntropySecret(token: string, before: string, options: Required<SecretScanOptions>): boolean {
-  if (token.length < options.minTokenLength) return false;
-  // Hex (git SHAs, sha256 digests, colours) and UUIDs are identifiers, not credentials.
-  if (/^[0-9a-f-]+$/i.test(token) || UUID.test(token)) return false;
-  // Lockfile integrity hashes: sha512-<base64>.
-  if (/^sha(?:1|256|384|512)-/i.test(token) || /sha(?:1|256|384|512)-$/i.test(before)) return false;
-  // Paths and dotted names: every segment reads like a word.
-  if (token.includes('/') && token.split('/').every((part) => part === '' || /^[A-Za-z][a-z0-9._-]*$/.test(part))) return false;
-  if (/^[a-z]+(?:[-_][a-z0-9]+)+$/.test(token)) return false;
-  // Claude/Anthropic message and tool-call ids fill every transcript and name nothing secret.
-  if (/^(?:toolu|srvtoolu|msg|req)_/.test(token)) return false;
-  if (!/\d/.test(token) || !/[A-Za-z]/.test(token)) return false;
-  if (!/[A-Z]/.test(token) || !/[a-z]/.test(token)) return false;
-  if (isBase64OfText(token) || !isNotExample(token)) return false;
-  return shannonEntropy(token) >= options.entropyBits;
+/**
+ * Hex in one case, possibly in dash- or dot-separated groups, that is no UUID and no git SHA:
+ * 32 or more digits handed to a client are a key (a digest is named one: see isHashLabelled).
+ */
+function isHexKey(token: string): boolean {
+  // A key with a short tag after it: the data centre of a Mailchimp key (…-us5).
+  const tagged = /^([0-9a-f]{32,}|[0-9A-F]{32,})[-_][a-z]{1,4}\d{0,3}$/.exec(token);
+  if (tagged) return tagged[1]!.length !== 40;
+  if (!/^(?:[0-9a-f]+(?:[-.][0-9a-f]+)*|[0-9A-F]+(?:[-.][0-9A-F]+)*)$/.test(token) || isHexIdentifier(token)) return isHexIdentifier(token) && /^[0-9a-f]+$|^[0-9A-F]+$/.test(token) && token.length >= 32 && token.length !== 40;
+  const digits = token.replace(/[-.]/g, '').length;
+  return digits >= 32 && /[a-f]/i.test(token) && /\d/.test(token);
 }
 
-const DEFAULTS: Required<SecretScanOptions> = { entropyBits: 4.0, minTokenLength: 24 };
+/**
+ * A host name whose first label is a generated id (`4f2a9c.api-vendor.com`): an account's own
+ * endpoint, which scanners treat as a credential. Words, numbers and short labels are not.
+ */
+function isAccountHost(token: string): boolean {
+  const host = /^([A-Za-z0-9]{6,32})\.(?:[a-z0-9-]+\.)+[a-z]{2,}$/.exec(token);
+  if (host === null) return false;
+  const label = host[1]!;
+  let changes = 0;
+  for (let i = 1; i < label.length; i++) if (/\d/.test(label[i]!) !== /\d/.test(label[i - 1]!) || /[A-Z]/.test(label[i]!) !== /[A-Z]/.test(label[i - 1]!)) changes++;
+  return changes >= 4 && /\d/.test(label) && /[A-Za-z]/.test(label);
+}
+
+// The shape of prefixed API tokens whatever the vendor: a short lower-case prefix, maybe a type,
+// then an opaque body (`shippo_live_…`, `pscale_pw_…`, `glsa_…`, `tskey-api-…`).
+const PREFIXED_TOKEN = /(?<![A-Za-z0-9])(?!sha\d|md5|SHA\d|MD5)([A-Za-z][A-Za-z0-9]{1,11}[-_](?:[a-z]{2,10}[-_])?)([A-Za-z0-9]{8,}(?:[-_][A-Za-z0-9]{8,})*)(?![\w-])/dg;
+
+/** true when `body` (after a prefix) is opaque: 20+ characters, none of its parts a word. */
+function isOpaqueBody(body: string): boolean {
+  if (isPlaceholder(body)) return false;
+  // A vendor prefix makes hex a typed key, not a digest: 16 digits will do.
+  if (/^(?:[0-9a-f]+|[0-9A-F]+)$/.test(body)) return body.length >= 16 && /[a-f]/i.test(body) && /\d/.test(body);
+  if (body.length < 20 || isHexIdentifier(body)) return false;
+  const parts = body.split(/[-_]/);
+  return parts.every((part) => !isWordlike(part) && !/^\d+$/.test(part) && !/^[a-z]+$/.test(part));
+}
+
+/** Claude/Anthropic message and tool-call ids fill every transcript and name nothing secret. */
+const HARNESS_ID = /^(?:toolu|srvtoolu|msg|req)_/;
+
+// A password as people type them: letters, digits and symbols mixed, no word, no code.
+const PASSWORD_CHUNK = /[^\s"'`,]+/g;
+function isRandomPassword(chunk: string): boolean {
+  const value = chunk.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^[*_([{]+|[*_)\]}.,:;!?]+$/g, '');
+  // Regular expressions: classes, groups, escapes, counted repeats.
+  if (/\[[^\]]*-[^\]]*\]|\[[A-Za-z0-9]-|\(\?|\\[dDwWsSbBpP]|\{\d+,?\d*\}?|^\^|\$$/.test(value) || isPlaceholder(chunk)) return false;
+  if (value.length < 8 || value.length > 64 || !/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/\d/.test(value)) return false;
+  // Note: '+', '/' and '=' alone make base64, not a typed password.
+  if (!/[!#$%&*;<>?@^|~'}{]/.test(value) || /^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(value) || /^sha\d+-/i.test(value)) return false;
+  // Code and markup: calls, arrows, scope, template syntax.
+  if (/=>|->|::|\$\{|\(\)|&&|\|\||<\/?[a-z]+>/.test(value)) return false;
+  const words = value.split(/[^A-Za-z]+/).filter((w) => w.length >= 4 && /^[A-Z]?[a-z]+$/.test(w));
+  if (words.length > 0) return false;
+  let changes = 0;
+  for (let i = 1; i < value.length; i++) {
+    const kind = (c: string) => (/[a-z]/.test(c) ? 1 : /[A-Z]/.test(c) ? 2 : /\d/.test(c) ? 3 : 4);
+    if (kind(value[i - 1]!) !== kind(value[i]!)) changes++;
+  }
+  return changes >= value.length * 0.4;
+}
+
+const DEFAULTS: RandomnessOptions = { entropyBits: 4.0, minTokenLength: 24 };
 
 /** Returns every secret found in `text`, ordered by position and without overlaps; never throws. */
 export function findSecrets(text: string, options: SecretScanOptions = {}): SecretFinding[] {
-  const settings: Required<SecretScanOptions> = {
+  if (text.trim() === '') return [];
+  const settings: RandomnessOptions = {
     entropyBits: options.entropyBits ?? DEFAULTS.entropyBits,
     minTokenLength: options.minTokenLength ?? DEFAULTS.minTokenLength,
   };
   const findings: SecretFinding[] = [];
+  const add = (ruleId: string, start: number, value: string) => findings.push({ ruleId, start, end: start + value.length });
   for (const rule of PATTERN_RULES) {
     for (const match of text.matchAll(rule.pattern)) {
       const group = rule.group ?? 0;
       const value = match[group];
       if (value === undefined || match.index === undefined) continue;
-      if (rule.accept && !rule.accept(value)) continue;
       const start = match.indices?.[group]?.[0] ?? match.index;
-      findings.push({ ruleId: rule.id, start, end: start + value.length });
+      if (rule.accept && !rule.accept(value, text, start)) continue;
+      add(rule.id, start, value);
     }
   }
+  // gitleaks' format rules, then the named-value rules, then gitleaks' generic rule: on an
+  // overlap the first-listed rule names the finding.
+  const gitleaks = findGitleaksSecrets(text).filter((finding) => !isPlaceholder(text.slice(finding.start, finding.end)));
+  findings.push(...gitleaks.filter((finding) => !finding.ruleId.startsWith('generic')));
   for (const match of text.matchAll(ASSIGNMENT)) {
     const value = match[3];
     if (value === undefined || match.index === undefined || !isSecretLikeValue(value)) continue;
-    const start = match.indices?.[3]?.[0] ?? match.index + match[0].lastIndexOf(value);
-    findings.push({ ruleId: 'generic-secret-assignment', start, end: start + value.length });
+    add('generic-secret-assignment', match.indices?.[3]?.[0] ?? match.index + match[0].lastIndexOf(value), value);
   }
   for (const match of text.matchAll(COLUMN_ASSIGNMENT)) {
     const value = match[3];
-    if (value === undefined || match.index === undefined || !/\d/.test(value) || !/[A-Za-z]/.test(value) || isPathLike(value) || !isSecretLikeValue(value)) continue;
-    const start = match.indices?.[3]?.[0] ?? match.index + match[0].lastIndexOf(value);
-    findings.push({ ruleId: 'generic-secret-assignment', start, end: start + value.length });
+    if (value === undefined || match.index === undefined || !hasLetterAndDigit(value) || isPathLike(value) || !isSecretLikeValue(value)) continue;
+    add('generic-secret-assignment', match.indices?.[3]?.[0] ?? match.index + match[0].lastIndexOf(value), value);
   }
-  for (const match of text.matchAll(TOKEN)) {
-    if (match.index === undefined) continue;
-    const token = match[0].replace(/^[-_]+|[-_]+$/g, '');
-    const start = match.index + match[0].indexOf(token);
-    if (isHighEntropySecret(token, text.slice(Math.max(0, start - 8), start), settings)) {
-      findings.push({ ruleId: 'high-entropy-token', start, end: start + token.length });
+  findings.push(...gitleaks.filter((finding) => finding.ruleId.startsWith('generic')));
+  for (const { 0: raw, index } of text.matchAll(TOKEN)) {
+    for (const { token, start } of tokenPieces(raw, index)) {
+      if (HARNESS_ID.test(token)) continue;
+      if (looksRandom(token, settings)) add('high-entropy-token', start, token);
+      // Hex in one case is a digest or a git SHA only when it has a digest's length or a label
+      // says so; a bare 32- or 64-digit hex value handed to a client is a key.
+      else if (isHexKey(token) && !isHashLabelled(text.slice(0, start))) add('hex-key', start, token);
+      else if (isAccountHost(token)) add('account-host', start, token);
     }
   }
+  for (const match of text.matchAll(PREFIXED_TOKEN)) {
+    const body = match[2]!;
+    const start = match.indices?.[2]?.[0];
+    if (start !== undefined && !HARNESS_ID.test(match[0]) && isOpaqueBody(body)) add('prefixed-token', match.index, match[0]);
+  }
   // After the entropy rule: a long token in prose keeps its more telling rule id.
-  for (const match of text.matchAll(PROSE_ASSIGNMENT)) {
-    const value = match[3]?.replace(/[.,;:!?)\]]+$/, '');
-    if (value === undefined || value.length < 6 || match.index === undefined || isPathLike(value) || !isSecretLikeValue(value)) continue;
-    const start = match.indices?.[3]?.[0] ?? match.index + match[0].lastIndexOf(value);
-    findings.push({ ruleId: 'generic-secret-assignment', start, end: start + value.length });
+  for (const pattern of [PROSE_ASSIGNMENT, LABEL_THEN_VALUE]) {
+    for (const match of text.matchAll(pattern)) {
+      const group = match.length - 1;
+      const value = match[group]?.replace(/[.,;:!?)\]]+$/, '');
+      if (value === undefined || value.length < 6 || match.index === undefined || !isNamedValueSecret(value)) continue;
+      add('generic-secret-assignment', match.indices?.[group]?.[0] ?? match.index + match[0].lastIndexOf(value), value);
+    }
+  }
+  for (const { 0: chunk, index } of text.matchAll(PASSWORD_CHUNK)) {
+    if (isRandomPassword(chunk)) add('password-like-token', index, chunk);
   }
   return dropOverlaps(findings);
 }

@@ -1,0 +1,177 @@
+/**
+ * What a single value looks like, for the secret scanner: a placeholder, a digest or identifier,
+ * or a random string that can only be a credential. Judged on the value's shape alone, so the
+ * memory-specific rules work for credential formats no rule set knows yet.
+ */
+
+/** Returns the Shannon entropy of `text` in bits per character (0 for the empty string). */
+export function shannonEntropy(text: string): number {
+  if (text.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const ch of text) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) {
+    const p = count / text.length;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+
+/**
+ * true for a value that stands for a secret without being one: masks (`xxxx`, `****`, `…`),
+ * template references (`${DB_PASSWORD}`, `$TOKEN`, `{{ secrets.X }}`, `%KEY%`, `<api-key>`), and
+ * instructions (`REPLACE_WITH_…`, `YOUR_API_KEY_HERE`, `changeme`).
+ */
+export function isPlaceholder(value: string): boolean {
+  if (/x{4,}|X{4,}|\*{3,}|…|\.\.\.|#{4,}/.test(value)) return true;
+  if (/\$\{|\$\(|\{\{|^\$[A-Za-z_]|^%[A-Za-z_]+%$|^<[^<>]*>$|^\[[^\]]*\]$/.test(value)) return true;
+  if (/REPLACE|_HERE\b|HERE$|PLACEHOLDER|CHANGE_?ME|^(?:your|my|insert|enter)[-_]/i.test(value)) return true;
+  // Documented example credentials (AWS and others) say so in capitals: AKIAIOSFODNN7EXAMPLE.
+  if (value.includes('EXAMPLE')) return true;
+  if (/^(.)\1*$/.test(value) || /^(?:redacted|none|null|undefined|true|false|example|dummy|sample|secret|password|pass|token|string)$/i.test(value)) return true;
+  return false;
+}
+
+/** A word just before a hex value that says it is a digest or a revision, not a key. */
+const HASH_LABEL = /\b(?:md5|sha-?(?:1|224|256|384|512)?|sha\d*sum|hash(?:es)?|checksums?|chksum|digests?|commits?|integrity|etag|fingerprints?|revisions?|rev|ref|sri|cid|object|blob|tree|tag|build|ids?)\b[^\w\n]{0,3}(?:[\w-]+[^\w\n]{1,3}){0,6}$/i;
+
+/** true when `before` (the text right before a value) names the value a digest or revision. */
+export function isHashLabelled(before: string): boolean {
+  return HASH_LABEL.test(before.slice(-60));
+}
+
+// In one case: generators write UUIDs in lower case (or upper); a mixed-case one is a key.
+const UUID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12})$/;
+
+/** true for hex in one case (digests, git SHAs, ids) or a UUID: identifiers, unless a label says otherwise. */
+export function isHexIdentifier(value: string): boolean {
+  return /^[0-9a-f]+$/.test(value) || /^[0-9A-F]+$/.test(value) || UUID.test(value);
+}
+
+/**
+ * true for letters that read as a word of some language: vowels in a word's proportion, no long
+ * consonant cluster, and no longer than words get. "fmajqnwjj" and 40 random letters are not.
+ */
+function isPronounceable(letters: string): boolean {
+  return letters.length <= 24 && readsAsWords(letters);
+}
+
+/**
+ * Vowels in a word's proportion and no long consonant cluster, at any length ("Prompt" and
+ * "Script" are short words with few vowels; "fmajqnwjj" is no word).
+ */
+function readsAsWords(letters: string): boolean {
+  const vowels = letters.replace(/[^aeiouy]/gi, '').length;
+  if (vowels === 0 || /[^aeiouy]{5,}/i.test(letters)) return false;
+  return vowels / letters.length >= 0.2 || (letters.length <= 8 && !/[^aeiouy]{4,}/i.test(letters));
+}
+
+/** A segment of an identifier that reads as a word, a number, a version or an acronym. */
+export function isWordlike(segment: string): boolean {
+  if (segment === '') return true;
+  if (/^\d{1,4}$/.test(segment) || /^v?\d+(?:\.\d+)*[a-z]?$/i.test(segment)) return true;
+  if (/^[A-Z]{1,6}s?$/.test(segment)) return true;
+  // CONSTANT, DEFINITIONS: an upper-case word (a run of one letter is filler, not a word).
+  if (/^[A-Z]{2,14}$/.test(segment) && /[AEIOUY]/.test(segment) && new Set(segment).size >= 3) return true;
+  if (/^[A-Z]?[a-z]+$/.test(segment)) return segment.length <= 6 || isPronounceable(segment);
+  // node20, utf8mb4, es2022, x86, i18n, k8s: a word with a number in it.
+  const wordAndNumber = /^([a-z]+)\d{1,4}[a-z]{0,3}$/i.exec(segment);
+  if (wordAndNumber && segment.length <= 10 && (wordAndNumber[1]!.length <= 4 || readsAsWords(wordAndNumber[1]!))) return true;
+  // camelCase and PascalCase: every part a word, an acronym or a short number.
+  const parts = segment.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g);
+  return (
+    parts !== null &&
+    parts.join('') === segment &&
+    parts.length <= Math.max(2, segment.length / 3) &&
+    // Digits between lower-case runs (ntuni8fbw77yg) are no camelCase.
+    parts.filter((p) => /^\d/.test(p)).length <= 1 &&
+    parts.every((p) => /^\d{1,4}$/.test(p) || /^[A-Z]{1,5}$/.test(p) || (/^[A-Z]?[a-z]+$/.test(p) && (p.length <= 4 || isPronounceable(p))))
+  );
+}
+
+/** How often the character class changes (lower, upper, digit) between neighbours. */
+function classChanges(text: string): number {
+  const cls = (ch: string) => (ch >= 'a' && ch <= 'z' ? 1 : ch >= 'A' && ch <= 'Z' ? 2 : ch >= '0' && ch <= '9' ? 3 : 0);
+  let changes = 0;
+  for (let i = 1; i < text.length; i++) {
+    const a = cls(text[i - 1]!);
+    const b = cls(text[i]!);
+    if (a !== 0 && b !== 0 && a !== b) changes++;
+  }
+  return changes;
+}
+
+export type RandomnessOptions = {
+  /** Entropy (bits per character) a token of `minTokenLength` characters must reach. */
+  entropyBits: number;
+  /** The length at which `entropyBits` applies; shorter tokens, down to half of it, need proportionally less. */
+  minTokenLength: number;
+};
+
+/** true when a base64 token decodes to ordinary printable text (encoded prose is not a secret). */
+function isBase64OfText(token: string): boolean {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(token) || token.length % 4 !== 0) return false;
+  let decoded: string;
+  try {
+    decoded = atob(token);
+  } catch {
+    return false;
+  }
+  if (decoded.length === 0) return false;
+  let printable = 0;
+  for (const ch of decoded) if (/[\x20-\x7e\n\t]/.test(ch)) printable++;
+  return printable / decoded.length > 0.95 && /[a-z]{3,}/i.test(decoded) && / /.test(decoded);
+}
+
+/**
+ * The entropy a random string of `length` characters over `alphabet` symbols falls below only by
+ * bad luck: log2(alphabet) less the Miller–Madow sampling bias ((alphabet − 1) / 2·length nats)
+ * and a 0.6-bit margin (about the 2nd percentile of random keys, 12 to 100 characters).
+ * `entropyBits` scales it: 4 (the default) as computed, higher is stricter.
+ */
+function randomEntropyBar(length: number, alphabet: number, entropyBits: number): number {
+  const expected = Math.log2(alphabet) - (alphabet - 1) / (2 * length * Math.LN2);
+  return (entropyBits / 4) * (expected - 0.6);
+}
+
+/**
+ * true for a token (no blanks) that can only be a generated credential: long enough, mixing
+ * character classes the way random strings do, with the entropy of one, and not made of words,
+ * numbers and versions. Hex in one case and UUIDs are identifiers here (see isHexIdentifier).
+ * The entropy bar scales with length and alphabet (randomEntropyBar): a 12-character key cannot
+ * reach the bits per character a 40-character one does, nor hex those of base64.
+ */
+export function looksRandom(token: string, options: RandomnessOptions): boolean {
+  const minLength = Math.max(8, Math.ceil(options.minTokenLength / 2));
+  if (token.length < minLength || token.length > 1000) return false;
+  if (isPlaceholder(token) || isHexIdentifier(token)) return false;
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(token)) return true;
+  if (/^[\d\W_]+$/.test(token) || /^sha(?:1|256|384|512)[-:]/i.test(token) || /^\d{4}-\d\d-\d\d[T ]/.test(token)) return false;
+  // Base64 of ordinary text, and SSH public keys (base64 of "ssh-rsa", "ssh-ed25519", "ecdsa-…").
+  if (isBase64OfText(token) || /^AAAA[A-Za-z0-9+/]{1,2}NzaC1|^AAAAE2VjZHNh/.test(token)) return false;
+  // Words, numbers and versions are not the random part; nor are hex ids inside a path or file
+  // name (a UUID.jpg, a session id in a path): hex values are judged by their own rule.
+  const segments = token.split(/[-_./+~=:@]+/);
+  if (segments.every(isWordlike)) return false;
+  const body = segments.filter((segment) => !isWordlike(segment) && !(segment.length >= 4 && isHexIdentifier(segment))).join('');
+  if (body.length < minLength) return false;
+  const lower = /[a-z]/.test(body);
+  const upper = /[A-Z]/.test(body);
+  // Hex digits in both cases (a key, not a digest) draw from 22 symbols, not 62.
+  const hexLetters = /^[0-9a-fA-F]+$/.test(body);
+  const alphabet = hexLetters ? 22 : (lower ? 26 : 0) + (upper ? 26 : 0) + (/\d/.test(body) ? 10 : 0) + (/[^A-Za-z0-9]/.test(body) ? 4 : 0);
+  const bar = randomEntropyBar(body.length, alphabet, options.entropyBits);
+  // Note: runs of one character (the A… padding of Twitter bearer tokens) say nothing about the rest.
+  const entropy = shannonEntropy(body.replace(/(.)\1{3,}/g, '$1'));
+  const digits = body.replace(/\D/g, '').length;
+  const letters = body.replace(/[^A-Za-z]/g, '').length;
+  const changes = classChanges(body);
+  // 25+ letters with no separator that do not read as words run together: a generated string.
+  const run = /[A-Za-z]{25,}/.exec(body)?.[0];
+  if (run !== undefined && !/^[A-Z]?[a-z]+(?:[A-Z][a-z]+)+$/.test(run) && !readsAsWords(run.toLowerCase()) && entropy >= bar) return true;
+  // Letters only: random when the case flips the way no identifier's does.
+  if (digits === 0) return lower && upper && body.length >= 16 && changes >= body.length / 4 && entropy >= bar;
+  if (letters < 4 || (digits < 2 && !(lower && upper))) return false;
+  if (changes < 4) return false;
+  return entropy >= bar;
+}

@@ -1,0 +1,107 @@
+/**
+ * The secret scanner beyond known formats: what a memory scanner must catch that a code scanner's
+ * rules do not name (issue 12), and the look-alikes it must leave alone. Examples are written for
+ * these tests in the shapes of the public scanner suites (../shared/corpus/secrets.jsonl), not
+ * copied from them; the sentence is the one the corpus benchmark offers each value in.
+ */
+import { describe, expect, it } from 'vitest';
+import { findGitleaksSecrets } from '../../../../src/core/safety/gitleaks-scan.js';
+import { findSecrets, redactSecrets } from '../../../../src/core/safety/scan-secrets.js';
+
+// Built at run time so that this file itself never holds a scannable credential.
+const fake = (prefix: string, body: string) => prefix + body;
+const inSentence = (value: string) => `For the staging environment, configure the billing client with ${value} in the deploy settings.`;
+const rules = (text: string) => findSecrets(text).map((finding) => finding.ruleId);
+
+describe('findSecrets: credentials with no known format', () => {
+  it.each([
+    ['a random token of mixed case and digits', fake('k9Qm', '2xLp7Rw4Tz8Vn3Bc6Hd1Jf')],
+    ['a random token of lower case and digits', fake('h3k9q2m8', 'x7v4p1z6r5t0w2n8')],
+    ['a random token of upper case and digits', fake('7QZL2M9R', 'T4WB8NCX1KV5')],
+    ['a prefixed token of a vendor no rule knows', fake('acme_live_', 'q8Zr2LmX4vT9kWp3Nd7Bf1Hs')],
+    ['a prefixed token with a type part', fake('tskey-api-', 'kQ3vZ8mN2pLw-R7tY4xB9cD2fG6hJ1kM5nP8qS3v')],
+    ['a prefixed hex key', fake('pubkey-', '8c3a1f0b9d2e7c6a5b4f3e2d1c0b9a8f')],
+    ['hex of a key length, handed to a client', fake('0f3a9c2b', '7d1e4f6a8b0c2d4e6f8a1b3c')],
+    ['a typed password with symbols', fake('Vq7#mZ2', '!rT9$kL')],
+    ['a mixed-case UUID (generators write one case)', fake('4f2b09A5-3c4f-', 'cd9c-26Df-21eac3f8907a')],
+    ['an account host name', fake('https://x7k2p9q', '.vendor-api.com')],
+  ])('refuses %s', (_what, value) => {
+    expect(findSecrets(inSentence(value))).not.toEqual([]);
+  });
+
+  it.each([
+    ['connection-string-password', fake('redis://cache:', 'pass@cache.internal:6379/0')],
+    ['connection-string-password', fake('amqp://worker:', 'Rabbit-2024@mq.internal/vhost')],
+    ['connection-string-password', fake('https://:', 'q8Zr2LmX4vT9kWp3@git.internal/repo.git')],
+    ['command-line-password', fake('curl --user deploy:', 'hunter2 https://ci.internal/api')],
+    ['command-line-password', fake("curl -u 'deploy:", "hunter2' https://ci.internal/api")],
+    ['generic-secret-assignment', fake('RAILS_MASTER_KEY=', '0f3a9c2b7d1e4f6a8b0c2d4e6f8a1b3c')],
+  ])('finds %s in %s', (ruleId, text) => {
+    expect(rules(text)).toContain(ruleId);
+  });
+
+  it('redacts the password of a URL and keeps the rest of it', () => {
+    expect(redactSecrets(fake('Cache: redis://cache:', 's3cret-9x@cache.internal:6379'))).toBe('Cache: redis://cache:[REDACTED:connection-string-password]@cache.internal:6379');
+  });
+});
+
+describe('findSecrets: look-alikes that are not secrets', () => {
+  it.each([
+    ['a masked token', fake('ghp_', 'x'.repeat(36))],
+    ['a masked Stripe key', fake('sk_test_', 'x'.repeat(24))],
+    ['a masked Azure secret', fake('client_secret=bP88Q~', 'x'.repeat(34))],
+    ['a template reference', 'password: ${DB_PASSWORD}'],
+    ['an instruction', 'REPLACE_WITH_YOUR_PASSWORD'],
+    ['a documentation host', fake('postgres://user:', 'password@db.example.com/app')],
+    ['a templated URL', 'postgres://${PGUSER}:${PGPASSWORD}@localhost/app'],
+    ['a templated curl user', 'curl -u "${username}:${password}"'],
+    ['a git SHA', '3f1ef7c2860523314e2c1b07d95f1db5235f66b1'],
+    ['a UUID', '550e8400-e29b-41d4-a716-446655440000'],
+    ['an upper-case UUID', 'FAB7BE5B-E6DD-470A-A3DC-91AF003DB677'],
+    ['a lockfile integrity hash', '"integrity": "sha512-iKEoDYaRmd1mxM90a2OEfWhjsjPpYPuQ+lMYsoxB126+t8fw7ySEO48nmDg5COTjxDI65/Y2OWpeEHk3ZOe8zg=="'],
+    ['an example key cut short', 'keys look like sk-abc123... in the docs'],
+  ])('leaves %s alone', (_what, value) => {
+    expect(findSecrets(inSentence(value))).toEqual([]);
+  });
+
+  it.each([
+    'sha256 of the release tarball must match 84f240e4df5f804e71a7cd7a53c2aa351ffc15fdf17da65687ec57b238b4a845 before publishing.',
+    'LIC_FILES_CHKSUM = "file://${WORKDIR}/license.html;md5=5c94767cedb5d6987c902ac850ded2c6"',
+    'Handle UserPromptSubmit in HttpMessageHandler for TypeScript/JavaScript projects.',
+    'Set OPENAI_EMBEDDINGS_DEPLOYMENT and AZURE_INFERENCE_CREDENTIAL in the portal.',
+    'Logs are in /Users/me/.claude/projects/-Users-me-app/33c772d9-b322-4f61-a37d-7d5634a80b45.jsonl',
+    'Names must match ^[A-Za-z0-9_-]+$ exactly.',
+    'Use node20 with utf8mb4_unicode_ci and es2022 on ubuntu-22.04, tag v10.4.0-beta.3+build.20240501.',
+    'Install with ssh-ed25519 AAAAC3NzaC1lZDI1NTE5 as the key type prefix.',
+  ])('leaves the named digest or identifier in %s alone', (text) => {
+    expect(findSecrets(text)).toEqual([]);
+  });
+});
+
+describe('findGitleaksSecrets (gitleaks rule data, translated from Go RE2)', () => {
+  it('finds a known format by its rule id', () => {
+    const text = fake('Label printing uses shippo_live_', '4f2e8a1c9b3d7e6f0a5c2b8d9e1f3a7c4b6d8e0f');
+    expect(findGitleaksSecrets(text).map((finding) => finding.ruleId)).toContain('shippo-api-token');
+  });
+
+  it('keeps a case-insensitive part case-insensitive and a case-sensitive part exact', () => {
+    // adobe-client-secret is `p8e-(?i)[a-z0-9]{32}`: upper-case letters after the prefix count.
+    expect(findGitleaksSecrets(fake('p8e-', 'Ab3dEf7hIj1lMn5pQr9tUv2xYz4bCd6f')).map((f) => f.ruleId)).toContain('adobe-client-secret');
+    // cisco-meraki-api-key spells the name `(?-i:[Mm]eraki|MERAKI)` inside a case-insensitive group.
+    const hex = '8f3a1c9b2d7e6f0a5c4b8d9e1f3a7c2b6d8e0f1a';
+    expect(findGitleaksSecrets(`MERAKI_KEY = ${hex}`).map((f) => f.ruleId)).toContain('cisco-meraki-api-key');
+    expect(findGitleaksSecrets(`mERAKI_KEY = ${hex}`).map((f) => f.ruleId)).not.toContain('cisco-meraki-api-key');
+  });
+
+  it('reports the span of the secret, not of its label', () => {
+    const key = fake('shippo_test_', '9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b');
+    const text = `SHIPPO_KEY="${key}"`;
+    const [finding] = findGitleaksSecrets(text);
+    expect(text.slice(finding!.start, finding!.end)).toBe(key);
+  });
+
+  it('finds nothing in empty text and in prose', () => {
+    expect(findGitleaksSecrets('')).toEqual([]);
+    expect(findGitleaksSecrets('Always run the tests before pushing to main.')).toEqual([]);
+  });
+});
