@@ -39,6 +39,11 @@ const SECRET_RULES: Readonly<Record<string, string>> = {
   'connection-string-password': 'a connection string with a password',
   'generic-secret-assignment': 'a password or token assignment',
   'high-entropy-token': 'a random-looking token',
+  'hex-key': 'a hex key (not a git SHA or a named digest)',
+  'prefixed-token': 'a vendor-prefixed API token',
+  'password-like-token': 'a password',
+  'account-host': "an account's own host name",
+  'command-line-password': 'a password on a command line',
 };
 
 const INJECTION_RULES: Readonly<Record<string, string>> = {
@@ -65,7 +70,8 @@ export function explainReason(code: string): string {
 export function explainReasonWith(code: string, ruleIds: readonly string[]): string {
   const unique = [...new Set(ruleIds)];
   if (code === 'secret' && unique.length > 0) {
-    const what = unique.map((id) => SECRET_RULES[id] ?? 'a credential').join(' and ');
+    // Note: the other ids are gitleaks rule ids (`shippo-api-token`), readable as they are.
+    const what = unique.map((id) => SECRET_RULES[id] ?? `a credential (gitleaks rule ${id})`).join(' and ');
     return `looks like ${what} — mem never stores credentials`;
   }
   if (code === 'injection' && unique.length > 0) {
