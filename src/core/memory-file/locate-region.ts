@@ -58,11 +58,26 @@ export function locateRegion(text: string): RegionLocation {
   }
   offsets[lines.length] = offset;
 
+  // Note: a fence opened outside the region that never closes is a slip, not code: the markers
+  // mem wrote after it (one real AGENTS.md ends inside such a fence) must stay visible, so the
+  // scan runs again with that opener read as text.
+  const ignoredOpeners = new Set<number>();
+  for (;;) {
+    const scan = scanMarkers(lines, ignoredOpeners);
+    if (scan.unclosedOpener === -1) return finish(lines, offsets, offset, scan);
+    ignoredOpeners.add(scan.unclosedOpener);
+  }
+}
+
+type MarkerScan = { pairs: MarkerPair[]; strayBegins: number[]; strayEnds: number[]; /** Line of a fence opened outside the region and never closed, or -1. */ unclosedOpener: number };
+
+function scanMarkers(lines: readonly string[], ignoredOpeners: ReadonlySet<number>): MarkerScan {
   const pairs: MarkerPair[] = [];
   const strayBegins: number[] = [];
   const strayEnds: number[] = [];
   let open = -1;
   let fence: string | null = null;
+  let fenceLine = -1;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
     // Inside the region the end marker is authoritative even within a fence a human left open.
@@ -77,11 +92,12 @@ export function locateRegion(text: string): RegionLocation {
       if (close && close[1]?.[0] === fence[0] && (close[1]?.length ?? 0) >= fence.length) fence = null;
       continue;
     }
-    const opener = FENCE_OPEN_RE.exec(line);
+    const opener = ignoredOpeners.has(i) ? null : FENCE_OPEN_RE.exec(line);
     // Note: inside the region only column-0 fences count; fences indented inside list items close
     // with their item, so they cannot swallow the end marker.
     if (opener && !(opener[1]?.startsWith('`') && opener[2]?.includes('`')) && (open === -1 || /^[`~]/.test(line))) {
       fence = opener[1] ?? '```';
+      fenceLine = open === -1 ? i : -1;
       continue;
     }
     if (isBeginMarker(line)) {
@@ -93,7 +109,11 @@ export function locateRegion(text: string): RegionLocation {
   }
   if (open !== -1) strayBegins.push(open);
   strayBegins.sort((a, b) => a - b);
+  return { pairs, strayBegins, strayEnds, unclosedOpener: fence !== null ? fenceLine : -1 };
+}
 
+function finish(lines: string[], offsets: number[], offset: number, scan: MarkerScan): RegionLocation {
+  const { pairs, strayBegins, strayEnds } = scan;
   const damage = describeDamage(pairs, strayBegins, strayEnds);
   const only = pairs.length === 1 && damage === null ? pairs[0] : undefined;
   const span: RegionSpan | null =

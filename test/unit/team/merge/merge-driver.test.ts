@@ -63,6 +63,28 @@ describe('mem merge-driver with real git', () => {
     expect(merged).toContain('Use yarn.');
   });
 
+  test('the same hand-written item edited two ways: exit 1, git lists the file, standard markers, mergetool resolves it', () => {
+    const repo = setup();
+    commitOn(repo, 'alice', file([item('c1', 'Use pnpm.', 'base')], ['- Write tests first, with vitest.']));
+    commitOn(repo, 'bob', file([item('c1', 'Use pnpm.', 'base')], ['- Write tests first, with jest.']));
+    git(repo, ['checkout', '-q', 'alice']);
+    const result = spawnSync('git', ['merge', '--no-edit', 'bob'], { cwd: repo, env: testEnv(), encoding: 'utf8' });
+    expect(result.status).not.toBe(0);
+    expect(git(repo, ['status', '--porcelain'])).toContain('UU CLAUDE.md');
+    const merged = readFileSync(join(repo, 'CLAUDE.md'), 'utf8');
+    expect(merged).toContain('<<<<<<< ours\n- Write tests first, with vitest.\n=======\n- Write tests first, with jest.\n>>>>>>> theirs\n');
+    expect(merged).not.toContain('mem conflict');
+    // git mergetool works from git's own stages: a tool taking theirs resolves the file.
+    const tool = spawnSync(
+      'git',
+      ['-c', 'mergetool.take-theirs.cmd=cp "$REMOTE" "$MERGED"', '-c', 'mergetool.take-theirs.trustExitCode=true', 'mergetool', '--no-prompt', '--tool=take-theirs', 'CLAUDE.md'],
+      { cwd: repo, env: testEnv(), encoding: 'utf8' },
+    );
+    expect(tool.status).toBe(0);
+    expect(readFileSync(join(repo, 'CLAUDE.md'), 'utf8')).toContain('- Write tests first, with jest.\n');
+    expect(git(repo, ['status', '--porcelain'])).toMatch(/^M {2}CLAUDE\.md$/m);
+  });
+
   test('bad arguments: message on stderr, exit 2', () => {
     const dir = makeTempDir();
     const result = runMem(['merge-driver', 'only-one'], { cwd: dir });

@@ -1,0 +1,80 @@
+/**
+ * Two people added lines at the same spot of a hand-written file (git reports a conflict with an
+ * empty base). When both added list items (or both added table rows), they are independent rules
+ * and the merge keeps both, ours first. It refuses, leaving a conflict for a human, when the two
+ * additions could be one rule written twice or two rules that contradict each other: a clean merge
+ * would then put `X` beside `X, extended`, or `✅ use \`cmd\`` beside `❌ never use \`cmd\``.
+ */
+
+const ITEM_RE = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\S/;
+const MARKER_RE = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+/;
+const THEMATIC_RE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*\r?\n?$/;
+const CONTINUATION_RE = /^[ \t]+\S/;
+const BLANK_RE = /^[ \t]*\r?\n?$/;
+const TABLE_ROW_RE = /^[ \t]*\|.*\|[ \t]*\r?\n?$/;
+const TABLE_DELIMITER_RE = /^[ \t]*\|[ \t:|-]+\|[ \t]*\r?\n?$/;
+const CODE_SPAN_RE = /`[^`\n]+`/g;
+// Words that turn a rule into its opposite ("do not use", "never", "❌").
+const NEGATION_RE = /\bnot\b|\bnever\b|n't\b|\bdont\b|\bavoid\b|\bno longer\b|\bforbidden\b|❌|🚫/i;
+
+/** Returns both sides' added lines merged (ours first), or null when a human must decide. */
+export function resolveSameSpotAdditions(ours: readonly string[], theirs: readonly string[]): string[] | null {
+  const ourRows = tableRows(ours);
+  const theirRows = tableRows(theirs);
+  if (ourRows !== null && theirRows !== null) {
+    // A row is named by its first cell: two rows for the same name are one row written twice.
+    const names = new Set(ourRows.map(firstCell));
+    return theirRows.some((row) => names.has(firstCell(row))) ? null : [...ours, ...theirs];
+  }
+  const ourItems = listItems(ours);
+  const theirItems = listItems(theirs);
+  if (ourItems === null || theirItems === null) return null;
+  for (const x of ourItems) for (const y of theirItems) if (isSameRule(x, y) || isContradiction(x, y)) return null;
+  return [...ours, ...theirs];
+}
+
+/** Returns the items of lines that are only list items (with their continuation lines), else null. */
+function listItems(lines: readonly string[]): string[] | null {
+  const first = lines[0];
+  if (first === undefined || !isItemLine(first)) return null;
+  const items: string[] = [];
+  for (const line of lines) {
+    if (isItemLine(line)) items.push(line.trim());
+    else if (BLANK_RE.test(line)) continue;
+    else if (CONTINUATION_RE.test(line) && items.length > 0) items[items.length - 1] += ` ${line.trim()}`;
+    else return null;
+  }
+  return items;
+}
+
+function isItemLine(line: string): boolean {
+  return ITEM_RE.test(line) && !THEMATIC_RE.test(line);
+}
+
+function tableRows(lines: readonly string[]): string[] | null {
+  if (lines.length === 0 || !lines.every((line) => TABLE_ROW_RE.test(line) && !TABLE_DELIMITER_RE.test(line))) return null;
+  return lines.map((line) => line.trim());
+}
+
+function firstCell(row: string): string {
+  return comparable(row.replace(/^\|/, '').split('|')[0] ?? '');
+}
+
+/** Lowercased words only: `**Run tests**: \`make test\`` and `Run tests: make test` compare equal. */
+function comparable(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+/** True when one item is the other, or the other extended ("X" and "X, with coverage"). */
+function isSameRule(x: string, y: string): boolean {
+  const a = comparable(x.replace(MARKER_RE, ''));
+  const b = comparable(y.replace(MARKER_RE, ''));
+  return a === b || a.startsWith(`${b} `) || b.startsWith(`${a} `);
+}
+
+/** True when the items name the same code (a shared code span) and only one of them negates. */
+function isContradiction(x: string, y: string): boolean {
+  if (NEGATION_RE.test(x) === NEGATION_RE.test(y)) return false;
+  const spans = new Set((x.match(CODE_SPAN_RE) ?? []).map((s) => s.toLowerCase()));
+  return (y.match(CODE_SPAN_RE) ?? []).some((s) => spans.has(s.toLowerCase()));
+}
