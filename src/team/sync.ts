@@ -14,6 +14,7 @@ import { normaliseTombstones } from './store/team-store-port.js';
 import { fetchTeamBranch, pushTeamBranch, type TransportFailureReason } from './store/transport.js';
 import { writeFileAtomic, writeFileAtomicSync } from '../core/files/atomic-write.js';
 import { withLock } from '../core/files/lock.js';
+import { directoriesUnder, removeOrphanTemps } from '../core/files/orphan-temps.js';
 import { memoryPaths } from '../core/layout.js';
 import { renderTeamCommitMessage } from './commit-message.js';
 import { openTeamContext, readGitAuthor, repoOperationInProgress, type TeamContext } from './team-context.js';
@@ -100,6 +101,8 @@ export async function syncTeamMemory(root: string, options: SyncOptions = {}): P
 
 async function runSync(context: TeamContext, report: SyncReport, options: SyncOptions, now: Date): Promise<void> {
   const retries = context.config.team.pushRetries;
+  // Ref updates of a killed sync may have left temp files in the store (the sync lock is held).
+  removeOrphanTemps(directoriesUnder(join(context.target.storeDir, 'refs')));
   for (let attempt = 0; ; attempt += 1) {
     const fetched = await fetchTeamBranch(context.target);
     const network: { reason: TransportFailureReason; message: string } | null = fetched.ok ? null : fetched;

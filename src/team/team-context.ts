@@ -23,7 +23,10 @@ export type TeamContext = {
   mirrorFiles: string[];
   store: TeamStorePort;
   target: TransportTarget;
-  /** Lock serialising whole syncs of this clone (fetch, merge, push). */
+  /**
+   * Lock serialising whole syncs (fetch, merge, push) of every worktree of this clone: they share
+   * the team store, and two fetches into it at once fail with "cannot lock ref".
+   */
   syncLock: string;
 };
 
@@ -47,7 +50,7 @@ export function openTeamContext(root: string, options: { timeoutMs?: number } = 
       branch: config.team.branch,
       timeoutMs: options.timeoutMs ?? config.team.networkTimeoutSeconds * 1000,
     },
-    syncLock: join(paths.locksDir, 'sync.lock'),
+    syncLock: join(storeDir, 'mem-sync.lock'),
   };
 }
 

@@ -30,6 +30,8 @@ export type HookRunInput = {
   /** `--agent` of the hook command (`mem init` writes it for Codex and Gemini); absent: told by the payload. */
   agentArg?: string | undefined;
   stdin: string;
+  /** stdin was still open (and the payload not whole) when the deadline came. */
+  stdinTimedOut?: boolean;
   cwd: string;
   env: NodeJS.ProcessEnv;
   startedAt: number;
@@ -51,6 +53,9 @@ export async function runHook(input: HookRunInput): Promise<string> {
   };
 
   if (!event) return finish(fail(record, 'UNKNOWN_EVENT', `unknown hook event ${JSON.stringify(input.eventArg ?? '')}; expected one of session-start, user-prompt-submit, post-tool-use, pre-compact, stop (after-turn), subagent-stop, session-end`));
+  if (!parsed.ok && input.stdinTimedOut) {
+    return finish(fail(record, 'STDIN_OPEN', `stdin was still open at the ${HOOK_DEADLINES_MS[event]} ms deadline without a whole payload (${input.stdin.length} bytes arrived); nothing done`));
+  }
   if (!parsed.ok) return finish(fail(record, parsed.problem.code, parsed.problem.message));
   record.session = parsed.payload.sessionId;
   const agent: AgentId = resolveAgentId(input.agentArg) ?? detectAgent(parsed.payload);

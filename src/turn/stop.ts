@@ -4,6 +4,7 @@ import type { AgentId } from '../agents/agent-id.js';
 import { finishEndedSessions } from '../session/finish-ended-sessions.js';
 import { updateSession } from '../session/update-session.js';
 import { durableConsumer } from './durable-consumer.js';
+import { removeOrphanTemps } from '../core/files/orphan-temps.js';
 
 /**
  * Stop, the seed's afterTurn, in its order:
@@ -17,6 +18,10 @@ import { durableConsumer } from './durable-consumer.js';
  */
 export async function handleStop(context: HookContext, payload: HookPayload, agent: AgentId = 'claude'): Promise<string> {
   const durable = durableConsumer(context);
+  // A process killed mid-write (a hook past its watchdog, kill -9) can leave a temp file beside
+  // what it was replacing; a few directory reads find them.
+  const { paths } = context;
+  removeOrphanTemps([context.root, paths.memoryDir, paths.stateDir, paths.sessionStateDir, paths.sessionsDir, paths.cacheDir, paths.endedDir]);
   await finishEndedSessions(context, payload.sessionId, durable.onEvents);
   const update = await updateSession(
     context,

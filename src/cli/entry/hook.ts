@@ -3,10 +3,9 @@
  * oclif, it reads stdin, runs the hook under a hard watchdog and always exits 0 with nothing or
  * one JSON object on stdout.
  */
-import { read } from 'node:fs';
-import { isatty } from 'node:tty';
 import { runHook, HOOK_DEADLINES_MS } from '../../turn/run-hook.js';
 import { resolveHookEvent, HOOK_EVENTS } from '../../agents/hook-event.js';
+import { readHookStdin } from './read-hook-stdin.js';
 
 /** Payloads beyond this are not a hook payload (a prompt of MBs still fits). */
 const MAX_STDIN_BYTES = 32 * 1024 * 1024;
@@ -34,8 +33,11 @@ export async function runHookCli(argv: string[]): Promise<void> {
   // Note: the watchdog exits without printing: a late or partial JSON object is worse than none.
   setTimeout(() => process.exit(0), budget + WATCHDOG_GRACE_MS).unref();
   try {
-    const stdin = await readStdin();
-    const output = await runHook({ eventArg: argv[0], agentArg: agentArgument(argv.slice(1)), stdin, cwd: process.cwd(), env: process.env, startedAt });
+    // Note: stdin gets the whole budget; a payload that is not whole by then is not a payload.
+    const input = await readHookStdin(startedAt + budget, MAX_STDIN_BYTES);
+    // An oversized payload is reported as not-JSON rather than half-parsed.
+    const stdin = input.oversized ? '\u0000oversized' : input.text;
+    const output = await runHook({ eventArg: argv[0], agentArg: agentArgument(argv.slice(1)), stdin, stdinTimedOut: input.timedOut, cwd: process.cwd(), env: process.env, startedAt });
     if (output) await write(`${output}\n`);
   } catch {
     /* runHook logs its own problems; anything here must still not break the agent */
@@ -51,36 +53,6 @@ function agentArgument(rest: string[]): string | undefined {
     if (word.startsWith('--agent=')) return word.slice('--agent='.length);
   }
   return undefined;
-}
-
-/**
- * Reads fd 0 with plain fs.read: no stream machinery to load, and the reads run off the event
- * loop, so the watchdog still fires if stdin never closes.
- */
-async function readStdin(): Promise<string> {
-  if (isatty(0)) return '';
-  const chunks: Buffer[] = [];
-  let total = 0;
-  let overflow = false;
-  for (;;) {
-    const buffer = Buffer.allocUnsafe(64 * 1024);
-    let bytesRead: number;
-    try {
-      bytesRead = await new Promise<number>((resolve, reject) => read(0, buffer, 0, buffer.length, null, (error, count) => (error ? reject(error) : resolve(count))));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        continue;
-      }
-      break; // EOF-like conditions (closed or invalid stdin): use what arrived
-    }
-    if (bytesRead === 0) break;
-    total += bytesRead;
-    if (total > MAX_STDIN_BYTES) overflow = true;
-    else chunks.push(buffer.subarray(0, bytesRead));
-  }
-  // An oversized payload is reported as not-JSON rather than half-parsed.
-  return overflow ? '\u0000oversized' : Buffer.concat(chunks).toString('utf8');
 }
 
 function write(text: string): Promise<void> {

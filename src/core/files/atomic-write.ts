@@ -17,6 +17,9 @@ function tempPathFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${process.pid}.${instance}${sequence}.tmp`);
 }
 
+/** Matches the temp names above; captures the writer's pid (see orphan-temps.ts). */
+export const TEMP_NAME = /^\..+\.(\d+)\.[a-z0-9]+\.tmp$/;
+
 /**
  * Returns the file a write to `path` should replace: the symlink's target when `path` is a
  * symlink (CLAUDE.md → AGENTS.md is a documented set-up; renaming over it would turn the link

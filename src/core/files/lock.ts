@@ -1,114 +1,191 @@
 /**
- * A cross-process lock: an O_EXCL lock file holding the owner's pid and start time. Hooks from
- * several sessions, worktrees and background syncs serialise their read-modify-write of shared
- * files through it. A lock whose owner died (pid gone) or that is older than `staleMs` is broken.
+ * A cross-process lock that is correct by construction: the lock is a directory, and `mkdir` is
+ * atomic, so exactly one process creates it. The holder then records who it is (pid, host, a
+ * random token) inside it and refreshes its mtime while it works. Hooks of several sessions,
+ * worktrees and background syncs serialise their read-modify-write of shared files through it.
+ *
+ * A lock is abandoned when its holder is gone (same host, pid not alive) or has not refreshed it
+ * for `staleMs`. Taking over an abandoned lock is the step where hand-written locks (and
+ * proper-lockfile, see README "Architecture") let two processes in: two waiters both judge the
+ * lock stale, the first removes it and takes a new one, the second then removes that new one.
+ * Here a takeover happens only while holding a second lock (`<lock>.break`, also a `mkdir`), and
+ * the breaker judges the lock again under it, so a lock that was just re-taken is never removed.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync, statSync, renameSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { dirname, join } from 'node:path';
 import { MemError } from '../errors.js';
+import { isProcessAlive } from './process-alive.js';
 
 export type LockOptions = {
   /** Give up after this long (ms). 0 = try once. */
   timeoutMs?: number;
-  /** A lock held longer than this is presumed abandoned. */
+  /** A lock whose holder has not refreshed it for this long is presumed abandoned (a holder on another host, or a reused pid). */
   staleMs?: number;
 };
 
-type Owner = { pid: number; at: number };
+type Owner = { pid: number; host: string; token: string };
+
+/** Locks this process holds (path → token), released on exit: a watchdog's process.exit must not strand them. */
+const held = new Map<string, string>();
+/** In-process queue per lock path, so two async flows of one process wait for each other without polling. */
+const queues = new Map<string, Promise<unknown>>();
+let exitHookInstalled = false;
 
 /** Runs `fn` while holding the lock at `lockPath`; throws MemError LOCK_HELD after timeoutMs. */
 export async function withLock<T>(lockPath: string, fn: () => Promise<T> | T, options: LockOptions = {}): Promise<T> {
-  const release = await acquireLock(lockPath, options);
+  const previous = queues.get(lockPath) ?? Promise.resolve();
+  let done!: () => void;
+  const mine = new Promise<void>((resolve) => (done = resolve));
+  const tail = previous.then(() => mine);
+  queues.set(lockPath, tail);
   try {
-    return await fn();
+    await previous;
+    const release = await acquireLock(lockPath, options);
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
   } finally {
-    release();
+    done();
+    if (queues.get(lockPath) === tail) queues.delete(lockPath);
   }
 }
 
 /** Acquires the lock and returns its release function; throws MemError LOCK_HELD after timeoutMs. */
-async function acquireLock(lockPath: string, options: LockOptions = {}): Promise<() => void> {
+async function acquireLock(lockPath: string, options: LockOptions): Promise<() => void> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const staleMs = options.staleMs ?? 60_000;
   const deadline = Date.now() + timeoutMs;
   mkdirSync(dirname(lockPath), { recursive: true });
-  let delay = 5;
+  installExitHook();
+  let delay = 2;
   for (;;) {
-    const token = tryCreate(lockPath);
-    if (token) return () => releaseLock(lockPath, token);
-    breakIfStale(lockPath, staleMs);
+    const token = tryTake(lockPath);
+    if (token) return holdLock(lockPath, token, staleMs);
+    if (isAbandoned(lockPath, staleMs)) breakAbandoned(lockPath, staleMs);
     if (Date.now() >= deadline) {
       throw new MemError('LOCK_HELD', `another mem process holds ${lockPath}`, {
-        hint: 'It is released when that process ends; a lock left by a dead process is broken automatically.',
+        hint: 'It is released when that process ends; a lock left by a dead process is taken over automatically.',
       });
     }
-    await new Promise((resolve) => setTimeout(resolve, delay));
-    delay = Math.min(delay * 2, 100);
+    // Note: jitter keeps many waiters from retrying in lock-step.
+    await new Promise((resolve) => setTimeout(resolve, delay + Math.random() * delay));
+    delay = Math.min(delay * 2, 20);
   }
 }
 
-function tryCreate(lockPath: string): string | null {
-  const token = `${process.pid} ${Date.now()} ${Math.random().toString(36).slice(2)}`;
+/** Creates the lock directory; returns the owner token, or null when another process holds it. */
+function tryTake(lockPath: string): string | null {
   try {
-    const fd = openSync(lockPath, 'wx', 0o644);
-    try {
-      writeSync(fd, token);
-    } finally {
-      closeSync(fd);
-    }
-    return token;
+    mkdirSync(lockPath);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return null;
     throw error;
   }
+  // Note: unique, not secret: no need to load the crypto module on the hook path.
+  const token = `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  // Note: until this file exists the lock has no owner to check; waiters then judge it by its
+  // mtime alone, which is fresh, so the gap is harmless.
+  try {
+    writeFileSync(join(lockPath, 'owner'), JSON.stringify({ pid: process.pid, host: hostname(), token } satisfies Owner));
+  } catch (error) {
+    rmSync(lockPath, { recursive: true, force: true });
+    throw error;
+  }
+  held.set(lockPath, token);
+  return token;
+}
+
+function holdLock(lockPath: string, token: string, staleMs: number): () => void {
+  // The mtime refresh is what tells a waiter on another host (or after pid reuse) that the holder lives.
+  const refresh = setInterval(() => {
+    try {
+      const now = new Date();
+      utimesSync(lockPath, now, now);
+    } catch {
+      /* taken over after a stall: the release below notices */
+    }
+  }, Math.max(250, Math.min(2_000, staleMs / 4)));
+  refresh.unref();
+  return () => {
+    clearInterval(refresh);
+    releaseLock(lockPath, token);
+  };
 }
 
 function releaseLock(lockPath: string, token: string): void {
-  try {
-    if (readFileSync(lockPath, 'utf8') === token) rmSync(lockPath, { force: true });
-  } catch {
-    /* already gone */
-  }
+  if (held.get(lockPath) === token) held.delete(lockPath);
+  // Only our own lock is removed: a holder that stalled past staleMs may have been taken over.
+  if (readOwner(lockPath)?.token !== token) return;
+  rmSync(lockPath, { recursive: true, force: true });
 }
 
-function breakIfStale(lockPath: string, staleMs: number): void {
-  const owner = readOwner(lockPath);
-  if (!owner) return;
-  const abandoned = !isAlive(owner.pid) || Date.now() - owner.at > staleMs;
-  if (!abandoned) return;
-  // Note: rename first so two breakers cannot both delete a lock a third process just created.
-  const grave = `${lockPath}.stale.${process.pid}`;
-  try {
-    const before = statSync(lockPath).mtimeMs;
-    renameSync(lockPath, grave);
-    const still = readOwner(grave);
-    if (still && still.at !== owner.at && statSync(grave).mtimeMs !== before) {
-      // Someone re-created it between our read and rename: put it back.
-      renameSync(grave, lockPath);
-      return;
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const [lockPath, token] of held) {
+      try {
+        releaseLock(lockPath, token);
+      } catch {
+        /* exiting anyway */
+      }
     }
-    rmSync(grave, { force: true });
-  } catch {
-    /* somebody else broke it first */
-  }
+  });
 }
 
 function readOwner(lockPath: string): Owner | null {
   try {
-    const [pid, at] = readFileSync(lockPath, 'utf8').split(' ');
-    const owner = { pid: Number(pid), at: Number(at) };
-    return Number.isFinite(owner.pid) && Number.isFinite(owner.at) ? owner : { pid: -1, at: 0 };
+    const owner = JSON.parse(readFileSync(join(lockPath, 'owner'), 'utf8')) as Partial<Owner>;
+    if (typeof owner.pid !== 'number' || typeof owner.host !== 'string' || typeof owner.token !== 'string') return null;
+    return owner as Owner;
   } catch {
     return null;
   }
 }
 
-function isAlive(pid: number): boolean {
-  if (pid <= 0) return false;
+/** True when the lock at `lockPath` exists and its holder is gone or silent for staleMs. */
+function isAbandoned(lockPath: string, staleMs: number): boolean {
+  let stat;
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    stat = statSync(lockPath);
+  } catch {
+    return false; // released meanwhile
+  }
+  if (!stat.isDirectory()) return isLegacyAbandoned(lockPath, stat.mtimeMs, staleMs);
+  const owner = readOwner(lockPath);
+  if (owner && owner.host === hostname() && !isProcessAlive(owner.pid)) return true;
+  return Date.now() - stat.mtimeMs > staleMs;
+}
+
+/** A lock file of mem before 0.2 ("<pid> <ms> <random>"): abandoned when its pid is gone. */
+function isLegacyAbandoned(lockPath: string, mtimeMs: number, staleMs: number): boolean {
+  let pid = Number.NaN;
+  try {
+    pid = Number(readFileSync(lockPath, 'utf8').split(' ')[0]);
+  } catch {
+    /* unreadable: judged by age */
+  }
+  return (Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid)) || Date.now() - mtimeMs > staleMs;
+}
+
+/**
+ * Removes an abandoned lock, judged again while holding `<lock>.break`, so two waiters that both
+ * saw it abandoned cannot remove each other's fresh lock. A breaker holds `.break` for a few file
+ * operations; one that died there is itself judged like any holder.
+ */
+function breakAbandoned(lockPath: string, staleMs: number): void {
+  const breakPath = `${lockPath}.break`;
+  const token = tryTake(breakPath);
+  if (!token) {
+    if (isAbandoned(breakPath, staleMs)) rmSync(breakPath, { recursive: true, force: true });
+    return;
+  }
+  try {
+    if (isAbandoned(lockPath, staleMs)) rmSync(lockPath, { recursive: true, force: true });
+  } finally {
+    releaseLock(breakPath, token);
   }
 }
