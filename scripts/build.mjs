@@ -22,6 +22,8 @@ const common = {
   // Note: oclif can load TypeScript sources through `typescript`; mem ships JavaScript, so that
   // 9 MB path is never taken and must not be parsed at start-up.
   external: ['typescript', 'ts-node'],
+  // Note: jsonc-parser's `main` is a UMD build whose internal requires esbuild cannot follow.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 };
 
 const esm = {

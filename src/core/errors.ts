@@ -33,7 +33,7 @@ export class MemError extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'MemError';
     this.code = code;
-    this.exitCode = options.exitCode ?? (code === 'USAGE' ? EXIT.usage : EXIT.failure);
+    this.exitCode = options.exitCode ?? (code === 'USAGE' || code === 'NOT_INITIALISED' ? EXIT.usage : EXIT.failure);
     this.hint = options.hint;
   }
 }

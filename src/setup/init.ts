@@ -1,136 +1,271 @@
 /**
- * `mem init`: set a repository up. Every step is idempotent and merges into what is there:
- * config (kept when a teammate committed it), ignore rules, Claude Code hooks, the pre-push
- * hook, the merge driver for CLAUDE.md/AGENTS.md.
+ * `mem init`: set a repository up. First a plan (every file and what would change in it, nothing
+ * written), which `mem init` shows and asks about in a terminal; then `apply`. Every step is
+ * idempotent and merges into what is there: config (kept when a teammate committed it), ignore
+ * rules, Claude Code hooks, the pre-push hook, the merge driver for CLAUDE.md/AGENTS.md.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
 import { MemError } from '../core/errors.js';
 import { parseConfig } from '../core/config/parse-config.js';
 import { defaultConfig } from '../core/config/schema.js';
-import { addMemHooks, type ClaudeSettings } from '../agents/claude-code/claude-settings.js';
+import { addMemHooks, claudeSettingsError } from '../agents/claude-code/claude-settings.js';
 import { writeFileAtomicSync } from '../core/files/atomic-write.js';
 import { memoryPaths } from '../core/layout.js';
 import { requireRepoRoot, resolveCommonGitDir } from '../core/git/repo-root.js';
+import { runGitSync } from '../core/git/run-git.js';
+import { teamStorePath } from '../core/git/team-store-location.js';
 import { resolveMemCommand, shellCommandLine } from '../core/mem-command.js';
 import { detectClaudeVersion, supportsExecForm } from '../agents/claude-code/claude-version.js';
-import { installPrePushHook } from './pre-push-hook.js';
-import { installMergeDriver } from './merge-driver-config.js';
-import { readInstallRecord, writeInstallRecord } from './install-record.js';
+import { planPrePushHook } from './pre-push-hook.js';
+import { planMergeDriver } from './merge-driver-config.js';
+import { readInstallRecord, writeInstallRecord, type InstallRecord } from './install-record.js';
 
 export const MEMORY_GITIGNORE = '# mem: local state, never committed\nsessions/\nstate/\ncache/\n';
 /** Personal memories stay out of git without touching the project's own .gitignore. */
 export const EXCLUDE_LINES = ['CLAUDE.local.md'];
 
 export type InitOptions = { cwd: string; env: NodeJS.ProcessEnv; execForm?: boolean };
-export type InitStep = { step: string; changed: boolean; detail: string };
-export type InitReport = { root: string; steps: InitStep[] };
 
-/** Returns what init did, step by step; throws NOT_A_GIT_REPO or CONFIG_INVALID MemErrors before changing anything. */
-export async function initRepository(options: InitOptions): Promise<InitReport> {
+/** One thing init does, in the user's words. */
+export type InitChange = {
+  /** Stable id (in --json). */
+  step: string;
+  /** What it touches, relative to the repository root (`.git/…` for the clone's own files). */
+  path: string;
+  action: 'create' | 'edit' | 'none';
+  /** What changes (or, for `none`, what is already there), as a sentence for the user. */
+  what: string;
+  /** Part of the project (committed, shared with the team) rather than of this clone only. */
+  shared: boolean;
+  /** Permission bits before and after, when they change (git tracks the executable bit). */
+  fileMode?: { from: string; to: string };
+};
+
+export type InitPlan = {
+  root: string;
+  changes: InitChange[];
+  /** Makes the changes; returns what was done (the plan, with the team step's outcome). */
+  apply: () => Promise<InitReport>;
+};
+
+/** What init did, step by step (`--json`: `steps` keeps the {step, changed, detail} shape). */
+export type InitStep = { step: string; changed: boolean; detail: string };
+export type InitReport = { root: string; steps: InitStep[]; changes: InitChange[]; gitAdd: string[] };
+
+type Step = InitChange & { apply?: (record: InstallRecord) => void };
+
+/** Returns the plan for the repository at `options.cwd`; throws NOT_A_GIT_REPO or CONFIG_INVALID before anything is written. */
+export function planInit(options: InitOptions): InitPlan {
   const root = requireRepoRoot(options.cwd);
   const paths = memoryPaths(root);
   const settingsFile = join(root, '.claude', 'settings.json');
+  const local = (file: string) => relativePath(root, file);
 
   // Validate everything first, so a bad file stops init before it changes anything.
   const existingConfig = existsSync(paths.configFile) ? readFileSync(paths.configFile, 'utf8') : null;
   if (existingConfig !== null) parseConfig(existingConfig, '.memory/config.json');
-  const settings = readSettings(settingsFile);
-
-  const record = readInstallRecord(paths);
-  const steps: InitStep[] = [];
-
-  if (existingConfig === null) {
-    const text = `${JSON.stringify(defaultConfig(), null, 2)}\n`;
-    writeFileAtomicSync(paths.configFile, text);
-    record.createdConfig = text;
-    steps.push({ step: 'config', changed: true, detail: 'created .memory/config.json with the default settings' });
-  } else {
-    steps.push({ step: 'config', changed: false, detail: 'kept the existing .memory/config.json' });
+  const settings = existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : null;
+  const settingsError = settings === null ? null : claudeSettingsError(settings);
+  if (settingsError !== null) {
+    throw new MemError('CONFIG_INVALID', `.claude/settings.json cannot be read: ${settingsError}`, {
+      hint: 'Fix the file (Claude Code settings are a JSON object, hooks under "hooks"); mem did not change anything.',
+    });
   }
+
+  const steps: Step[] = [];
+  const configText = `${JSON.stringify(defaultConfig(), null, 2)}\n`;
+  steps.push(
+    existingConfig === null
+      ? { step: 'config', path: '.memory/config.json', action: 'create', shared: true, what: "mem's settings, with the defaults", apply: (record) => { writeFileAtomicSync(paths.configFile, configText); record.createdConfig = configText; } }
+      : { step: 'config', path: '.memory/config.json', action: 'none', shared: true, what: 'kept as it is' },
+  );
 
   const ignoreFile = join(paths.memoryDir, '.gitignore');
-  if (!existsSync(ignoreFile)) {
-    writeFileAtomicSync(ignoreFile, MEMORY_GITIGNORE);
-    record.createdMemoryGitignore = true;
-    steps.push({ step: 'ignore', changed: true, detail: 'created .memory/.gitignore (sessions/, state/, cache/)' });
-  } else {
-    steps.push({ step: 'ignore', changed: false, detail: '.memory/.gitignore present' });
-  }
-
-  const excludeAdded = addExcludeLines(root, EXCLUDE_LINES);
-  if (excludeAdded.length > 0) record.excludeLines = [...new Set([...(record.excludeLines ?? []), ...excludeAdded])];
-  steps.push({ step: 'exclude', changed: excludeAdded.length > 0, detail: 'CLAUDE.local.md excluded in .git/info/exclude' });
+  steps.push(
+    existsSync(ignoreFile)
+      ? { step: 'ignore', path: '.memory/.gitignore', action: 'none', shared: true, what: "keeps mem's local state out of git (already there)" }
+      : { step: 'ignore', path: '.memory/.gitignore', action: 'create', shared: true, what: "keeps mem's local state (sessions/, state/, cache/) out of git", apply: (record) => { writeFileAtomicSync(ignoreFile, MEMORY_GITIGNORE); record.createdMemoryGitignore = true; } },
+  );
 
   const execForm = options.execForm ?? supportsExecForm(detectClaudeVersion(options.env));
   const command = resolveMemCommand(options.env, execForm);
-  const merged = addMemHooks(settings ?? {}, command);
-  if (merged.changed) {
-    writeFileAtomicSync(settingsFile, `${JSON.stringify(merged.settings, null, 2)}\n`);
-    if (settings === null) record.createdSettingsFile = true;
-  }
-  steps.push({
-    step: 'claude-hooks',
-    changed: merged.changed,
-    detail: merged.changed ? `added mem's hooks to .claude/settings.json (${execForm ? 'exec' : 'shell'} form)` : 'Claude Code hooks already installed',
-  });
+  const hooks = addMemHooks(settings, command);
+  steps.push(
+    hooks.events.length === 0
+      ? { step: 'claude-hooks', path: '.claude/settings.json', action: 'none', shared: true, what: "mem's Claude Code hooks are already there" }
+      : {
+          step: 'claude-hooks',
+          path: '.claude/settings.json',
+          action: settings === null ? 'create' : 'edit',
+          shared: true,
+          what: `${settings === null ? '' : 'adds '}mem's Claude Code hooks: ${listWords(hooks.events)}${settings === null ? '' : '; the rest of the file stays as it is'}`,
+          apply: (record) => {
+            if (settings === null && !existsSync(dirname(settingsFile))) {
+              mkdirSync(dirname(settingsFile), { recursive: true });
+              record.createdClaudeDir = true;
+            }
+            writeFileAtomicSync(settingsFile, hooks.text);
+            record.settings = { createdFile: settings === null || record.settings?.createdFile === true, created: [...(record.settings?.created ?? []), ...hooks.created] };
+          },
+        },
+  );
 
   const commandLine = shellCommandLine(command);
-  const prePush = installPrePushHook(root, commandLine);
-  record.prePushPath = prePush.path;
-  steps.push({ step: 'pre-push', changed: prePush.mode !== 'already-installed', detail: `pre-push hook ${prePush.mode} at ${prePush.path}` });
+  const prePush = planPrePushHook(root, commandLine);
+  const prePushPath = local(prePush.path);
+  const prePushStep: Step = {
+    step: 'pre-push',
+    path: prePushPath,
+    action: prePush.mode === 'created' ? 'create' : prePush.mode === 'already-installed' ? 'none' : 'edit',
+    shared: !isInsideGitDir(root, prePush.path),
+    what: describePrePush(prePush.mode, prePushPath),
+    apply: (record) => {
+      prePush.apply();
+      record.prePushPath = prePush.path;
+      if (prePush.fileMode !== undefined) record.prePushMode = prePush.fileMode.from;
+    },
+  };
+  if (prePush.fileMode !== undefined) prePushStep.fileMode = { from: octal(prePush.fileMode.from), to: octal(prePush.fileMode.to) };
+  if (prePush.mode === 'chained' || existsSync(`${prePush.path}.mem-chained`)) {
+    // The hook that was there moves beside mem's, unchanged: a shared hooks folder commits both.
+    const chained = prePush.mode === 'chained';
+    steps.push({ step: 'pre-push-chained', path: `${prePushPath}.mem-chained`, action: chained ? 'create' : 'none', shared: prePushStep.shared, what: chained ? 'your previous pre-push hook, moved here unchanged' : 'your previous pre-push hook, unchanged' });
+  }
+  steps.push(prePushStep);
 
-  const driver = installMergeDriver(root, commandLine);
-  record.mergeDriver = true;
-  steps.push({ step: 'merge-driver', changed: driver.attributesChanged, detail: 'CLAUDE.md and AGENTS.md merge entry by entry (.gitattributes, git config merge.mem)' });
+  const driver = planMergeDriver(root, commandLine);
+  steps.push({
+    step: 'merge-driver',
+    path: '.gitattributes',
+    action: driver.attributes,
+    shared: true,
+    what: driver.attributes === 'none' ? 'CLAUDE.md and AGENTS.md already merge entry by entry' : 'CLAUDE.md and AGENTS.md merge entry by entry (merge=mem)',
+    apply: (record) => {
+      driver.apply();
+      record.mergeDriver = true;
+    },
+  });
+  steps.push({ step: 'git-config', path: '.git/config', action: driver.config === 'none' ? 'none' : 'edit', shared: false, what: driver.config === 'none' ? "mem's merge driver is registered" : "registers mem's merge driver as merge.mem" });
 
-  steps.push(await ensureLocalTeamBranch(root));
-  writeInstallRecord(paths, record);
-  return { root, steps };
+  const exclude = planExcludeLines(root, EXCLUDE_LINES);
+  steps.push({
+    step: 'exclude',
+    path: local(exclude.file),
+    action: exclude.appended === '' ? 'none' : 'edit',
+    shared: false,
+    what: 'keeps CLAUDE.local.md, your personal memory, out of git',
+    apply: (record) => {
+      exclude.apply();
+      record.excludeLines = [...new Set([...(record.excludeLines ?? []), ...exclude.added])];
+      if (exclude.appended !== '') record.excludeAppended = exclude.appended;
+    },
+  });
+
+  const storeExists = existsSync(teamStorePath(root));
+  steps.push({
+    step: 'team-branch',
+    path: local(teamStorePath(root)),
+    action: storeExists ? 'none' : 'create',
+    shared: false,
+    what: storeExists ? 'the local team branch (mem/team) is there' : 'starts the local team branch (mem/team) from the memory in CLAUDE.md; mem sync publishes it',
+  });
+
+  const changes: InitChange[] = steps.map(({ apply: _apply, ...change }) => change);
+  return {
+    root,
+    changes,
+    apply: async () => {
+      const record = readInstallRecord(paths);
+      // Steps with nothing to do have no apply, except those that refresh what is there (the
+      // pre-push hook's command line, the merge driver's git config): theirs are idempotent.
+      for (const step of steps) step.apply?.(record);
+      const done = [...changes];
+      const team = await ensureLocalTeamBranch(root);
+      done[done.length - 1] = { ...done[done.length - 1]!, ...team };
+      writeInstallRecord(paths, record);
+      return {
+        root,
+        changes: done,
+        steps: done.map((change) => ({ step: change.step, changed: change.action !== 'none', detail: `${change.path}: ${change.what}` })),
+        gitAdd: uncommitted(root, [...new Set(done.filter((change) => change.shared).map((change) => change.path))]),
+      };
+    },
+  };
+}
+
+/** Plans and applies init in one go (`mem init --yes`, scripts, tests). */
+export async function initRepository(options: InitOptions): Promise<InitReport> {
+  return planInit(options).apply();
 }
 
 /**
  * Creates the local team branch (in the team store inside .git) when it does not exist yet, from
  * the memory already in CLAUDE.md; the first `mem sync` publishes it when the remote has none.
  */
-async function ensureLocalTeamBranch(root: string): Promise<InitStep> {
+async function ensureLocalTeamBranch(root: string): Promise<Pick<InitChange, 'action' | 'what'>> {
   const { commitLocalTeamChange } = await import('../team/sync.js');
   try {
     const result = await commitLocalTeamChange(root);
-    return {
-      step: 'team-branch',
-      changed: result.committed,
-      detail: result.committed ? 'created the local team branch (mem/team) in .git/mem/store.git; `mem sync` publishes it' : 'local team branch present',
-    };
+    if (result.committed) return { action: 'create', what: 'started the local team branch (mem/team) from the memory in CLAUDE.md; mem sync publishes it' };
+    return { action: 'none', what: 'the local team branch (mem/team) is there' };
   } catch (error) {
-    return { step: 'team-branch', changed: false, detail: `team branch not created yet (${(error as Error).message}); the first \`mem sync\` creates it` };
+    return { action: 'none', what: `the team branch was not started yet (${(error as Error).message}); the first mem sync starts it` };
   }
 }
 
-
-function readSettings(file: string): ClaudeSettings | null {
-  if (!existsSync(file)) return null;
-  const text = readFileSync(file, 'utf8');
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-    const hooks = (parsed as ClaudeSettings).hooks;
-    if (hooks !== undefined && (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks))) throw new Error('"hooks" is not an object');
-    return parsed as ClaudeSettings;
-  } catch (error) {
-    throw new MemError('CONFIG_INVALID', `.claude/settings.json is not a valid settings object: ${(error as Error).message}`, {
-      hint: 'Expected JSON like { "hooks": { "Stop": [ ... ] } }. Fix the file; mem did not change anything.',
-    });
+function describePrePush(mode: string, path: string): string {
+  switch (mode) {
+    case 'created':
+      return 'runs mem sync before each git push (never blocks the push)';
+    case 'chained':
+      return `runs mem sync before each git push, after your previous hook (now ${path}.mem-chained)`;
+    case 'husky-block':
+      return "appends a block that runs mem sync before each git push; husky's lines stay";
+    default:
+      return 'mem sync already runs before each git push';
   }
 }
 
-function addExcludeLines(root: string, lines: string[]): string[] {
+type ExcludePlan = { file: string; added: string[]; appended: string; apply: () => void };
+
+function planExcludeLines(root: string, lines: string[]): ExcludePlan {
   const file = join(resolveCommonGitDir(root), 'info', 'exclude');
   const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const present = new Set(current.split(/\r?\n/).map((line) => line.trim()));
-  const missing = lines.filter((line) => !present.has(line));
-  if (missing.length === 0) return [];
+  const added = lines.filter((line) => !present.has(line));
   const separator = current === '' || current.endsWith('\n') ? '' : '\n';
-  writeFileAtomicSync(file, `${current}${separator}${missing.join('\n')}\n`);
-  return missing;
+  const appended = added.length === 0 ? '' : `${separator}${added.join('\n')}\n`;
+  return { file, added, appended, apply: () => (appended === '' ? undefined : writeFileAtomicSync(file, `${current}${appended}`)) };
+}
+
+/**
+ * The shared files among `paths` that git shows as new or changed (a second init, before the
+ * first was committed, still names them); all of them when git cannot tell.
+ */
+function uncommitted(root: string, paths: string[]): string[] {
+  if (paths.length === 0) return [];
+  const status = runGitSync(['status', '--porcelain', '-z', '--untracked-files=all', '--', ...paths], root);
+  if (status === null) return paths;
+  const changed = status.split('\0').filter((entry) => entry.length > 3).map((entry) => entry.slice(3));
+  return paths.filter((path) => changed.some((file) => file === path || file.startsWith(`${path}/`)));
+}
+
+function isInsideGitDir(root: string, file: string): boolean {
+  const gitDir = resolveCommonGitDir(root);
+  return file === gitDir || file.startsWith(`${gitDir}${sep}`);
+}
+
+/** `file` relative to the repository root when inside it, else as given. */
+function relativePath(root: string, file: string): string {
+  const path = relative(root, file);
+  return path.startsWith('..') ? file : path.split(sep).join('/');
+}
+
+function octal(mode: number): string {
+  return (mode & 0o777).toString(8);
+}
+
+function listWords(words: string[]): string {
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }

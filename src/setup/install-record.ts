@@ -7,10 +7,18 @@ export type InstallRecord = {
   version: 1;
   /** Text of the config file when init created it (removed by uninstall only if unchanged). */
   createdConfig?: string;
+  /** Set by older versions: init created .claude/settings.json. */
   createdSettingsFile?: boolean;
+  /** What init did to .claude/settings.json: whether it created the file, and the keys it created in it. */
+  settings?: { createdFile: boolean; created: (string | number)[][] };
+  createdClaudeDir?: boolean;
   createdMemoryGitignore?: boolean;
   excludeLines?: string[];
   prePushPath?: string;
+  /** Permission bits of husky's pre-push before init made it executable. */
+  prePushMode?: number;
+  /** The exact text init appended to .git/info/exclude. */
+  excludeAppended?: string;
   mergeDriver?: boolean;
 };
 

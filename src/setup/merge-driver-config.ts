@@ -21,19 +21,40 @@ function renderAttributesBlock(): string {
   return MERGE_DRIVER_FILES.map((file) => `${file} merge=mem\n`).join('');
 }
 
-/** Adds the attributes block and the `merge.mem` config (idempotent); throws GIT_FAILED when git config cannot be written. */
-export function installMergeDriver(root: string, command: string): { attributesChanged: boolean } {
+export type MergeDriverPlan = {
+  /** What happens to `.gitattributes` (shared with the team). */
+  attributes: 'create' | 'edit' | 'none';
+  /** What happens to the clone's git config (`merge.mem`). */
+  config: 'create' | 'edit' | 'none';
+  /** Writes both; throws GIT_FAILED when git config cannot be written. */
+  apply: () => void;
+};
+
+/** Returns what registering the merge driver would change (nothing is written until `apply`). */
+export function planMergeDriver(root: string, command: string): MergeDriverPlan {
   const file = join(root, '.gitattributes');
   const current = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-  let attributesChanged = false;
   const next = appendMarkedBlock(current, BLOCK, renderAttributesBlock());
-  if (next !== (current ?? '')) {
-    writeFileAtomicSync(file, next);
-    attributesChanged = true;
-  }
-  setConfig(root, 'merge.mem.name', 'mem: entry-aware merge of agent memory');
-  setConfig(root, 'merge.mem.driver', `${command} merge-driver %O %A %B`);
-  return { attributesChanged };
+  const wanted: [string, string][] = [
+    ['merge.mem.name', 'mem: entry-aware merge of agent memory'],
+    ['merge.mem.driver', `${command} merge-driver %O %A %B`],
+  ];
+  const present = wanted.map(([key]) => runGitSync(['config', '--local', '--get', key], root));
+  return {
+    attributes: current === undefined ? 'create' : next === current ? 'none' : 'edit',
+    config: present.every((value) => value === null) ? 'create' : present.every((value, i) => value === wanted[i]![1]) ? 'none' : 'edit',
+    apply: () => {
+      if (next !== (current ?? '')) writeFileAtomicSync(file, next);
+      for (const [key, value] of wanted) setConfig(root, key, value);
+    },
+  };
+}
+
+/** Adds the attributes block and the `merge.mem` config (idempotent); throws GIT_FAILED when git config cannot be written. */
+export function installMergeDriver(root: string, command: string): { attributesChanged: boolean } {
+  const plan = planMergeDriver(root, command);
+  plan.apply();
+  return { attributesChanged: plan.attributes !== 'none' };
 }
 
 /** Removes the attributes block (the file too when mem created it) and the `merge.mem` config; returns whether anything was removed. */

@@ -62,44 +62,80 @@ function renderPrePushHook(command: string, chained: boolean): string {
   return lines.join('\n');
 }
 
-/** Installs the hook (idempotent) and returns what it did; throws on I/O failure. */
-export function installPrePushHook(root: string, command: string): PrePushInstall {
+export type PrePushPlan = PrePushInstall & {
+  /** The file's permission bits before and after, when init changes them (git runs only executable hooks). */
+  fileMode?: { from: number; to: number };
+  /** Writes it; throws on I/O failure. */
+  apply: () => void;
+};
+
+/** Returns what installing the hook would do (nothing is written until `apply`). */
+export function planPrePushHook(root: string, command: string): PrePushPlan {
   const { path, husky } = locatePrePushHook(root);
   const current = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+  const currentMode = current === undefined ? undefined : statSync(path).mode & 0o7777;
+  // Like `chmod +x` under a usual umask: execute wherever read is allowed, and always for the owner.
+  const executable = (mode: number) => mode | (0o111 & ((mode >> 2) | 0o100));
+  const withMode = (plan: PrePushPlan): PrePushPlan => {
+    if (currentMode === undefined || plan.mode === 'chained') return plan;
+    const to = executable(currentMode);
+    return to === currentMode ? plan : { ...plan, fileMode: { from: currentMode, to } };
+  };
+  const write = (text: string, mode = 0o755) => {
+    writeFileAtomicSync(path, text);
+    chmodSync(path, mode);
+  };
   if (husky) {
-    if (current?.includes(HUSKY_BLOCK.start)) return { path, mode: 'already-installed' };
-    writeFileAtomicSync(path, appendMarkedBlock(current ?? HUSKY_CREATED, HUSKY_BLOCK, syncLine(command)));
-    chmodSync(path, 0o755);
-    return { path, mode: 'husky-block' };
+    if (current?.includes(HUSKY_BLOCK.start)) return { path, mode: 'already-installed', apply: () => undefined };
+    return withMode({
+      path,
+      mode: 'husky-block',
+      apply: () => write(appendMarkedBlock(current ?? HUSKY_CREATED, HUSKY_BLOCK, syncLine(command)), currentMode === undefined ? 0o755 : executable(currentMode)),
+    });
   }
   if (current?.includes(MARK)) {
     // Re-render in place so a changed command (moved checkout) is picked up.
-    const chained = existsSync(`${path}${CHAINED_SUFFIX}`);
-    writeFileAtomicSync(path, renderPrePushHook(command, chained));
-    chmodSync(path, 0o755);
-    return { path, mode: 'already-installed' };
+    const text = renderPrePushHook(command, existsSync(`${path}${CHAINED_SUFFIX}`));
+    return { path, mode: 'already-installed', apply: () => (text === current ? undefined : write(text)) };
   }
   if (current !== undefined) {
-    renameSync(path, `${path}${CHAINED_SUFFIX}`);
-    writeFileAtomicSync(path, renderPrePushHook(command, true));
-    chmodSync(path, 0o755);
-    return { path, mode: 'chained' };
+    return {
+      path,
+      mode: 'chained',
+      apply: () => {
+        renameSync(path, `${path}${CHAINED_SUFFIX}`);
+        write(renderPrePushHook(command, true));
+      },
+    };
   }
-  writeFileAtomicSync(path, renderPrePushHook(command, false));
-  chmodSync(path, 0o755);
-  return { path, mode: 'created' };
+  return { path, mode: 'created', apply: () => write(renderPrePushHook(command, false)) };
 }
 
-/** Removes mem's hook and restores the previous one exactly; returns false when nothing of mem's was there. */
-export function uninstallPrePushHook(root: string): boolean {
+/** Installs the hook (idempotent) and returns what it did; throws on I/O failure. */
+export function installPrePushHook(root: string, command: string): PrePushInstall {
+  const { apply, path, mode } = planPrePushHook(root, command);
+  apply();
+  return { path, mode };
+}
+
+/**
+ * Removes mem's hook and restores the previous one exactly (`huskyMode`: the permission bits of
+ * husky's pre-push before init made it executable); returns false when nothing of mem's was there.
+ */
+export function uninstallPrePushHook(root: string, huskyMode?: number): boolean {
   const { path, husky } = locatePrePushHook(root);
   if (!existsSync(path)) return false;
   const current = readFileSync(path, 'utf8');
   if (husky) {
     const rest = removeMarkedBlock(current, HUSKY_BLOCK);
     if (rest === null) return false;
-    if (rest === HUSKY_CREATED) rmSync(path);
-    else writeFileAtomicSync(path, rest);
+    if (rest === HUSKY_CREATED) {
+      rmSync(path);
+    } else {
+      const mode = huskyMode ?? statSync(path).mode & 0o7777;
+      writeFileAtomicSync(path, rest);
+      chmodSync(path, mode);
+    }
     return true;
   }
   if (!current.includes(MARK)) return false;

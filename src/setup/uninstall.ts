@@ -1,89 +1,166 @@
 /**
- * `mem uninstall`: reverse what `init` did and leave user content alone. Memory itself (the
- * managed region in CLAUDE.md, session handoffs) is the user's: it stays unless `purge`.
+ * `mem uninstall`: reverse exactly what `init` did, byte for byte, and leave user content alone.
+ * mem's local state (`.memory/state`, `.memory/cache`) goes; memory itself (the managed region in
+ * CLAUDE.md, session handoffs, the local team store) is the user's: it stays unless `purge`, and
+ * the report says what stayed and why.
  */
-import { existsSync, readFileSync, rmSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { removeMemHooks, type ClaudeSettings } from '../agents/claude-code/claude-settings.js';
+import { existsSync, readdirSync, readFileSync, rmSync, rmdirSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { isMemHandler, removeMemHooks } from '../agents/claude-code/claude-settings.js';
+import { jsonValueAt } from '../core/files/edit-json-settings.js';
 import { writeFileAtomicSync } from '../core/files/atomic-write.js';
+import { MemError } from '../core/errors.js';
 import { memoryPaths } from '../core/layout.js';
-import { resolveCommonGitDir } from '../core/git/repo-root.js';
+import { requireRepoRoot, resolveCommonGitDir } from '../core/git/repo-root.js';
+import { runGitSync } from '../core/git/run-git.js';
 import { teamStorePath } from '../core/git/team-store-location.js';
-import { uninstallPrePushHook } from './pre-push-hook.js';
+import { locatePrePushHook, uninstallPrePushHook } from './pre-push-hook.js';
 import { uninstallMergeDriver } from './merge-driver-config.js';
-import { readInstallRecord } from './install-record.js';
-import { requireRepoRoot } from '../core/git/repo-root.js';
-import { MEMORY_GITIGNORE, EXCLUDE_LINES } from './init.js';
-import type { InitReport, InitStep } from './init.js';
+import { readInstallRecord, type InstallRecord } from './install-record.js';
+import { MEMORY_GITIGNORE, EXCLUDE_LINES, type InitStep } from './init.js';
 
 export type UninstallOptions = { cwd: string; purge: boolean };
+/** A step of uninstall; `kept` marks what stays on purpose (the report says why). */
+export type UninstallStep = InitStep & { kept?: boolean };
+export type UninstallReport = { root: string; steps: UninstallStep[] };
 
-/** Returns what uninstall removed, step by step; throws NOT_A_GIT_REPO. */
-export function uninstallRepository(options: UninstallOptions): InitReport {
+/** Returns what uninstall removed (and kept), step by step; throws NOT_A_GIT_REPO, or NOT_INITIALISED when nothing of mem is there. */
+export function uninstallRepository(options: UninstallOptions): UninstallReport {
   const root = requireRepoRoot(options.cwd);
   const paths = memoryPaths(root);
-  const record = readInstallRecord(paths);
-  const steps: InitStep[] = [];
-
-  const settingsFile = join(root, '.claude', 'settings.json');
-  if (existsSync(settingsFile)) {
-    try {
-      const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as ClaudeSettings;
-      const removed = removeMemHooks(settings);
-      if (removed.changed) {
-        if (record.createdSettingsFile && Object.keys(removed.settings).length === 0) rmSync(settingsFile);
-        else writeFileAtomicSync(settingsFile, `${JSON.stringify(removed.settings, null, 2)}\n`);
-      }
-      steps.push({ step: 'claude-hooks', changed: removed.changed, detail: removed.changed ? "removed mem's hooks from .claude/settings.json" : 'no mem hooks in .claude/settings.json' });
-    } catch {
-      steps.push({ step: 'claude-hooks', changed: false, detail: '.claude/settings.json is not valid JSON; left untouched' });
-    }
+  if (!anythingOfMem(root)) {
+    throw new MemError('NOT_INITIALISED', `mem is not set up in ${root}: there is nothing to remove`, { hint: 'mem init sets it up; uninstall changed nothing.' });
   }
+  const recordFound = existsSync(paths.installRecord);
+  const record = readInstallRecord(paths);
+  const steps: UninstallStep[] = [];
 
-  const prePushRemoved = uninstallPrePushHook(root);
-  steps.push({ step: 'pre-push', changed: prePushRemoved, detail: prePushRemoved ? 'pre-push hook restored' : 'no mem pre-push hook' });
+  steps.push(removeClaudeHooks(root, record));
+
+  const prePushPath = relativeToRoot(root, locatePrePushHook(root).path);
+  const prePushRemoved = uninstallPrePushHook(root, record.prePushMode);
+  steps.push({ step: 'pre-push', changed: prePushRemoved, detail: prePushRemoved ? `${prePushPath}: back to what it was before mem` : `${prePushPath}: nothing of mem` });
 
   const driverRemoved = uninstallMergeDriver(root);
-  steps.push({ step: 'merge-driver', changed: driverRemoved, detail: driverRemoved ? 'merge driver removed' : 'no merge driver' });
+  steps.push({ step: 'merge-driver', changed: driverRemoved, detail: driverRemoved ? ".gitattributes and .git/config: mem's merge driver removed" : 'merge driver: not registered' });
 
-  const excludeRemoved = removeExcludeLines(root, record.excludeLines ?? EXCLUDE_LINES);
-  steps.push({ step: 'exclude', changed: excludeRemoved, detail: excludeRemoved ? 'removed CLAUDE.local.md from .git/info/exclude' : 'nothing to remove from .git/info/exclude' });
-
-  const ignoreFile = join(paths.memoryDir, '.gitignore');
-  if (existsSync(ignoreFile) && readFileSync(ignoreFile, 'utf8') === MEMORY_GITIGNORE) {
-    rmSync(ignoreFile);
-    steps.push({ step: 'ignore', changed: true, detail: 'removed .memory/.gitignore' });
-  }
+  const excludeRemoved = removeExcludeLines(root, record, recordFound);
+  steps.push({ step: 'exclude', changed: excludeRemoved, detail: excludeRemoved ? '.git/info/exclude: the CLAUDE.local.md line removed' : '.git/info/exclude: nothing of mem' });
 
   if (record.createdConfig !== undefined && existsSync(paths.configFile)) {
     const unchanged = readFileSync(paths.configFile, 'utf8') === record.createdConfig;
     if (unchanged) rmSync(paths.configFile);
-    steps.push({ step: 'config', changed: unchanged, detail: unchanged ? 'removed .memory/config.json (unchanged since init)' : 'kept .memory/config.json (edited since init)' });
+    steps.push({ step: 'config', changed: unchanged, kept: !unchanged, detail: unchanged ? '.memory/config.json: removed (unchanged since init)' : '.memory/config.json: edited since init, so it stays' });
   }
 
+  // Local state and caches are mem's own bookkeeping: nobody needs them without mem.
+  rmSync(paths.stateDir, { recursive: true, force: true });
+  rmSync(paths.cacheDir, { recursive: true, force: true });
+  const handoffs = countFiles(paths.sessionsDir);
   if (options.purge) {
-    for (const dir of [paths.sessionsDir, paths.stateDir, paths.cacheDir, teamStorePath(root)]) rmSync(dir, { recursive: true, force: true });
-    steps.push({ step: 'purge', changed: true, detail: 'removed .memory/sessions, state and cache, and the local team store (.git/mem/store.git)' });
-  } else {
-    rmSync(paths.installRecord, { force: true });
-    rmSync(paths.cacheDir, { recursive: true, force: true });
+    rmSync(paths.sessionsDir, { recursive: true, force: true });
+    rmSync(teamStorePath(root), { recursive: true, force: true });
+    removeIfEmpty(dirname(teamStorePath(root)));
+    steps.push({ step: 'purge', changed: true, detail: `.memory/sessions (${plural(handoffs, 'session handoff')}) and the local team store (.git/mem) removed` });
+  }
+
+  const ignoreFile = join(paths.memoryDir, '.gitignore');
+  const keepsHandoffs = !options.purge && handoffs > 0;
+  if (existsSync(ignoreFile) && readFileSync(ignoreFile, 'utf8') === MEMORY_GITIGNORE) {
+    if (keepsHandoffs) {
+      steps.push({ step: 'ignore', changed: false, kept: true, detail: `.memory/sessions/ (${plural(handoffs, 'session handoff')}) and .memory/.gitignore, which keeps them out of git; mem uninstall --purge deletes both` });
+    } else {
+      rmSync(ignoreFile);
+      steps.push({ step: 'ignore', changed: true, detail: '.memory/.gitignore: removed' });
+    }
+  }
+  if (!options.purge && existsSync(teamStorePath(root))) {
+    steps.push({ step: 'team-store', changed: false, kept: true, detail: '.git/mem/, the team memory in this clone (never committed); mem uninstall --purge deletes it' });
   }
   if (existsSync(paths.memoryDir) && isEmptyTree(paths.memoryDir)) rmSync(paths.memoryDir, { recursive: true, force: true });
   return { root, steps };
 }
 
-function removeExcludeLines(root: string, lines: string[]): boolean {
+/** True when anything init leaves is there: config, install record, hooks in settings, pre-push, merge driver. */
+function anythingOfMem(root: string): boolean {
+  const paths = memoryPaths(root);
+  if (existsSync(paths.configFile) || existsSync(paths.installRecord)) return true;
+  const settingsFile = join(root, '.claude', 'settings.json');
+  if (existsSync(settingsFile) && hasMemHandler(readFileSync(settingsFile, 'utf8'))) return true;
+  const prePush = locatePrePushHook(root).path;
+  if (existsSync(prePush) && /# mem:pre-push|# >>> mem:/.test(readFileSync(prePush, 'utf8'))) return true;
+  return runGitSync(['config', '--local', '--get', 'merge.mem.driver'], root) !== null;
+}
+
+function hasMemHandler(text: string): boolean {
+  const hooks = jsonValueAt(text, ['hooks']);
+  if (typeof hooks !== 'object' || hooks === null) return false;
+  return Object.values(hooks).some((groups) => Array.isArray(groups) && groups.some((group: { hooks?: unknown }) => Array.isArray(group?.hooks) && group.hooks.some(isMemHandler)));
+}
+
+function removeClaudeHooks(root: string, record: InstallRecord): UninstallStep {
+  const settingsFile = join(root, '.claude', 'settings.json');
+  if (!existsSync(settingsFile)) return { step: 'claude-hooks', changed: false, detail: '.claude/settings.json: not there' };
+  const text = readFileSync(settingsFile, 'utf8');
+  const removed = removeMemHooks(text, record.settings?.created);
+  if (!removed.changed) return { step: 'claude-hooks', changed: false, detail: ".claude/settings.json: no hooks of mem's" };
+  const createdFile = record.settings?.createdFile ?? record.createdSettingsFile === true;
+  if (createdFile && isEmptyObject(removed.text)) {
+    rmSync(settingsFile);
+    if (record.createdClaudeDir === true) removeIfEmpty(dirname(settingsFile));
+    return { step: 'claude-hooks', changed: true, detail: '.claude/settings.json: removed (mem had created it)' };
+  }
+  writeFileAtomicSync(settingsFile, removed.text);
+  return { step: 'claude-hooks', changed: true, detail: ".claude/settings.json: mem's hooks removed, the rest as it was" };
+}
+
+function removeExcludeLines(root: string, record: InstallRecord, recordFound: boolean): boolean {
   const file = join(resolveCommonGitDir(root), 'info', 'exclude');
   if (!existsSync(file)) return false;
   const current = readFileSync(file, 'utf8');
-  const drop = new Set(lines);
-  const kept = current.split('\n').filter((line) => !drop.has(line.trim()));
-  const next = kept.join('\n');
+  // The exact text init appended, when the file still ends with it; else the lines init added.
+  if (record.excludeAppended !== undefined && current.endsWith(record.excludeAppended)) {
+    writeFileAtomicSync(file, current.slice(0, current.length - record.excludeAppended.length));
+    return true;
+  }
+  // Without a record (it was deleted), the lines init adds; with one, only those it added.
+  const drop = new Set(recordFound ? (record.excludeLines ?? []) : EXCLUDE_LINES);
+  const next = current
+    .split('\n')
+    .filter((line) => !drop.has(line.trim()))
+    .join('\n');
   if (next === current) return false;
   writeFileAtomicSync(file, next);
   return true;
 }
 
+function isEmptyObject(text: string): boolean {
+  const value = jsonValueAt(text, []);
+  return typeof value === 'object' && value !== null && Object.keys(value).length === 0 && !/\/[/*]/.test(text);
+}
+
+function countFiles(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir, { withFileTypes: true }).reduce((count, entry) => count + (entry.isDirectory() ? countFiles(join(dir, entry.name)) : 1), 0);
+}
+
+function removeIfEmpty(dir: string): void {
+  try {
+    rmdirSync(dir);
+  } catch {
+    /* not empty, or gone */
+  }
+}
+
 function isEmptyTree(dir: string): boolean {
   return readdirSync(dir, { withFileTypes: true }).every((entry) => entry.isDirectory() && isEmptyTree(join(dir, entry.name)));
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+function relativeToRoot(root: string, file: string): string {
+  const path = relative(root, file);
+  return path.startsWith('..') ? file : path.split(sep).join('/');
 }

@@ -181,7 +181,7 @@ describe('mem remember', () => {
   it('needs mem init and a git repository', () => {
     const repo = makeRepo();
     const before = runMem(['remember', 'Use pnpm, not npm, for every install'], { cwd: repo });
-    expect(before.status).toBe(1);
+    expect(before.status).toBe(2);
     expect(before.stderr).toContain('mem init');
     expect(existsSync(join(repo, '.memory'))).toBe(false);
     const outside = runMem(['remember', 'Use pnpm, not npm, for every install'], { cwd: makeTempDir() });

@@ -1,15 +1,13 @@
 /**
- * Merging mem's hook handlers into Claude Code's `.claude/settings.json` without clobbering
- * anything: other hooks, other keys and other tools' handlers are kept as they are.
+ * mem's hook handlers in Claude Code's `.claude/settings.json`, edited in place: other hooks,
+ * other keys, other tools' handlers, comments and the file's formatting are kept byte for byte,
+ * and removing mem's handlers gives back the file as it was.
  */
+import { appendToJsonArray, jsonSettingsError, jsonValueAt, removeFromJsonArray, removeJsonKeyIfEmpty, type JSONPath } from '../../core/files/edit-json-settings.js';
 import { HOOK_EVENTS, type HookEventName } from '../hook-event.js';
-import type { MemCommand } from '../../core/mem-command.js';
-
-export type { MemCommand };
 
 type Handler = { type: string; command?: string; args?: string[]; timeout?: number; [key: string]: unknown };
 type MatcherGroup = { matcher?: string; hooks?: Handler[]; [key: string]: unknown };
-export type ClaudeSettings = { hooks?: Record<string, MatcherGroup[]>; [key: string]: unknown };
 
 /** The events `mem init` registers, with their Claude Code timeouts (seconds). */
 export const REGISTERED_HOOKS: { event: HookEventName; timeout: number }[] = [
@@ -20,6 +18,10 @@ export const REGISTERED_HOOKS: { event: HookEventName; timeout: number }[] = [
   { event: 'session-end', timeout: 5 },
 ];
 
+export type MemCommand = { executable: string; prefixArgs: string[]; execForm: boolean };
+
+/** What adding mem's hooks did: the new text, the Claude Code events that got a handler, and the keys created for them. */
+export type AddedHooks = { text: string; events: string[]; created: JSONPath[] };
 
 /** Returns the handler mem installs for `event`. */
 function memHandler(command: MemCommand, event: HookEventName, timeout: number): Handler {
@@ -37,44 +39,65 @@ export function isMemHandler(handler: unknown): boolean {
   return invokesMem && /\bhook\s+['"]?(session-start|user-prompt-submit|post-tool-use|pre-compact|stop|after-turn|subagent-stop|session-end)\b/.test(words);
 }
 
-/** Returns settings with mem's handlers present exactly once per registered event, and whether anything changed. */
-export function addMemHooks(settings: ClaudeSettings, command: MemCommand): { settings: ClaudeSettings; changed: boolean } {
-  const next: ClaudeSettings = structuredClone(settings);
-  const hooks = (next.hooks ??= {});
-  let changed = false;
-  for (const { event, timeout } of REGISTERED_HOOKS) {
-    const name = HOOK_EVENTS[event];
-    const groups = (hooks[name] ??= []);
-    const present = groups.some((group) => Array.isArray(group.hooks) && group.hooks.some(isMemHandler));
-    if (present) continue;
-    groups.push({ hooks: [memHandler(command, event, timeout)] });
-    changed = true;
+/** Returns why `text` cannot be Claude Code settings mem may edit, or null when it can. */
+export function claudeSettingsError(text: string): string | null {
+  const error = jsonSettingsError(text);
+  if (error !== null) return error;
+  const hooks = jsonValueAt(text, ['hooks']);
+  if (hooks !== undefined && (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks))) return '"hooks" is not an object';
+  for (const [name, groups] of Object.entries((hooks ?? {}) as Record<string, unknown>)) {
+    if (!Array.isArray(groups)) return `"hooks.${name}" is not a list`;
   }
-  return { settings: changed ? next : settings, changed };
+  return null;
 }
 
-/** Returns settings without any of mem's handlers (empty groups and events removed), and whether anything changed. */
-export function removeMemHooks(settings: ClaudeSettings): { settings: ClaudeSettings; changed: boolean } {
-  if (!settings.hooks || typeof settings.hooks !== 'object') return { settings, changed: false };
-  const next: ClaudeSettings = structuredClone(settings);
-  let changed = false;
-  for (const [name, groups] of Object.entries(next.hooks ?? {})) {
-    if (!Array.isArray(groups)) continue;
-    const kept: MatcherGroup[] = [];
-    for (const group of groups) {
-      if (!Array.isArray(group.hooks)) {
-        kept.push(group);
-        continue;
-      }
-      const handlers = group.hooks.filter((handler) => !isMemHandler(handler));
-      if (handlers.length !== group.hooks.length) changed = true;
-      if (handlers.length > 0) kept.push({ ...group, hooks: handlers });
-    }
-    if (kept.length > 0) next.hooks![name] = kept;
-    else delete next.hooks![name];
+/**
+ * Returns `text` (null: no file yet) with a handler of mem for each registered event that has
+ * none; `events` is empty when every one was already there. Expects `claudeSettingsError` null.
+ */
+export function addMemHooks(text: string | null, command: MemCommand): AddedHooks {
+  let next = text ?? '';
+  const events: string[] = [];
+  const created: JSONPath[] = [];
+  for (const { event, timeout } of REGISTERED_HOOKS) {
+    const name = HOOK_EVENTS[event];
+    const groups = jsonValueAt(next, ['hooks', name]);
+    if (Array.isArray(groups) && groups.some((group: MatcherGroup) => Array.isArray(group?.hooks) && group.hooks.some(isMemHandler))) continue;
+    next = appendToJsonArray(next, ['hooks', name], { hooks: [memHandler(command, event, timeout)] }, created);
+    events.push(name);
   }
-  if (next.hooks && Object.keys(next.hooks).length === 0) delete next.hooks;
-  return { settings: changed ? next : settings, changed };
+  return { text: events.length === 0 ? (text ?? '') : next, events, created };
+}
+
+/**
+ * Returns `text` without any of mem's handlers (a group left without handlers goes too). The keys
+ * in `created` (what adding created) go when left empty; without a record (an install by an older
+ * mem), an event list that held only mem's handlers goes, and `hooks` when it ends up empty.
+ */
+export function removeMemHooks(text: string, created?: JSONPath[]): { text: string; changed: boolean } {
+  const hooks = jsonValueAt(text, ['hooks']);
+  if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks)) return { text, changed: false };
+  let next = text;
+  const emptied: JSONPath[] = [];
+  for (const [name, groups] of Object.entries(hooks as Record<string, unknown>)) {
+    if (!Array.isArray(groups)) continue;
+    const handlersOf = (group: unknown) => (group as MatcherGroup | null)?.hooks;
+    const memOnly = (group: unknown) => Array.isArray(handlersOf(group)) && handlersOf(group)!.length > 0 && handlersOf(group)!.every(isMemHandler);
+    let touched = false;
+    // A group shared with other handlers keeps them (its index does not move: no group goes here).
+    groups.forEach((group, index) => {
+      const handlers = handlersOf(group);
+      if (!Array.isArray(handlers) || memOnly(group) || !handlers.some(isMemHandler)) return;
+      next = removeFromJsonArray(next, ['hooks', name, index, 'hooks'], isMemHandler).text;
+      touched = true;
+    });
+    const removed = removeFromJsonArray(next, ['hooks', name], memOnly);
+    next = removed.text;
+    touched ||= removed.removed > 0;
+    if (touched) emptied.push(['hooks', name]);
+  }
+  for (const path of created === undefined ? [...emptied, ['hooks']] : [...created].reverse()) next = removeJsonKeyIfEmpty(next, path);
+  return { text: next, changed: next !== text };
 }
 
 function shellQuote(word: string): string {

@@ -2,13 +2,14 @@ import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
 
 export default class Uninstall extends BaseCommand {
-  static override summary = 'Reverse what `mem init` did, leaving user content intact.';
-  static override description = `Removes mem's Claude Code hooks, restores the previous pre-push hook, removes the merge driver and
-ignore rules, and the config file if it is unchanged since init. Memory itself (the managed region
-in CLAUDE.md, session handoffs) stays unless --purge.`;
+  static override summary = 'Reverse what mem init did, byte for byte, leaving your content intact.';
+  static override description = [
+    "Removes mem's Claude Code hooks (the rest of .claude/settings.json keeps its bytes), restores the previous pre-push hook and its mode, removes the merge driver, the ignore rules and the config file if it is unchanged since init, and mem's local state (.memory/state, .memory/cache).",
+    'Memory itself stays unless --purge: the managed region in CLAUDE.md, the session handoffs in .memory/sessions (with the .gitignore that keeps them out of git) and the team memory in .git/mem. In a repository without mem it changes nothing and exits 2.',
+  ].join('\n\n');
   static override examples = ['<%= config.bin %> uninstall', '<%= config.bin %> uninstall --purge'];
   static override flags = {
-    purge: Flags.boolean({ description: 'also delete local state: session handoffs, logs and cache' }),
+    purge: Flags.boolean({ description: 'also delete the session handoffs and the team memory in .git/mem' }),
     json: Flags.boolean({ description: 'print what was done as JSON' }),
   };
 
@@ -17,7 +18,8 @@ in CLAUDE.md, session handoffs) stays unless --purge.`;
     const { uninstallRepository } = await import('../../setup/uninstall.js');
     const report = uninstallRepository({ cwd: process.cwd(), purge: flags.purge });
     if (flags.json) return this.printJson(report);
-    this.log(`mem removed from ${report.root}`);
-    for (const step of report.steps) this.log(`  ${step.changed ? '-' : '='} ${step.detail}`);
+    const removed = report.steps.filter((step) => step.changed).map((step) => `  - ${step.detail}`);
+    const kept = report.steps.filter((step) => step.kept === true).map((step) => `  - ${step.detail}`);
+    this.log([`mem is removed from ${report.root}:`, ...removed, ...(kept.length > 0 ? ['Kept on purpose:', ...kept] : [])].join('\n'));
   }
 }

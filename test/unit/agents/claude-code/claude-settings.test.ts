@@ -1,7 +1,7 @@
-/** Merging mem's hooks into Claude Code settings: laws over arbitrary existing settings. */
+/** Editing mem's hooks into Claude Code settings text: laws over arbitrary existing settings. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addMemHooks, isMemHandler, removeMemHooks, REGISTERED_HOOKS, type ClaudeSettings, type MemCommand } from '../../../../src/agents/claude-code/claude-settings.js';
+import { addMemHooks, claudeSettingsError, isMemHandler, removeMemHooks, REGISTERED_HOOKS, type MemCommand } from '../../../../src/agents/claude-code/claude-settings.js';
 
 const shell: MemCommand = { executable: '/usr/local/bin/node', prefixArgs: ['/opt/my tools/mem/bin/run.js'], execForm: false };
 const exec: MemCommand = { executable: 'mem', prefixArgs: [], execForm: true };
@@ -11,7 +11,7 @@ const otherHandler = fc.record({
   command: fc.constantFrom('prettier --write', 'other-tool notify', './scripts/guard.sh', 'memo hook stop', 'echo mem'),
   timeout: fc.integer({ min: 1, max: 60 }),
 });
-const settingsArbitrary: fc.Arbitrary<ClaudeSettings> = fc.record(
+const settingsArbitrary = fc.record(
   {
     permissions: fc.record({ allow: fc.array(fc.constantFrom('Bash(npm test)', 'Read'), { maxLength: 2 }) }),
     hooks: fc.dictionary(
@@ -23,18 +23,33 @@ const settingsArbitrary: fc.Arbitrary<ClaudeSettings> = fc.record(
 );
 
 describe('Claude Code settings merge', () => {
-  it('property: add is idempotent, keeps every other handler, and remove restores the original', () => {
+  it('property: add is idempotent, keeps every other handler, and remove gives back the exact text', () => {
     fc.assert(
-      fc.property(settingsArbitrary, fc.constantFrom(shell, exec), (settings, command) => {
-        const added = addMemHooks(settings, command);
-        expect(added.changed).toBe(true);
-        expect(addMemHooks(added.settings, command).changed).toBe(false);
-        for (const { event } of REGISTERED_HOOKS) expect(JSON.stringify(added.settings.hooks)).toContain(`hook ${event}`.replace(' ', command.execForm ? '","' : ' '));
-        const removed = removeMemHooks(added.settings);
-        expect(removed.settings).toEqual(settings.hooks && Object.keys(settings.hooks).length === 0 ? { ...settings, hooks: undefined } : settings);
+      fc.property(settingsArbitrary, fc.constantFrom(shell, exec), fc.constantFrom(0, 2, '\t'), (settings, command, indent) => {
+        const text = `${JSON.stringify(settings, null, indent)}\n`;
+        const added = addMemHooks(text, command);
+        expect(added.events.length).toBeGreaterThan(0);
+        expect(claudeSettingsError(added.text)).toBeNull();
+        expect(addMemHooks(added.text, command).events).toEqual([]);
+        const value = JSON.parse(added.text) as { hooks: Record<string, unknown[]> };
+        for (const [name, groups] of Object.entries(settings.hooks ?? {})) expect(value.hooks[name]!.slice(0, groups.length)).toEqual(groups);
+        for (const { event } of REGISTERED_HOOKS) expect(JSON.stringify(value.hooks)).toContain(`hook ${event}`.replace(' ', command.execForm ? '","' : ' '));
+        expect(removeMemHooks(added.text, added.created).text).toBe(text);
       }),
       { numRuns: 100 },
     );
+  });
+
+  it('removes the handlers of an install that left no record, and the lists they alone filled', () => {
+    const text = '{\n  "model": "opus"\n}\n';
+    const added = addMemHooks(text, shell);
+    expect(removeMemHooks(added.text).text).toBe(text);
+  });
+
+  it('takes its handler out of a group it shares with another tool, keeping the group', () => {
+    const text = JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'notify' }, { type: 'command', command: 'mem hook stop' }] }] } }, null, 2);
+    const removed = JSON.parse(removeMemHooks(text, []).text) as unknown;
+    expect(removed).toEqual({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'notify' }] }] } });
   });
 
   it('recognises its own handlers in shell and exec form, and nobody else’s', () => {
@@ -47,8 +62,8 @@ describe('Claude Code settings merge', () => {
   });
 
   it('quotes paths with spaces in the shell form', () => {
-    const added = addMemHooks({}, shell).settings;
-    const stop = added.hooks?.['Stop']?.[0]?.hooks?.[0];
+    const added = JSON.parse(addMemHooks(null, shell).text) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
+    const stop = added.hooks['Stop']?.[0]?.hooks[0];
     expect(stop?.command).toBe("/usr/local/bin/node '/opt/my tools/mem/bin/run.js' hook stop");
   });
 });
