@@ -11,7 +11,6 @@
  * Note: fuzzy matching never changes a term's first character, because that branch is not loaded.
  */
 import MiniSearch from 'minisearch';
-import type { SearchResult } from 'minisearch';
 import { serialize, deserialize } from 'node:v8';
 import { tokenizeText } from './tokenize-text.js';
 import { normalizeTerm } from './normalize-term.js';
@@ -36,6 +35,8 @@ type Internals = {
     fetch(term: string, initial: () => Postings): Postings;
     get(term: string): Postings | undefined;
     delete(term: string): void;
+    atPrefix(prefix: string): Iterable<[string, Postings]>;
+    fuzzyGet(term: string, maxDistance: number): Map<string, [Postings, number]>;
   };
   _documentCount: number;
   _documentIds: Map<number, number>;
@@ -59,7 +60,11 @@ type MetaBlob = {
 };
 
 const FIELDS = ['text', 'section', 'path'] as const;
-const FIELD_BOOST = { text: 1, section: 1.6, path: 0.6 };
+/**
+ * A heading or a path word is context shared by every entry under it: it counts for less than the
+ * entry's own words, so the entry that says the word itself ranks above its neighbours.
+ */
+const FIELD_BOOST = { text: 1, section: 0.5, path: 0.4 };
 
 /** Returns an empty index configured with mem's tokenizer, stemmer and field list; never fails. */
 export function createMemoryIndex(): MemoryIndex {
@@ -76,23 +81,133 @@ export function createMemoryIndex(): MemoryIndex {
 
 export type SearchHit = { id: number; score: number; terms: string[]; queryTerms: string[] };
 
-/** Returns the raw MiniSearch hits for already-normalized query terms, best first; empty for no terms. */
-export function runIndexQuery(index: MemoryIndex, terms: readonly QueryTerm[], options: { strict?: boolean } = {}): SearchHit[] {
+export type QueryOptions = {
+  /** Recall's mode: longer words before prefixes and typos count, so a prompt's incidental words match less. */
+  strict?: boolean;
+};
+
+/** How much a match counts against the word typed: exact 1, a synonym, a longer word it begins, a typo. */
+const SYNONYM_WEIGHT = 0.7;
+const PREFIX_WEIGHT = 0.5;
+const TYPO_WEIGHT = 0.45;
+/** MiniSearch's BM25+ parameters, so scores stay on the scale rankResults and recall were tuned on. */
+const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
+
+/**
+ * Returns the hits for already-normalized query terms, best first; empty for no terms.
+ *
+ * Scored here rather than by MiniSearch's search(), on MiniSearch's own index, for two reasons:
+ * each query word counts once, by its best match (MiniSearch adds up every synonym, prefix and
+ * fuzzy expansion of a word, and counts each expansion as a matched word, so a document full of
+ * near-misses outranks one with the word itself); and typos are counted the way people make them,
+ * a swap of two adjacent letters being one typo (MiniSearch's Levenshtein distance counts two).
+ * Words combine with OR, times the number of words matched: a document with every word wins, and a
+ * word that matches nothing never empties the result.
+ */
+export function runIndexQuery(index: MemoryIndex, terms: readonly QueryTerm[], options: QueryOptions = {}): SearchHit[] {
   if (terms.length === 0) return [];
-  const lookups = allLookupTerms(terms);
+  const internals = internalsOf(index);
   const strict = options.strict === true;
-  const results: SearchResult[] = index.search(
-    { combineWith: 'OR', queries: lookups },
-    {
-      tokenize: (text) => [text],
-      processTerm: (term) => term,
-      boost: FIELD_BOOST,
-      prefix: (term) => term.length >= (strict ? 4 : 3),
-      fuzzy: (term) => (term.length >= 8 ? (strict ? 1 : 2) : term.length >= (strict ? 6 : 4) ? 1 : false),
-      weights: { fuzzy: 0.4, prefix: 0.5 },
-    },
-  );
-  return results.map((r) => ({ id: r.id as number, score: r.score, terms: r.terms, queryTerms: r.queryTerms }));
+  const fieldIds = FIELDS.map((field) => internals._fieldIds[field]!);
+  const totals = new Map<number, { score: number; words: string[]; terms: Set<string> }>();
+  for (const query of terms) {
+    const best = new Map<number, { score: number; term: string }>();
+    for (const [term, weight] of expansionsOf(internals, query, strict)) {
+      const postings = internals._index.get(term);
+      if (!postings) continue;
+      const scores = new Map<number, number>();
+      FIELDS.forEach((field, at) => {
+        const fieldId = fieldIds[at]!;
+        const frequencies = postings.get(fieldId);
+        if (!frequencies) return;
+        const average = internals._avgFieldLength[fieldId]!;
+        const idf = Math.log(1 + (internals._documentCount - frequencies.size + 0.5) / (frequencies.size + 0.5));
+        for (const [shortId, frequency] of frequencies) {
+          const lengths = internals._fieldLength.get(shortId);
+          if (!lengths || !internals._documentIds.has(shortId)) continue;
+          const norm = BM25.k * (1 - BM25.b + (BM25.b * (lengths[fieldId] ?? 0)) / average);
+          const score = weight * FIELD_BOOST[field] * idf * (BM25.d + (frequency * (BM25.k + 1)) / (frequency + norm));
+          scores.set(shortId, (scores.get(shortId) ?? 0) + score);
+        }
+      });
+      for (const [shortId, score] of scores) {
+        const current = best.get(shortId);
+        if (!current || score > current.score) best.set(shortId, { score, term });
+      }
+    }
+    for (const [shortId, { score, term }] of best) {
+      const total = totals.get(shortId);
+      if (total) {
+        total.score += score;
+        total.words.push(query.term);
+        total.terms.add(term);
+      } else totals.set(shortId, { score, words: [query.term], terms: new Set([term]) });
+    }
+  }
+  const hits: SearchHit[] = [];
+  for (const [shortId, total] of totals) {
+    const id = internals._documentIds.get(shortId);
+    if (id === undefined) continue;
+    hits.push({ id, score: total.score * total.words.length, terms: [...total.terms], queryTerms: total.words });
+  }
+  return hits.sort((a, b) => b.score - a.score);
+}
+
+/** Returns the index terms a query word may match, each with its weight; never fails. */
+function expansionsOf(internals: Internals, query: QueryTerm, strict: boolean): Map<string, number> {
+  const out = new Map<string, number>();
+  const offer = (term: string, weight: number) => {
+    if (weight > (out.get(term) ?? 0)) out.set(term, weight);
+  };
+  const word = query.term;
+  offer(word, 1);
+  for (const synonym of query.synonyms) offer(synonym, SYNONYM_WEIGHT);
+  if (word.length >= (strict ? 4 : 3)) {
+    for (const [term] of internals._index.atPrefix(word)) {
+      if (term !== word) offer(term, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - word.length)));
+    }
+  }
+  if (typoBudget(query.typed, strict) > 0) for (const term of query.transposed) offer(term, TYPO_WEIGHT);
+  const typos = typoBudget(word.length, strict);
+  if (typos > 0) {
+    // Levenshtein distance 2 finds every word one swap away; the swap is then counted as one typo.
+    for (const [term] of internals._index.fuzzyGet(word, Math.min(2, typos + 1))) {
+      const distance = typoDistance(word, term, typos);
+      if (distance > 0 && distance <= typos) offer(term, (TYPO_WEIGHT * term.length) / (term.length + distance - 1));
+    }
+  }
+  return out;
+}
+
+/** Typos a word of `length` letters may carry and still match: none for short words, where one changed letter makes another word. */
+function typoBudget(length: number, strict: boolean): number {
+  if (strict) return length >= 6 ? 1 : 0;
+  return length >= 8 ? 2 : length >= 4 ? 1 : 0;
+}
+
+/**
+ * Returns the optimal-string-alignment distance of `a` and `b` (insertions, deletions,
+ * substitutions and swaps of adjacent letters, each one typo), or max + 1 once it is over `max`.
+ */
+export function typoDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
+      current.push(value);
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > max) return max + 1;
+    before = previous;
+    previous = current;
+  }
+  return Math.min(previous[b.length]!, max + 1);
 }
 
 /**
@@ -413,7 +528,9 @@ function internalsOf(index: MemoryIndex): Internals {
     typeof internals.addFieldLength === 'function' &&
     typeof internals._index.fetch === 'function' &&
     typeof internals._index.get === 'function' &&
-    typeof internals._index.delete === 'function';
+    typeof internals._index.delete === 'function' &&
+    typeof internals._index.atPrefix === 'function' &&
+    typeof internals._index.fuzzyGet === 'function';
   if (!known) throw new Error(`MiniSearch internals changed: search index layout ${INDEX_LAYOUT} no longer applies`);
   return internals;
 }
