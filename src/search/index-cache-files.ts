@@ -1,16 +1,22 @@
-/** The two search cache files in `.memory/cache/` (main index and delta): read, written by temp + rename, tied to the Node/V8 build that wrote them. */
+/** The two search cache files in `.memory/cache/` (main index and delta): read, written by temp + rename. */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { memoryPaths } from '../core/layout.js';
 import { META_BLOB, decodeIndexFile, documentsBlobName, encodeIndexFile, shardBlobName, type IndexFile, type IndexHeader, type IndexedSource } from './index-file.js';
 import { INDEX_LAYOUT, saveIndex, type MemoryIndex } from './search-index.js';
-
 
 export const SEARCH_CACHE_FILE = 'search-index.bin';
 
 export const SEARCH_DELTA_FILE = 'search-delta.bin';
 
 export type CacheFiles = { main: string; delta: string };
+
+/** Returns the cache files of the worktree at `root`; never fails. */
+export function cacheFilesOf(root: string): CacheFiles {
+  const dir = memoryPaths(root).cacheDir;
+  return { main: join(dir, SEARCH_CACHE_FILE), delta: join(dir, SEARCH_DELTA_FILE) };
+}
 
 /** The cache as read: a main index and, when it applies to that build, its delta. */
 export type Cache = { main: IndexFile; delta: IndexFile | null };
@@ -27,9 +33,9 @@ export function engineId(): string {
   return `node${process.versions.node.split('.')[0] ?? ''}-v8-${process.versions.v8}`;
 }
 
-export function readCache(cacheFile: string, engine: string): IndexFile | null {
+export function readCache(cacheFile: string): IndexFile | null {
   try {
-    return decodeIndexFile(readFileSync(cacheFile), { layout: INDEX_LAYOUT, engine });
+    return decodeIndexFile(readFileSync(cacheFile), { layout: INDEX_LAYOUT });
   } catch {
     return null;
   }

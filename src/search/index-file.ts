@@ -33,7 +33,11 @@ export type IndexedSource = {
 
 export type IndexHeader = {
   layout: string;
-  /** Runtime that wrote the blobs (v8's serializer format follows the engine). */
+  /**
+   * Runtime that wrote the blobs, for diagnosis only: Node documents v8.serialize's format as
+   * backward-compatible (safe to store to disk), so a cache survives a Node upgrade; a blob an
+   * older runtime cannot read fails to decode, and the cache is rebuilt like a damaged one.
+   */
   engine: string;
   /** Names this build of a main index; a delta names the build it applies to in `base`. */
   build: string;
@@ -73,7 +77,7 @@ export function encodeIndexFile(header: IndexHeader, blobs: Map<string, Uint8Arr
 }
 
 /** Returns the decoded cache file; throws when the bytes are not a complete cache file of this layout. */
-export function decodeIndexFile(bytes: Uint8Array, expected: { layout: string; engine: string }): IndexFile {
+export function decodeIndexFile(bytes: Uint8Array, expected: { layout: string }): IndexFile {
   const magic = new TextDecoder().decode(bytes.subarray(0, MAGIC.length));
   if (magic !== MAGIC || bytes.byteLength < MAGIC.length + 4) throw new Error('not a mem search cache file');
   const headLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(MAGIC.length);
@@ -82,7 +86,7 @@ export function decodeIndexFile(bytes: Uint8Array, expected: { layout: string; e
     blobs: Record<string, [number, number]>;
     blobBytes: number;
   };
-  if (parsed.layout !== expected.layout || parsed.engine !== expected.engine) throw new Error('search cache from another version');
+  if (parsed.layout !== expected.layout) throw new Error('search cache from another version of mem');
   const base = start + headLength;
   if (bytes.byteLength !== base + parsed.blobBytes || !Array.isArray(parsed.sources) || typeof parsed.build !== 'string') {
     throw new Error('search cache is truncated');

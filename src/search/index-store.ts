@@ -17,14 +17,12 @@
  * moved). Unchanged → only the query's index shards are decoded (no remark, no full load).
  * Changed → remark runs on the changed files only, and only the delta is rewritten.
  */
-import { join } from 'node:path';
-import { memoryPaths } from '../core/layout.js';
 import type { ParsedDocument } from './memory-document.js';
 import { META_BLOB, decodeDocuments, documentsBlobName, encodeDocuments, shardBlobName, type IndexFile, type IndexHeader, type IndexedSource } from './index-file.js';
 import { INDEX_LAYOUT, decodeLengths, decodeMaskedPostings, decodeShardPostings, deltaSegmentOf, encodeLengths, encodeMaskedPostings, encodeShardPostings, mergeShardPostings, withoutLengths, loadIndex, loadLayeredIndex, postingsByShard, shardsForQuery, type MaskedPostings } from './search-index.js';
 import type { QueryTerm } from './query-terms.js';
 import { scanSimpleMarkdown } from './scan-simple-markdown.js';
-import { readCache, writeCache, removeFile, engineId, shardBlobsOf, newBuildId, saveMain, copyBlobs, SEARCH_CACHE_FILE, SEARCH_DELTA_FILE, type Cache, type CacheFiles } from './index-cache-files.js';
+import { readCache, writeCache, removeFile, engineId, shardBlobsOf, newBuildId, saveMain, copyBlobs, cacheFilesOf, type Cache, type CacheFiles } from './index-cache-files.js';
 import { scanSources, restat, type Scanned } from './index-sources.js';
 import { makeView, type OpenedIndex } from './index-view.js';
 import { parserFor, rebuildIndex, parseSource, addSource, fieldsOfSource, fieldsOf, type Parse } from './index-build.js';
@@ -53,12 +51,10 @@ export type OpenIndexOptions = {
 
 /** Returns the memory index of `root`, up to date with its files; never fails because of the cache (only on a bug). */
 export async function openSearchIndex(root: string, options: OpenIndexOptions): Promise<OpenedIndex> {
-  const dir = memoryPaths(root).cacheDir;
-  const files: CacheFiles = { main: join(dir, SEARCH_CACHE_FILE), delta: join(dir, SEARCH_DELTA_FILE) };
-  const engine = engineId();
-  const main = readCache(files.main, engine);
+  const files = cacheFilesOf(root);
+  const main = readCache(files.main);
   if (main) {
-    const delta = readCache(files.delta, engine);
+    const delta = readCache(files.delta);
     if (delta && delta.header.base === main.header.build) {
       const opened = await openCached(root, options, files, { main, delta });
       if (opened) return opened;
@@ -70,7 +66,40 @@ export async function openSearchIndex(root: string, options: OpenIndexOptions): 
   }
   const warnings: string[] = [];
   const scanned = scanSources(root, new Map(), options.teamBranch, warnings);
-  return rebuildIndex(scanned, await parserFor(true), files, engine, warnings);
+  return rebuildIndex(scanned, await parserFor(true), files, engineId(), warnings);
+}
+
+/**
+ * The prompt hook's way in: the index as the cache holds it now, never built or brought up to
+ * date here (a rebuild takes seconds at 50k entries; the hook has a budget and the user waits).
+ * `fresh` is false when the cache is missing, unreadable or behind the memory files: the caller
+ * then has it refreshed off the prompt path. A stale index answers from the files that did not
+ * change since it was written (a changed or deleted file's old entries are never offered); a
+ * missing one answers nothing.
+ */
+export function openReadyIndex(root: string, options: OpenIndexOptions): { index: OpenedIndex | null; fresh: boolean } {
+  const files = cacheFilesOf(root);
+  const main = readCache(files.main);
+  if (!main) return { index: null, fresh: false };
+  const delta = readCache(files.delta);
+  const cache: Cache = { main, delta: delta && delta.header.base === main.header.build ? delta : null };
+  try {
+    const warnings: string[] = [];
+    const current = (cache.delta ?? cache.main).header.sources;
+    const previous = new Map(current.map((s) => [s.path, s] as const));
+    const scanned = scanSources(root, previous, options.teamBranch, warnings);
+    const unchanged = new Set(scanned.filter((s) => s.previous !== undefined && s.previous.hash === s.hash && s.previous.kind === s.kind).map((s) => s.path));
+    const fresh = current.every((s) => unchanged.has(s.path)) && scanned.every((s) => unchanged.has(s.path) && restat(s.previous!, s) === s.previous);
+    const view = cachedView(cache, [...current], warnings, options.preload);
+    if (fresh) return { index: view, fresh };
+    const resolve = (id: number) => {
+      const found = view.resolve(id);
+      return found && unchanged.has(found.source.path) ? found : undefined;
+    };
+    return { index: { ...view, resolve }, fresh };
+  } catch {
+    return { index: null, fresh: false };
+  }
 }
 
 /** Returns the opened index from `cache` (warm or updated), or null when the cache turned out to be damaged. */
@@ -138,6 +167,11 @@ function warmIndex(cache: Cache, scanned: Scanned[], files: CacheFiles, warnings
     const file = cache.delta ?? cache.main;
     writeCache(cache.delta ? files.delta : files.main, { ...file.header, sources }, copyBlobs(file, file.names()), warnings);
   }
+  return cachedView(cache, sources, warnings, preload);
+}
+
+/** The index as `cache` holds it, for `sources` (the cache's own or restatted copies of them). */
+function cachedView(cache: Cache, sources: IndexedSource[], warnings: string[], preload: readonly QueryTerm[] | undefined): OpenedIndex {
   const delta = cache.delta;
   const lengths = delta?.blob(LENGTHS_BLOB);
   const segment: Segment | null = delta && {

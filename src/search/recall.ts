@@ -5,31 +5,47 @@
  * absent locally, session history, nested and conditional files, AGENTS.md. Nothing is added
  * unless a result is clearly relevant and not outscored by loaded memory (then the prompt is about
  * what the agent already knows), and nothing is added twice in one session.
- * Stays on the hook budget: warm index, no oclif, remark only when a memory file changed.
+ * Stays on the hook budget: no oclif, and the index as the cache holds it: never built or updated
+ * on the prompt path (a stale cache answers from what it holds, a missing one not at all, and a
+ * detached process brings it up to date for the next prompt).
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Config } from '../core/config/schema.js';
-import { writeFileAtomicSync } from '../core/files/atomic-write.js';
-import { memoryPaths } from '../core/layout.js';
 import { queryTerms } from './query-terms.js';
 import { CHATTER_WORDS } from './stop-words.js';
 import { rankResults, type RankedResult } from './rank-results.js';
 import type { IndexedSource } from './index-file.js';
 import { formatRecall, isClearlyRelevant, outrankedByLoadedMemory, recallKey, recallScoreThreshold } from './select-recall.js';
-import { openSearchIndex } from './index-store.js';
+import { openReadyIndex, openSearchIndex } from './index-store.js';
+import { backgroundAllowed, startIndexRefresh } from './index-refresh.js';
+import { readRecallRecord, recallRecordPath, saidAtStart, writeRecallRecord } from './recall-record.js';
 
-export type RecallInput = { root: string; prompt: string; sessionId: string; config: Config; deadlineMs: number; nowMs?: number };
-
-type RecallRecord = { injected: string[] };
+export type RecallInput = {
+  root: string;
+  prompt: string;
+  sessionId: string;
+  config: Config;
+  deadlineMs: number;
+  nowMs?: number;
+  /**
+   * The hook's environment: the index is then never updated inline, a detached process does it
+   * (unless MEM_NO_BACKGROUND_SYNC=1). Without it (benchmarks, in-process callers) the index is
+   * brought up to date inline, as `mem search` does.
+   */
+  env?: NodeJS.ProcessEnv;
+};
 
 /** Returns the additionalContext text for `prompt`, or null when nothing clearly relevant and new was found; never throws on cache or state problems. */
 export async function recallForPrompt(input: RecallInput): Promise<string | null> {
   const terms = queryTerms(input.prompt, { ignore: CHATTER_WORDS });
   if (terms.length === 0) return null;
   const teamBranch = input.config.team.enabled ? input.config.team.branch : null;
-  const index = await openSearchIndex(input.root, { teamBranch, preload: terms });
+  let index;
+  if (input.env !== undefined && backgroundAllowed(input.env)) {
+    const ready = openReadyIndex(input.root, { teamBranch, preload: terms });
+    if (!ready.fresh) startIndexRefresh(input.root, input.env);
+    if (ready.index === null) return null;
+    index = ready.index;
+  } else index = await openSearchIndex(input.root, { teamBranch, preload: terms });
   if (Date.now() > input.deadlineMs) return null;
   const hits = index.query(terms, { strict: true });
   // Loaded memory is ranked too: when it answers the prompt clearly better, the agent has the answer.
@@ -41,24 +57,22 @@ export async function recallForPrompt(input: RecallInput): Promise<string | null
     filters: {},
     localMemIds: index.localMemIds,
   });
-  const loadedFiles = new Set(index.sources.filter(isInContext).map((source) => source.path));
-  const bestLoadedScore = Math.max(0, ...ranked.filter((r) => loadedFiles.has(r.file)).map((r) => r.score));
-  const recordFile = recordPath(input.root, input.sessionId);
-  const record = readRecord(recordFile);
+  const recordFile = recallRecordPath(input.root, input.sessionId);
+  const record = readRecallRecord(recordFile);
   const seen = new Set(record.injected);
+  // What SessionStart injected (the handoff) is loaded memory too, though its file is not.
+  const loadedFiles = new Set(index.sources.filter(isInContext).map((source) => source.path));
+  const loaded = (r: RankedResult) => loadedFiles.has(r.file) || saidAtStart(r.text, record);
+  const bestLoadedScore = Math.max(0, ...ranked.filter(loaded).map((r) => r.score));
   const documents = index.sources.reduce((sum, source) => sum + source.count, 0);
   const threshold = recallScoreThreshold(input.config.search.recallMinScore, documents);
   const fresh: RankedResult[] = ranked.filter(
-    (r) => !loadedFiles.has(r.file) && isClearlyRelevant(r, terms.length, threshold) && !outrankedByLoadedMemory(r, bestLoadedScore) && !seen.has(recallKey(r)),
+    (r) => !loaded(r) && isClearlyRelevant(r, terms.length, threshold) && !outrankedByLoadedMemory(r, bestLoadedScore) && !seen.has(recallKey(r)),
   );
   if (fresh.length === 0) return null;
   const { text, used } = formatRecall(fresh.slice(0, input.config.search.recallMaxResults), input.config.search.recallBudgetTokens * 4);
   if (used.length === 0) return null;
-  try {
-    writeFileAtomicSync(recordFile, `${JSON.stringify({ injected: [...record.injected, ...used.map(recallKey)].slice(-500) })}\n`);
-  } catch {
-    // Note: without the record a memory may be offered again later in the session; harmless.
-  }
+  writeRecallRecord(recordFile, { ...record, injected: [...record.injected, ...used.map(recallKey)] });
   return text;
 }
 
@@ -68,22 +82,4 @@ function isInContext(source: IndexedSource): boolean {
   if (source.kind === 'local') return source.path === 'CLAUDE.local.md';
   if (source.kind === 'rules') return !source.conditional;
   return false;
-}
-
-function recordPath(root: string, sessionId: string): string {
-  // Note: a session id is untrusted input ("../../x"): anything unusual is hashed into a safe name.
-  const safe = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/.test(sessionId)
-    ? sessionId
-    : `h-${createHash('sha1').update(sessionId).digest('hex').slice(0, 24)}`;
-  return join(memoryPaths(root).stateDir, 'recall', `${safe}.json`);
-}
-
-function readRecord(file: string): RecallRecord {
-  try {
-    const value = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    const injected = (value as RecallRecord | null)?.injected;
-    return { injected: Array.isArray(injected) ? injected.filter((k): k is string => typeof k === 'string') : [] };
-  } catch {
-    return { injected: [] };
-  }
 }

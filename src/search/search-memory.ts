@@ -11,6 +11,7 @@ import { isMemoryKind, MEMORY_KINDS, type MemoryKind } from './memory-document.j
 import { queryTerms } from './query-terms.js';
 import { rankResults, type RankedResult } from './rank-results.js';
 import { openSearchIndex } from './index-store.js';
+import { findRepoRoot } from '../core/git/repo-root.js';
 
 export type SearchOptions = {
   limit?: number;
@@ -61,6 +62,16 @@ export async function searchMemory(root: string, query: string, options: SearchO
   // Note: a file deleted after the index was refreshed is not shown rather than shown stale.
   const results = ranked.filter((r) => r.kind === 'team' || existsSync(join(root, r.file)));
   return { results, noTerms: false, warnings: index.warnings, indexState: index.state };
+}
+
+/** Brings the search cache of the worktree around `cwd` up to date: the detached refresh the prompt hook starts; never throws. */
+export async function refreshSearchIndex(cwd: string): Promise<void> {
+  try {
+    const root = findRepoRoot(cwd);
+    if (root !== null) await openSearchIndex(root, { teamBranch: teamBranchOf(root) });
+  } catch {
+    // Note: nobody waits for this process; the next search or refresh tries again.
+  }
 }
 
 /** Returns the team branch to index per the repository's config (the default when the config is unreadable); never throws. */

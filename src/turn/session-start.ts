@@ -61,5 +61,12 @@ export async function handleSessionStart(context: HookContext, payload: HookPayl
     budgetChars: context.config.session.startBudgetTokens * 4,
     memory: agent === 'claude' ? null : await renderMemoryForAgent(context.root),
   });
-  return additionalContext ?? '';
+  // The search index is built before the first prompt needs it, without anyone waiting (a clone, a removed cache).
+  const { ensureSearchIndexSoon } = await import('../search/index-refresh.js');
+  ensureSearchIndexSoon(context.root, context.env);
+  if (!additionalContext) return '';
+  // Recall must not bring back, as "not loaded", a line of the handoff the agent was just given.
+  const { noteStartContext } = await import('../search/recall-record.js');
+  noteStartContext(context.root, payload.sessionId, additionalContext);
+  return additionalContext;
 }

@@ -11,6 +11,7 @@ export async function handleUserPromptSubmit(context: HookContext, payload: Hook
     sessionId: payload.sessionId,
     config: context.config,
     deadlineMs: context.deadline,
+    env: context.env,
   });
   return additionalContext || '';
 }

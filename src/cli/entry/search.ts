@@ -5,6 +5,8 @@
  */
 import { EXIT } from '../../core/errors.js';
 import { highlightStyleFor, runSearchRequest, type SearchCliRequest } from '../../search/search-cli.js';
+import { finishIndexRefresh, REFRESH_INDEX_ARG } from '../../search/index-refresh.js';
+import { refreshSearchIndex } from '../../search/search-memory.js';
 
 const VALUE_FLAGS: Record<string, 'limit' | 'section' | 'kind' | 'since'> = {
   '--limit': 'limit',
@@ -18,6 +20,15 @@ const VALUE_FLAGS: Record<string, 'limit' | 'section' | 'kind' | 'since'> = {
 
 /** Runs `mem search` with `argv` (after "search"), writes its output, and returns the exit code; never throws. */
 export async function runSearchCli(argv: string[]): Promise<number> {
+  if (argv[0] === REFRESH_INDEX_ARG) {
+    // Internal: started detached by the prompt hook or SessionStart (search/index-refresh.ts); prints nothing.
+    try {
+      await refreshSearchIndex(process.cwd());
+    } finally {
+      finishIndexRefresh(process.env);
+    }
+    return EXIT.ok;
+  }
   const parsed = parseSearchArgv(argv);
   if (typeof parsed === 'string') {
     process.stderr.write(`mem search: ${parsed}\n  hint: mem search <query> [--json] [--limit N] [--section S] [--kind K] [--since DAYS|DATE]\n`);
