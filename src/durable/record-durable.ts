@@ -9,6 +9,7 @@ import { repoOperationInProgress } from '../core/git/git-operation.js';
 import type { HookContext } from '../core/hook-context.js';
 import { findSecrets } from '../core/safety/scan-secrets.js';
 import { appendCandidateRecords, type CandidateLogRecord } from './candidate-log.js';
+import { isMemError } from '../core/errors.js';
 
 export type DurableOutcome = { candidates: number; written: number };
 
@@ -21,11 +22,66 @@ export type DurableSessionMemory = {
   commandSuccesses?: Record<string, number>;
   durableBatches?: number;
   deferred?: Candidate[];
+  deferredSince?: string;
   judged?: string[];
 };
 
-/** Returns how many candidates the turn produced and how many changed memory; throws LOCK_HELD or on I/O failure. */
-export async function recordDurable(context: HookContext, events: TranscriptEvent[], record: DurableSessionMemory): Promise<DurableOutcome> {
+/**
+ * Returns how many candidates the turn produced and how many changed memory. Candidates that
+ * cannot be judged and written now (`judge: false` past the deadline, the memory lock busy, a
+ * write failing) are kept in `record.deferred` and noted, never dropped; never throws for those.
+ */
+export async function recordDurable(
+  context: HookContext,
+  events: TranscriptEvent[],
+  record: DurableSessionMemory,
+  options: { judge: boolean } = { judge: true },
+): Promise<DurableOutcome> {
+  const sessionId = record.state.sessionId;
+  const candidates = events.length > 0 ? extractTurn(context, events, record) : [];
+  // Mid-rebase or mid-merge CLAUDE.md may hold conflict markers the user is resolving: keep this
+  // turn's candidates for the next turn instead of writing into it now.
+  const busy = repoOperationInProgress(context.root);
+  if (busy || !options.judge) {
+    defer(context, record, candidates);
+    if (candidates.length > 0) context.notes.push(busy ? `${candidates.length} candidate(s) deferred while ${busy} is in progress` : `${candidates.length} candidate(s) deferred to the next hook: past the hook deadline`);
+    return { candidates: candidates.length, written: 0 };
+  }
+  if (record.deferred) {
+    candidates.unshift(...record.deferred);
+    delete record.deferred;
+  }
+  // A candidate this session already judged (the same test command proven again, a rule
+  // repeated) is not judged twice: same verdict, and a human's later removal of it sticks.
+  const judgedBefore = record.judged;
+  const judged = new Set(judgedBefore ?? []);
+  const fresh = candidates.filter((candidate) => !judged.has(judgedKey(candidate.text)));
+  if (fresh.length === 0) {
+    delete record.deferredSince;
+    return { candidates: candidates.length, written: 0 };
+  }
+  record.judged = [...judged, ...fresh.map((candidate) => judgedKey(candidate.text))].slice(-MAX_JUDGED);
+
+  // Note: judging loads the filter, the region editor and the forgotten list; a turn whose
+  // candidates were all judged before never pays for them.
+  const { judgeAndWrite } = await import('./judge-candidates.js');
+  try {
+    const written = await judgeAndWrite(context, fresh, sessionId);
+    delete record.deferredSince;
+    return { candidates: candidates.length, written };
+  } catch (error) {
+    // Nothing was written or logged as accepted: the candidates wait, unjudged, for the next hook.
+    if (judgedBefore) record.judged = judgedBefore;
+    else delete record.judged;
+    defer(context, record, fresh);
+    const reason = isMemError(error) && error.code === 'LOCK_HELD' ? 'memory is locked by another mem process' : `writing memory failed (${(error as Error).message})`;
+    context.notes.push(`${fresh.length} candidate(s) deferred to the next hook: ${reason}`);
+    return { candidates: candidates.length, written: 0 };
+  }
+}
+
+/** Extracts the turn's candidates and counts its proven commands into the record. */
+function extractTurn(context: HookContext, events: TranscriptEvent[], record: DurableSessionMemory): Candidate[] {
   const sessionId = record.state.sessionId;
   const prior = record.commandSuccesses ?? {};
   const candidates = extractCandidates(events, {
@@ -40,33 +96,16 @@ export async function recordDurable(context: HookContext, events: TranscriptEven
   record.commandSuccesses = counted;
   record.durableBatches = (record.durableBatches ?? 0) + 1;
   logSecretsSeen(context, events, sessionId);
-  // Mid-rebase or mid-merge CLAUDE.md may hold conflict markers the user is resolving: keep this
-  // turn's candidates for the next turn instead of writing into it now.
-  const busy = repoOperationInProgress(context.root);
-  if (busy) {
-    record.deferred = [...(record.deferred ?? []), ...candidates].slice(-MAX_DEFERRED);
-    if (candidates.length > 0) context.notes.push(`${candidates.length} candidate(s) deferred while ${busy} is in progress`);
-    return { candidates: candidates.length, written: 0 };
-  }
-  if (record.deferred) {
-    candidates.unshift(...record.deferred);
-    delete record.deferred;
-  }
-  // A candidate this session already judged (the same test command proven again, a rule
-  // repeated) is not judged twice: same verdict, and a human's later removal of it sticks.
-  const judged = new Set(record.judged ?? []);
-  const fresh = candidates.filter((candidate) => !judged.has(judgedKey(candidate.text)));
-  if (fresh.length === 0) return { candidates: candidates.length, written: 0 };
-  record.judged = [...judged, ...fresh.map((candidate) => judgedKey(candidate.text))].slice(-MAX_JUDGED);
-
-  // Note: judging loads the filter, the region editor and the forgotten list; a turn whose
-  // candidates were all judged before never pays for them.
-  const { judgeAndWrite } = await import('./judge-candidates.js');
-  const written = await judgeAndWrite(context, fresh, sessionId);
-  return { candidates: candidates.length, written };
+  return candidates;
 }
 
-/** Candidates kept across turns while a git operation is in progress. */
+function defer(context: HookContext, record: DurableSessionMemory, candidates: Candidate[]): void {
+  if (candidates.length === 0) return;
+  record.deferred = [...(record.deferred ?? []), ...candidates].slice(-MAX_DEFERRED);
+  record.deferredSince ??= context.now().toISOString();
+}
+
+/** Candidates kept across turns while they cannot be judged (a bounded list). */
 const MAX_DEFERRED = 100;
 
 /** Candidates judged per session that are remembered (a bounded list). */

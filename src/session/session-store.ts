@@ -25,8 +25,13 @@ export type SessionRecord = {
   durableBatches?: number;
   /** Hash of the last Stop payload's final message, to skip re-processing an unchanged one. */
   lastMessageHash?: string;
-  /** Candidates waiting for a git operation (rebase, merge) to finish before they are judged. */
+  /**
+   * Candidates not judged yet: a git operation (rebase, merge) was in progress, the hook passed
+   * its deadline, or memory could not be written (lock busy, write failed). The next hook judges them.
+   */
   deferred?: Candidate[];
+  /** When the oldest deferred candidate was deferred (ISO), for `mem status`. */
+  deferredSince?: string;
   /** Normalised texts of candidates already judged in this session. */
   judged?: string[];
 };
@@ -58,6 +63,7 @@ export function saveSessionRecord(paths: MemoryPaths, record: SessionRecord): vo
     handoffFile: record.handoffFile,
     promptCount: record.state.promptCount,
     ...(record.agent ? { agent: record.agent } : {}),
+    ...(record.deferred && record.deferred.length > 0 ? { deferred: record.deferred.length, deferredSince: record.deferredSince ?? record.state.updatedAt } : {}),
   };
   writeFileAtomicSync(join(paths.sessionStateDir, `${record.state.sessionId}${SUMMARY_SUFFIX}`), `${JSON.stringify(summary)}\n`);
 }
@@ -78,7 +84,17 @@ export function readHandoff(paths: MemoryPaths, fileName: string): string | null
   }
 }
 
-export type SessionSummary = { sessionId: string; branch: string | null; updatedAt: string; handoffFile: string; promptCount: number; agent?: AgentId };
+export type SessionSummary = {
+  sessionId: string;
+  branch: string | null;
+  updatedAt: string;
+  handoffFile: string;
+  promptCount: number;
+  agent?: AgentId;
+  /** Deferred candidates waiting for the session's next hook, and since when. */
+  deferred?: number;
+  deferredSince?: string;
+};
 
 /** Returns summaries of the most recently updated sessions, newest first (at most `limit`). */
 export function listSessions(paths: MemoryPaths, limit = 50): SessionSummary[] {

@@ -39,7 +39,11 @@ export type SessionUpdate = {
   transcriptProblem?: string;
 };
 
-export type EventsConsumer = (events: TranscriptEvent[], record: SessionRecord) => Promise<void>;
+/**
+ * The durable step as this updater calls it: with the new events, and also with none when the
+ * record holds deferred work. `judge: false` (past the deadline) means: keep, do not judge now.
+ */
+export type EventsConsumer = (events: TranscriptEvent[], record: SessionRecord, options: { judge: boolean }) => Promise<void>;
 
 /** Returns the session's updated record after folding in its new transcript lines; throws on I/O failure of mem's own files. */
 export async function updateSession(context: HookContext, input: SessionInput, consume?: EventsConsumer): Promise<SessionUpdate> {
@@ -109,15 +113,21 @@ async function updateLocked(context: HookContext, input: SessionInput, consume?:
   record.state = state;
 
   // Durable extraction runs before the cursor is saved: a crash in between re-reads the turn,
-  // and the duplicate rule makes that harmless. The reverse order could lose a turn.
-  if (consume && newEvents.length > 0 && !pastDeadline(context)) {
+  // and the duplicate rule makes that harmless. The reverse order could lose a turn. Work the
+  // step cannot finish now (deadline, memory lock busy, a write failing) stays in the record as
+  // deferred candidates, which the session's next hook judges first.
+  let deferredChanged = false;
+  if (consume && (newEvents.length > 0 || (record.deferred?.length ?? 0) > 0)) {
+    const before = record.deferred;
     try {
-      await consume(newEvents, record);
+      await consume(newEvents, record, { judge: !pastDeadline(context) });
     } catch (error) {
       context.notes.push(`durable step failed: ${(error as Error).message}`);
     }
+    deferredChanged = record.deferred !== before;
   }
 
+  if (!changed && deferredChanged) saveSessionRecord(context.paths, record);
   if (changed) {
     const { redactSecrets } = await import('../core/safety/scan-secrets.js');
     writeHandoff(

@@ -3,7 +3,7 @@ import type { SessionRecord } from '../session/session-store.js';
 import type { HookContext } from '../core/hook-context.js';
 
 export type DurableConsumer = {
-  onEvents: (events: TranscriptEvent[], record: SessionRecord) => Promise<void>;
+  onEvents: (events: TranscriptEvent[], record: SessionRecord, options: { judge: boolean }) => Promise<void>;
   /** Runs once per hook after all sessions were processed (team commit, background sync). */
   afterTurn: () => Promise<void>;
   summary: () => string;
@@ -18,9 +18,9 @@ export function durableConsumer(context: HookContext): DurableConsumer {
   let candidates = 0;
   let lastSession: string | undefined;
   return {
-    async onEvents(events, record) {
+    async onEvents(events, record, options) {
       const { recordDurable } = await import('../durable/record-durable.js');
-      const outcome = await recordDurable(context, events, record);
+      const outcome = await recordDurable(context, events, record, options);
       written += outcome.written;
       lastSession = record.state.sessionId;
       candidates += outcome.candidates;

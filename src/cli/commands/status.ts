@@ -5,7 +5,7 @@ export default class Status extends BaseCommand {
   static override summary = 'What is pending: sessions, hook runs and errors, unsynced changes, conflicts, sync failures.';
   static override description = `Read-only; never repairs or writes anything. Exit 0 even when it reports problems.
 JSON: {root, initialised, configError, sessions: {recorded, latest: {sessionId, branch, updatedAt, handoffFile} | null,
-pendingCatchUp}, hooks: {lastRun, lastRunByEvent, errors: [{at, event, code, message, session?}], notes},
+pendingCatchUp, deferred: {candidates, sessions, since}}, hooks: {lastRun, lastRunByEvent, errors: [{at, event, code, message, session?}], notes},
 memory: {files: [{file, entries, conflicts, regionLines, fileLines, damage}], entries, conflicts, maxRegionLines,
 flaggedContradictions, warnings}, team: {enabled, branch, lastAttemptAt, lastSuccessAt, lastFailure: {reason, message, at} | null, pending,
 conflicts, quarantined, lastBackgroundAt}}.`;

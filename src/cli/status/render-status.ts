@@ -8,6 +8,10 @@ export function renderStatus(status: StatusReport): string {
   const latest = status.sessions.latest;
   lines.push(`Sessions: ${status.sessions.recorded} recorded${latest ? `; latest ${latest.sessionId.slice(0, 8)} on ${latest.branch ?? '?'} at ${latest.updatedAt} (${latest.handoffFile})` : ''}`);
   if (status.sessions.pendingCatchUp > 0) lines.push(`  ${status.sessions.pendingCatchUp} ended session(s) waiting to be finished by the next hook`);
+  const deferred = status.sessions.deferred;
+  if (deferred.candidates > 0) {
+    lines.push(`  ${deferred.candidates} candidate(s) of ${deferred.sessions} session(s) deferred since ${deferred.since ?? '?'}: not judged yet, the session's next hook writes them (see the notes below)`);
+  }
   const last = status.hooks.lastRun;
   lines.push(`Last hook run: ${last ? `${last.event} at ${last.at}, ${last.ok ? 'ok' : 'FAILED'}, ${last.ms} ms${last.did ? ` (${last.did})` : ''}` : 'never'}`);
   if (status.hooks.errors.length === 0) {

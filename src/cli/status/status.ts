@@ -18,7 +18,13 @@ export type StatusReport = {
   initialised: boolean;
   /** Set when .memory/config.json is invalid: what is wrong and where. Defaults are used meanwhile. */
   configError: string | null;
-  sessions: { recorded: number; latest: { sessionId: string; branch: string | null; updatedAt: string; handoffFile: string } | null; pendingCatchUp: number };
+  sessions: {
+    recorded: number;
+    latest: { sessionId: string; branch: string | null; updatedAt: string; handoffFile: string } | null;
+    pendingCatchUp: number;
+    /** Candidates kept for a later hook (deadline passed, memory locked, a write failed, a rebase in progress). */
+    deferred: { candidates: number; sessions: number; since: string | null };
+  };
   hooks: {
     lastRun: { event: string; at: string; ok: boolean; ms: number; did?: string } | null;
     lastRunByEvent: Record<string, { at: string; ok: boolean; ms: number }>;
@@ -58,6 +64,8 @@ export async function readStatus(cwd: string): Promise<StatusReport> {
     .map((record) => ({ at: record.at, event: record.event, message: record.message ?? '' }));
 
   const latest = sessions[0];
+  const waiting = sessions.filter((session) => (session.deferred ?? 0) > 0);
+  const since = waiting.map((session) => session.deferredSince ?? session.updatedAt).sort()[0] ?? null;
   return {
     root,
     initialised,
@@ -66,6 +74,7 @@ export async function readStatus(cwd: string): Promise<StatusReport> {
       recorded: sessions.length,
       latest: latest ? { sessionId: latest.sessionId, branch: latest.branch, updatedAt: latest.updatedAt, handoffFile: `.memory/sessions/${latest.handoffFile}` } : null,
       pendingCatchUp: listEndedSessions(paths).length,
+      deferred: { candidates: waiting.reduce((sum, session) => sum + (session.deferred ?? 0), 0), sessions: waiting.length, since },
     },
     hooks: {
       lastRun: last ? { event: last.event, at: last.at, ok: last.ok, ms: last.ms, ...(last.did ? { did: last.did } : {}) } : null,
