@@ -79,12 +79,19 @@ describe('mergeMarkdownFile on hand-written files', () => {
     expect(mergeMarkdownFile(base, edited, moved)).toMatchObject({ clean: true, text: expected });
   });
 
-  test('a reordered list against an edit of one of its items: a conflict that keeps every line, never a silent guess', () => {
-    const base = md('- alpha rule', '- beta rule', '- gamma rule', '', '## Next');
-    const reordered = md('- gamma rule', '- beta rule', '- alpha rule', '', '## Next');
-    const edited = base.replace('beta rule', 'beta rule, edited');
-    const result = mergeMarkdownFile(base, reordered, edited);
-    if (result.clean) expect(result.text).toBe(reordered.replace('beta rule', 'beta rule, edited'));
-    else for (const line of ['gamma rule', 'alpha rule', 'beta rule, edited']) expect(result.text).toContain(line);
+  test("a list one side reordered takes the other side's edits, additions and removals, in the new order", () => {
+    const base = md('# P', '', '- alpha rule', '- beta rule', '  (with a second line)', '- gamma rule', '', '## Next');
+    const sorted = md('# P', '', '- gamma rule', '- beta rule', '  (with a second line)', '- alpha rule', '', '## Next');
+    const edited = md('# P', '', '- alpha rule', '- beta rule, edited', '  (with a second line)', '- gamma rule', '- delta rule', '', '## Next');
+    const expected = md('# P', '', '- gamma rule', '- beta rule, edited', '  (with a second line)', '- alpha rule', '- delta rule', '', '## Next');
+    expect(mergeMarkdownFile(base, sorted, edited)).toMatchObject({ clean: true, text: expected });
+    expect(mergeMarkdownFile(base, edited, sorted)).toMatchObject({ clean: true, text: expected });
+    const removed = base.replace('- alpha rule\n', '');
+    expect(mergeMarkdownFile(base, sorted, removed)).toMatchObject({ clean: true, text: sorted.replace('- alpha rule\n', '') });
+    // Both sides reordered differently: nothing to rebase onto, so a conflict that keeps every line.
+    const other = md('# P', '', '- beta rule', '  (with a second line)', '- gamma rule', '- alpha rule', '', '## Next');
+    const both = mergeMarkdownFile(base, sorted, other);
+    expect(both.clean).toBe(false);
+    for (const line of ['alpha rule', 'beta rule', 'gamma rule']) expect(both.text).toContain(line);
   });
 });
