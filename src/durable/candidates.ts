@@ -7,12 +7,25 @@ import { readCandidateRecords, type CandidateLogRecord } from './candidate-log.j
 import { memoryPaths } from '../core/layout.js';
 import { explainReason } from './explain-reason.js';
 import { requireRepoRoot } from '../core/git/repo-root.js';
+import { readPending, type PendingItem } from './inbox/pending-store.js';
+import { loadConfig } from '../core/config/load-config.js';
 
 /** accepted: it changed (or already was in) memory. rejected / flagged: left out, see reasons. forgotten: removed by `mem forget`. */
 export type CandidateVerdict = 'accepted' | 'rejected' | 'flagged' | 'forgotten';
 
+/**
+ * written: mem wrote it (or memory already said it). pending: waiting in the inbox for
+ * `--accept` or `--reject`. rejected / flagged: left out, see reasons. forgotten: `mem forget`.
+ */
+export type CandidateStatus = 'written' | 'pending' | 'rejected' | 'flagged' | 'forgotten';
+
 /** One candidate as `mem candidates --json` prints it. */
 export type ListedCandidate = {
+  /** The pending item's id (for --accept / --reject); null for settled candidates. */
+  id: string | null;
+  status: CandidateStatus;
+  /** Where a pending candidate came from, in words. */
+  from: string | null;
   at: string;
   session: string | null;
   verdict: CandidateVerdict;
@@ -31,7 +44,7 @@ export type ListedCandidate = {
   targetId: string | null;
 };
 
-export type CandidateOptions = { rejected?: boolean; limit?: number; session?: string };
+export type CandidateOptions = { rejected?: boolean; pending?: boolean; limit?: number; session?: string };
 
 const DEFAULT_LIMIT = 20;
 
@@ -45,12 +58,18 @@ function str(value: unknown, fallback: string): string {
   return typeof value === 'string' ? value : fallback;
 }
 
+const STATUS: Record<CandidateVerdict, CandidateStatus> = { accepted: 'written', rejected: 'rejected', flagged: 'flagged', forgotten: 'forgotten' };
+
 function toListed(record: CandidateLogRecord): ListedCandidate {
   const reasons = Array.isArray(record.reasons) ? record.reasons.filter((code): code is string => typeof code === 'string') : [];
+  const verdict = verdictOf(record);
   return {
+    id: null,
+    status: STATUS[verdict],
+    from: null,
     at: str(record.at, ''),
     session: typeof record.session === 'string' ? record.session : null,
-    verdict: verdictOf(record),
+    verdict,
     action: str(record.action, 'unknown'),
     reasons: reasons.map((code) => ({ code, explanation: explainReason(code) })),
     section: str(record.section, ''),
@@ -62,10 +81,47 @@ function toListed(record: CandidateLogRecord): ListedCandidate {
   };
 }
 
-/** Returns the most recent candidates, newest first, at most `limit` (default 20); throws NOT_A_GIT_REPO. */
+function pendingListed(item: PendingItem): ListedCandidate {
+  return {
+    id: item.id,
+    status: 'pending',
+    from: item.from,
+    at: item.at,
+    session: item.session ?? null,
+    verdict: 'rejected',
+    action: 'pend',
+    reasons: [],
+    section: item.section,
+    source: item.source,
+    origin: item.origin,
+    text: item.text,
+    entryId: null,
+    targetId: null,
+  };
+}
+
+/** Returns the pending candidates, oldest first (not expired); throws NOT_A_GIT_REPO. */
+export function listPending(cwd: string, now = new Date()): ListedCandidate[] {
+  const root = requireRepoRoot(cwd);
+  const paths = memoryPaths(root);
+  let expireDays = 14;
+  try {
+    expireDays = loadConfig(root).pending.expireDays;
+  } catch {
+    /* an invalid config is reported by the commands that need it */
+  }
+  return readPending(paths.stateDir, now, expireDays).map(pendingListed);
+}
+
+/**
+ * Returns the pending candidates first (newest first), then the most recent settled ones, at most
+ * `limit` (default 20) of the latter; throws NOT_A_GIT_REPO.
+ */
 export function listCandidates(cwd: string, options: CandidateOptions = {}): ListedCandidate[] {
   const root = requireRepoRoot(cwd);
   const limit = options.limit ?? DEFAULT_LIMIT;
+  const pending = options.rejected === true ? [] : listPending(root).reverse().filter((c) => options.session === undefined || (c.session ?? '').startsWith(options.session));
+  if (options.pending === true) return pending;
   const path = memoryPaths(root).candidateLog;
   // The log rotates at 1 MiB: the previous file holds what came just before.
   const records = [...readCandidateRecords(`${path}.1`), ...readCandidateRecords(path)].filter(
@@ -74,11 +130,11 @@ export function listCandidates(cwd: string, options: CandidateOptions = {}): Lis
   const listed: ListedCandidate[] = [];
   for (let index = records.length - 1; index >= 0 && listed.length < limit; index--) {
     const record = records[index];
-    if (record === undefined) continue;
+    if (record === undefined || record.action === 'pend') continue;
     const candidate = toListed(record);
     if (options.rejected === true && candidate.verdict !== 'rejected' && candidate.verdict !== 'flagged') continue;
     if (options.session !== undefined && !(candidate.session ?? '').startsWith(options.session)) continue;
     listed.push(candidate);
   }
-  return listed;
+  return [...pending, ...listed];
 }

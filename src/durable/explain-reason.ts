@@ -59,8 +59,12 @@ const INJECTION_RULES: Readonly<Record<string, string>> = {
 };
 
 /** Returns the explanation of `code` in plain words (the code itself for an unknown one); never throws. */
+const INBOX_REASONS: Readonly<Record<string, string>> = {
+  'rejected-in-inbox': 'rejected from the pending inbox (`mem candidates --reject`); it is not offered again',
+};
+
 export function explainReason(code: string): string {
-  return (REASONS as Readonly<Record<string, string>>)[code] ?? code;
+  return (REASONS as Readonly<Record<string, string>>)[code] ?? INBOX_REASONS[code] ?? code;
 }
 
 /**

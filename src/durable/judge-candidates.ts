@@ -11,6 +11,10 @@ import { findForgotten, readForgottenTexts } from './forgotten-texts.js';
 import type { HookContext } from '../core/hook-context.js';
 import { logVerdicts } from './log-verdicts.js';
 import { readExistingEntries, writeDurable } from './write-durable.js';
+import { writesByItself } from './gate/writes-by-itself.js';
+import { addPending } from './inbox/pending-store.js';
+import { appendCandidateRecords, type CandidateLogRecord } from './candidate-log.js';
+import { redactSecrets } from '../core/safety/scan-secrets.js';
 
 /** Returns how many entries were added or changed; throws LOCK_HELD or on I/O failure. */
 export async function judgeAndWrite(context: HookContext, fresh: readonly Candidate[], sessionId: string): Promise<number> {
@@ -23,7 +27,11 @@ export async function judgeAndWrite(context: HookContext, fresh: readonly Candid
     return match === undefined;
   });
   const existing = judgeable.length > 0 ? readExistingEntries(context.root, context.config) : [];
-  const verdicts = [...applyFilter(judgeable, existing, context.config.filter), ...forgottenVerdicts];
+  const judged = applyFilter(judgeable, existing, context.config.filter);
+  // What the filter accepts but is not unmistakable waits in the pending inbox instead.
+  const pending = judged.filter((verdict) => verdict.accepted && verdict.action !== 'merge' && !writesByItself(verdict.candidate));
+  const verdicts = [...judged.filter((verdict) => !pending.includes(verdict)), ...forgottenVerdicts];
+  await recordPending(context, pending, sessionId);
   const changes = verdicts.some((verdict) => verdict.accepted && verdict.action !== 'merge');
   const now = context.now();
   const write = changes
@@ -44,4 +52,40 @@ export async function judgeAndWrite(context: HookContext, fresh: readonly Candid
   logVerdicts(context.paths, verdicts, { at: now.toISOString(), session: sessionId, entryIds: write?.entryIds ?? new Map() });
   const changing = verdicts.filter((verdict) => verdict.accepted && verdict.action !== 'merge').length;
   return write && write.changedFiles.length > 0 ? changing : 0;
+}
+
+/** Puts candidates in the pending inbox and logs them as pending; never throws (the inbox is advice). */
+async function recordPending(context: HookContext, verdicts: readonly Verdict[], sessionId: string): Promise<void> {
+  if (verdicts.length === 0) return;
+  const now = context.now();
+  try {
+    const added = await addPending(
+      context.paths.stateDir,
+      verdicts.map(({ candidate }) => ({
+        text: candidate.text,
+        section: candidate.section,
+        source: candidate.source,
+        origin: candidate.origin,
+        from: `session ${sessionId.slice(0, 8)}, ${candidate.origin === 'user' ? "the user's words" : "the agent's turn"}`,
+        session: sessionId,
+      })),
+      now,
+      context.config.pending.expireDays,
+    );
+    const records: CandidateLogRecord[] = added.map((item) => ({
+      at: now.toISOString(),
+      session: sessionId,
+      text: redactSecrets(item.text).slice(0, 500),
+      section: item.section,
+      source: item.source,
+      origin: item.origin,
+      accepted: false,
+      action: 'pend',
+      reasons: [],
+      entryId: item.id,
+    }));
+    appendCandidateRecords(context.paths.candidateLog, records);
+  } catch (error) {
+    context.notes.push(`pending inbox not updated: ${(error as Error).message}`);
+  }
 }

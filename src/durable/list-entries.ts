@@ -15,7 +15,8 @@ import { requireRepoRoot } from '../core/git/repo-root.js';
 import { PERSONAL_FILE } from './write-durable.js';
 
 /** Provenance as `mem list --json` prints it: every key present, null when unknown. */
-export type ListedProvenance = { author: string | null; at: string | null; session: string | null; commit?: string };
+/** `via: "agent"` when the agent recorded it (`mem remember` through its shell tool). */
+export type ListedProvenance = { author: string | null; at: string | null; session: string | null; commit?: string; via?: string };
 
 /** One durable entry (or a conflict awaiting `mem review`) as `mem list --json` prints it. */
 export type ListedEntry = {
@@ -65,9 +66,10 @@ function damageWarnings(reads: readonly MemoryFileRead[]): string[] {
     .map(({ file, read }) => `${file}: mem's region markers are damaged (${read.damage?.message ?? 'unknown damage'}); entries are listed as mem reads them, and the next write repairs the markers without losing an entry`);
 }
 
-function listedProvenance(provenance: { author?: string; at?: string; session?: string; commit?: string } | undefined): ListedProvenance {
+function listedProvenance(provenance: { author?: string; at?: string; session?: string; commit?: string; via?: string } | undefined): ListedProvenance {
   const value: ListedProvenance = { author: provenance?.author ?? null, at: provenance?.at ?? null, session: provenance?.session ?? null };
   if (provenance?.commit !== undefined) value.commit = provenance.commit;
+  if (provenance?.via !== undefined) value.via = provenance.via;
   return value;
 }
 

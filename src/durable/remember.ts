@@ -19,7 +19,17 @@ import type { SharedMemoryPort } from '../core/shared-memory-port.js';
 import { logVerdicts } from './log-verdicts.js';
 import { PERSONAL_FILE, readExistingEntries, writeDurable } from './write-durable.js';
 
-export type RememberOptions = { section?: string; personal?: boolean; force?: boolean; now?: Date };
+export type RememberOptions = { section?: string; personal?: boolean; force?: boolean; now?: Date; env?: NodeJS.ProcessEnv };
+
+/**
+ * The agent session running this command, when an agent's shell tool runs it: Claude Code sets
+ * CLAUDECODE=1 (and, since 2.1, CLAUDE_CODE_SESSION_ID) in the environment of its Bash tool.
+ */
+export function agentOf(env: NodeJS.ProcessEnv): { session: string | undefined } | undefined {
+  if (env['CLAUDECODE'] !== '1' && !env['AI_AGENT']) return undefined;
+  const session = env['CLAUDE_CODE_SESSION_ID'];
+  return { session: session && session.trim() !== '' ? session.trim() : undefined };
+}
 
 export type ExplainedReason = { code: ReasonCode; explanation: string };
 
@@ -92,7 +102,10 @@ export async function rememberEntry(cwd: string, rawText: string, shared: Shared
   const sections = config.region.sections;
   const personal = options.personal === true;
   const section = options.section === undefined ? classifySection(text, 'manual', sections) : resolveSection(options.section, sections);
-  const candidate: Candidate = { text, section, source: 'manual', origin: 'user', evidence: { eventIndex: 0 } };
+  const agent = agentOf(options.env ?? {});
+  const candidate: Candidate = agent
+    ? { text, section, source: 'agent-remember', origin: 'agent', evidence: { eventIndex: 0 } }
+    : { text, section, source: 'manual', origin: 'user', evidence: { eventIndex: 0 } };
   const target = personal ? 'personal' : 'shared';
   const existing = readExistingEntries(root, config, target);
   let verdict = applyFilter([candidate], existing, config.filter, { force: options.force === true })[0];
@@ -117,9 +130,9 @@ export async function rememberEntry(cwd: string, rawText: string, shared: Shared
   };
   const now = options.now ?? new Date();
   const write = verdict.accepted
-    ? await writeDurable({ root, paths, config, target, verdicts: [verdict], author: setup.author, session: undefined, now })
+    ? await writeDurable({ root, paths, config, target, verdicts: [verdict], author: setup.author, session: agent?.session, ...(agent ? { via: 'agent' } : {}), now })
     : null;
-  logVerdicts(paths, [verdict], { at: now.toISOString(), entryIds: write?.entryIds ?? new Map() });
+  logVerdicts(paths, [verdict], { at: now.toISOString(), ...(agent?.session ? { session: agent.session } : {}), entryIds: write?.entryIds ?? new Map() });
   if (write === null) {
     outcome.status = verdict.action === 'flag' ? 'contradiction' : 'refused';
     return outcome;

@@ -65,6 +65,8 @@ export type WriteInput = {
   /** Provenance for new entries. */
   author: string | undefined;
   session: string | undefined;
+  /** "agent" when the agent recorded it through its shell tool. */
+  via?: string;
   now: Date;
   /** Extra edits (e.g. `mem forget` removals), applied after the verdicts'. */
   extraEdits?: readonly RegionEdit[];
@@ -123,6 +125,7 @@ function provenance(input: WriteInput): Entry['provenance'] {
   const value: Entry['provenance'] = { at: input.now.toISOString().replace(/\.\d{3}Z$/, 'Z') };
   if (input.author) value.author = input.author;
   if (input.session) value.session = input.session.slice(0, 8);
+  if (input.via) value.via = input.via;
   return value;
 }
 

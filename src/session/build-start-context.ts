@@ -13,6 +13,8 @@ export type StartContextInput = {
   memory?: string | null;
   conflicts: number;
   syncProblem: string | null;
+  /** The memory protocol (always whole, first): how the agent records lasting memory. */
+  protocol?: string | null;
   /** Characters available (budget tokens × 4, never over 10,000). */
   budgetChars: number;
 };
@@ -37,7 +39,8 @@ function buildHandoffContext(input: StartContextInput): string | null {
   }
   if (input.syncProblem) notices.push(`The last team memory sync failed: ${input.syncProblem}. Local memory is in use; \`mem sync\` retries.`);
 
-  const noticeBlock = notices.map((notice) => `- ${notice}`).join('\n');
+  // Note: the protocol is kept whole like the notices; the handoff is what gets cut.
+  const noticeBlock = [input.protocol ?? '', notices.map((notice) => `- ${notice}`).join('\n')].filter((part) => part !== '').join('\n');
   let handoffBlock = '';
   if (input.handoff) {
     const intro = input.handoff.own

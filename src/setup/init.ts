@@ -20,6 +20,7 @@ import { detectClaudeVersion, supportsExecForm } from '../agents/claude-code/cla
 import { planPrePushHook } from './pre-push-hook.js';
 import { planMergeDriver } from './merge-driver-config.js';
 import { readInstallRecord, writeInstallRecord, type InstallRecord } from './install-record.js';
+import { addAllowRules, memAllowRules } from '../agents/claude-code/agent-permissions.js';
 
 export const MEMORY_GITIGNORE = '# mem: local state, never committed\nsessions/\nstate/\ncache/\n';
 /** Personal memories stay out of git without touching the project's own .gitignore. */
@@ -107,6 +108,32 @@ export function planInit(options: InitOptions): InitPlan {
             }
             writeFileAtomicSync(settingsFile, hooks.text);
             record.settings = { createdFile: settings === null || record.settings?.createdFile === true, created: [...(record.settings?.created ?? []), ...hooks.created] };
+          },
+        },
+  );
+
+  // The memory protocol has the agent run `mem remember` itself: allow exactly that (and search,
+  // candidates) without a permission prompt on every call.
+  const agentCommand = shellCommandLine({ ...command, execForm: false });
+  const rules = memAllowRules(agentCommand);
+  const allowed = addAllowRules(hooks.events.length === 0 ? settings : hooks.text, rules);
+  steps.push(
+    allowed.added.length === 0
+      ? { step: 'claude-permissions', path: '.claude/settings.json', action: 'none', shared: true, what: 'the agent may already run mem remember, search and candidates', apply: (record) => { record.agentCommand = agentCommand; } }
+      : {
+          step: 'claude-permissions',
+          path: '.claude/settings.json',
+          action: settings === null && hooks.events.length === 0 ? 'create' : 'edit',
+          shared: true,
+          what: `lets the agent run ${allowed.added.map((rule) => rule.replace(/^Bash\((.*):\*\)$/, '$1')).join(', ')} without asking each time`,
+          apply: (record) => {
+            // Note: applied after the hooks step, on the file as that step left it.
+            const current = existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : null;
+            const again = addAllowRules(current, rules);
+            if (again.added.length > 0) writeFileAtomicSync(settingsFile, again.text);
+            record.agentCommand = agentCommand;
+            record.allowRules = [...new Set([...(record.allowRules ?? []), ...again.added])];
+            record.allowCreated = [...(record.allowCreated ?? []), ...again.created];
           },
         },
   );

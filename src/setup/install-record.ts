@@ -20,6 +20,12 @@ export type InstallRecord = {
   /** The exact text init appended to .git/info/exclude. */
   excludeAppended?: string;
   mergeDriver?: boolean;
+  /** How the agent's shell invokes mem (the memory protocol names it). */
+  agentCommand?: string;
+  /** Claude Code permission allow rules init added (uninstall removes exactly these). */
+  allowRules?: string[];
+  /** Keys init created in .claude/settings.json for them (permissions, permissions.allow). */
+  allowCreated?: (string | number)[][];
 };
 
 /** Returns the record, or an empty one when absent or unreadable. */

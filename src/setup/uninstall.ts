@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, rmdirSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { isMemHandler, removeMemHooks } from '../agents/claude-code/claude-settings.js';
+import { removeAllowRules } from '../agents/claude-code/agent-permissions.js';
 import { jsonValueAt } from '../core/files/edit-json-settings.js';
 import { writeFileAtomicSync } from '../core/files/atomic-write.js';
 import { MemError } from '../core/errors.js';
@@ -102,7 +103,10 @@ function removeClaudeHooks(root: string, record: InstallRecord): UninstallStep {
   const settingsFile = join(root, '.claude', 'settings.json');
   if (!existsSync(settingsFile)) return { step: 'claude-hooks', changed: false, detail: '.claude/settings.json: not there' };
   const text = readFileSync(settingsFile, 'utf8');
-  const removed = removeMemHooks(text, record.settings?.created);
+  // Only the allow rules init added: one the user had before is theirs.
+  const withoutRules = removeAllowRules(text, record.allowRules ?? [], record.allowCreated ?? []);
+  const hooksRemoved = removeMemHooks(withoutRules.text, record.settings?.created);
+  const removed = { text: hooksRemoved.text, changed: withoutRules.changed || hooksRemoved.changed };
   if (!removed.changed) return { step: 'claude-hooks', changed: false, detail: ".claude/settings.json: no hooks of mem's" };
   const createdFile = record.settings?.createdFile ?? record.createdSettingsFile === true;
   if (createdFile && isEmptyObject(removed.text)) {

@@ -9,6 +9,9 @@ import { readMemoryNotices } from './memory-notices.js';
 import { pruneSessionState } from '../session/prune-session-state.js';
 import { AGENT_LABELS, type AgentId } from '../agents/agent-id.js';
 import { renderMemoryForAgent } from './agent-memory.js';
+import { memoryProtocol } from '../durable/notice/memory-protocol.js';
+import { readPending } from '../durable/inbox/pending-store.js';
+import { readInstallRecord } from '../setup/install-record.js';
 
 const DAY_MS = 86_400_000;
 
@@ -58,6 +61,11 @@ export async function handleSessionStart(context: HookContext, payload: HookPayl
     handoff,
     conflicts: notices.conflicts,
     syncProblem: notices.syncProblem,
+    protocol: memoryProtocol({
+      command: readInstallRecord(context.paths).agentCommand ?? 'mem',
+      sections: context.config.region.sections,
+      pending: readPending(context.paths.stateDir, context.now(), context.config.pending.expireDays).length,
+    }),
     budgetChars: context.config.session.startBudgetTokens * 4,
     memory: agent === 'claude' ? null : await renderMemoryForAgent(context.root),
   });

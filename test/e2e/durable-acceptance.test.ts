@@ -142,8 +142,10 @@ describe('acceptance: a Claude Code session on a fresh clone', () => {
       'Conventions: Always use pnpm instead of npm in this repo.',
       'Conventions: Never commit directly to main; always open a pull request from a feature branch.',
       'Conventions: Use vitest instead of jest for the unit tests.',
-      'Commands: Run the tests with `pnpm test`.',
     ]);
+    // A command the agent ran twice is worth keeping, but nobody said it: it waits in the inbox.
+    const pending = JSON.parse(runMem(['candidates', '--pending', '--json'], { cwd: repo }).stdout) as { text: string; section: string }[];
+    expect(pending.map((c) => `${c.section}: ${c.text}`)).toContain('Commands: Run the tests with `pnpm test`.');
     for (const entry of listed) {
       expect(entry.file).toBe('CLAUDE.md');
       expect(entry.personal).toBe(false);

@@ -10,6 +10,10 @@ import { appendLines, assistantText, compactBoundary, eventPayload, startPayload
 
 afterEach(cleanupTempDirs);
 
+function startContext(stdout: string): string {
+  return (JSON.parse(stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+}
+
 function handoffs(repo: string): string[] {
   const dir = join(repo, '.memory', 'sessions');
   return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.md')) : [];
@@ -25,7 +29,9 @@ describe('session continuity across hooks', () => {
     appendLines(transcript, []);
     let result = runMem(['hook', 'session-start'], { cwd: repo, stdin: startPayload(sessionId, transcript, repo, 'startup') });
     expect(result.status).toBe(0);
-    expect(result.stdout).toBe('');
+    // Nothing to hand off yet: only the memory protocol.
+    expect(startContext(result.stdout)).toMatch(/^mem keeps this repository's team memory\./);
+    expect(startContext(result.stdout)).not.toContain('Handoff');
 
     appendLines(transcript, [
       userLine('Add rate limiting to the public API'),
@@ -91,7 +97,7 @@ describe('session continuity across hooks', () => {
     // The record's branch comes from the worktree at creation time (main) and then from transcript lines.
     const result = runMem(['hook', 'session-start'], { cwd: repo, stdin: startPayload('dddd1111', join(repo, '..', 'none.jsonl'), repo, 'startup') });
     expect(result.status).toBe(0);
-    expect(result.stdout).toBe('');
+    expect(startContext(result.stdout)).not.toContain('Handoff');
   });
 
   it('finishes a session that only left a SessionEnd marker at the next stop of another session', () => {

@@ -70,7 +70,12 @@ describe('mem uninstall after mem init', () => {
       if (settingsBefore !== null) {
         // Everything that was there is still there, as it was written.
         const original = parse(settingsBefore) as Record<string, unknown>;
-        for (const [key, item] of Object.entries(original)) if (key !== 'hooks') expect((value as Record<string, unknown>)[key]).toEqual(item);
+        for (const [key, item] of Object.entries(original)) if (key !== 'hooks' && key !== 'permissions') expect((value as Record<string, unknown>)[key]).toEqual(item);
+        // permissions: the user's rules as they were, then mem's three narrow agent rules (issue 10).
+        const permissions = (value as { permissions?: { allow?: string[] } }).permissions;
+        const before = (original['permissions'] ?? {}) as { allow?: string[] };
+        expect(permissions?.allow?.slice(0, before.allow?.length ?? 0)).toEqual(before.allow ?? []);
+        expect(permissions?.allow?.slice(before.allow?.length ?? 0)).toHaveLength(3);
       }
       runHooks(repo);
       expect(existsSync(join(repo, '.memory', 'state'))).toBe(true);

@@ -29,7 +29,9 @@ describe('mem init', () => {
     const first = runMem(['init', '--yes'], { cwd: repo });
     expect(first.status).toBe(0);
     const settings = JSON.parse(readFileSync(join(repo, '.claude', 'settings.json'), 'utf8'));
-    expect(settings.permissions).toEqual(OTHER_TOOL_SETTINGS.permissions);
+    // The user's rules stay first and whole; mem adds only its three narrow agent rules after them.
+    expect(settings.permissions.allow.slice(0, OTHER_TOOL_SETTINGS.permissions.allow.length)).toEqual(OTHER_TOOL_SETTINGS.permissions.allow);
+    expect(settings.permissions.allow.slice(OTHER_TOOL_SETTINGS.permissions.allow.length)).toEqual(['remember', 'search', 'candidates'].map((sub) => expect.stringMatching(new RegExp(`^Bash\\(.* ${sub}:\\*\\)$`))));
     expect(settings.hooks.PreToolUse).toEqual(OTHER_TOOL_SETTINGS.hooks.PreToolUse);
     expect(settings.hooks.Stop[0]).toEqual(OTHER_TOOL_SETTINGS.hooks.Stop[0]);
     expect(JSON.stringify(settings.hooks.Stop[1])).toContain('hook stop');

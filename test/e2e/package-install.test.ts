@@ -23,7 +23,7 @@ function npm(args: string[], cwd: string): string {
 }
 
 function installedMem(args: string[], cwd: string, stdin = '') {
-  const env = testEnv({ PATH: `${join(prefix, 'bin')}:${process.env['PATH'] ?? ''}` });
+  const env = testEnv({ PATH: `${join(prefix, 'bin')}:${testEnv()['PATH'] ?? ''}` });
   return spawnSync('mem', args, { cwd, env, input: stdin, encoding: 'utf8', timeout: 60_000 });
 }
 

@@ -5,7 +5,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve, dirname } from 'node:path';
+import { delimiter, join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -17,6 +17,11 @@ export function testEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   for (const key of Object.keys(env)) {
     if (key.startsWith('GIT_') || key.startsWith('CLAUDE') || key.startsWith('MEM_')) delete env[key];
   }
+  // npm puts this project's node_modules/.bin on PATH, and with it the real `claude` of the
+  // devDependency: `mem init` would detect it and pick its hook form. Tests that want the client
+  // put it on PATH themselves (helpers/real-client.ts).
+  const ownBin = join(PROJECT_ROOT, 'node_modules', '.bin');
+  if (env['PATH']) env['PATH'] = env['PATH'].split(delimiter).filter((dir) => resolve(dir) !== ownBin).join(delimiter);
   return {
     ...env,
     GIT_CONFIG_NOSYSTEM: '1',

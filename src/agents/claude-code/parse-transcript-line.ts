@@ -102,9 +102,15 @@ function resultText(content: unknown): string {
     .join('\n');
 }
 
+// The user's own words that come back as a tool result (answers to the agent's questions, the
+// reason typed when rejecting a tool call) are kept longer: they can state decisions.
+const USER_WORDS_RESULT = /^User has answered your questions|provided the following reason for the rejection/;
+const USER_WORDS_EXCERPT_CHARS = 2_000;
+
 function excerpt(text: string): string {
   const clean = removePrivateSpans(text);
-  return clean.length > RESULT_EXCERPT_CHARS ? `${clean.slice(0, RESULT_EXCERPT_CHARS)}…` : clean;
+  const max = USER_WORDS_RESULT.test(clean.slice(0, 400)) ? USER_WORDS_EXCERPT_CHARS : RESULT_EXCERPT_CHARS;
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 
 function assistantEvents(line: Json, envelope: Envelope): TranscriptEvent[] {

@@ -10,7 +10,7 @@ export default class List extends BaseCommand {
     'Entries are grouped by section with short ids (any unique prefix works with `mem forget`). Personal',
     'entries (CLAUDE.local.md, never shared) are marked "personal"; conflicts awaiting `mem review` are',
     'marked "conflict". Damaged region markers are reported on stderr and the entries still listed.',
-    'JSON: [{id, section, text, file, files, line, provenance: {author, at, session, commit?}, personal, conflict}].',
+    'JSON: [{id, section, text, file, files, line, provenance: {author, at, session, commit?, via?}, personal, conflict}].',
   ].join('\n');
 
   static override examples = ['<%= config.bin %> list', '<%= config.bin %> list --section Commands', '<%= config.bin %> list --personal --json'];
@@ -48,7 +48,7 @@ function renderEntries(entries: readonly ListedEntry[]): string {
     if (lines.length > 0) lines.push('');
     lines.push(`${section}:`);
     for (const entry of rows) {
-      const tags = [entry.personal ? 'personal' : '', entry.conflict !== null ? 'conflict: run `mem review`' : ''].filter(Boolean);
+      const tags = [entry.personal ? 'personal' : '', entry.provenance.via === 'agent' ? `recorded by the agent${entry.provenance.session ? ` (session ${entry.provenance.session})` : ''}` : '', entry.conflict !== null ? 'conflict: run `mem review`' : ''].filter(Boolean);
       const text = entry.text.replace(/\s*\n\s*/g, ' ');
       lines.push(`  ${entry.id.slice(0, SHORT_ID).padEnd(SHORT_ID)}  ${text}${tags.length > 0 ? `  [${tags.join(', ')}]` : ''}`);
     }

@@ -37,6 +37,7 @@ export default class Remember extends BaseCommand {
       ...(flags.section === undefined ? {} : { section: flags.section }),
       personal: flags.personal,
       force: flags.force,
+      env: process.env,
     });
     for (const warning of outcome.warnings) process.stderr.write(`mem: warning: ${warning}\n`);
     process.exitCode = outcome.status === 'refused' || outcome.status === 'contradiction' ? EXIT.failure : EXIT.ok;

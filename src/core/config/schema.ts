@@ -62,6 +62,11 @@ const searchConfigSchema = z.strictObject({
   recallMinScore: z._default(z.number(), 6),
 });
 
+const pendingConfigSchema = z.strictObject({
+  /** A pending candidate nobody accepted or rejected is dropped after this many days. */
+  expireDays: z._default(positiveInt(), 14),
+});
+
 export const configSchema = z.strictObject({
   version: z.literal(1),
   session: z.prefault(sessionConfigSchema, {}),
@@ -69,6 +74,7 @@ export const configSchema = z.strictObject({
   region: z.prefault(regionConfigSchema, {}),
   team: z.prefault(teamConfigSchema, {}),
   search: z.prefault(searchConfigSchema, {}),
+  pending: z.prefault(pendingConfigSchema, {}),
 });
 
 export type Config = z.infer<typeof configSchema>;

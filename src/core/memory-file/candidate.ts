@@ -14,6 +14,12 @@ export type CandidateSource =
   | 'reference'
   | 'agent-tag'
   | 'agent-remember'
+  /** A sentence of a prompt the high-recall detector noticed (never written without review). */
+  | 'noticed'
+  /** The user's answer to a question the agent asked (AskUserQuestion). */
+  | 'question-answer'
+  /** Claude Code's own auto memory (topic files under the user's config directory). */
+  | 'auto-memory'
   | 'manual';
 
 /**
@@ -36,4 +42,6 @@ export type Candidate = {
   source: CandidateSource;
   origin: CandidateOrigin;
   evidence: CandidateEvidence;
+  /** The user asked for it to be remembered in so many words ("remember: …", "note for the future: …"). */
+  explicit?: true;
 };

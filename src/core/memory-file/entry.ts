@@ -12,6 +12,8 @@ export type Provenance = {
   session?: string;
   /** Team-branch commit that last changed it, when known. */
   commit?: string;
+  /** How it was recorded when not by a human directly: "agent" (the agent ran `mem remember`). */
+  via?: string;
 };
 
 export type Entry = {

@@ -47,6 +47,7 @@ export function formatEntryComment(id: string, provenance: Provenance, extra: Re
     ['at', provenance.at],
     ['s', provenance.session],
     ['c', provenance.commit],
+    ['via', provenance.via],
     ...extra.filter(([key]) => key !== 'side'),
   ]);
 }
@@ -77,6 +78,7 @@ export function provenanceFromAttributes(attributes: MemAttributes): Provenance 
   if (attributes['at'] !== undefined) provenance.at = attributes['at'];
   if (attributes['s'] !== undefined) provenance.session = attributes['s'];
   if (attributes['c'] !== undefined) provenance.commit = attributes['c'];
+  if (attributes['via'] !== undefined) provenance.via = attributes['via'];
   return provenance;
 }
 

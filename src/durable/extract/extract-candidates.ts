@@ -9,6 +9,7 @@ import { classifySection } from './classify-section.js';
 import { describeCommand, findProjectCommands } from './find-project-commands.js';
 import type { ProjectCommand } from './find-project-commands.js';
 import { findUserRules } from './find-user-rules.js';
+import { noticeLastingSentences } from '../notice/notice-lasting.js';
 import { rewriteAsRule } from './rewrite-rule.js';
 import { hasHarnessMarkers, stripHarnessText } from '../../agents/claude-code/harness-text.js';
 
@@ -40,7 +41,15 @@ const GOTCHA =
 const FIX_SENTENCE = /`[^`]+`.*\b(?:works?|worked|fix(?:es|ed)?|solves?|solved|resolves?|resolved|succeeds?|succeeded)\b|\b(?:fix(?:ed)?|solved|resolved)\s+(?:it\s+)?(?:by|with)\b.*`[^`]+`/i;
 const TOOL_RESULT_REQUEST = /^\s*(?:(?:please\s+)?remember\b|from\s+now\s+on\b|always\b|never\b|note\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|claude|agent)\b)/i;
 
-type Proposal = { text: string; source: CandidateSource; origin: CandidateOrigin; eventIndex: number; section?: string };
+type Proposal = { text: string; source: CandidateSource; origin: CandidateOrigin; eventIndex: number; section?: string; toolUseId?: string; explicit?: true };
+
+/** Noticed sentences per prompt that become pending candidates (the nudge quotes fewer). */
+const NOTICED_PER_PROMPT = 6;
+const NOTICED_MIN_SCORE = 3;
+
+const ANSWERS = /^User has answered your questions:\s*([\s\S]*?)(?:\.\s*You can now continue\b[\s\S]*)?$/;
+const ANSWER_PAIR = /"((?:[^"\\]|\\.)+)"="((?:[^"\\]|\\.)+)"/g;
+const REJECTION_REASON = /provided the following reason for the rejection:\s*([\s\S]+)$/;
 
 function isFailure(event: Extract<TranscriptEvent, { kind: 'tool-result' }>): boolean {
   return event.isError || (event.exitCode !== undefined && event.exitCode !== 0);
@@ -75,7 +84,43 @@ function proposeFromUser(prompt: string, eventIndex: number, previousWasAgent: b
   const text = stripHarnessText(prompt);
   if (hasHarnessMarkers(text)) return [];
   const options = maxSpecRules === undefined ? { previousWasAgent } : { previousWasAgent, maxSpecRules };
-  return findUserRules(text, options).map((rule) => ({ text: rule.text, source: rule.source, origin: 'user' as const, eventIndex }));
+  const rules = findUserRules(text, options).map((rule) => ({ text: rule.text, source: rule.source, origin: 'user' as const, eventIndex, ...(rule.explicit ? { explicit: true as const } : {}) }));
+  // What the rules did not catch but the high-recall detector noticed goes to the pending inbox
+  // (the filter still judges it; judge-candidates never writes a noticed sentence by itself).
+  const caught = rules.map((rule) => wordsOf(rule.text));
+  const noticed = noticeLastingSentences(text, { maxSentences: NOTICED_PER_PROMPT, minScore: NOTICED_MIN_SCORE })
+    // A sentence a rule already came from is not offered a second time.
+    .filter((sentence) => !caught.some((words) => overlap(words, wordsOf(sentence.text)) >= 0.6))
+    .map((sentence) => ({ text: rewriteAsRule(sentence.text), source: 'noticed' as const, origin: 'user' as const, eventIndex }));
+  return [...rules, ...noticed];
+}
+
+function wordsOf(text: string): Set<string> {
+  return new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0));
+}
+
+/** Share of `rule`'s words found in `sentence`. */
+function overlap(rule: ReadonlySet<string>, sentence: ReadonlySet<string>): number {
+  if (rule.size === 0) return 0;
+  let found = 0;
+  for (const word of rule) if (sentence.has(word)) found += 1;
+  return found / rule.size;
+}
+
+/** The user's answers to the agent's questions, one candidate per question: "<question> <answer>". */
+function proposeFromAnswers(text: string, eventIndex: number): Proposal[] {
+  const body = ANSWERS.exec(text)?.[1];
+  if (body === undefined) return [];
+  const proposals: Proposal[] = [];
+  for (const match of body.matchAll(ANSWER_PAIR)) {
+    const question = (match[1] ?? '').replace(/\\"/g, '"').trim();
+    const answer = (match[2] ?? '').replace(/\\"/g, '"').replace(/\s*\((?:Recommended|recommended|推荐|empfohlen|recomendado)\)\s*/g, ' ').trim();
+    if (answer === '' || question === '') continue;
+    // Note: the question alone is often several sentences; its first one names the topic.
+    const topic = (question.split(/(?<=[?？])\s*/)[0] ?? question).replace(/[?？]\s*$/, '');
+    proposals.push({ text: rewriteAsRule(`${topic}: ${answer}`), source: 'question-answer', origin: 'user', eventIndex });
+  }
+  return proposals;
 }
 
 function proposeFromAssistant(text: string, eventIndex: number, afterFailure: boolean, fixedLater: boolean): Proposal[] {
@@ -136,6 +181,10 @@ export function extractCandidates(events: readonly TranscriptEvent[], context: E
   let previousWasAgent = context.firstTurn !== true;
   let afterFailure = false;
   let lastFailureIndex = -1;
+  const asked = new Set<string>();
+  // `mem remember` calls that succeeded: the CLI already recorded them (via=agent), so the Stop
+  // must not record them a second time.
+  const recordedByAgent = new Set<string>();
   const lastSuccessIndex = events.reduce((last, event, index) => (event.kind === 'tool-result' && !isFailure(event) ? index : last), -1);
 
   events.forEach((event, eventIndex) => {
@@ -158,22 +207,35 @@ export function extractCandidates(events: readonly TranscriptEvent[], context: E
         break;
       case 'tool-use': {
         previousWasAgent = true;
+        if (event.name === 'AskUserQuestion') asked.add(event.toolUseId);
         const command = event.input['command'];
         if (event.name !== 'Bash' || typeof command !== 'string') break;
         const match = MEM_REMEMBER.exec(command);
         if (match?.[3]) {
           const section = /--section[=\s]+["']?([A-Za-z]+)/.exec(match[1] ?? '')?.[1];
-          proposals.push({ text: rewriteAsRule(unescapeShell(match[3])), source: 'agent-remember', origin: 'agent', eventIndex, ...(section ? { section } : {}) });
+          proposals.push({ text: rewriteAsRule(unescapeShell(match[3])), source: 'agent-remember', origin: 'agent', eventIndex, toolUseId: event.toolUseId, ...(section ? { section } : {}) });
         }
         break;
       }
-      case 'tool-result':
+      case 'tool-result': {
+        const rejection = REJECTION_REASON.exec(event.text)?.[1];
+        if (rejection !== undefined) {
+          // The reason the user typed when rejecting a tool call is a prompt in all but name.
+          proposals.push(...proposeFromUser(rejection, eventIndex, true, context.maxSpecRules));
+          break;
+        }
+        if (!isFailure(event) && asked.has(event.toolUseId)) {
+          proposals.push(...proposeFromAnswers(event.text, eventIndex));
+          break;
+        }
         if (isFailure(event)) {
           afterFailure = true;
           lastFailureIndex = eventIndex;
         }
+        if (!isFailure(event)) recordedByAgent.add(event.toolUseId);
         proposals.push(...proposeFromToolResult(event.text, eventIndex));
         break;
+      }
       case 'compact':
         afterFailure = false;
         break;
@@ -192,7 +254,7 @@ export function extractCandidates(events: readonly TranscriptEvent[], context: E
   }
 
   return proposals
-    .filter((proposal) => proposal.text !== '')
+    .filter((proposal) => proposal.text !== '' && !(proposal.toolUseId !== undefined && recordedByAgent.has(proposal.toolUseId)))
     .sort((a, b) => a.eventIndex - b.eventIndex)
     .map((proposal) => {
       const event = events[proposal.eventIndex];
@@ -203,6 +265,7 @@ export function extractCandidates(events: readonly TranscriptEvent[], context: E
         section,
         source: proposal.source,
         origin: proposal.origin,
+        ...(proposal.explicit ? { explicit: true as const } : {}),
         evidence: event?.uuid === undefined ? { eventIndex: proposal.eventIndex } : { eventIndex: proposal.eventIndex, uuid: event.uuid },
       };
     });

@@ -7,7 +7,8 @@ import type { CandidateSource } from '../../core/memory-file/candidate.js';
 import { findProjectCommands } from './find-project-commands.js';
 import { rewriteAsRule } from './rewrite-rule.js';
 
-export type UserRule = { text: string; source: CandidateSource };
+/** `explicit`: the user asked for it to be remembered in so many words (a lead-in or trailer). */
+export type UserRule = { text: string; source: CandidateSource; explicit?: true };
 
 /** Explicit requests: the lead-in is dropped, what follows is the rule. */
 const EXPLICIT_LEAD_INS: readonly RegExp[] = [
@@ -267,13 +268,13 @@ function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | un
     if (match && match[0].length > 0 && match[0].length < sentence.length) {
       const rest = sentence.slice(match[0].length).replace(/^to\s+/i, '');
       if (!/[\p{L}\p{N}]/u.test(rest)) continue;
-      return { text: rewriteAsRule(rest), source: 'explicit-request' };
+      return { text: rewriteAsRule(rest), source: 'explicit-request', explicit: true };
     }
   }
   const trailing = REMEMBER_TRAILER.exec(sentence);
-  if (trailing?.[1]) return { text: rewriteAsRule(trailing[1]), source: 'explicit-request' };
+  if (trailing?.[1]) return { text: rewriteAsRule(trailing[1]), source: 'explicit-request', explicit: true };
   for (const trailer of CJK_TRAILERS) {
-    if (trailer.test(sentence)) return { text: rewriteAsRule(sentence.replace(trailer, '')), source: 'explicit-request' };
+    if (trailer.test(sentence)) return { text: rewriteAsRule(sentence.replace(trailer, '')), source: 'explicit-request', explicit: true };
   }
   if (EXPLICIT_WHOLE.some((pattern) => pattern.test(sentence))) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
 

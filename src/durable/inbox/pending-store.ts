@@ -1,0 +1,128 @@
+/**
+ * The pending inbox: candidates mem noticed but does not write by itself (anything short of an
+ * unmistakable, self-contained rule), kept in this clone's local state until a human or the agent
+ * accepts or rejects them, or they expire. A rejected text is remembered so it is not offered again.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { writeFileAtomicSync } from '../../core/files/atomic-write.js';
+import { withLock } from '../../core/files/lock.js';
+
+export type PendingItem = {
+  id: string;
+  text: string;
+  section: string;
+  /** Which extractor proposed it (spec-rule, prompt, question-answer, auto-memory…). */
+  source: string;
+  /** Who said it: user, agent. */
+  origin: string;
+  /** Where it came from, in words a human recognises ("prompt: …", "auto memory: file.md"). */
+  from: string;
+  session?: string;
+  at: string;
+};
+
+type PendingFile = { version: 1; items: PendingItem[]; rejected: string[] };
+
+/** Rejected texts remembered (oldest dropped first). */
+const MAX_REJECTED = 500;
+/** Pending items kept at most (oldest dropped first): an inbox nobody reads must not grow forever. */
+const MAX_PENDING = 200;
+const DAY_MS = 86_400_000;
+
+export function pendingFile(stateDir: string): string {
+  return join(stateDir, 'pending.json');
+}
+
+function lockFile(stateDir: string): string {
+  return join(stateDir, 'locks', 'pending.lock');
+}
+
+/** The comparison key of a text: case, punctuation and spacing do not make it new. */
+export function pendingKey(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+function readFile(stateDir: string): PendingFile {
+  const path = pendingFile(stateDir);
+  if (!existsSync(path)) return { version: 1, items: [], rejected: [] };
+  try {
+    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<PendingFile>;
+    return {
+      version: 1,
+      items: Array.isArray(parsed.items) ? parsed.items.filter((item) => typeof item?.id === 'string' && typeof item.text === 'string') : [],
+      rejected: Array.isArray(parsed.rejected) ? parsed.rejected.filter((key) => typeof key === 'string') : [],
+    };
+  } catch {
+    // Note: a damaged inbox is local and derived; starting empty loses suggestions, never memory.
+    return { version: 1, items: [], rejected: [] };
+  }
+}
+
+function live(items: readonly PendingItem[], now: Date, expireDays: number): PendingItem[] {
+  const oldest = now.getTime() - expireDays * DAY_MS;
+  return items.filter((item) => Date.parse(item.at) >= oldest);
+}
+
+/** Returns the pending items that have not expired, oldest first; never throws. */
+export function readPending(stateDir: string, now: Date, expireDays: number): PendingItem[] {
+  return live(readFile(stateDir).items, now, expireDays);
+}
+
+export type NewPending = Omit<PendingItem, 'id' | 'at'>;
+
+/**
+ * Adds the items whose text is neither pending already nor rejected before; returns the ones
+ * added. Drops expired items on the way. Throws LOCK_HELD or on I/O failure.
+ */
+export async function addPending(stateDir: string, items: readonly NewPending[], now: Date, expireDays: number): Promise<PendingItem[]> {
+  if (items.length === 0) return [];
+  return withLock(lockFile(stateDir), () => {
+    const file = readFile(stateDir);
+    const kept = live(file.items, now, expireDays);
+    const known = new Set([...kept.map((item) => pendingKey(item.text)), ...file.rejected]);
+    const added: PendingItem[] = [];
+    for (const item of items) {
+      const key = pendingKey(item.text);
+      if (key === '' || known.has(key)) continue;
+      known.add(key);
+      added.push({ ...item, id: `p${randomBytes(3).toString('hex')}`, at: now.toISOString() });
+    }
+    if (added.length > 0 || kept.length !== file.items.length) {
+      writeFileAtomicSync(pendingFile(stateDir), `${JSON.stringify({ ...file, items: [...kept, ...added].slice(-MAX_PENDING) }, null, 1)}\n`);
+    }
+    return added;
+  }, { timeoutMs: 2_000, staleMs: 30_000 });
+}
+
+/**
+ * Removes the item `id` (or the single item whose id starts with it) and returns it; a rejected
+ * one's text is remembered. Returns undefined when no such item is pending. Throws LOCK_HELD.
+ */
+export async function settlePending(stateDir: string, id: string, outcome: 'accepted' | 'rejected', now: Date, expireDays: number): Promise<PendingItem | undefined> {
+  return withLock(lockFile(stateDir), () => {
+    const file = readFile(stateDir);
+    const items = live(file.items, now, expireDays);
+    const matches = items.filter((item) => item.id === id || (id.length >= 3 && item.id.startsWith(id)));
+    const found = matches.length === 1 ? matches[0] : undefined;
+    if (found === undefined) return undefined;
+    const rejected = outcome === 'rejected' ? [...file.rejected.filter((key) => key !== pendingKey(found.text)), pendingKey(found.text)].slice(-MAX_REJECTED) : file.rejected;
+    writeFileAtomicSync(pendingFile(stateDir), `${JSON.stringify({ version: 1, items: items.filter((item) => item !== found), rejected }, null, 1)}\n`);
+    return found;
+  }, { timeoutMs: 5_000, staleMs: 30_000 });
+}
+
+/** Drops pending items whose text memory now holds (the agent or a human recorded it); never throws. */
+export async function dropPendingTexts(stateDir: string, keys: ReadonlySet<string>): Promise<void> {
+  if (keys.size === 0 || !existsSync(pendingFile(stateDir))) return;
+  try {
+    await withLock(lockFile(stateDir), () => {
+      const file = readFile(stateDir);
+      const items = file.items.filter((item) => !keys.has(pendingKey(item.text)));
+      if (items.length !== file.items.length) writeFileAtomicSync(pendingFile(stateDir), `${JSON.stringify({ ...file, items }, null, 1)}\n`);
+    }, { timeoutMs: 1_000, staleMs: 30_000 });
+  } catch {
+    /* a stale suggestion is harmless: the filter refuses it as a duplicate on accept */
+  }
+}

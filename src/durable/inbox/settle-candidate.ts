@@ -1,0 +1,56 @@
+/**
+ * `mem candidates --accept ID` / `--reject ID`: settling a pending candidate. Accepting goes
+ * through `mem remember` (the same filter and the one durable writer), with the text and section
+ * the human (or agent) chose; rejecting drops it and remembers the text so it is not offered again.
+ */
+import { MemError } from '../../core/errors.js';
+import { readPending, settlePending, type PendingItem } from './pending-store.js';
+import { appendCandidateRecords } from '../candidate-log.js';
+import { openDurableSetup } from '../durable-setup.js';
+import { rememberEntry, type RememberOutcome } from '../remember.js';
+import type { SharedMemoryPort } from '../../core/shared-memory-port.js';
+
+export type AcceptOptions = { section?: string; text?: string; env?: NodeJS.ProcessEnv; now?: Date };
+
+export type SettleOutcome = { id: string; status: 'accepted' | 'rejected' | 'refused'; candidate: PendingItem; remember: RememberOutcome | null };
+
+function findPending(stateDir: string, id: string, now: Date, expireDays: number): PendingItem {
+  const items = readPending(stateDir, now, expireDays).filter((item) => item.id === id || (id.length >= 3 && item.id.startsWith(id)));
+  if (items.length === 1 && items[0]) return items[0];
+  throw new MemError('NOT_FOUND', items.length > 1 ? `"${id}" matches ${items.length} pending candidates` : `no pending candidate "${id}"`, {
+    hint: 'List them with `mem candidates --pending` (ids start with p).',
+  });
+}
+
+/** Accepts the pending candidate `id`; throws NOT_FOUND, USAGE (bad section), NOT_INITIALISED or LOCK_HELD. */
+export async function acceptPending(cwd: string, id: string, shared: SharedMemoryPort, options: AcceptOptions = {}): Promise<SettleOutcome> {
+  const setup = openDurableSetup(cwd);
+  const now = options.now ?? new Date();
+  const expireDays = setup.config.pending.expireDays;
+  const item = findPending(setup.paths.stateDir, id, now, expireDays);
+  const remember = await rememberEntry(setup.root, options.text ?? item.text, shared, {
+    section: options.section ?? item.section,
+    now,
+    ...(options.env ? { env: options.env } : {}),
+  });
+  // Refused (a secret slipped in, a contradiction): it stays pending until rejected or fixed with --text.
+  if (remember.status === 'refused' || remember.status === 'contradiction') return { id: item.id, status: 'refused', candidate: item, remember };
+  await settlePending(setup.paths.stateDir, item.id, 'accepted', now, expireDays);
+  return { id: item.id, status: 'accepted', candidate: item, remember };
+}
+
+/** Rejects the pending candidate `id`: it is dropped and not offered again; throws NOT_FOUND or NOT_INITIALISED. */
+export async function rejectPending(cwd: string, id: string, now = new Date()): Promise<SettleOutcome> {
+  const setup = openDurableSetup(cwd);
+  const expireDays = setup.config.pending.expireDays;
+  const item = findPending(setup.paths.stateDir, id, now, expireDays);
+  await settlePending(setup.paths.stateDir, item.id, 'rejected', now, expireDays);
+  try {
+    appendCandidateRecords(setup.paths.candidateLog, [
+      { at: now.toISOString(), ...(item.session ? { session: item.session } : {}), text: item.text, section: item.section, source: item.source, origin: item.origin, accepted: false, action: 'reject', reasons: ['rejected-in-inbox'] },
+    ]);
+  } catch {
+    /* the candidate log is an explanation, not memory */
+  }
+  return { id: item.id, status: 'rejected', candidate: item, remember: null };
+}

@@ -1,0 +1,29 @@
+/** `mem init` lets the agent run mem remember/search/candidates without a prompt; uninstall takes exactly those back. */
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanupTempDirs, makeRepo, runMem } from '../helpers/temp-repo.js';
+
+afterEach(cleanupTempDirs);
+
+const settings = (repo: string) => JSON.parse(readFileSync(join(repo, '.claude', 'settings.json'), 'utf8')) as { permissions?: { allow?: string[]; deny?: string[] } };
+
+describe('agent permissions', () => {
+  it('adds the three narrow allow rules once, keeps the user\'s own, and uninstall removes only its own', () => {
+    const repo = makeRepo();
+    mkdirSync(join(repo, '.claude'));
+    // The user already allowed one of them and has rules of their own.
+    writeFileSync(join(repo, '.claude', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(npm test:*)'], deny: ['Read(.env)'] } }, null, 2));
+    const init = runMem(['init', '--yes'], { cwd: repo });
+    expect(init.status, init.stderr).toBe(0);
+    const allow = settings(repo).permissions?.allow ?? [];
+    const mine = allow.filter((rule) => /^Bash\(.* (remember|search|candidates):\*\)$/.test(rule));
+    expect(mine).toHaveLength(3);
+    expect(allow[0]).toBe('Bash(npm test:*)');
+    expect(runMem(['init', '--yes'], { cwd: repo }).status).toBe(0);
+    expect(settings(repo).permissions?.allow).toEqual(allow);
+
+    expect(runMem(['uninstall'], { cwd: repo }).status).toBe(0);
+    expect(settings(repo).permissions).toEqual({ allow: ['Bash(npm test:*)'], deny: ['Read(.env)'] });
+  });
+});
