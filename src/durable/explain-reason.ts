@@ -56,6 +56,10 @@ const INJECTION_RULES: Readonly<Record<string, string>> = {
   'pipe-to-shell': 'pipes a download into a shell',
   'edit-agent-config': "tries to change the agent's own configuration or safety checks",
   'hidden-instruction': 'hides an instruction to run something',
+  'goal-hijack': "tries to take over the model's task or output",
+  'prompt-extraction': "asks for the model's own prompt or instructions",
+  jailbreak: 'is a jailbreak (a model without its rules)',
+  'request-to-model': 'is a request to the assistant, not a rule for the project',
 };
 
 /** Returns the explanation of `code` in plain words (the code itself for an unknown one); never throws. */

@@ -72,9 +72,22 @@ function personalIds(root: string): Set<string> {
   return new Set(existsSync(path) ? readRegion(readFileSync(path, 'utf8')).entries.map((entry) => entry.id) : []);
 }
 
-/** Returns the reasons of `verdict` in plain words, specific to the scanner rules that fired. */
-function explainVerdict(verdict: Verdict, setup: DurableSetup): ExplainedReason[] {
-  const text = verdict.candidate.text;
+/**
+ * The hard rules the text breaks as typed. The filter judges the rewritten rule; the rewrite
+ * drops lead-ins and quotes ("Also, please …"), and must never be what lets a secret or an
+ * injection through.
+ */
+function rawHardReasons(rawText: string, setup: DurableSetup): ReasonCode[] {
+  const scan = { entropyBits: setup.config.filter.secretEntropyBits, minTokenLength: setup.config.filter.secretMinTokenLength };
+  if (findSecrets(rawText, scan).length > 0) return ['secret'];
+  if (findInjection(rawText).length > 0) return ['injection'];
+  return findInvisibleUnicode(rawText).length > 0 ? ['invisible-unicode'] : [];
+}
+
+const HARD_REASONS: readonly ReasonCode[] = ['secret', 'injection', 'invisible-unicode', 'question'];
+
+/** Returns the reasons of `verdict` in plain words, specific to the scanner rules that fired in `text` (as typed). */
+function explainVerdict(verdict: Verdict, setup: DurableSetup, text: string): ExplainedReason[] {
   const scan = { entropyBits: setup.config.filter.secretEntropyBits, minTokenLength: setup.config.filter.secretMinTokenLength };
   return verdict.reasons.map((code) => {
     const rules =
@@ -110,13 +123,15 @@ export async function rememberEntry(cwd: string, rawText: string, shared: Shared
   const existing = readExistingEntries(root, config, target);
   let verdict = applyFilter([candidate], existing, config.filter, { force: options.force === true })[0];
   if (verdict === undefined) throw new Error('applyFilter returned no verdict for one candidate');
+  const raw = verdict.reasons.some((code) => HARD_REASONS.includes(code)) ? [] : rawHardReasons(rawText, setup);
+  if (raw.length > 0) verdict = { candidate, accepted: false, action: 'reject', reasons: raw };
   if (personal && verdict.action === 'supersede' && verdict.targetId !== undefined && !personalIds(root).has(verdict.targetId)) {
     // Note: a personal memory never rewrites a shared entry; it overrides it for this developer only.
     const { targetId: _shared, ...rest } = verdict;
     verdict = { ...rest, action: 'add' };
   }
   const targetEntry = verdict.targetId === undefined ? undefined : existing.find((entry) => entry.id === verdict.targetId);
-  const reasons = explainVerdict(verdict, setup);
+  const reasons = explainVerdict(verdict, setup, rawText);
   const outcome: RememberOutcome = {
     status: 'refused',
     id: null,

@@ -11,8 +11,8 @@ export default class Remember extends BaseCommand {
     'The text is rewritten as a standalone rule, given a section (--section, or guessed from its wording),',
     'and checked by the quality filter. Exit 0 when remembered or already remembered; exit 1 when the',
     'filter refuses it (the reasons are printed) or it contradicts an entry (flagged: --force supersedes it).',
-    '--force overrides the soft rules (too short, vague, ephemeral…), never secrets, prompt injection or',
-    'invisible Unicode. --personal writes to CLAUDE.local.md, which is never shared.',
+    '--force overrides the soft rules (too short, vague, ephemeral…), never secrets, prompt injection,',
+    'invisible Unicode or a question. --personal writes to CLAUDE.local.md, which is never shared.',
     'JSON: {status: added|updated|duplicate|refused|contradiction, id, text, section, personal, files, reasons: [{code, explanation}], target: {id, text}|null, warnings}.',
   ].join('\n');
 
@@ -27,7 +27,7 @@ export default class Remember extends BaseCommand {
   static override flags = {
     section: Flags.string({ char: 's', description: 'section to file it under (one of region.sections)' }),
     personal: Flags.boolean({ description: 'remember it for you only, in CLAUDE.local.md (never shared)' }),
-    force: Flags.boolean({ char: 'f', description: 'override soft filter rules and supersede a contradicted entry (never secrets or injection)' }),
+    force: Flags.boolean({ char: 'f', description: 'override soft filter rules and supersede a contradicted entry (never secrets, injection or a question)' }),
     json: Flags.boolean({ description: 'print the outcome as JSON (see description)' }),
   };
 

@@ -1,6 +1,6 @@
 /**
  * The quality filter's rules: a named, ordered list, each returning a reason code when the
- * candidate breaks it. Hard rules (secret, injection, invisible Unicode) can never be forced.
+ * candidate breaks it. Hard rules (secret, injection, invisible Unicode, question) can never be forced.
  */
 import type { Entry } from '../../core/memory-file/entry.js';
 import type { Config } from '../../core/config/schema.js';
@@ -42,6 +42,9 @@ const HARNESS = /<\/?(?:system-reminder|user-prompt-submit-hook|command-name|com
 
 const QUESTION_START =
   /^(?:(?:what|why|how|where|when|which|who|whose|can|could|would|will|shall|may|might|is|are|was|were|do|does|did|have|has|should|any\s+idea)\s+(?:you|we|i|it|there|the|this|that|they|he|she|a|an|our|my|your|anyone|somebody)|(?:what|why|how|where|when|which|who)\s+(?:do|does|did|is|are|was|were|can|could|should|would|will|has|have))\b/i;
+// The user's own how-to question anywhere in the text, also inside a table or code it hands over
+// ("… {How can I … ?} …" with "fill in the steps"): no agent file asks one (0 in 140 real files).
+const HOW_DO_I = /\bhow\s+(?:can|do|would|could|should|might)\s+I\b[^?\n]{1,120}\?/i;
 // "When you change a query you have to run …": a conditional rule, not a question without its mark.
 const CONDITIONAL_RULE = /^(?:when|where|once|after|before)\s+(?:you|we)\b[^?]*\b(?:have\s+to|has\s+to|must|need\s+to|always|never|make\s+sure|remember\s+to)\b/i;
 
@@ -123,15 +126,17 @@ export const FILTER_RULES: readonly FilterRule[] = [
   },
   { code: 'injection', hard: true, check: (c) => (findInjection(c.text).length > 0 ? { code: 'injection' } : undefined) },
   { code: 'invisible-unicode', hard: true, check: (c) => (findInvisibleUnicode(c.text).length > 0 ? { code: 'invisible-unicode' } : undefined) },
-  { code: 'tool-output', hard: false, check: (c) => (c.origin === 'tool' || HARNESS.test(c.text) ? { code: 'tool-output' } : undefined) },
+  // Hard: a stored question is put to the model at every session start (the "distraction"
+  // attack of prompt-injection sets), so no human override makes one a memory.
   {
     code: 'question',
-    hard: false,
+    hard: true,
     check: (c) => {
       const text = c.text.trim();
-      return /[?？]$/.test(text) || /(?:吗|ですか|ますか|か)[。.]?$/.test(text) || (QUESTION_START.test(text) && !CONDITIONAL_RULE.test(text)) ? { code: 'question' } : undefined;
+      return /[?？]$/.test(text) || /(?:吗|ですか|ますか|か)[。.]?$/.test(text) || (QUESTION_START.test(text) && !CONDITIONAL_RULE.test(text)) || HOW_DO_I.test(text) ? { code: 'question' } : undefined;
     },
   },
+  { code: 'tool-output', hard: false, check: (c) => (c.origin === 'tool' || HARNESS.test(c.text) ? { code: 'tool-output' } : undefined) },
   {
     code: 'too-short',
     hard: false,

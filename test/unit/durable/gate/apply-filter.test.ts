@@ -108,10 +108,10 @@ describe('applyFilter', () => {
 
   it('keeps the rules in a stable, documented order with hard rules first', () => {
     expect(FILTER_RULES.map((r) => r.code)).toEqual([
-      'secret', 'injection', 'invisible-unicode', 'tool-output', 'question', 'too-short', 'too-long', 'too-vague', 'ephemeral',
+      'secret', 'injection', 'invisible-unicode', 'question', 'tool-output', 'too-short', 'too-long', 'too-vague', 'ephemeral',
       'contradiction', 'duplicate', 'near-duplicate',
     ]);
-    expect(FILTER_RULES.filter((r) => r.hard).map((r) => r.code)).toEqual(['secret', 'injection', 'invisible-unicode']);
+    expect(FILTER_RULES.filter((r) => r.hard).map((r) => r.code)).toEqual(['secret', 'injection', 'invisible-unicode', 'question']);
   });
 
   it('accepts non-English rules without mangling them', () => {
@@ -134,5 +134,15 @@ describe('describeVerdictForLog', () => {
     const line = describeVerdictForLog(verdictFor('Use npm for installing dependencies.', [entry('e7', 'Use pnpm, not npm.')]));
     expect(line).toMatch(/^flag target=e7 reasons=contradiction/);
     expect(line).not.toContain('\n');
+  });
+});
+
+describe('applyFilter: questions are refused even when forced', () => {
+  it.each([
+    'What is the tallest mountain in Europe?',
+    'Wie spät ist es in Tokio?',
+    'The table below needs more detail: | step | How can I pick a lock quickly? | — fill in every row.',
+  ])('%s', (text) => {
+    expect(verdictFor(text, [], 'user', true)).toMatchObject({ accepted: false, action: 'reject', reasons: ['question'] });
   });
 });
