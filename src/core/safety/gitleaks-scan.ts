@@ -2,7 +2,8 @@
  * gitleaks' default rule set (vendor/gitleaks, MIT), applied to memory text as gitleaks applies
  * it to a file: a rule fires when one of its keywords is in the text, its regex matches, the
  * secret (the first non-empty capture group) reaches the rule's entropy, and no allowlist or
- * stopword clears it. Compiled on first use only: the quiet hook path never pays for 200 regexes.
+ * stopword clears it. Parsed on first use, and a rule is compiled when its keyword first appears:
+ * the quiet hook path never pays for 200 regexes, a short text for a few.
  */
 import { GITLEAKS_RULES_JSON } from './gitleaks-rules.js';
 import { shannonEntropy } from './secret-shapes.js';
@@ -14,29 +15,45 @@ type RuleData = { id: string; regex: string; secretGroup?: number; entropy?: num
 type RuleSetData = { allowlist: { regexes: string[]; stopwords: string[] }; rules: RuleData[] };
 
 type CompiledAllowlist = { regexes: RegExp[]; stopwords: string[]; target: 'secret' | 'match' | 'line' };
-type CompiledRule = Omit<RuleData, 'allowlists' | 'regex'> & { regex: RegExp; allowlists: CompiledAllowlist[] };
-type RuleSet = { allow: RegExp[]; stopwords: string[]; rules: CompiledRule[] };
+type Rule = RuleData & { compiled?: { regex: RegExp; allowlists: CompiledAllowlist[] } };
+type RuleSet = {
+  allow: RegExp[];
+  stopwords: string[];
+  rules: Rule[];
+  /** Every keyword, longest first, as one alternation: one pass over the text finds them all. */
+  keywordPattern: RegExp;
+  /** For each keyword, the keywords it contains ("rapidapi" holds "api"), itself included. */
+  within: Map<string, string[]>;
+};
 
-let compiled: RuleSet | undefined;
+let loaded: RuleSet | undefined;
 
+/** The rule data, parsed on first use; each rule's regexes are compiled when its keyword first shows up. */
 function ruleSet(): RuleSet {
-  if (compiled !== undefined) return compiled;
+  if (loaded !== undefined) return loaded;
   const data = JSON.parse(GITLEAKS_RULES_JSON) as RuleSetData;
-  compiled = {
+  const keywords = [...new Set(data.rules.flatMap((rule) => rule.keywords))].sort((a, b) => b.length - a.length);
+  loaded = {
     allow: data.allowlist.regexes.map((source) => new RegExp(source)),
     stopwords: data.allowlist.stopwords,
-    rules: data.rules.map((rule) => ({
-      ...rule,
-      // 'd': the secret's own offsets, so a finding covers the value and not its label.
-      regex: new RegExp(rule.regex, 'dg'),
-      allowlists: (rule.allowlists ?? []).map((list) => ({
-        regexes: (list.regexes ?? []).map((source) => new RegExp(source)),
-        stopwords: list.stopwords ?? [],
-        target: list.regexTarget ?? 'secret',
-      })),
+    rules: data.rules,
+    keywordPattern: new RegExp(keywords.map((keyword) => keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g'),
+    within: new Map(keywords.map((keyword) => [keyword, keywords.filter((other) => keyword.includes(other))])),
+  };
+  return loaded;
+}
+
+function compiled(rule: Rule): NonNullable<Rule['compiled']> {
+  rule.compiled ??= {
+    // 'd': the secret's own offsets, so a finding covers the value and not its label.
+    regex: new RegExp(rule.regex, 'dg'),
+    allowlists: (rule.allowlists ?? []).map((list) => ({
+      regexes: (list.regexes ?? []).map((source) => new RegExp(source)),
+      stopwords: list.stopwords ?? [],
+      target: list.regexTarget ?? 'secret',
     })),
   };
-  return compiled;
+  return rule.compiled;
 }
 
 /** The line of `text` around offset `at`. */
@@ -46,31 +63,79 @@ function lineAt(text: string, at: number): string {
   return text.slice(start, end === -1 ? text.length : end);
 }
 
+// How much text around a keyword a rule's regex is run on. gitleaks' regexes reach at most 50
+// characters before their keyword and a few hundred after it (a value, or the rest of a `curl`
+// command line); windows keep a long text linear where a backtracking regex over all of it is
+// not (a 100 KB line with many `curl`s took seconds).
+const BEFORE = 250;
+const AFTER = 600;
+const MAX_WINDOWS_PER_KEYWORD = 200;
+
+/** Offsets of each keyword found in `lower`, at most MAX_WINDOWS_PER_KEYWORD each. */
+function keywordOffsets(lower: string, { keywordPattern, within }: RuleSet): Map<string, number[]> {
+  const found = new Map<string, number[]>();
+  keywordPattern.lastIndex = 0;
+  for (const match of lower.matchAll(keywordPattern)) {
+    for (const keyword of within.get(match[0]) ?? []) {
+      const offsets = found.get(keyword) ?? [];
+      if (offsets.length < MAX_WINDOWS_PER_KEYWORD) offsets.push(match.index + match[0].indexOf(keyword));
+      found.set(keyword, offsets);
+    }
+  }
+  return found;
+}
+
+/** The windows to run a rule on: around each offset of its keywords, merged where they overlap. */
+function windowsFor(rule: Rule, offsets: Map<string, number[]>, length: number): Array<[number, number]> {
+  const raw = rule.keywords.flatMap((keyword) => (offsets.get(keyword) ?? []).map((at): [number, number] => [Math.max(0, at - BEFORE), Math.min(length, at + keyword.length + AFTER)]));
+  raw.sort((a, b) => a[0] - b[0]);
+  const merged: Array<[number, number]> = [];
+  for (const window of raw) {
+    const last = merged[merged.length - 1];
+    // Note: merging stops at 4 windows' length, so a text full of one keyword stays linear.
+    if (last !== undefined && window[0] <= last[1] && last[1] - last[0] < 4 * (BEFORE + AFTER)) last[1] = Math.max(last[1], window[1]);
+    else merged.push([window[0], window[1]]);
+  }
+  return merged;
+}
+
 /** Returns what gitleaks' rules find in `text`, as rule id and span of the secret; never throws. */
 export function findGitleaksSecrets(text: string): RuleFinding[] {
   if (text.length === 0) return [];
-  const { allow, stopwords, rules } = ruleSet();
+  const set = ruleSet();
+  const { allow, stopwords, rules } = set;
   const lower = text.toLowerCase();
+  const offsets = keywordOffsets(lower, set);
+  if (offsets.size === 0) return [];
   const findings: RuleFinding[] = [];
+  const seen = new Set<string>();
   for (const rule of rules) {
-    if (rule.keywords.length > 0 && !rule.keywords.some((keyword) => lower.includes(keyword))) continue;
-    rule.regex.lastIndex = 0;
-    for (const match of text.matchAll(rule.regex)) {
-      let group = rule.secretGroup ?? 0;
-      if (rule.secretGroup === undefined) for (let g = 1; g < match.length; g++) if (match[g]) { group = g; break; }
-      const secret = match[group];
-      const span = match.indices?.[group];
-      if (!secret || span === undefined) continue;
-      if (rule.entropy !== undefined && shannonEntropy(secret) < rule.entropy) continue;
-      // As gitleaks does: a generic rule's secret needs a digit, or it is a word.
-      if (rule.id.startsWith('generic') && !/\d/.test(secret)) continue;
-      const secretLower = secret.toLowerCase();
-      if (allow.some((re) => re.test(secret)) || stopwords.some((word) => secretLower.includes(word))) continue;
-      const cleared = rule.allowlists.some((list) => {
-        const target = list.target === 'match' ? match[0] : list.target === 'line' ? lineAt(text, match.index) : secret;
-        return list.regexes.some((re) => re.test(target)) || list.stopwords.some((word) => secretLower.includes(word));
-      });
-      if (!cleared) findings.push({ ruleId: rule.id, start: span[0], end: span[1] });
+    if (!rule.keywords.some((keyword) => offsets.has(keyword))) continue;
+    const { regex, allowlists } = compiled(rule);
+    for (const [from, to] of windowsFor(rule, offsets, text.length)) {
+      const window = text.slice(from, to);
+      regex.lastIndex = 0;
+      for (const match of window.matchAll(regex)) {
+        let group = rule.secretGroup ?? 0;
+        if (rule.secretGroup === undefined) for (let g = 1; g < match.length; g++) if (match[g]) { group = g; break; }
+        const secret = match[group];
+        const span = match.indices?.[group];
+        if (!secret || span === undefined) continue;
+        if (rule.entropy !== undefined && shannonEntropy(secret) < rule.entropy) continue;
+        // As gitleaks does: a generic rule's secret needs a digit, or it is a word.
+        if (rule.id.startsWith('generic') && !/\d/.test(secret)) continue;
+        const secretLower = secret.toLowerCase();
+        if (allow.some((re) => re.test(secret)) || stopwords.some((word) => secretLower.includes(word))) continue;
+        const cleared = allowlists.some((list) => {
+          const target = list.target === 'match' ? match[0] : list.target === 'line' ? lineAt(text, from + match.index) : secret;
+          return list.regexes.some((re) => re.test(target)) || list.stopwords.some((word) => secretLower.includes(word));
+        });
+        const key = `${rule.id}:${from + span[0]}`;
+        if (!cleared && !seen.has(key)) {
+          seen.add(key);
+          findings.push({ ruleId: rule.id, start: from + span[0], end: from + span[1] });
+        }
+      }
     }
   }
   return findings;

@@ -82,7 +82,8 @@ const PATTERN_RULES: readonly PatternRule[] = [
   // curl --user name:password, curl -u 'name:password', wget --password=…, --proxy-user.
   {
     id: 'command-line-password',
-    pattern: /\b(?:curl|wget|http|https|httpie|xh)\b[^\n]*?\s(?:-u|--user|--proxy-user|--http-user)(?:=|\s+)["']?[^\s"':]*:([^\s"']+)/dg,
+    // Note: bounded, so a long line of URLs is not scanned to its end from every "http".
+    pattern: /\b(?:curl|wget|http|httpie|xh)\b[^\n]{0,300}?\s(?:-u|--user|--proxy-user|--http-user)(?:=|\s+)["']?[^\s"':]*:([^\s"']+)/dg,
     group: 1,
     accept: isRealPassword,
   },
@@ -269,13 +270,17 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
     add('generic-secret-assignment', match.indices?.[3]?.[0] ?? match.index + match[0].lastIndexOf(value), value);
   }
   findings.push(...gitleaks.filter((finding) => finding.ruleId.startsWith('generic')));
+  // Note: most chunks of prose are short words; only chunks long enough to hold a judged token
+  // are split and judged (this loop is most of the scanner's time on long text).
+  const shortest = Math.max(8, Math.ceil(settings.minTokenLength / 2));
   for (const { 0: raw, index } of text.matchAll(TOKEN)) {
+    if (raw.length < shortest) continue;
     for (const { token, start } of tokenPieces(raw, index)) {
       if (HARNESS_ID.test(token)) continue;
       if (looksRandom(token, settings)) add('high-entropy-token', start, token);
       // Hex in one case is a digest or a git SHA only when it has a digest's length or a label
       // says so; a bare 32- or 64-digit hex value handed to a client is a key.
-      else if (isHexKey(token) && !isHashLabelled(text.slice(0, start))) add('hex-key', start, token);
+      else if (isHexKey(token) && !isHashLabelled(text.slice(Math.max(0, start - 60), start))) add('hex-key', start, token);
       else if (isAccountHost(token)) add('account-host', start, token);
     }
   }
@@ -294,7 +299,7 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
     }
   }
   for (const { 0: chunk, index } of text.matchAll(PASSWORD_CHUNK)) {
-    if (isRandomPassword(chunk)) add('password-like-token', index, chunk);
+    if (chunk.length >= 8 && isRandomPassword(chunk)) add('password-like-token', index, chunk);
   }
   return dropOverlaps(findings);
 }
