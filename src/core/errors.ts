@@ -43,8 +43,43 @@ export function isMemError(value: unknown): value is MemError {
   return value instanceof MemError || (value instanceof Error && (value as { [MEM_ERROR_BRAND]?: unknown })[MEM_ERROR_BRAND] === true);
 }
 
+/**
+ * Returns the MemError a file-system failure of the machine (full disk, read-only or
+ * unwritable directory, a file where a directory belongs) means to the user: what failed,
+ * where, and what to do. Returns null for anything else (a bug stays a bug).
+ */
+export function fileSystemError(error: unknown): MemError | null {
+  if (!(error instanceof Error)) return null;
+  const { code, path, syscall } = error as NodeJS.ErrnoException;
+  if (!code || !path) return null;
+  const where = `${syscall === 'mkdir' ? 'create the directory' : syscall === 'open' || syscall === 'write' ? 'write' : syscall ?? 'write'} ${path}`;
+  const kept = 'mem replaces its files atomically, so none is half-written';
+  switch (code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return new MemError('IO_FAILED', `cannot ${where}: no space left on the device (${code})`, { hint: `Free some disk space, then run the command again; ${kept}.`, cause: error });
+    case 'EACCES':
+    case 'EPERM':
+    case 'EROFS':
+      return new MemError('IO_FAILED', `cannot ${where}: ${code === 'EROFS' ? 'the file system is read-only' : 'permission denied'} (${code})`, {
+        hint: `Make the repository's .memory/ directory (and the path above) writable for you — its owner, its permissions or the mount — then run the command again; ${kept}.`,
+        cause: error,
+      });
+    case 'ENOTDIR':
+    case 'EEXIST':
+    case 'EISDIR':
+      return new MemError('IO_FAILED', `cannot ${where}: ${code === 'EISDIR' ? 'a directory is in the way' : 'a file is in the way where mem needs a directory'} (${code})`, {
+        hint: `Move what is in the way aside (mem keeps its state in directories under .memory/), then run the command again; ${kept}.`,
+        cause: error,
+      });
+    default:
+      return null;
+  }
+}
+
 /** Returns a one-paragraph, user-facing rendering of any thrown value. */
-export function describeError(error: unknown): string {
+export function describeError(thrown: unknown): string {
+  const error = fileSystemError(thrown) ?? thrown;
   if (isMemError(error)) return error.hint ? `${error.message}\n  hint: ${error.hint}` : error.message;
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
   return `internal error (please report it with the lines below):\n${message}`;

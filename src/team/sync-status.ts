@@ -16,6 +16,8 @@ export type SyncFailureReason =
   | 'invalid-team-content'
   | 'region-damaged'
   | 'repo-busy'
+  /** A file could not be written (full disk, read-only or unwritable .memory/). */
+  | 'write-failed'
   | 'failed';
 
 export type SyncFailure = { reason: SyncFailureReason; message: string; at: string };

@@ -8,7 +8,7 @@
  * CLAUDE.md, commit, move refs → push → base. Pure decisions live in the region/merge modules.
  */
 import { join } from 'node:path';
-import { EXIT, MemError, isMemError } from '../core/errors.js';
+import { EXIT, MemError, fileSystemError, isMemError } from '../core/errors.js';
 import type { TeamFiles } from './store/team-store-port.js';
 import { normaliseTombstones } from './store/team-store-port.js';
 import { fetchTeamBranch, pushTeamBranch, type TransportFailureReason } from './store/transport.js';
@@ -92,6 +92,11 @@ export async function syncTeamMemory(root: string, options: SyncOptions = {}): P
       report.failure = { reason: 'region-damaged', message: error.message };
     } else if (isMemError(error) && error.code === 'SYNC_FAILED') {
       report.failure = { reason: 'invalid-team-content', message: error.message };
+    } else if (fileSystemError(error)) {
+      // A full disk or an unwritable .memory/ is the machine's state, not a bug: like offline, the
+      // sync is queued and the push it runs in goes on.
+      const problem = fileSystemError(error)!;
+      report.failure = { reason: 'write-failed', message: `${problem.message}. ${(problem.hint ?? '').replace(/\.$/, '')}` };
     } else {
       throw error;
     }
@@ -276,13 +281,19 @@ function finish(
   else if (failure) report.outcome = 'queued';
   else report.outcome = report.wroteMemoryFile || report.pushed ? 'synced' : 'up-to-date';
   if (!options.dryRun) {
-    updateSyncStatus(context.root, {
-      lastAttemptAt: at,
-      ...(failure ? { lastFailure: { ...failure, at } } : { lastFailure: null, lastSuccessAt: at }),
-      pending: report.pending || (failure !== null && readSyncStatus(context.root).pending),
-      conflicts: report.conflicts.length,
-      quarantined: report.quarantined.length,
-    });
+    try {
+      updateSyncStatus(context.root, {
+        lastAttemptAt: at,
+        ...(failure ? { lastFailure: { ...failure, at } } : { lastFailure: null, lastSuccessAt: at }),
+        pending: report.pending || (failure !== null && readSyncStatus(context.root).pending),
+        conflicts: report.conflicts.length,
+        quarantined: report.quarantined.length,
+      });
+    } catch (error) {
+      const problem = fileSystemError(error);
+      if (!problem) throw error;
+      report.warnings.push(`the sync status could not be recorded for \`mem status\`: ${problem.message}`);
+    }
   }
   report.exitCode = failure && options.strict ? EXIT.failure : report.conflicts.length > 0 ? EXIT.conflicts : EXIT.ok;
   return report;

@@ -3,7 +3,7 @@
  * pre-push hook runs it on every push and a no-op sync must stay near bare Node start-up time.
  * Same flags, output and exit codes as the oclif command (src/cli/commands/sync.ts).
  */
-import { describeError, EXIT, isMemError, MemError } from '../../core/errors.js';
+import { describeError, EXIT, fileSystemError, isMemError, MemError } from '../../core/errors.js';
 import { findRepoRoot } from '../../core/git/repo-root.js';
 import { syncTeamMemory } from '../../team/sync.js';
 import { renderSyncReport } from '../../team/render-sync.js';
@@ -56,6 +56,11 @@ export async function runSyncCli(argv: string[]): Promise<number> {
     }
     return report.exitCode;
   } catch (error) {
+    if (fileSystemError(error) && !strict) {
+      // The documented contract of a sync that cannot complete: warn, keep local memory, exit 0.
+      process.stderr.write(`mem sync: warning: team memory not synced, local memory kept, the next sync retries: ${describeError(error)}\n`);
+      return EXIT.ok;
+    }
     process.stderr.write(`mem sync: ${describeError(error)}\n`);
     // Note: in the pre-push hook even a broken config must not block the user's push.
     if (quiet && !strict) return EXIT.ok;
