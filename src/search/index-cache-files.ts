@@ -1,9 +1,9 @@
 /** The two search cache files in `.memory/cache/` (main index and delta): read, written by temp + rename. */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { memoryPaths } from '../core/layout.js';
-import { META_BLOB, decodeIndexFile, documentsBlobName, encodeIndexFile, shardBlobName, type IndexFile, type IndexHeader, type IndexedSource } from './index-file.js';
+import { META_BLOB, INDEX_PREFIX_BYTES, headLengthOf, indexFileOf, parseIndexHead, documentsBlobName, encodeIndexFile, shardBlobName, type IndexFile, type IndexHeader, type IndexedSource } from './index-file.js';
 import { INDEX_LAYOUT, saveIndex, type MemoryIndex } from './search-index.js';
 
 export const SEARCH_CACHE_FILE = 'search-index.bin';
@@ -35,10 +35,54 @@ export function engineId(): string {
 
 export function readCache(cacheFile: string): IndexFile | null {
   try {
-    return decodeIndexFile(readFileSync(cacheFile), { layout: INDEX_LAYOUT });
+    return readIndexFile(cacheFile, { layout: INDEX_LAYOUT });
   } catch {
     return null;
   }
+}
+
+/**
+ * Closes the file a cache reader kept open once the reader is gone. Why keep it open: a blob read
+ * later must come from the file the header was read from, even when an update has renamed a new
+ * cache over it meanwhile.
+ */
+const openFiles = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+    // Note: already closed.
+  }
+});
+
+/**
+ * Returns the cache file at `path` with only its header read; blobs are read as they are asked
+ * for (a search needs a few of a 20 MB index). Throws when it is not a complete cache file of
+ * this layout, or cannot be read.
+ */
+function readIndexFile(path: string, expected: { layout: string }): IndexFile {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const headLength = headLengthOf(readAt(fd, 0, INDEX_PREFIX_BYTES));
+    const head = parseIndexHead(readAt(fd, INDEX_PREFIX_BYTES, headLength), size, expected);
+    const file = indexFileOf(head, (offset, length) => readAt(fd, offset, length));
+    openFiles.register(file, fd);
+    return file;
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+}
+
+function readAt(fd: number, position: number, length: number): Uint8Array {
+  const buffer = Buffer.allocUnsafe(length);
+  let done = 0;
+  while (done < length) {
+    const count = readSync(fd, buffer, done, length - done, position + done);
+    if (count === 0) throw new Error('search cache is truncated');
+    done += count;
+  }
+  return buffer;
 }
 
 export function shardBlobsOf(file: IndexFile): Uint8Array[] {

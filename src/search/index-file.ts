@@ -50,7 +50,7 @@ export type IndexHeader = {
 
 export type IndexFile = {
   header: IndexHeader;
-  /** Returns the named blob, or undefined when absent; never copies. */
+  /** Returns the named blob, or undefined when absent; throws when it can no longer be read. */
   blob(name: string): Uint8Array | undefined;
   names(): string[];
 };
@@ -78,27 +78,48 @@ export function encodeIndexFile(header: IndexHeader, blobs: Map<string, Uint8Arr
 
 /** Returns the decoded cache file; throws when the bytes are not a complete cache file of this layout. */
 export function decodeIndexFile(bytes: Uint8Array, expected: { layout: string }): IndexFile {
-  const magic = new TextDecoder().decode(bytes.subarray(0, MAGIC.length));
-  if (magic !== MAGIC || bytes.byteLength < MAGIC.length + 4) throw new Error('not a mem search cache file');
-  const headLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(MAGIC.length);
-  const start = MAGIC.length + 4;
-  const parsed = JSON.parse(new TextDecoder().decode(bytes.subarray(start, start + headLength))) as IndexHeader & {
-    blobs: Record<string, [number, number]>;
-    blobBytes: number;
-  };
+  const headLength = headLengthOf(bytes.subarray(0, INDEX_PREFIX_BYTES));
+  const head = parseIndexHead(bytes.subarray(INDEX_PREFIX_BYTES, INDEX_PREFIX_BYTES + headLength), bytes.byteLength, expected);
+  return indexFileOf(head, (offset, length) => bytes.subarray(offset, offset + length));
+}
+
+/** Bytes before the JSON header: the magic line and the header's length. */
+export const INDEX_PREFIX_BYTES = MAGIC.length + 4;
+
+/** The parsed JSON header of a cache file, with where its blobs sit. */
+export type IndexHead = { header: IndexHeader; blobs: Record<string, [number, number]>; base: number };
+
+/** Returns the header length the prefix announces; throws when it is not a cache file's prefix. */
+export function headLengthOf(prefix: Uint8Array): number {
+  if (prefix.byteLength < INDEX_PREFIX_BYTES || new TextDecoder().decode(prefix.subarray(0, MAGIC.length)) !== MAGIC) throw new Error('not a mem search cache file');
+  return new DataView(prefix.buffer, prefix.byteOffset, prefix.byteLength).getUint32(MAGIC.length);
+}
+
+/** Returns the header of a cache file of `fileBytes` bytes; throws on another layout or a truncated file. */
+export function parseIndexHead(headBytes: Uint8Array, fileBytes: number, expected: { layout: string }): IndexHead {
+  const parsed = JSON.parse(new TextDecoder().decode(headBytes)) as IndexHeader & { blobs: Record<string, [number, number]>; blobBytes: number };
   if (parsed.layout !== expected.layout) throw new Error('search cache from another version of mem');
-  const base = start + headLength;
-  if (bytes.byteLength !== base + parsed.blobBytes || !Array.isArray(parsed.sources) || typeof parsed.build !== 'string') {
+  const base = INDEX_PREFIX_BYTES + headBytes.byteLength;
+  if (fileBytes !== base + parsed.blobBytes || !Array.isArray(parsed.sources) || typeof parsed.build !== 'string') {
     throw new Error('search cache is truncated');
   }
   const { blobs, blobBytes: _ignored, ...header } = parsed;
+  return { header, blobs, base };
+}
+
+/** Returns the cache file whose blobs `read(offset, length)` reads, each once; never fails itself. */
+export function indexFileOf(head: IndexHead, read: (offset: number, length: number) => Uint8Array): IndexFile {
+  const cache = new Map<string, Uint8Array>();
   return {
-    header,
+    header: head.header,
     blob(name) {
-      const at = blobs[name];
-      return at ? bytes.subarray(base + at[0], base + at[0] + at[1]) : undefined;
+      const at = head.blobs[name];
+      if (!at) return undefined;
+      let bytes = cache.get(name);
+      if (!bytes) cache.set(name, (bytes = read(head.base + at[0], at[1])));
+      return bytes;
     },
-    names: () => Object.keys(blobs),
+    names: () => Object.keys(head.blobs),
   };
 }
 

@@ -1,7 +1,7 @@
 /** The opened index as a query sees it: query by terms, resolve a hit to its document and source. */
 import type { ParsedDocument } from './memory-document.js';
 import { type IndexedSource } from './index-file.js';
-import { runIndexQuery, type MemoryIndex, type SearchHit } from './search-index.js';
+import { runIndexQuery, type MemoryIndex, type QueryIndex, type SearchHit } from './search-index.js';
 import type { QueryTerm } from './query-terms.js';
 import type { ResolvedDocument } from './rank-results.js';
 
@@ -19,7 +19,7 @@ export type OpenedIndex = {
 };
 
 export function makeView(
-  index: MemoryIndex,
+  index: MemoryIndex | QueryIndex,
   sources: IndexedSource[],
   docsOf: (source: IndexedSource) => ParsedDocument[],
   state: OpenedIndex['state'],

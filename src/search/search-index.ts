@@ -18,7 +18,7 @@ import type { QueryTerm } from './query-terms.js';
 import { allLookupTerms } from './query-terms.js';
 
 /** Bump when the index layout or the text pipeline (tokenizer, stemmer) changes. */
-export const INDEX_LAYOUT = 'ms7-v8-shards-5';
+export const INDEX_LAYOUT = 'ms7-v8-shards-6-packed';
 
 /** What MiniSearch indexes for one document; the displayed fields live in the document store. */
 export type IndexedFields = { id: number; text: string; section: string; path: string };
@@ -26,6 +26,15 @@ export type IndexedFields = { id: number; text: string; section: string; path: s
 export type MemoryIndex = MiniSearch<IndexedFields>;
 
 type TreeNode = Map<string, unknown>;
+/** MiniSearch's radix tree (SearchableMap) as scoring reads it; leaf values are StoredPostings. */
+type Tree = {
+  get(term: string): StoredPostings | undefined;
+  set(term: string, value: StoredPostings): unknown;
+  atPrefix(prefix: string): Iterable<[string, unknown]>;
+  fuzzyGet(term: string, maxDistance: number): Map<string, [unknown, number]>;
+};
+/** Where MiniSearch's radix tree keeps a node's own value. */
+const LEAF = '';
 /** A term's postings: field id → short document id → term frequency. */
 type Postings = Map<number, Map<number, number>>;
 type Internals = {
@@ -55,8 +64,13 @@ type MetaBlob = {
   fieldIds: Record<string, number>;
   avgFieldLength: number[];
   dirtCount: number;
-  documentIds: Map<number, number>;
-  fieldLength: Map<number, number[]>;
+  /**
+   * ids[shortId] is the document id, -1 where there is none; lengths[shortId × 3 + field id] the
+   * field's length, -1 where there is no document. Why arrays, not MiniSearch's maps: v8 restores
+   * a typed array as one copy, while a map of 50k entries costs tens of ms on every search.
+   */
+  ids: Int32Array;
+  lengths: Int32Array;
 };
 
 const FIELDS = ['text', 'section', 'path'] as const;
@@ -104,57 +118,138 @@ const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
  * Words combine with OR, times the number of words matched: a document with every word wins, and a
  * word that matches nothing never empties the result.
  */
-export function runIndexQuery(index: MemoryIndex, terms: readonly QueryTerm[], options: QueryOptions = {}): SearchHit[] {
+export function runIndexQuery(index: MemoryIndex | QueryIndex, terms: readonly QueryTerm[], options: QueryOptions = {}): SearchHit[] {
   if (terms.length === 0) return [];
-  const internals = internalsOf(index);
+  const view = index instanceof MiniSearch ? queryIndexOf(index) : index;
   const strict = options.strict === true;
-  const fieldIds = FIELDS.map((field) => internals._fieldIds[field]!);
-  const totals = new Map<number, { score: number; words: string[]; terms: Set<string> }>();
-  for (const query of terms) {
-    const best = new Map<number, { score: number; term: string }>();
-    for (const [term, weight] of expansionsOf(internals, query, strict)) {
-      const postings = internals._index.get(term);
-      if (!postings) continue;
-      const scores = new Map<number, number>();
-      FIELDS.forEach((field, at) => {
-        const fieldId = fieldIds[at]!;
-        const frequencies = postings.get(fieldId);
-        if (!frequencies) return;
-        const average = internals._avgFieldLength[fieldId]!;
-        const idf = Math.log(1 + (internals._documentCount - frequencies.size + 0.5) / (frequencies.size + 0.5));
-        for (const [shortId, frequency] of frequencies) {
-          const lengths = internals._fieldLength.get(shortId);
-          if (!lengths || !internals._documentIds.has(shortId)) continue;
-          const norm = BM25.k * (1 - BM25.b + (BM25.b * (lengths[fieldId] ?? 0)) / average);
-          const score = weight * FIELD_BOOST[field] * idf * (BM25.d + (frequency * (BM25.k + 1)) / (frequency + norm));
-          scores.set(shortId, (scores.get(shortId) ?? 0) + score);
-        }
+  const fieldIds = FIELDS.map((field) => view.fieldIds[field]!);
+  // Scores by short id in flat arrays: a common word has thousands of postings at 50k entries,
+  // and a map entry per posting per expansion is most of a query's time (and garbage).
+  const limit = view.idLimit;
+  const total = new Float64Array(limit);
+  const matchedWords = new Uint8Array(limit);
+  const expansion = new Float64Array(limit);
+  const best = new Float64Array(limit);
+  /** Per query word: for each document, 1 + the index of the expansion that matched it best (0: none). */
+  const bestTerm = terms.map(() => new Int32Array(limit));
+  const expansionTerms: string[][] = [];
+  const touched: number[] = [];
+  terms.forEach((query, word) => {
+    const expansions = [...expansionsOf(view.tree, query, strict)];
+    expansionTerms.push(expansions.map(([term]) => term));
+    const inWord: number[] = [];
+    expansions.forEach(([term, weight], at) => {
+      const stored = view.tree.get(term);
+      const extra = view.extra(term);
+      if (stored === undefined && extra === undefined) return;
+      const inExpansion: number[] = [];
+      FIELDS.forEach((field, f) => {
+        const fieldId = fieldIds[f]!;
+        let matching = 0;
+        forEachPosting(stored, extra, fieldId, (shortId) => {
+          if (view.lengthOf(shortId, fieldId) >= 0) matching += 1;
+        });
+        if (matching === 0) return;
+        const average = view.average[fieldId]!;
+        const scale = weight * FIELD_BOOST[field] * Math.log(1 + (view.documentCount - matching + 0.5) / (matching + 0.5));
+        forEachPosting(stored, extra, fieldId, (shortId, frequency) => {
+          const length = view.lengthOf(shortId, fieldId);
+          if (length < 0 || shortId >= limit) return;
+          const norm = BM25.k * (1 - BM25.b + (BM25.b * length) / average);
+          if (expansion[shortId] === 0) inExpansion.push(shortId);
+          expansion[shortId] = expansion[shortId]! + scale * (BM25.d + (frequency * (BM25.k + 1)) / (frequency + norm));
+        });
       });
-      for (const [shortId, score] of scores) {
-        const current = best.get(shortId);
-        if (!current || score > current.score) best.set(shortId, { score, term });
+      for (const shortId of inExpansion) {
+        if (best[shortId] === 0) inWord.push(shortId);
+        if (expansion[shortId]! > best[shortId]!) {
+          best[shortId] = expansion[shortId]!;
+          bestTerm[word]![shortId] = at + 1;
+        }
+        expansion[shortId] = 0;
       }
+    });
+    for (const shortId of inWord) {
+      if (matchedWords[shortId] === 0) touched.push(shortId);
+      total[shortId] = total[shortId]! + best[shortId]!;
+      matchedWords[shortId] = matchedWords[shortId]! + 1;
+      best[shortId] = 0;
     }
-    for (const [shortId, { score, term }] of best) {
-      const total = totals.get(shortId);
-      if (total) {
-        total.score += score;
-        total.words.push(query.term);
-        total.terms.add(term);
-      } else totals.set(shortId, { score, words: [query.term], terms: new Set([term]) });
-    }
-  }
+  });
   const hits: SearchHit[] = [];
-  for (const [shortId, total] of totals) {
-    const id = internals._documentIds.get(shortId);
+  for (const shortId of touched) {
+    const id = view.idOf(shortId);
     if (id === undefined) continue;
-    hits.push({ id, score: total.score * total.words.length, terms: [...total.terms], queryTerms: total.words });
+    const queryTerms: string[] = [];
+    const matched: string[] = [];
+    terms.forEach((query, word) => {
+      const at = bestTerm[word]![shortId]!;
+      if (at === 0) return;
+      queryTerms.push(query.term);
+      const term = expansionTerms[word]![at - 1]!;
+      if (!matched.includes(term)) matched.push(term);
+    });
+    hits.push({ id, score: total[shortId]! * matchedWords[shortId]!, terms: matched, queryTerms });
   }
   return hits.sort((a, b) => b.score - a.score);
 }
 
+/**
+ * What scoring reads of an index, whichever form it is in: a MiniSearch index being built or
+ * updated (maps), or a saved one loaded for a query (packed arrays, plus a delta segment's
+ * documents and postings, minus masked documents).
+ */
+export type QueryIndex = {
+  tree: Tree;
+  /** Every short id is below this. */
+  idLimit: number;
+  fieldIds: Record<string, number>;
+  documentCount: number;
+  /** Average length of each field (by field id) over the live documents. */
+  average: readonly number[];
+  /** The field's length in a live document; -1 for a document that is not (masked, removed, unknown). */
+  lengthOf(shortId: number, fieldId: number): number;
+  idOf(shortId: number): number | undefined;
+  /** Postings a delta segment adds to a term: [field id, short id, term frequency, …]. */
+  extra(term: string): readonly number[] | undefined;
+};
+
+/** A term's postings in the tree: MiniSearch's maps, or the packed form a saved shard holds ([field id, count, short id, tf, …] per field). */
+type StoredPostings = Postings | Int32Array;
+
+function forEachPosting(stored: StoredPostings | undefined, extra: readonly number[] | undefined, fieldId: number, visit: (shortId: number, frequency: number) => void): void {
+  if (stored instanceof Int32Array) {
+    for (let at = 0; at + 1 < stored.length; at += 2 + 2 * stored[at + 1]!) {
+      if (stored[at] !== fieldId) continue;
+      const end = at + 2 + 2 * stored[at + 1]!;
+      for (let p = at + 2; p + 1 < end; p += 2) visit(stored[p]!, stored[p + 1]!);
+    }
+  } else if (stored !== undefined) {
+    for (const [shortId, frequency] of stored.get(fieldId) ?? []) visit(shortId, frequency);
+  }
+  if (extra === undefined) return;
+  for (let at = 0; at + 2 < extra.length; at += 3) if (extra[at] === fieldId) visit(extra[at + 1]!, extra[at + 2]!);
+}
+
+function queryIndexOf(index: MemoryIndex): QueryIndex {
+  const internals = internalsOf(index);
+  return {
+    tree: internals._index as unknown as Tree,
+    idLimit: internals._nextId + 1,
+    fieldIds: internals._fieldIds,
+    documentCount: internals._documentCount,
+    average: internals._avgFieldLength,
+    lengthOf(shortId, fieldId) {
+      if (!internals._documentIds.has(shortId)) return -1;
+      return internals._fieldLength.get(shortId)?.[fieldId] ?? -1;
+    },
+    idOf: (shortId) => internals._documentIds.get(shortId),
+    extra: () => undefined,
+  };
+}
+
 /** Returns the index terms a query word may match, each with its weight; never fails. */
-function expansionsOf(internals: Internals, query: QueryTerm, strict: boolean): Map<string, number> {
+function expansionsOf(tree: Tree, query: QueryTerm, strict: boolean): Map<string, number> {
   const out = new Map<string, number>();
   const offer = (term: string, weight: number) => {
     if (weight > (out.get(term) ?? 0)) out.set(term, weight);
@@ -163,7 +258,7 @@ function expansionsOf(internals: Internals, query: QueryTerm, strict: boolean): 
   offer(word, 1);
   for (const synonym of query.synonyms) offer(synonym, SYNONYM_WEIGHT);
   if (word.length >= (strict ? 4 : 3)) {
-    for (const [term] of internals._index.atPrefix(word)) {
+    for (const [term] of tree.atPrefix(word)) {
       if (term !== word) offer(term, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - word.length)));
     }
   }
@@ -171,7 +266,7 @@ function expansionsOf(internals: Internals, query: QueryTerm, strict: boolean): 
   const typos = typoBudget(word.length, strict);
   if (typos > 0) {
     // Levenshtein distance 2 finds every word one swap away; the swap is then counted as one typo.
-    for (const [term] of internals._index.fuzzyGet(word, Math.min(2, typos + 1))) {
+    for (const [term] of tree.fuzzyGet(word, Math.min(2, typos + 1))) {
       const distance = typoDistance(word, term, typos);
       if (distance > 0 && distance <= typos) offer(term, (TYPO_WEIGHT * term.length) / (term.length + distance - 1));
     }
@@ -239,30 +334,79 @@ export type IndexBlobs = { meta: Uint8Array; shards: Map<string, Uint8Array> };
 /** Returns the index as independently loadable blobs; throws when MiniSearch's internal layout is not the one this code knows. */
 export function saveIndex(index: MemoryIndex): IndexBlobs {
   const internals = internalsOf(index);
+  const size = internals._nextId + 1;
+  const ids = new Int32Array(size).fill(-1);
+  const lengths = new Int32Array(size * FIELDS.length).fill(-1);
+  for (const [shortId, id] of internals._documentIds) {
+    if (!(shortId >= 0 && shortId < size)) throw new Error(`MiniSearch internals changed: short id ${shortId} out of range`);
+    ids[shortId] = id;
+  }
+  for (const [shortId, fields] of internals._fieldLength) {
+    if (!(shortId >= 0 && shortId < size)) throw new Error(`MiniSearch internals changed: short id ${shortId} out of range`);
+    for (let fieldId = 0; fieldId < FIELDS.length; fieldId++) lengths[shortId * FIELDS.length + fieldId] = fields[fieldId] ?? 0;
+  }
   const meta: MetaBlob = {
     documentCount: internals._documentCount,
     nextId: internals._nextId,
     fieldIds: internals._fieldIds,
     avgFieldLength: internals._avgFieldLength,
     dirtCount: internals._dirtCount,
-    documentIds: internals._documentIds,
-    fieldLength: internals._fieldLength,
+    ids,
+    lengths,
   };
   const grouped = new Map<string, TreeNode>();
   for (const [edge, child] of internals._index._tree) {
     const key = shardKeyOf(edge);
     let group = grouped.get(key);
     if (!group) grouped.set(key, (group = new Map()));
-    group.set(edge, child);
+    group.set(edge, packTree(child as TreeNode));
   }
   const shards = new Map<string, Uint8Array>();
   for (const [key, group] of grouped) shards.set(key, serialize(group));
   return { meta: serialize(meta), shards };
 }
 
+/** Returns a copy of a radix tree node with every term's postings packed into one Int32Array (restored by v8 as one copy). */
+function packTree(node: TreeNode): TreeNode {
+  const out: TreeNode = new Map();
+  for (const [key, value] of node) {
+    if (key !== LEAF) out.set(key, packTree(value as TreeNode));
+    else {
+      const packed: number[] = [];
+      for (const [fieldId, frequencies] of value as Postings) {
+        packed.push(fieldId, frequencies.size);
+        for (const [shortId, frequency] of frequencies) packed.push(shortId, frequency);
+      }
+      out.set(LEAF, Int32Array.from(packed));
+    }
+  }
+  return out;
+}
+
+/** Turns packed postings back into MiniSearch's maps, in place, so MiniSearch can update the tree. */
+function unpackTree(node: TreeNode): void {
+  for (const [key, value] of node) {
+    if (key !== LEAF) unpackTree(value as TreeNode);
+    else if (value instanceof Int32Array) {
+      const postings: Postings = new Map();
+      forEachField(value, (fieldId, frequencies) => postings.set(fieldId, frequencies));
+      node.set(LEAF, postings);
+    }
+  }
+}
+
+function forEachField(packed: Int32Array, visit: (fieldId: number, frequencies: Map<number, number>) => void): void {
+  for (let at = 0; at + 1 < packed.length; at += 2 + 2 * packed[at + 1]!) {
+    const frequencies = new Map<number, number>();
+    const end = at + 2 + 2 * packed[at + 1]!;
+    for (let p = at + 2; p + 1 < end; p += 2) frequencies.set(packed[p]!, packed[p + 1]!);
+    visit(packed[at]!, frequencies);
+  }
+}
+
 /**
- * Returns an index restored from `meta` and the given shards (all of them for an index that will
- * be updated, only a query's for a search); throws when the blobs are not what saveIndex wrote.
+ * Returns a MiniSearch index restored from `meta` and the given shards, with MiniSearch's own maps
+ * (for an update: all shards; tests restore a query's); throws when the blobs are not what saveIndex wrote.
  */
 export function loadIndex(meta: Uint8Array, shards: Iterable<Uint8Array>, options: { forUpdate: boolean }): MemoryIndex {
   const index = createMemoryIndex();
@@ -273,107 +417,114 @@ export function loadIndex(meta: Uint8Array, shards: Iterable<Uint8Array>, option
   internals._fieldIds = blob.fieldIds;
   internals._avgFieldLength = blob.avgFieldLength;
   internals._dirtCount = blob.dirtCount;
-  internals._documentIds = blob.documentIds;
-  internals._fieldLength = blob.fieldLength;
+  internals._documentIds = new Map();
+  internals._fieldLength = new Map();
+  for (let shortId = 0; shortId < blob.ids.length; shortId++) {
+    const id = blob.ids[shortId]!;
+    if (id < 0) continue;
+    internals._documentIds.set(shortId, id);
+    internals._fieldLength.set(shortId, Array.from(blob.lengths.subarray(shortId * FIELDS.length, (shortId + 1) * FIELDS.length)));
+  }
   internals._index._tree = new Map();
-  for (const bytes of shards) addShard(index, bytes);
+  for (const bytes of shards) {
+    for (const [edge, child] of decodeShard(bytes)) {
+      unpackTree(child as TreeNode);
+      internals._index._tree.set(edge, child);
+    }
+  }
+  internals._index._size = undefined;
   if (options.forUpdate) {
     internals._idToShortId = new Map();
-    for (const [shortId, id] of blob.documentIds) internals._idToShortId.set(id, shortId);
+    for (const [shortId, id] of internals._documentIds) internals._idToShortId.set(id, shortId);
   }
   return index;
 }
 
-/** Adds one shard written by saveIndex to a loaded index; throws when the bytes are not a shard. */
-export function addShard(index: MemoryIndex, bytes: Uint8Array): void {
-  const internals = internalsOf(index);
-  for (const [edge, child] of decodeShard(bytes)) internals._index._tree.set(edge, child);
-  internals._index._size = undefined;
-}
-
 /**
- * A main index seen through a delta segment: the main index's documents minus the masked ones,
- * plus the delta's documents, answering queries exactly as one index holding the same documents
- * would (same document count, average field lengths, document frequencies and term frequencies,
- * so BM25 scores match). The main index's shards are never rewritten for this: masked documents
- * are discarded and their postings removed, and the delta's postings grafted on, one shard at a
- * time as a query loads it.
+ * A main index seen through a delta segment, for a query: the main index's documents minus the
+ * masked ones, plus the delta's documents, answering exactly as one index holding the same
+ * documents would (same document count, average field lengths, document frequencies and term
+ * frequencies, so BM25 scores match). Nothing is rewritten or copied for this: masked documents
+ * are skipped by id as postings are read, and the delta's postings are read beside the main
+ * index's, one shard at a time as a query loads it.
  */
 export type LayeredIndex = {
-  index: MemoryIndex;
+  index: QueryIndex;
   /**
    * Adds one shard key's blobs: the main index's shard, the masked documents' postings in it
-   * (encodeMaskedPostings) and the delta's postings in it (encodeShardPostings), any of them
-   * absent; throws when a blob is not what it should be.
+   * (encodeMaskedPostings; no longer needed, masking is by id) and the delta's postings in it
+   * (encodeShardPostings), any of them absent; throws when a blob is not what it should be.
    */
   addShard(main: Uint8Array | undefined, masked: Uint8Array | undefined, delta: Uint8Array | undefined): void;
 };
 
 /**
  * Returns the main index (`mainMeta`, no shards yet) with the documents whose ids are in
- * `masked` discarded and the delta's documents (their DeltaSegment lengths) counted in; throws
+ * `masked` left out and the delta's documents (their DeltaSegment lengths) counted in; throws
  * when a blob is not what saveIndex wrote, a masked id is unknown or a delta id is taken.
  */
 export function loadLayeredIndex(mainMeta: Uint8Array, deltaLengths: readonly number[], masked: readonly number[]): LayeredIndex {
-  const index = loadIndex(mainMeta, [], { forUpdate: false });
-  const internals = internalsOf(index);
-  const maskedShortIds = new Map<number, number>();
+  const blob = decodeMeta(mainMeta);
+  const F = FIELDS.length;
+  const size = blob.ids.length;
+  const maskedShortIds = new Set<number>();
   if (masked.length > 0) {
-    if (masked.some((id) => internals._documentIds.get(id) !== id)) {
-      // Only an index not built by addDocuments lacks short id = id; a scan costs ~3 ms at 10k.
-      const wanted = new Set(masked);
-      for (const [shortId, id] of internals._documentIds) if (wanted.has(id)) maskedShortIds.set(id, shortId);
-    } else {
-      for (const id of masked) maskedShortIds.set(id, id);
-    }
-    for (const [id, shortId] of maskedShortIds) internals._idToShortId.set(id, shortId);
-    // Note: discard throws on an id the index does not hold: the caller then rebuilds.
-    for (const id of masked) index.discard(id);
+    const wanted = new Set(masked);
+    // Documents added by addDocuments have short id = id; any other index needs a scan (~1 ms at 10k).
+    if (masked.every((id) => id < size && blob.ids[id] === id)) for (const id of masked) maskedShortIds.add(id);
+    else for (let shortId = 0; shortId < size; shortId++) if (wanted.has(blob.ids[shortId]!)) maskedShortIds.add(shortId);
+    if (maskedShortIds.size !== wanted.size) throw new Error('search cache masks a document the main index does not hold');
   }
-  // The same bookkeeping as MiniSearch's add(), under short id = id (delta ids come after every main id).
+  const totals = blob.avgFieldLength.map((average) => average * blob.documentCount);
+  let count = blob.documentCount;
+  for (const shortId of maskedShortIds) {
+    count -= 1;
+    for (let fieldId = 0; fieldId < F; fieldId++) totals[fieldId]! -= blob.lengths[shortId * F + fieldId]!;
+  }
+  const deltaDocs = new Map<number, number[]>();
   for (let at = 0; at + LENGTHS_STRIDE <= deltaLengths.length; at += LENGTHS_STRIDE) {
     const id = deltaLengths[at]!;
-    if (id < internals._nextId || internals._documentIds.has(id)) throw new Error('search delta document ids overlap the main index');
-    internals._nextId = id + 1;
-    internals._documentIds.set(id, id);
-    internals._documentCount += 1;
-    for (let fieldId = 0; fieldId < FIELDS.length; fieldId++) {
-      internals.addFieldLength(id, fieldId, internals._documentCount - 1, deltaLengths[at + 1 + fieldId]!);
-    }
+    if (id < blob.nextId || (id < size && blob.ids[id]! >= 0) || deltaDocs.has(id)) throw new Error('search delta document ids overlap the main index');
+    const fields = deltaLengths.slice(at + 1, at + 1 + F);
+    deltaDocs.set(id, fields);
+    count += 1;
+    fields.forEach((length, fieldId) => (totals[fieldId]! += length));
   }
+  const tree = createMemoryIndex() as unknown as { _index: Tree & { _tree: TreeNode; _size: number | undefined } };
+  const extra = new Map<string, number[]>();
+  const index: QueryIndex = {
+    tree: tree._index,
+    idLimit: Math.max(size, ...[...deltaDocs.keys()].map((id) => id + 1)),
+    fieldIds: blob.fieldIds,
+    documentCount: count,
+    average: totals.map((total) => (count > 0 ? total / count : 0)),
+    lengthOf(shortId, fieldId) {
+      const added = deltaDocs.size > 0 ? deltaDocs.get(shortId) : undefined;
+      if (added) return added[fieldId] ?? -1;
+      return shortId < size && !maskedShortIds.has(shortId) ? blob.lengths[shortId * F + fieldId]! : -1;
+    },
+    idOf(shortId) {
+      if (deltaDocs.has(shortId)) return shortId;
+      return shortId < size && !maskedShortIds.has(shortId) && blob.ids[shortId]! >= 0 ? blob.ids[shortId] : undefined;
+    },
+    extra: (term) => extra.get(term),
+  };
   return {
     index,
-    addShard(main, masked, delta) {
-      if (main !== undefined) addShard(index, main);
-      // Why remove masked postings, not rely on discard alone: MiniSearch lowers a term's document
-      // frequency for discarded documents only as it meets them, so documents scored before them
-      // would get another score than in an index that never held them.
-      if (masked !== undefined) {
-        for (const [term, fieldId, id] of decodeMaskedPostings(masked)) {
-          const shortId = maskedShortIds.get(id);
-          const postings = shortId === undefined ? undefined : internals._index.get(term);
-          const field = postings?.get(fieldId);
-          if (!postings || !field || !field.delete(shortId!)) continue;
-          if (field.size === 0) postings.delete(fieldId);
-          if (postings.size === 0) internals._index.delete(term);
-        }
-      }
+    addShard(main, _masked, delta) {
+      if (main !== undefined) for (const [edge, child] of decodeShard(main)) tree._index._tree.set(edge, child);
+      tree._index._size = undefined;
       if (delta === undefined) return;
-      // The main shard holding the same first characters is in the tree now, so fetch() extends
-      // its branches instead of creating a second branch for the same prefix.
+      // Delta-only terms go into the tree too (with no main postings), so prefixes and typos find them.
       for (const [term, triples] of decodeShardPostings(delta)) {
-        const target = internals._index.fetch(term, () => new Map());
-        for (let at = 0; at + 2 < triples.length; at += 3) {
-          const fieldId = triples[at]!;
-          let field = target.get(fieldId);
-          if (!field) target.set(fieldId, (field = new Map()));
-          field.set(triples[at + 1]!, triples[at + 2]!);
-        }
+        extra.set(term, triples);
+        if (tree._index.get(term) === undefined) tree._index.set(term, EMPTY_POSTINGS);
       }
-      internals._index._size = undefined;
     },
   };
 }
+
+const EMPTY_POSTINGS = new Int32Array(0);
 
 /** Postings of delta documents in one shard: term → [field id, document id, term frequency, …]. */
 export type ShardPostings = Map<string, number[]>;
@@ -491,7 +642,7 @@ export function decodeMaskedPostings(bytes: Uint8Array): MaskedPostings {
 
 function decodeMeta(bytes: Uint8Array): MetaBlob {
   const blob = deserialize(bytes) as MetaBlob;
-  if (!(blob.documentIds instanceof Map) || !(blob.fieldLength instanceof Map) || typeof blob.nextId !== 'number') {
+  if (!(blob.ids instanceof Int32Array) || !(blob.lengths instanceof Int32Array) || blob.lengths.length !== blob.ids.length * FIELDS.length || typeof blob.nextId !== 'number') {
     throw new Error('search index metadata has an unknown shape');
   }
   return blob;
