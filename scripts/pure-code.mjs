@@ -40,6 +40,9 @@ export const PURE_CODE = [
   'src/session/render-handoff.ts',
   'src/session/session-state.ts',
   'src/team/merge/',
+  'src/team/store/team-record.ts',
+  'src/team/working-records.ts',
+  'src/team/word-diff.ts',
 ];
 
 /** ESLint `files` globs for PURE_CODE. */

@@ -10,6 +10,7 @@ import { normalizeForIdentity } from '../core/memory-file/hand-entry-id.js';
 import type { RegionEdit } from '../core/memory-file/edit-body.js';
 import { appendCandidateRecords } from './candidate-log.js';
 import { withLock } from '../core/files/lock.js';
+import { RENDERED_FILE } from '../core/shared-memory-file.js';
 import { openDurableSetup } from './durable-setup.js';
 import { recordForgottenTexts } from './forgotten-texts.js';
 import type { SharedMemoryPort } from '../core/shared-memory-port.js';
@@ -108,7 +109,7 @@ export async function forgetEntry(cwd: string, query: string, team: SharedMemory
   outcome.forgotten = match.entries.map(brief);
   const ids = match.entries.map((entry) => entry.id);
   const files = new Set(match.entries.flatMap((entry) => entry.files));
-  const shared = config.region.targets.some((file) => files.has(file));
+  const shared = files.has(RENDERED_FILE);
   const now = options.now ?? new Date();
   if (shared) {
     // The tombstone goes first: if the removal then fails, sync still deletes the entry everywhere.
@@ -116,7 +117,7 @@ export async function forgetEntry(cwd: string, query: string, team: SharedMemory
   }
   const extraEdits: RegionEdit[] = ids.map((id) => ({ op: 'remove', id }));
   for (const target of [...(shared ? (['shared'] as const) : []), ...(files.has(PERSONAL_FILE) ? (['personal'] as const) : [])]) {
-    const write = await writeDurable({ root, paths, config, target, verdicts: [], author: setup.author, session: undefined, now, extraEdits });
+    const write = await writeDurable({ root, paths, config, target, verdicts: [], author: setup.author, session: undefined, now, extraEdits, render: true });
     outcome.files.push(...write.changedFiles);
     outcome.warnings.push(...write.repairs);
   }

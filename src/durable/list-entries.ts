@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import type { Config } from '../core/config/schema.js';
 import { MemError } from '../core/errors.js';
 import { readRegion } from '../core/memory-file/read-region.js';
+import { renderMemory } from '../core/memory-file/render-memory.js';
+import { RENDERED_FILE, WORKING_FILE, readWorkingBody } from '../core/shared-memory-file.js';
 import type { Conflict } from '../core/memory-file/conflict-item.js';
 import { loadConfig } from '../core/config/load-config.js';
 import type { SharedMemoryPort } from '../core/shared-memory-port.js';
@@ -45,18 +47,20 @@ export type EntryListing = { root: string; entries: ListedEntry[]; warnings: str
 export type MemoryFileRead = { file: string; personal: boolean; read: ReturnType<typeof readRegion> };
 
 /** Returns the region of every memory file that exists, targets first, then CLAUDE.local.md; throws only on an unreadable file. */
-function readMemoryFiles(root: string, config: Config): MemoryFileRead[] {
-  const files: { file: string; personal: boolean }[] = [
-    ...config.region.targets.map((file) => ({ file, personal: false })),
-    { file: PERSONAL_FILE, personal: true },
-  ];
+function readMemoryFiles(root: string, _config: Config): MemoryFileRead[] {
   const reads: MemoryFileRead[] = [];
-  for (const { file, personal } of files) {
-    const path = join(root, file);
-    if (!existsSync(path)) continue;
-    reads.push({ file, personal, read: readRegion(readFileSync(path, 'utf8')) });
-  }
+  // Shared memory: the working copy of the team memory, shown where the agent reads it (the rendered file).
+  const working = join(root, WORKING_FILE);
+  if (existsSync(working)) reads.push({ file: RENDERED_FILE, personal: false, read: readRegion(readFileSync(working, 'utf8')) });
+  const personal = join(root, PERSONAL_FILE);
+  if (existsSync(personal)) reads.push({ file: PERSONAL_FILE, personal: true, read: readRegion(readFileSync(personal, 'utf8')) });
   return reads;
+}
+
+/** Returns id → 1-based line in the rendered file, for shared entries (the file the agent and the human read). */
+function renderedLines(root: string, config: Config): Map<string, number> {
+  const rendering = renderMemory(readWorkingBody(root), { target: 'rules-file', sections: config.region.sections, reader: { name: null, email: null } });
+  return new Map(rendering.items.map((item) => [item.id, item.line ?? 0]));
 }
 
 /** Returns the damage warnings of `reads`, one line per damaged file. */
@@ -121,6 +125,8 @@ export function listEntries(cwd: string, options: ListOptions = {}): EntryListin
     }
   }
   let entries = [...byId.values()];
+  const lines = renderedLines(root, config);
+  for (const entry of entries) if (!entry.personal) entry.line = lines.get(entry.id) ?? entry.line;
   // The team commit behind each shared entry comes from the team branch's history (the audit log).
   const commits = options.provenance?.(root, config.team.branch) ?? new Map<string, string>();
   for (const entry of entries) {

@@ -145,7 +145,7 @@ export async function rememberEntry(cwd: string, rawText: string, shared: Shared
   };
   const now = options.now ?? new Date();
   const write = verdict.accepted
-    ? await writeDurable({ root, paths, config, target, verdicts: [verdict], author: setup.author, session: agent?.session, ...(agent ? { via: 'agent' } : {}), now })
+    ? await writeDurable({ root, paths, config, target, verdicts: [verdict], author: setup.author, session: agent?.session, ...(agent ? { via: 'agent' } : {}), now, render: true })
     : null;
   logVerdicts(paths, [verdict], { at: now.toISOString(), ...(agent?.session ? { session: agent.session } : {}), entryIds: write?.entryIds ?? new Map() });
   if (write === null) {

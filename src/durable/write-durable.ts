@@ -1,11 +1,12 @@
 /**
- * The one place durable memory is written: verdicts become region edits, spliced into every
- * target file (CLAUDE.md and/or AGENTS.md, or CLAUDE.local.md for personal memory) under the
- * memory lock, atomically. Used by the Stop hook and by `mem remember` / `mem forget`.
+ * The one place durable memory is written: verdicts become region edits, spliced into the working
+ * copy of the team memory (or CLAUDE.local.md for personal memory) under the memory lock,
+ * atomically. No tracked file is written. Used by the Stop hook and by `mem remember` / `mem forget`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { WORKING_FILE, absorbRenderedEdits, renderSharedMemory } from '../core/shared-memory-file.js';
 import type { Config } from '../core/config/schema.js';
 import type { Entry } from '../core/memory-file/entry.js';
 import type { Verdict } from './gate/verdict.js';
@@ -33,9 +34,13 @@ export type DurableWrite = {
   overflow: number;
 };
 
-/** Returns the files mem writes durable memory to for `target`. */
-function targetFiles(config: Config, target: WriteTarget): string[] {
-  return target === 'personal' ? [PERSONAL_FILE] : [...config.region.targets];
+/**
+ * Returns the files mem writes durable memory to for `target`: personal memory goes to
+ * CLAUDE.local.md; shared memory to the working copy of the team memory (ignored, never a tracked
+ * file), which the agent reads through the rendered `.claude/rules/mem-team-memory.md`.
+ */
+function targetFiles(_config: Config, target: WriteTarget): string[] {
+  return target === 'personal' ? [PERSONAL_FILE] : [WORKING_FILE];
 }
 
 /** Returns the entries of the primary target file (what the filter compares against); never throws on damage. */
@@ -43,7 +48,7 @@ export function readExistingEntries(root: string, config: Config, target: WriteT
   const entries: RegionEntry[] = [];
   const seen = new Set<string>();
   // Personal memory is compared with the shared entries too: no point remembering twice.
-  const files = target === 'personal' ? [PERSONAL_FILE, ...config.region.targets] : config.region.targets;
+  const files = target === 'personal' ? [PERSONAL_FILE, WORKING_FILE] : [WORKING_FILE];
   for (const file of files) {
     const path = join(root, file);
     if (!existsSync(path)) continue;
@@ -71,6 +76,11 @@ export type WriteInput = {
   /** Extra edits (e.g. `mem forget` removals), applied after the verdicts'. */
   extraEdits?: readonly RegionEdit[];
   lockTimeoutMs?: number;
+  /**
+   * Render the agent's file after the write (commands a person runs: remember, forget). The Stop
+   * hook leaves it to the next session start or sync, so a running session's context stays as it was.
+   */
+  render?: boolean;
 };
 
 /** Applies accepted verdicts to the target files; returns what changed; throws LOCK_HELD or on I/O failure. */
@@ -99,8 +109,11 @@ export async function writeDurable(input: WriteInput): Promise<DurableWrite> {
   await withLock(
     input.paths.memoryLock,
     () => {
+      // A human's edits of the rendered file are read back first, so this write never overwrites them.
+      if (input.target === 'shared') absorbRenderedEdits(input.root, input.config.region.sections);
       for (const [index, file] of targetFiles(input.config, input.target).entries()) {
         const path = join(input.root, file);
+        mkdirSync(dirname(path), { recursive: true });
         let text = existsSync(path) ? readFileSync(path, 'utf8') : '';
         let repaired = false;
         if (readRegion(text).damage) {
@@ -115,6 +128,7 @@ export async function writeDurable(input: WriteInput): Promise<DurableWrite> {
         writeFileAtomicSync(path, edited.text);
         result.changedFiles.push(file);
       }
+      if (input.render === true && input.target === 'shared') renderSharedMemory(input.root, input.config.region.sections);
     },
     { timeoutMs: input.lockTimeoutMs ?? 5_000, staleMs: 60_000 },
   );

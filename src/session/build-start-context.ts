@@ -35,7 +35,7 @@ function buildHandoffContext(input: StartContextInput): string | null {
   const budget = Math.min(input.budgetChars, MAX_CONTEXT_CHARS - (memoryBlock ? memoryBlock.length + 2 : 0));
   const notices: string[] = [];
   if (input.conflicts > 0) {
-    notices.push(`${input.conflicts} team memory conflict${input.conflicts === 1 ? '' : 's'} await human review in CLAUDE.md (resolved with \`mem review\`).`);
+    notices.push(`${input.conflicts} team memory conflict${input.conflicts === 1 ? '' : 's'} wait for a decision: both versions are in the team memory file (.claude/rules/mem-team-memory.md); \`mem review\` settles them for the whole team.`);
   }
   if (input.syncProblem) notices.push(`The last team memory sync failed: ${input.syncProblem}. Local memory is in use; \`mem sync\` retries.`);
 

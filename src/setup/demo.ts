@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { RENDERED_FILE } from '../core/shared-memory-file.js';
 import { memBinPath } from '../core/mem-command.js';
 import { aliceSession, bobSession, type DemoTurn } from './demo-sessions.js';
 
@@ -74,10 +75,10 @@ export function runDemo(options: DemoOptions): string {
 
     heading(say, 'The session handoff the next session starts from (.memory/sessions/)');
     say(indent(readFileSync(join(alice, '.memory', 'sessions', readdirSync(join(alice, '.memory', 'sessions'))[0]!), 'utf8')));
-    heading(say, "CLAUDE.md: the human text is byte-identical; mem's region holds what passed the filter");
-    const aliceMemory = readFileSync(join(alice, 'CLAUDE.md'), 'utf8');
-    say(indent(aliceMemory));
-    say(`  human-written part unchanged: ${aliceMemory.startsWith(HUMAN_CLAUDE_MD) ? 'yes' : 'NO'}`);
+    heading(say, "What the agent reads: .claude/rules/mem-team-memory.md (ignored by git, no metadata); CLAUDE.md is untouched");
+    mem(alice, ['render']);
+    say(indent(rendered(alice)));
+    say(`  CLAUDE.md unchanged: ${readFileSync(join(alice, 'CLAUDE.md'), 'utf8') === HUMAN_CLAUDE_MD ? 'yes' : 'NO'}; git status: ${gitAs(alice, ['status', '--porcelain']) || '(clean)'}`);
     say(`  the pasted token is on disk in the repo: ${containsInTree(alice, 'ghp_8Fq2ZkR4') ? 'YES (bug)' : 'no'}`);
     heading(say, 'Why some things were not remembered: $ mem candidates --rejected');
     say(indent(mem(alice, ['candidates', '--rejected']).stdout));
@@ -93,12 +94,13 @@ export function runDemo(options: DemoOptions): string {
     writeFileSync(join(bob, 'README.md'), '# Acme\n');
     gitAs(bob, ['add', '-A']);
     gitAs(bob, ['commit', '-q', '-m', 'readme (with the memory it taught)']);
-    say(indent('$ git pull --rebase   (both commits touched CLAUDE.md: the mem merge driver merges it entry by entry)'));
+    say(indent('$ git pull --rebase   (mem changed no tracked file, so nothing is in the way)'));
     gitAs(bob, ['pull', '-q', '--rebase', 'origin', 'main']);
     say(indent(sh(bob, 'git', ['push', 'origin', 'main']).stderr));
     mem(alice, ['sync', '--quiet']);
-    heading(say, "Bob's CLAUDE.md region now holds Alice's and Bob's memory, without a conflict");
-    say(indent(regionOf(readFileSync(join(bob, 'CLAUDE.md'), 'utf8'))));
+    mem(bob, ['sync', '--quiet']);
+    heading(say, "Bob's agent now reads Alice's and Bob's memory, without a conflict (refs/mem/team: one file per entry)");
+    say(indent(rendered(bob)));
 
     heading(say, '5. A real conflict: both reword the same entry differently');
     rewordFirstEntry(alice, 'Always use pnpm 9, never npm or yarn, in this repo.');
@@ -111,7 +113,7 @@ export function runDemo(options: DemoOptions): string {
     for (const conflict of conflicts) mem(bob, ['review', '--resolve', conflict.id, '--take', 'theirs'], '', [0, 3]);
     mem(bob, ['sync', '--quiet'], '', [0, 3]);
     mem(alice, ['sync', '--quiet'], '', [0, 3]);
-    say(indent(`Bob kept Alice's wording with \`mem review --resolve <id> --take theirs\`; after sync Alice has:\n${regionOf(readFileSync(join(alice, 'CLAUDE.md'), 'utf8'))}`));
+    say(indent(`Bob kept Alice's wording with \`mem review --resolve <id> --take theirs\`; after sync Alice reads:\n${rendered(alice)}`));
 
     heading(say, '6. Search all memory: $ mem search "docker db tests"');
     say(indent(mem(bob, ['search', 'docker db tests', '--limit', '3'], '', [0, 1]).stdout));
@@ -141,19 +143,22 @@ function replaySession(mem: MemRunner, repo: string, transcript: string, session
   mem(repo, ['hook', 'session-end'], JSON.stringify({ session_id: sessionId, transcript_path: transcript, cwd: repo, hook_event_name: 'SessionEnd', reason: 'prompt_input_exit' }));
 }
 
+/** A human edits the line in the rendered file; mem reads the edit back at the next sync. */
 function rewordFirstEntry(repo: string, text: string): void {
-  const file = join(repo, 'CLAUDE.md');
+  const file = join(repo, RENDERED_FILE);
   const lines = readFileSync(file, 'utf8').split('\n');
-  const index = lines.findIndex((line) => /^- .*pnpm.*<!-- mem:id=/.test(line));
+  const index = lines.findIndex((line) => /^- .*pnpm/.test(line));
   if (index === -1) return;
-  lines[index] = lines[index]!.replace(/^- .*?(?= <!-- mem:id=)/, `- ${text}`);
+  lines[index] = `- ${text}`;
   writeFileSync(file, lines.join('\n'));
 }
 
-function regionOf(text: string): string {
-  const start = text.indexOf('<!-- mem:begin');
-  const end = text.indexOf('<!-- mem:end -->');
-  return start === -1 || end === -1 ? '(no region)' : text.slice(start, end + '<!-- mem:end -->'.length);
+function rendered(repo: string): string {
+  try {
+    return readFileSync(join(repo, RENDERED_FILE), 'utf8');
+  } catch {
+    return '(not rendered yet)';
+  }
 }
 
 function containsInTree(dir: string, needle: string): boolean {

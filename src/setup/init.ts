@@ -8,15 +8,15 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { MemError } from '../core/errors.js';
 import { parseConfig } from '../core/config/parse-config.js';
-import { defaultConfig } from '../core/config/schema.js';
+import { defaultConfig, type Config } from '../core/config/schema.js';
+import { loadConfig } from '../core/config/load-config.js';
+import { filesWithOldRegion } from '../team/migrate-region.js';
 import { addMemHooks, claudeSettingsError } from '../agents/claude-code/claude-settings.js';
 import { writeFileAtomicSync } from '../core/files/atomic-write.js';
 import { memoryPaths } from '../core/layout.js';
 import { requireRepoRoot, resolveCommonGitDir } from '../core/git/repo-root.js';
 import { runGitSync } from '../core/git/run-git.js';
-import { teamStorePath } from '../core/git/team-store-location.js';
 import { resolveMemCommand, shellCommandLine } from '../core/mem-command.js';
-import { detectClaudeVersion, supportsExecForm } from '../agents/claude-code/claude-version.js';
 import { planPrePushHook } from './pre-push-hook.js';
 import { planMergeDriver } from './merge-driver-config.js';
 import { readInstallRecord, writeInstallRecord, type InstallRecord } from './install-record.js';
@@ -89,9 +89,13 @@ export function planInit(options: InitOptions): InitPlan {
       : { step: 'ignore', path: '.memory/.gitignore', action: 'create', shared: true, what: "keeps mem's local state (sessions/, state/, cache/) out of git", apply: (record) => { writeFileAtomicSync(ignoreFile, MEMORY_GITIGNORE); record.createdMemoryGitignore = true; } },
   );
 
-  const execForm = options.execForm ?? supportsExecForm(detectClaudeVersion(options.env));
+  // The settings file is committed: its hooks name `mem`, never this machine's path, and in the
+  // shell form do nothing (exit 0, silently) where mem is not installed. The exec form runs no
+  // shell, so it cannot check: it is written only when asked for (--exec-form).
+  const execForm = options.execForm ?? false;
   const command = resolveMemCommand(options.env, execForm);
-  const hooks = addMemHooks(settings, command);
+  const hooks = addMemHooks(settings, { executable: 'mem', prefixArgs: [], execForm });
+  const onPath = command.executable === 'mem';
   steps.push(
     hooks.events.length === 0
       ? { step: 'claude-hooks', path: '.claude/settings.json', action: 'none', shared: true, what: "mem's Claude Code hooks are already there" }
@@ -100,7 +104,9 @@ export function planInit(options: InitOptions): InitPlan {
           path: '.claude/settings.json',
           action: settings === null ? 'create' : 'edit',
           shared: true,
-          what: `${settings === null ? '' : 'adds '}mem's Claude Code hooks: ${listWords(hooks.events)}${settings === null ? '' : '; the rest of the file stays as it is'}`,
+          what: `${settings === null ? '' : 'adds '}mem's Claude Code hooks: ${listWords(hooks.events)}${settings === null ? '' : '; the rest of the file stays as it is'}; a teammate without mem sees nothing from them${
+            onPath ? '' : ' (mem is not on PATH here: they do nothing until it is, e.g. npm link)'
+          }`,
           apply: (record) => {
             if (settings === null && !existsSync(dirname(settingsFile))) {
               mkdirSync(dirname(settingsFile), { recursive: true });
@@ -189,13 +195,14 @@ export function planInit(options: InitOptions): InitPlan {
     },
   });
 
-  const storeExists = existsSync(teamStorePath(root));
+  // A region left by an earlier version of mem in the tracked CLAUDE.md moves to the team memory, once.
+  const oldRegions = filesWithOldRegion(root, configForMigration(root));
   steps.push({
-    step: 'team-branch',
-    path: local(teamStorePath(root)),
-    action: storeExists ? 'none' : 'create',
-    shared: false,
-    what: storeExists ? 'the local team branch (mem/team) is there' : 'starts the local team branch (mem/team) from the memory in CLAUDE.md; mem sync publishes it',
+    step: 'migrate',
+    path: oldRegions[0] ?? 'CLAUDE.md',
+    action: oldRegions.length === 0 ? 'none' : 'edit',
+    shared: true,
+    what: oldRegions.length === 0 ? 'holds no managed region of mem (team memory lives on refs/mem/team)' : "moves the old managed region's entries to the team memory and removes the region; commit the file",
   });
 
   const changes: InitChange[] = steps.map(({ apply: _apply, ...change }) => change);
@@ -208,8 +215,7 @@ export function planInit(options: InitOptions): InitPlan {
       // pre-push hook's command line, the merge driver's git config): theirs are idempotent.
       for (const step of steps) step.apply?.(record);
       const done = [...changes];
-      const team = await ensureLocalTeamBranch(root);
-      done[done.length - 1] = { ...done[done.length - 1]!, ...team };
+      if (oldRegions.length > 0) done[done.length - 1] = { ...done[done.length - 1]!, ...(await migrateOldRegion(root)) };
       writeInstallRecord(paths, record);
       return {
         root,
@@ -226,18 +232,24 @@ export async function initRepository(options: InitOptions): Promise<InitReport> 
   return planInit(options).apply();
 }
 
-/**
- * Creates the local team branch (in the team store inside .git) when it does not exist yet, from
- * the memory already in CLAUDE.md; the first `mem sync` publishes it when the remote has none.
- */
-async function ensureLocalTeamBranch(root: string): Promise<Pick<InitChange, 'action' | 'what'>> {
-  const { commitLocalTeamChange } = await import('../team/sync.js');
+/** Moves an old managed region's entries to the team memory and cuts the region out; never throws. */
+async function migrateOldRegion(root: string): Promise<Pick<InitChange, 'action' | 'what'>> {
   try {
-    const result = await commitLocalTeamChange(root);
-    if (result.committed) return { action: 'create', what: 'started the local team branch (mem/team) from the memory in CLAUDE.md; mem sync publishes it' };
-    return { action: 'none', what: 'the local team branch (mem/team) is there' };
+    const { migrateOldRegions } = await import('../team/migrate-region.js');
+    const result = await migrateOldRegions(root, loadConfig(root));
+    if (result.files.length === 0) return { action: 'none', what: 'holds no managed region of mem' };
+    return { action: 'edit', what: `moved ${result.imported} entr${result.imported === 1 ? 'y' : 'ies'} from the old managed region to the team memory and removed the region; commit ${result.files.join(' and ')}` };
   } catch (error) {
-    return { action: 'none', what: `the team branch was not started yet (${(error as Error).message}); the first mem sync starts it` };
+    return { action: 'none', what: `the old managed region was not migrated (${(error as Error).message}); run mem migrate` };
+  }
+}
+
+/** The config a migration reads: the repository's own when valid, else the defaults. */
+function configForMigration(root: string): Config {
+  try {
+    return loadConfig(root);
+  } catch {
+    return defaultConfig();
   }
 }
 

@@ -38,9 +38,13 @@ export function locatePrePushHook(root: string): { path: string; husky: boolean 
   return { path: join(resolveCommonGitDir(root), 'hooks', 'pre-push'), husky: false };
 }
 
-/** Returns the shell line that runs the sync: stdin closed, never fails the hook. */
+/**
+ * Returns the shell line that runs the sync: stdin closed, never fails the hook, and does nothing
+ * (silently) where `mem` is not installed, since husky's hook is committed and every teammate runs it.
+ */
 function syncLine(command: string): string {
-  return `MEM_IN_PRE_PUSH=1 ${command} sync --quiet </dev/null || true`;
+  const guard = command === 'mem' ? 'command -v mem >/dev/null 2>&1 && ' : '';
+  return `${guard}MEM_IN_PRE_PUSH=1 ${command} sync --quiet </dev/null || true`;
 }
 
 /** Returns the text of mem's own pre-push hook, optionally chaining a previous hook first. */
@@ -87,10 +91,11 @@ export function planPrePushHook(root: string, command: string): PrePushPlan {
   };
   if (husky) {
     if (current?.includes(HUSKY_BLOCK.start)) return { path, mode: 'already-installed', apply: () => undefined };
+    // Note: husky's hook is committed: it names `mem`, never this machine's path.
     return withMode({
       path,
       mode: 'husky-block',
-      apply: () => write(appendMarkedBlock(current ?? HUSKY_CREATED, HUSKY_BLOCK, syncLine(command)), currentMode === undefined ? 0o755 : executable(currentMode)),
+      apply: () => write(appendMarkedBlock(current ?? HUSKY_CREATED, HUSKY_BLOCK, syncLine('mem')), currentMode === undefined ? 0o755 : executable(currentMode)),
     });
   }
   if (current?.includes(MARK)) {

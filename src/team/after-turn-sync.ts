@@ -1,12 +1,12 @@
 /**
  * The team step of a turn that changed durable memory, run in a detached process so the Stop hook
- * never waits for it: commit the region to the local team branch (no network), then, when the
+ * never waits for it: when the
  * clone has the team remote and no background sync ran within team.backgroundSyncIntervalSeconds,
  * a full sync. Failures land in sync-status.json for `mem status`; nothing is thrown at the user.
  */
 import { resolveRemoteUrl } from './store/transport.js';
 import { loadConfig } from '../core/config/load-config.js';
-import { commitLocalTeamChange, syncTeamMemory } from './sync.js';
+import { syncTeamMemory } from './sync.js';
 import { readSyncStatus, updateSyncStatus } from './sync-status.js';
 
 /** Returns the exit code of the detached after-turn step (always 0: nobody waits for it). */
@@ -14,7 +14,7 @@ export async function runAfterTurnSync(root: string, sessionId: string | undefin
   try {
     const config = loadConfig(root);
     if (!config.team.enabled) return 0;
-    await commitLocalTeamChange(root, sessionId === undefined ? {} : { sessionId });
+    updateSyncStatus(root, { pending: true });
     if (resolveRemoteUrl(root, config.team.remote) === null) return 0;
     const last = readSyncStatus(root).lastBackgroundAt;
     if (last && now.getTime() - Date.parse(last) < config.team.backgroundSyncIntervalSeconds * 1000) return 0;

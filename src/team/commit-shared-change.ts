@@ -1,19 +1,18 @@
 /**
- * After `mem remember` / `mem forget` changed shared memory: record it on the local team branch
- * (no network), as the Stop hook does, so the branch history stays the audit log. The next
- * `mem sync` (or push) shares it.
+ * After `mem remember` / `mem forget` changed shared memory: the working copy already holds the
+ * change (it is this clone's share of the team memory until it syncs); mark it pending so
+ * `mem status` says so. The next `mem sync` (or push) sends it.
  */
 import { loadConfig } from '../core/config/load-config.js';
+import { updateSyncStatus } from './sync-status.js';
 
-/** Returns warnings (empty when committed or when team memory is off); never throws: the memory is already on disk. */
+/** Returns warnings (empty when recorded or when team memory is off); never throws: the memory is already on disk. */
 export async function commitSharedChange(root: string): Promise<string[]> {
   try {
     if (!loadConfig(root).team.enabled) return [];
-    // Loaded lazily: the team store is only needed after a shared change.
-    const { commitLocalTeamChange } = await import('./sync.js');
-    await commitLocalTeamChange(root);
+    updateSyncStatus(root, { pending: true });
     return [];
   } catch (error) {
-    return [`team commit deferred to the next \`mem sync\`: ${(error as Error).message}`];
+    return [`could not record the pending team change: ${(error as Error).message}; the next \`mem sync\` sends it anyway`];
   }
 }

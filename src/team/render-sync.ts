@@ -12,7 +12,7 @@ export function renderSyncReport(report: SyncReport, options: { quiet?: boolean 
     stderr.push(`mem: quarantined an incoming team entry (${item.reasons.join(', ')}): ${item.text.slice(0, 80)}`);
   }
   for (const item of report.withheld) {
-    stderr.push(`mem: kept a local entry off the team branch (${item.reasons.join(', ')}): ${item.text.slice(0, 80)}`);
+    stderr.push(`mem: kept a local entry off the team ref (${item.reasons.join(', ')}): ${item.text.slice(0, 80)}`);
   }
   if (report.conflicts.length > 0) {
     stderr.push(`mem: ${report.conflicts.length} memory conflict(s) await review: run \`mem review\``);
@@ -21,13 +21,14 @@ export function renderSyncReport(report: SyncReport, options: { quiet?: boolean 
     const parts: string[] = [];
     if (report.outcome === 'disabled') parts.push('team sync is disabled (team.enabled = false)');
     else if (report.outcome === 'dry-run') {
-      parts.push(report.wroteMemoryFile ? 'would update CLAUDE.md with team memory' : 'CLAUDE.md would not change');
+      parts.push(report.wroteMemoryFile ? 'would update the team memory with teammates\' entries' : 'team memory would not change');
       if (report.failure === null) parts.push('nothing written (dry run)');
     } else if (report.outcome === 'up-to-date') parts.push('team memory is up to date');
     else if (report.outcome === 'synced') {
-      if (report.wroteMemoryFile) parts.push('merged team memory into CLAUDE.md');
-      if (report.createdRemoteBranch) parts.push('created the team branch on the remote');
-      else if (report.pushed) parts.push('pushed local memory to the team branch');
+      if (report.received > 0) parts.push(`received ${report.received} team entr${report.received === 1 ? 'y' : 'ies'}`);
+      if (report.wroteMemoryFile) parts.push('rendered .claude/rules/mem-team-memory.md');
+      if (report.createdRemoteBranch) parts.push('created the team ref (refs/mem/team) on the remote');
+      else if (report.pushed) parts.push(`sent ${report.sent} local change${report.sent === 1 ? '' : 's'} to the team ref`);
     } else parts.push('team memory queued for the next sync');
     stdout.push(`mem sync: ${parts.join('; ')}`);
   }

@@ -1,52 +1,103 @@
 /**
- * `mem review`: the conflicts waiting in the managed region, and settling one. A resolution is
- * an ordinary edit of CLAUDE.md (under the memory lock, atomically); the next sync pushes it.
+ * `mem review`: the conflicts waiting in the team memory, from the reader's point of view ("your
+ * version", "Alice's version": who made each, when, and a word-level diff), and settling one. A
+ * settlement is an ordinary change of the working copy (under the memory lock); the next sync
+ * shares it and, since it descends from the conflict on the team ref, no clone is asked again.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { MemError } from '../core/errors.js';
-import { writeFileAtomic } from '../core/files/atomic-write.js';
 import { withLock } from '../core/files/lock.js';
-import { memoryPaths } from '../core/layout.js';
+import { readGitIdentity } from '../core/git/git-identity.js';
 import { loadConfig } from '../core/config/load-config.js';
-import { listRegionConflicts, readRegionBody, resolveRegionConflict, writeRegionBody, type ConflictChoice } from './team-region.js';
+import { memoryPaths } from '../core/layout.js';
+import type { Entry } from '../core/memory-file/entry.js';
+import { parseRegionBody } from '../core/memory-file/parse-region-body.js';
+import { versionLabel } from '../core/memory-file/render-memory.js';
+import { absorbRenderedEdits, readWorkingBody, renderSharedMemory, writeWorkingBody } from '../core/shared-memory-file.js';
+import { resolveConflict, type ConflictChoice } from './merge/resolve-conflict.js';
 import { updateSyncStatus } from './sync-status.js';
+import { wordDiff } from './word-diff.js';
 
-/** One conflict as `mem review --json` prints it: the entry text of each side, null where that side has no entry. */
-export type ReviewConflict = { id: string; section: string; base: string | null; ours: string | null; theirs: string | null };
+/** One version of a conflict as the reader sees it. */
+export type ReviewVersion = {
+  /** "Your version (2026-12-01)" or "Alice's version (2026-12-01)". */
+  label: string;
+  /** True for the reader's own version. */
+  mine: boolean;
+  author: string | null;
+  at: string | null;
+  /** The team commit that holds this version, when known. */
+  commit: string | null;
+  section: string;
+  /** null: this version deleted the entry. */
+  text: string | null;
+};
 
-function memoryFile(root: string): string {
-  return join(root, loadConfig(root).region.targets[0] ?? 'CLAUDE.md');
+/**
+ * One conflict as `mem review --json` prints it. `ours` is the reader's version ("mine"), `theirs`
+ * the teammate's; `diff` goes from theirs to mine, word by word (`[-removed-]{+added+}`).
+ */
+export type ReviewConflict = {
+  id: string;
+  section: string;
+  base: string | null;
+  ours: string | null;
+  theirs: string | null;
+  versions: ReviewVersion[];
+  diff: string;
+};
+
+/** What the reader can choose; `ours` and `theirs` keep working as aliases of mine and theirs. */
+export type ReviewChoice = 'mine' | 'ours' | 'theirs' | 'both' | { text: string };
+
+function reader(root: string): { name: string | null; email: string | null } {
+  const identity = readGitIdentity(root);
+  return { name: identity.name ?? null, email: identity.email ?? null };
 }
 
-function readText(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
+function version(entry: Entry | null, section: string, who: { name: string | null; email: string | null }, mine: boolean): ReviewVersion {
+  const label = versionLabel(entry, who);
+  return {
+    label: entry === null ? `${mine ? 'Your' : "A teammate's"} version: deleted` : label,
+    mine: entry === null ? mine : label.startsWith('Your version'),
+    author: entry?.provenance.author ?? null,
+    at: entry?.provenance.at ?? null,
+    commit: entry?.provenance.commit ?? null,
+    section: entry?.section || section,
+    text: entry?.text ?? null,
+  };
 }
 
-/** Returns the conflicts awaiting review in the clone at `root`, in file order; throws REGION_DAMAGED on damaged markers. */
+/** Returns the conflicts awaiting review in the clone at `root`, in memory order; never throws on a missing working copy. */
 export function listReviewConflicts(root: string): ReviewConflict[] {
-  const body = readRegionBody(readText(memoryFile(root))) ?? '';
-  return listRegionConflicts(body).map(({ id, section, base, ours, theirs }) => ({ id, section, base, ours, theirs }));
+  const who = reader(root);
+  return parseRegionBody(readWorkingBody(root)).conflicts.map((conflict) => {
+    const ours = conflict.text ? conflict.text.ours : (conflict.ours?.text ?? null);
+    const theirs = conflict.text ? conflict.text.theirs : (conflict.theirs?.text ?? null);
+    const base = conflict.text ? conflict.text.base : (conflict.base?.text ?? null);
+    return {
+      id: conflict.id,
+      section: conflict.section,
+      base,
+      ours,
+      theirs,
+      versions: [version(conflict.ours, conflict.section, who, true), version(conflict.theirs, conflict.section, who, false)],
+      diff: wordDiff(theirs, ours),
+    };
+  });
 }
 
 /**
- * Settles conflict `id` by keeping ours, theirs, both, or a given text, and returns the conflicts
- * still open; throws NOT_FOUND for an unknown id, LOCK_HELD when memory is busy.
+ * Settles conflict `id` by keeping mine, theirs, both, or a given text, re-renders the agent's file,
+ * and returns the conflicts still open; throws NOT_FOUND for an unknown id, LOCK_HELD when memory is busy.
  */
-export async function resolveReviewConflict(root: string, id: string, choice: ConflictChoice): Promise<ReviewConflict[]> {
-  const file = memoryFile(root);
-  return withLock(memoryPaths(root).memoryLock, async () => {
-    const text = readText(file);
-    const body = readRegionBody(text);
-    if (body === null) throw new MemError('NOT_FOUND', `${file} has no managed region, so there is nothing to review`);
-    const resolved = resolveRegionConflict(body, id, choice);
-    await writeFileAtomic(file, writeRegionBody(text, resolved));
-    const remaining = listRegionConflicts(resolved);
-    updateSyncStatus(root, { conflicts: remaining.length, pending: true });
-    return remaining.map(({ id: rid, section, base, ours, theirs }) => ({ id: rid, section, base, ours, theirs }));
+export async function resolveReviewConflict(root: string, id: string, choice: ReviewChoice): Promise<ReviewConflict[]> {
+  const sections = loadConfig(root).region.sections;
+  const mapped: ConflictChoice = choice === 'mine' ? 'ours' : choice;
+  await withLock(memoryPaths(root).memoryLock, () => {
+    const { body } = absorbRenderedEdits(root, sections);
+    writeWorkingBody(root, resolveConflict(body, id, mapped));
+    renderSharedMemory(root, sections);
   });
+  const remaining = listReviewConflicts(root);
+  updateSyncStatus(root, { conflicts: remaining.length, pending: true });
+  return remaining;
 }

@@ -1,36 +1,57 @@
 /**
- * Team sync: fetch the team branch, three-way merge it with the managed region of CLAUDE.md,
- * write the result back (bytes outside the region untouched), commit to the team branch, push,
- * and on a rejected push fetch and merge again. Memory never blocks the user's work: every
- * failure leaves local memory as it is, is recorded in sync-status.json and retried next time.
+ * Team sync: fetch the team ref, merge it entry by entry with this clone's working copy, render
+ * the agent's file, and push this clone's changes as one commit on top of what the team has.
  *
- * Order of effects: sync lock → fetch (no lock on memory) → memory lock: read, merge, write
- * CLAUDE.md, commit, move refs → push → base. Pure decisions live in the region/merge modules.
+ * Only the entries that changed are looked at: `diff-tree` says which files the team changed
+ * since the last agreement (the base), blob ids say which ones this clone changed, and only ids
+ * both sides changed go through the three-way merge. Everything else is a union of files, so two
+ * people adding memory never conflict. History stays linear (each push is a child of the remote
+ * head), which makes "who changed this entry" one walk over the new commits only.
+ *
+ * Memory never blocks the user's work: every failure keeps local memory as it is, is recorded in
+ * sync-status.json and retried by the next sync. No tracked file is ever written.
+ *
+ * Order of effects: sync lock → fetch → memory lock: read back the rendered file, merge, write the
+ * working copy, render, write the commit → push (rejected: fetch, merge, retry with jitter) → base.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXIT, MemError, fileSystemError, isMemError } from '../core/errors.js';
-import type { TeamFiles } from './store/team-store-port.js';
-import { normaliseTombstones } from './store/team-store-port.js';
-import { fetchTeamBranch, pushTeamBranch, type TransportFailureReason } from './store/transport.js';
-import { writeFileAtomic, writeFileAtomicSync } from '../core/files/atomic-write.js';
+import { EXIT, fileSystemError, isMemError } from '../core/errors.js';
+import { writeFileAtomicSync } from '../core/files/atomic-write.js';
+import { fingerprint } from '../core/files/fast-hash.js';
 import { withLock } from '../core/files/lock.js';
 import { directoriesUnder, removeOrphanTemps } from '../core/files/orphan-temps.js';
+import { readGitIdentity } from '../core/git/git-identity.js';
 import { memoryPaths } from '../core/layout.js';
-import { renderTeamCommitMessage } from './commit-message.js';
-import { openTeamContext, readGitAuthor, repoOperationInProgress, type TeamContext } from './team-context.js';
-import { listRegionConflicts, mergeRegionBodies, readRegionBody, writeRegionBody, type RegionConflict } from './team-region.js';
-import { sanitizeBody, type FlaggedEntry } from './sanitize.js';
-import { readSyncStatus, updateSyncStatus, type SyncFailure, type SyncFailureReason } from './sync-status.js';
-import { readLocalTombstones } from './tombstones.js';
-import { EMPTY_FILES, bodyHash, readCommittedHash, readTextOrEmpty, rememberCommittedBody, sameFiles } from './committed-body.js';
+import { absorbRenderedEdits, readWorkingText, renderSharedMemory, renderingIsStale, writeWorkingBody } from '../core/shared-memory-file.js';
+import type { Provenance } from '../core/memory-file/entry.js';
+import { mergeRecords, type Side } from './merge/merge-records.js';
+import { flagged, scanRecord, type FlaggedEntry } from './scan-record.js';
+import { attributeChanges, diffTrees, isAncestor, listTree, readBlobs, readCommitAuthors, writeCommit, type Attribution, type FileWrite } from './store/git-objects.js';
+import {
+  ENTRY_DIR,
+  TEAM_REF_README,
+  TOMBSTONE_DIR,
+  blobOid,
+  classifyPath,
+  entryPath,
+  parseRecord,
+  serializeRecord,
+  tombstonePath,
+} from './store/team-record.js';
+import { fetchTeamBranch, pushTeamBranch, type TransportFailureReason } from './store/transport.js';
+import { listRegionConflicts, type RegionConflict } from './team-region.js';
+import { openTeamContext, readGitAuthor, type TeamContext } from './team-context.js';
+import { readSyncStatus, updateSyncStatus, type SyncFailure } from './sync-status.js';
+import { addLocalTombstones, readLocalTombstones } from './tombstones.js';
+import { readWorkingItems, renderWorkingBody, type WorkingItem } from './working-records.js';
 
 export { readSyncStatus } from './sync-status.js';
 export type { SyncStatus } from './sync-status.js';
-// The hook-side team steps live in their own files; re-exported for callers of this module.
-export { commitLocalTeamChange, type LocalCommitResult } from './local-commit.js';
+export type { FlaggedEntry } from './scan-record.js';
 
 export type SyncOptions = {
-  /** Compute and report, write nothing (no CLAUDE.md, no commit, no push). */
+  /** Compute and report, write nothing (no working copy, no commit, no push). */
   dryRun?: boolean;
   /** Exit non-zero on any failure (CI), instead of "local memory wins, exit 0". */
   strict?: boolean;
@@ -43,29 +64,36 @@ export type SyncOptions = {
   /** How long to wait for another sync of this clone. */
   lockTimeoutMs?: number;
   now?: Date;
+  /** Pause between push retries (tests pass 0); default: jittered, growing. */
+  retryDelayMs?: (attempt: number) => number;
 };
 
 export type SyncReport = {
-  /** What happened overall. */
   outcome: 'up-to-date' | 'synced' | 'queued' | 'disabled' | 'dry-run';
-  /** CLAUDE.md (the managed region) was rewritten with teammates' memory. */
+  /** The rendered memory file changed (teammates' memory arrived, or a human's edit was read back). */
   wroteMemoryFile: boolean;
-  /** The team-branch commit this clone now has, when any. */
+  /** The team commit this clone now agrees with, when any. */
   commit: string | null;
   pushed: boolean;
-  /** Local memory has changes the remote team branch does not have yet. */
+  /** Local memory has changes the remote team ref does not have yet. */
   pending: boolean;
-  /** The remote had no team branch and this run created it. */
+  /** The remote had no team ref and this run created it. */
   createdRemoteBranch: boolean;
   conflicts: RegionConflict[];
   quarantined: FlaggedEntry[];
-  /** Local entries kept out of the team branch by the secret/injection gate. */
+  /** Local entries kept off the team ref by the secret/injection gate. */
   withheld: FlaggedEntry[];
+  /** Entries received from teammates in this run. */
+  received: number;
+  /** Local entries sent in this run. */
+  sent: number;
   failure: Omit<SyncFailure, 'at'> | null;
   warnings: string[];
   exitCode: number;
 };
 
+const DIRS = [ENTRY_DIR, TOMBSTONE_DIR];
+const COMMITTED_FILE = 'team-committed.json';
 
 /** Returns the report of one sync of the clone at `root`; expected failures are in the report, only bugs and broken config throw. */
 export async function syncTeamMemory(root: string, options: SyncOptions = {}): Promise<SyncReport> {
@@ -73,25 +101,15 @@ export async function syncTeamMemory(root: string, options: SyncOptions = {}): P
   const context = openTeamContext(root, options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs });
   const report = emptyReport();
   if (!context.config.team.enabled) return { ...report, outcome: 'disabled' };
-  const busy = repoOperationInProgress(root);
-  if (busy) {
-    return finish(context, report, options, now, {
-      reason: 'repo-busy',
-      message: `${busy} is in progress in this repository; team memory will sync after it finishes`,
-    });
-  }
   try {
-    await withLock(context.syncLock, () => runSync(context, report, options, now), {
-      timeoutMs: options.lockTimeoutMs ?? 30_000,
-      staleMs: 10 * 60_000,
-    });
+    await withLock(context.syncLock, () => runSync(context, report, options, now), { timeoutMs: options.lockTimeoutMs ?? 30_000, staleMs: 10 * 60_000 });
   } catch (error) {
     if (isMemError(error) && error.code === 'LOCK_HELD') {
       report.failure = { reason: 'lock-held', message: 'another mem sync of this clone is running; this one was skipped' };
+    } else if (isMemError(error) && (error.code === 'GIT_FAILED' || error.code === 'SYNC_FAILED')) {
+      report.failure = { reason: 'failed', message: error.message };
     } else if (isMemError(error) && error.code === 'REGION_DAMAGED') {
       report.failure = { reason: 'region-damaged', message: error.message };
-    } else if (isMemError(error) && error.code === 'SYNC_FAILED') {
-      report.failure = { reason: 'invalid-team-content', message: error.message };
     } else if (fileSystemError(error)) {
       // A full disk or an unwritable .memory/ is the machine's state, not a bug: like offline, the
       // sync is queued and the push it runs in goes on.
@@ -111,169 +129,390 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
   for (let attempt = 0; ; attempt += 1) {
     const fetched = await fetchTeamBranch(context.target);
     const network: { reason: TransportFailureReason; message: string } | null = fetched.ok ? null : fetched;
-    const remoteOid = fetched.ok && fetched.branchExists ? await context.store.readRef('remote') : null;
-    if (!network && remoteOid && !options.dryRun && (await isNothingToDo(context, remoteOid))) {
-      report.commit = remoteOid;
-      report.conflicts = listRegionConflicts(readRegionBody(readTextOrEmpty(context.memoryFile)) ?? '');
+    // Offline: what this clone fetched before is still worth merging (it is the team's, just older).
+    const theirsOid = fetched.ok && !fetched.branchExists ? null : await context.store.readRef('remote');
+    if (network === null && !options.dryRun && (await isNothingToDo(context, theirsOid))) {
+      report.commit = theirsOid;
+      report.conflicts = listRegionConflicts(bodyOf(readWorkingText(context.root)));
       return;
     }
-    const lastKnownRemote = remoteOid ?? (await context.store.readRef('remote'));
-    const step = await withLock(context.paths.memoryLock, () => mergeStep(context, report, options, now, network === null, remoteOid), {
-      timeoutMs: 10_000,
-    });
-    report.pending = step.commit !== null && step.commit !== lastKnownRemote;
+    const step = await withLock(context.paths.memoryLock, () => mergeStep(context, report, options, now, theirsOid, network === null), { timeoutMs: 10_000 });
+    report.pending = step.pending;
     if (network) {
       report.failure = network;
       return;
     }
-    if (step.failure) {
-      report.failure = step.failure;
+    if (options.dryRun || options.push === false || step.commit === null || step.commit === theirsOid) {
+      if (!options.dryRun && !step.pending) recordCommitted(context.root);
+      if (step.commit !== null) report.commit = step.commit;
       return;
     }
-    if (options.dryRun || options.push === false || step.commit === null || step.commit === remoteOid) return;
     const pushed = await pushTeamBranch(context.target, step.commit);
     if (pushed.ok) {
       report.pushed = true;
       report.pending = false;
-      report.createdRemoteBranch = remoteOid === null;
+      report.createdRemoteBranch = theirsOid === null;
+      report.commit = step.commit;
+      report.sent = step.written.size;
       await context.store.updateRef('base', step.commit, await context.store.readRef('base'));
+      await withLock(context.paths.memoryLock, () => stampPushed(context, step.written, step.commit as string, now), { timeoutMs: 10_000 });
       return;
     }
     if (pushed.reason === 'rejected' && attempt < retries) {
-      report.warnings.push(`the team branch moved while syncing; merging again (attempt ${attempt + 2} of ${retries + 1})`);
+      report.warnings.push(`the team ref moved while syncing; merging again (attempt ${attempt + 2} of ${retries + 1})`);
+      await sleep(options.retryDelayMs ? options.retryDelayMs(attempt) : jitter(attempt));
       continue;
     }
-    report.failure = pushed;
+    report.failure = pushed.reason === 'rejected' ? { reason: 'rejected', message: `${pushed.message} (gave up after ${retries + 1} attempts; the next sync retries)` } : pushed;
     return;
   }
 }
 
-/** True when the remote, the base and the local branch agree and the region is what was last committed. */
-async function isNothingToDo(context: TeamContext, remoteOid: string): Promise<boolean> {
-  const [base, local] = [await context.store.readRef('base'), await context.store.readRef('local')];
-  if (base !== remoteOid || local !== remoteOid) return false;
-  const body = readRegionBody(readTextOrEmpty(context.memoryFile)) ?? '';
-  return bodyHash(body, readLocalTombstones(context.root)) === readCommittedHash(context.root);
+/** Returns git's ISO date as mem writes dates: UTC, seconds, `Z`. */
+function isoSeconds(value: string): string {
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? value : new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-type StepResult = { commit: string | null; failure: { reason: SyncFailureReason; message: string } | null };
+/** A growing, jittered pause, so clones that collided do not collide again in lockstep. */
+function jitter(attempt: number): number {
+  return Math.round((50 + Math.random() * 200) * 2 ** attempt);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** True when the remote, the base and the working copy agree and the rendered file is current: nothing to read, merge or render. */
+async function isNothingToDo(context: TeamContext, theirsOid: string | null): Promise<boolean> {
+  const base = await context.store.readRef('base');
+  if (base !== theirsOid) return false;
+  if (readCommittedHash(context.root) !== committedHash(context.root)) return false;
+  return !renderingIsStale(context.root);
+}
+
+type StepResult = {
+  /** The commit to push (or the remote head when there is nothing to push), null when nothing exists yet. */
+  commit: string | null;
+  /** Ids (entries and tombstones) the commit writes, for provenance after the push. */
+  written: Set<string>;
+  pending: boolean;
+};
 
 async function mergeStep(
   context: TeamContext,
   report: SyncReport,
   options: SyncOptions,
   now: Date,
+  theirsOid: string | null,
   reachable: boolean,
-  remoteOid: string | null,
 ): Promise<StepResult> {
-  const { store } = context;
-  const scan = { entropyBits: context.config.filter.secretEntropyBits, minTokenLength: context.config.filter.secretMinTokenLength };
-  const fileText = readTextOrEmpty(context.memoryFile);
-  const ours = readRegionBody(fileText) ?? '';
-  const baseOid = await store.readRef('base');
-  const localOid = await store.readRef('local');
-  let base = baseOid ? await store.readFiles(baseOid) : EMPTY_FILES;
-  const local = localOid ? await store.readFiles(localOid) : null;
+  const { root, config } = context;
+  const storeDir = context.target.storeDir;
+  const sections = config.region.sections;
+  const scan = { entropyBits: config.filter.secretEntropyBits, minTokenLength: config.filter.secretMinTokenLength };
+  const identity = readGitIdentity(root);
+  const reader = { name: identity.name ?? null, email: identity.email ?? null };
 
-  let theirs: TeamFiles | null = null;
-  let failure: StepResult['failure'] = null;
-  if (remoteOid) {
-    try {
-      theirs = await store.readFiles(remoteOid);
-    } catch (error) {
-      if (!isMemError(error)) throw error;
-      failure = { reason: 'invalid-team-content', message: error.message };
-    }
-    if (theirs && baseOid && !(await store.isAncestor(baseOid, remoteOid))) {
-      // Note: a history rewritten by force is treated as unrelated: with an empty base, nothing
-      // local is deleted because it vanished from the rewrite (only tombstones delete).
-      report.warnings.push('the remote team branch was rewritten (force-pushed); merging without a common base so nothing is lost');
-      base = EMPTY_FILES;
+  const absorbed = options.dryRun ? { body: bodyOf(readWorkingText(root)), edits: 0 } : absorbRenderedEdits(root, sections);
+  if (absorbed.edits > 0) report.wroteMemoryFile = true;
+  const oursItems = readWorkingItems(absorbed.body);
+  const items = new Map<string, WorkingItem>(oursItems.map((item) => [item.id, item]));
+  const order = oursItems.map((item) => item.id);
+
+  const baseOid = await context.store.readRef('base');
+  const baseFiles = baseOid ? listTree(storeDir, baseOid, DIRS) : new Map();
+  // Which ids the team changed since the base (or, the first time and after a forced rewrite, everything it has).
+  let incoming: Array<{ path: string; newOid: string | null; newMode: string | null }> = [];
+  let related = true;
+  if (theirsOid !== null && theirsOid !== baseOid) {
+    related = baseOid !== null && isAncestor(storeDir, baseOid, theirsOid);
+    if (related && baseOid !== null) incoming = diffTrees(storeDir, baseOid, theirsOid, DIRS);
+    else {
+      if (baseOid !== null) report.warnings.push('the remote team ref was rewritten (force-pushed); merging without a common base so nothing is lost');
+      incoming = [...listTree(storeDir, theirsOid, DIRS).values()].map((file) => ({ path: file.path, newOid: file.oid, newMode: file.mode }));
     }
   }
-  const tombstones = new Set(
-    normaliseTombstones([...base.tombstones, ...(theirs?.tombstones ?? []), ...(local?.tombstones ?? []), ...readLocalTombstones(context.root)]),
-  );
+  const attribution = theirsOid !== null && theirsOid !== baseOid ? attributeChanges(storeDir, theirsOid, related ? baseOid : null, [ENTRY_DIR]) : { byPath: new Map<string, Attribution>(), authors: new Map() };
 
-  let merged = ours;
-  if (theirs) {
-    const incoming = sanitizeBody(theirs.memory, [ours, base.memory], ours, scan);
-    report.quarantined = incoming.flagged;
-    const result = mergeRegionBodies(base.memory, ours, incoming.text, tombstones);
-    merged = result.text;
-  } else if (tombstones.size > 0) {
-    merged = mergeRegionBodies(ours, ours, ours, tombstones).text;
+  // Tombstones: a union. What the team forgot is forgotten here too, and stays so.
+  const tombstones = new Set(readLocalTombstones(root));
+  for (const file of baseFiles.values()) {
+    const kind = classifyPath(file.path);
+    if (kind?.kind === 'tombstone') tombstones.add(kind.id);
   }
-  report.conflicts = listRegionConflicts(merged);
+  const remoteTombstones = new Set<string>();
+  for (const change of incoming) {
+    const kind = classifyPath(change.path);
+    if (kind?.kind === 'tombstone' && change.newOid !== null) {
+      tombstones.add(kind.id);
+      remoteTombstones.add(kind.id);
+    }
+  }
+  if (theirsOid !== null && related) for (const file of baseFiles.values()) if (classifyPath(file.path)?.kind === 'tombstone') remoteTombstones.add(classifyPath(file.path)?.id ?? '');
 
-  if (merged !== ours) {
-    report.wroteMemoryFile = true;
-    if (!options.dryRun) {
-      const next = writeRegionBody(fileText, merged);
-      await writeFileAtomic(context.memoryFile, next);
-      for (const mirror of context.mirrorFiles) {
-        const mirrorText = readTextOrEmpty(mirror);
-        if (readRegionBody(mirrorText) !== null) await writeFileAtomic(mirror, writeRegionBody(mirrorText, merged));
+  // What this clone changed since the base: blob ids differ (no blob is read for that).
+  const baseBlobOf = (id: string): string | null => (related || theirsOid === null ? (baseFiles.get(entryPath(id))?.oid ?? null) : null);
+  const oursChanged = new Set<string>();
+  for (const item of oursItems) if (blobOid(serializeRecord(item.record)) !== baseBlobOf(item.id)) oursChanged.add(item.id);
+  if (related || theirsOid === null) {
+    for (const file of baseFiles.values()) {
+      const kind = classifyPath(file.path);
+      if (kind?.kind === 'entry' && !items.has(kind.id) && !tombstones.has(kind.id)) oursChanged.add(kind.id);
+    }
+  }
+
+  // Theirs: read and check each changed file on its own; a bad one is quarantined, the rest arrives.
+  const theirs = new Map<string, Side>();
+  const wantedBlobs = incoming.filter((change) => change.newOid !== null && classifyPath(change.path)?.kind === 'entry').map((change) => change.newOid as string);
+  const bothChanged = incoming.map((change) => classifyPath(change.path)).filter((kind) => kind?.kind === 'entry' && oursChanged.has(kind.id)).map((kind) => kind?.id ?? '');
+  const baseBlobIds = bothChanged.map((id) => baseBlobOf(id)).filter((oid): oid is string => oid !== null);
+  const blobs = readBlobs(storeDir, [...wantedBlobs, ...baseBlobIds]);
+  for (const change of incoming) {
+    const kind = classifyPath(change.path);
+    if (kind === null || kind.kind === 'tombstone') continue;
+    if (kind.kind === 'malformed') {
+      if (change.newOid !== null) report.quarantined.push({ id: change.path.slice(0, 120), section: '', text: '', reasons: ['not a valid entry path'] });
+      continue;
+    }
+    if (change.newOid === null) {
+      theirs.set(kind.id, undefined);
+      continue;
+    }
+    const bytes = change.newMode === '100644' || change.newMode === '100755' ? blobs.get(change.newOid) : undefined;
+    const parsed = bytes === undefined ? { ok: false as const, reason: 'not a regular file' } : parseRecord(bytes);
+    if (!parsed.ok) {
+      report.quarantined.push(flagged(kind.id, null, [parsed.reason], scan));
+      continue;
+    }
+    const reasons = scanRecord(parsed.record, scan);
+    if (reasons.length > 0) {
+      report.quarantined.push(flagged(kind.id, parsed.record, reasons, scan));
+      continue;
+    }
+    theirs.set(kind.id, parsed.record);
+  }
+  const baseRecord = (id: string): Side => {
+    const oid = baseBlobOf(id);
+    if (oid === null) return undefined;
+    const bytes = blobs.get(oid);
+    const parsed = bytes === undefined ? null : parseRecord(bytes);
+    return parsed?.ok ? parsed.record : undefined;
+  };
+
+  // The merge, id by id.
+  const conflicted = new Set<string>();
+  for (const [id, record] of theirs) {
+    const at = attribution.byPath.get(entryPath(id));
+    const provenance = (session: string | null): Provenance => ({
+      ...(at ? { author: at.author.name, at: isoSeconds(at.author.at), commit: at.commit } : {}),
+      ...(session ? { session } : {}),
+    });
+    if (!oursChanged.has(id)) {
+      setItem(items, order, id, record, provenance(record?.kind === 'entry' ? record.session : null));
+      report.received += 1;
+      continue;
+    }
+    const ours = items.get(id)?.record;
+    const base = baseRecord(id);
+    if (base === undefined && ours !== undefined && record !== undefined && serializeRecord(ours) !== serializeRecord(record)) {
+      // Two clones chose the same id for different entries (or a teammate reused one): theirs keeps
+      // the id it already has on the team ref, ours moves to a new one derived from it. Nothing is lost.
+      const moved = `${id.slice(0, 50)}-${blobOid(serializeRecord(ours)).slice(0, 8)}`;
+      const mine = items.get(id) as WorkingItem;
+      items.set(moved, { ...mine, id: moved });
+      order.splice(order.indexOf(id) + 1, 0, moved);
+      oursChanged.add(moved);
+      oursChanged.delete(id);
+      setItem(items, order, id, record, provenance(record.kind === 'entry' ? record.session : null));
+      report.received += 1;
+      continue;
+    }
+    const merged = mergeRecords(base, ours, record, { ours: null, theirs: at?.commit ?? theirsOid });
+    if (merged.conflict) conflicted.add(id);
+    const mine = items.get(id)?.provenance ?? {};
+    setItem(items, order, id, merged.record, merged.record !== undefined && serializeRecord(merged.record) === serializeRecord(ours ?? merged.record) ? mine : provenance(null));
+    if (merged.record === undefined || ours === undefined || serializeRecord(merged.record) !== serializeRecord(ours)) report.received += 1;
+  }
+  for (const id of tombstones) {
+    if (items.has(id)) {
+      items.delete(id);
+      oursChanged.add(id);
+    }
+  }
+  if (!options.dryRun && remoteTombstones.size > 0) addLocalTombstones(root, [...remoteTombstones].filter((id) => id !== ''));
+
+  // Who wrote each version of a conflict: git's author of the commit that holds it.
+  const versionCommits = [...items.values()].flatMap((item) => (item.record.kind === 'conflict' ? item.record.versions.map((version) => version.commit).filter((c): c is string => c !== null) : []));
+  const authors = new Map([...attribution.authors, ...readCommitAuthors(storeDir, versionCommits.filter((c) => !attribution.authors.has(c)))]);
+  for (const item of items.values()) {
+    if (item.record.kind !== 'conflict') continue;
+    const known = item.versionProvenance ?? new Map<string, Provenance>();
+    for (const version of item.record.versions) {
+      const author = version.commit === null ? null : authors.get(version.commit);
+      const key = version.commit ?? '';
+      if (author) known.set(key, { author: author.name, at: isoSeconds(author.at), ...(version.commit ? { commit: version.commit } : {}) });
+      else if (version.commit === null && !known.has(key)) known.set(key, { ...(reader.name ? { author: reader.name } : {}), at: now.toISOString().replace(/\.\d{3}Z$/, 'Z') });
+    }
+    item.versionProvenance = known;
+  }
+
+  // Outgoing: what this clone sends passes the same gate; a flagged entry stays local.
+  const outgoing: FileWrite[] = [];
+  const written = new Set<string>();
+  for (const id of oursChanged) {
+    if (conflicted.has(id)) continue;
+    const item = items.get(id);
+    if (item !== undefined) {
+      const reasons = scanRecord(item.record, scan);
+      if (reasons.length > 0) {
+        report.withheld.push(flagged(id, item.record, reasons, scan));
+        continue;
       }
-    }
-  }
-
-  const outgoing = sanitizeBody(merged, [theirs?.memory ?? base.memory, base.memory], '', scan);
-  report.withheld = outgoing.flagged;
-  const files: TeamFiles = { memory: outgoing.text, tombstones: [...tombstones] };
-  const head = theirs ? remoteOid : localOid;
-  const headFiles = theirs ?? local;
-  let commit: string | null = head;
-  const localIncluded = localOid === null || (remoteOid !== null && theirs !== null && (await store.isAncestor(localOid, remoteOid)));
-  const sameAsHead = headFiles !== null && sameFiles(headFiles, files);
-  if (!(sameAsHead && (theirs === null || localIncluded))) {
-    const parents = theirs && remoteOid ? [remoteOid, ...(localIncluded || localOid === null ? [] : [localOid])] : localOid ? [localOid] : [];
-    const nothingYet = head === null && files.memory === '' && files.tombstones.length === 0;
-    if (nothingYet && !reachable) commit = null;
-    else if (!options.dryRun) {
-      const author = readGitAuthor(context.root);
-      commit = await store.writeCommit({
-        files,
-        parents,
-        author,
-        timestamp: Math.floor(now.getTime() / 1000),
-        message: renderTeamCommitMessage({
-          before: headFiles?.memory ?? '',
-          after: files.memory,
-          forgotten: files.tombstones.filter((id) => !(headFiles?.tombstones ?? []).includes(id)),
-          author: author.name,
-          sessionId: options.sessionId,
-          kind: parents.length > 1 ? 'merge' : 'change',
-        }),
-      });
+      outgoing.push({ path: entryPath(id), content: serializeRecord(item.record) });
     } else {
-      commit = 'dry-run';
+      outgoing.push({ path: entryPath(id), content: null });
     }
+    written.add(id);
   }
-  if (!options.dryRun && commit !== null && commit !== localOid) {
-    if (!(await store.updateRef('local', commit, localOid))) {
-      throw new MemError('LOCK_HELD', 'the local team branch moved during sync');
+  for (const id of tombstones) if (!remoteTombstones.has(id) && !(theirsOid === null && baseFiles.has(tombstonePath(id)))) outgoing.push({ path: tombstonePath(id), content: '' });
+
+  const finalItems = order.filter((id) => items.has(id)).map((id) => items.get(id) as WorkingItem);
+  const body = renderWorkingBody(splitWideConflicts(finalItems), sections, reader);
+  report.conflicts = listRegionConflicts(body);
+  if (options.dryRun) {
+    report.wroteMemoryFile ||= body !== bodyOf(readWorkingText(root));
+    return { commit: null, written, pending: outgoing.length > 0 || conflicted.size > 0 };
+  }
+  if (body !== bodyOf(readWorkingText(root))) writeWorkingBody(root, body);
+  const rendered = renderSharedMemory(root, sections);
+  report.wroteMemoryFile ||= rendered.written;
+  writeFileAtomicSync(join(memoryPaths(root).stateDir, 'quarantine.json'), `${JSON.stringify({ version: 1, at: now.toISOString(), entries: report.quarantined }, null, 2)}\n`);
+  if (theirsOid !== null && theirsOid !== baseOid) await context.store.updateRef('base', theirsOid, baseOid);
+
+  const pendingWork = outgoing.length > 0 || conflicted.size > 0;
+  if (!pendingWork) return { commit: theirsOid, written, pending: false };
+  if (!reachable) return { commit: null, written, pending: true };
+  const author = readGitAuthor(root);
+  const timestamp = Math.floor(now.getTime() / 1000);
+  const message = (kind: 'change' | 'conflict') => commitMessage(kind, summarise(outgoing, conflicted), options.sessionId);
+  const firstWrites: FileWrite[] = [...outgoing];
+  if (theirsOid === null) firstWrites.push({ path: 'README.md', content: TEAM_REF_README });
+  // A conflict records who holds each version: ours first lands as a plain entry in its own commit.
+  for (const id of conflicted) {
+    const mine = oursItems.find((item) => item.id === id)?.record;
+    firstWrites.push({ path: entryPath(id), content: mine === undefined ? null : serializeRecord(mine) });
+  }
+  let commit = writeCommit(storeDir, { parent: theirsOid, writes: firstWrites, message: message('change'), author, timestamp });
+  if (conflicted.size > 0) {
+    const ownVersions = commit;
+    const withCommits = (item: WorkingItem): WorkingItem => {
+      if (item.record.kind !== 'conflict') return item;
+      const versions = item.record.versions.map((version) => (version.commit === null && version.text !== null ? { ...version, commit: ownVersions } : version));
+      const provenance = new Map(item.versionProvenance);
+      const mine = provenance.get('');
+      if (mine) provenance.set(ownVersions, { ...mine, commit: ownVersions });
+      return { ...item, record: { ...item.record, versions }, versionProvenance: provenance };
+    };
+    const conflictWrites: FileWrite[] = [];
+    for (const id of conflicted) {
+      const item = items.get(id);
+      if (item?.record.kind !== 'conflict') continue;
+      conflictWrites.push({ path: entryPath(id), content: serializeRecord(withCommits(item).record) });
+      written.add(id);
     }
+    commit = writeCommit(storeDir, { parent: commit, writes: conflictWrites, message: message('conflict'), author, timestamp });
+    // The working copy names ours' versions by the commit that now holds them.
+    writeWorkingBody(root, renderWorkingBody(splitWideConflicts(finalItems.map(withCommits)), sections, reader));
+    renderSharedMemory(root, sections);
   }
-  if (!options.dryRun && theirs && remoteOid && remoteOid !== baseOid) {
-    // What the remote had is now merged into local memory: that is the new agreement.
-    await store.updateRef('base', remoteOid, baseOid);
-  }
-  if (!options.dryRun) {
-    writeFileAtomicSync(join(memoryPaths(context.root).stateDir, 'quarantine.json'), `${JSON.stringify({ version: 1, at: now.toISOString(), entries: report.quarantined }, null, 2)}\n`);
-    rememberCommittedBody(context.root, merged);
-  }
-  report.commit = commit === 'dry-run' ? null : commit;
-  return { commit: commit === 'dry-run' ? null : commit, failure };
+  return { commit, written, pending: true };
 }
 
-function finish(
-  context: TeamContext,
-  report: SyncReport,
-  options: SyncOptions,
-  now: Date,
-  failure: Omit<SyncFailure, 'at'> | null,
-): SyncReport {
+/** A conflict shows two versions; a third and later one becomes an entry of its own (nothing is dropped). */
+function splitWideConflicts(items: readonly WorkingItem[]): WorkingItem[] {
+  const out: WorkingItem[] = [];
+  for (const item of items) {
+    if (item.record.kind !== 'conflict' || item.record.versions.length <= 2) {
+      out.push(item);
+      continue;
+    }
+    const [first, second, ...rest] = item.record.versions;
+    out.push({ ...item, record: { ...item.record, versions: [first, second].filter((v) => v !== undefined) } });
+    rest.forEach((version, index) => {
+      if (version.text === null) return;
+      out.push({ id: `${item.id.slice(0, 55)}.v${index + 3}`, record: { kind: 'entry', section: version.section, text: version.text, session: null }, provenance: item.versionProvenance?.get(version.commit ?? '') ?? {} });
+    });
+  }
+  return out;
+}
+
+function setItem(items: Map<string, WorkingItem>, order: string[], id: string, record: Side, provenance: Provenance): void {
+  if (record === undefined) {
+    items.delete(id);
+    return;
+  }
+  if (!items.has(id)) order.push(id);
+  items.set(id, { id, record, provenance });
+}
+
+/** The team commit's message: what changed, one line per entry, so `git log` on the team ref reads as an audit log. */
+function commitMessage(kind: 'change' | 'conflict', lines: readonly string[], sessionId: string | undefined): string {
+  const title = kind === 'conflict' ? 'mem: record a conflict for review' : `mem: ${lines.length} memory change${lines.length === 1 ? '' : 's'}`;
+  return `${title}\n\n${lines.join('\n')}\n${sessionId ? `\nMem-Session: ${sessionId.slice(0, 64).replace(/[^A-Za-z0-9._-]/g, '')}\n` : ''}`;
+}
+
+function summarise(writes: readonly FileWrite[], conflicted: ReadonlySet<string>): string[] {
+  const lines: string[] = [];
+  for (const write of writes.slice(0, 50)) {
+    if (write.path.startsWith(`${TOMBSTONE_DIR}/`)) lines.push(`- forgot ${write.path.split('/').pop() ?? ''}`);
+    else if (write.content === null) lines.push(`- removed ${write.path.split('/').pop()?.replace(/\.json$/, '') ?? ''}`);
+    else lines.push(`- ${write.path.split('/').pop()?.replace(/\.json$/, '') ?? ''}`);
+  }
+  if (writes.length > 50) lines.push(`- … and ${writes.length - 50} more`);
+  for (const id of conflicted) lines.push(`- conflict on ${id}, awaiting \`mem review\``);
+  return lines;
+}
+
+/** After a push: this clone's entries name the commit that now holds them, and this clone as their author. */
+function stampPushed(context: TeamContext, written: ReadonlySet<string>, commit: string, now: Date): void {
+  const identity = readGitIdentity(context.root);
+  const reader = { name: identity.name ?? null, email: identity.email ?? null };
+  const items = readWorkingItems(bodyOf(readWorkingText(context.root)));
+  let changed = false;
+  for (const item of items) {
+    if (!written.has(item.id) || item.record.kind !== 'entry') continue;
+    item.provenance = { ...item.provenance, ...(reader.name ? { author: reader.name } : {}), at: now.toISOString().replace(/\.\d{3}Z$/, 'Z'), commit };
+    changed = true;
+  }
+  if (changed) writeWorkingBody(context.root, renderWorkingBody(items, context.config.region.sections, reader));
+  recordCommitted(context.root);
+}
+
+function bodyOf(text: string): string {
+  const begin = text.indexOf('-->\n');
+  const end = text.lastIndexOf('<!-- mem:end');
+  return begin >= 0 && end > begin ? text.slice(begin + 4, end) : '';
+}
+
+function committedHash(root: string): string {
+  return fingerprint(`${readWorkingText(root)}\u0000${readLocalTombstones(root).join('\n')}`);
+}
+
+function readCommittedHash(root: string): string | null {
+  try {
+    return (JSON.parse(readFileSync(join(memoryPaths(root).stateDir, COMMITTED_FILE), 'utf8')) as { hash?: string }).hash ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Records that the working copy as it is now is what the team ref holds (the no-op fast path). */
+function recordCommitted(root: string): void {
+  writeFileAtomicSync(join(memoryPaths(root).stateDir, COMMITTED_FILE), `${JSON.stringify({ hash: committedHash(root) })}\n`);
+}
+
+function finish(context: TeamContext, report: SyncReport, options: SyncOptions, now: Date, failure: Omit<SyncFailure, 'at'> | null): SyncReport {
   report.failure = failure;
   const at = now.toISOString();
   if (failure) report.warnings.push(`team memory not synced (${failure.reason}): ${failure.message}; local memory kept, will retry`);
@@ -310,21 +549,16 @@ function emptyReport(): SyncReport {
     conflicts: [],
     quarantined: [],
     withheld: [],
+    received: 0,
+    sent: 0,
     failure: null,
     warnings: [],
     exitCode: EXIT.ok,
   };
 }
 
-/**
- * Session-start refresh: fetch and merge with a short timeout, no push. Returns the report; on
- * any failure local memory stays as it is and the failure is queued. Never throws for expected failures.
- */
+/** Session-start refresh: fetch and merge with a short timeout, no push; never throws for expected failures. */
 export async function refreshTeamMemory(root: string, options: { timeoutMs?: number; sessionId?: string } = {}): Promise<SyncReport> {
-  return syncTeamMemory(root, {
-    push: false,
-    timeoutMs: options.timeoutMs ?? 3_000,
-    lockTimeoutMs: 0,
-    ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
-  });
+  return syncTeamMemory(root, { push: false, timeoutMs: options.timeoutMs ?? 3_000, lockTimeoutMs: 0, ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }) });
 }
+

@@ -4,9 +4,8 @@
  */
 import { basename, join } from 'node:path';
 import type { Config } from '../core/config/schema.js';
-import { createTeamStore } from './store/lazy-team-store.js';
+import { createTeamRefs, type TeamRefs } from './store/team-refs.js';
 import { ensureTeamStore } from '../core/git/team-store-location.js';
-import type { TeamAuthor, TeamStorePort } from './store/team-store-port.js';
 import type { TransportTarget } from './store/transport.js';
 import { readGitIdentity } from '../core/git/git-identity.js';
 import { resolveCommonGitDir, resolveGitDir } from '../core/git/repo-root.js';
@@ -17,11 +16,8 @@ export type TeamContext = {
   root: string;
   config: Config;
   paths: MemoryPaths;
-  /** The memory file whose region is the team memory (the first configured target). */
-  memoryFile: string;
-  /** Other targets that carry a region and mirror the same body. */
-  mirrorFiles: string[];
-  store: TeamStorePort;
+  /** The refs of the team store (the objects are read and written with the system git, see store/git-objects.ts). */
+  store: TeamRefs;
   target: TransportTarget;
   /**
    * Lock serialising whole syncs (fetch, merge, push) of every worktree of this clone: they share
@@ -35,19 +31,17 @@ export function openTeamContext(root: string, options: { timeoutMs?: number } = 
   const config = loadConfig(root);
   const paths = memoryPaths(root);
   const storeDir = ensureTeamStore(root);
-  const [primary, ...others] = config.region.targets;
   return {
     root,
     config,
     paths,
-    memoryFile: join(root, primary ?? 'CLAUDE.md'),
-    mirrorFiles: others.map((file) => join(root, file)),
-    store: createTeamStore({ gitdir: storeDir, branch: config.team.branch, remote: config.team.remote, worktree: worktreeKey(root) }),
+    store: createTeamRefs({ gitdir: storeDir, branch: config.team.branch, remote: config.team.remote, worktree: worktreeKey(root) }),
     target: {
       root,
       storeDir,
       remote: config.team.remote,
       branch: config.team.branch,
+      remoteRef: config.team.ref,
       timeoutMs: options.timeoutMs ?? config.team.networkTimeoutSeconds * 1000,
     },
     syncLock: join(storeDir, 'mem-sync.lock'),
@@ -63,6 +57,8 @@ function worktreeKey(root: string): string {
 export { repoOperationInProgress } from '../core/git/git-operation.js';
 
 /** Returns the clone's git identity (user.name / user.email), with neutral fallbacks; never throws. */
+export type TeamAuthor = { name: string; email: string };
+
 export function readGitAuthor(root: string): TeamAuthor {
   const identity = readGitIdentity(root);
   return { name: identity.name ?? 'unknown', email: identity.email ?? 'unknown@localhost' };

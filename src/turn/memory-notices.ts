@@ -19,17 +19,45 @@ export async function readMemoryNotices(context: HookContext, options: { refresh
   if (options.refreshTeam) await refreshIfCheap(context);
   let conflicts = 0;
   try {
-    const file = join(context.root, context.config.region.targets[0] ?? 'CLAUDE.md');
+    const { WORKING_FILE, renderingIsStale } = await import('../core/shared-memory-file.js');
+    const file = join(context.root, WORKING_FILE);
+    if (renderingIsStale(context.root)) await renderForSession(context);
     if (existsSync(file)) {
-      // Loaded only when there is a memory file to read: session start stays light without one.
-      const { readRegion } = await import('../core/memory-file/read-region.js');
-      conflicts = readRegion(readFileSync(file, 'utf8')).conflicts.length;
+      const text = readFileSync(file, 'utf8');
+      // Note: a substring test first: most sessions start with no conflict, and parsing costs.
+      if (text.includes('<!-- mem:conflict')) {
+        const { readRegion } = await import('../core/memory-file/read-region.js');
+        conflicts = readRegion(text).conflicts.length;
+      }
     }
-  } catch {
-    /* unreadable memory file: nothing to count */
+  } catch (error) {
+    context.notes.push(`team memory not rendered: ${(error as Error).message}`);
   }
   const failure = readSyncStatus(context.root).lastFailure;
-  return { conflicts, syncProblem: failure ? failure.message : null };
+  const oldRegion = hasOldRegion(context);
+  const problem = failure ? failure.message : oldRegion ? `${oldRegion} still holds mem's old managed region: run \`mem migrate\` (it moves the entries to team memory), then commit ${oldRegion}` : null;
+  return { conflicts, syncProblem: problem };
+}
+
+/**
+ * Renders the team memory for the agent at the start of a session (before its first request, so
+ * no running session's context changes), reading a human's edits of the file back first.
+ */
+async function renderForSession(context: HookContext): Promise<void> {
+  const { renderSharedMemory } = await import('../core/shared-memory-file.js');
+  const { withLock } = await import('../core/files/lock.js');
+  await withLock(context.paths.memoryLock, () => renderSharedMemory(context.root, context.config.region.sections), { timeoutMs: 1_000, staleMs: 60_000 });
+}
+
+function hasOldRegion(context: HookContext): string | null {
+  for (const file of context.config.region.targets) {
+    try {
+      if (readFileSync(join(context.root, file), 'utf8').includes('<!-- mem:begin')) return file;
+    } catch {
+      /* no such file */
+    }
+  }
+  return null;
 }
 
 /** Cheap pre-check without spawning git: does the clone's config name the remote at all? */

@@ -3,7 +3,7 @@
  * temp repositories: happy paths, every kind of bad input, and how they meet the Stop hook
  * (hand edits, damaged markers, forgetting, personal memory) and team sync.
  */
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, git, makeRepo, makeTempDir, runMem } from '../helpers/temp-repo.js';
@@ -53,6 +53,19 @@ function claude(repo: string): string {
   return readFileSync(join(repo, 'CLAUDE.md'), 'utf8');
 }
 
+const WORKING = '.memory/state/team-memory.md';
+const RENDERED = '.claude/rules/mem-team-memory.md';
+
+/** Shared memory as mem keeps it (ids and provenance), in the ignored working copy. */
+function memory(repo: string): string {
+  return existsSync(join(repo, WORKING)) ? readFileSync(join(repo, WORKING), 'utf8') : '';
+}
+
+/** The file the agent reads: plain markdown, no metadata. */
+function rendered(repo: string): string {
+  return existsSync(join(repo, RENDERED)) ? readFileSync(join(repo, RENDERED), 'utf8') : '';
+}
+
 /** Runs one Stop hook for `session` after appending `lines` to its transcript. */
 function turn(repo: string, transcript: string, session: string, lines: string[]): void {
   appendLines(transcript, lines);
@@ -72,12 +85,16 @@ describe('mem remember', () => {
     const entries = list(repo);
     expect(entries).toHaveLength(1);
     const [entry] = entries;
-    expect(entry).toMatchObject({ id, section: 'Gotchas', text: 'Tests need `docker compose up db` first.', file: 'CLAUDE.md', personal: false, conflict: null });
+    expect(entry).toMatchObject({ id, section: 'Gotchas', text: 'Tests need `docker compose up db` first.', file: RENDERED, personal: false, conflict: null });
     expect(entry?.provenance.author).toBe('Grace Hopper');
     expect(entry?.provenance.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     expect(entry?.provenance.session).toBeNull();
-    expect(claude(repo).split('\n')[(entry?.line ?? 0) - 1]).toContain(`mem:id=${id}`);
-    expect(claude(repo).startsWith(HUMAN)).toBe(true);
+    expect(rendered(repo).split('\n')[(entry?.line ?? 0) - 1]).toBe('- Tests need `docker compose up db` first.');
+    expect(rendered(repo)).not.toContain('mem:');
+    expect(memory(repo)).toContain(`mem:id=${id}`);
+    // The tracked CLAUDE.md is never written, and git sees nothing new.
+    expect(claude(repo)).toBe(HUMAN);
+    expect(git(repo, ['status', '--porcelain'])).not.toMatch(/CLAUDE\.md|mem-team-memory|team-memory/);
 
     const human = runMem(['list'], { cwd: repo });
     expect(human.stdout).toContain('Gotchas:');
@@ -171,7 +188,7 @@ describe('mem remember', () => {
 
     remember(repo, ['Use pnpm, not npm, for every install']);
     expect(list(repo).map((e) => [e.file, e.personal])).toEqual([
-      ['CLAUDE.md', false],
+      [RENDERED, false],
       ['CLAUDE.local.md', true],
     ]);
     expect(list(repo, ['--personal']).map((e) => e.text)).toEqual(['I prefer answers with a short summary first.']);
@@ -208,10 +225,10 @@ describe('mem list', () => {
     const repo = initRepo();
     const a = remember(repo, ['Use pnpm, not npm, for every install']).out.id;
     const b = remember(repo, ['Tests need `docker compose up db` first', '--section', 'Gotchas']).out.id;
-    writeFileSync(join(repo, 'CLAUDE.md'), claude(repo).replace('<!-- mem:end -->\n', ''));
+    writeFileSync(join(repo, WORKING), memory(repo).replace('<!-- mem:end -->\n', ''));
     const damaged = runMem(['list', '--json'], { cwd: repo });
     expect(damaged.status).toBe(0);
-    expect(damaged.stderr).toMatch(/warning: CLAUDE\.md: mem's region markers are damaged/);
+    expect(damaged.stderr).toMatch(/warning: .*mem's region markers are damaged/);
     expect((JSON.parse(damaged.stdout) as Listed[]).map((e) => e.id)).toEqual([a, b]);
 
     // The next hook write repairs the markers without losing an entry.
@@ -222,8 +239,8 @@ describe('mem list', () => {
     const ids = (JSON.parse(repaired.stdout) as Listed[]).map((e) => e.id);
     expect(ids).toHaveLength(3);
     expect(ids).toEqual(expect.arrayContaining([a, b]));
-    expect(claude(repo).match(/<!-- mem:end -->/g)).toHaveLength(1);
-    expect(claude(repo).startsWith(HUMAN)).toBe(true);
+    expect(memory(repo).match(/<!-- mem:end -->/g)).toHaveLength(1);
+    expect(claude(repo)).toBe(HUMAN);
   });
 
   it('flags conflicts awaiting review', () => {
@@ -238,7 +255,8 @@ describe('mem list', () => {
       '<!-- mem:end -->',
       '',
     ].join('\n');
-    writeFileSync(join(repo, 'CLAUDE.md'), `${HUMAN}\n${conflict}`);
+    mkdirSync(join(repo, '.memory', 'state'), { recursive: true });
+    writeFileSync(join(repo, WORKING), conflict);
     const [entry] = list(repo);
     expect(entry).toMatchObject({ id: 'm0000000001', section: 'Conventions', conflict: { ours: 'Use pnpm 9.', theirs: 'Use yarn.', base: null } });
     expect(entry?.provenance.author).toBe('alice');
@@ -259,13 +277,14 @@ describe('mem forget', () => {
     expect(byId.status, byId.stderr).toBe(0);
     expect(byId.stdout).toContain(`forgot ${ids[0]}`);
     const byPrefix = JSON.parse(runMem(['forget', '--json', (ids[1] as string).slice(0, 6)], { cwd: repo }).stdout) as Forgotten;
-    expect(byPrefix).toMatchObject({ status: 'forgotten', matchedBy: 'id-prefix', files: ['CLAUDE.md'] });
+    expect(byPrefix).toMatchObject({ status: 'forgotten', matchedBy: 'id-prefix', files: [WORKING] });
     const byText = JSON.parse(runMem(['forget', '--json', 'prefer named exports over default exports'], { cwd: repo }).stdout) as Forgotten;
     expect(byText).toMatchObject({ status: 'forgotten', matchedBy: 'text', forgotten: [{ id: ids[2] }] });
     const fuzzy = JSON.parse(runMem(['forget', '--json', 'commit subjects 72'], { cwd: repo }).stdout) as Forgotten;
     expect(fuzzy).toMatchObject({ status: 'forgotten', matchedBy: 'fuzzy', forgotten: [{ id: ids[3] }] });
     expect(list(repo)).toEqual([]);
-    expect(claude(repo)).toBe(HUMAN + '\n<!-- mem:begin (managed by mem: edit freely, keep the id comments) -->\n<!-- mem:end -->\n');
+    expect(claude(repo)).toBe(HUMAN);
+    expect(rendered(repo)).not.toMatch(/^- /m);
     const tombstones = readFileSync(join(repo, '.memory', 'state', 'tombstones.txt'), 'utf8');
     for (const id of ids) expect(tombstones).toContain(id);
   });
@@ -294,12 +313,15 @@ describe('mem forget', () => {
   it('forgets a hand-written item by its text and its deterministic id', () => {
     const repo = initRepo();
     remember(repo, ['Use pnpm, not npm, for every install']);
-    writeFileSync(join(repo, 'CLAUDE.md'), claude(repo).replace('<!-- mem:end -->', '- Never edit files under `src/gen/` by hand\n<!-- mem:end -->'));
+    // A human types a line into the rendered file; the next render (session start, sync) reads it back.
+    writeFileSync(join(repo, RENDERED), `${rendered(repo)}- Never edit files under \`src/gen/\` by hand\n`);
+    expect(runMem(['render'], { cwd: repo }).status).toBe(0);
     const hand = list(repo).find((e) => e.text.startsWith('Never edit'));
     expect(hand?.id).toMatch(/^h-[0-9a-f]{12}$/);
     const result = JSON.parse(runMem(['forget', '--json', 'never edit files under src/gen/ by hand'], { cwd: repo }).stdout) as Forgotten;
     expect(result.forgotten).toEqual([expect.objectContaining({ id: hand?.id })]);
-    expect(claude(repo)).not.toContain('src/gen/');
+    expect(rendered(repo)).not.toContain('src/gen/');
+    expect(memory(repo)).not.toContain('src/gen/');
     expect(readFileSync(join(repo, '.memory', 'state', 'tombstones.txt'), 'utf8')).toContain(hand?.id);
   });
 
@@ -315,7 +337,7 @@ describe('mem forget', () => {
     turn(repo, transcript, session, []);
     turn(repo, transcript, session, [userLine('thanks, looks good'), assistantText('Anytime.')]);
     expect(list(repo)).toEqual([]);
-    expect(claude(repo)).not.toContain('pnpm');
+    expect(memory(repo)).not.toContain('pnpm');
   });
 
   // A replayed transcript under a NEW session id (a copied or resumed session) re-extracts the
@@ -356,13 +378,16 @@ describe('the Stop hook and hand edits', () => {
     turn(repo, transcript, session, [userLine('From now on, always use pnpm instead of npm in this repo.'), assistantText('OK.')]);
     const [entry] = list(repo);
     expect(entry).toBeDefined();
-    const reworded = claude(repo).replace('Always use pnpm instead of npm in this repo.', 'Use pnpm (v9) for installs and scripts; npm is not allowed.');
-    writeFileSync(join(repo, 'CLAUDE.md'), reworded);
+    expect(runMem(['render'], { cwd: repo }).status).toBe(0);
+    const reworded = rendered(repo).replace('Always use pnpm instead of npm in this repo.', 'Use pnpm (v9) for installs and scripts; npm is not allowed.');
+    writeFileSync(join(repo, RENDERED), reworded);
     turn(repo, transcript, session, [userLine('Also, never commit directly to main; always open a pull request.'), assistantText('OK.')]);
     const after = list(repo);
     expect(after).toHaveLength(2);
     expect(after[0]).toMatchObject({ id: entry?.id, text: 'Use pnpm (v9) for installs and scripts; npm is not allowed.' });
-    expect(claude(repo).startsWith(reworded.replace(/<!-- mem:end -->\n$/, ''))).toBe(true);
+    expect(runMem(['render'], { cwd: repo }).status).toBe(0);
+    expect(rendered(repo)).toContain('- Use pnpm (v9) for installs and scripts; npm is not allowed.');
+    expect(rendered(repo)).toContain('- Never commit directly to main; always open a pull request.');
   });
 });
 

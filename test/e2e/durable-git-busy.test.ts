@@ -26,8 +26,7 @@ describe('durable memory during a git operation', () => {
     expect(existsSync(mergeHead)).toBe(false);
     appendLines(transcript, [userLine('Now update the changelog for the release.'), assistantText('Done.')]);
     expect(runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload('busy-0001', transcript, repo) }).status).toBe(0);
-    const claude = readFileSync(join(repo, 'CLAUDE.md'), 'utf8');
-    expect(claude.startsWith('# Rules\n')).toBe(true);
-    expect(claude).toContain('squash-merge pull requests');
+    expect(readFileSync(join(repo, 'CLAUDE.md'), 'utf8')).toBe('# Rules\n');
+    expect(readFileSync(join(repo, '.memory', 'state', 'team-memory.md'), 'utf8')).toContain('squash-merge pull requests');
   });
 });

@@ -22,12 +22,12 @@ function startMem(cwd: string, args: string[], stdin = ''): Promise<{ code: numb
 
 /** Every file of the remote team branch, whatever its layout. */
 function teamBranchText(remote: string): string {
-  const files = git(remote, ['ls-tree', '-r', '--name-only', 'mem/team']).split('\n').filter(Boolean);
-  return files.map((file) => git(remote, ['show', `mem/team:${file}`])).join('\n');
+  const files = git(remote, ['ls-tree', '-r', '--name-only', 'refs/mem/team']).split('\n').filter(Boolean);
+  return files.map((file) => git(remote, ['show', `refs/mem/team:${file}`])).join('\n');
 }
 
 describe('concurrent writers keep every rule', () => {
-  it('16 Stop hooks at once, each with its own rule: all 16 are in CLAUDE.md', async () => {
+  it('16 Stop hooks at once, each with its own rule: all 16 are in the team memory', async () => {
     const repo = makeRepo();
     expect(runMem(['init', '--yes'], { cwd: repo }).status).toBe(0);
     const runs = Array.from({ length: 16 }, (_, i) => {
@@ -37,7 +37,7 @@ describe('concurrent writers keep every rule', () => {
     });
     const results = await Promise.all(runs);
     expect(results.map((result) => [result.code, result.stdout])).toEqual(Array(16).fill([0, '']));
-    const memory = readFileSync(join(repo, 'CLAUDE.md'), 'utf8');
+    const memory = readFileSync(join(repo, '.memory', 'state', 'team-memory.md'), 'utf8');
     const missing = Array.from({ length: 16 }, (_, i) => ruleToken(i)).filter((token) => !memory.includes(token));
     expect(missing).toEqual([]);
     const listed = JSON.parse(runMem(['list', '--json'], { cwd: repo }).stdout) as unknown[];
@@ -71,7 +71,7 @@ describe('concurrent writers keep every rule', () => {
     const shared = teamBranchText(remote);
     expect(added.map(ruleToken).filter((token) => !shared.includes(token))).toEqual([]);
     for (const tree of trees) {
-      const memory = readFileSync(join(tree, 'CLAUDE.md'), 'utf8');
+      const memory = readFileSync(join(tree, '.memory', 'state', 'team-memory.md'), 'utf8');
       expect(added.map(ruleToken).filter((token) => !memory.includes(token))).toEqual([]);
     }
   });

@@ -19,7 +19,7 @@ type Status = {
 };
 
 const status = (repo: string): Status => JSON.parse(runMem(['status', '--json'], { cwd: repo }).stdout) as Status;
-const memory = (repo: string): string => readIfExists(repo, 'CLAUDE.md') ?? '';
+const memory = (repo: string): string => readIfExists(repo, '.memory/state/team-memory.md') ?? '';
 
 describe('work that cannot be done now is kept', () => {
   it('a Stop while another process holds the memory lock defers its rule; the next hook writes it', () => {

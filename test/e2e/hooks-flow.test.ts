@@ -121,7 +121,7 @@ describe('session continuity across hooks', () => {
 });
 
 describe('the team step after a turn that changed memory', () => {
-  it('a detached process commits the region to the local team branch and pushes it to the remote', async () => {
+  it('a detached process pushes the turn\'s memory to the team ref; no tracked file changes', async () => {
     const remote = makeBareRemote();
     const alice = cloneAs(remote, 'alice');
     runMem(['init', '--yes'], { cwd: alice });
@@ -129,19 +129,20 @@ describe('the team step after a turn that changed memory', () => {
     appendLines(transcript, [userLine('From now on always run `make check` before pushing in this repo.')]);
     const result = runMem(['hook', 'stop'], { cwd: alice, stdin: stopPayload('1234abcd-team', transcript, alice), env: { MEM_NO_BACKGROUND_SYNC: '0' } });
     expect(result.status).toBe(0);
-    expect(readFileSync(join(alice, 'CLAUDE.md'), 'utf8')).toContain('make check');
+    expect(readFileSync(join(alice, '.memory', 'state', 'team-memory.md'), 'utf8')).toContain('make check');
+    expect(git(alice, ['status', '--porcelain'])).not.toMatch(/CLAUDE|mem-team-memory/);
 
     // The hook returned before the team step ran; wait for the detached process to push.
     let pushed = '';
     for (let attempt = 0; attempt < 100 && !pushed.includes('make check'); attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       try {
-        pushed = git(remote, ['show', 'mem/team:memory.md']);
+        pushed = git(remote, ['log', '-p', '-1', 'refs/mem/team']);
       } catch {
         /* not there yet */
       }
     }
     expect(pushed).toContain('make check');
-    expect(git(remote, ['log', '-1', '--format=%B', 'mem/team'])).toContain('Mem-Session: 1234abcd');
+    expect(git(remote, ['log', '-1', '--format=%B', 'refs/mem/team'])).toContain('Mem-Session: 1234abcd');
   });
 });

@@ -62,7 +62,7 @@ describe('the npm package', () => {
     expect(init.status).toBe(0);
     // `mem` is on PATH and is this installation: hooks call it by name.
     const settings = readFileSync(join(repo, '.claude', 'settings.json'), 'utf8');
-    expect(settings).toContain('"command": "mem hook stop"');
+    expect(settings).toContain('"command": "command -v mem >/dev/null 2>&1 && mem hook stop || true"');
 
     const transcript = join(repo, '..', 'session.jsonl');
     const payload = { session_id: 'pkg-test-session', transcript_path: transcript, cwd: repo, hook_event_name: 'SessionStart', source: 'startup' };

@@ -1,7 +1,7 @@
-/** Provenance a user can retrieve: who, when, which session, and the team commit (audit log). */
+/** Provenance a user can retrieve: who, when, which session, and the team commit (audit log), with no history walk. */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, git, makeRepo, runMem } from '../helpers/temp-repo.js';
+import { cleanupTempDirs, cloneAs, git, makeBareRemote, runMem } from '../helpers/temp-repo.js';
 import { appendLines, stopPayload, userLine } from '../helpers/hook-payloads.js';
 
 afterEach(cleanupTempDirs);
@@ -10,7 +10,8 @@ type Listed = { id: string; text: string; provenance: { author: string | null; a
 
 describe('entry provenance', () => {
   it('names the author, time, agent session and the team commit that added the entry', () => {
-    const repo = makeRepo({ user: 'Carol' });
+    const remote = makeBareRemote();
+    const repo = cloneAs(remote, 'Carol');
     runMem(['init', '--yes'], { cwd: repo });
     const transcript = join(repo, '..', 'prov.jsonl');
     appendLines(transcript, [userLine('From now on always use the `just` recipes instead of raw cargo commands in this repo.')]);
@@ -23,9 +24,10 @@ describe('entry provenance', () => {
     expect(entry?.provenance.author).toBe('Carol');
     expect(entry?.provenance.session).toBe('c0ffee00');
     expect(entry?.provenance.at).toMatch(/^\d{4}-\d\d-\d\dT/);
-    const store = join(repo, '.git', 'mem', 'store.git');
-    const head = git(repo, ['--git-dir', store, 'rev-parse', 'refs/heads/mem/team']);
+    const head = git(remote, ['rev-parse', 'refs/mem/team']);
     expect(entry?.provenance.commit).toBe(head);
-    expect(git(repo, ['--git-dir', store, 'log', '-1', '--format=%B', head])).toContain(entry!.id);
+    expect(git(remote, ['log', '-1', '--format=%an', head])).toBe('Carol');
+    expect(git(remote, ['log', '-1', '--format=%B', head])).toContain(entry!.id);
+    expect(git(remote, ['log', '-1', '--format=%B', head])).toContain('Mem-Session: c0ffee00-prov');
   });
 });

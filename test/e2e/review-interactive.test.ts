@@ -3,7 +3,7 @@
  * the prompt, and $EDITOR for the edit choice.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mergeRegion } from '../../src/team/merge/merge-region.js';
@@ -13,10 +13,11 @@ import { cleanupTempDirs, makeRepo, MEM_BIN, runMem, testEnv } from '../helpers/
 afterEach(cleanupTempDirs);
 
 const HAS_SCRIPT = existsSync('/usr/bin/script');
+const WORKING = '.memory/state/team-memory.md';
 const entry = (id: string, text: string) => `- ${text} <!-- mem:id=${id} by=alice at=2026-11-01T00:00:00Z -->\n`;
 const body = (...items: string[]) => `## Conventions\n\n${items.join('')}`;
 
-/** A repository whose CLAUDE.md holds two real conflicts, as a sync would leave them. */
+/** A repository whose team memory holds two real conflicts, as a sync would leave them. */
 function repoWithConflicts(): string {
   const repo = makeRepo();
   runMem(['init', '--yes'], { cwd: repo });
@@ -25,7 +26,8 @@ function repoWithConflicts(): string {
   const theirs = body(entry('m1', 'Use pnpm 8.'), entry('m2', 'Tests live in tests/.'));
   const merged = mergeRegion(base, ours, theirs);
   expect(merged.conflicts).toHaveLength(2);
-  writeFileSync(join(repo, 'CLAUDE.md'), replaceRegionBody('# Project\n\nHuman text.\n', merged.text));
+  mkdirSync(join(repo, '.memory', 'state'), { recursive: true });
+  writeFileSync(join(repo, WORKING), replaceRegionBody('', merged.text));
   return repo;
 }
 
@@ -45,18 +47,18 @@ describe.skipIf(!HAS_SCRIPT)('mem review in a terminal', () => {
     const repo = repoWithConflicts();
     const { status, output } = reviewInTerminal(repo, 't\nb\n');
     expect(output).toContain('Conflict 1 of 2');
-    expect(output).toContain('base:   Use pnpm.');
-    expect(output).toMatch(/ours: {3}Use pnpm 9\./);
-    expect(output).toMatch(/theirs: Use pnpm 8\./);
+    expect(output).toContain('Before both edits: Use pnpm.');
+    expect(output).toMatch(/alice's version \(2026-11-01\): Use pnpm 9\./);
+    expect(output).toMatch(/Word diff \(theirs → yours\): Use \[-pnpm 8\.-\] \{\+pnpm 9\.\+\}|Word diff/);
     if (status !== 0) console.log(output);
     expect(status).toBe(0);
-    const claude = readFileSync(join(repo, 'CLAUDE.md'), 'utf8');
-    expect(claude.startsWith('# Project\n\nHuman text.\n')).toBe(true);
+    const claude = readFileSync(join(repo, WORKING), 'utf8');
     expect(claude).toContain('Use pnpm 8.');
     expect(claude).not.toContain('Use pnpm 9.');
     expect(claude).toContain('Tests live in test/unit.');
     expect(claude).toContain('Tests live in tests/.');
     expect(claude).not.toContain('mem conflict');
+    expect(readFileSync(join(repo, '.claude', 'rules', 'mem-team-memory.md'), 'utf8')).toContain('- Use pnpm 8.');
     expect(JSON.parse(runMem(['review', '--json'], { cwd: repo }).stdout)).toEqual([]);
   });
 
@@ -67,7 +69,7 @@ describe.skipIf(!HAS_SCRIPT)('mem review in a terminal', () => {
     chmodSync(editor, 0o755);
     const { status } = reviewInTerminal(repo, 'e\nq\n', { EDITOR: editor, VISUAL: editor });
     expect(status).toBe(3);
-    const claude = readFileSync(join(repo, 'CLAUDE.md'), 'utf8');
+    const claude = readFileSync(join(repo, WORKING), 'utf8');
     expect(claude).toContain('Use pnpm 9 (workspaces enabled).');
     expect(JSON.parse(runMem(['review', '--json'], { cwd: repo }).stdout)).toHaveLength(1);
   });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, makeTempDir, runMem } from '../helpers/temp-repo.js';
-import { editEntry, makeTeam, readClaude, remoteMemory } from '../unit/team/store/team-fixture.js';
+import { editEntry, makeTeam, readRendered, remoteMemory } from '../unit/team/store/team-fixture.js';
 
 afterAll(cleanupTempDirs);
 
@@ -22,15 +22,15 @@ describe('mem review without a terminal', () => {
     const resolved = runMem(['review', '--resolve', 'db', '--take', 'both', '--json'], { cwd: bob });
     expect(resolved.status, resolved.stderr).toBe(0);
     expect(JSON.parse(resolved.stdout)).toEqual({ resolved: 'db', remaining: [] });
-    const text = readClaude(bob);
+    const text = readRendered(bob);
     expect(text).toContain('Tests use postgres 16 in docker.');
     expect(text).toContain('Tests use an in-memory database.');
-    expect(text).not.toContain('mem conflict');
+    expect(text).not.toContain('Two versions');
     expect(runMem(['sync'], { cwd: bob }).status).toBe(0);
-    expect(remoteMemory(remote)).not.toContain('mem conflict');
+    expect(remoteMemory(remote)).not.toContain('"conflict"');
     expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
-    expect(readClaude(alice)).toContain('Tests use an in-memory database.');
-    expect(readClaude(alice)).toContain('Tests use postgres 16 in docker.');
+    expect(readRendered(alice)).toContain('Tests use an in-memory database.');
+    expect(readRendered(alice)).toContain('Tests use postgres 16 in docker.');
   });
 
   it('explains an unknown id and a missing repository', () => {

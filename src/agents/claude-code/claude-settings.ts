@@ -23,11 +23,17 @@ export type MemCommand = { executable: string; prefixArgs: string[]; execForm: b
 /** What adding mem's hooks did: the new text, the Claude Code events that got a handler, and the keys created for them. */
 export type AddedHooks = { text: string; events: string[]; created: JSONPath[] };
 
-/** Returns the handler mem installs for `event`. */
+/**
+ * Returns the handler mem installs for `event`. The settings file is committed, so the shell form
+ * checks that `mem` exists first: a teammate without mem gets a hook that does nothing and
+ * succeeds, silently, instead of `mem: not found` (exit 127) on every event. The exec form runs
+ * no shell and cannot check: it is written only when asked for.
+ */
 function memHandler(command: MemCommand, event: HookEventName, timeout: number): Handler {
   const args = [...command.prefixArgs, 'hook', event];
   if (command.execForm) return { type: 'command', command: command.executable, args, timeout };
-  return { type: 'command', command: [command.executable, ...args].map(shellQuote).join(' '), timeout };
+  const line = [command.executable, ...args].map(shellQuote).join(' ');
+  return { type: 'command', command: `command -v ${shellQuote(command.executable)} >/dev/null 2>&1 && ${line} || true`, timeout };
 }
 
 /** Returns true when `handler` is one of mem's own (any form, any install path). */

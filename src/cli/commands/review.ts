@@ -10,25 +10,29 @@ import { findRepoRoot } from '../../core/git/repo-root.js';
 import type { ReviewConflict } from '../../team/review.js';
 
 export default class Review extends BaseCommand {
-  static override summary = 'Walk through memory conflicts: keep ours, theirs, both, or edit.';
+  static override summary = 'Walk through memory conflicts: keep your version, theirs, both, or edit.';
   static override description = [
-    'In a terminal, shows one conflict at a time with its base, ours and theirs versions and asks',
-    '[o]urs / [t]heirs / [b]oth / [e]dit in $EDITOR / [s]kip / [q]uit. Without a terminal use --list, --json,',
-    'or --resolve ID --take ours|theirs|both. A resolution is an ordinary change to CLAUDE.md; the next',
-    '`mem sync` (or push) shares it. Exit 3 while conflicts remain.',
+    'In a terminal, shows one conflict at a time from your side: "Your version" and the teammate\'s ("Alice\'s',
+    'version"), who made each and when, and a word-level diff, then asks [m]ine / [t]heirs / [b]oth / [e]dit in',
+    '$EDITOR / [s]kip / [q]uit. Without a terminal use --list, --json, or --resolve ID --take mine|theirs|both|edit',
+    '(edit with --text; ours is an alias of mine). A settlement is an ordinary change of the team memory: the next',
+    '`mem sync` (or push) shares it, and no clone is asked again. Exit 3 while conflicts remain.',
+    'JSON: [{id, section, base, ours, theirs, versions: [{label, mine, author, at, commit, section, text}], diff}].',
   ].join('\n');
 
   static override examples = [
     '<%= config.bin %> review',
     '<%= config.bin %> review --json',
     '<%= config.bin %> review --resolve 01j9z3k4 --take theirs',
+    '<%= config.bin %> review --resolve 01j9z3k4 --take edit --text "Use pnpm 9 everywhere."',
   ];
 
   static override flags = {
     list: Flags.boolean({ description: 'list open conflicts, one per line' }),
-    json: Flags.boolean({ description: 'print open conflicts as JSON: [{id, section, base, ours, theirs}]' }),
+    json: Flags.boolean({ description: 'print open conflicts as JSON (see description)' }),
     resolve: Flags.string({ description: 'id of the conflict to settle (with --take)', dependsOn: ['take'] }),
-    take: Flags.string({ description: 'which version to keep', options: ['ours', 'theirs', 'both'], dependsOn: ['resolve'] }),
+    take: Flags.string({ description: 'which version to keep (ours = mine)', options: ['mine', 'theirs', 'both', 'edit', 'ours'], dependsOn: ['resolve'] }),
+    text: Flags.string({ description: 'the settled text, with --take edit' }),
   };
 
   async run(): Promise<void> {
@@ -38,7 +42,9 @@ export default class Review extends BaseCommand {
     // Loaded here, not at the top: every oclif command would otherwise pay for parsing the merge code.
     const { listReviewConflicts, resolveReviewConflict } = await import('../../team/review.js');
     if (flags.resolve !== undefined && flags.take !== undefined) {
-      const remaining = await resolveReviewConflict(root, flags.resolve, flags.take as 'ours' | 'theirs' | 'both');
+      if (flags.take === 'edit' && (flags.text === undefined || flags.text.trim() === '')) throw new MemError('USAGE', '--take edit needs --text "the settled text"');
+      const choice = flags.take === 'edit' ? { text: (flags.text ?? '').trim() } : (flags.take as 'mine' | 'ours' | 'theirs' | 'both');
+      const remaining = await resolveReviewConflict(root, flags.resolve, choice);
       if (flags.json) this.printJson({ resolved: flags.resolve, remaining });
       else this.log(`resolved ${flags.resolve} (${flags.take}); ${remaining.length} conflict(s) left. \`mem sync\` shares it.`);
       process.exitCode = remaining.length > 0 ? EXIT.conflicts : EXIT.ok;
@@ -49,7 +55,9 @@ export default class Review extends BaseCommand {
       this.printJson(conflicts);
     } else if (flags.list || !process.stdin.isTTY || !process.stdout.isTTY) {
       if (conflicts.length === 0) this.log('no memory conflicts');
-      for (const conflict of conflicts) this.log(`${conflict.id}\t${conflict.section || '-'}\t${oneLine(conflict.ours)} <> ${oneLine(conflict.theirs)}`);
+      for (const conflict of conflicts) {
+        this.log(`${conflict.id}\t${conflict.section || '-'}\t${conflict.versions.map((v) => `${v.label}: ${oneLine(v.text)}`).join('  |  ')}`);
+      }
     } else {
       const left = await this.interactive(root, conflicts);
       process.exitCode = left > 0 ? EXIT.conflicts : EXIT.ok;
@@ -77,14 +85,14 @@ export default class Review extends BaseCommand {
     try {
       for (const [index, conflict] of conflicts.entries()) {
         this.log(`\nConflict ${index + 1} of ${conflicts.length}: ${conflict.id} (${conflict.section || 'no section'})`);
-        this.log(`  base:   ${show(conflict.base)}`);
-        this.log(`  ours:   ${show(conflict.ours)}`);
-        this.log(`  theirs: ${show(conflict.theirs)}`);
+        for (const v of conflict.versions) this.log(`  ${v.label}: ${show(v.text)}`);
+        if (conflict.base !== null) this.log(`  Before both edits: ${show(conflict.base)}`);
+        this.log(`  Word diff (theirs → yours): ${conflict.diff}`);
         for (;;) {
-          const answer = (await ask('[o]urs / [t]heirs / [b]oth / [e]dit / [s]kip / [q]uit? ')).trim().toLowerCase();
+          const answer = (await ask('[m]ine / [t]heirs / [b]oth / [e]dit / [s]kip / [q]uit? ')).trim().toLowerCase();
           if (answer === 'q') return left;
           if (answer === 's') break;
-          const take = answer === 'o' ? 'ours' : answer === 't' ? 'theirs' : answer === 'b' ? 'both' : null;
+          const take = answer === 'm' || answer === 'o' ? 'mine' : answer === 't' ? 'theirs' : answer === 'b' ? 'both' : null;
           if (take) {
             left = (await resolveReviewConflict(root, conflict.id, take)).length;
             break;

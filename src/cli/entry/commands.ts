@@ -11,6 +11,8 @@ import List from '../commands/list.js';
 import Remember from '../commands/remember.js';
 import Forget from '../commands/forget.js';
 import Candidates from '../commands/candidates.js';
+import Render from '../commands/render.js';
+import Migrate from '../commands/migrate.js';
 
 export const COMMANDS = {
   review: Review,
@@ -25,4 +27,6 @@ export const COMMANDS = {
   remember: Remember,
   forget: Forget,
   candidates: Candidates,
+  render: Render,
+  migrate: Migrate,
 };

@@ -8,7 +8,7 @@ import { findRepoRoot } from '../../core/git/repo-root.js';
 import { syncTeamMemory } from '../../team/sync.js';
 import { renderSyncReport } from '../../team/render-sync.js';
 
-const USAGE = `Fetch the team memory branch, merge it with CLAUDE.md, and push.
+const USAGE = `Fetch the team memory (refs/mem/team), merge it with this clone's, render it for the agent, and push.
 
 USAGE
   $ mem sync [--dry-run] [--json] [--strict] [--quiet]

@@ -1,6 +1,7 @@
 /**
- * The durable and team parts of `mem status`: entries, conflicts, the region's size against its
- * budget and Claude Code's own limits, and what team sync has pending or failed.
+ * The durable and team parts of `mem status`: entries, conflicts, the memory's size against its
+ * budget and Claude Code's own limits, an old managed region left in CLAUDE.md, the clone's
+ * refspecs against the team ref, and what team sync has pending or failed.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,8 @@ import { readSyncStatus, type SyncStatus } from '../../team/sync-status.js';
 import { PERSONAL_FILE } from '../../durable/write-durable.js';
 import { readCandidateRecords } from '../../durable/candidate-log.js';
 import { memoryPaths } from '../../core/layout.js';
+import { RENDERED_FILE, WORKING_FILE } from '../../core/shared-memory-file.js';
+import { checkRefspecs } from '../../team/check-refspecs.js';
 
 /** Claude Code reads CLAUDE.md whole into every session; its docs advise staying under ~200 lines. */
 const CLAUDE_MD_ADVISED_LINES = 200;
@@ -35,18 +38,17 @@ export type StatusExtensions = {
     flaggedContradictions: number;
     warnings: string[];
   };
-  team: SyncStatus & { enabled: boolean; branch: string };
+  team: SyncStatus & { enabled: boolean; branch: string; /** The team ref on the remote (refs/mem/team). */ ref: string };
 };
 
 /** Returns the durable and team parts of `mem status`; never throws on unreadable memory files. */
 export async function readStatusExtensions(root: string, config: Config): Promise<StatusExtensions> {
   const files: MemoryFileStatus[] = [];
   const warnings: string[] = [];
-  // Note: AGENTS.md mirrors CLAUDE.md: one entry in both files is one memory.
   const uniqueIds = new Set<string>();
   const uniqueConflicts = new Set<string>();
-  for (const file of [...config.region.targets, PERSONAL_FILE]) {
-    const path = join(root, file);
+  // Shared memory is the working copy of the team memory, shown under the name of the file the agent reads.
+  for (const [file, path] of [[RENDERED_FILE, join(root, WORKING_FILE)], [PERSONAL_FILE, join(root, PERSONAL_FILE)]] as const) {
     if (!existsSync(path)) continue;
     let text: string;
     try {
@@ -62,9 +64,21 @@ export async function readStatusExtensions(root: string, config: Config): Promis
     const fileLines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
     files.push({ file, entries: region.entries.length, conflicts: region.conflicts.length, regionLines, fileLines, damage: region.damage?.message ?? null });
     if (region.damage) warnings.push(`${file}: ${region.damage.message} (the next write repairs it without losing an entry)`);
-    if (regionLines > config.region.maxLines) warnings.push(`${file}: mem's region has ${regionLines} lines, over region.maxLines ${config.region.maxLines}; forget or merge entries`);
-    if (fileLines > CLAUDE_MD_ADVISED_LINES) warnings.push(`${file} has ${fileLines} lines; Claude Code reads it whole every session and advises under ${CLAUDE_MD_ADVISED_LINES}`);
+    if (regionLines > config.region.maxLines) warnings.push(`${file}: memory has ${regionLines} lines, over region.maxLines ${config.region.maxLines}; forget or merge entries`);
   }
+  for (const file of config.region.targets) {
+    const path = join(root, file);
+    if (!existsSync(path)) continue;
+    try {
+      const text = readFileSync(path, 'utf8');
+      const fileLines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+      if (fileLines > CLAUDE_MD_ADVISED_LINES) warnings.push(`${file} has ${fileLines} lines; Claude Code reads it whole every session and advises under ${CLAUDE_MD_ADVISED_LINES}`);
+      if (text.includes('<!-- mem:begin')) warnings.push(`${file} still holds mem's old managed region: run \`mem migrate\` (its entries move to the team memory), then commit ${file}`);
+    } catch {
+      warnings.push(`${file} is unreadable`);
+    }
+  }
+  if (config.team.enabled) for (const problem of checkRefspecs(root, config.team.remote, config.team.ref)) warnings.push(problem);
   const weekAgo = Date.now() - 7 * 86_400_000;
   const flaggedContradictions = readCandidateRecords(memoryPaths(root).candidateLog).filter(
     (record) => record.action === 'flag' && Date.parse(record.at) >= weekAgo,
@@ -79,6 +93,6 @@ export async function readStatusExtensions(root: string, config: Config): Promis
       flaggedContradictions,
       warnings,
     },
-    team: { ...team, enabled: config.team.enabled, branch: config.team.branch },
+    team: { ...team, enabled: config.team.enabled, branch: config.team.branch, ref: config.team.ref },
   };
 }

@@ -44,7 +44,13 @@ const regionConfigSchema = z.strictObject({
 
 const teamConfigSchema = z.strictObject({
   enabled: z._default(z.boolean(), true),
+  /** Name of the team ref's tracking ref inside mem's own store (.git/mem/store.git). */
   branch: z._default(z.string().check(z.regex(/^[A-Za-z0-9._/-]+$/)), 'mem/team'),
+  /**
+   * The team ref on the remote. A custom ref, not a branch: hosts offer no pull request for it,
+   * never make it the default branch, and `git clone`/`git fetch` leave it alone.
+   */
+  ref: z._default(z.string().check(z.regex(/^refs\/(?!heads\/|tags\/)[A-Za-z0-9._/-]+$/)), 'refs/mem/team'),
   remote: z._default(z.string().check(z.minLength(1)), 'origin'),
   /** Seconds a network git call may take before it is abandoned. */
   networkTimeoutSeconds: z._default(positiveInt(), 20),

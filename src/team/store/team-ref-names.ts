@@ -1,10 +1,15 @@
-/** The ref names behind the team store's roles (see TeamRef). Kept apart so reading refs never loads isomorphic-git. */
-import type { TeamRef } from './team-store-port.js';
+/** The ref names behind the team store's roles. Reading them never spawns a process. */
 
-/** Returns the full ref name behind each role. */
+/** The refs sync uses, by role rather than by name, so callers never compose ref strings. */
+export type TeamRef =
+  /** The last fetched state of the remote team ref (refs/remotes/<remote>/<branch> in the store). */
+  | 'remote'
+  /** The last state this clone agreed with the team: the merge base of the next sync. */
+  | 'base';
+
+/** Returns the full ref name behind each role, inside the team store. */
 export function teamRefNames(branch: string, remote: string, worktree = ''): Record<TeamRef, string> {
   return {
-    local: `refs/heads/${branch}`,
     remote: `refs/remotes/${remote}/${branch}`,
     base: worktree === '' ? `refs/mem/base/${branch}` : `refs/mem/linked/${worktree}/base/${branch}`,
   };

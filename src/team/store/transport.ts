@@ -35,8 +35,10 @@ export type TransportTarget = {
   storeDir: string;
   /** Remote name in the clone's config, e.g. "origin". */
   remote: string;
-  /** Team branch name, e.g. "mem/team". */
+  /** Name of the tracking ref inside the store, e.g. "mem/team" (refs/remotes/<remote>/<branch>). */
   branch: string;
+  /** The team ref on the remote, e.g. "refs/mem/team". */
+  remoteRef: string;
   timeoutMs: number;
 };
 
@@ -59,7 +61,7 @@ export function resolveRemoteUrl(root: string, remote: string, direction: 'fetch
 export async function fetchTeamBranch(target: TransportTarget): Promise<FetchOutcome> {
   const url = resolveRemoteUrl(target.root, target.remote);
   if (url === null) return missingRemote(target.remote);
-  const refspec = `+refs/heads/${target.branch}:refs/remotes/${target.remote}/${target.branch}`;
+  const refspec = `+${target.remoteRef}:refs/remotes/${target.remote}/${target.branch}`;
   const run = await runGit(
     ['--git-dir', target.storeDir, 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', url, refspec],
     { cwd: target.root, timeoutMs: target.timeoutMs },
@@ -78,7 +80,7 @@ export async function pushTeamBranch(target: TransportTarget, commit: string): P
   const url = resolveRemoteUrl(target.root, target.remote, 'push');
   if (url === null) return missingRemote(target.remote);
   const run = await runGit(
-    ['--git-dir', target.storeDir, 'push', '--quiet', '--no-verify', '--porcelain', url, `${commit}:refs/heads/${target.branch}`],
+    ['--git-dir', target.storeDir, 'push', '--quiet', '--no-verify', '--porcelain', url, `${commit}:${target.remoteRef}`],
     { cwd: target.root, timeoutMs: target.timeoutMs },
   );
   if (run.status === 0) return { ok: true };

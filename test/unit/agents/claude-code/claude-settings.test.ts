@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 /** Editing mem's hooks into Claude Code settings text: laws over arbitrary existing settings. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -61,9 +62,17 @@ describe('Claude Code settings merge', () => {
     expect(isMemHandler({ type: 'command', command: 'git hook stop' })).toBe(false);
   });
 
-  it('quotes paths with spaces in the shell form', () => {
+  it('quotes paths with spaces in the shell form, and does nothing where the command is missing', () => {
     const added = JSON.parse(addMemHooks(null, shell).text) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
     const stop = added.hooks['Stop']?.[0]?.hooks[0];
-    expect(stop?.command).toBe("/usr/local/bin/node '/opt/my tools/mem/bin/run.js' hook stop");
+    expect(stop?.command).toBe("command -v /usr/local/bin/node >/dev/null 2>&1 && /usr/local/bin/node '/opt/my tools/mem/bin/run.js' hook stop || true");
+  });
+
+  it('writes `mem` hooks that exit 0 silently where mem is not installed', () => {
+    const added = JSON.parse(addMemHooks(null, { executable: 'mem', prefixArgs: [], execForm: false }).text) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
+    const command = added.hooks['SessionStart']?.[0]?.hooks[0]?.command ?? '';
+    expect(command).toBe('command -v mem >/dev/null 2>&1 && mem hook session-start || true');
+    const result = spawnSync('/bin/sh', ['-c', command], { env: { PATH: '/nonexistent' }, encoding: 'utf8' });
+    expect(result).toMatchObject({ status: 0, stdout: '', stderr: '' });
   });
 });

@@ -1,44 +1,44 @@
 /**
- * Two teammates and one bare remote, for the team e2e tests (test/e2e/team*.test.ts): real clones,
- * `mem init --yes` (pre-push hook, merge driver), and helpers that edit the managed region the way
- * an agent or a human would.
+ * Two teammates and one bare remote, for the team e2e tests: real clones, `mem init --yes`
+ * (pre-push hook, merge driver), and helpers that edit shared memory the way mem's writer would.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import { BEGIN_MARKER, END_MARKER } from '../../../../src/core/memory-file/region-format.js';
 import { MEM_BIN, cloneAs, git, makeBareRemote, runMem, testEnv, type MemResult } from '../../../helpers/temp-repo.js';
 
 export type Team = { remote: string; alice: string; bob: string };
 
-/** Returns a bare remote and two initialised clones (alice, bob) sharing a committed CLAUDE.md. */
+/** The working copy of shared memory (mem's region format, ids and provenance), relative to a clone. */
+export const WORKING = '.memory/state/team-memory.md';
+/** The rendered file the agent reads. */
+export const RENDERED = '.claude/rules/mem-team-memory.md';
+
+/**
+ * Returns a bare remote and two initialised clones (alice, bob). Alice's setup is committed and
+ * pushed (as the README says); `initialEntries` are in Alice's memory, not yet synced.
+ */
 export function makeTeam(options: { initialEntries?: Array<[string, string]> } = {}): Team {
   const remote = makeBareRemote();
   const alice = cloneAs(remote, 'alice');
-  writeFileSync(join(alice, 'CLAUDE.md'), renderClaude(options.initialEntries ?? []));
-  git(alice, ['add', 'CLAUDE.md']);
-  git(alice, ['commit', '-q', '-m', 'CLAUDE.md']);
+  const init = runMem(['init', '--yes'], { cwd: alice });
+  expect(init.status, init.stderr).toBe(0);
+  git(alice, ['add', '-A']);
+  git(alice, ['commit', '-q', '-m', 'Set up mem']);
   git(alice, ['push', '-q', '--no-verify', 'origin', 'main']);
+  for (const [id, text] of options.initialEntries ?? []) addEntry(alice, id, text);
   const bob = cloneAs(remote, 'bob');
-  for (const dir of [alice, bob]) {
-    const init = runMem(['init', '--yes'], { cwd: dir });
-    expect(init.status, init.stderr).toBe(0);
-  }
+  const bobInit = runMem(['init', '--yes'], { cwd: bob });
+  expect(bobInit.status, bobInit.stderr).toBe(0);
   return { remote, alice, bob };
 }
 
-/** Returns a CLAUDE.md with human text around a region holding `entries` under Conventions. */
-export function renderClaude(entries: Array<[string, string]>, section = 'Conventions'): string {
-  const items = entries.map(([id, text]) => `- ${text} <!-- mem:id=${id} -->\n`).join('');
-  const body = entries.length === 0 ? '' : `## ${section}\n\n${items}`;
-  return `# Project\n\nHuman notes that mem never touches.\n\n${BEGIN_MARKER}\n${body}${END_MARKER}\n\nFooter by a human.\n`;
-}
-
-/** Adds one entry at the end of `section` in the clone's CLAUDE.md region (creating the section). */
+/** Adds one entry at the end of `section` in the clone's shared memory (creating the section), as the durable writer would. */
 export function addEntry(dir: string, id: string, text: string, section = 'Conventions'): void {
-  const file = join(dir, 'CLAUDE.md');
-  const content = readFileSync(file, 'utf8');
+  const file = join(dir, WORKING);
+  const content = existsSync(file) ? readFileSync(file, 'utf8') : `${BEGIN_MARKER}\n${END_MARKER}\n`;
   const begin = content.indexOf(BEGIN_MARKER);
   const end = content.indexOf(END_MARKER);
   let body = content.slice(content.indexOf('\n', begin) + 1, end);
@@ -52,30 +52,35 @@ export function addEntry(dir: string, id: string, text: string, section = 'Conve
     const before = body.slice(0, cut).replace(/\n+$/, '\n');
     body = `${before}${item}${next < 0 ? '' : '\n'}${body.slice(cut)}`;
   }
+  mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, content.slice(0, content.indexOf('\n', begin) + 1) + body + content.slice(end));
 }
 
-/** Replaces the text of entry `id` in the clone's CLAUDE.md. */
+/** Replaces the text of entry `id` in the clone's shared memory. */
 export function editEntry(dir: string, id: string, text: string): void {
-  const file = join(dir, 'CLAUDE.md');
+  const file = join(dir, WORKING);
   const content = readFileSync(file, 'utf8');
   const pattern = new RegExp(`^- .*<!-- mem:id=${id}( [^>]*)? -->$`, 'm');
   expect(pattern.test(content), `entry ${id} in ${file}`).toBe(true);
   writeFileSync(file, content.replace(pattern, `- ${text} <!-- mem:id=${id} -->`));
 }
 
-export function readClaude(dir: string): string {
-  return readFileSync(join(dir, 'CLAUDE.md'), 'utf8');
+/** Returns the clone's shared memory as mem keeps it (ids and provenance included). */
+export function readMemory(dir: string): string {
+  const file = join(dir, WORKING);
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
 }
 
-/** Returns the text outside the managed region (must never change). */
-export function outsideRegion(text: string): string {
-  return text.slice(0, text.indexOf(BEGIN_MARKER)) + text.slice(text.indexOf(END_MARKER));
+/** Returns the rendered file the agent reads ('' when not rendered yet). */
+export function readRendered(dir: string): string {
+  const file = join(dir, RENDERED);
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
 }
 
-/** Returns memory.md on the remote's team branch. */
-export function remoteMemory(remote: string, branch = 'mem/team'): string {
-  return git(remote, ['show', `${branch}:memory.md`]);
+/** Returns the entry texts on the remote's team ref, one per line. */
+export function remoteMemory(remote: string, ref = 'refs/mem/team'): string {
+  const files = git(remote, ['ls-tree', '-r', '--name-only', ref]).split('\n').filter((path) => path.startsWith('entries/'));
+  return files.map((path) => git(remote, ['show', `${ref}:${path}`])).join('\n');
 }
 
 export function readJson<T>(dir: string, path: string): T | undefined {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createIsoTeamStore } from '../../../../src/team/store/iso-team-store.js';
+import { readBlobs, listTree, writeCommit } from '../../../../src/team/store/git-objects.js';
+import { createTeamRefs } from '../../../../src/team/store/team-refs.js';
 import { ensureTeamStore } from '../../../../src/core/git/team-store-location.js';
 import { fetchTeamBranch, pushTeamBranch, resolveRemoteUrl, type TransportTarget } from '../../../../src/team/store/transport.js';
 import { cleanupTempDirs, cloneAs, git, makeBareRemote, makeRepo } from '../../../helpers/temp-repo.js';
@@ -10,13 +11,18 @@ afterAll(cleanupTempDirs);
 function setup(user: string, remote: string) {
   const root = cloneAs(remote, user);
   const storeDir = ensureTeamStore(root);
-  const store = createIsoTeamStore({ gitdir: storeDir, branch: 'mem/team', remote: 'origin' });
-  const target: TransportTarget = { root, storeDir, remote: 'origin', branch: 'mem/team', timeoutMs: 20_000 };
+  const store = { ...createTeamRefs({ gitdir: storeDir, branch: 'mem/team', remote: 'origin' }), storeDir };
+  const target: TransportTarget = { root, storeDir, remote: 'origin', branch: 'mem/team', remoteRef: 'refs/mem/team', timeoutMs: 20_000 };
   return { root, storeDir, store, target };
 }
 
-async function commit(store: ReturnType<typeof createIsoTeamStore>, memory: string, parents: string[]) {
-  return store.writeCommit({ files: { memory, tombstones: [] }, parents, message: memory, author: { name: 'a', email: 'a@x' }, timestamp: 1 });
+async function commit(store: { storeDir: string }, memory: string, parents: string[]) {
+  return writeCommit(store.storeDir, { parent: parents[0] ?? null, writes: [{ path: 'entries/aa/m1.json', content: memory }], message: memory, author: { name: 'a', email: 'a@x' }, timestamp: 1 });
+}
+
+function readMemory(storeDir: string, commit: string): string {
+  const file = listTree(storeDir, commit, ['entries']).get('entries/aa/m1.json');
+  return file ? (readBlobs(storeDir, [file.oid]).get(file.oid)?.toString('utf8') ?? '') : '';
 }
 
 describe('transport over a local bare remote', () => {
@@ -26,11 +32,11 @@ describe('transport over a local bare remote', () => {
     expect(await fetchTeamBranch(alice.target)).toEqual({ ok: true, branchExists: false });
     const first = await commit(alice.store, 'one\n', []);
     expect(await pushTeamBranch(alice.target, first)).toEqual({ ok: true });
-    expect(git(remote, ['rev-parse', 'refs/heads/mem/team'])).toBe(first);
+    expect(git(remote, ['rev-parse', 'refs/mem/team'])).toBe(first);
     const bob = setup('bob', remote);
     expect(await fetchTeamBranch(bob.target)).toEqual({ ok: true, branchExists: true });
     expect(await bob.store.readRef('remote')).toBe(first);
-    expect((await bob.store.readFiles(first)).memory).toBe('one\n');
+    expect(readMemory(bob.storeDir, first)).toBe('one\n');
     // The user's own repository gained no refs and no objects from any of this.
     expect(git(alice.root, ['for-each-ref', '--format=%(refname)'])).not.toContain('mem/team');
     expect(() => git(alice.root, ['cat-file', '-e', first])).toThrow();
@@ -48,7 +54,7 @@ describe('transport over a local bare remote', () => {
     expect(await pushTeamBranch(alice.target, a)).toEqual({ ok: true });
     expect(await pushTeamBranch(bob.target, b)).toMatchObject({ ok: false, reason: 'rejected' });
     // A force rewrite on the remote is fetched as it is (forced refspec).
-    git(remote, ['update-ref', 'refs/heads/mem/team', root]);
+    git(remote, ['update-ref', 'refs/mem/team', root]);
     expect(await fetchTeamBranch(alice.target)).toEqual({ ok: true, branchExists: true });
     expect(await alice.store.readRef('remote')).toBe(root);
   });
@@ -57,11 +63,10 @@ describe('transport over a local bare remote', () => {
     const root = makeRepo();
     git(root, ['remote', 'add', 'origin', join(root, '..', 'nowhere.git')]);
     const storeDir = ensureTeamStore(root);
-    const target: TransportTarget = { root, storeDir, remote: 'origin', branch: 'mem/team', timeoutMs: 20_000 };
+    const target: TransportTarget = { root, storeDir, remote: 'origin', branch: 'mem/team', remoteRef: 'refs/mem/team', timeoutMs: 20_000 };
     expect(await fetchTeamBranch(target)).toMatchObject({ ok: false, reason: 'offline' });
     expect(await fetchTeamBranch({ ...target, remote: 'upstream' })).toMatchObject({ ok: false, reason: 'remote-missing' });
-    const store = createIsoTeamStore({ gitdir: storeDir, branch: 'mem/team', remote: 'origin' });
-    const c = await commit(store, 'x\n', []);
+    const c = await commit({ storeDir }, 'x\n', []);
     expect(await pushTeamBranch(target, c)).toMatchObject({ ok: false, reason: 'offline' });
   });
 

@@ -1,0 +1,145 @@
+/**
+ * Reads a human's edits of the rendered memory file back as changes to shared memory. The base is
+ * mem's last rendering (its text and the id of each list item), so only what the human changed
+ * becomes an edit: an item reworded keeps its id, an item deleted is removed, a new item is a new
+ * entry in the section it was typed under, an item moved under another heading changes section,
+ * and a conflict whose versions were cut down to one is settled with it. Nothing is overwritten:
+ * the caller applies these edits before it renders again.
+ */
+import type { RegionEdit } from './edit-body.js';
+import { handEntryId, normalizeForIdentity } from './hand-entry-id.js';
+import type { Rendering } from './render-memory.js';
+import { RULES_FILE_NOTE, RULES_FILE_TITLE } from './render-memory.js';
+import { itemContentLines, joinContent } from './entry-item.js';
+import { scanBlocks } from './scan-blocks.js';
+
+export type ReadBackEdit = RegionEdit;
+
+/** A conflict the human settled by hand: the conflict item goes, the kept text (if any) stays under the same id. */
+function settle(id: string, text: string | null, section: string): RegionEdit[] {
+  if (text === null || text === '(deleted)') return [{ op: 'remove', id }];
+  return [{ op: 'remove', id }, { op: 'add', entry: { id, section, text, provenance: {} } }];
+}
+
+type Unit = { text: string; section: string; nested: string[] };
+
+/** Returns the top-level list items (and loose paragraphs) of a rendered file, with the section each sits under; never fails. */
+export function readRenderedUnits(text: string): Unit[] {
+  const units: Unit[] = [];
+  let section = '';
+  for (const block of scanBlocks(text, { headingLevels: 'all', frontMatter: false })) {
+    if (block.kind === 'heading') {
+      if (block.level >= 2) section = block.title.trim();
+      continue;
+    }
+    if (block.kind === 'item') {
+      const content = itemContentLines(block);
+      const head = content[0] ?? '';
+      const nested = content.slice(1).filter((line) => /^\s*[-*+] /.test(line)).map((line) => line.replace(/^\s*[-*+] /, '').trim());
+      const rest = content.slice(1).filter((line) => !/^\s*[-*+] /.test(line));
+      units.push({ text: joinContent([head, ...rest]).replace(/\s*\n\s*/g, ' '), section, nested });
+      continue;
+    }
+    if (block.kind === 'text') {
+      const paragraph = block.raw.trim();
+      if (paragraph === '' || paragraph === RULES_FILE_NOTE || paragraph === RULES_FILE_TITLE || /^<!--[\s\S]*-->$/.test(paragraph)) continue;
+      units.push({ text: paragraph.replace(/\s*\n\s*/g, ' '), section, nested: [] });
+    }
+  }
+  return units;
+}
+
+export type ReadBack = {
+  edits: ReadBackEdit[];
+  /** The file as it is now, with the id of each item: the base for the next read-back. */
+  rendering: Rendering;
+};
+
+/**
+ * Returns the edits that turn `last` into `current` (empty when the human changed nothing) and the
+ * new base. `defaultSection` files an item typed above every heading.
+ */
+export function readBack(last: Rendering, current: string, defaultSection: string): ReadBack {
+  if (current === last.text) return { edits: [], rendering: last };
+  const before = readRenderedUnits(last.text);
+  const after = readRenderedUnits(current);
+  const ids = before.map((_, index) => last.items[index]);
+  const matchedOld = new Array<number>(after.length).fill(-1);
+  const used = new Set<number>();
+  // 1. Items whose text did not change keep their id, wherever they moved.
+  const byKey = new Map<string, number[]>();
+  before.forEach((unit, index) => {
+    const key = unitKey(unit);
+    byKey.set(key, [...(byKey.get(key) ?? []), index]);
+  });
+  after.forEach((unit, index) => {
+    const queue = byKey.get(unitKey(unit));
+    const old = queue?.shift();
+    if (old !== undefined) {
+      matchedOld[index] = old;
+      used.add(old);
+    }
+  });
+  // 2. A changed item takes the id of the unmatched old item between the same neighbours.
+  for (let index = 0; index < after.length; index += 1) {
+    if (matchedOld[index] !== -1) continue;
+    let low = -1;
+    for (let k = index - 1; k >= 0; k -= 1) if ((matchedOld[k] ?? -1) >= 0) { low = matchedOld[k] ?? -1; break; }
+    let high = before.length;
+    for (let k = index + 1; k < after.length; k += 1) if ((matchedOld[k] ?? -1) >= 0) { high = matchedOld[k] ?? before.length; break; }
+    for (let old = low + 1; old < high; old += 1) {
+      if (!used.has(old)) {
+        matchedOld[index] = old;
+        used.add(old);
+        break;
+      }
+    }
+  }
+  const edits: ReadBackEdit[] = [];
+  const items: Rendering['items'] = [];
+  after.forEach((unit, index) => {
+    const section = unit.section === '' ? defaultSection : unit.section;
+    const old = matchedOld[index] ?? -1;
+    const item = old >= 0 ? ids[old] : undefined;
+    const previous = old >= 0 ? before[old] : undefined;
+    if (item === undefined || previous === undefined) {
+      const id = handEntryId(unit.text);
+      edits.push({ op: 'add', entry: { id, section, text: unit.text, provenance: {} } });
+      items.push({ id, kind: 'entry' });
+      return;
+    }
+    items.push(item);
+    if (item.kind === 'conflict') {
+      if (unitKey(unit) === unitKey(previous)) {
+        if (unit.section !== previous.section) edits.push({ op: 'move', id: item.id, section });
+        return;
+      }
+      const kept = settledText(unit);
+      if (kept !== null) edits.push(...settle(item.id, kept, section));
+      return;
+    }
+    if (unit.text !== previous.text) edits.push({ op: 'replace', id: item.id, text: unit.text });
+    if (unit.section !== previous.section) edits.push({ op: 'move', id: item.id, section });
+  });
+  before.forEach((_, old) => {
+    const item = ids[old];
+    if (used.has(old) || item === undefined) return;
+    edits.push({ op: 'remove', id: item.id });
+  });
+  return { edits, rendering: { text: current, items } };
+}
+
+function unitKey(unit: Unit): string {
+  return `${normalizeForIdentity(unit.text)}\u0000${unit.nested.map(normalizeForIdentity).join('\u0001')}`;
+}
+
+/**
+ * Returns the text a human kept of a conflict: the one version left (its label cut), or the item's
+ * own text when they replaced the whole thing by a plain line; null when it still offers a choice.
+ */
+function settledText(unit: Unit): string | null {
+  const label = /^(?:Your|A teammate's|[^:]{1,60}'s) version(?: \([^)]*\))?: /;
+  if (unit.nested.length === 1) return (unit.nested[0] ?? '').replace(label, '');
+  if (unit.nested.length === 0 && !unit.text.startsWith('Two versions of this memory')) return unit.text.replace(label, '');
+  return null;
+}

@@ -1,0 +1,65 @@
+/**
+ * `mem render`: the team memory written for the agent (`.claude/rules/mem-team-memory.md`, after
+ * reading back any hand edits), or, on request only, a snapshot of it into a file you name (e.g.
+ * CLAUDE.md, for a team that wants it in code review). The snapshot sits between two column-0
+ * comments, which Claude Code drops, and is replaced in place the next time; nothing outside it changes.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { loadConfig } from '../core/config/load-config.js';
+import { MemError } from '../core/errors.js';
+import { writeFileAtomicSync } from '../core/files/atomic-write.js';
+import { withLock } from '../core/files/lock.js';
+import { readGitIdentity } from '../core/git/git-identity.js';
+import { memoryPaths } from '../core/layout.js';
+import { SNAPSHOT_BEGIN, SNAPSHOT_END, renderMemory } from '../core/memory-file/render-memory.js';
+import { RENDERED_FILE, absorbRenderedEdits, renderSharedMemory } from '../core/shared-memory-file.js';
+
+export type RenderReport = { file: string; written: boolean; readBack: number; entries: number };
+
+/** Renders the agent's file (reading hand edits back first); throws LOCK_HELD or on I/O failure. */
+export async function renderForAgent(root: string): Promise<RenderReport> {
+  const sections = loadConfig(root).region.sections;
+  return withLock(memoryPaths(root).memoryLock, () => {
+    const outcome = renderSharedMemory(root, sections);
+    const entries = countItems(root);
+    return { file: RENDERED_FILE, written: outcome.written, readBack: outcome.readBack, entries };
+  });
+}
+
+/** Writes a snapshot of the team memory into `file` (inside the repository); throws USAGE for a path outside it. */
+export async function renderSnapshotInto(root: string, file: string): Promise<RenderReport> {
+  const path = isAbsolute(file) ? file : resolve(process.cwd(), file);
+  const rel = relative(root, path);
+  if (rel.startsWith('..') || isAbsolute(rel)) throw new MemError('USAGE', `${file} is outside this repository`);
+  const sections = loadConfig(root).region.sections;
+  return withLock(memoryPaths(root).memoryLock, () => {
+    const { body, edits } = absorbRenderedEdits(root, sections);
+    const identity = readGitIdentity(root);
+    const snapshot = renderMemory(body, { target: 'snapshot', sections, reader: { name: identity.name ?? null, email: identity.email ?? null } });
+    const current = existsSync(path) ? readFileSync(path, 'utf8') : '';
+    const next = withSnapshot(current, snapshot.text);
+    if (next !== current) writeFileAtomicSync(path, next);
+    return { file: rel, written: next !== current, readBack: edits, entries: snapshot.items.length };
+  });
+}
+
+/** Returns `text` with its snapshot block replaced by `snapshot` (appended after a blank line when absent). */
+export function withSnapshot(text: string, snapshot: string): string {
+  const begin = text.indexOf(SNAPSHOT_BEGIN);
+  const end = text.indexOf(SNAPSHOT_END, begin);
+  if (begin >= 0 && end > begin) {
+    const after = text.slice(end + SNAPSHOT_END.length).replace(/^\r?\n/, '');
+    return `${text.slice(0, begin)}${snapshot}${after}`;
+  }
+  if (text === '') return snapshot;
+  return `${text.replace(/\n*$/, '\n')}\n${snapshot}`;
+}
+
+function countItems(root: string): number {
+  try {
+    return readFileSync(join(root, RENDERED_FILE), 'utf8').split('\n').filter((line) => line.startsWith('- ')).length;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * Reading and writing the team store with the system git, in a handful of bounded processes per
+ * sync: `ls-tree` and `diff-tree` compare trees without reading blobs, `cat-file --batch` reads
+ * only the blobs that changed, `fast-import` writes blobs, trees and a commit in one process (few
+ * objects stay loose: no pack per sync), and `log --name-only` over the new commits only tells who
+ * changed which entry. Nothing here loads a packfile into the Node process, so memory stays flat
+ * whatever the size of the team's history.
+ */
+import { spawnSync } from 'node:child_process';
+import { MemError } from '../../core/errors.js';
+import { gitEnv } from '../../core/git/run-git.js';
+
+const OID_RE = /^[0-9a-f]{40}$/;
+
+function git(storeDir: string, args: string[], input?: Buffer | string, env: NodeJS.ProcessEnv = {}): Buffer {
+  const result = spawnSync('git', ['--git-dir', storeDir, ...args], {
+    input,
+    env: gitEnv(env),
+    stdio: ['pipe', 'pipe', 'pipe'],
+    maxBuffer: 512 * 1024 * 1024,
+    timeout: 120_000,
+  });
+  if (result.error) throw new MemError('GIT_FAILED', `git ${args[0]} in the team store failed: ${result.error.message}`);
+  if (result.status !== 0) {
+    throw new MemError('GIT_FAILED', `git ${args[0]} in the team store failed: ${result.stderr.toString('utf8').trim().split('\n')[0] ?? ''}`);
+  }
+  return result.stdout;
+}
+
+export type TreeFile = { path: string; oid: string; mode: string; type: string };
+
+/** Returns every file of `commit`'s tree under `dirs` (recursively), keyed by path. */
+export function listTree(storeDir: string, commit: string, dirs: readonly string[]): Map<string, TreeFile> {
+  const files = new Map<string, TreeFile>();
+  const out = git(storeDir, ['ls-tree', '-r', '-z', '--full-tree', commit, '--', ...dirs]).toString('utf8');
+  for (const record of out.split('\0')) {
+    if (record === '') continue;
+    const tab = record.indexOf('\t');
+    const [mode, type, oid] = record.slice(0, tab).split(' ') as [string, string, string];
+    const path = record.slice(tab + 1);
+    files.set(path, { path, oid, mode, type });
+  }
+  return files;
+}
+
+export type TreeChange = { path: string; oldOid: string | null; newOid: string | null; newMode: string | null };
+
+/** Returns the files that differ between two commits' trees under `dirs`. */
+export function diffTrees(storeDir: string, from: string, to: string, dirs: readonly string[]): TreeChange[] {
+  const out = git(storeDir, ['diff-tree', '-r', '-z', '--no-renames', '--no-commit-id', from, to, '--', ...dirs]).toString('utf8');
+  const parts = out.split('\0');
+  const changes: TreeChange[] = [];
+  for (let index = 0; index + 1 < parts.length; index += 2) {
+    const meta = parts[index] ?? '';
+    const path = parts[index + 1] ?? '';
+    if (!meta.startsWith(':')) continue;
+    const [, newMode, oldOid, newOid] = meta.slice(1).split(' ') as [string, string, string, string];
+    const zero = /^0+$/;
+    changes.push({ path, oldOid: zero.test(oldOid) ? null : oldOid, newOid: zero.test(newOid) ? null : newOid, newMode: zero.test(newMode) ? null : newMode });
+  }
+  return changes;
+}
+
+/** Returns the bytes of each blob (missing or non-blob objects are absent from the map). */
+export function readBlobs(storeDir: string, oids: Iterable<string>): Map<string, Buffer> {
+  const wanted = [...new Set(oids)].filter((oid) => OID_RE.test(oid));
+  const blobs = new Map<string, Buffer>();
+  if (wanted.length === 0) return blobs;
+  const out = git(storeDir, ['cat-file', '--batch'], `${wanted.join('\n')}\n`);
+  let offset = 0;
+  while (offset < out.length) {
+    const newline = out.indexOf(0x0a, offset);
+    if (newline < 0) break;
+    const header = out.subarray(offset, newline).toString('utf8').split(' ');
+    offset = newline + 1;
+    if (header[1] === 'missing' || header.length < 3) continue;
+    const size = Number(header[2]);
+    if (header[1] === 'blob' && header[0]) blobs.set(header[0], out.subarray(offset, offset + size));
+    offset += size + 1;
+  }
+  return blobs;
+}
+
+export type CommitAuthor = { name: string; email: string; at: string };
+
+export type Attribution = { commit: string; author: CommitAuthor };
+
+/**
+ * Returns, for each path under `dirs` that commits in `head` but not in `exclude` changed, the
+ * newest such commit and its git author; plus every walked commit's author. Only new commits are
+ * walked (`exclude` is what this clone had already seen).
+ */
+export function attributeChanges(
+  storeDir: string,
+  head: string,
+  exclude: string | null,
+  dirs: readonly string[],
+): { byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> } {
+  const args = ['log', '-z', '--no-renames', '--name-only', '--format=%x01%H%x1f%an%x1f%ae%x1f%aI', head];
+  if (exclude !== null) args.push(`^${exclude}`);
+  args.push('--', ...dirs);
+  const out = git(storeDir, args).toString('utf8');
+  const byPath = new Map<string, Attribution>();
+  const authors = new Map<string, CommitAuthor>();
+  let current: Attribution | null = null;
+  for (const token of out.split(/\0/)) {
+    const chunk = token.replace(/^\n/, '');
+    if (chunk.startsWith('\u0001')) {
+      const [headerLine, ...rest] = chunk.slice(1).split('\n');
+      const [commit, name, email, at] = (headerLine ?? '').split('\u001f');
+      current = commit ? { commit, author: { name: name ?? '', email: email ?? '', at: at ?? '' } } : null;
+      if (current) authors.set(current.commit, current.author);
+      const first = rest.join('\n').trim();
+      if (first !== '' && current && !byPath.has(first)) byPath.set(first, current);
+      continue;
+    }
+    if (chunk !== '' && current && !byPath.has(chunk)) byPath.set(chunk, current);
+  }
+  return { byPath, authors };
+}
+
+/** Returns the git authors of the given commits (unknown ones are absent). */
+export function readCommitAuthors(storeDir: string, commits: Iterable<string>): Map<string, CommitAuthor> {
+  const wanted = [...new Set(commits)].filter((oid) => OID_RE.test(oid));
+  const authors = new Map<string, CommitAuthor>();
+  if (wanted.length === 0) return authors;
+  try {
+    const out = git(storeDir, ['log', '--no-walk=unsorted', '--format=%H%x1f%an%x1f%ae%x1f%aI', ...wanted]).toString('utf8');
+    for (const line of out.split('\n')) {
+      const [commit, name, email, at] = line.split('\u001f');
+      if (commit && OID_RE.test(commit)) authors.set(commit, { name: name ?? '', email: email ?? '', at: at ?? '' });
+    }
+  } catch {
+    /* a version whose commit is unknown here shows without a name */
+  }
+  return authors;
+}
+
+/** Returns true when `ancestor` is `descendant` or one of its ancestors (git walks only as far as it must). */
+export function isAncestor(storeDir: string, ancestor: string, descendant: string): boolean {
+  if (ancestor === descendant) return true;
+  const result = spawnSync('git', ['--git-dir', storeDir, 'merge-base', '--is-ancestor', ancestor, descendant], { env: gitEnv(), stdio: 'ignore', timeout: 60_000 });
+  return result.status === 0;
+}
+
+export type FileWrite = { path: string; content: string | null };
+
+export type CommitSpec = {
+  parent: string | null;
+  writes: readonly FileWrite[];
+  message: string;
+  author: { name: string; email: string };
+  /** Seconds since the epoch. */
+  timestamp: number;
+};
+
+/**
+ * Writes one commit on top of `parent` changing only `writes` (content null deletes the file) and
+ * returns its id. The ref it goes through is private to this call.
+ */
+export function writeCommit(storeDir: string, spec: CommitSpec): string {
+  const ref = `refs/mem/tmp/import-${process.pid}-${Date.now()}`;
+  const person = `${clean(spec.author.name)} <${clean(spec.author.email)}> ${spec.timestamp} +0000`;
+  const chunks: Buffer[] = [];
+  const text = (value: string) => chunks.push(Buffer.from(value, 'utf8'));
+  const data = (value: string) => {
+    const bytes = Buffer.from(value, 'utf8');
+    text(`data ${bytes.length}\n`);
+    chunks.push(bytes);
+    text('\n');
+  };
+  text(`commit ${ref}\n`);
+  text(`author ${person}\ncommitter ${person}\n`);
+  data(spec.message);
+  if (spec.parent !== null) text(`from ${spec.parent}\n`);
+  for (const write of spec.writes) {
+    if (write.content === null) text(`D ${write.path}\n`);
+    else {
+      text(`M 100644 inline ${write.path}\n`);
+      data(write.content);
+    }
+  }
+  text('done\n');
+  git(storeDir, ['fast-import', '--quiet', '--done', '--date-format=raw'], Buffer.concat(chunks));
+  const oid = git(storeDir, ['rev-parse', '--verify', `${ref}^{commit}`]).toString('utf8').trim();
+  git(storeDir, ['update-ref', '-d', ref]);
+  return oid;
+}
+
+function clean(value: string): string {
+  return value.replace(/[<>\n\r]/g, '').trim() || 'unknown';
+}

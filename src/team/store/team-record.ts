@@ -1,0 +1,180 @@
+/**
+ * One file per entry on the team ref, so two people adding memory never touch the same file and
+ * concurrent pushes merge as tree unions:
+ *
+ *   entries/<2 hex of sha1(id)>/<id>.json   an entry, or a conflict waiting for `mem review`
+ *   tombstones/<2 hex of sha1(id)>/<id>     a forgotten id (empty file): a union, never undone
+ *   README.md                               what the ref is, for a human who finds it
+ *
+ * No index file, nothing shared between entries. Who wrote an entry and when is never stored in
+ * it: it is what git recorded for the commit that last changed the file. Everything read from a
+ * teammate is untrusted: paths, sizes, encoding and shape are checked here, one file at a time.
+ */
+import { createHash } from 'node:crypto';
+
+export const ENTRY_DIR = 'entries';
+export const TOMBSTONE_DIR = 'tombstones';
+
+/** Largest entry file accepted from the team ref (a conflict holds a few versions of ≤ 2,000 chars). */
+export const MAX_ENTRY_FILE_BYTES = 16 * 1024;
+/** Longest entry text accepted from the team ref. */
+export const MAX_ENTRY_TEXT_CHARS = 2_000;
+
+const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,63}$/;
+const SECTION_RE = /^[\p{L}\p{N}][\p{L}\p{N} &/._'-]{0,39}$/u;
+const SESSION_RE = /^[A-Za-z0-9._-]{1,64}$/;
+const OID_RE = /^[0-9a-f]{40}$/;
+
+/** One version of a conflicted entry; text null: that side deleted it. `commit`: the team commit whose tree holds this version. */
+export type TeamVersion = { section: string; text: string | null; commit: string | null };
+
+export type TeamRecord =
+  | { kind: 'entry'; section: string; text: string; session: string | null }
+  | { kind: 'conflict'; section: string; base: { section: string; text: string } | null; versions: TeamVersion[] };
+
+/** Returns true when `id` is usable as an entry id and a file name. */
+export function isValidId(id: string): boolean {
+  return ID_RE.test(id) && !id.includes('..');
+}
+
+/** Returns the shard directory name of an id. */
+export function shardOf(id: string): string {
+  return createHash('sha1').update(id).digest('hex').slice(0, 2);
+}
+
+export function entryPath(id: string): string {
+  return `${ENTRY_DIR}/${shardOf(id)}/${id}.json`;
+}
+
+export function tombstonePath(id: string): string {
+  return `${TOMBSTONE_DIR}/${shardOf(id)}/${id}`;
+}
+
+/** What a tree path means: an entry file, a tombstone, or nothing mem reads (ignored, never touched). */
+export function classifyPath(path: string): { kind: 'entry' | 'tombstone'; id: string } | { kind: 'malformed'; id: string } | null {
+  const parts = path.split('/');
+  if (parts.length !== 3) return parts[0] === ENTRY_DIR || parts[0] === TOMBSTONE_DIR ? { kind: 'malformed', id: path } : null;
+  const [dir, shard, name] = parts as [string, string, string];
+  if (dir === ENTRY_DIR) {
+    const id = name.endsWith('.json') ? name.slice(0, -5) : '';
+    return isValidId(id) && shard === shardOf(id) ? { kind: 'entry', id } : { kind: 'malformed', id: path };
+  }
+  if (dir === TOMBSTONE_DIR) return isValidId(name) && shard === shardOf(name) ? { kind: 'tombstone', id: name } : { kind: 'malformed', id: path };
+  return null;
+}
+
+/** Returns the canonical bytes of a record: the same record always gives the same blob. */
+export function serializeRecord(record: TeamRecord): string {
+  if (record.kind === 'entry') {
+    return `${JSON.stringify({ section: record.section, text: record.text, ...(record.session === null ? {} : { session: record.session }) }, null, 2)}\n`;
+  }
+  const versions = sortVersions(record.versions).map((version) => ({ section: version.section, text: version.text, commit: version.commit }));
+  return `${JSON.stringify({ section: record.section, conflict: { base: record.base, versions } }, null, 2)}\n`;
+}
+
+/** Versions in a canonical order, so every clone writes the same conflict the same way. */
+export function sortVersions(versions: readonly TeamVersion[]): TeamVersion[] {
+  const key = (version: TeamVersion) => `${version.text ?? '\u0000'}\u0001${version.section}\u0001${version.commit ?? ''}`;
+  return [...versions].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/** Returns the git blob id of `text` (what `git hash-object` prints), to compare with a tree without reading it. */
+export function blobOid(text: string | Buffer): string {
+  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+}
+
+export type ParsedRecord = { ok: true; record: TeamRecord } | { ok: false; reason: string };
+
+/** Returns the record in `bytes`, or why it is refused (size, encoding, shape); never throws. */
+export function parseRecord(bytes: Buffer): ParsedRecord {
+  if (bytes.length > MAX_ENTRY_FILE_BYTES) return { ok: false, reason: `oversized (${bytes.length} bytes, limit ${MAX_ENTRY_FILE_BYTES})` };
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, reason: 'not UTF-8 text' };
+  }
+  if (text.includes('\0')) return { ok: false, reason: 'contains NUL bytes' };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'not a JSON entry file' };
+  }
+  return readRecord(value);
+}
+
+function readRecord(value: unknown): ParsedRecord {
+  if (!isPlainObject(value)) return { ok: false, reason: 'not an entry object' };
+  const section = value['section'];
+  if (typeof section !== 'string' || !SECTION_RE.test(section)) return { ok: false, reason: 'bad section name' };
+  if ('conflict' in value) {
+    const keys = Object.keys(value);
+    if (keys.some((key) => key !== 'section' && key !== 'conflict')) return { ok: false, reason: 'unknown fields' };
+    const conflict = value['conflict'];
+    if (!isPlainObject(conflict) || !Array.isArray(conflict['versions'])) return { ok: false, reason: 'bad conflict' };
+    const base = conflict['base'];
+    let parsedBase: { section: string; text: string } | null = null;
+    if (base !== null) {
+      if (!isPlainObject(base) || typeof base['text'] !== 'string' || typeof base['section'] !== 'string' || !SECTION_RE.test(base['section'])) return { ok: false, reason: 'bad conflict base' };
+      const problem = textProblem(base['text']);
+      if (problem) return { ok: false, reason: problem };
+      parsedBase = { section: base['section'], text: base['text'] };
+    }
+    const versions: TeamVersion[] = [];
+    for (const raw of conflict['versions'] as unknown[]) {
+      if (!isPlainObject(raw)) return { ok: false, reason: 'bad conflict version' };
+      const vSection = raw['section'];
+      const vText = raw['text'];
+      const commit = raw['commit'] ?? null;
+      if (typeof vSection !== 'string' || !SECTION_RE.test(vSection)) return { ok: false, reason: 'bad conflict version section' };
+      if (vText !== null && typeof vText !== 'string') return { ok: false, reason: 'bad conflict version text' };
+      if (commit !== null && (typeof commit !== 'string' || !OID_RE.test(commit))) return { ok: false, reason: 'bad conflict version commit' };
+      if (typeof vText === 'string') {
+        const problem = textProblem(vText);
+        if (problem) return { ok: false, reason: problem };
+      }
+      versions.push({ section: vSection, text: vText, commit });
+    }
+    if (versions.length < 2 || versions.length > 8) return { ok: false, reason: 'a conflict needs 2 to 8 versions' };
+    return { ok: true, record: { kind: 'conflict', section, base: parsedBase, versions: sortVersions(versions) } };
+  }
+  const keys = Object.keys(value);
+  if (keys.some((key) => key !== 'section' && key !== 'text' && key !== 'session')) return { ok: false, reason: 'unknown fields' };
+  const text = value['text'];
+  if (typeof text !== 'string') return { ok: false, reason: 'no text' };
+  const problem = textProblem(text);
+  if (problem) return { ok: false, reason: problem };
+  const session = value['session'] ?? null;
+  if (session !== null && (typeof session !== 'string' || !SESSION_RE.test(session))) return { ok: false, reason: 'bad session id' };
+  return { ok: true, record: { kind: 'entry', section, text, session } };
+}
+
+/**
+ * Why an entry text cannot be used, or null. An HTML comment opener or closer could become a
+ * marker or hide text from a reader; empty text says nothing.
+ */
+function textProblem(text: string): string | null {
+  if (text.trim() === '') return 'empty text';
+  if (text.length > MAX_ENTRY_TEXT_CHARS) return `oversized text (${text.length} characters, limit ${MAX_ENTRY_TEXT_CHARS})`;
+  if (/<!--|-->/.test(text)) return 'contains an HTML comment (marker-like content)';
+  return null;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The README on the team ref. */
+export const TEAM_REF_README = `# Team memory (managed by mem)
+
+This ref holds the team's shared memory for AI coding agents, one file per entry:
+
+- \`entries/<xx>/<id>.json\`: an entry (section, text, session), or a conflict awaiting \`mem review\`.
+- \`tombstones/<xx>/<id>\`: an entry forgotten with \`mem forget\`; it never comes back.
+
+Who wrote an entry and when is what git recorded for the commit that last changed its file.
+Edit memory in the rendered file (.claude/rules/mem-team-memory.md) or with \`mem remember\`,
+\`mem forget\` and \`mem review\`; \`mem sync\` (run by the pre-push hook) shares it.
+`;

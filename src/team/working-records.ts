@@ -1,0 +1,109 @@
+/**
+ * The working copy (mem's region format, with ids and provenance) as team records, and back.
+ * Provenance never enters a record: who and when are git's, attached from the team commits.
+ * The conversion is stable: records → body → records gives the same bytes, so an untouched
+ * entry never looks changed.
+ */
+import type { ConflictVersions } from '../core/memory-file/conflict-item.js';
+import { renderConflictItem } from '../core/memory-file/conflict-item.js';
+import type { Entry, Provenance } from '../core/memory-file/entry.js';
+import { renderEntryItem } from '../core/memory-file/entry-item.js';
+import { parseRegionBody } from '../core/memory-file/parse-region-body.js';
+import { isValidId, sortVersions, type TeamRecord, type TeamVersion } from './store/team-record.js';
+
+/** One id of the working copy: its record, and what the working copy knows of who/when. */
+export type WorkingItem = {
+  id: string;
+  record: TeamRecord;
+  provenance: Provenance;
+  /** For a conflict: provenance of each version, by the version's commit ('' for none). */
+  versionProvenance?: Map<string, Provenance>;
+};
+
+/** Returns the working copy's ids in body order with their records; items mem cannot address are left out. */
+export function readWorkingItems(body: string): WorkingItem[] {
+  const items: WorkingItem[] = [];
+  for (const block of parseRegionBody(body).blocks) {
+    const item = block.item;
+    if (item === undefined || !isValidId(item.id)) continue;
+    if (item.kind === 'entry' || item.kind === 'resolved') {
+      const session = item.entry.provenance.session ?? null;
+      items.push({
+        id: item.id,
+        record: { kind: 'entry', section: block.section || item.entry.section, text: item.entry.text, session: session !== null && /^[A-Za-z0-9._-]{1,64}$/.test(session) ? session : null },
+        provenance: item.entry.provenance,
+      });
+    } else if (item.kind === 'conflict') {
+      items.push(conflictItem(item.conflict, block.section));
+    }
+  }
+  return items;
+}
+
+function conflictItem(conflict: ConflictVersions, section: string): WorkingItem {
+  const versionProvenance = new Map<string, Provenance>();
+  const version = (entry: Entry | null): TeamVersion => {
+    if (entry === null) return { section, text: null, commit: null };
+    versionProvenance.set(entry.provenance.commit ?? '', entry.provenance);
+    return { section: entry.section || section, text: entry.text, commit: entry.provenance.commit ?? null };
+  };
+  const versions = sortVersions([version(conflict.ours), version(conflict.theirs)]);
+  const base = conflict.base === null ? null : { section: conflict.base.section || section, text: conflict.base.text };
+  return { id: conflict.id, record: { kind: 'conflict', section, base, versions }, provenance: {}, versionProvenance };
+}
+
+export type Reader = { name: string | null; email: string | null };
+
+/**
+ * Returns the working copy body for `items`: sections in taxonomy order (others after, in order of
+ * appearance), items in the given order. A conflict shows the reader's own version as "ours".
+ */
+export function renderWorkingBody(items: readonly WorkingItem[], sections: readonly string[], reader: Reader): string {
+  const bySection = new Map<string, string[]>();
+  const order: string[] = [];
+  for (const item of items) {
+    const section = item.record.section;
+    if (!bySection.has(section)) {
+      bySection.set(section, []);
+      order.push(section);
+    }
+    bySection.get(section)?.push(renderItem(item, reader));
+  }
+  const known = sections.filter((section) => bySection.has(section));
+  const all = [...known, ...order.filter((section) => !known.includes(section))];
+  return all.map((section) => `## ${section}\n\n${(bySection.get(section) ?? []).join('')}`).join('\n');
+}
+
+function renderItem(item: WorkingItem, reader: Reader): string {
+  const record = item.record;
+  if (record.kind === 'entry') {
+    const provenance: Provenance = { ...item.provenance };
+    if (record.session !== null) provenance.session = record.session;
+    else delete provenance.session;
+    const entry: Entry = { id: item.id, section: record.section, text: record.text, provenance };
+    return renderEntryItem(entry, { eol: '\n' });
+  }
+  const toEntry = (version: TeamVersion): Entry | null => {
+    if (version.text === null) return null;
+    const known = item.versionProvenance?.get(version.commit ?? '') ?? {};
+    const provenance: Provenance = { ...known };
+    if (version.commit !== null) provenance.commit = version.commit;
+    else delete provenance.commit;
+    return { id: item.id, section: version.section, text: version.text, provenance };
+  };
+  const mine = record.versions.findIndex((version) => version.text !== null && isReaders(item.versionProvenance?.get(version.commit ?? '')?.author, reader));
+  const ordered = mine > 0 ? [record.versions[mine] as TeamVersion, ...record.versions.filter((_, index) => index !== mine)] : record.versions;
+  const conflict: ConflictVersions = {
+    id: item.id,
+    ours: toEntry(ordered[0] as TeamVersion),
+    theirs: toEntry(ordered[1] as TeamVersion),
+    base: record.base === null ? null : { id: item.id, section: record.base.section, text: record.base.text, provenance: {} },
+  };
+  return renderConflictItem(conflict, record.section, '\n');
+}
+
+function isReaders(author: string | undefined, reader: Reader): boolean {
+  if (author === undefined) return false;
+  const wanted = author.trim().toLowerCase();
+  return wanted !== '' && (wanted === reader.name?.trim().toLowerCase() || wanted === reader.email?.trim().toLowerCase());
+}
