@@ -8,7 +8,7 @@
  * Why a delta: updating the main index in place meant decoding every shard, removing and re-adding
  * documents, and re-serialising all of it (~75 ms at 10k entries, most of the "after a change"
  * cost). Instead the main index stays as it is, its stale documents are masked at query time, and
- * the delta's postings are grafted onto the shards a query loads (loadLayeredIndex), so scores
+ * the delta's postings are read beside the shards a query loads (loadLayeredIndex), so scores
  * are those of one index over the same documents. When the delta (plus what it masks) grows past
  * a share of the corpus, the next update compacts it into a new main index.
  *
@@ -19,7 +19,7 @@
  */
 import type { ParsedDocument } from './memory-document.js';
 import { META_BLOB, decodeDocuments, documentsBlobName, encodeDocuments, shardBlobName, type IndexFile, type IndexHeader, type IndexedSource } from './index-file.js';
-import { INDEX_LAYOUT, decodeLengths, decodeMaskedPostings, decodeShardPostings, deltaSegmentOf, encodeLengths, encodeMaskedPostings, encodeShardPostings, mergeShardPostings, withoutLengths, loadIndex, loadLayeredIndex, postingsByShard, shardsForQuery, type MaskedPostings } from './search-index.js';
+import { INDEX_LAYOUT, decodeLengths, decodeShardPostings, deltaSegmentOf, encodeLengths, encodeShardPostings, mergeShardPostings, withoutLengths, loadIndex, loadLayeredIndex, shardsForQuery } from './search-index.js';
 import type { QueryTerm } from './query-terms.js';
 import { scanSimpleMarkdown } from './scan-simple-markdown.js';
 import { readCache, writeCache, removeFile, engineId, shardBlobsOf, newBuildId, saveMain, copyBlobs, cacheFilesOf, type Cache, type CacheFiles } from './index-cache-files.js';
@@ -177,18 +177,16 @@ function cachedView(cache: Cache, sources: IndexedSource[], warnings: string[], 
   const segment: Segment | null = delta && {
     lengths: lengths ? decodeLengths(lengths) : [],
     postings: (key) => delta.blob(postingsBlobName(key)),
-    masked: (key) => delta.blob(maskedBlobName(key)),
   };
   return layeredView(cache.main, segment, sources, (source) => storedDocuments(cache, source), 'warm', warnings, preload);
 }
 
-/** A delta as layeredView reads it: its documents' field lengths, and per shard its postings and the masked main postings. */
-type Segment = { lengths: readonly number[]; postings: (key: string) => Uint8Array | undefined; masked: (key: string) => Uint8Array | undefined };
+/** A delta as layeredView reads it: its documents' field lengths, and per shard its postings. */
+type Segment = { lengths: readonly number[]; postings: (key: string) => Uint8Array | undefined };
 
-/** Blobs of a delta file besides document stores: field lengths, and per shard key postings (p:) and masked postings (m:). */
+/** Blobs of a delta file besides document stores: field lengths, and per shard key postings (p:). */
 const LENGTHS_BLOB = 'lengths';
 const postingsBlobName = (key: string) => `p:${key}`;
-const maskedBlobName = (key: string) => `m:${key}`;
 
 /** The main index, with `sources`' stale main documents masked and the delta segment's added; shards load as queries need them. */
 function layeredView(
@@ -207,7 +205,7 @@ function layeredView(
   const ensure = (terms: readonly QueryTerm[]) => {
     for (const key of shardsForQuery(terms)) {
       if (loaded.has(key)) continue;
-      layered.addShard(main.blob(shardBlobName(key)), delta?.masked(key), delta?.postings(key));
+      layered.addShard(main.blob(shardBlobName(key)), delta?.postings(key));
       loaded.add(key);
     }
   };
@@ -276,39 +274,9 @@ function updateIndex(
     }
   }
   for (const source of inDelta) blobs.set(documentsBlobName(source.path), blobOf(source));
-  for (const [key, bytes] of maskedPostingBlobs(cache, masked)) blobs.set(maskedBlobName(key), bytes);
   writeCache(files.delta, { ...header, base: main.header.build }, blobs, warnings);
-  const segment: Segment = { lengths, postings: (key) => blobs.get(postingsBlobName(key)), masked: (key) => blobs.get(maskedBlobName(key)) };
+  const segment: Segment = { lengths, postings: (key) => blobs.get(postingsBlobName(key)) };
   return layeredView(main, segment, sources, docsOf, 'updated', warnings, options.preload);
-}
-
-/**
- * The postings of the masked main documents, per shard: carried over from the old delta, with
- * the newly masked documents' terms added (tokenized once, when they become masked).
- */
-function maskedPostingBlobs(cache: Cache, masked: IndexedSource[]): Map<string, Uint8Array> {
-  const old = cache.delta;
-  const before = old ? maskedSources(cache.main, old.header.sources) : [];
-  const now = new Set(masked.map(sourceKey));
-  const kept = new Set(before.map(sourceKey));
-  const added = masked.filter((s) => !kept.has(sourceKey(s)));
-  const oldNames = old ? old.names().filter((name) => name.startsWith('m:')) : [];
-  if (old && added.length === 0 && before.every((s) => now.has(sourceKey(s)))) {
-    return new Map(oldNames.map((name) => [name.slice(2), old.blob(name)!] as const));
-  }
-  const ids = new Set(idsOf(masked));
-  const byShard = new Map<string, MaskedPostings>();
-  for (const name of oldNames) {
-    const still = decodeMaskedPostings(old!.blob(name)!).filter(([, , id]) => ids.has(id));
-    if (still.length > 0) byShard.set(name.slice(2), still);
-  }
-  const fields = added.flatMap((source) => fieldsOfSource(source, storedDocuments({ main: cache.main, delta: null }, source)));
-  for (const [key, postings] of postingsByShard(fields)) {
-    const list = byShard.get(key);
-    if (list) list.push(...postings);
-    else byShard.set(key, postings);
-  }
-  return new Map([...byShard].map(([key, postings]) => [key, encodeMaskedPostings(postings)] as const));
 }
 
 /** Folds the delta into a new main index: the old cost of an update, paid once per threshold. */

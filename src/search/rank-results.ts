@@ -41,6 +41,8 @@ export type RankOptions = {
 
 const KIND_BOOST: Record<MemoryKind, number> = { durable: 1.1, team: 1.1, local: 1.08, rules: 1.08, agents: 1.05, session: 1 };
 const DAY_MS = 86_400_000;
+/** The most the boosts below can multiply a hit's score by: kind, coverage, phrase, recency. */
+const MAX_BOOST = Math.max(...Object.values(KIND_BOOST)) * 1.15 * 1.25 * 1.08;
 
 /** Returns the best `limit` results, best first; documents the resolver cannot find are skipped, never thrown. */
 export function rankResults(
@@ -52,8 +54,13 @@ export function rankResults(
   const phrase = phraseOf(options.query);
   const sectionFilter = options.filters.section?.toLowerCase();
   const out: RankedResult[] = [];
+  /** The best final scores so far, best first, at most `limit` of them. */
+  const top: number[] = [];
   for (const hit of hits) {
     if (out.length >= pool) break;
+    // Hits come best first and the boosts below multiply by at most MAX_BOOST: once even that
+    // cannot reach the current top `limit`, no later hit can, and their documents are not read.
+    if (top.length >= options.limit && hit.score * MAX_BOOST < top[options.limit - 1]! - 0.001) break;
     const found = resolve(hit.id);
     if (!found) continue;
     const { doc, source } = found;
@@ -84,11 +91,20 @@ export function rankResults(
     if (doc.author !== undefined) result.author = doc.author;
     if (doc.memId !== undefined) result.id = doc.memId;
     out.push(result);
+    insertDescending(top, result.score, options.limit);
   }
   // Note: plain code-unit order, not localeCompare: the first localeCompare loads ICU's collator
   // (~5 ms, a tenth of `node -e 0`), and ISO dates and paths need no locale rules.
   out.sort((a, b) => b.score - a.score || compareText(b.date ?? '', a.date ?? '') || compareText(a.file, b.file) || a.line - b.line);
   return out.slice(0, options.limit);
+}
+
+function insertDescending(top: number[], score: number, limit: number): void {
+  let at = top.length;
+  while (at > 0 && top[at - 1]! < score) at -= 1;
+  if (at >= limit) return;
+  top.splice(at, 0, score);
+  if (top.length > limit) top.pop();
 }
 
 /** Returns the date shown for a document: its own, or a session file's modification time; undefined when unknown. */

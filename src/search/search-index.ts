@@ -451,11 +451,10 @@ export function loadIndex(meta: Uint8Array, shards: Iterable<Uint8Array>, option
 export type LayeredIndex = {
   index: QueryIndex;
   /**
-   * Adds one shard key's blobs: the main index's shard, the masked documents' postings in it
-   * (encodeMaskedPostings; no longer needed, masking is by id) and the delta's postings in it
-   * (encodeShardPostings), any of them absent; throws when a blob is not what it should be.
+   * Adds one shard key's blobs: the main index's shard and the delta's postings in it
+   * (encodeShardPostings), either absent; throws when a blob is not what it should be.
    */
-  addShard(main: Uint8Array | undefined, masked: Uint8Array | undefined, delta: Uint8Array | undefined): void;
+  addShard(main: Uint8Array | undefined, delta: Uint8Array | undefined): void;
 };
 
 /**
@@ -511,7 +510,7 @@ export function loadLayeredIndex(mainMeta: Uint8Array, deltaLengths: readonly nu
   };
   return {
     index,
-    addShard(main, _masked, delta) {
+    addShard(main, delta) {
       if (main !== undefined) for (const [edge, child] of decodeShard(main)) tree._index._tree.set(edge, child);
       tree._index._size = undefined;
       if (delta === undefined) return;
@@ -612,32 +611,6 @@ export function decodeLengths(bytes: Uint8Array): number[] {
   const value = deserialize(bytes) as unknown;
   if (!Array.isArray(value) || value.length % LENGTHS_STRIDE !== 0) throw new Error('search delta lengths are damaged');
   return value as number[];
-}
-
-/** The postings of masked documents that fall in one shard: [term, field id, document id]. */
-export type MaskedPostings = [string, number, number][];
-
-/** Returns the terms MiniSearch holds for `documents` (as add() derives them), grouped by shard; never fails. */
-export function postingsByShard(documents: readonly IndexedFields[]): Map<string, MaskedPostings> {
-  const out = new Map<string, MaskedPostings>();
-  for (const [key, shard] of deltaSegmentOf(documents).shards) {
-    const list: MaskedPostings = [];
-    for (const [term, triples] of shard) for (let at = 0; at + 2 < triples.length; at += 3) list.push([term, triples[at]!, triples[at + 1]!]);
-    out.set(key, list);
-  }
-  return out;
-}
-
-/** Returns masked postings as bytes for the cache; never fails. */
-export function encodeMaskedPostings(postings: MaskedPostings): Uint8Array {
-  return serialize(postings);
-}
-
-/** Returns the postings stored by encodeMaskedPostings; throws when the bytes are not such a list. */
-export function decodeMaskedPostings(bytes: Uint8Array): MaskedPostings {
-  const value = deserialize(bytes) as unknown;
-  if (!Array.isArray(value)) throw new Error('search delta masked postings are damaged');
-  return value as MaskedPostings;
 }
 
 function decodeMeta(bytes: Uint8Array): MetaBlob {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryIndex, runIndexQuery, typoDistance } from '../../../src/search/search-index.js';
 import { queryTerms } from '../../../src/search/query-terms.js';
+import { rankResults } from '../../../src/search/rank-results.js';
 
 // Entries shaped like real CLAUDE.md list items (issue 12: the agent-files corpus).
 const DOCS = [
@@ -85,5 +86,21 @@ describe('ranking', () => {
       { id: 2, text: 'the trail of the deploy', section: '', path: '' },
     ]);
     expect(runIndexQuery(index, queryTerms('trail deploy')).map((h) => h.id)).toEqual([2, 1]);
+  });
+});
+
+describe('final ranking', () => {
+  it('reads only the documents that can still reach the top, and ranks exactly as reading them all', () => {
+    const hits = Array.from({ length: 400 }, (_, i) => ({ id: i + 1, score: 1000 / (i + 1), terms: ['deploy'], queryTerms: ['deploy'] }));
+    const source = { path: 'CLAUDE.md', kind: 'durable' as const, mtimeMs: 0, size: 1, hash: 'h', firstId: 1, count: 400, conditional: false, memIds: [] };
+    let read = 0;
+    const resolve = (id: number) => {
+      read += 1;
+      return { doc: { text: `entry ${id} about deploy`, section: '', line: id }, source };
+    };
+    const options = { query: 'deploy', termCount: 1, nowMs: 0, limit: 5, filters: {}, localMemIds: new Set<string>() };
+    const ranked = rankResults(hits, resolve, options);
+    expect(ranked.map((r) => r.line)).toEqual([1, 2, 3, 4, 5]);
+    expect(read).toBeLessThan(20);
   });
 });
