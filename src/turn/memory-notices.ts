@@ -4,10 +4,22 @@ import { resolveCommonGitDir } from '../core/git/repo-root.js';
 import { readSyncStatus } from '../team/sync-status.js';
 import { pastDeadline, type HookContext } from '../core/hook-context.js';
 
-export type MemoryNotices = { conflicts: number; syncProblem: string | null };
+export type MemoryNotices = {
+  conflicts: number;
+  syncProblem: string | null;
+  /**
+   * True when this session start created the rendered file. Claude Code reads rules files while
+   * the hook runs, so a file that did not exist when the session began may miss its first request
+   * (seen with the real client on a loaded machine): that session gets the memory in its context too.
+   */
+  renderedFresh: boolean;
+};
 
 /** Longest a session start waits for the team remote. */
 const REFRESH_TIMEOUT_MS = 1_500;
+
+/** The rendered file (core/shared-memory-file.ts RENDERED_FILE), named here so a quiet start loads nothing for it. */
+const RENDERED_PATH = '.claude/rules/mem-team-memory.md';
 
 /**
  * What SessionStart should mention besides the handoff: conflicts awaiting review and the last
@@ -16,12 +28,16 @@ const REFRESH_TIMEOUT_MS = 1_500;
  * memory wins and the failure is queued by sync itself. Never throws.
  */
 export async function readMemoryNotices(context: HookContext, options: { refreshTeam: boolean }): Promise<MemoryNotices> {
+  // Note: before the refresh, which renders too.
+  const existed = existsSync(join(context.root, RENDERED_PATH));
   if (options.refreshTeam) await refreshIfCheap(context);
   let conflicts = 0;
+  let renderedFresh = false;
   try {
-    const { WORKING_FILE, renderingIsStale } = await import('../core/shared-memory-file.js');
+    const { RENDERED_FILE, WORKING_FILE, renderingIsStale } = await import('../core/shared-memory-file.js');
     const file = join(context.root, WORKING_FILE);
     if (renderingIsStale(context.root)) await renderForSession(context);
+    renderedFresh = !existed && existsSync(join(context.root, RENDERED_FILE));
     if (existsSync(file)) {
       const text = readFileSync(file, 'utf8');
       // Note: a substring test first: most sessions start with no conflict, and parsing costs.
@@ -36,7 +52,7 @@ export async function readMemoryNotices(context: HookContext, options: { refresh
   const failure = readSyncStatus(context.root).lastFailure;
   const oldRegion = hasOldRegion(context);
   const problem = failure ? failure.message : oldRegion ? `${oldRegion} still holds mem's old managed region: run \`mem migrate\` (it moves the entries to team memory), then commit ${oldRegion}` : null;
-  return { conflicts, syncProblem: problem };
+  return { conflicts, syncProblem: problem, renderedFresh };
 }
 
 /**

@@ -67,7 +67,7 @@ export async function handleSessionStart(context: HookContext, payload: HookPayl
       pending: readPending(context.paths.stateDir, context.now(), context.config.pending.expireDays).length,
     }),
     budgetChars: context.config.session.startBudgetTokens * 4,
-    memory: agent === 'claude' ? null : await renderMemoryForAgent(context.root),
+    memory: agent !== 'claude' || notices.renderedFresh ? await renderMemoryForAgent(context.root) : null,
   });
   // The search index is built before the first prompt needs it, without anyone waiting (a clone, a removed cache).
   const { ensureSearchIndexSoon } = await import('../search/index-refresh.js');

@@ -1,0 +1,62 @@
+/**
+ * Team memory with the real Claude Code client (the pinned devDependency), offline against a mock
+ * of the Messages API: a teammate's entry on the team ref reaches the model's very first request in
+ * a clone whose first session renders it, from a subdirectory too, and after /compact, with no
+ * `mem:` metadata, no id, no teammate name in what the model reads.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanupTempDirs, cloneAs, git, makeBareRemote, runMem } from '../helpers/temp-repo.js';
+import { runClaude, startRealClient, type RealClient } from '../helpers/real-client.js';
+
+let client: RealClient | undefined;
+afterEach(async () => {
+  await client?.model.close();
+  client = undefined;
+  cleanupTempDirs();
+});
+
+const RULE = 'Feature flags are read through flags.get(), never from process.env directly.';
+
+describe('team memory in the real client', () => {
+  it('reaches the first request of a fresh clone, a subdirectory and a compacted session, with no metadata', async () => {
+    // Alice shares an entry through the team ref.
+    const remote = makeBareRemote();
+    const alice = cloneAs(remote, 'Alice');
+    expect(runMem(['init', '--yes'], { cwd: alice }).status).toBe(0);
+    expect(runMem(['remember', RULE, '--section', 'Conventions'], { cwd: alice }).status).toBe(0);
+    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+
+    // Bob's repository has the same remote and has never synced: its first session renders the memory.
+    client = await startRealClient({ turns: [{ prompt: /.*/, steps: [{ text: 'Understood.' }] }] });
+    git(client.repo, ['remote', 'add', 'origin', remote]);
+    client.env['MEM_NO_BACKGROUND_SYNC'] = '0';
+    const session = randomUUID();
+    const first = await runClaude(client, 'How should this code read feature flags?', { sessionId: session, timeoutMs: 180_000 });
+    expect(first.status, first.stderr).toBe(0);
+    const main = client.model.requests.filter((request) => request.kind === 'main');
+    expect(main[0]?.text).toContain(RULE);
+
+    // From a subdirectory (a new session started there).
+    mkdirSync(join(client.repo, 'services', 'api'), { recursive: true });
+    const before = client.model.requests.length;
+    const sub = await runClaude({ ...client, repo: join(client.repo, 'services', 'api') }, 'Where do feature flags come from?', { sessionId: randomUUID(), timeoutMs: 180_000 });
+    expect(sub.status, sub.stderr).toBe(0);
+    expect(client.model.requests.slice(before).find((request) => request.kind === 'main')?.text).toContain(RULE);
+
+    // After /compact, the next request of the same session still has it.
+    expect((await runClaude(client, '/compact', { resume: session, timeoutMs: 180_000 })).status).toBe(0);
+    const afterCompact = client.model.requests.length;
+    expect((await runClaude(client, 'Remind me about feature flags.', { resume: session, timeoutMs: 180_000 })).status).toBe(0);
+    expect(client.model.requests.slice(afterCompact).find((request) => request.kind === 'main')?.text).toContain(RULE);
+
+    // Nothing of mem's bookkeeping reached the model: no comment, no id, no author, no session id.
+    const everything = client.model.requests.map((request) => request.text).join('\n');
+    expect(everything).not.toMatch(/mem:id=|<!-- mem|mem:begin|Team memory rendered by mem/);
+    expect(everything).not.toMatch(/\bm[0-9a-f]{10}\b/);
+    expect(everything).not.toContain('Alice');
+    expect(git(client.repo, ['status', '--porcelain', '--', '.claude/rules'])).toBe('');
+  }, 900_000);
+});
