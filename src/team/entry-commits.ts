@@ -2,16 +2,12 @@
  * Provenance without history walks: sync records, in the working copy, the team commit that last
  * changed each entry (and git's author and date for it). This reads it back for `mem list`.
  */
-import { parseRegionBody } from '../core/memory-file/parse-region-body.js';
-import { readWorkingBody } from '../core/shared-memory-file.js';
 
-/** Returns id → the team commit that last added or changed the entry, as recorded at the last sync; never throws. */
-export function readEntryCommits(root: string, _branch: string): Map<string, string> {
-  const commits = new Map<string, string>();
-  try {
-    for (const entry of parseRegionBody(readWorkingBody(root)).entries) if (entry.provenance.commit) commits.set(entry.id, entry.provenance.commit);
-  } catch {
-    /* no working copy yet */
-  }
-  return commits;
+/**
+ * Returns id → team commit for entries whose listing lacks one. Empty: the working copy that
+ * `mem list` reads already carries each entry's commit (`c=`), recorded by sync, so nothing is
+ * read twice and no history is walked. Kept for the durable port's shape.
+ */
+export function readEntryCommits(_root: string, _branch: string): Map<string, string> {
+  return new Map();
 }
