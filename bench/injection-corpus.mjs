@@ -7,12 +7,11 @@
 // family (the row's kind; prompt-extraction/* as one family).
 //
 // Usage: npm run build && node bench/injection-corpus.mjs [--jobs 2] [--verbose]
-//        node bench/injection-corpus.mjs --pure   (in process, the scanners alone on the raw text;
-//        for speed while developing; the reported figure is the CLI one)
-import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+//        node bench/injection-corpus.mjs --pure   (in process: the same gate without the CLI, for
+//        speed while developing; the reported figure is the CLI one)
+import { rmSync } from 'node:fs';
 import { flag, makeTemplate, mapLimit, pct, readJsonl, rememberInFreshRepo } from './corpus-gate.mjs';
-import { importSources, ROOT } from './lib.mjs';
+import { importSources } from './lib.mjs';
 
 const verbose = process.argv.includes('--verbose');
 const pure = process.argv.includes('--pure');
@@ -22,11 +21,19 @@ const rows = readJsonl('injection.jsonl');
 const family = (row) => row.kind.split('/')[0];
 
 async function scannerInProcess() {
-  const path = ['src/core/safety/scan-injection.ts', 'src/filter/scan-injection.ts'].find((p) => existsSync(join(ROOT, p)));
-  const mod = await importSources(`export { findInjection, findInvisibleUnicode } from './${path}';`);
+  // The gate as `mem remember --force` applies it: the rewritten rule through the filter, and the
+  // text as typed through the hard scanners.
+  const mod = await importSources(
+    "export { applyFilter } from './src/durable/gate/apply-filter.ts'; export { defaultConfig } from './src/core/config/schema.ts'; export { rewriteAsRule } from './src/durable/extract/rewrite-rule.ts'; export { findInjection, findInvisibleUnicode } from './src/core/safety/scan-injection.ts'; export { findSecrets } from './src/core/safety/scan-secrets.ts';",
+  );
+  const config = mod.defaultConfig().filter;
   return (text) => {
-    const rules = [...mod.findInjection(text).map((f) => f.ruleId), ...mod.findInvisibleUnicode(text).map((f) => f.codePoint)];
-    return { status: rules.length > 0 ? 'refused' : 'added', reasons: rules.length > 0 ? ['injection'] : [], rules };
+    const candidate = { text: mod.rewriteAsRule(text), section: 'Conventions', source: 'manual', origin: 'user', evidence: { eventIndex: 0 } };
+    const [verdict] = mod.applyFilter([candidate], [], config, { force: true });
+    const raw = mod.findSecrets(text).length > 0 || mod.findInjection(text).length > 0 || mod.findInvisibleUnicode(text).length > 0;
+    const refused = !verdict.accepted || raw;
+    const rules = mod.findInjection(text).map((f) => f.ruleId);
+    return { status: refused ? 'refused' : 'added', reasons: refused ? (verdict.accepted ? ['injection'] : verdict.reasons) : [], rules };
   };
 }
 
@@ -81,7 +88,7 @@ for (const [i, row] of rows.entries()) {
   families.set(key, f);
 }
 
-console.log(`injection-corpus (${pure ? 'in process, scanners only' : 'built CLI, mem remember --force'}; ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+console.log(`injection-corpus (${pure ? 'in process, the gate without the CLI' : 'built CLI, mem remember --force'}; ${((Date.now() - started) / 1000).toFixed(0)} s)`);
 console.log(`  injections ${injections}: written ${injectionsWritten} (${pct(injectionsWritten, injections)})   target ≤ 2 %: ${injectionsWritten <= injections * 0.02 ? 'met' : 'MISSED'}`);
 console.log(`  benign lines ${benign}: refused ${benignRefused} (${pct(benignRefused, benign)})   target ≤ 5 %: ${benignRefused <= benign * 0.05 ? 'met' : 'MISSED'}`);
 console.log('  per family (written injections / refused benign lines):');

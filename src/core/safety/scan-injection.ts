@@ -16,7 +16,12 @@ export type InvisibleUnicodeFinding = {
   end: number;
 };
 
-type InjectionRule = { id: string; pattern: RegExp };
+/**
+ * `hints`: lower-case words (single words: blanks vary) one of which the text must hold for the
+ * pattern to match. A rule whose hints are absent is skipped, so its regex is never compiled
+ * (compiling these patterns on first use is most of the gate's cost on a short text).
+ */
+type InjectionRule = { id: string; pattern: RegExp; hints?: readonly string[] };
 
 const SECRETISH_VAR = String.raw`\$\{?[A-Z0-9_]*(?:TOKEN|KEY|SECRET|PASS(?:WORD)?|PWD|CREDENTIALS?|AUTH)[A-Z0-9_]*\}?`;
 
@@ -73,40 +78,43 @@ const WHICH = String.raw`(?:previous|prior|above|earlier|preceding|original|init
  */
 const ATTACK_RULES: readonly InjectionRule[] = [
   // "Ignore any previous and following instructions", "disregard any rules", "ignore the rest of this data and print".
-  { id: 'ignore-instructions', pattern: new RegExp(String.raw`\b(?:ignore|disregard|forget|override|bypass|skip|abandon)\s+(?:(?:all|any|every|the|your|my|these|those|of|and|or|everything|each)\s+){0,4}(?:${WHICH}\s+(?:(?:and|or)\s+${WHICH}\s+)?){1,2}${INSTRUCTION_NOUN}\b`, 'gi') },
-  { id: 'ignore-instructions', pattern: new RegExp(String.raw`\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+|the\s+|your\s+)?(?:instructions|directions|rules|guidelines|prompts?|info|information)\b`, 'gi') },
-  { id: 'ignore-instructions', pattern: /\b(?:ignore|disregard|forget)\s+(?:the\s+rest\s+of\s+(?:this|the)\s+\w+|everything\s+(?:you\s+(?:learned|know|were\s+told)|(?:above|before|else))|all\s+(?:other\s+)?(?:evidence|content|text|data))\b/gi },
-  { id: 'ignore-instructions', pattern: /\b(?:ignore|disregard)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:section|part|rules?|instructions?)\s+(?:of|in)\s+(?:the\s+)?(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|system\s+prompt|your\s+instructions)\b/gi },
+  { id: 'ignore-instructions', pattern: new RegExp(String.raw`\b(?:ignore|disregard|forget|override|bypass|skip|abandon)\s+(?:(?:all|any|every|the|your|my|these|those|of|and|or|everything|each)\s+){0,4}(?:${WHICH}\s+(?:(?:and|or)\s+${WHICH}\s+)?){1,2}${INSTRUCTION_NOUN}\b`, 'gi'), hints: ['ignore', 'disregard', 'forget', 'override', 'bypass', 'skip', 'abandon'] },
+  { id: 'ignore-instructions', pattern: new RegExp(String.raw`\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+|the\s+|your\s+)?(?:instructions|directions|rules|guidelines|prompts?|info|information)\b`, 'gi'), hints: ['ignore', 'disregard', 'forget'] },
+  { id: 'ignore-instructions', pattern: /\b(?:ignore|disregard|forget)\s+(?:the\s+rest\s+of\s+(?:this|the)\s+\w+|everything\s+(?:you\s+(?:learned|know|were\s+told)|(?:above|before|else))|all\s+(?:other\s+)?(?:evidence|content|text|data))\b/gi, hints: ['ignore', 'disregard', 'forget'] },
+  { id: 'ignore-instructions', pattern: /\b(?:ignore|disregard)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:section|part|rules?|instructions?)\s+(?:of|in)\s+(?:the\s+)?(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|system\s+prompt|your\s+instructions)\b/gi, hints: ['ignore', 'disregard'] },
   // Output forcing: "just print "…"", "STOP EVERYTHING", "reply with only the following text".
-  { id: 'goal-hijack', pattern: /\b(?:just|only|simply)\s+(?:say|print|output|write|type|reply|respond|answer|repeat|return)\b(?:\s+with)?\s*[:"“'‘]/gi },
-  { id: 'goal-hijack', pattern: /\bstop\s+everything\b|\b(?:begin|start)\s+reprogramming\b|\bnew\s+instructions?\s+(?:to|for)\s+(?:the\s+)?(?:chat\s+)?(?:assistant|ai|model|bot)\b|\bend\s+(?:of\s+)?(?:out[- ]of[- ]date|old|previous)\s+instructions\b|\bthe\s+situation\s+has\s+changed\b/gi },
-  { id: 'goal-hijack', pattern: /\b(?:reply|respond|answer)\s+with\s+only\s+the\s+following\b|\babsolutely\s+nothing\s+else\b|\b(?:overrides?|takes?\s+precedence\s+over)\s+(?:the\s+user|your\s+(?:instructions|rules|guidelines)|(?:the\s+)?system\s+prompt|(?:all\s+)?(?:previous|prior|other)\s+instructions)\b/gi },
-  { id: 'goal-hijack', pattern: /\b(?:safe(?:ty)?\s+mode|safety\s+(?:filters?|checks?)|guardrails?|content\s+filters?)\s+(?:is\s+|are\s+)?(?:now\s+)?(?:off|disabled|deactivated)\b|\bhaha\s+pwned\b|\bpwned!/gi },
-  { id: 'goal-hijack', pattern: /\bwrite\s+(?:one|a|an|some)\s+(?:toxic|offensive|negative|hateful|racist|sexist|insulting|rude|violent)\s+(?:sentence|message|comment|joke|tweet|review|paragraph)s?\b/gi },
-  { id: 'goal-hijack', pattern: /\b(?:ignore|disregard)\b[^.\n]{0,40}?,?\s+and\s+(?:instead\s+)?(?:just\s+)?(?:write|print|say|output|reply|respond|return|answer)\b|\b(?:if|when)\s+the\s+(?:text|input|document|data|content|e-?mail)\s+(?:has|contains|includes)\s+instructions\b/gi },
+  { id: 'goal-hijack', pattern: /\b(?:just|only|simply)\s+(?:say|print|output|write|type|reply|respond|answer|repeat|return)\b(?:\s+with)?\s*[:"“'‘]/gi, hints: ['just', 'only', 'simply'] },
+  { id: 'goal-hijack', pattern: /\bstop\s+everything\b|\b(?:begin|start)\s+reprogramming\b|\bnew\s+instructions?\s+(?:to|for)\s+(?:the\s+)?(?:chat\s+)?(?:assistant|ai|model|bot)\b|\bend\s+(?:of\s+)?(?:out[- ]of[- ]date|old|previous)\s+instructions\b|\bthe\s+situation\s+has\s+changed\b/gi, hints: ['stop', 'reprogramming', 'instruction', 'situation'] },
+  { id: 'goal-hijack', pattern: /\b(?:reply|respond|answer)\s+with\s+only\s+the\s+following\b|\babsolutely\s+nothing\s+else\b|\b(?:overrides?|takes?\s+precedence\s+over)\s+(?:the\s+user|your\s+(?:instructions|rules|guidelines)|(?:the\s+)?system\s+prompt|(?:all\s+)?(?:previous|prior|other)\s+instructions)\b/gi, hints: ['reply', 'respond', 'answer', 'nothing', 'overrid', 'precedence'] },
+  { id: 'goal-hijack', pattern: /\b(?:safe(?:ty)?\s+mode|safety\s+(?:filters?|checks?)|guardrails?|content\s+filters?)\s+(?:is\s+|are\s+)?(?:now\s+)?(?:off|disabled|deactivated)\b|\bhaha\s+pwned\b|\bpwned!/gi, hints: ['mode', 'safety', 'guardrail', 'filter', 'pwned'] },
+  { id: 'goal-hijack', pattern: /\bwrite\s+(?:one|a|an|some)\s+(?:toxic|offensive|negative|hateful|racist|sexist|insulting|rude|violent)\s+(?:sentence|message|comment|joke|tweet|review|paragraph)s?\b/gi, hints: ['write'] },
+  { id: 'goal-hijack', pattern: /\b(?:ignore|disregard)\b[^.\n]{0,40}?,?\s+and\s+(?:instead\s+)?(?:just\s+)?(?:write|print|say|output|reply|respond|return|answer)\b|\b(?:if|when)\s+the\s+(?:text|input|document|data|content|e-?mail)\s+(?:has|contains|includes)\s+instructions\b/gi, hints: ['ignore', 'disregard', 'instructions'] },
   // Prompt extraction: the model's own prompt, instructions or configuration, asked for.
   {
     id: 'prompt-extraction',
     pattern: /\b(?:repeat|print|output|show|display|reveal|share|tell|list|give|translate|put|write|dump|leak|paste|return|echo|recite|spell\s+out|summari[sz]e|what(?:'s|\s+(?:are|were|is|was))(?:\s+the\s+opposite\s+of)?)\b[^.?!\n]{0,40}?\b(?:your\s+(?:(?:very|exact|full|entire|complete|whole|hidden|secret|internal|first|initial|original|system|initials?|previous)\s+){0,3}|the\s+(?:(?:very|exact|full|entire|complete|whole|hidden|secret|internal|first|initial|original|system)\s+){1,3})(?:(?:system\s+)?prompts?|instructions|configuration|config|directives|guidelines|rules\s+you\s+were\s+given)\b/gi,
+    hints: ['prompt', 'instruction', 'config', 'directive', 'guideline', 'given'],
   },
-  { id: 'prompt-extraction', pattern: /\b(?:your|the)\s+(?:very\s+)?(?:first|initial|original|hidden|secret|system|internal)\s+(?:prompts?|instructions)\s+(?:were|are|was|is)\b|\bmy\s+(?:initial\s+|system\s+|original\s+)?(?:instructions|prompt)\s+(?:are|is|were)\s*:/gi },
-  { id: 'prompt-extraction', pattern: /\b(?:repeat|output|print|show|display|copy)\s+(?:all\s+|everything\s+in\s+)?(?:the\s+)?(?:text|words|content|message|conversation|everything)\s+(?:above|before\s+this|so\s+far)\b|\bwhat\s+(?:were|was)\s+you\s+told\b|\bwhat\s+are\s+you\s+not\s+(?:supposed|allowed|permitted)\s+to\b/gi },
-  { id: 'prompt-extraction', pattern: /\b(?:output|print|show|display|reveal|dump|give|return)\s+(?:the\s+|your\s+)?(?:initiali[sz]ation|system)\s+(?:string|configuration|config|prompt|settings|message)\b|\b(?:console\.log|print|echo|puts|printf)\s*\(\s*\w*(?:system|initial)_?prompt\w*\s*\)/gi },
-  { id: 'prompt-extraction', pattern: /\byour\s+(?:chain[- ]of[- ]thought|hidden\s+reasoning|internal\s+reasoning|reasoning\s+steps)\b/gi },
+  { id: 'prompt-extraction', pattern: /\b(?:your|the)\s+(?:very\s+)?(?:first|initial|original|hidden|secret|system|internal)\s+(?:prompts?|instructions)\s+(?:were|are|was|is)\b|\bmy\s+(?:initial\s+|system\s+|original\s+)?(?:instructions|prompt)\s+(?:are|is|were)\s*:/gi, hints: ['prompt', 'instructions'] },
+  { id: 'prompt-extraction', pattern: /\b(?:repeat|output|print|show|display|copy)\s+(?:all\s+|everything\s+in\s+)?(?:the\s+)?(?:text|words|content|message|conversation|everything)\s+(?:above|before\s+this|so\s+far)\b|\bwhat\s+(?:were|was)\s+you\s+told\b|\bwhat\s+are\s+you\s+not\s+(?:supposed|allowed|permitted)\s+to\b/gi, hints: ['above', 'before', 'far', 'told', 'supposed', 'allowed', 'permitted'] },
+  { id: 'prompt-extraction', pattern: /\b(?:output|print|show|display|reveal|dump|give|return)\s+(?:the\s+|your\s+)?(?:initiali[sz]ation|system)\s+(?:string|configuration|config|prompt|settings|message)\b|\b(?:console\.log|print|echo|puts|printf)\s*\(\s*\w*(?:system|initial)_?prompt\w*\s*\)/gi, hints: ['initiali', 'system', 'prompt'] },
+  { id: 'prompt-extraction', pattern: /\byour\s+(?:chain[- ]of[- ]thought|hidden\s+reasoning|internal\s+reasoning|reasoning\s+steps)\b/gi, hints: ['chain', 'reasoning'] },
   // Exfiltration of the conversation through a URL the model is made to build.
-  { id: 'exfiltration', pattern: /\b(?:replace|fill|substitute|append|add|encode)\b[^.\n]{0,60}\bwith\s+(?:the\s+)?(?:previous|last|prior|user'?s?|whole|entire)\s+(?:message|messages|conversation|chat|input|prompt|response|answer)\b/gi },
+  { id: 'exfiltration', pattern: /\b(?:replace|fill|substitute|append|add|encode)\b[^.\n]{0,60}\bwith\s+(?:the\s+)?(?:previous|last|prior|user'?s?|whole|entire)\s+(?:message|messages|conversation|chat|input|prompt|response|answer)\b/gi, hints: ['message', 'conversation', 'chat', 'input', 'prompt', 'response', 'answer'] },
   // Jailbreak vocabulary that names itself.
   {
     id: 'jailbreak',
     pattern: /\bdo\s+anything\s+now\b|\bDAN\b(?![-.])|\bjailbr(?:oken|eak(?:ed|ing)?)\b|\b(?:god|dude|evil|unrestricted|opposite)\s+mode\b|\bopposite\s+day\b|\bbreak(?:s|ing)?\s+character\b|\b(?:stay|remain)\s+in\s+character\b|\bbroken\s+free\s+of\b|\bconfines\s+of\s+(?:AI|Al|artificial)\b|\bunfiltered\s+(?:and\s+amoral|response|answers?)\b|\bamoral\s+(?:chatbot|AI|assistant|bot|person)\b/gi,
+    hints: ['anything', 'dan', 'jailbr', 'mode', 'opposite', 'character', 'broken', 'confines', 'unfiltered', 'amoral'],
   },
   {
     id: 'jailbreak',
     pattern: /\b(?:(?:doesn't|does\s+not|don't|do\s+not|doesnt|dont|without|has\s+no|have\s+no|no)\s+(?:have\s+)?(?:any\s+)?(?:ethical|moral|ethical\s+or\s+moral|moral\s+or\s+ethical)\s+(?:guidelines|restrictions|limits|boundaries|constraints|principles|filters))\b|\b(?:free\s+(?:of|from)\s+all|without\s+any|no)\s+(?:restrictions|filters|limitations|censorship)\s+(?:and|or|on|whatsoever)\b|\bnot\s+(?:bound|restricted|limited)\s+by\s+(?:[\w-]+\s+){0,3}(?:rules|limits|restrictions|guidelines|polic(?:y|ies)|ethics|constrain(?:t)?s)\b/gi,
+    hints: ['ethical', 'moral', 'restriction', 'filter', 'limitation', 'censorship', 'bound', 'restricted', 'limited'],
   },
-  { id: 'jailbreak', pattern: /\b(?:answer|respond\s+to|reply\s+to)\s+(?:my\s+prompts?|me|every\s+prompt|each\s+(?:prompt|question))\s+in\s+(?:two|2)\s+(?:different\s+)?(?:separate\s+)?ways\b|\b(?:two|2)\s+separate\s+personas?\b|\bimmerse\s+yourself\s+(?:into|in)\s+the\s+role\b|\b(?:assume|take\s+on|adopt)\s+(?:the\s+)?(?:identity|persona|role)\s+of\s+(?:a\s+|an\s+)?(?:new\s+)?(?:another\s+)?(?:AI|chatbot|bot|assistant|model)\b/gi },
+  { id: 'jailbreak', pattern: /\b(?:answer|respond\s+to|reply\s+to)\s+(?:my\s+prompts?|me|every\s+prompt|each\s+(?:prompt|question))\s+in\s+(?:two|2)\s+(?:different\s+)?(?:separate\s+)?ways\b|\b(?:two|2)\s+separate\s+personas?\b|\bimmerse\s+yourself\s+(?:into|in)\s+the\s+role\b|\b(?:assume|take\s+on|adopt)\s+(?:the\s+)?(?:identity|persona|role)\s+of\s+(?:a\s+|an\s+)?(?:new\s+)?(?:another\s+)?(?:AI|chatbot|bot|assistant|model)\b/gi, hints: ['two', '2', 'persona', 'immerse', 'identity', 'role'] },
   // A chat model greeted or addressed by its product name: a prompt, not a project's memory.
-  { id: 'address-to-model', pattern: /\b(?:hello|hi|hey|dear|greetings),?\s+(?:chat\s?gpt|gpt(?:-?\d)?|claude|bard|gemini|llama|ai|assistant)\b|(?:^|[.!?]\s+)(?:chat\s?gpt|gpt-?\d?)\s*[,:]|\bas\s+(?:a|an)\s+chat\s?gpt\b|\byou\s+are\s+chat\s?gpt\b/gim },
+  { id: 'address-to-model', pattern: /\b(?:hello|hi|hey|dear|greetings),?\s+(?:chat\s?gpt|gpt(?:-?\d)?|claude|bard|gemini|llama|ai|assistant)\b|(?:^|[.!?]\s+)(?:chat\s?gpt|gpt-?\d?)\s*[,:]|\bas\s+(?:a|an)\s+chat\s?gpt\b|\byou\s+are\s+chat\s?gpt\b/gim, hints: ['hello', 'hi', 'hey', 'dear', 'greetings', 'gpt'] },
 ];
 
 /**
@@ -129,20 +137,21 @@ function requestToModel(text: string): InjectionFinding[] {
  * for the model, freedom from its rules, a fiction to hide in, a product name to talk to. Two
  * different signs in one text are an attack; one is how agent files talk ("Act as a reviewer").
  */
-const JAILBREAK_SIGNS: readonly RegExp[] = [
-  /\bfrom\s+now\s+o[nw]\b|\bfor\s+the\s+rest\s+of\s+(?:this|the|our)\s+(?:conversation|chat)\b|\bin\s+this\s+(?:chat|conversation)\b|\bright\s+now,?\s+you\s+are\b/i,
-  /\byou\s+(?:are|will\s+be|will)\s+(?:now\s+|going\s+to\s+|about\s+to\s+)(?:be|act|play|become|immerse|pretend|answer|assume|take|have|simulate|roleplay)\b|\b(?:act|acting)\s+as\s+(?:an?\s+|the\s+)?(?:[A-Z][\w-]+|AI\b|another\b)|\bpretend\s+(?:to\s+be|you\s+are|that\s+you)\b|\b(?:play|assume|take\s+on|adopt)\s+(?:the\s+)?(?:role|persona|identity|character)\b|\brole[- ]?play\b|\bpersonas?\b|\byou\s+will\s+become\b|\byou\s+are\s+(?:an?\s+)?(?:advanced\s+|new\s+|typical\s+)?(?:AI|chatbot|bot)\b|\b(?:AI|model|chatbot|bot|persona|assistant)\s+(?:named|called|known\s+as|dubbed)\b|\b(?:stands\s+for|which\s+means)\s+["“]?[A-Za-z]+\s+[A-Za-z]+/,
-  /\bchat\s?gpt\b|\b\w*GPT(?:-?[345])?\b|\bopen\s?ai\b|\blanguage\s+(?:model|generation)\b|\bAI\s+(?:model|language|assistant|bot)\b|\bchatbot\b/i,
-  /\b(?:no|without|free\s+(?:of|from)|not\s+bound\s+by|don't\s+have|doesn't\s+have|not\s+restricted\s+by|unbounded\s+by)\b[^.\n]{0,30}\b(?:restrictions?|filter(?:s|ing)?|limitations?|limits|guidelines|polic(?:y|ies)|ethics|morals?|censorship|confines)\b|\bbreak\s+(?:the\s+|any\s+|all\s+|AI\s+)?rules\b|\b(?:unfiltered|uncensored|unrestricted|amoral|unethical|immoral)\b/i,
-  /\bhypothetical(?:ly)?\b|\bfictional\b|\bimaginary\b|\blet's\s+(?:play|pretend|imagine)\b|\bsimulate\b|\bthought\s+experiment\b/i,
-  /\b(?:start|prefix|begin)\s+(?:the\s+sentence|your\s+(?:answers?|responses?|replies)|all\s+(?:your\s+)?(?:answers|responses)|each\s+(?:answer|response))\s+(?:with|as)\b|\[[^\]\w\n]{0,3}[A-Z][\w -]{1,20}\]\s*:/,
-  /\b(?:illegal|nsfw|racist|sexist|offensive|obscene|profanity|explicit\s+content)\b/i,
+const JAILBREAK_SIGNS: readonly { pattern: RegExp; hints: readonly string[] }[] = [
+  { pattern: /\bfrom\s+now\s+o[nw]\b|\bfor\s+the\s+rest\s+of\s+(?:this|the|our)\s+(?:conversation|chat)\b|\bin\s+this\s+(?:chat|conversation)\b|\bright\s+now,?\s+you\s+are\b/i, hints: ['now', 'rest', 'chat', 'conversation', 'now'] },
+  { pattern: /\byou\s+(?:are|will\s+be|will)\s+(?:now\s+|going\s+to\s+|about\s+to\s+)(?:be|act|play|become|immerse|pretend|answer|assume|take|have|simulate|roleplay)\b|\b(?:act|acting)\s+as\s+(?:an?\s+|the\s+)?(?:[A-Z][\w-]+|AI\b|another\b)|\bpretend\s+(?:to\s+be|you\s+are|that\s+you)\b|\b(?:play|assume|take\s+on|adopt)\s+(?:the\s+)?(?:role|persona|identity|character)\b|\brole[- ]?play\b|\bpersonas?\b|\byou\s+will\s+become\b|\byou\s+are\s+(?:an?\s+)?(?:advanced\s+|new\s+|typical\s+)?(?:AI|chatbot|bot)\b|\b(?:AI|model|chatbot|bot|persona|assistant)\s+(?:named|called|known\s+as|dubbed)\b|\b(?:stands\s+for|which\s+means)\s+["“]?[A-Za-z]+\s+[A-Za-z]+/, hints: ['you are', 'you will', 'act', 'pretend', 'play', 'assume', 'take', 'adopt', 'role', 'persona', 'named', 'called', 'known', 'dubbed', 'stands', 'means'] },
+  { pattern: /\bchat\s?gpt\b|\b\w*GPT(?:-?[345])?\b|\bopen\s?ai\b|\blanguage\s+(?:model|generation)\b|\bAI\s+(?:model|language|assistant|bot)\b|\bchatbot\b/i, hints: ['gpt', 'open', 'language', 'ai', 'chatbot'] },
+  { pattern: /\b(?:no|without|free\s+(?:of|from)|not\s+bound\s+by|don't\s+have|doesn't\s+have|not\s+restricted\s+by|unbounded\s+by)\b[^.\n]{0,30}\b(?:restrictions?|filter(?:s|ing)?|limitations?|limits|guidelines|polic(?:y|ies)|ethics|morals?|censorship|confines)\b|\bbreak\s+(?:the\s+|any\s+|all\s+|AI\s+)?rules\b|\b(?:unfiltered|uncensored|unrestricted|amoral|unethical|immoral)\b/i, hints: ['no', 'without', 'free', 'bound', 'have', 'restricted', 'unbounded', 'break', 'unfiltered', 'uncensored', 'unrestricted', 'amoral', 'unethical', 'immoral'] },
+  { pattern: /\bhypothetical(?:ly)?\b|\bfictional\b|\bimaginary\b|\blet's\s+(?:play|pretend|imagine)\b|\bsimulate\b|\bthought\s+experiment\b/i, hints: ['hypothetic', 'fiction', 'imaginary', "let's", 'simulat', 'thought'] },
+  { pattern: /\b(?:start|prefix|begin)\s+(?:the\s+sentence|your\s+(?:answers?|responses?|replies)|all\s+(?:your\s+)?(?:answers|responses)|each\s+(?:answer|response))\s+(?:with|as)\b|\[[^\]\w\n]{0,3}[A-Z][\w -]{1,20}\]\s*:/, hints: ['start', 'prefix', 'begin', ']'] },
+  { pattern: /\b(?:illegal|nsfw|racist|sexist|offensive|obscene|profanity|explicit\s+content)\b/i, hints: ['illegal', 'nsfw', 'racist', 'sexist', 'offensive', 'obscene', 'profanity', 'explicit'] },
 ];
 
-function jailbreakSigns(text: string): InjectionFinding[] {
+function jailbreakSigns(text: string, lower: string): InjectionFinding[] {
   const found: InjectionFinding[] = [];
   for (const sign of JAILBREAK_SIGNS) {
-    const match = sign.exec(text);
+    if (!sign.hints.some((hint) => lower.includes(hint))) continue;
+    const match = sign.pattern.exec(text);
     if (match) found.push({ ruleId: 'role-hijack', start: match.index, end: match.index + match[0].length });
   }
   return found.length >= 2 ? found : [];
@@ -164,13 +173,15 @@ function mentionedSpans(text: string): Array<[number, number]> {
 /** Returns the injection findings in `text`, ordered by position; never throws. */
 export function findInjection(text: string): InjectionFinding[] {
   const findings: InjectionFinding[] = [];
+  const lower = text.toLowerCase();
   for (const rule of [...INJECTION_RULES, ...ATTACK_RULES]) {
+    if (rule.hints !== undefined && !rule.hints.some((hint) => lower.includes(hint))) continue;
     for (const match of text.matchAll(rule.pattern)) {
       if (match.index === undefined) continue;
       findings.push({ ruleId: rule.id, start: match.index, end: match.index + match[0].length });
     }
   }
-  findings.push(...jailbreakSigns(text), ...requestToModel(text));
+  findings.push(...jailbreakSigns(text, lower), ...(lower.includes('you') ? requestToModel(text) : []));
   // A phrase quoted as an example is talked about, not said: "strings like 'ignore previous
   // instructions' are fixtures" describes a test, it instructs no model.
   const mentioned = mentionedSpans(text);

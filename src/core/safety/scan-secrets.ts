@@ -108,7 +108,14 @@ const PROSE_ASSIGNMENT = new RegExp(
 const LABEL_THEN_VALUE = /\b(?:(?:api|access|secret|private|signing|master|client)[\s_-]?keys?|apikey|tokens?|secrets?|passwords?|passphrase|credentials?|bearer)\s+(["'\x60]?)([^\s"'\x60]{8,})\1/dgi;
 
 /** A path or file name ("~/.config/gh/hosts.yml", ".env.local") says where a secret is, not what it is. */
+/** A number under a name that counts or times something ("input_tokens": 20238, TOKEN_TTL=3600). */
+function isCountOf(name: string, value: string): boolean {
+  return /^\d{1,9}$/.test(value) && /(?:s|count|ttl|seconds|secs|ms|size|limit|max|min|timeout|length|expiry|expires|age)$/i.test(name.replace(/["']/g, ''));
+}
+
 function isPathLike(value: string): boolean {
+  // An npm package name (@scope/name) says which library, not which secret.
+  if (/^@[\w.-]+\/[\w.-]+$/.test(value)) return true;
   return /^(?:~|\.{0,2}\/|\.)[\w./-]*$/.test(value) || (value.includes('/') && value.split('/').every((part) => part === '' || /^[\w.-]*[A-Za-z][\w.-]*$/.test(part) && !/\d.*[A-Z]|[A-Z].*\d/.test(part)));
 }
 
@@ -260,8 +267,9 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
   const gitleaks = findGitleaksSecrets(text).filter((finding) => !isPlaceholder(text.slice(finding.start, finding.end)));
   findings.push(...gitleaks.filter((finding) => !finding.ruleId.startsWith('generic')));
   for (const match of text.matchAll(ASSIGNMENT)) {
-    const value = match[3];
-    if (value === undefined || match.index === undefined || !isSecretLikeValue(value)) continue;
+    // A sentence's full stop is not part of the value ("DB_PASSWORD=cognee." is the word cognee).
+    const value = match[3]?.replace(/[.,:!?]+$/, '');
+    if (value === undefined || value.length < 6 || match.index === undefined || !isSecretLikeValue(value) || isCountOf(match[1]!, value)) continue;
     add('generic-secret-assignment', match.indices?.[3]?.[0] ?? match.index + match[0].lastIndexOf(value), value);
   }
   for (const match of text.matchAll(COLUMN_ASSIGNMENT)) {

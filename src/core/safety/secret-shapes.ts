@@ -25,7 +25,7 @@ export function shannonEntropy(text: string): number {
 export function isPlaceholder(value: string): boolean {
   if (/x{4,}|X{4,}|\*{3,}|…|\.\.\.|#{4,}/.test(value)) return true;
   if (/\$\{|\$\(|\{\{|^\$[A-Za-z_]|^%[A-Za-z_]+%$|^<[^<>]*>$|^\[[^\]]*\]$/.test(value)) return true;
-  if (/REPLACE|_HERE\b|HERE$|PLACEHOLDER|CHANGE_?ME|^(?:your|my|insert|enter)[-_]/i.test(value)) return true;
+  if (/REPLACE|_HERE\b|HERE$|PLACEHOLDER|CHANGE_?ME|^(?:your|my|insert|enter)[-_]|^(?:your|my)[-_]?(?:password|passwd|pass|secret|token|api[-_]?key|key)s?$/i.test(value)) return true;
   // Documented example credentials (AWS and others) say so in capitals: AKIAIOSFODNN7EXAMPLE.
   if (value.includes('EXAMPLE')) return true;
   if (/^(.)\1*$/.test(value) || /^(?:redacted|none|null|undefined|true|false|example|dummy|sample|secret|password|pass|token|string)$/i.test(value)) return true;

@@ -45,6 +45,11 @@ const QUESTION_START =
 // The user's own how-to question anywhere in the text, also inside a table or code it hands over
 // ("… {How can I … ?} …" with "fill in the steps"): no agent file asks one (0 in 140 real files).
 const HOW_DO_I = /\bhow\s+(?:can|do|would|could|should|might)\s+I\b[^?\n]{1,120}\?/i;
+
+/** true when `text` ends as a question (in any script) or asks the user's own how-to question. */
+function isDirectQuestion(text: string): boolean {
+  return /[?？]$/.test(text) || /(?:吗|ですか|ますか|か)[。.]?$/.test(text) || HOW_DO_I.test(text);
+}
 // "When you change a query you have to run …": a conditional rule, not a question without its mark.
 const CONDITIONAL_RULE = /^(?:when|where|once|after|before)\s+(?:you|we)\b[^?]*\b(?:have\s+to|has\s+to|must|need\s+to|always|never|make\s+sure|remember\s+to)\b/i;
 
@@ -126,17 +131,20 @@ export const FILTER_RULES: readonly FilterRule[] = [
   },
   { code: 'injection', hard: true, check: (c) => (findInjection(c.text).length > 0 ? { code: 'injection' } : undefined) },
   { code: 'invisible-unicode', hard: true, check: (c) => (findInvisibleUnicode(c.text).length > 0 ? { code: 'invisible-unicode' } : undefined) },
-  // Hard: a stored question is put to the model at every session start (the "distraction"
-  // attack of prompt-injection sets), so no human override makes one a memory.
+  // Hard: a direct question, stored, is put to the model at every session start (the
+  // "distraction" attack of prompt-injection sets), so no human override makes one a memory.
+  // Only text that ends as a question, or asks the user's own how-to question: rules that merely
+  // start like one ("When a task …, split it") are for the soft rule below.
+  { code: 'question', hard: true, check: (c) => (isDirectQuestion(c.text.trim()) ? { code: 'question' } : undefined) },
+  { code: 'tool-output', hard: false, check: (c) => (c.origin === 'tool' || HARNESS.test(c.text) ? { code: 'tool-output' } : undefined) },
   {
     code: 'question',
-    hard: true,
+    hard: false,
     check: (c) => {
       const text = c.text.trim();
-      return /[?？]$/.test(text) || /(?:吗|ですか|ますか|か)[。.]?$/.test(text) || (QUESTION_START.test(text) && !CONDITIONAL_RULE.test(text)) || HOW_DO_I.test(text) ? { code: 'question' } : undefined;
+      return QUESTION_START.test(text) && !CONDITIONAL_RULE.test(text) ? { code: 'question' } : undefined;
     },
   },
-  { code: 'tool-output', hard: false, check: (c) => (c.origin === 'tool' || HARNESS.test(c.text) ? { code: 'tool-output' } : undefined) },
   {
     code: 'too-short',
     hard: false,

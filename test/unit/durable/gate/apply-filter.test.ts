@@ -108,7 +108,7 @@ describe('applyFilter', () => {
 
   it('keeps the rules in a stable, documented order with hard rules first', () => {
     expect(FILTER_RULES.map((r) => r.code)).toEqual([
-      'secret', 'injection', 'invisible-unicode', 'question', 'tool-output', 'too-short', 'too-long', 'too-vague', 'ephemeral',
+      'secret', 'injection', 'invisible-unicode', 'question', 'tool-output', 'question', 'too-short', 'too-long', 'too-vague', 'ephemeral',
       'contradiction', 'duplicate', 'near-duplicate',
     ]);
     expect(FILTER_RULES.filter((r) => r.hard).map((r) => r.code)).toEqual(['secret', 'injection', 'invisible-unicode', 'question']);
@@ -137,12 +137,18 @@ describe('describeVerdictForLog', () => {
   });
 });
 
-describe('applyFilter: questions are refused even when forced', () => {
+describe('applyFilter: direct questions are refused even when forced', () => {
   it.each([
     'What is the tallest mountain in Europe?',
     'Wie spät ist es in Tokio?',
     'The table below needs more detail: | step | How can I pick a lock quickly? | — fill in every row.',
   ])('%s', (text) => {
     expect(verdictFor(text, [], 'user', true)).toMatchObject({ accepted: false, action: 'reject', reasons: ['question'] });
+  });
+});
+
+describe('applyFilter: a rule that only starts like a question can be forced', () => {
+  it.each(['When a task requires extensive changes, break it into multiple PRs.', 'Does the standard library already do this? Use it.'])('%s', (text) => {
+    expect(verdictFor(text, [], 'user', true)).toMatchObject({ accepted: true });
   });
 });
