@@ -77,8 +77,12 @@ function keywordOffsets(lower: string, { keywordPattern, within }: RuleSet): Map
   keywordPattern.lastIndex = 0;
   for (const match of lower.matchAll(keywordPattern)) {
     for (const keyword of within.get(match[0]) ?? []) {
+      const at = match.index + match[0].indexOf(keyword);
+      // Note: two-letter keywords (`ey` for JWTs, `sk`, `s.`) only count where a token starts:
+      // inside words ("key", "risk", "tests.") they would wake their rules on every sentence.
+      if (keyword.length <= 2 && /^[a-z]/.test(keyword) && at > 0 && /[a-z0-9]/.test(lower[at - 1]!)) continue;
       const offsets = found.get(keyword) ?? [];
-      if (offsets.length < MAX_WINDOWS_PER_KEYWORD) offsets.push(match.index + match[0].indexOf(keyword));
+      if (offsets.length < MAX_WINDOWS_PER_KEYWORD) offsets.push(at);
       found.set(keyword, offsets);
     }
   }
