@@ -11,6 +11,8 @@ const steps = [
   ['node', ['bench/search-bench.mjs']],
   ['node', ['bench/sync-bench.mjs']],
   ['node', ['bench/merge-bench.mjs']],
+  ['node', ['bench/merge-corpus.mjs']],
+  ['node', ['bench/merge-fuzz.mjs']],
   ['node', ['bench/quality.mjs']],
   ['node', ['bench/secrets-quality.mjs']],
   ['node', ['bench/secrets-corpus.mjs']],
