@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { EXIT, fileSystemError, isMemError } from '../core/errors.js';
 import { writeFileAtomicSync } from '../core/files/atomic-write.js';
 import { fingerprint } from '../core/files/fast-hash.js';
+import { isDamageMessage, setAsideDamagedStore, storeDamage } from './store/damaged-store.js';
 import { withLock } from '../core/files/lock.js';
 import { directoriesUnder, removeOrphanTemps } from '../core/files/orphan-temps.js';
 import { readGitIdentity } from '../core/git/git-identity.js';
@@ -99,11 +100,29 @@ const COMMITTED_FILE = 'team-committed.json';
 /** Returns the report of one sync of the clone at `root`; expected failures are in the report, only bugs and broken config throw. */
 export async function syncTeamMemory(root: string, options: SyncOptions = {}): Promise<SyncReport> {
   const now = options.now ?? new Date();
-  const context = openTeamContext(root, options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs });
+  const open = () => openTeamContext(root, options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs });
+  let context = open();
   const report = emptyReport();
   if (!context.config.team.enabled) return { ...report, outcome: 'disabled' };
   try {
-    await withLock(context.syncLock, () => runSync(context, report, options, now), { timeoutMs: options.lockTimeoutMs ?? 30_000, staleMs: 10 * 60_000 });
+    await withLock(
+      context.syncLock,
+      async () => {
+        try {
+          await runSync(context, report, options, now);
+        } catch (error) {
+          const damage = options.dryRun ? null : storeDamage(error);
+          if (damage === null) throw error;
+          // The store is a cache of the remote plus this clone's commits; the working copy keeps
+          // every local entry (and .memory/ every unsynced forget): rebuild it and sync again.
+          const aside = setAsideDamagedStore(context.target.storeDir, now);
+          report.warnings.push(`the team store was damaged (${damage}); rebuilt it from the remote, keeping local memory; the damaged copy is at ${aside}`);
+          context = open();
+          await runSync(context, report, options, now);
+        }
+      },
+      { timeoutMs: options.lockTimeoutMs ?? 30_000, staleMs: 10 * 60_000 },
+    );
   } catch (error) {
     if (isMemError(error) && error.code === 'LOCK_HELD') {
       report.failure = { reason: 'lock-held', message: 'another mem sync of this clone is running; this one was skipped' };
@@ -129,6 +148,7 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
   removeOrphanTemps(directoriesUnder(join(context.target.storeDir, 'refs')));
   for (let attempt = 0; ; attempt += 1) {
     const fetched = await fetchTeamBranch(context.target);
+    if (!fetched.ok && fetched.reason === 'failed' && isDamageMessage(fetched.message)) throw new Error(fetched.message);
     const network: { reason: TransportFailureReason; message: string } | null = fetched.ok ? null : fetched;
     // Offline: what this clone fetched before is still worth merging (it is the team's, just older).
     const theirsOid = fetched.ok && !fetched.branchExists ? null : await context.store.readRef('remote');

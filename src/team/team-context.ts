@@ -2,7 +2,7 @@
  * Everything a team operation needs about one clone, resolved once: config, paths, the memory
  * file, the team store and the transport target. Opening it has no network cost.
  */
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Config } from '../core/config/schema.js';
 import { createTeamRefs, type TeamRefs } from './store/team-refs.js';
 import { ensureTeamStore } from '../core/git/team-store-location.js';
@@ -44,7 +44,8 @@ export function openTeamContext(root: string, options: { timeoutMs?: number } = 
       remoteRef: config.team.ref,
       timeoutMs: options.timeoutMs ?? config.team.networkTimeoutSeconds * 1000,
     },
-    syncLock: join(storeDir, 'mem-sync.lock'),
+    // Note: beside the store, not in it: a damaged store is moved aside while the lock is held.
+    syncLock: join(dirname(storeDir), 'sync.lock'),
   };
 }
 

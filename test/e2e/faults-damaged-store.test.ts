@@ -1,0 +1,58 @@
+/**
+ * A damaged team store heals (issue 9, item 5): with an object missing from .git/mem/store.git,
+ * the next sync says so, rebuilds the store from the remote, keeps the local entries not yet
+ * pushed, and later syncs are clean again.
+ */
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanupTempDirs, cloneAs, git, makeBareRemote, readIfExists, runMem } from '../helpers/temp-repo.js';
+import { distinctRule, ruleToken } from '../helpers/distinct-rules.js';
+
+afterEach(cleanupTempDirs);
+
+/** Every file of the remote team branch, whatever its layout. */
+function teamBranchText(remote: string): string {
+  const files = git(remote, ['ls-tree', '-r', '--name-only', 'mem/team']).split('\n').filter(Boolean);
+  return files.map((file) => git(remote, ['show', `mem/team:${file}`])).join('\n');
+}
+
+/** Deletes the loose object `oid` from a bare repository (the damage a disk error or a bad gc leaves). */
+function deleteObject(gitDir: string, oid: string): void {
+  const path = join(gitDir, 'objects', oid.slice(0, 2), oid.slice(2));
+  expect(existsSync(path), `loose object ${oid}`).toBe(true);
+  rmSync(path);
+}
+
+describe('a damaged team store', () => {
+  it('is rebuilt from the remote by the next sync, which says so and loses no local entry', () => {
+    const remote = makeBareRemote();
+    const alice = cloneAs(remote, 'alice');
+    expect(runMem(['init', '--yes'], { cwd: alice }).status).toBe(0);
+    expect(runMem(['remember', distinctRule(1)], { cwd: alice }).status).toBe(0);
+    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    // Not pushed yet: exists only in alice's CLAUDE.md (and her store's local branch).
+    expect(runMem(['remember', distinctRule(2)], { cwd: alice }).status).toBe(0);
+
+    const store = join(alice, '.git', 'mem', 'store.git');
+    const synced = git(remote, ['rev-parse', 'mem/team']);
+    deleteObject(store, git(store, ['rev-parse', `${synced}^{tree}`]));
+
+    const healing = runMem(['sync'], { cwd: alice });
+    expect(healing.status, healing.stderr).toBe(0);
+    expect(`${healing.stdout}${healing.stderr}`).toMatch(/team store was damaged \(.*Could not find.*\); rebuilt it from the remote, keeping local memory/);
+    const shared = teamBranchText(remote);
+    expect(shared).toContain(ruleToken(1));
+    expect(shared).toContain(ruleToken(2));
+    const memory = readIfExists(alice, 'CLAUDE.md') ?? '';
+    expect(memory).toContain(ruleToken(1));
+    expect(memory).toContain(ruleToken(2));
+    expect(readdirSync(join(alice, '.git', 'mem')).some((name) => name.startsWith('store.git.damaged-'))).toBe(true);
+
+    const after = runMem(['sync', '--json'], { cwd: alice });
+    const report = JSON.parse(after.stdout) as { failure: unknown; warnings: string[]; outcome: string };
+    expect(report).toMatchObject({ failure: null, warnings: [] });
+    const status = JSON.parse(runMem(['status', '--json'], { cwd: alice }).stdout) as { team: { lastFailure: unknown; pending: boolean } };
+    expect(status.team).toMatchObject({ lastFailure: null, pending: false });
+  });
+});
