@@ -121,21 +121,40 @@ function settle(repos, times = 2) {
 
 const kept = (text, indices) => indices.filter((i) => text.includes(tokenOf(i))).length;
 
+/** Candidates waiting in session records for their session's next hook (`mem status`). */
+function deferredCount(repo) {
+  try {
+    return JSON.parse(mem(repo, ['status', '--json']).stdout).sessions.deferred?.candidates ?? 0;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The later hooks: each session's next Stop (no new line), then the team settles. */
+async function catchUp(repo, sessions) {
+  await waitForBackground([repo]);
+  for (const { session, transcript } of sessions) mem(repo, ['hook', 'stop'], stopPayload(session, transcript, repo));
+  await waitForBackground([repo]);
+  settle([repo]);
+}
+
 // ---------------------------------------------------------------- the scenarios
 
 async function concurrentStops() {
   const remote = makeRemote();
   const repo = cloneAs(remote, 'stops');
   mem(repo, ['sync', '--quiet']);
-  const runs = Array.from({ length: STOPS }, (_, i) => sessionWithRule(repo, i)).map(({ session, transcript }) => start(repo, ['hook', 'stop'], stopPayload(session, transcript, repo)));
+  const sessions = Array.from({ length: STOPS }, (_, i) => sessionWithRule(repo, i));
+  const runs = sessions.map(({ session, transcript }) => start(repo, ['hook', 'stop'], stopPayload(session, transcript, repo)));
   const results = await Promise.all(runs.map((run) => run.done));
-  await waitForBackground([repo]);
   const indices = [...Array(STOPS).keys()];
+  const atOnce = kept(memoryText(repo), indices);
+  const deferred = deferredCount(repo);
+  await catchUp(repo, sessions);
   const inFile = kept(memoryText(repo), indices);
-  settle([repo]);
   const onRef = kept(teamRefText(remote), indices);
   const bad = results.filter((result) => result.code !== 0 || result.stdout !== '').length;
-  console.log(`${STOPS} concurrent stops: ${inFile}/${STOPS} kept in CLAUDE.md, ${onRef}/${STOPS} on the team ref${bad ? `, ${bad} hook(s) exited non-zero or printed` : ''}`);
+  console.log(`${STOPS} concurrent stops: ${inFile}/${STOPS} kept (in CLAUDE.md; ${onRef}/${STOPS} on the team ref); ${atOnce} written at once, ${deferred} deferred to the session's next hook${bad ? `, ${bad} hook(s) exited non-zero or printed` : ''}`);
 }
 
 async function mixed() {
@@ -149,15 +168,15 @@ async function mixed() {
     ...Array.from({ length: 5 }, () => start(repo, ['sync', '--quiet'])),
   ];
   const results = await Promise.all(runs.map((run) => run.done));
-  await waitForBackground([repo]);
-  settle([repo]);
+  const deferred = deferredCount(repo);
+  await catchUp(repo, stops);
   const text = memoryText(repo);
   const ref = teamRefText(remote);
   const remembered = results.slice(20, 30).map((result, k) => ({ ok: result.code === 0 && /remembered as/.test(result.stdout), i: 100 + k }));
   const claimed = remembered.filter((r) => r.ok).map((r) => r.i);
   const stopIdx = [...Array(20).keys()];
   console.log(
-    `20 stops + 10 remembers + 5 syncs at once: stops ${kept(text, stopIdx)}/20, remembers ${kept(text, claimed)}/${claimed.length} of those that said "remembered" (${claimed.length}/10 said so); on the team ref ${kept(ref, stopIdx)}/20 and ${kept(ref, claimed)}/${claimed.length}`,
+    `20 stops + 10 remembers + 5 syncs at once: stops ${kept(text, stopIdx)}/20 (${deferred} deferred to the next hook), remembers ${kept(text, claimed)}/${claimed.length} of those that said "remembered" (${claimed.length}/10 said so); on the team ref ${kept(ref, stopIdx)}/20 and ${kept(ref, claimed)}/${claimed.length}`,
   );
 }
 

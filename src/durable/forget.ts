@@ -113,7 +113,7 @@ export async function forgetEntry(cwd: string, query: string, team: SharedMemory
   const now = options.now ?? new Date();
   if (shared) {
     // The tombstone goes first: if the removal then fails, sync still deletes the entry everywhere.
-    await withLock(paths.memoryLock, () => team.addLocalTombstones(root, ids), { timeoutMs: 5_000, staleMs: 60_000 });
+    await withLock(paths.memoryLock, () => team.addLocalTombstones(root, ids), { timeoutMs: 30_000, staleMs: 60_000 });
   }
   const extraEdits: RegionEdit[] = ids.map((id) => ({ op: 'remove', id }));
   for (const target of [...(shared ? (['shared'] as const) : []), ...(files.has(PERSONAL_FILE) ? (['personal'] as const) : [])]) {

@@ -130,7 +130,8 @@ export async function writeDurable(input: WriteInput): Promise<DurableWrite> {
       }
       if (input.render === true && input.target === 'shared') renderSharedMemory(input.root, input.config.region.sections);
     },
-    { timeoutMs: input.lockTimeoutMs ?? 5_000, staleMs: 60_000 },
+    // Note: commands (remember, forget) wait longer than a hook could; hooks pass their deadline.
+    { timeoutMs: input.lockTimeoutMs ?? 30_000, staleMs: 60_000 },
   );
   return result;
 }

@@ -3,7 +3,7 @@
  * each time, and holders that die. A lock that ever lets two in loses increments.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +68,21 @@ describe('withLock across processes', () => {
     writeFileSync(join(lockPath, 'owner'), JSON.stringify({ pid: dead.pid, host: (await import('node:os')).hostname(), token: 'dead' }));
     await Promise.all(Array.from({ length: 12 }, () => runWorker([lockPath, counter, '10', '2'])));
     expect(readFileSync(counter, 'utf8')).toBe('120');
+  });
+
+  it('a lock directory without owner (an older mem killed right after its mkdir) is taken over once it is a few seconds old', async () => {
+    const dir = makeTempDir();
+    const counter = join(dir, 'counter');
+    const lockPath = join(dir, 'locks', 'counter.lock');
+    writeFileSync(counter, '0');
+    mkdirSync(lockPath, { recursive: true });
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(lockPath, old, old);
+    // A taker of this version killed between its mkdir and its rename leaves only a temp directory.
+    mkdirSync(join(dir, 'locks', 'counter.lock.4194305.abc123.new'));
+    await Promise.all(Array.from({ length: 4 }, () => runWorker([lockPath, counter, '5', '0'])));
+    expect(readFileSync(counter, 'utf8')).toBe('20');
+    expect(readdirSync(join(dir, 'locks'))).toEqual([]);
   });
 
   it('holders killed with SIGKILL while holding the lock never let two survivors in at once', async () => {

@@ -11,9 +11,9 @@
  * Here a takeover happens only while holding a second lock (`<lock>.break`, also a `mkdir`), and
  * the breaker judges the lock again under it, so a lock that was just re-taken is never removed.
  */
-import { mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { MemError } from '../errors.js';
 import { isProcessAlive } from './process-alive.js';
 
@@ -31,6 +31,8 @@ const held = new Map<string, string>();
 /** In-process queue per lock path, so two async flows of one process wait for each other without polling. */
 const queues = new Map<string, Promise<unknown>>();
 let exitHookInstalled = false;
+/** How old an ownerless lock directory must be to count as abandoned. */
+const OWNERLESS_STALE_MS = 5_000;
 
 /** Runs `fn` while holding the lock at `lockPath`; throws MemError LOCK_HELD after timeoutMs. */
 export async function withLock<T>(lockPath: string, fn: () => Promise<T> | T, options: LockOptions = {}): Promise<T> {
@@ -76,26 +78,44 @@ async function acquireLock(lockPath: string, options: LockOptions): Promise<() =
   }
 }
 
-/** Creates the lock directory; returns the owner token, or null when another process holds it. */
+/**
+ * Takes the lock; returns the owner token, or null when another process holds it. The directory
+ * is built under a temp name with its owner file inside, then renamed into place: a rename onto
+ * an existing (non-empty) lock fails, so the lock never exists without its owner, even for a
+ * process killed half-way (whose temp directory the next taker removes).
+ */
 function tryTake(lockPath: string): string | null {
-  try {
-    mkdirSync(lockPath);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return null;
-    throw error;
-  }
   // Note: unique, not secret: no need to load the crypto module on the hook path.
   const token = `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  // Note: until this file exists the lock has no owner to check; waiters then judge it by its
-  // mtime alone, which is fresh, so the gap is harmless.
+  const temp = `${lockPath}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.new`;
   try {
-    writeFileSync(join(lockPath, 'owner'), JSON.stringify({ pid: process.pid, host: hostname(), token } satisfies Owner));
+    mkdirSync(temp);
+    writeFileSync(join(temp, 'owner'), JSON.stringify({ pid: process.pid, host: hostname(), token } satisfies Owner));
+    renameSync(temp, lockPath);
   } catch (error) {
-    rmSync(lockPath, { recursive: true, force: true });
+    rmSync(temp, { recursive: true, force: true });
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOTDIR' || code === 'EISDIR') return null;
     throw error;
   }
   held.set(lockPath, token);
+  removeAbandonedTemps(lockPath);
   return token;
+}
+
+/** Removes temp directories of takers (and releasers) killed half-way: their pid is gone. */
+function removeAbandonedTemps(lockPath: string): void {
+  const prefix = `${basename(lockPath)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(lockPath));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const match = name.startsWith(prefix) ? /^(\d+)\.[a-z0-9]+\.(new|old)$/.exec(name.slice(prefix.length)) : null;
+    if (match && !isProcessAlive(Number(match[1]))) rmSync(join(dirname(lockPath), name), { recursive: true, force: true });
+  }
 }
 
 function holdLock(lockPath: string, token: string, staleMs: number): () => void {
@@ -119,7 +139,22 @@ function releaseLock(lockPath: string, token: string): void {
   if (held.get(lockPath) === token) held.delete(lockPath);
   // Only our own lock is removed: a holder that stalled past staleMs may have been taken over.
   if (readOwner(lockPath)?.token !== token) return;
-  rmSync(lockPath, { recursive: true, force: true });
+  removeLockDirectory(lockPath);
+}
+
+/**
+ * Removes a lock directory by first renaming it away: removing it in place would, between
+ * deleting its owner file and the directory, let a taker's rename land on the empty directory,
+ * whose contents the recursive removal would then delete too.
+ */
+function removeLockDirectory(lockPath: string): void {
+  const grave = `${lockPath}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.old`;
+  try {
+    renameSync(lockPath, grave);
+  } catch {
+    return; // gone already
+  }
+  rmSync(grave, { recursive: true, force: true });
 }
 
 function installExitHook(): void {
@@ -157,6 +192,9 @@ function isAbandoned(lockPath: string, staleMs: number): boolean {
   if (!stat.isDirectory()) return isLegacyAbandoned(lockPath, stat.mtimeMs, staleMs);
   const owner = readOwner(lockPath);
   if (owner && owner.host === hostname() && !isProcessAlive(owner.pid)) return true;
+  // A lock directory is never without its owner file (see tryTake), except one left by an older
+  // mem killed between its mkdir and its owner write: abandoned once it is a few seconds old.
+  if (!owner) return Date.now() - stat.mtimeMs > Math.min(staleMs, OWNERLESS_STALE_MS);
   return Date.now() - stat.mtimeMs > staleMs;
 }
 
@@ -180,11 +218,11 @@ function breakAbandoned(lockPath: string, staleMs: number): void {
   const breakPath = `${lockPath}.break`;
   const token = tryTake(breakPath);
   if (!token) {
-    if (isAbandoned(breakPath, staleMs)) rmSync(breakPath, { recursive: true, force: true });
+    if (isAbandoned(breakPath, staleMs)) removeLockDirectory(breakPath);
     return;
   }
   try {
-    if (isAbandoned(lockPath, staleMs)) rmSync(lockPath, { recursive: true, force: true });
+    if (isAbandoned(lockPath, staleMs)) removeLockDirectory(lockPath);
   } finally {
     releaseLock(breakPath, token);
   }
