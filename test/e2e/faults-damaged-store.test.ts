@@ -31,7 +31,7 @@ describe('a damaged team store', () => {
     expect(runMem(['init', '--yes'], { cwd: alice }).status).toBe(0);
     expect(runMem(['remember', distinctRule(1)], { cwd: alice }).status).toBe(0);
     expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
-    // Not pushed yet: exists only in alice's CLAUDE.md (and her store's local branch).
+    // Not pushed yet: exists only in alice's working copy (and her team store).
     expect(runMem(['remember', distinctRule(2)], { cwd: alice }).status).toBe(0);
 
     const store = join(alice, '.git', 'mem', 'store.git');
@@ -44,7 +44,7 @@ describe('a damaged team store', () => {
     const shared = teamBranchText(remote);
     expect(shared).toContain(ruleToken(1));
     expect(shared).toContain(ruleToken(2));
-    const memory = readIfExists(alice, 'CLAUDE.md') ?? '';
+    const memory = readIfExists(alice, '.memory/state/team-memory.md') ?? '';
     expect(memory).toContain(ruleToken(1));
     expect(memory).toContain(ruleToken(2));
     expect(readdirSync(join(alice, '.git', 'mem')).some((name) => name.startsWith('store.git.damaged-'))).toBe(true);
