@@ -83,7 +83,8 @@ function sessionWithRule(repo, i, label = 's') {
   return { session: `${label}-${i}-${Math.random().toString(36).slice(2, 8)}`, transcript };
 }
 
-const memoryText = (repo) => (existsSync(join(repo, 'CLAUDE.md')) ? readFileSync(join(repo, 'CLAUDE.md'), 'utf8') : '');
+/** This clone's memory: the working copy of team entries (issue 11), where writes land. */
+const memoryText = (repo) => ['.memory/state/team-memory.md', 'CLAUDE.md'].map((file) => join(repo, file)).filter(existsSync).map((path) => readFileSync(path, 'utf8')).join('\n');
 
 /** Every blob of the remote team branch, concatenated (whatever the layout of the branch). */
 function teamRefText(bare) {
