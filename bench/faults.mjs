@@ -155,7 +155,7 @@ async function concurrentStops() {
   const inFile = kept(memoryText(repo), indices);
   const onRef = kept(teamRefText(remote), indices);
   const bad = results.filter((result) => result.code !== 0 || result.stdout !== '').length;
-  console.log(`${STOPS} concurrent stops: ${inFile}/${STOPS} kept (in CLAUDE.md; ${onRef}/${STOPS} on the team ref); ${atOnce} written at once, ${deferred} deferred to the session's next hook${bad ? `, ${bad} hook(s) exited non-zero or printed` : ''}`);
+  console.log(`${STOPS} concurrent stops: ${inFile}/${STOPS} kept (in memory; ${onRef}/${STOPS} on the team ref); ${atOnce} written at once, ${deferred} deferred to the session's next hook${bad ? `, ${bad} hook(s) exited non-zero or printed` : ''}`);
 }
 
 async function mixed() {
