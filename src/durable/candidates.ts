@@ -7,6 +7,7 @@ import { readCandidateRecords, type CandidateLogRecord } from './candidate-log.j
 import { memoryPaths } from '../core/layout.js';
 import { explainReason } from './explain-reason.js';
 import { requireRepoRoot } from '../core/git/repo-root.js';
+import { requireSetUp } from '../core/set-up.js';
 import { readPending, type PendingItem } from './inbox/pending-store.js';
 import { loadConfig } from '../core/config/load-config.js';
 
@@ -115,10 +116,10 @@ export function listPending(cwd: string, now = new Date()): ListedCandidate[] {
 
 /**
  * Returns the pending candidates first (newest first), then the most recent settled ones, at most
- * `limit` (default 20) of the latter; throws NOT_A_GIT_REPO.
+ * `limit` (default 20) of the latter; throws NOT_A_GIT_REPO or NOT_INITIALISED.
  */
 export function listCandidates(cwd: string, options: CandidateOptions = {}): ListedCandidate[] {
-  const root = requireRepoRoot(cwd);
+  const root = requireSetUp(cwd);
   const limit = options.limit ?? DEFAULT_LIMIT;
   const pending = options.rejected === true ? [] : listPending(root).reverse().filter((c) => options.session === undefined || (c.session ?? '').startsWith(options.session));
   if (options.pending === true) return pending;

@@ -13,7 +13,7 @@ import { RENDERED_FILE, WORKING_FILE, readWorkingBody } from '../core/shared-mem
 import type { Conflict } from '../core/memory-file/conflict-item.js';
 import { loadConfig } from '../core/config/load-config.js';
 import type { SharedMemoryPort } from '../core/shared-memory-port.js';
-import { requireRepoRoot } from '../core/git/repo-root.js';
+import { requireSetUp } from '../core/set-up.js';
 import { PERSONAL_FILE } from './write-durable.js';
 
 /** Provenance as `mem list --json` prints it: every key present, null when unknown. */
@@ -96,9 +96,9 @@ function conflictRow(conflict: Conflict, file: string, personal: boolean): Liste
   };
 }
 
-/** Returns every entry in file order (targets first, then personal ones), each id once; throws NOT_A_GIT_REPO, CONFIG_INVALID or USAGE for an unknown --section. */
+/** Returns every entry in file order (targets first, then personal ones), each id once; throws NOT_A_GIT_REPO, NOT_INITIALISED, CONFIG_INVALID or USAGE for an unknown --section. */
 export function listEntries(cwd: string, options: ListOptions = {}): EntryListing {
-  const root = requireRepoRoot(cwd);
+  const root = requireSetUp(cwd);
   const config = loadConfig(root);
   const reads = readMemoryFiles(root, config);
   const byId = new Map<string, ListedEntry>();

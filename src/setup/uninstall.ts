@@ -30,7 +30,7 @@ export function uninstallRepository(options: UninstallOptions): UninstallReport 
   const root = requireRepoRoot(options.cwd);
   const paths = memoryPaths(root);
   if (!anythingOfMem(root)) {
-    throw new MemError('NOT_INITIALISED', `mem is not set up in ${root}: there is nothing to remove`, { hint: 'mem init sets it up; uninstall changed nothing.' });
+    throw new MemError('NOT_INITIALISED', `${root} has nothing of mem to remove (no config, hooks, pre-push hook or merge driver); nothing was changed`, { hint: 'mem init is what sets mem up.' });
   }
   const recordFound = existsSync(paths.installRecord);
   const record = readInstallRecord(paths);

@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline/promises';
 import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
 import { EXIT, MemError } from '../../core/errors.js';
-import { findRepoRoot } from '../../core/git/repo-root.js';
+import { requireSetUp } from '../../core/set-up.js';
 import type { ReviewConflict } from '../../team/review.js';
 
 export default class Review extends BaseCommand {
@@ -37,8 +37,7 @@ export default class Review extends BaseCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Review);
-    const root = findRepoRoot(process.cwd());
-    if (!root) throw new MemError('NOT_A_GIT_REPO', 'mem review must run inside a git repository');
+    const root = requireSetUp(process.cwd());
     // Loaded here, not at the top: every oclif command would otherwise pay for parsing the merge code.
     const { listReviewConflicts, resolveReviewConflict } = await import('../../team/review.js');
     if (flags.resolve !== undefined && flags.take !== undefined) {

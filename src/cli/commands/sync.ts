@@ -1,7 +1,7 @@
 import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
-import { describeError, isMemError, MemError } from '../../core/errors.js';
-import { findRepoRoot } from '../../core/git/repo-root.js';
+import { describeError, isMemError } from '../../core/errors.js';
+import { requireSetUp } from '../../core/set-up.js';
 
 export default class Sync extends BaseCommand {
   static override summary = 'Fetch the team memory (refs/mem/team), merge it with this clone\'s, render it for the agent, and push.';
@@ -26,8 +26,7 @@ export default class Sync extends BaseCommand {
   async run(): Promise<void> {
     const { flags } = await this.parse(Sync);
     try {
-      const root = findRepoRoot(process.cwd());
-      if (!root) throw new MemError('NOT_A_GIT_REPO', 'mem sync must run inside a git repository');
+      const root = requireSetUp(process.cwd());
       // Loaded here, not at the top: every oclif command would otherwise pay for parsing sync.
       const { syncTeamMemory } = await import('../../team/sync.js');
       const { renderSyncReport } = await import('../../team/render-sync.js');

@@ -3,8 +3,9 @@
  * pre-push hook runs it on every push and a no-op sync must stay near bare Node start-up time.
  * Same flags, output and exit codes as the oclif command (src/cli/commands/sync.ts).
  */
-import { describeError, EXIT, fileSystemError, isMemError, MemError } from '../../core/errors.js';
+import { describeError, EXIT, fileSystemError, isMemError } from '../../core/errors.js';
 import { findRepoRoot } from '../../core/git/repo-root.js';
+import { requireSetUp } from '../../core/set-up.js';
 import { syncTeamMemory } from '../../team/sync.js';
 import { renderSyncReport } from '../../team/render-sync.js';
 
@@ -44,8 +45,7 @@ export async function runSyncCli(argv: string[]): Promise<number> {
   const quiet = argv.includes('--quiet');
   const strict = argv.includes('--strict');
   try {
-    const root = findRepoRoot(process.cwd());
-    if (!root) throw new MemError('NOT_A_GIT_REPO', 'mem sync must run inside a git repository');
+    const root = requireSetUp(process.cwd());
     const report = await syncTeamMemory(root, { dryRun: argv.includes('--dry-run'), strict });
     if (argv.includes('--json')) {
       process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

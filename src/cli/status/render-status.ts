@@ -3,8 +3,15 @@ import type { StatusReport } from './status.js';
 /** Returns the human-readable `mem status` text. */
 export function renderStatus(status: StatusReport): string {
   const lines: string[] = [];
-  lines.push(`mem status for ${status.root}${status.initialised ? '' : ' (not initialised: run `mem init`)'}`);
-  if (status.configError) lines.push(`Config error (defaults in use): ${status.configError}`);
+  lines.push(`mem status for ${status.root}${status.initialised ? '' : ' (not set up yet: run mem init)'}`);
+  if (status.configError) {
+    lines.push(
+      `Config INVALID: ${status.configError}`,
+      '  Until it is fixed, every hook fails with CONFIG_INVALID and records nothing (no handoff, no durable memory, no recall),',
+      '  and mem sync, list, remember, forget and review stop with this error. The rest of this report assumes the defaults.',
+      '  Fix the key(s) above in .memory/config.json (delete a key to use its default); mem init checks the file.',
+    );
+  }
   const latest = status.sessions.latest;
   lines.push(`Sessions: ${status.sessions.recorded} recorded${latest ? `; latest ${latest.sessionId.slice(0, 8)} on ${latest.branch ?? '?'} at ${latest.updatedAt} (${latest.handoffFile})` : ''}`);
   if (status.sessions.pendingCatchUp > 0) lines.push(`  ${status.sessions.pendingCatchUp} ended session(s) waiting to be finished by the next hook`);
