@@ -10,6 +10,7 @@ for (const id of Object.keys(COMMANDS).sort()) {
   const args = Object.entries(command.args ?? {}).map(([name, arg]) => (arg.required ? ` <${name}>` : ` [${name}]`)).join('');
   lines.push(`### \`mem ${id}${args}\``, '', command.summary ?? '', '');
   if (command.description) lines.push(command.description.trim(), '');
+  if (command.jsonShape) lines.push(`JSON output (\`--json\`): \`${command.jsonShape}\``, '');
   const flags = Object.entries(command.flags ?? {});
   if (flags.length > 0) {
     lines.push('| flag | description |', '|---|---|');

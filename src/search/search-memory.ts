@@ -37,7 +37,7 @@ const DAY_MS = 86_400_000;
 /** Returns the ranked results for `query` in the worktree at `root`; throws MemError USAGE on bad input. */
 export async function searchMemory(root: string, query: string, options: SearchOptions = {}): Promise<SearchOutcome> {
   if (query.trim() === '') {
-    throw new MemError('USAGE', 'mem search needs a query.', { hint: 'Example: mem search "docker db tests"' });
+    throw new MemError('USAGE', 'a query is needed: the words to look for.', { hint: 'Example: mem search "docker db tests"' });
   }
   const nowMs = options.nowMs ?? Date.now();
   const limit = options.limit ?? 10;

@@ -53,13 +53,15 @@ export function renderHandoff(state: SessionState, options: HandoffOptions): str
   for (const item of context) lines.push(`- \`${relativePath(item.file.path, options.root)}\` (${item.why})`);
   lines.push('');
 
-  lines.push('## Compactions', '');
-  if (state.compactions.length === 0) lines.push('- None.');
-  for (const compaction of state.compactions) {
-    const tokens = compaction.preTokens !== undefined ? `, ${compaction.preTokens.toLocaleString('en-US')} tokens before` : '';
-    lines.push(`- ${compaction.at} (${compaction.trigger}${tokens})`);
+  // Only a session that was compacted has this section: an empty one is noise for the next session.
+  if (state.compactions.length > 0) {
+    lines.push('## Compactions', '');
+    for (const compaction of state.compactions) {
+      const tokens = compaction.preTokens !== undefined ? `, ${compaction.preTokens.toLocaleString('en-US')} tokens before` : '';
+      lines.push(`- ${compaction.at} (${compaction.trigger}${tokens})`);
+    }
+    lines.push('');
   }
-  lines.push('');
   return lines.join('\n');
 }
 

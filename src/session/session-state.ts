@@ -37,9 +37,23 @@ export type SessionState = {
 
 const ACKNOWLEDGEMENT = /^(?:thanks?(?: you)?|thx|ty|ok(?:ay)?|cool|great|nice|perfect|awesome|lgtm|looks good|sounds good|good job|well done|yes|yep|sure|done|merci|danke|gracias|ありがとう(?:ございます)?|谢谢)(?=[\s,.!。！👍🙏]|$)[\s,.!。！👍🙏]*(?:(?:thanks?|thx|looks good|lgtm|great|perfect|nice)(?=[\s,.!。！👍🙏]|$)[\s,.!。！👍🙏]*)*$/iu;
 
-/** Returns true for a prompt that only acknowledges the agent's work. */
+const P = '[\\s,.!。！👍🙏]*';
+const CLOSING_LEAD = `(?:(?:ok(?:ay)?|thanks?(?: (?:you|a lot))?|thx|ty|cool|great|nice|perfect|awesome|alright|all right|good|merci|danke|gracias)${P})*`;
+const CLOSING_PHRASE = [
+  "(?:(?:let'?s|we(?: can| will|'ll)?|i(?: will|'ll)?|i'?m going to) )?(?:stop|pause|call it a day|wrap (?:it |this )?up|leave it)(?: (?:here|there|now|for (?:today|tonight|now|the day)))*",
+  "(?:(?:let'?s|we(?: can| will|'ll)?|i(?: will|'ll)?) )?(?:continue|pick (?:this|it) up|resume)(?: this| it)? (?:tomorrow|later|next time|another time|next week|on monday)",
+  "that'?s (?:all|it|enough)(?: for (?:today|tonight|now|the day))?",
+  '(?:done|enough) for (?:today|tonight|now|the day)',
+  '(?:bye|good ?night|see you(?: (?:tomorrow|later|monday|next week))?|cya)',
+  "(?:on s'arrête là|à demain|das war'?s(?: für heute)?|bis morgen|hasta mañana|por hoy (?:es todo|basta))(?: pour aujourd'hui)?",
+].join('|');
+/** "ok thanks, let's stop here for today": closing small talk, which ends a session without asking for anything. */
+const CLOSING = new RegExp(`^${CLOSING_LEAD}(?:${CLOSING_PHRASE})${P}(?:(?:${CLOSING_PHRASE})${P})*(?:thanks?${P})?$`, 'iu');
+
+/** Returns true for a prompt that only acknowledges the agent's work or closes the session. */
 export function isAcknowledgement(text: string): boolean {
-  return text.length <= 40 && ACKNOWLEDGEMENT.test(text.trim());
+  const trimmed = text.trim();
+  return (trimmed.length <= 40 && ACKNOWLEDGEMENT.test(trimmed)) || (trimmed.length <= 80 && CLOSING.test(trimmed));
 }
 
 const MAX_TEXT = 600;

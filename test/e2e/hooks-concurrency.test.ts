@@ -28,7 +28,7 @@ function expectAllStateValid(repo: string): void {
   for (const name of readdirSync(join(repo, '.memory', 'sessions'))) {
     const text = readFileSync(join(repo, '.memory', 'sessions', name), 'utf8');
     expect(text.startsWith('# Session handoff')).toBe(true);
-    expect(text).toContain('## Compactions');
+    expect(text).toContain('## Context to Load');
   }
 }
 

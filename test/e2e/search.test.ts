@@ -52,7 +52,7 @@ describe('mem search (built CLI)', () => {
     const root = repo();
     const empty = runMem(['search'], { cwd: root });
     expect(empty.status).toBe(2);
-    expect(empty.stderr).toMatch(/needs a query/);
+    expect(empty.stderr).toMatch(/^mem search: a query is needed/);
     const stop = runMem(['search', 'the', 'of', 'and'], { cwd: root });
     expect(stop.status).toBe(0);
     expect(stop.stdout).toMatch(/no matches: .* only common words/);

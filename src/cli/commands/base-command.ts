@@ -9,7 +9,8 @@ export abstract class BaseCommand extends Command {
   protected override async catch(error: Error & { exitCode?: number; oclif?: { exit?: number } }): Promise<unknown> {
     // oclif's own exits (help, --version, this.exit) and flag parsing errors keep oclif's handling.
     if (!isMemError(error) && (error.oclif !== undefined || error.constructor?.name === 'ExitError')) return super.catch(error);
-    process.stderr.write(`mem: ${describeError(error)}\n`);
+    // Note: the prefix names the command, so messages never start with it ("mem search: needs a query").
+    process.stderr.write(`mem ${this.id ?? ''}: ${describeError(error)}\n`.replace('mem : ', 'mem: '));
     process.exitCode = isMemError(error) ? error.exitCode : EXIT.failure;
     return undefined;
   }

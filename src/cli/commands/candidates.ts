@@ -8,12 +8,11 @@ import { teamSharedMemory } from '../../team/shared-memory.js';
 export default class Candidates extends BaseCommand {
   static override summary = 'The pending inbox (memory mem noticed but did not write by itself) and recent candidates with the verdict and reasons.';
   static override description = [
-    'Pending candidates come first: settle one with --accept ID (optionally --section and --text to file or reword it) or --reject ID.',
-    'Accepting goes through the same quality filter as `mem remember`; a rejected text is not offered again. Pending expires after pending.expireDays (.memory/config.json).',
+    'Pending candidates come first: settle one with --accept ID (optionally --section and --text to file or reword it) or --reject ID. Accepting goes through the same quality filter as mem remember; a rejected text is not offered again. Pending expires after pending.expireDays (.memory/config.json).',
     'Then the settled candidates, newest first. Secrets are never shown: a candidate rejected as a secret appears with its reason only.',
-    'JSON: [{id|null, status: written|pending|rejected|flagged|forgotten, from|null, at, session, verdict, action, reasons: [{code, explanation}], section, source, origin, text|null, entryId, targetId}];',
-    'with --accept/--reject: {id, status: accepted|rejected|refused, candidate, remember}.',
-  ].join('\n');
+  ].join('\n\n');
+  /** The --json shape, for the README reference (not --help). */
+  static jsonShape = '[{id|null, status: written|pending|rejected|flagged|forgotten, from|null, at, session, verdict, action, reasons: [{code, explanation}], section, source, origin, text|null, entryId, targetId}]; with --accept/--reject: {id, status: accepted|rejected|refused, candidate, remember}';
 
   static override examples = [
     '<%= config.bin %> candidates',
@@ -31,7 +30,7 @@ export default class Candidates extends BaseCommand {
     section: Flags.string({ char: 's', description: 'with --accept: the section to file it under', dependsOn: ['accept'] }),
     text: Flags.string({ description: 'with --accept: remember this wording instead', dependsOn: ['accept'] }),
     rejected: Flags.boolean({ description: 'only candidates left out (rejected or flagged)' }),
-    json: Flags.boolean({ description: 'print JSON (see description)' }),
+    json: Flags.boolean({ description: 'print JSON (its shape: README, command reference)' }),
     limit: Flags.integer({ char: 'n', description: 'how many settled candidates to show', default: 20, min: 1, max: 10_000 }),
     session: Flags.string({ description: 'only candidates from this agent session (id or prefix)' }),
   };

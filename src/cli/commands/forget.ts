@@ -8,17 +8,16 @@ import { forgetEntry } from '../../durable/forget.js';
 export default class Forget extends BaseCommand {
   static override summary = 'Forget a memory by id (or unique id prefix) or by its text; the removal survives later merges.';
   static override description = [
-    'Matches an exact id, then a unique id prefix, then the exact text (case and punctuation ignored), then',
-    'a clear best fuzzy match on the words. An ambiguous text lists the candidates and exits 1 without',
-    'removing anything; no match exits 1. The entry is removed from CLAUDE.md, AGENTS.md and CLAUDE.local.md,',
-    'and its id is recorded so `mem sync` deletes it for the team and no stale clone brings it back.',
-    'JSON: {status: forgotten|ambiguous, matchedBy: id|id-prefix|text|fuzzy|null, forgotten: [{id, section, text, file}], candidates: [...same], files, warnings}.',
-  ].join('\n');
+    'Matches an exact id, then a unique id prefix, then the exact text (case and punctuation ignored), then a clear best fuzzy match on the words. An ambiguous text lists the candidates and exits 1 without removing anything; no match exits 1.',
+    'The entry is removed from CLAUDE.md, AGENTS.md and CLAUDE.local.md, and its id is recorded so that mem sync deletes it for the team and no stale clone brings it back.',
+  ].join('\n\n');
+  /** The --json shape, for the README reference (not --help). */
+  static jsonShape = '{status: forgotten|ambiguous, matchedBy: id|id-prefix|text|fuzzy|null, forgotten: [{id, section, text, file}], candidates: [...same], files, warnings}';
 
   static override examples = ['<%= config.bin %> forget m3f9a1c2', '<%= config.bin %> forget "use pnpm, not npm"'];
   static override strict = false;
   static override args = { query: Args.string({ description: 'entry id, or its text', required: false }) };
-  static override flags = { json: Flags.boolean({ description: 'print the outcome as JSON (see description)' }) };
+  static override flags = { json: Flags.boolean({ description: 'print the outcome as JSON (its shape: README, command reference)' }) };
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Forget);

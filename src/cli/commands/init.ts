@@ -8,6 +8,8 @@ export default class Init extends BaseCommand {
     'Creates .memory/config.json (kept when a teammate committed one), ignore rules for local state, mem\'s Claude Code hooks in .claude/settings.json (edited in place: the rest of the file keeps its bytes), a pre-push hook that runs mem sync (chained with an existing hook; core.hooksPath and husky respected), and the merge driver that merges CLAUDE.md/AGENTS.md entry by entry.',
     'In a terminal it first shows each file and what changes in it, and asks once; --yes (or no terminal) applies without asking. It ends with the git add line for the files your team shares. Running it twice changes nothing.',
   ].join('\n\n');
+  /** The --json shape, for the README reference (not --help). */
+  static jsonShape = '{root, steps: [{step, changed, detail}], changes: [{step, path, action: create|edit|none, what, shared, fileMode?}], gitAdd: [path]}; with --dry-run: {root, changes}';
   static override examples = ['<%= config.bin %> init', '<%= config.bin %> init --yes', '<%= config.bin %> init --dry-run'];
   static override flags = {
     yes: Flags.boolean({ char: 'y', description: 'apply without asking' }),

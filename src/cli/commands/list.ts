@@ -6,16 +6,14 @@ import { listEntries, type ListedEntry } from '../../durable/list-entries.js';
 /** `mem list`: the durable entries, grouped by section. */
 export default class List extends BaseCommand {
   static override summary = 'List durable memory: every entry of CLAUDE.md (and AGENTS.md) and your personal CLAUDE.local.md.';
-  static override description = [
-    'Entries are grouped by section with short ids (any unique prefix works with `mem forget`). Personal',
-    'entries (CLAUDE.local.md, never shared) are marked "personal"; conflicts awaiting `mem review` are',
-    'marked "conflict". Damaged region markers are reported on stderr and the entries still listed.',
-    'JSON: [{id, section, text, file, files, line, provenance: {author, at, session, commit?, via?}, personal, conflict}].',
-  ].join('\n');
+  static override description =
+    'Entries are grouped by section with short ids (any unique prefix works with mem forget). Personal entries (CLAUDE.local.md, never shared) are marked "personal"; conflicts awaiting mem review are marked "conflict". Damaged region markers are reported on stderr and the entries still listed.';
+  /** The --json shape, for the README reference (not --help). */
+  static jsonShape = '[{id, section, text, file, files, line, provenance: {author, at, session, commit?, via?}, personal, conflict}]';
 
   static override examples = ['<%= config.bin %> list', '<%= config.bin %> list --section Commands', '<%= config.bin %> list --personal --json'];
   static override flags = {
-    json: Flags.boolean({ description: 'print the entries as a JSON array (stable shape, see description)' }),
+    json: Flags.boolean({ description: 'print the entries as a JSON array (its shape: README, command reference)' }),
     section: Flags.string({ char: 's', description: 'only entries of this section' }),
     personal: Flags.boolean({ description: 'only personal entries (CLAUDE.local.md)' }),
   };

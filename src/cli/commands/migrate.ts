@@ -7,11 +7,10 @@ import { findRepoRoot } from '../../core/git/repo-root.js';
 /** `mem migrate`: move an old managed region out of CLAUDE.md into the team memory, once. */
 export default class Migrate extends BaseCommand {
   static override summary = 'Move the memory of an old managed region in CLAUDE.md/AGENTS.md to the team memory, and remove the region.';
-  static override description = [
-    'Earlier versions of mem kept memory inside a marked region of the tracked CLAUDE.md. This moves its entries',
-    '(ids kept) into the team memory, which `mem sync` shares through refs/mem/team, and cuts the region out of the',
-    'file, bytes outside it untouched. Commit the file afterwards. `mem init` does the same. JSON: {files, imported}.',
-  ].join('\n');
+  static override description =
+    'Earlier versions of mem kept memory inside a marked region of the tracked CLAUDE.md. This moves its entries (ids kept) into the team memory, which mem sync shares through refs/mem/team, and cuts the region out of the file, bytes outside it untouched. Commit the file afterwards. mem init does the same.';
+  /** The --json shape, for the README reference (not --help). */
+  static jsonShape = '{files, imported}';
 
   static override examples = ['<%= config.bin %> migrate'];
   static override flags = { json: Flags.boolean({ description: 'print what was done as JSON' }) };

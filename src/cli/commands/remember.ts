@@ -8,17 +8,16 @@ import { rememberEntry, type RememberOutcome } from '../../durable/remember.js';
 export default class Remember extends BaseCommand {
   static override summary = 'Remember a rule for every future session, through the same quality filter as the hooks.';
   static override description = [
-    'The text is rewritten as a standalone rule, given a section (--section, or guessed from its wording),',
-    'and checked by the quality filter. Exit 0 when remembered or already remembered; exit 1 when the',
-    'filter refuses it (the reasons are printed) or it contradicts an entry (flagged: --force supersedes it).',
-    '--force overrides the soft rules (too short, vague, ephemeral…), never secrets, prompt injection,',
-    'invisible Unicode or a question. --personal writes to CLAUDE.local.md, which is never shared.',
-    'JSON: {status: added|updated|duplicate|refused|contradiction, id, text, section, personal, files, reasons: [{code, explanation}], target: {id, text}|null, warnings}.',
-  ].join('\n');
+    'The text is rewritten as a standalone rule, given a section (--section, or guessed from its wording), and checked by the quality filter. Exit 0 when remembered or already remembered; exit 1 when the filter refuses it (the reasons are printed) or it contradicts an entry (flagged: --force supersedes it).',
+    '--force overrides the soft rules (too short, vague, ephemeral…), never secrets, prompt injection, invisible Unicode or a question. --personal writes to CLAUDE.local.md, which is never shared.',
+    'Quote a rule that contains backticks with single quotes: inside double quotes the shell runs them.',
+  ].join('\n\n');
+  /** The --json shape, for the README reference (not --help). */
+  static jsonShape = '{status: added|updated|duplicate|refused|contradiction, id, text, section, personal, files, reasons: [{code, explanation}], target: {id, text}|null, warnings}';
 
   static override examples = [
     '<%= config.bin %> remember "Use pnpm, not npm."',
-    '<%= config.bin %> remember "Tests need `docker compose up db` first" --section Gotchas',
+    "<%= config.bin %> remember 'Tests need `docker compose up db` first' --section Gotchas",
     '<%= config.bin %> remember "Answer in short paragraphs" --personal',
   ];
 
@@ -28,7 +27,7 @@ export default class Remember extends BaseCommand {
     section: Flags.string({ char: 's', description: 'section to file it under (one of region.sections)' }),
     personal: Flags.boolean({ description: 'remember it for you only, in CLAUDE.local.md (never shared)' }),
     force: Flags.boolean({ char: 'f', description: 'override soft filter rules and supersede a contradicted entry (never secrets, injection or a question)' }),
-    json: Flags.boolean({ description: 'print the outcome as JSON (see description)' }),
+    json: Flags.boolean({ description: 'print the outcome as JSON (its shape: README, command reference)' }),
   };
 
   async run(): Promise<void> {

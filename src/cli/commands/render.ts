@@ -7,11 +7,11 @@ import { findRepoRoot } from '../../core/git/repo-root.js';
 export default class Render extends BaseCommand {
   static override summary = 'Render the team memory for the agent now, or write a snapshot of it into a file (on request only).';
   static override description = [
-    'Without --into: reads back your hand edits of .claude/rules/mem-team-memory.md, then renders it from the team',
-    'memory (session start and sync do this by themselves). With --into FILE (e.g. CLAUDE.md): writes the memory as',
-    'plain markdown between two comment lines in FILE, replacing the previous snapshot; nothing else in FILE changes.',
-    'mem never writes a tracked file unless asked like this. JSON: {file, written, readBack, entries}.',
-  ].join('\n');
+    'Without --into: reads back your hand edits of .claude/rules/mem-team-memory.md, then renders it from the team memory (session start and sync do this by themselves).',
+    'With --into FILE (e.g. CLAUDE.md): writes the memory as plain markdown between two comment lines in FILE, replacing the previous snapshot; nothing else in FILE changes. mem never writes a tracked file unless asked like this.',
+  ].join('\n\n');
+  /** The --json shape, for the README reference (not --help). */
+  static jsonShape = '{file, written, readBack, entries}';
 
   static override examples = ['<%= config.bin %> render', '<%= config.bin %> render --into CLAUDE.md'];
   static override flags = {

@@ -12,13 +12,12 @@ import type { ReviewConflict } from '../../team/review.js';
 export default class Review extends BaseCommand {
   static override summary = 'Walk through memory conflicts: keep your version, theirs, both, or edit.';
   static override description = [
-    'In a terminal, shows one conflict at a time from your side: "Your version" and the teammate\'s ("Alice\'s',
-    'version"), who made each and when, and a word-level diff, then asks [m]ine / [t]heirs / [b]oth / [e]dit in',
-    '$EDITOR / [s]kip / [q]uit. Without a terminal use --list, --json, or --resolve ID --take mine|theirs|both|edit',
-    '(edit with --text; ours is an alias of mine). A settlement is an ordinary change of the team memory: the next',
-    '`mem sync` (or push) shares it, and no clone is asked again. Exit 3 while conflicts remain.',
-    'JSON: [{id, section, base, ours, theirs, versions: [{label, mine, author, at, commit, section, text}], diff}].',
-  ].join('\n');
+    'In a terminal, shows one conflict at a time from your side: "Your version" and the teammate\'s ("Alice\'s version"), who made each and when, and a word-level diff, then asks [m]ine / [t]heirs / [b]oth / [e]dit in $EDITOR / [s]kip / [q]uit. Without a terminal use --list, --json, or --resolve ID --take mine|theirs|both|edit (edit with --text; ours is an alias of mine).',
+    'A settlement is an ordinary change of the team memory: the next mem sync (or push) shares it, and no clone is asked again. Exit 3 while conflicts remain.',
+  ].join('\n\n');
+
+  /** The --json shape, for the README reference (not --help). */
+  static jsonShape = '[{id, section, base, ours, theirs, versions: [{label, mine, author, at, commit, section, text}], diff}]; with --resolve: {resolved, remaining}';
 
   static override examples = [
     '<%= config.bin %> review',
@@ -29,7 +28,7 @@ export default class Review extends BaseCommand {
 
   static override flags = {
     list: Flags.boolean({ description: 'list open conflicts, one per line' }),
-    json: Flags.boolean({ description: 'print open conflicts as JSON (see description)' }),
+    json: Flags.boolean({ description: 'print open conflicts as JSON (its shape: README, command reference)' }),
     resolve: Flags.string({ description: 'id of the conflict to settle (with --take)', dependsOn: ['take'] }),
     take: Flags.string({ description: 'which version to keep (ours = mine)', options: ['mine', 'theirs', 'both', 'edit', 'ours'], dependsOn: ['resolve'] }),
     text: Flags.string({ description: 'the settled text, with --take edit' }),

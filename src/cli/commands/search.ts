@@ -5,11 +5,13 @@ export default class Search extends Command {
   static override summary = 'Search all memory: CLAUDE.md files, rules, AGENTS.md, the team branch and session handoffs.';
   static override description =
     'Ranked full-text search (prefix and typo tolerant) from an index cached in .memory/cache/ and kept up to date from the markdown. Exit 0 with or without matches, 1 on failure, 2 on bad usage.';
+  /** The --json shape, for the README reference (not --help). */
+  static jsonShape = '[{file, line, section, text, score, kind, date?, author?}], best first';
   static override examples = ['<%= config.bin %> search "docker db tests"', '<%= config.bin %> search migrations --kind session --since 14', '<%= config.bin %> search pnpm --json --limit 3'];
   static override strict = false;
   static override args = { query: Args.string({ description: 'words to look for', required: false }) };
   static override flags = {
-    json: Flags.boolean({ description: 'print an array of results (file, line, section, text, score, kind, date?, author?), best first' }),
+    json: Flags.boolean({ description: 'print the results as JSON, best first (its shape: README, command reference)' }),
     limit: Flags.integer({ char: 'n', description: 'maximum number of results', default: 10, min: 1, max: 1000 }),
     section: Flags.string({ char: 's', description: 'only entries whose section path contains this text' }),
     kind: Flags.string({ char: 'k', description: 'only these kinds: durable, team, session, rules, local, agents (comma-separated)', multiple: true }),

@@ -7,6 +7,8 @@ export default class Uninstall extends BaseCommand {
     "Removes mem's Claude Code hooks (the rest of .claude/settings.json keeps its bytes), restores the previous pre-push hook and its mode, removes the merge driver, the ignore rules and the config file if it is unchanged since init, and mem's local state (.memory/state, .memory/cache).",
     'Memory itself stays unless --purge: the managed region in CLAUDE.md, the session handoffs in .memory/sessions (with the .gitignore that keeps them out of git) and the team memory in .git/mem. In a repository without mem it changes nothing and exits 2.',
   ].join('\n\n');
+  /** The --json shape, for the README reference (not --help). */
+  static jsonShape = '{root, steps: [{step, changed, detail, kept?}]}';
   static override examples = ['<%= config.bin %> uninstall', '<%= config.bin %> uninstall --purge'];
   static override flags = {
     purge: Flags.boolean({ description: 'also delete the session handoffs and the team memory in .git/mem' }),

@@ -12,3 +12,4 @@ settings.enableAutoTranspile = false;
 
 export { execute } from '@oclif/core';
 export { COMMANDS } from './commands.js';
+export { COMMAND_NOT_FOUND } from '../hooks/not-found.js';

@@ -12,11 +12,13 @@ const MAX_STDIN_BYTES = 32 * 1024 * 1024;
 /** After the internal deadline, the watchdog allows this long for the current write to finish. */
 const WATCHDOG_GRACE_MS = 3_000;
 
-const USAGE = `Usage: mem hook <event> [--agent claude|codex|gemini]   (reads the agent's hook JSON on stdin)
+const USAGE = `Usage: mem hook <event> [--agent claude|codex|gemini]
+(reads the agent's hook JSON on stdin)
 
-Events: ${Object.keys(HOOK_EVENTS).join(', ')}, after-turn (alias of stop)
+Events: ${Object.keys(HOOK_EVENTS).join(' ')}
+        after-turn (alias of stop)
 A hook never fails the agent: it exits 0 and prints nothing or one JSON object.
-Problems are logged under .memory/state/ and shown by \`mem status\`.
+Problems are logged under .memory/state/ and shown by mem status.
 `;
 
 /** Runs the hook named by argv[0]; sets the exit code to 0 in every case. */

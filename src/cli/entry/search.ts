@@ -78,6 +78,6 @@ function parseSearchArgv(argv: string[]): Parsed | string {
   }
   if (kinds.length > 0) out.kinds = kinds;
   out.query = words.join(' ');
-  if (out.query.trim() === '') return 'mem search needs a query, e.g. mem search "docker db tests"';
+  if (out.query.trim() === '') return 'a query is needed: the words to look for, e.g. mem search "docker db tests"';
   return out;
 }

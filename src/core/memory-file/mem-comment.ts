@@ -9,10 +9,21 @@ export type MemAttributes = Record<string, string>;
 // Note: a global regex would carry lastIndex between calls; these are used with match/replace only.
 const COMMENT_RE = /[ \t]*<!-- mem:([a-z][^>\r\n]*?)[ \t]*-->/;
 const SAFE_CHAR = /[A-Za-z0-9._~:@+/-]/;
+/** key="a quoted value", key=value, or a bare flag. */
+const ATTRIBUTE_RE = /([^\s=]+)=("[^"]*"|\S*)|(\S+)/g;
 const UTF8 = new TextEncoder();
 
-/** Returns `value` with every character outside the safe set percent-encoded (UTF-8); never fails. */
+/** What may stand unencoded: letters (any script), digits and the safe marks, single spaces between words. */
+const READABLE = /^[\p{L}\p{M}\p{N}._~:@+/'-]+(?: [\p{L}\p{M}\p{N}._~:@+/'-]+)*$/u;
+
+/**
+ * Returns `value` as it can stand in the comment: as written when it is readable (a name with a
+ * space in double quotes: `by="Nina Newcomer"`, `by=José`), otherwise with every character
+ * outside the safe set percent-encoded (UTF-8); never fails.
+ */
 export function encodeAttribute(value: string): string {
+  // Note: "--" is kept out (an HTML comment must not contain it), and so is anything that could close the quotes.
+  if (READABLE.test(value) && !value.includes('--')) return value.includes(' ') ? `"${value}"` : value;
   let out = '';
   for (const ch of value) {
     if (SAFE_CHAR.test(ch)) out += ch;
@@ -60,13 +71,10 @@ export function findMemComment(line: string): FoundComment | null {
   const match = COMMENT_RE.exec(line);
   if (!match) return null;
   const attributes: MemAttributes = {};
-  for (const part of (match[1] ?? '').split(/[ \t]+/)) {
-    const eq = part.indexOf('=');
-    if (eq <= 0) {
-      if (part !== '') attributes[part] = '';
-      continue;
-    }
-    attributes[part.slice(0, eq)] = decodeAttribute(part.slice(eq + 1));
+  for (const part of (match[1] ?? '').matchAll(ATTRIBUTE_RE)) {
+    const [, key, value, flag] = part;
+    if (flag !== undefined) attributes[flag] = '';
+    else if (key !== undefined) attributes[key] = value?.startsWith('"') && value.endsWith('"') && value.length >= 2 ? value.slice(1, -1) : decodeAttribute(value ?? '');
   }
   return { attributes, start: match.index, end: match.index + match[0].length, raw: match[0] };
 }

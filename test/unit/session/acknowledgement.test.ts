@@ -10,6 +10,15 @@ describe('acknowledgements', () => {
     for (const text of ['ok, now add the tests', 'thanks, but use pnpm instead', 'yes please deploy it to staging', 'Fix the login bug']) expect(isAcknowledgement(text)).toBe(false);
   });
 
+  it('recognises closing small talk, not requests that mention stopping or continuing', () => {
+    for (const text of ["ok thanks, let's stop here for today", "thanks, that's all for now", "let's call it a day", 'bye!', 'great, see you tomorrow', "ok let's continue tomorrow", 'perfect, done for today 👍', "merci, on s'arrête là", "danke, das war's für heute", "That's it for today, thanks"]) {
+      expect(isAcknowledgement(text), text).toBe(true);
+    }
+    for (const text of ["let's stop using npm", 'stop the server', "let's continue with the parser", "let's continue", 'thanks, now fix the lint errors', "that's all wrong, redo it", "let's wrap the call in a try", 'pause the job']) {
+      expect(isAcknowledgement(text), text).toBe(false);
+    }
+  });
+
   it('keeps the latest real request and the agent report that came before the pleasantries', () => {
     let state = createSessionState('s1', NOW, 'main');
     state = applyEvents(
