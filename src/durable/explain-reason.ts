@@ -20,6 +20,7 @@ const REASONS: Readonly<Record<ReasonCode, string>> = {
   'duplicate-in-batch': 'said twice in the same turn; kept once',
   forgotten: 'repeats a memory a human forgot with `mem forget`; it does not come back by itself',
   forced: 'a soft rule was overridden by a human with --force',
+  'in-claude-md': 'a CLAUDE.md file already says it in words a human wrote; not a new memory',
 };
 
 const SECRET_RULES: Readonly<Record<string, string>> = {

@@ -12,6 +12,7 @@ import type { HookContext } from '../core/hook-context.js';
 import { logVerdicts } from './log-verdicts.js';
 import { readExistingEntries, writeDurable } from './write-durable.js';
 import { writesByItself } from './gate/writes-by-itself.js';
+import { readHumanLines, saidByClaudeMd } from './said-by-claude-md.js';
 import { addPending } from './inbox/pending-store.js';
 import { appendCandidateRecords, type CandidateLogRecord } from './candidate-log.js';
 import { redactSecrets } from '../core/safety/scan-secrets.js';
@@ -27,7 +28,12 @@ export async function judgeAndWrite(context: HookContext, fresh: readonly Candid
     return match === undefined;
   });
   const existing = judgeable.length > 0 ? readExistingEntries(context.root, context.config) : [];
-  const judged = applyFilter(judgeable, existing, context.config.filter);
+  const filtered = applyFilter(judgeable, existing, context.config.filter);
+  // A new entry that a human-written CLAUDE.md line already says is no new memory.
+  const human = filtered.some((verdict) => verdict.action === 'add') ? readHumanLines(context.root) : [];
+  const judged = filtered.map((verdict): Verdict =>
+    verdict.action === 'add' && saidByClaudeMd(verdict.candidate.text, human) !== undefined ? { candidate: verdict.candidate, accepted: false, action: 'reject', reasons: ['in-claude-md'] } : verdict,
+  );
   // What the filter accepts but is not unmistakable waits in the pending inbox instead.
   const pending = judged.filter((verdict) => verdict.accepted && verdict.action !== 'merge' && !writesByItself(verdict.candidate));
   const verdicts = [...judged.filter((verdict) => !pending.includes(verdict)), ...forgottenVerdicts];
@@ -66,7 +72,7 @@ async function recordPending(context: HookContext, verdicts: readonly Verdict[],
         section: candidate.section,
         source: candidate.source,
         origin: candidate.origin,
-        from: `session ${sessionId.slice(0, 8)}, ${candidate.origin === 'user' ? "the user's words" : "the agent's turn"}`,
+        from: candidate.from ?? `session ${sessionId.slice(0, 8)}, ${candidate.origin === 'user' ? "the user's words" : "the agent's turn"}`,
         session: sessionId,
       })),
       now,

@@ -3,6 +3,7 @@
  * same quality filter as the Stop hook, written by the one durable writer, and logged.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { readHumanLines, saidByClaudeMd } from './said-by-claude-md.js';
 import { join } from 'node:path';
 import { classifySection } from './extract/classify-section.js';
 import { rewriteAsRule } from './extract/rewrite-rule.js';
@@ -125,6 +126,10 @@ export async function rememberEntry(cwd: string, rawText: string, shared: Shared
   if (verdict === undefined) throw new Error('applyFilter returned no verdict for one candidate');
   const raw = verdict.reasons.some((code) => HARD_REASONS.includes(code)) ? [] : rawHardReasons(rawText, setup);
   if (raw.length > 0) verdict = { candidate, accepted: false, action: 'reject', reasons: raw };
+  // Note: the same human line in CLAUDE.md already says it; --force still records it.
+  if (verdict.action === 'add' && options.force !== true && saidByClaudeMd(text, readHumanLines(root)) !== undefined) {
+    verdict = { candidate, accepted: false, action: 'reject', reasons: ['in-claude-md'] };
+  }
   if (personal && verdict.action === 'supersede' && verdict.targetId !== undefined && !personalIds(root).has(verdict.targetId)) {
     // Note: a personal memory never rewrites a shared entry; it overrides it for this developer only.
     const { targetId: _shared, ...rest } = verdict;

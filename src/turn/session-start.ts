@@ -12,6 +12,8 @@ import { renderMemoryForAgent } from './agent-memory.js';
 import { memoryProtocol } from '../durable/notice/memory-protocol.js';
 import { readPending } from '../durable/inbox/pending-store.js';
 import { readInstallRecord } from '../setup/install-record.js';
+import { autoMemoryCandidates, autoMemoryDir } from '../durable/auto-memory.js';
+import { join } from 'node:path';
 
 const DAY_MS = 86_400_000;
 
@@ -52,6 +54,7 @@ export async function handleSessionStart(context: HookContext, payload: HookPayl
     }
   }
   await consume.afterTurn();
+  if (agent === 'claude' && !own && payload.transcriptPath) await offerAutoMemory(context, payload.transcriptPath, payload.sessionId);
 
   const notices = await readMemoryNotices(context, { refreshTeam: !own });
   const pruned = pruneSessionState(context.paths, context.now().getTime());
@@ -77,4 +80,16 @@ export async function handleSessionStart(context: HookContext, payload: HookPayl
   const { noteStartContext } = await import('../search/recall-record.js');
   noteStartContext(context.root, payload.sessionId, additionalContext);
   return additionalContext;
+}
+
+/** Claude Code's auto memory (project, feedback, reference topics) goes to the pending inbox; never throws. */
+async function offerAutoMemory(context: HookContext, transcriptPath: string, sessionId: string): Promise<void> {
+  try {
+    const offered = autoMemoryCandidates(autoMemoryDir(transcriptPath), join(context.paths.stateDir, 'auto-memory.json'), context.config.region.sections);
+    if (offered.length === 0) return;
+    const { judgeAndWrite } = await import('../durable/judge-candidates.js');
+    await judgeAndWrite(context, offered, sessionId);
+  } catch (error) {
+    context.notes.push(`auto memory not read: ${(error as Error).message}`);
+  }
 }

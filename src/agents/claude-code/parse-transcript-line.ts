@@ -104,7 +104,7 @@ function resultText(content: unknown): string {
 
 // The user's own words that come back as a tool result (answers to the agent's questions, the
 // reason typed when rejecting a tool call) are kept longer: they can state decisions.
-const USER_WORDS_RESULT = /^User has answered your questions|provided the following reason for the rejection/;
+const USER_WORDS_RESULT = /^(?:User has answered your questions|Your questions have been answered)|provided the following reason for the rejection/;
 const USER_WORDS_EXCERPT_CHARS = 2_000;
 
 function excerpt(text: string): string {

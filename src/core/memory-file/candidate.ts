@@ -44,4 +44,6 @@ export type Candidate = {
   evidence: CandidateEvidence;
   /** The user asked for it to be remembered in so many words ("remember: …", "note for the future: …"). */
   explicit?: true;
+  /** Where it came from, in words, when not a turn of the session (e.g. "auto memory: testing.md"). */
+  from?: string;
 };

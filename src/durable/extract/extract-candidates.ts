@@ -46,8 +46,11 @@ type Proposal = { text: string; source: CandidateSource; origin: CandidateOrigin
 /** Noticed sentences per prompt that become pending candidates (the nudge quotes fewer). */
 const NOTICED_PER_PROMPT = 6;
 const NOTICED_MIN_SCORE = 3;
+/** A long prompt (a dictated or pasted spec) offers one more per this many sentences. */
+const NOTICED_SENTENCES_PER_EXTRA = 4;
 
-const ANSWERS = /^User has answered your questions:\s*([\s\S]*?)(?:\.\s*You can now continue\b[\s\S]*)?$/;
+// Claude Code's wording varies by version ("User has answered your questions: …", "Your questions have been answered: …").
+const ANSWERS = /^[^:"]{0,80}:\s*([\s\S]*?)(?:\.\s*You can now continue\b[\s\S]*)?$/;
 const ANSWER_PAIR = /"((?:[^"\\]|\\.)+)"="((?:[^"\\]|\\.)+)"/g;
 const REJECTION_REASON = /provided the following reason for the rejection:\s*([\s\S]+)$/;
 
@@ -88,7 +91,7 @@ function proposeFromUser(prompt: string, eventIndex: number, previousWasAgent: b
   // What the rules did not catch but the high-recall detector noticed goes to the pending inbox
   // (the filter still judges it; judge-candidates never writes a noticed sentence by itself).
   const caught = rules.map((rule) => wordsOf(rule.text));
-  const noticed = noticeLastingSentences(text, { maxSentences: NOTICED_PER_PROMPT, minScore: NOTICED_MIN_SCORE })
+  const noticed = noticeLastingSentences(text, { maxSentences: NOTICED_PER_PROMPT, minScore: NOTICED_MIN_SCORE, sentencesPerExtra: NOTICED_SENTENCES_PER_EXTRA })
     // A sentence a rule already came from is not offered a second time.
     .filter((sentence) => !caught.some((words) => overlap(words, wordsOf(sentence.text)) >= 0.6))
     .map((sentence) => ({ text: rewriteAsRule(sentence.text), source: 'noticed' as const, origin: 'user' as const, eventIndex }));

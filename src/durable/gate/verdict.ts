@@ -20,7 +20,9 @@ export type ReasonCode =
   | 'duplicate-in-batch'
   /** The text repeats an entry a human forgot (`mem forget`): it does not come back by itself. */
   | 'forgotten'
-  | 'forced';
+  | 'forced'
+  /** A CLAUDE.md file mem does not manage already says it (a human wrote it). */
+  | 'in-claude-md';
 
 /**
  * add: write a new entry. merge: the entry `targetId` already says it (record provenance only).

@@ -12,6 +12,8 @@ export type NoticeOptions = {
   maxSentences?: number;
   /** A sentence must score this much to be quoted. */
   minScore?: number;
+  /** Scale maxSentences up for long prompts: one more per this many prose sentences. */
+  sentencesPerExtra?: number;
 };
 
 const MAX_SENTENCE_CHARS = 160;
@@ -74,6 +76,9 @@ const SIGNALS: readonly Signal[] = [
   { re: /\b(?:siempre|nunca|jam[aá]s|acord[aá]te|recuerda|recordá|no te olvides|de ahora en adelante|a partir de ahora|es clave|importante|tiene que|tenés que|hay que|quiero (?:que|hacerlo)|prefiero|sempre|immer|niemals|nie|muss|m[uü]ssen|darf|d[uü]rfen|soll(?:en|te)?|brauchen|wichtig|bitte|ab jetzt|künftig|toujours|jamais|il faut|je veux|dorénavant|désormais|selalu|jangan|harus|wajib|hanya|semua|gunakan|menggunakan)\b/iu, weight: 2 },
   // Chinese and Japanese: wish, future, must, don't, always.
   { re: /希望|以后|今后|不要|别|必须|一定|总是|始终|记住|要求|常に|必ず|今後|ないで/, weight: 3 },
+  { re: /我要|想要|需要|要用|用的是|就用|改成|ほしい|したい/, weight: 2 },
+  // Order and conditions of a workflow: "ask me before you …", "first …, then …".
+  { re: /\b(?:before|after|until|unless|first|then|once)\b/i, weight: 1 },
   // A pointer: a URL, a path, a file name, an @-mention, a code span.
   { re: /https?:\/\/\S+|(?:^|[\s`(@"])(?:~|\.{1,2})?\/?[\w.-]+\/[\w./-]*\w|\b[\w-]+\.(?:md|mdx|pdf|ya?ml|json|toml|ts|tsx|js|mjs|py|rb|rs|swift|go|xlsx|docx|csv)\b|@[\w./-]+\.\w+/i, weight: 2 },
   { re: /`[^`]+`|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z0-9]+_[a-z0-9_]+\b/, weight: 1 },
@@ -97,6 +102,11 @@ function scoreSentence(sentence: string): number {
   return score;
 }
 
+/** A sentence with any signal at all (the edge bonus never lifts one that has none). */
+function score0(sentence: string): boolean {
+  return SIGNALS.some(({ re }) => re.test(sentence));
+}
+
 function clip(sentence: string): string {
   const flat = sentence.replace(/\s+/g, ' ').replace(/"/g, "'").trim();
   return flat.length <= MAX_SENTENCE_CHARS ? flat : `${flat.slice(0, MAX_SENTENCE_CHARS - 1).trimEnd()}…`;
@@ -107,14 +117,23 @@ export function noticeLastingSentences(prompt: string, options: NoticeOptions = 
   const maxSentences = options.maxSentences ?? 2;
   const minScore = options.minScore ?? 4;
   if (isPastedReport(prompt)) return [];
+  const lines = proseLines(prompt);
+  const sentences = lines.map((line) => sentencesOf(line));
+  const count = sentences.reduce((n, list) => n + list.length, 0);
   const scored: NoticedSentence[] = [];
-  for (const line of proseLines(prompt)) for (const sentence of sentencesOf(line)) {
-    const score = scoreSentence(sentence);
-    if (score >= minScore) scored.push({ text: clip(sentence), score });
-  }
+  sentences.forEach((list, index) => {
+    // Users write their own instruction before or after what they paste: in a prompt of many
+    // lines, the first and last line are more likely to be theirs.
+    const edge = lines.length >= 4 && (index === 0 || index === lines.length - 1) ? 1 : 0;
+    for (const sentence of list) {
+      const score = scoreSentence(sentence) + (score0(sentence) ? edge : 0);
+      if (score >= minScore) scored.push({ text: clip(sentence), score });
+    }
+  });
+  const limit = options.sentencesPerExtra ? Math.max(maxSentences, Math.ceil(count / options.sentencesPerExtra)) : maxSentences;
   const seen = new Set<string>();
   return scored
     .sort((a, b) => b.score - a.score)
     .filter((s) => (seen.has(s.text) ? false : (seen.add(s.text), true)))
-    .slice(0, maxSentences);
+    .slice(0, limit);
 }
