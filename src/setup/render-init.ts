@@ -35,7 +35,7 @@ export function renderNextSteps(gitAdd: string[]): string[] {
   } else {
     lines.push('', 'Nothing to commit: the files your team shares are committed already.');
   }
-  lines.push('', 'Then start a Claude Code session: mem keeps a handoff in .memory/sessions/ and durable memory in CLAUDE.md.');
+  lines.push('', 'Then start a Claude Code session: mem keeps a handoff in .memory/sessions/, and the memory it learns reaches the agent through .claude/rules/mem-team-memory.md (ignored by git; mem renders it).');
   return lines;
 }
 

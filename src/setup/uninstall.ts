@@ -1,10 +1,10 @@
 /**
  * `mem uninstall`: reverse exactly what `init` did, byte for byte, and leave user content alone.
- * mem's local state (`.memory/state`, `.memory/cache`) goes; memory itself (the managed region in
- * CLAUDE.md, session handoffs, the local team store) is the user's: it stays unless `purge`, and
- * the report says what stayed and why.
+ * mem's local state (`.memory/state`, `.memory/cache`) goes; memory itself (the shared memory's
+ * working copy with its unsynced entries, session handoffs, the local team store, the rendered
+ * file) is the user's: it stays unless `purge`, and the report says what stayed and why.
  */
-import { existsSync, readdirSync, readFileSync, rmSync, rmdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { isMemHandler, removeMemHooks } from '../agents/claude-code/claude-settings.js';
 import { removeAllowRules } from '../agents/claude-code/agent-permissions.js';
@@ -12,6 +12,7 @@ import { jsonValueAt } from '../core/files/edit-json-settings.js';
 import { writeFileAtomicSync } from '../core/files/atomic-write.js';
 import { MemError } from '../core/errors.js';
 import { memoryPaths } from '../core/layout.js';
+import { RENDERED_FILE, WORKING_FILE } from '../core/shared-memory-file.js';
 import { requireRepoRoot, resolveCommonGitDir } from '../core/git/repo-root.js';
 import { runGitSync } from '../core/git/run-git.js';
 import { teamStorePath } from '../core/git/team-store-location.js';
@@ -54,22 +55,32 @@ export function uninstallRepository(options: UninstallOptions): UninstallReport 
     steps.push({ step: 'config', changed: unchanged, kept: !unchanged, detail: unchanged ? '.memory/config.json: removed (unchanged since init)' : '.memory/config.json: edited since init, so it stays' });
   }
 
+  // Note: the working copy of shared memory holds this clone's entries not yet synced: that is
+  // memory, not bookkeeping, so it stays unless --purge (the rest of .memory/state/ goes).
+  const workingCopy = join(root, WORKING_FILE);
+  const keptWorkingCopy = !options.purge && existsSync(workingCopy) && /^- /m.test(readFileSync(workingCopy, 'utf8')) ? readFileSync(workingCopy) : null;
   // Local state and caches are mem's own bookkeeping: nobody needs them without mem.
   rmSync(paths.stateDir, { recursive: true, force: true });
   rmSync(paths.cacheDir, { recursive: true, force: true });
+  if (keptWorkingCopy !== null) {
+    mkdirSync(dirname(workingCopy), { recursive: true });
+    writeFileSync(workingCopy, keptWorkingCopy);
+    steps.push({ step: 'team-memory', changed: false, kept: true, detail: `${WORKING_FILE}: this clone's shared memory, entries not yet synced included; mem uninstall --purge deletes it` });
+  }
   const handoffs = countFiles(paths.sessionsDir);
   if (options.purge) {
     rmSync(paths.sessionsDir, { recursive: true, force: true });
     rmSync(teamStorePath(root), { recursive: true, force: true });
     removeIfEmpty(dirname(teamStorePath(root)));
-    steps.push({ step: 'purge', changed: true, detail: `.memory/sessions (${plural(handoffs, 'session handoff')}) and the local team store (.git/mem) removed` });
+    const renderedRemoved = removeRenderedMemory(root);
+    steps.push({ step: 'purge', changed: true, detail: `.memory/sessions (${plural(handoffs, 'session handoff')}), the local team store (.git/mem)${renderedRemoved ? ` and ${RENDERED_FILE}` : ''} removed` });
   }
 
   const ignoreFile = join(paths.memoryDir, '.gitignore');
-  const keepsHandoffs = !options.purge && handoffs > 0;
+  const keepsHandoffs = !options.purge && (handoffs > 0 || keptWorkingCopy !== null);
   if (existsSync(ignoreFile) && readFileSync(ignoreFile, 'utf8') === MEMORY_GITIGNORE) {
     if (keepsHandoffs) {
-      steps.push({ step: 'ignore', changed: false, kept: true, detail: `.memory/sessions/ (${plural(handoffs, 'session handoff')}) and .memory/.gitignore, which keeps them out of git; mem uninstall --purge deletes both` });
+      steps.push({ step: 'ignore', changed: false, kept: true, detail: handoffs > 0 ? `.memory/sessions/ (${plural(handoffs, 'session handoff')}) and .memory/.gitignore, which keeps them out of git; mem uninstall --purge deletes both` : '.memory/.gitignore, which keeps the memory above out of git' });
     } else {
       rmSync(ignoreFile);
       steps.push({ step: 'ignore', changed: true, detail: '.memory/.gitignore: removed' });
@@ -116,6 +127,24 @@ function removeClaudeHooks(root: string, record: InstallRecord): UninstallStep {
   }
   writeFileAtomicSync(settingsFile, removed.text);
   return { step: 'claude-hooks', changed: true, detail: ".claude/settings.json: mem's hooks removed, the rest as it was" };
+}
+
+/** Removes the rendered memory file, its `.git/info/exclude` line and an emptied `.claude/rules/`; returns whether the file was there. */
+function removeRenderedMemory(root: string): boolean {
+  const rendered = join(root, RENDERED_FILE);
+  const existed = existsSync(rendered);
+  rmSync(rendered, { force: true });
+  removeIfEmpty(dirname(rendered));
+  const exclude = join(resolveCommonGitDir(root), 'info', 'exclude');
+  if (existsSync(exclude)) {
+    const current = readFileSync(exclude, 'utf8');
+    const next = current
+      .split('\n')
+      .filter((line) => line.trim() !== `/${RENDERED_FILE}`)
+      .join('\n');
+    if (next !== current) writeFileAtomicSync(exclude, next);
+  }
+  return existed;
 }
 
 function removeExcludeLines(root: string, record: InstallRecord, recordFound: boolean): boolean {

@@ -148,4 +148,32 @@ describe('mem uninstall', () => {
     expect(readFileSync(join(repo, 'CLAUDE.md'), 'utf8')).toBe('# Rules\n\n- keep me\n');
     expect(existsSync(join(repo, '.claude', 'settings.json'))).toBe(false);
   });
+  it("keeps this clone's unsynced shared memory unless --purge, and --purge removes the rendered file too", () => {
+    const repo = makeRepo();
+    expect(runMem(['init', '--yes'], { cwd: repo }).status).toBe(0);
+    git(repo, ['add', '-A']);
+    git(repo, ['commit', '-q', '-m', 'Set up mem']);
+    expect(runMem(['remember', 'Always run the database migrations with make migrate.'], { cwd: repo }).status).toBe(0);
+    const working = join(repo, '.memory', 'state', 'team-memory.md');
+    expect(readFileSync(working, 'utf8')).toContain('make migrate');
+
+    const kept = runMem(['uninstall'], { cwd: repo });
+    expect(kept.status).toBe(0);
+    // Never synced, so this file is the only copy of the entry: uninstall must not delete it.
+    expect(readFileSync(working, 'utf8')).toContain('make migrate');
+    expect(kept.stdout).toContain('--purge');
+    // What uninstall removed shows as deletions of committed files; nothing of mem is left untracked.
+    expect(git(repo, ['status', '--porcelain'])).not.toMatch(/^\?\?/m);
+
+    expect(runMem(['init', '--yes'], { cwd: repo }).status).toBe(0);
+    expect(runMem(['list'], { cwd: repo }).stdout).toContain('make migrate');
+    expect(runMem(['render'], { cwd: repo }).status).toBe(0);
+    expect(existsSync(join(repo, '.claude', 'rules', 'mem-team-memory.md'))).toBe(true);
+
+    expect(runMem(['uninstall', '--purge'], { cwd: repo }).status).toBe(0);
+    expect(existsSync(working)).toBe(false);
+    expect(existsSync(join(repo, '.claude', 'rules', 'mem-team-memory.md'))).toBe(false);
+    expect(readFileSync(join(repo, '.git', 'info', 'exclude'), 'utf8')).not.toContain('mem-team-memory.md');
+    expect(git(repo, ['status', '--porcelain'])).not.toMatch(/^\?\?/m);
+  });
 });
