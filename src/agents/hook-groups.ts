@@ -1,8 +1,12 @@
 /**
  * The hook-file shape Claude Code, Codex CLI and Gemini CLI share: `{ hooks: { <Event>: [ {
- * matcher?, hooks: [ { type: "command", command, … } ] } ] } }`. Adding and removing mem's
- * handlers keeps every other key, group and handler exactly as it was.
+ * matcher?, hooks: [ { type: "command", command, … } ] } ] } }`. mem's handlers are added as text
+ * in the file's own style (core/files/edit-json-settings.ts), so every other byte stays; removal is
+ * claude-settings' removeMemHooks, which works on any file of this shape.
  */
+import { appendToJsonArray, jsonSettingsError, jsonValueAt, type JSONPath } from '../core/files/edit-json-settings.js';
+import { isMemHandler } from './claude-code/claude-settings.js';
+
 export type HookHandler = { type: string; command?: string; args?: string[]; timeout?: number; name?: string; [key: string]: unknown };
 export type MatcherGroup = { matcher?: string; hooks?: HookHandler[]; [key: string]: unknown };
 export type HooksDocument = { hooks?: Record<string, MatcherGroup[]>; [key: string]: unknown };
@@ -10,53 +14,48 @@ export type HooksDocument = { hooks?: Record<string, MatcherGroup[]>; [key: stri
 /** One handler mem wants under a native event, with the group matcher it goes in (if any). */
 export type WantedHook = { nativeEvent: string; matcher?: string; handler: HookHandler };
 
-/** Returns `doc` with each wanted handler present once (an existing mem handler for the event counts), and whether anything changed. */
-export function addHooks(doc: HooksDocument, wanted: readonly WantedHook[], isMine: (handler: unknown) => boolean): { doc: HooksDocument; changed: boolean } {
-  const next: HooksDocument = structuredClone(doc);
-  const hooks = (next.hooks ??= {});
-  let changed = false;
+/** Returns why `text` cannot be a hooks file mem may edit (comments allowed), or null when it can. */
+export function hooksFileError(text: string): string | null {
+  const error = jsonSettingsError(text);
+  if (error !== null) return error;
+  const hooks = jsonValueAt(text, ['hooks']);
+  if (hooks !== undefined && (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks))) return '"hooks" is not an object';
+  for (const [name, groups] of Object.entries((hooks ?? {}) as Record<string, unknown>)) {
+    if (!Array.isArray(groups)) return `"hooks.${name}" is not a list`;
+  }
+  return null;
+}
+
+/**
+ * Returns `text` (null: no file yet) with each wanted handler added unless the event already has
+ * one of mem's; `events` lists the events that got one, `created` the keys created for them (for
+ * an exact removal). Expects `hooksFileError` null.
+ */
+export function addWantedHooks(text: string | null, wanted: readonly WantedHook[]): { text: string; events: string[]; created: JSONPath[] } {
+  let next = text ?? '';
+  const events: string[] = [];
+  const created: JSONPath[] = [];
   for (const want of wanted) {
-    const groups = (hooks[want.nativeEvent] ??= []);
-    if (groups.some((group) => Array.isArray(group.hooks) && group.hooks.some(isMine))) continue;
-    groups.push(want.matcher === undefined ? { hooks: [want.handler] } : { matcher: want.matcher, hooks: [want.handler] });
-    changed = true;
+    const groups = jsonValueAt(next, ['hooks', want.nativeEvent]);
+    if (Array.isArray(groups) && groups.some((group: MatcherGroup) => Array.isArray(group?.hooks) && group.hooks.some(isMemHandler))) continue;
+    const group = want.matcher === undefined ? { hooks: [want.handler] } : { matcher: want.matcher, hooks: [want.handler] };
+    next = appendToJsonArray(next, ['hooks', want.nativeEvent], group, created);
+    events.push(want.nativeEvent);
   }
-  return { doc: changed ? next : doc, changed };
+  return { text: events.length === 0 ? (text ?? '') : next, events, created };
 }
 
-/** Returns `doc` without any handler `isMine` claims (groups and events left empty are removed), and whether anything changed. */
-export function removeHooks(doc: HooksDocument, isMine: (handler: unknown) => boolean): { doc: HooksDocument; changed: boolean } {
-  if (!doc.hooks || typeof doc.hooks !== 'object') return { doc, changed: false };
-  const next: HooksDocument = structuredClone(doc);
-  let changed = false;
-  for (const [name, groups] of Object.entries(next.hooks ?? {})) {
-    if (!Array.isArray(groups)) continue;
-    const kept: MatcherGroup[] = [];
-    for (const group of groups) {
-      if (!Array.isArray(group.hooks)) {
-        kept.push(group);
-        continue;
-      }
-      const handlers = group.hooks.filter((handler) => !isMine(handler));
-      if (handlers.length !== group.hooks.length) changed = true;
-      if (handlers.length > 0) kept.push({ ...group, hooks: handlers });
-    }
-    if (kept.length > 0) next.hooks![name] = kept;
-    else delete next.hooks![name];
-  }
-  if (next.hooks && Object.keys(next.hooks).length === 0) delete next.hooks;
-  return { doc: changed ? next : doc, changed };
-}
-
-/** Returns the handlers `isMine` claims, with their event, group index and handler index (for Codex's trust keys). */
-export function findHooks(doc: HooksDocument, isMine: (handler: unknown) => boolean): { nativeEvent: string; group: number; index: number; handler: HookHandler }[] {
+/** Returns the handlers of mem in `text`, with their event, group index and handler index (Codex keys hook trust by these). */
+export function findMemHooks(text: string): { nativeEvent: string; group: number; index: number; handler: HookHandler }[] {
+  const hooks = jsonValueAt(text, ['hooks']);
   const found: { nativeEvent: string; group: number; index: number; handler: HookHandler }[] = [];
-  for (const [nativeEvent, groups] of Object.entries(doc.hooks ?? {})) {
+  if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks)) return found;
+  for (const [nativeEvent, groups] of Object.entries(hooks as Record<string, unknown>)) {
     if (!Array.isArray(groups)) continue;
-    groups.forEach((group, groupIndex) => {
-      if (!Array.isArray(group.hooks)) return;
+    groups.forEach((group: MatcherGroup, groupIndex) => {
+      if (!Array.isArray(group?.hooks)) return;
       group.hooks.forEach((handler, index) => {
-        if (isMine(handler)) found.push({ nativeEvent, group: groupIndex, index, handler });
+        if (isMemHandler(handler)) found.push({ nativeEvent, group: groupIndex, index, handler });
       });
     });
   }

@@ -21,12 +21,33 @@ import { planPrePushHook } from './pre-push-hook.js';
 import { planMergeDriver } from './merge-driver-config.js';
 import { readInstallRecord, writeInstallRecord, type InstallRecord } from './install-record.js';
 import { addAllowRules, memAllowRules } from '../agents/claude-code/agent-permissions.js';
+import { planAgentHooks } from './agent-hooks.js';
+import { detectAgents } from '../agents/detect-agents.js';
+import { AGENT_LABELS, type AgentId } from '../agents/agent-id.js';
 
 export const MEMORY_GITIGNORE = '# mem: local state, never committed\nsessions/\nstate/\ncache/\n';
 /** Personal memories stay out of git without touching the project's own .gitignore. */
 export const EXCLUDE_LINES = ['CLAUDE.local.md'];
 
-export type InitOptions = { cwd: string; env: NodeJS.ProcessEnv; execForm?: boolean };
+export type InitOptions = {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  execForm?: boolean;
+  /** The agents to set up; default: Claude Code plus every agent whose config folder is in the repository. */
+  agents?: AgentId[];
+};
+
+/** Claude Code, and every other agent the repository itself shows it uses (its config folder is there). */
+export function defaultAgents(root: string, env: NodeJS.ProcessEnv): AgentId[] {
+  return ['claude', ...detectAgents(root, env).filter((found) => found.agent !== 'claude' && found.inRepository).map((found) => found.agent)];
+}
+
+/** What a user must know for an agent's hooks to run at all. */
+export const AGENT_NOTICES: Partial<Record<AgentId, string>> = {
+  codex:
+    "Codex CLI runs a project's hooks only in a trusted project, and each hook only after you trust it: open `codex` in this repository, trust the folder, then run `/hooks` and trust mem's hooks. Until then Codex skips them silently, and again whenever a hook command changes (`mem status` shows what it can see). Headless runs can pass `--dangerously-bypass-hook-trust`.",
+  gemini: "Gemini CLI loads .gemini/settings.json, and so mem's hooks, only in a trusted folder: trust this repository when Gemini asks (or with `/permissions`).",
+};
 
 /** One thing init does, in the user's words. */
 export type InitChange = {
@@ -46,13 +67,16 @@ export type InitChange = {
 export type InitPlan = {
   root: string;
   changes: InitChange[];
+  /** The agents this plan sets up, and what their users must do for the hooks to run. */
+  agents: AgentId[];
+  notices: string[];
   /** Makes the changes; returns what was done (the plan, with the team step's outcome). */
   apply: () => Promise<InitReport>;
 };
 
 /** What init did, step by step (`--json`: `steps` keeps the {step, changed, detail} shape). */
 export type InitStep = { step: string; changed: boolean; detail: string };
-export type InitReport = { root: string; steps: InitStep[]; changes: InitChange[]; gitAdd: string[] };
+export type InitReport = { root: string; steps: InitStep[]; changes: InitChange[]; gitAdd: string[]; agents: AgentId[]; notices: string[] };
 
 type Step = InitChange & { apply?: (record: InstallRecord) => void };
 
@@ -66,7 +90,9 @@ export function planInit(options: InitOptions): InitPlan {
   // Validate everything first, so a bad file stops init before it changes anything.
   const existingConfig = existsSync(paths.configFile) ? readFileSync(paths.configFile, 'utf8') : null;
   if (existingConfig !== null) parseConfig(existingConfig, '.memory/config.json');
-  const settings = existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : null;
+  const agents = options.agents ?? defaultAgents(root, options.env);
+  const withClaude = agents.includes('claude');
+  const settings = withClaude && existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : null;
   const settingsError = settings === null ? null : claudeSettingsError(settings);
   if (settingsError !== null) {
     throw new MemError('CONFIG_INVALID', `.claude/settings.json cannot be read: ${settingsError}`, {
@@ -96,7 +122,9 @@ export function planInit(options: InitOptions): InitPlan {
   const command = resolveMemCommand(options.env, execForm);
   const hooks = addMemHooks(settings, { executable: 'mem', prefixArgs: [], execForm });
   const onPath = command.executable === 'mem';
-  steps.push(
+  // Other agents' files are committed too: their hooks name `mem` the same way. Checked before anything is written.
+  const agentPlans = agents.filter((agent) => agent !== 'claude').map((agent) => ({ agent, plan: planAgentHooks(root, agent) }));
+  if (withClaude) steps.push(
     hooks.events.length === 0
       ? { step: 'claude-hooks', path: '.claude/settings.json', action: 'none', shared: true, what: "mem's Claude Code hooks are already there" }
       : {
@@ -123,7 +151,7 @@ export function planInit(options: InitOptions): InitPlan {
   const agentCommand = shellCommandLine({ ...command, execForm: false });
   const rules = memAllowRules(agentCommand);
   const allowed = addAllowRules(hooks.events.length === 0 ? settings : hooks.text, rules);
-  steps.push(
+  if (withClaude) steps.push(
     allowed.added.length === 0
       ? { step: 'claude-permissions', path: '.claude/settings.json', action: 'none', shared: true, what: 'the agent may already run mem remember, search and candidates', apply: (record) => { record.agentCommand = agentCommand; } }
       : {
@@ -143,6 +171,17 @@ export function planInit(options: InitOptions): InitPlan {
           },
         },
   );
+
+  for (const { agent, plan } of agentPlans) {
+    const step: Step = { step: `${agent}-hooks`, path: plan.path, action: plan.action, shared: true, what: plan.what };
+    // The memory protocol names how the agent's shell runs mem, whichever agents are set up.
+    step.apply = (record) => {
+      plan.apply?.(record);
+      record.agentCommand = agentCommand;
+    };
+    steps.push(step);
+  }
+  const notices = agentPlans.flatMap(({ agent }) => (AGENT_NOTICES[agent] ? [`${AGENT_LABELS[agent]}: ${AGENT_NOTICES[agent]}`] : []));
 
   const commandLine = shellCommandLine(command);
   const prePush = planPrePushHook(root, commandLine);
@@ -209,6 +248,8 @@ export function planInit(options: InitOptions): InitPlan {
   return {
     root,
     changes,
+    agents,
+    notices,
     apply: async () => {
       const record = readInstallRecord(paths);
       // Steps with nothing to do have no apply, except those that refresh what is there (the
@@ -222,6 +263,8 @@ export function planInit(options: InitOptions): InitPlan {
         changes: done,
         steps: done.map((change) => ({ step: change.step, changed: change.action !== 'none', detail: `${change.path}: ${change.what}` })),
         gitAdd: uncommitted(root, [...new Set(done.filter((change) => change.shared).map((change) => change.path))]),
+        agents,
+        notices,
       };
     },
   };

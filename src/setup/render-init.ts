@@ -28,14 +28,15 @@ export function renderChanges(changes: InitChange[], done: boolean): string[] {
 }
 
 /** Returns the lines that end init: what to commit, and what to do next. */
-export function renderNextSteps(gitAdd: string[]): string[] {
+export function renderNextSteps(gitAdd: string[], notices: string[] = [], agentNames = 'Claude Code'): string[] {
   const lines: string[] = [];
   if (gitAdd.length > 0) {
     lines.push('', 'Commit the files your team shares:', `  git add ${gitAdd.map(shellWord).join(' ')}`, '  git commit -m "Set up mem"');
   } else {
     lines.push('', 'Nothing to commit: the files your team shares are committed already.');
   }
-  lines.push('', 'Then start a Claude Code session: mem keeps a handoff in .memory/sessions/, and the memory it learns reaches the agent through .claude/rules/mem-team-memory.md (ignored by git; mem renders it).');
+  for (const notice of notices) lines.push('', notice);
+  lines.push('', agentNames === 'Claude Code' ? 'Then start a Claude Code session: mem keeps a handoff in .memory/sessions/, and the memory it learns reaches the agent through .claude/rules/mem-team-memory.md (ignored by git; mem renders it).' : `Then start a session in ${agentNames}: mem keeps a handoff in .memory/sessions/, and the memory it learns reaches every agent (Claude Code through .claude/rules/mem-team-memory.md, the others at session start).`);
   return lines;
 }
 

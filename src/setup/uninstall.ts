@@ -19,6 +19,7 @@ import { teamStorePath } from '../core/git/team-store-location.js';
 import { locatePrePushHook, uninstallPrePushHook } from './pre-push-hook.js';
 import { uninstallMergeDriver } from './merge-driver-config.js';
 import { readInstallRecord, type InstallRecord } from './install-record.js';
+import { HOOK_FILE_AGENTS, uninstallAgentHooks } from './agent-hooks.js';
 import { MEMORY_GITIGNORE, EXCLUDE_LINES, type InitStep } from './init.js';
 
 export type UninstallOptions = { cwd: string; purge: boolean };
@@ -38,6 +39,10 @@ export function uninstallRepository(options: UninstallOptions): UninstallReport 
   const steps: UninstallStep[] = [];
 
   steps.push(removeClaudeHooks(root, record));
+  for (const agent of HOOK_FILE_AGENTS) {
+    const step = uninstallAgentHooks(root, agent, record);
+    if (step) steps.push(step);
+  }
 
   const prePushPath = relativeToRoot(root, locatePrePushHook(root).path);
   const prePushRemoved = uninstallPrePushHook(root, record.prePushMode);
@@ -97,8 +102,9 @@ export function uninstallRepository(options: UninstallOptions): UninstallReport 
 function anythingOfMem(root: string): boolean {
   const paths = memoryPaths(root);
   if (existsSync(paths.configFile) || existsSync(paths.installRecord)) return true;
-  const settingsFile = join(root, '.claude', 'settings.json');
-  if (existsSync(settingsFile) && hasMemHandler(readFileSync(settingsFile, 'utf8'))) return true;
+  for (const file of [join(root, '.claude', 'settings.json'), join(root, '.codex', 'hooks.json'), join(root, '.gemini', 'settings.json')]) {
+    if (existsSync(file) && hasMemHandler(readFileSync(file, 'utf8'))) return true;
+  }
   const prePush = locatePrePushHook(root).path;
   if (existsSync(prePush) && /# mem:pre-push|# >>> mem:/.test(readFileSync(prePush, 'utf8'))) return true;
   return runGitSync(['config', '--local', '--get', 'merge.mem.driver'], root) !== null;

@@ -3,7 +3,7 @@
  * the mock model on 127.0.0.1; the tests check what a user of each would notice — the hooks ran
  * and succeeded (the client says so), and what mem printed reached the model's request.
  */
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, makeRepo, makeTempDir } from '../helpers/temp-repo.js';
@@ -31,13 +31,9 @@ describe.skipIf(!HAVE_CODEX)('Codex CLI (real client, offline)', () => {
     const machine = makeMachine(makeTempDir('mem-codex-'));
     mock = await startMockModel(join(machine.base, 'mock'), { prompts: [], fallback: 'Done.' });
     setUpCodex(machine, repo, mock.port);
-    expect(mem(machine, repo, ['init', '--yes']).status).toBe(0);
-    mkdirSync(join(repo, '.codex'), { recursive: true });
-    const hook = (event: string) => ({ type: 'command', command: `mem hook ${event} --agent codex`, timeout: 10 });
-    writeFileSync(
-      join(repo, '.codex', 'hooks.json'),
-      JSON.stringify({ hooks: { SessionStart: [{ matcher: 'startup|resume|clear', hooks: [hook('session-start')] }], UserPromptSubmit: [{ hooks: [hook('user-prompt-submit')] }], Stop: [{ hooks: [hook('stop')] }] } }),
-    );
+    const init = mem(machine, repo, ['init', '--yes', '--agent', 'claude,codex']);
+    expect(init.status).toBe(0);
+    expect(init.stdout).toContain('/hooks');
     previousSession(machine, repo);
 
     const run = runCodex(machine, repo, 'Continue with the rate limiter.');
@@ -58,13 +54,7 @@ describe.skipIf(!HAVE_GEMINI)('Gemini CLI (real client, offline)', () => {
     const machine = makeMachine(makeTempDir('mem-gemini-'));
     mock = await startMockModel(join(machine.base, 'mock'), { prompts: [], fallback: 'Done.' });
     setUpGemini(machine, repo, mock.port);
-    expect(mem(machine, repo, ['init', '--yes']).status).toBe(0);
-    mkdirSync(join(repo, '.gemini'), { recursive: true });
-    const hook = (event: string) => ({ type: 'command', name: `mem-${event}`, command: `mem hook ${event} --agent gemini`, timeout: 10_000 });
-    writeFileSync(
-      join(repo, '.gemini', 'settings.json'),
-      JSON.stringify({ hooks: { SessionStart: [{ hooks: [hook('session-start')] }], BeforeAgent: [{ hooks: [hook('user-prompt-submit')] }], AfterAgent: [{ hooks: [hook('stop')] }] } }),
-    );
+    expect(mem(machine, repo, ['init', '--yes', '--agent', 'claude,gemini']).status).toBe(0);
     previousSession(machine, repo);
 
     const run = runGemini(machine, repo, 'Continue with the rate limiter.');

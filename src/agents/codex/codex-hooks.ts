@@ -25,10 +25,10 @@ const REGISTERED: { event: HookEventName; timeout: number; matcher?: string }[] 
   { event: 'session-end', timeout: 5 },
 ];
 
-/** Returns the handlers mem installs, for a shell command line that runs mem (`mem` or node + bin/run.js). */
-export function codexWantedHooks(memCommandLine: string): WantedHook[] {
+/** Returns the handlers mem installs, given the shell command that runs mem's hook for an event. */
+export function codexWantedHooks(command: (event: HookEventName) => string): WantedHook[] {
   return REGISTERED.map(({ event, timeout, matcher }) => {
-    const want: WantedHook = { nativeEvent: CODEX_EVENTS[event]!, handler: { type: 'command', command: `${memCommandLine} hook ${event} --agent codex`, timeout } };
+    const want: WantedHook = { nativeEvent: CODEX_EVENTS[event]!, handler: { type: 'command', command: command(event), timeout } };
     if (matcher) want.matcher = matcher;
     return want;
   });

@@ -24,10 +24,10 @@ const REGISTERED: { event: HookEventName; timeoutMs: number; description: string
   { event: 'session-end', timeoutMs: 5_000, description: 'mem: finish the session' },
 ];
 
-/** Returns the handlers mem installs, for a shell command line that runs mem. */
-export function geminiWantedHooks(memCommandLine: string): WantedHook[] {
+/** Returns the handlers mem installs, given the shell command that runs mem's hook for an event. */
+export function geminiWantedHooks(command: (event: HookEventName) => string): WantedHook[] {
   return REGISTERED.map(({ event, timeoutMs, description }) => ({
     nativeEvent: GEMINI_EVENTS[event]!,
-    handler: { type: 'command', name: `mem-${event}`, command: `${memCommandLine} hook ${event} --agent gemini`, timeout: timeoutMs, description },
+    handler: { type: 'command', name: `mem-${event}`, command: command(event), timeout: timeoutMs, description },
   }));
 }

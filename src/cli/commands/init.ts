@@ -1,20 +1,23 @@
 import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
-import { EXIT } from '../../core/errors.js';
+import { EXIT, MemError } from '../../core/errors.js';
+import { AGENT_IDS, AGENT_LABELS, parseAgentList, type AgentId } from '../../agents/agent-id.js';
 
 export default class Init extends BaseCommand {
   static override summary = 'Set up mem in this repository (idempotent).';
   static override description = [
     'Creates .memory/config.json (kept when a teammate committed one), ignore rules for local state, mem\'s Claude Code hooks in .claude/settings.json (edited in place: the rest of the file keeps its bytes), a pre-push hook that runs mem sync (chained with an existing hook; core.hooksPath and husky respected), and the merge driver that merges CLAUDE.md/AGENTS.md entry by entry.',
     'In a terminal it first shows each file and what changes in it, and asks once; --yes (or no terminal) applies without asking. It ends with the git add line for the files your team shares. Running it twice changes nothing.',
+    "Agents: --agent claude,codex,gemini sets up exactly those (Codex CLI: .codex/hooks.json; Gemini CLI: .gemini/settings.json). Without it, in a terminal init asks about the other agents it finds (their folder in the repository or your home, their command on PATH); otherwise it sets up Claude Code and every agent whose folder the repository has.",
   ].join('\n\n');
   /** The --json shape, for the README reference (not --help). */
-  static jsonShape = '{root, steps: [{step, changed, detail}], changes: [{step, path, action: create|edit|none, what, shared, fileMode?}], gitAdd: [path]}; with --dry-run: {root, changes}';
-  static override examples = ['<%= config.bin %> init', '<%= config.bin %> init --yes', '<%= config.bin %> init --dry-run'];
+  static jsonShape = '{root, steps: [{step, changed, detail}], changes: [{step, path, action: create|edit|none, what, shared, fileMode?}], gitAdd: [path], agents: [claude|codex|gemini], notices: [text], hints: [text]}; with --dry-run: {root, changes}';
+  static override examples = ['<%= config.bin %> init', '<%= config.bin %> init --yes', '<%= config.bin %> init --agent claude,codex,gemini', '<%= config.bin %> init --dry-run'];
   static override flags = {
     yes: Flags.boolean({ char: 'y', description: 'apply without asking' }),
     'dry-run': Flags.boolean({ description: 'show what would change, change nothing' }),
     json: Flags.boolean({ description: 'print what was done as JSON (implies --yes)' }),
+    agent: Flags.string({ description: `comma-separated agents to set up: ${AGENT_IDS.join(', ')} (default: Claude Code and the agents found)` }),
     'exec-form': Flags.boolean({ description: 'write Claude Code hooks in exec form (command + args, Claude Code ≥ 2.1.139); default: detected', allowNo: true }),
   };
 
@@ -24,9 +27,11 @@ export default class Init extends BaseCommand {
     const { renderChanges, renderNextSteps } = await import('../../setup/render-init.js');
     const options: Parameters<typeof planInit>[0] = { cwd: process.cwd(), env: process.env };
     if (flags['exec-form'] !== undefined) options.execForm = flags['exec-form'];
+    const interactive = !flags.yes && !flags.json && process.stdin.isTTY === true && process.stdout.isTTY === true;
+    if (flags.agent !== undefined) options.agents = agentsFromFlag(flags.agent);
+    else if (interactive && !flags['dry-run']) options.agents = await askAboutOtherAgents();
     const plan = planInit(options);
 
-    const interactive = !flags.yes && !flags.json && process.stdin.isTTY === true && process.stdout.isTTY === true;
     if (flags['dry-run'] || interactive) {
       if (flags.json) return this.printJson({ root: plan.root, changes: plan.changes });
       if (plan.changes.every((change) => change.action === 'none')) {
@@ -47,6 +52,27 @@ export default class Init extends BaseCommand {
     if (flags.json) return this.printJson(report);
     // Whoever answered has just read the plan: say it is done rather than show it again.
     const done = interactive ? [`Done: mem is set up in ${report.root}.`] : [`mem is set up in ${report.root}:`, '', ...renderChanges(report.changes, true)];
-    this.log([...done, ...renderNextSteps(report.gitAdd)].join('\n'));
+    this.log([...done, ...renderNextSteps(report.gitAdd, report.notices, report.agents.map((agent) => AGENT_LABELS[agent]).join(', '))].join('\n'));
   }
+}
+
+function agentsFromFlag(text: string): AgentId[] {
+  const { agents, unknown } = parseAgentList(text);
+  if (unknown.length > 0 || agents.length === 0) {
+    throw new MemError('USAGE', `--agent: ${unknown.length > 0 ? `unknown agent ${unknown.map((name) => JSON.stringify(name)).join(', ')}` : 'no agent named'}`, {
+      hint: `Name one or more of ${AGENT_IDS.join(', ')}, comma-separated: mem init --agent claude,codex`,
+    });
+  }
+  return agents;
+}
+
+/** Claude Code, plus each other agent found on this machine or in this repository that the user wants (one question each). */
+async function askAboutOtherAgents(): Promise<AgentId[]> {
+  const [{ detectAgents }, { requireRepoRoot }, { askYesNo }] = await Promise.all([import('../../agents/detect-agents.js'), import('../../core/git/repo-root.js'), import('../prompts/confirm.js')]);
+  const chosen: AgentId[] = ['claude'];
+  for (const found of detectAgents(requireRepoRoot(process.cwd()), process.env)) {
+    if (found.agent === 'claude') continue;
+    if (await askYesNo(`Also set up mem for ${AGENT_LABELS[found.agent]} (${found.reasons.join(', ')})?`, found.inRepository)) chosen.push(found.agent);
+  }
+  return chosen;
 }

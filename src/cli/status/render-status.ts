@@ -1,4 +1,5 @@
 import type { StatusReport } from './status.js';
+import { AGENT_LABELS } from '../../agents/agent-id.js';
 
 /** Returns the human-readable `mem status` text. */
 export function renderStatus(status: StatusReport): string {
@@ -28,6 +29,11 @@ export function renderStatus(status: StatusReport): string {
     for (const error of status.hooks.errors) lines.push(`  ${error.at} ${error.event} ${error.code}: ${error.message}`);
   }
   for (const note of status.hooks.notes) lines.push(`  note: ${note.at} ${note.event}: ${note.message}`);
+  for (const agent of status.agents) {
+    const trust = agent.codex ? `; project ${agent.codex.projectTrust ?? 'not yet trusted'}, ${agent.codex.trustedHooks}/${agent.memHooks} hooks trusted` : '';
+    lines.push(`Agent ${AGENT_LABELS[agent.agent]}: ${agent.memHooks} mem hooks in ${agent.hooksFile}${trust}; last run ${agent.lastRun ? `${agent.lastRun.event} at ${agent.lastRun.at}${agent.lastRun.ok ? '' : ' (FAILED)'}` : 'never'}`);
+    for (const advice of agent.advice) lines.push(`  ${advice}`);
+  }
 
   const memory = status.memory;
   lines.push(`Durable memory: ${memory.entries} entr${memory.entries === 1 ? 'y' : 'ies'}${memory.files.length > 0 ? ` in ${memory.files.map((file) => `${file.file} (${file.entries}, region ${file.regionLines} lines)`).join(', ')}` : ''}`);

@@ -12,6 +12,7 @@ import { loadConfig } from '../../core/config/load-config.js';
 import { defaultConfig } from '../../core/config/schema.js';
 import { isMemError } from '../../core/errors.js';
 import { readStatusExtensions, type StatusExtensions } from './status-extensions.js';
+import { readAgentStatus, type AgentStatus } from '../../setup/agent-status.js';
 
 export type StatusReport = {
   root: string;
@@ -31,6 +32,8 @@ export type StatusReport = {
     errors: { at: string; event: string; code: string; message: string; session?: string }[];
     notes: { at: string; event: string; message: string }[];
   };
+  /** Per agent with mem's hooks (or whose hooks ran here): hooks found, last run, Codex's trust gates. */
+  agents: AgentStatus[];
 } & StatusExtensions;
 
 const SHOWN_ERRORS = 10;
@@ -82,6 +85,7 @@ export async function readStatus(cwd: string): Promise<StatusReport> {
       errors,
       notes,
     },
+    agents: readAgentStatus(root, records, process.env),
     ...(await readStatusExtensions(root, config)),
   };
 }
