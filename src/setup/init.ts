@@ -37,11 +37,6 @@ export type InitOptions = {
   agents?: AgentId[];
 };
 
-/** Claude Code, and every other agent the repository itself shows it uses (its config folder is there). */
-export function defaultAgents(root: string, env: NodeJS.ProcessEnv): AgentId[] {
-  return ['claude', ...detectAgents(root, env).filter((found) => found.agent !== 'claude' && found.inRepository).map((found) => found.agent)];
-}
-
 /** What a user must know for an agent's hooks to run at all. */
 export const AGENT_NOTICES: Partial<Record<AgentId, string>> = {
   codex:
@@ -67,16 +62,17 @@ export type InitChange = {
 export type InitPlan = {
   root: string;
   changes: InitChange[];
-  /** The agents this plan sets up, and what their users must do for the hooks to run. */
+  /** The agents this plan sets up, what their users must do for the hooks to run, and the other agents found. */
   agents: AgentId[];
   notices: string[];
+  hints: string[];
   /** Makes the changes; returns what was done (the plan, with the team step's outcome). */
   apply: () => Promise<InitReport>;
 };
 
 /** What init did, step by step (`--json`: `steps` keeps the {step, changed, detail} shape). */
 export type InitStep = { step: string; changed: boolean; detail: string };
-export type InitReport = { root: string; steps: InitStep[]; changes: InitChange[]; gitAdd: string[]; agents: AgentId[]; notices: string[] };
+export type InitReport = { root: string; steps: InitStep[]; changes: InitChange[]; gitAdd: string[]; agents: AgentId[]; notices: string[]; hints: string[] };
 
 type Step = InitChange & { apply?: (record: InstallRecord) => void };
 
@@ -90,7 +86,12 @@ export function planInit(options: InitOptions): InitPlan {
   // Validate everything first, so a bad file stops init before it changes anything.
   const existingConfig = existsSync(paths.configFile) ? readFileSync(paths.configFile, 'utf8') : null;
   if (existingConfig !== null) parseConfig(existingConfig, '.memory/config.json');
-  const agents = options.agents ?? defaultAgents(root, options.env);
+  const found = detectAgents(root, options.env);
+  const agents = options.agents ?? ['claude', ...found.filter((evidence) => evidence.agent !== 'claude' && evidence.inRepository).map((evidence) => evidence.agent)];
+  // Agents seen on this machine but not set up are named, with the line that adds them: init never guesses them in.
+  const hints = found
+    .filter((evidence) => !agents.includes(evidence.agent))
+    .map((evidence) => `${AGENT_LABELS[evidence.agent]} is here too (${evidence.reasons.join(', ')}): mem init --agent ${[...agents, evidence.agent].join(',')} sets it up as well.`);
   const withClaude = agents.includes('claude');
   const settings = withClaude && existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : null;
   const settingsError = settings === null ? null : claudeSettingsError(settings);
@@ -250,6 +251,7 @@ export function planInit(options: InitOptions): InitPlan {
     changes,
     agents,
     notices,
+    hints,
     apply: async () => {
       const record = readInstallRecord(paths);
       // Steps with nothing to do have no apply, except those that refresh what is there (the
@@ -265,6 +267,7 @@ export function planInit(options: InitOptions): InitPlan {
         gitAdd: uncommitted(root, [...new Set(done.filter((change) => change.shared).map((change) => change.path))]),
         agents,
         notices,
+        hints,
       };
     },
   };

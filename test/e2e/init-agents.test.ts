@@ -91,6 +91,20 @@ describe('mem init --agent', () => {
     expect(read(repo, '.codex/hooks.json')).toBeNull();
   });
 
+  it('names the agents it finds on this machine without setting them up', () => {
+    const repo = makeRepo();
+    const bin = join(repo, '..', 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'codex'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+    const home = join(repo, '..', 'home');
+    mkdirSync(join(home, '.gemini'), { recursive: true });
+    const init = runMem(['init', '--yes'], { cwd: repo, env: { PATH: `${bin}:/usr/bin:/bin`, HOME: home } });
+    expect(init.status).toBe(0);
+    expect(init.stdout).toContain('Codex CLI is here too (`codex` on PATH): mem init --agent claude,codex sets it up as well.');
+    expect(init.stdout).toContain('Gemini CLI is here too (~/.gemini/): mem init --agent claude,gemini sets it up as well.');
+    expect(read(repo, '.codex/hooks.json')).toBeNull();
+  });
+
   it('stops before changing anything on a hooks file it cannot read, and names an unknown agent', () => {
     const repo = makeRepo();
     mkdirSync(join(repo, '.codex'));

@@ -8,7 +8,7 @@ export default class Init extends BaseCommand {
   static override description = [
     'Creates .memory/config.json (kept when a teammate committed one), ignore rules for local state, mem\'s Claude Code hooks in .claude/settings.json (edited in place: the rest of the file keeps its bytes), a pre-push hook that runs mem sync (chained with an existing hook; core.hooksPath and husky respected), and the merge driver that merges CLAUDE.md/AGENTS.md entry by entry.',
     'In a terminal it first shows each file and what changes in it, and asks once; --yes (or no terminal) applies without asking. It ends with the git add line for the files your team shares. Running it twice changes nothing.',
-    "Agents: --agent claude,codex,gemini sets up exactly those (Codex CLI: .codex/hooks.json; Gemini CLI: .gemini/settings.json). Without it, in a terminal init asks about the other agents it finds (their folder in the repository or your home, their command on PATH); otherwise it sets up Claude Code and every agent whose folder the repository has.",
+    "Agents: --agent claude,codex,gemini sets up exactly those (Codex CLI: .codex/hooks.json; Gemini CLI: .gemini/settings.json). Without it, init sets up Claude Code and every agent whose folder the repository has (.codex/, .gemini/), and names the other agents it finds on this machine (their folder in your home, their command on PATH) with the --agent line that adds them.",
   ].join('\n\n');
   /** The --json shape, for the README reference (not --help). */
   static jsonShape = '{root, steps: [{step, changed, detail}], changes: [{step, path, action: create|edit|none, what, shared, fileMode?}], gitAdd: [path], agents: [claude|codex|gemini], notices: [text], hints: [text]}; with --dry-run: {root, changes}';
@@ -29,7 +29,6 @@ export default class Init extends BaseCommand {
     if (flags['exec-form'] !== undefined) options.execForm = flags['exec-form'];
     const interactive = !flags.yes && !flags.json && process.stdin.isTTY === true && process.stdout.isTTY === true;
     if (flags.agent !== undefined) options.agents = agentsFromFlag(flags.agent);
-    else if (interactive && !flags['dry-run']) options.agents = await askAboutOtherAgents();
     const plan = planInit(options);
 
     if (flags['dry-run'] || interactive) {
@@ -38,7 +37,7 @@ export default class Init extends BaseCommand {
         this.log(`mem is already set up in ${plan.root}: nothing to change.`);
         return;
       }
-      this.log([`mem init will make these changes in ${plan.root}:`, '', ...renderChanges(plan.changes, false), ''].join('\n'));
+      this.log([`mem init will make these changes in ${plan.root}:`, '', ...renderChanges(plan.changes, false), ...plan.hints.map((hint) => `  ${hint}`), ''].join('\n'));
       if (flags['dry-run']) return;
       const { askYesNo } = await import('../prompts/confirm.js');
       if (!(await askYesNo('Make these changes?', true))) {
@@ -51,7 +50,7 @@ export default class Init extends BaseCommand {
     const report = await plan.apply();
     if (flags.json) return this.printJson(report);
     // Whoever answered has just read the plan: say it is done rather than show it again.
-    const done = interactive ? [`Done: mem is set up in ${report.root}.`] : [`mem is set up in ${report.root}:`, '', ...renderChanges(report.changes, true)];
+    const done = interactive ? [`Done: mem is set up in ${report.root}.`] : [`mem is set up in ${report.root}:`, '', ...renderChanges(report.changes, true), ...report.hints.map((hint) => `  ${hint}`)];
     this.log([...done, ...renderNextSteps(report.gitAdd, report.notices, report.agents.map((agent) => AGENT_LABELS[agent]).join(', '))].join('\n'));
   }
 }
@@ -64,15 +63,4 @@ function agentsFromFlag(text: string): AgentId[] {
     });
   }
   return agents;
-}
-
-/** Claude Code, plus each other agent found on this machine or in this repository that the user wants (one question each). */
-async function askAboutOtherAgents(): Promise<AgentId[]> {
-  const [{ detectAgents }, { requireRepoRoot }, { askYesNo }] = await Promise.all([import('../../agents/detect-agents.js'), import('../../core/git/repo-root.js'), import('../prompts/confirm.js')]);
-  const chosen: AgentId[] = ['claude'];
-  for (const found of detectAgents(requireRepoRoot(process.cwd()), process.env)) {
-    if (found.agent === 'claude') continue;
-    if (await askYesNo(`Also set up mem for ${AGENT_LABELS[found.agent]} (${found.reasons.join(', ')})?`, found.inRepository)) chosen.push(found.agent);
-  }
-  return chosen;
 }

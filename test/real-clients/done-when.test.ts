@@ -1,0 +1,96 @@
+/**
+ * Issue 14's "done when", on one repository shared by a team of three: Alice works in Claude Code,
+ * Bob in the real Codex CLI, Carol in the real Gemini CLI (both offline against the mock model).
+ * Each session learns a rule; after `mem sync` every agent's next session has all three rules in
+ * its context, and Bob's next Codex session receives his previous Codex session's handoff.
+ * Claude Code's side runs through mem's hooks with Claude Code-shaped payloads (its real client
+ * is exercised by ../shared/real-client/).
+ */
+import { readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanupTempDirs, cloneAs, makeBareRemote, makeTempDir } from '../helpers/temp-repo.js';
+import { HAVE_CODEX, HAVE_GEMINI, makeMachine, mem, requestText, runCodex, runGemini, setUpCodex, setUpGemini, startMockModel, type MockModel } from './clients.js';
+
+const mocks: MockModel[] = [];
+afterEach(() => {
+  for (const mock of mocks.splice(0)) mock.stop();
+  cleanupTempDirs();
+});
+
+const RULES = {
+  claude: { prompt: 'From now on always use pnpm, never npm, in this repo.', text: /always use pnpm, never npm/i },
+  codex: { prompt: 'From now on always run `make check` before you commit.', text: /always run `make check` before you commit/i },
+  gemini: { prompt: 'From now on never push directly to main, always open a pull request.', text: /never push directly to main/i },
+};
+
+describe.skipIf(!HAVE_CODEX || !HAVE_GEMINI)('one memory for every agent on the team (real Codex and Gemini clients, offline)', () => {
+  // Note: about 20 client and mem processes in a row; no timing is asserted, the limit only stops a hang.
+  it('a rule each agent learns reaches every agent after mem sync, and a Codex handoff reaches the next Codex session', { timeout: 600_000 }, async () => {
+    const remote = makeBareRemote();
+    const alice = cloneAs(remote, 'Alice');
+    const bob = cloneAs(remote, 'Bob');
+    const carol = cloneAs(remote, 'Carol');
+    const aliceMachine = makeMachine(makeTempDir('mem-alice-machine-'));
+    const bobMachine = makeMachine(makeTempDir('mem-bob-machine-'));
+    const carolMachine = makeMachine(makeTempDir('mem-carol-machine-'));
+
+    const bobMock = await startMockModel(join(bobMachine.base, 'mock'), { prompts: [{ match: 'make check', steps: [{ text: 'Noted: `make check` before every commit.' }] }], fallback: 'OK.' });
+    const carolMock = await startMockModel(join(carolMachine.base, 'mock'), { prompts: [{ match: 'pull request', steps: [{ text: 'Noted: pull requests only.' }] }], fallback: 'OK.' });
+    mocks.push(bobMock, carolMock);
+    setUpCodex(bobMachine, bob, bobMock.port);
+    setUpGemini(carolMachine, carol, carolMock.port);
+
+    expect(mem(aliceMachine, alice, ['init', '--yes', '--agent', 'claude']).status).toBe(0);
+    expect(mem(bobMachine, bob, ['init', '--yes', '--agent', 'codex']).status).toBe(0);
+    expect(mem(carolMachine, carol, ['init', '--yes', '--agent', 'gemini']).status).toBe(0);
+
+    // Alice, Claude Code: one typed prompt and the Stop hook.
+    const transcript = join(aliceMachine.base, 'alice-session.jsonl');
+    const aliceSession = 'a11ce000-1111-2222-3333-444455556666';
+    writeFileSync(transcript, `${JSON.stringify({ type: 'user', message: { role: 'user', content: RULES.claude.prompt }, uuid: 'u-alice-1', timestamp: new Date().toISOString(), gitBranch: 'main' })}\n`);
+    const stop = JSON.stringify({ session_id: aliceSession, transcript_path: transcript, cwd: alice, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Switched to pnpm.' });
+    expect(mem(aliceMachine, alice, ['hook', 'stop'], stop).status).toBe(0);
+
+    // Bob, Codex CLI; Carol, Gemini CLI: one real session each.
+    const bobFirst = runCodex(bobMachine, bob, RULES.codex.prompt);
+    expect(bobFirst.status).toBe(0);
+    expect(runGemini(carolMachine, carol, RULES.gemini.prompt).status).toBe(0);
+
+    const listed = (machine: typeof aliceMachine, repo: string) => JSON.parse(mem(machine, repo, ['list', '--json']).stdout) as { text: string; provenance: { agent: string | null } }[];
+    expect(listed(aliceMachine, alice).find((entry) => RULES.claude.text.test(entry.text))?.provenance.agent).toBe('claude');
+    expect(listed(bobMachine, bob).find((entry) => RULES.codex.text.test(entry.text))?.provenance.agent).toBe('codex');
+    expect(listed(carolMachine, carol).find((entry) => RULES.gemini.text.test(entry.text))?.provenance.agent).toBe('gemini');
+
+    // Everyone syncs; the first two again, to receive what the later ones shared.
+    for (const [machine, repo] of [[aliceMachine, alice], [bobMachine, bob], [carolMachine, carol], [aliceMachine, alice], [bobMachine, bob]] as const) {
+      const sync = mem(machine, repo, ['sync']);
+      expect(sync.status, sync.stderr).toBe(0);
+    }
+
+    // Alice's next Claude Code session: Claude Code reads the repository's memory files itself.
+    const claudeFiles = ['CLAUDE.md', 'CLAUDE.local.md', '.claude/CLAUDE.md', ...(existsSync(join(alice, '.claude', 'rules')) ? readdirSync(join(alice, '.claude', 'rules')).map((name) => `.claude/rules/${name}`) : [])];
+    const claudeMemory = claudeFiles.map((file) => (existsSync(join(alice, file)) ? readFileSync(join(alice, file), 'utf8') : '')).join('\n');
+    for (const rule of Object.values(RULES)) expect(claudeMemory).toMatch(rule.text);
+    const aliceStart = mem(aliceMachine, alice, ['hook', 'session-start'], JSON.stringify({ session_id: 'a11ce000-9999-2222-3333-444455556666', transcript_path: join(aliceMachine.base, 'next.jsonl'), cwd: alice, hook_event_name: 'SessionStart', source: 'startup' }));
+    expect(aliceStart.status).toBe(0);
+
+    // Bob's next Codex session and Carol's next Gemini session: all three rules reach the model.
+    const before = bobMock.requests().length;
+    const bobNext = runCodex(bobMachine, bob, 'What should I do before committing?');
+    expect(bobNext.status).toBe(0);
+    const bobRequest = bobMock.requests().slice(before).find((request) => request.api === 'responses');
+    expect(bobRequest).toBeDefined();
+    const bobText = requestText(bobRequest!);
+    for (const rule of Object.values(RULES)) expect(bobText).toMatch(rule.text);
+    // …and the handoff of Bob's previous Codex session.
+    expect(bobText).toContain('Handoff from the previous session on this branch');
+    expect(bobText).toContain(bobFirst.sessionId!.slice(0, 8));
+
+    const carolBefore = carolMock.requests().length;
+    expect(runGemini(carolMachine, carol, 'How do I get a change onto main?').status).toBe(0);
+    const carolRequest = carolMock.requests().slice(carolBefore).find((request) => request.api === 'gemini' && request.kind !== 'count_tokens');
+    expect(carolRequest).toBeDefined();
+    for (const rule of Object.values(RULES)) expect(requestText(carolRequest!)).toMatch(rule.text);
+  });
+});
