@@ -119,7 +119,7 @@ export type ClientRun = { status: number | null; stdout: string; stderr: string;
 export function runCodex(machine: Machine, repo: string, prompt: string, options: { resume?: string; config?: string[] } = {}): ClientRun {
   const common = ['--dangerously-bypass-hook-trust', '--sandbox', 'danger-full-access', ...(options.config ?? []).flatMap((c) => ['-c', c])];
   const args = options.resume ? ['exec', ...common, 'resume', options.resume, prompt] : ['exec', ...common, prompt];
-  const run = spawnSync(CODEX_BIN, args, { cwd: repo, env: machine.env, encoding: 'utf8', input: '', timeout: 120_000 });
+  const run = spawnSync(CODEX_BIN, args, { cwd: repo, env: machine.env, encoding: 'utf8', input: '', timeout: 300_000 });
   const sessionId = /session id: ([0-9a-f-]{36})/.exec(run.stderr ?? '')?.[1] ?? options.resume ?? null;
   return { status: run.status, stdout: run.stdout ?? '', stderr: run.stderr ?? '', sessionId };
 }
@@ -166,6 +166,6 @@ export function runGemini(machine: Machine, repo: string, prompt: string, option
   const sessionId = options.resume ?? options.sessionId ?? randomUUID();
   const session = options.resume ? ['--resume', options.resume] : ['--session-id', sessionId];
   const args = [GEMINI_JS, '-y', '-m', 'gemini-2.5-flash', ...session, '-p', prompt];
-  const run = spawnSync(process.execPath, args, { cwd: repo, env: machine.env, encoding: 'utf8', input: '', timeout: 120_000 });
+  const run = spawnSync(process.execPath, args, { cwd: repo, env: machine.env, encoding: 'utf8', input: '', timeout: 300_000 });
   return { status: run.status, stdout: run.stdout ?? '', stderr: run.stderr ?? '', sessionId };
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// A dependency-free mock of two model APIs on 127.0.0.1, for driving the real Codex and Gemini CLIs offline:
+// A dependency-free mock of three model APIs on 127.0.0.1, for driving the real Claude Code, Codex and Gemini CLIs offline:
+//   POST /v1/messages (and /v1/messages/count_tokens)    Anthropic Messages API (Claude Code), SSE when asked
 //   POST /v1/responses                                   OpenAI Responses API (Codex), streamed as SSE
 //   POST /v1beta/models/<model>:streamGenerateContent    Gemini API (Gemini CLI), SSE (?alt=sse)
 //   POST /v1beta/models/<model>:generateContent / :countTokens
@@ -33,6 +34,56 @@ function pick(promptText, step, isCompact) {
   if (!entry) return { kind: 'fallback', step: { text: script.fallback ?? 'OK.' } };
   if (step >= entry.steps.length) return { kind: 'script-end', step: { text: 'Done.' } };
   return { kind: `script:${entry.match}:${step}`, step: entry.steps[step] };
+}
+
+// ---- Anthropic Messages (Claude Code; modelled on ../shared/real-client/mock-anthropic.mjs)
+function messagesPlan(body) {
+  const tools = Array.isArray(body.tools) ? body.tools.map((t) => t.name) : [];
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  const blocks = (m) => (Array.isArray(m.content) ? m.content : [{ type: 'text', text: String(m.content ?? '') }]);
+  const hasResult = (m) => blocks(m).some((b) => b.type === 'tool_result');
+  // Only the prompt's own text blocks count (no system reminder, no hook context), so injected context cannot pick an entry.
+  const own = (m) => ownText(blocks(m).filter((b) => b.type === 'text' && !/^\s*<system-reminder>/.test(b.text) && !/hook additional context/i.test(b.text)).map((b) => b.text).join('\n'));
+  const lastText = messages.length ? blocks(messages[messages.length - 1]).map((b) => b.text ?? '').join('\n') : '';
+  if (/create a detailed summary of the conversation|summarize the conversation/i.test(lastText)) return { kind: 'compact', step: { text: script.compactSummary ?? 'Summary.' } };
+  // Requests without the Bash tool are the client's own small tasks (titles, topic checks).
+  if (!tools.includes('Bash')) return { kind: 'small', step: { text: script.small ?? 'Mock session title' } };
+  let promptIndex = -1;
+  for (let i = messages.length - 1; i >= 0; i -= 1) {
+    if (messages[i].role === 'user' && !hasResult(messages[i]) && own(messages[i])) { promptIndex = i; break; }
+  }
+  const prompt = promptIndex >= 0 ? own(messages[promptIndex]) : '';
+  const step = messages.slice(promptIndex + 1).filter((m) => m.role === 'user' && hasResult(m)).length;
+  return pick(prompt, step, false);
+}
+
+function answerMessages(res, body) {
+  const plan = messagesPlan(body);
+  log({ api: 'messages', kind: plan.kind, stream: !!body.stream, body });
+  const id = `msg_mock${seq}`;
+  const model = body.model ?? 'claude-mock';
+  const tool = plan.step.tool;
+  const block = tool ? { type: 'tool_use', id: `toolu_mock${seq}`, name: tool.name, input: tool.input } : { type: 'text', text: plan.step.text };
+  const stop = tool ? 'tool_use' : 'end_turn';
+  const usage = { input_tokens: plan.step.tokens ?? 100, output_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  if (!body.stream) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    return res.end(JSON.stringify({ id, type: 'message', role: 'assistant', model, content: [block], stop_reason: stop, stop_sequence: null, usage }));
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const ev = (event, data) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  ev('message_start', { type: 'message_start', message: { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } } });
+  if (tool) {
+    ev('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } });
+    ev('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } });
+  } else {
+    ev('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
+    ev('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: block.text } });
+  }
+  ev('content_block_stop', { type: 'content_block_stop', index: 0 });
+  ev('message_delta', { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 20 } });
+  ev('message_stop', { type: 'message_stop' });
+  res.end();
 }
 
 // ---- OpenAI Responses (Codex)
@@ -111,6 +162,12 @@ const server = createServer((req, res) => {
     let body = {};
     try { body = raw ? JSON.parse(raw) : {}; } catch { body = { unparsed: raw.slice(0, 2000) }; }
     const path = (req.url ?? '').split('?')[0];
+    if (req.method === 'POST' && path === '/v1/messages/count_tokens') {
+      log({ api: 'messages', kind: 'count_tokens' });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ input_tokens: 100 }));
+    }
+    if (req.method === 'POST' && path === '/v1/messages') return answerMessages(res, body);
     if (req.method === 'POST' && /\/responses$/.test(path)) return answerResponses(res, body);
     if (req.method === 'POST' && /:streamGenerateContent$/.test(path)) return answerGemini(res, body, true);
     if (req.method === 'POST' && /:generateContent$/.test(path)) return answerGemini(res, body, false);
