@@ -18,7 +18,7 @@ import { appendCandidateRecords, type CandidateLogRecord } from './candidate-log
 import { redactSecrets } from '../core/safety/scan-secrets.js';
 
 /** Returns how many entries were added or changed; throws LOCK_HELD or on I/O failure. */
-export async function judgeAndWrite(context: HookContext, fresh: readonly Candidate[], sessionId: string): Promise<number> {
+export async function judgeAndWrite(context: HookContext, fresh: readonly Candidate[], sessionId: string, agent?: string): Promise<number> {
   // A replayed or copied transcript can say again what a human since forgot: that stays forgotten.
   const forgotten = readForgottenTexts(context.root);
   const forgottenVerdicts: Verdict[] = [];
@@ -49,6 +49,7 @@ export async function judgeAndWrite(context: HookContext, fresh: readonly Candid
         verdicts,
         author: readGitAuthor(context.root),
         session: sessionId,
+        ...(agent ? { agent } : {}),
         now,
         lockTimeoutMs: Math.max(500, context.deadline - Date.now()),
       })

@@ -18,7 +18,8 @@ import { PERSONAL_FILE } from './write-durable.js';
 
 /** Provenance as `mem list --json` prints it: every key present, null when unknown. */
 /** `via: "agent"` when the agent recorded it (`mem remember` through its shell tool). */
-export type ListedProvenance = { author: string | null; at: string | null; session: string | null; commit?: string; via?: string };
+/** `agent`: the agent whose session learned it (`claude` for a session entry that names none), null for one a human added. */
+export type ListedProvenance = { author: string | null; at: string | null; session: string | null; agent: string | null; commit?: string; via?: string };
 
 /** One durable entry (or a conflict awaiting `mem review`) as `mem list --json` prints it. */
 export type ListedEntry = {
@@ -70,8 +71,10 @@ function damageWarnings(reads: readonly MemoryFileRead[]): string[] {
     .map(({ file, read }) => `${file}: mem's region markers are damaged (${read.damage?.message ?? 'unknown damage'}); entries are listed as mem reads them, and the next write repairs the markers without losing an entry`);
 }
 
-function listedProvenance(provenance: { author?: string; at?: string; session?: string; commit?: string; via?: string } | undefined): ListedProvenance {
-  const value: ListedProvenance = { author: provenance?.author ?? null, at: provenance?.at ?? null, session: provenance?.session ?? null };
+function listedProvenance(provenance: { author?: string; at?: string; session?: string; agent?: string; commit?: string; via?: string } | undefined): ListedProvenance {
+  // Note: entries learned before other agents existed carry a session and no agent: Claude Code's.
+  const agent = provenance?.agent ?? (provenance?.session ? 'claude' : null);
+  const value: ListedProvenance = { author: provenance?.author ?? null, at: provenance?.at ?? null, session: provenance?.session ?? null, agent };
   if (provenance?.commit !== undefined) value.commit = provenance.commit;
   if (provenance?.via !== undefined) value.via = provenance.via;
   return value;

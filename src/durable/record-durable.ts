@@ -19,6 +19,8 @@ export type DurableOutcome = { candidates: number; written: number };
  */
 export type DurableSessionMemory = {
   state: { sessionId: string };
+  /** The agent the session runs in (absent: Claude Code). */
+  agent?: string;
   commandSuccesses?: Record<string, number>;
   durableBatches?: number;
   deferred?: Candidate[];
@@ -66,7 +68,7 @@ export async function recordDurable(
   // candidates were all judged before never pays for them.
   const { judgeAndWrite } = await import('./judge-candidates.js');
   try {
-    const written = await judgeAndWrite(context, fresh, sessionId);
+    const written = await judgeAndWrite(context, fresh, sessionId, record.agent);
     delete record.deferredSince;
     return { candidates: candidates.length, written };
   } catch (error) {

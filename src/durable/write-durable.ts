@@ -72,6 +72,8 @@ export type WriteInput = {
   session: string | undefined;
   /** "agent" when the agent recorded it through its shell tool. */
   via?: string;
+  /** The agent whose session learned it, when not Claude Code (Claude Code's entries carry none, as before). */
+  agent?: string;
   now: Date;
   /** Extra edits (e.g. `mem forget` removals), applied after the verdicts'. */
   extraEdits?: readonly RegionEdit[];
@@ -141,6 +143,7 @@ function provenance(input: WriteInput): Entry['provenance'] {
   if (input.author) value.author = input.author;
   if (input.session) value.session = input.session.slice(0, 8);
   if (input.via) value.via = input.via;
+  if (input.agent && input.agent !== 'claude') value.agent = input.agent;
   return value;
 }
 

@@ -14,6 +14,8 @@ export type Provenance = {
   commit?: string;
   /** How it was recorded when not by a human directly: "agent" (the agent ran `mem remember`). */
   via?: string;
+  /** The agent of that session, when not Claude Code (`codex`, `gemini`). */
+  agent?: string;
 };
 
 export type Entry = {

@@ -59,6 +59,7 @@ export function formatEntryComment(id: string, provenance: Provenance, extra: Re
     ['s', provenance.session],
     ['c', provenance.commit],
     ['via', provenance.via],
+    ['ag', provenance.agent],
     ...extra.filter(([key]) => key !== 'side'),
   ]);
 }
@@ -87,6 +88,7 @@ export function provenanceFromAttributes(attributes: MemAttributes): Provenance 
   if (attributes['s'] !== undefined) provenance.session = attributes['s'];
   if (attributes['c'] !== undefined) provenance.commit = attributes['c'];
   if (attributes['via'] !== undefined) provenance.via = attributes['via'];
+  if (attributes['ag'] !== undefined) provenance.agent = attributes['ag'];
   return provenance;
 }
 

@@ -10,7 +10,7 @@ function entry(id: string, text: string, conflict = false): ListedEntry {
     file: 'CLAUDE.md',
     files: ['CLAUDE.md'],
     line: 1,
-    provenance: { author: null, at: null, session: null },
+    provenance: { author: null, at: null, session: null, agent: null },
     personal: false,
     conflict: conflict ? { ours: text, theirs: null, base: null } : null,
   };
