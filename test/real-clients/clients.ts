@@ -1,5 +1,5 @@
 /**
- * Driving the real Codex CLI and Gemini CLI (npm devDependencies, pinned) offline: each runs
+ * Driving the real Claude Code, Codex CLI and Gemini CLI (npm devDependencies, pinned) offline: each runs
  * headless in a throw-away HOME against mock-model.mjs on 127.0.0.1, so a test sees exactly what
  * the client sent to the model. Nothing here reaches the network: the mock is the only endpoint,
  * update checks and telemetry are off.
@@ -20,7 +20,7 @@ export const HAVE_GEMINI = existsSync(GEMINI_JS);
 
 export type ScriptStep = { tool: { name: string; input: Record<string, unknown> | string } } | { text: string };
 export type MockScript = { prompts: { match: string; steps: ScriptStep[] }[]; fallback?: string; compactSummary?: string; reportTokens?: number };
-export type LoggedRequest = { seq: number; api?: 'responses' | 'gemini'; kind: string; url?: string; body?: Record<string, unknown> };
+export type LoggedRequest = { seq: number; api?: 'messages' | 'responses' | 'gemini'; kind: string; url?: string; body?: Record<string, unknown> };
 
 export type MockModel = { port: number; requests: () => LoggedRequest[]; stop: () => void };
 
@@ -68,6 +68,7 @@ export function makeMachine(base: string, extraEnv: Record<string, string> = {})
   mkdirSync(bin, { recursive: true });
   if (!existsSync(join(bin, 'mem'))) symlinkSync(MEM_BIN, join(bin, 'mem'));
   if (HAVE_CODEX && !existsSync(join(bin, 'codex'))) symlinkSync(CODEX_BIN, join(bin, 'codex'));
+  if (existsSync(CLAUDE_BIN) && !existsSync(join(bin, 'claude'))) symlinkSync(CLAUDE_BIN, join(bin, 'claude'));
   const env = testEnv({ HOME: home, PATH: `${bin}:${process.env['PATH'] ?? ''}`, ...extraEnv });
   for (const key of Object.keys(env)) if (key.startsWith('CODEX') || key.startsWith('GEMINI') || key.startsWith('GOOGLE') || key.startsWith('OPENAI')) delete env[key];
   return { base, home, bin, env };
@@ -167,5 +168,35 @@ export function runGemini(machine: Machine, repo: string, prompt: string, option
   const session = options.resume ? ['--resume', options.resume] : ['--session-id', sessionId];
   const args = [GEMINI_JS, '-y', '-m', 'gemini-2.5-flash', ...session, '-p', prompt];
   const run = spawnSync(process.execPath, args, { cwd: repo, env: machine.env, encoding: 'utf8', input: '', timeout: 300_000 });
+  return { status: run.status, stdout: run.stdout ?? '', stderr: run.stderr ?? '', sessionId };
+}
+
+// ---- Claude Code
+
+export const CLAUDE_BIN = join(PROJECT_ROOT, 'node_modules', '.bin', 'claude');
+export const HAVE_CLAUDE = existsSync(CLAUDE_BIN);
+
+/** Points Claude Code at the mock (ANTHROPIC_BASE_URL) with everything that would reach the network off. */
+export function setUpClaude(machine: Machine, port: number): void {
+  Object.assign(machine.env, {
+    ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`,
+    ANTHROPIC_API_KEY: 'sk-ant-mock',
+    DISABLE_TELEMETRY: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    DISABLE_BUG_COMMAND: '1',
+  });
+}
+
+/**
+ * `claude -p` headless with a session id the test chooses. Note: --permission-mode
+ * bypassPermissions is refused as root, so edits are accepted and Bash is allowed by name.
+ */
+export function runClaude(machine: Machine, repo: string, prompt: string, options: { sessionId?: string; resume?: string } = {}): ClientRun {
+  const sessionId = options.resume ?? options.sessionId ?? randomUUID();
+  const session = options.resume ? ['--resume', options.resume] : ['--session-id', sessionId];
+  const args = ['-p', prompt, ...session, '--output-format', 'stream-json', '--verbose', '--permission-mode', 'acceptEdits', '--allowedTools', 'Write Edit Read Bash'];
+  const run = spawnSync(CLAUDE_BIN, args, { cwd: repo, env: machine.env, encoding: 'utf8', input: '', timeout: 120_000 });
   return { status: run.status, stdout: run.stdout ?? '', stderr: run.stderr ?? '', sessionId };
 }
