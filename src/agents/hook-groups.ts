@@ -4,8 +4,8 @@
  * in the file's own style (core/files/edit-json-settings.ts), so every other byte stays; removal is
  * claude-settings' removeMemHooks, which works on any file of this shape.
  */
-import { appendToJsonArray, jsonSettingsError, jsonValueAt, type JSONPath } from '../core/files/edit-json-settings.js';
-import { isMemHandler } from './claude-code/claude-settings.js';
+import { appendToJsonArray, jsonValueAt, type JSONPath } from '../core/files/edit-json-settings.js';
+import { claudeSettingsError, isMemHandler } from './claude-code/claude-settings.js';
 
 export type HookHandler = { type: string; command?: string; args?: string[]; timeout?: number; name?: string; [key: string]: unknown };
 export type MatcherGroup = { matcher?: string; hooks?: HookHandler[]; [key: string]: unknown };
@@ -14,17 +14,8 @@ export type HooksDocument = { hooks?: Record<string, MatcherGroup[]>; [key: stri
 /** One handler mem wants under a native event, with the group matcher it goes in (if any). */
 export type WantedHook = { nativeEvent: string; matcher?: string; handler: HookHandler };
 
-/** Returns why `text` cannot be a hooks file mem may edit (comments allowed), or null when it can. */
-export function hooksFileError(text: string): string | null {
-  const error = jsonSettingsError(text);
-  if (error !== null) return error;
-  const hooks = jsonValueAt(text, ['hooks']);
-  if (hooks !== undefined && (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks))) return '"hooks" is not an object';
-  for (const [name, groups] of Object.entries((hooks ?? {}) as Record<string, unknown>)) {
-    if (!Array.isArray(groups)) return `"hooks.${name}" is not a list`;
-  }
-  return null;
-}
+/** Returns why `text` cannot be a hooks file mem may edit (comments allowed), or null when it can: the shape is Claude Code's. */
+export const hooksFileError = claudeSettingsError;
 
 /**
  * Returns `text` (null: no file yet) with each wanted handler added unless the event already has
