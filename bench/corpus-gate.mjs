@@ -5,7 +5,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { BIN, ROOT } from './lib.mjs';
+import { BIN, ROOT, filesUnder, initGitRepo } from './lib.mjs';
 
 export const CORPUS_DIR = resolve(ROOT, '..', 'shared', 'corpus');
 
@@ -49,26 +49,11 @@ export function makeTemplate() {
   mkdirSync(home, { recursive: true });
   mkdirSync(repo);
   const env = gateEnv(home);
-  const git = (...args) => execFileSync('git', args, { cwd: repo, env, stdio: 'ignore' });
-  git('init', '-q', '-b', 'main');
-  git('config', 'commit.gpgsign', 'false');
-  git('config', 'gc.auto', '0');
-  writeFileSync(join(repo, 'README.md'), '# project\n');
-  git('add', '.');
-  git('commit', '-q', '-m', 'init');
+  initGitRepo(repo, env);
   execFileSync(process.execPath, [BIN, 'init', '--yes'], { cwd: repo, env, stdio: 'ignore' });
   return { base, template };
 }
 
-function filesUnder(dir, out = []) {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    const stat = statSync(path);
-    if (stat.isDirectory()) filesUnder(path, out);
-    else if (stat.isFile()) out.push(path);
-  }
-  return out;
-}
 
 function gitDirsUnder(dir, out = []) {
   for (const name of readdirSync(dir)) {

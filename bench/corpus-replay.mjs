@@ -11,11 +11,11 @@
 // Usage: node bench/corpus-replay.mjs [--verbose] [--keep] [--out DIR] [name-substring…]
 //   --verbose  every written entry, pending candidate and nudge with its verdict against the labels
 //   --out DIR  where the scored JSON arrays go (default: a temp dir, printed)
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ROOT, BIN, median, percentile, fmt } from './lib.mjs';
+import { ROOT, BIN, median, percentile, fmt, filesUnder, initGitRepo } from './lib.mjs';
 
 const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
 const args = process.argv.slice(2);
@@ -158,16 +158,6 @@ function hook(event, payload, { repo, env }) {
   }
 }
 
-function filesUnder(dir) {
-  const out = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    const stat = statSync(path);
-    if (stat.isDirectory()) out.push(...filesUnder(path));
-    else out.push(path);
-  }
-  return out;
-}
 
 function gitDirsUnder(dir) {
   const out = [];
@@ -220,14 +210,8 @@ function replay(file) {
   mkdirSync(home);
   const env = cleanEnv(home);
   const ctx = { repo, env };
-  const git = (...a) => execFileSync('git', a, { cwd: repo, env, encoding: 'utf8' });
   try {
-    git('init', '-q', '-b', 'main');
-    git('config', 'commit.gpgsign', 'false');
-    git('config', 'gc.auto', '0');
-    writeFileSync(join(repo, 'README.md'), '# project\n');
-    git('add', '.');
-    git('commit', '-q', '-m', 'init');
+    initGitRepo(repo, env);
     const init = spawnSync(process.execPath, [BIN, 'init', '--yes'], { cwd: repo, env, encoding: 'utf8' });
     if (init.status !== 0) throw new Error(`mem init failed (${init.status}): ${init.stderr.slice(0, 300)}`);
 

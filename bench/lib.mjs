@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: paired timing against `node -e 0`, peak RSS, temp repos.
 import { spawnSync, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,4 +98,28 @@ export async function importSources(exports) {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Every file under `dir`, recursively (what a "no secret anywhere on disk" check reads). */
+export function filesUnder(dir, out = []) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) filesUnder(path, out);
+    else out.push(path);
+  }
+  return out;
+}
+
+/**
+ * Makes `repo` a repository as a user would have it (one commit, no signing, no auto-gc), with
+ * `git` running there under `env`; the caller runs `mem init` its own way.
+ */
+export function initGitRepo(repo, env) {
+  const git = (...args) => execFileSync('git', args, { cwd: repo, env, stdio: 'ignore' });
+  git('init', '-q', '-b', 'main');
+  git('config', 'commit.gpgsign', 'false');
+  git('config', 'gc.auto', '0');
+  writeFileSync(join(repo, 'README.md'), '# project\n');
+  git('add', '.');
+  git('commit', '-q', '-m', 'init');
 }

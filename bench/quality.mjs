@@ -12,8 +12,8 @@
 //
 // Prints per case: entries written, must-keep recall, precision, forbidden hits, secrets on disk;
 // then the totals. Usage: node bench/quality.mjs [--pure] [--verbose] [--dir <fixtures dir>] [case-name…]
-import { importSources } from './lib.mjs';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { importSources, filesUnder, initGitRepo } from './lib.mjs';
+import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -142,16 +142,6 @@ function gitEnv(home) {
   return { ...env, MEM_NO_BACKGROUND_SYNC: '1', HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com', GIT_TERMINAL_PROMPT: '0' };
 }
 
-function filesUnder(dir) {
-  const out = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    const stat = statSync(path);
-    if (stat.isDirectory()) out.push(...filesUnder(path));
-    else out.push(path);
-  }
-  return out;
-}
 
 function runHooks(lines, labels, caseName) {
   const work = mkdtempSync(join(tmpdir(), `mem-quality-${caseName}-`));
@@ -160,14 +150,8 @@ function runHooks(lines, labels, caseName) {
   mkdirSync(repo);
   mkdirSync(home);
   const env = gitEnv(home);
-  const git = (...a) => execFileSync('git', a, { cwd: repo, env, encoding: 'utf8' });
   try {
-    git('init', '-q', '-b', 'main');
-    git('config', 'commit.gpgsign', 'false');
-    git('config', 'gc.auto', '0');
-    writeFileSync(join(repo, 'README.md'), '# project\n');
-    git('add', '.');
-    git('commit', '-q', '-m', 'init');
+    initGitRepo(repo, env);
     const init = spawnSync('node', [bin, 'init', '--yes'], { cwd: repo, env, encoding: 'utf8' });
     if (init.status !== 0) throw new Error(`mem init failed (${init.status}): ${init.stderr.slice(0, 300)}`);
     const transcript = join(work, 'transcript.jsonl');
