@@ -4,7 +4,7 @@
 //
 // Default mode replays each transcript through the real hooks: a temp git repo, `mem init --yes`,
 // then the transcript is appended turn by turn to a file outside the repo and `mem hook stop` is
-// called after each turn. CLAUDE.md is read at the end, and every file under the repo (git objects
+// called after each turn. The memory mem wrote (.memory/state/team-memory.md) is read at the end, and every file under the repo (git objects
 // included) is searched for the secrets listed in the labels.
 //
 // `--pure` runs extraction and the filter in process (sources bundled with esbuild), through a
@@ -176,8 +176,12 @@ function runHooks(lines, labels, caseName) {
     // What the detached after-turn step would do: commit the region to the local team branch, so
     // the secrets scan below covers the team store too.
     spawnSync('node', [bin, 'sync', '--after-turn'], { cwd: repo, env, encoding: 'utf8' });
-    const claude = existsSync(join(repo, 'CLAUDE.md')) ? readFileSync(join(repo, 'CLAUDE.md'), 'utf8') : '';
-    const entries = claude
+    // Since issue 11 what mem learns lives in the working copy of shared memory (and the personal
+    // file), never in CLAUDE.md; both keep the region's '- text <!-- mem:… -->' lines.
+    const memoryText = ['.memory/state/team-memory.md', 'CLAUDE.local.md']
+      .map((file) => (existsSync(join(repo, file)) ? readFileSync(join(repo, file), 'utf8') : ''))
+      .join('\n');
+    const entries = memoryText
       .split('\n')
       .filter((l) => /^\s*[-*] /.test(l))
       .map((l) => l.replace(/<!--[\s\S]*?-->/g, '').replace(/^\s*[-*] /, '').trim());
