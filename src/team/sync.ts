@@ -327,12 +327,13 @@ async function mergeStep(
   const conflicted = new Set<string>();
   for (const [id, record] of theirs) {
     const at = attribution.byPath.get(entryPath(id));
-    const provenance = (session: string | null): Provenance => ({
+    const provenance = (entry: TeamRecord | undefined): Provenance => ({
       ...(at ? { author: at.author.name, at: isoSeconds(at.author.at), commit: at.commit } : {}),
-      ...(session ? { session } : {}),
+      ...(entry?.kind === 'entry' && entry.session ? { session: entry.session } : {}),
+      ...(entry?.kind === 'entry' && entry.agent ? { agent: entry.agent } : {}),
     });
     if (!oursChanged.has(id)) {
-      setItem(items, order, id, record, provenance(record?.kind === 'entry' ? record.session : null));
+      setItem(items, order, id, record, provenance(record));
       report.received += 1;
       continue;
     }
@@ -347,14 +348,14 @@ async function mergeStep(
       order.splice(order.indexOf(id) + 1, 0, moved);
       oursChanged.add(moved);
       oursChanged.delete(id);
-      setItem(items, order, id, record, provenance(record.kind === 'entry' ? record.session : null));
+      setItem(items, order, id, record, provenance(record));
       report.received += 1;
       continue;
     }
     const merged = mergeRecords(base, ours, record, { ours: null, theirs: at?.commit ?? theirsOid });
     if (merged.conflict) conflicted.add(id);
     const mine = items.get(id)?.provenance ?? {};
-    setItem(items, order, id, merged.record, merged.record !== undefined && serializeRecord(merged.record) === serializeRecord(ours ?? merged.record) ? mine : provenance(null));
+    setItem(items, order, id, merged.record, merged.record !== undefined && serializeRecord(merged.record) === serializeRecord(ours ?? merged.record) ? mine : provenance(merged.record));
     if (merged.record === undefined || ours === undefined || serializeRecord(merged.record) !== serializeRecord(ours)) report.received += 1;
   }
   for (const id of tombstones) {
@@ -468,7 +469,7 @@ function splitWideConflicts(items: readonly WorkingItem[]): WorkingItem[] {
     out.push({ ...item, record: { ...item.record, versions: [first, second].filter((v) => v !== undefined) } });
     rest.forEach((version, index) => {
       if (version.text === null) return;
-      out.push({ id: `${item.id.slice(0, 55)}.v${index + 3}`, record: { kind: 'entry', section: version.section, text: version.text, session: null }, provenance: item.versionProvenance?.get(version.commit ?? '') ?? {} });
+      out.push({ id: `${item.id.slice(0, 55)}.v${index + 3}`, record: { kind: 'entry', section: version.section, text: version.text, session: null, agent: null }, provenance: item.versionProvenance?.get(version.commit ?? '') ?? {} });
     });
   }
   return out;

@@ -9,7 +9,7 @@ import { renderConflictItem } from '../core/memory-file/conflict-item.js';
 import type { Entry, Provenance } from '../core/memory-file/entry.js';
 import { renderEntryItem } from '../core/memory-file/entry-item.js';
 import { parseRegionBody } from '../core/memory-file/parse-region-body.js';
-import { isValidId, sortVersions, type TeamRecord, type TeamVersion } from './store/team-record.js';
+import { isAgentName, isValidId, sortVersions, type TeamRecord, type TeamVersion } from './store/team-record.js';
 
 /** One id of the working copy: its record, and what the working copy knows of who/when. */
 export type WorkingItem = {
@@ -28,9 +28,17 @@ export function readWorkingItems(body: string): WorkingItem[] {
     if (item === undefined || !isValidId(item.id)) continue;
     if (item.kind === 'entry' || item.kind === 'resolved') {
       const session = item.entry.provenance.session ?? null;
+      const agent = item.entry.provenance.agent ?? null;
       items.push({
         id: item.id,
-        record: { kind: 'entry', section: block.section || item.entry.section, text: item.entry.text, session: session !== null && /^[A-Za-z0-9._-]{1,64}$/.test(session) ? session : null },
+        record: {
+          kind: 'entry',
+          section: block.section || item.entry.section,
+          text: item.entry.text,
+          session: session !== null && /^[A-Za-z0-9._-]{1,64}$/.test(session) ? session : null,
+          // Claude Code's entries name no agent (as before other agents existed): their records stay byte-identical.
+          agent: agent !== null && agent !== 'claude' && isAgentName(agent) ? agent : null,
+        },
         provenance: item.entry.provenance,
       });
     } else if (item.kind === 'conflict') {
@@ -80,6 +88,8 @@ function renderItem(item: WorkingItem, reader: Reader): string {
     const provenance: Provenance = { ...item.provenance };
     if (record.session !== null) provenance.session = record.session;
     else delete provenance.session;
+    if (record.agent !== null) provenance.agent = record.agent;
+    else delete provenance.agent;
     const entry: Entry = { id: item.id, section: record.section, text: record.text, provenance };
     return renderEntryItem(entry, { eol: '\n' });
   }

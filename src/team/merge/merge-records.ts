@@ -25,17 +25,17 @@ export function mergeRecords(base: Side, ours: Side, theirs: Side, commits: Side
     const text = pick(base.text, ours.text, theirs.text);
     const section = pick(base.section, ours.section, theirs.section);
     if (text !== undefined && section !== undefined) {
-      return { record: { kind: 'entry', text, section, session: ours.session ?? theirs.session }, conflict: false };
+      return { record: { kind: 'entry', text, section, session: ours.session ?? theirs.session, agent: ours.session !== null ? ours.agent : theirs.agent }, conflict: false };
     }
     if (text !== undefined && normalise(ours.text) === normalise(theirs.text)) {
-      return { record: { kind: 'entry', text, section: ours.section, session: ours.session }, conflict: false };
+      return { record: { kind: 'entry', text, section: ours.section, session: ours.session, agent: ours.agent }, conflict: false };
     }
   }
   const section = ours?.section ?? theirs?.section ?? base?.section ?? '';
   const versions = dedupe([...flatten(ours, base, commits.ours), ...flatten(theirs, base, commits.theirs)]);
   if (versions.length === 1) {
     const only = versions[0] as TeamVersion;
-    return { record: only.text === null ? undefined : { kind: 'entry', section: only.section, text: only.text, session: null }, conflict: false };
+    return { record: only.text === null ? undefined : { kind: 'entry', section: only.section, text: only.text, session: null, agent: null }, conflict: false };
   }
   const baseText = base?.kind === 'entry' ? { section: base.section, text: base.text } : base?.kind === 'conflict' ? base.base : null;
   return { record: { kind: 'conflict', section, base: baseText, versions: sortVersions(versions) }, conflict: true };

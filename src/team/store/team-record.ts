@@ -24,12 +24,19 @@ const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,63}$/;
 const SECTION_RE = /^[\p{L}\p{N}][\p{L}\p{N} &/._'-]{0,39}$/u;
 const SESSION_RE = /^[A-Za-z0-9._-]{1,64}$/;
 const OID_RE = /^[0-9a-f]{40}$/;
+/** An agent name as a record carries it (`codex`, `gemini`; a later agent's name too, shown as written). */
+const AGENT_RE = /^[a-z][a-z0-9-]{0,31}$/;
 
 /** One version of a conflicted entry; text null: that side deleted it. `commit`: the team commit whose tree holds this version. */
 export type TeamVersion = { section: string; text: string | null; commit: string | null };
 
 export type TeamRecord =
-  | { kind: 'entry'; section: string; text: string; session: string | null }
+  /**
+   * `agent`: the agent whose session learned it, when not Claude Code (`codex`, `gemini`). Absent
+   * in records written before other agents existed and in Claude Code's, so their bytes (and blob
+   * ids) never change; a record with a session and no agent is Claude Code's.
+   */
+  | { kind: 'entry'; section: string; text: string; session: string | null; agent: string | null }
   | { kind: 'conflict'; section: string; base: { section: string; text: string } | null; versions: TeamVersion[] };
 
 /** Returns true when `id` is usable as an entry id and a file name. */
@@ -66,7 +73,8 @@ export function classifyPath(path: string): { kind: 'entry' | 'tombstone'; id: s
 /** Returns the canonical bytes of a record: the same record always gives the same blob. */
 export function serializeRecord(record: TeamRecord): string {
   if (record.kind === 'entry') {
-    return `${JSON.stringify({ section: record.section, text: record.text, ...(record.session === null ? {} : { session: record.session }) }, null, 2)}\n`;
+    const optional = { ...(record.session === null ? {} : { session: record.session }), ...(record.agent === null ? {} : { agent: record.agent }) };
+    return `${JSON.stringify({ section: record.section, text: record.text, ...optional }, null, 2)}\n`;
   }
   const versions = sortVersions(record.versions).map((version) => ({ section: version.section, text: version.text, commit: version.commit }));
   return `${JSON.stringify({ section: record.section, conflict: { base: record.base, versions } }, null, 2)}\n`;
@@ -141,14 +149,21 @@ function readRecord(value: unknown): ParsedRecord {
     return { ok: true, record: { kind: 'conflict', section, base: parsedBase, versions: sortVersions(versions) } };
   }
   const keys = Object.keys(value);
-  if (keys.some((key) => key !== 'section' && key !== 'text' && key !== 'session')) return { ok: false, reason: 'unknown fields' };
+  if (keys.some((key) => key !== 'section' && key !== 'text' && key !== 'session' && key !== 'agent')) return { ok: false, reason: 'unknown fields' };
   const text = value['text'];
   if (typeof text !== 'string') return { ok: false, reason: 'no text' };
   const problem = textProblem(text);
   if (problem) return { ok: false, reason: problem };
   const session = value['session'] ?? null;
   if (session !== null && (typeof session !== 'string' || !SESSION_RE.test(session))) return { ok: false, reason: 'bad session id' };
-  return { ok: true, record: { kind: 'entry', section, text, session } };
+  const agent = value['agent'] ?? null;
+  if (agent !== null && !isAgentName(agent)) return { ok: false, reason: 'bad agent name' };
+  return { ok: true, record: { kind: 'entry', section, text, session, agent } };
+}
+
+/** True when `value` can be a record's agent (a short lowercase name; anything else is refused). */
+export function isAgentName(value: unknown): value is string {
+  return typeof value === 'string' && AGENT_RE.test(value);
 }
 
 /**
@@ -171,7 +186,7 @@ export const TEAM_REF_README = `# Team memory (managed by mem)
 
 This ref holds the team's shared memory for AI coding agents, one file per entry:
 
-- \`entries/<xx>/<id>.json\`: an entry (section, text, session), or a conflict awaiting \`mem review\`.
+- \`entries/<xx>/<id>.json\`: an entry (section, text, session, agent), or a conflict awaiting \`mem review\`.
 - \`tombstones/<xx>/<id>\`: an entry forgotten with \`mem forget\`; it never comes back.
 
 Who wrote an entry and when is what git recorded for the commit that last changed its file.

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { classifyPath, entryPath, parseRecord, serializeRecord, tombstonePath, type TeamRecord } from '../../../src/team/store/team-record.js';
 import { mergeRecords, type Side } from '../../../src/team/merge/merge-records.js';
 
-const entry = (text: string, section = 'Conventions'): TeamRecord => ({ kind: 'entry', section, text, session: null });
+const entry = (text: string, section = 'Conventions'): TeamRecord => ({ kind: 'entry', section, text, session: null, agent: null });
 const bytes = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
 const COMMIT_A = 'a'.repeat(40);
 const COMMIT_B = 'b'.repeat(40);
@@ -11,7 +11,8 @@ const COMMIT_B = 'b'.repeat(40);
 describe('team record files', () => {
   it('round-trips entries and conflicts byte for byte', () => {
     const records: TeamRecord[] = [
-      { kind: 'entry', section: 'Commands', text: 'Run `make test`.', session: 'a11ce000' },
+      { kind: 'entry', section: 'Commands', text: 'Run `make test`.', session: 'a11ce000', agent: null },
+      { kind: 'entry', section: 'Gotchas', text: 'Run the seed script first.', session: '019a7c2e', agent: 'codex' },
       { kind: 'conflict', section: 'Conventions', base: { section: 'Conventions', text: 'Use pnpm.' }, versions: [{ section: 'Conventions', text: 'Use yarn.', commit: COMMIT_B }, { section: 'Conventions', text: 'Use pnpm 9.', commit: COMMIT_A }] },
     ];
     for (const record of records) {
@@ -21,12 +22,21 @@ describe('team record files', () => {
     }
   });
 
+  it('reads a record written before agents existed (no agent field) and writes it back byte for byte', () => {
+    const old = `${JSON.stringify({ section: 'Commands', text: 'Run `make test`.', session: 'a11ce000' }, null, 2)}\n`;
+    const parsed = parseRecord(Buffer.from(old));
+    expect(parsed).toMatchObject({ ok: true, record: { agent: null, session: 'a11ce000' } });
+    if (parsed.ok) expect(serializeRecord(parsed.record)).toBe(old);
+  });
+
   it('refuses oversized, non-UTF-8, marker-like and malformed files one by one', () => {
     expect(parseRecord(Buffer.alloc(20_000, 0x61))).toMatchObject({ ok: false, reason: expect.stringMatching(/oversized/) });
     expect(parseRecord(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]))).toMatchObject({ ok: false, reason: 'not UTF-8 text' });
     expect(parseRecord(bytes({ section: 'Conventions', text: 'x <!-- mem:end --> ## Outside' }))).toMatchObject({ ok: false });
     expect(parseRecord(bytes({ section: '## Injected', text: 'hello there friend' }))).toMatchObject({ ok: false, reason: 'bad section name' });
     expect(parseRecord(bytes({ section: 'Conventions', text: 'fine text here', by: 'Mallory' }))).toMatchObject({ ok: false, reason: 'unknown fields' });
+    expect(parseRecord(bytes({ section: 'Conventions', text: 'fine text here', agent: '## Injected <b>' }))).toMatchObject({ ok: false, reason: 'bad agent name' });
+    expect(parseRecord(bytes({ section: 'Conventions', text: 'fine text here', agent: 42 }))).toMatchObject({ ok: false, reason: 'bad agent name' });
     expect(parseRecord(bytes({ section: 'Conventions', text: 'x'.repeat(2_001) }))).toMatchObject({ ok: false, reason: expect.stringMatching(/oversized text/) });
   });
 
@@ -56,7 +66,7 @@ describe('mergeRecords', () => {
 
   it('merges a move on one side with a rewording on the other', () => {
     const merged = mergeRecords(entry('Use pnpm.'), entry('Use pnpm.', 'Commands'), entry('Use pnpm 9.'), commits);
-    expect(merged).toEqual({ record: { kind: 'entry', section: 'Commands', text: 'Use pnpm 9.', session: null }, conflict: false });
+    expect(merged).toEqual({ record: { kind: 'entry', section: 'Commands', text: 'Use pnpm 9.', session: null, agent: null }, conflict: false });
   });
 
   it('turns two rewordings into one conflict that is the same whichever clone made it', () => {
