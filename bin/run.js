@@ -22,8 +22,19 @@ function run(main) {
   );
 }
 
+/** Runs `entry` of a CommonJS bundle in dist/, then saves its code cache if it had none. */
+function runBundle(bundle, variant, entry, ...args) {
+  run(async () => {
+    const { loadBundle } = require('./load-bundle.cjs');
+    const { exports, saveCache } = loadBundle(join(__dirname, '..', 'dist', bundle), variant);
+    const exitCode = await exports[entry](...args);
+    saveCache();
+    return exitCode;
+  });
+}
+
 if (argv[0] === 'hook') {
-  run(() => require('../dist/hook.cjs').runHookCli(argv.slice(1)));
+  runBundle('hook.cjs', argv[1], 'runHookCli', argv.slice(1));
 } else if (argv[0] === 'search' && !wantsHelp) {
   // `mem search` answers "where did we write that down?" at grep speed: no oclif either.
   run(async () => (await import('../dist/search.js')).runSearchCli(argv.slice(1)));
@@ -35,5 +46,5 @@ if (argv[0] === 'hook') {
 } else {
   // Note: oclif finds the package root by walking up from `dir` to the first package.json;
   // starting in bin/ would stop at bin/package.json, so start at the root itself.
-  run(() => require('../dist/cli.cjs').execute({ dir: join(__dirname, '..') }));
+  runBundle('cli.cjs', 'main', 'execute', { dir: join(__dirname, '..') });
 }

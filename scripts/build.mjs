@@ -3,7 +3,8 @@
 // Why separate bundles: a hook runs at the end of every agent turn and must start near bare Node
 // speed, so it never pays for loading oclif or anything the event at hand does not use.
 import { build } from 'esbuild';
-import { renameSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,7 +44,11 @@ const cjs = {
   format: 'cjs',
   outExtension: { '.js': '.cjs' },
   define: { 'import.meta.url': '__memModuleUrl' },
-  banner: { js: "const __memModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  banner: {
+    // Note: bin/load-bundle.cjs passes __memLoaderImport (see there why); required any other way,
+    // the bundle imports its lazy modules itself.
+    js: "const __memModuleUrl = require('node:url').pathToFileURL(__filename).href; const __memImportLazy = typeof __memLoaderImport === 'function' ? __memLoaderImport : (specifier) => import(specifier);",
+  },
 };
 
 /**
@@ -69,6 +74,7 @@ export async function buildDist(outdir) {
     outdir,
     plugins: [dynamicImportsTo('./hook-lazy', hookLazy, (source) => HOOK_LAZY_MODULES.has(source))],
   });
+  prepareForCodeCache(join(outdir, 'hook.cjs'), './hook-lazy/');
   await build({ ...esm, entryPoints: Object.fromEntries(hookLazy), outdir: join(outdir, 'hook-lazy'), chunkNames: 'chunks/[name]-[hash]' });
 
   // The other fast paths are built one by one: everything they import at start-up lands in their
@@ -91,7 +97,19 @@ export async function buildDist(outdir) {
     outdir,
     plugins: [dynamicImportsTo('./cli-lazy', lazy, (source) => !CLI_INLINE_MODULES.has(source))],
   });
+  prepareForCodeCache(join(outdir, 'cli.cjs'), './cli-lazy/');
   await build({ ...esm, entryPoints: Object.fromEntries(lazy), outdir: join(outdir, 'cli-lazy'), chunkNames: 'chunks/[name]-[hash]' });
+}
+
+/**
+ * Makes a CommonJS bundle loadable by bin/load-bundle.cjs: its lazy `import("<lazyDir>…")` calls
+ * (emitted by `dynamicImportsTo`, so the pattern is exact) go through the loader's import function,
+ * and the file ends with its content hash, which names its code cache.
+ */
+function prepareForCodeCache(file, lazyDir) {
+  const source = readFileSync(file, 'utf8').replaceAll(`import("${lazyDir}`, `__memImportLazy("${lazyDir}`);
+  const hash = createHash('sha256').update(source).digest('hex').slice(0, 32);
+  writeFileSync(file, `${source}//# mem-build=${hash}\n`);
 }
 
 /**

@@ -1,0 +1,92 @@
+/**
+ * The hook and command bundles load through a V8 code cache (bin/load-bundle.cjs): a user must
+ * never see it, except as speed. The cache lives in the user's own cache directory, a damaged or
+ * foreign cache is never trusted, and the lazily imported ES modules still load from cached code.
+ */
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanupTempDirs, cloneAs, makeBareRemote, makeRepo, makeTempDir, runMem } from '../helpers/temp-repo.js';
+
+afterEach(cleanupTempDirs);
+
+const startPayload = (cwd: string, session: string) => JSON.stringify({ session_id: session, transcript_path: join(cwd, '..', 'none.jsonl'), cwd, hook_event_name: 'SessionStart', source: 'startup' });
+
+function setUp(): { repo: string; env: Record<string, string>; cacheDir: string } {
+  const repo = makeRepo();
+  writeFileSync(join(repo, 'CLAUDE.md'), '# Project\n\n## Conventions\n\n- Always use pnpm, never npm.\n');
+  const cacheHome = makeTempDir('mem-cache-home-');
+  const env = { XDG_CACHE_HOME: cacheHome };
+  expect(runMem(['init', '--yes'], { cwd: repo, env }).status).toBe(0);
+  return { repo, env, cacheDir: join(cacheHome, 'mem-team-memory', 'code-cache') };
+}
+
+const cacheFiles = (dir: string, prefix: string) => (existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith(prefix)) : []);
+
+describe('the code cache', () => {
+  it('is written once per hook event, privately, and the cached hook answers exactly as a compiled one', () => {
+    const { repo, env, cacheDir } = setUp();
+    const first = runMem(['hook', 'session-start'], { cwd: repo, env, stdin: startPayload(repo, 's1') });
+    expect(first.status).toBe(0);
+    const [cache] = cacheFiles(cacheDir, 'hook.session-start-');
+    expect(cache).toBeDefined();
+    expect(statSync(join(cacheDir, cache!)).mode & 0o777).toBe(0o600);
+    expect(statSync(cacheDir).mode & 0o777).toBe(0o700);
+
+    const cached = runMem(['hook', 'session-start'], { cwd: repo, env, stdin: startPayload(repo, 's2') });
+    const compiled = runMem(['hook', 'session-start'], { cwd: repo, env: { ...env, MEM_NO_CODE_CACHE: '1' }, stdin: startPayload(repo, 's3') });
+    expect(cached.status).toBe(0);
+    expect(cached.stderr).toBe('');
+    expect(JSON.parse(cached.stdout)).toEqual(JSON.parse(compiled.stdout));
+
+    // Commands (oclif's bundle) use it too, with the same output.
+    const status = runMem(['status'], { cwd: repo, env });
+    expect(cacheFiles(cacheDir, 'cli.main-')).toHaveLength(1);
+    expect(runMem(['status'], { cwd: repo, env }).stdout).toBe(status.stdout);
+    expect(runMem(['status'], { cwd: repo, env: { ...env, MEM_NO_CODE_CACHE: '1' } }).stdout).toBe(status.stdout);
+  });
+
+  it('never trusts a damaged cache or one that another user could have written, and replaces it', () => {
+    const { repo, env, cacheDir } = setUp();
+    expect(runMem(['hook', 'session-start'], { cwd: repo, env, stdin: startPayload(repo, 's1') }).status).toBe(0);
+    const cache = join(cacheDir, cacheFiles(cacheDir, 'hook.session-start-')[0]!);
+    const good = readFileSync(cache);
+
+    writeFileSync(cache, Buffer.alloc(good.length, 0x41));
+    const damaged = runMem(['hook', 'session-start'], { cwd: repo, env, stdin: startPayload(repo, 's2') });
+    expect(damaged.status).toBe(0);
+    expect(JSON.parse(damaged.stdout)).toHaveProperty('hookSpecificOutput');
+    expect(readFileSync(cache).equals(Buffer.alloc(good.length, 0x41))).toBe(false);
+
+    // A world-writable cache file may be anyone's code: it is not read, and a private one replaces it.
+    chmodSync(cache, 0o666);
+    expect(runMem(['hook', 'session-start'], { cwd: repo, env, stdin: startPayload(repo, 's3') }).status).toBe(0);
+    expect(statSync(cache).mode & 0o777).toBe(0o600);
+  });
+
+  it('loads the lazy ES modules from cached code: the hook still refreshes team memory', () => {
+    const remote = makeBareRemote();
+    const alice = cloneAs(remote, 'alice');
+    const cacheHome = makeTempDir('mem-cache-home-');
+    const env = { XDG_CACHE_HOME: cacheHome, MEM_NO_BACKGROUND_SYNC: '0' };
+    expect(runMem(['init', '--yes'], { cwd: alice, env }).status).toBe(0);
+    const syncStatus = join(alice, '.memory', 'state', 'sync-status.json');
+    for (const session of ['compiled', 'cached']) {
+      rmSync(syncStatus, { force: true });
+      expect(runMem(['hook', 'session-start'], { cwd: alice, env, stdin: startPayload(alice, session) }).status).toBe(0);
+      const status = JSON.parse(readFileSync(syncStatus, 'utf8')) as { lastSuccessAt: string | null; lastFailure: unknown };
+      expect(status.lastFailure).toBeNull();
+      expect(status.lastSuccessAt).not.toBeNull();
+    }
+    expect(readFileSync(join(alice, '.memory', 'state', 'hook-log.jsonl'), 'utf8')).not.toContain('skipped');
+  });
+
+  it('is off with MEM_NO_CODE_CACHE=1: nothing is written', () => {
+    const repo = makeRepo();
+    const cacheHome = makeTempDir('mem-cache-home-');
+    const env = { XDG_CACHE_HOME: cacheHome, MEM_NO_CODE_CACHE: '1' };
+    expect(runMem(['init', '--yes'], { cwd: repo, env }).status).toBe(0);
+    expect(runMem(['hook', 'session-start'], { cwd: repo, env, stdin: startPayload(repo, 's1') }).status).toBe(0);
+    expect(readdirSync(cacheHome)).toEqual([]);
+  });
+});
