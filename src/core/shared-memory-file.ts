@@ -17,6 +17,8 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeFileAtomicSync } from './files/atomic-write.js';
 import { fingerprint } from './files/fast-hash.js';
+import { stampsHold, takeStamps, type StampSet } from './files/file-stamp.js';
+import { RENDERED_FILE, RENDER_STAMP_FILE, WORKING_FILE, readRenderStamp, renderStampPaths } from './shared-memory-stamp.js';
 import { readGitIdentity } from './git/git-identity.js';
 import { resolveCommonGitDir } from './git/repo-root.js';
 import { memoryPaths } from './layout.js';
@@ -25,10 +27,7 @@ import { readBack } from './memory-file/read-back.js';
 import { regionBody, replaceRegionBody } from './memory-file/region-body.js';
 import { renderMemory, type Rendering } from './memory-file/render-memory.js';
 
-/** The rendered file, relative to the worktree root. */
-export const RENDERED_FILE = '.claude/rules/mem-team-memory.md';
-/** The working copy, relative to the worktree root. */
-export const WORKING_FILE = '.memory/state/team-memory.md';
+export { RENDERED_FILE, WORKING_FILE, readRenderStamp, renderStampPaths, type RenderStamp } from './shared-memory-stamp.js';
 
 export function sharedMemoryPaths(root: string) {
   const stateDir = memoryPaths(root).stateDir;
@@ -37,7 +36,17 @@ export function sharedMemoryPaths(root: string) {
     rendered: join(root, RENDERED_FILE),
     lastText: join(stateDir, 'team-rendered.md'),
     lastItems: join(stateDir, 'team-rendered.json'),
+    renderStamp: join(root, RENDER_STAMP_FILE),
   };
+}
+
+function saveRenderStamp(root: string, stamps: StampSet, items: Rendering['items']): void {
+  try {
+    const conflicts = items.filter((item) => item.kind === 'conflict').length;
+    writeFileAtomicSync(sharedMemoryPaths(root).renderStamp, `${JSON.stringify({ ...stamps, conflicts })}\n`);
+  } catch {
+    /* a cache: without it the next check reads the files */
+  }
 }
 
 function readText(path: string): string | null {
@@ -89,6 +98,8 @@ function saveLastRendering(root: string, rendering: Rendering, workingHash: stri
   mkdirSync(dirname(paths.lastText), { recursive: true });
   writeFileAtomicSync(paths.lastText, rendering.text);
   writeFileAtomicSync(paths.lastItems, `${JSON.stringify({ textHash: fingerprint(rendering.text), workingHash, items: rendering.items })}\n`);
+  // Note: only when the rendered file shows this rendering: otherwise it lags and must stay stale.
+  if (readText(paths.rendered) === rendering.text) saveRenderStamp(root, takeStamps(renderStampPaths(root)), rendering.items);
 }
 
 export type AbsorbResult = { body: string; edits: number };
@@ -115,14 +126,35 @@ export function absorbRenderedEdits(root: string, sections: readonly string[]): 
   return { body: edited, edits: back.edits.length };
 }
 
-/** Returns true when the rendered file is missing, was edited, or lags the working copy. Cheap: no parsing. */
+/**
+ * Returns true when the rendered file is missing, was edited, or lags the working copy. No parsing;
+ * when the files' stamps are those of the last check, not even a read.
+ */
 export function renderingIsStale(root: string): boolean {
+  const paths = renderStampPaths(root);
+  if (stampsHold(readRenderStamp(root), paths)) return false;
+  // Note: stamps first, then the reads they vouch for, so a write in between is never vouched for.
+  const stamps = takeStamps(paths);
   const current = readText(sharedMemoryPaths(root).rendered);
   const last = readLastRendering(root);
   const working = readWorkingText(root);
   if (last === null) return working !== '' || current !== null;
   if (current === null) return working !== '';
-  return current !== last.text || last.workingHash !== fingerprint(working);
+  const stale = current !== last.text || last.workingHash !== fingerprint(working);
+  if (!stale) saveRenderStamp(root, stamps, last.items);
+  return stale;
+}
+
+/**
+ * Replaces the working copy's body with one that differs only in what the rendering never shows
+ * (an entry's commit, author or date after a push), keeping a current rendering current so the
+ * next command has nothing to re-render. The caller holds the memory lock.
+ */
+export function writeWorkingMetadata(root: string, body: string): void {
+  const wasCurrent = !renderingIsStale(root);
+  writeWorkingBody(root, body);
+  const last = wasCurrent ? readLastRendering(root) : null;
+  if (last !== null) saveLastRendering(root, last, fingerprint(readWorkingText(root)));
 }
 
 export type RenderOutcome = { written: boolean; readBack: number };

@@ -24,7 +24,8 @@ import { withLock } from '../core/files/lock.js';
 import { directoriesUnder, removeOrphanTemps } from '../core/files/orphan-temps.js';
 import { readGitIdentity } from '../core/git/git-identity.js';
 import { memoryPaths } from '../core/layout.js';
-import { absorbRenderedEdits, readWorkingText, renderSharedMemory, renderingIsStale, writeWorkingBody } from '../core/shared-memory-file.js';
+import { absorbRenderedEdits, readWorkingText, renderSharedMemory, renderingIsStale, sharedMemoryPaths, writeWorkingBody, writeWorkingMetadata } from '../core/shared-memory-file.js';
+import { stampsHold, takeStamps, type StampSet } from '../core/files/file-stamp.js';
 import type { Provenance } from '../core/memory-file/entry.js';
 import { mergeRecords, type Side } from './merge/merge-records.js';
 import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
@@ -154,7 +155,9 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
     const theirsOid = fetched.ok && !fetched.branchExists ? null : await context.store.readRef('remote');
     if (network === null && !options.dryRun && (await isNothingToDo(context, theirsOid))) {
       report.commit = theirsOid;
-      report.conflicts = listRegionConflicts(bodyOf(readWorkingText(context.root)));
+      const working = readWorkingText(context.root);
+      // Note: a substring test first: parsing the whole working copy is what a no-op must not do.
+      report.conflicts = working.includes('<!-- mem:conflict') ? listRegionConflicts(bodyOf(working)) : [];
       return;
     }
     const step = await withLock(context.paths.memoryLock, () => mergeStep(context, report, options, now, theirsOid, network === null), { timeoutMs: 10_000 });
@@ -208,7 +211,12 @@ function sleep(ms: number): Promise<void> {
 async function isNothingToDo(context: TeamContext, theirsOid: string | null): Promise<boolean> {
   const base = await context.store.readRef('base');
   if (base !== theirsOid) return false;
-  if (readCommittedHash(context.root) !== committedHash(context.root)) return false;
+  const saved = readCommitted(context.root);
+  if (!stampsHold(saved?.stamps, committedStampPaths(context.root))) {
+    const stamps = takeStamps(committedStampPaths(context.root));
+    if (saved?.hash !== committedHash(context.root)) return false;
+    saveCommitted(context.root, { hash: saved.hash, stamps });
+  }
   return !renderingIsStale(context.root);
 }
 
@@ -513,7 +521,8 @@ function stampPushed(context: TeamContext, written: ReadonlySet<string>, commit:
     item.provenance = { ...item.provenance, ...(reader.name ? { author: reader.name } : {}), at: now.toISOString().replace(/\.\d{3}Z$/, 'Z'), commit };
     changed = true;
   }
-  if (changed) writeWorkingBody(context.root, renderWorkingBody(items, context.config.region.sections, reader));
+  // Note: commits and authors are not in the rendered file: it stays current, the next sync has nothing to do.
+  if (changed) writeWorkingMetadata(context.root, renderWorkingBody(items, context.config.region.sections, reader));
   recordCommitted(context.root);
 }
 
@@ -527,17 +536,30 @@ function committedHash(root: string): string {
   return fingerprint(`${readWorkingText(root)}\u0000${readLocalTombstones(root).join('\n')}`);
 }
 
-function readCommittedHash(root: string): string | null {
+type Committed = { hash: string; stamps?: StampSet };
+
+/** The files behind the committed hash, whose stamps let a no-op sync skip reading and hashing them. */
+function committedStampPaths(root: string): Record<string, string> {
+  return { working: sharedMemoryPaths(root).working, tombstones: join(memoryPaths(root).stateDir, 'tombstones.txt') };
+}
+
+function readCommitted(root: string): Committed | null {
   try {
-    return (JSON.parse(readFileSync(join(memoryPaths(root).stateDir, COMMITTED_FILE), 'utf8')) as { hash?: string }).hash ?? null;
+    const parsed = JSON.parse(readFileSync(join(memoryPaths(root).stateDir, COMMITTED_FILE), 'utf8')) as Partial<Committed>;
+    return typeof parsed.hash === 'string' ? { hash: parsed.hash, ...(parsed.stamps ? { stamps: parsed.stamps } : {}) } : null;
   } catch {
     return null;
   }
 }
 
+function saveCommitted(root: string, committed: Committed): void {
+  writeFileAtomicSync(join(memoryPaths(root).stateDir, COMMITTED_FILE), `${JSON.stringify(committed)}\n`);
+}
+
 /** Records that the working copy as it is now is what the team ref holds (the no-op fast path). */
 function recordCommitted(root: string): void {
-  writeFileAtomicSync(join(memoryPaths(root).stateDir, COMMITTED_FILE), `${JSON.stringify({ hash: committedHash(root) })}\n`);
+  const stamps = takeStamps(committedStampPaths(root));
+  saveCommitted(root, { hash: committedHash(root), stamps });
 }
 
 function finish(context: TeamContext, report: SyncReport, options: SyncOptions, now: Date, failure: Omit<SyncFailure, 'at'> | null): SyncReport {

@@ -34,6 +34,10 @@ export async function readMemoryNotices(context: HookContext, options: { refresh
   let conflicts = 0;
   let renderedFresh = false;
   try {
+    // Nothing changed since mem last checked (the stamps say so): no read, parse or render at all.
+    const { currentRenderedConflicts } = await import('../core/shared-memory-stamp.js');
+    const known = currentRenderedConflicts(context.root);
+    if (known !== null) return finishNotices(context, known, false);
     const { RENDERED_FILE, WORKING_FILE, renderingIsStale } = await import('../core/shared-memory-file.js');
     const file = join(context.root, WORKING_FILE);
     if (renderingIsStale(context.root)) await renderForSession(context);
@@ -49,6 +53,10 @@ export async function readMemoryNotices(context: HookContext, options: { refresh
   } catch (error) {
     context.notes.push(`team memory not rendered: ${(error as Error).message}`);
   }
+  return finishNotices(context, conflicts, renderedFresh);
+}
+
+function finishNotices(context: HookContext, conflicts: number, renderedFresh: boolean): MemoryNotices {
   const failure = readSyncStatus(context.root).lastFailure;
   const oldRegion = hasOldRegion(context);
   const problem = failure ? failure.message : oldRegion ? `${oldRegion} still holds mem's old managed region: run \`mem migrate\` (it moves the entries to team memory), then commit ${oldRegion}` : null;

@@ -10,7 +10,7 @@
  * it: it is what git recorded for the commit that last changed the file. Everything read from a
  * teammate is untrusted: paths, sizes, encoding and shape are checked here, one file at a time.
  */
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 
 export const ENTRY_DIR = 'entries';
 export const TOMBSTONE_DIR = 'tombstones';
@@ -46,8 +46,14 @@ export function isValidId(id: string): boolean {
 
 /** Returns the shard directory name of an id. */
 export function shardOf(id: string): string {
-  return createHash('sha1').update(id).digest('hex').slice(0, 2);
+  return sha1Hex(id).slice(0, 2);
 }
+
+/** SHA-1 in hex; the one-shot `crypto.hash` (Node ≥ 20.12) is several times cheaper per call than a Hash object, which matters for 20,000 ids. */
+const sha1Hex: (data: string | Buffer) => string =
+  typeof (crypto as { hash?: unknown }).hash === 'function'
+    ? (data) => (crypto as unknown as { hash(algorithm: string, data: string | Buffer, encoding: 'hex'): string }).hash('sha1', data, 'hex')
+    : (data) => crypto.createHash('sha1').update(data).digest('hex');
 
 export function entryPath(id: string): string {
   return `${ENTRY_DIR}/${shardOf(id)}/${id}.json`;
@@ -89,7 +95,7 @@ export function sortVersions(versions: readonly TeamVersion[]): TeamVersion[] {
 /** Returns the git blob id of `text` (what `git hash-object` prints), to compare with a tree without reading it. */
 export function blobOid(text: string | Buffer): string {
   const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
-  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+  return sha1Hex(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`), bytes]));
 }
 
 export type ParsedRecord = { ok: true; record: TeamRecord } | { ok: false; reason: string };

@@ -1,0 +1,60 @@
+/**
+ * Cheap "has this file changed since mem last read it?" checks, so a command with nothing to do
+ * reads no large file, parses nothing and hashes nothing (the team memory's working copy is
+ * megabytes at 20,000 entries). A stamp is what `stat` says (size, mtime, ctime, inode); every
+ * mem writer replaces files by rename, so any write gives a new stamp.
+ *
+ * Like git's index, a stamp taken within a second of the file's last change is "racy": a second
+ * write in the same timestamp tick could keep size and times, so such a stamp is never trusted and
+ * the caller falls back to reading the file (and then records a fresh stamp).
+ */
+import { statSync } from 'node:fs';
+
+/** A file's stamp, or 'absent'. */
+export type FileStamp = string;
+
+const RACY_NS = 1_000_000_000n;
+
+/** Returns the stamp of `path` ('absent' when it does not exist); never throws. */
+export function fileStamp(path: string): FileStamp {
+  try {
+    const stat = statSync(path, { bigint: true });
+    return `${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}:${stat.ino}`;
+  } catch {
+    return 'absent';
+  }
+}
+
+/** Stamps of several files, taken together, with the time they were taken. */
+export type StampSet = { at: string; files: Record<string, FileStamp> };
+
+/** Returns the stamps of `paths` (keyed by the names given) taken now. Take them *before* reading the files they vouch for. */
+export function takeStamps(paths: Record<string, string>): StampSet {
+  const files: Record<string, FileStamp> = {};
+  for (const [name, path] of Object.entries(paths)) files[name] = fileStamp(path);
+  return { at: `${BigInt(Date.now()) * 1_000_000n}`, files };
+}
+
+/**
+ * True when every file still has the stamp recorded in `saved` and none of them had changed within
+ * a second before the stamps were taken (a racy stamp proves nothing). Never throws.
+ */
+export function stampsHold(saved: StampSet | null | undefined, paths: Record<string, string>): boolean {
+  if (!saved || typeof saved.at !== 'string' || typeof saved.files !== 'object' || saved.files === null) return false;
+  let at: bigint;
+  try {
+    at = BigInt(saved.at);
+  } catch {
+    return false;
+  }
+  for (const [name, path] of Object.entries(paths)) {
+    const recorded = saved.files[name];
+    if (recorded === undefined || recorded !== fileStamp(path)) return false;
+    if (recorded === 'absent') continue;
+    const fields = recorded.split(':');
+    const mtime = BigInt(fields[1] ?? '0');
+    const ctime = BigInt(fields[2] ?? '0');
+    if (at - (mtime > ctime ? mtime : ctime) < RACY_NS) return false;
+  }
+  return true;
+}

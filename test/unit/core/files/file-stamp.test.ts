@@ -1,0 +1,47 @@
+/** File stamps: a no-op command trusts them only when they are not racy, and any rewrite breaks them. */
+import { utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeFileAtomicSync } from '../../../../src/core/files/atomic-write.js';
+import { stampsHold, takeStamps, type StampSet } from '../../../../src/core/files/file-stamp.js';
+import { cleanupTempDirs, makeTempDir } from '../../../helpers/temp-repo.js';
+
+afterEach(cleanupTempDirs);
+
+/** The same stamps, as if they had been taken `seconds` later (the files untouched meanwhile). */
+const later = (stamps: StampSet, seconds: number): StampSet => ({ ...stamps, at: `${BigInt(stamps.at) + BigInt(seconds) * 1_000_000_000n}` });
+
+describe('file stamps', () => {
+  it('are not trusted within a second of the last write, and hold once that has passed', () => {
+    const dir = makeTempDir();
+    const paths = { a: join(dir, 'a.md'), b: join(dir, 'missing.md') };
+    writeFileSync(paths.a, 'one\n');
+    const stamps = takeStamps(paths);
+    expect(stampsHold(stamps, paths)).toBe(false);
+    expect(stampsHold(later(stamps, 2), paths)).toBe(true);
+  });
+
+  it('break on any rewrite, even one with the same size and an old modification time', () => {
+    const dir = makeTempDir();
+    const paths = { a: join(dir, 'a.md') };
+    writeFileSync(paths.a, 'one\n');
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(paths.a, old, old);
+    const stamps = later(takeStamps(paths), 2);
+    expect(stampsHold(stamps, paths)).toBe(true);
+    writeFileAtomicSync(paths.a, 'two\n');
+    utimesSync(paths.a, old, old);
+    expect(stampsHold(stamps, paths)).toBe(false);
+  });
+
+  it('break when a missing file appears, and refuse nonsense', () => {
+    const dir = makeTempDir();
+    const paths = { a: join(dir, 'a.md') };
+    const stamps = later(takeStamps(paths), 2);
+    expect(stampsHold(stamps, paths)).toBe(true);
+    writeFileSync(paths.a, 'now here\n');
+    expect(stampsHold(stamps, paths)).toBe(false);
+    expect(stampsHold(null, paths)).toBe(false);
+    expect(stampsHold({ at: 'x', files: {} }, paths)).toBe(false);
+  });
+});
