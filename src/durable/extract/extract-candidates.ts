@@ -45,7 +45,7 @@ type Proposal = { text: string; source: CandidateSource; origin: CandidateOrigin
 
 /** Noticed sentences per prompt that become pending candidates (the nudge quotes fewer). */
 const NOTICED_PER_PROMPT = 6;
-const NOTICED_MIN_SCORE = 3;
+const NOTICED_MIN_SCORE = 2;
 /** A long prompt (a dictated or pasted spec) offers one more per this many sentences. */
 const NOTICED_SENTENCES_PER_EXTRA = 4;
 
@@ -253,6 +253,8 @@ export function extractCandidates(events: readonly TranscriptEvent[], context: E
     else counts.set(command.command, { command, count: (prior[command.command] ?? 0) + 1, eventIndex });
   }
   for (const { command, count, eventIndex } of counts.values()) {
+    // The ecosystem's bare install (`npm install`, `bundle install`) is what every agent already knows.
+    if (command.purpose === 'install' && !/\s-/.test(command.command)) continue;
     if (count >= context.commandMinSuccesses) proposals.push({ text: describeCommand(command), source: 'command', origin: 'agent', eventIndex });
   }
 

@@ -22,43 +22,123 @@ const MIN_SENTENCE_CHARS = 10;
 // A line that is output, not prose: ANSI colours, stack frames, log prefixes, prompts, diff hunks,
 // table rows, progress counters, installer chatter.
 const OUTPUT_LINE =
-  /\u001b\[|^\s*(?:at\s+\S+\s+\(|File\s+"[^"]+",\s+line\s+\d|Traceback\b|[-+]{3}\s|@@\s|[$#>]\s|\|.*\|\s*$|\[\d+\/\d+\]|\d{1,2}:\d{2}(?::\d{2})?\b|\d{4}-\d{2}-\d{2}[T\s]\d|(?:INFO|WARN(?:ING)?|ERROR|DEBUG|TRACE|FATAL)\b|(?:Requirement|Collecting|Downloading|Installing|Successfully|Building|Compiling|Finished|Running|Starting|Stopping|Created|Removed)\s)|(?:Error|Exception|Warning):\s|^\s*(?:[✓✔✗✘❌✅]|⚠️?)\s|^\s*[-=_~*]{4,}\s*$/i;
+  /\u001b\[|^\s*(?:at\s+\S+\s+\(|File\s+(?:"[^"]+",\s+line\s+\d|\S+:\d+)|Traceback\b|[-+]{3}\s|@@\s|[$#>]\s|\|.*\|\s*$|\[\d+\/\d+\]|\d{1,2}:\d{2}(?::\d{2})?\b|\d{4}-\d{2}-\d{2}[T\s]\d|(?:INFO|WARN(?:ING)?|ERROR|DEBUG|TRACE|FATAL)\b|(?:Requirement|Collecting|Downloading|Installing|Successfully|Building|Compiling|Finished|Running|Starting|Stopping|Created|Removed)\s)|(?:Error|Exception|Warning):\s|^\s*(?:[✓✔✗✘❌✅!]|⚠️?)\s|^\s*[-=_~*]{4,}\s*$|[╔╗╚╝║═─│┌┐└┘├┤]/i;
+// More output: git's own lines, a numbered source listing or an interpreter's arrow into it
+// ("---> 95 self._reader = …", "  93  # …"), elided frames, and aligned "Label:   value" columns
+// (a status board pasted from a terminal).
+const OUTPUT_LINE_MORE =
+  /^\s*(?:(?:create|delete|rename) mode \d{6}\b|\d+ files? changed\b|\[[\w/.-]+ [0-9a-f]{7,}\]|-*>\s*\d+\s|\d+\s{2,}\S|\(\.\.\.\)|Cell In\s*\[)|^\s{2,}\d+\s+\S|^[^:]{1,40}:\s{3,}\S/i;
+const isOutputLine = (line: string): boolean => OUTPUT_LINE.test(line) || OUTPUT_LINE_MORE.test(line);
 // Code, not prose: more than a few programming symbols per word.
 const CODE_CHARS = /[{}();=<>[\]$\\]/g;
 
-/** Lines the user pasted rather than wrote: output, code blocks. */
-function proseLines(prompt: string): string[] {
-  const withoutFences = prompt.replace(/```[\s\S]*?(?:```|$)/g, '\n');
-  const lines = withoutFences.split(/\r?\n/);
+type ProseLine = {
+  text: string;
+  /** A list item, or a line of a block introduced by a line ending in a colon. */
+  item: boolean;
+  /** What the line's introduction adds: a list under "here are the important points:" is a list of requirements. */
+  inherited: number;
+};
+
+const BULLET = /^\s*(?:[-*•]|\d+[.)])\s+/;
+
+/**
+ * A hard-wrapped paragraph (pasted from a document or an e-mail) continues on the next line in
+ * lower case: one sentence, not two halves ("…, and an optional" / "message for the donor").
+ */
+function joinWrappedLines(lines: readonly string[]): string[] {
   const out: string[] = [];
   for (const line of lines) {
-    const trimmed = line.trim();
-    if (trimmed === '' || OUTPUT_LINE.test(trimmed)) continue;
-    const words = trimmed.split(/\s+/).length;
-    const symbols = (trimmed.match(CODE_CHARS) ?? []).length;
-    if (symbols > Math.max(3, words / 2)) continue;
-    out.push(trimmed);
+    const last = out.length > 0 ? out[out.length - 1] : undefined;
+    const wrapped = last !== undefined && last.trim().length >= 40 && !/[.!?:;。！？]\s*$/.test(last) && /^\s*\p{Ll}/u.test(line) && !BULLET.test(line);
+    if (wrapped) out[out.length - 1] = `${last.trimEnd()} ${line.trim()}`;
+    else out.push(line);
   }
   return out;
 }
+
+/** The prompt's own lines (output and code blocks dropped), with what a list's introduction says of its items. */
+function proseLines(prompt: string): ProseLine[] {
+  const withoutFences = prompt.replace(/```[\s\S]*?(?:```|$)/g, '\n');
+  const out: ProseLine[] = [];
+  // The line that introduces the block under it ("Components needed:", "it should"), and its weight.
+  let intro: number | undefined;
+  let previousBlank = true;
+  for (const line of joinWrappedLines(withoutFences.split(/\r?\n/))) {
+    const trimmed = line.trim();
+    if (trimmed === '') {
+      // A blank line ends a block of plain lines, never a list (lists often have gaps).
+      previousBlank = true;
+      continue;
+    }
+    if (isOutputLine(trimmed) || OUTPUT_LINE_MORE.test(line)) continue;
+    const words = trimmed.split(/\s+/).length;
+    const symbols = (trimmed.match(CODE_CHARS) ?? []).length;
+    if (symbols > Math.max(3, words / 2)) continue;
+    const bullet = BULLET.test(trimmed);
+    const underIntro = intro !== undefined && (bullet || !previousBlank);
+    out.push({ text: trimmed, item: bullet || underIntro, inherited: underIntro ? (intro ?? 0) : 0 });
+    previousBlank = false;
+    if (!bullet) {
+      // A line ending in a colon, or a short lead-in right before a list, introduces what follows;
+      // when it says the items matter (needed, important, should), each item carries that.
+      const opens = /[:：]\s*$/.test(trimmed) || words <= 4;
+      intro = opens ? (INTRO_SIGNAL.test(trimmed) ? 2 : 0) : underIntro ? intro : undefined;
+    }
+  }
+  return out;
+}
+
+/** An introduction that makes its list a list of requirements or rules. */
+const INTRO_SIGNAL =
+  /\b(?:important|key|main|requirements?|required|needed|needs?|must|should|rules?|conventions?|guidelines?|constraints?|points|specs?|features?|want|wichtig|anforderungen|regeln|muss|soll|requisitos|reglas|importante|debe|exigences|règles|doit|penting|aturan|harus)\b|要求|规则|必须|需要/i;
 
 /** A pasted summary or report: most lines are output, or it reads like a progress report. */
 function isPastedReport(prompt: string): boolean {
   const lines = prompt.split(/\r?\n/).filter((l) => l.trim() !== '');
   if (lines.length < 4) return false;
-  const output = lines.filter((l) => OUTPUT_LINE.test(l.trim())).length;
+  const output = lines.filter((l) => isOutputLine(l.trim()) || OUTPUT_LINE_MORE.test(l)).length;
   return output / lines.length > 0.4;
 }
 
+/** A spoken or run-on sentence is cut into pieces of about this many characters, at its clauses. */
+const RUN_ON_CHARS = 150;
+const CLAUSE_BREAK = /(?<=[,;])\s+|\s+(?=(?:and|but|so|then|und|aber|sondern|dann|sprich|also|deswegen|y|pero|entonces|et|mais|donc|dan|tapi|lalu)\s)/giu;
+
 function sentencesOf(line: string): string[] {
-  return line
-    .replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '')
-    .split(/(?<=[.!?。！？])\s+|(?<=[。！？])/)
-    .map((s) => s.trim())
-    .filter((s) => s.length >= MIN_SENTENCE_CHARS);
+  const text = line
+    .replace(BULLET, '')
+    // Punctuation typed without its space ("room sound.Another thing", "started on?confirm
+    // whether …") still ends a sentence; inside a URL or a file name it does not.
+    .replace(/(?<=\p{Ll}{2}[.!?])(?=\p{Lu}\p{Ll})/gu, ' ')
+    .replace(/(?<=(?:^|\s)[^\s/=&?]*\p{L}{2}[?!])(?=\p{L}{2})/gu, ' ');
+  const out: string[] = [];
+  for (const raw of text.split(/(?<=[.!?。！？])\s+|(?<=[。！？])/)) {
+    const sentence = raw.trim();
+    if (sentence.length < MIN_SENTENCE_CHARS) continue;
+    if (sentence.length <= RUN_ON_CHARS) {
+      out.push(sentence);
+      continue;
+    }
+    // Dictated speech runs on for hundreds of characters: score its clauses, a few at a time.
+    let piece = '';
+    for (const clause of sentence.split(CLAUSE_BREAK)) {
+      if (piece !== '' && piece.length + clause.length + 1 > RUN_ON_CHARS) {
+        if (piece.length >= MIN_SENTENCE_CHARS) out.push(piece);
+        piece = '';
+      }
+      piece = piece === '' ? clause : `${piece} ${clause}`;
+    }
+    if (piece.length >= MIN_SENTENCE_CHARS) out.push(piece);
+  }
+  return out;
 }
 
 type Signal = { re: RegExp; weight: number };
+
+// Where an imperative starts: the sentence, or a clause inside it ("phase 1 - ask me …",
+// "continue and save …", "…, please use docker").
+const CLAUSE_START = String.raw`(?:^|[,;:]\s+|\s[-–—]\s+|\s(?:and|then|also|but|so)\s+)(?:(?:please|plz|pls|also|just|and|so|then)\s+)*`;
 
 // What lasting statements share in any project, in the languages users write: modality
 // (always, never, must, should, don't), preference and choice (I want, prefer, let's go with,
@@ -66,50 +146,71 @@ type Signal = { re: RegExp; weight: number };
 const SIGNALS: readonly Signal[] = [
   { re: /\b(?:remember|memori[sz]e|keep in mind|note (?:for|to) (?:the )?future|for future reference|from now on|going forward|moving forward|next time|in (?:the )?future|henceforth)\b/i, weight: 4 },
   { re: /\b(?:always|never(?! mind)|every time|each time|whenever)\b/i, weight: 3 },
-  { re: /\b(?:must(?:n't| not)?|should(?:n't| not)?|have to|has to|needs? to be|make sure|ensure|important|crucial|essential|required?|mandatory|only)\b/i, weight: 2 },
+  { re: /\b(?:must(?:n't| not)?|should(?:n't| not)?|have to|has to|needs? to be|needed|make sure|ensure|important|crucial|essential|required?|mandatory|only)\b/i, weight: 2 },
   { re: /\b(?:don'?t|do not|dont|doesn'?t|never|no more|stop|avoid|without|not (?:the|a|as|in|to|like))\b/i, weight: 2 },
-  { re: /\b(?:i|we)(?:'d|'ll| will| would| also| really| just| still| only| do(?:n'?t)?| all| both)* (?:want|need|prefer|like|love|rather|choose|chose|decided?|go with|use|keep|stick|agreed?)\b|\b(?:prefer(?:red)?|instead of|rather than|as opposed to)\b/i, weight: 3 },
+  { re: /\b(?:i|we)(?:'d|'ll| will| would| also| really| just| still| only| do(?:n'?t)?| all| both)* (?:want|need|prefer|like|love|rather|choose|chose|decided?|go with|use|keep|stick|agreed?|host)\b|\bwe(?:'ll| will)? (?:add|build|deploy|support|store|show)\b|\b(?:prefer(?:red)?|instead of|rather than|as opposed to)\b/i, weight: 3 },
   { re: /\blet'?s (?:do|use|go with|call|keep|name|turn|make|stick|switch)\b|\b(?:shall|should) we (?:call|name|use)\b|\bcall it\b/i, weight: 3 },
-  { re: /^(?:(?:please|plz|pls|also|and|so|then|just)\s+)*(?:be|use|keep|put|name|call|store|write|follow|prefer|avoid|add|include|export|consider|commit|run|save|ask|check|test|show|display|format)\b/i, weight: 1 },
-  { re: /\b(?:conventions?|rules?|policy|standard|style|format|template|language|stack|deploy(?:ed|ment)?|hosted|host|config(?:uration)?|variable|env(?:ironment)?|naming|structure|architecture|pattern|workflow|persistence|database)\b/i, weight: 1 },
-  // Spanish, Portuguese, German, French, Italian, Indonesian.
-  { re: /\b(?:siempre|nunca|jam[aá]s|acord[aá]te|recuerda|recordá|no te olvides|de ahora en adelante|a partir de ahora|es clave|importante|tiene que|tenés que|hay que|quiero (?:que|hacerlo)|prefiero|sempre|immer|niemals|nie|muss|m[uü]ssen|darf|d[uü]rfen|soll(?:en|te)?|brauchen|wichtig|bitte|ab jetzt|künftig|toujours|jamais|il faut|je veux|dorénavant|désormais|selalu|jangan|harus|wajib|hanya|semua|gunakan|menggunakan)\b/iu, weight: 2 },
+  // How the agent should work with the user: ask first, wait for approval; the user does a step themselves.
+  { re: /\bask (?:me|us)\b|\b(?:check|confirm) with (?:me|us)\b|\bwait for (?:me|my|our)\b|\b(?:my|our) (?:approval|permission|confirmation|go-ahead)\b|\bwithout asking\b|\b(?:i|we)(?:'ll| will) (?:commit|push|merge|deploy|review|test) (?!it\b|this\b|that\b)|\b(?:i|we)(?:'ll| will) (?:commit|push|merge)\s*[.!]?$/i, weight: 3 },
+  // The manner of the work or of the answers: concise, in parallel, in separate files, in a language.
+  { re: /\b(?:concise(?:ly)?|brief(?:ly)?|terse|succinct|short (?:answers?|replies|responses)|in parallel|parallel(?:i[sz]e)?|separate(?:ly)?|seperate(?:ly)?|one (?:at a time|by one)|step by step|in (?:english|french|spanish|german|chinese|japanese|indonesian|hebrew|portuguese|italian|korean|dutch|polish|hindi))\b/i, weight: 2 },
+  // Limits and thresholds: "at least 28 days between two OPs", "maximal 6 OCTs im Jahr".
+  { re: /\b(?:at least|at most|no more than|maximum|minimum|max(?:imal)?|min(?:imum)?|mindestens|höchstens|mindest\p{L}*|als mínimo|como máximo|au moins|au plus|minimal|maksimal)\b/iu, weight: 2 },
+  { re: new RegExp(`${CLAUSE_START}(?:be|use|keep|put|name|call|store|write|follow|prefer|avoid|add|include|export|consider|commit|run|save|ask|check|test|show|display|format|fan out|leave|split|separate)\\b`, 'i'), weight: 1 },
+  { re: /\b(?:conventions?|rules?|policy|standard|style|format|template|language|stack|deploy(?:ed|ment)?|hosted|host|config(?:uration)?|variable|env(?:ironment)?|naming|structure|architecture|pattern|workflow|persistence|database|idioma|sprache|langue|bahasa|lingua|reglas?|regeln?|règles?|aturan|persistencia|datenbank|base de datos)\b/iu, weight: 1 },
+  // Spanish, Portuguese, German, French, Italian, Indonesian: always, never, must.
+  { re: /\b(?:siempre|nunca|jam[aá]s|acord[aá]te|recuerda|recordá|no te olvides|de ahora en adelante|a partir de ahora|es clave|importante|tiene que|tenés que|tenemos que|hay que|debe(?:mos|n)?|sempre|immer|niemals|nie|muss|m[uü]ssen|darf|d[uü]rfen|soll(?:en|te)?|wichtig|bitte|ab jetzt|künftig|toujours|jamais|il faut|doit|devons|dorénavant|désormais|selalu|jangan|harus|wajib|hanya)\b/iu, weight: 2 },
+  // The same languages: I want, we need, I prefer, use.
+  { re: /\b(?:quiero|queremos|necesito|necesitamos|prefiero|va a ser|quero|precisamos|prefiro|möchte|möchten|wollen|ich will|wir brauchen|brauchen wir|brauchen|bevorzuge|je veux|je voudrais|je préfère|nous voulons|on veut|saya mau|saya ingin|kita perlu|semua|gunakan|menggunakan|pakai)\b|\bnicht als\b[^.]*\bsondern\b|\bno como\b[^.]*\bsino\b/iu, weight: 2 },
   // Chinese and Japanese: wish, future, must, don't, always.
   { re: /希望|以后|今后|不要|别|必须|一定|总是|始终|记住|要求|常に|必ず|今後|ないで/, weight: 3 },
   { re: /我要|想要|需要|要用|用的是|就用|改成|ほしい|したい/, weight: 2 },
   // Order and conditions of a workflow: "ask me before you …", "first …, then …".
   { re: /\b(?:before|after|until|unless|first|then|once)\b/i, weight: 1 },
-  // A pointer: a URL, a path, a file name, an @-mention, a code span.
-  { re: /https?:\/\/\S+|(?:^|[\s`(@"])(?:~|\.{1,2})?\/?[\w.-]+\/[\w./-]*\w|\b[\w-]+\.(?:md|mdx|pdf|ya?ml|json|toml|ts|tsx|js|mjs|py|rb|rs|swift|go|xlsx|docx|csv)\b|@[\w./-]+\.\w+/i, weight: 2 },
+  // A pointer: a URL, a host name, a path, a file name, an @-mention, a code span.
+  { re: /https?:\/\/\S+|\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|ai|co|se|de|fr|es|nl|uk|me|sh|xyz|cloud|site)\b|(?:^|[\s`(@"])(?:~|\.{1,2})?\/?[\w.-]+\/[\w./-]*\w|\b[\w-]+\.(?:md|mdx|pdf|ya?ml|json|toml|ts|tsx|js|mjs|py|rb|rs|swift|go|xlsx|docx|csv)\b|@[\w./-]+\.\w+/i, weight: 2 },
   { re: /`[^`]+`|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z0-9]+_[a-z0-9_]+\b/, weight: 1 },
+  // Scoped to the task at hand: "while you fix the parser", "we will look at the rest later", "for now".
+  { re: /\bwhile (?:you(?:'re| are)? |we(?:'re| are)? )?\w+ing\b|\bwhile you\b|\b(?:later|for now|right now|today|this time|for the moment|for this (?:task|pr|ticket|change|one))\b/i, weight: -2 },
 ];
 
 // Not lasting: questions asking how or what, thanks, greetings, one-off status, the agent addressed
 // for a one-time action.
 const QUESTION = /\?\s*$|？\s*$|^(?:how|what|why|where|when|which|who|is|are|does|do|did|can|could|would|will|como|c[oó]mo|qu[eé]|cu[aá]l|d[oó]nde|por qu[eé]|wie|was|warum|wo|comment|pourquoi|est-ce)\b/i;
 const SUGGESTION_QUESTION = /\b(?:shall|should) we\b|\bcall it\b|\blet'?s\b/i;
+// "I need a variable for the rain tolerance ?": a wish typed with a question mark is still a wish.
+const WISH = /^(?:(?:and|also|so|but)\s+)?(?:i|we)(?:'d| would| also| really| just| still)* (?:want|need|like|prefer)\b/i;
 const SMALL_TALK = /^(?:thanks?|thank you|thx|ty|great|perfect|perfecto|excelente|ok(?:ay)?|cool|nice|awesome|yes|yeah|yep|no|nope|hi|hello|hey|good|bien|genial|danke|super)\b[\s!.,:)]*$/i;
 const NARRATION = /^(?:i (?:just |already )?(?:did|tried|ran|saw|found|got|committed|pushed|changed|fixed|opened|installed|see|think|guess|wonder|noticed)|it (?:works|worked|seems|looks|is working|crashes|says)|this (?:works|worked|looks|seems)|that (?:works|worked|looks|seems))\b/i;
+// A sentence that leans on the one before ("it's important, …", "that's a must"): quoted alone, it says nothing.
+const LEANS_BACK = /^(?:it'?s|it is|this is|that'?s|that is|these are|those are|es|das ist|eso es|esto es|c'est)\b/i;
 
 function scoreSentence(sentence: string): number {
   if (SMALL_TALK.test(sentence)) return 0;
   let score = 0;
   for (const { re, weight } of SIGNALS) if (re.test(sentence)) score += weight;
-  if (QUESTION.test(sentence) && !SUGGESTION_QUESTION.test(sentence)) score -= 3;
+  if (QUESTION.test(sentence) && !SUGGESTION_QUESTION.test(sentence) && !WISH.test(sentence)) score -= /[?？]\s*$/.test(sentence) ? 4 : 3;
   if (NARRATION.test(sentence)) score -= 2;
   // Long sentences mention everything; a rule is usually short.
   if (sentence.length > 240) score -= 1;
   return score;
 }
 
+/** A path, URL or name on its own ("components/Navbar.tsx", a link): a pointer to nothing said about it. */
+function isBarePointer(sentence: string): boolean {
+  return sentence.replace(/\S*[/.@_]\S*/g, ' ').split(/\s+/).filter((word) => /\p{L}{2}/u.test(word)).length < 2;
+}
+
 /** A sentence with any signal at all (the edge bonus never lifts one that has none). */
 function score0(sentence: string): boolean {
-  return SIGNALS.some(({ re }) => re.test(sentence));
+  return SIGNALS.some(({ re, weight }) => weight > 0 && re.test(sentence));
 }
 
 function clip(sentence: string): string {
   const flat = sentence.replace(/\s+/g, ' ').replace(/"/g, "'").trim();
-  return flat.length <= MAX_SENTENCE_CHARS ? flat : `${flat.slice(0, MAX_SENTENCE_CHARS - 1).trimEnd()}…`;
+  // A wish's stray question mark would make the quoted sentence read as a question.
+  const text = WISH.test(flat) ? flat.replace(/\s*\?+$/, '') : flat;
+  return text.length <= MAX_SENTENCE_CHARS ? text : `${text.slice(0, MAX_SENTENCE_CHARS - 1).trimEnd()}…`;
 }
 
 /** Returns the prompt's sentences most likely to state something lasting, best first (empty when none); never throws. */
@@ -118,17 +219,24 @@ export function noticeLastingSentences(prompt: string, options: NoticeOptions = 
   const minScore = options.minScore ?? 4;
   if (isPastedReport(prompt)) return [];
   const lines = proseLines(prompt);
-  const sentences = lines.map((line) => sentencesOf(line));
+  const sentences = lines.map((line) => sentencesOf(line.text));
   const count = sentences.reduce((n, list) => n + list.length, 0);
   const scored: NoticedSentence[] = [];
   sentences.forEach((list, index) => {
+    const line = lines[index];
     // Users write their own instruction before or after what they paste: in a prompt of many
     // lines, the first and last line are more likely to be theirs.
     const edge = lines.length >= 4 && (index === 0 || index === lines.length - 1) ? 1 : 0;
-    for (const sentence of list) {
-      const score = scoreSentence(sentence) + (score0(sentence) ? edge : 0);
-      if (score >= minScore) scored.push({ text: clip(sentence), score });
-    }
+    list.forEach((sentence, at) => {
+      // Only a sentence with a signal of its own gets the bonus of its place or of its list's introduction.
+      const own = score0(sentence) && !isBarePointer(sentence);
+      const score = own ? scoreSentence(sentence) + edge + (line?.inherited ?? 0) : 0;
+      if (score < minScore) return;
+      // The sentence it leans on goes with it, when that one is short enough to quote.
+      const before = at > 0 ? list[at - 1] : undefined;
+      const text = LEANS_BACK.test(sentence) && before !== undefined && before.length <= 100 ? `${before} ${sentence}` : sentence;
+      scored.push({ text: clip(text), score });
+    });
   });
   const limit = options.sentencesPerExtra ? Math.max(maxSentences, Math.ceil(count / options.sentencesPerExtra)) : maxSentences;
   const seen = new Set<string>();

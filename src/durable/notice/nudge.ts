@@ -9,7 +9,7 @@ import { noticeLastingSentences } from './notice-lasting.js';
 /** The whole nudge line stays under this many characters. */
 export const MAX_NUDGE_CHARS = 420;
 const NUDGE_SENTENCES = 3;
-const NUDGE_MIN_SCORE = 2;
+const NUDGE_MIN_SCORE = 3;
 
 /** Returns the nudge line for `prompt`, or '' when nothing in it looks lasting; never throws. */
 export function nudgeFor(prompt: string): string {
