@@ -50,7 +50,7 @@ function joinWrappedLines(lines: readonly string[]): string[] {
   const out: string[] = [];
   for (const line of lines) {
     const last = out.length > 0 ? out[out.length - 1] : undefined;
-    const wrapped = last !== undefined && last.trim().length >= 40 && !/[.!?:;。！？]\s*$/.test(last) && /^\s*\p{Ll}/u.test(line) && !BULLET.test(line);
+    const wrapped = last !== undefined && last.trim().length >= 40 && !/[.!?:;。！？]\s*$/.test(last) && /^\s*[a-zß-ÿ]/.test(line) && !BULLET.test(line);
     if (wrapped) out[out.length - 1] = `${last.trimEnd()} ${line.trim()}`;
     else out.push(line);
   }
@@ -103,15 +103,15 @@ function isPastedReport(prompt: string): boolean {
 
 /** A spoken or run-on sentence is cut into pieces of about this many characters, at its clauses. */
 const RUN_ON_CHARS = 150;
-const CLAUSE_BREAK = /(?<=[,;])\s+|\s+(?=(?:and|but|so|then|und|aber|sondern|dann|sprich|also|deswegen|y|pero|entonces|et|mais|donc|dan|tapi|lalu)\s)/giu;
+const CLAUSE_BREAK = /(?<=[,;])\s+|\s+(?=(?:and|but|so|then|und|aber|sondern|dann|sprich|also|deswegen|y|pero|entonces|et|mais|donc|dan|tapi|lalu)\s)/gi;
 
 function sentencesOf(line: string): string[] {
   const text = line
     .replace(BULLET, '')
     // Punctuation typed without its space ("room sound.Another thing", "started on?confirm
     // whether …") still ends a sentence; inside a URL or a file name it does not.
-    .replace(/(?<=\p{Ll}{2}[.!?])(?=\p{Lu}\p{Ll})/gu, ' ')
-    .replace(/(?<=(?:^|\s)[^\s/=&?]*\p{L}{2}[?!])(?=\p{L}{2})/gu, ' ');
+    .replace(/(?<=[a-zß-ÿ]{2}[.!?])(?=[A-ZÀ-Þ][a-zß-ÿ])/g, ' ')
+    .replace(/(?<=(?:^|\s)[^\s/=&?]*[A-Za-zÀ-ÿ]{2}[?!])(?=[A-Za-zÀ-ÿ]{2})/g, ' ');
   const out: string[] = [];
   for (const raw of text.split(/(?<=[.!?。！？])\s+|(?<=[。！？])/)) {
     const sentence = raw.trim();
@@ -155,13 +155,13 @@ const SIGNALS: readonly Signal[] = [
   // The manner of the work or of the answers: concise, in parallel, in separate files, in a language.
   { re: /\b(?:concise(?:ly)?|brief(?:ly)?|terse|succinct|short (?:answers?|replies|responses)|in parallel|parallel(?:i[sz]e)?|separate(?:ly)?|seperate(?:ly)?|one (?:at a time|by one)|step by step|in (?:english|french|spanish|german|chinese|japanese|indonesian|hebrew|portuguese|italian|korean|dutch|polish|hindi))\b/i, weight: 2 },
   // Limits and thresholds: "at least 28 days between two OPs", "maximal 6 OCTs im Jahr".
-  { re: /\b(?:at least|at most|no more than|maximum|minimum|max(?:imal)?|min(?:imum)?|mindestens|höchstens|mindest\p{L}*|als mínimo|como máximo|au moins|au plus|minimal|maksimal)\b/iu, weight: 2 },
+  { re: /\b(?:at least|at most|no more than|maximum|minimum|max(?:imal)?|min(?:imum)?|mindestens|höchstens|mindest[a-zäöüß]*|als mínimo|como máximo|au moins|au plus|minimal|maksimal)\b/i, weight: 2 },
   { re: new RegExp(`${CLAUSE_START}(?:be|use|keep|put|name|call|store|write|follow|prefer|avoid|add|include|export|consider|commit|run|save|ask|check|test|show|display|format|fan out|leave|split|separate)\\b`, 'i'), weight: 1 },
-  { re: /\b(?:conventions?|rules?|policy|standard|style|format|template|language|stack|deploy(?:ed|ment)?|hosted|host|config(?:uration)?|variable|env(?:ironment)?|naming|structure|architecture|pattern|workflow|persistence|database|idioma|sprache|langue|bahasa|lingua|reglas?|regeln?|règles?|aturan|persistencia|datenbank|base de datos)\b/iu, weight: 1 },
+  { re: /\b(?:conventions?|rules?|policy|standard|style|format|template|language|stack|deploy(?:ed|ment)?|hosted|host|config(?:uration)?|variable|env(?:ironment)?|naming|structure|architecture|pattern|workflow|persistence|database|idioma|sprache|langue|bahasa|lingua|reglas?|regeln?|règles?|aturan|persistencia|datenbank|base de datos)\b/i, weight: 1 },
   // Spanish, Portuguese, German, French, Italian, Indonesian: always, never, must.
-  { re: /\b(?:siempre|nunca|jam[aá]s|acord[aá]te|recuerda|recordá|no te olvides|de ahora en adelante|a partir de ahora|es clave|importante|tiene que|tenés que|tenemos que|hay que|debe(?:mos|n)?|sempre|immer|niemals|nie|muss|m[uü]ssen|darf|d[uü]rfen|soll(?:en|te)?|wichtig|bitte|ab jetzt|künftig|toujours|jamais|il faut|doit|devons|dorénavant|désormais|selalu|jangan|harus|wajib|hanya)\b/iu, weight: 2 },
+  { re: /\b(?:siempre|nunca|jam[aá]s|acord[aá]te|recuerda|recordá|no te olvides|de ahora en adelante|a partir de ahora|es clave|importante|tiene que|tenés que|tenemos que|hay que|debe(?:mos|n)?|sempre|immer|niemals|nie|muss|m[uü]ssen|darf|d[uü]rfen|soll(?:en|te)?|wichtig|bitte|ab jetzt|künftig|toujours|jamais|il faut|doit|devons|dorénavant|désormais|selalu|jangan|harus|wajib|hanya)\b/i, weight: 2 },
   // The same languages: I want, we need, I prefer, use.
-  { re: /\b(?:quiero|queremos|necesito|necesitamos|prefiero|va a ser|quero|precisamos|prefiro|möchte|möchten|wollen|ich will|wir brauchen|brauchen wir|brauchen|bevorzuge|je veux|je voudrais|je préfère|nous voulons|on veut|saya mau|saya ingin|kita perlu|semua|gunakan|menggunakan|pakai)\b|\bnicht als\b[^.]*\bsondern\b|\bno como\b[^.]*\bsino\b/iu, weight: 2 },
+  { re: /\b(?:quiero|queremos|necesito|necesitamos|prefiero|va a ser|quero|precisamos|prefiro|möchte|möchten|wollen|ich will|wir brauchen|brauchen wir|brauchen|bevorzuge|je veux|je voudrais|je préfère|nous voulons|on veut|saya mau|saya ingin|kita perlu|semua|gunakan|menggunakan|pakai)\b|\bnicht als\b[^.]*\bsondern\b|\bno como\b[^.]*\bsino\b/i, weight: 2 },
   // Chinese and Japanese: wish, future, must, don't, always.
   { re: /希望|以后|今后|不要|别|必须|一定|总是|始终|记住|要求|常に|必ず|今後|ないで/, weight: 3 },
   { re: /我要|想要|需要|要用|用的是|就用|改成|ほしい|したい/, weight: 2 },
@@ -198,7 +198,7 @@ function scoreSentence(sentence: string): number {
 
 /** A path, URL or name on its own ("components/Navbar.tsx", a link): a pointer to nothing said about it. */
 function isBarePointer(sentence: string): boolean {
-  return sentence.replace(/\S*[/.@_]\S*/g, ' ').split(/\s+/).filter((word) => /\p{L}{2}/u.test(word)).length < 2;
+  return sentence.replace(/\S*[/.@_]\S*/g, ' ').split(/\s+/).filter((word) => /[A-Za-zÀ-ÿ\u0100-\u024f\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]{2}/.test(word)).length < 2;
 }
 
 /** A sentence with any signal at all (the edge bonus never lifts one that has none). */
