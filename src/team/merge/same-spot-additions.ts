@@ -2,8 +2,15 @@
  * Two people added lines at the same spot of a hand-written file (git reports a conflict with an
  * empty base). When both added list items (or both added table rows), they are independent rules
  * and the merge keeps both, ours first. It refuses, leaving a conflict for a human, when the two
- * additions could be one rule written twice or two rules that contradict each other: a clean merge
- * would then put `X` beside `X, extended`, or `✅ use \`cmd\`` beside `❌ never use \`cmd\``.
+ * additions are one change made twice or two rules that contradict each other:
+ * - an item both sides added word for word: the same change arrived twice (a cherry-pick, a rebase),
+ *   so whatever else differs is one side's later edit of it, and only a human knows which is newer;
+ * - the sides added the same items, one side's extended (`X` against `X, extended`, nothing else):
+ *   one new rule written two ways, an edit/edit;
+ * - `✅ use \`cmd\`` beside `❌ never use \`cmd\``.
+ * An item and its extension among other, different additions are two people's own rules that happen
+ * to overlap (`make test` and `make test (with coverage)` each next to other new commands): both are
+ * kept, since dropping either loses a line its author wrote and keeping both loses nothing.
  */
 
 const ITEM_RE = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\S/;
@@ -29,7 +36,8 @@ export function resolveSameSpotAdditions(ours: readonly string[], theirs: readon
   const ourItems = listItems(ours);
   const theirItems = listItems(theirs);
   if (ourItems === null || theirItems === null) return null;
-  for (const x of ourItems) for (const y of theirItems) if (isSameRule(x, y) || isContradiction(x, y)) return null;
+  for (const x of ourItems) for (const y of theirItems) if (sameWords(x, y) || isContradiction(x, y)) return null;
+  if (isOneListWrittenTwice(ourItems, theirItems)) return null;
   return [...ours, ...theirs];
 }
 
@@ -63,6 +71,15 @@ function firstCell(row: string): string {
 /** Lowercased words only: `**Run tests**: \`make test\`` and `Run tests: make test` compare equal. */
 function comparable(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+/** True when every item of each side is, or extends, or is extended by, an item of the other. */
+function isOneListWrittenTwice(ours: readonly string[], theirs: readonly string[]): boolean {
+  return ours.every((x) => theirs.some((y) => isSameRule(x, y))) && theirs.every((y) => ours.some((x) => isSameRule(x, y)));
+}
+
+function sameWords(x: string, y: string): boolean {
+  return comparable(x.replace(MARKER_RE, '')) === comparable(y.replace(MARKER_RE, ''));
 }
 
 /** True when one item is the other, or the other extended ("X" and "X, with coverage"). */
