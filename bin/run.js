@@ -37,12 +37,12 @@ if (argv[0] === 'hook') {
   runBundle('hook.cjs', argv[1], 'runHookCli', argv.slice(1));
 } else if (argv[0] === 'search' && !wantsHelp) {
   // `mem search` answers "where did we write that down?" at grep speed: no oclif either.
-  run(async () => (await import('../dist/search.js')).runSearchCli(argv.slice(1)));
+  runBundle('search.cjs', 'search', 'runSearchCli', argv.slice(1));
 } else if (argv[0] === 'sync' && !wantsHelp) {
   // Runs in every pre-push: a push with nothing to share should not wait for oclif.
-  run(async () => (await import('../dist/sync.js')).runSyncCli(argv.slice(1)));
+  runBundle('sync.cjs', 'sync', 'runSyncCli', argv.slice(1));
 } else if (argv[0] === 'merge-driver') {
-  run(async () => (await import('../dist/merge-driver.js')).runMergeDriverCli(argv.slice(1)));
+  runBundle('merge-driver.cjs', 'merge-driver', 'runMergeDriverCli', argv.slice(1));
 } else {
   // Note: oclif finds the package root by walking up from `dir` to the first package.json;
   // starting in bin/ would stop at bin/package.json, so start at the root itself.

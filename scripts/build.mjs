@@ -67,38 +67,30 @@ const CLI_INLINE_MODULES = new Set(['src/cli/status/status.ts', 'src/cli/status/
 
 /** Builds every bundle into `outdir` (created; its old content is not removed). */
 export async function buildDist(outdir) {
-  const hookLazy = new Map();
-  await build({
-    ...cjs,
-    entryPoints: { hook: 'src/cli/entry/hook.ts' },
-    outdir,
-    plugins: [dynamicImportsTo('./hook-lazy', hookLazy, (source) => HOOK_LAZY_MODULES.has(source))],
-  });
-  prepareForCodeCache(join(outdir, 'hook.cjs'), './hook-lazy/');
-  await build({ ...esm, entryPoints: Object.fromEntries(hookLazy), outdir: join(outdir, 'hook-lazy'), chunkNames: 'chunks/[name]-[hash]' });
-
-  // The other fast paths are built one by one: everything they import at start-up lands in their
-  // own file (no shared chunks to open and link), and only lazily imported work becomes chunks.
-  const fastPaths = {
-    'merge-driver': 'src/cli/entry/merge-driver.ts',
-    search: 'src/cli/entry/search.ts',
-    sync: 'src/cli/entry/sync.ts',
-  };
-  for (const [name, entry] of Object.entries(fastPaths)) {
-    await build({ ...esm, entryPoints: { [name]: entry }, outdir, chunkNames: `chunks/${name}-[name]-[hash]` });
-  }
+  await buildCommonJs(outdir, 'hook', 'src/cli/entry/hook.ts', (source) => HOOK_LAZY_MODULES.has(source));
+  // The other fast paths have their own bundle each: everything they import at start-up lands in
+  // their own file (nothing shared to open and link), and every lazily imported module stays lazy.
+  await buildCommonJs(outdir, 'search', 'src/cli/entry/search.ts', () => true);
+  await buildCommonJs(outdir, 'sync', 'src/cli/entry/sync.ts', () => true);
+  await buildCommonJs(outdir, 'merge-driver', 'src/cli/entry/merge-driver.ts', () => true);
   // oclif and the command map are one CommonJS file (oclif's loader requires it again from
   // package.json's `oclif.commands.target`, and gets the same module). What commands import lazily
   // (use cases, remark, isomorphic-git, MiniSearch) stays ES modules in dist/cli-lazy/.
-  const lazy = new Map();
-  await build({
-    ...cjs,
-    entryPoints: { cli: 'src/cli/entry/cli.ts' },
-    outdir,
-    plugins: [dynamicImportsTo('./cli-lazy', lazy, (source) => !CLI_INLINE_MODULES.has(source))],
-  });
-  prepareForCodeCache(join(outdir, 'cli.cjs'), './cli-lazy/');
-  await build({ ...esm, entryPoints: Object.fromEntries(lazy), outdir: join(outdir, 'cli-lazy'), chunkNames: 'chunks/[name]-[hash]' });
+  await buildCommonJs(outdir, 'cli', 'src/cli/entry/cli.ts', (source) => !CLI_INLINE_MODULES.has(source));
+}
+
+/**
+ * `dist/<name>.cjs` from `entry`, loadable by bin/load-bundle.cjs; the relative dynamic imports
+ * whose source passes `lazy` become ES modules in `dist/<name>-lazy/`, the others are inlined
+ * and initialised on first use.
+ */
+async function buildCommonJs(outdir, name, entry, lazy) {
+  const lazyModules = new Map();
+  await build({ ...cjs, entryPoints: { [name]: entry }, outdir, plugins: [dynamicImportsTo(`./${name}-lazy`, lazyModules, lazy)] });
+  prepareForCodeCache(join(outdir, `${name}.cjs`), `./${name}-lazy/`);
+  if (lazyModules.size > 0) {
+    await build({ ...esm, entryPoints: Object.fromEntries(lazyModules), outdir: join(outdir, `${name}-lazy`), chunkNames: 'chunks/[name]-[hash]' });
+  }
 }
 
 /**
