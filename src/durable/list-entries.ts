@@ -7,9 +7,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../core/config/schema.js';
 import { MemError } from '../core/errors.js';
-import { readRegion } from '../core/memory-file/read-region.js';
+import { cachedDerivation } from '../core/files/derived-cache.js';
+import { memoryPaths } from '../core/layout.js';
+import { readRegion, type RegionRead } from '../core/memory-file/read-region.js';
+import { regionBody } from '../core/memory-file/region-body.js';
 import { renderMemory } from '../core/memory-file/render-memory.js';
-import { RENDERED_FILE, WORKING_FILE, readWorkingBody } from '../core/shared-memory-file.js';
+import { RENDERED_FILE, WORKING_FILE } from '../core/shared-memory-file.js';
 import type { Conflict } from '../core/memory-file/conflict-item.js';
 import { loadConfig } from '../core/config/load-config.js';
 import type { SharedMemoryPort } from '../core/shared-memory-port.js';
@@ -44,24 +47,40 @@ export type ListOptions = { section?: string; personal?: boolean; provenance?: S
 
 export type EntryListing = { root: string; entries: ListedEntry[]; warnings: string[] };
 
-/** One memory file read for listing or forgetting. */
-export type MemoryFileRead = { file: string; personal: boolean; read: ReturnType<typeof readRegion> };
+/** One memory file read for listing: its entries and conflicts, damage, and (shared memory) each id's line in the rendered file. */
+export type MemoryFileRead = { file: string; personal: boolean; read: Pick<RegionRead, 'entries' | 'conflicts' | 'damage'>; lines?: Map<string, number> };
 
 /** Returns the region of every memory file that exists, targets first, then CLAUDE.local.md; throws only on an unreadable file. */
-function readMemoryFiles(root: string, _config: Config): MemoryFileRead[] {
+function readMemoryFiles(root: string, config: Config): MemoryFileRead[] {
   const reads: MemoryFileRead[] = [];
   // Shared memory: the working copy of the team memory, shown where the agent reads it (the rendered file).
-  const working = join(root, WORKING_FILE);
-  if (existsSync(working)) reads.push({ file: RENDERED_FILE, personal: false, read: readRegion(readFileSync(working, 'utf8')) });
+  const shared = readSharedMemory(root, config);
+  if (shared !== null) reads.push({ file: RENDERED_FILE, personal: false, read: shared.read, lines: new Map(shared.lines) });
   const personal = join(root, PERSONAL_FILE);
   if (existsSync(personal)) reads.push({ file: PERSONAL_FILE, personal: true, read: readRegion(readFileSync(personal, 'utf8')) });
   return reads;
 }
 
-/** Returns id → 1-based line in the rendered file, for shared entries (the file the agent and the human read). */
-function renderedLines(root: string, config: Config): Map<string, number> {
-  const rendering = renderMemory(readWorkingBody(root), { target: 'rules-file', sections: config.region.sections, reader: { name: null, email: null } });
-  return new Map(rendering.items.map((item) => [item.id, item.line ?? 0]));
+type SharedRead = { read: Pick<RegionRead, 'entries' | 'conflicts' | 'damage'>; lines: Array<[string, number]> };
+
+/**
+ * The shared memory as `mem list` shows it: its entries and conflicts, and each id's line in the
+ * rendered file (the file the agent and the human read). Parsed once per change of the working
+ * copy: an unchanged one (same file stamp) is read from `.memory/cache/team-list.json`.
+ */
+function readSharedMemory(root: string, config: Config): SharedRead | null {
+  const working = join(root, WORKING_FILE);
+  if (!existsSync(working)) return null;
+  const cache = join(memoryPaths(root).cacheDir, 'team-list.json');
+  return cachedDerivation(cache, `list-1\u0000${config.region.sections.join('\u0000')}`, { working }, () => {
+    const text = readFileSync(working, 'utf8');
+    const read = readRegion(text);
+    const rendering = renderMemory(regionBody(text) ?? '', { target: 'rules-file', sections: config.region.sections, reader: { name: null, email: null } });
+    return {
+      read: { entries: read.entries, conflicts: read.conflicts, ...(read.damage ? { damage: read.damage } : {}) },
+      lines: rendering.items.map((item): [string, number] => [item.id, item.line ?? 0]),
+    };
+  });
 }
 
 /** Returns the damage warnings of `reads`, one line per damaged file. */
@@ -128,7 +147,7 @@ export function listEntries(cwd: string, options: ListOptions = {}): EntryListin
     }
   }
   let entries = [...byId.values()];
-  const lines = renderedLines(root, config);
+  const lines = reads.find((read) => !read.personal)?.lines ?? new Map<string, number>();
   for (const entry of entries) if (!entry.personal) entry.line = lines.get(entry.id) ?? entry.line;
   // The team commit behind each shared entry comes from the team branch's history (the audit log).
   const commits = options.provenance?.(root, config.team.branch) ?? new Map<string, string>();

@@ -96,6 +96,8 @@ export type SyncReport = {
 };
 
 const DIRS = [ENTRY_DIR, TOMBSTONE_DIR];
+/** Commits a new clone's first sync fetches (attribution of entries changed before them comes from the entries themselves, or is unknown). */
+const FIRST_SYNC_DEPTH = 500;
 const COMMITTED_FILE = 'team-committed.json';
 
 /** Returns the report of one sync of the clone at `root`; expected failures are in the report, only bugs and broken config throw. */
@@ -148,7 +150,10 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
   // Ref updates of a killed sync may have left temp files in the store (the sync lock is held).
   removeOrphanTemps(directoriesUnder(join(context.target.storeDir, 'refs')));
   for (let attempt = 0; ; attempt += 1) {
-    const fetched = await fetchTeamBranch(context.target);
+    // A new clone's first sync reads the tip's tree, not a year of history: a shallow fetch of the
+    // last commits (who changed what recently), bounded whatever the team's history.
+    const first = (await context.store.readRef('remote')) === null && (await context.store.readRef('base')) === null;
+    const fetched = await fetchTeamBranch(context.target, first ? { depth: FIRST_SYNC_DEPTH } : {});
     if (!fetched.ok && fetched.reason === 'failed' && isDamageMessage(fetched.message)) throw new Error(fetched.message);
     const network: { reason: TransportFailureReason; message: string } | null = fetched.ok ? null : fetched;
     // Offline: what this clone fetched before is still worth merging (it is the team's, just older).

@@ -13,6 +13,7 @@ import Forget from '../commands/forget.js';
 import Candidates from '../commands/candidates.js';
 import Render from '../commands/render.js';
 import Migrate from '../commands/migrate.js';
+import Blame from '../commands/blame.js';
 
 export const COMMANDS = {
   review: Review,
@@ -29,4 +30,5 @@ export const COMMANDS = {
   candidates: Candidates,
   render: Render,
   migrate: Migrate,
+  blame: Blame,
 };

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../../core/config/schema.js';
+import { cachedDerivation } from '../../core/files/derived-cache.js';
 import { readRegion } from '../../core/memory-file/read-region.js';
 import { readSyncStatus, type SyncStatus } from '../../team/sync-status.js';
 import { PERSONAL_FILE } from '../../durable/write-durable.js';
@@ -41,6 +42,32 @@ export type StatusExtensions = {
   team: SyncStatus & { enabled: boolean; branch: string; /** The team ref on the remote (refs/mem/team). */ ref: string };
 };
 
+type FileSummary = { ids: string[]; conflictIds: string[]; regionLines: number; fileLines: number; damage: string | null };
+
+/**
+ * What status shows of one memory file, parsed once per change of the file: an unchanged one
+ * (same file stamp) is read from `.memory/cache/`. Null when the file is unreadable.
+ */
+function summariseMemoryFile(root: string, file: string, path: string): FileSummary | null {
+  const cache = join(memoryPaths(root).cacheDir, `status-${file.replace(/[^A-Za-z0-9.-]/g, '_')}.json`);
+  return cachedDerivation(cache, 'status-1', { path }, () => {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch {
+      return null;
+    }
+    const region = readRegion(text);
+    return {
+      ids: region.entries.map((entry) => entry.id),
+      conflictIds: region.conflicts.map((conflict) => conflict.id),
+      regionLines: region.span ? text.slice(region.span.start, region.span.end).split('\n').length : 0,
+      fileLines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0),
+      damage: region.damage?.message ?? null,
+    };
+  });
+}
+
 /** Returns the durable and team parts of `mem status`; never throws on unreadable memory files. */
 export async function readStatusExtensions(root: string, config: Config): Promise<StatusExtensions> {
   const files: MemoryFileStatus[] = [];
@@ -50,20 +77,16 @@ export async function readStatusExtensions(root: string, config: Config): Promis
   // Shared memory is the working copy of the team memory, shown under the name of the file the agent reads.
   for (const [file, path] of [[RENDERED_FILE, join(root, WORKING_FILE)], [PERSONAL_FILE, join(root, PERSONAL_FILE)]] as const) {
     if (!existsSync(path)) continue;
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch {
+    const summary = summariseMemoryFile(root, file, path);
+    if (summary === null) {
       warnings.push(`${file} is unreadable`);
       continue;
     }
-    const region = readRegion(text);
-    for (const entry of region.entries) uniqueIds.add(entry.id);
-    for (const conflict of region.conflicts) uniqueConflicts.add(conflict.id);
-    const regionLines = region.span ? text.slice(region.span.start, region.span.end).split('\n').length : 0;
-    const fileLines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
-    files.push({ file, entries: region.entries.length, conflicts: region.conflicts.length, regionLines, fileLines, damage: region.damage?.message ?? null });
-    if (region.damage) warnings.push(`${file}: ${region.damage.message} (the next write repairs it without losing an entry)`);
+    for (const id of summary.ids) uniqueIds.add(id);
+    for (const id of summary.conflictIds) uniqueConflicts.add(id);
+    const { regionLines, fileLines, damage } = summary;
+    files.push({ file, entries: summary.ids.length, conflicts: summary.conflictIds.length, regionLines, fileLines, damage });
+    if (damage) warnings.push(`${file}: ${damage} (the next write repairs it without losing an entry)`);
     if (regionLines > config.region.maxLines) warnings.push(`${file}: memory has ${regionLines} lines, over region.maxLines ${config.region.maxLines}; forget or merge entries`);
   }
   for (const file of config.region.targets) {

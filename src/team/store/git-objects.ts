@@ -7,6 +7,8 @@
  * whatever the size of the team's history.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MemError } from '../../core/errors.js';
 import { gitEnv } from '../../core/git/run-git.js';
 
@@ -98,6 +100,9 @@ export function attributeChanges(
 ): { byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> } {
   const args = ['log', '-z', '--no-renames', '--name-only', '--format=%x01%H%x1f%an%x1f%ae%x1f%aI', head];
   if (exclude !== null) args.push(`^${exclude}`);
+  // Note: in a shallow store (a first sync fetches only recent commits) a boundary commit looks as
+  // if it added every file: what it changed is unknown, so it attributes nothing.
+  for (const boundary of shallowCommits(storeDir)) args.push(`^${boundary}`);
   args.push('--', ...dirs);
   const out = git(storeDir, args).toString('utf8');
   const byPath = new Map<string, Attribution>();
@@ -117,6 +122,17 @@ export function attributeChanges(
     if (chunk !== '' && current && !byPath.has(chunk)) byPath.set(chunk, current);
   }
   return { byPath, authors };
+}
+
+/** Returns the boundary commits of a shallow store (none for a full one); never throws. */
+export function shallowCommits(storeDir: string): string[] {
+  try {
+    return readFileSync(join(storeDir, 'shallow'), 'utf8')
+      .split('\n')
+      .filter((line) => OID_RE.test(line));
+  } catch {
+    return [];
+  }
 }
 
 /** Returns the git authors of the given commits (unknown ones are absent). */

@@ -58,12 +58,15 @@ export function resolveRemoteUrl(root: string, remote: string, direction: 'fetch
  * forced, so a remote rewritten by force is seen as it is); returns whether the branch exists
  * on the remote, or why the fetch failed. Never throws.
  */
-export async function fetchTeamBranch(target: TransportTarget): Promise<FetchOutcome> {
+export async function fetchTeamBranch(target: TransportTarget, options: { depth?: number } = {}): Promise<FetchOutcome> {
   const url = resolveRemoteUrl(target.root, target.remote);
   if (url === null) return missingRemote(target.remote);
   const refspec = `+${target.remoteRef}:refs/remotes/${target.remote}/${target.branch}`;
+  // Note: --depth only for a store that has nothing yet (a new clone's first sync); later fetches
+  // of a shallow store bring just the new commits, as for any other.
+  const depth = options.depth === undefined ? [] : [`--depth=${options.depth}`];
   const run = await runGit(
-    ['--git-dir', target.storeDir, 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', url, refspec],
+    ['--git-dir', target.storeDir, 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', ...depth, url, refspec],
     { cwd: target.root, timeoutMs: target.timeoutMs },
   );
   if (run.status === 0) return { ok: true, branchExists: true };

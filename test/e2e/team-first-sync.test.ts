@@ -1,0 +1,89 @@
+/**
+ * A new clone of a team with a long memory history: its first sync fetches the last team commits
+ * only (a shallow team store), still receives every entry, knows who changed the recent ones, and
+ * pushes from that store like any clone. `mem blame` answers from what sync recorded.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanupTempDirs, cloneAs, git, makeBareRemote, runMem, testEnv } from '../helpers/temp-repo.js';
+
+afterEach(cleanupTempDirs);
+
+type Listed = { id: string; text: string; provenance: { author: string | null; at: string | null; session: string | null; commit?: string } };
+
+const entryPath = (id: string) => `entries/${createHash('sha1').update(id).digest('hex').slice(0, 2)}/${id}.json`;
+const record = (text: string) => `${JSON.stringify({ section: 'Conventions', text }, null, 2)}\n`;
+
+/** Appends commits to the remote's team ref with git fast-import: one old entry, `busy` reworded `count` times, then one recent entry. */
+function appendHistory(remote: string, count: number): void {
+  const chunks: string[] = [];
+  const head = git(remote, ['rev-parse', 'refs/mem/team']);
+  let time = 1_750_000_000;
+  const commit = (author: string, path: string, content: string, first = false) => {
+    time += 60;
+    const message = `mem: 1 memory change\n`;
+    chunks.push(`commit refs/mem/team\nauthor ${author} <${author}@example.com> ${time} +0000\ncommitter ${author} <${author}@example.com> ${time} +0000\ndata ${Buffer.byteLength(message)}\n${message}`);
+    if (first) chunks.push(`from ${head}\n`);
+    chunks.push(`M 100644 inline ${path}\ndata ${Buffer.byteLength(content)}\n${content}\n`);
+  };
+  commit('Erin', entryPath('mold0000001'), record('The legacy importer lives in tools/import, never in src.'), true);
+  for (let i = 0; i < count; i += 1) commit('Dave', entryPath('mbusy000001'), record(`Run make check-${i} before pushing the api.`));
+  commit('Frank', entryPath('mnew0000001'), record('Release notes go in CHANGES.md, newest first.'));
+  execFileSync('git', ['fast-import', '--quiet', '--date-format=raw'], { cwd: remote, input: chunks.join(''), env: testEnv(), stdio: ['pipe', 'ignore', 'pipe'] });
+}
+
+const list = (repo: string) => JSON.parse(runMem(['list', '--json'], { cwd: repo }).stdout) as Listed[];
+
+describe('a new clone of a long team history', () => {
+  it('syncs from the last team commits only, receives everything, and pushes from there', () => {
+    const remote = makeBareRemote();
+    const alice = cloneAs(remote, 'Alice');
+    runMem(['init', '--yes'], { cwd: alice });
+    runMem(['remember', 'Use pnpm, never npm, in this repository.', '--section', 'Conventions'], { cwd: alice });
+    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    appendHistory(remote, 700);
+
+    const bob = cloneAs(remote, 'Bob');
+    runMem(['init', '--yes'], { cwd: bob });
+    const first = runMem(['sync'], { cwd: bob });
+    expect(first.status).toBe(0);
+    const store = join(bob, '.git', 'mem', 'store.git');
+    expect(existsSync(join(store, 'shallow'))).toBe(true);
+    expect(Number(git(bob, ['--git-dir', store, 'rev-list', '--count', 'refs/remotes/origin/mem/team']))).toBeLessThanOrEqual(500);
+
+    const entries = list(bob);
+    expect(entries.map((entry) => entry.text).sort()).toEqual([
+      'Release notes go in CHANGES.md, newest first.',
+      'Run make check-699 before pushing the api.',
+      'The legacy importer lives in tools/import, never in src.',
+      'Use pnpm, never npm, in this repository.',
+    ]);
+    // Recent changes carry their author and commit; what changed before the fetched history is not invented.
+    const tip = git(remote, ['rev-parse', 'refs/mem/team']);
+    expect(entries.find((entry) => entry.id === 'mnew0000001')?.provenance).toMatchObject({ author: 'Frank', commit: tip });
+    expect(entries.find((entry) => entry.id === 'mbusy000001')?.provenance.author).toBe('Dave');
+    expect(entries.find((entry) => entry.id === 'mold0000001')?.provenance.author).toBeNull();
+
+    const blamed = runMem(['blame', 'mnew'], { cwd: bob });
+    expect(blamed.status).toBe(0);
+    expect(blamed.stdout).toContain('author:  Frank');
+    expect(blamed.stdout).toContain(`commit:  ${tip}`);
+    expect(runMem(['blame', 'mold'], { cwd: bob }).stdout).toContain('not recorded in this clone');
+    const missing = runMem(['blame', 'mzzz'], { cwd: bob });
+    expect(missing.status).not.toBe(0);
+    expect(missing.stderr).toContain('no memory has the id mzzz');
+
+    // Bob's store is shallow; his push still reaches Alice, with his name and the commit on it.
+    runMem(['remember', 'Feature flags are read from flags.yaml only.', '--section', 'Conventions'], { cwd: bob });
+    expect(runMem(['sync'], { cwd: bob }).status).toBe(0);
+    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    const fromBob = list(alice).find((entry) => entry.text === 'Feature flags are read from flags.yaml only.');
+    expect(fromBob?.provenance).toMatchObject({ author: 'Bob', commit: git(remote, ['rev-parse', 'refs/mem/team']) });
+    const json = JSON.parse(runMem(['blame', fromBob!.id, '--json'], { cwd: alice }).stdout) as Listed;
+    expect(json.provenance.author).toBe('Bob');
+    expect(list(alice)).toHaveLength(5);
+  });
+});
