@@ -46,5 +46,5 @@ if (argv[0] === 'hook') {
 } else {
   // Note: oclif finds the package root by walking up from `dir` to the first package.json;
   // starting in bin/ would stop at bin/package.json, so start at the root itself.
-  runBundle('cli.cjs', 'main', 'execute', { dir: join(__dirname, '..') });
+  runBundle('cli.cjs', (argv[0] ?? 'help').replace(/^-+/, ''), 'execute', { dir: join(__dirname, '..') });
 }

@@ -18,7 +18,7 @@ function setUp(): { repo: string; env: Record<string, string>; cacheDir: string 
   const cacheHome = makeTempDir('mem-cache-home-');
   const env = { XDG_CACHE_HOME: cacheHome };
   expect(runMem(['init', '--yes'], { cwd: repo, env }).status).toBe(0);
-  return { repo, env, cacheDir: join(cacheHome, 'mem-team-memory', 'code-cache') };
+  return { repo, env, cacheDir: join(cacheHome, 'mem-team-memory', 'code-cache', `${process.version}-${process.arch}`) };
 }
 
 const cacheFiles = (dir: string, prefix: string) => (existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith(prefix)) : []);
@@ -28,10 +28,11 @@ describe('the code cache', () => {
     const { repo, env, cacheDir } = setUp();
     const first = runMem(['hook', 'session-start'], { cwd: repo, env, stdin: startPayload(repo, 's1') });
     expect(first.status).toBe(0);
-    const [cache] = cacheFiles(cacheDir, 'hook.session-start-');
+    const [cache] = cacheFiles(cacheDir, 'hook.session-start.');
     expect(cache).toBeDefined();
     expect(statSync(join(cacheDir, cache!)).mode & 0o777).toBe(0o600);
     expect(statSync(cacheDir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(cacheDir, '..')).mode & 0o777).toBe(0o700);
 
     const cached = runMem(['hook', 'session-start'], { cwd: repo, env, stdin: startPayload(repo, 's2') });
     const compiled = runMem(['hook', 'session-start'], { cwd: repo, env: { ...env, MEM_NO_CODE_CACHE: '1' }, stdin: startPayload(repo, 's3') });
@@ -41,7 +42,7 @@ describe('the code cache', () => {
 
     // Commands (oclif's bundle) use it too, with the same output.
     const status = runMem(['status'], { cwd: repo, env });
-    expect(cacheFiles(cacheDir, 'cli.main-')).toHaveLength(1);
+    expect(cacheFiles(cacheDir, 'cli.status.')).toHaveLength(1);
     expect(runMem(['status'], { cwd: repo, env }).stdout).toBe(status.stdout);
     expect(runMem(['status'], { cwd: repo, env: { ...env, MEM_NO_CODE_CACHE: '1' } }).stdout).toBe(status.stdout);
   });
@@ -49,7 +50,7 @@ describe('the code cache', () => {
   it('never trusts a damaged cache or one that another user could have written, and replaces it', () => {
     const { repo, env, cacheDir } = setUp();
     expect(runMem(['hook', 'session-start'], { cwd: repo, env, stdin: startPayload(repo, 's1') }).status).toBe(0);
-    const cache = join(cacheDir, cacheFiles(cacheDir, 'hook.session-start-')[0]!);
+    const cache = join(cacheDir, cacheFiles(cacheDir, 'hook.session-start.')[0]!);
     const good = readFileSync(cache);
 
     writeFileSync(cache, Buffer.alloc(good.length, 0x41));
