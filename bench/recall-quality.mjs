@@ -12,7 +12,7 @@
 // Every prompt gets a fresh session id, so "never twice per session" does not interfere.
 // It measures, it does not assert: the exit code does not depend on the figures.
 // Usage: node bench/recall-quality.mjs [--verbose]   (no build needed: imports src/ through esbuild)
-import { loadSearchApi, makeFixtureRepo, writeTeamBranch } from './search-quality.mjs';
+import { WORKING_FILE, loadSearchApi, makeFixtureRepo, writeTeamMemory } from './search-quality.mjs';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,13 +54,13 @@ export function makeCorpusRepo(corpusDir, parent = mkdtempSync(join(tmpdir(), 'm
   if (existsSync(sessions)) for (const name of readdirSync(sessions)) cpSync(join(sessions, name), join(root, '.memory', 'sessions', name));
   execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: root, stdio: 'ignore', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' } });
   const team = join(corpusDir, 'team-memory.md');
-  if (existsSync(team)) writeTeamBranch(root, readFileSync(team, 'utf8'));
+  if (existsSync(team)) writeTeamMemory(root, readFileSync(team, 'utf8'));
   return root;
 }
 
 /** Returns the corpus file a label's `file` (as recall reports it) comes from. */
 function corpusFileOf(corpusDir, file) {
-  if (file.endsWith(':memory.md')) return join(corpusDir, 'team-memory.md');
+  if (file === WORKING_FILE) return join(corpusDir, 'team-memory.md');
   if (file.startsWith('.memory/sessions/')) return join(corpusDir, 'sessions', file.slice('.memory/sessions/'.length));
   return join(corpusDir, 'repo', file);
 }

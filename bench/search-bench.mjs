@@ -2,7 +2,7 @@
 // Search and recall timings against the budgets of PRODUCT.md §9, as ratios to F = `node -e 0`
 // measured in the same run, interleaved (F, then the command) so machine noise hits both.
 // Corpora of 1,000 and 10,000 entries are generated in temp git repos, shaped like a real repo:
-// a root CLAUDE.md at the region's size budget, nested CLAUDE.md files, rules, a team branch and
+// a root CLAUDE.md at the region's size budget, nested CLAUDE.md files, rules, the shared memory's working copy and
 // many session handoffs (the bulk at 10k).
 // Usage: node bench/search-bench.mjs [--runs 20] [--sizes 1000,10000]
 import { buildDist } from '../scripts/build.mjs';
@@ -11,7 +11,7 @@ import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { writeTeamBranch } from './search-quality.mjs';
+import { writeTeamMemory } from './search-quality.mjs';
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -74,7 +74,8 @@ export function makeCorpus(parent, total) {
     return k;
   };
   writeFileSync(join(root, 'CLAUDE.md'), `# Project\n\nHuman-written intro about the project.\n\n${region(take(120))}\n`);
-  writeTeamBranch(root, `${region(take(Math.round(total * 0.1)))}\n`);
+  // The shared memory's working copy: the entries mem wrote (the markers come from writeTeamMemory).
+  writeTeamMemory(root, `${region(take(Math.round(total * 0.1))).split('\n').slice(1, -1).join('\n')}\n`);
   const nested = Math.max(4, Math.round(total / 400));
   for (let d = 0; d < nested; d++) {
     const dir = join(root, 'packages', `pkg-${d}`);

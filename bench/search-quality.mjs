@@ -26,33 +26,24 @@ function git(cwd, args, input) {
   return execFileSync('git', args, { cwd, env: GIT_ENV, input, encoding: 'utf8', stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] }).trim();
 }
 
-/** Puts `memoryMd` on the team branch of the clone at `root` (a bare store in .git/mem/store.git, as mem keeps it). */
-export function writeTeamBranch(root, memoryMd, branch = 'mem/team') {
-  const store = join(root, '.git', 'mem', 'store.git');
-  mkdirSync(store, { recursive: true });
-  git(root, ['init', '-q', '--bare', store]);
-  const blob = git(root, ['--git-dir', store, 'hash-object', '-w', '--stdin'], memoryMd);
-  const tree = git(root, ['--git-dir', store, 'mktree'], `100644 blob ${blob}\tmemory.md\n`);
-  const parent = (() => {
-    try {
-      return ['-p', git(root, ['--git-dir', store, 'rev-parse', '--verify', '-q', `refs/heads/${branch}`])];
-    } catch {
-      return [];
-    }
-  })();
-  const commit = git(root, ['--git-dir', store, 'commit-tree', tree, ...parent, '-m', 'team memory']);
-  git(root, ['--git-dir', store, 'update-ref', `refs/heads/${branch}`, commit]);
-  return commit;
+/** The shared memory's working copy, relative to the worktree root (src/core/shared-memory-stamp.ts). */
+export const WORKING_FILE = '.memory/state/team-memory.md';
+
+/** Writes `body` (mem's region format: sections, entries with id comments) as the shared memory's working copy of the clone at `root`, as mem keeps it since the team ref moved to refs/mem/team. */
+export function writeTeamMemory(root, body) {
+  mkdirSync(join(root, '.memory', 'state'), { recursive: true });
+  const text = body.endsWith('\n') || body === '' ? body : `${body}\n`;
+  writeFileSync(join(root, WORKING_FILE), `<!-- mem:begin (managed by mem: edit freely, keep the id comments) -->\n${text}<!-- mem:end -->\n`);
 }
 
-/** Creates a temp git repository holding the fixture corpus (files, session handoffs, team branch) and returns its root. */
+/** Creates a temp git repository holding the fixture corpus (files, session handoffs, shared memory) and returns its root. */
 export function makeFixtureRepo(parent = mkdtempSync(join(tmpdir(), 'mem-search-quality-'))) {
   const root = join(parent, 'repo');
   cpSync(join(FIXTURE, 'repo'), root, { recursive: true });
   mkdirSync(join(root, '.memory', 'sessions'), { recursive: true });
   for (const name of readdirSync(join(FIXTURE, 'sessions'))) cpSync(join(FIXTURE, 'sessions', name), join(root, '.memory', 'sessions', name));
   git(root, ['init', '-q', '-b', 'main']);
-  writeTeamBranch(root, readFileSync(join(FIXTURE, 'team-memory.md'), 'utf8'));
+  writeTeamMemory(root, readFileSync(join(FIXTURE, 'team-memory.md'), 'utf8'));
   return root;
 }
 

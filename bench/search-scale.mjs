@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Search at scale: generated repositories of 50k and 100k entries (the shape of search-bench.mjs:
-// root CLAUDE.md, nested packages, rules, a team branch, the bulk in session handoffs), measured
+// root CLAUDE.md, nested packages, rules, the shared memory's working copy, the bulk in session handoffs), measured
 // through a private build of the CLI:
 //   - `mem search` warm, as a ratio to `node -e 0` (interleaved medians);
 //   - a cold rebuild: the cache removed, then one `mem search`;

@@ -1,12 +1,17 @@
 /**
  * Finds every memory markdown file of a worktree: the CLAUDE.md hierarchy (root, nested,
- * `.claude/CLAUDE.md`, `.claude/rules/**`), CLAUDE.local.md, AGENTS.md and session handoffs.
+ * `.claude/CLAUDE.md`, `.claude/rules/**`), CLAUDE.local.md, AGENTS.md, session handoffs and the
+ * shared memory's working copy (`.memory/state/team-memory.md`, what mem remembered for the team,
+ * synced or not). The working copy stands for its rendering (`.claude/rules/mem-team-memory.md`,
+ * the same entries without ids, a step behind while a session runs), which is then left out so no
+ * entry shows twice.
  * A plain directory walk (no git spawn: untracked nested CLAUDE.md files count too) that skips
  * dependency, build and hidden directories, and stops after MAX_DIRECTORIES so a huge monorepo
  * costs a bounded time.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { RENDERED_FILE, WORKING_FILE } from '../core/shared-memory-stamp.js';
 import type { MemoryKind } from './memory-document.js';
 
 export type MemoryFile = { path: string; abs: string; kind: MemoryKind };
@@ -36,7 +41,8 @@ export function discoverMemoryFiles(root: string): MemoryFile[] {
       if (kind) out.push({ path, abs: `${root}/${path}`, kind });
     }
   }
-  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const shared = out.some((file) => file.path === WORKING_FILE) ? out.filter((file) => file.path !== RENDERED_FILE) : out;
+  return shared.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 function kindOfName(name: string): MemoryKind | null {
@@ -62,6 +68,8 @@ function addRules(root: string, rel: string, depth: number, out: MemoryFile[]): 
 }
 
 function addSessions(root: string, out: MemoryFile[]): void {
+  const working = join(root, WORKING_FILE);
+  if (statSync(working, { throwIfNoEntry: false })?.isFile() === true) out.push({ path: WORKING_FILE, abs: working, kind: 'team' });
   for (const entry of listDirectory(join(root, '.memory', 'sessions'))) {
     if (entry.name.endsWith('.md') && !entry.isDirectory()) {
       out.push({ path: `.memory/sessions/${entry.name}`, abs: join(root, '.memory', 'sessions', entry.name), kind: 'session' });

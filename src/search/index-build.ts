@@ -1,5 +1,5 @@
 /** Building index content from markdown: parsing sources (remark only when needed) and a full rebuild. */
-import type { ParsedDocument, ParsedFile } from './memory-document.js';
+import type { MemoryKind, ParsedDocument, ParsedFile } from './memory-document.js';
 import { encodeDocuments, type IndexHeader, type IndexedSource } from './index-file.js';
 import { INDEX_LAYOUT, addDocuments, createMemoryIndex, pathFieldOf, type IndexedFields, type MemoryIndex } from './search-index.js';
 import { scanSimpleMarkdown } from './scan-simple-markdown.js';
@@ -8,12 +8,14 @@ import { type Scanned } from './index-sources.js';
 import { makeView, type OpenedIndex } from './index-view.js';
 
 
-export type Parse = (source: string) => ParsedFile;
+export type Parse = (source: string, kind: MemoryKind) => ParsedFile;
 
+/** Returns the parser of changed sources: the working copy by mem's region reader, other files as markdown (remark only when `withRemark`). */
 export async function parserFor(withRemark: boolean): Promise<Parse> {
-  if (!withRemark) return (text) => scanSimpleMarkdown(text) ?? { documents: [], conditional: false };
+  const { parseTeamMemory } = await import('./parse-team-memory.js');
+  if (!withRemark) return (text, kind) => (kind === 'team' ? parseTeamMemory(text) : (scanSimpleMarkdown(text) ?? { documents: [], conditional: false }));
   const { parseMarkdownDocuments } = await import('./parse-markdown-documents.js');
-  return (text) => scanSimpleMarkdown(text) ?? parseMarkdownDocuments(text);
+  return (text, kind) => (kind === 'team' ? parseTeamMemory(text) : (scanSimpleMarkdown(text) ?? parseMarkdownDocuments(text)));
 }
 
 export function rebuildIndex(scanned: Scanned[], parse: Parse, files: CacheFiles, engine: string, warnings: string[]): OpenedIndex {
@@ -36,7 +38,7 @@ export function rebuildIndex(scanned: Scanned[], parse: Parse, files: CacheFiles
 }
 
 export function parseSource(s: Scanned, firstId: number, parse: Parse): { source: IndexedSource; documents: ParsedDocument[] } {
-  const parsed: ParsedFile = s.text === undefined ? { documents: [], conditional: false } : parse(s.text);
+  const parsed: ParsedFile = s.text === undefined ? { documents: [], conditional: false } : parse(s.text, s.kind);
   const source: IndexedSource = {
     path: s.path,
     kind: s.kind,

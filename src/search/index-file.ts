@@ -9,16 +9,16 @@ import { serialize, deserialize } from 'node:v8';
 
 const MAGIC = 'MEMSRCH\n';
 
-/** One indexed source: a file of the working tree, or the team branch's memory file. */
+/** One indexed source: a memory file of the worktree (the shared memory's working copy is one). */
 export type IndexedSource = {
-  /** Repository-relative path with "/" separators, or `<branch>:memory.md` for the team branch. */
+  /** Repository-relative path with "/" separators. */
   path: string;
   kind: MemoryKind;
   mtimeMs: number;
-  /** Change time, for files (absent for the team branch and in caches written before it was kept). */
+  /** Change time (absent in caches written before it was kept). */
   ctimeMs?: number;
   size: number;
-  /** Content hash (for the team branch: the branch's commit id). */
+  /** Content hash. */
   hash: string;
   /** Documents of this source have ids firstId … firstId + count - 1, in document-store order. */
   firstId: number;

@@ -1,9 +1,8 @@
-/** Finding what the search index covers, as it is on disk now: memory files and the team ref, checked cheaply (mtime, ctime, size; a hash only when those moved). */
+/** Finding what the search index covers, as it is on disk now: the memory files (the shared memory's working copy among them), checked cheaply (mtime, ctime, size; a hash only when those moved). */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { type IndexedSource } from './index-file.js';
 import { discoverMemoryFiles } from './discover-memory-files.js';
-import { readTeamMemory, readTeamRef } from './team-source.js';
 
 
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
@@ -17,7 +16,7 @@ export type Scanned = Pick<IndexedSource, 'path' | 'kind' | 'mtimeMs' | 'ctimeMs
   load: () => { hash: string; text?: string; skipped?: string } | null;
 };
 
-export function scanSources(root: string, previous: Map<string, IndexedSource>, teamBranch: string | null, warnings: string[]): Scanned[] {
+export function scanSources(root: string, previous: Map<string, IndexedSource>, warnings: string[]): Scanned[] {
   const out: Scanned[] = [];
   for (const file of discoverMemoryFiles(root)) {
     let stat;
@@ -39,23 +38,6 @@ export function scanSources(root: string, previous: Map<string, IndexedSource>, 
     const read = load();
     if (!read) continue;
     out.push(withPrevious({ ...base, ...read }, before));
-  }
-  if (teamBranch !== null) {
-    const ref = readTeamRef(root, teamBranch);
-    if (ref) {
-      const path = `${teamBranch}:memory.md`;
-      const before = previous.get(path);
-      const load = () => {
-        const bytes = readTeamMemory(ref.storeDir, ref.sha);
-        return bytes ? { hash: ref.sha, ...decodeText(bytes) } : null;
-      };
-      const base = { path, kind: 'team' as const, mtimeMs: 0, load };
-      if (before && before.hash === ref.sha) out.push({ ...base, size: before.size, hash: ref.sha, previous: before });
-      else {
-        const read = load();
-        if (read) out.push(withPrevious({ ...base, size: read.text?.length ?? 0, ...read }, before));
-      }
-    }
   }
   for (const s of out) if (s.skipped !== undefined) warnings.push(`skipped ${s.path}: ${s.skipped}`);
   return out;

@@ -13,8 +13,7 @@
  * a share of the corpus, the next update compacts it into a new main index.
  *
  * Freshness is checked cheaply: each file's mtime+size first, its content hash only when those
- * moved, and the team branch by its ref (read from the ref file; git is spawned only when it
- * moved). Unchanged → only the query's index shards are decoded (no remark, no full load).
+ * moved. Unchanged → only the query's index shards are decoded (no remark, no full load).
  * Changed → remark runs on the changed files only, and only the delta is rewritten.
  */
 import type { ParsedDocument } from './memory-document.js';
@@ -41,8 +40,6 @@ export type CompactionPolicy = { minDocs: number; share: number; maxFiles: numbe
 const DEFAULT_COMPACTION: CompactionPolicy = { minDocs: 1000, share: 0.1, maxFiles: 100 };
 
 export type OpenIndexOptions = {
-  /** Team branch to index, or null to leave the team branch out. */
-  teamBranch: string | null;
   /** Query terms whose index shards are decoded while opening, so a damaged blob means a rebuild, not a failed query. */
   preload?: readonly QueryTerm[];
   /** Tests use a small policy to exercise compaction. */
@@ -65,7 +62,7 @@ export async function openSearchIndex(root: string, options: OpenIndexOptions): 
     if (opened) return opened;
   }
   const warnings: string[] = [];
-  const scanned = scanSources(root, new Map(), options.teamBranch, warnings);
+  const scanned = scanSources(root, new Map(), warnings);
   return rebuildIndex(scanned, await parserFor(true), files, engineId(), warnings);
 }
 
@@ -87,7 +84,7 @@ export function openReadyIndex(root: string, options: OpenIndexOptions): { index
     const warnings: string[] = [];
     const current = (cache.delta ?? cache.main).header.sources;
     const previous = new Map(current.map((s) => [s.path, s] as const));
-    const scanned = scanSources(root, previous, options.teamBranch, warnings);
+    const scanned = scanSources(root, previous, warnings);
     const unchanged = new Set(scanned.filter((s) => s.previous !== undefined && s.previous.hash === s.hash && s.previous.kind === s.kind).map((s) => s.path));
     const fresh = current.every((s) => unchanged.has(s.path)) && scanned.every((s) => unchanged.has(s.path) && restat(s.previous!, s) === s.previous);
     const view = cachedView(cache, [...current], warnings, options.preload);
@@ -110,12 +107,12 @@ async function openCached(root: string, options: OpenIndexOptions, files: CacheF
     for (const source of cache.delta?.header.sources ?? []) if (source.firstId >= cache.main.header.nextDocId) storedDocuments(cache, source);
     const current = (cache.delta ?? cache.main).header.sources;
     const previous = new Map(current.map((s) => [s.path, s] as const));
-    const scanned = scanSources(root, previous, options.teamBranch, warnings);
+    const scanned = scanSources(root, previous, warnings);
     const changed = scanned.filter((s) => s.previous === undefined || s.previous.hash !== s.hash || s.previous.kind !== s.kind);
     const present = new Set(scanned.map((s) => s.path));
     if (changed.length === 0 && current.every((s) => present.has(s.path))) return warmIndex(cache, scanned, files, warnings, options.preload);
     // remark is loaded only when a changed file is more than the simple markdown mem writes.
-    const needsRemark = changed.some((s) => s.text !== undefined && scanSimpleMarkdown(s.text) === null);
+    const needsRemark = changed.some((s) => s.kind !== 'team' && s.text !== undefined && scanSimpleMarkdown(s.text) === null);
     const parse = await parserFor(needsRemark);
     return updateIndex(cache, scanned, changed, parse, files, warnings, options);
   } catch {

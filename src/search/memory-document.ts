@@ -18,6 +18,8 @@ export type ParsedDocument = {
   author?: string;
   /** mem's stable entry id, when the entry carries one. */
   memId?: string;
+  /** The entry is in conflict: both current versions (null: that side deleted it); `text` holds both. */
+  conflict?: { ours: string | null; theirs: string | null };
 };
 
 /** What the markdown parser says about the file as a whole. */

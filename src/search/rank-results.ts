@@ -18,6 +18,8 @@ export type RankedResult = {
   date?: string;
   author?: string;
   id?: string;
+  /** The entry is in conflict (see ParsedDocument.conflict): shown once, with both versions. */
+  conflict?: { ours: string | null; theirs: string | null };
   /** Document terms that matched, in index form; the renderer highlights words that normalize to these. */
   terms: string[];
   /** Share of the query's words this result matched, 0–1. */
@@ -90,6 +92,7 @@ export function rankResults(
     if (date !== undefined) result.date = date;
     if (doc.author !== undefined) result.author = doc.author;
     if (doc.memId !== undefined) result.id = doc.memId;
+    if (doc.conflict !== undefined) result.conflict = doc.conflict;
     out.push(result);
     insertDescending(top, result.score, options.limit);
   }

@@ -1,8 +1,10 @@
 /**
  * Prompt-time recall for the user-prompt-submit hook: the few memories most relevant to the
  * prompt that Claude Code has NOT already loaded (the root CLAUDE.md, CLAUDE.local.md,
- * .claude/CLAUDE.md and unconditional rules are in context already), i.e. team-branch entries
- * absent locally, session history, nested and conditional files, AGENTS.md. Nothing is added
+ * .claude/CLAUDE.md and unconditional rules are in context already, and so is the shared memory
+ * as rendered into .claude/rules/ at session start), i.e. shared entries written since that
+ * rendering (by this session's Stop hook, a sync), session history, nested and conditional
+ * files, AGENTS.md. Nothing is added
  * unless a result is clearly relevant and not outscored by loaded memory (then the prompt is about
  * what the agent already knows), and nothing is added twice in one session.
  * Stays on the hook budget: no oclif, and the index as the cache holds it: never built or updated
@@ -18,6 +20,7 @@ import { formatRecall, isClearlyRelevant, outrankedByLoadedMemory, recallKey, re
 import { openReadyIndex, openSearchIndex } from './index-store.js';
 import { backgroundAllowed, startIndexRefresh } from './index-refresh.js';
 import { readRecallRecord, recallRecordPath, saidAtStart, writeRecallRecord } from './recall-record.js';
+import { renderedMemoryTest } from './rendered-memory.js';
 
 export type RecallInput = {
   root: string;
@@ -38,14 +41,13 @@ export type RecallInput = {
 export async function recallForPrompt(input: RecallInput): Promise<string | null> {
   const terms = queryTerms(input.prompt, { ignore: CHATTER_WORDS });
   if (terms.length === 0) return null;
-  const teamBranch = input.config.team.enabled ? input.config.team.branch : null;
   let index;
   if (input.env !== undefined && backgroundAllowed(input.env)) {
-    const ready = openReadyIndex(input.root, { teamBranch, preload: terms });
+    const ready = openReadyIndex(input.root, { preload: terms });
     if (!ready.fresh) startIndexRefresh(input.root, input.env);
     if (ready.index === null) return null;
     index = ready.index;
-  } else index = await openSearchIndex(input.root, { teamBranch, preload: terms });
+  } else index = await openSearchIndex(input.root, { preload: terms });
   if (Date.now() > input.deadlineMs) return null;
   const hits = index.query(terms, { strict: true });
   // Loaded memory is ranked too: when it answers the prompt clearly better, the agent has the answer.
@@ -62,7 +64,10 @@ export async function recallForPrompt(input: RecallInput): Promise<string | null
   const seen = new Set(record.injected);
   // What SessionStart injected (the handoff) is loaded memory too, though its file is not.
   const loadedFiles = new Set(index.sources.filter(isInContext).map((source) => source.path));
-  const loaded = (r: RankedResult) => loadedFiles.has(r.file) || saidAtStart(r.text, record);
+  const isRendered = renderedMemoryTest(input.root);
+  const rendered = (r: RankedResult) =>
+    r.conflict === undefined ? isRendered(r.text) : [r.conflict.ours, r.conflict.theirs].some((side) => side !== null && isRendered(side));
+  const loaded = (r: RankedResult) => loadedFiles.has(r.file) || saidAtStart(r.text, record) || (r.kind === 'team' && rendered(r));
   const bestLoadedScore = Math.max(0, ...ranked.filter(loaded).map((r) => r.score));
   const documents = index.sources.reduce((sum, source) => sum + source.count, 0);
   const threshold = recallScoreThreshold(input.config.search.recallMinScore, documents);

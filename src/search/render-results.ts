@@ -14,9 +14,17 @@ const SNIPPET_CHARS = 320;
 export function renderResults(results: readonly RankedResult[], style: HighlightStyle): string {
   const lines: string[] = [];
   results.forEach((result, i) => {
-    const segments = clipSegments(highlightText(result.text, result.terms), SNIPPET_CHARS);
-    const text = segments.map((s) => (s.hit ? mark(s.text, style) : s.text)).join('');
-    lines.push(`${i + 1}. ${text}`);
+    const shown = (text: string, room: number) =>
+      clipSegments(highlightText(text, result.terms), room)
+        .map((s) => (s.hit ? mark(s.text, style) : s.text))
+        .join('');
+    if (result.conflict === undefined) lines.push(`${i + 1}. ${shown(result.text, SNIPPET_CHARS)}`);
+    else {
+      // One entry in conflict: both versions under one number, and how to settle it.
+      lines.push(`${i + 1}. ⚠ in conflict (settle it with mem review):`);
+      lines.push(`   ours:   ${result.conflict.ours === null ? '(deleted)' : shown(result.conflict.ours, SNIPPET_CHARS / 2)}`);
+      lines.push(`   theirs: ${result.conflict.theirs === null ? '(deleted)' : shown(result.conflict.theirs, SNIPPET_CHARS / 2)}`);
+    }
     const where = [result.section || '(no section)', `${result.file}:${result.line}`, kindLabel(result)];
     const who = [result.author, result.date?.slice(0, 10)].filter((part) => part !== undefined && part !== '');
     if (who.length > 0) where.push(who.join(', '));
@@ -26,7 +34,7 @@ export function renderResults(results: readonly RankedResult[], style: Highlight
 }
 
 function kindLabel(result: RankedResult): string {
-  return result.kind === 'team' ? 'team branch' : result.kind;
+  return result.kind === 'team' ? 'team memory' : result.kind;
 }
 
 function mark(word: string, style: HighlightStyle): string {
@@ -52,6 +60,7 @@ export function resultsToJson(results: readonly RankedResult[]): string {
       ...(r.date !== undefined ? { date: r.date } : {}),
       ...(r.author !== undefined ? { author: r.author } : {}),
       ...(r.id !== undefined ? { id: r.id } : {}),
+      ...(r.conflict !== undefined ? { conflict: r.conflict } : {}),
     })),
     null,
     2,

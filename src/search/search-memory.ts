@@ -6,7 +6,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemError } from '../core/errors.js';
-import { loadConfigCached } from '../core/config/load-config-cached.js';
 import { isMemoryKind, MEMORY_KINDS, type MemoryKind } from './memory-document.js';
 import { queryTerms } from './query-terms.js';
 import { rankResults, type RankedResult } from './rank-results.js';
@@ -47,7 +46,7 @@ export async function searchMemory(root: string, query: string, options: SearchO
   const kinds = parseKinds(options.kinds);
   const sinceMs = options.since === undefined ? undefined : parseSince(options.since, nowMs);
   const terms = queryTerms(query);
-  const index = await openSearchIndex(root, { teamBranch: await teamBranchOf(root), preload: terms });
+  const index = await openSearchIndex(root, { preload: terms });
   if (terms.length === 0) return { results: [], noTerms: true, warnings: index.warnings, indexState: index.state };
   const hits = index.query(terms);
   const filters = { ...(kinds ? { kinds } : {}), ...(options.section !== undefined ? { section: options.section } : {}), ...(sinceMs !== undefined ? { sinceMs } : {}) };
@@ -60,7 +59,7 @@ export async function searchMemory(root: string, query: string, options: SearchO
     localMemIds: index.localMemIds,
   });
   // Note: a file deleted after the index was refreshed is not shown rather than shown stale.
-  const results = ranked.filter((r) => r.kind === 'team' || existsSync(join(root, r.file)));
+  const results = ranked.filter((r) => existsSync(join(root, r.file)));
   return { results, noTerms: false, warnings: index.warnings, indexState: index.state };
 }
 
@@ -68,20 +67,9 @@ export async function searchMemory(root: string, query: string, options: SearchO
 export async function refreshSearchIndex(cwd: string): Promise<void> {
   try {
     const root = findRepoRoot(cwd);
-    if (root !== null) await openSearchIndex(root, { teamBranch: await teamBranchOf(root) });
+    if (root !== null) await openSearchIndex(root, {});
   } catch {
     // Note: nobody waits for this process; the next search or refresh tries again.
-  }
-}
-
-/** Returns the team branch to index per the repository's config (the default when the config is unreadable); never throws. */
-async function teamBranchOf(root: string): Promise<string | null> {
-  try {
-    // Note: the validated copy in .memory/cache/: zod is loaded only when config.json changed.
-    const config = await loadConfigCached(root);
-    return config.team.enabled ? config.team.branch : null;
-  } catch {
-    return 'mem/team';
   }
 }
 

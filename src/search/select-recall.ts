@@ -79,7 +79,7 @@ function whereOf(result: RankedResult): string {
   const section = result.section.split(' > ').at(-1) ?? '';
   const source =
     result.kind === 'team'
-      ? 'team branch'
+      ? 'team memory'
       : result.kind === 'session'
         ? `session ${result.date?.slice(0, 10) ?? result.file}`
         : `${result.file}:${result.line}`;

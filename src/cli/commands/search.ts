@@ -1,12 +1,12 @@
 import { Args, Command, Flags } from '@oclif/core';
 
-/** `mem search <query>`: ranked full-text search over every memory file and the team branch. */
+/** `mem search <query>`: ranked full-text search over every memory file and the shared team memory. */
 export default class Search extends Command {
-  static override summary = 'Search all memory: CLAUDE.md files, rules, AGENTS.md, the team branch and session handoffs.';
+  static override summary = 'Search all memory: CLAUDE.md files, rules, AGENTS.md, the team memory and session handoffs.';
   static override description =
-    'Ranked full-text search (prefix and typo tolerant) from an index cached in .memory/cache/ and kept up to date from the markdown. Exit 0 with or without matches, 1 on failure, 2 on bad usage.';
+    'Ranked full-text search (prefix and typo tolerant) from an index cached in .memory/cache/ and kept up to date from the markdown. Team memory (kind team) is what mem remembered for the team, synced or not (.memory/state/team-memory.md); an entry in conflict is one result showing both versions until mem review settles it. Exit 0 with or without matches, 1 on failure, 2 on bad usage.';
   /** The --json shape, for the README reference (not --help). */
-  static jsonShape = '[{file, line, section, text, score, kind, date?, author?}], best first';
+  static jsonShape = '[{file, line, section, text, score, kind, date?, author?, id?, conflict?: {ours, theirs}}], best first';
   static override examples = ['<%= config.bin %> search "docker db tests"', '<%= config.bin %> search migrations --kind session --since 14', '<%= config.bin %> search pnpm --json --limit 3'];
   static override strict = false;
   static override args = { query: Args.string({ description: 'words to look for', required: false }) };

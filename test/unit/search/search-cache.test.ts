@@ -7,7 +7,7 @@ import { openSearchIndex, SEARCH_CACHE_FILE } from '../../../src/search/index-st
 import { defaultConfig } from '../../../src/core/config/schema.js';
 import { cleanupTempDirs, makeRepo } from '../../helpers/temp-repo.js';
 // @ts-expect-error plain ESM helper shared with the quality bench
-import { writeTeamBranch } from '../../../bench/search-quality.mjs';
+import { writeTeamMemory } from '../../../bench/search-quality.mjs';
 
 afterEach(cleanupTempDirs);
 
@@ -25,8 +25,8 @@ function repoWith(files: Record<string, string>): string {
 describe('search cache', () => {
   it('builds, stays warm, picks up a changed file and forgets a deleted one', async () => {
     const root = repoWith({ 'CLAUDE.md': '## Gotchas\n- Tests need docker first.\n', 'api/CLAUDE.md': '- Migrations run with pnpm migrate.\n' });
-    expect((await openSearchIndex(root, { teamBranch: null })).state).toBe('rebuilt');
-    expect((await openSearchIndex(root, { teamBranch: null })).state).toBe('warm');
+    expect((await openSearchIndex(root, {})).state).toBe('rebuilt');
+    expect((await openSearchIndex(root, {})).state).toBe('warm');
     writeFileSync(join(root, 'CLAUDE.md'), '## Gotchas\n- Tests need redis first.\n');
     const after = await searchMemory(root, 'redis');
     expect(after.indexState).toBe('updated');
@@ -38,9 +38,9 @@ describe('search cache', () => {
 
   it('a touched but unchanged file keeps its documents; a corrupt or foreign cache is rebuilt', async () => {
     const root = repoWith({ 'CLAUDE.md': '- Use pnpm, not npm.\n' });
-    await openSearchIndex(root, { teamBranch: null });
+    await openSearchIndex(root, {});
     utimesSync(join(root, 'CLAUDE.md'), new Date(), new Date(Date.now() + 5000));
-    expect((await openSearchIndex(root, { teamBranch: null })).state).toBe('warm');
+    expect((await openSearchIndex(root, {})).state).toBe('warm');
     const bytes = readFileSync(cacheOf(root));
     writeFileSync(cacheOf(root), bytes.subarray(0, bytes.length >> 1));
     const outcome = await searchMemory(root, 'pnpm');
@@ -73,16 +73,35 @@ describe('search cache', () => {
     expect(outcome.warnings.join('\n')).toContain('bin/CLAUDE.md: binary file');
   });
 
-  it('indexes the team branch once per ref and does not show an entry twice', async () => {
-    const root = repoWith({ 'CLAUDE.md': '## Commands\n- Use pnpm, not npm. <!-- mem:id=c1 by=alice -->\n' });
-    writeTeamBranch(root, '## Commands\n- Use pnpm, not npm. <!-- mem:id=c1 by=alice -->\n- Seed demo data with pnpm seed. <!-- mem:id=t4 by=grace -->\n');
+  it('indexes the shared memory working copy, not its rendering, and does not show an entry twice', async () => {
+    const root = repoWith({
+      'CLAUDE.md': '## Commands\n- Use pnpm, not npm. <!-- mem:id=c1 by=alice -->\n',
+      '.claude/rules/mem-team-memory.md': '# Team memory\n\n## Commands\n\n- Use pnpm, not npm.\n- Seed demo data with pnpm seed.\n',
+    });
+    writeTeamMemory(root, '## Commands\n- Use pnpm, not npm. <!-- mem:id=c1 by=alice -->\n- Seed demo data with pnpm seed. <!-- mem:id=t4 by=grace at=2026-11-28T15:00:00Z -->\n');
     const first = await searchMemory(root, 'pnpm');
-    expect(first.results.map((r) => [r.kind, r.text])).toEqual([
-      ['durable', 'Use pnpm, not npm.'],
-      ['team', 'Seed demo data with pnpm seed.'],
+    expect(first.results.map((r) => [r.kind, r.file, r.text, r.author])).toEqual([
+      ['durable', 'CLAUDE.md', 'Use pnpm, not npm.', 'alice'],
+      ['team', '.memory/state/team-memory.md', 'Seed demo data with pnpm seed.', 'grace'],
     ]);
-    writeTeamBranch(root, '## Gotchas\n- Delete .turbo when the cache is corrupt. <!-- mem:id=t5 -->\n');
-    expect((await searchMemory(root, 'turbo')).results[0]?.file).toBe('mem/team:memory.md');
+    writeTeamMemory(root, '## Gotchas\n- Delete .turbo when the cache is corrupt. <!-- mem:id=t5 -->\n');
+    expect((await searchMemory(root, 'turbo')).results.map((r) => [r.file, r.line, r.id])).toEqual([['.memory/state/team-memory.md', 3, 't5']]);
+    expect((await searchMemory(root, 'seed')).results).toEqual([]);
+  });
+
+  it('recall offers a shared entry written since the rendering the agent loaded, never one the rendering holds', async () => {
+    const root = repoWith({
+      '.claude/rules/mem-team-memory.md': '# Team memory\n\n## Gotchas\n\n- Database migrations run with pnpm migrate from services/api.\n',
+    });
+    writeTeamMemory(
+      root,
+      '## Gotchas\n- Database migrations run with pnpm migrate from services/api. <!-- mem:id=t1 -->\n- Migrations of the orders table need a maintenance window first. <!-- mem:id=t2 -->\n',
+    );
+    const input = { root, sessionId: 's1', config: defaultConfig(), deadlineMs: Date.now() + 10_000 };
+    const text = await recallForPrompt({ ...input, prompt: 'add a database migration for the orders table and run the migrations' });
+    expect(text).toContain('maintenance window');
+    expect(text).toContain('(team memory, Gotchas)');
+    expect(text).not.toContain('pnpm migrate');
   });
 
   it('recall adds only new, relevant memories that are not already loaded, once per session', async () => {

@@ -39,7 +39,7 @@ function repoWith(files: Record<string, string>): string {
 /** Search results as a user sees them (file, line, text, score), plus how the cache was found. */
 async function search(root: string, query: string, compaction?: CompactionPolicy) {
   const terms = queryTerms(query);
-  const index = await openSearchIndex(root, { teamBranch: null, preload: terms, ...(compaction ? { compaction } : {}) });
+  const index = await openSearchIndex(root, { preload: terms, ...(compaction ? { compaction } : {}) });
   const ranked = rankResults(index.query(terms), (id) => index.resolve(id), {
     query,
     termCount: terms.length,
