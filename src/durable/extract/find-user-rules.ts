@@ -49,13 +49,6 @@ const EXPLICIT_WHOLE: readonly RegExp[] = [
   /^(?:[^。！？!?]{1,20}(?:里|中|上)[，,]?\s*)?(?:总是|始终|永远不要|绝对不要|务必|一定要|千万不要)/,
 ];
 
-/**
- * Korean puts the adverb mid-sentence ("커밋하기 전에 항상 … 돌려 주세요": before committing always
- * run …), and "all …" (전부, 모두) with a path states where things live: a request ending in a
- * polite imperative (주세요, 하세요, 마세요) with one of them is a rule.
- */
-const KOREAN_RULE = /(?:항상|반드시|절대로?|언제나|늘|(?:전부|모두|모든)[^。.!?]*[\w.-]+\/[\w./-]+)[^。.!?]*(?:주세요|하세요|마세요|해요|하십시오)[.!。]?$/;
-
 /** CJK "don't …" (不要, 别, ないで): a correction when it answers the agent, like English "don't". */
 const CJK_DONT = /^(?:请)?(?:不要|别再?|禁止|不准|不许)|(?:ないで(?:ください)?|ないように(?:して)?(?:ください)?)[。！!]?$/;
 
@@ -82,8 +75,6 @@ const STOP = /^(?:please\s+)?stop\s+(?:\w+ing)\b.+$/i;
 const ROMANCE_DONT = /^(?:não|nao|non)\s+\p{L}{2,}\s+\S/iu;
 // "Prefer early returns over nested ifs": a style rule, never a one-off task.
 const PREFER_OVER = /^(?:please\s+)?(?:always\s+)?prefer\s+.+\s+(?:over|to|instead\s+of|rather\s+than)\s+\S/i;
-// "`make db-reset` wipes your local database": a warning about a command, i.e. a gotcha.
-const DESTRUCTIVE_WARNING = /`[^`]+`[^.;]*\b(?:wipes?|deletes?|drops?|destroys?|overwrites?|nukes?|erases?|truncates?|resets?|clobbers?)\b/i;
 const WE_CONVENTION =
   /^(?:(?:in\s+this\s+(?:repo(?:sitory)?|project|codebase|team)|here|on\s+this\s+team|in\s+our\s+(?:team|codebase|repo(?:sitory)?|project))\s*,?\s*)?(?:we|our\s+team)(?:'ve|\s+have)?\s+(?:(?:usually|normally|generally|typically|always)\s+)?(?:always|never|use|prefer|don'?t|do\s+not|avoid|require|follow|keep|put|write|name|squash|rebase|deploy|run|store|moved|switched|migrated|standardi[sz]ed)\b/i;
 const REPO_USES = /^(?:this|the|our)\s+(?:repo(?:sitory)?|project|codebase|monorepo|team|app)\s+(?:uses|is\s+using|prefers|relies\s+on|requires|runs\s+on|targets|only\s+uses)\b/i;
@@ -123,25 +114,9 @@ const UNIVERSAL_STATEMENT = /^(?:all|any|every|each|everything|nothing)\b[^?]{0,
 const SUBJECT_NEVER_ALWAYS = /^(?!(?:it|this|that|i|you|he|she|they|there|which)\b)(?:[\w@/.-]+\s+){1,3}(?:never|always)\s+(?!(?:mind|fails?|failed|passes|passed|works?|worked|breaks?|broke|happens?|crash(?:es)?|times?\s+out)\b)\w+/i;
 /** "Outbound HTTP goes through the shared client in app/http.py": the one way something is done. */
 const GOES_THROUGH = /^(?:[\w@/.-]+\s+){1,4}(?:goes|go|must\s+go|should\s+go)\s+(?:through|in|into|to)\b/i;
-/** "log pkg is banned": a tool or library the project forbids. */
-const BANNED = /\b(?:is|are)\s+(?:banned|forbidden|not\s+allowed|disallowed)\b/i;
-/** "init here needs -backend-config=…", "plan and apply always take -var-file=…": a flag a command cannot do without. */
-const FLAG_REQUIREMENT = /\b(?:needs?|requires?|(?:always\s+)?takes?|must\s+(?:get|use|pass))\s+(?:a\s+|the\s+)?-{1,2}[a-z][\w-]*/i;
-/** German, French and Spanish "with us, always …": "Schemaänderungen laufen bei uns immer über …". */
-const OUR_WAY_ALWAYS = /\b(?:bei\s+uns|bij\s+ons|chez\s+nous|aquí|en\s+este\s+(?:repo|proyecto)|u\s+nas)\b[^?]*\b(?:immer|nie|niemals|ausschließlich|altijd|nooit|toujours|jamais|siempre|nunca|zawsze|nigdy|przechodzi)\b/i;
 /** "op de orders-tabellen nooit ->get() zonder limiet": always/never mid-sentence, about code, in languages that put it there. */
 const MID_SENTENCE_ALWAYS = /\b(?:altijd|nooit|zawsze|nigdy|sempre|niemals|toujours|jamais|siempre|nunca)\b/i;
-/** "we flash through the onboard debugger with `west flash --runner pyocd`": how the team does a step. */
-const WE_WITH_COMMAND = /\bwe\s+(?:\w+\s+){1,4}?(?:through|with|via|using)\b[^`]*`[^`]+`/i;
 
-/** "nobody applies a playbook to prod without a `--check --diff` run first": a rule for everyone. */
-const NOBODY_WITHOUT = /^(?:nobody|no\s+one|no\s+change|nothing)\b[^?]{0,120}\bwithout\b/i;
-/** "…, we don't do permanent overrides": a clause stating what the team does makes the sentence a convention. */
-const EMBEDDED_WE = /[,;]\s*(?:and\s+)?we\s+(?:always|never|don'?t|do\s+not|only)\s+\w+/i;
-/** Hindi and Hinglish put "always"/"never" mid-sentence: "env vars hamesha config/env.ts se padhte hain". */
-const HINGLISH_RULE = /\b(?:hamesha|hameshaa|kabhi\s+(?:bhi\s+)?(?:nahi|nahin|mat))\b/i;
-/** "`make test-env` first, then `make test-int`": the order commands must run in. */
-const COMMAND_SEQUENCE = /`[^`]+`[^`]{0,30}\bfirst\b[^`]{0,30}\bthen\b[^`]{0,20}`[^`]+`|\bfirst\b[^`]{0,40}`[^`]+`[^`]{0,30}\bthen\b[^`]{0,20}`[^`]+`/i;
 const POINTS_SOMEWHERE =
   /`[^`]+`|\b\w+\(\)|(?:^|[\s(])(?:\.{0,2}\/)?(?=[\w.@-]*[A-Za-z]{2})[\w.@-]+\/[\w.*/-]*\w|\b[\w-]+\.(?:tsx?|jsx?|py|go|rb|rs|java|kt|md|json|ya?ml|toml|sql|css|scss|html)\b|\b(?:in\s+(?:this|our|the)\s+(?:codebase|repo(?:sitory)?|project|app|service|package|module|monorepo)|everywhere)\b/i;
 
@@ -155,12 +130,6 @@ const RECURRING = /\b(?:whenever|every\s+time|each\s+time)\s+(?:you|we|someone|a
 /** "when you change a query you have to run `cargo sqlx prepare`": a standing obligation. */
 const CONDITIONAL_OBLIGATION = /^(?:when|if|after|before|once)\s+you\s+[^,]{3,80}?,?\s+(?:you\s+)?(?:have\s+to|must|need\s+to|always)\s+\S/i;
 
-/** "we have useDebouncedValue in src/hooks/…": a pointer to what the project already has. */
-const WE_HAVE = /^(?:we|the\s+(?:repo(?:sitory)?|codebase|project))\s+(?:already\s+)?(?:have|has|got)\s+(?!to\b)\S.*\b(?:in|at|under)\s+\S/i;
-
-/** "locally use …", "in CI run …": an instruction scoped to a place, continuing a labelled rule. */
-const SCOPED_IMPERATIVE = /^(?:locally|in\s+(?!\d)[\w-]+|on\s+(?!\d)[\w-]+)\b[,]?\s+(?!(?:the\s+)?(?:meantime|end|case)\b)\S/i;
-
 /** "a few house rules first:" followed by a list: every item is a rule. */
 const RULE_LIST_INTRO = /\b(?:rules|conventions|guidelines|standards|policies)\b[^:\n]{0,60}:\s*$/im;
 /** "… remember that." closing a long explanation: the explanation's rule-like sentences are the memory. */
@@ -170,9 +139,6 @@ const MAX_REMEMBERED_SENTENCES = 3;
 
 /** The prompt asks the agent to follow what it pastes ("here's our CONTRIBUTING.md, follow it from now on"). */
 const ENDORSES_PASTE = /\b(?:follow\s+(?:it|this|these|them|that)|from\s+now\s+on|going\s+forward|these\s+are\s+(?:our|the)\s+(?:rules|conventions|guidelines))\b/i;
-
-/** "to run a single test file it's `pnpm vitest run <path>`": how to do something in this project. */
-const HOW_TO_COMMAND = /^(?:to|for)\s+(?:run|build|test|start|lint|format|check|debug|deploy|regenerate|generate|release|seed)\b[^`]{0,80}?\b(?:it's|it\s+is|use|run|do|you\s+run)\s+`([^`]+)`/i;
 
 // "no not jest.": the lead sentence only names what was wrong, no reason worth keeping.
 const NEGATED_TOOL = /^(?:not|no)\s+\S+[.!]*$/i;
@@ -292,7 +258,6 @@ function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | un
   if (USE_INSTEAD.test(sentence)) return { text: rewriteAsRule(sentence), source: 'correction' };
   if (previousWasAgent && (DONT.test(sentence) || STOP.test(sentence) || ROMANCE_DONT.test(sentence))) return { text: rewriteAsRule(sentence), source: 'correction' };
   if (PREFER_OVER.test(sentence) && !/\?\s*$/.test(sentence)) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
-  if (DESTRUCTIVE_WARNING.test(sentence) && !/\?\s*$/.test(sentence)) return { text: rewriteAsRule(sentence), source: 'gotcha' };
 
   if (previousWasAgent && CJK_DONT.test(sentence)) return { text: rewriteAsRule(sentence), source: 'correction' };
 
@@ -307,23 +272,12 @@ function ruleFromSentence(raw: string, previousWasAgent: boolean): UserRule | un
     if (CONDITIONAL_OBLIGATION.test(sentence) || (RECURRING.test(sentence) && (RULE_VERBS.test(sentence) || /`[^`]+`|\b(?:have\s+to|must|need\s+to)\b/i.test(sentence)))) {
       return { text: rewriteAsRule(sentence), source: 'explicit-request' };
     }
-    if (HOW_TO_COMMAND.test(sentence)) return { text: rewriteAsRule(sentence), source: 'command' };
-    if (WE_HAVE.test(sentence) && PATH_OR_URL.test(sentence)) return { text: rewriteAsRule(sentence), source: 'reference' };
-    if (KOREAN_RULE.test(sentence) || HINGLISH_RULE.test(sentence)) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
-    if (NOBODY_WITHOUT.test(sentence) || (EMBEDDED_WE.test(sentence) && !TASK_SCOPE.test(sentence))) return { text: rewriteAsRule(sentence), source: 'explicit-request' };
     if (
       SUBJECT_NEVER_ALWAYS.test(sentence) ||
       (GOES_THROUGH.test(sentence) && POINTS_SOMEWHERE.test(sentence)) ||
-      BANNED.test(sentence) ||
-      OUR_WAY_ALWAYS.test(sentence) ||
-      (MID_SENTENCE_ALWAYS.test(sentence) && POINTS_SOMEWHERE.test(sentence)) ||
-      WE_WITH_COMMAND.test(sentence)
+      (MID_SENTENCE_ALWAYS.test(sentence) && POINTS_SOMEWHERE.test(sentence))
     ) {
       return { text: rewriteAsRule(sentence), source: 'explicit-request' };
-    }
-    if (FLAG_REQUIREMENT.test(sentence)) return { text: rewriteAsRule(sentence), source: 'gotcha' };
-    if (COMMAND_SEQUENCE.test(sentence) && [...sentence.matchAll(/`([^`]+)`/g)].some((match) => findProjectCommands(match[1] ?? '').length > 0)) {
-      return { text: rewriteAsRule(sentence), source: 'command' };
     }
   }
 
@@ -424,7 +378,7 @@ export function findUserRules(prompt: string, options: { previousWasAgent: boole
     const plain = sentence.replace(BULLET, '').replace(CONJUNCTION, '');
     const question = /\?\s*$/.test(sentence);
     const topicChange = /^(?:anyway|now|ok(?:ay)?|so|next|then|first|also\s+can)\b/i.test(sentence);
-    if (rule === undefined && !question && !topicChange && labelled && (RULE_VERBS.test(plain) || DECLARATIVE_FACT.test(plain) || SCOPED_IMPERATIVE.test(plain))) {
+    if (rule === undefined && !question && !topicChange && labelled && (RULE_VERBS.test(plain) || DECLARATIVE_FACT.test(plain))) {
       rules.push({ text: rewriteAsRule(plain), source: 'explicit-request' });
       continue;
     }

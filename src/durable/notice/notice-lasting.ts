@@ -146,7 +146,7 @@ const CLAUSE_START = String.raw`(?:^|[,;:]\s+|\s[-–—]\s+|\s(?:and|then|also|
 const SIGNALS: readonly Signal[] = [
   { re: /\b(?:remember|memori[sz]e|keep in mind|note (?:for|to) (?:the )?future|for future reference|from now on|going forward|moving forward|next time|in (?:the )?future|henceforth)\b/i, weight: 4 },
   { re: /\b(?:always|never(?! mind)|every time|each time|whenever)\b/i, weight: 3 },
-  { re: /\b(?:must(?:n't| not)?|should(?:n't| not)?|have to|has to|needs? to be|needed|make sure|ensure|important|crucial|essential|required?|mandatory|only)\b/i, weight: 2 },
+  { re: /\b(?:must(?:n't| not)?|should(?:n't| not)?|have to|has to|needs? to be|needed|make sure|ensure|important|crucial|essential|required?|mandatory|only|banned|forbidden|not allowed|disallowed)\b/i, weight: 2 },
   { re: /\b(?:don'?t|do not|dont|doesn'?t|never|no more|stop|avoid|without|not (?:the|a|as|in|to|like))\b/i, weight: 2 },
   { re: /\b(?:i|we)(?:'d|'ll| will| would| also| really| just| still| only| do(?:n'?t)?| all| both)* (?:want|need|prefer|like|love|rather|choose|chose|decided?|go with|use|keep|stick|agreed?|host)\b|\bwe(?:'ll| will)? (?:add|build|deploy|support|store|show)\b|\b(?:prefer(?:red)?|instead of|rather than|as opposed to)\b/i, weight: 3 },
   { re: /\blet'?s (?:do|use|go with|call|keep|name|turn|make|stick|switch)\b|\b(?:shall|should) we (?:call|name|use)\b|\bcall it\b/i, weight: 3 },
@@ -162,13 +162,15 @@ const SIGNALS: readonly Signal[] = [
   { re: /\b(?:siempre|nunca|jam[aá]s|acord[aá]te|recuerda|recordá|no te olvides|de ahora en adelante|a partir de ahora|es clave|importante|tiene que|tenés que|tenemos que|hay que|debe(?:mos|n)?|sempre|immer|niemals|nie|muss|m[uü]ssen|darf|d[uü]rfen|soll(?:en|te)?|wichtig|bitte|ab jetzt|künftig|toujours|jamais|il faut|doit|devons|dorénavant|désormais|selalu|jangan|harus|wajib|hanya)\b/i, weight: 2 },
   // The same languages: I want, we need, I prefer, use.
   { re: /\b(?:quiero|queremos|necesito|necesitamos|prefiero|va a ser|quero|precisamos|prefiro|möchte|möchten|wollen|ich will|wir brauchen|brauchen wir|brauchen|bevorzuge|je veux|je voudrais|je préfère|nous voulons|on veut|saya mau|saya ingin|kita perlu|semua|gunakan|menggunakan|pakai)\b|\bnicht als\b[^.]*\bsondern\b|\bno como\b[^.]*\bsino\b/i, weight: 2 },
-  // Chinese and Japanese: wish, future, must, don't, always.
-  { re: /希望|以后|今后|不要|别|必须|一定|总是|始终|记住|要求|常に|必ず|今後|ないで/, weight: 3 },
+  // Chinese, Japanese and Korean: wish, future, must, don't, always.
+  { re: /希望|以后|今后|不要|别|必须|一定|总是|始终|记住|要求|常に|必ず|今後|ないで|항상|반드시|절대|앞으로|기억해|마세요/, weight: 3 },
   { re: /我要|想要|需要|要用|用的是|就用|改成|ほしい|したい/, weight: 2 },
   // Order and conditions of a workflow: "ask me before you …", "first …, then …".
   { re: /\b(?:before|after|until|unless|first|then|once)\b/i, weight: 1 },
   // A pointer: a URL, a host name, a path, a file name, an @-mention, a code span.
   { re: /https?:\/\/\S+|\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|ai|co|se|de|fr|es|nl|uk|me|sh|xyz|cloud|site)\b|(?:^|[\s`(@"])(?:~|\.{1,2})?\/?[\w.-]+\/[\w./-]*\w|\b[\w-]+\.(?:md|mdx|pdf|ya?ml|json|toml|ts|tsx|js|mjs|py|rb|rs|swift|go|xlsx|docx|csv)\b|@[\w./-]+\.\w+/i, weight: 2 },
+  // A command the user names: "it's `pnpm vitest run <path>`".
+  { re: /`(?:npm|pnpm|yarn|npx|bun|make|cargo|go|pytest|python3?|uv|poetry|docker|gradle|mvn|dotnet|bundle|rails|rake|mix|just|terraform|kubectl|helm)\s[^`]+`/, weight: 1 },
   { re: /`[^`]+`|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z0-9]+_[a-z0-9_]+\b/, weight: 1 },
   // Scoped to the task at hand: "while you fix the parser", "we will look at the rest later", "for now".
   { re: /\bwhile (?:you(?:'re| are)? |we(?:'re| are)? )?\w+ing\b|\bwhile you\b|\b(?:later|for now|right now|today|this time|for the moment|for this (?:task|pr|ticket|change|one))\b/i, weight: -2 },

@@ -66,6 +66,23 @@ describe('noticeLastingSentences: what the user said around a sentence', () => {
   });
 });
 
+describe('noticeLastingSentences: the safety net under the shrunken rule list', () => {
+  // These shapes had a rule each in find-user-rules (one phrasing from one fixture); the rules are
+  // gone, so mem no longer writes them by itself, and the detector still puts them in the inbox.
+  it.each([
+    'oh and `make db-reset` wipes your local database, only run it when I ask',
+    'we have useDebouncedValue in src/hooks/useDebouncedValue.ts',
+    "to run a single test file here it's `pnpm vitest run <path>`",
+    '커밋하기 전에 항상 `yarn typecheck`를 돌려 주세요.',
+    'commit se pehle hamesha `make lint-fix` chala dena',
+    'so that is the sequence: `make test-env` first, then `make test-int`',
+    'the log pkg is banned',
+    'Schemaänderungen laufen bei uns immer über ein Liquibase-Changeset, nie über Hibernate.',
+  ])('still notices %j', (prompt) => {
+    expect(noticed(prompt).length).toBeGreaterThan(0);
+  });
+});
+
 describe('noticeLastingSentences: what is not the user speaking', () => {
   it('ignores git output, an interpreter traceback and a status board pasted from the terminal', () => {
     const pasted = [
