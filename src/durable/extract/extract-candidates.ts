@@ -9,7 +9,7 @@ import { classifySection } from './classify-section.js';
 import { describeCommand, findProjectCommands } from './find-project-commands.js';
 import type { ProjectCommand } from './find-project-commands.js';
 import { findUserRules } from './find-user-rules.js';
-import { noticeLastingSentences } from '../notice/notice-lasting.js';
+import { noticeLastingSentences, withoutPastedReports } from '../notice/notice-lasting.js';
 import { rewriteAsRule } from './rewrite-rule.js';
 import { hasHarnessMarkers, stripHarnessText } from '../../agents/claude-code/harness-text.js';
 
@@ -84,7 +84,8 @@ function provenCommands(events: readonly TranscriptEvent[]): { command: ProjectC
 }
 
 function proposeFromUser(prompt: string, eventIndex: number, previousWasAgent: boolean, maxSpecRules: number | undefined): Proposal[] {
-  const text = stripHarnessText(prompt);
+  // A report pasted into the prompt (an agent's summary, its next steps) is not the user's rules.
+  const text = withoutPastedReports(stripHarnessText(prompt));
   if (hasHarnessMarkers(text)) return [];
   const options = maxSpecRules === undefined ? { previousWasAgent } : { previousWasAgent, maxSpecRules };
   const rules = findUserRules(text, options).map((rule) => ({ text: rule.text, source: rule.source, origin: 'user' as const, eventIndex, ...(rule.explicit ? { explicit: true as const } : {}) }));

@@ -28,7 +28,31 @@ const OUTPUT_LINE =
 // (a status board pasted from a terminal).
 const OUTPUT_LINE_MORE =
   /^\s*(?:(?:create|delete|rename) mode \d{6}\b|\d+ files? changed\b|\[[\w/.-]+ [0-9a-f]{7,}\]|-*>\s*\d+\s|\d+\s{2,}\S|\(\.\.\.\)|Cell In\s*\[)|^\s{2,}\d+\s+\S|^[^:]{1,40}:\s{3,}\S/i;
-const isOutputLine = (line: string): boolean => OUTPUT_LINE.test(line) || OUTPUT_LINE_MORE.test(line);
+// A table of contents: a title, dot leaders, a page number.
+const TOC_LINE = /(?:\.{4,}|…{2,}|\s{2,})\s*\d{1,4}\s*$/;
+const isOutputLine = (line: string): boolean => OUTPUT_LINE.test(line) || OUTPUT_LINE_MORE.test(line) || TOC_LINE.test(line);
+
+// The heading of a report someone (usually an agent) wrote about work done: "## Summary",
+// "Changes made:", "**Next steps**". What follows it is their account, not the user's words.
+const REPORT_HEADING =
+  /^\s*(?:#{1,6}\s*|\*\*)?(?:[^\w\s]{1,3}\s*)?(?:summary|recap|changes made|what (?:i|we) (?:did|changed|built)|what (?:was|has been) (?:done|changed)|what changed|completed(?: tasks)?|done|test results|next steps|progress(?: so far)?|files (?:changed|modified|created)|zusammenfassung|änderungen|nächste schritte|resumen|cambios|próximos pasos|résumé|récapitulatif|prochaines étapes|ringkasan|总结|变更|下一步)(?:\s+\S+){0,3}?\s*(?:\*\*)?\s*[:：]?\s*$/i;
+
+/**
+ * Returns the prompt without the reports pasted into it (from a report heading to the next heading
+ * that is not one), so neither the detector nor the rules learn from an agent's summary; never throws.
+ */
+export function withoutPastedReports(prompt: string): string {
+  if (!/summary|recap|changes|what|completed|done|result|next|progress|files|zusammenfassung|änderungen|nächste|resumen|cambios|próximos|résumé|récapitulatif|prochaines|ringkasan|总结|变更|下一步/i.test(prompt)) return prompt;
+  const out: string[] = [];
+  let inReport = false;
+  for (const line of prompt.split(/\r?\n/)) {
+    const heading = /^\s*(?:#{1,6}\s|\*\*[^*]+\*\*\s*:?\s*$|[^\s].{0,40}[:：]\s*$)/.test(line);
+    if (REPORT_HEADING.test(line) && (heading || /^\s*\S+(?:\s+\S+){0,3}\s*$/.test(line))) inReport = true;
+    else if (heading && /^\s*#{1,6}\s/.test(line)) inReport = false;
+    if (!inReport) out.push(line);
+  }
+  return out.join('\n');
+}
 // Code, not prose: more than a few programming symbols per word.
 const CODE_CHARS = /[{}();=<>[\]$\\]/g;
 
@@ -59,7 +83,7 @@ function joinWrappedLines(lines: readonly string[]): string[] {
 
 /** The prompt's own lines (output and code blocks dropped), with what a list's introduction says of its items. */
 function proseLines(prompt: string): ProseLine[] {
-  const withoutFences = prompt.replace(/```[\s\S]*?(?:```|$)/g, '\n');
+  const withoutFences = withoutPastedReports(prompt).replace(/```[\s\S]*?(?:```|$)/g, '\n');
   const out: ProseLine[] = [];
   // The line that introduces the block under it ("Components needed:", "it should"), and its weight.
   let intro: number | undefined;

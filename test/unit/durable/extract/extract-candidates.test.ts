@@ -172,3 +172,10 @@ describe('extractCandidates: agent conclusions', () => {
     expect(texts([user('Can you fix the failing date test?'), ...bash('npx vitest run test/date.test.ts', false), say('Fixed the off-by-one.'), user('Great, thanks!')])).toEqual([]);
   });
 });
+
+describe('extractCandidates: what the user pasted', () => {
+  it("proposes nothing from an agent's summary pasted into a prompt, not even its always-rules", () => {
+    const prompt = ['continue from here', '', '## Summary', '- Added the export button', '', '## Next steps', '- Always run `pnpm e2e` before tagging a release'].join('\n');
+    expect(texts([user(prompt)])).toEqual([]);
+  });
+});

@@ -98,6 +98,21 @@ describe('noticeLastingSentences: what is not the user speaking', () => {
     expect(noticed(pasted, 1)).toEqual([]);
   });
 
+  it("ignores an agent's report pasted into the prompt and a table of contents, but not the user's own line", () => {
+    const report = [
+      'this is what the other session ended with, carry on. we always deploy from the release branch',
+      '',
+      '## Summary',
+      'All 41 tests pass.',
+      '### Changes made',
+      '- Moved the API client to src/api/client.ts, the header must stay sticky',
+      '### Next steps',
+      '- Always run the e2e suite before tagging v0.3',
+    ].join('\n');
+    expect(noticed(report)).toEqual(['we always deploy from the release branch']);
+    expect(noticed(['Contents', '1. Setup ........ 3', '2. Deploying must happen from CI ........ 7', '3. Security ........ 12'].join('\n'))).toEqual([]);
+  });
+
   it('gives nothing for small talk, a plain question or a task scoped to now', () => {
     expect(noticed('thanks, that works!')).toEqual([]);
     expect(noticed('What should I build next?')).toEqual([]);
