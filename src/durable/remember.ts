@@ -19,17 +19,20 @@ import { openDurableSetup, type DurableSetup } from './durable-setup.js';
 import type { SharedMemoryPort } from '../core/shared-memory-port.js';
 import { logVerdicts } from './log-verdicts.js';
 import { PERSONAL_FILE, readExistingEntries, writeDurable } from './write-durable.js';
+import { latestHookSession, shellAgentOf, type ShellAgent } from '../agents/shell-agent.js';
+import { readHookRecords } from '../core/hook-log.js';
 
 export type RememberOptions = { section?: string; personal?: boolean; force?: boolean; now?: Date; env?: NodeJS.ProcessEnv };
 
 /**
- * The agent session running this command, when an agent's shell tool runs it: Claude Code sets
- * CLAUDECODE=1 (and, since 2.1, CLAUDE_CODE_SESSION_ID) in the environment of its Bash tool.
+ * The agent session running this command, when an agent's shell tool runs it (see
+ * agents/shell-agent.ts for how each client says so). Gemini CLI names no session in the
+ * environment: its prompt hook, which ran just before this turn, is in the hook log.
  */
-export function agentOf(env: NodeJS.ProcessEnv): { session: string | undefined } | undefined {
-  if (env['CLAUDECODE'] !== '1' && !env['AI_AGENT']) return undefined;
-  const session = env['CLAUDE_CODE_SESSION_ID'];
-  return { session: session && session.trim() !== '' ? session.trim() : undefined };
+export function agentOf(env: NodeJS.ProcessEnv, hookLog?: string): ShellAgent | undefined {
+  const found = shellAgentOf(env);
+  if (found === undefined || found.session !== undefined || hookLog === undefined) return found;
+  return { ...found, session: latestHookSession(readHookRecords(hookLog, 32 * 1024), found.agent) };
 }
 
 export type ExplainedReason = { code: ReasonCode; explanation: string };
@@ -116,7 +119,7 @@ export async function rememberEntry(cwd: string, rawText: string, shared: Shared
   const sections = config.region.sections;
   const personal = options.personal === true;
   const section = options.section === undefined ? classifySection(text, 'manual', sections) : resolveSection(options.section, sections);
-  const agent = agentOf(options.env ?? {});
+  const agent = agentOf(options.env ?? {}, paths.hookLog);
   const candidate: Candidate = agent
     ? { text, section, source: 'agent-remember', origin: 'agent', evidence: { eventIndex: 0 } }
     : { text, section, source: 'manual', origin: 'user', evidence: { eventIndex: 0 } };
@@ -150,7 +153,7 @@ export async function rememberEntry(cwd: string, rawText: string, shared: Shared
   };
   const now = options.now ?? new Date();
   const write = verdict.accepted
-    ? await writeDurable({ root, paths, config, target, verdicts: [verdict], author: setup.author, session: agent?.session, ...(agent ? { via: 'agent' } : {}), now, render: true })
+    ? await writeDurable({ root, paths, config, target, verdicts: [verdict], author: setup.author, session: agent?.session, ...(agent ? { via: 'agent', agent: agent.agent } : {}), now, render: true })
     : null;
   logVerdicts(paths, [verdict], { at: now.toISOString(), ...(agent?.session ? { session: agent.session } : {}), entryIds: write?.entryIds ?? new Map() });
   if (write === null) {
