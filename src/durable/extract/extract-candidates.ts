@@ -34,7 +34,7 @@ export type ExtractContext = {
 };
 
 const MEMORY_TAG = /<(memory|remember)(?:\s+section\s*=\s*["']?([A-Za-z]+)["']?)?\s*>([\s\S]*?)<\/\1>/gi;
-const MEM_REMEMBER = /(?:^|[\s;&|(])(?:[^\s;&|()'\"]*\/)?mem\s+remember\s+((?:--?[\w-]+(?:[=\s]+(?!["'])\S+)?\s+)*)(["'])((?:(?!\2)[^\\]|\\.)+)\2/;
+const MEM_REMEMBER = /(?:^|[\s;&|(])(?:[^\s;&|()'"]*\/)?mem\s+remember\s+((?:--?[\w-]+(?:[=\s]+(?!["'])\S+)?\s+)*)(["'])((?:(?!\2)[^\\]|\\.)+)\2/;
 const GOTCHA =
   /\b(?:the\s+|root\s+)?(?:problem|issue|cause|root\s+cause|culprit|reason)\s+(?:was|is)\b|^(?:the\s+)?(?:root\s+cause|cause|problem|issue|culprit)\s*:\s*|\bturns?\s+out\b|\b(?:it|this|the\s+\w+)\s+(?:fails?|failed|breaks?|broke|happens?|happened)\s+(?:because|when|unless)\b|\b(?:needs?|requires?|must)\s+(?:to\s+)?(?:be\s+)?(?:run|started|running|set|installed|built|generated)\s+(?:first|before)\b/i;
 // "Building with `X` works.", "Setting `Y` fixes it.": a sentence naming the fix that worked.
