@@ -12,6 +12,8 @@ import { removeMemHooks } from '../agents/claude-code/claude-settings.js';
 import { addWantedHooks, hooksFileError, type WantedHook } from '../agents/hook-groups.js';
 import { CODEX_HOOKS_FILE, codexWantedHooks } from '../agents/codex/codex-hooks.js';
 import { GEMINI_SETTINGS_FILE, geminiWantedHooks } from '../agents/gemini/gemini-settings.js';
+import { planContextFile, removeContextFiles } from '../agents/gemini/gemini-context-file.js';
+import { RENDERED_FILE } from '../core/shared-memory-file.js';
 import { AGENT_LABELS, type AgentId } from '../agents/agent-id.js';
 import type { InstallRecord } from './install-record.js';
 import type { HookEventName } from '../agents/hook-event.js';
@@ -45,20 +47,26 @@ export function planAgentHooks(root: string, agent: HookFileAgent): AgentHooksPl
     throw new MemError('CONFIG_INVALID', `${path} cannot be read: ${error}`, { hint: `Fix the file (${AGENT_LABELS[agent]} settings are a JSON object, hooks under "hooks"); mem did not change anything.` });
   }
   const added = addWantedHooks(text, FILES[agent].wanted((event) => guardedMemHook(event, agent)));
-  if (added.events.length === 0) return { path, action: 'none', what: `mem's ${AGENT_LABELS[agent]} hooks are already there` };
+  // Gemini CLI also loads the rendered team memory (git ignores it) when its settings list it.
+  const context = agent === 'gemini' ? planContextFile(added.events.length === 0 ? text : added.text, RENDERED_FILE) : null;
+  const contextNote = context?.kind === 'add' ? `; Gemini loads the rendered team memory (${RENDERED_FILE}, in context.fileName)` : context?.kind === 'manual' ? `; add ${RENDERED_FILE} to context.fileName yourself for Gemini to load team memory as a file (${context.why})` : '';
+  if (added.events.length === 0 && context?.kind !== 'add') return { path, action: 'none', what: `mem's ${AGENT_LABELS[agent]} hooks are already there${contextNote}` };
+  const nextText = context?.kind === 'add' ? context.text : added.text;
   return {
     path,
     action: text === null ? 'create' : 'edit',
-    what: `${text === null ? '' : 'adds '}mem's ${AGENT_LABELS[agent]} hooks: ${added.events.join(', ')}${text === null ? '' : '; the rest of the file stays as it is'}`,
+    what: `${text === null ? '' : 'adds '}mem's ${AGENT_LABELS[agent]} hooks${added.events.length > 0 ? `: ${added.events.join(', ')}` : ' (already there)'}${contextNote}${text === null ? '' : '; the rest of the file stays as it is'}`,
     apply: (record) => {
       const createdDir = text === null && !existsSync(dirname(file));
       if (createdDir) mkdirSync(dirname(file), { recursive: true });
-      writeFileAtomicSync(file, added.text);
+      writeFileAtomicSync(file, nextText);
       const previous = record.agentSettings?.[path];
+      const contextFiles = [...(previous?.contextFiles ?? []), ...(context?.kind === 'add' ? context.added : [])];
       (record.agentSettings ??= {})[path] = {
         createdFile: text === null || previous?.createdFile === true,
         createdDir: createdDir || previous?.createdDir === true,
-        created: [...(previous?.created ?? []), ...added.created],
+        created: [...(previous?.created ?? []), ...added.created, ...(context?.kind === 'add' ? context.created : [])],
+        ...(contextFiles.length > 0 ? { contextFiles } : {}),
       };
     },
   };
@@ -73,7 +81,9 @@ export function uninstallAgentHooks(root: string, agent: HookFileAgent, record: 
   if (!existsSync(file)) return recorded ? { step, changed: false, detail: `${path}: gone already` } : null;
   const text = readFileSync(file, 'utf8');
   if (hooksFileError(text) !== null) return { step, changed: false, detail: `${path}: not valid JSON, left untouched` };
-  const removed = removeMemHooks(text, recorded?.created);
+  const withoutContext = recorded?.contextFiles ? removeContextFiles(text, recorded.contextFiles) : text;
+  const hooksRemoved = removeMemHooks(withoutContext, recorded?.created);
+  const removed = { text: hooksRemoved.text, changed: hooksRemoved.text !== text };
   if (!removed.changed) return recorded ? { step, changed: false, detail: `${path}: nothing of mem` } : null;
   if (recorded?.createdFile && removed.text.trim().replace(/\s+/g, '') === '{}') {
     rmSync(file);

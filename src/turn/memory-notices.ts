@@ -19,7 +19,7 @@ export type MemoryNotices = {
 const REFRESH_TIMEOUT_MS = 1_500;
 
 /** The rendered file (core/shared-memory-file.ts RENDERED_FILE), named here so a quiet start loads nothing for it. */
-const RENDERED_PATH = '.claude/rules/mem-team-memory.md';
+export const RENDERED_PATH = '.claude/rules/mem-team-memory.md';
 
 /**
  * What SessionStart should mention besides the handoff: conflicts awaiting review and the last

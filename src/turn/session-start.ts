@@ -5,7 +5,7 @@ import { buildStartContext } from '../session/build-start-context.js';
 import type { HookContext } from '../core/hook-context.js';
 import { durableConsumer } from './durable-consumer.js';
 import { finishEndedSessions } from '../session/finish-ended-sessions.js';
-import { readMemoryNotices } from './memory-notices.js';
+import { RENDERED_PATH, readMemoryNotices } from './memory-notices.js';
 import { pruneSessionState } from '../session/prune-session-state.js';
 import { AGENT_LABELS, type AgentId } from '../agents/agent-id.js';
 import { renderMemoryForAgent } from './agent-memory.js';
@@ -70,7 +70,7 @@ export async function handleSessionStart(context: HookContext, payload: HookPayl
       pending: readPending(context.paths.stateDir, context.now(), context.config.pending.expireDays).length,
     }),
     budgetChars: context.config.session.startBudgetTokens * 4,
-    memory: agent !== 'claude' || notices.renderedFresh ? await renderMemoryForAgent(context.root) : null,
+    memory: !(await loadsRenderedFile(context.root, agent)) || notices.renderedFresh ? await renderMemoryForAgent(context.root) : null,
   });
   // The search index is built before the first prompt needs it, without anyone waiting (a clone, a removed cache).
   const { ensureSearchIndexSoon } = await import('../search/index-refresh.js');
@@ -80,6 +80,18 @@ export async function handleSessionStart(context: HookContext, payload: HookPayl
   const { noteStartContext } = await import('../search/recall-record.js');
   noteStartContext(context.root, payload.sessionId, additionalContext);
   return additionalContext;
+}
+
+/**
+ * True when the agent reads the rendered team memory itself: Claude Code always, Gemini CLI when
+ * its settings list the file (`mem init` does). Codex CLI never: it reads AGENTS.md only.
+ */
+async function loadsRenderedFile(root: string, agent: AgentId): Promise<boolean> {
+  if (agent === 'claude') return true;
+  if (agent !== 'gemini') return false;
+  // Note: loaded here only, so Claude Code's session start does not pay for the settings parser.
+  const { repoGeminiLoadsFile } = await import('../agents/gemini/gemini-context-file.js');
+  return repoGeminiLoadsFile(root, RENDERED_PATH);
 }
 
 /** Claude Code's auto memory (project, feedback, reference topics) goes to the pending inbox; never throws. */

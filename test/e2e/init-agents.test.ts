@@ -29,6 +29,9 @@ describe('mem init --agent', () => {
     expect(Object.keys(gemini.hooks)).toEqual(['SessionStart', 'BeforeAgent', 'AfterAgent', 'PreCompress', 'SessionEnd']);
     expect(gemini.hooks.AfterAgent[0].hooks[0]).toMatchObject({ type: 'command', name: 'mem-stop', timeout: 30_000 });
     expect(gemini.hooks.BeforeAgent[0].hooks[0].command).toContain("mem hook user-prompt-submit --agent gemini");
+    // Gemini CLI loads the rendered team memory as a context file (git ignores it), beside GEMINI.md.
+    expect(gemini.context.fileName).toEqual(['GEMINI.md', '.claude/rules/mem-team-memory.md']);
+    expect(init.stdout).toContain('Gemini loads the rendered team memory (.claude/rules/mem-team-memory.md, in context.fileName)');
     expect(read(repo, '.claude/settings.json')).toContain('hook stop');
 
     // Idempotent: a second init changes none of the three files.
@@ -40,6 +43,28 @@ describe('mem init --agent', () => {
     expect(existsSync(join(repo, '.codex'))).toBe(false);
     expect(existsSync(join(repo, '.gemini'))).toBe(false);
     expect(git(repo, ['status', '--porcelain', '--ignored'])).toBe(before);
+  });
+
+  it("adds the rendered team memory to the team's own context.fileName list, and uninstall gives the file back byte for byte", () => {
+    const repo = makeRepo();
+    mkdirSync(join(repo, '.gemini'));
+    const original = '{\n  "context": {\n    "fileName": ["AGENTS.md", "GEMINI.md"],\n    "includeDirectoryTree": false\n  }\n}\n';
+    writeFileSync(join(repo, '.gemini', 'settings.json'), original);
+    expect(runMem(['init', '--yes', '--agent', 'gemini'], { cwd: repo }).status).toBe(0);
+    const merged = JSON.parse(read(repo, '.gemini/settings.json')!);
+    expect(merged.context).toEqual({ fileName: ['AGENTS.md', 'GEMINI.md', '.claude/rules/mem-team-memory.md'], includeDirectoryTree: false });
+    expect(runMem(['uninstall'], { cwd: repo }).status).toBe(0);
+    expect(read(repo, '.gemini/settings.json')).toBe(original);
+  });
+
+  it('leaves a single context.fileName name alone and says what to add', () => {
+    const repo = makeRepo();
+    mkdirSync(join(repo, '.gemini'));
+    writeFileSync(join(repo, '.gemini', 'settings.json'), '{ "context": { "fileName": "AGENTS.md" } }\n');
+    const init = runMem(['init', '--yes', '--agent', 'gemini'], { cwd: repo });
+    expect(init.status).toBe(0);
+    expect(init.stdout).toContain('add .claude/rules/mem-team-memory.md to context.fileName yourself');
+    expect(JSON.parse(read(repo, '.gemini/settings.json')!).context).toEqual({ fileName: 'AGENTS.md' });
   });
 
   it("keeps a teammate's settings and hooks, and uninstall gives the file back byte for byte", () => {
