@@ -29,7 +29,8 @@ import { stampsHold, takeStamps, type StampSet } from '../core/files/file-stamp.
 import type { Provenance } from '../core/memory-file/entry.js';
 import { mergeRecords, type Side } from './merge/merge-records.js';
 import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
-import { attributeChanges, diffTrees, isAncestor, listTree, readBlobs, readCommitAuthors, writeCommit, type Attribution, type FileWrite } from './store/git-objects.js';
+import { attributeChanges, diffTrees, isAncestor, listTree, readBlobs, readCommitAuthors, writeCommit, type Attribution, type CommitAuthor, type FileWrite } from './store/git-objects.js';
+import { attributeAcrossCompaction, findCompaction, type Compaction } from './compaction-base.js';
 import {
   ENTRY_DIR,
   TEAM_REF_README,
@@ -259,15 +260,25 @@ async function mergeStep(
   // Which ids the team changed since the base (or, the first time and after a forced rewrite, everything it has).
   let incoming: Array<{ path: string; newOid: string | null; newMode: string | null }> = [];
   let related = true;
+  let compaction: Compaction | null = null;
   if (theirsOid !== null && theirsOid !== baseOid) {
     related = baseOid !== null && isAncestor(storeDir, baseOid, theirsOid);
+    // A compacted team ref is a new root with the same tree: this clone's base is still a base,
+    // when it is part of the history the snapshot replaced (kept under an archive ref).
+    if (!related && baseOid !== null) compaction = await findCompaction(context, baseOid, theirsOid, reachable);
+    if (compaction !== null) related = true;
     if (related && baseOid !== null) incoming = diffTrees(storeDir, baseOid, theirsOid, DIRS);
     else {
       if (baseOid !== null) report.warnings.push('the remote team ref was rewritten (force-pushed); merging without a common base so nothing is lost');
       incoming = [...listTree(storeDir, theirsOid, DIRS).values()].map((file) => ({ path: file.path, newOid: file.oid, newMode: file.mode }));
     }
   }
-  const attribution = theirsOid !== null && theirsOid !== baseOid ? attributeChanges(storeDir, theirsOid, related ? baseOid : null, [ENTRY_DIR]) : { byPath: new Map<string, Attribution>(), authors: new Map() };
+  const attribution =
+    theirsOid === null || theirsOid === baseOid
+      ? { byPath: new Map<string, Attribution>(), authors: new Map<string, CommitAuthor>() }
+      : compaction !== null && baseOid !== null
+        ? attributeAcrossCompaction(storeDir, theirsOid, baseOid, compaction)
+        : attributeChanges(storeDir, theirsOid, related ? baseOid : null, [ENTRY_DIR]);
 
   // Tombstones: a union. What the team forgot is forgotten here too, and stays so.
   const tombstones = new Set(readLocalTombstones(root));

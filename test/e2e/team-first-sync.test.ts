@@ -85,5 +85,5 @@ describe('a new clone of a long team history', () => {
     const json = JSON.parse(runMem(['blame', fromBob!.id, '--json'], { cwd: alice }).stdout) as Listed;
     expect(json.provenance.author).toBe('Bob');
     expect(list(alice)).toHaveLength(5);
-  });
+  }, 180_000);
 });

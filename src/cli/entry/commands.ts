@@ -14,6 +14,7 @@ import Candidates from '../commands/candidates.js';
 import Render from '../commands/render.js';
 import Migrate from '../commands/migrate.js';
 import Blame from '../commands/blame.js';
+import Compact from '../commands/compact.js';
 
 export const COMMANDS = {
   review: Review,
@@ -31,4 +32,5 @@ export const COMMANDS = {
   render: Render,
   migrate: Migrate,
   blame: Blame,
+  compact: Compact,
 };

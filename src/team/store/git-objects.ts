@@ -95,11 +95,11 @@ export type Attribution = { commit: string; author: CommitAuthor };
 export function attributeChanges(
   storeDir: string,
   head: string,
-  exclude: string | null,
+  exclude: string | readonly string[] | null,
   dirs: readonly string[],
 ): { byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> } {
   const args = ['log', '-z', '--no-renames', '--name-only', '--format=%x01%H%x1f%an%x1f%ae%x1f%aI', head];
-  if (exclude !== null) args.push(`^${exclude}`);
+  for (const excluded of exclude === null ? [] : typeof exclude === 'string' ? [exclude] : exclude) args.push(`^${excluded}`);
   // Note: in a shallow store (a first sync fetches only recent commits) a boundary commit looks as
   // if it added every file: what it changed is unknown, so it attributes nothing.
   for (const boundary of shallowCommits(storeDir)) args.push(`^${boundary}`);
@@ -150,6 +150,40 @@ export function readCommitAuthors(storeDir: string, commits: Iterable<string>): 
     /* a version whose commit is unknown here shows without a name */
   }
   return authors;
+}
+
+/** Returns how many commits `head`'s history has in the store (a shallow store counts what it has). */
+export function countCommits(storeDir: string, head: string): number {
+  return Number(git(storeDir, ['rev-list', '--count', head]).toString('utf8').trim()) || 0;
+}
+
+/** Returns true when the store has the object `oid`. */
+export function hasObject(storeDir: string, oid: string): boolean {
+  if (!OID_RE.test(oid)) return false;
+  return spawnSync('git', ['--git-dir', storeDir, 'cat-file', '-e', `${oid}^{commit}`], { env: gitEnv(), stdio: 'ignore', timeout: 30_000 }).status === 0;
+}
+
+/** Returns the root commits of `head`'s history (a compaction snapshot is one), with their messages. */
+export function rootCommits(storeDir: string, head: string): Array<{ oid: string; message: string }> {
+  const out = git(storeDir, ['log', '--max-parents=0', '-z', '--format=%H%n%B', head]).toString('utf8');
+  return out
+    .split('\0')
+    .filter((chunk) => chunk.trim() !== '')
+    .map((chunk) => {
+      const clean = chunk.replace(/^\n/, '');
+      const newline = clean.indexOf('\n');
+      return { oid: newline < 0 ? clean : clean.slice(0, newline), message: newline < 0 ? '' : clean.slice(newline + 1) };
+    })
+    .filter((root) => OID_RE.test(root.oid));
+}
+
+/** Writes a parentless commit with the tree of `commit` (a squashed snapshot of the team ref) and returns its id. */
+export function writeSnapshotCommit(storeDir: string, spec: { commit: string; message: string; author: { name: string; email: string }; timestamp: number }): string {
+  const name = clean(spec.author.name);
+  const email = clean(spec.author.email);
+  const date = `${spec.timestamp} +0000`;
+  const env = { GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_AUTHOR_DATE: date, GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email, GIT_COMMITTER_DATE: date };
+  return git(storeDir, ['commit-tree', `${spec.commit}^{tree}`], spec.message, env).toString('utf8').trim();
 }
 
 /** Returns true when `ancestor` is `descendant` or one of its ancestors (git walks only as far as it must). */

@@ -99,6 +99,45 @@ export async function pushTeamBranch(target: TransportTarget, commit: string): P
   return classifyFailure(run, target.timeoutMs);
 }
 
+/**
+ * Fetches one archive ref of the team history (`refs/mem/team-archive/…`, written by `mem compact`)
+ * into the store, under `refs/mem/archive/…`, so a clone whose base predates a compaction can see
+ * that its base is part of the compacted history. Never throws.
+ */
+export async function fetchArchiveRef(target: TransportTarget, archiveRef: string): Promise<{ ok: true } | TransportFailure> {
+  const url = resolveRemoteUrl(target.root, target.remote);
+  if (url === null) return missingRemote(target.remote);
+  const local = archiveRef.replace(/^refs\/mem\/team-archive\//, 'refs/mem/archive/');
+  const run = await runGit(
+    ['--git-dir', target.storeDir, 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', url, `+${archiveRef}:${local}`],
+    { cwd: target.root, timeoutMs: target.timeoutMs },
+  );
+  return run.status === 0 ? { ok: true } : classifyFailure(run, target.timeoutMs);
+}
+
+/**
+ * `mem compact`'s one push: the old head kept under `archiveRef`, and the team ref moved to the
+ * snapshot only if it still points at `expected` (a lease: a teammate who pushed meanwhile makes
+ * it `rejected`, nothing changes). Atomic: both refs move, or neither. Never throws.
+ */
+export async function pushCompaction(target: TransportTarget, snapshot: string, expected: string, archiveRef: string): Promise<PushOutcome> {
+  const url = resolveRemoteUrl(target.root, target.remote, 'push');
+  if (url === null) return missingRemote(target.remote);
+  const run = await runGit(
+    ['--git-dir', target.storeDir, 'push', '--quiet', '--no-verify', '--porcelain', '--atomic', `--force-with-lease=${target.remoteRef}:${expected}`, url, `${expected}:${archiveRef}`, `${snapshot}:${target.remoteRef}`],
+    { cwd: target.root, timeoutMs: target.timeoutMs },
+  );
+  if (run.status === 0) return { ok: true };
+  const text = output(run);
+  if (/\[rejected\]|stale info|non-fast-forward|fetch first|cannot lock ref|failed to lock|but expected|atomic push failed/i.test(text)) {
+    return { ok: false, reason: 'rejected', message: `the remote team ref moved on: ${firstLine(text)}` };
+  }
+  if (/\[remote rejected\]|protected branch|pre-receive hook declined|denied/i.test(text)) {
+    return { ok: false, reason: 'denied', message: `the remote refused the compaction: ${firstLine(text)}` };
+  }
+  return classifyFailure(run, target.timeoutMs);
+}
+
 function classifyFailure(run: GitRun, timeoutMs: number): TransportFailure {
   if (run.spawnError !== undefined) return { ok: false, reason: 'failed', message: `cannot run git: ${run.spawnError}` };
   if (run.timedOut) {
