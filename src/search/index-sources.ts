@@ -1,6 +1,6 @@
 /** Finding what the search index covers, as it is on disk now: the memory files (the shared memory's working copy among them), checked cheaply (mtime, ctime, size; a hash only when those moved). */
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
+import { fingerprint } from '../core/files/fast-hash.js';
 import { type IndexedSource } from './index-file.js';
 import { discoverMemoryFiles } from './discover-memory-files.js';
 
@@ -56,7 +56,8 @@ function readSourceFile(abs: string, size: number): { hash: string; text?: strin
     const code = (error as NodeJS.ErrnoException).code;
     return code === 'ENOENT' ? null : { hash: `unreadable:${code ?? 'error'}`, skipped: `unreadable (${code ?? 'error'})` };
   }
-  return { hash: createHash('sha1').update(bytes).digest('hex'), ...decodeText(bytes) };
+  // A change detector, not an identity: FNV-1a (core/files/fast-hash) instead of SHA-1, so a search never loads node:crypto.
+  return { hash: fingerprint(bytes), ...decodeText(bytes) };
 }
 
 function decodeText(bytes: Buffer): { text?: string; skipped?: string } {

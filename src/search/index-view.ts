@@ -1,7 +1,7 @@
 /** The opened index as a query sees it: query by terms, resolve a hit to its document and source. */
 import type { ParsedDocument } from './memory-document.js';
 import { type IndexedSource } from './index-file.js';
-import { runIndexQuery, type MemoryIndex, type QueryIndex, type SearchHit } from './search-index.js';
+import { runIndexQuery, type MemoryIndex, type QueryIndex, type QueryOptions, type SearchHit } from './search-index.js';
 import type { QueryTerm } from './query-terms.js';
 import type { ResolvedDocument } from './rank-results.js';
 
@@ -14,7 +14,7 @@ export type OpenedIndex = {
   warnings: string[];
   /** mem ids found in local files (a team copy of one of these is a duplicate). */
   localMemIds: ReadonlySet<string>;
-  query(terms: readonly QueryTerm[], options?: { strict?: boolean }): SearchHit[];
+  query(terms: readonly QueryTerm[], options?: QueryOptions): SearchHit[];
   resolve(id: number): ResolvedDocument | undefined;
 };
 

@@ -46,13 +46,27 @@ const DAY_MS = 86_400_000;
 /** The most the boosts below can multiply a hit's score by: kind, coverage, phrase, recency. */
 const MAX_BOOST = Math.max(...Object.values(KIND_BOOST)) * 1.15 * 1.25 * 1.08;
 
+/**
+ * How many of the best hits a query must return for rankResults to find the best `limit` results
+ * without filters: the pool it reads, with room for the hits it skips (a team copy of a local
+ * entry, a document that cannot be read). A caller getting fewer than `limit` results from a full
+ * `top` asks again for all hits.
+ */
+export function topHitsFor(limit: number): number {
+  return Math.max(200, poolFor(limit) * 4);
+}
+
+function poolFor(limit: number): number {
+  return Math.max(50, limit * 4);
+}
+
 /** Returns the best `limit` results, best first; documents the resolver cannot find are skipped, never thrown. */
 export function rankResults(
   hits: readonly SearchHit[],
   resolve: (id: number) => ResolvedDocument | undefined,
   options: RankOptions,
 ): RankedResult[] {
-  const pool = Math.max(50, options.limit * 4);
+  const pool = poolFor(options.limit);
   const phrase = phraseOf(options.query);
   const sectionFilter = options.filters.section?.toLowerCase();
   const out: RankedResult[] = [];

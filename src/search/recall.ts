@@ -14,7 +14,8 @@
 import type { Config } from '../core/config/schema.js';
 import { queryTerms } from './query-terms.js';
 import { CHATTER_WORDS } from './stop-words.js';
-import { rankResults, type RankedResult } from './rank-results.js';
+import { rankResults, topHitsFor, type RankedResult } from './rank-results.js';
+import type { SearchHit } from './search-index.js';
 import type { IndexedSource } from './index-file.js';
 import { formatRecall, isClearlyRelevant, outrankedByLoadedMemory, recallKey, recallScoreThreshold } from './select-recall.js';
 import { openReadyIndex, openSearchIndex } from './index-store.js';
@@ -49,16 +50,14 @@ export async function recallForPrompt(input: RecallInput): Promise<string | null
     index = ready.index;
   } else index = await openSearchIndex(input.root, { preload: terms });
   if (Date.now() > input.deadlineMs) return null;
-  const hits = index.query(terms, { strict: true });
+  const limit = 20;
+  const top = topHitsFor(limit);
+  const rank = (hits: SearchHit[]) =>
+    rankResults(hits, (id) => index.resolve(id), { query: input.prompt, termCount: terms.length, nowMs: input.nowMs ?? Date.now(), limit, filters: {}, localMemIds: index.localMemIds });
   // Loaded memory is ranked too: when it answers the prompt clearly better, the agent has the answer.
-  const ranked = rankResults(hits, (id) => index.resolve(id), {
-    query: input.prompt,
-    termCount: terms.length,
-    nowMs: input.nowMs ?? Date.now(),
-    limit: 20,
-    filters: {},
-    localMemIds: index.localMemIds,
-  });
+  const hits = index.query(terms, { strict: true, top });
+  let ranked = rank(hits);
+  if (hits.length >= top && ranked.length < limit) ranked = rank(index.query(terms, { strict: true }));
   const recordFile = recallRecordPath(input.root, input.sessionId);
   const record = readRecallRecord(recordFile);
   const seen = new Set(record.injected);

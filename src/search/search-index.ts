@@ -98,6 +98,12 @@ export type SearchHit = { id: number; score: number; terms: string[]; queryTerms
 export type QueryOptions = {
   /** Recall's mode: longer words before prefixes and typos count, so a prompt's incidental words match less. */
   strict?: boolean;
+  /**
+   * Only the best `top` hits are returned, and those tied with the last (all when absent). Building and sorting a hit for every
+   * document a common word matches (20k of 50k entries) was most of a large query's garbage, while
+   * the ranking reads a few dozen; a caller that filters hits asks for all, or again without it.
+   */
+  top?: number;
 };
 
 /** How much a match counts against the word typed: exact 1, a synonym, a longer word it begins, a typo. */
@@ -134,6 +140,11 @@ export function runIndexQuery(index: MemoryIndex | QueryIndex, terms: readonly Q
   const bestTerm = terms.map(() => new Int32Array(limit));
   const expansionTerms: string[][] = [];
   const touched: number[] = [];
+  // Live postings of one expansion in one field, gathered once: their count is the document
+  // frequency BM25 needs before the scores can be summed.
+  const postingIds = new Int32Array(limit);
+  const postingFrequencies = new Int32Array(limit);
+  const postingLengths = new Int32Array(limit);
   terms.forEach((query, word) => {
     const expansions = [...expansionsOf(view.tree, query, strict)];
     expansionTerms.push(expansions.map(([term]) => term));
@@ -145,20 +156,17 @@ export function runIndexQuery(index: MemoryIndex | QueryIndex, terms: readonly Q
       const inExpansion: number[] = [];
       FIELDS.forEach((field, f) => {
         const fieldId = fieldIds[f]!;
-        let matching = 0;
-        forEachPosting(stored, extra, fieldId, (shortId) => {
-          if (view.lengthOf(shortId, fieldId) >= 0) matching += 1;
-        });
+        const matching = livePostings(view, stored, extra, fieldId, postingIds, postingFrequencies, postingLengths);
         if (matching === 0) return;
         const average = view.average[fieldId]!;
         const scale = weight * FIELD_BOOST[field] * Math.log(1 + (view.documentCount - matching + 0.5) / (matching + 0.5));
-        forEachPosting(stored, extra, fieldId, (shortId, frequency) => {
-          const length = view.lengthOf(shortId, fieldId);
-          if (length < 0 || shortId >= limit) return;
-          const norm = BM25.k * (1 - BM25.b + (BM25.b * length) / average);
+        for (let p = 0; p < matching; p++) {
+          const shortId = postingIds[p]!;
+          const frequency = postingFrequencies[p]!;
+          const norm = BM25.k * (1 - BM25.b + (BM25.b * postingLengths[p]!) / average);
           if (expansion[shortId] === 0) inExpansion.push(shortId);
           expansion[shortId] = expansion[shortId]! + scale * (BM25.d + (frequency * (BM25.k + 1)) / (frequency + norm));
-        });
+        }
       });
       for (const shortId of inExpansion) {
         if (best[shortId] === 0) inWord.push(shortId);
@@ -176,10 +184,15 @@ export function runIndexQuery(index: MemoryIndex | QueryIndex, terms: readonly Q
       best[shortId] = 0;
     }
   });
+  // The final scores first, then hits (with their words) only for the documents that are returned.
+  const scores = new Float64Array(touched.length);
+  touched.forEach((shortId, k) => (scores[k] = total[shortId]! * matchedWords[shortId]!));
+  const cut = options.top !== undefined && options.top < touched.length ? kthLargest(scores, options.top) : -Infinity;
   const hits: SearchHit[] = [];
-  for (const shortId of touched) {
+  touched.forEach((shortId, k) => {
+    if (scores[k]! < cut) return;
     const id = view.idOf(shortId);
-    if (id === undefined) continue;
+    if (id === undefined) return;
     const queryTerms: string[] = [];
     const matched: string[] = [];
     terms.forEach((query, word) => {
@@ -189,9 +202,65 @@ export function runIndexQuery(index: MemoryIndex | QueryIndex, terms: readonly Q
       const term = expansionTerms[word]![at - 1]!;
       if (!matched.includes(term)) matched.push(term);
     });
-    hits.push({ id, score: total[shortId]! * matchedWords[shortId]!, terms: matched, queryTerms });
-  }
+    hits.push({ id, score: scores[k]!, terms: matched, queryTerms });
+  });
+  // Note: every hit tied with the `top`-th is kept, so the ranking breaks ties among all of them, as it would among all hits.
   return hits.sort((a, b) => b.score - a.score);
+}
+
+/** Returns the `k`-th largest of `values` (1-based; ties count once each); `values` is left as it was. */
+function kthLargest(values: Float64Array, k: number): number {
+  const sorted = Float64Array.from(values).sort();
+  return sorted[sorted.length - k]!;
+}
+
+/**
+ * Copies the live postings of `stored` and `extra` in field `fieldId` into the buffers (document
+ * short id, term frequency, field length) and returns how many there are. One pass, no callback:
+ * a common word has thousands of postings, each read once.
+ */
+function livePostings(
+  view: QueryIndex,
+  stored: StoredPostings | undefined,
+  extra: readonly number[] | undefined,
+  fieldId: number,
+  ids: Int32Array,
+  frequencies: Int32Array,
+  lengths: Int32Array,
+): number {
+  let count = 0;
+  const limit = ids.length;
+  const keep = (shortId: number, frequency: number, length: number) => {
+    if (length < 0 || shortId >= limit || count >= limit) return;
+    ids[count] = shortId;
+    frequencies[count] = frequency;
+    lengths[count] = length;
+    count += 1;
+  };
+  const plain = view.plainLengths;
+  if (stored instanceof Int32Array) {
+    for (let at = 0; at + 1 < stored.length; at += 2 + 2 * stored[at + 1]!) {
+      if (stored[at] !== fieldId) continue;
+      const end = at + 2 + 2 * stored[at + 1]!;
+      if (plain !== undefined) {
+        // Every document of the main index is live: its field length is read straight from the table.
+        for (let p = at + 2; p + 1 < end; p += 2) {
+          const shortId = stored[p]!;
+          const length = shortId * plain.fields + fieldId < plain.lengths.length ? plain.lengths[shortId * plain.fields + fieldId]! : -1;
+          if (length >= 0 && count < limit) {
+            ids[count] = shortId;
+            frequencies[count] = stored[p + 1]!;
+            lengths[count] = length;
+            count += 1;
+          }
+        }
+      } else for (let p = at + 2; p + 1 < end; p += 2) keep(stored[p]!, stored[p + 1]!, view.lengthOf(stored[p]!, fieldId));
+    }
+  } else if (stored !== undefined) {
+    for (const [shortId, frequency] of stored.get(fieldId) ?? []) keep(shortId, frequency, view.lengthOf(shortId, fieldId));
+  }
+  if (extra !== undefined) for (let at = 0; at + 2 < extra.length; at += 3) if (extra[at] === fieldId) keep(extra[at + 1]!, extra[at + 2]!, view.lengthOf(extra[at + 1]!, fieldId));
+  return count;
 }
 
 /**
@@ -212,24 +281,15 @@ export type QueryIndex = {
   idOf(shortId: number): number | undefined;
   /** Postings a delta segment adds to a term: [field id, short id, term frequency, …]. */
   extra(term: string): readonly number[] | undefined;
+  /**
+   * When every document of the index is live (nothing masked, no delta): the field lengths by
+   * short id × fields + field id (-1: no such document), so scoring reads them without a call.
+   */
+  plainLengths?: { lengths: Int32Array; fields: number };
 };
 
 /** A term's postings in the tree: MiniSearch's maps, or the packed form a saved shard holds ([field id, count, short id, tf, …] per field). */
 type StoredPostings = Postings | Int32Array;
-
-function forEachPosting(stored: StoredPostings | undefined, extra: readonly number[] | undefined, fieldId: number, visit: (shortId: number, frequency: number) => void): void {
-  if (stored instanceof Int32Array) {
-    for (let at = 0; at + 1 < stored.length; at += 2 + 2 * stored[at + 1]!) {
-      if (stored[at] !== fieldId) continue;
-      const end = at + 2 + 2 * stored[at + 1]!;
-      for (let p = at + 2; p + 1 < end; p += 2) visit(stored[p]!, stored[p + 1]!);
-    }
-  } else if (stored !== undefined) {
-    for (const [shortId, frequency] of stored.get(fieldId) ?? []) visit(shortId, frequency);
-  }
-  if (extra === undefined) return;
-  for (let at = 0; at + 2 < extra.length; at += 3) if (extra[at] === fieldId) visit(extra[at + 1]!, extra[at + 2]!);
-}
 
 function queryIndexOf(index: MemoryIndex): QueryIndex {
   const internals = internalsOf(index);
@@ -508,6 +568,7 @@ export function loadLayeredIndex(mainMeta: Uint8Array, deltaLengths: readonly nu
     },
     extra: (term) => extra.get(term),
   };
+  if (maskedShortIds.size === 0 && deltaDocs.size === 0) index.plainLengths = { lengths: blob.lengths, fields: F };
   return {
     index,
     addShard(main, delta) {

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { MemError } from '../core/errors.js';
 import { isMemoryKind, MEMORY_KINDS, type MemoryKind } from './memory-document.js';
 import { queryTerms } from './query-terms.js';
-import { rankResults, type RankedResult } from './rank-results.js';
+import { rankResults, topHitsFor, type RankedResult } from './rank-results.js';
+import type { SearchHit } from './search-index.js';
 import { openSearchIndex } from './index-store.js';
 import { findRepoRoot } from '../core/git/repo-root.js';
 
@@ -48,16 +49,14 @@ export async function searchMemory(root: string, query: string, options: SearchO
   const terms = queryTerms(query);
   const index = await openSearchIndex(root, { preload: terms });
   if (terms.length === 0) return { results: [], noTerms: true, warnings: index.warnings, indexState: index.state };
-  const hits = index.query(terms);
   const filters = { ...(kinds ? { kinds } : {}), ...(options.section !== undefined ? { section: options.section } : {}), ...(sinceMs !== undefined ? { sinceMs } : {}) };
-  const ranked = rankResults(hits, (id) => index.resolve(id), {
-    query,
-    termCount: terms.length,
-    nowMs,
-    limit,
-    filters,
-    localMemIds: index.localMemIds,
-  });
+  const rank = (hits: SearchHit[]) =>
+    rankResults(hits, (id) => index.resolve(id), { query, termCount: terms.length, nowMs, limit, filters, localMemIds: index.localMemIds });
+  // Without filters the best few hundred hits hold the top `limit`; filters may skip any number, so they get all.
+  const top = Object.keys(filters).length > 0 ? undefined : topHitsFor(limit);
+  const hits = index.query(terms, top === undefined ? {} : { top });
+  let ranked = rank(hits);
+  if (top !== undefined && hits.length >= top && ranked.length < limit) ranked = rank(index.query(terms));
   // Note: a file deleted after the index was refreshed is not shown rather than shown stale.
   const results = ranked.filter((r) => existsSync(join(root, r.file)));
   return { results, noTerms: false, warnings: index.warnings, indexState: index.state };

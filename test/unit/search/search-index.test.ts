@@ -89,4 +89,28 @@ describe('search index', () => {
     expect(() => decodeIndexFile(bytes, { layout: 'other' })).toThrow();
     expect(() => decodeIndexFile(new TextEncoder().encode('garbage'), { layout: 'L' })).toThrow();
   });
+  it('the best `top` hits, ties kept, are the head of all hits, in the saved and the live index alike', () => {
+    const words = ['docker', 'postgres', 'migration', 'redis', 'timeout', 'cache', 'deploy', 'staging'];
+    let seed = 7;
+    const pick = () => words[Math.floor((seed = (seed * 1103515245 + 12345) % 2147483648) / 65536) % words.length]!;
+    // Few words over many short documents: thousands of hits and many exact ties, as at 50k entries.
+    const docs = Array.from({ length: 3000 }, (_, k) => ({ id: k + 1, text: Array.from({ length: 3 + (k % 4) }, pick).join(' '), section: 'S', path: '' }));
+    const live = createMemoryIndex();
+    addDocuments(live, docs);
+    const saved = saveIndex(live);
+    const layered = loadLayeredIndex(saved.meta, [], []);
+    for (const key of saved.shards.keys()) layered.addShard(saved.shards.get(key), undefined);
+    for (const query of ['docker postgres', 'redis', 'migraton cache deploy']) {
+      const terms = queryTerms(query);
+      for (const index of [live, layered.index]) {
+        const all = runIndexQuery(index, terms);
+        const top = runIndexQuery(index, terms, { top: 50 });
+        expect(all.length, `${query} on ${index === live ? "live" : "saved"}`).toBeGreaterThan(500);
+        const cut = all[49]!.score;
+        expect(top.length).toBe(all.filter((hit) => hit.score >= cut).length);
+        expect(top.map((hit) => hit.score)).toEqual(all.slice(0, top.length).map((hit) => hit.score));
+        expect(new Set(top.map((hit) => hit.id))).toEqual(new Set(all.filter((hit) => hit.score >= cut).map((hit) => hit.id)));
+      }
+    }
+  });
 });
