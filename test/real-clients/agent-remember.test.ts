@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, makeRepo, makeTempDir } from '../helpers/temp-repo.js';
+import { cleanupTempDirs, git, makeRepo, makeTempDir } from '../helpers/temp-repo.js';
 import { HAVE_CODEX, HAVE_GEMINI, codexHookLines, makeMachine, mem, runCodex, runGemini, setUpCodex, setUpGemini, startMockModel, type Machine, type MockModel } from './clients.js';
 
 let mock: MockModel | null = null;
@@ -17,7 +17,7 @@ afterEach(() => {
   cleanupTempDirs();
 });
 
-type Listed = { text: string; provenance: { agent: string | null; via?: string; session: string | null } };
+type Listed = { text: string; provenance: { agent: string | null; via?: string; session: string | null; author: string | null } };
 const listed = (machine: Machine, repo: string) => JSON.parse(mem(machine, repo, ['list', '--json']).stdout) as Listed[];
 
 const PROMPT = 'Please remember for this repo: always run make check before you commit.';
@@ -56,6 +56,11 @@ describe.skipIf(!HAVE_GEMINI)('Gemini CLI runs mem remember through its shell to
   it('records it once, as the Gemini session that ran it', { timeout: 600_000 }, async () => {
     const repo = makeRepo();
     const machine = makeMachine(makeTempDir('mem-gemini-remember-'));
+    // Carol's name is in her own git config, not the repository's: Gemini's shell tool hides that file from git.
+    git(repo, ['config', '--unset', 'user.name']);
+    git(repo, ['config', '--unset', 'user.email']);
+    writeFileSync(join(machine.home, '.gitconfig'), '[user]\n\tname = Carol\n\temail = carol@example.com\n');
+    machine.env['GIT_CONFIG_GLOBAL'] = join(machine.home, '.gitconfig');
     mock = await startMockModel(join(machine.base, 'mock'), {
       prompts: [{ match: 'make check', steps: [{ tool: { name: 'run_shell_command', input: { command: "mem remember 'Always run make check before you commit.'" } } }, { text: 'Recorded.' }] }],
       fallback: 'OK.',
@@ -70,6 +75,6 @@ describe.skipIf(!HAVE_GEMINI)('Gemini CLI runs mem remember through its shell to
 
     const entries = listed(machine, repo).filter((entry) => RULE.test(entry.text));
     expect(entries).toHaveLength(1);
-    expect(entries[0]?.provenance).toMatchObject({ agent: 'gemini', via: 'agent', session: sessionId.slice(0, 8) });
+    expect(entries[0]?.provenance).toMatchObject({ agent: 'gemini', via: 'agent', session: sessionId.slice(0, 8), author: 'Carol' });
   });
 });

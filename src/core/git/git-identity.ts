@@ -4,7 +4,7 @@ export type GitIdentity = { name?: string; email?: string };
 
 /** Returns the clone's git user.name and user.email (either may be unset), in one git call; never throws. */
 export function readGitIdentity(root: string): GitIdentity {
-  const result = spawnSync('git', ['config', '--get-regexp', '^user\\.(name|email)$'], { cwd: root, encoding: 'utf8', timeout: 2_000 });
+  const result = spawnSync('git', ['config', '--get-regexp', '^user\\.(name|email)$'], { cwd: root, encoding: 'utf8', timeout: 2_000, env: identityEnv(process.env) });
   const identity: GitIdentity = {};
   for (const line of result.status === 0 ? result.stdout.split('\n') : []) {
     const match = /^user\.(name|email) (.+)$/.exec(line.trim());
@@ -18,4 +18,18 @@ export function readGitIdentity(root: string): GitIdentity {
 export function readGitAuthor(root: string): string | undefined {
   const identity = readGitIdentity(root);
   return identity.name ?? identity.email;
+}
+
+/**
+ * The environment to ask git who the user is in. Gemini CLI's shell tool runs commands with
+ * GIT_CONFIG_GLOBAL=/dev/null (and the system file likewise) so the model's git commands ignore the
+ * user's config; `mem remember` run there would record an entry with no author. Who the user is is
+ * read from their own config all the same; nothing else mem runs in git changes.
+ */
+function identityEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (env['GEMINI_CLI'] !== '1' || env['GIT_CONFIG_GLOBAL'] !== '/dev/null') return env;
+  const next = { ...env };
+  delete next['GIT_CONFIG_GLOBAL'];
+  if (next['GIT_CONFIG_SYSTEM'] === '/dev/null') delete next['GIT_CONFIG_SYSTEM'];
+  return next;
 }
