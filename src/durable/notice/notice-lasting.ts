@@ -196,6 +196,9 @@ const SIGNALS: readonly Signal[] = [
   // A command the user names: "it's `pnpm vitest run <path>`".
   { re: /`(?:npm|pnpm|yarn|npx|bun|make|cargo|go|pytest|python3?|uv|poetry|docker|gradle|mvn|dotnet|bundle|rails|rake|mix|just|terraform|kubectl|helm)\s[^`]+`/, weight: 1 },
   { re: /`[^`]+`|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z0-9]+_[a-z0-9_]+\b/, weight: 1 },
+  // A guess or a task handed over now, not a rule: "maybe X should be cast", "I want you to create …",
+  // "now I want to show …", "start implementing …", "how to do that".
+  { re: /^(?:maybe|perhaps|probably|i think|i guess|i suppose|quizás|vielleicht|peut-être)\b|\b(?:i|we) (?:want|need|would like) you to\b|^(?:start|begin) (?:implementing|building)\b|\bhow to\b/i, weight: -2 },
   // Scoped to the task at hand: "while you fix the parser", "we will look at the rest later", "for now".
   { re: /\bwhile (?:you(?:'re| are)? |we(?:'re| are)? )?\w+ing\b|\bwhile you\b|\b(?:later|for now|right now|today|this time|for the moment|for this (?:task|pr|ticket|change|one))\b/i, weight: -2 },
 ];
