@@ -72,6 +72,6 @@ describe('the real client and the memory protocol', () => {
     expect(added[0]?.source).toBe('agent-remember');
     expect(candidates.filter((c) => c.status === 'pending' && /docker compose/i.test(c.text ?? ''))).toEqual([]);
     const human = runMem(['list'], { cwd: client.repo }).stdout;
-    expect(human).toMatch(/docker compose.*recorded by the agent \(session [0-9a-f]{8}\)/);
+    expect(human).toMatch(/docker compose[^\n]*\n(?:[^\n]*\n)*?[^\n]*recorded by the agent \(Claude Code, session [0-9a-f]{8}\)/);
   }, 120_000);
 });

@@ -1,14 +1,14 @@
 import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
 import { teamSharedMemory } from '../../team/shared-memory.js';
-import { listEntries, type ListedEntry } from '../../durable/list-entries.js';
-import { AGENT_LABELS, type AgentId } from '../../agents/agent-id.js';
+import { listEntries } from '../../durable/list-entries.js';
+import { renderEntries } from '../list/render-list.js';
 
 /** `mem list`: the durable entries, grouped by section. */
 export default class List extends BaseCommand {
-  static override summary = 'List durable memory: every entry of CLAUDE.md (and AGENTS.md) and your personal CLAUDE.local.md.';
+  static override summary = 'List durable memory: the team memory and your personal CLAUDE.local.md, with who added each entry, when, and where it lives.';
   static override description =
-    'Entries are grouped by section with short ids (any unique prefix works with mem forget). Personal entries (CLAUDE.local.md, never shared) are marked "personal"; conflicts awaiting mem review are marked "conflict"; an entry an agent learned is tagged with that agent (Claude Code, Codex CLI, Gemini CLI). Damaged region markers are reported on stderr and the entries still listed.';
+    'Entries are grouped by section with short ids (any unique prefix works with mem forget). Under each entry: who added it and when, where it lives (the team memory, or CLAUDE.local.md:line for personal memory, never shared), and the agent whose session learned it. Entries in conflict are listed, marked, and await mem review. The text wraps to the terminal (80 columns when piped). Damaged region markers are reported on stderr and the entries still listed.';
   /** The --json shape, for the README reference (not --help). */
   static jsonShape = '[{id, section, text, file, files, line, provenance: {author, at, session, agent, commit?, via?}, personal, conflict}]';
 
@@ -28,30 +28,7 @@ export default class List extends BaseCommand {
     });
     for (const warning of listing.warnings) process.stderr.write(`mem: warning: ${warning}\n`);
     if (flags.json) return this.printJson(listing.entries);
-    this.log(renderEntries(listing.entries));
+    // Note: a terminal's real width; 80 when piped, so a saved listing reads the same everywhere.
+    this.log(renderEntries(listing.entries, { width: process.stdout.isTTY ? (process.stdout.columns ?? 80) : 80 }));
   }
-}
-
-const SHORT_ID = 8;
-
-/** Returns the human listing: one block per section, one line per entry. */
-function renderEntries(entries: readonly ListedEntry[]): string {
-  if (entries.length === 0) return 'no durable memory yet (`mem remember "<text>"` adds one; the Stop hook adds them as you work)';
-  const sections = new Map<string, ListedEntry[]>();
-  for (const entry of entries) {
-    const name = entry.section || '(no section)';
-    sections.set(name, [...(sections.get(name) ?? []), entry]);
-  }
-  const lines: string[] = [];
-  for (const [section, rows] of sections) {
-    if (lines.length > 0) lines.push('');
-    lines.push(`${section}:`);
-    for (const entry of rows) {
-      const learnedBy = entry.provenance.agent ? (AGENT_LABELS[entry.provenance.agent as AgentId] ?? entry.provenance.agent) : '';
-      const tags = [learnedBy, entry.personal ? 'personal' : '', entry.provenance.via === 'agent' ? `recorded by the agent${entry.provenance.session ? ` (session ${entry.provenance.session})` : ''}` : '', entry.conflict !== null ? 'conflict: run `mem review`' : ''].filter(Boolean);
-      const text = entry.text.replace(/\s*\n\s*/g, ' ');
-      lines.push(`  ${entry.id.slice(0, SHORT_ID).padEnd(SHORT_ID)}  ${text}${tags.length > 0 ? `  [${tags.join(', ')}]` : ''}`);
-    }
-  }
-  return lines.join('\n');
 }

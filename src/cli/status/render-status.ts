@@ -1,5 +1,11 @@
 import type { StatusReport } from './status.js';
 import { AGENT_LABELS } from '../../agents/agent-id.js';
+import { RENDERED_FILE } from '../../core/shared-memory-file.js';
+
+function describeFile(file: StatusReport['memory']['files'][number]): string {
+  const count = `${file.entries} entr${file.entries === 1 ? 'y' : 'ies'}`;
+  return file.file === RENDERED_FILE ? `team memory: ${count}, rendered to ${file.file}` : `${file.file}: ${count}`;
+}
 
 /** Returns the human-readable `mem status` text. */
 export function renderStatus(status: StatusReport): string {
@@ -36,7 +42,9 @@ export function renderStatus(status: StatusReport): string {
   }
 
   const memory = status.memory;
-  lines.push(`Durable memory: ${memory.entries} entr${memory.entries === 1 ? 'y' : 'ies'}${memory.files.length > 0 ? ` in ${memory.files.map((file) => `${file.file} (${file.entries}, region ${file.regionLines} lines)`).join(', ')}` : ''}`);
+  // The same count as `mem list`: entries in conflict are entries, and are also named as conflicts.
+  const inConflict = memory.conflicts > 0 ? `, ${memory.conflicts} in conflict` : '';
+  lines.push(`Durable memory: ${memory.entries} entr${memory.entries === 1 ? 'y' : 'ies'}${inConflict}${memory.files.length > 0 ? ` (${memory.files.map(describeFile).join('; ')})` : ''}`);
   if (memory.conflicts > 0) lines.push(`Conflicts awaiting review: ${memory.conflicts} (run \`mem review\`)`);
   if (memory.flaggedContradictions > 0) {
     lines.push(`Contradictions flagged this week: ${memory.flaggedContradictions} (see \`mem candidates --rejected\`; \`mem remember --force\` supersedes the old entry)`);

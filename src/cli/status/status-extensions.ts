@@ -20,6 +20,7 @@ const CLAUDE_MD_ADVISED_LINES = 200;
 
 export type MemoryFileStatus = {
   file: string;
+  /** Entries as `mem list` shows them: those in conflict included (also counted in `conflicts`). */
   entries: number;
   conflicts: number;
   /** Lines of mem's region (markers included), 0 without one. */
@@ -32,6 +33,7 @@ export type MemoryFileStatus = {
 export type StatusExtensions = {
   memory: {
     files: MemoryFileStatus[];
+    /** The number of entries `mem list` shows: those in conflict included. */
     entries: number;
     conflicts: number;
     maxRegionLines: number;
@@ -82,10 +84,12 @@ export async function readStatusExtensions(root: string, config: Config): Promis
       warnings.push(`${file} is unreadable`);
       continue;
     }
-    for (const id of summary.ids) uniqueIds.add(id);
+    // One truth with `mem list`: an entry in conflict is still an entry (listed once, marked), so it counts.
+    const ids = new Set([...summary.ids, ...summary.conflictIds]);
+    for (const id of ids) uniqueIds.add(id);
     for (const id of summary.conflictIds) uniqueConflicts.add(id);
     const { regionLines, fileLines, damage } = summary;
-    files.push({ file, entries: summary.ids.length, conflicts: summary.conflictIds.length, regionLines, fileLines, damage });
+    files.push({ file, entries: ids.size, conflicts: summary.conflictIds.length, regionLines, fileLines, damage });
     if (damage) warnings.push(`${file}: ${damage} (the next write repairs it without losing an entry)`);
     if (regionLines > config.region.maxLines) warnings.push(`${file}: memory has ${regionLines} lines, over region.maxLines ${config.region.maxLines}; forget or merge entries`);
   }

@@ -1,0 +1,84 @@
+/**
+ * The human `mem list`: one block per section, each entry's text wrapped beside its short id, and
+ * under it who added it, when, where it lives and how it was learned, in aligned columns, so the
+ * listing reads at 80 columns. `--json` is the machine shape and is not built from this.
+ */
+import wrapAnsi from 'wrap-ansi';
+import type { ListedEntry } from '../../durable/list-entries.js';
+import { AGENT_LABELS, type AgentId } from '../../agents/agent-id.js';
+import { RENDERED_FILE } from '../../core/shared-memory-file.js';
+
+const SHORT_ID = 8;
+const INDENT = '  ';
+/** Text and details start after the id column. */
+const GUTTER = ' '.repeat(INDENT.length + SHORT_ID + 2);
+/** Long names are cut so one author cannot push the other columns off an 80-column screen. */
+const MAX_WHO = 20;
+const MIN_WIDTH = 50;
+
+export type ListLayout = { width: number };
+
+/** Returns the listing for a terminal `layout.width` columns wide (80 when output is not a terminal). */
+export function renderEntries(entries: readonly ListedEntry[], layout: ListLayout = { width: 80 }): string {
+  if (entries.length === 0) return 'no durable memory yet (`mem remember "<text>"` adds one; the Stop hook adds them as you work)';
+  const width = Math.max(MIN_WIDTH, layout.width);
+  const ordered = [...entries].sort((a, b) => Number(a.personal) - Number(b.personal) || a.line - b.line);
+  const sections = new Map<string, ListedEntry[]>();
+  for (const entry of ordered) {
+    const name = entry.section || '(no section)';
+    sections.set(name, [...(sections.get(name) ?? []), entry]);
+  }
+  const whoWidth = Math.min(MAX_WHO, Math.max(...entries.map((entry) => who(entry).length)));
+  const lines: string[] = [];
+  for (const [section, rows] of sections) {
+    if (lines.length > 0) lines.push('');
+    lines.push(`${section} (${rows.length})`);
+    for (const entry of rows) {
+      const text = wrap(entry.text.replace(/\s*\n\s*/g, ' '), width);
+      lines.push(`${INDENT}${entry.id.slice(0, SHORT_ID).padEnd(SHORT_ID)}  ${text[0] ?? ''}`, ...text.slice(1).map((line) => `${GUTTER}${line}`));
+      const columns = [cut(who(entry), MAX_WHO).padEnd(whoWidth), when(entry), where(entry)].join('  ');
+      const learned = how(entry);
+      // How it was learned goes on the same line when it fits, else on its own line: never cut mid-phrase.
+      const details = learned === '' ? [columns] : GUTTER.length + columns.length + 2 + learned.length <= width ? [`${columns}, ${learned}`] : [columns, ...wrap(learned, width)];
+      lines.push(...details.map((line) => `${GUTTER}${line}`));
+      if (entry.conflict !== null) lines.push(...wrap('! another version of this entry awaits `mem review`', width).map((line) => `${GUTTER}${line}`));
+    }
+  }
+  const conflicts = entries.filter((entry) => entry.conflict !== null).length;
+  const count = `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}${conflicts > 0 ? `, ${conflicts} in conflict` : ''}`;
+  lines.push('', ...wrap(`${count}. "team memory" is shared through the team ref; the agent reads it in ${RENDERED_FILE}.`, width + GUTTER.length));
+  return lines.join('\n');
+}
+
+/** Who added it: the author's name as git knows it ("Nina Newcomer", never %-encoded). */
+function who(entry: ListedEntry): string {
+  return entry.provenance.author ?? 'unknown author';
+}
+
+function when(entry: ListedEntry): string {
+  return (entry.provenance.at ?? '').slice(0, 10).padEnd(10);
+}
+
+/** Where it lives: the team memory, or a file and line (personal memory). */
+function where(entry: ListedEntry): string {
+  return entry.personal ? `${entry.file}:${entry.line} (personal)` : 'team memory';
+}
+
+/** How it was learned: the agent's session, or the agent itself through `mem remember`. */
+function how(entry: ListedEntry): string {
+  const { agent, session, via } = entry.provenance;
+  const label = agent ? (AGENT_LABELS[agent as AgentId] ?? agent) : null;
+  const inSession = session ? `session ${session.slice(0, 8)}` : null;
+  if (via === 'agent') return `recorded by the agent${label || inSession ? ` (${[label, inSession].filter(Boolean).join(', ')})` : ''}`;
+  if (label) return `learned in a ${label} ${inSession ?? 'session'}`;
+  return '';
+}
+
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** Returns `text` as lines that fit beside the id column of a `width`-column screen. */
+function wrap(text: string, width: number): string[] {
+  return wrapAnsi(text, width - GUTTER.length, { hard: true, trim: true }).split('\n');
+}
