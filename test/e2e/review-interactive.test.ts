@@ -14,7 +14,7 @@ afterEach(cleanupTempDirs);
 
 const HAS_SCRIPT = existsSync('/usr/bin/script');
 const WORKING = '.memory/state/team-memory.md';
-const entry = (id: string, text: string) => `- ${text} <!-- mem:id=${id} by=alice at=2026-11-01T00:00:00Z -->\n`;
+const entry = (id: string, text: string, by = 'alice') => `- ${text} <!-- mem:id=${id} by="${by}" at=2026-11-01T00:00:00Z -->\n`;
 const body = (...items: string[]) => `## Conventions\n\n${items.join('')}`;
 
 /** A repository whose team memory holds two real conflicts, as a sync would leave them. */
@@ -22,7 +22,8 @@ function repoWithConflicts(): string {
   const repo = makeRepo();
   runMem(['init', '--yes'], { cwd: repo });
   const base = body(entry('m1', 'Use pnpm.'), entry('m2', 'Tests live in test/.'));
-  const ours = body(entry('m1', 'Use pnpm 9.'), entry('m2', 'Tests live in test/unit.'));
+  // The reader's own edits (testEnv's git identity is Test User).
+  const ours = body(entry('m1', 'Use pnpm 9.', 'Test User'), entry('m2', 'Tests live in test/unit.', 'Test User'));
   const theirs = body(entry('m1', 'Use pnpm 8.'), entry('m2', 'Tests live in tests/.'));
   const merged = mergeRegion(base, ours, theirs);
   expect(merged.conflicts).toHaveLength(2);
@@ -48,8 +49,11 @@ describe.skipIf(!HAS_SCRIPT)('mem review in a terminal', () => {
     const { status, output } = reviewInTerminal(repo, 't\nb\n');
     expect(output).toContain('Conflict 1 of 2');
     expect(output).toContain('Before both edits: Use pnpm.');
-    expect(output).toMatch(/alice's version \(2026-11-01\): Use pnpm 9\./);
-    expect(output).toMatch(/Word diff \(theirs → yours\): Use \[-pnpm 8\.-\] \{\+pnpm 9\.\+\}|Word diff/);
+    expect(output).toContain('Your version (2026-11-01): Use pnpm 9.');
+    expect(output).toContain("alice's version (2026-11-01): Use pnpm 8.");
+    // Whose words are whose: the legend names both sides, the diff marks them.
+    expect(output).toContain("Difference, word by word: [-only in alice's-] {+only in yours+}");
+    expect(output).toMatch(/Use pnpm \[-8\.-\] \{\+9\.\+\}/);
     if (status !== 0) console.log(output);
     expect(status).toBe(0);
     const claude = readFileSync(join(repo, WORKING), 'utf8');

@@ -33,6 +33,28 @@ describe('mem review without a terminal', () => {
     expect(readRendered(alice)).toContain('Tests use postgres 16 in docker.');
   });
 
+  it('--list shows both versions in full, whose each is, and their word-level difference', () => {
+    const team = makeTeam({ initialEntries: [['db', 'Tests use the sqlite database.']] });
+    expect(runMem(['sync'], { cwd: team.alice }).status).toBe(0);
+    expect(runMem(['sync'], { cwd: team.bob }).status).toBe(0);
+    const long = 'Tests use postgres 16 in docker, started by docker compose up db before the integration suite runs, never sqlite.';
+    editEntry(team.alice, 'db', long);
+    expect(runMem(['sync'], { cwd: team.alice }).status).toBe(0);
+    editEntry(team.bob, 'db', 'Tests use an in-memory database.');
+    expect(runMem(['sync'], { cwd: team.bob }).status).toBe(3);
+    const listed = runMem(['review', '--list'], { cwd: team.bob });
+    expect(listed.status).toBe(3);
+    const out = listed.stdout;
+    expect(out).not.toContain('…');
+    for (const line of out.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    const flat = out.replace(/\s+/g, ' ');
+    expect(flat).toContain('Your version (');
+    expect(flat).toContain(`alice's version (${new Date().toISOString().slice(0, 10)}): ${long}`);
+    expect(flat).toContain('Before both edits: Tests use the sqlite database.');
+    expect(flat).toContain("Difference, word by word: [-only in alice's-] {+only in yours+}");
+    expect(flat).toContain('Tests use [-postgres 16 in docker, started by docker compose up db before the integration suite runs, never sqlite.-] {+an in-memory database.+}');
+  });
+
   it('explains an unknown id and a missing repository', () => {
     const { bob } = conflictedTeam();
     const unknown = runMem(['review', '--resolve', 'nope', '--take', 'ours'], { cwd: bob });

@@ -8,6 +8,8 @@ import { BaseCommand } from './base-command.js';
 import { EXIT, MemError } from '../../core/errors.js';
 import { requireSetUp } from '../../core/set-up.js';
 import type { ReviewConflict } from '../../team/review.js';
+import { renderConflict } from '../review/render-conflict.js';
+import { outputWidth, wrapText } from '../wrap-text.js';
 
 export default class Review extends BaseCommand {
   static override summary = 'Walk through memory conflicts: keep your version, theirs, both, or edit.';
@@ -27,7 +29,7 @@ export default class Review extends BaseCommand {
   ];
 
   static override flags = {
-    list: Flags.boolean({ description: 'list open conflicts, one per line' }),
+    list: Flags.boolean({ description: 'list open conflicts: both versions in full and their word-level difference' }),
     json: Flags.boolean({ description: 'print open conflicts as JSON (its shape: README, command reference)' }),
     resolve: Flags.string({ description: 'id of the conflict to settle (with --take)', dependsOn: ['take'] }),
     take: Flags.string({ description: 'which version to keep (ours = mine)', options: ['mine', 'theirs', 'both', 'edit', 'ours'], dependsOn: ['resolve'] }),
@@ -53,9 +55,11 @@ export default class Review extends BaseCommand {
       this.printJson(conflicts);
     } else if (flags.list || !process.stdin.isTTY || !process.stdout.isTTY) {
       if (conflicts.length === 0) this.log('no memory conflicts');
-      for (const conflict of conflicts) {
-        this.log(`${conflict.id}\t${conflict.section || '-'}\t${conflict.versions.map((v) => `${v.label}: ${oneLine(v.text)}`).join('  |  ')}`);
+      for (const [index, conflict] of conflicts.entries()) {
+        if (index > 0) this.log('');
+        this.log(renderConflict(conflict, `${conflict.id} (${conflict.section || 'no section'})`, outputWidth()).join('\n'));
       }
+      if (conflicts.length > 0) this.log(['', ...wrapText(`${conflicts.length} conflict(s). Settle them with \`mem review\` in a terminal, or \`mem review --resolve <id> --take mine|theirs|both\`.`, outputWidth())].join('\n'));
     } else {
       const left = await this.interactive(root, conflicts);
       process.exitCode = left > 0 ? EXIT.conflicts : EXIT.ok;
@@ -82,10 +86,7 @@ export default class Review extends BaseCommand {
     let left = conflicts.length;
     try {
       for (const [index, conflict] of conflicts.entries()) {
-        this.log(`\nConflict ${index + 1} of ${conflicts.length}: ${conflict.id} (${conflict.section || 'no section'})`);
-        for (const v of conflict.versions) this.log(`  ${v.label}: ${show(v.text)}`);
-        if (conflict.base !== null) this.log(`  Before both edits: ${show(conflict.base)}`);
-        this.log(`  Word diff (theirs → yours): ${conflict.diff}`);
+        this.log(`\n${renderConflict(conflict, `Conflict ${index + 1} of ${conflicts.length}: ${conflict.id} (${conflict.section || 'no section'})`, outputWidth()).join('\n')}`);
         for (;;) {
           const answer = (await ask('[m]ine / [t]heirs / [b]oth / [e]dit / [s]kip / [q]uit? ')).trim().toLowerCase();
           if (answer === 'q') return left;
@@ -112,16 +113,6 @@ export default class Review extends BaseCommand {
     this.log(`${left} conflict(s) left.${left < conflicts.length ? ' `mem sync` (or your next push) shares the resolutions.' : ''}`);
     return left;
   }
-}
-
-function show(text: string | null): string {
-  return text === null ? '(deleted / absent)' : text.replace(/\n/g, '\n          ');
-}
-
-function oneLine(text: string | null): string {
-  if (text === null) return '(deleted)';
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 60 ? `${flat.slice(0, 59)}…` : flat;
 }
 
 function editInEditor(initial: string): string | null {

@@ -3,7 +3,7 @@
  * under it who added it, when, where it lives and how it was learned, in aligned columns, so the
  * listing reads at 80 columns. `--json` is the machine shape and is not built from this.
  */
-import wrapAnsi from 'wrap-ansi';
+import { wrapText } from '../wrap-text.js';
 import type { ListedEntry } from '../../durable/list-entries.js';
 import { AGENT_LABELS, type AgentId } from '../../agents/agent-id.js';
 import { RENDERED_FILE } from '../../core/shared-memory-file.js';
@@ -80,5 +80,5 @@ function cut(text: string, max: number): string {
 
 /** Returns `text` as lines that fit beside the id column of a `width`-column screen. */
 function wrap(text: string, width: number): string[] {
-  return wrapAnsi(text, width - GUTTER.length, { hard: true, trim: true }).split('\n');
+  return wrapText(text, width - GUTTER.length);
 }
