@@ -2,7 +2,7 @@
  * The demo's embedded sessions: Claude Code-shaped transcript turns for two teammates. Each turn
  * is the lines Claude Code would append before its Stop hook fires.
  */
-export type DemoTurn = { say: string; lines: object[]; last: string };
+export type DemoTurn = { lines: object[]; last: string };
 
 let sequence = 0;
 const id = (prefix: string) => `${prefix}-${(++sequence).toString().padStart(4, '0')}`;
@@ -22,22 +22,21 @@ function tool(name: string, input: object, result: string, minute: number, isErr
   ];
 }
 
-/** Returns Alice's session: conventions, a correction, tests run twice, a pasted key. */
+/** Returns Alice's session: conventions, a correction, tests run twice, a pasted key, a goodbye. */
 export function aliceSession(root: string): DemoTurn[] {
   return [
     {
-      say: 'From now on always use pnpm, never npm, in this repo. Add a --json flag to the export command.',
       lines: [
         user('From now on always use pnpm, never npm, in this repo. Add a --json flag to the export command.', 1),
         ...tool('TaskCreate', { subject: 'Add --json flag to export' }, 'Task #1 created successfully', 2),
         ...tool('Read', { file_path: `${root}/src/export.ts` }, 'export function run() {}', 3),
         ...tool('Edit', { file_path: `${root}/src/export.ts`, old_string: 'a', new_string: 'b' }, 'The file has been updated.', 4),
         ...tool('Bash', { command: 'pnpm test' }, 'Tests: 41 passed', 5),
+        assistant('Added the flag; tests pass.', 5),
       ],
       last: 'Added the flag; tests pass.',
     },
     {
-      say: 'No, use zod instead of hand-written validation for CLI input. Our API handlers must always return problem+json errors.',
       lines: [
         user('No, use zod instead of hand-written validation for CLI input. Our API handlers must always return problem+json errors.', 6),
         ...tool('Edit', { file_path: `${root}/src/export.ts`, old_string: 'b', new_string: 'c' }, 'The file has been updated.', 7),
@@ -47,7 +46,6 @@ export function aliceSession(root: string): DemoTurn[] {
       last: 'Switched the validation to zod; all 42 tests pass.',
     },
     {
-      say: 'Here is the staging token, use it to check the deploy: ghp_8Fq2ZkR4tV7yLm1Nc3Xp9Wd5Hs6Ja0Bu2Ee4',
       lines: [
         user('Here is the staging token, use it to check the deploy: ghp_8Fq2ZkR4tV7yLm1Nc3Xp9Wd5Hs6Ja0Bu2Ee4', 10),
         ...tool('Bash', { command: 'pnpm run deploy:check' }, 'Error: staging unreachable', 11, true),
@@ -56,9 +54,8 @@ export function aliceSession(root: string): DemoTurn[] {
       last: 'The deploy check fails: staging is unreachable from here.',
     },
     {
-      say: 'thanks, looks good',
-      lines: [user('thanks, looks good', 13), assistant('You are welcome.', 13)],
-      last: 'You are welcome.',
+      lines: [user("ok thanks, let's stop here for today", 13), assistant('Sounds good. The deploy check still needs staging access.', 13)],
+      last: 'Sounds good. The deploy check still needs staging access.',
     },
   ];
 }
@@ -67,7 +64,6 @@ export function aliceSession(root: string): DemoTurn[] {
 export function bobSession(root: string): DemoTurn[] {
   return [
     {
-      say: 'Remember that the integration tests need `docker compose up db` running first.',
       lines: [
         user('Remember that the integration tests need `docker compose up db` running first.', 20),
         ...tool('Read', { file_path: `${root}/test/integration/db.test.ts` }, 'describe("db")', 21),

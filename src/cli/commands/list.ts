@@ -3,7 +3,7 @@ import { BaseCommand } from './base-command.js';
 import { teamSharedMemory } from '../../team/shared-memory.js';
 import { listEntries } from '../../durable/list-entries.js';
 import { renderEntries } from '../list/render-list.js';
-import { outputWidth } from '../wrap-text.js';
+import { outputWidth } from '../../core/text/wrap-text.js';
 
 /** `mem list`: the durable entries, grouped by section. */
 export default class List extends BaseCommand {
@@ -30,6 +30,6 @@ export default class List extends BaseCommand {
     for (const warning of listing.warnings) process.stderr.write(`mem: warning: ${warning}\n`);
     if (flags.json) return this.printJson(listing.entries);
     // Note: a terminal's real width; 80 when piped, so a saved listing reads the same everywhere.
-    this.log(renderEntries(listing.entries, { width: outputWidth() }));
+    this.log(renderEntries(listing.entries, { width: outputWidth(process.stdout) }));
   }
 }

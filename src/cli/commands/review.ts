@@ -9,7 +9,7 @@ import { EXIT, MemError } from '../../core/errors.js';
 import { requireSetUp } from '../../core/set-up.js';
 import type { ReviewConflict } from '../../team/review.js';
 import { renderConflict } from '../review/render-conflict.js';
-import { outputWidth, wrapText } from '../wrap-text.js';
+import { outputWidth, wrapText } from '../../core/text/wrap-text.js';
 
 export default class Review extends BaseCommand {
   static override summary = 'Walk through memory conflicts: keep your version, theirs, both, or edit.';
@@ -34,6 +34,7 @@ export default class Review extends BaseCommand {
     resolve: Flags.string({ description: 'id of the conflict to settle (with --take)', dependsOn: ['take'] }),
     take: Flags.string({ description: 'which version to keep (ours = mine)', options: ['mine', 'theirs', 'both', 'edit', 'ours'], dependsOn: ['resolve'] }),
     text: Flags.string({ description: 'the settled text, with --take edit' }),
+    interactive: Flags.boolean({ description: 'ask even without a terminal, reading one answer a line from standard input (for scripts and mem demo)', exclusive: ['list', 'json', 'resolve'] }),
   };
 
   async run(): Promise<void> {
@@ -53,13 +54,13 @@ export default class Review extends BaseCommand {
     const conflicts = listReviewConflicts(root);
     if (flags.json) {
       this.printJson(conflicts);
-    } else if (flags.list || !process.stdin.isTTY || !process.stdout.isTTY) {
+    } else if (flags.list || (!flags.interactive && (!process.stdin.isTTY || !process.stdout.isTTY))) {
       if (conflicts.length === 0) this.log('no memory conflicts');
       for (const [index, conflict] of conflicts.entries()) {
         if (index > 0) this.log('');
-        this.log(renderConflict(conflict, `${conflict.id} (${conflict.section || 'no section'})`, outputWidth()).join('\n'));
+        this.log(renderConflict(conflict, `${conflict.id} (${conflict.section || 'no section'})`, outputWidth(process.stdout)).join('\n'));
       }
-      if (conflicts.length > 0) this.log(['', ...wrapText(`${conflicts.length} conflict(s). Settle them with \`mem review\` in a terminal, or \`mem review --resolve <id> --take mine|theirs|both\`.`, outputWidth())].join('\n'));
+      if (conflicts.length > 0) this.log(['', ...wrapText(`${conflicts.length} conflict(s). Settle them with \`mem review\` in a terminal, or \`mem review --resolve <id> --take mine|theirs|both\`.`, outputWidth(process.stdout))].join('\n'));
     } else {
       const left = await this.interactive(root, conflicts);
       process.exitCode = left > 0 ? EXIT.conflicts : EXIT.ok;
@@ -86,7 +87,7 @@ export default class Review extends BaseCommand {
     let left = conflicts.length;
     try {
       for (const [index, conflict] of conflicts.entries()) {
-        this.log(`\n${renderConflict(conflict, `Conflict ${index + 1} of ${conflicts.length}: ${conflict.id} (${conflict.section || 'no section'})`, outputWidth()).join('\n')}`);
+        this.log(`\n${renderConflict(conflict, `Conflict ${index + 1} of ${conflicts.length}: ${conflict.id} (${conflict.section || 'no section'})`, outputWidth(process.stdout)).join('\n')}`);
         for (;;) {
           const answer = (await ask('[m]ine / [t]heirs / [b]oth / [e]dit / [s]kip / [q]uit? ')).trim().toLowerCase();
           if (answer === 'q') return left;

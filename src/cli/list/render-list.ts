@@ -3,7 +3,7 @@
  * under it who added it, when, where it lives and how it was learned, in aligned columns, so the
  * listing reads at 80 columns. `--json` is the machine shape and is not built from this.
  */
-import { wrapText } from '../wrap-text.js';
+import { wrapText } from '../../core/text/wrap-text.js';
 import type { ListedEntry } from '../../durable/list-entries.js';
 import { AGENT_LABELS, type AgentId } from '../../agents/agent-id.js';
 import { RENDERED_FILE } from '../../core/shared-memory-file.js';

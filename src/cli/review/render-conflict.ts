@@ -4,7 +4,7 @@
  * and the word-level difference with a legend naming whose words are whose.
  */
 import type { ReviewConflict } from '../../team/review.js';
-import { hangingWrap } from '../wrap-text.js';
+import { hangingWrap } from '../../core/text/wrap-text.js';
 
 const HANGING = 6;
 

@@ -17,7 +17,7 @@ export function hangingWrap(lead: string, text: string, width: number, hanging: 
 }
 
 /** The width to lay out for: the terminal's, or 80 when output goes to a pipe or a file. */
-export function outputWidth(stream: NodeJS.WriteStream = process.stdout): number {
+export function outputWidth(stream: { isTTY?: boolean; columns?: number }): number {
   // Note: a pseudo-terminal without a size (script, some CI runners) reports 0 columns.
-  return stream.isTTY && stream.columns > 0 ? stream.columns : 80;
+  return stream.isTTY === true && (stream.columns ?? 0) > 0 ? (stream.columns as number) : 80;
 }
