@@ -50,8 +50,9 @@ describe('agent provenance across clones', () => {
     expect(lint?.provenance).toMatchObject({ agent: 'codex', author: 'Alice' });
     expect(just?.provenance).toMatchObject({ agent: 'claude', author: 'Alice' });
     const human = runMem(['list'], { cwd: bob }).stdout;
-    expect(human).toMatch(/make lint.*\[Codex CLI\]/);
-    expect(human).toMatch(/`just` recipes.*\[Claude Code\]/);
+    // The agent is named in the entry's own block (its lines under the text are indented by 12).
+    expect(human).toMatch(/make lint[^\n]*(?:\n {12}[^\n]*)*?learned in a Codex CLI session/);
+    expect(human).toMatch(/`just` recipes[^\n]*(?:\n {12}[^\n]*)*?learned in a Claude Code session/);
 
     // Bob's own sync does not rewrite what it received (the record round-trips through his working copy).
     const head = git(remote, ['rev-parse', 'refs/mem/team']);
