@@ -5,6 +5,7 @@ import { INDEX_LAYOUT, addDocuments, createMemoryIndex, pathFieldOf, type Indexe
 import { scanSimpleMarkdown } from './scan-simple-markdown.js';
 import { newBuildId, saveMain, type CacheFiles } from './index-cache-files.js';
 import { type Scanned } from './index-sources.js';
+import { noProgress, type Progress } from '../core/progress.js';
 import { makeView, type OpenedIndex } from './index-view.js';
 
 
@@ -18,12 +19,13 @@ export async function parserFor(withRemark: boolean): Promise<Parse> {
   return (text, kind) => (kind === 'team' ? parseTeamMemory(text) : (scanSimpleMarkdown(text) ?? parseMarkdownDocuments(text)));
 }
 
-export function rebuildIndex(scanned: Scanned[], parse: Parse, files: CacheFiles, engine: string, warnings: string[]): OpenedIndex {
+export function rebuildIndex(scanned: Scanned[], parse: Parse, files: CacheFiles, engine: string, warnings: string[], progress: Progress = noProgress): OpenedIndex {
   const index = createMemoryIndex();
   const fresh = new Map<string, ParsedDocument[]>();
   const sources: IndexedSource[] = [];
   let nextDocId = 1;
-  for (const s of scanned) {
+  for (const [done, s] of scanned.entries()) {
+    progress('building the search index: memory files', done, scanned.length);
     const complete = s.text !== undefined || s.skipped !== undefined ? s : { ...s, ...s.load() };
     const { source, documents } = parseSource(complete, nextDocId, parse);
     addSource(index, source, documents);

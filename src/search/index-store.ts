@@ -16,6 +16,7 @@
  * moved. Unchanged → only the query's index shards are decoded (no remark, no full load).
  * Changed → remark runs on the changed files only, and only the delta is rewritten.
  */
+import type { Progress } from '../core/progress.js';
 import type { ParsedDocument } from './memory-document.js';
 import { META_BLOB, decodeDocuments, documentsBlobName, encodeDocuments, shardBlobName, type IndexFile, type IndexHeader, type IndexedSource } from './index-file.js';
 import { INDEX_LAYOUT, decodeLengths, decodeShardPostings, deltaSegmentOf, encodeLengths, encodeShardPostings, mergeShardPostings, withoutLengths, loadIndex, loadLayeredIndex, shardsForQuery } from './search-index.js';
@@ -44,6 +45,8 @@ export type OpenIndexOptions = {
   preload?: readonly QueryTerm[];
   /** Tests use a small policy to exercise compaction. */
   compaction?: CompactionPolicy;
+  /** A full rebuild's progress, for a terminal (only `mem search` passes one). */
+  progress?: Progress;
 };
 
 /** Returns the memory index of `root`, up to date with its files; never fails because of the cache (only on a bug). */
@@ -63,7 +66,7 @@ export async function openSearchIndex(root: string, options: OpenIndexOptions): 
   }
   const warnings: string[] = [];
   const scanned = scanSources(root, new Map(), warnings);
-  return rebuildIndex(scanned, await parserFor(true), files, engineId(), warnings);
+  return rebuildIndex(scanned, await parserFor(true), files, engineId(), warnings, options.progress);
 }
 
 /**

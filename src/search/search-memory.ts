@@ -3,6 +3,7 @@
  * caller renders comes back as data; only broken input (a usage error) or a broken environment
  * throws, never a stale or damaged cache.
  */
+import type { Progress } from '../core/progress.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemError } from '../core/errors.js';
@@ -21,6 +22,8 @@ export type SearchOptions = {
   since?: string;
   /** Injected for tests; defaults to the clock. */
   nowMs?: number;
+  /** A full index rebuild's progress, for a terminal (the CLI passes one; recall never does). */
+  progress?: Progress;
 };
 
 export type SearchOutcome = {
@@ -47,7 +50,7 @@ export async function searchMemory(root: string, query: string, options: SearchO
   const kinds = parseKinds(options.kinds);
   const sinceMs = options.since === undefined ? undefined : parseSince(options.since, nowMs);
   const terms = queryTerms(query);
-  const index = await openSearchIndex(root, { preload: terms });
+  const index = await openSearchIndex(root, { preload: terms, ...(options.progress ? { progress: options.progress } : {}) });
   if (terms.length === 0) return { results: [], noTerms: true, warnings: index.warnings, indexState: index.state };
   const filters = { ...(kinds ? { kinds } : {}), ...(options.section !== undefined ? { section: options.section } : {}), ...(sinceMs !== undefined ? { sinceMs } : {}) };
   const rank = (hits: SearchHit[]) =>

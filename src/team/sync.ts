@@ -27,6 +27,7 @@ import { memoryPaths } from '../core/layout.js';
 import { absorbRenderedEdits, readWorkingText, renderSharedMemory, renderingIsStale, sharedMemoryPaths, writeWorkingBody, writeWorkingMetadata } from '../core/shared-memory-file.js';
 import { stampsHold, takeStamps, type StampSet } from '../core/files/file-stamp.js';
 import type { Provenance } from '../core/memory-file/entry.js';
+import { noProgress, type Progress } from '../core/progress.js';
 import { mergeRecords, type Side } from './merge/merge-records.js';
 import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
 import { attributeChanges, diffTrees, isAncestor, listTree, readBlobs, readCommitAuthors, writeCommit, type Attribution, type CommitAuthor, type FileWrite } from './store/git-objects.js';
@@ -70,6 +71,8 @@ export type SyncOptions = {
   now?: Date;
   /** Pause between push retries (tests pass 0); default: jittered, growing. */
   retryDelayMs?: (attempt: number) => number;
+  /** Phases of a long sync, for a terminal (only `mem sync` passes one; hooks never do). */
+  progress?: Progress;
 };
 
 export type SyncReport = {
@@ -150,10 +153,12 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
   const retries = context.config.team.pushRetries;
   // Ref updates of a killed sync may have left temp files in the store (the sync lock is held).
   removeOrphanTemps(directoriesUnder(join(context.target.storeDir, 'refs')));
+  const progress = options.progress ?? noProgress;
   for (let attempt = 0; ; attempt += 1) {
     // A new clone's first sync reads the tip's tree, not a year of history: a shallow fetch of the
     // last commits (who changed what recently), bounded whatever the team's history.
     const first = (await context.store.readRef('remote')) === null && (await context.store.readRef('base')) === null;
+    progress(`fetching the team memory from ${context.target.remote}`);
     const fetched = await fetchTeamBranch(context.target, first ? { depth: FIRST_SYNC_DEPTH } : {});
     if (!fetched.ok && fetched.reason === 'failed' && isDamageMessage(fetched.message)) throw new Error(fetched.message);
     const network: { reason: TransportFailureReason; message: string } | null = fetched.ok ? null : fetched;
@@ -177,6 +182,7 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
       if (step.commit !== null) report.commit = step.commit;
       return;
     }
+    progress(`sending ${step.written.size === 1 ? '1 change' : `${step.written.size} changes`} to ${context.target.remote}`);
     const pushed = await pushTeamBranch(context.target, step.commit);
     if (pushed.ok) {
       report.pushed = true;
@@ -313,6 +319,7 @@ async function mergeStep(
   const wantedBlobs = incoming.filter((change) => change.newOid !== null && classifyPath(change.path)?.kind === 'entry').map((change) => change.newOid as string);
   const bothChanged = incoming.map((change) => classifyPath(change.path)).filter((kind) => kind?.kind === 'entry' && oursChanged.has(kind.id)).map((kind) => kind?.id ?? '');
   const baseBlobIds = bothChanged.map((id) => baseBlobOf(id)).filter((oid): oid is string => oid !== null);
+  if (wantedBlobs.length > 0) (options.progress ?? noProgress)(`reading ${wantedBlobs.length} team entr${wantedBlobs.length === 1 ? 'y' : 'ies'} and merging`);
   const blobs = readBlobs(storeDir, [...wantedBlobs, ...baseBlobIds]);
   for (const change of incoming) {
     const kind = classifyPath(change.path);

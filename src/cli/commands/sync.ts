@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core';
+import { terminalProgress } from '../terminal-progress.js';
 import { BaseCommand } from './base-command.js';
 import { describeError, isMemError } from '../../core/errors.js';
 import { requireSetUp } from '../../core/set-up.js';
@@ -26,7 +27,13 @@ export default class Sync extends BaseCommand {
       // Loaded here, not at the top: every oclif command would otherwise pay for parsing sync.
       const { syncTeamMemory } = await import('../../team/sync.js');
       const { renderSyncReport } = await import('../../team/render-sync.js');
-      const report = await syncTeamMemory(root, { dryRun: flags['dry-run'], strict: flags.strict });
+      const progress = flags.quiet ? null : terminalProgress(process.stderr, 'mem sync', process.env);
+      let report;
+      try {
+        report = await syncTeamMemory(root, { dryRun: flags['dry-run'], strict: flags.strict, ...(progress ? { progress: progress.report } : {}) });
+      } finally {
+        progress?.stop();
+      }
       if (flags.json) {
         this.printJson(report);
       } else {

@@ -7,6 +7,7 @@ import { EXIT } from '../../core/errors.js';
 import { highlightStyleFor, runSearchRequest, type SearchCliRequest } from '../../search/search-cli.js';
 import { finishIndexRefresh, REFRESH_INDEX_ARG } from '../../search/index-refresh.js';
 import { refreshSearchIndex } from '../../search/search-memory.js';
+import { terminalProgress } from '../terminal-progress.js';
 
 const VALUE_FLAGS: Record<string, 'limit' | 'section' | 'kind' | 'since'> = {
   '--limit': 'limit',
@@ -34,11 +35,19 @@ export async function runSearchCli(argv: string[]): Promise<number> {
     process.stderr.write(`mem search: ${parsed}\n  hint: mem search <query> [--json] [--limit N] [--section S] [--kind K] [--since DAYS|DATE]\n`);
     return EXIT.usage;
   }
-  const output = await runSearchRequest({
-    ...parsed,
-    cwd: process.cwd(),
-    style: parsed.json ? 'plain' : highlightStyleFor(process.stdout.isTTY === true, process.env),
-  });
+  // Note: a first search (or one after the cache was dropped) builds the index; a terminal sees how far.
+  const progress = terminalProgress(process.stderr, 'mem search', process.env);
+  let output;
+  try {
+    output = await runSearchRequest({
+      ...parsed,
+      cwd: process.cwd(),
+      style: parsed.json ? 'plain' : highlightStyleFor(process.stdout.isTTY === true, process.env),
+      progress: progress.report,
+    });
+  } finally {
+    progress.stop();
+  }
   if (output.stderr) process.stderr.write(output.stderr);
   if (output.stdout) await new Promise<void>((resolve) => process.stdout.write(output.stdout, () => resolve()));
   return output.exitCode;

@@ -8,6 +8,7 @@ import { findRepoRoot } from '../../core/git/repo-root.js';
 import { requireSetUp } from '../../core/set-up.js';
 import { syncTeamMemory } from '../../team/sync.js';
 import { renderSyncReport } from '../../team/render-sync.js';
+import { terminalProgress } from '../terminal-progress.js';
 
 const USAGE = `Fetch the team memory (refs/mem/team), merge it with this clone's, render it for the agent, and push.
 
@@ -46,7 +47,14 @@ export async function runSyncCli(argv: string[]): Promise<number> {
   const strict = argv.includes('--strict');
   try {
     const root = requireSetUp(process.cwd());
-    const report = await syncTeamMemory(root, { dryRun: argv.includes('--dry-run'), strict });
+    // Progress on a terminal only (stderr), and never for the pre-push hook's --quiet run.
+    const progress = quiet ? null : terminalProgress(process.stderr, 'mem sync', process.env);
+    let report;
+    try {
+      report = await syncTeamMemory(root, { dryRun: argv.includes('--dry-run'), strict, ...(progress ? { progress: progress.report } : {}) });
+    } finally {
+      progress?.stop();
+    }
     if (argv.includes('--json')) {
       process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     } else {
