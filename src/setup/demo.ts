@@ -65,6 +65,7 @@ export function runDemo(options: DemoOptions): string {
 
     heading(say, '1. Alice sets up mem: $ mem init --yes');
     say(indent(mem(alice, ['init', '--yes']).stdout));
+    say(indent('(In a terminal, without --yes, mem init shows this plan first and asks before changing anything.)'));
     gitAs(alice, ['add', '-A']);
     gitAs(alice, ['commit', '-q', '-m', 'Acme CLI with mem']);
     gitAs(alice, ['push', '-q', 'origin', 'main']);
