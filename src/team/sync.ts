@@ -159,7 +159,7 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
     // last commits (who changed what recently), bounded whatever the team's history.
     const first = (await context.store.readRef('remote')) === null && (await context.store.readRef('base')) === null;
     progress(`fetching the team memory from ${context.target.remote}`);
-    const fetched = await fetchTeamBranch(context.target, first ? { depth: FIRST_SYNC_DEPTH } : {});
+    const fetched = await fetchTeamBranch(context.target, { ...(first ? { depth: FIRST_SYNC_DEPTH } : {}), ...(options.progress ? { progress: options.progress } : {}) });
     if (!fetched.ok && fetched.reason === 'failed' && isDamageMessage(fetched.message)) throw new Error(fetched.message);
     const network: { reason: TransportFailureReason; message: string } | null = fetched.ok ? null : fetched;
     // Offline: what this clone fetched before is still worth merging (it is the team's, just older).

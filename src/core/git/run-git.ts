@@ -19,6 +19,8 @@ export type RunGitOptions = {
   timeoutMs?: number;
   env?: NodeJS.ProcessEnv;
   input?: string;
+  /** Sees stderr as it arrives (git's --progress lines), besides capturing it. */
+  onStderr?: (chunk: string) => void;
 };
 
 /** Environment for every git child: never prompt for credentials, never open an editor or pager. */
@@ -72,7 +74,10 @@ export function runGit(args: string[], options: RunGitOptions): Promise<GitRun> 
     const err: Buffer[] = [];
     let timedOut = false;
     child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => err.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      err.push(chunk);
+      options.onStderr?.(chunk.toString('utf8'));
+    });
     const timer =
       options.timeoutMs === undefined
         ? undefined

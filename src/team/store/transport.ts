@@ -6,6 +6,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { runGit, runGitSync, type GitRun } from '../../core/git/run-git.js';
+import type { Progress } from '../../core/progress.js';
 
 export type TransportFailureReason =
   /** The remote could not be reached (network down, host unknown, timeout, auth refused). */
@@ -58,17 +59,22 @@ export function resolveRemoteUrl(root: string, remote: string, direction: 'fetch
  * forced, so a remote rewritten by force is seen as it is); returns whether the branch exists
  * on the remote, or why the fetch failed. Never throws.
  */
-export async function fetchTeamBranch(target: TransportTarget, options: { depth?: number } = {}): Promise<FetchOutcome> {
+export async function fetchTeamBranch(target: TransportTarget, options: { depth?: number; progress?: Progress } = {}): Promise<FetchOutcome> {
   const url = resolveRemoteUrl(target.root, target.remote);
   if (url === null) return missingRemote(target.remote);
   const refspec = `+${target.remoteRef}:refs/remotes/${target.remote}/${target.branch}`;
   // Note: --depth only for a store that has nothing yet (a new clone's first sync); later fetches
   // of a shallow store bring just the new commits, as for any other.
   const depth = options.depth === undefined ? [] : [`--depth=${options.depth}`];
+  const progress = options.progress;
+  // Note: git's own object counts ("Receiving objects: 45% (450/1000)") only when someone watches;
+  // they are dropped from the captured text so failures read as before.
+  const watch = progress === undefined ? {} : { onStderr: fetchProgress(progress, `fetching the team memory from ${target.remote}`) };
   const run = await runGit(
-    ['--git-dir', target.storeDir, 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', ...depth, url, refspec],
-    { cwd: target.root, timeoutMs: target.timeoutMs },
+    ['--git-dir', target.storeDir, 'fetch', progress === undefined ? '--quiet' : '--progress', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', ...depth, url, refspec],
+    { cwd: target.root, timeoutMs: target.timeoutMs, ...watch },
   );
+  if (progress !== undefined) run.stderr = withoutProgress(run.stderr);
   if (run.status === 0) return { ok: true, branchExists: true };
   const text = output(run);
   if (/couldn't find remote ref/i.test(text)) return { ok: true, branchExists: false };
@@ -157,6 +163,27 @@ function missingRemote(remote: string): TransportFailure {
 function isUrlLike(url: string): boolean {
   // scheme://..., or scp-like user@host:path / host:path (but not a Windows drive letter).
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(url) || /^[^/\\]{2,}:/.test(url) || /^[^/\\:]+@[^/\\:]+:/.test(url);
+}
+
+const PROGRESS_LINE = /^(?:remote: )?(Counting|Compressing|Receiving|Resolving|Enumerating|Total)\b[^\n]*$/;
+
+/** Returns a stderr listener that turns git's "Receiving objects: 45% (450/1000)" into progress reports. */
+export function fetchProgress(progress: Progress, label: string): (chunk: string) => void {
+  return (chunk) => {
+    for (const line of chunk.split(/[\r\n]+/)) {
+      const counted = /(?:remote: )?(Counting|Compressing|Receiving|Resolving) (objects|deltas):\s+\d+% \((\d+)\/(\d+)\)/.exec(line);
+      if (counted) progress(`${label}: ${counted[1]?.toLowerCase()} ${counted[2]}`, Number(counted[3]), Number(counted[4]));
+    }
+  };
+}
+
+/** Returns git's stderr without its progress lines (each rewritten with \r), as --quiet would have left it. */
+export function withoutProgress(stderr: string): string {
+  return stderr
+    .split('\n')
+    .map((line) => line.split('\r').at(-1) ?? '')
+    .filter((line) => line.trim() !== '' && !PROGRESS_LINE.test(line.trim()))
+    .join('\n');
 }
 
 function output(run: GitRun): string {
