@@ -47,7 +47,8 @@ describe.skipIf(!HAVE_CODEX)('Codex CLI runs mem remember through its shell tool
     const entries = listed(machine, repo).filter((entry) => RULE.test(entry.text));
     expect(entries).toHaveLength(1);
     expect(entries[0]?.provenance).toMatchObject({ agent: 'codex', via: 'agent', session: run.sessionId!.slice(0, 8) });
-    expect(mem(machine, repo, ['list']).stdout).toMatch(/make check.*\[Codex CLI, recorded by the agent \(session [0-9a-f]{8}\)\]/);
+    // The entry's block (its lines under the text are indented by 12) names the agent and its session.
+    expect(mem(machine, repo, ['list']).stdout).toMatch(/make check[^\n]*(?:\n {12}[^\n]*)*?recorded by the agent \(Codex CLI, session [0-9a-f]{8}\)/);
   });
 });
 
