@@ -15,7 +15,7 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { writeFileAtomicSync } from './files/atomic-write.js';
+import { writeCacheFileSync, writeFileAtomicSync } from './files/atomic-write.js';
 import { fingerprint } from './files/fast-hash.js';
 import { stampsHold, takeStamps, type StampSet } from './files/file-stamp.js';
 import { RENDERED_FILE, RENDER_STAMP_FILE, WORKING_FILE, readRenderStamp, renderStampPaths } from './shared-memory-stamp.js';
@@ -43,7 +43,7 @@ export function sharedMemoryPaths(root: string) {
 function saveRenderStamp(root: string, stamps: StampSet, items: Rendering['items']): void {
   try {
     const conflicts = items.filter((item) => item.kind === 'conflict').length;
-    writeFileAtomicSync(sharedMemoryPaths(root).renderStamp, `${JSON.stringify({ ...stamps, conflicts })}\n`);
+    writeCacheFileSync(sharedMemoryPaths(root).renderStamp, `${JSON.stringify({ ...stamps, conflicts })}\n`);
   } catch {
     /* a cache: without it the next check reads the files */
   }
@@ -93,10 +93,10 @@ function readLastRendering(root: string): SavedRendering | null {
   }
 }
 
-function saveLastRendering(root: string, rendering: Rendering, workingHash: string): void {
+function saveLastRendering(root: string, rendering: Rendering, workingHash: string, options: { textUnchanged?: boolean } = {}): void {
   const paths = sharedMemoryPaths(root);
   mkdirSync(dirname(paths.lastText), { recursive: true });
-  writeFileAtomicSync(paths.lastText, rendering.text);
+  if (options.textUnchanged !== true) writeFileAtomicSync(paths.lastText, rendering.text);
   writeFileAtomicSync(paths.lastItems, `${JSON.stringify({ textHash: fingerprint(rendering.text), workingHash, items: rendering.items })}\n`);
   // Note: only when the rendered file shows this rendering: otherwise it lags and must stay stale.
   if (readText(paths.rendered) === rendering.text) saveRenderStamp(root, takeStamps(renderStampPaths(root)), rendering.items);
@@ -150,11 +150,12 @@ export function renderingIsStale(root: string): boolean {
  * (an entry's commit, author or date after a push), keeping a current rendering current so the
  * next command has nothing to re-render. The caller holds the memory lock.
  */
-export function writeWorkingMetadata(root: string, body: string): void {
-  const wasCurrent = !renderingIsStale(root);
+export function writeWorkingMetadata(root: string, body: string, options: { renderedFrom?: string } = {}): void {
+  // Note: `renderedFrom` is the body the caller rendered from under this lock: no need to check.
+  const wasCurrent = options.renderedFrom !== undefined ? readWorkingBody(root) === options.renderedFrom : !renderingIsStale(root);
   writeWorkingBody(root, body);
   const last = wasCurrent ? readLastRendering(root) : null;
-  if (last !== null) saveLastRendering(root, last, fingerprint(readWorkingText(root)));
+  if (last !== null) saveLastRendering(root, last, fingerprint(readWorkingText(root)), { textUnchanged: true });
 }
 
 export type RenderOutcome = { written: boolean; readBack: number };

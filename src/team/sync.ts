@@ -17,7 +17,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT, fileSystemError, isMemError } from '../core/errors.js';
-import { writeFileAtomicSync } from '../core/files/atomic-write.js';
+import { writeCacheFileSync, writeFileAtomicSync } from '../core/files/atomic-write.js';
 import { fingerprint } from '../core/files/fast-hash.js';
 import { isDamageMessage, setAsideDamagedStore, storeDamage } from './store/damaged-store.js';
 import { withLock } from '../core/files/lock.js';
@@ -191,7 +191,7 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
       report.commit = step.commit;
       report.sent = step.written.size;
       await context.store.updateRef('base', step.commit, await context.store.readRef('base'));
-      await withLock(context.paths.memoryLock, () => stampPushed(context, step.written, step.commit as string, now), { timeoutMs: 10_000 });
+      await withLock(context.paths.memoryLock, () => stampPushed(context, step, step.commit as string, now), { timeoutMs: 10_000 });
       return;
     }
     if (pushed.reason === 'rejected' && attempt < retries) {
@@ -238,6 +238,8 @@ type StepResult = {
   /** Ids (entries and tombstones) the commit writes, for provenance after the push. */
   written: Set<string>;
   pending: boolean;
+  /** The working body this step wrote and rendered, and its items: after the push, nothing is parsed again while the file still holds it. */
+  wrote?: { body: string; items: WorkingItem[] };
 };
 
 async function mergeStep(
@@ -450,6 +452,7 @@ async function mergeStep(
   if (theirsOid !== null && theirsOid !== baseOid) await context.store.updateRef('base', theirsOid, baseOid);
 
   const pendingWork = outgoing.length > 0 || conflicted.size > 0;
+  const wrote = { body, items: splitWideConflicts(finalItems) };
   if (!pendingWork) return { commit: theirsOid, written, pending: false };
   if (!reachable) return { commit: null, written, pending: true };
   const author = readGitAuthor(root);
@@ -482,10 +485,12 @@ async function mergeStep(
     }
     commit = writeCommit(storeDir, { parent: commit, writes: conflictWrites, message: message('conflict'), author, timestamp });
     // The working copy names ours' versions by the commit that now holds them.
-    writeWorkingBody(root, renderWorkingBody(splitWideConflicts(finalItems.map(withCommits)), sections, reader));
+    wrote.items = splitWideConflicts(finalItems.map(withCommits));
+    wrote.body = renderWorkingBody(wrote.items, sections, reader);
+    writeWorkingBody(root, wrote.body);
     renderSharedMemory(root, sections);
   }
-  return { commit, written, pending: true };
+  return { commit, written, pending: true, wrote };
 }
 
 /** A conflict shows two versions; a third and later one becomes an entry of its own (nothing is dropped). */
@@ -534,18 +539,23 @@ function summarise(writes: readonly FileWrite[], conflicted: ReadonlySet<string>
 }
 
 /** After a push: this clone's entries name the commit that now holds them, and this clone as their author. */
-function stampPushed(context: TeamContext, written: ReadonlySet<string>, commit: string, now: Date): void {
+function stampPushed(context: TeamContext, step: StepResult, commit: string, now: Date): void {
+  const written = step.written;
   const identity = readGitIdentity(context.root);
   const reader = { name: identity.name ?? null, email: identity.email ?? null };
-  const items = readWorkingItems(bodyOf(readWorkingText(context.root)));
+  const current = bodyOf(readWorkingText(context.root));
+  // Note: the file normally still holds what this sync wrote (a hook may have added memory meanwhile: then it is read).
+  const unchanged = step.wrote !== undefined && step.wrote.body === current;
+  const items = unchanged && step.wrote ? [...step.wrote.items] : readWorkingItems(current);
   let changed = false;
-  for (const item of items) {
-    if (!written.has(item.id) || item.record.kind !== 'entry') continue;
-    item.provenance = { ...item.provenance, ...(reader.name ? { author: reader.name } : {}), at: now.toISOString().replace(/\.\d{3}Z$/, 'Z'), commit };
+  items.forEach((item, index) => {
+    if (!written.has(item.id) || item.record.kind !== 'entry') return;
+    // Note: a new item object for what changed; the others keep theirs (and their remembered rendering).
+    items[index] = { ...item, provenance: { ...item.provenance, ...(reader.name ? { author: reader.name } : {}), at: now.toISOString().replace(/\.\d{3}Z$/, 'Z'), commit } };
     changed = true;
-  }
+  });
   // Note: commits and authors are not in the rendered file: it stays current, the next sync has nothing to do.
-  if (changed) writeWorkingMetadata(context.root, renderWorkingBody(items, context.config.region.sections, reader));
+  if (changed) writeWorkingMetadata(context.root, renderWorkingBody(items, context.config.region.sections, reader), unchanged ? { renderedFrom: current } : {});
   recordCommitted(context.root);
 }
 
@@ -576,7 +586,7 @@ function readCommitted(root: string): Committed | null {
 }
 
 function saveCommitted(root: string, committed: Committed): void {
-  writeFileAtomicSync(join(memoryPaths(root).stateDir, COMMITTED_FILE), `${JSON.stringify(committed)}\n`);
+  writeCacheFileSync(join(memoryPaths(root).stateDir, COMMITTED_FILE), `${JSON.stringify(committed)}\n`);
 }
 
 /** Records that the working copy as it is now is what the team ref holds (the no-op fast path). */

@@ -41,6 +41,9 @@ export function readWorkingItems(body: string): WorkingItem[] {
         },
         provenance: item.entry.provenance,
       });
+      // Note: as long as nothing replaces its record or provenance, the item renders as the bytes it was read from.
+      const read = items[items.length - 1] as WorkingItem;
+      if (item.kind === 'entry' && item.item.id === item.id && block.raw.endsWith('\n') && !block.raw.slice(0, -1).includes('\n\n')) renderedEntries.set(read, { record: read.record, provenance: read.provenance, text: block.raw });
     } else if (item.kind === 'conflict') {
       items.push(conflictItem(item.conflict, block.section));
     }
@@ -82,17 +85,36 @@ export function renderWorkingBody(items: readonly WorkingItem[], sections: reado
   return all.map((section) => `## ${section}\n\n${(bySection.get(section) ?? []).join('')}`).join('\n');
 }
 
+/**
+ * An entry's rendering, remembered per item object while its record and provenance objects stay the
+ * same ones: a sync renders the whole body twice (merge, then the commit ids after the push) and
+ * the second time only the pushed entries changed.
+ */
+const renderedEntries = new WeakMap<WorkingItem, { record: TeamRecord; provenance: Provenance; text: string }>();
+
 function renderItem(item: WorkingItem, reader: Reader): string {
   const record = item.record;
   if (record.kind === 'entry') {
-    const provenance: Provenance = { ...item.provenance };
-    if (record.session !== null) provenance.session = record.session;
-    else delete provenance.session;
-    if (record.agent !== null) provenance.agent = record.agent;
-    else delete provenance.agent;
-    const entry: Entry = { id: item.id, section: record.section, text: record.text, provenance };
-    return renderEntryItem(entry, { eol: '\n' });
+    const known = renderedEntries.get(item);
+    if (known !== undefined && known.record === record && known.provenance === item.provenance) return known.text;
+    const text = renderEntry(item, record);
+    renderedEntries.set(item, { record, provenance: item.provenance, text });
+    return text;
   }
+  return renderConflict(item, record, reader);
+}
+
+function renderEntry(item: WorkingItem, record: Extract<TeamRecord, { kind: 'entry' }>): string {
+  const provenance: Provenance = { ...item.provenance };
+  if (record.session !== null) provenance.session = record.session;
+  else delete provenance.session;
+  if (record.agent !== null) provenance.agent = record.agent;
+  else delete provenance.agent;
+  const entry: Entry = { id: item.id, section: record.section, text: record.text, provenance };
+  return renderEntryItem(entry, { eol: '\n' });
+}
+
+function renderConflict(item: WorkingItem, record: Extract<TeamRecord, { kind: 'conflict' }>, reader: Reader): string {
   const toEntry = (version: TeamVersion): Entry | null => {
     if (version.text === null) return null;
     const known = item.versionProvenance?.get(version.commit ?? '') ?? {};

@@ -90,3 +90,27 @@ function syncDirectory(dir: string): void {
     /* best effort */
   }
 }
+
+/**
+ * Replaces a cache file (derived data mem can rebuild: stamps, parsed copies) by rename, without
+ * fsync: a crash may lose or empty it, and the next reader then derives it again. Saves the disk
+ * flushes that dominate a busy machine's write cost. Throws on I/O failure.
+ */
+export function writeCacheFileSync(path: string, data: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = tempPathFor(path);
+  try {
+    const fd = openSync(temp, 'w', 0o644);
+    try {
+      const buffer = Buffer.from(data, 'utf8');
+      let offset = 0;
+      while (offset < buffer.length) offset += writeSync(fd, buffer, offset, buffer.length - offset);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}

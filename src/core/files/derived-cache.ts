@@ -6,7 +6,7 @@
  * for the next time. Best effort: a cache that cannot be written only costs the next command time.
  */
 import { readFileSync } from 'node:fs';
-import { writeFileAtomicSync } from './atomic-write.js';
+import { writeCacheFileSync } from './atomic-write.js';
 import { stampsHold, takeStamps, type StampSet } from './file-stamp.js';
 
 type Saved<T> = { version: string; stamps: StampSet; value: T };
@@ -23,7 +23,7 @@ export function cachedDerivation<T>(cacheFile: string, version: string, sources:
   const stamps = takeStamps(sources);
   const value = derive();
   try {
-    writeFileAtomicSync(cacheFile, JSON.stringify({ version, stamps, value }));
+    writeCacheFileSync(cacheFile, JSON.stringify({ version, stamps, value }));
   } catch {
     /* best effort */
   }

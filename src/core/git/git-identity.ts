@@ -1,9 +1,34 @@
 import { spawnSync } from 'node:child_process';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { fileStamp } from '../files/file-stamp.js';
 
 export type GitIdentity = { name?: string; email?: string };
 
+/**
+ * One sync asks for the identity several times; each ask was a git process. Remembered per
+ * process while the clone's and the global config files keep their stamps (and the environment
+ * that selects them is the same), so an edited config is still seen at once.
+ */
+const remembered = new Map<string, GitIdentity>();
+
+function identityKey(root: string): string {
+  const env = identityEnv(process.env);
+  const global = env['GIT_CONFIG_GLOBAL'] ?? join(env['HOME'] ?? homedir(), '.gitconfig');
+  return [root, fileStamp(join(root, '.git', 'config')), fileStamp(join(root, '.git')), global, fileStamp(global), env['GIT_CONFIG_NOSYSTEM'] ?? '', env['GIT_CONFIG_SYSTEM'] ?? '', env['GIT_DIR'] ?? ''].join('\u0000');
+}
+
 /** Returns the clone's git user.name and user.email (either may be unset), in one git call; never throws. */
 export function readGitIdentity(root: string): GitIdentity {
+  const key = identityKey(root);
+  const known = remembered.get(key);
+  if (known !== undefined) return { ...known };
+  const identity = askGit(root);
+  remembered.set(key, identity);
+  return { ...identity };
+}
+
+function askGit(root: string): GitIdentity {
   const result = spawnSync('git', ['config', '--get-regexp', '^user\\.(name|email)$'], { cwd: root, encoding: 'utf8', timeout: 2_000, env: identityEnv(process.env) });
   const identity: GitIdentity = {};
   for (const line of result.status === 0 ? result.stdout.split('\n') : []) {

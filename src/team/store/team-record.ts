@@ -46,8 +46,17 @@ export function isValidId(id: string): boolean {
 
 /** Returns the shard directory name of an id. */
 export function shardOf(id: string): string {
-  return sha1Hex(id).slice(0, 2);
+  let shard = shards.get(id);
+  if (shard === undefined) {
+    shard = sha1Hex(id).slice(0, 2);
+    // Note: a sync asks for each id's shard several times (paths of the base, of the merge, of the commit).
+    if (shards.size > 100_000) shards.clear();
+    shards.set(id, shard);
+  }
+  return shard;
 }
+
+const shards = new Map<string, string>();
 
 /** SHA-1 in hex; the one-shot `crypto.hash` (Node ≥ 20.12) is several times cheaper per call than a Hash object, which matters for 20,000 ids. */
 const sha1Hex: (data: string | Buffer) => string =
