@@ -4,6 +4,7 @@
 // large variant with 20,000 entries. Ratios to F = `node -e 0`, paired in the same run; peak RSS of
 // the mem process. Budgets: sync no-op ≤ 2×, one new entry on each side ≤ 3×, ≤ 100 MiB;
 // first sync of a new clone ≤ 2 s; list/status ≤ 2.5×; session-start with nothing changed ≤ 1.5×.
+// Then `mem compact` once, a new clone's first sync after it, and a clone that synced before it.
 // Usage: node bench/team-scale-bench.mjs [--runs 7] [--commits 20000] [--entries 3000] [--large 20000]
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -148,6 +149,18 @@ function scenario(label, commits, entries) {
   const payload = JSON.stringify({ session_id: 'bench-start', transcript_path: join(parent, 'none.jsonl'), cwd: alice, hook_event_name: 'SessionStart', source: 'startup' });
   timed(alice, ['hook', 'session-start'], aliceEnv, payload);
   row(`${label}: session-start, nothing changed (rendering check included)`, paired(RUNS, () => timed(alice, ['hook', 'session-start'], aliceEnv, payload)), '≤ 1.5×', rss(alice, ['hook', 'session-start'], aliceEnv, payload));
+  // History compaction (once: it rewrites the ref): then a new clone's first sync, and Bob, whose
+  // last sync predates the compaction, with one new entry from Alice to merge.
+  mem(bob, ['remember', `Bob's rule ${label} before compaction: run make lint first.`, '--section', 'Commands', '--force'], { env: bobEnv });
+  const compactMs = timed(alice, ['compact'], aliceEnv);
+  rows.push({ name: `${label}: mem compact (once)`, f: NaN, x: compactMs, ratio: NaN, budget: '', peak: NaN });
+  const afterFirst = timed(cloneAs(parent, bare, 'fresh-after-compact'), ['sync'], envAs('fresh'));
+  rows.push({ name: `${label}: first sync of a new clone after mem compact`, f: NaN, x: afterFirst, ratio: NaN, budget: '≤ 2 s', peak: NaN });
+  mem(alice, ['remember', `Alice's rule ${label} after compaction: tag releases with make tag.`, '--section', 'Commands', '--force'], { env: aliceEnv });
+  mem(alice, ['sync'], { env: aliceEnv });
+  const bobAfter = timed(bob, ['sync'], bobEnv);
+  rows.push({ name: `${label}: mem sync of a clone that last synced before the compaction (one entry each side)`, f: NaN, x: bobAfter, ratio: NaN, budget: '', peak: NaN });
+  console.log(`${label}: compact ${fmt(compactMs, 0)} ms, first sync after ${fmt(afterFirst, 0)} ms, older clone's sync ${fmt(bobAfter, 0)} ms`);
 }
 
 scenario('year (20,000 commits, 3,000 entries, 5,000 handoffs)', COMMITS, ENTRIES);
