@@ -3,12 +3,19 @@
  * AGENTS.md, Gemini CLI GEMINI.md): the same entries Claude Code reads from its files, as plain
  * markdown for SessionStart context. No ids or provenance: only what the model should read.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MAX_MEMORY_CHARS } from '../session/build-start-context.js';
 
 const INTRO = "This repository's team memory, kept by mem (the same rules every agent on the team reads):";
 
-/** Returns the memory block, or null when there is none or it cannot be read; never throws. */
-export async function renderMemoryForAgent(root: string): Promise<string | null> {
+/**
+ * Returns the memory block, or null when there is none or it cannot be read; never throws.
+ * `loaded`: text the agent already reads (Codex: AGENTS.md, which may hold a `mem render --into`
+ * snapshot); an entry whose line is in it is not sent twice, one that is not (a snapshot older
+ * than the memory) still is.
+ */
+export async function renderMemoryForAgent(root: string, loaded = ''): Promise<string | null> {
   let entries;
   try {
     // Loaded only for these agents: Claude Code's session start never pays for the region reader.
@@ -17,6 +24,7 @@ export async function renderMemoryForAgent(root: string): Promise<string | null>
   } catch {
     return null;
   }
+  entries = entries.filter((entry) => !loaded.includes(`- ${entry.text.replace(/\s*\n\s*/g, ' ')}`));
   if (entries.length === 0) return null;
   const sections = new Map<string, string[]>();
   for (const entry of entries) {
@@ -35,4 +43,13 @@ export async function renderMemoryForAgent(root: string): Promise<string | null>
     }
   }
   return text;
+}
+
+/** Returns the AGENTS.md Codex reads at the repository root ('' when there is none); never throws. */
+export function readAgentsMd(root: string): string {
+  try {
+    return readFileSync(join(root, 'AGENTS.md'), 'utf8');
+  } catch {
+    return '';
+  }
 }

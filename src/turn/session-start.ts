@@ -8,7 +8,7 @@ import { finishEndedSessions } from '../session/finish-ended-sessions.js';
 import { RENDERED_PATH, readMemoryNotices } from './memory-notices.js';
 import { pruneSessionState } from '../session/prune-session-state.js';
 import { AGENT_LABELS, type AgentId } from '../agents/agent-id.js';
-import { renderMemoryForAgent } from './agent-memory.js';
+import { readAgentsMd, renderMemoryForAgent } from './agent-memory.js';
 import { memoryProtocol } from '../durable/notice/memory-protocol.js';
 import { readPending } from '../durable/inbox/pending-store.js';
 import { readInstallRecord } from '../setup/install-record.js';
@@ -70,7 +70,7 @@ export async function handleSessionStart(context: HookContext, payload: HookPayl
       pending: readPending(context.paths.stateDir, context.now(), context.config.pending.expireDays).length,
     }),
     budgetChars: context.config.session.startBudgetTokens * 4,
-    memory: !(await loadsRenderedFile(context.root, agent)) || notices.renderedFresh ? await renderMemoryForAgent(context.root) : null,
+    memory: !(await loadsRenderedFile(context.root, agent)) || notices.renderedFresh ? await renderMemoryForAgent(context.root, agent === 'codex' ? readAgentsMd(context.root) : '') : null,
   });
   // The search index is built before the first prompt needs it, without anyone waiting (a clone, a removed cache).
   const { ensureSearchIndexSoon } = await import('../search/index-refresh.js');

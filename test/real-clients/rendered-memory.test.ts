@@ -18,6 +18,7 @@ afterEach(() => {
 });
 
 const RULE = 'Always run the database migrations with `make migrate`, never by hand.';
+const NEWER = 'Never edit the generated API client in src/gen/ by hand.';
 const count = (text: string, part: string) => text.split(part).length - 1;
 
 describe.skipIf(!HAVE_GEMINI)('Gemini CLI loads the rendered team memory (real client, offline)', () => {
@@ -68,5 +69,13 @@ describe.skipIf(!HAVE_CODEX)('Codex CLI reads a snapshot in AGENTS.md on request
     const agentsMd = text.slice(start, text.indexOf('</INSTRUCTIONS>', start));
     expect(agentsMd).toContain(RULE);
     expect(agentsMd).not.toMatch(/mem:/);
+    // Session start does not send what AGENTS.md already says; a rule the snapshot lacks still comes.
+    expect(count(text, 'make migrate')).toBe(1);
+    expect(mem(machine, repo, ['remember', NEWER]).status).toBe(0);
+    const before = mock.requests().length;
+    expect(runCodex(machine, repo, 'Add a readiness endpoint.').status).toBe(0);
+    const next = requestText(mock.requests().slice(before).find((request) => request.api === 'responses')!);
+    expect(count(next, 'make migrate')).toBe(1);
+    expect(next).toContain(NEWER);
   });
 });
