@@ -158,7 +158,52 @@ function sentencesOf(line: string): string[] {
   return out;
 }
 
-type Signal = { re: RegExp; weight: number };
+// Most signals are words and phrases: looked up in the sentence's words, they cost no regular
+// expression to compile (every hook pays that on its first call; V8's code cache does not keep it).
+type Signal = {
+  weight: number;
+  re?: RegExp;
+  words?: readonly string[];
+  /** Words starting with one of these ("mindest…"). */
+  prefixes?: readonly string[];
+  /** Runs of words, matched on word boundaries. */
+  phrases?: readonly string[];
+  /** Both parts, in any order ("nicht als … sondern"). */
+  pairs?: readonly (readonly [string, string])[];
+  /** Substrings, for scripts without spaces between words. */
+  includes?: readonly string[];
+};
+
+/** The sentence as lower-case words, for the word and phrase signals. */
+type Words = { set: ReadonlySet<string>; spaced: string; list: readonly string[]; raw: string };
+
+const WORD_BREAK = /[^a-z0-9_'\u00c0-\u024f]+/;
+
+function wordsOf(sentence: string): Words {
+  const list: string[] = [];
+  for (const token of sentence.toLowerCase().split(WORD_BREAK)) {
+    let start = 0;
+    let end = token.length;
+    while (start < end && token[start] === "'") start += 1;
+    while (end > start && token[end - 1] === "'") end -= 1;
+    if (end > start) list.push(token.slice(start, end));
+  }
+  return { set: new Set(list), spaced: ` ${list.join(' ')} `, list, raw: sentence };
+}
+
+function signalMatches(signal: Signal, words: Words): boolean {
+  if (signal.re !== undefined) return signal.re.test(words.raw);
+  if (signal.words?.some((word) => words.set.has(word) && (word !== 'never' || neverMeant(words.list)))) return true;
+  if (signal.prefixes?.some((prefix) => words.list.some((word) => word.startsWith(prefix)))) return true;
+  if (signal.phrases?.some((phrase) => words.spaced.includes(` ${phrase} `))) return true;
+  if (signal.pairs?.some(([a, b]) => words.spaced.includes(` ${a} `) && words.spaced.includes(` ${b} `))) return true;
+  return signal.includes?.some((part) => words.raw.includes(part)) ?? false;
+}
+
+/** "never" as a rule word, not in "never mind". */
+function neverMeant(list: readonly string[]): boolean {
+  return list.some((word, index) => word === 'never' && list[index + 1] !== 'mind');
+}
 
 // Where an imperative starts: the sentence, or a clause inside it ("phase 1 - ask me …",
 // "continue and save …", "…, please use docker").
@@ -168,29 +213,29 @@ const CLAUSE_START = String.raw`(?:^|[,;:]\s+|\s[-–—]\s+|\s(?:and|then|also|
 // (always, never, must, should, don't), preference and choice (I want, prefer, let's go with,
 // instead of), importance, and the future ("from now on", "next time").
 const SIGNALS: readonly Signal[] = [
-  { re: /\b(?:remember|memori[sz]e|keep in mind|note (?:for|to) (?:the )?future|for future reference|from now on|going forward|moving forward|next time|in (?:the )?future|henceforth)\b/i, weight: 4 },
-  { re: /\b(?:always|never(?! mind)|every time|each time|whenever)\b/i, weight: 3 },
-  { re: /\b(?:must(?:n't| not)?|should(?:n't| not)?|have to|has to|needs? to be|needed|make sure|ensure|important|crucial|essential|required?|mandatory|only|banned|forbidden|not allowed|disallowed)\b/i, weight: 2 },
-  { re: /\b(?:don'?t|do not|dont|doesn'?t|never|no more|stop|avoid|without|not (?:the|a|as|in|to|like))\b/i, weight: 2 },
+  { words: ['remember', 'memorise', 'memorize', 'henceforth'], phrases: ['keep in mind', 'note for future', 'note to future', 'note for the future', 'note to the future', 'for future reference', 'from now on', 'going forward', 'moving forward', 'next time', 'in future', 'in the future'], weight: 4 },
+  { words: ['always', 'whenever', 'never'], phrases: ['every time', 'each time'], weight: 3 },
+  { words: ['must', "mustn't", 'should', "shouldn't", 'needed', 'ensure', 'important', 'crucial', 'essential', 'require', 'required', 'mandatory', 'only', 'banned', 'forbidden', 'disallowed'], phrases: ['have to', 'has to', 'need to be', 'needs to be', 'make sure', 'not allowed'], weight: 2 },
+  { words: ["don't", 'dont', "doesn't", 'doesnt', 'never', 'stop', 'avoid', 'without'], phrases: ['do not', 'no more', 'not the', 'not a', 'not as', 'not in', 'not to', 'not like'], weight: 2 },
   { re: /\b(?:i|we)(?:'d|'ll| will| would| also| really| just| still| only| do(?:n'?t)?| all| both)* (?:want|need|prefer|like|love|rather|choose|chose|decided?|go with|use|keep|stick|agreed?|host)\b|\bwe(?:'ll| will)? (?:add|build|deploy|support|store|show)\b|\b(?:prefer(?:red)?|instead of|rather than|as opposed to)\b/i, weight: 3 },
   { re: /\blet'?s (?:do|use|go with|call|keep|name|turn|make|stick|switch)\b|\b(?:shall|should) we (?:call|name|use)\b|\bcall it\b/i, weight: 3 },
   // How the agent should work with the user: ask first, wait for approval; the user does a step themselves.
   { re: /\bask (?:me|us)\b|\b(?:check|confirm) with (?:me|us)\b|\bwait for (?:me|my|our)\b|\b(?:my|our) (?:approval|permission|confirmation|go-ahead)\b|\bwithout asking\b|\b(?:i|we)(?:'ll| will) (?:commit|push|merge|deploy|review|test) (?!it\b|this\b|that\b)|\b(?:i|we)(?:'ll| will) (?:commit|push|merge)\s*[.!]?$/i, weight: 3 },
   // The manner of the work or of the answers: concise, in parallel, in separate files, in a language.
-  { re: /\b(?:concise(?:ly)?|brief(?:ly)?|terse|succinct|short (?:answers?|replies|responses)|in parallel|parallel(?:i[sz]e)?|separate(?:ly)?|seperate(?:ly)?|one (?:at a time|by one)|step by step|in (?:english|french|spanish|german|chinese|japanese|indonesian|hebrew|portuguese|italian|korean|dutch|polish|hindi))\b/i, weight: 2 },
+  { words: ['concise', 'concisely', 'brief', 'briefly', 'terse', 'succinct', 'parallel', 'parallelise', 'parallelize', 'separate', 'separately', 'seperate', 'seperately'], phrases: ['short answer', 'short answers', 'short replies', 'short responses', 'one at a time', 'one by one', 'step by step', ...['english', 'french', 'spanish', 'german', 'chinese', 'japanese', 'indonesian', 'hebrew', 'portuguese', 'italian', 'korean', 'dutch', 'polish', 'hindi'].map((language) => `in ${language}`)], weight: 2 },
   // Limits and thresholds: "at least 28 days between two OPs", "maximal 6 OCTs im Jahr".
-  { re: /\b(?:at least|at most|no more than|maximum|minimum|max(?:imal)?|min(?:imum)?|mindestens|höchstens|mindest[a-zäöüß]*|als mínimo|como máximo|au moins|au plus|minimal|maksimal)\b/i, weight: 2 },
+  { words: ['maximum', 'minimum', 'max', 'maximal', 'min', 'mindestens', 'höchstens', 'minimal', 'maksimal'], prefixes: ['mindest'], phrases: ['at least', 'at most', 'no more than', 'als mínimo', 'como máximo', 'au moins', 'au plus'], weight: 2 },
   { re: new RegExp(`${CLAUSE_START}(?:be|use|keep|put|name|call|store|write|follow|prefer|avoid|add|include|export|consider|commit|run|save|ask|check|test|show|display|format|fan out|leave|split|separate)\\b`, 'i'), weight: 1 },
-  { re: /\b(?:conventions?|rules?|policy|standard|style|format|template|language|stack|deploy(?:ed|ment)?|hosted|host|config(?:uration)?|variable|env(?:ironment)?|naming|structure|architecture|pattern|workflow|persistence|database|idioma|sprache|langue|bahasa|lingua|reglas?|regeln?|règles?|aturan|persistencia|datenbank|base de datos)\b/i, weight: 1 },
+  { words: ['convention', 'conventions', 'rule', 'rules', 'policy', 'standard', 'style', 'format', 'template', 'language', 'stack', 'deploy', 'deployed', 'deployment', 'hosted', 'host', 'config', 'configuration', 'variable', 'env', 'environment', 'naming', 'structure', 'architecture', 'pattern', 'workflow', 'persistence', 'database', 'idioma', 'sprache', 'langue', 'bahasa', 'lingua', 'regla', 'reglas', 'regel', 'regeln', 'règle', 'règles', 'aturan', 'persistencia', 'datenbank'], phrases: ['base de datos'], weight: 1 },
   // Spanish, Portuguese, German, French, Italian, Indonesian: always, never, must.
-  { re: /\b(?:siempre|nunca|jam[aá]s|acord[aá]te|recuerda|recordá|no te olvides|de ahora en adelante|a partir de ahora|es clave|importante|tiene que|tenés que|tenemos que|hay que|debe(?:mos|n)?|sempre|immer|niemals|nie|muss|m[uü]ssen|darf|d[uü]rfen|soll(?:en|te)?|wichtig|bitte|ab jetzt|künftig|toujours|jamais|il faut|doit|devons|dorénavant|désormais|selalu|jangan|harus|wajib|hanya)\b/i, weight: 2 },
+  { words: ['siempre', 'nunca', 'jamas', 'jamás', 'acordate', 'acordáte', 'recuerda', 'recordá', 'importante', 'debe', 'debemos', 'deben', 'sempre', 'immer', 'niemals', 'nie', 'muss', 'mussen', 'müssen', 'darf', 'durfen', 'dürfen', 'soll', 'sollen', 'sollte', 'wichtig', 'bitte', 'künftig', 'toujours', 'jamais', 'doit', 'devons', 'dorénavant', 'désormais', 'selalu', 'jangan', 'harus', 'wajib', 'hanya'], phrases: ['no te olvides', 'de ahora en adelante', 'a partir de ahora', 'es clave', 'tiene que', 'tenés que', 'tenemos que', 'hay que', 'ab jetzt', 'il faut'], weight: 2 },
   // The same languages: I want, we need, I prefer, use.
-  { re: /\b(?:quiero|queremos|necesito|necesitamos|prefiero|va a ser|quero|precisamos|prefiro|möchte|möchten|wollen|ich will|wir brauchen|brauchen wir|brauchen|bevorzuge|je veux|je voudrais|je préfère|nous voulons|on veut|saya mau|saya ingin|kita perlu|semua|gunakan|menggunakan|pakai)\b|\bnicht als\b[^.]*\bsondern\b|\bno como\b[^.]*\bsino\b/i, weight: 2 },
+  { words: ['quiero', 'queremos', 'necesito', 'necesitamos', 'prefiero', 'quero', 'precisamos', 'prefiro', 'möchte', 'möchten', 'wollen', 'brauchen', 'bevorzuge', 'semua', 'gunakan', 'menggunakan', 'pakai'], phrases: ['va a ser', 'ich will', 'je veux', 'je voudrais', 'je préfère', 'nous voulons', 'on veut', 'saya mau', 'saya ingin', 'kita perlu'], pairs: [['nicht als', 'sondern'], ['no como', 'sino']], weight: 2 },
   // Chinese, Japanese and Korean: wish, future, must, don't, always.
-  { re: /希望|以后|今后|不要|别|必须|一定|总是|始终|记住|要求|常に|必ず|今後|ないで|항상|반드시|절대|앞으로|기억해|마세요/, weight: 3 },
-  { re: /我要|想要|需要|要用|用的是|就用|改成|ほしい|したい/, weight: 2 },
+  { includes: ['希望', '以后', '今后', '不要', '别', '必须', '一定', '总是', '始终', '记住', '要求', '常に', '必ず', '今後', 'ないで', '항상', '반드시', '절대', '앞으로', '기억해', '마세요'], weight: 3 },
+  { includes: ['我要', '想要', '需要', '要用', '用的是', '就用', '改成', 'ほしい', 'したい'], weight: 2 },
   // Order and conditions of a workflow: "ask me before you …", "first …, then …".
-  { re: /\b(?:before|after|until|unless|first|then|once)\b/i, weight: 1 },
+  { words: ['before', 'after', 'until', 'unless', 'first', 'then', 'once'], weight: 1 },
   // A pointer: a URL, a host name, a path, a file name, an @-mention, a code span.
   { re: /https?:\/\/\S+|\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|ai|co|se|de|fr|es|nl|uk|me|sh|xyz|cloud|site)\b|(?:^|[\s`(@"])(?:~|\.{1,2})?\/?[\w.-]+\/[\w./-]*\w|\b[\w-]+\.(?:md|mdx|pdf|ya?ml|json|toml|ts|tsx|js|mjs|py|rb|rs|swift|go|xlsx|docx|csv)\b|@[\w./-]+\.\w+/i, weight: 2 },
   // A command the user names: "it's `pnpm vitest run <path>`".
@@ -214,10 +259,10 @@ const NARRATION = /^(?:i (?:just |already )?(?:did|tried|ran|saw|found|got|commi
 // A sentence that leans on the one before ("it's important, …", "that's a must"): quoted alone, it says nothing.
 const LEANS_BACK = /^(?:it'?s|it is|this is|that'?s|that is|these are|those are|es|das ist|eso es|esto es|c'est)\b/i;
 
-function scoreSentence(sentence: string): number {
+function scoreSentence(sentence: string, words: Words): number {
   if (SMALL_TALK.test(sentence)) return 0;
   let score = 0;
-  for (const { re, weight } of SIGNALS) if (re.test(sentence)) score += weight;
+  for (const signal of SIGNALS) if (signalMatches(signal, words)) score += signal.weight;
   if (QUESTION.test(sentence) && !SUGGESTION_QUESTION.test(sentence) && !WISH.test(sentence)) score -= /[?？]\s*$/.test(sentence) ? 4 : 3;
   if (NARRATION.test(sentence)) score -= 2;
   // Long sentences mention everything; a rule is usually short.
@@ -231,8 +276,8 @@ function isBarePointer(sentence: string): boolean {
 }
 
 /** A sentence with any signal at all (the edge bonus never lifts one that has none). */
-function score0(sentence: string): boolean {
-  return SIGNALS.some(({ re, weight }) => weight > 0 && re.test(sentence));
+function score0(words: Words): boolean {
+  return SIGNALS.some((signal) => signal.weight > 0 && signalMatches(signal, words));
 }
 
 function clip(sentence: string): string {
@@ -258,8 +303,9 @@ export function noticeLastingSentences(prompt: string, options: NoticeOptions = 
     const edge = lines.length >= 4 && (index === 0 || index === lines.length - 1) ? 1 : 0;
     list.forEach((sentence, at) => {
       // Only a sentence with a signal of its own gets the bonus of its place or of its list's introduction.
-      const own = score0(sentence) && !isBarePointer(sentence);
-      const score = own ? scoreSentence(sentence) + edge + (line?.inherited ?? 0) : 0;
+      const words = wordsOf(sentence);
+      const own = score0(words) && !isBarePointer(sentence);
+      const score = own ? scoreSentence(sentence, words) + edge + (line?.inherited ?? 0) : 0;
       if (score < minScore) return;
       // The sentence it leans on goes with it, when that one is short enough to quote.
       const before = at > 0 ? list[at - 1] : undefined;

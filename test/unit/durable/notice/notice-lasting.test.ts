@@ -117,6 +117,7 @@ describe('noticeLastingSentences: what is not the user speaking', () => {
     expect(noticed('thanks, that works!')).toEqual([]);
     expect(noticed('What should I build next?')).toEqual([]);
     expect(noticed("Don't change the public API while fixing the parser.", 3)).toEqual([]);
+    expect(noticed('never mind, leave it as it is', 3)).toEqual([]);
     // A guess, a task handed over, a how-to: the nudge stays quiet.
     expect(noticed('maybe the total should be cast to a float before dividing by the count', 3)).toEqual([]);
     expect(noticed('I want you to create a small TypeScript CLI inside this folder', 3)).toEqual([]);
