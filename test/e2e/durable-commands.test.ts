@@ -260,7 +260,7 @@ describe('mem list', () => {
     const [entry] = list(repo);
     expect(entry).toMatchObject({ id: 'm0000000001', section: 'Conventions', conflict: { ours: 'Use pnpm 9.', theirs: 'Use yarn.', base: null } });
     expect(entry?.provenance.author).toBe('alice');
-    expect(runMem(['list'], { cwd: repo }).stdout).toMatch(/Use pnpm 9\.\n\s+alice\s+2025-01-05\s+team memory\n\s+! another version of this entry awaits `mem review`/);
+    expect(runMem(['list'], { cwd: repo }).stdout).toMatch(/Use pnpm 9\.\n\s+alice\s+2025-01-05\s+team memory\n\s+! in conflict with bob's version \(2025-01-06\): `mem review`\s+settles\s+it/);
   });
 });
 

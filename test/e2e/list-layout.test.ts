@@ -79,7 +79,8 @@ describe('mem list for a human', () => {
   it('marks the entry in conflict, and mem status counts what mem list shows', () => {
     const listed = JSON.parse(runMem(['list', '--json'], { cwd: bob }).stdout) as Listed[];
     const human = runMem(['list'], { cwd: bob }).stdout;
-    expect(human).toMatch(/Always use pnpm 9, never npm or yarn, in this repo\.\n\s+bob\s+\d{4}-\d{2}-\d{2}\s+team memory\s*\n\s+! another version of this entry awaits `mem review`/);
+    // Whose version it competes with, worded as mem review words it.
+    expect(human).toMatch(/Always use pnpm 9, never npm or yarn, in this repo\.\n\s+bob\s+\d{4}-\d{2}-\d{2}\s+team memory\s*\n\s+! in conflict with Nina Newcomer's version \(\d{4}-\d{2}-\d{2}\):\s+`mem\s+review`\s+settles it/);
     expect(human).toContain(`${listed.length} entries, 1 in conflict.`);
     const status = JSON.parse(runMem(['status', '--json'], { cwd: bob }).stdout) as { memory: { entries: number; conflicts: number } };
     expect(status.memory).toMatchObject({ entries: listed.length, conflicts: 1 });

@@ -30,6 +30,16 @@ export default class List extends BaseCommand {
     for (const warning of listing.warnings) process.stderr.write(`mem: warning: ${warning}\n`);
     if (flags.json) return this.printJson(listing.entries);
     // Note: a terminal's real width; 80 when piped, so a saved listing reads the same everywhere.
-    this.log(renderEntries(listing.entries, { width: outputWidth(process.stdout) }));
+    const others = new Map<string, string>();
+    if (listing.entries.some((entry) => entry.conflict !== null && !entry.personal)) {
+      // Whose the other version is, worded as mem review words it ("Alice's version (2026-12-01)"); loaded only when a conflict is listed.
+      const { listReviewConflicts } = await import('../../team/review.js');
+      for (const conflict of listReviewConflicts(listing.root)) {
+        // Note: versions[0] is this clone's side (the text listed), versions[1] the one it competes with.
+        const other = conflict.versions[1];
+        if (other) others.set(conflict.id, other.label);
+      }
+    }
+    this.log(renderEntries(listing.entries, { width: outputWidth(process.stdout), otherVersion: (id) => others.get(id) }));
   }
 }

@@ -16,7 +16,8 @@ const GUTTER = ' '.repeat(INDENT.length + SHORT_ID + 2);
 const MAX_WHO = 20;
 const MIN_WIDTH = 50;
 
-export type ListLayout = { width: number };
+/** `otherVersion`: the label of the version an entry in conflict competes with ("Alice's version (2026-12-01)"). */
+export type ListLayout = { width: number; otherVersion?: (id: string) => string | undefined };
 
 /** Returns the listing for a terminal `layout.width` columns wide (80 when output is not a terminal). */
 export function renderEntries(entries: readonly ListedEntry[], layout: ListLayout = { width: 80 }): string {
@@ -41,7 +42,11 @@ export function renderEntries(entries: readonly ListedEntry[], layout: ListLayou
       // How it was learned goes on the same line when it fits, else on its own line: never cut mid-phrase.
       const details = learned === '' ? [columns] : GUTTER.length + columns.length + 2 + learned.length <= width ? [`${columns}, ${learned}`] : [columns, ...wrap(learned, width)];
       lines.push(...details.map((line) => `${GUTTER}${line}`));
-      if (entry.conflict !== null) lines.push(...wrap('! another version of this entry awaits `mem review`', width).map((line) => `${GUTTER}${line}`));
+      if (entry.conflict !== null) {
+        const other = layout.otherVersion?.(entry.id);
+        const note = other ? `! in conflict with ${other.replace(/^A /, 'a ')}: \`mem review\` settles it` : '! another version of this entry awaits `mem review`';
+        lines.push(...wrap(note, width).map((line) => `${GUTTER}${line}`));
+      }
     }
   }
   const conflicts = entries.filter((entry) => entry.conflict !== null).length;
