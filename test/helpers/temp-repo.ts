@@ -49,7 +49,9 @@ export function makeTempDir(prefix = 'mem-test-'): string {
 }
 
 export function cleanupTempDirs(): void {
-  while (created.length > 0) rmSync(created.pop()!, { recursive: true, force: true });
+  // Note: a detached team step a hook started may still be writing its last status file while the
+  // test ends; rmSync's retries (on ENOTEMPTY among others) outlast it instead of failing the test.
+  while (created.length > 0) rmSync(created.pop()!, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }
 
 /** Runs git in `cwd`, returning trimmed stdout; throws with stderr on failure. */
