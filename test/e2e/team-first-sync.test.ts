@@ -1,7 +1,8 @@
 /**
  * A new clone of a team with a long memory history: its first sync fetches the last team commits
  * only (a shallow team store), still receives every entry, knows who changed the recent ones, and
- * pushes from that store like any clone. `mem blame` answers from what sync recorded.
+ * pushes from that store like any clone; its first background sync fetches the rest once and fills
+ * in who changed the older entries. `mem blame` answers from what sync recorded.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -76,7 +77,14 @@ describe('a new clone of a long team history', () => {
     expect(missing.status).not.toBe(0);
     expect(missing.stderr).toContain('no memory has the id mzzz');
 
-    // Bob's store is shallow; his push still reaches Alice, with his name and the commit on it.
+    // The detached after-turn step fetches the rest of the history once and fills in who changed the older entries.
+    expect(runMem(['sync', '--after-turn'], { cwd: bob }).status).toBe(0);
+    expect(existsSync(join(store, 'shallow'))).toBe(false);
+    const old = list(bob).find((entry) => entry.id === 'mold0000001');
+    expect(old?.provenance).toMatchObject({ author: 'Erin', commit: git(remote, ['rev-parse', 'refs/mem/team~701']) });
+    expect(runMem(['blame', 'mold'], { cwd: bob }).stdout).toContain('author:  Erin');
+
+    // Bob's store was shallow at first; his push still reaches Alice, with his name and the commit on it.
     runMem(['remember', 'Feature flags are read from flags.yaml only.', '--section', 'Conventions'], { cwd: bob });
     expect(runMem(['sync'], { cwd: bob }).status).toBe(0);
     expect(runMem(['sync'], { cwd: alice }).status).toBe(0);

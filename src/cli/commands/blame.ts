@@ -7,7 +7,7 @@ import { AGENT_LABELS, type AgentId } from '../../agents/agent-id.js';
 export default class Blame extends BaseCommand {
   static override summary = 'Show who wrote a memory, when, in which agent session, and the team commit that holds it.';
   static override description =
-    'Takes an entry id or a unique id prefix (see mem list). Answered from what mem sync recorded in this clone, without walking the team history. A new clone fetches only the last 500 team commits: for an entry last changed before them, who and when are not known in that clone.';
+    "Takes an entry id or a unique id prefix (see mem list). Answered from what mem sync recorded in this clone, without walking the team history. A new clone's first sync fetches only the last 500 team commits: for an entry last changed before them, who and when are not known in that clone until its first background (after-turn) sync has fetched the rest of the history, once.";
   /** The --json shape, for the README reference (not --help). */
   static jsonShape = '{id, section, text, file, files, line, provenance: {author, at, session, agent, commit?, via?}, personal, conflict}';
 

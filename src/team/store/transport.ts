@@ -106,6 +106,22 @@ export async function pushTeamBranch(target: TransportTarget, commit: string): P
 }
 
 /**
+ * Fetches the rest of the team ref's history into a shallow store (a new clone's first sync
+ * fetched only the last commits), so who changed the older entries can be attributed once, in the
+ * background. Never throws.
+ */
+export async function unshallowTeamBranch(target: TransportTarget): Promise<{ ok: true } | TransportFailure> {
+  const url = resolveRemoteUrl(target.root, target.remote);
+  if (url === null) return missingRemote(target.remote);
+  const refspec = `+${target.remoteRef}:refs/remotes/${target.remote}/${target.branch}`;
+  const run = await runGit(
+    ['--git-dir', target.storeDir, 'fetch', '--quiet', '--unshallow', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', url, refspec],
+    { cwd: target.root, timeoutMs: target.timeoutMs },
+  );
+  return run.status === 0 ? { ok: true } : classifyFailure(run, target.timeoutMs);
+}
+
+/**
  * Fetches one archive ref of the team history (`refs/mem/team-archive/…`, written by `mem compact`)
  * into the store, under `refs/mem/archive/…`, so a clone whose base predates a compaction can see
  * that its base is part of the compacted history. Never throws.
