@@ -288,12 +288,18 @@ async function mergeStep(
         ? attributeAcrossCompaction(storeDir, theirsOid, baseOid, compaction)
         : attributeChanges(storeDir, theirsOid, related ? baseOid : null, [ENTRY_DIR]);
 
-  // Tombstones: a union. What the team forgot is forgotten here too, and stays so.
-  const tombstones = new Set(readLocalTombstones(root));
+  // The base's files by id, each path classified once (20,000 entries: classifying is a SHA-1 each).
+  const baseEntries = new Map<string, string>();
+  const baseTombstones: string[] = [];
   for (const file of baseFiles.values()) {
     const kind = classifyPath(file.path);
-    if (kind?.kind === 'tombstone') tombstones.add(kind.id);
+    if (kind?.kind === 'entry') baseEntries.set(kind.id, file.oid);
+    else if (kind?.kind === 'tombstone') baseTombstones.push(kind.id);
   }
+
+  // Tombstones: a union. What the team forgot is forgotten here too, and stays so.
+  const tombstones = new Set(readLocalTombstones(root));
+  for (const id of baseTombstones) tombstones.add(id);
   const remoteTombstones = new Set<string>();
   for (const change of incoming) {
     const kind = classifyPath(change.path);
@@ -302,17 +308,14 @@ async function mergeStep(
       remoteTombstones.add(kind.id);
     }
   }
-  if (theirsOid !== null && related) for (const file of baseFiles.values()) if (classifyPath(file.path)?.kind === 'tombstone') remoteTombstones.add(classifyPath(file.path)?.id ?? '');
+  if (theirsOid !== null && related) for (const id of baseTombstones) remoteTombstones.add(id);
 
   // What this clone changed since the base: blob ids differ (no blob is read for that).
-  const baseBlobOf = (id: string): string | null => (related || theirsOid === null ? (baseFiles.get(entryPath(id))?.oid ?? null) : null);
+  const baseBlobOf = (id: string): string | null => (related || theirsOid === null ? (baseEntries.get(id) ?? null) : null);
   const oursChanged = new Set<string>();
   for (const item of oursItems) if (blobOid(serializeRecord(item.record)) !== baseBlobOf(item.id)) oursChanged.add(item.id);
   if (related || theirsOid === null) {
-    for (const file of baseFiles.values()) {
-      const kind = classifyPath(file.path);
-      if (kind?.kind === 'entry' && !items.has(kind.id) && !tombstones.has(kind.id)) oursChanged.add(kind.id);
-    }
+    for (const id of baseEntries.keys()) if (!items.has(id) && !tombstones.has(id)) oursChanged.add(id);
   }
 
   // Theirs: read and check each changed file on its own; a bad one is quarantined, the rest arrives.
