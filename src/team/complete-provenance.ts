@@ -6,6 +6,7 @@
  * Nobody waits for it: it runs in the detached after-turn process.
  */
 import { withLock } from '../core/files/lock.js';
+import { teamStorePath } from '../core/git/team-store-location.js';
 import { readGitIdentity } from '../core/git/git-identity.js';
 import { readWorkingBody, writeWorkingMetadata } from '../core/shared-memory-file.js';
 import { attributeChanges, shallowCommits } from './store/git-objects.js';
@@ -16,9 +17,10 @@ import { readWorkingItems, renderWorkingBody } from './working-records.js';
 
 /** Returns how many entries got their provenance; 0 when the store is not shallow or anything fails (the next background sync tries again). */
 export async function completeShallowProvenance(root: string): Promise<number> {
+  // Note: a full store (every clone but a new one) costs one failed read here, nothing more.
+  if (shallowCommits(teamStorePath(root)).length === 0) return 0;
   const context = openTeamContext(root);
   const storeDir = context.target.storeDir;
-  if (shallowCommits(storeDir).length === 0) return 0;
   return withLock(
     context.syncLock,
     async () => {
