@@ -21,7 +21,8 @@ function onTerminal(cwd: string, args: string[], stdin = ''): string {
   const quoted = [process.execPath, MEM_BIN, ...args].map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
   const result = spawnSync('script', ['-qec', stdin === '' ? quoted : `printf '%s' '${stdin.replace(/'/g, `'\\''`)}' | ${quoted}`, '/dev/null'], {
     cwd,
-    env: testEnv({ TERM: 'xterm', MEM_PROGRESS_DELAY_MS: '0' }),
+    // Note: CI runs set CI=true, which (rightly) turns progress off; this terminal is not CI.
+    env: testEnv({ TERM: 'xterm', MEM_PROGRESS_DELAY_MS: '0', CI: '' }),
     encoding: 'utf8',
     timeout: 60_000,
   });

@@ -32,10 +32,13 @@ export async function startMockModel(dir: string, script: MockScript): Promise<M
   const portFile = join(dir, 'port');
   writeFileSync(scriptFile, JSON.stringify(script));
   const child = spawn(process.execPath, [MOCK, '--script', scriptFile, '--log', log, '--port-file', portFile], { stdio: 'ignore' });
-  for (let i = 0; i < 100 && !existsSync(portFile); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
-  if (!existsSync(portFile)) throw new Error('mock model did not start');
+  const readPort = () => (existsSync(portFile) ? Number(readFileSync(portFile, 'utf8')) : 0);
+  // Note: a loaded machine can take seconds to start the mock; a port of 0 would send the client nowhere.
+  for (let i = 0; i < 600 && !(readPort() > 0); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+  const port = readPort();
+  if (!(port > 0)) throw new Error('mock model did not start');
   return {
-    port: Number(readFileSync(portFile, 'utf8')),
+    port,
     requests: () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as LoggedRequest) : []),
     stop: () => {
       if (child.pid !== undefined && child.exitCode === null) child.kill();

@@ -12,7 +12,7 @@
 // A request is matched by the text the user typed last (harness and hook context removed); its step is the number of
 // tool results after that prompt.
 import { createServer } from 'node:http';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 
 const args = Object.fromEntries(process.argv.slice(2).flatMap((cur, i, arr) => (cur.startsWith('--') ? [[cur.slice(2), arr[i + 1]]] : [])));
 const script = args.script ? JSON.parse(readFileSync(args.script, 'utf8')) : { prompts: [] };
@@ -181,6 +181,11 @@ const server = createServer((req, res) => {
     res.end(JSON.stringify({ error: { code: 404, message: `mock: no route for ${req.method} ${path}` } }));
   });
 });
-server.listen(0, '127.0.0.1', () => { if (args['port-file']) writeFileSync(args['port-file'], String(server.address().port)); });
+// Note: written beside and renamed into place, so a reader never sees the file empty (a port of 0).
+server.listen(0, '127.0.0.1', () => {
+  if (!args['port-file']) return;
+  writeFileSync(`${args['port-file']}.tmp`, String(server.address().port));
+  renameSync(`${args['port-file']}.tmp`, args['port-file']);
+});
 // Bounded: the mock stops by itself after 10 minutes even if its caller forgets it.
 setTimeout(() => process.exit(0), 10 * 60_000).unref();
