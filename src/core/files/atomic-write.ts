@@ -36,6 +36,12 @@ function writeTarget(path: string): string {
 /** Writes `data` to `path` atomically (creating parent directories, following a symlink); throws on I/O failure. */
 export function writeFileAtomicSync(requested: string, data: string | Uint8Array): void {
   const path = writeTarget(requested);
+  replaceByRename(path, data, true);
+  syncDirectory(dirname(path));
+}
+
+/** Writes `data` beside `path` and renames it over `path` (fsync'd first when `durable`); a failed write leaves `path` as it was. */
+function replaceByRename(path: string, data: string | Uint8Array, durable: boolean): void {
   mkdirSync(dirname(path), { recursive: true });
   const temp = tempPathFor(path);
   try {
@@ -44,7 +50,7 @@ export function writeFileAtomicSync(requested: string, data: string | Uint8Array
       const buffer = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
       let offset = 0;
       while (offset < buffer.length) offset += writeSync(fd, buffer, offset, buffer.length - offset);
-      fsyncSync(fd);
+      if (durable) fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
@@ -53,7 +59,6 @@ export function writeFileAtomicSync(requested: string, data: string | Uint8Array
     rmSync(temp, { force: true });
     throw error;
   }
-  syncDirectory(dirname(path));
 }
 
 /** Async twin of writeFileAtomicSync. */
@@ -97,20 +102,5 @@ function syncDirectory(dir: string): void {
  * flushes that dominate a busy machine's write cost. Throws on I/O failure.
  */
 export function writeCacheFileSync(path: string, data: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = tempPathFor(path);
-  try {
-    const fd = openSync(temp, 'w', 0o644);
-    try {
-      const buffer = Buffer.from(data, 'utf8');
-      let offset = 0;
-      while (offset < buffer.length) offset += writeSync(fd, buffer, offset, buffer.length - offset);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, path);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
+  replaceByRename(path, data, false);
 }
