@@ -1,19 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, makeTempDir, runMem } from '../helpers/temp-repo.js';
-import { editEntry, makeTeam, readRendered, remoteMemory } from '../unit/team/store/team-fixture.js';
+import { conflictedTeam, editEntry, makeTeam, readRendered, remoteMemory } from '../unit/team/store/team-fixture.js';
 
 afterAll(cleanupTempDirs);
-
-function conflictedTeam() {
-  const team = makeTeam({ initialEntries: [['db', 'Tests use the sqlite database.']] });
-  expect(runMem(['sync'], { cwd: team.alice }).status).toBe(0);
-  expect(runMem(['sync'], { cwd: team.bob }).status).toBe(0);
-  editEntry(team.alice, 'db', 'Tests use postgres 16 in docker.');
-  expect(runMem(['sync'], { cwd: team.alice }).status).toBe(0);
-  editEntry(team.bob, 'db', 'Tests use an in-memory database.');
-  expect(runMem(['sync'], { cwd: team.bob }).status).toBe(3);
-  return team;
-}
 
 describe('mem review without a terminal', () => {
   it('keeps both versions as two entries and the resolution reaches the teammate', () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, makeRepo, runMem } from '../helpers/temp-repo.js';
-import { editEntry, makeTeam } from '../unit/team/store/team-fixture.js';
+import { conflictedTeam } from '../unit/team/store/team-fixture.js';
 
 afterAll(cleanupTempDirs);
 
@@ -35,13 +35,7 @@ describe('mem search finds the shared memory', () => {
   });
 
   it('an entry in conflict is one hit with both versions, the stale base left out', () => {
-    const team = makeTeam({ initialEntries: [['db', 'Tests use the sqlite database.']] });
-    expect(runMem(['sync'], { cwd: team.alice }).status).toBe(0);
-    expect(runMem(['sync'], { cwd: team.bob }).status).toBe(0);
-    editEntry(team.alice, 'db', 'Tests use postgres 16 in docker.');
-    expect(runMem(['sync'], { cwd: team.alice }).status).toBe(0);
-    editEntry(team.bob, 'db', 'Tests use an in-memory database.');
-    expect(runMem(['sync'], { cwd: team.bob }).status).toBe(3);
+    const team = conflictedTeam();
 
     const hits = searchJson(team.bob, 'tests', 'database');
     expect(hits).toHaveLength(1);

@@ -35,6 +35,21 @@ export function makeTeam(options: { initialEntries?: Array<[string, string]> } =
   return { remote, alice, bob };
 }
 
+/**
+ * Alice and Bob share entry `db`, then each rewords it differently: Bob's sync ends in one
+ * conflict (exit 3) that Bob's clone holds.
+ */
+export function conflictedTeam(): Team {
+  const team = makeTeam({ initialEntries: [['db', 'Tests use the sqlite database.']] });
+  expect(runMem(['sync'], { cwd: team.alice }).status).toBe(0);
+  expect(runMem(['sync'], { cwd: team.bob }).status).toBe(0);
+  editEntry(team.alice, 'db', 'Tests use postgres 16 in docker.');
+  expect(runMem(['sync'], { cwd: team.alice }).status).toBe(0);
+  editEntry(team.bob, 'db', 'Tests use an in-memory database.');
+  expect(runMem(['sync'], { cwd: team.bob }).status).toBe(3);
+  return team;
+}
+
 /** Adds one entry at the end of `section` in the clone's shared memory (creating the section), as the durable writer would. */
 export function addEntry(dir: string, id: string, text: string, section = 'Conventions'): void {
   const file = join(dir, WORKING);
