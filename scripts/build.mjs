@@ -1,4 +1,4 @@
-// Bundles the CLI into dist/: fast-path bundles for the hooks, search, sync and the merge driver
+// Bundles the CLI into dist/: fast-path bundles for the hooks, search, sync, list and the merge driver
 // (no oclif), and oclif with its explicit command map for everything else.
 // Why separate bundles: a hook runs at the end of every agent turn and must start near bare Node
 // speed, so it never pays for loading oclif or anything the event at hand does not use.
@@ -72,6 +72,7 @@ export async function buildDist(outdir) {
   // their own file (nothing shared to open and link), and every lazily imported module stays lazy.
   await buildCommonJs(outdir, 'search', 'src/cli/entry/search.ts', () => true);
   await buildCommonJs(outdir, 'sync', 'src/cli/entry/sync.ts', () => true);
+  await buildCommonJs(outdir, 'list', 'src/cli/entry/list.ts', () => true);
   await buildCommonJs(outdir, 'merge-driver', 'src/cli/entry/merge-driver.ts', () => true);
   // oclif and the command map are one CommonJS file (oclif's loader requires it again from
   // package.json's `oclif.commands.target`, and gets the same module). What commands import lazily

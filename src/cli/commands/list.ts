@@ -1,11 +1,12 @@
 import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
-import { teamSharedMemory } from '../../team/shared-memory.js';
-import { listEntries } from '../../durable/list-entries.js';
-import { renderEntries } from '../list/render-list.js';
+import { listOutput } from '../list/list-output.js';
 import { outputWidth } from '../../core/text/wrap-text.js';
 
-/** `mem list`: the durable entries, grouped by section. */
+/**
+ * `mem list`: the durable entries, grouped by section. bin/run.js answers the usual argument shapes
+ * through the fast path (cli/entry/list.ts) without loading oclif; `--help` and anything unusual come here.
+ */
 export default class List extends BaseCommand {
   static override summary = 'List durable memory: the team memory and your personal CLAUDE.local.md, with who added each entry, when, and where it lives.';
   static override description =
@@ -22,24 +23,15 @@ export default class List extends BaseCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(List);
-    const listing = listEntries(process.cwd(), {
-      provenance: teamSharedMemory.readEntryCommits,
+    const output = await listOutput({
+      cwd: process.cwd(),
+      json: flags.json,
+      // Note: a terminal's real width; 80 when piped, so a saved listing reads the same everywhere.
+      width: outputWidth(process.stdout),
       ...(flags.section === undefined ? {} : { section: flags.section }),
       ...(flags.personal ? { personal: true } : {}),
     });
-    for (const warning of listing.warnings) process.stderr.write(`mem: warning: ${warning}\n`);
-    if (flags.json) return this.printJson(listing.entries);
-    // Note: a terminal's real width; 80 when piped, so a saved listing reads the same everywhere.
-    const others = new Map<string, string>();
-    if (listing.entries.some((entry) => entry.conflict !== null && !entry.personal)) {
-      // Whose the other version is, worded as mem review words it ("Alice's version (2026-12-01)"); loaded only when a conflict is listed.
-      const { listReviewConflicts } = await import('../../team/review.js');
-      for (const conflict of listReviewConflicts(listing.root)) {
-        // Note: versions[0] is this clone's side (the text listed), versions[1] the one it competes with.
-        const other = conflict.versions[1];
-        if (other) others.set(conflict.id, other.label);
-      }
-    }
-    this.log(renderEntries(listing.entries, { width: outputWidth(process.stdout), otherVersion: (id) => others.get(id) }));
+    for (const warning of output.warnings) process.stderr.write(warning);
+    process.stdout.write(output.stdout);
   }
 }

@@ -19,37 +19,54 @@ const MIN_WIDTH = 50;
 /** `otherVersion`: the label of the version an entry in conflict competes with ("Alice's version (2026-12-01)"). */
 export type ListLayout = { width: number; otherVersion?: (id: string) => string | undefined };
 
-/** Returns the listing for a terminal `layout.width` columns wide (80 when output is not a terminal). */
+/**
+ * Returns the listing for a terminal `layout.width` columns wide (80 when output is not a terminal).
+ * Note: a year-old team lists 3,000–20,000 entries (four lines each), so this is one pass of plain
+ * string building: no per-line arrays spread into others, no per-entry joins.
+ */
 export function renderEntries(entries: readonly ListedEntry[], layout: ListLayout = { width: 80 }): string {
   if (entries.length === 0) return 'no durable memory yet (`mem remember "<text>"` adds one; the Stop hook adds them as you work)';
   const width = Math.max(MIN_WIDTH, layout.width);
   const ordered = [...entries].sort((a, b) => Number(a.personal) - Number(b.personal) || a.line - b.line);
   const sections = new Map<string, ListedEntry[]>();
+  let longestWho = 0;
+  let conflicts = 0;
   for (const entry of ordered) {
     const name = entry.section || '(no section)';
-    sections.set(name, [...(sections.get(name) ?? []), entry]);
+    const rows = sections.get(name);
+    if (rows === undefined) sections.set(name, [entry]);
+    else rows.push(entry);
+    longestWho = Math.max(longestWho, who(entry).length);
+    if (entry.conflict !== null) conflicts += 1;
   }
-  const whoWidth = Math.min(MAX_WHO, Math.max(...entries.map((entry) => who(entry).length)));
+  const whoWidth = Math.min(MAX_WHO, longestWho);
   const lines: string[] = [];
+  const pushIndented = (wrapped: readonly string[]) => {
+    for (const line of wrapped) lines.push(GUTTER + line);
+  };
   for (const [section, rows] of sections) {
     if (lines.length > 0) lines.push('');
     lines.push(`${section} (${rows.length})`);
     for (const entry of rows) {
-      const text = wrap(entry.text.replace(/\s*\n\s*/g, ' '), width);
-      lines.push(`${INDENT}${entry.id.slice(0, SHORT_ID).padEnd(SHORT_ID)}  ${text[0] ?? ''}`, ...text.slice(1).map((line) => `${GUTTER}${line}`));
-      const columns = [cut(who(entry), MAX_WHO).padEnd(whoWidth), when(entry), where(entry)].join('  ');
+      const text = wrap(entry.text.includes('\n') ? entry.text.replace(/\s*\n\s*/g, ' ') : entry.text, width);
+      lines.push(INDENT + entry.id.slice(0, SHORT_ID).padEnd(SHORT_ID) + '  ' + (text[0] ?? ''));
+      for (let i = 1; i < text.length; i++) lines.push(GUTTER + text[i]);
+      const columns = cut(who(entry), MAX_WHO).padEnd(whoWidth) + '  ' + when(entry) + '  ' + where(entry);
       const learned = how(entry);
       // How it was learned goes on the same line when it fits, else on its own line: never cut mid-phrase.
-      const details = learned === '' ? [columns] : GUTTER.length + columns.length + 2 + learned.length <= width ? [`${columns}, ${learned}`] : [columns, ...wrap(learned, width)];
-      lines.push(...details.map((line) => `${GUTTER}${line}`));
+      if (learned === '') lines.push(GUTTER + columns);
+      else if (GUTTER.length + columns.length + 2 + learned.length <= width) lines.push(GUTTER + columns + ', ' + learned);
+      else {
+        lines.push(GUTTER + columns);
+        pushIndented(wrap(learned, width));
+      }
       if (entry.conflict !== null) {
         const other = layout.otherVersion?.(entry.id);
         const note = other ? `! in conflict with ${other.replace(/^A /, 'a ')}: \`mem review\` settles it` : '! another version of this entry awaits `mem review`';
-        lines.push(...wrap(note, width).map((line) => `${GUTTER}${line}`));
+        pushIndented(wrap(note, width));
       }
     }
   }
-  const conflicts = entries.filter((entry) => entry.conflict !== null).length;
   const count = `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}${conflicts > 0 ? `, ${conflicts} in conflict` : ''}`;
   lines.push('', ...wrap(`${count}. "team memory" is shared through the team ref; the agent reads it in ${RENDERED_FILE}.`, width + GUTTER.length));
   return lines.join('\n');

@@ -1,0 +1,31 @@
+/**
+ * What `mem list` prints, shared by its fast path (cli/entry/list.ts, no oclif) and the oclif
+ * command (cli/commands/list.ts, which `--help` and unusual argument shapes still reach).
+ */
+import { listEntries } from '../../durable/list-entries.js';
+import { teamSharedMemory } from '../../team/shared-memory.js';
+import { renderEntries } from './render-list.js';
+
+export type ListRequest = { cwd: string; json: boolean; section?: string; personal?: boolean; width: number };
+
+/** Returns the text for stdout (ending in a newline) and the warnings for stderr; throws MemError (USAGE, NOT_INITIALISED, …). */
+export async function listOutput(request: ListRequest): Promise<{ stdout: string; warnings: string[] }> {
+  const listing = listEntries(request.cwd, {
+    provenance: teamSharedMemory.readEntryCommits,
+    ...(request.section === undefined ? {} : { section: request.section }),
+    ...(request.personal === true ? { personal: true } : {}),
+  });
+  const warnings = listing.warnings.map((warning) => `mem: warning: ${warning}\n`);
+  if (request.json) return { stdout: `${JSON.stringify(listing.entries, null, 2)}\n`, warnings };
+  const others = new Map<string, string>();
+  if (listing.entries.some((entry) => entry.conflict !== null && !entry.personal)) {
+    // Whose the other version is, worded as mem review words it ("Alice's version (2026-12-01)"); loaded only when a conflict is listed.
+    const { listReviewConflicts } = await import('../../team/review.js');
+    for (const conflict of listReviewConflicts(listing.root)) {
+      // Note: versions[0] is this clone's side (the text listed), versions[1] the one it competes with.
+      const other = conflict.versions[1];
+      if (other) others.set(conflict.id, other.label);
+    }
+  }
+  return { stdout: `${renderEntries(listing.entries, { width: request.width, otherVersion: (id) => others.get(id) })}\n`, warnings };
+}
