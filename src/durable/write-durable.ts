@@ -4,7 +4,7 @@
  * atomically. No tracked file is written. Used by the Stop hook and by `mem remember` / `mem forget`.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../core/lazy-builtins.js';
 import { dirname, join } from 'node:path';
 import { WORKING_FILE, absorbRenderedEdits, renderSharedMemory } from '../core/shared-memory-file.js';
 import type { Config } from '../core/config/schema.js';
@@ -149,5 +149,5 @@ function provenance(input: WriteInput): Entry['provenance'] {
 
 /** Returns a fresh entry id: random, so two clones never collide. */
 function newEntryId(): string {
-  return `m${randomBytes(5).toString('hex')}`;
+  return `m${nodeCrypto().randomBytes(5).toString('hex')}`;
 }

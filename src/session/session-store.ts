@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { SessionState } from './session-state.js';
 import type { Candidate } from '../core/memory-file/candidate.js';
 import type { TranscriptCursor } from '../agents/read-transcript-tail.js';
-import { writeFileAtomicSync } from '../core/files/atomic-write.js';
+import { writeCacheFileSync, writeFileAtomicSync } from '../core/files/atomic-write.js';
 import type { MemoryPaths } from '../core/layout.js';
 import type { AgentId } from '../agents/agent-id.js';
 
@@ -51,9 +51,14 @@ export function loadSessionRecord(paths: MemoryPaths, sessionId: string): Sessio
   }
 }
 
-/** Writes the record atomically, then its small summary; throws on I/O failure. */
+/**
+ * Writes the record atomically, then its small summary; throws on I/O failure. A crash may leave
+ * the previous record (never a torn one): its older cursor re-reads the last turn, which the
+ * duplicate rule makes harmless, so the rename is not waited for. The summary is derived from the
+ * record and rebuilt from it when unreadable, so it is written like a cache file.
+ */
 export function saveSessionRecord(paths: MemoryPaths, record: SessionRecord): void {
-  writeFileAtomicSync(sessionRecordPath(paths, record.state.sessionId), `${JSON.stringify(record)}\n`);
+  writeFileAtomicSync(sessionRecordPath(paths, record.state.sessionId), `${JSON.stringify(record)}\n`, { durableRename: false });
   // Note: listing sessions (every session start, `mem status`) reads these few bytes per session,
   // not whole records that carry hundreds of KB of dedupe state.
   const summary: SessionSummary = {
@@ -65,14 +70,14 @@ export function saveSessionRecord(paths: MemoryPaths, record: SessionRecord): vo
     ...(record.agent ? { agent: record.agent } : {}),
     ...(record.deferred && record.deferred.length > 0 ? { deferred: record.deferred.length, deferredSince: record.deferredSince ?? record.state.updatedAt } : {}),
   };
-  writeFileAtomicSync(join(paths.sessionStateDir, `${record.state.sessionId}${SUMMARY_SUFFIX}`), `${JSON.stringify(summary)}\n`);
+  writeCacheFileSync(join(paths.sessionStateDir, `${record.state.sessionId}${SUMMARY_SUFFIX}`), `${JSON.stringify(summary)}\n`);
 }
 
 const SUMMARY_SUFFIX = '.summary.json';
 
-/** Writes a handoff file atomically; throws on I/O failure. */
+/** Writes a handoff file atomically (a crash may leave the previous turn's, whole); throws on I/O failure. */
 export function writeHandoff(paths: MemoryPaths, fileName: string, markdown: string): void {
-  writeFileAtomicSync(join(paths.sessionsDir, fileName), markdown);
+  writeFileAtomicSync(join(paths.sessionsDir, fileName), markdown, { durableRename: false });
 }
 
 /** Returns a handoff's text, or null when it is gone. */
@@ -96,6 +101,17 @@ export type SessionSummary = {
   deferredSince?: string;
 };
 
+/** Returns the summary in a summary or record file, or null when it is unreadable. */
+function readSummary(file: string): SessionSummary | null {
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as SessionSummary | SessionRecord;
+    if (!('state' in parsed)) return typeof parsed.sessionId === 'string' ? parsed : null;
+    return { sessionId: parsed.state.sessionId, branch: parsed.state.branch, updatedAt: parsed.state.updatedAt, handoffFile: parsed.handoffFile, promptCount: parsed.state.promptCount, ...(parsed.agent ? { agent: parsed.agent } : {}) };
+  } catch {
+    return null;
+  }
+}
+
 /** Returns summaries of the most recently updated sessions, newest first (at most `limit`). */
 export function listSessions(paths: MemoryPaths, limit = 50): SessionSummary[] {
   if (!existsSync(paths.sessionStateDir)) return [];
@@ -105,29 +121,23 @@ export function listSessions(paths: MemoryPaths, limit = 50): SessionSummary[] {
     .filter((name) => name.endsWith('.json') && !name.endsWith(SUMMARY_SUFFIX))
     .map((name) => {
       const summaryName = name.replace(/\.json$/, SUMMARY_SUFFIX);
+      const record = join(paths.sessionStateDir, name);
       // Records written before summaries existed are read whole, once.
-      const full = join(paths.sessionStateDir, summaries.has(summaryName) ? summaryName : name);
+      const full = summaries.has(summaryName) ? join(paths.sessionStateDir, summaryName) : record;
       try {
-        return { full, mtime: statSync(full).mtimeMs };
+        return { full, record, mtime: statSync(full).mtimeMs };
       } catch {
         return null;
       }
     })
-    .filter((item): item is { full: string; mtime: number } => item !== null)
+    .filter((item): item is { full: string; record: string; mtime: number } => item !== null)
     .sort((a, b) => b.mtime - a.mtime)
     .slice(0, limit);
   const result: SessionSummary[] = [];
   for (const file of files) {
-    try {
-      const parsed = JSON.parse(readFileSync(file.full, 'utf8')) as SessionSummary | SessionRecord;
-      if ('state' in parsed) {
-        result.push({ sessionId: parsed.state.sessionId, branch: parsed.state.branch, updatedAt: parsed.state.updatedAt, handoffFile: parsed.handoffFile, promptCount: parsed.state.promptCount, ...(parsed.agent ? { agent: parsed.agent } : {}) });
-      } else {
-        result.push(parsed);
-      }
-    } catch {
-      /* skip a corrupt file */
-    }
+    // A summary is written without a disk flush: one a crash emptied is rebuilt from its record.
+    const summary = readSummary(file.full) ?? (file.full === file.record ? null : readSummary(file.record));
+    if (summary !== null) result.push(summary);
   }
   return result.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
 }

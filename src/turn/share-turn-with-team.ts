@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { memBinPath } from '../core/mem-command.js';
 import type { HookContext } from '../core/hook-context.js';
+import { nodeChildProcess } from '../core/lazy-builtins.js';
 
 /**
  * After a turn changed durable memory: hand the team step (local team-branch commit, then a
@@ -11,7 +11,7 @@ export async function shareTurnWithTeam(context: HookContext, sessionId?: string
   if (!context.config.team.enabled || context.env['MEM_NO_BACKGROUND_SYNC'] === '1') return;
   try {
     const args = [memBinPath(), 'sync', '--after-turn', ...(sessionId ? ['--session', sessionId] : [])];
-    const child = spawn(process.execPath, args, {
+    const child = nodeChildProcess().spawn(process.execPath, args, {
       cwd: context.root,
       detached: true,
       stdio: 'ignore',

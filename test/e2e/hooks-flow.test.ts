@@ -2,7 +2,7 @@
  * A Claude Code-shaped sequence through the built CLI: init, session start, several stops, a
  * compaction, session end, and a second session whose start receives the handoff.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, cloneAs, git, makeBareRemote, makeRepo, runMem } from '../helpers/temp-repo.js';
@@ -86,6 +86,21 @@ describe('session continuity across hooks', () => {
     expect(status.sessions.recorded).toBe(1);
     expect(status.hooks.errors).toEqual([]);
     expect(status.hooks.lastRun.event).toBe('session-start');
+  });
+
+  it('hands off from a session whose summary a crash emptied (summaries are written without a disk flush)', () => {
+    const repo = makeRepo();
+    runMem(['init', '--yes'], { cwd: repo });
+    const transcript = join(repo, '..', 'crashed.jsonl');
+    appendLines(transcript, [userLine('Port the importer to streams'), assistantText('Started on the importer.')]);
+    expect(runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload('abab1111', transcript, repo) }).status).toBe(0);
+    const stateDir = join(repo, '.memory', 'state', 'sessions');
+    const summary = readdirSync(stateDir).find((name) => name.endsWith('.summary.json'))!;
+    writeFileSync(join(stateDir, summary), '');
+
+    const result = runMem(['hook', 'session-start'], { cwd: repo, stdin: startPayload('cdcd1111', join(repo, '..', 'none.jsonl'), repo, 'startup') });
+    expect(result.status).toBe(0);
+    expect(startContext(result.stdout)).toContain('Port the importer to streams');
   });
 
   it('does not inject a handoff recorded on another branch', () => {

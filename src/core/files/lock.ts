@@ -11,7 +11,7 @@
  * Here a takeover happens only while holding a second lock (`<lock>.break`, also a `mkdir`), and
  * the breaker judges the lock again under it, so a lock that was just re-taken is never removed.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { MemError } from '../errors.js';
@@ -154,7 +154,14 @@ function removeLockDirectory(lockPath: string): void {
   } catch {
     return; // gone already
   }
-  rmSync(grave, { recursive: true, force: true });
+  // Note: the lock holds only its owner file; removing that and the directory directly spares
+  // every hook Node's recursive-removal module (~1 ms to load). Anything else falls back to it.
+  try {
+    unlinkSync(join(grave, 'owner'));
+    rmdirSync(grave);
+  } catch {
+    rmSync(grave, { recursive: true, force: true });
+  }
 }
 
 function installExitHook(): void {

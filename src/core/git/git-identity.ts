@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileStamp } from '../files/file-stamp.js';
+import { nodeChildProcess } from '../lazy-builtins.js';
 
 export type GitIdentity = { name?: string; email?: string };
 
@@ -29,7 +29,7 @@ export function readGitIdentity(root: string): GitIdentity {
 }
 
 function askGit(root: string): GitIdentity {
-  const result = spawnSync('git', ['config', '--get-regexp', '^user\\.(name|email)$'], { cwd: root, encoding: 'utf8', timeout: 2_000, env: identityEnv(process.env) });
+  const result = nodeChildProcess().spawnSync('git', ['config', '--get-regexp', '^user\\.(name|email)$'], { cwd: root, encoding: 'utf8', timeout: 2_000, env: identityEnv(process.env) });
   const identity: GitIdentity = {};
   for (const line of result.status === 0 ? result.stdout.split('\n') : []) {
     const match = /^user\.(name|email) (.+)$/.exec(line.trim());

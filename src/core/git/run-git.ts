@@ -2,7 +2,7 @@
  * The one place mem spawns the system `git`: a bounded child process with no terminal prompts,
  * a timeout, and captured output. Network git (fetch/push) and hook-free config edits go through it.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { nodeChildProcess } from '../lazy-builtins.js';
 
 export type GitRun = {
   status: number | null;
@@ -59,7 +59,7 @@ export function runGit(args: string[], options: RunGitOptions): Promise<GitRun> 
   return new Promise((resolve) => {
     let child;
     try {
-      child = spawn('git', args, {
+      child = nodeChildProcess().spawn('git', args, {
         cwd: options.cwd,
         env: options.env ?? gitEnv(),
         stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
@@ -104,7 +104,7 @@ export function runGit(args: string[], options: RunGitOptions): Promise<GitRun> 
 
 /** Returns git's trimmed stdout, or null when git fails; for quick local queries (config, rev-parse). */
 export function runGitSync(args: string[], cwd: string): string | null {
-  const result = spawnSync('git', args, { cwd, env: gitEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const result = nodeChildProcess().spawnSync('git', args, { cwd, env: gitEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   if (result.error || result.status !== 0) return null;
   return result.stdout.replace(/\n$/, '');
 }

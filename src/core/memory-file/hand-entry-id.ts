@@ -2,7 +2,7 @@
  * Identity of a list item that a human typed without mem's id comment: derived from its text alone,
  * so every clone computes the same id for the same bullet.
  */
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../lazy-builtins.js';
 
 /** Returns the text as compared for identity: NFKC, lower case, whitespace collapsed, trimmed. */
 export function normalizeForIdentity(text: string): string {
@@ -11,5 +11,5 @@ export function normalizeForIdentity(text: string): string {
 
 /** Returns the deterministic id `h-<12 hex>` of a hand-written item's text; never fails. */
 export function handEntryId(text: string): string {
-  return `h-${createHash('sha256').update(normalizeForIdentity(text)).digest('hex').slice(0, 12)}`;
+  return `h-${nodeCrypto().createHash('sha256').update(normalizeForIdentity(text)).digest('hex').slice(0, 12)}`;
 }

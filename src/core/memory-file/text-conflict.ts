@@ -11,7 +11,7 @@
  * >>>>>>> theirs
  * ```
  */
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../lazy-builtins.js';
 import { splitLines, stripEol } from './split-lines.js';
 
 export type TextConflictBlock = {
@@ -26,7 +26,7 @@ export type TextConflictBlock = {
 
 /** Returns the stable id of a text conflict over its three versions. */
 function textConflictId(ours: string, base: string, theirs: string): string {
-  return `text-${createHash('sha256').update(`${ours}\u0000${base}\u0000${theirs}`.replace(/\r\n/g, '\n')).digest('hex').slice(0, 10)}`;
+  return `text-${nodeCrypto().createHash('sha256').update(`${ours}\u0000${base}\u0000${theirs}`.replace(/\r\n/g, '\n')).digest('hex').slice(0, 10)}`;
 }
 
 /** Returns the conflict lines for three versions (each '' or whole lines ending with a newline), ended with `eol`. */

@@ -5,7 +5,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { writeFileAtomicSync } from '../../core/files/atomic-write.js';
 import { withLock } from '../../core/files/lock.js';
 
@@ -82,18 +81,33 @@ export async function addPending(stateDir: string, items: readonly NewPending[],
     const file = readFile(stateDir);
     const kept = live(file.items, now, expireDays);
     const known = new Set([...kept.map((item) => pendingKey(item.text)), ...file.rejected]);
+    const ids = new Set(kept.map((item) => item.id));
     const added: PendingItem[] = [];
     for (const item of items) {
       const key = pendingKey(item.text);
       if (key === '' || known.has(key)) continue;
       known.add(key);
-      added.push({ ...item, id: `p${randomBytes(3).toString('hex')}`, at: now.toISOString() });
+      added.push({ ...item, id: newPendingId(ids), at: now.toISOString() });
     }
     if (added.length > 0 || kept.length !== file.items.length) {
       writeFileAtomicSync(pendingFile(stateDir), `${JSON.stringify({ ...file, items: [...kept, ...added].slice(-MAX_PENDING) }, null, 1)}\n`);
     }
     return added;
   }, { timeoutMs: 2_000, staleMs: 30_000 });
+}
+
+/**
+ * A short id a human types (`mem candidates --accept p3f9a1c`), unique in this inbox. Not secret:
+ * Math.random, so a Stop that leaves something pending does not load node:crypto for it.
+ */
+function newPendingId(taken: Set<string>): string {
+  for (;;) {
+    const id = `p${Math.floor(Math.random() * 0x1000000).toString(16).padStart(6, '0')}`;
+    if (!taken.has(id)) {
+      taken.add(id);
+      return id;
+    }
+  }
 }
 
 /**
