@@ -173,11 +173,17 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
     }
     const step = await withLock(context.paths.memoryLock, () => mergeStep(context, report, options, now, theirsOid, network === null), { timeoutMs: 10_000 });
     report.pending = step.pending;
+    // The base move mergeStep left for after the push, done when the push does not happen or fails.
+    const advanceBase = async () => {
+      if (step.advanceBase !== undefined) await context.store.updateRef('base', step.advanceBase.to, step.advanceBase.from);
+    };
     if (network) {
+      await advanceBase();
       report.failure = network;
       return;
     }
     if (options.dryRun || options.push === false || step.commit === null || step.commit === theirsOid) {
+      await advanceBase();
       if (!options.dryRun && !step.pending) recordCommitted(context.root);
       if (step.commit !== null) report.commit = step.commit;
       return;
@@ -190,10 +196,11 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
       report.createdRemoteBranch = theirsOid === null;
       report.commit = step.commit;
       report.sent = step.written.size;
-      await context.store.updateRef('base', step.commit, await context.store.readRef('base'));
+      await context.store.updateRef('base', step.commit, step.advanceBase !== undefined ? step.advanceBase.from : await context.store.readRef('base'));
       await withLock(context.paths.memoryLock, () => stampPushed(context, step, step.commit as string, now), { timeoutMs: 10_000 });
       return;
     }
+    await advanceBase();
     if (pushed.reason === 'rejected' && attempt < retries) {
       report.warnings.push(`the team ref moved while syncing; merging again (attempt ${attempt + 2} of ${retries + 1})`);
       await sleep(options.retryDelayMs ? options.retryDelayMs(attempt) : jitter(attempt));
@@ -240,6 +247,8 @@ type StepResult = {
   pending: boolean;
   /** The working body this step wrote and rendered, and its items: after the push, nothing is parsed again while the file still holds it. */
   wrote?: { body: string; items: WorkingItem[] };
+  /** The base move this step left to after the push (the base still points at `from`). */
+  advanceBase?: { to: string; from: string | null };
 };
 
 async function mergeStep(
@@ -452,9 +461,14 @@ async function mergeStep(
   const rendered = renderSharedMemory(root, sections);
   report.wroteMemoryFile ||= rendered.written;
   writeFileAtomicSync(join(memoryPaths(root).stateDir, 'quarantine.json'), `${JSON.stringify({ version: 1, at: now.toISOString(), entries: report.quarantined }, null, 2)}\n`);
-  if (theirsOid !== null && theirsOid !== baseOid) await context.store.updateRef('base', theirsOid, baseOid);
-
   const pendingWork = outgoing.length > 0 || conflicted.size > 0;
+  // Note: when a commit will be pushed, the base moves once, after the push (to the pushed commit,
+  // or to theirs when the push fails): one `update-ref` instead of two. A sync killed in between
+  // leaves the base behind the working copy, which the next sync merges cleanly (ours = theirs).
+  const willPush = pendingWork && reachable && options.push !== false;
+  const advance = theirsOid !== null && theirsOid !== baseOid ? { to: theirsOid, from: baseOid } : undefined;
+  if (advance !== undefined && !willPush) await context.store.updateRef('base', advance.to, advance.from);
+
   const wrote = { body, items: splitWideConflicts(finalItems) };
   if (!pendingWork) return { commit: theirsOid, written, pending: false };
   if (!reachable) return { commit: null, written, pending: true };
@@ -493,7 +507,7 @@ async function mergeStep(
     writeWorkingBody(root, wrote.body);
     renderSharedMemory(root, sections);
   }
-  return { commit, written, pending: true, wrote };
+  return { commit, written, pending: true, wrote, ...(willPush && advance !== undefined ? { advanceBase: advance } : {}) };
 }
 
 /** A conflict shows two versions; a third and later one becomes an entry of its own (nothing is dropped). */

@@ -45,13 +45,40 @@ export type TransportTarget = {
 
 /** Returns the remote's URL (its pushurl when pushing) from the clone's config, relative paths made absolute, or null when there is no such remote. */
 export function resolveRemoteUrl(root: string, remote: string, direction: 'fetch' | 'push' = 'fetch'): string | null {
-  const url =
-    (direction === 'push' ? runGitSync(['config', '--get', `remote.${remote}.pushurl`], root) : null) ??
-    runGitSync(['config', '--get', `remote.${remote}.url`], root);
+  const urls = remoteUrls(root, remote);
+  const url = (direction === 'push' ? urls.pushurl : null) ?? urls.url;
   if (!url) return null;
   // Note: a local path remote is relative to the clone; the store is elsewhere, so anchor it.
   if (!isUrlLike(url) && !isAbsolute(url)) return resolve(root, url);
   return url;
+}
+
+/**
+ * The remote's url and pushurl, read with one `git config` for the whole process (a sync asks for
+ * them to fetch, to push and again on every retry; the config does not change under it).
+ * Note: the remote name is a subsection, matched case-sensitively; the keys come back lowercased.
+ */
+const knownUrls = new Map<string, { url: string | null; pushurl: string | null }>();
+
+function remoteUrls(root: string, remote: string): { url: string | null; pushurl: string | null } {
+  const key = `${root}\u0000${remote}`;
+  const known = knownUrls.get(key);
+  if (known !== undefined) return known;
+  const pattern = `^remote\\.${remote.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(url|pushurl)$`;
+  const out = runGitSync(['config', '-z', '--get-regexp', pattern], root) ?? '';
+  const found: { url: string | null; pushurl: string | null } = { url: null, pushurl: null };
+  // Note: with -z each entry is "key\nvalue\0"; the last value of a key wins, as with `git config --get`.
+  for (const entry of out.split('\0')) {
+    const newline = entry.indexOf('\n');
+    if (newline < 0) continue;
+    const name = entry.slice(0, newline);
+    const value = entry.slice(newline + 1);
+    if (name.endsWith('.pushurl')) found.pushurl = value;
+    else if (name.endsWith('.url')) found.url = value;
+  }
+  // Note: "no such remote" is asked again (a demo or test adds the remote later in the same process).
+  if (found.url !== null || found.pushurl !== null) knownUrls.set(key, found);
+  return found;
 }
 
 /**
