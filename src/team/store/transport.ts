@@ -4,7 +4,9 @@
  * timeout, never prompts, never runs hooks, and reports *why* it failed, because sync reacts
  * differently to "offline", "no team branch yet" and "someone pushed first".
  */
-import { isAbsolute, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileStamp } from '../../core/files/file-stamp.js';
 import { runGit, runGitSync, type GitRun } from '../../core/git/run-git.js';
 import type { Progress } from '../../core/progress.js';
 
@@ -54,14 +56,15 @@ export function resolveRemoteUrl(root: string, remote: string, direction: 'fetch
 }
 
 /**
- * The remote's url and pushurl, read with one `git config` for the whole process (a sync asks for
- * them to fetch, to push and again on every retry; the config does not change under it).
+ * The remote's url and pushurl, read with one `git config` and remembered in the process while the
+ * config files keep their stamps (a sync asks for them to fetch, to push and on every retry).
  * Note: the remote name is a subsection, matched case-sensitively; the keys come back lowercased.
  */
 const knownUrls = new Map<string, { url: string | null; pushurl: string | null }>();
 
 function remoteUrls(root: string, remote: string): { url: string | null; pushurl: string | null } {
-  const key = `${root}\u0000${remote}`;
+  const global = process.env['GIT_CONFIG_GLOBAL'] ?? join(process.env['HOME'] ?? homedir(), '.gitconfig');
+  const key = [root, remote, fileStamp(join(root, '.git', 'config')), fileStamp(join(root, '.git')), global, fileStamp(global)].join('\u0000');
   const known = knownUrls.get(key);
   if (known !== undefined) return known;
   const pattern = `^remote\\.${remote.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(url|pushurl)$`;

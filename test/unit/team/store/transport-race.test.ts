@@ -16,7 +16,7 @@ function withFakeGit(message: string): () => void {
   mkdirSync(bin);
   writeFileSync(
     join(bin, 'git'),
-    `#!/bin/sh\nfor arg in "$@"; do\n  if [ "$arg" = config ]; then echo /srv/remote.git; exit 0; fi\ndone\nprintf '%s\\n' ${JSON.stringify(message)} >&2\nexit 1\n`,
+    `#!/bin/sh\nfor arg in "$@"; do\n  if [ "$arg" = config ]; then printf 'remote.origin.url\\n/srv/remote.git\\0'; exit 0; fi\ndone\nprintf '%s\\n' ${JSON.stringify(message)} >&2\nexit 1\n`,
   );
   chmodSync(join(bin, 'git'), 0o755);
   const previous = process.env['PATH'];
