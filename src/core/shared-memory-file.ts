@@ -16,7 +16,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeCacheFileSync, writeFileAtomicSync } from './files/atomic-write.js';
-import { fingerprint } from './files/fast-hash.js';
+import { matchesTextFingerprint, textFingerprint } from './files/fast-hash.js';
 import { stampsHold, takeStamps, type StampSet } from './files/file-stamp.js';
 import { RENDERED_FILE, RENDER_STAMP_FILE, WORKING_FILE, readRenderStamp, renderStampPaths } from './shared-memory-stamp.js';
 import { readGitIdentity } from './git/git-identity.js';
@@ -25,6 +25,7 @@ import { memoryPaths } from './layout.js';
 import { editBody } from './memory-file/edit-body.js';
 import { readBack } from './memory-file/read-back.js';
 import { regionBody, replaceRegionBody } from './memory-file/region-body.js';
+import type { BodyItem } from './memory-file/parse-region-body.js';
 import { renderMemory, type Rendering } from './memory-file/render-memory.js';
 
 export { RENDERED_FILE, WORKING_FILE, readRenderStamp, renderStampPaths, type RenderStamp } from './shared-memory-stamp.js';
@@ -67,14 +68,19 @@ export function readWorkingBody(root: string): string {
   return regionBody(readWorkingText(root)) ?? '';
 }
 
-/** Replaces the working copy's body (atomic); throws on I/O failure. The caller holds the memory lock. */
-export function writeWorkingBody(root: string, body: string): void {
+/**
+ * Replaces the working copy's body (atomic) and returns the file's text as it now is; throws on
+ * I/O failure. The caller holds the memory lock; `current` is the file's text when the caller has
+ * just read it under that lock.
+ */
+export function writeWorkingBody(root: string, body: string, current: string = readWorkingText(root)): string {
   const path = sharedMemoryPaths(root).working;
-  const current = readWorkingText(root);
   const next = replaceRegionBody(current, body);
-  if (next === current && existsSync(path)) return;
+  if (next === current && existsSync(path)) return current;
   mkdirSync(dirname(path), { recursive: true });
-  writeFileAtomicSync(path, next === '' ? replaceRegionBody('\n', body) : next);
+  const written = next === '' ? replaceRegionBody('\n', body) : next;
+  writeFileAtomicSync(path, written);
+  return written;
 }
 
 type SavedRendering = Rendering & { workingHash: string };
@@ -86,7 +92,7 @@ function readLastRendering(root: string): SavedRendering | null {
   if (text === null || meta === null) return null;
   try {
     const parsed = JSON.parse(meta) as { items?: Rendering['items']; workingHash?: string; textHash?: string };
-    if (!Array.isArray(parsed.items) || parsed.textHash !== fingerprint(text)) return null;
+    if (!Array.isArray(parsed.items) || !matchesTextFingerprint(parsed.textHash, text)) return null;
     return { text, items: parsed.items, workingHash: parsed.workingHash ?? '' };
   } catch {
     return null;
@@ -97,7 +103,7 @@ function saveLastRendering(root: string, rendering: Rendering, workingHash: stri
   const paths = sharedMemoryPaths(root);
   mkdirSync(dirname(paths.lastText), { recursive: true });
   if (options.textUnchanged !== true) writeFileAtomicSync(paths.lastText, rendering.text);
-  writeFileAtomicSync(paths.lastItems, `${JSON.stringify({ textHash: fingerprint(rendering.text), workingHash, items: rendering.items })}\n`);
+  writeFileAtomicSync(paths.lastItems, `${JSON.stringify({ textHash: textFingerprint(rendering.text), workingHash, items: rendering.items })}\n`);
   // Note: only when the rendered file shows this rendering: otherwise it lags and must stay stale.
   if (readText(paths.rendered) === rendering.text) saveRenderStamp(root, takeStamps(renderStampPaths(root)), rendering.items);
 }
@@ -109,9 +115,11 @@ export type AbsorbResult = { body: string; edits: number };
  * caller holds the memory lock. Without a saved rendering (first run, state wiped) nothing is
  * read back: the file is then mem's to render.
  */
-export function absorbRenderedEdits(root: string, sections: readonly string[]): AbsorbResult {
-  const body = readWorkingBody(root);
+export function absorbRenderedEdits(root: string, sections: readonly string[], knownBody?: string): AbsorbResult {
+  const body = knownBody ?? readWorkingBody(root);
   const current = readText(sharedMemoryPaths(root).rendered);
+  // Note: the common case (nobody edited the file) compares two texts and parses nothing.
+  if (current === null || current === readText(sharedMemoryPaths(root).lastText)) return { body, edits: 0 };
   const last = readLastRendering(root);
   if (current === null || last === null || current === last.text) return { body, edits: 0 };
   const back = readBack(last, current, sections[0] ?? 'Conventions');
@@ -140,7 +148,7 @@ export function renderingIsStale(root: string): boolean {
   const working = readWorkingText(root);
   if (last === null) return working !== '' || current !== null;
   if (current === null) return working !== '';
-  const stale = current !== last.text || last.workingHash !== fingerprint(working);
+  const stale = current !== last.text || !matchesTextFingerprint(last.workingHash, working);
   if (!stale) saveRenderStamp(root, stamps, last.items);
   return stale;
 }
@@ -150,24 +158,38 @@ export function renderingIsStale(root: string): boolean {
  * (an entry's commit, author or date after a push), keeping a current rendering current so the
  * next command has nothing to re-render. The caller holds the memory lock.
  */
-export function writeWorkingMetadata(root: string, body: string, options: { renderedFrom?: string } = {}): void {
-  // Note: `renderedFrom` is the body the caller rendered from under this lock: no need to check.
-  const wasCurrent = options.renderedFrom !== undefined ? readWorkingBody(root) === options.renderedFrom : !renderingIsStale(root);
-  writeWorkingBody(root, body);
+export function writeWorkingMetadata(root: string, body: string, options: { renderedFrom?: string; fileText?: string } = {}): string {
+  // Note: `renderedFrom` is the body the caller rendered from under this lock, `fileText` the file it
+  // read it from: no need to read or check again.
+  const current = options.fileText ?? readWorkingText(root);
+  const wasCurrent = options.renderedFrom !== undefined ? (options.fileText !== undefined || (regionBody(current) ?? '') === options.renderedFrom) : !renderingIsStale(root);
+  const written = writeWorkingBody(root, body, current);
   const last = wasCurrent ? readLastRendering(root) : null;
-  if (last !== null) saveLastRendering(root, last, fingerprint(readWorkingText(root)), { textUnchanged: true });
+  if (last !== null) saveLastRendering(root, last, textFingerprint(written), { textUnchanged: true });
+  return written;
 }
 
 export type RenderOutcome = { written: boolean; readBack: number };
+
+export type RenderFrom = {
+  /** The working copy's file text, just written by the caller under the memory lock (its edits already read back): nothing is read again. */
+  workingText: string;
+  /** Its region body, when the caller has it. */
+  body?: string;
+  /** Items the caller parsed from the blocks of this text (parse-region-body.ts), reused instead of parsed again. */
+  memo?: Map<string, BodyItem>;
+};
 
 /**
  * Reads back a human's edits, then writes the rendered file from the working copy when its text
  * changes. The caller holds the memory lock. Throws on I/O failure.
  */
-export function renderSharedMemory(root: string, sections: readonly string[]): RenderOutcome {
-  const absorbed = absorbRenderedEdits(root, sections);
+export function renderSharedMemory(root: string, sections: readonly string[], from?: RenderFrom): RenderOutcome {
+  // Note: read back again even after the caller did: a human may have saved the file meanwhile.
+  const absorbed = absorbRenderedEdits(root, sections, from === undefined ? undefined : (from.body ?? regionBody(from.workingText) ?? ''));
+  const workingText = from !== undefined && absorbed.edits === 0 ? from.workingText : readWorkingText(root);
   const identity = readGitIdentity(root);
-  const rendering = renderMemory(absorbed.body, { target: 'rules-file', sections, reader: { name: identity.name ?? null, email: identity.email ?? null } });
+  const rendering = renderMemory(absorbed.body, { target: 'rules-file', sections, reader: { name: identity.name ?? null, email: identity.email ?? null }, ...(from?.memo ? { memo: from.memo } : {}) });
   const paths = sharedMemoryPaths(root);
   const current = readText(paths.rendered);
   const empty = rendering.items.length === 0;
@@ -178,7 +200,7 @@ export function renderSharedMemory(root: string, sections: readonly string[]): R
     writeFileAtomicSync(paths.rendered, rendering.text);
     written = true;
   }
-  saveLastRendering(root, rendering, fingerprint(readWorkingText(root)));
+  saveLastRendering(root, rendering, textFingerprint(workingText));
   return { written, readBack: absorbed.edits };
 }
 

@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT, fileSystemError, isMemError } from '../core/errors.js';
 import { writeCacheFileSync, writeFileAtomicSync } from '../core/files/atomic-write.js';
-import { fingerprint } from '../core/files/fast-hash.js';
+import { textFingerprint } from '../core/files/fast-hash.js';
 import { isDamageMessage, setAsideDamagedStore, storeDamage } from './store/damaged-store.js';
 import { withLock } from '../core/files/lock.js';
 import { directoriesUnder, removeOrphanTemps } from '../core/files/orphan-temps.js';
@@ -27,6 +27,7 @@ import { memoryPaths } from '../core/layout.js';
 import { absorbRenderedEdits, readWorkingText, renderSharedMemory, renderingIsStale, sharedMemoryPaths, writeWorkingBody, writeWorkingMetadata } from '../core/shared-memory-file.js';
 import { stampsHold, takeStamps, type StampSet } from '../core/files/file-stamp.js';
 import type { Provenance } from '../core/memory-file/entry.js';
+import type { BodyItem } from '../core/memory-file/parse-region-body.js';
 import { noProgress, type Progress } from '../core/progress.js';
 import { mergeRecords, type Side } from './merge/merge-records.js';
 import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
@@ -268,7 +269,9 @@ async function mergeStep(
 
   const absorbed = options.dryRun ? { body: bodyOf(readWorkingText(root)), edits: 0 } : absorbRenderedEdits(root, sections);
   if (absorbed.edits > 0) report.wroteMemoryFile = true;
-  const oursItems = readWorkingItems(absorbed.body);
+  // Note: what each block carries, kept for rendering the body this step writes (mostly the same blocks).
+  const memo = new Map<string, BodyItem>();
+  const oursItems = readWorkingItems(absorbed.body, memo);
   const items = new Map<string, WorkingItem>(oursItems.map((item) => [item.id, item]));
   const order = oursItems.map((item) => item.id);
 
@@ -457,8 +460,9 @@ async function mergeStep(
     report.wroteMemoryFile ||= body !== bodyOf(readWorkingText(root));
     return { commit: null, written, pending: outgoing.length > 0 || conflicted.size > 0 };
   }
-  if (body !== bodyOf(readWorkingText(root))) writeWorkingBody(root, body);
-  const rendered = renderSharedMemory(root, sections);
+  const fileText = readWorkingText(root);
+  const workingText = body !== bodyOf(fileText) ? writeWorkingBody(root, body, fileText) : fileText;
+  const rendered = renderSharedMemory(root, sections, { workingText, body, memo });
   report.wroteMemoryFile ||= rendered.written;
   writeFileAtomicSync(join(memoryPaths(root).stateDir, 'quarantine.json'), `${JSON.stringify({ version: 1, at: now.toISOString(), entries: report.quarantined }, null, 2)}\n`);
   const pendingWork = outgoing.length > 0 || conflicted.size > 0;
@@ -504,8 +508,8 @@ async function mergeStep(
     // The working copy names ours' versions by the commit that now holds them.
     wrote.items = splitWideConflicts(finalItems.map(withCommits));
     wrote.body = renderWorkingBody(wrote.items, sections, reader);
-    writeWorkingBody(root, wrote.body);
-    renderSharedMemory(root, sections);
+    const text = writeWorkingBody(root, wrote.body);
+    renderSharedMemory(root, sections, { workingText: text, body: wrote.body, memo });
   }
   return { commit, written, pending: true, wrote, ...(willPush && advance !== undefined ? { advanceBase: advance } : {}) };
 }
@@ -560,7 +564,8 @@ function stampPushed(context: TeamContext, step: StepResult, commit: string, now
   const written = step.written;
   const identity = readGitIdentity(context.root);
   const reader = { name: identity.name ?? null, email: identity.email ?? null };
-  const current = bodyOf(readWorkingText(context.root));
+  const fileText = readWorkingText(context.root);
+  const current = bodyOf(fileText);
   // Note: the file normally still holds what this sync wrote (a hook may have added memory meanwhile: then it is read).
   const unchanged = step.wrote !== undefined && step.wrote.body === current;
   const items = unchanged && step.wrote ? [...step.wrote.items] : readWorkingItems(current);
@@ -572,8 +577,8 @@ function stampPushed(context: TeamContext, step: StepResult, commit: string, now
     changed = true;
   });
   // Note: commits and authors are not in the rendered file: it stays current, the next sync has nothing to do.
-  if (changed) writeWorkingMetadata(context.root, renderWorkingBody(items, context.config.region.sections, reader), unchanged ? { renderedFrom: current } : {});
-  recordCommitted(context.root);
+  const text = changed ? writeWorkingMetadata(context.root, renderWorkingBody(items, context.config.region.sections, reader), unchanged ? { renderedFrom: current, fileText } : { fileText }) : fileText;
+  recordCommitted(context.root, text);
 }
 
 function bodyOf(text: string): string {
@@ -582,8 +587,8 @@ function bodyOf(text: string): string {
   return begin >= 0 && end > begin ? text.slice(begin + 4, end) : '';
 }
 
-function committedHash(root: string): string {
-  return fingerprint(`${readWorkingText(root)}\u0000${readLocalTombstones(root).join('\n')}`);
+function committedHash(root: string, workingText: string = readWorkingText(root)): string {
+  return textFingerprint(`${workingText}\u0000${readLocalTombstones(root).join('\n')}`);
 }
 
 type Committed = { hash: string; stamps?: StampSet };
@@ -606,10 +611,10 @@ function saveCommitted(root: string, committed: Committed): void {
   writeCacheFileSync(join(memoryPaths(root).stateDir, COMMITTED_FILE), `${JSON.stringify(committed)}\n`);
 }
 
-/** Records that the working copy as it is now is what the team ref holds (the no-op fast path). */
-function recordCommitted(root: string): void {
+/** Records that the working copy as it is now is what the team ref holds (the no-op fast path); `workingText`: the file as the caller just wrote it under the memory lock. */
+function recordCommitted(root: string, workingText?: string): void {
   const stamps = takeStamps(committedStampPaths(root));
-  saveCommitted(root, { hash: committedHash(root), stamps });
+  saveCommitted(root, { hash: committedHash(root, workingText), stamps });
 }
 
 function finish(context: TeamContext, report: SyncReport, options: SyncOptions, now: Date, failure: Omit<SyncFailure, 'at'> | null): SyncReport {

@@ -6,7 +6,7 @@
  */
 import type { Entry } from './entry.js';
 import type { ConflictVersions } from './conflict-item.js';
-import { parseRegionBody } from './parse-region-body.js';
+import { parseRegionBody, type BodyItem } from './parse-region-body.js';
 
 /** What the rendering is for: the agent's rules file, or a snapshot block inside a human file. */
 export type RenderTarget = 'rules-file' | 'snapshot';
@@ -19,6 +19,8 @@ export type RenderOptions = {
   /** Section order (config `region.sections`); other sections follow in body order. */
   sections: readonly string[];
   reader: Reader;
+  /** Items already parsed from the body's blocks (see parseRegionBody). */
+  memo?: Map<string, BodyItem>;
 };
 
 /** One list item of a rendering: the id it shows and, when rendered, its 1-based line. */
@@ -42,11 +44,17 @@ export const SNAPSHOT_END = '<!-- end of team memory snapshot -->';
 
 /** Returns the rendering of a working body for `options.target`; never fails. */
 export function renderMemory(body: string, options: RenderOptions): Rendering {
-  const parsed = parseRegionBody(body);
+  const parsed = parseRegionBody(body, 0, options.memo);
   const bySection = new Map<string, Array<{ kind: 'entry'; entry: Entry } | { kind: 'conflict'; conflict: ConflictVersions }>>();
   const order: string[] = [];
+  // Note: each section's title is made safe once, not once per entry (20,000 entries, a handful of sections).
+  const titles = new Map<string, string>();
   const push = (section: string, value: { kind: 'entry'; entry: Entry } | { kind: 'conflict'; conflict: ConflictVersions }) => {
-    const key = safeSection(section);
+    let key = titles.get(section);
+    if (key === undefined) {
+      key = safeSection(section);
+      titles.set(section, key);
+    }
     if (!bySection.has(key)) {
       bySection.set(key, []);
       order.push(key);

@@ -103,8 +103,9 @@ export function sortVersions(versions: readonly TeamVersion[]): TeamVersion[] {
 
 /** Returns the git blob id of `text` (what `git hash-object` prints), to compare with a tree without reading it. */
 export function blobOid(text: string | Buffer): string {
-  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
-  return sha1Hex(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`), bytes]));
+  // Note: a string is hashed as one string (no Buffer copies): a sync asks this of every entry of the working copy.
+  if (typeof text === 'string') return sha1Hex(`blob ${Buffer.byteLength(text, 'utf8')}\0${text}`);
+  return sha1Hex(Buffer.concat([Buffer.from(`blob ${text.length}\0`), text]));
 }
 
 export type ParsedRecord = { ok: true; record: TeamRecord } | { ok: false; reason: string };
