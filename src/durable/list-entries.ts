@@ -72,8 +72,8 @@ function readSharedMemory(root: string, config: Config): SharedRead | null {
   const working = join(root, WORKING_FILE);
   if (!existsSync(working)) return null;
   const cache = join(memoryPaths(root).cacheDir, 'team-list.json');
-  return cachedDerivation(cache, `list-1\u0000${config.region.sections.join('\u0000')}`, { working }, () => {
-    const text = readFileSync(working, 'utf8');
+  return cachedDerivation(cache, `list-2\u0000${config.region.sections.join('\u0000')}`, { working }, (contents) => {
+    const text = contents.working?.toString('utf8') ?? '';
     const read = readRegion(text);
     const rendering = renderMemory(regionBody(text) ?? '', { target: 'rules-file', sections: config.region.sections, reader: { name: null, email: null } });
     return {

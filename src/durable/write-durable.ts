@@ -19,7 +19,9 @@ import { writeFileAtomicSync } from '../core/files/atomic-write.js';
 import { withLock } from '../core/files/lock.js';
 import type { MemoryPaths } from '../core/layout.js';
 
-export const PERSONAL_FILE = 'CLAUDE.local.md';
+import { PERSONAL_FILE } from './personal-file.js';
+
+export { PERSONAL_FILE };
 
 export type WriteTarget = 'shared' | 'personal';
 

@@ -7,8 +7,14 @@
  * help read exactly as before. Output and exit codes are the oclif command's.
  */
 import { describeError, EXIT, isMemError } from '../../core/errors.js';
-import { outputWidth } from '../../core/text/wrap-text.js';
-import { listOutput, type ListRequest } from '../list/list-output.js';
+import { fileStamp } from '../../core/files/file-stamp.js';
+import { requireSetUp } from '../../core/set-up.js';
+import { outputWidth } from '../../core/text/output-width.js';
+import type { ListRequest } from '../list/list-output.js';
+import { listView } from '../list/list-view-cache.js';
+
+/** This build of mem (the bundle's stamp), so a kept listing is never printed by a build that lays it out differently. */
+const BUILD = typeof __filename === 'string' ? fileStamp(__filename) : 'source';
 
 type Flags = Omit<ListRequest, 'cwd' | 'width'>;
 
@@ -35,12 +41,30 @@ export async function runListCli(argv: string[]): Promise<number | null> {
   const flags = parseListArgv(argv);
   if (flags === null) return null;
   try {
-    const output = await listOutput({ ...flags, cwd: process.cwd(), width: outputWidth(process.stdout) });
+    const cwd = process.cwd();
+    const width = outputWidth(process.stdout);
+    const root = requireSetUp(cwd);
+    // An unchanged memory lists from the kept output (cli/list/list-view-cache.ts): no parse, no layout.
+    const view = flags.section === undefined && flags.personal !== true ? listView(root, { json: flags.json, width, build: BUILD }) : null;
+    const kept = view?.read() ?? null;
+    if (kept !== null) {
+      await writeStdout(kept);
+      return EXIT.ok;
+    }
+    const proof = view?.prove();
+    // Note: inlined in the bundle and initialised only here, so a kept listing never pays for it.
+    const { listOutput } = await import('../list/list-output.js');
+    const output = await listOutput({ ...flags, cwd, width });
     for (const warning of output.warnings) process.stderr.write(warning);
-    await new Promise<void>((resolve) => process.stdout.write(output.stdout, () => resolve()));
+    if (view !== null && proof !== undefined && output.cacheable) view.save(proof, output.stdout);
+    await writeStdout(output.stdout);
     return EXIT.ok;
   } catch (error) {
     process.stderr.write(`mem list: ${describeError(error)}\n`);
     return isMemError(error) ? error.exitCode : EXIT.failure;
   }
+}
+
+function writeStdout(data: string | Uint8Array): Promise<void> {
+  return new Promise<void>((resolve) => process.stdout.write(data, () => resolve()));
 }

@@ -52,13 +52,9 @@ type FileSummary = { ids: string[]; conflictIds: string[]; regionLines: number; 
  */
 function summariseMemoryFile(root: string, file: string, path: string): FileSummary | null {
   const cache = join(memoryPaths(root).cacheDir, `status-${file.replace(/[^A-Za-z0-9.-]/g, '_')}.json`);
-  return cachedDerivation(cache, 'status-1', { path }, () => {
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch {
-      return null;
-    }
+  return cachedDerivation(cache, 'status-2', { path }, ({ path: bytes }) => {
+    if (bytes === null || bytes === undefined) return null;
+    const text = bytes.toString('utf8');
     const region = readRegion(text);
     return {
       ids: region.entries.map((entry) => entry.id),

@@ -111,6 +111,6 @@ function syncDirectory(dir: string): void {
  * fsync: a crash may lose or empty it, and the next reader then derives it again. Saves the disk
  * flushes that dominate a busy machine's write cost. Throws on I/O failure.
  */
-export function writeCacheFileSync(path: string, data: string): void {
+export function writeCacheFileSync(path: string, data: string | Uint8Array): void {
   replaceByRename(path, data, false);
 }

@@ -1,31 +1,48 @@
 /**
  * A value derived from files (the parsed working copy, a listing), kept in `.memory/cache/` with
- * the stamps of those files (core/files/file-stamp.ts), so a read-only command whose files did not
- * change reads one JSON file instead of parsing megabytes of markdown. Any change to a source
- * file, a racy stamp, another cache version or an unreadable cache file: derived again, and saved
- * for the next time. Best effort: a cache that cannot be written only costs the next command time.
+ * a proof of those files (core/files/source-proof.ts: stamps, and content hashes for when a stamp
+ * is racy or changed), so a read-only command whose files did not change reads one JSON file
+ * instead of parsing megabytes of markdown. Any change to a source file's bytes, another cache
+ * version or an unreadable cache file: derived again, and saved for the next time. Best effort: a
+ * cache that cannot be written only costs the next command time.
  */
 import { readFileSync } from 'node:fs';
 import { writeCacheFileSync } from './atomic-write.js';
-import { stampsHold, takeStamps, type StampSet } from './file-stamp.js';
+import { checkProof, proveSources, restampedProof, type SourceProof } from './source-proof.js';
 
-type Saved<T> = { version: string; stamps: StampSet; value: T };
+type Saved<T> = { version: string; proof: SourceProof; value: T };
 
-/** Returns `derive()`, or what it returned last time when `sources` are unchanged since. `version` names the value's shape. */
-export function cachedDerivation<T>(cacheFile: string, version: string, sources: Record<string, string>, derive: () => T): T {
+function save(cacheFile: string, saved: Saved<unknown>): void {
   try {
-    const saved = JSON.parse(readFileSync(cacheFile, 'utf8')) as Saved<T>;
-    if (saved.version === version && stampsHold(saved.stamps, sources)) return saved.value;
-  } catch {
-    /* absent or unreadable: derive */
-  }
-  // Note: stamps before the reads `derive` makes, so a write in between is never vouched for.
-  const stamps = takeStamps(sources);
-  const value = derive();
-  try {
-    writeCacheFileSync(cacheFile, JSON.stringify({ version, stamps, value }));
+    writeCacheFileSync(cacheFile, JSON.stringify(saved));
   } catch {
     /* best effort */
   }
+}
+
+/**
+ * Returns `derive(contents)`, or what it returned last time when `sources` hold the same bytes
+ * since. `version` names the value's shape; `contents` are the sources' bytes (null: absent), read
+ * once, after their stamps were taken, so a write in between is never vouched for.
+ */
+export function cachedDerivation<T>(cacheFile: string, version: string, sources: Record<string, string>, derive: (contents: Record<string, Buffer | null>) => T): T {
+  let saved: Saved<T> | undefined;
+  try {
+    saved = JSON.parse(readFileSync(cacheFile, 'utf8')) as Saved<T>;
+  } catch {
+    /* absent or unreadable: derive */
+  }
+  if (saved?.version === version) {
+    const check = checkProof(saved.proof, sources);
+    if (check === 'content') {
+      // Same bytes, new or racy stamps: vouch for them by stamps from now on, once they are settled.
+      const proof = restampedProof(saved.proof, sources);
+      if (proof !== null) save(cacheFile, { ...saved, proof });
+    }
+    if (check !== null) return saved.value;
+  }
+  const { proof, contents } = proveSources(sources);
+  const value = derive(contents);
+  save(cacheFile, { version, proof, value });
   return value;
 }

@@ -35,26 +35,28 @@ export function takeStamps(paths: Record<string, string>): StampSet {
   return { at: `${BigInt(Date.now()) * 1_000_000n}`, files };
 }
 
+/** True when `stamp` (taken at `at`, ns since the epoch) was taken a second or more after the file last changed: not racy. */
+export function stampIsSettled(stamp: FileStamp, at: string): boolean {
+  if (stamp === 'absent') return true;
+  try {
+    const fields = stamp.split(':');
+    const mtime = BigInt(fields[1] ?? '0');
+    const ctime = BigInt(fields[2] ?? '0');
+    return BigInt(at) - (mtime > ctime ? mtime : ctime) >= RACY_NS;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * True when every file still has the stamp recorded in `saved` and none of them had changed within
  * a second before the stamps were taken (a racy stamp proves nothing). Never throws.
  */
 export function stampsHold(saved: StampSet | null | undefined, paths: Record<string, string>): boolean {
   if (!saved || typeof saved.at !== 'string' || typeof saved.files !== 'object' || saved.files === null) return false;
-  let at: bigint;
-  try {
-    at = BigInt(saved.at);
-  } catch {
-    return false;
-  }
   for (const [name, path] of Object.entries(paths)) {
     const recorded = saved.files[name];
-    if (recorded === undefined || recorded !== fileStamp(path)) return false;
-    if (recorded === 'absent') continue;
-    const fields = recorded.split(':');
-    const mtime = BigInt(fields[1] ?? '0');
-    const ctime = BigInt(fields[2] ?? '0');
-    if (at - (mtime > ctime ? mtime : ctime) < RACY_NS) return false;
+    if (recorded === undefined || recorded !== fileStamp(path) || !stampIsSettled(recorded, saved.at)) return false;
   }
   return true;
 }

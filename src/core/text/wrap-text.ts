@@ -50,8 +50,4 @@ export function hangingWrap(lead: string, text: string, width: number, hanging: 
   return [`${lead}${head}`.trimEnd(), ...(rest === '' ? [] : wrapText(rest, width - hanging).map((line) => `${pad}${line}`))];
 }
 
-/** The width to lay out for: the terminal's, or 80 when output goes to a pipe or a file. */
-export function outputWidth(stream: { isTTY?: boolean; columns?: number }): number {
-  // Note: a pseudo-terminal without a size (script, some CI runners) reports 0 columns.
-  return stream.isTTY === true && (stream.columns ?? 0) > 0 ? (stream.columns as number) : 80;
-}
+export { outputWidth } from './output-width.js';
