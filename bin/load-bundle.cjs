@@ -18,6 +18,8 @@ const { Script } = require('node:vm');
 const BUILD_MARKER = '//# mem-build=';
 /** A write killed half-way leaves its staging file; one this old is nobody's. */
 const STALE_STAGING_MS = 60 * 60 * 1000;
+/** How long caches of another build of a bundle are kept (see writeCache). */
+const OTHER_BUILD_KEEP_MS = 24 * 60 * 60 * 1000;
 /** About one per hook event or command. */
 const MAX_CACHES_PER_BUNDLE = 40;
 
@@ -113,12 +115,16 @@ function writeCache(cacheFile, script) {
     const name = basename(cacheFile);
     const [bundle, , hash] = name.split('.');
     let kept = 0;
+    const now = Date.now();
     for (const other of readdirSync(directory)) {
-      if (other.endsWith('.tmp') && Date.now() - statSync(join(directory, other)).mtimeMs > STALE_STAGING_MS) rmSync(join(directory, other), { force: true });
+      if (other.endsWith('.tmp') && now - statSync(join(directory, other)).mtimeMs > STALE_STAGING_MS) rmSync(join(directory, other), { force: true });
       if (!other.startsWith(`${bundle}.`) || other === name) continue;
-      // Caches of older builds of this bundle are dead weight.
-      if (other.split('.')[2] !== hash) rmSync(join(directory, other), { force: true });
-      else kept += 1;
+      // Caches of other builds of this bundle go once they are a day old, not at once: two
+      // installs of different versions (a global mem, a project's own) used side by side would
+      // otherwise delete each other's caches on every run and never start from one.
+      if (other.split('.')[2] !== hash) {
+        if (now - statSync(join(directory, other)).mtimeMs > OTHER_BUILD_KEEP_MS) rmSync(join(directory, other), { force: true });
+      } else kept += 1;
     }
     // Variants come from the command line (a mistyped command is one too): bounded.
     if (kept >= MAX_CACHES_PER_BUNDLE) return;

@@ -3,7 +3,7 @@
  * never see it, except as speed. The cache lives in the user's own cache directory, a damaged or
  * foreign cache is never trusted, and the lazily imported ES modules still load from cached code.
  */
-import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, cloneAs, makeBareRemote, makeRepo, makeTempDir, runMem } from '../helpers/temp-repo.js';
@@ -80,6 +80,26 @@ describe('the code cache', () => {
       expect(status.lastSuccessAt).not.toBeNull();
     }
     expect(readFileSync(join(alice, '.memory', 'state', 'hook-log.jsonl'), 'utf8')).not.toContain('skipped');
+  });
+
+  it("keeps another build's caches for a day: two installed versions used side by side do not delete each other's", () => {
+    const { repo, env, cacheDir } = setUp();
+    expect(runMem(['hook', 'session-start'], { cwd: repo, env, stdin: startPayload(repo, 's1') }).status).toBe(0);
+    const [ours] = cacheFiles(cacheDir, 'hook.session-start.');
+    const hash = ours!.split('.')[2]!;
+    // What another install's build left: one fresh, one from two days ago.
+    const otherFresh = `hook.session-start.${'1'.repeat(32)}.bin`;
+    const otherOld = `hook.stop.${'2'.repeat(32)}.bin`;
+    writeFileSync(join(cacheDir, otherFresh), 'x', { mode: 0o600 });
+    writeFileSync(join(cacheDir, otherOld), 'x', { mode: 0o600 });
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    utimesSync(join(cacheDir, otherOld), twoDaysAgo, twoDaysAgo);
+
+    // A new variant of this build is written: the fresh foreign cache stays, the old one goes.
+    expect(runMem(['status'], { cwd: repo, env }).status).toBe(0);
+    expect(runMem(['hook', 'stop'], { cwd: repo, env, stdin: JSON.stringify({ session_id: 's1', transcript_path: join(repo, '..', 'none.jsonl'), cwd: repo, hook_event_name: 'Stop' }) }).status).toBe(0);
+    expect(cacheFiles(cacheDir, 'hook.')).toEqual(expect.arrayContaining([ours, otherFresh, `hook.stop.${hash}.bin`]));
+    expect(cacheFiles(cacheDir, 'hook.')).not.toContain(otherOld);
   });
 
   it('is off with MEM_NO_CODE_CACHE=1: nothing is written', () => {
