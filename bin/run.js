@@ -6,18 +6,6 @@
 'use strict';
 const { join } = require('node:path');
 
-// V8 runs a regular expression's first match in its bytecode interpreter and compiles it to
-// machine code on the second; a hook matches each of its few hundred expressions (the notice
-// detector, the rule finder, the secret and injection rules) on a handful of short sentences, so
-// it paid for both compilers. Compiling once, straight to machine code, is cheaper: a writing
-// Stop 128 -> 114 ms, findInjection's first two calls 7.6 -> 2.5 ms, the secret scanner's
-// 5.3 -> 3.5 ms (a code cache keeps no regular-expression code). Node keeps V8's flags writable.
-try {
-  require('node:v8').setFlagsFromString('--no-regexp-tier-up');
-} catch {
-  // A runtime that refuses the flag runs as before.
-}
-
 const argv = process.argv.slice(2);
 const wantsHelp = argv.includes('--help') || argv.includes('-h');
 

@@ -7,6 +7,7 @@ import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync, uti
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, cloneAs, makeBareRemote, makeRepo, makeTempDir, runMem } from '../helpers/temp-repo.js';
+import { appendLines, assistantText, stopPayload, userLine } from '../helpers/hook-payloads.js';
 
 afterEach(cleanupTempDirs);
 
@@ -80,6 +81,25 @@ describe('the code cache', () => {
       expect(status.lastSuccessAt).not.toBeNull();
     }
     expect(readFileSync(join(alice, '.memory', 'state', 'hook-log.jsonl'), 'utf8')).not.toContain('skipped');
+  });
+
+  it('a writing Stop (which switches how V8 compiles regular expressions) leaves a cache the next Stop accepts', () => {
+    const { repo, env, cacheDir } = setUp();
+    const transcript = join(repo, '..', 'turns.jsonl');
+    const stop = (turn: number) => {
+      appendLines(transcript, [userLine(`From now on always run the linter before committing module ${turn}.`), assistantText(`Done with module ${turn}.`)]);
+      expect(runMem(['hook', 'stop'], { cwd: repo, env, stdin: stopPayload('cache-turns', transcript, repo) }).status).toBe(0);
+    };
+    stop(1);
+    const [cache] = cacheFiles(cacheDir, 'hook.stop.');
+    expect(cache).toBeDefined();
+    const written = statSync(join(cacheDir, cache!));
+    // A cache the next run rejected would be written again by it, as a new file renamed into place.
+    stop(2);
+    stop(3);
+    const after = statSync(join(cacheDir, cache!));
+    expect(after.ino).toBe(written.ino);
+    expect(after.mtimeMs).toBe(written.mtimeMs);
   });
 
   it("keeps another build's caches for a day: two installed versions used side by side do not delete each other's", () => {
