@@ -106,7 +106,8 @@ function timed(cwd, argv, env, input) {
 
 function rss(cwd, argv, env, input) {
   if (!TIME) return NaN;
-  const result = spawnSync(TIME, ['-f', '%M', process.execPath, BIN, ...argv], { cwd, env, input, encoding: 'utf8' });
+  // Note: stdout ignored: a 20,000-entry listing is 4 MB, over spawnSync's buffer (the run was killed and read as 0 MiB).
+  const result = spawnSync(TIME, ['-f', '%M', process.execPath, BIN, ...argv], { cwd, env, input, encoding: 'utf8', stdio: ['pipe', 'ignore', 'pipe'] });
   return Number(result.stderr.trim().split('\n').pop()) / 1024;
 }
 

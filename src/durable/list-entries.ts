@@ -12,7 +12,8 @@ import { memoryPaths } from '../core/layout.js';
 import { readRegion, type RegionRead } from '../core/memory-file/read-region.js';
 import { regionBody } from '../core/memory-file/region-body.js';
 import { renderMemory } from '../core/memory-file/render-memory.js';
-import { RENDERED_FILE, WORKING_FILE } from '../core/shared-memory-file.js';
+import { RENDERED_FILE, WORKING_FILE, sharedMemoryPaths } from '../core/shared-memory-file.js';
+import { matchesTextFingerprint } from '../core/files/fast-hash.js';
 import type { Conflict } from '../core/memory-file/conflict-item.js';
 import { loadConfig } from '../core/config/load-config.js';
 import type { SharedMemoryPort } from '../core/shared-memory-port.js';
@@ -72,15 +73,29 @@ function readSharedMemory(root: string, config: Config): SharedRead | null {
   const working = join(root, WORKING_FILE);
   if (!existsSync(working)) return null;
   const cache = join(memoryPaths(root).cacheDir, 'team-list.json');
-  return cachedDerivation(cache, `list-2\u0000${config.region.sections.join('\u0000')}`, { working }, (contents) => {
+  return cachedDerivation(cache, `list-3\u0000${config.region.sections.join('\u0000')}`, { working }, (contents) => {
     const text = contents.working?.toString('utf8') ?? '';
     const read = readRegion(text);
-    const rendering = renderMemory(regionBody(text) ?? '', { target: 'rules-file', sections: config.region.sections, reader: { name: null, email: null } });
-    return {
-      read: { entries: read.entries, conflicts: read.conflicts, ...(read.damage ? { damage: read.damage } : {}) },
-      lines: rendering.items.map((item): [string, number] => [item.id, item.line ?? 0]),
-    };
+    const lines =
+      renderedLines(root, text) ??
+      renderMemory(regionBody(text) ?? '', { target: 'rules-file', sections: config.region.sections, reader: { name: null, email: null } }).items.map((item): [string, number] => [item.id, item.line ?? 0]);
+    return { read: { entries: read.entries, conflicts: read.conflicts, ...(read.damage ? { damage: read.damage } : {}) }, lines };
   });
+}
+
+/**
+ * Each id's line in the rendered file, from the last rendering's record (`.memory/state/team-rendered.json`)
+ * when it was made from exactly `working`; null otherwise. Why: rendering 20,000 entries again only
+ * to number their lines was a sixth of a fresh listing. (The reader's name changes a conflict's labels, never its line count.)
+ */
+function renderedLines(root: string, working: string): Array<[string, number]> | null {
+  try {
+    const saved = JSON.parse(readFileSync(sharedMemoryPaths(root).lastItems, 'utf8')) as { workingHash?: string; items?: Array<{ id?: unknown; line?: unknown }> };
+    if (!Array.isArray(saved.items) || !matchesTextFingerprint(saved.workingHash, working)) return null;
+    return saved.items.map((item): [string, number] => [String(item.id), typeof item.line === 'number' ? item.line : 0]);
+  } catch {
+    return null;
+  }
 }
 
 /** Returns the damage warnings of `reads`, one line per damaged file. */

@@ -3,8 +3,14 @@
  * the same listing whichever flag spelling is used, and oclif's own messages for what the fast
  * path leaves to it (help, unknown flags, a missing value).
  */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, makeRepo, runMem } from '../helpers/temp-repo.js';
+import { BEGIN_MARKER, END_MARKER } from '../../src/core/memory-file/region-format.js';
+import { MEM_BIN, cleanupTempDirs, makeRepo, runMem, testEnv } from '../helpers/temp-repo.js';
+
+const WORKING = '.memory/state/team-memory.md';
 
 afterAll(cleanupTempDirs);
 
@@ -42,5 +48,20 @@ describe('mem list, fast path and oclif', () => {
     const unknown = runMem(['list', '--section', 'Nope'], { cwd: repo });
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/^mem list: unknown section "Nope"\n {2}hint: Sections in this repository: /);
+  });
+
+  it('stops quietly when the reader closes the pipe early (mem list | head -c 1)', () => {
+    // Team memory of 1,500 entries (a listing far bigger than a pipe's buffer), as sync leaves it.
+    const big = makeRepo();
+    expect(runMem(['init', '--yes'], { cwd: big }).status).toBe(0);
+    const items = Array.from({ length: 1500 }, (_, i) => `- Rule ${i}: run make check-${i} before pushing the service. <!-- mem:id=m${i.toString(16).padStart(10, '0')} -->`);
+    mkdirSync(join(big, '.memory', 'state'), { recursive: true });
+    writeFileSync(join(big, WORKING), `${BEGIN_MARKER}\n## Commands\n\n${items.join('\n')}\n${END_MARKER}\n`);
+    expect(runMem(['list'], { cwd: big }).stdout).toContain('1500 entries.');
+    for (const argv of ['list', 'list --json']) {
+      const result = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${MEM_BIN}" ${argv} | head -c 1 > /dev/null`], { cwd: big, env: testEnv(), encoding: 'utf8' });
+      expect(result.stderr, argv).toBe('');
+      expect(result.status, argv).toBe(0);
+    }
   });
 });

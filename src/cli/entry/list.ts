@@ -40,6 +40,10 @@ export function parseListArgv(argv: readonly string[]): Flags | null {
 export async function runListCli(argv: string[]): Promise<number | null> {
   const flags = parseListArgv(argv);
   if (flags === null) return null;
+  // Note: `mem list | head` closes the pipe early; like oclif (and git), stop quietly, not with a stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   try {
     const cwd = process.cwd();
     const width = outputWidth(process.stdout);
