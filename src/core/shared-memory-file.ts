@@ -25,7 +25,7 @@ import { memoryPaths } from './layout.js';
 import { editBody } from './memory-file/edit-body.js';
 import { readBack } from './memory-file/read-back.js';
 import { regionBody, replaceRegionBody } from './memory-file/region-body.js';
-import type { BodyItem } from './memory-file/parse-region-body.js';
+import type { BodyItemMemo } from './memory-file/parse-region-body.js';
 import { renderMemory, type Rendering } from './memory-file/render-memory.js';
 
 export { RENDERED_FILE, WORKING_FILE, readRenderStamp, renderStampPaths, type RenderStamp } from './shared-memory-stamp.js';
@@ -177,7 +177,7 @@ export type RenderFrom = {
   /** Its region body, when the caller has it. */
   body?: string;
   /** Items the caller parsed from the blocks of this text (parse-region-body.ts), reused instead of parsed again. */
-  memo?: Map<string, BodyItem>;
+  memo?: BodyItemMemo;
 };
 
 /**

@@ -27,7 +27,7 @@ import { memoryPaths } from '../core/layout.js';
 import { absorbRenderedEdits, readWorkingText, renderSharedMemory, renderingIsStale, sharedMemoryPaths, writeWorkingBody, writeWorkingMetadata } from '../core/shared-memory-file.js';
 import { stampsHold, takeStamps, type StampSet } from '../core/files/file-stamp.js';
 import type { Provenance } from '../core/memory-file/entry.js';
-import type { BodyItem } from '../core/memory-file/parse-region-body.js';
+import type { BodyItemMemo } from '../core/memory-file/parse-region-body.js';
 import { noProgress, type Progress } from '../core/progress.js';
 import { mergeRecords, type Side } from './merge/merge-records.js';
 import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
@@ -270,7 +270,7 @@ async function mergeStep(
   const absorbed = options.dryRun ? { body: bodyOf(readWorkingText(root)), edits: 0 } : absorbRenderedEdits(root, sections);
   if (absorbed.edits > 0) report.wroteMemoryFile = true;
   // Note: what each block carries, kept for rendering the body this step writes (mostly the same blocks).
-  const memo = new Map<string, BodyItem>();
+  const memo = new Map() as BodyItemMemo;
   const oursItems = readWorkingItems(absorbed.body, memo);
   const items = new Map<string, WorkingItem>(oursItems.map((item) => [item.id, item]));
   const order = oursItems.map((item) => item.id);

@@ -8,7 +8,7 @@ import type { ConflictVersions } from '../core/memory-file/conflict-item.js';
 import { renderConflictItem } from '../core/memory-file/conflict-item.js';
 import type { Entry, Provenance } from '../core/memory-file/entry.js';
 import { renderEntryItem } from '../core/memory-file/entry-item.js';
-import { parseRegionBody, type BodyItem } from '../core/memory-file/parse-region-body.js';
+import { parseRegionBody, type BodyItemMemo } from '../core/memory-file/parse-region-body.js';
 import { isAgentName, isValidId, sortVersions, type TeamRecord, type TeamVersion } from './store/team-record.js';
 
 /** One id of the working copy: its record, and what the working copy knows of who/when. */
@@ -21,7 +21,7 @@ export type WorkingItem = {
 };
 
 /** Returns the working copy's ids in body order with their records; items mem cannot address are left out. `memo`: see parseRegionBody. */
-export function readWorkingItems(body: string, memo?: Map<string, BodyItem>): WorkingItem[] {
+export function readWorkingItems(body: string, memo?: BodyItemMemo): WorkingItem[] {
   const items: WorkingItem[] = [];
   for (const block of parseRegionBody(body, 0, memo).blocks) {
     const item = block.item;

@@ -43,7 +43,7 @@ export type ParsedBody = {
  * bytes: a sync parses the working copy, then the body it wrote (mostly the same blocks) again to
  * render it, and the second time only the changed blocks are read.
  */
-export function parseRegionBody(body: string, lineOffset = 0, memo?: Map<string, BodyItem>): ParsedBody {
+export function parseRegionBody(body: string, lineOffset = 0, memo?: BodyItemMemo): ParsedBody {
   const blocks: BodyBlock[] = [];
   const entries: RegionEntry[] = [];
   const conflicts: Conflict[] = [];
@@ -90,16 +90,19 @@ export function parseRegionBody(body: string, lineOffset = 0, memo?: Map<string,
   return { blocks, entries, conflicts, sections };
 }
 
-function memoizedItem(memo: Map<string, BodyItem>, block: ItemBlock, section: string, unique: (id: string) => string): BodyItem {
-  const key = `${section}\u0000${block.raw}`;
-  const known = memo.get(key);
-  if (known !== undefined) {
-    const id = unique(known.id);
-    return id === known.id ? known : readBodyItem(block, section, () => id);
+/** Items by their block's bytes (the section is checked: the same line under another heading is another entry). */
+export type BodyItemMemo = Map<string, { section: string; item: BodyItem }>;
+
+function memoizedItem(memo: BodyItemMemo, block: ItemBlock, section: string, unique: (id: string) => string): BodyItem {
+  // Note: keyed by the raw slice itself; a key built by concatenation costs more than the read it saves.
+  const known = memo.get(block.raw);
+  if (known !== undefined && known.section === section) {
+    const id = unique(known.item.id);
+    return id === known.item.id ? known.item : readBodyItem(block, section, () => id);
   }
   const item = readBodyItem(block, section, unique);
   // Note: only plain entries under their own id (a `~2` copy or a conflict is read each time).
-  if (item.kind === 'entry' && item.id === item.item.id) memo.set(key, item);
+  if (item.kind === 'entry' && item.id === item.item.id) memo.set(block.raw, { section, item });
   return item;
 }
 

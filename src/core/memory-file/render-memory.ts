@@ -6,7 +6,7 @@
  */
 import type { Entry } from './entry.js';
 import type { ConflictVersions } from './conflict-item.js';
-import { parseRegionBody, type BodyItem } from './parse-region-body.js';
+import { parseRegionBody, type BodyItemMemo } from './parse-region-body.js';
 
 /** What the rendering is for: the agent's rules file, or a snapshot block inside a human file. */
 export type RenderTarget = 'rules-file' | 'snapshot';
@@ -20,7 +20,7 @@ export type RenderOptions = {
   sections: readonly string[];
   reader: Reader;
   /** Items already parsed from the body's blocks (see parseRegionBody). */
-  memo?: Map<string, BodyItem>;
+  memo?: BodyItemMemo;
 };
 
 /** One list item of a rendering: the id it shows and, when rendered, its 1-based line. */
