@@ -24,14 +24,29 @@ import { withLock } from '../core/files/lock.js';
 import { directoriesUnder, removeOrphanTemps } from '../core/files/orphan-temps.js';
 import { readGitIdentity } from '../core/git/git-identity.js';
 import { memoryPaths } from '../core/layout.js';
-import { absorbRenderedEdits, readWorkingText, renderSharedMemory, renderingIsStale, sharedMemoryPaths, writeWorkingBody, writeWorkingMetadata } from '../core/shared-memory-file.js';
-import { stampsHold, takeStamps, type StampSet } from '../core/files/file-stamp.js';
+import { absorbRenderedEdits, readWorkingBody, readWorkingText, renderSharedMemory, renderingIsStale, sharedMemoryPaths, writeWorkingBody, writeWorkingMetadata } from '../core/shared-memory-file.js';
+import { stampsChanged, stampsHold, takeStamps, type StampSet } from '../core/files/file-stamp.js';
 import type { Provenance } from '../core/memory-file/entry.js';
 import type { BodyItemMemo } from '../core/memory-file/parse-region-body.js';
 import { noProgress, type Progress } from '../core/progress.js';
 import { mergeRecords, type Side } from './merge/merge-records.js';
 import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
-import { attributeChanges, diffTrees, isAncestor, listTree, readBlobs, readCommitAuthors, writeCommit, type Attribution, type CommitAuthor, type FileWrite } from './store/git-objects.js';
+import {
+  attributeChanges,
+  diffTrees,
+  listTree,
+  readBlobs,
+  readCommitAuthors,
+  startAttributeChanges,
+  startDiffTrees,
+  startIsAncestor,
+  startListTree,
+  writeCommit,
+  type Attribution,
+  type CommitAuthor,
+  type FileWrite,
+  type TreeFile,
+} from './store/git-objects.js';
 import { attributeAcrossCompaction, findCompaction, type Compaction } from './compaction-base.js';
 import {
   ENTRY_DIR,
@@ -160,7 +175,10 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
     // last commits (who changed what recently), bounded whatever the team's history.
     const first = (await context.store.readRef('remote')) === null && (await context.store.readRef('base')) === null;
     progress(`fetching the team memory from ${context.target.remote}`);
-    const fetched = await fetchTeamBranch(context.target, { ...(first ? { depth: FIRST_SYNC_DEPTH } : {}), ...(options.progress ? { progress: options.progress } : {}) });
+    const fetching = fetchTeamBranch(context.target, { ...(first ? { depth: FIRST_SYNC_DEPTH } : {}), ...(options.progress ? { progress: options.progress } : {}) });
+    // Note: while git fetches (another process, another core), the working copy is read when it changed.
+    const early = attempt === 0 && !options.dryRun ? readEarly(context) : null;
+    const fetched = await fetching;
     if (!fetched.ok && fetched.reason === 'failed' && isDamageMessage(fetched.message)) throw new Error(fetched.message);
     const network: { reason: TransportFailureReason; message: string } | null = fetched.ok ? null : fetched;
     // Offline: what this clone fetched before is still worth merging (it is the team's, just older).
@@ -172,7 +190,7 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
       report.conflicts = working.includes('<!-- mem:conflict') ? listRegionConflicts(bodyOf(working)) : [];
       return;
     }
-    const step = await withLock(context.paths.memoryLock, () => mergeStep(context, report, options, now, theirsOid, network === null), { timeoutMs: 10_000 });
+    const step = await withLock(context.paths.memoryLock, () => mergeStep(context, report, options, now, theirsOid, network === null, early), { timeoutMs: 10_000 });
     report.pending = step.pending;
     // The base move mergeStep left for after the push, done when the push does not happen or fails.
     const advanceBase = async () => {
@@ -227,6 +245,22 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** The working copy as read while the fetch ran, outside the memory lock (the merge step checks it is still the file's). */
+type EarlyRead = { body: string; items: WorkingItem[]; memo: BodyItemMemo };
+
+/** Reads and parses the working copy when it was written since the last sync recorded it (a sync with nothing to do reads nothing); never throws. */
+function readEarly(context: TeamContext): EarlyRead | null {
+  try {
+    const saved = readCommitted(context.root);
+    if (saved?.stamps !== undefined && !stampsChanged(saved.stamps, committedStampPaths(context.root))) return null;
+    const body = readWorkingBody(context.root);
+    const memo = new Map() as BodyItemMemo;
+    return { body, items: readWorkingItems(body, memo), memo };
+  } catch {
+    return null;
+  }
+}
+
 /** True when the remote, the base and the working copy agree and the rendered file is current: nothing to read, merge or render. */
 async function isNothingToDo(context: TeamContext, theirsOid: string | null): Promise<boolean> {
   const base = await context.store.readRef('base');
@@ -259,6 +293,7 @@ async function mergeStep(
   now: Date,
   theirsOid: string | null,
   reachable: boolean,
+  early: EarlyRead | null = null,
 ): Promise<StepResult> {
   const { root, config } = context;
   const storeDir = context.target.storeDir;
@@ -267,27 +302,37 @@ async function mergeStep(
   const identity = readGitIdentity(root);
   const reader = { name: identity.name ?? null, email: identity.email ?? null };
 
+  const baseOid = await context.store.readRef('base');
+  const moved = theirsOid !== null && theirsOid !== baseOid;
+  // Note: git's reads are started first, together, and run (on another core) while the working copy
+  // is read below; the ones a rewritten or compacted ref turns out not to need are left unread.
+  const baseTree = baseOid !== null ? startListTree(storeDir, baseOid, DIRS) : Promise.resolve(new Map<string, TreeFile>());
+  const ancestry = moved && baseOid !== null ? startIsAncestor(storeDir, baseOid, theirsOid) : Promise.resolve(false);
+  const diff = moved && baseOid !== null ? startDiffTrees(storeDir, baseOid, theirsOid, DIRS) : null;
+  const log = moved && baseOid !== null ? startAttributeChanges(storeDir, theirsOid, baseOid, [ENTRY_DIR]) : null;
+
   const absorbed = options.dryRun ? { body: bodyOf(readWorkingText(root)), edits: 0 } : absorbRenderedEdits(root, sections);
   if (absorbed.edits > 0) report.wroteMemoryFile = true;
   // Note: what each block carries, kept for rendering the body this step writes (mostly the same blocks).
-  const memo = new Map() as BodyItemMemo;
-  const oursItems = readWorkingItems(absorbed.body, memo);
+  // What was read during the fetch is used when the body is still the one read (checked under the lock).
+  const reuse = early !== null && early.body === absorbed.body;
+  const memo = reuse ? early.memo : (new Map() as BodyItemMemo);
+  const oursItems = reuse ? early.items : readWorkingItems(absorbed.body, memo);
   const items = new Map<string, WorkingItem>(oursItems.map((item) => [item.id, item]));
   const order = oursItems.map((item) => item.id);
 
-  const baseOid = await context.store.readRef('base');
-  const baseFiles = baseOid ? listTree(storeDir, baseOid, DIRS) : new Map();
+  const baseFiles = await baseTree;
   // Which ids the team changed since the base (or, the first time and after a forced rewrite, everything it has).
   let incoming: Array<{ path: string; newOid: string | null; newMode: string | null }> = [];
   let related = true;
   let compaction: Compaction | null = null;
   if (theirsOid !== null && theirsOid !== baseOid) {
-    related = baseOid !== null && isAncestor(storeDir, baseOid, theirsOid);
+    related = baseOid !== null && (await ancestry);
     // A compacted team ref is a new root with the same tree: this clone's base is still a base,
     // when it is part of the history the snapshot replaced (kept under an archive ref).
     if (!related && baseOid !== null) compaction = await findCompaction(context, baseOid, theirsOid, reachable);
     if (compaction !== null) related = true;
-    if (related && baseOid !== null) incoming = diffTrees(storeDir, baseOid, theirsOid, DIRS);
+    if (related && baseOid !== null) incoming = diff !== null ? await diff : diffTrees(storeDir, baseOid, theirsOid, DIRS);
     else {
       if (baseOid !== null) report.warnings.push('the remote team ref was rewritten (force-pushed); merging without a common base so nothing is lost');
       incoming = [...listTree(storeDir, theirsOid, DIRS).values()].map((file) => ({ path: file.path, newOid: file.oid, newMode: file.mode }));
@@ -298,7 +343,9 @@ async function mergeStep(
       ? { byPath: new Map<string, Attribution>(), authors: new Map<string, CommitAuthor>() }
       : compaction !== null && baseOid !== null
         ? attributeAcrossCompaction(storeDir, theirsOid, baseOid, compaction)
-        : attributeChanges(storeDir, theirsOid, related ? baseOid : null, [ENTRY_DIR]);
+        : related && baseOid !== null && log !== null
+          ? await log
+          : attributeChanges(storeDir, theirsOid, related ? baseOid : null, [ENTRY_DIR]);
 
   // The base's files by id, each path classified once (20,000 entries: classifying is a SHA-1 each).
   const baseEntries = new Map<string, string>();

@@ -60,3 +60,13 @@ export function stampsHold(saved: StampSet | null | undefined, paths: Record<str
   }
   return true;
 }
+
+/**
+ * True when some file's stamp is not the one recorded in `saved` (it was written since), as opposed
+ * to a stamp that is the same but too recent to prove anything; false without a record. Never throws.
+ */
+export function stampsChanged(saved: StampSet | null | undefined, paths: Record<string, string>): boolean {
+  if (!saved || typeof saved.files !== 'object' || saved.files === null) return false;
+  for (const [name, path] of Object.entries(paths)) if (saved.files[name] !== fileStamp(path)) return true;
+  return false;
+}

@@ -6,7 +6,7 @@
  * changed which entry. Nothing here loads a packfile into the Node process, so memory stays flat
  * whatever the size of the team's history.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemError } from '../../core/errors.js';
@@ -29,12 +29,55 @@ function git(storeDir: string, args: string[], input?: Buffer | string, env: Nod
   return result.stdout;
 }
 
+/**
+ * Starts `git` in the store and resolves with its stdout (rejects as git() throws): a sync starts
+ * the reads that do not depend on one another at once, and reads the working copy meanwhile.
+ */
+function gitAsync(storeDir: string, args: string[]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', ['--git-dir', storeDir, ...args], { env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new MemError('GIT_FAILED', `git ${args[0]} in the team store failed: ${error.message}`));
+    });
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      if (status === 0) resolve(Buffer.concat(out));
+      else reject(new MemError('GIT_FAILED', `git ${args[0]} in the team store failed: ${Buffer.concat(err).toString('utf8').trim().split('\n')[0] ?? ''}`));
+    });
+  });
+}
+
+/** A started read: the promise is marked handled, so one the sync ends up not needing never reports an unhandled rejection. */
+function started<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
 export type TreeFile = { path: string; oid: string; mode: string; type: string };
 
 /** Returns every file of `commit`'s tree under `dirs` (recursively), keyed by path. */
 export function listTree(storeDir: string, commit: string, dirs: readonly string[]): Map<string, TreeFile> {
+  return parseTree(git(storeDir, lsTreeArgs(commit, dirs)));
+}
+
+/** listTree, started now. */
+export function startListTree(storeDir: string, commit: string, dirs: readonly string[]): Promise<Map<string, TreeFile>> {
+  return started(gitAsync(storeDir, lsTreeArgs(commit, dirs)).then(parseTree));
+}
+
+function lsTreeArgs(commit: string, dirs: readonly string[]): string[] {
+  return ['ls-tree', '-r', '-z', '--full-tree', commit, '--', ...dirs];
+}
+
+function parseTree(bytes: Buffer): Map<string, TreeFile> {
   const files = new Map<string, TreeFile>();
-  const out = git(storeDir, ['ls-tree', '-r', '-z', '--full-tree', commit, '--', ...dirs]).toString('utf8');
+  const out = bytes.toString('utf8');
   for (const record of out.split('\0')) {
     if (record === '') continue;
     const tab = record.indexOf('\t');
@@ -49,7 +92,20 @@ export type TreeChange = { path: string; oldOid: string | null; newOid: string |
 
 /** Returns the files that differ between two commits' trees under `dirs`. */
 export function diffTrees(storeDir: string, from: string, to: string, dirs: readonly string[]): TreeChange[] {
-  const out = git(storeDir, ['diff-tree', '-r', '-z', '--no-renames', '--no-commit-id', from, to, '--', ...dirs]).toString('utf8');
+  return parseDiff(git(storeDir, diffTreeArgs(from, to, dirs)));
+}
+
+/** diffTrees, started now. */
+export function startDiffTrees(storeDir: string, from: string, to: string, dirs: readonly string[]): Promise<TreeChange[]> {
+  return started(gitAsync(storeDir, diffTreeArgs(from, to, dirs)).then(parseDiff));
+}
+
+function diffTreeArgs(from: string, to: string, dirs: readonly string[]): string[] {
+  return ['diff-tree', '-r', '-z', '--no-renames', '--no-commit-id', from, to, '--', ...dirs];
+}
+
+function parseDiff(bytes: Buffer): TreeChange[] {
+  const out = bytes.toString('utf8');
   const parts = out.split('\0');
   const changes: TreeChange[] = [];
   for (let index = 0; index + 1 < parts.length; index += 2) {
@@ -98,13 +154,26 @@ export function attributeChanges(
   exclude: string | readonly string[] | null,
   dirs: readonly string[],
 ): { byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> } {
+  return parseAttribution(git(storeDir, attributionArgs(storeDir, head, exclude, dirs)));
+}
+
+/** attributeChanges, started now. */
+export function startAttributeChanges(storeDir: string, head: string, exclude: string | readonly string[] | null, dirs: readonly string[]): Promise<{ byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> }> {
+  return started(gitAsync(storeDir, attributionArgs(storeDir, head, exclude, dirs)).then(parseAttribution));
+}
+
+function attributionArgs(storeDir: string, head: string, exclude: string | readonly string[] | null, dirs: readonly string[]): string[] {
   const args = ['log', '-z', '--no-renames', '--name-only', '--format=%x01%H%x1f%an%x1f%ae%x1f%aI', head];
   for (const excluded of exclude === null ? [] : typeof exclude === 'string' ? [exclude] : exclude) args.push(`^${excluded}`);
   // Note: in a shallow store (a first sync fetches only recent commits) a boundary commit looks as
   // if it added every file: what it changed is unknown, so it attributes nothing.
   for (const boundary of shallowCommits(storeDir)) args.push(`^${boundary}`);
   args.push('--', ...dirs);
-  const out = git(storeDir, args).toString('utf8');
+  return args;
+}
+
+function parseAttribution(bytes: Buffer): { byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> } {
+  const out = bytes.toString('utf8');
   const byPath = new Map<string, Attribution>();
   const authors = new Map<string, CommitAuthor>();
   let current: Attribution | null = null;
@@ -184,6 +253,12 @@ export function writeSnapshotCommit(storeDir: string, spec: { commit: string; me
   const date = `${spec.timestamp} +0000`;
   const env = { GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_AUTHOR_DATE: date, GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email, GIT_COMMITTER_DATE: date };
   return git(storeDir, ['commit-tree', `${spec.commit}^{tree}`], spec.message, env).toString('utf8').trim();
+}
+
+/** isAncestor, started now (resolves false when git cannot tell, as isAncestor returns). */
+export function startIsAncestor(storeDir: string, ancestor: string, descendant: string): Promise<boolean> {
+  if (ancestor === descendant) return Promise.resolve(true);
+  return started(gitAsync(storeDir, ['merge-base', '--is-ancestor', ancestor, descendant]).then(() => true, () => false));
 }
 
 /** Returns true when `ancestor` is `descendant` or one of its ancestors (git walks only as far as it must). */
