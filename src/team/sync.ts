@@ -280,8 +280,8 @@ type StepResult = {
   /** Ids (entries and tombstones) the commit writes, for provenance after the push. */
   written: Set<string>;
   pending: boolean;
-  /** The working body this step wrote and rendered, and its items: after the push, nothing is parsed again while the file still holds it. */
-  wrote?: { body: string; items: WorkingItem[] };
+  /** The working body this step wrote and rendered, its items and the file's text: after the push, nothing is read again while the file still holds it. */
+  wrote?: { body: string; items: WorkingItem[]; workingText: string };
   /** The base move this step left to after the push (the base still points at `from`). */
   advanceBase?: { to: string; from: string | null };
 };
@@ -500,65 +500,82 @@ async function mergeStep(
   }
   for (const id of tombstones) if (!remoteTombstones.has(id) && !(theirsOid === null && baseFiles.has(tombstonePath(id)))) outgoing.push({ path: tombstonePath(id), content: '' });
 
-  const finalItems = order.filter((id) => items.has(id)).map((id) => items.get(id) as WorkingItem);
-  const body = renderWorkingBody(splitWideConflicts(finalItems), sections, reader);
-  report.conflicts = listRegionConflicts(body);
-  if (options.dryRun) {
-    report.wroteMemoryFile ||= body !== bodyOf(readWorkingText(root));
-    return { commit: null, written, pending: outgoing.length > 0 || conflicted.size > 0 };
-  }
-  const fileText = readWorkingText(root);
-  const workingText = body !== bodyOf(fileText) ? writeWorkingBody(root, body, fileText) : fileText;
-  const rendered = renderSharedMemory(root, sections, { workingText, body, memo });
-  report.wroteMemoryFile ||= rendered.written;
-  writeFileAtomicSync(join(memoryPaths(root).stateDir, 'quarantine.json'), `${JSON.stringify({ version: 1, at: now.toISOString(), entries: report.quarantined }, null, 2)}\n`);
+  const merged = order.filter((id) => items.has(id)).map((id) => items.get(id) as WorkingItem);
   const pendingWork = outgoing.length > 0 || conflicted.size > 0;
+  if (options.dryRun) {
+    const body = renderWorkingBody(splitWideConflicts(merged), sections, reader);
+    report.conflicts = listRegionConflicts(body);
+    report.wroteMemoryFile ||= body !== bodyOf(readWorkingText(root));
+    return { commit: null, written, pending: pendingWork };
+  }
   // Note: when a commit will be pushed, the base moves once, after the push (to the pushed commit,
   // or to theirs when the push fails): one `update-ref` instead of two. A sync killed in between
   // leaves the base behind the working copy, which the next sync merges cleanly (ours = theirs).
   const willPush = pendingWork && reachable && options.push !== false;
   const advance = theirsOid !== null && theirsOid !== baseOid ? { to: theirsOid, from: baseOid } : undefined;
+
+  // The commit is written before the working copy, so the working copy is written once, already
+  // naming the commit that holds this clone's versions (and, when it is to be pushed, this clone as
+  // the author of what it sends). A push that fails leaves those names on entries still pending:
+  // the next sync's commit names them again.
+  let commit: string | null = pendingWork ? null : theirsOid;
+  let finalItems = splitWideConflicts(merged);
+  if (pendingWork && reachable) {
+    const author = readGitAuthor(root);
+    const timestamp = Math.floor(now.getTime() / 1000);
+    const message = (kind: 'change' | 'conflict') => commitMessage(kind, summarise(outgoing, conflicted), options.sessionId);
+    const firstWrites: FileWrite[] = [...outgoing];
+    if (theirsOid === null) firstWrites.push({ path: 'README.md', content: TEAM_REF_README });
+    // A conflict records who holds each version: ours first lands as a plain entry in its own commit.
+    for (const id of conflicted) {
+      const mine = oursItems.find((item) => item.id === id)?.record;
+      firstWrites.push({ path: entryPath(id), content: mine === undefined ? null : serializeRecord(mine) });
+    }
+    commit = writeCommit(storeDir, { parent: theirsOid, writes: firstWrites, message: message('change'), author, timestamp });
+    if (conflicted.size > 0) {
+      const ownVersions = commit;
+      const withCommits = (item: WorkingItem): WorkingItem => {
+        if (item.record.kind !== 'conflict') return item;
+        const versions = item.record.versions.map((version) => (version.commit === null && version.text !== null ? { ...version, commit: ownVersions } : version));
+        const provenance = new Map(item.versionProvenance);
+        const mine = provenance.get('');
+        if (mine) provenance.set(ownVersions, { ...mine, commit: ownVersions });
+        return { ...item, record: { ...item.record, versions }, versionProvenance: provenance };
+      };
+      const conflictWrites: FileWrite[] = [];
+      for (const id of conflicted) {
+        const item = items.get(id);
+        if (item?.record.kind !== 'conflict') continue;
+        conflictWrites.push({ path: entryPath(id), content: serializeRecord(withCommits(item).record) });
+        written.add(id);
+      }
+      commit = writeCommit(storeDir, { parent: commit, writes: conflictWrites, message: message('conflict'), author, timestamp });
+      // The working copy names ours' versions by the commit that now holds them.
+      finalItems = splitWideConflicts(merged.map(withCommits));
+    }
+    if (willPush) finalItems = stampSent(finalItems, written, commit, reader, now);
+  }
+
+  const body = renderWorkingBody(finalItems, sections, reader);
+  report.conflicts = listRegionConflicts(body);
+  const fileText = readWorkingText(root);
+  const workingText = body !== bodyOf(fileText) ? writeWorkingBody(root, body, fileText) : fileText;
+  const rendered = renderSharedMemory(root, sections, { workingText, body, memo });
+  report.wroteMemoryFile ||= rendered.written;
+  writeFileAtomicSync(join(memoryPaths(root).stateDir, 'quarantine.json'), `${JSON.stringify({ version: 1, at: now.toISOString(), entries: report.quarantined }, null, 2)}\n`);
   if (advance !== undefined && !willPush) await context.store.updateRef('base', advance.to, advance.from);
 
-  const wrote = { body, items: splitWideConflicts(finalItems) };
+  const wrote = { body, items: finalItems, workingText };
   if (!pendingWork) return { commit: theirsOid, written, pending: false };
   if (!reachable) return { commit: null, written, pending: true };
-  const author = readGitAuthor(root);
-  const timestamp = Math.floor(now.getTime() / 1000);
-  const message = (kind: 'change' | 'conflict') => commitMessage(kind, summarise(outgoing, conflicted), options.sessionId);
-  const firstWrites: FileWrite[] = [...outgoing];
-  if (theirsOid === null) firstWrites.push({ path: 'README.md', content: TEAM_REF_README });
-  // A conflict records who holds each version: ours first lands as a plain entry in its own commit.
-  for (const id of conflicted) {
-    const mine = oursItems.find((item) => item.id === id)?.record;
-    firstWrites.push({ path: entryPath(id), content: mine === undefined ? null : serializeRecord(mine) });
-  }
-  let commit = writeCommit(storeDir, { parent: theirsOid, writes: firstWrites, message: message('change'), author, timestamp });
-  if (conflicted.size > 0) {
-    const ownVersions = commit;
-    const withCommits = (item: WorkingItem): WorkingItem => {
-      if (item.record.kind !== 'conflict') return item;
-      const versions = item.record.versions.map((version) => (version.commit === null && version.text !== null ? { ...version, commit: ownVersions } : version));
-      const provenance = new Map(item.versionProvenance);
-      const mine = provenance.get('');
-      if (mine) provenance.set(ownVersions, { ...mine, commit: ownVersions });
-      return { ...item, record: { ...item.record, versions }, versionProvenance: provenance };
-    };
-    const conflictWrites: FileWrite[] = [];
-    for (const id of conflicted) {
-      const item = items.get(id);
-      if (item?.record.kind !== 'conflict') continue;
-      conflictWrites.push({ path: entryPath(id), content: serializeRecord(withCommits(item).record) });
-      written.add(id);
-    }
-    commit = writeCommit(storeDir, { parent: commit, writes: conflictWrites, message: message('conflict'), author, timestamp });
-    // The working copy names ours' versions by the commit that now holds them.
-    wrote.items = splitWideConflicts(finalItems.map(withCommits));
-    wrote.body = renderWorkingBody(wrote.items, sections, reader);
-    const text = writeWorkingBody(root, wrote.body);
-    renderSharedMemory(root, sections, { workingText: text, body: wrote.body, memo });
-  }
   return { commit, written, pending: true, wrote, ...(willPush && advance !== undefined ? { advanceBase: advance } : {}) };
+}
+
+/** This clone's entries in `written` as they read once `commit` is pushed: the commit that holds them, this clone as their author, now. */
+function stampSent(items: readonly WorkingItem[], written: ReadonlySet<string>, commit: string, reader: { name: string | null }, now: Date): WorkingItem[] {
+  const at = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  // Note: a new item object for what changed; the others keep theirs (and their remembered rendering).
+  return items.map((item) => (written.has(item.id) && item.record.kind === 'entry' ? { ...item, provenance: { ...item.provenance, ...(reader.name ? { author: reader.name } : {}), at, commit } } : item));
 }
 
 /** A conflict shows two versions; a third and later one becomes an entry of its own (nothing is dropped). */
@@ -606,25 +623,25 @@ function summarise(writes: readonly FileWrite[], conflicted: ReadonlySet<string>
   return lines;
 }
 
-/** After a push: this clone's entries name the commit that now holds them, and this clone as their author. */
+/**
+ * After a push: this clone's entries name the commit that now holds them, and this clone as their
+ * author. The merge step wrote them so already; only when a hook added memory to the file meanwhile
+ * is it read and stamped again.
+ */
 function stampPushed(context: TeamContext, step: StepResult, commit: string, now: Date): void {
-  const written = step.written;
+  const fileText = readWorkingText(context.root);
+  if (step.wrote !== undefined && step.wrote.workingText === fileText) {
+    recordCommitted(context.root, fileText);
+    return;
+  }
   const identity = readGitIdentity(context.root);
   const reader = { name: identity.name ?? null, email: identity.email ?? null };
-  const fileText = readWorkingText(context.root);
   const current = bodyOf(fileText);
-  // Note: the file normally still holds what this sync wrote (a hook may have added memory meanwhile: then it is read).
-  const unchanged = step.wrote !== undefined && step.wrote.body === current;
-  const items = unchanged && step.wrote ? [...step.wrote.items] : readWorkingItems(current);
-  let changed = false;
-  items.forEach((item, index) => {
-    if (!written.has(item.id) || item.record.kind !== 'entry') return;
-    // Note: a new item object for what changed; the others keep theirs (and their remembered rendering).
-    items[index] = { ...item, provenance: { ...item.provenance, ...(reader.name ? { author: reader.name } : {}), at: now.toISOString().replace(/\.\d{3}Z$/, 'Z'), commit } };
-    changed = true;
-  });
+  const items = readWorkingItems(current);
+  const stamped = stampSent(items, step.written, commit, reader, now);
   // Note: commits and authors are not in the rendered file: it stays current, the next sync has nothing to do.
-  const text = changed ? writeWorkingMetadata(context.root, renderWorkingBody(items, context.config.region.sections, reader), unchanged ? { renderedFrom: current, fileText } : { fileText }) : fileText;
+  const changed = stamped.some((item, index) => item !== items[index]);
+  const text = changed ? writeWorkingMetadata(context.root, renderWorkingBody(stamped, context.config.region.sections, reader), { fileText }) : fileText;
   recordCommitted(context.root, text);
 }
 
