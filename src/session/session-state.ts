@@ -3,6 +3,7 @@
  * passes the events, the Stop payload's last message and the clock.
  */
 import type { TranscriptEvent } from '../agents/transcript-event.js';
+import { fingerprint } from '../core/files/fast-hash.js';
 
 export type TaskStatus = 'pending' | 'in_progress' | 'completed';
 export type Task = { id: string; subject: string; status: TaskStatus };
@@ -29,7 +30,7 @@ export type SessionState = {
   pendingTools: Record<string, { name: string; command?: string }>;
   /** Monotonic counter used to order file touches without the clock. */
   tick: number;
-  /** Recent uuids already folded in, so a re-read (rewritten transcript) does not count twice. */
+  /** Recent events already folded in (fingerprints of uuid, kind and tool id), so a re-read (rewritten transcript) does not count twice. */
   seen: string[];
   /** The latest prompt only acknowledged the agent ("thanks, looks good"). */
   acknowledging?: boolean;
@@ -92,8 +93,11 @@ export function applyEvents(state: SessionState, events: readonly TranscriptEven
   let changed = false;
   for (const event of events) {
     if (event.uuid) {
-      const key = `${event.uuid}:${event.kind}:${event.kind === 'tool-use' || event.kind === 'tool-result' ? event.toolUseId : ''}`;
-      if (seen.has(key)) continue;
+      const raw = `${event.uuid}:${event.kind}:${event.kind === 'tool-use' || event.kind === 'tool-result' ? event.toolUseId : ''}`;
+      // Kept as a 48-bit fingerprint: the full keys were 200 KB of every session record, read,
+      // cloned and written at every Stop. Records from before keep their full keys, still matched.
+      const key = fingerprint(raw).slice(0, 12);
+      if (seen.has(key) || seen.has(raw)) continue;
       seen.add(key);
       next.seen.push(key);
     }

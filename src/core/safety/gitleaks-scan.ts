@@ -22,7 +22,9 @@ type RuleSet = {
   rules: Rule[];
   /** Every keyword, longest first, as one alternation: one pass over the text finds them all. */
   keywordPattern: RegExp;
-  /** For each keyword, the keywords it contains ("rapidapi" holds "api"), itself included. */
+  /** Every keyword, longest first. */
+  keywords: string[];
+  /** For each keyword found so far, the keywords it contains ("rapidapi" holds "api"), itself included. */
   within: Map<string, string[]>;
 };
 
@@ -38,7 +40,9 @@ function ruleSet(): RuleSet {
     stopwords: data.allowlist.stopwords,
     rules: data.rules,
     keywordPattern: new RegExp(keywords.map((keyword) => keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g'),
-    within: new Map(keywords.map((keyword) => [keyword, keywords.filter((other) => keyword.includes(other))])),
+    keywords,
+    // Note: filled as keywords are found: building it for all 234 up front was a millisecond of every Stop.
+    within: new Map(),
   };
   return loaded;
 }
@@ -72,11 +76,22 @@ const AFTER = 600;
 const MAX_WINDOWS_PER_KEYWORD = 200;
 
 /** Offsets of each keyword found in `lower`, at most MAX_WINDOWS_PER_KEYWORD each. */
-function keywordOffsets(lower: string, { keywordPattern, within }: RuleSet): Map<string, number[]> {
+/** The keywords `keyword` contains, itself included (remembered). */
+function keywordsWithin(keyword: string, set: RuleSet): string[] {
+  let inner = set.within.get(keyword);
+  if (inner === undefined) {
+    inner = set.keywords.filter((other) => keyword.includes(other));
+    set.within.set(keyword, inner);
+  }
+  return inner;
+}
+
+function keywordOffsets(lower: string, set: RuleSet): Map<string, number[]> {
+  const { keywordPattern } = set;
   const found = new Map<string, number[]>();
   keywordPattern.lastIndex = 0;
   for (const match of lower.matchAll(keywordPattern)) {
-    for (const keyword of within.get(match[0]) ?? []) {
+    for (const keyword of keywordsWithin(match[0], set)) {
       const at = match.index + match[0].indexOf(keyword);
       // Note: two-letter keywords (`ey` for JWTs, `sk`, `s.`) only count where a token starts:
       // inside words ("key", "risk", "tests.") they would wake their rules on every sentence.

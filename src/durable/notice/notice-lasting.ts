@@ -207,7 +207,7 @@ function neverMeant(list: readonly string[]): boolean {
 
 // Where an imperative starts: the sentence, or a clause inside it ("phase 1 - ask me …",
 // "continue and save …", "…, please use docker").
-const CLAUSE_START = String.raw`(?:^|[,;:]\s+|\s[-–—]\s+|\s(?:and|then|also|but|so)\s+)(?:(?:please|plz|pls|also|just|and|so|then)\s+)*`;
+const CLAUSE_START = String.raw`(?:^|[,;:]\s+|\s[-\u2013\u2014]\s+|\s(?:and|then|also|but|so)\s+)(?:(?:please|plz|pls|also|just|and|so|then)\s+)*`;
 
 // What lasting statements share in any project, in the languages users write: modality
 // (always, never, must, should, don't), preference and choice (I want, prefer, let's go with,

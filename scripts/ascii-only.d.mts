@@ -1,0 +1,2 @@
+/** `source` with every non-ASCII UTF-16 unit written as an escape of the same meaning; throws on a String.raw template holding one. */
+export declare function asciiOnly(source: string): string;
