@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyEvents, createSessionState } from '../../../src/session/session-state.js';
 import type { TranscriptEvent } from '../../../src/agents/transcript-event.js';
 
-const prompt = (uuid: string, text: string): TranscriptEvent => ({ kind: 'user-prompt', uuid, text }) as TranscriptEvent;
+const prompt = (uuid: string, text: string): TranscriptEvent => ({ kind: 'user-prompt', uuid, text });
 const NOW = '2026-12-01T10:00:00Z';
 
 describe('the folded-events list of a session record', () => {
