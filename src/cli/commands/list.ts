@@ -1,6 +1,7 @@
 import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
 import { listOutput } from '../list/list-output.js';
+import { printListing } from '../list/page-output.js';
 import { outputWidth } from '../../core/text/wrap-text.js';
 
 /**
@@ -32,6 +33,6 @@ export default class List extends BaseCommand {
       ...(flags.personal ? { personal: true } : {}),
     });
     for (const warning of output.warnings) process.stderr.write(warning);
-    process.stdout.write(output.stdout);
+    await printListing(output.stdout, { json: flags.json });
   }
 }

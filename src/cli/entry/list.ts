@@ -12,6 +12,7 @@ import { requireSetUp } from '../../core/set-up.js';
 import { outputWidth } from '../../core/text/output-width.js';
 import type { ListRequest } from '../list/list-output.js';
 import { listView } from '../list/list-view-cache.js';
+import { printListing } from '../list/page-output.js';
 
 /** This build of mem (the bundle's stamp), so a kept listing is never printed by a build that lays it out differently. */
 const BUILD = typeof __filename === 'string' ? fileStamp(__filename) : 'source';
@@ -52,7 +53,7 @@ export async function runListCli(argv: string[]): Promise<number | null> {
     const view = flags.section === undefined && flags.personal !== true ? listView(root, { json: flags.json, width, build: BUILD }) : null;
     const kept = view?.read() ?? null;
     if (kept !== null) {
-      await writeStdout(kept);
+      await printListing(kept, flags);
       return EXIT.ok;
     }
     const proof = view?.prove();
@@ -61,7 +62,7 @@ export async function runListCli(argv: string[]): Promise<number | null> {
     const output = await listOutput({ ...flags, cwd, width });
     for (const warning of output.warnings) process.stderr.write(warning);
     if (view !== null && proof !== undefined && output.cacheable) view.save(proof, output.stdout);
-    await writeStdout(output.stdout);
+    await printListing(output.stdout, flags);
     return EXIT.ok;
   } catch (error) {
     process.stderr.write(`mem list: ${describeError(error)}\n`);
@@ -69,6 +70,3 @@ export async function runListCli(argv: string[]): Promise<number | null> {
   }
 }
 
-function writeStdout(data: string | Uint8Array): Promise<void> {
-  return new Promise<void>((resolve) => process.stdout.write(data, () => resolve()));
-}
