@@ -10,7 +10,7 @@
  * V8's code cache is keyed by its flags: bin/load-bundle.cjs sets this one back before it writes
  * a cache, or every later run would reject it and compile the whole bundle.
  */
-import type * as V8 from 'node:v8';
+import { nodeV8 } from './lazy-builtins.js';
 
 let switched = false;
 
@@ -19,8 +19,8 @@ export function compileRegexpsOnce(): void {
   if (switched) return;
   switched = true;
   try {
-    (process.getBuiltinModule('node:v8') as typeof V8 | undefined)?.setFlagsFromString('--no-regexp-tier-up');
+    nodeV8().setFlagsFromString('--no-regexp-tier-up');
   } catch {
-    // A runtime without the flag (or without getBuiltinModule, Node < 20.16) runs as before.
+    // A runtime without the flag runs as before.
   }
 }

@@ -2,15 +2,18 @@
  * Node built-ins that most runs of a hook never use, loaded on first use instead of at start-up.
  * Why: a hook's bundle is one file; a top-level import of node:crypto cost every Stop ~4 ms and
  * node:child_process ~2 ms (CPU profile of a writing Stop), though only a turn that writes an
- * entry hashes or spawns.
+ * entry hashes or spawns; SessionStart loaded both and node:v8 for the search index it only
+ * checks.
  */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type * as ChildProcess from 'node:child_process';
 import type * as Crypto from 'node:crypto';
+import type * as V8 from 'node:v8';
 
 let crypto: typeof Crypto | undefined;
 let childProcess: typeof ChildProcess | undefined;
+let v8: typeof V8 | undefined;
 
 /** node:crypto, loaded on the first call. */
 export function nodeCrypto(): typeof Crypto {
@@ -22,6 +25,12 @@ export function nodeCrypto(): typeof Crypto {
 export function nodeChildProcess(): typeof ChildProcess {
   childProcess ??= loadBuiltin('node:child_process') as typeof ChildProcess;
   return childProcess;
+}
+
+/** node:v8 (it loads Node's streams), loaded on the first call. */
+export function nodeV8(): typeof V8 {
+  v8 ??= loadBuiltin('node:v8') as typeof V8;
+  return v8;
 }
 
 function loadBuiltin(id: string): unknown {

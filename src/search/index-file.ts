@@ -5,7 +5,7 @@
  * never sees half of an update; blobs are sliced out lazily, so a query decodes only what it uses.
  */
 import type { MemoryKind, ParsedDocument } from './memory-document.js';
-import { serialize, deserialize } from 'node:v8';
+import { nodeV8 } from '../core/lazy-builtins.js';
 
 const MAGIC = 'MEMSRCH\n';
 
@@ -137,12 +137,12 @@ export const META_BLOB = 'meta';
 
 /** Returns a source's documents as bytes for the cache; never fails. */
 export function encodeDocuments(documents: readonly ParsedDocument[]): Uint8Array {
-  return serialize(documents);
+  return nodeV8().serialize(documents);
 }
 
 /** Returns the documents stored by encodeDocuments; throws when the bytes are not such a list. */
 export function decodeDocuments(bytes: Uint8Array): ParsedDocument[] {
-  const value = deserialize(bytes) as unknown;
+  const value = nodeV8().deserialize(bytes) as unknown;
   if (!Array.isArray(value)) throw new Error('search cache document store is damaged');
   return value as ParsedDocument[];
 }

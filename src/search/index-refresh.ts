@@ -5,7 +5,7 @@
  * One refresh at a time: the starter takes a lock file the refresh removes when done; a lock left
  * by a crashed refresh expires.
  */
-import { spawn } from 'node:child_process';
+import { nodeChildProcess } from '../core/lazy-builtins.js';
 import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { memoryPaths } from '../core/layout.js';
@@ -42,7 +42,7 @@ export function startIndexRefresh(root: string, env: NodeJS.ProcessEnv): boolean
   const lock = lockPath(root);
   if (!takeLock(lock)) return false;
   try {
-    const child = spawn(process.execPath, [memBinPath(), 'search', REFRESH_INDEX_ARG], {
+    const child = nodeChildProcess().spawn(process.execPath, [memBinPath(), 'search', REFRESH_INDEX_ARG], {
       cwd: root,
       detached: true,
       stdio: 'ignore',

@@ -4,7 +4,7 @@
  * neither again: a line of the handoff ("Goal: …") comes back from the session file it was read
  * from, under a header that says it is not loaded, unless recall knows it is.
  */
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../core/lazy-builtins.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomicSync } from '../core/files/atomic-write.js';
@@ -25,7 +25,7 @@ export function recallRecordPath(root: string, sessionId: string): string {
   // Note: a session id is untrusted input ("../../x"): anything unusual is hashed into a safe name.
   const safe = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/.test(sessionId)
     ? sessionId
-    : `h-${createHash('sha1').update(sessionId).digest('hex').slice(0, 24)}`;
+    : `h-${nodeCrypto().createHash('sha1').update(sessionId).digest('hex').slice(0, 24)}`;
   return join(memoryPaths(root).stateDir, 'recall', `${safe}.json`);
 }
 

@@ -11,7 +11,7 @@
  * Note: fuzzy matching never changes a term's first character, because that branch is not loaded.
  */
 import MiniSearch from 'minisearch';
-import { serialize, deserialize } from 'node:v8';
+import { nodeV8 } from '../core/lazy-builtins.js';
 import { tokenizeText } from './tokenize-text.js';
 import { normalizeTerm } from './normalize-term.js';
 import type { QueryTerm } from './query-terms.js';
@@ -422,8 +422,8 @@ export function saveIndex(index: MemoryIndex): IndexBlobs {
     group.set(edge, packTree(child as TreeNode));
   }
   const shards = new Map<string, Uint8Array>();
-  for (const [key, group] of grouped) shards.set(key, serialize(group));
-  return { meta: serialize(meta), shards };
+  for (const [key, group] of grouped) shards.set(key, nodeV8().serialize(group));
+  return { meta: nodeV8().serialize(meta), shards };
 }
 
 /** Returns a copy of a radix tree node with every term's postings packed into one Int32Array (restored by v8 as one copy). */
@@ -652,30 +652,30 @@ export function mergeShardPostings(shard: ShardPostings | undefined, drop: (id: 
 
 /** Returns one shard's delta postings as bytes for the cache; never fails. */
 export function encodeShardPostings(postings: ShardPostings): Uint8Array {
-  return serialize(postings);
+  return nodeV8().serialize(postings);
 }
 
 /** Returns the postings stored by encodeShardPostings; throws when the bytes are not such a map. */
 export function decodeShardPostings(bytes: Uint8Array): ShardPostings {
-  const value = deserialize(bytes) as unknown;
+  const value = nodeV8().deserialize(bytes) as unknown;
   if (!(value instanceof Map)) throw new Error('search delta postings are damaged');
   return value as ShardPostings;
 }
 
 /** Returns delta field lengths as bytes for the cache; never fails. */
 export function encodeLengths(lengths: readonly number[]): Uint8Array {
-  return serialize(lengths);
+  return nodeV8().serialize(lengths);
 }
 
 /** Returns the lengths stored by encodeLengths; throws when the bytes are not such a list. */
 export function decodeLengths(bytes: Uint8Array): number[] {
-  const value = deserialize(bytes) as unknown;
+  const value = nodeV8().deserialize(bytes) as unknown;
   if (!Array.isArray(value) || value.length % LENGTHS_STRIDE !== 0) throw new Error('search delta lengths are damaged');
   return value as number[];
 }
 
 function decodeMeta(bytes: Uint8Array): MetaBlob {
-  const blob = deserialize(bytes) as MetaBlob;
+  const blob = nodeV8().deserialize(bytes) as MetaBlob;
   if (!(blob.ids instanceof Int32Array) || !(blob.lengths instanceof Int32Array) || blob.lengths.length !== blob.ids.length * FIELDS.length || typeof blob.nextId !== 'number') {
     throw new Error('search index metadata has an unknown shape');
   }
@@ -683,7 +683,7 @@ function decodeMeta(bytes: Uint8Array): MetaBlob {
 }
 
 function decodeShard(bytes: Uint8Array): TreeNode {
-  const group = deserialize(bytes) as unknown;
+  const group = nodeV8().deserialize(bytes) as unknown;
   if (!(group instanceof Map)) throw new Error('search index shard has an unknown shape');
   return group as TreeNode;
 }
