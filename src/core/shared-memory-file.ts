@@ -25,8 +25,8 @@ import { memoryPaths } from './layout.js';
 import { editBody } from './memory-file/edit-body.js';
 import { readBack } from './memory-file/read-back.js';
 import { regionBody, replaceRegionBody } from './memory-file/region-body.js';
-import type { BodyItemMemo } from './memory-file/parse-region-body.js';
-import { renderMemory, type Rendering } from './memory-file/render-memory.js';
+import type { BodyItem, BodyItemMemo } from './memory-file/parse-region-body.js';
+import { renderBodyItems, renderMemory, type Rendering } from './memory-file/render-memory.js';
 
 export { RENDERED_FILE, WORKING_FILE, readRenderStamp, renderStampPaths, type RenderStamp } from './shared-memory-stamp.js';
 
@@ -178,6 +178,8 @@ export type RenderFrom = {
   body?: string;
   /** Items the caller parsed from the blocks of this text (parse-region-body.ts), reused instead of parsed again. */
   memo?: BodyItemMemo;
+  /** Better still: what parsing the body gives for each item block, in body order (the body is then not read at all). */
+  blocks?: () => Array<{ section: string; item: BodyItem }>;
 };
 
 /**
@@ -189,7 +191,8 @@ export function renderSharedMemory(root: string, sections: readonly string[], fr
   const absorbed = absorbRenderedEdits(root, sections, from === undefined ? undefined : (from.body ?? regionBody(from.workingText) ?? ''));
   const workingText = from !== undefined && absorbed.edits === 0 ? from.workingText : readWorkingText(root);
   const identity = readGitIdentity(root);
-  const rendering = renderMemory(absorbed.body, { target: 'rules-file', sections, reader: { name: identity.name ?? null, email: identity.email ?? null }, ...(from?.memo ? { memo: from.memo } : {}) });
+  const options = { target: 'rules-file' as const, sections, reader: { name: identity.name ?? null, email: identity.email ?? null }, ...(from?.memo ? { memo: from.memo } : {}) };
+  const rendering = from?.blocks !== undefined && absorbed.edits === 0 ? renderBodyItems(from.blocks(), options) : renderMemory(absorbed.body, options);
   const paths = sharedMemoryPaths(root);
   const current = readText(paths.rendered);
   const empty = rendering.items.length === 0;

@@ -65,7 +65,7 @@ import { listRegionConflicts, type RegionConflict } from './team-region.js';
 import { openTeamContext, readGitAuthor, type TeamContext } from './team-context.js';
 import { readSyncStatus, updateSyncStatus, type SyncFailure } from './sync-status.js';
 import { addLocalTombstones, readLocalTombstones } from './tombstones.js';
-import { readWorkingItems, renderWorkingBody, type WorkingItem } from './working-records.js';
+import { readWorkingItems, renderWorkingBlocks, renderWorkingBody, type WorkingItem } from './working-records.js';
 
 export { readSyncStatus } from './sync-status.js';
 export type { SyncStatus } from './sync-status.js';
@@ -556,11 +556,11 @@ async function mergeStep(
     if (willPush) finalItems = stampSent(finalItems, written, commit, reader, now);
   }
 
-  const body = renderWorkingBody(finalItems, sections, reader);
+  const { body, blocks } = renderWorkingBlocks(finalItems, sections, reader);
   report.conflicts = listRegionConflicts(body);
   const fileText = readWorkingText(root);
   const workingText = body !== bodyOf(fileText) ? writeWorkingBody(root, body, fileText) : fileText;
-  const rendered = renderSharedMemory(root, sections, { workingText, body, memo });
+  const rendered = renderSharedMemory(root, sections, { workingText, body, memo, blocks });
   report.wroteMemoryFile ||= rendered.written;
   writeFileAtomicSync(join(memoryPaths(root).stateDir, 'quarantine.json'), `${JSON.stringify({ version: 1, at: now.toISOString(), entries: report.quarantined }, null, 2)}\n`);
   if (advance !== undefined && !willPush) await context.store.updateRef('base', advance.to, advance.from);

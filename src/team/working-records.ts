@@ -8,7 +8,8 @@ import type { ConflictVersions } from '../core/memory-file/conflict-item.js';
 import { renderConflictItem } from '../core/memory-file/conflict-item.js';
 import type { Entry, Provenance } from '../core/memory-file/entry.js';
 import { renderEntryItem } from '../core/memory-file/entry-item.js';
-import { parseRegionBody, type BodyItemMemo } from '../core/memory-file/parse-region-body.js';
+import { parseRegionBody, readBodyItem, type BodyItem, type BodyItemMemo } from '../core/memory-file/parse-region-body.js';
+import { scanBlocks } from '../core/memory-file/scan-blocks.js';
 import { isAgentName, isValidId, sortVersions, type TeamRecord, type TeamVersion } from './store/team-record.js';
 
 /** One id of the working copy: its record, and what the working copy knows of who/when. */
@@ -43,7 +44,7 @@ export function readWorkingItems(body: string, memo?: BodyItemMemo): WorkingItem
       });
       // Note: as long as nothing replaces its record or provenance, the item renders as the bytes it was read from.
       const read = items[items.length - 1] as WorkingItem;
-      if (item.kind === 'entry' && item.item.id === item.id && block.raw.endsWith('\n') && !block.raw.slice(0, -1).includes('\n\n')) renderedEntries.set(read, { record: read.record, provenance: read.provenance, text: block.raw });
+      if (item.kind === 'entry' && item.item.id === item.id && block.raw.endsWith('\n') && !block.raw.slice(0, -1).includes('\n\n')) renderedEntries.set(read, { record: read.record, provenance: read.provenance, text: block.raw, read: item, section: block.section });
     } else if (item.kind === 'conflict') {
       items.push(conflictItem(item.conflict, block.section));
     }
@@ -70,19 +71,72 @@ export type Reader = { name: string | null; email: string | null };
  * appearance), items in the given order. A conflict shows the reader's own version as "ours".
  */
 export function renderWorkingBody(items: readonly WorkingItem[], sections: readonly string[], reader: Reader): string {
-  const bySection = new Map<string, string[]>();
+  return renderWorkingBlocks(items, sections, reader).body;
+}
+
+/** One item block of a rendered working body, as parsing the body would read it (see renderWorkingBlocks). */
+export type WorkingBlock = { section: string; item: BodyItem };
+
+/**
+ * Returns renderWorkingBody's body and, in body order, what parsing that body gives for each item
+ * block (its section as the heading reads, what it carries), so the agent's file can be rendered
+ * from it without reading 20,000 entries back: a block read from the file is known already, one
+ * rendered anew is read on its own (each block parses the same alone as within the body: items
+ * end where the next `- ` item or the section's blank line starts).
+ */
+export function renderWorkingBlocks(items: readonly WorkingItem[], sections: readonly string[], reader: Reader): { body: string; blocks: () => WorkingBlock[] } {
+  const bySection = new Map<string, WorkingItem[]>();
   const order: string[] = [];
   for (const item of items) {
     const section = item.record.section;
-    if (!bySection.has(section)) {
-      bySection.set(section, []);
+    let list = bySection.get(section);
+    if (list === undefined) {
+      list = [];
+      bySection.set(section, list);
       order.push(section);
     }
-    bySection.get(section)?.push(renderItem(item, reader));
+    list.push(item);
   }
   const known = sections.filter((section) => bySection.has(section));
   const all = [...known, ...order.filter((section) => !known.includes(section))];
-  return all.map((section) => `## ${section}\n\n${(bySection.get(section) ?? []).join('')}`).join('\n');
+  const texts = new Map<WorkingItem, string>();
+  const parts: string[] = [];
+  for (const section of all) {
+    let part = `## ${section}\n\n`;
+    for (const item of bySection.get(section) ?? []) {
+      const text = renderItem(item, reader);
+      texts.set(item, text);
+      part += text;
+    }
+    parts.push(part);
+  }
+  const body = parts.join('\n');
+  const blocks = (): WorkingBlock[] => {
+    const out: WorkingBlock[] = [];
+    for (const section of all) {
+      const title = headingTitle(section);
+      for (const item of bySection.get(section) ?? []) {
+        const read = readBlock(item, texts.get(item) ?? '', title);
+        if (read !== undefined) out.push({ section: title, item: read });
+      }
+    }
+    return out;
+  };
+  return { body, blocks };
+}
+
+/** The section as a parse of `## <section>` reads it (trimmed, closing hashes dropped). */
+function headingTitle(section: string): string {
+  const heading = scanBlocks(`## ${section}\n`, { headingLevels: 'sections', frontMatter: false })[0];
+  return heading?.kind === 'heading' ? heading.title : section;
+}
+
+/** What parsing `text` (one item's rendering) within the body reads. */
+function readBlock(item: WorkingItem, text: string, section: string): BodyItem | undefined {
+  const known = renderedEntries.get(item);
+  if (known !== undefined && known.read !== undefined && known.text === text && known.record === item.record && known.provenance === item.provenance && known.section === section) return known.read;
+  const block = scanBlocks(text, { headingLevels: 'sections', frontMatter: false })[0];
+  return block?.kind === 'item' ? readBodyItem(block, section) : undefined;
 }
 
 /**
@@ -90,7 +144,7 @@ export function renderWorkingBody(items: readonly WorkingItem[], sections: reado
  * same ones: a sync renders the whole body twice (merge, then the commit ids after the push) and
  * the second time only the pushed entries changed.
  */
-const renderedEntries = new WeakMap<WorkingItem, { record: TeamRecord; provenance: Provenance; text: string }>();
+const renderedEntries = new WeakMap<WorkingItem, { record: TeamRecord; provenance: Provenance; text: string; read?: BodyItem; section?: string }>();
 
 function renderItem(item: WorkingItem, reader: Reader): string {
   const record = item.record;
