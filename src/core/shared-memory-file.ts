@@ -25,7 +25,7 @@ import { memoryPaths } from './layout.js';
 import { editBody } from './memory-file/edit-body.js';
 import { readBack } from './memory-file/read-back.js';
 import { regionBody, replaceRegionBody } from './memory-file/region-body.js';
-import type { BodyItem, BodyItemMemo } from './memory-file/parse-region-body.js';
+import type { BodyItem } from './memory-file/parse-region-body.js';
 import { renderBodyItems, renderMemory, type Rendering } from './memory-file/render-memory.js';
 
 export { RENDERED_FILE, WORKING_FILE, readRenderStamp, renderStampPaths, type RenderStamp } from './shared-memory-stamp.js';
@@ -99,16 +99,17 @@ function readLastRendering(root: string): SavedRendering | null {
   }
 }
 
-function saveLastRendering(root: string, rendering: Rendering, workingHash: string, options: { textUnchanged?: boolean } = {}): void {
+function saveLastRendering(root: string, rendering: Rendering, workingHash: string, options: { textUnchanged?: boolean; renderedShows?: boolean } = {}): void {
   const paths = sharedMemoryPaths(root);
   mkdirSync(dirname(paths.lastText), { recursive: true });
   if (options.textUnchanged !== true) writeFileAtomicSync(paths.lastText, rendering.text);
   writeFileAtomicSync(paths.lastItems, `${JSON.stringify({ textHash: textFingerprint(rendering.text), workingHash, items: rendering.items })}\n`);
   // Note: only when the rendered file shows this rendering: otherwise it lags and must stay stale.
-  if (readText(paths.rendered) === rendering.text) saveRenderStamp(root, takeStamps(renderStampPaths(root)), rendering.items);
+  if (options.renderedShows ?? readText(paths.rendered) === rendering.text) saveRenderStamp(root, takeStamps(renderStampPaths(root)), rendering.items);
 }
 
-export type AbsorbResult = { body: string; edits: number };
+/** `rendered`: the rendered file's text as read, when nothing was read back from it (absent: not known). */
+export type AbsorbResult = { body: string; edits: number; rendered?: string | null };
 
 /**
  * Reads a human's edits of the rendered file into the working copy and returns its body. The
@@ -119,7 +120,7 @@ export function absorbRenderedEdits(root: string, sections: readonly string[], k
   const body = knownBody ?? readWorkingBody(root);
   const current = readText(sharedMemoryPaths(root).rendered);
   // Note: the common case (nobody edited the file) compares two texts and parses nothing.
-  if (current === null || current === readText(sharedMemoryPaths(root).lastText)) return { body, edits: 0 };
+  if (current === null || current === readText(sharedMemoryPaths(root).lastText)) return { body, edits: 0, rendered: current };
   const last = readLastRendering(root);
   if (current === null || last === null || current === last.text) return { body, edits: 0 };
   const back = readBack(last, current, sections[0] ?? 'Conventions');
@@ -176,9 +177,7 @@ export type RenderFrom = {
   workingText: string;
   /** Its region body, when the caller has it. */
   body?: string;
-  /** Items the caller parsed from the blocks of this text (parse-region-body.ts), reused instead of parsed again. */
-  memo?: BodyItemMemo;
-  /** Better still: what parsing the body gives for each item block, in body order (the body is then not read at all). */
+  /** What parsing the body gives for each item block, in body order: the body is then not parsed at all. */
   blocks?: () => Array<{ section: string; item: BodyItem }>;
 };
 
@@ -191,10 +190,10 @@ export function renderSharedMemory(root: string, sections: readonly string[], fr
   const absorbed = absorbRenderedEdits(root, sections, from === undefined ? undefined : (from.body ?? regionBody(from.workingText) ?? ''));
   const workingText = from !== undefined && absorbed.edits === 0 ? from.workingText : readWorkingText(root);
   const identity = readGitIdentity(root);
-  const options = { target: 'rules-file' as const, sections, reader: { name: identity.name ?? null, email: identity.email ?? null }, ...(from?.memo ? { memo: from.memo } : {}) };
+  const options = { target: 'rules-file' as const, sections, reader: { name: identity.name ?? null, email: identity.email ?? null } };
   const rendering = from?.blocks !== undefined && absorbed.edits === 0 ? renderBodyItems(from.blocks(), options) : renderMemory(absorbed.body, options);
   const paths = sharedMemoryPaths(root);
-  const current = readText(paths.rendered);
+  const current = absorbed.rendered !== undefined ? absorbed.rendered : readText(paths.rendered);
   const empty = rendering.items.length === 0;
   let written = false;
   if (!(empty && current === null) && current !== rendering.text) {
@@ -203,7 +202,7 @@ export function renderSharedMemory(root: string, sections: readonly string[], fr
     writeFileAtomicSync(paths.rendered, rendering.text);
     written = true;
   }
-  saveLastRendering(root, rendering, textFingerprint(workingText));
+  saveLastRendering(root, rendering, textFingerprint(workingText), { renderedShows: written || current === rendering.text });
   return { written, readBack: absorbed.edits };
 }
 

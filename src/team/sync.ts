@@ -27,7 +27,6 @@ import { memoryPaths } from '../core/layout.js';
 import { absorbRenderedEdits, readWorkingBody, readWorkingText, renderSharedMemory, renderingIsStale, sharedMemoryPaths, writeWorkingBody, writeWorkingMetadata } from '../core/shared-memory-file.js';
 import { stampsChanged, stampsHold, takeStamps, type StampSet } from '../core/files/file-stamp.js';
 import type { Provenance } from '../core/memory-file/entry.js';
-import type { BodyItemMemo } from '../core/memory-file/parse-region-body.js';
 import { noProgress, type Progress } from '../core/progress.js';
 import { mergeRecords, type Side } from './merge/merge-records.js';
 import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
@@ -177,7 +176,7 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
     progress(`fetching the team memory from ${context.target.remote}`);
     const fetching = fetchTeamBranch(context.target, { ...(first ? { depth: FIRST_SYNC_DEPTH } : {}), ...(options.progress ? { progress: options.progress } : {}) });
     // Note: while git fetches (another process, another core), the working copy is read when it changed.
-    const early = attempt === 0 && !options.dryRun ? readEarly(context) : null;
+    const early = attempt === 0 && !options.dryRun ? await readEarly(context) : null;
     const fetched = await fetching;
     if (!fetched.ok && fetched.reason === 'failed' && isDamageMessage(fetched.message)) throw new Error(fetched.message);
     const network: { reason: TransportFailureReason; message: string } | null = fetched.ok ? null : fetched;
@@ -246,16 +245,23 @@ function sleep(ms: number): Promise<void> {
 }
 
 /** The working copy as read while the fetch ran, outside the memory lock (the merge step checks it is still the file's). */
-type EarlyRead = { body: string; items: WorkingItem[]; memo: BodyItemMemo };
+type EarlyRead = { body: string; items: WorkingItem[]; baseTree: { base: string; files: Promise<Map<string, TreeFile>> } | null };
 
-/** Reads and parses the working copy when it was written since the last sync recorded it (a sync with nothing to do reads nothing); never throws. */
-function readEarly(context: TeamContext): EarlyRead | null {
+/**
+ * When the working copy was written since the last sync recorded it (a sync with nothing to do
+ * does none of this): starts the listing of the base's tree (a process started while the heap is
+ * small is cheaper to start), asks git who the user is, and reads and parses the working copy.
+ * Never throws.
+ */
+async function readEarly(context: TeamContext): Promise<EarlyRead | null> {
   try {
     const saved = readCommitted(context.root);
     if (saved?.stamps !== undefined && !stampsChanged(saved.stamps, committedStampPaths(context.root))) return null;
+    const base = await context.store.readRef('base');
+    const baseTree = base === null ? null : { base, files: startListTree(context.target.storeDir, base, DIRS) };
+    readGitIdentity(context.root);
     const body = readWorkingBody(context.root);
-    const memo = new Map() as BodyItemMemo;
-    return { body, items: readWorkingItems(body, memo), memo };
+    return { body, items: readWorkingItems(body), baseTree };
   } catch {
     return null;
   }
@@ -306,18 +312,17 @@ async function mergeStep(
   const moved = theirsOid !== null && theirsOid !== baseOid;
   // Note: git's reads are started first, together, and run (on another core) while the working copy
   // is read below; the ones a rewritten or compacted ref turns out not to need are left unread.
-  const baseTree = baseOid !== null ? startListTree(storeDir, baseOid, DIRS) : Promise.resolve(new Map<string, TreeFile>());
+  const baseTree =
+    baseOid === null ? Promise.resolve(new Map<string, TreeFile>()) : early?.baseTree?.base === baseOid ? early.baseTree.files : startListTree(storeDir, baseOid, DIRS);
   const ancestry = moved && baseOid !== null ? startIsAncestor(storeDir, baseOid, theirsOid) : Promise.resolve(false);
   const diff = moved && baseOid !== null ? startDiffTrees(storeDir, baseOid, theirsOid, DIRS) : null;
   const log = moved && baseOid !== null ? startAttributeChanges(storeDir, theirsOid, baseOid, [ENTRY_DIR]) : null;
 
   const absorbed = options.dryRun ? { body: bodyOf(readWorkingText(root)), edits: 0 } : absorbRenderedEdits(root, sections);
   if (absorbed.edits > 0) report.wroteMemoryFile = true;
-  // Note: what each block carries, kept for rendering the body this step writes (mostly the same blocks).
-  // What was read during the fetch is used when the body is still the one read (checked under the lock).
+  // Note: what was read during the fetch is used when the body is still the one read (checked under the lock).
   const reuse = early !== null && early.body === absorbed.body;
-  const memo = reuse ? early.memo : (new Map() as BodyItemMemo);
-  const oursItems = reuse ? early.items : readWorkingItems(absorbed.body, memo);
+  const oursItems = reuse ? early.items : readWorkingItems(absorbed.body);
   const items = new Map<string, WorkingItem>(oursItems.map((item) => [item.id, item]));
   const order = oursItems.map((item) => item.id);
 
@@ -560,7 +565,7 @@ async function mergeStep(
   report.conflicts = listRegionConflicts(body);
   const fileText = readWorkingText(root);
   const workingText = body !== bodyOf(fileText) ? writeWorkingBody(root, body, fileText) : fileText;
-  const rendered = renderSharedMemory(root, sections, { workingText, body, memo, blocks });
+  const rendered = renderSharedMemory(root, sections, { workingText, body, blocks });
   report.wroteMemoryFile ||= rendered.written;
   writeFileAtomicSync(join(memoryPaths(root).stateDir, 'quarantine.json'), `${JSON.stringify({ version: 1, at: now.toISOString(), entries: report.quarantined }, null, 2)}\n`);
   if (advance !== undefined && !willPush) await context.store.updateRef('base', advance.to, advance.from);

@@ -8,7 +8,7 @@ import type { ConflictVersions } from '../core/memory-file/conflict-item.js';
 import { renderConflictItem } from '../core/memory-file/conflict-item.js';
 import type { Entry, Provenance } from '../core/memory-file/entry.js';
 import { renderEntryItem } from '../core/memory-file/entry-item.js';
-import { parseRegionBody, readBodyItem, type BodyItem, type BodyItemMemo } from '../core/memory-file/parse-region-body.js';
+import { parseRegionBody, readBodyItem, type BodyItem } from '../core/memory-file/parse-region-body.js';
 import { scanBlocks } from '../core/memory-file/scan-blocks.js';
 import { isAgentName, isValidId, sortVersions, type TeamRecord, type TeamVersion } from './store/team-record.js';
 
@@ -21,10 +21,10 @@ export type WorkingItem = {
   versionProvenance?: Map<string, Provenance>;
 };
 
-/** Returns the working copy's ids in body order with their records; items mem cannot address are left out. `memo`: see parseRegionBody. */
-export function readWorkingItems(body: string, memo?: BodyItemMemo): WorkingItem[] {
+/** Returns the working copy's ids in body order with their records; items mem cannot address are left out. */
+export function readWorkingItems(body: string): WorkingItem[] {
   const items: WorkingItem[] = [];
-  for (const block of parseRegionBody(body, 0, memo).blocks) {
+  for (const block of parseRegionBody(body).blocks) {
     const item = block.item;
     if (item === undefined || !isValidId(item.id)) continue;
     if (item.kind === 'entry' || item.kind === 'resolved') {

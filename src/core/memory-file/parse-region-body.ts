@@ -37,13 +37,8 @@ export type ParsedBody = {
   sections: string[];
 };
 
-/**
- * Returns the parsed body; `lineOffset` is added to reported line numbers. Never fails. `memo`
- * (owned by one caller, read-only items) keeps what each entry block carries by its section and
- * bytes: a sync parses the working copy, then the body it wrote (mostly the same blocks) again to
- * render it, and the second time only the changed blocks are read.
- */
-export function parseRegionBody(body: string, lineOffset = 0, memo?: BodyItemMemo): ParsedBody {
+/** Returns the parsed body; `lineOffset` is added to reported line numbers. Never fails. */
+export function parseRegionBody(body: string, lineOffset = 0): ParsedBody {
   const blocks: BodyBlock[] = [];
   const entries: RegionEntry[] = [];
   const conflicts: Conflict[] = [];
@@ -81,29 +76,13 @@ export function parseRegionBody(body: string, lineOffset = 0, memo?: BodyItemMem
       blocks.push(Object.assign(block, { section }));
       continue;
     }
-    const item = memo === undefined ? readBodyItem(block, section, unique) : memoizedItem(memo, block, section, unique);
+    const item = readBodyItem(block, section, unique);
     blocks.push(Object.assign(block, { section, item }));
     const line = lineOffset + block.line + 1;
     if (item.kind === 'entry' || item.kind === 'resolved') entries.push({ id: item.entry.id, section, text: item.entry.text, provenance: item.entry.provenance, line });
     else if (item.kind === 'conflict') conflicts.push({ ...item.conflict, kind: 'entry', section, line });
   }
   return { blocks, entries, conflicts, sections };
-}
-
-/** Items by their block's bytes (the section is checked: the same line under another heading is another entry). */
-export type BodyItemMemo = Map<string, { section: string; item: BodyItem }>;
-
-function memoizedItem(memo: BodyItemMemo, block: ItemBlock, section: string, unique: (id: string) => string): BodyItem {
-  // Note: keyed by the raw slice itself; a key built by concatenation costs more than the read it saves.
-  const known = memo.get(block.raw);
-  if (known !== undefined && known.section === section) {
-    const id = unique(known.item.id);
-    return id === known.item.id ? known.item : readBodyItem(block, section, () => id);
-  }
-  const item = readBodyItem(block, section, unique);
-  // Note: only plain entries under their own id (a `~2` copy or a conflict is read each time).
-  if (item.kind === 'entry' && item.id === item.item.id) memo.set(block.raw, { section, item });
-  return item;
 }
 
 /** Returns what one item block in `section` carries, with its id made unique by `unique`. */

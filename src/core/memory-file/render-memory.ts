@@ -6,7 +6,7 @@
  */
 import type { Entry } from './entry.js';
 import type { ConflictVersions } from './conflict-item.js';
-import { parseRegionBody, type BodyItem, type BodyItemMemo } from './parse-region-body.js';
+import { parseRegionBody, type BodyItem } from './parse-region-body.js';
 
 /** What the rendering is for: the agent's rules file, or a snapshot block inside a human file. */
 export type RenderTarget = 'rules-file' | 'snapshot';
@@ -19,8 +19,6 @@ export type RenderOptions = {
   /** Section order (config `region.sections`); other sections follow in body order. */
   sections: readonly string[];
   reader: Reader;
-  /** Items already parsed from the body's blocks (see parseRegionBody). */
-  memo?: BodyItemMemo;
 };
 
 /** One list item of a rendering: the id it shows and, when rendered, its 1-based line. */
@@ -44,7 +42,7 @@ export const SNAPSHOT_END = '<!-- end of team memory snapshot -->';
 
 /** Returns the rendering of a working body for `options.target`; never fails. */
 export function renderMemory(body: string, options: RenderOptions): Rendering {
-  const parsed = parseRegionBody(body, 0, options.memo);
+  const parsed = parseRegionBody(body);
   return renderBodyItems(
     parsed.blocks.flatMap((block) => (block.item === undefined ? [] : [{ section: block.section, item: block.item }])),
     options,
