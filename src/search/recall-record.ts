@@ -7,7 +7,7 @@
 import { nodeCrypto } from '../core/lazy-builtins.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomicSync } from '../core/files/atomic-write.js';
+import { writeCacheFileSync } from '../core/files/atomic-write.js';
 import { memoryPaths } from '../core/layout.js';
 
 export type RecallRecord = {
@@ -40,10 +40,14 @@ export function readRecallRecord(file: string): RecallRecord {
   }
 }
 
-/** Writes `record` to `file`; never throws (without it a memory may be offered again, which is harmless). */
+/**
+ * Writes `record` to `file`; never throws (without it a memory may be offered again, which is
+ * harmless). Written like a cache file, without a disk flush: a crash may lose it, with that same
+ * harmless effect, and the two flushes were most of SessionStart's own time (10 ms on a busy disk).
+ */
 export function writeRecallRecord(file: string, record: RecallRecord): void {
   try {
-    writeFileAtomicSync(file, `${JSON.stringify({ ...record, injected: record.injected.slice(-500) })}\n`);
+    writeCacheFileSync(file, `${JSON.stringify({ ...record, injected: record.injected.slice(-500) })}\n`);
   } catch {
     // Note: see above.
   }
