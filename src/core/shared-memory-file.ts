@@ -42,8 +42,11 @@ export function sharedMemoryPaths(root: string) {
 }
 
 function saveRenderStamp(root: string, stamps: StampSet, items: Rendering['items']): void {
+  saveConflictCount(root, stamps, items.filter((item) => item.kind === 'conflict').length);
+}
+
+function saveConflictCount(root: string, stamps: StampSet, conflicts: number): void {
   try {
-    const conflicts = items.filter((item) => item.kind === 'conflict').length;
     writeCacheFileSync(sharedMemoryPaths(root).renderStamp, `${JSON.stringify({ ...stamps, conflicts })}\n`);
   } catch {
     /* a cache: without it the next check reads the files */
@@ -145,13 +148,38 @@ export function renderingIsStale(root: string): boolean {
   // Note: stamps first, then the reads they vouch for, so a write in between is never vouched for.
   const stamps = takeStamps(paths);
   const current = readText(sharedMemoryPaths(root).rendered);
-  const last = readLastRendering(root);
+  const last = readLastRenderingHead(root);
   const working = readWorkingText(root);
   if (last === null) return working !== '' || current !== null;
   if (current === null) return working !== '';
   const stale = current !== last.text || !matchesTextFingerprint(last.workingHash, working);
-  if (!stale) saveRenderStamp(root, stamps, last.items);
+  if (!stale) saveConflictCount(root, stamps, last.conflicts);
   return stale;
+}
+
+/**
+ * The last rendering's text, working-copy fingerprint and conflict count, without reading its
+ * items (20,000 of them at scale): the record is written as `{"textHash":…,"workingHash":…,"items":[…]}`
+ * and items are `{"id":…,"kind":…,"line":…}`, whose strings cannot hold a quote. Anything else
+ * is read in full.
+ */
+function readLastRenderingHead(root: string): { text: string; workingHash: string; conflicts: number } | null {
+  const paths = sharedMemoryPaths(root);
+  const text = readText(paths.lastText);
+  const meta = readText(paths.lastItems);
+  if (text === null || meta === null) return null;
+  const cut = meta.indexOf(',"items":[');
+  if (meta.startsWith('{"textHash":') && cut > 0 && meta.endsWith(']}\n')) {
+    try {
+      const head = JSON.parse(`${meta.slice(0, cut)}}`) as { textHash?: string; workingHash?: string };
+      if (!matchesTextFingerprint(head.textHash, text)) return null;
+      return { text, workingHash: head.workingHash ?? '', conflicts: meta.split('"kind":"conflict"').length - 1 };
+    } catch {
+      /* read in full below */
+    }
+  }
+  const last = readLastRendering(root);
+  return last === null ? null : { text: last.text, workingHash: last.workingHash, conflicts: last.items.filter((item) => item.kind === 'conflict').length };
 }
 
 /**

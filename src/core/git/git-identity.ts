@@ -28,6 +28,18 @@ export function readGitIdentity(root: string): GitIdentity {
   return { ...identity };
 }
 
+/**
+ * Records the identity another `git config` read in passing (sync reads the remote's urls and the
+ * identity in one process), so readGitIdentity asks git nothing. Only when the identity would be
+ * read in this very environment (no Gemini override, no repository variables of a git hook).
+ */
+export function rememberGitIdentity(root: string, identity: GitIdentity): void {
+  if (identityEnv(process.env) !== process.env || HOOK_VARIABLES.some((key) => process.env[key] !== undefined)) return;
+  remembered.set(identityKey(root), { ...identity });
+}
+
+const HOOK_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_CONFIG', 'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT'];
+
 function askGit(root: string): GitIdentity {
   const result = nodeChildProcess().spawnSync('git', ['config', '--get-regexp', '^user\\.(name|email)$'], { cwd: root, encoding: 'utf8', timeout: 2_000, env: identityEnv(process.env) });
   const identity: GitIdentity = {};

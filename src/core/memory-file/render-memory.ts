@@ -144,9 +144,14 @@ function safeSection(section: string): string {
  * code spans.
  */
 export function plainText(text: string): string {
+  // Note: most entries hold none of what is rewritten below (a line break, a code span, `<`, `>`, `@`).
+  if (!PLAIN_UNSAFE.test(text)) return text.trim();
   const folded = text.replace(/\s*\r?\n\s*/g, ' ').trim();
   return mapOutsideCode(folded, (part) => part.replace(/<!--/g, '&lt;!--').replace(/-->/g, '--&gt;').replace(/(^|[\s([{])(@[^\s`]+)/g, '$1`$2`'));
 }
+
+/** What plainText may have to rewrite: without any of these it only trims. */
+const PLAIN_UNSAFE = /[\r\n`<>@]/;
 
 /** Applies `fn` to the parts of `text` outside inline code spans. */
 function mapOutsideCode(text: string, fn: (part: string) => string): string {

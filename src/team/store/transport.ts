@@ -7,6 +7,7 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileStamp } from '../../core/files/file-stamp.js';
+import { rememberGitIdentity, type GitIdentity } from '../../core/git/git-identity.js';
 import { runGit, runGitSync, type GitRun } from '../../core/git/run-git.js';
 import type { Progress } from '../../core/progress.js';
 
@@ -67,18 +68,27 @@ function remoteUrls(root: string, remote: string): { url: string | null; pushurl
   const key = [root, remote, fileStamp(join(root, '.git', 'config')), fileStamp(join(root, '.git')), global, fileStamp(global)].join('\u0000');
   const known = knownUrls.get(key);
   if (known !== undefined) return known;
-  const pattern = `^remote\\.${remote.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(url|pushurl)$`;
+  // Note: the user's identity comes in the same process (a sync with changes needs it next).
+  const pattern = `^(remote\\.${remote.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(url|pushurl)|user\\.(name|email))$`;
   const out = runGitSync(['config', '-z', '--get-regexp', pattern], root) ?? '';
   const found: { url: string | null; pushurl: string | null } = { url: null, pushurl: null };
+  const identity: GitIdentity = {};
+  let multiline = false;
   // Note: with -z each entry is "key\nvalue\0"; the last value of a key wins, as with `git config --get`.
   for (const entry of out.split('\0')) {
     const newline = entry.indexOf('\n');
     if (newline < 0) continue;
     const name = entry.slice(0, newline);
     const value = entry.slice(newline + 1);
-    if (name.endsWith('.pushurl')) found.pushurl = value;
+    if (name === 'user.name' || name === 'user.email') {
+      // Note: as readGitIdentity reads them: trailing blanks dropped, an empty value is unset.
+      const kept = value.replace(/\s+$/, '');
+      if (value.includes('\n')) multiline = true;
+      else if (kept !== '') identity[name === 'user.name' ? 'name' : 'email'] = kept;
+    } else if (name.endsWith('.pushurl')) found.pushurl = value;
     else if (name.endsWith('.url')) found.url = value;
   }
+  if (!multiline) rememberGitIdentity(root, identity);
   // Note: "no such remote" is asked again (a demo or test adds the remote later in the same process).
   if (found.url !== null || found.pushurl !== null) knownUrls.set(key, found);
   return found;

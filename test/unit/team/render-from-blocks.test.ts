@@ -62,3 +62,13 @@ describe('rendering the agent file from the working blocks', () => {
     );
   });
 });
+
+describe('plain text for the agent', () => {
+  it('only trims text that holds nothing to rewrite, and rewrites the rest as before', async () => {
+    const { plainText } = await import('../../../src/core/memory-file/render-memory.js');
+    expect(plainText('  Run make check.  ')).toBe('Run make check.');
+    expect(plainText('Line one\n  line two')).toBe('Line one line two');
+    expect(plainText('See @docs/x and `@kept`')).toBe('See `@docs/x` and `@kept`');
+    expect(plainText('a <!-- b --> c')).toBe('a &lt;!-- b --&gt; c');
+  });
+});
