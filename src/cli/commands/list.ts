@@ -11,7 +11,7 @@ import { outputWidth } from '../../core/text/wrap-text.js';
 export default class List extends BaseCommand {
   static override summary = 'List durable memory: the team memory and your personal CLAUDE.local.md, with who added each entry, when, and where it lives.';
   static override description =
-    'Entries are grouped by section with short ids (any unique prefix works with mem forget). Under each entry: who added it and when, where it lives (the team memory, or CLAUDE.local.md:line for personal memory, never shared), and the agent whose session learned it. Entries in conflict are listed, marked, and await mem review. The text wraps to the terminal (80 columns when piped). Damaged region markers are reported on stderr and the entries still listed.';
+    'Entries are grouped by section with short ids (any unique prefix works with mem forget). Under each entry: who added it and when, where it lives (the team memory, or CLAUDE.local.md:line for personal memory, never shared), and the agent whose session learned it. Entries in conflict are listed, marked, and await mem review. The text wraps to the terminal (80 columns when piped); on a terminal, a listing longer than the screen goes through $MEM_PAGER, $PAGER or less (MEM_PAGER=cat turns it off). Damaged region markers are reported on stderr and the entries still listed.';
   /** The --json shape, for the README reference (not --help). */
   static jsonShape = '[{id, section, text, file, files, line, provenance: {author, at, session, agent, commit?, via?}, personal, conflict}]';
 
