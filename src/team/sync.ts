@@ -17,7 +17,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT, fileSystemError, isMemError } from '../core/errors.js';
-import { writeCacheFileSync, writeFileAtomicSync } from '../core/files/atomic-write.js';
+import { writeCacheFileSync } from '../core/files/atomic-write.js';
 import { textFingerprint } from '../core/files/fast-hash.js';
 import { isDamageMessage, setAsideDamagedStore, storeDamage } from './store/damaged-store.js';
 import { withLock } from '../core/files/lock.js';
@@ -567,7 +567,8 @@ async function mergeStep(
   const workingText = body !== bodyOf(fileText) ? writeWorkingBody(root, body, fileText) : fileText;
   const rendered = renderSharedMemory(root, sections, { workingText, body, blocks });
   report.wroteMemoryFile ||= rendered.written;
-  writeFileAtomicSync(join(memoryPaths(root).stateDir, 'quarantine.json'), `${JSON.stringify({ version: 1, at: now.toISOString(), entries: report.quarantined }, null, 2)}\n`);
+  // Note: what the last sync quarantined, for `mem status` to point at: rewritten by every sync, no flush needed.
+  writeCacheFileSync(join(memoryPaths(root).stateDir, 'quarantine.json'), `${JSON.stringify({ version: 1, at: now.toISOString(), entries: report.quarantined }, null, 2)}\n`);
   if (advance !== undefined && !willPush) await context.store.updateRef('base', advance.to, advance.from);
 
   const wrote = { body, items: finalItems, workingText };

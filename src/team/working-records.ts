@@ -21,6 +21,8 @@ export type WorkingItem = {
   versionProvenance?: Map<string, Provenance>;
 };
 
+const SESSION_RE = /^[A-Za-z0-9._-]{1,64}$/;
+
 /** Returns the working copy's ids in body order with their records; items mem cannot address are left out. */
 export function readWorkingItems(body: string): WorkingItem[] {
   const items: WorkingItem[] = [];
@@ -36,7 +38,7 @@ export function readWorkingItems(body: string): WorkingItem[] {
           kind: 'entry',
           section: block.section || item.entry.section,
           text: item.entry.text,
-          session: session !== null && /^[A-Za-z0-9._-]{1,64}$/.test(session) ? session : null,
+          session: session !== null && SESSION_RE.test(session) ? session : null,
           // Claude Code's entries name no agent (as before other agents existed): their records stay byte-identical.
           agent: agent !== null && agent !== 'claude' && isAgentName(agent) ? agent : null,
         },
@@ -44,7 +46,7 @@ export function readWorkingItems(body: string): WorkingItem[] {
       });
       // Note: as long as nothing replaces its record or provenance, the item renders as the bytes it was read from.
       const read = items[items.length - 1] as WorkingItem;
-      if (item.kind === 'entry' && item.item.id === item.id && block.raw.endsWith('\n') && !block.raw.slice(0, -1).includes('\n\n')) renderedEntries.set(read, { record: read.record, provenance: read.provenance, text: block.raw, read: item, section: block.section });
+      if (item.kind === 'entry' && item.item.id === item.id && block.raw.endsWith('\n') && !block.raw.slice(0, -1).includes('\n\n')) remember(read, { id: read.id, record: read.record, provenance: read.provenance, text: block.raw, read: item, section: block.section });
     } else if (item.kind === 'conflict') {
       items.push(conflictItem(item.conflict, block.section));
     }
@@ -133,26 +135,40 @@ function headingTitle(section: string): string {
 
 /** What parsing `text` (one item's rendering) within the body reads. */
 function readBlock(item: WorkingItem, text: string, section: string): BodyItem | undefined {
-  const known = renderedEntries.get(item);
-  if (known !== undefined && known.read !== undefined && known.text === text && known.record === item.record && known.provenance === item.provenance && known.section === section) return known.read;
+  const known = rendered(item);
+  if (known !== undefined && known.read !== undefined && known.id === item.id && known.text === text && known.record === item.record && known.provenance === item.provenance && known.section === section) return known.read;
   const block = scanBlocks(text, { headingLevels: 'sections', frontMatter: false })[0];
   return block?.kind === 'item' ? readBodyItem(block, section) : undefined;
 }
 
 /**
- * An entry's rendering, remembered per item object while its record and provenance objects stay the
- * same ones: a sync renders the whole body twice (merge, then the commit ids after the push) and
- * the second time only the pushed entries changed.
+ * An entry's rendering, remembered per item object while its id, record and provenance objects stay
+ * the same ones: an entry read from the working copy renders as the bytes it was read from, and
+ * what parsing them gave is known (the agent's file is rendered from it).
  */
-const renderedEntries = new WeakMap<WorkingItem, { record: TeamRecord; provenance: Provenance; text: string; read?: BodyItem; section?: string }>();
+type RenderedEntry = { id: string; record: TeamRecord; provenance: Provenance; text: string; read?: BodyItem; section?: string };
+
+/**
+ * Note: kept on the item itself, under a symbol and not enumerable: a spread copy (`{ ...item }`)
+ * does not carry it, and 20,000 WeakMap entries cost the garbage collector more than rendering.
+ */
+const RENDERED = Symbol('rendered');
+
+function rendered(item: WorkingItem): RenderedEntry | undefined {
+  return (item as { [RENDERED]?: RenderedEntry })[RENDERED];
+}
+
+function remember(item: WorkingItem, entry: RenderedEntry): void {
+  Object.defineProperty(item, RENDERED, { value: entry, enumerable: false, writable: true, configurable: true });
+}
 
 function renderItem(item: WorkingItem, reader: Reader): string {
   const record = item.record;
   if (record.kind === 'entry') {
-    const known = renderedEntries.get(item);
-    if (known !== undefined && known.record === record && known.provenance === item.provenance) return known.text;
+    const known = rendered(item);
+    if (known !== undefined && known.id === item.id && known.record === record && known.provenance === item.provenance) return known.text;
     const text = renderEntry(item, record);
-    renderedEntries.set(item, { record, provenance: item.provenance, text });
+    remember(item, { id: item.id, record, provenance: item.provenance, text });
     return text;
   }
   return renderConflict(item, record, reader);

@@ -88,8 +88,11 @@ export function classifyPath(path: string): { kind: 'entry' | 'tombstone'; id: s
 /** Returns the canonical bytes of a record: the same record always gives the same blob. */
 export function serializeRecord(record: TeamRecord): string {
   if (record.kind === 'entry') {
-    const optional = { ...(record.session === null ? {} : { session: record.session }), ...(record.agent === null ? {} : { agent: record.agent }) };
-    return `${JSON.stringify({ section: record.section, text: record.text, ...optional }, null, 2)}\n`;
+    // Note: written out as JSON.stringify(…, null, 2) lays these keys out (a sync serialises every
+    // entry of the working copy to compare blob ids); the same bytes, without building an object.
+    const session = record.session === null ? '' : `,\n  "session": ${JSON.stringify(record.session)}`;
+    const agent = record.agent === null ? '' : `,\n  "agent": ${JSON.stringify(record.agent)}`;
+    return `{\n  "section": ${JSON.stringify(record.section)},\n  "text": ${JSON.stringify(record.text)}${session}${agent}\n}\n`;
   }
   const versions = sortVersions(record.versions).map((version) => ({ section: version.section, text: version.text, commit: version.commit }));
   return `${JSON.stringify({ section: record.section, conflict: { base: record.base, versions } }, null, 2)}\n`;

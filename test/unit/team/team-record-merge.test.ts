@@ -9,6 +9,18 @@ const COMMIT_A = 'a'.repeat(40);
 const COMMIT_B = 'b'.repeat(40);
 
 describe('team record files', () => {
+  it('writes an entry as JSON.stringify(…, null, 2) lays it out, byte for byte (blob ids never change)', () => {
+    const optional = fc.option(fc.string(), { nil: null });
+    fc.assert(
+      fc.property(fc.string(), fc.string({ unit: 'binary' }), optional, optional, (section, text, session, agent) => {
+        const record: TeamRecord = { kind: 'entry', section, text, session, agent };
+        const reference = `${JSON.stringify({ section, text, ...(session === null ? {} : { session }), ...(agent === null ? {} : { agent }) }, null, 2)}\n`;
+        expect(serializeRecord(record)).toBe(reference);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('round-trips entries and conflicts byte for byte', () => {
     const records: TeamRecord[] = [
       { kind: 'entry', section: 'Commands', text: 'Run `make test`.', session: 'a11ce000', agent: null },
