@@ -5,9 +5,9 @@
  * it fits one screen, keep colours, leave the text on screen). Pipes, files and `--json` are never
  * paged; `MEM_PAGER=cat` (or an empty one) turns it off.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { nodeChildProcess } from '../../core/lazy-builtins.js';
 
 type Terminal = { isTTY?: boolean; rows?: number };
 
@@ -41,7 +41,7 @@ export function pagerFor(stdout: Terminal, env: NodeJS.ProcessEnv, text: string 
 /** Pipes `text` through `pager` (a shell command line); false when the pager could not run (the caller prints `text` itself). */
 export function writePaged(text: string | Uint8Array, pager: string, env: NodeJS.ProcessEnv): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = spawn(pager, { shell: true, stdio: ['pipe', 'inherit', 'inherit'], env: { ...env, LESS: env.LESS ?? 'FRX', LV: env.LV ?? '-c' } });
+    const child = nodeChildProcess().spawn(pager, { shell: true, stdio: ['pipe', 'inherit', 'inherit'], env: { ...env, LESS: env.LESS ?? 'FRX', LV: env.LV ?? '-c' } });
     // Note: Ctrl-C in the pager reaches mem too; the pager decides when the listing ends.
     const ignoreInterrupt = () => {};
     process.on('SIGINT', ignoreInterrupt);
