@@ -218,7 +218,35 @@ function placeInAgreedSections(tokens: readonly Token[], sectionOf: (id: string)
     }
     group.tokens.push(token);
   }
-  return groups.flatMap((group) => (group.heading ? [group.heading, ...group.tokens] : group.tokens));
+  const [ours, theirs, base] = sides;
+  const ordered = ours && theirs && base ? inSectionOrder(groups, sectionOrder(ours, theirs, base)) : groups;
+  return ordered.flatMap((group) => (group.heading ? [group.heading, ...group.tokens] : group.tokens));
+}
+
+const headingTitles = (side: SideView): string[] => side.tokens.filter((token) => token.kind === 'heading').map((token) => token.key.slice(1, token.key.lastIndexOf('\u0000')));
+
+/**
+ * The order of sections the merge keeps: theirs when ours left base's order as it was, else
+ * ours. Why: the sequence merge orders headings by position, and where one side moved entries
+ * across sections its tie-breaks could put two sections either way, so re-merging a result
+ * swapped them back and forth and never settled (found by the merge laws' property test).
+ */
+function sectionOrder(ours: SideView, theirs: SideView, base: SideView): string[] {
+  const [a, o] = [headingTitles(ours), headingTitles(base)];
+  const kept = a.filter((title) => o.includes(title)).join('\u0000') === o.filter((title) => a.includes(title)).join('\u0000');
+  return kept ? headingTitles(theirs) : a;
+}
+
+/** `groups` (the one before any heading first) with the sections `order` names in that order; any other right after the section it followed. */
+function inSectionOrder<G extends { heading: Token | null; title: string }>(groups: readonly G[], order: readonly string[]): G[] {
+  const [free, ...titled] = groups;
+  const out = titled.filter((group) => order.includes(group.title)).sort((x, y) => order.indexOf(x.title) - order.indexOf(y.title));
+  titled.forEach((group, index) => {
+    if (order.includes(group.title)) return;
+    const previous = titled.slice(0, index).reverse().find((candidate) => out.includes(candidate));
+    out.splice(previous === undefined ? 0 : out.indexOf(previous) + 1, 0, group);
+  });
+  return free === undefined ? out : [free, ...out];
 }
 
 /**

@@ -112,6 +112,17 @@ describe('merge laws', () => {
     );
   });
 
+  test('re-merging settles when both sides moved entries into a section base did not have (a counterexample fast-check found)', () => {
+    const line = (id: string, by = 'base') => `- pnpm pnpm <!-- mem:id=${id} by=${by} at=2025-01-02T10:00:00Z -->`;
+    const base = ['## Decisions', '', line('b1'), line('b2'), '', '## Gotchas', '', line('b0'), ''].join('\n');
+    const ours = ['## Conventions', '', line('a1', 'a'), line('b0'), '', '## Commands', '', line('b1'), '', '## Decisions', '', line('b2'), ''].join('\n');
+    const theirs = ['## Commands', '', line('b0'), '', '## Decisions', '', line('b1'), line('b2'), ''].join('\n');
+    const first = mergeRegion(base, ours, theirs);
+    const again = mergeRegion(base, first.text, theirs);
+    expect(mergeRegion(base, again.text, theirs).text).toBe(again.text);
+    expect(again.text).toBe(first.text);
+  });
+
   test('tombstoned ids never come back', () => {
     fc.assert(
       fc.property(scenario, fc.nat(10), ({ base, ours, theirs }, pick) => {
