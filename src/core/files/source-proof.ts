@@ -1,8 +1,8 @@
 /**
  * Proof that source files are what they were when a value was derived from them: their stamps
- * (core/files/file-stamp.ts: cheap, but untrusted within a second of a write) and a hash of each
+ * (core/files/file-stamp.ts: cheap, but untrusted within a timestamp tick of a write) and a hash of each
  * one's content, read only when a stamp does not settle it. Why both: `mem list` runs right after
- * a sync rewrote the working copy, inside that racy second, and re-deriving from megabytes of
+ * a sync rewrote the working copy, inside that racy tick, and re-deriving from megabytes of
  * markdown costs ~0.5 s at 20,000 entries where hashing them costs ~5 ms.
  */
 import { readFileSync } from 'node:fs';

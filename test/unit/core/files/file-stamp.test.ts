@@ -3,7 +3,7 @@ import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeFileAtomicSync } from '../../../../src/core/files/atomic-write.js';
-import { stampsHold, takeStamps, type StampSet } from '../../../../src/core/files/file-stamp.js';
+import { stampIsSettled, stampsHold, takeStamps, type StampSet } from '../../../../src/core/files/file-stamp.js';
 import { cleanupTempDirs, makeTempDir } from '../../../helpers/temp-repo.js';
 
 afterEach(cleanupTempDirs);
@@ -19,6 +19,19 @@ describe('file stamps', () => {
     const stamps = takeStamps(paths);
     expect(stampsHold(stamps, paths)).toBe(false);
     expect(stampsHold(later(stamps, 2), paths)).toBe(true);
+  });
+
+  it('wait one timestamp tick: 100 ms where the file system keeps sub-second times, a second where it keeps whole seconds', () => {
+    const changed = 1_764_000_000_123_456_789n;
+    const fine = `10:${changed}:${changed}:7`;
+    expect(stampIsSettled(fine, `${changed + 50_000_000n}`)).toBe(false);
+    expect(stampIsSettled(fine, `${changed + 150_000_000n}`)).toBe(true);
+    const whole = 1_764_000_000_000_000_000n;
+    const coarse = `10:${whole}:${whole}:7`;
+    expect(stampIsSettled(coarse, `${whole + 500_000_000n}`)).toBe(false);
+    expect(stampIsSettled(coarse, `${whole + 1_000_000_000n}`)).toBe(true);
+    // A change after the stamp was taken (a clock set back, a write racing the stamp) is never settled.
+    expect(stampIsSettled(fine, `${changed - 1n}`)).toBe(false);
   });
 
   it('break on any rewrite, even one with the same size and an old modification time', () => {
