@@ -4,10 +4,26 @@
  */
 import { join } from 'node:path';
 
-export type MemoryPaths = ReturnType<typeof memoryPaths>;
+export type MemoryPaths = ReturnType<typeof pathsUnder>;
 
-/** Returns the absolute paths of mem's files for the worktree at `root`. */
-export function memoryPaths(root: string) {
+const known = new Map<string, ReturnType<typeof pathsUnder>>();
+
+/**
+ * Returns the absolute paths of mem's files for the worktree at `root` (a copy the caller may keep).
+ * Why remembered: a hook asks about ten times, and the 170 `path.join`s made Node's path
+ * normaliser hot enough for V8 to optimise it on a background thread, which cost SessionStart
+ * 3 MiB of peak memory (its budget is 50 MiB) and more time than the joins.
+ */
+export function memoryPaths(root: string): ReturnType<typeof pathsUnder> {
+  let paths = known.get(root);
+  if (paths === undefined) {
+    paths = pathsUnder(root);
+    known.set(root, paths);
+  }
+  return { ...paths };
+}
+
+function pathsUnder(root: string) {
   const memoryDir = join(root, '.memory');
   const stateDir = join(memoryDir, 'state');
   return {
