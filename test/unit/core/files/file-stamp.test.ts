@@ -3,22 +3,21 @@ import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeFileAtomicSync } from '../../../../src/core/files/atomic-write.js';
-import { stampIsSettled, stampsHold, takeStamps, type StampSet } from '../../../../src/core/files/file-stamp.js';
+import { stampIsSettled, stampsHold, takeStamps } from '../../../../src/core/files/file-stamp.js';
 import { cleanupTempDirs, makeTempDir } from '../../../helpers/temp-repo.js';
+import { takenLater } from '../../../helpers/stamps-later.js';
 
 afterEach(cleanupTempDirs);
 
-/** The same stamps, as if they had been taken `seconds` later (the files untouched meanwhile). */
-const later = (stamps: StampSet, seconds: number): StampSet => ({ ...stamps, at: `${BigInt(stamps.at) + BigInt(seconds) * 1_000_000_000n}` });
 
 describe('file stamps', () => {
-  it('are not trusted within a second of the last write, and hold once that has passed', () => {
+  it('are not trusted right after the last write, and hold once a timestamp tick has passed', () => {
     const dir = makeTempDir();
     const paths = { a: join(dir, 'a.md'), b: join(dir, 'missing.md') };
     writeFileSync(paths.a, 'one\n');
     const stamps = takeStamps(paths);
     expect(stampsHold(stamps, paths)).toBe(false);
-    expect(stampsHold(later(stamps, 2), paths)).toBe(true);
+    expect(stampsHold(takenLater(stamps, 2), paths)).toBe(true);
   });
 
   it('wait one timestamp tick: 100 ms where the file system keeps sub-second times, a second where it keeps whole seconds', () => {
@@ -40,7 +39,7 @@ describe('file stamps', () => {
     writeFileSync(paths.a, 'one\n');
     const old = new Date(Date.now() - 60_000);
     utimesSync(paths.a, old, old);
-    const stamps = later(takeStamps(paths), 2);
+    const stamps = takenLater(takeStamps(paths), 2);
     expect(stampsHold(stamps, paths)).toBe(true);
     writeFileAtomicSync(paths.a, 'two\n');
     utimesSync(paths.a, old, old);
@@ -50,7 +49,7 @@ describe('file stamps', () => {
   it('break when a missing file appears, and refuse nonsense', () => {
     const dir = makeTempDir();
     const paths = { a: join(dir, 'a.md') };
-    const stamps = later(takeStamps(paths), 2);
+    const stamps = takenLater(takeStamps(paths), 2);
     expect(stampsHold(stamps, paths)).toBe(true);
     writeFileSync(paths.a, 'now here\n');
     expect(stampsHold(stamps, paths)).toBe(false);

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkProof, proveSources, restampedProof, type SourceProof } from '../../../../src/core/files/source-proof.js';
 import { cleanupTempDirs, makeTempDir } from '../../../helpers/temp-repo.js';
+import { takenLater } from '../../../helpers/stamps-later.js';
 
 afterEach(cleanupTempDirs);
 
-const later = (proof: SourceProof, seconds: number): SourceProof => ({ ...proof, at: `${BigInt(proof.at) + BigInt(seconds) * 1_000_000_000n}` });
 
 describe('source proofs', () => {
-  it('hold by content inside the racy second, and by stamps once it has passed', () => {
+  it('hold by content inside the racy tick, and by stamps once it has passed', () => {
     const dir = makeTempDir();
     const paths = { a: join(dir, 'a.md'), gone: join(dir, 'missing.md') };
     writeFileSync(paths.a, 'one\n');
@@ -19,7 +19,7 @@ describe('source proofs', () => {
     expect(contents.gone).toBeNull();
     expect(checkProof(proof, paths)).toBe('content');
     expect(restampedProof(proof, paths)).toBeNull();
-    expect(checkProof(later(proof, 2), paths)).toBe('stamps');
+    expect(checkProof(takenLater(proof, 2), paths)).toBe('stamps');
   });
 
   it('fail on changed bytes even when size and modification time are kept, and hold on a rewrite of the same bytes', () => {
@@ -28,7 +28,7 @@ describe('source proofs', () => {
     writeFileSync(paths.a, 'one\n');
     const old = new Date(Date.now() - 60_000);
     utimesSync(paths.a, old, old);
-    const proof = later(proveSources(paths).proof, 2);
+    const proof = takenLater(proveSources(paths).proof, 2);
     expect(checkProof(proof, paths)).toBe('stamps');
     writeFileSync(paths.a, 'two\n');
     utimesSync(paths.a, old, old);
@@ -43,7 +43,7 @@ describe('source proofs', () => {
   it('fail when a missing file appears, and refuse nonsense', () => {
     const dir = makeTempDir();
     const paths = { a: join(dir, 'a.md') };
-    const proof = later(proveSources(paths).proof, 2);
+    const proof = takenLater(proveSources(paths).proof, 2);
     expect(checkProof(proof, paths)).toBe('stamps');
     writeFileSync(paths.a, 'now here\n');
     expect(checkProof(proof, paths)).toBeNull();
