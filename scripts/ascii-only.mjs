@@ -1,5 +1,8 @@
 // Used by scripts/build.mjs on every CommonJS bundle; tested by test/unit/ascii-bundle.test.ts.
 
+/** Ends a bundle that asciiOnly made (bin/load-bundle.cjs reads such a bundle as latin1). */
+export const ASCII_MARKER = '//# mem-ascii';
+
 /**
  * Returns `source` with every non-ASCII UTF-16 unit written as a `\uXXXX` escape. esbuild escapes
  * them in strings but leaves regular-expression literals (the detector's CJK words, emoji) and

@@ -3,7 +3,7 @@
 // Why separate bundles: a hook runs at the end of every agent turn and must start near bare Node
 // speed, so it never pays for loading oclif or anything the event at hand does not use.
 import { build } from 'esbuild';
-import { asciiOnly } from './ascii-only.mjs';
+import { ASCII_MARKER, asciiOnly } from './ascii-only.mjs';
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -104,7 +104,8 @@ async function buildCommonJs(outdir, name, entry, lazy) {
 function prepareForCodeCache(file, lazyDir) {
   const source = asciiOnly(readFileSync(file, 'utf8').replaceAll(`import("${lazyDir}`, `__memImportLazy("${lazyDir}`));
   const hash = createHash('sha256').update(source).digest('hex').slice(0, 32);
-  writeFileSync(file, `${source}//# mem-build=${hash}\n`);
+  // The loader reads a bundle that says it is ASCII as latin1 (bin/load-bundle.cjs).
+  writeFileSync(file, `${source}\n${ASCII_MARKER}\n//# mem-build=${hash}\n`);
 }
 
 /**

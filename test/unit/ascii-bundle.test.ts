@@ -2,9 +2,11 @@
  * The CommonJS bundles are made ASCII-only after esbuild (scripts/build.mjs asciiOnly): V8 then
  * holds them as one-byte strings. The escapes must mean exactly what the characters meant.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { asciiOnly } from '../../scripts/ascii-only.mjs';
+import { ASCII_MARKER, asciiOnly } from '../../scripts/ascii-only.mjs';
 
 const SOURCE = String.raw`module.exports = {
   // a comment with … and 中文
@@ -36,5 +38,16 @@ describe('asciiOnly', () => {
 
   it('refuses a String.raw template with a non-ASCII character (an escape would change its value)', () => {
     expect(() => asciiOnly('const a = String.raw`[–]`;')).toThrow(/String\.raw/);
+  });
+
+  it('holds for every built bundle, which says so for the loader to read it as latin1', () => {
+    const dist = join(import.meta.dirname, '..', '..', 'dist');
+    const bundles = readdirSync(dist).filter((name) => name.endsWith('.cjs'));
+    expect(bundles.length).toBeGreaterThan(0);
+    for (const name of bundles) {
+      const bytes = readFileSync(join(dist, name));
+      expect(bytes.every((byte) => byte < 0x80), name).toBe(true);
+      expect(bytes.toString('latin1').slice(-120), name).toContain(`\n${ASCII_MARKER}\n`);
+    }
   });
 });

@@ -187,7 +187,7 @@ function placeInAgreedSections(tokens: readonly Token[], sectionOf: (id: string)
   let current = groups[0]!;
   for (const token of tokens) {
     if (token.kind === 'heading') {
-      const title = token.key.slice(1, token.key.lastIndexOf('\u0000'));
+      const title = headingTitle(token);
       const existing = groups.find((group) => group.heading !== null && group.heading.key === token.key);
       current = existing ?? { heading: token, title, tokens: [] };
       if (existing === undefined) groups.push(current);
@@ -223,7 +223,9 @@ function placeInAgreedSections(tokens: readonly Token[], sectionOf: (id: string)
   return ordered.flatMap((group) => (group.heading ? [group.heading, ...group.tokens] : group.tokens));
 }
 
-const headingTitles = (side: SideView): string[] => side.tokens.filter((token) => token.kind === 'heading').map((token) => token.key.slice(1, token.key.lastIndexOf('\u0000')));
+/** A heading token's section title (its key is `H<title>\u0000<count>`). */
+const headingTitle = (token: Token): string => token.key.slice(1, token.key.lastIndexOf('\u0000'));
+const headingTitles = (side: SideView): string[] => side.tokens.filter((token) => token.kind === 'heading').map(headingTitle);
 
 /**
  * The order of sections the merge keeps: theirs when ours left base's order as it was, else
@@ -281,7 +283,7 @@ function assemble(tokens: readonly Token[], outcomeOf: (id: string) => EntryOutc
     if (token.kind === 'heading') {
       if (emitted.has(token.key)) continue;
       emitted.add(token.key);
-      section = token.key.slice(1, token.key.lastIndexOf('\u0000'));
+      section = headingTitle(token);
       pendingHeading = token.raw.endsWith('\n') ? token.raw : `${token.raw}\n`;
       continue;
     }
