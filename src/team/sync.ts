@@ -88,6 +88,8 @@ export type SyncOptions = {
   retryDelayMs?: (attempt: number) => number;
   /** Phases of a long sync, for a terminal (only `mem sync` passes one; hooks never do). */
   progress?: Progress;
+  /** false: always merge the whole working copy (tests compare both ways of merging on the same state). */
+  incremental?: boolean;
 };
 
 export type SyncReport = {
@@ -112,6 +114,8 @@ export type SyncReport = {
   failure: Omit<SyncFailure, 'at'> | null;
   warnings: string[];
   exitCode: number;
+  /** How the last merge step read the working copy: only the lines changed since the last sync, or all of it (null: no merge step ran). */
+  merge: 'incremental' | 'full' | null;
 };
 
 const DIRS = [ENTRY_DIR, TOMBSTONE_DIR];
@@ -302,6 +306,7 @@ async function mergeStep(
   early: EarlyRead | null = null,
 ): Promise<StepResult> {
   const { root, config } = context;
+  report.merge = 'full';
   const storeDir = context.target.storeDir;
   const sections = config.region.sections;
   const scan = { entropyBits: config.filter.secretEntropyBits, minTokenLength: config.filter.secretMinTokenLength };
@@ -729,6 +734,7 @@ function emptyReport(): SyncReport {
     failure: null,
     warnings: [],
     exitCode: EXIT.ok,
+    merge: null,
   };
 }
 
