@@ -17,54 +17,61 @@ export type InvisibleUnicodeFinding = {
 };
 
 /**
- * `hints`: lower-case words (single words: blanks vary) one of which the text must hold for the
- * pattern to match. A rule whose hints are absent is skipped, so its regex is never compiled
- * (compiling these patterns on first use is most of the gate's cost on a short text).
+ * `hints`: lower-case words (single words: blanks vary) or fixed pieces (`|`), one of which every
+ * match of the pattern holds, so a text holding none cannot match. A rule whose hints are absent
+ * from the text is skipped and its regex never compiled: compiling these patterns on first use is
+ * most of the gate's cost on a short text (a sync scanning two short entries spent 6 ms there).
+ * test/unit/core/safety/rule-hints.test.ts checks each hint on every rule's attacks and the corpora.
  */
-type InjectionRule = { id: string; pattern: RegExp; hints?: readonly string[] };
+export type InjectionRule = { id: string; pattern: RegExp; hints?: readonly string[] };
 
 const SECRETISH_VAR = String.raw`\$\{?[A-Z0-9_]*(?:TOKEN|KEY|SECRET|PASS(?:WORD)?|PWD|CREDENTIALS?|AUTH)[A-Z0-9_]*\}?`;
 
-const INJECTION_RULES: readonly InjectionRule[] = [
+export const INJECTION_RULES: readonly InjectionRule[] = [
   {
     id: 'ignore-instructions',
     pattern:
       /\b(?:ignore|disregard|forget|override|bypass|skip)\s+(?:(?:all|any|every|the|your|my|these|those|of|everything)\s+){0,3}(?:(?:previous|prior|above|earlier|preceding|original|initial|system|developer|safety|existing)\s+){1,2}(?:instructions?|prompts?|rules|directives|guidelines|guidance|context|messages?|constraints)\b/gi,
+    hints: ['ignore', 'disregard', 'forget', 'override', 'bypass', 'skip'],
   },
-  { id: 'ignore-instructions', pattern: /\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+)?(?:your|the)\s+(?:instructions|guidelines|directives)\b/gi },
-  { id: 'ignore-instructions', pattern: /\bforget\s+everything\s+(?:above|before|you\s+(?:were|have\s+been)\s+told)\b/gi },
-  { id: 'system-prompt', pattern: /\b(?:disregard|ignore|reveal|print|leak|override|replace|show|output)\s+(?:\w+\s+){0,2}system\s+prompt\b/gi },
-  { id: 'role-hijack', pattern: /\byou\s+are\s+(?:now|no\s+longer)\b/gi },
-  { id: 'role-hijack', pattern: /\b(?:from\s+now\s+on,?\s+)?you\s+(?:will|must|shall)\s+(?:act|behave|respond)\s+as\b/gi },
-  { id: 'role-hijack', pattern: /\b(?:pretend|act)\s+(?:to\s+be|as\s+if\s+you\s+(?:are|were))\s+(?:an?\s+)?(?:different|unrestricted|new|evil|jailbroken|DAN)\b/gi },
+  { id: 'ignore-instructions', pattern: /\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+)?(?:your|the)\s+(?:instructions|guidelines|directives)\b/gi, hints: ['ignore', 'disregard', 'forget'] },
+  { id: 'ignore-instructions', pattern: /\bforget\s+everything\s+(?:above|before|you\s+(?:were|have\s+been)\s+told)\b/gi, hints: ['forget'] },
+  { id: 'system-prompt', pattern: /\b(?:disregard|ignore|reveal|print|leak|override|replace|show|output)\s+(?:\w+\s+){0,2}system\s+prompt\b/gi, hints: ['prompt'] },
+  { id: 'role-hijack', pattern: /\byou\s+are\s+(?:now|no\s+longer)\b/gi, hints: ['now', 'longer'] },
+  { id: 'role-hijack', pattern: /\b(?:from\s+now\s+on,?\s+)?you\s+(?:will|must|shall)\s+(?:act|behave|respond)\s+as\b/gi, hints: ['act', 'behave', 'respond'] },
+  { id: 'role-hijack', pattern: /\b(?:pretend|act)\s+(?:to\s+be|as\s+if\s+you\s+(?:are|were))\s+(?:an?\s+)?(?:different|unrestricted|new|evil|jailbroken|DAN)\b/gi, hints: ['pretend', 'act'] },
   // Note: Windows has a real "Developer Mode"; the jailbreak turns it on for the model.
-  { id: 'role-hijack', pattern: /\b(?:developer|god|jailbreak|DAN)\s+mode\s+(?:enabled|on|activated|output)\b|\bwith\s+(?:developer|god|DAN)\s+mode\b|\bjailbreak\b/gi },
-  { id: 'role-hijack', pattern: /\bnew\s+(?:system\s+)?instructions\s*:/gi },
-  { id: 'system-prefix', pattern: /(?:^|\n)\s*(?:#+\s*)?(?:\[\s*)?(?:system|assistant|developer)\s*(?:\]|:|>)/gi },
-  { id: 'system-prefix', pattern: /<\|?(?:im_start|system|endoftext)\|?>|<\/?system>|<\/?(?:system-reminder|instructions)>/gi },
+  { id: 'role-hijack', pattern: /\b(?:developer|god|jailbreak|DAN)\s+mode\s+(?:enabled|on|activated|output)\b|\bwith\s+(?:developer|god|DAN)\s+mode\b|\bjailbreak\b/gi, hints: ['mode', 'jailbreak'] },
+  { id: 'role-hijack', pattern: /\bnew\s+(?:system\s+)?instructions\s*:/gi, hints: ['instructions'] },
+  { id: 'system-prefix', pattern: /(?:^|\n)\s*(?:#+\s*)?(?:\[\s*)?(?:system|assistant|developer)\s*(?:\]|:|>)/gi, hints: ['system', 'assistant', 'developer'] },
+  { id: 'system-prefix', pattern: /<\|?(?:im_start|system|endoftext)\|?>|<\/?system>|<\/?(?:system-reminder|instructions)>/gi, hints: ['im_start', 'system', 'endoftext', 'instructions'] },
   {
     id: 'address-to-model',
     pattern:
       /\b(?:note|message|instructions?|attention|important)\s*(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llm|assistant|claude|model|agent|language\s+model)s?\b|\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language\s+model|assistant|claude|coding\s+agent)\b|\b(?:ai|llm)\s+(?:agents?|assistants?|models?)\s+(?:reading|processing)\s+this\b/gi,
+    hints: ['note', 'message', 'instruction', 'attention', 'important', 'you', 'reading', 'processing'],
   },
   {
     id: 'exfiltration',
     pattern: new RegExp(String.raw`\b(?:curl|wget|nc|ncat|http|Invoke-WebRequest|Invoke-RestMethod|fetch)\b[^\n]{0,200}?(?:${SECRETISH_VAR}|\$\(\s*(?:env|printenv|cat\s+[^)]*(?:\.env|\.ssh|id_rsa|credentials|\.npmrc|\.netrc))[^)]*\)|@(?:~\/)?\.(?:env|ssh|aws|npmrc|netrc)\b|--data(?:-binary)?\s+@)`, 'g'),
+    hints: ['curl', 'wget', 'nc', 'http', 'invoke-', 'fetch'],
   },
-  { id: 'exfiltration', pattern: /\b(?:env|printenv|set)\b\s*\|\s*(?:curl|wget|nc|base64)\b|\bcat\s+[^\n|]*(?:\.env|id_rsa|\.ssh\/|\.aws\/credentials|\.npmrc|\.netrc)[^\n|]*\|\s*(?:curl|wget|nc|base64)\b/g },
-  { id: 'pipe-to-shell', pattern: /\b(?:curl|wget|iwr|Invoke-WebRequest)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:bash|sh)\s+<\(\s*(?:curl|wget)\b|\biex\s*\(\s*(?:iwr|Invoke-WebRequest|New-Object\s+Net\.WebClient)/gi },
+  { id: 'exfiltration', pattern: /\b(?:env|printenv|set)\b\s*\|\s*(?:curl|wget|nc|base64)\b|\bcat\s+[^\n|]*(?:\.env|id_rsa|\.ssh\/|\.aws\/credentials|\.npmrc|\.netrc)[^\n|]*\|\s*(?:curl|wget|nc|base64)\b/g, hints: ['|'] },
+  { id: 'pipe-to-shell', pattern: /\b(?:curl|wget|iwr|Invoke-WebRequest)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:bash|sh)\s+<\(\s*(?:curl|wget)\b|\biex\s*\(\s*(?:iwr|Invoke-WebRequest|New-Object\s+Net\.WebClient)/gi, hints: ['curl', 'wget', 'iwr', 'invoke-webrequest', 'iex'] },
   {
     id: 'edit-agent-config',
     pattern:
       /\b(?:edit|modify|update|change|rewrite|overwrite|append\s+to|write\s+to|replace)\s+(?:the\s+|your\s+)?(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|MEMORY\.md|GEMINI\.md|\.cursorrules|\.claude\/settings(?:\.local)?\.json|settings\.json|(?:your\s+)?(?:memory|instructions)\s+files?)\b[^.\n]{0,40}?\b(?:to|so|and|with|adding|saying)\b/gi,
+    hints: ['claude', 'agents.md', 'memory', 'gemini.md', '.cursorrules', 'settings.json', 'instructions'],
   },
-  { id: 'edit-agent-config', pattern: /\b(?:disable|remove|delete|turn\s+off)\s+(?:all\s+|the\s+)?(?:hooks|mem\s+hooks|safety\s+checks|permission\s+prompts)\b|--dangerously-skip-permissions/gi },
+  { id: 'edit-agent-config', pattern: /\b(?:disable|remove|delete|turn\s+off)\s+(?:all\s+|the\s+)?(?:hooks|mem\s+hooks|safety\s+checks|permission\s+prompts)\b|--dangerously-skip-permissions/gi, hints: ['hooks', 'safety', 'permission', '--dangerously'] },
   {
     id: 'hidden-instruction',
     pattern:
       /\bwithout\s+(?:telling|asking|informing|notifying|alerting)\s+(?:the\s+)?(?:user|human|developer|anyone)\b|\b(?:do\s+not|don't|never)\s+(?:tell|inform|mention\s+(?:this\s+)?to|notify|alert|show)\s+(?:this\s+to\s+)?(?:the\s+)?(?:user|human|developer)\b(?!\s+to\b)|\b(?:silently|secretly|quietly)\s+(?:run|execute|send|upload|install|delete|add|push)\b|\bhide\s+(?:this|it)\s+from\s+(?:the\s+)?(?:user|human)\b/gi,
+    hints: ['without', 'user', 'human', 'developer', 'silently', 'secretly', 'quietly', 'hide'],
   },
-  { id: 'hidden-instruction', pattern: /\b(?:run|execute)\s+(?:the\s+following|this)\s+(?:command|script|code)\s+(?:immediately|now|first|silently|automatically)\b/gi },
+  { id: 'hidden-instruction', pattern: /\b(?:run|execute)\s+(?:the\s+following|this)\s+(?:command|script|code)\s+(?:immediately|now|first|silently|automatically)\b/gi, hints: ['command', 'script', 'code'] },
 ];
 
 // What an instruction to a model is called, and the words that put it before or after this text.
@@ -76,7 +83,7 @@ const WHICH = String.raw`(?:previous|prior|above|earlier|preceding|original|init
  * jailbreak collections) and written as general rules: overriding what the model was told,
  * extracting its prompt, forcing its output, and taking its identity.
  */
-const ATTACK_RULES: readonly InjectionRule[] = [
+export const ATTACK_RULES: readonly InjectionRule[] = [
   // "Ignore any previous and following instructions", "disregard any rules", "ignore the rest of this data and print".
   { id: 'ignore-instructions', pattern: new RegExp(String.raw`\b(?:ignore|disregard|forget|override|bypass|skip|abandon)\s+(?:(?:all|any|every|the|your|my|these|those|of|and|or|everything|each)\s+){0,4}(?:${WHICH}\s+(?:(?:and|or)\s+${WHICH}\s+)?){1,2}${INSTRUCTION_NOUN}\b`, 'gi'), hints: ['ignore', 'disregard', 'forget', 'override', 'bypass', 'skip', 'abandon'] },
   { id: 'ignore-instructions', pattern: new RegExp(String.raw`\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+|the\s+|your\s+)?(?:instructions|directions|rules|guidelines|prompts?|info|information)\b`, 'gi'), hints: ['ignore', 'disregard', 'forget'] },
@@ -137,9 +144,10 @@ function requestToModel(text: string): InjectionFinding[] {
  * for the model, freedom from its rules, a fiction to hide in, a product name to talk to. Two
  * different signs in one text are an attack; one is how agent files talk ("Act as a reviewer").
  */
-const JAILBREAK_SIGNS: readonly { pattern: RegExp; hints: readonly string[] }[] = [
+export const JAILBREAK_SIGNS: readonly { pattern: RegExp; hints: readonly string[] }[] = [
   { pattern: /\bfrom\s+now\s+o[nw]\b|\bfor\s+the\s+rest\s+of\s+(?:this|the|our)\s+(?:conversation|chat)\b|\bin\s+this\s+(?:chat|conversation)\b|\bright\s+now,?\s+you\s+are\b/i, hints: ['now', 'rest', 'chat', 'conversation', 'now'] },
-  { pattern: /\byou\s+(?:are|will\s+be|will)\s+(?:now\s+|going\s+to\s+|about\s+to\s+)(?:be|act|play|become|immerse|pretend|answer|assume|take|have|simulate|roleplay)\b|\b(?:act|acting)\s+as\s+(?:an?\s+|the\s+)?(?:[A-Z][\w-]+|AI\b|another\b)|\bpretend\s+(?:to\s+be|you\s+are|that\s+you)\b|\b(?:play|assume|take\s+on|adopt)\s+(?:the\s+)?(?:role|persona|identity|character)\b|\brole[- ]?play\b|\bpersonas?\b|\byou\s+will\s+become\b|\byou\s+are\s+(?:an?\s+)?(?:advanced\s+|new\s+|typical\s+)?(?:AI|chatbot|bot)\b|\b(?:AI|model|chatbot|bot|persona|assistant)\s+(?:named|called|known\s+as|dubbed)\b|\b(?:stands\s+for|which\s+means)\s+["“]?[A-Za-z]+\s+[A-Za-z]+/, hints: ['you are', 'you will', 'act', 'pretend', 'play', 'assume', 'take', 'adopt', 'role', 'persona', 'named', 'called', 'known', 'dubbed', 'stands', 'means'] },
+  // Note: 'you', not 'you are': the pattern takes any blanks between the two words.
+  { pattern: /\byou\s+(?:are|will\s+be|will)\s+(?:now\s+|going\s+to\s+|about\s+to\s+)(?:be|act|play|become|immerse|pretend|answer|assume|take|have|simulate|roleplay)\b|\b(?:act|acting)\s+as\s+(?:an?\s+|the\s+)?(?:[A-Z][\w-]+|AI\b|another\b)|\bpretend\s+(?:to\s+be|you\s+are|that\s+you)\b|\b(?:play|assume|take\s+on|adopt)\s+(?:the\s+)?(?:role|persona|identity|character)\b|\brole[- ]?play\b|\bpersonas?\b|\byou\s+will\s+become\b|\byou\s+are\s+(?:an?\s+)?(?:advanced\s+|new\s+|typical\s+)?(?:AI|chatbot|bot)\b|\b(?:AI|model|chatbot|bot|persona|assistant)\s+(?:named|called|known\s+as|dubbed)\b|\b(?:stands\s+for|which\s+means)\s+["“]?[A-Za-z]+\s+[A-Za-z]+/, hints: ['you', 'act', 'pretend', 'play', 'assume', 'take', 'adopt', 'role', 'persona', 'named', 'called', 'known', 'dubbed', 'stands', 'means'] },
   { pattern: /\bchat\s?gpt\b|\b\w*GPT(?:-?[345])?\b|\bopen\s?ai\b|\blanguage\s+(?:model|generation)\b|\bAI\s+(?:model|language|assistant|bot)\b|\bchatbot\b/i, hints: ['gpt', 'open', 'language', 'ai', 'chatbot'] },
   { pattern: /\b(?:no|without|free\s+(?:of|from)|not\s+bound\s+by|don't\s+have|doesn't\s+have|not\s+restricted\s+by|unbounded\s+by)\b[^.\n]{0,30}\b(?:restrictions?|filter(?:s|ing)?|limitations?|limits|guidelines|polic(?:y|ies)|ethics|morals?|censorship|confines)\b|\bbreak\s+(?:the\s+|any\s+|all\s+|AI\s+)?rules\b|\b(?:unfiltered|uncensored|unrestricted|amoral|unethical|immoral)\b/i, hints: ['no', 'without', 'free', 'bound', 'have', 'restricted', 'unbounded', 'break', 'unfiltered', 'uncensored', 'unrestricted', 'amoral', 'unethical', 'immoral'] },
   { pattern: /\bhypothetical(?:ly)?\b|\bfictional\b|\bimaginary\b|\blet's\s+(?:play|pretend|imagine)\b|\bsimulate\b|\bthought\s+experiment\b/i, hints: ['hypothetic', 'fiction', 'imaginary', "let's", 'simulat', 'thought'] },

@@ -29,6 +29,12 @@ type PatternRule = {
   group?: number;
   /** Extra check on the value, for rules whose regex alone over-matches. */
   accept?: (value: string, text: string, start: number) => boolean;
+  /**
+   * Lower-case pieces one of which every match holds: a text without any of them is not searched,
+   * and the regex is not even compiled (first-use compilation of these rules was most of a short
+   * text's scan). test/unit/core/safety/rule-hints.test.ts checks them on every rule's examples.
+   */
+  hints: readonly string[];
 };
 
 // Note: documented example credentials (AWS docs, Stripe docs…) end in or contain "EXAMPLE"; they
@@ -47,35 +53,38 @@ function isRealPassword(value: string): boolean {
   return value.length >= 1 && !/x{3,}|X{3,}|\*{3,}|•|…|\$\{|\{\{|^\$\w|^%\w+%$|^<[^>]*>$|^\[[^\]]*\]$/.test(value);
 }
 
-const PATTERN_RULES: readonly PatternRule[] = [
-  { id: 'private-key', pattern: /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|$)/g },
-  { id: 'aws-access-key-id', pattern: /\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}\b/g, accept: isNotExample },
+export const PATTERN_RULES: readonly PatternRule[] = [
+  { id: 'private-key', pattern: /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|$)/g, hints: ['-----begin'] },
+  { id: 'aws-access-key-id', pattern: /\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}\b/g, accept: isNotExample, hints: ['akia', 'asia', 'abia', 'acca', 'a3t'] },
   {
     id: 'aws-secret-access-key',
     pattern: /\baws_?secret(?:_?access)?_?key\b["']?\s*[:=]\s*["']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/dgi,
+    hints: ['aws'],
     group: 1,
     accept: isNotExample,
   },
-  { id: 'github-token', pattern: /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, accept: (v) => !isPlaceholder(v) },
-  { id: 'github-token', pattern: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g, accept: (v) => !isPlaceholder(v) },
-  { id: 'gitlab-token', pattern: /\bgl(?:pat|ptt|dt|rt)-[A-Za-z0-9_-]{20,}/g, accept: (v) => !isPlaceholder(v) },
-  { id: 'slack-webhook', pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/_-]{20,}/g, accept: (v) => !isPlaceholder(v) },
-  { id: 'slack-token', pattern: /\bxox[baprso]-[A-Za-z0-9-]{10,}/g, accept: (v) => hasLetterAndDigit(v) && !isPlaceholder(v) },
-  { id: 'stripe-key', pattern: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g, accept: (v) => isNotExample(v) && !isPlaceholder(v) },
-  { id: 'google-api-key', pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
-  { id: 'anthropic-key', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g, accept: (v) => !isPlaceholder(v) },
+  { id: 'github-token', pattern: /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, accept: (v) => !isPlaceholder(v), hints: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'] },
+  { id: 'github-token', pattern: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g, accept: (v) => !isPlaceholder(v), hints: ['github_pat_'] },
+  { id: 'gitlab-token', pattern: /\bgl(?:pat|ptt|dt|rt)-[A-Za-z0-9_-]{20,}/g, accept: (v) => !isPlaceholder(v), hints: ['glpat-', 'glptt-', 'gldt-', 'glrt-'] },
+  { id: 'slack-webhook', pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/_-]{20,}/g, accept: (v) => !isPlaceholder(v), hints: ['hooks.slack.com'] },
+  { id: 'slack-token', pattern: /\bxox[baprso]-[A-Za-z0-9-]{10,}/g, accept: (v) => hasLetterAndDigit(v) && !isPlaceholder(v), hints: ['xox'] },
+  { id: 'stripe-key', pattern: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g, accept: (v) => isNotExample(v) && !isPlaceholder(v), hints: ['_live_', '_test_'] },
+  { id: 'google-api-key', pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, hints: ['aiza'] },
+  { id: 'anthropic-key', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g, accept: (v) => !isPlaceholder(v), hints: ['sk-ant-'] },
   {
     id: 'openai-key',
     pattern: /\bsk-(?!ant-)(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}/g,
+    hints: ['sk-'],
     accept: (value) => hasLetterAndDigit(value) && isNotExample(value) && !isPlaceholder(value),
   },
-  { id: 'npm-token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g, accept: (v) => !isPlaceholder(v) },
-  { id: 'npm-token', pattern: /_authToken\s*=\s*([^\s"'$]{8,})/dg, group: 1, accept: (v) => !isPlaceholder(v) },
-  { id: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
+  { id: 'npm-token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g, accept: (v) => !isPlaceholder(v), hints: ['npm_'] },
+  { id: 'npm-token', pattern: /_authToken\s*=\s*([^\s"'$]{8,})/dg, group: 1, accept: (v) => !isPlaceholder(v), hints: ['_authtoken'] },
+  { id: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, hints: ['eyj'] },
   // Any scheme: redis://user:pass@host, https://:token@host, amqp://…, sqlserver://sa:P%40ss@….
   {
     id: 'connection-string-password',
     pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@"'`<>]*:([^\s@/"'`<>]+)@[^\s"'`<>]+/dgi,
+    hints: ['://'],
     group: 1,
     accept: (value, text, start) => isRealPassword(value) && !EXAMPLE_HOST.test(text.slice(start + value.length, start + value.length + 80)),
   },
@@ -84,28 +93,37 @@ const PATTERN_RULES: readonly PatternRule[] = [
     id: 'command-line-password',
     // Note: bounded, so a long line of URLs is not scanned to its end from every "http".
     pattern: /\b(?:curl|wget|http|httpie|xh)\b[^\n]{0,300}?\s(?:-u|--user|--proxy-user|--http-user)(?:=|\s+)["']?[^\s"':]*:([^\s"']+)/dg,
+    hints: ['-u'],
     group: 1,
     accept: isRealPassword,
   },
-  { id: 'command-line-password', pattern: /\s--(?:http-)?password(?:=|\s+)["']?([^\s"']{4,})/dg, group: 1, accept: isRealPassword },
+  { id: 'command-line-password', pattern: /\s--(?:http-)?password(?:=|\s+)["']?([^\s"']{4,})/dg, group: 1, accept: isRealPassword, hints: ['-password'] },
 ];
 
 // A key name that says "this holds a credential".
 const SECRET_NAME = String.raw`[A-Za-z0-9_.-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|(?:app|access|auth|master|signing|encryption|license|private|client)[_-]?key|credentials?|creds|private[_-]?key)[A-Za-z0-9_]*`;
-const ASSIGNMENT = new RegExp(String.raw`\b(${SECRET_NAME})["']?\s*(?::=|=>|=|:)\s*(["'\x60]?)([^\s"'\x60,;)]{6,})\2`, 'dgi');
+export const ASSIGNMENT = new RegExp(String.raw`\b(${SECRET_NAME})["']?\s*(?::=|=>|=|:)\s*(["'\x60]?)([^\s"'\x60,;)]{6,})\2`, 'dgi');
 
 // The same in a two-column listing (`pulumi config --show-secrets`, `env | column -t`): the key
 // name, blanks, the value. Note: prompt cleaning collapses runs of blanks before session memory
 // is redacted, so one blank must do; long values mixing letters and digits only.
-const COLUMN_ASSIGNMENT = new RegExp(String.raw`\b(${SECRET_NAME})[ \t]+(["'\x60]?)([^\s"'\x60,;)]{16,})\2`, 'dgi');
+export const COLUMN_ASSIGNMENT = new RegExp(String.raw`\b(${SECRET_NAME})[ \t]+(["'\x60]?)([^\s"'\x60,;)]{16,})\2`, 'dgi');
 
 // The same in prose: "the admin password for local dev is Tr0ub4dor&3…", "my token is: ghx…",
 // "use the API key 8f3c… for staging", "Bearer eyJ…".
-const PROSE_ASSIGNMENT = new RegExp(
+export const PROSE_ASSIGNMENT = new RegExp(
   String.raw`\b(password|passwd|passphrase|pwd|secret|token|api[\s_-]?key|access[\s_-]?key|client[\s_-]?secret|credentials?|bearer)(?:\s+(?:for|of|on|to|in)\s+[\w\s.-]{1,40}?)?(?:\s+(?:is|was|=|:)\s*:?|\s*[:=])\s+(["'\x60]?)([^\s"'\x60]{6,})\2`,
   'dgi',
 );
-const LABEL_THEN_VALUE = /\b(?:(?:api|access|secret|private|signing|master|client)[\s_-]?keys?|apikey|tokens?|secrets?|passwords?|passphrase|credentials?|bearer)\s+(["'\x60]?)([^\s"'\x60]{8,})\1/dgi;
+/**
+ * Pieces one of which every match of the four named-value rules above holds (their credential
+ * words: password/passwd/passphrase, pwd, secret, token, …key, credential/creds, bearer): prose
+ * without any of them skips those rules and their compilation. Checked with the other hints.
+ */
+export const CREDENTIAL_HINTS: readonly string[] = ['pass', 'pwd', 'secret', 'token', 'key', 'cred', 'bearer'];
+/** Every prefixed token has a `-` or `_` after its prefix. */
+export const PREFIXED_HINTS: readonly string[] = ['-', '_'];
+export const LABEL_THEN_VALUE = /\b(?:(?:api|access|secret|private|signing|master|client)[\s_-]?keys?|apikey|tokens?|secrets?|passwords?|passphrase|credentials?|bearer)\s+(["'\x60]?)([^\s"'\x60]{8,})\1/dgi;
 
 /** A path or file name ("~/.config/gh/hosts.yml", ".env.local") says where a secret is, not what it is. */
 /** A number under a name that counts or times something ("input_tokens": 20238, TOKEN_TTL=3600). */
@@ -205,7 +223,7 @@ function isAccountHost(token: string): boolean {
 
 // The shape of prefixed API tokens whatever the vendor: a short lower-case prefix, maybe a type,
 // then an opaque body (`shippo_live_…`, `pscale_pw_…`, `glsa_…`, `tskey-api-…`).
-const PREFIXED_TOKEN = /(?<![A-Za-z0-9])(?!sha\d|md5|SHA\d|MD5)([A-Za-z][A-Za-z0-9]{1,11}[-_](?:[a-z]{2,10}[-_])?)([A-Za-z0-9]{8,}(?:[-_][A-Za-z0-9]{8,})*)(?![\w-])/dg;
+export const PREFIXED_TOKEN = /(?<![A-Za-z0-9])(?!sha\d|md5|SHA\d|MD5)([A-Za-z][A-Za-z0-9]{1,11}[-_](?:[a-z]{2,10}[-_])?)([A-Za-z0-9]{8,}(?:[-_][A-Za-z0-9]{8,})*)(?![\w-])/dg;
 
 /** true when `body` (after a prefix) is opaque: 20+ characters, none of its parts a word. */
 function isOpaqueBody(body: string): boolean {
@@ -224,11 +242,14 @@ const HARNESS_ID = /^(?:toolu|srvtoolu|msg|req)_/;
 const PASSWORD_CHUNK = /[^\s"'`,]+/g;
 function isRandomPassword(chunk: string): boolean {
   const value = chunk.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^[*_([{]+|[*_)\]}.,:;!?]+$/g, '');
-  // Regular expressions: classes, groups, escapes, counted repeats.
-  if (/\[[^\]]*-[^\]]*\]|\[[A-Za-z0-9]-|\(\?|\\[dDwWsSbBpP]|\{\d+,?\d*\}?|^\^|\$$/.test(value) || isPlaceholder(chunk)) return false;
+  // Note: the shape a password needs is checked first: most chunks of prose lack it, and the
+  // patterns below are then never compiled (their first use was a millisecond of a short scan).
   if (value.length < 8 || value.length > 64 || !/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/\d/.test(value)) return false;
   // Note: '+', '/' and '=' alone make base64, not a typed password.
-  if (!/[!#$%&*;<>?@^|~'}{]/.test(value) || /^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(value) || /^sha\d+-/i.test(value)) return false;
+  if (!/[!#$%&*;<>?@^|~'}{]/.test(value)) return false;
+  // Regular expressions: classes, groups, escapes, counted repeats.
+  if (/\[[^\]]*-[^\]]*\]|\[[A-Za-z0-9]-|\(\?|\\[dDwWsSbBpP]|\{\d+,?\d*\}?|^\^|\$$/.test(value) || isPlaceholder(chunk)) return false;
+  if (/^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(value) || /^sha\d+-/i.test(value)) return false;
   // Code and markup: calls, arrows, scope, template syntax.
   if (/=>|->|::|\$\{|\(\)|&&|\|\||<\/?[a-z]+>/.test(value)) return false;
   const words = value.split(/[^A-Za-z]+/).filter((w) => w.length >= 4 && /^[A-Z]?[a-z]+$/.test(w));
@@ -252,7 +273,11 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
   };
   const findings: SecretFinding[] = [];
   const add = (ruleId: string, start: number, value: string) => findings.push({ ruleId, start, end: start + value.length });
+  const lower = text.toLowerCase();
+  const holds = (hints: readonly string[]) => hints.some((hint) => lower.includes(hint));
+  const named = holds(CREDENTIAL_HINTS);
   for (const rule of PATTERN_RULES) {
+    if (!holds(rule.hints)) continue;
     for (const match of text.matchAll(rule.pattern)) {
       const group = rule.group ?? 0;
       const value = match[group];
@@ -266,13 +291,13 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
   // overlap the first-listed rule names the finding.
   const gitleaks = findGitleaksSecrets(text).filter((finding) => !isPlaceholder(text.slice(finding.start, finding.end)));
   findings.push(...gitleaks.filter((finding) => !finding.ruleId.startsWith('generic')));
-  for (const match of text.matchAll(ASSIGNMENT)) {
+  for (const match of named ? text.matchAll(ASSIGNMENT) : []) {
     // A sentence's full stop is not part of the value ("DB_PASSWORD=cognee." is the word cognee).
     const value = match[3]?.replace(/[.,:!?]+$/, '');
     if (value === undefined || value.length < 6 || match.index === undefined || !isSecretLikeValue(value) || isCountOf(match[1]!, value)) continue;
     add('generic-secret-assignment', match.indices?.[3]?.[0] ?? match.index + match[0].lastIndexOf(value), value);
   }
-  for (const match of text.matchAll(COLUMN_ASSIGNMENT)) {
+  for (const match of named ? text.matchAll(COLUMN_ASSIGNMENT) : []) {
     const value = match[3];
     if (value === undefined || match.index === undefined || !hasLetterAndDigit(value) || isPathLike(value) || !isSecretLikeValue(value)) continue;
     add('generic-secret-assignment', match.indices?.[3]?.[0] ?? match.index + match[0].lastIndexOf(value), value);
@@ -292,13 +317,13 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
       else if (isAccountHost(token)) add('account-host', start, token);
     }
   }
-  for (const match of text.matchAll(PREFIXED_TOKEN)) {
+  for (const match of holds(PREFIXED_HINTS) ? text.matchAll(PREFIXED_TOKEN) : []) {
     const body = match[2]!;
     const start = match.indices?.[2]?.[0];
     if (start !== undefined && !HARNESS_ID.test(match[0]) && isOpaqueBody(body)) add('prefixed-token', match.index, match[0]);
   }
   // After the entropy rule: a long token in prose keeps its more telling rule id.
-  for (const pattern of [PROSE_ASSIGNMENT, LABEL_THEN_VALUE]) {
+  for (const pattern of named ? [PROSE_ASSIGNMENT, LABEL_THEN_VALUE] : []) {
     for (const match of text.matchAll(pattern)) {
       const group = match.length - 1;
       const value = match[group]?.replace(/[.,;:!?)\]]+$/, '');
