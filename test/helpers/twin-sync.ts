@@ -18,8 +18,9 @@
  * anyway. After a twin run the scenario (side a) goes on, so a test can prepare and twin again.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { expect } from 'vitest';
 import { syncTeamMemory, type SyncOptions, type SyncReport } from '../../src/team/sync.js';
 import { git, makeTempDir, runMem, testEnv } from './temp-repo.js';
@@ -70,9 +71,15 @@ export function makeTwinScenario(): TwinScenario {
   return copyScenario(scenarioAt(template), makeTempDir('mem-twin-'));
 }
 
+/** Removes the template scenarios are copied from (cleanupTempDirs leaves it, so a test may clean up between cases). */
+export function removeTwinTemplate(): void {
+  if (template !== null) rmSync(dirname(template), { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  template = null;
+}
+
 function buildTemplate(): string {
-  const root = join(makeTempDir('mem-twin-template-'), 'team');
-  execFileSync('mkdir', ['-p', root]);
+  const root = join(mkdtempSync(join(tmpdir(), 'mem-twin-template-')), 'team');
+  mkdirSync(root);
   const remote = join(root, 'remote.git');
   git(root, ['init', '-q', '--bare', '-b', 'main', remote]);
   for (const user of ['alice', 'bob'] as const) {
