@@ -464,6 +464,7 @@ describe('incremental and full team merge agree on random histories', () => {
   // Note: TWIN_SEED (and TWIN_PATH) replay a failure fast-check printed; TWIN_RUNS runs more.
   const seed = process.env['TWIN_SEED'] === undefined ? undefined : Number(process.env['TWIN_SEED']);
   const path = process.env['TWIN_PATH'];
+  const runs = Number(process.env['TWIN_RUNS'] ?? 8);
   it('1–4 random actions per side over 10–40 shared entries leave the same bytes either way', async () => {
     await fc.assert(
       fc.asyncProperty(planArb, async (plan) => {
@@ -476,7 +477,7 @@ describe('incremental and full team merge agree on random histories', () => {
           cleanupTempDirs();
         }
       }),
-      { numRuns: Number(process.env['TWIN_RUNS'] ?? 8), endOnFailure: true, ...(seed === undefined ? {} : { seed }), ...(path === undefined ? {} : { path }) },
+      { numRuns: runs, endOnFailure: true, ...(seed === undefined ? {} : { seed }), ...(path === undefined ? {} : { path }) },
     );
-  }, 120_000);
+  }, Math.max(120_000, runs * 20_000));
 });
