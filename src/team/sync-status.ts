@@ -69,6 +69,10 @@ export function readSyncStatus(root: string): SyncStatus {
 /** Merges `patch` into the recorded status and returns the result; throws on I/O failure. */
 export function updateSyncStatus(root: string, patch: Partial<SyncStatus>): SyncStatus {
   const next = { ...readSyncStatus(root), ...patch, version: 1 as const };
-  writeFileAtomicSync(syncStatusPath(root), `${JSON.stringify(next, null, 2)}\n`);
+  // Note: the file is flushed (whole, old or new, after a crash) but not its rename: a crash right
+  // after may bring back the previous attempt's report, a report the next sync rewrites (and no
+  // memory depends on it: what is pending is the working copy against the team ref). One disk
+  // flush less per sync.
+  writeFileAtomicSync(syncStatusPath(root), `${JSON.stringify(next, null, 2)}\n`, { durableRename: false });
   return next;
 }
