@@ -44,6 +44,13 @@ export function scanRecord(record: TeamRecord, options: SecretScanOptions = {}):
  */
 export function scanRecords(records: ReadonlyArray<readonly [string, TeamRecord]>, options: SecretScanOptions = {}): Map<string, string[]> {
   const flaggedIds = new Map<string, string[]>();
+  // A few records (a sync's usual change) are looked up in what this process scanned already.
+  const keys = records.length <= REMEMBERED_CALL ? records.map(([, record]) => rememberedKey(record, options)) : null;
+  const unknown = keys === null ? records : records.filter(([id], index) => {
+    const known = remembered.get(keys[index] as string);
+    if (known !== undefined && known.length > 0) flaggedIds.set(id, [...known]);
+    return known === undefined;
+  });
   const visit = (slice: ReadonlyArray<readonly [string, TeamRecord]>): void => {
     if (slice.length === 0) return;
     if (slice.length === 1) {
@@ -58,8 +65,34 @@ export function scanRecords(records: ReadonlyArray<readonly [string, TeamRecord]
     visit(slice.slice(0, middle));
     visit(slice.slice(middle));
   };
-  visit(records);
+  visit(unknown);
+  if (keys !== null) {
+    if (remembered.size > REMEMBERED_MAX) remembered.clear();
+    records.forEach(([id], index) => remembered.set(keys[index] as string, [...(flaggedIds.get(id) ?? [])]));
+  }
   return flaggedIds;
+}
+
+/**
+ * What this process found in records it scanned (rule ids by scan options and texts), so the
+ * merge step's gate does not scan again the entries prescanRecords scanned while git fetched.
+ * Only calls of a few records use it: a large batch is scanned joined, where it costs little.
+ */
+const remembered = new Map<string, string[]>();
+const REMEMBERED_CALL = 64;
+const REMEMBERED_MAX = 4_096;
+
+function rememberedKey(record: TeamRecord, options: SecretScanOptions): string {
+  return JSON.stringify([options.entropyBits ?? null, options.minTokenLength ?? null, recordTexts(record)]);
+}
+
+/**
+ * Scans up to a few records now and remembers what it found, for a later scanRecords of the same
+ * texts and options. Why: the scanners' first call compiles their patterns (milliseconds); a sync
+ * calls this with the entries it will probably send while the fetch leaves the main thread idle.
+ */
+export function prescanRecords(records: ReadonlyArray<readonly [string, TeamRecord]>, options: SecretScanOptions = {}): void {
+  scanRecords(records.slice(0, REMEMBERED_CALL), options);
 }
 
 function trips(text: string, options: SecretScanOptions): boolean {

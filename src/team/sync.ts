@@ -29,7 +29,7 @@ import { stampsChanged, stampsHold, takeStamps, type StampSet } from '../core/fi
 import type { Provenance } from '../core/memory-file/entry.js';
 import { noProgress, type Progress } from '../core/progress.js';
 import { mergeRecords, type Side } from './merge/merge-records.js';
-import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
+import { flagged, prescanRecords, scanRecords, type FlaggedEntry } from './scan-record.js';
 import {
   attributeChanges,
   diffTrees,
@@ -218,8 +218,10 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
       report.createdRemoteBranch = theirsOid === null;
       report.commit = step.commit;
       report.sent = step.written.size;
-      await context.store.updateRef('base', step.commit, step.advanceBase !== undefined ? step.advanceBase.from : await context.store.readRef('base'));
+      // Note: git moves the base while this clone's entries are stamped (independent, both under the sync lock).
+      const movingBase = context.store.updateRef('base', step.commit, step.advanceBase !== undefined ? step.advanceBase.from : await context.store.readRef('base'));
       await withLock(context.paths.memoryLock, () => stampPushed(context, step, step.commit as string, now), { timeoutMs: 10_000 });
+      await movingBase;
       return;
     }
     await advanceBase();
@@ -265,7 +267,13 @@ async function readEarly(context: TeamContext): Promise<EarlyRead | null> {
     const baseTree = base === null ? null : { base, files: startListTree(context.target.storeDir, base, DIRS) };
     readGitIdentity(context.root);
     const body = readWorkingBody(context.root);
-    return { body, items: readWorkingItems(body), baseTree };
+    const items = readWorkingItems(body);
+    // Note: entries no team commit holds yet are what this sync will most likely send: scanned now, the merge step's gate finds them scanned.
+    prescanRecords(
+      items.filter((item) => item.provenance.commit === undefined).map((item) => [item.id, item.record] as const),
+      { entropyBits: context.config.filter.secretEntropyBits, minTokenLength: context.config.filter.secretMinTokenLength },
+    );
+    return { body, items, baseTree };
   } catch {
     return null;
   }
