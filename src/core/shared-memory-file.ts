@@ -106,7 +106,8 @@ function saveLastRendering(root: string, rendering: Rendering, workingHash: stri
   const paths = sharedMemoryPaths(root);
   mkdirSync(dirname(paths.lastText), { recursive: true });
   if (options.textUnchanged !== true) writeFileAtomicSync(paths.lastText, rendering.text);
-  writeFileAtomicSync(paths.lastItems, `${JSON.stringify({ textHash: textFingerprint(rendering.text), workingHash, items: rendering.items })}\n`);
+  const textHash = textFingerprint(rendering.text);
+  writeFileAtomicSync(paths.lastItems, `${JSON.stringify({ textHash, workingHash, items: rendering.items })}\n`);
   // Note: only when the rendered file shows this rendering: otherwise it lags and must stay stale.
   if (options.renderedShows ?? readText(paths.rendered) === rendering.text) saveRenderStamp(root, takeStamps(renderStampPaths(root)), rendering.items);
 }
@@ -163,7 +164,7 @@ export function renderingIsStale(root: string): boolean {
  * and items are `{"id":…,"kind":…,"line":…}`, whose strings cannot hold a quote. Anything else
  * is read in full.
  */
-function readLastRenderingHead(root: string): { text: string; workingHash: string; conflicts: number } | null {
+export function readLastRenderingHead(root: string): { text: string; workingHash: string; conflicts: number } | null {
   const paths = sharedMemoryPaths(root);
   const text = readText(paths.lastText);
   const meta = readText(paths.lastItems);
@@ -198,7 +199,8 @@ export function writeWorkingMetadata(root: string, body: string, options: { rend
   return written;
 }
 
-export type RenderOutcome = { written: boolean; readBack: number };
+/** `workingHash`: the fingerprint of the working copy's text the saved rendering was made from. */
+export type RenderOutcome = { written: boolean; readBack: number; workingHash: string };
 
 export type RenderFrom = {
   /** The working copy's file text, just written by the caller under the memory lock (its edits already read back): nothing is read again. */
@@ -207,6 +209,8 @@ export type RenderFrom = {
   body?: string;
   /** What parsing the body gives for each item block, in body order: the body is then not parsed at all. */
   blocks?: () => Array<{ section: string; item: BodyItem }>;
+  /** The rendering of the body itself, when the caller has it (an incremental sync splices the last one). */
+  rendering?: Rendering;
 };
 
 /**
@@ -219,7 +223,12 @@ export function renderSharedMemory(root: string, sections: readonly string[], fr
   const workingText = from !== undefined && absorbed.edits === 0 ? from.workingText : readWorkingText(root);
   const identity = readGitIdentity(root);
   const options = { target: 'rules-file' as const, sections, reader: { name: identity.name ?? null, email: identity.email ?? null } };
-  const rendering = from?.blocks !== undefined && absorbed.edits === 0 ? renderBodyItems(from.blocks(), options) : renderMemory(absorbed.body, options);
+  const rendering =
+    from?.rendering !== undefined && absorbed.edits === 0
+      ? from.rendering
+      : from?.blocks !== undefined && absorbed.edits === 0
+        ? renderBodyItems(from.blocks(), options)
+        : renderMemory(absorbed.body, options);
   const paths = sharedMemoryPaths(root);
   const current = absorbed.rendered !== undefined ? absorbed.rendered : readText(paths.rendered);
   const empty = rendering.items.length === 0;
@@ -230,8 +239,9 @@ export function renderSharedMemory(root: string, sections: readonly string[], fr
     writeFileAtomicSync(paths.rendered, rendering.text);
     written = true;
   }
-  saveLastRendering(root, rendering, textFingerprint(workingText), { renderedShows: written || current === rendering.text });
-  return { written, readBack: absorbed.edits };
+  const workingHash = textFingerprint(workingText);
+  saveLastRendering(root, rendering, workingHash, { renderedShows: written || current === rendering.text });
+  return { written, readBack: absorbed.edits, workingHash };
 }
 
 /**

@@ -24,12 +24,16 @@ import { withLock } from '../core/files/lock.js';
 import { directoriesUnder, removeOrphanTemps } from '../core/files/orphan-temps.js';
 import { readGitIdentity } from '../core/git/git-identity.js';
 import { memoryPaths } from '../core/layout.js';
+import { regionBody } from '../core/memory-file/region-body.js';
 import { absorbRenderedEdits, readWorkingBody, readWorkingText, renderSharedMemory, renderingIsStale, sharedMemoryPaths, writeWorkingBody, writeWorkingMetadata } from '../core/shared-memory-file.js';
 import { stampsChanged, stampsHold, takeStamps, type StampSet } from '../core/files/file-stamp.js';
 import type { Provenance } from '../core/memory-file/entry.js';
 import { noProgress, type Progress } from '../core/progress.js';
 import { mergeRecords, type Side } from './merge/merge-records.js';
-import { flagged, prescanRecords, scanRecords, type FlaggedEntry } from './scan-record.js';
+import { prescanRecords, type FlaggedEntry } from './scan-record.js';
+import { commitMessage, isoSeconds, outgoingEntries, readIncomingEntries, recordQuarantine, stampSent, teamProvenance, type StepResult } from './merge-parts.js';
+import { incrementalMergeStep, startIncremental, type IncrementalStart } from './incremental-merge-step.js';
+import { dropSyncSnapshot, saveSyncSnapshot, tombstonesFingerprint } from './sync-snapshot.js';
 import {
   attributeChanges,
   diffTrees,
@@ -180,7 +184,7 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
     progress(`fetching the team memory from ${context.target.remote}`);
     const fetching = fetchTeamBranch(context.target, { ...(first ? { depth: FIRST_SYNC_DEPTH } : {}), ...(options.progress ? { progress: options.progress } : {}) });
     // Note: while git fetches (another process, another core), the working copy is read when it changed.
-    const early = attempt === 0 && !options.dryRun ? await readEarly(context) : null;
+    const early = attempt === 0 && !options.dryRun ? await readEarly(context, options.incremental !== false) : null;
     const fetched = await fetching;
     if (!fetched.ok && fetched.reason === 'failed' && isDamageMessage(fetched.message)) throw new Error(fetched.message);
     const network: { reason: TransportFailureReason; message: string } | null = fetched.ok ? null : fetched;
@@ -201,11 +205,13 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
     };
     if (network) {
       await advanceBase();
+      await keepSnapshot(context, step, null);
       report.failure = network;
       return;
     }
     if (options.dryRun || options.push === false || step.commit === null || step.commit === theirsOid) {
       await advanceBase();
+      if (!options.dryRun) await keepSnapshot(context, step, null);
       if (!options.dryRun && !step.pending) recordCommitted(context.root);
       if (step.commit !== null) report.commit = step.commit;
       return;
@@ -220,11 +226,13 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
       report.sent = step.written.size;
       // Note: git moves the base while this clone's entries are stamped (independent, both under the sync lock).
       const movingBase = context.store.updateRef('base', step.commit, step.advanceBase !== undefined ? step.advanceBase.from : await context.store.readRef('base'));
-      await withLock(context.paths.memoryLock, () => stampPushed(context, step, step.commit as string, now), { timeoutMs: 10_000 });
+      const holds = await withLock(context.paths.memoryLock, () => stampPushed(context, step, step.commit as string, now), { timeoutMs: 10_000 });
       await movingBase;
+      await keepSnapshot(context, step, step.written, holds);
       return;
     }
     await advanceBase();
+    await keepSnapshot(context, step, null);
     if (pushed.reason === 'rejected' && attempt < retries) {
       report.warnings.push(`the team ref moved while syncing; merging again (attempt ${attempt + 2} of ${retries + 1})`);
       await sleep(options.retryDelayMs ? options.retryDelayMs(attempt) : jitter(attempt));
@@ -235,10 +243,21 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
   }
 }
 
-/** Returns git's ISO date as mem writes dates: UTC, seconds, `Z`. */
-function isoSeconds(value: string): string {
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? value : new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
+/**
+ * Keeps what the merge step wrote as the next sync's starting point, with the base as it now is:
+ * the ids this clone changed stay candidates unless `sent` (pushed). Dropped when the working copy
+ * no longer holds what the step wrote (a hook wrote meanwhile; `holds`: known already), or when
+ * tombstones it sent did not reach the team ref: the next sync then reads the whole working copy.
+ */
+async function keepSnapshot(context: TeamContext, step: StepResult, sent: ReadonlySet<string> | null, holds?: boolean): Promise<void> {
+  const wrote = step.wrote;
+  const base = await context.store.readRef('base');
+  if (wrote === undefined || wrote.workingHash === null || base === null || (wrote.tombstonesSent && sent === null) || !(holds ?? readWorkingText(context.root) === wrote.workingText)) {
+    dropSyncSnapshot(context.root);
+    return;
+  }
+  const pending = sent === null ? wrote.changed : wrote.changed.filter((id) => !sent.has(id));
+  saveSyncSnapshot(context.root, { base, body: wrote.body, pending, tombstones: tombstonesFingerprint(readLocalTombstones(context.root)), workingHash: wrote.workingHash });
 }
 
 /** A growing, jittered pause, so clones that collided do not collide again in lockstep. */
@@ -251,29 +270,33 @@ function sleep(ms: number): Promise<void> {
 }
 
 /** The working copy as read while the fetch ran, outside the memory lock (the merge step checks it is still the file's). */
-type EarlyRead = { body: string; items: WorkingItem[]; baseTree: { base: string; files: Promise<Map<string, TreeFile>> } | null };
+type EarlyRead = { body: string; items: WorkingItem[] | null; baseTree: { base: string; files: Promise<Map<string, TreeFile>> } | null; incremental: IncrementalStart | null };
 
 /**
  * When the working copy was written since the last sync recorded it (a sync with nothing to do
- * does none of this): starts the listing of the base's tree (a process started while the heap is
- * small is cheaper to start), asks git who the user is, and reads and parses the working copy.
- * Never throws.
+ * does none of this): asks git who the user is, reads the working copy, and either finds what
+ * changed in it since the last sync (and starts listing the base's files of those ids), or starts
+ * the listing of the base's whole tree (a process started while the heap is small is cheaper to
+ * start) and parses the whole working copy. Never throws.
  */
-async function readEarly(context: TeamContext): Promise<EarlyRead | null> {
+async function readEarly(context: TeamContext, incremental: boolean): Promise<EarlyRead | null> {
   try {
     const saved = readCommitted(context.root);
     if (saved?.stamps !== undefined && !stampsChanged(saved.stamps, committedStampPaths(context.root))) return null;
     const base = await context.store.readRef('base');
-    const baseTree = base === null ? null : { base, files: startListTree(context.target.storeDir, base, DIRS) };
     readGitIdentity(context.root);
     const body = readWorkingBody(context.root);
-    const items = readWorkingItems(body);
+    const start = incremental ? startIncremental(context.root, context.target.storeDir, base, body, context.config.region.sections) : null;
+    const baseTree = start !== null || base === null ? null : { base, files: startListTree(context.target.storeDir, base, DIRS) };
+    const items = start !== null ? null : readWorkingItems(body);
     // Note: entries no team commit holds yet are what this sync will most likely send: scanned now, the merge step's gate finds them scanned.
+    // An incremental sync sends only lines changed since the last sync, so only those are scanned.
+    const unsent = start !== null ? start.diff.added.map((added) => added.item) : (items ?? []);
     prescanRecords(
-      items.filter((item) => item.provenance.commit === undefined).map((item) => [item.id, item.record] as const),
+      unsent.filter((item) => item.provenance.commit === undefined).map((item) => [item.id, item.record] as const),
       { entropyBits: context.config.filter.secretEntropyBits, minTokenLength: context.config.filter.secretMinTokenLength },
     );
-    return { body, items, baseTree };
+    return { body, items, baseTree, incremental: start };
   } catch {
     return null;
   }
@@ -291,18 +314,6 @@ async function isNothingToDo(context: TeamContext, theirsOid: string | null): Pr
   }
   return !renderingIsStale(context.root);
 }
-
-type StepResult = {
-  /** The commit to push (or the remote head when there is nothing to push), null when nothing exists yet. */
-  commit: string | null;
-  /** Ids (entries and tombstones) the commit writes, for provenance after the push. */
-  written: Set<string>;
-  pending: boolean;
-  /** The working body this step wrote and rendered, its items and the file's text: after the push, nothing is read again while the file still holds it. */
-  wrote?: { body: string; items: WorkingItem[]; workingText: string };
-  /** The base move this step left to after the push (the base still points at `from`). */
-  advanceBase?: { to: string; from: string | null };
-};
 
 async function mergeStep(
   context: TeamContext,
@@ -325,17 +336,32 @@ async function mergeStep(
   const moved = theirsOid !== null && theirsOid !== baseOid;
   // Note: git's reads are started first, together, and run (on another core) while the working copy
   // is read below; the ones a rewritten or compacted ref turns out not to need are left unread.
-  const baseTree =
-    baseOid === null ? Promise.resolve(new Map<string, TreeFile>()) : early?.baseTree?.base === baseOid ? early.baseTree.files : startListTree(storeDir, baseOid, DIRS);
   const ancestry = moved && baseOid !== null ? startIsAncestor(storeDir, baseOid, theirsOid) : Promise.resolve(false);
   const diff = moved && baseOid !== null ? startDiffTrees(storeDir, baseOid, theirsOid, DIRS) : null;
   const log = moved && baseOid !== null ? startAttributeChanges(storeDir, theirsOid, baseOid, [ENTRY_DIR]) : null;
 
-  const absorbed = options.dryRun ? { body: bodyOf(readWorkingText(root)), edits: 0 } : absorbRenderedEdits(root, sections);
+  // Note: the file's text read once under the lock; when no edit is read back it is still the file's.
+  const fileText = readWorkingText(root);
+  const absorbed = options.dryRun ? { body: bodyOf(fileText), edits: 0 } : absorbRenderedEdits(root, sections, regionBody(fileText) ?? '');
   if (absorbed.edits > 0) report.wroteMemoryFile = true;
   // Note: what was read during the fetch is used when the body is still the one read (checked under the lock).
   const reuse = early !== null && early.body === absorbed.body;
-  const oursItems = reuse ? early.items : readWorkingItems(absorbed.body);
+
+  if (options.incremental !== false && !options.dryRun && absorbed.edits === 0 && baseOid !== null) {
+    const start = reuse && early.incremental !== null ? early.incremental : startIncremental(root, storeDir, baseOid, absorbed.body, sections);
+    const team = diff !== null && log !== null ? { related: ancestry, changes: diff, attribution: log } : null;
+    const step =
+      start === null
+        ? null
+        : await incrementalMergeStep({ context, report, start, fileText, base: baseOid, theirs: theirsOid, reachable, team, reader, scan, now, push: options.push !== false, ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }) });
+    if (step !== null) {
+      report.merge = 'incremental';
+      return step;
+    }
+  }
+  const baseTree =
+    baseOid === null ? Promise.resolve(new Map<string, TreeFile>()) : early?.baseTree?.base === baseOid ? early.baseTree.files : startListTree(storeDir, baseOid, DIRS);
+  const oursItems = reuse && early.items !== null ? early.items : readWorkingItems(absorbed.body);
   const items = new Map<string, WorkingItem>(oursItems.map((item) => [item.id, item]));
   const order = oursItems.map((item) => item.id);
 
@@ -396,38 +422,13 @@ async function mergeStep(
   }
 
   // Theirs: read and check each changed file on its own; a bad one is quarantined, the rest arrives.
-  const theirs = new Map<string, Side>();
-  const parsedIncoming: Array<[string, TeamRecord]> = [];
   const wantedBlobs = incoming.filter((change) => change.newOid !== null && classifyPath(change.path)?.kind === 'entry').map((change) => change.newOid as string);
   const bothChanged = incoming.map((change) => classifyPath(change.path)).filter((kind) => kind?.kind === 'entry' && oursChanged.has(kind.id)).map((kind) => kind?.id ?? '');
   const baseBlobIds = bothChanged.map((id) => baseBlobOf(id)).filter((oid): oid is string => oid !== null);
   if (wantedBlobs.length > 0) (options.progress ?? noProgress)(`reading ${wantedBlobs.length} team entr${wantedBlobs.length === 1 ? 'y' : 'ies'} and merging`);
   const blobs = readBlobs(storeDir, [...wantedBlobs, ...baseBlobIds]);
-  for (const change of incoming) {
-    const kind = classifyPath(change.path);
-    if (kind === null || kind.kind === 'tombstone') continue;
-    if (kind.kind === 'malformed') {
-      if (change.newOid !== null) report.quarantined.push({ id: change.path.slice(0, 120), section: '', text: '', reasons: ['not a valid entry path'] });
-      continue;
-    }
-    if (change.newOid === null) {
-      theirs.set(kind.id, undefined);
-      continue;
-    }
-    const bytes = change.newMode === '100644' || change.newMode === '100755' ? blobs.get(change.newOid) : undefined;
-    const parsed = bytes === undefined ? { ok: false as const, reason: 'not a regular file' } : parseRecord(bytes);
-    if (!parsed.ok) {
-      report.quarantined.push(flagged(kind.id, null, [parsed.reason], scan));
-      continue;
-    }
-    parsedIncoming.push([kind.id, parsed.record]);
-  }
-  const incomingFlags = scanRecords(parsedIncoming, scan);
-  for (const [id, record] of parsedIncoming) {
-    const reasons = incomingFlags.get(id);
-    if (reasons) report.quarantined.push(flagged(id, record, reasons, scan));
-    else theirs.set(id, record);
-  }
+  const { theirs, quarantined } = readIncomingEntries(incoming, blobs, scan);
+  report.quarantined.push(...quarantined);
   const baseRecord = (id: string): Side => {
     const oid = baseBlobOf(id);
     if (oid === null) return undefined;
@@ -440,11 +441,7 @@ async function mergeStep(
   const conflicted = new Set<string>();
   for (const [id, record] of theirs) {
     const at = attribution.byPath.get(entryPath(id));
-    const provenance = (entry: TeamRecord | undefined): Provenance => ({
-      ...(at ? { author: at.author.name, at: isoSeconds(at.author.at), commit: at.commit } : {}),
-      ...(entry?.kind === 'entry' && entry.session ? { session: entry.session } : {}),
-      ...(entry?.kind === 'entry' && entry.agent ? { agent: entry.agent } : {}),
-    });
+    const provenance = (entry: TeamRecord | undefined): Provenance => teamProvenance(at, entry);
     if (!oursChanged.has(id)) {
       setItem(items, order, id, record, provenance(record));
       report.received += 1;
@@ -495,27 +492,8 @@ async function mergeStep(
   }
 
   // Outgoing: what this clone sends passes the same gate; a flagged entry stays local.
-  const outgoing: FileWrite[] = [];
-  const written = new Set<string>();
-  const outgoingFlags = scanRecords(
-    [...oursChanged].filter((id) => !conflicted.has(id) && items.has(id)).map((id) => [id, (items.get(id) as WorkingItem).record] as const),
-    scan,
-  );
-  for (const id of oursChanged) {
-    if (conflicted.has(id)) continue;
-    const item = items.get(id);
-    if (item !== undefined) {
-      const reasons = outgoingFlags.get(id) ?? [];
-      if (reasons.length > 0) {
-        report.withheld.push(flagged(id, item.record, reasons, scan));
-        continue;
-      }
-      outgoing.push({ path: entryPath(id), content: serializeRecord(item.record) });
-    } else {
-      outgoing.push({ path: entryPath(id), content: null });
-    }
-    written.add(id);
-  }
+  const { outgoing, written, withheld } = outgoingEntries(oursChanged, items, conflicted, scan);
+  report.withheld.push(...withheld);
   for (const id of tombstones) if (!remoteTombstones.has(id) && !(theirsOid === null && baseFiles.has(tombstonePath(id)))) outgoing.push({ path: tombstonePath(id), content: '' });
 
   const merged = order.filter((id) => items.has(id)).map((id) => items.get(id) as WorkingItem);
@@ -541,7 +519,7 @@ async function mergeStep(
   if (pendingWork && reachable) {
     const author = readGitAuthor(root);
     const timestamp = Math.floor(now.getTime() / 1000);
-    const message = (kind: 'change' | 'conflict') => commitMessage(kind, summarise(outgoing, conflicted), options.sessionId);
+    const message = (kind: 'change' | 'conflict') => commitMessage(kind, outgoing, conflicted, options.sessionId);
     const firstWrites: FileWrite[] = [...outgoing];
     if (theirsOid === null) firstWrites.push({ path: 'README.md', content: TEAM_REF_README });
     // A conflict records who holds each version: ours first lands as a plain entry in its own commit.
@@ -576,25 +554,18 @@ async function mergeStep(
 
   const { body, blocks } = renderWorkingBlocks(finalItems, sections, reader);
   report.conflicts = listRegionConflicts(body);
-  const fileText = readWorkingText(root);
-  const workingText = body !== bodyOf(fileText) ? writeWorkingBody(root, body, fileText) : fileText;
+  const fileNow = absorbed.edits === 0 ? fileText : readWorkingText(root);
+  const workingText = body !== bodyOf(fileNow) ? writeWorkingBody(root, body, fileNow) : fileNow;
   const rendered = renderSharedMemory(root, sections, { workingText, body, blocks });
   report.wroteMemoryFile ||= rendered.written;
-  // Note: what the last sync quarantined, for `mem status` to point at: rewritten by every sync, no flush needed.
-  writeCacheFileSync(join(memoryPaths(root).stateDir, 'quarantine.json'), `${JSON.stringify({ version: 1, at: now.toISOString(), entries: report.quarantined }, null, 2)}\n`);
+  recordQuarantine(root, report.quarantined, now);
   if (advance !== undefined && !willPush) await context.store.updateRef('base', advance.to, advance.from);
 
-  const wrote = { body, items: finalItems, workingText };
-  if (!pendingWork) return { commit: theirsOid, written, pending: false };
-  if (!reachable) return { commit: null, written, pending: true };
+  const tombstonesSent = outgoing.some((write) => write.path.startsWith(`${TOMBSTONE_DIR}/`));
+  const wrote = { body, workingText, changed: [...oursChanged], workingHash: rendered.readBack === 0 ? rendered.workingHash : null, tombstonesSent };
+  if (!pendingWork) return { commit: theirsOid, written, pending: false, wrote };
+  if (!reachable) return { commit: null, written, pending: true, wrote };
   return { commit, written, pending: true, wrote, ...(willPush && advance !== undefined ? { advanceBase: advance } : {}) };
-}
-
-/** This clone's entries in `written` as they read once `commit` is pushed: the commit that holds them, this clone as their author, now. */
-function stampSent(items: readonly WorkingItem[], written: ReadonlySet<string>, commit: string, reader: { name: string | null }, now: Date): WorkingItem[] {
-  const at = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
-  // Note: a new item object for what changed; the others keep theirs (and their remembered rendering).
-  return items.map((item) => (written.has(item.id) && item.record.kind === 'entry' ? { ...item, provenance: { ...item.provenance, ...(reader.name ? { author: reader.name } : {}), at, commit } } : item));
 }
 
 /** A conflict shows two versions; a third and later one becomes an entry of its own (nothing is dropped). */
@@ -624,34 +595,16 @@ function setItem(items: Map<string, WorkingItem>, order: string[], id: string, r
   items.set(id, { id, record, provenance });
 }
 
-/** The team commit's message: what changed, one line per entry, so `git log` on the team ref reads as an audit log. */
-function commitMessage(kind: 'change' | 'conflict', lines: readonly string[], sessionId: string | undefined): string {
-  const title = kind === 'conflict' ? 'mem: record a conflict for review' : `mem: ${lines.length} memory change${lines.length === 1 ? '' : 's'}`;
-  return `${title}\n\n${lines.join('\n')}\n${sessionId ? `\nMem-Session: ${sessionId.slice(0, 64).replace(/[^A-Za-z0-9._-]/g, '')}\n` : ''}`;
-}
-
-function summarise(writes: readonly FileWrite[], conflicted: ReadonlySet<string>): string[] {
-  const lines: string[] = [];
-  for (const write of writes.slice(0, 50)) {
-    if (write.path.startsWith(`${TOMBSTONE_DIR}/`)) lines.push(`- forgot ${write.path.split('/').pop() ?? ''}`);
-    else if (write.content === null) lines.push(`- removed ${write.path.split('/').pop()?.replace(/\.json$/, '') ?? ''}`);
-    else lines.push(`- ${write.path.split('/').pop()?.replace(/\.json$/, '') ?? ''}`);
-  }
-  if (writes.length > 50) lines.push(`- … and ${writes.length - 50} more`);
-  for (const id of conflicted) lines.push(`- conflict on ${id}, awaiting \`mem review\``);
-  return lines;
-}
-
 /**
  * After a push: this clone's entries name the commit that now holds them, and this clone as their
  * author. The merge step wrote them so already; only when a hook added memory to the file meanwhile
  * is it read and stamped again.
  */
-function stampPushed(context: TeamContext, step: StepResult, commit: string, now: Date): void {
+function stampPushed(context: TeamContext, step: StepResult, commit: string, now: Date): boolean {
   const fileText = readWorkingText(context.root);
   if (step.wrote !== undefined && step.wrote.workingText === fileText) {
-    recordCommitted(context.root, fileText);
-    return;
+    recordCommitted(context.root, fileText, step.wrote.workingHash ?? undefined);
+    return true;
   }
   const identity = readGitIdentity(context.root);
   const reader = { name: identity.name ?? null, email: identity.email ?? null };
@@ -662,6 +615,7 @@ function stampPushed(context: TeamContext, step: StepResult, commit: string, now
   const changed = stamped.some((item, index) => item !== items[index]);
   const text = changed ? writeWorkingMetadata(context.root, renderWorkingBody(stamped, context.config.region.sections, reader), { fileText }) : fileText;
   recordCommitted(context.root, text);
+  return false;
 }
 
 function bodyOf(text: string): string {
@@ -670,8 +624,9 @@ function bodyOf(text: string): string {
   return begin >= 0 && end > begin ? text.slice(begin + 4, end) : '';
 }
 
-function committedHash(root: string, workingText: string = readWorkingText(root)): string {
-  return textFingerprint(`${workingText}\u0000${readLocalTombstones(root).join('\n')}`);
+/** The working copy and the local tombstones as one fingerprint; `workingHash`: the text's own fingerprint, when known. */
+function committedHash(root: string, workingText: string = readWorkingText(root), workingHash: string = textFingerprint(workingText)): string {
+  return textFingerprint(`${workingHash}\u0000${readLocalTombstones(root).join('\n')}`);
 }
 
 type Committed = { hash: string; stamps?: StampSet };
@@ -695,9 +650,9 @@ function saveCommitted(root: string, committed: Committed): void {
 }
 
 /** Records that the working copy as it is now is what the team ref holds (the no-op fast path); `workingText`: the file as the caller just wrote it under the memory lock. */
-function recordCommitted(root: string, workingText?: string): void {
+function recordCommitted(root: string, workingText?: string, workingHash?: string): void {
   const stamps = takeStamps(committedStampPaths(root));
-  saveCommitted(root, { hash: committedHash(root, workingText), stamps });
+  saveCommitted(root, { hash: committedHash(root, workingText, workingHash), stamps });
 }
 
 function finish(context: TeamContext, report: SyncReport, options: SyncOptions, now: Date, failure: Omit<SyncFailure, 'at'> | null): SyncReport {

@@ -69,6 +69,40 @@ export function locateRegion(text: string): RegionLocation {
   }
 }
 
+/**
+ * locateRegion's span and damage without its lines: for a file with one begin and one end marker,
+ * each alone on its line, no code fence and LF endings (the files mem writes, 20,000 entries long)
+ * the span is found without splitting the file into lines; anything else goes the general way.
+ */
+export function locateRegionSpan(text: string): Pick<RegionLocation, 'span' | 'damage'> {
+  const begin = text.indexOf(BEGIN_PREFIX);
+  const end = text.indexOf(END_PREFIX);
+  const plain = begin >= 0 && end > begin && text.indexOf(BEGIN_PREFIX, begin + 1) < 0 && text.indexOf(END_PREFIX, end + 1) < 0 && !text.includes('\r') && !text.includes('```') && !text.includes('~~~');
+  if (plain && (begin === 0 || text.charCodeAt(begin - 1) === 10) && text.charCodeAt(end - 1) === 10) {
+    const beginEol = text.indexOf('\n', begin);
+    const endEol = text.indexOf('\n', end);
+    const endLine = text.slice(end, endEol < 0 ? undefined : endEol);
+    if (beginEol >= 0 && beginEol < end && isBeginMarker(text.slice(begin, beginEol)) && isEndMarker(endLine)) {
+      const beginLine = countNewlines(text, 0, begin);
+      return {
+        span: { start: begin, bodyStart: beginEol + 1, bodyEnd: end, end: end + endLine.length, beginLine, endLine: beginLine + 1 + countNewlines(text, beginEol + 1, end) },
+        damage: null,
+      };
+    }
+  }
+  const located = locateRegion(text);
+  return { span: located.span, damage: located.damage };
+}
+
+const BEGIN_PREFIX = '<!-- mem:begin';
+const END_PREFIX = '<!-- mem:end';
+
+function countNewlines(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let at = text.indexOf('\n', from); at >= 0 && at < to; at = text.indexOf('\n', at + 1)) count += 1;
+  return count;
+}
+
 type MarkerScan = { pairs: MarkerPair[]; strayBegins: number[]; strayEnds: number[]; /** Line of a fence opened outside the region and never closed, or -1. */ unclosedOpener: number };
 
 function scanMarkers(lines: readonly string[], ignoredOpeners: ReadonlySet<number>): MarkerScan {

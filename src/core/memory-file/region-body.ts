@@ -3,18 +3,18 @@
  * keeps its own (CRLF files stay CRLF).
  */
 import { appendRegion, regionDamagedError } from './apply-region-edits.js';
-import { locateRegion } from './locate-region.js';
+import { locateRegionSpan } from './locate-region.js';
 import { detectEol, toLf, withEol } from './split-lines.js';
 
 /** Returns the region body of `fileText` with LF line endings, or null when the file has no well-formed region. */
 export function regionBody(fileText: string): string | null {
-  const span = locateRegion(fileText).span;
+  const span = locateRegionSpan(fileText).span;
   return span === null ? null : toLf(fileText.slice(span.bodyStart, span.bodyEnd));
 }
 
 /** Returns the file with its region body replaced by `body` (LF or CRLF; written in the file's line ending), creating the region when absent; throws MemError REGION_DAMAGED on damaged markers. */
 export function replaceRegionBody(fileText: string, body: string): string {
-  const location = locateRegion(fileText);
+  const location = locateRegionSpan(fileText);
   if (location.damage !== null) throw regionDamagedError(location.damage);
   const eol = detectEol(fileText);
   let converted = withEol(toLf(body), eol);

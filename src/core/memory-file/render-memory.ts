@@ -132,7 +132,7 @@ function safeName(name: string): string {
 }
 
 /** A section title as a heading: one line, no heading or comment syntax inside. */
-function safeSection(section: string): string {
+export function safeSection(section: string): string {
   const title = plainText(section).replace(/^#+\s*/, '').replace(/[<>]/g, '').trim();
   return title === '' ? 'Notes' : title.slice(0, 60);
 }

@@ -1,0 +1,306 @@
+/**
+ * The merge step of a sync that reads only what changed since the last sync, so its cost grows
+ * with the change, not with the team's memory (20,000 entries: a handful of lines read, spliced
+ * into the working copy and the rendered file, instead of 20,000 entries parsed and rendered).
+ *
+ * Its results are the full merge step's, byte for byte (a twin test runs both on the same state):
+ * it only answers where that is certain — the working copy in the shape sync writes, the base the
+ * last sync left, no id changed on both sides, no section appearing or emptied, no forgotten entry
+ * coming back, no rewritten team ref — and returns null before any effect otherwise; the caller
+ * then merges the whole working copy.
+ */
+import { textFingerprint } from '../core/files/fast-hash.js';
+import { RULES_FILE_NOTE, RULES_FILE_TITLE, plainText, safeSection, type Rendering } from '../core/memory-file/render-memory.js';
+import { readLastRenderingHead, renderSharedMemory, writeWorkingBody } from '../core/shared-memory-file.js';
+import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
+import { commitMessage, outgoingEntries, readIncomingEntries, recordQuarantine, stampSent, teamProvenance, type IncomingChange, type MergeReport, type StepResult } from './merge-parts.js';
+import { readBlobs, startListTree, writeCommit, type Attribution, type CommitAuthor, type TreeFile } from './store/git-objects.js';
+import { blobOid, classifyPath, entryPath, serializeRecord } from './store/team-record.js';
+import { readSyncSnapshot, tombstonesFingerprint, type SyncSnapshot } from './sync-snapshot.js';
+import { readGitAuthor, type TeamContext } from './team-context.js';
+import { readLocalTombstones, addLocalTombstones } from './tombstones.js';
+import { MAX_CHANGED_LINES, diffWorkingLines, idMarker, readEntryLine, type LineDiff } from './working-line-diff.js';
+import { renderWorkingItem, type Reader, type WorkingItem } from './working-records.js';
+
+/** What can be read before the memory lock, while git fetches: the snapshot, the line diff, and the base's files of the ids this clone may have changed. */
+export type IncrementalStart = {
+  body: string;
+  snapshot: SyncSnapshot;
+  diff: LineDiff;
+  tombstones: Set<string>;
+  /** Ids whose entry may differ from the base: unsent at the last sync, or on a line changed since. */
+  candidates: string[];
+  baseFiles: Promise<Map<string, TreeFile>>;
+};
+
+/** Returns the start of an incremental merge of `body` against `base`, or null when the last sync left nothing to start from. */
+export function startIncremental(root: string, storeDir: string, base: string | null, body: string, sections: readonly string[]): IncrementalStart | null {
+  const snapshot = readSyncSnapshot(root);
+  if (snapshot === null || base === null || snapshot.base !== base) return null;
+  const local = readLocalTombstones(root);
+  if (tombstonesFingerprint(local) !== snapshot.tombstones) return null;
+  const diff = diffWorkingLines(snapshot.body, body, sections);
+  if (diff === null) return null;
+  const candidates = [...new Set([...snapshot.pending, ...diff.added.map((added) => added.item.id), ...diff.removed])];
+  if (candidates.length > MAX_CHANGED_LINES) return null;
+  const baseFiles = candidates.length === 0 ? Promise.resolve(new Map<string, TreeFile>()) : startListTree(storeDir, base, candidates.map(entryPath));
+  return { body, snapshot, diff, tombstones: new Set(local), candidates, baseFiles };
+}
+
+export type IncrementalInput = {
+  context: TeamContext;
+  report: MergeReport;
+  start: IncrementalStart;
+  /** The working copy's text, read under the memory lock (its body is `start.body`). */
+  fileText: string;
+  base: string;
+  theirs: string | null;
+  reachable: boolean;
+  /** The team's changes since the base and who made them (null: the team ref did not move); `related`: the base is in the team ref's history. */
+  team: { related: Promise<boolean>; changes: Promise<IncomingChange[]>; attribution: Promise<{ byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> }> } | null;
+  reader: Reader;
+  scan: SecretScanOptions;
+  now: Date;
+  push: boolean;
+  sessionId?: string;
+};
+
+/** A line of the working body this step finds an id on. */
+type Located = { line: number; item: WorkingItem };
+
+/** Runs the merge step on the changed lines only; returns null, having done nothing, where it cannot be sure to give the full merge's result. */
+export async function incrementalMergeStep(input: IncrementalInput): Promise<StepResult | null> {
+  const { context, report, start, base, theirs: theirsOid, reader, scan } = input;
+  const { root, config } = context;
+  const storeDir = context.target.storeDir;
+  const lines = start.diff.now.lines;
+  // Note: read before the memory lock; a `mem forget` since then changes what is forgotten.
+  if (tombstonesFingerprint(readLocalTombstones(root)) !== start.snapshot.tombstones) return null;
+  // The last rendering is spliced: the one of the body the last sync wrote, or of the body now
+  // (a command rendered since); each names the working copy's text it was made from.
+  const last = readLastRenderingHead(root);
+  if (last === null) return null;
+  const lastLines = last.text.split('\n');
+  const ofSynced = last.workingHash === start.snapshot.workingHash;
+  if (!ofSynced && last.workingHash !== textFingerprint(input.fileText)) return null;
+  const renderedLines = (ofSynced ? start.diff.before : start.diff.now).lines.length;
+  if (lastLines.length !== renderedLines + 3 || lastLines[0] !== RULES_FILE_NOTE || lastLines[1] !== RULES_FILE_TITLE) return null;
+  const shownAt = ofSynced ? start.diff.writtenAt : (line: number) => line;
+  const titles = start.diff.now.sections.map((section) => section.title);
+  if (new Set(titles.map(safeSection)).size !== titles.length) return null;
+  if (theirsOid === null) return null;
+
+  // What the team changed: entries and tombstones, nothing else (a malformed path is the full step's to report).
+  let incoming: IncomingChange[] = [];
+  if (input.team !== null) {
+    if (!(await input.team.related)) return null;
+    incoming = await input.team.changes;
+  }
+  const theirsIds: string[] = [];
+  const incomingTombstones: string[] = [];
+  for (const change of incoming) {
+    const kind = classifyPath(change.path);
+    if (kind === null) continue;
+    if (kind.kind === 'malformed') return null;
+    if (kind.kind === 'tombstone') {
+      if (change.newOid !== null) incomingTombstones.push(kind.id);
+    } else theirsIds.push(kind.id);
+  }
+  if (theirsIds.length + incomingTombstones.length > MAX_CHANGED_LINES) return null;
+
+  // Each id this step may touch, found on its line (an id on two lines, or on a line not in the shape, stops it).
+  const located = new Map<string, Located>();
+  for (const added of start.diff.added) located.set(added.item.id, added);
+  const lineOf = lineIndexer(lines);
+  for (const id of [...start.candidates, ...theirsIds, ...incomingTombstones]) {
+    if (located.has(id)) continue;
+    const marker = idMarker(id);
+    const at = start.body.indexOf(marker);
+    if (at < 0) continue;
+    if (start.body.lastIndexOf(marker) !== at) return null;
+    const line = lineOf(at);
+    const item = readEntryLine(lines[line] as string, titles[start.diff.now.sectionAt[line] as number] ?? '');
+    if (item === null || item.id !== id) return null;
+    located.set(id, { line, item });
+  }
+  for (const id of located.keys()) if (start.tombstones.has(id)) return null;
+  for (const id of theirsIds) if (start.tombstones.has(id)) return null;
+
+  // What this clone changed since the base: blob ids differ (the base's files of the candidates only).
+  const baseFiles = await start.baseFiles;
+  const forgotten = new Set([...start.tombstones, ...incomingTombstones]);
+  const oursChanged = new Set<string>();
+  const candidates = new Set(start.candidates);
+  for (const { item } of [...located.values()].sort((a, b) => a.line - b.line)) {
+    if (candidates.has(item.id) && blobOid(serializeRecord(item.record)) !== (baseFiles.get(entryPath(item.id))?.oid ?? null)) oursChanged.add(item.id);
+  }
+  for (const file of baseFiles.values()) {
+    const kind = classifyPath(file.path);
+    if (kind?.kind === 'entry' && !located.has(kind.id) && !forgotten.has(kind.id)) oursChanged.add(kind.id);
+  }
+  // An id both sides changed goes through the three-way merge (and may conflict): the full step's.
+  for (const id of [...theirsIds, ...incomingTombstones]) if (oursChanged.has(id)) return null;
+
+  const wanted = incoming.filter((change) => change.newOid !== null && classifyPath(change.path)?.kind === 'entry').map((change) => change.newOid as string);
+  const { theirs, quarantined } = readIncomingEntries(incoming, readBlobs(storeDir, wanted), scan);
+
+  // Where each change goes: an entry stays in its section, a new one ends its section, and no section empties.
+  const sectionOf = new Map<string, number | null>([...located].map(([id, at]) => [id, start.diff.now.sectionAt[at.line] as number]));
+  for (const [id, record] of theirs) {
+    if (record === undefined) {
+      sectionOf.set(id, null);
+      continue;
+    }
+    const at = located.get(id);
+    const section = at === undefined ? titles.indexOf(record.section) : (start.diff.now.sectionAt[at.line] as number);
+    if (record.kind !== 'entry' || section < 0 || titles[section] !== record.section) return null;
+    sectionOf.set(id, section);
+  }
+  for (const id of incomingTombstones) if (sectionOf.has(id)) sectionOf.set(id, null);
+  const left = new Int32Array(start.diff.now.sections.map((section) => section.entries));
+  for (const [id, section] of sectionOf) {
+    const was = located.get(id);
+    if (was !== undefined) left[start.diff.now.sectionAt[was.line] as number]! -= 1;
+    if (section !== null) left[section]! += 1;
+  }
+  if (left.some((count) => count <= 0)) return null;
+
+  // From here on the step is committed to: the full merge's loop, on the ids it touches.
+  report.quarantined.push(...quarantined);
+  const attribution = input.team === null ? new Map<string, Attribution>() : (await input.team.attribution).byPath;
+  const current = new Map<string, WorkingItem>([...located].map(([id, at]) => [id, at.item]));
+  const appended: string[] = [];
+  for (const [id, record] of theirs) {
+    report.received += 1;
+    if (record === undefined) {
+      current.delete(id);
+      continue;
+    }
+    if (!current.has(id) && !located.has(id) && !appended.includes(id)) appended.push(id);
+    current.set(id, { id, record, provenance: teamProvenance(attribution.get(entryPath(id)), record) });
+  }
+  for (const id of incomingTombstones) {
+    if (current.has(id)) {
+      current.delete(id);
+      oursChanged.add(id);
+    }
+  }
+  if (incomingTombstones.length > 0) addLocalTombstones(root, incomingTombstones.filter((id) => id !== ''));
+
+  const { outgoing, written, withheld } = outgoingEntries(oursChanged, current, new Set(), scan);
+  report.withheld.push(...withheld);
+  const pendingWork = outgoing.length > 0;
+  const willPush = pendingWork && input.reachable && input.push;
+  const advance = theirsOid !== base ? { to: theirsOid, from: base } : undefined;
+  let commit: string | null = pendingWork ? null : theirsOid;
+  if (pendingWork && input.reachable) {
+    commit = writeCommit(storeDir, { parent: theirsOid, writes: outgoing, message: commitMessage('change', outgoing, new Set(), input.sessionId), author: readGitAuthor(root), timestamp: Math.floor(input.now.getTime() / 1000) });
+    if (willPush) for (const item of stampSent([...current.values()].filter((item) => written.has(item.id)), written, commit, reader, input.now)) current.set(item.id, item);
+  }
+
+  const spliced = splice(start, located, current, appended, lastLines, shownAt, reader);
+  report.conflicts = [];
+  const workingText = writeWorkingBody(root, spliced.body, input.fileText);
+  const rendered = renderSharedMemory(root, config.region.sections, { workingText, body: spliced.body, rendering: spliced.rendering });
+  report.wroteMemoryFile ||= rendered.written;
+  recordQuarantine(root, report.quarantined, input.now);
+  if (advance !== undefined && !willPush) await context.store.updateRef('base', advance.to, advance.from);
+
+  const wrote = { body: spliced.body, workingText, changed: [...oursChanged], workingHash: rendered.readBack === 0 ? rendered.workingHash : null, tombstonesSent: false };
+  if (!pendingWork) return { commit: theirsOid, written, pending: false, wrote };
+  if (!input.reachable) return { commit: null, written, pending: true, wrote };
+  return { commit, written, pending: true, wrote, ...(willPush && advance !== undefined ? { advanceBase: advance } : {}) };
+}
+
+/**
+ * The working body and its rendering with this step's changes: lines of entries that changed
+ * replaced or removed, new entries at the end of their section; every line the last sync wrote
+ * as it is keeps the rendered line it had.
+ */
+function splice(
+  start: IncrementalStart,
+  located: ReadonlyMap<string, Located>,
+  current: ReadonlyMap<string, WorkingItem>,
+  appended: readonly string[],
+  lastLines: readonly string[],
+  shownAt: (line: number) => number,
+  reader: Reader,
+): { body: string; rendering: Rendering } {
+  const { lines, sections, sectionAt } = start.diff.now;
+  const replaced = new Map<number, WorkingItem | null>();
+  for (const [id, at] of located) {
+    const now = current.get(id) ?? null;
+    if (now !== at.item) replaced.set(at.line, now);
+  }
+  const newBySection = new Map<number, WorkingItem[]>();
+  for (const id of appended) {
+    const item = current.get(id);
+    if (item === undefined) continue;
+    const section = sections.findIndex((s) => s.title === item.record.section);
+    newBySection.set(section, [...(newBySection.get(section) ?? []), item]);
+  }
+  const body: string[] = [];
+  const shown: string[] = [RULES_FILE_NOTE, RULES_FILE_TITLE, ''];
+  const items: Rendering['items'] = [];
+  // Note: a line the last rendering shows (same line, same section) keeps its rendered line; a changed one is rendered as renderBodyItems renders it.
+  const entry = (text: string, section: number, lastAt: number) => {
+    body.push(text);
+    items.push({ id: lineId(text), kind: 'entry', line: shown.length + 1 });
+    shown.push(lastAt >= 0 ? (lastLines[lastAt + 3] as string) : `- ${plainText(entryText(readEntryLine(text, sections[section]?.title ?? '')))}`);
+  };
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i] as string;
+    const section = sectionAt[i] as number;
+    if (line.startsWith('## ')) {
+      body.push(line);
+      shown.push(`## ${safeSection(sections[section]?.title ?? '')}`);
+      continue;
+    }
+    if (line === '') {
+      body.push(line);
+      shown.push('');
+      continue;
+    }
+    const change = replaced.get(i);
+    if (change === undefined) entry(line, section, shownAt(i));
+    else if (change !== null) entry(renderWorkingItem(change, reader).slice(0, -1), section, -1);
+    const next = lines[i + 1];
+    if (next === '' || next === undefined) for (const item of newBySection.get(section) ?? []) entry(renderWorkingItem(item, reader).slice(0, -1), section, -1);
+  }
+  return { body: body.join('\n'), rendering: { text: shown.join('\n'), items } };
+}
+
+function entryText(item: WorkingItem | null): string {
+  return item?.record.kind === 'entry' ? item.record.text : '';
+}
+
+/** The id an entry line's mem comment names (the line is in sync's shape: the id comes first). */
+function lineId(line: string): string {
+  const at = line.lastIndexOf('<!-- mem:id=') + 12;
+  const end = line.indexOf(' ', at);
+  return line.slice(at, end < 0 ? undefined : end);
+}
+
+/** Returns a function from a character offset in the joined lines to its line index. */
+function lineIndexer(lines: readonly string[]): (offset: number) => number {
+  let starts: Float64Array | null = null;
+  return (offset) => {
+    if (starts === null) {
+      starts = new Float64Array(lines.length);
+      let at = 0;
+      for (let i = 0; i < lines.length; i += 1) {
+        starts[i] = at;
+        at += (lines[i] as string).length + 1;
+      }
+    }
+    let low = 0;
+    let high = lines.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((starts[middle] as number) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+}
+

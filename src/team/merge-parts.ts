@@ -1,0 +1,156 @@
+/**
+ * The parts of a sync's merge step that do not depend on how the working copy was read (all of
+ * it, or only what changed since the last sync): reading what the team sent, who wrote it, what
+ * this clone sends, and the commit message. Both merge steps call these, so they agree.
+ */
+import { join } from 'node:path';
+import { writeCacheFileSync } from '../core/files/atomic-write.js';
+import { memoryPaths } from '../core/layout.js';
+import type { Provenance } from '../core/memory-file/entry.js';
+import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
+import type { Side } from './merge/merge-records.js';
+import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
+import type { Attribution, FileWrite } from './store/git-objects.js';
+import { TOMBSTONE_DIR, classifyPath, entryPath, parseRecord, serializeRecord, type TeamRecord } from './store/team-record.js';
+import type { RegionConflict } from './team-region.js';
+import type { WorkingItem } from './working-records.js';
+
+/** What a merge step reports as it goes. */
+export type MergeReport = { quarantined: FlaggedEntry[]; withheld: FlaggedEntry[]; received: number; conflicts: RegionConflict[]; wroteMemoryFile: boolean };
+
+/** What a merge step did, for the push and for the snapshot the next sync starts from. */
+export type StepResult = {
+  /** The commit to push (or the remote head when there is nothing to push), null when nothing exists yet. */
+  commit: string | null;
+  /** Ids (entries and tombstones) the commit writes, for provenance after the push. */
+  written: Set<string>;
+  pending: boolean;
+  /**
+   * What the step left in the working copy: its body and the file's text (after the push, nothing
+   * is read again while the file still holds it), the ids this clone had changed against the base,
+   * the fingerprint of that text (null: a human's edit of the rendered file was read back
+   * meanwhile, so the file holds more), and whether the commit sends tombstones.
+   */
+  wrote?: { body: string; workingText: string; changed: string[]; workingHash: string | null; tombstonesSent: boolean };
+  /** The base move this step left to after the push (the base still points at `from`). */
+  advanceBase?: { to: string; from: string | null };
+};
+
+/** Keeps what this sync quarantined, for `mem status` to point at: rewritten by every sync, no flush needed. */
+export function recordQuarantine(root: string, entries: readonly FlaggedEntry[], now: Date): void {
+  writeCacheFileSync(join(memoryPaths(root).stateDir, 'quarantine.json'), `${JSON.stringify({ version: 1, at: now.toISOString(), entries }, null, 2)}\n`);
+}
+
+/** One file the team changed since the base: its path and, unless deleted, its new blob and mode. */
+export type IncomingChange = { path: string; newOid: string | null; newMode: string | null };
+
+/** Returns git's ISO date as mem writes dates: UTC, seconds, `Z`. */
+export function isoSeconds(value: string): string {
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? value : new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** The provenance of a team version of entry `id`: the commit and author git attributes it to, the session and agent it names. */
+export function teamProvenance(at: Attribution | undefined, entry: TeamRecord | undefined): Provenance {
+  return {
+    ...(at ? { author: at.author.name, at: isoSeconds(at.author.at), commit: at.commit } : {}),
+    ...(entry?.kind === 'entry' && entry.session ? { session: entry.session } : {}),
+    ...(entry?.kind === 'entry' && entry.agent ? { agent: entry.agent } : {}),
+  };
+}
+
+/**
+ * Reads each changed entry file of the team on its own: deleted ones are `undefined`, a file that
+ * is not a regular file, does not parse, or trips the secret/injection gate is quarantined (the
+ * rest still arrives). Tombstones are not entries and are skipped here.
+ */
+export function readIncomingEntries(incoming: readonly IncomingChange[], blobs: ReadonlyMap<string, Buffer>, scan: SecretScanOptions): { theirs: Map<string, Side>; quarantined: FlaggedEntry[] } {
+  const theirs = new Map<string, Side>();
+  const quarantined: FlaggedEntry[] = [];
+  const parsed: Array<[string, TeamRecord]> = [];
+  for (const change of incoming) {
+    const kind = classifyPath(change.path);
+    if (kind === null || kind.kind === 'tombstone') continue;
+    if (kind.kind === 'malformed') {
+      if (change.newOid !== null) quarantined.push({ id: change.path.slice(0, 120), section: '', text: '', reasons: ['not a valid entry path'] });
+      continue;
+    }
+    if (change.newOid === null) {
+      theirs.set(kind.id, undefined);
+      continue;
+    }
+    const bytes = change.newMode === '100644' || change.newMode === '100755' ? blobs.get(change.newOid) : undefined;
+    const read = bytes === undefined ? { ok: false as const, reason: 'not a regular file' } : parseRecord(bytes);
+    if (!read.ok) {
+      quarantined.push(flagged(kind.id, null, [read.reason], scan));
+      continue;
+    }
+    parsed.push([kind.id, read.record]);
+  }
+  const flags = scanRecords(parsed, scan);
+  for (const [id, record] of parsed) {
+    const reasons = flags.get(id);
+    if (reasons) quarantined.push(flagged(id, record, reasons, scan));
+    else theirs.set(id, record);
+  }
+  return { theirs, quarantined };
+}
+
+/**
+ * What this clone sends for the ids it changed: each entry's file, or its removal. An entry that
+ * trips the secret/injection gate is withheld (kept in this clone, never sent); conflicted ids are
+ * written by the caller.
+ */
+export function outgoingEntries(
+  changed: Iterable<string>,
+  items: ReadonlyMap<string, WorkingItem>,
+  conflicted: ReadonlySet<string>,
+  scan: SecretScanOptions,
+): { outgoing: FileWrite[]; written: Set<string>; withheld: FlaggedEntry[] } {
+  const ids = [...changed].filter((id) => !conflicted.has(id));
+  const flags = scanRecords(ids.filter((id) => items.has(id)).map((id) => [id, (items.get(id) as WorkingItem).record] as const), scan);
+  const outgoing: FileWrite[] = [];
+  const written = new Set<string>();
+  const withheld: FlaggedEntry[] = [];
+  for (const id of ids) {
+    const item = items.get(id);
+    if (item !== undefined) {
+      const reasons = flags.get(id) ?? [];
+      if (reasons.length > 0) {
+        withheld.push(flagged(id, item.record, reasons, scan));
+        continue;
+      }
+      outgoing.push({ path: entryPath(id), content: serializeRecord(item.record) });
+    } else {
+      outgoing.push({ path: entryPath(id), content: null });
+    }
+    written.add(id);
+  }
+  return { outgoing, written, withheld };
+}
+
+/** This clone's entries in `written` as they read once `commit` is pushed: the commit that holds them, this clone as their author, now. */
+export function stampSent(items: readonly WorkingItem[], written: ReadonlySet<string>, commit: string, reader: { name: string | null }, now: Date): WorkingItem[] {
+  const at = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  // Note: a new item object for what changed; the others keep theirs (and their remembered rendering).
+  return items.map((item) => (written.has(item.id) && item.record.kind === 'entry' ? { ...item, provenance: { ...item.provenance, ...(reader.name ? { author: reader.name } : {}), at, commit } } : item));
+}
+
+/** The team commit's message: what changed, one line per entry, so `git log` on the team ref reads as an audit log. */
+export function commitMessage(kind: 'change' | 'conflict', writes: readonly FileWrite[], conflicted: ReadonlySet<string>, sessionId: string | undefined): string {
+  const lines = summarise(writes, conflicted);
+  const title = kind === 'conflict' ? 'mem: record a conflict for review' : `mem: ${lines.length} memory change${lines.length === 1 ? '' : 's'}`;
+  return `${title}\n\n${lines.join('\n')}\n${sessionId ? `\nMem-Session: ${sessionId.slice(0, 64).replace(/[^A-Za-z0-9._-]/g, '')}\n` : ''}`;
+}
+
+function summarise(writes: readonly FileWrite[], conflicted: ReadonlySet<string>): string[] {
+  const lines: string[] = [];
+  for (const write of writes.slice(0, 50)) {
+    if (write.path.startsWith(`${TOMBSTONE_DIR}/`)) lines.push(`- forgot ${write.path.split('/').pop() ?? ''}`);
+    else if (write.content === null) lines.push(`- removed ${write.path.split('/').pop()?.replace(/\.json$/, '') ?? ''}`);
+    else lines.push(`- ${write.path.split('/').pop()?.replace(/\.json$/, '') ?? ''}`);
+  }
+  if (writes.length > 50) lines.push(`- … and ${writes.length - 50} more`);
+  for (const id of conflicted) lines.push(`- conflict on ${id}, awaiting \`mem review\``);
+  return lines;
+}
