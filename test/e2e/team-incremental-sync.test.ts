@@ -1,0 +1,101 @@
+/**
+ * A sync after the first one reads only what changed since the last sync (issue 11: one new
+ * entry on each side must not cost 20,000 parsed entries). Through real clones and a bare remote:
+ * the incremental merge is taken where it applies, what it leaves is what a full merge leaves
+ * (the working copy in sync's own shape, the rendered file and its record those of that body),
+ * and it steps aside for conflicts and for edits read back from the rendered file.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { renderMemory } from '../../src/core/memory-file/render-memory.js';
+import { regionBody } from '../../src/core/memory-file/region-body.js';
+import { readWorkingItems, renderWorkingBody } from '../../src/team/working-records.js';
+import { cleanupTempDirs, runMem } from '../helpers/temp-repo.js';
+import { RENDERED, WORKING, makeTeam } from '../unit/team/store/team-fixture.js';
+
+afterAll(cleanupTempDirs);
+
+const SECTIONS = ['Conventions', 'Commands', 'Decisions', 'Gotchas', 'Preferences', 'References'];
+
+type Report = { merge: string | null; received: number; sent: number; conflicts: unknown[]; exitCode: number };
+
+function remember(dir: string, text: string, section: string): void {
+  const result = runMem(['remember', text, '--section', section, '--force'], { cwd: dir });
+  expect(result.status, result.stderr).toBe(0);
+}
+
+function sync(dir: string): Report {
+  const result = runMem(['sync', '--json'], { cwd: dir });
+  expect([0, 3], result.stderr).toContain(result.status);
+  return JSON.parse(result.stdout) as Report;
+}
+
+/** The clone's files as a full merge would leave them: the body re-rendered from its entries is itself, and the rendered file and its record are that body's. */
+function expectAsFullMergeLeaves(dir: string, user: string): void {
+  const body = regionBody(readFileSync(join(dir, WORKING), 'utf8')) ?? '';
+  const reader = { name: user, email: `${user}@example.com` };
+  expect(renderWorkingBody(readWorkingItems(body), SECTIONS, reader)).toBe(body);
+  const rendering = renderMemory(body, { target: 'rules-file', sections: SECTIONS, reader });
+  expect(readFileSync(join(dir, RENDERED), 'utf8')).toBe(rendering.text);
+  expect(readFileSync(join(dir, '.memory/state/team-rendered.md'), 'utf8')).toBe(rendering.text);
+  expect((JSON.parse(readFileSync(join(dir, '.memory/state/team-rendered.json'), 'utf8')) as { items: unknown }).items).toEqual(rendering.items);
+}
+
+describe('incremental team sync', () => {
+  it('takes only the changed lines for one new entry on each side, and leaves what a full merge leaves', () => {
+    const { alice, bob } = makeTeam();
+    remember(alice, 'Run make check before pushing.', 'Commands');
+    remember(alice, 'The api needs make migrate first.', 'Gotchas');
+    remember(alice, 'Use pnpm, never npm.', 'Conventions');
+    expect(sync(alice).merge).toBe('full');
+    expect(sync(bob).merge).toBe('full');
+
+    for (let round = 1; round <= 3; round += 1) {
+      remember(bob, `Bob's rule ${round}: deploy the worker with make deploy-${round}.`, 'Commands');
+      const bobs = sync(bob);
+      expect(bobs).toMatchObject({ merge: 'incremental', sent: 1 });
+      remember(alice, `Alice's rule ${round}: seed the database with make seed-${round}.`, 'Gotchas');
+      const alices = sync(alice);
+      expect(alices).toMatchObject({ merge: 'incremental', received: 1, sent: 1, exitCode: 0 });
+      expectAsFullMergeLeaves(alice, 'alice');
+      expect(readFileSync(join(alice, RENDERED), 'utf8')).toContain(`Bob's rule ${round}: deploy the worker`);
+    }
+    const bobs = sync(bob);
+    expect(bobs).toMatchObject({ merge: 'incremental', received: 1 });
+    expectAsFullMergeLeaves(bob, 'bob');
+    expect(readFileSync(join(bob, RENDERED), 'utf8')).toContain("Alice's rule 3: seed the database");
+  });
+
+  it('steps aside for a same-entry edit on both sides, which the full merge turns into one conflict', () => {
+    const { alice, bob } = makeTeam();
+    remember(alice, 'Tests use the sqlite database.', 'Conventions');
+    remember(alice, 'Run make check before pushing.', 'Commands');
+    sync(alice);
+    sync(bob);
+    const reword = (dir: string, text: string) => {
+      const file = join(dir, WORKING);
+      writeFileSync(file, readFileSync(file, 'utf8').replace('Tests use the sqlite database.', text));
+    };
+    reword(alice, 'Tests use postgres 16 in docker.');
+    expect(sync(alice).merge).toBe('incremental');
+    reword(bob, 'Tests use an in-memory database.');
+    const conflicted = sync(bob);
+    expect(conflicted).toMatchObject({ merge: 'full', exitCode: 3 });
+    expect(conflicted.conflicts).toHaveLength(1);
+  });
+
+  it('steps aside when a human edited the rendered file (the full merge reads the edit back), then goes on incrementally', () => {
+    const { alice, bob } = makeTeam();
+    remember(alice, 'Run make check before pushing.', 'Commands');
+    remember(alice, 'Use pnpm, never npm.', 'Conventions');
+    sync(alice);
+    sync(bob);
+    const file = join(alice, RENDERED);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Use pnpm, never npm.', 'Use pnpm 9, never npm.'));
+    expect(sync(alice)).toMatchObject({ merge: 'full', sent: 1 });
+    expect(sync(bob)).toMatchObject({ merge: 'incremental', received: 1 });
+    expect(readFileSync(join(bob, RENDERED), 'utf8')).toContain('Use pnpm 9, never npm.');
+    expectAsFullMergeLeaves(bob, 'bob');
+  });
+});
