@@ -13,7 +13,7 @@
  *
  * No tracked file is ever written here.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeCacheFileSync, writeFileAtomicSync } from './files/atomic-write.js';
 import { matchesTextFingerprint, textFingerprint } from './files/fast-hash.js';
@@ -159,12 +159,39 @@ export function renderingIsStale(root: string): boolean {
 }
 
 /**
+ * The last rendering's text and the fingerprint of the working copy's text it was made from,
+ * reading only the head of its record (`{"textHash":…,"workingHash":…,` comes first; the items
+ * after it are 1 MB at 20,000 entries); null when either file is missing or they do not match.
+ * `knownText`: the bytes the caller just read from a file equal to the last rendering's.
+ */
+export function readLastRenderingSource(root: string, knownText?: string): { text: string; workingHash: string } | null {
+  const paths = sharedMemoryPaths(root);
+  const text = knownText ?? readText(paths.lastText);
+  if (text === null) return null;
+  let head = '';
+  try {
+    const fd = openSync(paths.lastItems, 'r');
+    try {
+      const buffer = Buffer.alloc(256);
+      head = buffer.toString('utf8', 0, readSync(fd, buffer, 0, buffer.length, 0));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return null;
+  }
+  const found = /^\{"textHash":"([^"]*)","workingHash":"([^"]*)",/.exec(head);
+  if (found === null || !matchesTextFingerprint(found[1], text)) return null;
+  return { text, workingHash: found[2] ?? '' };
+}
+
+/**
  * The last rendering's text, working-copy fingerprint and conflict count, without reading its
  * items (20,000 of them at scale): the record is written as `{"textHash":…,"workingHash":…,"items":[…]}`
  * and items are `{"id":…,"kind":…,"line":…}`, whose strings cannot hold a quote. Anything else
  * is read in full.
  */
-export function readLastRenderingHead(root: string): { text: string; workingHash: string; conflicts: number } | null {
+function readLastRenderingHead(root: string): { text: string; workingHash: string; conflicts: number } | null {
   const paths = sharedMemoryPaths(root);
   const text = readText(paths.lastText);
   const meta = readText(paths.lastItems);

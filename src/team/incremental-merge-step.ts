@@ -11,7 +11,7 @@
  */
 import { textFingerprint } from '../core/files/fast-hash.js';
 import { RULES_FILE_NOTE, RULES_FILE_TITLE, plainText, safeSection, type Rendering } from '../core/memory-file/render-memory.js';
-import { readLastRenderingHead, renderSharedMemory, writeWorkingBody } from '../core/shared-memory-file.js';
+import { readLastRenderingSource, renderSharedMemory, writeWorkingBody } from '../core/shared-memory-file.js';
 import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
 import { commitMessage, outgoingEntries, readIncomingEntries, recordQuarantine, stampSent, teamProvenance, type IncomingChange, type MergeReport, type StepResult } from './merge-parts.js';
 import { readBlobs, startListTree, writeCommit, type Attribution, type CommitAuthor, type TreeFile } from './store/git-objects.js';
@@ -53,6 +53,8 @@ export type IncrementalInput = {
   start: IncrementalStart;
   /** The working copy's text, read under the memory lock (its body is `start.body`). */
   fileText: string;
+  /** The last rendering's text, when the caller has just read the rendered file and found it equal. */
+  lastText?: string;
   base: string;
   theirs: string | null;
   reachable: boolean;
@@ -78,7 +80,7 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
   if (tombstonesFingerprint(readLocalTombstones(root)) !== start.snapshot.tombstones) return null;
   // The last rendering is spliced: the one of the body the last sync wrote, or of the body now
   // (a command rendered since); each names the working copy's text it was made from.
-  const last = readLastRenderingHead(root);
+  const last = readLastRenderingSource(root, input.lastText);
   if (last === null) return null;
   const lastLines = last.text.split('\n');
   const ofSynced = last.workingHash === start.snapshot.workingHash;

@@ -353,7 +353,7 @@ async function mergeStep(
     const step =
       start === null
         ? null
-        : await incrementalMergeStep({ context, report, start, fileText, base: baseOid, theirs: theirsOid, reachable, team, reader, scan, now, push: options.push !== false, ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }) });
+        : await incrementalMergeStep({ context, report, start, fileText, ...(absorbed.rendered ? { lastText: absorbed.rendered } : {}), base: baseOid, theirs: theirsOid, reachable, team, reader, scan, now, push: options.push !== false, ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }) });
     if (step !== null) {
       report.merge = 'incremental';
       return step;
