@@ -168,21 +168,26 @@ export function readLastRenderingSource(root: string, knownText?: string): { tex
   const paths = sharedMemoryPaths(root);
   const text = knownText ?? readText(paths.lastText);
   if (text === null) return null;
-  let head = '';
+  const head = readHead(paths.lastItems, 256);
+  if (head === null) return null;
+  const found = /^\{"textHash":"([^"]*)","workingHash":"([^"]*)",/.exec(head);
+  if (found === null || !matchesTextFingerprint(found[1], text)) return null;
+  return { text, workingHash: found[2] ?? '' };
+}
+
+/** The first `bytes` bytes of a file as text, or null when it cannot be read. */
+function readHead(path: string, bytes: number): string | null {
   try {
-    const fd = openSync(paths.lastItems, 'r');
+    const fd = openSync(path, 'r');
     try {
-      const buffer = Buffer.alloc(256);
-      head = buffer.toString('utf8', 0, readSync(fd, buffer, 0, buffer.length, 0));
+      const buffer = Buffer.alloc(bytes);
+      return buffer.toString('utf8', 0, readSync(fd, buffer, 0, bytes, 0));
     } finally {
       closeSync(fd);
     }
   } catch {
     return null;
   }
-  const found = /^\{"textHash":"([^"]*)","workingHash":"([^"]*)",/.exec(head);
-  if (found === null || !matchesTextFingerprint(found[1], text)) return null;
-  return { text, workingHash: found[2] ?? '' };
 }
 
 /**
