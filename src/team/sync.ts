@@ -347,7 +347,9 @@ async function mergeStep(
   // Note: what was read during the fetch is used when the body is still the one read (checked under the lock).
   const reuse = early !== null && early.body === absorbed.body;
 
-  if (options.incremental !== false && !options.dryRun && absorbed.edits === 0 && baseOid !== null) {
+  // Note: only when the rendered file is the last rendering (or gone): a human's reorder, read back
+  // as no edit, still replaced the last rendering, which the incremental merge splices.
+  if (options.incremental !== false && !options.dryRun && absorbed.edits === 0 && 'rendered' in absorbed && absorbed.rendered !== undefined && baseOid !== null) {
     const start = reuse && early.incremental !== null ? early.incremental : startIncremental(root, storeDir, baseOid, absorbed.body, sections);
     const team = diff !== null && log !== null ? { related: ancestry, changes: diff, attribution: log } : null;
     const step =
