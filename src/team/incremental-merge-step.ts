@@ -11,7 +11,8 @@
  */
 import { textFingerprint } from '../core/files/fast-hash.js';
 import { RULES_FILE_NOTE, RULES_FILE_TITLE, plainText, safeSection, type Rendering } from '../core/memory-file/render-memory.js';
-import { readLastRenderingSource, renderSharedMemory, writeWorkingBody } from '../core/shared-memory-file.js';
+import { fileStamp } from '../core/files/file-stamp.js';
+import { readLastRenderingSource, renderSharedMemory, sharedMemoryPaths, writeWorkingBody } from '../core/shared-memory-file.js';
 import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
 import { commitMessage, outgoingEntries, readIncomingEntries, recordQuarantine, stampSent, teamProvenance, type IncomingChange, type MergeReport, type StepResult } from './merge-parts.js';
 import { readBlobs, startListTree, writeCommit, type Attribution, type CommitAuthor, type TreeFile } from './store/git-objects.js';
@@ -203,12 +204,14 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
   const spliced = splice(start, located, current, appended, lastLines, shownAt, reader);
   report.conflicts = [];
   const workingText = writeWorkingBody(root, spliced.body, input.fileText);
+  // Note: before rendering, which may read a human's edit back into the working copy.
+  const stamp = fileStamp(sharedMemoryPaths(root).working);
   const rendered = renderSharedMemory(root, config.region.sections, { workingText, body: spliced.body, rendering: spliced.rendering });
   report.wroteMemoryFile ||= rendered.written;
   recordQuarantine(root, report.quarantined, input.now);
   if (advance !== undefined && !willPush) await context.store.updateRef('base', advance.to, advance.from);
 
-  const wrote = { body: spliced.body, workingText, changed: [...oursChanged], workingHash: rendered.readBack === 0 ? rendered.workingHash : null, tombstonesSent: false };
+  const wrote = { body: spliced.body, workingText, stamp, changed: [...oursChanged], workingHash: rendered.readBack === 0 ? rendered.workingHash : null, tombstonesSent: false };
   if (!pendingWork) return { commit: theirsOid, written, pending: false, wrote };
   if (!input.reachable) return { commit: null, written, pending: true, wrote };
   return { commit, written, pending: true, wrote, ...(willPush && advance !== undefined ? { advanceBase: advance } : {}) };

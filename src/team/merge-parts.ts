@@ -26,12 +26,12 @@ export type StepResult = {
   written: Set<string>;
   pending: boolean;
   /**
-   * What the step left in the working copy: its body and the file's text (after the push, nothing
-   * is read again while the file still holds it), the ids this clone had changed against the base,
+   * What the step left in the working copy: its body, the file's text and stamp (after the push,
+   * nothing is read again while the file still holds it), the ids this clone had changed against the base,
    * the fingerprint of that text (null: a human's edit of the rendered file was read back
    * meanwhile, so the file holds more), and whether the commit sends tombstones.
    */
-  wrote?: { body: string; workingText: string; changed: string[]; workingHash: string | null; tombstonesSent: boolean };
+  wrote?: { body: string; workingText: string; stamp: string; changed: string[]; workingHash: string | null; tombstonesSent: boolean };
   /** The base move this step left to after the push (the base still points at `from`). */
   advanceBase?: { to: string; from: string | null };
 };
