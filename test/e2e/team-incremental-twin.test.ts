@@ -323,6 +323,77 @@ describe('incremental and full team merge leave the same bytes', () => {
     await twin(team, 'bob, many entries', 'bob');
   });
 
+  it('a session-start refresh (receive only), then the sync that pushes', async () => {
+    const { team } = await sharedTeam(6);
+    remember(team.bob, 'Bob’s rule that the refresh brings.', 'Gotchas');
+    await sync(team.bob);
+    remember(team.alice, 'Alice’s rule the refresh must not push.');
+    const refreshed = await twinRun(team, { sync: { push: false } });
+    expectTwinsAgree(refreshed, 'refresh');
+    expect(refreshed.a.report?.pushed).toBe(false);
+    await twin(team, 'the push after the refresh');
+  });
+
+  it('a dry run, then the real sync', async () => {
+    const { team, ids } = await sharedTeam(6);
+    editEntry(team.bob, ids[1] as string, 'Shared rule number 1, edited by Bob.');
+    await sync(team.bob);
+    editRendered(team.alice, addRenderedLine('Typed by hand before a dry run.', 'Commands'));
+    const dry = await twinRun(team, { sync: { dryRun: true } });
+    expectTwinsAgree(dry, 'dry run');
+    await twin(team, 'the sync after the dry run');
+  });
+
+  it('a sync killed after its push, before the base moved', async () => {
+    const { team } = await sharedTeam(6);
+    const store = join(team.alice, '.git', 'mem', 'store.git');
+    const base = 'refs/mem/base/mem/team';
+    const before = git(store, ['--git-dir', store, 'rev-parse', base]);
+    remember(team.alice, 'Alice’s rule, pushed by the sync that was killed.');
+    await sync(team.alice);
+    git(store, ['--git-dir', store, 'update-ref', base, before]);
+    remember(team.bob, 'Bob’s rule after Alice’s killed sync.', 'Decisions');
+    await sync(team.bob);
+    addEntry(team.alice, 'mstop000006', 'Alice’s Stop hook wrote this after the killed sync.');
+    await twin(team, 'base behind the working copy');
+  });
+
+  it('the team store was deleted (rebuilt from the remote)', async () => {
+    const { team } = await sharedTeam(6);
+    remember(team.alice, 'Alice’s unsent rule when the store went missing.');
+    remember(team.bob, 'Bob’s rule waiting on the remote.', 'Gotchas');
+    await sync(team.bob);
+    rmSync(join(team.alice, '.git', 'mem', 'store.git'), { recursive: true, force: true });
+    await twin(team, 'store deleted');
+  });
+
+  it('the working copy was deleted, or edited by hand (a line reworded, an id comment dropped)', async () => {
+    const { team, ids } = await sharedTeam(6);
+    const file = join(team.alice, WORKING);
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.replace('Shared rule number 0: keep', 'Shared rule number 0, edited in the working copy: keep').replace(new RegExp(` <!-- mem:id=${ids[1] as string}[^>]*-->`), ''));
+    await twin(team, 'working copy edited by hand');
+    rmSync(file);
+    await twin(team, 'working copy deleted');
+  });
+
+  it('the configured sections changed between syncs', async () => {
+    const { team } = await sharedTeam(9);
+    const configFile = join(team.alice, '.memory', 'config.json');
+    const config = JSON.parse(readFileSync(configFile, 'utf8')) as { region: { sections: string[] } };
+    config.region.sections = ['Gotchas', 'Commands', 'Conventions', 'Runbooks'];
+    writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`);
+    addEntry(team.alice, 'mstop000007', 'A runbook entry in a newly configured section.', 'Runbooks');
+    await twin(team, 'sections changed');
+  });
+
+  it('the git identity changed between syncs', async () => {
+    const { team } = await sharedTeam(4);
+    git(team.alice, ['config', 'user.name', 'Alice Liddell']);
+    remember(team.alice, 'Written after Alice set her full name.');
+    await twin(team, 'identity changed');
+  });
+
   it.todo('takes the incremental merge for one new entry on each side');
 });
 
@@ -369,6 +440,8 @@ type Plan = {
   bothEditFirst: boolean;
   /** Alice's first sync after her actions cannot reach the remote. */
   aliceOffline: boolean;
+  /** How Alice settles the conflicts she ends with, if any (`mem review --take`). */
+  settle: 'mine' | 'theirs' | 'both';
 };
 
 const planArb: fc.Arbitrary<Plan> = fc.record({
@@ -377,6 +450,7 @@ const planArb: fc.Arbitrary<Plan> = fc.record({
   alice: fc.array(actionArb, { minLength: 1, maxLength: 4 }),
   bothEditFirst: fc.boolean(),
   aliceOffline: fc.boolean(),
+  settle: fc.constantFrom('mine' as const, 'theirs' as const, 'both' as const),
 });
 
 /** The working copy's plain entries (conflicts left out): id and text. */
@@ -456,8 +530,17 @@ async function runPlan(plan: Plan): Promise<void> {
     await twin(team, 'alice offline');
     online(team, team.alice);
   }
-  await twin(team, 'alice merges bob’s and sends hers');
+  const merged = await twin(team, 'alice merges bob’s and sends hers');
   await twin(team, 'bob receives alice’s', 'bob');
+  const conflicts = merged.a.report?.conflicts ?? [];
+  if (conflicts.length === 0) return;
+  for (const conflict of conflicts) {
+    const settled = runMem(['review', '--resolve', conflict.id, '--take', plan.settle], { cwd: team.alice });
+    // Note: exit 3 says other conflicts are still open.
+    expect([0, 3], settled.stderr).toContain(settled.status);
+  }
+  await twin(team, `alice settled with --take ${plan.settle}`);
+  await twin(team, 'bob receives the settlement', 'bob');
 }
 
 describe('incremental and full team merge agree on random histories', () => {
