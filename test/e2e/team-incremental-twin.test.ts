@@ -407,6 +407,9 @@ describe('the twin comparison itself', () => {
     expect(twins.a.state.storeRefs).toMatch(/^[0-9a-f]{40} refs\/mem\/base\//m);
     expect(twins.a.state.remoteRefs).toMatch(/^[0-9a-f]{40} refs\/mem\/team$/m);
     expect(() => expectTwinsAgree(twins, 'tampered')).toThrow();
+    // Side b pushed to its own copy of the remote, not to side a's.
+    expect(git(twins.b.dir.alice, ['config', '--get', 'remote.origin.url'])).toBe(twins.b.dir.remote);
+    expect(twins.b.dir.remote).not.toBe(twins.a.dir.remote);
   });
 });
 
