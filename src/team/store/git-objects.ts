@@ -1,8 +1,8 @@
 /**
  * Reading and writing the team store with the system git, in a handful of bounded processes per
  * sync: `ls-tree` and `diff-tree` compare trees without reading blobs, `cat-file --batch` reads
- * only the blobs that changed, `fast-import` writes blobs, trees and a commit in one process (few
- * objects stay loose: no pack per sync), and `log --name-only` over the new commits only tells who
+ * only the blobs that changed, `fast-import` writes blobs, trees and a commit in one process (as
+ * one small pack, rolled up with the others by store-maintenance.ts), and `log --name-only` over the new commits only tells who
  * changed which entry. Nothing here loads a packfile into the Node process, so memory stays flat
  * whatever the size of the team's history.
  */
@@ -309,7 +309,10 @@ export function writeCommit(storeDir: string, spec: CommitSpec): string {
   }
   // Note: a reset to the null id deletes the temporary ref when fast-import finishes.
   text(`get-mark :1\nreset ${ref}\nfrom ${'0'.repeat(40)}\ndone\n`);
-  const oid = git(storeDir, ['fast-import', '--quiet', '--done', '--date-format=raw'], Buffer.concat(chunks)).toString('utf8').trim();
+  // Note: unpackLimit 0 keeps the few objects as the pack fast-import wrote; by default it spawns
+  // unpack-objects to turn a small pack into loose objects (3-6 ms of every sync that writes).
+  // Packs stay few: store-maintenance.ts rolls them up.
+  const oid = git(storeDir, ['-c', 'fastimport.unpackLimit=0', 'fast-import', '--quiet', '--done', '--date-format=raw'], Buffer.concat(chunks)).toString('utf8').trim();
   if (!OID_RE.test(oid)) throw new MemError('GIT_FAILED', `git fast-import in the team store printed no commit id (${oid.slice(0, 80)})`);
   return oid;
 }

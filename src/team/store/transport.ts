@@ -10,6 +10,7 @@ import { fileStamp } from '../../core/files/file-stamp.js';
 import { rememberGitIdentity, type GitIdentity } from '../../core/git/git-identity.js';
 import { runGit, runGitSync, type GitRun } from '../../core/git/run-git.js';
 import type { Progress } from '../../core/progress.js';
+import { PACKS_BEFORE_REPACK, repackIfMany } from './store-maintenance.js';
 
 export type TransportFailureReason =
   /** The remote could not be reached (network down, host unknown, timeout, auth refused). */
@@ -115,7 +116,12 @@ export async function fetchTeamBranch(target: TransportTarget, options: { depth?
     { cwd: target.root, timeoutMs: target.timeoutMs, ...watch },
   );
   if (progress !== undefined) run.stderr = withoutProgress(run.stderr);
-  if (run.status === 0) return { ok: true, branchExists: true };
+  if (run.status === 0) {
+    // Note: a clone that only receives never pushes, where the roll-up is hidden: it rolls up here,
+    // once every ~60 receiving syncs (~0.1 s then; once, longer, for a store that predates this).
+    await repackIfMany(target.storeDir, 4 * PACKS_BEFORE_REPACK);
+    return { ok: true, branchExists: true };
+  }
   const text = output(run);
   if (/couldn't find remote ref/i.test(text)) return { ok: true, branchExists: false };
   return classifyFailure(run, target.timeoutMs);
@@ -128,10 +134,12 @@ export async function fetchTeamBranch(target: TransportTarget, options: { depth?
 export async function pushTeamBranch(target: TransportTarget, commit: string): Promise<PushOutcome> {
   const url = resolveRemoteUrl(target.root, target.remote, 'push');
   if (url === null) return missingRemote(target.remote);
-  const run = await runGit(
-    ['--git-dir', target.storeDir, 'push', '--quiet', '--no-verify', '--porcelain', url, `${commit}:${target.remoteRef}`],
-    { cwd: target.root, timeoutMs: target.timeoutMs },
-  );
+  // Note: the store's packs are rolled up while the push waits on the remote (git lets a repack
+  // run beside readers: the new pack is written before the old ones go).
+  const [run] = await Promise.all([
+    runGit(['--git-dir', target.storeDir, 'push', '--quiet', '--no-verify', '--porcelain', url, `${commit}:${target.remoteRef}`], { cwd: target.root, timeoutMs: target.timeoutMs }),
+    repackIfMany(target.storeDir),
+  ]);
   if (run.status === 0) return { ok: true };
   const text = output(run);
   // Note: two pushes landing at the same moment make the loser's ref update fail on the remote
