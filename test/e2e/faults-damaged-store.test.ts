@@ -17,11 +17,23 @@ function teamBranchText(remote: string): string {
   return files.map((file) => git(remote, ['show', `mem/team:${file}`])).join('\n');
 }
 
-/** Deletes the loose object `oid` from a bare repository (the damage a disk error or a bad gc leaves). */
+/**
+ * Deletes the object `oid` from a bare repository (the damage a disk error or a bad gc leaves): the
+ * loose object, or the whole pack that holds it (the store keeps each sync's objects as a pack).
+ */
 function deleteObject(gitDir: string, oid: string): void {
   const path = join(gitDir, 'objects', oid.slice(0, 2), oid.slice(2));
-  expect(existsSync(path), `loose object ${oid}`).toBe(true);
-  rmSync(path);
+  if (existsSync(path)) {
+    rmSync(path);
+    return;
+  }
+  const packDir = join(gitDir, 'objects', 'pack');
+  const holder = readdirSync(packDir)
+    .filter((name) => name.endsWith('.idx'))
+    .find((idx) => git(gitDir, ['verify-pack', '-v', join(packDir, idx)]).split('\n').some((line) => line.startsWith(`${oid} `)));
+  expect(holder, `a pack holding ${oid}`).toBeDefined();
+  for (const suffix of ['.idx', '.pack', '.rev']) rmSync(join(packDir, (holder as string).replace(/\.idx$/, suffix)), { force: true });
+  expect(() => git(gitDir, ['cat-file', '-e', oid])).toThrow();
 }
 
 describe('a damaged team store', () => {
