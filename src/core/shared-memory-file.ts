@@ -17,7 +17,7 @@ import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSyn
 import { dirname, join } from 'node:path';
 import { writeCacheFileSync, writeFileAtomicSync } from './files/atomic-write.js';
 import { matchesTextFingerprint, textFingerprint } from './files/fast-hash.js';
-import { stampsHold, takeStamps, type StampSet } from './files/file-stamp.js';
+import { stampsChanged, stampsHold, takeStamps, type StampSet } from './files/file-stamp.js';
 import { RENDERED_FILE, RENDER_STAMP_FILE, WORKING_FILE, readRenderStamp, renderStampPaths } from './shared-memory-stamp.js';
 import { readGitIdentity } from './git/git-identity.js';
 import { resolveCommonGitDir } from './git/repo-root.js';
@@ -163,16 +163,26 @@ export function renderingIsStale(root: string): boolean {
  * reading only the head of its record (`{"textHash":…,"workingHash":…,` comes first; the items
  * after it are 1 MB at 20,000 entries); null when either file is missing or they do not match.
  * `knownText`: the bytes the caller just read from a file equal to the last rendering's.
+ * `current`: the rendering is known to be of the working copy as it now is.
  */
-export function readLastRenderingSource(root: string, knownText?: string): { text: string; workingHash: string } | null {
+export function readLastRenderingSource(root: string, knownText?: string): { text: string; workingHash: string; current: boolean } | null {
   const paths = sharedMemoryPaths(root);
   const text = knownText ?? readText(paths.lastText);
   if (text === null) return null;
   const head = readHead(paths.lastItems, 256);
   if (head === null) return null;
   const found = /^\{"textHash":"([^"]*)","workingHash":"([^"]*)",/.exec(head);
-  if (found === null || !matchesTextFingerprint(found[1], text)) return null;
-  return { text, workingHash: found[2] ?? '' };
+  if (found === null) return null;
+  // Note: the render stamp, taken when the rendered file showed this rendering, still matching the
+  // working copy, the rendered file and the record says the rendering is of the working copy as it
+  // is, and (the caller's text being the rendered file's) that the text is the record's: no hashing.
+  // Within a timestamp tick of the render a stamp cannot vouch for an edit in place, but mem
+  // replaces the working copy and the record by rename (a new inode), and the rendered file's
+  // bytes were just compared with the last rendering's.
+  const saved = readRenderStamp(root);
+  const current = knownText !== undefined && saved !== null && !stampsChanged(saved, renderStampPaths(root));
+  if (!current && !matchesTextFingerprint(found[1], text)) return null;
+  return { text, workingHash: found[2] ?? '', current };
 }
 
 /** The first `bytes` bytes of a file as text, or null when it cannot be read. */

@@ -14,7 +14,7 @@ import { RULES_FILE_NOTE, RULES_FILE_TITLE, plainText, safeSection, type Renderi
 import { fileStamp } from '../core/files/file-stamp.js';
 import { readLastRenderingSource, renderSharedMemory, sharedMemoryPaths, writeWorkingBody } from '../core/shared-memory-file.js';
 import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
-import { commitMessage, outgoingEntries, readIncomingEntries, recordQuarantine, stampSent, teamProvenance, type IncomingChange, type MergeReport, type StepResult } from './merge-parts.js';
+import { commitMessage, outgoingEntries, quarantinedIds, readIncomingEntries, recordQuarantine, stampSent, teamProvenance, type IncomingChange, type MergeReport, type StepResult } from './merge-parts.js';
 import { readBlobs, startListTree, writeCommit, type Attribution, type CommitAuthor, type TreeFile } from './store/git-objects.js';
 import { blobOid, classifyPath, entryPath, serializeRecord } from './store/team-record.js';
 import { readSyncSnapshot, tombstonesFingerprint, type SyncSnapshot } from './sync-snapshot.js';
@@ -85,7 +85,7 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
   if (last === null) return null;
   const lastLines = last.text.split('\n');
   const ofSynced = last.workingHash === start.snapshot.workingHash;
-  if (!ofSynced && last.workingHash !== textFingerprint(input.fileText)) return null;
+  if (!ofSynced && !last.current && last.workingHash !== textFingerprint(input.fileText)) return null;
   const renderedLines = (ofSynced ? start.diff.before : start.diff.now).lines.length;
   if (lastLines.length !== renderedLines + 3 || lastLines[0] !== RULES_FILE_NOTE || lastLines[1] !== RULES_FILE_TITLE) return null;
   const shownAt = ofSynced ? start.diff.writtenAt : (line: number) => line;
@@ -117,10 +117,10 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
   const lineOf = lineIndexer(lines);
   for (const id of [...start.candidates, ...theirsIds, ...incomingTombstones]) {
     if (located.has(id)) continue;
-    const marker = idMarker(id);
-    const at = start.body.indexOf(marker);
+    // Note: every id the last sync wrote is on one line, and a line added since was checked to be
+    // the only one with its id, so the first line found is the one.
+    const at = start.body.indexOf(idMarker(id));
     if (at < 0) continue;
-    if (start.body.lastIndexOf(marker) !== at) return null;
     const line = lineOf(at);
     const item = readEntryLine(lines[line] as string, titles[start.diff.now.sectionAt[line] as number] ?? '');
     if (item === null || item.id !== id) return null;
@@ -211,7 +211,7 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
   recordQuarantine(root, report.quarantined, input.now);
   if (advance !== undefined && !willPush) await context.store.updateRef('base', advance.to, advance.from);
 
-  const wrote = { body: spliced.body, workingText, stamp, changed: [...oursChanged], workingHash: rendered.readBack === 0 ? rendered.workingHash : null, tombstonesSent: false };
+  const wrote = { body: spliced.body, workingText, stamp, changed: [...oursChanged, ...quarantinedIds(report.quarantined)], workingHash: rendered.readBack === 0 ? rendered.workingHash : null, tombstonesSent: false };
   if (!pendingWork) return { commit: theirsOid, written, pending: false, wrote };
   if (!input.reachable) return { commit: null, written, pending: true, wrote };
   return { commit, written, pending: true, wrote, ...(willPush && advance !== undefined ? { advanceBase: advance } : {}) };
@@ -279,9 +279,9 @@ function entryText(item: WorkingItem | null): string {
   return item?.record.kind === 'entry' ? item.record.text : '';
 }
 
-/** The id an entry line's mem comment names (the line is in sync's shape: the id comes first). */
+/** The id an entry line's mem comment names (the line is in sync's shape: its text holds no mem comment, and the id comes first). */
 function lineId(line: string): string {
-  const at = line.lastIndexOf('<!-- mem:id=') + 12;
+  const at = line.indexOf('<!-- mem:id=') + 12;
   const end = line.indexOf(' ', at);
   return line.slice(at, end < 0 ? undefined : end);
 }

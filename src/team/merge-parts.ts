@@ -11,7 +11,7 @@ import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
 import type { Side } from './merge/merge-records.js';
 import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
 import type { Attribution, FileWrite } from './store/git-objects.js';
-import { TOMBSTONE_DIR, classifyPath, entryPath, parseRecord, serializeRecord, type TeamRecord } from './store/team-record.js';
+import { TOMBSTONE_DIR, classifyPath, entryPath, isValidId, parseRecord, serializeRecord, type TeamRecord } from './store/team-record.js';
 import type { RegionConflict } from './team-region.js';
 import type { WorkingItem } from './working-records.js';
 
@@ -35,6 +35,15 @@ export type StepResult = {
   /** The base move this step left to after the push (the base still points at `from`). */
   advanceBase?: { to: string; from: string | null };
 };
+
+/**
+ * The entry ids among what a sync quarantined: their files are on the team ref (so on the base
+ * once the sync is done) but not in the working copy, so they differ from the base like an entry
+ * this clone deleted (the next sync, incremental or full, sees them so).
+ */
+export function quarantinedIds(entries: readonly FlaggedEntry[]): string[] {
+  return entries.map((entry) => entry.id).filter((id) => isValidId(id));
+}
 
 /** Keeps what this sync quarantined, for `mem status` to point at: rewritten by every sync, no flush needed. */
 export function recordQuarantine(root: string, entries: readonly FlaggedEntry[], now: Date): void {

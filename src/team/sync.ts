@@ -31,7 +31,7 @@ import type { Provenance } from '../core/memory-file/entry.js';
 import { noProgress, type Progress } from '../core/progress.js';
 import { mergeRecords, type Side } from './merge/merge-records.js';
 import { prescanRecords, type FlaggedEntry } from './scan-record.js';
-import { commitMessage, isoSeconds, outgoingEntries, readIncomingEntries, recordQuarantine, stampSent, teamProvenance, type StepResult } from './merge-parts.js';
+import { commitMessage, isoSeconds, outgoingEntries, quarantinedIds, readIncomingEntries, recordQuarantine, stampSent, teamProvenance, type StepResult } from './merge-parts.js';
 import { incrementalMergeStep, startIncremental, type IncrementalStart } from './incremental-merge-step.js';
 import { dropSyncSnapshot, saveSyncSnapshot, tombstonesFingerprint } from './sync-snapshot.js';
 import {
@@ -570,7 +570,7 @@ async function mergeStep(
   if (advance !== undefined && !willPush) await context.store.updateRef('base', advance.to, advance.from);
 
   const tombstonesSent = outgoing.some((write) => write.path.startsWith(`${TOMBSTONE_DIR}/`));
-  const wrote = { body, workingText, stamp, changed: [...oursChanged], workingHash: rendered.readBack === 0 ? rendered.workingHash : null, tombstonesSent };
+  const wrote = { body, workingText, stamp, changed: [...oursChanged, ...quarantinedIds(report.quarantined)], workingHash: rendered.readBack === 0 ? rendered.workingHash : null, tombstonesSent };
   if (!pendingWork) return { commit: theirsOid, written, pending: false, wrote };
   if (!reachable) return { commit: null, written, pending: true, wrote };
   return { commit, written, pending: true, wrote, ...(willPush && advance !== undefined ? { advanceBase: advance } : {}) };

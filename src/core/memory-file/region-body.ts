@@ -6,15 +6,26 @@ import { appendRegion, regionDamagedError } from './apply-region-edits.js';
 import { locateRegionSpan } from './locate-region.js';
 import { detectEol, toLf, withEol } from './split-lines.js';
 
+/**
+ * The region of the text last located: a sync reads the working copy's body, then replaces it in
+ * the same text (2.4 MB at 20,000 entries, searched once instead of twice).
+ */
+let located: { text: string; location: ReturnType<typeof locateRegionSpan> } | null = null;
+
+function locate(fileText: string): ReturnType<typeof locateRegionSpan> {
+  if (located?.text !== fileText) located = { text: fileText, location: locateRegionSpan(fileText) };
+  return located.location;
+}
+
 /** Returns the region body of `fileText` with LF line endings, or null when the file has no well-formed region. */
 export function regionBody(fileText: string): string | null {
-  const span = locateRegionSpan(fileText).span;
+  const span = locate(fileText).span;
   return span === null ? null : toLf(fileText.slice(span.bodyStart, span.bodyEnd));
 }
 
 /** Returns the file with its region body replaced by `body` (LF or CRLF; written in the file's line ending), creating the region when absent; throws MemError REGION_DAMAGED on damaged markers. */
 export function replaceRegionBody(fileText: string, body: string): string {
-  const location = locateRegionSpan(fileText);
+  const location = locate(fileText);
   if (location.damage !== null) throw regionDamagedError(location.damage);
   const eol = detectEol(fileText);
   let converted = withEol(toLf(body), eol);
