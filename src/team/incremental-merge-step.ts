@@ -18,6 +18,7 @@ import { commitMessage, outgoingEntries, quarantinedIds, readIncomingEntries, re
 import { readBlobs, startListTree, writeCommit, type Attribution, type CommitAuthor, type TreeFile } from './store/git-objects.js';
 import { blobOid, classifyPath, entryPath, serializeRecord } from './store/team-record.js';
 import { readSyncSnapshot, tombstonesFingerprint, type SyncSnapshot } from './sync-snapshot.js';
+import type { PushOutcome } from './store/transport.js';
 import { readGitAuthor, type TeamContext } from './team-context.js';
 import { readLocalTombstones, addLocalTombstones } from './tombstones.js';
 import { MAX_CHANGED_LINES, diffWorkingLines, idMarker, readEntryLine, type LineDiff } from './working-line-diff.js';
@@ -66,6 +67,8 @@ export type IncrementalInput = {
   now: Date;
   push: boolean;
   sessionId?: string;
+  /** Starts pushing a written commit (see sendCommit in sync.ts). */
+  send: (commit: string, written: ReadonlySet<string>) => Promise<PushOutcome>;
 };
 
 /** A line of the working body this step finds an id on. */
@@ -196,9 +199,13 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
   const willPush = pendingWork && input.reachable && input.push;
   const advance = theirsOid !== base ? { to: theirsOid, from: base } : undefined;
   let commit: string | null = pendingWork ? null : theirsOid;
+  let pushing: Promise<PushOutcome> | undefined;
   if (pendingWork && input.reachable) {
     commit = writeCommit(storeDir, { parent: theirsOid, writes: outgoing, message: commitMessage('change', outgoing, new Set(), input.sessionId), author: readGitAuthor(root), timestamp: Math.floor(input.now.getTime() / 1000) });
-    if (willPush) for (const item of stampSent([...current.values()].filter((item) => written.has(item.id)), written, commit, reader, input.now)) current.set(item.id, item);
+    if (willPush) {
+      for (const item of stampSent([...current.values()].filter((item) => written.has(item.id)), written, commit, reader, input.now)) current.set(item.id, item);
+      pushing = input.send(commit, written);
+    }
   }
 
   const spliced = splice(start, located, current, appended, lastLines, shownAt, reader);
@@ -214,7 +221,7 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
   const wrote = { body: spliced.body, workingText, stamp, changed: [...oursChanged, ...quarantinedIds(report.quarantined)], workingHash: rendered.readBack === 0 ? rendered.workingHash : null, tombstonesSent: false };
   if (!pendingWork) return { commit: theirsOid, written, pending: false, wrote };
   if (!input.reachable) return { commit: null, written, pending: true, wrote };
-  return { commit, written, pending: true, wrote, ...(willPush && advance !== undefined ? { advanceBase: advance } : {}) };
+  return { commit, written, pending: true, wrote, ...(pushing ? { pushing } : {}), ...(willPush && advance !== undefined ? { advanceBase: advance } : {}) };
 }
 
 /**

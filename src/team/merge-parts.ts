@@ -11,6 +11,7 @@ import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
 import type { Side } from './merge/merge-records.js';
 import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
 import type { Attribution, FileWrite } from './store/git-objects.js';
+import type { PushOutcome } from './store/transport.js';
 import { TOMBSTONE_DIR, classifyPath, entryPath, isValidId, parseRecord, serializeRecord, type TeamRecord } from './store/team-record.js';
 import type { RegionConflict } from './team-region.js';
 import type { WorkingItem } from './working-records.js';
@@ -34,6 +35,8 @@ export type StepResult = {
   wrote?: { body: string; workingText: string; stamp: string; changed: string[]; workingHash: string | null; tombstonesSent: boolean };
   /** The base move this step left to after the push (the base still points at `from`). */
   advanceBase?: { to: string; from: string | null };
+  /** The push of `commit`, started as soon as it was written (the files were written meanwhile). */
+  pushing?: Promise<PushOutcome>;
 };
 
 /**

@@ -63,7 +63,7 @@ import {
   tombstonePath,
   type TeamRecord,
 } from './store/team-record.js';
-import { fetchTeamBranch, pushTeamBranch, type TransportFailureReason } from './store/transport.js';
+import { fetchTeamBranch, pushTeamBranch, type PushOutcome, type TransportFailureReason } from './store/transport.js';
 import { listRegionConflicts, type RegionConflict } from './team-region.js';
 import { openTeamContext, readGitAuthor, type TeamContext } from './team-context.js';
 import { readSyncStatus, updateSyncStatus, type SyncFailure } from './sync-status.js';
@@ -216,8 +216,7 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
       if (step.commit !== null) report.commit = step.commit;
       return;
     }
-    progress(`sending ${step.written.size === 1 ? '1 change' : `${step.written.size} changes`} to ${context.target.remote}`);
-    const pushed = await pushTeamBranch(context.target, step.commit);
+    const pushed = await (step.pushing ?? sendCommit(context, step.commit, step.written, progress));
     if (pushed.ok) {
       report.pushed = true;
       report.pending = false;
@@ -359,7 +358,7 @@ async function mergeStep(
     const step =
       start === null
         ? null
-        : await incrementalMergeStep({ context, report, start, fileText, ...(absorbed.rendered ? { lastText: absorbed.rendered } : {}), base: baseOid, theirs: theirsOid, reachable, team, reader, scan, now, push: options.push !== false, ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }) });
+        : await incrementalMergeStep({ context, report, start, fileText, ...(absorbed.rendered ? { lastText: absorbed.rendered } : {}), base: baseOid, theirs: theirsOid, reachable, team, reader, scan, now, push: options.push !== false, send: (commit, written) => sendCommit(context, commit, written, options.progress ?? noProgress), ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }) });
     if (step !== null) {
       report.merge = 'incremental';
       return step;
@@ -521,6 +520,7 @@ async function mergeStep(
   // the author of what it sends). A push that fails leaves those names on entries still pending:
   // the next sync's commit names them again.
   let commit: string | null = pendingWork ? null : theirsOid;
+  let pushing: Promise<PushOutcome> | undefined;
   let finalItems = splitWideConflicts(merged);
   if (pendingWork && reachable) {
     const author = readGitAuthor(root);
@@ -555,7 +555,10 @@ async function mergeStep(
       // The working copy names ours' versions by the commit that now holds them.
       finalItems = splitWideConflicts(merged.map(withCommits));
     }
-    if (willPush) finalItems = stampSent(finalItems, written, commit, reader, now);
+    if (willPush) {
+      finalItems = stampSent(finalItems, written, commit, reader, now);
+      pushing = sendCommit(context, commit, written, options.progress ?? noProgress);
+    }
   }
 
   const { body, blocks } = renderWorkingBlocks(finalItems, sections, reader);
@@ -573,7 +576,18 @@ async function mergeStep(
   const wrote = { body, workingText, stamp, changed: [...oursChanged, ...quarantinedIds(report.quarantined)], workingHash: rendered.readBack === 0 ? rendered.workingHash : null, tombstonesSent };
   if (!pendingWork) return { commit: theirsOid, written, pending: false, wrote };
   if (!reachable) return { commit: null, written, pending: true, wrote };
-  return { commit, written, pending: true, wrote, ...(willPush && advance !== undefined ? { advanceBase: advance } : {}) };
+  return { commit, written, pending: true, wrote, ...(pushing ? { pushing } : {}), ...(willPush && advance !== undefined ? { advanceBase: advance } : {}) };
+}
+
+/**
+ * Starts pushing `commit` and returns its outcome. A merge step starts it as soon as the commit is
+ * written: the working copy and the rendered file are written while git sends it (a sync killed
+ * in between leaves a pushed commit whose entries the working copy holds unstamped, which the
+ * next sync merges cleanly: both sides made the same change).
+ */
+function sendCommit(context: TeamContext, commit: string, written: ReadonlySet<string>, progress: Progress): Promise<PushOutcome> {
+  progress(`sending ${written.size === 1 ? '1 change' : `${written.size} changes`} to ${context.target.remote}`);
+  return pushTeamBranch(context.target, commit);
 }
 
 /** A conflict shows two versions; a third and later one becomes an entry of its own (nothing is dropped). */
