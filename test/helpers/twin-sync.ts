@@ -20,7 +20,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { expect } from 'vitest';
 import { syncTeamMemory, type SyncOptions, type SyncReport } from '../../src/team/sync.js';
 import { git, makeTempDir, runMem, testEnv } from './temp-repo.js';
@@ -36,8 +36,8 @@ export type TwinState = {
   /** `for-each-ref` of the clone's team store (team ref as fetched, base ref), and of the remote. */
   storeRefs: string;
   remoteRefs: string;
-  /** `git status` of the clone: sync never writes a tracked file. */
-  tracked: string;
+  /** The clone's own files outside .git/, .memory/ and .claude/ (CLAUDE.md, .gitignore…): sync never writes a tracked file. */
+  tracked: Record<string, string>;
   /** The sync's report without `merge` (which names the path taken, the one thing allowed to differ), or what it threw. */
   report: unknown;
 };
@@ -190,25 +190,40 @@ function readState(scenario: TwinScenario, who: Clone, clean: (text: string) => 
   for (const top of ['.memory', '.claude']) {
     for (const file of walk(join(dir, top))) files[relative(dir, file)] = normalise(file, clean(readFileSync(file, 'utf8')));
   }
+  const tracked: Record<string, string> = {};
+  for (const name of readdirSync(dir).sort()) {
+    if (name === '.git' || name === '.memory' || name === '.claude') continue;
+    for (const file of walk(join(dir, name))) tracked[relative(dir, file)] = clean(readFileSync(file, 'utf8'));
+  }
   const store = join(dir, '.git', 'mem', 'store.git');
-  return {
-    files,
-    storeRefs: existsSync(store) ? refs(store) : '(no store)',
-    remoteRefs: refs(scenario.remote),
-    tracked: git(dir, ['status', '--porcelain']),
-    report,
-  };
+  return { files, storeRefs: existsSync(store) ? refs(store) : '(no store)', remoteRefs: refs(scenario.remote), tracked, report };
 }
 
+/**
+ * Every ref of a bare repository and the commit it names, as `for-each-ref` lists them, read from
+ * the ref files (loose, then packed-refs) so that no git process is started: a twin file starts
+ * thousands, each a fork of this large test process.
+ */
 function refs(gitDir: string): string {
-  return git(gitDir, ['--git-dir', gitDir, 'for-each-ref', '--format=%(objectname) %(refname)'])
-    .split('\n')
-    .filter((line) => !line.includes(' refs/mem/tmp/'))
+  const found = new Map<string, string>();
+  const packed = join(gitDir, 'packed-refs');
+  if (existsSync(packed)) {
+    for (const line of readFileSync(packed, 'utf8').split('\n')) {
+      const match = /^([0-9a-f]{40}) (refs\/\S+)$/.exec(line);
+      if (match) found.set(match[2] as string, match[1] as string);
+    }
+  }
+  for (const file of walk(join(gitDir, 'refs'))) found.set(relative(gitDir, file).split(sep).join('/'), readFileSync(file, 'utf8').trim());
+  return [...found.entries()]
+    .filter(([name]) => !name.startsWith('refs/mem/tmp/'))
+    .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+    .map(([name, oid]) => `${oid} ${name}`)
     .join('\n');
 }
 
 function walk(dir: string): string[] {
   if (!existsSync(dir)) return [];
+  if (!statSync(dir).isDirectory()) return [dir];
   const out: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const full = join(dir, name);
