@@ -22,10 +22,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpath
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { expect } from 'vitest';
+import { teamStorePath } from '../../src/core/git/team-store-location.js';
 import { syncTeamMemory, type SyncOptions, type SyncReport } from '../../src/team/sync.js';
 import { git, makeTempDir, runMem, testEnv } from './temp-repo.js';
 
-export type Clone = 'alice' | 'bob';
+/** Whose sync: a clone, or any other working tree under the scenario's root by its directory name (a linked worktree). */
+export type Clone = 'alice' | 'bob' | (string & {});
 /** One team state on disk: `root` holds `remote.git`, `alice` and `bob`. */
 export type TwinScenario = { root: string; remote: string; alice: string; bob: string };
 
@@ -108,6 +110,12 @@ function expectOk(result: { status: number; stdout: string; stderr: string }, wh
   expect(result.status, `${what}\n${result.stdout}\n${result.stderr}`).toBe(0);
 }
 
+function treeOf(scenario: TwinScenario, who: Clone): string {
+  if (who === 'alice') return scenario.alice;
+  if (who === 'bob') return scenario.bob;
+  return join(scenario.root, who);
+}
+
 function scenarioAt(root: string): TwinScenario {
   return { root, remote: join(root, 'remote.git'), alice: join(root, 'alice'), bob: join(root, 'bob') };
 }
@@ -117,6 +125,17 @@ export function copyScenario(from: TwinScenario, parent: string): TwinScenario {
   const root = join(parent, 'team');
   execFileSync('cp', ['-a', from.root, root]);
   const to = scenarioAt(root);
+  // Note: a linked worktree and its clone name each other by absolute path (`.git` file, `gitdir`).
+  for (const user of ['alice', 'bob'] as const) {
+    const worktrees = join(to[user], '.git', 'worktrees');
+    for (const name of existsSync(worktrees) ? readdirSync(worktrees) : []) {
+      const back = join(worktrees, name, 'gitdir');
+      const tree = dirname(readFileSync(back, 'utf8').trim());
+      const moved = join(root, relative(from.root, tree));
+      writeFileSync(back, `${join(moved, '.git')}\n`);
+      writeFileSync(join(moved, '.git'), `gitdir: ${join(to[user], '.git', 'worktrees', name)}\n`);
+    }
+  }
   for (const user of ['alice', 'bob'] as const) {
     // Note: the config edited as text, as `git remote set-url` would: four git processes per copy fewer.
     const config = join(to[user], '.git', 'config');
@@ -159,7 +178,7 @@ export function expectTwinsAgree(twins: Twins, label = ''): void {
 }
 
 async function runSide(scenario: TwinScenario, who: Clone, options: SyncOptions): Promise<TwinSide> {
-  const dir = scenario[who];
+  const dir = treeOf(scenario, who);
   let report: SyncReport | null = null;
   let thrown: string | null = null;
   try {
@@ -185,7 +204,7 @@ function rootForms(root: string): string[] {
 }
 
 function readState(scenario: TwinScenario, who: Clone, clean: (text: string) => string, report: unknown): TwinState {
-  const dir = scenario[who];
+  const dir = treeOf(scenario, who);
   const files: Record<string, string> = {};
   for (const top of ['.memory', '.claude']) {
     for (const file of walk(join(dir, top))) files[relative(dir, file)] = normalise(file, clean(readFileSync(file, 'utf8')));
@@ -195,7 +214,7 @@ function readState(scenario: TwinScenario, who: Clone, clean: (text: string) => 
     if (name === '.git' || name === '.memory' || name === '.claude') continue;
     for (const file of walk(join(dir, name))) tracked[relative(dir, file)] = clean(readFileSync(file, 'utf8'));
   }
-  const store = join(dir, '.git', 'mem', 'store.git');
+  const store = teamStorePath(dir);
   return { files, storeRefs: existsSync(store) ? refs(store) : '(no store)', remoteRefs: refs(scenario.remote), tracked, report };
 }
 
