@@ -107,7 +107,8 @@ function saveLastRendering(root: string, rendering: Rendering, workingHash: stri
   mkdirSync(dirname(paths.lastText), { recursive: true });
   if (options.textUnchanged !== true) writeFileAtomicSync(paths.lastText, rendering.text);
   const textHash = textFingerprint(rendering.text);
-  writeFileAtomicSync(paths.lastItems, `${JSON.stringify({ textHash, workingHash, items: rendering.items })}\n`);
+  const record = rendering.itemsJson === undefined ? JSON.stringify({ textHash, workingHash, items: rendering.items }) : `${JSON.stringify({ textHash, workingHash }).slice(0, -1)},"items":${rendering.itemsJson.json}}`;
+  writeFileAtomicSync(paths.lastItems, `${record}\n`);
   // Note: only when the rendered file shows this rendering: otherwise it lags and must stay stale.
   if (options.renderedShows ?? readText(paths.rendered) === rendering.text) saveRenderStamp(root, takeStamps(renderStampPaths(root)), rendering.items);
 }
@@ -273,7 +274,7 @@ export function renderSharedMemory(root: string, sections: readonly string[], fr
         : renderMemory(absorbed.body, options);
   const paths = sharedMemoryPaths(root);
   const current = absorbed.rendered !== undefined ? absorbed.rendered : readText(paths.rendered);
-  const empty = rendering.items.length === 0;
+  const empty = rendering.items.length === 0 && (rendering.itemsJson?.entries ?? 0) === 0;
   let written = false;
   if (!(empty && current === null) && current !== rendering.text) {
     mkdirSync(dirname(paths.rendered), { recursive: true });

@@ -253,11 +253,12 @@ function splice(
   }
   const body: string[] = [];
   const shown: string[] = [RULES_FILE_NOTE, RULES_FILE_TITLE, ''];
-  const items: Rendering['items'] = [];
+  // Note: the record's items written as JSON text directly, as JSON.stringify writes `{ id, kind, line }` (ids hold nothing JSON escapes).
+  const items: string[] = [];
   // Note: a line the last rendering shows (same line, same section) keeps its rendered line; a changed one is rendered as renderBodyItems renders it.
   const entry = (text: string, section: number, lastAt: number) => {
     body.push(text);
-    items.push({ id: lineId(text), kind: 'entry', line: shown.length + 1 });
+    items.push(`{"id":${JSON.stringify(lineId(text))},"kind":"entry","line":${shown.length + 1}}`);
     shown.push(lastAt >= 0 ? (lastLines[lastAt + 3] as string) : `- ${plainText(entryText(readEntryLine(text, sections[section]?.title ?? '')))}`);
   };
   for (let i = 0; i < lines.length; i += 1) {
@@ -279,7 +280,7 @@ function splice(
     const next = lines[i + 1];
     if (next === '' || next === undefined) for (const item of newBySection.get(section) ?? []) entry(renderWorkingItem(item, reader).slice(0, -1), section, -1);
   }
-  return { body: body.join('\n'), rendering: { text: shown.join('\n'), items } };
+  return { body: body.join('\n'), rendering: { text: shown.join('\n'), items: [], itemsJson: { json: `[${items.join(',')}]`, entries: items.length } } };
 }
 
 function entryText(item: WorkingItem | null): string {

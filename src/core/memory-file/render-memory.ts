@@ -28,6 +28,12 @@ export type Rendering = {
   text: string;
   /** One per top-level list item of `text`, in order. */
   items: RenderedItem[];
+  /**
+   * `items` as the JSON array the last rendering's record holds, when the caller wrote it out
+   * itself (an incremental sync at 20,000 entries: no 20,000 objects to build and stringify);
+   * then `items` holds only its conflicts, and `entries` how many items there are.
+   */
+  itemsJson?: { json: string; entries: number };
 };
 
 /**
