@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { entryPath } from '../../src/team/store/team-record.js';
+import { MAX_CHANGED_LINES } from '../../src/team/working-line-diff.js';
 import { cleanupTempDirs, git, makeTempDir, runMem, testEnv } from '../helpers/temp-repo.js';
 import { expectTwinsAgree, makeTwinScenario, removeTwinTemplate, type Clone, syncInProcess, twinCounts, twinRun, type Twins, type TwinScenario } from '../helpers/twin-sync.js';
 import { RENDERED, WORKING, addEntry, editEntry } from '../unit/team/store/team-fixture.js';
@@ -455,6 +456,30 @@ describe('incremental and full team merge leave the same bytes', () => {
     addEntry(team.alice, 'mstop000012', 'Alice’s next entry after the quarantine.', 'Conventions');
     await twin(team, 'after the quarantine');
     await twin(team, 'once more with nothing new');
+  });
+
+  it('at the limit of lines read one by one: 255, 256 and 257 changed lines in one sync', async () => {
+    const { team } = await sharedTeam(6);
+    const bulk = (dir: string, prefix: string, count: number, section: string) => {
+      for (let i = 0; i < count; i += 1) addEntry(dir, `${prefix}${String(i).padStart(5, '0')}`, `Bulk rule ${prefix}-${i}: keep the build cache warm.`, section);
+    };
+    bulk(team.bob, 'mbulkb', MAX_CHANGED_LINES - 1, 'Commands');
+    await twin(team, 'bob sends 255', 'bob');
+    bulk(team.alice, 'mbulka', MAX_CHANGED_LINES, 'Gotchas');
+    await twin(team, 'alice receives 255 and sends 256');
+    bulk(team.bob, 'mbulkc', MAX_CHANGED_LINES + 1, 'Conventions');
+    await twin(team, 'bob receives 256 and sends 257', 'bob');
+    await twin(team, 'alice receives 257');
+  });
+
+  it('the same id on two lines of the working copy (a copy-paste by hand)', async () => {
+    const { team, ids } = await sharedTeam(6);
+    const file = join(team.alice, WORKING);
+    const line = readFileSync(file, 'utf8').split('\n').find((text) => text.includes(`mem:id=${ids[0] as string}`)) as string;
+    writeFileSync(file, readFileSync(file, 'utf8').replace(`${line}\n`, `${line}\n${line.replace('Shared rule number 0', 'Shared rule number 0, pasted twice')}\n`));
+    await twin(team, 'duplicated id');
+    addEntry(team.alice, 'mstop000013', 'Alice’s Stop hook wrote this after the paste.');
+    await twin(team, 'after the duplicated id');
   });
 
   it('takes the incremental merge for one new entry on each side', async () => {
