@@ -253,12 +253,12 @@ function splice(
   }
   const body: string[] = [];
   const shown: string[] = [RULES_FILE_NOTE, RULES_FILE_TITLE, ''];
-  // Note: the record's items written as JSON text directly, as JSON.stringify writes `{ id, kind, line }` (ids hold nothing JSON escapes).
+  // Note: the record's items written as JSON text directly, as JSON.stringify writes `{ id, kind, line }` (a valid id holds nothing JSON escapes).
   const items: string[] = [];
   // Note: a line the last rendering shows (same line, same section) keeps its rendered line; a changed one is rendered as renderBodyItems renders it.
   const entry = (text: string, section: number, lastAt: number) => {
     body.push(text);
-    items.push(`{"id":${JSON.stringify(lineId(text))},"kind":"entry","line":${shown.length + 1}}`);
+    items.push(`{"id":"${lineId(text)}","kind":"entry","line":${shown.length + 1}}`);
     shown.push(lastAt >= 0 ? (lastLines[lastAt + 3] as string) : `- ${plainText(entryText(readEntryLine(text, sections[section]?.title ?? '')))}`);
   };
   for (let i = 0; i < lines.length; i += 1) {

@@ -69,12 +69,16 @@ export function locateRegion(text: string): RegionLocation {
   }
 }
 
+/** Where the region is in the text (offsets only: what reading or replacing its body needs). */
+export type RegionOffsets = Pick<RegionSpan, 'start' | 'bodyStart' | 'bodyEnd' | 'end'>;
+
 /**
- * locateRegion's span and damage without its lines: for a file with one begin and one end marker,
- * each alone on its line, no code fence and LF endings (the files mem writes, 20,000 entries long)
- * the span is found without splitting the file into lines; anything else goes the general way.
+ * locateRegion's span offsets and damage without its lines: for a file with one begin and one end
+ * marker, each alone on its line, no code fence and LF endings (the files mem writes, 20,000
+ * entries long) the span is found without splitting or scanning the file line by line; anything
+ * else goes the general way.
  */
-export function locateRegionSpan(text: string): Pick<RegionLocation, 'span' | 'damage'> {
+export function locateRegionSpan(text: string): { span: RegionOffsets | null; damage: RegionDamage | null } {
   const begin = text.indexOf(BEGIN_PREFIX);
   const end = text.indexOf(END_PREFIX);
   const plain = begin >= 0 && end > begin && text.indexOf(BEGIN_PREFIX, begin + 1) < 0 && text.indexOf(END_PREFIX, end + 1) < 0 && !text.includes('\r') && !text.includes('```') && !text.includes('~~~');
@@ -83,25 +87,16 @@ export function locateRegionSpan(text: string): Pick<RegionLocation, 'span' | 'd
     const endEol = text.indexOf('\n', end);
     const endLine = text.slice(end, endEol < 0 ? undefined : endEol);
     if (beginEol >= 0 && beginEol < end && isBeginMarker(text.slice(begin, beginEol)) && isEndMarker(endLine)) {
-      const beginLine = countNewlines(text, 0, begin);
-      return {
-        span: { start: begin, bodyStart: beginEol + 1, bodyEnd: end, end: end + endLine.length, beginLine, endLine: beginLine + 1 + countNewlines(text, beginEol + 1, end) },
-        damage: null,
-      };
+      return { span: { start: begin, bodyStart: beginEol + 1, bodyEnd: end, end: end + endLine.length }, damage: null };
     }
   }
   const located = locateRegion(text);
-  return { span: located.span, damage: located.damage };
+  const span = located.span;
+  return { span: span === null ? null : { start: span.start, bodyStart: span.bodyStart, bodyEnd: span.bodyEnd, end: span.end }, damage: located.damage };
 }
 
 const BEGIN_PREFIX = '<!-- mem:begin';
 const END_PREFIX = '<!-- mem:end';
-
-function countNewlines(text: string, from: number, to: number): number {
-  let count = 0;
-  for (let at = text.indexOf('\n', from); at >= 0 && at < to; at = text.indexOf('\n', at + 1)) count += 1;
-  return count;
-}
 
 type MarkerScan = { pairs: MarkerPair[]; strayBegins: number[]; strayEnds: number[]; /** Line of a fence opened outside the region and never closed, or -1. */ unclosedOpener: number };
 
