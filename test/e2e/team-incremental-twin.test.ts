@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { entryPath } from '../../src/team/store/team-record.js';
 import { MAX_CHANGED_LINES } from '../../src/team/working-line-diff.js';
 import { cleanupTempDirs, git, makeTempDir, runMem, testEnv } from '../helpers/temp-repo.js';
-import { expectTwinsAgree, makeTwinScenario, removeTwinTemplate, type Clone, syncInProcess, twinCounts, twinRun, type Twins, type TwinScenario } from '../helpers/twin-sync.js';
+import { expectTwinsAgree, makeTwinScenario, removeTwinTemplate, type Clone, type TwinOptions, syncInProcess, twinCounts, twinRun, type Twins, type TwinScenario } from '../helpers/twin-sync.js';
 import { RENDERED, WORKING, addEntry, editEntry } from '../unit/team/store/team-fixture.js';
 
 afterAll(() => {
@@ -100,8 +100,8 @@ function teammateCommits(team: TwinScenario, files: Record<string, string | null
 const record = (section: string, text: string) => JSON.stringify({ section, text });
 
 /** Twins alice's (or bob's) sync on the state `team` is in, asserts both merges agree, and returns them. */
-async function twin(team: TwinScenario, label: string, who: Clone = 'alice'): Promise<Twins> {
-  const twins = await twinRun(team, { who });
+async function twin(team: TwinScenario, label: string, who: Clone = 'alice', sync: TwinOptions['sync'] = {}): Promise<Twins> {
+  const twins = await twinRun(team, { who, sync });
   expectTwinsAgree(twins, label);
   const step = label.replace(/^round \d+: /, '');
   if (process.env['TWIN_VERBOSE']) console.info(`twin ${label}: side a merged ${twins.a.report?.merge ?? 'nothing'}`);
@@ -546,7 +546,12 @@ const everydayArb: fc.Arbitrary<Action> = fc.oneof(
 );
 
 /** Between two syncs of each side: Bob acts and syncs, then Alice acts and syncs. */
-type Round = { bob: Action[]; alice: Action[] };
+type Round = {
+  bob: Action[];
+  alice: Action[];
+  /** Alice's session starts after Bob's sync: a refresh (receive only, no push) before her actions. */
+  refresh: boolean;
+};
 
 type Plan = {
   entries: number;
@@ -563,8 +568,8 @@ const planArb: fc.Arbitrary<Plan> = fc.record({
   entries: fc.integer({ min: 10, max: 40 }),
   rounds: fc.array(
     fc.oneof(
-      fc.record({ bob: fc.array(actionArb, { minLength: 1, maxLength: 4 }), alice: fc.array(actionArb, { minLength: 1, maxLength: 4 }) }),
-      fc.record({ bob: fc.array(everydayArb, { minLength: 1, maxLength: 4 }), alice: fc.array(everydayArb, { minLength: 1, maxLength: 4 }) }),
+      fc.record({ bob: fc.array(actionArb, { minLength: 1, maxLength: 4 }), alice: fc.array(actionArb, { minLength: 1, maxLength: 4 }), refresh: rarely }),
+      fc.record({ bob: fc.array(everydayArb, { minLength: 1, maxLength: 4 }), alice: fc.array(everydayArb, { minLength: 1, maxLength: 4 }), refresh: rarely }),
     ),
     { minLength: 1, maxLength: 3 },
   ),
@@ -646,6 +651,9 @@ async function runPlan(plan: Plan): Promise<void> {
     for (const action of round.bob) act(team.bob, 'bob', action);
     await twin(team, `round ${index + 1}: bob sends his actions`, 'bob');
     if (plan.bothEditFirst && index === 0 && workingEntries(team.alice).some((entry) => entry.id === ids[0])) editEntry(team.alice, ids[0] as string, 'Alice’s version of the first shared rule.');
+    if (round.refresh) {
+      await twin(team, `round ${index + 1}: alice’s session-start refresh`, 'alice', { push: false });
+    }
     for (const action of round.alice) act(team.alice, 'alice', action);
     if (plan.aliceOffline && index === 0) {
       offline(team.alice);
