@@ -5,18 +5,22 @@
  * it leaves exactly what the full merge leaves.
  *
  * A scenario is one directory holding a bare remote and two initialised clones (alice, bob), so a
- * whole team state is copied with one `cp -a`. Use from a focused test:
+ * whole team state is copied with one `cp -a` (the copy's clones, and any linked worktree under
+ * the root, are pointed at the copy's own remote and at each other). Use from a focused test:
  *
  *   const { a, b } = await twinSync((team) => { addEntry(team.alice, 'x1', 'One new entry.'); });
- *   expect(b.state).toEqual(a.state);          // or expectTwinsAgree({ a, b })
- *   expect(a.report.merge).toBe('incremental');
+ *   expectTwinsAgree({ a, b });                 // b.state toEqual a.state, with a readable diff
+ *   expect(a.report?.merge).toBe('incremental');
+ *
+ * or, to twin several steps of one history, `makeTwinScenario()`, then prepare and
+ * `twinRun(scenario, { who })` as often as needed; `syncInProcess` is a plain (untwinned) sync for
+ * the steps in between. Call `cleanupTempDirs()` and `removeTwinTemplate()` in afterAll.
  *
  * Side a runs in the scenario's own directory and side b in a `cp -a` copy. Why not two copies: a
  * copy keeps mtimes but gets new inodes and ctimes, so every file stamp mem recorded (render stamp,
  * committed stamp) stops holding there; an incremental path that trusts its stamps would always
  * fall back in a copy. Side a keeps them, as a real clone would; side b's merge is the full one
- * anyway. After a twin run the scenario (side a) goes on, so a test can prepare and twin again.
- */
+ * anyway. After a twin run the scenario (side a) goes on, so a test can prepare and twin again. */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,7 +39,7 @@ export type TwinScenario = { root: string; remote: string; alice: string; bob: s
 export type TwinState = {
   /** Every file under the synced clone's .memory/ and .claude/ (locks left out), stamps stripped. */
   files: Record<string, string>;
-  /** `for-each-ref` of the clone's team store (team ref as fetched, base ref), and of the remote. */
+  /** Every ref and its commit (as `for-each-ref` lists them) of the clone's team store (team ref as fetched, base ref), and of the remote. */
   storeRefs: string;
   remoteRefs: string;
   /** The clone's own files outside .git/, .memory/ and .claude/ (CLAUDE.md, .gitignore…): sync never writes a tracked file. */
