@@ -20,7 +20,8 @@
  * copy keeps mtimes but gets new inodes and ctimes, so every file stamp mem recorded (render stamp,
  * committed stamp) stops holding there; an incremental path that trusts its stamps would always
  * fall back in a copy. Side a keeps them, as a real clone would; side b's merge is the full one
- * anyway. After a twin run the scenario (side a) goes on, so a test can prepare and twin again. */
+ * anyway. After a twin run the scenario (side a) goes on, so a test can prepare and twin again.
+ */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
