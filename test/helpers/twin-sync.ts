@@ -74,7 +74,8 @@ let template: string | null = null;
  * and copied (mem init is the slow part).
  */
 export function makeTwinScenario(): TwinScenario {
-  if (template === null) template = buildTemplate();
+  // Note: built again when gone (a cleanup of the temp directory between tests removes it too).
+  if (template === null || !existsSync(template)) template = buildTemplate();
   return copyScenario(scenarioAt(template), makeTempDir('mem-twin-'));
 }
 
