@@ -80,7 +80,7 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
   const { root, config } = context;
   const storeDir = context.target.storeDir;
   const lines = start.diff.now.lines;
-  // Note: read before the memory lock; a `mem forget` since then changes what is forgotten.
+  // Note: the start was read before the memory lock; a `mem forget` since then changes what is forgotten.
   if (tombstonesFingerprint(readLocalTombstones(root)) !== start.snapshot.tombstones) return null;
   // The last rendering is spliced: the one of the body the last sync wrote, or of the body now
   // (a command rendered since); each names the working copy's text it was made from.
@@ -114,7 +114,7 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
   }
   if (theirsIds.length + incomingTombstones.length > MAX_CHANGED_LINES) return null;
 
-  // Each id this step may touch, found on its line (an id on two lines, or on a line not in the shape, stops it).
+  // Each id this step may touch, found on its line (a line not in sync's shape stops it).
   const located = new Map<string, Located>();
   for (const added of start.diff.added) located.set(added.item.id, added);
   const lineOf = lineIndexer(lines);

@@ -33,7 +33,7 @@ export type LineDiff = {
 export const MAX_CHANGED_LINES = 256;
 
 /** Returns the lines of a body in sync's own shape, or null for any other shape. */
-export function readBodyLines(body: string, sectionOrder: readonly string[]): BodyLines | null {
+function readBodyLines(body: string, sectionOrder: readonly string[]): BodyLines | null {
   if (body === '' || !body.endsWith('\n')) return null;
   const lines = body.split('\n');
   const sectionAt = new Int32Array(lines.length);
