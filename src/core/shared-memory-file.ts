@@ -13,10 +13,11 @@
  *
  * No tracked file is ever written here.
  */
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeCacheFileSync, writeFileAtomicSync } from './files/atomic-write.js';
 import { matchesTextFingerprint, textFingerprint } from './files/fast-hash.js';
+import { readTextFileSync } from './files/read-text.js';
 import { stampsChanged, stampsHold, takeStamps, type StampSet } from './files/file-stamp.js';
 import { RENDERED_FILE, RENDER_STAMP_FILE, WORKING_FILE, readRenderStamp, renderStampPaths } from './shared-memory-stamp.js';
 import { readGitIdentity } from './git/git-identity.js';
@@ -27,6 +28,7 @@ import { readBack } from './memory-file/read-back.js';
 import { regionBody, replaceRegionBody } from './memory-file/region-body.js';
 import type { BodyItem } from './memory-file/parse-region-body.js';
 import { renderBodyItems, renderMemory, type Rendering } from './memory-file/render-memory.js';
+import { fromRecordItems, toRecordItems, type RecordItem } from './memory-file/rendering-record.js';
 
 export { RENDERED_FILE, WORKING_FILE, readRenderStamp, renderStampPaths, type RenderStamp } from './shared-memory-stamp.js';
 
@@ -55,7 +57,7 @@ function saveConflictCount(root: string, stamps: StampSet, conflicts: number): v
 
 function readText(path: string): string | null {
   try {
-    return readFileSync(path, 'utf8');
+    return readTextFileSync(path);
   } catch {
     return null;
   }
@@ -94,9 +96,9 @@ function readLastRendering(root: string): SavedRendering | null {
   const meta = readText(paths.lastItems);
   if (text === null || meta === null) return null;
   try {
-    const parsed = JSON.parse(meta) as { items?: Rendering['items']; workingHash?: string; textHash?: string };
+    const parsed = JSON.parse(meta) as { items?: RecordItem[]; workingHash?: string; textHash?: string };
     if (!Array.isArray(parsed.items) || !matchesTextFingerprint(parsed.textHash, text)) return null;
-    return { text, items: parsed.items, workingHash: parsed.workingHash ?? '' };
+    return { text, items: fromRecordItems(parsed.items), workingHash: parsed.workingHash ?? '' };
   } catch {
     return null;
   }
@@ -107,7 +109,7 @@ function saveLastRendering(root: string, rendering: Rendering, workingHash: stri
   mkdirSync(dirname(paths.lastText), { recursive: true });
   if (options.textUnchanged !== true) writeFileAtomicSync(paths.lastText, rendering.text);
   const textHash = textFingerprint(rendering.text);
-  const record = rendering.itemsJson === undefined ? JSON.stringify({ textHash, workingHash, items: rendering.items }) : `${JSON.stringify({ textHash, workingHash }).slice(0, -1)},"items":${rendering.itemsJson.json}}`;
+  const record = rendering.itemsJson === undefined ? JSON.stringify({ textHash, workingHash, items: toRecordItems(rendering.items) }) : `${JSON.stringify({ textHash, workingHash }).slice(0, -1)},"items":${rendering.itemsJson.json}}`;
   writeFileAtomicSync(paths.lastItems, `${record}\n`);
   // Note: only when the rendered file shows this rendering: otherwise it lags and must stay stale.
   if (options.renderedShows ?? readText(paths.rendered) === rendering.text) saveRenderStamp(root, takeStamps(renderStampPaths(root)), rendering.items);
@@ -160,19 +162,19 @@ export function renderingIsStale(root: string): boolean {
 }
 
 /**
- * The last rendering's text and the fingerprint of the working copy's text it was made from,
- * reading only the head of its record (`{"textHash":…,"workingHash":…,` comes first; the items
- * after it are 1 MB at 20,000 entries); null when either file is missing or they do not match.
+ * The last rendering's text, the fingerprint of the working copy's text it was made from and its
+ * record's text (`{"textHash":…,"workingHash":…,` comes first, then the items: 1 MB at 20,000
+ * entries, not parsed here); null when either file is missing or they do not match.
  * `knownText`: the bytes the caller just read from a file equal to the last rendering's.
  * `current`: the rendering is known to be of the working copy as it now is.
  */
-export function readLastRenderingSource(root: string, knownText?: string): { text: string; workingHash: string; current: boolean } | null {
+export function readLastRenderingSource(root: string, knownText?: string): { text: string; workingHash: string; current: boolean; record: string } | null {
   const paths = sharedMemoryPaths(root);
   const text = knownText ?? readText(paths.lastText);
   if (text === null) return null;
-  const head = readHead(paths.lastItems, 256);
-  if (head === null) return null;
-  const found = /^\{"textHash":"([^"]*)","workingHash":"([^"]*)",/.exec(head);
+  const record = readText(paths.lastItems);
+  if (record === null) return null;
+  const found = /^\{"textHash":"([^"]*)","workingHash":"([^"]*)",/.exec(record.slice(0, 256));
   if (found === null) return null;
   // Note: the render stamp, taken when the rendered file showed this rendering, still matching the
   // working copy, the rendered file and the record says the rendering is of the working copy as it
@@ -183,22 +185,7 @@ export function readLastRenderingSource(root: string, knownText?: string): { tex
   const saved = readRenderStamp(root);
   const current = knownText !== undefined && saved !== null && !stampsChanged(saved, renderStampPaths(root));
   if (!current && !matchesTextFingerprint(found[1], text)) return null;
-  return { text, workingHash: found[2] ?? '', current };
-}
-
-/** The first `bytes` bytes of a file as text, or null when it cannot be read. */
-function readHead(path: string, bytes: number): string | null {
-  try {
-    const fd = openSync(path, 'r');
-    try {
-      const buffer = Buffer.alloc(bytes);
-      return buffer.toString('utf8', 0, readSync(fd, buffer, 0, bytes, 0));
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return null;
-  }
+  return { text, workingHash: found[2] ?? '', current, record };
 }
 
 /**

@@ -12,6 +12,7 @@ import { memoryPaths } from '../core/layout.js';
 import { readRegion, type RegionRead } from '../core/memory-file/read-region.js';
 import { regionBody } from '../core/memory-file/region-body.js';
 import { renderMemory } from '../core/memory-file/render-memory.js';
+import { fromRecordItems, type RecordItem } from '../core/memory-file/rendering-record.js';
 import { RENDERED_FILE, WORKING_FILE, sharedMemoryPaths } from '../core/shared-memory-file.js';
 import { matchesTextFingerprint } from '../core/files/fast-hash.js';
 import type { Conflict } from '../core/memory-file/conflict-item.js';
@@ -90,9 +91,9 @@ function readSharedMemory(root: string, config: Config): SharedRead | null {
  */
 function renderedLines(root: string, working: string): Array<[string, number]> | null {
   try {
-    const saved = JSON.parse(readFileSync(sharedMemoryPaths(root).lastItems, 'utf8')) as { workingHash?: string; items?: Array<{ id?: unknown; line?: unknown }> };
+    const saved = JSON.parse(readFileSync(sharedMemoryPaths(root).lastItems, 'utf8')) as { workingHash?: string; items?: RecordItem[] };
     if (!Array.isArray(saved.items) || !matchesTextFingerprint(saved.workingHash, working)) return null;
-    return saved.items.map((item): [string, number] => [String(item.id), typeof item.line === 'number' ? item.line : 0]);
+    return fromRecordItems(saved.items).map((item): [string, number] => [item.id, item.line ?? 0]);
   } catch {
     return null;
   }

@@ -9,10 +9,11 @@
  * whole or not at all: lost, or describing another base, the next sync merges the whole working
  * copy and writes a new one. Only sync writes it (under the sync lock).
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeCacheFileSync } from '../core/files/atomic-write.js';
 import { textFingerprint } from '../core/files/fast-hash.js';
+import { readTextFileSync } from '../core/files/read-text.js';
 import { memoryPaths } from '../core/layout.js';
 
 export type SyncSnapshot = {
@@ -37,7 +38,7 @@ function snapshotPath(root: string): string {
 /** Returns the last sync's snapshot, or null when there is none or it cannot be read; never throws. */
 export function readSyncSnapshot(root: string): SyncSnapshot | null {
   try {
-    const text = readFileSync(snapshotPath(root), 'utf8');
+    const text = readTextFileSync(snapshotPath(root));
     const newline = text.indexOf('\n');
     const meta = JSON.parse(text.slice(0, newline)) as Partial<Omit<SyncSnapshot, 'body'>> & { version?: unknown; length?: unknown };
     const body = text.slice(newline + 1);

@@ -216,7 +216,12 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
       if (step.commit !== null) report.commit = step.commit;
       return;
     }
-    const pushed = await (step.pushing ?? sendCommit(context, step.commit, step.written, progress));
+    const pushing = step.pushing ?? sendCommit(context, step.commit, step.written, progress);
+    // Note: the snapshot for a push that succeeds is written while git sends it, naming the commit
+    // as its base; a push that fails rewrites it below, and a sync killed before the base moves
+    // leaves a snapshot whose base is not the base, which the next sync does not use.
+    const foreseen = keepSnapshotFor(context, step, step.commit, step.written);
+    const pushed = await pushing;
     if (pushed.ok) {
       report.pushed = true;
       report.pending = false;
@@ -227,7 +232,7 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
       const movingBase = context.store.updateRef('base', step.commit, step.advanceBase !== undefined ? step.advanceBase.from : await context.store.readRef('base'));
       const holds = await withLock(context.paths.memoryLock, () => stampPushed(context, step, step.commit as string, now), { timeoutMs: 10_000 });
       await movingBase;
-      await keepSnapshot(context, step, step.written, holds);
+      if (!foreseen || !holds) await keepSnapshot(context, step, step.written, holds);
       return;
     }
     await advanceBase();
@@ -251,12 +256,16 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
 async function keepSnapshot(context: TeamContext, step: StepResult, sent: ReadonlySet<string> | null, holds?: boolean): Promise<void> {
   const wrote = step.wrote;
   const base = await context.store.readRef('base');
-  if (wrote === undefined || wrote.workingHash === null || base === null || (wrote.tombstonesSent && sent === null) || !(holds ?? readWorkingText(context.root) === wrote.workingText)) {
-    dropSyncSnapshot(context.root);
-    return;
-  }
+  if (base === null || !(holds ?? (wrote !== undefined && readWorkingText(context.root) === wrote.workingText)) || !keepSnapshotFor(context, step, base, sent)) dropSyncSnapshot(context.root);
+}
+
+/** Saves the snapshot of what the merge step wrote with `base` as its base; false (nothing saved) when it cannot be the next sync's start. */
+function keepSnapshotFor(context: TeamContext, step: StepResult, base: string, sent: ReadonlySet<string> | null): boolean {
+  const wrote = step.wrote;
+  if (wrote === undefined || wrote.workingHash === null || (wrote.tombstonesSent && sent === null)) return false;
   const pending = sent === null ? wrote.changed : wrote.changed.filter((id) => !sent.has(id));
   saveSyncSnapshot(context.root, { base, body: wrote.body, pending, tombstones: tombstonesFingerprint(readLocalTombstones(context.root)), workingHash: wrote.workingHash });
+  return true;
 }
 
 /** A growing, jittered pause, so clones that collided do not collide again in lockstep. */

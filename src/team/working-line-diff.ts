@@ -27,6 +27,8 @@ export type LineDiff = {
   added: Array<{ line: number; item: WorkingItem }>;
   /** Ids of entry lines the last sync wrote that are gone from the current body (removed or edited). */
   removed: string[];
+  /** Where the bodies differ: lines before `from` are the same in both, and so are the lines from `toNow` (now) and `toBefore` (before) to the end. */
+  middle: { from: number; toNow: number; toBefore: number };
 };
 
 /** More changed lines than this and reading them one by one stops paying: the whole file is merged. */
@@ -127,7 +129,7 @@ export function diffWorkingLines(synced: string, body: string, sectionOrder: rea
     if (line >= endB) return line - endB + endA;
     return kept.get(line) ?? -1;
   };
-  return { before, now, writtenAt, added, removed };
+  return { before, now, writtenAt, added, removed, middle: { from: start, toNow: endB, toBefore: endA } };
 }
 
 /** What an entry line carries for its id, and only its line: `<!-- mem:id=<id> ` (attributes follow the id after a space, or ` -->` ends it). */

@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderMemory } from '../../src/core/memory-file/render-memory.js';
+import { fromRecordItems, toRecordItems, type RecordItem } from '../../src/core/memory-file/rendering-record.js';
 import { regionBody } from '../../src/core/memory-file/region-body.js';
 import { readWorkingItems, renderWorkingBody } from '../../src/team/working-records.js';
 import { cleanupTempDirs, runMem } from '../helpers/temp-repo.js';
@@ -39,7 +40,9 @@ function expectAsFullMergeLeaves(dir: string, user: string): void {
   const rendering = renderMemory(body, { target: 'rules-file', sections: SECTIONS, reader });
   expect(readFileSync(join(dir, RENDERED), 'utf8')).toBe(rendering.text);
   expect(readFileSync(join(dir, '.memory/state/team-rendered.md'), 'utf8')).toBe(rendering.text);
-  expect((JSON.parse(readFileSync(join(dir, '.memory/state/team-rendered.json'), 'utf8')) as { items: unknown }).items).toEqual(rendering.items);
+  const record = (JSON.parse(readFileSync(join(dir, '.memory/state/team-rendered.json'), 'utf8')) as { items: RecordItem[] }).items;
+  expect(record).toEqual(toRecordItems(rendering.items));
+  expect(fromRecordItems(record)).toEqual(rendering.items);
 }
 
 describe('incremental team sync', () => {
@@ -65,6 +68,23 @@ describe('incremental team sync', () => {
     expect(bobs).toMatchObject({ merge: 'incremental', received: 1 });
     expectAsFullMergeLeaves(bob, 'bob');
     expect(readFileSync(join(bob, RENDERED), 'utf8')).toContain("Alice's rule 3: seed the database");
+  });
+
+  it('splices a record written with line numbers (an earlier mem) as it splices one written with gaps', () => {
+    const { alice, bob } = makeTeam();
+    remember(alice, 'Run make check before pushing.', 'Commands');
+    remember(alice, 'The api needs make migrate first.', 'Gotchas');
+    sync(alice);
+    sync(bob);
+    const recordFile = join(alice, '.memory/state/team-rendered.json');
+    const saved = JSON.parse(readFileSync(recordFile, 'utf8')) as { textHash: string; workingHash: string; items: RecordItem[] };
+    writeFileSync(recordFile, `${JSON.stringify({ ...saved, items: fromRecordItems(saved.items) })}\n`);
+    expect(readFileSync(recordFile, 'utf8')).toContain('"line":');
+    remember(bob, "Bob's rule: deploy the worker with make deploy.", 'Commands');
+    sync(bob);
+    remember(alice, "Alice's rule: seed the database with make seed.", 'Gotchas');
+    expect(sync(alice)).toMatchObject({ merge: 'incremental', received: 1, sent: 1 });
+    expectAsFullMergeLeaves(alice, 'alice');
   });
 
   it('steps aside for a same-entry edit on both sides, which the full merge turns into one conflict', () => {
