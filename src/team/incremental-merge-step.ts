@@ -90,7 +90,7 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
   if (last === null) return null;
   const ofSynced = last.workingHash === start.snapshot.workingHash;
   if (!ofSynced && !last.current && last.workingHash !== textFingerprint(input.fileText)) return null;
-  const renderedLines = (ofSynced ? start.diff.before : start.diff.now).lines.length;
+  const renderedLines = ofSynced ? start.diff.beforeLines : start.diff.now.lines.length;
   const shown = lineStarts(last.text);
   if (shown.length - 1 !== renderedLines + 3 || !last.text.startsWith(`${RULES_FILE_NOTE}\n${RULES_FILE_TITLE}\n`)) return null;
   const lastRendering = { text: last.text, starts: shown, ofSynced, record: last.record };

@@ -33,6 +33,7 @@ import { mergeRecords, type Side } from './merge/merge-records.js';
 import { prescanRecords, type FlaggedEntry } from './scan-record.js';
 import { commitMessage, isoSeconds, outgoingEntries, quarantinedIds, readIncomingEntries, recordQuarantine, stampSent, teamProvenance, type StepResult } from './merge-parts.js';
 import { incrementalMergeStep, startIncremental, type IncrementalStart } from './incremental-merge-step.js';
+import { startTeamHistory } from './store/team-history.js';
 import { dropSyncSnapshot, saveSyncSnapshot, tombstonesFingerprint } from './sync-snapshot.js';
 import {
   attributeChanges,
@@ -40,9 +41,6 @@ import {
   listTree,
   readBlobs,
   readCommitAuthors,
-  startAttributeChanges,
-  startDiffTrees,
-  startIsAncestor,
   startListTree,
   writeCommit,
   type Attribution,
@@ -345,11 +343,12 @@ async function mergeStep(
 
   const baseOid = await context.store.readRef('base');
   const moved = theirsOid !== null && theirsOid !== baseOid;
-  // Note: git's reads are started first, together, and run (on another core) while the working copy
-  // is read below; the ones a rewritten or compacted ref turns out not to need are left unread.
-  const ancestry = moved && baseOid !== null ? startIsAncestor(storeDir, baseOid, theirsOid) : Promise.resolve(false);
-  const diff = moved && baseOid !== null ? startDiffTrees(storeDir, baseOid, theirsOid, DIRS) : null;
-  const log = moved && baseOid !== null ? startAttributeChanges(storeDir, theirsOid, baseOid, [ENTRY_DIR]) : null;
+  // Note: git's reads are started first (one `git log` where the history allows it, see
+  // team-history.ts) and run on another core while the working copy is read below.
+  const history = moved && baseOid !== null ? startTeamHistory(storeDir, baseOid, theirsOid, DIRS, [ENTRY_DIR]) : null;
+  const ancestry = history?.related ?? Promise.resolve(false);
+  const diff = history?.changes ?? null;
+  const log = history?.attribution ?? null;
 
   // Note: the file's text read once under the lock (or, while its stamps say it is the one read
   // during the fetch, not read again: 2.4 MB at 20,000 entries); when no edit is read back it is still the file's.

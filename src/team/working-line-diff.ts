@@ -18,8 +18,8 @@ export type BodySection = { line: number; title: string; entries: number };
 export type BodyLines = { lines: string[]; sections: BodySection[]; sectionAt: Int32Array };
 
 export type LineDiff = {
-  /** The body the last sync wrote, and the body now. */
-  before: BodyLines;
+  /** How many lines the body the last sync wrote has (its lines are not kept: 20,000 strings the merge never reads), and the body now. */
+  beforeLines: number;
   now: BodyLines;
   /** For an entry line of the body now that the last sync wrote as it is, that line's index in `before`; -1 for one it did not write. */
   writtenAt: (line: number) => number;
@@ -129,7 +129,7 @@ export function diffWorkingLines(synced: string, body: string, sectionOrder: rea
     if (line >= endB) return line - endB + endA;
     return kept.get(line) ?? -1;
   };
-  return { before, now, writtenAt, added, removed, middle: { from: start, toNow: endB, toBefore: endA } };
+  return { beforeLines: a.length, now, writtenAt, added, removed, middle: { from: start, toNow: endB, toBefore: endA } };
 }
 
 /** What an entry line carries for its id, and only its line: `<!-- mem:id=<id> ` (attributes follow the id after a space, or ` -->` ends it). */

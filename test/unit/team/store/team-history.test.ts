@@ -1,0 +1,94 @@
+/**
+ * What the team changed since the base, from one `git log`: the same answers as the three
+ * processes it replaces (merge-base --is-ancestor, diff-tree, log --name-only), on real stores.
+ */
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { attributeChanges, diffTrees, isAncestor, writeCommit, type FileWrite } from '../../../../src/team/store/git-objects.js';
+import { startTeamHistory } from '../../../../src/team/store/team-history.js';
+import { ENTRY_DIR, TOMBSTONE_DIR } from '../../../../src/team/store/team-record.js';
+import { cleanupTempDirs, git, makeTempDir } from '../../../helpers/temp-repo.js';
+
+afterEach(cleanupTempDirs);
+
+const DIRS = [ENTRY_DIR, TOMBSTONE_DIR];
+const PATHS = ['entries/aa/ma1.json', 'entries/aa/ma2.json', 'entries/bb/mb1.json', 'tombstones/aa/ma2', 'README.md'];
+const AUTHORS = ['alice', 'bob', 'carol'];
+
+function store(): string {
+  const dir = makeTempDir('mem-history-');
+  git(dir, ['init', '-q', '--bare']);
+  return dir;
+}
+
+let clock = 1_700_000_000;
+function commit(dir: string, parent: string | null, writes: FileWrite[], author = 'alice'): string {
+  clock += 60;
+  return writeCommit(dir, { parent, writes, message: 'mem: change', author: { name: author, email: `${author}@example.com` }, timestamp: clock });
+}
+
+/** What the three processes say, and what the one log says. */
+async function bothWays(dir: string, base: string, theirs: string) {
+  const history = startTeamHistory(dir, base, theirs, DIRS, [ENTRY_DIR]);
+  const related = isAncestor(dir, base, theirs);
+  const three = { related, changes: related ? diffTrees(dir, base, theirs, DIRS) : null, byPath: related ? attributeChanges(dir, theirs, base, [ENTRY_DIR]).byPath : null };
+  const one = { related: await history.related, changes: related ? await history.changes : null, byPath: related ? (await history.attribution).byPath : null };
+  return { three, one };
+}
+
+describe('team history from one log', () => {
+  it('gives what the three processes give for random lines of commits: adds, edits, deletions, reverts, tombstones, other files', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(fc.record({ path: fc.constantFrom(...PATHS), content: fc.option(fc.constantFrom('one\n', 'two\n', 'three\n'), { nil: null }) }), { minLength: 1, maxLength: 3 }), { minLength: 2, maxLength: 8 }),
+        fc.nat(),
+        async (commits, pick) => {
+          const dir = store();
+          let tip: string | null = null;
+          const tips: string[] = [];
+          for (const [index, writes] of commits.entries()) {
+            tip = commit(dir, tip, writes, AUTHORS[index % AUTHORS.length]);
+            tips.push(tip);
+          }
+          const base = tips[pick % (tips.length - 1)] as string;
+          const { three, one } = await bothWays(dir, base, tip as string);
+          expect(one).toEqual(three);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('says the base is not an ancestor of a rewritten ref, and then lists the changes as diff-tree does', async () => {
+    const dir = store();
+    const base = commit(dir, null, [{ path: 'entries/aa/ma1.json', content: 'one\n' }]);
+    const rewritten = commit(dir, null, [{ path: 'entries/aa/ma1.json', content: 'two\n' }, { path: 'entries/bb/mb1.json', content: 'one\n' }], 'bob');
+    const history = startTeamHistory(dir, base, rewritten, DIRS, [ENTRY_DIR]);
+    expect(await history.related).toBe(false);
+    expect(await history.changes).toEqual(diffTrees(dir, base, rewritten, DIRS));
+  });
+
+  it('leaves a merge commit to the three processes, with the same answers', async () => {
+    const dir = store();
+    const base = commit(dir, null, [{ path: 'entries/aa/ma1.json', content: 'one\n' }]);
+    const left = commit(dir, base, [{ path: 'entries/aa/ma2.json', content: 'one\n' }], 'bob');
+    const right = commit(dir, base, [{ path: 'entries/bb/mb1.json', content: 'one\n' }], 'carol');
+    const tree = git(dir, ['rev-parse', `${right}^{tree}`]).trim();
+    const merge = git(dir, ['commit-tree', tree, '-p', left, '-p', right, '-m', 'merge']).trim();
+    const { three, one } = await bothWays(dir, base, merge);
+    expect(one).toEqual(three);
+    expect(one.related).toBe(true);
+  });
+
+  it('names the newest commit that changed each entry, and every new commit as an author', async () => {
+    const dir = store();
+    const base = commit(dir, null, [{ path: 'README.md', content: 'team memory\n' }]);
+    const first = commit(dir, base, [{ path: 'entries/aa/ma1.json', content: 'one\n' }], 'bob');
+    const second = commit(dir, first, [{ path: 'entries/aa/ma1.json', content: 'two\n' }, { path: 'README.md', content: 'x\n' }], 'carol');
+    const history = startTeamHistory(dir, base, second, DIRS, [ENTRY_DIR]);
+    const attribution = await history.attribution;
+    expect(attribution.byPath.get('entries/aa/ma1.json')).toMatchObject({ commit: second, author: { name: 'carol' } });
+    expect([...attribution.authors.keys()].sort()).toEqual([first, second].sort());
+    expect(await history.changes).toEqual(diffTrees(dir, base, second, DIRS));
+  });
+});
