@@ -13,6 +13,7 @@ import { textFingerprint } from '../core/files/fast-hash.js';
 import { RULES_FILE_NOTE, RULES_FILE_TITLE, plainText, safeSection, type Rendering } from '../core/memory-file/render-memory.js';
 import { fileStamp } from '../core/files/file-stamp.js';
 import { readLastRenderingSource, renderSharedMemory, sharedMemoryPaths, writeWorkingBody } from '../core/shared-memory-file.js';
+import { readTextFileSync } from '../core/files/read-text.js';
 import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
 import { commitMessage, outgoingEntries, quarantinedIds, readIncomingEntries, recordQuarantine, stampSent, teamProvenance, type IncomingChange, type MergeReport, type StepResult } from './merge-parts.js';
 import { readBlobs, startListTree, writeCommit, type Attribution, type CommitAuthor, type TreeFile } from './store/git-objects.js';
@@ -35,7 +36,29 @@ export type IncrementalStart = {
   /** Ids whose entry may differ from the base: unsent at the last sync, or on a line changed since. */
   candidates: string[];
   baseFiles: Promise<Map<string, TreeFile>>;
+  /** Where each line of `body` starts (see lineStarts). */
+  bodyStarts: Int32Array;
+  /** The last rendering as read while git fetches (the merge step uses it when the files still hold it). */
+  rendering: EarlyRendering | null;
 };
+
+/**
+ * The last rendering and its record, read while git fetches, with what the splice computes from
+ * them (at 20,000 entries ~8 ms that would otherwise fall between the commit and the push's end).
+ */
+type EarlyRendering = { text: string; record: string; starts: Int32Array; entriesBefore: Int32Array; spans: RecordSpans | null };
+
+function readEarlyRendering(root: string): EarlyRendering | null {
+  try {
+    const paths = sharedMemoryPaths(root);
+    const text = readTextFileSync(paths.lastText);
+    const record = readTextFileSync(paths.lastItems);
+    const starts = lineStarts(text);
+    return { text, record, starts, entriesBefore: entryLinesBefore(text, starts), spans: recordItemSpans(record) };
+  } catch {
+    return null;
+  }
+}
 
 /** Returns the start of an incremental merge of `body` against `base`, or null when the last sync left nothing to start from. */
 export function startIncremental(root: string, storeDir: string, base: string | null, body: string, sections: readonly string[]): IncrementalStart | null {
@@ -48,7 +71,7 @@ export function startIncremental(root: string, storeDir: string, base: string | 
   const candidates = [...new Set([...snapshot.pending, ...diff.added.map((added) => added.item.id), ...diff.removed])];
   if (candidates.length > MAX_CHANGED_LINES) return null;
   const baseFiles = candidates.length === 0 ? Promise.resolve(new Map<string, TreeFile>()) : startListTree(storeDir, base, candidates.map(entryPath));
-  return { body, snapshot, diff, tombstones: new Set(local), candidates, baseFiles };
+  return { body, snapshot, diff, tombstones: new Set(local), candidates, baseFiles, bodyStarts: lineStarts(body), rendering: readEarlyRendering(root) };
 }
 
 export type IncrementalInput = {
@@ -91,9 +114,11 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
   const ofSynced = last.workingHash === start.snapshot.workingHash;
   if (!ofSynced && !last.current && last.workingHash !== textFingerprint(input.fileText)) return null;
   const renderedLines = ofSynced ? start.diff.beforeLines : start.diff.now.lines.length;
-  const shown = lineStarts(last.text);
-  if (shown.length - 1 !== renderedLines + 3 || !last.text.startsWith(`${RULES_FILE_NOTE}\n${RULES_FILE_TITLE}\n`)) return null;
-  const lastRendering = { text: last.text, starts: shown, ofSynced, record: last.record };
+  // Note: what was read during the fetch is used when the files still hold it (two compares, no work).
+  const early = start.rendering !== null && start.rendering.text === last.text && start.rendering.record === last.record ? start.rendering : null;
+  const starts = early?.starts ?? lineStarts(last.text);
+  if (starts.length - 1 !== renderedLines + 3 || !last.text.startsWith(`${RULES_FILE_NOTE}\n${RULES_FILE_TITLE}\n`)) return null;
+  const lastRendering: LastRendering = { text: last.text, starts, ofSynced, entriesBefore: early?.entriesBefore ?? entryLinesBefore(last.text, starts), spans: early !== null ? early.spans : recordItemSpans(last.record) };
   const titles = start.diff.now.sections.map((section) => section.title);
   if (new Set(titles.map(safeSection)).size !== titles.length) return null;
   if (theirsOid === null) return null;
@@ -226,8 +251,8 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
   return { commit, written, pending: true, wrote, ...(pushing ? { pushing } : {}), ...(willPush && advance !== undefined ? { advanceBase: advance } : {}) };
 }
 
-/** The last rendering as the splice reads it: its text, where its lines start, which body it shows, and its record's items. */
-type LastRendering = { text: string; starts: Int32Array; ofSynced: boolean; record: string };
+/** The last rendering as the splice reads it: its text, where its lines start, which body it shows, how many entry lines precede each line, its record's items. */
+type LastRendering = { text: string; starts: Int32Array; ofSynced: boolean; entriesBefore: Int32Array; spans: RecordSpans | null };
 
 /**
  * The working body and its rendering with this step's changes: lines of entries that changed
@@ -269,11 +294,10 @@ function splice(
   // The rendered line of an unchanged line of the body now: the same line, shifted past the middle
   // when the last rendering is of the body the last sync wrote (-1: that body did not have it).
   const shownAt = last.ofSynced ? start.diff.writtenAt : (line: number) => line;
-  const bodyStarts = lineStarts(start.body);
-  const entriesBefore = entryLinesBefore(last.text, last.starts);
+  const { bodyStarts } = start;
+  const { entriesBefore } = last;
   // Note: the record's items are the rendering's entry lines, in order, or none is copied.
-  const spans = recordItemSpans(last.record);
-  const record = spans !== null && spans.count === entriesBefore[entriesBefore.length - 1] ? spans : null;
+  const record = last.spans !== null && last.spans.count === entriesBefore[entriesBefore.length - 1] ? last.spans : null;
 
   const body: string[] = [];
   const shown: string[] = [RULES_FILE_NOTE, RULES_FILE_TITLE, ''];
