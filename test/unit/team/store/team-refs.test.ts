@@ -1,8 +1,10 @@
 /**
  * The team store's refs on a real bare repository: a ref moves only from the value the caller
- * expects (git's compare-and-swap), is created only when absent, and reads back at once.
+ * expects (a compare-and-swap, as git's files backend does it), is created only when absent, and
+ * reads back at once, in git too.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTeamRefs } from '../../../../src/team/store/team-refs.js';
 import { cleanupTempDirs, git, makeTempDir } from '../../../helpers/temp-repo.js';
@@ -35,6 +37,35 @@ describe('team refs', () => {
     expect(await refs.updateRef('base', c2, c1)).toBe(true);
     expect(await refs.readRef('base')).toBe(c2);
     expect(git(gitdir, ['rev-parse', 'refs/mem/base/mem/team'])).toBe(c2);
+  });
+
+  it("respects a lock git or another move holds, and takes over one a killed process left a minute ago", async () => {
+    const { gitdir, c1, c2 } = store();
+    const refs = createTeamRefs({ gitdir, branch: 'mem/team', remote: 'origin' });
+    expect(await refs.updateRef('base', c1, null)).toBe(true);
+    const lock = join(gitdir, 'refs', 'mem', 'base', 'mem', 'team.lock');
+    writeFileSync(lock, '');
+    expect(await refs.updateRef('base', c2, c1)).toBe(false);
+    expect(existsSync(lock)).toBe(true);
+    expect(await refs.readRef('base')).toBe(c1);
+    const longAgo = new Date(Date.now() - 5 * 60_000);
+    utimesSync(lock, longAgo, longAgo);
+    expect(await refs.updateRef('base', c2, c1)).toBe(true);
+    expect(existsSync(lock)).toBe(false);
+    expect(git(gitdir, ['rev-parse', 'refs/mem/base/mem/team'])).toBe(c2);
+  });
+
+  it('compares with a ref git packed, and leaves no lock behind when the value differs', async () => {
+    const { gitdir, c1, c2 } = store();
+    git(gitdir, ['update-ref', 'refs/mem/base/mem/team', c1]);
+    git(gitdir, ['pack-refs', '--all']);
+    expect(existsSync(join(gitdir, 'refs', 'mem', 'base', 'mem', 'team'))).toBe(false);
+    const refs = createTeamRefs({ gitdir, branch: 'mem/team', remote: 'origin' });
+    expect(await refs.updateRef('base', c1, c2)).toBe(false);
+    expect(existsSync(join(gitdir, 'refs', 'mem', 'base', 'mem', 'team.lock'))).toBe(false);
+    expect(await refs.updateRef('base', c2, c1)).toBe(true);
+    expect(git(gitdir, ['rev-parse', 'refs/mem/base/mem/team'])).toBe(c2);
+    expect(git(gitdir, ['for-each-ref', '--format=%(refname) %(objectname)', 'refs/mem/base/'])).toBe(`refs/mem/base/mem/team ${c2}`);
   });
 
   it('refuses what is not a commit id, and reports a store git cannot use as a failed move', async () => {
