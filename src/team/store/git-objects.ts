@@ -33,7 +33,7 @@ function git(storeDir: string, args: string[], input?: Buffer | string, env: Nod
  * Starts `git` in the store and resolves with its stdout (rejects as git() throws): a sync starts
  * the reads that do not depend on one another at once, and reads the working copy meanwhile.
  */
-function gitAsync(storeDir: string, args: string[]): Promise<Buffer> {
+export function gitAsync(storeDir: string, args: string[]): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn('git', ['--git-dir', storeDir, ...args], { env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];

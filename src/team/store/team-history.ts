@@ -12,9 +12,7 @@
  * rewritten or compacted ref) is answered by the three processes, as before, so the answers are
  * the same either way.
  */
-import { spawn } from 'node:child_process';
-import { gitEnv } from '../../core/git/run-git.js';
-import { startAttributeChanges, startDiffTrees, startIsAncestor, type Attribution, type CommitAuthor, type TreeChange } from './git-objects.js';
+import { gitAsync, startAttributeChanges, startDiffTrees, startIsAncestor, type Attribution, type CommitAuthor, type TreeChange } from './git-objects.js';
 
 export type TeamHistory = {
   /** The base is the team ref's commit or one of its ancestors. */
@@ -89,28 +87,14 @@ function answer(commits: readonly Commit[], base: string, dirs: readonly string[
 
 /** The commits in `theirs` and not in `base`, newest first, with their raw changes; null when there are more than MAX_COMMITS or git fails. */
 function readLine(storeDir: string, base: string, theirs: string): Promise<Commit[] | null> {
-  return new Promise((resolve) => {
-    const args = ['--git-dir', storeDir, 'log', '-z', '--no-renames', '--raw', '--no-abbrev', `--max-count=${MAX_COMMITS + 1}`, '--format=%x01%H%x1f%P%x1f%an%x1f%ae%x1f%aI', theirs, `^${base}`];
-    let child;
-    try {
-      child = spawn('git', args, { env: gitEnv(), stdio: ['ignore', 'pipe', 'ignore'] });
-    } catch {
-      resolve(null);
-      return;
-    }
-    const out: Buffer[] = [];
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.on('error', () => {
-      clearTimeout(timer);
-      resolve(null);
-    });
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      const commits = status === 0 ? parseLog(Buffer.concat(out).toString('utf8')) : null;
-      resolve(commits !== null && commits.length <= MAX_COMMITS ? commits : null);
-    });
-  });
+  const args = ['log', '-z', '--no-renames', '--raw', '--no-abbrev', `--max-count=${MAX_COMMITS + 1}`, '--format=%x01%H%x1f%P%x1f%an%x1f%ae%x1f%aI', theirs, `^${base}`];
+  return gitAsync(storeDir, args).then(
+    (out) => {
+      const commits = parseLog(out.toString('utf8'));
+      return commits !== null && commits.length <= MAX_COMMITS ? commits : null;
+    },
+    () => null,
+  );
 }
 
 /** Parses `log -z --raw` with the format above; null when the output is not that. */
