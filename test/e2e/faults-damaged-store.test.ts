@@ -3,10 +3,11 @@
  * the next sync says so, rebuilds the store from the remote, keeps the local entries not yet
  * pushed, and later syncs are clean again.
  */
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, cloneAs, git, makeBareRemote, readIfExists, runMem } from '../helpers/temp-repo.js';
+import { cleanupTempDirs, cloneAs, git, makeBareRemote, readIfExists, runMem, testEnv } from '../helpers/temp-repo.js';
 import { distinctRule, ruleToken } from '../helpers/distinct-rules.js';
 
 afterEach(cleanupTempDirs);
@@ -18,21 +19,26 @@ function teamBranchText(remote: string): string {
 }
 
 /**
- * Deletes the object `oid` from a bare repository (the damage a disk error or a bad gc leaves): the
- * loose object, or the whole pack that holds it (the store keeps each sync's objects as a pack).
+ * Deletes the object `oid` from a bare repository (the damage a disk error or a bad gc leaves),
+ * and only it. A packed object's pack is first unpacked into loose objects: the store keeps each
+ * sync's objects as one pack, and deleting the pack would also delete the commit beside the tree,
+ * which the next fetch simply downloads again (then nothing is left to detect, and whether the
+ * sync noticed first depended on which of its git processes ran first).
  */
 function deleteObject(gitDir: string, oid: string): void {
-  const path = join(gitDir, 'objects', oid.slice(0, 2), oid.slice(2));
-  if (existsSync(path)) {
-    rmSync(path);
-    return;
+  const loose = join(gitDir, 'objects', oid.slice(0, 2), oid.slice(2));
+  if (!existsSync(loose)) {
+    const packDir = join(gitDir, 'objects', 'pack');
+    const holder = readdirSync(packDir)
+      .filter((name) => name.endsWith('.idx'))
+      .find((idx) => git(gitDir, ['verify-pack', '-v', join(packDir, idx)]).split('\n').some((line) => line.startsWith(`${oid} `)));
+    expect(holder, `a pack holding ${oid}`).toBeDefined();
+    const pack = readFileSync(join(packDir, (holder as string).replace(/\.idx$/, '.pack')));
+    for (const suffix of ['.idx', '.pack', '.rev', '.keep']) rmSync(join(packDir, (holder as string).replace(/\.idx$/, suffix)), { force: true });
+    const unpacked = spawnSync('git', ['--git-dir', gitDir, 'unpack-objects', '-q'], { input: pack, env: testEnv() });
+    expect(unpacked.status, unpacked.stderr.toString()).toBe(0);
   }
-  const packDir = join(gitDir, 'objects', 'pack');
-  const holder = readdirSync(packDir)
-    .filter((name) => name.endsWith('.idx'))
-    .find((idx) => git(gitDir, ['verify-pack', '-v', join(packDir, idx)]).split('\n').some((line) => line.startsWith(`${oid} `)));
-  expect(holder, `a pack holding ${oid}`).toBeDefined();
-  for (const suffix of ['.idx', '.pack', '.rev']) rmSync(join(packDir, (holder as string).replace(/\.idx$/, suffix)), { force: true });
+  rmSync(loose);
   expect(() => git(gitDir, ['cat-file', '-e', oid])).toThrow();
 }
 
@@ -49,6 +55,8 @@ describe('a damaged team store', () => {
     const store = join(alice, '.git', 'mem', 'store.git');
     const synced = git(remote, ['rev-parse', 'mem/team']);
     deleteObject(store, git(store, ['rev-parse', `${synced}^{tree}`]));
+    // Only the tree is gone: the commit that names it is still there, so the fetch cannot mend it unseen.
+    expect(() => git(store, ['cat-file', '-e', synced])).not.toThrow();
 
     const healing = runMem(['sync'], { cwd: alice });
     expect(healing.status, healing.stderr).toBe(0);
