@@ -2,7 +2,9 @@
 // Team memory at a year's scale (issue 11): a bare remote whose team ref (refs/mem/team) has
 // 20,000 commits and 3,000 entries (one file per entry), a clone with 5,000 session handoffs, and a
 // large variant with 20,000 entries. Ratios to F = `node -e 0`, paired in the same run; peak RSS of
-// the mem process. Budgets: sync no-op ≤ 2×, one new entry on each side ≤ 3×, ≤ 100 MiB;
+// the mem process. One new entry on each side is measured twice: right after the clones' first
+// sync (a shallow store, entries without provenance), and after their first after-turn step (the
+// whole history fetched, provenance filled in), the state of any clone in use. Budgets: sync no-op ≤ 2×, one new entry on each side ≤ 3×, ≤ 100 MiB;
 // first sync of a new clone ≤ 2 s; list/status ≤ 2.5×; session-start with nothing changed ≤ 1.5×.
 // Then `mem compact` once, a new clone's first sync after it, and a clone that synced before it.
 // Usage: node bench/team-scale-bench.mjs [--runs 7] [--commits 20000] [--entries 3000] [--large 20000]
@@ -145,6 +147,12 @@ function scenario(label, commits, entries) {
   const oneEach = paired(RUNS, () => timed(alice, ['sync'], aliceEnv), { before: prepare });
   prepare();
   row(`${label}: mem sync, one new entry on each side`, oneEach, '≤ 3×', rss(alice, ['sync'], aliceEnv));
+  // The same once each clone has run its first after-turn step, as any clone in use has: it fetches
+  // the history a first sync leaves out (a shallow store makes every push cost the remote more).
+  for (const [dir, env] of [[alice, aliceEnv], [bob, bobEnv]]) mem(dir, ['sync', '--after-turn'], { env });
+  const oneEachComplete = paired(RUNS, () => timed(alice, ['sync'], aliceEnv), { before: prepare });
+  prepare();
+  row(`${label}: mem sync, one new entry on each side, after the clones' first after-turn step (whole history)`, oneEachComplete, '≤ 3×', rss(alice, ['sync'], aliceEnv));
   row(`${label}: mem list`, paired(RUNS, () => timed(alice, ['list'], aliceEnv)), '≤ 2.5×', rss(alice, ['list'], aliceEnv));
   row(`${label}: mem status`, paired(RUNS, () => timed(alice, ['status'], aliceEnv)), '≤ 2.5×', rss(alice, ['status'], aliceEnv));
   const payload = JSON.stringify({ session_id: 'bench-start', transcript_path: join(parent, 'none.jsonl'), cwd: alice, hook_event_name: 'SessionStart', source: 'startup' });
