@@ -4,8 +4,9 @@
 // large variant with 20,000 entries. Ratios to F = `node -e 0`, paired in the same run; peak RSS of
 // the mem process. One new entry on each side is measured twice: right after the clones' first
 // sync (a shallow store, entries without provenance), and after their first after-turn step (the
-// whole history fetched, provenance filled in), the state of any clone in use. Budgets: sync no-op ≤ 2×, one new entry on each side ≤ 3×, ≤ 100 MiB;
-// first sync of a new clone ≤ 2 s; list/status ≤ 2.5×; session-start with nothing changed ≤ 1.5×.
+// whole history fetched, provenance filled in: the state of any clone in use). Budgets: sync
+// no-op ≤ 2×, one new entry on each side ≤ 3×, ≤ 100 MiB; first sync of a new clone ≤ 2 s;
+// list/status ≤ 2.5×; session-start with nothing changed ≤ 1.5×.
 // Then `mem compact` once, a new clone's first sync after it, and a clone that synced before it.
 // Usage: node bench/team-scale-bench.mjs [--runs 7] [--commits 20000] [--entries 3000] [--large 20000]
 import { spawnSync } from 'node:child_process';
