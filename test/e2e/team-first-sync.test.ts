@@ -18,8 +18,8 @@ type Listed = { id: string; text: string; provenance: { author: string | null; a
 const entryPath = (id: string) => `entries/${createHash('sha1').update(id).digest('hex').slice(0, 2)}/${id}.json`;
 const record = (text: string) => `${JSON.stringify({ section: 'Conventions', text }, null, 2)}\n`;
 
-/** Appends commits to the remote's team ref with git fast-import: one old entry, `busy` reworded `count` times, then one recent entry. */
-function appendHistory(remote: string, count: number): void {
+/** Appends commits to the remote's team ref with git fast-import: one old entry (and `oldEntries` more), `busy` reworded `count` times, then one recent entry. */
+function appendHistory(remote: string, count: number, oldEntries = 0): void {
   const chunks: string[] = [];
   const head = git(remote, ['rev-parse', 'refs/mem/team']);
   let time = 1_750_000_000;
@@ -31,6 +31,7 @@ function appendHistory(remote: string, count: number): void {
     chunks.push(`M 100644 inline ${path}\ndata ${Buffer.byteLength(content)}\n${content}\n`);
   };
   commit('Erin', entryPath('mold0000001'), record('The legacy importer lives in tools/import, never in src.'), true);
+  for (let i = 0; i < oldEntries; i += 1) commit('Erin', entryPath(`mold${String(i).padStart(7, '0')}x`), record(`Legacy rule ${i}: the importer ${i} lives in tools/import-${i}.`));
   for (let i = 0; i < count; i += 1) commit('Dave', entryPath('mbusy000001'), record(`Run make check-${i} before pushing the api.`));
   commit('Frank', entryPath('mnew0000001'), record('Release notes go in CHANGES.md, newest first.'));
   execFileSync('git', ['fast-import', '--quiet', '--date-format=raw'], { cwd: remote, input: chunks.join(''), env: testEnv(), stdio: ['pipe', 'ignore', 'pipe'] });
@@ -93,5 +94,27 @@ describe('a new clone of a long team history', () => {
     const json = JSON.parse(runMem(['blame', fromBob!.id, '--json'], { cwd: alice }).stdout) as Listed;
     expect(json.provenance.author).toBe('Bob');
     expect(list(alice)).toHaveLength(5);
+  }, 180_000);
+
+  it('still merges only what changed after the background step filled in who wrote 300 older entries', () => {
+    const remote = makeBareRemote();
+    const alice = cloneAs(remote, 'alice');
+    expect(runMem(['init', '--yes'], { cwd: alice }).status).toBe(0);
+    git(alice, ['add', '-A']);
+    git(alice, ['commit', '-q', '-m', 'Set up mem']);
+    git(alice, ['push', '-q', '--no-verify', 'origin', 'main']);
+    runMem(['remember', 'Use pnpm, never npm, in this repository.', '--section', 'Conventions'], { cwd: alice });
+    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    appendHistory(remote, 600, 300);
+    const bob = cloneAs(remote, 'bob');
+    expect(runMem(['init', '--yes'], { cwd: bob }).status).toBe(0);
+    expect(runMem(['sync'], { cwd: bob }).status).toBe(0);
+    expect(list(bob).find((entry) => entry.id === 'mold0000007x')?.provenance.author).toBeNull();
+    expect(runMem(['sync', '--after-turn'], { cwd: bob }).status).toBe(0);
+    expect(list(bob).find((entry) => entry.id === 'mold0000007x')?.provenance.author).toBe('Erin');
+    runMem(['remember', 'Feature flags are read from flags.yaml only.', '--section', 'Conventions'], { cwd: bob });
+    const bobs = runMem(['sync', '--json'], { cwd: bob });
+    expect(bobs.status, bobs.stderr).toBe(0);
+    expect(JSON.parse(bobs.stdout)).toMatchObject({ merge: 'incremental', sent: 1 });
   }, 180_000);
 });
