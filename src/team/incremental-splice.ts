@@ -208,8 +208,7 @@ function newlines(text: string): number {
 
 /** The offset each line of `text` starts at, then one past its end (as if the text ended in a newline): `length - 1` lines, as `split` counts them. */
 export function lineStarts(text: string): Int32Array {
-  let count = 1;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count += 1;
+  const count = newlines(text) + 1;
   const starts = new Int32Array(count + 1);
   let k = 1;
   for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts[k++] = at + 1;
@@ -225,7 +224,6 @@ function textLine(text: string, starts: Int32Array, index: number): string {
 function entryText(item: WorkingItem | null): string {
   return item?.record.kind === 'entry' ? item.record.text : '';
 }
-
 
 /** The index of the line of a text whose line starts are `starts` that holds character `offset`. */
 export function lineAt(starts: Int32Array, offset: number): number {

@@ -39,18 +39,22 @@ function appendHistory(remote: string, count: number, oldEntries = 0): void {
 
 const list = (repo: string) => JSON.parse(runMem(['list', '--json'], { cwd: repo }).stdout) as Listed[];
 
+/** Alice's clone with one synced entry, then `busy` more team commits (and `oldEntries` entries before them), then Bob's new clone and its first sync. */
+function longHistoryTeam(busy: number, oldEntries = 0) {
+  const remote = makeBareRemote();
+  const alice = cloneAs(remote, 'Alice');
+  runMem(['init', '--yes'], { cwd: alice });
+  runMem(['remember', 'Use pnpm, never npm, in this repository.', '--section', 'Conventions'], { cwd: alice });
+  expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+  appendHistory(remote, busy, oldEntries);
+  const bob = cloneAs(remote, 'Bob');
+  runMem(['init', '--yes'], { cwd: bob });
+  return { remote, alice, bob, first: runMem(['sync'], { cwd: bob }) };
+}
+
 describe('a new clone of a long team history', () => {
   it('syncs from the last team commits only, receives everything, and pushes from there', () => {
-    const remote = makeBareRemote();
-    const alice = cloneAs(remote, 'Alice');
-    runMem(['init', '--yes'], { cwd: alice });
-    runMem(['remember', 'Use pnpm, never npm, in this repository.', '--section', 'Conventions'], { cwd: alice });
-    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
-    appendHistory(remote, 700);
-
-    const bob = cloneAs(remote, 'Bob');
-    runMem(['init', '--yes'], { cwd: bob });
-    const first = runMem(['sync'], { cwd: bob });
+    const { remote, alice, bob, first } = longHistoryTeam(700);
     expect(first.status).toBe(0);
     const store = join(bob, '.git', 'mem', 'store.git');
     expect(existsSync(join(store, 'shallow'))).toBe(true);
@@ -97,18 +101,8 @@ describe('a new clone of a long team history', () => {
   }, 180_000);
 
   it('still merges only what changed after the background step filled in who wrote 300 older entries', () => {
-    const remote = makeBareRemote();
-    const alice = cloneAs(remote, 'alice');
-    expect(runMem(['init', '--yes'], { cwd: alice }).status).toBe(0);
-    git(alice, ['add', '-A']);
-    git(alice, ['commit', '-q', '-m', 'Set up mem']);
-    git(alice, ['push', '-q', '--no-verify', 'origin', 'main']);
-    runMem(['remember', 'Use pnpm, never npm, in this repository.', '--section', 'Conventions'], { cwd: alice });
-    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
-    appendHistory(remote, 600, 300);
-    const bob = cloneAs(remote, 'bob');
-    expect(runMem(['init', '--yes'], { cwd: bob }).status).toBe(0);
-    expect(runMem(['sync'], { cwd: bob }).status).toBe(0);
+    const { bob, first } = longHistoryTeam(600, 300);
+    expect(first.status).toBe(0);
     expect(list(bob).find((entry) => entry.id === 'mold0000007x')?.provenance.author).toBeNull();
     expect(runMem(['sync', '--after-turn'], { cwd: bob }).status).toBe(0);
     expect(list(bob).find((entry) => entry.id === 'mold0000007x')?.provenance.author).toBe('Erin');

@@ -45,6 +45,15 @@ function expectAsFullMergeLeaves(dir: string, user: string): void {
   expect(fromRecordItems(record)).toEqual(rendering.items);
 }
 
+/** A team whose first clone remembered `entries` (text, section), with both clones synced once. */
+function syncedTeam(entries: Array<[string, string]>) {
+  const team = makeTeam();
+  for (const [text, section] of entries) remember(team.alice, text, section);
+  sync(team.alice);
+  sync(team.bob);
+  return team;
+}
+
 describe('incremental team sync', () => {
   it('takes only the changed lines for one new entry on each side, and leaves what a full merge leaves', () => {
     const { alice, bob } = makeTeam();
@@ -71,11 +80,7 @@ describe('incremental team sync', () => {
   });
 
   it('splices a record written with line numbers (an earlier mem) as it splices one written with gaps', () => {
-    const { alice, bob } = makeTeam();
-    remember(alice, 'Run make check before pushing.', 'Commands');
-    remember(alice, 'The api needs make migrate first.', 'Gotchas');
-    sync(alice);
-    sync(bob);
+    const { alice, bob } = syncedTeam([['Run make check before pushing.', 'Commands'], ['The api needs make migrate first.', 'Gotchas']]);
     const recordFile = join(alice, '.memory/state/team-rendered.json');
     const saved = JSON.parse(readFileSync(recordFile, 'utf8')) as { textHash: string; workingHash: string; items: RecordItem[] };
     writeFileSync(recordFile, `${JSON.stringify({ ...saved, items: fromRecordItems(saved.items) })}\n`);
@@ -88,11 +93,7 @@ describe('incremental team sync', () => {
   });
 
   it('steps aside for a same-entry edit on both sides, which the full merge turns into one conflict', () => {
-    const { alice, bob } = makeTeam();
-    remember(alice, 'Tests use the sqlite database.', 'Conventions');
-    remember(alice, 'Run make check before pushing.', 'Commands');
-    sync(alice);
-    sync(bob);
+    const { alice, bob } = syncedTeam([['Tests use the sqlite database.', 'Conventions'], ['Run make check before pushing.', 'Commands']]);
     const reword = (dir: string, text: string) => {
       const file = join(dir, WORKING);
       writeFileSync(file, readFileSync(file, 'utf8').replace('Tests use the sqlite database.', text));
@@ -106,11 +107,7 @@ describe('incremental team sync', () => {
   });
 
   it('steps aside when a human edited the rendered file (the full merge reads the edit back), then goes on incrementally', () => {
-    const { alice, bob } = makeTeam();
-    remember(alice, 'Run make check before pushing.', 'Commands');
-    remember(alice, 'Use pnpm, never npm.', 'Conventions');
-    sync(alice);
-    sync(bob);
+    const { alice, bob } = syncedTeam([['Run make check before pushing.', 'Commands'], ['Use pnpm, never npm.', 'Conventions']]);
     const file = join(alice, RENDERED);
     writeFileSync(file, readFileSync(file, 'utf8').replace('Use pnpm, never npm.', 'Use pnpm 9, never npm.'));
     expect(sync(alice)).toMatchObject({ merge: 'full', sent: 1 });
