@@ -18,7 +18,7 @@ import { dirname, join } from 'node:path';
 import { writeCacheFileSync, writeFileAtomicSync } from './files/atomic-write.js';
 import { matchesTextFingerprint, textFingerprint } from './files/fast-hash.js';
 import { readTextFileSync } from './files/read-text.js';
-import { stampsChanged, stampsHold, takeStamps, type StampSet } from './files/file-stamp.js';
+import { stampsHold, takeStamps, type StampSet } from './files/file-stamp.js';
 import { RENDERED_FILE, RENDER_STAMP_FILE, WORKING_FILE, readRenderStamp, renderStampPaths } from './shared-memory-stamp.js';
 import { readGitIdentity } from './git/git-identity.js';
 import { resolveCommonGitDir } from './git/repo-root.js';
@@ -28,6 +28,7 @@ import { readBack } from './memory-file/read-back.js';
 import { regionBody, replaceRegionBody } from './memory-file/region-body.js';
 import type { BodyItem } from './memory-file/parse-region-body.js';
 import { renderBodyItems, renderMemory, type Rendering } from './memory-file/render-memory.js';
+import { renderSyncShapeBody } from './memory-file/render-sync-shape.js';
 import { fromRecordItems, toRecordItems, type RecordItem } from './memory-file/rendering-record.js';
 
 export { RENDERED_FILE, WORKING_FILE, readRenderStamp, renderStampPaths, type RenderStamp } from './shared-memory-stamp.js';
@@ -109,7 +110,7 @@ function saveLastRendering(root: string, rendering: Rendering, workingHash: stri
   mkdirSync(dirname(paths.lastText), { recursive: true });
   if (options.textUnchanged !== true) writeFileAtomicSync(paths.lastText, rendering.text);
   const textHash = textFingerprint(rendering.text);
-  const record = rendering.itemsJson === undefined ? JSON.stringify({ textHash, workingHash, items: toRecordItems(rendering.items) }) : `${JSON.stringify({ textHash, workingHash }).slice(0, -1)},"items":${rendering.itemsJson.json}}`;
+  const record = JSON.stringify({ textHash, workingHash, items: toRecordItems(rendering.items) });
   writeFileAtomicSync(paths.lastItems, `${record}\n`);
   // Note: only when the rendered file shows this rendering: otherwise it lags and must stay stale.
   if (options.renderedShows ?? readText(paths.rendered) === rendering.text) saveRenderStamp(root, takeStamps(renderStampPaths(root)), rendering.items);
@@ -159,33 +160,6 @@ export function renderingIsStale(root: string): boolean {
   const stale = current !== last.text || !matchesTextFingerprint(last.workingHash, working);
   if (!stale) saveConflictCount(root, stamps, last.conflicts);
   return stale;
-}
-
-/**
- * The last rendering's text, the fingerprint of the working copy's text it was made from and its
- * record's text (`{"textHash":…,"workingHash":…,` comes first, then the items: 1 MB at 20,000
- * entries, not parsed here); null when either file is missing or they do not match.
- * `knownText`: the bytes the caller just read from a file equal to the last rendering's.
- * `current`: the rendering is known to be of the working copy as it now is.
- */
-export function readLastRenderingSource(root: string, knownText?: string): { text: string; workingHash: string; current: boolean; record: string } | null {
-  const paths = sharedMemoryPaths(root);
-  const text = knownText ?? readText(paths.lastText);
-  if (text === null) return null;
-  const record = readText(paths.lastItems);
-  if (record === null) return null;
-  const found = /^\{"textHash":"([^"]*)","workingHash":"([^"]*)",/.exec(record.slice(0, 256));
-  if (found === null) return null;
-  // Note: the render stamp, taken when the rendered file showed this rendering, still matching the
-  // working copy, the rendered file and the record says the rendering is of the working copy as it
-  // is, and (the caller's text being the rendered file's) that the text is the record's: no hashing.
-  // Within a timestamp tick of the render a stamp cannot vouch for an edit in place, but mem
-  // replaces the working copy and the record by rename (a new inode), and the rendered file's
-  // bytes were just compared with the last rendering's.
-  const saved = readRenderStamp(root);
-  const current = knownText !== undefined && saved !== null && !stampsChanged(saved, renderStampPaths(root));
-  if (!current && !matchesTextFingerprint(found[1], text)) return null;
-  return { text, workingHash: found[2] ?? '', current, record };
 }
 
 /**
@@ -239,29 +213,38 @@ export type RenderFrom = {
   body?: string;
   /** What parsing the body gives for each item block, in body order: the body is then not parsed at all. */
   blocks?: () => Array<{ section: string; item: BodyItem }>;
-  /** The rendering of the body itself, when the caller has it (an incremental sync splices the last one). */
-  rendering?: Rendering;
+  /** `body` is in sync's own shape (an incremental sync's splice): only the entries the budget shows are read (render-sync-shape.ts). */
+  syncShape?: boolean;
 };
+
+/** How the team memory is rendered: the section order and the file's size budget (config `region.sections`, `team.renderMaxChars`). */
+export type RenderLayout = { sections: readonly string[]; maxChars: number };
+
+/** The render layout a config sets. */
+export function renderLayout(config: { region: { sections: readonly string[] }; team: { renderMaxChars: number } }): RenderLayout {
+  return { sections: config.region.sections, maxChars: config.team.renderMaxChars };
+}
 
 /**
  * Reads back a human's edits, then writes the rendered file from the working copy when its text
  * changes. The caller holds the memory lock. Throws on I/O failure.
  */
-export function renderSharedMemory(root: string, sections: readonly string[], from?: RenderFrom): RenderOutcome {
+export function renderSharedMemory(root: string, layout: RenderLayout, from?: RenderFrom): RenderOutcome {
+  const { sections, maxChars } = layout;
   // Note: read back again even after the caller did: a human may have saved the file meanwhile.
   const absorbed = absorbRenderedEdits(root, sections, from === undefined ? undefined : (from.body ?? regionBody(from.workingText) ?? ''));
   const workingText = from !== undefined && absorbed.edits === 0 ? from.workingText : readWorkingText(root);
   const identity = readGitIdentity(root);
-  const options = { target: 'rules-file' as const, sections, reader: { name: identity.name ?? null, email: identity.email ?? null } };
+  const options = { target: 'rules-file' as const, sections, maxChars, reader: { name: identity.name ?? null, email: identity.email ?? null } };
   const rendering =
-    from?.rendering !== undefined && absorbed.edits === 0
-      ? from.rendering
+    from?.syncShape === true && from.body !== undefined && absorbed.edits === 0
+      ? (renderSyncShapeBody(from.body, options) ?? renderMemory(from.body, options))
       : from?.blocks !== undefined && absorbed.edits === 0
         ? renderBodyItems(from.blocks(), options)
         : renderMemory(absorbed.body, options);
   const paths = sharedMemoryPaths(root);
   const current = absorbed.rendered !== undefined ? absorbed.rendered : readText(paths.rendered);
-  const empty = rendering.items.length === 0 && (rendering.itemsJson?.entries ?? 0) === 0;
+  const empty = rendering.items.length === 0;
   let written = false;
   if (!(empty && current === null) && current !== rendering.text) {
     mkdirSync(dirname(paths.rendered), { recursive: true });

@@ -74,12 +74,12 @@ function readSharedMemory(root: string, config: Config): SharedRead | null {
   const working = join(root, WORKING_FILE);
   if (!existsSync(working)) return null;
   const cache = join(memoryPaths(root).cacheDir, 'team-list.json');
-  return cachedDerivation(cache, `list-3\u0000${config.region.sections.join('\u0000')}`, { working }, (contents) => {
+  return cachedDerivation(cache, `list-4\u0000${config.team.renderMaxChars}\u0000${config.region.sections.join('\u0000')}`, { working }, (contents) => {
     const text = contents.working?.toString('utf8') ?? '';
     const read = readRegion(text);
     const lines =
       renderedLines(root, text) ??
-      renderMemory(regionBody(text) ?? '', { target: 'rules-file', sections: config.region.sections, reader: { name: null, email: null } }).items.map((item): [string, number] => [item.id, item.line ?? 0]);
+      renderMemory(regionBody(text) ?? '', { target: 'rules-file', sections: config.region.sections, maxChars: config.team.renderMaxChars, reader: { name: null, email: null } }).items.map((item): [string, number] => [item.id, item.line ?? 0]);
     return { read: { entries: read.entries, conflicts: read.conflicts, ...(read.damage ? { damage: read.damage } : {}) }, lines };
   });
 }
@@ -164,7 +164,13 @@ export function listEntries(cwd: string, options: ListOptions = {}): EntryListin
   }
   let entries = [...byId.values()];
   const lines = reads.find((read) => !read.personal)?.lines ?? new Map<string, number>();
-  for (const entry of entries) if (!entry.personal) entry.line = lines.get(entry.id) ?? entry.line;
+  for (const entry of entries) {
+    if (entry.personal) continue;
+    const line = lines.get(entry.id);
+    // Note: an entry the rendered file's size budget leaves out is where it is kept: the working copy.
+    if (line !== undefined) entry.line = line;
+    else if (lines.size > 0 && entry.files.length === 1 && entry.files[0] === RENDERED_FILE) entry.files = [WORKING_FILE];
+  }
   // The team commit behind each shared entry comes from the team branch's history (the audit log).
   const commits = options.provenance?.(root, config.team.branch) ?? new Map<string, string>();
   for (const entry of entries) {

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { nodeCrypto } from '../core/lazy-builtins.js';
 import { dirname, join } from 'node:path';
-import { WORKING_FILE, absorbRenderedEdits, renderSharedMemory } from '../core/shared-memory-file.js';
+import { WORKING_FILE, absorbRenderedEdits, renderLayout, renderSharedMemory } from '../core/shared-memory-file.js';
 import type { Config } from '../core/config/schema.js';
 import type { Entry } from '../core/memory-file/entry.js';
 import type { Verdict } from './gate/verdict.js';
@@ -132,7 +132,7 @@ export async function writeDurable(input: WriteInput): Promise<DurableWrite> {
         writeFileAtomicSync(path, edited.text);
         result.changedFiles.push(file);
       }
-      if (input.render === true && input.target === 'shared') renderSharedMemory(input.root, input.config.region.sections);
+      if (input.render === true && input.target === 'shared') renderSharedMemory(input.root, renderLayout(input.config));
     },
     // Note: commands (remember, forget) wait longer than a hook could; hooks pass their deadline.
     { timeoutMs: input.lockTimeoutMs ?? 30_000, staleMs: 60_000 },

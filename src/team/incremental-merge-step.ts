@@ -1,7 +1,8 @@
 /**
  * The merge step of a sync that reads only what changed since the last sync, so its cost grows
- * with the change, not with the team's memory (20,000 entries: a handful of lines read, spliced
- * into the working copy and the rendered file, instead of 20,000 entries parsed and rendered).
+ * with the change, not with the team's memory (20,000 entries: a handful of lines read and spliced
+ * into the working copy, and only the entries the rendered file's budget shows rendered, instead
+ * of 20,000 entries parsed and rendered).
  *
  * Its results are the full merge step's, byte for byte (a twin test runs both on the same state):
  * it only answers where that is certain — the working copy in the shape sync writes, the base the
@@ -9,10 +10,9 @@
  * coming back, no rewritten team ref — and returns null before any effect otherwise; the caller
  * then merges the whole working copy.
  */
-import { textFingerprint } from '../core/files/fast-hash.js';
-import { RULES_FILE_NOTE, RULES_FILE_TITLE, safeSection } from '../core/memory-file/render-memory.js';
+import { safeSection } from '../core/memory-file/render-memory.js';
 import { fileStamp } from '../core/files/file-stamp.js';
-import { readLastRenderingSource, renderSharedMemory, sharedMemoryPaths, writeWorkingBody } from '../core/shared-memory-file.js';
+import { renderLayout, renderSharedMemory, sharedMemoryPaths, writeWorkingBody } from '../core/shared-memory-file.js';
 import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
 import { commitMessage, outgoingEntries, quarantinedIds, readIncomingEntries, recordQuarantine, stampSent, teamProvenance, type IncomingChange, type MergeReport, type StepResult } from './merge-parts.js';
 import { readBlobs, startListTree, writeCommit, type Attribution, type CommitAuthor, type TreeFile } from './store/git-objects.js';
@@ -23,7 +23,7 @@ import { readGitAuthor, type TeamContext } from './team-context.js';
 import { readLocalTombstones, addLocalTombstones } from './tombstones.js';
 import { MAX_CHANGED_LINES, diffWorkingLines, idMarker, readEntryLine, type LineDiff } from './working-line-diff.js';
 import type { Reader, WorkingItem } from './working-records.js';
-import { entryLinesBefore, lineAt, lineStarts, readEarlyRendering, recordItemSpans, splice, type EarlyRendering, type LastRendering, type Located } from './incremental-splice.js';
+import { lineAt, lineStarts, splice, type Located } from './incremental-splice.js';
 
 /** What can be read before the memory lock, while git fetches: the snapshot, the line diff, and the base's files of the ids this clone may have changed. */
 export type IncrementalStart = {
@@ -36,8 +36,6 @@ export type IncrementalStart = {
   baseFiles: Promise<Map<string, TreeFile>>;
   /** Where each line of `body` starts (see lineStarts). */
   bodyStarts: Int32Array;
-  /** The last rendering as read while git fetches (the merge step uses it when the files still hold it). */
-  rendering: EarlyRendering | null;
 };
 
 /** Returns the start of an incremental merge of `body` against `base`, or null when the last sync left nothing to start from. */
@@ -51,7 +49,7 @@ export function startIncremental(root: string, storeDir: string, base: string | 
   const candidates = [...new Set([...snapshot.pending, ...diff.added.map((added) => added.item.id), ...diff.removed])];
   if (candidates.length > MAX_CHANGED_LINES) return null;
   const baseFiles = candidates.length === 0 ? Promise.resolve(new Map<string, TreeFile>()) : startListTree(storeDir, base, candidates.map(entryPath));
-  return { body, snapshot, diff, tombstones: new Set(local), candidates, baseFiles, bodyStarts: lineStarts(body), rendering: readEarlyRendering(root) };
+  return { body, snapshot, diff, tombstones: new Set(local), candidates, baseFiles, bodyStarts: lineStarts(body) };
 }
 
 export type IncrementalInput = {
@@ -60,8 +58,6 @@ export type IncrementalInput = {
   start: IncrementalStart;
   /** The working copy's text, read under the memory lock (its body is `start.body`). */
   fileText: string;
-  /** The last rendering's text, when the caller has just read the rendered file and found it equal. */
-  lastText?: string;
   base: string;
   theirs: string | null;
   reachable: boolean;
@@ -84,18 +80,6 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
   const lines = start.diff.now.lines;
   // Note: the start was read before the memory lock; a `mem forget` since then changes what is forgotten.
   if (tombstonesFingerprint(readLocalTombstones(root)) !== start.snapshot.tombstones) return null;
-  // The last rendering is spliced: the one of the body the last sync wrote, or of the body now
-  // (a command rendered since); each names the working copy's text it was made from.
-  const last = readLastRenderingSource(root, input.lastText);
-  if (last === null) return null;
-  const ofSynced = last.workingHash === start.snapshot.workingHash;
-  if (!ofSynced && !last.current && last.workingHash !== textFingerprint(input.fileText)) return null;
-  const renderedLines = ofSynced ? start.diff.beforeLines : start.diff.now.lines.length;
-  // Note: what was read during the fetch is used when the files still hold it (two compares, no work).
-  const early = start.rendering !== null && start.rendering.text === last.text && start.rendering.record === last.record ? start.rendering : null;
-  const starts = early?.starts ?? lineStarts(last.text);
-  if (starts.length - 1 !== renderedLines + 3 || !last.text.startsWith(`${RULES_FILE_NOTE}\n${RULES_FILE_TITLE}\n`)) return null;
-  const lastRendering: LastRendering = { text: last.text, starts, ofSynced, entriesBefore: early?.entriesBefore ?? entryLinesBefore(last.text, starts), spans: early !== null ? early.spans : recordItemSpans(last.record) };
   const titles = start.diff.now.sections.map((section) => section.title);
   if (new Set(titles.map(safeSection)).size !== titles.length) return null;
   if (theirsOid === null) return null;
@@ -211,17 +195,17 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
     }
   }
 
-  const spliced = splice(start, located, current, appended, lastRendering, reader);
+  const body = splice(start, located, current, appended, reader);
   report.conflicts = [];
-  const workingText = writeWorkingBody(root, spliced.body, input.fileText);
+  const workingText = writeWorkingBody(root, body, input.fileText);
   // Note: before rendering, which may read a human's edit back into the working copy.
   const stamp = fileStamp(sharedMemoryPaths(root).working);
-  const rendered = renderSharedMemory(root, config.region.sections, { workingText, body: spliced.body, rendering: spliced.rendering });
+  const rendered = renderSharedMemory(root, renderLayout(config), { workingText, body, syncShape: true });
   report.wroteMemoryFile ||= rendered.written;
   recordQuarantine(root, report.quarantined, input.now);
   if (advance !== undefined && !willPush) await context.store.updateRef('base', advance.to, advance.from);
 
-  const wrote = { body: spliced.body, workingText, stamp, changed: [...oursChanged, ...quarantinedIds(report.quarantined)], workingHash: rendered.readBack === 0 ? rendered.workingHash : null, tombstonesSent: false };
+  const wrote = { body, workingText, stamp, changed: [...oursChanged, ...quarantinedIds(report.quarantined)], workingHash: rendered.readBack === 0 ? rendered.workingHash : null, tombstonesSent: false };
   if (!pendingWork) return { commit: theirsOid, written, pending: false, wrote };
   if (!input.reachable) return { commit: null, written, pending: true, wrote };
   return { commit, written, pending: true, wrote, ...(pushing ? { pushing } : {}), ...(willPush && advance !== undefined ? { advanceBase: advance } : {}) };

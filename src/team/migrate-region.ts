@@ -14,7 +14,7 @@ import { readGitIdentity } from '../core/git/git-identity.js';
 import { memoryPaths } from '../core/layout.js';
 import { locateRegion } from '../core/memory-file/locate-region.js';
 import { repairRegion } from '../core/memory-file/repair-region.js';
-import { readWorkingBody, renderSharedMemory, writeWorkingBody } from '../core/shared-memory-file.js';
+import { readWorkingBody, renderLayout, renderSharedMemory, writeWorkingBody } from '../core/shared-memory-file.js';
 import { readWorkingItems, renderWorkingBody } from './working-records.js';
 
 export type Migration = { files: string[]; imported: number };
@@ -64,7 +64,7 @@ export async function migrateOldRegions(root: string, config: Config): Promise<M
       }
       const identity = readGitIdentity(root);
       writeWorkingBody(root, renderWorkingBody(working, config.region.sections, { name: identity.name ?? null, email: identity.email ?? null }));
-      renderSharedMemory(root, config.region.sections);
+      renderSharedMemory(root, renderLayout(config));
       return { files: changed, imported };
     },
     { timeoutMs: 10_000, staleMs: 60_000 },

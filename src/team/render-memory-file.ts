@@ -13,15 +13,15 @@ import { withLock } from '../core/files/lock.js';
 import { readGitIdentity } from '../core/git/git-identity.js';
 import { memoryPaths } from '../core/layout.js';
 import { SNAPSHOT_BEGIN, SNAPSHOT_END, renderMemory } from '../core/memory-file/render-memory.js';
-import { RENDERED_FILE, absorbRenderedEdits, renderSharedMemory } from '../core/shared-memory-file.js';
+import { RENDERED_FILE, absorbRenderedEdits, renderLayout, renderSharedMemory } from '../core/shared-memory-file.js';
 
 export type RenderReport = { file: string; written: boolean; readBack: number; entries: number };
 
 /** Renders the agent's file (reading hand edits back first); throws LOCK_HELD or on I/O failure. */
 export async function renderForAgent(root: string): Promise<RenderReport> {
-  const sections = loadConfig(root).region.sections;
+  const layout = renderLayout(loadConfig(root));
   return withLock(memoryPaths(root).memoryLock, () => {
-    const outcome = renderSharedMemory(root, sections);
+    const outcome = renderSharedMemory(root, layout);
     const entries = countItems(root);
     return { file: RENDERED_FILE, written: outcome.written, readBack: outcome.readBack, entries };
   });
@@ -32,11 +32,11 @@ export async function renderSnapshotInto(root: string, file: string): Promise<Re
   const path = isAbsolute(file) ? file : resolve(process.cwd(), file);
   const rel = relative(root, path);
   if (rel.startsWith('..') || isAbsolute(rel)) throw new MemError('USAGE', `${file} is outside this repository`);
-  const sections = loadConfig(root).region.sections;
+  const { sections, maxChars } = renderLayout(loadConfig(root));
   return withLock(memoryPaths(root).memoryLock, () => {
     const { body, edits } = absorbRenderedEdits(root, sections);
     const identity = readGitIdentity(root);
-    const snapshot = renderMemory(body, { target: 'snapshot', sections, reader: { name: identity.name ?? null, email: identity.email ?? null } });
+    const snapshot = renderMemory(body, { target: 'snapshot', sections, maxChars, reader: { name: identity.name ?? null, email: identity.email ?? null } });
     const current = existsSync(path) ? readFileSync(path, 'utf8') : '';
     const next = withSnapshot(current, snapshot.text);
     if (next !== current) writeFileAtomicSync(path, next);

@@ -11,7 +11,7 @@ import { memoryPaths } from '../core/layout.js';
 import type { Entry } from '../core/memory-file/entry.js';
 import { parseRegionBody } from '../core/memory-file/parse-region-body.js';
 import { versionLabel } from '../core/memory-file/render-memory.js';
-import { absorbRenderedEdits, readWorkingBody, renderSharedMemory, writeWorkingBody } from '../core/shared-memory-file.js';
+import { absorbRenderedEdits, readWorkingBody, renderLayout, renderSharedMemory, writeWorkingBody } from '../core/shared-memory-file.js';
 import { resolveConflict, type ConflictChoice } from './merge/resolve-conflict.js';
 import { updateSyncStatus } from './sync-status.js';
 import { wordDiff } from './word-diff.js';
@@ -90,12 +90,13 @@ export function listReviewConflicts(root: string): ReviewConflict[] {
  * and returns the conflicts still open; throws NOT_FOUND for an unknown id, LOCK_HELD when memory is busy.
  */
 export async function resolveReviewConflict(root: string, id: string, choice: ReviewChoice): Promise<ReviewConflict[]> {
-  const sections = loadConfig(root).region.sections;
+  const config = loadConfig(root);
+  const sections = config.region.sections;
   const mapped: ConflictChoice = choice === 'mine' ? 'ours' : choice;
   await withLock(memoryPaths(root).memoryLock, () => {
     const { body } = absorbRenderedEdits(root, sections);
     writeWorkingBody(root, resolveConflict(body, id, mapped));
-    renderSharedMemory(root, sections);
+    renderSharedMemory(root, renderLayout(config));
   });
   const remaining = listReviewConflicts(root);
   updateSyncStatus(root, { conflicts: remaining.length, pending: true });

@@ -25,7 +25,7 @@ import { directoriesUnder, removeOrphanTemps } from '../core/files/orphan-temps.
 import { readGitIdentity } from '../core/git/git-identity.js';
 import { memoryPaths } from '../core/layout.js';
 import { regionBody } from '../core/memory-file/region-body.js';
-import { absorbRenderedEdits, readWorkingText, renderSharedMemory, renderingIsStale, sharedMemoryPaths, writeWorkingBody, writeWorkingMetadata } from '../core/shared-memory-file.js';
+import { absorbRenderedEdits, readWorkingText, renderLayout, renderSharedMemory, renderingIsStale, sharedMemoryPaths, writeWorkingBody, writeWorkingMetadata } from '../core/shared-memory-file.js';
 import { fileStamp, stampsChanged, stampsHold, takeStamps, type StampSet } from '../core/files/file-stamp.js';
 import type { Provenance } from '../core/memory-file/entry.js';
 import { noProgress, type Progress } from '../core/progress.js';
@@ -366,7 +366,7 @@ async function mergeStep(
     const step =
       start === null
         ? null
-        : await incrementalMergeStep({ context, report, start, fileText, ...(absorbed.rendered ? { lastText: absorbed.rendered } : {}), base: baseOid, theirs: theirsOid, reachable, team, reader, scan, now, push: options.push !== false, send: (commit, written) => sendCommit(context, commit, written, options.progress ?? noProgress), ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }) });
+        : await incrementalMergeStep({ context, report, start, fileText, base: baseOid, theirs: theirsOid, reachable, team, reader, scan, now, push: options.push !== false, send: (commit, written) => sendCommit(context, commit, written, options.progress ?? noProgress), ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }) });
     if (step !== null) {
       report.merge = 'incremental';
       return step;
@@ -575,7 +575,7 @@ async function mergeStep(
   const workingText = body !== bodyOf(fileNow) ? writeWorkingBody(root, body, fileNow) : fileNow;
   // Note: before rendering, which may read a human's edit back into the working copy.
   const stamp = fileStamp(sharedMemoryPaths(root).working);
-  const rendered = renderSharedMemory(root, sections, { workingText, body, blocks });
+  const rendered = renderSharedMemory(root, renderLayout(context.config), { workingText, body, blocks });
   report.wroteMemoryFile ||= rendered.written;
   recordQuarantine(root, report.quarantined, now);
   if (advance !== undefined && !willPush) await context.store.updateRef('base', advance.to, advance.from);

@@ -68,9 +68,9 @@ function finishNotices(context: HookContext, conflicts: number, renderedFresh: b
  * no running session's context changes), reading a human's edits of the file back first.
  */
 async function renderForSession(context: HookContext): Promise<void> {
-  const { renderSharedMemory } = await import('../core/shared-memory-file.js');
+  const { renderLayout, renderSharedMemory } = await import('../core/shared-memory-file.js');
   const { withLock } = await import('../core/files/lock.js');
-  await withLock(context.paths.memoryLock, () => renderSharedMemory(context.root, context.config.region.sections), { timeoutMs: 1_000, staleMs: 60_000 });
+  await withLock(context.paths.memoryLock, () => renderSharedMemory(context.root, renderLayout(context.config)), { timeoutMs: 1_000, staleMs: 60_000 });
 }
 
 function hasOldRegion(context: HookContext): string | null {

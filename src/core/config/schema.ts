@@ -58,6 +58,12 @@ const teamConfigSchema = z.strictObject({
   pushRetries: z._default(positiveInt(), 3),
   /** Minimum seconds between background syncs started by hooks. */
   backgroundSyncIntervalSeconds: z._default(z.int().check(z.minimum(0)), 300),
+  /**
+   * Size budget of the rendered team memory file, in characters: Claude Code sends it whole in
+   * every request and warns above 40,000. Conflicts and each section's newest entries come first;
+   * the rest stay searchable (render-budget.ts).
+   */
+  renderMaxChars: z._default(z.int().check(z.minimum(2_000)), 40_000),
 });
 
 const searchConfigSchema = z.strictObject({

@@ -10,6 +10,7 @@ import type { RegionEdit } from './edit-body.js';
 import { handEntryId, normalizeForIdentity } from './hand-entry-id.js';
 import type { Rendering } from './render-memory.js';
 import { RULES_FILE_NOTE, RULES_FILE_TITLE } from './render-memory.js';
+import { isOmittedNote } from './render-budget.js';
 import { itemContentLines, joinContent } from './entry-item.js';
 import { scanBlocks } from './scan-blocks.js';
 
@@ -42,7 +43,7 @@ export function readRenderedUnits(text: string): Unit[] {
     }
     if (block.kind === 'text') {
       const paragraph = block.raw.trim();
-      if (paragraph === '' || paragraph === RULES_FILE_NOTE || paragraph === RULES_FILE_TITLE || /^<!--[\s\S]*-->$/.test(paragraph)) continue;
+      if (paragraph === '' || paragraph === RULES_FILE_NOTE || paragraph === RULES_FILE_TITLE || isOmittedNote(paragraph) || /^<!--[\s\S]*-->$/.test(paragraph)) continue;
       units.push({ text: paragraph.replace(/\s*\n\s*/g, ' '), section, nested: [] });
     }
   }

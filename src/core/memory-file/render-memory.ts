@@ -7,6 +7,7 @@
 import type { Entry } from './entry.js';
 import type { ConflictVersions } from './conflict-item.js';
 import { parseRegionBody, type BodyItem } from './parse-region-body.js';
+import { fitNewestEntries, omittedNote } from './render-budget.js';
 
 /** What the rendering is for: the agent's rules file, or a snapshot block inside a human file. */
 export type RenderTarget = 'rules-file' | 'snapshot';
@@ -19,6 +20,8 @@ export type RenderOptions = {
   /** Section order (config `region.sections`); other sections follow in body order. */
   sections: readonly string[];
   reader: Reader;
+  /** The rendering's size budget in characters (config `team.renderMaxChars`, render-budget.ts); none: everything is shown. */
+  maxChars?: number;
 };
 
 /** One list item of a rendering: the id it shows and, when rendered, its 1-based line. */
@@ -28,12 +31,6 @@ export type Rendering = {
   text: string;
   /** One per top-level list item of `text`, in order. */
   items: RenderedItem[];
-  /**
-   * `items` as the JSON array the last rendering's record holds, when the caller wrote it out
-   * itself (an incremental sync at 20,000 entries: no 20,000 objects to build and stringify);
-   * then `items` holds only its conflicts, and `entries` how many items there are.
-   */
-  itemsJson?: { json: string; entries: number };
 };
 
 /**
@@ -83,27 +80,90 @@ export function renderBodyItems(values: Iterable<{ section: string; item: BodyIt
   }
   const known = options.sections.filter((section) => bySection.has(section));
   const sections = [...known, ...order.filter((section) => !known.includes(section))];
-  const lines: string[] = [];
-  const items: RenderedItem[] = [];
-  if (options.target === 'rules-file') lines.push(RULES_FILE_NOTE, RULES_FILE_TITLE, '');
-  else lines.push(SNAPSHOT_BEGIN, '');
+  return layOutRendering(
+    sections.map((title) => {
+      const values = bySection.get(title) ?? [];
+      const rendered = values.map((value) => (value.kind === 'entry' ? [`- ${plainText(value.entry.text)}`] : renderConflict(value.conflict, options.reader)));
+      return {
+        title,
+        count: values.length,
+        conflicts: values.flatMap((value, index) => (value.kind === 'conflict' ? [index] : [])),
+        id: (index: number) => {
+          const value = values[index] as (typeof values)[number];
+          return value.kind === 'entry' ? value.entry.id : value.conflict.id;
+        },
+        lines: (index: number) => rendered[index] as string[],
+      };
+    }),
+    options,
+  );
+}
+
+/**
+ * One section of a rendering as layOutRendering reads it: its safe title, how many items it has,
+ * which of them are conflicts (ascending), and each item's id and lines, asked for only when
+ * needed (a sync at 20,000 entries renders the few hundred that are shown).
+ */
+export type RenderSection = {
+  title: string;
+  count: number;
+  conflicts: readonly number[];
+  id: (index: number) => string;
+  lines: (index: number) => string[];
+};
+
+/** The rendering of `sections` (in the order given) within `options.maxChars` (render-budget.ts). */
+export function layOutRendering(sections: readonly RenderSection[], options: RenderOptions): Rendering {
+  const head = options.target === 'rules-file' ? [RULES_FILE_NOTE, RULES_FILE_TITLE, ''] : [SNAPSHOT_BEGIN, ''];
   const level = options.target === 'rules-file' ? '##' : '###';
-  for (const section of sections) {
-    lines.push(`${level} ${section}`, '');
-    for (const value of bySection.get(section) ?? []) {
-      if (value.kind === 'entry') {
-        items.push({ id: value.entry.id, kind: 'entry', line: lines.length + 1 });
-        lines.push(`- ${plainText(value.entry.text)}`);
-      } else {
-        items.push({ id: value.conflict.id, kind: 'conflict', line: lines.length + 1 });
-        lines.push(...renderConflict(value.conflict, options.reader));
-      }
+  const shownFrom = firstShownEntries(sections, head, level, options.maxChars);
+  const lines: string[] = [...head];
+  const items: RenderedItem[] = [];
+  let omitted = 0;
+  sections.forEach((section, s) => {
+    const from = shownFrom[s] as number;
+    // Shown: every conflict, and every item from `from` on (the newest entries).
+    const shown = [...section.conflicts.filter((index) => index < from)];
+    omitted += from - shown.length;
+    for (let index = from; index < section.count; index += 1) shown.push(index);
+    if (shown.length === 0) return;
+    const conflicts = new Set(section.conflicts);
+    lines.push(`${level} ${section.title}`, '');
+    for (const index of shown) {
+      items.push({ id: section.id(index), kind: conflicts.has(index) ? 'conflict' : 'entry', line: lines.length + 1 });
+      lines.push(...section.lines(index));
     }
     lines.push('');
-  }
+  });
+  if (omitted > 0 && options.maxChars !== undefined) lines.push(omittedNote(omitted, options.maxChars), '');
   if (options.target === 'snapshot') lines.push(SNAPSHOT_END);
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   return { text: `${lines.join('\n')}\n`, items };
+}
+
+/** Per section, the index from which its entries are shown (conflicts always are): its newest entries that fit, all of them without a budget. */
+function firstShownEntries(sections: readonly RenderSection[], head: readonly string[], level: string, maxChars: number | undefined): number[] {
+  if (maxChars === undefined) return sections.map(() => 0);
+  const size = (lines: readonly string[]) => lines.reduce((sum, line) => sum + line.length + 1, 0);
+  // Note: the note's size is set aside up front (with as many digits as there are items): whether
+  // anything is left out is only known once the budget is shared, and the file must fit either way.
+  const all = sections.reduce((sum, section) => sum + section.count, 0);
+  let available = maxChars - size(head) - size([omittedNote(all, maxChars), '']) - size([SNAPSHOT_END]);
+  // The index of each section's k-th newest entry (most sections hold no conflict: no table).
+  const newest = sections.map((section) => {
+    available -= size([`${level} ${section.title}`, '', '']);
+    for (const index of section.conflicts) available -= size(section.lines(index));
+    if (section.conflicts.length === 0) return (k: number) => section.count - 1 - k;
+    const conflicts = new Set(section.conflicts);
+    const entries: number[] = [];
+    for (let index = section.count - 1; index >= 0; index -= 1) if (!conflicts.has(index)) entries.push(index);
+    return (k: number) => entries[k] as number;
+  });
+  const taken = fitNewestEntries(
+    sections.map((section, s) => ({ entries: section.count - section.conflicts.length, size: (k: number) => size(section.lines((newest[s] as (k: number) => number)(k))) })),
+    Math.max(0, available),
+  );
+  return sections.map((section, s) => ((taken[s] as number) === 0 ? section.count : (newest[s] as (k: number) => number)((taken[s] as number) - 1)));
 }
 
 /** The label and both versions of a conflict, from the reader's point of view. */

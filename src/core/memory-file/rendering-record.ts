@@ -2,10 +2,9 @@
  * The items of the last rendering's record (`.memory/state/team-rendered.json`): one per top-level
  * item of the rendered file, in order, with the line it starts on.
  *
- * A line is written as the gap from the previous item's line (`gap`), not as a line number: an
- * entry added near the top of 20,000 changes one gap instead of every line number after it, so an
- * incremental sync copies the record's unchanged runs as text. Records written before (`line`)
- * and items whose line is unknown (`line` absent) read as they always did.
+ * A line is written as the gap from the previous item's line (`gap`), not as a line number (an
+ * entry added near the top changes one gap instead of every line number after it). Records
+ * written before (`line`) and items whose line is unknown (`line` absent) read as they always did.
  */
 import type { RenderedItem } from './render-memory.js';
 
@@ -33,9 +32,4 @@ export function fromRecordItems(items: ReadonlyArray<Partial<RecordItem>>): Rend
     const kind = item.kind === 'conflict' ? 'conflict' : 'entry';
     return line === undefined ? { id: String(item.id), kind } : { id: String(item.id), kind, line };
   });
-}
-
-/** An entry item as JSON text, exactly as JSON.stringify writes the record item (a valid id holds nothing JSON escapes). */
-export function entryItemJson(id: string, gap: number): string {
-  return `{"id":"${id}","kind":"entry","gap":${gap}}`;
 }

@@ -1,7 +1,7 @@
 /** The last rendering's record keeps each item's line as a gap from the previous one; readers get the lines back. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { entryItemJson, fromRecordItems, toRecordItems } from '../../../../src/core/memory-file/rendering-record.js';
+import { fromRecordItems, toRecordItems } from '../../../../src/core/memory-file/rendering-record.js';
 import type { RenderedItem } from '../../../../src/core/memory-file/render-memory.js';
 
 const item = fc.record({ id: fc.stringMatching(/^m[0-9a-f]{10}$/), kind: fc.constantFrom<'entry' | 'conflict'>('entry', 'conflict') });
@@ -45,9 +45,5 @@ describe('rendering record items', () => {
     const unknown: RenderedItem[] = [{ id: 'ma', kind: 'entry' }, { id: 'mb', kind: 'entry', line: 7 }];
     expect(toRecordItems(unknown)).toEqual(unknown);
     expect(fromRecordItems(toRecordItems(unknown))).toEqual(unknown);
-  });
-
-  it('writes an entry item as JSON.stringify writes it', () => {
-    expect(entryItemJson('m0123456789', 2)).toBe(JSON.stringify({ id: 'm0123456789', kind: 'entry', gap: 2 }));
   });
 });

@@ -1,0 +1,87 @@
+/**
+ * A team memory larger than the rendered file's budget (team.renderMaxChars, 40,000 characters by
+ * default): the file the agent loads keeps to it, with a closing line naming how many entries are
+ * left out; those stay in the team memory, listed and found by search; a teammate's new entries
+ * show up at the next sync (an incremental one: new entries end their section, the newest are
+ * shown), and a human's edit of a shown entry reaches the team.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanupTempDirs, cloneAs, git, makeBareRemote, runMem, testEnv } from '../helpers/temp-repo.js';
+
+afterEach(cleanupTempDirs);
+
+const RENDERED = '.claude/rules/mem-team-memory.md';
+const SECTIONS = ['Conventions', 'Commands', 'Gotchas'];
+const entryPath = (id: string) => `entries/${createHash('sha1').update(id).digest('hex').slice(0, 2)}/${id}.json`;
+
+/** One team commit (git fast-import) that adds `count` entries, spread over three sections. */
+function addEntries(remote: string, count: number): void {
+  const head = git(remote, ['rev-parse', 'refs/mem/team']);
+  const message = `mem: ${count} memory changes\n`;
+  const chunks = [`commit refs/mem/team\nauthor Erin <erin@example.com> 1750000000 +0000\ncommitter Erin <erin@example.com> 1750000000 +0000\ndata ${Buffer.byteLength(message)}\n${message}from ${head}\n`];
+  for (let i = 0; i < count; i += 1) {
+    const content = `${JSON.stringify({ section: SECTIONS[i % 3], text: `Rule ${i}: the service-${i} checks run with make verify-${i} before a release.` }, null, 2)}\n`;
+    chunks.push(`M 100644 inline ${entryPath(`mbulk${String(i).padStart(6, '0')}`)}\ndata ${Buffer.byteLength(content)}\n${content}\n`);
+  }
+  execFileSync('git', ['fast-import', '--quiet', '--date-format=raw'], { cwd: remote, input: chunks.join(''), env: testEnv(), stdio: ['pipe', 'ignore', 'pipe'] });
+}
+
+const sync = (repo: string) => JSON.parse(runMem(['sync', '--json'], { cwd: repo }).stdout) as { merge?: string; exitCode?: number };
+
+describe('team memory larger than the rendered file\'s budget', () => {
+  it('renders each section\'s newest entries within it, keeps the rest searchable, and stays incremental', () => {
+    const remote = makeBareRemote();
+    const alice = cloneAs(remote, 'Alice');
+    runMem(['init', '--yes'], { cwd: alice });
+    runMem(['remember', 'Use pnpm, never npm, in this repository.', '--section', 'Conventions'], { cwd: alice });
+    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    addEntries(remote, 1_200);
+    const bob = cloneAs(remote, 'Bob');
+    runMem(['init', '--yes'], { cwd: bob });
+    expect(runMem(['sync'], { cwd: bob }).status).toBe(0);
+
+    const file = readFileSync(join(bob, RENDERED), 'utf8');
+    expect(file.length).toBeLessThanOrEqual(40_000);
+    const shown = file.split('\n').filter((line) => line.startsWith('- ')).length;
+    expect(shown).toBeGreaterThan(300);
+    const omitted = /^_(\d+) older team memories are not shown here: .*`mem search <words>`/m.exec(file);
+    expect(Number(omitted?.[1]) + shown).toBe(1_201);
+    for (const section of SECTIONS) expect(file).toContain(`## ${section}\n`);
+
+    // What the file leaves out is still the team's memory: listed (where it is kept) and found.
+    const listed = JSON.parse(runMem(['list', '--json'], { cwd: bob }).stdout) as Array<{ id: string; text: string; files: string[] }>;
+    expect(listed).toHaveLength(1_201);
+    const left = listed.filter((entry) => entry.files[0] === '.memory/state/team-memory.md');
+    expect(left).toHaveLength(Number(omitted?.[1]));
+    const old = left[0] as { text: string };
+    expect(file).not.toContain(old.text);
+    const token = /make (verify-\d+)/.exec(old.text)?.[1] as string;
+    expect(runMem(['search', token, '--json'], { cwd: bob }).stdout).toContain(old.text);
+
+    // Teammates' new entries show up at the next sync, which reads only what changed.
+    sync(alice);
+    const newer = ['Conventions: the api uses camelCase JSON.', 'Commands: deploy the worker with make deploy-worker.', 'Gotchas: the api needs make migrate before its tests.'];
+    newer.forEach((text, index) => runMem(['remember', text, '--section', SECTIONS[index] as string], { cwd: alice }));
+    expect(sync(alice)).toMatchObject({ merge: 'incremental', exitCode: 0 });
+    expect(sync(bob)).toMatchObject({ merge: 'incremental', exitCode: 0 });
+    const after = readFileSync(join(bob, RENDERED), 'utf8');
+    expect(after.length).toBeLessThanOrEqual(40_000);
+    for (const text of newer) expect(after).toContain(`- ${text}\n`);
+    // The incremental sync left the file a full render leaves.
+    expect(runMem(['render'], { cwd: bob }).status).toBe(0);
+    expect(readFileSync(join(bob, RENDERED), 'utf8')).toBe(after);
+
+    // A human's edit of a shown entry is read back and reaches the team; the closing line is not an entry.
+    writeFileSync(join(bob, RENDERED), after.replace('deploy the worker with make deploy-worker.', 'deploy the worker with make deploy-all.'));
+    expect(sync(bob).exitCode).toBe(0);
+    sync(alice);
+    const alices = JSON.parse(runMem(['list', '--json'], { cwd: alice }).stdout) as Array<{ text: string }>;
+    expect(alices).toHaveLength(1_204);
+    expect(alices.map((entry) => entry.text)).toContain('Commands: deploy the worker with make deploy-all.');
+    expect(alices.some((entry) => entry.text.includes('not shown here'))).toBe(false);
+  });
+});
