@@ -15,7 +15,7 @@ import { fileStamp } from '../core/files/file-stamp.js';
 import { renderLayout, renderSharedMemory, sharedMemoryPaths, writeWorkingBody } from '../core/shared-memory-file.js';
 import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
 import { commitMessage, outgoingEntries, quarantinedIds, readIncomingEntries, recordQuarantine, stampSent, teamProvenance, type IncomingChange, type MergeReport, type StepResult } from './merge-parts.js';
-import { readBlobs, startListTree, writeCommit, type Attribution, type CommitAuthor, type TreeFile } from './store/git-objects.js';
+import { directoriesOf, readBlobsAndTrees, startListTree, writeCommit, type Attribution, type CommitAuthor, type TreeFile } from './store/git-objects.js';
 import { blobOid, classifyPath, entryPath, serializeRecord } from './store/team-record.js';
 import { readSyncSnapshot, tombstonesFingerprint, type SyncSnapshot } from './sync-snapshot.js';
 import type { PushOutcome } from './store/transport.js';
@@ -135,7 +135,9 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
   for (const id of [...theirsIds, ...incomingTombstones]) if (oursChanged.has(id)) return null;
 
   const wanted = incoming.filter((change) => change.newOid !== null && classifyPath(change.path)?.kind === 'entry').map((change) => change.newOid as string);
-  const { theirs, quarantined } = readIncomingEntries(incoming, readBlobs(storeDir, wanted), scan);
+  // Note: the trees a commit of this clone's changes is built from come with the blobs, in one cat-file.
+  const read = readBlobsAndTrees(storeDir, wanted, theirsOid, directoriesOf([...oursChanged].map(entryPath)));
+  const { theirs, quarantined } = readIncomingEntries(incoming, read.blobs, scan);
 
   // Where each change goes: an entry stays in its section, a new one ends its section, and no section empties.
   const sectionOf = new Map<string, number | null>([...located].map(([id, at]) => [id, start.diff.now.sectionAt[at.line] as number]));
@@ -188,7 +190,7 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
   let commit: string | null = pendingWork ? null : theirsOid;
   let pushing: Promise<PushOutcome> | undefined;
   if (pendingWork && input.reachable) {
-    commit = writeCommit(storeDir, { parent: theirsOid, writes: outgoing, message: commitMessage('change', outgoing, new Set(), input.sessionId), author: readGitAuthor(root), timestamp: Math.floor(input.now.getTime() / 1000) });
+    commit = writeCommit(storeDir, { parent: theirsOid, writes: outgoing, message: commitMessage('change', outgoing, new Set(), input.sessionId), author: readGitAuthor(root), timestamp: Math.floor(input.now.getTime() / 1000) }, read.trees);
     if (willPush) {
       for (const item of stampSent([...current.values()].filter((item) => written.has(item.id)), written, commit, reader, input.now)) current.set(item.id, item);
       pushing = input.send(commit, written);

@@ -1,8 +1,9 @@
 /**
  * Reading and writing the team store with the system git, in a handful of bounded processes per
  * sync: `ls-tree` and `diff-tree` compare trees without reading blobs, `cat-file --batch` reads
- * only the blobs that changed, `fast-import` writes blobs, trees and a commit in one process (as
- * one small pack, rolled up with the others by store-maintenance.ts), and `log --name-only` over the new commits only tells who
+ * only the blobs that changed (and the trees a new commit is built from), a commit's blobs, trees
+ * and commit object are written from this process as one small pack (pack-writer.ts, rolled up
+ * with the others by store-maintenance.ts), and `log --name-only` over the new commits only tells who
  * changed which entry. Nothing here loads a packfile into the Node process, so memory stays flat
  * whatever the size of the team's history.
  */
@@ -11,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemError } from '../../core/errors.js';
 import { gitEnv } from '../../core/git/run-git.js';
+import { encodeTree, gitObject, parseTree as parseTreeObject, writePack, type GitObject, type TreeEntry } from './pack-writer.js';
 
 const OID_RE = /^[0-9a-f]{40}$/;
 
@@ -63,19 +65,20 @@ export type TreeFile = { path: string; oid: string; mode: string; type: string }
 
 /** Returns every file of `commit`'s tree under `dirs` (recursively), keyed by path. */
 export function listTree(storeDir: string, commit: string, dirs: readonly string[]): Map<string, TreeFile> {
-  return parseTree(git(storeDir, lsTreeArgs(commit, dirs)));
+  return parseTreeListing(git(storeDir, lsTreeArgs(commit, dirs)));
 }
 
 /** listTree, started now. */
 export function startListTree(storeDir: string, commit: string, dirs: readonly string[]): Promise<Map<string, TreeFile>> {
-  return started(gitAsync(storeDir, lsTreeArgs(commit, dirs)).then(parseTree));
+  return started(gitAsync(storeDir, lsTreeArgs(commit, dirs)).then(parseTreeListing));
 }
 
 function lsTreeArgs(commit: string, dirs: readonly string[]): string[] {
   return ['ls-tree', '-r', '-z', '--full-tree', commit, '--', ...dirs];
 }
 
-function parseTree(bytes: Buffer): Map<string, TreeFile> {
+/** The files of `ls-tree -r -z` output, keyed by path. */
+function parseTreeListing(bytes: Buffer): Map<string, TreeFile> {
   const files = new Map<string, TreeFile>();
   const out = bytes.toString('utf8');
   for (const record of out.split('\0')) {
@@ -121,22 +124,41 @@ function parseDiff(bytes: Buffer): TreeChange[] {
 
 /** Returns the bytes of each blob (missing or non-blob objects are absent from the map). */
 export function readBlobs(storeDir: string, oids: Iterable<string>): Map<string, Buffer> {
+  return readBlobsAndTrees(storeDir, oids, null, []).blobs;
+}
+
+/**
+ * The blobs `oids` and the directories `dirs` of `commit`'s tree (`''`: the root; null: no such
+ * directory) in one `cat-file --batch`: what a commit on `commit` that changes files in those
+ * directories is built from (writeCommit), read with the blobs a sync reads anyway.
+ */
+export function readBlobsAndTrees(storeDir: string, oids: Iterable<string>, commit: string | null, dirs: readonly string[]): { blobs: Map<string, Buffer>; trees: Map<string, TreeEntry[] | null> } {
   const wanted = [...new Set(oids)].filter((oid) => OID_RE.test(oid));
+  const wantedDirs = commit === null ? [] : [...new Set(dirs)];
   const blobs = new Map<string, Buffer>();
-  if (wanted.length === 0) return blobs;
-  const out = git(storeDir, ['cat-file', '--batch'], `${wanted.join('\n')}\n`);
+  const trees = new Map<string, TreeEntry[] | null>(commit === null ? [...new Set(dirs)].map((dir) => [dir, null]) : []);
+  const specs = [...wanted, ...wantedDirs.map((dir) => (dir === '' ? `${commit}^{tree}` : `${commit}:${dir}`))];
+  if (specs.length === 0) return { blobs, trees };
+  // Note: cat-file answers in the order asked, one header line per spec ("<spec> missing" when absent).
+  const out = git(storeDir, ['cat-file', '--batch'], `${specs.join('\n')}\n`);
   let offset = 0;
-  while (offset < out.length) {
+  for (let index = 0; index < specs.length && offset < out.length; index += 1) {
     const newline = out.indexOf(0x0a, offset);
     if (newline < 0) break;
     const header = out.subarray(offset, newline).toString('utf8').split(' ');
     offset = newline + 1;
-    if (header[1] === 'missing' || header.length < 3) continue;
+    const dir = index >= wanted.length ? (wantedDirs[index - wanted.length] as string) : null;
+    if (header.length < 3 || header[header.length - 1] === 'missing') {
+      if (dir !== null) trees.set(dir, null);
+      continue;
+    }
     const size = Number(header[2]);
-    if (header[1] === 'blob' && header[0]) blobs.set(header[0], out.subarray(offset, offset + size));
+    const body = out.subarray(offset, offset + size);
     offset += size + 1;
+    if (dir !== null) trees.set(dir, header[1] === 'tree' ? parseTreeObject(body) : null);
+    else if (header[1] === 'blob' && header[0]) blobs.set(header[0], body);
   }
-  return blobs;
+  return { blobs, trees };
 }
 
 export type CommitAuthor = { name: string; email: string; at: string };
@@ -279,42 +301,70 @@ export type CommitSpec = {
   timestamp: number;
 };
 
+/** The directories a commit changing `paths` rebuilds: each path's parent directories, the root (`''`) first. */
+export function directoriesOf(paths: Iterable<string>): string[] {
+  const dirs = new Set<string>(['']);
+  for (const path of paths) {
+    const parts = path.split('/');
+    for (let depth = 1; depth < parts.length; depth += 1) dirs.add(parts.slice(0, depth).join('/'));
+  }
+  return [...dirs];
+}
+
 /**
- * Writes one commit on top of `parent` changing only `writes` (content null deletes the file) and
- * returns its id, in one `git fast-import` process: `get-mark` prints the new commit's id, and the
- * ref the commit goes through (fast-import needs one) is deleted by the same stream, so nothing
- * else (rev-parse, update-ref) is spawned and no ref is left behind.
+ * Writes one commit on top of `parent` changing only `writes` (content null deletes the file; a
+ * directory left empty goes) and returns its id. The blobs, the rebuilt trees and the commit are
+ * hashed here and written as one small pack (pack-writer.ts), from `parent`'s trees on the way to
+ * each written path: `trees` when the caller read them with its blobs (readBlobsAndTrees), else
+ * read here with one `cat-file`. Throws GIT_FAILED when the store cannot be read or written.
  */
-export function writeCommit(storeDir: string, spec: CommitSpec): string {
-  const ref = `refs/mem/tmp/import-${process.pid}-${Date.now()}`;
-  const person = `${clean(spec.author.name)} <${clean(spec.author.email)}> ${spec.timestamp} +0000`;
-  const chunks: Buffer[] = [];
-  const text = (value: string) => chunks.push(Buffer.from(value, 'utf8'));
-  const data = (value: string) => {
-    const bytes = Buffer.from(value, 'utf8');
-    text(`data ${bytes.length}\n`);
-    chunks.push(bytes);
-    text('\n');
-  };
-  text(`commit ${ref}\nmark :1\n`);
-  text(`author ${person}\ncommitter ${person}\n`);
-  data(spec.message);
-  if (spec.parent !== null) text(`from ${spec.parent}\n`);
+export function writeCommit(storeDir: string, spec: CommitSpec, trees?: ReadonlyMap<string, TreeEntry[] | null>): string {
+  const dirs = directoriesOf(spec.writes.map((write) => write.path));
+  const known = trees !== undefined && dirs.every((dir) => trees.has(dir)) ? trees : readBlobsAndTrees(storeDir, [], spec.parent, dirs).trees;
+  const objects: GitObject[] = [];
+  // Each directory's entries by name, changed bottom-up: files first, then the subtrees rebuilt below.
+  const entries = new Map<string, Map<string, TreeEntry>>(dirs.map((dir) => [dir, new Map((known.get(dir) ?? []).map((entry) => [entry.name, entry]))]));
   for (const write of spec.writes) {
-    if (write.content === null) text(`D ${write.path}\n`);
+    const slash = write.path.lastIndexOf('/');
+    const dir = slash < 0 ? '' : write.path.slice(0, slash);
+    const name = write.path.slice(slash + 1);
+    const files = entries.get(dir) as Map<string, TreeEntry>;
+    if (write.content === null) files.delete(name);
     else {
-      text(`M 100644 inline ${write.path}\n`);
-      data(write.content);
+      const blob = gitObject('blob', Buffer.from(write.content, 'utf8'));
+      objects.push(blob);
+      files.set(name, { mode: '100644', name, oid: blob.oid });
     }
   }
-  // Note: a reset to the null id deletes the temporary ref when fast-import finishes.
-  text(`get-mark :1\nreset ${ref}\nfrom ${'0'.repeat(40)}\ndone\n`);
-  // Note: unpackLimit 0 keeps the few objects as the pack fast-import wrote; by default it spawns
-  // unpack-objects to turn a small pack into loose objects (3-6 ms of every sync that writes).
-  // Packs stay few: store-maintenance.ts rolls them up.
-  const oid = git(storeDir, ['-c', 'fastimport.unpackLimit=0', 'fast-import', '--quiet', '--done', '--date-format=raw'], Buffer.concat(chunks)).toString('utf8').trim();
-  if (!OID_RE.test(oid)) throw new MemError('GIT_FAILED', `git fast-import in the team store printed no commit id (${oid.slice(0, 80)})`);
-  return oid;
+  let root = '';
+  const depth = (dir: string) => (dir === '' ? 0 : dir.split('/').length);
+  for (const dir of [...dirs].sort((a, b) => depth(b) - depth(a) || (a < b ? -1 : 1))) {
+    const inside = entries.get(dir) as Map<string, TreeEntry>;
+    const tree = gitObject('tree', encodeTree([...inside.values()]));
+    if (dir === '') {
+      objects.push(tree);
+      root = tree.oid;
+      continue;
+    }
+    const slash = dir.lastIndexOf('/');
+    const parent = entries.get(slash < 0 ? '' : dir.slice(0, slash)) as Map<string, TreeEntry>;
+    const name = dir.slice(slash + 1);
+    // Note: git keeps no empty directory; one emptied by these writes leaves its parent.
+    if (inside.size === 0) parent.delete(name);
+    else {
+      objects.push(tree);
+      parent.set(name, { mode: '40000', name, oid: tree.oid });
+    }
+  }
+  const person = `${clean(spec.author.name)} <${clean(spec.author.email)}> ${spec.timestamp} +0000`;
+  const commit = gitObject('commit', Buffer.from(`tree ${root}\n${spec.parent === null ? '' : `parent ${spec.parent}\n`}author ${person}\ncommitter ${person}\n\n${spec.message}`, 'utf8'));
+  objects.push(commit);
+  try {
+    writePack(storeDir, objects);
+  } catch (error) {
+    throw new MemError('GIT_FAILED', `writing a commit into the team store failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return commit.oid;
 }
 
 function clean(value: string): string {
