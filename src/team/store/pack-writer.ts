@@ -7,14 +7,15 @@
  *
  * The pack is written under a temporary name and renamed into place, `.idx` last: git reads a
  * pack only once its index exists, so a process killed half-way leaves nothing git would read.
- * Not flushed to disk (fast-import flushes its pack): the store is a cache of the remote, a pack a
- * power cut damages is found and the store rebuilt from the remote (damaged-store.ts), and a
- * change it held that was not pushed yet is still in the working copy, which is flushed.
+ * Written as a cache file is, not flushed to disk (fast-import flushes its pack): the store is a
+ * cache of the remote, a pack a power cut damages is found and the store rebuilt from the remote
+ * (damaged-store.ts), and a change it held that was not pushed yet is still in the working copy,
+ * which is flushed.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import { writeCacheFileSync } from '../../core/files/atomic-write.js';
 
 export type ObjectType = 'commit' | 'tree' | 'blob';
 
@@ -90,8 +91,8 @@ export function writePack(storeDir: string, objects: readonly GitObject[]): stri
 
   const name = `pack-${packChecksum.toString('hex')}`;
   const dir = join(storeDir, 'objects', 'pack');
-  writeInPlace(join(dir, `${name}.pack`), Buffer.concat(parts));
-  writeInPlace(join(dir, `${name}.idx`), idx);
+  writeCacheFileSync(join(dir, `${name}.pack`), Buffer.concat(parts));
+  writeCacheFileSync(join(dir, `${name}.idx`), idx);
   return name;
 }
 
@@ -107,22 +108,4 @@ function entryHeader(type: number, size: number): Buffer {
   }
   bytes.push(byte);
   return Buffer.from(bytes);
-}
-
-/** Writes `bytes` under a temporary name beside `path` and renames it to `path` (read-only, as git leaves its packs). */
-function writeInPlace(path: string, bytes: Buffer): void {
-  const temp = `${path}.${process.pid}.tmp`;
-  try {
-    const fd = openSync(temp, 'w', 0o444);
-    try {
-      let at = 0;
-      while (at < bytes.length) at += writeSync(fd, bytes, at, bytes.length - at);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, path);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
 }
