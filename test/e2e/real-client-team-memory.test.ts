@@ -2,14 +2,16 @@
  * Team memory with the real Claude Code client (the pinned devDependency), offline against a mock
  * of the Messages API: a teammate's entry on the team ref reaches the model's very first request in
  * a clone whose first session renders it, from a subdirectory too, and after /compact, with no
- * `mem:` metadata, no id, no teammate name in what the model reads.
+ * `mem:` metadata, no id, no teammate name in what the model reads; and a team memory larger than
+ * the rendered file's budget reaches it as the file within its budget, saying how to find the rest.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, cloneAs, git, makeBareRemote, runMem } from '../helpers/temp-repo.js';
 import { runClaude, startRealClient, type RealClient } from '../helpers/real-client.js';
+import { addBulkEntries, bulkText } from '../helpers/team-entries.js';
 
 let client: RealClient | undefined;
 afterEach(async () => {
@@ -58,5 +60,39 @@ describe('team memory in the real client', () => {
     expect(everything).not.toMatch(/\bm[0-9a-f]{10}\b/);
     expect(everything).not.toContain('Alice');
     expect(git(client.repo, ['status', '--porcelain', '--', '.claude/rules'])).toBe('');
+  }, 900_000);
+
+  it('sends a team memory larger than its budget as the rendered file within it, with the line that says how to find the rest', async () => {
+    const remote = makeBareRemote();
+    const alice = cloneAs(remote, 'Alice');
+    expect(runMem(['init', '--yes'], { cwd: alice }).status).toBe(0);
+    expect(runMem(['remember', RULE, '--section', 'Conventions'], { cwd: alice }).status).toBe(0);
+    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    // ~100,000 characters of team memory: Claude Code would send all of it in every request.
+    addBulkEntries(remote, 1_200);
+
+    client = await startRealClient({ turns: [{ prompt: /.*/, steps: [{ text: 'Understood.' }] }] });
+    git(client.repo, ['remote', 'add', 'origin', remote]);
+    client.env['MEM_NO_BACKGROUND_SYNC'] = '0';
+    // The first session of this clone fetches and renders the team's memory; the next one starts with the file.
+    const first = await runClaude(client, 'How do the service checks run?', { sessionId: randomUUID(), timeoutMs: 180_000 });
+    expect(first.status, first.stderr).toBe(0);
+    const rendered = join(client.repo, '.claude', 'rules', 'mem-team-memory.md');
+    for (let i = 0; i < 600 && !existsSync(rendered); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(existsSync(rendered)).toBe(true);
+    const before = client.model.requests.length;
+    const run = await runClaude(client, 'How do the service checks run?', { sessionId: randomUUID(), timeoutMs: 180_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const text = client.model.requests.slice(before).find((request) => request.kind === 'main')?.text ?? '';
+    const start = text.indexOf('# Team memory');
+    const note = /_(\d+) older team memories are not shown here: this file keeps to 40,000 characters \(team\.renderMaxChars\)\. Run `mem search <words>` to find them\._/.exec(text);
+    expect(start).toBeGreaterThanOrEqual(0);
+    expect(note).not.toBeNull();
+    // What reached the model of the file keeps to its budget, and counts what it leaves out.
+    expect((note?.index ?? 0) + (note?.[0].length ?? 0) - start).toBeLessThanOrEqual(40_000);
+    const shown = Array.from({ length: 1_200 }, (_, i) => bulkText(i)).filter((rule) => text.includes(`- ${rule}`)).length + (text.includes(RULE) ? 1 : 0);
+    expect(shown).toBeGreaterThan(300);
+    expect(shown + Number(note?.[1])).toBe(1_201);
+    expect(text).not.toMatch(/mem:id=|<!-- mem/);
   }, 900_000);
 });

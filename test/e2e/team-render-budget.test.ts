@@ -5,30 +5,16 @@
  * show up at the next sync (an incremental one: new entries end their section, the newest are
  * shown), and a human's edit of a shown entry reaches the team.
  */
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, cloneAs, git, makeBareRemote, runMem, testEnv } from '../helpers/temp-repo.js';
+import { BULK_SECTIONS, addBulkEntries } from '../helpers/team-entries.js';
+import { cleanupTempDirs, cloneAs, makeBareRemote, runMem } from '../helpers/temp-repo.js';
 
 afterEach(cleanupTempDirs);
 
 const RENDERED = '.claude/rules/mem-team-memory.md';
-const SECTIONS = ['Conventions', 'Commands', 'Gotchas'];
-const entryPath = (id: string) => `entries/${createHash('sha1').update(id).digest('hex').slice(0, 2)}/${id}.json`;
-
-/** One team commit (git fast-import) that adds `count` entries, spread over three sections. */
-function addEntries(remote: string, count: number): void {
-  const head = git(remote, ['rev-parse', 'refs/mem/team']);
-  const message = `mem: ${count} memory changes\n`;
-  const chunks = [`commit refs/mem/team\nauthor Erin <erin@example.com> 1750000000 +0000\ncommitter Erin <erin@example.com> 1750000000 +0000\ndata ${Buffer.byteLength(message)}\n${message}from ${head}\n`];
-  for (let i = 0; i < count; i += 1) {
-    const content = `${JSON.stringify({ section: SECTIONS[i % 3], text: `Rule ${i}: the service-${i} checks run with make verify-${i} before a release.` }, null, 2)}\n`;
-    chunks.push(`M 100644 inline ${entryPath(`mbulk${String(i).padStart(6, '0')}`)}\ndata ${Buffer.byteLength(content)}\n${content}\n`);
-  }
-  execFileSync('git', ['fast-import', '--quiet', '--date-format=raw'], { cwd: remote, input: chunks.join(''), env: testEnv(), stdio: ['pipe', 'ignore', 'pipe'] });
-}
+const SECTIONS = BULK_SECTIONS;
 
 const sync = (repo: string) => JSON.parse(runMem(['sync', '--json'], { cwd: repo }).stdout) as { merge?: string; exitCode?: number };
 
@@ -39,7 +25,7 @@ describe('team memory larger than the rendered file\'s budget', () => {
     runMem(['init', '--yes'], { cwd: alice });
     runMem(['remember', 'Use pnpm, never npm, in this repository.', '--section', 'Conventions'], { cwd: alice });
     expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
-    addEntries(remote, 1_200);
+    addBulkEntries(remote, 1_200);
     const bob = cloneAs(remote, 'Bob');
     runMem(['init', '--yes'], { cwd: bob });
     expect(runMem(['sync'], { cwd: bob }).status).toBe(0);
