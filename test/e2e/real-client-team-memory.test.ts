@@ -22,14 +22,19 @@ afterEach(async () => {
 
 const RULE = 'Feature flags are read through flags.get(), never from process.env directly.';
 
+/** A bare remote whose team ref holds `rule`, shared by Alice's clone; returns the remote. */
+function aliceShares(rule: string): string {
+  const remote = makeBareRemote();
+  const alice = cloneAs(remote, 'Alice');
+  expect(runMem(['init', '--yes'], { cwd: alice }).status).toBe(0);
+  expect(runMem(['remember', rule, '--section', 'Conventions'], { cwd: alice }).status).toBe(0);
+  expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+  return remote;
+}
+
 describe('team memory in the real client', () => {
   it('reaches the first request of a fresh clone, a subdirectory and a compacted session, with no metadata', async () => {
-    // Alice shares an entry through the team ref.
-    const remote = makeBareRemote();
-    const alice = cloneAs(remote, 'Alice');
-    expect(runMem(['init', '--yes'], { cwd: alice }).status).toBe(0);
-    expect(runMem(['remember', RULE, '--section', 'Conventions'], { cwd: alice }).status).toBe(0);
-    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    const remote = aliceShares(RULE);
 
     // Bob's repository has the same remote and has never synced: its first session renders the memory.
     client = await startRealClient({ turns: [{ prompt: /.*/, steps: [{ text: 'Understood.' }] }] });
@@ -63,11 +68,7 @@ describe('team memory in the real client', () => {
   }, 900_000);
 
   it('sends a team memory larger than its budget as the rendered file within it, with the line that says how to find the rest', async () => {
-    const remote = makeBareRemote();
-    const alice = cloneAs(remote, 'Alice');
-    expect(runMem(['init', '--yes'], { cwd: alice }).status).toBe(0);
-    expect(runMem(['remember', RULE, '--section', 'Conventions'], { cwd: alice }).status).toBe(0);
-    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    const remote = aliceShares(RULE);
     // ~100,000 characters of team memory: Claude Code would send all of it in every request.
     addBulkEntries(remote, 1_200);
 
