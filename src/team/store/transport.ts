@@ -10,6 +10,7 @@ import { fileStamp } from '../../core/files/file-stamp.js';
 import { rememberGitIdentity, type GitIdentity } from '../../core/git/git-identity.js';
 import { runGit, runGitSync, type GitRun } from '../../core/git/run-git.js';
 import type { Progress } from '../../core/progress.js';
+import { readRemoteConfig, saveRemoteConfig, stampRemoteConfig } from './remote-config-cache.js';
 import { PACKS_BEFORE_REPACK, repackIfMany } from './store-maintenance.js';
 
 export type TransportFailureReason =
@@ -59,7 +60,8 @@ export function resolveRemoteUrl(root: string, remote: string, direction: 'fetch
 
 /**
  * The remote's url and pushurl, read with one `git config` and remembered in the process while the
- * config files keep their stamps (a sync asks for them to fetch, to push and on every retry).
+ * config files keep their stamps (a sync asks for them to fetch, to push and on every retry), and
+ * between runs while every config file git reads keeps its stamp (remote-config-cache.ts).
  * Note: the remote name is a subsection, matched case-sensitively; the keys come back lowercased.
  */
 const knownUrls = new Map<string, { url: string | null; pushurl: string | null }>();
@@ -69,6 +71,14 @@ function remoteUrls(root: string, remote: string): { url: string | null; pushurl
   const key = [root, remote, fileStamp(join(root, '.git', 'config')), fileStamp(join(root, '.git')), global, fileStamp(global)].join('\u0000');
   const known = knownUrls.get(key);
   if (known !== undefined) return known;
+  const saved = readRemoteConfig(root, remote);
+  if (saved !== null && (saved.url !== null || saved.pushurl !== null)) {
+    if (saved.identity !== null) rememberGitIdentity(root, saved.identity);
+    const found = { url: saved.url, pushurl: saved.pushurl };
+    knownUrls.set(key, found);
+    return found;
+  }
+  const stamps = stampRemoteConfig(root);
   // Note: the user's identity comes in the same process (a sync with changes needs it next).
   const pattern = `^(remote\\.${remote.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(url|pushurl)|user\\.(name|email))$`;
   const out = runGitSync(['config', '-z', '--get-regexp', pattern], root) ?? '';
@@ -91,7 +101,10 @@ function remoteUrls(root: string, remote: string): { url: string | null; pushurl
   }
   if (!multiline) rememberGitIdentity(root, identity);
   // Note: "no such remote" is asked again (a demo or test adds the remote later in the same process).
-  if (found.url !== null || found.pushurl !== null) knownUrls.set(key, found);
+  if (found.url !== null || found.pushurl !== null) {
+    knownUrls.set(key, found);
+    saveRemoteConfig(root, remote, stamps, { ...found, identity: multiline ? null : identity });
+  }
   return found;
 }
 
