@@ -358,8 +358,8 @@ async function mergeStep(
   // Note: what was read during the fetch is used when the body is still the one read (checked under the lock).
   const reuse = early !== null && early.body === absorbed.body;
 
-  // Note: only when the rendered file is the last rendering (or gone): a human's reorder, read back
-  // as no edit, still replaced the last rendering, which the incremental merge splices.
+  // Note: only when the rendered file is the last rendering (or gone): a human's edit of it, even a
+  // reorder read back as no edit, goes through the full merge, which reads the whole working copy.
   if (options.incremental !== false && !options.dryRun && absorbed.edits === 0 && 'rendered' in absorbed && absorbed.rendered !== undefined && baseOid !== null) {
     const start = reuse && early.incremental !== null ? early.incremental : startIncremental(root, storeDir, baseOid, absorbed.body, sections);
     const team = diff !== null && log !== null ? { related: ancestry, changes: diff, attribution: log } : null;
