@@ -99,8 +99,9 @@ async function sharedTeam(count: number): Promise<TwinScenario> {
 describe('incremental merge on histories of adds, rewordings, deletions and reorders', () => {
   it('leaves the bytes the full merge leaves, and is the merge that runs', async () => {
     const seed = process.env['TEAM_PROPERTY_SEED'] === undefined ? undefined : Number(process.env['TEAM_PROPERTY_SEED']);
-    // Note: 8 histories, not 4: one random history that keeps emptying a section falls back on most
-    // of its syncs (rightly), and out of 4 that alone took the rate to exactly 80% (seen twice).
+    // Note: 8 histories, not 4: one random history in a shape the incremental merge leaves to the
+    // full one falls back on most of its syncs (rightly); out of 4, that alone took the rate to
+    // exactly 80% (seen twice in one session).
     const runs = Number(process.env['TEAM_PROPERTY_RUNS'] ?? 8);
     let twins = 0;
     let incremental = 0;
