@@ -47,6 +47,10 @@ describe('team memory larger than the rendered file\'s budget', () => {
     expect(file).not.toContain(old.text);
     const token = /make (verify-\d+)/.exec(old.text)?.[1] as string;
     expect(runMem(['search', token, '--json'], { cwd: bob }).stdout).toContain(old.text);
+    // `mem status` says how much of it the file shows, and warns of no line budget (the file has its own).
+    const status = runMem(['status'], { cwd: bob }).stdout;
+    expect(status).toContain(`team memory: 1201 entries, the newest ${shown} shown in ${RENDERED} (team.renderMaxChars), the rest found by mem search`);
+    expect(status).not.toContain('region.maxLines');
 
     // Teammates' new entries show up at the next sync, which reads only what changed.
     sync(alice);

@@ -4,7 +4,11 @@ import { RENDERED_FILE } from '../../core/shared-memory-file.js';
 
 function describeFile(file: StatusReport['memory']['files'][number]): string {
   const count = `${file.entries} entr${file.entries === 1 ? 'y' : 'ies'}`;
-  return file.file === RENDERED_FILE ? `team memory: ${count}, rendered to ${file.file}` : `${file.file}: ${count}`;
+  if (file.file !== RENDERED_FILE) return `${file.file}: ${count}`;
+  // Note: past its size budget the rendered file shows each section's newest entries; `mem search` finds the rest.
+  const shown = file.shown ?? null;
+  if (shown !== null && shown < file.entries) return `team memory: ${count}, the newest ${shown} shown in ${file.file} (team.renderMaxChars), the rest found by mem search`;
+  return `team memory: ${count}, rendered to ${file.file}`;
 }
 
 /** Returns the human-readable `mem status` text. */

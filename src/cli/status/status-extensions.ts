@@ -28,6 +28,8 @@ export type MemoryFileStatus = {
   /** Lines of the whole file. */
   fileLines: number;
   damage: string | null;
+  /** The team memory only: how many of its items the rendered file shows (its size budget, team.renderMaxChars), null without one. */
+  shown?: number | null;
 };
 
 export type StatusExtensions = {
@@ -66,6 +68,18 @@ function summariseMemoryFile(root: string, file: string, path: string): FileSumm
   });
 }
 
+/** How many top-level items the rendered team memory shows (null when there is no rendered file yet). */
+function shownItems(path: string): number | null {
+  try {
+    const text = readFileSync(path, 'utf8');
+    let count = text.startsWith('- ') ? 1 : 0;
+    for (let at = text.indexOf('\n- '); at >= 0; at = text.indexOf('\n- ', at + 1)) count += 1;
+    return count;
+  } catch {
+    return null;
+  }
+}
+
 /** Returns the durable and team parts of `mem status`; never throws on unreadable memory files. */
 export async function readStatusExtensions(root: string, config: Config): Promise<StatusExtensions> {
   const files: MemoryFileStatus[] = [];
@@ -85,9 +99,11 @@ export async function readStatusExtensions(root: string, config: Config): Promis
     for (const id of ids) uniqueIds.add(id);
     for (const id of summary.conflictIds) uniqueConflicts.add(id);
     const { regionLines, fileLines, damage } = summary;
-    files.push({ file, entries: ids.size, conflicts: summary.conflictIds.length, regionLines, fileLines, damage });
+    const shared = file === RENDERED_FILE;
+    files.push({ file, entries: ids.size, conflicts: summary.conflictIds.length, regionLines, fileLines, damage, ...(shared ? { shown: shownItems(join(root, RENDERED_FILE)) } : {}) });
     if (damage) warnings.push(`${file}: ${damage} (the next write repairs it without losing an entry)`);
-    if (regionLines > config.region.maxLines) warnings.push(`${file}: memory has ${regionLines} lines, over region.maxLines ${config.region.maxLines}; forget or merge entries`);
+    // Note: the team memory's rendered file keeps to its own budget (team.renderMaxChars), whatever its size.
+    if (!shared && regionLines > config.region.maxLines) warnings.push(`${file}: memory has ${regionLines} lines, over region.maxLines ${config.region.maxLines}; forget or merge entries`);
   }
   for (const file of config.region.targets) {
     const path = join(root, file);
