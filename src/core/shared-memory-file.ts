@@ -64,6 +64,15 @@ function readText(path: string): string | null {
   }
 }
 
+/** How many top-level items the rendered file shows (null when there is none yet); never throws. */
+export function countRenderedItems(root: string): number | null {
+  const text = readText(sharedMemoryPaths(root).rendered);
+  if (text === null) return null;
+  let count = text.startsWith('- ') ? 1 : 0;
+  for (let at = text.indexOf('\n- '); at >= 0; at = text.indexOf('\n- ', at + 1)) count += 1;
+  return count;
+}
+
 /** Returns the working copy's file text ('' when there is none yet); never throws. */
 export function readWorkingText(root: string): string {
   return readText(sharedMemoryPaths(root).working) ?? '';

@@ -5,7 +5,7 @@
  * comments, which Claude Code drops, and is replaced in place the next time; nothing outside it changes.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { loadConfig } from '../core/config/load-config.js';
 import { MemError } from '../core/errors.js';
 import { writeFileAtomicSync } from '../core/files/atomic-write.js';
@@ -13,7 +13,7 @@ import { withLock } from '../core/files/lock.js';
 import { readGitIdentity } from '../core/git/git-identity.js';
 import { memoryPaths } from '../core/layout.js';
 import { SNAPSHOT_BEGIN, SNAPSHOT_END, renderMemory } from '../core/memory-file/render-memory.js';
-import { RENDERED_FILE, absorbRenderedEdits, renderLayout, renderSharedMemory } from '../core/shared-memory-file.js';
+import { RENDERED_FILE, absorbRenderedEdits, countRenderedItems, renderLayout, renderSharedMemory } from '../core/shared-memory-file.js';
 
 export type RenderReport = { file: string; written: boolean; readBack: number; entries: number };
 
@@ -22,7 +22,7 @@ export async function renderForAgent(root: string): Promise<RenderReport> {
   const layout = renderLayout(loadConfig(root));
   return withLock(memoryPaths(root).memoryLock, () => {
     const outcome = renderSharedMemory(root, layout);
-    const entries = countItems(root);
+    const entries = countRenderedItems(root) ?? 0;
     return { file: RENDERED_FILE, written: outcome.written, readBack: outcome.readBack, entries };
   });
 }
@@ -54,12 +54,4 @@ export function withSnapshot(text: string, snapshot: string): string {
   }
   if (text === '') return snapshot;
   return `${text.replace(/\n*$/, '\n')}\n${snapshot}`;
-}
-
-function countItems(root: string): number {
-  try {
-    return readFileSync(join(root, RENDERED_FILE), 'utf8').split('\n').filter((line) => line.startsWith('- ')).length;
-  } catch {
-    return 0;
-  }
 }

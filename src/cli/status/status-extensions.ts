@@ -12,7 +12,7 @@ import { readSyncStatus, type SyncStatus } from '../../team/sync-status.js';
 import { PERSONAL_FILE } from '../../durable/write-durable.js';
 import { readCandidateRecords } from '../../durable/candidate-log.js';
 import { memoryPaths } from '../../core/layout.js';
-import { RENDERED_FILE, WORKING_FILE } from '../../core/shared-memory-file.js';
+import { RENDERED_FILE, WORKING_FILE, countRenderedItems } from '../../core/shared-memory-file.js';
 import { checkRefspecs } from '../../team/check-refspecs.js';
 
 /** Claude Code reads CLAUDE.md whole into every session; its docs advise staying under ~200 lines. */
@@ -68,18 +68,6 @@ function summariseMemoryFile(root: string, file: string, path: string): FileSumm
   });
 }
 
-/** How many top-level items the rendered team memory shows (null when there is no rendered file yet). */
-function shownItems(path: string): number | null {
-  try {
-    const text = readFileSync(path, 'utf8');
-    let count = text.startsWith('- ') ? 1 : 0;
-    for (let at = text.indexOf('\n- '); at >= 0; at = text.indexOf('\n- ', at + 1)) count += 1;
-    return count;
-  } catch {
-    return null;
-  }
-}
-
 /** Returns the durable and team parts of `mem status`; never throws on unreadable memory files. */
 export async function readStatusExtensions(root: string, config: Config): Promise<StatusExtensions> {
   const files: MemoryFileStatus[] = [];
@@ -100,7 +88,7 @@ export async function readStatusExtensions(root: string, config: Config): Promis
     for (const id of summary.conflictIds) uniqueConflicts.add(id);
     const { regionLines, fileLines, damage } = summary;
     const shared = file === RENDERED_FILE;
-    files.push({ file, entries: ids.size, conflicts: summary.conflictIds.length, regionLines, fileLines, damage, ...(shared ? { shown: shownItems(join(root, RENDERED_FILE)) } : {}) });
+    files.push({ file, entries: ids.size, conflicts: summary.conflictIds.length, regionLines, fileLines, damage, ...(shared ? { shown: countRenderedItems(root) } : {}) });
     if (damage) warnings.push(`${file}: ${damage} (the next write repairs it without losing an entry)`);
     // Note: the team memory's rendered file keeps to its own budget (team.renderMaxChars), whatever its size.
     if (!shared && regionLines > config.region.maxLines) warnings.push(`${file}: memory has ${regionLines} lines, over region.maxLines ${config.region.maxLines}; forget or merge entries`);

@@ -12,14 +12,14 @@ import { readFileSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { writeCacheFileSync } from '../../core/files/atomic-write.js';
-import { fileStamp } from '../../core/files/file-stamp.js';
+import { stampsHold, takeStamps, type StampSet } from '../../core/files/file-stamp.js';
 import type { GitIdentity } from '../../core/git/git-identity.js';
 import { resolveCommonGitDir } from '../../core/git/repo-root.js';
 import { memoryPaths } from '../../core/layout.js';
 
 export type RemoteConfig = { url: string | null; pushurl: string | null; identity: GitIdentity | null };
 
-type Saved = RemoteConfig & { version: 1; remote: string; stamps: Record<string, string> };
+type Saved = RemoteConfig & { version: 2; remote: string; stamps: StampSet };
 
 const ENV_CONFIG = ['GIT_CONFIG', 'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT', 'GIT_DIR', 'GIT_COMMON_DIR', 'GIT_CONFIG_SYSTEM'];
 
@@ -45,12 +45,16 @@ function cachePath(root: string): string {
   return join(memoryPaths(root).cacheDir, 'remote-config.json');
 }
 
+/** The files keyed by their own path, as takeStamps and stampsHold take them. */
+function byPath(files: readonly string[]): Record<string, string> {
+  return Object.fromEntries(files.map((file) => [file, file]));
+}
+
 /** The stamps of `files`, or null when one of them includes another file. */
-function stampsOf(files: readonly string[]): Record<string, string> | null {
-  const stamps: Record<string, string> = {};
+function stampsOf(files: readonly string[]): StampSet | null {
+  const stamps = takeStamps(byPath(files));
   for (const file of files) {
-    stamps[file] = fileStamp(file);
-    if (stamps[file] === 'absent') continue;
+    if (stamps.files[file] === 'absent') continue;
     try {
       if (/^\s*\[\s*include/im.test(readFileSync(file, 'utf8'))) return null;
     } catch {
@@ -66,9 +70,9 @@ export function readRemoteConfig(root: string, remote: string): RemoteConfig | n
   if (files === null) return null;
   try {
     const saved = JSON.parse(readFileSync(cachePath(root), 'utf8')) as Partial<Saved>;
-    if (saved.version !== 1 || saved.remote !== remote || typeof saved.stamps !== 'object' || saved.stamps === null) return null;
-    const keys = Object.keys(saved.stamps);
-    if (keys.length !== files.length || files.some((file, index) => keys[index] !== file || saved.stamps?.[file] !== fileStamp(file))) return null;
+    if (saved.version !== 2 || saved.remote !== remote || typeof saved.stamps?.files !== 'object' || saved.stamps.files === null) return null;
+    // Note: the same files (the environment chooses them), each as it was, none changed within a tick of its stamp.
+    if (Object.keys(saved.stamps.files).join('\u0000') !== files.join('\u0000') || !stampsHold(saved.stamps, byPath(files))) return null;
     return { url: saved.url ?? null, pushurl: saved.pushurl ?? null, identity: saved.identity ?? null };
   } catch {
     return null;
@@ -76,16 +80,16 @@ export function readRemoteConfig(root: string, remote: string): RemoteConfig | n
 }
 
 /** Stamps taken before git is asked, so a change made while it answers is never vouched for; null when nothing may be kept. */
-export function stampRemoteConfig(root: string): Record<string, string> | null {
+export function stampRemoteConfig(root: string): StampSet | null {
   const files = configFiles(root);
   return files === null ? null : stampsOf(files);
 }
 
 /** Keeps git's answer under the stamps taken before asking (null: nothing may be kept, and an older answer goes); a failure only costs the next run a `git config`. */
-export function saveRemoteConfig(root: string, remote: string, stamps: Record<string, string> | null, answer: RemoteConfig): void {
+export function saveRemoteConfig(root: string, remote: string, stamps: StampSet | null, answer: RemoteConfig): void {
   try {
     if (stamps === null) rmSync(cachePath(root), { force: true });
-    else writeCacheFileSync(cachePath(root), `${JSON.stringify({ version: 1, remote, stamps, ...answer } satisfies Saved)}\n`);
+    else writeCacheFileSync(cachePath(root), `${JSON.stringify({ version: 2, remote, stamps, ...answer } satisfies Saved)}\n`);
   } catch {
     /* a cache */
   }
