@@ -9,11 +9,18 @@ const { join } = require('node:path');
 const argv = process.argv.slice(2);
 const wantsHelp = argv.includes('--help') || argv.includes('-h');
 
-/** Runs `main`; an unexpected rejection is printed like Node would, with exit code 1. */
-function run(main) {
+/**
+ * Runs `main`; an unexpected rejection is printed like Node would, with exit code 1. A fast path
+ * (`fast`) exits as soon as its output is out: what it started and no longer needs (a git read
+ * whose answer came another way) is not waited for, and Node's own teardown of a large heap is
+ * skipped (measured: 10-12 ms of a sync at 20,000 entries, ~25 ms of a 170 MiB heap).
+ */
+function run(main, fast = false) {
   main().then(
     (exitCode) => {
       if (typeof exitCode === 'number') process.exitCode = exitCode;
+      // Note: output still queued (a pipe on some platforms is written asynchronously) is let out by the normal exit.
+      if (fast && process.stdout.writableLength === 0 && process.stderr.writableLength === 0) process.exit();
     },
     (error) => {
       console.error(error);
@@ -24,7 +31,7 @@ function run(main) {
 
 /** Runs `entry` of a CommonJS bundle in dist/, then saves its code cache if it had none. */
 function runBundle(bundle, variant, entry, ...args) {
-  run(() => runBundleEntry(bundle, variant, entry, ...args));
+  run(() => runBundleEntry(bundle, variant, entry, ...args), true);
 }
 
 async function runBundleEntry(bundle, variant, entry, ...args) {
