@@ -12,7 +12,7 @@ import type { Side } from './merge/merge-records.js';
 import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
 import type { Attribution, FileWrite } from './store/git-objects.js';
 import type { PushOutcome } from './store/transport.js';
-import { TOMBSTONE_DIR, classifyPath, entryPath, isValidId, parseRecord, serializeRecord, type TeamRecord } from './store/team-record.js';
+import { TOMBSTONE_DIR, classifyPath, entryPath, isValidId, parseRecord, serializeRecord, type ParsedRecord, type TeamRecord } from './store/team-record.js';
 import type { RegionConflict } from './team-region.js';
 import type { WorkingItem } from './working-records.js';
 
@@ -76,36 +76,93 @@ export function teamProvenance(at: Attribution | undefined, entry: TeamRecord | 
  * is not a regular file, does not parse, or trips the secret/injection gate is quarantined (the
  * rest still arrives). Tombstones are not entries and are skipped here.
  */
-export function readIncomingEntries(incoming: readonly IncomingChange[], blobs: ReadonlyMap<string, Buffer>, scan: SecretScanOptions): { theirs: Map<string, Side>; quarantined: FlaggedEntry[] } {
-  const theirs = new Map<string, Side>();
-  const quarantined: FlaggedEntry[] = [];
-  const parsed: Array<[string, TeamRecord]> = [];
-  for (const change of incoming) {
-    const kind = classifyPath(change.path);
-    if (kind === null || kind.kind === 'tombstone') continue;
-    if (kind.kind === 'malformed') {
-      if (change.newOid !== null) quarantined.push({ id: change.path.slice(0, 120), section: '', text: '', reasons: ['not a valid entry path'] });
-      continue;
-    }
-    if (change.newOid === null) {
-      theirs.set(kind.id, undefined);
-      continue;
-    }
-    const bytes = change.newMode === '100644' || change.newMode === '100755' ? blobs.get(change.newOid) : undefined;
-    const read = bytes === undefined ? { ok: false as const, reason: 'not a regular file' } : parseRecord(bytes);
-    if (!read.ok) {
-      quarantined.push(flagged(kind.id, null, [read.reason], scan));
-      continue;
-    }
-    parsed.push([kind.id, read.record]);
-  }
-  const flags = scanRecords(parsed, scan);
-  for (const [id, record] of parsed) {
-    const reasons = flags.get(id);
-    if (reasons) quarantined.push(flagged(id, record, reasons, scan));
-    else theirs.set(id, record);
-  }
-  return { theirs, quarantined };
+export function readIncomingEntries(incoming: readonly IncomingChange[], blobs: ReadonlyMap<string, Buffer>, scan: SecretScanOptions): IncomingEntries {
+  const reader = incomingEntriesReader(incoming, scan);
+  reader.add([...blobs]);
+  return reader.finish(blobs);
+}
+
+export type IncomingEntries = { theirs: Map<string, Side>; quarantined: FlaggedEntry[] };
+
+/**
+ * Parsed records are checked once this many have arrived. Small: git waits while its pipe (64 KiB,
+ * ~300 entries) is full, so a check of a long run would make git wait for it; a check has a fixed
+ * cost (~1 ms), so not one per entry either.
+ */
+const CHECKED_RUN = 200;
+
+/**
+ * readIncomingEntries, fed the blobs as git reads them (streamBlobs): each arriving entry is parsed
+ * and checked in runs while git reads the rest; `finish` gives what readIncomingEntries gives for
+ * all the blobs, in the same order. The gate judges each record on its own, so checking them in
+ * runs finds what one check of them all finds (scan-record.ts).
+ */
+export function incomingEntriesReader(incoming: readonly IncomingChange[], scan: SecretScanOptions): { add(arrived: ReadonlyArray<readonly [string, Buffer]>): void; finish(blobs: ReadonlyMap<string, Buffer>): IncomingEntries } {
+  // The changes that read a blob: regular files of valid entry paths, by the blob they want.
+  const wanting = new Map<string, number[]>();
+  incoming.forEach((change, index) => {
+    if (change.newOid === null || !isRegularFile(change) || classifyPath(change.path)?.kind !== 'entry') return;
+    const indexes = wanting.get(change.newOid);
+    if (indexes === undefined) wanting.set(change.newOid, [index]);
+    else indexes.push(index);
+  });
+  const parsedAt = new Map<number, ParsedRecord>();
+  const flags = new Map<string, string[]>();
+  let unchecked: Array<[string, TeamRecord]> = [];
+  const check = (): void => {
+    if (unchecked.length === 0) return;
+    for (const [id, reasons] of scanRecords(unchecked, scan)) flags.set(id, reasons);
+    unchecked = [];
+  };
+  const parse = (index: number, bytes: Buffer): void => {
+    if (parsedAt.has(index)) return;
+    const read = parseRecord(bytes);
+    parsedAt.set(index, read);
+    const kind = classifyPath((incoming[index] as IncomingChange).path);
+    if (read.ok && kind !== null) unchecked.push([kind.id, read.record]);
+  };
+  return {
+    add(arrived) {
+      for (const [oid, bytes] of arrived) for (const index of wanting.get(oid) ?? []) parse(index, bytes);
+      if (unchecked.length >= CHECKED_RUN) check();
+    },
+    finish(blobs) {
+      const theirs = new Map<string, Side>();
+      const quarantined: FlaggedEntry[] = [];
+      const parsed: Array<[string, TeamRecord]> = [];
+      incoming.forEach((change, index) => {
+        const kind = classifyPath(change.path);
+        if (kind === null || kind.kind === 'tombstone') return;
+        if (kind.kind === 'malformed') {
+          if (change.newOid !== null) quarantined.push({ id: change.path.slice(0, 120), section: '', text: '', reasons: ['not a valid entry path'] });
+          return;
+        }
+        if (change.newOid === null) {
+          theirs.set(kind.id, undefined);
+          return;
+        }
+        const bytes = isRegularFile(change) ? blobs.get(change.newOid) : undefined;
+        if (bytes !== undefined) parse(index, bytes);
+        const read = parsedAt.get(index) ?? { ok: false as const, reason: 'not a regular file' };
+        if (!read.ok) {
+          quarantined.push(flagged(kind.id, null, [read.reason], scan));
+          return;
+        }
+        parsed.push([kind.id, read.record]);
+      });
+      check();
+      for (const [id, record] of parsed) {
+        const reasons = flags.get(id);
+        if (reasons) quarantined.push(flagged(id, record, reasons, scan));
+        else theirs.set(id, record);
+      }
+      return { theirs, quarantined };
+    },
+  };
+}
+
+function isRegularFile(change: IncomingChange): boolean {
+  return change.newMode === '100644' || change.newMode === '100755';
 }
 
 /**

@@ -31,7 +31,7 @@ import type { Provenance } from '../core/memory-file/entry.js';
 import { noProgress, type Progress } from '../core/progress.js';
 import { mergeRecords, type Side } from './merge/merge-records.js';
 import { prescanRecords, type FlaggedEntry } from './scan-record.js';
-import { commitMessage, isoSeconds, outgoingEntries, quarantinedIds, readIncomingEntries, recordQuarantine, stampSent, teamProvenance, type StepResult } from './merge-parts.js';
+import { commitMessage, isoSeconds, outgoingEntries, quarantinedIds, incomingEntriesReader, recordQuarantine, stampSent, teamProvenance, type StepResult } from './merge-parts.js';
 import { incrementalMergeStep, startIncremental, type IncrementalStart } from './incremental-merge-step.js';
 import { startTeamHistory } from './store/team-history.js';
 import { dropSyncSnapshot, saveSyncSnapshot, tombstonesFingerprint } from './sync-snapshot.js';
@@ -39,9 +39,9 @@ import {
   attributeChanges,
   diffTrees,
   listTree,
-  readBlobs,
   readCommitAuthors,
   startListTree,
+  streamBlobs,
   writeCommit,
   type Attribution,
   type CommitAuthor,
@@ -439,8 +439,10 @@ async function mergeStep(
   const bothChanged = incoming.map((change) => classifyPath(change.path)).filter((kind) => kind?.kind === 'entry' && oursChanged.has(kind.id)).map((kind) => kind?.id ?? '');
   const baseBlobIds = bothChanged.map((id) => baseBlobOf(id)).filter((oid): oid is string => oid !== null);
   if (wantedBlobs.length > 0) (options.progress ?? noProgress)(`reading ${wantedBlobs.length} team entr${wantedBlobs.length === 1 ? 'y' : 'ies'} and merging`);
-  const blobs = readBlobs(storeDir, [...wantedBlobs, ...baseBlobIds]);
-  const { theirs, quarantined } = readIncomingEntries(incoming, blobs, scan);
+  // Note: each entry is checked as git reads it, while git reads the rest (a first sync reads them all).
+  const entriesReader = incomingEntriesReader(incoming, scan);
+  const blobs = await streamBlobs(storeDir, [...wantedBlobs, ...baseBlobIds], (arrived) => entriesReader.add(arrived));
+  const { theirs, quarantined } = entriesReader.finish(blobs);
   report.quarantined.push(...quarantined);
   const baseRecord = (id: string): Side => {
     const oid = baseBlobOf(id);

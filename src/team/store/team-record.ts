@@ -72,8 +72,23 @@ export function tombstonePath(id: string): string {
   return `${TOMBSTONE_DIR}/${shardOf(id)}/${id}`;
 }
 
+export type PathKind = { kind: 'entry' | 'tombstone'; id: string } | { kind: 'malformed'; id: string } | null;
+
 /** What a tree path means: an entry file, a tombstone, or nothing mem reads (ignored, never touched). */
-export function classifyPath(path: string): { kind: 'entry' | 'tombstone'; id: string } | { kind: 'malformed'; id: string } | null {
+export function classifyPath(path: string): PathKind {
+  let kind = kinds.get(path);
+  if (kind === undefined) {
+    kind = classifyPathOnce(path);
+    // Note: a full merge asks this of every path of the team's tree four times (20,000 paths: 110 ms of a first sync, measured).
+    if (kinds.size > 100_000) kinds.clear();
+    kinds.set(path, kind);
+  }
+  return kind;
+}
+
+const kinds = new Map<string, PathKind>();
+
+function classifyPathOnce(path: string): PathKind {
   const parts = path.split('/');
   if (parts.length !== 3) return parts[0] === ENTRY_DIR || parts[0] === TOMBSTONE_DIR ? { kind: 'malformed', id: path } : null;
   const [dir, shard, name] = parts as [string, string, string];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findInjection, findInvisibleUnicode } from '../../../../src/core/safety/scan-injection.js';
+import { findInjection, findInvisibleUnicode, findInvisibleUnicodeByCharacter } from '../../../../src/core/safety/scan-injection.js';
 
 describe('findInjection', () => {
   it.each([
@@ -31,6 +31,18 @@ describe('findInjection', () => {
 });
 
 describe('findInvisibleUnicode', () => {
+  it('skips no character it would report: its first pass lets through every code point the per-character loop reports', () => {
+    // Every code point, alone and between letters; the loop is exact by construction, the first pass only saves time.
+    const missed: string[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp += 1) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const text = `a${String.fromCodePoint(cp)}b`;
+      const reported = findInvisibleUnicodeByCharacter(text);
+      if (reported.length > 0 && findInvisibleUnicode(text).length === 0) missed.push(cp.toString(16));
+    }
+    expect(missed).toEqual([]);
+  });
+
   it.each([
     ['zero-width space', 'run\u200Btests', 'U+200B'],
     ['right-to-left override', 'use npm\u202E', 'U+202E'],
