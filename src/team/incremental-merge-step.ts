@@ -15,7 +15,7 @@ import { fileStamp } from '../core/files/file-stamp.js';
 import { renderLayout, renderSharedMemory, sharedMemoryPaths, writeWorkingBody } from '../core/shared-memory-file.js';
 import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
 import { commitMessage, outgoingEntries, quarantinedIds, readIncomingEntries, recordQuarantine, stampSent, teamProvenance, type IncomingChange, type MergeReport, type StepResult } from './merge-parts.js';
-import { directoriesOf, readBlobsAndTrees, startListTree, writeCommit, type Attribution, type CommitAuthor, type TreeFile } from './store/git-objects.js';
+import { directoriesOf, readBlobsAndTrees, writeCommit, type Attribution, type CommitAuthor } from './store/git-objects.js';
 import { blobOid, classifyPath, entryPath, serializeRecord } from './store/team-record.js';
 import { readSyncSnapshot, tombstonesFingerprint, type SyncSnapshot } from './sync-snapshot.js';
 import type { PushOutcome } from './store/transport.js';
@@ -25,7 +25,7 @@ import { MAX_CHANGED_LINES, diffWorkingLines, idMarker, readEntryLine, type Line
 import type { Reader, WorkingItem } from './working-records.js';
 import { lineAt, lineStarts, splice, type Located } from './incremental-splice.js';
 
-/** What can be read before the memory lock, while git fetches: the snapshot, the line diff, and the base's files of the ids this clone may have changed. */
+/** What can be read before the memory lock, while git fetches: the snapshot and the line diff. */
 export type IncrementalStart = {
   body: string;
   snapshot: SyncSnapshot;
@@ -33,13 +33,12 @@ export type IncrementalStart = {
   tombstones: Set<string>;
   /** Ids whose entry may differ from the base: unsent at the last sync, or on a line changed since. */
   candidates: string[];
-  baseFiles: Promise<Map<string, TreeFile>>;
   /** Where each line of `body` starts (see lineStarts). */
   bodyStarts: Int32Array;
 };
 
 /** Returns the start of an incremental merge of `body` against `base`, or null when the last sync left nothing to start from. */
-export function startIncremental(root: string, storeDir: string, base: string | null, body: string, sections: readonly string[]): IncrementalStart | null {
+export function startIncremental(root: string, base: string | null, body: string, sections: readonly string[]): IncrementalStart | null {
   const snapshot = readSyncSnapshot(root);
   if (snapshot === null || base === null || snapshot.base !== base) return null;
   const local = readLocalTombstones(root);
@@ -48,8 +47,7 @@ export function startIncremental(root: string, storeDir: string, base: string | 
   if (diff === null) return null;
   const candidates = [...new Set([...snapshot.pending, ...diff.added.map((added) => added.item.id), ...diff.removed])];
   if (candidates.length > MAX_CHANGED_LINES) return null;
-  const baseFiles = candidates.length === 0 ? Promise.resolve(new Map<string, TreeFile>()) : startListTree(storeDir, base, candidates.map(entryPath));
-  return { body, snapshot, diff, tombstones: new Set(local), candidates, baseFiles, bodyStarts: lineStarts(body) };
+  return { body, snapshot, diff, tombstones: new Set(local), candidates, bodyStarts: lineStarts(body) };
 }
 
 export type IncrementalInput = {
@@ -119,24 +117,28 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
   for (const id of located.keys()) if (start.tombstones.has(id)) return null;
   for (const id of theirsIds) if (start.tombstones.has(id)) return null;
 
+  // Note: one cat-file reads the team's changed entries, the base's blob ids of the ids this clone
+  // may have changed, and the trees a commit of those changes is built from (the candidates' trees,
+  // a few more than the changed ones may need).
+  const wanted = incoming.filter((change) => change.newOid !== null && classifyPath(change.path)?.kind === 'entry').map((change) => change.newOid as string);
+  const candidatePaths = start.candidates.map(entryPath);
+  const read = readBlobsAndTrees(storeDir, wanted, theirsOid, directoriesOf(candidatePaths), { commit: base, paths: candidatePaths });
+
   // What this clone changed since the base: blob ids differ (the base's files of the candidates only).
-  const baseFiles = await start.baseFiles;
+  const baseFiles = read.files;
   const forgotten = new Set([...start.tombstones, ...incomingTombstones]);
   const oursChanged = new Set<string>();
   const candidates = new Set(start.candidates);
   for (const { item } of [...located.values()].sort((a, b) => a.line - b.line)) {
-    if (candidates.has(item.id) && blobOid(serializeRecord(item.record)) !== (baseFiles.get(entryPath(item.id))?.oid ?? null)) oursChanged.add(item.id);
+    if (candidates.has(item.id) && blobOid(serializeRecord(item.record)) !== (baseFiles.get(entryPath(item.id)) ?? null)) oursChanged.add(item.id);
   }
-  for (const file of baseFiles.values()) {
-    const kind = classifyPath(file.path);
+  for (const path of baseFiles.keys()) {
+    const kind = classifyPath(path);
     if (kind?.kind === 'entry' && !located.has(kind.id) && !forgotten.has(kind.id)) oursChanged.add(kind.id);
   }
   // An id both sides changed goes through the three-way merge (and may conflict): the full step's.
   for (const id of [...theirsIds, ...incomingTombstones]) if (oursChanged.has(id)) return null;
 
-  const wanted = incoming.filter((change) => change.newOid !== null && classifyPath(change.path)?.kind === 'entry').map((change) => change.newOid as string);
-  // Note: the trees a commit of this clone's changes is built from come with the blobs, in one cat-file.
-  const read = readBlobsAndTrees(storeDir, wanted, theirsOid, directoriesOf([...oursChanged].map(entryPath)));
   const { theirs, quarantined } = readIncomingEntries(incoming, read.blobs, scan);
 
   // Where each change goes: an entry stays in its section, a new one ends its section, and no section empties.

@@ -31,7 +31,7 @@ import type { Provenance } from '../core/memory-file/entry.js';
 import { noProgress, type Progress } from '../core/progress.js';
 import { mergeRecords, type Side } from './merge/merge-records.js';
 import { prescanRecords, type FlaggedEntry } from './scan-record.js';
-import { commitMessage, isoSeconds, outgoingEntries, quarantinedIds, incomingEntriesReader, recordQuarantine, stampSent, teamProvenance, type StepResult } from './merge-parts.js';
+import { commitMessage, incomingEntriesReader, isoSeconds, outgoingEntries, quarantinedIds, recordQuarantine, stampSent, teamProvenance, type StepResult } from './merge-parts.js';
 import { incrementalMergeStep, startIncremental, type IncrementalStart } from './incremental-merge-step.js';
 import { startTeamHistory } from './store/team-history.js';
 import { dropSyncSnapshot, saveSyncSnapshot, tombstonesFingerprint } from './sync-snapshot.js';
@@ -281,9 +281,9 @@ type EarlyRead = { text: string; stamps: StampSet; body: string; items: WorkingI
 /**
  * When the working copy was written since the last sync recorded it (a sync with nothing to do
  * does none of this): asks git who the user is, reads the working copy, and either finds what
- * changed in it since the last sync (and starts listing the base's files of those ids), or starts
- * the listing of the base's whole tree (a process started while the heap is small is cheaper to
- * start) and parses the whole working copy. Never throws.
+ * changed in it since the last sync (the base's files of those ids are read later, with the team's
+ * changes, in one cat-file), or starts the listing of the base's whole tree (a process started
+ * while the heap is small is cheaper to start) and parses the whole working copy. Never throws.
  */
 async function readEarly(context: TeamContext, incremental: boolean): Promise<EarlyRead | null> {
   try {
@@ -295,7 +295,7 @@ async function readEarly(context: TeamContext, incremental: boolean): Promise<Ea
     const stamps = takeStamps({ working: sharedMemoryPaths(context.root).working });
     const text = readWorkingText(context.root);
     const body = regionBody(text) ?? '';
-    const start = incremental ? startIncremental(context.root, context.target.storeDir, base, body, context.config.region.sections) : null;
+    const start = incremental ? startIncremental(context.root, base, body, context.config.region.sections) : null;
     const baseTree = start !== null || base === null ? null : { base, files: startListTree(context.target.storeDir, base, DIRS) };
     const items = start !== null ? null : readWorkingItems(body);
     // Note: entries no team commit holds yet are what this sync will most likely send: scanned now, the merge step's gate finds them scanned.
@@ -361,7 +361,7 @@ async function mergeStep(
   // Note: only when the rendered file is the last rendering (or gone): a human's edit of it, even a
   // reorder read back as no edit, goes through the full merge, which reads the whole working copy.
   if (options.incremental !== false && !options.dryRun && absorbed.edits === 0 && 'rendered' in absorbed && absorbed.rendered !== undefined && baseOid !== null) {
-    const start = reuse && early.incremental !== null ? early.incremental : startIncremental(root, storeDir, baseOid, absorbed.body, sections);
+    const start = reuse && early.incremental !== null ? early.incremental : startIncremental(root, baseOid, absorbed.body, sections);
     const team = diff !== null && log !== null ? { related: ancestry, changes: diff, attribution: log } : null;
     const step =
       start === null

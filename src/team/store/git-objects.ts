@@ -197,35 +197,82 @@ export function readBlobs(storeDir: string, oids: Iterable<string>): Map<string,
 /**
  * The blobs `oids` and the directories `dirs` of `commit`'s tree (`''`: the root; null: no such
  * directory) in one `cat-file --batch`: what a commit on `commit` that changes files in those
- * directories is built from (writeCommit), read with the blobs a sync reads anyway.
+ * directories is built from (writeCommit), read with the blobs a sync reads anyway. `files`: also
+ * the blob ids of those paths in that commit (absent: no such file), what `ls-tree` would list for
+ * them, from the trees on the way to them read in the same process. Throws GIT_FAILED, in the words
+ * the damaged-store check knows, when a tree a commit names is gone from the store: read as "no
+ * such directory", a commit built on it would leave out every file under it.
  */
-export function readBlobsAndTrees(storeDir: string, oids: Iterable<string>, commit: string | null, dirs: readonly string[]): { blobs: Map<string, Buffer>; trees: Map<string, TreeEntry[] | null> } {
+export function readBlobsAndTrees(
+  storeDir: string,
+  oids: Iterable<string>,
+  commit: string | null,
+  dirs: readonly string[],
+  files?: { commit: string; paths: readonly string[] },
+): { blobs: Map<string, Buffer>; trees: Map<string, TreeEntry[] | null>; files: Map<string, string> } {
   const wanted = [...new Set(oids)].filter((oid) => OID_RE.test(oid));
-  const wantedDirs = commit === null ? [] : [...new Set(dirs)];
+  const treeSpecs: Array<{ commit: string; dir: string }> = [];
+  const asked = new Set<string>();
+  const ask = (of: string, dir: string): void => {
+    if (asked.has(`${of}\u0000${dir}`)) return;
+    asked.add(`${of}\u0000${dir}`);
+    treeSpecs.push({ commit: of, dir });
+  };
+  if (commit !== null) for (const dir of dirs) ask(commit, dir);
+  if (files !== undefined) for (const dir of directoriesOf(files.paths)) ask(files.commit, dir);
   const blobs = new Map<string, Buffer>();
-  const trees = new Map<string, TreeEntry[] | null>(commit === null ? [...new Set(dirs)].map((dir) => [dir, null]) : []);
-  const specs = [...wanted, ...wantedDirs.map((dir) => (dir === '' ? `${commit}^{tree}` : `${commit}:${dir}`))];
-  if (specs.length === 0) return { blobs, trees };
-  // Note: cat-file answers in the order asked, one header line per spec ("<spec> missing" when absent).
-  const out = git(storeDir, ['cat-file', '--batch'], `${specs.join('\n')}\n`);
-  let offset = 0;
-  for (let index = 0; index < specs.length && offset < out.length; index += 1) {
-    const newline = out.indexOf(0x0a, offset);
-    if (newline < 0) break;
-    const header = out.subarray(offset, newline).toString('utf8').split(' ');
-    offset = newline + 1;
-    const dir = index >= wanted.length ? (wantedDirs[index - wanted.length] as string) : null;
-    if (header.length < 3 || header[header.length - 1] === 'missing') {
-      if (dir !== null) trees.set(dir, null);
-      continue;
+  const read = new Map<string, Map<string, TreeEntry[] | null>>();
+  const specs = [...wanted, ...treeSpecs.map((tree) => (tree.dir === '' ? `${tree.commit}^{tree}` : `${tree.commit}:${tree.dir}`))];
+  if (specs.length > 0) {
+    // Note: cat-file answers in the order asked, one header line per spec ("<spec> missing" when absent).
+    const out = git(storeDir, ['cat-file', '--batch'], `${specs.join('\n')}\n`);
+    let offset = 0;
+    for (let index = 0; index < specs.length && offset < out.length; index += 1) {
+      const newline = out.indexOf(0x0a, offset);
+      if (newline < 0) break;
+      const header = out.subarray(offset, newline).toString('utf8').split(' ');
+      offset = newline + 1;
+      const tree = index >= wanted.length ? (treeSpecs[index - wanted.length] as { commit: string; dir: string }) : null;
+      const missing = header.length < 3 || header[header.length - 1] === 'missing';
+      const size = missing ? 0 : Number(header[2]);
+      const body = out.subarray(offset, offset + size);
+      if (!missing) offset += size + 1;
+      if (tree === null) {
+        if (!missing && header[1] === 'blob' && header[0]) blobs.set(header[0], body);
+        continue;
+      }
+      let of = read.get(tree.commit);
+      if (of === undefined) read.set(tree.commit, (of = new Map()));
+      of.set(tree.dir, !missing && header[1] === 'tree' ? parseTreeObject(body) : null);
     }
-    const size = Number(header[2]);
-    const body = out.subarray(offset, offset + size);
-    offset += size + 1;
-    if (dir !== null) trees.set(dir, header[1] === 'tree' ? parseTreeObject(body) : null);
-    else if (header[1] === 'blob' && header[0]) blobs.set(header[0], body);
   }
-  return { blobs, trees };
+  for (const [of, trees] of read) expectWholeTrees(of, trees);
+  const trees = new Map<string, TreeEntry[] | null>(dirs.map((dir) => [dir, commit === null ? null : (read.get(commit)?.get(dir) ?? null)]));
+  return { blobs, trees, files: files === undefined ? new Map() : filesIn(read.get(files.commit) ?? new Map(), files.paths) };
+}
+
+/** The blob ids of `paths` in trees read by directory (absent: no such file, or a directory by that name), in ls-tree's order (for mem's paths, their byte order). */
+function filesIn(trees: ReadonlyMap<string, TreeEntry[] | null>, paths: readonly string[]): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const path of [...new Set(paths)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const slash = path.lastIndexOf('/');
+    const entry = trees.get(slash < 0 ? '' : path.slice(0, slash))?.find((item) => item.name === path.slice(slash + 1));
+    if (entry !== undefined && entry.mode !== '40000') found.set(path, entry.oid);
+  }
+  return found;
+}
+
+/**
+ * Throws when a tree of `commit` is gone from the store: its root, or a directory its parent
+ * (read with it) lists. A directory no parent lists is simply not there.
+ */
+function expectWholeTrees(commit: string, trees: ReadonlyMap<string, TreeEntry[] | null>): void {
+  for (const [dir, entries] of trees) {
+    if (entries !== null) continue;
+    const slash = dir.lastIndexOf('/');
+    const listed = dir === '' ? true : trees.get(slash < 0 ? '' : dir.slice(0, slash))?.some((entry) => entry.name === dir.slice(slash + 1) && entry.mode === '40000');
+    if (listed === true) throw new MemError('GIT_FAILED', `git cat-file in the team store: missing tree ${dir === '' ? `of ${commit}` : `${commit}:${dir}`}`);
+  }
 }
 
 export type CommitAuthor = { name: string; email: string; at: string };

@@ -5,10 +5,17 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureTeamStore } from '../../../../src/core/git/team-store-location.js';
-import { listTree, readBlobs, streamBlobs, writeCommit } from '../../../../src/team/store/git-objects.js';
-import { cleanupTempDirs, cloneAs, makeBareRemote } from '../../../helpers/temp-repo.js';
+import { listTree, readBlobs, readBlobsAndTrees, streamBlobs, writeCommit } from '../../../../src/team/store/git-objects.js';
+import { execFileSync } from 'node:child_process';
+import { cleanupTempDirs, cloneAs, makeBareRemote, testEnv } from '../../../helpers/temp-repo.js';
 
 afterAll(cleanupTempDirs);
+
+/** Runs git in the store with `input` on stdin; its trimmed output. */
+function gitIn(storeDir: string, args: string[], input = ''): string {
+  const env = { ...testEnv(), GIT_AUTHOR_NAME: 'c', GIT_AUTHOR_EMAIL: 'c@x', GIT_COMMITTER_NAME: 'c', GIT_COMMITTER_EMAIL: 'c@x' };
+  return execFileSync('git', ['--git-dir', storeDir, ...args], { input, env, encoding: 'utf8' }).trim();
+}
 
 /** A store with one commit of `count` entry files of varied sizes (one well over a pipe chunk). */
 function storeWithEntries(count: number): { storeDir: string; oids: string[] } {
@@ -18,6 +25,43 @@ function storeWithEntries(count: number): { storeDir: string; oids: string[] } {
   const commit = writeCommit(storeDir, { parent: null, writes, message: 'entries', author: { name: 'a', email: 'a@x' }, timestamp: 1 });
   return { storeDir, oids: [...listTree(storeDir, commit, ['entries']).values()].map((file) => file.oid) };
 }
+
+describe('readBlobsAndTrees with files', () => {
+  it('gives the blob ids ls-tree lists for the paths asked, and nothing for a path that is absent or a directory', () => {
+    const root = cloneAs(makeBareRemote(), 'bob');
+    const storeDir = ensureTeamStore(root);
+    const writes = [
+      { path: 'entries/a1/m1.json', content: 'one\n' },
+      { path: 'entries/a2/m2.json', content: 'two\n' },
+      { path: 'entries/a3/m3.json/inner', content: 'a directory where a file was expected\n' },
+    ];
+    const commit = writeCommit(storeDir, { parent: null, writes, message: 'entries', author: { name: 'b', email: 'b@x' }, timestamp: 1 });
+    const paths = ['entries/a4/m4.json', 'entries/a2/m2.json', 'entries/a3/m3.json', 'entries/a1/m1.json'];
+    const listed = listTree(storeDir, commit, paths);
+    const read = readBlobsAndTrees(storeDir, [], commit, ['', 'entries/a1'], { commit, paths });
+    // As ls-tree lists them: found ones only, in its order (ls-tree -r also lists what is under the directory).
+    expect([...read.files]).toEqual([...listed.values()].filter((file) => paths.includes(file.path)).map((file) => [file.path, file.oid]));
+    expect(read.files.size).toBe(2);
+    // The trees asked for come in the same read.
+    expect(read.trees.get('entries/a1')?.map((entry) => entry.name)).toEqual(['m1.json']);
+  });
+
+  it('says the store is damaged when a tree a commit names is gone, rather than reading it as no directory', () => {
+    const root = cloneAs(makeBareRemote(), 'carol');
+    const storeDir = ensureTeamStore(root);
+    const gone = '0123456789abcdef0123456789abcdef01234567';
+    // A root that lists a subtree the store does not have, and a commit of it.
+    const tree = gitIn(storeDir, ['mktree', '--missing'], `100644 blob ${gitIn(storeDir, ['hash-object', '-w', '--stdin'], 'readme\n')}\tREADME.md\n040000 tree ${gone}\tentries\n`);
+    const commit = gitIn(storeDir, ['commit-tree', tree, '-m', 'damaged']);
+    expect(() => readBlobsAndTrees(storeDir, [], commit, ['', 'entries', 'entries/ab'])).toThrow(/missing tree .*:entries/);
+    expect(() => readBlobsAndTrees(storeDir, [], null, [], { commit, paths: ['entries/ab/m1.json'] })).toThrow(/missing tree/);
+    // A directory the root does not list is just not there.
+    expect(readBlobsAndTrees(storeDir, [], commit, ['', 'tombstones', 'tombstones/ab']).trees.get('tombstones')).toBeNull();
+    // A commit whose root tree is gone.
+    const orphan = gitIn(storeDir, ['hash-object', '-t', 'commit', '-w', '--stdin', '--literally'], `tree ${gone}\nauthor c <c@x> 1 +0000\ncommitter c <c@x> 1 +0000\n\nroot gone\n`);
+    expect(() => readBlobsAndTrees(storeDir, [], orphan, [''])).toThrow(/missing tree of/);
+  });
+});
 
 describe('streamBlobs', () => {
   it('gives every blob readBlobs gives, once each, in the order asked, as they arrive', async () => {
