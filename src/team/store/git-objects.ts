@@ -144,23 +144,13 @@ export function streamBlobs(storeDir: string, oids: Iterable<string>, onBlobs: (
       const data = rest.length === 0 ? chunk : Buffer.concat([rest, chunk]);
       const arrived: Array<readonly [string, Buffer]> = [];
       let offset = 0;
-      while (answered < wanted.length) {
-        const newline = data.indexOf(0x0a, offset);
-        if (newline < 0) break;
-        const header = data.subarray(offset, newline).toString('utf8').split(' ');
-        if (header.length < 3 || header[header.length - 1] === 'missing') {
-          offset = newline + 1;
-          answered += 1;
-          continue;
-        }
-        const size = Number(header[2]);
-        if (data.length < newline + 1 + size + 1) break;
-        const body = data.subarray(newline + 1, newline + 1 + size);
-        offset = newline + 1 + size + 1;
+      for (let answer = batchAnswer(data, offset); answer !== null && answered < wanted.length; answer = batchAnswer(data, offset)) {
+        offset = answer.next;
         answered += 1;
-        if (header[1] === 'blob' && header[0]) {
-          blobs.set(header[0], body);
-          arrived.push([header[0], body]);
+        const [oid, type] = answer.header;
+        if (answer.body !== null && type === 'blob' && oid) {
+          blobs.set(oid, answer.body);
+          arrived.push([oid, answer.body]);
         }
       }
       rest = data.subarray(offset);
@@ -227,28 +217,39 @@ export function readBlobsAndTrees(
     // Note: cat-file answers in the order asked, one header line per spec ("<spec> missing" when absent).
     const out = git(storeDir, ['cat-file', '--batch'], `${specs.join('\n')}\n`);
     let offset = 0;
-    for (let index = 0; index < specs.length && offset < out.length; index += 1) {
-      const newline = out.indexOf(0x0a, offset);
-      if (newline < 0) break;
-      const header = out.subarray(offset, newline).toString('utf8').split(' ');
-      offset = newline + 1;
+    for (let index = 0; index < specs.length; index += 1) {
+      const answer = batchAnswer(out, offset);
+      if (answer === null) break;
+      offset = answer.next;
+      const [oid, type] = answer.header;
       const tree = index >= wanted.length ? (treeSpecs[index - wanted.length] as { commit: string; dir: string }) : null;
-      const missing = header.length < 3 || header[header.length - 1] === 'missing';
-      const size = missing ? 0 : Number(header[2]);
-      const body = out.subarray(offset, offset + size);
-      if (!missing) offset += size + 1;
       if (tree === null) {
-        if (!missing && header[1] === 'blob' && header[0]) blobs.set(header[0], body);
+        if (answer.body !== null && type === 'blob' && oid) blobs.set(oid, answer.body);
         continue;
       }
       let of = read.get(tree.commit);
       if (of === undefined) read.set(tree.commit, (of = new Map()));
-      of.set(tree.dir, !missing && header[1] === 'tree' ? parseTreeObject(body) : null);
+      of.set(tree.dir, answer.body !== null && type === 'tree' ? parseTreeObject(answer.body) : null);
     }
   }
   for (const [of, trees] of read) expectWholeTrees(of, trees);
   const trees = new Map<string, TreeEntry[] | null>(dirs.map((dir) => [dir, commit === null ? null : (read.get(commit)?.get(dir) ?? null)]));
   return { blobs, trees, files: files === undefined ? new Map() : filesIn(read.get(files.commit) ?? new Map(), files.paths) };
+}
+
+/**
+ * The `cat-file --batch` answer that starts at `offset`: its header's fields (`<oid> <type> <size>`,
+ * or `<spec> missing`), its body (null when missing), and where the next answer starts; null when
+ * `data` does not hold all of it yet.
+ */
+function batchAnswer(data: Buffer, offset: number): { header: string[]; body: Buffer | null; next: number } | null {
+  const newline = data.indexOf(0x0a, offset);
+  if (newline < 0) return null;
+  const header = data.subarray(offset, newline).toString('utf8').split(' ');
+  if (header.length < 3 || header[header.length - 1] === 'missing') return { header, body: null, next: newline + 1 };
+  const end = newline + 1 + Number(header[2]);
+  // Note: each body is followed by a newline of its own.
+  return data.length < end + 1 ? null : { header, body: data.subarray(newline + 1, end), next: end + 1 };
 }
 
 /** The blob ids of `paths` in trees read by directory (absent: no such file, or a directory by that name), in ls-tree's order (for mem's paths, their byte order). */
