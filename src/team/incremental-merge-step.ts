@@ -15,7 +15,8 @@ import { fileStamp } from '../core/files/file-stamp.js';
 import { renderLayout, renderSharedMemory, sharedMemoryPaths, writeWorkingBody } from '../core/shared-memory-file.js';
 import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
 import { commitMessage, outgoingEntries, quarantinedIds, readIncomingEntries, recordQuarantine, stampSent, teamProvenance, type IncomingChange, type MergeReport, type StepResult } from './merge-parts.js';
-import { directoriesOf, readBlobsAndTrees, writeCommit, type Attribution, type CommitAuthor } from './store/git-objects.js';
+import { directoriesOf, readBlobsAndTreesFrom, writeCommit, type Attribution, type CommitAuthor } from './store/git-objects.js';
+import type { ObjectReader } from './store/object-reader.js';
 import { blobOid, classifyPath, entryPath, serializeRecord } from './store/team-record.js';
 import { readSyncSnapshot, tombstonesFingerprint, type SyncSnapshot } from './sync-snapshot.js';
 import type { PushOutcome } from './store/transport.js';
@@ -47,12 +48,14 @@ export function startIncremental(root: string, base: string | null, body: string
   if (diff === null) return null;
   const candidates = [...new Set([...snapshot.pending, ...diff.added.map((added) => added.item.id), ...diff.removed])];
   if (candidates.length > MAX_CHANGED_LINES) return null;
-  return { body, snapshot, diff, tombstones: new Set(local), candidates, bodyStarts: lineStarts(body) };
+  return { body, snapshot, diff, tombstones: new Set(local), candidates, bodyStarts: lineStarts(diff.now.lines) };
 }
 
 export type IncrementalInput = {
   context: TeamContext;
   report: MergeReport;
+  /** The sync's open cat-file. */
+  objects: ObjectReader;
   start: IncrementalStart;
   /** The working copy's text, read under the memory lock (its body is `start.body`). */
   fileText: string;
@@ -122,7 +125,7 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
   // a few more than the changed ones may need).
   const wanted = incoming.filter((change) => change.newOid !== null && classifyPath(change.path)?.kind === 'entry').map((change) => change.newOid as string);
   const candidatePaths = start.candidates.map(entryPath);
-  const read = readBlobsAndTrees(storeDir, wanted, theirsOid, directoriesOf(candidatePaths), { commit: base, paths: candidatePaths });
+  const read = await readBlobsAndTreesFrom(input.objects, wanted, theirsOid, directoriesOf(candidatePaths), { commit: base, paths: candidatePaths });
 
   // What this clone changed since the base: blob ids differ (the base's files of the candidates only).
   const baseFiles = read.files;

@@ -56,19 +56,14 @@ export function splice(
   return body.join('\n');
 }
 
-function newlines(text: string): number {
-  let count = 0;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count += 1;
-  return count;
-}
-
-/** The offset each line of `text` starts at, then one past its end (as if the text ended in a newline): `length - 1` lines, as `split` counts them. */
-export function lineStarts(text: string): Int32Array {
-  const count = newlines(text) + 1;
-  const starts = new Int32Array(count + 1);
-  let k = 1;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts[k++] = at + 1;
-  starts[count] = text.length + 1;
+/**
+ * The offset each line starts at in `lines.join('\n')`, then one past its end (as if the text ended
+ * in a newline). From the lines' lengths: the body is already split, and looking for 20,000
+ * newlines in a 2.4 MB text again took 6 ms of every incremental sync (profile).
+ */
+export function lineStarts(lines: readonly string[]): Int32Array {
+  const starts = new Int32Array(lines.length + 1);
+  for (let k = 0; k < lines.length; k += 1) starts[k + 1] = (starts[k] as number) + (lines[k] as string).length + 1;
   return starts;
 }
 

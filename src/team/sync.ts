@@ -34,6 +34,7 @@ import { prescanRecords, type FlaggedEntry } from './scan-record.js';
 import { commitMessage, incomingEntriesReader, isoSeconds, outgoingEntries, quarantinedIds, recordQuarantine, stampSent, teamProvenance, type StepResult } from './merge-parts.js';
 import { incrementalMergeStep, startIncremental, type IncrementalStart } from './incremental-merge-step.js';
 import { startTeamHistory } from './store/team-history.js';
+import { lazyObjectReader, type LazyObjectReader } from './store/object-reader.js';
 import { dropSyncSnapshot, saveSyncSnapshot, tombstonesFingerprint } from './sync-snapshot.js';
 import {
   attributeChanges,
@@ -61,7 +62,7 @@ import {
   tombstonePath,
   type TeamRecord,
 } from './store/team-record.js';
-import { fetchTeamBranch, pushTeamBranch, type PushOutcome, type TransportFailureReason } from './store/transport.js';
+import { fetchTeamBranch, pushStarter, pushTeamBranch, type PushOutcome, type PushStarter, type TransportFailureReason } from './store/transport.js';
 import { listRegionConflicts, type RegionConflict } from './team-region.js';
 import { openTeamContext, readGitAuthor, type TeamContext } from './team-context.js';
 import { readSyncStatus, updateSyncStatus, type SyncFailure } from './sync-status.js';
@@ -171,9 +172,22 @@ export async function syncTeamMemory(root: string, options: SyncOptions = {}): P
 }
 
 async function runSync(context: TeamContext, report: SyncReport, options: SyncOptions, now: Date): Promise<void> {
-  const retries = context.config.team.pushRetries;
   // Ref updates of a killed sync may have left temp files in the store (the sync lock is held).
   removeOrphanTemps(directoriesUnder(join(context.target.storeDir, 'refs')));
+  // Note: one cat-file for every question this sync asks the store between its fetch and its push.
+  const objects = lazyObjectReader(context.target.storeDir);
+  // Note: and the first push's git, started while the heap is small (see prepared-git.ts).
+  const pushes = pushStarter(context.target);
+  try {
+    await syncAttempts(context, report, options, now, objects, pushes);
+  } finally {
+    objects.close();
+    pushes.cancel();
+  }
+}
+
+async function syncAttempts(context: TeamContext, report: SyncReport, options: SyncOptions, now: Date, objects: LazyObjectReader, pushes: PushStarter): Promise<void> {
+  const retries = context.config.team.pushRetries;
   const progress = options.progress ?? noProgress;
   for (let attempt = 0; ; attempt += 1) {
     // A new clone's first sync reads the tip's tree, not a year of history: a shallow fetch of the
@@ -182,7 +196,7 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
     progress(`fetching the team memory from ${context.target.remote}`);
     const fetching = fetchTeamBranch(context.target, { ...(first ? { depth: FIRST_SYNC_DEPTH } : {}), ...(options.progress ? { progress: options.progress } : {}) });
     // Note: while git fetches (another process, another core), the working copy is read when it changed.
-    const early = attempt === 0 && !options.dryRun ? await readEarly(context, options.incremental !== false) : null;
+    const early = attempt === 0 && !options.dryRun ? await readEarly(context, options.incremental !== false, objects, options.push !== false ? pushes : null) : null;
     const fetched = await fetching;
     if (!fetched.ok && fetched.reason === 'failed' && isDamageMessage(fetched.message)) throw new Error(fetched.message);
     const network: { reason: TransportFailureReason; message: string } | null = fetched.ok ? null : fetched;
@@ -195,7 +209,7 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
       report.conflicts = working.includes('<!-- mem:conflict') ? listRegionConflicts(bodyOf(working)) : [];
       return;
     }
-    const step = await withLock(context.paths.memoryLock, () => mergeStep(context, report, options, now, theirsOid, network === null, early), { timeoutMs: 10_000 });
+    const step = await withLock(context.paths.memoryLock, () => mergeStep(context, report, options, now, theirsOid, network === null, objects, pushes, early), { timeoutMs: 10_000 });
     report.pending = step.pending;
     // The base move mergeStep left for after the push, done when the push does not happen or fails.
     const advanceBase = async () => {
@@ -214,7 +228,7 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
       if (step.commit !== null) report.commit = step.commit;
       return;
     }
-    const pushing = step.pushing ?? sendCommit(context, step.commit, step.written, progress);
+    const pushing = step.pushing ?? sendCommit(context, step.commit, step.written, progress, pushes);
     // Note: the snapshot for a push that succeeds is written while git sends it, naming the commit
     // as its base; a push that fails rewrites it below, and a sync killed before the base moves
     // leaves a snapshot whose base is not the base, which the next sync does not use.
@@ -283,13 +297,18 @@ type EarlyRead = { text: string; stamps: StampSet; body: string; items: WorkingI
  * does none of this): asks git who the user is, reads the working copy, and either finds what
  * changed in it since the last sync (the base's files of those ids are read later, with the team's
  * changes, in one cat-file), or starts the listing of the base's whole tree (a process started
- * while the heap is small is cheaper to start) and parses the whole working copy. Never throws.
+ * while the heap is small is cheaper to start) and parses the whole working copy; starts the
+ * sync's cat-file. Never throws.
  */
-async function readEarly(context: TeamContext, incremental: boolean): Promise<EarlyRead | null> {
+async function readEarly(context: TeamContext, incremental: boolean, objects: LazyObjectReader, pushes: PushStarter | null): Promise<EarlyRead | null> {
   try {
     const saved = readCommitted(context.root);
     if (saved?.stamps !== undefined && !stampsChanged(saved.stamps, committedStampPaths(context.root))) return null;
     const base = await context.store.readRef('base');
+    // Note: started now, while the heap is small (a process costs more to start as it grows), it
+    // waits on its stdin for the questions asked between the fetch and the push.
+    objects.get();
+    pushes?.prepare();
     readGitIdentity(context.root);
     // Note: stamps before the read they vouch for, so a write in between is never vouched for.
     const stamps = takeStamps({ working: sharedMemoryPaths(context.root).working });
@@ -331,6 +350,8 @@ async function mergeStep(
   now: Date,
   theirsOid: string | null,
   reachable: boolean,
+  objects: LazyObjectReader,
+  pushes: PushStarter,
   early: EarlyRead | null = null,
 ): Promise<StepResult> {
   const { root, config } = context;
@@ -345,7 +366,7 @@ async function mergeStep(
   const moved = theirsOid !== null && theirsOid !== baseOid;
   // Note: git's reads are started first (one `git log` where the history allows it, see
   // team-history.ts) and run on another core while the working copy is read below.
-  const history = moved && baseOid !== null ? startTeamHistory(storeDir, baseOid, theirsOid, DIRS, [ENTRY_DIR]) : null;
+  const history = moved && baseOid !== null ? startTeamHistory(storeDir, baseOid, theirsOid, DIRS, [ENTRY_DIR], objects.get()) : null;
   const ancestry = history?.related ?? Promise.resolve(false);
   const diff = history?.changes ?? null;
   const log = history?.attribution ?? null;
@@ -366,7 +387,7 @@ async function mergeStep(
     const step =
       start === null
         ? null
-        : await incrementalMergeStep({ context, report, start, fileText, base: baseOid, theirs: theirsOid, reachable, team, reader, scan, now, push: options.push !== false, send: (commit, written) => sendCommit(context, commit, written, options.progress ?? noProgress), ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }) });
+        : await incrementalMergeStep({ context, report, objects: objects.get(), start, fileText, base: baseOid, theirs: theirsOid, reachable, team, reader, scan, now, push: options.push !== false, send: (commit, written) => sendCommit(context, commit, written, options.progress ?? noProgress, pushes), ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }) });
     if (step !== null) {
       report.merge = 'incremental';
       return step;
@@ -567,7 +588,7 @@ async function mergeStep(
     }
     if (willPush) {
       finalItems = stampSent(finalItems, written, commit, reader, now);
-      pushing = sendCommit(context, commit, written, options.progress ?? noProgress);
+      pushing = sendCommit(context, commit, written, options.progress ?? noProgress, pushes);
     }
   }
 
@@ -595,9 +616,9 @@ async function mergeStep(
  * in between leaves a pushed commit whose entries the working copy holds unstamped, which the
  * next sync merges cleanly: both sides made the same change).
  */
-function sendCommit(context: TeamContext, commit: string, written: ReadonlySet<string>, progress: Progress): Promise<PushOutcome> {
+function sendCommit(context: TeamContext, commit: string, written: ReadonlySet<string>, progress: Progress, pushes: PushStarter): Promise<PushOutcome> {
   progress(`sending ${written.size === 1 ? '1 change' : `${written.size} changes`} to ${context.target.remote}`);
-  return pushTeamBranch(context.target, commit);
+  return pushTeamBranch(context.target, commit, pushes.take());
 }
 
 /** A conflict shows two versions; a third and later one becomes an entry of its own (nothing is dropped). */

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemError } from '../../core/errors.js';
 import { gitEnv } from '../../core/git/run-git.js';
+import { batchAnswer, type ObjectReader, type StoredObject } from './object-reader.js';
 import { encodeTree, gitObject, parseTree as parseTreeObject, writePack, type GitObject, type TreeEntry } from './pack-writer.js';
 
 const OID_RE = /^[0-9a-f]{40}$/;
@@ -199,7 +200,46 @@ export function readBlobsAndTrees(
   commit: string | null,
   dirs: readonly string[],
   files?: { commit: string; paths: readonly string[] },
-): { blobs: Map<string, Buffer>; trees: Map<string, TreeEntry[] | null>; files: Map<string, string> } {
+): BlobsAndTrees {
+  const plan = planBlobsAndTrees(oids, commit, dirs, files);
+  return plan.answer(plan.specs.length === 0 ? [] : answersOf(git(storeDir, ['cat-file', '--batch'], `${plan.specs.join('\n')}\n`), plan.specs.length));
+}
+
+/** readBlobsAndTrees, asked of a cat-file the sync keeps open (object-reader.ts). */
+export async function readBlobsAndTreesFrom(
+  reader: ObjectReader,
+  oids: Iterable<string>,
+  commit: string | null,
+  dirs: readonly string[],
+  files?: { commit: string; paths: readonly string[] },
+): Promise<BlobsAndTrees> {
+  const plan = planBlobsAndTrees(oids, commit, dirs, files);
+  return plan.answer(await reader.read(plan.specs));
+}
+
+export type BlobsAndTrees = { blobs: Map<string, Buffer>; trees: Map<string, TreeEntry[] | null>; files: Map<string, string> };
+
+/** The answers of one `cat-file --batch` output to `count` specs, in order. */
+function answersOf(out: Buffer, count: number): StoredObject[] {
+  const answers: StoredObject[] = [];
+  let offset = 0;
+  for (let index = 0; index < count; index += 1) {
+    const answer = batchAnswer(out, offset);
+    if (answer === null) break;
+    offset = answer.next;
+    const [oid, type] = answer.header;
+    answers.push(answer.body === null || oid === undefined || type === undefined ? null : { oid, type, body: answer.body });
+  }
+  return answers;
+}
+
+/** What readBlobsAndTrees asks cat-file, and how it reads the answers. */
+function planBlobsAndTrees(
+  oids: Iterable<string>,
+  commit: string | null,
+  dirs: readonly string[],
+  files?: { commit: string; paths: readonly string[] },
+): { specs: string[]; answer: (answers: readonly StoredObject[]) => BlobsAndTrees } {
   const wanted = [...new Set(oids)].filter((oid) => OID_RE.test(oid));
   const treeSpecs: Array<{ commit: string; dir: string }> = [];
   const asked = new Set<string>();
@@ -210,46 +250,25 @@ export function readBlobsAndTrees(
   };
   if (commit !== null) for (const dir of dirs) ask(commit, dir);
   if (files !== undefined) for (const dir of directoriesOf(files.paths)) ask(files.commit, dir);
-  const blobs = new Map<string, Buffer>();
-  const read = new Map<string, Map<string, TreeEntry[] | null>>();
   const specs = [...wanted, ...treeSpecs.map((tree) => (tree.dir === '' ? `${tree.commit}^{tree}` : `${tree.commit}:${tree.dir}`))];
-  if (specs.length > 0) {
-    // Note: cat-file answers in the order asked, one header line per spec ("<spec> missing" when absent).
-    const out = git(storeDir, ['cat-file', '--batch'], `${specs.join('\n')}\n`);
-    let offset = 0;
-    for (let index = 0; index < specs.length; index += 1) {
-      const answer = batchAnswer(out, offset);
-      if (answer === null) break;
-      offset = answer.next;
-      const [oid, type] = answer.header;
+  const answer = (answers: readonly StoredObject[]): BlobsAndTrees => {
+    const blobs = new Map<string, Buffer>();
+    const read = new Map<string, Map<string, TreeEntry[] | null>>();
+    answers.forEach((object, index) => {
       const tree = index >= wanted.length ? (treeSpecs[index - wanted.length] as { commit: string; dir: string }) : null;
       if (tree === null) {
-        if (answer.body !== null && type === 'blob' && oid) blobs.set(oid, answer.body);
-        continue;
+        if (object !== null && object.type === 'blob') blobs.set(object.oid, object.body);
+        return;
       }
       let of = read.get(tree.commit);
       if (of === undefined) read.set(tree.commit, (of = new Map()));
-      of.set(tree.dir, answer.body !== null && type === 'tree' ? parseTreeObject(answer.body) : null);
-    }
-  }
-  for (const [of, trees] of read) expectWholeTrees(of, trees);
-  const trees = new Map<string, TreeEntry[] | null>(dirs.map((dir) => [dir, commit === null ? null : (read.get(commit)?.get(dir) ?? null)]));
-  return { blobs, trees, files: files === undefined ? new Map() : filesIn(read.get(files.commit) ?? new Map(), files.paths) };
-}
-
-/**
- * The `cat-file --batch` answer that starts at `offset`: its header's fields (`<oid> <type> <size>`,
- * or `<spec> missing`), its body (null when missing), and where the next answer starts; null when
- * `data` does not hold all of it yet.
- */
-function batchAnswer(data: Buffer, offset: number): { header: string[]; body: Buffer | null; next: number } | null {
-  const newline = data.indexOf(0x0a, offset);
-  if (newline < 0) return null;
-  const header = data.subarray(offset, newline).toString('utf8').split(' ');
-  if (header.length < 3 || header[header.length - 1] === 'missing') return { header, body: null, next: newline + 1 };
-  const end = newline + 1 + Number(header[2]);
-  // Note: each body is followed by a newline of its own.
-  return data.length < end + 1 ? null : { header, body: data.subarray(newline + 1, end), next: end + 1 };
+      of.set(tree.dir, object !== null && object.type === 'tree' ? parseTreeObject(object.body) : null);
+    });
+    for (const [of, trees] of read) expectWholeTrees(of, trees);
+    const trees = new Map<string, TreeEntry[] | null>(dirs.map((dir) => [dir, commit === null ? null : (read.get(commit)?.get(dir) ?? null)]));
+    return { blobs, trees, files: files === undefined ? new Map() : filesIn(read.get(files.commit) ?? new Map(), files.paths) };
+  };
+  return { specs, answer };
 }
 
 /** The blob ids of `paths` in trees read by directory (absent: no such file, or a directory by that name), in ls-tree's order (for mem's paths, their byte order). */

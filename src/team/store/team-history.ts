@@ -12,7 +12,9 @@
  * rewritten or compacted ref) is answered by the three processes, as before, so the answers are
  * the same either way.
  */
+import { walkNewCommits } from './commit-walk.js';
 import { gitAsync, startAttributeChanges, startDiffTrees, startIsAncestor, type Attribution, type CommitAuthor, type TreeChange } from './git-objects.js';
+import type { ObjectReader } from './object-reader.js';
 
 export type TeamHistory = {
   /** The base is the team ref's commit or one of its ancestors. */
@@ -26,14 +28,21 @@ export type TeamHistory = {
 /** More new commits than this and the three processes answer (a clone that was away a long time). */
 const MAX_COMMITS = 512;
 
-/** Starts reading what changed from `base` to `theirs` (`base` !== `theirs`); never throws, rejects as the three processes do. */
-export function startTeamHistory(storeDir: string, base: string, theirs: string, dirs: readonly string[], attributed: readonly string[]): TeamHistory {
+/**
+ * Starts reading what changed from `base` to `theirs` (`base` !== `theirs`); never throws, rejects
+ * as the three processes do. With `reader` (the sync's open cat-file) a short line of new commits
+ * is read from it, without starting any process (commit-walk.ts); the log answers the rest.
+ */
+export function startTeamHistory(storeDir: string, base: string, theirs: string, dirs: readonly string[], attributed: readonly string[], reader?: ObjectReader): TeamHistory {
   const threeProcesses = (): TeamHistory => ({
     related: startIsAncestor(storeDir, base, theirs),
     changes: startDiffTrees(storeDir, base, theirs, dirs),
     attribution: startAttributeChanges(storeDir, theirs, base, attributed),
   });
-  const read = readLine(storeDir, base, theirs).then((commits) => (commits === null ? null : answer(commits, base, dirs, attributed)));
+  const walked = reader === undefined ? Promise.resolve(null) : walkNewCommits(reader, base, theirs, [...new Set([...dirs, ...attributed])]);
+  const read = walked
+    .then((commits) => commits ?? readLine(storeDir, base, theirs))
+    .then((commits) => (commits === null ? null : answer(commits, base, dirs, attributed)));
   let fallback: TeamHistory | null = null;
   const orFallback = <T>(pick: (history: TeamHistory) => Promise<T>, from: (answered: Answered) => T): Promise<T> =>
     started(

@@ -8,6 +8,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileStamp } from '../../core/files/file-stamp.js';
 import { rememberGitIdentity, type GitIdentity } from '../../core/git/git-identity.js';
+import { prepareGit, type PreparedGit } from '../../core/git/prepared-git.js';
 import { runGit, runGitSync, type GitRun } from '../../core/git/run-git.js';
 import type { Progress } from '../../core/progress.js';
 import { readRemoteConfig, saveRemoteConfig, stampRemoteConfig } from './remote-config-cache.js';
@@ -144,13 +145,14 @@ export async function fetchTeamBranch(target: TransportTarget, options: { depth?
  * Pushes `commit` to the remote team branch without running any hook and without force; returns
  * `rejected` when the remote moved on (fetch, merge and retry), or another failure. Never throws.
  */
-export async function pushTeamBranch(target: TransportTarget, commit: string): Promise<PushOutcome> {
-  const url = resolveRemoteUrl(target.root, target.remote, 'push');
+export async function pushTeamBranch(target: TransportTarget, commit: string, prepared?: PreparedPush): Promise<PushOutcome> {
+  const url = prepared?.url ?? resolveRemoteUrl(target.root, target.remote, 'push');
   if (url === null) return missingRemote(target.remote);
+  const refspec = `${commit}:${target.remoteRef}`;
   // Note: the store's packs are rolled up while the push waits on the remote (git lets a repack
   // run beside readers: the new pack is written before the old ones go).
   const [run] = await Promise.all([
-    runGit(['--git-dir', target.storeDir, 'push', '--quiet', '--no-verify', '--porcelain', url, `${commit}:${target.remoteRef}`], { cwd: target.root, timeoutMs: target.timeoutMs }),
+    prepared !== undefined ? prepared.git.run(refspec) : runGit([...pushArgs(target, url), refspec], { cwd: target.root, timeoutMs: target.timeoutMs }),
     repackIfMany(target.storeDir),
   ]);
   if (run.status === 0) return { ok: true };
@@ -164,6 +166,45 @@ export async function pushTeamBranch(target: TransportTarget, commit: string): P
     return { ok: false, reason: 'denied', message: `the remote refused the team branch: ${firstLine(text)}` };
   }
   return classifyFailure(run, target.timeoutMs);
+}
+
+function pushArgs(target: TransportTarget, url: string): string[] {
+  return ['--git-dir', target.storeDir, 'push', '--quiet', '--no-verify', '--porcelain', url];
+}
+
+/** A push whose git is started ahead of the commit it sends (prepared-git.ts); null when the remote has no url. */
+export type PreparedPush = { url: string; git: PreparedGit };
+
+/** Starts a push of the team ref that waits for its commit (pushTeamBranch's third argument); cancel what is not used. */
+export function preparePush(target: TransportTarget): PreparedPush | null {
+  const url = resolveRemoteUrl(target.root, target.remote, 'push');
+  return url === null ? null : { url, git: prepareGit(pushArgs(target, url), { cwd: target.root, timeoutMs: target.timeoutMs }) };
+}
+
+/** A sync's first push, started ahead once (`prepare`) and handed to the push that needs it (`take`); a retry starts its own. */
+export type PushStarter = { prepare(): void; take(): PreparedPush | undefined; cancel(): void };
+
+export function pushStarter(target: TransportTarget): PushStarter {
+  let prepared: PreparedPush | null = null;
+  let done = false;
+  return {
+    prepare() {
+      if (done) return;
+      done = true;
+      prepared = preparePush(target);
+    },
+    take() {
+      const taken = prepared ?? undefined;
+      prepared = null;
+      done = true;
+      return taken;
+    },
+    cancel() {
+      prepared?.git.cancel();
+      prepared = null;
+      done = true;
+    },
+  };
 }
 
 /**

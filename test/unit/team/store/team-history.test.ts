@@ -1,15 +1,28 @@
 /**
- * What the team changed since the base, from one `git log`: the same answers as the three
- * processes it replaces (merge-base --is-ancestor, diff-tree, log --name-only), on real stores.
+ * What the team changed since the base, from one `git log`, or from the sync's open cat-file
+ * (commit-walk.ts): the same answers as the three processes they replace (merge-base
+ * --is-ancestor, diff-tree, log --name-only), on real stores.
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { attributeChanges, diffTrees, isAncestor, writeCommit, type FileWrite } from '../../../../src/team/store/git-objects.js';
+import { MAX_WALKED_COMMITS, walkNewCommits } from '../../../../src/team/store/commit-walk.js';
+import { openObjectReader, type ObjectReader } from '../../../../src/team/store/object-reader.js';
 import { startTeamHistory } from '../../../../src/team/store/team-history.js';
 import { ENTRY_DIR, TOMBSTONE_DIR } from '../../../../src/team/store/team-record.js';
 import { cleanupTempDirs, git, makeTempDir } from '../../../helpers/temp-repo.js';
 
-afterEach(cleanupTempDirs);
+const readers: ObjectReader[] = [];
+afterEach(() => {
+  for (const reader of readers.splice(0)) reader.close();
+  cleanupTempDirs();
+});
+
+function readerOf(dir: string): ObjectReader {
+  const reader = openObjectReader(dir);
+  readers.push(reader);
+  return reader;
+}
 
 const DIRS = [ENTRY_DIR, TOMBSTONE_DIR];
 const PATHS = ['entries/aa/ma1.json', 'entries/aa/ma2.json', 'entries/bb/mb1.json', 'tombstones/aa/ma2', 'README.md'];
@@ -27,13 +40,14 @@ function commit(dir: string, parent: string | null, writes: FileWrite[], author 
   return writeCommit(dir, { parent, writes, message: 'mem: change', author: { name: author, email: `${author}@example.com` }, timestamp: clock });
 }
 
-/** What the three processes say, and what the one log says. */
+/** What the three processes say, what the one log says, and what the open cat-file says. */
 async function bothWays(dir: string, base: string, theirs: string) {
-  const history = startTeamHistory(dir, base, theirs, DIRS, [ENTRY_DIR]);
   const related = isAncestor(dir, base, theirs);
   const three = { related, changes: related ? diffTrees(dir, base, theirs, DIRS) : null, byPath: related ? attributeChanges(dir, theirs, base, [ENTRY_DIR]).byPath : null };
-  const one = { related: await history.related, changes: related ? await history.changes : null, byPath: related ? (await history.attribution).byPath : null };
-  return { three, one };
+  const answers = async (history: ReturnType<typeof startTeamHistory>) => ({ related: await history.related, changes: related ? await history.changes : null, byPath: related ? (await history.attribution).byPath : null });
+  const one = await answers(startTeamHistory(dir, base, theirs, DIRS, [ENTRY_DIR]));
+  const walked = await answers(startTeamHistory(dir, base, theirs, DIRS, [ENTRY_DIR], readerOf(dir)));
+  return { three, one, walked };
 }
 
 describe('team history from one log', () => {
@@ -51,8 +65,11 @@ describe('team history from one log', () => {
             tips.push(tip);
           }
           const base = tips[pick % (tips.length - 1)] as string;
-          const { three, one } = await bothWays(dir, base, tip as string);
+          const { three, one, walked } = await bothWays(dir, base, tip as string);
           expect(one).toEqual(three);
+          expect(walked).toEqual(three);
+          // Note: a line this short is the walk's own answer, not the log's it falls back to.
+          expect(await walkNewCommits(readerOf(dir), base, tip as string, DIRS)).not.toBeNull();
         },
       ),
       { numRuns: 25 },
@@ -63,9 +80,11 @@ describe('team history from one log', () => {
     const dir = store();
     const base = commit(dir, null, [{ path: 'entries/aa/ma1.json', content: 'one\n' }]);
     const rewritten = commit(dir, null, [{ path: 'entries/aa/ma1.json', content: 'two\n' }, { path: 'entries/bb/mb1.json', content: 'one\n' }], 'bob');
-    const history = startTeamHistory(dir, base, rewritten, DIRS, [ENTRY_DIR]);
-    expect(await history.related).toBe(false);
-    expect(await history.changes).toEqual(diffTrees(dir, base, rewritten, DIRS));
+    for (const reader of [undefined, readerOf(dir)]) {
+      const history = startTeamHistory(dir, base, rewritten, DIRS, [ENTRY_DIR], reader);
+      expect(await history.related).toBe(false);
+      expect(await history.changes).toEqual(diffTrees(dir, base, rewritten, DIRS));
+    }
   });
 
   it('leaves a merge commit to the three processes, with the same answers', async () => {
@@ -75,9 +94,11 @@ describe('team history from one log', () => {
     const right = commit(dir, base, [{ path: 'entries/bb/mb1.json', content: 'one\n' }], 'carol');
     const tree = git(dir, ['rev-parse', `${right}^{tree}`]).trim();
     const merge = git(dir, ['commit-tree', tree, '-p', left, '-p', right, '-m', 'merge']).trim();
-    const { three, one } = await bothWays(dir, base, merge);
+    const { three, one, walked } = await bothWays(dir, base, merge);
     expect(one).toEqual(three);
+    expect(walked).toEqual(three);
     expect(one.related).toBe(true);
+    expect(await walkNewCommits(readerOf(dir), base, merge, DIRS)).toBeNull();
   });
 
   it('names the newest commit that changed each entry, and every new commit as an author', async () => {
@@ -90,5 +111,30 @@ describe('team history from one log', () => {
     expect(attribution.byPath.get('entries/aa/ma1.json')).toMatchObject({ commit: second, author: { name: 'carol' } });
     expect([...attribution.authors.keys()].sort()).toEqual([first, second].sort());
     expect(await history.changes).toEqual(diffTrees(dir, base, second, DIRS));
+  });
+
+  it('walks a line of new commits with the open cat-file: who, when, what; a longer line or a missing commit is left to the log', async () => {
+    const dir = store();
+    const reader = readerOf(dir);
+    const base = commit(dir, null, [{ path: 'README.md', content: 'team memory\n' }]);
+    // Note: a store written after the reader started (git finds the new packs when it misses).
+    const first = commit(dir, base, [{ path: 'entries/aa/ma1.json', content: 'one\n' }, { path: 'tombstones/aa/ma2', content: '' }], 'bob');
+    const second = commit(dir, first, [{ path: 'entries/aa/ma1.json', content: null }, { path: 'entries/bb/mb1.json', content: 'one\n' }], 'carol');
+    const walked = await walkNewCommits(reader, base, second, DIRS);
+    expect(walked?.map((entry) => [entry.commit, entry.author.name, entry.author.email, Date.parse(entry.author.at) / 1000])).toEqual([
+      [second, 'carol', 'carol@example.com', clock],
+      [first, 'bob', 'bob@example.com', clock - 60],
+    ]);
+    const paths = (index: number) => walked?.[index]?.changes.map((change) => [change.path, change.oldOid === null, change.newOid === null]).sort();
+    expect(paths(0)).toEqual([['entries/aa/ma1.json', false, true], ['entries/bb/mb1.json', true, false]]);
+    expect(paths(1)).toEqual([['entries/aa/ma1.json', true, false], ['tombstones/aa/ma2', true, false]]);
+
+    let tip = second;
+    for (let index = 0; index < MAX_WALKED_COMMITS; index += 1) tip = commit(dir, tip, [{ path: 'entries/aa/ma1.json', content: `${index}\n` }]);
+    expect(await walkNewCommits(reader, base, tip, DIRS)).toBeNull();
+    expect(await walkNewCommits(reader, base, 'f'.repeat(40), DIRS)).toBeNull();
+    // The reader is still good after the missing commit, and the log answers the long line the same.
+    const { three, walked: long } = await bothWays(dir, base, tip);
+    expect(long).toEqual(three);
   });
 });
