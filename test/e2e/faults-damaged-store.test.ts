@@ -4,7 +4,7 @@
  * pushed, and later syncs are clean again.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, cloneAs, git, makeBareRemote, readIfExists, runMem, testEnv } from '../helpers/temp-repo.js';
@@ -74,5 +74,37 @@ describe('a damaged team store', () => {
     expect(report).toMatchObject({ failure: null, warnings: [] });
     const status = JSON.parse(runMem(['status', '--json'], { cwd: alice }).stdout) as { team: { lastFailure: unknown; pending: boolean } };
     expect(status.team).toMatchObject({ lastFailure: null, pending: false });
+  });
+
+  it('heals after a crash emptied its newest pack (the store flushes nothing to disk): nothing lost, the store whole again', () => {
+    const remote = makeBareRemote();
+    const alice = cloneAs(remote, 'alice');
+    expect(runMem(['init', '--yes'], { cwd: alice }).status).toBe(0);
+    expect(runMem(['remember', distinctRule(1)], { cwd: alice }).status).toBe(0);
+    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    expect(runMem(['remember', distinctRule(2)], { cwd: alice }).status).toBe(0);
+    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    expect(runMem(['remember', distinctRule(3)], { cwd: alice }).status).toBe(0);
+
+    // What a power cut leaves of files never flushed: their names, with nothing in them.
+    const store = join(alice, '.git', 'mem', 'store.git');
+    const packDir = join(store, 'objects', 'pack');
+    const newest = readdirSync(packDir)
+      .filter((name) => name.endsWith('.pack'))
+      .map((name) => ({ name, at: statSync(join(packDir, name)).mtimeMs }))
+      .sort((a, b) => b.at - a.at)[0]?.name as string;
+    for (const suffix of ['.pack', '.idx']) writeFileSync(join(packDir, newest.replace(/\.pack$/, suffix)), '');
+    expect(() => git(store, ['cat-file', '-e', `${git(store, ['rev-parse', 'refs/mem/base/mem/team'])}^{tree}`])).toThrow();
+
+    // Note: git's fetch refetches what the refs name and the store lacks, or the sync rebuilds the store; either way:
+    const healing = runMem(['sync'], { cwd: alice });
+    expect(healing.status, healing.stderr).toBe(0);
+    const shared = teamBranchText(remote);
+    for (const n of [1, 2, 3]) expect(shared).toContain(ruleToken(n));
+    const synced = git(remote, ['rev-parse', 'mem/team']);
+    expect(git(store, ['rev-parse', 'refs/mem/base/mem/team'])).toBe(synced);
+    expect(() => git(store, ['ls-tree', '-r', synced])).not.toThrow();
+    const after = JSON.parse(runMem(['sync', '--json'], { cwd: alice }).stdout) as { failure: unknown; warnings: string[] };
+    expect(after).toMatchObject({ failure: null, warnings: [] });
   });
 });

@@ -7,7 +7,7 @@
 import { renameSync } from 'node:fs';
 
 /** Signs, in isomorphic-git's and git's own words, that an object of the store is gone or broken. */
-const DAMAGE = /Could not find [0-9a-f]{7,40}|could not read [0-9a-f]{7,40}|not a tree object|unable to read tree|bad object|missing (blob|tree|commit|object)|did not send all necessary objects|unable to read [0-9a-f]{7,40}|object file .* is empty|inflate|corrupt|packfile .* (cannot be accessed|does not match)|not a git repository/i;
+const DAMAGE = /Could not find [0-9a-f]{7,40}|could not read [0-9a-f]{7,40}|not a tree object|unable to read tree|bad object|missing (blob|tree|commit|object)|did not send all necessary objects|unable to read [0-9a-f]{7,40}|object file .* is empty|inflate|corrupt|packfile .* (cannot be accessed|does not match)|index file .* is too small|far too short to be a packfile|not a git repository/i;
 
 /** Returns what is damaged when `error` (or its cause) says the store lost an object, else null. */
 export function storeDamage(error: unknown): string | null {
