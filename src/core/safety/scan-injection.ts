@@ -2,6 +2,7 @@
  * Prompt-injection and invisible-Unicode scanners. Memory is read back to the model at the start
  * of every session, so text aimed at the model (rather than at the project) must never get in.
  */
+import { compileHints, hintsOf, type CompiledHints, type TextHints } from './hint-finder.js';
 
 export type InjectionFinding = {
   ruleId: string;
@@ -155,10 +156,13 @@ export const JAILBREAK_SIGNS: readonly { pattern: RegExp; hints: readonly string
   { pattern: /\b(?:illegal|nsfw|racist|sexist|offensive|obscene|profanity|explicit\s+content)\b/i, hints: ['illegal', 'nsfw', 'racist', 'sexist', 'offensive', 'obscene', 'profanity', 'explicit'] },
 ];
 
-function jailbreakSigns(text: string, lower: string): InjectionFinding[] {
+const JAILBREAK_HINTS = JAILBREAK_SIGNS.map((sign) => compileHints(sign.hints));
+
+function jailbreakSigns(text: string, held: TextHints): InjectionFinding[] {
   const found: InjectionFinding[] = [];
-  for (const sign of JAILBREAK_SIGNS) {
-    if (!sign.hints.some((hint) => lower.includes(hint))) continue;
+  for (let index = 0; index < JAILBREAK_SIGNS.length; index += 1) {
+    const sign = JAILBREAK_SIGNS[index] as (typeof JAILBREAK_SIGNS)[number];
+    if (!held.holdsAny(JAILBREAK_HINTS[index] as CompiledHints)) continue;
     const match = sign.pattern.exec(text);
     if (match) found.push({ ruleId: 'role-hijack', start: match.index, end: match.index + match[0].length });
   }
@@ -179,19 +183,23 @@ function mentionedSpans(text: string): Array<[number, number]> {
 }
 
 const ALL_RULES: readonly InjectionRule[] = [...INJECTION_RULES, ...ATTACK_RULES];
+const ALL_RULE_HINTS = ALL_RULES.map((rule) => (rule.hints === undefined ? null : compileHints(rule.hints)));
 
 /** Returns the injection findings in `text`, ordered by position; never throws. */
 export function findInjection(text: string): InjectionFinding[] {
   const findings: InjectionFinding[] = [];
-  const lower = text.toLowerCase();
-  for (const rule of ALL_RULES) {
-    if (rule.hints !== undefined && !rule.hints.some((hint) => lower.includes(hint))) continue;
+  // Note: each text is asked ~200 hints; hintsOf answers most without searching the text.
+  const held = hintsOf(text.toLowerCase());
+  for (let index = 0; index < ALL_RULES.length; index += 1) {
+    const rule = ALL_RULES[index] as InjectionRule;
+    const hints = ALL_RULE_HINTS[index];
+    if (hints !== null && hints !== undefined && !held.holdsAny(hints)) continue;
     for (const match of text.matchAll(rule.pattern)) {
       if (match.index === undefined) continue;
       findings.push({ ruleId: rule.id, start: match.index, end: match.index + match[0].length });
     }
   }
-  findings.push(...jailbreakSigns(text, lower), ...(lower.includes('you') ? requestToModel(text) : []));
+  findings.push(...jailbreakSigns(text, held), ...(held.holds('you') ? requestToModel(text) : []));
   // A phrase quoted as an example is talked about, not said: "strings like 'ignore previous
   // instructions' are fixtures" describes a test, it instructs no model.
   const mentioned = mentionedSpans(text);

@@ -5,6 +5,7 @@
  * with no known format at all, judged by their shape (secret-shapes.ts). A finding is a rule id
  * and a span, never the value, so callers can log findings without leaking what they found.
  */
+import { compileHints, hintsOf, type CompiledHints } from './hint-finder.js';
 import { findGitleaksSecrets } from './gitleaks-scan.js';
 import { isHashLabelled, isHexIdentifier, isPlaceholder, isWordlike, looksRandom, shannonEntropy, type RandomnessOptions } from './secret-shapes.js';
 
@@ -123,6 +124,10 @@ export const PROSE_ASSIGNMENT = new RegExp(
 export const CREDENTIAL_HINTS: readonly string[] = ['pass', 'pwd', 'secret', 'token', 'key', 'cred', 'bearer'];
 /** Every prefixed token has a `-` or `_` after its prefix. */
 export const PREFIXED_HINTS: readonly string[] = ['-', '_'];
+
+const PATTERN_RULE_HINTS = PATTERN_RULES.map((rule) => compileHints(rule.hints));
+const CREDENTIAL = compileHints(CREDENTIAL_HINTS);
+const PREFIXED = compileHints(PREFIXED_HINTS);
 export const LABEL_THEN_VALUE = /\b(?:(?:api|access|secret|private|signing|master|client)[\s_-]?keys?|apikey|tokens?|secrets?|passwords?|passphrase|credentials?|bearer)\s+(["'\x60]?)([^\s"'\x60]{8,})\1/dgi;
 
 /** A path or file name ("~/.config/gh/hosts.yml", ".env.local") says where a secret is, not what it is. */
@@ -274,10 +279,12 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
   const findings: SecretFinding[] = [];
   const add = (ruleId: string, start: number, value: string) => findings.push({ ruleId, start, end: start + value.length });
   const lower = text.toLowerCase();
-  const holds = (hints: readonly string[]) => hints.some((hint) => lower.includes(hint));
-  const named = holds(CREDENTIAL_HINTS);
-  for (const rule of PATTERN_RULES) {
-    if (!holds(rule.hints)) continue;
+  // Note: each text is asked ~100 hints; hintsOf answers most without searching the text.
+  const held = hintsOf(lower);
+  const named = held.holdsAny(CREDENTIAL);
+  for (let index = 0; index < PATTERN_RULES.length; index += 1) {
+    const rule = PATTERN_RULES[index] as PatternRule;
+    if (!held.holdsAny(PATTERN_RULE_HINTS[index] as CompiledHints)) continue;
     for (const match of text.matchAll(rule.pattern)) {
       const group = rule.group ?? 0;
       const value = match[group];
@@ -317,7 +324,7 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
       else if (isAccountHost(token)) add('account-host', start, token);
     }
   }
-  for (const match of holds(PREFIXED_HINTS) ? text.matchAll(PREFIXED_TOKEN) : []) {
+  for (const match of held.holdsAny(PREFIXED) ? text.matchAll(PREFIXED_TOKEN) : []) {
     const body = match[2]!;
     const start = match.indices?.[2]?.[0];
     if (start !== undefined && !HARNESS_ID.test(match[0]) && isOpaqueBody(body)) add('prefixed-token', match.index, match[0]);
