@@ -222,7 +222,11 @@ export type RenderFrom = {
   body?: string;
   /** What parsing the body gives for each item block, in body order: the body is then not parsed at all. */
   blocks?: () => Array<{ section: string; item: BodyItem }>;
-  /** `body` is in sync's own shape (an incremental sync's splice): only the entries the budget shows are read (render-sync-shape.ts). */
+  /**
+   * Every entry id of `body` is unique and `body` may be in sync's own shape (an incremental sync's
+   * splice, a merge's items): tried first, only the entries the budget shows are read
+   * (render-sync-shape.ts; with a repeated id its rendering could differ from parsing's).
+   */
   syncShape?: boolean;
 };
 
@@ -247,7 +251,7 @@ export function renderSharedMemory(root: string, layout: RenderLayout, from?: Re
   const options = { target: 'rules-file' as const, sections, maxChars, reader: { name: identity.name ?? null, email: identity.email ?? null } };
   const rendering =
     from?.syncShape === true && from.body !== undefined && absorbed.edits === 0
-      ? (renderSyncShapeBody(from.body, options) ?? renderMemory(from.body, options))
+      ? (renderSyncShapeBody(from.body, options) ?? (from.blocks !== undefined ? renderBodyItems(from.blocks(), options) : renderMemory(from.body, options)))
       : from?.blocks !== undefined && absorbed.edits === 0
         ? renderBodyItems(from.blocks(), options)
         : renderMemory(absorbed.body, options);

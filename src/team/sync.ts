@@ -41,6 +41,7 @@ import {
   diffTrees,
   listTree,
   readCommitAuthors,
+  startAttributeChanges,
   startListTree,
   streamBlobs,
   writeCommit,
@@ -370,6 +371,9 @@ async function mergeStep(
   const ancestry = history?.related ?? Promise.resolve(false);
   const diff = history?.changes ?? null;
   const log = history?.attribution ?? null;
+  // Note: a new clone's first sync lists the team's whole tree and attributes it: both start now,
+  // and the attribution is awaited after the entries are read and checked (git works beside them).
+  const fresh = theirsOid !== null && baseOid === null ? { listing: startListTree(storeDir, theirsOid, DIRS), attribution: startAttributeChanges(storeDir, theirsOid, null, [ENTRY_DIR]) } : null;
 
   // Note: the file's text read once under the lock (or, while its stamps say it is the one read
   // during the fetch, not read again: 2.4 MB at 20,000 entries); when no edit is read back it is still the file's.
@@ -413,17 +417,19 @@ async function mergeStep(
     if (related && baseOid !== null) incoming = diff !== null ? await diff : diffTrees(storeDir, baseOid, theirsOid, DIRS);
     else {
       if (baseOid !== null) report.warnings.push('the remote team ref was rewritten (force-pushed); merging without a common base so nothing is lost');
-      incoming = [...listTree(storeDir, theirsOid, DIRS).values()].map((file) => ({ path: file.path, newOid: file.oid, newMode: file.mode }));
+      incoming = [...(fresh !== null ? await fresh.listing : listTree(storeDir, theirsOid, DIRS)).values()].map((file) => ({ path: file.path, newOid: file.oid, newMode: file.mode }));
     }
   }
-  const attribution =
+  const attributed: Promise<{ byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> }> =
     theirsOid === null || theirsOid === baseOid
-      ? { byPath: new Map<string, Attribution>(), authors: new Map<string, CommitAuthor>() }
+      ? Promise.resolve({ byPath: new Map<string, Attribution>(), authors: new Map<string, CommitAuthor>() })
       : compaction !== null && baseOid !== null
-        ? attributeAcrossCompaction(storeDir, theirsOid, baseOid, compaction)
+        ? Promise.resolve(attributeAcrossCompaction(storeDir, theirsOid, baseOid, compaction))
         : related && baseOid !== null && log !== null
-          ? await log
-          : attributeChanges(storeDir, theirsOid, related ? baseOid : null, [ENTRY_DIR]);
+          ? log
+          : fresh !== null
+            ? fresh.attribution
+            : Promise.resolve(attributeChanges(storeDir, theirsOid, related ? baseOid : null, [ENTRY_DIR]));
 
   // The base's files by id, each path classified once (20,000 entries: classifying is a SHA-1 each).
   const baseEntries = new Map<string, string>();
@@ -472,6 +478,8 @@ async function mergeStep(
     const parsed = bytes === undefined ? null : parseRecord(bytes);
     return parsed?.ok ? parsed.record : undefined;
   };
+
+  const attribution = await attributed;
 
   // The merge, id by id.
   const conflicted = new Set<string>();
@@ -598,7 +606,9 @@ async function mergeStep(
   const workingText = body !== bodyOf(fileNow) ? writeWorkingBody(root, body, fileNow) : fileNow;
   // Note: before rendering, which may read a human's edit back into the working copy.
   const stamp = fileStamp(sharedMemoryPaths(root).working);
-  const rendered = renderSharedMemory(root, renderLayout(context.config), { workingText, body, blocks });
+  // Note: a merge's items have unique ids; in sync's shape (a first sync's 20,000 entries) only
+  // the entries the budget shows are read to render, not every block (~200 ms at 20,000).
+  const rendered = renderSharedMemory(root, renderLayout(context.config), { workingText, body, blocks, syncShape: new Set(finalItems.map((item) => item.id)).size === finalItems.length });
   report.wroteMemoryFile ||= rendered.written;
   recordQuarantine(root, report.quarantined, now);
   if (advance !== undefined && !willPush) await context.store.updateRef('base', advance.to, advance.from);

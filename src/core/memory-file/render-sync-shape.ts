@@ -6,6 +6,7 @@
  * body, byte for byte (a property test holds it to that); null for any other shape.
  */
 import { readEntryItem } from './entry-item.js';
+import { scanBlocks } from './scan-blocks.js';
 import { layOutRendering, plainText, safeSection, type RenderOptions, type RenderSection, type Rendering } from './render-memory.js';
 
 /** Thrown from inside a section's lazy reader when a line is not an entry line: the caller answers null. */
@@ -44,11 +45,23 @@ function readSections(body: string): RenderSection[] | null {
     let to = end;
     while (to > from && body.charCodeAt(to - 1) === 10) to -= 1;
     if (to <= from || body.charCodeAt(from) !== 45) return null;
-    const section = lazySection(safeSection(body.slice(heading + 3, titleEnd)), body, from, to);
+    const title = plainHeadingTitle(body.slice(heading, titleEnd));
+    if (title === null) return null;
+    const section = lazySection(safeSection(title), body, from, to);
     if (section === null) return null;
     sections.push(section);
   }
   return sections;
+}
+
+/**
+ * The title of a heading line that reads as written (`## Title`: no closing hashes, no blanks at
+ * either end), as the parser reads it; null for any other heading ("## Notes ##" is titled
+ * "Notes" by the parser, which the shape does not try to follow).
+ */
+function plainHeadingTitle(line: string): string | null {
+  const block = scanBlocks(`${line}\n`, { headingLevels: 'sections', frontMatter: false })[0];
+  return block?.kind === 'heading' && line === `## ${block.title}` ? block.title : null;
 }
 
 /** A section whose entry lines lie in `body` from `from` to `to` (no final newline), read from the end as asked for; null when a line there is not a list item. */

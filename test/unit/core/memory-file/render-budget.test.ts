@@ -124,6 +124,24 @@ describe('rendering a body in sync\'s shape, reading only what is shown', () => 
     );
   });
 
+  it('answers null or what parsing gives, for any body whose ids are unique: near misses of the shape included (law)', () => {
+    // Note: entries get ids by position, so each is unique (callers promise that: see RenderFrom.syncShape).
+    const piece = fc.oneof(
+      text.map((entry) => ({ entry })),
+      fc.constantFrom('## Conventions\n', '## Commands\n', '## Gotchas\n', '## Extra\n', '##  Spaced\n', '### Deeper\n', '## Closing ##\n', '## Trailing \n', '##\tTabbed\n', '## C#\n', '# Top\n'),
+      fc.constantFrom('\n', '\n\n', '- plain line without an id\n', '  continued below\n', 'Loose text\n', '- x <!-- mem:conflict id=c -->\n', '-  two spaces\n', '- trailing\r\n', '<!-- mem:id=zz -->\n'),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 24 }), fc.boolean(), fc.option(fc.integer({ min: 300, max: 3_000 }), { nil: undefined }), (pieces, dropLastNewline, maxChars) => {
+        const joined = pieces.map((one, index) => (typeof one === 'string' ? one : line(`m${index}`, one.entry))).join('');
+        const body = dropLastNewline ? joined.replace(/\n$/, '') : joined;
+        const fast = renderSyncShapeBody(body, options(maxChars));
+        if (fast !== null) expect(fast).toEqual(renderMemory(body, options(maxChars)));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
   it('answers null for another shape (a conflict, a multi-line entry, a loose line)', () => {
     const body = syncShapeBody([['Conventions', ['One.', 'Two.']]]);
     expect(renderSyncShapeBody(body.replace('- Two.', '- Two\n  continued.'), options(1_000))).toBeNull();
