@@ -365,8 +365,9 @@ async function mergeStep(
 
   const baseOid = await context.store.readRef('base');
   const moved = theirsOid !== null && theirsOid !== baseOid;
-  // Note: git's reads are started first (one `git log` where the history allows it, see
-  // team-history.ts) and run on another core while the working copy is read below.
+  // Note: git's reads are started first (the new commits walked in the sync's open cat-file, or one
+  // `git log`, where the history allows it: team-history.ts) and run on another core while the
+  // working copy is read below.
   const history = moved && baseOid !== null ? startTeamHistory(storeDir, baseOid, theirsOid, DIRS, [ENTRY_DIR], objects.get()) : null;
   const ancestry = history?.related ?? Promise.resolve(false);
   const diff = history?.changes ?? null;

@@ -42,13 +42,19 @@ function deleteObject(gitDir: string, oid: string): void {
   expect(() => git(gitDir, ['cat-file', '-e', oid])).toThrow();
 }
 
+/** A remote and Alice's clone, set up with one entry remembered and synced. */
+function aliceSyncedOnce(): { remote: string; alice: string } {
+  const remote = makeBareRemote();
+  const alice = cloneAs(remote, 'alice');
+  expect(runMem(['init', '--yes'], { cwd: alice }).status).toBe(0);
+  expect(runMem(['remember', distinctRule(1)], { cwd: alice }).status).toBe(0);
+  expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+  return { remote, alice };
+}
+
 describe('a damaged team store', () => {
   it('is rebuilt from the remote by the next sync, which says so and loses no local entry', () => {
-    const remote = makeBareRemote();
-    const alice = cloneAs(remote, 'alice');
-    expect(runMem(['init', '--yes'], { cwd: alice }).status).toBe(0);
-    expect(runMem(['remember', distinctRule(1)], { cwd: alice }).status).toBe(0);
-    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    const { remote, alice } = aliceSyncedOnce();
     // Not pushed yet: exists only in alice's working copy (and her team store).
     expect(runMem(['remember', distinctRule(2)], { cwd: alice }).status).toBe(0);
 
@@ -77,11 +83,7 @@ describe('a damaged team store', () => {
   });
 
   it('heals after a crash emptied its newest pack (the store flushes nothing to disk): nothing lost, the store whole again', () => {
-    const remote = makeBareRemote();
-    const alice = cloneAs(remote, 'alice');
-    expect(runMem(['init', '--yes'], { cwd: alice }).status).toBe(0);
-    expect(runMem(['remember', distinctRule(1)], { cwd: alice }).status).toBe(0);
-    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    const { remote, alice } = aliceSyncedOnce();
     expect(runMem(['remember', distinctRule(2)], { cwd: alice }).status).toBe(0);
     expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
     expect(runMem(['remember', distinctRule(3)], { cwd: alice }).status).toBe(0);

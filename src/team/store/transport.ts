@@ -172,10 +172,10 @@ function pushArgs(target: TransportTarget, url: string): string[] {
   return ['--git-dir', target.storeDir, 'push', '--quiet', '--no-verify', '--porcelain', url];
 }
 
-/** A push whose git is started ahead of the commit it sends (prepared-git.ts); null when the remote has no url. */
+/** A push whose git is started ahead of the commit it sends (prepared-git.ts). */
 export type PreparedPush = { url: string; git: PreparedGit };
 
-/** Starts a push of the team ref that waits for its commit (pushTeamBranch's third argument); cancel what is not used. */
+/** Starts a push of the team ref that waits for its commit (pushTeamBranch's third argument; cancel it when unused); null when the remote has no url. */
 export function preparePush(target: TransportTarget): PreparedPush | null {
   const url = resolveRemoteUrl(target.root, target.remote, 'push');
   return url === null ? null : { url, git: prepareGit(pushArgs(target, url), { cwd: target.root, timeoutMs: target.timeoutMs }) };
