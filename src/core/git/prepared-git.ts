@@ -9,7 +9,7 @@
  * git); where there is no POSIX sh (Windows) or it cannot start, `run` starts git the usual way.
  */
 import { nodeChildProcess } from '../lazy-builtins.js';
-import { gitEnv, runGit, type GitRun, type RunGitOptions } from './run-git.js';
+import { gitEnv, killTree, runGit, type GitRun, type RunGitOptions } from './run-git.js';
 
 export type PreparedGit = {
   /** Runs git with the prepared arguments and `last` (one line) after them; resolves as runGit does. */
@@ -70,11 +70,7 @@ export function prepareGit(args: readonly string[], options: Omit<RunGitOptions,
             ? undefined
             : setTimeout(() => {
                 timedOut = true;
-                try {
-                  process.kill(-(child.pid as number), 'SIGKILL');
-                } catch {
-                  child.kill('SIGKILL');
-                }
+                killTree(child.pid);
               }, options.timeoutMs);
         finished = (status) => {
           if (timer) clearTimeout(timer);

@@ -109,7 +109,8 @@ export function runGitSync(args: string[], cwd: string): string | null {
   return result.stdout.replace(/\n$/, '');
 }
 
-function killTree(pid: number | undefined): void {
+/** Kills git and what it started (the detached group runGit and prepareGit start it in). */
+export function killTree(pid: number | undefined): void {
   if (pid === undefined) return;
   try {
     process.kill(process.platform === 'win32' ? pid : -pid, 'SIGKILL');

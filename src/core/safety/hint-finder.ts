@@ -20,8 +20,8 @@ export type TextHints = {
   holdsAny(hints: CompiledHints): boolean;
 };
 
-/** For each pair of characters (their low bytes), the pass that last saw it in a text. */
-const seenIn = new Uint32Array(65_536);
+/** For each pair of characters (their low bytes), the pass that last saw it in a text; made on first use (a quiet hook scans nothing long). */
+let seenIn = new Uint32Array(0);
 let pass = 0;
 
 /** Texts shorter than this are searched hint by hint: marking costs more than it saves. */
@@ -44,6 +44,7 @@ const searching = (text: string): TextHints => ({
  */
 export function hintsOf(text: string): TextHints {
   if (text.length < MARK_FROM) return searching(text);
+  if (seenIn.length === 0) seenIn = new Uint32Array(65_536);
   if (pass === 0xffff_ffff) {
     seenIn.fill(0);
     pass = 0;
