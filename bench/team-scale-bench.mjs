@@ -49,20 +49,29 @@ const idOf = (n) => `m${createHash('sha1').update(`bench-${n}`).digest('hex').sl
 const entryFile = (n, revision) =>
   `${JSON.stringify({ section: SECTIONS[n % SECTIONS.length], text: `Rule ${n}: run the ${['api', 'web', 'worker', 'db'][n % 4]} checks with make check-${n % 97} before pushing (revision ${revision}).`, session: `s${(n % 9000).toString(16)}` }, null, 2)}\n`;
 
-/** A team ref with `commits` linear commits over `entries` entries: each entry added once, then rewordings. */
+/**
+ * A team ref with `commits` linear commits over `entries` entries: each entry added once, then
+ * rewordings; as mem writes it, each shard's entries in one bundle file (`entries/<xx>.jsonl`, one
+ * `["<id>","<entry file>"]` line per entry, by id: src/team/store/entry-bundle.ts).
+ */
 function buildTeamRef(bare, commits, entries) {
   const chunks = [];
   const authors = ['alice', 'bob', 'carol', 'dave', 'erin'];
+  const shards = new Map();
   for (let i = 0; i < commits; i += 1) {
     const n = i < entries ? i : (i * 7919) % entries;
     const author = authors[i % authors.length];
-    const content = entryFile(n, i);
-    const message = `mem: 1 memory change\n\n- ${idOf(n)}\n`;
+    const id = idOf(n);
+    const texts = shards.get(shard(id)) ?? new Map();
+    shards.set(shard(id), texts);
+    texts.set(id, entryFile(n, i));
+    const bundle = [...texts.keys()].sort().map((key) => `${JSON.stringify([key, texts.get(key)])}\n`).join('');
+    const message = `mem: 1 memory change\n\n- ${id}\n`;
     const when = `${1_700_000_000 + i * 60} +0000`;
     chunks.push(`commit refs/mem/team\nauthor ${author} <${author}@example.com> ${when}\ncommitter ${author} <${author}@example.com> ${when}\ndata ${Buffer.byteLength(message)}\n${message}`);
-    chunks.push(`M 100644 inline entries/${shard(idOf(n))}/${idOf(n)}.json\ndata ${Buffer.byteLength(content)}\n${content}\n`);
+    chunks.push(`M 100644 inline entries/${shard(id)}.jsonl\ndata ${Buffer.byteLength(bundle)}\n${bundle}\n`);
   }
-  git(bare, ['fast-import', '--quiet', '--date-format=raw'], { input: chunks.join('') });
+  git(bare, ['fast-import', '--quiet', '--date-format=raw'], { input: Buffer.from(chunks.join('')) });
   git(bare, ['repack', '-adq']);
 }
 

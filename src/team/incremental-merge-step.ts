@@ -195,7 +195,7 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
   let commit: string | null = pendingWork ? null : theirsOid;
   let pushing: Promise<PushOutcome> | undefined;
   if (pendingWork && input.reachable) {
-    commit = writeCommit(storeDir, { parent: theirsOid, writes: outgoing, message: commitMessage('change', outgoing, new Set(), input.sessionId), author: readGitAuthor(root), timestamp: Math.floor(input.now.getTime() / 1000) }, read.trees);
+    commit = writeCommit(storeDir, { parent: theirsOid, writes: outgoing, message: commitMessage('change', outgoing, new Set(), input.sessionId), author: readGitAuthor(root), timestamp: Math.floor(input.now.getTime() / 1000) }, read.trees, read.bundles);
     if (willPush) {
       for (const item of stampSent([...current.values()].filter((item) => written.has(item.id)), written, commit, reader, input.now)) current.set(item.id, item);
       pushing = input.send(commit, written);

@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, cloneAs, git, makeBareRemote, runMem } from '../helpers/temp-repo.js';
+import { teamEntryTexts } from '../helpers/raw-team-commit.js';
 import { appendLines, stopPayload, userLine } from '../helpers/hook-payloads.js';
 
 afterEach(cleanupTempDirs);
@@ -38,8 +39,7 @@ describe('agent provenance across clones', () => {
     expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
 
     // The team ref's file carries the agent; Claude Code's names none, as before other agents existed.
-    const files = git(remote, ['ls-tree', '-r', '--name-only', 'refs/mem/team']).split('\n').filter((path) => path.startsWith('entries/'));
-    const records = files.map((path) => JSON.parse(git(remote, ['show', `refs/mem/team:${path}`])) as Record<string, unknown>);
+    const records = [...teamEntryTexts(remote).values()].map((text) => JSON.parse(text) as Record<string, unknown>);
     expect(records.find((record) => String(record['text']).includes('make lint'))).toMatchObject({ agent: 'codex', session: expect.any(String) });
     expect(records.find((record) => String(record['text']).includes('`just` recipes'))).not.toHaveProperty('agent');
 
@@ -66,8 +66,8 @@ describe('agent provenance across clones', () => {
     expect(runMem(['init', '--yes'], { cwd: alice }).status).toBe(0);
     expect(runMem(['remember', 'Deploys go through the release train, never by hand.'], { cwd: alice }).status).toBe(0);
     expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
-    const [path] = git(remote, ['ls-tree', '-r', '--name-only', 'refs/mem/team']).split('\n').filter((file) => file.startsWith('entries/'));
-    expect(Object.keys(JSON.parse(git(remote, ['show', `refs/mem/team:${path}`])) as object).sort()).toEqual(['section', 'text']);
+    const [text] = [...teamEntryTexts(remote).values()];
+    expect(Object.keys(JSON.parse(text as string) as object).sort()).toEqual(['section', 'text']);
 
     const bob = cloneAs(remote, 'Bob');
     expect(runMem(['init', '--yes'], { cwd: bob }).status).toBe(0);

@@ -7,13 +7,18 @@
  * changed which entry. Nothing here loads a packfile into the Node process, so memory stays flat
  * whatever the size of the team's history.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemError } from '../../core/errors.js';
 import { gitEnv } from '../../core/git/run-git.js';
 import { batchAnswer, type ObjectReader, type StoredObject } from './object-reader.js';
 import { encodeTree, gitObject, parseTree as parseTreeObject, writePack, type GitObject, type TreeEntry } from './pack-writer.js';
+import { planChangedPaths, planChanges, type Plan } from './bundle-changes.js';
+import { BUNDLE_SUFFIX, bundleFiles, bundlePath, bundleTexts, serializeBundle, shardFiles, shardOfPath, virtualBlob, type TreeFile } from './entry-bundle.js';
+import { RAW_LOG_ARGS, parseRawLog, type CommitAuthor, type LoggedCommit } from './raw-log.js';
+import { ENTRY_DIR, MAX_ENTRY_FILE_BYTES, isValidId, shardOf } from './team-record.js';
 
 const OID_RE = /^[0-9a-f]{40}$/;
 
@@ -36,9 +41,14 @@ function git(storeDir: string, args: string[], input?: Buffer | string, env: Nod
  * Starts `git` in the store and resolves with its stdout (rejects as git() throws): a sync starts
  * the reads that do not depend on one another at once, and reads the working copy meanwhile.
  */
-export function gitAsync(storeDir: string, args: string[]): Promise<Buffer> {
+export function gitAsync(storeDir: string, args: string[], input?: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', ['--git-dir', storeDir, ...args], { env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('git', ['--git-dir', storeDir, ...args], { env: gitEnv(), stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
+    if (input !== undefined && child.stdin !== null) {
+      // Note: git gone early (killed, failed) closes its stdin; what it said is reported on close.
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(input);
+    }
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
@@ -62,16 +72,57 @@ function started<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-export type TreeFile = { path: string; oid: string; mode: string; type: string };
+export type { TreeFile } from './entry-bundle.js';
 
-/** Returns every file of `commit`'s tree under `dirs` (recursively), keyed by path. */
+/** Returns every file of `commit`'s tree under `dirs` (recursively), keyed by path; a shard's bundle is listed as its entries' files (entry-bundle.ts). */
 export function listTree(storeDir: string, commit: string, dirs: readonly string[]): Map<string, TreeFile> {
-  return parseTreeListing(git(storeDir, lsTreeArgs(commit, dirs)));
+  const plan = planListing(parseTreeListing(git(storeDir, lsTreeArgs(commit, dirs))));
+  return plan.answer(catFile(storeDir, plan.specs));
 }
 
 /** listTree, started now. */
 export function startListTree(storeDir: string, commit: string, dirs: readonly string[]): Promise<Map<string, TreeFile>> {
-  return started(gitAsync(storeDir, lsTreeArgs(commit, dirs)).then(parseTreeListing));
+  return started(
+    gitAsync(storeDir, lsTreeArgs(commit, dirs)).then((out) => {
+      const plan = planListing(parseTreeListing(out));
+      return catFileAsync(storeDir, plan.specs).then((objects) => plan.answer(objects));
+    }),
+  );
+}
+
+/** The bundles of a listing read, and the listing with each bundle replaced by its entries' files (a loose file of the same entry wins), in path order. */
+function planListing(files: Map<string, TreeFile>): Plan<Map<string, TreeFile>> {
+  const bundles = [...files.values()].filter((file) => file.type === 'blob' && file.path.endsWith(BUNDLE_SUFFIX) && shardOfPath(file.path) !== null);
+  if (bundles.length === 0) return { specs: [], answer: () => files };
+  return {
+    specs: bundles.map((file) => file.oid),
+    answer(objects) {
+      const out = new Map<string, TreeFile>();
+      const bundlePaths = new Set(bundles.map((file) => file.path));
+      for (const file of files.values()) if (!bundlePaths.has(file.path)) out.set(file.path, file);
+      bundles.forEach((file, index) => {
+        const object = objects[index] ?? null;
+        if (object === null || object.type !== 'blob') throw new MemError('GIT_FAILED', `git cat-file in the team store: missing blob ${file.oid} (${file.path})`);
+        for (const entry of bundleFiles(object.body, shardOfPath(file.path) as string)) if (!out.has(entry.path)) out.set(entry.path, entry);
+      });
+      return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    },
+  };
+}
+
+/** The answers of one `cat-file --batch` to `specs`, in order (none asked: none started). */
+function catFile(storeDir: string, specs: readonly string[]): StoredObject[] {
+  return specs.length === 0 ? [] : answersOf(git(storeDir, ['cat-file', '--batch'], `${specs.join('\n')}\n`), specs.length);
+}
+
+/** The store's answers to cat-file `specs` (object names, `<commit>:<path>`), in order; one process, started now. */
+export function readStoreObjects(storeDir: string, specs: readonly string[]): Promise<StoredObject[]> {
+  return catFileAsync(storeDir, specs);
+}
+
+/** catFile, started now. */
+function catFileAsync(storeDir: string, specs: readonly string[]): Promise<StoredObject[]> {
+  return specs.length === 0 ? Promise.resolve([]) : gitAsync(storeDir, ['cat-file', '--batch'], `${specs.join('\n')}\n`).then((out) => answersOf(out, specs.length));
 }
 
 function lsTreeArgs(commit: string, dirs: readonly string[]): string[] {
@@ -96,12 +147,22 @@ export type TreeChange = { path: string; oldOid: string | null; newOid: string |
 
 /** Returns the files that differ between two commits' trees under `dirs`. */
 export function diffTrees(storeDir: string, from: string, to: string, dirs: readonly string[]): TreeChange[] {
-  return parseDiff(git(storeDir, diffTreeArgs(from, to, dirs)));
+  const plan = planChanges([{ from, to, changes: parseDiff(git(storeDir, diffTreeArgs(from, to, dirs))) }]);
+  return withoutOldModes(plan.answer(catFile(storeDir, plan.specs))[0] ?? []);
 }
 
 /** diffTrees, started now. */
 export function startDiffTrees(storeDir: string, from: string, to: string, dirs: readonly string[]): Promise<TreeChange[]> {
-  return started(gitAsync(storeDir, diffTreeArgs(from, to, dirs)).then(parseDiff));
+  return started(
+    gitAsync(storeDir, diffTreeArgs(from, to, dirs)).then((out) => {
+      const plan = planChanges([{ from, to, changes: parseDiff(out) }]);
+      return catFileAsync(storeDir, plan.specs).then((objects) => withoutOldModes(plan.answer(objects)[0] ?? []));
+    }),
+  );
+}
+
+function withoutOldModes(changes: ReadonlyArray<TreeChange & { oldMode?: string | null }>): TreeChange[] {
+  return changes.map(({ path, oldOid, newOid, newMode }) => ({ path, oldOid, newOid, newMode }));
 }
 
 function diffTreeArgs(from: string, to: string, dirs: readonly string[]): string[] {
@@ -130,8 +191,26 @@ function parseDiff(bytes: Buffer): TreeChange[] {
  * two overlap. Resolves with every blob read; rejects as readBlobs throws.
  */
 export function streamBlobs(storeDir: string, oids: Iterable<string>, onBlobs: (blobs: ReadonlyArray<readonly [string, Buffer]>) => void): Promise<Map<string, Buffer>> {
-  const wanted = [...new Set(oids)].filter((oid) => OID_RE.test(oid));
   const blobs = new Map<string, Buffer>();
+  const wanted: string[] = [];
+  const known: Array<readonly [string, Buffer]> = [];
+  for (const oid of new Set(oids)) {
+    if (!OID_RE.test(oid)) continue;
+    // Note: an entry of a bundle read in this process is not a blob of the store (entry-bundle.ts).
+    const bytes = virtualBlob(oid);
+    if (bytes === undefined) wanted.push(oid);
+    else {
+      blobs.set(oid, bytes);
+      known.push([oid, bytes]);
+    }
+  }
+  if (known.length > 0) {
+    try {
+      onBlobs(known);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
   if (wanted.length === 0) return Promise.resolve(blobs);
   return new Promise((resolve, reject) => {
     const child = spawn('git', ['--git-dir', storeDir, 'cat-file', '--batch'], { env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
@@ -217,7 +296,8 @@ export async function readBlobsAndTreesFrom(
   return plan.answer(await reader.read(plan.specs));
 }
 
-export type BlobsAndTrees = { blobs: Map<string, Buffer>; trees: Map<string, TreeEntry[] | null>; files: Map<string, string> };
+/** `bundles`: the bundles of the shards among `dirs` (null: the shard has none), read with their directories. */
+export type BlobsAndTrees = { blobs: Map<string, Buffer>; trees: Map<string, TreeEntry[] | null>; bundles: Map<string, Buffer | null>; files: Map<string, string> };
 
 /** The answers of one `cat-file --batch` output to `count` specs, in order. */
 function answersOf(out: Buffer, count: number): StoredObject[] {
@@ -240,7 +320,14 @@ function planBlobsAndTrees(
   dirs: readonly string[],
   files?: { commit: string; paths: readonly string[] },
 ): { specs: string[]; answer: (answers: readonly StoredObject[]) => BlobsAndTrees } {
-  const wanted = [...new Set(oids)].filter((oid) => OID_RE.test(oid));
+  const known = new Map<string, Buffer>();
+  const wanted: string[] = [];
+  for (const oid of new Set(oids)) {
+    if (!OID_RE.test(oid)) continue;
+    const bytes = virtualBlob(oid);
+    if (bytes === undefined) wanted.push(oid);
+    else known.set(oid, bytes);
+  }
   const treeSpecs: Array<{ commit: string; dir: string }> = [];
   const asked = new Set<string>();
   const ask = (of: string, dir: string): void => {
@@ -250,33 +337,63 @@ function planBlobsAndTrees(
   };
   if (commit !== null) for (const dir of dirs) ask(commit, dir);
   if (files !== undefined) for (const dir of directoriesOf(files.paths)) ask(files.commit, dir);
-  const specs = [...wanted, ...treeSpecs.map((tree) => (tree.dir === '' ? `${tree.commit}^{tree}` : `${tree.commit}:${tree.dir}`))];
+  // Note: a shard's directory is read with its bundle (entry-bundle.ts): the two hold its entries.
+  const bundleSpecs = treeSpecs.filter((tree) => shardDirectory(tree.dir) !== null);
+  const specs = [
+    ...wanted,
+    ...treeSpecs.map((tree) => (tree.dir === '' ? `${tree.commit}^{tree}` : `${tree.commit}:${tree.dir}`)),
+    ...bundleSpecs.map((tree) => `${tree.commit}:${bundlePath(shardDirectory(tree.dir) as string)}`),
+  ];
   const answer = (answers: readonly StoredObject[]): BlobsAndTrees => {
-    const blobs = new Map<string, Buffer>();
+    const blobs = new Map<string, Buffer>(known);
     const read = new Map<string, Map<string, TreeEntry[] | null>>();
+    const readBundles = new Map<string, Map<string, Buffer | null>>();
     answers.forEach((object, index) => {
-      const tree = index >= wanted.length ? (treeSpecs[index - wanted.length] as { commit: string; dir: string }) : null;
-      if (tree === null) {
+      if (index < wanted.length) {
         if (object !== null && object.type === 'blob') blobs.set(object.oid, object.body);
         return;
       }
+      if (index >= wanted.length + treeSpecs.length) {
+        const tree = bundleSpecs[index - wanted.length - treeSpecs.length] as { commit: string; dir: string };
+        let of = readBundles.get(tree.commit);
+        if (of === undefined) readBundles.set(tree.commit, (of = new Map()));
+        of.set(shardDirectory(tree.dir) as string, object !== null && object.type === 'blob' ? object.body : null);
+        return;
+      }
+      const tree = treeSpecs[index - wanted.length] as { commit: string; dir: string };
       let of = read.get(tree.commit);
       if (of === undefined) read.set(tree.commit, (of = new Map()));
       of.set(tree.dir, object !== null && object.type === 'tree' ? parseTreeObject(object.body) : null);
     });
-    for (const [of, trees] of read) expectWholeTrees(of, trees);
+    for (const [of, trees] of read) expectWholeTrees(of, trees, readBundles.get(of) ?? new Map());
     const trees = new Map<string, TreeEntry[] | null>(dirs.map((dir) => [dir, commit === null ? null : (read.get(commit)?.get(dir) ?? null)]));
-    return { blobs, trees, files: files === undefined ? new Map() : filesIn(read.get(files.commit) ?? new Map(), files.paths) };
+    const bundles = new Map<string, Buffer | null>(commit === null ? [] : (readBundles.get(commit) ?? new Map()));
+    return { blobs, trees, bundles, files: files === undefined ? new Map() : filesIn(read.get(files.commit) ?? new Map(), readBundles.get(files.commit) ?? new Map(), files.paths) };
   };
   return { specs, answer };
 }
 
-/** The blob ids of `paths` in trees read by directory (absent: no such file, or a directory by that name), in ls-tree's order (for mem's paths, their byte order). */
-function filesIn(trees: ReadonlyMap<string, TreeEntry[] | null>, paths: readonly string[]): Map<string, string> {
+/** The shard of a directory that is a shard's loose directory (`entries/<xx>`), else null. */
+function shardDirectory(dir: string): string | null {
+  return dir.length === ENTRY_DIR.length + 3 && dir.startsWith(`${ENTRY_DIR}/`) ? shardOfPath(`${dir}/`) : null;
+}
+
+/** The blob ids of `paths` in trees (and shards' bundles) read by directory (absent: no such file, or a directory by that name), in ls-tree's order (for mem's paths, their byte order). */
+function filesIn(trees: ReadonlyMap<string, TreeEntry[] | null>, bundles: ReadonlyMap<string, Buffer | null>, paths: readonly string[]): Map<string, string> {
   const found = new Map<string, string>();
+  const shards = new Map<string, Map<string, TreeFile>>();
   for (const path of [...new Set(paths)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
     const slash = path.lastIndexOf('/');
-    const entry = trees.get(slash < 0 ? '' : path.slice(0, slash))?.find((item) => item.name === path.slice(slash + 1));
+    const dir = slash < 0 ? '' : path.slice(0, slash);
+    const shard = shardDirectory(dir);
+    if (shard !== null) {
+      let files = shards.get(shard);
+      if (files === undefined) shards.set(shard, (files = shardFiles(shard, { bundle: bundles.get(shard) ?? null, loose: trees.get(dir) ?? null })));
+      const file = files.get(path);
+      if (file !== undefined && file.mode !== '40000') found.set(path, file.oid);
+      continue;
+    }
+    const entry = trees.get(dir)?.find((item) => item.name === path.slice(slash + 1));
     if (entry !== undefined && entry.mode !== '40000') found.set(path, entry.oid);
   }
   return found;
@@ -284,25 +401,32 @@ function filesIn(trees: ReadonlyMap<string, TreeEntry[] | null>, paths: readonly
 
 /**
  * Throws when a tree of `commit` is gone from the store: its root, or a directory its parent
- * (read with it) lists. A directory no parent lists is simply not there.
+ * (read with it) lists; or a shard's bundle its `entries` directory lists. A directory no parent
+ * lists is simply not there.
  */
-function expectWholeTrees(commit: string, trees: ReadonlyMap<string, TreeEntry[] | null>): void {
+function expectWholeTrees(commit: string, trees: ReadonlyMap<string, TreeEntry[] | null>, bundles: ReadonlyMap<string, Buffer | null>): void {
   for (const [dir, entries] of trees) {
     if (entries !== null) continue;
     const slash = dir.lastIndexOf('/');
     const listed = dir === '' ? true : trees.get(slash < 0 ? '' : dir.slice(0, slash))?.some((entry) => entry.name === dir.slice(slash + 1) && entry.mode === '40000');
     if (listed === true) throw new MemError('GIT_FAILED', `git cat-file in the team store: missing tree ${dir === '' ? `of ${commit}` : `${commit}:${dir}`}`);
   }
+  for (const [shard, bundle] of bundles) {
+    if (bundle !== null) continue;
+    const listed = trees.get(ENTRY_DIR)?.some((entry) => entry.name === `${shard}${BUNDLE_SUFFIX}` && entry.mode !== '40000');
+    if (listed === true) throw new MemError('GIT_FAILED', `git cat-file in the team store: missing blob ${commit}:${bundlePath(shard)}`);
+  }
 }
 
-export type CommitAuthor = { name: string; email: string; at: string };
+export type { CommitAuthor } from './raw-log.js';
 
 export type Attribution = { commit: string; author: CommitAuthor };
 
 /**
  * Returns, for each path under `dirs` that commits in `head` but not in `exclude` changed, the
  * newest such commit and its git author; plus every walked commit's author. Only new commits are
- * walked (`exclude` is what this clone had already seen).
+ * walked (`exclude` is what this clone had already seen). A commit's change to a shard's bundle
+ * is the entries whose lines differ (bundle-changes.ts), read in rounds of cat-file.
  */
 export function attributeChanges(
   storeDir: string,
@@ -310,16 +434,24 @@ export function attributeChanges(
   exclude: string | readonly string[] | null,
   dirs: readonly string[],
 ): { byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> } {
-  return parseAttribution(git(storeDir, attributionArgs(storeDir, head, exclude, dirs)));
+  const attribution = newAttribution(logged(git(storeDir, attributionArgs(storeDir, head, exclude, dirs))), dirs);
+  for (const plan of attribution.plans()) plan.answer(catFile(storeDir, plan.specs));
+  return attribution.result;
 }
 
 /** attributeChanges, started now. */
 export function startAttributeChanges(storeDir: string, head: string, exclude: string | readonly string[] | null, dirs: readonly string[]): Promise<{ byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> }> {
-  return started(gitAsync(storeDir, attributionArgs(storeDir, head, exclude, dirs)).then(parseAttribution));
+  return started(
+    gitAsync(storeDir, attributionArgs(storeDir, head, exclude, dirs)).then(async (out) => {
+      const attribution = newAttribution(logged(out), dirs);
+      for (const plan of attribution.plans()) plan.answer(await catFileAsync(storeDir, plan.specs));
+      return attribution.result;
+    }),
+  );
 }
 
 function attributionArgs(storeDir: string, head: string, exclude: string | readonly string[] | null, dirs: readonly string[]): string[] {
-  const args = ['log', '-z', '--no-renames', '--name-only', '--format=%x01%H%x1f%an%x1f%ae%x1f%aI', head];
+  const args = [...RAW_LOG_ARGS, head];
   for (const excluded of exclude === null ? [] : typeof exclude === 'string' ? [exclude] : exclude) args.push(`^${excluded}`);
   // Note: in a shallow store (a first sync fetches only recent commits) a boundary commit looks as
   // if it added every file: what it changed is unknown, so it attributes nothing.
@@ -328,25 +460,39 @@ function attributionArgs(storeDir: string, head: string, exclude: string | reado
   return args;
 }
 
-function parseAttribution(bytes: Buffer): { byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> } {
-  const out = bytes.toString('utf8');
+function logged(out: Buffer): LoggedCommit[] {
+  const commits = parseRawLog(out.toString('utf8'));
+  if (commits === null) throw new MemError('GIT_FAILED', 'git log in the team store: unexpected output');
+  return commits;
+}
+
+/** Commits whose bundles one round of cat-file reads (a whole history is read in rounds, so memory stays flat). */
+const ATTRIBUTION_ROUND = 200;
+
+/** Who changed what, from logged commits (newest first): the rounds of cat-file questions to ask, and the result they fill. */
+function newAttribution(commits: readonly LoggedCommit[], dirs: readonly string[]): { plans(): Iterable<Plan<void>>; result: { byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> } } {
   const byPath = new Map<string, Attribution>();
   const authors = new Map<string, CommitAuthor>();
-  let current: Attribution | null = null;
-  for (const token of out.split(/\0/)) {
-    const chunk = token.replace(/^\n/, '');
-    if (chunk.startsWith('\u0001')) {
-      const [headerLine, ...rest] = chunk.slice(1).split('\n');
-      const [commit, name, email, at] = (headerLine ?? '').split('\u001f');
-      current = commit ? { commit, author: { name: name ?? '', email: email ?? '', at: at ?? '' } } : null;
-      if (current) authors.set(current.commit, current.author);
-      const first = rest.join('\n').trim();
-      if (first !== '' && current && !byPath.has(first)) byPath.set(first, current);
-      continue;
+  const under = (path: string) => dirs.some((dir) => path.startsWith(`${dir}/`));
+  for (const commit of commits) authors.set(commit.commit, commit.author);
+  // Note: git log --raw lists a merge commit's changes only with -m; as --name-only did, it attributes nothing.
+  const plain = commits.filter((commit) => commit.parents.length <= 1);
+  function* plans(): Iterable<Plan<void>> {
+    for (let start = 0; start < plain.length; start += ATTRIBUTION_ROUND) {
+      const round = plain.slice(start, start + ATTRIBUTION_ROUND);
+      const plan = planChangedPaths(round.map((commit) => ({ from: commit.parents[0] ?? null, to: commit.commit, changes: commit.changes })), under);
+      yield {
+        specs: plan.specs,
+        answer(objects) {
+          plan.answer(objects).forEach((paths, index) => {
+            const commit = round[index] as LoggedCommit;
+            for (const path of paths) if (!byPath.has(path)) byPath.set(path, { commit: commit.commit, author: commit.author });
+          });
+        },
+      };
     }
-    if (chunk !== '' && current && !byPath.has(chunk)) byPath.set(chunk, current);
   }
-  return { byPath, authors };
+  return { plans, result: { byPath, authors } };
 }
 
 /** Returns the boundary commits of a shallow store (none for a full one); never throws. */
@@ -449,16 +595,28 @@ export function directoriesOf(paths: Iterable<string>): string[] {
  * Writes one commit on top of `parent` changing only `writes` (content null deletes the file; a
  * directory left empty goes) and returns its id. The blobs, the rebuilt trees and the commit are
  * hashed here and written as one small pack (pack-writer.ts), from `parent`'s trees on the way to
- * each written path: `trees` when the caller read them with its blobs (readBlobsAndTrees), else
- * read here with one `cat-file`. Throws GIT_FAILED when the store cannot be read or written.
+ * each written path: `trees` (and `bundles`) when the caller read them with its blobs
+ * (readBlobsAndTrees), else read here with one `cat-file`. Throws GIT_FAILED when the store cannot
+ * be read or written.
+ *
+ * Writes of entry files (`entries/<xx>/<id>.json`) are written into their shard's bundle
+ * (entry-bundle.ts); every shard that still has loose files, written by an older mem, is folded
+ * into its bundle in the same commit, so a team ref moves over to bundles at its first write.
  */
-export function writeCommit(storeDir: string, spec: CommitSpec, trees?: ReadonlyMap<string, TreeEntry[] | null>): string {
-  const dirs = directoriesOf(spec.writes.map((write) => write.path));
+export function writeCommit(storeDir: string, spec: CommitSpec, trees?: ReadonlyMap<string, TreeEntry[] | null>, bundles?: ReadonlyMap<string, Buffer | null>): string {
+  const byShard = new Map<string, FileWrite[]>();
+  const plainWrites: FileWrite[] = [];
+  for (const write of spec.writes) {
+    const shard = write.path.endsWith(BUNDLE_SUFFIX) ? null : shardOfPath(write.path);
+    if (shard === null) plainWrites.push(write);
+    else byShard.set(shard, [...(byShard.get(shard) ?? []), write]);
+  }
+  const dirs = directoriesOf([...plainWrites.map((write) => write.path), `${ENTRY_DIR}/-`]);
   const known = trees !== undefined && dirs.every((dir) => trees.has(dir)) ? trees : readBlobsAndTrees(storeDir, [], spec.parent, dirs).trees;
   const objects: GitObject[] = [];
   // Each directory's entries by name, changed bottom-up: files first, then the subtrees rebuilt below.
   const entries = new Map<string, Map<string, TreeEntry>>(dirs.map((dir) => [dir, new Map((known.get(dir) ?? []).map((entry) => [entry.name, entry]))]));
-  for (const write of spec.writes) {
+  for (const write of plainWrites) {
     const slash = write.path.lastIndexOf('/');
     const dir = slash < 0 ? '' : write.path.slice(0, slash);
     const name = write.path.slice(slash + 1);
@@ -468,6 +626,17 @@ export function writeCommit(storeDir: string, spec: CommitSpec, trees?: Readonly
       const blob = gitObject('blob', Buffer.from(write.content, 'utf8'));
       objects.push(blob);
       files.set(name, { mode: '100644', name, oid: blob.oid });
+    }
+  }
+  const shardEntries = entries.get(ENTRY_DIR) as Map<string, TreeEntry>;
+  for (const [shard, text] of writeBundles(storeDir, spec.parent, byShard, shardEntries, trees, bundles)) {
+    shardEntries.delete(shard);
+    const name = `${shard}${BUNDLE_SUFFIX}`;
+    if (text === null) shardEntries.delete(name);
+    else {
+      const blob = gitObject('blob', Buffer.from(text, 'utf8'));
+      objects.push(blob);
+      shardEntries.set(name, { mode: '100644', name, oid: blob.oid });
     }
   }
   let root = '';
@@ -499,6 +668,63 @@ export function writeCommit(storeDir: string, spec: CommitSpec, trees?: Readonly
     throw new MemError('GIT_FAILED', `writing a commit into the team store failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   return commit.oid;
+}
+
+/**
+ * The new bundle of each shard `byShard` writes and of each shard `parent` still has loose files
+ * of (`entries`: the parent's `entries` directory): the parent's bundle, overlaid by its loose
+ * entry files, with the writes applied (null: the shard is left empty). What the caller did not
+ * read is read here: the shards' bundles and directories, then the loose files' texts.
+ */
+function writeBundles(
+  storeDir: string,
+  parent: string | null,
+  byShard: ReadonlyMap<string, readonly FileWrite[]>,
+  entries: ReadonlyMap<string, TreeEntry>,
+  trees: ReadonlyMap<string, TreeEntry[] | null> | undefined,
+  bundles: ReadonlyMap<string, Buffer | null> | undefined,
+): Map<string, string | null> {
+  const loose = [...entries.values()].filter((entry) => entry.mode === '40000' && shardOfPath(`${ENTRY_DIR}/${entry.name}/`) !== null).map((entry) => entry.name);
+  const shards = [...new Set([...byShard.keys(), ...loose])].sort();
+  if (shards.length === 0) return new Map();
+  const dirOf = (shard: string) => `${ENTRY_DIR}/${shard}`;
+  const unread = parent === null ? [] : shards.filter((shard) => bundles?.has(shard) !== true || trees?.has(dirOf(shard)) !== true);
+  const read = unread.length === 0 ? null : readBlobsAndTrees(storeDir, [], parent, ['', ENTRY_DIR, ...unread.map(dirOf)]);
+  const bundleOf = (shard: string) => (read?.bundles.has(shard) ? (read.bundles.get(shard) ?? null) : (bundles?.get(shard) ?? null));
+  const looseOf = (shard: string) => (read?.trees.has(dirOf(shard)) ? (read.trees.get(dirOf(shard)) ?? null) : (trees?.get(dirOf(shard)) ?? null));
+  // Note: only a store a previous mem wrote into has loose files; their texts are read once, to fold them.
+  const looseFiles = shards.flatMap((shard) =>
+    (looseOf(shard) ?? []).flatMap((entry) => {
+      const id = entry.name.endsWith('.json') ? entry.name.slice(0, -5) : '';
+      return (entry.mode === '100644' || entry.mode === '100755') && isValidId(id) && shardOf(id) === shard ? [{ shard, id, oid: entry.oid }] : [];
+    }),
+  );
+  const looseTexts = looseFiles.length === 0 ? new Map<string, Buffer>() : readBlobs(storeDir, looseFiles.map((file) => file.oid));
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const out = new Map<string, string | null>();
+  for (const shard of shards) {
+    const texts = bundleTexts(bundleOf(shard), shard);
+    for (const file of looseFiles) {
+      if (file.shard !== shard) continue;
+      const bytes = looseTexts.get(file.oid);
+      if (bytes === undefined) throw new MemError('GIT_FAILED', `git cat-file in the team store: missing blob ${file.oid} (${dirOf(shard)}/${file.id}.json)`);
+      // Note: a file no entry can be (not UTF-8, oversized) was quarantined where it arrived; it is not carried over.
+      if (bytes.length > MAX_ENTRY_FILE_BYTES) continue;
+      try {
+        texts.set(file.id, decoder.decode(bytes));
+      } catch {
+        continue;
+      }
+    }
+    for (const write of byShard.get(shard) ?? []) {
+      const name = write.path.slice(write.path.lastIndexOf('/') + 1);
+      const id = name.endsWith('.json') ? name.slice(0, -5) : name;
+      if (write.content === null) texts.delete(id);
+      else texts.set(id, write.content);
+    }
+    out.set(shard, texts.size === 0 ? null : serializeBundle(texts));
+  }
+  return out;
 }
 
 function clean(value: string): string {

@@ -12,9 +12,11 @@
  * rewritten or compacted ref) is answered by the three processes, as before, so the answers are
  * the same either way.
  */
+import { planChanges } from './bundle-changes.js';
 import { walkNewCommits } from './commit-walk.js';
-import { gitAsync, startAttributeChanges, startDiffTrees, startIsAncestor, type Attribution, type CommitAuthor, type TreeChange } from './git-objects.js';
-import type { ObjectReader } from './object-reader.js';
+import { gitAsync, readStoreObjects, startAttributeChanges, startDiffTrees, startIsAncestor, type Attribution, type CommitAuthor, type TreeChange } from './git-objects.js';
+import type { ObjectReader, StoredObject } from './object-reader.js';
+import { RAW_LOG_ARGS, parseRawLog } from './raw-log.js';
 
 export type TeamHistory = {
   /** The base is the team ref's commit or one of its ancestors. */
@@ -42,6 +44,7 @@ export function startTeamHistory(storeDir: string, base: string, theirs: string,
   const walked = reader === undefined ? Promise.resolve(null) : walkNewCommits(reader, base, theirs, [...new Set([...dirs, ...attributed])]);
   const read = walked
     .then((commits) => commits ?? readLine(storeDir, base, theirs))
+    .then((commits) => (commits === null ? null : inEntries(commits, (specs) => (reader === undefined ? readStoreObjects(storeDir, specs) : reader.read(specs)))))
     .then((commits) => (commits === null ? null : answer(commits, base, dirs, attributed)));
   let fallback: TeamHistory | null = null;
   const orFallback = <T>(pick: (history: TeamHistory) => Promise<T>, from: (answered: Answered) => T): Promise<T> =>
@@ -96,39 +99,26 @@ function answer(commits: readonly Commit[], base: string, dirs: readonly string[
 
 /** The commits in `theirs` and not in `base`, newest first, with their raw changes; null when there are more than MAX_COMMITS or git fails. */
 function readLine(storeDir: string, base: string, theirs: string): Promise<Commit[] | null> {
-  const args = ['log', '-z', '--no-renames', '--raw', '--no-abbrev', `--max-count=${MAX_COMMITS + 1}`, '--format=%x01%H%x1f%P%x1f%an%x1f%ae%x1f%aI', theirs, `^${base}`];
+  const args = [...RAW_LOG_ARGS, `--max-count=${MAX_COMMITS + 1}`, theirs, `^${base}`];
   return gitAsync(storeDir, args).then(
     (out) => {
-      const commits = parseLog(out.toString('utf8'));
+      const commits = parseRawLog(out.toString('utf8'));
       return commits !== null && commits.length <= MAX_COMMITS ? commits : null;
     },
     () => null,
   );
 }
 
-/** Parses `log -z --raw` with the format above; null when the output is not that. */
-function parseLog(out: string): Commit[] | null {
-  const commits: Commit[] = [];
-  const tokens = out.split('\0');
-  const zero = /^0+$/;
-  for (let index = 0; index < tokens.length; index += 1) {
-    const token = (tokens[index] as string).replace(/^\n/, '');
-    if (token === '') continue;
-    if (token.startsWith('\u0001')) {
-      const [commit, parents, name, email, at] = token.slice(1).split('\u001f');
-      if (!commit || parents === undefined) return null;
-      commits.push({ commit, parents: parents === '' ? [] : parents.split(' '), author: { name: name ?? '', email: email ?? '', at: (at ?? '').trim() }, changes: [] });
-      continue;
-    }
-    const current = commits[commits.length - 1];
-    if (!token.startsWith(':') || current === undefined) return null;
-    const [oldMode, newMode, oldOid, newOid] = token.slice(1).split(' ') as [string, string, string, string];
-    const path = tokens[index + 1];
-    if (path === undefined) return null;
-    index += 1;
-    current.changes.push({ path, oldOid: zero.test(oldOid) ? null : oldOid, newOid: zero.test(newOid) ? null : newOid, oldMode: zero.test(oldMode) ? null : oldMode, newMode: zero.test(newMode) ? null : newMode });
-  }
-  return commits;
+/**
+ * The commits with each one's changes in the entries' terms: a change to a shard's bundle becomes
+ * the entries that differ (bundle-changes.ts), read in one round; null when a commit is not a plain
+ * one (the three processes answer those).
+ */
+async function inEntries(commits: Commit[], read: (specs: string[]) => Promise<readonly StoredObject[]>): Promise<Commit[] | null> {
+  if (commits.some((commit) => commit.parents.length !== 1)) return null;
+  const plan = planChanges(commits.map((commit) => ({ from: commit.parents[0] as string, to: commit.commit, changes: commit.changes })));
+  const changes = plan.answer(plan.specs.length === 0 ? [] : await read(plan.specs));
+  return commits.map((commit, index) => ({ ...commit, changes: changes[index] ?? [] }));
 }
 
 /** A started read: the promise is marked handled, so one the sync ends up not needing never reports an unhandled rejection. */

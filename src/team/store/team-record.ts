@@ -1,14 +1,17 @@
 /**
- * One file per entry on the team ref, so two people adding memory never touch the same file and
- * concurrent pushes merge as tree unions:
+ * One file per entry, as sync sees the team ref, so two people adding memory never touch the same
+ * entry and concurrent pushes merge as unions of entries:
  *
  *   entries/<2 hex of sha1(id)>/<id>.json   an entry, or a conflict waiting for `mem review`
  *   tombstones/<2 hex of sha1(id)>/<id>     a forgotten id (empty file): a union, never undone
  *   README.md                               what the ref is, for a human who finds it
  *
- * No index file, nothing shared between entries. Who wrote an entry and when is never stored in
- * it: it is what git recorded for the commit that last changed the file. Everything read from a
- * teammate is untrusted: paths, sizes, encoding and shape are checked here, one file at a time.
+ * On the ref itself a shard's entry files are kept together in one file, `entries/<xx>.jsonl`
+ * (entry-bundle.ts: one line per entry, its id and its file's exact text), which the store layer
+ * reads back as these files. No index file, nothing shared between shards. Who wrote an entry and
+ * when is never stored in it: it is what git recorded for the commit that last changed it.
+ * Everything read from a teammate is untrusted: paths, sizes, encoding and shape are checked
+ * here, one entry at a time.
  */
 import * as crypto from 'node:crypto';
 
@@ -218,12 +221,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /** The README on the team ref. */
 export const TEAM_REF_README = `# Team memory (managed by mem)
 
-This ref holds the team's shared memory for AI coding agents, one file per entry:
+This ref holds the team's shared memory for AI coding agents:
 
-- \`entries/<xx>/<id>.json\`: an entry (section, text, session, agent), or a conflict awaiting \`mem review\`.
+- \`entries/<xx>.jsonl\`: the entries of one shard, one per line: \`["<id>", "<entry file>"]\`,
+  where the entry file is JSON (section, text, session, agent), or a conflict awaiting \`mem review\`.
 - \`tombstones/<xx>/<id>\`: an entry forgotten with \`mem forget\`; it never comes back.
 
-Who wrote an entry and when is what git recorded for the commit that last changed its file.
+Who wrote an entry and when is what git recorded for the commit that last changed its line.
 Edit memory in the rendered file (.claude/rules/mem-team-memory.md) or with \`mem remember\`,
 \`mem forget\` and \`mem review\`; \`mem sync\` (run by the pre-push hook) shares it.
 `;

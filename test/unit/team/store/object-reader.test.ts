@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeCommit } from '../../../../src/team/store/git-objects.js';
 import { lazyObjectReader, openObjectReader, type ObjectReader } from '../../../../src/team/store/object-reader.js';
+import { rawCommit } from '../../../helpers/raw-team-commit.js';
 import { cleanupTempDirs, git, makeTempDir } from '../../../helpers/temp-repo.js';
 
 const readers: ObjectReader[] = [];
@@ -28,12 +29,12 @@ const author = { name: 'alice', email: 'alice@example.com' };
 describe('the open cat-file', () => {
   it('answers overlapping rounds each in the order asked: blobs, trees by path, and what is missing', async () => {
     const dir = store();
-    const commit = writeCommit(dir, { parent: null, writes: [{ path: 'entries/aa/ma1.json', content: 'one\n' }, { path: 'entries/bb/mb1.json', content: 'two\n' }], message: 'm', author, timestamp: 1_700_000_000 });
-    const one = git(dir, ['rev-parse', `${commit}:entries/aa/ma1.json`]).trim();
+    const commit = rawCommit(dir, null, [{ path: 'entries/76/ma1.json', content: 'one\n' }, { path: 'entries/ba/mb1.json', content: 'two\n' }]);
+    const one = git(dir, ['rev-parse', `${commit}:entries/76/ma1.json`]).trim();
     const reader = openObjectReader(dir);
     readers.push(reader);
-    const [first, second, third] = await Promise.all([reader.read([one, `${commit}:entries/bb`]), reader.read(['0'.repeat(40)]), reader.read([`${commit}:entries/bb/mb1.json`, `${commit}:nowhere`, commit])]);
-    const treeSize = Number(git(dir, ['cat-file', '-s', `${commit}:entries/bb`]).trim());
+    const [first, second, third] = await Promise.all([reader.read([one, `${commit}:entries/ba`]), reader.read(['0'.repeat(40)]), reader.read([`${commit}:entries/ba/mb1.json`, `${commit}:nowhere`, commit])]);
+    const treeSize = Number(git(dir, ['cat-file', '-s', `${commit}:entries/ba`]).trim());
     expect(first.map((object) => [object?.type, object?.body.length])).toEqual([['blob', 4], ['tree', treeSize]]);
     expect(first[0]?.body.toString('utf8')).toBe('one\n');
     expect(second).toEqual([null]);

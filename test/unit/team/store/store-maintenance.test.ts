@@ -7,6 +7,7 @@ import { ensureTeamStore } from '../../../../src/core/git/team-store-location.js
 import { listTree, readBlobs, writeCommit } from '../../../../src/team/store/git-objects.js';
 import { PACKS_BEFORE_REPACK, packCount, repackIfMany } from '../../../../src/team/store/store-maintenance.js';
 import { pushTeamBranch, type TransportTarget } from '../../../../src/team/store/transport.js';
+import { entryPath } from '../../../../src/team/store/team-record.js';
 import { cleanupTempDirs, cloneAs, git, makeBareRemote } from '../../../helpers/temp-repo.js';
 
 afterAll(cleanupTempDirs);
@@ -18,7 +19,7 @@ function storeWithCommits(count: number): { root: string; storeDir: string; comm
   const storeDir = ensureTeamStore(root);
   const commits: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    commits.push(writeCommit(storeDir, { parent: commits.at(-1) ?? null, writes: [{ path: `entries/a${i % 4}/m${i}.json`, content: `entry ${i}\n` }], message: `change ${i}`, author: { name: 'a', email: 'a@x' }, timestamp: 1 + i }));
+    commits.push(writeCommit(storeDir, { parent: commits.at(-1) ?? null, writes: [{ path: entryPath(`m${i}`), content: `entry ${i}\n` }], message: `change ${i}`, author: { name: 'a', email: 'a@x' }, timestamp: 1 + i }));
   }
   return { root, storeDir, commits };
 }

@@ -5,8 +5,9 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureTeamStore } from '../../../../src/core/git/team-store-location.js';
-import { listTree, readBlobs, readBlobsAndTrees, streamBlobs, writeCommit } from '../../../../src/team/store/git-objects.js';
+import { listTree, readBlobs, readBlobsAndTrees, streamBlobs } from '../../../../src/team/store/git-objects.js';
 import { execFileSync } from 'node:child_process';
+import { rawCommit } from '../../../helpers/raw-team-commit.js';
 import { cleanupTempDirs, cloneAs, makeBareRemote, testEnv } from '../../../helpers/temp-repo.js';
 
 afterAll(cleanupTempDirs);
@@ -22,7 +23,8 @@ function storeWithEntries(count: number): { storeDir: string; oids: string[] } {
   const root = cloneAs(makeBareRemote(), 'alice');
   const storeDir = ensureTeamStore(root);
   const writes = Array.from({ length: count }, (_, i) => ({ path: `entries/a${i % 7}/m${i}.json`, content: `entry ${i}: ${'x'.repeat(i === 5 ? 200_000 : (i % 50) * 97)}\n` }));
-  const commit = writeCommit(storeDir, { parent: null, writes, message: 'entries', author: { name: 'a', email: 'a@x' }, timestamp: 1 });
+  // Note: files as an older mem wrote them, so the blobs are git's to read (a bundle's entries are read with the bundle).
+  const commit = rawCommit(storeDir, null, writes);
   return { storeDir, oids: [...listTree(storeDir, commit, ['entries']).values()].map((file) => file.oid) };
 }
 
@@ -35,7 +37,7 @@ describe('readBlobsAndTrees with files', () => {
       { path: 'entries/a2/m2.json', content: 'two\n' },
       { path: 'entries/a3/m3.json/inner', content: 'a directory where a file was expected\n' },
     ];
-    const commit = writeCommit(storeDir, { parent: null, writes, message: 'entries', author: { name: 'b', email: 'b@x' }, timestamp: 1 });
+    const commit = rawCommit(storeDir, null, writes);
     const paths = ['entries/a4/m4.json', 'entries/a2/m2.json', 'entries/a3/m3.json', 'entries/a1/m1.json'];
     const listed = listTree(storeDir, commit, paths);
     const read = readBlobsAndTrees(storeDir, [], commit, ['', 'entries/a1'], { commit, paths });

@@ -9,7 +9,8 @@ import { attributeChanges, diffTrees, isAncestor, writeCommit, type FileWrite } 
 import { MAX_WALKED_COMMITS, walkNewCommits } from '../../../../src/team/store/commit-walk.js';
 import { openObjectReader, type ObjectReader } from '../../../../src/team/store/object-reader.js';
 import { startTeamHistory } from '../../../../src/team/store/team-history.js';
-import { ENTRY_DIR, TOMBSTONE_DIR } from '../../../../src/team/store/team-record.js';
+import { ENTRY_DIR, TOMBSTONE_DIR, blobOid } from '../../../../src/team/store/team-record.js';
+import { rawCommit } from '../../../helpers/raw-team-commit.js';
 import { cleanupTempDirs, git, makeTempDir } from '../../../helpers/temp-repo.js';
 
 const readers: ObjectReader[] = [];
@@ -25,7 +26,7 @@ function readerOf(dir: string): ObjectReader {
 }
 
 const DIRS = [ENTRY_DIR, TOMBSTONE_DIR];
-const PATHS = ['entries/aa/ma1.json', 'entries/aa/ma2.json', 'entries/bb/mb1.json', 'tombstones/aa/ma2', 'README.md'];
+const PATHS = ['entries/76/ma1.json', 'entries/c4/ma2.json', 'entries/ba/mb1.json', 'tombstones/aa/ma2', 'README.md'];
 const AUTHORS = ['alice', 'bob', 'carol'];
 
 function store(): string {
@@ -55,17 +56,50 @@ describe('team history from one log', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.array(fc.record({ path: fc.constantFrom(...PATHS), content: fc.option(fc.constantFrom('one\n', 'two\n', 'three\n'), { nil: null }) }), { minLength: 1, maxLength: 3 }), { minLength: 2, maxLength: 8 }),
+        fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
         fc.nat(),
-        async (commits, pick) => {
+        async (commits, byOlderMem, pick) => {
           const dir = store();
           let tip: string | null = null;
           const tips: string[] = [];
+          // The files each commit holds (the model the answers are checked against): mem folds every
+          // entry into bundles; an older mem writes loose files only, which show over the bundle's.
+          const states: Array<Map<string, string>> = [];
+          let bundled = new Map<string, string>();
+          let loose = new Map<string, string>();
           for (const [index, writes] of commits.entries()) {
-            tip = commit(dir, tip, writes, AUTHORS[index % AUTHORS.length]);
+            const entry = (path: string) => path.startsWith('entries/');
+            if (byOlderMem[index] === true) {
+              for (const write of writes) {
+                const into = entry(write.path) ? loose : bundled;
+                if (write.content === null) into.delete(write.path);
+                else into.set(write.path, write.content);
+              }
+            } else {
+              const state = new Map([...bundled, ...loose]);
+              for (const write of writes) {
+                if (write.content === null) state.delete(write.path);
+                else state.set(write.path, write.content);
+              }
+              bundled = state;
+              loose = new Map();
+            }
+            states.push(new Map([...bundled, ...loose]));
+            // Note: some commits as an older mem writes them (loose files, no bundles): a shard then has both.
+            clock += 60;
+            tip = byOlderMem[index] === true ? rawCommit(dir, tip, writes, { author: AUTHORS[index % AUTHORS.length] as string, timestamp: clock }) : commit(dir, tip, writes, AUTHORS[index % AUTHORS.length]);
             tips.push(tip);
           }
-          const base = tips[pick % (tips.length - 1)] as string;
+          const baseIndex = pick % (tips.length - 1);
+          const base = tips[baseIndex] as string;
           const { three, one, walked } = await bothWays(dir, base, tip as string);
+          const before = states[baseIndex] as Map<string, string>;
+          const after = states.at(-1) as Map<string, string>;
+          const expected = [...new Set([...before.keys(), ...after.keys()])]
+            .filter((path) => path !== 'README.md' && before.get(path) !== after.get(path))
+            .sort()
+            .map((path) => [path, before.has(path) ? blobOid(before.get(path) as string) : null, after.has(path) ? blobOid(after.get(path) as string) : null]);
+          expect(three.changes?.map((change) => [change.path, change.oldOid, change.newOid])).toEqual(expected);
           expect(one).toEqual(three);
           expect(walked).toEqual(three);
           // Note: a line this short is the walk's own answer, not the log's it falls back to.
@@ -78,8 +112,8 @@ describe('team history from one log', () => {
 
   it('says the base is not an ancestor of a rewritten ref, and then lists the changes as diff-tree does', async () => {
     const dir = store();
-    const base = commit(dir, null, [{ path: 'entries/aa/ma1.json', content: 'one\n' }]);
-    const rewritten = commit(dir, null, [{ path: 'entries/aa/ma1.json', content: 'two\n' }, { path: 'entries/bb/mb1.json', content: 'one\n' }], 'bob');
+    const base = commit(dir, null, [{ path: 'entries/76/ma1.json', content: 'one\n' }]);
+    const rewritten = commit(dir, null, [{ path: 'entries/76/ma1.json', content: 'two\n' }, { path: 'entries/ba/mb1.json', content: 'one\n' }], 'bob');
     for (const reader of [undefined, readerOf(dir)]) {
       const history = startTeamHistory(dir, base, rewritten, DIRS, [ENTRY_DIR], reader);
       expect(await history.related).toBe(false);
@@ -89,9 +123,9 @@ describe('team history from one log', () => {
 
   it('leaves a merge commit to the three processes, with the same answers', async () => {
     const dir = store();
-    const base = commit(dir, null, [{ path: 'entries/aa/ma1.json', content: 'one\n' }]);
-    const left = commit(dir, base, [{ path: 'entries/aa/ma2.json', content: 'one\n' }], 'bob');
-    const right = commit(dir, base, [{ path: 'entries/bb/mb1.json', content: 'one\n' }], 'carol');
+    const base = commit(dir, null, [{ path: 'entries/76/ma1.json', content: 'one\n' }]);
+    const left = commit(dir, base, [{ path: 'entries/c4/ma2.json', content: 'one\n' }], 'bob');
+    const right = commit(dir, base, [{ path: 'entries/ba/mb1.json', content: 'one\n' }], 'carol');
     const tree = git(dir, ['rev-parse', `${right}^{tree}`]).trim();
     const merge = git(dir, ['commit-tree', tree, '-p', left, '-p', right, '-m', 'merge']).trim();
     const { three, one, walked } = await bothWays(dir, base, merge);
@@ -104,11 +138,11 @@ describe('team history from one log', () => {
   it('names the newest commit that changed each entry, and every new commit as an author', async () => {
     const dir = store();
     const base = commit(dir, null, [{ path: 'README.md', content: 'team memory\n' }]);
-    const first = commit(dir, base, [{ path: 'entries/aa/ma1.json', content: 'one\n' }], 'bob');
-    const second = commit(dir, first, [{ path: 'entries/aa/ma1.json', content: 'two\n' }, { path: 'README.md', content: 'x\n' }], 'carol');
+    const first = commit(dir, base, [{ path: 'entries/76/ma1.json', content: 'one\n' }], 'bob');
+    const second = commit(dir, first, [{ path: 'entries/76/ma1.json', content: 'two\n' }, { path: 'README.md', content: 'x\n' }], 'carol');
     const history = startTeamHistory(dir, base, second, DIRS, [ENTRY_DIR]);
     const attribution = await history.attribution;
-    expect(attribution.byPath.get('entries/aa/ma1.json')).toMatchObject({ commit: second, author: { name: 'carol' } });
+    expect(attribution.byPath.get('entries/76/ma1.json')).toMatchObject({ commit: second, author: { name: 'carol' } });
     expect([...attribution.authors.keys()].sort()).toEqual([first, second].sort());
     expect(await history.changes).toEqual(diffTrees(dir, base, second, DIRS));
   });
@@ -118,19 +152,20 @@ describe('team history from one log', () => {
     const reader = readerOf(dir);
     const base = commit(dir, null, [{ path: 'README.md', content: 'team memory\n' }]);
     // Note: a store written after the reader started (git finds the new packs when it misses).
-    const first = commit(dir, base, [{ path: 'entries/aa/ma1.json', content: 'one\n' }, { path: 'tombstones/aa/ma2', content: '' }], 'bob');
-    const second = commit(dir, first, [{ path: 'entries/aa/ma1.json', content: null }, { path: 'entries/bb/mb1.json', content: 'one\n' }], 'carol');
+    const first = commit(dir, base, [{ path: 'entries/76/ma1.json', content: 'one\n' }, { path: 'tombstones/aa/ma2', content: '' }], 'bob');
+    const second = commit(dir, first, [{ path: 'entries/76/ma1.json', content: null }, { path: 'entries/ba/mb1.json', content: 'one\n' }], 'carol');
     const walked = await walkNewCommits(reader, base, second, DIRS);
     expect(walked?.map((entry) => [entry.commit, entry.author.name, entry.author.email, Date.parse(entry.author.at) / 1000])).toEqual([
       [second, 'carol', 'carol@example.com', clock],
       [first, 'bob', 'bob@example.com', clock - 60],
     ]);
     const paths = (index: number) => walked?.[index]?.changes.map((change) => [change.path, change.oldOid === null, change.newOid === null]).sort();
-    expect(paths(0)).toEqual([['entries/aa/ma1.json', false, true], ['entries/bb/mb1.json', true, false]]);
-    expect(paths(1)).toEqual([['entries/aa/ma1.json', true, false], ['tombstones/aa/ma2', true, false]]);
+    // Note: as git log --raw lists them: a shard's bundle (sync reads the entries in them: team-history.ts).
+    expect(paths(0)).toEqual([['entries/76.jsonl', false, true], ['entries/ba.jsonl', true, false]]);
+    expect(paths(1)).toEqual([['entries/76.jsonl', true, false], ['tombstones/aa/ma2', true, false]]);
 
     let tip = second;
-    for (let index = 0; index < MAX_WALKED_COMMITS; index += 1) tip = commit(dir, tip, [{ path: 'entries/aa/ma1.json', content: `${index}\n` }]);
+    for (let index = 0; index < MAX_WALKED_COMMITS; index += 1) tip = commit(dir, tip, [{ path: 'entries/76/ma1.json', content: `${index}\n` }]);
     expect(await walkNewCommits(reader, base, tip, DIRS)).toBeNull();
     expect(await walkNewCommits(reader, base, 'f'.repeat(40), DIRS)).toBeNull();
     // The reader is still good after the missing commit, and the log answers the long line the same.

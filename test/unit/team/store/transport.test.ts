@@ -4,6 +4,7 @@ import { readBlobs, listTree, writeCommit } from '../../../../src/team/store/git
 import { createTeamRefs } from '../../../../src/team/store/team-refs.js';
 import { ensureTeamStore } from '../../../../src/core/git/team-store-location.js';
 import { fetchTeamBranch, pushTeamBranch, resolveRemoteUrl, type TransportTarget } from '../../../../src/team/store/transport.js';
+import { entryPath } from '../../../../src/team/store/team-record.js';
 import { cleanupTempDirs, cloneAs, git, makeBareRemote, makeRepo } from '../../../helpers/temp-repo.js';
 
 afterAll(cleanupTempDirs);
@@ -17,11 +18,11 @@ function setup(user: string, remote: string) {
 }
 
 async function commit(store: { storeDir: string }, memory: string, parents: string[]) {
-  return writeCommit(store.storeDir, { parent: parents[0] ?? null, writes: [{ path: 'entries/aa/m1.json', content: memory }], message: memory, author: { name: 'a', email: 'a@x' }, timestamp: 1 });
+  return writeCommit(store.storeDir, { parent: parents[0] ?? null, writes: [{ path: entryPath('m1'), content: memory }], message: memory, author: { name: 'a', email: 'a@x' }, timestamp: 1 });
 }
 
 function readMemory(storeDir: string, commit: string): string {
-  const file = listTree(storeDir, commit, ['entries']).get('entries/aa/m1.json');
+  const file = listTree(storeDir, commit, ['entries']).get(entryPath('m1'));
   return file ? (readBlobs(storeDir, [file.oid]).get(file.oid)?.toString('utf8') ?? '') : '';
 }
 

@@ -1,0 +1,195 @@
+/**
+ * The team ref keeps each shard's entries in one file, `entries/<xx>.jsonl` (a bundle), instead of
+ * one file per entry under `entries/<xx>/`. Why: git walks every file of the team's tree twice per
+ * push — the remote's connectivity check and this clone's after a fetch — and at 20,000 entries
+ * that walk (256 trees, stored as deltas up to 50 deep) cost a sync ~40 ms of its ~200; with
+ * bundles the tree has 256 files and the walk reads two trees.
+ *
+ * Everything above the store still sees one file per entry: `entries/<xx>/<id>.json` with the
+ * blob id git would give that file's text (a virtual file). A bundle line is the entry's id and
+ * that exact text, so a virtual file of a bundle and the loose file of an older ref are the same
+ * file, and a ref whose shards are partly loose (an older mem, or one moving over) reads as one:
+ * per shard, the bundle's entries overlaid by its loose files. Every write of this mem folds the
+ * loose files it finds into bundles, so a ref written by older clones moves over in one commit.
+ *
+ * A bundle comes from the remote: each line is checked on its own; a line that is not an entry of
+ * this shard becomes a virtual file with a name no entry has, which the merge quarantines as it
+ * does any malformed path.
+ */
+import type { StoredObject } from './object-reader.js';
+import { parseTree, type TreeEntry } from './pack-writer.js';
+import { ENTRY_DIR, MAX_ENTRY_FILE_BYTES, blobOid, isValidId, shardOf } from './team-record.js';
+
+export const BUNDLE_SUFFIX = '.jsonl';
+
+const SHARD_RE = /^[0-9a-f]{2}$/;
+
+export type TreeFile = { path: string; oid: string; mode: string; type: string };
+
+/** `entries/<shard>.jsonl`. */
+export function bundlePath(shard: string): string {
+  return `${ENTRY_DIR}/${shard}${BUNDLE_SUFFIX}`;
+}
+
+/** The shard a path of the team tree belongs to: its bundle, or a file or directory in its loose directory; null for anything else. */
+export function shardOfPath(path: string): string | null {
+  if (!path.startsWith(`${ENTRY_DIR}/`)) return null;
+  const rest = path.slice(ENTRY_DIR.length + 1);
+  if (rest.length === 2 + BUNDLE_SUFFIX.length && rest.endsWith(BUNDLE_SUFFIX)) {
+    const shard = rest.slice(0, 2);
+    return SHARD_RE.test(shard) ? shard : null;
+  }
+  const slash = rest.indexOf('/');
+  return slash === 2 && SHARD_RE.test(rest.slice(0, 2)) ? rest.slice(0, 2) : null;
+}
+
+/** The contents of virtual files read from bundles, by blob id: what readBlobs answers without asking git (git has no such blob). */
+const virtualBlobs = new Map<string, Buffer>();
+
+/** The bytes of a virtual file read from a bundle in this process, if any. */
+export function virtualBlob(oid: string): Buffer | undefined {
+  return virtualBlobs.get(oid);
+}
+
+/** One line of a bundle: an entry id of the shard and the text of its file. */
+type BundleLine = { id: string; text: string } | { id: null; raw: string };
+
+/** The lines of a bundle's bytes, each checked (a bundle not in UTF-8 is one bad line). */
+function bundleLines(bytes: Buffer, shard: string): BundleLine[] {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return [{ id: null, raw: bytes.toString('latin1') }];
+  }
+  const lines: BundleLine[] = [];
+  const seen = new Set<string>();
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    const entry = parseLine(line, shard);
+    if (entry === null || seen.has(entry.id)) lines.push({ id: null, raw: line });
+    else {
+      seen.add(entry.id);
+      lines.push(entry);
+    }
+  }
+  return lines;
+}
+
+function parseLine(line: string, shard: string): { id: string; text: string } | null {
+  // Note: a line longer than any entry file can be is not parsed at all.
+  if (line.length > 2 * MAX_ENTRY_FILE_BYTES + 200) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [id, text] = value as unknown[];
+  if (typeof id !== 'string' || typeof text !== 'string' || !isValidId(id) || shardOf(id) !== shard) return null;
+  return { id, text };
+}
+
+/** The virtual file of a bad bundle line: a name no entry can have (classifyPath reads it as malformed), stable while the line is. */
+function badLineFile(shard: string, raw: string): TreeFile {
+  const oid = blobOid(raw);
+  return { path: `${ENTRY_DIR}/${shard}/!line-${oid.slice(0, 12)}`, oid, mode: '100644', type: 'blob' };
+}
+
+/** The virtual files of a bundle (its contents remembered for readBlobs). */
+export function bundleFiles(bytes: Buffer, shard: string): TreeFile[] {
+  return bundleLines(bytes, shard).map((line) => {
+    if (line.id === null) return badLineFile(shard, line.raw);
+    const oid = blobOid(line.text);
+    if (!virtualBlobs.has(oid)) {
+      // Note: bounded like the other per-process caches; a sync reads at most the team's entries.
+      if (virtualBlobs.size > 200_000) virtualBlobs.clear();
+      virtualBlobs.set(oid, Buffer.from(line.text, 'utf8'));
+    }
+    return { path: `${ENTRY_DIR}/${shard}/${line.id}.json`, oid, mode: '100644', type: 'blob' };
+  });
+}
+
+/** The texts of a bundle's entries by id (bad lines dropped): what a write starts from. */
+export function bundleTexts(bytes: Buffer | null, shard: string): Map<string, string> {
+  const texts = new Map<string, string>();
+  if (bytes === null) return texts;
+  for (const line of bundleLines(bytes, shard)) if (line.id !== null) texts.set(line.id, line.text);
+  return texts;
+}
+
+/** The bytes of a bundle holding `texts` (id → file text): one line per entry, by id in byte order, so the same entries always give the same blob. */
+export function serializeBundle(texts: ReadonlyMap<string, string>): string {
+  const ids = [...texts.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return ids.map((id) => `${JSON.stringify([id, texts.get(id) as string])}\n`).join('');
+}
+
+/** A shard as one commit holds it: its bundle's bytes and its loose directory's entries (null: none). */
+export type ShardState = { bundle: Buffer | null; loose: TreeEntry[] | null };
+
+/** The virtual files of a shard: the bundle's entries, overlaid by its loose files (a loose file is an older mem's newer write). */
+export function shardFiles(shard: string, state: ShardState): Map<string, TreeFile> {
+  const files = new Map<string, TreeFile>();
+  if (state.bundle !== null) for (const file of bundleFiles(state.bundle, shard)) files.set(file.path, file);
+  for (const entry of state.loose ?? []) {
+    const directory = entry.mode === '40000' || entry.mode === '040000';
+    // Note: a directory inside a shard holds nothing mem reads; it shows as one malformed path.
+    const path = `${ENTRY_DIR}/${shard}/${entry.name}${directory ? '/' : ''}`;
+    files.set(path, { path, oid: entry.oid, mode: directory ? '40000' : entry.mode, type: directory ? 'tree' : 'blob' });
+  }
+  return files;
+}
+
+/** What cat-file is asked for a shard of `treeish` (a commit or a tree id): its bundle and its loose directory. */
+export function shardSpecs(treeish: string, shard: string): [string, string] {
+  return [`${treeish}:${bundlePath(shard)}`, `${treeish}:${ENTRY_DIR}/${shard}`];
+}
+
+/** A shard's state from cat-file's answers to shardSpecs. */
+export function shardState(bundle: StoredObject, loose: StoredObject): ShardState {
+  return {
+    bundle: bundle !== null && bundle.type === 'blob' ? bundle.body : null,
+    loose: loose !== null && loose.type === 'tree' ? parseTree(loose.body) : null,
+  };
+}
+
+export type VirtualChange = { path: string; oldOid: string | null; newOid: string | null; oldMode: string | null; newMode: string | null };
+
+/** The virtual files that differ between two states of a shard, by path. */
+export function diffShard(shard: string, before: ShardState, after: ShardState): VirtualChange[] {
+  const old = shardFiles(shard, before);
+  const now = shardFiles(shard, after);
+  const changes: VirtualChange[] = [];
+  for (const path of new Set([...old.keys(), ...now.keys()])) {
+    const a = old.get(path);
+    const b = now.get(path);
+    if (a !== undefined && b !== undefined && a.oid === b.oid && a.mode === b.mode) continue;
+    changes.push({ path, oldOid: a?.oid ?? null, newOid: b?.oid ?? null, oldMode: a?.mode ?? null, newMode: b?.mode ?? null });
+  }
+  return changes;
+}
+
+/**
+ * The ids whose line differs between two bundles, without parsing or hashing the lines both hold
+ * (who changed what, over hundreds of commits); null when a line is not one this reads (then the
+ * caller diffs the shard in full).
+ */
+export function changedBundleIds(shard: string, before: Buffer | null, after: Buffer | null): Set<string> | null {
+  const oldLines = new Set(before === null ? [] : before.toString('utf8').split('\n'));
+  const newLines = new Set(after === null ? [] : after.toString('utf8').split('\n'));
+  const ids = new Set<string>();
+  const take = (line: string): boolean => {
+    if (line === '') return true;
+    // Note: a line mem writes starts ["<id>", and an id has no character JSON escapes.
+    const end = line.indexOf('",', 2);
+    if (!line.startsWith('["') || end < 0) return false;
+    const id = line.slice(2, end);
+    if (!isValidId(id) || shardOf(id) !== shard) return false;
+    ids.add(id);
+    return true;
+  };
+  for (const line of oldLines) if (!newLines.has(line) && !take(line)) return null;
+  for (const line of newLines) if (!oldLines.has(line) && !take(line)) return null;
+  return ids;
+}
