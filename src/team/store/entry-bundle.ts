@@ -54,13 +54,13 @@ export function virtualBlob(oid: string): Buffer | undefined {
 /** One line of a bundle: an entry id of the shard and the text of its file. */
 type BundleLine = { id: string; text: string } | { id: null; raw: string };
 
-/** The lines of a bundle's bytes, each checked (a bundle not in UTF-8 is one bad line). */
-function bundleLines(bytes: Buffer, shard: string): BundleLine[] {
+/** The lines of a bundle's bytes, each checked (a bundle not in UTF-8 is one bad line, `utf8` false). */
+function bundleLines(bytes: Buffer, shard: string): BundleLine[] & { utf8?: false } {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return [{ id: null, raw: bytes.toString('latin1') }];
+    return Object.assign([{ id: null, raw: bytes.toString('latin1') }] as BundleLine[], { utf8: false as const });
   }
   const lines: BundleLine[] = [];
   const seen = new Set<string>();
@@ -111,18 +111,30 @@ export function bundleFiles(bytes: Buffer, shard: string): TreeFile[] {
   });
 }
 
-/** The texts of a bundle's entries by id (bad lines dropped): what a write starts from. */
-export function bundleTexts(bytes: Buffer | null, shard: string): Map<string, string> {
+/**
+ * What a write of a shard starts from: its entries' texts by id, and the lines that are not
+ * entries, kept as they are (mem never drops what it cannot read; a bundle that is not UTF-8 has
+ * no line it could keep).
+ */
+export function bundleTexts(bytes: Buffer | null, shard: string): { texts: Map<string, string>; kept: string[] } {
   const texts = new Map<string, string>();
-  if (bytes === null) return texts;
-  for (const line of bundleLines(bytes, shard)) if (line.id !== null) texts.set(line.id, line.text);
-  return texts;
+  const kept: string[] = [];
+  if (bytes === null) return { texts, kept };
+  const lines = bundleLines(bytes, shard);
+  for (const line of lines) {
+    if (line.id !== null) texts.set(line.id, line.text);
+    else if (lines.utf8 !== false) kept.push(line.raw);
+  }
+  return { texts, kept };
 }
 
-/** The bytes of a bundle holding `texts` (id → file text): one line per entry, by id in byte order, so the same entries always give the same blob. */
-export function serializeBundle(texts: ReadonlyMap<string, string>): string {
+/**
+ * The bytes of a bundle holding `texts` (id → file text): one line per entry, by id in byte order,
+ * so the same entries always give the same blob; then `kept` lines, as they were.
+ */
+export function serializeBundle(texts: ReadonlyMap<string, string>, kept: readonly string[] = []): string {
   const ids = [...texts.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return ids.map((id) => `${JSON.stringify([id, texts.get(id) as string])}\n`).join('');
+  return [...ids.map((id) => JSON.stringify([id, texts.get(id) as string])), ...kept].map((line) => `${line}\n`).join('');
 }
 
 /** A shard as one commit holds it: its bundle's bytes and its loose directory's entries (null: none). */

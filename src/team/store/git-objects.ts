@@ -629,14 +629,20 @@ export function writeCommit(storeDir: string, spec: CommitSpec, trees?: Readonly
     }
   }
   const shardEntries = entries.get(ENTRY_DIR) as Map<string, TreeEntry>;
-  for (const [shard, text] of writeBundles(storeDir, spec.parent, byShard, shardEntries, trees, bundles)) {
-    shardEntries.delete(shard);
+  for (const [shard, written] of writeBundles(storeDir, spec.parent, byShard, shardEntries, trees, bundles)) {
     const name = `${shard}${BUNDLE_SUFFIX}`;
-    if (text === null) shardEntries.delete(name);
+    if (written.bundle === null) shardEntries.delete(name);
     else {
-      const blob = gitObject('blob', Buffer.from(text, 'utf8'));
+      const blob = gitObject('blob', Buffer.from(written.bundle, 'utf8'));
       objects.push(blob);
       shardEntries.set(name, { mode: '100644', name, oid: blob.oid });
+    }
+    // Note: what in a loose directory is no entry file stays there, untouched.
+    if (written.kept.length === 0) shardEntries.delete(shard);
+    else {
+      const tree = gitObject('tree', encodeTree(written.kept));
+      objects.push(tree);
+      shardEntries.set(shard, { mode: '40000', name: shard, oid: tree.oid });
     }
   }
   let root = '';
@@ -683,7 +689,7 @@ function writeBundles(
   entries: ReadonlyMap<string, TreeEntry>,
   trees: ReadonlyMap<string, TreeEntry[] | null> | undefined,
   bundles: ReadonlyMap<string, Buffer | null> | undefined,
-): Map<string, string | null> {
+): Map<string, { bundle: string | null; kept: TreeEntry[] }> {
   const loose = [...entries.values()].filter((entry) => entry.mode === '40000' && shardOfPath(`${ENTRY_DIR}/${entry.name}/`) !== null).map((entry) => entry.name);
   const shards = [...new Set([...byShard.keys(), ...loose])].sort();
   if (shards.length === 0) return new Map();
@@ -693,28 +699,35 @@ function writeBundles(
   const bundleOf = (shard: string) => (read?.bundles.has(shard) ? (read.bundles.get(shard) ?? null) : (bundles?.get(shard) ?? null));
   const looseOf = (shard: string) => (read?.trees.has(dirOf(shard)) ? (read.trees.get(dirOf(shard)) ?? null) : (trees?.get(dirOf(shard)) ?? null));
   // Note: only a store a previous mem wrote into has loose files; their texts are read once, to fold them.
+  const foldable = (shard: string, entry: TreeEntry): string | null => {
+    const id = entry.name.endsWith('.json') ? entry.name.slice(0, -5) : '';
+    return (entry.mode === '100644' || entry.mode === '100755') && isValidId(id) && shardOf(id) === shard ? id : null;
+  };
   const looseFiles = shards.flatMap((shard) =>
     (looseOf(shard) ?? []).flatMap((entry) => {
-      const id = entry.name.endsWith('.json') ? entry.name.slice(0, -5) : '';
-      return (entry.mode === '100644' || entry.mode === '100755') && isValidId(id) && shardOf(id) === shard ? [{ shard, id, oid: entry.oid }] : [];
+      const id = foldable(shard, entry);
+      return id === null ? [] : [{ shard, id, oid: entry.oid }];
     }),
   );
   const looseTexts = looseFiles.length === 0 ? new Map<string, Buffer>() : readBlobs(storeDir, looseFiles.map((file) => file.oid));
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const out = new Map<string, string | null>();
+  const out = new Map<string, { bundle: string | null; kept: TreeEntry[] }>();
   for (const shard of shards) {
-    const texts = bundleTexts(bundleOf(shard), shard);
+    const { texts, kept } = bundleTexts(bundleOf(shard), shard);
+    const keptLoose = (looseOf(shard) ?? []).filter((entry) => foldable(shard, entry) === null);
     for (const file of looseFiles) {
       if (file.shard !== shard) continue;
       const bytes = looseTexts.get(file.oid);
       if (bytes === undefined) throw new MemError('GIT_FAILED', `git cat-file in the team store: missing blob ${file.oid} (${dirOf(shard)}/${file.id}.json)`);
-      // Note: a file no entry can be (not UTF-8, oversized) was quarantined where it arrived; it is not carried over.
-      if (bytes.length > MAX_ENTRY_FILE_BYTES) continue;
+      // Note: a file no bundle line can hold (oversized, not UTF-8) stays where it is, as it is.
+      let text: string | null = null;
       try {
-        texts.set(file.id, decoder.decode(bytes));
+        text = bytes.length > MAX_ENTRY_FILE_BYTES ? null : decoder.decode(bytes);
       } catch {
-        continue;
+        text = null;
       }
+      if (text === null) keptLoose.push(...(looseOf(shard) ?? []).filter((entry) => entry.oid === file.oid && entry.name === `${file.id}.json`));
+      else texts.set(file.id, text);
     }
     for (const write of byShard.get(shard) ?? []) {
       const name = write.path.slice(write.path.lastIndexOf('/') + 1);
@@ -722,7 +735,10 @@ function writeBundles(
       if (write.content === null) texts.delete(id);
       else texts.set(id, write.content);
     }
-    out.set(shard, texts.size === 0 ? null : serializeBundle(texts));
+    // Note: an entry written now replaces a loose file of it that stayed.
+    const written = new Set((byShard.get(shard) ?? []).map((write) => write.path.slice(write.path.lastIndexOf('/') + 1)));
+    const stays = keptLoose.filter((entry) => !written.has(entry.name));
+    out.set(shard, { bundle: texts.size === 0 && kept.length === 0 ? null : serializeBundle(texts, kept), kept: stays });
   }
   return out;
 }

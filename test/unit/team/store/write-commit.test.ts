@@ -102,6 +102,22 @@ describe('writing a commit from the mem process', () => {
     expect(listed.get(entryPath('ma1'))?.oid).toBe(git(dir, ['rev-parse', `${loose}:${entryPath('ma1')}`]));
   });
 
+  it('keeps what it cannot read as it is: a bundle line that is no entry, a loose file that is no entry file', () => {
+    const dir = store();
+    const shard = shardOf('ma1');
+    const strange = rawCommit(dir, null, [
+      { path: `entries/${shard}.jsonl`, content: `${bundleOf({ ma1: 'one\n' })}not an entry line\n` },
+      { path: `entries/${shard}/notes.txt`, content: 'a stray file\n' },
+    ]);
+    const commit = writeCommit(dir, { parent: strange, writes: [{ path: entryPath('ma1'), content: 'two\n' }], message: 'm\n', author: { name: 'A', email: 'a@x' }, timestamp: 1_700_000_000 });
+    expect(git(dir, ['show', `${commit}:entries/${shard}.jsonl`])).toBe(`${bundleOf({ ma1: 'two\n' })}not an entry line`);
+    expect(git(dir, ['show', `${commit}:entries/${shard}/notes.txt`])).toBe('a stray file');
+    // And the next write leaves them as they are again.
+    const next = writeCommit(dir, { parent: commit, writes: [{ path: entryPath('ma1'), content: null }], message: 'm\n', author: { name: 'A', email: 'a@x' }, timestamp: 1_700_000_060 });
+    expect(git(dir, ['show', `${next}:entries/${shard}.jsonl`])).toBe('not an entry line');
+    expect(git(dir, ['ls-tree', '-r', '--name-only', next]).split('\n')).toEqual([`entries/${shard}.jsonl`, `entries/${shard}/notes.txt`]);
+  });
+
   it('builds from trees and bundles read with the blobs, and the commit pushes to a remote that checks what it receives', () => {
     const dir = store();
     const first = writeCommit(dir, { parent: null, writes: [{ path: entryPath('ma1'), content: '{"text":"one"}\n' }], message: 'first\n', author: { name: 'A', email: 'a@x' }, timestamp: 1_700_000_000 });
