@@ -720,12 +720,7 @@ function writeBundles(
       const bytes = looseTexts.get(file.oid);
       if (bytes === undefined) throw new MemError('GIT_FAILED', `git cat-file in the team store: missing blob ${file.oid} (${dirOf(shard)}/${file.id}.json)`);
       // Note: a file no bundle line can hold (oversized, not UTF-8) stays where it is, as it is.
-      let text: string | null = null;
-      try {
-        text = bytes.length > MAX_ENTRY_FILE_BYTES ? null : decoder.decode(bytes);
-      } catch {
-        text = null;
-      }
+      const text = bytes.length > MAX_ENTRY_FILE_BYTES ? null : decodeOrNull(decoder, bytes);
       if (text === null) keptLoose.push(...(looseOf(shard) ?? []).filter((entry) => entry.oid === file.oid && entry.name === `${file.id}.json`));
       else texts.set(file.id, text);
     }
@@ -741,6 +736,14 @@ function writeBundles(
     out.set(shard, { bundle: texts.size === 0 && kept.length === 0 ? null : serializeBundle(texts, kept), kept: stays });
   }
   return out;
+}
+
+function decodeOrNull(decoder: InstanceType<typeof TextDecoder>, bytes: Buffer): string | null {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    return null;
+  }
 }
 
 function clean(value: string): string {
