@@ -8,7 +8,8 @@
 import { withLock } from '../core/files/lock.js';
 import { teamStorePath } from '../core/git/team-store-location.js';
 import { readGitIdentity } from '../core/git/git-identity.js';
-import { readWorkingBody, writeWorkingMetadata } from '../core/shared-memory-file.js';
+import { readWorkingBody, sharedMemoryPaths, writeWorkingMetadata } from '../core/shared-memory-file.js';
+import { fileStamp } from '../core/files/file-stamp.js';
 import { attributeChanges, shallowCommits } from './store/git-objects.js';
 import { ENTRY_DIR, entryPath } from './store/team-record.js';
 import { unshallowTeamBranch } from './store/transport.js';
@@ -54,7 +55,10 @@ export async function completeShallowProvenance(root: string): Promise<number> {
             // (otherwise every line differs from the snapshot, and a whole-file merge at 20,000
             // entries took 1.1 s and 170 MiB).
             const snapshot = readSyncSnapshot(root);
-            if (snapshot !== null && snapshot.body === body) saveSyncSnapshot(root, { ...snapshot, body: filledBody, workingHash: textFingerprint(written) });
+            if (snapshot !== null && snapshot.body === body) {
+              const working = sharedMemoryPaths(root).working;
+              saveSyncSnapshot(root, { ...snapshot, body: filledBody, workingHash: textFingerprint(written) }, written, { path: working, stamp: fileStamp(working) });
+            }
           }
           return filled;
         },

@@ -277,7 +277,10 @@ function keepSnapshotFor(context: TeamContext, step: StepResult, base: string, s
   const wrote = step.wrote;
   if (wrote === undefined || wrote.workingHash === null || (wrote.tombstonesSent && sent === null)) return false;
   const pending = sent === null ? wrote.changed : wrote.changed.filter((id) => !sent.has(id));
-  saveSyncSnapshot(context.root, { base, body: wrote.body, pending, tombstones: tombstonesFingerprint(readLocalTombstones(context.root)), workingHash: wrote.workingHash });
+  const working = sharedMemoryPaths(context.root).working;
+  const linked = saveSyncSnapshot(context.root, { base, body: wrote.body, pending, tombstones: tombstonesFingerprint(readLocalTombstones(context.root)), workingHash: wrote.workingHash }, wrote.workingText, { path: working, stamp: wrote.stamp });
+  // Note: the snapshot is another name of the working copy the step wrote, which moves its change time.
+  if (linked !== null) wrote.stamp = linked;
   return true;
 }
 

@@ -275,6 +275,8 @@ function normalise(file: string, text: string): string {
   } catch {
     return text;
   }
+  // Note: the sync snapshot's `text` is the stat of its text file (inode, times), which two twins never share.
+  if (file.endsWith('team-synced.json') && parsed !== null && typeof parsed === 'object') delete (parsed as Record<string, unknown>)['text'];
   return `${JSON.stringify(stripStamps(parsed), null, 1)}\n`;
 }
 

@@ -3,7 +3,7 @@
  * target, fsync the directory. A process killed at any point leaves either the old file or the
  * new one, never a truncated mix.
  */
-import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, writeSync, type BigIntStats } from 'node:fs';
 import { open, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 
@@ -113,4 +113,32 @@ function syncDirectory(dir: string): void {
  */
 export function writeCacheFileSync(path: string, data: string | Uint8Array): void {
   replaceByRename(path, data, false);
+}
+
+/**
+ * Makes `target` another name of the file `source` names now (a hard link, put in place by
+ * rename, so `target` is whole before and after), when `accept` says the linked file is the one
+ * meant (checked on the link itself: `source` may be replaced meanwhile); returns false, having
+ * changed nothing, when it is not or the file system has no hard links. Why: a cache that is a
+ * copy of a file mem just wrote costs writing megabytes again; a second name costs one call, and
+ * since every mem writer replaces files by rename, the name keeps the bytes written.
+ */
+export function linkCacheFileSync(source: string, target: string, accept: (linked: BigIntStats) => boolean): boolean {
+  const temp = tempPathFor(target);
+  try {
+    linkSync(source, temp);
+  } catch {
+    return false;
+  }
+  try {
+    const linked = statSync(temp, { bigint: true });
+    if (!accept(linked)) return false;
+    // Note: renaming onto another name of the same file does nothing (POSIX); then target already is it.
+    renameSync(temp, target);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    rmSync(temp, { force: true });
+  }
 }

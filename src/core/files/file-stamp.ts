@@ -12,7 +12,7 @@
  * second everywhere: a sync run right after another (pre-push after the end of a turn) read and
  * hashed the whole working copy, 10 MB at 20,000 entries, to prove nothing had changed.
  */
-import { statSync } from 'node:fs';
+import { statSync, type BigIntStats } from 'node:fs';
 
 /** A file's stamp, or 'absent'. */
 export type FileStamp = string;
@@ -23,11 +23,15 @@ const RACY_SUBSECOND_NS = 100_000_000n;
 /** Returns the stamp of `path` ('absent' when it does not exist); never throws. */
 export function fileStamp(path: string): FileStamp {
   try {
-    const stat = statSync(path, { bigint: true });
-    return `${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}:${stat.ino}`;
+    return stampOf(statSync(path, { bigint: true }));
   } catch {
     return 'absent';
   }
+}
+
+/** The stamp of a file as `stat` gave it. */
+export function stampOf(stat: BigIntStats): FileStamp {
+  return `${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}:${stat.ino}`;
 }
 
 /** Stamps of several files, taken together, with the time they were taken. */

@@ -3,7 +3,7 @@
  * (pre-push hook, merge driver), and helpers that edit shared memory the way mem's writer would.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import { BEGIN_MARKER, END_MARKER } from '../../../../src/core/memory-file/region-format.js';
@@ -68,7 +68,13 @@ export function addEntry(dir: string, id: string, text: string, section = 'Conve
     body = `${before}${item}${next < 0 ? '' : '\n'}${body.slice(cut)}`;
   }
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, content.slice(0, content.indexOf('\n', begin) + 1) + body + content.slice(end));
+  replaceFile(file, content.slice(0, content.indexOf('\n', begin) + 1) + body + content.slice(end));
+}
+
+/** Writes the working copy as mem's own writers do (the Stop hook, mem remember): a new file renamed over the old one. */
+function replaceFile(file: string, text: string): void {
+  writeFileSync(`${file}.fixture-tmp`, text);
+  renameSync(`${file}.fixture-tmp`, file);
 }
 
 /** Replaces the text of entry `id` in the clone's shared memory. */
@@ -77,7 +83,7 @@ export function editEntry(dir: string, id: string, text: string): void {
   const content = readFileSync(file, 'utf8');
   const pattern = new RegExp(`^- .*<!-- mem:id=${id}( [^>]*)? -->$`, 'm');
   expect(pattern.test(content), `entry ${id} in ${file}`).toBe(true);
-  writeFileSync(file, content.replace(pattern, `- ${text} <!-- mem:id=${id} -->`));
+  replaceFile(file, content.replace(pattern, `- ${text} <!-- mem:id=${id} -->`));
 }
 
 /** Returns the clone's shared memory as mem keeps it (ids and provenance included). */
