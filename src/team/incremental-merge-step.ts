@@ -15,7 +15,7 @@ import { fileStamp } from '../core/files/file-stamp.js';
 import { renderLayout, renderSharedMemory, sharedMemoryPaths, writeWorkingBody } from '../core/shared-memory-file.js';
 import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
 import { commitMessage, outgoingEntries, quarantinedIds, readIncomingEntries, recordQuarantine, stampSent, teamProvenance, type IncomingChange, type MergeReport, type StepResult } from './merge-parts.js';
-import { directoriesOf, readBlobsAndTreesFrom, writeCommit, type Attribution, type CommitAuthor } from './store/git-objects.js';
+import { directoriesOf, readBlobsAndTreesFrom, writeCommit, type Attribution, type BlobsAndTrees, type CommitAuthor } from './store/git-objects.js';
 import type { ObjectReader } from './store/object-reader.js';
 import { blobOid, classifyPath, entryPath, serializeRecord } from './store/team-record.js';
 import { readSyncSnapshot, tombstonesFingerprint, type SyncSnapshot } from './sync-snapshot.js';
@@ -51,6 +51,21 @@ export function startIncremental(root: string, base: string | null, body: string
   return { body, snapshot, diff, tombstones: new Set(local), candidates, bodyStarts: lineStarts(diff.now.lines) };
 }
 
+/** What a commit of this clone's changes is built from, asked of the sync's cat-file as soon as the team's commit is known (beside the walk of its history). */
+export type StartedRead = { start: IncrementalStart; theirs: string; base: string; read: Promise<BlobsAndTrees> };
+
+/**
+ * Starts reading what the step will build its commit from: the team commit's trees and bundles
+ * on the way to each id this clone may have changed, and those ids' blob ids at the base. Never
+ * throws (a failed read fails the step that awaits it, as its own read would).
+ */
+export function startStepRead(objects: ObjectReader, start: IncrementalStart, base: string, theirs: string): StartedRead {
+  const candidatePaths = start.candidates.map(entryPath);
+  const read = readBlobsAndTreesFrom(objects, [], theirs, directoriesOf(candidatePaths), { commit: base, paths: candidatePaths });
+  read.catch(() => undefined);
+  return { start, theirs, base, read };
+}
+
 export type IncrementalInput = {
   context: TeamContext;
   report: MergeReport;
@@ -71,7 +86,14 @@ export type IncrementalInput = {
   sessionId?: string;
   /** Starts pushing a written commit (see sendCommit in sync.ts). */
   send: (commit: string, written: ReadonlySet<string>) => Promise<PushOutcome>;
+  /** The step's read, started earlier (used when it was started for this start, base and team commit). */
+  started?: StartedRead | null;
 };
+
+/** `read` with the blobs of `more` too (the team's entries read apart from the trees). */
+function withBlobs(read: BlobsAndTrees, more: BlobsAndTrees): BlobsAndTrees {
+  return { ...read, blobs: new Map([...read.blobs, ...more.blobs]) };
+}
 
 /** Runs the merge step on the changed lines only; returns null, having done nothing, where it cannot be sure to give the full merge's result. */
 export async function incrementalMergeStep(input: IncrementalInput): Promise<StepResult | null> {
@@ -125,7 +147,11 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
   // a few more than the changed ones may need).
   const wanted = incoming.filter((change) => change.newOid !== null && classifyPath(change.path)?.kind === 'entry').map((change) => change.newOid as string);
   const candidatePaths = start.candidates.map(entryPath);
-  const read = await readBlobsAndTreesFrom(input.objects, wanted, theirsOid, directoriesOf(candidatePaths), { commit: base, paths: candidatePaths });
+  const started = input.started;
+  const read =
+    started !== undefined && started !== null && started.start === start && started.base === base && started.theirs === theirsOid
+      ? withBlobs(await started.read, await readBlobsAndTreesFrom(input.objects, wanted, null, []))
+      : await readBlobsAndTreesFrom(input.objects, wanted, theirsOid, directoriesOf(candidatePaths), { commit: base, paths: candidatePaths });
 
   // What this clone changed since the base: blob ids differ (the base's files of the candidates only).
   const baseFiles = read.files;
