@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Team memory at a year's scale (issue 11): a bare remote whose team ref (refs/mem/team) has
-// 20,000 commits and 3,000 entries (one file per entry), a clone with 5,000 session handoffs, and a
+// 20,000 commits and 3,000 entries (a bundle file per shard), a clone with 5,000 session handoffs, and a
 // large variant with 20,000 entries. Ratios to F = `node -e 0`, paired in the same run; peak RSS of
 // the mem process. One new entry on each side is measured twice: right after the clones' first
 // sync (a shallow store, entries without provenance), and after their first after-turn step (the

@@ -107,7 +107,7 @@ export function runDemo(options: DemoOptions): string {
     say(indent(sh(bob, 'git', ['push', 'origin', 'main']).stderr));
     mem(alice, ['sync', '--quiet']);
     mem(bob, ['sync', '--quiet']);
-    heading(say, "Bob's agent now reads Alice's memory and his own, no conflict (refs/mem/team: one file per entry)");
+    heading(say, "Bob's agent now reads Alice's memory and his own, no conflict (refs/mem/team: merged entry by entry)");
     say(indent(rendered(bob).split('\n').filter((line) => line.startsWith('#') || line.startsWith('- ')).join('\n')));
 
     heading(say, '5. A real conflict: both reword the same entry, each in their own words');

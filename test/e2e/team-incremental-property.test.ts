@@ -6,13 +6,13 @@
  * that merge must really take the incremental merge (else this proves nothing).
  * TEAM_PROPERTY_SEED replays a failure; TEAM_PROPERTY_RUNS runs more.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs } from '../helpers/temp-repo.js';
 import { expectTwinsAgree, makeTwinScenario, removeTwinTemplate, syncInProcess, twinRun, type TwinScenario } from '../helpers/twin-sync.js';
-import { WORKING, addEntry, editEntry } from '../unit/team/store/team-fixture.js';
+import { WORKING, addEntry, editEntry, replaceFile } from '../unit/team/store/team-fixture.js';
 
 afterAll(() => {
   removeTwinTemplate();
@@ -85,7 +85,7 @@ function apply(dir: string, who: string, step: Action): void {
     if (next === undefined) return;
     [lines[target.index], lines[next.index]] = [lines[next.index] as string, lines[target.index] as string];
   }
-  writeFileSync(file, lines.join('\n'));
+  replaceFile(file, lines.join('\n'));
 }
 
 async function sharedTeam(count: number): Promise<TwinScenario> {

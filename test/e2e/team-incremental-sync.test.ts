@@ -13,7 +13,7 @@ import { fromRecordItems, toRecordItems, type RecordItem } from '../../src/core/
 import { regionBody } from '../../src/core/memory-file/region-body.js';
 import { readWorkingItems, renderWorkingBody } from '../../src/team/working-records.js';
 import { cleanupTempDirs, runMem } from '../helpers/temp-repo.js';
-import { RENDERED, WORKING, makeTeam } from '../unit/team/store/team-fixture.js';
+import { RENDERED, WORKING, makeTeam, replaceFile } from '../unit/team/store/team-fixture.js';
 
 afterAll(cleanupTempDirs);
 
@@ -96,7 +96,7 @@ describe('incremental team sync', () => {
     const { alice, bob } = syncedTeam([['Tests use the sqlite database.', 'Conventions'], ['Run make check before pushing.', 'Commands']]);
     const reword = (dir: string, text: string) => {
       const file = join(dir, WORKING);
-      writeFileSync(file, readFileSync(file, 'utf8').replace('Tests use the sqlite database.', text));
+      replaceFile(file, readFileSync(file, 'utf8').replace('Tests use the sqlite database.', text));
     };
     reword(alice, 'Tests use postgres 16 in docker.');
     expect(sync(alice).merge).toBe('incremental');

@@ -72,7 +72,7 @@ export function addEntry(dir: string, id: string, text: string, section = 'Conve
 }
 
 /** Writes the working copy as mem's own writers do (the Stop hook, mem remember): a new file renamed over the old one. */
-function replaceFile(file: string, text: string): void {
+export function replaceFile(file: string, text: string): void {
   writeFileSync(`${file}.fixture-tmp`, text);
   renameSync(`${file}.fixture-tmp`, file);
 }
