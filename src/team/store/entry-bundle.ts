@@ -99,16 +99,52 @@ function badLineFile(shard: string, raw: string): TreeFile {
 
 /** The virtual files of a bundle (its contents remembered for readBlobs). */
 export function bundleFiles(bytes: Buffer, shard: string): TreeFile[] {
-  return bundleLines(bytes, shard).map((line) => {
-    if (line.id === null) return badLineFile(shard, line.raw);
-    const oid = blobOid(line.text);
-    if (!virtualBlobs.has(oid)) {
-      // Note: bounded like the other per-process caches; a sync reads at most the team's entries.
-      if (virtualBlobs.size > 200_000) virtualBlobs.clear();
-      virtualBlobs.set(oid, Buffer.from(line.text, 'utf8'));
-    }
-    return { path: `${ENTRY_DIR}/${shard}/${line.id}.json`, oid, mode: '100644', type: 'blob' };
-  });
+  return bundleLines(bytes, shard).map((line) => fileOfLine(shard, line));
+}
+
+function fileOfLine(shard: string, line: BundleLine): TreeFile {
+  if (line.id === null) return badLineFile(shard, line.raw);
+  const oid = blobOid(line.text);
+  if (!virtualBlobs.has(oid)) {
+    // Note: bounded like the other per-process caches; a sync reads at most the team's entries.
+    if (virtualBlobs.size > 200_000) virtualBlobs.clear();
+    virtualBlobs.set(oid, Buffer.from(line.text, 'utf8'));
+  }
+  return { path: `${ENTRY_DIR}/${shard}/${line.id}.json`, oid, mode: '100644', type: 'blob' };
+}
+
+/**
+ * The lines of a bundle in the form mem writes (UTF-8, each line `["<id>",` with a valid id, no
+ * id twice), by id, found without parsing a line; null for any other bundle (the caller then reads
+ * it line by line). In that form a line's meaning depends on that line alone, so a line both
+ * bundles hold means the same in both, and a line can be read on its own.
+ */
+function canonicalLines(bytes: Buffer | null): Map<string, string> | null {
+  const byId = new Map<string, string>();
+  if (bytes === null) return byId;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    const end = line.indexOf('",', 2);
+    if (!line.startsWith('["') || end < 0) return null;
+    const id = line.slice(2, end);
+    if (!isValidId(id) || byId.has(id)) return null;
+    byId.set(id, line);
+  }
+  return byId;
+}
+
+/** The virtual file of entry `id` in a bundle in mem's form, undefined when it holds none; null when the bundle is not in that form. */
+export function bundleFileOf(bytes: Buffer | null, shard: string, id: string): TreeFile | undefined | null {
+  const lines = canonicalLines(bytes);
+  if (lines === null) return null;
+  const line = lines.get(id);
+  return line === undefined ? undefined : fileOfLine(shard, parseLine(line, shard) ?? { id: null, raw: line });
 }
 
 /**
@@ -168,10 +204,14 @@ export function shardState(bundle: StoredObject, loose: StoredObject): ShardStat
 
 export type VirtualChange = { path: string; oldOid: string | null; newOid: string | null; oldMode: string | null; newMode: string | null };
 
-/** The virtual files that differ between two states of a shard, by path. */
+/**
+ * The virtual files that differ between two states of a shard, by path. Two bundles in mem's form
+ * (and no loose files) are compared by lines, and only the lines that differ are read.
+ */
 export function diffShard(shard: string, before: ShardState, after: ShardState): VirtualChange[] {
-  const old = shardFiles(shard, before);
-  const now = shardFiles(shard, after);
+  const quick = before.loose === null && after.loose === null ? canonicalPair(before.bundle, after.bundle) : null;
+  const old = quick !== null ? filesOfLines(shard, quick.removed) : shardFiles(shard, before);
+  const now = quick !== null ? filesOfLines(shard, quick.added) : shardFiles(shard, after);
   const changes: VirtualChange[] = [];
   for (const path of new Set([...old.keys(), ...now.keys()])) {
     const a = old.get(path);
@@ -180,6 +220,25 @@ export function diffShard(shard: string, before: ShardState, after: ShardState):
     changes.push({ path, oldOid: a?.oid ?? null, newOid: b?.oid ?? null, oldMode: a?.mode ?? null, newMode: b?.mode ?? null });
   }
   return changes;
+}
+
+/** The lines only one of two bundles in mem's form holds; null when either is not in that form. */
+function canonicalPair(before: Buffer | null, after: Buffer | null): { removed: string[]; added: string[] } | null {
+  const old = canonicalLines(before);
+  const now = old === null ? null : canonicalLines(after);
+  if (old === null || now === null) return null;
+  const oldSet = new Set(old.values());
+  const newSet = new Set(now.values());
+  return { removed: [...oldSet].filter((line) => !newSet.has(line)), added: [...newSet].filter((line) => !oldSet.has(line)) };
+}
+
+function filesOfLines(shard: string, lines: readonly string[]): Map<string, TreeFile> {
+  const files = new Map<string, TreeFile>();
+  for (const line of lines) {
+    const file = fileOfLine(shard, parseLine(line, shard) ?? { id: null, raw: line });
+    files.set(file.path, file);
+  }
+  return files;
 }
 
 /**

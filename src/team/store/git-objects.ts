@@ -16,7 +16,7 @@ import { gitEnv } from '../../core/git/run-git.js';
 import { batchAnswer, type ObjectReader, type StoredObject } from './object-reader.js';
 import { encodeTree, gitObject, parseTree as parseTreeObject, writePack, type GitObject, type TreeEntry } from './pack-writer.js';
 import { planChangedPaths, planChanges, type Plan } from './bundle-changes.js';
-import { BUNDLE_SUFFIX, bundleFiles, bundlePath, bundleTexts, serializeBundle, shardFiles, shardOfPath, virtualBlob, type TreeFile } from './entry-bundle.js';
+import { BUNDLE_SUFFIX, bundleFileOf, bundleFiles, bundlePath, bundleTexts, serializeBundle, shardFiles, shardOfPath, virtualBlob, type TreeFile } from './entry-bundle.js';
 import { RAW_LOG_ARGS, parseRawLog, type CommitAuthor, type LoggedCommit } from './raw-log.js';
 import { ENTRY_DIR, MAX_ENTRY_FILE_BYTES, isValidId, shardOf } from './team-record.js';
 
@@ -386,6 +386,15 @@ function filesIn(trees: ReadonlyMap<string, TreeEntry[] | null>, bundles: Readon
     const slash = path.lastIndexOf('/');
     const dir = slash < 0 ? '' : path.slice(0, slash);
     const shard = shardDirectory(dir);
+    if (shard !== null && (trees.get(dir) ?? null) === null) {
+      // Note: the entry's own line, when the bundle is in mem's form (no other line is read).
+      const id = path.endsWith('.json') ? path.slice(dir.length + 1, -5) : '';
+      const file = bundleFileOf(bundles.get(shard) ?? null, shard, id);
+      if (file !== null) {
+        if (file !== undefined && file.path === path) found.set(path, file.oid);
+        continue;
+      }
+    }
     if (shard !== null) {
       let files = shards.get(shard);
       if (files === undefined) shards.set(shard, (files = shardFiles(shard, { bundle: bundles.get(shard) ?? null, loose: trees.get(dir) ?? null })));

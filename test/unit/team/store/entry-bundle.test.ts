@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bundleFiles, changedBundleIds, diffShard, serializeBundle, shardFiles, shardOfPath, virtualBlob } from '../../../../src/team/store/entry-bundle.js';
+import { bundleFileOf, bundleFiles, changedBundleIds, diffShard, serializeBundle, shardFiles, shardOfPath, virtualBlob } from '../../../../src/team/store/entry-bundle.js';
 import { blobOid, classifyPath, entryPath, shardOf } from '../../../../src/team/store/team-record.js';
 
 /** Ids that fall in one shard, so a bundle of them is a real one. */
@@ -68,6 +68,23 @@ describe('a shard bundle', () => {
         const quick = changedBundleIds(SHARD, old, now);
         const full = diffShard(SHARD, { bundle: old, loose: null }, { bundle: now, loose: null }).map((change) => (classifyPath(change.path) as { id: string }).id);
         expect([...(quick ?? [])].sort()).toEqual(full.sort());
+      }),
+    );
+  });
+
+  it('reads only the lines that differ, and one line for one entry, with the answers of reading every line (law)', () => {
+    // Bundles as mem writes them, and with what a remote may add: bad lines, a line twice, an id twice, a spaced line.
+    const other = ['m1', 'm2', 'm3', 'm4', 'm5'].find((id) => shardOf(id) !== SHARD) as string;
+    const stray = fc.constantFrom('not json', JSON.stringify([other, 'wrong shard']), `[ "${IDS[0] as string}", "spaced"]`, JSON.stringify([IDS[1], 'a second line for an id']));
+    const bytes = fc.tuple(bundle, fc.array(stray, { maxLength: 2 })).map(([texts, extra]) => Buffer.from(serializeBundle(new Map(Object.entries(texts)), extra), 'utf8'));
+    fc.assert(
+      fc.property(bytes, bytes, fc.constantFrom(...IDS), (before, after, id) => {
+        // Note: an empty loose list takes the path that reads every line.
+        const quick = diffShard(SHARD, { bundle: before, loose: null }, { bundle: after, loose: null });
+        const full = diffShard(SHARD, { bundle: before, loose: [] }, { bundle: after, loose: [] });
+        expect([...quick].sort((a, b) => (a.path < b.path ? -1 : 1))).toEqual([...full].sort((a, b) => (a.path < b.path ? -1 : 1)));
+        const one = bundleFileOf(before, SHARD, id);
+        if (one !== null) expect(one).toEqual(shardFiles(SHARD, { bundle: before, loose: null }).get(entryPath(id)));
       }),
     );
   });
