@@ -20,6 +20,7 @@ import { textFingerprint } from '../core/files/fast-hash.js';
 import { stampOf, type FileStamp } from '../core/files/file-stamp.js';
 import { readTextFileSync } from '../core/files/read-text.js';
 import { memoryPaths } from '../core/layout.js';
+import { BEGIN_PREFIX, END_PREFIX } from '../core/memory-file/locate-region.js';
 import { regionBody } from '../core/memory-file/region-body.js';
 
 export type SyncSnapshot = {
@@ -56,11 +57,14 @@ function textStamp(stat: BigIntStats): string {
 export function readSyncSnapshot(root: string): SyncSnapshot | null {
   try {
     const { text: textPath, meta: metaPath } = paths(root);
-    const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as Partial<Omit<SyncSnapshot, 'body'>> & { version?: unknown; length?: unknown; text?: unknown };
+    const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as Partial<Omit<SyncSnapshot, 'body'>> & { version?: unknown; length?: unknown; offset?: unknown; text?: unknown };
     if (meta.version !== 2 || typeof meta.base !== 'string' || typeof meta.tombstones !== 'string' || typeof meta.workingHash !== 'string' || typeof meta.text !== 'string') return null;
     if (!Array.isArray(meta.pending) || !meta.pending.every((id) => typeof id === 'string')) return null;
     if (textStamp(statSync(textPath, { bigint: true })) !== meta.text) return null;
-    const body = regionBody(readTextFileSync(textPath));
+    const text = readTextFileSync(textPath);
+    // Note: where the body starts, as the save found it (the region is not searched again in 2.4 MB); checked against the end marker.
+    const at = typeof meta.offset === 'number' && typeof meta.length === 'number' && text.startsWith(END_PREFIX, meta.offset + meta.length) ? meta.offset : null;
+    const body = at !== null ? text.slice(at, at + (meta.length as number)) : regionBody(text);
     if (body === null || meta.length !== body.length) return null;
     return { base: meta.base, body, pending: meta.pending, tombstones: meta.tombstones, workingHash: meta.workingHash };
   } catch {
@@ -85,7 +89,10 @@ export function saveSyncSnapshot(root: string, snapshot: SyncSnapshot, workingTe
     const linked = written !== undefined && linkCacheFileSync(written.path, textPath, (stat) => `${stat.size}` === size && `${stat.mtimeNs}` === mtime && `${stat.ino}` === ino);
     if (!linked) writeCacheFileSync(textPath, workingText);
     const stat = statSync(textPath, { bigint: true });
-    writeCacheFileSync(metaPath, `${JSON.stringify({ version: 2, ...meta, length: body.length, text: textStamp(stat) })}\n`);
+    const begin = workingText.indexOf(BEGIN_PREFIX);
+    const offset = begin < 0 ? -1 : workingText.indexOf('\n', begin) + 1;
+    const found = offset > 0 && workingText.startsWith(body, offset) && workingText.startsWith(END_PREFIX, offset + body.length);
+    writeCacheFileSync(metaPath, `${JSON.stringify({ version: 2, ...meta, length: body.length, ...(found ? { offset } : {}), text: textStamp(stat) })}\n`);
     return linked ? stampOf(stat) : null;
   } catch {
     dropSyncSnapshot(root);

@@ -95,8 +95,9 @@ export function locateRegionSpan(text: string): { span: RegionOffsets | null; da
   return { span: span === null ? null : { start: span.start, bodyStart: span.bodyStart, bodyEnd: span.bodyEnd, end: span.end }, damage: located.damage };
 }
 
-const BEGIN_PREFIX = '<!-- mem:begin';
-const END_PREFIX = '<!-- mem:end';
+/** How the lines of mem's markers start (what a marker line is, is isBeginMarker's and isEndMarker's). */
+export const BEGIN_PREFIX = '<!-- mem:begin';
+export const END_PREFIX = '<!-- mem:end';
 
 type MarkerScan = { pairs: MarkerPair[]; strayBegins: number[]; strayEnds: number[]; /** Line of a fence opened outside the region and never closed, or -1. */ unclosedOpener: number };
 

@@ -7,14 +7,19 @@ import { locateRegionSpan } from './locate-region.js';
 import { detectEol, toLf, withEol } from './split-lines.js';
 
 /**
- * The region of the text last located: a sync reads the working copy's body, then replaces it in
- * the same text (2.4 MB at 20,000 entries, searched once instead of twice).
+ * The regions of the two texts last located: a sync reads the working copy's body (and the last
+ * sync's copy of it), then replaces the body in the same text (2.4 MB at 20,000 entries, searched
+ * once instead of twice).
  */
-let located: { text: string; location: ReturnType<typeof locateRegionSpan> } | null = null;
+const located: Array<{ text: string; location: ReturnType<typeof locateRegionSpan> }> = [];
 
 function locate(fileText: string): ReturnType<typeof locateRegionSpan> {
-  if (located?.text !== fileText) located = { text: fileText, location: locateRegionSpan(fileText) };
-  return located.location;
+  const known = located.find((entry) => entry.text === fileText);
+  if (known !== undefined) return known.location;
+  const location = locateRegionSpan(fileText);
+  located.unshift({ text: fileText, location });
+  located.length = Math.min(located.length, 2);
+  return location;
 }
 
 /** Returns the region body of `fileText` with LF line endings, or null when the file has no well-formed region. */
