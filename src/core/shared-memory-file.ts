@@ -16,7 +16,7 @@
 import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeCacheFileSync, writeFileAtomicSync } from './files/atomic-write.js';
-import { matchesTextFingerprint, textFingerprint } from './files/fast-hash.js';
+import { bytesFingerprint, matchesTextFingerprint, textFingerprint } from './files/fast-hash.js';
 import { readTextFileSync } from './files/read-text.js';
 import { stampsHold, takeStamps, type StampSet } from './files/file-stamp.js';
 import { RENDERED_FILE, RENDER_STAMP_FILE, WORKING_FILE, readRenderStamp, renderStampPaths } from './shared-memory-stamp.js';
@@ -94,8 +94,18 @@ export function writeWorkingBody(root: string, body: string, current: string = r
   if (next === current && existsSync(path)) return current;
   mkdirSync(dirname(path), { recursive: true });
   const written = next === '' ? replaceRegionBody('\n', body) : next;
-  writeFileAtomicSync(path, written);
+  const bytes = Buffer.from(written, 'utf8');
+  writeFileAtomicSync(path, bytes);
+  lastWritten = { text: written, bytes };
   return written;
+}
+
+/** The working copy's text this process wrote last, and its bytes as written (what fingerprinting it would encode again: 2.4 MB at 20,000 entries). */
+let lastWritten: { text: string; bytes: Buffer } | null = null;
+
+/** textFingerprint of a working copy's text, from the bytes written when it is the text this process wrote last. */
+function workingFingerprint(text: string): string {
+  return lastWritten !== null && lastWritten.text === text ? bytesFingerprint(lastWritten.bytes, text.length) : textFingerprint(text);
 }
 
 type SavedRendering = Rendering & { workingHash: string };
@@ -265,7 +275,7 @@ export function renderSharedMemory(root: string, layout: RenderLayout, from?: Re
     writeFileAtomicSync(paths.rendered, rendering.text);
     written = true;
   }
-  const workingHash = textFingerprint(workingText);
+  const workingHash = workingFingerprint(workingText);
   saveLastRendering(root, rendering, workingHash, { renderedShows: written || current === rendering.text });
   return { written, readBack: absorbed.edits, workingHash };
 }

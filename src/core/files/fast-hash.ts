@@ -15,7 +15,7 @@ export function fingerprint(data: Uint8Array | string): string {
   return low.toString(16).padStart(8, '0') + high.toString(16).padStart(8, '0');
 }
 
-type HashModule = { hash?: (algorithm: string, data: string, encoding: 'hex') => string; createHash(algorithm: string): { update(data: string): { digest(encoding: 'hex'): string } } };
+type HashModule = { hash?: (algorithm: string, data: string | Uint8Array, encoding: 'hex') => string; createHash(algorithm: string): { update(data: string | Uint8Array): { digest(encoding: 'hex'): string } } };
 
 /** Inputs from this size on are hashed natively: the JS loop above costs ~4 ms per MiB, SHA-1 in OpenSSL a few hundred µs. */
 const NATIVE_FROM = 64 * 1024;
@@ -31,6 +31,14 @@ export function textFingerprint(text: string): string {
   const crypto = nativeCrypto();
   if (crypto === null) return fingerprint(text);
   return `s${crypto.hash ? crypto.hash('sha1', text, 'hex') : crypto.createHash('sha1').update(text).digest('hex')}`;
+}
+
+/** textFingerprint of the text whose UTF-8 bytes are `bytes` and whose length is `length`, without encoding it again. */
+export function bytesFingerprint(bytes: Uint8Array, length: number): string {
+  if (length < NATIVE_FROM) return fingerprint(bytes);
+  const crypto = nativeCrypto();
+  if (crypto === null) return fingerprint(bytes);
+  return `s${crypto.hash ? crypto.hash('sha1', bytes, 'hex') : crypto.createHash('sha1').update(bytes).digest('hex')}`;
 }
 
 /** True when `hash` is `text`'s fingerprint, by textFingerprint or by the plain fingerprint written before it (saved state stays valid). */
