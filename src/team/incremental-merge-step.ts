@@ -18,7 +18,7 @@ import { commitMessage, outgoingEntries, quarantinedIds, readIncomingEntries, re
 import { directoriesOf, readBlobsAndTreesFrom, writeCommit, type Attribution, type BlobsAndTrees, type CommitAuthor } from './store/git-objects.js';
 import type { ObjectReader } from './store/object-reader.js';
 import { blobOid, classifyPath, entryPath, serializeRecord } from './store/team-record.js';
-import { readSyncSnapshot, tombstonesFingerprint, type SyncSnapshot } from './sync-snapshot.js';
+import { linkSnapshotText, readSyncSnapshot, tombstonesFingerprint, type SyncSnapshot } from './sync-snapshot.js';
 import type { PushOutcome } from './store/transport.js';
 import { readGitAuthor, type TeamContext } from './team-context.js';
 import { readLocalTombstones, addLocalTombstones } from './tombstones.js';
@@ -232,6 +232,7 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
   report.conflicts = [];
   const workingText = writeWorkingBody(root, body, input.fileText);
   // Note: before rendering, which may read a human's edit back into the working copy.
+  linkSnapshotText(root, sharedMemoryPaths(root).working);
   const stamp = fileStamp(sharedMemoryPaths(root).working);
   const rendered = renderSharedMemory(root, renderLayout(config), { workingText, body, syncShape: true });
   report.wroteMemoryFile ||= rendered.written;

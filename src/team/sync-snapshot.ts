@@ -73,11 +73,27 @@ export function readSyncSnapshot(root: string): SyncSnapshot | null {
 }
 
 /**
+ * Makes the snapshot's text the working copy the sync just wrote (a second name of it), before
+ * anything takes the working copy's stamp: a link moves the file's change time, so the stamps
+ * the rendering and the no-op check record after it stay true. The snapshot is not usable until
+ * saveSyncSnapshot writes what it is. The caller holds the memory lock (no other writer meanwhile).
+ */
+export function linkSnapshotText(root: string, workingPath: string): void {
+  const { text: textPath, meta: metaPath } = paths(root);
+  try {
+    rmSync(metaPath, { force: true });
+    linkCacheFileSync(workingPath, textPath, () => true);
+  } catch {
+    /* saveSyncSnapshot links or copies it then */
+  }
+}
+
+/**
  * Keeps the snapshot for the next sync: `workingText` is the working copy's text the sync wrote
  * (`snapshot.body` is its region's body), `written` where it wrote it and that file's stamp then.
  * When that file still is the one written, the snapshot is a second name of it, else a copy.
- * Returns the written file's stamp after (a link changes its change time), or null when it no
- * longer is the file written. A failure to save only costs the next sync its speed.
+ * Returns the written file's stamp after a link made here (a link changes its change time), or
+ * null when none was made (linked before, or a copy). A failure to save only costs the next sync its speed.
  */
 export function saveSyncSnapshot(root: string, snapshot: SyncSnapshot, workingText: string, written?: { path: string; stamp: FileStamp }): FileStamp | null {
   const { body, ...meta } = snapshot;
@@ -86,14 +102,17 @@ export function saveSyncSnapshot(root: string, snapshot: SyncSnapshot, workingTe
     // Note: the old meta goes first, so a text and a meta of two different syncs never pair up.
     rmSync(metaPath, { force: true });
     const [size, mtime, , ino] = (written?.stamp ?? '').split(':');
-    const linked = written !== undefined && linkCacheFileSync(written.path, textPath, (stat) => `${stat.size}` === size && `${stat.mtimeNs}` === mtime && `${stat.ino}` === ino);
+    const isWritten = (stat: BigIntStats) => `${stat.size}` === size && `${stat.mtimeNs}` === mtime && `${stat.ino}` === ino;
+    // Note: linked already (linkSnapshotText), nothing to do to the text; else linked or copied now.
+    const already = written !== undefined && isWritten(statSync(textPath, { bigint: true, throwIfNoEntry: false }) ?? ({} as BigIntStats));
+    const linked = already || (written !== undefined && linkCacheFileSync(written.path, textPath, isWritten));
     if (!linked) writeCacheFileSync(textPath, workingText);
     const stat = statSync(textPath, { bigint: true });
     const begin = workingText.indexOf(BEGIN_PREFIX);
     const offset = begin < 0 ? -1 : workingText.indexOf('\n', begin) + 1;
     const found = offset > 0 && workingText.startsWith(body, offset) && workingText.startsWith(END_PREFIX, offset + body.length);
     writeCacheFileSync(metaPath, `${JSON.stringify({ version: 2, ...meta, length: body.length, ...(found ? { offset } : {}), text: textStamp(stat) })}\n`);
-    return linked ? stampOf(stat) : null;
+    return linked && !already ? stampOf(stat) : null;
   } catch {
     dropSyncSnapshot(root);
     return null;

@@ -35,7 +35,7 @@ import { commitMessage, incomingEntriesReader, isoSeconds, outgoingEntries, quar
 import { incrementalMergeStep, startIncremental, startStepRead, type IncrementalStart } from './incremental-merge-step.js';
 import { startTeamHistory } from './store/team-history.js';
 import { lazyObjectReader, type LazyObjectReader } from './store/object-reader.js';
-import { dropSyncSnapshot, saveSyncSnapshot, tombstonesFingerprint } from './sync-snapshot.js';
+import { dropSyncSnapshot, linkSnapshotText, saveSyncSnapshot, tombstonesFingerprint } from './sync-snapshot.js';
 import {
   attributeChanges,
   diffTrees,
@@ -613,6 +613,7 @@ async function mergeStep(
   const fileNow = absorbed.edits === 0 ? fileText : readWorkingText(root);
   const workingText = body !== bodyOf(fileNow) ? writeWorkingBody(root, body, fileNow) : fileNow;
   // Note: before rendering, which may read a human's edit back into the working copy.
+  linkSnapshotText(root, sharedMemoryPaths(root).working);
   const stamp = fileStamp(sharedMemoryPaths(root).working);
   // Note: a merge's items have unique ids; in sync's shape (a first sync's 20,000 entries) only
   // the entries the budget shows are read to render, not every block (~200 ms at 20,000).

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileStamp } from '../../../src/core/files/file-stamp.js';
 import { BEGIN_MARKER, END_MARKER } from '../../../src/core/memory-file/region-format.js';
-import { readSyncSnapshot, saveSyncSnapshot, type SyncSnapshot } from '../../../src/team/sync-snapshot.js';
+import { linkSnapshotText, readSyncSnapshot, saveSyncSnapshot, type SyncSnapshot } from '../../../src/team/sync-snapshot.js';
 import { cleanupTempDirs, makeTempDir } from '../../helpers/temp-repo.js';
 
 afterEach(cleanupTempDirs);
@@ -38,6 +38,15 @@ describe('the sync snapshot', () => {
     expect(statSync(join(root, '.memory', 'state', 'team-synced.md')).ino).toBe(statSync(working).ino);
     writeFileSync(`${working}.tmp`, text(`${BODY}- A later rule. <!-- mem:id=mlater -->\n`));
     renameSync(`${working}.tmp`, working);
+    expect(readSyncSnapshot(root)).toEqual(SNAPSHOT);
+  });
+
+  it("linked right after the write, leaves the working copy's stamp as it was then (what the rendering and the no-op check recorded)", () => {
+    const { root, working } = clone();
+    linkSnapshotText(root, working);
+    const stamp = fileStamp(working);
+    expect(saveSyncSnapshot(root, SNAPSHOT, text(BODY), { path: working, stamp })).toBeNull();
+    expect(fileStamp(working)).toBe(stamp);
     expect(readSyncSnapshot(root)).toEqual(SNAPSHOT);
   });
 
