@@ -185,10 +185,11 @@ function parseDiff(bytes: Buffer): TreeChange[] {
 }
 
 /**
- * readBlobs, read as git answers: `onBlobs` is given each run of blobs as it arrives (in the order
- * asked), while git reads the rest. Why: a new clone's first sync reads every entry of the team
- * (20,000: git takes ~290 ms), and checking them takes as long again; checked as they arrive, the
- * two overlap. Resolves with every blob read; rejects as readBlobs throws.
+ * readBlobs, read as git answers: `onBlobs` is given each run of blobs as it arrives (entries of
+ * bundles read in this process first, at once; then git's, in the order asked), while git reads
+ * the rest. Why: an older mem's ref has a blob per entry (a new clone's first sync of 20,000: git
+ * took ~290 ms), and checking them takes as long again; checked as they arrive, the two overlap.
+ * Resolves with every blob read; rejects as readBlobs throws.
  */
 export function streamBlobs(storeDir: string, oids: Iterable<string>, onBlobs: (blobs: ReadonlyArray<readonly [string, Buffer]>) => void): Promise<Map<string, Buffer>> {
   const blobs = new Map<string, Buffer>();
