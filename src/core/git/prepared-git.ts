@@ -9,7 +9,7 @@
  * git); where there is no POSIX sh (Windows) or it cannot start, `run` starts git the usual way.
  */
 import { nodeChildProcess } from '../lazy-builtins.js';
-import { gitEnv, killTree, runGit, type GitRun, type RunGitOptions } from './run-git.js';
+import { gitEnv, killAfter, runGit, type GitRun, type RunGitOptions } from './run-git.js';
 
 export type PreparedGit = {
   /** Runs git with the prepared arguments and `last` (one line) after them; resolves as runGit does. */
@@ -64,17 +64,10 @@ export function prepareGit(args: readonly string[], options: Omit<RunGitOptions,
       used = true;
       for (const handle of handles) handle?.ref?.();
       return new Promise((resolve) => {
-        let timedOut = false;
-        const timer =
-          options.timeoutMs === undefined
-            ? undefined
-            : setTimeout(() => {
-                timedOut = true;
-                killTree(child.pid);
-              }, options.timeoutMs);
+        const deadline = killAfter(child.pid, options.timeoutMs);
         finished = (status) => {
-          if (timer) clearTimeout(timer);
-          resolve({ status, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), timedOut, ...(startError === null ? {} : { spawnError: startError }) });
+          if (deadline.timer) clearTimeout(deadline.timer);
+          resolve({ status, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), timedOut: deadline.timedOut(), ...(startError === null ? {} : { spawnError: startError }) });
         };
         if (exited !== null) finished(exited.status);
         else child.stdin?.end(`${last}\n`);

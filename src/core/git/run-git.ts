@@ -72,22 +72,16 @@ export function runGit(args: string[], options: RunGitOptions): Promise<GitRun> 
     }
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    let timedOut = false;
     child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => {
       err.push(chunk);
       options.onStderr?.(chunk.toString('utf8'));
     });
-    const timer =
-      options.timeoutMs === undefined
-        ? undefined
-        : setTimeout(() => {
-            timedOut = true;
-            killTree(child.pid);
-          }, options.timeoutMs);
+    const deadline = killAfter(child.pid, options.timeoutMs);
+    const timer = deadline.timer;
     child.on('error', (error) => {
       if (timer) clearTimeout(timer);
-      resolve({ status: null, stdout: '', stderr: '', timedOut, spawnError: error.message });
+      resolve({ status: null, stdout: '', stderr: '', timedOut: deadline.timedOut(), spawnError: error.message });
     });
     child.on('close', (status) => {
       if (timer) clearTimeout(timer);
@@ -95,7 +89,7 @@ export function runGit(args: string[], options: RunGitOptions): Promise<GitRun> 
         status,
         stdout: Buffer.concat(out).toString('utf8'),
         stderr: Buffer.concat(err).toString('utf8'),
-        timedOut,
+        timedOut: deadline.timedOut(),
       });
     });
     if (options.input !== undefined) child.stdin?.end(options.input);
@@ -110,6 +104,19 @@ export function runGitSync(args: string[], cwd: string): string | null {
 }
 
 /** Kills git and what it started (the detached group runGit and prepareGit start it in). */
+/** Kills the process tree of `pid` after `timeoutMs` (none: never); `timedOut` says whether it came to that. Clear `timer` when the process ends. */
+export function killAfter(pid: number | undefined, timeoutMs: number | undefined): { timer: NodeJS.Timeout | undefined; timedOut: () => boolean } {
+  let fired = false;
+  const timer =
+    timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          fired = true;
+          killTree(pid);
+        }, timeoutMs);
+  return { timer, timedOut: () => fired };
+}
+
 export function killTree(pid: number | undefined): void {
   if (pid === undefined) return;
   try {

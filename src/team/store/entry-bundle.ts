@@ -241,24 +241,18 @@ function filesOfLines(shard: string, lines: readonly string[]): Map<string, Tree
 
 /**
  * The ids whose line differs between two bundles, without parsing or hashing the lines both hold
- * (who changed what, over hundreds of commits); null when a line is not one this reads (then the
- * caller diffs the shard in full).
+ * (who changed what, over hundreds of commits); null when either bundle is not in mem's form or
+ * names an id of another shard (then the caller diffs the shard in full).
  */
 export function changedBundleIds(shard: string, before: Buffer | null, after: Buffer | null): Set<string> | null {
-  const oldLines = new Set(before === null ? [] : before.toString('utf8').split('\n'));
-  const newLines = new Set(after === null ? [] : after.toString('utf8').split('\n'));
+  const pair = canonicalPair(before, after);
+  if (pair === null) return null;
   const ids = new Set<string>();
-  const take = (line: string): boolean => {
-    if (line === '') return true;
-    // Note: a line mem writes starts ["<id>", and an id has no character JSON escapes.
-    const end = line.indexOf('",', 2);
-    if (!line.startsWith('["') || end < 0) return false;
-    const id = line.slice(2, end);
-    if (!isValidId(id) || shardOf(id) !== shard) return false;
+  for (const line of [...pair.removed, ...pair.added]) {
+    // Note: a line in mem's form starts ["<id>", (canonicalLines checked it).
+    const id = line.slice(2, line.indexOf('",', 2));
+    if (shardOf(id) !== shard) return null;
     ids.add(id);
-    return true;
-  };
-  for (const line of oldLines) if (!newLines.has(line) && !take(line)) return null;
-  for (const line of newLines) if (!oldLines.has(line) && !take(line)) return null;
+  }
   return ids;
 }

@@ -85,7 +85,7 @@ export function startListTree(storeDir: string, commit: string, dirs: readonly s
   return started(
     gitAsync(storeDir, lsTreeArgs(commit, dirs)).then((out) => {
       const plan = planListing(parseTreeListing(out));
-      return catFileAsync(storeDir, plan.specs).then((objects) => plan.answer(objects));
+      return readStoreObjects(storeDir, plan.specs).then((objects) => plan.answer(objects));
     }),
   );
 }
@@ -115,13 +115,8 @@ function catFile(storeDir: string, specs: readonly string[]): StoredObject[] {
   return specs.length === 0 ? [] : answersOf(git(storeDir, ['cat-file', '--batch'], `${specs.join('\n')}\n`), specs.length);
 }
 
-/** The store's answers to cat-file `specs` (object names, `<commit>:<path>`), in order; one process, started now. */
+/** The store's answers to cat-file `specs` (object names, `<commit>:<path>`), in order; catFile in one process started now. */
 export function readStoreObjects(storeDir: string, specs: readonly string[]): Promise<StoredObject[]> {
-  return catFileAsync(storeDir, specs);
-}
-
-/** catFile, started now. */
-function catFileAsync(storeDir: string, specs: readonly string[]): Promise<StoredObject[]> {
   return specs.length === 0 ? Promise.resolve([]) : gitAsync(storeDir, ['cat-file', '--batch'], `${specs.join('\n')}\n`).then((out) => answersOf(out, specs.length));
 }
 
@@ -156,7 +151,7 @@ export function startDiffTrees(storeDir: string, from: string, to: string, dirs:
   return started(
     gitAsync(storeDir, diffTreeArgs(from, to, dirs)).then((out) => {
       const plan = planChanges([{ from, to, changes: parseDiff(out) }]);
-      return catFileAsync(storeDir, plan.specs).then((objects) => withoutOldModes(plan.answer(objects)[0] ?? []));
+      return readStoreObjects(storeDir, plan.specs).then((objects) => withoutOldModes(plan.answer(objects)[0] ?? []));
     }),
   );
 }
@@ -454,7 +449,7 @@ export function startAttributeChanges(storeDir: string, head: string, exclude: s
   return started(
     gitAsync(storeDir, attributionArgs(storeDir, head, exclude, dirs)).then(async (out) => {
       const attribution = newAttribution(logged(out), dirs);
-      for (const plan of attribution.plans()) plan.answer(await catFileAsync(storeDir, plan.specs));
+      for (const plan of attribution.plans()) plan.answer(await readStoreObjects(storeDir, plan.specs));
       return attribution.result;
     }),
   );
