@@ -17,7 +17,7 @@ import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeCacheFileSync, writeFileAtomicSync } from './files/atomic-write.js';
 import { bytesFingerprint, matchesTextFingerprint, textFingerprint } from './files/fast-hash.js';
-import { readTextFileSync } from './files/read-text.js';
+import { readTextAndBytesSync, readTextFileSync } from './files/read-text.js';
 import { stampsHold, takeStamps, type StampSet } from './files/file-stamp.js';
 import { RENDERED_FILE, RENDER_STAMP_FILE, WORKING_FILE, readRenderStamp, renderStampPaths } from './shared-memory-stamp.js';
 import { readGitIdentity } from './git/git-identity.js';
@@ -28,7 +28,7 @@ import { readBack } from './memory-file/read-back.js';
 import { regionBody, replaceRegionBody } from './memory-file/region-body.js';
 import type { BodyItem } from './memory-file/parse-region-body.js';
 import { renderBodyItems, renderMemory, type Rendering } from './memory-file/render-memory.js';
-import { renderSyncShapeBody } from './memory-file/render-sync-shape.js';
+import { renderSyncShapeBody, type KnownSection } from './memory-file/render-sync-shape.js';
 import { fromRecordItems, toRecordItems, type RecordItem } from './memory-file/rendering-record.js';
 
 export { RENDERED_FILE, WORKING_FILE, readRenderStamp, renderStampPaths, type RenderStamp } from './shared-memory-stamp.js';
@@ -78,6 +78,15 @@ export function readWorkingText(root: string): string {
   return readText(sharedMemoryPaths(root).working) ?? '';
 }
 
+/** The working copy's text and its bytes ('' and none when there is none yet); never throws. */
+export function readWorkingFile(root: string): { text: string; bytes: Buffer } {
+  try {
+    return readTextAndBytesSync(sharedMemoryPaths(root).working);
+  } catch {
+    return { text: '', bytes: Buffer.alloc(0) };
+  }
+}
+
 /** Returns the working copy's region body ('' when empty or absent). */
 export function readWorkingBody(root: string): string {
   return regionBody(readWorkingText(root)) ?? '';
@@ -98,6 +107,19 @@ export function writeWorkingBody(root: string, body: string, current: string = r
   writeFileAtomicSync(path, bytes);
   lastWritten = { text: written, bytes };
   return written;
+}
+
+/**
+ * Replaces the working copy with `text`, whose UTF-8 bytes the caller has built (`bytes`: an
+ * incremental sync copies the unchanged runs of the old file's bytes), atomically; returns `text`.
+ * The caller holds the memory lock; throws on I/O failure.
+ */
+export function writeWorkingBytes(root: string, text: string, bytes: Buffer): string {
+  const path = sharedMemoryPaths(root).working;
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileAtomicSync(path, bytes);
+  lastWritten = { text, bytes };
+  return text;
 }
 
 /** The working copy's text this process wrote last, and its bytes as written (what fingerprinting it would encode again: 2.4 MB at 20,000 entries). */
@@ -238,6 +260,8 @@ export type RenderFrom = {
    * (render-sync-shape.ts; with a repeated id its rendering could differ from parsing's).
    */
   syncShape?: boolean;
+  /** The body's sections, when the caller wrote it in sync's shape and plain and knows them (render-sync-shape.ts: nothing is searched). */
+  sections?: readonly KnownSection[];
 };
 
 /** How the team memory is rendered: the section order and the file's size budget (config `region.sections`, `team.renderMaxChars`). */
@@ -261,7 +285,7 @@ export function renderSharedMemory(root: string, layout: RenderLayout, from?: Re
   const options = { target: 'rules-file' as const, sections, maxChars, reader: { name: identity.name ?? null, email: identity.email ?? null } };
   const rendering =
     from?.syncShape === true && from.body !== undefined && absorbed.edits === 0
-      ? (renderSyncShapeBody(from.body, options) ?? (from.blocks !== undefined ? renderBodyItems(from.blocks(), options) : renderMemory(from.body, options)))
+      ? (renderSyncShapeBody(from.body, options, from.sections) ?? (from.blocks !== undefined ? renderBodyItems(from.blocks(), options) : renderMemory(from.body, options)))
       : from?.blocks !== undefined && absorbed.edits === 0
         ? renderBodyItems(from.blocks(), options)
         : renderMemory(absorbed.body, options);

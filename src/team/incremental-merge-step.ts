@@ -12,13 +12,15 @@
  */
 import { safeSection } from '../core/memory-file/render-memory.js';
 import { fileStamp } from '../core/files/file-stamp.js';
-import { renderLayout, renderSharedMemory, sharedMemoryPaths, writeWorkingBody } from '../core/shared-memory-file.js';
+import { renderLayout, renderSharedMemory, sharedMemoryPaths, writeWorkingBody, writeWorkingBytes } from '../core/shared-memory-file.js';
 import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
 import { commitMessage, outgoingEntries, quarantinedIds, readIncomingEntries, recordQuarantine, stampSent, teamProvenance, type IncomingChange, type MergeReport, type StepResult } from './merge-parts.js';
 import { directoriesOf, readBlobsAndTreesFrom, writeCommit, type Attribution, type BlobsAndTrees, type CommitAuthor } from './store/git-objects.js';
 import type { ObjectReader } from './store/object-reader.js';
 import { blobOid, classifyPath, entryPath, serializeRecord } from './store/team-record.js';
-import { linkSnapshotText, readSyncSnapshot, tombstonesFingerprint, type SyncSnapshot } from './sync-snapshot.js';
+import { regionBody, knownRegion } from '../core/memory-file/region-body.js';
+import { diffFromSnapshot, type SnapshotDiff, type WorkingFile } from './snapshot-line-diff.js';
+import { linkSnapshotText, readSavedSnapshot, tombstonesFingerprint, type KnownText, type SavedSnapshot } from './sync-snapshot.js';
 import type { PushOutcome } from './store/transport.js';
 import { readGitAuthor, type TeamContext } from './team-context.js';
 import { readLocalTombstones, addLocalTombstones } from './tombstones.js';
@@ -29,26 +31,50 @@ import { lineAt, lineStarts, splice, type Located } from './incremental-splice.j
 /** What can be read before the memory lock, while git fetches: the snapshot and the line diff. */
 export type IncrementalStart = {
   body: string;
-  snapshot: SyncSnapshot;
+  snapshot: SavedSnapshot;
   diff: LineDiff;
   tombstones: Set<string>;
   /** Ids whose entry may differ from the base: unsent at the last sync, or on a line changed since. */
   candidates: string[];
   /** Where each line of `body` starts (see lineStarts). */
   bodyStarts: Int32Array;
+  /** What is known of the working copy's text `text`, whose bytes are `bytes` (found from the snapshot's bytes: snapshot-line-diff.ts), or null. */
+  known: (SnapshotDiff['known'] & { text: string; bytes: Buffer }) | null;
 };
 
 /** Returns the start of an incremental merge of `body` against `base`, or null when the last sync left nothing to start from. */
 export function startIncremental(root: string, base: string | null, body: string, sections: readonly string[]): IncrementalStart | null {
-  const snapshot = readSyncSnapshot(root);
-  if (snapshot === null || base === null || snapshot.base !== base) return null;
+  const snapshot = base === null ? null : readSavedSnapshot(root);
+  if (snapshot === null || snapshot.base !== base) return null;
+  const synced = snapshot.body();
+  return synced === null ? null : startWith(root, snapshot, body, diffWorkingLines(synced, body, sections), null);
+}
+
+/**
+ * The working copy's region body, and the start of an incremental merge of it against `base` (null
+ * when the last sync left nothing to start from), from the file as read: where its bytes differ
+ * from the snapshot's only in plain entry lines, its region is not searched nor its lines checked
+ * again (snapshot-line-diff.ts); else as startIncremental.
+ */
+export function startIncrementalFromFile(root: string, base: string | null, file: WorkingFile, sections: readonly string[]): { body: string; start: IncrementalStart | null } {
+  const snapshot = base === null ? null : readSavedSnapshot(root);
+  if (snapshot === null || snapshot.base !== base) return { body: regionBody(file.text) ?? '', start: null };
+  const found = diffFromSnapshot(snapshot, file, sections);
+  if (found !== null) {
+    knownRegion(file.text, found.span);
+    return { body: found.body, start: startWith(root, snapshot, found.body, found.diff, { ...found.known, text: file.text, bytes: file.bytes }, found.starts) };
+  }
+  const body = regionBody(file.text) ?? '';
+  const synced = snapshot.body();
+  return { body, start: synced === null ? null : startWith(root, snapshot, body, diffWorkingLines(synced, body, sections), null) };
+}
+
+function startWith(root: string, snapshot: SavedSnapshot, body: string, diff: LineDiff | null, known: IncrementalStart['known'], starts?: Int32Array): IncrementalStart | null {
   const local = readLocalTombstones(root);
-  if (tombstonesFingerprint(local) !== snapshot.tombstones) return null;
-  const diff = diffWorkingLines(snapshot.body, body, sections);
-  if (diff === null) return null;
+  if (diff === null || tombstonesFingerprint(local) !== snapshot.tombstones) return null;
   const candidates = [...new Set([...snapshot.pending, ...diff.added.map((added) => added.item.id), ...diff.removed])];
   if (candidates.length > MAX_CHANGED_LINES) return null;
-  return { body, snapshot, diff, tombstones: new Set(local), candidates, bodyStarts: lineStarts(diff.now.lines) };
+  return { body, snapshot, diff, tombstones: new Set(local), candidates, bodyStarts: starts ?? lineStarts(diff.now.lines), known };
 }
 
 /** What a commit of this clone's changes is built from, asked of the sync's cat-file as soon as the team's commit is known (beside the walk of its history). */
@@ -228,18 +254,30 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
     }
   }
 
-  const body = splice(start, located, current, appended, reader);
+  const spliced = splice(start, located, current, appended, reader);
+  const body = spliced.body;
   report.conflicts = [];
-  const workingText = writeWorkingBody(root, body, input.fileText);
+  // Note: the file read is the one the start knows (its region, its bytes): the new one is its
+  // head, the spliced body and its tail, written from the old bytes where they are unchanged.
+  const file = start.known !== null && start.known.text === input.fileText ? start.known : null;
+  const unchanged = body.length === start.body.length && body === start.body;
+  const workingText =
+    file === null ? writeWorkingBody(root, body, input.fileText)
+    : unchanged ? input.fileText
+    : writeWorkingBytes(root, input.fileText.slice(0, file.layout.bodyStart) + body + input.fileText.slice(input.fileText.length - file.layout.tailChars), spliced.fileBytes({ bytes: file.bytes, headBytes: file.layout.headBytes, tailBytes: file.layout.tailBytes }));
   // Note: before rendering, which may read a human's edit back into the working copy.
   linkSnapshotText(root, sharedMemoryPaths(root).working);
   const stamp = fileStamp(sharedMemoryPaths(root).working);
-  const rendered = renderSharedMemory(root, renderLayout(config), { workingText, body, syncShape: true });
+  // Note: the working copy was plain and in sync's shape, and so are the lines the splice wrote:
+  // its sections are known, and the text keeps its head and tail (nothing is searched again).
+  const plain = start.known !== null && spliced.sections !== null ? spliced.sections : null;
+  const known: KnownText | undefined = plain !== null && file !== null ? { layout: file.layout, shape: plain.map(({ line, title, entries }) => ({ line, title, entries })) } : undefined;
+  const rendered = renderSharedMemory(root, renderLayout(config), { workingText, body, syncShape: true, ...(plain !== null ? { sections: plain } : {}) });
   report.wroteMemoryFile ||= rendered.written;
   recordQuarantine(root, report.quarantined, input.now);
   if (advance !== undefined && !willPush) await context.store.updateRef('base', advance.to, advance.from);
 
-  const wrote = { body, workingText, stamp, changed: [...oursChanged, ...quarantinedIds(report.quarantined)], workingHash: rendered.readBack === 0 ? rendered.workingHash : null, tombstonesSent: false };
+  const wrote = { body, workingText, stamp, changed: [...oursChanged, ...quarantinedIds(report.quarantined)], workingHash: rendered.readBack === 0 ? rendered.workingHash : null, tombstonesSent: false, ...(known !== undefined ? { known } : {}) };
   if (!pendingWork) return { commit: theirsOid, written, pending: false, wrote };
   if (!input.reachable) return { commit: null, written, pending: true, wrote };
   return { commit, written, pending: true, wrote, ...(pushing ? { pushing } : {}), ...(willPush && advance !== undefined ? { advanceBase: advance } : {}) };

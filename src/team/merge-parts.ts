@@ -3,6 +3,7 @@
  * it, or only what changed since the last sync): reading what the team sent, who wrote it, what
  * this clone sends, and the commit message. Both merge steps call these, so they agree.
  */
+import type { KnownText } from './sync-snapshot.js';
 import { join } from 'node:path';
 import { writeCacheFileSync } from '../core/files/atomic-write.js';
 import { memoryPaths } from '../core/layout.js';
@@ -32,7 +33,8 @@ export type StepResult = {
    * the fingerprint of that text (null: a human's edit of the rendered file was read back
    * meanwhile, so the file holds more), and whether the commit sends tombstones.
    */
-  wrote?: { body: string; workingText: string; stamp: string; changed: string[]; workingHash: string | null; tombstonesSent: boolean };
+  /** What the step wrote; `known`: what it knows of the working copy's text it wrote (its region and sections), so saving the snapshot need not search it. */
+  wrote?: { body: string; workingText: string; stamp: string; changed: string[]; workingHash: string | null; tombstonesSent: boolean; known?: KnownText };
   /** The base move this step left to after the push (the base still points at `from`). */
   advanceBase?: { to: string; from: string | null };
   /** The push of `commit`, started as soon as it was written (the files were written meanwhile). */

@@ -25,14 +25,14 @@ import { directoriesUnder, removeOrphanTemps } from '../core/files/orphan-temps.
 import { readGitIdentity } from '../core/git/git-identity.js';
 import { memoryPaths } from '../core/layout.js';
 import { regionBody } from '../core/memory-file/region-body.js';
-import { absorbRenderedEdits, readWorkingText, renderLayout, renderSharedMemory, renderingIsStale, sharedMemoryPaths, writeWorkingBody, writeWorkingMetadata } from '../core/shared-memory-file.js';
+import { absorbRenderedEdits, readWorkingFile, readWorkingText, renderLayout, renderSharedMemory, renderingIsStale, sharedMemoryPaths, writeWorkingBody, writeWorkingMetadata } from '../core/shared-memory-file.js';
 import { fileStamp, stampsChanged, stampsHold, takeStamps, type StampSet } from '../core/files/file-stamp.js';
 import type { Provenance } from '../core/memory-file/entry.js';
 import { noProgress, type Progress } from '../core/progress.js';
 import { mergeRecords, type Side } from './merge/merge-records.js';
 import { prescanRecords, type FlaggedEntry } from './scan-record.js';
 import { commitMessage, incomingEntriesReader, isoSeconds, outgoingEntries, quarantinedIds, recordQuarantine, stampSent, teamProvenance, type StepResult } from './merge-parts.js';
-import { incrementalMergeStep, startIncremental, startStepRead, type IncrementalStart } from './incremental-merge-step.js';
+import { incrementalMergeStep, startIncremental, startIncrementalFromFile, startStepRead, type IncrementalStart } from './incremental-merge-step.js';
 import { startTeamHistory } from './store/team-history.js';
 import { lazyObjectReader, type LazyObjectReader } from './store/object-reader.js';
 import { dropSyncSnapshot, linkSnapshotText, saveSyncSnapshot, tombstonesFingerprint } from './sync-snapshot.js';
@@ -278,7 +278,7 @@ function keepSnapshotFor(context: TeamContext, step: StepResult, base: string, s
   if (wrote === undefined || wrote.workingHash === null || (wrote.tombstonesSent && sent === null)) return false;
   const pending = sent === null ? wrote.changed : wrote.changed.filter((id) => !sent.has(id));
   const working = sharedMemoryPaths(context.root).working;
-  const linked = saveSyncSnapshot(context.root, { base, body: wrote.body, pending, tombstones: tombstonesFingerprint(readLocalTombstones(context.root)), workingHash: wrote.workingHash }, wrote.workingText, { path: working, stamp: wrote.stamp });
+  const linked = saveSyncSnapshot(context.root, { base, body: wrote.body, pending, tombstones: tombstonesFingerprint(readLocalTombstones(context.root)), workingHash: wrote.workingHash }, wrote.workingText, { path: working, stamp: wrote.stamp }, wrote.known);
   // Note: the snapshot is another name of the working copy the step wrote, which moves its change time.
   if (linked !== null) wrote.stamp = linked;
   return true;
@@ -316,9 +316,10 @@ async function readEarly(context: TeamContext, incremental: boolean, objects: La
     readGitIdentity(context.root);
     // Note: stamps before the read they vouch for, so a write in between is never vouched for.
     const stamps = takeStamps({ working: sharedMemoryPaths(context.root).working });
-    const text = readWorkingText(context.root);
-    const body = regionBody(text) ?? '';
-    const start = incremental ? startIncremental(context.root, base, body, context.config.region.sections) : null;
+    const file = readWorkingFile(context.root);
+    const text = file.text;
+    // Note: the working copy's bytes against the last sync's: its region is found and its lines diffed without reading 4 MB line by line.
+    const { body, start } = incremental ? startIncrementalFromFile(context.root, base, file, context.config.region.sections) : { body: regionBody(text) ?? '', start: null };
     const baseTree = start !== null || base === null ? null : { base, files: startListTree(context.target.storeDir, base, DIRS) };
     const items = start !== null ? null : readWorkingItems(body);
     // Note: entries no team commit holds yet are what this sync will most likely send: scanned now, the merge step's gate finds them scanned.

@@ -39,6 +39,23 @@ function readBodyLines(body: string, sectionOrder: readonly string[]): BodyLines
   if (body === '' || !body.endsWith('\n')) return null;
   const lines = body.split('\n');
   const sectionAt = new Int32Array(lines.length);
+  const sections = readSections(lines, sectionAt);
+  return sections !== null && inOrder(sections, sectionOrder) ? { lines, sections, sectionAt } : null;
+}
+
+/**
+ * The sections of a body in sync's own shape, in the order they come (whatever the configured
+ * order), or null for any other shape: what a sync keeps beside its snapshot, so the next one
+ * need not read the lines it did not change (snapshot-line-diff.ts).
+ */
+export function readBodyShape(body: string): BodySection[] | null {
+  if (body === '' || !body.endsWith('\n')) return null;
+  const lines = body.split('\n');
+  return readSections(lines, new Int32Array(lines.length));
+}
+
+/** The sections of `lines` (a body split at its newlines) in sync's shape, filling `sectionAt`; null for any other shape. */
+function readSections(lines: readonly string[], sectionAt: Int32Array): BodySection[] | null {
   const sections: BodySection[] = [];
   // Grammar: (heading, blank, entry+) joined by one blank line, then the final newline's ''.
   let i = 0;
@@ -66,7 +83,7 @@ function readBodyLines(body: string, sectionOrder: readonly string[]): BodyLines
   }
   if (lines[last] !== '' || sections.length === 0) return null;
   sectionAt[last] = sections.length - 1;
-  return inOrder(sections, sectionOrder) ? { lines, sections, sectionAt } : null;
+  return sections;
 }
 
 /**
@@ -84,16 +101,43 @@ export function diffWorkingLines(synced: string, body: string, sectionOrder: rea
   const b = now.lines;
   // Note: the lines both bodies share at their start and end are the same lines in the same
   // sections (the headings are the same); only the middle is compared entry by entry.
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start += 1;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+  const middle = trimCommonLines((i) => a[i] as string, b, { from: 0, toBefore: a.length, toNow: b.length });
+  return compareMiddle({ count: a.length, line: (i) => a[i] as string, sectionAt: (i) => before.sectionAt[i] as number, sections: before.sections }, now, body, middle);
+}
+
+/** Where two bodies differ: lines before `from` are the same in both, and so are the lines from `toBefore` (before) and `toNow` (now) to the end. */
+export type Middle = LineDiff['middle'];
+
+/**
+ * Narrows `middle` by the lines both bodies share at its start, then at its end (as far as the
+ * start leaves): the lines of the body the last sync wrote are asked for one by one (`before`),
+ * as only those of the middle may be read.
+ */
+export function trimCommonLines(before: (line: number) => string, now: readonly string[], middle: Middle): Middle {
+  let start = middle.from;
+  while (start < middle.toBefore && start < middle.toNow && before(start) === now[start]) start += 1;
+  let endA = middle.toBefore;
+  let endB = middle.toNow;
+  while (endA > start && endB > start && before(endA - 1) === now[endB - 1]) {
     endA -= 1;
     endB -= 1;
   }
-  const inA = middleEntries(before, start, endA);
-  const inB = middleEntries(now, start, endB);
+  return { from: start, toBefore: endA, toNow: endB };
+}
+
+/** The body the last sync wrote, as the comparison of the middle reads it: its line count, and its lines and their sections, asked for one by one. */
+export type BeforeLines = { count: number; line: (index: number) => string; sectionAt: (index: number) => number; sections: readonly BodySection[] };
+
+/**
+ * The diff of two bodies in sync's shape with the same headings, whose lines outside `middle` are
+ * the same: the middle's entry lines compared section by section; null when a line is copied or
+ * unreadable, or too much changed.
+ */
+export function compareMiddle(before: BeforeLines, now: BodyLines, body: string, middle: Middle): LineDiff | null {
+  const { from: start, toBefore: endA, toNow: endB } = middle;
+  const b = now.lines;
+  const inA = middleEntries(before.line, before.sectionAt, start, endA);
+  const inB = middleEntries((i) => b[i] as string, (i) => now.sectionAt[i] as number, start, endB);
   // Note: the last sync wrote every id once, so its lines are unique; a line copied within the
   // middle of the current body would match one line twice.
   if ([...inB.values()].reduce((sum, set) => sum + set.size, 0) !== countEntries(b, start, endB)) return null;
@@ -112,12 +156,12 @@ export function diffWorkingLines(synced: string, body: string, sectionOrder: rea
     if (added.length >= MAX_CHANGED_LINES) return null;
     const item = readEntryLine(line, now.sections[section]?.title ?? '');
     // An added id must be the only line that carries it (a copied line with an edit would be a second).
-    if (item === null || body.indexOf(idMarker(item.id)) !== body.lastIndexOf(idMarker(item.id))) return null;
+    if (item === null || !onlyOnce(body, idMarker(item.id))) return null;
     added.push({ line: i, item });
   }
   for (let i = start; i < endA; i += 1) {
-    const line = a[i] as string;
-    const section = before.sectionAt[i] as number;
+    const line = before.line(i);
+    const section = before.sectionAt(i);
     if (!isEntryLine(line) || inB.get(section)?.has(line)) continue;
     if (removed.length >= MAX_CHANGED_LINES) return null;
     const item = readEntryLine(line, before.sections[section]?.title ?? '');
@@ -129,7 +173,7 @@ export function diffWorkingLines(synced: string, body: string, sectionOrder: rea
     if (line >= endB) return line - endB + endA;
     return kept.get(line) ?? -1;
   };
-  return { beforeLines: a.length, now, writtenAt, added, removed, middle: { from: start, toNow: endB, toBefore: endA } };
+  return { beforeLines: before.count, now, writtenAt, added, removed, middle };
 }
 
 /** What an entry line carries for its id, and only its line: `<!-- mem:id=<id> ` (attributes follow the id after a space, or ` -->` ends it). */
@@ -145,13 +189,19 @@ export function readEntryLine(line: string, section: string): WorkingItem | null
   return item.record.kind === 'entry' && item.record.section === section && line.includes(idMarker(item.id)) ? item : null;
 }
 
-/** The entry lines of `body` between `from` and `to`, by section, with their index. */
-function middleEntries(body: BodyLines, from: number, to: number): Map<number, Map<string, number>> {
+/** True when `text` holds `part` exactly once (a second search forward from the first: lastIndexOf searches 4 MB backwards char by char). */
+function onlyOnce(text: string, part: string): boolean {
+  const first = text.indexOf(part);
+  return first >= 0 && text.indexOf(part, first + 1) < 0;
+}
+
+/** The entry lines of a body between `from` and `to`, by section, with their index. */
+function middleEntries(lineAt: (index: number) => string, sectionAt: (index: number) => number, from: number, to: number): Map<number, Map<string, number>> {
   const out = new Map<number, Map<string, number>>();
   for (let i = from; i < to; i += 1) {
-    const line = body.lines[i] as string;
+    const line = lineAt(i);
     if (!isEntryLine(line)) continue;
-    const section = body.sectionAt[i] as number;
+    const section = sectionAt(i);
     let set = out.get(section);
     if (set === undefined) {
       set = new Map();
@@ -169,7 +219,7 @@ function countEntries(lines: readonly string[], from: number, to: number): numbe
 }
 
 /** An entry line as sync writes it: `- ` then text (a line of a multi-line entry or anything else is not). */
-function isEntryLine(line: string): boolean {
+export function isEntryLine(line: string): boolean {
   return line.charCodeAt(0) === 45 && line.charCodeAt(1) === 32 && line.charCodeAt(2) !== 32;
 }
 
@@ -180,7 +230,7 @@ function headingTitle(line: string): string | null {
 }
 
 /** Sections in the order sync renders them: the configured ones first, in that order, then the others; each once. */
-function inOrder(sections: readonly BodySection[], sectionOrder: readonly string[]): boolean {
+export function inOrder(sections: readonly BodySection[], sectionOrder: readonly string[]): boolean {
   const titles = sections.map((section) => section.title);
   if (new Set(titles).size !== titles.length) return false;
   const known = sectionOrder.filter((title) => titles.includes(title));

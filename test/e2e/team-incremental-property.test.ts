@@ -66,12 +66,13 @@ function apply(dir: string, who: string, step: Action): void {
   counter += 1;
   if (step.kind === 'add' || entries.length === 0) {
     const section = SECTIONS[step.kind === 'add' ? step.section : 0] as string;
-    addEntry(dir, `m${who}${counter.toString(36)}x`, `${who}'s rule ${counter}: run make check-${counter} first.`, section);
+    // Note: some texts are not ASCII, so bytes and characters part ways (the incremental merge copies bytes).
+    addEntry(dir, `m${who}${counter.toString(36)}x`, `${who}'s rule ${counter}: run make check-${counter} first${counter % 4 === 0 ? ' (café)' : ''}.`, section);
     return;
   }
   const target = entries[(step.kind === 'reword' || step.kind === 'delete' || step.kind === 'reorder' ? step.pick : 0) % entries.length] as (typeof entries)[number];
   if (step.kind === 'reword') {
-    editEntry(dir, target.id, `${who} reworded this (${counter}): run make check-${counter} first.`);
+    editEntry(dir, target.id, `${who} reworded this (${counter})${counter % 3 === 0 ? ' —' : ':'} run make check-${counter} first.`);
     return;
   }
   const file = join(dir, WORKING);

@@ -18,10 +18,23 @@ let shared: Buffer | null = null;
 
 /** Returns the file's text decoded as UTF-8, as `readFileSync(path, 'utf8')` does; throws as it does. */
 export function readTextFileSync(path: string): string {
+  return readText(path, true).text;
+}
+
+/**
+ * The file's text as readTextFileSync reads it, and its bytes, in a buffer of their own (a sync
+ * compares them with the last sync's copy, and writes the new file from them, without encoding 4 MB
+ * of text again).
+ */
+export function readTextAndBytesSync(path: string): { text: string; bytes: Buffer } {
+  return readText(path, false);
+}
+
+function readText(path: string, share: boolean): { text: string; bytes: Buffer } {
   const fd = openSync(path, 'r');
   try {
     const size = fstatSync(fd).size;
-    let buffer = size + 1 >= SHARED_FROM ? sharedBuffer(size + 1) : Buffer.allocUnsafe(size + 1);
+    let buffer = share && size + 1 >= SHARED_FROM ? sharedBuffer(size + 1) : Buffer.allocUnsafe(size + 1);
     let length = 0;
     // Note: read until the end of the file, not until the size stat gave: a file may grow while it is read.
     for (;;) {
@@ -35,7 +48,7 @@ export function readTextFileSync(path: string): string {
       length += read;
     }
     const bytes = buffer.subarray(0, length);
-    return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+    return { text: isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8'), bytes };
   } finally {
     closeSync(fd);
   }

@@ -3,7 +3,7 @@
  * keeps its own (CRLF files stay CRLF).
  */
 import { appendRegion, regionDamagedError } from './apply-region-edits.js';
-import { locateRegionSpan } from './locate-region.js';
+import { locateRegionSpan, type RegionOffsets } from './locate-region.js';
 import { detectEol, toLf, withEol } from './split-lines.js';
 
 /**
@@ -20,6 +20,16 @@ function locate(fileText: string): ReturnType<typeof locateRegionSpan> {
   located.unshift({ text: fileText, location });
   located.length = Math.min(located.length, 2);
   return location;
+}
+
+/**
+ * Records where the region of `fileText` is, when the caller knows it without searching the text:
+ * a plain file (plainRegionSpan) that differs from one whose region was found only in plain lines
+ * of the body (a sync's snapshot, snapshot-line-diff.ts).
+ */
+export function knownRegion(fileText: string, span: RegionOffsets): void {
+  located.unshift({ text: fileText, location: { span, damage: null } });
+  located.length = Math.min(located.length, 2);
 }
 
 /** Returns the region body of `fileText` with LF line endings, or null when the file has no well-formed region. */

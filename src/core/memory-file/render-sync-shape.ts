@@ -12,14 +12,21 @@ import { layOutRendering, plainText, safeSection, type RenderOptions, type Rende
 /** Thrown from inside a section's lazy reader when a line is not an entry line: the caller answers null. */
 class NotSyncShape extends Error {}
 
-export function renderSyncShapeBody(body: string, options: RenderOptions): Rendering | null {
-  const found = readSections(body);
+/** A section of a body in sync's shape as the code that wrote the body knows it: where its heading starts, its title (as the heading reads), its entry count. */
+export type KnownSection = { at: number; title: string; entries: number };
+
+/**
+ * `known`: the body's sections, from the code that wrote it in sync's shape and plain (no conflict
+ * in it: an incremental sync's splice): the body is then not searched or counted line by line.
+ */
+export function renderSyncShapeBody(body: string, options: RenderOptions, known?: readonly KnownSection[]): Rendering | null {
+  const found = known !== undefined ? knownSections(body, known) : readSections(body);
   if (found === null) return null;
   const byTitle = new Map(found.map((section) => [section.title, section]));
   if (byTitle.size !== found.length) return null;
   // Note: the order renderBodyItems gives: configured sections first, then the others as they come.
-  const known = options.sections.filter((title) => byTitle.has(title));
-  const ordered = [...known, ...found.map((section) => section.title).filter((title) => !known.includes(title))].map((title) => byTitle.get(title) as RenderSection);
+  const configured = options.sections.filter((title) => byTitle.has(title));
+  const ordered = [...configured, ...found.map((section) => section.title).filter((title) => !configured.includes(title))].map((title) => byTitle.get(title) as RenderSection);
   try {
     return layOutRendering(ordered, options);
   } catch (error) {
@@ -54,6 +61,16 @@ function readSections(body: string): RenderSection[] | null {
   return sections;
 }
 
+/** The lazy sections of a body whose sections are known. */
+function knownSections(body: string, known: readonly KnownSection[]): RenderSection[] {
+  return known.map((section, index) => {
+    // `## Title`, a blank line, the entry lines; then a blank line before the next heading, or the body's final newline.
+    const from = section.at + 3 + section.title.length + 2;
+    const next = known[index + 1];
+    return lazySection(safeSection(section.title), body, from, next === undefined ? body.length - 1 : next.at - 2, section.entries) as RenderSection;
+  });
+}
+
 /**
  * The title of a heading line that reads as written (`## Title`: no closing hashes, no blanks at
  * either end), as the parser reads it; null for any other heading ("## Notes ##" is titled
@@ -64,12 +81,19 @@ function plainHeadingTitle(line: string): string | null {
   return block?.kind === 'heading' && line === `## ${block.title}` ? block.title : null;
 }
 
-/** A section whose entry lines lie in `body` from `from` to `to` (no final newline), read from the end as asked for; null when a line there is not a list item. */
-function lazySection(title: string, body: string, from: number, to: number): RenderSection | null {
+/**
+ * A section whose entry lines lie in `body` from `from` to `to` (no final newline), read from the
+ * end as asked for; null when a line there is not a list item. `known`: how many lines there are,
+ * from code that wrote them as list items (then they are not counted).
+ */
+function lazySection(title: string, body: string, from: number, to: number, known?: number): RenderSection | null {
   let count = 1;
-  for (let at = body.indexOf('\n', from); at >= 0 && at < to; at = body.indexOf('\n', at + 1)) {
-    if (body.charCodeAt(at + 1) !== 45 || body.charCodeAt(at + 2) !== 32) return null;
-    count += 1;
+  if (known !== undefined) count = known;
+  else {
+    for (let at = body.indexOf('\n', from); at >= 0 && at < to; at = body.indexOf('\n', at + 1)) {
+      if (body.charCodeAt(at + 1) !== 45 || body.charCodeAt(at + 2) !== 32) return null;
+      count += 1;
+    }
   }
   // Line starts found from the end backwards: starts[k] is where line count-1-k starts.
   const starts: number[] = [];

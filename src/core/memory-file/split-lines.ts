@@ -25,6 +25,8 @@ export function stripEol(line: string): string {
 
 /** Returns the dominant line ending of `text` (CRLF when most lines use it), LF for text without any. */
 export function detectEol(text: string): '\n' | '\r\n' {
+  // Note: one search for a CR first: a 4 MB working copy has 20,000 newlines to look at otherwise.
+  if (!text.includes('\r')) return '\n';
   let crlf = 0;
   let lf = 0;
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {

@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { fitNewestEntries, isOmittedNote, omittedNote } from '../../../../src/core/memory-file/render-budget.js';
 import { renderMemory, type RenderOptions } from '../../../../src/core/memory-file/render-memory.js';
 import { renderSyncShapeBody } from '../../../../src/core/memory-file/render-sync-shape.js';
+import { lineStarts } from '../../../../src/team/incremental-splice.js';
+import { readBodyShape } from '../../../../src/team/working-line-diff.js';
 import { readBack } from '../../../../src/core/memory-file/read-back.js';
 import { renderEntryItem } from '../../../../src/core/memory-file/entry-item.js';
 import { renderConflictItem } from '../../../../src/core/memory-file/conflict-item.js';
@@ -120,6 +122,12 @@ describe('rendering a body in sync\'s shape, reading only what is shown', () => 
       fc.property(sections, fc.option(fc.integer({ min: 300, max: 5_000 }), { nil: undefined }), (parts, maxChars) => {
         const body = syncShapeBody(parts);
         expect(renderSyncShapeBody(body, options(maxChars))).toEqual(renderMemory(body, options(maxChars)));
+        // And from the sections the code that wrote the body knows (an incremental sync's splice): nothing searched.
+        const shape = readBodyShape(body);
+        expect(shape).not.toBeNull();
+        const starts = lineStarts(body.split('\n'));
+        const known = (shape ?? []).map((found) => ({ at: starts[found.line] as number, title: found.title, entries: found.entries }));
+        expect(renderSyncShapeBody(body, options(maxChars), known)).toEqual(renderMemory(body, options(maxChars)));
       }),
     );
   });
