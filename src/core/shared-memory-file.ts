@@ -15,7 +15,7 @@
  */
 import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { writeCacheFileSync, writeFileAtomicSync } from './files/atomic-write.js';
+import { writeCacheFileSync, writeFileAtomicFlushing, writeFileAtomicSync } from './files/atomic-write.js';
 import { bytesFingerprint, matchesTextFingerprint, textFingerprint } from './files/fast-hash.js';
 import { readTextAndBytesSync, readTextFileSync } from './files/read-text.js';
 import { stampsHold, takeStamps, type StampSet } from './files/file-stamp.js';
@@ -110,20 +110,20 @@ export function writeWorkingBody(root: string, body: string, current: string = r
 }
 
 /**
- * Replaces the working copy with `text`, whose UTF-8 bytes the caller has built (`bytes`: an
- * incremental sync copies the unchanged runs of the old file's bytes), atomically; returns `text`.
- * The caller holds the memory lock; throws on I/O failure.
+ * Replaces the working copy with `text`, whose UTF-8 bytes the caller has built (`pieces`, in
+ * order: an incremental sync copies the unchanged runs of the old file's bytes), atomically;
+ * resolves to `text` once the new file is on disk and in place. The disk flush runs on the thread
+ * pool while the caller goes on (see writeFileAtomicFlushing: nothing may read or write the
+ * working copy meanwhile). The caller holds the memory lock; rejects on I/O failure.
  */
-export function writeWorkingBytes(root: string, text: string, bytes: Buffer): string {
-  const path = sharedMemoryPaths(root).working;
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileAtomicSync(path, bytes);
-  lastWritten = { text, bytes };
+export async function writeWorkingBytes(root: string, text: string, pieces: readonly Buffer[]): Promise<string> {
+  await writeFileAtomicFlushing(sharedMemoryPaths(root).working, pieces);
+  lastWritten = { text, bytes: pieces };
   return text;
 }
 
 /** The working copy's text this process wrote last, and its bytes as written (what fingerprinting it would encode again: 2.4 MB at 20,000 entries). */
-let lastWritten: { text: string; bytes: Buffer } | null = null;
+let lastWritten: { text: string; bytes: Buffer | readonly Buffer[] } | null = null;
 
 /** textFingerprint of a working copy's text, from the bytes written when it is the text this process wrote last. */
 function workingFingerprint(text: string): string {
@@ -276,19 +276,13 @@ export function renderLayout(config: { region: { sections: readonly string[] }; 
  * Reads back a human's edits, then writes the rendered file from the working copy when its text
  * changes. The caller holds the memory lock. Throws on I/O failure.
  */
-export function renderSharedMemory(root: string, layout: RenderLayout, from?: RenderFrom): RenderOutcome {
-  const { sections, maxChars } = layout;
+export function renderSharedMemory(root: string, layout: RenderLayout, from?: RenderFrom, prepared?: PreparedRendering): RenderOutcome {
+  const { sections } = layout;
   // Note: read back again even after the caller did: a human may have saved the file meanwhile.
   const absorbed = absorbRenderedEdits(root, sections, from === undefined ? undefined : (from.body ?? regionBody(from.workingText) ?? ''));
   const workingText = from !== undefined && absorbed.edits === 0 ? from.workingText : readWorkingText(root);
-  const identity = readGitIdentity(root);
-  const options = { target: 'rules-file' as const, sections, maxChars, reader: { name: identity.name ?? null, email: identity.email ?? null } };
-  const rendering =
-    from?.syncShape === true && from.body !== undefined && absorbed.edits === 0
-      ? (renderSyncShapeBody(from.body, options, from.sections) ?? (from.blocks !== undefined ? renderBodyItems(from.blocks(), options) : renderMemory(from.body, options)))
-      : from?.blocks !== undefined && absorbed.edits === 0
-        ? renderBodyItems(from.blocks(), options)
-        : renderMemory(absorbed.body, options);
+  const made = prepared !== undefined && absorbed.edits === 0 ? prepared : null;
+  const rendering = made?.rendering ?? (absorbed.edits === 0 && from !== undefined ? renderFrom(root, layout, from) : renderMemory(absorbed.body, renderOptions(root, layout)));
   const paths = sharedMemoryPaths(root);
   const current = absorbed.rendered !== undefined ? absorbed.rendered : readText(paths.rendered);
   const empty = rendering.items.length === 0;
@@ -299,9 +293,35 @@ export function renderSharedMemory(root: string, layout: RenderLayout, from?: Re
     writeFileAtomicSync(paths.rendered, rendering.text);
     written = true;
   }
-  const workingHash = workingFingerprint(workingText);
+  const workingHash = made?.workingHash ?? workingFingerprint(workingText);
   saveLastRendering(root, rendering, workingHash, { renderedShows: written || current === rendering.text });
   return { written, readBack: absorbed.edits, workingHash };
+}
+
+/** A rendering made ahead of renderSharedMemory, and the fingerprint of the working copy's text it is made from. */
+export type PreparedRendering = { rendering: Rendering; workingHash: string };
+
+/**
+ * The rendering renderSharedMemory makes from `from` when no edit is read back, and the
+ * fingerprint of `from.workingText` (`bytes`: its UTF-8 bytes, in pieces), made while the caller
+ * waits on something else (an incremental sync: while the working copy is flushed to disk).
+ * Reads and writes nothing but the git identity.
+ */
+export function prepareRendering(root: string, layout: RenderLayout, from: RenderFrom, bytes: readonly Uint8Array[]): PreparedRendering {
+  return { rendering: renderFrom(root, layout, from), workingHash: bytesFingerprint(bytes, from.workingText.length) };
+}
+
+function renderOptions(root: string, layout: RenderLayout) {
+  const identity = readGitIdentity(root);
+  return { target: 'rules-file' as const, sections: layout.sections, maxChars: layout.maxChars, reader: { name: identity.name ?? null, email: identity.email ?? null } };
+}
+
+/** The rendering of the working copy a caller just wrote (no edit read back since). */
+function renderFrom(root: string, layout: RenderLayout, from: RenderFrom): Rendering {
+  const options = renderOptions(root, layout);
+  const body = from.body ?? regionBody(from.workingText) ?? '';
+  if (from.syncShape === true && from.body !== undefined) return renderSyncShapeBody(from.body, options, from.sections) ?? (from.blocks !== undefined ? renderBodyItems(from.blocks(), options) : renderMemory(from.body, options));
+  return from.blocks !== undefined ? renderBodyItems(from.blocks(), options) : renderMemory(body, options);
 }
 
 /**

