@@ -8,8 +8,10 @@
  * A cache in `.memory/state/`: the working copy's text as that sync wrote it (`team-synced.md`,
  * a second name of the file the sync wrote, or a copy where the file system has no hard links)
  * and a line of JSON beside it (`team-synced.json`) that says what it is: its base, pending ids,
- * tombstones, and the text's stamp. Why a second name: a copy is 2.4 MB written again at 20,000
- * entries, while the sync's push waits (measured ~10 ms of a one-entry sync).
+ * tombstones, the text's stamp, and what the sync knew of the text (where the region lies, the
+ * body's sections: the next sync compares bytes and reads only the lines that differ,
+ * snapshot-line-diff.ts). Why a second name: a copy is 4 MB written again at 20,000 entries, while
+ * the sync's push waits (measured ~10 ms of a one-entry sync).
  * Lost, changed, or describing another base, the next sync merges the whole working copy and
  * writes a new one. Only sync writes it (under the sync lock).
  */

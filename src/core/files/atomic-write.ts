@@ -3,7 +3,7 @@
  * target, fsync the directory. A process killed at any point leaves either the old file or the
  * new one, never a truncated mix.
  */
-import { closeSync, fsync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, writevSync, writeSync, type BigIntStats } from 'node:fs';
+import { closeSync, fsync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, writevSync, type BigIntStats } from 'node:fs';
 import { open, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 
@@ -57,9 +57,7 @@ function replaceByRename(path: string, data: string | Uint8Array, durable: boole
   try {
     const fd = openSync(temp, 'w', 0o644);
     try {
-      const buffer = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-      let offset = 0;
-      while (offset < buffer.length) offset += writeSync(fd, buffer, offset, buffer.length - offset);
+      writeAll(fd, [typeof data === 'string' ? Buffer.from(data, 'utf8') : data]);
       if (durable) fsyncSync(fd);
     } finally {
       closeSync(fd);
