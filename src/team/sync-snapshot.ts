@@ -63,7 +63,7 @@ export type KnownText = { layout: SnapshotLayout | null; shape: BodySection[] | 
  * sync compares bytes first and decodes only what differs), and what that sync knew of its text:
  * where the region is, and the body's sections when it is in sync's shape.
  */
-export type SavedSnapshot = Omit<SyncSnapshot, 'body'> & KnownText & { bytes: Buffer; bodyLength: number; body: () => string | null };
+export type SavedSnapshot = Omit<SyncSnapshot, 'body'> & KnownText & { bytes: Buffer; body: () => string | null };
 
 const SNAPSHOT_TEXT = 'team-synced.md';
 const SNAPSHOT_META = 'team-synced.json';
@@ -110,7 +110,7 @@ export function readSavedSnapshot(root: string): SavedSnapshot | null {
       if (decoded === undefined) decoded = decodeBody(bytes, layout, length, typeof meta.offset === 'number' ? meta.offset : null);
       return decoded;
     };
-    return { base: meta.base, pending: meta.pending, tombstones: meta.tombstones, workingHash: meta.workingHash, bytes, bodyLength: length, layout, shape, body };
+    return { base: meta.base, pending: meta.pending, tombstones: meta.tombstones, workingHash: meta.workingHash, bytes, layout, shape, body };
   } catch {
     return null;
   }

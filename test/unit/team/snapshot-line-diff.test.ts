@@ -23,7 +23,7 @@ const render = (parts: Body) => parts.map(([title, lines]) => `## ${title}\n\n${
 function snapshotOf(text: string): SavedSnapshot {
   const body = regionBody(text) ?? '';
   const known = knownTextOf(text, body);
-  return { base: 'b', pending: [], tombstones: 't', workingHash: 'h', bytes: Buffer.from(text), bodyLength: body.length, ...known, body: () => body };
+  return { base: 'b', pending: [], tombstones: 't', workingHash: 'h', bytes: Buffer.from(text), ...known, body: () => body };
 }
 
 /** What of a line diff a merge reads, as plain data. */
