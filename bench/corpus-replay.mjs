@@ -8,14 +8,17 @@
 // quoted (user-prompt-submit's additionalContext), scores each with ../shared/corpus/score.mjs and
 // prints the measures of issue 10.
 //
-// Usage: node bench/corpus-replay.mjs [--verbose] [--keep] [--out DIR] [name-substring…]
+// Usage: node bench/corpus-replay.mjs [--half tuning|validation|all] [--verbose] [--keep] [--out DIR] [name-substring…]
+//   --half     the sessions of one half of bench/corpus-split.mjs (default all); the measures are
+//              printed per half either way, since rules are changed looking at the tuning half only
 //   --verbose  every written entry, pending candidate and nudge with its verdict against the labels
 //   --out DIR  where the scored JSON arrays go (default: a temp dir, printed)
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT, BIN, median, percentile, fmt, filesUnder, initGitRepo } from './lib.mjs';
+import { halfOf, sessionKey } from './corpus-split.mjs';
 
 const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
 const args = process.argv.slice(2);
@@ -23,7 +26,13 @@ const verbose = args.includes('--verbose');
 const keep = args.includes('--keep');
 const outAt = args.indexOf('--out');
 const outDir = outAt >= 0 ? resolve(args[outAt + 1]) : mkdtempSync(join(tmpdir(), 'mem-corpus-replay-'));
-const only = args.filter((a, i) => !a.startsWith('--') && !(outAt >= 0 && i === outAt + 1));
+const halfAt = args.indexOf('--half');
+const half = halfAt >= 0 ? args[halfAt + 1] : 'all';
+if (!['tuning', 'validation', 'all'].includes(half)) {
+  console.error(`--half takes tuning, validation or all, not ${half}`);
+  process.exit(2);
+}
+const only = args.filter((a, i) => !a.startsWith('--') && !(outAt >= 0 && i === outAt + 1) && !(halfAt >= 0 && i === halfAt + 1));
 
 if (!existsSync(join(ROOT, 'dist'))) {
   console.error('dist/ is missing: run `npm run build` first.');
@@ -270,9 +279,17 @@ const all = (res, text) => res.every((re) => re.test(text));
 
 function score(kind, byBase) {
   const dir = join(outDir, kind);
+  rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  for (const [base, texts] of Object.entries(byBase)) writeFileSync(join(dir, `${base}.json`), JSON.stringify(texts, null, 1));
-  const run = spawnSync(process.execPath, [join(CORPUS, 'score.mjs'), dir, '--json'], { encoding: 'utf8' });
+  // The labels of the replayed sessions only: score.mjs counts a labelled session without entries as all missed.
+  const labels = `${dir}.labels`;
+  rmSync(labels, { recursive: true, force: true });
+  mkdirSync(labels, { recursive: true });
+  for (const [base, texts] of Object.entries(byBase)) {
+    writeFileSync(join(dir, `${base}.json`), JSON.stringify(texts, null, 1));
+    copyFileSync(join(CORPUS, 'labels', `${base}.json`), join(labels, `${base}.json`));
+  }
+  const run = spawnSync(process.execPath, [join(CORPUS, 'score.mjs'), dir, '--labels', labels, '--json'], { encoding: 'utf8' });
   return JSON.parse(run.stdout).summary;
 }
 
@@ -290,7 +307,9 @@ function evidenceFragments(labels) {
   return out;
 }
 
-const files = readdirSync(join(CORPUS, 'transcripts')).filter((f) => f.endsWith('.jsonl') && (only.length === 0 || only.some((o) => f.includes(o)))).sort();
+const files = readdirSync(join(CORPUS, 'transcripts'))
+  .filter((f) => f.endsWith('.jsonl') && (only.length === 0 || only.some((o) => f.includes(o))) && (half === 'all' || halfOf(sessionKey(f)) === half))
+  .sort();
 const results = [];
 const t0 = Date.now();
 for (const file of files) {
@@ -371,5 +390,23 @@ console.log(`MEASURE nudge rate                              ${fmt(nudgedPrompts
 console.log(`MEASURE pending precision                       ${sPending.entries ? fmt(sPending.precision) : 'n/a (none pending)'}  (target >= 0.5: ${target(sPending.entries > 0 && sPending.precision >= 0.5)})`);
 console.log(`MEASURE quiet turns kept quiet                  ${fmt(quietKept / quietTurns)} (${quietKept}/${quietTurns})`);
 console.log(`hooks: F=${fmt(F, 1)} ms; median/p95 ratio to F: user-prompt-submit ${fmt(ratio(timings['user-prompt-submit'], 50))}/${fmt(ratio(timings['user-prompt-submit'], 95))}, stop ${fmt(ratio(timings.stop, 50))}/${fmt(ratio(timings.stop, 95))}, session-start ${fmt(ratio(timings['session-start'], 50))} (a loaded machine: use bench/hook-bench.mjs for budgets)`);
+
+// The measures of issue 26, per half of bench/corpus-split.mjs: the tuning half is where rules are
+// changed, the validation half only decides whether a change stays.
+console.log('');
+for (const name of ['tuning', 'validation']) {
+  const part = results.filter((r) => halfOf(sessionKey(r.base)) === name);
+  if (part.length === 0) continue;
+  const pick = (byBase) => Object.fromEntries(part.map((r) => [r.base, byBase[r.base]]));
+  const w = score(`${name}-written`, pick(written));
+  const p = score(`${name}-pending`, pick(pending));
+  const n = score(`${name}-noticed`, pick(noticed));
+  const typed = part.reduce((sum, r) => sum + r.prompts, 0);
+  const nudgedTyped = part.reduce((sum, r) => sum + r.nudgedPrompts, 0);
+  const precision = (s) => (s.entries ? `${fmt(s.precision)} (${Math.round(s.precision * s.entries)}/${s.entries})` : 'n/a (none)');
+  console.log(
+    `HALF ${name.padEnd(10)} sessions=${part.length} own-write precision=${precision(w)} noticed recall=${fmt(n.mustRecall)} pending precision=${precision(p)} pending/session=${fmt(p.entries / part.length, 1)} nudge rate=${fmt(nudgedTyped / typed)} (${nudgedTyped}/${typed}) forbidden written=${w.forbidden}`,
+  );
+}
 if (hookProblems.length) console.log(`HOOK PROBLEMS: ${hookProblems.slice(0, 5).join(' | ')} (${hookProblems.length})`);
 process.exitCode = secretsOnDisk > 0 || sWritten.secret > 0 ? 2 : 0;
