@@ -1,5 +1,5 @@
 /**
- * The shape of the house (README "Architecture"), checked by `npm run depcheck` in `npm test`:
+ * The shape of the house (docs/architecture.md), checked by `npm run deps` in `npm test`:
  * a folder is a capability a user would name; capabilities never import one another; the
  * composers (turn/, cli/, setup/) put them together; core/ and agents/ are shared below them.
  */

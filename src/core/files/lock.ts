@@ -6,7 +6,7 @@
  *
  * A lock is abandoned when its holder is gone (same host, pid not alive) or has not refreshed it
  * for `staleMs`. Taking over an abandoned lock is the step where hand-written locks (and
- * proper-lockfile, see README "Architecture") let two processes in: two waiters both judge the
+ * proper-lockfile, see docs/decisions.md) let two processes in: two waiters both judge the
  * lock stale, the first removes it and takes a new one, the second then removes that new one.
  * Here a takeover happens only while holding a second lock (`<lock>.break`, also a `mkdir`), and
  * the breaker judges the lock again under it, so a lock that was just re-taken is never removed.
