@@ -1,13 +1,15 @@
 /**
  * `mem uninstall`: reverse exactly what `init` did, byte for byte, and leave user content alone.
- * mem's local state (`.memory/state`, `.memory/cache`) goes; memory itself (the shared memory's
- * working copy with its unsynced entries, session handoffs, the local team store, the rendered
- * file) is the user's: it stays unless `purge`, and the report says what stayed and why.
+ * mem's local state (`.memory/state`, `.memory/cache`) goes, and so does the rendered file the
+ * agent loads (a copy of memory kept elsewhere) unless a person edited it; memory itself (the
+ * shared memory's working copy with its unsynced entries, session handoffs, the local team store)
+ * is the user's: it stays unless `purge`, and the report says what stayed and why. What stayed is
+ * still mem's, so `purge` after an uninstall removes it.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { isMemHandler, removeMemHooks } from '../agents/claude-code/claude-settings.js';
-import { removeAllowRules } from '../agents/claude-code/agent-permissions.js';
+import { memAllowRulesIn, removeAllowRules } from '../agents/claude-code/agent-permissions.js';
 import { jsonValueAt } from '../core/files/edit-json-settings.js';
 import { writeFileAtomicSync } from '../core/files/atomic-write.js';
 import { MemError } from '../core/errors.js';
@@ -32,11 +34,16 @@ export function uninstallRepository(options: UninstallOptions): UninstallReport 
   const root = requireRepoRoot(options.cwd);
   const paths = memoryPaths(root);
   if (!anythingOfMem(root)) {
-    throw new MemError('NOT_INITIALISED', `${root} has nothing of mem to remove (no config, hooks, pre-push hook or merge driver); nothing was changed`, { hint: 'mem init is what sets mem up.' });
+    throw new MemError('NOT_INITIALISED', `${root} has nothing of mem to remove (no config, hooks, pre-push hook, merge driver, .memory/, .git/mem or rendered memory); nothing was changed`, { hint: 'mem init is what sets mem up.' });
   }
   const recordFound = existsSync(paths.installRecord);
   const record = readInstallRecord(paths);
   const steps: UninstallStep[] = [];
+
+  // First, while the last rendering is still in .memory/state to compare with, and before the
+  // hooks step looks whether the .claude/ init created is empty.
+  const rendered = renderedMemoryStep(root, options.purge);
+  if (rendered !== null && !options.purge) steps.push(rendered.step);
 
   steps.push(removeClaudeHooks(root, record));
   for (const agent of HOOK_FILE_AGENTS) {
@@ -63,6 +70,7 @@ export function uninstallRepository(options: UninstallOptions): UninstallReport 
   // Note: the working copy of shared memory holds this clone's entries not yet synced: that is
   // memory, not bookkeeping, so it stays unless --purge (the rest of .memory/state/ goes).
   const workingCopy = join(root, WORKING_FILE);
+  const hadWorkingCopy = existsSync(workingCopy);
   const keptWorkingCopy = !options.purge && existsSync(workingCopy) && /^- /m.test(readFileSync(workingCopy, 'utf8')) ? readFileSync(workingCopy) : null;
   // Local state and caches are mem's own bookkeeping: nobody needs them without mem.
   rmSync(paths.stateDir, { recursive: true, force: true });
@@ -74,11 +82,11 @@ export function uninstallRepository(options: UninstallOptions): UninstallReport 
   }
   const handoffs = countFiles(paths.sessionsDir);
   if (options.purge) {
+    const memoryFiles = [`.memory/sessions (${plural(handoffs, 'session handoff')})`, ...(hadWorkingCopy ? [`this clone's shared memory (${WORKING_FILE})`] : []), 'the local team store (.git/mem)', ...(rendered !== null ? [RENDERED_FILE] : [])];
     rmSync(paths.sessionsDir, { recursive: true, force: true });
     rmSync(teamStorePath(root), { recursive: true, force: true });
     removeIfEmpty(dirname(teamStorePath(root)));
-    const renderedRemoved = removeRenderedMemory(root);
-    steps.push({ step: 'purge', changed: true, detail: `.memory/sessions (${plural(handoffs, 'session handoff')}), the local team store (.git/mem)${renderedRemoved ? ` and ${RENDERED_FILE}` : ''} removed` });
+    steps.push({ step: 'purge', changed: true, detail: `${memoryFiles.slice(0, -1).join(', ')} and ${memoryFiles.at(-1)} removed` });
   }
 
   const ignoreFile = join(paths.memoryDir, '.gitignore');
@@ -98,10 +106,13 @@ export function uninstallRepository(options: UninstallOptions): UninstallReport 
   return { root, steps };
 }
 
-/** True when anything init leaves is there: config, install record, hooks in settings, pre-push, merge driver. */
+/**
+ * True when anything of mem is there: what init leaves (config, install record, hooks in settings,
+ * pre-push, merge driver), or what an uninstall kept (.memory/, the team store, the rendered file).
+ */
 function anythingOfMem(root: string): boolean {
   const paths = memoryPaths(root);
-  if (existsSync(paths.configFile) || existsSync(paths.installRecord)) return true;
+  if ([paths.configFile, paths.installRecord, paths.memoryDir, teamStorePath(root), join(root, RENDERED_FILE)].some((path) => existsSync(path))) return true;
   for (const file of [join(root, '.claude', 'settings.json'), join(root, '.codex', 'hooks.json'), join(root, '.gemini', 'settings.json')]) {
     if (existsSync(file) && hasMemHandler(readFileSync(file, 'utf8'))) return true;
   }
@@ -120,8 +131,11 @@ function removeClaudeHooks(root: string, record: InstallRecord): UninstallStep {
   const settingsFile = join(root, '.claude', 'settings.json');
   if (!existsSync(settingsFile)) return { step: 'claude-hooks', changed: false, detail: '.claude/settings.json: not there' };
   const text = readFileSync(settingsFile, 'utf8');
-  // Only the allow rules init added: one the user had before is theirs.
-  const withoutRules = removeAllowRules(text, record.allowRules ?? [], record.allowCreated ?? []);
+  // Only the allow rules init added: one the user had before is theirs. Where init found mem's
+  // hooks already there (a teammate committed them), the rules came with them and go with them.
+  const hooksFound = record.settings === undefined && record.createdSettingsFile !== true;
+  const rules = [...new Set([...(record.allowRules ?? []), ...(hooksFound ? memAllowRulesIn(text) : [])])];
+  const withoutRules = removeAllowRules(text, rules, hooksFound ? [...(record.allowCreated ?? []), ['permissions'], ['permissions', 'allow']] : (record.allowCreated ?? []));
   const hooksRemoved = removeMemHooks(withoutRules.text, record.settings?.created);
   const removed = { text: hooksRemoved.text, changed: withoutRules.changed || hooksRemoved.changed };
   if (!removed.changed) return { step: 'claude-hooks', changed: false, detail: ".claude/settings.json: no hooks of mem's" };
@@ -135,10 +149,26 @@ function removeClaudeHooks(root: string, record: InstallRecord): UninstallStep {
   return { step: 'claude-hooks', changed: true, detail: ".claude/settings.json: mem's hooks removed, the rest as it was" };
 }
 
-/** Removes the rendered memory file, its `.git/info/exclude` line and an emptied `.claude/rules/`; returns whether the file was there. */
-function removeRenderedMemory(root: string): boolean {
+/**
+ * Removes the rendered file (Claude Code loads it: while it is there, the agent reads the memory),
+ * unless a person edited it since mem rendered it and this is no purge: their edits exist nowhere
+ * else, so it stays and the step says where. Null when there is no rendered file.
+ */
+function renderedMemoryStep(root: string, purge: boolean): { step: UninstallStep } | null {
+  const file = join(root, RENDERED_FILE);
+  if (!existsSync(file)) return null;
+  const lastRendering = join(memoryPaths(root).stateDir, 'team-rendered.md');
+  const edited = !existsSync(lastRendering) || readFileSync(file, 'utf8') !== readFileSync(lastRendering, 'utf8');
+  if (edited && !purge) {
+    return { step: { step: 'rendered', changed: false, kept: true, detail: `${RENDERED_FILE}: edited by hand since mem wrote it, so it stays, and Claude Code still loads it (git ignores it through .git/info/exclude); delete it, or mem uninstall --purge deletes it` } };
+  }
+  removeRenderedMemory(root);
+  return { step: { step: 'rendered', changed: true, detail: `${RENDERED_FILE}: removed with its .git/info/exclude line, so Claude Code no longer loads team memory (a rendering of it: mem init and mem render write it again)` } };
+}
+
+/** Removes the rendered memory file, its `.git/info/exclude` line and an emptied `.claude/rules/`. */
+function removeRenderedMemory(root: string): void {
   const rendered = join(root, RENDERED_FILE);
-  const existed = existsSync(rendered);
   rmSync(rendered, { force: true });
   removeIfEmpty(dirname(rendered));
   const exclude = join(resolveCommonGitDir(root), 'info', 'exclude');
@@ -150,7 +180,6 @@ function removeRenderedMemory(root: string): boolean {
       .join('\n');
     if (next !== current) writeFileAtomicSync(exclude, next);
   }
-  return existed;
 }
 
 function removeExcludeLines(root: string, record: InstallRecord, recordFound: boolean): boolean {

@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, makeRepo, runMem } from '../helpers/temp-repo.js';
+import { cleanupTempDirs, cloneAs, git, makeBareRemote, makeRepo, runMem } from '../helpers/temp-repo.js';
 
 afterEach(cleanupTempDirs);
 
@@ -25,5 +25,28 @@ describe('agent permissions', () => {
 
     expect(runMem(['uninstall'], { cwd: repo }).status).toBe(0);
     expect(settings(repo).permissions).toEqual({ allow: ['Bash(npm test:*)'], deny: ['Read(.env)'] });
+  });
+
+  it("removes the rules that came with a teammate's committed hooks, and keeps the user's own", () => {
+    const remote = makeBareRemote();
+    const alice = cloneAs(remote, 'alice');
+    mkdirSync(join(alice, '.claude'));
+    writeFileSync(join(alice, '.claude', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(npm test:*)'] } }, null, 2));
+    expect(runMem(['init', '--yes'], { cwd: alice }).status).toBe(0);
+    // Alice has mem on PATH: her rules name `mem`, where Bob's init will name its own command line.
+    const aliceSettings = settings(alice) as Record<string, unknown> & { permissions: { allow: string[] } };
+    aliceSettings.permissions.allow = aliceSettings.permissions.allow.map((rule) => rule.replace(/^Bash\(.* (remember|search|candidates):\*\)$/, 'Bash(mem $1:*)'));
+    writeFileSync(join(alice, '.claude', 'settings.json'), `${JSON.stringify(aliceSettings, null, 2)}\n`);
+    git(alice, ['add', '-A']);
+    git(alice, ['commit', '-q', '-m', 'set up mem']);
+    git(alice, ['push', '-q', '--no-verify', 'origin', 'main']);
+
+    const bob = cloneAs(remote, 'bob');
+    expect(runMem(['init', '--yes'], { cwd: bob }).status).toBe(0);
+    expect(runMem(['uninstall'], { cwd: bob }).status).toBe(0);
+    const left = readFileSync(join(bob, '.claude', 'settings.json'), 'utf8');
+    expect(left).not.toMatch(/remember|search|candidates/);
+    expect(left).not.toContain('hook');
+    expect(settings(bob).permissions?.allow).toEqual(['Bash(npm test:*)']);
   });
 });

@@ -176,4 +176,50 @@ describe('mem uninstall', () => {
     expect(readFileSync(join(repo, '.git', 'info', 'exclude'), 'utf8')).not.toContain('mem-team-memory.md');
     expect(git(repo, ['status', '--porcelain'])).not.toMatch(/^\?\?/m);
   });
+
+  it('removes the rendered memory the agent loads, and --purge after an uninstall removes the rest', () => {
+    const repo = makeRepo();
+    expect(runMem(['init', '--yes'], { cwd: repo }).status).toBe(0);
+    expect(runMem(['remember', 'Always run the database migrations with make migrate.'], { cwd: repo }).status).toBe(0);
+    expect(runMem(['render'], { cwd: repo }).status).toBe(0);
+    const rendered = join(repo, '.claude', 'rules', 'mem-team-memory.md');
+    expect(readFileSync(rendered, 'utf8')).toContain('make migrate');
+
+    const plain = runMem(['uninstall'], { cwd: repo });
+    expect(plain.status).toBe(0);
+    // Claude Code loads every file under .claude/rules/: nothing of mem may be left for it to read.
+    expect(existsSync(rendered)).toBe(false);
+    expect(existsSync(join(repo, '.claude'))).toBe(false);
+    expect(readFileSync(join(repo, '.git', 'info', 'exclude'), 'utf8')).not.toContain('mem-team-memory.md');
+    expect(plain.stdout).toMatch(/mem-team-memory\.md: removed.*no longer loads/);
+
+    // What the uninstall kept (the unsynced entry, the team store) is still mem's: --purge removes it.
+    const purge = runMem(['uninstall', '--purge'], { cwd: repo });
+    expect(purge.status, purge.stderr).toBe(0);
+    expect(purge.stdout).toContain('.memory/state/team-memory.md');
+    expect(existsSync(join(repo, '.memory'))).toBe(false);
+    expect(existsSync(join(repo, '.git', 'mem'))).toBe(false);
+    expect(git(repo, ['status', '--porcelain', '--ignored'])).toBe('');
+    // Nothing of mem is left now, and uninstall says so.
+    expect(runMem(['uninstall', '--purge'], { cwd: repo }).status).toBe(2);
+  });
+
+  it('keeps a rendered memory file edited by hand, says where, and --purge removes it', () => {
+    const repo = makeRepo();
+    expect(runMem(['init', '--yes'], { cwd: repo }).status).toBe(0);
+    expect(runMem(['remember', 'Always run the database migrations with make migrate.'], { cwd: repo }).status).toBe(0);
+    expect(runMem(['render'], { cwd: repo }).status).toBe(0);
+    const rendered = join(repo, '.claude', 'rules', 'mem-team-memory.md');
+    writeFileSync(rendered, `${readFileSync(rendered, 'utf8')}- Never edit the generated files in src/gen by hand.\n`);
+
+    const plain = runMem(['uninstall'], { cwd: repo });
+    expect(plain.status).toBe(0);
+    expect(readFileSync(rendered, 'utf8')).toContain('src/gen');
+    expect(plain.stdout).toMatch(/Kept on purpose:[^]*mem-team-memory\.md: edited by hand[^]*Claude Code still loads it/);
+    expect(git(repo, ['status', '--porcelain'])).not.toContain('.claude');
+
+    expect(runMem(['uninstall', '--purge'], { cwd: repo }).status).toBe(0);
+    expect(existsSync(rendered)).toBe(false);
+    expect(readFileSync(join(repo, '.git', 'info', 'exclude'), 'utf8')).not.toContain('mem-team-memory.md');
+  });
 });

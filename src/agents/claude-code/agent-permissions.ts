@@ -15,6 +15,19 @@ export function memAllowRules(commandLine: string): string[] {
   return SUBCOMMANDS.map((sub) => `Bash(${commandLine} ${sub}:*)`);
 }
 
+/** Returns true when `rule` is one of the allow rules init writes, for any way of invoking mem (`mem`, `node …/bin/run.js`). */
+export function isMemAllowRule(rule: unknown): boolean {
+  if (typeof rule !== 'string') return false;
+  const match = /^Bash\((.+) (?:remember|search|candidates):\*\)$/.exec(rule);
+  return match !== null && /(^|[\s/'"])mem['"]?$|bin\/run\.js['"]?$/.test(match[1]!);
+}
+
+/** Returns the rules in `text`'s permissions.allow that are mem's (isMemAllowRule). */
+export function memAllowRulesIn(text: string): string[] {
+  const present = jsonValueAt(text, ALLOW);
+  return Array.isArray(present) ? present.filter(isMemAllowRule) : [];
+}
+
 /** Returns `text` (null: no file yet) with `rules` in permissions.allow, the rules added and the keys created. */
 export function addAllowRules(text: string | null, rules: readonly string[]): { text: string; added: string[]; created: JSONPath[] } {
   let next = text ?? '';
