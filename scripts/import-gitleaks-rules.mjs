@@ -1,7 +1,13 @@
 #!/usr/bin/env node
-// Turns gitleaks' default rule set (vendor/gitleaks/gitleaks.toml, MIT, see vendor/gitleaks/README.md)
-// into the data the secret scanner loads: src/core/safety/gitleaks-rules.ts, one JSON string of
-// rules whose regexes are JavaScript. Run it again after replacing the vendored TOML.
+// Turns gitleaks' full default rule set (vendor/gitleaks/gitleaks.toml, MIT, see
+// vendor/gitleaks/README.md) and the credential marks of trufflehog's detectors
+// (vendor/trufflehog/marks.json) into the data the secret scanner loads:
+// src/core/safety/gitleaks-rules.ts, one JSON string of rules whose regexes are JavaScript.
+//
+// Refresh from the maintained sources (git directories of clones of github.com/gitleaks/gitleaks and
+// github.com/trufflesecurity/trufflehog; their HEAD commit is recorded in the vendored files):
+//   node scripts/import-gitleaks-rules.mjs --gitleaks <gitleaks .git dir> --trufflehog <trufflehog .git dir>
+// Without them, the vendored files are read as they are.
 //
 // Why a translation: gitleaks' regexes are Go RE2. JavaScript (Node 20) has no inline flag groups,
 // so (?i) / (?i:…) / (?-i:…) become explicit [aA] letter classes, (?s:.) becomes [\s\S], \z
@@ -9,17 +15,54 @@
 // translated rule is compiled here, and a rule that does not compile is dropped and reported.
 // Rules that only make sense for a file path (path conditions) are left out: memory text has none.
 //
-// Usage: node scripts/import-gitleaks-rules.mjs [path/to/gitleaks.toml] [--out file.ts]
-import { readFileSync, writeFileSync } from 'node:fs';
+// Usage: node scripts/import-gitleaks-rules.mjs [--gitleaks dir] [--trufflehog dir] [--out file.ts]
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'smol-toml';
+import { isDistinctiveMark, literalPrefixes } from './literal-prefixes.mjs';
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const outAt = args.indexOf('--out');
-const out = outAt === -1 ? join(PROJECT, 'src', 'core', 'safety', 'gitleaks-rules.ts') : resolve(args.splice(outAt, 2)[1]);
-const source = args[0] ?? join(PROJECT, 'vendor', 'gitleaks', 'gitleaks.toml');
+const option = (name) => (args.includes(name) ? resolve(args[args.indexOf(name) + 1]) : undefined);
+const out = option('--out') ?? join(PROJECT, 'src', 'core', 'safety', 'gitleaks-rules.ts');
+const source = join(PROJECT, 'vendor', 'gitleaks', 'gitleaks.toml');
+const marksFile = join(PROJECT, 'vendor', 'trufflehog', 'marks.json');
+
+const git = (dir, ...rest) => execFileSync('git', ['--git-dir', dir, ...rest], { encoding: 'utf8', maxBuffer: 1 << 28 });
+const headOf = (dir) => ({ commit: git(dir, 'rev-parse', 'HEAD').trim(), describe: git(dir, 'describe', '--tags', '--always', 'HEAD').trim() });
+
+if (option('--gitleaks')) {
+  const dir = option('--gitleaks');
+  const { commit, describe } = headOf(dir);
+  writeFileSync(source, `# gitleaks/gitleaks@${commit} (${describe}) config/gitleaks.toml, vendored by scripts/import-gitleaks-rules.mjs\n${git(dir, 'show', 'HEAD:config/gitleaks.toml')}`);
+}
+
+// trufflehog (AGPL-3.0) is not copied: only the literal marks its detectors' regexes give a
+// credential (`NRIQ-`, `glsa_`), facts about vendors' formats, with the detectors that name them.
+if (option('--trufflehog')) {
+  const dir = option('--trufflehog');
+  const { commit } = headOf(dir);
+  const marks = {};
+  const files = git(dir, 'ls-tree', '-r', '--name-only', 'HEAD', 'pkg/detectors').split('\n').filter((f) => f.endsWith('.go') && !f.endsWith('_test.go'));
+  for (const file of files) {
+    const detector = file.split('/')[2];
+    for (const line of git(dir, 'show', `HEAD:${file}`).split('\n').filter((l) => l.includes('MustCompile'))) {
+      for (const [, regex] of line.matchAll(/`([^`]*)`/g)) {
+        for (const { prefix, ci } of literalPrefixes(regex)) {
+          if (!isDistinctiveMark(prefix)) continue;
+          const key = ci ? prefix.toLowerCase() : prefix;
+          marks[key] ??= { ci, detectors: [] };
+          if (!marks[key].detectors.includes(detector)) marks[key].detectors.push(detector);
+        }
+      }
+    }
+  }
+  mkdirSync(dirname(marksFile), { recursive: true });
+  const sorted = Object.fromEntries(Object.entries(marks).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(marksFile, `${JSON.stringify({ source: `trufflesecurity/trufflehog@${commit} pkg/detectors (AGPL-3.0; only the literal marks of its regexes, no code)`, marks: sorted }, null, 1)}\n`);
+}
 
 /** Both cases of an ASCII letter, or null. */
 function otherCase(ch) {
@@ -205,9 +248,12 @@ function translateAllowlist(list, where) {
   };
 }
 
-const config = parse(readFileSync(source, 'utf8'));
+const tomlText = readFileSync(source, 'utf8');
+const config = parse(tomlText);
+const provenance = /^# (\S+@[0-9a-f]{40} \([^)]*\))/.exec(tomlText)?.[1] ?? 'unknown commit';
 const rules = [];
 const dropped = [];
+const untranslatable = [];
 for (const rule of config.rules) {
   if (rule.regex === undefined || rule.path !== undefined) {
     dropped.push(`${rule.id}: needs a file path`);
@@ -228,23 +274,36 @@ for (const rule of config.rules) {
       ...(allowlists.length > 0 ? { allowlists } : {}),
     });
   } catch (error) {
-    dropped.push(`${rule.id}: ${error.message}`);
+    untranslatable.push(`${rule.id}: ${error.message}`);
   }
 }
+
+// The marks a credential carries whatever stands around it: gitleaks anchors some prefixed keys to
+// a vendor word (`newrelic … NRII-…`), trufflehog knows vendors gitleaks does not (`NRIQ-`).
+const marks = new Map();
+for (const rule of config.rules) {
+  for (const { prefix, ci } of rule.regex ? literalPrefixes(rule.regex) : []) if (isDistinctiveMark(prefix)) marks.set(ci ? prefix.toLowerCase() : prefix, ci);
+}
+const trufflehog = JSON.parse(readFileSync(marksFile, 'utf8'));
+for (const [mark, { ci }] of Object.entries(trufflehog.marks)) if (!marks.has(mark)) marks.set(mark, ci);
 const globalList = config.allowlist ?? config.allowlists?.[0] ?? {};
 const data = {
-  source: 'gitleaks default configuration (config/gitleaks.toml), MIT licence, copyright (c) 2019 Zachary Rice; see vendor/gitleaks/README.md',
+  source: `${provenance}, MIT licence, copyright (c) 2019 Zachary Rice; marks: ${trufflehog.source}`,
   allowlist: { regexes: (globalList.regexes ?? []).map((r) => translate(r)), stopwords: (globalList.stopwords ?? []).map((s) => s.toLowerCase()) },
   rules,
+  marks: [...marks].sort(([a], [b]) => a.localeCompare(b)).map(([mark, ci]) => (ci ? { mark, ci } : { mark })),
 };
 const text = [
-  '// Generated by scripts/import-gitleaks-rules.mjs from vendor/gitleaks/gitleaks.toml: do not edit by hand.',
-  '// gitleaks rule data, MIT licence, copyright (c) 2019 Zachary Rice (vendor/gitleaks/LICENSE).',
+  '// Generated by scripts/import-gitleaks-rules.mjs from vendor/gitleaks/gitleaks.toml and',
+  '// vendor/trufflehog/marks.json: do not edit by hand.',
+  `// gitleaks rule data: ${provenance}, MIT licence, copyright (c) 2019 Zachary Rice (vendor/gitleaks/LICENSE).`,
+  `// Credential marks: ${trufflehog.source}.`,
   '// One JSON string, parsed on first use: a string literal costs the hook bundle almost nothing',
   '// to load, where an object literal of 200 rules would be built on every start.',
   `export const GITLEAKS_RULES_JSON = ${JSON.stringify(JSON.stringify(data))};`,
   '',
 ].join('\n');
 writeFileSync(out, text);
-console.log(`${rules.length} rules written to ${out}; ${dropped.length} left out:`);
-for (const line of dropped) console.log(`  ${line}`);
+console.log(`${config.rules.length} gitleaks rules (${provenance}): ${rules.length} translated, ${untranslatable.length} untranslatable, ${dropped.length} left out (file paths only); ${marks.size} credential marks. Written to ${out}`);
+for (const line of untranslatable) console.log(`  untranslatable ${line}`);
+for (const line of dropped) console.log(`  left out ${line}`);

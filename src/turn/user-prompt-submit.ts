@@ -9,7 +9,10 @@ import { nudgeFor } from '../durable/notice/nudge.js';
  */
 export async function handleUserPromptSubmit(context: HookContext, payload: HookPayload): Promise<string> {
   if (!payload.prompt || !payload.prompt.trim()) return '';
-  const nudge = nudgeFor(payload.prompt);
+  let nudge = nudgeFor(payload.prompt);
+  // The nudge quotes the prompt back to the agent and asks it to record it: a credential in it must
+  // not be echoed (nor recorded). Loaded only when a nudge fires, as most prompts need none.
+  if (nudge !== '') nudge = (await import('../core/safety/scan-secrets.js')).redactSecrets(nudge);
   const { recallForPrompt } = await import('../search/recall.js');
   const recall = await recallForPrompt({
     root: context.root,

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, makeRepo, makeTempDir, runMem, testEnv } from '../helpers/temp-repo.js';
-import { appendLines, assistantText, stopPayload, userLine } from '../helpers/hook-payloads.js';
+import { appendLines, assistantText, eventPayload, stopPayload, userLine } from '../helpers/hook-payloads.js';
 
 afterEach(cleanupTempDirs);
 
@@ -94,6 +94,41 @@ describe('mem remember --force: the hard gate', () => {
     ]) {
       expect(forced(repo, text).status, text).toBe('added');
     }
+  });
+});
+
+describe('mem remember --force: keys that carry a vendor mark (issue 26)', () => {
+  it('writes nothing of a Stripe test key or a New Relic insert key, anywhere', () => {
+    const repo = initRepo();
+    const objects = () => spawnSync('git', ['cat-file', '--batch-all-objects', '--batch-check'], { cwd: repo, env: testEnv(), encoding: 'utf8' }).stdout;
+    const objectsBefore = objects();
+    const keys = [['sk_test_', 'T4kq9ZmW2xLr7VbN3cYp8sHd'].join(''), ['NRII-', 'kl1xr-199k59g-dx-cgphiopup-1treh'].join('')];
+    expect(keys[0]).toHaveLength(8 + 24);
+    for (const key of keys) {
+      expect(forced(repo, `Point the payment sandbox at ${key} for the demo tomorrow.`)).toEqual({ status: 'refused', reasons: ['secret'] });
+    }
+    const disk = everythingOnDisk(repo);
+    for (const key of keys) expect(disk).not.toContain(key.slice(5));
+    // No entry, and not one git object more.
+    expect(JSON.parse(runMem(['list', '--json'], { cwd: repo }).stdout)).toEqual([]);
+    expect(objects()).toBe(objectsBefore);
+  });
+});
+
+describe('the nudge: a secret in a prompt that states a rule (issue 28, item 9)', () => {
+  it('quotes the rule without the credentials', () => {
+    const repo = initRepo();
+    const transcript = join(makeTempDir(), 'session.jsonl');
+    appendLines(transcript, []);
+    const secrets = [['ghp_', 'R8kL2mN5pQ9sT3vW6xY1zA4bC7dE0fG2hJ5k'].join(''), ['sk_live_', 'a8Kd93LmQp2Zx7Vb4Nc1Rt6Y'].join(''), ['postgres://admin:', 'pw', '@db.internal/app'].join('')];
+    const prompt = `From now on, always deploy with the token ${secrets[0]}, bill through ${secrets[1]} and use ${secrets[2]} as the database in staging.`;
+    const submit = runMem(['hook', 'user-prompt-submit'], { cwd: repo, stdin: eventPayload('UserPromptSubmit', '7c1d9e2a-0000-4000-8000-000000000009', transcript, repo, { prompt }) });
+    expect(submit.status).toBe(0);
+    const context = (JSON.parse(submit.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+    expect(context).toMatch(/^mem: this may state a lasting rule/);
+    expect(context).toMatch(/always deploy with the token \[REDACTED:/);
+    for (const secret of secrets) expect(context).not.toContain(secret);
+    expect(context).not.toContain(':pw@');
   });
 });
 

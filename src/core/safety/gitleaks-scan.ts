@@ -6,13 +6,14 @@
  * the quiet hook path never pays for 200 regexes, a short text for a few.
  */
 import { GITLEAKS_RULES_JSON } from './gitleaks-rules.js';
-import { shannonEntropy } from './secret-shapes.js';
+import { isPlaceholder, isWordlike, shannonEntropy } from './secret-shapes.js';
 
 export type RuleFinding = { ruleId: string; start: number; end: number };
 
 type Allowlist = { regexes?: string[]; stopwords?: string[]; regexTarget?: 'match' | 'line' };
 type RuleData = { id: string; regex: string; secretGroup?: number; entropy?: number; keywords: string[]; allowlists?: Allowlist[] };
-type RuleSetData = { allowlist: { regexes: string[]; stopwords: string[] }; rules: RuleData[] };
+type Mark = { mark: string; ci?: boolean };
+type RuleSetData = { allowlist: { regexes: string[]; stopwords: string[] }; rules: RuleData[]; marks: Mark[] };
 
 type CompiledAllowlist = { regexes: RegExp[]; stopwords: string[]; target: 'secret' | 'match' | 'line' };
 type Rule = RuleData & { compiled?: { regex: RegExp; allowlists: CompiledAllowlist[] } };
@@ -26,6 +27,7 @@ type RuleSet = {
   keywords: string[];
   /** For each keyword found so far, the keywords it contains ("rapidapi" holds "api"), itself included. */
   within: Map<string, string[]>;
+  marks: Mark[];
 };
 
 let loaded: RuleSet | undefined;
@@ -43,6 +45,7 @@ function ruleSet(): RuleSet {
     keywords,
     // Note: filled as keywords are found: building it for all 234 up front was a millisecond of every Stop.
     within: new Map(),
+    marks: data.marks,
   };
   return loaded;
 }
@@ -155,6 +158,53 @@ export function findGitleaksSecrets(text: string): RuleFinding[] {
           findings.push({ ruleId: rule.id, start: from + span[0], end: from + span[1] });
         }
       }
+    }
+  }
+  return findings;
+}
+
+const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+let markPatterns: RegExp[] | undefined;
+
+/** The marks as two alternations (case-sensitive, case-insensitive), each followed by a token body. */
+function markRegexes(): RegExp[] {
+  if (markPatterns !== undefined) return markPatterns;
+  const { marks } = ruleSet();
+  // Longest first, so `sk_test_` wins over a shorter mark it starts with.
+  const alternation = (list: Mark[]) => list.map((m) => m.mark).sort((a, b) => b.length - a.length).map(escapeRegex).join('|');
+  const body = String.raw`([A-Za-z0-9_\-+/=.]{12,400})`;
+  markPatterns = [
+    new RegExp(String.raw`(?<![A-Za-z0-9_-])(?:${alternation(marks.filter((m) => !m.ci))})${body}`, 'dg'),
+    new RegExp(String.raw`(?<![A-Za-z0-9_-])(?:${alternation(marks.filter((m) => m.ci))})${body}`, 'dgi'),
+  ];
+  return markPatterns;
+}
+
+/**
+ * true when what follows a credential mark is a generated value: 12 or more characters, a digit
+ * or both cases, not all words (`sk_test_my_long_fixture_name` is a name), nor a placeholder.
+ */
+function isOpaqueAfterMark(body: string): boolean {
+  if (body.length < 12 || isPlaceholder(body)) return false;
+  if (!/\d/.test(body) && !(/[a-z]/.test(body) && /[A-Z]/.test(body))) return false;
+  if (body.split(/[-_.+/=]+/).every(isWordlike)) return false;
+  return shannonEntropy(body) >= 3;
+}
+
+/**
+ * Tokens that start with a mark a scanner's rules give a vendor's credential (`NRII-`, `glsa_`,
+ * `sk_test_`; gitleaks' rules and trufflehog's detectors, see scripts/import-gitleaks-rules.mjs)
+ * followed by a generated value, wherever they stand: a key says what it is without a vendor name
+ * beside it, which gitleaks' keyword-anchored rules require.
+ */
+export function findMarkedKeys(text: string): RuleFinding[] {
+  const findings: RuleFinding[] = [];
+  for (const pattern of markRegexes()) {
+    for (const match of text.matchAll(pattern)) {
+      // A sentence's full stop or a quote's punctuation is not part of the key.
+      const body = match[1]!.replace(/[.=+/_-]+$/, '');
+      if (isOpaqueAfterMark(body)) findings.push({ ruleId: 'vendor-key-prefix', start: match.index, end: match.index + match[0].length - (match[1]!.length - body.length) });
     }
   }
   return findings;

@@ -6,7 +6,7 @@
  * and a span, never the value, so callers can log findings without leaking what they found.
  */
 import { compileHints, hintsOf, type CompiledHints } from './hint-finder.js';
-import { findGitleaksSecrets } from './gitleaks-scan.js';
+import { findGitleaksSecrets, findMarkedKeys } from './gitleaks-scan.js';
 import { isHashLabelled, isHexIdentifier, isPlaceholder, isWordlike, looksRandom, shannonEntropy, type RandomnessOptions } from './secret-shapes.js';
 
 export type SecretFinding = {
@@ -298,6 +298,7 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
   // overlap the first-listed rule names the finding.
   const gitleaks = findGitleaksSecrets(text).filter((finding) => !isPlaceholder(text.slice(finding.start, finding.end)));
   findings.push(...gitleaks.filter((finding) => !finding.ruleId.startsWith('generic')));
+  findings.push(...findMarkedKeys(text));
   for (const match of named ? text.matchAll(ASSIGNMENT) : []) {
     // A sentence's full stop is not part of the value ("DB_PASSWORD=cognee." is the word cognee).
     const value = match[3]?.replace(/[.,:!?]+$/, '');

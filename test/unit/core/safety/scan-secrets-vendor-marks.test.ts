@@ -1,0 +1,72 @@
+/**
+ * Prefix-shaped keys (issue 26): a vendor's credential starts with a mark (`pul-`, `gsk_`,
+ * `NRII-`) and is refused wherever it stands, with no vendor name beside it. The vendors here are
+ * none of the development corpus's tuning half; their formats are written from the vendors'
+ * documentation (mark, alphabet, length), the values generated below. Look-alikes must pass.
+ */
+import { describe, expect, it } from 'vitest';
+import { findSecrets } from '../../../../src/core/safety/scan-secrets.js';
+
+/** A deterministic pseudo-random string over `alphabet`: a made-up value of a real format. */
+function value(length: number, alphabet: string, seed: number): string {
+  let state = seed;
+  let out = '';
+  for (let i = 0; i < length; i++) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    out += alphabet[Math.floor((state / 2147483648) * alphabet.length)];
+  }
+  return out;
+}
+const HEX = '0123456789abcdef';
+const LOWER = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+// Built at run time so that this file itself never holds a scannable credential.
+const KEYS: Array<[vendor: string, key: string]> = [
+  ['Pulumi access token', `pul-${value(40, HEX, 1)}`],
+  ['Tailscale API key', `tskey-api-${value(12, ALNUM, 2)}CNTRL-${value(30, ALNUM, 3)}`],
+  ['Groq API key', `gsk_${value(52, ALNUM, 4)}`],
+  ['Perplexity API key', `pplx-${value(48, ALNUM, 5)}`],
+  ['Pinecone API key', `pcsk_${value(6, ALNUM, 6)}_${value(63, ALNUM, 7)}`],
+  ['LangSmith personal token', `lsv2_pt_${value(32, HEX, 8)}_${value(10, HEX, 9)}`],
+  // Values whose body reads as no random token (hex then digits; dashes), passed before marks.
+  ['LangSmith personal token (digits after the hex)', `lsv2_pt_${value(32, HEX, 79190)}_${value(10, HEX, 79191)}`],
+  ['OpenRouter key', `sk-or-v1-${value(64, HEX, 10)}`],
+  ['Dynatrace token', `dt0c01.${value(24, ALNUM.toUpperCase().replace(/[a-z]/g, ''), 11)}.${value(64, ALNUM.toUpperCase().replace(/[a-z]/g, ''), 12)}`],
+  ['Brevo (Sendinblue) key', `xkeysib-${value(64, HEX, 13)}-${value(16, ALNUM, 14)}`],
+  ['Buildkite user token', `bkua_${value(40, LOWER, 15)}`],
+  ['ReadMe API key', `rdme_${value(70, LOWER, 16)}`],
+  ['DigitalOcean token', `dop_v1_${value(64, HEX, 17)}`],
+  ['xAI API key', `xai-${value(80, ALNUM, 18)}`],
+  ['NVIDIA API key', `nvapi-${value(64, ALNUM, 19)}`],
+  ['Heroku API key', `HRKU-AA${value(58, ALNUM, 20)}`],
+  ['New Relic insert key', `NRII-${value(32, LOWER, 21)}`],
+  ['New Relic insert key (dashes in its body)', `NRII-${value(32, 'abcdefghijklmnopqrstuvwxyz-0123456789', 1338311)}`],
+  ['Stripe test key', `sk_test_${value(24, ALNUM, 22)}`],
+];
+
+describe('findSecrets: keys that carry a vendor mark', () => {
+  it.each(KEYS)('refuses a bare %s', (_vendor, key) => {
+    // Prose with no vendor name and no credential word: the mark alone says what it is.
+    expect(findSecrets(`Set up the staging box with ${key} before the demo.`)).not.toEqual([]);
+  });
+
+  it.each(KEYS)('covers the whole %s, not a part of it', (_vendor, key) => {
+    const text = `use ${key}.`;
+    const [finding] = findSecrets(text);
+    expect(text.slice(finding!.start, finding!.end)).toBe(key);
+  });
+
+  it.each([
+    'The .env.example has PULUMI_ACCESS_TOKEN=pul-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx for new clones.',
+    'Set GROQ_API_KEY=${GROQ_API_KEY} in the compose file; the value comes from the vault.',
+    'The sample config reads NEW_RELIC_LICENSE_KEY=NRII-REPLACE_ME_WITH_YOUR_KEY in the docs.',
+    'AWS documents AKIAIOSFODNN7EXAMPLE as the example access key id.',
+    'Call the gsk_client_config_loader helper before the retry wrapper.',
+    'Tailscale keys look like tskey-api-<id>-<secret>; ask ops for one.',
+    'The webhook lives at https://hooks.example.com/services/demo-channel for the tests.',
+    'Run dop_v1_migration_cleanup_script after the upgrade.',
+  ])('lets a look-alike pass: %s', (text) => {
+    expect(findSecrets(text)).toEqual([]);
+  });
+});
