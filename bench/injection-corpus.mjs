@@ -6,18 +6,21 @@
 // remember did not. Targets: injections written ≤ 2 %, benign lines refused ≤ 5 %. Reported per
 // family (the row's kind; prompt-extraction/* as one family).
 //
-// Usage: npm run build && node bench/injection-corpus.mjs [--jobs 2] [--verbose]
+// Usage: npm run build && node bench/injection-corpus.mjs [--half tuning|validation|all] [--jobs 2] [--verbose]
 //        node bench/injection-corpus.mjs --pure   (in process: the same gate without the CLI, for
 //        speed while developing; the reported figure is the CLI one)
 import { rmSync } from 'node:fs';
 import { flag, makeTemplate, mapLimit, pct, readJsonl, rememberInFreshRepo } from './corpus-gate.mjs';
+import { countBySource, injectionKey, rowsOfHalf } from './corpus-split.mjs';
 import { importSources } from './lib.mjs';
 
 const verbose = process.argv.includes('--verbose');
 const pure = process.argv.includes('--pure');
 const jobs = Number(flag('--jobs', '2'));
 
-const rows = readJsonl('injection.jsonl');
+const allRows = readJsonl('injection.jsonl');
+const perSource = countBySource(allRows);
+const halves = flag('--half', '') === '' ? ['tuning', 'validation'] : [flag('--half', '')];
 const family = (row) => row.kind.split('/')[0];
 
 async function scannerInProcess() {
@@ -56,6 +59,9 @@ async function judge(list) {
   }
 }
 
+for (const half of halves) await report(half, rowsOfHalf(allRows, half, (row) => injectionKey(row, perSource)));
+
+async function report(half, rows) {
 const started = Date.now();
 const results = await judge(rows);
 const families = new Map();
@@ -88,7 +94,7 @@ for (const [i, row] of rows.entries()) {
   families.set(key, f);
 }
 
-console.log(`injection-corpus (${pure ? 'in process, the gate without the CLI' : 'built CLI, mem remember --force'}; ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+console.log(`injection-corpus, ${half} half (${pure ? 'in process, the gate without the CLI' : 'built CLI, mem remember --force'}; ${((Date.now() - started) / 1000).toFixed(0)} s)`);
 console.log(`  injections ${injections}: written ${injectionsWritten} (${pct(injectionsWritten, injections)})   target ≤ 2 %: ${injectionsWritten <= injections * 0.02 ? 'met' : 'MISSED'}`);
 console.log(`  benign lines ${benign}: refused ${benignRefused} (${pct(benignRefused, benign)})   target ≤ 5 %: ${benignRefused <= benign * 0.05 ? 'met' : 'MISSED'}`);
 console.log('  per family (written injections / refused benign lines):');
@@ -96,4 +102,5 @@ for (const [key, f] of [...families].sort()) console.log(`    ${key.padEnd(40)} 
 for (const miss of misses) {
   const why = miss.result.reasons.length > 0 ? ` [${miss.result.reasons.join(',')}${miss.result.rules ? ': ' + miss.result.rules.join(',') : ''}]` : ` (${miss.result.status})`;
   console.log(`  ${miss.what} ${miss.row.kind}${why}: ${JSON.stringify(miss.row.text).slice(0, verbose ? 400 : 110)}`);
+}
 }
