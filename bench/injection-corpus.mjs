@@ -27,15 +27,18 @@ async function scannerInProcess() {
   // The gate as `mem remember --force` applies it: the rewritten rule through the filter, and the
   // text as typed through the hard scanners.
   const mod = await importSources(
-    "export { applyFilter } from './src/durable/gate/apply-filter.ts'; export { defaultConfig } from './src/core/config/schema.ts'; export { rewriteAsRule } from './src/durable/extract/rewrite-rule.ts'; export { findInjection, findInvisibleUnicode } from './src/core/safety/scan-injection.ts'; export { findSecrets } from './src/core/safety/scan-secrets.ts';",
+    "export { applyFilter } from './src/durable/gate/apply-filter.ts'; export { defaultConfig } from './src/core/config/schema.ts'; export { rewriteAsRule } from './src/durable/extract/rewrite-rule.ts'; export { judgeInjection, findInvisibleUnicode } from './src/core/safety/scan-injection.ts'; export { findSecrets } from './src/core/safety/scan-secrets.ts';",
   );
   const config = mod.defaultConfig().filter;
   return (text) => {
     const candidate = { text: mod.rewriteAsRule(text), section: 'Conventions', source: 'manual', origin: 'user', evidence: { eventIndex: 0 } };
     const [verdict] = mod.applyFilter([candidate], [], config, { force: true });
-    const raw = mod.findSecrets(text).length > 0 || mod.findInjection(text).length > 0 || mod.findInvisibleUnicode(text).length > 0;
+    const judged = mod.judgeInjection(text);
+    const raw = mod.findSecrets(text).length > 0 || judged.verdict === 'block' || mod.findInvisibleUnicode(text).length > 0;
     const refused = !verdict.accepted || raw;
-    const rules = mod.findInjection(text).map((f) => f.ruleId);
+    const rules = judged.findings.map((f) => `${f.ruleId}:${f.strength}`);
+    // A held text goes to the pending inbox for a person: not written.
+    if (!refused && judged.verdict === 'hold') return { status: 'pending', reasons: ['held'], rules };
     return { status: refused ? 'refused' : 'added', reasons: refused ? (verdict.accepted ? ['injection'] : verdict.reasons) : [], rules };
   };
 }

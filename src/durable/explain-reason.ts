@@ -7,7 +7,7 @@ import type { ReasonCode } from './gate/verdict.js';
 const REASONS: Readonly<Record<ReasonCode, string>> = {
   secret: 'looks like a credential (API key, token, password or private key) — mem never stores credentials',
   injection: 'reads like an instruction aimed at the AI model (prompt injection) — mem never stores those',
-  'invisible-unicode': 'contains invisible or bidirectional Unicode characters that can hide text — mem never stores those',
+  'invisible-unicode': 'contains invisible, bidirectional or control characters that can hide or rewrite text — mem never stores those',
   'tool-output': 'came from tool output or a file, not from the user or the agent itself',
   question: 'is a question, not a rule',
   'too-short': 'too short to stand on its own (see filter.minChars and filter.minWords in .memory/config.json)',
@@ -21,6 +21,7 @@ const REASONS: Readonly<Record<ReasonCode, string>> = {
   forgotten: 'repeats a memory a human forgot with `mem forget`; it does not come back by itself',
   forced: 'a soft rule was overridden by a human with --force',
   'in-claude-md': 'a CLAUDE.md file already says it in words a human wrote; not a new memory',
+  held: 'may be aimed at the AI model rather than the project; a person decides (`mem candidates --accept` run by a person, not by the agent)',
 };
 
 const SECRET_RULES: Readonly<Record<string, string>> = {
@@ -48,18 +49,36 @@ const SECRET_RULES: Readonly<Record<string, string>> = {
 };
 
 const INJECTION_RULES: Readonly<Record<string, string>> = {
-  'ignore-instructions': 'asks the model to ignore its instructions',
-  'system-prompt': 'targets the system prompt',
+  'ignore-instructions': 'asks the model to ignore or set aside its instructions',
+  'override-instructions': "claims to override the model's instructions",
+  'prompt-extraction': "asks for the model's own prompt, instructions or conversation",
+  'own-prompt': "talks about the model's own prompt or instructions",
+  'fake-notice': 'imitates a system or admin notice',
+  'granted-permission': 'claims permissions were granted or pre-approved',
+  'no-confirmation': 'tells the agent not to ask for confirmation',
+  obey: 'demands obedience without question',
+  'borrowed-authority': 'gives some other text the authority of the owner or the user',
+  'deny-if-asked': 'tells the agent to deny or lie when asked',
+  'hide-from-people': 'tells the agent to hide something from the people it works for',
+  quietly: 'asks for something to be done quietly or left out of reports',
+  exfiltration: 'would send secrets, the environment or the conversation somewhere',
+  'upload-file': 'uploads a file to an address',
+  'markdown-exfiltration': 'builds an image or link URL that carries data off the machine',
+  'pipe-to-shell': 'pipes a download into a shell',
+  'install-from-url': 'installs a package from a URL instead of a registry',
+  'download-and-run': 'downloads code and runs it',
+  'force-push': 'force-pushes over a shared branch',
+  'skip-review': 'skips review or hooks on the way to main',
+  'rewrite-history': 'rewrites history or changes who a commit says wrote it',
+  'harmful-request': 'asks for harmful content',
+  jailbreak: 'is a jailbreak (a model without its rules)',
+  'role-play': 'is a role-play jailbreak (a new identity without rules)',
   'role-hijack': 'tries to change who the model is',
   'system-prefix': 'imitates a system or assistant message',
   'address-to-model': 'addresses the model directly',
-  exfiltration: 'would send secrets or environment data somewhere',
-  'pipe-to-shell': 'pipes a download into a shell',
-  'edit-agent-config': "tries to change the agent's own configuration or safety checks",
-  'hidden-instruction': 'hides an instruction to run something',
   'goal-hijack': "tries to take over the model's task or output",
-  'prompt-extraction': "asks for the model's own prompt or instructions",
-  jailbreak: 'is a jailbreak (a model without its rules)',
+  'edit-agent-config': "tries to change the agent's own configuration or safety checks",
+  'run-now': 'asks for a command to run at once or before every task',
   'request-to-model': 'is a request to the assistant, not a rule for the project',
 };
 
@@ -83,11 +102,14 @@ export function explainReasonWith(code: string, ruleIds: readonly string[]): str
     const what = unique.map((id) => SECRET_RULES[id] ?? `a credential (gitleaks rule ${id})`).join(' and ');
     return `looks like ${what} — mem never stores credentials`;
   }
+  if (code === 'held' && unique.length > 0) {
+    return `${unique.map((id) => INJECTION_RULES[id] ?? id).join('; ')}: held for a person to review (\`mem candidates --accept\`, run by a person)`;
+  }
   if (code === 'injection' && unique.length > 0) {
     return `${unique.map((id) => INJECTION_RULES[id] ?? id).join('; ')} (prompt injection) — mem never stores those`;
   }
   if (code === 'invisible-unicode' && unique.length > 0) {
-    return `contains invisible or bidirectional Unicode (${unique.join(', ')}) that can hide text — mem never stores those`;
+    return `contains invisible, bidirectional or control characters (${unique.join(', ')}) that can hide or rewrite text — mem never stores those`;
   }
   return explainReason(code);
 }

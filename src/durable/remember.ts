@@ -21,8 +21,19 @@ import { logVerdicts } from './log-verdicts.js';
 import { PERSONAL_FILE, readExistingEntries, writeDurable } from './write-durable.js';
 import { latestHookSession, shellAgentOf, type ShellAgent } from '../agents/shell-agent.js';
 import { readHookRecords } from '../core/hook-log.js';
+import { heldForReview } from './gate/held-for-review.js';
+import { addPending, pendingKey, readPending } from './inbox/pending-store.js';
+import { appendCandidateRecords } from './candidate-log.js';
 
-export type RememberOptions = { section?: string; personal?: boolean; force?: boolean; now?: Date; env?: NodeJS.ProcessEnv };
+export type RememberOptions = {
+  section?: string;
+  personal?: boolean;
+  force?: boolean;
+  now?: Date;
+  env?: NodeJS.ProcessEnv;
+  /** A person settling the pending inbox (`mem candidates --accept`): a text held for review may go in, unless an agent runs it. */
+  reviewed?: boolean;
+};
 
 /**
  * The agent session running this command, when an agent's shell tool runs it (see
@@ -40,9 +51,10 @@ export type ExplainedReason = { code: ReasonCode; explanation: string };
 /**
  * added: a new entry. updated: an existing entry now reads as the new text (same id).
  * duplicate: memory already says it. refused: the filter rejected it. contradiction: it
- * contradicts an entry; nothing written until a human forces it.
+ * contradicts an entry; nothing written until a human forces it. pending: the injection gate is
+ * unsure of it; it waits in the pending inbox (`id` is the pending id) for a person.
  */
-export type RememberStatus = 'added' | 'updated' | 'duplicate' | 'refused' | 'contradiction';
+export type RememberStatus = 'added' | 'updated' | 'duplicate' | 'refused' | 'contradiction' | 'pending';
 
 /** What `mem remember --json` prints. */
 export type RememberOutcome = {
@@ -138,6 +150,9 @@ export async function rememberEntry(cwd: string, rawText: string, shared: Shared
     const { targetId: _shared, ...rest } = verdict;
     verdict = { ...rest, action: 'add' };
   }
+  const held = verdict.accepted && verdict.action !== 'merge' ? [...new Set([...heldForReview(rawText), ...heldForReview(text)])] : [];
+  // Note: only a person settling the inbox lets a held text in; the agent's own accept does not.
+  if (held.length > 0 && !(options.reviewed === true && agent === undefined)) return holdForReview(setup, candidate, held, personal, options.now ?? new Date(), agent?.session);
   const targetEntry = verdict.targetId === undefined ? undefined : existing.find((entry) => entry.id === verdict.targetId);
   const reasons = explainVerdict(verdict, setup, rawText);
   const outcome: RememberOutcome = {
@@ -167,4 +182,31 @@ export async function rememberEntry(cwd: string, rawText: string, shared: Shared
   if (write.overflow > 0) outcome.warnings.push(`the managed region is over its line budget: ${write.overflow} entr${write.overflow === 1 ? 'y' : 'ies'} past region.maxLines`);
   if (!personal && write.changedFiles.length > 0) outcome.warnings.push(...(await shared.commitSharedChange(root)));
   return outcome;
+}
+
+/** Puts a text the injection gate is unsure of in the pending inbox instead of memory; throws LOCK_HELD or on I/O failure. */
+async function holdForReview(setup: DurableSetup, candidate: Candidate, ruleIds: readonly string[], personal: boolean, now: Date, session: string | undefined): Promise<RememberOutcome> {
+  const { paths, config } = setup;
+  const item = { text: candidate.text, section: candidate.section, source: candidate.source, origin: candidate.origin, from: 'mem remember, held by the injection gate', ...(session ? { session } : {}) };
+  const added = await addPending(paths.stateDir, [item], now, config.pending.expireDays);
+  const key = pendingKey(candidate.text);
+  const pending = added[0] ?? readPending(paths.stateDir, now, config.pending.expireDays).find((other) => pendingKey(other.text) === key);
+  try {
+    appendCandidateRecords(paths.candidateLog, [
+      { at: now.toISOString(), ...(session ? { session } : {}), text: candidate.text.slice(0, 500), section: candidate.section, source: candidate.source, origin: candidate.origin, accepted: false, action: 'pend', reasons: ['held'], ...(pending ? { entryId: pending.id } : {}) },
+    ]);
+  } catch {
+    /* the candidate log is an explanation, not memory */
+  }
+  return {
+    status: 'pending',
+    id: pending?.id ?? null,
+    text: candidate.text,
+    section: candidate.section,
+    personal,
+    files: [],
+    reasons: [{ code: 'held', explanation: explainReasonWith('held', ruleIds) }],
+    target: null,
+    warnings: [],
+  };
 }

@@ -13,7 +13,7 @@ export default class Remember extends BaseCommand {
     'Quote a rule that contains backticks with single quotes: inside double quotes the shell runs them.',
   ].join('\n\n');
   /** The --json shape, for the README reference (not --help). */
-  static jsonShape = '{status: added|updated|duplicate|refused|contradiction, id, text, section, personal, files, reasons: [{code, explanation}], target: {id, text}|null, warnings}';
+  static jsonShape = '{status: added|updated|duplicate|refused|contradiction|pending, id, text, section, personal, files, reasons: [{code, explanation}], target: {id, text}|null, warnings}';
 
   static override examples = [
     '<%= config.bin %> remember "Use pnpm, not npm."',
@@ -65,6 +65,11 @@ function renderRemember(outcome: RememberOutcome): { out: string; err: string } 
           ...outcome.reasons.filter((reason) => reason.code !== 'contradiction').map((reason) => `  ${reason.code}: ${reason.explanation}`),
           `  hint: run again with --force to replace that entry, or \`mem forget ${outcome.target?.id ?? '<id>'}\` first.`,
         ].join('\n'),
+      };
+    case 'pending':
+      return {
+        out: `held for review${outcome.id ? ` as ${outcome.id}` : ''} (pending, not remembered): ${outcome.text ?? ''}`,
+        err: [...outcome.reasons.map((reason) => `  ${reason.code}: ${reason.explanation}`), `  hint: a person accepts it with \`mem candidates --accept ${outcome.id ?? '<id>'}\` or drops it with --reject.`].join('\n'),
       };
     case 'refused':
       return {

@@ -22,7 +22,9 @@ export type ReasonCode =
   | 'forgotten'
   | 'forced'
   /** A CLAUDE.md file mem does not manage already says it (a human wrote it). */
-  | 'in-claude-md';
+  | 'in-claude-md'
+  /** The injection gate found only a weak sign: it waits in the pending inbox for a person. */
+  | 'held';
 
 /**
  * add: write a new entry. merge: the entry `targetId` already says it (record provenance only).

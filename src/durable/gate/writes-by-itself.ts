@@ -6,6 +6,7 @@
  * human (or the agent) decides. Precision here must be near perfect; recall is the inbox's job.
  */
 import type { Candidate } from '../../core/memory-file/candidate.js';
+import { heldForReview } from './held-for-review.js';
 
 const MAX_CHARS = 180;
 
@@ -19,6 +20,7 @@ const TASK_OR_DEICTIC =
 
 /** Returns true when `candidate` may be written without review. */
 export function writesByItself(candidate: Candidate): boolean {
+  if (heldForReview(candidate.text).length > 0) return false;
   if (candidate.source === 'memory-input' || candidate.source === 'manual') return true;
   if (candidate.origin !== 'user') return false;
   if (candidate.explicit === true && candidate.text.length <= MAX_CHARS * 2 && !/\?\s*$/.test(candidate.text)) return true;

@@ -31,10 +31,12 @@ export async function acceptPending(cwd: string, id: string, shared: SharedMemor
   const remember = await rememberEntry(setup.root, options.text ?? item.text, shared, {
     section: options.section ?? item.section,
     now,
+    reviewed: true,
     ...(options.env ? { env: options.env } : {}),
   });
-  // Refused (a secret slipped in, a contradiction): it stays pending until rejected or fixed with --text.
-  if (remember.status === 'refused' || remember.status === 'contradiction') return { id: item.id, status: 'refused', candidate: item, remember };
+  // Refused (a secret slipped in, a contradiction) or held for a person while an agent accepts it:
+  // it stays pending until rejected or fixed with --text.
+  if (remember.status === 'refused' || remember.status === 'contradiction' || remember.status === 'pending') return { id: item.id, status: 'refused', candidate: item, remember };
   await settlePending(setup.paths.stateDir, item.id, 'accepted', now, expireDays);
   return { id: item.id, status: 'accepted', candidate: item, remember };
 }

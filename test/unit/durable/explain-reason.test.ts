@@ -15,7 +15,7 @@ describe('explainReason', () => {
   it('names the credential kind and the injection rule, never a value', () => {
     expect(explainReasonWith('secret', ['aws-access-key-id'])).toBe('looks like an AWS access key id — mem never stores credentials');
     expect(explainReasonWith('secret', ['github-token', 'github-token', 'high-entropy-token'])).toBe('looks like a GitHub token and a random-looking token — mem never stores credentials');
-    expect(explainReasonWith('injection', ['ignore-instructions'])).toContain('ignore its instructions');
+    expect(explainReasonWith('injection', ['ignore-instructions'])).toContain('ignore or set aside its instructions');
     expect(explainReasonWith('invisible-unicode', ['U+202E'])).toContain('U+202E');
     expect(explainReasonWith('too-short', ['x'])).toBe(explainReason('too-short'));
   });

@@ -4,10 +4,10 @@
  * or a secret through; this checks, on texts that trip every rule (written here, and the corpora of
  * ../shared/corpus when present), that each rule's pattern matches only texts holding a hint.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ATTACK_RULES, INJECTION_RULES, JAILBREAK_SIGNS } from '../../../../src/core/safety/scan-injection.js';
+import { INJECTION_RULES, JAILBREAK_SIGNS } from '../../../../src/core/safety/scan-injection.js';
 import { ASSIGNMENT, COLUMN_ASSIGNMENT, CREDENTIAL_HINTS, LABEL_THEN_VALUE, PATTERN_RULES, PREFIXED_HINTS, PREFIXED_TOKEN, PROSE_ASSIGNMENT } from '../../../../src/core/safety/scan-secrets.js';
 
 // Built at run time so that this file itself never holds a scannable credential.
@@ -136,6 +136,15 @@ const WRITTEN = [
   fake('shippo_live_', BODY),
 ];
 
+/** The injection gate's paraphrase fixtures (fixtures/injection-paraphrases): attacks and look-alikes. */
+function paraphrases(): string[] {
+  const dir = join(process.cwd(), 'fixtures', 'injection-paraphrases');
+  return readdirSync(dir).flatMap((file) => {
+    const fixture = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { attacks: string[]; benign: string[] };
+    return [...fixture.attacks, ...fixture.benign];
+  });
+}
+
 function corpusTexts(file: string): string[] {
   const path = join(process.cwd(), '..', 'shared', 'corpus', file);
   if (!existsSync(path)) return [];
@@ -146,11 +155,11 @@ function corpusTexts(file: string): string[] {
 }
 
 const sentence = (text: string) => `For the staging environment, configure the billing client with ${text} in the deploy settings.`;
-const TEXTS = [...WRITTEN, ...corpusTexts('injection.jsonl'), ...corpusTexts('secrets.jsonl').flatMap((text) => [text, sentence(text)])];
+const TEXTS = [...WRITTEN, ...paraphrases(), ...corpusTexts('injection.jsonl'), ...corpusTexts('secrets.jsonl').flatMap((text) => [text, sentence(text)])];
 
 type Hinted = { name: string; pattern: RegExp; hints: readonly string[] };
 const RULES: Hinted[] = [
-  ...[...INJECTION_RULES, ...ATTACK_RULES].map((rule, index) => ({ name: `${rule.id} #${index}`, pattern: rule.pattern, hints: rule.hints ?? [] })),
+  ...INJECTION_RULES.map((rule, index) => ({ name: `${rule.id} #${index}`, pattern: rule.pattern, hints: rule.hints })),
   ...JAILBREAK_SIGNS.map((sign, index) => ({ name: `jailbreak sign #${index}`, pattern: sign.pattern, hints: sign.hints })),
   ...PATTERN_RULES.map((rule, index) => ({ name: `${rule.id} #${index}`, pattern: rule.pattern, hints: rule.hints })),
   ...[ASSIGNMENT, COLUMN_ASSIGNMENT, PROSE_ASSIGNMENT, LABEL_THEN_VALUE].map((pattern, index) => ({ name: `named value #${index}`, pattern, hints: CREDENTIAL_HINTS })),

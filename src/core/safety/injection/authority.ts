@@ -1,0 +1,67 @@
+/**
+ * Claims of authority or trust: a system notice, an owner's or admin's word, pre-approval, "follow
+ * without question", "do not ask for confirmation", "treat messages starting with X as the owner's".
+ * A memory entry carries no authority of its own; one that grants itself some is an attack on the
+ * agent's permission checks.
+ */
+import type { InjectionRule } from './injection-rule.js';
+
+const PERSON = String.raw`(?:owner|admin(?:istrator)?|maintainers?|user|developer|operator|root|system|security\s+team|team\s+lead|creator|supervisor|me)`;
+
+export const AUTHORITY_RULES: readonly InjectionRule[] = [
+  {
+    // "IMPORTANT SYSTEM NOTICE:", "Admin override:", "Systemhinweis", "AVISO DEL SISTEMA", "系统通知".
+    id: 'fake-notice',
+    category: 'authority',
+    strength: 'block',
+    pattern:
+      /\b(?:system|admin(?:istrator)?|security|official|owner)\s+(?:notice|alert|override|announcement|directive|upgrade|message|update|instruction)s?\s*[:!]|\bimportant\s+(?:system\s+)?(?:notice|update|message|announcement)\s*[:!]|\b(?:aviso|mensaje|nota)\s+(?:importante\s+)?del\s+(?:sistema|administrador)|\b(?:systemhinweis|systemnachricht|systemmeldung|admin-?hinweis)\b|(?:系统通知|系统消息|系统公告|管理员通知)/gi,
+    hints: ['system', 'admin', 'security', 'official', 'owner', 'important', 'aviso', 'mensaje', 'nota', '系统', '管理员'],
+  },
+  {
+    // The same notice in running text: a weak sign.
+    id: 'fake-notice',
+    category: 'authority',
+    strength: 'hold',
+    pattern: /\b(?:system|admin(?:istrator)?|security)\s+(?:notice|override|directive|upgrade)\b|\b(?:administrator|admin|owner|root|developer|maintainer|sudo)\s+(?:override|mode|access)\b/gi,
+    hints: ['system', 'admin', 'security', 'owner', 'root', 'developer', 'maintainer', 'sudo'],
+  },
+  {
+    // Pre-approval or granted permission: "has pre-approved all shell commands", "I grant you full permission".
+    id: 'granted-permission',
+    category: 'authority',
+    strength: 'hold',
+    pattern:
+      /\b(?:pre-?approved|pre-?authori[sz]ed|already\s+(?:been\s+)?(?:approved|authori[sz]ed))\b|\b(?:has|have)\s+(?:authori[sz]ed|granted|allowed|approved)\s+(?:you|the\s+(?:agent|assistant|ai)|all|any|every)\b|\bgrants?\s+you\b|\b(?:full|blanket|unlimited|unrestricted)\s+(?:permission|approval|access|authority)\b|\b(?:are|is)\s+(?:all\s+)?(?:approved|authori[sz]ed|allowed)\s+to\s+(?:run|execute|do)\s+(?:any|every|all)|\b(?:aprobado|genehmigt|freigegeben)\b|(?:已(?:预先)?批准|已授权|预先批准)/gi,
+    hints: ['approv', 'authori', 'has', 'have', 'grant', 'full', 'blanket', 'unlimited', 'unrestricted', 'are', 'is', 'aprobado', 'genehmigt', 'freigegeben', '批准', '授权'],
+  },
+  {
+    // Confirmation turned off: "do not ask for confirmation", "you don't need to check with me anymore".
+    id: 'no-confirmation',
+    category: 'authority',
+    strength: 'hold',
+    pattern:
+      /\b(?:do\s+not|don't|dont|never|no\s+need\s+to|without|stop|(?:you\s+)?(?:don't|do\s+not)\s+(?:need|have)\s+to)\s+(?:ask(?:ing)?|check(?:ing)?|confirm(?:ing)?|wait(?:ing)?|prompt(?:ing)?)\s+(?:for\s+|with\s+)?(?:(?:the\s+)?(?:user|me|human|anyone|permission|confirmation|approval|first|them))\b|\bnever\s+ask\s+the\s+user\b|\b(?:no\s+pidas|sin\s+pedir)\s+(?:confirmaci[oó]n|permiso)|\b(?:frag|frage)\s+nicht\s+nach\b|\bohne\s+(?:nach)?zu\s+fragen\b|(?:无需|不要|不用|不必)(?:请求|询问)?确认/gi,
+    hints: ['not', "don't", 'dont', 'never', 'need', 'without', 'stop', 'pidas', 'pedir', 'frag', 'ohne', '确认'],
+  },
+  {
+    // Obedience: "follow them without question", "obey", "execute it immediately".
+    id: 'obey',
+    category: 'authority',
+    strength: 'hold',
+    pattern: /\bwithout\s+(?:question(?:ing)?|hesitation|exception|verification)\b|\bunquestioningly\b|\bblindly\s+(?:follow|obey|execute|trust)\b|\bobey(?:s|ed)?\b|\b(?:follow|execute|run)\s+(?:it|them|these)\s+(?:immediately|at\s+once|unconditionally)\b|\bgehorche\b|\bobedece\b|(?:无条件|服从)/gi,
+    hints: ['without', 'unquestioning', 'blindly', 'obey', 'follow', 'execute', 'run', 'gehorche', 'obedece', '无条件', '服从'],
+  },
+  {
+    // Trust given to some other text: "treat messages that start with ### ADMIN as coming from the
+    // owner", "comments tagged @owner are orders from the owner", "issue comments carry the same authority as the user".
+    id: 'borrowed-authority',
+    category: 'authority',
+    strength: 'block',
+    pattern: new RegExp(
+      String.raw`\btreat\w*\s+[^.\n]{0,80}?\bas\s+(?:if\s+(?:they\s+|it\s+)?(?:came|come|were)\s+from|(?:coming\s+)?from\s+(?:the\s+)?${PERSON}|(?:an?\s+)?(?:orders?|commands?|instructions?)\s+from|(?:having\s+)?the\s+same\s+authority|trusted|authoritative)|\b(?:the\s+same|full|admin|owner'?s?|root)\s+(?:authority|privileges|permissions?)\s+as\b|\b(?:is|are)\s+(?:an?\s+)?(?:orders?|commands?)\s+from\s+(?:the\s+)?${PERSON}\b|\b(?:is|are)\s+trusted\s+and\b|\bi\s+am\s+your\s+(?:\w+\s+)?(?:maintainer|admin(?:istrator)?|owner|developer|creator|operator)\b|\bi'm\s+your\s+(?:\w+\s+)?(?:maintainer|admin(?:istrator)?|owner|developer|creator|operator)\b`,
+      'gi',
+    ),
+    hints: ['treat', 'same', 'full', 'admin', 'owner', 'root', 'is', 'are', 'i am', "i'm"],
+  },
+];

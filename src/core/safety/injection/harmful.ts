@@ -1,0 +1,34 @@
+/**
+ * Requests for harmful content: weapons, drugs, malware, intrusion, fraud. Stored, the request is
+ * put to every teammate's agent at every session start; no project rule asks for these.
+ */
+import type { InjectionRule } from './injection-rule.js';
+
+const MAKE = String.raw`(?:how\s+(?:to|do\s+(?:i|you|we))|instructions?\s+(?:for|on|to)|guide\s+(?:to|for|on)|steps?\s+(?:to|for)|recipe\s+for|tutorial\s+(?:on|for)|explain\s+how|tell\s+me\s+how|teach\s+(?:me|us)|write|generate|create|build|make|making|craft|synthesi[sz]e|produce|code|develop)`;
+const HARM = String.raw`(?:(?:pipe\s+|car\s+|nail\s+|dirty\s+)?bombs?|explosives?|napalm|nerve\s+(?:agent|gas)|sarin|ricin|anthrax|bio-?weapons?|chemical\s+weapons?|(?:meth)?amphetamines?|\bmeth\b|cocaine|heroin|fentanyl|ransomware|keyloggers?|malware|botnet|rootkit|(?:computer\s+)?virus(?:es)?\s+that|phishing\s+(?:e-?mails?|pages?|sites?|kits?|messages?)|credit\s+card\s+skimmers?|stolen\s+credit\s+cards?|untraceable\s+(?:gun|weapon)s?|ghost\s+guns?|hack(?:ing)?\s+into|break\s+into\s+(?:someone|a\s+house|a\s+car|an?\s+account)|steal\s+(?:credentials|passwords|someone|identit|login)|kill\s+(?:someone|a\s+person|people|all\s+humans|myself|yourself)|self[- ]harm)`;
+
+export const HARMFUL_RULES: readonly InjectionRule[] = [
+  {
+    // Toxic text asked for as such: "write one offensive sentence about …".
+    id: 'harmful-request',
+    category: 'harmful',
+    strength: 'block',
+    pattern: /\b(?:write|generate|create|compose|give\s+me|say)\s+(?:one|a|an|some|\d+)\s+(?:toxic|offensive|negative|hateful|racist|sexist|insulting|rude|violent|abusive|threatening)\s+(?:sentences?|messages?|comments?|jokes?|tweets?|reviews?|paragraphs?|posts?)\b/gi,
+    hints: ['write', 'generate', 'create', 'compose', 'give', 'say'],
+  },
+  {
+    id: 'harmful-request',
+    category: 'harmful',
+    strength: 'block',
+    pattern: new RegExp(String.raw`\b${MAKE}\b[^.\n]{0,60}?\b${HARM}`, 'gi'),
+    hints: ['how', 'instruction', 'guide', 'step', 'recipe', 'tutorial', 'explain', 'tell', 'teach', 'write', 'generate', 'create', 'build', 'make', 'making', 'craft', 'synthesi', 'produce', 'code', 'develop'],
+  },
+  {
+    // The same in Spanish, German and Chinese.
+    id: 'harmful-request',
+    category: 'harmful',
+    strength: 'block',
+    pattern: /\b(?:c[oó]mo|instrucciones\s+para)\s+(?:\S+\s+){0,2}?(?:fabricar|hacer|construir|preparar|sintetizar)\s+(?:\S+\s+){0,2}?(?:bomba|explosivo|metanfetamina|veneno)s?|\bwie\s+man\s+(?:\S+\s+){0,3}?(?:bombe|sprengstoff|sprengsatz|giftgas|drogen|meth)\w*\s+(?:baut|herstellt|macht|baue)|\banleitung\s+(?:zum|für)\s+(?:\S+\s+){0,2}?(?:bomben|sprengstoff)|(?:制造|制作|合成|怎么做|如何做)[^。\n]{0,8}?(?:炸弹|炸药|毒品|冰毒|病毒|武器)/gi,
+    hints: ['como', 'cómo', 'instrucciones', 'wie', 'anleitung', '制造', '制作', '合成', '做'],
+  },
+];

@@ -1,0 +1,42 @@
+/**
+ * Rewriting history or identities: force-pushing over main, rewriting published history, committing
+ * under someone else's name. Agent files forbid these ("never force-push to main"); a memory that
+ * orders them destroys work or forges authorship. A "never"/"do not" before the act keeps the rule.
+ */
+import type { InjectionRule } from './injection-rule.js';
+
+const PROTECTED = String.raw`(?:main|master|trunk|develop|release\w*|prod(?:uction)?|default\s+branch|protected\s+branch(?:es)?|tags?|\u4e3b\u5206\u652f)`;
+
+export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
+  {
+    // Force-pushing over a shared branch.
+    id: 'force-push',
+    category: 'history-rewrite',
+    strength: 'block',
+    negatable: true,
+    pattern: new RegExp(
+      String.raw`\b(?:push\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|force[- ]?push(?:es|ed|ing)?)\b[^\n]{0,40}?\b${PROTECTED}|\bpush\s+(?:\S+\s+){0,2}?${PROTECTED}\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|(?:\u5f3a\u5236\u63a8\u9001|git\s+push\s+--force)[^\u3002\n]{0,20}?${PROTECTED}`,
+      'gi',
+    ),
+    hints: ['push', 'force', '强制推送'],
+  },
+  {
+    // Skipping review or hooks on the way to main: a weak sign alone.
+    id: 'skip-review',
+    category: 'history-rewrite',
+    strength: 'hold',
+    negatable: true,
+    pattern: /\bpush(?:ing)?\s+(?:straight|directly)\s+(?:to|into)\s+(?:main|master|trunk|production)\b|--no-verify\b|\b(?:do\s+not|don't|never)\s+open\s+a\s+(?:pull\s+request|pr|merge\s+request)\b/gi,
+    hints: ['push', '--no-verify', 'not', "don't", 'never'],
+  },
+  {
+    // Rewriting history, or changing who a commit says wrote it.
+    id: 'rewrite-history',
+    category: 'history-rewrite',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:rewrite|rewriting|rewrote|alter|falsify|purge|erase|scrub)\s+(?:the\s+|all\s+)?(?:git\s+|commit\s+|published\s+|shared\s+)?(?:history|histories)\b|\b(?:change|changing|rewrite|spoof|fake|forge|falsify|replace)\s+(?:the\s+)?(?:commit\s+)?(?:author(?:s|ship)?|committer)\b|\bimpersonat\w+|\b(?:--author|user\.name|user\.email)\s*[= ]\s*["'][^"'\n]{1,60}["']|\b(?:--author|user\.name|user\.email)\b[^\n]{0,20}?\b(?:to|=)\s+["'“][^"'”\n]{1,60}["'”]|\bamend\s+(?:the\s+)?(?:signed|release|published|pushed)\b|\bgit[- ]?historie\b|\b(?:den|die)\s+autor(?:en)?\b|(?:改写|重写|篡改)(?:提交)?历史|(?:修改|更改)作者/gi,
+    hints: ['rewrit', 'rewrote', 'alter', 'falsify', 'purge', 'erase', 'scrub', 'change', 'spoof', 'fake', 'forge', 'replace', 'impersonat', '--author', 'user.name', 'user.email', 'amend', 'historie', 'autor', '历史', '作者'],
+  },
+];

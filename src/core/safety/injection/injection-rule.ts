@@ -1,0 +1,36 @@
+/**
+ * One rule of the injection gate. Memory is read back to every teammate's agent as instructions,
+ * so the gate is written by threat category (what a text makes the agent do), not by phrase.
+ */
+
+/** What the text tries to make the agent do; docs/gates.md says each one's reasoning. */
+export type InjectionCategory =
+  | 'self-reference'
+  | 'authority'
+  | 'concealment'
+  | 'exfiltration'
+  | 'remote-code'
+  | 'history-rewrite'
+  | 'harmful'
+  | 'jailbreak'
+  | 'model-control';
+
+/** block: never in memory. hold: a weak sign; a person decides (the pending inbox). */
+export type InjectionStrength = 'block' | 'hold';
+
+export type InjectionRule = {
+  id: string;
+  category: InjectionCategory;
+  strength: InjectionStrength;
+  /** Global; every match is a finding. */
+  pattern: RegExp;
+  /** A second pattern the text must also hold somewhere (e.g. a secret and an off-site address). */
+  also?: RegExp;
+  /**
+   * Lower-case pieces one of which every match holds; a text holding none skips the rule (its
+   * regex is never compiled or run: most of the gate's cost on a short text).
+   */
+  hints: readonly string[];
+  /** A "never", "do not", "avoid" earlier in the same clause makes it a prohibition, not the act. */
+  negatable?: boolean;
+};

@@ -1,0 +1,107 @@
+/**
+ * The injection gate: every rule of every category over one text, graded. block: never in memory.
+ * hold: only a weak sign; a person decides in the pending inbox. pass: nothing found. Two weak
+ * signs of different rules are no longer weak (an authority claim and "do not ask for confirmation").
+ */
+import { compileHints, hintsOf, type CompiledHints, type TextHints } from '../hint-finder.js';
+import { AUTHORITY_RULES } from './authority.js';
+import { CONCEALMENT_RULES } from './concealment.js';
+import { EXFILTRATION_RULES } from './exfiltration.js';
+import { HARMFUL_RULES } from './harmful.js';
+import { HISTORY_REWRITE_RULES } from './history-rewrite.js';
+import type { InjectionCategory, InjectionRule, InjectionStrength } from './injection-rule.js';
+import { JAILBREAK_RULES, JAILBREAK_SIGNS } from './jailbreak.js';
+import { MODEL_CONTROL_RULES, REQUEST_TO_MODEL } from './model-control.js';
+import { isKnownPackageHost, REMOTE_CODE_RULES } from './remote-code.js';
+import { SELF_REFERENCE_RULES } from './self-reference.js';
+
+export type InjectionFinding = { ruleId: string; category: InjectionCategory; strength: InjectionStrength; start: number; end: number };
+
+export type InjectionVerdict = 'block' | 'hold' | 'pass';
+
+export type InjectionJudgement = { verdict: InjectionVerdict; findings: InjectionFinding[] };
+
+export const INJECTION_RULES: readonly InjectionRule[] = [
+  ...SELF_REFERENCE_RULES,
+  ...AUTHORITY_RULES,
+  ...CONCEALMENT_RULES,
+  ...EXFILTRATION_RULES,
+  ...REMOTE_CODE_RULES,
+  ...HISTORY_REWRITE_RULES,
+  ...HARMFUL_RULES,
+  ...JAILBREAK_RULES,
+  ...MODEL_CONTROL_RULES,
+  REQUEST_TO_MODEL,
+];
+const RULE_HINTS = INJECTION_RULES.map((rule) => compileHints(rule.hints));
+const SIGN_HINTS = JAILBREAK_SIGNS.map((sign) => compileHints(sign.hints));
+
+// A prohibition earlier in the clause: "never force-push to main", "do not rewrite history".
+const NEGATION = /\b(?:never|not|don't|dont|doesn't|no|avoid|without|forbid\w*|prohibit\w*|refuse|nunca|nie|niemals|nicht|kein\w*)\b|不要|禁止|别|不得|切勿/i;
+const CLAUSE_END = /[.;!?。；！？\n]/g;
+
+function negated(text: string, start: number): boolean {
+  let from = 0;
+  for (const end of text.slice(0, start).matchAll(CLAUSE_END)) from = (end.index ?? 0) + 1;
+  return NEGATION.test(text.slice(from, start));
+}
+
+function ruleFindings(rule: InjectionRule, text: string): InjectionFinding[] {
+  if (rule.also !== undefined && !rule.also.test(text)) return [];
+  const found: InjectionFinding[] = [];
+  for (const match of text.matchAll(rule.pattern)) {
+    if (rule.negatable === true && negated(text, match.index)) continue;
+    // A tarball from a known package host is unusual, not hostile: a person decides.
+    const url = rule.id === 'install-from-url' ? (match[1] ?? match[2] ?? '') : '';
+    const strength = url !== '' && isKnownPackageHost(url) ? 'hold' : rule.strength;
+    found.push({ ruleId: rule.id, category: rule.category, strength, start: match.index, end: match.index + match[0].length });
+  }
+  return found;
+}
+
+function jailbreakSigns(text: string, held: TextHints): InjectionFinding[] {
+  const found: InjectionFinding[] = [];
+  JAILBREAK_SIGNS.forEach((sign, index) => {
+    if (!held.holdsAny(SIGN_HINTS[index] as CompiledHints)) return;
+    const match = sign.pattern.exec(text);
+    if (match) found.push({ ruleId: 'role-play', category: 'jailbreak', strength: 'block', start: match.index, end: match.index + match[0].length });
+  });
+  return found.length >= 2 ? found : [];
+}
+
+// Quotes, and what introduces a quoted phrase as an example rather than as an instruction.
+const QUOTED = /(['"“‘`])([^'"“”‘’`\n]{4,200})(['"”’`])/g;
+const MENTION_CUE = /\b(?:strings?|phrases?|words?|text|patterns?|fixtures?|examples?|payloads?|like|such\s+as|e\.g\.|for\s+example|including)\s*:?\s*$/i;
+
+/** The spans of quoted phrases that the text presents as examples ("strings like 'ignore …'"). */
+function mentionedSpans(text: string): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  for (const match of text.matchAll(QUOTED)) {
+    if (MENTION_CUE.test(text.slice(Math.max(0, match.index - 30), match.index))) spans.push([match.index, match.index + match[0].length]);
+  }
+  return spans;
+}
+
+/** Returns every finding in `text`, ordered by position, and the verdict they make; never throws. */
+export function judgeInjection(text: string): InjectionJudgement {
+  // Note: each text is asked ~150 hints; hintsOf answers most without searching the text.
+  const held = hintsOf(text.toLowerCase());
+  const findings: InjectionFinding[] = [];
+  INJECTION_RULES.forEach((rule, index) => {
+    if (held.holdsAny(RULE_HINTS[index] as CompiledHints)) findings.push(...ruleFindings(rule, text));
+  });
+  findings.push(...jailbreakSigns(text, held));
+  // A phrase quoted as an example is talked about, not said: "strings like 'ignore previous
+  // instructions' are fixtures" describes a test, it instructs no model.
+  const mentioned = mentionedSpans(text);
+  const kept = findings.filter((f) => !mentioned.some(([start, end]) => f.start >= start && f.end <= end)).sort((a, b) => a.start - b.start);
+  const weak = new Set(kept.filter((f) => f.strength === 'hold').map((f) => f.ruleId));
+  const verdict: InjectionVerdict = kept.some((f) => f.strength === 'block') || weak.size >= 2 ? 'block' : weak.size === 1 ? 'hold' : 'pass';
+  return { verdict, findings: kept };
+}
+
+/** The findings that refuse `text` outright (empty when it passes or is only held); never throws. */
+export function findInjection(text: string): InjectionFinding[] {
+  const { verdict, findings } = judgeInjection(text);
+  return verdict === 'block' ? findings : [];
+}

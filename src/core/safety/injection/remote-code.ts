@@ -1,0 +1,43 @@
+/**
+ * Fetching and running or installing code from an arbitrary URL: `curl … | sh`, `bash <(curl …)`,
+ * `npm install https://…tgz`, `pip install https://…`. A project installs from its lockfile and
+ * registry; a memory line that makes every agent run code from some address is a supply-chain attack.
+ */
+import type { InjectionRule } from './injection-rule.js';
+
+// Package hosts a real project may install a tarball from: held for a person, not refused.
+const KNOWN_HOST = /^https?:\/\/(?:[\w-]+\.)*(?:github\.com|githubusercontent\.com|gitlab\.com|npmjs\.org|pythonhosted\.org|pypi\.org|pytorch\.org)\//i;
+
+export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
+  {
+    // Piping a download into a shell or an interpreter.
+    id: 'pipe-to-shell',
+    category: 'remote-code',
+    strength: 'block',
+    pattern:
+      /\b(?:curl|wget|iwr|Invoke-WebRequest|fetch)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:(?:ba|z|da|k)?sh|python3?|node|perl|ruby|iex)\b|\b(?:bash|sh|zsh|source)\s+<\(\s*(?:curl|wget)\b|\beval\s+["'`]?\$\(\s*(?:curl|wget)\b|\biex\s*\(\s*(?:iwr|Invoke-WebRequest|irm|Invoke-RestMethod|New-Object\s+Net\.WebClient)/gi,
+    hints: ['curl', 'wget', 'iwr', 'invoke-webrequest', 'fetch', 'bash', 'sh', 'source', 'eval', 'iex'],
+  },
+  {
+    // Installing a package from a URL rather than a registry.
+    id: 'install-from-url',
+    category: 'remote-code',
+    strength: 'block',
+    pattern: /\b(?:(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)|pip3?\s+install|uv\s+(?:pip\s+install|add)|poetry\s+add|gem\s+install|cargo\s+install|go\s+install|composer\s+require)\b[^\n]{0,80}?(https?:\/\/[^\s"'`)]+)|["'][\w@/.-]+["']\s*:\s*["'](https?:\/\/[^"'\s]+\.(?:tgz|tar\.gz|zip))["']/gi,
+    hints: ['npm', 'pnpm', 'yarn', 'bun', 'pip', 'uv', 'poetry', 'gem', 'cargo', 'go', 'composer', 'http'],
+  },
+  {
+    // Downloading a script or binary and running it.
+    id: 'download-and-run',
+    category: 'remote-code',
+    strength: 'block',
+    pattern:
+      /\b(?:download|fetch|get|grab|pull|curl|wget|descarga|lade)\b[^\n]{0,80}?https?:\/\/\S+[^\n]{0,80}?\b(?:run|execute|exec|source|eval|chmod\s+\+x|python3?\s|node\s|bash|sh\b|ejec[uú]ta|ausf[üu]hren|f[üu]hre)\b|\b(?:run|execute|ejecuta|f[üu]hre)\b[^\n]{0,30}?https?:\/\/\S+\.(?:sh|ps1|py|exe|bat|cmd|pl|rb)\b/gi,
+    hints: ['download', 'fetch', 'get', 'grab', 'pull', 'curl', 'wget', 'descarga', 'lade', 'run', 'execute', 'ejecuta', 'führe', 'fuhre'],
+  },
+];
+
+/** Install-from-URL findings whose address is a known package host are held, not refused. */
+export function isKnownPackageHost(url: string): boolean {
+  return KNOWN_HOST.test(url);
+}

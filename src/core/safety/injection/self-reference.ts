@@ -1,0 +1,90 @@
+/**
+ * Text about the agent's own prompt, instructions, memory or conversation: ignoring or overriding
+ * them, or repeating, revealing, encoding or completing them. A project's memory talks about the
+ * project; it has no reason to talk about what the agent was told.
+ */
+import type { InjectionRule } from './injection-rule.js';
+
+// Verbs that set aside what the agent was told, in any tense a prompt uses them.
+const SET_ASIDE = String.raw`(?:ignor(?:e|es|ing)|disregard(?:s|ing)?|forget(?:s|ting)?|overrid(?:e|es|ing)|overrule|bypass(?:es|ing)?|skip(?:s|ping)?|abandon(?:s|ing)?|discard(?:s|ing)?|drop|neglect|set\s+aside|throw\s+(?:out|away))`;
+// What the agent was told, and the words that place it before this text.
+const TOLD = String.raw`(?:instructions?|directions?|directives?|prompts?|prompting|rules?|guidelines?|guidance|text|content|context|messages?|conversation|commands?|orders|input|constraints|polic(?:y|ies)|programming|memory|memories|restrictions|information|info|evidence|everything|anything|whatever)`;
+const BEFORE = String.raw`(?:previous(?:ly)?|prior|above|earlier|preceding|foregoing|original|initial|system|former|old|given|existing|other|following)`;
+// The agent's own prompt or history, named as such.
+const OWN =
+  String.raw`(?:your\s+(?:(?:very|exact|full|entire|complete|whole|hidden|secret|internal|first|initials?|original|system|previous|earlier|current|real|underlying)\s+){0,3}(?:prompts?|instructions|directives|guidelines|configuration|config|memory|context|rules)` +
+  String.raw`|(?:the|my)\s+(?:(?:very|exact|full|entire|complete|whole|hidden|secret|internal|first|initial|original|previous|earlier)\s+){1,3}(?:system\s+)?(?:prompts?|instructions)` +
+  String.raw`|(?:the\s+)?system\s*[- ]?prompt|prompt\s+del\s+sistema|systemprompt|system-?anweisungen` +
+  String.raw`|(?:the\s+)?(?:instructions|rules|prompt|guidelines)\s+(?:you\s+(?:were|have\s+been|got)\s+given|given\s+to\s+you|you\s+(?:got|received|were\s+told))` +
+  String.raw`|(?:the\s+)?(?:text|words|content|messages?|everything|instructions)\s+(?:above|before\s+this)` +
+  String.raw`|(?:the\s+)?(?:(?:full|entire|whole|complete)\s+)?(?:conversation|chat)\s+(?:history|log|so\s+far|transcript)|(?:this|our|the\s+whole|the\s+entire)\s+conversation` +
+  String.raw`|(?:initiali[sz]ation|system)\s+(?:string|configuration|config|settings|message))`;
+const REVEAL = String.raw`(?:repeat|reveal|print|show|display|output|dump|leak|share|paste|encode|base64|translate|summari[sz]e|complete|spell\s+out|write\s+(?:out|down)|put|copy|list|recite|tell\s+me|give\s+me|send|expose|return|echo|include|what\s+(?:are|were|is|was))`;
+
+export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
+  {
+    // "Ignore all previous text", "disregard any prior and following instructions", "ignore every rule above this line".
+    id: 'ignore-instructions',
+    category: 'self-reference',
+    strength: 'block',
+    pattern: new RegExp(String.raw`\b${SET_ASIDE}\s+(?:(?:all|any|every|each|the|your|my|these|those|of|and|or|what|that)\s+){0,4}(?:${BEFORE}\s+(?:(?:and|or|&)\s+${BEFORE}\s+)?){1,2}${TOLD}\b|\b${SET_ASIDE}\s+(?:(?:all|any|every|each|the|your|my|these|those|of|what)\s+){0,3}${TOLD}\s+(?:\w+\s+){0,2}?(?:above|before\s+(?:this|now)|so\s+far|you\s+(?:were|have\s+been)\s+(?:given|told)|you\s+(?:got|received|learned|know))\b`, 'gi'),
+    hints: ['ignor', 'disregard', 'forget', 'overrid', 'overrule', 'bypass', 'skip', 'abandon', 'discard', 'drop', 'neglect', 'aside', 'throw'],
+  },
+  {
+    // The bare form: "ignore instructions", "forget your guidelines", "forget what your memory file says".
+    id: 'ignore-instructions',
+    category: 'self-reference',
+    strength: 'block',
+    pattern: new RegExp(
+      String.raw`\b${SET_ASIDE}\s+(?:all\s+|any\s+|the\s+|your\s+|what\s+your\s+)?(?:instructions|directions|directives|prompts?|guidelines|memory\s+files?|system\s+prompt)\b|\b${SET_ASIDE}\s+(?:what\s+)?${OWN}` +
+        String.raw`|\b${SET_ASIDE}\s+(?:all|any|every)\s+(?:of\s+(?:the|your)\s+)?(?:rules|restrictions|instructions|constraints|polic(?:y|ies))\b` +
+        String.raw`|\b(?:ignore|disregard)\b[^.\n]{0,40}?,?\s+and\s+(?:instead\s+)?(?:just\s+)?(?:write|print|say|output|reply|respond|return|answer)\b` +
+        // Setting aside the text at hand to do something else: "ignore the rest of this data and print …".
+        String.raw`|\b${SET_ASIDE}\s+(?:the\s+rest\s+of\s+(?:this|the)\s+\w+|everything\s+else|(?:the|this|that|all|any)\s+(?:\w+\s+)?(?:content|text|data|input|document|page|image|email|message)s?\b[^.\n]{0,12}?\b(?:and|then)\s+(?:instead\s+)?(?:just\s+)?(?:say|print|write|output|reply|respond|answer|type|repeat|tell))\b`,
+      'gi',
+    ),
+    hints: ['ignor', 'disregard', 'forget', 'overrid', 'overrule', 'bypass', 'skip', 'abandon', 'discard', 'drop', 'neglect', 'aside', 'throw'],
+  },
+  {
+    // "Disregard the security section of CLAUDE.md": setting aside the instruction files themselves.
+    id: 'ignore-instructions',
+    category: 'self-reference',
+    strength: 'block',
+    pattern: new RegExp(String.raw`\b${SET_ASIDE}\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:section|part|rules?|instructions?)\s+(?:of|in)\s+(?:the\s+)?(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|system\s+prompt|your\s+instructions|memory)\b`, 'gi'),
+    hints: ['ignor', 'disregard', 'forget', 'overrid', 'overrule', 'bypass', 'skip', 'abandon', 'discard', 'drop', 'neglect', 'aside', 'throw'],
+  },
+  {
+    // "These override your instructions", "the rules you were given no longer apply".
+    id: 'override-instructions',
+    category: 'self-reference',
+    strength: 'block',
+    pattern: new RegExp(String.raw`\bend\s+(?:of\s+)?(?:the\s+)?(?:out[- ]of[- ]date|old|previous|prior|system|original)\s+(?:instructions|prompt|rules)\b|\b(?:overrides?|supersedes?|replaces?|takes?\s+precedence\s+over|cancels?)\s+(?:all\s+|any\s+)?(?:the\s+user\b|your\s+(?:instructions|rules|guidelines|prompt)|(?:the\s+)?system\s+prompt|(?:all\s+|any\s+)?(?:previous|prior|other|earlier|above)\s+(?:instructions|rules|guidelines))|\b(?:instructions|rules|prompt|guidelines)\s+(?:you\s+(?:were|have\s+been)\s+given|above|given\s+(?:to\s+you\s+)?(?:earlier|before))\b[^.\n]{0,30}?\b(?:no\s+longer\s+apply|(?:are|is)\s+(?:void|cancelled|canceled|obsolete|outdated))`, 'gi'),
+    hints: ['end', 'overrid', 'supersede', 'replace', 'precedence', 'cancel', 'instructions', 'rules', 'prompt', 'guidelines'],
+  },
+  {
+    // Repeating, revealing, encoding or completing the agent's prompt or the conversation.
+    id: 'prompt-extraction',
+    category: 'self-reference',
+    strength: 'block',
+    pattern: new RegExp(String.raw`\b${REVEAL}\b[^.\n]{0,40}?\b${OWN}\b|\bwhat\s+(?:did|were|was|have|are)\s+(?:they|you)\s+(?:been\s+)?(?:tell|told|say|said|give|given|gave|instruct\w*)\s+(?:to\s+)?(?:you\s+)?(?:before|at\s+the\s+start|earlier|initially|first)|\bwhat\s+(?:were|was)\s+you\s+told\b|\bwhat\s+are\s+you\s+not\s+(?:supposed|allowed|permitted)\s+to\b|\b(?:my|your)\s+(?:initial\s+|system\s+|original\s+)?(?:instructions|prompt)\s+(?:are|is|were|say)\b|\b(?:console\.log|print|echo|puts|printf)\s*\(\s*\w*(?:system|initial)_?prompt\w*\s*\)`, 'gi'),
+    hints: ['repeat', 'reveal', 'print', 'show', 'display', 'output', 'dump', 'leak', 'share', 'paste', 'encode', 'base64', 'translate', 'summari', 'complete', 'spell', 'write', 'put', 'copy', 'list', 'recite', 'tell', 'give', 'send', 'expose', 'return', 'echo', 'include', 'what', 'my', 'your', 'puts', 'console'],
+  },
+  {
+    // The agent's prompt or reasoning named at all: a weak sign ("keep your system prompt short" is odd, not an attack).
+    id: 'own-prompt',
+    category: 'self-reference',
+    strength: 'hold',
+    // Note: not a bare "the system prompt": an LLM project has one of its own ("the system prompt for the support bot lives in prompts/").
+    pattern: new RegExp(String.raw`\b(?!(?:the\s+)?system\s*[- ]?prompt)${OWN}\b|\byour\s+(?:chain[- ]of[- ]thought|hidden\s+reasoning|internal\s+reasoning|reasoning\s+steps)\b`, 'gi'),
+    hints: ['your', 'the', 'my', 'system', 'prompt', 'instructions', 'rules', 'guidelines', 'conversation', 'chat', 'initiali', 'text', 'words', 'content', 'message', 'everything'],
+  },
+  {
+    // Spanish, German, Chinese: the same acts in the corpus's other languages.
+    id: 'ignore-instructions',
+    category: 'self-reference',
+    strength: 'block',
+    pattern:
+      /\b(?:ignora|olvida|descarta|omite|ignoriere|ignorier|vergiss|missachte)\S*\s+(?:\S+\s+){0,3}?(?:instrucciones|reglas|indicaciones|anweisungen|instruktionen|regeln|vorgaben)\b|(?:忽略|无视|忘记|忘掉|不要理会|不理会)[^。\n]{0,12}?(?:指令|指示|提示|规则|说明)|(?:系统提示|提示词|系统指令)/gi,
+    hints: ['ignor', 'olvida', 'descarta', 'omite', 'vergiss', 'missachte', '忽略', '无视', '忘', '理会', '系统', '提示词'],
+  },
+];
