@@ -9,11 +9,17 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Candidate } from '../core/memory-file/candidate.js';
 import { writeFileAtomicSync } from '../core/files/atomic-write.js';
+import { readRegularFileSync } from '../core/files/read-regular-file.js';
 import { classifySection } from './extract/classify-section.js';
 import { rewriteAsRule } from './extract/rewrite-rule.js';
 
 const TEAM_TYPES = new Set(['project', 'feedback', 'reference']);
 const MAX_FILES = 200;
+/**
+ * A topic file is a few short paragraphs (Claude Code writes one memory per file, hundreds of bytes);
+ * anything past this is not one, and reading it would spend the session start's budget.
+ */
+export const MAX_TOPIC_BYTES = 64 * 1024;
 
 /** The auto memory folder of the project whose session transcript is at `transcriptPath`. */
 export function autoMemoryDir(transcriptPath: string): string {
@@ -21,6 +27,8 @@ export function autoMemoryDir(transcriptPath: string): string {
 }
 
 type Topic = { file: string; type: string; text: string };
+/** A file of the folder left unread, and why (a FIFO, a device, a file past MAX_TOPIC_BYTES). */
+export type SkippedTopic = { file: string; reason: string };
 
 /** Returns the front matter fields and the body of a topic file (flat keys and `metadata:` children). */
 function parseTopic(text: string): { fields: Record<string, string>; body: string } {
@@ -34,19 +42,28 @@ function parseTopic(text: string): { fields: Record<string, string>; body: strin
   return { fields, body: match[2] ?? '' };
 }
 
-/** Returns the team-worthy topics of the folder (type project, feedback or reference); never throws. */
-export function readAutoMemory(dir: string): Topic[] {
+/**
+ * Returns the team-worthy topics of the folder (type project, feedback or reference) and the files
+ * it did not read (only regular files up to MAX_TOPIC_BYTES are read); never throws.
+ */
+export function readAutoMemory(dir: string): { topics: Topic[]; skipped: SkippedTopic[] } {
   let names: string[];
   try {
     names = readdirSync(dir).filter((name) => name.endsWith('.md') && name !== 'MEMORY.md').sort().slice(0, MAX_FILES);
   } catch {
-    return [];
+    return { topics: [], skipped: [] };
   }
   const topics: Topic[] = [];
+  const skipped: SkippedTopic[] = [];
   for (const name of names) {
     let raw: string;
     try {
-      raw = readFileSync(join(dir, name), 'utf8');
+      const read = readRegularFileSync(join(dir, name), MAX_TOPIC_BYTES);
+      if (!read.ok) {
+        skipped.push({ file: name, reason: read.reason === 'too large' ? `larger than ${MAX_TOPIC_BYTES / 1024} KiB` : read.reason });
+        continue;
+      }
+      raw = read.text;
     } catch {
       continue;
     }
@@ -58,7 +75,7 @@ export function readAutoMemory(dir: string): Topic[] {
     const text = (first ?? fields['description'] ?? '').replace(/\*\*/g, '');
     if (text !== '') topics.push({ file: name, type, text });
   }
-  return topics;
+  return { topics, skipped };
 }
 
 function fingerprint(dir: string): string {
@@ -75,18 +92,20 @@ function fingerprint(dir: string): string {
 
 /**
  * Returns the candidates of the auto memory folder when it changed since the last look (else
- * none), and remembers that look in `stateFile`; never throws.
+ * none) and the files left unread, and remembers that look in `stateFile`; never throws.
  */
-export function autoMemoryCandidates(dir: string, stateFile: string, sections: readonly string[]): Candidate[] {
-  if (!existsSync(dir)) return [];
+export function autoMemoryCandidates(dir: string, stateFile: string, sections: readonly string[]): { candidates: Candidate[]; skipped: SkippedTopic[] } {
+  const none = { candidates: [], skipped: [] };
+  if (!existsSync(dir)) return none;
   const print = fingerprint(dir);
   try {
-    if (existsSync(stateFile) && (JSON.parse(readFileSync(stateFile, 'utf8')) as { fingerprint?: string }).fingerprint === print) return [];
+    if (existsSync(stateFile) && (JSON.parse(readFileSync(stateFile, 'utf8')) as { fingerprint?: string }).fingerprint === print) return none;
     writeFileAtomicSync(stateFile, `${JSON.stringify({ fingerprint: print })}\n`);
   } catch {
     /* a lost fingerprint only means one more look */
   }
-  return readAutoMemory(dir).map((topic) => {
+  const { topics, skipped } = readAutoMemory(dir);
+  const candidates = topics.map((topic) => {
     const text = rewriteAsRule(topic.text);
     return {
       text,
@@ -97,4 +116,5 @@ export function autoMemoryCandidates(dir: string, stateFile: string, sections: r
       from: `Claude Code auto memory: ${basename(topic.file)} (${topic.type})`,
     };
   });
+  return { candidates, skipped };
 }

@@ -97,7 +97,8 @@ async function loadsRenderedFile(root: string, agent: AgentId): Promise<boolean>
 /** Claude Code's auto memory (project, feedback, reference topics) goes to the pending inbox; never throws. */
 async function offerAutoMemory(context: HookContext, transcriptPath: string, sessionId: string): Promise<void> {
   try {
-    const offered = autoMemoryCandidates(autoMemoryDir(transcriptPath), join(context.paths.stateDir, 'auto-memory.json'), context.config.region.sections);
+    const { candidates: offered, skipped } = autoMemoryCandidates(autoMemoryDir(transcriptPath), join(context.paths.stateDir, 'auto-memory.json'), context.config.region.sections);
+    for (const file of skipped) context.notes.push(`auto memory: ${file.file} not read (${file.reason})`);
     if (offered.length === 0) return;
     const { judgeAndWrite } = await import('../durable/judge-candidates.js');
     await judgeAndWrite(context, offered, sessionId);

@@ -3,7 +3,8 @@
  * pending inbox (never `user` ones, never modified), and a rule a human already wrote in CLAUDE.md
  * is not a new memory.
  */
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, makeRepo, makeTempDir, runMem } from '../helpers/temp-repo.js';
@@ -49,6 +50,36 @@ describe('memory sources', () => {
     // The next session does not offer them again.
     runMem(['hook', 'session-start'], { cwd: repo, stdin: startPayload('eeee5555-6666-7777-8888-999900001111', transcript, repo, 'startup') });
     expect(JSON.parse(runMem(['candidates', '--pending', '--json'], { cwd: repo }).stdout)).toHaveLength(3);
+  });
+
+  it('reads only regular, small auto memory files: a FIFO, a 300 MB file and a symlink to /dev/zero are skipped, the rest offered', () => {
+    const repo = makeRepo();
+    expect(runMem(['init', '--yes'], { cwd: repo }).status).toBe(0);
+    const project = join(makeTempDir('mem-claude-home-'), '.claude', 'projects', '-tmp-repo');
+    const memory = join(project, 'memory');
+    mkdirSync(memory, { recursive: true });
+    writeFileSync(join(memory, 'integration-tests.md'), topic('feedback', 'integration-tests', 'Integration tests must hit a real database, never mocks.'));
+    // Opening a FIFO for reading waits for a writer that never comes.
+    execFileSync('mkfifo', [join(memory, 'fifo.md')]);
+    // A valid topic at its head, then 300 MB of holes: sparse, so cheap on disk.
+    const big = join(memory, 'huge.md');
+    writeFileSync(big, topic('project', 'huge', 'Deploys go through the release train, never by hand.'));
+    truncateSync(big, 300 * 1024 * 1024);
+    symlinkSync('/dev/zero', join(memory, 'zero.md'));
+    const transcript = join(project, 'ffff6666-7777-8888-9999-000011112222.jsonl');
+    writeFileSync(transcript, '');
+
+    // Note: the timeout only keeps a hang from stalling the suite; before the fix the FIFO never let go.
+    const start = runMem(['hook', 'session-start'], { cwd: repo, stdin: startPayload('ffff6666-7777-8888-9999-000011112222', transcript, repo, 'startup'), timeoutMs: 60_000 });
+    expect(start.status).toBe(0);
+    expect(start.stdout).toContain('1 memory candidate awaits review in the pending inbox');
+    const pending = JSON.parse(runMem(['candidates', '--pending', '--json'], { cwd: repo }).stdout) as { text: string }[];
+    expect(pending.map((c) => c.text)).toEqual(['Integration tests must hit a real database, never mocks.']);
+    // What was left unread is said where a user looks.
+    const status = runMem(['status'], { cwd: repo });
+    expect(status.stdout).toContain('fifo.md not read (not a regular file)');
+    expect(status.stdout).toContain('huge.md not read (larger than 64 KiB)');
+    expect(status.stdout).toContain('zero.md not read (not a regular file)');
   });
 
   it('refuses a memory that a human-written CLAUDE.md line already says, and says why', () => {
