@@ -24,7 +24,7 @@ function allFiles(repo: string): string[] {
   return out.filter((file) => !/^\.git\/(index|logs\/)/.test(file)).sort();
 }
 
-const COMMANDS = [['sync'], ['sync', '--json'], ['list'], ['candidates'], ['review', '--list'], ['remember', 'Always use pnpm, never npm'], ['forget', 'pnpm'], ['uninstall']];
+const COMMANDS = [['sync'], ['sync', '--json'], ['list'], ['candidates'], ['review', '--list'], ['remember', 'Always use pnpm, never npm'], ['forget', 'pnpm'], ['uninstall'], ['render'], ['render', '--into', 'CLAUDE.md']];
 
 describe('before mem init', () => {
   for (const args of COMMANDS) {

@@ -1,7 +1,6 @@
 import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
-import { MemError } from '../../core/errors.js';
-import { findRepoRoot } from '../../core/git/repo-root.js';
+import { requireSetUp } from '../../core/set-up.js';
 
 /** `mem render`: write the team memory for the agent now, or a snapshot into a file you name. */
 export default class Render extends BaseCommand {
@@ -21,8 +20,8 @@ export default class Render extends BaseCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Render);
-    const root = findRepoRoot(process.cwd());
-    if (!root) throw new MemError('NOT_A_GIT_REPO', 'mem render must run inside a git repository');
+    // Before mem init there is no memory to render, and nothing may be written (exit 2).
+    const root = requireSetUp(process.cwd());
     const { renderForAgent, renderSnapshotInto } = await import('../../team/render-memory-file.js');
     const report = flags.into === undefined ? await renderForAgent(root) : await renderSnapshotInto(root, flags.into);
     if (flags.json) return this.printJson(report);
