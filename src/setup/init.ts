@@ -5,7 +5,7 @@
  * rules, Claude Code hooks, the pre-push hook, the merge driver for CLAUDE.md/AGENTS.md.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { MemError } from '../core/errors.js';
 import { parseConfig } from '../core/config/parse-config.js';
 import { defaultConfig, type Config } from '../core/config/schema.js';
@@ -57,6 +57,8 @@ export type InitChange = {
   shared: boolean;
   /** Permission bits before and after, when they change (git tracks the executable bit). */
   fileMode?: { from: string; to: string };
+  /** For a shared file git does not track, the ignore rule that keeps `git add` from adding it (`.gitignore:1: .codex`). */
+  ignoredBy?: string;
 };
 
 export type InitPlan = {
@@ -72,7 +74,9 @@ export type InitPlan = {
 
 /** What init did, step by step (`--json`: `steps` keeps the {step, changed, detail} shape). */
 export type InitStep = { step: string; changed: boolean; detail: string };
-export type InitReport = { root: string; steps: InitStep[]; changes: InitChange[]; gitAdd: string[]; agents: AgentId[]; notices: string[]; hints: string[] };
+export type InitReport = { root: string; steps: InitStep[]; changes: InitChange[]; gitAdd: string[]; ignored: IgnoredFile[]; agents: AgentId[]; notices: string[]; hints: string[] };
+/** A shared file the team will not get: git ignores it (and does not track it). */
+export type IgnoredFile = { path: string; rule: string };
 
 type Step = InitChange & { apply?: (record: InstallRecord) => void };
 
@@ -245,7 +249,12 @@ export function planInit(options: InitOptions): InitPlan {
     what: oldRegions.length === 0 ? 'holds no managed region of mem (team memory lives on refs/mem/team)' : "moves the old managed region's entries to the team memory and removes the region; commit the file",
   });
 
-  const changes: InitChange[] = steps.map(({ apply: _apply, ...change }) => change);
+  // A shared file that an ignore rule matches never reaches `git add`: the user must hear it.
+  const ignored = ignoredByGit(root, [...new Set(steps.filter((step) => step.shared).map((step) => step.path))]);
+  const changes: InitChange[] = steps.map(({ apply: _apply, ...change }) => {
+    const rule = ignored.get(change.path);
+    return rule === undefined ? change : { ...change, what: `${change.what}; git ignores it (${rule}), so it is not shared unless you git add -f it`, ignoredBy: rule };
+  });
   return {
     root,
     changes,
@@ -264,7 +273,8 @@ export function planInit(options: InitOptions): InitPlan {
         root,
         changes: done,
         steps: done.map((change) => ({ step: change.step, changed: change.action !== 'none', detail: `${change.path}: ${change.what}` })),
-        gitAdd: uncommitted(root, [...new Set(done.filter((change) => change.shared).map((change) => change.path))]),
+        gitAdd: uncommitted(root, [...new Set(done.filter((change) => change.shared && change.ignoredBy === undefined).map((change) => change.path))]),
+        ignored: [...ignored].map(([path, rule]) => ({ path, rule })),
         agents,
         notices,
         hints,
@@ -334,6 +344,21 @@ function uncommitted(root: string, paths: string[]): string[] {
   if (status === null) return paths;
   const changed = status.split('\0').filter((entry) => entry.length > 3).map((entry) => entry.slice(3));
   return paths.filter((path) => changed.some((file) => file === path || file.startsWith(`${path}/`)));
+}
+
+/** The untracked `paths` an ignore rule matches, each with the rule as `file:line: pattern`; empty when git cannot tell. */
+function ignoredByGit(root: string, paths: string[]): Map<string, string> {
+  const ignored = new Map<string, string>();
+  // Note: exit 1 (nothing ignored) reads as null; tracked files are never reported, being shared already.
+  // (-z needs --stdin; these paths are mem's own, plain words, so git prints them unquoted.)
+  const out = paths.length === 0 ? null : runGitSync(['check-ignore', '--verbose', '--', ...paths], root);
+  for (const found of (out ?? '').split('\n')) {
+    const match = /^(.*?):(\d+):(.*)\t(.*)$/.exec(found);
+    // A negated pattern (`!.codex/hooks.json`) is reported too, and means the opposite.
+    if (match === null || match[3]!.startsWith('!')) continue;
+    ignored.set(match[4]!, `${relativePath(root, resolve(root, match[1]!))}:${match[2]}: ${match[3]}`);
+  }
+  return ignored;
 }
 
 function isInsideGitDir(root: string, file: string): boolean {

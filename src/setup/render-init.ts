@@ -2,7 +2,7 @@
  * `mem init`'s words for people: the plan (each file and what changes in it) before asking, what
  * was done after, and the exact `git add` line for the files the team shares.
  */
-import type { InitChange } from './init.js';
+import type { IgnoredFile, InitChange } from './init.js';
 
 const ACTION: Record<InitChange['action'], { before: string; after: string }> = {
   create: { before: 'create', after: 'created' },
@@ -27,13 +27,21 @@ export function renderChanges(changes: InitChange[], done: boolean): string[] {
   ];
 }
 
-/** Returns the lines that end init: what to commit, and what to do next. */
-export function renderNextSteps(gitAdd: string[], notices: string[] = [], agentNames = 'Claude Code'): string[] {
+/** Returns the lines that end init: what to commit, what git will not share, and what to do next. */
+export function renderNextSteps(gitAdd: string[], notices: string[] = [], agentNames = 'Claude Code', ignored: IgnoredFile[] = []): string[] {
   const lines: string[] = [];
   if (gitAdd.length > 0) {
     lines.push('', 'Commit the files your team shares:', `  git add ${gitAdd.map(shellWord).join(' ')}`, '  git commit -m "Set up mem"');
-  } else {
+  } else if (ignored.length === 0) {
     lines.push('', 'Nothing to commit: the files your team shares are committed already.');
+  }
+  if (ignored.length > 0) {
+    const paths = ignored.map((file) => file.path);
+    const one = ignored.length === 1;
+    lines.push(
+      '',
+      `Not shared: git ignores ${ignored.map((file) => `${file.path} (${file.rule})`).join(', ')}, so your teammates will not get ${one ? 'it' : 'them'}. To share ${one ? 'it' : 'them'}: git add -f ${paths.map(shellWord).join(' ')} (git tracks ${one ? 'it' : 'them'} from then on), or change that ignore rule.`,
+    );
   }
   for (const notice of notices) lines.push('', notice);
   lines.push('', agentNames === 'Claude Code' ? 'Then start a Claude Code session: mem keeps a handoff in .memory/sessions/, and the memory it learns reaches the agent through .claude/rules/mem-team-memory.md (ignored by git; mem renders it).' : `Then start a session in ${agentNames}: mem keeps a handoff in .memory/sessions/, and the memory it learns reaches every agent (Claude Code through .claude/rules/mem-team-memory.md, the others at session start).`);

@@ -45,6 +45,27 @@ describe('mem init --agent', () => {
     expect(git(repo, ['status', '--porcelain', '--ignored'])).toBe(before);
   });
 
+  it('says which shared file git ignores, and how to share it, instead of dropping it from the git add line', () => {
+    const repo = makeRepo();
+    writeFileSync(join(repo, '.gitignore'), 'node_modules/\n.codex\n');
+    git(repo, ['add', '.gitignore']);
+    git(repo, ['commit', '-q', '-m', 'ignore codex']);
+    const init = runMem(['init', '--yes', '--agent', 'claude,codex,gemini'], { cwd: repo });
+    expect(init.status).toBe(0);
+    expect(init.stdout).toMatch(/created\s+\.codex\/hooks\.json\s+.*git ignores it \(\.gitignore:2: \.codex\)/);
+    expect(init.stdout).toMatch(/git add .*\.gemini\/settings\.json/);
+    expect(init.stdout).not.toMatch(/^  git add [^\n]*\.codex/m);
+    expect(init.stdout).toContain('Not shared: git ignores .codex/hooks.json (.gitignore:2: .codex), so your teammates will not get it. To share it: git add -f .codex/hooks.json');
+    const json = JSON.parse(runMem(['init', '--json', '--agent', 'claude,codex,gemini'], { cwd: repo }).stdout) as { ignored: unknown };
+    expect(json.ignored).toEqual([{ path: '.codex/hooks.json', rule: '.gitignore:2: .codex' }]);
+
+    // Once shared the way it says, nothing is left to warn about.
+    git(repo, ['add', '-f', '.codex/hooks.json']);
+    const again = runMem(['init', '--yes', '--agent', 'claude,codex,gemini'], { cwd: repo });
+    expect(again.stdout).not.toContain('Not shared');
+    expect(again.stdout).not.toContain('git ignores');
+  });
+
   it("adds the rendered team memory to the team's own context.fileName list, and uninstall gives the file back byte for byte", () => {
     const repo = makeRepo();
     mkdirSync(join(repo, '.gemini'));

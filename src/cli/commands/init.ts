@@ -11,7 +11,7 @@ export default class Init extends BaseCommand {
     "Agents: --agent claude,codex,gemini sets up exactly those (Codex CLI: .codex/hooks.json; Gemini CLI: .gemini/settings.json). Without it, init sets up Claude Code and every agent whose folder the repository has (.codex/, .gemini/), and names the other agents it finds on this machine (their folder in your home, their command on PATH) with the --agent line that adds them.",
   ].join('\n\n');
   /** The --json shape, for the README reference (not --help). */
-  static jsonShape = '{root, steps: [{step, changed, detail}], changes: [{step, path, action: create|edit|none, what, shared, fileMode?}], gitAdd: [path], agents: [claude|codex|gemini], notices: [text], hints: [text]}; with --dry-run: {root, changes}';
+  static jsonShape = '{root, steps: [{step, changed, detail}], changes: [{step, path, action: create|edit|none, what, shared, fileMode?}], gitAdd: [path], ignored: [{path, rule}], agents: [claude|codex|gemini], notices: [text], hints: [text]}; with --dry-run: {root, changes}';
   static override examples = ['<%= config.bin %> init', '<%= config.bin %> init --yes', '<%= config.bin %> init --agent claude,codex,gemini', '<%= config.bin %> init --dry-run'];
   static override flags = {
     yes: Flags.boolean({ char: 'y', description: 'apply without asking' }),
@@ -51,7 +51,7 @@ export default class Init extends BaseCommand {
     if (flags.json) return this.printJson(report);
     // Whoever answered has just read the plan: say it is done rather than show it again.
     const done = interactive ? [`Done: mem is set up in ${report.root}.`] : [`mem is set up in ${report.root}:`, '', ...renderChanges(report.changes, true), ...report.hints.map((hint) => `  ${hint}`)];
-    this.log([...done, ...renderNextSteps(report.gitAdd, report.notices, report.agents.map((agent) => AGENT_LABELS[agent]).join(', '))].join('\n'));
+    this.log([...done, ...renderNextSteps(report.gitAdd, report.notices, report.agents.map((agent) => AGENT_LABELS[agent]).join(', '), report.ignored)].join('\n'));
   }
 }
 
