@@ -54,7 +54,7 @@ describe('mem init --agent', () => {
     expect(init.status).toBe(0);
     expect(init.stdout).toMatch(/created\s+\.codex\/hooks\.json\s+.*git ignores it \(\.gitignore:2: \.codex\)/);
     expect(init.stdout).toMatch(/git add .*\.gemini\/settings\.json/);
-    expect(init.stdout).not.toMatch(/^  git add [^\n]*\.codex/m);
+    expect(init.stdout).not.toMatch(/^ {2}git add [^\n]*\.codex/m);
     expect(init.stdout).toContain('Not shared: git ignores .codex/hooks.json (.gitignore:2: .codex), so your teammates will not get it. To share it: git add -f .codex/hooks.json');
     const json = JSON.parse(runMem(['init', '--json', '--agent', 'claude,codex,gemini'], { cwd: repo }).stdout) as { ignored: unknown };
     expect(json.ignored).toEqual([{ path: '.codex/hooks.json', rule: '.gitignore:2: .codex' }]);
