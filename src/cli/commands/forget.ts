@@ -9,7 +9,7 @@ export default class Forget extends BaseCommand {
   static override summary = 'Forget a memory by id (or unique id prefix) or by its text; the removal survives later merges.';
   static override description = [
     'Matches an exact id, then a unique id prefix, then the exact text (case and punctuation ignored), then a clear best fuzzy match on the words. An ambiguous text lists the candidates and exits 1 without removing anything; no match exits 1.',
-    'The entry is removed from CLAUDE.md, AGENTS.md and CLAUDE.local.md, and its id is recorded so that mem sync deletes it for the team and no stale clone brings it back.',
+    'The entry is removed from the team memory (and its rendering for the agent) or from your personal CLAUDE.local.md, and its id is recorded so that mem sync deletes it for the team and no stale clone brings it back.',
   ].join('\n\n');
   /** The --json shape, for the README reference (not --help). */
   static jsonShape = '{status: forgotten|ambiguous, matchedBy: id|id-prefix|text|fuzzy|null, forgotten: [{id, section, text, file}], candidates: [...same], files, warnings}';

@@ -18,7 +18,7 @@ export default class Init extends BaseCommand {
     'dry-run': Flags.boolean({ description: 'show what would change, change nothing' }),
     json: Flags.boolean({ description: 'print what was done as JSON (implies --yes)' }),
     agent: Flags.string({ description: `comma-separated agents to set up: ${AGENT_IDS.join(', ')} (default: Claude Code and the agents found)` }),
-    'exec-form': Flags.boolean({ description: 'write Claude Code hooks in exec form (command + args, Claude Code ≥ 2.1.139); default: detected', allowNo: true }),
+    'exec-form': Flags.boolean({ description: 'write Claude Code hooks in exec form (command + args, Claude Code ≥ 2.1.139; no shell, so a clone without mem installed gets a failing hook); default: the shell form, which every version runs and which does nothing where mem is not installed', allowNo: true }),
   };
 
   async run(): Promise<void> {
