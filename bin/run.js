@@ -45,7 +45,7 @@ async function runBundleEntry(bundle, variant, entry, ...args) {
 /** Note: oclif finds the package root by walking up from `dir` to the first package.json; starting in bin/ would stop at bin/package.json, so start at the root itself. */
 const runOclif = () => runBundleEntry('cli.cjs', (argv[0] ?? 'help').replace(/^-+/, ''), 'execute', { dir: join(__dirname, '..') });
 
-if (argv[0] === 'hook') {
+if (argv[0] === 'hook' && !(wantsHelp || argv[1] === 'help')) {
   runBundle('hook.cjs', argv[1], 'runHookCli', argv.slice(1));
 } else if (argv[0] === 'search' && !wantsHelp) {
   // `mem search` answers "where did we write that down?" at grep speed: no oclif either.
@@ -53,10 +53,6 @@ if (argv[0] === 'hook') {
 } else if (argv[0] === 'sync' && !wantsHelp) {
   // Runs in every pre-push: a push with nothing to share should not wait for oclif.
   runBundle('sync.cjs', 'sync', 'runSyncCli', argv.slice(1));
-} else if (argv[0] === 'list' && !wantsHelp) {
-  // `mem list` prints thousands of entries at a year's scale: no oclif for its usual shapes;
-  // the bundle returns null for anything it leaves to oclif (--help, unknown flags).
-  run(async () => (await runBundleEntry('list.cjs', 'list', 'runListCli', argv.slice(1))) ?? runOclif());
 } else if (argv[0] === 'merge-driver') {
   runBundle('merge-driver.cjs', 'merge-driver', 'runMergeDriverCli', argv.slice(1));
 } else {

@@ -1,4 +1,4 @@
-// Bundles the CLI into dist/: fast-path bundles for the hooks, search, sync, list and the merge driver
+// Bundles the CLI into dist/: fast-path bundles for the hooks, search, sync and the merge driver
 // (no oclif), and oclif with its explicit command map for everything else.
 // Why separate bundles: a hook runs at the end of every agent turn and must start near bare Node
 // speed, so it never pays for loading oclif or anything the event at hand does not use.
@@ -61,10 +61,10 @@ const cjs = {
 const HOOK_LAZY_MODULES = new Set(['src/team/sync.ts', 'src/team/store/transport.ts', 'src/search/parse-markdown-documents.ts'].map((source) => join(PROJECT, source)));
 
 /**
- * Lazily imported by commands, yet light and used by `mem status`, which has the start-up budget
- * of `--help`: inlined, since loading an ES module from CommonJS starts Node's ESM loader (~3 ms).
+ * Lazily imported by commands, yet used by `mem status` and `mem list`, which have a start-up
+ * budget: inlined, since loading an ES module from CommonJS starts Node's ESM loader (~3 ms).
  */
-const CLI_INLINE_MODULES = new Set(['src/cli/status/status.ts', 'src/cli/status/render-status.ts'].map((source) => join(PROJECT, source)));
+const CLI_INLINE_MODULES = new Set(['src/cli/status/status.ts', 'src/cli/status/render-status.ts', 'src/cli/list/list-output.ts'].map((source) => join(PROJECT, source)));
 
 /** Builds every bundle into `outdir` (created; its old content is not removed). */
 export async function buildDist(outdir) {
@@ -73,8 +73,6 @@ export async function buildDist(outdir) {
   // their own file (nothing shared to open and link), and every lazily imported module stays lazy.
   await buildCommonJs(outdir, 'search', 'src/cli/entry/search.ts', () => true);
   await buildCommonJs(outdir, 'sync', 'src/cli/entry/sync.ts', () => true);
-  // `mem list` inlines its listing code, initialised on first use: a kept listing loads none of it.
-  await buildCommonJs(outdir, 'list', 'src/cli/entry/list.ts', (source) => source.endsWith('/src/team/review.ts'));
   await buildCommonJs(outdir, 'merge-driver', 'src/cli/entry/merge-driver.ts', () => true);
   // oclif and the command map are one CommonJS file (oclif's loader requires it again from
   // package.json's `oclif.commands.target`, and gets the same module). What commands import lazily

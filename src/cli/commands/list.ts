@@ -1,13 +1,9 @@
 import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
-import { listOutput } from '../list/list-output.js';
 import { printListing } from '../list/page-output.js';
-import { outputWidth } from '../../core/text/wrap-text.js';
+import { outputWidth } from '../../core/text/output-width.js';
 
-/**
- * `mem list`: the durable entries, grouped by section. bin/run.js answers the usual argument shapes
- * through the fast path (cli/entry/list.ts) without loading oclif; `--help` and anything unusual come here.
- */
+/** `mem list`: the durable entries, grouped by section. */
 export default class List extends BaseCommand {
   static override summary = 'List durable memory: the team memory and your personal CLAUDE.local.md, with who added each entry, when, and where it lives.';
   static override description =
@@ -24,6 +20,8 @@ export default class List extends BaseCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(List);
+    // Loaded on use (inlined in the bundle, scripts/build.mjs), so other commands never initialise the listing code.
+    const { listOutput } = await import('../list/list-output.js');
     const output = await listOutput({
       cwd: process.cwd(),
       json: flags.json,

@@ -18,22 +18,9 @@ export default class Search extends Command {
     since: Flags.string({ description: 'only entries from the last N days, or since an ISO date' }),
   };
 
+  /** bin/run.js runs `mem search` through its own bundle (cli/entry/search.ts, no oclif: it answers at grep speed); this class is its help. */
   async run(): Promise<void> {
-    const { argv, flags } = await this.parse(Search);
-    // Loaded on use, so listing or helping other commands never parses the search code.
-    const { highlightStyleFor, runSearchRequest } = await import('../../search/search-cli.js');
-    const output = await runSearchRequest({
-      query: (argv as string[]).join(' '),
-      json: flags.json,
-      style: flags.json ? 'plain' : highlightStyleFor(process.stdout.isTTY === true, process.env),
-      cwd: process.cwd(),
-      limit: flags.limit,
-      ...(flags.section !== undefined ? { section: flags.section } : {}),
-      ...(flags.kind !== undefined ? { kinds: flags.kind } : {}),
-      ...(flags.since !== undefined ? { since: flags.since } : {}),
-    });
-    if (output.stderr) process.stderr.write(output.stderr);
-    if (output.stdout) process.stdout.write(output.stdout);
-    process.exitCode = output.exitCode;
+    const { runSearchCli } = await import('../entry/search.js');
+    process.exitCode = await runSearchCli(this.argv);
   }
 }

@@ -1,8 +1,5 @@
 import { Flags } from '@oclif/core';
-import { terminalProgress } from '../terminal-progress.js';
 import { BaseCommand } from './base-command.js';
-import { describeError, isMemError } from '../../core/errors.js';
-import { requireSetUp } from '../../core/set-up.js';
 
 export default class Sync extends BaseCommand {
   static override summary = 'Fetch the team memory (refs/mem/team), merge it with this clone\'s, render it for the agent, and push.';
@@ -20,32 +17,9 @@ export default class Sync extends BaseCommand {
     quiet: Flags.boolean({ description: 'print only warnings (used by the pre-push hook)' }),
   };
 
+  /** bin/run.js runs `mem sync` through its own bundle (cli/entry/sync.ts, no oclif: it runs in every pre-push); this class is its help. */
   async run(): Promise<void> {
-    const { flags } = await this.parse(Sync);
-    try {
-      const root = requireSetUp(process.cwd());
-      // Loaded here, not at the top: every oclif command would otherwise pay for parsing sync.
-      const { syncTeamMemory } = await import('../../team/sync.js');
-      const { renderSyncReport } = await import('../../team/render-sync.js');
-      const progress = flags.quiet ? null : terminalProgress(process.stderr, 'mem sync', process.env);
-      let report;
-      try {
-        report = await syncTeamMemory(root, { dryRun: flags['dry-run'], strict: flags.strict, ...(progress ? { progress: progress.report } : {}) });
-      } finally {
-        progress?.stop();
-      }
-      if (flags.json) {
-        this.printJson(report);
-      } else {
-        const lines = renderSyncReport(report, { quiet: flags.quiet });
-        for (const line of lines.stdout) process.stdout.write(`${line}\n`);
-        for (const line of lines.stderr) process.stderr.write(`${line}\n`);
-      }
-      process.exitCode = report.exitCode;
-    } catch (error) {
-      process.stderr.write(`mem sync: ${describeError(error)}\n`);
-      // Note: in the pre-push hook even a broken config must not block the user's push.
-      process.exitCode = flags.strict || !flags.quiet ? (isMemError(error) ? error.exitCode : 1) : 0;
-    }
+    const { runSyncCli } = await import('../entry/sync.js');
+    process.exitCode = await runSyncCli(this.argv);
   }
 }

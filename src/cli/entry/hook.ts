@@ -1,10 +1,10 @@
 /**
- * `mem hook <event>`: the fast path Claude Code calls at every turn. Loaded by bin/run.js before
- * oclif, it reads stdin, runs the hook under a hard watchdog and always exits 0 with nothing or
+ * `mem hook <event>`: what the agent calls at every turn. Loaded by bin/run.js before oclif
+ * (cli/commands/hook.ts is its help), it reads stdin, runs the hook under a hard watchdog and always exits 0 with nothing or
  * one JSON object on stdout.
  */
 import { runHook, HOOK_DEADLINES_MS } from '../../turn/run-hook.js';
-import { resolveHookEvent, HOOK_EVENTS } from '../../agents/hook-event.js';
+import { resolveHookEvent } from '../../agents/hook-event.js';
 import { readHookStdin } from './read-hook-stdin.js';
 
 /** Payloads beyond this are not a hook payload (a prompt of MBs still fits). */
@@ -12,22 +12,9 @@ const MAX_STDIN_BYTES = 32 * 1024 * 1024;
 /** After the internal deadline, the watchdog allows this long for the current write to finish. */
 const WATCHDOG_GRACE_MS = 3_000;
 
-const USAGE = `Usage: mem hook <event> [--agent claude|codex|gemini]
-(reads the agent's hook JSON on stdin)
-
-Events: ${Object.keys(HOOK_EVENTS).join(' ')}
-        after-turn (alias of stop)
-A hook never fails the agent: it exits 0 and prints nothing or one JSON object.
-Problems are logged under .memory/state/ and shown by mem status.
-`;
-
 /** Runs the hook named by argv[0]; sets the exit code to 0 in every case. */
 export async function runHookCli(argv: string[]): Promise<void> {
   const startedAt = Date.now();
-  if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
-    process.stdout.write(USAGE);
-    return;
-  }
   process.exitCode = 0;
   if (process.env['MEM_DISABLE_HOOKS'] === '1') return;
   const event = resolveHookEvent(argv[0]);

@@ -1,7 +1,7 @@
 /**
- * Fast path for `mem search` (dispatched by bin/run.js before oclif loads): oclif alone costs
- * ~2×`node -e 0`, the whole warm-search budget at 1k entries. Flags mirror src/cli/commands/search.ts;
- * `--help` is left to oclif.
+ * `mem search` (dispatched by bin/run.js before oclif loads): oclif alone costs ~0.4× `node -e 0`
+ * of the 2× warm-search budget at 1k entries. The oclif command (cli/commands/search.ts) is its
+ * help (`--help` goes there) and runs this too.
  */
 import { EXIT } from '../../core/errors.js';
 import { highlightStyleFor, runSearchRequest, type SearchCliRequest } from '../../search/search-cli.js';

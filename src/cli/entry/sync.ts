@@ -1,7 +1,7 @@
 /**
- * Entry of the `mem sync` fast path: bin/run.js dispatches here before oclif loads, because the
- * pre-push hook runs it on every push and a no-op sync must stay near bare Node start-up time.
- * Same flags, output and exit codes as the oclif command (src/cli/commands/sync.ts).
+ * `mem sync`: bin/run.js dispatches here before oclif loads, because the pre-push hook runs it on
+ * every push and a no-op sync must stay near bare Node start-up time. The oclif command
+ * (cli/commands/sync.ts) is its help, and runs this too.
  */
 import { describeError, EXIT, fileSystemError, isMemError } from '../../core/errors.js';
 import { findRepoRoot } from '../../core/git/repo-root.js';
@@ -10,26 +10,12 @@ import { syncTeamMemory } from '../../team/sync.js';
 import { renderSyncReport } from '../../team/render-sync.js';
 import { terminalProgress } from '../terminal-progress.js';
 
-const USAGE = `Fetch the team memory (refs/mem/team), merge it with this clone's, render it for the agent, and push.
-
-USAGE
-  $ mem sync [--dry-run] [--json] [--strict] [--quiet]
-
-FLAGS
-  --dry-run  show what would change; write and push nothing
-  --json     print the sync report as JSON
-  --strict   exit 1 when the sync could not complete (for CI)
-  --quiet    print only warnings (used by the pre-push hook)
-`;
+const USAGE_HINT = '  hint: mem sync [--dry-run] [--json] [--strict] [--quiet] (mem sync --help says more)';
 
 const FLAGS = new Set(['--dry-run', '--json', '--strict', '--quiet']);
 
 /** Returns the exit code of `mem sync <argv>`: 0 done or queued, 3 conflicts await review, 1 failure (or queued with --strict), 2 usage. */
 export async function runSyncCli(argv: string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(USAGE);
-    return EXIT.ok;
-  }
   if (argv[0] === '--after-turn') {
     // Internal: started detached by the Stop hook after a turn that changed memory.
     const root = findRepoRoot(process.cwd());
@@ -40,7 +26,7 @@ export async function runSyncCli(argv: string[]): Promise<number> {
   }
   const unknown = argv.filter((arg) => !FLAGS.has(arg));
   if (unknown.length > 0) {
-    process.stderr.write(`mem sync: unexpected argument(s): ${unknown.join(' ')}\n\n${USAGE}`);
+    process.stderr.write(`mem sync: unexpected argument(s): ${unknown.join(' ')}\n${USAGE_HINT}\n`);
     return EXIT.usage;
   }
   const quiet = argv.includes('--quiet');

@@ -1,27 +1,19 @@
-/**
- * What `mem list` prints, shared by its fast path (cli/entry/list.ts, no oclif) and the oclif
- * command (cli/commands/list.ts, which `--help` and unusual argument shapes still reach).
- */
+/** What `mem list` prints (cli/commands/list.ts): the listing for stdout and the warnings for stderr. */
 import { listEntries } from '../../durable/list-entries.js';
 import { teamSharedMemory } from '../../team/shared-memory.js';
 import { renderEntries } from './render-list.js';
 
 export type ListRequest = { cwd: string; json: boolean; section?: string; personal?: boolean; width: number };
 
-/**
- * Returns the text for stdout (ending in a newline), the warnings for stderr, and whether the
- * output depends only on the memory files (no conflict labels from the review state, no damage
- * warnings), so cli/list/list-view-cache.ts may keep it. Throws MemError (USAGE, NOT_INITIALISED, …).
- */
-export async function listOutput(request: ListRequest): Promise<{ stdout: string; warnings: string[]; cacheable: boolean }> {
+/** Returns the text for stdout (ending in a newline) and the warnings for stderr. Throws MemError (USAGE, NOT_INITIALISED, …). */
+export async function listOutput(request: ListRequest): Promise<{ stdout: string; warnings: string[] }> {
   const listing = listEntries(request.cwd, {
     provenance: teamSharedMemory.readEntryCommits,
     ...(request.section === undefined ? {} : { section: request.section }),
     ...(request.personal === true ? { personal: true } : {}),
   });
   const warnings = listing.warnings.map((warning) => `mem: warning: ${warning}\n`);
-  const cacheable = warnings.length === 0 && listing.entries.every((entry) => entry.conflict === null);
-  if (request.json) return { stdout: `${JSON.stringify(listing.entries, null, 2)}\n`, warnings, cacheable };
+  if (request.json) return { stdout: `${JSON.stringify(listing.entries, null, 2)}\n`, warnings };
   const others = new Map<string, string>();
   if (listing.entries.some((entry) => entry.conflict !== null && !entry.personal)) {
     // Whose the other version is, worded as mem review words it ("Alice's version (2026-12-01)"); loaded only when a conflict is listed.
@@ -32,5 +24,5 @@ export async function listOutput(request: ListRequest): Promise<{ stdout: string
       if (other) others.set(conflict.id, other.label);
     }
   }
-  return { stdout: `${renderEntries(listing.entries, { width: request.width, otherVersion: (id) => others.get(id) })}\n`, warnings, cacheable };
+  return { stdout: `${renderEntries(listing.entries, { width: request.width, otherVersion: (id) => others.get(id) })}\n`, warnings };
 }

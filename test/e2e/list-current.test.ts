@@ -1,11 +1,9 @@
 /**
- * `mem list` keeps its last output (.memory/cache/list-view-*.txt) and prints it again only while
- * the files it was made from hold the same bytes: the team memory's working copy, CLAUDE.local.md
- * and the config. What a user notices: a change made a moment ago (inside the second in which
- * file stamps prove nothing) is listed, a damaged cache is never printed, and a listing with a
- * conflict always shows the conflict as it stands.
+ * `mem list` shows the memory as it stands: a change made a moment ago (inside the second in which
+ * file stamps prove nothing) is listed, the JSON is the same with or without the derived caches in
+ * .memory/cache/, and a listing with a conflict always shows the conflict as it stands.
  */
-import { existsSync, readFileSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, runMem } from '../helpers/temp-repo.js';
@@ -13,7 +11,6 @@ import { WORKING, addEntry, conflictedTeam, makeTeam } from '../unit/team/store/
 
 afterAll(cleanupTempDirs);
 
-const KEPT = '.memory/cache/list-view-text-80.txt';
 const list = (cwd: string, argv: string[] = []) => {
   const result = runMem(['list', ...argv], { cwd });
   expect(result.status, result.stderr).toBe(0);
@@ -30,11 +27,10 @@ function rewriteKeepingTimes(path: string, from: string, to: string): void {
   utimesSync(path, before.atime, before.mtime);
 }
 
-describe('mem list, kept output', () => {
+describe('mem list, always current', () => {
   it('lists a change made within the same second, even one that keeps size and modification time', () => {
     const { alice } = makeTeam({ initialEntries: [['db', 'Tests use the sqlite database.']] });
     expect(list(alice)).toContain('Tests use the sqlite database.');
-    expect(existsSync(join(alice, KEPT))).toBe(true);
     expect(list(alice)).toContain('Tests use the sqlite database.');
     rewriteKeepingTimes(join(alice, WORKING), 'sqlite', 'oracle');
     expect(list(alice)).toContain('Tests use the oracle database.');
@@ -49,7 +45,7 @@ describe('mem list, kept output', () => {
     expect(list(alice)).toContain('I prefer terse answers.');
   });
 
-  it('prints the same JSON kept or fresh, and never a kept file cut short', () => {
+  it('prints the same JSON with or without the derived caches', () => {
     const { alice } = makeTeam({ initialEntries: [['db', 'Tests use the sqlite database.'], ['ci', 'CI runs on every push.']] });
     expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
     const fresh = list(alice, ['--json']);
@@ -57,18 +53,14 @@ describe('mem list, kept output', () => {
     rmSync(join(alice, '.memory', 'cache'), { recursive: true, force: true });
     expect(list(alice, ['--json'])).toBe(fresh);
     const text = list(alice);
-    const kept = join(alice, KEPT);
-    truncateSync(kept, statSync(kept).size - 40);
-    expect(list(alice)).toBe(text);
-    writeFileSync(kept, 'not a header\nnot a listing\n');
+    rmSync(join(alice, '.memory', 'cache'), { recursive: true, force: true });
     expect(list(alice)).toBe(text);
   });
 
-  it('does not keep a listing with a conflict: the other version is named as it stands', () => {
+  it('names the other version of a conflict as it stands', () => {
     const { bob } = conflictedTeam();
     const out = list(bob);
     expect(out).toMatch(/! in conflict with/);
-    expect(existsSync(join(bob, KEPT))).toBe(false);
     addEntry(bob, 'ci', 'CI runs on every push.');
     const after = list(bob);
     expect(after).toContain('CI runs on every push.');

@@ -1,7 +1,6 @@
 /**
- * `mem list` answers without oclif for its usual argument shapes (bin/run.js → dist/list.cjs):
- * the same listing whichever flag spelling is used, and oclif's own messages for what the fast
- * path leaves to it (help, unknown flags, a missing value).
+ * `mem list`'s flags and manners: the same listing whichever flag spelling is used, oclif's own
+ * messages for help, unknown flags and a missing value, and a quiet stop when the pipe closes.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -14,7 +13,7 @@ const WORKING = '.memory/state/team-memory.md';
 
 afterAll(cleanupTempDirs);
 
-describe('mem list, fast path and oclif', () => {
+describe('mem list, flags and manners', () => {
   const repo = makeRepo();
   expect(runMem(['init', '--yes'], { cwd: repo }).status).toBe(0);
   expect(runMem(['remember', 'Run make check before pushing.', '--section', 'Commands'], { cwd: repo }).status).toBe(0);
@@ -35,7 +34,7 @@ describe('mem list, fast path and oclif', () => {
     expect(json.map((entry) => [entry.text, entry.personal])).toEqual([['I prefer short answers.', true]]);
   });
 
-  it("leaves help and bad flags to oclif, with oclif's messages and exit codes", () => {
+  it("answers help and bad flags with oclif's messages and exit codes", () => {
     const help = runMem(['list', '--help'], { cwd: repo });
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('USAGE\n  $ mem list');
