@@ -10,7 +10,8 @@ import remarkGfm from 'remark-gfm';
 import remarkFrontmatter from 'remark-frontmatter';
 import type { Nodes, Parents, RootContent, ListItem } from 'mdast';
 import type { ParsedDocument, ParsedFile } from './memory-document.js';
-import { parseMemComment, stripComments } from './parse-mem-comment.js';
+import { memoryDocumentFrom } from './memory-document-from.js';
+import { stripComments } from './strip-comments.js';
 
 type Heading = { depth: number; text: string };
 type Walk = { source: string; headings: Heading[]; out: ParsedDocument[]; conditional: boolean };
@@ -88,14 +89,8 @@ function emit(walk: Walk, nodes: Nodes[], line: number | undefined): void {
 }
 
 function emitText(walk: Walk, raw: string, shown: string, line: number | undefined): void {
-  const text = stripComments(shown);
-  if (text === '' || !/[\p{L}\p{N}]/u.test(text)) return;
-  const meta = parseMemComment(raw);
-  const doc: ParsedDocument = { text, section: walk.headings.map((h) => h.text).join(' > '), line: line ?? 1 };
-  if (meta.at !== undefined) doc.date = meta.at;
-  if (meta.author !== undefined) doc.author = meta.author;
-  if (meta.id !== undefined) doc.memId = meta.id;
-  walk.out.push(doc);
+  const doc = memoryDocumentFrom(raw, walk.headings.map((h) => h.text).join(' > '), line ?? 1, shown);
+  if (doc !== null) walk.out.push(doc);
 }
 
 function plainText(node: Nodes): string {

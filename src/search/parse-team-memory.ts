@@ -11,7 +11,7 @@ import { locateRegion } from '../core/memory-file/locate-region.js';
 import { parseRegionBody } from '../core/memory-file/parse-region-body.js';
 import { toLf } from '../core/memory-file/split-lines.js';
 import type { ParsedDocument, ParsedFile } from './memory-document.js';
-import { stripComments } from './parse-mem-comment.js';
+import { stripComments } from './strip-comments.js';
 
 /** Returns one document per entry and one per conflict of the working copy's text; never throws. */
 export function parseTeamMemory(text: string): ParsedFile {

@@ -7,7 +7,8 @@
  * indented code, HTML blocks, link definitions — returns null and the caller uses remark.
  */
 import type { ParsedDocument, ParsedFile } from './memory-document.js';
-import { parseMemComment, stripComments } from './parse-mem-comment.js';
+import { memoryDocumentFrom } from './memory-document-from.js';
+import { stripComments } from './strip-comments.js';
 
 const HEADING = /^(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 const ITEM = /^([ \t]*)(?:[-*+]|\d{1,9}[.)])(?:[ \t]+(?:\[[ xX]\][ \t]+)?(.*))?$/;
@@ -98,12 +99,6 @@ export function scanSimpleMarkdown(source: string): ParsedFile | null {
 }
 
 function push(out: ParsedDocument[], raw: string, headings: { text: string }[], line: number): void {
-  const text = stripComments(raw);
-  if (text === '' || !/[\p{L}\p{N}]/u.test(text)) return;
-  const meta = parseMemComment(raw);
-  const doc: ParsedDocument = { text, section: headings.map((h) => h.text).join(' > '), line };
-  if (meta.at !== undefined) doc.date = meta.at;
-  if (meta.author !== undefined) doc.author = meta.author;
-  if (meta.id !== undefined) doc.memId = meta.id;
-  out.push(doc);
+  const doc = memoryDocumentFrom(raw, headings.map((h) => h.text).join(' > '), line);
+  if (doc !== null) out.push(doc);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeTerm } from '../../../src/search/normalize-term.js';
 import { tokenizeText } from '../../../src/search/tokenize-text.js';
 import { queryTerms, MAX_QUERY_TERMS } from '../../../src/search/query-terms.js';
-import { parseMemComment, stripComments } from '../../../src/search/parse-mem-comment.js';
+import { memoryDocumentFrom } from '../../../src/search/memory-document-from.js';
 import { highlightText } from '../../../src/search/highlight-text.js';
 
 describe('text pipeline', () => {
@@ -27,8 +27,7 @@ describe('text pipeline', () => {
 
   it('reads mem metadata leniently and never shows the comment', () => {
     const raw = 'Use pnpm. <!-- mem:id=abc by=alice%20b at=2026-11-29T10:00:00Z s=1a2b -->';
-    expect(parseMemComment(raw)).toEqual({ id: 'abc', author: 'alice b', at: '2026-11-29T10:00:00Z' });
-    expect(stripComments(raw)).toBe('Use pnpm.');
+    expect(memoryDocumentFrom(raw, 'Tools', 3)).toEqual({ text: 'Use pnpm.', section: 'Tools', line: 3, memId: 'abc', author: 'alice b', date: '2026-11-29T10:00:00Z' });
   });
 
   it('highlights words whose normalized form matched', () => {
