@@ -98,7 +98,8 @@ function keywordOffsets(lower: string, set: RuleSet): Map<string, number[]> {
       const at = match.index + match[0].indexOf(keyword);
       // Note: two-letter keywords (`ey` for JWTs, `sk`, `s.`) only count where a token starts:
       // inside words ("key", "risk", "tests.") they would wake their rules on every sentence.
-      if (keyword.length <= 2 && /^[a-z]/.test(keyword) && at > 0 && /[a-z0-9]/.test(lower[at - 1]!)) continue;
+      // A mark no word holds (`q~`, inside Azure's `…8Q~…` secrets) counts anywhere.
+      if (keyword.length <= 2 && /^[a-z][a-z.]$/.test(keyword) && at > 0 && /[a-z0-9]/.test(lower[at - 1]!)) continue;
       const offsets = found.get(keyword) ?? [];
       if (offsets.length < MAX_WINDOWS_PER_KEYWORD) offsets.push(at);
       found.set(keyword, offsets);
