@@ -5,14 +5,13 @@
  * comments, which Claude Code drops, and is replaced in place the next time; nothing outside it changes.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
 import { loadConfig } from '../core/config/load-config.js';
-import { MemError } from '../core/errors.js';
 import { writeFileAtomicSync } from '../core/files/atomic-write.js';
 import { withLock } from '../core/files/lock.js';
 import { readGitIdentity } from '../core/git/git-identity.js';
 import { memoryPaths } from '../core/layout.js';
 import { SNAPSHOT_BEGIN, SNAPSHOT_END, renderMemory } from '../core/memory-file/render-memory.js';
+import { resolveSnapshotTarget } from './snapshot-target.js';
 import { RENDERED_FILE, absorbRenderedEdits, countRenderedItems, renderLayout, renderSharedMemory } from '../core/shared-memory-file.js';
 
 export type RenderReport = { file: string; written: boolean; readBack: number; entries: number };
@@ -27,11 +26,9 @@ export async function renderForAgent(root: string): Promise<RenderReport> {
   });
 }
 
-/** Writes a snapshot of the team memory into `file` (inside the repository); throws USAGE for a path outside it. */
+/** Writes a snapshot of the team memory into `file` (a file of the repository, which keeps its mode); throws USAGE for one it may not write (snapshot-target.ts). */
 export async function renderSnapshotInto(root: string, file: string): Promise<RenderReport> {
-  const path = isAbsolute(file) ? file : resolve(process.cwd(), file);
-  const rel = relative(root, path);
-  if (rel.startsWith('..') || isAbsolute(rel)) throw new MemError('USAGE', `${file} is outside this repository`);
+  const { path, rel } = resolveSnapshotTarget(root, file, process.cwd());
   const { sections, maxChars } = renderLayout(loadConfig(root));
   return withLock(memoryPaths(root).memoryLock, () => {
     const { body, edits } = absorbRenderedEdits(root, sections);
@@ -39,7 +36,7 @@ export async function renderSnapshotInto(root: string, file: string): Promise<Re
     const snapshot = renderMemory(body, { target: 'snapshot', sections, maxChars, reader: { name: identity.name ?? null, email: identity.email ?? null } });
     const current = existsSync(path) ? readFileSync(path, 'utf8') : '';
     const next = withSnapshot(current, snapshot.text);
-    if (next !== current) writeFileAtomicSync(path, next);
+    if (next !== current) writeFileAtomicSync(path, next, { keepMode: true });
     return { file: rel, written: next !== current, readBack: edits, entries: snapshot.items.length };
   });
 }

@@ -3,7 +3,7 @@
  * target, fsync the directory. A process killed at any point leaves either the old file or the
  * new one, never a truncated mix.
  */
-import { closeSync, fsync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, writevSync, type BigIntStats } from 'node:fs';
+import { closeSync, fchmodSync, fsync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, writevSync, type BigIntStats } from 'node:fs';
 import { open, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 
@@ -33,6 +33,15 @@ function writeTarget(path: string): string {
   }
 }
 
+/** The permission bits of the file at `path`, or undefined when there is none. */
+function existingMode(path: string): number | undefined {
+  try {
+    return statSync(path).mode & 0o7777;
+  } catch {
+    return undefined;
+  }
+}
+
 export type AtomicWriteOptions = {
   /**
    * Whether to wait until the rename itself is on disk (an fsync of the directory; default true).
@@ -41,22 +50,26 @@ export type AtomicWriteOptions = {
    * flush per file (two of a writing Stop's eight; each costs milliseconds on a busy disk).
    */
   durableRename?: boolean;
+  /** Whether the file replaced keeps its permission bits (a script stays executable; default: 0644 less the umask). */
+  keepMode?: boolean;
 };
 
 /** Writes `data` to `path` atomically (creating parent directories, following a symlink); throws on I/O failure. */
 export function writeFileAtomicSync(requested: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): void {
   const path = writeTarget(requested);
-  replaceByRename(path, data, true);
+  replaceByRename(path, data, true, options.keepMode === true ? existingMode(path) : undefined);
   if (options.durableRename ?? true) syncDirectory(dirname(path));
 }
 
 /** Writes `data` beside `path` and renames it over `path` (fsync'd first when `durable`); a failed write leaves `path` as it was. */
-function replaceByRename(path: string, data: string | Uint8Array, durable: boolean): void {
+function replaceByRename(path: string, data: string | Uint8Array, durable: boolean, mode?: number): void {
   mkdirSync(dirname(path), { recursive: true });
   const temp = tempPathFor(path);
   try {
     const fd = openSync(temp, 'w', 0o644);
     try {
+      // Note: set on the open file, not passed to open, which the umask would cut.
+      if (mode !== undefined) fchmodSync(fd, mode);
       writeAll(fd, [typeof data === 'string' ? Buffer.from(data, 'utf8') : data]);
       if (durable) fsyncSync(fd);
     } finally {
