@@ -51,8 +51,11 @@ export function isMemError(value: unknown): value is MemError {
 export function fileSystemError(error: unknown): MemError | null {
   if (!(error instanceof Error)) return null;
   const { code, path, syscall } = error as NodeJS.ErrnoException;
-  if (!code || !path) return null;
-  const where = `${syscall === 'mkdir' ? 'create the directory' : syscall === 'open' || syscall === 'write' ? 'write' : syscall ?? 'write'} ${path}`;
+  // Note: a failed write() names no file (Node knows only the descriptor); a full or read-only disk is
+  // the machine's state whichever file it was, the other codes need the path to mean a state.
+  if (!code || (!path && code !== 'ENOSPC' && code !== 'EDQUOT' && code !== 'EROFS')) return null;
+  const verb = syscall === 'mkdir' ? 'create the directory' : syscall === 'open' || syscall === 'write' ? 'write' : (syscall ?? 'write');
+  const where = path ? `${verb} ${path}` : `${verb} mem's files`;
   const kept = 'mem replaces its files atomically, so none is half-written';
   switch (code) {
     case 'ENOSPC':
@@ -75,6 +78,15 @@ export function fileSystemError(error: unknown): MemError | null {
     default:
       return null;
   }
+}
+
+/**
+ * Returns `error` naming `path` when the system left the file out (a failed write() or fsync()
+ * names none), so that fileSystemError can tell the user which file could not be written.
+ */
+export function withFailedPath(error: unknown, path: string): unknown {
+  if (error instanceof Error && (error as NodeJS.ErrnoException).code && !(error as NodeJS.ErrnoException).path) (error as NodeJS.ErrnoException).path = path;
+  return error;
 }
 
 /** Returns a one-paragraph, user-facing rendering of any thrown value. */

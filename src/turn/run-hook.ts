@@ -8,7 +8,7 @@ import { appendHookRecord, type HookRecord } from '../core/hook-log.js';
 import { findRepoRoot } from '../core/git/repo-root.js';
 import { parseHookPayload, type HookPayload } from '../agents/claude-code/hook-payload.js';
 import { resolveHookEvent, type HookEventName } from '../agents/hook-event.js';
-import { isMemError } from '../core/errors.js';
+import { fileSystemError, isMemError } from '../core/errors.js';
 import { loadConfigCached } from '../core/config/load-config-cached.js';
 import type { HookContext } from '../core/hook-context.js';
 import { adapterFor, detectAgent, renderContext } from '../agents/agent-adapter.js';
@@ -86,8 +86,10 @@ export async function runHook(input: HookRunInput): Promise<string> {
     }
     return finish(output);
   } catch (error) {
-    const code = isMemError(error) ? error.code : 'INTERNAL';
-    return finish(fail(record, code, isMemError(error) ? error.message : String((error as Error)?.stack ?? error)));
+    // A full disk or a read-only one is the machine's state, said with what to do, not a bug's stack.
+    const problem = isMemError(error) ? error : fileSystemError(error);
+    if (!problem) return finish(fail(record, 'INTERNAL', String((error as Error)?.stack ?? error)));
+    return finish(fail(record, problem.code, problem.hint ? `${problem.message} (${problem.hint.replace(/\.$/, '')})` : problem.message));
   }
 }
 

@@ -23,6 +23,13 @@ export function renderStatus(status: StatusReport): string {
       '  Fix the key(s) above in .memory/config.json (delete a key to use its default); mem init checks the file.',
     );
   }
+  if (status.diskFull) {
+    lines.push(
+      `Disk FULL: ${status.diskFull}.`,
+      '  Hooks cannot save handoffs or memory, nor always record why; mem remember and mem sync say so. Free some space:',
+      '  nothing is lost, the next turn reads the transcript again and the next sync shares what is pending.',
+    );
+  }
   const latest = status.sessions.latest;
   lines.push(`Sessions: ${status.sessions.recorded} recorded${latest ? `; latest ${latest.sessionId.slice(0, 8)} on ${latest.branch ?? '?'} at ${latest.updatedAt} (${latest.handoffFile})` : ''}`);
   if (status.sessions.pendingCatchUp > 0) lines.push(`  ${status.sessions.pendingCatchUp} ended session(s) waiting to be finished by the next hook`);

@@ -2,7 +2,7 @@
  * `mem status`: what is pending and what went wrong, in one stable shape (also `--json`).
  * Read-only: it never repairs or writes anything.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statfsSync } from 'node:fs';
 import { memoryPaths } from '../../core/layout.js';
 import { readHookRecords, type HookRecord } from '../../core/hook-log.js';
 import { listSessions } from '../../session/session-store.js';
@@ -19,6 +19,8 @@ export type StatusReport = {
   initialised: boolean;
   /** Set when .memory/config.json is invalid: what is wrong and where. Defaults are used meanwhile. */
   configError: string | null;
+  /** Set when the disk holding .memory/ has (almost) no room left: hooks can then neither save memory nor log why. */
+  diskFull: string | null;
   sessions: {
     recorded: number;
     latest: { sessionId: string; branch: string | null; updatedAt: string; handoffFile: string } | null;
@@ -73,6 +75,7 @@ export async function readStatus(cwd: string): Promise<StatusReport> {
     root,
     initialised,
     configError,
+    diskFull: readDiskFull(paths.memoryDir),
     sessions: {
       recorded: sessions.length,
       latest: latest ? { sessionId: latest.sessionId, branch: latest.branch, updatedAt: latest.updatedAt, handoffFile: `.memory/sessions/${latest.handoffFile}` } : null,
@@ -88,6 +91,21 @@ export async function readStatus(cwd: string): Promise<StatusReport> {
     agents: readAgentStatus(root, records, process.env),
     ...(await readStatusExtensions(root, config)),
   };
+}
+
+/** Below this, a hook's writes (a session state, a lock, a log line) start to fail. */
+const LOW_DISK_BYTES = 1024 * 1024;
+
+/** What to tell the user when the file system of `dir` is (nearly) full, else null. */
+function readDiskFull(dir: string): string | null {
+  try {
+    const stats = statfsSync(existsSync(dir) ? dir : '.');
+    const free = stats.bavail * stats.bsize;
+    if (free >= LOW_DISK_BYTES) return null;
+    return `${Math.floor(free / 1024)} KiB free on the disk holding ${dir}`;
+  } catch {
+    return null;
+  }
 }
 
 function toError(record: HookRecord): StatusReport['hooks']['errors'][number] {

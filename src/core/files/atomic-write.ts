@@ -6,6 +6,7 @@
 import { closeSync, fchmodSync, fsync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, writevSync, type BigIntStats } from 'node:fs';
 import { open, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
+import { withFailedPath } from '../errors.js';
 
 let sequence = 0;
 // Note: the hook bundle and its lazily imported ES modules each hold a copy of this module, so the
@@ -78,7 +79,7 @@ function replaceByRename(path: string, data: string | Uint8Array, durable: boole
     renameSync(temp, path);
   } catch (error) {
     rmSync(temp, { force: true });
-    throw error;
+    throw withFailedPath(error, path);
   }
 }
 
@@ -108,7 +109,7 @@ export async function writeFileAtomicFlushing(requested: string, pieces: readonl
     renameSync(temp, path);
   } catch (error) {
     rmSync(temp, { force: true });
-    throw error;
+    throw withFailedPath(error, path);
   }
   syncDirectory(dirname(path));
 }
@@ -141,7 +142,7 @@ export async function writeFileAtomic(requested: string, data: string | Uint8Arr
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });
-    throw error;
+    throw withFailedPath(error, path);
   }
   syncDirectory(dirname(path));
 }

@@ -14,7 +14,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { MemError } from '../errors.js';
+import { MemError, withFailedPath } from '../errors.js';
 import { isProcessAlive } from './process-alive.js';
 
 export type LockOptions = {
@@ -96,7 +96,7 @@ function tryTake(lockPath: string): string | null {
     rmSync(temp, { recursive: true, force: true });
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOTDIR' || code === 'EISDIR') return null;
-    throw error;
+    throw withFailedPath(error, lockPath);
   }
   held.set(lockPath, token);
   removeAbandonedTemps(lockPath);
