@@ -79,6 +79,7 @@ const INJECTION_RULES: Readonly<Record<string, string>> = {
   'goal-hijack': "tries to take over the model's task or output",
   'edit-agent-config': "tries to change the agent's own configuration or safety checks",
   'run-now': 'asks for a command to run at once or before every task',
+  'attack-canary': 'carries the marker string of a public attack tool',
   'request-to-model': 'is a request to the assistant, not a rule for the project',
 };
 

@@ -1,3 +1,4 @@
+import { terminalSafe } from '../../core/text/terminal-safe.js';
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
 import { blameEntry } from '../../durable/blame-entry.js';
@@ -31,6 +32,6 @@ export default class Blame extends BaseCommand {
       `  commit:  ${p.commit ?? unknown}`,
     ];
     if (entry.conflict !== null) lines.push('  conflict: two versions await `mem review`');
-    this.log(lines.join('\n'));
+    this.log(terminalSafe(lines.join('\n')));
   }
 }

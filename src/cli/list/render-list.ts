@@ -3,6 +3,7 @@
  * under it who added it, when, where it lives and how it was learned, in aligned columns, so the
  * listing reads at 80 columns. `--json` is the machine shape and is not built from this.
  */
+import { terminalSafe } from '../../core/text/terminal-safe.js';
 import { wrapText } from '../../core/text/wrap-text.js';
 import type { ListedEntry } from '../../durable/list-entries.js';
 import { AGENT_LABELS, type AgentId } from '../../agents/agent-id.js';
@@ -48,10 +49,10 @@ export function renderEntries(entries: readonly ListedEntry[], layout: ListLayou
     if (lines.length > 0) lines.push('');
     lines.push(`${section} (${rows.length})`);
     for (const entry of rows) {
-      const text = wrap(entry.text.includes('\n') ? entry.text.replace(/\s*\n\s*/g, ' ') : entry.text, width);
+      const text = wrap(terminalSafe(entry.text.includes('\n') ? entry.text.replace(/\s*\n\s*/g, ' ') : entry.text), width);
       lines.push(INDENT + entry.id.slice(0, SHORT_ID).padEnd(SHORT_ID) + '  ' + (text[0] ?? ''));
       for (let i = 1; i < text.length; i++) lines.push(GUTTER + text[i]);
-      const columns = cut(who(entry), MAX_WHO).padEnd(whoWidth) + '  ' + when(entry) + '  ' + where(entry);
+      const columns = cut(terminalSafe(who(entry)), MAX_WHO).padEnd(whoWidth) + '  ' + when(entry) + '  ' + where(entry);
       const learned = how(entry);
       // How it was learned goes on the same line when it fits, else on its own line: never cut mid-phrase.
       if (learned === '') lines.push(GUTTER + columns);

@@ -59,7 +59,7 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     category: 'authority',
     strength: 'block',
     pattern: new RegExp(
-      String.raw`\btreat\w*\s+[^.\n]{0,80}?\bas\s+(?:if\s+(?:they\s+|it\s+)?(?:came|come|were)\s+from|(?:coming\s+)?from\s+(?:the\s+)?${PERSON}|(?:an?\s+)?(?:orders?|commands?|instructions?)\s+from|(?:having\s+)?the\s+same\s+authority|trusted|authoritative)|\b(?:the\s+same|full|admin|owner'?s?|root)\s+(?:authority|privileges|permissions?)\s+as\b|\b(?:is|are)\s+(?:an?\s+)?(?:orders?|commands?)\s+from\s+(?:the\s+)?${PERSON}\b|\b(?:is|are)\s+trusted\s+and\b|\bi\s+am\s+your\s+(?:\w+\s+)?(?:maintainer|admin(?:istrator)?|owner|developer|creator|operator)\b|\bi'm\s+your\s+(?:\w+\s+)?(?:maintainer|admin(?:istrator)?|owner|developer|creator|operator)\b`,
+      String.raw`\btreat\w*\s+[^.\n]{0,80}?\bas\s+(?:if\s+(?:they\s+|it\s+)?(?:came|come|were)\s+from|(?:coming\s+)?from\s+(?:the\s+)?(?:[\w-]+\s+)?${PERSON}|(?:an?\s+)?(?:orders?|commands?|instructions?)\s+from|(?:having\s+)?the\s+same\s+authority|trusted|authoritative)|\b(?:the\s+same|full|admin|owner'?s?|root)\s+(?:authority|privileges|permissions?)\s+as\b|\b(?:is|are)\s+(?:an?\s+)?(?:orders?|commands?)\s+from\s+(?:the\s+)?(?:[\w-]+\s+)?${PERSON}\b|\b(?:is|are)\s+trusted\s+and\b|\bi\s+am\s+your\s+(?:\w+\s+)?(?:maintainer|admin(?:istrator)?|owner|developer|creator|operator)\b|\bi'm\s+your\s+(?:\w+\s+)?(?:maintainer|admin(?:istrator)?|owner|developer|creator|operator)\b`,
       'gi',
     ),
     hints: ['treat', 'same', 'full', 'admin', 'owner', 'root', 'is', 'are', 'i am', "i'm"],

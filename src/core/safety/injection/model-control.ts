@@ -42,6 +42,15 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     hints: ['edit', 'modify', 'update', 'change', 'rewrite', 'overwrite', 'append', 'write', 'replace', 'disable', 'remove', 'delete', 'turn', 'bypass', 'skip', '--dangerously'],
   },
   {
+    // The canary of public attack tools (garak's latent-injection probes): a text carrying it is a
+    // probe, whatever else it says. A family of attacks, not a row: every garak probe plants it.
+    id: 'attack-canary',
+    category: 'model-control',
+    strength: 'block',
+    pattern: /\bhaha\s+pwned\b/gi,
+    hints: ['pwned'],
+  },
+  {
     // Running something at once, the way injected text wants it run.
     id: 'run-now',
     category: 'model-control',
