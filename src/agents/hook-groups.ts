@@ -9,7 +9,6 @@ import { claudeSettingsError, isMemHandler } from './claude-code/claude-settings
 
 export type HookHandler = { type: string; command?: string; args?: string[]; timeout?: number; name?: string; [key: string]: unknown };
 export type MatcherGroup = { matcher?: string; hooks?: HookHandler[]; [key: string]: unknown };
-export type HooksDocument = { hooks?: Record<string, MatcherGroup[]>; [key: string]: unknown };
 
 /** One handler mem wants under a native event, with the group matcher it goes in (if any). */
 export type WantedHook = { nativeEvent: string; matcher?: string; handler: HookHandler };

@@ -24,5 +24,3 @@ export type TranscriptEvent = Envelope &
     | { kind: 'tool-result'; toolUseId: string; isError: boolean; text: string; exitCode?: number }
     | { kind: 'compact'; trigger: string; preTokens?: number }
   );
-
-export type TranscriptEventKind = TranscriptEvent['kind'];

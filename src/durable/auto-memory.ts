@@ -19,7 +19,7 @@ const MAX_FILES = 200;
  * A topic file is a few short paragraphs (Claude Code writes one memory per file, hundreds of bytes);
  * anything past this is not one, and reading it would spend the session start's budget.
  */
-export const MAX_TOPIC_BYTES = 64 * 1024;
+const MAX_TOPIC_BYTES = 64 * 1024;
 
 /** The auto memory folder of the project whose session transcript is at `transcriptPath`. */
 export function autoMemoryDir(transcriptPath: string): string {
@@ -46,7 +46,7 @@ function parseTopic(text: string): { fields: Record<string, string>; body: strin
  * Returns the team-worthy topics of the folder (type project, feedback or reference) and the files
  * it did not read (only regular files up to MAX_TOPIC_BYTES are read); never throws.
  */
-export function readAutoMemory(dir: string): { topics: Topic[]; skipped: SkippedTopic[] } {
+function readAutoMemory(dir: string): { topics: Topic[]; skipped: SkippedTopic[] } {
   let names: string[];
   try {
     names = readdirSync(dir).filter((name) => name.endsWith('.md') && name !== 'MEMORY.md').sort().slice(0, MAX_FILES);

@@ -102,7 +102,7 @@ function pendingListed(item: PendingItem): ListedCandidate {
 }
 
 /** Returns the pending candidates, oldest first (not expired); throws NOT_A_GIT_REPO. */
-export function listPending(cwd: string, now = new Date()): ListedCandidate[] {
+function listPending(cwd: string, now = new Date()): ListedCandidate[] {
   const root = requireRepoRoot(cwd);
   const paths = memoryPaths(root);
   let expireDays = 14;

@@ -40,7 +40,7 @@ export type RememberOptions = {
  * agents/shell-agent.ts for how each client says so). Gemini CLI names no session in the
  * environment: its prompt hook, which ran just before this turn, is in the hook log.
  */
-export function agentOf(env: NodeJS.ProcessEnv, hookLog?: string): ShellAgent | undefined {
+function agentOf(env: NodeJS.ProcessEnv, hookLog?: string): ShellAgent | undefined {
   const found = shellAgentOf(env);
   if (found === undefined || found.session !== undefined || hookLog === undefined) return found;
   return { ...found, session: latestHookSession(readHookRecords(hookLog, 32 * 1024), found.agent) };

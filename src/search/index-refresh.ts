@@ -25,7 +25,7 @@ export function backgroundAllowed(env: NodeJS.ProcessEnv): boolean {
 }
 
 /** Returns true when the worktree at `root` has no main search index yet; never throws. */
-export function searchIndexMissing(root: string): boolean {
+function searchIndexMissing(root: string): boolean {
   return !existsSync(cacheFilesOf(root).main);
 }
 

@@ -22,7 +22,7 @@ import type { HookEventName } from '../agents/hook-event.js';
  * The command a committed hooks file runs: `mem` by name, never this machine's path, and nothing
  * (exit 0, silently) on a teammate's machine without mem, as for Claude Code's settings.
  */
-export function guardedMemHook(event: HookEventName, agent: HookFileAgent): string {
+function guardedMemHook(event: HookEventName, agent: HookFileAgent): string {
   return `command -v mem >/dev/null 2>&1 && mem hook ${event} --agent ${agent} || true`;
 }
 

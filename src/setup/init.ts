@@ -38,7 +38,7 @@ export type InitOptions = {
 };
 
 /** What a user must know for an agent's hooks to run at all. */
-export const AGENT_NOTICES: Partial<Record<AgentId, string>> = {
+const AGENT_NOTICES: Partial<Record<AgentId, string>> = {
   codex:
     "Codex CLI runs a project's hooks only in a trusted project, and each hook only after you trust it: open `codex` in this repository, trust the folder, then run `/hooks` and trust mem's hooks. Until then Codex skips them silently, and again whenever a hook command changes (`mem status` shows what it can see). Headless runs can pass `--dangerously-bypass-hook-trust`.",
   gemini: "Gemini CLI loads .gemini/settings.json, and so mem's hooks, only in a trusted folder: trust this repository when Gemini asks (or with `/permissions`).",
@@ -281,11 +281,6 @@ export function planInit(options: InitOptions): InitPlan {
       };
     },
   };
-}
-
-/** Plans and applies init in one go (`mem init --yes`, scripts, tests). */
-export async function initRepository(options: InitOptions): Promise<InitReport> {
-  return planInit(options).apply();
 }
 
 /** Moves an old managed region's entries to the team memory and cuts the region out; never throws. */

@@ -109,7 +109,7 @@ function answer(res: ServerResponse, body: MockRequest['body'] & { stream?: bool
 }
 
 /** Starts the mock Messages API on 127.0.0.1 (a free port); every request it answers is recorded. */
-export async function startMockModel(script: MockScript): Promise<MockModel> {
+async function startMockModel(script: MockScript): Promise<MockModel> {
   const requests: MockRequest[] = [];
   let seq = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -151,7 +151,7 @@ export async function startMockModel(script: MockScript): Promise<MockModel> {
  * Returns the native `claude` binary of the pinned devDependency. The platform package is used
  * directly: the wrapper's bin is a placeholder until its postinstall ran, and npm may skip it.
  */
-export function claudeBinary(): string {
+function claudeBinary(): string {
   const require = createRequire(join(PROJECT_ROOT, 'package.json'));
   const os = platform();
   const cpu = arch();

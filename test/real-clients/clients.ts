@@ -5,14 +5,14 @@
  * update checks and telemetry are off.
  */
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { MEM_BIN, PROJECT_ROOT, testEnv } from '../helpers/temp-repo.js';
 
 const MOCK = join(PROJECT_ROOT, 'test', 'real-clients', 'mock-model.mjs');
-export const CODEX_BIN = join(PROJECT_ROOT, 'node_modules', '.bin', 'codex');
-export const GEMINI_JS = join(PROJECT_ROOT, 'node_modules', '@google', 'gemini-cli', 'bundle', 'gemini.js');
+const CODEX_BIN = join(PROJECT_ROOT, 'node_modules', '.bin', 'codex');
+const GEMINI_JS = join(PROJECT_ROOT, 'node_modules', '@google', 'gemini-cli', 'bundle', 'gemini.js');
 
 /** The clients are devDependencies; a machine without them (npm ci --omit=dev) skips these tests. */
 export const HAVE_CODEX = existsSync(CODEX_BIN);
@@ -133,13 +133,6 @@ export function codexHookLines(run: ClientRun): string[] {
   return run.stderr.split('\n').filter((line) => line.startsWith('hook: '));
 }
 
-/** The rollout files Codex wrote under $CODEX_HOME/sessions. */
-export function codexRollouts(machine: Machine): string[] {
-  const root = join(machine.home, '.codex', 'sessions');
-  if (!existsSync(root)) return [];
-  return (readdirSync(root, { recursive: true }) as string[]).filter((f) => String(f).endsWith('.jsonl')).map((f) => join(root, String(f)));
-}
-
 // ---- Gemini CLI
 
 /**
@@ -176,7 +169,7 @@ export function runGemini(machine: Machine, repo: string, prompt: string, option
 
 // ---- Claude Code
 
-export const CLAUDE_BIN = join(PROJECT_ROOT, 'node_modules', '.bin', 'claude');
+const CLAUDE_BIN = join(PROJECT_ROOT, 'node_modules', '.bin', 'claude');
 export const HAVE_CLAUDE = existsSync(CLAUDE_BIN);
 
 /** Points Claude Code at the mock (ANTHROPIC_BASE_URL) with everything that would reach the network off. */

@@ -43,7 +43,7 @@ export function removeContextFiles(text: string, added: readonly string[]): stri
 }
 
 /** True when Gemini CLI, given settings `text`, loads `file` as context. */
-export function geminiLoadsFile(text: string, file: string): boolean {
+function geminiLoadsFile(text: string, file: string): boolean {
   const current = jsonValueAt(text, FILE_NAME_PATH);
   return Array.isArray(current) ? current.includes(file) : current === file;
 }

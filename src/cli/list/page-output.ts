@@ -27,7 +27,7 @@ function onPath(command: string, path: string | undefined): boolean {
 }
 
 /** Returns the pager command for `text` on `stdout`, or null when it is printed as it is. */
-export function pagerFor(stdout: Terminal, env: NodeJS.ProcessEnv, text: string | Uint8Array): string | null {
+function pagerFor(stdout: Terminal, env: NodeJS.ProcessEnv, text: string | Uint8Array): string | null {
   if (stdout.isTTY !== true) return null;
   const configured = env.MEM_PAGER ?? env.PAGER;
   if (configured !== undefined && (configured.trim() === '' || configured.trim() === 'cat')) return null;
@@ -39,7 +39,7 @@ export function pagerFor(stdout: Terminal, env: NodeJS.ProcessEnv, text: string 
 }
 
 /** Pipes `text` through `pager` (a shell command line); false when the pager could not run (the caller prints `text` itself). */
-export function writePaged(text: string | Uint8Array, pager: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+function writePaged(text: string | Uint8Array, pager: string, env: NodeJS.ProcessEnv): Promise<boolean> {
   return new Promise((resolve) => {
     const child = nodeChildProcess().spawn(pager, { shell: true, stdio: ['pipe', 'inherit', 'inherit'], env: { ...env, LESS: env.LESS ?? 'FRX', LV: env.LV ?? '-c' } });
     // Note: Ctrl-C in the pager reaches mem too; the pager decides when the listing ends.

@@ -117,7 +117,7 @@ export function killAfter(pid: number | undefined, timeoutMs: number | undefined
   return { timer, timedOut: () => fired };
 }
 
-export function killTree(pid: number | undefined): void {
+function killTree(pid: number | undefined): void {
   if (pid === undefined) return;
   try {
     process.kill(process.platform === 'win32' ? pid : -pid, 'SIGKILL');

@@ -25,7 +25,7 @@ function settle(id: string, text: string | null, section: string): RegionEdit[] 
 type Unit = { text: string; section: string; nested: string[] };
 
 /** Returns the top-level list items (and loose paragraphs) of a rendered file, with the section each sits under; never fails. */
-export function readRenderedUnits(text: string): Unit[] {
+function readRenderedUnits(text: string): Unit[] {
   const units: Unit[] = [];
   let section = '';
   for (const block of scanBlocks(text, { headingLevels: 'all', frontMatter: false })) {

@@ -30,7 +30,7 @@ const MAX_REJECTED = 500;
 const MAX_PENDING = 200;
 const DAY_MS = 86_400_000;
 
-export function pendingFile(stateDir: string): string {
+function pendingFile(stateDir: string): string {
   return join(stateDir, 'pending.json');
 }
 
@@ -127,16 +127,3 @@ export async function settlePending(stateDir: string, id: string, outcome: 'acce
   }, { timeoutMs: 5_000, staleMs: 30_000 });
 }
 
-/** Drops pending items whose text memory now holds (the agent or a human recorded it); never throws. */
-export async function dropPendingTexts(stateDir: string, keys: ReadonlySet<string>): Promise<void> {
-  if (keys.size === 0 || !existsSync(pendingFile(stateDir))) return;
-  try {
-    await withLock(lockFile(stateDir), () => {
-      const file = readFile(stateDir);
-      const items = file.items.filter((item) => !keys.has(pendingKey(item.text)));
-      if (items.length !== file.items.length) writeFileAtomicSync(pendingFile(stateDir), `${JSON.stringify({ ...file, items }, null, 1)}\n`);
-    }, { timeoutMs: 1_000, staleMs: 30_000 });
-  } catch {
-    /* a stale suggestion is harmless: the filter refuses it as a duplicate on accept */
-  }
-}

@@ -7,7 +7,7 @@ import { hasHarnessMarkers, stripHarnessText } from '../../agents/claude-code/ha
 import { noticeLastingSentences } from './notice-lasting.js';
 
 /** The whole nudge line stays under this many characters. */
-export const MAX_NUDGE_CHARS = 420;
+const MAX_NUDGE_CHARS = 420;
 const NUDGE_SENTENCES = 3;
 const NUDGE_MIN_SCORE = 3;
 

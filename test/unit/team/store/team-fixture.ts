@@ -2,12 +2,12 @@
  * Two teammates and one bare remote, for the team e2e tests: real clones, `mem init --yes`
  * (pre-push hook, merge driver), and helpers that edit shared memory the way mem's writer would.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import { BEGIN_MARKER, END_MARKER } from '../../../../src/core/memory-file/region-format.js';
-import { MEM_BIN, cloneAs, git, makeBareRemote, runMem, testEnv, type MemResult } from '../../../helpers/temp-repo.js';
+import { cloneAs, git, makeBareRemote, runMem, testEnv } from '../../../helpers/temp-repo.js';
 
 export type Team = { remote: string; alice: string; bob: string };
 
@@ -102,24 +102,6 @@ export function readRendered(dir: string): string {
 export function remoteMemory(remote: string, ref = 'refs/mem/team'): string {
   const files = git(remote, ['ls-tree', '-r', '--name-only', ref]).split('\n').filter((path) => path.startsWith('entries/'));
   return files.map((path) => git(remote, ['show', `${ref}:${path}`])).join('\n');
-}
-
-export function readJson<T>(dir: string, path: string): T | undefined {
-  const full = join(dir, path);
-  return existsSync(full) ? (JSON.parse(readFileSync(full, 'utf8')) as T) : undefined;
-}
-
-/** Runs the built CLI without waiting (for races); resolves with its result. */
-export function runMemAsync(args: string[], cwd: string): Promise<MemResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MEM_BIN, ...args], { cwd, env: testEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status: status ?? -1, stdout, stderr }));
-  });
 }
 
 /** Runs git and returns status + output without throwing (for pushes that run the pre-push hook). */
