@@ -135,25 +135,10 @@ function writeCache(cacheFile, script) {
     // Variants come from the command line (a mistyped command is one too): bounded.
     if (kept >= MAX_CACHES_PER_BUNDLE) return;
     const staging = join(directory, `.${name}.${process.pid}.tmp`);
-    restoreStartFlags();
     writeFileSync(staging, script.createCachedData(), { mode: 0o600 });
     renameSync(staging, cacheFile);
   } catch {
     /* a cache is an optimisation: a read-only or full disk just means compiling next time too */
-  }
-}
-
-/**
- * A cache carries a hash of V8's flags, and a process whose flags differ rejects it. Judging text
- * switches regular expressions to compile once (src/core/compile-regexps-once.ts), a flag that
- * changes no cached function: put back what this process started with, so the cache it writes
- * is accepted by the next run (which starts with the default flags again).
- */
-function restoreStartFlags() {
-  try {
-    if (!process.execArgv.includes('--no-regexp-tier-up')) require('node:v8').setFlagsFromString('--regexp-tier-up');
-  } catch {
-    /* without the flag the cache is only rejected, never wrong */
   }
 }
 

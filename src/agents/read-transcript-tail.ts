@@ -5,7 +5,6 @@
  * left for next time; a rewritten (shrunk or different) file is detected and re-read.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { compileRegexpsOnce } from '../core/compile-regexps-once.js';
 import { fingerprint } from '../core/files/fast-hash.js';
 import { parseTranscriptLine } from './claude-code/parse-transcript-line.js';
 import type { TranscriptEvent } from './transcript-event.js';
@@ -80,8 +79,6 @@ export function readTranscriptTail(path: string, cursor: TranscriptCursor | unde
     }
     let skipFirstPartialLine = result.startedFromWindow;
     result.cursor.offset = position;
-    // New lines are parsed and their text judged: from here on, V8 compiles each regular expression once.
-    if (position < stat.size) compileRegexpsOnce();
 
     const buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(1, stat.size - position)));
     let pending: Buffer[] = [];

@@ -2,7 +2,6 @@
  * The Stop hook's durable step: candidates from the turn's events → quality filter → region
  * edits in CLAUDE.md (and AGENTS.md) → candidate log. Loaded only when a turn has events.
  */
-import { compileRegexpsOnce } from '../core/compile-regexps-once.js';
 import { countCommandSuccesses, extractCandidates } from './extract/extract-candidates.js';
 import type { TranscriptEvent } from '../agents/transcript-event.js';
 import type { Candidate } from '../core/memory-file/candidate.js';
@@ -41,7 +40,6 @@ export async function recordDurable(
   options: { judge: boolean } = { judge: true },
 ): Promise<DurableOutcome> {
   const sessionId = record.state.sessionId;
-  if (events.length > 0) compileRegexpsOnce();
   const candidates = events.length > 0 ? extractTurn(context, events, record) : [];
   // Mid-rebase or mid-merge CLAUDE.md may hold conflict markers the user is resolving: keep this
   // turn's candidates for the next turn instead of writing into it now.

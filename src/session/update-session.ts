@@ -16,7 +16,6 @@ import { readCurrentBranch } from '../core/git/repo-root.js';
 import { applyEvents, createSessionState, noteLastAssistantMessage, recordCompaction, type Compaction } from './session-state.js';
 import { renderHandoff, shortSessionId } from './render-handoff.js';
 import type { TranscriptEvent } from '../agents/transcript-event.js';
-import { compileRegexpsOnce } from '../core/compile-regexps-once.js';
 import { redactEvents } from './redact-events.js';
 import { pastDeadline, type HookContext } from '../core/hook-context.js';
 
@@ -149,7 +148,6 @@ async function updateLocked(context: HookContext, input: SessionInput, consume?:
  * context removed. Loaded lazily: a quiet turn quotes nothing.
  */
 async function loadQuoteCleaner(): Promise<(text: string) => string> {
-  compileRegexpsOnce();
   const [{ redactSecrets }, { removeInvisibleUnicode }] = await Promise.all([import('../core/safety/scan-secrets.js'), import('../core/safety/scan-injection.js')]);
   return (text) => removeInvisibleUnicode(redactSecrets(text));
 }
