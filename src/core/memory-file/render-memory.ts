@@ -8,6 +8,7 @@ import type { Entry } from './entry.js';
 import type { ConflictVersions } from './conflict-item.js';
 import { parseRegionBody, type BodyItem } from './parse-region-body.js';
 import { fitNewestEntries, omittedNote } from './render-budget.js';
+import { findCodeSpans } from './find-code-spans.js';
 
 /** What the rendering is for: the agent's rules file, or a snapshot block inside a human file. */
 export type RenderTarget = 'rules-file' | 'snapshot';
@@ -207,26 +208,59 @@ export function safeSection(section: string): string {
  * Returns entry text as one line of plain markdown that cannot become structure: line breaks
  * folded, HTML comment openers escaped (no marker, no hidden text), and every `@path` outside a
  * code span put inside one, since Claude Code follows `@path` imports in memory files but not in
- * code spans.
+ * code spans. Where the text has code spans, they are found as CommonMark finds them.
  */
 export function plainText(text: string): string {
   // Note: most entries hold none of what is rewritten below (a line break, a code span, `<`, `>`, `@`).
   if (!PLAIN_UNSAFE.test(text)) return text.trim();
   const folded = text.replace(/\s*\r?\n\s*/g, ' ').trim();
-  return mapOutsideCode(folded, (part) => part.replace(/<!--/g, '&lt;!--').replace(/-->/g, '--&gt;').replace(/(^|[\s([{])(@[^\s`]+)/g, '$1`$2`'));
+  if (!REWRITTEN.test(folded)) return folded;
+  // Note: without a backtick there is no code span, and no parser is needed to say so.
+  const spans = folded.includes('`') ? findCodeSpans(folded) : [];
+  const gaps = [...spans, { start: folded.length, end: folded.length }].map((span, at) => ({ start: at === 0 ? 0 : (spans[at - 1]?.end ?? 0), span }));
+  // A fence longer than any backtick left outside code (which pairs with nothing so far) pairs with nothing but itself.
+  const loose = gaps.flatMap(({ start, span }) => folded.slice(start, span.start).match(/`+/g) ?? []);
+  const fence = '`'.repeat(Math.max(0, ...loose.map((run) => run.length)) + 1);
+  return gaps.map(({ start, span }) => rewriteOutsideCode(folded, start, span.start, fence) + folded.slice(span.start, span.end)).join('');
 }
 
 /** What plainText may have to rewrite: without any of these it only trims. */
 const PLAIN_UNSAFE = /[\r\n`<>@]/;
+/** What rewriteOutsideCode changes. */
+const REWRITTEN = /@|<!--|-->/;
 
-/** Applies `fn` to the parts of `text` outside inline code spans. */
-function mapOutsideCode(text: string, fn: (part: string) => string): string {
+/**
+ * An `@path` where Claude Code would read an import, with the backslashes before it (an odd number
+ * escapes the `@` itself).
+ */
+const IMPORT = /(\\*)(@[^\s`]+)/g;
+
+/**
+ * Returns `text` from `start` to `end` (outside any code span) with comment openers and closers
+ * escaped and each `@path` put in a code span of `fence`: wherever Claude Code would read an
+ * import, that is at the start of a run of text (after a code span, an emphasis, a link) or after
+ * anything but a letter or digit (an e-mail address stays as it is).
+ */
+function rewriteOutsideCode(text: string, start: number, end: number, fence: string): string {
+  const part = text.slice(start, end).replace(/<!--/g, '&lt;!--').replace(/-->/g, '--&gt;');
   let out = '';
   let index = 0;
-  const code = /(`+)[^`]*?\1/g;
-  for (let match = code.exec(text); match !== null; match = code.exec(text)) {
-    out += fn(text.slice(index, match.index)) + match[0];
-    index = match.index + match[0].length;
+  IMPORT.lastIndex = 0;
+  for (let match = IMPORT.exec(part); match !== null; match = IMPORT.exec(part)) {
+    const slashes = match[1] ?? '';
+    const path = match[2] ?? '';
+    // Note: at the part's ends, the neighbour is a code span's backtick (or nothing).
+    const before = (match.index > 0 ? part[match.index - 1] : text[start - 1]) ?? '';
+    if (slashes.length % 2 === 1 || (slashes === '' && /[A-Za-z0-9]/.test(before))) {
+      // Not an import here; an `@` later in the same word may be one (`a@b<b>@.env`).
+      IMPORT.lastIndex = match.index + slashes.length + 1;
+      continue;
+    }
+    const next = IMPORT.lastIndex;
+    const after = (next < part.length ? part[next] : text[end]) ?? '';
+    // A backtick right before or after the fence would lengthen it; a space keeps them apart.
+    out += `${part.slice(index, match.index)}${before === '`' && slashes === '' ? ' ' : ''}${slashes}${fence}${path}${fence}${after === '`' ? ' ' : ''}`;
+    index = next;
   }
-  return out + fn(text.slice(index));
+  return out + part.slice(index);
 }
