@@ -22,6 +22,7 @@ const REASONS: Readonly<Record<ReasonCode, string>> = {
   forced: 'a soft rule was overridden by a human with --force',
   'in-claude-md': 'a CLAUDE.md file already says it in words a human wrote; not a new memory',
   held: 'may be aimed at the AI model rather than the project; a person decides (`mem candidates --accept` run by a person, not by the agent)',
+  'not-asked': 'nobody asked for it to be remembered, and the agent did not record it; only explicit requests are written, only strong sources wait in the inbox',
 };
 
 const SECRET_RULES: Readonly<Record<string, string>> = {

@@ -14,6 +14,7 @@ import { readExistingEntries, writeDurable } from './write-durable.js';
 import { writesByItself } from './gate/writes-by-itself.js';
 import { readHumanLines, saidByClaudeMd } from './said-by-claude-md.js';
 import { addPending } from './inbox/pending-store.js';
+import { inboxRank } from './inbox/inbox-rank.js';
 import { appendCandidateRecords, type CandidateLogRecord } from './candidate-log.js';
 import { redactSecrets } from '../core/safety/scan-secrets.js';
 
@@ -34,9 +35,18 @@ export async function judgeAndWrite(context: HookContext, fresh: readonly Candid
   const judged = filtered.map((verdict): Verdict =>
     verdict.action === 'add' && saidByClaudeMd(verdict.candidate.text, human) !== undefined ? { candidate: verdict.candidate, accepted: false, action: 'reject', reasons: ['in-claude-md'] } : verdict,
   );
-  // What the filter accepts but is not unmistakable waits in the pending inbox instead.
-  const pending = judged.filter((verdict) => verdict.accepted && verdict.action !== 'merge' && !writesByItself(verdict.candidate));
-  const verdicts = [...judged.filter((verdict) => !pending.includes(verdict)), ...forgottenVerdicts];
+  // What mem extracts by itself never rewrites an entry (the agent's or a person's wording wins):
+  // a sharper-looking restatement only adds provenance.
+  const kept = judged.map((verdict): Verdict => (verdict.action === 'supersede' && !writesOver(verdict.candidate) ? { ...verdict, action: 'merge' } : verdict));
+  // What the filter accepts but nobody asked for in so many words waits in the pending inbox, when
+  // it comes from a strong source; the rest is only logged.
+  const notWritten = kept.filter((verdict) => verdict.accepted && verdict.action !== 'merge' && !writesByItself(verdict.candidate));
+  const pending = notWritten.filter((verdict) => inboxRank(verdict.candidate) !== undefined);
+  const verdicts = [
+    ...kept.filter((verdict) => !notWritten.includes(verdict)),
+    ...notWritten.filter((verdict) => !pending.includes(verdict)).map((verdict): Verdict => ({ candidate: verdict.candidate, accepted: false, action: 'reject', reasons: [...verdict.reasons, 'not-asked'] })),
+    ...forgottenVerdicts,
+  ];
   await recordPending(context, pending, sessionId);
   const changes = verdicts.some((verdict) => verdict.accepted && verdict.action !== 'merge');
   const now = context.now();
@@ -61,6 +71,11 @@ export async function judgeAndWrite(context: HookContext, fresh: readonly Candid
   return write && write.changedFiles.length > 0 ? changing : 0;
 }
 
+/** Text a person typed as a memory (`#` line, `mem remember`) may replace an entry's wording; mem's own extraction never does. */
+function writesOver(candidate: Candidate): boolean {
+  return candidate.source === 'memory-input' || candidate.source === 'manual';
+}
+
 /** Puts candidates in the pending inbox and logs them as pending; never throws (the inbox is advice). */
 async function recordPending(context: HookContext, verdicts: readonly Verdict[], sessionId: string): Promise<void> {
   if (verdicts.length === 0) return;
@@ -75,6 +90,7 @@ async function recordPending(context: HookContext, verdicts: readonly Verdict[],
         origin: candidate.origin,
         from: candidate.from ?? `session ${sessionId.slice(0, 8)}, ${candidate.origin === 'user' ? "the user's words" : "the agent's turn"}`,
         session: sessionId,
+        rank: inboxRank(candidate) ?? 0,
       })),
       now,
       context.config.pending.expireDays,

@@ -91,7 +91,6 @@ function extractTurn(context: HookContext, events: TranscriptEvent[], record: Du
     sections: context.config.region.sections,
     commandMinSuccesses: context.config.filter.commandMinSuccesses,
     priorCommandSuccesses: prior,
-    firstTurn: (record.durableBatches ?? 0) === 0,
   });
   const counted = { ...prior };
   for (const [command, count] of Object.entries(countCommandSuccesses(events))) counted[command] = (counted[command] ?? 0) + count;

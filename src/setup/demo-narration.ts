@@ -56,7 +56,9 @@ export function narrateVerdicts(records: readonly DemoCandidate[], width: number
   for (const record of records) {
     const text = record.text === null ? '(text withheld)' : `"${record.text}"`;
     if (record.status === 'written') out.push(...hangingLines('    mem remembered: ', `${text} (${record.section}, from the ${record.origin === 'agent' ? "agent's turn" : "user's prompt"})`, width));
-    else if (record.status === 'pending') out.push(...hangingLines('    mem asks you first: ', `${text} (a command that worked in the agent's turn; it waits in \`mem candidates\`)`, width));
+    else if (record.status === 'pending') out.push(...hangingLines('    mem asks you first: ', `${text} (said in passing and not recorded by the agent; it waits in \`mem candidates\`)`, width));
+    // Only logged (nobody asked for it, no strong source): not worth a line of the demo.
+    else if (record.reasons.every((reason) => reason.code === 'not-asked')) continue;
     else {
       const why = record.reasons.map((reason) => reason.explanation).join('; ') || record.status;
       out.push(...hangingLines('    mem left out: ', record.text === null ? `a line it will not repeat: ${why}` : `${text}: ${why}`, width));

@@ -64,7 +64,7 @@ function gitObjects(gitDir: string): string {
 type Listed = { id: string; section: string; text: string; file: string; line: number; personal: boolean; provenance: { author: string | null; at: string | null; session: string | null } };
 
 describe('acceptance: a Claude Code session on a fresh clone', () => {
-  it('remembers exactly the two conventions, the correction and the test command; the key goes nowhere', () => {
+  it('writes the explicit request, leaves the rule and the correction said in passing in the inbox; the key goes nowhere', () => {
     const repo = makeRepo({ user: 'Dana Lead' });
     writeFileSync(join(repo, 'CLAUDE.md'), HUMAN_CLAUDE_MD);
     git(repo, ['add', 'CLAUDE.md']);
@@ -136,14 +136,15 @@ describe('acceptance: a Claude Code session on a fresh clone', () => {
 
     const listed = JSON.parse(runMem(['list', '--json'], { cwd: repo }).stdout) as Listed[];
     const texts = listed.map((entry) => `${entry.section}: ${entry.text}`);
-    expect(texts).toEqual([
-      'Conventions: Always use pnpm instead of npm in this repo.',
-      'Conventions: Never commit directly to main; always open a pull request from a feature branch.',
-      'Conventions: Use vitest instead of jest for the unit tests.',
-    ]);
-    // A command the agent ran twice is worth keeping, but nobody said it: it waits in the inbox.
+    // Only the explicit request ("From now on …") is written by mem itself (issue 26). The rule and
+    // the correction said without asking were nudged to the agent, which recorded nothing here: they
+    // wait in the inbox for a person. The test command nobody mentioned goes nowhere (only logged).
+    expect(texts).toEqual(['Conventions: Always use pnpm instead of npm in this repo.']);
     const pending = JSON.parse(runMem(['candidates', '--pending', '--json'], { cwd: repo }).stdout) as { text: string; section: string }[];
-    expect(pending.map((c) => `${c.section}: ${c.text}`)).toContain('Commands: Run the tests with `pnpm test`.');
+    const waiting = pending.map((c) => c.text).join('\n');
+    expect(waiting).toMatch(/never commit directly to main/i);
+    expect(waiting).toMatch(/vitest instead of jest/i);
+    expect(waiting).not.toContain('pnpm test');
     for (const entry of listed) {
       expect(entry.file).toBe('.claude/rules/mem-team-memory.md');
       expect(entry.personal).toBe(false);

@@ -381,7 +381,7 @@ describe('the Stop hook and hand edits', () => {
     expect(runMem(['render'], { cwd: repo }).status).toBe(0);
     const reworded = rendered(repo).replace('Always use pnpm instead of npm in this repo.', 'Use pnpm (v9) for installs and scripts; npm is not allowed.');
     writeFileSync(join(repo, RENDERED), reworded);
-    turn(repo, transcript, session, [userLine('Also, never commit directly to main; always open a pull request.'), assistantText('OK.')]);
+    turn(repo, transcript, session, [userLine('From now on, never commit directly to main; always open a pull request.'), assistantText('OK.')]);
     const after = list(repo);
     expect(after).toHaveLength(2);
     expect(after[0]).toMatchObject({ id: entry?.id, text: 'Use pnpm (v9) for installs and scripts; npm is not allowed.' });

@@ -44,6 +44,8 @@ export type Candidate = {
   evidence: CandidateEvidence;
   /** The user asked for it to be remembered in so many words ("remember: …", "note for the future: …"). */
   explicit?: true;
+  /** How strongly the nudge's detector noticed it (noticed sentences only): ranks the pending inbox. */
+  score?: number;
   /** Where it came from, in words, when not a turn of the session (e.g. "auto memory: testing.md"). */
   from?: string;
 };

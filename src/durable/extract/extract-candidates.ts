@@ -1,15 +1,17 @@
 /**
  * Durable candidate extraction: reads the normalised events of one or more turns and proposes
- * rules worth remembering, deterministically. It proposes generously and explains where each
- * candidate came from; deciding what is kept is the filter's job.
+ * what may be worth remembering, deterministically, saying where each candidate came from: the
+ * user's explicit memory requests, the sentences the nudge quoted that the agent did not record,
+ * a `mem remember` a permission prompt denied, memory tags, answers, proven commands. Which of
+ * them is written, waits in the inbox or is only logged is decided by the gate and the inbox.
  */
 import type { Candidate, CandidateOrigin, CandidateSource } from '../../core/memory-file/candidate.js';
 import type { TranscriptEvent } from '../../agents/transcript-event.js';
 import { classifySection } from './classify-section.js';
 import { describeCommand, findProjectCommands } from './find-project-commands.js';
 import type { ProjectCommand } from './find-project-commands.js';
-import { findUserRules } from './find-user-rules.js';
-import { noticeLastingSentences, withoutPastedReports } from '../notice/notice-lasting.js';
+import { findMemoryRequests, isCompleteSentence } from './find-memory-requests.js';
+import { nudgedSentences } from '../notice/nudge.js';
 import { rewriteAsRule } from './rewrite-rule.js';
 import { hasHarnessMarkers, stripHarnessText } from '../../agents/claude-code/harness-text.js';
 
@@ -24,30 +26,27 @@ export type ExtractContext = {
    * `countCommandSuccesses`), so a command run once per turn still proves itself.
    */
   priorCommandSuccesses?: Readonly<Record<string, number>>;
-  /**
-   * true when the batch starts the session: its first prompt cannot correct the agent, so
-   * "don't …" there is a task instruction rather than a correction. Default false.
-   */
-  firstTurn?: boolean;
-  /** Most spec rules taken from one pasted prompt. */
-  maxSpecRules?: number;
 };
 
 const MEMORY_TAG = /<(memory|remember)(?:\s+section\s*=\s*["']?([A-Za-z]+)["']?)?\s*>([\s\S]*?)<\/\1>/gi;
 const MEM_REMEMBER = /(?:^|[\s;&|(])(?:[^\s;&|()'"]*\/)?mem\s+remember\s+((?:--?[\w-]+(?:[=\s]+(?!["'])\S+)?\s+)*)(["'])((?:(?!\2)[^\\]|\\.)+)\2/;
-const GOTCHA =
-  /\b(?:the\s+|root\s+)?(?:problem|issue|cause|root\s+cause|culprit|reason)\s+(?:was|is)\b|^(?:the\s+)?(?:root\s+cause|cause|problem|issue|culprit)\s*:\s*|\bturns?\s+out\b|\b(?:it|this|the\s+\w+)\s+(?:fails?|failed|breaks?|broke|happens?|happened)\s+(?:because|when|unless)\b|\b(?:needs?|requires?|must)\s+(?:to\s+)?(?:be\s+)?(?:run|started|running|set|installed|built|generated)\s+(?:first|before)\b/i;
-// "Building with `X` works.", "Setting `Y` fixes it.": a sentence naming the fix that worked.
-const FIX_SENTENCE = /`[^`]+`.*\b(?:works?|worked|fix(?:es|ed)?|solves?|solved|resolves?|resolved|succeeds?|succeeded)\b|\b(?:fix(?:ed)?|solved|resolved)\s+(?:it\s+)?(?:by|with)\b.*`[^`]+`/i;
 const TOOL_RESULT_REQUEST = /^\s*(?:(?:please\s+)?remember\b|from\s+now\s+on\b|always\b|never\b|note\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|claude|agent)\b)/i;
 
-type Proposal = { text: string; source: CandidateSource; origin: CandidateOrigin; eventIndex: number; section?: string; toolUseId?: string; explicit?: true };
+type Proposal = {
+  text: string;
+  source: CandidateSource;
+  origin: CandidateOrigin;
+  eventIndex: number;
+  section?: string;
+  toolUseId?: string;
+  explicit?: true;
+  score?: number;
+  /** The prompt (event index) the proposal answers, for "the agent recorded it in this turn". */
+  prompt?: number;
+};
 
-/** Noticed sentences per prompt that become pending candidates (the nudge quotes fewer). */
-const NOTICED_PER_PROMPT = 6;
-const NOTICED_MIN_SCORE = 2;
-/** A long prompt (a dictated or pasted spec) offers one more per this many sentences. */
-const NOTICED_SENTENCES_PER_EXTRA = 4;
+// Claude Code's words when a permission prompt (or its settings) refused a tool call.
+const PERMISSION_DENIED = /doesn'?t want to proceed with this tool use|tool use was rejected|permission to use \S+[^.]{0,200}\b(?:denied|not been granted)|requested permissions? to use|haven'?t granted/i;
 
 // Claude Code's wording varies by version ("User has answered your questions: …", "Your questions have been answered: …").
 const ANSWERS = /^[^:"]{0,80}:\s*([\s\S]*?)(?:\.\s*You can now continue\b[\s\S]*)?$/;
@@ -83,20 +82,27 @@ function provenCommands(events: readonly TranscriptEvent[]): { command: ProjectC
   return proven;
 }
 
-function proposeFromUser(prompt: string, eventIndex: number, previousWasAgent: boolean, maxSpecRules: number | undefined): Proposal[] {
-  // A report pasted into the prompt (an agent's summary, its next steps) is not the user's rules.
-  const text = withoutPastedReports(stripHarnessText(prompt));
+function proposeFromUser(prompt: string, eventIndex: number): Proposal[] {
+  const text = stripHarnessText(prompt);
   if (hasHarnessMarkers(text)) return [];
-  const options = maxSpecRules === undefined ? { previousWasAgent } : { previousWasAgent, maxSpecRules };
-  const rules = findUserRules(text, options).map((rule) => ({ text: rule.text, source: rule.source, origin: 'user' as const, eventIndex, ...(rule.explicit ? { explicit: true as const } : {}) }));
-  // What the rules did not catch but the high-recall detector noticed goes to the pending inbox
-  // (the filter still judges it; judge-candidates never writes a noticed sentence by itself).
-  const caught = rules.map((rule) => wordsOf(rule.text));
-  const noticed = noticeLastingSentences(text, { maxSentences: NOTICED_PER_PROMPT, minScore: NOTICED_MIN_SCORE, sentencesPerExtra: NOTICED_SENTENCES_PER_EXTRA })
-    // A sentence a rule already came from is not offered a second time.
-    .filter((sentence) => !caught.some((words) => overlap(words, wordsOf(sentence.text)) >= 0.6))
-    .map((sentence) => ({ text: rewriteAsRule(sentence.text), source: 'noticed' as const, origin: 'user' as const, eventIndex }));
-  return [...rules, ...noticed];
+  // What the user asked to be remembered in so many words; a request whose rule does not read on
+  // its own (it leans on another sentence, it is cut off) is not explicit enough to write.
+  const requests: Proposal[] = findMemoryRequests(text).map((request) => ({
+    text: request.text,
+    source: 'explicit-request',
+    origin: 'user',
+    eventIndex,
+    prompt: eventIndex,
+    ...(request.selfContained ? { explicit: true as const } : {}),
+  }));
+  // The sentences the nudge quoted to the agent (the same function, so the same sentences): what
+  // the agent does not record by the end of its turn may wait in the inbox, when it is a complete sentence.
+  const caught = requests.map((request) => wordsOf(request.text));
+  const noticed: Proposal[] = nudgedSentences(prompt)
+    .filter((sentence) => !sentence.text.endsWith('…') && !caught.some((words) => overlap(words, wordsOf(sentence.text)) >= 0.6))
+    .map((sentence) => ({ text: rewriteAsRule(sentence.text), source: 'noticed' as const, origin: 'user' as const, eventIndex, prompt: eventIndex, score: sentence.score }))
+    .filter((proposal) => isCompleteSentence(proposal.text));
+  return [...requests, ...noticed];
 }
 
 function wordsOf(text: string): Set<string> {
@@ -127,35 +133,13 @@ function proposeFromAnswers(text: string, eventIndex: number): Proposal[] {
   return proposals;
 }
 
-function proposeFromAssistant(text: string, eventIndex: number, afterFailure: boolean, fixedLater: boolean): Proposal[] {
+/** Memory tags the agent wrote (`<memory section="…">…</memory>`): deliberate, like `mem remember`. Its narration never is. */
+function proposeFromAssistant(text: string, eventIndex: number): Proposal[] {
   const proposals: Proposal[] = [];
-  const clean = stripHarnessText(text);
-  for (const match of clean.matchAll(MEMORY_TAG)) {
+  for (const match of stripHarnessText(text).matchAll(MEMORY_TAG)) {
     const body = match[3]?.trim() ?? '';
     const section = match[2];
     if (body !== '') proposals.push({ text: rewriteAsRule(body), source: 'agent-tag', origin: 'agent', eventIndex, ...(section ? { section } : {}) });
-  }
-  if (afterFailure && fixedLater) {
-    // Note: only the agent's own conclusion after a failure it then fixed, never quoted output.
-    const prose = clean.replace(MEMORY_TAG, ' ').replace(/```[\s\S]*?```/g, ' ');
-    for (const line of prose.split(/\r?\n/)) {
-      if (/^\s*>/.test(line)) continue;
-      const sentences = line.split(/(?<=[.!?])\s+(?=[A-Z])/);
-      for (const [index, sentence] of sentences.entries()) {
-        const match = GOTCHA.exec(sentence);
-        if (!match) continue;
-        let from = sentence
-          .slice(match.index)
-          .replace(/^(?:the\s+|root\s+)?(?:problem|issue|cause|root\s+cause|culprit|reason)\s+(?:was|is)\s+that\s+/i, '')
-          .replace(/^(?:the\s+)?(?:root\s+cause|cause|problem|issue|culprit)\s*:\s*/i, '');
-        // "Root cause: X. Building with `Y` works.": the cause alone is half a gotcha, so the fix
-        // that worked, when the very next sentence names it, goes with it.
-        const next = sentences[index + 1];
-        if (next !== undefined && FIX_SENTENCE.test(next)) from = `${from} ${next}`;
-        proposals.push({ text: rewriteAsRule(from), source: 'gotcha', origin: 'agent', eventIndex });
-        break;
-      }
-    }
   }
   return proposals;
 }
@@ -174,6 +158,18 @@ function proposeFromToolResult(text: string, eventIndex: number): Proposal[] {
   return proposals;
 }
 
+/**
+ * true when the agent already recorded what the proposal says in this batch: a noticed sentence of
+ * a prompt after which the agent ran `mem remember` (it read the nudge and chose), or a request
+ * whose words the agent's entry holds (the agent's wording wins; no supersede by the raw prompt).
+ */
+function recordedByTheAgent(proposal: Proposal, handledPrompts: ReadonlySet<number>, recordedTexts: readonly Set<string>[]): boolean {
+  if (proposal.origin !== 'user' || proposal.prompt === undefined) return false;
+  if (proposal.source === 'noticed' && handledPrompts.has(proposal.prompt)) return true;
+  const words = wordsOf(proposal.text);
+  return recordedTexts.some((recorded) => overlap(recorded, words) >= 0.6 || overlap(words, recorded) >= 0.6);
+}
+
 function unescapeShell(text: string): string {
   return text.replace(/\\(["'\\$`])/g, '$1');
 }
@@ -181,24 +177,22 @@ function unescapeShell(text: string): string {
 /** Returns the candidates proposed by the given turn events, in event order (empty for a quiet turn); never throws. */
 export function extractCandidates(events: readonly TranscriptEvent[], context: ExtractContext): Candidate[] {
   const proposals: Proposal[] = [];
-  // Note: a batch is usually one turn, whose prompt answers the agent's previous reply.
-  let previousWasAgent = context.firstTurn !== true;
-  let afterFailure = false;
-  let lastFailureIndex = -1;
   const asked = new Set<string>();
-  // `mem remember` calls that succeeded: the CLI already recorded them (via=agent), so the Stop
-  // must not record them a second time.
-  const recordedByAgent = new Set<string>();
-  const lastSuccessIndex = events.reduce((last, event, index) => (event.kind === 'tool-result' && !isFailure(event) ? index : last), -1);
+  // The agent's `mem remember` calls, by tool-use id, with the prompt they answered.
+  const remembers = new Map<string, { text: string; prompt: number }>();
+  // Prompts after which the agent recorded something, and what it recorded: the agent read the
+  // nudge and chose; its wording wins over mem's own extraction of the same statement.
+  const handledPrompts = new Set<number>();
+  const recordedTexts: Set<string>[] = [];
+  let prompt = -1;
 
   events.forEach((event, eventIndex) => {
     // Subagent prompts are written by the main agent, not by the user.
     if (event.sidechain) return;
     switch (event.kind) {
       case 'user-prompt':
-        proposals.push(...proposeFromUser(event.text, eventIndex, previousWasAgent, context.maxSpecRules));
-        previousWasAgent = false;
-        afterFailure = false;
+        prompt = eventIndex;
+        proposals.push(...proposeFromUser(event.text, eventIndex));
         break;
       case 'memory-input': {
         const text = rewriteAsRule(stripHarnessText(event.text).replace(/^#\s*/, ''));
@@ -206,42 +200,45 @@ export function extractCandidates(events: readonly TranscriptEvent[], context: E
         break;
       }
       case 'assistant-text':
-        proposals.push(...proposeFromAssistant(event.text, eventIndex, afterFailure, lastSuccessIndex > lastFailureIndex));
-        previousWasAgent = true;
+        proposals.push(...proposeFromAssistant(event.text, eventIndex));
         break;
       case 'tool-use': {
-        previousWasAgent = true;
         if (event.name === 'AskUserQuestion') asked.add(event.toolUseId);
         const command = event.input['command'];
         if (event.name !== 'Bash' || typeof command !== 'string') break;
-        const match = MEM_REMEMBER.exec(command);
-        if (match?.[3]) {
-          const section = /--section[=\s]+["']?([A-Za-z]+)/.exec(match[1] ?? '')?.[1];
-          proposals.push({ text: rewriteAsRule(unescapeShell(match[3])), source: 'agent-remember', origin: 'agent', eventIndex, toolUseId: event.toolUseId, ...(section ? { section } : {}) });
-        }
+        const text = MEM_REMEMBER.exec(command)?.[3];
+        if (text) remembers.set(event.toolUseId, { text: unescapeShell(text), prompt });
         break;
       }
       case 'tool-result': {
         const rejection = REJECTION_REASON.exec(event.text)?.[1];
+        const remembered = remembers.get(event.toolUseId);
+        if (remembered !== undefined) {
+          if (!isFailure(event)) {
+            // The CLI recorded it (via=agent): never a second time, and the prompt is handled.
+            handledPrompts.add(remembered.prompt);
+            recordedTexts.push(wordsOf(remembered.text));
+          } else if (PERMISSION_DENIED.test(event.text) || rejection !== undefined) {
+            // The agent meant to record it and a person's permission prompt stopped it: a person decides.
+            const call = events.find((e) => e.kind === 'tool-use' && e.toolUseId === event.toolUseId);
+            const section = call?.kind === 'tool-use' ? /--section[=\s]+["']?([A-Za-z]+)/.exec(String(call.input['command']))?.[1] : undefined;
+            proposals.push({ text: rewriteAsRule(remembered.text), source: 'agent-remember', origin: 'agent', eventIndex, ...(section ? { section } : {}) });
+          }
+          // Refused by mem's own gate: the CLI already said why and logged it.
+        }
         if (rejection !== undefined) {
           // The reason the user typed when rejecting a tool call is a prompt in all but name.
-          proposals.push(...proposeFromUser(rejection, eventIndex, true, context.maxSpecRules));
+          proposals.push(...proposeFromUser(rejection, eventIndex));
           break;
         }
         if (!isFailure(event) && asked.has(event.toolUseId)) {
           proposals.push(...proposeFromAnswers(event.text, eventIndex));
           break;
         }
-        if (isFailure(event)) {
-          afterFailure = true;
-          lastFailureIndex = eventIndex;
-        }
-        if (!isFailure(event)) recordedByAgent.add(event.toolUseId);
         proposals.push(...proposeFromToolResult(event.text, eventIndex));
         break;
       }
       case 'compact':
-        afterFailure = false;
         break;
     }
   });
@@ -260,7 +257,7 @@ export function extractCandidates(events: readonly TranscriptEvent[], context: E
   }
 
   return proposals
-    .filter((proposal) => proposal.text !== '' && !(proposal.toolUseId !== undefined && recordedByAgent.has(proposal.toolUseId)))
+    .filter((proposal) => proposal.text !== '' && !recordedByTheAgent(proposal, handledPrompts, recordedTexts))
     .sort((a, b) => a.eventIndex - b.eventIndex)
     .map((proposal) => {
       const event = events[proposal.eventIndex];
@@ -272,6 +269,7 @@ export function extractCandidates(events: readonly TranscriptEvent[], context: E
         source: proposal.source,
         origin: proposal.origin,
         ...(proposal.explicit ? { explicit: true as const } : {}),
+        ...(proposal.score !== undefined ? { score: proposal.score } : {}),
         evidence: event?.uuid === undefined ? { eventIndex: proposal.eventIndex } : { eventIndex: proposal.eventIndex, uuid: event.uuid },
       };
     });

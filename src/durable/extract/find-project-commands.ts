@@ -45,6 +45,15 @@ function trimCommand(segment: string): string {
   return kept.join(' ');
 }
 
+// A dry run, a help or version page, or output cut to its first lines: it shows how a command
+// would behave, it does not prove the command works (`make -n test | head -3`).
+const DRY_RUN = /(?:^|\s)(?:-n|--dry-run|--dryrun|--just-print|--recon|-h|--help|--version)(?=\s|$)/;
+
+function isOneOff(segment: string): boolean {
+  const [command = '', ...piped] = segment.split(/(?<!\|)\|(?!\|)/);
+  return DRY_RUN.test(command) || piped.some((next) => /^\s*head\b/.test(next));
+}
+
 /** Returns the project commands in a shell command line (empty when there are none); never throws. */
 export function findProjectCommands(commandLine: string): ProjectCommand[] {
   if (commandLine.includes('\n') || commandLine.length > 300) return [];
@@ -52,7 +61,7 @@ export function findProjectCommands(commandLine: string): ProjectCommand[] {
   for (const raw of commandLine.split(/\s*(?:&&|;|\|\|)\s*/)) {
     const segment = raw.replace(/^(?:[A-Z_][A-Z0-9_]*=\S*\s+)+/, (env) => (/(?:TOKEN|KEY|SECRET|PASS)/.test(env) ? '' : env));
     const bare = segment.replace(/^(?:[A-Z_][A-Z0-9_]*=\S*\s+)+/, '');
-    if (!RUNNERS.test(bare)) continue;
+    if (!RUNNERS.test(bare) || isOneOff(segment)) continue;
     const command = trimCommand(segment);
     const commandBare = command.replace(/^(?:[A-Z_][A-Z0-9_]*=\S*\s+)+/, '');
     // `npm` alone or `npx vitest` cut down to `npx` says nothing.

@@ -24,7 +24,9 @@ export type ReasonCode =
   /** A CLAUDE.md file mem does not manage already says it (a human wrote it). */
   | 'in-claude-md'
   /** The injection gate found only a weak sign: it waits in the pending inbox for a person. */
-  | 'held';
+  | 'held'
+  /** Nobody asked for it to be kept and it comes from no source strong enough for the inbox. */
+  | 'not-asked';
 
 /**
  * add: write a new entry. merge: the entry `targetId` already says it (record provenance only).

@@ -19,6 +19,8 @@ export type PendingItem = {
   /** Where it came from, in words a human recognises ("prompt: …", "auto memory: file.md"). */
   from: string;
   session?: string;
+  /** Its place among the session's candidates (inbox-rank.ts; higher first). */
+  rank?: number;
   at: string;
 };
 
@@ -28,6 +30,8 @@ type PendingFile = { version: 1; items: PendingItem[]; rejected: string[] };
 const MAX_REJECTED = 500;
 /** Pending items kept at most (oldest dropped first): an inbox nobody reads must not grow forever. */
 const MAX_PENDING = 200;
+/** Pending items kept per session, best-ranked first: an inbox is read by a person, so a handful. */
+export const MAX_PENDING_PER_SESSION = 5;
 const DAY_MS = 86_400_000;
 
 function pendingFile(stateDir: string): string {
@@ -89,11 +93,32 @@ export async function addPending(stateDir: string, items: readonly NewPending[],
       known.add(key);
       added.push({ ...item, id: newPendingId(ids), at: now.toISOString() });
     }
-    if (added.length > 0 || kept.length !== file.items.length) {
-      writeFileAtomicSync(pendingFile(stateDir), `${JSON.stringify({ ...file, items: [...kept, ...added].slice(-MAX_PENDING) }, null, 1)}\n`);
+    const dropped = overCap([...kept, ...added]);
+    const remaining = [...kept, ...added].filter((item) => !dropped.has(item));
+    const fresh = added.filter((item) => !dropped.has(item));
+    if (fresh.length > 0 || remaining.length !== file.items.length) {
+      writeFileAtomicSync(pendingFile(stateDir), `${JSON.stringify({ ...file, items: remaining.slice(-MAX_PENDING) }, null, 1)}\n`);
     }
-    return added;
+    return fresh;
   }, { timeoutMs: 2_000, staleMs: 30_000 });
+}
+
+/** The items past MAX_PENDING_PER_SESSION in their session, lowest rank first out (on a tie, the newer). */
+function overCap(items: readonly PendingItem[]): Set<PendingItem> {
+  const bySession = new Map<string, PendingItem[]>();
+  for (const item of items) {
+    if (item.session === undefined) continue;
+    const list = bySession.get(item.session);
+    if (list === undefined) bySession.set(item.session, [item]);
+    else list.push(item);
+  }
+  const out = new Set<PendingItem>();
+  for (const list of bySession.values()) {
+    if (list.length <= MAX_PENDING_PER_SESSION) continue;
+    // Note: sort is stable, so among equal ranks the earlier item stays.
+    for (const item of [...list].sort((a, b) => (b.rank ?? 0) - (a.rank ?? 0)).slice(MAX_PENDING_PER_SESSION)) out.add(item);
+  }
+  return out;
 }
 
 /**

@@ -30,7 +30,8 @@ const OUTPUT_LINE_MORE =
   /^\s*(?:(?:create|delete|rename) mode \d{6}\b|\d+ files? changed\b|\[[\w/.-]+ [0-9a-f]{7,}\]|-*>\s*\d+\s|\d+\s{2,}\S|\(\.\.\.\)|Cell In\s*\[)|^\s{2,}\d+\s+\S|^[^:]{1,40}:\s{3,}\S/i;
 // A table of contents: a title, dot leaders, a page number.
 const TOC_LINE = /(?:\.{4,}|…{2,}|\s{2,})\s*\d{1,4}\s*$/;
-const isOutputLine = (line: string): boolean => OUTPUT_LINE.test(line) || OUTPUT_LINE_MORE.test(line) || TOC_LINE.test(line);
+/** True for a line of program output, a source listing or a table of contents: not prose anyone typed. */
+export const isOutputLine = (line: string): boolean => OUTPUT_LINE.test(line) || OUTPUT_LINE_MORE.test(line) || TOC_LINE.test(line);
 
 // The heading of a report someone (usually an agent) wrote about work done: "## Summary",
 // "Changes made:", "**Next steps**". What follows it is their account, not the user's words.
@@ -213,7 +214,9 @@ const CLAUSE_START = String.raw`(?:^|[,;:]\s+|\s[-\u2013\u2014]\s+|\s(?:and|then
 // (always, never, must, should, don't), preference and choice (I want, prefer, let's go with,
 // instead of), importance, and the future ("from now on", "next time").
 const SIGNALS: readonly Signal[] = [
-  { words: ['remember', 'memorise', 'memorize', 'henceforth'], phrases: ['keep in mind', 'note for future', 'note to future', 'note for the future', 'note to the future', 'for future reference', 'from now on', 'going forward', 'moving forward', 'next time', 'in future', 'in the future'], weight: 4 },
+  // "remember to push the branch" is a reminder for this task; "remember that …", "remember: …" ask to keep something.
+  { re: /\bremember\b(?!\s+to\s+(?!always\b|never\b))/i, weight: 4 },
+  { words: ['memorise', 'memorize', 'henceforth'], phrases: ['keep in mind', 'note for future', 'note to future', 'note for the future', 'note to the future', 'for future reference', 'from now on', 'going forward', 'moving forward', 'next time', 'in future', 'in the future'], weight: 4 },
   { words: ['always', 'whenever', 'never'], phrases: ['every time', 'each time'], weight: 3 },
   { words: ['must', "mustn't", 'should', "shouldn't", 'needed', 'ensure', 'important', 'crucial', 'essential', 'require', 'required', 'mandatory', 'only', 'banned', 'forbidden', 'disallowed'], phrases: ['have to', 'has to', 'need to be', 'needs to be', 'make sure', 'not allowed'], weight: 2 },
   { words: ["don't", 'dont', "doesn't", 'doesnt', 'never', 'stop', 'avoid', 'without'], phrases: ['do not', 'no more', 'not the', 'not a', 'not as', 'not in', 'not to', 'not like'], weight: 2 },
@@ -259,10 +262,19 @@ const NARRATION = /^(?:i (?:just |already )?(?:did|tried|ran|saw|found|got|commi
 // A sentence that leans on the one before ("it's important, …", "that's a must"): quoted alone, it says nothing.
 const LEANS_BACK = /^(?:it'?s|it is|this is|that'?s|that is|these are|those are|es|das ist|eso es|esto es|c'est)\b/i;
 
+// A step of the task at hand, scoped to now: "okay let's do controllers now!", "Let's do the
+// Dockerfile first.", "now we need the Makefile". Whatever else it says, it is not lasting unless
+// it says so itself (always, never, from now on, every time, in future, remember).
+const NOW_SCOPED =
+  /(?<!from |partir de |ab )\bnow\b(?!\s+on\b)|\b(?:first|next)\s*[.!]*$|^(?:(?:ok(?:ay)?|so|alright|great|perfect|good|cool|yes|yeah)[,!.]?\s+)*(?:next|then)\b|(?<!ab )\bjetzt\b|(?<!partir de )\bahora\b|(?<!partir de )\bmaintenant\b|(?<!mulai )\bsekarang\b|现在/i;
+const SAYS_LASTING =
+  /\b(?:always|never|from now on|going forward|every time|whenever|in (?:the )?future|next time|remember|henceforth|immer|nie|niemals|siempre|nunca|toujours|jamais|selalu)\b|以后|今后|总是|始终/i;
+
 function scoreSentence(sentence: string, words: Words): number {
   if (SMALL_TALK.test(sentence)) return 0;
   let score = 0;
   for (const signal of SIGNALS) if (signalMatches(signal, words)) score += signal.weight;
+  if (NOW_SCOPED.test(sentence) && !SAYS_LASTING.test(sentence)) score -= 4;
   if (QUESTION.test(sentence) && !SUGGESTION_QUESTION.test(sentence) && !WISH.test(sentence)) score -= /[?？]\s*$/.test(sentence) ? 4 : 3;
   if (NARRATION.test(sentence)) score -= 2;
   // Long sentences mention everything; a rule is usually short.

@@ -1,28 +1,40 @@
 /**
  * The nudge: one short line of context added to a prompt that looks like it states something
  * lasting, quoting it, so the agent (which understands prose) records it if it is one. Cheap and
- * bounded; nothing for harness text, slash-command plumbing, pasted logs or tool output.
+ * bounded; nothing for harness text, slash-command plumbing, pasted logs or tool output. The same
+ * sentences, when the agent records nothing by the end of its turn, may wait in the pending inbox.
  */
 import { hasHarnessMarkers, stripHarnessText } from '../../agents/claude-code/harness-text.js';
-import { noticeLastingSentences } from './notice-lasting.js';
+import { noticeLastingSentences, type NoticedSentence } from './notice-lasting.js';
 
 /** The whole nudge line stays under this many characters. */
-const MAX_NUDGE_CHARS = 420;
-const NUDGE_SENTENCES = 3;
+export const MAX_NUDGE_CHARS = 1000;
+const NUDGE_SENTENCES = 4;
 const NUDGE_MIN_SCORE = 3;
+/** A long prompt (a dictated brief) may have one more quoted per this many sentences. */
+const SENTENCES_PER_EXTRA = 4;
+const INTRO = 'mem: this may state a lasting rule, decision or preference; if so, record it with mem remember:';
+
+/** Returns the sentences of `prompt` the nudge quotes, best first (empty when none); never throws. */
+export function nudgedSentences(prompt: string): NoticedSentence[] {
+  if (hasHarnessMarkers(prompt)) return [];
+  // A slash command's name is plumbing; its arguments are the user's words.
+  const text = stripHarnessText(prompt).replace(/^\s*\/[\w:-]+\s*/, '');
+  const sentences = noticeLastingSentences(text, { maxSentences: NUDGE_SENTENCES, minScore: NUDGE_MIN_SCORE, sentencesPerExtra: SENTENCES_PER_EXTRA });
+  // Only what fits in the line is quoted, so only that counts as nudged.
+  const quoted: NoticedSentence[] = [];
+  let length = INTRO.length;
+  for (const sentence of sentences) {
+    length += sentence.text.length + 3;
+    if (length > MAX_NUDGE_CHARS) break;
+    quoted.push(sentence);
+  }
+  return quoted;
+}
 
 /** Returns the nudge line for `prompt`, or '' when nothing in it looks lasting; never throws. */
 export function nudgeFor(prompt: string): string {
-  if (hasHarnessMarkers(prompt)) return '';
-  // A slash command's name is plumbing; its arguments are the user's words.
-  const text = stripHarnessText(prompt).replace(/^\s*\/[\w:-]+\s*/, '');
-  const sentences = noticeLastingSentences(text, { maxSentences: NUDGE_SENTENCES, minScore: NUDGE_MIN_SCORE });
+  const sentences = nudgedSentences(prompt);
   if (sentences.length === 0) return '';
-  let line = 'mem: this may state a lasting rule, decision or preference; if so, record it with mem remember:';
-  for (const sentence of sentences) {
-    const quoted = ` "${sentence.text}"`;
-    if (line.length + quoted.length > MAX_NUDGE_CHARS) break;
-    line += quoted;
-  }
-  return line.endsWith(':') ? '' : line;
+  return `${INTRO}${sentences.map((sentence) => ` "${sentence.text}"`).join('')}`;
 }
