@@ -12,6 +12,11 @@ export type NoticeOptions = {
   maxSentences?: number;
   /** A sentence must score this much to be quoted. */
   minScore?: number;
+  /**
+   * Once one sentence reached minScore, others of the same prompt scoring this much are quoted too
+   * (a prompt that states one lasting thing usually states several); a step scoped to now never is.
+   */
+  quoteScore?: number;
   /** Scale maxSentences up for long prompts: one more per this many prose sentences. */
   sentencesPerExtra?: number;
 };
@@ -270,11 +275,15 @@ const NOW_SCOPED =
 const SAYS_LASTING =
   /\b(?:always|never|from now on|going forward|every time|whenever|in (?:the )?future|next time|remember|henceforth|immer|nie|niemals|siempre|nunca|toujours|jamais|selalu)\b|以后|今后|总是|始终/i;
 
+function isScopedToNow(sentence: string): boolean {
+  return NOW_SCOPED.test(sentence) && !SAYS_LASTING.test(sentence);
+}
+
 function scoreSentence(sentence: string, words: Words): number {
   if (SMALL_TALK.test(sentence)) return 0;
   let score = 0;
   for (const signal of SIGNALS) if (signalMatches(signal, words)) score += signal.weight;
-  if (NOW_SCOPED.test(sentence) && !SAYS_LASTING.test(sentence)) score -= 4;
+  if (isScopedToNow(sentence)) score -= 2;
   if (QUESTION.test(sentence) && !SUGGESTION_QUESTION.test(sentence) && !WISH.test(sentence)) score -= /[?？]\s*$/.test(sentence) ? 4 : 3;
   if (NARRATION.test(sentence)) score -= 2;
   // Long sentences mention everything; a rule is usually short.
@@ -303,6 +312,7 @@ function clip(sentence: string): string {
 export function noticeLastingSentences(prompt: string, options: NoticeOptions = {}): NoticedSentence[] {
   const maxSentences = options.maxSentences ?? 2;
   const minScore = options.minScore ?? 4;
+  const quoteScore = Math.min(minScore, options.quoteScore ?? minScore);
   if (isPastedReport(prompt)) return [];
   const lines = proseLines(prompt);
   const sentences = lines.map((line) => sentencesOf(line.text));
@@ -318,13 +328,14 @@ export function noticeLastingSentences(prompt: string, options: NoticeOptions = 
       const words = wordsOf(sentence);
       const own = score0(words) && !isBarePointer(sentence);
       const score = own ? scoreSentence(sentence, words) + edge + (line?.inherited ?? 0) : 0;
-      if (score < minScore) return;
+      if (score < (isScopedToNow(sentence) ? minScore : quoteScore)) return;
       // The sentence it leans on goes with it, when that one is short enough to quote.
       const before = at > 0 ? list[at - 1] : undefined;
       const text = LEANS_BACK.test(sentence) && before !== undefined && before.length <= 100 ? `${before} ${sentence}` : sentence;
       scored.push({ text: clip(text), score });
     });
   });
+  if (!scored.some((s) => s.score >= minScore)) return [];
   const limit = options.sentencesPerExtra ? Math.max(maxSentences, Math.ceil(count / options.sentencesPerExtra)) : maxSentences;
   const seen = new Set<string>();
   return scored

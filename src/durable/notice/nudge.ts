@@ -8,9 +8,11 @@ import { hasHarnessMarkers, stripHarnessText } from '../../agents/claude-code/ha
 import { noticeLastingSentences, type NoticedSentence } from './notice-lasting.js';
 
 /** The whole nudge line stays under this many characters. */
-export const MAX_NUDGE_CHARS = 1000;
-const NUDGE_SENTENCES = 4;
+const MAX_NUDGE_CHARS = 1000;
+const NUDGE_SENTENCES = 5;
 const NUDGE_MIN_SCORE = 3;
+/** Sentences that score this much are quoted beside one that reached NUDGE_MIN_SCORE. */
+const NUDGE_QUOTE_SCORE = 2;
 /** A long prompt (a dictated brief) may have one more quoted per this many sentences. */
 const SENTENCES_PER_EXTRA = 4;
 const INTRO = 'mem: this may state a lasting rule, decision or preference; if so, record it with mem remember:';
@@ -20,7 +22,7 @@ export function nudgedSentences(prompt: string): NoticedSentence[] {
   if (hasHarnessMarkers(prompt)) return [];
   // A slash command's name is plumbing; its arguments are the user's words.
   const text = stripHarnessText(prompt).replace(/^\s*\/[\w:-]+\s*/, '');
-  const sentences = noticeLastingSentences(text, { maxSentences: NUDGE_SENTENCES, minScore: NUDGE_MIN_SCORE, sentencesPerExtra: SENTENCES_PER_EXTRA });
+  const sentences = noticeLastingSentences(text, { maxSentences: NUDGE_SENTENCES, minScore: NUDGE_MIN_SCORE, quoteScore: NUDGE_QUOTE_SCORE, sentencesPerExtra: SENTENCES_PER_EXTRA });
   // Only what fits in the line is quoted, so only that counts as nudged.
   const quoted: NoticedSentence[] = [];
   let length = INTRO.length;
