@@ -8,7 +8,7 @@
 import { isPastedText } from './is-pasted-text.js';
 import { rewriteAsRule } from './rewrite-rule.js';
 
-export type MemoryRequest = {
+type MemoryRequest = {
   /** The rule, cleaned: no "remember that", no "from now on" left dangling. */
   text: string;
   /** true when the rule reads on its own: a complete sentence that names what it is about. */
@@ -54,7 +54,7 @@ const CUT_OFF = /\b(?:the|a|an|and|or|to|of|with|for|from|that|which|but|if|than
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
 
 /** true when the rule reads on its own: a complete sentence that does not lean on another one. */
-export function isSelfContained(text: string): boolean {
+function isSelfContained(text: string): boolean {
   return isCompleteSentence(text) && !LEANS_BACK.test(text.trim());
 }
 

@@ -31,7 +31,7 @@ const MAX_REJECTED = 500;
 /** Pending items kept at most (oldest dropped first): an inbox nobody reads must not grow forever. */
 const MAX_PENDING = 200;
 /** Pending items kept per session, best-ranked first: an inbox is read by a person, so a handful. */
-export const MAX_PENDING_PER_SESSION = 5;
+const MAX_PENDING_PER_SESSION = 5;
 const DAY_MS = 86_400_000;
 
 function pendingFile(stateDir: string): string {
