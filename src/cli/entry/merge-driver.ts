@@ -4,10 +4,11 @@
  * the file as conflicted, with both versions visible in it). Loaded before oclif: git may run it
  * for every merge that touches CLAUDE.md.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { readRegularFileBytesSync } from '../../core/files/read-regular-file.js';
+import { runGit } from '../../core/git/run-git.js';
 import { mergeMarkdownFile } from '../../team/merge/merge-markdown-file.js';
-import { mergeText } from '../../team/merge/merge-text.js';
-import { detectEol } from '../../core/memory-file/split-lines.js';
+import { MAX_ENTRY_AWARE_BYTES, planDriverMerge, type DriverInput } from '../../team/merge/plan-driver-merge.js';
 
 const USAGE = `Usage: mem merge-driver <base> <ours> <theirs>
 
@@ -15,6 +16,8 @@ Git merge driver for CLAUDE.md / AGENTS.md (register with \`mem init\`):
   git config merge.mem.driver "mem merge-driver %O %A %B"
   echo "CLAUDE.md merge=mem" >> .gitattributes
 Writes the merge to <ours>; exit 0 when clean, 1 when conflicts remain, 2 on bad arguments.
+Input that is not UTF-8 text, or past 5,000 lines or 1 MiB, is merged line by line by
+git merge-file (bytes as they are); a FIFO or a device as input is refused (exit 2).
 `;
 
 /** Returns the exit code: 0 clean, 1 conflicts remain (or the merge itself failed), 2 bad arguments or unreadable files. */
@@ -28,27 +31,30 @@ export async function runMergeDriverCli(argv: string[]): Promise<number> {
     process.stderr.write(`mem merge-driver: expected 3 paths (git's %O %A %B), got ${argv.length}.\n\n${USAGE}`);
     return 2;
   }
-  let base: string;
-  let ours: string;
-  let theirs: string;
+  let plan;
   try {
-    base = readFileSync(basePath, 'utf8');
-    ours = readFileSync(oursPath, 'utf8');
-    theirs = readFileSync(theirsPath, 'utf8');
+    const read = (name: DriverInput['name'], path: string): DriverInput => ({ name, read: readRegularFileBytesSync(path, MAX_ENTRY_AWARE_BYTES) });
+    plan = planDriverMerge([read('base', basePath), read('ours', oursPath), read('theirs', theirsPath)]);
   } catch (error) {
     process.stderr.write(`mem merge-driver: cannot read the merge inputs: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
+  if (plan.kind === 'refuse') {
+    process.stderr.write(`mem merge-driver: ${plan.why}; nothing was merged and ${oursPath} is as it was.\n`);
+    return 2;
+  }
+  if (plan.kind === 'line') {
+    process.stderr.write(`mem merge-driver: ${plan.why}; merged line by line by git merge-file instead, every other byte as it was.\n`);
+    return lineMerge(basePath, oursPath, theirsPath);
+  }
   let text: string;
   let clean: boolean;
   try {
-    ({ text, clean } = mergeMarkdownFile(base, ours, theirs));
+    ({ text, clean } = mergeMarkdownFile(plan.base, plan.ours, plan.theirs));
   } catch (error) {
-    // Never leave ours silently standing in for the merge: fall back to a plain line merge.
-    process.stderr.write(`mem merge-driver: entry-aware merge failed (${error instanceof Error ? error.message : String(error)}); falling back to a line merge.\n`);
-    const fallback = mergeText(ours, base, theirs, { eol: detectEol(ours), withBase: false });
-    text = fallback.text;
-    clean = fallback.conflicts === 0;
+    // Never leave ours silently standing in for the merge: fall back to git's line merge.
+    process.stderr.write(`mem merge-driver: entry-aware merge failed (${error instanceof Error ? error.message : String(error)}); merged line by line by git merge-file instead.\n`);
+    return lineMerge(basePath, oursPath, theirsPath);
   }
   try {
     writeFileSync(oursPath, text);
@@ -57,4 +63,13 @@ export async function runMergeDriverCli(argv: string[]): Promise<number> {
     return 2;
   }
   return clean ? 0 : 1;
+}
+
+/** git's own line merge into `oursPath`, bytes as they are; returns 0 clean, 1 conflicts, 2 when git could not merge. */
+async function lineMerge(basePath: string, oursPath: string, theirsPath: string): Promise<number> {
+  const run = await runGit(['merge-file', '-L', 'ours', '-L', 'base', '-L', 'theirs', '--', oursPath, basePath, theirsPath], { cwd: process.cwd() });
+  // Note: git merge-file exits with the number of conflicts (at most 127), and -1 (255) on error.
+  if (run.status !== null && run.status >= 0 && run.status <= 127) return run.status === 0 ? 0 : 1;
+  process.stderr.write(`mem merge-driver: git merge-file failed: ${(run.spawnError ?? run.stderr).trim() || `exit ${run.status}`}\n`);
+  return 2;
 }

@@ -19,6 +19,9 @@ type List = { start: number; end: number; items: string[][] };
 export function rebaseListReorders(base: readonly string[], ours: readonly string[], theirs: readonly string[]): { ours: string[]; theirs: string[] } {
   let a = [...ours];
   let b = [...theirs];
+  // Note: each side's lists are found once and again only after a rebuild, not per base list
+  // (that was quadratic: 5,000 lines took seconds).
+  let lists = { a: listsOf(a), b: listsOf(b) };
   for (const list of listsOf(base)) {
     const key = (items: readonly string[][]): string[] => items.map((item) => item.join(''));
     const baseKeys = key(list.items);
@@ -27,13 +30,11 @@ export function rebaseListReorders(base: readonly string[], ours: readonly strin
       ['a', 'b'],
       ['b', 'a'],
     ] as const) {
-      const moverLines = mover === 'a' ? a : b;
-      const otherLines = other === 'a' ? a : b;
-      const reordered = listsOf(moverLines).filter((l) => isPermutation(key(l.items), baseKeys));
+      const reordered = lists[mover].filter((l) => isPermutation(key(l.items), baseKeys));
       if (reordered.length !== 1) continue;
       const moved = reordered[0] as List;
       // The other side's version of the list: the one list sharing most of the base list's items.
-      const edited = closestList(listsOf(otherLines), baseKeys);
+      const edited = closestList(lists[other], baseKeys);
       if (edited === null || isPermutation(key(edited.items), baseKeys)) continue;
       const merged = applyItemChanges(list.items, key(moved.items), edited.items);
       if (merged === null) continue;
@@ -46,6 +47,7 @@ export function rebaseListReorders(base: readonly string[], ours: readonly strin
         b = next(b, moved);
         a = next(a, edited);
       }
+      lists = { a: listsOf(a), b: listsOf(b) };
       break;
     }
   }
