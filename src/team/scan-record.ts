@@ -18,13 +18,13 @@ export type FlaggedEntry = {
 };
 
 /** Returns every text a record carries. */
-export function recordTexts(record: TeamRecord): string[] {
+function recordTexts(record: TeamRecord): string[] {
   if (record.kind === 'entry') return [record.section, record.text];
   return [record.section, ...(record.base ? [record.base.section, record.base.text] : []), ...record.versions.flatMap((version) => [version.section, version.text ?? ''])];
 }
 
 /** Returns the rule ids the record trips (empty when clean); never throws. */
-export function scanRecord(record: TeamRecord, options: SecretScanOptions = {}): string[] {
+function scanRecord(record: TeamRecord, options: SecretScanOptions = {}): string[] {
   const reasons = new Set<string>();
   for (const text of recordTexts(record)) {
     if (text === '') continue;

@@ -85,7 +85,7 @@ function takeLock(lock: string): number {
 }
 
 /** Returns the commit `ref` points at in the bare repository `gitdir` (loose, then packed), or null. */
-export function readRefFile(gitdir: string, ref: string): string | null {
+function readRefFile(gitdir: string, ref: string): string | null {
   try {
     const loose = readFileSync(join(gitdir, ...ref.split('/')), 'utf8').trim();
     if (OID.test(loose)) return loose;

@@ -176,7 +176,7 @@ function pushArgs(target: TransportTarget, url: string): string[] {
 export type PreparedPush = { url: string; git: PreparedGit };
 
 /** Starts a push of the team ref that waits for its commit (pushTeamBranch's third argument; cancel it when unused); null when the remote has no url. */
-export function preparePush(target: TransportTarget): PreparedPush | null {
+function preparePush(target: TransportTarget): PreparedPush | null {
   const url = resolveRemoteUrl(target.root, target.remote, 'push');
   return url === null ? null : { url, git: prepareGit(pushArgs(target, url), { cwd: target.root, timeoutMs: target.timeoutMs }) };
 }
