@@ -7,7 +7,7 @@
 // `cachedData`, and route its lazy imports through `importLazy` below (Node 20's V8 drops the
 // dynamic-import callback of a script compiled from a cache, nodejs/node#62678).
 'use strict';
-const { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
 const { homedir } = require('node:os');
 const { basename, dirname, isAbsolute, join } = require('node:path');
@@ -24,6 +24,8 @@ const STALE_STAGING_MS = 60 * 60 * 1000;
 const OTHER_BUILD_KEEP_MS = 24 * 60 * 60 * 1000;
 /** About one per hook event or command. */
 const MAX_CACHES_PER_BUNDLE = 40;
+/** Where the cache directories mem creates begin, below the user's cache root. */
+const CACHE_ROOT_NAME = 'mem-team-memory';
 
 /**
  * Requires `file` as a CommonJS module, compiled from the code cache when one matches this bundle
@@ -43,7 +45,7 @@ function loadBundle(file, variant = 'main') {
   let source = readFileSync(file, 'latin1');
   if (!source.slice(-120).includes(`\n${ASCII_MARKER}\n`)) source = readFileSync(file, 'utf8');
   const cacheFile = cacheFileFor(file, /^[a-z][a-z-]{0,40}$/.test(variant) ? variant : 'other', source);
-  const cachedData = cacheFile ? readOwnFile(cacheFile) : undefined;
+  const cachedData = cacheFile && isPrivateChain(cacheFile) ? readOwnFile(cacheFile) : undefined;
   const directory = dirname(file);
   const script = new Script(`(function (exports, require, module, __filename, __dirname, __memLoaderImport) {${source}\n})`, { filename: file, cachedData });
   const bundle = new Module(file, module);
@@ -94,14 +96,41 @@ function cacheDirectory() {
       return undefined;
     }
   }
-  return join(base, 'mem-team-memory', 'code-cache');
+  return join(base, CACHE_ROOT_NAME, 'code-cache');
 }
 
-/** The file's bytes when it is a regular file owned by this user that nobody else may write. */
+/**
+ * True when nobody but this user can have put a file at `cacheFile`: the user's cache root is
+ * theirs (or root's, and if others may write in it, sticky, so nobody else can rename what is
+ * theirs), and every directory mem made below it is a real directory (not a symlink), owned by
+ * this user and writable by nobody else. Why: V8 runs a code cache as code and accepts one built
+ * from any source of the same length, so one planted in a shared cache directory (XDG_CACHE_HOME
+ * in a world-writable folder, a HOME shared on CI) would run as whoever loads it.
+ */
+function isPrivateChain(cacheFile) {
+  if (typeof process.getuid !== 'function') return true;
+  const uid = process.getuid();
+  const owned = (stat) => stat.uid === uid && stat.isDirectory() && (stat.mode & 0o022) === 0;
+  try {
+    let directory = dirname(cacheFile);
+    while (basename(directory) !== CACHE_ROOT_NAME) {
+      if (!owned(lstatSync(directory)) || dirname(directory) === directory) return false;
+      directory = dirname(directory);
+    }
+    if (!owned(lstatSync(directory))) return false;
+    const root = statSync(dirname(directory));
+    return (root.uid === uid || root.uid === 0) && ((root.mode & 0o022) === 0 || (root.mode & 0o1000) !== 0);
+  } catch {
+    return false;
+  }
+}
+
+/** The file's bytes when it is a regular file (not a symlink) owned by this user that nobody else may write. */
 function readOwnFile(path) {
   let fd;
   try {
-    fd = openSync(path, 'r');
+    // Note: O_NONBLOCK: a FIFO planted at the path must not hold the hook before its watchdog is armed.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     const stat = fstatSync(fd);
     if (!stat.isFile()) return undefined;
     if (typeof process.getuid === 'function' && (stat.uid !== process.getuid() || (stat.mode & 0o022) !== 0)) return undefined;
