@@ -40,6 +40,8 @@ export const PURE_CODE = [
   'src/session/render-handoff.ts',
   'src/session/session-state.ts',
   'src/team/merge/',
+  'src/team/plan-sync.ts',
+  'src/team/scan-record.ts',
   'src/team/store/team-record.ts',
   'src/team/working-records.ts',
   'src/team/word-diff.ts',

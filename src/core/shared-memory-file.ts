@@ -15,9 +15,9 @@
  */
 import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { writeCacheFileSync, writeFileAtomicFlushing, writeFileAtomicSync } from './files/atomic-write.js';
-import { bytesFingerprint, matchesTextFingerprint, textFingerprint } from './files/fast-hash.js';
-import { readTextAndBytesSync, readTextFileSync } from './files/read-text.js';
+import { writeCacheFileSync, writeFileAtomicSync } from './files/atomic-write.js';
+import { matchesTextFingerprint, textFingerprint } from './files/fast-hash.js';
+import { readTextFileSync } from './files/read-text.js';
 import { stampsHold, takeStamps, type StampSet } from './files/file-stamp.js';
 import { RENDERED_FILE, RENDER_STAMP_FILE, WORKING_FILE, readRenderStamp, renderStampPaths } from './shared-memory-stamp.js';
 import { readGitIdentity } from './git/git-identity.js';
@@ -26,9 +26,7 @@ import { memoryPaths } from './layout.js';
 import { editBody } from './memory-file/edit-body.js';
 import { readBack } from './memory-file/read-back.js';
 import { regionBody, replaceRegionBody } from './memory-file/region-body.js';
-import type { BodyItem } from './memory-file/parse-region-body.js';
-import { renderBodyItems, renderMemory, type Rendering } from './memory-file/render-memory.js';
-import { renderSyncShapeBody, type KnownSection } from './memory-file/render-sync-shape.js';
+import { renderMemory, type Rendering } from './memory-file/render-memory.js';
 import { fromRecordItems, toRecordItems, type RecordItem } from './memory-file/rendering-record.js';
 
 export { RENDERED_FILE, WORKING_FILE, readRenderStamp, renderStampPaths, type RenderStamp } from './shared-memory-stamp.js';
@@ -78,15 +76,6 @@ export function readWorkingText(root: string): string {
   return readText(sharedMemoryPaths(root).working) ?? '';
 }
 
-/** The working copy's text and its bytes ('' and none when there is none yet); never throws. */
-export function readWorkingFile(root: string): { text: string; bytes: Buffer } {
-  try {
-    return readTextAndBytesSync(sharedMemoryPaths(root).working);
-  } catch {
-    return { text: '', bytes: Buffer.alloc(0) };
-  }
-}
-
 /** Returns the working copy's region body ('' when empty or absent). */
 export function readWorkingBody(root: string): string {
   return regionBody(readWorkingText(root)) ?? '';
@@ -103,31 +92,8 @@ export function writeWorkingBody(root: string, body: string, current: string = r
   if (next === current && existsSync(path)) return current;
   mkdirSync(dirname(path), { recursive: true });
   const written = next === '' ? replaceRegionBody('\n', body) : next;
-  const bytes = Buffer.from(written, 'utf8');
-  writeFileAtomicSync(path, bytes);
-  lastWritten = { text: written, bytes };
+  writeFileAtomicSync(path, written);
   return written;
-}
-
-/**
- * Replaces the working copy with `text`, whose UTF-8 bytes the caller has built (`pieces`, in
- * order: an incremental sync copies the unchanged runs of the old file's bytes), atomically;
- * resolves to `text` once the new file is on disk and in place. The disk flush runs on the thread
- * pool while the caller goes on (see writeFileAtomicFlushing: nothing may read or write the
- * working copy meanwhile). The caller holds the memory lock; rejects on I/O failure.
- */
-export async function writeWorkingBytes(root: string, text: string, pieces: readonly Buffer[]): Promise<string> {
-  await writeFileAtomicFlushing(sharedMemoryPaths(root).working, pieces);
-  lastWritten = { text, bytes: pieces };
-  return text;
-}
-
-/** The working copy's text this process wrote last, and its bytes as written (what fingerprinting it would encode again: 2.4 MB at 20,000 entries). */
-let lastWritten: { text: string; bytes: Buffer | readonly Buffer[] } | null = null;
-
-/** textFingerprint of a working copy's text, from the bytes written when it is the text this process wrote last. */
-function workingFingerprint(text: string): string {
-  return lastWritten !== null && lastWritten.text === text ? bytesFingerprint(lastWritten.bytes, text.length) : textFingerprint(text);
 }
 
 type SavedRendering = Rendering & { workingHash: string };
@@ -252,16 +218,6 @@ export type RenderFrom = {
   workingText: string;
   /** Its region body, when the caller has it. */
   body?: string;
-  /** What parsing the body gives for each item block, in body order: the body is then not parsed at all. */
-  blocks?: () => Array<{ section: string; item: BodyItem }>;
-  /**
-   * Every entry id of `body` is unique and `body` may be in sync's own shape (an incremental sync's
-   * splice, a merge's items): tried first, only the entries the budget shows are read
-   * (render-sync-shape.ts; with a repeated id its rendering could differ from parsing's).
-   */
-  syncShape?: boolean;
-  /** The body's sections, when the caller wrote it in sync's shape and plain and knows them (render-sync-shape.ts: nothing is searched). */
-  sections?: readonly KnownSection[];
 };
 
 /** How the team memory is rendered: the section order and the file's size budget (config `region.sections`, `team.renderMaxChars`). */
@@ -276,13 +232,12 @@ export function renderLayout(config: { region: { sections: readonly string[] }; 
  * Reads back a human's edits, then writes the rendered file from the working copy when its text
  * changes. The caller holds the memory lock. Throws on I/O failure.
  */
-export function renderSharedMemory(root: string, layout: RenderLayout, from?: RenderFrom, prepared?: PreparedRendering): RenderOutcome {
+export function renderSharedMemory(root: string, layout: RenderLayout, from?: RenderFrom): RenderOutcome {
   const { sections } = layout;
   // Note: read back again even after the caller did: a human may have saved the file meanwhile.
   const absorbed = absorbRenderedEdits(root, sections, from === undefined ? undefined : (from.body ?? regionBody(from.workingText) ?? ''));
   const workingText = from !== undefined && absorbed.edits === 0 ? from.workingText : readWorkingText(root);
-  const made = prepared !== undefined && absorbed.edits === 0 ? prepared : null;
-  const rendering = made?.rendering ?? (absorbed.edits === 0 && from !== undefined ? renderFrom(root, layout, from) : renderMemory(absorbed.body, renderOptions(root, layout)));
+  const rendering = renderMemory(absorbed.edits === 0 && from !== undefined ? (from.body ?? regionBody(from.workingText) ?? '') : absorbed.body, renderOptions(root, layout));
   const paths = sharedMemoryPaths(root);
   const current = absorbed.rendered !== undefined ? absorbed.rendered : readText(paths.rendered);
   const empty = rendering.items.length === 0;
@@ -293,35 +248,14 @@ export function renderSharedMemory(root: string, layout: RenderLayout, from?: Re
     writeFileAtomicSync(paths.rendered, rendering.text);
     written = true;
   }
-  const workingHash = made?.workingHash ?? workingFingerprint(workingText);
+  const workingHash = textFingerprint(workingText);
   saveLastRendering(root, rendering, workingHash, { renderedShows: written || current === rendering.text });
   return { written, readBack: absorbed.edits, workingHash };
-}
-
-/** A rendering made ahead of renderSharedMemory, and the fingerprint of the working copy's text it is made from. */
-export type PreparedRendering = { rendering: Rendering; workingHash: string };
-
-/**
- * The rendering renderSharedMemory makes from `from` when no edit is read back, and the
- * fingerprint of `from.workingText` (`bytes`: its UTF-8 bytes, in pieces), made while the caller
- * waits on something else (an incremental sync: while the working copy is flushed to disk).
- * Reads and writes nothing but the git identity.
- */
-export function prepareRendering(root: string, layout: RenderLayout, from: RenderFrom, bytes: readonly Uint8Array[]): PreparedRendering {
-  return { rendering: renderFrom(root, layout, from), workingHash: bytesFingerprint(bytes, from.workingText.length) };
 }
 
 function renderOptions(root: string, layout: RenderLayout) {
   const identity = readGitIdentity(root);
   return { target: 'rules-file' as const, sections: layout.sections, maxChars: layout.maxChars, reader: { name: identity.name ?? null, email: identity.email ?? null } };
-}
-
-/** The rendering of the working copy a caller just wrote (no edit read back since). */
-function renderFrom(root: string, layout: RenderLayout, from: RenderFrom): Rendering {
-  const options = renderOptions(root, layout);
-  const body = from.body ?? regionBody(from.workingText) ?? '';
-  if (from.syncShape === true && from.body !== undefined) return renderSyncShapeBody(from.body, options, from.sections) ?? (from.blocks !== undefined ? renderBodyItems(from.blocks(), options) : renderMemory(from.body, options));
-  return from.blocks !== undefined ? renderBodyItems(from.blocks(), options) : renderMemory(body, options);
 }
 
 /**

@@ -8,15 +8,12 @@
 import { withLock } from '../core/files/lock.js';
 import { teamStorePath } from '../core/git/team-store-location.js';
 import { readGitIdentity } from '../core/git/git-identity.js';
-import { readWorkingBody, sharedMemoryPaths, writeWorkingMetadata } from '../core/shared-memory-file.js';
-import { fileStamp } from '../core/files/file-stamp.js';
+import { readWorkingBody, writeWorkingMetadata } from '../core/shared-memory-file.js';
 import { attributeChanges, shallowCommits } from './store/git-objects.js';
 import { ENTRY_DIR, entryPath } from './store/team-record.js';
 import { unshallowTeamBranch } from './store/transport.js';
 import { openTeamContext } from './team-context.js';
 import { readWorkingItems, renderWorkingBody } from './working-records.js';
-import { readSyncSnapshot, saveSyncSnapshot } from './sync-snapshot.js';
-import { textFingerprint } from '../core/files/fast-hash.js';
 
 /** Returns how many entries got their provenance; 0 when the store is not shallow or anything fails (the next background sync tries again). */
 export async function completeShallowProvenance(root: string): Promise<number> {
@@ -49,16 +46,7 @@ export async function completeShallowProvenance(root: string): Promise<number> {
           if (filled > 0) {
             const identity = readGitIdentity(root);
             const filledBody = renderWorkingBody(items, context.config.region.sections, { name: identity.name ?? null, email: identity.email ?? null });
-            const written = writeWorkingMetadata(root, filledBody);
-            // Note: when the working copy was what the last sync wrote, so is the filled one, but
-            // for metadata the rendering never shows: the next sync still reads only what changes
-            // (otherwise every line differs from the snapshot, and a whole-file merge at 20,000
-            // entries took 1.1 s and 170 MiB).
-            const snapshot = readSyncSnapshot(root);
-            if (snapshot !== null && snapshot.body === body) {
-              const working = sharedMemoryPaths(root).working;
-              saveSyncSnapshot(root, { ...snapshot, body: filledBody, workingHash: textFingerprint(written) }, written, { path: working, stamp: fileStamp(working) });
-            }
+            writeWorkingMetadata(root, filledBody);
           }
           return filled;
         },

@@ -1,21 +1,20 @@
 /**
- * The parts of a sync's merge step that do not depend on how the working copy was read (all of
- * it, or only what changed since the last sync): reading what the team sent, who wrote it, what
- * this clone sends, and the commit message. Both merge steps call these, so they agree.
+ * The parts of a sync's merge step around its plan (plan-sync.ts): reading and checking what the
+ * team sent, recording what was quarantined, and the commit message.
  */
-import type { KnownText } from './sync-snapshot.js';
 import { join } from 'node:path';
 import { writeCacheFileSync } from '../core/files/atomic-write.js';
 import { memoryPaths } from '../core/layout.js';
-import type { Provenance } from '../core/memory-file/entry.js';
 import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
 import type { Side } from './merge/merge-records.js';
 import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
-import type { Attribution, FileWrite } from './store/git-objects.js';
+import type { FileWrite } from './store/git-objects.js';
 import type { PushOutcome } from './store/transport.js';
-import { TOMBSTONE_DIR, classifyPath, entryPath, isValidId, parseRecord, serializeRecord, type ParsedRecord, type TeamRecord } from './store/team-record.js';
+import { TOMBSTONE_DIR, classifyPath, parseRecord, type ParsedRecord, type TeamRecord } from './store/team-record.js';
 import type { RegionConflict } from './team-region.js';
-import type { WorkingItem } from './working-records.js';
+import type { IncomingChange } from './plan-sync.js';
+
+export type { IncomingChange } from './plan-sync.js';
 
 /** What a merge step reports as it goes. */
 export type MergeReport = { quarantined: FlaggedEntry[]; withheld: FlaggedEntry[]; received: number; conflicts: RegionConflict[]; wroteMemoryFile: boolean };
@@ -28,49 +27,20 @@ export type StepResult = {
   written: Set<string>;
   pending: boolean;
   /**
-   * What the step left in the working copy: its body, the file's text and stamp (after the push,
-   * nothing is read again while the file still holds it), the ids this clone had changed against the base,
-   * the fingerprint of that text (null: a human's edit of the rendered file was read back
-   * meanwhile, so the file holds more), and whether the commit sends tombstones.
+   * What the step left in the working copy: the file's text and stamp (after the push, nothing is
+   * read again while the file still holds it) and the fingerprint of that text (null: a human's
+   * edit of the rendered file was read back meanwhile, so the file holds more).
    */
-  /** What the step wrote; `known`: what it knows of the working copy's text it wrote (its region and sections), so saving the snapshot need not search it. */
-  wrote?: { body: string; workingText: string; stamp: string; changed: string[]; workingHash: string | null; tombstonesSent: boolean; known?: KnownText };
+  wrote?: { workingText: string; stamp: string; workingHash: string | null };
   /** The base move this step left to after the push (the base still points at `from`). */
   advanceBase?: { to: string; from: string | null };
   /** The push of `commit`, started as soon as it was written (the files were written meanwhile). */
   pushing?: Promise<PushOutcome>;
 };
 
-/**
- * The entry ids among what a sync quarantined: their files are on the team ref (so on the base
- * once the sync is done) but not in the working copy, so they differ from the base like an entry
- * this clone deleted (the next sync, incremental or full, sees them so).
- */
-export function quarantinedIds(entries: readonly FlaggedEntry[]): string[] {
-  return entries.map((entry) => entry.id).filter((id) => isValidId(id));
-}
-
 /** Keeps what this sync quarantined, for `mem status` to point at: rewritten by every sync, no flush needed. */
 export function recordQuarantine(root: string, entries: readonly FlaggedEntry[], now: Date): void {
   writeCacheFileSync(join(memoryPaths(root).stateDir, 'quarantine.json'), `${JSON.stringify({ version: 1, at: now.toISOString(), entries }, null, 2)}\n`);
-}
-
-/** One file the team changed since the base: its path and, unless deleted, its new blob and mode. */
-export type IncomingChange = { path: string; newOid: string | null; newMode: string | null };
-
-/** Returns git's ISO date as mem writes dates: UTC, seconds, `Z`. */
-export function isoSeconds(value: string): string {
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? value : new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-/** The provenance of a team version of entry `id`: the commit and author git attributes it to, the session and agent it names. */
-export function teamProvenance(at: Attribution | undefined, entry: TeamRecord | undefined): Provenance {
-  return {
-    ...(at ? { author: at.author.name, at: isoSeconds(at.author.at), commit: at.commit } : {}),
-    ...(entry?.kind === 'entry' && entry.session ? { session: entry.session } : {}),
-    ...(entry?.kind === 'entry' && entry.agent ? { agent: entry.agent } : {}),
-  };
 }
 
 /**
@@ -165,46 +135,6 @@ export function incomingEntriesReader(incoming: readonly IncomingChange[], scan:
 
 function isRegularFile(change: IncomingChange): boolean {
   return change.newMode === '100644' || change.newMode === '100755';
-}
-
-/**
- * What this clone sends for the ids it changed: each entry's file, or its removal. An entry that
- * trips the secret/injection gate is withheld (kept in this clone, never sent); conflicted ids are
- * written by the caller.
- */
-export function outgoingEntries(
-  changed: Iterable<string>,
-  items: ReadonlyMap<string, WorkingItem>,
-  conflicted: ReadonlySet<string>,
-  scan: SecretScanOptions,
-): { outgoing: FileWrite[]; written: Set<string>; withheld: FlaggedEntry[] } {
-  const ids = [...changed].filter((id) => !conflicted.has(id));
-  const flags = scanRecords(ids.filter((id) => items.has(id)).map((id) => [id, (items.get(id) as WorkingItem).record] as const), scan);
-  const outgoing: FileWrite[] = [];
-  const written = new Set<string>();
-  const withheld: FlaggedEntry[] = [];
-  for (const id of ids) {
-    const item = items.get(id);
-    if (item !== undefined) {
-      const reasons = flags.get(id) ?? [];
-      if (reasons.length > 0) {
-        withheld.push(flagged(id, item.record, reasons, scan));
-        continue;
-      }
-      outgoing.push({ path: entryPath(id), content: serializeRecord(item.record) });
-    } else {
-      outgoing.push({ path: entryPath(id), content: null });
-    }
-    written.add(id);
-  }
-  return { outgoing, written, withheld };
-}
-
-/** This clone's entries in `written` as they read once `commit` is pushed: the commit that holds them, this clone as their author, now. */
-export function stampSent(items: readonly WorkingItem[], written: ReadonlySet<string>, commit: string, reader: { name: string | null }, now: Date): WorkingItem[] {
-  const at = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
-  // Note: a new item object for what changed; the others keep theirs (and their remembered rendering).
-  return items.map((item) => (written.has(item.id) && item.record.kind === 'entry' ? { ...item, provenance: { ...item.provenance, ...(reader.name ? { author: reader.name } : {}), at, commit } } : item));
 }
 
 /** The team commit's message: what changed, one line per entry, so `git log` on the team ref reads as an audit log. */

@@ -4,7 +4,9 @@
  */
 import { basename, dirname, join } from 'node:path';
 import type { Config } from '../core/config/schema.js';
-import { createTeamRefs, type TeamRefs } from './store/team-refs.js';
+import { gitTeamStore } from './store/git-team-store.js';
+import { createTeamRefs } from './store/team-refs.js';
+import type { TeamStore } from './store/team-store-port.js';
 import { ensureTeamStore } from '../core/git/team-store-location.js';
 import type { TransportTarget } from './store/transport.js';
 import { readGitIdentity } from '../core/git/git-identity.js';
@@ -16,8 +18,8 @@ export type TeamContext = {
   root: string;
   config: Config;
   paths: MemoryPaths;
-  /** The refs of the team store (the objects are read and written with the system git, see store/git-objects.ts). */
-  store: TeamRefs;
+  /** The team store (store/team-store-port.ts), read and written with the system git. */
+  store: TeamStore;
   target: TransportTarget;
   /**
    * Lock serialising whole syncs (fetch, merge, push) of every worktree of this clone: they share
@@ -31,19 +33,20 @@ export function openTeamContext(root: string, options: { timeoutMs?: number } = 
   const config = loadConfig(root);
   const paths = memoryPaths(root);
   const storeDir = ensureTeamStore(root);
+  const target = {
+    root,
+    storeDir,
+    remote: config.team.remote,
+    branch: config.team.branch,
+    remoteRef: config.team.ref,
+    timeoutMs: options.timeoutMs ?? config.team.networkTimeoutSeconds * 1000,
+  };
   return {
     root,
     config,
     paths,
-    store: createTeamRefs({ gitdir: storeDir, branch: config.team.branch, remote: config.team.remote, worktree: worktreeKey(root) }),
-    target: {
-      root,
-      storeDir,
-      remote: config.team.remote,
-      branch: config.team.branch,
-      remoteRef: config.team.ref,
-      timeoutMs: options.timeoutMs ?? config.team.networkTimeoutSeconds * 1000,
-    },
+    store: gitTeamStore(target, createTeamRefs({ gitdir: storeDir, branch: config.team.branch, remote: config.team.remote, worktree: worktreeKey(root) })),
+    target,
     // Note: beside the store, not in it: a damaged store is moved aside while the lock is held.
     syncLock: join(dirname(storeDir), 'sync.lock'),
   };

@@ -8,8 +8,7 @@ import type { ConflictVersions } from '../core/memory-file/conflict-item.js';
 import { renderConflictItem } from '../core/memory-file/conflict-item.js';
 import type { Entry, Provenance } from '../core/memory-file/entry.js';
 import { renderEntryItem } from '../core/memory-file/entry-item.js';
-import { parseRegionBody, readBodyItem, type BodyItem } from '../core/memory-file/parse-region-body.js';
-import { scanBlocks } from '../core/memory-file/scan-blocks.js';
+import { parseRegionBody } from '../core/memory-file/parse-region-body.js';
 import { isAgentName, isValidId, sortVersions, type TeamRecord, type TeamVersion } from './store/team-record.js';
 
 /** One id of the working copy: its record, and what the working copy knows of who/when. */
@@ -46,7 +45,7 @@ export function readWorkingItems(body: string): WorkingItem[] {
       });
       // Note: as long as nothing replaces its record or provenance, the item renders as the bytes it was read from.
       const read = items[items.length - 1] as WorkingItem;
-      if (item.kind === 'entry' && item.item.id === item.id && block.raw.endsWith('\n') && !block.raw.slice(0, -1).includes('\n\n')) remember(read, { id: read.id, record: read.record, provenance: read.provenance, text: block.raw, read: item, section: block.section });
+      if (item.kind === 'entry' && item.item.id === item.id && block.raw.endsWith('\n') && !block.raw.slice(0, -1).includes('\n\n')) remember(read, { id: read.id, record: read.record, provenance: read.provenance, text: block.raw });
     } else if (item.kind === 'conflict') {
       items.push(conflictItem(item.conflict, block.section));
     }
@@ -73,20 +72,6 @@ export type Reader = { name: string | null; email: string | null };
  * appearance), items in the given order. A conflict shows the reader's own version as "ours".
  */
 export function renderWorkingBody(items: readonly WorkingItem[], sections: readonly string[], reader: Reader): string {
-  return renderWorkingBlocks(items, sections, reader).body;
-}
-
-/** One item block of a rendered working body, as parsing the body would read it (see renderWorkingBlocks). */
-export type WorkingBlock = { section: string; item: BodyItem };
-
-/**
- * Returns renderWorkingBody's body and, in body order, what parsing that body gives for each item
- * block (its section as the heading reads, what it carries), so the agent's file can be rendered
- * from it without reading 20,000 entries back: a block read from the file is known already, one
- * rendered anew is read on its own (each block parses the same alone as within the body: items
- * end where the next `- ` item or the section's blank line starts).
- */
-export function renderWorkingBlocks(items: readonly WorkingItem[], sections: readonly string[], reader: Reader): { body: string; blocks: () => WorkingBlock[] } {
   const bySection = new Map<string, WorkingItem[]>();
   const order: string[] = [];
   for (const item of items) {
@@ -101,52 +86,15 @@ export function renderWorkingBlocks(items: readonly WorkingItem[], sections: rea
   }
   const known = sections.filter((section) => bySection.has(section));
   const all = [...known, ...order.filter((section) => !known.includes(section))];
-  const texts = new Map<WorkingItem, string>();
-  const parts: string[] = [];
-  for (const section of all) {
-    let part = `## ${section}\n\n`;
-    for (const item of bySection.get(section) ?? []) {
-      const text = renderItem(item, reader);
-      texts.set(item, text);
-      part += text;
-    }
-    parts.push(part);
-  }
-  const body = parts.join('\n');
-  const blocks = (): WorkingBlock[] => {
-    const out: WorkingBlock[] = [];
-    for (const section of all) {
-      const title = headingTitle(section);
-      for (const item of bySection.get(section) ?? []) {
-        const read = readBlock(item, texts.get(item) ?? '', title);
-        if (read !== undefined) out.push({ section: title, item: read });
-      }
-    }
-    return out;
-  };
-  return { body, blocks };
-}
-
-/** The section as a parse of `## <section>` reads it (trimmed, closing hashes dropped). */
-function headingTitle(section: string): string {
-  const heading = scanBlocks(`## ${section}\n`, { headingLevels: 'sections', frontMatter: false })[0];
-  return heading?.kind === 'heading' ? heading.title : section;
-}
-
-/** What parsing `text` (one item's rendering) within the body reads. */
-function readBlock(item: WorkingItem, text: string, section: string): BodyItem | undefined {
-  const known = rendered(item);
-  if (known !== undefined && known.read !== undefined && known.id === item.id && known.text === text && known.record === item.record && known.provenance === item.provenance && known.section === section) return known.read;
-  const block = scanBlocks(text, { headingLevels: 'sections', frontMatter: false })[0];
-  return block?.kind === 'item' ? readBodyItem(block, section) : undefined;
+  return all.map((section) => `## ${section}\n\n${(bySection.get(section) ?? []).map((item) => renderItem(item, reader)).join('')}`).join('\n');
 }
 
 /**
  * An entry's rendering, remembered per item object while its id, record and provenance objects stay
- * the same ones: an entry read from the working copy renders as the bytes it was read from, and
- * what parsing them gave is known (the agent's file is rendered from it).
+ * the same ones: an entry read from the working copy renders as the bytes it was read from
+ * (rendering 20,000 unchanged entries costs nothing).
  */
-type RenderedEntry = { id: string; record: TeamRecord; provenance: Provenance; text: string; read?: BodyItem; section?: string };
+type RenderedEntry = { id: string; record: TeamRecord; provenance: Provenance; text: string };
 
 /**
  * Note: kept on the item itself, under a symbol and not enumerable: a spread copy (`{ ...item }`)

@@ -2,8 +2,7 @@
  * A team memory larger than the rendered file's budget (team.renderMaxChars, 40,000 characters by
  * default): the file the agent loads keeps to it, with a closing line naming how many entries are
  * left out; those stay in the team memory, listed and found by search; a teammate's new entries
- * show up at the next sync (an incremental one: new entries end their section, the newest are
- * shown), and a human's edit of a shown entry reaches the team.
+ * show up at the next sync (new entries end their section, the newest are shown), and a human's edit of a shown entry reaches the team.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,10 +15,10 @@ afterEach(cleanupTempDirs);
 const RENDERED = '.claude/rules/mem-team-memory.md';
 const SECTIONS = BULK_SECTIONS;
 
-const sync = (repo: string) => JSON.parse(runMem(['sync', '--json'], { cwd: repo }).stdout) as { merge?: string; exitCode?: number };
+const sync = (repo: string) => JSON.parse(runMem(['sync', '--json'], { cwd: repo }).stdout) as { exitCode?: number };
 
 describe('team memory larger than the rendered file\'s budget', () => {
-  it('renders each section\'s newest entries within it, keeps the rest searchable, and stays incremental', () => {
+  it('renders each section\'s newest entries within it, keeps the rest searchable,', () => {
     const remote = makeBareRemote();
     const alice = cloneAs(remote, 'Alice');
     runMem(['init', '--yes'], { cwd: alice });
@@ -56,12 +55,12 @@ describe('team memory larger than the rendered file\'s budget', () => {
     sync(alice);
     const newer = ['Conventions: the api uses camelCase JSON.', 'Commands: deploy the worker with make deploy-worker.', 'Gotchas: the api needs make migrate before its tests.'];
     newer.forEach((text, index) => runMem(['remember', text, '--section', SECTIONS[index] as string], { cwd: alice }));
-    expect(sync(alice)).toMatchObject({ merge: 'incremental', exitCode: 0 });
-    expect(sync(bob)).toMatchObject({ merge: 'incremental', exitCode: 0 });
+    expect(sync(alice)).toMatchObject({ exitCode: 0 });
+    expect(sync(bob)).toMatchObject({ exitCode: 0 });
     const after = readFileSync(join(bob, RENDERED), 'utf8');
     expect(after.length).toBeLessThanOrEqual(40_000);
     for (const text of newer) expect(after).toContain(`- ${text}\n`);
-    // The incremental sync left the file a full render leaves.
+    // The sync left the file a render of the working copy leaves.
     expect(runMem(['render'], { cwd: bob }).status).toBe(0);
     expect(readFileSync(join(bob, RENDERED), 'utf8')).toBe(after);
 

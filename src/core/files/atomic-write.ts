@@ -3,7 +3,7 @@
  * target, fsync the directory. A process killed at any point leaves either the old file or the
  * new one, never a truncated mix.
  */
-import { closeSync, fchmodSync, fsync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, writevSync, type BigIntStats } from 'node:fs';
+import { closeSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, writevSync } from 'node:fs';
 import { open, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 import { withFailedPath } from '../errors.js';
@@ -83,37 +83,6 @@ function replaceByRename(path: string, data: string | Uint8Array, durable: boole
   }
 }
 
-/**
- * writeFileAtomicSync of the bytes `pieces` hold in order, whose flush to disk runs on Node's
- * thread pool: the bytes are written (to the page cache) before this returns, the caller goes on
- * while the disk takes them (4 MB of team memory: 5-15 ms of a sync, measured), and the file
- * replaces `path` once they are on disk. The caller must not read or write `path` before the
- * promise settles. Rejects on I/O failure (then `path` is as it was). Why not writeFileAtomic with
- * the pieces: each of its steps (open, write, flush, close, rename) waits for the main thread to
- * ask for the next, which is busy meanwhile, so the flush started only after it (measured 1-10 ms
- * slower); here the bytes go out at once and one flush is all the thread pool waits on.
- */
-export async function writeFileAtomicFlushing(requested: string, pieces: readonly Uint8Array[]): Promise<void> {
-  // Note: an async function runs up to its first await at once: the bytes are written before it returns.
-  const path = writeTarget(requested);
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = tempPathFor(path);
-  try {
-    const fd = openSync(temp, 'w', 0o644);
-    try {
-      writeAll(fd, pieces);
-      await new Promise<void>((resolve, reject) => fsync(fd, (error) => (error === null ? resolve() : reject(error))));
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, path);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw withFailedPath(error, path);
-  }
-  syncDirectory(dirname(path));
-}
-
 /** Writes every byte of `pieces`, in order, at the file's current offset. */
 function writeAll(fd: number, pieces: readonly Uint8Array[]): void {
   const rest = pieces.filter((piece) => piece.length > 0);
@@ -170,30 +139,3 @@ export function writeCacheFileSync(path: string, data: string | Uint8Array): voi
   replaceByRename(path, data, false);
 }
 
-/**
- * Makes `target` another name of the file `source` names now (a hard link, put in place by
- * rename, so `target` is whole before and after), when `accept` says the linked file is the one
- * meant (checked on the link itself: `source` may be replaced meanwhile); returns false, having
- * changed nothing, when it is not or the file system has no hard links. Why: a cache that is a
- * copy of a file mem just wrote costs writing megabytes again; a second name costs one call, and
- * since every mem writer replaces files by rename, the name keeps the bytes written.
- */
-export function linkCacheFileSync(source: string, target: string, accept: (linked: BigIntStats) => boolean): boolean {
-  const temp = tempPathFor(target);
-  try {
-    linkSync(source, temp);
-  } catch {
-    return false;
-  }
-  try {
-    const linked = statSync(temp, { bigint: true });
-    if (!accept(linked)) return false;
-    // Note: renaming onto another name of the same file does nothing (POSIX); then target already is it.
-    renameSync(temp, target);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    rmSync(temp, { force: true });
-  }
-}

@@ -34,18 +34,6 @@ export function textFingerprint(text: string): string {
   return `s${crypto.hash ? crypto.hash('sha1', text, 'hex') : crypto.createHash('sha1').update(text).digest('hex')}`;
 }
 
-/** textFingerprint of the text whose UTF-8 bytes are `bytes` (or these pieces of them, in order) and whose length is `length`, without encoding it again. */
-export function bytesFingerprint(bytes: Uint8Array | readonly Uint8Array[], length: number): string {
-  const pieces = bytes instanceof Uint8Array ? [bytes] : bytes;
-  if (length < NATIVE_FROM) return fingerprint(pieces.length === 1 ? (pieces[0] as Uint8Array) : Buffer.concat(pieces));
-  const crypto = nativeCrypto();
-  if (crypto === null) return fingerprint(Buffer.concat(pieces));
-  if (crypto.hash && pieces.length === 1) return `s${crypto.hash('sha1', pieces[0] as Uint8Array, 'hex')}`;
-  const hash = crypto.createHash('sha1');
-  for (const piece of pieces) hash.update(piece);
-  return `s${hash.digest('hex')}`;
-}
-
 /** True when `hash` is `text`'s fingerprint, by textFingerprint or by the plain fingerprint written before it (saved state stays valid). */
 export function matchesTextFingerprint(hash: string | undefined, text: string): boolean {
   if (hash === undefined) return false;

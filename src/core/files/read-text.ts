@@ -21,15 +21,6 @@ export function readTextFileSync(path: string): string {
   return readText(path, true).text;
 }
 
-/**
- * The file's text as readTextFileSync reads it, and its bytes, in a buffer of their own (a sync
- * compares them with the last sync's copy, and writes the new file from them, without encoding 4 MB
- * of text again).
- */
-export function readTextAndBytesSync(path: string): { text: string; bytes: Buffer } {
-  return readText(path, false);
-}
-
 function readText(path: string, share: boolean): { text: string; bytes: Buffer } {
   const fd = openSync(path, 'r');
   try {

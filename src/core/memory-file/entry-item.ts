@@ -41,15 +41,6 @@ export function normalizeEntryText(text: string): string {
 
 /** Returns the entry an item block carries (id from its mem comment, or derived from its text); never fails. */
 export function readEntryItem(block: Pick<ItemBlock, 'lines' | 'contentColumn'>): ItemEntry {
-  if (block.lines.length === 1) {
-    const fast = readCanonicalLine(block.lines[0] ?? '');
-    if (fast !== null) return fast;
-  }
-  return readEntryItemInGeneral(block);
-}
-
-/** The general reading of an entry item, for any shape a human may leave (tests compare the fast path with it). */
-export function readEntryItemInGeneral(block: Pick<ItemBlock, 'lines' | 'contentColumn'>): ItemEntry {
   const content = itemContentLines(block);
   let comment: ItemEntry['comment'] = null;
   for (let k = 0; k < content.length && comment === null; k++) {
@@ -66,38 +57,6 @@ export function readEntryItemInGeneral(block: Pick<ItemBlock, 'lines' | 'content
     if (id !== '') return { id, text, provenance: provenanceFromAttributes(comment.found.attributes), hasComment: true, comment };
   }
   return { id: handEntryId(text), text, provenance: {}, hasComment: false, comment: null };
-}
-
-const CANONICAL_ATTRIBUTES = /^[a-z][^\s"%<>]*(?: [^\s"%<>=][^\s"%<>]*)*$/;
-
-/**
- * The line mem writes for an entry, `- text <!-- mem:id=… by=… -->`, read without the general
- * machinery (a sync reads 20,000 of them): one comment at the end, plain `key=value` attributes (no
- * quotes, no escapes), no trailing blanks. Returns null for anything else, which the general reading
- * below handles; for what it accepts, the result is the one the general reading gives.
- */
-function readCanonicalLine(line: string): ItemEntry | null {
-  if (line.charCodeAt(0) !== 45 || line.charCodeAt(1) !== 32) return null;
-  const second = line.charCodeAt(2);
-  if (second === 32 || second === 9 || !line.endsWith(' -->')) return null;
-  const open = line.indexOf('<!--');
-  if (open < 4 || !line.startsWith('<!-- mem:', open) || line.charCodeAt(open - 1) !== 32) return null;
-  const before = line.charCodeAt(open - 2);
-  if (before === 32 || before === 9) return null;
-  const body = line.slice(open + 9, -4);
-  if (!CANONICAL_ATTRIBUTES.test(body)) return null;
-  const attributes: Record<string, string> = {};
-  for (const token of body.split(' ')) {
-    const eq = token.indexOf('=');
-    if (eq > 0) attributes[token.slice(0, eq)] = token.slice(eq + 1);
-    else attributes[token] = '';
-  }
-  const id = attributes['id'];
-  if (id === undefined || id === '' || attributes['conflict'] !== undefined) return null;
-  const head = line.slice(2);
-  const start = open - 3;
-  const raw = head.slice(start);
-  return { id, text: head.slice(0, start), provenance: provenanceFromAttributes(attributes), hasComment: true, comment: { lineIndex: 0, found: { attributes, start, end: head.length, raw } } };
 }
 
 /** Returns content lines joined as entry text: trailing blanks trimmed, blank edge lines dropped. */

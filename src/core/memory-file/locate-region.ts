@@ -69,52 +69,6 @@ export function locateRegion(text: string): RegionLocation {
   }
 }
 
-/** Where the region is in the text (offsets only: what reading or replacing its body needs). */
-export type RegionOffsets = Pick<RegionSpan, 'start' | 'bodyStart' | 'bodyEnd' | 'end'>;
-
-/**
- * locateRegion's span offsets and damage without its lines: for a file with one begin and one end
- * marker, each alone on its line, no code fence and LF endings (the files mem writes, 20,000
- * entries long) the span is found without splitting or scanning the file line by line; anything
- * else goes the general way.
- */
-export function locateRegionSpan(text: string): { span: RegionOffsets | null; damage: RegionDamage | null } {
-  const plain = plainRegionSpan(text);
-  if (plain !== null) return { span: plain, damage: null };
-  const located = locateRegion(text);
-  const span = located.span;
-  return { span: span === null ? null : { start: span.start, bodyStart: span.bodyStart, bodyEnd: span.bodyEnd, end: span.end }, damage: located.damage };
-}
-
-/**
- * The region of a plain file, found without reading it line by line: one begin and one end marker,
- * each alone on its line, no code fence and LF endings. Null for any other file (locateRegion's
- * then). A file that differs from a plain one only in lines that hold none of these stays plain,
- * with its markers where they were (what a sync's snapshot relies on: snapshot-line-diff.ts).
- */
-export function plainRegionSpan(text: string): RegionOffsets | null {
-  const begin = text.indexOf(BEGIN_PREFIX);
-  const end = text.indexOf(END_PREFIX);
-  const plain = begin >= 0 && end > begin && text.indexOf(BEGIN_PREFIX, begin + 1) < 0 && text.indexOf(END_PREFIX, end + 1) < 0 && !text.includes('\r') && !text.includes('```') && !text.includes('~~~');
-  if (!plain || (begin !== 0 && text.charCodeAt(begin - 1) !== 10) || text.charCodeAt(end - 1) !== 10) return null;
-  const beginEol = text.indexOf('\n', begin);
-  const endEol = text.indexOf('\n', end);
-  const endLine = text.slice(end, endEol < 0 ? undefined : endEol);
-  if (beginEol < 0 || beginEol >= end || !isBeginMarker(text.slice(begin, beginEol)) || !isEndMarker(endLine)) return null;
-  return { start: begin, bodyStart: beginEol + 1, bodyEnd: end, end: end + endLine.length };
-}
-
-/** True when a line holds nothing that could make a plain file no longer plain (a marker, a fence, a CR) nor a conflict block's start. */
-export function isPlainLine(line: string): boolean {
-  return !line.includes('\r') && !line.includes('```') && !line.includes('~~~') && !line.includes(BEGIN_PREFIX) && !line.includes(END_PREFIX) && !line.includes(CONFLICT_PREFIX);
-}
-
-/** How the lines of mem's markers start (what a marker line is, is isBeginMarker's and isEndMarker's). */
-export const BEGIN_PREFIX = '<!-- mem:begin';
-export const END_PREFIX = '<!-- mem:end';
-/** How a conflict block's comment starts in a region body. */
-export const CONFLICT_PREFIX = '<!-- mem:conflict';
-
 type MarkerScan = { pairs: MarkerPair[]; strayBegins: number[]; strayEnds: number[]; /** Line of a fence opened outside the region and never closed, or -1. */ unclosedOpener: number };
 
 function scanMarkers(lines: readonly string[], ignoredOpeners: ReadonlySet<number>): MarkerScan {

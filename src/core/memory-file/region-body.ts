@@ -3,33 +3,22 @@
  * keeps its own (CRLF files stay CRLF).
  */
 import { appendRegion, regionDamagedError } from './apply-region-edits.js';
-import { locateRegionSpan, type RegionOffsets } from './locate-region.js';
+import { locateRegion, type RegionDamage, type RegionSpan } from './locate-region.js';
 import { detectEol, toLf, withEol } from './split-lines.js';
 
-/**
- * The regions of the two texts last located: a sync reads the working copy's body (and the last
- * sync's copy of it), then replaces the body in the same text (2.4 MB at 20,000 entries, searched
- * once instead of twice).
- */
-const located: Array<{ text: string; location: ReturnType<typeof locateRegionSpan> }> = [];
-
-function locate(fileText: string): ReturnType<typeof locateRegionSpan> {
-  const known = located.find((entry) => entry.text === fileText);
-  if (known !== undefined) return known.location;
-  const location = locateRegionSpan(fileText);
-  located.unshift({ text: fileText, location });
-  located.length = Math.min(located.length, 2);
-  return location;
-}
+type Located = { span: RegionSpan | null; damage: RegionDamage | null };
 
 /**
- * Records where the region of `fileText` is, when the caller knows it without searching the text:
- * a plain file (plainRegionSpan) that differs from one whose region was found only in plain lines
- * of the body (a sync's snapshot, snapshot-line-diff.ts).
+ * The region of the text last located: a sync reads the working copy's body, then replaces the
+ * body in the same text (2.4 MB at 20,000 entries, searched once instead of twice).
  */
-export function knownRegion(fileText: string, span: RegionOffsets): void {
-  located.unshift({ text: fileText, location: { span, damage: null } });
-  located.length = Math.min(located.length, 2);
+let last: { text: string; location: Located } | null = null;
+
+function locate(fileText: string): Located {
+  if (last !== null && last.text === fileText) return last.location;
+  const { span, damage } = locateRegion(fileText);
+  last = { text: fileText, location: { span, damage } };
+  return last.location;
 }
 
 /** Returns the region body of `fileText` with LF line endings, or null when the file has no well-formed region. */

@@ -6,7 +6,7 @@
  */
 import type { Entry } from './entry.js';
 import type { ConflictVersions } from './conflict-item.js';
-import { parseRegionBody, type BodyItem } from './parse-region-body.js';
+import { parseRegionBody } from './parse-region-body.js';
 import { fitNewestEntries, omittedNote } from './render-budget.js';
 import { findCodeSpans } from './find-code-spans.js';
 
@@ -46,19 +46,6 @@ export const SNAPSHOT_END = '<!-- end of team memory snapshot -->';
 
 /** Returns the rendering of a working body for `options.target`; never fails. */
 export function renderMemory(body: string, options: RenderOptions): Rendering {
-  const parsed = parseRegionBody(body);
-  return renderBodyItems(
-    parsed.blocks.flatMap((block) => (block.item === undefined ? [] : [{ section: block.section, item: block.item }])),
-    options,
-  );
-}
-
-/**
- * Returns the rendering of the items a working body's blocks carry, in body order, each with the
- * section it sits in: what renderMemory gives for that body, for a caller that already holds them
- * (sync renders 20,000 entries it has just read or written, without reading the body again).
- */
-export function renderBodyItems(values: Iterable<{ section: string; item: BodyItem }>, options: RenderOptions): Rendering {
   const bySection = new Map<string, Array<{ kind: 'entry'; entry: Entry } | { kind: 'conflict'; conflict: ConflictVersions }>>();
   const order: string[] = [];
   // Note: each section's title is made safe once, not once per entry (20,000 entries, a handful of sections).
@@ -75,7 +62,8 @@ export function renderBodyItems(values: Iterable<{ section: string; item: BodyIt
     }
     bySection.get(key)?.push(value);
   };
-  for (const { section, item } of values) {
+  for (const { section, item } of parseRegionBody(body).blocks) {
+    if (item === undefined) continue;
     if (item.kind === 'entry' || item.kind === 'resolved') push(section, { kind: 'entry', entry: item.entry });
     else if (item.kind === 'conflict') push(section, { kind: 'conflict', conflict: item.conflict });
   }

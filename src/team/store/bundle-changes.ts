@@ -6,7 +6,7 @@
  */
 import { MemError } from '../../core/errors.js';
 import { BUNDLE_SUFFIX, bundlePath, changedBundleIds, diffShard, shardOfPath, shardSpecs, shardState, type ShardState, type VirtualChange } from './entry-bundle.js';
-import type { StoredObject } from './object-reader.js';
+import type { StoredObject } from './batch-answer.js';
 import { parseTree } from './pack-writer.js';
 import { ENTRY_DIR, entryPath } from './team-record.js';
 

@@ -16,7 +16,7 @@
  * this shard becomes a virtual file with a name no entry has, which the merge quarantines as it
  * does any malformed path.
  */
-import type { StoredObject } from './object-reader.js';
+import type { StoredObject } from './batch-answer.js';
 import { parseTree, type TreeEntry } from './pack-writer.js';
 import { ENTRY_DIR, MAX_ENTRY_FILE_BYTES, blobOid, isValidId, shardOf } from './team-record.js';
 

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemError } from '../../core/errors.js';
 import { gitEnv } from '../../core/git/run-git.js';
-import { batchAnswer, type ObjectReader, type StoredObject } from './object-reader.js';
+import { batchAnswer, type StoredObject } from './batch-answer.js';
 import { encodeTree, gitObject, parseTree as parseTreeObject, writePack, type GitObject, type TreeEntry } from './pack-writer.js';
 import { planChangedPaths, planChanges, type Plan } from './bundle-changes.js';
 import { BUNDLE_SUFFIX, bundleFileOf, bundleFiles, bundlePath, bundleTexts, serializeBundle, shardFiles, shardOfPath, virtualBlob, type TreeFile } from './entry-bundle.js';
@@ -278,18 +278,6 @@ export function readBlobsAndTrees(
 ): BlobsAndTrees {
   const plan = planBlobsAndTrees(oids, commit, dirs, files);
   return plan.answer(plan.specs.length === 0 ? [] : answersOf(git(storeDir, ['cat-file', '--batch'], `${plan.specs.join('\n')}\n`), plan.specs.length));
-}
-
-/** readBlobsAndTrees, asked of a cat-file the sync keeps open (object-reader.ts). */
-export async function readBlobsAndTreesFrom(
-  reader: ObjectReader,
-  oids: Iterable<string>,
-  commit: string | null,
-  dirs: readonly string[],
-  files?: { commit: string; paths: readonly string[] },
-): Promise<BlobsAndTrees> {
-  const plan = planBlobsAndTrees(oids, commit, dirs, files);
-  return plan.answer(await reader.read(plan.specs));
 }
 
 /** `bundles`: the bundles of the shards among `dirs` (null: the shard has none), read with their directories. */

@@ -1,16 +1,12 @@
 /**
  * The rendered team memory keeps to its size budget (team.renderMaxChars): conflicts always, then
  * each section's newest entries, the budget shared equally, the rest named in one closing line that
- * a read-back never takes for an entry. A sync renders a body in its own shape reading only what
- * is shown (render-sync-shape.ts): byte for byte what parsing the whole body gives.
+ * a read-back never takes for an entry.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fitNewestEntries, isOmittedNote, omittedNote } from '../../../../src/core/memory-file/render-budget.js';
 import { renderMemory, type RenderOptions } from '../../../../src/core/memory-file/render-memory.js';
-import { renderSyncShapeBody } from '../../../../src/core/memory-file/render-sync-shape.js';
-import { lineStarts } from '../../../../src/team/incremental-splice.js';
-import { readBodyShape } from '../../../../src/team/working-line-diff.js';
 import { readBack } from '../../../../src/core/memory-file/read-back.js';
 import { renderEntryItem } from '../../../../src/core/memory-file/entry-item.js';
 import { renderConflictItem } from '../../../../src/core/memory-file/conflict-item.js';
@@ -109,51 +105,5 @@ describe('a rendering within its budget', () => {
     const back = readBack(last, edited, 'Conventions');
     expect(back.edits).toHaveLength(1);
     expect(JSON.stringify(back.edits[0])).toContain('check-all');
-  });
-});
-
-describe('rendering a body in sync\'s shape, reading only what is shown', () => {
-  const text = fc.array(fc.constantFrom('a', ' ', 'run', '`x`', '@docs/a', '<b>', '-->', 'é', 'make check', '#'), { minLength: 1, maxLength: 8 }).map((parts) => `Rule ${parts.join('')}`);
-  const section = fc.constantFrom('Conventions', 'Commands', 'Gotchas', 'Odd one', 'Extra');
-  const sections = fc.uniqueArray(fc.tuple(section, fc.array(text, { minLength: 1, maxLength: 30 })), { selector: ([title]) => title, minLength: 1, maxLength: 5 });
-
-  it('gives what parsing the whole body gives, for any budget (law)', () => {
-    fc.assert(
-      fc.property(sections, fc.option(fc.integer({ min: 300, max: 5_000 }), { nil: undefined }), (parts, maxChars) => {
-        const body = syncShapeBody(parts);
-        expect(renderSyncShapeBody(body, options(maxChars))).toEqual(renderMemory(body, options(maxChars)));
-        // And from the sections the code that wrote the body knows (an incremental sync's splice): nothing searched.
-        const shape = readBodyShape(body);
-        expect(shape).not.toBeNull();
-        const starts = lineStarts(body.split('\n'));
-        const known = (shape ?? []).map((found) => ({ at: starts[found.line] as number, title: found.title, entries: found.entries }));
-        expect(renderSyncShapeBody(body, options(maxChars), known)).toEqual(renderMemory(body, options(maxChars)));
-      }),
-    );
-  });
-
-  it('answers null or what parsing gives, for any body whose ids are unique: near misses of the shape included (law)', () => {
-    // Note: entries get ids by position, so each is unique (callers promise that: see RenderFrom.syncShape).
-    const piece = fc.oneof(
-      text.map((entry) => ({ entry })),
-      fc.constantFrom('## Conventions\n', '## Commands\n', '## Gotchas\n', '## Extra\n', '##  Spaced\n', '### Deeper\n', '## Closing ##\n', '## Trailing \n', '##\tTabbed\n', '## C#\n', '# Top\n'),
-      fc.constantFrom('\n', '\n\n', '- plain line without an id\n', '  continued below\n', 'Loose text\n', '- x <!-- mem:conflict id=c -->\n', '-  two spaces\n', '- trailing\r\n', '<!-- mem:id=zz -->\n'),
-    );
-    fc.assert(
-      fc.property(fc.array(piece, { minLength: 1, maxLength: 24 }), fc.boolean(), fc.option(fc.integer({ min: 300, max: 3_000 }), { nil: undefined }), (pieces, dropLastNewline, maxChars) => {
-        const joined = pieces.map((one, index) => (typeof one === 'string' ? one : line(`m${index}`, one.entry))).join('');
-        const body = dropLastNewline ? joined.replace(/\n$/, '') : joined;
-        const fast = renderSyncShapeBody(body, options(maxChars));
-        if (fast !== null) expect(fast).toEqual(renderMemory(body, options(maxChars)));
-      }),
-      { numRuns: 2_000 },
-    );
-  });
-
-  it('answers null for another shape (a conflict, a multi-line entry, a loose line)', () => {
-    const body = syncShapeBody([['Conventions', ['One.', 'Two.']]]);
-    expect(renderSyncShapeBody(body.replace('- Two.', '- Two\n  continued.'), options(1_000))).toBeNull();
-    expect(renderSyncShapeBody(body.replace('- Two.', 'Loose text\n- Two.'), options(1_000))).toBeNull();
-    expect(renderSyncShapeBody(`${body}\n## Gotchas\n\n- x <!-- mem:conflict id=c -->\n`, options(1_000))).toBeNull();
   });
 });

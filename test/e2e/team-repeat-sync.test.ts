@@ -1,9 +1,8 @@
 /**
- * A sync after the first one reads only what changed since the last sync (issue 11: one new
- * entry on each side must not cost 20,000 parsed entries). Through real clones and a bare remote:
- * the incremental merge is taken where it applies, what it leaves is what a full merge leaves
- * (the working copy in sync's own shape, the rendered file and its record those of that body),
- * and it steps aside for conflicts and for edits read back from the rendered file.
+ * Syncs after the first one, through real clones and a bare remote: one new entry on each side
+ * arrives and is sent, the working copy stays in sync's own shape (re-rendering its entries gives
+ * it back), the rendered file and its record are those of that body; a same-entry edit on both
+ * sides becomes one conflict, and a human's edit of the rendered file is read back and sent.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +18,7 @@ afterAll(cleanupTempDirs);
 
 const SECTIONS = ['Conventions', 'Commands', 'Decisions', 'Gotchas', 'Preferences', 'References'];
 
-type Report = { merge: string | null; received: number; sent: number; conflicts: unknown[]; exitCode: number };
+type Report = { received: number; sent: number; conflicts: unknown[]; exitCode: number };
 
 function remember(dir: string, text: string, section: string): void {
   const result = runMem(['remember', text, '--section', section, '--force'], { cwd: dir });
@@ -32,8 +31,8 @@ function sync(dir: string): Report {
   return JSON.parse(result.stdout) as Report;
 }
 
-/** The clone's files as a full merge would leave them: the body re-rendered from its entries is itself, and the rendered file and its record are that body's. */
-function expectAsFullMergeLeaves(dir: string, user: string): void {
+/** The clone's files as a sync leaves them: the body re-rendered from its entries is itself, and the rendered file and its record are that body's. */
+function expectAsSyncLeaves(dir: string, user: string): void {
   const body = regionBody(readFileSync(join(dir, WORKING), 'utf8')) ?? '';
   const reader = { name: user, email: `${user}@example.com` };
   expect(renderWorkingBody(readWorkingItems(body), SECTIONS, reader)).toBe(body);
@@ -54,32 +53,32 @@ function syncedTeam(entries: Array<[string, string]>) {
   return team;
 }
 
-describe('incremental team sync', () => {
-  it('takes only the changed lines for one new entry on each side, and leaves what a full merge leaves', () => {
+describe('team sync after the first one', () => {
+  it('receives and sends one new entry on each side, and leaves the working copy in sync\'s own shape', () => {
     const { alice, bob } = makeTeam();
     remember(alice, 'Run make check before pushing.', 'Commands');
     remember(alice, 'The api needs make migrate first.', 'Gotchas');
     remember(alice, 'Use pnpm, never npm.', 'Conventions');
-    expect(sync(alice).merge).toBe('full');
-    expect(sync(bob).merge).toBe('full');
+    expect(sync(alice).exitCode).toBe(0);
+    expect(sync(bob).exitCode).toBe(0);
 
     for (let round = 1; round <= 3; round += 1) {
       remember(bob, `Bob's rule ${round}: deploy the worker with make deploy-${round}.`, 'Commands');
       const bobs = sync(bob);
-      expect(bobs).toMatchObject({ merge: 'incremental', sent: 1 });
+      expect(bobs).toMatchObject({ sent: 1 });
       remember(alice, `Alice's rule ${round}: seed the database with make seed-${round}.`, 'Gotchas');
       const alices = sync(alice);
-      expect(alices).toMatchObject({ merge: 'incremental', received: 1, sent: 1, exitCode: 0 });
-      expectAsFullMergeLeaves(alice, 'alice');
+      expect(alices).toMatchObject({ received: 1, sent: 1, exitCode: 0 });
+      expectAsSyncLeaves(alice, 'alice');
       expect(readFileSync(join(alice, RENDERED), 'utf8')).toContain(`Bob's rule ${round}: deploy the worker`);
     }
     const bobs = sync(bob);
-    expect(bobs).toMatchObject({ merge: 'incremental', received: 1 });
-    expectAsFullMergeLeaves(bob, 'bob');
+    expect(bobs).toMatchObject({ received: 1 });
+    expectAsSyncLeaves(bob, 'bob');
     expect(readFileSync(join(bob, RENDERED), 'utf8')).toContain("Alice's rule 3: seed the database");
   });
 
-  it('splices a record written with line numbers (an earlier mem) as it splices one written with gaps', () => {
+  it('reads a rendering record written with line numbers (an earlier mem) as one written with gaps', () => {
     const { alice, bob } = syncedTeam([['Run make check before pushing.', 'Commands'], ['The api needs make migrate first.', 'Gotchas']]);
     const recordFile = join(alice, '.memory/state/team-rendered.json');
     const saved = JSON.parse(readFileSync(recordFile, 'utf8')) as { textHash: string; workingHash: string; items: RecordItem[] };
@@ -88,31 +87,31 @@ describe('incremental team sync', () => {
     remember(bob, "Bob's rule: deploy the worker with make deploy.", 'Commands');
     sync(bob);
     remember(alice, "Alice's rule: seed the database with make seed.", 'Gotchas');
-    expect(sync(alice)).toMatchObject({ merge: 'incremental', received: 1, sent: 1 });
-    expectAsFullMergeLeaves(alice, 'alice');
+    expect(sync(alice)).toMatchObject({ received: 1, sent: 1 });
+    expectAsSyncLeaves(alice, 'alice');
   });
 
-  it('steps aside for a same-entry edit on both sides, which the full merge turns into one conflict', () => {
+  it('turns a same-entry edit on both sides into one conflict', () => {
     const { alice, bob } = syncedTeam([['Tests use the sqlite database.', 'Conventions'], ['Run make check before pushing.', 'Commands']]);
     const reword = (dir: string, text: string) => {
       const file = join(dir, WORKING);
       replaceFile(file, readFileSync(file, 'utf8').replace('Tests use the sqlite database.', text));
     };
     reword(alice, 'Tests use postgres 16 in docker.');
-    expect(sync(alice).merge).toBe('incremental');
+    expect(sync(alice).exitCode).toBe(0);
     reword(bob, 'Tests use an in-memory database.');
     const conflicted = sync(bob);
-    expect(conflicted).toMatchObject({ merge: 'full', exitCode: 3 });
+    expect(conflicted).toMatchObject({ exitCode: 3 });
     expect(conflicted.conflicts).toHaveLength(1);
   });
 
-  it('steps aside when a human edited the rendered file (the full merge reads the edit back), then goes on incrementally', () => {
+  it('reads back a human\'s edit of the rendered file and sends it', () => {
     const { alice, bob } = syncedTeam([['Run make check before pushing.', 'Commands'], ['Use pnpm, never npm.', 'Conventions']]);
     const file = join(alice, RENDERED);
     writeFileSync(file, readFileSync(file, 'utf8').replace('Use pnpm, never npm.', 'Use pnpm 9, never npm.'));
-    expect(sync(alice)).toMatchObject({ merge: 'full', sent: 1 });
-    expect(sync(bob)).toMatchObject({ merge: 'incremental', received: 1 });
+    expect(sync(alice)).toMatchObject({ sent: 1 });
+    expect(sync(bob)).toMatchObject({ received: 1 });
     expect(readFileSync(join(bob, RENDERED), 'utf8')).toContain('Use pnpm 9, never npm.');
-    expectAsFullMergeLeaves(bob, 'bob');
+    expectAsSyncLeaves(bob, 'bob');
   });
 });
