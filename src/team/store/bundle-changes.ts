@@ -7,7 +7,7 @@
 import { MemError } from '../../core/errors.js';
 import { BUNDLE_SUFFIX, bundlePath, changedBundleIds, diffShard, shardOfPath, shardSpecs, shardState, type ShardState, type VirtualChange } from './entry-bundle.js';
 import type { StoredObject } from './batch-answer.js';
-import { parseTree } from './pack-writer.js';
+import { parseTree } from './tree-object.js';
 import { ENTRY_DIR, entryPath } from './team-record.js';
 
 /** A change git lists (its old mode only where git says it). */

@@ -17,7 +17,7 @@
  * does any malformed path.
  */
 import type { StoredObject } from './batch-answer.js';
-import { parseTree, type TreeEntry } from './pack-writer.js';
+import { parseTree, type TreeEntry } from './tree-object.js';
 import { ENTRY_DIR, MAX_ENTRY_FILE_BYTES, blobOid, isValidId, shardOf } from './team-record.js';
 
 export const BUNDLE_SUFFIX = '.jsonl';

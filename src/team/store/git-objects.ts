@@ -1,20 +1,19 @@
 /**
  * Reading and writing the team store with the system git, in a handful of bounded processes per
  * sync: `ls-tree` and `diff-tree` compare trees without reading blobs, `cat-file --batch` reads
- * only the blobs that changed (and the trees a new commit is built from), a commit's blobs, trees
- * and commit object are written from this process as one small pack (pack-writer.ts, rolled up
- * with the others by store-maintenance.ts), and `log --name-only` over the new commits only tells who
- * changed which entry. Nothing here loads a packfile into the Node process, so memory stays flat
+ * only the blobs that changed (and the bundles a new commit is built from), `fast-import` writes a
+ * commit (its pack rolled up with the others by store-maintenance.ts), and `log` over the new
+ * commits only tells who changed which entry. Nothing here loads a packfile into the Node process, so memory stays flat
  * whatever the size of the team's history.
  */
 import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemError } from '../../core/errors.js';
 import { gitEnv } from '../../core/git/run-git.js';
 import { batchAnswer, type StoredObject } from './batch-answer.js';
-import { encodeTree, gitObject, parseTree as parseTreeObject, writePack, type GitObject, type TreeEntry } from './pack-writer.js';
+import { parseTree as parseTreeObject, type TreeEntry } from './tree-object.js';
 import { planChangedPaths, planChanges, type Plan } from './bundle-changes.js';
 import { BUNDLE_SUFFIX, bundleFileOf, bundleFiles, bundlePath, bundleTexts, serializeBundle, shardFiles, shardOfPath, virtualBlob, type TreeFile } from './entry-bundle.js';
 import { RAW_LOG_ARGS, parseRawLog, type CommitAuthor, type LoggedCommit } from './raw-log.js';
@@ -574,7 +573,7 @@ export type CommitSpec = {
   timestamp: number;
 };
 
-/** The directories a commit changing `paths` rebuilds: each path's parent directories, the root (`''`) first. */
+/** The directories on the way to `paths`: each path's parent directories, the root (`''`) first. */
 export function directoriesOf(paths: Iterable<string>): string[] {
   const dirs = new Set<string>(['']);
   for (const path of paths) {
@@ -586,15 +585,13 @@ export function directoriesOf(paths: Iterable<string>): string[] {
 
 /**
  * Writes one commit on top of `parent` changing only `writes` (content null deletes the file; a
- * directory left empty goes) and returns its id. The blobs, the rebuilt trees and the commit are
- * hashed here and written as one small pack (pack-writer.ts), from `parent`'s trees on the way to
- * each written path: `trees` (and `bundles`) when the caller read them with its blobs
- * (readBlobsAndTrees), else read here with one `cat-file`. Throws GIT_FAILED when the store cannot
- * be read or written.
+ * directory left empty goes) and returns its id: one `git fast-import`, which builds the trees from
+ * the parent's. Throws GIT_FAILED when the store cannot be read or written.
  *
  * Writes of entry files (`entries/<xx>/<id>.json`) are written into their shard's bundle
- * (entry-bundle.ts); every shard that still has loose files, written by an older mem, is folded
- * into its bundle in the same commit, so a team ref moves over to bundles at its first write.
+ * (entry-bundle.ts), read from the parent (`trees` and `bundles` when the caller read them
+ * already); every shard that still has loose files, written by an older mem, is folded into its
+ * bundle in the same commit, so a team ref moves over to bundles at its first write.
  */
 export function writeCommit(storeDir: string, spec: CommitSpec, trees?: ReadonlyMap<string, TreeEntry[] | null>, bundles?: ReadonlyMap<string, Buffer | null>): string {
   const byShard = new Map<string, FileWrite[]>();
@@ -604,69 +601,38 @@ export function writeCommit(storeDir: string, spec: CommitSpec, trees?: Readonly
     if (shard === null) plainWrites.push(write);
     else byShard.set(shard, [...(byShard.get(shard) ?? []), write]);
   }
-  const dirs = directoriesOf([...plainWrites.map((write) => write.path), `${ENTRY_DIR}/-`]);
-  const known = trees !== undefined && dirs.every((dir) => trees.has(dir)) ? trees : readBlobsAndTrees(storeDir, [], spec.parent, dirs).trees;
-  const objects: GitObject[] = [];
-  // Each directory's entries by name, changed bottom-up: files first, then the subtrees rebuilt below.
-  const entries = new Map<string, Map<string, TreeEntry>>(dirs.map((dir) => [dir, new Map((known.get(dir) ?? []).map((entry) => [entry.name, entry]))]));
+  const entriesDir = spec.parent === null ? [] : ((trees?.has(ENTRY_DIR) === true ? trees.get(ENTRY_DIR) : readBlobsAndTrees(storeDir, [], spec.parent, ['', ENTRY_DIR]).trees.get(ENTRY_DIR)) ?? []);
+  const shardEntries = new Map(entriesDir.map((entry) => [entry.name, entry]));
+  const ops: Array<string | Buffer> = [];
+  const put = (path: string, content: string) => {
+    const bytes = Buffer.from(content, 'utf8');
+    ops.push(`M 100644 inline ${path}\ndata ${bytes.length}\n`, bytes, '\n');
+  };
   for (const write of plainWrites) {
-    const slash = write.path.lastIndexOf('/');
-    const dir = slash < 0 ? '' : write.path.slice(0, slash);
-    const name = write.path.slice(slash + 1);
-    const files = entries.get(dir) as Map<string, TreeEntry>;
-    if (write.content === null) files.delete(name);
-    else {
-      const blob = gitObject('blob', Buffer.from(write.content, 'utf8'));
-      objects.push(blob);
-      files.set(name, { mode: '100644', name, oid: blob.oid });
-    }
+    if (write.content === null) ops.push(`D ${write.path}\n`);
+    else put(write.path, write.content);
   }
-  const shardEntries = entries.get(ENTRY_DIR) as Map<string, TreeEntry>;
   for (const [shard, written] of writeBundles(storeDir, spec.parent, byShard, shardEntries, trees, bundles)) {
-    const name = `${shard}${BUNDLE_SUFFIX}`;
-    if (written.bundle === null) shardEntries.delete(name);
-    else {
-      const blob = gitObject('blob', Buffer.from(written.bundle, 'utf8'));
-      objects.push(blob);
-      shardEntries.set(name, { mode: '100644', name, oid: blob.oid });
-    }
+    if (written.bundle === null) ops.push(`D ${bundlePath(shard)}\n`);
+    else put(bundlePath(shard), written.bundle);
     // Note: what in a loose directory is no entry file stays there, untouched.
-    if (written.kept.length === 0) shardEntries.delete(shard);
-    else {
-      const tree = gitObject('tree', encodeTree(written.kept));
-      objects.push(tree);
-      shardEntries.set(shard, { mode: '40000', name: shard, oid: tree.oid });
-    }
-  }
-  let root = '';
-  const depth = (dir: string) => (dir === '' ? 0 : dir.split('/').length);
-  for (const dir of [...dirs].sort((a, b) => depth(b) - depth(a) || (a < b ? -1 : 1))) {
-    const inside = entries.get(dir) as Map<string, TreeEntry>;
-    const tree = gitObject('tree', encodeTree([...inside.values()]));
-    if (dir === '') {
-      objects.push(tree);
-      root = tree.oid;
-      continue;
-    }
-    const slash = dir.lastIndexOf('/');
-    const parent = entries.get(slash < 0 ? '' : dir.slice(0, slash)) as Map<string, TreeEntry>;
-    const name = dir.slice(slash + 1);
-    // Note: git keeps no empty directory; one emptied by these writes leaves its parent.
-    if (inside.size === 0) parent.delete(name);
-    else {
-      objects.push(tree);
-      parent.set(name, { mode: '40000', name, oid: tree.oid });
-    }
+    if (shardEntries.has(shard)) ops.push(`D ${ENTRY_DIR}/${shard}\n`);
+    for (const entry of written.kept) ops.push(`M ${entry.mode === '40000' ? '040000' : entry.mode} ${entry.oid} ${ENTRY_DIR}/${shard}/${entry.name}\n`);
   }
   const person = `${clean(spec.author.name)} <${clean(spec.author.email)}> ${spec.timestamp} +0000`;
-  const commit = gitObject('commit', Buffer.from(`tree ${root}\n${spec.parent === null ? '' : `parent ${spec.parent}\n`}author ${person}\ncommitter ${person}\n\n${spec.message}`, 'utf8'));
-  objects.push(commit);
+  const message = Buffer.from(spec.message, 'utf8');
+  // Note: fast-import commits onto a ref; a scratch one of this process, removed once the id is known.
+  const scratch = `refs/mem/scratch/${process.pid}`;
+  const head = `reset ${scratch}\ncommit ${scratch}\nmark :1\nauthor ${person}\ncommitter ${person}\ndata ${message.length}\n`;
+  const input = Buffer.concat([Buffer.from(head), message, Buffer.from(`\n${spec.parent === null ? '' : `from ${spec.parent}\n`}`), ...ops.map((op) => (typeof op === 'string' ? Buffer.from(op, 'utf8') : op)), Buffer.from('\nget-mark :1\n')]);
   try {
-    writePack(storeDir, objects);
-  } catch (error) {
-    throw new MemError('GIT_FAILED', `writing a commit into the team store failed: ${error instanceof Error ? error.message : String(error)}`);
+    // Note: always a pack (not loose objects below 100): store-maintenance.ts counts packs to roll them up.
+    const commit = git(storeDir, ['-c', 'fastimport.unpackLimit=0', 'fast-import', '--quiet', '--force', '--date-format=raw'], input).toString('utf8').trim();
+    if (!OID_RE.test(commit)) throw new MemError('GIT_FAILED', `git fast-import in the team store answered "${commit.slice(0, 60)}" for a commit`);
+    return commit;
+  } finally {
+    rmSync(join(storeDir, scratch), { force: true });
   }
-  return commit.oid;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * A sync's commit is written from the mem process (pack-writer.ts) instead of by `git fast-import`:
- * the commit fast-import writes for the same tree, byte for byte (the same ids), for any line of
- * writes, in a pack git reads, verifies and can push. Entry files go into their shard's bundle
+ * A sync's commit (writeCommit, by `git fast-import` from the writes and the parent's bundles) is
+ * the commit git writes for the same tree, byte for byte (the same ids), for any line of writes,
+ * in a pack git reads, verifies and can push. Entry files go into their shard's bundle
  * (entry-bundle.ts), and read back as the files written.
  */
 import { readdirSync } from 'node:fs';
@@ -48,7 +48,7 @@ function physical(model: ReadonlyMap<string, string>, previous: ReadonlyMap<stri
   return out;
 }
 
-describe('writing a commit from the mem process', () => {
+describe('writing a commit into the team store', () => {
   it('writes the commit fast-import writes for the bundled tree, and reads back every file written, for any line of adds, edits, deletions and emptied directories (law)', () => {
     fc.assert(
       fc.property(fc.array(writes, { minLength: 1, maxLength: 5 }), (commits) => {
@@ -79,7 +79,7 @@ describe('writing a commit from the mem process', () => {
       }),
       { numRuns: 40 },
     );
-  });
+  }, 600_000);
 
   it('folds the loose files an older mem wrote into bundles at its first write, keeping every entry', () => {
     const dir = store();
