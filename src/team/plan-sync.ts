@@ -13,7 +13,7 @@ import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
 import { mergeRecords, type Side } from './merge/merge-records.js';
 import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
 import type { Attribution, FileWrite } from './store/git-objects.js';
-import { blobOid, classifyPath, entryPath, serializeRecord, tombstonePath, type TeamRecord } from './store/team-record.js';
+import { blobOid, classifyPath, entryPath, filesById, serializeRecord, tombstonePath, type TeamRecord } from './store/team-record.js';
 import type { WorkingItem } from './working-records.js';
 
 /** One file the team changed since the base: its path and, unless deleted, its new blob and mode. */
@@ -25,14 +25,7 @@ export type BaseState = { entries: ReadonlyMap<string, string>; tombstones: read
 
 /** The base's files by id, each path classified once (20,000 entries: classifying is a SHA-1 each). */
 export function readBaseState(files: Iterable<{ path: string; oid: string }>): BaseState {
-  const entries = new Map<string, string>();
-  const tombstones: string[] = [];
-  for (const file of files) {
-    const kind = classifyPath(file.path);
-    if (kind?.kind === 'entry') entries.set(kind.id, file.oid);
-    else if (kind?.kind === 'tombstone') tombstones.push(kind.id);
-  }
-  return { entries, tombstones };
+  return filesById(files);
 }
 
 /** How the team's side relates to the base: none yet (`theirs` null), a descendant of it (`related`), or a rewritten ref. */

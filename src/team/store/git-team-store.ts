@@ -3,7 +3,7 @@
  * fetched and pushed with it (transport.ts). See docs/decisions.md for why not isomorphic-git.
  */
 import { listTree, readBlobs, writeCommit } from './git-objects.js';
-import { ENTRY_DIR, TOMBSTONE_DIR, classifyPath } from './team-record.js';
+import { ENTRY_DIR, TOMBSTONE_DIR, filesById } from './team-record.js';
 import type { TeamRefs } from './team-refs.js';
 import type { StoredEntries, TeamStore } from './team-store-port.js';
 import { fetchTeamBranch, pushTeamBranch, type TransportTarget } from './transport.js';
@@ -21,14 +21,7 @@ export function gitTeamStore(target: TransportTarget, refs: TeamRefs): TeamStore
 }
 
 function readEntriesAt(storeDir: string, commit: string): StoredEntries {
-  const files = [...listTree(storeDir, commit, [ENTRY_DIR, TOMBSTONE_DIR]).values()];
-  const ids = new Map<string, string>();
-  const tombstones: string[] = [];
-  for (const file of files) {
-    const kind = classifyPath(file.path);
-    if (kind?.kind === 'entry') ids.set(kind.id, file.oid);
-    else if (kind?.kind === 'tombstone') tombstones.push(kind.id);
-  }
+  const { entries: ids, tombstones } = filesById(listTree(storeDir, commit, [ENTRY_DIR, TOMBSTONE_DIR]).values());
   const blobs = readBlobs(storeDir, ids.values());
   const entries = new Map<string, Buffer>();
   for (const [id, oid] of ids) {
