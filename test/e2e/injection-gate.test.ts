@@ -8,15 +8,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { entryPath } from '../../src/team/store/team-record.js';
 import { startPayload } from '../helpers/hook-payloads.js';
 import { cleanupTempDirs, git, makeRepo, makeTempDir, runMem, testEnv } from '../helpers/temp-repo.js';
-import { addEntry } from '../unit/team/store/team-fixture.js';
-import { makeTwinScenario, removeTwinTemplate, syncInProcess, type TwinScenario } from '../helpers/twin-sync.js';
+import { addEntry, makeTeam, type Team } from '../unit/team/store/team-fixture.js';
 
 afterEach(cleanupTempDirs);
-afterAll(removeTwinTemplate);
 
 /** The phrasings issue 26 found passing every gate. */
 const ISSUE_ATTACKS = [
@@ -55,7 +53,7 @@ function offerAsAutoMemory(repo: string, texts: readonly string[]): void {
 }
 
 /** A teammate's commit on the remote's team ref, written with git plumbing (any content). */
-function teammateWrites(team: TwinScenario, files: Record<string, string>): void {
+function teammateWrites(team: Team, files: Record<string, string>): void {
   const scratch = makeTempDir('mem-injection-index-');
   const env = testEnv({ GIT_INDEX_FILE: join(scratch, 'index'), GIT_WORK_TREE: scratch, GIT_AUTHOR_NAME: 'mallory', GIT_AUTHOR_EMAIL: 'mallory@example.com', GIT_COMMITTER_NAME: 'mallory', GIT_COMMITTER_EMAIL: 'mallory@example.com' });
   git(team.remote, ['read-tree', 'refs/mem/team'], env);
@@ -119,10 +117,10 @@ describe('the injection gate at every door', () => {
     expect(listed(repo).map((entry) => entry.text)).toEqual([text]);
   });
 
-  it("quarantines a teammate's entries on the team ref that carry an attack or a control character", async () => {
-    const team = makeTwinScenario();
+  it("quarantines a teammate's entries on the team ref that carry an attack or a control character", () => {
+    const team = makeTeam();
     addEntry(team.alice, 'mshared0001', 'Keep the build cache warm between CI jobs.', 'Conventions');
-    await syncInProcess(team.alice);
+    expect(runMem(['sync'], { cwd: team.alice }).status).toBe(0);
     teammateWrites(team, {
       [entryPath('mexfil00001')]: `${JSON.stringify({ section: 'Conventions', text: ISSUE_ATTACKS[7] }, null, 2)}\n`,
       [entryPath('mnotice0001')]: `${JSON.stringify({ section: 'Conventions', text: ISSUE_ATTACKS[2] }, null, 2)}\n`,
@@ -131,7 +129,7 @@ describe('the injection gate at every door', () => {
       [entryPath('mesc0000001')]: `${JSON.stringify({ section: 'Conventions', text: 'Run make \u001b[8mlint before every push.' }, null, 2)}\n`,
       [entryPath('mclean00001')]: `${JSON.stringify({ section: 'Conventions', text: 'Run make vet before every push of the worker.' }, null, 2)}\n`,
     });
-    const report = await syncInProcess(team.alice);
+    const report = JSON.parse(runMem(['sync', '--json'], { cwd: team.alice }).stdout) as { quarantined: Array<{ id: string }> };
     expect(report.quarantined.map((entry) => entry.id).sort()).toEqual(['mesc0000001', 'mexfil00001', 'mnotice0001', 'mnul0000001']);
     const rendered = readFileSync(join(team.alice, '.claude', 'rules', 'mem-team-memory.md'), 'utf8');
     expect(rendered).toContain('Run make vet before every push of the worker.');
