@@ -200,15 +200,22 @@ function* tokenPieces(raw: string, at: number): Generator<{ token: string; start
   }
 }
 
+/** git's own listings (`ls-remote`, `show-ref`, `for-each-ref`) put a ref name after each object id. */
+function isGitRefListing(text: string, end: number): boolean {
+  return /^[ \t]+(?:refs\/|HEAD\b)/.test(text.slice(end, end + 12));
+}
+
 /**
- * Hex in one case, possibly in dash- or dot-separated groups, that is no UUID and no git SHA:
- * 32 or more digits handed to a client are a key (a digest is named one: see isHashLabelled).
+ * Hex in one case, possibly in dash- or dot-separated groups, that is no UUID: 32 or more digits
+ * handed to a client are a key. A git object id (40 digits) or a digest is named one
+ * (isHashLabelled) or listed with its ref (isGitRefListing); an unnamed one is read as a key, as
+ * scanners' keyword-anchored rules read a vendor's 40-digit hex keys (Meraki, Klipfolio, Zenrows).
  */
 function isHexKey(token: string): boolean {
   // A key with a short tag after it: the data centre of a Mailchimp key (…-us5).
   const tagged = /^([0-9a-f]{32,}|[0-9A-F]{32,})[-_][a-z]{1,4}\d{0,3}$/.exec(token);
   if (tagged) return tagged[1]!.length !== 40;
-  if (!/^(?:[0-9a-f]+(?:[-.][0-9a-f]+)*|[0-9A-F]+(?:[-.][0-9A-F]+)*)$/.test(token) || isHexIdentifier(token)) return isHexIdentifier(token) && /^[0-9a-f]+$|^[0-9A-F]+$/.test(token) && token.length >= 32 && token.length !== 40;
+  if (!/^(?:[0-9a-f]+(?:[-.][0-9a-f]+)*|[0-9A-F]+(?:[-.][0-9A-F]+)*)$/.test(token) || isHexIdentifier(token)) return isHexIdentifier(token) && /^[0-9a-f]+$|^[0-9A-F]+$/.test(token) && token.length >= 32;
   const digits = token.replace(/[-.]/g, '').length;
   return digits >= 32 && /[a-f]/i.test(token) && /\d/.test(token);
 }
@@ -321,7 +328,7 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
       if (looksRandom(token, settings)) add('high-entropy-token', start, token);
       // Hex in one case is a digest or a git SHA only when it has a digest's length or a label
       // says so; a bare 32- or 64-digit hex value handed to a client is a key.
-      else if (isHexKey(token) && !isHashLabelled(text.slice(Math.max(0, start - 60), start))) add('hex-key', start, token);
+      else if (isHexKey(token) && !isHashLabelled(text.slice(Math.max(0, start - 60), start)) && !isGitRefListing(text, start + token.length)) add('hex-key', start, token);
       else if (isAccountHost(token)) add('account-host', start, token);
     }
   }

@@ -22,6 +22,8 @@ describe('findSecrets: credentials with no known format', () => {
     ['a prefixed token with a type part', fake('tskey-api-', 'kQ3vZ8mN2pLw-R7tY4xB9cD2fG6hJ1kM5nP8qS3v')],
     ['a prefixed hex key', fake('pubkey-', '8c3a1f0b9d2e7c6a5b4f3e2d1c0b9a8f')],
     ['hex of a key length, handed to a client', fake('0f3a9c2b', '7d1e4f6a8b0c2d4e6f8a1b3c')],
+    // Meraki, Klipfolio and Zenrows keys are 40 hex digits, a git object id's shape: unnamed, a key.
+    ['40 hex digits no word names a commit', fake('8f3a1c9b2d7e6f0a', '5c4b8d9e1f3a7c2b6d8e0f1a')],
     ['a typed password with symbols', fake('Vq7#mZ2', '!rT9$kL')],
     ['a mixed-case UUID (generators write one case)', fake('4f2b09A5-3c4f-', 'cd9c-26Df-21eac3f8907a')],
     ['an account host name', fake('https://x7k2p9q', '.vendor-api.com')],
@@ -55,7 +57,8 @@ describe('findSecrets: look-alikes that are not secrets', () => {
     ['a documentation host', fake('postgres://user:', 'password@db.example.com/app')],
     ['a templated URL', 'postgres://${PGUSER}:${PGPASSWORD}@localhost/app'],
     ['a templated curl user', 'curl -u "${username}:${password}"'],
-    ['a git SHA', '3f1ef7c2860523314e2c1b07d95f1db5235f66b1'],
+    ['a git SHA named one', 'commit 3f1ef7c2860523314e2c1b07d95f1db5235f66b1'],
+    ['a git SHA in a ref listing', '3f1ef7c2860523314e2c1b07d95f1db5235f66b1\trefs/heads/main'],
     ['a UUID', '550e8400-e29b-41d4-a716-446655440000'],
     ['an upper-case UUID', 'FAB7BE5B-E6DD-470A-A3DC-91AF003DB677'],
     ['a lockfile integrity hash', '"integrity": "sha512-iKEoDYaRmd1mxM90a2OEfWhjsjPpYPuQ+lMYsoxB126+t8fw7ySEO48nmDg5COTjxDI65/Y2OWpeEHk3ZOe8zg=="'],
