@@ -85,11 +85,13 @@ describe('the injection gate at every door', () => {
     // An inbox written before this gate (or by hand) still holds them: accepting goes through the gate again.
     const inbox = join(repo, '.memory', 'state', 'pending.json');
     const at = new Date().toISOString();
-    const items = ISSUE_ATTACKS.map((text, i) => ({ id: `p00000${i}`, text, section: 'Conventions', source: 'auto-memory', origin: 'user', from: 'Claude Code auto memory: topic.md (project)', at }));
+    // The ones the issue found reaching the inbox or doing harm from there (remember --force is tried on all above).
+    const items = ISSUE_ATTACKS.filter((_, i) => [2, 3, 4, 7, 8, 9].includes(i)).map((text, i) => ({ id: `p00000${i}`, text, section: 'Conventions', source: 'auto-memory', origin: 'user', from: 'Claude Code auto memory: topic.md (project)', at }));
     writeFileSync(inbox, JSON.stringify({ version: 1, items, rejected: [] }));
-    expect(pending(repo)).toHaveLength(ISSUE_ATTACKS.length);
+    expect(pending(repo)).toHaveLength(items.length);
+    // The agent's accept and a person's go through the same gate (one of each kind for the agent).
+    for (const item of [items[0]!, items[3]!]) expect(runMem(['candidates', '--accept', item.id], { cwd: repo, env: { CLAUDECODE: '1' } }).status).toBe(1);
     for (const item of items) {
-      expect(runMem(['candidates', '--accept', item.id], { cwd: repo, env: { CLAUDECODE: '1' } }).status).toBe(1);
       const byPerson = runMem(['candidates', '--accept', item.id], { cwd: repo });
       expect({ text: item.text, status: byPerson.status }).toEqual({ text: item.text, status: 1 });
       expect(byPerson.stderr).toContain('prompt injection');

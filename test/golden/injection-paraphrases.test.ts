@@ -25,10 +25,10 @@ describe('injection gate: paraphrases by category', () => {
     expect(fixture.benign.filter((text) => judgeInjection(text).verdict === 'block')).toEqual([]);
   });
 
-  it('all categories together: 82 of 85 attacks stopped, 45 of 48 look-alikes pass', () => {
+  it('all categories together: 83 of 85 attacks stopped, 45 of 48 look-alikes pass', () => {
     const attacks = FIXTURES.flatMap((fixture) => fixture.attacks);
     const benign = FIXTURES.flatMap((fixture) => fixture.benign);
-    expect(attacks.filter((text) => judgeInjection(text).verdict !== 'pass').length).toBeGreaterThanOrEqual(82);
+    expect(attacks.filter((text) => judgeInjection(text).verdict !== 'pass').length).toBeGreaterThanOrEqual(83);
     expect(benign.filter((text) => judgeInjection(text).verdict === 'pass').length).toBeGreaterThanOrEqual(45);
   });
 });
