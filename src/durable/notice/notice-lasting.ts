@@ -47,7 +47,7 @@ const REPORT_HEADING =
  * Returns the prompt without the reports pasted into it (from a report heading to the next heading
  * that is not one), so neither the detector nor the rules learn from an agent's summary; never throws.
  */
-export function withoutPastedReports(prompt: string): string {
+function withoutPastedReports(prompt: string): string {
   if (!/summary|recap|changes|what|completed|done|result|next|progress|files|zusammenfassung|änderungen|nächste|resumen|cambios|próximos|résumé|récapitulatif|prochaines|ringkasan|总结|变更|下一步/i.test(prompt)) return prompt;
   const out: string[] = [];
   let inReport = false;
