@@ -11,6 +11,8 @@ import { stampsHold, type StampSet } from './files/file-stamp.js';
 
 /** The rendered file, relative to the worktree root. */
 export const RENDERED_FILE = '.claude/rules/mem-team-memory.md';
+/** Its folder, where a render killed mid-write leaves its temp file (turn/stop.ts removes it). */
+export const RENDERED_DIR = '.claude/rules';
 /** The working copy, relative to the worktree root. */
 export const WORKING_FILE = '.memory/state/team-memory.md';
 /** The render stamp, relative to the worktree root. */

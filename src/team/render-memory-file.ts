@@ -8,6 +8,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { loadConfig } from '../core/config/load-config.js';
 import { writeFileAtomicSync } from '../core/files/atomic-write.js';
 import { withLock } from '../core/files/lock.js';
+import { removeOrphanTemps } from '../core/files/orphan-temps.js';
+import { join } from 'node:path';
+import { RENDERED_DIR } from '../core/shared-memory-stamp.js';
 import { readGitIdentity } from '../core/git/git-identity.js';
 import { memoryPaths } from '../core/layout.js';
 import { SNAPSHOT_BEGIN, SNAPSHOT_END, renderMemory } from '../core/memory-file/render-memory.js';
@@ -20,6 +23,8 @@ export type RenderReport = { file: string; written: boolean; readBack: number; e
 export async function renderForAgent(root: string): Promise<RenderReport> {
   const layout = renderLayout(loadConfig(root));
   return withLock(memoryPaths(root).memoryLock, () => {
+    // A render killed before its rename left a temp file there, which git shows as untracked.
+    removeOrphanTemps([join(root, RENDERED_DIR)]);
     const outcome = renderSharedMemory(root, layout);
     const entries = countRenderedItems(root) ?? 0;
     return { file: RENDERED_FILE, written: outcome.written, readBack: outcome.readBack, entries };

@@ -4,7 +4,9 @@ import type { AgentId } from '../agents/agent-id.js';
 import { finishEndedSessions } from '../session/finish-ended-sessions.js';
 import { updateSession } from '../session/update-session.js';
 import { durableConsumer } from './durable-consumer.js';
+import { join } from 'node:path';
 import { removeOrphanTemps } from '../core/files/orphan-temps.js';
+import { RENDERED_DIR } from '../core/shared-memory-stamp.js';
 
 /**
  * Stop, the seed's afterTurn, in its order:
@@ -21,7 +23,7 @@ export async function handleStop(context: HookContext, payload: HookPayload, age
   // A process killed mid-write (a hook past its watchdog, kill -9) can leave a temp file beside
   // what it was replacing; a few directory reads find them.
   const { paths } = context;
-  removeOrphanTemps([context.root, paths.memoryDir, paths.stateDir, paths.sessionStateDir, paths.sessionsDir, paths.cacheDir, paths.endedDir]);
+  removeOrphanTemps([context.root, paths.memoryDir, paths.stateDir, paths.sessionStateDir, paths.sessionsDir, paths.cacheDir, paths.endedDir, join(context.root, RENDERED_DIR)]);
   await finishEndedSessions(context, payload.sessionId, durable.onEvents);
   const update = await updateSession(
     context,
