@@ -11,13 +11,9 @@ import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
 import type { FileWrite } from './store/git-objects.js';
 import type { PushOutcome } from './store/transport.js';
 import { TOMBSTONE_DIR, classifyPath, parseRecord, type ParsedRecord, type TeamRecord } from './store/team-record.js';
-import type { RegionConflict } from './team-region.js';
 import type { IncomingChange } from './plan-sync.js';
 
 export type { IncomingChange } from './plan-sync.js';
-
-/** What a merge step reports as it goes. */
-export type MergeReport = { quarantined: FlaggedEntry[]; withheld: FlaggedEntry[]; received: number; conflicts: RegionConflict[]; wroteMemoryFile: boolean };
 
 /** What a merge step did, for the push and for the snapshot the next sync starts from. */
 export type StepResult = {

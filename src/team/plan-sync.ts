@@ -195,13 +195,13 @@ export function planSync(input: SyncInput): SyncPlan {
 }
 
 /** Returns git's ISO date as mem writes dates: UTC, seconds, `Z`. */
-export function isoSeconds(value: string): string {
+function isoSeconds(value: string): string {
   const time = Date.parse(value);
   return Number.isNaN(time) ? value : new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** The provenance of a team version of an entry: the commit and author git attributes it to, the session and agent it names. */
-export function teamProvenance(at: Attribution | undefined, entry: TeamRecord | undefined): Provenance {
+function teamProvenance(at: Attribution | undefined, entry: TeamRecord | undefined): Provenance {
   return {
     ...(at ? { author: at.author.name, at: isoSeconds(at.author.at), commit: at.commit } : {}),
     ...(entry?.kind === 'entry' && entry.session ? { session: entry.session } : {}),
@@ -214,7 +214,7 @@ export function teamProvenance(at: Attribution | undefined, entry: TeamRecord | 
  * trips the secret/injection gate is withheld (kept in this clone, never sent); conflicted ids are
  * written by the caller.
  */
-export function outgoingEntries(
+function outgoingEntries(
   changed: Iterable<string>,
   items: ReadonlyMap<string, WorkingItem>,
   conflicted: ReadonlySet<string>,

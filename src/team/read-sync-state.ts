@@ -23,7 +23,7 @@ import { readWorkingItems, type WorkingItem } from './working-records.js';
 import { committedHash, committedStampPaths, readCommitted, saveCommitted } from './sync-committed.js';
 import type { StepRead, SyncRun } from './sync-run.js';
 
-export const DIRS = [ENTRY_DIR, TOMBSTONE_DIR];
+const DIRS = [ENTRY_DIR, TOMBSTONE_DIR];
 
 /** The working copy as read while the fetch ran, outside the memory lock (the merge step checks it is still the file's). */
 export type EarlyRead = { text: string; stamps: StampSet; body: string; items: WorkingItem[]; baseTree: { base: string; files: Promise<Map<string, TreeFile>> } | null };

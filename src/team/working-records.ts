@@ -110,11 +110,6 @@ function remember(item: WorkingItem, entry: RenderedEntry): void {
   Object.defineProperty(item, RENDERED, { value: entry, enumerable: false, writable: true, configurable: true });
 }
 
-/** One item's lines in the working body (an entry read from the body renders as the bytes it was read from). */
-export function renderWorkingItem(item: WorkingItem, reader: Reader): string {
-  return renderItem(item, reader);
-}
-
 function renderItem(item: WorkingItem, reader: Reader): string {
   const record = item.record;
   if (record.kind === 'entry') {

@@ -30,7 +30,7 @@ export function fileStamp(path: string): FileStamp {
 }
 
 /** The stamp of a file as `stat` gave it. */
-export function stampOf(stat: BigIntStats): FileStamp {
+function stampOf(stat: BigIntStats): FileStamp {
   return `${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}:${stat.ino}`;
 }
 

@@ -102,7 +102,7 @@ export type RenderSection = {
 };
 
 /** The rendering of `sections` (in the order given) within `options.maxChars` (render-budget.ts). */
-export function layOutRendering(sections: readonly RenderSection[], options: RenderOptions): Rendering {
+function layOutRendering(sections: readonly RenderSection[], options: RenderOptions): Rendering {
   const head = options.target === 'rules-file' ? [RULES_FILE_NOTE, RULES_FILE_TITLE, ''] : [SNAPSHOT_BEGIN, ''];
   const level = options.target === 'rules-file' ? '##' : '###';
   const shownFrom = firstShownEntries(sections, head, level, options.maxChars);
@@ -187,7 +187,7 @@ function safeName(name: string): string {
 }
 
 /** A section title as a heading: one line, no heading or comment syntax inside. */
-export function safeSection(section: string): string {
+function safeSection(section: string): string {
   const title = plainText(section).replace(/^#+\s*/, '').replace(/[<>]/g, '').trim();
   return title === '' ? 'Notes' : title.slice(0, 60);
 }

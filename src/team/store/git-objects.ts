@@ -40,7 +40,7 @@ function git(storeDir: string, args: string[], input?: Buffer | string, env: Nod
  * Starts `git` in the store and resolves with its stdout (rejects as git() throws): a sync starts
  * the reads that do not depend on one another at once, and reads the working copy meanwhile.
  */
-export function gitAsync(storeDir: string, args: string[], input?: string): Promise<Buffer> {
+function gitAsync(storeDir: string, args: string[], input?: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn('git', ['--git-dir', storeDir, ...args], { env: gitEnv(), stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
     if (input !== undefined && child.stdin !== null) {
@@ -115,7 +115,7 @@ function catFile(storeDir: string, specs: readonly string[]): StoredObject[] {
 }
 
 /** The store's answers to cat-file `specs` (object names, `<commit>:<path>`), in order; catFile in one process started now. */
-export function readStoreObjects(storeDir: string, specs: readonly string[]): Promise<StoredObject[]> {
+function readStoreObjects(storeDir: string, specs: readonly string[]): Promise<StoredObject[]> {
   return specs.length === 0 ? Promise.resolve([]) : gitAsync(storeDir, ['cat-file', '--batch'], `${specs.join('\n')}\n`).then((out) => answersOf(out, specs.length));
 }
 
