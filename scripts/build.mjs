@@ -53,7 +53,7 @@ const cjs = {
 };
 
 /**
- * Modules the hook bundle loads only for rare work, and that are big: team sync (isomorphic-git),
+ * Modules the hook bundle loads only for rare work, and that are big: team sync,
  * the git transport, and remark (re-indexing changed markdown for recall). They stay ES modules in
  * dist/hook-lazy/ and are imported when needed, so the per-turn bundle stays small; the hook's
  * other lazy imports (extraction, the filter, recall) are inlined and initialised on first use.
@@ -76,7 +76,7 @@ export async function buildDist(outdir) {
   await buildCommonJs(outdir, 'merge-driver', 'src/cli/entry/merge-driver.ts', () => true);
   // oclif and the command map are one CommonJS file (oclif's loader requires it again from
   // package.json's `oclif.commands.target`, and gets the same module). What commands import lazily
-  // (use cases, remark, isomorphic-git, MiniSearch) stays ES modules in dist/cli-lazy/.
+  // (use cases, remark, MiniSearch) stays ES modules in dist/cli-lazy/.
   await buildCommonJs(outdir, 'cli', 'src/cli/entry/cli.ts', (source) => !CLI_INLINE_MODULES.has(source));
 }
 

@@ -29,7 +29,7 @@ import { regionBody, replaceRegionBody } from './memory-file/region-body.js';
 import { renderMemory, type Rendering } from './memory-file/render-memory.js';
 import { fromRecordItems, toRecordItems, type RecordItem } from './memory-file/rendering-record.js';
 
-export { RENDERED_FILE, WORKING_FILE, readRenderStamp, renderStampPaths, type RenderStamp } from './shared-memory-stamp.js';
+export { RENDERED_FILE, WORKING_FILE } from './shared-memory-stamp.js';
 
 export function sharedMemoryPaths(root: string) {
   const stateDir = memoryPaths(root).stateDir;

@@ -47,7 +47,7 @@ export async function renderSnapshotInto(root: string, file: string): Promise<Re
 }
 
 /** Returns `text` with its snapshot block replaced by `snapshot` (appended after a blank line when absent). */
-export function withSnapshot(text: string, snapshot: string): string {
+function withSnapshot(text: string, snapshot: string): string {
   const begin = text.indexOf(SNAPSHOT_BEGIN);
   const end = text.indexOf(SNAPSHOT_END, begin);
   if (begin >= 0 && end > begin) {

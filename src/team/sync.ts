@@ -35,8 +35,6 @@ import { isNothingToDo, readEarly, readSyncState, workingBody, type EarlyRead } 
 import { recordCommitted } from './sync-committed.js';
 import type { SyncOptions, SyncReport, SyncRun } from './sync-run.js';
 export { readSyncStatus } from './sync-status.js';
-export type { SyncStatus } from './sync-status.js';
-export type { FlaggedEntry } from './scan-record.js';
 
 export type { SyncOptions, SyncReport } from './sync-run.js';
 

@@ -58,7 +58,6 @@ function worktreeKey(root: string): string {
   return gitDir === resolveCommonGitDir(root) ? '' : basename(gitDir).replace(/[^A-Za-z0-9._-]/g, '_');
 }
 
-export { repoOperationInProgress } from '../core/git/git-operation.js';
 
 /** Returns the clone's git identity (user.name / user.email), with neutral fallbacks; never throws. */
 export type TeamAuthor = { name: string; email: string };

@@ -21,7 +21,7 @@ export const TOMBSTONE_DIR = 'tombstones';
 /** Largest entry file accepted from the team ref (a conflict holds a few versions of ≤ 2,000 chars). */
 export const MAX_ENTRY_FILE_BYTES = 16 * 1024;
 /** Longest entry text accepted from the team ref. */
-export const MAX_ENTRY_TEXT_CHARS = 2_000;
+const MAX_ENTRY_TEXT_CHARS = 2_000;
 
 const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,63}$/;
 const SECTION_RE = /^[\p{L}\p{N}][\p{L}\p{N} &/._'-]{0,39}$/u;
