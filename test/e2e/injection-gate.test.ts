@@ -5,14 +5,14 @@
  * writes them to the team ref; a text the gate is unsure of waits in the pending inbox; control
  * characters get in through no door, and `mem list` / `mem blame` never print them raw.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { entryPath } from '../../src/team/store/team-record.js';
 import { startPayload } from '../helpers/hook-payloads.js';
-import { cleanupTempDirs, git, makeRepo, makeTempDir, runMem, testEnv } from '../helpers/temp-repo.js';
+import { cleanupTempDirs, git, makeRepo, makeTempDir, runMem } from '../helpers/temp-repo.js';
 import { addEntry, makeTeam, type Team } from '../unit/team/store/team-fixture.js';
+import { rawCommit } from '../helpers/raw-team-commit.js';
 
 afterEach(cleanupTempDirs);
 
@@ -54,16 +54,10 @@ function offerAsAutoMemory(repo: string, texts: readonly string[]): void {
 
 /** A teammate's commit on the remote's team ref, written with git plumbing (any content). */
 function teammateWrites(team: Team, files: Record<string, string>): void {
-  const scratch = makeTempDir('mem-injection-index-');
-  const env = testEnv({ GIT_INDEX_FILE: join(scratch, 'index'), GIT_WORK_TREE: scratch, GIT_AUTHOR_NAME: 'mallory', GIT_AUTHOR_EMAIL: 'mallory@example.com', GIT_COMMITTER_NAME: 'mallory', GIT_COMMITTER_EMAIL: 'mallory@example.com' });
-  git(team.remote, ['read-tree', 'refs/mem/team'], env);
-  for (const [path, content] of Object.entries(files)) {
-    const blob = execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: team.remote, env, input: content, encoding: 'utf8' }).trim();
-    git(team.remote, ['update-index', '--add', '--cacheinfo', `100644,${blob},${path}`], env);
-  }
-  const tree = git(team.remote, ['write-tree'], env);
-  const commit = git(team.remote, ['commit-tree', tree, '-p', 'refs/mem/team', '-m', 'written by hand'], env);
-  git(team.remote, ['update-ref', 'refs/mem/team', commit], env);
+  const parent = git(team.remote, ['rev-parse', 'refs/mem/team']);
+  const writes = Object.entries(files).map(([path, content]) => ({ path, content }));
+  const commit = rawCommit(team.remote, parent, writes, { author: 'mallory', message: 'written by hand\n' });
+  git(team.remote, ['update-ref', 'refs/mem/team', commit]);
 }
 
 describe('the injection gate at every door', () => {
