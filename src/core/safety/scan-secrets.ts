@@ -212,12 +212,38 @@ function isGitRefListing(text: string, end: number): boolean {
  * scanners' keyword-anchored rules read a vendor's 40-digit hex keys (Meraki, Klipfolio, Zenrows).
  */
 function isHexKey(token: string): boolean {
+  // A UUID is a key by the same reasoning: many vendors issue UUIDs as API keys and secrets, and
+  // one handed to a client with no label saying it is an id is read as one (a labelled one is
+  // left alone by the caller). The nil UUID and runs of one digit are placeholders.
+  if (UUID_SHAPE.test(token)) return !/^[0-]+$|^(.)\1{7}-\1{4}-/i.test(token);
   // A key with a short tag after it: the data centre of a Mailchimp key (…-us5).
   const tagged = /^([0-9a-f]{32,}|[0-9A-F]{32,})[-_][a-z]{1,4}\d{0,3}$/.exec(token);
   if (tagged) return tagged[1]!.length !== 40;
   if (!/^(?:[0-9a-f]+(?:[-.][0-9a-f]+)*|[0-9A-F]+(?:[-.][0-9A-F]+)*)$/.test(token) || isHexIdentifier(token)) return isHexIdentifier(token) && /^[0-9a-f]+$|^[0-9A-F]+$/.test(token) && token.length >= 32;
   const digits = token.replace(/[-.]/g, '').length;
   return digits >= 32 && /[a-f]/i.test(token) && /\d/.test(token);
+}
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A public IPv4 address (detect-secrets' ip_public): in a team's memory it names a machine
+ * reachable from the internet, which a shared file should point to by name. Private, loopback,
+ * link-local, shared (CGNAT), documentation, multicast and reserved ranges are not public; a
+ * dotted version with more parts (1.2.3.4.5) is no address.
+ */
+const PUBLIC_RESOLVERS = new Set(['8.8.8.8', '8.8.4.4', '1.1.1.1', '1.0.0.1', '9.9.9.9', '149.112.112.112', '208.67.222.222', '208.67.220.220']);
+
+function isPublicIpv4(token: string, text: string, start: number): boolean {
+  const address = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?::\d{1,5})?$/.exec(token);
+  if (address === null || /[\w.]$/.test(text.slice(Math.max(0, start - 1), start))) return false;
+  const [a, b, c] = address.slice(1, 5).map(Number) as [number, number, number, number];
+  if (address.slice(1, 5).some((octet) => Number(octet) > 255)) return false;
+  // The public DNS resolvers everyone names (Google, Cloudflare, Quad9, OpenDNS) point at no one's machine.
+  if (PUBLIC_RESOLVERS.has(address.slice(1, 5).map(Number).join('.'))) return false;
+  if (a === 0 || a === 10 || a === 127 || a >= 224) return false;
+  if ((a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127)) return false;
+  return !((a === 192 && b === 0 && c === 2) || (a === 198 && b === 51 && c === 100) || (a === 203 && b === 0 && c === 113) || (a === 198 && (b === 18 || b === 19)));
 }
 
 /**
@@ -322,7 +348,8 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
   // are split and judged (this loop is most of the scanner's time on long text).
   const shortest = Math.max(8, Math.ceil(settings.minTokenLength / 2));
   for (const { 0: raw, index } of text.matchAll(TOKEN)) {
-    if (raw.length < shortest) continue;
+    // Note: an IPv4 address (7+ characters, starting with a digit) is the one shorter token judged.
+    if (raw.length < shortest && (raw.length < 7 || raw.charCodeAt(0) > 57 || raw.charCodeAt(0) < 48)) continue;
     for (const { token, start } of tokenPieces(raw, index)) {
       if (HARNESS_ID.test(token)) continue;
       if (looksRandom(token, settings)) add('high-entropy-token', start, token);
@@ -330,6 +357,7 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
       // says so; a bare 32- or 64-digit hex value handed to a client is a key.
       else if (isHexKey(token) && !isHashLabelled(text.slice(Math.max(0, start - 60), start)) && !isGitRefListing(text, start + token.length)) add('hex-key', start, token);
       else if (isAccountHost(token)) add('account-host', start, token);
+      else if (isPublicIpv4(token, text, start)) add('ip-public', start, token);
     }
   }
   for (const match of held.holdsAny(PREFIXED) ? text.matchAll(PREFIXED_TOKEN) : []) {

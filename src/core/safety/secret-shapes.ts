@@ -33,11 +33,15 @@ export function isPlaceholder(value: string): boolean {
 }
 
 /** A word just before a hex value that says it is a digest or a revision, not a key. */
-const HASH_LABEL = /\b(?:md5|sha-?(?:1|224|256|384|512)?|sha\d*sum|hash(?:es)?|checksums?|chksum|digests?|commits?|integrity|etag|fingerprints?|revisions?|rev|ref|sri|cid|object|blob|tree|tag|build|ids?)\b[^\w\n]{0,3}(?:[\w-]+[^\w\n]{1,3}){0,6}$/i;
+const HASH_LABEL = /\b(?:md5|sha-?(?:1|224|256|384|512)?|sha\d*sum|hash(?:es)?|checksums?|chksum|digests?|commits?|integrity|etag|fingerprints?|revisions?|rev|ref|sri|cid|object|blob|tree|tag|build|ids?|uuids?|guids?|sessions?)\b[^\w\n]{0,4}(?:[\w-]+[^\w\n]{1,3}){0,6}$/i;
+
+/** The same label as the end of an identifier: `sessionId`, `leafUuid`, `request_id`, `commitSha`. */
+const HASH_LABEL_SUFFIX = /(?:[a-z0-9](?:Id|ID|Ids|IDs|Uuid|UUID|Guid|GUID|Sha|SHA|Hash)|_(?:id|ids|uuid|guid|sha|hash|ID|UUID|GUID|SHA))\b[^\w\n]{0,4}(?:[\w-]+[^\w\n]{1,3}){0,6}$/;
 
 /** true when `before` (the text right before a value) names the value a digest or revision. */
 export function isHashLabelled(before: string): boolean {
-  return HASH_LABEL.test(before.slice(-60));
+  const near = before.slice(-60);
+  return HASH_LABEL.test(near) || HASH_LABEL_SUFFIX.test(near);
 }
 
 // In one case: generators write UUIDs in lower case (or upper); a mixed-case one is a key.
@@ -149,6 +153,9 @@ export function looksRandom(token: string, options: RandomnessOptions): boolean 
   if (/^[\d\W_]+$/.test(token) || /^sha(?:1|256|384|512)[-:]/i.test(token) || /^\d{4}-\d\d-\d\d[T ]/.test(token)) return false;
   // Base64 of ordinary text, and SSH public keys (base64 of "ssh-rsa", "ssh-ed25519", "ecdsa-…").
   if (isBase64OfText(token) || /^AAAA[A-Za-z0-9+/]{1,2}NzaC1|^AAAAE2VjZHNh/.test(token)) return false;
+  // 64+ letters and digits in both cases with no separator read as no word or identifier: encoded
+  // data, whatever its entropy (a key with a repeated or masked stretch still is one).
+  if (token.length >= 64 && /^[A-Za-z0-9+/]+={0,2}$/.test(token) && /[a-z]/.test(token) && /[A-Z]/.test(token) && /\d/.test(token) && !isWordlike(token)) return true;
   // Words, numbers and versions are not the random part; nor are hex ids inside a path or file
   // name (a UUID.jpg, a session id in a path): hex values are judged by their own rule.
   const segments = token.split(/[-_./+~=:@]+/);

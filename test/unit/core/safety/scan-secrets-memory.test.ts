@@ -38,6 +38,10 @@ describe('findSecrets: credentials with no known format', () => {
     ['command-line-password', fake('curl --user deploy:', 'hunter2 https://ci.internal/api')],
     ['command-line-password', fake("curl -u 'deploy:", "hunter2' https://ci.internal/api")],
     ['generic-secret-assignment', fake('RAILS_MASTER_KEY=', '0f3a9c2b7d1e4f6a8b0c2d4e6f8a1b3c')],
+    ['hex-key', fake('550e8400-e29b-', '41d4-a716-446655440000')],
+    ['hex-key', fake('FAB7BE5B-E6DD-', '470A-A3DC-91AF003DB677')],
+    ['ip-public', '133.18.42.7'],
+    ['ip-public', '52.14.200.9:8080'],
   ])('finds %s in %s', (ruleId, text) => {
     expect(rules(text)).toContain(ruleId);
   });
@@ -59,8 +63,14 @@ describe('findSecrets: look-alikes that are not secrets', () => {
     ['a templated curl user', 'curl -u "${username}:${password}"'],
     ['a git SHA named one', 'commit 3f1ef7c2860523314e2c1b07d95f1db5235f66b1'],
     ['a git SHA in a ref listing', '3f1ef7c2860523314e2c1b07d95f1db5235f66b1\trefs/heads/main'],
-    ['a UUID', '550e8400-e29b-41d4-a716-446655440000'],
-    ['an upper-case UUID', 'FAB7BE5B-E6DD-470A-A3DC-91AF003DB677'],
+    ['a UUID named an id', 'the tenant id 550e8400-e29b-41d4-a716-446655440000'],
+    ['an upper-case UUID named one', 'uuid FAB7BE5B-E6DD-470A-A3DC-91AF003DB677'],
+    ['a session UUID', 'claude --resume with session 550e8400-e29b-41d4-a716-446655440000'],
+    ['the nil UUID', '00000000-0000-0000-0000-000000000000'],
+    ['a private address', '10.0.12.7:5432'],
+    ['the loopback address', '127.0.0.1'],
+    ['a documentation address', '203.0.113.9'],
+    ['a dotted version', '1.2.3.4.5'],
     ['a lockfile integrity hash', '"integrity": "sha512-iKEoDYaRmd1mxM90a2OEfWhjsjPpYPuQ+lMYsoxB126+t8fw7ySEO48nmDg5COTjxDI65/Y2OWpeEHk3ZOe8zg=="'],
     ['an example key cut short', 'keys look like sk-abc123... in the docs'],
   ])('leaves %s alone', (_what, value) => {

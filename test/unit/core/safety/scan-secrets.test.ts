@@ -33,7 +33,7 @@ describe('findSecrets', () => {
   it.each([
     'AKIAIOSFODNN7EXAMPLE',
     'aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
-    '550e8400-e29b-41d4-a716-446655440000',
+    'request id 550e8400-e29b-41d4-a716-446655440000',
     'commit 3f1ef7c2860523314e2c1b07d95f1db5235f66b1',
     '"integrity": "sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg=="',
     'VGhlIHF1aWNrIGJyb3duIGZveCBqdW1wcyBvdmVyIHRoZSBsYXp5IGRvZw==',
