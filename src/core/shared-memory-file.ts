@@ -26,7 +26,7 @@ import { memoryPaths } from './layout.js';
 import { editBody } from './memory-file/edit-body.js';
 import { readBack } from './memory-file/read-back.js';
 import { regionBody, replaceRegionBody } from './memory-file/region-body.js';
-import { renderMemory, type Rendering } from './memory-file/render-memory.js';
+import { renderMemory, type Reader, type Rendering } from './memory-file/render-memory.js';
 import { fromRecordItems, toRecordItems, type RecordItem } from './memory-file/rendering-record.js';
 
 export { RENDERED_FILE, WORKING_FILE } from './shared-memory-stamp.js';
@@ -138,7 +138,9 @@ export function absorbRenderedEdits(root: string, sections: readonly string[], k
   if (current === null || current === readText(sharedMemoryPaths(root).lastText)) return { body, edits: 0, rendered: current };
   const last = readLastRendering(root);
   if (current === null || last === null || current === last.text) return { body, edits: 0 };
-  const back = readBack(last, current, sections[0] ?? 'Conventions');
+  // Note: without a budget, so that every entry the working copy holds is known as mem's own line.
+  const own = renderMemory(body, { target: 'rules-file', sections, reader: readerOf(root) });
+  const back = readBack(last, current, sections[0] ?? 'Conventions', own);
   if (back.edits.length === 0) {
     saveLastRendering(root, back.rendering, last.workingHash);
     return { body, edits: 0 };
@@ -254,8 +256,13 @@ export function renderSharedMemory(root: string, layout: RenderLayout, from?: Re
 }
 
 function renderOptions(root: string, layout: RenderLayout) {
+  return { target: 'rules-file' as const, sections: layout.sections, maxChars: layout.maxChars, reader: readerOf(root) };
+}
+
+/** Who reads this clone's rendering: its git identity, whose versions of a conflict are "your version". */
+function readerOf(root: string): Reader {
   const identity = readGitIdentity(root);
-  return { target: 'rules-file' as const, sections: layout.sections, maxChars: layout.maxChars, reader: { name: identity.name ?? null, email: identity.email ?? null } };
+  return { name: identity.name ?? null, email: identity.email ?? null };
 }
 
 /**

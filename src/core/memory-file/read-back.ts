@@ -5,10 +5,14 @@
  * entry in the section it was typed under, an item moved under another heading changes section,
  * and a conflict whose versions were cut down to one is settled with it. Nothing is overwritten:
  * the caller applies these edits before it renders again.
+ *
+ * mem's own rendering of the working copy as it is now is never read as a person's edit: the
+ * rendered file and its base are two writes, and a process killed between them leaves a file
+ * newer than its base, whose new lines are mem's and not anyone's typing.
  */
 import type { RegionEdit } from './edit-body.js';
 import { handEntryId, normalizeForIdentity } from './hand-entry-id.js';
-import type { Rendering } from './render-memory.js';
+import type { RenderedItem, Rendering } from './render-memory.js';
 import { RULES_FILE_NOTE, RULES_FILE_TITLE } from './render-memory.js';
 import { isOmittedNote } from './render-budget.js';
 import { itemContentLines, joinContent } from './entry-item.js';
@@ -58,15 +62,29 @@ export type ReadBack = {
 
 /**
  * Returns the edits that turn `last` into `current` (empty when the human changed nothing) and the
- * new base. `defaultSection` files an item typed above every heading.
+ * new base. `defaultSection` files an item typed above every heading; `own` is mem's rendering of
+ * the working copy as it is now (any size budget aside): a line of it, under its heading, is mem's
+ * own and reads back as no edit, whatever the base says.
  */
-export function readBack(last: Rendering, current: string, defaultSection: string): ReadBack {
+export function readBack(last: Rendering, current: string, defaultSection: string, own?: Rendering): ReadBack {
   if (current === last.text) return { edits: [], rendering: last };
   const before = readRenderedUnits(last.text);
   const after = readRenderedUnits(current);
   const ids = before.map((_, index) => last.items[index]);
   const matchedOld = new Array<number>(after.length).fill(-1);
   const used = new Set<number>();
+  // 0. A line mem renders from the working copy now is that entry's, unchanged.
+  const mine = matchOwnLines(after, own);
+  const oldIndexOf = new Map<string, number>();
+  ids.forEach((item, index) => {
+    if (item !== undefined && !oldIndexOf.has(item.id)) oldIndexOf.set(item.id, index);
+  });
+  mine.forEach((item, index) => {
+    const old = item === undefined ? undefined : oldIndexOf.get(item.id);
+    if (old === undefined || used.has(old)) return;
+    matchedOld[index] = old;
+    used.add(old);
+  });
   // 1. Items whose text did not change keep their id, wherever they moved.
   const byKey = new Map<string, number[]>();
   before.forEach((unit, index) => {
@@ -74,8 +92,10 @@ export function readBack(last: Rendering, current: string, defaultSection: strin
     byKey.set(key, [...(byKey.get(key) ?? []), index]);
   });
   after.forEach((unit, index) => {
+    if (mine[index] !== undefined) return;
     const queue = byKey.get(unitKey(unit));
-    const old = queue?.shift();
+    let old = queue?.shift();
+    while (old !== undefined && used.has(old)) old = queue?.shift();
     if (old !== undefined) {
       matchedOld[index] = old;
       used.add(old);
@@ -83,7 +103,7 @@ export function readBack(last: Rendering, current: string, defaultSection: strin
   });
   // 2. A changed item takes the id of the unmatched old item between the same neighbours.
   for (let index = 0; index < after.length; index += 1) {
-    if (matchedOld[index] !== -1) continue;
+    if (matchedOld[index] !== -1 || mine[index] !== undefined) continue;
     let low = -1;
     for (let k = index - 1; k >= 0; k -= 1) if ((matchedOld[k] ?? -1) >= 0) { low = matchedOld[k] ?? -1; break; }
     let high = before.length;
@@ -99,6 +119,11 @@ export function readBack(last: Rendering, current: string, defaultSection: strin
   const edits: ReadBackEdit[] = [];
   const items: Rendering['items'] = [];
   after.forEach((unit, index) => {
+    const own = mine[index];
+    if (own !== undefined) {
+      items.push(own);
+      return;
+    }
     const section = unit.section === '' ? defaultSection : unit.section;
     const old = matchedOld[index] ?? -1;
     const item = old >= 0 ? ids[old] : undefined;
@@ -128,6 +153,26 @@ export function readBack(last: Rendering, current: string, defaultSection: strin
     edits.push({ op: 'remove', id: item.id });
   });
   return { edits, rendering: { text: current, items } };
+}
+
+/**
+ * For each unit of `after`, the item of `own` it shows (same text, same heading), each item taken
+ * once, in order; undefined where it shows none.
+ */
+function matchOwnLines(after: readonly Unit[], own: Rendering | undefined): Array<RenderedItem | undefined> {
+  const mine = new Array<RenderedItem | undefined>(after.length).fill(undefined);
+  if (own === undefined) return mine;
+  const queues = new Map<string, RenderedItem[]>();
+  readRenderedUnits(own.text).forEach((unit, index) => {
+    const item = own.items[index];
+    if (item === undefined) return;
+    const key = `${unit.section}\u0002${unitKey(unit)}`;
+    queues.set(key, [...(queues.get(key) ?? []), item]);
+  });
+  after.forEach((unit, index) => {
+    mine[index] = queues.get(`${unit.section}\u0002${unitKey(unit)}`)?.shift();
+  });
+  return mine;
 }
 
 function unitKey(unit: Unit): string {

@@ -75,6 +75,17 @@ describe('readBack', () => {
     expect(readBack(last, edited, 'Conventions').edits).toEqual([{ op: 'move', id: 'm2', section: 'Commands' }]);
   });
 
+  it('never reads mem\'s own rendering as a person\'s edit when the file is newer than its base (a kill between the two writes)', () => {
+    const newer = `${body()}- Lint with \`pnpm lint\`. <!-- mem:id=m4 by=alice at=2026-11-28T09:01:00Z -->\n`;
+    const own = renderMemory(newer, { target: 'rules-file', sections: SECTIONS, reader });
+    const { edits, rendering } = readBack(last, own.text, 'Conventions', own);
+    expect(edits).toEqual([]);
+    expect(rendering.items.map((item) => item.id)).toEqual(['m1', 'm2', 'm3', 'm4']);
+    // A person's own line beside it is still read back.
+    const typed = own.text.replace('- Lint with `pnpm lint`.\n', '- Lint with `pnpm lint`.\n- Format with `pnpm fmt`.\n');
+    expect(readBack(last, typed, 'Conventions', own).edits).toEqual([{ op: 'add', entry: { id: expect.stringMatching(/^h-/) as string, section: 'Commands', text: 'Format with `pnpm fmt`.', provenance: {} } }]);
+  });
+
   it('applies to the working copy without touching other entries', () => {
     const edited = last.text.replace('Prefer zod for validation.', 'Prefer zod 4.');
     const next = editBody(body(), readBack(last, edited, 'Conventions').edits, { sections: SECTIONS, eol: '\n' }).body;
