@@ -36,6 +36,7 @@ export const PURE_CODE = [
   'src/search/stop-words.ts',
   'src/search/tokenize-text.ts',
   'src/session/build-start-context.ts',
+  'src/session/file-git-state.ts',
   'src/session/redact-events.ts',
   'src/session/render-handoff.ts',
   'src/session/session-state.ts',

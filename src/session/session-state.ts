@@ -32,6 +32,8 @@ export type SessionState = {
   tick: number;
   /** Recent events already folded in (fingerprints of uuid, kind and tool id), so a re-read (rewritten transcript) does not count twice. */
   seen: string[];
+  /** The earliest transcript timestamp folded in: the session started then (the state itself is made at its first hook). */
+  firstEventAt?: string;
   /** The latest prompt only acknowledged the agent ("thanks, looks good"). */
   acknowledging?: boolean;
 };
@@ -103,6 +105,7 @@ export function applyEvents(state: SessionState, events: readonly TranscriptEven
     }
     if (event.sidechain) continue; // subagent conversations are not the user's session
     changed = true;
+    if (event.timestamp && (next.firstEventAt === undefined || event.timestamp < next.firstEventAt)) next.firstEventAt = event.timestamp;
     if (event.branch && event.branch !== 'HEAD') next.branch = event.branch;
     foldEvent(next, event, now);
   }

@@ -13,7 +13,8 @@ import { locateTranscript } from '../agents/claude-code/locate-transcript.js';
 import { adapterFor } from '../agents/agent-adapter.js';
 import type { AgentId } from '../agents/agent-id.js';
 import { readCurrentBranch } from '../core/git/repo-root.js';
-import { applyEvents, createSessionState, noteLastAssistantMessage, recordCompaction, type Compaction } from './session-state.js';
+import { readWorkTreeGit } from '../core/git/read-work-tree-git.js';
+import { applyEvents, createSessionState, type SessionState, noteLastAssistantMessage, recordCompaction, type Compaction } from './session-state.js';
 import { renderHandoff, shortSessionId } from './render-handoff.js';
 import type { TranscriptEvent } from '../agents/transcript-event.js';
 import { redactEvents } from './redact-events.js';
@@ -129,11 +130,11 @@ async function updateLocked(context: HookContext, input: SessionInput, consume?:
 
   if (!changed && deferredChanged) saveSessionRecord(context.paths, record);
   if (changed) {
-    const { redactSecrets } = await import('../core/safety/scan-secrets.js');
+    const [{ redactSecrets }, git] = await Promise.all([import('../core/safety/scan-secrets.js'), readWorkTreeGit(context.root, gitSince(state))]);
     writeHandoff(
       context.paths,
       record.handoffFile,
-      renderHandoff(state, { root: context.root, contextFiles: context.config.session.contextFiles, redact: (text) => redactSecrets(text) }),
+      renderHandoff(state, { root: context.root, contextFiles: context.config.session.contextFiles, redact: (text) => redactSecrets(text), git }),
     );
     saveSessionRecord(context.paths, record);
   }
@@ -150,6 +151,12 @@ async function updateLocked(context: HookContext, input: SessionInput, consume?:
 async function loadQuoteCleaner(): Promise<(text: string) => string> {
   const [{ redactSecrets }, { removeInvisibleUnicode }] = await Promise.all([import('../core/safety/scan-secrets.js'), import('../core/safety/scan-injection.js')]);
   return (text) => removeInvisibleUnicode(redactSecrets(text));
+}
+
+/** Commits from this moment on are the session's: its first transcript line, a little earlier for clocks a second apart. */
+function gitSince(state: SessionState): string {
+  const started = Date.parse(state.firstEventAt ?? state.startedAt);
+  return Number.isNaN(started) ? state.startedAt : new Date(started - 2_000).toISOString();
 }
 
 function cursorMoved(previous: SessionRecord, next: SessionRecord): boolean {
