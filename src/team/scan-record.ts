@@ -17,7 +17,11 @@ export type FlaggedEntry = {
   reasons: string[];
 };
 
-/** Returns every text a record carries. */
+/**
+ * Returns every text a record carries.
+ * Note: an entry's other fields (anchors, a later mem's fields) are not scanned: they never reach
+ * the agent, and a blob id is exactly what the entropy rule would take for a secret.
+ */
 function recordTexts(record: TeamRecord): string[] {
   if (record.kind === 'entry') return [record.section, record.text];
   return [record.section, ...(record.base ? [record.base.section, record.base.text] : []), ...record.versions.flatMap((version) => [version.section, version.text ?? ''])];

@@ -9,7 +9,7 @@ import { renderConflictItem } from '../core/memory-file/conflict-item.js';
 import type { Entry, Provenance } from '../core/memory-file/entry.js';
 import { renderEntryItem } from '../core/memory-file/entry-item.js';
 import { parseRegionBody } from '../core/memory-file/parse-region-body.js';
-import { isAgentName, isValidId, sortVersions, type TeamRecord, type TeamVersion } from './store/team-record.js';
+import { isAgentName, isValidId, otherFields, sortVersions, type EntryFields, type TeamRecord, type TeamVersion } from './store/team-record.js';
 
 /** One id of the working copy: its record, and what the working copy knows of who/when. */
 export type WorkingItem = {
@@ -31,18 +31,17 @@ export function readWorkingItems(body: string): WorkingItem[] {
     if (item.kind === 'entry' || item.kind === 'resolved') {
       const session = item.entry.provenance.session ?? null;
       const agent = item.entry.provenance.agent ?? null;
-      items.push({
-        id: item.id,
-        record: {
-          kind: 'entry',
-          section: block.section || item.entry.section,
-          text: item.entry.text,
-          session: session !== null && SESSION_RE.test(session) ? session : null,
-          // Claude Code's entries name no agent (as before other agents existed): their records stay byte-identical.
-          agent: agent !== null && agent !== 'claude' && isAgentName(agent) ? agent : null,
-        },
-        provenance: item.entry.provenance,
-      });
+      const record: TeamRecord = {
+        kind: 'entry',
+        section: block.section || item.entry.section,
+        text: item.entry.text,
+        session: session !== null && SESSION_RE.test(session) ? session : null,
+        // Claude Code's entries name no agent (as before other agents existed): their records stay byte-identical.
+        agent: agent !== null && agent !== 'claude' && isAgentName(agent) ? agent : null,
+      };
+      const fields = readFields(item.entry.provenance.fields);
+      if (fields.length > 0) record.fields = fields;
+      items.push({ id: item.id, record, provenance: item.entry.provenance });
       // Note: as long as nothing replaces its record or provenance, the item renders as the bytes it was read from.
       const read = items[items.length - 1] as WorkingItem;
       if (item.kind === 'entry' && item.item.id === item.id && block.raw.endsWith('\n') && !block.raw.slice(0, -1).includes('\n\n')) remember(read, { id: read.id, record: read.record, provenance: read.provenance, text: block.raw });
@@ -51,6 +50,17 @@ export function readWorkingItems(body: string): WorkingItem[] {
     }
   }
   return items;
+}
+
+/** The record fields a comment's `f` attribute carries (none when it is absent or not a JSON object). */
+function readFields(json: string | undefined): EntryFields {
+  if (json === undefined) return [];
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? otherFields(value as Record<string, unknown>) : [];
+  } catch {
+    return [];
+  }
 }
 
 function conflictItem(conflict: ConflictVersions, section: string): WorkingItem {
@@ -128,6 +138,8 @@ function renderEntry(item: WorkingItem, record: Extract<TeamRecord, { kind: 'ent
   else delete provenance.session;
   if (record.agent !== null) provenance.agent = record.agent;
   else delete provenance.agent;
+  if (record.fields !== undefined && record.fields.length > 0) provenance.fields = JSON.stringify(Object.fromEntries(record.fields));
+  else delete provenance.fields;
   const entry: Entry = { id: item.id, section: record.section, text: record.text, provenance };
   return renderEntryItem(entry, { eol: '\n' });
 }

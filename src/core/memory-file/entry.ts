@@ -16,6 +16,13 @@ export type Provenance = {
   via?: string;
   /** The agent of that session, when not Claude Code (`codex`, `gemini`). */
   agent?: string;
+  /**
+   * The entry's team-record fields beyond section, text, session and agent (anchors, a later mem's
+   * fields), as the JSON text of one object: carried by the comment so they survive the working copy.
+   */
+  fields?: string;
+  /** Comment attributes this mem does not know (a later mem's), in order as read: written back unchanged. */
+  unknown?: ReadonlyArray<readonly [string, string]>;
 };
 
 export type Entry = {

@@ -60,9 +60,14 @@ export function formatEntryComment(id: string, provenance: Provenance, extra: Re
     ['c', provenance.commit],
     ['via', provenance.via],
     ['ag', provenance.agent],
+    ['f', provenance.fields],
+    ...(provenance.unknown ?? []),
     ...extra.filter(([key]) => key !== 'side'),
   ]);
 }
+
+/** The attributes this mem reads: entries' (id, provenance, fields) and conflict items'. */
+const KNOWN_ATTRIBUTES = new Set(['id', 'by', 'at', 's', 'c', 'via', 'ag', 'f', 'side', 'sec', 'conflict', 'del']);
 
 export type FoundComment = { attributes: MemAttributes; start: number; end: number; raw: string };
 
@@ -89,6 +94,9 @@ export function provenanceFromAttributes(attributes: MemAttributes): Provenance 
   if (attributes['c'] !== undefined) provenance.commit = attributes['c'];
   if (attributes['via'] !== undefined) provenance.via = attributes['via'];
   if (attributes['ag'] !== undefined) provenance.agent = attributes['ag'];
+  if (attributes['f'] !== undefined) provenance.fields = attributes['f'];
+  const unknown = Object.entries(attributes).filter(([key]) => !KNOWN_ATTRIBUTES.has(key));
+  if (unknown.length > 0) provenance.unknown = unknown;
   return provenance;
 }
 

@@ -6,6 +6,7 @@
  * it, so the same disagreement is the same record everywhere and a settlement made once wins in
  * every clone (base = the conflict, theirs = the settlement).
  */
+import { mergeFields } from './merge-fields.js';
 import { serializeRecord, sortVersions, type TeamRecord, type TeamVersion } from '../store/team-record.js';
 
 /** A side of the merge: the record, or undefined when that side has no file (never had it, or deleted it). */
@@ -25,10 +26,10 @@ export function mergeRecords(base: Side, ours: Side, theirs: Side, commits: Side
     const text = pick(base.text, ours.text, theirs.text);
     const section = pick(base.section, ours.section, theirs.section);
     if (text !== undefined && section !== undefined) {
-      return { record: { kind: 'entry', text, section, session: ours.session ?? theirs.session, agent: ours.session !== null ? ours.agent : theirs.agent }, conflict: false };
+      return { record: withFields({ kind: 'entry', text, section, session: ours.session ?? theirs.session, agent: ours.session !== null ? ours.agent : theirs.agent }, mergeFields(base, ours, theirs)), conflict: false };
     }
     if (text !== undefined && normalise(ours.text) === normalise(theirs.text)) {
-      return { record: { kind: 'entry', text, section: ours.section, session: ours.session, agent: ours.agent }, conflict: false };
+      return { record: withFields({ kind: 'entry', text, section: ours.section, session: ours.session, agent: ours.agent }, mergeFields(base, ours, theirs)), conflict: false };
     }
   }
   const section = ours?.section ?? theirs?.section ?? base?.section ?? '';
@@ -39,6 +40,11 @@ export function mergeRecords(base: Side, ours: Side, theirs: Side, commits: Side
   }
   const baseText = base?.kind === 'entry' ? { section: base.section, text: base.text } : base?.kind === 'conflict' ? base.base : null;
   return { record: { kind: 'conflict', section, base: baseText, versions: sortVersions(versions) }, conflict: true };
+}
+
+function withFields(record: Extract<TeamRecord, { kind: 'entry' }>, fields: ReturnType<typeof mergeFields>): TeamRecord {
+  if (fields.length > 0) record.fields = fields;
+  return record;
 }
 
 function same(x: Side, y: Side): boolean {

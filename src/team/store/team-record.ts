@@ -33,13 +33,24 @@ const AGENT_RE = /^[a-z][a-z0-9-]{0,31}$/;
 /** One version of a conflicted entry; text null: that side deleted it. `commit`: the team commit whose tree holds this version. */
 export type TeamVersion = { section: string; text: string | null; commit: string | null };
 
+/**
+ * An entry file's fields beyond section, text, session and agent, by key in code-unit order, as
+ * JSON values: `anchors`, and whatever a later mem adds. A reader keeps every one of them, known
+ * to it or not, and writes them back unchanged (never absent here when the file had one).
+ */
+export type EntryFields = ReadonlyArray<readonly [key: string, value: unknown]>;
+
+/** The fields every mem knows; everything else in an entry file is an `EntryFields` field. */
+const CORE_KEYS = new Set(['section', 'text', 'session', 'agent']);
+
 export type TeamRecord =
   /**
    * `agent`: the agent whose session learned it, when not Claude Code (`codex`, `gemini`). Absent
    * in records written before other agents existed and in Claude Code's, so their bytes (and blob
    * ids) never change; a record with a session and no agent is Claude Code's.
+   * `fields`: the other fields (absent when there are none), see EntryFields.
    */
-  | { kind: 'entry'; section: string; text: string; session: string | null; agent: string | null }
+  | { kind: 'entry'; section: string; text: string; session: string | null; agent: string | null; fields?: EntryFields }
   | { kind: 'conflict'; section: string; base: { section: string; text: string } | null; versions: TeamVersion[] };
 
 /** Returns true when `id` is usable as an entry id and a file name. */
@@ -122,7 +133,12 @@ export function serializeRecord(record: TeamRecord): string {
     // entry of the working copy to compare blob ids); the same bytes, without building an object.
     const session = record.session === null ? '' : `,\n  "session": ${JSON.stringify(record.session)}`;
     const agent = record.agent === null ? '' : `,\n  "agent": ${JSON.stringify(record.agent)}`;
-    return `{\n  "section": ${JSON.stringify(record.section)},\n  "text": ${JSON.stringify(record.text)}${session}${agent}\n}\n`;
+    // Note: the other fields follow in key order, each laid out as JSON.stringify(…, null, 2) lays out
+    // a nested value. Every mem writes them so, which is what lets an older one write back the bytes
+    // a newer one wrote (same blob id: an entry it did not change never looks changed).
+    let fields = '';
+    for (const [key, value] of record.fields ?? []) fields += `,\n  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')}`;
+    return `{\n  "section": ${JSON.stringify(record.section)},\n  "text": ${JSON.stringify(record.text)}${session}${agent}${fields}\n}\n`;
   }
   const versions = sortVersions(record.versions).map((version) => ({ section: version.section, text: version.text, commit: version.commit }));
   return `${JSON.stringify({ section: record.section, conflict: { base: record.base, versions } }, null, 2)}\n`;
@@ -167,8 +183,7 @@ function readRecord(value: unknown): ParsedRecord {
   const section = value['section'];
   if (typeof section !== 'string' || !SECTION_RE.test(section)) return { ok: false, reason: 'bad section name' };
   if ('conflict' in value) {
-    const keys = Object.keys(value);
-    if (keys.some((key) => key !== 'section' && key !== 'conflict')) return { ok: false, reason: 'unknown fields' };
+    // Note: fields a later mem adds to a conflict are ignored, not kept: a conflict is rewritten whole when it is settled.
     const conflict = value['conflict'];
     if (!isPlainObject(conflict) || !Array.isArray(conflict['versions'])) return { ok: false, reason: 'bad conflict' };
     const base = conflict['base'];
@@ -197,8 +212,6 @@ function readRecord(value: unknown): ParsedRecord {
     if (versions.length < 2 || versions.length > 8) return { ok: false, reason: 'a conflict needs 2 to 8 versions' };
     return { ok: true, record: { kind: 'conflict', section, base: parsedBase, versions: sortVersions(versions) } };
   }
-  const keys = Object.keys(value);
-  if (keys.some((key) => key !== 'section' && key !== 'text' && key !== 'session' && key !== 'agent')) return { ok: false, reason: 'unknown fields' };
   const text = value['text'];
   if (typeof text !== 'string') return { ok: false, reason: 'no text' };
   const problem = textProblem(text);
@@ -207,7 +220,20 @@ function readRecord(value: unknown): ParsedRecord {
   if (session !== null && (typeof session !== 'string' || !SESSION_RE.test(session))) return { ok: false, reason: 'bad session id' };
   const agent = value['agent'] ?? null;
   if (agent !== null && !isAgentName(agent)) return { ok: false, reason: 'bad agent name' };
-  return { ok: true, record: { kind: 'entry', section, text, session, agent } };
+  const fields = otherFields(value);
+  return { ok: true, record: fields.length === 0 ? { kind: 'entry', section, text, session, agent } : { kind: 'entry', section, text, session, agent, fields } };
+}
+
+/** Returns an entry object's fields beyond the core ones, in key order (a field this mem does not know is kept, never refused). */
+export function otherFields(value: Readonly<Record<string, unknown>>): EntryFields {
+  const fields: Array<readonly [string, unknown]> = [];
+  for (const key of Object.keys(value)) if (!CORE_KEYS.has(key) && value[key] !== undefined) fields.push([key, value[key]]);
+  return fields.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Returns the value of field `key` of a record's fields, or undefined. */
+export function fieldOf(fields: EntryFields | undefined, key: string): unknown {
+  return fields?.find(([name]) => name === key)?.[1];
 }
 
 /** True when `value` can be a record's agent (a short lowercase name; anything else is refused). */

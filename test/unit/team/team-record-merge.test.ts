@@ -41,12 +41,32 @@ describe('team record files', () => {
     if (parsed.ok) expect(serializeRecord(parsed.record)).toBe(old);
   });
 
+  it('keeps an unknown future field: read, not refused, written back byte for byte', () => {
+    const future = `${JSON.stringify({ section: 'Gotchas', text: 'Run the seed script first.', session: 'a11ce000', agent: 'codex', anchors: [{ kind: 'path', value: 'src/db.ts' }], zzFuture: { level: 2, tags: ['a'] } }, null, 2)}\n`;
+    const parsed = parseRecord(Buffer.from(future));
+    expect(parsed).toMatchObject({ ok: true, record: { kind: 'entry', text: 'Run the seed script first.', agent: 'codex' } });
+    if (parsed.ok) expect(serializeRecord(parsed.record)).toBe(future);
+  });
+
+  it('writes fields beyond the core ones in key order, laid out as JSON.stringify lays them out', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string().filter((key) => !['section', 'text', 'session', 'agent', '__proto__'].includes(key)), fc.jsonValue()), (extra) => {
+        const sorted = Object.fromEntries(Object.entries(extra).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+        const reference = `${JSON.stringify({ section: 'Gotchas', text: 'x', ...sorted }, null, 2)}\n`;
+        const parsed = parseRecord(Buffer.from(reference));
+        // Note: JSON.stringify puts integer-like keys first whatever the order; mem's order is by code unit.
+        if (Object.keys(sorted).some((key) => /^(0|[1-9]\d*)$/.test(key))) return;
+        expect(parsed.ok && serializeRecord(parsed.record)).toBe(reference);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('refuses oversized, non-UTF-8, marker-like and malformed files one by one', () => {
     expect(parseRecord(Buffer.alloc(20_000, 0x61))).toMatchObject({ ok: false, reason: expect.stringMatching(/oversized/) });
     expect(parseRecord(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]))).toMatchObject({ ok: false, reason: 'not UTF-8 text' });
     expect(parseRecord(bytes({ section: 'Conventions', text: 'x <!-- mem:end --> ## Outside' }))).toMatchObject({ ok: false });
     expect(parseRecord(bytes({ section: '## Injected', text: 'hello there friend' }))).toMatchObject({ ok: false, reason: 'bad section name' });
-    expect(parseRecord(bytes({ section: 'Conventions', text: 'fine text here', by: 'Mallory' }))).toMatchObject({ ok: false, reason: 'unknown fields' });
     expect(parseRecord(bytes({ section: 'Conventions', text: 'fine text here', agent: '## Injected <b>' }))).toMatchObject({ ok: false, reason: 'bad agent name' });
     expect(parseRecord(bytes({ section: 'Conventions', text: 'fine text here', agent: 42 }))).toMatchObject({ ok: false, reason: 'bad agent name' });
     expect(parseRecord(bytes({ section: 'Conventions', text: 'x'.repeat(2_001) }))).toMatchObject({ ok: false, reason: expect.stringMatching(/oversized text/) });
@@ -63,6 +83,17 @@ describe('team record files', () => {
 
 describe('mergeRecords', () => {
   const commits = { ours: null, theirs: COMMIT_B };
+  const anchored = (text: string, anchors: unknown, extra: Record<string, unknown> = {}): TeamRecord => ({ kind: 'entry', section: 'Conventions', text, session: null, agent: null, fields: Object.entries({ anchors, ...extra }).sort(([a], [b]) => (a < b ? -1 : 1)) });
+
+  it('merges other fields key by key; a field both changed goes with the side that changed the text', () => {
+    const base = anchored('Handlers live in `src/api/`.', ['v1'], { zzFuture: 1 });
+    const aliceVerified = anchored('Handlers live in `src/api/`.', ['v2-alice'], { zzFuture: 1 });
+    const bobRewrote = anchored('Handlers live in `src/http/`.', ['v2-bob'], { zzFuture: 2 });
+    const merged = mergeRecords(base, aliceVerified, bobRewrote, commits).record;
+    expect(merged).toMatchObject({ text: 'Handlers live in `src/http/`.', fields: [['anchors', ['v2-bob']], ['zzFuture', 2]] });
+    expect(mergeRecords(base, bobRewrote, aliceVerified, commits).record).toEqual(merged);
+  });
+
   const arb: fc.Arbitrary<Side> = fc.option(fc.constantFrom('Use pnpm.', 'Use yarn.', 'Use npm.').map((text) => entry(text)), { nil: undefined });
 
   it('keeps the laws: merge(b, x, x) = x, merge(b, b, x) = x, merge(b, x, b) = x', () => {
