@@ -231,11 +231,6 @@ export function otherFields(value: Readonly<Record<string, unknown>>): EntryFiel
   return fields.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** Returns the value of field `key` of a record's fields, or undefined. */
-export function fieldOf(fields: EntryFields | undefined, key: string): unknown {
-  return fields?.find(([name]) => name === key)?.[1];
-}
-
 /** True when `value` can be a record's agent (a short lowercase name; anything else is refused). */
 export function isAgentName(value: unknown): value is string {
   return typeof value === 'string' && AGENT_RE.test(value);
