@@ -2,6 +2,7 @@
  * How a sync report reads in a terminal and in a git pre-push hook. `--quiet` (the hook) prints
  * only what needs attention, on stderr, so the user's push output stays clean.
  */
+import { terminalSafe } from '../core/text/terminal-safe.js';
 import type { SyncReport } from './sync.js';
 
 /** Returns the lines to print on stdout and stderr for `report`; never throws. */
@@ -9,10 +10,11 @@ export function renderSyncReport(report: SyncReport, options: { quiet?: boolean 
   const stdout: string[] = [];
   const stderr: string[] = report.warnings.map((warning) => `mem: ${warning}`);
   for (const item of report.quarantined) {
-    stderr.push(`mem: quarantined an incoming team entry (${item.reasons.join(', ')}): ${item.text.slice(0, 80)}`);
+    // Note: an entry that is not a valid path has no text; its path is what a person can look for. Both came from a teammate.
+    stderr.push(`mem: quarantined an incoming team entry (${item.reasons.join(', ')}): ${terminalSafe((item.text || item.id).slice(0, 80))}`);
   }
   for (const item of report.withheld) {
-    stderr.push(`mem: kept a local entry off the team ref (${item.reasons.join(', ')}): ${item.text.slice(0, 80)}`);
+    stderr.push(`mem: kept a local entry off the team ref (${item.reasons.join(', ')}): ${terminalSafe(item.text.slice(0, 80))}`);
   }
   if (report.conflicts.length > 0) {
     stderr.push(`mem: ${report.conflicts.length} memory conflict(s) await review: run \`mem review\``);

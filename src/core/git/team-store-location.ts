@@ -17,7 +17,11 @@ export function teamStorePath(root: string): string {
 function renderStoreConfig(storeDir: string): string {
   // Note: settings after the include override the clone's: the store must stay bare, run none of
   // the user's hooks (core.hooksPath may be set globally or by husky), never auto-gc in the middle
-  // of a pre-push, and check objects from an untrusted remote. It flushes nothing to disk (git
+  // of a pre-push. git's object checks (fetch.fsckObjects) stay off: they guard a checkout, which
+  // the store never has, and one tree entry they refuse (a `..`) failed every fetch of the whole
+  // pack, for every clone, for good (issue 28.2); mem checks each file it reads on its own and
+  // quarantines a bad one. unpackLimit = 1 keeps each fetch a pack, as the checks did
+  // (store-maintenance.ts rolls packs up). It flushes nothing to disk (git
   // 2.36+): it is a cache of the remote and of commits the working copy can make again, and a
   // crash that loses its last writes leaves a damaged store, which a sync rebuilds from the remote
   // (damaged-store.ts); a fetch flushing its pack and index cost ~3 ms of every sync.
@@ -36,7 +40,8 @@ function renderStoreConfig(storeDir: string): string {
     '[maintenance]',
     '\tauto = false',
     '[fetch]',
-    '\tfsckObjects = true',
+    '\tfsckObjects = false',
+    '\tunpackLimit = 1',
     '\tprune = false',
     '\twriteCommitGraph = false',
     '',

@@ -1,6 +1,6 @@
 /**
  * Keeps the team store's packs few. Every fetch that brings objects keeps them as a pack of their
- * own (fetch.fsckObjects makes git index what it receives rather than unpack it), every commit the
+ * own (fetch.unpackLimit = 1 makes git index what it receives rather than unpack it), every commit the
  * sync writes is one too (writeCommit), and the store never collects garbage by itself (gc.auto = 0:
  * no git command may stop for a gc in the middle of a pre-push). A clone that syncs every turn
  * would gather thousands of packs in a year, and every git process of every sync then searches
