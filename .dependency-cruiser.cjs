@@ -3,7 +3,7 @@
  * a folder is a capability a user would name; capabilities never import one another; the
  * composers (turn/, cli/, setup/) put them together; core/ and agents/ are shared below them.
  */
-const CAPABILITIES = ['session', 'durable', 'team', 'search'];
+const CAPABILITIES = ['session', 'durable', 'team', 'search', 'lint'];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -27,7 +27,7 @@ module.exports = {
       comment: 'agents/ adapts an agent (payloads, settings, transcripts): it may use core/ only.',
       severity: 'error',
       from: { path: '^src/agents/' },
-      to: { path: '^src/(session|durable|team|search|turn|cli|setup)/' },
+      to: { path: '^src/(session|durable|team|search|lint|turn|cli|setup)/' },
     },
     {
       name: 'composers-do-not-reach-into-cli',

@@ -53,6 +53,9 @@ if (argv[0] === 'hook' && !(wantsHelp || argv[1] === 'help')) {
 } else if (argv[0] === 'sync' && !wantsHelp) {
   // Runs in every pre-push: a push with nothing to share should not wait for oclif.
   runBundle('sync.cjs', 'sync', 'runSyncCli', argv.slice(1));
+} else if (argv[0] === 'lint' && !wantsHelp) {
+  // A CI step and a quick look at what the agents load: no oclif either.
+  runBundle('lint.cjs', 'lint', 'runLintCli', argv.slice(1));
 } else if (argv[0] === 'merge-driver') {
   runBundle('merge-driver.cjs', 'merge-driver', 'runMergeDriverCli', argv.slice(1));
 } else {

@@ -19,6 +19,7 @@ export const PURE_CODE = [
   'src/core/text/',
   'src/durable/extract/',
   'src/durable/gate/',
+  'src/lint/',
   'src/search/expand-synonyms.ts',
   'src/search/highlight-text.ts',
   'src/search/index-file.ts',

@@ -7,7 +7,7 @@
  * entry shows twice.
  * A plain directory walk (no git spawn: untracked nested CLAUDE.md files count too) that skips
  * dependency, build and hidden directories, and stops after MAX_DIRECTORIES so a huge monorepo
- * costs a bounded time.
+ * costs a bounded time. `mem lint` walks the same way with its own idea of which names count.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,13 +16,32 @@ import type { MemoryKind } from './memory-document.js';
 
 export type MemoryFile = { path: string; abs: string; kind: MemoryKind };
 
+/** Says what a file is from its repository-relative path and name, or null when it is no memory file. */
+export type ClassifyFile<K> = (path: string, name: string) => K | null;
+
 const SKIPPED = new Set(['node_modules', 'dist', 'build', 'out', 'coverage', 'target', 'vendor', '__pycache__', 'venv', 'bower_components', 'tmp']);
 const MAX_DIRECTORIES = 5000;
 const MAX_DEPTH = 12;
 
 /** Returns the memory files under `root`, repository-relative with "/" separators, sorted; unreadable directories are skipped. */
 export function discoverMemoryFiles(root: string): MemoryFile[] {
-  const out: MemoryFile[] = [];
+  const out = walkMemoryFiles(root, searchKind);
+  addSessions(root, out);
+  const shared = out.some((file) => file.path === WORKING_FILE) ? out.filter((file) => file.path !== RENDERED_FILE) : out;
+  return shared.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * Returns the files `classify` names under `root` (the root's `.claude/CLAUDE.md` and
+ * `.claude/rules/**` included, other hidden directories skipped), in walk order; unreadable
+ * directories are skipped.
+ */
+export function walkMemoryFiles<K>(root: string, classify: ClassifyFile<K>): { path: string; abs: string; kind: K }[] {
+  const out: { path: string; abs: string; kind: K }[] = [];
+  const add = (path: string, name: string) => {
+    const kind = classify(path, name);
+    if (kind !== null) out.push({ path, abs: `${root}/${path}`, kind });
+  };
   const queue: { rel: string; depth: number }[] = [{ rel: '', depth: 0 }];
   let visited = 0;
   while (queue.length > 0 && visited < MAX_DIRECTORIES) {
@@ -31,39 +50,43 @@ export function discoverMemoryFiles(root: string): MemoryFile[] {
     for (const entry of listDirectory(rel === '' ? root : `${root}/${rel}`)) {
       const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
       if (entry.isDirectory()) {
-        if (rel === '' && entry.name === '.claude') addClaudeDir(root, out);
-        else if (rel === '' && entry.name === '.memory') addSessions(root, out);
+        if (rel === '' && entry.name === '.claude') addClaudeDir(root, add);
         else if (!entry.name.startsWith('.') && !SKIPPED.has(entry.name) && depth < MAX_DEPTH) queue.push({ rel: path, depth: depth + 1 });
         continue;
       }
-      if (!entry.isFile() && !entry.isSymbolicLink()) continue;
-      const kind = kindOfName(entry.name);
-      if (kind) out.push({ path, abs: `${root}/${path}`, kind });
+      if (entry.isFile() || entry.isSymbolicLink()) add(path, entry.name);
     }
   }
-  const shared = out.some((file) => file.path === WORKING_FILE) ? out.filter((file) => file.path !== RENDERED_FILE) : out;
-  return shared.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return out;
 }
 
-function kindOfName(name: string): MemoryKind | null {
+/** Returns the files under repository-relative `rel` (six directory levels at most), repository-relative, sorted; none when it is no directory. */
+export function listFilesUnder(root: string, rel: string): string[] {
+  const out: string[] = [];
+  addRules(root, rel, 0, (path) => out.push(path));
+  return out.sort();
+}
+
+function searchKind(path: string, name: string): MemoryKind | null {
+  if (path.startsWith('.claude/')) return path === '.claude/CLAUDE.md' ? 'durable' : name.endsWith('.md') ? 'rules' : null;
   if (name === 'CLAUDE.md') return 'durable';
   if (name === 'CLAUDE.local.md') return 'local';
   if (name === 'AGENTS.md') return 'agents';
   return null;
 }
 
-function addClaudeDir(root: string, out: MemoryFile[]): void {
+function addClaudeDir(root: string, add: (path: string, name: string) => void): void {
   for (const entry of listDirectory(join(root, '.claude'))) {
-    if (entry.name === 'CLAUDE.md' && !entry.isDirectory()) out.push({ path: '.claude/CLAUDE.md', abs: join(root, '.claude', 'CLAUDE.md'), kind: 'durable' });
-    if (entry.name === 'rules' && entry.isDirectory()) addRules(root, '.claude/rules', 0, out);
+    if (entry.name === 'CLAUDE.md' && !entry.isDirectory()) add('.claude/CLAUDE.md', entry.name);
+    if (entry.name === 'rules' && entry.isDirectory()) addRules(root, '.claude/rules', 0, add);
   }
 }
 
-function addRules(root: string, rel: string, depth: number, out: MemoryFile[]): void {
+function addRules(root: string, rel: string, depth: number, add: (path: string, name: string) => void): void {
   for (const entry of listDirectory(join(root, rel))) {
     const path = `${rel}/${entry.name}`;
-    if (entry.isDirectory() && depth < 6) addRules(root, path, depth + 1, out);
-    else if (entry.name.endsWith('.md') && !entry.isDirectory()) out.push({ path, abs: join(root, path), kind: 'rules' });
+    if (entry.isDirectory() && depth < 6) addRules(root, path, depth + 1, add);
+    else if (!entry.isDirectory()) add(path, entry.name);
   }
 }
 

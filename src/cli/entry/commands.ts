@@ -15,6 +15,7 @@ import Render from '../commands/render.js';
 import Migrate from '../commands/migrate.js';
 import Blame from '../commands/blame.js';
 import Compact from '../commands/compact.js';
+import Lint from '../commands/lint.js';
 
 export const COMMANDS = {
   review: Review,
@@ -33,4 +34,5 @@ export const COMMANDS = {
   migrate: Migrate,
   blame: Blame,
   compact: Compact,
+  lint: Lint,
 };

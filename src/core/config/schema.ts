@@ -79,6 +79,23 @@ const pendingConfigSchema = z.strictObject({
   expireDays: z._default(positiveInt(), 14),
 });
 
+const lintConfigSchema = z.strictObject({
+  /**
+   * Estimated tokens each agent may load at start-up before `mem lint` warns (over-budget).
+   * Claude Code warns about a CLAUDE.md over 40,000 characters (~10,000 tokens); Codex keeps 32 KiB.
+   */
+  budgetTokens: z.prefault(
+    z.strictObject({
+      claude: z._default(positiveInt(), 10_000),
+      codex: z._default(positiveInt(), 8_192),
+      gemini: z._default(positiveInt(), 10_000),
+    }),
+    {},
+  ),
+  /** `mem lint` exits 1 when a finding at or above this level exists (`--max-level` overrides). */
+  maxLevel: z._default(z.enum(['info', 'warning', 'error']), 'error'),
+});
+
 export const configSchema = z.strictObject({
   version: z.literal(1),
   session: z.prefault(sessionConfigSchema, {}),
@@ -87,6 +104,7 @@ export const configSchema = z.strictObject({
   team: z.prefault(teamConfigSchema, {}),
   search: z.prefault(searchConfigSchema, {}),
   pending: z.prefault(pendingConfigSchema, {}),
+  lint: z.prefault(lintConfigSchema, {}),
 });
 
 export type Config = z.infer<typeof configSchema>;

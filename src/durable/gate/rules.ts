@@ -5,7 +5,7 @@
 import type { Entry } from '../../core/memory-file/entry.js';
 import type { Config } from '../../core/config/schema.js';
 import type { Candidate } from '../../core/memory-file/candidate.js';
-import { isContradiction, restatesToolPreference } from './find-contradiction.js';
+import { isContradiction, restatesToolPreference } from '../../core/text/find-contradiction.js';
 import { findInjection, findInvisibleUnicode } from '../../core/safety/scan-injection.js';
 import { findSecrets } from '../../core/safety/scan-secrets.js';
 import { comparableWords, containment, jaccard } from '../../core/text/text-similarity.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoizeByText } from '../../../../src/core/text/memoize-by-text.js';
-import { isContradiction, restatesToolPreference } from '../../../../src/durable/gate/find-contradiction.js';
+import { isContradiction, restatesToolPreference } from '../../../../src/core/text/find-contradiction.js';
 
 describe('memoizeByText', () => {
   it('analyses each text once while cached, and stays bounded', () => {

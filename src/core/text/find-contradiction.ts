@@ -3,8 +3,8 @@
  * or "use npm" against "use pnpm, not npm". A contradiction is flagged for a human, never
  * resolved silently.
  */
-import { memoizeByText } from '../../core/text/memoize-by-text.js';
-import { comparableWords, jaccard } from '../../core/text/text-similarity.js';
+import { memoizeByText } from './memoize-by-text.js';
+import { comparableWords, jaccard } from './text-similarity.js';
 
 // Tools that stand in for each other: preferring one contradicts preferring another.
 const ALTERNATIVES: readonly (readonly string[])[] = [
