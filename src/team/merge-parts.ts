@@ -1,13 +1,11 @@
 /**
  * The parts of a sync's merge step around its plan (plan-sync.ts): reading and checking what the
- * team sent, recording what was quarantined, and the commit message.
+ * team sent, and the commit message.
  */
-import { join } from 'node:path';
-import { writeCacheFileSync } from '../core/files/atomic-write.js';
-import { memoryPaths } from '../core/layout.js';
 import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
 import type { Side } from './merge/merge-records.js';
 import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
+import { badLineProblem } from './store/entry-bundle.js';
 import type { FileWrite } from './store/git-objects.js';
 import type { PushOutcome } from './store/transport.js';
 import { TOMBSTONE_DIR, classifyPath, parseRecord, type ParsedRecord, type TeamRecord } from './store/team-record.js';
@@ -33,11 +31,6 @@ export type StepResult = {
   /** The push of `commit`, started as soon as it was written (the files were written meanwhile). */
   pushing?: Promise<PushOutcome>;
 };
-
-/** Keeps what this sync quarantined, for `mem status` to point at: rewritten by every sync, no flush needed. */
-export function recordQuarantine(root: string, entries: readonly FlaggedEntry[], now: Date): void {
-  writeCacheFileSync(join(memoryPaths(root).stateDir, 'quarantine.json'), `${JSON.stringify({ version: 1, at: now.toISOString(), entries }, null, 2)}\n`);
-}
 
 /**
  * Reads each changed entry file of the team on its own: deleted ones are `undefined`, a file that
@@ -102,7 +95,7 @@ export function incomingEntriesReader(incoming: readonly IncomingChange[], scan:
         const kind = classifyPath(change.path);
         if (kind === null || kind.kind === 'tombstone') return;
         if (kind.kind === 'malformed') {
-          if (change.newOid !== null) quarantined.push({ id: change.path.slice(0, 120), section: '', text: '', reasons: ['not a valid entry path'] });
+          if (change.newOid !== null) quarantined.push({ id: change.path.slice(0, 120), section: '', text: '', reasons: [badLineProblem(change.path) ?? 'not a valid entry path'] });
           return;
         }
         if (change.newOid === null) {

@@ -68,7 +68,7 @@ export function renderStatus(status: StatusReport): string {
   } else {
     lines.push(`Team sync (${team.ref}): ${team.pending ? 'local changes not yet pushed' : 'nothing pending'}; last success ${team.lastSuccessAt ?? 'never'}`);
     if (team.lastFailure) lines.push(`  last failure at ${team.lastFailure.at} (${team.lastFailure.reason}): ${team.lastFailure.message}; the next \`mem sync\` retries`);
-    if (team.quarantined > 0) lines.push(`  ${team.quarantined} incoming entr${team.quarantined === 1 ? 'y' : 'ies'} quarantined (secret or injection); see .memory/state/quarantine.json`);
+    if (team.quarantined > 0) lines.push(`  ${team.quarantined} incoming entr${team.quarantined === 1 ? 'y' : 'ies'} quarantined by the last sync; .memory/state/quarantine.json lists each one and why`);
   }
   return lines.join('\n');
 }

@@ -51,8 +51,8 @@ export function virtualBlob(oid: string): Buffer | undefined {
   return virtualBlobs.get(oid);
 }
 
-/** One line of a bundle: an entry id of the shard and the text of its file. */
-type BundleLine = { id: string; text: string } | { id: null; raw: string };
+/** One line of a bundle: an entry id of the shard and the text of its file, or a line that is not one, and why. */
+type BundleLine = { id: string; text: string } | { id: null; raw: string; problem: string };
 
 /** The lines of a bundle's bytes, each checked (a bundle not in UTF-8 is one bad line, `utf8` false). */
 function bundleLines(bytes: Buffer, shard: string): BundleLine[] & { utf8?: false } {
@@ -60,41 +60,53 @@ function bundleLines(bytes: Buffer, shard: string): BundleLine[] & { utf8?: fals
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return Object.assign([{ id: null, raw: bytes.toString('latin1') }] as BundleLine[], { utf8: false as const });
+    return Object.assign([{ id: null, raw: bytes.toString('latin1'), problem: 'not UTF-8 text' }] as BundleLine[], { utf8: false as const });
   }
   const lines: BundleLine[] = [];
   const seen = new Set<string>();
   for (const line of text.split('\n')) {
     if (line === '') continue;
     const entry = parseLine(line, shard);
-    if (entry === null || seen.has(entry.id)) lines.push({ id: null, raw: line });
+    if (entry.id !== null && seen.has(entry.id)) lines.push({ id: null, raw: line, problem: 'the same id twice in its bundle' });
     else {
-      seen.add(entry.id);
+      if (entry.id !== null) seen.add(entry.id);
       lines.push(entry);
     }
   }
   return lines;
 }
 
-function parseLine(line: string, shard: string): { id: string; text: string } | null {
+function parseLine(line: string, shard: string): BundleLine {
   // Note: a line longer than any entry file can be is not parsed at all.
-  if (line.length > 2 * MAX_ENTRY_FILE_BYTES + 200) return null;
+  if (line.length > 2 * MAX_ENTRY_FILE_BYTES + 200) return { id: null, raw: line, problem: `oversized (${Buffer.byteLength(line)} bytes, limit ${MAX_ENTRY_FILE_BYTES})` };
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch {
-    return null;
+    value = undefined;
   }
-  if (!Array.isArray(value) || value.length !== 2) return null;
-  const [id, text] = value as unknown[];
-  if (typeof id !== 'string' || typeof text !== 'string' || !isValidId(id) || shardOf(id) !== shard) return null;
+  if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string' || typeof value[1] !== 'string') return { id: null, raw: line, problem: 'not a bundle line (["<id>", "<entry file>"])' };
+  const [id, text] = value as [string, string];
+  if (!isValidId(id)) return { id: null, raw: line, problem: 'not a valid entry id' };
+  if (shardOf(id) !== shard) return { id: null, raw: line, problem: 'in the wrong shard' };
   return { id, text };
 }
 
+/** Why each bad bundle line read in this process was refused, by its virtual path. */
+const badLineProblems = new Map<string, string>();
+
+/** Why the bundle line read as the virtual file `path` is not an entry; undefined when `path` is no such line. */
+export function badLineProblem(path: string): string | undefined {
+  return badLineProblems.get(path);
+}
+
 /** The virtual file of a bad bundle line: a name no entry can have (classifyPath reads it as malformed), stable while the line is. */
-function badLineFile(shard: string, raw: string): TreeFile {
+function badLineFile(shard: string, raw: string, problem: string): TreeFile {
   const oid = blobOid(raw);
-  return { path: `${ENTRY_DIR}/${shard}/!line-${oid.slice(0, 12)}`, oid, mode: '100644', type: 'blob' };
+  const path = `${ENTRY_DIR}/${shard}/!line-${oid.slice(0, 12)}`;
+  // Note: as virtualBlobs, kept while the process runs; a bad line is rare and each is one short string.
+  badLineProblems.set(path, problem);
+  return { path, oid, mode: '100644', type: 'blob' };
 }
 
 /** The virtual files of a bundle (its contents remembered for readBlobs). */
@@ -103,7 +115,7 @@ export function bundleFiles(bytes: Buffer, shard: string): TreeFile[] {
 }
 
 function fileOfLine(shard: string, line: BundleLine): TreeFile {
-  if (line.id === null) return badLineFile(shard, line.raw);
+  if (line.id === null) return badLineFile(shard, line.raw, line.problem);
   const oid = blobOid(line.text);
   // Note: never dropped while the process runs: git has no such blob to answer for it later. A
   // process holds what it read, at most the team's entries (~2.4 MB at 20,000).
@@ -142,7 +154,7 @@ export function bundleFileOf(bytes: Buffer | null, shard: string, id: string): T
   const lines = canonicalLines(bytes);
   if (lines === null) return null;
   const line = lines.get(id);
-  return line === undefined ? undefined : fileOfLine(shard, parseLine(line, shard) ?? { id: null, raw: line });
+  return line === undefined ? undefined : fileOfLine(shard, parseLine(line, shard));
 }
 
 /**
@@ -233,7 +245,7 @@ function canonicalPair(before: Buffer | null, after: Buffer | null): { removed: 
 function filesOfLines(shard: string, lines: readonly string[]): Map<string, TreeFile> {
   const files = new Map<string, TreeFile>();
   for (const line of lines) {
-    const file = fileOfLine(shard, parseLine(line, shard) ?? { id: null, raw: line });
+    const file = fileOfLine(shard, parseLine(line, shard));
     files.set(file.path, file);
   }
   return files;
