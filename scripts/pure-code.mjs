@@ -12,6 +12,7 @@ export const PURE_CODE = [
   'src/agents/claude-code/harness-text.ts',
   'src/agents/claude-code/hook-payload.ts',
   'src/agents/claude-code/parse-transcript-line.ts',
+  'src/core/anchors/',
   'src/core/config/parse-config.ts',
   'src/core/config/schema.ts',
   'src/core/memory-file/',

@@ -1,0 +1,81 @@
+/**
+ * THE FINDER: what repository things an entry's text names (text → references). Only its text
+ * matching rules live here; resolving them against a commit is resolve-anchors.ts, and a reference
+ * that names nothing in the repository gets no anchor (so a loose rule here costs nothing but a
+ * lookup). The rules are tuned on the real-history development set (bench/README.md), so keep
+ * other changes out of this file.
+ */
+import type { Reference, ReferenceKind } from './anchor.js';
+
+/** Returns the references in `text`, each once, in order of first appearance; never fails. */
+export function findReferences(text: string): Reference[] {
+  const found = new Map<string, Reference>();
+  const add = (kind: ReferenceKind, value: string) => {
+    const key = `${kind}\u0000${value}`;
+    if (value !== '' && !found.has(key)) found.set(key, { kind, value });
+  };
+  for (const rule of COMMAND_RULES) for (const match of text.matchAll(rule.pattern)) rule.read(match, add);
+  for (const span of codeSpans(text)) {
+    for (const token of span.split(/\s+/)) {
+      const path = pathOf(token, true);
+      if (path !== null) add('path', path);
+      else if (PYTHON_MODULE_RE.test(token) && span.trim() === token) add('python-module', token);
+    }
+  }
+  for (const token of text.replace(CODE_SPAN_RE, ' ').split(/[\s,;()[\]<>"']+/)) {
+    const path = pathOf(token, false);
+    if (path !== null) add('path', path);
+  }
+  return [...found.values()];
+}
+
+const CODE_SPAN_RE = /`([^`\n]+)`/g;
+
+function codeSpans(text: string): string[] {
+  return [...text.matchAll(CODE_SPAN_RE)].map((match) => match[1] ?? '');
+}
+
+type CommandRule = { pattern: RegExp; read: (match: RegExpMatchArray, add: (kind: ReferenceKind, value: string) => void) => void };
+
+const NAME = '([A-Za-z0-9][A-Za-z0-9:_.@/-]*)';
+
+/** Package scripts, make and just targets, Go packages and Python modules, as commands name them. */
+const COMMAND_RULES: CommandRule[] = [
+  { pattern: new RegExp(`\\b(?:npm|bun)\\s+run(?:-script)?\\s+${NAME}`, 'g'), read: (m, add) => add('script', trimName(m[1])) },
+  { pattern: /\bnpm\s+(test|start|stop|restart)\b/g, read: (m, add) => add('script', m[1] ?? '') },
+  { pattern: new RegExp(`\\b(?:pnpm|yarn)\\s+(?:-[-\\w]+\\s+)*(?:run\\s+)?${NAME}`, 'g'), read: (m, add) => add('script', trimName(m[1])) },
+  { pattern: /\bmake\s+(?:-C\s+(\S+)\s+)?([A-Za-z0-9_][\w.-]*)/g, read: (m, add) => add('make', m[1] === undefined ? trimName(m[2]) : `${trimPath(m[1])}:${trimName(m[2])}`) },
+  { pattern: /\bjust\s+([A-Za-z0-9_][\w-]*)/g, read: (m, add) => add('just', m[1] ?? '') },
+  { pattern: /(?:^|[\s`(])(\.\/[A-Za-z0-9_][\w./-]*?)(?:\/\.\.\.)?(?=$|[\s`),;:])/g, read: (m, add) => add('go-package', m[1] ?? '') },
+  { pattern: /\bpython[0-9.]*\s+-m\s+([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*)/g, read: (m, add) => add('python-module', m[1] ?? '') },
+];
+
+function trimName(name: string | undefined): string {
+  return (name ?? '').replace(/[.:,]+$/, '');
+}
+
+function trimPath(path: string): string {
+  return path.replace(/^\.\//, '').replace(/\/+$/, '');
+}
+
+const PYTHON_MODULE_RE = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*){1,6}$/;
+const EXTENSION_RE = /\.[A-Za-z][A-Za-z0-9]{0,7}$/;
+
+/**
+ * The repository path a token names, or null: a token with a `/`, or a file name with an
+ * extension (only inside code spans, where a dotted word is not prose). URLs, absolute and home
+ * paths, variables and globs name nothing here; `@path` (an import), `./`, a trailing line number
+ * and trailing punctuation are dropped.
+ */
+function pathOf(raw: string, inCode: boolean): string | null {
+  let token = raw.replace(/^[@(]+/, '').replace(/[.,;:!?)]+$/, '').replace(/:\d+(?::\d+)?$/, '');
+  // Note: `./internal/...` is a Go package (COMMAND_RULES), not a path.
+  if (token === '' || token.length > 200 || /:\/\/|^[~/$]|[*?{}$|\\]|^-/.test(token) || raw.includes('/...')) return null;
+  token = token.replace(/^(?:\.\/)+/, '');
+  if (token === '' || token.startsWith('../') || token === '.' || token.includes('//')) return null;
+  if (!/^[\w.@+\-/]+$/u.test(token)) return null;
+  const name = token.replace(/\/+$/, '').split('/').pop() ?? '';
+  if (name === '' || /^\.+$/.test(name)) return null;
+  if (token.includes('/')) return /[A-Za-z]/.test(token) ? token : null;
+  return inCode && EXTENSION_RE.test(token) && !/^\d/.test(token) ? token : null;
+}
