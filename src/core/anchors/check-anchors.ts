@@ -28,7 +28,7 @@ export function checkAnchors(anchors: EntryAnchors, snapshot: RepoSnapshot, rena
 }
 
 /** True when the anchor names a path itself (a rename can say where it went). */
-export function isPathLike(anchor: Anchor): boolean {
+function isPathLike(anchor: Anchor): boolean {
   return anchor.kind === 'path' || anchor.kind === 'go-package' || anchor.kind === 'python-module';
 }
 

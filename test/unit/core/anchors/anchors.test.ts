@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { worstState } from '../../../../src/core/anchors/anchor.js';
 import { checkAnchors, renameOf } from '../../../../src/core/anchors/check-anchors.js';
 import { findReferences } from '../../../../src/core/anchors/find-references.js';
-import type { RepoObject, RepoSnapshot } from '../../../../src/core/anchors/repo-snapshot.js';
+import { manifestPaths, parseLsTree, type RepoObject, type RepoSnapshot } from '../../../../src/core/anchors/repo-snapshot.js';
 import { resolveAnchors } from '../../../../src/core/anchors/resolve-anchors.js';
 
 const C1 = '1'.repeat(40);
@@ -67,5 +67,14 @@ describe('resolve and check', () => {
 
   it('finds a folder rename by where most of its files went', () => {
     expect(renameOf('lib', new Map([['lib/a.ts', 'pkg/lib/a.ts'], ['lib/b.ts', 'pkg/lib/b.ts'], ['lib/c.ts', 'other/c2.ts']]))).toBe('pkg/lib');
+  });
+});
+
+describe('the snapshot', () => {
+  it('reads ls-tree -z output and lists manifests root first, vendored trees left out', () => {
+    const objects = parseLsTree(['100644 blob aa\tpackage.json', '040000 tree bb\tweb', '100644 blob cc\tweb/package.json', '100644 blob dd\tnode_modules/x/package.json', '100644 blob ee\tMakefile', ''].join('\0'));
+    expect(objects.get('web')).toEqual({ type: 'tree', oid: 'bb' });
+    expect(manifestPaths(objects, ['script'])).toEqual(['package.json', 'web/package.json']);
+    expect(manifestPaths(objects, ['make', 'just'])).toEqual(['Makefile']);
   });
 });
