@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { worstState } from '../../../../src/core/anchors/anchor.js';
-import { checkAnchors, renameOf } from '../../../../src/core/anchors/check-anchors.js';
+import { checkAnchors, manifestKindsToRead, renameOf } from '../../../../src/core/anchors/check-anchors.js';
 import { findReferences } from '../../../../src/core/anchors/find-references.js';
 import { manifestPaths, parseLsTree, type RepoObject, type RepoSnapshot } from '../../../../src/core/anchors/repo-snapshot.js';
 import { resolveAnchors } from '../../../../src/core/anchors/resolve-anchors.js';
@@ -61,6 +61,7 @@ describe('resolve and check', () => {
       ['README.md', 'changed', undefined],
       ['src/api/handlers/', 'stale', 'src/http/handlers'],
     ]);
+    expect([...manifestKindsToRead([anchors], t2)]).toEqual(['make']);
     expect(worstState(checkAnchors(anchors, t2, renames).map((status) => status.status))).toBe('stale');
     expect(worstState(checkAnchors(anchors, t1).map((status) => status.status))).toBe('fresh');
   });
