@@ -4,7 +4,7 @@
  * marks when piped or when NO_COLOR is set, nothing at all for `plain`.
  */
 import type { RankedResult } from './rank-results.js';
-import { clipSegments, highlightText } from './highlight-text.js';
+import { clipSegments, highlightText, type TextSegment } from './highlight-text.js';
 
 export type HighlightStyle = 'ansi' | 'marks' | 'plain';
 
@@ -16,7 +16,7 @@ export function renderResults(results: readonly RankedResult[], style: Highlight
   results.forEach((result, i) => {
     const shown = (text: string, room: number) =>
       clipSegments(highlightText(text, result.terms), room)
-        .map((s) => (s.hit ? mark(s.text, style) : s.text))
+        .map((s, at, all) => (s.hit && !(style === 'marks' && isBoldAlready(all, at)) ? mark(s.text, style) : s.text))
         .join('');
     if (result.conflict === undefined) lines.push(`${i + 1}. ${shown(result.text, SNIPPET_CHARS)}`);
     else {
@@ -35,6 +35,13 @@ export function renderResults(results: readonly RankedResult[], style: Highlight
 
 function kindLabel(result: RankedResult): string {
   return result.kind === 'team' ? 'team memory' : result.kind;
+}
+
+/** A word the entry already sets in bold (`**Dolt**`): marking it again would print `****Dolt****`. */
+function isBoldAlready(segments: readonly TextSegment[], at: number): boolean {
+  const before = segments[at - 1]?.text ?? '';
+  const after = segments[at + 1]?.text ?? '';
+  return (before.endsWith('**') && after.startsWith('**')) || (before.endsWith('__') && after.startsWith('__'));
 }
 
 function mark(word: string, style: HighlightStyle): string {
