@@ -69,6 +69,8 @@ describe('written, nudged, pending', () => {
       expect(rejected).toMatchObject({ status: 'rejected', id: left.id });
     }
     expect(candidates(repo).filter((c) => c.status === 'pending')).toEqual([]);
+    // Settled candidates exist, none waits: the inbox says it is empty (issue 29.15).
+    expect(runMem(['candidates', '--pending'], { cwd: repo }).stdout).toMatch(/^the pending inbox is empty/);
     turn(repo, transcript, session, "ok we'll go with SQLite for persistence, the agent will be a different repository. can you scaffold the db module", 'Done again.');
     expect(candidates(repo).filter((c) => c.status === 'pending' && /different repository/.test(c.text ?? ''))).toEqual([]);
   });

@@ -66,12 +66,13 @@ export default class Candidates extends BaseCommand {
       ...(flags.session === undefined ? {} : { session: flags.session }),
     });
     if (flags.json) return this.printJson(candidates);
-    this.log(renderCandidates(candidates, flags.rejected));
+    this.log(renderCandidates(candidates, flags.rejected, flags.pending));
   }
 }
 
 /** Returns the human listing: the inbox first (id, where it came from), then one block per settled candidate. */
-function renderCandidates(candidates: readonly ListedCandidate[], rejectedOnly: boolean): string {
+function renderCandidates(candidates: readonly ListedCandidate[], rejectedOnly: boolean, pendingOnly: boolean): string {
+  if (candidates.length === 0 && pendingOnly) return 'the pending inbox is empty: nothing waits for you (settled candidates: mem candidates)';
   if (candidates.length === 0) return rejectedOnly ? 'nothing was left out recently' : 'no candidates yet (the Stop hook logs them at the end of each agent turn)';
   const pending = candidates.filter((candidate) => candidate.status === 'pending');
   const settled = candidates.filter((candidate) => candidate.status !== 'pending');
