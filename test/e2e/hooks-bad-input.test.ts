@@ -187,6 +187,15 @@ describe('hooks with bad input', () => {
 });
 
 describe('hooks in unusual places', () => {
+  it('a mistyped event: exit 0, nothing on stdout, one line on stderr naming the events (issue 29.18)', () => {
+    const repo = makeRepo();
+    const result = runMem(['hook', 'nope'], { cwd: repo, stdin: '{}' });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/"nope" is not a hook event; the events are session-start, user-prompt-submit, .*stop/);
+  });
+
   it('outside a git repository: silent exit 0, nothing written', () => {
     const dir = makeTempDir();
     const result = runMem(['hook', 'stop'], { cwd: dir, stdin: stopPayload('abc', join(dir, 't.jsonl'), dir) });

@@ -4,7 +4,7 @@
  * one JSON object on stdout.
  */
 import { runHook, HOOK_DEADLINES_MS } from '../../turn/run-hook.js';
-import { resolveHookEvent } from '../../agents/hook-event.js';
+import { HOOK_EVENTS, resolveHookEvent } from '../../agents/hook-event.js';
 import { readHookStdin } from './read-hook-stdin.js';
 
 /** Payloads beyond this are not a hook payload (a prompt of MBs still fits). */
@@ -18,6 +18,9 @@ export async function runHookCli(argv: string[]): Promise<void> {
   process.exitCode = 0;
   if (process.env['MEM_DISABLE_HOOKS'] === '1') return;
   const event = resolveHookEvent(argv[0]);
+  // Note: the agent never sends an unknown event; a person who mistyped one gets a line on stderr
+  // (stdout stays empty and the exit 0, as for any hook).
+  if (event === null) process.stderr.write(`mem hook: ${JSON.stringify(argv[0] ?? '')} is not a hook event; the events are ${Object.keys(HOOK_EVENTS).join(', ')} (and after-turn for stop)\n`);
   const budget = event ? HOOK_DEADLINES_MS[event] : 1_000;
   // Note: the watchdog exits without printing: a late or partial JSON object is worse than none.
   setTimeout(() => process.exit(0), budget + WATCHDOG_GRACE_MS).unref();
