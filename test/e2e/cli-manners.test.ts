@@ -5,6 +5,24 @@ import { cleanupTempDirs, makeRepo, runMem } from '../helpers/temp-repo.js';
 afterEach(cleanupTempDirs);
 
 describe('mem CLI manners', () => {
+  it('answers help and version the ways people type them (issue 29.11)', () => {
+    const repo = makeRepo();
+    const overview = runMem(['--help'], { cwd: repo }).stdout;
+    const help = runMem(['help'], { cwd: repo });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toBe(overview);
+    const helpSync = runMem(['help', 'sync'], { cwd: repo });
+    expect(helpSync.status).toBe(0);
+    expect(helpSync.stdout).toBe(runMem(['sync', '--help'], { cwd: repo }).stdout);
+    const version = runMem(['--version'], { cwd: repo }).stdout;
+    expect(version).toMatch(/^mem-team-memory\/\d+\.\d+\.\d+ /);
+    for (const typed of [['-v'], ['version']]) {
+      const result = runMem(typed, { cwd: repo });
+      expect(result.status, typed.join(' ')).toBe(0);
+      expect(result.stdout).toBe(version);
+    }
+  });
+
   it('suggests the command a typo meant, keeping the rest of the line (exit 2)', () => {
     const repo = makeRepo();
     const status = runMem(['statsu'], { cwd: repo });
