@@ -19,14 +19,15 @@ import { writeCacheFileSync, writeFileAtomicSync } from './files/atomic-write.js
 import { matchesTextFingerprint, textFingerprint } from './files/fast-hash.js';
 import { readTextFileSync } from './files/read-text.js';
 import { stampsHold, takeStamps, type StampSet } from './files/file-stamp.js';
-import { RENDERED_FILE, RENDER_STAMP_FILE, WORKING_FILE, readRenderStamp, renderStampPaths } from './shared-memory-stamp.js';
+import { RENDERED_FILE, RENDER_STAMP_FILE, WORKING_FILE, readRenderStamp, renderStampPaths, renderedBranchKey } from './shared-memory-stamp.js';
+import { viewAt } from './memory-file/entry-scope.js';
 import { readGitIdentity } from './git/git-identity.js';
 import { resolveCommonGitDir } from './git/repo-root.js';
 import { memoryPaths } from './layout.js';
 import { editBody } from './memory-file/edit-body.js';
 import { readBack } from './memory-file/read-back.js';
 import { regionBody, replaceRegionBody } from './memory-file/region-body.js';
-import { renderMemory, type Reader, type Rendering } from './memory-file/render-memory.js';
+import { renderMemory, type Reader, type RenderOptions, type Rendering } from './memory-file/render-memory.js';
 import { fromRecordItems, toRecordItems, type RecordItem } from './memory-file/rendering-record.js';
 
 export { RENDERED_FILE, WORKING_FILE } from './shared-memory-stamp.js';
@@ -42,13 +43,13 @@ export function sharedMemoryPaths(root: string) {
   };
 }
 
-function saveRenderStamp(root: string, stamps: StampSet, items: Rendering['items']): void {
-  saveConflictCount(root, stamps, items.filter((item) => item.kind === 'conflict').length);
+function saveRenderStamp(root: string, stamps: StampSet, items: Rendering['items'], branch: string): void {
+  saveConflictCount(root, stamps, items.filter((item) => item.kind === 'conflict').length, branch);
 }
 
-function saveConflictCount(root: string, stamps: StampSet, conflicts: number): void {
+function saveConflictCount(root: string, stamps: StampSet, conflicts: number, branch: string): void {
   try {
-    writeCacheFileSync(sharedMemoryPaths(root).renderStamp, `${JSON.stringify({ ...stamps, conflicts })}\n`);
+    writeCacheFileSync(sharedMemoryPaths(root).renderStamp, `${JSON.stringify({ ...stamps, conflicts, branch })}\n`);
   } catch {
     /* a cache: without it the next check reads the files */
   }
@@ -96,7 +97,8 @@ export function writeWorkingBody(root: string, body: string, current: string = r
   return written;
 }
 
-type SavedRendering = Rendering & { workingHash: string };
+/** `branch`: the branch it was rendered for (renderedBranchKey). */
+type SavedRendering = Rendering & { workingHash: string; branch: string };
 
 function readLastRendering(root: string): SavedRendering | null {
   const paths = sharedMemoryPaths(root);
@@ -104,23 +106,23 @@ function readLastRendering(root: string): SavedRendering | null {
   const meta = readText(paths.lastItems);
   if (text === null || meta === null) return null;
   try {
-    const parsed = JSON.parse(meta) as { items?: RecordItem[]; workingHash?: string; textHash?: string };
+    const parsed = JSON.parse(meta) as { items?: RecordItem[]; workingHash?: string; textHash?: string; branch?: string };
     if (!Array.isArray(parsed.items) || !matchesTextFingerprint(parsed.textHash, text)) return null;
-    return { text, items: fromRecordItems(parsed.items), workingHash: parsed.workingHash ?? '' };
+    return { text, items: fromRecordItems(parsed.items), workingHash: parsed.workingHash ?? '', branch: parsed.branch ?? '' };
   } catch {
     return null;
   }
 }
 
-function saveLastRendering(root: string, rendering: Rendering, workingHash: string, options: { textUnchanged?: boolean; renderedShows?: boolean } = {}): void {
+function saveLastRendering(root: string, rendering: Rendering, workingHash: string, branch: string, options: { textUnchanged?: boolean; renderedShows?: boolean } = {}): void {
   const paths = sharedMemoryPaths(root);
   mkdirSync(dirname(paths.lastText), { recursive: true });
   if (options.textUnchanged !== true) writeFileAtomicSync(paths.lastText, rendering.text);
   const textHash = textFingerprint(rendering.text);
-  const record = JSON.stringify({ textHash, workingHash, items: toRecordItems(rendering.items) });
+  const record = JSON.stringify({ textHash, workingHash, branch, items: toRecordItems(rendering.items) });
   writeFileAtomicSync(paths.lastItems, `${record}\n`);
   // Note: only when the rendered file shows this rendering: otherwise it lags and must stay stale.
-  if (options.renderedShows ?? readText(paths.rendered) === rendering.text) saveRenderStamp(root, takeStamps(renderStampPaths(root)), rendering.items);
+  if (options.renderedShows ?? readText(paths.rendered) === rendering.text) saveRenderStamp(root, takeStamps(renderStampPaths(root)), rendering.items, branch);
 }
 
 /** `rendered`: the rendered file's text as read, when nothing was read back from it (absent: not known). */
@@ -142,13 +144,13 @@ export function absorbRenderedEdits(root: string, sections: readonly string[], k
   const own = renderMemory(body, { target: 'rules-file', sections, reader: readerOf(root) });
   const back = readBack(last, current, sections[0] ?? 'Conventions', own);
   if (back.edits.length === 0) {
-    saveLastRendering(root, back.rendering, last.workingHash);
+    saveLastRendering(root, back.rendering, last.workingHash, last.branch);
     return { body, edits: 0 };
   }
   const edited = editBody(body, back.edits, { sections, eol: '\n' }).body;
   writeWorkingBody(root, edited);
   // Note: the file as the human left it becomes the base, so the same edit is never read twice.
-  saveLastRendering(root, back.rendering, last.workingHash);
+  saveLastRendering(root, back.rendering, last.workingHash, last.branch);
   return { body: edited, edits: back.edits.length };
 }
 
@@ -158,7 +160,9 @@ export function absorbRenderedEdits(root: string, sections: readonly string[], k
  */
 export function renderingIsStale(root: string): boolean {
   const paths = renderStampPaths(root);
-  if (stampsHold(readRenderStamp(root), paths)) return false;
+  const branch = renderedBranchKey(root);
+  const saved = readRenderStamp(root);
+  if ((saved?.branch ?? '') === branch && stampsHold(saved, paths)) return false;
   // Note: stamps first, then the reads they vouch for, so a write in between is never vouched for.
   const stamps = takeStamps(paths);
   const current = readText(sharedMemoryPaths(root).rendered);
@@ -166,8 +170,8 @@ export function renderingIsStale(root: string): boolean {
   const working = readWorkingText(root);
   if (last === null) return working !== '' || current !== null;
   if (current === null) return working !== '';
-  const stale = current !== last.text || !matchesTextFingerprint(last.workingHash, working);
-  if (!stale) saveConflictCount(root, stamps, last.conflicts);
+  const stale = current !== last.text || !matchesTextFingerprint(last.workingHash, working) || last.branch !== branch;
+  if (!stale) saveConflictCount(root, stamps, last.conflicts, branch);
   return stale;
 }
 
@@ -177,7 +181,7 @@ export function renderingIsStale(root: string): boolean {
  * and items are `{"id":…,"kind":…,"line":…}`, whose strings cannot hold a quote. Anything else
  * is read in full.
  */
-function readLastRenderingHead(root: string): { text: string; workingHash: string; conflicts: number } | null {
+function readLastRenderingHead(root: string): { text: string; workingHash: string; conflicts: number; branch: string } | null {
   const paths = sharedMemoryPaths(root);
   const text = readText(paths.lastText);
   const meta = readText(paths.lastItems);
@@ -185,15 +189,15 @@ function readLastRenderingHead(root: string): { text: string; workingHash: strin
   const cut = meta.indexOf(',"items":[');
   if (meta.startsWith('{"textHash":') && cut > 0 && meta.endsWith(']}\n')) {
     try {
-      const head = JSON.parse(`${meta.slice(0, cut)}}`) as { textHash?: string; workingHash?: string };
+      const head = JSON.parse(`${meta.slice(0, cut)}}`) as { textHash?: string; workingHash?: string; branch?: string };
       if (!matchesTextFingerprint(head.textHash, text)) return null;
-      return { text, workingHash: head.workingHash ?? '', conflicts: meta.split('"kind":"conflict"').length - 1 };
+      return { text, workingHash: head.workingHash ?? '', conflicts: meta.split('"kind":"conflict"').length - 1, branch: head.branch ?? '' };
     } catch {
       /* read in full below */
     }
   }
   const last = readLastRendering(root);
-  return last === null ? null : { text: last.text, workingHash: last.workingHash, conflicts: last.items.filter((item) => item.kind === 'conflict').length };
+  return last === null ? null : { text: last.text, workingHash: last.workingHash, conflicts: last.items.filter((item) => item.kind === 'conflict').length, branch: last.branch };
 }
 
 /**
@@ -208,7 +212,7 @@ export function writeWorkingMetadata(root: string, body: string, options: { rend
   const wasCurrent = options.renderedFrom !== undefined ? (options.fileText !== undefined || (regionBody(current) ?? '') === options.renderedFrom) : !renderingIsStale(root);
   const written = writeWorkingBody(root, body, current);
   const last = wasCurrent ? readLastRendering(root) : null;
-  if (last !== null) saveLastRendering(root, last, textFingerprint(written), { textUnchanged: true });
+  if (last !== null) saveLastRendering(root, last, textFingerprint(written), last.branch, { textUnchanged: true });
   return written;
 }
 
@@ -222,12 +226,15 @@ export type RenderFrom = {
   body?: string;
 };
 
-/** How the team memory is rendered: the section order and the file's size budget (config `region.sections`, `team.renderMaxChars`). */
-export type RenderLayout = { sections: readonly string[]; maxChars: number };
+/**
+ * How the team memory is rendered: the section order, the file's size budget and whether entries
+ * are scoped to branches (config `region.sections`, `team.renderMaxChars`, `scope.branches`).
+ */
+export type RenderLayout = { sections: readonly string[]; maxChars: number; branches: 'auto' | 'off' };
 
 /** The render layout a config sets. */
-export function renderLayout(config: { region: { sections: readonly string[] }; team: { renderMaxChars: number } }): RenderLayout {
-  return { sections: config.region.sections, maxChars: config.team.renderMaxChars };
+export function renderLayout(config: { region: { sections: readonly string[] }; team: { renderMaxChars: number }; scope: { branches: 'auto' | 'off' } }): RenderLayout {
+  return { sections: config.region.sections, maxChars: config.team.renderMaxChars, branches: config.scope.branches };
 }
 
 /**
@@ -239,7 +246,8 @@ export function renderSharedMemory(root: string, layout: RenderLayout, from?: Re
   // Note: read back again even after the caller did: a human may have saved the file meanwhile.
   const absorbed = absorbRenderedEdits(root, sections, from === undefined ? undefined : (from.body ?? regionBody(from.workingText) ?? ''));
   const workingText = from !== undefined && absorbed.edits === 0 ? from.workingText : readWorkingText(root);
-  const rendering = renderMemory(absorbed.edits === 0 && from !== undefined ? (from.body ?? regionBody(from.workingText) ?? '') : absorbed.body, renderOptions(root, layout));
+  const branch = renderedBranchKey(root);
+  const rendering = renderMemory(absorbed.edits === 0 && from !== undefined ? (from.body ?? regionBody(from.workingText) ?? '') : absorbed.body, renderOptions(root, layout, branch));
   const paths = sharedMemoryPaths(root);
   const current = absorbed.rendered !== undefined ? absorbed.rendered : readText(paths.rendered);
   const empty = rendering.items.length === 0;
@@ -251,12 +259,14 @@ export function renderSharedMemory(root: string, layout: RenderLayout, from?: Re
     written = true;
   }
   const workingHash = textFingerprint(workingText);
-  saveLastRendering(root, rendering, workingHash, { renderedShows: written || current === rendering.text });
+  saveLastRendering(root, rendering, workingHash, branch, { renderedShows: written || current === rendering.text });
   return { written, readBack: absorbed.edits, workingHash };
 }
 
-function renderOptions(root: string, layout: RenderLayout) {
-  return { target: 'rules-file' as const, sections: layout.sections, maxChars: layout.maxChars, reader: readerOf(root) };
+/** How the file is rendered at `root`: for the reader (their conflict versions) and the branch HEAD is on (`branch`, '' when detached). */
+function renderOptions(root: string, layout: RenderLayout, branch: string): RenderOptions {
+  const view = viewAt({ current: branch === '' ? null : branch, defaultBranch: null }, layout.branches);
+  return { target: 'rules-file', sections: layout.sections, maxChars: layout.maxChars, reader: readerOf(root), view };
 }
 
 /** Who reads this clone's rendering: its git identity, whose versions of a conflict are "your version". */

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stampsHold, type StampSet } from './files/file-stamp.js';
+import { readCurrentBranch } from './git/repo-root.js';
 
 /** The rendered file, relative to the worktree root. */
 export const RENDERED_FILE = '.claude/rules/mem-team-memory.md';
@@ -24,8 +25,17 @@ export function renderStampPaths(root: string): Record<string, string> {
   return { working: join(root, WORKING_FILE), rendered: join(root, RENDERED_FILE), lastItems: join(root, LAST_ITEMS_FILE) };
 }
 
-/** What the render stamp holds: the stamps, and how many conflicts the rendering shows. */
-export type RenderStamp = StampSet & { conflicts: number };
+/** What the render stamp holds: the stamps, how many conflicts the rendering shows, and the branch it was rendered for. */
+export type RenderStamp = StampSet & { conflicts: number; branch?: string };
+
+/**
+ * The branch a rendering is made for ('' on a detached HEAD): a branch's own entries are shown only
+ * there (memory-file/entry-scope.ts), so a rendering made on another branch is stale. Never throws.
+ */
+export function renderedBranchKey(root: string): string {
+  const branch = readCurrentBranch(root);
+  return branch === null || branch === 'HEAD' ? '' : branch;
+}
 
 /** Returns the saved render stamp, or null; never throws. */
 export function readRenderStamp(root: string): RenderStamp | null {
@@ -40,5 +50,5 @@ export function readRenderStamp(root: string): RenderStamp | null {
 /** Returns the number of conflicts the rendered file shows when its stamp proves it current, else null (check the slow way). */
 export function currentRenderedConflicts(root: string): number | null {
   const stamp = readRenderStamp(root);
-  return stamp !== null && stampsHold(stamp, renderStampPaths(root)) ? stamp.conflicts : null;
+  return stamp !== null && (stamp.branch ?? '') === renderedBranchKey(root) && stampsHold(stamp, renderStampPaths(root)) ? stamp.conflicts : null;
 }

@@ -10,7 +10,9 @@ import { readGitAuthor } from '../core/git/git-identity.js';
 import { findForgotten, readForgottenTexts } from './forgotten-texts.js';
 import type { HookContext } from '../core/hook-context.js';
 import { logVerdicts } from './log-verdicts.js';
-import { readExistingEntries, writeDurable } from './write-durable.js';
+import { readExistingEntries, writeDurable, writeView } from './write-durable.js';
+import { branchVerdicts } from './gate/branch-verdicts.js';
+import { readWriteScope } from '../core/git/scope-view.js';
 import { writesByItself } from './gate/writes-by-itself.js';
 import { readHumanLines, saidByClaudeMd } from './said-by-claude-md.js';
 import { addPending } from './inbox/pending-store.js';
@@ -28,8 +30,10 @@ export async function judgeAndWrite(context: HookContext, fresh: readonly Candid
     if (match) forgottenVerdicts.push({ candidate, accepted: false, action: 'reject', reasons: ['forgotten'], targetId: match.id });
     return match === undefined;
   });
-  const existing = judgeable.length > 0 ? readExistingEntries(context.root, context.config) : [];
-  const filtered = applyFilter(judgeable, existing, context.config.filter);
+  // Learned on a branch other than the default one: scoped to it, judged against what that branch sees.
+  const scope = judgeable.length > 0 ? readWriteScope(context.root, context.config) : undefined;
+  const existing = judgeable.length > 0 ? readExistingEntries(context.root, context.config, 'shared', writeView(context.config, scope)) : [];
+  const filtered = branchVerdicts(applyFilter(judgeable, existing, context.config.filter), (id) => existing.find((entry) => entry.id === id)?.provenance.scope, scope);
   // A new entry that a human-written CLAUDE.md line already says is no new memory.
   const human = filtered.some((verdict) => verdict.action === 'add') ? readHumanLines(context.root) : [];
   const judged = filtered.map((verdict): Verdict =>
@@ -60,6 +64,7 @@ export async function judgeAndWrite(context: HookContext, fresh: readonly Candid
         author: readGitAuthor(context.root),
         session: sessionId,
         ...(agent ? { agent } : {}),
+        ...(scope === undefined ? {} : { scope }),
         now,
         lockTimeoutMs: Math.max(500, context.deadline - Date.now()),
       })

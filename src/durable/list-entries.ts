@@ -20,6 +20,8 @@ import { loadConfig } from '../core/config/load-config.js';
 import type { SharedMemoryPort } from '../core/shared-memory-port.js';
 import { requireSetUp } from '../core/set-up.js';
 import { PERSONAL_FILE } from './write-durable.js';
+import { isVisibleIn, type ScopeView } from '../core/memory-file/entry-scope.js';
+import { readScopeView } from '../core/git/scope-view.js';
 
 /** Provenance as `mem list --json` prints it: every key present, null when unknown. */
 /** `via: "agent"` when the agent recorded it (`mem remember` through its shell tool). */
@@ -40,12 +42,17 @@ export type ListedEntry = {
   provenance: ListedProvenance;
   /** True for entries of CLAUDE.local.md, which are never shared. */
   personal: boolean;
+  /** The branch it is seen on until that branch lands; null: team-wide (or personal). */
+  scope: string | null;
   /** For a conflict awaiting `mem review`: each side's text (null where that side deleted it); null for a plain entry. */
   conflict: { ours: string | null; theirs: string | null; base: string | null } | null;
 };
 
-/** `provenance` adds the team commit of each shared entry (from the team capability). */
-export type ListOptions = { section?: string; personal?: boolean; provenance?: SharedMemoryPort['readEntryCommits'] };
+/**
+ * `provenance` adds the team commit of each shared entry (from the team capability). `view`: the
+ * entries that view sees (`'here'`: where HEAD is, as the agent sees them); absent: every branch's.
+ */
+export type ListOptions = { section?: string; personal?: boolean; provenance?: SharedMemoryPort['readEntryCommits']; view?: ScopeView | 'here' };
 
 export type EntryListing = { root: string; entries: ListedEntry[]; warnings: string[] };
 
@@ -130,6 +137,7 @@ function conflictRow(conflict: Conflict, file: string, personal: boolean): Liste
     line: conflict.line,
     provenance: listedProvenance(side?.provenance),
     personal,
+    scope: null,
     conflict: versions,
   };
 }
@@ -151,6 +159,7 @@ export function listEntries(cwd: string, options: ListOptions = {}): EntryListin
         line: entry.line,
         provenance: listedProvenance(entry.provenance),
         personal,
+        scope: entry.provenance.scope ?? null,
         conflict: null,
       })),
       ...read.conflicts.map((conflict) => conflictRow(conflict, file, personal)),
@@ -178,6 +187,10 @@ export function listEntries(cwd: string, options: ListOptions = {}): EntryListin
     if (!entry.personal && commit !== undefined && entry.provenance.commit === undefined) entry.provenance.commit = commit;
   }
   if (options.personal === true) entries = entries.filter((entry) => entry.personal);
+  if (options.view !== undefined) {
+    const view = options.view === 'here' ? readScopeView(root, config) : options.view;
+    entries = entries.filter((entry) => isVisibleIn(entry.scope ?? undefined, view));
+  }
   if (options.section !== undefined) {
     const wanted = options.section.toLowerCase();
     const known = new Set([...config.region.sections, ...entries.map((entry) => entry.section)].map((section) => section.toLowerCase()));

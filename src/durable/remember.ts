@@ -18,7 +18,10 @@ import { explainReasonWith } from './explain-reason.js';
 import { openDurableSetup, type DurableSetup } from './durable-setup.js';
 import type { SharedMemoryPort } from '../core/shared-memory-port.js';
 import { logVerdicts } from './log-verdicts.js';
-import { PERSONAL_FILE, readExistingEntries, writeDurable } from './write-durable.js';
+import { PERSONAL_FILE, readExistingEntries, writeDurable, writeView } from './write-durable.js';
+import { branchVerdicts } from './gate/branch-verdicts.js';
+import { readWriteScope } from '../core/git/scope-view.js';
+import { isBranchName } from '../core/memory-file/entry-scope.js';
 import { latestHookSession, shellAgentOf, type ShellAgent } from '../agents/shell-agent.js';
 import { readHookRecords } from '../core/hook-log.js';
 import { heldForReview } from './gate/held-for-review.js';
@@ -33,6 +36,8 @@ export type RememberOptions = {
   env?: NodeJS.ProcessEnv;
   /** A person settling the pending inbox (`mem candidates --accept`): a text held for review may go in, unless an agent runs it. */
   reviewed?: boolean;
+  /** The branch to scope it to (`--branch`), or null for team-wide (`--team`); absent: the current branch unless it is the default one. */
+  scope?: string | null;
 };
 
 /**
@@ -65,6 +70,8 @@ export type RememberOutcome = {
   text: string | null;
   section: string;
   personal: boolean;
+  /** The branch it is scoped to (seen only there until it lands); null: team-wide or personal. */
+  scope: string | null;
   /** Files whose bytes changed. */
   files: string[];
   reasons: ExplainedReason[];
@@ -136,8 +143,13 @@ export async function rememberEntry(cwd: string, rawText: string, shared: Shared
     ? { text, section, source: 'agent-remember', origin: 'agent', evidence: { eventIndex: 0 } }
     : { text, section, source: 'manual', origin: 'user', evidence: { eventIndex: 0 } };
   const target = personal ? 'personal' : 'shared';
-  const existing = readExistingEntries(root, config, target);
-  let verdict = applyFilter([candidate], existing, config.filter, { force: options.force === true })[0];
+  if (typeof options.scope === 'string' && !isBranchName(options.scope)) {
+    throw new MemError('USAGE', `--branch "${options.scope}" is not a branch name`, { hint: 'Example: mem remember "…" --branch feature/payments-v2 (letters, digits, . _ / + -).' });
+  }
+  // Note: personal memory is never shared, so it has no branch.
+  const scope = personal ? undefined : readWriteScope(root, config, options.scope);
+  const existing = readExistingEntries(root, config, target, writeView(config, scope));
+  let verdict = branchVerdicts(applyFilter([candidate], existing, config.filter, { force: options.force === true }), (id) => existing.find((entry) => entry.id === id)?.provenance.scope, scope)[0];
   if (verdict === undefined) throw new Error('applyFilter returned no verdict for one candidate');
   const raw = verdict.reasons.some((code) => HARD_REASONS.includes(code)) ? [] : rawHardReasons(rawText, setup);
   if (raw.length > 0) verdict = { candidate, accepted: false, action: 'reject', reasons: raw };
@@ -161,6 +173,7 @@ export async function rememberEntry(cwd: string, rawText: string, shared: Shared
     text: verdict.reasons.includes('secret') ? null : text,
     section,
     personal,
+    scope: scope ?? null,
     files: [],
     reasons,
     target: targetEntry === undefined ? null : { id: targetEntry.id, text: targetEntry.text },
@@ -168,7 +181,7 @@ export async function rememberEntry(cwd: string, rawText: string, shared: Shared
   };
   const now = options.now ?? new Date();
   const write = verdict.accepted
-    ? await writeDurable({ root, paths, config, target, verdicts: [verdict], author: setup.author, session: agent?.session, ...(agent ? { via: 'agent', agent: agent.agent } : {}), now, render: true })
+    ? await writeDurable({ root, paths, config, target, verdicts: [verdict], author: setup.author, session: agent?.session, ...(agent ? { via: 'agent', agent: agent.agent } : {}), ...(scope === undefined ? {} : { scope }), now, render: true })
     : null;
   logVerdicts(paths, [verdict], { at: now.toISOString(), ...(agent?.session ? { session: agent.session } : {}), entryIds: write?.entryIds ?? new Map() });
   if (write === null) {
@@ -204,6 +217,7 @@ async function holdForReview(setup: DurableSetup, candidate: Candidate, ruleIds:
     text: candidate.text,
     section: candidate.section,
     personal,
+    scope: null,
     files: [],
     reasons: [{ code: 'held', explanation: explainReasonWith('held', ruleIds) }],
     target: null,

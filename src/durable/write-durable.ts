@@ -18,6 +18,7 @@ import type { RegionEntry } from '../core/memory-file/parse-region-body.js';
 import { writeFileAtomicSync } from '../core/files/atomic-write.js';
 import { withLock } from '../core/files/lock.js';
 import type { MemoryPaths } from '../core/layout.js';
+import { ALL_BRANCHES, isVisibleIn, type ScopeView } from '../core/memory-file/entry-scope.js';
 
 import { PERSONAL_FILE } from './personal-file.js';
 
@@ -45,8 +46,12 @@ function targetFiles(_config: Config, target: WriteTarget): string[] {
   return target === 'personal' ? [PERSONAL_FILE] : [WORKING_FILE];
 }
 
-/** Returns the entries of the primary target file (what the filter compares against); never throws on damage. */
-export function readExistingEntries(root: string, config: Config, target: WriteTarget = 'shared'): RegionEntry[] {
+/**
+ * Returns the entries of the primary target file (what the filter compares against) that `view`
+ * sees (another branch's entries are no duplicate of, nor contradicted by, what is learned here);
+ * never throws on damage.
+ */
+export function readExistingEntries(root: string, config: Config, target: WriteTarget = 'shared', view: ScopeView = ALL_BRANCHES): RegionEntry[] {
   const entries: RegionEntry[] = [];
   const seen = new Set<string>();
   // Personal memory is compared with the shared entries too: no point remembering twice.
@@ -55,12 +60,17 @@ export function readExistingEntries(root: string, config: Config, target: WriteT
     const path = join(root, file);
     if (!existsSync(path)) continue;
     for (const entry of readRegion(readFileSync(path, 'utf8')).entries) {
-      if (seen.has(entry.id)) continue;
+      if (seen.has(entry.id) || !isVisibleIn(entry.provenance.scope, view)) continue;
       seen.add(entry.id);
       entries.push(entry);
     }
   }
   return entries;
+}
+
+/** What a writer with `scope` compares against: the team-wide entries and that branch's (everything with `scope.branches: off`). */
+export function writeView(config: Config, scope: string | undefined): ScopeView {
+  return config.scope.branches === 'off' ? ALL_BRANCHES : { kind: 'branch', branch: scope ?? null };
 }
 
 export type WriteInput = {
@@ -76,6 +86,8 @@ export type WriteInput = {
   via?: string;
   /** The agent whose session learned it, when not Claude Code (Claude Code's entries carry none, as before). */
   agent?: string;
+  /** The branch new entries are scoped to (core/memory-file/entry-scope.ts); absent: team-wide. */
+  scope?: string;
   now: Date;
   /** Extra edits (e.g. `mem forget` removals), applied after the verdicts'. */
   extraEdits?: readonly RegionEdit[];
@@ -146,6 +158,7 @@ function provenance(input: WriteInput): Entry['provenance'] {
   if (input.session) value.session = input.session.slice(0, 8);
   if (input.via) value.via = input.via;
   if (input.agent && input.agent !== 'claude') value.agent = input.agent;
+  if (input.scope !== undefined) value.scope = input.scope;
   return value;
 }
 

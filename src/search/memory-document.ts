@@ -18,6 +18,8 @@ export type ParsedDocument = {
   author?: string;
   /** mem's stable entry id, when the entry carries one. */
   memId?: string;
+  /** The branch a team entry is seen on until it lands (core/memory-file/entry-scope.ts); absent: team-wide. */
+  scope?: string;
   /** The entry is in conflict: both current versions (null: that side deleted it); `text` holds both. */
   conflict?: { ours: string | null; theirs: string | null };
 };

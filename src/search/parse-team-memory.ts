@@ -24,6 +24,7 @@ export function parseTeamMemory(text: string): ParsedFile {
     const doc: ParsedDocument = { text: entry.text, section: entry.section, line: entry.line, memId: entry.id };
     if (entry.provenance.at !== undefined) doc.date = entry.provenance.at;
     if (entry.provenance.author !== undefined) doc.author = entry.provenance.author;
+    if (entry.provenance.scope !== undefined) doc.scope = entry.provenance.scope;
     documents.push(doc);
   }
   for (const conflict of parsed.conflicts) {

@@ -7,6 +7,7 @@
 import type { MemoryKind, ParsedDocument } from './memory-document.js';
 import type { IndexedSource } from './index-file.js';
 import type { SearchHit } from './search-index.js';
+import { isVisibleIn, type ScopeView } from '../core/memory-file/entry-scope.js';
 
 export type RankedResult = {
   file: string;
@@ -26,7 +27,8 @@ export type RankedResult = {
   coverage: number;
 };
 
-export type ResultFilters = { kinds?: readonly MemoryKind[]; section?: string; sinceMs?: number };
+/** `view`: whose branch entries are shown (another branch's are left out); absent: all. */
+export type ResultFilters = { kinds?: readonly MemoryKind[]; section?: string; sinceMs?: number; view?: ScopeView };
 
 export type ResolvedDocument = { doc: ParsedDocument; source: IndexedSource };
 
@@ -82,6 +84,7 @@ export function rankResults(
     const { doc, source } = found;
     if (options.filters.kinds && !options.filters.kinds.includes(source.kind)) continue;
     if (source.kind === 'team' && doc.memId !== undefined && options.localMemIds.has(doc.memId)) continue;
+    if (options.filters.view !== undefined && !isVisibleIn(doc.scope, options.filters.view)) continue;
     if (sectionFilter !== undefined && !doc.section.toLowerCase().includes(sectionFilter)) continue;
     const date = displayDate(doc, source);
     const dateMs = date === undefined ? source.mtimeMs || undefined : Date.parse(date);

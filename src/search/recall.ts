@@ -22,6 +22,7 @@ import { openReadyIndex, openSearchIndex } from './index-store.js';
 import { backgroundAllowed, startIndexRefresh } from './index-refresh.js';
 import { readRecallRecord, recallRecordPath, saidAtStart, writeRecallRecord } from './recall-record.js';
 import { renderedMemoryTest } from './rendered-memory.js';
+import { readScopeView } from '../core/git/scope-view.js';
 
 export type RecallInput = {
   root: string;
@@ -53,7 +54,7 @@ export async function recallForPrompt(input: RecallInput): Promise<string | null
   const limit = 20;
   const top = topHitsFor(limit);
   const rank = (hits: SearchHit[]) =>
-    rankResults(hits, (id) => index.resolve(id), { query: input.prompt, termCount: terms.length, nowMs: input.nowMs ?? Date.now(), limit, filters: {}, localMemIds: index.localMemIds });
+    rankResults(hits, (id) => index.resolve(id), { query: input.prompt, termCount: terms.length, nowMs: input.nowMs ?? Date.now(), limit, filters: { view: readScopeView(input.root, input.config) }, localMemIds: index.localMemIds });
   // Loaded memory is ranked too: when it answers the prompt clearly better, the agent has the answer.
   const hits = index.query(terms, { strict: true, top });
   let ranked = rank(hits);

@@ -13,6 +13,9 @@ import { rankResults, topHitsFor, type RankedResult } from './rank-results.js';
 import type { SearchHit } from './search-index.js';
 import { openSearchIndex } from './index-store.js';
 import { findRepoRoot } from '../core/git/repo-root.js';
+import { loadConfigCached } from '../core/config/load-config-cached.js';
+import { readScopeView } from '../core/git/scope-view.js';
+import type { ScopeView } from '../core/memory-file/entry-scope.js';
 
 export type SearchOptions = {
   limit?: number;
@@ -52,11 +55,11 @@ export async function searchMemory(root: string, query: string, options: SearchO
   const terms = queryTerms(query);
   const index = await openSearchIndex(root, { preload: terms, ...(options.progress ? { progress: options.progress } : {}) });
   if (terms.length === 0) return { results: [], noTerms: true, warnings: index.warnings, indexState: index.state };
-  const filters = { ...(kinds ? { kinds } : {}), ...(options.section !== undefined ? { section: options.section } : {}), ...(sinceMs !== undefined ? { sinceMs } : {}) };
+  const filters = { view: await scopeViewOf(root), ...(kinds ? { kinds } : {}), ...(options.section !== undefined ? { section: options.section } : {}), ...(sinceMs !== undefined ? { sinceMs } : {}) };
   const rank = (hits: SearchHit[]) =>
     rankResults(hits, (id) => index.resolve(id), { query, termCount: terms.length, nowMs, limit, filters, localMemIds: index.localMemIds });
   // Without filters the best few hundred hits hold the top `limit`; filters may skip any number, so they get all.
-  const top = Object.keys(filters).length > 0 ? undefined : topHitsFor(limit);
+  const top = Object.keys(filters).length > 1 ? undefined : topHitsFor(limit);
   const hits = index.query(terms, top === undefined ? {} : { top });
   let ranked = rank(hits);
   if (top !== undefined && hits.length >= top && ranked.length < limit) ranked = rank(index.query(terms));
@@ -72,6 +75,15 @@ export async function refreshSearchIndex(cwd: string): Promise<void> {
     if (root !== null) await openSearchIndex(root, {});
   } catch {
     // Note: nobody waits for this process; the next search or refresh tries again.
+  }
+}
+
+/** What this worktree sees: team-wide entries and its branch's (every entry with `scope.branches: off`). */
+export async function scopeViewOf(root: string): Promise<ScopeView> {
+  try {
+    return readScopeView(root, await loadConfigCached(root));
+  } catch {
+    return readScopeView(root, { scope: { branches: 'auto' } });
   }
 }
 

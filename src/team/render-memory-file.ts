@@ -15,6 +15,7 @@ import { readGitIdentity } from '../core/git/git-identity.js';
 import { memoryPaths } from '../core/layout.js';
 import { SNAPSHOT_BEGIN, SNAPSHOT_END, renderMemory } from '../core/memory-file/render-memory.js';
 import { resolveSnapshotTarget } from './snapshot-target.js';
+import { readScopeView } from '../core/git/scope-view.js';
 import { RENDERED_FILE, absorbRenderedEdits, countRenderedItems, renderLayout, renderSharedMemory } from '../core/shared-memory-file.js';
 
 export type RenderReport = { file: string; written: boolean; readBack: number; entries: number };
@@ -34,11 +35,14 @@ export async function renderForAgent(root: string): Promise<RenderReport> {
 /** Writes a snapshot of the team memory into `file` (a file of the repository, which keeps its mode); throws USAGE for one it may not write (snapshot-target.ts). */
 export async function renderSnapshotInto(root: string, file: string): Promise<RenderReport> {
   const { path, rel } = resolveSnapshotTarget(root, file, process.cwd());
-  const { sections, maxChars } = renderLayout(loadConfig(root));
+  const config = loadConfig(root);
+  const { sections, maxChars } = renderLayout(config);
+  // Note: the snapshot is committed on the branch it is written on, so it shows what that branch sees.
+  const view = readScopeView(root, config);
   return withLock(memoryPaths(root).memoryLock, () => {
     const { body, edits } = absorbRenderedEdits(root, sections);
     const identity = readGitIdentity(root);
-    const snapshot = renderMemory(body, { target: 'snapshot', sections, maxChars, reader: { name: identity.name ?? null, email: identity.email ?? null } });
+    const snapshot = renderMemory(body, { target: 'snapshot', sections, maxChars, reader: { name: identity.name ?? null, email: identity.email ?? null }, view });
     const current = existsSync(path) ? readFileSync(path, 'utf8') : '';
     const next = withSnapshot(current, snapshot.text);
     if (next !== current) writeFileAtomicSync(path, next, { keepMode: true });

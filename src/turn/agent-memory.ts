@@ -20,7 +20,7 @@ export async function renderMemoryForAgent(root: string, loaded = ''): Promise<s
   try {
     // Loaded only for these agents: Claude Code's session start never pays for the region reader.
     const { listEntries } = await import('../durable/list-entries.js');
-    entries = listEntries(root).entries.filter((entry) => entry.conflict === null);
+    entries = listEntries(root, { view: 'here' }).entries.filter((entry) => entry.conflict === null);
   } catch {
     return null;
   }

@@ -90,7 +90,7 @@ describe('mem list for a human', () => {
   it('keeps --json as it was: every key, the full ids, no layout', () => {
     const listed = JSON.parse(runMem(['list', '--json'], { cwd: bob }).stdout) as Listed[];
     for (const entry of listed) {
-      expect(Object.keys(entry).sort()).toEqual(['conflict', 'file', 'files', 'id', 'line', 'personal', 'provenance', 'section', 'text']);
+      expect(Object.keys(entry).sort()).toEqual(['conflict', 'file', 'files', 'id', 'line', 'personal', 'provenance', 'scope', 'section', 'text']);
       expect(entry.id).toMatch(/^m[0-9a-f]{10}$/);
     }
     expect(listed.find((entry) => entry.text.startsWith('Integration'))?.text).toBe(LONG);

@@ -9,11 +9,12 @@ export default class Remember extends BaseCommand {
   static override summary = 'Remember a rule for every future session, through the same quality filter as the hooks.';
   static override description = [
     'The text is rewritten as a standalone rule, given a section (--section, or guessed from its wording), and checked by the quality filter. Exit 0 when remembered or already remembered; exit 1 when the filter refuses it (the reasons are printed) or it contradicts an entry (flagged: --force supersedes it).',
+    'On a branch other than the default one the entry is scoped to that branch: seen there only (and in its worktrees), and team-wide once the branch lands. --team writes it team-wide at once; --branch <name> scopes it to another branch.',
     '--force overrides the soft rules (too short, vague, ephemeral…), never secrets, prompt injection, invisible Unicode or a question. --personal writes to CLAUDE.local.md, which is never shared.',
     'Quote a rule that contains backticks with single quotes: inside double quotes the shell runs them.',
   ].join('\n\n');
   /** The --json shape, for the README reference (not --help). */
-  static jsonShape = '{status: added|updated|duplicate|refused|contradiction|pending, id, text, section, personal, files, reasons: [{code, explanation}], target: {id, text}|null, warnings}';
+  static jsonShape = '{status: added|updated|duplicate|refused|contradiction|pending, id, text, section, personal, scope, files, reasons: [{code, explanation}], target: {id, text}|null, warnings}';
 
   static override examples = [
     '<%= config.bin %> remember "Use pnpm, not npm."',
@@ -26,6 +27,8 @@ export default class Remember extends BaseCommand {
   static override flags = {
     section: Flags.string({ char: 's', description: 'section to file it under (one of region.sections)' }),
     personal: Flags.boolean({ description: 'remember it for you only, in CLAUDE.local.md (never shared)' }),
+    team: Flags.boolean({ description: 'team-wide even on a feature branch (seen on every branch at once)', exclusive: ['branch', 'personal'] }),
+    branch: Flags.string({ description: 'scope it to this branch: seen only where HEAD is on it, until it lands', exclusive: ['team', 'personal'] }),
     force: Flags.boolean({ char: 'f', description: 'override soft filter rules and supersede a contradicted entry (never secrets, injection or a question)' }),
     json: Flags.boolean({ description: 'print the outcome as JSON (its shape: README, command reference)' }),
   };
@@ -37,6 +40,7 @@ export default class Remember extends BaseCommand {
       personal: flags.personal,
       force: flags.force,
       env: process.env,
+      ...(flags.team ? { scope: null } : flags.branch !== undefined ? { scope: flags.branch } : {}),
     });
     for (const warning of outcome.warnings) process.stderr.write(`mem: warning: ${warning}\n`);
     process.exitCode = outcome.status === 'refused' || outcome.status === 'contradiction' ? EXIT.failure : EXIT.ok;
@@ -49,7 +53,7 @@ export default class Remember extends BaseCommand {
 
 /** Returns what a human sees: the id on success (stdout), the reasons on refusal (stderr). */
 function renderRemember(outcome: RememberOutcome): { out: string; err: string } {
-  const where = outcome.personal ? 'CLAUDE.local.md, personal' : outcome.section;
+  const where = outcome.personal ? 'CLAUDE.local.md, personal' : outcome.scope !== null ? `${outcome.section}, on branch ${outcome.scope} until it lands` : outcome.section;
   switch (outcome.status) {
     case 'added':
       return { out: `remembered as ${outcome.id ?? '?'} (${where}): ${outcome.text ?? ''}`, err: '' };

@@ -84,7 +84,8 @@ function when(entry: ListedEntry): string {
 
 /** Where it lives: the team memory, or a file and line (personal memory). */
 function where(entry: ListedEntry): string {
-  return entry.personal ? `${entry.file}:${entry.line} (personal)` : 'team memory';
+  if (entry.personal) return `${entry.file}:${entry.line} (personal)`;
+  return entry.scope === null ? 'team memory' : `branch ${terminalSafe(entry.scope)}`;
 }
 
 /** How it was learned: the agent's session, or the agent itself through `mem remember`. */

@@ -10,7 +10,7 @@ import { writeFileAtomicSync } from '../files/atomic-write.js';
 import { memoryPaths } from '../layout.js';
 
 /** Bump when the schema's defaults or shape change, so cached configs are validated again. */
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
 
 type CachedConfig = { version: number; text: string | null; config: Config };
 

@@ -96,6 +96,18 @@ const lintConfigSchema = z.strictObject({
   maxLevel: z._default(z.enum(['info', 'warning', 'error']), 'error'),
 });
 
+const scopeConfigSchema = z.strictObject({
+  /**
+   * `auto`: what is learned on a branch other than the default one is scoped to that branch (seen
+   * only there until it lands); `off`: every entry is team-wide and every entry is seen everywhere.
+   */
+  branches: z._default(z.enum(['auto', 'off']), 'auto'),
+  /** The default branch; unset: the remote's HEAD (`origin/HEAD`), else `main`, else `master`. */
+  defaultBranch: z.optional(z.string().check(z.regex(/^[A-Za-z0-9._/-]{1,200}$/))),
+  /** A branch whose entries nothing touched for this many days goes to `mem review` (promote, keep or forget). */
+  abandonDays: z._default(positiveInt(), 30),
+});
+
 export const configSchema = z.strictObject({
   version: z.literal(1),
   session: z.prefault(sessionConfigSchema, {}),
@@ -105,6 +117,7 @@ export const configSchema = z.strictObject({
   search: z.prefault(searchConfigSchema, {}),
   pending: z.prefault(pendingConfigSchema, {}),
   lint: z.prefault(lintConfigSchema, {}),
+  scope: z.prefault(scopeConfigSchema, {}),
 });
 
 export type Config = z.infer<typeof configSchema>;

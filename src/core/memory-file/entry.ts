@@ -23,6 +23,11 @@ export type Provenance = {
   fields?: string;
   /** Comment attributes this mem does not know (a later mem's), in order as read: written back unchanged. */
   unknown?: ReadonlyArray<readonly [string, string]>;
+  /**
+   * The branch it was learned on and is seen on until that branch lands (entry-scope.ts); absent
+   * for a team-wide entry. On the team ref it is the entry file's `scope` field.
+   */
+  scope?: string;
 };
 
 export type Entry = {

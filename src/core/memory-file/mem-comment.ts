@@ -3,6 +3,7 @@
  * Values are percent-encoded so that no value can close the comment or break the key=value syntax.
  */
 import type { Provenance } from './entry.js';
+import { isBranchName } from './entry-scope.js';
 
 export type MemAttributes = Record<string, string>;
 
@@ -60,6 +61,7 @@ export function formatEntryComment(id: string, provenance: Provenance, extra: Re
     ['c', provenance.commit],
     ['via', provenance.via],
     ['ag', provenance.agent],
+    ['scope', provenance.scope],
     ['f', provenance.fields],
     ...(provenance.unknown ?? []),
     ...extra.filter(([key]) => key !== 'side'),
@@ -67,7 +69,7 @@ export function formatEntryComment(id: string, provenance: Provenance, extra: Re
 }
 
 /** The attributes this mem reads: entries' (id, provenance, fields) and conflict items'. */
-const KNOWN_ATTRIBUTES = new Set(['id', 'by', 'at', 's', 'c', 'via', 'ag', 'f', 'side', 'sec', 'conflict', 'del']);
+const KNOWN_ATTRIBUTES = new Set(['id', 'by', 'at', 's', 'c', 'via', 'ag', 'scope', 'f', 'side', 'sec', 'conflict', 'del']);
 
 export type FoundComment = { attributes: MemAttributes; start: number; end: number; raw: string };
 
@@ -94,6 +96,7 @@ export function provenanceFromAttributes(attributes: MemAttributes): Provenance 
   if (attributes['c'] !== undefined) provenance.commit = attributes['c'];
   if (attributes['via'] !== undefined) provenance.via = attributes['via'];
   if (attributes['ag'] !== undefined) provenance.agent = attributes['ag'];
+  if (attributes['scope'] !== undefined && isBranchName(attributes['scope'])) provenance.scope = attributes['scope'];
   if (attributes['f'] !== undefined) provenance.fields = attributes['f'];
   const unknown = Object.entries(attributes).filter(([key]) => !KNOWN_ATTRIBUTES.has(key));
   if (unknown.length > 0) provenance.unknown = unknown;

@@ -9,6 +9,7 @@ import type { ConflictVersions } from './conflict-item.js';
 import { parseRegionBody } from './parse-region-body.js';
 import { fitNewestEntries, omittedNote } from './render-budget.js';
 import { findCodeSpans } from './find-code-spans.js';
+import { isVisibleIn, type ScopeView } from './entry-scope.js';
 
 /** What the rendering is for: the agent's rules file, or a snapshot block inside a human file. */
 export type RenderTarget = 'rules-file' | 'snapshot';
@@ -23,6 +24,8 @@ export type RenderOptions = {
   reader: Reader;
   /** The rendering's size budget in characters (config `team.renderMaxChars`, render-budget.ts); none: everything is shown. */
   maxChars?: number;
+  /** Whose entries are shown (entry-scope.ts): another branch's are left out; none: every entry. */
+  view?: ScopeView;
 };
 
 /** One list item of a rendering: the id it shows and, when rendered, its 1-based line. */
@@ -64,7 +67,9 @@ export function renderMemory(body: string, options: RenderOptions): Rendering {
   };
   for (const { section, item } of parseRegionBody(body).blocks) {
     if (item === undefined) continue;
-    if (item.kind === 'entry' || item.kind === 'resolved') push(section, { kind: 'entry', entry: item.entry });
+    if (item.kind === 'entry' || item.kind === 'resolved') {
+      if (options.view === undefined || isVisibleIn(item.entry.provenance.scope, options.view)) push(section, { kind: 'entry', entry: item.entry });
+    }
     else if (item.kind === 'conflict') push(section, { kind: 'conflict', conflict: item.conflict });
   }
   const known = options.sections.filter((section) => bySection.has(section));

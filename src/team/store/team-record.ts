@@ -14,6 +14,7 @@
  * here, one entry at a time.
  */
 import * as crypto from 'node:crypto';
+import { isBranchName } from '../../core/memory-file/entry-scope.js';
 
 export const ENTRY_DIR = 'entries';
 export const TOMBSTONE_DIR = 'tombstones';
@@ -52,6 +53,26 @@ export type TeamRecord =
    */
   | { kind: 'entry'; section: string; text: string; session: string | null; agent: string | null; fields?: EntryFields }
   | { kind: 'conflict'; section: string; base: { section: string; text: string } | null; versions: TeamVersion[] };
+
+/**
+ * The branch an entry is scoped to: its `scope` field, seen only on that branch until the branch
+ * lands (then promotion removes the field); undefined for a team-wide entry, which has no such
+ * field, so its bytes never change.
+ */
+export function recordScope(record: TeamRecord | undefined): string | undefined {
+  if (record?.kind !== 'entry' || record.fields === undefined) return undefined;
+  const found = record.fields.find(([key]) => key === 'scope');
+  return found !== undefined && isBranchName(found[1]) ? found[1] : undefined;
+}
+
+/** Returns `record` scoped to `scope` (undefined: team-wide, the field removed); the other fields stay as they are, in key order. */
+export function withScope<T extends TeamRecord>(record: T, scope: string | undefined): T {
+  if (record.kind !== 'entry') return record;
+  const others = (record.fields ?? []).filter(([key]) => key !== 'scope');
+  const fields = scope === undefined ? others : [...others, ['scope', scope] as const].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const { fields: _old, ...rest } = record;
+  return (fields.length === 0 ? rest : { ...rest, fields }) as T;
+}
 
 /** Returns true when `id` is usable as an entry id and a file name. */
 export function isValidId(id: string): boolean {
@@ -221,6 +242,8 @@ function readRecord(value: unknown): ParsedRecord {
   const agent = value['agent'] ?? null;
   if (agent !== null && !isAgentName(agent)) return { ok: false, reason: 'bad agent name' };
   const fields = otherFields(value);
+  const scope = fields.find(([key]) => key === 'scope');
+  if (scope !== undefined && !isBranchName(scope[1])) return { ok: false, reason: 'bad scope (not a branch name)' };
   return { ok: true, record: fields.length === 0 ? { kind: 'entry', section, text, session, agent } : { kind: 'entry', section, text, session, agent, fields } };
 }
 

@@ -12,6 +12,7 @@ function entry(id: string, text: string, conflict = false): ListedEntry {
     line: 1,
     provenance: { author: null, at: null, session: null, agent: null },
     personal: false,
+    scope: null,
     conflict: conflict ? { ours: text, theirs: null, base: null } : null,
   };
 }
