@@ -143,8 +143,9 @@ export async function rememberEntry(cwd: string, rawText: string, shared: Shared
     ? { text, section, source: 'agent-remember', origin: 'agent', evidence: { eventIndex: 0 } }
     : { text, section, source: 'manual', origin: 'user', evidence: { eventIndex: 0 } };
   const target = personal ? 'personal' : 'shared';
-  if (typeof options.scope === 'string' && !isBranchName(options.scope)) {
-    throw new MemError('USAGE', `--branch "${options.scope}" is not a branch name`, { hint: 'Example: mem remember "…" --branch feature/payments-v2 (letters, digits, . _ / + -).' });
+  const named = options.scope;
+  if (typeof named === 'string' && !isBranchName(named)) {
+    throw new MemError('USAGE', `--branch "${String(named)}" is not a branch name`, { hint: 'Example: mem remember "…" --branch feature/payments-v2 (letters, digits, . _ / + -).' });
   }
   // Note: personal memory is never shared, so it has no branch.
   const scope = personal ? undefined : readWriteScope(root, config, options.scope);

@@ -54,7 +54,7 @@ function readLoose(commonGitDir: string, ref: string): string | null {
 const packedCache = new Map<string, { text: string; refs: Map<string, string> }>();
 
 function readPackedRefs(commonGitDir: string): Map<string, string> {
-  let text = '';
+  let text: string;
   try {
     text = readFileSync(join(commonGitDir, 'packed-refs'), 'utf8');
   } catch {
