@@ -79,7 +79,7 @@ export async function refreshSearchIndex(cwd: string): Promise<void> {
 }
 
 /** What this worktree sees: team-wide entries and its branch's (every entry with `scope.branches: off`). */
-export async function scopeViewOf(root: string): Promise<ScopeView> {
+async function scopeViewOf(root: string): Promise<ScopeView> {
   try {
     return readScopeView(root, await loadConfigCached(root));
   } catch {

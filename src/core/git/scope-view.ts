@@ -12,14 +12,14 @@ import { readCurrentBranch, resolveCommonGitDir } from './repo-root.js';
 type ScopeConfig = Pick<Config, 'scope' | 'team'>;
 
 /** Returns the branch HEAD is on and the default branch of the clone at `root`; never throws. */
-export function readBranchPosition(root: string, config: ScopeConfig): BranchPosition {
+function readBranchPosition(root: string, config: ScopeConfig): BranchPosition {
   const head = readCurrentBranch(root);
   const current = head === null || head === 'HEAD' ? null : head;
   return { current, defaultBranch: readDefaultBranch(root, config) };
 }
 
 /** The default branch: config `scope.defaultBranch`, else what `<remote>/HEAD` points at, else `main` or `master` when it exists; null otherwise. */
-export function readDefaultBranch(root: string, config: ScopeConfig): string | null {
+function readDefaultBranch(root: string, config: ScopeConfig): string | null {
   if (config.scope.defaultBranch !== undefined) return config.scope.defaultBranch;
   try {
     const common = resolveCommonGitDir(root);
@@ -35,7 +35,7 @@ export function readDefaultBranch(root: string, config: ScopeConfig): string | n
 }
 
 /** Returns the object id a ref names (a loose ref file, else packed-refs), or null; never throws. */
-export function readRefOid(commonGitDir: string, ref: string): string | null {
+function readRefOid(commonGitDir: string, ref: string): string | null {
   const loose = readLoose(commonGitDir, ref);
   if (loose !== null) return /^[0-9a-f]{40,64}$/.test(loose) ? loose : null;
   const packed = readPackedRefs(commonGitDir);
