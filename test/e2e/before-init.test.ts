@@ -52,6 +52,34 @@ describe('before mem init', () => {
 });
 
 describe('a broken config', () => {
+  it('a key this mem does not know (a newer teammate\'s setting) does not stop the hooks; mem status lists it (issue 29.16)', () => {
+    const repo = makeRepo();
+    expect(runMem(['init', '--yes'], { cwd: repo }).status).toBe(0);
+    const file = join(repo, '.memory', 'config.json');
+    const config = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    config['futureFeature'] = { enabled: true };
+    writeFileSync(file, JSON.stringify(config, null, 2));
+    const transcript = join(repo, '..', 'future.jsonl');
+    writeFileSync(transcript, `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'Fix the login bug in src/auth.ts.' }, timestamp: new Date().toISOString() })}\n`);
+    const payload = { session_id: 'future-key-1', transcript_path: transcript, cwd: repo, hook_event_name: 'Stop' };
+    const hook = runMem(['hook', 'stop'], { cwd: repo, stdin: JSON.stringify(payload) });
+    expect(hook.status).toBe(0);
+    expect(existsSync(join(repo, '.memory', 'sessions'))).toBe(true);
+    const status = runMem(['status'], { cwd: repo });
+    expect(status.stdout).not.toContain('Config INVALID');
+    expect(status.stdout).toContain('unknown key(s) futureFeature: this mem ignores them');
+    expect(status.stdout).not.toMatch(/stop CONFIG_INVALID/);
+  });
+
+  it('a JSON syntax error is reported with its line and column', () => {
+    const repo = makeRepo();
+    expect(runMem(['init', '--yes'], { cwd: repo }).status).toBe(0);
+    writeFileSync(join(repo, '.memory', 'config.json'), '{\n  "version": 1,\n  "filter": { "minChars": 12, }\n}\n');
+    const status = runMem(['status'], { cwd: repo });
+    expect(status.stdout).toMatch(/Config INVALID: \.memory\/config\.json:3:\d+ is not valid JSON/);
+    expect(status.stdout).toContain('Fix the JSON syntax at the line and column above');
+  });
+
   it('is reported by mem status with what the hooks do and what to fix', () => {
     const repo = makeRepo();
     expect(runMem(['init', '--yes'], { cwd: repo }).status).toBe(0);

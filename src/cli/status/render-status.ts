@@ -20,7 +20,9 @@ export function renderStatus(status: StatusReport): string {
       `Config INVALID: ${status.configError}`,
       '  Until it is fixed, every hook fails with CONFIG_INVALID and records nothing (no handoff, no durable memory, no recall),',
       '  and mem sync, list, remember, forget and review stop with this error. The rest of this report assumes the defaults.',
-      '  Fix the key(s) above in .memory/config.json (delete a key to use its default); mem init checks the file.',
+      status.configError.includes('is not valid JSON')
+        ? '  Fix the JSON syntax at the line and column above (a missing comma or quote, a trailing comma); mem init checks the file.'
+        : '  Fix the key(s) above in .memory/config.json (delete a key to use its default); mem init checks the file.',
     );
   }
   if (status.diskFull) {

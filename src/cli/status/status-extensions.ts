@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../../core/config/schema.js';
+import { unknownConfigKeys } from '../../core/config/parse-config.js';
 import { cachedDerivation } from '../../core/files/derived-cache.js';
 import { readRegion } from '../../core/memory-file/read-region.js';
 import { readSyncStatus, type SyncStatus } from '../../team/sync-status.js';
@@ -105,6 +106,8 @@ export async function readStatusExtensions(root: string, config: Config): Promis
       warnings.push(`${file} is unreadable`);
     }
   }
+  const unknownKeys = readUnknownConfigKeys(root);
+  if (unknownKeys.length > 0) warnings.push(`.memory/config.json: unknown key(s) ${unknownKeys.join(', ')}: this mem ignores them (a newer mem's setting, or a typo)`);
   if (config.team.enabled) for (const problem of checkRefspecs(root, config.team.remote, config.team.ref)) warnings.push(problem);
   const weekAgo = Date.now() - 7 * 86_400_000;
   const flaggedContradictions = readCandidateRecords(memoryPaths(root).candidateLog).filter(
@@ -122,4 +125,12 @@ export async function readStatusExtensions(root: string, config: Config): Promis
     },
     team: { ...team, enabled: config.team.enabled, branch: config.team.branch, ref: config.team.ref },
   };
+}
+
+function readUnknownConfigKeys(root: string): string[] {
+  try {
+    return unknownConfigKeys(readFileSync(memoryPaths(root).configFile, 'utf8'));
+  } catch {
+    return [];
+  }
 }
