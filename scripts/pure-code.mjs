@@ -42,6 +42,8 @@ export const PURE_CODE = [
   'src/session/redact-events.ts',
   'src/session/render-handoff.ts',
   'src/session/session-state.ts',
+  'src/team/handoffs/plan-handoff-prune.ts',
+  'src/team/handoffs/shared-handoff.ts',
   'src/team/merge/',
   'src/team/plan-sync.ts',
   'src/team/scan-record.ts',

@@ -5,7 +5,9 @@
  */
 export type StartContextInput = {
   source: string | null;
-  handoff: { text: string; sessionId: string; updatedAt: string; own: boolean; agentLabel?: string } | null;
+  handoff: { text: string; sessionId: string; updatedAt: string; own: boolean; agentLabel?: string; sharedBy?: string } | null;
+  /** A teammate's shared handoff of this branch newer than this clone's own (or there is no own one). */
+  teammateHandoff?: { who: string; updatedAt: string; show: string; newerThanYours: boolean } | null;
   /**
    * Durable memory as the agent should read it, for agents that do not load CLAUDE.md (Codex CLI,
    * Gemini CLI): it comes first and the handoff gets what is left of the budget.
@@ -37,6 +39,10 @@ function buildHandoffContext(input: StartContextInput): string | null {
   if (input.conflicts > 0) {
     notices.push(`${input.conflicts} team memory conflict${input.conflicts === 1 ? '' : 's'} wait for a decision: both versions are in the team memory file (.claude/rules/mem-team-memory.md); \`mem review\` settles them for the whole team.`);
   }
+  if (input.teammateHandoff) {
+    const shared = input.teammateHandoff;
+    notices.push(`${shared.who} shared a handoff for this branch (last updated ${shared.updatedAt})${shared.newerThanYours ? ', newer than your last session here' : ''}; \`${shared.show}\` prints it.`);
+  }
   if (input.syncProblem) notices.push(`The last team memory sync failed: ${input.syncProblem}. Local memory is in use; \`mem sync\` retries.`);
 
   // Note: the protocol is kept whole like the notices; the handoff is what gets cut.
@@ -45,7 +51,9 @@ function buildHandoffContext(input: StartContextInput): string | null {
   if (input.handoff) {
     const intro = input.handoff.own
       ? `mem session state for this session (${input.handoff.sessionId.slice(0, 8)}), as of ${input.handoff.updatedAt}:`
-      : `Handoff from the previous session on this branch (${input.handoff.agentLabel ? `${input.handoff.agentLabel}, ` : ''}${input.handoff.sessionId.slice(0, 8)}, last updated ${input.handoff.updatedAt}), recorded by mem:`;
+      : input.handoff.sharedBy
+        ? `Handoff shared by ${input.handoff.sharedBy} for this branch (last updated ${input.handoff.updatedAt}), recorded by mem:`
+        : `Handoff from the previous session on this branch (${input.handoff.agentLabel ? `${input.handoff.agentLabel}, ` : ''}${input.handoff.sessionId.slice(0, 8)}, last updated ${input.handoff.updatedAt}), recorded by mem:`;
     handoffBlock = `${intro}\n\n${input.handoff.text.trim()}`;
   }
   const join = (head: string) => [head, noticeBlock].filter((part) => part !== '').join('\n\n');

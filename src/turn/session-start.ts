@@ -1,7 +1,8 @@
 import type { HookPayload } from '../agents/claude-code/hook-payload.js';
 import { readCurrentBranch } from '../core/git/repo-root.js';
 import { listSessions, readHandoff } from '../session/session-store.js';
-import { buildStartContext } from '../session/build-start-context.js';
+import { buildStartContext, type StartContextInput } from '../session/build-start-context.js';
+import { readBranchHandoffs } from '../team/handoffs/handoff-cache.js';
 import type { HookContext } from '../core/hook-context.js';
 import { durableConsumer } from './durable-consumer.js';
 import { finishEndedSessions } from '../session/finish-ended-sessions.js';
@@ -28,7 +29,8 @@ export async function handleSessionStart(context: HookContext, payload: HookPayl
   await finishEndedSessions(context, payload.sessionId, consume.onEvents);
   const own = payload.source === 'compact' || payload.source === 'resume';
 
-  let handoff: { text: string; sessionId: string; updatedAt: string; own: boolean; agentLabel?: string } | null = null;
+  let handoff: StartContextInput['handoff'] = null;
+  let teammateHandoff: StartContextInput['teammateHandoff'] = null;
   if (own) {
     const { updateSession } = await import('../session/update-session.js');
     const update = await updateSession(context, { sessionId: payload.sessionId, transcriptPath: payload.transcriptPath, agent }, consume.onEvents);
@@ -52,6 +54,11 @@ export async function handleSessionStart(context: HookContext, payload: HookPayl
       const from = previous.agent ?? 'claude';
       if (from !== agent) handoff.agentLabel = AGENT_LABELS[from];
     }
+    const shared = branch && branch !== 'HEAD' ? await teammateHandoffOf(context, branch, oldest, handoff) : null;
+    if (shared) {
+      teammateHandoff = shared.notice;
+      if (shared.handoff) handoff = shared.handoff;
+    }
   }
   await consume.afterTurn();
   if (agent === 'claude' && !own && payload.transcriptPath) await offerAutoMemory(context, payload.transcriptPath, payload.sessionId);
@@ -62,6 +69,7 @@ export async function handleSessionStart(context: HookContext, payload: HookPayl
   const additionalContext = buildStartContext({
     source: payload.source,
     handoff,
+    teammateHandoff,
     conflicts: notices.conflicts,
     syncProblem: notices.syncProblem,
     protocol: memoryProtocol({
@@ -80,6 +88,31 @@ export async function handleSessionStart(context: HookContext, payload: HookPayl
   const { noteStartContext } = await import('../search/recall-record.js');
   noteStartContext(context.root, payload.sessionId, additionalContext);
   return additionalContext;
+}
+
+/**
+ * A teammate's shared handoff of `branch` (as the last sync cached it; no network here) that is
+ * newer than this clone's own: the line saying so, and, when the branch has no handoff of this
+ * clone's, the handoff itself after the incoming gates once more. Null when there is none.
+ */
+async function teammateHandoffOf(
+  context: HookContext,
+  branch: string,
+  oldest: number,
+  own: StartContextInput['handoff'],
+): Promise<{ notice: NonNullable<StartContextInput['teammateHandoff']>; handoff: StartContextInput['handoff'] } | null> {
+  const newest = readBranchHandoffs(context.paths.cacheDir, branch).find((shared) => !shared.mine && Date.parse(shared.updatedAt) >= oldest);
+  if (!newest || (own !== null && newest.updatedAt <= own.updatedAt)) return null;
+  const who = newest.who.split('@')[0] ?? newest.who;
+  const notice = { who: newest.who, updatedAt: newest.updatedAt, show: `mem handoff show ${who}`, newerThanYours: own !== null };
+  if (own !== null) return { notice, handoff: null };
+  const { readSharedHandoff } = await import('../team/handoffs/shared-handoff.js');
+  const read = readSharedHandoff(Buffer.from(newest.raw, 'utf8'), newest.path);
+  if (!read.ok || read.handoff.branch !== branch) {
+    context.notes.push(`shared handoff ${newest.path} refused at session start: ${read.ok ? 'made on another branch' : read.reason}`);
+    return null;
+  }
+  return { notice, handoff: { text: read.handoff.text, sessionId: '', updatedAt: read.handoff.updatedAt, own: false, sharedBy: read.handoff.who } };
 }
 
 /**

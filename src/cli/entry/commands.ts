@@ -16,6 +16,10 @@ import Migrate from '../commands/migrate.js';
 import Blame from '../commands/blame.js';
 import Compact from '../commands/compact.js';
 import Lint from '../commands/lint.js';
+import HandoffShare from '../commands/handoff/share.js';
+import HandoffUnshare from '../commands/handoff/unshare.js';
+import HandoffList from '../commands/handoff/list.js';
+import HandoffShow from '../commands/handoff/show.js';
 
 export const COMMANDS = {
   review: Review,
@@ -35,4 +39,8 @@ export const COMMANDS = {
   blame: Blame,
   compact: Compact,
   lint: Lint,
+  'handoff:share': HandoffShare,
+  'handoff:unshare': HandoffUnshare,
+  'handoff:list': HandoffList,
+  'handoff:show': HandoffShow,
 };

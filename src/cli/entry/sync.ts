@@ -14,6 +14,26 @@ const USAGE_HINT = '  hint: mem sync [--dry-run] [--json] [--strict] [--quiet] (
 
 const FLAGS = new Set(['--dry-run', '--json', '--strict', '--quiet']);
 
+/**
+ * After the team memory: the shared handoffs fetched, pruned and cached (what the next session
+ * start reads), and in the pre-push hook this clone's own shared per `handoff.share`. Returns the
+ * lines to print on stderr; never throws.
+ */
+async function syncHandoffs(root: string, quiet: boolean): Promise<string[]> {
+  const lines: string[] = [];
+  const now = new Date();
+  if (process.env['MEM_IN_PRE_PUSH'] === '1') {
+    const { shareAtPrePush } = await import('../handoff/share-handoff.js');
+    const line = await shareAtPrePush(root, now);
+    if (line !== null) lines.push(line);
+  }
+  const { openTeamContext } = await import('../../team/team-context.js');
+  const { syncSharedHandoffs } = await import('../../team/handoffs/sync-shared-handoffs.js');
+  const report = await syncSharedHandoffs(openTeamContext(root), { now, prune: true });
+  if (report.warning && !quiet) lines.push(`mem sync: warning: ${report.warning}`);
+  return lines;
+}
+
 /** Returns the exit code of `mem sync <argv>`: 0 done or queued, 3 conflicts await review, 1 failure (or queued with --strict), 2 usage. */
 export async function runSyncCli(argv: string[]): Promise<number> {
   if (argv[0] === '--after-turn') {
@@ -40,6 +60,9 @@ export async function runSyncCli(argv: string[]): Promise<number> {
       report = await syncTeamMemory(root, { dryRun: argv.includes('--dry-run'), strict, ...(progress ? { progress: progress.report } : {}) });
     } finally {
       progress?.stop();
+    }
+    if (!argv.includes('--dry-run') && report.outcome !== 'disabled') {
+      for (const line of await syncHandoffs(root, quiet)) process.stderr.write(`${line}\n`);
     }
     if (argv.includes('--json')) {
       process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -66,6 +66,15 @@ const teamConfigSchema = z.strictObject({
   renderMaxChars: z._default(z.int().check(z.minimum(2_000)), 40_000),
 });
 
+const handoffConfigSchema = z.strictObject({
+  /**
+   * Publishing this clone's session handoffs to the team remote (refs/mem/handoffs/shared): `off`
+   * never (only `mem handoff share` does), `ask` says at pre-push when the pushed branch has a
+   * handoff newer than the one shared, `auto` shares it then.
+   */
+  share: z._default(z.enum(['off', 'ask', 'auto']), 'off'),
+});
+
 const searchConfigSchema = z.strictObject({
   /** user-prompt-submit recall budget, in tokens. */
   recallBudgetTokens: z._default(positiveInt(), 300),
@@ -115,6 +124,7 @@ export const configSchema = z.strictObject({
   region: z.prefault(regionConfigSchema, {}),
   team: z.prefault(teamConfigSchema, {}),
   search: z.prefault(searchConfigSchema, {}),
+  handoff: z.prefault(handoffConfigSchema, {}),
   pending: z.prefault(pendingConfigSchema, {}),
   lint: z.prefault(lintConfigSchema, {}),
   scope: z.prefault(scopeConfigSchema, {}),

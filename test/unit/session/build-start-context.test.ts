@@ -27,4 +27,14 @@ describe('buildStartContext', () => {
     expect(buildStartContext({ source: 'compact', handoff: handoff('# Session', true), conflicts: 0, syncProblem: null, budgetChars: 6000 })).toContain('for this session (abcd1234)');
     expect(buildStartContext({ source: 'startup', handoff: handoff('# Session'), conflicts: 0, syncProblem: null, budgetChars: 6000 })).toContain('Handoff from the previous session on this branch (abcd1234');
   });
+
+  it("says in one line that a teammate's shared handoff is newer and how to load it, and introduces one given in full", () => {
+    const teammateHandoff = { who: 'alice@example.com', updatedAt: '2026-11-28T11:00:00Z', show: 'mem handoff show alice', newerThanYours: true };
+    const told = buildStartContext({ source: 'startup', handoff: handoff('# Mine'), teammateHandoff, conflicts: 0, syncProblem: null, budgetChars: 6000 });
+    expect(told).toContain('- alice@example.com shared a handoff for this branch (last updated 2026-11-28T11:00:00Z), newer than your last session here; `mem handoff show alice` prints it.');
+    expect(told).toContain('# Mine');
+    const given = buildStartContext({ source: 'startup', handoff: { ...handoff('# Alice'), sharedBy: 'alice@example.com' }, teammateHandoff: { ...teammateHandoff, newerThanYours: false }, conflicts: 0, syncProblem: null, budgetChars: 6000 });
+    expect(given).toContain('Handoff shared by alice@example.com for this branch (last updated 2026-11-28T10:00:00Z), recorded by mem:\n\n# Alice');
+    expect(given).not.toContain('newer than your last session');
+  });
 });
