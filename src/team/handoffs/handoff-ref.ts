@@ -12,7 +12,7 @@ import type { TeamContext } from '../team-context.js';
 import { HANDOFF_DIR } from './shared-handoff.js';
 
 /** The ref on the remote; a glob fetches it, so a remote without it is no failure. */
-export const HANDOFFS_REMOTE_REF = 'refs/mem/handoffs/shared';
+const HANDOFFS_REMOTE_REF = 'refs/mem/handoffs/shared';
 const TRACKING = 'mem/handoffs';
 
 export type HandoffRef = { storeDir: string; fetchTarget: TransportTarget; pushTarget: TransportTarget; refs: TeamRefs; retries: number };

@@ -13,7 +13,7 @@ import { findSecrets, redactSecrets } from '../../core/safety/scan-secrets.js';
 /** The handoff text's cap in characters: what a session start could inject, with room to spare. */
 export const MAX_HANDOFF_CHARS = 8_000;
 /** A file on the ref bigger than this is refused unread. */
-export const MAX_HANDOFF_FILE_BYTES = 16 * 1024;
+const MAX_HANDOFF_FILE_BYTES = 16 * 1024;
 /** Where the files live on the ref. */
 export const HANDOFF_DIR = 'handoffs';
 
@@ -91,8 +91,8 @@ export function readSharedHandoff(bytes: Buffer, path: string): ReadHandoff {
   return reasons.length > 0 ? { ok: false, reason: reasons.join(', ') } : { ok: true, handoff };
 }
 
-/** Returns the rule ids the texts trip (empty: clean); the gate a shared handoff passes again wherever it is read. */
-export function gateReasons(texts: readonly string[]): string[] {
+/** Returns the rule ids the texts trip (empty: clean). */
+function gateReasons(texts: readonly string[]): string[] {
   const reasons = new Set<string>();
   for (const text of texts) {
     for (const finding of findSecrets(text)) reasons.add(finding.ruleId);
