@@ -2,7 +2,7 @@
  * `mem review` in a real terminal: a pseudo-terminal from util-linux `script`, answers typed at
  * the prompt, and $EDITOR for the edit choice.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -43,7 +43,39 @@ function reviewInTerminal(repo: string, typed: string, extraEnv: Record<string, 
   return { status: result.status ?? -1, output: result.stdout };
 }
 
+/** Runs `mem review` in a pseudo-terminal and types each answer once its prompt is on screen (Ctrl+C must reach a waiting prompt, not the start-up). */
+function reviewAnsweringPrompts(repo: string, answers: readonly string[]): Promise<{ status: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('script', ['-qec', `${process.execPath} ${MEM_BIN} review`, '/dev/null'], { cwd: repo, env: testEnv({ TERM: 'dumb' }) });
+    let output = '';
+    let prompts = 0;
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const seen = output.split('[q]uit? ').length - 1;
+      while (prompts < seen && prompts < answers.length) child.stdin.write(answers[prompts++]!);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ status: code ?? -1, output });
+    });
+  });
+}
+
 describe.skipIf(!HAS_SCRIPT)('mem review in a terminal', () => {
+  it('Ctrl+C at the prompt stops on a new line, keeps what was settled, changes nothing else, exit 130 (issue 29.10)', async () => {
+    const repo = repoWithConflicts();
+    const before = readFileSync(join(repo, WORKING), 'utf8');
+    const first = await reviewAnsweringPrompts(repo, ['\u0003']);
+    expect(first.status).toBe(130);
+    expect(first.output).toMatch(/\? (?:\^C)?\r?\ninterrupted: nothing changed; 2 conflict\(s\) left\./);
+    expect(readFileSync(join(repo, WORKING), 'utf8')).toBe(before);
+    const second = await reviewAnsweringPrompts(repo, ['t\r', '\u0003']);
+    expect(second.status).toBe(130);
+    expect(second.output).toContain('interrupted: the 1 conflict(s) settled before are kept');
+    expect(readFileSync(join(repo, WORKING), 'utf8')).toContain('Use pnpm 8.');
+  });
+
   it('shows each conflict with base, ours and theirs, and applies the choices typed', () => {
     const repo = repoWithConflicts();
     const { status, output } = reviewInTerminal(repo, 't\nb\n');

@@ -62,20 +62,28 @@ export default class Review extends BaseCommand {
       }
       if (conflicts.length > 0) this.log(['', ...wrapText(`${conflicts.length} conflict(s). Settle them with \`mem review\` in a terminal, or \`mem review --resolve <id> --take mine|theirs|both\`.`, outputWidth(process.stdout))].join('\n'));
     } else {
-      const left = await this.interactive(root, conflicts);
-      process.exitCode = left > 0 ? EXIT.conflicts : EXIT.ok;
+      const { left, interrupted } = await this.interactive(root, conflicts);
+      // Note: 130 is what a shell reports for a command stopped by Ctrl+C (128 + SIGINT).
+      process.exitCode = interrupted ? 130 : left > 0 ? EXIT.conflicts : EXIT.ok;
       return;
     }
     process.exitCode = conflicts.length > 0 ? EXIT.conflicts : EXIT.ok;
   }
 
-  private async interactive(root: string, conflicts: ReviewConflict[]): Promise<number> {
+  private async interactive(root: string, conflicts: ReviewConflict[]): Promise<{ left: number; interrupted: boolean }> {
     const { resolveReviewConflict } = await import('../../team/review.js');
     if (conflicts.length === 0) {
       this.log('no memory conflicts');
-      return 0;
+      return { left: 0, interrupted: false };
     }
     const rl = createInterface({ input: process.stdin, output: process.stdout });
+    // Ctrl+C at a prompt stops the review: the conflict on screen stays as it is (answers already
+    // given were saved one by one and are kept).
+    let interrupted = false;
+    rl.on('SIGINT', () => {
+      interrupted = true;
+      rl.close();
+    });
     // Note: an async line iterator buffers answers typed ahead (or pasted) instead of dropping them
     // between prompts, and ends cleanly on Ctrl+D, which counts as quit.
     const lines = rl[Symbol.asyncIterator]();
@@ -85,12 +93,18 @@ export default class Review extends BaseCommand {
       return next.done ? 'q' : String(next.value);
     };
     let left = conflicts.length;
+    const stopped = (): { left: number; interrupted: boolean } => {
+      if (!interrupted) return { left, interrupted: false };
+      const settled = conflicts.length - left;
+      this.log(`\ninterrupted: ${settled === 0 ? 'nothing changed' : `the ${settled} conflict(s) settled before are kept, the rest left as they are`}; ${left} conflict(s) left.`);
+      return { left, interrupted: true };
+    };
     try {
       for (const [index, conflict] of conflicts.entries()) {
         this.log(`\n${renderConflict(conflict, `Conflict ${index + 1} of ${conflicts.length}: ${conflict.id} (${conflict.section || 'no section'})`, outputWidth(process.stdout)).join('\n')}`);
         for (;;) {
           const answer = (await ask('[m]ine / [t]heirs / [b]oth / [e]dit / [s]kip / [q]uit? ')).trim().toLowerCase();
-          if (answer === 'q') return left;
+          if (answer === 'q') return stopped();
           if (answer === 's') break;
           const take = answer === 'm' || answer === 'o' ? 'mine' : answer === 't' ? 'theirs' : answer === 'b' ? 'both' : null;
           if (take) {
@@ -112,7 +126,7 @@ export default class Review extends BaseCommand {
       rl.close();
     }
     this.log(`${left} conflict(s) left.${left < conflicts.length ? ' `mem sync` (or your next push) shares the resolutions.' : ''}`);
-    return left;
+    return { left, interrupted: false };
   }
 }
 
