@@ -14,7 +14,7 @@ import { mergeRecords, type Side } from './merge/merge-records.js';
 import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
 import type { Attribution, FileWrite } from './store/git-objects.js';
 import { blobOid, recordScope, classifyPath, entryPath, filesById, serializeRecord, tombstonePath, type TeamRecord } from './store/team-record.js';
-import type { WorkingItem } from './working-records.js';
+import { asWorkingCopyHoldsIt, type WorkingItem } from './working-records.js';
 
 /** One file the team changed since the base: its path and, unless deleted, its new blob and mode. */
 export type IncomingChange = { path: string; newOid: string | null; newMode: string | null };
@@ -54,8 +54,9 @@ function baseBlobOf(base: BaseState, team: TeamSide, id: string): string | null 
 }
 
 /**
- * Returns the ids this clone changed since the base: blob ids differ (no blob is read for that),
- * and, where the base is comparable, entries of the base this clone no longer has (and nobody forgot).
+ * Returns the ids this clone may have changed since the base: blob ids differ (no blob is read for
+ * that; confirmLocalChanges then reads those the base holds), and, where the base is comparable,
+ * entries of the base this clone no longer has (and nobody forgot).
  */
 export function findLocalChanges(ours: readonly WorkingItem[], base: BaseState, team: TeamSide, tombstones: ReadonlySet<string>): Set<string> {
   const changed = new Set<string>();
@@ -70,16 +71,35 @@ export function findLocalChanges(ours: readonly WorkingItem[], base: BaseState, 
   return changed;
 }
 
-/** The base blobs the merge needs: those of entries both sides changed. */
-export function baseBlobsWanted(incoming: readonly IncomingChange[], changed: ReadonlySet<string>, base: BaseState, team: TeamSide): string[] {
+/**
+ * The base blobs the plan needs: those of the entries this clone may have changed (findLocalChanges),
+ * to tell a real change from a file the team holds in another layout (confirmLocalChanges) and to
+ * merge the ids both sides changed.
+ */
+export function baseBlobsWanted(changed: ReadonlySet<string>, base: BaseState, team: TeamSide): string[] {
   const oids: string[] = [];
-  for (const change of incoming) {
-    const kind = classifyPath(change.path);
-    if (kind?.kind !== 'entry' || !changed.has(kind.id)) continue;
-    const oid = baseBlobOf(base, team, kind.id);
+  for (const id of changed) {
+    const oid = baseBlobOf(base, team, id);
     if (oid !== null) oids.push(oid);
   }
   return oids;
+}
+
+/**
+ * Returns `changed` without the ids whose working record is just what the working copy makes of
+ * the base's record: a file in a layout mem does not write (one-line JSON, CRLF) or a text the
+ * working copy cannot hold as it is (a lone CR) differs by blob id, but this clone changed nothing,
+ * and sending it would make this clone its author (`mem blame` would name the wrong person).
+ */
+export function confirmLocalChanges(changed: ReadonlySet<string>, ours: readonly WorkingItem[], baseRecords: ReadonlyMap<string, TeamRecord>): Set<string> {
+  const confirmed = new Set(changed);
+  for (const item of ours) {
+    const base = changed.has(item.id) ? baseRecords.get(item.id) : undefined;
+    if (base === undefined) continue;
+    const held = asWorkingCopyHoldsIt(item.id, base);
+    if (held !== undefined && serializeRecord(held) === serializeRecord(item.record)) confirmed.delete(item.id);
+  }
+  return confirmed;
 }
 
 export type SyncInput = {

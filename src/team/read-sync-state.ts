@@ -11,7 +11,7 @@ import { stampsChanged, stampsHold, takeStamps, type StampSet } from '../core/fi
 import { noProgress } from '../core/progress.js';
 import { prescanRecords } from './scan-record.js';
 import { incomingEntriesReader } from './merge-parts.js';
-import { allTombstones, baseBlobsWanted, findLocalChanges, readBaseState, type IncomingChange } from './plan-sync.js';
+import { allTombstones, baseBlobsWanted, confirmLocalChanges, findLocalChanges, readBaseState, type IncomingChange } from './plan-sync.js';
 import { attributeChanges, diffTrees, listTree, startAttributeChanges, startDiffTrees, startIsAncestor, startListTree, streamBlobs, type Attribution, type CommitAuthor, type TreeFile } from './store/git-objects.js';
 import { attributeAcrossCompaction, findCompaction, type Compaction } from './compaction-base.js';
 import { ENTRY_DIR, TOMBSTONE_DIR, classifyPath, parseRecord, type TeamRecord } from './store/team-record.js';
@@ -134,11 +134,11 @@ export async function readSyncState(run: SyncRun, theirsOid: string | null, reac
   const base = readBaseState(baseFiles.values());
   const team = { theirs: theirsOid, related };
   const tombstones = allTombstones(readLocalTombstones(root), base, incoming);
-  const changed = findLocalChanges(ours, base, team, tombstones);
+  const candidates = findLocalChanges(ours, base, team, tombstones);
 
   // Theirs: each changed file read and checked on its own; a bad one is quarantined, the rest arrives.
   const wanted = incoming.filter((change) => change.newOid !== null && classifyPath(change.path)?.kind === 'entry').map((change) => change.newOid as string);
-  const baseWanted = baseBlobsWanted(incoming, changed, base, team);
+  const baseWanted = baseBlobsWanted(candidates, base, team);
   if (wanted.length > 0) (options.progress ?? noProgress)(`reading ${wanted.length} team entr${wanted.length === 1 ? 'y' : 'ies'} and merging`);
   // Note: each entry is checked as git reads it, while git reads the rest (a first sync reads them all).
   const entriesReader = incomingEntriesReader(incoming, scan);
@@ -147,10 +147,11 @@ export async function readSyncState(run: SyncRun, theirsOid: string | null, reac
   report.quarantined.push(...quarantined);
   const baseRecords = new Map<string, TeamRecord>();
   for (const [id, oid] of base.entries) {
-    const bytes = changed.has(id) ? blobs.get(oid) : undefined;
+    const bytes = candidates.has(id) ? blobs.get(oid) : undefined;
     const parsed = bytes === undefined ? null : parseRecord(bytes);
     if (parsed?.ok && (related || theirsOid === null)) baseRecords.set(id, parsed.record);
   }
+  const changed = confirmLocalChanges(candidates, ours, baseRecords);
   const attribution = await attributed;
   return { fileText, edits: absorbed.edits, baseOid, reader, authors: attribution.authors, input: { ours, changed, tombstones, base, baseRecords, team, incoming, theirs, attribution: attribution.byPath, scan } };
 }

@@ -78,6 +78,11 @@ function conflictItem(conflict: ConflictVersions, section: string): WorkingItem 
 
 export type Reader = { name: string | null; email: string | null };
 
+/** The record the working copy holds once `record` is written into it as entry `id` and read back; undefined when it cannot hold it. */
+export function asWorkingCopyHoldsIt(id: string, record: TeamRecord): TeamRecord | undefined {
+  return readWorkingItems(renderWorkingBody([{ id, record, provenance: {} }], [record.section], { name: null, email: null }))[0]?.record;
+}
+
 /**
  * Returns the working copy body for `items`: sections in taxonomy order (others after, in order of
  * appearance), items in the given order. A conflict shows the reader's own version as "ours".

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, cloneAs, git, makeBareRemote, makeRepo, runMem, testEnv } from '../helpers/temp-repo.js';
+import { teamEntryTexts } from '../helpers/raw-team-commit.js';
 
 afterAll(cleanupTempDirs);
 
@@ -143,6 +144,31 @@ describe('team sync', () => {
     const forgot = runMem(['forget', id], { cwd: bob });
     expect(forgot.status, forgot.stderr).toBe(0);
     expect((JSON.parse(runMem(['list', '--json'], { cwd: bob }).stdout) as unknown[]).length).toBe(1);
+  });
+
+  it('never sends a teammate\'s entry file in another layout as its own: mem blame keeps naming its author', () => {
+    const { remote, alice, bob } = team();
+    remember(alice, 'Always run `make check` before pushing.');
+    sync(alice);
+    const files = {
+      [`entries/${shard('moneline01')}/moneline01.json`]: '{"section":"Conventions","text":"Deploy with make deploy-prod from any branch."}',
+      [`entries/${shard('mlonecr001')}/mlonecr001.json`]: `${JSON.stringify({ section: 'Conventions', text: 'Tag releases with make tag\rbefore the deploy.' }, null, 2)}\n`,
+    };
+    pushRaw(remote, 'mallory', files);
+    sync(bob);
+    remember(bob, 'Bob: the worker needs REDIS_URL set.', 'Gotchas');
+    sync(bob);
+    // Bob's push sends his entry only: the team's files are still as Mallory wrote them.
+    const onRef = teamEntryTexts(remote);
+    for (const [path, text] of Object.entries(files)) expect(onRef.get(path.slice(path.lastIndexOf('/') + 1, -5))).toBe(text);
+    sync(alice);
+    for (const dir of [alice, bob]) {
+      for (const id of ['moneline01', 'mlonecr001']) {
+        const blame = runMem(['blame', id], { cwd: dir });
+        expect(blame.status, blame.stderr).toBe(0);
+        expect(blame.stdout).toMatch(/author: +mallory/);
+      }
+    }
   });
 
   it('reads a human edit of the rendered file back as a change, and never overwrites it', () => {

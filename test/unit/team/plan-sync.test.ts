@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { incomingEntriesReader } from '../../../src/team/merge-parts.js';
-import { allTombstones, baseBlobsWanted, findLocalChanges, planSync, readBaseState, type IncomingChange, type SyncPlan } from '../../../src/team/plan-sync.js';
+import { allTombstones, baseBlobsWanted, confirmLocalChanges, findLocalChanges, planSync, readBaseState, type IncomingChange, type SyncPlan } from '../../../src/team/plan-sync.js';
 import { blobOid, entryPath, parseRecord, serializeRecord, tombstonePath, type TeamRecord } from '../../../src/team/store/team-record.js';
 import type { TeamStore } from '../../../src/team/store/team-store-port.js';
 import type { FlaggedEntry } from '../../../src/team/scan-record.js';
-import type { WorkingItem } from '../../../src/team/working-records.js';
+import { readWorkingItems, renderWorkingBody, type WorkingItem } from '../../../src/team/working-records.js';
 import { fakeTeamStore } from '../../helpers/fake-team-store.js';
 
 const SCAN = { entropyBits: 4.0, minTokenLength: 20 };
@@ -49,13 +49,14 @@ async function plan(store: TeamStore, base: string, theirs: string, ours: Workin
   const baseState = readBaseState([...baseFiles].map(([path, oid]) => ({ path, oid })));
   const team = { theirs, related: true };
   const tombstones = allTombstones(localTombstones, baseState, incoming);
-  const changed = findLocalChanges(ours, baseState, team, tombstones);
+  const candidates = findLocalChanges(ours, baseState, team, tombstones);
   const baseRecords = new Map<string, TeamRecord>();
-  for (const oid of baseBlobsWanted(incoming, changed, baseState, team)) {
+  for (const oid of baseBlobsWanted(candidates, baseState, team)) {
     const id = [...baseState.entries].find(([, blob]) => blob === oid)?.[0];
     const parsed = parseRecord(blobs.get(oid) as Buffer);
     if (id !== undefined && parsed.ok) baseRecords.set(id, parsed.record);
   }
+  const changed = confirmLocalChanges(candidates, ours, baseRecords);
   const reader = incomingEntriesReader(incoming, SCAN);
   reader.add([...blobs]);
   const { theirs: theirEntries, quarantined } = reader.finish(blobs);
@@ -95,6 +96,21 @@ describe('planSync', () => {
     const conflict = result.items.find((one) => one.id === 'mdb0000001')?.record;
     expect(conflict?.kind).toBe('conflict');
     expect(conflict?.kind === 'conflict' ? conflict.versions.map((version) => version.text).sort() : []).toEqual(['Tests use an in-memory database.', 'Tests use postgres 16 in docker.']);
+  });
+
+  it('sends nothing for a teammate\'s file in a layout mem does not write (one-line JSON, a lone CR): this clone changed nothing', async () => {
+    const store = fakeTeamStore();
+    const files = { mone000001: '{"section":"Conventions","text":"Deploy with make deploy-prod."}\n', mcr00000002: `${JSON.stringify({ section: 'Conventions', text: 'Deploy with make\rdeploy-prod.' })}\n` };
+    const base = await store.writeCommit({ parent: null, writes: Object.entries(files).map(([id, content]) => ({ path: entryPath(id), content })), message: 'hand-written\n', author, timestamp: 1_700_000_000 });
+    const received = await plan(store, (await commitState(store, null, {})), base, []);
+    expect(received.received).toBe(2);
+    // What the working copy then holds, read again at the next sync over that base.
+    const held = readWorkingItems(renderWorkingBody(received.items, ['Conventions'], { name: 'bob', email: null }));
+    const result = await plan(store, base, base, held);
+    expect(result).toMatchObject({ pending: false, outgoing: [] });
+    // A real edit of it is still sent.
+    const edited = await plan(store, base, base, [item('mone000001', 'Deploy with make deploy-prod, never by hand.'), ...held.filter((one) => one.id !== 'mone000001')]);
+    expect(edited.outgoing.map((write) => write.path)).toEqual([entryPath('mone000001')]);
   });
 
   it('lets a tombstone win: an entry the team forgot is gone here, even after a local edit', async () => {
