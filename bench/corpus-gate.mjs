@@ -16,7 +16,8 @@ export function readJsonl(file) {
     .map((line) => JSON.parse(line));
 }
 
-function gateEnv(home) {
+/** The environment of a run with its own HOME: no inherited git, agent or mem variables. */
+export function gateEnv(home) {
   const env = { ...process.env };
   for (const key of Object.keys(env)) if (key.startsWith('GIT_') || key.startsWith('CLAUDE') || key.startsWith('MEM_')) delete env[key];
   return {
