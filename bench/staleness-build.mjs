@@ -83,7 +83,7 @@ function buildCase(gitDir, file, pair, taken) {
     const key = `${pair.t2.commit}\n${unit.text}`;
     if (unit.text.length > 800 || taken.has(key)) continue;
     taken.add(key);
-    const refs = referencesIn(unit.text, before, file).map((ref) => ({ ...ref, ...judgeReference(ref, before, after, renames) }));
+    const refs = referencesIn(unit.text, before).map((ref) => ({ ...ref, ...judgeReference(ref, before, after, renames) }));
     if (refs.length === 0) {
       plain.push({ line: unit.line, text: unit.text, refs: [], expected: 'none' });
       continue;

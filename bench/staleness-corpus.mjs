@@ -14,34 +14,44 @@
 // Also reported: lines whose references resolve but changed, called stale (either answer is
 // right by the issue; reported, not scored), and lines naming nothing, called stale.
 //
-// Lines per case: every stale line, and at most --per-case of each other kind (evenly spread), so
-// a run takes minutes, not hours; every rate is within one kind, so the draw does not bias it.
+// Lines per repository: every stale line, at most --per-repo fresh ones, half as many changed and a
+// quarter as many naming nothing (evenly spread over its cases), so a run takes minutes, not hours
+// (one `mem remember` is a process); every rate is within one kind, so the draw does not bias it.
 //
 // Usage: npm run build && node bench/staleness-corpus.mjs [--half tuning|validation|all] [--jobs 2]
-//        [--per-case 8] [--verbose] [--keep] [owner/name…]
-import { execFileSync, spawn } from 'node:child_process';
+//        [--per-repo 16] [--verbose] [--keep] [owner/name…]
+//        node bench/staleness-corpus.mjs --pure [--half …] [--verbose]   (in process, no CLI: the
+//        anchor engine of src/core/anchors/ on every line of every case, trees read from the
+//        mirrors; seconds, for tuning the finder. The reported figures are the CLI's.)
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT } from './lib.mjs';
+import { BIN, ROOT, importSources } from './lib.mjs';
 import { flag, gateEnv, mapLimit } from './corpus-gate.mjs';
 import { checkOutT, moveToT2 } from './staleness/case-repo.mjs';
+import { renamesBetween, treeAt } from './staleness/tree-at.mjs';
 
 const MIRRORS = flag('--mirrors', process.env.MEM_MIRRORS ?? '/work/.mirror');
 const jobs = Number(flag('--jobs', '2'));
-const perCase = Number(flag('--per-case', '8'));
+const perRepo = Number(flag('--per-repo', '16'));
 const verbose = process.argv.includes('--verbose');
+const pure = process.argv.includes('--pure');
 const keep = process.argv.includes('--keep');
 const halfFlag = flag('--half', '');
 const halves = halfFlag === '' ? ['tuning', 'validation'] : halfFlag === 'all' ? ['all'] : [halfFlag];
-const named = process.argv.slice(2).filter((arg, i, all) => /^[\w.-]+\/[\w.-]+$/.test(arg) && !['--half', '--jobs', '--per-case', '--mirrors'].includes(all[i - 1]));
+const named = process.argv.slice(2).filter((arg, i, all) => /^[\w.-]+\/[\w.-]+$/.test(arg) && !['--half', '--jobs', '--per-repo', '--mirrors'].includes(all[i - 1]));
 
 const spread = (items, n) => (items.length <= n ? items : Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)]));
 
-/** The lines of one case that a run offers: every stale one, at most `perCase` of each other kind. */
-function linesOf(kase) {
-  const byKind = (kind) => kase.entries.filter((e) => e.expected === kind);
-  return [...byKind('stale'), ...spread(byKind('fresh'), perCase), ...spread(byKind('changed'), perCase), ...spread(byKind('none'), Math.ceil(perCase / 2))];
+/** The cases of one repository with the lines a run offers: every stale one, a spread of the others. */
+function drawLines(set) {
+  const all = set.cases.flatMap((kase) => kase.entries);
+  const byKind = (kind) => all.filter((entry) => entry.expected === kind);
+  const drawn = new Set([...byKind('stale'), ...spread(byKind('fresh'), perRepo), ...spread(byKind('changed'), Math.ceil(perRepo / 2)), ...spread(byKind('none'), Math.ceil(perRepo / 4))]);
+  return set.cases
+    .map((kase) => ({ repo: set.repo, kase: { ...kase, entries: kase.entries.filter((entry) => drawn.has(entry)) } }))
+    .filter(({ kase }) => kase.entries.length > 0);
 }
 
 function loadCases() {
@@ -71,6 +81,80 @@ const parseJson = (text) => {
   }
 };
 
+const resultOf = (repo, kase, entry) => ({ repo, t: kase.t, t2: kase.t2, file: kase.file, line: entry.line, text: entry.text, expected: entry.expected, refs: entry.refs });
+
+/** The anchor engine, bundled from src/ in process (for --pure). */
+async function loadEngine() {
+  return importSources(
+    [
+      "export { findReferences } from './src/core/anchors/find-references.ts';",
+      "export { resolveAnchors } from './src/core/anchors/resolve-anchors.ts';",
+      "export { checkAnchors } from './src/core/anchors/check-anchors.ts';",
+      "export { worstState } from './src/core/anchors/anchor.ts';",
+    ].join('\n'),
+  );
+}
+
+/** Snapshots by commit, for the current repository (every long pair of a repository ends at its HEAD). */
+const snapshots = { repo: '', byCommit: new Map() };
+function snapshotOf(repoName, mirror, commit) {
+  if (snapshots.repo !== repoName) Object.assign(snapshots, { repo: repoName, byCommit: new Map() });
+  if (!snapshots.byCommit.has(commit)) {
+    const tree = treeAt(mirror, commit);
+    snapshots.byCommit.set(commit, { commit, objects: tree.entries, manifests: tree.manifests });
+  }
+  return snapshots.byCommit.get(commit);
+}
+
+/** One case in process: every line's references found, resolved at T and checked at T2 by the engine itself. */
+function runCasePure(engine, repoName, kase) {
+  const mirror = join(MIRRORS, repoName.replace('/', '+'), 'repo');
+  const before = snapshotOf(repoName, mirror, kase.t);
+  const after = snapshotOf(repoName, mirror, kase.t2);
+  const renames = renamesBetween(mirror, kase.t, kase.t2);
+  return kase.entries.map((entry) => {
+    const anchors = engine.resolveAnchors(engine.findReferences(entry.text), before);
+    const statuses = anchors.length === 0 ? [] : engine.checkAnchors({ commit: kase.t, refs: anchors }, after, renames);
+    return {
+      ...resultOf(repoName, kase, entry),
+      outcome: 'added',
+      written: true,
+      deleted: false,
+      status: engine.worstState(statuses.map((one) => one.status)),
+      anchors: statuses.map((one) => ({ kind: one.anchor.kind, value: one.anchor.value, path: one.anchor.path, status: one.status, ...(one.renamedTo ? { renamedTo: one.renamedTo } : {}) })),
+    };
+  });
+}
+
+/**
+ * --pure only: the labelled references the engine anchored too (by the path or manifest that holds
+ * them), and the anchors it made that the labeller has not. A wider view than the stale lines alone.
+ */
+function referenceAgreement(results) {
+  const holder = (ref) => ref.path ?? ref.file ?? `package.json:${ref.value}`;
+  let labelled = 0;
+  let found = 0;
+  let extra = 0;
+  const missed = [];
+  const extras = [];
+  for (const r of results) {
+    const anchored = new Set(r.anchors.map((a) => (a.kind === 'script' ? `package.json:${a.value}` : a.path)));
+    const scripts = new Set(r.anchors.filter((a) => a.kind === 'script').map((a) => a.value));
+    for (const ref of r.refs) {
+      labelled += 1;
+      if (anchored.has(holder(ref)) || (ref.kind === 'script' && scripts.has(ref.value))) found += 1;
+      else missed.push(`${ref.kind}:${ref.value} | ${r.text.slice(0, 160)}`);
+    }
+    const paths = new Set(r.refs.map(holder));
+    for (const a of r.anchors) {
+      if (a.kind === 'script' ? r.refs.some((ref) => ref.kind === 'script' && ref.value === a.value) : paths.has(a.path)) continue;
+      extra += 1;
+      extras.push(`${a.kind}:${a.value}→${a.path} | ${r.text.slice(0, 160)}`);
+    }
+  }
+  return { labelled, found, extra, missed, extras };
+}
+
 /** Runs one case; returns one result per line offered. */
 async function runCase(repoName, kase, index) {
   const base = mkdtempSync(join(tmpdir(), 'mem-staleness-'));
@@ -84,7 +168,7 @@ async function runCase(repoName, kase, index) {
     const init = await run(['init', '--yes'], repo, env);
     if (init.status !== 0) throw new Error(`mem init failed in ${repoName}@${kase.t}: ${init.stderr}`);
     const offered = [];
-    for (const entry of linesOf(kase)) {
+    for (const entry of kase.entries) {
       const result = await run(['remember', '--force', '--json', entry.text], repo, env);
       const outcome = parseJson(result.stdout);
       offered.push({ entry, outcome: outcome?.status ?? `exit-${result.status}`, id: outcome?.id ?? null });
@@ -103,18 +187,12 @@ async function runCase(repoName, kase, index) {
       const checked = o.id ? byId.get(o.id) : undefined;
       const superseded = o.id !== null && lastById.get(o.id) !== o;
       return {
-        repo: repoName,
-        t: kase.t,
-        t2: kase.t2,
-        file: kase.file,
-        line: o.entry.line,
-        text: o.entry.text,
-        expected: o.entry.expected,
-        refs: o.entry.refs,
+        ...resultOf(repoName, kase, o.entry),
         outcome: o.outcome,
         written: o.id !== null && ['added', 'updated', 'duplicate'].includes(o.outcome) && !superseded,
         deleted: o.id !== null && before.has(o.id) && !after.has(o.id),
-        status: checked?.status ?? 'absent',
+        // An entry `mem check` leaves out has no stale anchor.
+        status: checked?.status ?? 'fresh',
         anchors: checked?.anchors ?? [],
       };
     });
@@ -170,28 +248,37 @@ function printMisses(results) {
   show('not written', results.filter((r) => !r.written && r.outcome !== 'updated'));
 }
 
-if (!existsSync(join(ROOT, 'dist', 'cli.cjs'))) throw new Error('dist/ is missing: run `npm run build` first');
-execFileSync('git', ['--version']);
+if (!pure && !existsSync(join(ROOT, 'dist', 'cli.cjs'))) throw new Error('dist/ is missing: run `npm run build` first');
+const engine = pure ? await loadEngine() : null;
 const sets = loadCases();
 for (const half of halves) {
-  const cases = sets.filter((set) => half === 'all' || set.half === half).flatMap((set) => set.cases.map((kase) => ({ repo: set.repo, kase })));
+  const inHalf = sets.filter((set) => half === 'all' || set.half === half);
+  const cases = pure ? inHalf.flatMap((set) => set.cases.map((kase) => ({ repo: set.repo, kase }))) : inHalf.flatMap(drawLines);
   const started = Date.now();
   let done = 0;
-  const perCaseResults = await mapLimit(cases, jobs, async ({ repo, kase }, index) => {
-    const results = await runCase(repo, kase, index);
+  const perCaseResults = await mapLimit(cases, pure ? 1 : jobs, async ({ repo, kase }, index) => {
+    const results = pure ? runCasePure(engine, repo, kase) : await runCase(repo, kase, index);
     done += 1;
-    process.stderr.write(`  ${done}/${cases.length} ${repo} ${kase.file} ${kase.tDate}→${kase.t2Date}\n`);
+    if (!pure) process.stderr.write(`  ${done}/${cases.length} ${repo} ${kase.file} ${kase.tDate}→${kase.t2Date}\n`);
     return results;
   });
   const results = perCaseResults.flat();
   const s = score(results);
   const repos = new Set(cases.map((c) => c.repo));
-  process.stdout.write(`\n${half} half: ${repos.size} repositories, ${cases.length} commit pairs, ${s.offered} lines offered, ${s.written} written (${s.refused} refused or merged), ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  process.stdout.write(`\n${half} half${pure ? ' (in process)' : ''}: ${repos.size} repositories, ${cases.length} commit pairs, ${s.offered} lines offered, ${s.written} written (${s.refused} refused or merged), ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   process.stdout.write(`  stale recall                  ${ratio(s.recall)}   target ≥ 0.9\n`);
   process.stdout.write(`  false flags (fresh)           ${ratio(s.falseFlags)}   target ≤ 0.05\n`);
   process.stdout.write(`  renames offered               ${ratio(s.renames)}   target ≥ 0.8\n`);
   process.stdout.write(`  entries deleted by mem        ${s.deleted}   target 0\n`);
   process.stdout.write(`  changed, flagged stale        ${ratio(s.changedFlagged)}   (either is right)\n`);
   process.stdout.write(`  naming nothing, flagged stale ${ratio(s.noneFlagged)}\n`);
+  if (pure) {
+    const agreement = referenceAgreement(results);
+    process.stdout.write(`  labelled references anchored  ${ratio([agreement.found, agreement.labelled])}; anchors the labeller has not: ${agreement.extra}\n`);
+    if (verbose) {
+      process.stdout.write(`  references not anchored:\n${agreement.missed.map((line) => `    ${line}`).join('\n')}\n`);
+      process.stdout.write(`  anchors beyond the labels:\n${agreement.extras.map((line) => `    ${line}`).join('\n')}\n`);
+    }
+  }
   if (verbose) printMisses(results);
 }

@@ -85,17 +85,20 @@ function commandsIn(text) {
   const found = [];
   const word = '([A-Za-z0-9][\\w:.\\-/]*)';
   const patterns = [
-    [new RegExp(`\\bnpm\\s+run(?:-script)?\\s+${word}`, 'g'), 'script'],
-    [new RegExp(`\\bnpm\\s+(test|start|stop|restart)\\b`, 'g'), 'script'],
-    [new RegExp(`\\b(?:pnpm|yarn)\\s+(?:(?:--filter|-F|-C|--dir|workspace)\\s+\\S+\\s+)?(?:run\\s+)?${word}`, 'g'), 'script'],
-    [new RegExp(`\\bbun\\s+run\\s+${word}`, 'g'), 'script'],
+    [new RegExp(`\\bnpm\\s+run(?:-script)?\\s+${word}`, 'g'), 'run'],
+    [new RegExp(`\\bnpm\\s+(test|start|stop|restart)\\b`, 'g'), 'run'],
+    [new RegExp(`\\b(?:pnpm|yarn)\\s+(?:(?:--filter|-F|-C|--dir|workspace)\\s+\\S+\\s+|-[rw]\\s+|--recursive\\s+)*run\\s+${word}`, 'g'), 'run'],
+    [new RegExp(`\\b(?:pnpm|yarn)\\s+(?:(?:--filter|-F|-C|--dir|workspace)\\s+\\S+\\s+|-[rw]\\s+|--recursive\\s+)*${word}`, 'g'), 'script'],
+    [new RegExp(`\\bbun\\s+run\\s+${word}`, 'g'), 'run'],
     [new RegExp(`\\bmake\\s+(?:-C\\s+(\\S+)\\s+)?((?:[\\w.\\-/]+\\s*)+)`, 'g'), 'make'],
     [new RegExp(`\\bjust\\s+((?:[\\w\\-]+\\s*)+)`, 'g'), 'just'],
   ];
   for (const [pattern, kind] of patterns) {
     for (const match of text.matchAll(pattern)) {
-      if (kind === 'script') {
-        if (!PM_BUILTINS.has(match[1])) found.push({ kind, value: match[1] });
+      if (kind === 'run') found.push({ kind: 'script', value: match[1] });
+      else if (kind === 'script') {
+        // `pnpm install` is pnpm's own command; `pnpm run install` would be a script.
+        if (!PM_BUILTINS.has(match[1]) && match[1] !== 'run') found.push({ kind, value: match[1] });
       } else if (kind === 'make') {
         for (const target of match[2].trim().split(/\s+/)) if (!target.includes('=') && !target.startsWith('-')) found.push({ kind, value: target, cwd: match[1] });
       } else {
@@ -113,7 +116,9 @@ const EXTENSION = /\.[A-Za-z][A-Za-z0-9]{0,9}$/;
 function pathForms(token) {
   let t = token.replace(/^[("'<[]+|[)"'>\],.;:!?]+$/g, '');
   t = t.replace(/:\d+(?::\d+)?$/, '').replace(/#L?\d+.*$/, '');
-  if (/[*?{}$[\]]/.test(t) || t.includes('://') || t.startsWith('www.') || t.startsWith('@') || t.startsWith('~')) return [];
+  // `@path` is an import of that path (CLAUDE.md's syntax); `@scope/name` an npm package, which resolves nowhere.
+  t = t.replace(/^@(?=[^@])/, '');
+  if (/[*?{}$[\]]/.test(t) || t.includes('://') || t.startsWith('www.') || t.startsWith('~')) return [];
   t = t.replace(/\/\.\.\.$/, '/').replace(/^\.\//, '');
   if (!t.includes('/') && !EXTENSION.test(t) && !/^\.[A-Za-z]/.test(t)) return [];
   t = t.replace(/\/+$/, '');
@@ -160,7 +165,7 @@ function definingFile(tree, kind, target, dir) {
  * The references a line makes that resolve in `tree`: [{kind: path|script|make|just|module, value
  * (as written), path? (what it resolved to), file? (Makefile/justfile)}], one per distinct target.
  */
-export function referencesIn(text, tree, agentFile) {
+export function referencesIn(text, tree) {
   const refs = [];
   const seen = new Set();
   const add = (ref, key) => {
@@ -182,7 +187,7 @@ export function referencesIn(text, tree, agentFile) {
   for (const token of [...tokens, ...linkTargets]) {
     for (const value of pathForms(token)) {
       const hit = resolvePath(tree, value);
-      if (hit && hit.path !== agentFile) add({ kind: 'path', value, path: hit.path, via: hit.via }, `path:${hit.path}`);
+      if (hit) add({ kind: 'path', value, path: hit.path, via: hit.via }, `path:${hit.path}`);
     }
   }
   for (const span of spans) {

@@ -64,8 +64,11 @@ export function treeAt(gitDir, commit) {
   const scripts = new Map();
   /** Makefile / justfile path -> Set of targets */
   const targets = new Map();
+  /** manifest path -> text (package.json, Makefile, justfile) */
+  const manifests = new Map();
   for (const [path, entry] of wanted) {
     const text = texts.get(entry.oid) ?? '';
+    manifests.set(path, text);
     if (SCRIPT_FILES.test(path)) {
       let parsed = null;
       try {
@@ -85,7 +88,7 @@ export function treeAt(gitDir, commit) {
     if (!byBase.has(base)) byBase.set(base, []);
     byBase.get(base).push({ path, ...entry });
   }
-  return { commit, entries, scripts, targets, byBase };
+  return { commit, entries, scripts, targets, byBase, manifests };
 }
 
 /** git quotes unusual paths in ls-tree output. */

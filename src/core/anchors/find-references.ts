@@ -39,11 +39,17 @@ type CommandRule = { pattern: RegExp; read: (match: RegExpMatchArray, add: (kind
 
 const NAME = '([A-Za-z0-9][A-Za-z0-9:_.@/-]*)';
 
+/**
+ * Options before a package manager's command: `--filter web`, `-F docs`, `--prefix=app` name a
+ * workspace, not the script (`pnpm --filter web run lint` runs `lint`); other flags stand alone.
+ */
+const PM_OPTIONS = '(?:(?:--filter|-F|-C|--dir|--cwd|--prefix|--workspace)(?:=|\\s+)\\S+\\s+|-[-\\w]+(?:=\\S+)?\\s+)*';
+
 /** Package scripts, make and just targets, Go packages and Python modules, as commands name them. */
 const COMMAND_RULES: CommandRule[] = [
-  { pattern: new RegExp(`\\b(?:npm|bun)\\s+run(?:-script)?\\s+${NAME}`, 'g'), read: (m, add) => add('script', trimName(m[1])) },
+  { pattern: new RegExp(`\\b(?:npm|bun)\\s+${PM_OPTIONS}run(?:-script)?\\s+${NAME}`, 'g'), read: (m, add) => add('script', trimName(m[1])) },
   { pattern: /\bnpm\s+(test|start|stop|restart)\b/g, read: (m, add) => add('script', m[1] ?? '') },
-  { pattern: new RegExp(`\\b(?:pnpm|yarn)\\s+(?:-[-\\w]+\\s+)*(?:run\\s+)?${NAME}`, 'g'), read: (m, add) => add('script', trimName(m[1])) },
+  { pattern: new RegExp(`\\b(?:pnpm|yarn)\\s+${PM_OPTIONS}(?:workspace\\s+\\S+\\s+)?(?:run\\s+)?${NAME}`, 'g'), read: (m, add) => add('script', trimName(m[1])) },
   { pattern: /\bmake\s+(?:-C\s+(\S+)\s+)?([A-Za-z0-9_][\w.-]*)/g, read: (m, add) => add('make', m[1] === undefined ? trimName(m[2]) : `${trimPath(m[1])}:${trimName(m[2])}`) },
   { pattern: /\bjust\s+([A-Za-z0-9_][\w-]*)/g, read: (m, add) => add('just', m[1] ?? '') },
   { pattern: /(?:^|[\s`(])(\.\/[A-Za-z0-9_][\w./-]*?)(?:\/\.\.\.)?(?=$|[\s`),;:])/g, read: (m, add) => add('go-package', m[1] ?? '') },
@@ -63,19 +69,32 @@ const EXTENSION_RE = /\.[A-Za-z][A-Za-z0-9]{0,7}$/;
 
 /**
  * The repository path a token names, or null: a token with a `/`, or a file name with an
- * extension (only inside code spans, where a dotted word is not prose). URLs, absolute and home
- * paths, variables and globs name nothing here; `@path` (an import), `./`, a trailing line number
- * and trailing punctuation are dropped.
+ * extension (`CONTRIBUTING.md`, `App.css`, in prose too). URLs, home paths, variables and globs
+ * name nothing here; `@path` (an import), `./`, prose emphasis (`**src/api/**`), a trailing line
+ * number and trailing punctuation are dropped. A leading `/` is the repository's root, as agent
+ * files write it (`/web/`, `/fern/`): a system path such as `/usr/bin` resolves to nothing there.
  */
 function pathOf(raw: string, inCode: boolean): string | null {
-  let token = raw.replace(/^[@(]+/, '').replace(/[.,;:!?)]+$/, '').replace(/:\d+(?::\d+)?$/, '');
+  const bare = inCode ? raw : raw.replace(/^\*+|\*+$/g, '');
+  let token = bare.replace(/^[@(]+/, '').replace(/[.,;:!?)]+$/, '').replace(/:\d+(?::\d+)?$/, '');
   // Note: `./internal/...` is a Go package (COMMAND_RULES), not a path.
-  if (token === '' || token.length > 200 || /:\/\/|^[~/$]|[*?{}$|\\]|^-/.test(token) || raw.includes('/...')) return null;
-  token = token.replace(/^(?:\.\/)+/, '');
+  if (token === '' || token.length > 200 || /:\/\/|^[~$]|^\/\/|[*?{}$|\\]|^-/.test(token) || raw.includes('/...')) return null;
+  token = token.replace(/^\//, '').replace(/^(?:\.\/)+/, '');
   if (token === '' || token.startsWith('../') || token === '.' || token.includes('//')) return null;
   if (!/^[\w.@+\-/]+$/u.test(token)) return null;
   const name = token.replace(/\/+$/, '').split('/').pop() ?? '';
   if (name === '' || /^\.+$/.test(name)) return null;
   if (token.includes('/')) return /[A-Za-z]/.test(token) ? token : null;
-  return inCode && EXTENSION_RE.test(token) && !/^\d/.test(token) ? token : null;
+  return isFileName(token, inCode) ? token : null;
+}
+
+/**
+ * A name without folders is a file when it has an extension and a stem of two characters or more
+ * (`e.g`, `i.e` are not). In prose, a capitalised `X.js` is a project's name (Node.js, Next.js,
+ * Vue.js), not a file.
+ */
+function isFileName(token: string, inCode: boolean): boolean {
+  const dot = token.lastIndexOf('.');
+  if (!EXTENSION_RE.test(token) || /^\d/.test(token) || (dot < 2 && !token.startsWith('.'))) return false;
+  return inCode || !/^[A-Z][A-Za-z0-9]*\.js$/.test(token);
 }

@@ -66,7 +66,7 @@ describe('logicalLines', () => {
 });
 
 describe('referencesIn', () => {
-  const refs = (text: string) => referencesIn(text, at, 'AGENTS.md').map((ref: { kind: string; path?: string; value: string }) => `${ref.kind}:${ref.path ?? ref.value}`);
+  const refs = (text: string) => referencesIn(text, at).map((ref: { kind: string; path?: string; value: string }) => `${ref.kind}:${ref.path ?? ref.value}`);
 
   it('resolves a path from the root, a folder with its slash, and the one path ending with a partial path', () => {
     expect(refs('Code style follows `eslint.config.js`; pages live in docs/ and the runner in `agents/run.py`.').sort()).toEqual(['path:docs', 'path:eslint.config.js', 'path:src/agents/run.py']);
@@ -76,18 +76,28 @@ describe('referencesIn', () => {
     expect(refs('Run `pnpm lint` and `make test`, then `pnpm install` and `make deploy`.')).toEqual(['script:lint', 'make:test']);
   });
 
+  it('reads the script after a workspace filter, and `npm run` of a name pnpm also uses as a command', () => {
+    expect(refs('Lint: `pnpm --filter web run lint`; docs: `pnpm -F docs docs:dev`.')).toEqual(['script:lint', 'script:docs:dev']);
+    expect(refs('Run `npm run ci` before pushing.')).toEqual([]);
+    expect(referencesIn('Run `npm run ci` before pushing.', tree({ 'a.ts': '1' }, { ci: 'npm test' })).map((r: { value: string }) => r.value)).toEqual(['ci']);
+  });
+
+  it('reads an @import as the path it imports', () => {
+    expect(refs('Backend work: @docs/index.md')).toEqual(['path:docs/index.md']);
+  });
+
   it('resolves a dotted Python module under src/', () => {
     expect(refs('The loop is in `agents.run`.')).toEqual(['module:src/agents/run.py']);
   });
 
   it('finds nothing in prose, URLs, globs or words that only look like files', () => {
     expect(refs('Use Node.js 20, see https://example.com/docs/index.md and src/**/*.ts; e.g. the views.py pattern.')).toEqual([]);
-    expect(referencesIn('Keep `index.ts` small.', tree({ 'a/index.ts': '1', 'b/index.ts': '2' }), 'AGENTS.md')).toEqual([]);
+    expect(referencesIn('Keep `index.ts` small.', tree({ 'a/index.ts': '1', 'b/index.ts': '2' }))).toEqual([]);
   });
 
   it('does not resolve a path only from the agent file folder: a remembered line belongs to the whole repository', () => {
-    expect(referencesIn('Handlers are in `server/api.ts`.', at, 'web/AGENTS.md').map((r: { path: string }) => r.path)).toEqual(['web/src/server/api.ts']);
-    expect(referencesIn('Handlers are in `src/server`.', tree({ 'web/src/server/a.ts': '1', 'worker/src/server/b.ts': '2' }), 'web/AGENTS.md')).toEqual([]);
+    expect(referencesIn('Handlers are in `server/api.ts`.', at).map((r: { path: string }) => r.path)).toEqual(['web/src/server/api.ts']);
+    expect(referencesIn('Handlers are in `src/server`.', tree({ 'web/src/server/a.ts': '1', 'worker/src/server/b.ts': '2' }))).toEqual([]);
   });
 });
 
@@ -102,7 +112,7 @@ describe('judgeReference', () => {
     ['eslint.config.js', 'eslint.config.mjs'],
   ]);
   const judge = (text: string) =>
-    referencesIn(text, at, 'AGENTS.md').map((ref: object) => {
+    referencesIn(text, at).map((ref: object) => {
       const verdict = judgeReference(ref, at, later, renames);
       return `${verdict.status}${verdict.renamedTo ? `→${verdict.renamedTo}` : ''}`;
     });
