@@ -50,6 +50,7 @@ export function findPastCodexCap(loads: readonly AgentLoad[], read: (path: strin
 const PROBLEM: Record<ImportProblem['kind'], { code: string; level: LintFinding['level']; say: (target: string) => string }> = {
   broken: { code: 'broken-import', level: 'error', say: (target) => `@${target} is imported but does not exist, so nothing is loaded from it` },
   cycle: { code: 'import-cycle', level: 'warning', say: (target) => `@${target} imports a file already on its import chain (a cycle): the client loads each file once` },
+  outside: { code: 'import-outside-start-dir', level: 'info', say: (target) => `@${target} lies outside the start directory: it is loaded only once the user approves external imports` },
   'too-deep': { code: 'import-too-deep', level: 'warning', say: (target) => `@${target} is past the clients' import depth (5 levels): it is never loaded` },
 };
 

@@ -1,24 +1,56 @@
 /**
- * `mem lint`'s decision: the agents' loads (plan-agent-loads.ts) and every check over them, as one
- * report. Pure: the files come through the view, the parsed documents as data.
+ * `mem lint`'s decision: every check over what the agents load (plan-agent-loads.ts), as one
+ * report. Pure: the files' documents and existence come in as data and functions.
  */
 import { LINT_LEVELS, TOKEN_ESTIMATE, type LintAgent, type LintFinding, type LintLevel, type LintReport } from './lint-report.js';
-import { planAgentLoads, type AgentSettings, type LintView } from './plan-agent-loads.js';
+import type { PlannedLoads } from './plan-agent-loads.js';
+import type { LintDocument, LintSource } from './lint-document.js';
+import type { AgentFileKind } from './classify-agent-file.js';
 import { findImportProblems, findOverBudget, findPastCodexCap } from './find-load-problems.js';
+import { findDuplicates } from './find-duplicates.js';
+import { findContradictions } from './find-contradictions.js';
+import { findUnsafeText } from './find-unsafe-text.js';
+import { findMissingPaths } from './find-missing-paths.js';
+import { findUnloadedFiles } from './find-unloaded-files.js';
+import { findPathScopedSections } from './find-path-scoped-sections.js';
 
 export type LintRequest = {
   dir: string;
-  agents: readonly LintAgent[];
-  view: LintView;
-  settings: AgentSettings;
+  planned: PlannedLoads;
+  /** The text of a repository-relative path, or null. */
+  read: (path: string) => string | null;
+  /** Whether a repository-relative path exists (file or folder). */
+  exists: (path: string) => boolean;
+  /** The documents of a loaded file. */
+  documentsOf: (path: string) => readonly LintDocument[];
+  /** Every agent file and look-alike of the repository. */
+  files: readonly { path: string; kind: AgentFileKind }[];
   budgets: Readonly<Record<LintAgent, number>>;
 };
 
+/** Returns every path the agents of `planned` load, each once, in load order (Claude Code's path-scoped rules included). */
+export function loadedPaths(planned: PlannedLoads): string[] {
+  return [...new Set(planned.loads.flatMap((load) => [...load.files, ...load.scoped].map((file) => file.path)))];
+}
+
 /** Returns the report for `request`; never throws. */
 export function lintLoads(request: LintRequest): LintReport {
-  const { loads, problems } = planAgentLoads(request.view, request.dir, request.agents, request.settings);
-  const findings = sortFindings([...findOverBudget(loads, request.budgets), ...findPastCodexCap(loads, (path) => request.view.read(path)), ...findImportProblems(problems)]);
-  return { dir: request.dir, tokenEstimate: TOKEN_ESTIMATE, agents: loads, findings, counts: countLevels(findings) };
+  const { loads, problems } = request.planned;
+  const team = new Set(loads.flatMap((load) => [...load.files, ...load.scoped]).filter((file) => file.reason === 'team').map((file) => file.path));
+  const sources: LintSource[] = loadedPaths(request.planned).map((path) => ({ path, team: team.has(path), documents: request.documentsOf(path) }));
+  const claudeAlways = new Set(loads.filter((load) => load.agent === 'claude').flatMap((load) => load.files.map((file) => file.path)));
+  const findings = [
+    ...findOverBudget(loads, request.budgets),
+    ...findPastCodexCap(loads, request.read),
+    ...findImportProblems(problems),
+    ...findDuplicates(sources),
+    ...findContradictions(sources),
+    ...findMissingPaths(sources, request.exists),
+    ...findUnsafeText(sources),
+    ...findUnloadedFiles(request.files),
+    ...findPathScopedSections(sources.filter((source) => claudeAlways.has(source.path) && !source.team)),
+  ];
+  return { dir: request.dir, tokenEstimate: TOKEN_ESTIMATE, agents: loads, findings: sortFindings(findings), counts: countLevels(findings) };
 }
 
 function sortFindings(findings: LintFinding[]): LintFinding[] {

@@ -18,9 +18,9 @@ import { readFrontMatterPaths } from './read-front-matter-paths.js';
 
 export type LintView = {
   /** The text of repository-relative `path`, or null when it is no readable file. */
-  read(path: string): string | null;
+  read: (path: string) => string | null;
   /** The files under repository-relative `dir`, recursively, sorted. */
-  filesUnder(dir: string): string[];
+  filesUnder: (dir: string) => string[];
 };
 
 export type AgentSettings = {
@@ -37,7 +37,7 @@ export type AgentSettings = {
 export const DEFAULT_AGENT_SETTINGS: Omit<AgentSettings, 'teamFile'> = { codexMaxBytes: 32 * 1024, codexFallbacks: [], geminiNames: ['GEMINI.md'] };
 
 /** A problem met while following imports: the import's own file and line. */
-export type ImportProblem = { agent: LintAgent; kind: 'broken' | 'cycle' | 'too-deep'; file: string; line: number; target: string };
+export type ImportProblem = { agent: LintAgent; kind: 'broken' | 'cycle' | 'too-deep' | 'outside'; file: string; line: number; target: string };
 
 export type PlannedLoads = { loads: AgentLoad[]; problems: ImportProblem[] };
 
@@ -89,9 +89,13 @@ function follow(view: LintView, f: Follow, path: string, reason: LoadReason, dep
   f.out.push(sized(path, text, reason, from ? { importedFrom: from.file } : {}));
   for (const found of findImports(text)) {
     const target = resolveImport(path, found.target);
-    if (target === null || !f.allowed(target)) continue;
+    if (target === null) continue;
     if (!TEXT_EXTENSIONS.has(posix.extname(target).toLowerCase()) && posix.extname(target) !== '') continue;
     const at = { file: path, line: found.line };
+    if (!f.allowed(target)) {
+      if (!f.seen.has(target) && view.read(target) !== null) f.problems.push({ agent: f.agent, kind: 'outside', ...at, target });
+      continue;
+    }
     if (target === path || chain.includes(target)) {
       f.problems.push({ agent: f.agent, kind: 'cycle', ...at, target });
       continue;

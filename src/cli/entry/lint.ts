@@ -19,7 +19,7 @@ export async function runLintCli(argv: string[]): Promise<number> {
     return EXIT.usage;
   }
   try {
-    const outcome = runLint({ cwd: process.cwd(), agent: values.agent, ...(values.dir === undefined ? {} : { dir: values.dir }), ...(values['max-level'] === undefined ? {} : { maxLevel: values['max-level'] }) });
+    const outcome = await runLint({ cwd: process.cwd(), agent: values.agent, ...(values.dir === undefined ? {} : { dir: values.dir }), ...(values['max-level'] === undefined ? {} : { maxLevel: values['max-level'] }) });
     for (const warning of outcome.warnings) process.stderr.write(`mem lint: ${warning}\n`);
     const text = values.json === true ? `${JSON.stringify(outcome.report, null, 2)}\n` : renderLintReport(outcome.report);
     await new Promise<void>((done) => process.stdout.write(text, () => done()));

@@ -15,7 +15,7 @@ import { DEFAULT_AGENT_SETTINGS, type AgentSettings, type LintView } from '../..
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 export type LintInput = {
-  view: LintView & { exists(path: string): boolean };
+  view: LintView & { exists: (path: string) => boolean };
   settings: AgentSettings;
   /** Every agent file and look-alike of the repository, repository-relative. */
   files: { path: string; kind: AgentFileKind }[];

@@ -8,7 +8,11 @@ import { loadConfig } from '../../core/config/load-config.js';
 import { MemError } from '../../core/errors.js';
 import { findRepoRoot } from '../../core/git/repo-root.js';
 import { LINT_AGENTS, LINT_LEVELS, type LintAgent, type LintLevel, type LintReport } from '../../lint/lint-report.js';
-import { lintLoads, reachesLevel } from '../../lint/lint-loads.js';
+import { lintLoads, loadedPaths, reachesLevel } from '../../lint/lint-loads.js';
+import { planAgentLoads } from '../../lint/plan-agent-loads.js';
+import type { LintDocument } from '../../lint/lint-document.js';
+import { parserFor } from '../../search/index-build.js';
+import { scanSimpleMarkdown } from '../../search/scan-simple-markdown.js';
 import { readLintInput } from './read-lint-input.js';
 
 export type LintOptions = { cwd: string; agent: string; dir?: string; maxLevel?: string };
@@ -16,14 +20,27 @@ export type LintOptions = { cwd: string; agent: string; dir?: string; maxLevel?:
 export type LintOutcome = { report: LintReport; warnings: string[]; failed: boolean };
 
 /** Returns the lint report of the repository around `options.cwd`; throws MemError USAGE on a bad agent, level or directory, CONFIG_INVALID on a bad config. */
-export function runLint(options: LintOptions): LintOutcome {
+export async function runLint(options: LintOptions): Promise<LintOutcome> {
   const agents = parseAgents(options.agent);
   const root = findRepoRoot(options.cwd) ?? resolve(options.cwd);
   const dir = startDirectory(root, options.cwd, options.dir);
   const config = loadConfig(root);
   const maxLevel = parseLevel(options.maxLevel ?? config.lint.maxLevel);
   const input = readLintInput(root);
-  const report = lintLoads({ dir, agents, view: input.view, settings: input.settings, budgets: config.lint.budgetTokens });
+  const planned = planAgentLoads(input.view, dir, agents, input.settings);
+  const texts = new Map(loadedPaths(planned).map((path) => [path, input.view.read(path) ?? '']));
+  // remark is loaded only when a file uses more than the simple markdown mem's own line scanner reads.
+  const parse = await parserFor([...texts.values()].some((text) => scanSimpleMarkdown(text) === null));
+  const documents = new Map<string, LintDocument[]>([...texts].map(([path, text]) => [path, parse(text, 'rules').documents]));
+  const report = lintLoads({
+    dir,
+    planned,
+    read: input.view.read,
+    exists: input.view.exists,
+    documentsOf: (path) => documents.get(path) ?? [],
+    files: input.files,
+    budgets: config.lint.budgetTokens,
+  });
   return { report, warnings: input.warnings, failed: reachesLevel(report, maxLevel) };
 }
 

@@ -1,0 +1,44 @@
+/**
+ * Two loaded rules that contradict each other ("always X" against "never X", two rival tools for
+ * the same job), found by the quality gate's contradiction finder (core/text/find-contradiction.ts).
+ */
+import { isContradiction } from '../core/text/find-contradiction.js';
+import { comparableWords } from '../core/text/text-similarity.js';
+import type { LintFinding } from './lint-report.js';
+import type { LintSource } from './lint-document.js';
+
+// Rules are short; a paragraph of prose or a code block states no single preference to contradict.
+const MAX_CHARS = 300;
+
+type Rule = { file: string; line: number; text: string; words: ReadonlySet<string> };
+
+/** Returns one finding per rule that contradicts a rule of another, earlier loaded file; never throws. */
+export function findContradictions(sources: readonly LintSource[]): LintFinding[] {
+  const rules: Rule[] = [];
+  for (const source of sources) for (const doc of source.documents) if (doc.text.length <= MAX_CHARS) rules.push({ file: source.path, line: doc.line, text: doc.text, words: comparableWords(doc.text) });
+  const postings = new Map<string, number[]>();
+  const out: LintFinding[] = [];
+  for (const [index, rule] of rules.entries()) {
+    const seen = new Set<number>();
+    let found: Rule | undefined;
+    for (const word of rule.words) {
+      for (const otherIndex of postings.get(word) ?? []) {
+        if (seen.has(otherIndex)) continue;
+        seen.add(otherIndex);
+        const other = rules[otherIndex]!;
+        if (other.file !== rule.file && (isContradiction(rule.text, other.text) || isContradiction(other.text, rule.text))) {
+          found = other;
+          break;
+        }
+      }
+      if (found) break;
+    }
+    if (found) out.push({ code: 'contradiction', level: 'warning', file: rule.file, line: rule.line, message: 'contradicts a rule of another loaded file: the agent gets both', related: { file: found.file, line: found.line } });
+    for (const word of rule.words) {
+      const list = postings.get(word);
+      if (list) list.push(index);
+      else postings.set(word, [index]);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,62 @@
+/**
+ * The same rule in two loaded files: word for word (`duplicate-rule`), reworded
+ * (`near-duplicate-rule`: the word sets of core/text/text-similarity.ts, as the quality gate
+ * compares a candidate with the memory), or mem's team memory repeating a hand-written line
+ * (`team-repeats-file`). Two copies drift apart; one of them can go.
+ */
+import { comparableWords } from '../core/text/text-similarity.js';
+import type { LintFinding } from './lint-report.js';
+import type { LintSource } from './lint-document.js';
+
+// Shorter pieces ("Run tests.", a lone command) repeat by nature and say too little to compare.
+const MIN_WORDS = 4;
+const MIN_CHARS = 20;
+const NEAR = 0.7;
+
+type Piece = { file: string; team: boolean; line: number; text: string; words: ReadonlySet<string>; exact: string };
+
+const exactKey = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** Returns one finding per rule that repeats one in an earlier file of `sources` (in load order); never throws. */
+export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
+  const pieces: Piece[] = [];
+  for (const source of sources) {
+    for (const doc of source.documents) {
+      if (doc.text.length < MIN_CHARS) continue;
+      const words = comparableWords(doc.text);
+      if (words.size < MIN_WORDS) continue;
+      pieces.push({ file: source.path, team: source.team, line: doc.line, text: doc.text, words, exact: exactKey(doc.text) });
+    }
+  }
+  // Which earlier pieces share each word: only pieces sharing words are compared.
+  const postings = new Map<string, number[]>();
+  const out: LintFinding[] = [];
+  for (const [index, piece] of pieces.entries()) {
+    const shared = new Map<number, number>();
+    for (const word of piece.words) for (const other of postings.get(word) ?? []) shared.set(other, (shared.get(other) ?? 0) + 1);
+    let best: { other: Piece; similarity: number } | undefined;
+    for (const [otherIndex, count] of shared) {
+      const other = pieces[otherIndex]!;
+      if (other.file === piece.file) continue;
+      const similarity = other.exact === piece.exact ? 1 : count / (piece.words.size + other.words.size - count);
+      if (similarity >= NEAR && (best === undefined || similarity > best.similarity)) best = { other, similarity };
+    }
+    if (best !== undefined) out.push(describe(piece, best.other, best.similarity));
+    for (const word of piece.words) {
+      const list = postings.get(word);
+      if (list) list.push(index);
+      else postings.set(word, [index]);
+    }
+  }
+  return out;
+}
+
+function describe(piece: Piece, first: Piece, similarity: number): LintFinding {
+  const related = { file: first.file, line: first.line };
+  if (piece.team !== first.team) {
+    const [team, hand] = piece.team ? [piece, first] : [first, piece];
+    return { code: 'team-repeats-file', level: 'info', file: team.file, line: team.line, message: `the team memory repeats ${hand.file}:${hand.line}${similarity < 1 ? ' (reworded)' : ''}: one copy is enough`, related: { file: hand.file, line: hand.line } };
+  }
+  if (similarity === 1 && piece.exact === first.exact) return { code: 'duplicate-rule', level: 'warning', file: piece.file, line: piece.line, message: 'the same rule is loaded from another file: two copies drift apart', related };
+  return { code: 'near-duplicate-rule', level: 'warning', file: piece.file, line: piece.line, message: `a reworded copy of a rule in another loaded file (${Math.round(similarity * 100)}% the same words)`, related };
+}

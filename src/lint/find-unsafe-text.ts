@@ -1,0 +1,24 @@
+/**
+ * Secrets and prompt injection in loaded files, found by the gates that keep them out of mem's own
+ * memory (core/safety/): what an agent loads at start-up is in every request it sends.
+ */
+import { findInjection, findInvisibleUnicode } from '../core/safety/scan-injection.js';
+import { findSecrets } from '../core/safety/scan-secrets.js';
+import type { LintFinding } from './lint-report.js';
+import type { LintSource } from './lint-document.js';
+
+/** Returns a finding per document of `sources` that holds a secret, an injection or invisible Unicode; never prints the secret; never throws. */
+export function findUnsafeText(sources: readonly LintSource[]): LintFinding[] {
+  const out: LintFinding[] = [];
+  for (const source of sources) {
+    for (const doc of source.documents) {
+      const at = { file: source.path, line: doc.line };
+      const secret = findSecrets(doc.text)[0];
+      if (secret) out.push({ code: 'secret', level: 'error', ...at, message: `a secret (${secret.ruleId}) is loaded into every request the agent sends: remove it and rotate it` });
+      const injection = findInjection(doc.text)[0];
+      if (injection) out.push({ code: 'injection', level: 'error', ...at, message: `text shaped like a prompt injection (${injection.category}: ${injection.ruleId}) is loaded as instructions` });
+      if (findInvisibleUnicode(doc.text).length > 0) out.push({ code: 'invisible-unicode', level: 'warning', ...at, message: 'invisible Unicode characters: the agent reads text a reviewer cannot see' });
+    }
+  }
+  return out;
+}
