@@ -45,6 +45,7 @@ export const PURE_CODE = [
   'src/team/handoffs/plan-handoff-prune.ts',
   'src/team/handoffs/shared-handoff.ts',
   'src/team/merge/',
+  'src/team/plan-branch-scopes.ts',
   'src/team/plan-sync.ts',
   'src/team/scan-record.ts',
   'src/team/store/team-record.ts',

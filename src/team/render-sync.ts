@@ -16,6 +16,10 @@ export function renderSyncReport(report: SyncReport, options: { quiet?: boolean 
   for (const item of report.withheld) {
     stderr.push(`mem: kept a local entry off the team ref (${item.reasons.join(', ')}): ${terminalSafe(item.text.slice(0, 80))}`);
   }
+  if (!options.quiet) for (const item of report.promoted) stdout.push(`mem: ${item.branch} landed: ${item.entries} entr${item.entries === 1 ? 'y is' : 'ies are'} team-wide now`);
+  if (report.abandonedBranches.length > 0) {
+    stderr.push(`mem: entries of ${report.abandonedBranches.length} branch(es) that did not land await a decision: run \`mem review --branches\``);
+  }
   if (report.conflicts.length > 0) {
     stderr.push(`mem: ${report.conflicts.length} memory conflict(s) await review: run \`mem review\``);
   }

@@ -15,6 +15,9 @@ import { absorbRenderedEdits, readWorkingBody, renderLayout, renderSharedMemory,
 import { resolveConflict, type ConflictChoice } from './merge/resolve-conflict.js';
 import { updateSyncStatus } from './sync-status.js';
 import { wordDiff } from './word-diff.js';
+import { keepBranch, promoteBranches, readBranchScopeState } from './apply-branch-scopes.js';
+import type { AbandonReason } from './plan-branch-scopes.js';
+import { MemError } from '../core/errors.js';
 
 /** One version of a conflict as the reader sees it. */
 export type ReviewVersion = {
@@ -83,6 +86,37 @@ export function listReviewConflicts(root: string): ReviewConflict[] {
       diff: wordDiff(theirs, ours),
     };
   });
+}
+
+/** A branch whose entries wait for a decision: deleted on the remote without landing (`gone`), or untouched for scope.abandonDays. */
+export type AbandonedBranchReview = { branch: string; reason: AbandonReason; entries: Array<{ id: string; section: string; text: string }> };
+
+/** Returns the abandoned branches the last sync found, with their entries as the working copy holds them; never throws. */
+export function listAbandonedBranches(root: string): AbandonedBranchReview[] {
+  const abandoned = readBranchScopeState(root).abandoned;
+  if (abandoned.length === 0) return [];
+  const entries = parseRegionBody(readWorkingBody(root)).entries;
+  return abandoned
+    .map((item) => ({ branch: item.branch, reason: item.reason, entries: entries.filter((entry) => entry.provenance.scope === item.branch).map((entry) => ({ id: entry.id, section: entry.section, text: entry.text })) }))
+    .filter((item) => item.entries.length > 0);
+}
+
+/**
+ * Settles an abandoned branch: `promote` makes its entries team-wide (the next sync shares it),
+ * `keep` leaves them on the branch and stops asking; returns the branches still waiting. Throws
+ * NOT_FOUND for a branch with no entry waiting, LOCK_HELD when memory is busy.
+ */
+export async function settleAbandonedBranch(root: string, branch: string, take: 'promote' | 'keep', now: Date): Promise<AbandonedBranchReview[]> {
+  const waiting = listAbandonedBranches(root).find((item) => item.branch === branch);
+  if (waiting === undefined) throw new MemError('NOT_FOUND', `no entries of branch "${branch}" await a decision`, { hint: 'Run `mem review --branches` to see the branches that do.' });
+  const config = loadConfig(root);
+  if (take === 'promote') {
+    await promoteBranches(root, config, new Set([branch]));
+    await withLock(memoryPaths(root).memoryLock, () => renderSharedMemory(root, renderLayout(config)));
+    updateSyncStatus(root, { pending: true });
+  }
+  keepBranch(root, branch, waiting.reason, now);
+  return listAbandonedBranches(root);
 }
 
 /**

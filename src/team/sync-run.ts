@@ -49,6 +49,10 @@ export type SyncReport = {
   received: number;
   /** Local entries sent in this run. */
   sent: number;
+  /** Branches that landed in the default branch: their entries became team-wide in this run. */
+  promoted: Array<{ branch: string; entries: number }>;
+  /** Branches deleted or untouched without landing: their entries wait in `mem review`. */
+  abandonedBranches: string[];
   failure: Omit<SyncFailure, 'at'> | null;
   warnings: string[];
   exitCode: number;

@@ -29,6 +29,7 @@ import { listRegionConflicts } from './team-region.js';
 import { openTeamContext, type TeamContext } from './team-context.js';
 import { readSyncStatus, updateSyncStatus, type SyncFailure } from './sync-status.js';
 import { addLocalTombstones } from './tombstones.js';
+import { settleBranchScopes } from './apply-branch-scopes.js';
 
 import { applySyncPlan, sendCommit, stampPushed } from './apply-sync-plan.js';
 import { isNothingToDo, readEarly, readSyncState, workingBody, type EarlyRead } from './read-sync-state.js';
@@ -105,6 +106,8 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
   removeOrphanTemps(directoriesUnder(join(context.target.storeDir, 'refs')));
   // Note: the first push's git, started while the heap is small (see prepared-git.ts).
   const pushes = pushStarter(context.target);
+  // Landed branches first: their entries' promotion is then an ordinary change this sync sends.
+  if (!options.dryRun) await settleScopes(context, report, now);
   try {
     await syncAttempts(context, report, options, now, pushes);
   } finally {
@@ -177,6 +180,17 @@ async function syncAttempts(context: TeamContext, report: SyncReport, options: S
   }
 }
 
+/** Promotes landed branches' entries and records abandoned branches; a failure is a warning, never the sync's. */
+async function settleScopes(context: TeamContext, report: SyncReport, now: Date): Promise<void> {
+  try {
+    const outcome = await settleBranchScopes(context, now);
+    report.promoted = outcome.promoted;
+    report.abandonedBranches = outcome.abandoned.map((item) => item.branch);
+  } catch (error) {
+    report.warnings.push(`branch scopes not checked: ${(error as Error).message}`);
+  }
+}
+
 /** A growing, jittered pause, so clones that collided do not collide again in lockstep. */
 function jitter(attempt: number): number {
   return Math.round((50 + Math.random() * 200) * 2 ** attempt);
@@ -225,6 +239,8 @@ function emptyReport(): SyncReport {
     withheld: [],
     received: 0,
     sent: 0,
+    promoted: [],
+    abandonedBranches: [],
     failure: null,
     warnings: [],
     exitCode: EXIT.ok,

@@ -15,6 +15,7 @@ export default class Review extends BaseCommand {
   static override summary = 'Walk through memory conflicts: keep your version, theirs, both, or edit.';
   static override description = [
     'In a terminal, shows one conflict at a time from your side: "Your version" and the teammate\'s ("Alice\'s version"), who made each and when, and a word-level diff, then asks [m]ine / [t]heirs / [b]oth / [e]dit in $EDITOR / [s]kip / [q]uit. Without a terminal use --list, --json, or --resolve ID --take mine|theirs|both|edit (edit with --text; ours is an alias of mine).',
+    'Entries of a branch that was deleted on the remote without landing, or that nothing touched for scope.abandonDays, wait here too: --branches lists them; --branch NAME --take promote (team-wide now), keep (stay on the branch) or forget.',
     'A settlement is an ordinary change of the team memory: the next mem sync (or push) shares it, and no clone is asked again. Exit 3 while conflicts remain.',
   ].join('\n\n');
 
@@ -31,8 +32,10 @@ export default class Review extends BaseCommand {
   static override flags = {
     list: Flags.boolean({ description: 'list open conflicts: both versions in full and their word-level difference' }),
     json: Flags.boolean({ description: 'print open conflicts as JSON (its shape: README, command reference)' }),
-    resolve: Flags.string({ description: 'id of the conflict to settle (with --take)', dependsOn: ['take'] }),
-    take: Flags.string({ description: 'which version to keep (ours = mine)', options: ['mine', 'theirs', 'both', 'edit', 'ours'], dependsOn: ['resolve'] }),
+    resolve: Flags.string({ description: 'id of the conflict to settle (with --take)', dependsOn: ['take'], exclusive: ['branch'] }),
+    take: Flags.string({ description: 'which version to keep (ours = mine); for --branch: promote, keep or forget', options: ['mine', 'theirs', 'both', 'edit', 'ours', 'promote', 'keep', 'forget'] }),
+    branches: Flags.boolean({ description: 'list the branches that did not land whose entries await a decision' }),
+    branch: Flags.string({ description: 'the abandoned branch to settle (with --take promote|keep|forget)', dependsOn: ['take'] }),
     text: Flags.string({ description: 'the settled text, with --take edit' }),
     interactive: Flags.boolean({ description: 'ask even without a terminal, reading one answer a line from standard input (for scripts and mem demo)', exclusive: ['list', 'json', 'resolve'] }),
   };
@@ -42,7 +45,10 @@ export default class Review extends BaseCommand {
     const root = requireSetUp(process.cwd());
     // Loaded here, not at the top: every oclif command would otherwise pay for parsing the merge code.
     const { listReviewConflicts, resolveReviewConflict } = await import('../../team/review.js');
+    if (flags.branch !== undefined || flags.branches) return this.branchesReview(root, flags.branch, flags.take, flags.json);
+    if (flags.take !== undefined && flags.resolve === undefined) throw new MemError('USAGE', '--take needs --resolve ID (a conflict) or --branch NAME (an abandoned branch)');
     if (flags.resolve !== undefined && flags.take !== undefined) {
+      if (['promote', 'keep', 'forget'].includes(flags.take)) throw new MemError('USAGE', `--take ${flags.take} settles a branch: use it with --branch NAME`, { hint: 'A conflict takes mine, theirs, both or edit.' });
       if (flags.take === 'edit' && (flags.text === undefined || flags.text.trim() === '')) throw new MemError('USAGE', '--take edit needs --text "the settled text"');
       const choice = flags.take === 'edit' ? { text: (flags.text ?? '').trim() } : (flags.take as 'mine' | 'ours' | 'theirs' | 'both');
       const remaining = await resolveReviewConflict(root, flags.resolve, choice);
@@ -68,6 +74,34 @@ export default class Review extends BaseCommand {
       return;
     }
     process.exitCode = conflicts.length > 0 ? EXIT.conflicts : EXIT.ok;
+  }
+
+  /** `--branches` lists the abandoned branches; `--branch NAME --take promote|keep|forget` settles one. */
+  private async branchesReview(root: string, branch: string | undefined, take: string | undefined, json: boolean): Promise<void> {
+    const { listAbandonedBranches, settleAbandonedBranch } = await import('../../team/review.js');
+    if (branch === undefined) {
+      const waiting = listAbandonedBranches(root);
+      if (json) return this.printJson(waiting);
+      if (waiting.length === 0) this.log('no branch entries await a decision');
+      for (const item of waiting) {
+        this.log(`${item.branch} (${item.reason === 'gone' ? 'deleted on the remote without landing' : 'untouched for a long time'}): ${item.entries.length} entr${item.entries.length === 1 ? 'y' : 'ies'}`);
+        for (const entry of item.entries) this.log(`  ${entry.id.slice(0, 8)}  ${entry.text.replace(/\s*\n\s*/g, ' ')}`);
+      }
+      if (waiting.length > 0) this.log('\nSettle one with `mem review --branch <name> --take promote|keep|forget`.');
+      return;
+    }
+    if (take !== 'promote' && take !== 'keep' && take !== 'forget') throw new MemError('USAGE', `--branch takes promote, keep or forget, not ${take ?? 'nothing'}`, { hint: `Example: mem review --branch ${branch} --take promote` });
+    let remaining;
+    if (take === 'forget') {
+      const waiting = listAbandonedBranches(root).find((item) => item.branch === branch);
+      if (waiting === undefined) throw new MemError('NOT_FOUND', `no entries of branch "${branch}" await a decision`, { hint: 'Run `mem review --branches` to see the branches that do.' });
+      const { forgetEntry } = await import('../../durable/forget.js');
+      const { teamSharedMemory } = await import('../../team/shared-memory.js');
+      remaining = await settleAbandonedBranch(root, branch, 'keep', new Date());
+      for (const entry of waiting.entries) await forgetEntry(root, entry.id, teamSharedMemory);
+    } else remaining = await settleAbandonedBranch(root, branch, take, new Date());
+    if (json) return this.printJson({ branch, take, remaining });
+    this.log(`${take === 'promote' ? 'promoted' : take === 'keep' ? 'kept on the branch' : 'forgot'} the entries of ${branch}; ${remaining.length} branch(es) left.${take === 'keep' ? '' : ' `mem sync` shares it.'}`);
   }
 
   private async interactive(root: string, conflicts: ReviewConflict[]): Promise<{ left: number; interrupted: boolean }> {

@@ -12,7 +12,7 @@ import { readCurrentBranch, resolveCommonGitDir } from './repo-root.js';
 type ScopeConfig = Pick<Config, 'scope' | 'team'>;
 
 /** Returns the branch HEAD is on and the default branch of the clone at `root`; never throws. */
-function readBranchPosition(root: string, config: ScopeConfig): BranchPosition {
+export function readBranchPosition(root: string, config: ScopeConfig): BranchPosition {
   const head = readCurrentBranch(root);
   const current = head === null || head === 'HEAD' ? null : head;
   return { current, defaultBranch: readDefaultBranch(root, config) };
@@ -35,7 +35,7 @@ function readDefaultBranch(root: string, config: ScopeConfig): string | null {
 }
 
 /** Returns the object id a ref names (a loose ref file, else packed-refs), or null; never throws. */
-function readRefOid(commonGitDir: string, ref: string): string | null {
+export function readRefOid(commonGitDir: string, ref: string): string | null {
   const loose = readLoose(commonGitDir, ref);
   if (loose !== null) return /^[0-9a-f]{40,64}$/.test(loose) ? loose : null;
   const packed = readPackedRefs(commonGitDir);
