@@ -29,6 +29,8 @@ import { readBack } from './memory-file/read-back.js';
 import { regionBody, replaceRegionBody } from './memory-file/region-body.js';
 import { renderMemory, type Reader, type RenderOptions, type Rendering } from './memory-file/render-memory.js';
 import { fromRecordItems, toRecordItems, type RecordItem } from './memory-file/rendering-record.js';
+import type { Entry } from './memory-file/entry.js';
+import { qualifies, readQualifiers } from './anchor-status.js';
 
 export { RENDERED_FILE, WORKING_FILE } from './shared-memory-stamp.js';
 
@@ -266,7 +268,10 @@ export function renderSharedMemory(root: string, layout: RenderLayout, from?: Re
 /** How the file is rendered at `root`: for the reader (their conflict versions) and the branch HEAD is on (`branch`, '' when detached). */
 function renderOptions(root: string, layout: RenderLayout, branch: string): RenderOptions {
   const view = viewAt({ current: branch === '' ? null : branch, defaultBranch: null }, layout.branches);
-  return { target: 'rules-file', sections: layout.sections, maxChars: layout.maxChars, reader: readerOf(root), view };
+  const qualifiers = readQualifiers(root);
+  // Note: an entry reworded since the check is not qualified: the next check judges the new text.
+  const qualify = (entry: Entry) => (qualifies(qualifiers.get(entry.id), entry.text) ? (qualifiers.get(entry.id)?.qualifier ?? null) : null);
+  return { target: 'rules-file', sections: layout.sections, maxChars: layout.maxChars, reader: readerOf(root), view, ...(qualifiers.size > 0 ? { qualify } : {}) };
 }
 
 /** Who reads this clone's rendering: its git identity, whose versions of a conflict are "your version". */

@@ -27,6 +27,10 @@ import { readHookRecords } from '../core/hook-log.js';
 import { heldForReview } from './gate/held-for-review.js';
 import { addPending, pendingKey, readPending } from './inbox/pending-store.js';
 import { appendCandidateRecords } from './candidate-log.js';
+import { explicitReference, referenceKinds } from '../core/anchors/anchors-field.js';
+import type { RepoSnapshot } from '../core/anchors/repo-snapshot.js';
+import { resolveReference } from '../core/anchors/resolve-anchors.js';
+import { readHeadSnapshot } from '../core/git/read-repo-snapshot.js';
 
 export type RememberOptions = {
   section?: string;
@@ -38,6 +42,8 @@ export type RememberOptions = {
   reviewed?: boolean;
   /** The branch to scope it to (`--branch`), or null for team-wide (`--team`); absent: the current branch unless it is the default one. */
   scope?: string | null;
+  /** `--anchor`: paths or globs the entry is about besides those its text names; each must name something committed at HEAD. */
+  anchors?: readonly string[];
 };
 
 /**
@@ -181,8 +187,10 @@ export async function rememberEntry(cwd: string, rawText: string, shared: Shared
     warnings: [],
   };
   const now = options.now ?? new Date();
+  const explicit = options.anchors ?? [];
+  const anchoring = explicit.length > 0 ? { anchors: explicit, snapshot: await explicitAnchorsSnapshot(root, explicit) } : {};
   const write = verdict.accepted
-    ? await writeDurable({ root, paths, config, target, verdicts: [verdict], author: setup.author, session: agent?.session, ...(agent ? { via: 'agent', agent: agent.agent } : {}), ...(scope === undefined ? {} : { scope }), now, render: true })
+    ? await writeDurable({ root, paths, config, target, verdicts: [verdict], author: setup.author, session: agent?.session, ...(agent ? { via: 'agent', agent: agent.agent } : {}), ...(scope === undefined ? {} : { scope }), now, render: true, ...anchoring })
     : null;
   logVerdicts(paths, [verdict], { at: now.toISOString(), ...(agent?.session ? { session: agent.session } : {}), entryIds: write?.entryIds ?? new Map() });
   if (write === null) {
@@ -196,6 +204,20 @@ export async function rememberEntry(cwd: string, rawText: string, shared: Shared
   if (write.overflow > 0) outcome.warnings.push(`the managed region is over its line budget: ${write.overflow} entr${write.overflow === 1 ? 'y' : 'ies'} past region.maxLines`);
   if (!personal && write.changedFiles.length > 0) outcome.warnings.push(...(await shared.commitSharedChange(root)));
   return outcome;
+}
+
+/** Returns the committed state at HEAD, where every `--anchor` value names something; throws USAGE naming the one that does not. */
+async function explicitAnchorsSnapshot(root: string, explicit: readonly string[]): Promise<RepoSnapshot> {
+  const snapshot = await readHeadSnapshot(root, referenceKinds([], explicit));
+  if (snapshot === null) throw new MemError('USAGE', '--anchor needs a commit to anchor to, and this repository has none yet', { hint: 'Commit the files first, then remember with --anchor.' });
+  for (const value of explicit) {
+    if (resolveReference(explicitReference(value), snapshot) === null) {
+      throw new MemError('USAGE', `--anchor ${value}: no committed file or folder matches it at HEAD (${snapshot.commit.slice(0, 7)})`, {
+        hint: 'Give a path or glob relative to the repository root, e.g. --anchor src/db.ts or --anchor "src/api/**/*.ts"; a new file must be committed first.',
+      });
+    }
+  }
+  return snapshot;
 }
 
 /** Puts a text the injection gate is unsure of in the pending inbox instead of memory; throws LOCK_HELD or on I/O failure. */

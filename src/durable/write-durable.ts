@@ -19,6 +19,10 @@ import { writeFileAtomicSync } from '../core/files/atomic-write.js';
 import { withLock } from '../core/files/lock.js';
 import type { MemoryPaths } from '../core/layout.js';
 import { ALL_BRANCHES, isVisibleIn, type ScopeView } from '../core/memory-file/entry-scope.js';
+import { anchorText, referenceKinds } from '../core/anchors/anchors-field.js';
+import { withAnchors } from '../core/anchors/entry-anchors.js';
+import type { RepoSnapshot } from '../core/anchors/repo-snapshot.js';
+import { readHeadSnapshot } from '../core/git/read-repo-snapshot.js';
 
 import { PERSONAL_FILE } from './personal-file.js';
 
@@ -97,6 +101,10 @@ export type WriteInput = {
    * hook leaves it to the next session start or sync, so a running session's context stays as it was.
    */
   render?: boolean;
+  /** References given by hand for the entries added (`mem remember --anchor`), kept beside those found in the text. */
+  anchors?: readonly string[];
+  /** The committed state the new entries are anchored at, when the caller read it (default: HEAD, read when a text names something). */
+  snapshot?: RepoSnapshot | null;
 };
 
 /** Applies accepted verdicts to the target files; returns what changed; throws LOCK_HELD or on I/O failure. */
@@ -118,6 +126,7 @@ export async function writeDurable(input: WriteInput): Promise<DurableWrite> {
       entryIds.set(index, verdict.targetId);
     }
   });
+  await anchorAdded(input, edits);
   edits.push(...(input.extraEdits ?? []));
   const result: DurableWrite = { changedFiles: [], entryIds, repairs: [], overflow: 0 };
   if (edits.length === 0) return result;
@@ -150,6 +159,20 @@ export async function writeDurable(input: WriteInput): Promise<DurableWrite> {
     { timeoutMs: input.lockTimeoutMs ?? 30_000, staleMs: 60_000 },
   );
   return result;
+}
+
+/**
+ * Anchors each added entry to what its text names at HEAD (committed state): one `ls-tree` when a
+ * text names something, nothing otherwise. A repository without a commit anchors nothing.
+ */
+async function anchorAdded(input: WriteInput, edits: RegionEdit[]): Promise<void> {
+  const explicit = input.anchors ?? [];
+  const added = edits.flatMap((edit) => (edit.op === 'add' ? [edit.entry] : []));
+  const kinds = referenceKinds(added.map((entry) => entry.text), explicit);
+  if (added.length === 0 || kinds.size === 0) return;
+  const snapshot = input.snapshot !== undefined ? input.snapshot : await readHeadSnapshot(input.root, kinds);
+  if (snapshot === null) return;
+  for (const entry of added) entry.provenance = withAnchors(entry.provenance, anchorText(entry.text, snapshot, explicit));
 }
 
 function provenance(input: WriteInput): Entry['provenance'] {

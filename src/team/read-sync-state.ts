@@ -19,6 +19,7 @@ import { type PushStarter } from './store/transport.js';
 import { type TeamContext } from './team-context.js';
 import { readLocalTombstones } from './tombstones.js';
 import { readWorkingItems, type WorkingItem } from './working-records.js';
+import { anchorWorkingItems } from './anchor-working-items.js';
 
 import { committedHash, committedStampPaths, readCommitted, saveCommitted } from './sync-committed.js';
 import type { StepRead, SyncRun } from './sync-run.js';
@@ -102,7 +103,8 @@ export async function readSyncState(run: SyncRun, theirsOid: string | null, reac
   const fileBody = early !== null && fileText === early.text ? early.body : (regionBody(fileText) ?? '');
   const absorbed = options.dryRun ? { body: workingBody(fileText), edits: 0 } : absorbRenderedEdits(root, config.region.sections, fileBody);
   if (absorbed.edits > 0) report.wroteMemoryFile = true;
-  const ours = early !== null && early.body === absorbed.body ? early.items : readWorkingItems(absorbed.body);
+  const read = early !== null && early.body === absorbed.body ? early.items : readWorkingItems(absorbed.body);
+  const ours = options.dryRun ? read : await anchorWorkingItems(root, read);
   const baseFiles = baseOid === null ? new Map<string, TreeFile>() : await (early?.baseTree?.base === baseOid ? early.baseTree.files : startListTree(storeDir, baseOid, DIRS));
 
   // Which files the team changed since the base (or, the first time and after a forced rewrite, everything it has).

@@ -34,13 +34,17 @@ export async function readMemoryNotices(context: HookContext, options: { refresh
   let conflicts = 0;
   let renderedFresh = false;
   try {
+    // The entries' anchors against HEAD (nothing is checked while neither HEAD nor the memory moved):
+    // an entry gone stale since is rendered with its qualifier before the agent reads the file.
+    const { refreshAnchorStatus } = await import('../core/anchor-status.js');
+    const staleChanged = await refreshAnchorStatus(context.root);
     // Nothing changed since mem last checked (the stamps say so): no read, parse or render at all.
     const { currentRenderedConflicts } = await import('../core/shared-memory-stamp.js');
-    const known = currentRenderedConflicts(context.root);
+    const known = staleChanged ? null : currentRenderedConflicts(context.root);
     if (known !== null) return finishNotices(context, known, false);
     const { RENDERED_FILE, WORKING_FILE, renderingIsStale } = await import('../core/shared-memory-file.js');
     const file = join(context.root, WORKING_FILE);
-    if (renderingIsStale(context.root)) await renderForSession(context);
+    if (staleChanged || renderingIsStale(context.root)) await renderForSession(context);
     renderedFresh = !existed && existsSync(join(context.root, RENDERED_FILE));
     if (existsSync(file)) {
       const text = readFileSync(file, 'utf8');

@@ -19,6 +19,7 @@ export default class Remember extends BaseCommand {
   static override examples = [
     '<%= config.bin %> remember "Use pnpm, not npm."',
     "<%= config.bin %> remember 'Tests need `docker compose up db` first' --section Gotchas",
+    '<%= config.bin %> remember "Migrations are applied by the release job" --anchor db/migrations/',
     '<%= config.bin %> remember "Answer in short paragraphs" --personal',
   ];
 
@@ -30,6 +31,7 @@ export default class Remember extends BaseCommand {
     team: Flags.boolean({ description: 'team-wide even on a feature branch (seen on every branch at once)', exclusive: ['branch', 'personal'] }),
     branch: Flags.string({ description: 'scope it to this branch: seen only where HEAD is on it, until it lands', exclusive: ['team', 'personal'] }),
     force: Flags.boolean({ char: 'f', description: 'override soft filter rules and supersede a contradicted entry (never secrets, injection or a question)' }),
+    anchor: Flags.string({ description: 'a committed path or glob the rule is about (repeatable): `mem check` flags the entry when it goes', multiple: true }),
     json: Flags.boolean({ description: 'print the outcome as JSON (its shape: README, command reference)' }),
   };
 
@@ -41,6 +43,7 @@ export default class Remember extends BaseCommand {
       force: flags.force,
       env: process.env,
       ...(flags.team ? { scope: null } : flags.branch !== undefined ? { scope: flags.branch } : {}),
+      ...(flags.anchor === undefined ? {} : { anchors: flags.anchor }),
     });
     for (const warning of outcome.warnings) process.stderr.write(`mem: warning: ${warning}\n`);
     process.exitCode = outcome.status === 'refused' || outcome.status === 'contradiction' ? EXIT.failure : EXIT.ok;

@@ -9,6 +9,7 @@ import Uninstall from '../commands/uninstall.js';
 import Search from '../commands/search.js';
 import List from '../commands/list.js';
 import Remember from '../commands/remember.js';
+import Check from '../commands/check.js';
 import Forget from '../commands/forget.js';
 import Candidates from '../commands/candidates.js';
 import Render from '../commands/render.js';
@@ -32,6 +33,7 @@ export const COMMANDS = {
   uninstall: Uninstall,
   list: List,
   remember: Remember,
+  check: Check,
   forget: Forget,
   candidates: Candidates,
   render: Render,

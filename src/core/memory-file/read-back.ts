@@ -17,6 +17,7 @@ import { RULES_FILE_NOTE, RULES_FILE_TITLE } from './render-memory.js';
 import { isOmittedNote } from './render-budget.js';
 import { itemContentLines, joinContent } from './entry-item.js';
 import { scanBlocks } from './scan-blocks.js';
+import { stripQualifier } from '../anchors/entry-staleness.js';
 
 export type ReadBackEdit = RegionEdit;
 
@@ -42,7 +43,7 @@ function readRenderedUnits(text: string): Unit[] {
       const head = content[0] ?? '';
       const nested = content.slice(1).filter((line) => /^\s*[-*+] /.test(line)).map((line) => line.replace(/^\s*[-*+] /, '').trim());
       const rest = content.slice(1).filter((line) => !/^\s*[-*+] /.test(line));
-      units.push({ text: joinContent([head, ...rest]).replace(/\s*\n\s*/g, ' '), section, nested });
+      units.push({ text: stripQualifier(joinContent([head, ...rest]).replace(/\s*\n\s*/g, ' ')), section, nested });
       continue;
     }
     if (block.kind === 'text') {

@@ -26,6 +26,8 @@ export type RenderOptions = {
   maxChars?: number;
   /** Whose entries are shown (entry-scope.ts): another branch's are left out; none: every entry. */
   view?: ScopeView;
+  /** The qualifier an entry is shown with ("(may be outdated: …)"), or null: what the agent must not take as fact as it stands. */
+  qualify?: (entry: Entry) => string | null;
 };
 
 /** One list item of a rendering: the id it shows and, when rendered, its 1-based line. */
@@ -77,7 +79,7 @@ export function renderMemory(body: string, options: RenderOptions): Rendering {
   return layOutRendering(
     sections.map((title) => {
       const values = bySection.get(title) ?? [];
-      const rendered = values.map((value) => (value.kind === 'entry' ? [`- ${plainText(value.entry.text)}`] : renderConflict(value.conflict, options.reader)));
+      const rendered = values.map((value) => (value.kind === 'entry' ? [entryLine(value.entry, options.qualify)] : renderConflict(value.conflict, options.reader)));
       return {
         title,
         count: values.length,
@@ -91,6 +93,11 @@ export function renderMemory(body: string, options: RenderOptions): Rendering {
     }),
     options,
   );
+}
+
+function entryLine(entry: Entry, qualify: RenderOptions['qualify']): string {
+  const qualifier = qualify?.(entry) ?? null;
+  return qualifier === null ? `- ${plainText(entry.text)}` : `- ${plainText(entry.text)} ${plainText(qualifier)}`;
 }
 
 /**

@@ -287,3 +287,14 @@ Who wrote an entry and when is what git recorded for the commit that last change
 Edit memory in the rendered file (.claude/rules/mem-team-memory.md) or with \`mem remember\`,
 \`mem forget\` and \`mem review\`; \`mem sync\` (run by the pre-push hook) shares it.
 `;
+
+/** Returns the value of field `key` of a record's fields, or undefined. */
+export function fieldOf(fields: EntryFields | undefined, key: string): unknown {
+  return fields?.find(([name]) => name === key)?.[1];
+}
+
+/** Returns `fields` with field `key` set to `value` (removed when undefined), in key order. */
+export function withField(fields: EntryFields | undefined, key: string, value: unknown): EntryFields {
+  const rest = (fields ?? []).filter(([name]) => name !== key);
+  return value === undefined ? rest : [...rest, [key, value] as const].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}

@@ -1,0 +1,114 @@
+/**
+ * Checking entries' anchors against the committed state (HEAD, or another commit), and the cached
+ * outcome the rendering reads: which entries are stale and the qualifier each is shown with. The
+ * cache is keyed by HEAD and the working copy's stamp: a session start where neither moved reads
+ * two ref files, one stat and one small file, and checks nothing.
+ */
+import { join } from 'node:path';
+import type { AnchorStatus } from './anchors/anchor.js';
+import { textDigest, type AnchorsField } from './anchors/anchors-field.js';
+import { checkAnchors, manifestKindsToRead } from './anchors/check-anchors.js';
+import { anchorsOf } from './anchors/entry-anchors.js';
+import { entryStaleness, qualifierOf, type EntryStaleness } from './anchors/entry-staleness.js';
+import { writeCacheFileSync } from './files/atomic-write.js';
+import { fileStamp } from './files/file-stamp.js';
+import { readTextFileSync } from './files/read-text.js';
+import { readHeadCommit, readRenames, readRepoSnapshot, withManifests } from './git/read-repo-snapshot.js';
+import { memoryPaths } from './layout.js';
+import type { Entry } from './memory-file/entry.js';
+import { readRegion } from './memory-file/read-region.js';
+import { WORKING_FILE } from './shared-memory-stamp.js';
+
+export type AnchorCheck = { commit: string; entries: EntryStaleness[] };
+
+/**
+ * Returns the staleness of every anchored entry among `entries` at `commit` (default HEAD), with
+ * git's renames for stale paths; null when there is no such commit. One `ls-tree`, a `cat-file`
+ * only when a manifest changed, one `diff` per anchoring commit only when something is stale.
+ */
+export async function checkEntries(root: string, entries: readonly Entry[], commit: string | null = readHeadCommit(root)): Promise<AnchorCheck | null> {
+  if (commit === null) return null;
+  const anchored = entries.flatMap((entry) => {
+    const field = anchorsOf(entry.provenance);
+    return field !== null && field.refs.length > 0 ? [{ entry, field }] : [];
+  });
+  let snapshot = await readRepoSnapshot(root, commit);
+  if (snapshot === null) return null;
+  if (anchored.length === 0) return { commit, entries: [] };
+  const kinds = manifestKindsToRead(anchored.map(({ field }) => field), snapshot);
+  if (kinds.size > 0) snapshot = await withManifests(root, snapshot, kinds);
+  const first = anchored.map(({ field }) => checkAnchors(field, snapshot));
+  const renames = await renamesSince(root, commit, anchored.map(({ field }) => field).filter((field, index) => (first[index] as AnchorStatus[]).some((status) => status.status === 'stale')));
+  const results = anchored.map(({ entry, field }, index) => {
+    const moved = renames.get(field.commit);
+    const statuses = moved === undefined ? (first[index] as AnchorStatus[]) : checkAnchors(field, snapshot, moved);
+    return entryStaleness(entry, statuses);
+  });
+  return { commit, entries: results };
+}
+
+/** git's renames from each anchoring commit of `fields` to `commit`, by anchoring commit. */
+async function renamesSince(root: string, commit: string, fields: readonly AnchorsField[]): Promise<Map<string, Map<string, string>>> {
+  const commits = [...new Set(fields.map((field) => field.commit))].filter((from) => from !== commit);
+  const found = await Promise.all(commits.map((from) => readRenames(root, from, commit)));
+  return new Map(commits.map((from, index) => [from, found[index] as Map<string, string>]));
+}
+
+/** What the rendering qualifies: by entry id, the digest of the text checked and the qualifier. */
+export type Qualifiers = ReadonlyMap<string, { text: string; qualifier: string }>;
+
+type StatusCache = { head: string; working: string; qualifiers: Record<string, [string, string]> };
+
+function cachePath(root: string): string {
+  return join(memoryPaths(root).cacheDir, 'anchor-status.json');
+}
+
+function readCache(root: string): StatusCache | null {
+  try {
+    const value = JSON.parse(readTextFileSync(cachePath(root))) as Partial<StatusCache>;
+    return typeof value.head === 'string' && typeof value.working === 'string' && typeof value.qualifiers === 'object' && value.qualifiers !== null ? (value as StatusCache) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Returns the qualifiers of the last check of the team memory (empty when none was made); never throws. */
+export function readQualifiers(root: string): Qualifiers {
+  const cache = readCache(root);
+  const qualifiers = new Map<string, { text: string; qualifier: string }>();
+  for (const [id, [text, qualifier]] of Object.entries(cache?.qualifiers ?? {})) qualifiers.set(id, { text, qualifier });
+  return qualifiers;
+}
+
+/** Returns true when a rendered entry with `text` is what the qualifier was made for (a rewording since drops it). */
+export function qualifies(qualifier: { text: string } | undefined, text: string): boolean {
+  return qualifier !== undefined && qualifier.text === textDigest(text);
+}
+
+/**
+ * Checks the team memory's anchors at HEAD unless neither HEAD nor the working copy moved since
+ * the last check, and caches which entries are stale; returns true when that set (or a qualifier)
+ * changed, so the caller renders again. Never throws (a failure leaves the last check as it was).
+ */
+export async function refreshAnchorStatus(root: string): Promise<boolean> {
+  try {
+    const head = readHeadCommit(root);
+    const workingPath = join(root, WORKING_FILE);
+    const working = fileStamp(workingPath);
+    const cache = readCache(root);
+    if (head === null || (cache !== null && cache.head === head && cache.working === working)) return false;
+    const entries = working === 'absent' ? [] : readRegion(readTextFileSync(workingPath)).entries;
+    const check = await checkEntries(root, entries, head);
+    if (check === null) return false;
+    const qualifiers: Record<string, [string, string]> = {};
+    for (const entry of check.entries) {
+      const qualifier = qualifierOf(entry);
+      if (qualifier !== null) qualifiers[entry.id] = [textDigest(entry.text), qualifier];
+    }
+    const changed = JSON.stringify(qualifiers) !== JSON.stringify(cache?.qualifiers ?? {});
+    writeCacheFileSync(cachePath(root), `${JSON.stringify({ head, working, qualifiers })}\n`);
+    return changed;
+  } catch {
+    return false;
+  }
+}
