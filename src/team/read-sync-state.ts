@@ -104,7 +104,6 @@ export async function readSyncState(run: SyncRun, theirsOid: string | null, reac
   const absorbed = options.dryRun ? { body: workingBody(fileText), edits: 0 } : absorbRenderedEdits(root, config.region.sections, fileBody);
   if (absorbed.edits > 0) report.wroteMemoryFile = true;
   const read = early !== null && early.body === absorbed.body ? early.items : readWorkingItems(absorbed.body);
-  const ours = options.dryRun ? read : await anchorWorkingItems(root, read);
   const baseFiles = baseOid === null ? new Map<string, TreeFile>() : await (early?.baseTree?.base === baseOid ? early.baseTree.files : startListTree(storeDir, baseOid, DIRS));
 
   // Which files the team changed since the base (or, the first time and after a forced rewrite, everything it has).
@@ -136,7 +135,7 @@ export async function readSyncState(run: SyncRun, theirsOid: string | null, reac
   const base = readBaseState(baseFiles.values());
   const team = { theirs: theirsOid, related };
   const tombstones = allTombstones(readLocalTombstones(root), base, incoming);
-  const candidates = findLocalChanges(ours, base, team, tombstones);
+  const candidates = findLocalChanges(read, base, team, tombstones);
 
   // Theirs: each changed file read and checked on its own; a bad one is quarantined, the rest arrives.
   const wanted = incoming.filter((change) => change.newOid !== null && classifyPath(change.path)?.kind === 'entry').map((change) => change.newOid as string);
@@ -153,7 +152,9 @@ export async function readSyncState(run: SyncRun, theirsOid: string | null, reac
     const parsed = bytes === undefined ? null : parseRecord(bytes);
     if (parsed?.ok && (related || theirsOid === null)) baseRecords.set(id, parsed.record);
   }
-  const changed = confirmLocalChanges(candidates, ours, baseRecords);
+  const changed = confirmLocalChanges(candidates, read, baseRecords);
+  // Note: only what this clone changed is anchored (a teammate's entry keeps its bytes, and its author in mem blame).
+  const ours = options.dryRun ? read : await anchorWorkingItems(root, read, changed);
   const attribution = await attributed;
   return { fileText, edits: absorbed.edits, baseOid, reader, authors: attribution.authors, input: { ours, changed, tombstones, base, baseRecords, team, incoming, theirs, attribution: attribution.byPath, scan } };
 }

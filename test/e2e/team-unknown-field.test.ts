@@ -41,11 +41,11 @@ describe('an unknown future field', () => {
     expect(teamEntryTexts(team.remote).get('mfuture001')).toBe(FUTURE);
     expect(teamEntryTexts(team.remote).get('mbob000001')).toContain('release train');
 
-    // Bob rewords it in the file his agent reads: the field stays with the new text.
+    // Bob rewords it in the file his agent reads: the field stays with the new text (which his mem anchors).
     const rendered = join(team.bob, RENDERED);
     writeFileSync(rendered, readFileSync(rendered, 'utf8').replace('before the integration tests.', 'before the integration tests, twice.'));
     sync(team.bob);
-    expect(JSON.parse(teamEntryTexts(team.remote).get('mfuture001') ?? '{}')).toEqual({ section: 'Gotchas', text: 'Run `make seed` before the integration tests, twice.', session: 'f00dcafe', zzFuture: { level: 2, note: 'a later mem wrote this' } });
+    expect(JSON.parse(teamEntryTexts(team.remote).get('mfuture001') ?? '{}')).toEqual({ section: 'Gotchas', text: 'Run `make seed` before the integration tests, twice.', session: 'f00dcafe', anchors: expect.objectContaining({ refs: [] }), zzFuture: { level: 2, note: 'a later mem wrote this' } });
     expect(sync(team.alice).quarantined).toEqual([]);
     expect(readRendered(team.alice)).toContain('integration tests, twice.');
   });

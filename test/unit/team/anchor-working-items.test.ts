@@ -10,17 +10,18 @@ const snapshot: RepoSnapshot = { commit: 'c'.repeat(40), objects: new Map<string
 const item = (id: string, text: string, anchors?: unknown): WorkingItem => ({ id, record: { kind: 'entry', section: 'Gotchas', text, session: null, agent: null, ...(anchors === undefined ? {} : { fields: [['anchors', anchors] as const] }) }, provenance: {} });
 
 describe('anchoring the working copy at sync', () => {
-  it('anchors entries that name something and were never anchored, and those reworded since; leaves the rest alone', () => {
+  it('anchors entries this clone changed that name something and were never anchored, and those reworded since; leaves the rest alone', () => {
     const field = anchorText('DB code is in `src/db.ts`.', snapshot);
     const items = [item('a', 'DB code is in `src/db.ts`.'), item('b', 'Prefer small pull requests.'), item('c', 'DB code is in `src/db.ts`.', field), item('d', 'DB code now in `src/db.ts` only.', field)];
-    const pending = itemsToAnchor(items);
+    const pending = itemsToAnchor(items, new Set(['a', 'b', 'c', 'd']));
+    expect(itemsToAnchor(items, new Set(['b', 'c'])).map((one) => one.id)).toEqual([]);
     expect(pending.map((one) => one.id)).toEqual(['a', 'd']);
     const anchored = anchorItems(items, new Set(pending), snapshot);
     expect(anchored[1]).toBe(items[1]);
     expect(anchored[2]).toBe(items[2]);
     const a = anchored[0]?.record.kind === 'entry' ? fieldOf(anchored[0].record.fields, 'anchors') : undefined;
     expect(a).toEqual({ commit: 'c'.repeat(40), text: textDigest('DB code is in `src/db.ts`.'), refs: [{ kind: 'path', value: 'src/db.ts', oid: 'b'.repeat(40) }] });
-    expect(itemsToAnchor(anchored)).toEqual([]);
+    expect(itemsToAnchor(anchored, new Set(['a', 'b', 'c', 'd']))).toEqual([]);
   });
 });
 
