@@ -16,7 +16,8 @@ export function findMissingPaths(sources: readonly LintSource[], exists: (path: 
     const seen = new Set<string>();
     for (const doc of source.documents) {
       for (const reference of findPathReferences(doc.text)) {
-        if (seen.has(reference)) continue;
+        // Git's own files (hooks, info/exclude) are made per clone, never checked out.
+        if (seen.has(reference) || reference.startsWith('.git/')) continue;
         seen.add(reference);
         const bases = reference.startsWith('./') || reference.startsWith('../') ? [posix.dirname(source.path)] : ['.', posix.dirname(source.path)];
         const candidates = bases.map((base) => posix.normalize(posix.join(base, reference))).filter((path) => !path.startsWith('..'));

@@ -39,8 +39,10 @@ export function findPathScopedSections(sources: readonly LintSource[]): LintFind
       if (docs.length < MIN_RULES) continue;
       const references = docs.map((doc) => findPathReferences(doc.text));
       if (references.some((paths) => paths.length === 0)) continue;
+      // A list of documents to read (links to .md files) is a reading list, not rules about code there.
+      if (references.flat().every((path) => path.endsWith('.md'))) continue;
       const folder = commonFolder(references.flat());
-      if (folder === null) continue;
+      if (folder === null || folder.startsWith('.')) continue;
       const tokens = estimateTokens(docs.reduce((sum, doc) => sum + Buffer.byteLength(doc.text) + 3, 0));
       out.push({
         code: 'path-scopable-section',
@@ -48,6 +50,39 @@ export function findPathScopedSections(sources: readonly LintSource[]): LintFind
         file: source.path,
         line: docs[0]!.line,
         message: `all ${docs.length} rules of "${section.split(' > ').at(-1)}" name files under ${folder}/: as a .claude/rules/ file with paths: ${folder}/** they would load only when the agent reads one (~${tokens.toLocaleString('en-US')} tokens less at start-up)`,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Returns a note per folder under which 2 or more entries of the rendered team memory name all
+ * their paths: the tokens a path-scoped rendering of them would save at start-up; never throws.
+ */
+export function findPathScopedTeamEntries(sources: readonly LintSource[]): LintFinding[] {
+  const out: LintFinding[] = [];
+  for (const source of sources) {
+    const areas = new Map<string, LintSource['documents'][number][]>();
+    for (const doc of source.documents) {
+      const paths = findPathReferences(doc.text);
+      const folder = paths.length === 0 || paths.every((path) => path.endsWith('.md')) ? null : commonFolder(paths);
+      if (folder === null || folder.startsWith('.')) continue;
+      // The area is the folder's first two levels (packages/api, src/server): one rules file each.
+      const area = folder.split('/').slice(0, 2).join('/');
+      const list = areas.get(area);
+      if (list) list.push(doc);
+      else areas.set(area, [doc]);
+    }
+    for (const [area, docs] of areas) {
+      if (docs.length < 2) continue;
+      const tokens = estimateTokens(docs.reduce((sum, doc) => sum + Buffer.byteLength(doc.text) + 3, 0));
+      out.push({
+        code: 'path-scopable-team-entries',
+        level: 'info',
+        file: source.path,
+        line: docs[0]!.line,
+        message: `${docs.length} team memory entries name only files under ${area}/: rendered into a rules file with paths: ${area}/** they would load only when the agent reads one (~${tokens.toLocaleString('en-US')} tokens less at start-up)`,
       });
     }
   }

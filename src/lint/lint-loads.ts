@@ -12,7 +12,7 @@ import { findContradictions } from './find-contradictions.js';
 import { findUnsafeText } from './find-unsafe-text.js';
 import { findMissingPaths } from './find-missing-paths.js';
 import { findUnloadedFiles } from './find-unloaded-files.js';
-import { findPathScopedSections } from './find-path-scoped-sections.js';
+import { findPathScopedSections, findPathScopedTeamEntries } from './find-path-scoped-sections.js';
 
 export type LintRequest = {
   dir: string;
@@ -43,14 +43,21 @@ export function lintLoads(request: LintRequest): LintReport {
     ...findOverBudget(loads, request.budgets),
     ...findPastCodexCap(loads, request.read),
     ...findImportProblems(problems),
-    ...findDuplicates(sources),
-    ...findContradictions(sources),
+    ...withoutContradicted(findDuplicates(sources), findContradictions(sources)),
     ...findMissingPaths(sources, request.exists),
     ...findUnsafeText(sources),
     ...findUnloadedFiles(request.files),
     ...findPathScopedSections(sources.filter((source) => claudeAlways.has(source.path) && !source.team)),
+    ...findPathScopedTeamEntries(sources.filter((source) => claudeAlways.has(source.path) && source.team)),
   ];
   return { dir: request.dir, tokenEstimate: TOKEN_ESTIMATE, agents: loads, findings: sortFindings(findings), counts: countLevels(findings) };
+}
+
+/** The duplicates and the contradictions, without a "reworded copy" where the two rules contradict each other. */
+function withoutContradicted(duplicates: LintFinding[], contradictions: LintFinding[]): LintFinding[] {
+  const key = (finding: LintFinding) => `${finding.file}:${finding.line}`;
+  const contradicting = new Set(contradictions.map(key));
+  return [...duplicates.filter((finding) => finding.code !== 'near-duplicate-rule' || !contradicting.has(key(finding))), ...contradictions];
 }
 
 function sortFindings(findings: LintFinding[]): LintFinding[] {
