@@ -139,9 +139,24 @@ export type SyncPlan = {
   withheld: FlaggedEntry[];
   /** Ids the team forgot, to add to this clone's tombstones. */
   forgotten: string[];
+  /** Entries this clone held that a teammate's forget or removal took away, when that teammate did not write them. */
+  removedByTeam: RemovedEntry[];
   /** Something is to be sent: a commit to write and push. */
   pending: boolean;
 };
+
+/** An entry a teammate forgot or removed: its text as this clone held it, who wrote it and who took it away (null: not known). */
+export type RemovedEntry = { id: string; section: string; text: string; author: string | null; by: string | null };
+
+/** The entry `item` as a removal reports it, when `by` is not its own author; null for one's own entry. */
+function removedByOther(item: WorkingItem | undefined, by: Attribution | undefined): RemovedEntry | null {
+  if (item === undefined) return null;
+  const author = item.provenance.author ?? null;
+  const remover = by?.author.name ?? null;
+  if (author !== null && remover !== null && author.trim().toLowerCase() === remover.trim().toLowerCase()) return null;
+  const text = item.record.kind === 'entry' ? item.record.text : (item.record.versions.find((version) => version.text !== null)?.text ?? '');
+  return { id: item.id, section: item.record.section, text, author, by: remover };
+}
 
 /** Returns the plan of one sync's merge; never throws. */
 export function planSync(input: SyncInput): SyncPlan {
@@ -151,6 +166,11 @@ export function planSync(input: SyncInput): SyncPlan {
   const changed = new Set(input.changed);
   const conflicted = new Set<string>();
   let received = 0;
+  const removedByTeam: RemovedEntry[] = [];
+  const noteRemoval = (id: string, by: Attribution | undefined) => {
+    const removed = removedByOther(items.get(id), by);
+    if (removed !== null) removedByTeam.push(removed);
+  };
   const set = (id: string, record: Side, provenance: Provenance) => {
     if (record === undefined) {
       items.delete(id);
@@ -162,6 +182,7 @@ export function planSync(input: SyncInput): SyncPlan {
   for (const [id, record] of input.theirs) {
     const at = input.attribution.get(entryPath(id));
     if (!changed.has(id)) {
+      if (record === undefined) noteRemoval(id, at);
       set(id, record, teamProvenance(at, record));
       received += 1;
       continue;
@@ -183,19 +204,21 @@ export function planSync(input: SyncInput): SyncPlan {
     const merged = mergeRecords(base, ours, record, { ours: null, theirs: at?.commit ?? team.theirs });
     if (merged.conflict) conflicted.add(id);
     const mine = items.get(id)?.provenance ?? {};
+    if (merged.record === undefined && ours !== undefined) noteRemoval(id, at);
     const keepsOurs = merged.record !== undefined && serializeRecord(merged.record) === serializeRecord(ours ?? merged.record);
     set(id, merged.record, keepsOurs ? mine : teamProvenance(at, merged.record));
     if (merged.record === undefined || ours === undefined || serializeRecord(merged.record) !== serializeRecord(ours)) received += 1;
   }
+  // What the team ref already says it forgot is not sent again.
+  const remoteTombstones = new Set(incomingTombstones(input.incoming));
   for (const id of input.tombstones) {
     if (items.has(id)) {
+      if (remoteTombstones.has(id)) noteRemoval(id, input.attribution.get(tombstonePath(id)));
       items.delete(id);
       changed.add(id);
     }
   }
 
-  // What the team ref already says it forgot is not sent again.
-  const remoteTombstones = new Set(incomingTombstones(input.incoming));
   if (team.theirs !== null && team.related) for (const id of input.base.tombstones) remoteTombstones.add(id);
   const { outgoing, written, withheld } = outgoingEntries(changed, items, conflicted, input.scan);
   const baseTombstones = new Set(input.base.tombstones);
@@ -210,6 +233,7 @@ export function planSync(input: SyncInput): SyncPlan {
     written,
     withheld,
     forgotten: [...remoteTombstones].filter((id) => id !== ''),
+    removedByTeam,
     pending: outgoing.length > 0 || conflicted.size > 0,
   };
 }

@@ -91,7 +91,7 @@ export async function readSyncState(run: SyncRun, theirsOid: string | null, reac
   // Note: git's reads are started first and run on other cores while the working copy is read below.
   const history =
     moved && baseOid !== null
-      ? { related: startIsAncestor(storeDir, baseOid, theirsOid), changes: startDiffTrees(storeDir, baseOid, theirsOid, DIRS), attribution: startAttributeChanges(storeDir, theirsOid, baseOid, [ENTRY_DIR]) }
+      ? { related: startIsAncestor(storeDir, baseOid, theirsOid), changes: startDiffTrees(storeDir, baseOid, theirsOid, DIRS), attribution: startAttributeChanges(storeDir, theirsOid, baseOid, DIRS) }
       : null;
   for (const started of [history?.related, history?.changes, history?.attribution]) started?.catch(() => undefined);
   // Note: a new clone's first sync lists the team's whole tree and attributes it: both start now.

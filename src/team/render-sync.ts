@@ -3,7 +3,19 @@
  * only what needs attention, on stderr, so the user's push output stays clean.
  */
 import { terminalSafe } from '../core/text/terminal-safe.js';
+import type { RemovedEntry } from './plan-sync.js';
 import type { SyncReport } from './sync.js';
+
+/** How many removals a sync's output names one by one. */
+const REMOVALS_SHOWN = 5;
+
+/** One line on an entry a teammate took away: who, whose, what, and what to do if it should stay; never throws. */
+export function describeRemoval(removed: RemovedEntry): string {
+  const who = removed.by === null ? 'a teammate' : terminalSafe(removed.by);
+  const whose = removed.author === null ? 'an entry' : `an entry ${terminalSafe(removed.author)} wrote`;
+  const text = terminalSafe(removed.text.length > 80 ? `${removed.text.slice(0, 79)}…` : removed.text);
+  return `${who} forgot ${whose}: "${text}" (to keep it, remember it again: mem remember)`;
+}
 
 /** Returns the lines to print on stdout and stderr for `report`; never throws. */
 export function renderSyncReport(report: SyncReport, options: { quiet?: boolean } = {}): { stdout: string[]; stderr: string[] } {
@@ -20,6 +32,9 @@ export function renderSyncReport(report: SyncReport, options: { quiet?: boolean 
   if (report.abandonedBranches.length > 0) {
     stderr.push(`mem: entries of ${report.abandonedBranches.length} branch(es) that did not land await a decision: run \`mem review --branches\``);
   }
+  // Note: a teammate's forget is a union no clone can undo; whoever wrote the entry should hear of it.
+  for (const removed of report.removedByTeam.slice(0, REMOVALS_SHOWN)) stderr.push(`mem: ${describeRemoval(removed)}`);
+  if (report.removedByTeam.length > REMOVALS_SHOWN) stderr.push(`mem: … and ${report.removedByTeam.length - REMOVALS_SHOWN} more entries teammates forgot (mem status lists the latest)`);
   if (report.conflicts.length > 0) {
     stderr.push(`mem: ${report.conflicts.length} memory conflict(s) await review: run \`mem review\``);
   }

@@ -3,7 +3,7 @@
  */
 import type { Progress } from '../core/progress.js';
 import type { FlaggedEntry } from './scan-record.js';
-import type { SyncInput } from './plan-sync.js';
+import type { RemovedEntry, SyncInput } from './plan-sync.js';
 import type { CommitAuthor } from './store/git-objects.js';
 import type { PushStarter } from './store/transport.js';
 import type { SyncFailure } from './sync-status.js';
@@ -45,6 +45,8 @@ export type SyncReport = {
   quarantined: FlaggedEntry[];
   /** Local entries kept off the team ref by the secret/injection gate. */
   withheld: FlaggedEntry[];
+  /** Entries a teammate forgot or removed here that someone else wrote. */
+  removedByTeam: RemovedEntry[];
   /** Entries received from teammates in this run. */
   received: number;
   /** Local entries sent in this run. */

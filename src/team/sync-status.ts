@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { memoryPaths } from '../core/layout.js';
 import { writeCacheFileSync } from '../core/files/atomic-write.js';
+import type { RemovedEntry } from './plan-sync.js';
 
 export type SyncFailureReason =
   | 'offline'
@@ -22,6 +23,17 @@ export type SyncFailureReason =
 
 export type SyncFailure = { reason: SyncFailureReason; message: string; at: string };
 
+/** An entry a teammate took away here, and when this clone saw it go. */
+export type RemovalNotice = RemovedEntry & { at: string };
+
+/** How many removals the status keeps for `mem status`. */
+const REMOVALS_KEPT = 20;
+
+/** Returns `kept` with `added` in front (stamped `at`), the newest REMOVALS_KEPT of them. */
+export function withRemovals(kept: readonly RemovalNotice[], added: readonly RemovedEntry[], at: string): RemovalNotice[] {
+  return [...added.map((entry) => ({ ...entry, at })), ...kept].slice(0, REMOVALS_KEPT);
+}
+
 export type SyncStatus = {
   version: 1;
   /** ISO time of the last sync attempt (any outcome). */
@@ -36,6 +48,8 @@ export type SyncStatus = {
   conflicts: number;
   /** Incoming entries quarantined by the last sync (details in quarantine.json). */
   quarantined: number;
+  /** Entries teammates forgot or removed here that someone else wrote, newest first (the last REMOVALS_KEPT). */
+  removedByTeam: RemovalNotice[];
   /** ISO time a hook last started a background sync (rate limit). */
   lastBackgroundAt: string | null;
 };
@@ -53,6 +67,7 @@ const EMPTY: SyncStatus = {
   pending: false,
   conflicts: 0,
   quarantined: 0,
+  removedByTeam: [],
   lastBackgroundAt: null,
 };
 
@@ -60,7 +75,7 @@ const EMPTY: SyncStatus = {
 export function readSyncStatus(root: string): SyncStatus {
   try {
     const raw = JSON.parse(readFileSync(syncStatusPath(root), 'utf8')) as Partial<SyncStatus>;
-    return { ...EMPTY, ...raw, version: 1 };
+    return { ...EMPTY, ...raw, removedByTeam: Array.isArray(raw.removedByTeam) ? raw.removedByTeam : [], version: 1 };
   } catch {
     return { ...EMPTY };
   }

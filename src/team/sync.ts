@@ -27,7 +27,7 @@ import { readCommitAuthors } from './store/git-objects.js';
 import { pushStarter, type PushStarter, type TransportFailureReason } from './store/transport.js';
 import { listRegionConflicts } from './team-region.js';
 import { openTeamContext, type TeamContext } from './team-context.js';
-import { readSyncStatus, updateSyncStatus, type SyncFailure } from './sync-status.js';
+import { readSyncStatus, updateSyncStatus, withRemovals, type SyncFailure } from './sync-status.js';
 import { addLocalTombstones } from './tombstones.js';
 import { settleBranchScopes } from './apply-branch-scopes.js';
 
@@ -48,6 +48,7 @@ async function mergeStep(run: SyncRun, theirsOid: string | null, reachable: bool
   const plan = planSync(read.input);
   run.report.received += plan.received;
   run.report.withheld.push(...plan.withheld);
+  run.report.removedByTeam.push(...plan.removedByTeam);
   if (!run.options.dryRun && plan.forgotten.length > 0) addLocalTombstones(run.context.root, plan.forgotten);
   // Who wrote each version of a conflict: git's author of the commit that holds it.
   const versionCommits = conflictVersionCommits(plan.items).filter((commit) => !read.authors.has(commit));
@@ -215,6 +216,7 @@ function finish(context: TeamContext, report: SyncReport, options: SyncOptions, 
         pending: report.pending || (failure !== null && readSyncStatus(context.root).pending),
         conflicts: report.conflicts.length,
         quarantined: report.quarantined.length,
+        ...(report.removedByTeam.length > 0 ? { removedByTeam: withRemovals(readSyncStatus(context.root).removedByTeam, report.removedByTeam, at) } : {}),
       });
     } catch (error) {
       const problem = fileSystemError(error);
@@ -237,6 +239,7 @@ function emptyReport(): SyncReport {
     conflicts: [],
     quarantined: [],
     withheld: [],
+    removedByTeam: [],
     received: 0,
     sent: 0,
     promoted: [],

@@ -187,6 +187,28 @@ describe('team sync', () => {
     expect(rendered(alice)).toContain('Keep pull requests under 400 lines.');
   });
 
+  it('tells whoever wrote an entry that a teammate forgot it, in the sync output and in mem status', () => {
+    const { alice, bob } = team();
+    remember(alice, 'Squash merge every pull request.');
+    sync(alice);
+    const bobs = remember(bob, 'Bob: the worker needs REDIS_URL set.', 'Gotchas');
+    sync(bob);
+    sync(alice);
+    const alices = (JSON.parse(runMem(['list', '--json'], { cwd: bob }).stdout) as Array<{ id: string; text: string }>).find((entry) => entry.text.startsWith('Squash'))?.id ?? '';
+    expect(runMem(['forget', alices], { cwd: bob }).status).toBe(0);
+    expect(runMem(['forget', bobs], { cwd: bob }).status).toBe(0);
+    sync(bob);
+    const stderr = sync(alice);
+    expect(stderr).toContain('mem: bob forgot an entry alice wrote: "Squash merge every pull request." (to keep it, remember it again: mem remember)');
+    // Bob forgetting his own entry is his business.
+    expect(stderr).not.toContain('REDIS_URL');
+    const status = runMem(['status'], { cwd: alice }).stdout;
+    expect(status).toMatch(/Entries teammates forgot here, newest first:\n {4}\d{4}-\d\d-\d\d: bob forgot an entry alice wrote: "Squash merge every pull request\."/);
+    // A later sync with nothing new says nothing again, and the status still remembers it.
+    expect(sync(alice)).toBe('');
+    expect(runMem(['status'], { cwd: alice }).stdout).toContain('bob forgot an entry alice wrote');
+  });
+
   it('keeps a forgotten entry forgotten across clones', () => {
     const { alice, bob } = team();
     const id = remember(alice, 'Squash merge every pull request.');
