@@ -6,10 +6,11 @@
  * session on the branch is told and given it, a session on another branch is not; `mem handoff
  * show alice` prints it; once the branch is deleted on the remote, a sync prunes it (history keeps it).
  */
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, cloneAs, git, makeBareRemote, runMem } from '../helpers/temp-repo.js';
+import { cleanupTempDirs, cloneAs, git, makeBareRemote, runMem, testEnv } from '../helpers/temp-repo.js';
 import { appendLines, assistantText, startPayload, stopPayload, toolResult, toolUse, userLine } from '../helpers/hook-payloads.js';
 
 afterEach(cleanupTempDirs);
@@ -110,5 +111,44 @@ describe('shared handoffs between two clones', () => {
     expect(runMem(['sync'], { cwd: bob }).status).toBe(0);
     expect(runMem(['handoff', 'list'], { cwd: bob }).stdout).toContain('no shared handoffs');
     expect(git(remote, ['log', '--format=%s', '--name-only', 'refs/mem/handoffs/shared'])).toContain(`handoffs/${encodeURIComponent(BRANCH)}~alice@example.com.json`);
+  }, 180_000);
+
+  it('`auto` shares at pre-push only when the pushed branch has a newer handoff; `ask` only says so', () => {
+    const remote = makeBareRemote();
+    const alice = cloneAs(remote, 'alice');
+    expect(runMem(['init', '--yes'], { cwd: alice }).status).toBe(0);
+    const setShare = (mode: string) => {
+      const file = join(alice, '.memory', 'config.json');
+      const config = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      writeFileSync(file, `${JSON.stringify({ ...config, handoff: { share: mode } }, null, 2)}\n`);
+    };
+    git(alice, ['checkout', '-q', '-b', BRANCH]);
+    const transcript = join(alice, '..', 'alice.jsonl');
+    const turn = (prompt: string) => {
+      appendLines(transcript, [userLine(prompt, BRANCH), assistantText('Done.')]);
+      expect(runMem(['hook', 'stop'], { cwd: alice, stdin: stopPayload('alice-auto', transcript, alice) }).status).toBe(0);
+    };
+    const push = () => execFileSync('git', ['push', '-q', 'origin', BRANCH], { cwd: alice, env: testEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const sharedCommits = () => (git(remote, ['for-each-ref', 'refs/mem/handoffs/']) === '' ? 0 : Number(git(remote, ['rev-list', '--count', 'refs/mem/handoffs/shared'])));
+
+    setShare('ask');
+    turn('Write the greeting module for the login page.');
+    const asked = spawnSync('git', ['push', 'origin', BRANCH], { cwd: alice, env: testEnv(), encoding: 'utf8' });
+    expect(asked.stderr).toContain(`mem: your handoff for ${BRANCH} is newer than the one you shared`);
+    expect(sharedCommits()).toBe(0);
+
+    setShare('auto');
+    git(alice, ['commit', '-q', '--allow-empty', '-m', 'one']);
+    push();
+    expect(sharedCommits()).toBe(1);
+    expect(git(remote, ['show', `refs/mem/handoffs/shared:handoffs/${encodeURIComponent(BRANCH)}~alice@example.com.json`])).toContain('Write the greeting module');
+    // Nothing newer: the next push shares nothing; a new turn: the push after it shares again.
+    git(alice, ['commit', '-q', '--allow-empty', '-m', 'two']);
+    push();
+    expect(sharedCommits()).toBe(1);
+    turn('Now add the farewell module as well.');
+    git(alice, ['commit', '-q', '--allow-empty', '-m', 'three']);
+    push();
+    expect(sharedCommits()).toBe(2);
   }, 180_000);
 });
