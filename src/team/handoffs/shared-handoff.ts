@@ -95,7 +95,7 @@ function isHandoff(value: unknown): value is SharedHandoff {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const v = value as Record<string, unknown>;
   const git = v['git'] as Record<string, unknown> | null | undefined;
-  const text = (key: string, max: number, pattern?: RegExp) => typeof v[key] === 'string' && (v[key] as string).length <= max && (pattern === undefined || pattern.test(v[key] as string));
+  const text = (key: string, max: number, pattern?: RegExp) => typeof v[key] === 'string' && (v[key]).length <= max && (pattern === undefined || pattern.test(v[key]));
   return (
     v['version'] === 1 &&
     text('branch', 200, BRANCH) &&
