@@ -66,9 +66,11 @@ function scopedEntries(context: TeamContext): Map<string, ScopedEntries> {
 
 /**
  * Promotes the entries of landed branches in the working copy and records abandoned ones; returns
- * what it did. Throws LOCK_HELD or on I/O failure (sync reports it and goes on).
+ * what it did. `observeOnly`: promote nothing, only note which branches have work of their own
+ * (after a sync brought a branch's first entries: a clone that saw the branch open may promote it
+ * once it lands). Throws LOCK_HELD or on I/O failure (sync reports it and goes on).
  */
-export async function settleBranchScopes(context: TeamContext, now: Date): Promise<BranchScopeOutcome> {
+export async function settleBranchScopes(context: TeamContext, now: Date, options: { observeOnly?: boolean } = {}): Promise<BranchScopeOutcome> {
   const outcome: BranchScopeOutcome = { promoted: [], abandoned: [] };
   if (context.config.scope.branches === 'off') return outcome;
   const branches = scopedEntries(context);
@@ -88,6 +90,7 @@ export async function settleBranchScopes(context: TeamContext, now: Date): Promi
     nowMs: now.getTime(),
     abandonDays: context.config.scope.abandonDays,
   });
+  if (options.observeOnly === true) plan.promote = [];
   if (plan.promote.length > 0) outcome.promoted = await promoteBranches(context.root, context.config, new Set(plan.promote));
   outcome.abandoned = plan.abandoned;
   const seen = [...new Set([...state.seenWithWork, ...plan.seenWithWork])].filter((branch) => branches.has(branch) && !plan.promote.includes(branch));

@@ -114,6 +114,8 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
   } finally {
     pushes.cancel();
   }
+  // Branches whose first entries this sync brought: noted while open, so this clone can promote them once they land.
+  if (!options.dryRun && report.received > 0) await settleScopes(context, report, now, true);
 }
 
 async function syncAttempts(context: TeamContext, report: SyncReport, options: SyncOptions, now: Date, pushes: PushStarter): Promise<void> {
@@ -182,10 +184,10 @@ async function syncAttempts(context: TeamContext, report: SyncReport, options: S
 }
 
 /** Promotes landed branches' entries and records abandoned branches; a failure is a warning, never the sync's. */
-async function settleScopes(context: TeamContext, report: SyncReport, now: Date): Promise<void> {
+async function settleScopes(context: TeamContext, report: SyncReport, now: Date, observeOnly = false): Promise<void> {
   try {
-    const outcome = await settleBranchScopes(context, now);
-    report.promoted = outcome.promoted;
+    const outcome = await settleBranchScopes(context, now, { observeOnly });
+    if (!observeOnly) report.promoted = outcome.promoted;
     report.abandonedBranches = outcome.abandoned.map((item) => item.branch);
   } catch (error) {
     report.warnings.push(`branch scopes not checked: ${(error as Error).message}`);
