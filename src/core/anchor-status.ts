@@ -80,9 +80,13 @@ export function readQualifiers(root: string): Qualifiers {
   return qualifiers;
 }
 
-/** Returns true when a rendered entry with `text` is what the qualifier was made for (a rewording since drops it). */
-export function qualifies(qualifier: { text: string } | undefined, text: string): boolean {
-  return qualifier !== undefined && qualifier.text === textDigest(text);
+/** Returns true when `entry` is what the qualifier was made for: same text, same anchors (a rewording or a verification since drops it). */
+export function qualifies(qualifier: { text: string } | undefined, entry: Pick<Entry, 'text' | 'provenance'>): boolean {
+  return qualifier !== undefined && qualifier.text === qualifierKey(entry);
+}
+
+function qualifierKey(entry: Pick<Entry, 'text' | 'provenance'>): string {
+  return `${textDigest(entry.text)}:${anchorsOf(entry.provenance)?.commit ?? ''}`;
 }
 
 /**
@@ -103,7 +107,8 @@ export async function refreshAnchorStatus(root: string): Promise<boolean> {
     const qualifiers: Record<string, [string, string]> = {};
     for (const entry of check.entries) {
       const qualifier = qualifierOf(entry);
-      if (qualifier !== null) qualifiers[entry.id] = [textDigest(entry.text), qualifier];
+      const checked = entries.find((one) => one.id === entry.id);
+      if (qualifier !== null && checked !== undefined) qualifiers[entry.id] = [qualifierKey(checked), qualifier];
     }
     const changed = JSON.stringify(qualifiers) !== JSON.stringify(cache?.qualifiers ?? {});
     writeCacheFileSync(cachePath(root), `${JSON.stringify({ head, working, qualifiers })}\n`);

@@ -270,7 +270,7 @@ function renderOptions(root: string, layout: RenderLayout, branch: string): Rend
   const view = viewAt({ current: branch === '' ? null : branch, defaultBranch: null }, layout.branches);
   const qualifiers = readQualifiers(root);
   // Note: an entry reworded since the check is not qualified: the next check judges the new text.
-  const qualify = (entry: Entry) => (qualifies(qualifiers.get(entry.id), entry.text) ? (qualifiers.get(entry.id)?.qualifier ?? null) : null);
+  const qualify = (entry: Entry) => (qualifies(qualifiers.get(entry.id), entry) ? (qualifiers.get(entry.id)?.qualifier ?? null) : null);
   return { target: 'rules-file', sections: layout.sections, maxChars: layout.maxChars, reader: readerOf(root), view, ...(qualifiers.size > 0 ? { qualify } : {}) };
 }
 

@@ -120,13 +120,16 @@ describe('team sync', () => {
     const text = rendered(bob);
     expect(text).toContain('Name branches after their ticket number.');
     expect(text).toContain('Always run `make check` before pushing.');
-    expect(text).not.toMatch(/no-verify|Outside|Injected|xxxxxxxx|Deploy on Fridays|Ignore all previous|wrong shard/);
+    expect(text).not.toMatch(/no-verify|Outside|Injected|xxxxxxxx|Ignore all previous|wrong shard/);
+    // A field this mem does not know is kept and ignored, never a reason to refuse the entry: a forged `by` names no one.
+    expect(text).toContain('Deploy on Fridays.');
     // An @path from a teammate is never an import: it reaches the agent inside a code span, if at all.
     expect(text).not.toMatch(/(^|\s)@\.\.\//m);
     const quarantine = JSON.parse(read(bob, '.memory/state/quarantine.json')) as { entries: Array<{ id: string }> };
-    expect(quarantine.entries.map((entry) => entry.id)).toEqual(expect.arrayContaining(['mmarker0001', 'mheading001', 'moversize01', 'mutf8000001', 'mforged0001', 'minject0001']));
+    expect(quarantine.entries.map((entry) => entry.id)).toEqual(expect.arrayContaining(['mmarker0001', 'mheading001', 'moversize01', 'mutf8000001', 'minject0001']));
     const list = JSON.parse(runMem(['list', '--json'], { cwd: bob }).stdout) as Array<{ id: string; provenance: { author: string } }>;
     expect(list.find((entry) => entry.id === good)?.provenance.author).toBe('mallory');
+    expect(list.find((entry) => entry.id === 'mforged0001')?.provenance.author).toBe('mallory');
     expect(git(bob, ['status', '--porcelain'])).toBe('');
   });
 

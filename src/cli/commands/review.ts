@@ -16,6 +16,7 @@ export default class Review extends BaseCommand {
   static override description = [
     'In a terminal, shows one conflict at a time from your side: "Your version" and the teammate\'s ("Alice\'s version"), who made each and when, and a word-level diff, then asks [m]ine / [t]heirs / [b]oth / [e]dit in $EDITOR / [s]kip / [q]uit. Without a terminal use --list, --json, or --resolve ID --take mine|theirs|both|edit (edit with --text; ours is an alias of mine).',
     'Entries of a branch that was deleted on the remote without landing, or that nothing touched for scope.abandonDays, wait here too: --branches lists them; --branch NAME --take promote (team-wide now), keep (stay on the branch) or forget.',
+    'With --stale, walks the entries whose files, scripts or targets no longer exist at HEAD (see mem check): [v]erify (still true: anchored again at HEAD), [r]ewrite (new text, anchored again; where git saw the path move, the rewrite to the new path is offered), [f]orget. Without a terminal: --stale --json lists them, --stale --resolve ID --take verify|rewrite|forget [--text] settles one (rewrite without --text takes the pending rewrite).',
     'A settlement is an ordinary change of the team memory: the next mem sync (or push) shares it, and no clone is asked again. Exit 3 while conflicts remain.',
   ].join('\n\n');
 
@@ -27,13 +28,15 @@ export default class Review extends BaseCommand {
     '<%= config.bin %> review --json',
     '<%= config.bin %> review --resolve 01j9z3k4 --take theirs',
     '<%= config.bin %> review --resolve 01j9z3k4 --take edit --text "Use pnpm 9 everywhere."',
+    '<%= config.bin %> review --stale --resolve m3f9a1c2 --take rewrite',
   ];
 
   static override flags = {
     list: Flags.boolean({ description: 'list open conflicts: both versions in full and their word-level difference' }),
     json: Flags.boolean({ description: 'print open conflicts as JSON (its shape: README, command reference)' }),
     resolve: Flags.string({ description: 'id of the conflict to settle (with --take)', dependsOn: ['take'], exclusive: ['branch'] }),
-    take: Flags.string({ description: 'which version to keep (ours = mine); for --branch: promote, keep or forget', options: ['mine', 'theirs', 'both', 'edit', 'ours', 'promote', 'keep', 'forget'] }),
+    take: Flags.string({ description: 'which version to keep (ours = mine); for --branch: promote, keep or forget; for --stale: verify, rewrite or forget', options: ['mine', 'theirs', 'both', 'edit', 'ours', 'promote', 'keep', 'forget', 'verify', 'rewrite'] }),
+    stale: Flags.boolean({ description: 'walk the stale entries (their files, scripts or targets are gone at HEAD): verify, rewrite or forget', exclusive: ['branch', 'branches'] }),
     branches: Flags.boolean({ description: 'list the branches that did not land whose entries await a decision' }),
     branch: Flags.string({ description: 'the abandoned branch to settle (with --take promote|keep|forget)', dependsOn: ['take'] }),
     text: Flags.string({ description: 'the settled text, with --take edit' }),
@@ -46,6 +49,7 @@ export default class Review extends BaseCommand {
     // Loaded here, not at the top: every oclif command would otherwise pay for parsing the merge code.
     const { listReviewConflicts, resolveReviewConflict } = await import('../../team/review.js');
     if (flags.branch !== undefined || flags.branches) return this.branchesReview(root, flags.branch, flags.take, flags.json);
+    if (flags.stale) return this.staleReview(root, flags);
     if (flags.take !== undefined && flags.resolve === undefined) throw new MemError('USAGE', '--take needs --resolve ID (a conflict) or --branch NAME (an abandoned branch)');
     if (flags.resolve !== undefined && flags.take !== undefined) {
       if (['promote', 'keep', 'forget'].includes(flags.take)) throw new MemError('USAGE', `--take ${flags.take} settles a branch: use it with --branch NAME`, { hint: 'A conflict takes mine, theirs, both or edit.' });
@@ -74,6 +78,55 @@ export default class Review extends BaseCommand {
       return;
     }
     process.exitCode = conflicts.length > 0 ? EXIT.conflicts : EXIT.ok;
+  }
+
+  /** `--stale`: lists the stale entries, settles one (`--resolve ID --take verify|rewrite|forget`), or walks them in a terminal. */
+  private async staleReview(root: string, flags: { resolve?: string | undefined; take?: string | undefined; text?: string | undefined; json: boolean; list: boolean; interactive: boolean }): Promise<void> {
+    const { listStaleEntries, settleStaleEntry } = await import('../../durable/settle-stale.js');
+    const { teamSharedMemory } = await import('../../team/shared-memory.js');
+    const choiceOf = (take: string | undefined, text: string | undefined) => {
+      if (take !== 'verify' && take !== 'rewrite' && take !== 'forget') throw new MemError('USAGE', `--stale takes verify, rewrite or forget, not ${take ?? 'nothing'}`, { hint: 'Example: mem review --stale --resolve m3f9a1c2 --take verify' });
+      return take === 'rewrite' && text !== undefined && text.trim() !== '' ? { text: text.trim() } : take;
+    };
+    if (flags.resolve !== undefined) {
+      const remaining = await settleStaleEntry(root, flags.resolve, choiceOf(flags.take, flags.text), teamSharedMemory);
+      if (flags.json) this.printJson({ resolved: flags.resolve, remaining });
+      else this.log(`${flags.take === 'verify' ? 'verified' : flags.take === 'forget' ? 'forgot' : 'rewrote'} ${flags.resolve}; ${remaining.length} stale entr${remaining.length === 1 ? 'y' : 'ies'} left. \`mem sync\` shares it.`);
+      process.exitCode = remaining.length > 0 ? EXIT.failure : EXIT.ok;
+      return;
+    }
+    let stale = await listStaleEntries(root);
+    if (flags.json) return this.printJson(stale);
+    const describe = (entry: (typeof stale)[number]) => [`${entry.id} (${entry.section}): ${entry.text.replace(/\s*\n\s*/g, ' ')}`, ...entry.reasons.map((reason) => `  - ${reason}`), ...(entry.rewrite === null ? [] : [`  pending rewrite: ${entry.rewrite}`])].join('\n');
+    if (flags.list || (!flags.interactive && (!process.stdin.isTTY || !process.stdout.isTTY))) {
+      this.log(stale.length === 0 ? 'no stale memories' : `${stale.map(describe).join('\n\n')}\n\nSettle one with \`mem review --stale --resolve <id> --take verify|rewrite|forget\` (rewrite: --text, or the pending rewrite).`);
+      process.exitCode = stale.length > 0 ? EXIT.failure : EXIT.ok;
+      return;
+    }
+    const rl = createInterface({ input: process.stdin, output: process.stdout });
+    const lines = rl[Symbol.asyncIterator]();
+    const ask = async (prompt: string): Promise<string> => {
+      process.stdout.write(prompt);
+      const next = await lines.next();
+      return next.done ? 'q' : String(next.value).trim();
+    };
+    try {
+      for (const entry of [...stale]) {
+        this.log(`\n${describe(entry)}`);
+        const answer = (await ask('[v]erify (still true) / [r]ewrite / [f]orget / [s]kip / [q]uit? ')).toLowerCase();
+        if (answer.startsWith('q')) break;
+        if (answer.startsWith('v')) stale = await settleStaleEntry(root, entry.id, 'verify', teamSharedMemory);
+        else if (answer.startsWith('f')) stale = await settleStaleEntry(root, entry.id, 'forget', teamSharedMemory);
+        else if (answer.startsWith('r')) {
+          const text = await ask(entry.rewrite === null ? 'new text: ' : `new text (Enter takes: ${entry.rewrite}): `);
+          stale = await settleStaleEntry(root, entry.id, text === '' ? 'rewrite' : { text }, teamSharedMemory);
+        }
+      }
+    } finally {
+      rl.close();
+    }
+    this.log(`${stale.length} stale entr${stale.length === 1 ? 'y' : 'ies'} left.`);
+    process.exitCode = stale.length > 0 ? EXIT.failure : EXIT.ok;
   }
 
   /** `--branches` lists the abandoned branches; `--branch NAME --take promote|keep|forget` settles one. */

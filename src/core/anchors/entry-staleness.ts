@@ -69,3 +69,15 @@ export function stripQualifier(text: string): string {
   const at = text.lastIndexOf(` ${QUALIFIER_HEAD}`);
   return at >= 0 && text.endsWith(')') ? text.slice(0, at) : text;
 }
+
+/** Returns the entry's text with each path git saw move replaced by its new path (the pending rewrite), or null when none moved. */
+export function renamedRewrite(staleness: Pick<EntryStaleness, 'text' | 'anchors'>): string | null {
+  let text = staleness.text;
+  for (const anchor of staleness.anchors) {
+    if (anchor.renamedTo === undefined) continue;
+    const from = anchor.value.replace(/^\.\//, '');
+    const to = anchor.value.endsWith('/') && !anchor.renamedTo.endsWith('/') ? `${anchor.renamedTo}/` : anchor.renamedTo;
+    text = text.split(from).join(to);
+  }
+  return text === staleness.text ? null : text;
+}

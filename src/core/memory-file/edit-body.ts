@@ -13,8 +13,8 @@ export type RegionEdit =
   | { op: 'add'; entry: Entry }
   /** Removes the entry (or conflict item) with this id. */
   | { op: 'remove'; id: string }
-  /** Rewrites the entry's text, keeping its id, provenance and list marker. */
-  | { op: 'replace'; id: string; text: string }
+  /** Rewrites the entry's text, keeping its id, provenance (unless one is given: re-anchored, say) and list marker. */
+  | { op: 'replace'; id: string; text: string; provenance?: Entry['provenance'] }
   /** Moves the entry, bytes unchanged, to the end of another section. */
   | { op: 'move'; id: string; section: string };
 
@@ -73,9 +73,9 @@ function applyEdit(pieces: Piece[], edit: RegionEdit, sections: readonly string[
   const item = piece.block?.item;
   const block = piece.block;
   if (item?.kind !== 'entry' || block?.kind !== 'item') return 'not-an-entry';
-  const comment = item.item.comment?.found.raw.trim();
+  const comment = edit.provenance === undefined ? item.item.comment?.found.raw.trim() : undefined;
   piece.raw = renderEntryItem(
-    { id: item.id, text: edit.text, provenance: item.entry.provenance },
+    { id: item.id, text: edit.text, provenance: edit.provenance ?? item.entry.provenance },
     { eol, marker: block.marker, indent: block.indent, ...(comment === undefined ? {} : { comment }) },
   );
   return null;
