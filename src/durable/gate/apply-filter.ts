@@ -36,10 +36,13 @@ function judge(candidate: Candidate, existing: readonly Entry[], config: FilterC
 
   const contradiction = hits.find((hit) => hit.code === 'contradiction');
   if (contradiction?.targetId !== undefined) {
+    // Two rules that say opposite things share most of their words: "nearly the same" would only
+    // mislead the person told why it was refused.
+    const reasons = forcedReasons.filter((code) => code !== 'duplicate' && code !== 'near-duplicate');
     // A human forcing a contradicting rule means "this replaces that"; an agent turn never does.
     return force
-      ? { candidate, accepted: true, action: 'supersede', reasons: [...forcedReasons, ...(forcedReasons.includes('forced') ? [] : ['forced' as const])], targetId: contradiction.targetId }
-      : { candidate, accepted: false, action: 'flag', reasons: forcedReasons, targetId: contradiction.targetId };
+      ? { candidate, accepted: true, action: 'supersede', reasons: [...reasons, ...(reasons.includes('forced') ? [] : ['forced' as const])], targetId: contradiction.targetId }
+      : { candidate, accepted: false, action: 'flag', reasons, targetId: contradiction.targetId };
   }
   const duplicate = hits.find((hit) => hit.code === 'duplicate' || hit.code === 'near-duplicate');
   if (duplicate?.targetId !== undefined) {

@@ -88,6 +88,11 @@ describe('applyFilter', () => {
     expect(v).toMatchObject({ action: 'flag', targetId: 'e2' });
   });
 
+  it('gives a contradiction as the reason, not "near-duplicate", though the two share their words (issue 29.13)', () => {
+    const v = verdictFor('Always use npm, never pnpm.', [entry('e3', 'Never use npm; always use pnpm.')]);
+    expect(v).toMatchObject({ action: 'flag', targetId: 'e3', reasons: ['contradiction'] });
+  });
+
   it('does not flag unrelated rules that share a tool name', () => {
     expect(verdictFor('Run the linter with `pnpm lint` before pushing.', [entry('e1', 'Use pnpm, not npm.')]).action).toBe('add');
   });
