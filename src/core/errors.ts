@@ -33,7 +33,8 @@ export class MemError extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'MemError';
     this.code = code;
-    this.exitCode = options.exitCode ?? (code === 'USAGE' || code === 'NOT_INITIALISED' ? EXIT.usage : EXIT.failure);
+    // Note: outside a repository is "not set up" too: the same exit 2 as before `mem init`.
+    this.exitCode = options.exitCode ?? (code === 'USAGE' || code === 'NOT_INITIALISED' || code === 'NOT_A_GIT_REPO' ? EXIT.usage : EXIT.failure);
     this.hint = options.hint;
   }
 }

@@ -202,7 +202,7 @@ describe('mem remember', () => {
     expect(before.stderr).toContain('mem init');
     expect(existsSync(join(repo, '.memory'))).toBe(false);
     const outside = runMem(['remember', 'Use pnpm, not npm, for every install'], { cwd: makeTempDir() });
-    expect(outside.status).toBe(1);
+    expect(outside.status).toBe(2);
     expect(outside.stderr).toContain('not inside a git repository');
   });
 });
@@ -218,7 +218,7 @@ describe('mem list', () => {
     const bad = runMem(['list', '--section', 'Nope'], { cwd: repo });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('unknown section');
-    expect(runMem(['list'], { cwd: makeTempDir() }).status).toBe(1);
+    expect(runMem(['list'], { cwd: makeTempDir() }).status).toBe(2);
   });
 
   it('warns on stderr about damaged markers and still lists every entry; the next write repairs them', () => {
@@ -295,7 +295,7 @@ describe('mem forget', () => {
     const b = remember(repo, ['Run `pnpm lint` before every push to main']).out.id;
     const ambiguous = runMem(['forget', 'before every push'], { cwd: repo });
     expect(ambiguous.status).toBe(1);
-    expect(ambiguous.stderr).toContain('several memories match');
+    expect(ambiguous.stderr).toContain('mem forget: several memories match');
     expect(ambiguous.stderr).toContain(a);
     expect(ambiguous.stderr).toContain(b);
     expect(list(repo)).toHaveLength(2);

@@ -207,7 +207,7 @@ describe('hooks in unusual places', () => {
   it('outside a git repository: commands fail with a clear error', () => {
     const dir = makeTempDir();
     const result = runMem(['status'], { cwd: dir });
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(2);
     expect(result.stderr).toContain('not inside a git repository');
   });
 

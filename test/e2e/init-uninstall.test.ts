@@ -110,7 +110,7 @@ describe('mem init', () => {
 
   it('fails clearly outside a git repository', () => {
     const result = runMem(['init', '--yes'], { cwd: '/' });
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(2);
     expect(result.stderr).toContain('not inside a git repository');
   });
 });

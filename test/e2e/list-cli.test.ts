@@ -34,13 +34,14 @@ describe('mem list, flags and manners', () => {
     expect(json.map((entry) => [entry.text, entry.personal])).toEqual([['I prefer short answers.', true]]);
   });
 
-  it("answers help and bad flags with oclif's messages and exit codes", () => {
+  it('answers help and bad flags with clear messages and exit codes', () => {
     const help = runMem(['list', '--help'], { cwd: repo });
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('USAGE\n  $ mem list');
     const bogus = runMem(['list', '--bogus'], { cwd: repo });
     expect(bogus.status).toBe(2);
-    expect(bogus.stderr).toContain('Nonexistent flag: --bogus');
+    // In mem's own words, naming the command (issue 29.12), not oclif's "› Error:".
+    expect(bogus.stderr).toBe('mem list: Nonexistent flag: --bogus\n  hint: mem list --help lists its flags and arguments.\n');
     const missing = runMem(['list', '--section'], { cwd: repo });
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('Flag --section expects a value');

@@ -51,6 +51,6 @@ describe('mem review without a terminal', () => {
     expect(unknown.stderr).toMatch(/nope/);
     expect(unknown.stderr).toMatch(/mem review --list/);
     expect(runMem(['review', '--resolve', 'db'], { cwd: bob }).status).toBe(2);
-    expect(runMem(['review', '--json'], { cwd: makeTempDir() }).status).toBe(1);
+    expect(runMem(['review', '--json'], { cwd: makeTempDir() }).status).toBe(2);
   });
 });

@@ -66,9 +66,9 @@ describe('mem search (built CLI)', () => {
     expect(runMem(['search', 'pnpm', '--kind', 'nope'], { cwd: root }).status).toBe(2);
   });
 
-  it('outside a git repository: a clear error, exit 1', () => {
+  it('outside a git repository: a clear error, exit 2', () => {
     const out = runMem(['search', 'pnpm'], { cwd: makeTempDir() });
-    expect(out.status).toBe(1);
+    expect(out.status).toBe(2);
     expect(out.stderr).toMatch(/not inside a git repository/);
   });
 

@@ -26,7 +26,7 @@ export default class Compact extends BaseCommand {
     const report = await compactTeamHistory(root, { dryRun: flags['dry-run'] });
     process.exitCode = report.outcome === 'failed' ? EXIT.failure : EXIT.ok;
     if (flags.json) return this.printJson(report);
-    for (const warning of report.warnings) process.stderr.write(`mem: ${warning}\n`);
+    for (const warning of report.warnings) process.stderr.write(`mem compact: ${warning}\n`);
     if (report.outcome === 'compacted') this.log(`compacted ${report.commits} team commits into ${report.snapshot?.slice(0, 12) ?? ''}; the old history is kept under ${report.archiveRef ?? ''}`);
     else if (report.outcome === 'dry-run') this.log(`would compact ${report.commits} team commits; the old history would be kept under ${report.archiveRef ?? ''} (nothing pushed)`);
     else if (report.outcome === 'nothing-to-compact') this.log(`nothing to compact${report.message ? `: ${report.message}` : ' (the team history is one commit)'}`);

@@ -22,11 +22,11 @@ export default class Forget extends BaseCommand {
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Forget);
     const outcome = await forgetEntry(process.cwd(), (argv as string[]).join(' '), teamSharedMemory);
-    for (const warning of outcome.warnings) process.stderr.write(`mem: warning: ${warning}\n`);
+    for (const warning of outcome.warnings) process.stderr.write(`mem forget: warning: ${warning}\n`);
     process.exitCode = outcome.status === 'ambiguous' ? EXIT.failure : EXIT.ok;
     if (flags.json) return this.printJson(outcome);
     if (outcome.status === 'ambiguous') {
-      const lines = ['mem: several memories match; nothing was forgotten. Run again with one of these ids:'];
+      const lines = ['mem forget: several memories match; nothing was forgotten. Run again with one of these ids:'];
       for (const entry of outcome.candidates) lines.push(`  ${entry.id}  ${entry.text.replace(/\s*\n\s*/g, ' ')}  (${entry.section || 'no section'}, ${entry.file})`);
       process.stderr.write(`${lines.join('\n')}\n`);
       return;

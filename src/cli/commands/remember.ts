@@ -45,7 +45,7 @@ export default class Remember extends BaseCommand {
       ...(flags.team ? { scope: null } : flags.branch !== undefined ? { scope: flags.branch } : {}),
       ...(flags.anchor === undefined ? {} : { anchors: flags.anchor }),
     });
-    for (const warning of outcome.warnings) process.stderr.write(`mem: warning: ${warning}\n`);
+    for (const warning of outcome.warnings) process.stderr.write(`mem remember: warning: ${warning}\n`);
     process.exitCode = outcome.status === 'refused' || outcome.status === 'contradiction' ? EXIT.failure : EXIT.ok;
     if (flags.json) return this.printJson(outcome);
     const { out, err } = renderRemember(outcome);
@@ -68,7 +68,7 @@ function renderRemember(outcome: RememberOutcome): { out: string; err: string } 
       return {
         out: '',
         err: [
-          `mem: not remembered: it contradicts ${outcome.target?.id ?? 'an existing entry'}${outcome.target ? `: ${outcome.target.text}` : ''}`,
+          `mem remember: not remembered: it contradicts ${outcome.target?.id ?? 'an existing entry'}${outcome.target ? `: ${outcome.target.text}` : ''}`,
           ...outcome.reasons.filter((reason) => reason.code !== 'contradiction').map((reason) => `  ${reason.code}: ${reason.explanation}`),
           `  hint: run again with --force to replace that entry, or \`mem forget ${outcome.target?.id ?? '<id>'}\` first.`,
         ].join('\n'),
@@ -81,7 +81,7 @@ function renderRemember(outcome: RememberOutcome): { out: string; err: string } 
     case 'refused':
       return {
         out: '',
-        err: [`mem: not remembered:`, ...outcome.reasons.map((reason) => `  ${reason.code}: ${reason.explanation}`), ...(outcome.reasons.some((reason) => ['secret', 'injection', 'invisible-unicode'].includes(reason.code)) ? [] : ['  hint: reword it, or use --force to override these rules.'])].join('\n'),
+        err: [`mem remember: not remembered:`, ...outcome.reasons.map((reason) => `  ${reason.code}: ${reason.explanation}`), ...(outcome.reasons.some((reason) => ['secret', 'injection', 'invisible-unicode'].includes(reason.code)) ? [] : ['  hint: reword it, or use --force to override these rules.'])].join('\n'),
       };
   }
 }
