@@ -158,6 +158,21 @@ function removedByOther(item: WorkingItem | undefined, by: Attribution | undefin
   return { id: item.id, section: item.record.section, text, author, by: remover };
 }
 
+/** The forgotten ids whose entry file the team's side still holds (the base's, unless the team changed it since, or the team's new one). */
+function teamEntriesForgotten(input: SyncInput): string[] {
+  if (input.team.theirs === null) return [];
+  const changes = new Map<string, IncomingChange>();
+  for (const change of input.incoming) {
+    const kind = classifyPath(change.path);
+    if (kind?.kind === 'entry') changes.set(kind.id, change);
+  }
+  return [...input.tombstones].filter((id) => {
+    const change = changes.get(id);
+    if (change !== undefined) return change.newOid !== null;
+    return input.team.related && input.base.entries.has(id);
+  });
+}
+
 /** Returns the plan of one sync's merge; never throws. */
 export function planSync(input: SyncInput): SyncPlan {
   const { team } = input;
@@ -220,6 +235,9 @@ export function planSync(input: SyncInput): SyncPlan {
       changed.add(id);
     }
   }
+  // A forgotten entry's file leaves the team ref with its tombstone: its text is not kept at the
+  // tip, where a new clone or a compaction's snapshot would publish it again.
+  for (const id of teamEntriesForgotten(input)) changed.add(id);
 
   if (team.theirs !== null && team.related) for (const id of input.base.tombstones) remoteTombstones.add(id);
   const { outgoing, written, withheld } = outgoingEntries(changed, items, conflicted, input.scan);

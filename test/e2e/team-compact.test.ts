@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, cloneAs, git, makeBareRemote, runMem } from '../helpers/temp-repo.js';
+import { gitRun } from '../unit/team/store/team-fixture.js';
 
 afterEach(cleanupTempDirs);
 
@@ -91,4 +92,24 @@ describe('mem compact', () => {
     sync(alice);
     expect(texts(alice)).toEqual(withErin);
   }, 300_000);
+});
+
+describe('mem compact after a forget', () => {
+  it('never republishes the forgotten text: neither the team ref nor its snapshot holds it', () => {
+    const remote = makeBareRemote();
+    const alice = clone(remote, 'Alice');
+    remember(alice, 'Always run make lint before pushing the api.');
+    remember(alice, 'Use pnpm, never npm, for every install here.');
+    sync(alice);
+    const id = (JSON.parse(runMem(['list', '--json'], { cwd: alice }).stdout) as Listed[]).find((entry) => entry.text.includes('make lint'))?.id ?? '';
+    expect(runMem(['forget', id], { cwd: alice }).status).toBe(0);
+    sync(alice);
+    // git grep exits 1 when nothing matches.
+    const onRef = () => gitRun(remote, ['grep', '-q', 'make lint', 'refs/mem/team']).status === 0;
+    expect(onRef()).toBe(false);
+    expect(compact(alice)).toMatchObject({ outcome: 'compacted' });
+    expect(onRef()).toBe(false);
+    expect(git(remote, ['ls-tree', '-r', '--name-only', 'refs/mem/team'])).toContain(`tombstones/`);
+    expect(texts(alice)).toEqual(['Use pnpm, never npm, for every install here.']);
+  });
 });

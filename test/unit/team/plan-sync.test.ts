@@ -124,12 +124,16 @@ describe('planSync', () => {
     expect(result.outgoing.filter((write) => write.path === tombstonePath('mold000001'))).toEqual([]);
   });
 
-  it('sends a tombstone this clone wrote (the tombstone, not a removal, is what hides the entry)', async () => {
+  it('sends a tombstone this clone wrote, and takes the forgotten text off the team ref with it', async () => {
     const store = fakeTeamStore();
     const base = await commitState(store, null, { mold000001: 'Deploy from the jenkins box.' });
     const result = await plan(store, base, base, [], ['mold000001']);
-    expect(result.outgoing).toEqual([{ path: tombstonePath('mold000001'), content: '' }]);
+    // The tombstone is what hides the entry everywhere; the removal keeps its text off the tip (and off a compaction's snapshot).
+    expect(result.outgoing).toEqual([{ path: entryPath('mold000001'), content: null }, { path: tombstonePath('mold000001'), content: '' }]);
     expect(result.pending).toBe(true);
+    // Once the team ref holds neither, there is nothing more to send.
+    const after = await commitState(store, base, {}, ['mold000001']);
+    expect(await plan(store, after, after, [], ['mold000001'])).toMatchObject({ outgoing: [], pending: false });
   });
 
   it('quarantines a teammate\'s entry the injection gate flags; the rest of the team\'s memory still arrives', async () => {
