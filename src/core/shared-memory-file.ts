@@ -13,13 +13,13 @@
  *
  * No tracked file is ever written here.
  */
-import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeCacheFileSync, writeFileAtomicSync } from './files/atomic-write.js';
 import { matchesTextFingerprint, textFingerprint } from './files/fast-hash.js';
 import { readTextFileSync } from './files/read-text.js';
 import { stampsHold, takeStamps, type StampSet } from './files/file-stamp.js';
-import { RENDERED_FILE, RENDER_STAMP_FILE, WORKING_FILE, readRenderStamp, renderStampPaths, renderedBranchKey } from './shared-memory-stamp.js';
+import { RENDERED_DIR, RENDERED_FILE, RENDER_STAMP_FILE, WORKING_FILE, readRenderStamp, renderStampPaths, renderedBranchKey } from './shared-memory-stamp.js';
 import { viewAt } from './memory-file/entry-scope.js';
 import { readGitIdentity } from './git/git-identity.js';
 import { resolveCommonGitDir } from './git/repo-root.js';
@@ -28,6 +28,7 @@ import { editBody } from './memory-file/edit-body.js';
 import { readBack } from './memory-file/read-back.js';
 import { regionBody, replaceRegionBody } from './memory-file/region-body.js';
 import { renderMemory, type Reader, type RenderOptions, type Rendering } from './memory-file/render-memory.js';
+import { SCOPED_FILE_NOTE, renderPathScoped, staysInMainFile, type ScopedFile } from './memory-file/render-path-scoped.js';
 import { fromRecordItems, toRecordItems, type RecordItem } from './memory-file/rendering-record.js';
 import type { Entry } from './memory-file/entry.js';
 import { qualifies, readQualifiers } from './anchor-status.js';
@@ -232,11 +233,11 @@ export type RenderFrom = {
  * How the team memory is rendered: the section order, the file's size budget and whether entries
  * are scoped to branches (config `region.sections`, `team.renderMaxChars`, `scope.branches`).
  */
-export type RenderLayout = { sections: readonly string[]; maxChars: number; branches: 'auto' | 'off' };
+export type RenderLayout = { sections: readonly string[]; maxChars: number; branches: 'auto' | 'off'; pathScoped: boolean };
 
 /** The render layout a config sets. */
-export function renderLayout(config: { region: { sections: readonly string[] }; team: { renderMaxChars: number }; scope: { branches: 'auto' | 'off' } }): RenderLayout {
-  return { sections: config.region.sections, maxChars: config.team.renderMaxChars, branches: config.scope.branches };
+export function renderLayout(config: { region: { sections: readonly string[] }; team: { renderMaxChars: number; renderPathScoped: boolean }; scope: { branches: 'auto' | 'off' } }): RenderLayout {
+  return { sections: config.region.sections, maxChars: config.team.renderMaxChars, branches: config.scope.branches, pathScoped: config.team.renderPathScoped };
 }
 
 /**
@@ -249,7 +250,9 @@ export function renderSharedMemory(root: string, layout: RenderLayout, from?: Re
   const absorbed = absorbRenderedEdits(root, sections, from === undefined ? undefined : (from.body ?? regionBody(from.workingText) ?? ''));
   const workingText = from !== undefined && absorbed.edits === 0 ? from.workingText : readWorkingText(root);
   const branch = renderedBranchKey(root);
-  const rendering = renderMemory(absorbed.edits === 0 && from !== undefined ? (from.body ?? regionBody(from.workingText) ?? '') : absorbed.body, renderOptions(root, layout, branch));
+  const body = absorbed.edits === 0 && from !== undefined ? (from.body ?? regionBody(from.workingText) ?? '') : absorbed.body;
+  const options = renderOptions(root, layout, branch);
+  const rendering = renderMemory(body, layout.pathScoped ? { ...options, include: staysInMainFile } : options);
   const paths = sharedMemoryPaths(root);
   const current = absorbed.rendered !== undefined ? absorbed.rendered : readText(paths.rendered);
   const empty = rendering.items.length === 0;
@@ -260,9 +263,40 @@ export function renderSharedMemory(root: string, layout: RenderLayout, from?: Re
     writeFileAtomicSync(paths.rendered, rendering.text);
     written = true;
   }
+  if (writePathScopedFiles(root, layout.pathScoped ? renderPathScoped(body, options) : [])) written = true;
   const workingHash = textFingerprint(workingText);
   saveLastRendering(root, rendering, workingHash, branch, { renderedShows: written || current === rendering.text });
   return { written, readBack: absorbed.edits, workingHash };
+}
+
+/**
+ * Writes the path-scoped files that changed and removes the ones mem wrote that are no longer
+ * wanted (every one of them when the option is off); returns whether a file changed.
+ */
+function writePathScopedFiles(root: string, files: readonly ScopedFile[]): boolean {
+  let changed = false;
+  const wanted = new Set(files.map((file) => file.path));
+  let names: string[] = [];
+  try {
+    names = readdirSync(join(root, RENDERED_DIR));
+  } catch {
+    /* no rules folder yet */
+  }
+  for (const name of names) {
+    const path = `${RENDERED_DIR}/${name}`;
+    if (!name.startsWith('mem-') || !name.endsWith('.md') || path === RENDERED_FILE || wanted.has(path)) continue;
+    if (readText(join(root, path))?.includes(SCOPED_FILE_NOTE) !== true) continue;
+    rmSync(join(root, path), { force: true });
+    changed = true;
+  }
+  for (const file of files) {
+    if (readText(join(root, file.path)) === file.text) continue;
+    mkdirSync(join(root, RENDERED_DIR), { recursive: true });
+    ensureIgnored(root, file.path);
+    writeFileAtomicSync(join(root, file.path), file.text);
+    changed = true;
+  }
+  return changed;
 }
 
 /** How the file is rendered at `root`: for the reader (their conflict versions) and the branch HEAD is on (`branch`, '' when detached). */
@@ -284,10 +318,10 @@ function readerOf(root: string): Reader {
  * Keeps the rendered file out of `git status` even in a clone where `mem init` never ran (the
  * committed ignore rule may not be there yet): a line in `.git/info/exclude`, local to the clone.
  */
-function ensureIgnored(root: string): void {
+function ensureIgnored(root: string, file: string = RENDERED_FILE): void {
   try {
     const exclude = join(resolveCommonGitDir(root), 'info', 'exclude');
-    const line = `/${RENDERED_FILE}`;
+    const line = `/${file}`;
     const text = readText(exclude) ?? '';
     if (text.split('\n').some((existing) => existing.trim() === line)) return;
     mkdirSync(dirname(exclude), { recursive: true });

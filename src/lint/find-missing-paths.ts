@@ -7,7 +7,7 @@
 import { posix } from 'node:path';
 import type { LintFinding } from './lint-report.js';
 import type { LintSource } from './lint-document.js';
-import { findPathReferences } from './find-path-references.js';
+import { findPathReferences } from '../core/text/find-path-references.js';
 
 /** Returns a finding per referenced path that does not exist; `exists` answers for repository-relative paths; never throws. */
 export function findMissingPaths(sources: readonly LintSource[], exists: (path: string) => boolean): LintFinding[] {

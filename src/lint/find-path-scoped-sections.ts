@@ -3,26 +3,12 @@
  * files under one folder. As a `.claude/rules/` file with `paths:` it would load only once the
  * agent reads a file there, and cost nothing at start-up otherwise.
  */
-import { posix } from 'node:path';
 import { estimateTokens, type LintFinding } from './lint-report.js';
 import type { LintSource } from './lint-document.js';
-import { findPathReferences } from './find-path-references.js';
+import { findPathReferences } from '../core/text/find-path-references.js';
+import { commonFolder, pathAreaOf } from '../core/text/path-area.js';
 
 const MIN_RULES = 3;
-
-/** Returns the folder every path of `paths` lies under (repository-relative, no trailing "/"), or null; never throws. */
-function commonFolder(paths: readonly string[]): string | null {
-  const folders = paths.map((path) => (path.endsWith('/') ? path.slice(0, -1) : posix.dirname(path)).replace(/^\.\//, ''));
-  if (folders.length === 0 || folders.some((folder) => folder === '.' || folder.startsWith('..'))) return null;
-  let common = folders[0]!.split('/');
-  for (const folder of folders.slice(1)) {
-    const parts = folder.split('/');
-    let same = 0;
-    while (same < common.length && same < parts.length && common[same] === parts[same]) same += 1;
-    common = common.slice(0, same);
-  }
-  return common.length === 0 ? null : common.join('/');
-}
 
 /** Returns a note per section of `sources` (always-loaded files only) whose rules all name paths under one folder; never throws. */
 export function findPathScopedSections(sources: readonly LintSource[]): LintFinding[] {
@@ -36,7 +22,8 @@ export function findPathScopedSections(sources: readonly LintSource[]): LintFind
       else sections.set(doc.section, [doc]);
     }
     for (const [section, docs] of sections) {
-      if (docs.length < MIN_RULES) continue;
+      // A table of what lives where is the index the agent needs before it reads any of those files.
+      if (docs.length < MIN_RULES || docs.some((doc) => doc.text.startsWith('|'))) continue;
       const references = docs.map((doc) => findPathReferences(doc.text));
       if (references.some((paths) => paths.length === 0)) continue;
       // A list of documents to read (links to .md files) is a reading list, not rules about code there.
@@ -65,11 +52,8 @@ export function findPathScopedTeamEntries(sources: readonly LintSource[]): LintF
   for (const source of sources) {
     const areas = new Map<string, LintSource['documents'][number][]>();
     for (const doc of source.documents) {
-      const paths = findPathReferences(doc.text);
-      const folder = paths.length === 0 || paths.every((path) => path.endsWith('.md')) ? null : commonFolder(paths);
-      if (folder === null || folder.startsWith('.')) continue;
-      // The area is the folder's first two levels (packages/api, src/server): one rules file each.
-      const area = folder.split('/').slice(0, 2).join('/');
+      const area = pathAreaOf(doc.text);
+      if (area === null) continue;
       const list = areas.get(area);
       if (list) list.push(doc);
       else areas.set(area, [doc]);
@@ -82,7 +66,7 @@ export function findPathScopedTeamEntries(sources: readonly LintSource[]): LintF
         level: 'info',
         file: source.path,
         line: docs[0]!.line,
-        message: `${docs.length} team memory entries name only files under ${area}/: rendered into a rules file with paths: ${area}/** they would load only when the agent reads one (~${tokens.toLocaleString('en-US')} tokens less at start-up)`,
+        message: `${docs.length} team memory entries name only files under ${area}/: with team.renderPathScoped they would render into .claude/rules/mem-${area.replaceAll('/', '-')}.md (paths: ${area}/**) and load only when the agent reads one (~${tokens.toLocaleString('en-US')} tokens less at start-up)`,
       });
     }
   }

@@ -64,6 +64,12 @@ const teamConfigSchema = z.strictObject({
    * the rest stay searchable (render-budget.ts).
    */
   renderMaxChars: z._default(z.int().check(z.minimum(2_000)), 40_000),
+  /**
+   * Entries whose paths all lie under one folder render into their own `.claude/rules/mem-<area>.md`
+   * with `paths:` front matter, so Claude Code loads them only once it reads a file there
+   * (render-path-scoped.ts); `mem lint` shows the tokens it saves. Opt-in.
+   */
+  renderPathScoped: z._default(z.boolean(), false),
 });
 
 const handoffConfigSchema = z.strictObject({

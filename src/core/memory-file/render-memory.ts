@@ -26,6 +26,8 @@ export type RenderOptions = {
   maxChars?: number;
   /** Whose entries are shown (entry-scope.ts): another branch's are left out; none: every entry. */
   view?: ScopeView;
+  /** Which entries this rendering shows (null asks about the conflicts), for the path-scoped split (render-path-scoped.ts); none: all. */
+  include?: (entry: Entry | null) => boolean;
   /** The qualifier an entry is shown with ("(may be outdated: …)"), or null: what the agent must not take as fact as it stands. */
   qualify?: (entry: Entry) => string | null;
 };
@@ -70,9 +72,9 @@ export function renderMemory(body: string, options: RenderOptions): Rendering {
   for (const { section, item } of parseRegionBody(body).blocks) {
     if (item === undefined) continue;
     if (item.kind === 'entry' || item.kind === 'resolved') {
-      if (options.view === undefined || isVisibleIn(item.entry.provenance.scope, options.view)) push(section, { kind: 'entry', entry: item.entry });
+      if ((options.view === undefined || isVisibleIn(item.entry.provenance.scope, options.view)) && (options.include === undefined || options.include(item.entry))) push(section, { kind: 'entry', entry: item.entry });
     }
-    else if (item.kind === 'conflict') push(section, { kind: 'conflict', conflict: item.conflict });
+    else if (item.kind === 'conflict' && (options.include === undefined || options.include(null))) push(section, { kind: 'conflict', conflict: item.conflict });
   }
   const known = options.sections.filter((section) => bySection.has(section));
   const sections = [...known, ...order.filter((section) => !known.includes(section))];
