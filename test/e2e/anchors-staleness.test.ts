@@ -76,3 +76,26 @@ describe('anchored entries going stale', () => {
     expect(readRendered(dir)).toContain('(may be outdated: `src/db.ts` moved to `src/storage/db.ts`)');
   });
 });
+
+describe('mem check in CI', () => {
+  it('checks a fresh clone against the fetched team ref: the pull request deleting a file fails with the reason', () => {
+    const team = makeTeam();
+    const dir = team.alice;
+    commitFile(dir, 'src/db.ts', 'export const db = 1;\n', 'Add the database module');
+    git(dir, ['push', '-q', '--no-verify', 'origin', 'main']);
+    expect(runMem(['remember', 'Database access goes through `src/db.ts` only.', '--section', 'Conventions'], { cwd: dir }).status).toBe(0);
+    expect(runMem(['sync'], { cwd: dir }).status).toBe(0);
+
+    // CI: a plain clone of the pull request, no mem init, the team ref fetched.
+    const ci = join(team.bob, '..', 'ci');
+    git(join(team.bob, '..'), ['clone', '-q', team.remote, ci]);
+    git(ci, ['config', 'user.name', 'ci']);
+    git(ci, ['config', 'user.email', 'ci@example.com']);
+    git(ci, ['fetch', '-q', 'origin', 'refs/mem/team:refs/mem/team']);
+    expect(runMem(['check', '--since', 'origin/main'], { cwd: ci }).status).toBe(0);
+    commitFile(ci, 'src/db.ts', null, 'Drop the database module');
+    const check = runMem(['check', '--since', 'origin/main'], { cwd: ci });
+    expect(check.status).toBe(1);
+    expect(check.stdout).toMatch(/stale m[0-9a-f]+: Database access goes through `src\/db\.ts` only\.\n {2}- `src\/db\.ts` no longer exists \(in [0-9a-f]{7} "Drop the database module"\)/);
+  });
+});

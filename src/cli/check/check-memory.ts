@@ -14,6 +14,8 @@ import { requireRepoRoot } from '../../core/git/repo-root.js';
 import { readRegion } from '../../core/memory-file/read-region.js';
 import { readWorkingText } from '../../core/shared-memory-file.js';
 import { isManifestKind } from '../../core/anchors/repo-snapshot.js';
+import type { Entry } from '../../core/memory-file/entry.js';
+import { readTeamRefEntries } from '../../team/read-team-ref-entries.js';
 
 export type CheckOptions = { since?: string; all?: boolean; files?: boolean };
 
@@ -33,7 +35,9 @@ export async function checkMemory(cwd: string, options: CheckOptions = {}): Prom
   if (options.since !== undefined && since === null) {
     throw new MemError('USAGE', `--since ${options.since}: git knows no such revision here`, { hint: 'In CI, fetch the base branch first (e.g. git fetch origin main), then: mem check --since origin/main.' });
   }
-  const entries = readRegion(readWorkingText(root)).entries;
+  const working = readWorkingText(root);
+  // A clone with no team memory of its own (CI) checks what the fetched team ref holds.
+  const entries = working === '' ? (readTeamRefEntries(root, 'refs/mem/team') ?? []) : readRegion(working).entries;
   const check = await checkEntries(root, entries, head);
   let results = check?.entries ?? [];
   if (since !== null) results = await invalidatedSince(root, since, head, results, entries);
@@ -46,7 +50,7 @@ export async function checkMemory(cwd: string, options: CheckOptions = {}): Prom
  * The stale entries whose stale anchors a commit since `since` touched, each reason naming the
  * newest such commit; the rest are left out (they were stale before, or are not stale).
  */
-async function invalidatedSince(root: string, since: string, head: string, results: EntryStaleness[], entries: ReturnType<typeof readRegion>['entries']): Promise<EntryStaleness[]> {
+async function invalidatedSince(root: string, since: string, head: string, results: EntryStaleness[], entries: readonly Entry[]): Promise<EntryStaleness[]> {
   const changed = await readChangedPaths(root, since, head);
   if (changed === null) return results;
   const touched = (path: string) => changed.has(path) || [...changed].some((file) => file.startsWith(`${path}/`));
