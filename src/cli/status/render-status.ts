@@ -75,6 +75,7 @@ export function renderStatus(status: StatusReport): string {
     lines.push(`Team sync (${team.ref}): ${team.pending ? 'local changes not yet pushed' : 'nothing pending'}; last success ${team.lastSuccessAt ?? 'never'}`);
     if (team.lastFailure) lines.push(`  last failure at ${team.lastFailure.at} (${team.lastFailure.reason}): ${team.lastFailure.message}; the next \`mem sync\` retries`);
     if (team.quarantined > 0) lines.push(`  ${team.quarantined} incoming entr${team.quarantined === 1 ? 'y' : 'ies'} quarantined by the last sync; .memory/state/quarantine.json lists each one and why`);
+    if (team.handoffsRefused > 0) lines.push(`  ${team.handoffsRefused} shared handoff${team.handoffsRefused === 1 ? '' : 's'} refused by the secret, injection or invisible-Unicode gates at the last sync; .memory/cache/shared-handoffs/index.json lists each one and why`);
     if (team.removedByTeam.length > 0) {
       lines.push(`  Entries teammates forgot here, newest first${team.removedByTeam.length > REMOVALS_SHOWN ? ` (${REMOVALS_SHOWN} of the last ${team.removedByTeam.length}; --json lists them)` : ''}:`);
       for (const removed of team.removedByTeam.slice(0, REMOVALS_SHOWN)) lines.push(`    ${removed.at.slice(0, 10)}: ${describeRemoval(removed)}`);

@@ -12,6 +12,7 @@ import { readRegion } from '../../core/memory-file/read-region.js';
 import { readSyncStatus, type SyncStatus } from '../../team/sync-status.js';
 import { PERSONAL_FILE } from '../../durable/write-durable.js';
 import { readCandidateRecords } from '../../durable/candidate-log.js';
+import { readHandoffCacheIndex } from '../../team/handoffs/handoff-cache.js';
 import { memoryPaths } from '../../core/layout.js';
 import { RENDERED_FILE, WORKING_FILE, countRenderedItems } from '../../core/shared-memory-file.js';
 import { checkRefspecs } from '../../team/check-refspecs.js';
@@ -44,7 +45,14 @@ export type StatusExtensions = {
     flaggedContradictions: number;
     warnings: string[];
   };
-  team: SyncStatus & { enabled: boolean; branch: string; /** The team ref on the remote (refs/mem/team). */ ref: string };
+  team: SyncStatus & {
+    enabled: boolean;
+    branch: string;
+    /** The team ref on the remote (refs/mem/team). */
+    ref: string;
+    /** Teammates' shared handoffs the gates refused at the last sync (the cache's index lists each and why). */
+    handoffsRefused: number;
+  };
 };
 
 type FileSummary = { ids: string[]; conflictIds: string[]; regionLines: number; fileLines: number; damage: string | null };
@@ -123,7 +131,7 @@ export async function readStatusExtensions(root: string, config: Config): Promis
       flaggedContradictions,
       warnings,
     },
-    team: { ...team, enabled: config.team.enabled, branch: config.team.branch, ref: config.team.ref },
+    team: { ...team, enabled: config.team.enabled, branch: config.team.branch, ref: config.team.ref, handoffsRefused: readHandoffCacheIndex(memoryPaths(root).cacheDir).refused.length },
   };
 }
 
