@@ -23,6 +23,8 @@ import { backgroundAllowed, startIndexRefresh } from './index-refresh.js';
 import { readRecallRecord, recallRecordPath, saidAtStart, writeRecallRecord } from './recall-record.js';
 import { renderedMemoryTest } from './rendered-memory.js';
 import { readScopeView } from '../core/git/scope-view.js';
+import { readQualifiers } from '../core/anchor-status.js';
+import { textDigest } from '../core/anchors/anchors-field.js';
 
 export type RecallInput = {
   root: string;
@@ -75,7 +77,12 @@ export async function recallForPrompt(input: RecallInput): Promise<string | null
     (r) => !loaded(r) && isClearlyRelevant(r, terms.length, threshold) && !outrankedByLoadedMemory(r, bestLoadedScore) && !seen.has(recallKey(r)),
   );
   if (fresh.length === 0) return null;
-  const { text, used } = formatRecall(fresh.slice(0, input.config.search.recallMaxResults), input.config.search.recallBudgetTokens * 4);
+  const qualifiers = readQualifiers(input.root);
+  const qualify = (r: RankedResult) => {
+    const known = r.kind === 'team' && r.id !== undefined ? qualifiers.get(r.id) : undefined;
+    return known !== undefined && known.text.startsWith(`${textDigest(r.text)}:`) ? known.qualifier : null;
+  };
+  const { text, used } = formatRecall(fresh.slice(0, input.config.search.recallMaxResults), input.config.search.recallBudgetTokens * 4, qualify);
   if (used.length === 0) return null;
   writeRecallRecord(recordFile, { ...record, injected: [...record.injected, ...used.map(recallKey)] });
   return text;

@@ -58,12 +58,14 @@ export function recallKey(result: RankedResult): string {
 const HEADER = 'Relevant team memory (from mem, not in the loaded CLAUDE.md files):';
 
 /** Returns the additionalContext text for `results` within `maxChars`, and the results it includes; never fails. */
-export function formatRecall(results: readonly RankedResult[], maxChars: number): { text: string; used: RankedResult[] } {
+export function formatRecall(results: readonly RankedResult[], maxChars: number, qualify: (result: RankedResult) => string | null = () => null): { text: string; used: RankedResult[] } {
   const lines = [HEADER];
   let length = HEADER.length;
   const used: RankedResult[] = [];
   for (const result of results) {
-    const where = whereOf(result);
+    // A stale team entry carries its qualifier: the agent is never told a stale thing as fact.
+    const qualifier = qualify(result);
+    const where = qualifier === null ? whereOf(result) : `${whereOf(result)}; ${qualifier.replace(/^\(|\)$/g, '')}`;
     const room = maxChars - length - where.length - 8;
     if (room < 40) break;
     const text = result.text.length > room ? `${result.text.slice(0, room - 1).trimEnd()}…` : result.text;

@@ -43,3 +43,13 @@ describe('recall relevance gate', () => {
     expect(outrankedByLoadedMemory(result(10, 2, 3), 0)).toBe(false);
   });
 });
+
+describe('a stale team entry in recall', () => {
+  it('carries its qualifier, no id', async () => {
+    const { formatRecall } = await import('../../../src/search/select-recall.js');
+    const result = { kind: 'team', id: 'm01', text: 'DB code is in `src/db.ts`.', section: 'Gotchas', file: '.memory/state/team-memory.md', line: 3, score: 9 } as unknown as Parameters<typeof formatRecall>[0][number];
+    const { text } = formatRecall([result], 2_000, () => '(may be outdated: `src/db.ts` no longer exists)');
+    expect(text).toContain('- DB code is in `src/db.ts`. (team memory, Gotchas; may be outdated: `src/db.ts` no longer exists)');
+    expect(text).not.toContain('m01');
+  });
+});
