@@ -23,7 +23,7 @@ import { readWorkingText } from '../core/shared-memory-file.js';
 import { noProgress } from '../core/progress.js';
 import { type StepResult } from './merge-parts.js';
 import { conflictVersionCommits, nameConflictVersions, planSync } from './plan-sync.js';
-import { readCommitAuthors } from './store/git-objects.js';
+import { isAncestor, readCommitAuthors } from './store/git-objects.js';
 import { pushStarter, type PushStarter, type TransportFailureReason } from './store/transport.js';
 import { listRegionConflicts } from './team-region.js';
 import { openTeamContext, type TeamContext } from './team-context.js';
@@ -133,7 +133,7 @@ async function syncAttempts(context: TeamContext, report: SyncReport, options: S
     if (!fetched.ok && fetched.reason === 'failed' && isDamageMessage(fetched.message)) throw new Error(fetched.message);
     const network: { reason: TransportFailureReason; message: string } | null = fetched.ok ? null : fetched;
     // Offline: what this clone fetched before is still worth merging (it is the team's, just older).
-    const theirsOid = fetched.ok && !fetched.branchExists ? null : await context.store.readRef('remote');
+    const theirsOid = fetched.ok && !fetched.branchExists ? null : await lastKnownTeamHead(context, network !== null);
     if (network === null && !options.dryRun && (await isNothingToDo(context, theirsOid))) {
       report.commit = theirsOid;
       const working = readWorkingText(context.root);
@@ -166,6 +166,8 @@ async function syncAttempts(context: TeamContext, report: SyncReport, options: S
       report.createdRemoteBranch = theirsOid === null;
       report.commit = step.commit;
       report.sent = step.written.size;
+      // The remote's team ref is now this commit: an offline sync later must not take the older fetch for the team's side.
+      await context.store.updateRef('remote', step.commit, theirsOid);
       // Note: git moves the base while this clone's entries are stamped (independent, both under the sync lock).
       const movingBase = context.store.updateRef('base', step.commit, step.advanceBase !== undefined ? step.advanceBase.from : await context.store.readRef('base'));
       await withLock(context.paths.memoryLock, () => stampPushed(context, step, step.commit as string, now), { timeoutMs: 10_000 });
@@ -192,6 +194,18 @@ async function settleScopes(context: TeamContext, report: SyncReport, now: Date,
   } catch (error) {
     report.warnings.push(`branch scopes not checked: ${(error as Error).message}`);
   }
+}
+
+/**
+ * The team's head as this clone knows it: the last fetch, or, offline, this clone's base when the
+ * last fetch is older than it (its own push moved the base on): an older view of the team is old
+ * news, never a rewrite of its history.
+ */
+async function lastKnownTeamHead(context: TeamContext, offline: boolean): Promise<string | null> {
+  const fetched = await context.store.readRef('remote');
+  if (!offline || fetched === null) return fetched;
+  const base = await context.store.readRef('base');
+  return base !== null && base !== fetched && isAncestor(context.target.storeDir, fetched, base) ? base : fetched;
 }
 
 /** A growing, jittered pause, so clones that collided do not collide again in lockstep. */

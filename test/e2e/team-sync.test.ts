@@ -99,6 +99,23 @@ describe('team sync', () => {
     expect(rendered(alice) || read(alice, '.memory/state/team-memory.md')).toContain('make lint');
   });
 
+  it('calls a remote that became unreachable after this clone\'s own pushes offline, never a rewrite', () => {
+    const { alice } = team();
+    const id = remember(alice, 'Run the linter with `make lint`.', 'Commands');
+    sync(alice);
+    remember(alice, 'Use pnpm, never npm, for every install here.');
+    expect(runMem(['forget', id], { cwd: alice }).status).toBe(0);
+    sync(alice);
+    git(alice, ['remote', 'set-url', 'origin', '/nonexistent/remote.git']);
+    for (let run = 0; run < 2; run += 1) {
+      const stderr = sync(alice);
+      expect(stderr).toMatch(/not synced \(offline\)/);
+      expect(stderr).not.toMatch(/rewritten|force-pushed/);
+    }
+    expect(rendered(alice)).toContain('Use pnpm, never npm');
+    expect(rendered(alice)).not.toContain('make lint');
+  });
+
   it('quarantines hostile entries one by one while the rest of the team memory arrives', () => {
     const { remote, alice, bob } = team();
     remember(alice, 'Always run `make check` before pushing.');
