@@ -13,7 +13,7 @@ import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
 import { mergeRecords, type Side } from './merge/merge-records.js';
 import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
 import type { Attribution, FileWrite } from './store/git-objects.js';
-import { blobOid, recordScope, classifyPath, entryPath, filesById, serializeRecord, tombstonePath, type TeamRecord } from './store/team-record.js';
+import { blobOid, recordScope, recordVia, classifyPath, entryPath, filesById, serializeRecord, tombstonePath, type TeamRecord } from './store/team-record.js';
 import { asWorkingCopyHoldsIt, type WorkingItem } from './working-records.js';
 
 /** One file the team changed since the base: its path and, unless deleted, its new blob and mode. */
@@ -271,6 +271,7 @@ function teamProvenance(at: Attribution | undefined, entry: TeamRecord | undefin
     ...(entry?.kind === 'entry' && entry.session ? { session: entry.session } : {}),
     ...(entry?.kind === 'entry' && entry.agent ? { agent: entry.agent } : {}),
     ...(recordScope(entry) !== undefined ? { scope: recordScope(entry) as string } : {}),
+    ...(recordVia(entry) !== undefined ? { via: recordVia(entry) as string } : {}),
   };
 }
 

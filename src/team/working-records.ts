@@ -9,7 +9,7 @@ import { renderConflictItem } from '../core/memory-file/conflict-item.js';
 import type { Entry, Provenance } from '../core/memory-file/entry.js';
 import { renderEntryItem } from '../core/memory-file/entry-item.js';
 import { parseRegionBody } from '../core/memory-file/parse-region-body.js';
-import { isAgentName, isValidId, otherFields, recordScope, sortVersions, withScope, type EntryFields, type TeamRecord, type TeamVersion } from './store/team-record.js';
+import { isAgentName, isValidId, otherFields, recordScope, sortVersions, withScope, type EntryFields, type TeamRecord, type TeamVersion, recordVia, withVia } from './store/team-record.js';
 
 /** One id of the working copy: its record, and what the working copy knows of who/when. */
 export type WorkingItem = {
@@ -41,8 +41,11 @@ export function readWorkingItems(body: string): WorkingItem[] {
       };
       const fields = readFields(item.entry.provenance.fields);
       if (fields.length > 0) record.fields = fields;
-      // Note: the scope rides in its own comment attribute (readable, and read without parsing JSON by every reader of the working copy).
-      items.push({ id: item.id, record: item.entry.provenance.scope === undefined ? record : withScope(record, item.entry.provenance.scope), provenance: item.entry.provenance });
+      // Note: the scope and how it was recorded ride in their own comment attributes (readable, and
+      // read without parsing JSON by every reader of the working copy).
+      const { scope, via } = item.entry.provenance;
+      const scoped = scope === undefined ? record : withScope(record, scope);
+      items.push({ id: item.id, record: via === undefined || !isAgentName(via) ? scoped : withVia(scoped, via), provenance: item.entry.provenance });
       // Note: as long as nothing replaces its record or provenance, the item renders as the bytes it was read from.
       const read = items[items.length - 1] as WorkingItem;
       if (item.kind === 'entry' && item.item.id === item.id && block.raw.endsWith('\n') && !block.raw.slice(0, -1).includes('\n\n')) remember(read, { id: read.id, record: read.record, provenance: read.provenance, text: block.raw });
@@ -147,7 +150,10 @@ function renderEntry(item: WorkingItem, record: Extract<TeamRecord, { kind: 'ent
   const scope = recordScope(record);
   if (scope !== undefined) provenance.scope = scope;
   else delete provenance.scope;
-  const fields = (record.fields ?? []).filter(([key]) => key !== 'scope');
+  const via = recordVia(record);
+  if (via !== undefined) provenance.via = via;
+  else delete provenance.via;
+  const fields = (record.fields ?? []).filter(([key]) => key !== 'scope' && (key !== 'via' || via === undefined));
   if (fields.length > 0) provenance.fields = JSON.stringify(Object.fromEntries(fields));
   else delete provenance.fields;
   const entry: Entry = { id: item.id, section: record.section, text: record.text, provenance };

@@ -60,6 +60,27 @@ describe('agent provenance across clones', () => {
     expect(git(remote, ['rev-parse', 'refs/mem/team'])).toBe(head);
   });
 
+  it('"recorded by the agent" reads the same in every clone', () => {
+    const remote = makeBareRemote();
+    const alice = cloneAs(remote, 'Alice');
+    const bob = cloneAs(remote, 'Bob');
+    for (const repo of [alice, bob]) expect(runMem(['init', '--yes'], { cwd: repo }).status).toBe(0);
+    // Claude Code's shell tool runs it: the agent records the rule.
+    const env = { CLAUDECODE: '1', CLAUDE_CODE_SESSION_ID: 'c0ffee00-1111-2222-3333-444455556666' };
+    expect(runMem(['remember', 'Always run go test ./... with -race.', '--section', 'Commands'], { cwd: alice, env }).status).toBe(0);
+    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    expect(runMem(['sync'], { cwd: bob }).status).toBe(0);
+    for (const repo of [alice, bob]) {
+      const [entry] = JSON.parse(runMem(['list', '--json'], { cwd: repo }).stdout) as Array<Listed & { provenance: { via?: string } }>;
+      expect(entry?.provenance).toMatchObject({ via: 'agent', agent: 'claude', author: 'Alice' });
+      expect(runMem(['list'], { cwd: repo }).stdout).toContain('recorded by the agent');
+    }
+    // Neither clone's next sync rewrites the entry.
+    const head = git(remote, ['rev-parse', 'refs/mem/team']);
+    for (const repo of [bob, alice]) expect(runMem(['sync'], { cwd: repo }).status).toBe(0);
+    expect(git(remote, ['rev-parse', 'refs/mem/team'])).toBe(head);
+  });
+
   it('an entry file without an agent (written before agents existed) still arrives', () => {
     const remote = makeBareRemote();
     const alice = cloneAs(remote, 'Alice');

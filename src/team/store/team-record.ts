@@ -67,9 +67,29 @@ export function recordScope(record: TeamRecord | undefined): string | undefined 
 
 /** Returns `record` scoped to `scope` (undefined: team-wide, the field removed); the other fields stay as they are, in key order. */
 export function withScope<T extends TeamRecord>(record: T, scope: string | undefined): T {
+  return withRecordField(record, 'scope', scope);
+}
+
+/**
+ * How an entry was recorded, when not by mem's own extraction: its `via` field (`agent`: the agent
+ * ran `mem remember`). On the ref, so "recorded by the agent" reads the same in every clone;
+ * undefined when absent or not a plain name (then it stays an unknown field, kept as it is).
+ */
+export function recordVia(record: TeamRecord | undefined): string | undefined {
+  if (record?.kind !== 'entry' || record.fields === undefined) return undefined;
+  const found = record.fields.find(([key]) => key === 'via');
+  return found !== undefined && isAgentName(found[1]) ? found[1] : undefined;
+}
+
+/** Returns `record` with `via` set (undefined: the field removed). */
+export function withVia<T extends TeamRecord>(record: T, via: string | undefined): T {
+  return withRecordField(record, 'via', via);
+}
+
+/** Returns an entry record with field `name` set to `value` (undefined: removed); the other fields stay as they are, in key order. */
+function withRecordField<T extends TeamRecord>(record: T, name: string, value: string | undefined): T {
   if (record.kind !== 'entry') return record;
-  const others = (record.fields ?? []).filter(([key]) => key !== 'scope');
-  const fields = scope === undefined ? others : [...others, ['scope', scope] as const].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const fields = withField(record.fields, name, value);
   const { fields: _old, ...rest } = record;
   return (fields.length === 0 ? rest : { ...rest, fields }) as T;
 }
