@@ -14,12 +14,11 @@
 // Also reported: lines whose references resolve but changed, called stale (either answer is
 // right by the issue; reported, not scored), and lines naming nothing, called stale.
 //
-// Lines per repository: every stale line, at most --per-repo fresh ones, half as many changed and a
-// quarter as many naming nothing (evenly spread over its cases), so a run takes minutes, not hours
-// (one `mem remember` is a process); every rate is within one kind, so the draw does not bias it.
+// A run replays a draw (drawLines), so it takes minutes, not hours; every rate is within one kind
+// of line, so the draw does not bias it. --pure scores every line of every case.
 //
 // Usage: npm run build && node bench/staleness-corpus.mjs [--half tuning|validation|all] [--jobs 2]
-//        [--per-repo 16] [--verbose] [--keep] [owner/name…]
+//        [--per-repo 16] [--cases-per-repo 3] [--verbose] [--keep] [owner/name…]
 //        node bench/staleness-corpus.mjs --pure [--half …] [--verbose]   (in process, no CLI: the
 //        anchor engine of src/core/anchors/ on every line of every case, trees read from the
 //        mirrors; seconds, for tuning the finder. The reported figures are the CLI's.)
@@ -35,23 +34,29 @@ import { renamesBetween, treeAt } from './staleness/tree-at.mjs';
 const MIRRORS = flag('--mirrors', process.env.MEM_MIRRORS ?? '/work/.mirror');
 const jobs = Number(flag('--jobs', '2'));
 const perRepo = Number(flag('--per-repo', '16'));
+const casesPerRepo = Number(flag('--cases-per-repo', '3'));
 const verbose = process.argv.includes('--verbose');
 const pure = process.argv.includes('--pure');
 const keep = process.argv.includes('--keep');
 const halfFlag = flag('--half', '');
 const halves = halfFlag === '' ? ['tuning', 'validation'] : halfFlag === 'all' ? ['all'] : [halfFlag];
-const named = process.argv.slice(2).filter((arg, i, all) => /^[\w.-]+\/[\w.-]+$/.test(arg) && !['--half', '--jobs', '--per-repo', '--mirrors'].includes(all[i - 1]));
+const named = process.argv.slice(2).filter((arg, i, all) => /^[\w.-]+\/[\w.-]+$/.test(arg) && !['--half', '--jobs', '--per-repo', '--cases-per-repo', '--mirrors'].includes(all[i - 1]));
 
 const spread = (items, n) => (items.length <= n ? items : Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)]));
 
-/** The cases of one repository with the lines a run offers: every stale one, a spread of the others. */
+/**
+ * The cases of one repository a run replays, with the lines it offers: the --cases-per-repo cases
+ * with the most stale lines (then the most lines), and in them at most --per-repo stale and fresh
+ * lines, half as many changed and a quarter as many naming nothing, evenly spread. One case costs
+ * a checkout, `mem init` and a check; one line a `mem remember` process.
+ */
 function drawLines(set) {
-  const all = set.cases.flatMap((kase) => kase.entries);
+  const staleIn = (kase) => kase.entries.filter((entry) => entry.expected === 'stale').length;
+  const chosen = [...set.cases].sort((a, b) => staleIn(b) - staleIn(a) || b.entries.length - a.entries.length).slice(0, casesPerRepo);
+  const all = chosen.flatMap((kase) => kase.entries);
   const byKind = (kind) => all.filter((entry) => entry.expected === kind);
-  const drawn = new Set([...byKind('stale'), ...spread(byKind('fresh'), perRepo), ...spread(byKind('changed'), Math.ceil(perRepo / 2)), ...spread(byKind('none'), Math.ceil(perRepo / 4))]);
-  return set.cases
-    .map((kase) => ({ repo: set.repo, kase: { ...kase, entries: kase.entries.filter((entry) => drawn.has(entry)) } }))
-    .filter(({ kase }) => kase.entries.length > 0);
+  const drawn = new Set([...spread(byKind('stale'), perRepo), ...spread(byKind('fresh'), perRepo), ...spread(byKind('changed'), Math.ceil(perRepo / 2)), ...spread(byKind('none'), Math.ceil(perRepo / 4))]);
+  return chosen.map((kase) => ({ repo: set.repo, kase: { ...kase, entries: kase.entries.filter((entry) => drawn.has(entry)) } })).filter(({ kase }) => kase.entries.length > 0);
 }
 
 function loadCases() {
@@ -176,7 +181,7 @@ async function runCase(repoName, kase, index) {
     const listed = (list) => new Set((parseJson(list.stdout) ?? []).map((e) => e.id));
     const before = listed(await run(['list', '--json'], repo, env));
     moveToT2(repo, env, mirror, kase);
-    const check = await run(['check', '--json'], repo, env);
+    const check = await run(['check', '--all', '--json'], repo, env);
     const report = parseJson(check.stdout);
     if (!Array.isArray(report)) throw new Error(`mem check --json gave no list in ${repoName}@${kase.t2} (exit ${check.status}): ${check.stderr.slice(0, 400)}`);
     const after = listed(await run(['list', '--json'], repo, env));
