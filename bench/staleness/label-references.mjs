@@ -144,8 +144,7 @@ function resolvePath(tree, value) {
 
 function resolveModule(tree, dotted) {
   const parts = dotted.split('.');
-  // The module itself, or the module of an attribute (`agents.run.Runner`); not a shorter prefix.
-  for (let n = parts.length; n >= Math.max(2, parts.length - 1); n -= 1) {
+  for (let n = parts.length; n >= 2; n -= 1) {
     const rel = parts.slice(0, n).join('/');
     for (const root of ['', 'src/']) {
       for (const path of [`${root}${rel}.py`, `${root}${rel}/__init__.py`]) if (tree.entries.has(path)) return { path: path.endsWith('/__init__.py') ? path.slice(0, -12) : path };
