@@ -96,6 +96,22 @@ describe('branch-scoped memory', () => {
     expect(rendered(carol)).not.toContain('payments');
   });
 
+  it('is shared by the worktrees of its branch, and not seen by another worktree of the same clone', () => {
+    const { alice, bob } = team();
+    aliceLearnsOnFeature(alice);
+    git(alice, ['checkout', '-q', 'main']);
+    ok(runMem(['render'], { cwd: alice }));
+    expect(rendered(alice)).not.toContain('payments');
+    // Bob works on feature/x in a linked worktree of his clone; his main checkout stays on main.
+    git(bob, ['fetch', '-q']);
+    const tree = join(bob, '..', 'bob-feature-x');
+    git(bob, ['worktree', 'add', '-q', tree, 'feature/x']);
+    ok(runMem(['sync'], { cwd: tree }));
+    expect(count(rendered(tree), RULE)).toBe(1);
+    ok(runMem(['sync'], { cwd: bob }));
+    expect(rendered(bob)).not.toContain('payments');
+  });
+
   for (const how of ['merge commit', 'rebase', 'squash'] as const) {
     it(`is team-wide once the branch lands by ${how}: every clone on main sees it exactly once after its next sync`, () => {
       const { remote, alice, bob, carol } = team();
