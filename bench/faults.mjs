@@ -54,15 +54,16 @@ function mem(cwd, args, input = '') {
   return spawnSync(process.execPath, [BIN, ...args], { cwd, env: ENV, input, encoding: 'utf8', timeout: 120_000 });
 }
 
-/** Starts the CLI without waiting; resolves with {code, signal, stdout}. */
+/** Starts the CLI without waiting; resolves with {code, signal, stdout, ms} (ms: wall time until it exited). */
 function start(cwd, args, input) {
+  const began = Date.now();
   const child = spawn(process.execPath, [BIN, ...args], { cwd, env: ENV, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
   child.stderr.on('data', () => undefined);
   child.stdin.on('error', () => undefined);
   child.stdin.end(input ?? '');
-  const done = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout })));
+  const done = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, ms: Date.now() - began })));
   return { child, done };
 }
 
@@ -155,6 +156,9 @@ async function concurrentStops() {
   const inFile = kept(memoryText(repo), indices);
   const onRef = kept(teamRefText(remote), indices);
   const bad = results.filter((result) => result.code !== 0 || result.stdout !== '').length;
+  const ms = results.map((result) => result.ms).sort((a, b) => a - b);
+  const at = (q) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))];
+  console.log(`${STOPS} concurrent stops, wall time each: min ${ms[0]} ms, median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${ms[ms.length - 1]} ms (load average ${(await import('node:os')).loadavg()[0].toFixed(1)} before the next run)`);
   console.log(`${STOPS} concurrent stops: ${inFile}/${STOPS} kept (in memory; ${onRef}/${STOPS} on the team ref); ${atOnce} written at once, ${deferred} deferred to the session's next hook${bad ? `, ${bad} hook(s) exited non-zero or printed` : ''}`);
 }
 
