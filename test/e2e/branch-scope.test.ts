@@ -10,7 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MEM_BIN, cleanupTempDirs, cloneAs, git, makeBareRemote, runMem, testEnv, type MemResult } from '../helpers/temp-repo.js';
-import { eventPayload } from '../helpers/hook-payloads.js';
+import { appendLines, eventPayload, stopPayload, userLine } from '../helpers/hook-payloads.js';
 
 afterAll(cleanupTempDirs);
 
@@ -94,6 +94,20 @@ describe('branch-scoped memory', () => {
     git(carol, ['checkout', '-q', 'main']);
     ok(runMem(['render'], { cwd: carol }));
     expect(rendered(carol)).not.toContain('payments');
+  });
+
+  it('scopes what a session on a feature branch learns (the Stop hook), and leaves what it learns on main team-wide', () => {
+    const { alice } = team();
+    git(alice, ['checkout', '-q', '-b', 'feature/just']);
+    const transcript = join(alice, '..', 'claude.jsonl');
+    appendLines(transcript, [userLine('From now on always use the `just` recipes instead of raw cargo commands in this repo.', 'feature/just')]);
+    ok(runMem(['hook', 'stop'], { cwd: alice, stdin: stopPayload('c0ffee00-claude', transcript, alice) }));
+    git(alice, ['checkout', '-q', 'main']);
+    const onMain = join(alice, '..', 'main.jsonl');
+    appendLines(onMain, [userLine('From now on always run `make lint` before committing in this repo.')]);
+    ok(runMem(['hook', 'stop'], { cwd: alice, stdin: stopPayload('c0ffee01-claude', onMain, alice) }));
+    const listed = JSON.parse(ok(runMem(['list', '--all-branches', '--json'], { cwd: alice })).stdout) as Array<{ text: string; scope: string | null }>;
+    expect(listed.map((entry) => [entry.text.includes('just') ? 'just' : 'lint', entry.scope]).sort()).toEqual([['just', 'feature/just'], ['lint', null]]);
   });
 
   it('is shared by the worktrees of its branch, and not seen by another worktree of the same clone', () => {
