@@ -55,11 +55,14 @@ export function recallKey(result: RankedResult): string {
   return `${result.file}#${hash.toString(16)}`;
 }
 
-const HEADER = 'Relevant team memory (from mem, not in the loaded CLAUDE.md files):';
+/** The heading when every line is a team entry; otherwise lines from files and sessions say "team memory" of nothing (issue 29.17). */
+const TEAM_HEADER = 'Relevant team memory (from mem, not in the files loaded at session start):';
+const HEADER = 'Relevant memory from mem (not in the files loaded at session start; each line says where it is from):';
 
 /** Returns the additionalContext text for `results` within `maxChars`, and the results it includes; never fails. */
 export function formatRecall(results: readonly RankedResult[], maxChars: number, qualify: (result: RankedResult) => string | null = () => null): { text: string; used: RankedResult[] } {
-  const lines = [HEADER];
+  const lines: string[] = [];
+  // Note: the budget counts the longer heading; which one is true is known once the lines are.
   let length = HEADER.length;
   const used: RankedResult[] = [];
   for (const result of results) {
@@ -74,7 +77,8 @@ export function formatRecall(results: readonly RankedResult[], maxChars: number,
     length += line.length + 1;
     used.push(result);
   }
-  return { text: lines.join('\n'), used };
+  const header = used.every((result) => result.kind === 'team') ? TEAM_HEADER : HEADER;
+  return { text: [header, ...lines].join('\n'), used };
 }
 
 function whereOf(result: RankedResult): string {

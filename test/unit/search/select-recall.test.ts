@@ -44,6 +44,19 @@ describe('recall relevance gate', () => {
   });
 });
 
+describe('the recall heading', () => {
+  it('says team memory only when every line is a team entry', async () => {
+    const { formatRecall } = await import('../../../src/search/select-recall.js');
+    type Result = Parameters<typeof formatRecall>[0][number];
+    const team = { kind: 'team', id: 'm01', text: 'Run the api with `make dev`.', section: 'Commands', file: '.memory/state/team-memory.md', line: 3, score: 9 } as unknown as Result;
+    const agents = { kind: 'file', text: 'Run the linter with `golangci-lint run`.', section: 'Testing', file: 'AGENTS.md', line: 12, score: 8 } as unknown as Result;
+    expect(formatRecall([team], 2_000).text.split('\n')[0]).toBe('Relevant team memory (from mem, not in the files loaded at session start):');
+    const mixed = formatRecall([team, agents], 2_000).text.split('\n');
+    expect(mixed[0]).not.toContain('team memory');
+    expect(mixed).toContain('- Run the linter with `golangci-lint run`. (AGENTS.md:12, Testing)');
+  });
+});
+
 describe('a stale team entry in recall', () => {
   it('carries its qualifier, no id', async () => {
     const { formatRecall } = await import('../../../src/search/select-recall.js');
