@@ -33,6 +33,26 @@ function aliceShares(rule: string): string {
 }
 
 describe('team memory in the real client', () => {
+  it('gives a session on main no entry learned on a feature branch (issue 31)', async () => {
+    const remote = aliceShares(RULE);
+    const alice = cloneAs(remote, 'Alice2');
+    expect(runMem(['init', '--yes'], { cwd: alice }).status).toBe(0);
+    git(alice, ['checkout', '-q', '-b', 'feature/payments-v2']);
+    const branchRule = 'The new payments API lives in src/payments/v2; never call the old client from it.';
+    expect(runMem(['remember', branchRule, '--section', 'Conventions'], { cwd: alice }).status).toBe(0);
+    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+
+    client = await startRealClient({ turns: [{ prompt: /.*/, steps: [{ text: 'Understood.' }] }] });
+    git(client.repo, ['remote', 'add', 'origin', remote]);
+    client.env['MEM_NO_BACKGROUND_SYNC'] = '0';
+    const first = await runClaude(client, 'Which payments client should I call?', { sessionId: randomUUID(), timeoutMs: 180_000 });
+    expect(first.status, first.stderr).toBe(0);
+    const sent = client.model.requests.filter((request) => request.kind === 'main').map((request) => request.text).join('\n');
+    // The team-wide rule arrived through the same sync: the branch's did not reach the model.
+    expect(sent).toContain(RULE);
+    expect(sent).not.toContain('src/payments/v2');
+  });
+
   it('reaches the first request of a fresh clone, a subdirectory and a compacted session, with no metadata', async () => {
     const remote = aliceShares(RULE);
 
