@@ -5,7 +5,7 @@
  */
 import { estimateTokens, type LintFinding } from './lint-report.js';
 import type { LintSource } from './lint-document.js';
-import { findPathReferences } from '../core/text/find-path-references.js';
+import { findRepositoryPaths } from '../core/text/repository-paths.js';
 import { commonFolder, pathAreaOf } from '../core/text/path-area.js';
 
 const MIN_RULES = 3;
@@ -24,7 +24,7 @@ export function findPathScopedSections(sources: readonly LintSource[]): LintFind
     for (const [section, docs] of sections) {
       // A table of what lives where is the index the agent needs before it reads any of those files.
       if (docs.length < MIN_RULES || docs.some((doc) => doc.text.startsWith('|'))) continue;
-      const references = docs.map((doc) => findPathReferences(doc.text));
+      const references = docs.map((doc) => findRepositoryPaths(doc.text));
       if (references.some((paths) => paths.length === 0)) continue;
       // A list of documents to read (links to .md files) is a reading list, not rules about code there.
       if (references.flat().every((path) => path.endsWith('.md'))) continue;

@@ -4,7 +4,7 @@
  * (team.renderPathScoped).
  */
 import { posix } from 'node:path';
-import { findPathReferences } from './find-path-references.js';
+import { findRepositoryPaths } from './repository-paths.js';
 
 /** Returns the folder every path of `paths` lies under (repository-relative, no trailing "/"), or null; never throws. */
 export function commonFolder(paths: readonly string[]): string | null {
@@ -25,7 +25,7 @@ export function commonFolder(paths: readonly string[]): string | null {
  * paths lie under, or null when it names none, only documents (.md), or a hidden folder; never throws.
  */
 export function pathAreaOf(text: string): string | null {
-  const paths = findPathReferences(text);
+  const paths = findRepositoryPaths(text);
   if (paths.length === 0 || paths.every((path) => path.endsWith('.md'))) return null;
   const folder = commonFolder(paths);
   if (folder === null || folder.startsWith('.')) return null;
