@@ -66,6 +66,8 @@ export function formatRecall(results: readonly RankedResult[], maxChars: number,
   let length = HEADER.length;
   const used: RankedResult[] = [];
   for (const result of results) {
+    // A line that only leads into what followed it in its file ("…, prefer:") says nothing alone.
+    if (/:\s*$/.test(result.text)) continue;
     // A stale team entry carries its qualifier: the agent is never told a stale thing as fact.
     const qualifier = qualify(result);
     const where = qualifier === null ? whereOf(result) : `${whereOf(result)}; ${qualifier.replace(/^\(|\)$/g, '')}`;

@@ -55,6 +55,13 @@ describe('the recall heading', () => {
     expect(mixed[0]).not.toContain('team memory');
     expect(mixed).toContain('- Run the linter with `golangci-lint run`. (AGENTS.md:12, Testing)');
   });
+
+  it('leaves out a line that only leads into a list (a fragment is not a memory)', async () => {
+    const { formatRecall } = await import('../../../src/search/select-recall.js');
+    type Result = Parameters<typeof formatRecall>[0][number];
+    const fragment = { kind: 'file', text: 'When a test needs the database, prefer:', section: 'Testing', file: 'AGENTS.md', line: 20, score: 9 } as unknown as Result;
+    expect(formatRecall([fragment], 2_000)).toMatchObject({ used: [] });
+  });
 });
 
 describe('a stale team entry in recall', () => {
