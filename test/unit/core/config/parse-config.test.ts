@@ -17,10 +17,10 @@ function failure(text: string): { message: string; hint: string } {
 
 describe('parseConfig (issue 29.16)', () => {
   it('keeps working with a key a newer mem added, and lists it', () => {
-    const text = '{"version": 1, "scope": {"branches": "auto"}, "filter": {"minChars": 12, "futureKnob": true}}';
+    const text = '{"version": 1, "laterFeature": {"on": true}, "filter": {"minChars": 12, "futureKnob": true}}';
     expect(parseConfig(text, FILE).filter.minChars).toBe(12);
     expect(parseConfig(text, FILE).session).toEqual(defaultConfig().session);
-    expect(unknownConfigKeys(text).sort()).toEqual(['filter.futureKnob', 'scope']);
+    expect(unknownConfigKeys(text).sort()).toEqual(['filter.futureKnob', 'laterFeature']);
     expect(unknownConfigKeys('{"version": 1}')).toEqual([]);
   });
 
