@@ -174,7 +174,8 @@ describe('a day of git with team memory', () => {
     const worktree = join(makeTempDir('mem-wt-'), 'wt');
     run(bob, `git worktree add -q ${worktree} -b wt-branch`);
     const bobWt: Person = { ...bob, dir: worktree };
-    run(bobWt, 'mem remember "Worktrees share the team store; run mem sync from any of them." --section Gotchas');
+    // A worktree on its own branch: --team makes the rule team-wide (branch scope would keep it on wt-branch).
+    run(bobWt, 'mem remember "Worktrees share the team store; run mem sync from any of them." --section Gotchas --team');
     run(bobWt, 'mem sync');
     expectClean(bobWt);
     run(alice, 'mem sync');
