@@ -25,7 +25,7 @@ import { readBlobs, renamesBetween, treeAt } from './staleness/tree-at.mjs';
 const HERE = join(dirname(fileURLToPath(import.meta.url)), 'staleness');
 const args = process.argv.slice(2);
 const mirrorsAt = args.indexOf('--mirrors');
-const MIRRORS = mirrorsAt >= 0 ? args[mirrorsAt + 1] : (process.env.MEM_MIRRORS ?? '/work/.mirror');
+const MIRRORS = mirrorsAt >= 0 ? args[mirrorsAt + 1] : (process.env.MEM_MIRRORS ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', '.mirror'));
 const only = args.filter((arg, i) => !arg.startsWith('--') && args[i - 1] !== '--mirrors');
 const DAY = 86_400;
 const SHORT_HORIZON = 90 * DAY;

@@ -31,7 +31,7 @@ import { flag, gateEnv, mapLimit } from './corpus-gate.mjs';
 import { checkOutT, moveToT2 } from './staleness/case-repo.mjs';
 import { renamesBetween, treeAt } from './staleness/tree-at.mjs';
 
-const MIRRORS = flag('--mirrors', process.env.MEM_MIRRORS ?? '/work/.mirror');
+const MIRRORS = flag('--mirrors', process.env.MEM_MIRRORS ?? join(ROOT, '..', '.mirror'));
 const jobs = Number(flag('--jobs', '2'));
 const perRepo = Number(flag('--per-repo', '16'));
 const casesPerRepo = Number(flag('--cases-per-repo', '3'));
