@@ -22,6 +22,8 @@ export type ParsedDocument = {
   scope?: string;
   /** The entry is in conflict: both current versions (null: that side deleted it); `text` holds both. */
   conflict?: { ours: string | null; theirs: string | null };
+  /** A code block, flattened to one line: searchable, but not a statement to recall to the agent (issue 29.17). */
+  code?: true;
 };
 
 /** What the markdown parser says about the file as a whole. */

@@ -52,7 +52,7 @@ function visit(node: RootContent, walk: Walk): void {
       return;
     case 'code':
       // The code itself, not its fences, so `pnpm test` reads the same inline or fenced.
-      emitText(walk, node.value, node.value, node.position?.start.line);
+      emitText(walk, node.value, node.value, node.position?.start.line, true);
       return;
     case 'table':
       // Each body row is its own entry; the header row names the columns and is not repeated.
@@ -88,9 +88,11 @@ function emit(walk: Walk, nodes: Nodes[], line: number | undefined): void {
   emitText(walk, raw, raw, line);
 }
 
-function emitText(walk: Walk, raw: string, shown: string, line: number | undefined): void {
+function emitText(walk: Walk, raw: string, shown: string, line: number | undefined, code = false): void {
   const doc = memoryDocumentFrom(raw, walk.headings.map((h) => h.text).join(' > '), line ?? 1, shown);
-  if (doc !== null) walk.out.push(doc);
+  if (doc === null) return;
+  if (code) doc.code = true;
+  walk.out.push(doc);
 }
 
 function plainText(node: Nodes): string {

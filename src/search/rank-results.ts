@@ -21,6 +21,8 @@ export type RankedResult = {
   id?: string;
   /** The entry is in conflict (see ParsedDocument.conflict): shown once, with both versions. */
   conflict?: { ours: string | null; theirs: string | null };
+  /** The result is a code block (ParsedDocument.code). */
+  code?: true;
   /** Document terms that matched, in index form; the renderer highlights words that normalize to these. */
   terms: string[];
   /** Share of the query's words this result matched, 0–1. */
@@ -110,6 +112,7 @@ export function rankResults(
     if (doc.author !== undefined) result.author = doc.author;
     if (doc.memId !== undefined) result.id = doc.memId;
     if (doc.conflict !== undefined) result.conflict = doc.conflict;
+    if (doc.code) result.code = true;
     out.push(result);
     insertDescending(top, result.score, options.limit);
   }

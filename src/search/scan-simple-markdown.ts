@@ -67,7 +67,7 @@ export function scanSimpleMarkdown(source: string): ParsedFile | null {
       const body: string[] = [];
       let j = i + 1;
       while (j < lines.length && !(lines[j] ?? '').trimStart().startsWith(marker)) body.push(lines[j++] ?? '');
-      push(out, body.join('\n'), headings, lineNo);
+      push(out, body.join('\n'), headings, lineNo, true);
       i = j;
       continue;
     }
@@ -98,7 +98,9 @@ export function scanSimpleMarkdown(source: string): ParsedFile | null {
   return { documents: out, conditional };
 }
 
-function push(out: ParsedDocument[], raw: string, headings: { text: string }[], line: number): void {
+function push(out: ParsedDocument[], raw: string, headings: { text: string }[], line: number, code = false): void {
   const doc = memoryDocumentFrom(raw, headings.map((h) => h.text).join(' > '), line);
-  if (doc !== null) out.push(doc);
+  if (doc === null) return;
+  if (code) doc.code = true;
+  out.push(doc);
 }

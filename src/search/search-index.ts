@@ -18,7 +18,7 @@ import type { QueryTerm } from './query-terms.js';
 import { allLookupTerms } from './query-terms.js';
 
 /** Bump when the index layout or the text pipeline (tokenizer, stemmer) changes. */
-export const INDEX_LAYOUT = 'ms7-v8-shards-6-packed';
+export const INDEX_LAYOUT = 'ms7-v8-shards-7-code';
 
 /** What MiniSearch indexes for one document; the displayed fields live in the document store. */
 export type IndexedFields = { id: number; text: string; section: string; path: string };

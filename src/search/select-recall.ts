@@ -68,6 +68,9 @@ export function formatRecall(results: readonly RankedResult[], maxChars: number,
   for (const result of results) {
     // A line that only leads into what followed it in its file ("…, prefer:") says nothing alone.
     if (/:\s*$/.test(result.text)) continue;
+    // A code block flattened to one line is commands without their layout or what they are for:
+    // the agent finds it with `mem search`, and is not handed it as a memory (issue 29.17).
+    if (result.code) continue;
     // A stale team entry carries its qualifier: the agent is never told a stale thing as fact.
     const qualifier = qualify(result);
     const where = qualifier === null ? whereOf(result) : `${whereOf(result)}; ${qualifier.replace(/^\(|\)$/g, '')}`;

@@ -54,4 +54,17 @@ describe('mem hook user-prompt-submit (built CLI)', () => {
     expect(status.hooks.errors).toEqual([]);
     expect(status.hooks.lastRunByEvent['user-prompt-submit']?.ok).toBe(true);
   });
+
+  it('never hands the agent a code block flattened to one line, and still finds it with mem search (issue 29.17)', () => {
+    const root = makeRepo();
+    expect(runMem(['init', '--yes'], { cwd: root }).status).toBe(0);
+    // A nested AGENTS.md, not loaded at the root: its lines are what recall may add.
+    write(root, 'services/api/AGENTS.md', '# API\n\n## Database\n\n```bash\npnpm db:reset\npnpm db:seed --fixtures orders\n```\n\n- The orders table is seeded from services/api/fixtures/orders.json by the db seed script.\n');
+    const recalled = prompt(root, 's1', 'how do I reset and seed the orders database fixtures?');
+    expect(recalled).toContain('The orders table is seeded from services/api/fixtures/orders.json');
+    expect(recalled).not.toContain('db:reset');
+    const search = runMem(['search', 'db:reset seed', '--json'], { cwd: root });
+    expect(search.status).toBe(0);
+    expect(search.stdout).toContain('pnpm db:reset');
+  });
 });

@@ -21,7 +21,7 @@ describe('markdown → documents', () => {
       { text: 'Intro.', section: 'Project', line: 3 },
       { text: 'Tests need `docker compose up db`.', section: 'Project > Gotchas', line: 7, date: '2026-11-20T10:00:00Z', author: 'alice', memId: 'g1' },
       { text: 'nested', section: 'Project > Gotchas', line: 8 },
-      { text: 'pnpm test', section: 'Project > Gotchas', line: 10 },
+      { text: 'pnpm test', section: 'Project > Gotchas', line: 10, code: true },
     ]);
   });
 

@@ -62,6 +62,13 @@ describe('the recall heading', () => {
     const fragment = { kind: 'file', text: 'When a test needs the database, prefer:', section: 'Testing', file: 'AGENTS.md', line: 20, score: 9 } as unknown as Result;
     expect(formatRecall([fragment], 2_000)).toMatchObject({ used: [] });
   });
+
+  it('leaves out a code block (flattened to one line it is not a memory)', async () => {
+    const { formatRecall } = await import('../../../src/search/select-recall.js');
+    type Result = Parameters<typeof formatRecall>[0][number];
+    const block = { kind: 'agents', text: 'pnpm db:reset pnpm db:seed', section: 'Database', file: 'AGENTS.md', line: 5, score: 9, code: true } as unknown as Result;
+    expect(formatRecall([block], 2_000)).toMatchObject({ used: [] });
+  });
 });
 
 describe('a stale team entry in recall', () => {
