@@ -20,7 +20,10 @@ import { matchesTextFingerprint, textFingerprint } from './files/fast-hash.js';
 import { readTextFileSync } from './files/read-text.js';
 import { stampsHold, takeStamps, type StampSet } from './files/file-stamp.js';
 import { RENDERED_DIR, RENDERED_FILE, RENDER_STAMP_FILE, WORKING_FILE, readRenderStamp, renderStampPaths, renderedBranchKey } from './shared-memory-stamp.js';
-import { viewAt } from './memory-file/entry-scope.js';
+import { scopeForWrite, viewAt } from './memory-file/entry-scope.js';
+import { readBranchPosition } from './git/scope-view.js';
+import { loadConfig } from './config/load-config.js';
+import type { RegionEdit } from './memory-file/edit-body.js';
 import { readGitIdentity } from './git/git-identity.js';
 import { resolveCommonGitDir } from './git/repo-root.js';
 import { memoryPaths } from './layout.js';
@@ -150,11 +153,32 @@ export function absorbRenderedEdits(root: string, sections: readonly string[], k
     saveLastRendering(root, back.rendering, last.workingHash, last.branch);
     return { body, edits: 0 };
   }
-  const edited = editBody(body, back.edits, { sections, eol: '\n' }).body;
+  const edited = editBody(body, withHandScope(root, back.edits, last.branch), { sections, eol: '\n' }).body;
   writeWorkingBody(root, edited);
   // Note: the file as the human left it becomes the base, so the same edit is never read twice.
   saveLastRendering(root, back.rendering, last.workingHash, last.branch);
   return { body: edited, edits: back.edits.length };
+}
+
+/**
+ * Returns `edits` with the lines a person added to the rendered file scoped as anything else
+ * learned where that file was rendered (`branch`, '' when detached): a line typed into feature/x's
+ * memory belongs to feature/x until it lands, like an entry the agent learned there. A config that
+ * cannot be read leaves them team-wide, as before scopes.
+ */
+function withHandScope(root: string, edits: readonly RegionEdit[], branch: string): RegionEdit[] {
+  if (!edits.some((edit) => edit.op === 'add')) return [...edits];
+  let scope: string | undefined;
+  try {
+    const config = loadConfig(root);
+    scope = scopeForWrite({ current: branch === '' ? null : branch, defaultBranch: readBranchPosition(root, config).defaultBranch }, config.scope.branches);
+  } catch {
+    scope = undefined;
+  }
+  if (scope === undefined) return [...edits];
+  // Note: a conflict settled by hand reads back as a remove and an add of its id: that is the team's entry, not a new line.
+  const settled = new Set(edits.flatMap((edit) => (edit.op === 'remove' ? [edit.id] : [])));
+  return edits.map((edit) => (edit.op === 'add' && !settled.has(edit.entry.id) ? { ...edit, entry: { ...edit.entry, provenance: { ...edit.entry.provenance, scope } } } : edit));
 }
 
 /**

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stampsHold, type StampSet } from './files/file-stamp.js';
-import { readCurrentBranch } from './git/repo-root.js';
+import { readScopeBranch } from './git/scope-view.js';
 
 /** The rendered file, relative to the worktree root. */
 export const RENDERED_FILE = '.claude/rules/mem-team-memory.md';
@@ -29,12 +29,11 @@ export function renderStampPaths(root: string): Record<string, string> {
 export type RenderStamp = StampSet & { conflicts: number; branch?: string };
 
 /**
- * The branch a rendering is made for ('' on a detached HEAD): a branch's own entries are shown only
+ * The branch a rendering is made for (scope-view.ts readScopeBranch; '' on a detached HEAD outside a rebase or bisect): a branch's own entries are shown only
  * there (memory-file/entry-scope.ts), so a rendering made on another branch is stale. Never throws.
  */
 export function renderedBranchKey(root: string): string {
-  const branch = readCurrentBranch(root);
-  return branch === null || branch === 'HEAD' ? '' : branch;
+  return readScopeBranch(root) ?? '';
 }
 
 /** Returns the saved render stamp, or null; never throws. */

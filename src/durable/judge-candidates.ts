@@ -12,7 +12,7 @@ import type { HookContext } from '../core/hook-context.js';
 import { logVerdicts } from './log-verdicts.js';
 import { readExistingEntries, writeDurable, writeView } from './write-durable.js';
 import { branchVerdicts } from './gate/branch-verdicts.js';
-import { readWriteScope } from '../core/git/scope-view.js';
+import { isDetachedWithoutBranch, readWriteScope } from '../core/git/scope-view.js';
 import { writesByItself } from './gate/writes-by-itself.js';
 import { readHumanLines, saidByClaudeMd } from './said-by-claude-md.js';
 import { addPending } from './inbox/pending-store.js';
@@ -44,8 +44,11 @@ export async function judgeAndWrite(context: HookContext, fresh: readonly Candid
   const kept = judged.map((verdict): Verdict => (verdict.action === 'supersede' && !writesOver(verdict.candidate) ? { ...verdict, action: 'merge' } : verdict));
   // What the filter accepts but nobody asked for in so many words waits in the pending inbox, when
   // it comes from a strong source; the rest is only logged.
-  const notWritten = kept.filter((verdict) => verdict.accepted && verdict.action !== 'merge' && !writesByItself(verdict.candidate));
-  const pending = notWritten.filter((verdict) => inboxRank(verdict.candidate) !== undefined);
+  // On a detached HEAD with no branch (a tag, a commit, a CI checkout), nothing is written by
+  // itself: it would be team-wide, told to the default branch as fact; it waits for a person.
+  const detached = kept.some((verdict) => verdict.accepted && verdict.action !== 'merge') && isDetachedWithoutBranch(context.root, context.config);
+  const notWritten = kept.filter((verdict) => verdict.accepted && verdict.action !== 'merge' && (detached || !writesByItself(verdict.candidate)));
+  const pending = notWritten.filter((verdict) => detached || inboxRank(verdict.candidate) !== undefined);
   const verdicts = [
     ...kept.filter((verdict) => !notWritten.includes(verdict)),
     ...notWritten.filter((verdict) => !pending.includes(verdict)).map((verdict): Verdict => ({ candidate: verdict.candidate, accepted: false, action: 'reject', reasons: [...verdict.reasons, 'not-asked'] })),

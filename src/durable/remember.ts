@@ -20,7 +20,7 @@ import type { SharedMemoryPort } from '../core/shared-memory-port.js';
 import { logVerdicts } from './log-verdicts.js';
 import { PERSONAL_FILE, readExistingEntries, writeDurable, writeView } from './write-durable.js';
 import { branchVerdicts } from './gate/branch-verdicts.js';
-import { readWriteScope } from '../core/git/scope-view.js';
+import { isDetachedWithoutBranch, readWriteScope } from '../core/git/scope-view.js';
 import { isBranchName } from '../core/memory-file/entry-scope.js';
 import { latestHookSession, shellAgentOf, type ShellAgent } from '../agents/shell-agent.js';
 import { readHookRecords } from '../core/hook-log.js';
@@ -201,6 +201,7 @@ export async function rememberEntry(cwd: string, rawText: string, shared: Shared
   outcome.id = write.entryIds.get(0) ?? null;
   outcome.status = verdict.action === 'add' ? 'added' : verdict.action === 'supersede' ? 'updated' : 'duplicate';
   outcome.warnings.push(...write.repairs);
+  if (!personal && scope === undefined && options.scope === undefined && isDetachedWithoutBranch(root, config)) outcome.warnings.push('HEAD is detached (no branch): remembered team-wide; --branch <name> scopes it to a branch');
   if (write.overflow > 0) outcome.warnings.push(`the managed region is over its line budget: ${write.overflow} entr${write.overflow === 1 ? 'y' : 'ies'} past region.maxLines`);
   if (!personal && write.changedFiles.length > 0) outcome.warnings.push(...(await shared.commitSharedChange(root)));
   return outcome;

@@ -7,27 +7,66 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/schema.js';
 import { scopeForWrite, viewAt, type BranchPosition, type ScopeView } from '../memory-file/entry-scope.js';
-import { readCurrentBranch, resolveCommonGitDir } from './repo-root.js';
+import { readCurrentBranch, resolveCommonGitDir, resolveGitDir } from './repo-root.js';
 
 type ScopeConfig = Pick<Config, 'scope' | 'team'>;
 
 /** Returns the branch HEAD is on and the default branch of the clone at `root`; never throws. */
 export function readBranchPosition(root: string, config: ScopeConfig): BranchPosition {
-  const head = readCurrentBranch(root);
-  const current = head === null || head === 'HEAD' ? null : head;
-  return { current, defaultBranch: readDefaultBranch(root, config) };
+  return { current: readScopeBranch(root), defaultBranch: readDefaultBranch(root, config) };
 }
 
-/** The default branch: config `scope.defaultBranch`, else what `<remote>/HEAD` points at, else `main` or `master` when it exists; null otherwise. */
+/**
+ * The branch whose entries the worktree at `root` sees and writes: the one HEAD is on, or, on a
+ * detached HEAD in the middle of a rebase or a bisect, the branch being rebased or bisected (git
+ * detaches HEAD for both; the work is still that branch's). Null on any other detached HEAD (a
+ * tag, a commit, a CI checkout: no branch to scope to) or when HEAD cannot be read. Never throws.
+ */
+export function readScopeBranch(root: string): string | null {
+  const head = readCurrentBranch(root);
+  if (head === null) return null;
+  if (head !== 'HEAD') return head;
+  try {
+    const gitDir = resolveGitDir(root);
+    for (const file of ['rebase-merge/head-name', 'rebase-apply/head-name']) {
+      const match = /^refs\/heads\/(.+)$/.exec(readLoose(gitDir, file) ?? '');
+      if (match?.[1]) return match[1];
+    }
+    // BISECT_START holds the branch the bisect started from (or a commit id when that was detached too).
+    const bisected = readLoose(gitDir, 'BISECT_START');
+    if (bisected !== null && bisected !== '' && !/^[0-9a-f]{40,64}$/.test(bisected) && readRefOid(resolveCommonGitDir(root), `refs/heads/${bisected}`) !== null) return bisected;
+  } catch {
+    /* unreadable: no branch */
+  }
+  return null;
+}
+
+/**
+ * True when HEAD is detached outside a rebase or bisect with `scope.branches` on: there is no branch
+ * to scope what is learned to, and writing it team-wide would tell the default branch what may only
+ * hold on a commit it does not have. Never throws.
+ */
+export function isDetachedWithoutBranch(root: string, config: { scope: { branches: 'auto' | 'off' } }): boolean {
+  return config.scope.branches === 'auto' && readCurrentBranch(root) === 'HEAD' && readScopeBranch(root) === null;
+}
+
+/**
+ * The default branch: config `scope.defaultBranch`, else the branch `<remote>/HEAD` points at when
+ * that branch exists, else `main` or `master` when one exists; null otherwise. Note: a
+ * `<remote>/HEAD` left pointing at a branch the remote no longer has (a default renamed on the
+ * server, a repository created with `main` and pushed as `master`) is not taken: it would make the
+ * real default branch a feature branch, whose entries never land.
+ */
 function readDefaultBranch(root: string, config: ScopeConfig): string | null {
   if (config.scope.defaultBranch !== undefined) return config.scope.defaultBranch;
   try {
     const common = resolveCommonGitDir(root);
     const remote = config.team.remote;
+    const exists = (name: string) => readRefOid(common, `refs/remotes/${remote}/${name}`) !== null || readRefOid(common, `refs/heads/${name}`) !== null;
     const symbolic = readLoose(common, `refs/remotes/${remote}/HEAD`);
     const match = symbolic === null ? null : new RegExp(`^ref: refs/remotes/${escape(remote)}/(.+)$`).exec(symbolic);
-    if (match?.[1]) return match[1];
-    for (const name of ['main', 'master']) if (readRefOid(common, `refs/heads/${name}`) !== null || readRefOid(common, `refs/remotes/${remote}/${name}`) !== null) return name;
+    if (match?.[1] && exists(match[1])) return match[1];
+    for (const name of ['main', 'master']) if (exists(name)) return name;
     return null;
   } catch {
     return null;
@@ -78,7 +117,7 @@ function escape(text: string): string {
 /** The scope view of the clone at `root` (`scope.branches: off`: everything); never throws. */
 export function readScopeView(root: string, config: { scope: { branches: 'auto' | 'off' } }): ScopeView {
   if (config.scope.branches === 'off') return viewAt({ current: null, defaultBranch: null }, 'off');
-  return viewAt({ current: currentBranchOrNull(root), defaultBranch: null }, 'auto');
+  return viewAt({ current: readScopeBranch(root), defaultBranch: null }, 'auto');
 }
 
 /** The scope a new entry written at `root` gets (`explicit`: `--branch <b>`, null for `--team`); undefined: team-wide. Never throws. */
@@ -86,9 +125,4 @@ export function readWriteScope(root: string, config: ScopeConfig, explicit?: str
   if (explicit !== undefined) return scopeForWrite({ current: null, defaultBranch: null }, config.scope.branches, explicit);
   if (config.scope.branches === 'off') return undefined;
   return scopeForWrite(readBranchPosition(root, config), config.scope.branches);
-}
-
-function currentBranchOrNull(root: string): string | null {
-  const head = readCurrentBranch(root);
-  return head === null || head === 'HEAD' ? null : head;
 }

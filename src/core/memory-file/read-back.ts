@@ -13,7 +13,7 @@
 import type { RegionEdit } from './edit-body.js';
 import { handEntryId, normalizeForIdentity } from './hand-entry-id.js';
 import type { RenderedItem, Rendering } from './render-memory.js';
-import { RULES_FILE_NOTE, RULES_FILE_TITLE } from './render-memory.js';
+import { RULES_FILE_NOTE, RULES_FILE_TITLE, stripOverrideNote } from './render-memory.js';
 import { isOmittedNote } from './render-budget.js';
 import { itemContentLines, joinContent } from './entry-item.js';
 import { scanBlocks } from './scan-blocks.js';
@@ -43,7 +43,7 @@ function readRenderedUnits(text: string): Unit[] {
       const head = content[0] ?? '';
       const nested = content.slice(1).filter((line) => /^\s*[-*+] /.test(line)).map((line) => line.replace(/^\s*[-*+] /, '').trim());
       const rest = content.slice(1).filter((line) => !/^\s*[-*+] /.test(line));
-      units.push({ text: stripQualifier(joinContent([head, ...rest]).replace(/\s*\n\s*/g, ' ')), section, nested });
+      units.push({ text: stripQualifier(stripOverrideNote(joinContent([head, ...rest]).replace(/\s*\n\s*/g, ' '))), section, nested });
       continue;
     }
     if (block.kind === 'text') {

@@ -10,6 +10,7 @@ import { parseRegionBody } from './parse-region-body.js';
 import { fitNewestEntries, omittedNote } from './render-budget.js';
 import { findCodeSpans } from './find-code-spans.js';
 import { isVisibleIn, type ScopeView } from './entry-scope.js';
+import { findBranchOverrides } from './branch-overrides.js';
 
 /** What the rendering is for: the agent's rules file, or a snapshot block inside a human file. */
 export type RenderTarget = 'rules-file' | 'snapshot';
@@ -69,19 +70,30 @@ export function renderMemory(body: string, options: RenderOptions): Rendering {
     }
     bySection.get(key)?.push(value);
   };
+  const visible: Array<{ section: string; value: { kind: 'entry'; entry: Entry } | { kind: 'conflict'; conflict: ConflictVersions } }> = [];
   for (const { section, item } of parseRegionBody(body).blocks) {
     if (item === undefined) continue;
     if (item.kind === 'entry' || item.kind === 'resolved') {
-      if ((options.view === undefined || isVisibleIn(item.entry.provenance.scope, options.view)) && (options.include === undefined || options.include(item.entry))) push(section, { kind: 'entry', entry: item.entry });
+      if ((options.view === undefined || isVisibleIn(item.entry.provenance.scope, options.view)) && (options.include === undefined || options.include(item.entry))) visible.push({ section, value: { kind: 'entry', entry: item.entry } });
     }
-    else if (item.kind === 'conflict' && (options.include === undefined || options.include(null))) push(section, { kind: 'conflict', conflict: item.conflict });
+    else if (item.kind === 'conflict' && (options.include === undefined || options.include(null))) visible.push({ section, value: { kind: 'conflict', conflict: item.conflict } });
   }
+  // On a branch, its own entry stands in for the team-wide one it contradicts, and says so.
+  const branch = options.view?.kind === 'branch' ? options.view.branch : null;
+  const overrides = findBranchOverrides(visible.flatMap(({ value }) => (value.kind === 'entry' ? [value.entry] : [])), branch);
+  const overridden = new Map<string, string[]>();
+  for (const [teamId, mine] of overrides) {
+    const team = visible.find(({ value }) => value.kind === 'entry' && value.entry.id === teamId);
+    if (team?.value.kind === 'entry') overridden.set(mine.id, [...(overridden.get(mine.id) ?? []), team.value.entry.text]);
+  }
+  for (const { section, value } of visible) if (value.kind === 'conflict' || !overrides.has(value.entry.id)) push(section, value);
+  const qualify = overridden.size === 0 ? options.qualify : (entry: Entry) => joinQualifiers(options.qualify?.(entry) ?? null, overrideNote(overridden.get(entry.id)));
   const known = options.sections.filter((section) => bySection.has(section));
   const sections = [...known, ...order.filter((section) => !known.includes(section))];
   return layOutRendering(
     sections.map((title) => {
       const values = bySection.get(title) ?? [];
-      const rendered = values.map((value) => (value.kind === 'entry' ? [entryLine(value.entry, options.qualify)] : renderConflict(value.conflict, options.reader)));
+      const rendered = values.map((value) => (value.kind === 'entry' ? [entryLine(value.entry, qualify)] : renderConflict(value.conflict, options.reader)));
       return {
         title,
         count: values.length,
@@ -95,6 +107,28 @@ export function renderMemory(body: string, options: RenderOptions): Rendering {
     }),
     options,
   );
+}
+
+/** What a branch entry that overrides team-wide ones says after its text. */
+export const OVERRIDE_HEAD = '(on this branch, instead of the team-wide rule: ';
+
+function overrideNote(texts: readonly string[] | undefined): string | null {
+  if (texts === undefined || texts.length === 0) return null;
+  const quoted = texts.map((text) => {
+    const plain = plainText(text).replace(/[()]/g, '');
+    return `"${plain.length > 140 ? `${plain.slice(0, 139)}…` : plain}"`;
+  });
+  return `${OVERRIDE_HEAD}${quoted.join('; ')})`;
+}
+
+function joinQualifiers(first: string | null, second: string | null): string | null {
+  return first === null ? second : second === null ? first : `${first} ${second}`;
+}
+
+/** Returns a rendered line's text without the override note mem put after it (read back as the person's words only). */
+export function stripOverrideNote(text: string): string {
+  const at = text.lastIndexOf(` ${OVERRIDE_HEAD}`);
+  return at >= 0 && text.endsWith(')') ? text.slice(0, at) : text;
 }
 
 function entryLine(entry: Entry, qualify: RenderOptions['qualify']): string {

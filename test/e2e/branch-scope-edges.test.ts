@@ -1,0 +1,147 @@
+/**
+ * Branch scope at its edges, through the built CLI with real repositories (issue 31): a branch rule
+ * that contradicts a team-wide one overrides it on the branch (and says so), a line typed into the
+ * rendered file on a branch belongs to the branch, a detached HEAD mid-rebase is the branch being
+ * rebased while any other detached HEAD writes nothing by itself, and a repository whose default
+ * branch is master (with a stale origin/HEAD) promotes without a "did not land" warning.
+ */
+import { existsSync, readFileSync, appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cleanupTempDirs, cloneAs, git, makeRepo, makeTempDir, runMem, type MemResult } from '../helpers/temp-repo.js';
+import { appendLines, stopPayload, userLine } from '../helpers/hook-payloads.js';
+import { writeFileSync } from 'node:fs';
+
+afterAll(cleanupTempDirs);
+
+const RULES = '.claude/rules/mem-team-memory.md';
+const rendered = (dir: string) => (existsSync(join(dir, RULES)) ? readFileSync(join(dir, RULES), 'utf8') : '');
+
+function ok(result: MemResult): MemResult {
+  expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
+  return result;
+}
+
+function listed(dir: string): Array<{ text: string; scope: string | null }> {
+  return JSON.parse(ok(runMem(['list', '--all-branches', '--json'], { cwd: dir })).stdout) as Array<{ text: string; scope: string | null }>;
+}
+
+function repoWithMem(): string {
+  const dir = makeRepo();
+  ok(runMem(['init', '--yes'], { cwd: dir }));
+  git(dir, ['add', '-A']);
+  git(dir, ['commit', '-q', '-m', 'Set up mem']);
+  return dir;
+}
+
+describe('branch scope at its edges', { timeout: 120_000 }, () => {
+  it('shows a branch rule that contradicts a team-wide one instead of it on the branch, marked; main keeps the team rule', () => {
+    const dir = repoWithMem();
+    ok(runMem(['remember', 'Use pnpm for installs in this repo.', '--section', 'Commands'], { cwd: dir }));
+    ok(runMem(['remember', 'Always run make lint before pushing.', '--section', 'Commands'], { cwd: dir }));
+    git(dir, ['checkout', '-q', '-b', 'feature/yarn']);
+    const outcome = JSON.parse(ok(runMem(['remember', 'Use yarn for installs in this repo.', '--section', 'Commands', '--json'], { cwd: dir })).stdout) as { status: string; scope: string | null };
+    expect(outcome).toMatchObject({ status: 'added', scope: 'feature/yarn' });
+    ok(runMem(['render'], { cwd: dir }));
+    const onBranch = rendered(dir);
+    expect(onBranch).toContain('- Use yarn for installs in this repo. (on this branch, instead of the team-wide rule: "Use pnpm for installs in this repo.")');
+    expect(onBranch).not.toContain('- Use pnpm for installs');
+    expect(onBranch).toContain('- Always run make lint before pushing.');
+    // Not a conflict while the branch is open: nothing waits in review.
+    expect(ok(runMem(['review', '--list'], { cwd: dir })).stdout).not.toContain('pnpm');
+    // Reading the file back (a person touched another line) changes neither entry.
+    writeFileSync(join(dir, RULES), onBranch.replace('- Always run make lint before pushing.', '- Always run make lint before every push.'));
+    ok(runMem(['render'], { cwd: dir }));
+    expect(listed(dir).map((entry) => entry.text).sort()).toEqual(['Always run make lint before every push.', 'Use pnpm for installs in this repo.', 'Use yarn for installs in this repo.']);
+    git(dir, ['checkout', '-q', 'main']);
+    ok(runMem(['render'], { cwd: dir }));
+    expect(rendered(dir)).toContain('- Use pnpm for installs in this repo.\n');
+    expect(rendered(dir)).not.toContain('yarn');
+  });
+
+  it('scopes a line a person adds to the rendered file on a branch to that branch', () => {
+    const dir = repoWithMem();
+    ok(runMem(['remember', 'Always run make lint before pushing.', '--section', 'Commands'], { cwd: dir }));
+    git(dir, ['checkout', '-q', '-b', 'feature/parser']);
+    ok(runMem(['render'], { cwd: dir }));
+    appendFileSync(join(dir, RULES), '- The v3 parser lives in src/parse/v3; the v2 one is frozen.\n');
+    ok(runMem(['render'], { cwd: dir }));
+    expect(listed(dir)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ text: 'The v3 parser lives in src/parse/v3; the v2 one is frozen.', scope: 'feature/parser' })]),
+    );
+    git(dir, ['checkout', '-q', 'main']);
+    ok(runMem(['render'], { cwd: dir }));
+    expect(rendered(dir)).not.toContain('v3 parser');
+    // On main, a typed line stays team-wide.
+    appendFileSync(join(dir, RULES), '- Release notes go in CHANGELOG.md under Unreleased.\n');
+    ok(runMem(['render'], { cwd: dir }));
+    expect(listed(dir).find((entry) => entry.text.startsWith('Release notes'))?.scope).toBeNull();
+  });
+
+  it('treats a detached HEAD mid-rebase as the branch being rebased, and writes nothing by itself on any other detached HEAD', () => {
+    const dir = repoWithMem();
+    git(dir, ['checkout', '-q', '-b', 'feature/rebased']);
+    writeFileSync(join(dir, 'a.txt'), 'a\n');
+    git(dir, ['add', 'a.txt']);
+    git(dir, ['commit', '-q', '-m', 'a']);
+    git(dir, ['checkout', '-q', 'main']);
+    writeFileSync(join(dir, 'b.txt'), 'b\n');
+    git(dir, ['add', 'b.txt']);
+    git(dir, ['commit', '-q', '-m', 'b']);
+    git(dir, ['checkout', '-q', 'feature/rebased']);
+    // git runs --exec with HEAD detached between the picks.
+    const mem = `"${process.execPath}" "${join(import.meta.dirname, '..', '..', 'bin', 'run.js')}"`;
+    git(dir, ['rebase', '-q', '--exec', `${mem} remember "The rebased feature keeps its fixtures in test/fixtures/rebased." --section Conventions`, 'main']);
+    expect(listed(dir).find((entry) => entry.text.includes('test/fixtures/rebased'))?.scope).toBe('feature/rebased');
+
+    // A plain detached HEAD (a tag, a commit, a CI checkout): what a session learns waits for a person.
+    git(dir, ['checkout', '-q', '--detach', 'main']);
+    const transcript = join(makeTempDir(), 'claude.jsonl');
+    appendLines(transcript, [userLine('From now on always use the `just` recipes instead of raw cargo commands in this repo.', 'HEAD')]);
+    ok(runMem(['hook', 'stop'], { cwd: dir, stdin: stopPayload('c0ffee02-claude', transcript, dir) }));
+    expect(listed(dir).map((entry) => entry.text).join('\n')).not.toContain('just');
+    const pending = JSON.parse(ok(runMem(['candidates', '--json'], { cwd: dir })).stdout) as Array<{ status: string; text: string | null }>;
+    expect(pending.filter((item) => item.status === 'pending').map((item) => item.text).join('\n')).toContain('just');
+    // A person's own mem remember there is team-wide, and says how to scope it.
+    const remembered = JSON.parse(ok(runMem(['remember', 'Tag builds are made by make release.', '--section', 'Commands', '--json'], { cwd: dir })).stdout) as { scope: string | null; warnings: string[] };
+    expect(remembered.scope).toBeNull();
+    expect(remembered.warnings.join('\n')).toContain('HEAD is detached');
+  });
+
+  it('promotes without a "did not land" warning where the default branch is master and origin/HEAD names a branch the remote does not have', () => {
+    const parent = makeTempDir('mem-remote-');
+    const remote = join(parent, 'remote.git');
+    git(parent, ['init', '-q', '--bare', '-b', 'master', remote]);
+    const seed = makeRepo({ name: 'seed' });
+    git(seed, ['branch', '-m', 'master']);
+    git(seed, ['remote', 'add', 'origin', remote]);
+    git(seed, ['push', '-q', 'origin', 'master']);
+    const alice = cloneAs(remote, 'alice');
+    // The server repository was created with main and the team pushes master: newer git records
+    // the server's HEAD as origin/HEAD at clone or fetch, naming a branch that does not exist.
+    git(alice, ['symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/main']);
+    ok(runMem(['init', '--yes'], { cwd: alice }));
+    git(alice, ['add', '-A']);
+    git(alice, ['commit', '-q', '-m', 'Set up mem']);
+    git(alice, ['push', '-q', 'origin', 'master']);
+    const onMaster = JSON.parse(ok(runMem(['remember', 'Always run make lint before pushing.', '--section', 'Commands', '--json'], { cwd: alice })).stdout) as { scope: string | null };
+    expect(onMaster.scope).toBeNull();
+
+    git(alice, ['checkout', '-q', '-b', 'feature/x']);
+    ok(runMem(['remember', 'The new payments API lives in src/payments/v2.', '--section', 'Conventions'], { cwd: alice }));
+    writeFileSync(join(alice, 'v2.ts'), 'export const v2 = true;\n');
+    git(alice, ['add', 'v2.ts']);
+    git(alice, ['commit', '-q', '-m', 'v2']);
+    git(alice, ['push', '-q', '-u', 'origin', 'feature/x']);
+    ok(runMem(['sync'], { cwd: alice }));
+    git(alice, ['checkout', '-q', 'master']);
+    git(alice, ['merge', '-q', '--no-ff', 'feature/x', '-m', 'Merge feature/x']);
+    git(alice, ['push', '-q', 'origin', 'master']);
+    git(alice, ['push', '-q', 'origin', '--delete', 'feature/x']);
+    const synced = ok(runMem(['sync'], { cwd: alice }));
+    expect(synced.stderr).not.toContain('did not land');
+    expect(listed(alice).map((entry) => entry.scope)).toEqual([null, null]);
+    expect(rendered(alice)).toContain('src/payments/v2');
+    expect(JSON.parse(ok(runMem(['review', '--branches', '--json'], { cwd: alice })).stdout)).toEqual([]);
+  });
+});
