@@ -110,7 +110,7 @@ export function renderMemory(body: string, options: RenderOptions): Rendering {
 }
 
 /** What a branch entry that overrides team-wide ones says after its text. */
-export const OVERRIDE_HEAD = '(on this branch, instead of the team-wide rule: ';
+const OVERRIDE_HEAD = '(on this branch, instead of the team-wide rule: ';
 
 function overrideNote(texts: readonly string[] | undefined): string | null {
   if (texts === undefined || texts.length === 0) return null;
