@@ -15,7 +15,21 @@ export type HookContext = {
   deadline: number;
   /** Notes about deferred or skipped work, logged with the run. */
   notes: string[];
+  /** How long a write waits for the memory lock before deferring its work (absent: HOOK_LOCK_WAIT_MS). */
+  lockWaitMs?: number;
 };
+
+/**
+ * A hook waits this long for the memory lock, then defers: under contention (many sessions ending
+ * their turns at once) waiting for the whole deadline held each agent for it (issue 28.12), and
+ * the deferred work is done by the detached after-turn step (turn/after-turn.ts) or the next hook.
+ */
+const HOOK_LOCK_WAIT_MS = 1_500;
+
+/** Returns how long a write of this run may wait for the memory lock now; never fails. */
+export function lockWaitFor(context: HookContext): number {
+  return Math.max(100, Math.min(context.lockWaitMs ?? HOOK_LOCK_WAIT_MS, context.deadline - Date.now()));
+}
 
 /** Returns true when the run should stop starting new work. */
 export function pastDeadline(context: HookContext): boolean {

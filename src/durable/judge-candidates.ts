@@ -8,7 +8,7 @@ import { applyFilter } from './gate/apply-filter.js';
 import type { Verdict } from './gate/verdict.js';
 import { readGitAuthor } from '../core/git/git-identity.js';
 import { findForgotten, readForgottenTexts } from './forgotten-texts.js';
-import type { HookContext } from '../core/hook-context.js';
+import { lockWaitFor, type HookContext } from '../core/hook-context.js';
 import { logVerdicts } from './log-verdicts.js';
 import { readExistingEntries, writeDurable, writeView } from './write-durable.js';
 import { branchVerdicts } from './gate/branch-verdicts.js';
@@ -69,7 +69,7 @@ export async function judgeAndWrite(context: HookContext, fresh: readonly Candid
         ...(agent ? { agent } : {}),
         ...(scope === undefined ? {} : { scope }),
         now,
-        lockTimeoutMs: Math.max(500, context.deadline - Date.now()),
+        lockTimeoutMs: lockWaitFor(context),
       })
     : null;
   for (const repair of write?.repairs ?? []) context.notes.push(repair);

@@ -11,7 +11,8 @@ import { findSecrets } from '../core/safety/scan-secrets.js';
 import { appendCandidateRecords, type CandidateLogRecord } from './candidate-log.js';
 import { isMemError } from '../core/errors.js';
 
-export type DurableOutcome = { candidates: number; written: number };
+/** `deferred`: candidates kept for later because memory could not be written now (the lock busy, a write failing). */
+export type DurableOutcome = { candidates: number; written: number; deferred?: number };
 
 /**
  * What the durable step keeps per session, inside the session's state record (the session
@@ -78,7 +79,7 @@ export async function recordDurable(
     defer(context, record, fresh);
     const reason = isMemError(error) && error.code === 'LOCK_HELD' ? 'memory is locked by another mem process' : `writing memory failed (${(error as Error).message})`;
     context.notes.push(`${fresh.length} candidate(s) deferred to the next hook: ${reason}`);
-    return { candidates: candidates.length, written: 0 };
+    return { candidates: candidates.length, written: 0, deferred: fresh.length };
   }
 }
 

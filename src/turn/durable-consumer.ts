@@ -17,6 +17,8 @@ export function durableConsumer(context: HookContext): DurableConsumer {
   let written = 0;
   let candidates = 0;
   let lastSession: string | undefined;
+  /** A session whose candidates waited for a busy memory lock: the after-turn step writes them. */
+  let deferredSession: string | undefined;
   return {
     async onEvents(events, record, options) {
       const { recordDurable } = await import('../durable/record-durable.js');
@@ -24,11 +26,13 @@ export function durableConsumer(context: HookContext): DurableConsumer {
       written += outcome.written;
       lastSession = record.state.sessionId;
       candidates += outcome.candidates;
+      if ((outcome.deferred ?? 0) > 0) deferredSession = record.state.sessionId;
     },
     async afterTurn() {
-      if (written === 0) return;
-      const { shareTurnWithTeam } = await import('./share-turn-with-team.js');
-      await shareTurnWithTeam(context, lastSession);
+      const share = written > 0 && context.config.team.enabled;
+      if (!share && deferredSession === undefined) return;
+      const { startAfterTurn } = await import('./start-after-turn.js');
+      startAfterTurn(context, deferredSession ?? lastSession);
     },
     summary: () => (candidates > 0 ? `, ${candidates} candidate(s), ${written} written` : ''),
   };

@@ -64,4 +64,27 @@ describe('work that cannot be done now is kept', () => {
     expect(memory(repo)).toContain(ruleToken(8));
     expect(status(repo).sessions.deferred.candidates).toBe(0);
   });
+
+  it('a Stop that finds the lock busy returns without waiting out its deadline; the detached after-turn step writes the rule once the lock is free (issue 28.12)', async () => {
+    const repo = makeRepo();
+    expect(runMem(['init', '--yes'], { cwd: repo }).status).toBe(0);
+    const transcript = join(repo, '..', 'busy.jsonl');
+    appendLines(transcript, [userLine(distinctRule(9))]);
+    const lock = join(repo, '.memory', 'state', 'locks', 'memory.lock');
+    mkdirSync(lock, { recursive: true });
+    writeFileSync(join(lock, 'owner'), JSON.stringify({ pid: process.pid, host: hostname(), token: 'held-by-test' }));
+
+    // The after-turn step on, as in real use (tests turn it off by default).
+    const stop = runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload('busy-session', transcript, repo), env: { MEM_NO_BACKGROUND_SYNC: '0' } });
+    expect(stop).toMatchObject({ status: 0, stdout: '' });
+    expect(memory(repo)).not.toContain(ruleToken(9));
+    expect(status(repo).sessions.deferred).toMatchObject({ candidates: 1, sessions: 1 });
+
+    // The holder finishes; no hook of the session runs again, and still the rule lands.
+    rmSync(lock, { recursive: true, force: true });
+    for (let waited = 0; waited < 60_000 && !memory(repo).includes(ruleToken(9)); waited += 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(memory(repo)).toContain(ruleToken(9));
+    expect(status(repo).sessions.deferred).toEqual({ candidates: 0, sessions: 0, since: null });
+  }, 180_000);
 });
+

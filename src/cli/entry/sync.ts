@@ -41,8 +41,8 @@ export async function runSyncCli(argv: string[]): Promise<number> {
     const root = findRepoRoot(process.cwd());
     const session = argv[1] === '--session' ? argv[2] : undefined;
     if (!root) return EXIT.ok;
-    const { runAfterTurnSync } = await import('../../team/after-turn-sync.js');
-    return runAfterTurnSync(root, session);
+    const { runAfterTurn } = await import('../../turn/after-turn.js');
+    return runAfterTurn(root, session);
   }
   const unknown = argv.filter((arg) => !FLAGS.has(arg));
   if (unknown.length > 0) {

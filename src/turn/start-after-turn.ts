@@ -3,12 +3,12 @@ import type { HookContext } from '../core/hook-context.js';
 import { nodeChildProcess } from '../core/lazy-builtins.js';
 
 /**
- * After a turn changed durable memory: hand the team step (local team-branch commit, then a
- * rate-limited sync when a remote exists) to a detached `mem sync --after-turn` process, so the
- * Stop hook returns without loading the git object store. Never throws.
+ * Hands what a Stop leaves to a detached `mem sync --after-turn` process (turn/after-turn.ts), so
+ * the hook returns at once: the candidates it deferred while the memory lock was busy, and the
+ * team step after a turn that changed durable memory. Never throws.
  */
-export async function shareTurnWithTeam(context: HookContext, sessionId?: string): Promise<void> {
-  if (!context.config.team.enabled || context.env['MEM_NO_BACKGROUND_SYNC'] === '1') return;
+export function startAfterTurn(context: HookContext, sessionId?: string): void {
+  if (context.env['MEM_NO_BACKGROUND_SYNC'] === '1') return;
   try {
     const args = [memBinPath(), 'sync', '--after-turn', ...(sessionId ? ['--session', sessionId] : [])];
     const child = nodeChildProcess().spawn(process.execPath, args, {
@@ -21,6 +21,6 @@ export async function shareTurnWithTeam(context: HookContext, sessionId?: string
     child.on('error', () => undefined);
     child.unref();
   } catch (error) {
-    context.notes.push(`team step not started: ${(error as Error).message}`);
+    context.notes.push(`after-turn step not started: ${(error as Error).message}`);
   }
 }
