@@ -20,11 +20,11 @@ export async function runAfterTurnSync(root: string, sessionId: string | undefin
     const last = readSyncStatus(root).lastBackgroundAt;
     if (last && now.getTime() - Date.parse(last) < config.team.backgroundSyncIntervalSeconds * 1000) return 0;
     updateSyncStatus(root, { lastBackgroundAt: now.toISOString() });
-    await syncTeamMemory(root, sessionId === undefined ? {} : { sessionId });
+    const synced = await syncTeamMemory(root, sessionId === undefined ? {} : { sessionId });
     // Teammates' shared handoffs, for the next session start (which never goes to the network).
     const { syncSharedHandoffs } = await import('./handoffs/sync-shared-handoffs.js');
     const { openTeamContext } = await import('./team-context.js');
-    await syncSharedHandoffs(openTeamContext(root), { now, prune: true });
+    await syncSharedHandoffs(openTeamContext(root), { now, prune: true, fetched: synced.fetched });
     // A new clone's shallow team history: fetched in full once, here, where nobody waits.
     await completeShallowProvenance(root);
   } catch (error) {

@@ -41,6 +41,8 @@ export type SyncReport = {
   pending: boolean;
   /** The remote had no team ref and this run created it. */
   createdRemoteBranch: boolean;
+  /** This run fetched the team ref, and with it the shared handoffs (the handoff step need not fetch them again). */
+  fetched: boolean;
   conflicts: RegionConflict[];
   quarantined: FlaggedEntry[];
   /** Local entries kept off the team ref by the secret/injection gate. */

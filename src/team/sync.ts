@@ -132,6 +132,8 @@ async function syncAttempts(context: TeamContext, report: SyncReport, options: S
     const fetched = await fetching;
     if (!fetched.ok && fetched.reason === 'failed' && isDamageMessage(fetched.message)) throw new Error(fetched.message);
     const network: { reason: TransportFailureReason; message: string } | null = fetched.ok ? null : fetched;
+    // Note: a remote without the team ref fetched nothing else either (git refuses the whole fetch).
+    if (fetched.ok && fetched.branchExists) report.fetched = true;
     // Offline: what this clone fetched before is still worth merging (it is the team's, just older).
     const theirsOid = fetched.ok && !fetched.branchExists ? null : await lastKnownTeamHead(context, network !== null);
     if (network === null && !options.dryRun && (await isNothingToDo(context, theirsOid))) {
@@ -252,6 +254,7 @@ function emptyReport(): SyncReport {
     pushed: false,
     pending: false,
     createdRemoteBranch: false,
+    fetched: false,
     conflicts: [],
     quarantined: [],
     withheld: [],

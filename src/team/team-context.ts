@@ -6,6 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import type { Config } from '../core/config/schema.js';
 import { gitTeamStore } from './store/git-team-store.js';
 import { createTeamRefs } from './store/team-refs.js';
+import { handoffsRefspec } from './store/team-ref-names.js';
 import type { TeamStore } from './store/team-store-port.js';
 import { ensureTeamStore } from '../core/git/team-store-location.js';
 import type { TransportTarget } from './store/transport.js';
@@ -33,12 +34,14 @@ export function openTeamContext(root: string, options: { timeoutMs?: number } = 
   const config = loadConfig(root);
   const paths = memoryPaths(root);
   const storeDir = ensureTeamStore(root);
-  const target = {
+  const target: TransportTarget = {
     root,
     storeDir,
     remote: config.team.remote,
     branch: config.team.branch,
     remoteRef: config.team.ref,
+    // Teammates' shared handoffs arrive with every fetch of the team ref: no second round trip.
+    alongside: [handoffsRefspec(config.team.remote)],
     timeoutMs: options.timeoutMs ?? config.team.networkTimeoutSeconds * 1000,
   };
   return {

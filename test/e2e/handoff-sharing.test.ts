@@ -173,4 +173,33 @@ describe('shared handoffs between two clones', () => {
     for (const hostile of ['mallory', 'evil.example', SECRET]) expect(context).not.toContain(hostile);
     expect(runMem(['status'], { cwd: bob }).stdout).toContain('2 shared handoffs refused by the secret, injection or invisible-Unicode gates');
   }, 120_000);
+
+  it('arrive with the team memory in one fetch: a sync runs one git fetch, not one per ref', () => {
+    const remote = makeBareRemote();
+    const alice = cloneAs(remote, 'alice');
+    const bob = cloneAs(remote, 'bob');
+    for (const repo of [alice, bob]) expect(runMem(['init', '--yes'], { cwd: repo }).status).toBe(0);
+    expect(runMem(['remember', '--team', 'Run the integration suite with make itest.'], { cwd: alice }).status).toBe(0);
+    expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
+    const share = (goal: string) => {
+      const file = { version: 1, branch: 'main', who: 'alice@example.com', name: 'Alice', sharedAt: new Date().toISOString(), updatedAt: new Date().toISOString(), goal, git: { tip: null, clean: true }, text: `# Handoff\n\n- Goal: ${goal}\n` };
+      const oid = execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: remote, env: testEnv(), input: JSON.stringify(file), encoding: 'utf8' }).trim();
+      const mktree = (line: string) => execFileSync('git', ['mktree'], { cwd: remote, env: testEnv(), input: `${line}\n`, encoding: 'utf8' }).trim();
+      const tree = mktree(`040000 tree ${mktree(`100644 blob ${oid}\tmain~alice@example.com.json`)}\thandoffs`);
+      git(remote, ['update-ref', 'refs/mem/handoffs/shared', git(remote, ['commit-tree', tree, '-m', goal])]);
+    };
+    const fetchesOfSync = () => {
+      const trace = join(bob, '..', `trace-${Date.now()}.txt`);
+      expect(runMem(['sync'], { cwd: bob, env: { GIT_TRACE: trace } }).status).toBe(0);
+      return readFileSync(trace, 'utf8').split('\n').filter((line) => /trace: built-in: git fetch\b/.test(line)).length;
+    };
+    share('Wire the login page to the new session store');
+    expect(fetchesOfSync()).toBe(1);
+    expect(runMem(['handoff', 'list'], { cwd: bob }).stdout).toContain('Wire the login page');
+    expect(runMem(['list'], { cwd: bob }).stdout).toContain('make itest');
+    // A changed handoff arrives with the next sync's one fetch.
+    share('Move the session store to Redis');
+    expect(fetchesOfSync()).toBe(1);
+    expect(runMem(['handoff', 'list'], { cwd: bob }).stdout).toContain('Move the session store to Redis');
+  }, 120_000);
 });

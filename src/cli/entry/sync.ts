@@ -19,7 +19,7 @@ const FLAGS = new Set(['--dry-run', '--json', '--strict', '--quiet']);
  * start reads), and in the pre-push hook this clone's own shared per `handoff.share`. Returns the
  * lines to print on stderr; never throws.
  */
-async function syncHandoffs(root: string, quiet: boolean): Promise<string[]> {
+async function syncHandoffs(root: string, quiet: boolean, fetched: boolean): Promise<string[]> {
   const lines: string[] = [];
   const now = new Date();
   if (process.env['MEM_IN_PRE_PUSH'] === '1') {
@@ -29,7 +29,7 @@ async function syncHandoffs(root: string, quiet: boolean): Promise<string[]> {
   }
   const { openTeamContext } = await import('../../team/team-context.js');
   const { syncSharedHandoffs } = await import('../../team/handoffs/sync-shared-handoffs.js');
-  const report = await syncSharedHandoffs(openTeamContext(root), { now, prune: true });
+  const report = await syncSharedHandoffs(openTeamContext(root), { now, prune: true, fetched });
   if (report.warning && !quiet) lines.push(`mem sync: warning: ${report.warning}`);
   return lines;
 }
@@ -62,7 +62,7 @@ export async function runSyncCli(argv: string[]): Promise<number> {
       progress?.stop();
     }
     if (!argv.includes('--dry-run') && report.outcome !== 'disabled') {
-      for (const line of await syncHandoffs(root, quiet)) process.stderr.write(`${line}\n`);
+      for (const line of await syncHandoffs(root, quiet, report.fetched)) process.stderr.write(`${line}\n`);
     }
     if (argv.includes('--json')) {
       process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

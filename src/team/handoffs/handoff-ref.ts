@@ -6,6 +6,7 @@
  * what a prune or an unshare removes stays in the ref's history.
  */
 import { type FileWrite, listTree, readBlobs, writeCommit } from '../store/git-objects.js';
+import { HANDOFFS_TRACKING } from '../store/team-ref-names.js';
 import { createTeamRefs, type TeamRefs } from '../store/team-refs.js';
 import { fetchTeamBranch, pushTeamBranch, type FetchOutcome, type TransportFailure, type TransportTarget } from '../store/transport.js';
 import type { TeamContext } from '../team-context.js';
@@ -13,7 +14,7 @@ import { HANDOFF_DIR } from './shared-handoff.js';
 
 /** The ref on the remote; a glob fetches it, so a remote without it is no failure. */
 const HANDOFFS_REMOTE_REF = 'refs/mem/handoffs/shared';
-const TRACKING = 'mem/handoffs';
+const TRACKING = HANDOFFS_TRACKING;
 
 export type HandoffRef = { storeDir: string; fetchTarget: TransportTarget; pushTarget: TransportTarget; refs: TeamRefs; retries: number };
 
@@ -23,8 +24,9 @@ export function openHandoffRef(context: TeamContext): HandoffRef {
   return {
     storeDir: base.storeDir,
     // Note: fetched by a pattern (refs/mem/handoffs/*): a remote nobody shared on answers with nothing, not an error.
-    fetchTarget: { ...base, remoteRef: 'refs/mem/handoffs/*', branch: `${TRACKING}/*` },
-    pushTarget: { ...base, remoteRef: HANDOFFS_REMOTE_REF, branch: `${TRACKING}/shared` },
+    // A sync's team fetch brings it too (team-context.ts); this fetch is for share, unshare and show.
+    fetchTarget: { ...base, remoteRef: 'refs/mem/handoffs/*', branch: `${TRACKING}/*`, alongside: [] },
+    pushTarget: { ...base, remoteRef: HANDOFFS_REMOTE_REF, branch: `${TRACKING}/shared`, alongside: [] },
     refs: createTeamRefs({ gitdir: base.storeDir, branch: `${TRACKING}/shared`, remote: base.remote }),
     retries: context.config.team.pushRetries,
   };

@@ -16,15 +16,15 @@ import { handoffPath, readSharedHandoff, serializeSharedHandoff, whoOf, type Sha
 export type HandoffSyncReport = { fetched: boolean; pruned: number; shared: number; refused: number; warning?: string };
 
 /**
- * Fetches the shared handoffs, prunes those of merged or deleted branches, and rebuilds the cache;
- * never throws. The prune asks the remote for its branches (one `ls-remote`) only when some
- * handoff is shared at all.
+ * Fetches the shared handoffs (unless `fetched`: the team sync's fetch just brought them), prunes
+ * those of merged or deleted branches, and rebuilds the cache; never throws. The prune asks the
+ * remote for its branches (one `ls-remote`) only when some handoff is shared at all.
  */
-export async function syncSharedHandoffs(context: TeamContext, options: { now: Date; prune: boolean }): Promise<HandoffSyncReport> {
+export async function syncSharedHandoffs(context: TeamContext, options: { now: Date; prune: boolean; fetched?: boolean }): Promise<HandoffSyncReport> {
   const report: HandoffSyncReport = { fetched: false, pruned: 0, shared: 0, refused: 0 };
   try {
     const ref = openHandoffRef(context);
-    const fetched = await fetchHandoffs(ref);
+    const fetched = options.fetched === true ? { ok: true as const } : await fetchHandoffs(ref);
     if (!fetched.ok) return { ...report, warning: `shared handoffs not fetched: ${fetched.message}` };
     report.fetched = true;
     let index = await refreshHandoffCache(context, ref);

@@ -14,3 +14,14 @@ export function teamRefNames(branch: string, remote: string, worktree = ''): Rec
     base: worktree === '' ? `refs/mem/base/${branch}` : `refs/mem/linked/${worktree}/base/${branch}`,
   };
 }
+
+/** Where the store tracks the remote's shared handoffs (refs/mem/handoffs/* on the remote), under refs/remotes/<remote>/. */
+export const HANDOFFS_TRACKING = 'mem/handoffs';
+
+/**
+ * The refspec that brings the remote's shared handoffs into the store. A pattern, so a remote nobody
+ * shared on answers with nothing rather than an error; it rides along with the team ref's fetch.
+ */
+export function handoffsRefspec(remote: string): string {
+  return `+refs/mem/handoffs/*:refs/remotes/${remote}/${HANDOFFS_TRACKING}/*`;
+}

@@ -46,6 +46,11 @@ export type TransportTarget = {
   branch: string;
   /** The team ref on the remote, e.g. "refs/mem/team". */
   remoteRef: string;
+  /**
+   * Refspecs fetched in the same `git fetch` as the team ref (the shared handoffs): one round trip
+   * to the remote instead of one per ref. Patterns only, so a remote without them is no failure.
+   */
+  alongside?: readonly string[];
   timeoutMs: number;
 };
 
@@ -111,13 +116,14 @@ function remoteUrls(root: string, remote: string): { url: string | null; pushurl
 
 /**
  * Fetches the team branch into the store's tracking ref (`refs/remotes/<remote>/<branch>`,
- * forced, so a remote rewritten by force is seen as it is); returns whether the branch exists
- * on the remote, or why the fetch failed. Never throws.
+ * forced, so a remote rewritten by force is seen as it is), and the target's `alongside` refspecs
+ * in the same process; returns whether the branch exists on the remote, or why the fetch failed.
+ * A remote without the team branch fetches nothing at all (git refuses the whole fetch). Never throws.
  */
 export async function fetchTeamBranch(target: TransportTarget, options: { depth?: number; progress?: Progress } = {}): Promise<FetchOutcome> {
   const url = resolveRemoteUrl(target.root, target.remote);
   if (url === null) return missingRemote(target.remote);
-  const refspec = `+${target.remoteRef}:refs/remotes/${target.remote}/${target.branch}`;
+  const refspecs = [`+${target.remoteRef}:refs/remotes/${target.remote}/${target.branch}`, ...(target.alongside ?? [])];
   // Note: --depth only for a store that has nothing yet (a new clone's first sync); later fetches
   // of a shallow store bring just the new commits, as for any other.
   const depth = options.depth === undefined ? [] : [`--depth=${options.depth}`];
@@ -126,7 +132,7 @@ export async function fetchTeamBranch(target: TransportTarget, options: { depth?
   // they are dropped from the captured text so failures read as before.
   const watch = progress === undefined ? {} : { onStderr: fetchProgress(progress, `fetching the team memory from ${target.remote}`) };
   const run = await runGit(
-    ['--git-dir', target.storeDir, 'fetch', progress === undefined ? '--quiet' : '--progress', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', ...depth, url, refspec],
+    ['--git-dir', target.storeDir, 'fetch', progress === undefined ? '--quiet' : '--progress', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', ...depth, url, ...refspecs],
     { cwd: target.root, timeoutMs: target.timeoutMs, ...watch },
   );
   if (progress !== undefined) run.stderr = withoutProgress(run.stderr);
