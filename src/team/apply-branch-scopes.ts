@@ -15,17 +15,21 @@ import { regionBody } from '../core/memory-file/region-body.js';
 import { readWorkingText, sharedMemoryPaths, writeWorkingBody } from '../core/shared-memory-file.js';
 import { planBranchScopes, type AbandonReason, type AbandonedBranch, type KeptBranch, type ScopedEntries } from './plan-branch-scopes.js';
 import { readBranchFacts } from './read-branch-facts.js';
-import { recordScope, withScope } from './store/team-record.js';
+import { recordScope } from './store/team-record.js';
 import type { TeamContext } from './team-context.js';
 import { readGitIdentity } from '../core/git/git-identity.js';
 import type { Config } from '../core/config/schema.js';
 import { memoryPaths } from '../core/layout.js';
-import { readWorkingItems, renderWorkingBody, type WorkingItem } from './working-records.js';
+import { readWorkingItems, renderWorkingBody } from './working-records.js';
+import { planPromotion } from './promotion-conflicts.js';
 
 /** What this clone keeps between checks: branches seen with work of their own, what a person kept, what waits for review. */
 export type BranchScopeState = { seenWithWork: string[]; kept: Record<string, KeptBranch>; abandoned: AbandonedBranch[] };
 
-export type BranchScopeOutcome = { promoted: Array<{ branch: string; entries: number }>; abandoned: AbandonedBranch[] };
+/** A branch promoted: how many of its entries became team-wide, and how many of those contradict a team-wide entry and wait in `mem review`. */
+export type PromotedBranch = { branch: string; entries: number; conflicts: number };
+
+export type BranchScopeOutcome = { promoted: PromotedBranch[]; abandoned: AbandonedBranch[] };
 
 function statePath(root: string): string {
   return join(root, '.memory', 'state', 'branch-scopes.json');
@@ -100,23 +104,19 @@ export async function settleBranchScopes(context: TeamContext, now: Date, option
   return outcome;
 }
 
-/** Makes the entries of `branches` team-wide in the working copy, under the memory lock; returns how many per branch. */
-export async function promoteBranches(root: string, config: Config, branches: ReadonlySet<string>): Promise<Array<{ branch: string; entries: number }>> {
+/**
+ * Makes the entries of `branches` team-wide in the working copy, under the memory lock, each one
+ * that contradicts a team-wide entry as a conflict with it for `mem review` (promotion-conflicts.ts);
+ * returns per branch how many entries it promoted and how many of them wait in review.
+ */
+export async function promoteBranches(root: string, config: Config, branches: ReadonlySet<string>): Promise<PromotedBranch[]> {
   return withLock(memoryPaths(root).memoryLock, () => {
     const text = readWorkingText(root);
-    const items = readWorkingItems(regionBody(text) ?? '');
-    const counts = new Map<string, number>();
-    const next = items.map((item): WorkingItem => {
-      const scope = recordScope(item.record);
-      if (scope === undefined || !branches.has(scope)) return item;
-      counts.set(scope, (counts.get(scope) ?? 0) + 1);
-      const { scope: _scope, ...provenance } = item.provenance;
-      return { ...item, record: withScope(item.record, undefined), provenance };
-    });
-    if (counts.size === 0) return [];
+    const plan = planPromotion(readWorkingItems(regionBody(text) ?? ''), branches);
+    if (plan.promoted.size === 0) return [];
     const identity = readGitIdentity(root);
-    writeWorkingBody(root, renderWorkingBody(next, config.region.sections, { name: identity.name ?? null, email: identity.email ?? null }), text);
-    return [...counts].map(([branch, entries]) => ({ branch, entries }));
+    writeWorkingBody(root, renderWorkingBody(plan.items, config.region.sections, { name: identity.name ?? null, email: identity.email ?? null }), text);
+    return [...plan.promoted].map(([branch, entries]) => ({ branch, entries, conflicts: plan.conflicts.get(branch) ?? 0 }));
   }, { timeoutMs: 10_000 });
 }
 

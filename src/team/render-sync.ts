@@ -29,6 +29,9 @@ export function renderSyncReport(report: SyncReport, options: { quiet?: boolean 
     stderr.push(`mem: kept a local entry off the team ref (${item.reasons.join(', ')}): ${terminalSafe(item.text.slice(0, 80))}`);
   }
   if (!options.quiet) for (const item of report.promoted) stdout.push(`mem: ${item.branch} landed: ${item.entries} entr${item.entries === 1 ? 'y is' : 'ies are'} team-wide now`);
+  for (const item of report.promoted) {
+    if (item.conflicts > 0) stderr.push(`mem: ${item.conflicts} entr${item.conflicts === 1 ? 'y' : 'ies'} of ${item.branch} contradict${item.conflicts === 1 ? 's' : ''} a team-wide entry: run \`mem review\``);
+  }
   if (report.abandonedBranches.length > 0) {
     stderr.push(`mem: entries of ${report.abandonedBranches.length} branch(es) that did not land await a decision: run \`mem review --branches\``);
   }

@@ -29,6 +29,8 @@ export type ReviewVersion = {
   at: string | null;
   /** The team commit that holds this version, when known. */
   commit: string | null;
+  /** The branch this version was learned on (null: team-wide). */
+  scope: string | null;
   section: string;
   /** null: this version deleted the entry. */
   text: string | null;
@@ -64,6 +66,7 @@ function version(entry: Entry | null, section: string, who: { name: string | nul
     author: entry?.provenance.author ?? null,
     at: entry?.provenance.at ?? null,
     commit: entry?.provenance.commit ?? null,
+    scope: entry?.provenance.scope ?? null,
     section: entry?.section || section,
     text: entry?.text ?? null,
   };

@@ -54,7 +54,8 @@ export type SyncReport = {
   /** Local entries sent in this run. */
   sent: number;
   /** Branches that landed in the default branch: their entries became team-wide in this run. */
-  promoted: Array<{ branch: string; entries: number }>;
+  /** Branches that landed: entries made team-wide, and how many of them contradict a team-wide entry (conflicts for `mem review`). */
+  promoted: Array<{ branch: string; entries: number; conflicts: number }>;
   /** Branches deleted or untouched without landing: their entries wait in `mem review`. */
   abandonedBranches: string[];
   failure: Omit<SyncFailure, 'at'> | null;

@@ -72,7 +72,8 @@ function conflictItem(conflict: ConflictVersions, section: string): WorkingItem 
   const version = (entry: Entry | null): TeamVersion => {
     if (entry === null) return { section, text: null, commit: null };
     versionProvenance.set(entry.provenance.commit ?? '', entry.provenance);
-    return { section: entry.section || section, text: entry.text, commit: entry.provenance.commit ?? null };
+    const scope = entry.provenance.scope;
+    return { section: entry.section || section, text: entry.text, commit: entry.provenance.commit ?? null, ...(scope === undefined ? {} : { scope }) };
   };
   const versions = sortVersions([version(conflict.ours), version(conflict.theirs)]);
   const base = conflict.base === null ? null : { section: conflict.base.section || section, text: conflict.base.text };
@@ -167,6 +168,8 @@ function renderConflict(item: WorkingItem, record: Extract<TeamRecord, { kind: '
     const provenance: Provenance = { ...known };
     if (version.commit !== null) provenance.commit = version.commit;
     else delete provenance.commit;
+    if (version.scope !== undefined) provenance.scope = version.scope;
+    else delete provenance.scope;
     return { id: item.id, section: version.section, text: version.text, provenance };
   };
   const mine = record.versions.findIndex((version) => version.text !== null && isReaders(item.versionProvenance?.get(version.commit ?? '')?.author, reader));

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, cloneAs, git, makeRepo, makeTempDir, runMem, type MemResult } from '../helpers/temp-repo.js';
+import { cleanupTempDirs, cloneAs, git, makeBareRemote, makeRepo, makeTempDir, runMem, type MemResult } from '../helpers/temp-repo.js';
 import { appendLines, stopPayload, userLine } from '../helpers/hook-payloads.js';
 import { writeFileSync } from 'node:fs';
 
@@ -19,6 +19,13 @@ const rendered = (dir: string) => (existsSync(join(dir, RULES)) ? readFileSync(j
 
 function ok(result: MemResult): MemResult {
   expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
+  return result;
+}
+
+/** A sync that leaves conflicts for review exits 3. */
+function syncWithConflicts(dir: string): MemResult {
+  const result = runMem(['sync'], { cwd: dir });
+  expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(3);
   return result;
 }
 
@@ -48,7 +55,7 @@ describe('branch scope at its edges', { timeout: 120_000 }, () => {
     expect(onBranch).not.toContain('- Use pnpm for installs');
     expect(onBranch).toContain('- Always run make lint before pushing.');
     // Not a conflict while the branch is open: nothing waits in review.
-    expect(ok(runMem(['review', '--list'], { cwd: dir })).stdout).not.toContain('pnpm');
+    expect(runMem(['review', '--list'], { cwd: dir }).stdout).not.toContain('pnpm');
     // Reading the file back (a person touched another line) changes neither entry.
     writeFileSync(join(dir, RULES), onBranch.replace('- Always run make lint before pushing.', '- Always run make lint before every push.'));
     ok(runMem(['render'], { cwd: dir }));
@@ -143,5 +150,80 @@ describe('branch scope at its edges', { timeout: 120_000 }, () => {
     expect(listed(alice).map((entry) => entry.scope)).toEqual([null, null]);
     expect(rendered(alice)).toContain('src/payments/v2');
     expect(JSON.parse(ok(runMem(['review', '--branches', '--json'], { cwd: alice })).stdout)).toEqual([]);
+  });
+
+  it('sends a landed branch entry that still contradicts a team-wide one to mem review as a conflict naming the branch, in every clone', () => {
+    const remote = makeBareRemote();
+    const alice = cloneAs(remote, 'alice');
+    ok(runMem(['init', '--yes'], { cwd: alice }));
+    git(alice, ['add', '-A']);
+    git(alice, ['commit', '-q', '-m', 'Set up mem']);
+    git(alice, ['push', '-q', 'origin', 'main']);
+    const bob = cloneAs(remote, 'bob');
+    ok(runMem(['init', '--yes'], { cwd: bob }));
+    ok(runMem(['remember', 'Use pnpm for installs in this repo.', '--section', 'Commands'], { cwd: bob }));
+    ok(runMem(['sync'], { cwd: bob }));
+    ok(runMem(['sync'], { cwd: alice }));
+    git(alice, ['checkout', '-q', '-b', 'feature/yarn']);
+    ok(runMem(['remember', 'Use yarn for installs in this repo.', '--section', 'Commands'], { cwd: alice }));
+    writeFileSync(join(alice, 'yarn.lock'), '# yarn\n');
+    git(alice, ['add', 'yarn.lock']);
+    git(alice, ['commit', '-q', '-m', 'yarn']);
+    git(alice, ['push', '-q', '-u', 'origin', 'feature/yarn']);
+    ok(runMem(['sync'], { cwd: alice }));
+    git(alice, ['checkout', '-q', 'main']);
+    git(alice, ['merge', '-q', '--no-ff', 'feature/yarn', '-m', 'Merge feature/yarn']);
+    git(alice, ['push', '-q', 'origin', 'main']);
+    const synced = syncWithConflicts(alice);
+    expect(synced.stderr).toContain('1 entry of feature/yarn contradicts a team-wide entry: run `mem review`');
+    // Not both rules side by side as fact: one conflict, shown with both versions.
+    for (const dir of [alice, bob]) {
+      syncWithConflicts(dir);
+      expect(rendered(dir)).not.toMatch(/^- Use (?:pnpm|yarn) for installs/m);
+      expect(rendered(dir)).toContain('Two versions of this memory wait for a decision');
+      const conflicts = JSON.parse(runMem(['review', '--json'], { cwd: dir }).stdout) as Array<{ id: string; versions: Array<{ text: string; scope: string | null }> }>;
+      expect(conflicts).toHaveLength(1);
+      expect(conflicts[0]?.versions.map((version) => [version.text, version.scope]).sort()).toEqual([
+        ['Use pnpm for installs in this repo.', null],
+        ['Use yarn for installs in this repo.', 'feature/yarn'],
+      ]);
+      expect(runMem(['review', '--list'], { cwd: dir }).stdout).toContain('on branch feature/yarn');
+    }
+    // Settling it keeps the branch's rule team-wide (the branch has landed).
+    const id = (JSON.parse(runMem(['review', '--json'], { cwd: bob }).stdout) as Array<{ id: string; versions: Array<{ scope: string | null; mine: boolean }> }>)[0];
+    const take = id?.versions.find((version) => version.scope !== null)?.mine === true ? 'mine' : 'theirs';
+    ok(runMem(['review', '--resolve', id?.id ?? '', '--take', take], { cwd: bob }));
+    expect(listed(bob).map((entry) => [entry.text, entry.scope])).toEqual([['Use yarn for installs in this repo.', null]]);
+  });
+
+  it('keeps a conflict between two versions of a branch entry on that branch, each version naming it', () => {
+    const remote = makeBareRemote();
+    const alice = cloneAs(remote, 'alice');
+    ok(runMem(['init', '--yes'], { cwd: alice }));
+    git(alice, ['add', '-A']);
+    git(alice, ['commit', '-q', '-m', 'Set up mem']);
+    git(alice, ['push', '-q', 'origin', 'main']);
+    git(alice, ['checkout', '-q', '-b', 'feature/x']);
+    ok(runMem(['remember', 'The payments client retries three times.', '--section', 'Conventions'], { cwd: alice }));
+    git(alice, ['push', '-q', '-u', 'origin', 'feature/x']);
+    ok(runMem(['sync'], { cwd: alice }));
+    const carol = cloneAs(remote, 'carol');
+    ok(runMem(['init', '--yes'], { cwd: carol }));
+    git(carol, ['checkout', '-q', 'feature/x']);
+    ok(runMem(['sync'], { cwd: carol }));
+    // Both reword the entry in their rendered file.
+    writeFileSync(join(alice, RULES), rendered(alice).replace('retries three times.', 'retries five times with backoff.'));
+    writeFileSync(join(carol, RULES), rendered(carol).replace('retries three times.', 'never retries a charge.'));
+    ok(runMem(['sync'], { cwd: alice }));
+    syncWithConflicts(carol);
+    const conflicts = JSON.parse(runMem(['review', '--json'], { cwd: carol }).stdout) as Array<{ id: string; versions: Array<{ scope: string | null }> }>;
+    expect(conflicts.flatMap((conflict) => conflict.versions.map((version) => version.scope))).toEqual(['feature/x', 'feature/x']);
+    expect(rendered(carol)).toContain('on branch feature/x');
+    // Main does not see the branch's disagreement; settling it keeps the entry on the branch.
+    git(carol, ['checkout', '-q', 'main']);
+    ok(runMem(['render'], { cwd: carol }));
+    expect(rendered(carol)).not.toContain('payments');
+    ok(runMem(['review', '--resolve', conflicts[0]?.id ?? '', '--take', 'mine'], { cwd: carol }));
+    expect(listed(carol).map((entry) => [entry.text, entry.scope])).toEqual([['The payments client never retries a charge.', 'feature/x']]);
   });
 });

@@ -21,7 +21,7 @@ export default class Review extends BaseCommand {
   ].join('\n\n');
 
   /** The --json shape, for the README reference (not --help). */
-  static jsonShape = '[{id, section, base, ours, theirs, versions: [{label, mine, author, at, commit, section, text}], diff}]; with --resolve: {resolved, remaining}';
+  static jsonShape = '[{id, section, base, ours, theirs, versions: [{label, mine, author, at, commit, scope, section, text}], diff}]; with --resolve: {resolved, remaining}';
 
   static override examples = [
     '<%= config.bin %> review',

@@ -76,7 +76,7 @@ export function renderMemory(body: string, options: RenderOptions): Rendering {
     if (item.kind === 'entry' || item.kind === 'resolved') {
       if ((options.view === undefined || isVisibleIn(item.entry.provenance.scope, options.view)) && (options.include === undefined || options.include(item.entry))) visible.push({ section, value: { kind: 'entry', entry: item.entry } });
     }
-    else if (item.kind === 'conflict' && (options.include === undefined || options.include(null))) visible.push({ section, value: { kind: 'conflict', conflict: item.conflict } });
+    else if (item.kind === 'conflict' && isConflictVisible(item.conflict, options.view) && (options.include === undefined || options.include(null))) visible.push({ section, value: { kind: 'conflict', conflict: item.conflict } });
   }
   // On a branch, its own entry stands in for the team-wide one it contradicts, and says so.
   const branch = options.view?.kind === 'branch' ? options.view.branch : null;
@@ -107,6 +107,13 @@ export function renderMemory(body: string, options: RenderOptions): Rendering {
     }),
     options,
   );
+}
+
+/** A conflict is shown where any of its versions would be: one within a branch's entries stays on that branch. */
+function isConflictVisible(conflict: ConflictVersions, view: ScopeView | undefined): boolean {
+  if (view === undefined) return true;
+  const versions = [conflict.ours, conflict.theirs].filter((version): version is Entry => version !== null);
+  return versions.length === 0 || versions.some((version) => isVisibleIn(version.provenance.scope, view));
 }
 
 /** What a branch entry that overrides team-wide ones says after its text. */
@@ -214,11 +221,13 @@ function renderConflict(conflict: ConflictVersions, reader: Reader): string[] {
   return out;
 }
 
-/** Returns "Your version (2026-12-01)" or "Alice's version (2026-12-01)" for one side of a conflict. */
+/** Returns "Your version (2026-12-01)" or "Alice's version (2026-12-01, on branch feature/x)" for one side of a conflict. */
 export function versionLabel(version: Entry | null, reader: Reader): string {
   const author = version?.provenance.author ?? null;
   const day = version?.provenance.at?.slice(0, 10);
-  const when = day ? ` (${day})` : '';
+  const scope = version?.provenance.scope;
+  const notes = [...(day ? [day] : []), ...(scope === undefined ? [] : [`on branch ${scope}`])];
+  const when = notes.length > 0 ? ` (${notes.join(', ')})` : '';
   if (author === null) return `A teammate's version${when}`;
   if (isReader(author, reader)) return `Your version${when}`;
   return `${safeName(author)}'s version${when}`;

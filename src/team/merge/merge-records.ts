@@ -7,7 +7,7 @@
  * every clone (base = the conflict, theirs = the settlement).
  */
 import { mergeFields } from './merge-fields.js';
-import { serializeRecord, sortVersions, type TeamRecord, type TeamVersion } from '../store/team-record.js';
+import { recordScope, serializeRecord, sortVersions, withScope, type TeamRecord, type TeamVersion } from '../store/team-record.js';
 
 /** A side of the merge: the record, or undefined when that side has no file (never had it, or deleted it). */
 export type Side = TeamRecord | undefined;
@@ -36,7 +36,7 @@ export function mergeRecords(base: Side, ours: Side, theirs: Side, commits: Side
   const versions = dedupe([...flatten(ours, base, commits.ours), ...flatten(theirs, base, commits.theirs)]);
   if (versions.length === 1) {
     const only = versions[0] as TeamVersion;
-    return { record: only.text === null ? undefined : { kind: 'entry', section: only.section, text: only.text, session: null, agent: null }, conflict: false };
+    return { record: only.text === null ? undefined : withScope({ kind: 'entry', section: only.section, text: only.text, session: null, agent: null }, only.scope), conflict: false };
   }
   const baseText = base?.kind === 'entry' ? { section: base.section, text: base.text } : base?.kind === 'conflict' ? base.base : null;
   return { record: { kind: 'conflict', section, base: baseText, versions: sortVersions(versions) }, conflict: true };
@@ -66,7 +66,8 @@ function normalise(text: string): string {
 function flatten(side: Side, base: Side, commit: string | null): TeamVersion[] {
   if (side === undefined) return [{ section: base?.section ?? '', text: null, commit }];
   if (side.kind === 'conflict') return side.versions;
-  return [{ section: side.section, text: side.text, commit }];
+  const scope = recordScope(side);
+  return [scope === undefined ? { section: side.section, text: side.text, commit } : { section: side.section, text: side.text, commit, scope }];
 }
 
 /** Versions that say the same thing are one version (the first one's commit is kept). */

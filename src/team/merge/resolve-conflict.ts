@@ -46,7 +46,14 @@ export function resolveConflict(body: string, conflictId: string, take: Conflict
       const from = ours ?? theirs ?? base;
       keep.push({ id: conflictId, section: block.section, text: take.text, provenance: from?.provenance ?? {} });
     }
-    const entries = keep.map((entry) => ({ ...entry, id: entry.id === keptBothId(conflictId) ? entry.id : conflictId }));
+    // What is kept stays on the branch when every version is of that branch; a conflict across
+    // scopes (a landed branch's entry against a team-wide one) is settled team-wide.
+    const scopes = new Set([ours, theirs].filter((version): version is Entry => version !== null).map((version) => version.provenance.scope));
+    const scope = scopes.size === 1 ? [...scopes][0] : undefined;
+    const entries = keep.map((entry) => {
+      const { scope: _scope, ...provenance } = entry.provenance;
+      return { ...entry, id: entry.id === keptBothId(conflictId) ? entry.id : conflictId, provenance: scope === undefined ? provenance : { ...provenance, scope } };
+    });
     const raw = entries.map((entry) => renderEntryItem(entry, { eol })).join('');
     const next = body.slice(0, start) + raw + body.slice(offset);
     // A version from another section goes back there, as a plain edit.

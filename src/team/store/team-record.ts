@@ -31,8 +31,12 @@ const OID_RE = /^[0-9a-f]{40}$/;
 /** An agent name as a record carries it (`codex`, `gemini`; a later agent's name too, shown as written). */
 const AGENT_RE = /^[a-z][a-z0-9-]{0,31}$/;
 
-/** One version of a conflicted entry; text null: that side deleted it. `commit`: the team commit whose tree holds this version. */
-export type TeamVersion = { section: string; text: string | null; commit: string | null };
+/**
+ * One version of a conflicted entry; text null: that side deleted it. `commit`: the team commit
+ * whose tree holds this version. `scope`: the branch the version was learned on (absent:
+ * team-wide), so review says which branch a version comes from and settling keeps it there.
+ */
+export type TeamVersion = { section: string; text: string | null; commit: string | null; scope?: string };
 
 /**
  * An entry file's fields beyond section, text, session and agent, by key in code-unit order, as
@@ -181,13 +185,14 @@ export function serializeRecord(record: TeamRecord): string {
     for (const [key, value] of record.fields ?? []) fields += `,\n  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')}`;
     return `{\n  "section": ${JSON.stringify(record.section)},\n  "text": ${JSON.stringify(record.text)}${session}${agent}${fields}\n}\n`;
   }
-  const versions = sortVersions(record.versions).map((version) => ({ section: version.section, text: version.text, commit: version.commit }));
+  // Note: `scope` only when there is one, so a conflict of team-wide entries keeps the bytes it always had.
+  const versions = sortVersions(record.versions).map((version) => ({ section: version.section, text: version.text, commit: version.commit, ...(version.scope === undefined ? {} : { scope: version.scope }) }));
   return `${JSON.stringify({ section: record.section, conflict: { base: record.base, versions } }, null, 2)}\n`;
 }
 
 /** Versions in a canonical order, so every clone writes the same conflict the same way. */
 export function sortVersions(versions: readonly TeamVersion[]): TeamVersion[] {
-  const key = (version: TeamVersion) => `${version.text ?? '\u0000'}\u0001${version.section}\u0001${version.commit ?? ''}`;
+  const key = (version: TeamVersion) => `${version.text ?? '\u0000'}\u0001${version.section}\u0001${version.commit ?? ''}\u0001${version.scope ?? ''}`;
   return [...versions].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
@@ -248,7 +253,9 @@ function readRecord(value: unknown): ParsedRecord {
         const problem = textProblem(vText);
         if (problem) return { ok: false, reason: problem };
       }
-      versions.push({ section: vSection, text: vText, commit });
+      const vScope = raw['scope'];
+      if (vScope !== undefined && !isBranchName(vScope)) return { ok: false, reason: 'bad conflict version scope (not a branch name)' };
+      versions.push(vScope === undefined ? { section: vSection, text: vText, commit } : { section: vSection, text: vText, commit, scope: vScope });
     }
     if (versions.length < 2 || versions.length > 8) return { ok: false, reason: 'a conflict needs 2 to 8 versions' };
     return { ok: true, record: { kind: 'conflict', section, base: parsedBase, versions: sortVersions(versions) } };
