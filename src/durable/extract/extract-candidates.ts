@@ -82,7 +82,11 @@ function provenCommands(events: readonly TranscriptEvent[]): { command: ProjectC
   return proven;
 }
 
-function proposeFromUser(prompt: string, eventIndex: number): Proposal[] {
+/**
+ * `noticed` for a typed prompt (the nudge quoted it to the agent); `correction` for the reason the
+ * user typed when rejecting a tool call, which no nudge ever quoted: the inbox is its only way in.
+ */
+function proposeFromUser(prompt: string, eventIndex: number, source: 'noticed' | 'correction' = 'noticed'): Proposal[] {
   const text = stripHarnessText(prompt);
   if (hasHarnessMarkers(text)) return [];
   // What the user asked to be remembered in so many words; a request whose rule does not read on
@@ -100,7 +104,7 @@ function proposeFromUser(prompt: string, eventIndex: number): Proposal[] {
   const caught = requests.map((request) => wordsOf(request.text));
   const noticed: Proposal[] = nudgedSentences(prompt)
     .filter((sentence) => !sentence.text.endsWith('…') && !caught.some((words) => overlap(words, wordsOf(sentence.text)) >= 0.6))
-    .map((sentence) => ({ text: rewriteAsRule(sentence.text), source: 'noticed' as const, origin: 'user' as const, eventIndex, prompt: eventIndex, score: sentence.score }))
+    .map((sentence) => ({ text: rewriteAsRule(sentence.text), source, origin: 'user' as const, eventIndex, prompt: eventIndex, score: sentence.score }))
     .filter((proposal) => isCompleteSentence(proposal.text));
   return [...requests, ...noticed];
 }
@@ -228,7 +232,7 @@ export function extractCandidates(events: readonly TranscriptEvent[], context: E
         }
         if (rejection !== undefined) {
           // The reason the user typed when rejecting a tool call is a prompt in all but name.
-          proposals.push(...proposeFromUser(rejection, eventIndex));
+          proposals.push(...proposeFromUser(rejection, eventIndex, 'correction'));
           break;
         }
         if (!isFailure(event) && asked.has(event.toolUseId)) {

@@ -7,6 +7,8 @@
  */
 import { isPastedText } from './is-pasted-text.js';
 import { rewriteAsRule } from './rewrite-rule.js';
+import { correctSignalTypos } from '../notice/correct-signal-typos.js';
+import { isScopedToTask } from '../notice/notice-lasting.js';
 
 type MemoryRequest = {
   /** The rule, cleaned: no "remember that", no "from now on" left dangling. */
@@ -25,11 +27,11 @@ const LEAD_INS: readonly RegExp[] = [
   /^(?:from\s+now\s+on|going\s+forward|moving\s+forward|in\s+(?:the\s+)?future|henceforth|from\s+here\s+on(?:\s+out)?)\s*[:,]?\s*/i,
   /^(?:(?:please|pls)[,]?\s+)?(?:add|save|put|write)\s+(?:this|that|it|the\s+following)?\s*(?:to|in(?:to)?)\s+(?:your\s+|the\s+)?(?:memory|memories|CLAUDE\.md|notes)\s*[:,-]?\s*/i,
   // German, French, Spanish, Portuguese, Indonesian.
-  /^(?:bitte\s+)?(?:merk(?:e)?\s+dir|denk(?:e)?\s+daran|ab\s+jetzt|von\s+nun\s+an|künftig|in\s+zukunft)(?:\s*,?\s*dass)?\s*[:,]?\s*/iu,
+  /^(?:bitte\s+)?(?:merk(?:e)?\s+dir|denk(?:e)?\s+daran|ab\s+jetzt|von\s+nun\s+an|künftig|in\s+zukunft)(?:\s+bitte)?(?:\s*,?\s*dass)?\s*[:,]?\s*/iu,
   /^(?:retiens|souviens-toi|rappelle-toi|n'oublie\s+pas|à\s+partir\s+de\s+maintenant|désormais|dorénavant|à\s+l'avenir)(?:\s+(?:que|qu'|de))?\s*[:,]?\s*/iu,
   /^(?:por\s+favor,?\s+)?(?:recuerda|recordá|acordate|acuérdate|no\s+olvides|a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|en\s+el\s+futuro)(?:\s+(?:que|de))?\s*[:,]?\s*/iu,
   /^(?:lembre-se|lembra|a\s+partir\s+de\s+agora|de\s+agora\s+em\s+diante)(?:\s+(?:que|de))?\s*[:,]?\s*/iu,
-  /^(?:tolong\s+)?(?:ingat(?:lah)?|mulai\s+sekarang|ke\s+depan(?:nya)?|untuk\s+ke\s+depan(?:nya)?)(?:\s*,?\s*bahwa)?\s*[:,]?\s*/i,
+  /^(?:tolong\s+)?(?:ingat(?:lah)?|mulai\s+sekarang|ke\s+depan(?:nya)?|untuk\s+ke\s+depan(?:nya)?)(?:\s+ya)?(?:\s*,?\s*bahwa)?\s*[:,]?\s*/i,
 ];
 /** The same in scripts without spaces between words. */
 const CJK_LEAD_IN = /^(?:请?记住|以后|今后|从现在开始|往后|覚えておいて(?:ください)?|今後(?:は)?|これからは|기억해(?:\s*(?:줘|주세요|두세요))?|앞으로(?:는)?|이제부터(?:는)?)\s*[:：、，,]?\s*/u;
@@ -39,7 +41,7 @@ const TRAILER =
   /\s*(?:[,;:—–-]|\(|\.\s+)\s*(?:(?:and\s+)?(?:please\s+)?(?:remember|note|keep\s+in\s+mind|don'?t\s+forget)\s+(?:this|that|it)(?:\s+for\s+(?:the\s+)?(?:future|next\s+time))?|merk\s+dir\s+(?:das|es)|retiens(?:-le|\s+ça|\s+cela)|recuérdalo|acordate|lembre-se\s+disso|ingat\s+itu|(?:请)?记住(?:这一点|了)?|(?:と|って)?覚えておいて(?:ください)?)\s*\)?[.!。！]*$/iu;
 
 /** A request said after a task in the same sentence: "fix it, and from now on …". */
-const EMBEDDED = /(?:[,;:—–]\s*|\s(?:and|but|also)\s+)((?:and\s+)?(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|remember\s+that|please\s+remember\s+that|note\s+for\s+the\s+future)\b.*)$/i;
+const EMBEDDED = /(?:[,;:—–]\s*|\s-\s+|\s(?:and|but|also)\s+)((?:and\s+)?(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|remember\s+that|please\s+remember\s+that|note\s+for\s+the\s+future)\b.*)$/i;
 
 /** "Remember that." alone: the request is for the sentence before it. */
 const STANDALONE = /^(?:please\s+)?(?:remember|note|keep\s+in\s+mind|don'?t\s+forget)\s+(?:this|that|it)(?:\s+for\s+(?:the\s+)?future)?[.!]*$/i;
@@ -82,15 +84,21 @@ function sentencesOf(line: string): string[] {
   return out.filter((sentence) => sentence !== '');
 }
 
+// German puts the verb before the subject after a fronted "ab jetzt", "künftig": "schreiben wir …".
+const GERMAN_INVERSION = /^([a-zäöüß]+)\s+(wir|ich|man|du|ihr)\s+/u;
+
 function request(rule: string): MemoryRequest | undefined {
-  const text = rewriteAsRule(rule.replace(TRAILER, '').replace(/^(?:that|to)\s+(?=\S)/i, ''));
+  const bare = rule.replace(TRAILER, '').replace(/^(?:that|to)\s+(?=\S)/i, '');
+  const text = rewriteAsRule(bare.replace(GERMAN_INVERSION, '$2 $1 '));
   if (text === '' || !/[\p{L}\p{N}]/u.test(text)) return undefined;
-  return { text, selfContained: isSelfContained(text) };
+  // "From now on until the end of this task, …" asks for something for now: the inbox, not memory.
+  return { text, selfContained: isSelfContained(text) && !isScopedToTask(text) };
 }
 
 /** The request a sentence carries, or undefined. `before`: the sentence before it, for "Remember that." */
 function requestIn(raw: string, before: string | undefined): MemoryRequest | undefined {
-  const sentence = raw.replace(OPENER, '').trim();
+  // "Rember that …" is a request as typed fast.
+  const sentence = correctSignalTypos(raw.replace(OPENER, '').trim());
   if (STANDALONE.test(sentence)) return before === undefined || /[?？]\s*$/.test(before) ? undefined : request(before.replace(OPENER, ''));
   const lead = [...LEAD_INS, CJK_LEAD_IN].map((pattern) => pattern.exec(sentence)).find((match) => match !== null);
   if (lead && lead[0].length > 0 && lead[0].length < sentence.length) return request(sentence.slice(lead[0].length));

@@ -3,7 +3,8 @@
  * sources, each a place where someone meant something to be kept. Best first: a `mem remember` the
  * agent tried and a permission prompt denied; an explicit request of the user's too loose to write
  * by itself; a memory tag the agent wrote; Claude Code's auto-memory topics; the user's choice in
- * answer to the agent's question (a decision the user made, in the user's words); a sentence the
+ * answer to the agent's question (a decision the user made, in the user's words), below the reason
+ * the user typed when rejecting a tool call (a correction no nudge quoted); a sentence the
  * nudge quoted that the agent did not record by the end of its turn, by how strongly it was noticed.
  * Never the agent's narration, proven commands or anything else: those are only logged, and the
  * agent (told by the protocol and the nudge) is where the understanding is.
@@ -25,6 +26,10 @@ export function inboxRank(candidate: Candidate): number | undefined {
       return candidate.origin === 'agent' ? 25 : undefined;
     case 'auto-memory':
       return 20;
+    // The reason the user typed when rejecting a tool call: a correction no nudge quoted to the agent,
+    // so a person is its only reader; above an answer picked among the agent's own options.
+    case 'correction':
+      return candidate.origin === 'user' ? 16 + Math.min(8, candidate.score ?? 0) : undefined;
     case 'question-answer':
       return candidate.origin === 'user' ? 15 : undefined;
     case 'noticed':

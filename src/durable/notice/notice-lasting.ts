@@ -5,6 +5,8 @@
  * looks at pasted logs, stack traces, diffs, tool output or a document's table of contents.
  */
 
+import { correctSignalTypos } from './correct-signal-typos.js';
+
 export type NoticedSentence = { text: string; score: number };
 
 export type NoticeOptions = {
@@ -150,18 +152,45 @@ function sentencesOf(line: string): string[] {
       out.push(sentence);
       continue;
     }
-    // Dictated speech runs on for hundreds of characters: score its clauses, a few at a time.
-    let piece = '';
-    for (const clause of sentence.split(CLAUSE_BREAK)) {
-      if (piece !== '' && piece.length + clause.length + 1 > RUN_ON_CHARS) {
-        if (piece.length >= MIN_SENTENCE_CHARS) out.push(piece);
-        piece = '';
+    // Dictated speech runs on for hundreds of characters: score its clauses, a few at a time, and a
+    // parenthetical aside on its own, so that no piece opens a bracket it does not close.
+    for (const part of asidesApart(sentence)) {
+      let piece = '';
+      for (const clause of part.split(CLAUSE_BREAK)) {
+        if (piece !== '' && piece.length + clause.length + 1 > RUN_ON_CHARS) {
+          if (piece.length >= MIN_SENTENCE_CHARS) out.push(piece);
+          piece = '';
+        }
+        piece = piece === '' ? clause : `${piece} ${clause}`;
       }
-      piece = piece === '' ? clause : `${piece} ${clause}`;
+      if (piece.length >= MIN_SENTENCE_CHARS) out.push(piece);
     }
-    if (piece.length >= MIN_SENTENCE_CHARS) out.push(piece);
   }
   return out;
+}
+
+/** The sentence cut around its top-level (round) asides, the asides without their brackets; the sentence whole when they do not balance. */
+function asidesApart(sentence: string): string[] {
+  if (!sentence.includes('(')) return [sentence];
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < sentence.length; i++) {
+    const char = sentence[i];
+    if (char === '(' && depth++ === 0) {
+      parts.push(sentence.slice(start, i));
+      start = i + 1;
+    } else if (char === ')') {
+      if (depth === 0) return [sentence];
+      if (--depth === 0) {
+        parts.push(sentence.slice(start, i));
+        start = i + 1;
+      }
+    }
+  }
+  if (depth !== 0) return [sentence];
+  parts.push(sentence.slice(start));
+  return parts.map((part) => part.trim().replace(/^[,;:]\s*/, '')).filter((part) => part !== '');
 }
 
 // Most signals are words and phrases: looked up in the sentence's words, they cost no regular
@@ -215,17 +244,65 @@ function neverMeant(list: readonly string[]): boolean {
 // "continue and save …", "…, please use docker").
 const CLAUSE_START = String.raw`(?:^|[,;:]\s+|\s[-\u2013\u2014]\s+|\s(?:and|then|also|but|so)\s+)(?:(?:please|plz|pls|also|just|and|so|then)\s+)*`;
 
+// What holds for the task at hand only, in the corpus's languages: "while you fix the parser",
+// "for now", "today", "until the end of this task", "por ahora", "erstmal", "pour l'instant", "暂时".
+const SCOPED_TO_TASK =
+  /\bwhile (?:you(?:'re| are)? |we(?:'re| are)? )?\w+ing\b|\bwhile you\b|\b(?:for now|right now|today|this time|for the moment|(?:for|until the end of|during|in) (?:this|the current) (?:task|pr|ticket|change|one|session|sprint)|erstmal|vorerst|heute|hoy|por ahora|por el momento|pour l'instant|pour le moment|aujourd'hui|por enquanto|untuk sekarang|hari ini)(?![\p{L}])|暂时|今天|とりあえず/iu;
+
+/** true when the sentence says it holds for the task at hand only ("for now", "until the end of this task"); never throws. */
+export const isScopedToTask = (sentence: string): boolean => SCOPED_TO_TASK.test(sentence);
+
 // What lasting statements share in any project, in the languages users write: modality
 // (always, never, must, should, don't), preference and choice (I want, prefer, let's go with,
-// instead of), importance, and the future ("from now on", "next time").
+// instead of), importance, and the future ("from now on", "next time"). A meaning weighs the same
+// in every language: a rule typed in Spanish or Chinese is noticed as the same rule in English is.
 const SIGNALS: readonly Signal[] = [
   // "remember to push the branch" is a reminder for this task; "remember that …", "remember: …" ask to keep something.
   { re: /\bremember\b(?!\s+to\s+(?!always\b|never\b))/i, weight: 4 },
-  { words: ['memorise', 'memorize', 'henceforth'], phrases: ['keep in mind', 'note for future', 'note to future', 'note for the future', 'note to the future', 'for future reference', 'from now on', 'going forward', 'moving forward', 'next time', 'in future', 'in the future'], weight: 4 },
-  { words: ['always', 'whenever', 'never'], phrases: ['every time', 'each time'], weight: 3 },
-  { words: ['must', "mustn't", 'should', "shouldn't", 'needed', 'ensure', 'important', 'crucial', 'essential', 'require', 'required', 'mandatory', 'only', 'banned', 'forbidden', 'disallowed'], phrases: ['have to', 'has to', 'need to be', 'needs to be', 'make sure', 'not allowed'], weight: 2 },
-  { words: ["don't", 'dont', "doesn't", 'doesnt', 'never', 'stop', 'avoid', 'without'], phrases: ['do not', 'no more', 'not the', 'not a', 'not as', 'not in', 'not to', 'not like'], weight: 2 },
+  // Remember, keep in mind, from now on, next time, in future.
+  {
+    words: ['memorise', 'memorize', 'henceforth', 'recuerda', 'recordá', 'acordate', 'acordáte', 'acuérdate', 'künftig', 'zukünftig', 'dorénavant', 'désormais', 'retiens', 'lembre', 'ingat', 'ingatlah'],
+    phrases: [
+      'keep in mind', 'note for future', 'note to future', 'note for the future', 'note to the future', 'for future reference', 'from now on', 'going forward', 'moving forward', 'next time', 'in future', 'in the future',
+      'no te olvides', 'no olvides', 'de ahora en adelante', 'a partir de ahora', 'en adelante', 'en el futuro', 'la próxima vez', 'merk dir', 'merke dir', 'denk daran', 'vergiss nicht', 'ab jetzt', 'von nun an', 'in zukunft', 'nächstes mal', 'beim nächsten mal',
+      'souviens toi', 'rappelle toi', "n'oublie pas", 'à partir de maintenant', "à l'avenir", 'la prochaine fois', 'a partir de agora', 'de agora em diante', 'da próxima vez', 'no futuro', 'não esqueça', 'jangan lupa', 'mulai sekarang', 'ke depan', 'ke depannya', 'lain kali',
+    ],
+    includes: ['记住', '以后', '今后', '从现在开始', '下次', '覚えて', '今後', 'これから', '次回', '기억해', '앞으로', '이제부터', '다음부터'],
+    weight: 4,
+  },
+  // Always, never, every time.
+  {
+    words: ['always', 'whenever', 'never', 'siempre', 'nunca', 'jamás', 'jamas', 'immer', 'niemals', 'nie', 'toujours', 'jamais', 'sempre', 'selalu'],
+    phrases: ['every time', 'each time', 'cada vez', 'jedes mal', 'chaque fois', 'setiap kali'],
+    includes: ['总是', '始终', '每次', '永远', '常に', '必ず', 'いつも', '항상', '절대', '매번'],
+    weight: 3,
+  },
+  // Must, should, important, required.
+  {
+    words: [
+      'must', "mustn't", 'should', "shouldn't", 'needed', 'ensure', 'important', 'crucial', 'essential', 'require', 'required', 'mandatory', 'only', 'banned', 'forbidden', 'disallowed',
+      'importante', 'debe', 'debemos', 'deben', 'debería', 'obligatorio', 'muss', 'mussen', 'müssen', 'darf', 'durfen', 'dürfen', 'soll', 'sollen', 'sollte', 'wichtig', 'doit', 'devons', 'obligatoire', 'harus', 'wajib', 'hanya', 'penting',
+    ],
+    phrases: ['have to', 'has to', 'need to be', 'needs to be', 'make sure', 'not allowed', 'es clave', 'tiene que', 'tenés que', 'tenemos que', 'hay que', 'il faut', 'tem que'],
+    includes: ['必须', '一定', '要求', '重要', '반드시'],
+    weight: 2,
+  },
+  // Don't, avoid, no more.
+  {
+    words: ["don't", 'dont', "doesn't", 'doesnt', 'never', 'stop', 'avoid', 'without', 'jangan'],
+    phrases: ['do not', 'no more', 'not the', 'not a', 'not as', 'not in', 'not to', 'not like', 'ya no', 'nicht mehr', 'ne plus', 'no uses', 'evita', 'vermeide'],
+    includes: ['不要', '别', '不能', 'ないで', '마세요'],
+    weight: 2,
+  },
   { re: /\b(?:i|we)(?:'d|'ll| will| would| also| really| just| still| only| do(?:n'?t)?| all| both)* (?:want|need|prefer|like|love|rather|choose|chose|decided?|go with|use|keep|stick|agreed?|host)\b|\bwe(?:'ll| will)? (?:add|build|deploy|support|store|show)\b|\b(?:prefer(?:red)?|instead of|rather than|as opposed to)\b/i, weight: 3 },
+  // The same in the other languages: I want, we need, I prefer, we use, instead of.
+  {
+    words: ['quiero', 'queremos', 'necesito', 'necesitamos', 'prefiero', 'preferimos', 'quero', 'precisamos', 'preciso', 'prefiro', 'möchte', 'möchten', 'wollen', 'brauchen', 'bevorzuge', 'statt', 'anstatt', 'gunakan', 'menggunakan', 'pakai'],
+    phrases: ['va a ser', 'en lugar de', 'en vez de', 'ich will', 'wir nutzen', 'wir verwenden', 'je veux', 'je voudrais', 'je préfère', 'nous voulons', 'on veut', 'au lieu de', 'em vez de', 'saya mau', 'saya ingin', 'kita perlu', 'saya perlu'],
+    pairs: [['nicht als', 'sondern'], ['no como', 'sino']],
+    includes: ['希望', '我要', '想要', '需要', '要用', '用的是', '就用', '改成', 'ほしい', 'したい'],
+    weight: 3,
+  },
   { re: /\blet'?s (?:do|use|go with|call|keep|name|turn|make|stick|switch)\b|\b(?:shall|should) we (?:call|name|use)\b|\bcall it\b/i, weight: 3 },
   // How the agent should work with the user: ask first, wait for approval; the user does a step themselves.
   { re: /\bask (?:me|us)\b|\b(?:check|confirm) with (?:me|us)\b|\bwait for (?:me|my|our)\b|\b(?:my|our) (?:approval|permission|confirmation|go-ahead)\b|\bwithout asking\b|\b(?:i|we)(?:'ll| will) (?:commit|push|merge|deploy|review|test) (?!it\b|this\b|that\b)|\b(?:i|we)(?:'ll| will) (?:commit|push|merge)\s*[.!]?$/i, weight: 3 },
@@ -235,13 +312,6 @@ const SIGNALS: readonly Signal[] = [
   { words: ['maximum', 'minimum', 'max', 'maximal', 'min', 'mindestens', 'höchstens', 'minimal', 'maksimal'], prefixes: ['mindest'], phrases: ['at least', 'at most', 'no more than', 'als mínimo', 'como máximo', 'au moins', 'au plus'], weight: 2 },
   { re: new RegExp(`${CLAUSE_START}(?:be|use|keep|put|name|call|store|write|follow|prefer|avoid|add|include|export|consider|commit|run|save|ask|check|test|show|display|format|fan out|leave|split|separate)\\b`, 'i'), weight: 1 },
   { words: ['convention', 'conventions', 'rule', 'rules', 'policy', 'standard', 'style', 'format', 'template', 'language', 'stack', 'deploy', 'deployed', 'deployment', 'hosted', 'host', 'config', 'configuration', 'variable', 'env', 'environment', 'naming', 'structure', 'architecture', 'pattern', 'workflow', 'persistence', 'database', 'idioma', 'sprache', 'langue', 'bahasa', 'lingua', 'regla', 'reglas', 'regel', 'regeln', 'règle', 'règles', 'aturan', 'persistencia', 'datenbank'], phrases: ['base de datos'], weight: 1 },
-  // Spanish, Portuguese, German, French, Italian, Indonesian: always, never, must.
-  { words: ['siempre', 'nunca', 'jamas', 'jamás', 'acordate', 'acordáte', 'recuerda', 'recordá', 'importante', 'debe', 'debemos', 'deben', 'sempre', 'immer', 'niemals', 'nie', 'muss', 'mussen', 'müssen', 'darf', 'durfen', 'dürfen', 'soll', 'sollen', 'sollte', 'wichtig', 'bitte', 'künftig', 'toujours', 'jamais', 'doit', 'devons', 'dorénavant', 'désormais', 'selalu', 'jangan', 'harus', 'wajib', 'hanya'], phrases: ['no te olvides', 'de ahora en adelante', 'a partir de ahora', 'es clave', 'tiene que', 'tenés que', 'tenemos que', 'hay que', 'ab jetzt', 'il faut'], weight: 2 },
-  // The same languages: I want, we need, I prefer, use.
-  { words: ['quiero', 'queremos', 'necesito', 'necesitamos', 'prefiero', 'quero', 'precisamos', 'prefiro', 'möchte', 'möchten', 'wollen', 'brauchen', 'bevorzuge', 'semua', 'gunakan', 'menggunakan', 'pakai'], phrases: ['va a ser', 'ich will', 'je veux', 'je voudrais', 'je préfère', 'nous voulons', 'on veut', 'saya mau', 'saya ingin', 'kita perlu'], pairs: [['nicht als', 'sondern'], ['no como', 'sino']], weight: 2 },
-  // Chinese, Japanese and Korean: wish, future, must, don't, always.
-  { includes: ['希望', '以后', '今后', '不要', '别', '必须', '一定', '总是', '始终', '记住', '要求', '常に', '必ず', '今後', 'ないで', '항상', '반드시', '절대', '앞으로', '기억해', '마세요'], weight: 3 },
-  { includes: ['我要', '想要', '需要', '要用', '用的是', '就用', '改成', 'ほしい', 'したい'], weight: 2 },
   // Order and conditions of a workflow: "ask me before you …", "first …, then …".
   { words: ['before', 'after', 'until', 'unless', 'first', 'then', 'once'], weight: 1 },
   // A pointer: a URL, a host name, a path, a file name, an @-mention, a code span.
@@ -252,8 +322,12 @@ const SIGNALS: readonly Signal[] = [
   // A guess or a task handed over now, not a rule: "maybe X should be cast", "I want you to create …",
   // "now I want to show …", "start implementing …", "how to do that".
   { re: /^(?:maybe|perhaps|probably|i think|i guess|i suppose|quizás|vielleicht|peut-être)\b|\b(?:i|we) (?:want|need|would like) you to\b|^(?:start|begin) (?:implementing|building)\b|\bhow to\b/i, weight: -2 },
-  // Scoped to the task at hand: "while you fix the parser", "we will look at the rest later", "for now".
-  { re: /\bwhile (?:you(?:'re| are)? |we(?:'re| are)? )?\w+ing\b|\bwhile you\b|\b(?:later|for now|right now|today|this time|for the moment|for this (?:task|pr|ticket|change|one))\b/i, weight: -2 },
+  // Scoped to the task at hand: "while you fix the parser", "for now", "until the end of this task";
+  // or left for later: "we will look at the rest later".
+  { re: SCOPED_TO_TASK, weight: -2 },
+  { words: ['later', 'später', 'nanti'], phrases: ['más tarde', 'plus tard', 'mais tarde'], weight: -2 },
+  // The same guesses in the other languages.
+  { words: ['mungkin'], phrases: ['tal vez', 'a lo mejor', 'creo que', 'ich glaube', 'je pense'], includes: ['也许'], weight: -2 },
 ];
 
 // Not lasting: questions asking how or what, thanks, greetings, one-off status, the agent addressed
@@ -273,7 +347,7 @@ const LEANS_BACK = /^(?:it'?s|it is|this is|that'?s|that is|these are|those are|
 const NOW_SCOPED =
   /(?<!from |partir de |ab )\bnow\b(?!\s+on\b)|\b(?:first|next)\s*[.!]*$|^(?:(?:ok(?:ay)?|so|alright|great|perfect|good|cool|yes|yeah)[,!.]?\s+)*(?:next|then)\b|(?<!ab )\bjetzt\b|(?<!partir de )\bahora\b|(?<!partir de )\bmaintenant\b|(?<!mulai )\bsekarang\b|现在/i;
 const SAYS_LASTING =
-  /\b(?:always|never|from now on|going forward|every time|whenever|in (?:the )?future|next time|remember|henceforth|immer|nie|niemals|siempre|nunca|toujours|jamais|selalu)\b|以后|今后|总是|始终/i;
+  /\b(?:always|never|from now on|going forward|every time|whenever|in (?:the )?future|next time|remember|henceforth|immer|nie|niemals|künftig|von nun an|in zukunft|siempre|nunca|en adelante|a partir de ahora|en el futuro|toujours|jamais|dorénavant|désormais|à partir de maintenant|sempre|a partir de agora|selalu|mulai sekarang|ke depan)\b|以后|今后|总是|始终|从现在开始|今後|これから|앞으로|이제부터/i;
 
 function isScopedToNow(sentence: string): boolean {
   return NOW_SCOPED.test(sentence) && !SAYS_LASTING.test(sentence);
@@ -293,6 +367,8 @@ function scoreSentence(sentence: string, words: Words): number {
 
 /** A path, URL or name on its own ("components/Navbar.tsx", a link): a pointer to nothing said about it. */
 function isBarePointer(sentence: string): boolean {
+  // Chinese and Japanese put no space between words: a few characters already say something.
+  if ((sentence.match(/[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/g)?.length ?? 0) >= 4) return false;
   return sentence.replace(/\S*[/.@_]\S*/g, ' ').split(/\s+/).filter((word) => /[A-Za-zÀ-ÿ\u0100-\u024f\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]{2}/.test(word)).length < 2;
 }
 
@@ -325,10 +401,12 @@ export function noticeLastingSentences(prompt: string, options: NoticeOptions = 
     const edge = lines.length >= 4 && (index === 0 || index === lines.length - 1) ? 1 : 0;
     list.forEach((sentence, at) => {
       // Only a sentence with a signal of its own gets the bonus of its place or of its list's introduction.
-      const words = wordsOf(sentence);
+      // Scored as meant ("Rember that …"), quoted as typed.
+      const meant = correctSignalTypos(sentence);
+      const words = wordsOf(meant);
       const own = score0(words) && !isBarePointer(sentence);
-      const score = own ? scoreSentence(sentence, words) + edge + (line?.inherited ?? 0) : 0;
-      if (score < (isScopedToNow(sentence) ? minScore : quoteScore)) return;
+      const score = own ? scoreSentence(meant, words) + edge + (line?.inherited ?? 0) : 0;
+      if (score < (isScopedToNow(meant) ? minScore : quoteScore)) return;
       // The sentence it leans on goes with it, when that one is short enough to quote.
       const before = at > 0 ? list[at - 1] : undefined;
       const text = LEANS_BACK.test(sentence) && before !== undefined && before.length <= 100 ? `${before} ${sentence}` : sentence;

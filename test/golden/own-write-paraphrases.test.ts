@@ -1,0 +1,46 @@
+/**
+ * What mem writes by itself, on typed prompts written apart from the rules
+ * (`fixtures/own-write-paraphrases/`, issue 26 part 3): every explicit request is written as the one
+ * rule it asks for, and no look-alike (pasted spec, log, tool output, agent report, reminder for the
+ * task, question, step scoped to now) is written. Precision and recall are what bench/README.md reports.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SECTIONS } from '../../src/core/memory-file/entry.js';
+import { extractCandidates, type ExtractContext } from '../../src/durable/extract/extract-candidates.js';
+import { writesByItself } from '../../src/durable/gate/writes-by-itself.js';
+
+type Case = { kind: string; write: boolean; text: string; rule?: string };
+
+const cases: Case[] = readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'own-write-paraphrases', 'cases.jsonl'), 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() !== '')
+  .map((line) => JSON.parse(line) as Case);
+const context: ExtractContext = { sessionId: 's1', sections: DEFAULT_SECTIONS, commandMinSuccesses: 1 };
+const writtenFor = (text: string) => extractCandidates([{ kind: 'user-prompt', text }, { kind: 'assistant-text', text: 'Done.' }], context).filter(writesByItself).map((c) => c.text);
+
+describe('own-write paraphrases', () => {
+  it.each(cases.filter((c) => c.write).map((c) => [c.kind, c.text, c.rule ?? '']))('%s: %j is written', (_kind, text, rule) => {
+    const written = writtenFor(text);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatch(new RegExp(rule, 'i'));
+    expect(written[0]).not.toMatch(/^(?:remember|from now on|note for|going forward|please)\b/i);
+  });
+
+  it.each(cases.filter((c) => !c.write).map((c) => [c.kind, c.text]))('%s: %j is not written', (_kind, text) => {
+    expect(writtenFor(text)).toEqual([]);
+  });
+
+  it('holds precision >= 0.95 over the set', () => {
+    let right = 0;
+    let wrong = 0;
+    for (const c of cases) {
+      for (const text of writtenFor(c.text)) {
+        if (c.write && new RegExp(c.rule ?? '', 'i').test(text)) right += 1;
+        else wrong += 1;
+      }
+    }
+    expect(right / (right + wrong)).toBeGreaterThanOrEqual(0.95);
+  });
+});
