@@ -173,6 +173,10 @@ describe('branch-scoped memory', () => {
     git(alice, ['push', '-q', 'origin', '--delete', 'feature/dead-end']);
     const synced = ok(runMem(['sync'], { cwd: alice }));
     expect(synced.stderr).toContain('mem review --branches');
+    // mem status says so too, until someone decides.
+    expect(ok(runMem(['status'], { cwd: alice })).stdout).toContain('Branches that did not land: 1 (feature/dead-end, deleted on the remote, 1 entry): promote, keep or forget their entries with `mem review --branches`');
+    const status = JSON.parse(ok(runMem(['status', '--json'], { cwd: alice })).stdout) as { memory: { abandonedBranches: unknown[] } };
+    expect(status.memory.abandonedBranches).toEqual([{ branch: 'feature/dead-end', reason: 'gone', entries: 1 }]);
     const waiting = JSON.parse(ok(runMem(['review', '--branches', '--json'], { cwd: alice })).stdout) as Array<{ branch: string; reason: string; entries: Array<{ text: string }> }>;
     expect(waiting).toEqual([{ branch: 'feature/dead-end', reason: 'gone', entries: [expect.objectContaining({ text: 'The experimental cache layer lives in src/cache/experimental, behind the CACHE_V2 flag.' })] }]);
     // Still there on the branch; a person decides: promote makes it team-wide.
@@ -180,6 +184,7 @@ describe('branch-scoped memory', () => {
     ok(runMem(['review', '--branch', 'feature/dead-end', '--take', 'promote'], { cwd: alice }));
     expect(rendered(alice)).toContain('experimental cache layer');
     expect(JSON.parse(ok(runMem(['review', '--branches', '--json'], { cwd: alice })).stdout)).toEqual([]);
+    expect(ok(runMem(['status'], { cwd: alice })).stdout).not.toContain('did not land');
   });
 
   it('records one promotion when two clones promote at once', async () => {

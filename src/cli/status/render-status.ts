@@ -66,6 +66,11 @@ export function renderStatus(status: StatusReport): string {
   if (memory.flaggedContradictions > 0) {
     lines.push(`Contradictions flagged this week: ${memory.flaggedContradictions} (see \`mem candidates --rejected\`; \`mem remember --force\` supersedes the old entry)`);
   }
+  if (memory.abandonedBranches.length > 0) {
+    const named = memory.abandonedBranches.slice(0, 3).map((item) => `${item.branch}, ${item.reason === 'gone' ? 'deleted on the remote' : 'untouched'}, ${item.entries} entr${item.entries === 1 ? 'y' : 'ies'}`);
+    const more = memory.abandonedBranches.length > 3 ? `; ${memory.abandonedBranches.length - 3} more` : '';
+    lines.push(`Branches that did not land: ${memory.abandonedBranches.length} (${named.join('; ')}${more}): promote, keep or forget their entries with \`mem review --branches\``);
+  }
   for (const warning of memory.warnings) lines.push(`  warning: ${warning}`);
 
   const team = status.team;

@@ -16,6 +16,7 @@ import { readHandoffCacheIndex } from '../../team/handoffs/handoff-cache.js';
 import { memoryPaths } from '../../core/layout.js';
 import { RENDERED_FILE, WORKING_FILE, countRenderedItems } from '../../core/shared-memory-file.js';
 import { checkRefspecs } from '../../team/check-refspecs.js';
+import { readBranchScopeState } from '../../team/apply-branch-scopes.js';
 
 /** Claude Code reads CLAUDE.md whole into every session; its docs advise staying under ~200 lines. */
 const CLAUDE_MD_ADVISED_LINES = 200;
@@ -43,6 +44,8 @@ export type StatusExtensions = {
     maxRegionLines: number;
     /** Candidates that contradicted an entry in the last 7 days: kept out, waiting for a human. */
     flaggedContradictions: number;
+    /** Branches the last sync found deleted on the remote without landing (`gone`) or untouched for scope.abandonDays: their entries wait in `mem review --branches`. */
+    abandonedBranches: Array<{ branch: string; reason: 'gone' | 'untouched'; entries: number }>;
     warnings: string[];
   };
   team: SyncStatus & {
@@ -129,6 +132,7 @@ export async function readStatusExtensions(root: string, config: Config): Promis
       conflicts: uniqueConflicts.size,
       maxRegionLines: config.region.maxLines,
       flaggedContradictions,
+      abandonedBranches: readBranchScopeState(root).abandoned.map((item) => ({ branch: item.branch, reason: item.reason, entries: item.ids.length })),
       warnings,
     },
     team: { ...team, enabled: config.team.enabled, branch: config.team.branch, ref: config.team.ref, handoffsRefused: readHandoffCacheIndex(memoryPaths(root).cacheDir).refused.length },
