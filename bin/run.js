@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `mem` binary. Hooks, search, sync and the git merge driver dispatch before oclif loads: they run on
+// The `mem` binary. Hooks, search, sync, lint, check and the git merge driver dispatch before oclif loads: they run on
 // every agent turn, prompt or git merge and must stay near bare Node start-up time.
 // Note: this file is CommonJS (bin/package.json) and the hook bundle too: an ES module entry point
 // costs Node ~3 ms and ~2.5 MiB before any of mem's code runs, and a quiet hook has ~20 ms.
@@ -63,6 +63,9 @@ if (argv[0] === 'hook' && !(wantsHelp || argv[1] === 'help')) {
 } else if (argv[0] === 'lint' && !wantsHelp) {
   // A CI step and a quick look at what the agents load: no oclif either.
   runBundle('lint.cjs', 'lint', 'runLintCli', argv.slice(1));
+} else if (argv[0] === 'check' && !wantsHelp) {
+  // A CI step, and how the agent finds stale memories: no oclif either.
+  runBundle('check.cjs', 'check', 'runCheckCli', argv.slice(1));
 } else if (argv[0] === 'merge-driver') {
   runBundle('merge-driver.cjs', 'merge-driver', 'runMergeDriverCli', argv.slice(1));
 } else {

@@ -74,6 +74,7 @@ export async function buildDist(outdir) {
   await buildCommonJs(outdir, 'search', 'src/cli/entry/search.ts', () => true);
   await buildCommonJs(outdir, 'sync', 'src/cli/entry/sync.ts', () => true);
   await buildCommonJs(outdir, 'lint', 'src/cli/entry/lint.ts', () => true);
+  await buildCommonJs(outdir, 'check', 'src/cli/entry/check.ts', () => true);
   await buildCommonJs(outdir, 'merge-driver', 'src/cli/entry/merge-driver.ts', () => true);
   // oclif and the command map are one CommonJS file (oclif's loader requires it again from
   // package.json's `oclif.commands.target`, and gets the same module). What commands import lazily

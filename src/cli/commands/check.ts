@@ -1,7 +1,5 @@
 import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
-import { EXIT } from '../../core/errors.js';
-import type { CheckOutcome } from '../check/check-memory.js';
 
 /** `mem check`: which memories no longer match the code (for CI and for people). */
 export default class Check extends BaseCommand {
@@ -21,29 +19,9 @@ export default class Check extends BaseCommand {
     json: Flags.boolean({ description: 'print the entries as JSON (its shape: README, command reference)' }),
   };
 
+  /** bin/run.js runs `mem check` through its own bundle (cli/entry/check.ts, no oclif); this class is its help. */
   async run(): Promise<void> {
-    const { flags } = await this.parse(Check);
-    const { checkMemory } = await import('../check/check-memory.js');
-    const outcome = await checkMemory(process.cwd(), { ...(flags.since === undefined ? {} : { since: flags.since }), all: flags.all, files: flags.files });
-    process.exitCode = outcome.stale > 0 ? EXIT.failure : EXIT.ok;
-    if (flags.json) return this.printJson(flags.files ? { entries: outcome.entries, files: outcome.files } : outcome.entries);
-    this.log(renderCheck(outcome));
+    const { runCheckCli } = await import('../entry/check.js');
+    process.exitCode = await runCheckCli(this.argv);
   }
-}
-
-/** What a person reads: each listed entry with its reasons, then the agent files' findings and a summary line. */
-function renderCheck(outcome: CheckOutcome): string {
-  const lines: string[] = [];
-  for (const entry of outcome.entries) {
-    lines.push(`${entry.status} ${entry.id}: ${entry.text.replace(/\s*\n\s*/g, ' ')}`);
-    for (const reason of entry.reasons) lines.push(`  - ${reason}`);
-  }
-  for (const finding of outcome.files) lines.push(`${finding.file}:${finding.line}: \`${finding.value}\` ${finding.renamedTo === undefined ? 'no longer exists' : `moved to \`${finding.renamedTo}\``}`);
-  const stale = outcome.entries.filter((entry) => entry.status === 'stale').length;
-  lines.push(
-    stale + outcome.files.length === 0
-      ? `mem check: nothing stale at ${outcome.commit.slice(0, 7)}`
-      : `mem check: ${stale} stale entr${stale === 1 ? 'y' : 'ies'}${outcome.files.length > 0 ? `, ${outcome.files.length} stale reference${outcome.files.length === 1 ? '' : 's'} in agent files` : ''} at ${outcome.commit.slice(0, 7)}: \`mem review --stale\` verifies, rewrites or forgets them`,
-  );
-  return lines.join('\n');
 }
