@@ -17,6 +17,8 @@ export function memoryProtocol(input: ProtocolInput): string {
   const mem = input.command;
   const lines = [
     `mem keeps this repository's team memory. When the user states something that should hold in future sessions (a convention, decision, correction, preference, command, or pointer to a file or URL), or the agent finds a gotcha the hard way, the agent records it in the same turn as one self-contained sentence: ${mem} remember --section <${input.sections.join('|')}> "<sentence>" (double quotes, no backticks). Task progress, one-off requests, secrets and guesses are never recorded. ${mem} search <words> looks memory up.`,
+    // Staleness (issue 30): the agent can settle what the qualifier flags, as a person does in mem review --stale.
+    `A memory marked "(may be outdated: …)" names something the committed code no longer has: ${mem} check --json lists such entries with ids and reasons, and the agent settles one with ${mem} remember "<corrected sentence>" and ${mem} forget <id>.`,
   ];
   if (input.pending > 0) {
     lines.push(
