@@ -6,6 +6,7 @@
 import { AGENT_NAMES } from './agent-names.js';
 import type { AgentLoad, LintAgent, LintFinding } from './lint-report.js';
 import type { ImportProblem } from './plan-agent-loads.js';
+import { formatCount } from '../core/text/format-count.js';
 
 /** Returns an over-budget finding for each agent whose start-up tokens pass `budgets`; never throws. */
 export function findOverBudget(loads: readonly AgentLoad[], budgets: Readonly<Record<LintAgent, number>>): LintFinding[] {
@@ -19,7 +20,7 @@ export function findOverBudget(loads: readonly AgentLoad[], budgets: Readonly<Re
       level: 'warning',
       file: largest?.path ?? '',
       line: 0,
-      message: `${AGENT_NAMES[load.agent]} loads ~${load.tokens.toLocaleString('en-US')} tokens at start-up, over the budget of ${budget.toLocaleString('en-US')} (lint.budgetTokens.${load.agent}); this file is the largest part`,
+      message: `${AGENT_NAMES[load.agent]} loads ~${formatCount(load.tokens)} tokens at start-up, over the budget of ${formatCount(budget)} (lint.budgetTokens.${load.agent}); this file is the largest part`,
     });
   }
   return out;
@@ -40,7 +41,7 @@ export function findPastCodexCap(loads: readonly AgentLoad[], read: (path: strin
         level: 'error',
         file: file.path,
         line,
-        message: `Codex never reads from here on: the AGENTS.md chain passes project_doc_max_bytes (${(load.capBytes ?? 0).toLocaleString('en-US')} bytes), so ${dropped.toLocaleString('en-US')} bytes are dropped`,
+        message: `Codex never reads from here on: the AGENTS.md chain passes project_doc_max_bytes (${formatCount(load.capBytes ?? 0)} bytes), so ${formatCount(dropped)} bytes are dropped`,
       });
     }
   }

@@ -7,6 +7,7 @@ import { estimateTokens, type LintFinding } from './lint-report.js';
 import type { LintSource } from './lint-document.js';
 import { findRepositoryPaths } from '../core/text/repository-paths.js';
 import { commonFolder, pathAreaOf } from '../core/text/path-area.js';
+import { formatCount } from '../core/text/format-count.js';
 
 const MIN_RULES = 3;
 
@@ -36,7 +37,7 @@ export function findPathScopedSections(sources: readonly LintSource[]): LintFind
         level: 'info',
         file: source.path,
         line: docs[0]!.line,
-        message: `all ${docs.length} rules of "${section.split(' > ').at(-1)}" name files under ${folder}/: as a .claude/rules/ file with paths: ${folder}/** they would load only when the agent reads one (~${tokens.toLocaleString('en-US')} tokens less at start-up)`,
+        message: `all ${docs.length} rules of "${section.split(' > ').at(-1)}" name files under ${folder}/: as a .claude/rules/ file with paths: ${folder}/** they would load only when the agent reads one (~${formatCount(tokens)} tokens less at start-up)`,
       });
     }
   }
@@ -66,7 +67,7 @@ export function findPathScopedTeamEntries(sources: readonly LintSource[]): LintF
         level: 'info',
         file: source.path,
         line: docs[0]!.line,
-        message: `${docs.length} team memory entries name only files under ${area}/: with team.renderPathScoped they would render into .claude/rules/mem-${area.replaceAll('/', '-')}.md (paths: ${area}/**) and load only when the agent reads one (~${tokens.toLocaleString('en-US')} tokens less at start-up)`,
+        message: `${docs.length} team memory entries name only files under ${area}/: with team.renderPathScoped they would render into .claude/rules/mem-${area.replaceAll('/', '-')}.md (paths: ${area}/**) and load only when the agent reads one (~${formatCount(tokens)} tokens less at start-up)`,
       });
     }
   }

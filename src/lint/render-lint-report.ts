@@ -1,8 +1,9 @@
 /** `mem lint`'s text output: per agent what it loads and how big, then the findings as file:line. */
 import { AGENT_NAMES } from './agent-names.js';
 import type { AgentLoad, LintReport, LoadedFile } from './lint-report.js';
+import { formatCount } from '../core/text/format-count.js';
 
-const n = (value: number) => value.toLocaleString('en-US');
+const n = formatCount;
 
 /** Returns the report as lines of plain text; never throws. */
 export function renderLintReport(report: LintReport): string {

@@ -14,13 +14,13 @@ import { memoryDocumentFrom } from './memory-document-from.js';
 import { stripComments } from './strip-comments.js';
 
 type Heading = { depth: number; text: string };
-type Walk = { source: string; headings: Heading[]; out: ParsedDocument[]; conditional: boolean };
+type Walk = { source: string; headings: Heading[]; out: ParsedDocument[]; conditional: boolean; quoteDepth: number };
 
 const processor = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml']);
 
 /** Returns one document per list item, paragraph, code block or table row of `source`; never throws on odd markdown. */
 export function parseMarkdownDocuments(source: string): ParsedFile {
-  const walk: Walk = { source, headings: [], out: [], conditional: false };
+  const walk: Walk = { source, headings: [], out: [], conditional: false, quoteDepth: 0 };
   let root;
   try {
     root = processor.parse(source);
@@ -59,6 +59,10 @@ function visit(node: RootContent, walk: Walk): void {
       for (const row of node.children.slice(1)) emit(walk, [row], row.position?.start.line);
       return;
     case 'blockquote':
+      walk.quoteDepth += 1;
+      visitChildren(node, walk);
+      walk.quoteDepth -= 1;
+      return;
     case 'footnoteDefinition':
       visitChildren(node, walk);
       return;
@@ -73,18 +77,22 @@ function visit(node: RootContent, walk: Walk): void {
 
 function visitItem(item: ListItem, walk: Walk): void {
   const own = item.children.filter((child) => child.type !== 'list');
-  emit(walk, own, item.position?.start.line);
+  // Note: remark-gfm leaves a task's "[ ] " inside the paragraph's span when the text starts with markup; it is not the rule's text.
+  emit(walk, own, item.position?.start.line, typeof item.checked === 'boolean');
   for (const child of item.children) if (child.type === 'list') visit(child, walk);
 }
 
-function emit(walk: Walk, nodes: Nodes[], line: number | undefined): void {
-  const raw = nodes
+function emit(walk: Walk, nodes: Nodes[], line: number | undefined, task = false): void {
+  let raw = nodes
     .map((node) => {
       const start = node.position?.start.offset;
       const end = node.position?.end.offset;
       return start === undefined || end === undefined ? '' : walk.source.slice(start, end);
     })
     .join(' ');
+  if (task) raw = raw.replace(/^\[[ xX]\][ \t]+/, '');
+  // Inside a block quote a span's later lines start with the quote's markers, which are not its text.
+  if (walk.quoteDepth > 0) raw = raw.replace(new RegExp(`\n[ \t]*(?:>[ \t]?){1,${walk.quoteDepth}}`, 'g'), '\n');
   emitText(walk, raw, raw, line);
 }
 

@@ -1,106 +1,331 @@
 /**
- * A line scanner for the markdown mem itself writes (the managed region, the team branch's
- * memory.md, session handoffs): ATX headings, list items, paragraphs, fenced code, front matter
- * and HTML comments. It yields the same documents remark would for such files at a fraction of
- * the cost (remark takes ~40–100 ms on a 120-entry CLAUDE.md in a fresh process, the whole
- * budget of a search after a change). Anything else — block quotes, tables, setext headings,
- * indented code, HTML blocks, link definitions — returns null and the caller uses remark.
+ * A line scanner for the markdown of memory and agent files: ATX and setext headings, lists (nested,
+ * ordered, tasks), paragraphs, fenced and indented code, GFM tables, block quotes, thematic breaks,
+ * front matter, HTML comments and block-level HTML. It yields the documents remark does
+ * (parse-markdown-documents.ts; the two are held equal by test/unit/search/) at a fraction of the
+ * cost: remark's import and first parse are ~40–100 ms in a fresh process, the whole budget of a
+ * search after a change or of `mem lint`. Shapes whose reading takes more than a line at a time —
+ * link definitions, footnotes, other HTML, tabs in indentation, a line lazily continuing a quote,
+ * inline markup other than code in a heading — return null, and the caller uses remark.
  */
 import type { ParsedDocument, ParsedFile } from './memory-document.js';
 import { memoryDocumentFrom } from './memory-document-from.js';
-import { stripComments } from './strip-comments.js';
+import { headingText } from './heading-text.js';
 
-const HEADING = /^(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
-const ITEM = /^([ \t]*)(?:[-*+]|\d{1,9}[.)])(?:[ \t]+(?:\[[ xX]\][ \t]+)?(.*))?$/;
-const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
-const COMMENT_LINE = /^[ \t]*<!--.*-->[ \t]*$/;
-const UNSUPPORTED = /^(?:[ \t]{0,3}(?:>|\||<(?!!--)|\[[^\]]*\]:|={2,}[ \t]*$|-{2,}[ \t]*$|(?:\*[ \t]*){3,}$|(?:_[ \t]*){3,}$))/;
+const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*))?$/;
+const ITEM = /^( {0,3})([-*+]|\d{1,9}[.)])(?:( {1,4})(.*))?$/;
+const FENCE = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+const THEMATIC_BREAK = /^ {0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;
+const SETEXT = /^ {0,3}(?:=+|-+)[ \t]*$/;
+const QUOTE = /^ {0,3}>/;
+const COMMENT = /^ {0,3}<!--/;
+/** CommonMark's HTML blocks of kind 6 (block-level tags): they run to a blank line and are not memory. */
+const HTML_BLOCK =
+  /^ {0,3}<\/?(?:address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul)(?:[ \t]|\/?>|$)/i;
+/** Shapes left to remark: other HTML, link and footnote definitions, a list marker followed by a tab. */
+const UNSUPPORTED = /^ {0,3}(?:<(?!!--)|\[[^\]]*\]:|(?:[-*+]|\d{1,9}[.)])\t)/;
+const TASK = /^\[[ xX]\][ \t]+(?=\S)/;
 
-type Open = { lines: string[]; line: number; indent: number } | null;
+type Heading = { depth: number; text: string };
+/** A document being read: its pieces of source (joined with blanks at the end), where it starts, its section. */
+type Pending = { parts: string[]; line: number; section: string; code?: true };
+type Item = { marker: string; content: number; doc: Pending };
+type Scan = { out: Pending[]; headings: Heading[] };
 
-/** Returns the documents of `source` when it only uses the simple constructs above, else null; never throws. */
+/** Thrown inside the scanner for a shape it leaves to remark; never escapes scanSimpleMarkdown. */
+class Unsupported extends Error {}
+
+/** Returns the documents of `source` as remark reads them, or null when it uses a shape left to remark; never throws. */
 export function scanSimpleMarkdown(source: string): ParsedFile | null {
   const lines = source.split(/\r?\n/);
-  const out: ParsedDocument[] = [];
-  const headings: { depth: number; text: string }[] = [];
+  let first = 0;
   let conditional = false;
-  let i = 0;
   if (lines[0]?.trim() === '---') {
     const end = lines.indexOf('---', 1);
     if (end < 0) return null;
     conditional = lines.slice(1, end).some((l) => /^\s*paths\s*:/.test(l));
-    i = end + 1;
+    first = end + 1;
   }
-  let open: Open = null;
-  let afterBlank = false;
-  const flush = () => {
-    if (open) push(out, open.lines.join(' '), headings, open.line);
-    open = null;
+  const scan: Scan = { out: [], headings: [] };
+  try {
+    scanBlocks(lines.slice(first), first + 1, scan);
+  } catch (error) {
+    if (error instanceof Unsupported) return null;
+    throw error;
+  }
+  const documents: ParsedDocument[] = [];
+  for (const pending of scan.out) {
+    const doc = memoryDocumentFrom(pending.parts.join(' '), pending.section, pending.line);
+    if (doc === null) continue;
+    if (pending.code) doc.code = true;
+    documents.push(doc);
+  }
+  return { documents, conditional };
+}
+
+/** Reads the blocks of `lines` (a file, or a block quote's content without its markers) into `scan`; `lineNo` is the first line's number. */
+function scanBlocks(lines: readonly string[], lineNo: number, scan: Scan): void {
+  const items: Item[] = [];
+  let paragraph: Pending | null = null;
+  let itemParagraph = false;
+  let blank = false;
+  /**
+   * Note: after indented code (blank lines between or not) or right after a thematic break,
+   * micromark reads an item that could not interrupt a paragraph as a paragraph; left to remark.
+   */
+  let quirk: 'code' | 'break' | null = null;
+  const section = () => scan.headings.map((h) => h.text).join(' > ');
+  const begin = (text: string, at: number): Pending => ({ parts: [text], line: at, section: section() });
+  const closeParagraph = () => {
+    if (paragraph !== null) scan.out.push(paragraph);
+    paragraph = null;
   };
-  let inComment = false;
-  for (; i < lines.length; i++) {
+  for (let i = 0; i < lines.length; i++) {
     const text = lines[i] ?? '';
-    const lineNo = i + 1;
-    if (inComment) {
-      if (text.includes('-->')) inComment = false;
-      continue;
-    }
+    const at = lineNo + i;
     if (text.trim() === '') {
-      afterBlank = true;
+      if (quirk === 'break') quirk = null;
+      blank = true;
+      itemParagraph = false;
+      closeParagraph();
       continue;
     }
-    const blankBefore = afterBlank;
-    afterBlank = false;
-    if (COMMENT_LINE.test(text)) continue;
-    if (/^[ \t]*<!--/.test(text) && !text.includes('-->')) {
-      inComment = true;
+    const lead = /^[ \t]*/.exec(text)?.[0] ?? '';
+    if (lead.includes('\t')) throw new Unsupported();
+    const indent = lead.length;
+    const wasBlank = blank;
+    const afterBreak = quirk;
+    blank = false;
+    quirk = null;
+
+    if (items.length > 0) {
+      // The innermost open item whose text column the line reaches (k < 0: none).
+      let k = items.length - 1;
+      while (k >= 0 && (items[k] as Item).content > indent) k--;
+      const owner = items[k];
+      const rest = owner === undefined ? text : text.slice(owner.content);
+      const restIndent = owner === undefined ? indent : indent - owner.content;
+      const item = restIndent < 4 && !THEMATIC_BREAK.test(rest) ? ITEM.exec(rest) : null;
+      const level = items[k + 1];
+      const sibling = item !== null && level !== undefined && sameList(level.marker, item[2] ?? '-');
+      const table = restIndent < 4 && isTableStart(rest, lines[i + 1]);
+      // Note: only an item landing in the innermost item, beside its paragraph, must be allowed to interrupt it (CommonMark's rule as micromark applies it).
+      const outerItem = k < items.length - 1 && item !== null && (item[4] ?? '').trim() !== '';
+      const startsBlock = sibling || outerItem || (restIndent < 4 && startsBlockAt(rest));
+      if (!startsBlock && !wasBlank && itemParagraph) {
+        // Note: a table cannot start inside an item's paragraph; remark reads its lines as the paragraph's.
+        if (table) throw new Unsupported();
+        // The innermost item's paragraph goes on (indented, or lazily less indented).
+        (items.at(-1) as Item).doc.parts.push(text.trim());
+        continue;
+      }
+      if (owner !== undefined) {
+        items.length = k + 1;
+        if (item !== null) {
+          // Note: a nested list starting at 2 and a quote in an item read differently around code and lazy lines; left to remark.
+          if (!canInterrupt(item) && !sibling && !outerItem) throw new Unsupported();
+          itemParagraph = openItem(item, indent, at, items, scan, section());
+          continue;
+        }
+        const fence = restIndent < 4 ? FENCE.exec(rest) : null;
+        if (fence !== null) {
+          // A fence inside an item is part of the item's text, fences and all, as remark slices it.
+          const end = closingFence(lines, i, fence, owner.content);
+          for (let j = i; j <= end; j++) owner.doc.parts.push((lines[j] ?? '').trim());
+          i = end;
+          itemParagraph = false;
+          continue;
+        }
+        if (table || (restIndent < 4 && ((COMMENT.test(rest) && !rest.includes('-->')) || QUOTE.test(rest)))) throw new Unsupported();
+        // Any other block inside the item (a paragraph, heading, rule, HTML, indented code) is its text as written.
+        owner.doc.parts.push(text.trim());
+        itemParagraph = restIndent < 4 && !startsBlock;
+        continue;
+      }
+      items.length = 0;
+      itemParagraph = false;
+      // Note: micromark reads code indented less than a closed item's text in its own way; left to remark.
+      if (indent >= 4) throw new Unsupported();
+    }
+
+    // Outside any list item.
+    if (indent >= 4) {
+      if (paragraph !== null && !wasBlank) {
+        (paragraph).parts.push(text.trim());
+        continue;
+      }
+      // Indented code: its lines without four columns, up to a line indented less.
+      closeParagraph();
+      const code = begin('', at);
+      let j = i;
+      for (; j < lines.length; j++) {
+        const line = lines[j] ?? '';
+        if (line.trim() !== '' && !/^ {4}/.test(line)) break;
+        if (line.includes('\t')) throw new Unsupported();
+        code.parts.push(line.slice(4));
+      }
+      code.parts = [code.parts.join('\n')];
+      code.code = true;
+      scan.out.push(code);
+      i = j - 1;
+      blank = (lines[j - 1] ?? '').trim() === '';
+      quirk = 'code';
       continue;
     }
-    if (UNSUPPORTED.test(text)) return null;
-    const current: Open = open;
-    const indented = /^[ \t]{2,}/.test(text);
-    if (/^[ \t]{4,}/.test(text) && !(current !== null && current.indent >= 0) && (current === null || blankBefore)) return null; // indented code
+    if (SETEXT.test(text) && paragraph !== null && !wasBlank) {
+      const title = headingText((paragraph).parts.join('\n'));
+      if (title === null) throw new Unsupported();
+      paragraph = null;
+      pushHeading(scan, text.trim().startsWith('=') ? 1 : 2, title);
+      continue;
+    }
+    if (THEMATIC_BREAK.test(text)) {
+      closeParagraph();
+      quirk = 'break';
+      continue;
+    }
+    const atx = ATX.exec(text);
+    if (atx !== null) {
+      closeParagraph();
+      const title = headingText((atx[2] ?? '').replace(/(?:^|[ \t]+)#+[ \t]*$/, ''));
+      if (title === null) throw new Unsupported();
+      pushHeading(scan, (atx[1] ?? '#').length, title);
+      continue;
+    }
     const fence = FENCE.exec(text);
-    if (fence) {
-      flush();
-      const marker = fence[1] ?? '```';
-      const body: string[] = [];
-      let j = i + 1;
-      while (j < lines.length && !(lines[j] ?? '').trimStart().startsWith(marker)) body.push(lines[j++] ?? '');
-      push(out, body.join('\n'), headings, lineNo, true);
+    if (fence !== null) {
+      closeParagraph();
+      const end = closingFence(lines, i, fence, 0);
+      const indentOf = (fence[1] ?? '').length;
+      const body = lines.slice(i + 1, Math.min(end, lines.length)).map((line) => line.replace(new RegExp(`^ {0,${indentOf}}`), ''));
+      scan.out.push({ ...begin(body.join('\n'), at), code: true });
+      i = end;
+      continue;
+    }
+    if (QUOTE.test(text)) {
+      closeParagraph();
+      let j = i;
+      while (j < lines.length && QUOTE.test(lines[j] ?? '')) j++;
+      // Note: a line right after a quote may continue its paragraph lazily; remark reads that.
+      const after = lines[j] ?? '';
+      if (j < lines.length && after.trim() !== '' && !startsBlockAt(after) && !/^ {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+\S/.test(after)) throw new Unsupported();
+      scanBlocks(
+        lines.slice(i, j).map((line) => line.replace(/^ {0,3}> ?/, '')),
+        at,
+        scan,
+      );
+      i = j - 1;
+      continue;
+    }
+    if (COMMENT.test(text)) {
+      closeParagraph();
+      // An HTML comment block runs to the line that closes it, the whole of that line included.
+      let j = i;
+      while (j < lines.length && !(lines[j] ?? '').slice(j === i ? text.indexOf('<!--') + 4 : 0).includes('-->')) j++;
       i = j;
       continue;
     }
-    const heading = HEADING.exec(text);
-    if (heading && !/^[ \t]/.test(text)) {
-      flush();
-      const depth = (heading[1] ?? '#').length;
-      while (headings.length > 0 && (headings.at(-1)?.depth ?? 0) >= depth) headings.pop();
-      const title = stripComments(heading[2] ?? '');
-      if (title !== '') headings.push({ depth, text: title });
+    if (HTML_BLOCK.test(text)) {
+      closeParagraph();
+      while (i + 1 < lines.length && (lines[i + 1] ?? '').trim() !== '') i++;
       continue;
     }
+    if (UNSUPPORTED.test(text)) throw new Unsupported();
     const item = ITEM.exec(text);
-    if (item) {
-      flush();
-      open = { lines: [item[2] ?? ''], line: lineNo, indent: (item[1] ?? '').length };
+    const continues = paragraph !== null && !wasBlank;
+    if (item !== null && !THEMATIC_BREAK.test(text) && !(continues && !canInterrupt(item) && isTableStart(text, lines[i + 1]))) {
+      if (continues && !canInterrupt(item)) {
+        (paragraph as Pending).parts.push(text.trim());
+        continue;
+      }
+      if (afterBreak !== null && !canInterrupt(item)) throw new Unsupported();
+      closeParagraph();
+      itemParagraph = openItem(item, indent, at, items, scan, section());
       continue;
     }
-    // A line continues the open block unless a blank line ended it (a list item continues through indented lines).
-    if (current !== null && (!blankBefore || (current.indent >= 0 && indented))) {
-      current.lines.push(text.trim());
+    if (isTableStart(text, lines[i + 1])) {
+      closeParagraph();
+      let j = i + 2;
+      // Rows run to a blank line or a line that starts another block.
+      for (; j < lines.length; j++) {
+        const row = lines[j] ?? '';
+        if (row.trim() === '' || /^ {4}/.test(row) || startsBlockAt(row) || /^ {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+\S/.test(row)) break;
+        if (UNSUPPORTED.test(row) || row.includes('\t')) throw new Unsupported();
+        scan.out.push(begin(row.trim(), lineNo + j));
+      }
+      i = j - 1;
       continue;
     }
-    flush();
-    open = { lines: [text.trim()], line: lineNo, indent: -1 };
+    if (paragraph !== null && !wasBlank) (paragraph).parts.push(text.trim());
+    else {
+      closeParagraph();
+      paragraph = begin(text.trim(), at);
+    }
   }
-  flush();
-  return { documents: out, conditional };
+  closeParagraph();
 }
 
-function push(out: ParsedDocument[], raw: string, headings: { text: string }[], line: number, code = false): void {
-  const doc = memoryDocumentFrom(raw, headings.map((h) => h.text).join(' > '), line);
-  if (doc === null) return;
-  if (code) doc.code = true;
-  out.push(doc);
+/** Opens a list item: its document starts now, so it comes before its nested items' as in remark; returns true (the item holds an open paragraph). */
+function openItem(item: RegExpExecArray, indent: number, at: number, items: Item[], scan: Scan, section: string): boolean {
+  const marker = item[2] ?? '-';
+  const text = item[4] ?? '';
+  // Note: an item that starts with a blank line, or whose text starts indented as code, is rare and read by remark.
+  if (text.trim() === '' || text.startsWith(' ')) throw new Unsupported();
+  const doc: Pending = { parts: [text.replace(TASK, '')], line: at, section };
+  scan.out.push(doc);
+  items.push({ marker, content: indent + marker.length + (item[3] ?? '').length, doc });
+  return true;
+}
+
+/** Items of one list share the bullet character, or the delimiter after the number. */
+function sameList(a: string, b: string): boolean {
+  return /^\d/.test(a) && /^\d/.test(b) ? a.at(-1) === b.at(-1) : a === b;
+}
+
+/** A list item may interrupt a paragraph only when it has text and, if ordered, starts at 1. */
+function canInterrupt(item: RegExpExecArray): boolean {
+  const marker = item[2] ?? '-';
+  return (item[4] ?? '').trim() !== '' && (!/^\d/.test(marker) || /^0*1[.)]$/.test(marker));
+}
+
+/** The index of the line closing the fence opened at `start` (lines.length when none does); lines of an item's fence must stay inside it. */
+function closingFence(lines: readonly string[], start: number, fence: RegExpExecArray, minIndent: number): number {
+  const marker = fence[2] ?? '```';
+  if (marker.startsWith('`') && (fence[3] ?? '').includes('`')) throw new Unsupported();
+  const close = new RegExp(`^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*$`);
+  for (let j = start + 1; j < lines.length; j++) {
+    const line = lines[j] ?? '';
+    if (line.trim() === '') continue;
+    const indent = /^ */.exec(line)?.[0].length ?? 0;
+    if (indent < minIndent || line.includes('\t')) throw new Unsupported();
+    if (close.test(line.slice(minIndent))) return j;
+  }
+  if (minIndent > 0) throw new Unsupported();
+  return lines.length;
+}
+
+/** True when `line` starts a block that ends a paragraph or a table (so it is no lazy continuation line); tables aside. */
+function startsBlockAt(line: string): boolean {
+  if (ATX.test(line) || FENCE.test(line) || QUOTE.test(line) || THEMATIC_BREAK.test(line) || COMMENT.test(line) || HTML_BLOCK.test(line)) return true;
+  const item = ITEM.exec(line);
+  return item !== null && canInterrupt(item);
+}
+
+function pushHeading(scan: Scan, depth: number, title: string): void {
+  while (scan.headings.length > 0 && (scan.headings.at(-1)?.depth ?? 0) >= depth) scan.headings.pop();
+  if (title !== '') scan.headings.push({ depth, text: title });
+}
+
+/** A GFM table starts with a header row and a delimiter row of as many cells. */
+function isTableStart(header: string, delimiter: string | undefined): boolean {
+  if (delimiter === undefined || !delimiter.includes('|') || /^ {4}/.test(delimiter)) return false;
+  const cells = tableCells(delimiter);
+  return cells.every((cell) => /^:?-+:?$/.test(cell)) && cells.length === tableCells(header).length;
+}
+
+function tableCells(row: string): string[] {
+  let inner = row.trim();
+  if (inner.startsWith('|')) inner = inner.slice(1);
+  if (inner.endsWith('|') && !inner.endsWith('\\|')) inner = inner.slice(0, -1);
+  return inner.split(/(?<!\\)\|/).map((cell) => cell.trim());
 }

@@ -34,11 +34,16 @@ describe('markdown → documents', () => {
     }
   });
 
-  it('hands anything beyond simple markdown to remark', () => {
-    expect(scanSimpleMarkdown('> quoted\n')).toBeNull();
-    expect(scanSimpleMarkdown('| a | b |\n|---|---|\n| 1 | 2 |\n')).toBeNull();
-    expect(scanSimpleMarkdown('Title\n=====\n')).toBeNull();
+  it('hands shapes the line scanner does not read to remark', () => {
+    expect(scanSimpleMarkdown('[ref]: https://example.com\n\ntext\n')).toBeNull();
+    expect(scanSimpleMarkdown('<img src="a.png">\n')).toBeNull();
+    expect(scanSimpleMarkdown('# A [link](https://example.com)\n')).toBeNull();
     expect(parseMarkdownDocuments('| a | b |\n|---|---|\n| 1 | 2 |\n').documents.map((d) => d.text)).toEqual(['| 1 | 2 |']);
+  });
+
+  it('reads a quoted paragraph without its markers and a task without its box, as the line scanner does', () => {
+    expect(parseMarkdownDocuments('> one\n> two\n').documents.map((d) => d.text)).toEqual(['one two']);
+    expect(parseMarkdownDocuments('- [ ] **CV** is two pages\n').documents.map((d) => d.text)).toEqual(['**CV** is two pages']);
   });
 
   it('flags rules with paths front matter as conditional', () => {
