@@ -91,31 +91,41 @@ function qualifierKey(entry: Pick<Entry, 'text' | 'provenance'>): string {
   return `${textDigest(entry.text)}:${anchorsOf(entry.provenance)?.commit ?? ''}`;
 }
 
+/** What a refresh of the anchor status found: whether the qualifiers changed, and the entries qualified anew. */
+export type AnchorStatusChange = { changed: boolean; newlyQualified: Array<{ text: string; qualifier: string }> };
+
+const UNCHANGED: AnchorStatusChange = { changed: false, newlyQualified: [] };
+
 /**
  * Checks the team memory's anchors at HEAD unless neither HEAD nor the working copy moved since
- * the last check, and caches which entries are stale; returns true when that set (or a qualifier)
- * changed, so the caller renders again. Never throws (a failure leaves the last check as it was).
+ * the last check, and caches which entries are stale; `changed` when that set (or a qualifier)
+ * changed, so the caller renders again, with the entries whose qualifier is new (text and
+ * qualifier). Never throws (a failure leaves the last check as it was).
  */
-export async function refreshAnchorStatus(root: string): Promise<boolean> {
+export async function refreshAnchorStatus(root: string): Promise<AnchorStatusChange> {
   try {
     const head = readHeadCommit(root);
     const workingPath = join(root, WORKING_FILE);
     const working = fileStamp(workingPath);
     const cache = readCache(root);
-    if (head === null || (cache !== null && cache.head === head && cache.working === working)) return false;
+    if (head === null || (cache !== null && cache.head === head && cache.working === working)) return UNCHANGED;
     const entries = working === 'absent' ? [] : readRegion(readTextFileSync(workingPath)).entries;
     const check = await checkEntries(root, entries, head);
-    if (check === null) return false;
+    if (check === null) return UNCHANGED;
     const qualifiers: Record<string, [string, string]> = {};
+    const newlyQualified: AnchorStatusChange['newlyQualified'] = [];
     for (const entry of check.entries) {
       const qualifier = qualifierOf(entry);
       const checked = entries.find((one) => one.id === entry.id);
-      if (qualifier !== null && checked !== undefined) qualifiers[entry.id] = [qualifierKey(checked), qualifier];
+      if (qualifier === null || checked === undefined) continue;
+      qualifiers[entry.id] = [qualifierKey(checked), qualifier];
+      const before = cache?.qualifiers[entry.id];
+      if (before?.[0] !== qualifiers[entry.id]?.[0] || before?.[1] !== qualifier) newlyQualified.push({ text: checked.text, qualifier });
     }
     const changed = JSON.stringify(qualifiers) !== JSON.stringify(cache?.qualifiers ?? {});
     writeCacheFileSync(cachePath(root), `${JSON.stringify({ head, working, qualifiers })}\n`);
-    return changed;
+    return { changed, newlyQualified };
   } catch {
-    return false;
+    return UNCHANGED;
   }
 }

@@ -14,6 +14,8 @@ export type StartContextInput = {
    */
   memory?: string | null;
   conflicts: number;
+  /** Team memory lines (qualifier included) that went stale since the agent's memory file was last rendered. */
+  newlyStale?: readonly string[];
   syncProblem: string | null;
   /** The memory protocol (always whole, first): how the agent records lasting memory. */
   protocol?: string | null;
@@ -42,6 +44,10 @@ function buildHandoffContext(input: StartContextInput): string | null {
   if (input.teammateHandoff) {
     const shared = input.teammateHandoff;
     notices.push(`${shared.who} shared a handoff for this branch (last updated ${shared.updatedAt})${shared.newerThanYours ? ', newer than your last session here' : ''}; \`${shared.show}\` prints it.`);
+  }
+  if (input.newlyStale && input.newlyStale.length > 0) {
+    // Note: the agent may have loaded the team memory file before mem rendered it with these qualifiers.
+    notices.push(`Team memory that no longer matches the committed code (mem checked it as this session started; the team memory file may still show it without the note):\n${input.newlyStale.map((line) => `  - ${line}`).join('\n')}`);
   }
   if (input.syncProblem) notices.push(`The last team memory sync failed: ${input.syncProblem}. Local memory is in use; \`mem sync\` retries.`);
 

@@ -13,7 +13,17 @@ export type MemoryNotices = {
    * (seen with the real client on a loaded machine): that session gets the memory in its context too.
    */
   renderedFresh: boolean;
+  /**
+   * The rendered lines of entries this session start found stale anew (qualifier included), when
+   * the rendered file existed already: Claude Code may have read its earlier text (without the
+   * qualifier) before the hook rendered it again (seen with the real client), so the session's
+   * context says it too. Empty when nothing went stale.
+   */
+  newlyStale: string[];
 };
+
+/** At most this many newly stale entries are named at a session start; `mem check` lists the rest. */
+const MAX_NEWLY_STALE = 10;
 
 /** Longest a session start waits for the team remote. */
 const REFRESH_TIMEOUT_MS = 1_500;
@@ -33,15 +43,22 @@ export async function readMemoryNotices(context: HookContext, options: { refresh
   if (options.refreshTeam) await refreshIfCheap(context);
   let conflicts = 0;
   let renderedFresh = false;
+  let newlyStale: string[] = [];
   try {
     // The entries' anchors against HEAD (nothing is checked while neither HEAD nor the memory moved):
     // an entry gone stale since is rendered with its qualifier before the agent reads the file.
     const { refreshAnchorStatus } = await import('../core/anchor-status.js');
-    const staleChanged = await refreshAnchorStatus(context.root);
+    const status = await refreshAnchorStatus(context.root);
+    const staleChanged = status.changed;
+    if (existed && status.newlyQualified.length > 0) {
+      const { plainText } = await import('../core/memory-file/render-memory.js');
+      newlyStale = status.newlyQualified.slice(0, MAX_NEWLY_STALE).map((entry) => `${plainText(entry.text)} ${plainText(entry.qualifier)}`);
+      if (status.newlyQualified.length > MAX_NEWLY_STALE) newlyStale.push(`… and ${status.newlyQualified.length - MAX_NEWLY_STALE} more (\`mem check\` lists them)`);
+    }
     // Nothing changed since mem last checked (the stamps say so): no read, parse or render at all.
     const { currentRenderedConflicts } = await import('../core/shared-memory-stamp.js');
     const known = staleChanged ? null : currentRenderedConflicts(context.root);
-    if (known !== null) return finishNotices(context, known, false);
+    if (known !== null) return finishNotices(context, known, false, newlyStale);
     const { RENDERED_FILE, WORKING_FILE, renderingIsStale } = await import('../core/shared-memory-file.js');
     const file = join(context.root, WORKING_FILE);
     if (staleChanged || renderingIsStale(context.root)) await renderForSession(context);
@@ -57,14 +74,14 @@ export async function readMemoryNotices(context: HookContext, options: { refresh
   } catch (error) {
     context.notes.push(`team memory not rendered: ${(error as Error).message}`);
   }
-  return finishNotices(context, conflicts, renderedFresh);
+  return finishNotices(context, conflicts, renderedFresh, newlyStale);
 }
 
-function finishNotices(context: HookContext, conflicts: number, renderedFresh: boolean): MemoryNotices {
+function finishNotices(context: HookContext, conflicts: number, renderedFresh: boolean, newlyStale: string[] = []): MemoryNotices {
   const failure = readSyncStatus(context.root).lastFailure;
   const oldRegion = hasOldRegion(context);
   const problem = failure ? failure.message : oldRegion ? `${oldRegion} still holds mem's old managed region: run \`mem migrate\` (it moves the entries to team memory), then commit ${oldRegion}` : null;
-  return { conflicts, syncProblem: problem, renderedFresh };
+  return { conflicts, syncProblem: problem, renderedFresh, newlyStale };
 }
 
 /**

@@ -72,6 +72,7 @@ export async function handleSessionStart(context: HookContext, payload: HookPayl
     teammateHandoff,
     conflicts: notices.conflicts,
     syncProblem: notices.syncProblem,
+    newlyStale: notices.newlyStale,
     protocol: memoryProtocol({
       command: readInstallRecord(context.paths).agentCommand ?? 'mem',
       sections: context.config.region.sections,

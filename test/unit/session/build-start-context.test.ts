@@ -37,4 +37,11 @@ describe('buildStartContext', () => {
     expect(given).toContain('Handoff shared by alice@example.com for this branch (last updated 2026-11-28T10:00:00Z), recorded by mem:\n\n# Alice');
     expect(given).not.toContain('newer than your last session');
   });
+
+  it('names the team memory that went stale as the session started, qualifier included, even with nothing else to say', () => {
+    const line = 'Database access goes through `src/db.ts`. (may be outdated: `src/db.ts` no longer exists)';
+    const told = buildStartContext({ source: 'startup', handoff: null, conflicts: 0, newlyStale: [line], syncProblem: null, budgetChars: 6000 });
+    expect(told).toBe(`- Team memory that no longer matches the committed code (mem checked it as this session started; the team memory file may still show it without the note):\n  - ${line}`);
+    expect(buildStartContext({ source: 'startup', handoff: null, conflicts: 0, newlyStale: [], syncProblem: null, budgetChars: 6000 })).toBeNull();
+  });
 });
