@@ -8,6 +8,7 @@ import type { MemoryKind, ParsedDocument } from './memory-document.js';
 import type { IndexedSource } from './index-file.js';
 import type { SearchHit } from './search-index.js';
 import { isVisibleIn, type ScopeView } from '../core/memory-file/entry-scope.js';
+import { isContradiction } from '../core/text/find-contradiction.js';
 
 export type RankedResult = {
   file: string;
@@ -74,6 +75,9 @@ export function rankResults(
   const phrase = phraseOf(options.query);
   const sectionFilter = options.filters.section?.toLowerCase();
   const out: RankedResult[] = [];
+  // On a branch, its own entry stands in for a team-wide one it contradicts (as in the rendered file).
+  const ownScoped: RankedResult[] = [];
+  const teamWide = new Set<RankedResult>();
   /** The best final scores so far, best first, at most `limit` of them. */
   const top: number[] = [];
   for (const hit of hits) {
@@ -113,13 +117,16 @@ export function rankResults(
     if (doc.memId !== undefined) result.id = doc.memId;
     if (doc.conflict !== undefined) result.conflict = doc.conflict;
     if (doc.code) result.code = true;
+    if (source.kind === 'team' && doc.scope !== undefined) ownScoped.push(result);
+    else if (source.kind === 'team') teamWide.add(result);
     out.push(result);
     insertDescending(top, result.score, options.limit);
   }
   // Note: plain code-unit order, not localeCompare: the first localeCompare loads ICU's collator
   // (~5 ms, a tenth of `node -e 0`), and ISO dates and paths need no locale rules.
   out.sort((a, b) => b.score - a.score || compareText(b.date ?? '', a.date ?? '') || compareText(a.file, b.file) || a.line - b.line);
-  return out.slice(0, options.limit);
+  const overridden = options.filters.view?.kind === 'branch' && ownScoped.length > 0 ? [...teamWide].filter((team) => ownScoped.some((own) => isContradiction(own.text, team.text))) : [];
+  return (overridden.length === 0 ? out : out.filter((result) => !overridden.includes(result))).slice(0, options.limit);
 }
 
 function insertDescending(top: number[], score: number, limit: number): void {

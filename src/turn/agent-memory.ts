@@ -6,6 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_MEMORY_CHARS } from '../session/build-start-context.js';
+import { findBranchOverrides } from '../core/memory-file/branch-overrides.js';
+import { overrideNote } from '../core/memory-file/render-memory.js';
 
 const INTRO = "This repository's team memory, kept by mem (the same rules every agent on the team reads):";
 
@@ -25,11 +27,18 @@ export async function renderMemoryForAgent(root: string, loaded = ''): Promise<s
     return null;
   }
   entries = entries.filter((entry) => !loaded.includes(`- ${entry.text.replace(/\s*\n\s*/g, ' ')}`));
+  // On a branch, its own entry stands in for a team-wide one it contradicts, marked as in the rendered file.
+  const branch = entries.find((entry) => entry.scope !== null)?.scope ?? null;
+  const overrides = findBranchOverrides(entries.map((entry) => ({ id: entry.id, section: entry.section, text: entry.text, provenance: entry.scope === null ? {} : { scope: entry.scope } })), branch);
+  const notes = new Map<string, string[]>();
+  for (const [teamId, mine] of overrides) notes.set(mine.id, [...(notes.get(mine.id) ?? []), entries.find((entry) => entry.id === teamId)?.text ?? '']);
+  entries = entries.filter((entry) => !overrides.has(entry.id));
   if (entries.length === 0) return null;
   const sections = new Map<string, string[]>();
   for (const entry of entries) {
     const name = entry.section || 'Notes';
-    const line = `- ${entry.text.replace(/\s*\n\s*/g, ' ')}`;
+    const note = overrideNote(notes.get(entry.id));
+    const line = `- ${entry.text.replace(/\s*\n\s*/g, ' ')}${note === null ? '' : ` ${note}`}`;
     // Note: pushed, not copied per entry (copying was quadratic: ~33 M copies for 20,000 entries).
     const lines = sections.get(name);
     if (lines === undefined) sections.set(name, [line]);

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, cloneAs, git, makeBareRemote, makeRepo, makeTempDir, runMem, type MemResult } from '../helpers/temp-repo.js';
-import { appendLines, stopPayload, userLine } from '../helpers/hook-payloads.js';
+import { appendLines, startPayload, stopPayload, userLine } from '../helpers/hook-payloads.js';
 import { writeFileSync } from 'node:fs';
 
 afterAll(cleanupTempDirs);
@@ -54,6 +54,12 @@ describe('branch scope at its edges', { timeout: 120_000 }, () => {
     expect(onBranch).toContain('- Use yarn for installs in this repo. (on this branch, instead of the team-wide rule: "Use pnpm for installs in this repo.")');
     expect(onBranch).not.toContain('- Use pnpm for installs');
     expect(onBranch).toContain('- Always run make lint before pushing.');
+    // Search says the same, and so does the memory Codex's session start gets.
+    const found = (JSON.parse(ok(runMem(['search', 'installs in this repo', '--json'], { cwd: dir })).stdout) as Array<{ text: string }>).map((result) => result.text);
+    expect(found).toEqual(['Use yarn for installs in this repo.']);
+    const codex = JSON.parse(ok(runMem(['hook', 'session-start', '--agent', 'codex'], { cwd: dir, stdin: startPayload('019a7c2e-codex-1', join(dir, '..', 'none.jsonl'), dir, 'startup') })).stdout) as { hookSpecificOutput: { additionalContext: string } };
+    expect(codex.hookSpecificOutput.additionalContext).toContain('- Use yarn for installs in this repo. (on this branch, instead of the team-wide rule: "Use pnpm for installs in this repo.")');
+    expect(codex.hookSpecificOutput.additionalContext).not.toContain('- Use pnpm');
     // Not a conflict while the branch is open: nothing waits in review.
     expect(runMem(['review', '--list'], { cwd: dir }).stdout).not.toContain('pnpm');
     // Reading the file back (a person touched another line) changes neither entry.
@@ -64,6 +70,7 @@ describe('branch scope at its edges', { timeout: 120_000 }, () => {
     ok(runMem(['render'], { cwd: dir }));
     expect(rendered(dir)).toContain('- Use pnpm for installs in this repo.\n');
     expect(rendered(dir)).not.toContain('yarn');
+    expect((JSON.parse(ok(runMem(['search', 'installs in this repo', '--json'], { cwd: dir })).stdout) as Array<{ text: string }>).map((result) => result.text)).toEqual(['Use pnpm for installs in this repo.']);
   });
 
   it('scopes a line a person adds to the rendered file on a branch to that branch', () => {

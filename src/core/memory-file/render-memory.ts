@@ -119,7 +119,8 @@ function isConflictVisible(conflict: ConflictVersions, view: ScopeView | undefin
 /** What a branch entry that overrides team-wide ones says after its text. */
 const OVERRIDE_HEAD = '(on this branch, instead of the team-wide rule: ';
 
-function overrideNote(texts: readonly string[] | undefined): string | null {
+/** Returns the note a branch entry that stands in for the team-wide entries of `texts` carries, or null for none. */
+export function overrideNote(texts: readonly string[] | undefined): string | null {
   if (texts === undefined || texts.length === 0) return null;
   const quoted = texts.map((text) => {
     const plain = plainText(text).replace(/[()]/g, '');
