@@ -5,6 +5,8 @@ export type LintDocument = {
   section: string;
   /** 1-based line in the file. */
   line: number;
+  /** A code block (its text is the code). */
+  code?: true;
 };
 
 /** A loaded file's documents, with whether the file is mem's team memory. */

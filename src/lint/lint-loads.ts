@@ -10,7 +10,8 @@ import { findImportProblems, findOverBudget, findPastCodexCap } from './find-loa
 import { findDuplicates } from './find-duplicates.js';
 import { findContradictions } from './find-contradictions.js';
 import { findUnsafeText } from './find-unsafe-text.js';
-import { findMissingPaths } from './find-missing-paths.js';
+import { findMissingReferences } from './find-missing-references.js';
+import { findUnmatchedGlobs } from './find-unmatched-globs.js';
 import { findUnloadedFiles } from './find-unloaded-files.js';
 import { findPathScopedSections, findPathScopedTeamEntries } from './find-path-scoped-sections.js';
 
@@ -21,6 +22,10 @@ export type LintRequest = {
   read: (path: string) => string | null;
   /** Whether a repository-relative path exists (file or folder). */
   exists: (path: string) => boolean;
+  /** The repository's package.json, Makefile and justfile texts, by path. */
+  manifests: ReadonlyMap<string, string>;
+  /** Whether a glob (no braces) matches a file of the repository. */
+  globMatches: (glob: string) => boolean;
   /** The documents of a loaded file. */
   documentsOf: (path: string) => readonly LintDocument[];
   /** Every agent file and look-alike of the repository. */
@@ -44,7 +49,8 @@ export function lintLoads(request: LintRequest): LintReport {
     ...findPastCodexCap(loads, request.read),
     ...findImportProblems(problems),
     ...withoutContradicted(findDuplicates(sources), findContradictions(sources)),
-    ...findMissingPaths(sources, request.exists),
+    ...findMissingReferences(sources, { exists: request.exists, manifests: request.manifests }),
+    ...findUnmatchedGlobs(loads, request.globMatches),
     ...findUnsafeText(sources),
     ...findUnloadedFiles(request.files),
     ...findPathScopedSections(sources.filter((source) => claudeAlways.has(source.path) && !source.team)),

@@ -14,7 +14,8 @@ export function readFrontMatterPaths(text: string): string[] | null {
     const key = /^paths\s*:\s*(.*)$/.exec(lines[i] ?? '');
     if (!key) continue;
     const inline = (key[1] ?? '').trim();
-    if (inline !== '') globs.push(...inline.replace(/^\[|\]$/g, '').split(','));
+    // A comma inside braces is part of the glob (`src/**/*.{ts,tsx}`), not a separator.
+    if (inline !== '') globs.push(...inline.replace(/^\[|\]$/g, '').split(/,(?![^{]*\})/));
     else for (let j = i + 1; j < end && /^\s+-|^-/.test(lines[j] ?? ''); j++) globs.push((lines[j] ?? '').replace(/^\s*-\s*/, ''));
   }
   const cleaned = globs

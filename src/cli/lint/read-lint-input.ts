@@ -3,7 +3,7 @@
  * discovery walk), their texts on demand, the agents' project settings (`.codex/config.toml`,
  * `.gemini/settings.json`) and mem's config. Nothing is written.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { RENDERED_FILE } from '../../core/shared-memory-stamp.js';
@@ -11,14 +11,26 @@ import { jsonValueAt } from '../../core/files/edit-json-settings.js';
 import { listFilesUnder, walkMemoryFiles } from '../../search/discover-memory-files.js';
 import { classifyAgentFile, type AgentFileKind } from '../../lint/classify-agent-file.js';
 import { DEFAULT_AGENT_SETTINGS, type AgentSettings, type LintView } from '../../lint/plan-agent-loads.js';
+import { globRegExp } from '../../core/anchors/repo-snapshot.js';
 
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
+/** Where package scripts and make and just targets are defined (the anchor engine's manifests). */
+const MANIFEST_NAMES = new Set(['package.json', 'Makefile', 'makefile', 'GNUmakefile', 'justfile', 'Justfile', '.justfile']);
+/** More manifests than a monorepo has are not read. */
+const MAX_MANIFESTS = 400;
+/** A glob's match is looked for in this many folders at most (a glob that needs more is taken to match). */
+const MAX_GLOB_DIRECTORIES = 5000;
+const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
 
 export type LintInput = {
   view: LintView & { exists: (path: string) => boolean };
   settings: AgentSettings;
   /** Every agent file and look-alike of the repository, repository-relative. */
   files: { path: string; kind: AgentFileKind }[];
+  /** The repository's package.json, Makefile and justfile texts, by path (vendored trees left out). */
+  manifests: ReadonlyMap<string, string>;
+  /** Whether a glob (no braces; from the repository root) matches a file of the working tree. */
+  globMatches: (glob: string) => boolean;
   /** Settings files that could not be read as their agent reads them. */
   warnings: string[];
 };
@@ -33,8 +45,42 @@ export function readLintInput(root: string): LintInput {
     return texts.get(path) ?? null;
   };
   const exists = (path: string) => texts.get(path) != null || statSync(join(root, path), { throwIfNoEntry: false }) !== undefined;
-  const files = walkMemoryFiles(root, classifyAgentFile([...settings.geminiNames, ...settings.codexFallbacks])).map(({ path, kind }) => ({ path, kind }));
-  return { view: { read, filesUnder: (dir) => listFilesUnder(root, dir), exists }, settings, files, warnings };
+  const classify = classifyAgentFile([...settings.geminiNames, ...settings.codexFallbacks]);
+  // One walk finds the agent files and the manifests a command is looked up in.
+  const walked = walkMemoryFiles(root, (path, name) => (MANIFEST_NAMES.has(name) ? 'manifest' : classify(path, name)));
+  const files = walked.flatMap(({ path, kind }) => (kind === 'manifest' ? [] : [{ path, kind }]));
+  const manifests = new Map<string, string>();
+  for (const { path } of walked.filter((file) => file.kind === 'manifest').slice(0, MAX_MANIFESTS)) {
+    const text = readText(join(root, path));
+    if (text !== null) manifests.set(path, text);
+  }
+  return { view: { read, filesUnder: (dir) => listFilesUnder(root, dir), exists }, settings, files, manifests, globMatches: (glob) => globMatches(root, glob), warnings };
+}
+
+/** Walks from the fixed folder of a glob (src/api for a glob under src/api) until a file matches; node_modules and .git are not looked in. */
+function globMatches(root: string, glob: string): boolean {
+  const parts = glob.split('/');
+  const fixed = parts.findIndex((part) => /[*?[]/.test(part));
+  const prefix = (fixed < 0 ? parts.slice(0, -1) : parts.slice(0, fixed)).join('/');
+  const pattern = globRegExp(glob);
+  const queue = [prefix];
+  for (let visited = 0; queue.length > 0; visited++) {
+    if (visited >= MAX_GLOB_DIRECTORIES) return true;
+    const dir = queue.shift() ?? '';
+    let entries;
+    try {
+      entries = readdirSync(dir === '' ? root : join(root, dir), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (!SKIPPED_DIRECTORIES.has(entry.name)) queue.push(path);
+      } else if (pattern.test(path)) return true;
+    }
+  }
+  return false;
 }
 
 function readText(abs: string): string | null {

@@ -37,6 +37,8 @@ export async function runLint(options: LintOptions): Promise<LintOutcome> {
     planned,
     read: input.view.read,
     exists: input.view.exists,
+    manifests: input.manifests,
+    globMatches: input.globMatches,
     documentsOf: (path) => documents.get(path) ?? [],
     files: input.files,
     budgets: config.lint.budgetTokens,
