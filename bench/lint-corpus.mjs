@@ -4,7 +4,8 @@
 //   1. every repository linted at the root and in every folder holding an agent file: no crash,
 //      exit 0 or 1, JSON that parses;
 //   2. recall of planted defects in copies (a reworded duplicate rule, an always/never
-//      contradiction, a broken import, a missing path, an AGENTS.md past 32 KiB), per kind;
+//      contradiction, a broken import, a missing path, a script no package.json defines, a
+//      rules file whose paths: glob matches nothing, an AGENTS.md past 32 KiB), per kind;
 //   3. a seeded sample of what it flags on the untouched originals, written out to be judged;
 //   4. --time: instructions (valgrind callgrind, as bench/ab-instructions.mjs) of `mem lint` over
 //      `node -e 0` for a typical repository and the largest.
@@ -137,7 +138,7 @@ function rulesOf(text) {
   });
   return items.filter((rule) => rule.text.split(/\s+/).length >= 6 && rule.text.length <= 200 && !/[`@<>|]/.test(rule.text) && !/:$/.test(rule.text));
 }
-const kinds = { duplicate: [0, 0], contradiction: [0, 0], 'broken-import': [0, 0], 'missing-path': [0, 0], 'codex-cap': [0, 0] };
+const kinds = { duplicate: [0, 0], contradiction: [0, 0], 'broken-import': [0, 0], 'missing-path': [0, 0], 'missing-script': [0, 0], 'unmatched-paths': [0, 0], 'codex-cap': [0, 0] };
 const misses = [];
 const padding = readdirSync(join(CORPUS, 'agent-files')).map((file) => readFileSync(join(CORPUS, 'agent-files', file), 'utf8')).join('\n');
 const plantedBase = mkdtempSync(join(tmpdir(), 'mem-lint-planted-'));
@@ -201,6 +202,20 @@ for (const repo of timeOnly ? [] : repos) {
   const ok4 = found(lintAt(dir4), ['missing-path'], main, line4);
   kinds['missing-path'][ok4 ? 0 : 1] += 1;
   if (!ok4) misses.push(`missing-path ${repo.name}`);
+  // A script the repository's package.json does not define, named as code.
+  const dir6 = copyOf(repo, 'script');
+  writeFileSync(join(dir6, 'package.json'), JSON.stringify({ name: repo.name, private: true, scripts: { build: 'tsc -p .', test: 'vitest run' } }, null, 2));
+  const line6 = appendLines(join(dir6, main), [`- Regenerate the API docs with \`npm run docs:${name}\` before a release.`]);
+  const ok6 = found(lintAt(dir6), ['missing-script'], main, line6);
+  kinds['missing-script'][ok6 ? 0 : 1] += 1;
+  if (!ok6) misses.push(`missing-script ${repo.name}`);
+  // A path-scoped rules file whose glob matches nothing (its folder renamed away).
+  const dir7 = copyOf(repo, 'glob');
+  mkdirSync(join(dir7, '.claude', 'rules'), { recursive: true });
+  writeFileSync(join(dir7, '.claude', 'rules', 'api.md'), `---\npaths:\n  - "${name}/**/*.{ts,tsx}"\n---\n\n${text.split('\n').slice(0, 12).join('\n')}\n`);
+  const ok7 = found(lintAt(dir7), ['unmatched-paths'], '.claude/rules/api.md');
+  kinds['unmatched-paths'][ok7 ? 0 : 1] += 1;
+  if (!ok7) misses.push(`unmatched-paths ${repo.name}`);
   // An AGENTS.md pushed past 32 KiB with real text.
   const dir5 = copyOf(repo, 'cap');
   const agents = mainDir === '' ? 'AGENTS.md' : `${mainDir}/AGENTS.md`;

@@ -47,6 +47,23 @@ const hasLetterAndDigit = (value: string): boolean => /[A-Za-z]/.test(value) && 
 /** Hosts that exist for documentation (RFC 2606) or only on this machine. */
 const EXAMPLE_HOST = /@(?:[\w-]+\.)*(?:example\.(?:com|org|net)|example|test|invalid)(?:[:/?#]|$)/i;
 
+/** Hosts only this machine reaches (RFC 6761's `localhost` names, 127.0.0.0/8, ::1). */
+const LOOPBACK_HOST = /^(?:(?:[\w-]+\.)*localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * True for a URL password that is its user name on a loopback host (`postgresql://cognee:cognee@localhost`,
+ * `amqp://guest:guest@127.0.0.1`): the default a compose file or a README sets for a service on the
+ * developer's own machine, which nobody else can reach and which guards nothing. Note: any other
+ * password to a loopback host stays a secret: a tunnel to production listens on localhost too, and
+ * people reuse real passwords (docs/gates.md).
+ */
+function isLoopbackDefault(password: string, text: string, start: number): boolean {
+  const scheme = text.lastIndexOf('://', start);
+  const user = scheme < 0 ? '' : text.slice(scheme + 3, start - 1);
+  const host = /^@(\[[^\]]*\]|[^\s:/?#"'`<>]+)/.exec(text.slice(start + password.length))?.[1] ?? '';
+  return user !== '' && user === password && LOOPBACK_HOST.test(host);
+}
+
 /** A password in a URL or `user:password` is a credential unless it is a template or a mask. */
 function isRealPassword(value: string): boolean {
   // Note: a plain word is a password too ("redis://user:pass@host", "user:password@db"): people
@@ -87,7 +104,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@"'`<>]*:([^\s@/"'`<>]+)@[^\s"'`<>]+/dgi,
     hints: ['://'],
     group: 1,
-    accept: (value, text, start) => isRealPassword(value) && !EXAMPLE_HOST.test(text.slice(start + value.length, start + value.length + 80)),
+    accept: (value, text, start) => isRealPassword(value) && !EXAMPLE_HOST.test(text.slice(start + value.length, start + value.length + 80)) && !isLoopbackDefault(value, text, start),
   },
   // curl --user name:password, curl -u 'name:password', wget --password=…, --proxy-user.
   {

@@ -73,8 +73,17 @@ describe('findSecrets: look-alikes that are not secrets', () => {
     ['a dotted version', '1.2.3.4.5'],
     ['a lockfile integrity hash', '"integrity": "sha512-iKEoDYaRmd1mxM90a2OEfWhjsjPpYPuQ+lMYsoxB126+t8fw7ySEO48nmDg5COTjxDI65/Y2OWpeEHk3ZOe8zg=="'],
     ['an example key cut short', 'keys look like sk-abc123... in the docs'],
+    ['a local service whose password is its user name', fake('postgresql://cognee:', 'cognee@localhost:5432/cognee_db')],
+    ['the same on 127.0.0.1 and ::1', fake('amqp://guest:', 'guest@127.0.0.1:5672/ and postgres://postgres:postgres@[::1]/db')],
   ])('leaves %s alone', (_what, value) => {
     expect(findSecrets(inSentence(value))).toEqual([]);
+  });
+
+  it('still finds a password to a loopback host that is not the user name, and a user-name password to any other host', () => {
+    expect(rules(fake('postgres://admin:', 'S3cr3t-Pr0d@localhost:5433/app'))).toEqual(['connection-string-password']);
+    expect(rules(fake('http://username:', 'password@127.0.0.1'))).toEqual(['connection-string-password']);
+    expect(rules(fake('postgres://cognee:', 'cognee@db.internal:5432/app'))).toEqual(['connection-string-password']);
+    expect(rules(fake('redis://app:', 'app@localhost.attacker.net'))).toEqual(['connection-string-password']);
   });
 
   it.each([
