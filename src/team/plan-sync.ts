@@ -224,6 +224,8 @@ export function planSync(input: SyncInput): SyncPlan {
     set(id, merged.record, keepsOurs ? mine : teamProvenance(at, merged.record));
     // Note: both sides made the same change (two clones promoting one branch): the team has it, nothing to send.
     if (!merged.conflict && merged.record !== undefined && record !== undefined && serializeRecord(merged.record) === serializeRecord(record)) changed.delete(id);
+    // Note: and both removed it (two clones promoting a branch whose entry became a conflict with this one).
+    if (!merged.conflict && merged.record === undefined && record === undefined) changed.delete(id);
     if (merged.record === undefined || ours === undefined || serializeRecord(merged.record) !== serializeRecord(ours)) received += 1;
   }
   // What the team ref already says it forgot is not sent again.

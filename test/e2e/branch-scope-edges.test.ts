@@ -8,7 +8,8 @@
 import { existsSync, readFileSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, cloneAs, git, makeBareRemote, makeRepo, makeTempDir, runMem, type MemResult } from '../helpers/temp-repo.js';
+import { spawn } from 'node:child_process';
+import { MEM_BIN, cleanupTempDirs, cloneAs, git, makeBareRemote, makeRepo, makeTempDir, runMem, testEnv, type MemResult } from '../helpers/temp-repo.js';
 import { appendLines, startPayload, stopPayload, userLine } from '../helpers/hook-payloads.js';
 import { writeFileSync } from 'node:fs';
 
@@ -233,4 +234,52 @@ describe('branch scope at its edges', { timeout: 120_000 }, () => {
     ok(runMem(['review', '--resolve', conflicts[0]?.id ?? '', '--take', 'mine'], { cwd: carol }));
     expect(listed(carol).map((entry) => [entry.text, entry.scope])).toEqual([['The payments client never retries a charge.', 'feature/x']]);
   });
+
+  it('makes one conflict in one commit when two clones promote a contradicting branch at once', async () => {
+    const remote = makeBareRemote();
+    const alice = cloneAs(remote, 'alice');
+    ok(runMem(['init', '--yes'], { cwd: alice }));
+    git(alice, ['add', '-A']);
+    git(alice, ['commit', '-q', '-m', 'Set up mem']);
+    git(alice, ['push', '-q', 'origin', 'main']);
+    ok(runMem(['remember', 'Use pnpm for installs in this repo.', '--section', 'Commands'], { cwd: alice }));
+    ok(runMem(['sync'], { cwd: alice }));
+    const carol = cloneAs(remote, 'carol');
+    ok(runMem(['init', '--yes'], { cwd: carol }));
+    git(alice, ['checkout', '-q', '-b', 'feature/yarn']);
+    ok(runMem(['remember', 'Use yarn for installs in this repo.', '--section', 'Commands'], { cwd: alice }));
+    writeFileSync(join(alice, 'yarn.lock'), '# yarn\n');
+    git(alice, ['add', 'yarn.lock']);
+    git(alice, ['commit', '-q', '-m', 'yarn']);
+    git(alice, ['push', '-q', '-u', 'origin', 'feature/yarn']);
+    ok(runMem(['sync'], { cwd: alice }));
+    git(carol, ['fetch', '-q']);
+    git(carol, ['checkout', '-q', 'feature/yarn']);
+    ok(runMem(['sync'], { cwd: carol }));
+    git(alice, ['checkout', '-q', 'main']);
+    git(alice, ['merge', '-q', '--no-ff', 'feature/yarn', '-m', 'Merge feature/yarn']);
+    git(alice, ['push', '-q', 'origin', 'main']);
+    git(carol, ['checkout', '-q', 'main']);
+    git(carol, ['pull', '-q', '--no-rebase', 'origin', 'main']);
+    const before = git(remote, ['rev-parse', 'refs/mem/team']);
+    const runs = await Promise.all([alice, carol].map((dir) => memAsync(['sync'], dir)));
+    for (const run of runs) expect(run.stdout).toContain('feature/yarn landed');
+    for (const dir of [alice, carol]) syncWithConflicts(dir);
+    expect(git(remote, ['rev-list', '--count', `${before}..refs/mem/team`])).toBe('1');
+    for (const dir of [alice, carol]) {
+      const conflicts = JSON.parse(runMem(['review', '--json'], { cwd: dir }).stdout) as Array<{ versions: Array<{ text: string }> }>;
+      expect(conflicts.map((conflict) => conflict.versions.map((version) => version.text).sort())).toEqual([['Use pnpm for installs in this repo.', 'Use yarn for installs in this repo.']]);
+    }
+  });
 });
+
+function memAsync(args: string[], cwd: string): Promise<MemResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [MEM_BIN, ...args], { cwd, env: testEnv() });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (status) => resolve({ status: status ?? -1, stdout, stderr }));
+  });
+}

@@ -75,6 +75,15 @@ describe('planSync', () => {
     expect(texts(result.items)).toEqual(['mone000001: Use pnpm.', 'mtwo000002: Run make check.']);
   });
 
+  it('sends nothing for an entry both sides removed (two clones promoting one branch at once)', async () => {
+    const store = fakeTeamStore();
+    const base = await commitState(store, null, { mone000001: 'Use pnpm.', mtwo000002: 'Run make check.' });
+    const theirs = await commitState(store, base, { mtwo000002: 'Run make check.' });
+    const result = await plan(store, base, theirs, [item('mtwo000002', 'Run make check.')]);
+    expect(result).toMatchObject({ pending: false, outgoing: [] });
+    expect(texts(result.items)).toEqual(['mtwo000002: Run make check.']);
+  });
+
   it('keeps both sides\' additions, sends this clone\'s, and never conflicts', async () => {
     const store = fakeTeamStore();
     const base = await commitState(store, null, { mone000001: 'Use pnpm.' });
