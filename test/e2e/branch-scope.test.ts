@@ -83,6 +83,10 @@ describe('branch-scoped memory', () => {
     const all = JSON.parse(ok(runMem(['list', '--all-branches', '--json'], { cwd: bob })).stdout) as Array<{ text: string; scope: string | null }>;
     expect(all.find((entry) => entry.text === RULE)?.scope).toBe('feature/x');
     expect(ok(runMem(['list'], { cwd: bob })).stdout).not.toContain('payments');
+    // Status counts it without calling it left out for lack of room.
+    const status = ok(runMem(['status'], { cwd: bob })).stdout;
+    expect(status).toContain('team memory: 1 entry, 1 of them on other branches (seen there until they land), rendered to');
+    expect(status).not.toContain('team.renderMaxChars');
 
     git(carol, ['fetch', '-q']);
     git(carol, ['checkout', '-q', 'feature/x']);

@@ -11,8 +11,11 @@ function describeFile(file: StatusReport['memory']['files'][number]): string {
   if (file.file !== RENDERED_FILE) return `${file.file}: ${count}`;
   // Note: past its size budget the rendered file shows each section's newest entries; `mem search` finds the rest.
   const shown = file.shown ?? null;
-  if (shown !== null && shown < file.entries) return `team memory: ${count}, the newest ${shown} shown in ${file.file} (team.renderMaxChars), the rest found by mem search`;
-  return `team memory: ${count}, rendered to ${file.file}`;
+  // Note: entries of other branches are not shown here by design, not for lack of room.
+  const others = file.otherBranches ?? 0;
+  const elsewhere = others > 0 ? `, ${others} of them on other branches (seen there until they land)` : '';
+  if (shown !== null && shown < file.entries - others) return `team memory: ${count}${elsewhere}, the newest ${shown} shown in ${file.file} (team.renderMaxChars), the rest found by mem search`;
+  return `team memory: ${count}${elsewhere}, rendered to ${file.file}`;
 }
 
 /** Returns the human-readable `mem status` text. */

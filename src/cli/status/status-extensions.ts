@@ -17,6 +17,7 @@ import { memoryPaths } from '../../core/layout.js';
 import { RENDERED_FILE, WORKING_FILE, countRenderedItems } from '../../core/shared-memory-file.js';
 import { checkRefspecs } from '../../team/check-refspecs.js';
 import { readBranchScopeState } from '../../team/apply-branch-scopes.js';
+import { readScopeBranch } from '../../core/git/scope-view.js';
 
 /** Claude Code reads CLAUDE.md whole into every session; its docs advise staying under ~200 lines. */
 const CLAUDE_MD_ADVISED_LINES = 200;
@@ -33,6 +34,8 @@ export type MemoryFileStatus = {
   damage: string | null;
   /** The team memory only: how many of its items the rendered file shows (its size budget, team.renderMaxChars), null without one. */
   shown?: number | null;
+  /** The team memory only: entries learned on branches other than the one HEAD is on, seen only there until they land. */
+  otherBranches?: number;
 };
 
 export type StatusExtensions = {
@@ -58,7 +61,8 @@ export type StatusExtensions = {
   };
 };
 
-type FileSummary = { ids: string[]; conflictIds: string[]; regionLines: number; fileLines: number; damage: string | null };
+/** `scoped`: how many entries each branch has (branch-scoped entries, issue 31). */
+type FileSummary = { ids: string[]; conflictIds: string[]; scoped: Record<string, number>; regionLines: number; fileLines: number; damage: string | null };
 
 /**
  * What status shows of one memory file, parsed once per change of the file: an unchanged one
@@ -66,12 +70,15 @@ type FileSummary = { ids: string[]; conflictIds: string[]; regionLines: number; 
  */
 function summariseMemoryFile(root: string, file: string, path: string): FileSummary | null {
   const cache = join(memoryPaths(root).cacheDir, `status-${file.replace(/[^A-Za-z0-9.-]/g, '_')}.json`);
-  return cachedDerivation(cache, 'status-2', { path }, ({ path: bytes }) => {
+  return cachedDerivation(cache, 'status-3', { path }, ({ path: bytes }) => {
     if (bytes === null || bytes === undefined) return null;
     const text = bytes.toString('utf8');
     const region = readRegion(text);
+    const scoped: Record<string, number> = {};
+    for (const entry of region.entries) if (entry.provenance.scope !== undefined) scoped[entry.provenance.scope] = (scoped[entry.provenance.scope] ?? 0) + 1;
     return {
       ids: region.entries.map((entry) => entry.id),
+      scoped,
       conflictIds: region.conflicts.map((conflict) => conflict.id),
       regionLines: region.span ? text.slice(region.span.start, region.span.end).split('\n').length : 0,
       fileLines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0),
@@ -100,7 +107,9 @@ export async function readStatusExtensions(root: string, config: Config): Promis
     for (const id of summary.conflictIds) uniqueConflicts.add(id);
     const { regionLines, fileLines, damage } = summary;
     const shared = file === RENDERED_FILE;
-    files.push({ file, entries: ids.size, conflicts: summary.conflictIds.length, regionLines, fileLines, damage, ...(shared ? { shown: countRenderedItems(root) } : {}) });
+    const here = shared && config.scope.branches === 'auto' ? readScopeBranch(root) : null;
+    const otherBranches = shared && config.scope.branches === 'auto' ? Object.entries(summary.scoped).reduce((sum, [branch, count]) => sum + (branch === here ? 0 : count), 0) : 0;
+    files.push({ file, entries: ids.size, conflicts: summary.conflictIds.length, regionLines, fileLines, damage, ...(shared ? { shown: countRenderedItems(root), otherBranches } : {}) });
     if (damage) warnings.push(`${file}: ${damage} (the next write repairs it without losing an entry)`);
     // Note: the team memory's rendered file keeps to its own budget (team.renderMaxChars), whatever its size.
     if (!shared && regionLines > config.region.maxLines) warnings.push(`${file}: memory has ${regionLines} lines, over region.maxLines ${config.region.maxLines}; forget or merge entries`);
