@@ -13,10 +13,15 @@ import { writesByItself } from '../../src/durable/gate/writes-by-itself.js';
 
 type Case = { kind: string; write: boolean; text: string; rule?: string };
 
-const cases: Case[] = readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'own-write-paraphrases', 'cases.jsonl'), 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '')
-  .map((line) => JSON.parse(line) as Case);
+const read = (name: string): Case[] =>
+  readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'own-write-paraphrases', name), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Case);
+// cases.jsonl drove four fixes (a dash before "going forward", German word order, "bitte"/"ya"
+// fillers, a request scoped to the task); held-apart.jsonl was written after them and never fitted.
+const cases = read('cases.jsonl');
+const heldApart = read('held-apart.jsonl');
 const context: ExtractContext = { sessionId: 's1', sections: DEFAULT_SECTIONS, commandMinSuccesses: 1 };
 const writtenFor = (text: string) => extractCandidates([{ kind: 'user-prompt', text }, { kind: 'assistant-text', text: 'Done.' }], context).filter(writesByItself).map((c) => c.text);
 
@@ -28,14 +33,20 @@ describe('own-write paraphrases', () => {
     expect(written[0]).not.toMatch(/^(?:remember|from now on|note for|going forward|please)\b/i);
   });
 
-  it.each(cases.filter((c) => !c.write).map((c) => [c.kind, c.text]))('%s: %j is not written', (_kind, text) => {
+  it.each([...cases, ...heldApart].filter((c) => !c.write).map((c) => [c.kind, c.text]))('%s: %j is not written', (_kind, text) => {
     expect(writtenFor(text)).toEqual([]);
   });
 
-  it('holds precision >= 0.95 over the set', () => {
+  it('writes at least 9 in 10 of the held-apart requests', () => {
+    const requests = heldApart.filter((c) => c.write);
+    const written = requests.filter((c) => writtenFor(c.text).some((text) => new RegExp(c.rule ?? '', 'i').test(text)));
+    expect(written.length / requests.length).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('holds precision >= 0.95 over both sets', () => {
     let right = 0;
     let wrong = 0;
-    for (const c of cases) {
+    for (const c of [...cases, ...heldApart]) {
       for (const text of writtenFor(c.text)) {
         if (c.write && new RegExp(c.rule ?? '', 'i').test(text)) right += 1;
         else wrong += 1;

@@ -332,7 +332,9 @@ const SIGNALS: readonly Signal[] = [
 
 // Not lasting: questions asking how or what, thanks, greetings, one-off status, the agent addressed
 // for a one-time action.
-const QUESTION = /\?\s*$|？\s*$|^(?:how|what|why|where|when|which|who|is|are|does|do|did|can|could|would|will|como|c[oó]mo|qu[eé]|cu[aá]l|d[oó]nde|por qu[eé]|wie|was|warum|wo|comment|pourquoi|est-ce)\b/i;
+// Spanish asks with an accent ("¿qué …", "cómo …"); unaccented "que" and "como" are conjunctions
+// ("que siempre se vea el precio", "como usuario quiero …").
+const QUESTION = /\?\s*$|？\s*$|^¿|^(?:how|what|why|where|when|which|who|is|are|does|do|did|can|could|would|will|wie|was|warum|wo|comment|pourquoi|est-ce)\b|^(?:cómo|qué|cuál|dónde|por qué)(?![\p{L}])/iu;
 const SUGGESTION_QUESTION = /\b(?:shall|should) we\b|\bcall it\b|\blet'?s\b/i;
 // "I need a variable for the rain tolerance ?": a wish typed with a question mark is still a wish.
 const WISH = /^(?:(?:and|also|so|but)\s+)?(?:i|we)(?:'d| would| also| really| just| still)* (?:want|need|like|prefer)\b/i;

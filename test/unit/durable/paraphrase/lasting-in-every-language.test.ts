@@ -24,6 +24,10 @@ describe('lasting statements are nudged in every language', () => {
     ['zh', '以后所有金额都用分来存储'],
     ['zh', '我希望按钮都用圆角的样式'],
     ['zh', '记住测试数据库每天晚上都会清空'],
+    ['es', 'Como administrador quiero poder exportar los turnos a CSV'],
+    ['es', 'que siempre se vea el total con IVA'],
+    ['es', 'Guardá las fechas en UTC y usá siempre el formato ISO'],
+    ['de', 'Verwende immer die Staging-Datenbank für Demos'],
   ])('%s: %s', (_language, typed) => {
     expect(nudgeFor(typed)).not.toBe('');
   });
@@ -39,6 +43,9 @@ describe('steps scoped to now and guesses are not nudged, in any language', () =
     ['fr', "pour l'instant on fait juste la page de connexion"],
     ['id', 'untuk sekarang kerjakan halaman login dulu'],
     ['zh', '暂时先做登录页面'],
+    ['es', '¿qué base de datos usamos?'],
+    ['es', 'cómo hago para correr los tests'],
+    ['es', 'como vamos con eso'],
   ])('%s: %s', (_language, typed) => {
     expect(nudgeFor(typed)).toBe('');
   });
