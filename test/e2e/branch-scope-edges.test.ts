@@ -108,6 +108,17 @@ describe('branch scope at its edges', { timeout: 120_000 }, () => {
     const mem = `"${process.execPath}" "${join(import.meta.dirname, '..', '..', 'bin', 'run.js')}"`;
     git(dir, ['rebase', '-q', '--exec', `${mem} remember "The rebased feature keeps its fixtures in test/fixtures/rebased." --section Conventions`, 'main']);
     expect(listed(dir).find((entry) => entry.text.includes('test/fixtures/rebased'))?.scope).toBe('feature/rebased');
+    // So is a bisect started on the branch: git checks out commits detached until it is reset.
+    for (const name of ['c', 'd', 'e']) {
+      writeFileSync(join(dir, `${name}.txt`), `${name}\n`);
+      git(dir, ['add', `${name}.txt`]);
+      git(dir, ['commit', '-q', '-m', name]);
+    }
+    git(dir, ['bisect', 'start', 'feature/rebased', 'main']);
+    expect(git(dir, ['rev-parse', '--abbrev-ref', 'HEAD'])).toBe('HEAD');
+    const bisecting = JSON.parse(ok(runMem(['remember', 'The bisect helper script lives in scripts/bisect-check.sh.', '--section', 'References', '--json'], { cwd: dir })).stdout) as { scope: string | null };
+    expect(bisecting.scope).toBe('feature/rebased');
+    git(dir, ['bisect', 'reset']);
 
     // A plain detached HEAD (a tag, a commit, a CI checkout): what a session learns waits for a person.
     git(dir, ['checkout', '-q', '--detach', 'main']);
