@@ -53,6 +53,18 @@ describe('team memory in the real client', () => {
     expect(sent).not.toContain('src/payments/v2');
   });
 
+  it('gives a session on a feature branch its rule in place of the team-wide one it contradicts, marked (issue 31.5)', async () => {
+    client = await startRealClient({ turns: [{ prompt: /.*/, steps: [{ text: 'Understood.' }] }] });
+    expect(runMem(['remember', 'Use pnpm for installs in this repo.', '--section', 'Commands'], { cwd: client.repo, env: client.env as Record<string, string> }).status).toBe(0);
+    git(client.repo, ['checkout', '-q', '-b', 'feature/yarn']);
+    expect(runMem(['remember', 'Use yarn for installs in this repo.', '--section', 'Commands'], { cwd: client.repo, env: client.env as Record<string, string> }).status).toBe(0);
+    const first = await runClaude(client, 'How do I install the dependencies?', { sessionId: randomUUID(), timeoutMs: 180_000 });
+    expect(first.status, first.stderr).toBe(0);
+    const sent = client.model.requests.filter((request) => request.kind === 'main').map((request) => request.text).join('\n');
+    expect(sent).toContain('Use yarn for installs in this repo. (on this branch, instead of the team-wide rule: "Use pnpm for installs in this repo.")');
+    expect(sent).not.toContain('- Use pnpm');
+  });
+
   it('reaches the first request of a fresh clone, a subdirectory and a compacted session, with no metadata', async () => {
     const remote = aliceShares(RULE);
 
