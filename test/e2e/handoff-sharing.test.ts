@@ -191,15 +191,22 @@ describe('shared handoffs between two clones', () => {
     const fetchesOfSync = () => {
       const trace = join(bob, '..', `trace-${Date.now()}.txt`);
       expect(runMem(['sync'], { cwd: bob, env: { GIT_TRACE: trace } }).status).toBe(0);
-      return readFileSync(trace, 'utf8').split('\n').filter((line) => /trace: built-in: git fetch\b/.test(line)).length;
+      const lines = readFileSync(trace, 'utf8').split('\n');
+      listings = lines.filter((line) => /trace: built-in: git ls-remote\b/.test(line)).length;
+      return lines.filter((line) => /trace: built-in: git fetch\b/.test(line)).length;
     };
+    let listings = 0;
     share('Wire the login page to the new session store');
     expect(fetchesOfSync()).toBe(1);
+    // The handoff that arrived is checked against the remote's branches (the prune): one listing.
+    expect(listings).toBe(1);
     expect(runMem(['handoff', 'list'], { cwd: bob }).stdout).toContain('Wire the login page');
     expect(runMem(['list'], { cwd: bob }).stdout).toContain('make itest');
     // A changed handoff arrives with the next sync's one fetch.
     share('Move the session store to Redis');
     expect(fetchesOfSync()).toBe(1);
+    // With a handoff cached, that listing is started beside the fetch; still one.
+    expect(listings).toBe(1);
     expect(runMem(['handoff', 'list'], { cwd: bob }).stdout).toContain('Move the session store to Redis');
   }, 120_000);
 });

@@ -9,17 +9,38 @@ import { requireSetUp } from '../../core/set-up.js';
 import { syncTeamMemory } from '../../team/sync.js';
 import { renderSyncReport } from '../../team/render-sync.js';
 import { terminalProgress } from '../terminal-progress.js';
+import type { BranchListing } from '../../team/handoffs/sync-shared-handoffs.js';
+import type { TeamContext } from '../../team/team-context.js';
 
 const USAGE_HINT = '  hint: mem sync [--dry-run] [--json] [--strict] [--quiet] (mem sync --help says more)';
 
 const FLAGS = new Set(['--dry-run', '--json', '--strict', '--quiet']);
+
+type HandoffsAhead = { context: TeamContext; branches: BranchListing | undefined } | null;
+
+/**
+ * When teammates' handoffs are shared, their prune asks the remote for its branches: started here,
+ * before the team sync, it runs beside the team fetch (one wait for the network, not two). Null
+ * when there is nothing to start; never throws.
+ */
+async function startHandoffsAhead(root: string): Promise<HandoffsAhead> {
+  try {
+    const { openTeamContext } = await import('../../team/team-context.js');
+    const { listRemoteBranchesAhead } = await import('../../team/handoffs/sync-shared-handoffs.js');
+    const context = openTeamContext(root);
+    if (!context.config.team.enabled) return null;
+    return { context, branches: listRemoteBranchesAhead(context) };
+  } catch {
+    return null;
+  }
+}
 
 /**
  * After the team memory: the shared handoffs fetched, pruned and cached (what the next session
  * start reads), and in the pre-push hook this clone's own shared per `handoff.share`. Returns the
  * lines to print on stderr; never throws.
  */
-async function syncHandoffs(root: string, quiet: boolean, fetched: boolean): Promise<string[]> {
+async function syncHandoffs(root: string, quiet: boolean, fetched: boolean, ahead: HandoffsAhead): Promise<string[]> {
   const lines: string[] = [];
   const now = new Date();
   if (process.env['MEM_IN_PRE_PUSH'] === '1') {
@@ -27,9 +48,9 @@ async function syncHandoffs(root: string, quiet: boolean, fetched: boolean): Pro
     const line = await shareAtPrePush(root, now);
     if (line !== null) lines.push(line);
   }
-  const { openTeamContext } = await import('../../team/team-context.js');
   const { syncSharedHandoffs } = await import('../../team/handoffs/sync-shared-handoffs.js');
-  const report = await syncSharedHandoffs(openTeamContext(root), { now, prune: true, fetched });
+  const context = ahead?.context ?? (await import('../../team/team-context.js')).openTeamContext(root);
+  const report = await syncSharedHandoffs(context, { now, prune: true, fetched, ...(ahead?.branches === undefined ? {} : { branches: ahead.branches }) });
   if (report.warning && !quiet) lines.push(`mem sync: warning: ${report.warning}`);
   return lines;
 }
@@ -55,6 +76,8 @@ export async function runSyncCli(argv: string[]): Promise<number> {
     const root = requireSetUp(process.cwd());
     // Progress on a terminal only (stderr), and never for the pre-push hook's --quiet run.
     const progress = quiet ? null : terminalProgress(process.stderr, 'mem sync', process.env);
+    const dryRun = argv.includes('--dry-run');
+    const ahead = dryRun ? null : await startHandoffsAhead(root);
     let report;
     try {
       report = await syncTeamMemory(root, { dryRun: argv.includes('--dry-run'), strict, ...(progress ? { progress: progress.report } : {}) });
@@ -62,7 +85,7 @@ export async function runSyncCli(argv: string[]): Promise<number> {
       progress?.stop();
     }
     if (!argv.includes('--dry-run') && report.outcome !== 'disabled') {
-      for (const line of await syncHandoffs(root, quiet, report.fetched)) process.stderr.write(`${line}\n`);
+      for (const line of await syncHandoffs(root, quiet, report.fetched, ahead)) process.stderr.write(`${line}\n`);
     }
     if (argv.includes('--json')) {
       process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

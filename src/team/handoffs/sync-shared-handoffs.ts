@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeCacheFileSync } from '../../core/files/atomic-write.js';
-import { readRemoteBranches } from '../../core/git/read-remote-branches.js';
+import { readRemoteBranches, type RemoteBranchesRead } from '../../core/git/read-remote-branches.js';
 import { readGitAuthor, type TeamContext } from '../team-context.js';
 import { branchCacheFile, handoffCacheDir, readAllHandoffs, readHandoffCacheIndex, type CachedHandoff, type HandoffCacheIndex } from './handoff-cache.js';
 import { changeHandoffs, fetchHandoffs, handoffsHead, openHandoffRef, readHandoffFiles, type ChangeOutcome, type HandoffRef } from './handoff-ref.js';
@@ -15,12 +15,30 @@ import { handoffPath, readSharedHandoff, serializeSharedHandoff, whoOf, type Sha
 
 export type HandoffSyncReport = { fetched: boolean; pruned: number; shared: number; refused: number; warning?: string };
 
+/** The remote's branches as a prune reads them (one `ls-remote`), asked for ahead; null when it could not say. */
+export type BranchListing = Promise<RemoteBranchesRead | null>;
+
+/**
+ * Starts asking the remote for its branches when this clone's cache holds shared handoffs (a prune
+ * will need them), so that a sync runs it beside the team fetch: two round trips at once, not one
+ * after the other. Returns undefined when no handoff is shared; never throws (nor does the promise reject).
+ */
+export function listRemoteBranchesAhead(context: TeamContext): BranchListing | undefined {
+  try {
+    if (readdirSync(join(handoffCacheDir(context.paths.cacheDir), 'branches')).length === 0) return undefined;
+  } catch {
+    return undefined;
+  }
+  return readRemoteBranches(context.root, context.config.team.remote, context.target.timeoutMs).catch(() => null);
+}
+
 /**
  * Fetches the shared handoffs (unless `fetched`: the team sync's fetch just brought them), prunes
  * those of merged or deleted branches, and rebuilds the cache; never throws. The prune asks the
- * remote for its branches (one `ls-remote`) only when some handoff is shared at all.
+ * remote for its branches (one `ls-remote`, or the `branches` started ahead) only when some
+ * handoff is shared at all.
  */
-export async function syncSharedHandoffs(context: TeamContext, options: { now: Date; prune: boolean; fetched?: boolean }): Promise<HandoffSyncReport> {
+export async function syncSharedHandoffs(context: TeamContext, options: { now: Date; prune: boolean; fetched?: boolean; branches?: BranchListing }): Promise<HandoffSyncReport> {
   const report: HandoffSyncReport = { fetched: false, pruned: 0, shared: 0, refused: 0 };
   try {
     const ref = openHandoffRef(context);
@@ -29,7 +47,7 @@ export async function syncSharedHandoffs(context: TeamContext, options: { now: D
     report.fetched = true;
     let index = await refreshHandoffCache(context, ref);
     if (options.prune) {
-      const pruned = await pruneHandoffs(context, ref, options.now);
+      const pruned = await pruneHandoffs(context, ref, options.now, options.branches);
       report.pruned = pruned.count;
       if (pruned.warning) report.warning = pruned.warning;
       index = await refreshHandoffCache(context, ref);
@@ -97,10 +115,10 @@ async function refreshHandoffCache(context: TeamContext, ref: HandoffRef): Promi
 }
 
 /** Removes the handoffs of branches merged or deleted on the remote; one commit, pushed. */
-async function pruneHandoffs(context: TeamContext, ref: HandoffRef, now: Date): Promise<{ count: number; warning?: string }> {
+async function pruneHandoffs(context: TeamContext, ref: HandoffRef, now: Date, ahead: BranchListing | undefined): Promise<{ count: number; warning?: string }> {
   const cached = readAllHandoffs(context.paths.cacheDir);
   if (cached.length === 0) return { count: 0 };
-  const remote = await readRemoteBranches(context.root, context.config.team.remote, context.target.timeoutMs);
+  const remote = await (ahead ?? readRemoteBranches(context.root, context.config.team.remote, context.target.timeoutMs));
   if (remote === null) return { count: 0, warning: 'shared handoffs not pruned: the remote could not list its branches' };
   const paths = planHandoffPrune(cached, remote, now);
   if (paths.length === 0) return { count: 0 };
