@@ -11,8 +11,13 @@ import { formatCount } from '../core/text/format-count.js';
 
 const MIN_RULES = 3;
 
-/** Returns a note per section of `sources` (always-loaded files only) whose rules all name paths under one folder; never throws. */
-export function findPathScopedSections(sources: readonly LintSource[]): LintFinding[] {
+/**
+ * Returns a note per section of `sources` (always-loaded files only) whose rules all name paths under
+ * one folder that `exists` in the repository; never throws. Note: a folder the repository lacks
+ * would make a `paths:` glob that never loads; the usual cause is paths written relative to a
+ * folder the heading names ("Commands (`cmd/`)" over `entire/cli`).
+ */
+export function findPathScopedSections(sources: readonly LintSource[], exists: (path: string) => boolean): LintFinding[] {
   const out: LintFinding[] = [];
   for (const source of sources) {
     const sections = new Map<string, LintSource['documents'][number][]>();
@@ -30,7 +35,7 @@ export function findPathScopedSections(sources: readonly LintSource[]): LintFind
       // A list of documents to read (links to .md files) is a reading list, not rules about code there.
       if (references.flat().every((path) => path.endsWith('.md'))) continue;
       const folder = commonFolder(references.flat());
-      if (folder === null || folder.startsWith('.')) continue;
+      if (folder === null || folder.startsWith('.') || !exists(folder)) continue;
       const tokens = estimateTokens(docs.reduce((sum, doc) => sum + Buffer.byteLength(doc.text) + 3, 0));
       out.push({
         code: 'path-scopable-section',

@@ -53,7 +53,7 @@ export function lintLoads(request: LintRequest): LintReport {
     ...findUnmatchedGlobs(loads, request.globMatches),
     ...findUnsafeText(sources),
     ...findUnloadedFiles(request.files),
-    ...findPathScopedSections(sources.filter((source) => claudeAlways.has(source.path) && !source.team)),
+    ...findPathScopedSections(sources.filter((source) => claudeAlways.has(source.path) && !source.team), request.exists),
     ...findPathScopedTeamEntries(sources.filter((source) => claudeAlways.has(source.path) && source.team)),
   ];
   return { dir: request.dir, tokenEstimate: TOKEN_ESTIMATE, agents: loads, findings: sortFindings(findings), counts: countLevels(findings) };
