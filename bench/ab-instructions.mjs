@@ -21,29 +21,83 @@ function repoFor(checkout) {
   execFileSync('git', ['-C', dir, 'config', 'user.name', 'Bench']);
   execFileSync('git', ['-C', dir, 'config', 'user.email', 'bench@example.com']);
   writeFileSync(join(dir, 'README.md'), '# bench\n');
-  writeFileSync(join(dir, 'CLAUDE.md'), '# Project\n\n## Conventions\n\n- Always use pnpm, never npm.\n- Run the tests with make test before pushing.\n');
+  writeFileSync(
+    join(dir, 'CLAUDE.md'),
+    '# Project\n\n## Conventions\n\n- Always use pnpm, never npm.\n- Run the tests with make test before pushing.\n',
+  );
   execFileSync('git', ['-C', dir, 'add', '.']);
   execFileSync('git', ['-C', dir, 'commit', '-q', '-m', 'init'], { env });
-  execFileSync(process.execPath, [join(checkout, 'bin', 'run.js'), 'init', '--yes'], { cwd: dir, env, stdio: 'ignore' });
+  execFileSync(process.execPath, [join(checkout, 'bin', 'run.js'), 'init', '--yes'], {
+    cwd: dir,
+    env,
+    stdio: 'ignore',
+  });
   const transcript = join(dir, '..', 'quiet.jsonl');
-  writeFileSync(transcript, `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'Refactor the config loader.' }, uuid: 'u1' })}\n`);
+  writeFileSync(
+    transcript,
+    `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'Refactor the config loader.' }, uuid: 'u1' })}\n`,
+  );
   return { dir, transcript };
 }
 
 const cases = [
-  { name: '`mem hook stop`, nothing new', args: ['hook', 'stop'], input: (r) => JSON.stringify({ session_id: 'quiet', transcript_path: r.transcript, cwd: r.dir, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Done.' }) },
-  { name: '`mem hook session-start`, nothing to inject', args: ['hook', 'session-start'], input: (r) => JSON.stringify({ session_id: 'start', transcript_path: join(r.dir, '..', 'none.jsonl'), cwd: r.dir, hook_event_name: 'SessionStart', source: 'startup' }) },
-  { name: '`mem hook user-prompt-submit`', args: ['hook', 'user-prompt-submit'], input: (r) => JSON.stringify({ session_id: 'quiet', transcript_path: r.transcript, cwd: r.dir, hook_event_name: 'UserPromptSubmit', prompt: 'how do we run the tests here?' }) },
+  {
+    name: '`mem hook stop`, nothing new',
+    args: ['hook', 'stop'],
+    input: (r) =>
+      JSON.stringify({
+        session_id: 'quiet',
+        transcript_path: r.transcript,
+        cwd: r.dir,
+        hook_event_name: 'Stop',
+        stop_hook_active: false,
+        last_assistant_message: 'Done.',
+      }),
+  },
+  {
+    name: '`mem hook session-start`, nothing to inject',
+    args: ['hook', 'session-start'],
+    input: (r) =>
+      JSON.stringify({
+        session_id: 'start',
+        transcript_path: join(r.dir, '..', 'none.jsonl'),
+        cwd: r.dir,
+        hook_event_name: 'SessionStart',
+        source: 'startup',
+      }),
+  },
+  {
+    name: '`mem hook user-prompt-submit`',
+    args: ['hook', 'user-prompt-submit'],
+    input: (r) =>
+      JSON.stringify({
+        session_id: 'quiet',
+        transcript_path: r.transcript,
+        cwd: r.dir,
+        hook_event_name: 'UserPromptSubmit',
+        prompt: 'how do we run the tests here?',
+      }),
+  },
   { name: '`mem search pnpm`, warm', args: ['search', 'pnpm'], input: () => '' },
 ];
 
 function instructions(checkout, repo, testCase) {
-  const result = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, join(checkout, 'bin', 'run.js'), ...testCase.args], {
-    cwd: repo.dir,
-    env,
-    input: testCase.input(repo),
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      '--callgrind-out-file=/dev/null',
+      process.execPath,
+      join(checkout, 'bin', 'run.js'),
+      ...testCase.args,
+    ],
+    {
+      cwd: repo.dir,
+      env,
+      input: testCase.input(repo),
+      encoding: 'utf8',
+    },
+  );
   const match = /Collected : (\d+)/.exec(result.stderr);
   if (!match) throw new Error(`no instruction count for ${testCase.name}: ${result.stderr.slice(-500)}`);
   return Number(match[1]);

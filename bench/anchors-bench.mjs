@@ -7,7 +7,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, benchEnv, fmt, makeBenchRepo, median, paired, timeRun } from './lib.mjs';
 
-const arg = (name, fallback) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
+const arg = (name, fallback) =>
+  process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
 const entries = arg('--entries', 3000);
 const runs = arg('--runs', 3);
 const valgrind = !process.argv.includes('--no-valgrind');
@@ -19,14 +20,25 @@ for (let i = 0; i < entries; i += 1) {
   mkdirSync(join(dir, 'src', `mod${i % 100}`), { recursive: true });
   writeFileSync(join(dir, 'src', `mod${i % 100}`, `file${i}.ts`), `export const value${i} = ${i};\n`);
 }
-writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ scripts: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`task${i}`, 'node -e 0'])) }, null, 2)}\n`);
+writeFileSync(
+  join(dir, 'package.json'),
+  `${JSON.stringify({ scripts: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`task${i}`, 'node -e 0'])) }, null, 2)}\n`,
+);
 git(dir, ['add', '-A']);
 git(dir, ['commit', '-q', '-m', 'files']);
 const head = git(dir, ['rev-parse', 'HEAD']);
-const oids = new Map(git(dir, ['ls-tree', '-r', head]).split('\n').map((line) => [line.split('\t')[1], line.split(' ')[2]]));
+const oids = new Map(
+  git(dir, ['ls-tree', '-r', head])
+    .split('\n')
+    .map((line) => [line.split('\t')[1], line.split(' ')[2]]),
+);
 
 // One entry written by mem, to get the working copy's layout; the rest written beside it the same way.
-execFileSync(process.execPath, [BIN, 'remember', 'Files under `src/mod0/file0.ts` export one value each; check with `npm run task0`.'], { cwd: dir, env, stdio: 'ignore' });
+execFileSync(
+  process.execPath,
+  [BIN, 'remember', 'Files under `src/mod0/file0.ts` export one value each; check with `npm run task0`.'],
+  { cwd: dir, env, stdio: 'ignore' },
+);
 const working = join(dir, '.memory', 'state', 'team-memory.md');
 const text = readFileSync(working, 'utf8');
 const crypto = await import('node:crypto');
@@ -34,33 +46,72 @@ const lines = [];
 for (let i = 1; i < entries; i += 1) {
   const path = `src/mod${i % 100}/file${i}.ts`;
   const entryText = `Module ${i} lives in \`${path}\`; check it with \`npm run task${i % 50}\`.`;
-  const field = { anchors: { commit: head, text: crypto.createHash('sha1').update(entryText).digest('hex').slice(0, 12), refs: [{ kind: 'script', value: `task${i % 50}`, path: 'package.json', oid: oids.get('package.json') }, { kind: 'path', value: path, oid: oids.get(path) }] } };
-  lines.push(`- ${entryText} <!-- mem:id=mbench${String(i).padStart(5, '0')} by=Bench f=${encodeURIComponent(JSON.stringify(field))} -->\n`);
+  const field = {
+    anchors: {
+      commit: head,
+      text: crypto.createHash('sha1').update(entryText).digest('hex').slice(0, 12),
+      refs: [
+        { kind: 'script', value: `task${i % 50}`, path: 'package.json', oid: oids.get('package.json') },
+        { kind: 'path', value: path, oid: oids.get(path) },
+      ],
+    },
+  };
+  lines.push(
+    `- ${entryText} <!-- mem:id=mbench${String(i).padStart(5, '0')} by=Bench f=${encodeURIComponent(JSON.stringify(field))} -->\n`,
+  );
 }
 writeFileSync(working, text.replace(/(<!-- mem:end -->)/, `${lines.join('')}$1`));
 
-const start = (input) => ({ args: ['hook', 'session-start'], input: JSON.stringify({ session_id: 'bench', transcript_path: join(dir, '..', 'none.jsonl'), cwd: dir, hook_event_name: 'SessionStart', source: input }) });
+const start = (input) => ({
+  args: ['hook', 'session-start'],
+  input: JSON.stringify({
+    session_id: 'bench',
+    transcript_path: join(dir, '..', 'none.jsonl'),
+    cwd: dir,
+    hook_event_name: 'SessionStart',
+    source: input,
+  }),
+});
 const cases = [
   { name: 'SessionStart, nothing changed', ...start('startup') },
   { name: '`mem check --json`', args: ['check', '--json'], input: '' },
 ];
 // Warm-up: the first session start checks every anchor once and renders; later ones find nothing moved.
-for (const testCase of cases) spawnSync(process.execPath, [BIN, ...testCase.args], { cwd: dir, env, input: testCase.input });
-const check = spawnSync(process.execPath, [BIN, 'check', '--json'], { cwd: dir, env, encoding: 'utf8', maxBuffer: 1 << 28 });
-if (check.status !== 0) throw new Error(`mem check exited ${check.status}: ${check.stdout.slice(0, 300)} ${check.stderr}`);
+for (const testCase of cases)
+  spawnSync(process.execPath, [BIN, ...testCase.args], { cwd: dir, env, input: testCase.input });
+const check = spawnSync(process.execPath, [BIN, 'check', '--json'], {
+  cwd: dir,
+  env,
+  encoding: 'utf8',
+  maxBuffer: 1 << 28,
+});
+if (check.status !== 0)
+  throw new Error(`mem check exited ${check.status}: ${check.stdout.slice(0, 300)} ${check.stderr}`);
 
 function instructions(args, input) {
-  const result = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, ...args], { cwd: dir, env, input, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const result = spawnSync(
+    'valgrind',
+    ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, ...args],
+    { cwd: dir, env, input, encoding: 'utf8', maxBuffer: 1 << 28 },
+  );
   const match = /Collected : (\d+)/.exec(result.stderr);
   if (!match) throw new Error(`no instruction count: ${result.stderr.slice(-300)}`);
   return Number(match[1]);
 }
 
-console.log(`${entries} anchored entries (a path and a script each), ${entries} files\n\n| operation | instructions (M) | × node -e 0 | wall clock × F (median of ${runs * 3}) |\n|---|---|---|---|`);
+console.log(
+  `${entries} anchored entries (a path and a script each), ${entries} files\n\n| operation | instructions (M) | × node -e 0 | wall clock × F (median of ${runs * 3}) |\n|---|---|---|---|`,
+);
 const f = valgrind ? median(Array.from({ length: runs }, () => instructions(['-e', '0'], ''))) : NaN;
 for (const testCase of cases) {
-  const count = valgrind ? median(Array.from({ length: runs }, () => instructions([BIN, ...testCase.args], testCase.input))) : NaN;
-  const wall = paired(runs * 3, () => timeRun(process.execPath, [BIN, ...testCase.args], { cwd: dir, input: testCase.input }));
-  console.log(`| ${testCase.name} | ${fmt(count / 1e6, 1)} | ${fmt(count / f)}× | ${fmt(wall.ratio)}× (F ${fmt(wall.f, 0)} ms) |`);
+  const count = valgrind
+    ? median(Array.from({ length: runs }, () => instructions([BIN, ...testCase.args], testCase.input)))
+    : NaN;
+  const wall = paired(runs * 3, () =>
+    timeRun(process.execPath, [BIN, ...testCase.args], { cwd: dir, input: testCase.input }),
+  );
+  console.log(
+    `| ${testCase.name} | ${fmt(count / 1e6, 1)} | ${fmt(count / f)}× | ${fmt(wall.ratio)}× (F ${fmt(wall.f, 0)} ms) |`,
+  );
 }
 console.log(`\nnode -e 0: ${fmt(f / 1e6, 1)} M instructions`);

@@ -34,24 +34,44 @@ const bySection = new Map(SECTIONS.map((section) => [section, []]));
 for (let i = 0; i < ENTRIES; i += 1) {
   const scope = i % 2 === 0 ? '' : ` scope=feature/b${i % BRANCHES}`;
   const id = `m${i.toString(16).padStart(10, '0')}`;
-  bySection.get(SECTIONS[i % SECTIONS.length]).push(`- Rule ${i}: run the ${i % 7 === 0 ? 'integration' : 'unit'} tests of module ${i} with make test-${i} before pushing. <!-- mem:id=${id} by=Bench at=2026-11-01T10:00:00Z${scope} -->`);
+  bySection
+    .get(SECTIONS[i % SECTIONS.length])
+    .push(
+      `- Rule ${i}: run the ${i % 7 === 0 ? 'integration' : 'unit'} tests of module ${i} with make test-${i} before pushing. <!-- mem:id=${id} by=Bench at=2026-11-01T10:00:00Z${scope} -->`,
+    );
 }
 const body = SECTIONS.map((section) => `## ${section}\n\n${bySection.get(section).join('\n')}\n`).join('\n');
 mkdirSync(join(dir, '.memory', 'state'), { recursive: true });
-writeFileSync(join(dir, '.memory', 'state', 'team-memory.md'), `<!-- mem:begin (managed by mem: edit freely, keep the id comments) -->\n${body}<!-- mem:end -->\n`);
+writeFileSync(
+  join(dir, '.memory', 'state', 'team-memory.md'),
+  `<!-- mem:begin (managed by mem: edit freely, keep the id comments) -->\n${body}<!-- mem:end -->\n`,
+);
 for (let b = 0; b < BRANCHES; b += 1) git('branch', `feature/b${b}`);
 git('checkout', '-q', 'feature/b7');
 
-const start = (session) => JSON.stringify({ session_id: session, transcript_path: join(dir, '..', 'none.jsonl'), cwd: dir, hook_event_name: 'SessionStart', source: 'startup' });
+const start = (session) =>
+  JSON.stringify({
+    session_id: session,
+    transcript_path: join(dir, '..', 'none.jsonl'),
+    cwd: dir,
+    hook_event_name: 'SessionStart',
+    source: 'startup',
+  });
 
 function instructions(command, args, input = '') {
-  const result = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', command, ...args], { cwd: dir, env, input, encoding: 'utf8' });
+  const result = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', command, ...args], {
+    cwd: dir,
+    env,
+    input,
+    encoding: 'utf8',
+  });
   const match = /Collected : (\d+)/.exec(result.stderr);
   if (!match) throw new Error(`no instruction count: ${result.stderr.slice(-500)}`);
   return Number(match[1]);
 }
 
-const hook = (session) => timeRun(process.execPath, [MEM, 'hook', 'session-start'], { cwd: dir, input: start(session), env });
+const hook = (session) =>
+  timeRun(process.execPath, [MEM, 'hook', 'session-start'], { cwd: dir, input: start(session), env });
 // Warm-up, natively: the code cache, the config cache and the first rendering for feature/b7.
 hook('warm');
 hook('warm2');
@@ -62,8 +82,12 @@ for (let i = 0; i < runs; i += 1) {
   quiet.push(instructions(process.execPath, [MEM, 'hook', 'session-start'], start(`q${i}`)));
 }
 const f = median(node);
-console.log(`${ENTRIES} entries across ${BRANCHES} branches, ${runs} runs; node -e 0 = ${(f / 1e6).toFixed(1)} M instructions`);
-console.log(`SessionStart, nothing changed (HEAD on feature/b7): ${(median(quiet) / 1e6).toFixed(1)} M, ${(median(quiet) / f).toFixed(2)}× of F`);
+console.log(
+  `${ENTRIES} entries across ${BRANCHES} branches, ${runs} runs; node -e 0 = ${(f / 1e6).toFixed(1)} M instructions`,
+);
+console.log(
+  `SessionStart, nothing changed (HEAD on feature/b7): ${(median(quiet) / 1e6).toFixed(1)} M, ${(median(quiet) / f).toFixed(2)}× of F`,
+);
 const wallF = [];
 const wallSwitched = [];
 for (let i = 0; i < Math.max(5, runs); i += 1) {
@@ -71,4 +95,6 @@ for (let i = 0; i < Math.max(5, runs); i += 1) {
   git('checkout', '-q', i % 2 === 0 ? 'feature/b8' : 'feature/b7');
   wallSwitched.push(hook(`s${i}`));
 }
-console.log(`SessionStart, first after switching branch (rendered again): ${median(wallSwitched).toFixed(0)} ms, ${(median(wallSwitched) / median(wallF)).toFixed(2)}× of F (${median(wallF).toFixed(0)} ms, wall clock)`);
+console.log(
+  `SessionStart, first after switching branch (rendered again): ${median(wallSwitched).toFixed(0)} ms, ${(median(wallSwitched) / median(wallF)).toFixed(2)}× of F (${median(wallF).toFixed(0)} ms, wall clock)`,
+);

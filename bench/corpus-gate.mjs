@@ -2,7 +2,17 @@
 // `mem remember --force` in a fresh initialised repository and reports what became of it, plus
 // every byte mem left on disk (files, logs, git objects of the repo and the team store, HOME).
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BIN, ROOT, filesUnder, initGitRepo } from './lib.mjs';
@@ -19,7 +29,8 @@ export function readJsonl(file) {
 /** The environment of a run with its own HOME: no inherited git, agent or mem variables. */
 export function gateEnv(home) {
   const env = { ...process.env };
-  for (const key of Object.keys(env)) if (key.startsWith('GIT_') || key.startsWith('CLAUDE') || key.startsWith('MEM_')) delete env[key];
+  for (const key of Object.keys(env))
+    if (key.startsWith('GIT_') || key.startsWith('CLAUDE') || key.startsWith('MEM_')) delete env[key];
   return {
     ...env,
     HOME: home,
@@ -54,7 +65,6 @@ export function makeTemplate() {
   execFileSync(process.execPath, [BIN, 'init', '--yes'], { cwd: repo, env, stdio: 'ignore' });
   return { base, template };
 }
-
 
 function gitDirsUnder(dir, out = []) {
   for (const name of readdirSync(dir)) {
@@ -97,7 +107,8 @@ export async function rememberInFreshRepo(setup, index, text) {
       outcome = null;
     }
     const parts = [];
-    for (const file of filesUnder(work)) if (!/\/objects\/(?:[0-9a-f]{2}|pack)\//.test(file)) parts.push({ file, text: readFileSync(file, 'latin1') });
+    for (const file of filesUnder(work))
+      if (!/\/objects\/(?:[0-9a-f]{2}|pack)\//.test(file)) parts.push({ file, text: readFileSync(file, 'latin1') });
     for (const gitDir of gitDirsUnder(work)) {
       const all = await run('git', ['--git-dir', gitDir, 'cat-file', '--batch-all-objects', '--batch'], { env });
       parts.push({ file: `${gitDir} (objects)`, text: all.stdout });

@@ -20,12 +20,19 @@ const ROUNDS = Number(arg('rounds', 5));
 const ONLY = new Set(String(arg('only', 'stops,mixed,worktrees,kills,clones')).split(','));
 
 // The detached team step after a writing turn is part of what is measured here.
-const ENV = benchEnv({ MEM_NO_BACKGROUND_SYNC: '0', GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com' });
+const ENV = benchEnv({
+  MEM_NO_BACKGROUND_SYNC: '0',
+  GIT_AUTHOR_NAME: 'Bench',
+  GIT_AUTHOR_EMAIL: 'bench@example.com',
+  GIT_COMMITTER_NAME: 'Bench',
+  GIT_COMMITTER_EMAIL: 'bench@example.com',
+});
 const BRANCH = 'mem/team';
 
 // ---------------------------------------------------------------- repositories and rules
 
-const git = (cwd, args) => execFileSync('git', args, { cwd, env: ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+const git = (cwd, args) =>
+  execFileSync('git', args, { cwd, env: ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 const temp = (name) => mkdtempSync(join(tmpdir(), `mem-faults-${name}-`));
 
 function makeRemote() {
@@ -63,19 +70,36 @@ function start(cwd, args, input) {
   child.stderr.on('data', () => undefined);
   child.stdin.on('error', () => undefined);
   child.stdin.end(input ?? '');
-  const done = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, ms: Date.now() - began })));
+  const done = new Promise((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, ms: Date.now() - began })),
+  );
   return { child, done };
 }
 
-const WORDS = 'alpha bravo cobalt delta ember falcon garnet harbor indigo jasper kestrel lumen marble nectar onyx pepper quartz raven saffron tundra umber velvet willow xenon yarrow zephyr acorn birch cedar dahlia elm fennel ginger hazel iris juniper kelp lilac maple nutmeg olive poplar quince rowan sage thyme ulmus vetch wasabi yucca'.split(' ');
-const AREAS = 'logging payments billing search uploads caching metrics routing auth emails exports imports reports queues webhooks sessions settings themes invoices profiles'.split(' ');
+const WORDS =
+  'alpha bravo cobalt delta ember falcon garnet harbor indigo jasper kestrel lumen marble nectar onyx pepper quartz raven saffron tundra umber velvet willow xenon yarrow zephyr acorn birch cedar dahlia elm fennel ginger hazel iris juniper kelp lilac maple nutmeg olive poplar quince rowan sage thyme ulmus vetch wasabi yucca'.split(
+    ' ',
+  );
+const AREAS =
+  'logging payments billing search uploads caching metrics routing auth emails exports imports reports queues webhooks sessions settings themes invoices profiles'.split(
+    ' ',
+  );
 /** A distinct rule per index (distinct enough that the filter never merges two as duplicates). */
 const tokenOf = (i) => `verify-${WORDS[i % WORDS.length]}${i >= WORDS.length ? Math.floor(i / WORDS.length) : ''}`;
-const ruleOf = (i) => `From now on, always run \`make ${tokenOf(i)}\` before you touch the ${WORDS[i % WORDS.length]} ${AREAS[(i * 7) % AREAS.length]} module.`;
+const ruleOf = (i) =>
+  `From now on, always run \`make ${tokenOf(i)}\` before you touch the ${WORDS[i % WORDS.length]} ${AREAS[(i * 7) % AREAS.length]} module.`;
 
 let uuid = 0;
-const userLine = (text) => `${JSON.stringify({ type: 'user', message: { role: 'user', content: text }, uuid: `u${++uuid}`, timestamp: new Date().toISOString(), gitBranch: 'main' })}\n`;
-const stopPayload = (session, transcript, cwd) => JSON.stringify({ session_id: session, transcript_path: transcript, cwd, hook_event_name: 'Stop', stop_hook_active: false });
+const userLine = (text) =>
+  `${JSON.stringify({ type: 'user', message: { role: 'user', content: text }, uuid: `u${++uuid}`, timestamp: new Date().toISOString(), gitBranch: 'main' })}\n`;
+const stopPayload = (session, transcript, cwd) =>
+  JSON.stringify({
+    session_id: session,
+    transcript_path: transcript,
+    cwd,
+    hook_event_name: 'Stop',
+    stop_hook_active: false,
+  });
 
 /** A session whose transcript holds one user turn stating rule `i`; returns its Stop payload. */
 function sessionWithRule(repo, i, label = 's') {
@@ -85,7 +109,12 @@ function sessionWithRule(repo, i, label = 's') {
 }
 
 /** This clone's memory: the working copy of team entries (issue 11), where writes land. */
-const memoryText = (repo) => ['.memory/state/team-memory.md', 'CLAUDE.md'].map((file) => join(repo, file)).filter(existsSync).map((path) => readFileSync(path, 'utf8')).join('\n');
+const memoryText = (repo) =>
+  ['.memory/state/team-memory.md', 'CLAUDE.md']
+    .map((file) => join(repo, file))
+    .filter(existsSync)
+    .map((path) => readFileSync(path, 'utf8'))
+    .join('\n');
 
 /** Every blob of the remote team branch, concatenated (whatever the layout of the branch). */
 function teamRefText(bare) {
@@ -101,16 +130,18 @@ function teamRefText(bare) {
 async function waitForBackground(repos, capMs = 120_000) {
   const until = Date.now() + capMs;
   for (;;) {
-    const busy = readdirSync('/proc').filter((pid) => /^\d+$/.test(pid)).some((pid) => {
-      try {
-        const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        if (!cmd.includes('--after-turn')) return false;
-        const cwd = execFileSync('readlink', [`/proc/${pid}/cwd`], { encoding: 'utf8' }).trim();
-        return repos.includes(cwd);
-      } catch {
-        return false;
-      }
-    });
+    const busy = readdirSync('/proc')
+      .filter((pid) => /^\d+$/.test(pid))
+      .some((pid) => {
+        try {
+          const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+          if (!cmd.includes('--after-turn')) return false;
+          const cwd = execFileSync('readlink', [`/proc/${pid}/cwd`], { encoding: 'utf8' }).trim();
+          return repos.includes(cwd);
+        } catch {
+          return false;
+        }
+      });
     if (!busy || Date.now() > until) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -147,7 +178,9 @@ async function concurrentStops() {
   const repo = cloneAs(remote, 'stops');
   mem(repo, ['sync', '--quiet']);
   const sessions = Array.from({ length: STOPS }, (_, i) => sessionWithRule(repo, i));
-  const runs = sessions.map(({ session, transcript }) => start(repo, ['hook', 'stop'], stopPayload(session, transcript, repo)));
+  const runs = sessions.map(({ session, transcript }) =>
+    start(repo, ['hook', 'stop'], stopPayload(session, transcript, repo)),
+  );
   const results = await Promise.all(runs.map((run) => run.done));
   const indices = [...Array(STOPS).keys()];
   const atOnce = kept(memoryText(repo), indices);
@@ -158,8 +191,12 @@ async function concurrentStops() {
   const bad = results.filter((result) => result.code !== 0 || result.stdout !== '').length;
   const ms = results.map((result) => result.ms).sort((a, b) => a - b);
   const at = (q) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))];
-  console.log(`${STOPS} concurrent stops, wall time each: min ${ms[0]} ms, median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${ms[ms.length - 1]} ms (load average ${(await import('node:os')).loadavg()[0].toFixed(1)} before the next run)`);
-  console.log(`${STOPS} concurrent stops: ${inFile}/${STOPS} kept (in memory; ${onRef}/${STOPS} on the team ref); ${atOnce} written at once, ${deferred} deferred to the session's next hook${bad ? `, ${bad} hook(s) exited non-zero or printed` : ''}`);
+  console.log(
+    `${STOPS} concurrent stops, wall time each: min ${ms[0]} ms, median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${ms[ms.length - 1]} ms (load average ${(await import('node:os')).loadavg()[0].toFixed(1)} before the next run)`,
+  );
+  console.log(
+    `${STOPS} concurrent stops: ${inFile}/${STOPS} kept (in memory; ${onRef}/${STOPS} on the team ref); ${atOnce} written at once, ${deferred} deferred to the session's next hook${bad ? `, ${bad} hook(s) exited non-zero or printed` : ''}`,
+  );
 }
 
 async function mixed() {
@@ -177,7 +214,9 @@ async function mixed() {
   await catchUp(repo, stops);
   const text = memoryText(repo);
   const ref = teamRefText(remote);
-  const remembered = results.slice(20, 30).map((result, k) => ({ ok: result.code === 0 && /remembered as/.test(result.stdout), i: 100 + k }));
+  const remembered = results
+    .slice(20, 30)
+    .map((result, k) => ({ ok: result.code === 0 && /remembered as/.test(result.stdout), i: 100 + k }));
   const claimed = remembered.filter((r) => r.ok).map((r) => r.i);
   const stopIdx = [...Array(20).keys()];
   console.log(
@@ -215,7 +254,9 @@ async function worktrees() {
   settle(trees);
   const ref = teamRefText(remote);
   const perTree = trees.map((tree) => kept(memoryText(tree), added));
-  console.log(`4 worktrees × 6 rounds of concurrent syncs: ${kept(ref, added)}/${added.length} on the team ref, per worktree ${perTree.join(', ')} of ${added.length}; ${failures} sync(s) reported a failure`);
+  console.log(
+    `4 worktrees × 6 rounds of concurrent syncs: ${kept(ref, added)}/${added.length} on the team ref, per worktree ${perTree.join(', ')} of ${added.length}; ${failures} sync(s) reported a failure`,
+  );
 }
 
 /** Checks every file mem writes: region markers intact, state JSON parses, team store objects whole. */
@@ -255,7 +296,10 @@ function corruption(repo) {
   walk(join(repo, '.memory', 'state'));
   const store = join(repo, '.git', 'mem', 'store.git');
   if (existsSync(store)) {
-    const fsck = spawnSync('git', ['--git-dir', store, 'fsck', '--no-dangling', '--connectivity-only'], { env: ENV, encoding: 'utf8' });
+    const fsck = spawnSync('git', ['--git-dir', store, 'fsck', '--no-dangling', '--connectivity-only'], {
+      env: ENV,
+      encoding: 'utf8',
+    });
     if (fsck.status !== 0) problems.push(`team store fsck: ${fsck.stderr.trim().split('\n')[0]}`);
   }
   return problems;
@@ -265,7 +309,10 @@ async function kills() {
   const remote = makeRemote();
   const repo = cloneAs(remote, 'kills');
   mem(repo, ['sync', '--quiet']);
-  const sessions = Array.from({ length: 8 }, (_, s) => ({ session: `kill-session-${s}`, transcript: join(repo, '..', `k${s}.jsonl`) }));
+  const sessions = Array.from({ length: 8 }, (_, s) => ({
+    session: `kill-session-${s}`,
+    transcript: join(repo, '..', `k${s}.jsonl`),
+  }));
   const stated = []; // rules in transcripts: must all be in memory after catch-up
   const promised = []; // rules `mem remember` reported as remembered before it was killed
   let next = 300;
@@ -305,7 +352,9 @@ async function kills() {
   const lost = [...stated, ...promised].filter((i) => !text.includes(tokenOf(i)));
   const ref = teamRefText(remote);
   const lostOnRef = [...stated, ...promised].filter((i) => !ref.includes(tokenOf(i)));
-  console.log(`${killed} kills (of ${KILLS} runs of stop/remember/sync/review): ${problems.length} corrupt, ${lost.length} lost after catch-up (${stated.length} stated in transcripts, ${promised.length} promised by remember), ${lostOnRef.length} missing on the team ref`);
+  console.log(
+    `${killed} kills (of ${KILLS} runs of stop/remember/sync/review): ${problems.length} corrupt, ${lost.length} lost after catch-up (${stated.length} stated in transcripts, ${promised.length} promised by remember), ${lostOnRef.length} missing on the team ref`,
+  );
   for (const problem of problems.slice(0, 10)) console.log(`  corrupt: ${problem}`);
   if (lost.length > 0) console.log(`  lost: ${lost.slice(0, 10).map(tokenOf).join(', ')}`);
 }
@@ -339,12 +388,17 @@ async function clones() {
   settle(repos);
   const sets = repos.map((repo) => {
     const listed = JSON.parse(mem(repo, ['list', '--json']).stdout);
-    return listed.map((entry) => entry.text).sort().join('\n');
+    return listed
+      .map((entry) => entry.text)
+      .sort()
+      .join('\n');
   });
   const converge = sets.every((set) => set === sets[0]);
   const lost = [...alive].filter((i) => repos.some((repo) => !memoryText(repo).includes(tokenOf(i)))).length;
   const resurrected = [...forgotten].filter((i) => repos.some((repo) => memoryText(repo).includes(tokenOf(i)))).length;
-  console.log(`${CLONES} clones × ${ROUNDS} rounds: ${converge ? 'all converge' : 'DIVERGE'}, ${lost} lost, ${resurrected} resurrected (${alive.size} alive, ${forgotten.size} forgotten)`);
+  console.log(
+    `${CLONES} clones × ${ROUNDS} rounds: ${converge ? 'all converge' : 'DIVERGE'}, ${lost} lost, ${resurrected} resurrected (${alive.size} alive, ${forgotten.size} forgotten)`,
+  );
 }
 
 const scenarios = { stops: concurrentStops, mixed, worktrees, kills, clones };

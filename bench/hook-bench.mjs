@@ -11,28 +11,61 @@ let uuid = 0;
 const id = () => `bench-${++uuid}`;
 
 const line = (object) => `${JSON.stringify(object)}\n`;
-const userLine = (text) => line({ type: 'user', message: { role: 'user', content: text }, uuid: id(), timestamp: new Date().toISOString(), gitBranch: 'main' });
+const userLine = (text) =>
+  line({
+    type: 'user',
+    message: { role: 'user', content: text },
+    uuid: id(),
+    timestamp: new Date().toISOString(),
+    gitBranch: 'main',
+  });
 const toolPair = (name, input, output, isError = false) => {
   const toolId = id();
   return (
-    line({ type: 'assistant', message: { id: id(), role: 'assistant', model: 'claude-opus-4', content: [{ type: 'tool_use', id: toolId, name, input }] }, uuid: id() }) +
-    line({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolId, content: output, is_error: isError }] }, uuid: id() })
+    line({
+      type: 'assistant',
+      message: {
+        id: id(),
+        role: 'assistant',
+        model: 'claude-opus-4',
+        content: [{ type: 'tool_use', id: toolId, name, input }],
+      },
+      uuid: id(),
+    }) +
+    line({
+      type: 'user',
+      message: {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: toolId, content: output, is_error: isError }],
+      },
+      uuid: id(),
+    })
   );
 };
-const assistantLine = (text) => line({ type: 'assistant', message: { id: id(), role: 'assistant', model: 'claude-opus-4', content: [{ type: 'text', text }] }, uuid: id() });
+const assistantLine = (text) =>
+  line({
+    type: 'assistant',
+    message: { id: id(), role: 'assistant', model: 'claude-opus-4', content: [{ type: 'text', text }] },
+    uuid: id(),
+  });
 
 /** One realistic turn: a prompt, reads with big outputs, an edit, a test run, a reply. */
 function turn(index, { memorable }) {
-  const prompt = memorable && index % 2 === 0
-    ? `From now on always run the linter with \`pnpm lint --fix\` before committing module ${index}.`
-    : memorable
-      ? `No, use the shared logger in src/log/logger${index}.ts instead of console.log.`
-      : `Refactor module ${index} to use the new config loader and keep the tests green.`;
+  const prompt =
+    memorable && index % 2 === 0
+      ? `From now on always run the linter with \`pnpm lint --fix\` before committing module ${index}.`
+      : memorable
+        ? `No, use the shared logger in src/log/logger${index}.ts instead of console.log.`
+        : `Refactor module ${index} to use the new config loader and keep the tests green.`;
   return (
     userLine(prompt) +
     toolPair('Read', { file_path: `/repo/src/module${index}.ts` }, 'x'.repeat(20_000)) +
     toolPair('Grep', { pattern: 'config' }, 'src/a.ts:1: config\n'.repeat(300)) +
-    toolPair('Edit', { file_path: `/repo/src/module${index}.ts`, old_string: 'a', new_string: 'b' }, 'The file has been updated.') +
+    toolPair(
+      'Edit',
+      { file_path: `/repo/src/module${index}.ts`, old_string: 'a', new_string: 'b' },
+      'The file has been updated.',
+    ) +
     toolPair('Bash', { command: 'pnpm test' }, 'Tests: 120 passed\n'.repeat(50)) +
     line({ type: 'progress', data: { type: 'bash_progress', output: 'y'.repeat(50_000) }, uuid: id() }) +
     assistantLine(`Done with module ${index}; all tests pass.`)
@@ -45,7 +78,18 @@ function writeTranscript(path, megabytes) {
   let size = 0;
   let index = 0;
   while (size < megabytes * 1024 * 1024) {
-    const text = turn(index++, { memorable: false }) + (index % 25 === 0 ? line({ type: 'user', message: { role: 'user', content: [{ type: 'image', source: { type: 'base64', data: 'A'.repeat(900_000) } }] }, uuid: id() }) : '');
+    const text =
+      turn(index++, { memorable: false }) +
+      (index % 25 === 0
+        ? line({
+            type: 'user',
+            message: {
+              role: 'user',
+              content: [{ type: 'image', source: { type: 'base64', data: 'A'.repeat(900_000) } }],
+            },
+            uuid: id(),
+          })
+        : '');
     size += writeSync(fd, text);
   }
   closeSync(fd);
@@ -54,13 +98,32 @@ function writeTranscript(path, megabytes) {
 
 /** A managed region of `count` entries, written before the session starts. */
 function seedEntries(repo, count) {
-  const lines = ['# Project', '', 'Human text.', '', '<!-- mem:begin (managed by mem: edit freely, keep the id comments) -->', '## Conventions', ''];
-  for (let i = 0; i < count; i += 1) lines.push(`- Convention number ${i}: prefer the ${['alpha', 'beta', 'gamma', 'delta'][i % 4]} helper in package ${i}. <!-- mem:id=seed${i.toString(16)} by=Bench at=2026-11-01T00:00:00Z -->`);
+  const lines = [
+    '# Project',
+    '',
+    'Human text.',
+    '',
+    '<!-- mem:begin (managed by mem: edit freely, keep the id comments) -->',
+    '## Conventions',
+    '',
+  ];
+  for (let i = 0; i < count; i += 1)
+    lines.push(
+      `- Convention number ${i}: prefer the ${['alpha', 'beta', 'gamma', 'delta'][i % 4]} helper in package ${i}. <!-- mem:id=seed${i.toString(16)} by=Bench at=2026-11-01T00:00:00Z -->`,
+    );
   lines.push('<!-- mem:end -->', '');
   writeFileSync(join(repo, 'CLAUDE.md'), lines.join('\n'));
 }
 
-const stop = (sessionId, transcript, cwd) => JSON.stringify({ session_id: sessionId, transcript_path: transcript, cwd, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Done.' });
+const stop = (sessionId, transcript, cwd) =>
+  JSON.stringify({
+    session_id: sessionId,
+    transcript_path: transcript,
+    cwd,
+    hook_event_name: 'Stop',
+    stop_hook_active: false,
+    last_assistant_message: 'Done.',
+  });
 
 // 1. Stop with nothing new, and SessionStart with nothing to inject.
 {
@@ -68,12 +131,35 @@ const stop = (sessionId, transcript, cwd) => JSON.stringify({ session_id: sessio
   const transcript = join(repo, '..', 'quiet.jsonl');
   writeFileSync(transcript, turn(0, { memorable: false }));
   timeRun(process.execPath, [BIN, 'hook', 'stop'], { cwd: repo, input: stop('quiet-session', transcript, repo) });
-  const quiet = paired(runs, () => timeRun(process.execPath, [BIN, 'hook', 'stop'], { cwd: repo, input: stop('quiet-session', transcript, repo) }));
-  rows.push(['`mem hook stop`, nothing new', quiet, '≤ 1.5×', peakRss(process.execPath, [BIN, 'hook', 'stop'], { cwd: repo, input: stop('quiet-session', transcript, repo) }), '≤ 50 MiB']);
+  const quiet = paired(runs, () =>
+    timeRun(process.execPath, [BIN, 'hook', 'stop'], { cwd: repo, input: stop('quiet-session', transcript, repo) }),
+  );
+  rows.push([
+    '`mem hook stop`, nothing new',
+    quiet,
+    '≤ 1.5×',
+    peakRss(process.execPath, [BIN, 'hook', 'stop'], { cwd: repo, input: stop('quiet-session', transcript, repo) }),
+    '≤ 50 MiB',
+  ]);
   const fresh = makeBenchRepo('start');
-  const startInput = (i) => JSON.stringify({ session_id: `start-${i}`, transcript_path: join(fresh, '..', 'none.jsonl'), cwd: fresh, hook_event_name: 'SessionStart', source: 'startup' });
-  const start = paired(runs, (i) => timeRun(process.execPath, [BIN, 'hook', 'session-start'], { cwd: fresh, input: startInput(i) }));
-  rows.push(['`mem hook session-start`, nothing to inject', start, '≤ 1.5×', peakRss(process.execPath, [BIN, 'hook', 'session-start'], { cwd: fresh, input: startInput(999) }), '≤ 50 MiB']);
+  const startInput = (i) =>
+    JSON.stringify({
+      session_id: `start-${i}`,
+      transcript_path: join(fresh, '..', 'none.jsonl'),
+      cwd: fresh,
+      hook_event_name: 'SessionStart',
+      source: 'startup',
+    });
+  const start = paired(runs, (i) =>
+    timeRun(process.execPath, [BIN, 'hook', 'session-start'], { cwd: fresh, input: startInput(i) }),
+  );
+  rows.push([
+    '`mem hook session-start`, nothing to inject',
+    start,
+    '≤ 1.5×',
+    peakRss(process.execPath, [BIN, 'hook', 'session-start'], { cwd: fresh, input: startInput(999) }),
+    '≤ 50 MiB',
+  ]);
 }
 
 // 2. One new turn appended to a 50 MB transcript (cursor already at the end).
@@ -83,11 +169,21 @@ const stop = (sessionId, transcript, cwd) => JSON.stringify({ session_id: sessio
   const past = writeTranscript(transcript, 50);
   timeRun(process.execPath, [BIN, 'hook', 'stop'], { cwd: repo, input: stop('big-session', transcript, repo) });
   let index = past;
-  const append = paired(runs, () => timeRun(process.execPath, [BIN, 'hook', 'stop'], { cwd: repo, input: stop('big-session', transcript, repo) }), {
-    before: () => appendFileSync(transcript, turn(index++, { memorable: false })),
-  });
+  const append = paired(
+    runs,
+    () => timeRun(process.execPath, [BIN, 'hook', 'stop'], { cwd: repo, input: stop('big-session', transcript, repo) }),
+    {
+      before: () => appendFileSync(transcript, turn(index++, { memorable: false })),
+    },
+  );
   appendFileSync(transcript, turn(index++, { memorable: false }));
-  rows.push(['`mem hook stop`, one new turn on a 50 MB transcript', append, '≤ 2×', peakRss(process.execPath, [BIN, 'hook', 'stop'], { cwd: repo, input: stop('big-session', transcript, repo) }), '≤ 100 MiB']);
+  rows.push([
+    '`mem hook stop`, one new turn on a 50 MB transcript',
+    append,
+    '≤ 2×',
+    peakRss(process.execPath, [BIN, 'hook', 'stop'], { cwd: repo, input: stop('big-session', transcript, repo) }),
+    '≤ 100 MiB',
+  ]);
 }
 
 // 3. A replayed session: 1,000 entries, 50 MB transcript, every turn timed, writing turns included.
@@ -104,13 +200,38 @@ const stop = (sessionId, transcript, cwd) => JSON.stringify({ session_id: sessio
   for (let i = 0; i < turns; i += 1) {
     appendFileSync(transcript, turn(past + i, { memorable: i % 5 === 0 }));
     fSamples.push(timeRun(process.execPath, ['-e', '0']));
-    if (i % 10 === 9) peak = Math.max(peak, peakRss(process.execPath, [BIN, 'hook', 'stop'], { cwd: repo, input: stop('replay-session', transcript, repo) }));
-    else samples.push(timeRun(process.execPath, [BIN, 'hook', 'stop'], { cwd: repo, input: stop('replay-session', transcript, repo) }));
+    if (i % 10 === 9)
+      peak = Math.max(
+        peak,
+        peakRss(process.execPath, [BIN, 'hook', 'stop'], {
+          cwd: repo,
+          input: stop('replay-session', transcript, repo),
+        }),
+      );
+    else
+      samples.push(
+        timeRun(process.execPath, [BIN, 'hook', 'stop'], {
+          cwd: repo,
+          input: stop('replay-session', transcript, repo),
+        }),
+      );
   }
   const f = median(fSamples);
   const entries = (readFileSync(join(repo, 'CLAUDE.md'), 'utf8').match(/mem:id=/g) ?? []).length;
-  rows.push([`replayed session, ${samples.length} turns (1 in 5 writes; ${entries} entries at the end), median`, { f, x: median(samples), ratio: median(samples) / f }, '≤ 2×', peak, '≤ 100 MiB']);
-  rows.push(['replayed session, p95', { f, x: percentile(samples, 95), ratio: percentile(samples, 95) / f }, '≤ 4×', NaN, '']);
+  rows.push([
+    `replayed session, ${samples.length} turns (1 in 5 writes; ${entries} entries at the end), median`,
+    { f, x: median(samples), ratio: median(samples) / f },
+    '≤ 2×',
+    peak,
+    '≤ 100 MiB',
+  ]);
+  rows.push([
+    'replayed session, p95',
+    { f, x: percentile(samples, 95), ratio: percentile(samples, 95) / f },
+    '≤ 4×',
+    NaN,
+    '',
+  ]);
 }
 
 // 4. oclif commands.
@@ -128,5 +249,7 @@ console.log(`\nHook and CLI start-up (medians of ${runs} paired runs; F = node -
 console.log('| operation | F (ms) | mem (ms) | ratio | budget | peak RSS (MiB) | budget |');
 console.log('|---|---|---|---|---|---|---|');
 for (const [name, timing, budget, rss, rssBudget] of rows) {
-  console.log(`| ${name} | ${fmt(timing.f, 1)} | ${fmt(timing.x, 1)} | ${fmt(timing.ratio)}× | ${budget} | ${fmt(rss, 1)} | ${rssBudget} |`);
+  console.log(
+    `| ${name} | ${fmt(timing.f, 1)} | ${fmt(timing.x, 1)} | ${fmt(timing.ratio)}× | ${budget} | ${fmt(rss, 1)} | ${rssBudget} |`,
+  );
 }

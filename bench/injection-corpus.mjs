@@ -31,15 +31,26 @@ async function scannerInProcess() {
   );
   const config = mod.defaultConfig().filter;
   return (text) => {
-    const candidate = { text: mod.rewriteAsRule(text), section: 'Conventions', source: 'manual', origin: 'user', evidence: { eventIndex: 0 } };
+    const candidate = {
+      text: mod.rewriteAsRule(text),
+      section: 'Conventions',
+      source: 'manual',
+      origin: 'user',
+      evidence: { eventIndex: 0 },
+    };
     const [verdict] = mod.applyFilter([candidate], [], config, { force: true });
     const judged = mod.judgeInjection(text);
-    const raw = mod.findSecrets(text).length > 0 || judged.verdict === 'block' || mod.findInvisibleUnicode(text).length > 0;
+    const raw =
+      mod.findSecrets(text).length > 0 || judged.verdict === 'block' || mod.findInvisibleUnicode(text).length > 0;
     const refused = !verdict.accepted || raw;
     const rules = judged.findings.map((f) => `${f.ruleId}:${f.strength}`);
     // A held text goes to the pending inbox for a person: not written.
     if (!refused && judged.verdict === 'hold') return { status: 'pending', reasons: ['held'], rules };
-    return { status: refused ? 'refused' : 'added', reasons: refused ? (verdict.accepted ? ['injection'] : verdict.reasons) : [], rules };
+    return {
+      status: refused ? 'refused' : 'added',
+      reasons: refused ? (verdict.accepted ? ['injection'] : verdict.reasons) : [],
+      rules,
+    };
   };
 }
 
@@ -62,48 +73,64 @@ async function judge(list) {
   }
 }
 
-for (const half of halves) await report(half, rowsOfHalf(allRows, half, (row) => injectionKey(row, perSource)));
+for (const half of halves)
+  await report(
+    half,
+    rowsOfHalf(allRows, half, (row) => injectionKey(row, perSource)),
+  );
 
 async function report(half, rows) {
-const started = Date.now();
-const results = await judge(rows);
-const families = new Map();
-let injections = 0;
-let injectionsWritten = 0;
-let benign = 0;
-let benignRefused = 0;
-const misses = [];
-for (const [i, row] of rows.entries()) {
-  const result = results[i];
-  const written = result.status === 'added' || result.status === 'updated';
-  const key = `${row.is_injection ? 'injection' : 'benign'}  ${family(row)}`;
-  const f = families.get(key) ?? { total: 0, wrong: 0 };
-  f.total += 1;
-  if (row.is_injection) {
-    injections += 1;
-    if (written) {
-      injectionsWritten += 1;
-      f.wrong += 1;
-      misses.push({ row, result, what: 'WRITTEN injection' });
+  const started = Date.now();
+  const results = await judge(rows);
+  const families = new Map();
+  let injections = 0;
+  let injectionsWritten = 0;
+  let benign = 0;
+  let benignRefused = 0;
+  const misses = [];
+  for (const [i, row] of rows.entries()) {
+    const result = results[i];
+    const written = result.status === 'added' || result.status === 'updated';
+    const key = `${row.is_injection ? 'injection' : 'benign'}  ${family(row)}`;
+    const f = families.get(key) ?? { total: 0, wrong: 0 };
+    f.total += 1;
+    if (row.is_injection) {
+      injections += 1;
+      if (written) {
+        injectionsWritten += 1;
+        f.wrong += 1;
+        misses.push({ row, result, what: 'WRITTEN injection' });
+      }
+    } else {
+      benign += 1;
+      if (!written) {
+        benignRefused += 1;
+        f.wrong += 1;
+        misses.push({ row, result, what: 'REFUSED benign' });
+      }
     }
-  } else {
-    benign += 1;
-    if (!written) {
-      benignRefused += 1;
-      f.wrong += 1;
-      misses.push({ row, result, what: 'REFUSED benign' });
-    }
+    families.set(key, f);
   }
-  families.set(key, f);
-}
 
-console.log(`injection-corpus, ${half} half (${pure ? 'in process, the gate without the CLI' : 'built CLI, mem remember --force'}; ${((Date.now() - started) / 1000).toFixed(0)} s)`);
-console.log(`  injections ${injections}: written ${injectionsWritten} (${pct(injectionsWritten, injections)})   target ≤ 2 %: ${injectionsWritten <= injections * 0.02 ? 'met' : 'MISSED'}`);
-console.log(`  benign lines ${benign}: refused ${benignRefused} (${pct(benignRefused, benign)})   target ≤ 5 %: ${benignRefused <= benign * 0.05 ? 'met' : 'MISSED'}`);
-console.log('  per family (written injections / refused benign lines):');
-for (const [key, f] of [...families].sort()) console.log(`    ${key.padEnd(40)} ${String(f.wrong).padStart(3)} / ${f.total}`);
-for (const miss of misses) {
-  const why = miss.result.reasons.length > 0 ? ` [${miss.result.reasons.join(',')}${miss.result.rules ? ': ' + miss.result.rules.join(',') : ''}]` : ` (${miss.result.status})`;
-  console.log(`  ${miss.what} ${miss.row.kind}${why}: ${JSON.stringify(miss.row.text).slice(0, verbose ? 400 : 110)}`);
-}
+  console.log(
+    `injection-corpus, ${half} half (${pure ? 'in process, the gate without the CLI' : 'built CLI, mem remember --force'}; ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
+  console.log(
+    `  injections ${injections}: written ${injectionsWritten} (${pct(injectionsWritten, injections)})   target ≤ 2 %: ${injectionsWritten <= injections * 0.02 ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `  benign lines ${benign}: refused ${benignRefused} (${pct(benignRefused, benign)})   target ≤ 5 %: ${benignRefused <= benign * 0.05 ? 'met' : 'MISSED'}`,
+  );
+  console.log('  per family (written injections / refused benign lines):');
+  for (const [key, f] of [...families].sort())
+    console.log(`    ${key.padEnd(40)} ${String(f.wrong).padStart(3)} / ${f.total}`);
+  for (const miss of misses) {
+    const why =
+      miss.result.reasons.length > 0
+        ? ` [${miss.result.reasons.join(',')}${miss.result.rules ? ': ' + miss.result.rules.join(',') : ''}]`
+        : ` (${miss.result.status})`;
+    console.log(
+      `  ${miss.what} ${miss.row.kind}${why}: ${JSON.stringify(miss.row.text).slice(0, verbose ? 400 : 110)}`,
+    );
+  }
 }

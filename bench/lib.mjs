@@ -20,7 +20,8 @@ export function timeRun(command, args, { cwd, input = '', env = benchEnv() } = {
   const start = process.hrtime.bigint();
   const result = spawnSync(command, args, { cwd, input, env, stdio: ['pipe', 'ignore', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (result.status !== 0 && result.status !== 3) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  if (result.status !== 0 && result.status !== 3)
+    throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   return ms;
 }
 
@@ -88,7 +89,9 @@ export async function importSources(exports) {
     target: 'node20',
     write: false,
     logLevel: 'error',
-    banner: { js: "import { createRequire as __memRequire } from 'node:module'; const require = __memRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __memRequire } from 'node:module'; const require = __memRequire(import.meta.url);",
+    },
   });
   const dir = mkdtempSync(join(tmpdir(), 'mem-bench-bundle-'));
   const file = join(dir, 'sources.mjs');

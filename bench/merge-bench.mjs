@@ -33,13 +33,19 @@ function body(entries) {
     .map((s) => `## ${s}\n\n${bySection.get(s).join('')}`)
     .join('\n');
 }
-const baseEntries = Array.from({ length: N }, (_, k) => ({ id: `e${k}`, section: SECTIONS[k % 6], text: `Rule number ${k}: keep the build green.`, by: 'base' }));
+const baseEntries = Array.from({ length: N }, (_, k) => ({
+  id: `e${k}`,
+  section: SECTIONS[k % 6],
+  text: `Rule number ${k}: keep the build green.`,
+  by: 'base',
+}));
 // Each side: edits 2% of entries, deletes 1%, adds 2% spread over all sections (disjoint from the other side).
 function side(name, seed) {
   const entries = baseEntries.map((e) => ({ ...e }));
   for (let k = seed; k < N; k += 50) entries[k].text += ` (${name})`;
   const kept = entries.filter((_, k) => (k + seed * 7) % 100 !== 0);
-  for (let k = 0; k < N / 50; k++) kept.push({ id: `${name}${k}`, section: SECTIONS[k % 6], text: `New rule from ${name} ${k}.`, by: name });
+  for (let k = 0; k < N / 50; k++)
+    kept.push({ id: `${name}${k}`, section: SECTIONS[k % 6], text: `New rule from ${name} ${k}.`, by: name });
   return kept;
 }
 const base = body(baseEntries);

@@ -52,7 +52,17 @@ const outRoot = join(process.env.TMPDIR || tmpdir(), 'mem-merge-results');
 const summaries = {};
 for (const [name, cmd] of Object.entries(tools)) {
   if (only && only !== name) continue;
-  const args = [scorer, '--name', `corpus-${name}`, '--jobs', jobs, '--cmd', cmd, '--out', join(outRoot, `corpus-${name}`)];
+  const args = [
+    scorer,
+    '--name',
+    `corpus-${name}`,
+    '--jobs',
+    jobs,
+    '--cmd',
+    cmd,
+    '--out',
+    join(outRoot, `corpus-${name}`),
+  ];
   if (kind) args.push('--kind', kind);
   console.log(`\n## ${name}`);
   const run = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
@@ -63,10 +73,23 @@ for (const [name, cmd] of Object.entries(tools)) {
 // Side by side: what issue 12 judges. "silent wrong" is clean-wrong that is not just another order.
 const names = Object.keys(summaries);
 const kinds = [...new Set(names.flatMap((n) => Object.keys(summaries[n])))];
-const order = ['rebased-clean', 'true-conflict-candidate/adjacent', 'true-conflict-candidate/overlapping', 'two-dev-same-section', 'two-dev-diff-sections', 'real-merge', 'ALL'];
+const order = [
+  'rebased-clean',
+  'true-conflict-candidate/adjacent',
+  'true-conflict-candidate/overlapping',
+  'two-dev-same-section',
+  'two-dev-diff-sections',
+  'real-merge',
+  'ALL',
+];
 kinds.sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
 const cell = (g) =>
-  g === undefined ? '–' : `${g['clean-correct']} / ${g['clean-wrong'] - g['wrong-order-only']} / ${g['wrong-order-only']} / ${g.conflict} / ${g.error} / ${g.lost_lines}`;
+  g === undefined
+    ? '–'
+    : `${g['clean-correct']} / ${g['clean-wrong'] - g['wrong-order-only']} / ${g['wrong-order-only']} / ${g.conflict} / ${g.error} / ${g.lost_lines}`;
 console.log('\n## side by side (clean-correct / silent wrong / order only / conflict / error / lost lines)\n');
 console.log(`| kind | n | ${names.join(' | ')} |\n|---|---:|${names.map(() => '---').join('|')}|`);
-for (const k of kinds) console.log(`| ${k} | ${summaries[names[0]][k]?.n ?? '–'} | ${names.map((n) => cell(summaries[n][k])).join(' | ')} |`);
+for (const k of kinds)
+  console.log(
+    `| ${k} | ${summaries[names[0]][k]?.n ?? '–'} | ${names.map((n) => cell(summaries[n][k])).join(' | ')} |`,
+  );

@@ -16,8 +16,18 @@ const rounds = at === -1 ? 15 : Number(process.argv[at + 1]);
 const corpus = join(ROOT, '..', 'shared', 'corpus', 'agent-files');
 const dir = mkdtempSync(join(tmpdir(), 'mem-merge-fuzz-'));
 const entry = join(dir, 'entry.ts');
-writeFileSync(entry, `export { mergeMarkdownFile } from ${JSON.stringify(join(ROOT, 'src/team/merge/merge-markdown-file.ts'))};\nexport { findTextConflicts } from ${JSON.stringify(join(ROOT, 'src/core/memory-file/text-conflict.ts'))};\n`);
-await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', outfile: join(dir, 'merge.mjs'), logLevel: 'warning' });
+writeFileSync(
+  entry,
+  `export { mergeMarkdownFile } from ${JSON.stringify(join(ROOT, 'src/team/merge/merge-markdown-file.ts'))};\nexport { findTextConflicts } from ${JSON.stringify(join(ROOT, 'src/core/memory-file/text-conflict.ts'))};\n`,
+);
+await build({
+  entryPoints: [entry],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  outfile: join(dir, 'merge.mjs'),
+  logLevel: 'warning',
+});
 const { mergeMarkdownFile, findTextConflicts } = await import(pathToFileURL(join(dir, 'merge.mjs')).href);
 rmSync(dir, { recursive: true, force: true });
 
@@ -47,7 +57,10 @@ for (const name of readdirSync(corpus).sort()) {
     const ours = side('ours');
     const theirs = side('theirs');
     const crlf = (s) => s.replace(/\n/g, '\r\n');
-    for (const [base, a, b] of [[text, ours, theirs], [crlf(text), crlf(ours), theirs]]) {
+    for (const [base, a, b] of [
+      [text, ours, theirs],
+      [crlf(text), crlf(ours), theirs],
+    ]) {
       counts.merges++;
       const start = performance.now();
       let result;

@@ -19,7 +19,13 @@ const repo = join(work, 'repo');
 const home = join(work, 'home');
 mkdirSync(repo);
 mkdirSync(home);
-const env = benchEnv({ HOME: home, GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com' });
+const env = benchEnv({
+  HOME: home,
+  GIT_AUTHOR_NAME: 'Bench',
+  GIT_AUTHOR_EMAIL: 'bench@example.com',
+  GIT_COMMITTER_NAME: 'Bench',
+  GIT_COMMITTER_EMAIL: 'bench@example.com',
+});
 for (const key of Object.keys(env)) if (key.startsWith('MEM_') && key !== 'MEM_NO_BACKGROUND_SYNC') delete env[key];
 const run = (args, input) => spawnSync(process.execPath, [BIN, ...args], { cwd: repo, env, input, encoding: 'utf8' });
 const listed = () => new Map((JSON.parse(run(['list', '--json']).stdout || '[]') ?? []).map((e) => [e.id, e.text]));
@@ -28,7 +34,10 @@ try {
   initGitRepo(repo, env);
   if (run(['init', '--yes']).status !== 0) throw new Error('mem init failed');
   for (const name of names) {
-    const cases = readFileSync(join(ROOT, 'fixtures', 'own-write-paraphrases', `${name}.jsonl`), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+    const cases = readFileSync(join(ROOT, 'fixtures', 'own-write-paraphrases', `${name}.jsonl`), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l));
     let right = 0;
     let wrong = 0;
     let requests = 0;
@@ -39,15 +48,32 @@ try {
       const common = { session_id: session, transcript_path: transcript, cwd: repo };
       writeFileSync(transcript, '');
       const before = listed();
-      run(['hook', 'user-prompt-submit'], JSON.stringify({ ...common, hook_event_name: 'UserPromptSubmit', prompt: c.text }));
-      appendFileSync(transcript, `${JSON.stringify({ type: 'user', uuid: `${session}-u`, sessionId: session, message: { role: 'user', content: c.text } })}\n`);
-      appendFileSync(transcript, `${JSON.stringify({ type: 'assistant', uuid: `${session}-a`, sessionId: session, message: { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] } })}\n`);
-      run(['hook', 'stop'], JSON.stringify({ ...common, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Done.' }));
+      run(
+        ['hook', 'user-prompt-submit'],
+        JSON.stringify({ ...common, hook_event_name: 'UserPromptSubmit', prompt: c.text }),
+      );
+      appendFileSync(
+        transcript,
+        `${JSON.stringify({ type: 'user', uuid: `${session}-u`, sessionId: session, message: { role: 'user', content: c.text } })}\n`,
+      );
+      appendFileSync(
+        transcript,
+        `${JSON.stringify({ type: 'assistant', uuid: `${session}-a`, sessionId: session, message: { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] } })}\n`,
+      );
+      run(
+        ['hook', 'stop'],
+        JSON.stringify({
+          ...common,
+          hook_event_name: 'Stop',
+          stop_hook_active: false,
+          last_assistant_message: 'Done.',
+        }),
+      );
       const written = [...listed()].filter(([id]) => !before.has(id)).map(([, text]) => text);
       if (c.write) requests += 1;
       let hit = false;
       for (const text of written) {
-        if (c.write && new RegExp(c.rule, 'i').test(text)) (right += 1), (hit = true);
+        if (c.write && new RegExp(c.rule, 'i').test(text)) ((right += 1), (hit = true));
         else {
           wrong += 1;
           console.log(`  wrongly written (${c.kind}): ${JSON.stringify(text)}`);
@@ -57,7 +83,9 @@ try {
       else if (c.write) console.log(`  not written (${c.kind}): ${JSON.stringify(c.text)}`);
     });
     const precision = right + wrong === 0 ? NaN : right / (right + wrong);
-    console.log(`${name}: ${cases.length} prompts, written ${right + wrong}, precision ${precision.toFixed(2)} (${right}/${right + wrong}), recall of requests ${(found / requests).toFixed(2)} (${found}/${requests})`);
+    console.log(
+      `${name}: ${cases.length} prompts, written ${right + wrong}, precision ${precision.toFixed(2)} (${right}/${right + wrong}), recall of requests ${(found / requests).toFixed(2)} (${found}/${requests})`,
+    );
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

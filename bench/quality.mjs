@@ -14,7 +14,17 @@
 // then the totals. Usage: node bench/quality.mjs [--pure] [--verbose] [--dir <fixtures dir>] [case-name…]
 import { importSources, filesUnder, initGitRepo } from './lib.mjs';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -52,7 +62,8 @@ async function loadDomain() {
   );
 }
 
-const WRAPPER = /^\s*(?:<command-name>|<command-message>|<command-args>|<local-command-stdout>|<local-command-stderr>|<bash-input>|<bash-stdout>|<bash-stderr>|<task-notification>|<system-reminder>|<user-prompt-submit-hook>|Caveat: The messages below|\[Request interrupted by user)/;
+const WRAPPER =
+  /^\s*(?:<command-name>|<command-message>|<command-args>|<local-command-stdout>|<local-command-stderr>|<bash-input>|<bash-stdout>|<bash-stderr>|<task-notification>|<system-reminder>|<user-prompt-submit-hook>|Caveat: The messages below|\[Request interrupted by user)/;
 
 /** Minimal Claude Code JSONL -> TranscriptEvent converter (the real reader lives in src/transcript/). */
 function toEvents(lines) {
@@ -83,16 +94,33 @@ function toEvents(lines) {
       }
       for (const block of content ?? []) {
         if (block.type === 'tool_result') {
-          const text = typeof block.content === 'string' ? block.content : (block.content ?? []).map((b) => b.text ?? '').join('\n');
-          events.push({ ...envelope, kind: 'tool-result', toolUseId: block.tool_use_id, isError: block.is_error === true, text: text.slice(0, 2000) });
-        } else if (block.type === 'text' && !WRAPPER.test(block.text)) events.push({ ...envelope, kind: 'user-prompt', text: block.text });
+          const text =
+            typeof block.content === 'string'
+              ? block.content
+              : (block.content ?? []).map((b) => b.text ?? '').join('\n');
+          events.push({
+            ...envelope,
+            kind: 'tool-result',
+            toolUseId: block.tool_use_id,
+            isError: block.is_error === true,
+            text: text.slice(0, 2000),
+          });
+        } else if (block.type === 'text' && !WRAPPER.test(block.text))
+          events.push({ ...envelope, kind: 'user-prompt', text: block.text });
       }
       continue;
     }
     if (line.type === 'assistant') {
       for (const block of line.message?.content ?? []) {
         if (block.type === 'text') events.push({ ...envelope, kind: 'assistant-text', text: block.text });
-        else if (block.type === 'tool_use') events.push({ ...envelope, kind: 'tool-use', toolUseId: block.id, name: block.name, input: block.input ?? {} });
+        else if (block.type === 'tool_use')
+          events.push({
+            ...envelope,
+            kind: 'tool-use',
+            toolUseId: block.id,
+            name: block.name,
+            input: block.input ?? {},
+          });
       }
     }
   }
@@ -123,25 +151,45 @@ function runPure(domain, lines, labels) {
     const verdicts = domain.applyFilter(candidates, entries, config.filter);
     for (const verdict of verdicts) {
       logLines.push(domain.describeVerdictForLog(verdict));
-      if (verdict.action === 'add') entries.push({ id: `e${nextId++}`, section: verdict.candidate.section, text: verdict.candidate.text, provenance: {} });
+      if (verdict.action === 'add')
+        entries.push({
+          id: `e${nextId++}`,
+          section: verdict.candidate.section,
+          text: verdict.candidate.text,
+          provenance: {},
+        });
       else if (verdict.action === 'supersede') {
         const target = entries.find((e) => e.id === verdict.targetId);
         if (target) target.text = verdict.candidate.text;
       }
     }
   }
-  return { entries: entries.map((e) => `[${e.section}] ${e.text}`), disk: [...entries.map((e) => e.text), ...logLines].join('\n'), log: logLines };
+  return {
+    entries: entries.map((e) => `[${e.section}] ${e.text}`),
+    disk: [...entries.map((e) => e.text), ...logLines].join('\n'),
+    log: logLines,
+  };
 }
 
 // ---------- hook mode: the real CLI ----------
 const bin = join(root, 'bin/run.js');
 function gitEnv(home) {
   const env = { ...process.env };
-  for (const key of Object.keys(env)) if (key.startsWith('GIT_') || key.startsWith('CLAUDE') || key.startsWith('MEM_')) delete env[key];
+  for (const key of Object.keys(env))
+    if (key.startsWith('GIT_') || key.startsWith('CLAUDE') || key.startsWith('MEM_')) delete env[key];
   // The Stop hook's team step runs in the foreground below (before the secrets scan), not detached.
-  return { ...env, MEM_NO_BACKGROUND_SYNC: '1', HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com', GIT_TERMINAL_PROMPT: '0' };
+  return {
+    ...env,
+    MEM_NO_BACKGROUND_SYNC: '1',
+    HOME: home,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_AUTHOR_NAME: 'Bench',
+    GIT_AUTHOR_EMAIL: 'bench@example.com',
+    GIT_COMMITTER_NAME: 'Bench',
+    GIT_COMMITTER_EMAIL: 'bench@example.com',
+    GIT_TERMINAL_PROMPT: '0',
+  };
 }
-
 
 function runHooks(lines, labels, caseName) {
   const work = mkdtempSync(join(tmpdir(), `mem-quality-${caseName}-`));
@@ -161,7 +209,10 @@ function runHooks(lines, labels, caseName) {
       const turn = lines.slice(from, end);
       from = end;
       appendFileSync(transcript, turn.map((l) => `${l}\n`).join(''));
-      const lastText = [...turn].reverse().map((l) => JSON.parse(l)).find((l) => l.type === 'assistant' && l.message.content.some((b) => b.type === 'text'));
+      const lastText = [...turn]
+        .reverse()
+        .map((l) => JSON.parse(l))
+        .find((l) => l.type === 'assistant' && l.message.content.some((b) => b.type === 'text'));
       const payload = {
         session_id: JSON.parse(turn[0]).sessionId,
         transcript_path: transcript,
@@ -170,7 +221,12 @@ function runHooks(lines, labels, caseName) {
         stop_hook_active: false,
         last_assistant_message: lastText ? lastText.message.content.find((b) => b.type === 'text').text : '',
       };
-      const run = spawnSync('node', [bin, 'hook', 'stop'], { cwd: repo, env, input: JSON.stringify(payload), encoding: 'utf8' });
+      const run = spawnSync('node', [bin, 'hook', 'stop'], {
+        cwd: repo,
+        env,
+        input: JSON.stringify(payload),
+        encoding: 'utf8',
+      });
       if (run.status !== 0) console.error(`  hook stop exited ${run.status} in ${caseName}`);
     }
     // What the detached after-turn step would do: commit the region to the local team branch, so
@@ -184,19 +240,34 @@ function runHooks(lines, labels, caseName) {
     const entries = memoryText
       .split('\n')
       .filter((l) => /^\s*[-*] /.test(l))
-      .map((l) => l.replace(/<!--[\s\S]*?-->/g, '').replace(/^\s*[-*] /, '').trim());
+      .map((l) =>
+        l
+          .replace(/<!--[\s\S]*?-->/g, '')
+          .replace(/^\s*[-*] /, '')
+          .trim(),
+      );
     let disk = '';
-    for (const file of filesUnder(repo)) if (!file.includes(`${join(repo, '.git')}/objects`)) disk += readFileSync(file, 'latin1') + '\n';
+    for (const file of filesUnder(repo))
+      if (!file.includes(`${join(repo, '.git')}/objects`)) disk += readFileSync(file, 'latin1') + '\n';
     // Git objects are compressed: read every object of every repository under .git.
     for (const gitDir of [join(repo, '.git'), ...findBareRepos(join(repo, '.git'))]) {
-      const all = spawnSync('git', ['--git-dir', gitDir, 'cat-file', '--batch-all-objects', '--batch'], { env, encoding: 'latin1', maxBuffer: 1 << 28 });
+      const all = spawnSync('git', ['--git-dir', gitDir, 'cat-file', '--batch-all-objects', '--batch'], {
+        env,
+        encoding: 'latin1',
+        maxBuffer: 1 << 28,
+      });
       disk += all.stdout ?? '';
     }
     // --verbose: every candidate with its verdict and reasons, as `mem candidates` explains them.
     const log = [];
     if (verbose) {
-      const listed = spawnSync('node', [bin, 'candidates', '--json', '--limit', '200'], { cwd: repo, env, encoding: 'utf8' });
-      for (const c of JSON.parse(listed.stdout || '[]').reverse()) log.push(`${c.verdict} [${c.reasons.map((r) => r.code).join(',')}] ${c.source}: ${c.text ?? '(not shown)'}`);
+      const listed = spawnSync('node', [bin, 'candidates', '--json', '--limit', '200'], {
+        cwd: repo,
+        env,
+        encoding: 'utf8',
+      });
+      for (const c of JSON.parse(listed.stdout || '[]').reverse())
+        log.push(`${c.verdict} [${c.reasons.map((r) => r.code).join(',')}] ${c.source}: ${c.text ?? '(not shown)'}`);
     }
     return { entries, disk, log };
   } finally {
@@ -216,7 +287,9 @@ function findBareRepos(dir) {
 }
 
 // ---------- scoring ----------
-const cases = readdirSync(fixturesDir).filter((name) => existsSync(join(fixturesDir, name, 'labels.json')) && (only.length === 0 || only.includes(name)));
+const cases = readdirSync(fixturesDir).filter(
+  (name) => existsSync(join(fixturesDir, name, 'labels.json')) && (only.length === 0 || only.includes(name)),
+);
 if (!pure && !existsSync(join(root, 'dist/hook.cjs'))) {
   console.error('dist/hook.cjs is missing: run `npm run build` first, or use --pure.');
   process.exit(1);
@@ -229,11 +302,15 @@ let totalKeep = 0;
 let totalKept = 0;
 let totalForbidden = 0;
 let totalSecretsOnDisk = 0;
-console.log(`mode: ${pure ? 'pure (in-process extract + filter)' : 'hooks (bin/run.js hook stop)'}, fixtures: ${fixturesDir}\n`);
+console.log(
+  `mode: ${pure ? 'pure (in-process extract + filter)' : 'hooks (bin/run.js hook stop)'}, fixtures: ${fixturesDir}\n`,
+);
 console.log(`${'case'.padEnd(34)} entries  recall  precision  forbidden  secrets-on-disk`);
 for (const name of cases) {
   const labels = JSON.parse(readFileSync(join(fixturesDir, name, 'labels.json'), 'utf8'));
-  const lines = readFileSync(join(fixturesDir, name, 'transcript.jsonl'), 'utf8').split('\n').filter((l) => l !== '');
+  const lines = readFileSync(join(fixturesDir, name, 'transcript.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
   const result = pure ? runPure(domain, lines, labels) : runHooks(lines, labels, name);
   const mustKeep = labels.mustKeep ?? [];
   const allowed = [...mustKeep, ...(labels.allowed ?? [])];
@@ -250,7 +327,12 @@ for (const name of cases) {
       seenOnce.add(label);
     }
   });
-  const good = result.entries.filter((e, index) => !duplicate.has(index) && allowed.some((label) => matches(label, e)) && !forbiddenLabels.some((label) => matches(label, e)));
+  const good = result.entries.filter(
+    (e, index) =>
+      !duplicate.has(index) &&
+      allowed.some((label) => matches(label, e)) &&
+      !forbiddenLabels.some((label) => matches(label, e)),
+  );
   const forbidden = forbiddenLabels.filter((label) => matches(label, joined));
   const secrets = (labels.secrets ?? []).filter((s) => result.disk.includes(s));
   totalEntries += result.entries.length;
@@ -260,10 +342,17 @@ for (const name of cases) {
   totalForbidden += forbidden.length;
   totalSecretsOnDisk += secrets.length;
   const recall = mustKeep.length === 0 ? '   -  ' : (kept.length / mustKeep.length).toFixed(2).padStart(6);
-  const precision = result.entries.length === 0 ? '     -   ' : (good.length / result.entries.length).toFixed(2).padStart(9);
-  console.log(`${name.padEnd(34)} ${String(result.entries.length).padStart(7)}  ${recall}  ${precision}  ${String(forbidden.length).padStart(9)}  ${String(secrets.length).padStart(15)}`);
+  const precision =
+    result.entries.length === 0 ? '     -   ' : (good.length / result.entries.length).toFixed(2).padStart(9);
+  console.log(
+    `${name.padEnd(34)} ${String(result.entries.length).padStart(7)}  ${recall}  ${precision}  ${String(forbidden.length).padStart(9)}  ${String(secrets.length).padStart(15)}`,
+  );
   if (verbose) {
-    result.entries.forEach((entry, index) => console.log(`    ${good.includes(entry) && !duplicate.has(index) ? '+' : '!'} ${entry}${duplicate.has(index) ? '   (duplicate)' : ''}`));
+    result.entries.forEach((entry, index) =>
+      console.log(
+        `    ${good.includes(entry) && !duplicate.has(index) ? '+' : '!'} ${entry}${duplicate.has(index) ? '   (duplicate)' : ''}`,
+      ),
+    );
     for (const label of mustKeep.filter((l) => !kept.includes(l))) console.log(`    missing: ${label}`);
     for (const label of forbidden) console.log(`    forbidden: ${label}`);
     if (verbose && result.log.length > 0) for (const line of result.log) console.log(`      log: ${line}`);
@@ -271,5 +360,9 @@ for (const name of cases) {
 }
 const precision = totalEntries === 0 ? 1 : totalGood / totalEntries;
 const recall = totalKeep === 0 ? 1 : totalKept / totalKeep;
-console.log(`\nTOTAL  cases ${cases.length}  entries ${totalEntries}  precision ${precision.toFixed(3)}  recall ${recall.toFixed(3)} (${totalKept}/${totalKeep})  forbidden hits ${totalForbidden}  secrets on disk ${totalSecretsOnDisk}`);
-console.log(`targets: precision >= 0.85 ${precision >= 0.85 ? 'met' : 'MISSED'}, recall >= 0.7 ${recall >= 0.7 ? 'met' : 'MISSED'}, zero secrets ${totalSecretsOnDisk === 0 ? 'met' : 'MISSED'}`);
+console.log(
+  `\nTOTAL  cases ${cases.length}  entries ${totalEntries}  precision ${precision.toFixed(3)}  recall ${recall.toFixed(3)} (${totalKept}/${totalKeep})  forbidden hits ${totalForbidden}  secrets on disk ${totalSecretsOnDisk}`,
+);
+console.log(
+  `targets: precision >= 0.85 ${precision >= 0.85 ? 'met' : 'MISSED'}, recall >= 0.7 ${recall >= 0.7 ? 'met' : 'MISSED'}, zero secrets ${totalSecretsOnDisk === 0 ? 'met' : 'MISSED'}`,
+);

@@ -51,8 +51,13 @@ export function makeCorpusRepo(corpusDir, parent = mkdtempSync(join(tmpdir(), 'm
   cpSync(join(corpusDir, 'repo'), root, { recursive: true });
   mkdirSync(join(root, '.memory', 'sessions'), { recursive: true });
   const sessions = join(corpusDir, 'sessions');
-  if (existsSync(sessions)) for (const name of readdirSync(sessions)) cpSync(join(sessions, name), join(root, '.memory', 'sessions', name));
-  execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: root, stdio: 'ignore', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' } });
+  if (existsSync(sessions))
+    for (const name of readdirSync(sessions)) cpSync(join(sessions, name), join(root, '.memory', 'sessions', name));
+  execFileSync('git', ['init', '-q', '-b', 'main'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' },
+  });
   const team = join(corpusDir, 'team-memory.md');
   if (existsSync(team)) writeTeamMemory(root, readFileSync(team, 'utf8'));
   return root;
@@ -73,7 +78,8 @@ function checkLabels(corpusDir, prompts) {
     const file = corpusFileOf(corpusDir, p.expect.file);
     const text = existsSync(file) ? readFileSync(file, 'utf8') : null;
     if (text === null) problems.push(`label file missing: ${p.expect.file} ("${p.prompt}")`);
-    else if (!text.includes(p.expect.contains)) problems.push(`"${p.expect.contains}" not in ${p.expect.file} ("${p.prompt}")`);
+    else if (!text.includes(p.expect.contains))
+      problems.push(`"${p.expect.contains}" not in ${p.expect.file} ("${p.prompt}")`);
   }
   return problems;
 }
@@ -102,7 +108,14 @@ async function measure(corpus, api, verbose) {
       let error;
       const started = process.hrtime.bigint();
       try {
-        text = await api.recallForPrompt({ root, prompt: p.prompt, sessionId, config, deadlineMs: Date.now() + 10_000, nowMs: NOW_MS });
+        text = await api.recallForPrompt({
+          root,
+          prompt: p.prompt,
+          sessionId,
+          config,
+          deadlineMs: Date.now() + 10_000,
+          nowMs: NOW_MS,
+        });
       } catch (e) {
         error = e instanceof Error ? e.message : String(e);
       }
@@ -127,19 +140,32 @@ function report(corpus, prompts, rows, labelProblems, verbose, config) {
   const injections = rows.filter((r) => r.injected).length;
   const times = rows.map((r) => r.ms).sort((a, b) => a - b);
 
-  console.log(`## ${corpus.name}${corpus.label ? ` — ${corpus.label}` : ''} (${pos.length} positive, ${neg.length} negative prompts; ${corpus.prompts.slice(PROJECT.length + 1)})\n`);
+  console.log(
+    `## ${corpus.name}${corpus.label ? ` — ${corpus.label}` : ''} (${pos.length} positive, ${neg.length} negative prompts; ${corpus.prompts.slice(PROJECT.length + 1)})\n`,
+  );
   console.log(`recallMinScore ${config.search.recallMinScore}, recallMaxResults ${config.search.recallMaxResults}\n`);
   console.log('| metric | value |\n|---|---|');
   console.log(`| recall: positives whose injection contains the expected memory | ${pct(posHit, pos.length)} |`);
   console.log(`| positives with any injection | ${pct(posInjected.length, pos.length)} |`);
-  console.log(`| precision: injected positives that contain the expected memory | ${pct(posHit, posInjected.length)} |`);
+  console.log(
+    `| precision: injected positives that contain the expected memory | ${pct(posHit, posInjected.length)} |`,
+  );
   console.log(`| false-injection rate: negatives with any injection | ${pct(negInjected.length, neg.length)} |`);
-  console.log(`| memory lines per injection (all prompts) | ${injections === 0 ? 'n/a' : (lineCount / injections).toFixed(2)} |`);
-  console.log(`| recall call, median / max ms (first call builds the index) | ${times[Math.floor(times.length / 2)].toFixed(1)} / ${times.at(-1).toFixed(1)} |\n`);
+  console.log(
+    `| memory lines per injection (all prompts) | ${injections === 0 ? 'n/a' : (lineCount / injections).toFixed(2)} |`,
+  );
+  console.log(
+    `| recall call, median / max ms (first call builds the index) | ${times[Math.floor(times.length / 2)].toFixed(1)} / ${times.at(-1).toFixed(1)} |\n`,
+  );
 
   const types = new Map();
   for (const r of rows) {
-    const t = types.get(r.p.type ?? (r.p.expect ? 'positive' : 'negative')) ?? { positive: Boolean(r.p.expect), n: 0, hit: 0, injected: 0 };
+    const t = types.get(r.p.type ?? (r.p.expect ? 'positive' : 'negative')) ?? {
+      positive: Boolean(r.p.expect),
+      n: 0,
+      hit: 0,
+      injected: 0,
+    };
     t.n += 1;
     if (r.hit) t.hit += 1;
     if (r.injected) t.injected += 1;

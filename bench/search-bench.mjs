@@ -7,7 +7,16 @@
 // Usage: node bench/search-bench.mjs [--runs 20] [--sizes 1000,10000]
 import { buildDist } from '../scripts/build.mjs';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -26,17 +35,19 @@ const WORDS = (
   'payment invoice tenant billing search reindex cron backup restore latency p95 memory leak sharp resize thumbnail cdn locale ' +
   'translation i18n accessibility aria keyboard focus modal toast form validation sanitize escape csrf cors header cookie jwt oauth'
 ).split(' ');
-const VERBS = 'use run never always prefer avoid keep add remove check restart rebuild regenerate document pin upgrade'.split(' ');
+const VERBS =
+  'use run never always prefer avoid keep add remove check restart rebuild regenerate document pin upgrade'.split(' ');
 const SECTIONS = ['Conventions', 'Commands', 'Decisions', 'Gotchas', 'Preferences', 'References'];
 
 let seed = 42;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const pick = (list) => list[Math.floor(rand() * list.length)];
 
 export function sentence() {
   const n = 7 + Math.floor(rand() * 12);
   const words = [pick(VERBS)];
-  for (let i = 0; i < n; i++) words.push(rand() < 0.08 ? `\`${pick(WORDS)}-${Math.floor(rand() * 900 + 100)}\`` : pick(WORDS));
+  for (let i = 0; i < n; i++)
+    words.push(rand() < 0.08 ? `\`${pick(WORDS)}-${Math.floor(rand() * 900 + 100)}\`` : pick(WORDS));
   return `${words.join(' ')}.`;
 }
 
@@ -50,7 +61,8 @@ function entry() {
 function region(count) {
   const lines = ['<!-- mem:begin v=1 -->'];
   for (let i = 0; i < count; i++) {
-    if (i % Math.ceil(count / SECTIONS.length) === 0) lines.push(`## ${SECTIONS[Math.floor(i / Math.ceil(count / SECTIONS.length))]}`);
+    if (i % Math.ceil(count / SECTIONS.length) === 0)
+      lines.push(`## ${SECTIONS[Math.floor(i / Math.ceil(count / SECTIONS.length))]}`);
     lines.push(entry());
   }
   lines.push('<!-- mem:end -->');
@@ -58,7 +70,11 @@ function region(count) {
 }
 
 function git(cwd, argv) {
-  const r = spawnSync('git', argv, { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } });
+  const r = spawnSync('git', argv, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
+  });
   if (r.status !== 0) throw new Error(`git ${argv.join(' ')}: ${r.stderr}`);
 }
 
@@ -73,9 +89,18 @@ export function makeCorpus(parent, total) {
     left -= k;
     return k;
   };
-  writeFileSync(join(root, 'CLAUDE.md'), `# Project\n\nHuman-written intro about the project.\n\n${region(take(120))}\n`);
+  writeFileSync(
+    join(root, 'CLAUDE.md'),
+    `# Project\n\nHuman-written intro about the project.\n\n${region(take(120))}\n`,
+  );
   // The shared memory's working copy: the entries mem wrote (the markers come from writeTeamMemory).
-  writeTeamMemory(root, `${region(take(Math.round(total * 0.1))).split('\n').slice(1, -1).join('\n')}\n`);
+  writeTeamMemory(
+    root,
+    `${region(take(Math.round(total * 0.1)))
+      .split('\n')
+      .slice(1, -1)
+      .join('\n')}\n`,
+  );
   const nested = Math.max(4, Math.round(total / 400));
   for (let d = 0; d < nested; d++) {
     const dir = join(root, 'packages', `pkg-${d}`);
@@ -121,7 +146,10 @@ export async function privateCli(work) {
   await buildDist(join(dir, 'dist'));
   // Without the fast path, `search` goes through oclif like every other command.
   const oclifOnly = join(dir, 'bin', 'run-oclif.js');
-  writeFileSync(oclifOnly, readFileSync(join(PROJECT, 'bin', 'run.js'), 'utf8').replace(/argv\[0\] === 'search'/g, "argv[0] === '\u0000'"));
+  writeFileSync(
+    oclifOnly,
+    readFileSync(join(PROJECT, 'bin', 'run.js'), 'utf8').replace(/argv\[0\] === 'search'/g, "argv[0] === '\u0000'"),
+  );
   return { run: join(dir, 'bin', 'run.js'), oclifOnly };
 }
 
@@ -154,7 +182,13 @@ function measure(label, argvOf, options, before = () => undefined) {
   return { label, f, m, ratio: m / f };
 }
 
-const QUERIES = ['docker postgres migration', 'redis timeout', 'pnpm lockfile', 'webhook retry stripe', 'flaky test snapshot'];
+const QUERIES = [
+  'docker postgres migration',
+  'redis timeout',
+  'pnpm lockfile',
+  'webhook retry stripe',
+  'flaky test snapshot',
+];
 
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'mem-search-bench-'));
@@ -166,34 +200,65 @@ async function main() {
       const q = (i) => QUERIES[i % QUERIES.length];
       const budget = size >= 10000 ? 3 : 2;
       // For comparison only: what the same search would cost through oclif (not the shipped path).
-      rows.push({ ...measure(`\`mem search\` warm, through oclif (comparison, not shipped), ${size}`, (i) => [cli.oclifOnly, 'search', q(i)], { cwd: root }) });
-      rows.push({ ...measure(`\`mem search\` warm, fast path, ${size}`, (i) => [cli.run, 'search', q(i)], { cwd: root }), budget });
       rows.push({
-        ...measure(`\`mem search\` after root CLAUDE.md changed, fast path, ${size}`, (i) => [cli.run, 'search', q(i)], { cwd: root }, (i) =>
-          appendFileSync(changed, `- added during the bench run ${i}: ${sentence()}\n`),
+        ...measure(
+          `\`mem search\` warm, through oclif (comparison, not shipped), ${size}`,
+          (i) => [cli.oclifOnly, 'search', q(i)],
+          { cwd: root },
+        ),
+      });
+      rows.push({
+        ...measure(`\`mem search\` warm, fast path, ${size}`, (i) => [cli.run, 'search', q(i)], { cwd: root }),
+        budget,
+      });
+      rows.push({
+        ...measure(
+          `\`mem search\` after root CLAUDE.md changed, fast path, ${size}`,
+          (i) => [cli.run, 'search', q(i)],
+          { cwd: root },
+          (i) => appendFileSync(changed, `- added during the bench run ${i}: ${sentence()}\n`),
         ),
         budget: size >= 10000 ? 4 : undefined,
       });
       const session = join(root, '.memory', 'sessions', '2026-11-02-s1.md');
       rows.push({
-        ...measure(`\`mem search\` after a session file changed, fast path, ${size}`, (i) => [cli.run, 'search', q(i)], { cwd: root }, (i) =>
-          appendFileSync(session, `- note ${i}: ${sentence()}\n`),
+        ...measure(
+          `\`mem search\` after a session file changed, fast path, ${size}`,
+          (i) => [cli.run, 'search', q(i)],
+          { cwd: root },
+          (i) => appendFileSync(session, `- note ${i}: ${sentence()}\n`),
         ),
         budget: size >= 10000 ? 4 : undefined,
       });
       // Each run adds a new session file: the search cache's delta grows run after run (and is
       // compacted into the main index once it passes its threshold).
       rows.push({
-        ...measure(`\`mem search\` after a new session file was added, fast path, ${size}`, (i) => [cli.run, 'search', q(i)], { cwd: root }, (i) =>
-          writeFileSync(join(root, '.memory', 'sessions', `2026-12-01-bench-${i}.md`), `# Session handoff\n\n## Completed\n${Array.from({ length: 12 }, () => `- ${sentence()}`).join('\n')}\n`),
+        ...measure(
+          `\`mem search\` after a new session file was added, fast path, ${size}`,
+          (i) => [cli.run, 'search', q(i)],
+          { cwd: root },
+          (i) =>
+            writeFileSync(
+              join(root, '.memory', 'sessions', `2026-12-01-bench-${i}.md`),
+              `# Session handoff\n\n## Completed\n${Array.from({ length: 12 }, () => `- ${sentence()}`).join('\n')}\n`,
+            ),
         ),
         budget: size >= 10000 ? 4 : undefined,
       });
       if (size <= 1000) {
         const payload = (i) =>
-          JSON.stringify({ session_id: `bench-${i}`, hook_event_name: 'UserPromptSubmit', cwd: root, prompt: `why does the ${q(i)} keep failing in ci?` });
+          JSON.stringify({
+            session_id: `bench-${i}`,
+            hook_event_name: 'UserPromptSubmit',
+            cwd: root,
+            prompt: `why does the ${q(i)} keep failing in ci?`,
+          });
         // Each run is a new session so the recall record never short-cuts the work.
-        const row = measure(`\`mem hook user-prompt-submit\` (recall), ${size}`, () => [cli.run, 'hook', 'user-prompt-submit'], (i) => ({ cwd: root, input: payload(i) }));
+        const row = measure(
+          `\`mem hook user-prompt-submit\` (recall), ${size}`,
+          () => [cli.run, 'hook', 'user-prompt-submit'],
+          (i) => ({ cwd: root, input: payload(i) }),
+        );
         rows.push({ ...row, budget: 2 });
       }
     }

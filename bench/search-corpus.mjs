@@ -44,7 +44,11 @@ function prng(seed) {
   };
 }
 
-const collapse = (text) => text.replace(/<!--[\s\S]*?(?:-->|$)/g, ' ').replace(/\s+/g, ' ').trim();
+const collapse = (text) =>
+  text
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** The list items of one markdown file, as written (nested lists excluded), whitespace collapsed. */
 function listItems(source) {
@@ -75,14 +79,18 @@ function transpose(word, rand) {
 
 /** Lays the corpus out in `root` and returns the items and the queries. */
 export function buildCorpus(root, { corpus = CORPUS, queries = QUERIES, seed = SEED } = {}) {
-  const files = readdirSync(corpus).filter((f) => f.endsWith('.md')).sort();
+  const files = readdirSync(corpus)
+    .filter((f) => f.endsWith('.md'))
+    .sort();
   const items = [];
   files.forEach((name, i) => {
     const source = readFileSync(join(corpus, name), 'utf8');
     const dir = join(root, `pkg${String(i + 1).padStart(3, '0')}`);
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'CLAUDE.md'), source);
-    for (const text of listItems(source)) if (text.length >= 40 && text.length <= 220) items.push({ text, file: `${dir.slice(root.length + 1)}/CLAUDE.md` });
+    for (const text of listItems(source))
+      if (text.length >= 40 && text.length <= 220)
+        items.push({ text, file: `${dir.slice(root.length + 1)}/CLAUDE.md` });
   });
   const df = new Map();
   for (const item of items) for (const w of wordsOf(item.text)) df.set(w, (df.get(w) ?? 0) + 1);
@@ -97,9 +105,18 @@ export function buildCorpus(root, { corpus = CORPUS, queries = QUERIES, seed = S
   const out = order.slice(0, queries).map((item, n) => {
     const words = wordsOf(item.text);
     // Rarest first; among equally rare words, the first in the item.
-    const rarest = words.map((w, at) => ({ w, at, df: df.get(w) })).sort((a, b) => a.df - b.df || a.at - b.at).slice(0, 2).map((x) => x.w);
+    const rarest = words
+      .map((w, at) => ({ w, at, df: df.get(w) }))
+      .sort((a, b) => a.df - b.df || a.at - b.at)
+      .slice(0, 2)
+      .map((x) => x.w);
     const typo = n % 2 === 1;
-    return { query: (typo ? rarest.map((w) => transpose(w, rand)) : rarest).join(' '), typo, item: item.text, file: item.file };
+    return {
+      query: (typo ? rarest.map((w) => transpose(w, rand)) : rarest).join(' '),
+      typo,
+      item: item.text,
+      file: item.file,
+    };
   });
   return { files: files.length, items, queries: out };
 }
@@ -110,7 +127,13 @@ function gitInit(root) {
 
 function runCli(root, argv, input) {
   const start = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [BIN, ...argv], { cwd: root, env: benchEnv(), encoding: 'utf8', input, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [BIN, ...argv], {
+    cwd: root,
+    env: benchEnv(),
+    encoding: 'utf8',
+    input,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (r.status !== 0) throw new Error(`mem ${argv.join(' ')} exited ${r.status}: ${r.stderr}`);
   return { ms, stdout: r.stdout };
@@ -138,7 +161,13 @@ function score(ranks) {
 function referenceRanks(items, queries) {
   const ms = new MiniSearch({ fields: ['text'], storeFields: ['text'], searchOptions: { fuzzy: 0.2, prefix: true } });
   ms.addAll(items.map((item, id) => ({ id, text: item.text })));
-  return queries.map((q) => ms.search(q.query).slice(0, 10).findIndex((r) => r.text === q.item) + 1);
+  return queries.map(
+    (q) =>
+      ms
+        .search(q.query)
+        .slice(0, 10)
+        .findIndex((r) => r.text === q.item) + 1,
+  );
 }
 
 async function main() {
@@ -163,7 +192,8 @@ async function main() {
       if (results.length === 0) empty += 1;
       const rank = results.findIndex((r) => collapse(r.text) === q.item) + 1;
       ranks.push(rank);
-      if (rank !== 1) misses.push({ q, rank, top: results.slice(0, 3).map((r) => `${r.file}:${r.line} ${r.text.slice(0, 80)}`) });
+      if (rank !== 1)
+        misses.push({ q, rank, top: results.slice(0, 3).map((r) => `${r.file}:${r.line} ${r.text.slice(0, 80)}`) });
     }
     const all = { ...score(ranks), empty };
     const plain = score(ranks.filter((_, i) => !queries[i].typo));
@@ -174,12 +204,20 @@ async function main() {
     const f = median(base);
     const m = median(times);
     const mean = times.reduce((s, t) => s + t, 0) / times.length;
-    console.log(`# mem search on real agent files (${files} files as pkgNNN/CLAUDE.md, ${items.length} list items of 40–220 chars, ${queries.length} queries, seed ${SEED})\n`);
+    console.log(
+      `# mem search on real agent files (${files} files as pkgNNN/CLAUDE.md, ${items.length} list items of 40–220 chars, ${queries.length} queries, seed ${SEED})\n`,
+    );
     console.log('| queries | n | success@1 | success@3 | MRR | no results |\n|---|---|---|---|---|---|');
     console.log(`| all | ${all.n} | ${fmt(all.at1, 3)} | ${fmt(all.at3, 3)} | ${fmt(all.mrr, 3)} | ${empty} |`);
-    console.log(`| plain | ${plain.n} | ${fmt(plain.at1, 3)} | ${fmt(plain.at3, 3)} | ${fmt(plain.mrr, 3)} | ${empty - typoEmpty} |`);
-    console.log(`| typo in every word | ${typo.n} | ${fmt(typo.at1, 3)} | ${fmt(typo.at3, 3)} | ${fmt(typo.mrr, 3)} | ${typoEmpty} |`);
-    console.log(`| reference: plain fuzzy MiniSearch (fuzzy 0.2, prefix), in process | ${refAll.n} | ${fmt(refAll.at1, 3)} | ${fmt(refAll.at3, 3)} | ${fmt(refAll.mrr, 3)} | |`);
+    console.log(
+      `| plain | ${plain.n} | ${fmt(plain.at1, 3)} | ${fmt(plain.at3, 3)} | ${fmt(plain.mrr, 3)} | ${empty - typoEmpty} |`,
+    );
+    console.log(
+      `| typo in every word | ${typo.n} | ${fmt(typo.at1, 3)} | ${fmt(typo.at3, 3)} | ${fmt(typo.mrr, 3)} | ${typoEmpty} |`,
+    );
+    console.log(
+      `| reference: plain fuzzy MiniSearch (fuzzy 0.2, prefix), in process | ${refAll.n} | ${fmt(refAll.at1, 3)} | ${fmt(refAll.at3, 3)} | ${fmt(refAll.mrr, 3)} | |`,
+    );
     console.log(`\nTargets: success@3 ≥ 0.9, MRR ≥ 0.85, warm search ≤ 2× node -e 0.\n`);
     console.log('| timing | ms |\n|---|---|');
     console.log(`| first search (cold index build), CLI included | ${fmt(cold, 1)} |`);
@@ -190,11 +228,21 @@ async function main() {
     if (VERBOSE) {
       console.log('\nNot ranked first:');
       for (const x of misses) {
-        console.log(`- "${x.q.query}"${x.q.typo ? ' (typo)' : ''} → ${x.rank === 0 ? 'not in top 10' : `rank ${x.rank}`}: ${x.q.item.slice(0, 100)}`);
+        console.log(
+          `- "${x.q.query}"${x.q.typo ? ' (typo)' : ''} → ${x.rank === 0 ? 'not in top 10' : `rank ${x.rank}`}: ${x.q.item.slice(0, 100)}`,
+        );
         for (const line of x.top) console.log(`    ${line}`);
       }
     }
-    if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify({ all, plain, typo, reference: refAll, coldMs: cold, meanMs: mean, medianMs: m, nodeMs: f, ratio: m / f }, null, 2));
+    if (JSON_OUT)
+      writeFileSync(
+        JSON_OUT,
+        JSON.stringify(
+          { all, plain, typo, reference: refAll, coldMs: cold, meanMs: mean, medianMs: m, nodeMs: f, ratio: m / f },
+          null,
+          2,
+        ),
+      );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

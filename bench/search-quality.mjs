@@ -23,7 +23,13 @@ const GIT_ENV = {
 };
 
 function git(cwd, args, input) {
-  return execFileSync('git', args, { cwd, env: GIT_ENV, input, encoding: 'utf8', stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] }).trim();
+  return execFileSync('git', args, {
+    cwd,
+    env: GIT_ENV,
+    input,
+    encoding: 'utf8',
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+  }).trim();
 }
 
 /** The shared memory's working copy, relative to the worktree root (src/core/shared-memory-stamp.ts). */
@@ -33,7 +39,10 @@ export const WORKING_FILE = '.memory/state/team-memory.md';
 export function writeTeamMemory(root, body) {
   mkdirSync(join(root, '.memory', 'state'), { recursive: true });
   const text = body.endsWith('\n') || body === '' ? body : `${body}\n`;
-  writeFileSync(join(root, WORKING_FILE), `<!-- mem:begin (managed by mem: edit freely, keep the id comments) -->\n${text}<!-- mem:end -->\n`);
+  writeFileSync(
+    join(root, WORKING_FILE),
+    `<!-- mem:begin (managed by mem: edit freely, keep the id comments) -->\n${text}<!-- mem:end -->\n`,
+  );
 }
 
 /** Creates a temp git repository holding the fixture corpus (files, session handoffs, shared memory) and returns its root. */
@@ -41,7 +50,8 @@ export function makeFixtureRepo(parent = mkdtempSync(join(tmpdir(), 'mem-search-
   const root = join(parent, 'repo');
   cpSync(join(FIXTURE, 'repo'), root, { recursive: true });
   mkdirSync(join(root, '.memory', 'sessions'), { recursive: true });
-  for (const name of readdirSync(join(FIXTURE, 'sessions'))) cpSync(join(FIXTURE, 'sessions', name), join(root, '.memory', 'sessions', name));
+  for (const name of readdirSync(join(FIXTURE, 'sessions')))
+    cpSync(join(FIXTURE, 'sessions', name), join(root, '.memory', 'sessions', name));
   git(root, ['init', '-q', '-b', 'main']);
   writeTeamMemory(root, readFileSync(join(FIXTURE, 'team-memory.md'), 'utf8'));
   return root;
@@ -81,7 +91,8 @@ async function main() {
       t.n += 1;
       if (rank >= 1 && rank <= 3) t.at3 += 1;
       byType.set(q.type, t);
-      if (rank !== 1) misses.push({ q, rank, top: results.slice(0, 3).map((r) => `${r.file}:${r.line} ${r.text.slice(0, 60)}`) });
+      if (rank !== 1)
+        misses.push({ q, rank, top: results.slice(0, 3).map((r) => `${r.file}:${r.line} ${r.text.slice(0, 60)}`) });
     }
     const n = queries.length;
     console.log(`# mem search quality (${n} queries, fixtures/search)\n`);
@@ -94,7 +105,9 @@ async function main() {
     if (misses.length > 0) {
       console.log('\nNot ranked first:');
       for (const m of misses) {
-        console.log(`- "${m.q.query}" → ${m.rank === 0 ? 'not in top 10' : `rank ${m.rank}`} (wanted ${m.q.file}: ${m.q.contains})`);
+        console.log(
+          `- "${m.q.query}" → ${m.rank === 0 ? 'not in top 10' : `rank ${m.rank}`} (wanted ${m.q.file}: ${m.q.contains})`,
+        );
         if (verbose) for (const line of m.top) console.log(`    ${line}`);
       }
     }

@@ -55,7 +55,13 @@ function waitFor(probe, limitMs) {
   return null;
 }
 
-const QUERIES = ['docker postgres migration', 'redis timeout', 'pnpm lockfile', 'webhook retry stripe', 'flaky test snapshot'];
+const QUERIES = [
+  'docker postgres migration',
+  'redis timeout',
+  'pnpm lockfile',
+  'webhook retry stripe',
+  'flaky test snapshot',
+];
 
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'mem-search-scale-'));
@@ -69,13 +75,23 @@ async function main() {
       const q = (i) => QUERIES[i % QUERIES.length];
       const search = (i) => run([cli.run, 'search', q(i)], { cwd: root }).ms;
       const prompt = (i, session) =>
-        JSON.stringify({ session_id: session, hook_event_name: 'UserPromptSubmit', cwd: root, prompt: `why does the ${q(i)} keep failing in ci?` });
-      const hook = (i, session) => run([cli.run, 'hook', 'user-prompt-submit'], { cwd: root, input: prompt(i, session), env: HOOK_ENV });
+        JSON.stringify({
+          session_id: session,
+          hook_event_name: 'UserPromptSubmit',
+          cwd: root,
+          prompt: `why does the ${q(i)} keep failing in ci?`,
+        });
+      const hook = (i, session) =>
+        run([cli.run, 'hook', 'user-prompt-submit'], { cwd: root, input: prompt(i, session), env: HOOK_ENV });
 
       rmSync(cache, { recursive: true, force: true });
       note(`cold rebuild (cache removed, one \`mem search\`), ${size}`, `${fmt(search(0), 0)} ms`);
       const warm = paired(search);
-      note(`\`mem search\` warm, ${size}`, `${fmt(warm.ratio)}× (${fmt(warm.m, 1)} ms, F ${fmt(warm.f, 1)} ms)`, size <= 50000 ? '≤ 3×' : '');
+      note(
+        `\`mem search\` warm, ${size}`,
+        `${fmt(warm.ratio)}× (${fmt(warm.m, 1)} ms, F ${fmt(warm.f, 1)} ms)`,
+        size <= 50000 ? '≤ 3×' : '',
+      );
 
       let answered = 0;
       const hookWarm = paired((i) => {
@@ -83,27 +99,56 @@ async function main() {
         if (r.stdout.trim() !== '') answered += 1;
         return r.ms;
       });
-      note(`prompt hook, warm index, ${size}`, `${fmt(hookWarm.ratio)}× (${fmt(hookWarm.m, 1)} ms); answered ${answered}/${RUNS + 1}`, '≤ 2×');
+      note(
+        `prompt hook, warm index, ${size}`,
+        `${fmt(hookWarm.ratio)}× (${fmt(hookWarm.m, 1)} ms); answered ${answered}/${RUNS + 1}`,
+        '≤ 2×',
+      );
 
       rmSync(cache, { recursive: true, force: true });
       const missing = hook(0, `scale-missing-${size}`);
-      note(`prompt hook, no index, ${size}`, `${fmt(missing.ms, 0)} ms, ${missing.stdout.trim() ? 'answered' : 'nothing injected'}`, `< ${HOOK_BUDGET_MS} ms`);
+      note(
+        `prompt hook, no index, ${size}`,
+        `${fmt(missing.ms, 0)} ms, ${missing.stdout.trim() ? 'answered' : 'nothing injected'}`,
+        `< ${HOOK_BUDGET_MS} ms`,
+      );
       const built = waitFor(() => existsSync(join(cache, 'search-index.bin')), 60_000);
-      note(`… index written in the background after that hook, ${size}`, built === null ? 'not within 60 s' : `${built} ms after the hook returned`);
+      note(
+        `… index written in the background after that hook, ${size}`,
+        built === null ? 'not within 60 s' : `${built} ms after the hook returned`,
+      );
       if (built === null) search(0); // the stale case below needs an index
 
-      appendFileSync(join(root, 'packages', 'pkg-0', 'CLAUDE.md'), '- The zanzibar flamegraph exporter needs `--inline-frames` or the zanzibar traces come out empty.\n');
+      appendFileSync(
+        join(root, 'packages', 'pkg-0', 'CLAUDE.md'),
+        '- The zanzibar flamegraph exporter needs `--inline-frames` or the zanzibar traces come out empty.\n',
+      );
       const staleStart = Date.now();
       const stale = run([cli.run, 'hook', 'user-prompt-submit'], {
         cwd: root,
         env: HOOK_ENV,
-        input: JSON.stringify({ session_id: `scale-stale-${size}`, hook_event_name: 'UserPromptSubmit', cwd: root, prompt: 'the zanzibar flamegraph traces are empty, why?' }),
+        input: JSON.stringify({
+          session_id: `scale-stale-${size}`,
+          hook_event_name: 'UserPromptSubmit',
+          cwd: root,
+          prompt: 'the zanzibar flamegraph traces are empty, why?',
+        }),
       });
-      note(`prompt hook, stale index (a nested CLAUDE.md changed), ${size}`, `${fmt(stale.ms, 0)} ms, ${stale.stdout.includes('zanzibar') ? 'answered with the new entry' : stale.stdout.trim() ? 'answered (without the new entry)' : 'nothing injected'}`, `< ${HOOK_BUDGET_MS} ms`);
+      note(
+        `prompt hook, stale index (a nested CLAUDE.md changed), ${size}`,
+        `${fmt(stale.ms, 0)} ms, ${stale.stdout.includes('zanzibar') ? 'answered with the new entry' : stale.stdout.trim() ? 'answered (without the new entry)' : 'nothing injected'}`,
+        `< ${HOOK_BUDGET_MS} ms`,
+      );
       // Fresh again when a cache file was rewritten after the hook started (inline or in the background).
-      const rewritten = () => ['search-index.bin', 'search-delta.bin'].some((f) => existsSync(join(cache, f)) && statSync(join(cache, f)).mtimeMs >= staleStart);
+      const rewritten = () =>
+        ['search-index.bin', 'search-delta.bin'].some(
+          (f) => existsSync(join(cache, f)) && statSync(join(cache, f)).mtimeMs >= staleStart,
+        );
       const refreshed = waitFor(rewritten, 60_000);
-      note(`… cache brought up to date, ${size}`, refreshed === null ? 'not within 60 s' : `${refreshed} ms after that hook returned`);
+      note(
+        `… cache brought up to date, ${size}`,
+        refreshed === null ? 'not within 60 s' : `${refreshed} ms after that hook returned`,
+      );
     }
     console.log(`# mem search at scale (${RUNS} paired runs per ratio, medians; F = node -e 0)\n`);
     console.log('| case | figure | budget |\n|---|---|---|');

@@ -16,5 +16,11 @@ const NOT_A_MARK = /^(?:curl|https?|sha256)$/i;
 /** Every fixed prefix of gitleaks' rules, with the rule it comes from. */
 export function gitleaksPrefixes(tomlPath = join(ROOT, 'vendor', 'gitleaks', 'gitleaks.toml')) {
   const config = parse(readFileSync(tomlPath, 'utf8'));
-  return config.rules.flatMap((rule) => (rule.regex ? literalPrefixes(rule.regex).filter((p) => !NOT_A_MARK.test(p.prefix)).map((p) => ({ ...p, ruleId: rule.id })) : []));
+  return config.rules.flatMap((rule) =>
+    rule.regex
+      ? literalPrefixes(rule.regex)
+          .filter((p) => !NOT_A_MARK.test(p.prefix))
+          .map((p) => ({ ...p, ruleId: rule.id }))
+      : [],
+  );
 }

@@ -32,7 +32,8 @@ const pure = process.argv.includes('--pure');
 const all = process.argv.includes('--all');
 const jobs = Number(flag('--jobs', '2'));
 
-export const sentence = (text) => `For the staging environment, configure the billing client with ${text} in the deploy settings.`;
+export const sentence = (text) =>
+  `For the staging environment, configure the billing client with ${text} in the deploy settings.`;
 const PLACEHOLDER = /x{4,}|REPLACE_|\$\{|example\.com/i;
 
 const halves = flag('--half', '') === '' ? ['tuning', 'validation'] : [flag('--half', '')];
@@ -43,7 +44,9 @@ async function scannerInProcess() {
   const mod = await importSources(`export { findSecrets } from './${path}';`);
   return (text) => {
     const findings = mod.findSecrets(text);
-    return findings.length > 0 ? { status: 'refused', reasons: ['secret'], rules: findings.map((f) => f.ruleId), disk: [] } : { status: 'added', reasons: [], disk: [{ file: 'CLAUDE.md', text }] };
+    return findings.length > 0
+      ? { status: 'refused', reasons: ['secret'], rules: findings.map((f) => f.ruleId), disk: [] }
+      : { status: 'added', reasons: [], disk: [{ file: 'CLAUDE.md', text }] };
   };
 }
 
@@ -70,10 +73,23 @@ for (const half of halves) await runHalf(half);
 
 async function runHalf(half) {
   const rows = rowsOfHalf(readJsonl('secrets.jsonl'), half, secretKey);
-  const eligible = rows.filter((r) => r.is_secret === true && r.confidence === 'high' && !/[\r\n]/.test(r.text) && r.text.length < 400);
-  const drawn = all ? eligible : Array.from({ length: 150 }, (_, i) => eligible[Math.floor((i * eligible.length) / 150)]);
-  const harmless = rows.filter((r) => r.is_secret === false && (r.extractor === 'lookalike' || r.extractor === 'own' || PLACEHOLDER.test(r.text)));
-  const lowConfidence = rows.filter((r) => r.is_secret === false && r.confidence === 'low' && !harmless.includes(r) && !/[\r\n]/.test(r.text) && r.text.length < 400);
+  const eligible = rows.filter(
+    (r) => r.is_secret === true && r.confidence === 'high' && !/[\r\n]/.test(r.text) && r.text.length < 400,
+  );
+  const drawn = all
+    ? eligible
+    : Array.from({ length: 150 }, (_, i) => eligible[Math.floor((i * eligible.length) / 150)]);
+  const harmless = rows.filter(
+    (r) => r.is_secret === false && (r.extractor === 'lookalike' || r.extractor === 'own' || PLACEHOLDER.test(r.text)),
+  );
+  const lowConfidence = rows.filter(
+    (r) =>
+      r.is_secret === false &&
+      r.confidence === 'low' &&
+      !harmless.includes(r) &&
+      !/[\r\n]/.test(r.text) &&
+      r.text.length < 400,
+  );
   const started = Date.now();
   const secretResults = await judge(drawn);
   let leaked = 0;
@@ -88,13 +104,16 @@ async function runHalf(half) {
     if (files.length > 0) {
       leaked += 1;
       if (isPrefixShaped(row.text, prefixes)) prefixLeaked += 1;
-    // Test suites label some masked keys secrets (`hf_xxxx…`, `ABSK…EXAMPLE…`): said apart.
-    if (isPrefixShaped(row.text, prefixes) && (PLACEHOLDER.test(row.text) || row.text.includes('EXAMPLE'))) prefixPlaceholders += 1;
+      // Test suites label some masked keys secrets (`hf_xxxx…`, `ABSK…EXAMPLE…`): said apart.
+      if (isPrefixShaped(row.text, prefixes) && (PLACEHOLDER.test(row.text) || row.text.includes('EXAMPLE')))
+        prefixPlaceholders += 1;
       leaks.push({ row, files, status: result.status, prefixShaped: isPrefixShaped(row.text, prefixes) });
     }
   }
   const harmlessResults = await judge(harmless);
-  const refusedHarmless = harmless.map((row, i) => ({ row, result: harmlessResults[i] })).filter(({ result }) => result.status !== 'added' && result.status !== 'updated');
+  const refusedHarmless = harmless
+    .map((row, i) => ({ row, result: harmlessResults[i] }))
+    .filter(({ result }) => result.status !== 'added' && result.status !== 'updated');
   const lowResults = process.argv.includes('--low') || pure ? await judge(lowConfidence) : [];
   const refusedLow = lowResults.filter((r) => r.status !== 'added' && r.status !== 'updated').length;
 
@@ -107,20 +126,44 @@ async function runHalf(half) {
     void i;
   }
 
-  console.log(`secrets-corpus, ${half} half (${pure ? 'in process, scanner only' : 'built CLI, mem remember --force, on-disk search'}; ${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  console.log(`  secrets drawn ${drawn.length} (of ${eligible.length} eligible): leaked to disk ${leaked} (${pct(leaked, drawn.length)}), written as entries ${written}   target ≤ 5${all ? ' of 150' : ''}: ${leaked <= (all ? (5 * drawn.length) / 150 : 5) ? 'met' : 'MISSED'}`);
-  console.log(`  prefix-shaped secrets leaked ${prefixLeaked} of ${drawn.filter((row) => isPrefixShaped(row.text, prefixes)).length} drawn (${prefixPlaceholders} of them masked: xxxx, EXAMPLE)   target 0: ${prefixLeaked - prefixPlaceholders === 0 ? 'met' : 'MISSED'}`);
-  for (const [source, s] of Object.entries(bySource)) console.log(`    ${source.padEnd(28)} ${String(s.leaked).padStart(3)} / ${s.total}`);
-  console.log(`  harmless look-alikes ${harmless.length}: refused ${refusedHarmless.length} (${pct(refusedHarmless.length, harmless.length)})   target ≤ 10 %: ${refusedHarmless.length <= harmless.length * 0.1 ? 'met' : 'MISSED'}`);
-  if (lowResults.length > 0) console.log(`  low-confidence near-misses ${lowConfidence.length} (informative, a cautious scanner may flag them): refused ${refusedLow} (${pct(refusedLow, lowConfidence.length)})`);
+  console.log(
+    `secrets-corpus, ${half} half (${pure ? 'in process, scanner only' : 'built CLI, mem remember --force, on-disk search'}; ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
+  console.log(
+    `  secrets drawn ${drawn.length} (of ${eligible.length} eligible): leaked to disk ${leaked} (${pct(leaked, drawn.length)}), written as entries ${written}   target ≤ 5${all ? ' of 150' : ''}: ${leaked <= (all ? (5 * drawn.length) / 150 : 5) ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `  prefix-shaped secrets leaked ${prefixLeaked} of ${drawn.filter((row) => isPrefixShaped(row.text, prefixes)).length} drawn (${prefixPlaceholders} of them masked: xxxx, EXAMPLE)   target 0: ${prefixLeaked - prefixPlaceholders === 0 ? 'met' : 'MISSED'}`,
+  );
+  for (const [source, s] of Object.entries(bySource))
+    console.log(`    ${source.padEnd(28)} ${String(s.leaked).padStart(3)} / ${s.total}`);
+  console.log(
+    `  harmless look-alikes ${harmless.length}: refused ${refusedHarmless.length} (${pct(refusedHarmless.length, harmless.length)})   target ≤ 10 %: ${refusedHarmless.length <= harmless.length * 0.1 ? 'met' : 'MISSED'}`,
+  );
+  if (lowResults.length > 0)
+    console.log(
+      `  low-confidence near-misses ${lowConfidence.length} (informative, a cautious scanner may flag them): refused ${refusedLow} (${pct(refusedLow, lowConfidence.length)})`,
+    );
   {
     // Leaks are listed by kind and a masked prefix only: this output may be pasted into reports.
-    for (const leak of leaks) console.log(`  LEAK ${leak.row.kind} (${leak.row.extractor}${leak.prefixShaped ? ', prefix-shaped' : ''}) ${leak.status}: ${mask(leak.row.text)} in ${leak.files.map((f) => f.split('/case-')[1]?.replace(/^[^/]*\//, '') ?? f).join(', ')}`);
-    for (const { row, result } of refusedHarmless) console.log(`  REFUSED harmless ${row.kind} [${result.reasons.join(',')}${result.rules ? ': ' + result.rules.join(',') : ''}]: ${verbose ? JSON.stringify(row.text).slice(0, 120) : mask(row.text)}`);
+    for (const leak of leaks)
+      console.log(
+        `  LEAK ${leak.row.kind} (${leak.row.extractor}${leak.prefixShaped ? ', prefix-shaped' : ''}) ${leak.status}: ${mask(leak.row.text)} in ${leak.files.map((f) => f.split('/case-')[1]?.replace(/^[^/]*\//, '') ?? f).join(', ')}`,
+      );
+    for (const { row, result } of refusedHarmless)
+      console.log(
+        `  REFUSED harmless ${row.kind} [${result.reasons.join(',')}${result.rules ? ': ' + result.rules.join(',') : ''}]: ${verbose ? JSON.stringify(row.text).slice(0, 120) : mask(row.text)}`,
+      );
   }
 }
 
 /** Shows the shape of a text without its value: the first 6 characters, then letters as a, digits as 0. */
 function mask(text) {
-  return JSON.stringify(text.slice(0, 6) + text.slice(6, 80).replace(/[A-Za-z]/g, 'a').replace(/\d/g, '0'));
+  return JSON.stringify(
+    text.slice(0, 6) +
+      text
+        .slice(6, 80)
+        .replace(/[A-Za-z]/g, 'a')
+        .replace(/\d/g, '0'),
+  );
 }

@@ -10,7 +10,9 @@ const root = new URL('..', import.meta.url).pathname;
 const verbose = process.argv.includes('--verbose');
 
 async function loadScanners() {
-  return importSources("export * from './src/core/safety/scan-secrets.ts'; export * from './src/core/safety/scan-injection.ts';");
+  return importSources(
+    "export * from './src/core/safety/scan-secrets.ts'; export * from './src/core/safety/scan-injection.ts';",
+  );
 }
 
 function readCorpus(name) {
@@ -22,7 +24,10 @@ function readCorpus(name) {
 
 function rate(samples, detect, label) {
   const hits = samples.filter((sample) => detect(sample));
-  if (verbose) for (const s of samples) if (detect(s) !== (label === 'positives')) console.log(`  miss(${label}): ${s.slice(0, 80).replaceAll('\n', ' ')}`);
+  if (verbose)
+    for (const s of samples)
+      if (detect(s) !== (label === 'positives'))
+        console.log(`  miss(${label}): ${s.slice(0, 80).replaceAll('\n', ' ')}`);
   return hits.length / samples.length;
 }
 
@@ -66,7 +71,9 @@ for (const [name, pos, neg, detect] of rows) {
   const detection = rate(pos, detect, 'positives');
   const fp = rate(neg, detect, 'negatives');
   worstFp = Math.max(worstFp, fp);
-  console.log(`${name.padEnd(18)} detection ${(detection * 100).toFixed(1)}% (${pos.length} positives)  false positives ${(fp * 100).toFixed(1)}% (${neg.length} negatives)`);
+  console.log(
+    `${name.padEnd(18)} detection ${(detection * 100).toFixed(1)}% (${pos.length} positives)  false positives ${(fp * 100).toFixed(1)}% (${neg.length} negatives)`,
+  );
 }
 // Benign negatives must not trip the secret scanner either way round.
 const crossFp = rate([...injNeg], secretDetect, 'negatives');

@@ -25,7 +25,10 @@ import { readBlobs, renamesBetween, treeAt } from './staleness/tree-at.mjs';
 const HERE = join(dirname(fileURLToPath(import.meta.url)), 'staleness');
 const args = process.argv.slice(2);
 const mirrorsAt = args.indexOf('--mirrors');
-const MIRRORS = mirrorsAt >= 0 ? args[mirrorsAt + 1] : (process.env.MEM_MIRRORS ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', '.mirror'));
+const MIRRORS =
+  mirrorsAt >= 0
+    ? args[mirrorsAt + 1]
+    : (process.env.MEM_MIRRORS ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', '.mirror'));
 const only = args.filter((arg, i) => !arg.startsWith('--') && args[i - 1] !== '--mirrors');
 const DAY = 86_400;
 const SHORT_HORIZON = 90 * DAY;
@@ -33,7 +36,12 @@ const MAX_REFERENCE_LINES = 60;
 const MAX_PLAIN_LINES = 6;
 const LONG_PAIRS = 16;
 
-const git = (gitDir, gitArgs) => execFileSync('git', ['--git-dir', gitDir, ...gitArgs], { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+const git = (gitDir, gitArgs) =>
+  execFileSync('git', ['--git-dir', gitDir, ...gitArgs], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
 
 /** Versions of `file` on HEAD's history where it exists, oldest first: [{commit, time}]. */
 function versionsOf(gitDir, file) {
@@ -49,19 +57,24 @@ function versionsOf(gitDir, file) {
 function pairsFor(gitDir, file) {
   const versions = versionsOf(gitDir, file);
   if (versions.length === 0) return [];
-  const head = { commit: git(gitDir, ['rev-parse', 'HEAD']), time: Number(git(gitDir, ['log', '-1', '--format=%ct', 'HEAD'])) };
+  const head = {
+    commit: git(gitDir, ['rev-parse', 'HEAD']),
+    time: Number(git(gitDir, ['log', '-1', '--format=%ct', 'HEAD'])),
+  };
   const old = versions.filter((v) => head.time - v.time >= 30 * DAY);
   const pairs = spread(old, LONG_PAIRS).map((t) => ({ kind: 'long', t, t2: head }));
   const middleTime = versions[0].time + (head.time - versions[0].time) / 2;
   const mid = [...versions].sort((a, b) => Math.abs(a.time - middleTime) - Math.abs(b.time - middleTime))[0];
   const t2 = git(gitDir, ['rev-list', '-1', '--first-parent', `--before=${mid.time + SHORT_HORIZON}`, 'HEAD']);
   const t2Time = Number(git(gitDir, ['log', '-1', '--format=%ct', t2]));
-  if (t2 !== head.commit && t2Time - mid.time >= 14 * DAY) pairs.push({ kind: 'short', t: mid, t2: { commit: t2, time: t2Time } });
+  if (t2 !== head.commit && t2Time - mid.time >= 14 * DAY)
+    pairs.push({ kind: 'short', t: mid, t2: { commit: t2, time: t2Time } });
   return pairs;
 }
 
 /** Evenly spread picks of at most `n` items (deterministic). */
-const spread = (items, n) => (items.length <= n ? items : Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)]));
+const spread = (items, n) =>
+  items.length <= n ? items : Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)]);
 
 const day = (time) => new Date(time * 1000).toISOString().slice(0, 10);
 
@@ -75,7 +88,9 @@ function treeOnce(gitDir, commit) {
 function buildCase(gitDir, file, pair, taken) {
   const before = treeOnce(gitDir, pair.t.commit);
   const after = treeOnce(gitDir, pair.t2.commit);
-  const text = readBlobs(gitDir, [before.entries.get(file).oid]).values().next().value;
+  const text = readBlobs(gitDir, [before.entries.get(file).oid])
+    .values()
+    .next().value;
   const renames = renamesBetween(gitDir, pair.t.commit, pair.t2.commit);
   const withRefs = [];
   const plain = [];
@@ -83,16 +98,33 @@ function buildCase(gitDir, file, pair, taken) {
     const key = `${pair.t2.commit}\n${unit.text}`;
     if (unit.text.length > 800 || taken.has(key)) continue;
     taken.add(key);
-    const refs = referencesIn(unit.text, before).map((ref) => ({ ...ref, ...judgeReference(ref, before, after, renames) }));
+    const refs = referencesIn(unit.text, before).map((ref) => ({
+      ...ref,
+      ...judgeReference(ref, before, after, renames),
+    }));
     if (refs.length === 0) {
       plain.push({ line: unit.line, text: unit.text, refs: [], expected: 'none' });
       continue;
     }
-    const expected = refs.some((r) => r.status === 'gone') ? 'stale' : refs.every((r) => r.status === 'fresh') ? 'fresh' : 'changed';
+    const expected = refs.some((r) => r.status === 'gone')
+      ? 'stale'
+      : refs.every((r) => r.status === 'fresh')
+        ? 'fresh'
+        : 'changed';
     withRefs.push({ line: unit.line, text: unit.text, refs, expected });
   }
-  const entries = [...spread(withRefs, MAX_REFERENCE_LINES), ...spread(plain, MAX_PLAIN_LINES)].sort((a, b) => a.line - b.line);
-  return { file, kind: pair.kind, t: pair.t.commit, t2: pair.t2.commit, tDate: day(pair.t.time), t2Date: day(pair.t2.time), entries };
+  const entries = [...spread(withRefs, MAX_REFERENCE_LINES), ...spread(plain, MAX_PLAIN_LINES)].sort(
+    (a, b) => a.line - b.line,
+  );
+  return {
+    file,
+    kind: pair.kind,
+    t: pair.t.commit,
+    t2: pair.t2.commit,
+    tDate: day(pair.t.time),
+    t2Date: day(pair.t2.time),
+    entries,
+  };
 }
 
 const config = JSON.parse(readFileSync(join(HERE, 'repos.json'), 'utf8'));
@@ -109,7 +141,13 @@ for (const { repo, files } of config.repos) {
   trees.clear();
   for (const file of files) for (const pair of pairsFor(gitDir, file)) cases.push(buildCase(gitDir, file, pair, taken));
   const count = (status) => cases.reduce((n, c) => n + c.entries.filter((e) => e.expected === status).length, 0);
-  const out = { repo, half: halfOf(`repo:${repo}`), cases: cases.filter((c) => c.entries.some((e) => e.expected !== 'none')) };
+  const out = {
+    repo,
+    half: halfOf(`repo:${repo}`),
+    cases: cases.filter((c) => c.entries.some((e) => e.expected !== 'none')),
+  };
   writeFileSync(join(HERE, 'cases', `${repo.replace('/', '+')}.json`), `${JSON.stringify(out, null, 1)}\n`);
-  process.stdout.write(`${repo} (${out.half}): ${cases.length} pairs, stale ${count('stale')}, fresh ${count('fresh')}, changed ${count('changed')}, none ${count('none')}\n`);
+  process.stdout.write(
+    `${repo} (${out.half}): ${cases.length} pairs, stale ${count('stale')}, fresh ${count('fresh')}, changed ${count('changed')}, none ${count('none')}\n`,
+  );
 }

@@ -40,9 +40,16 @@ const pure = process.argv.includes('--pure');
 const keep = process.argv.includes('--keep');
 const halfFlag = flag('--half', '');
 const halves = halfFlag === '' ? ['tuning', 'validation'] : halfFlag === 'all' ? ['all'] : [halfFlag];
-const named = process.argv.slice(2).filter((arg, i, all) => /^[\w.-]+\/[\w.-]+$/.test(arg) && !['--half', '--jobs', '--per-repo', '--cases-per-repo', '--mirrors'].includes(all[i - 1]));
+const named = process.argv
+  .slice(2)
+  .filter(
+    (arg, i, all) =>
+      /^[\w.-]+\/[\w.-]+$/.test(arg) &&
+      !['--half', '--jobs', '--per-repo', '--cases-per-repo', '--mirrors'].includes(all[i - 1]),
+  );
 
-const spread = (items, n) => (items.length <= n ? items : Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)]));
+const spread = (items, n) =>
+  items.length <= n ? items : Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)]);
 
 /**
  * The cases of one repository a run replays, with the lines it offers: the --cases-per-repo cases
@@ -52,11 +59,20 @@ const spread = (items, n) => (items.length <= n ? items : Array.from({ length: n
  */
 function drawLines(set) {
   const staleIn = (kase) => kase.entries.filter((entry) => entry.expected === 'stale').length;
-  const chosen = [...set.cases].sort((a, b) => staleIn(b) - staleIn(a) || b.entries.length - a.entries.length).slice(0, casesPerRepo);
+  const chosen = [...set.cases]
+    .sort((a, b) => staleIn(b) - staleIn(a) || b.entries.length - a.entries.length)
+    .slice(0, casesPerRepo);
   const all = chosen.flatMap((kase) => kase.entries);
   const byKind = (kind) => all.filter((entry) => entry.expected === kind);
-  const drawn = new Set([...spread(byKind('stale'), perRepo), ...spread(byKind('fresh'), perRepo), ...spread(byKind('changed'), Math.ceil(perRepo / 2)), ...spread(byKind('none'), Math.ceil(perRepo / 4))]);
-  return chosen.map((kase) => ({ repo: set.repo, kase: { ...kase, entries: kase.entries.filter((entry) => drawn.has(entry)) } })).filter(({ kase }) => kase.entries.length > 0);
+  const drawn = new Set([
+    ...spread(byKind('stale'), perRepo),
+    ...spread(byKind('fresh'), perRepo),
+    ...spread(byKind('changed'), Math.ceil(perRepo / 2)),
+    ...spread(byKind('none'), Math.ceil(perRepo / 4)),
+  ]);
+  return chosen
+    .map((kase) => ({ repo: set.repo, kase: { ...kase, entries: kase.entries.filter((entry) => drawn.has(entry)) } }))
+    .filter(({ kase }) => kase.entries.length > 0);
 }
 
 function loadCases() {
@@ -86,7 +102,16 @@ const parseJson = (text) => {
   }
 };
 
-const resultOf = (repo, kase, entry) => ({ repo, t: kase.t, t2: kase.t2, file: kase.file, line: entry.line, text: entry.text, expected: entry.expected, refs: entry.refs });
+const resultOf = (repo, kase, entry) => ({
+  repo,
+  t: kase.t,
+  t2: kase.t2,
+  file: kase.file,
+  line: entry.line,
+  text: entry.text,
+  expected: entry.expected,
+  refs: entry.refs,
+});
 
 /** The anchor engine, bundled from src/ in process (for --pure). */
 async function loadEngine() {
@@ -126,7 +151,13 @@ function runCasePure(engine, repoName, kase) {
       written: true,
       deleted: false,
       status: engine.worstState(statuses.map((one) => one.status)),
-      anchors: statuses.map((one) => ({ kind: one.anchor.kind, value: one.anchor.value, path: one.anchor.path, status: one.status, ...(one.renamedTo ? { renamedTo: one.renamedTo } : {}) })),
+      anchors: statuses.map((one) => ({
+        kind: one.anchor.kind,
+        value: one.anchor.value,
+        path: one.anchor.path,
+        status: one.status,
+        ...(one.renamedTo ? { renamedTo: one.renamedTo } : {}),
+      })),
     };
   });
 }
@@ -152,7 +183,10 @@ function referenceAgreement(results) {
     }
     const paths = new Set(r.refs.map(holder));
     for (const a of r.anchors) {
-      if (a.kind === 'script' ? r.refs.some((ref) => ref.kind === 'script' && ref.value === a.value) : paths.has(a.path)) continue;
+      if (
+        a.kind === 'script' ? r.refs.some((ref) => ref.kind === 'script' && ref.value === a.value) : paths.has(a.path)
+      )
+        continue;
       extra += 1;
       extras.push(`${a.kind}:${a.value}→${a.path} | ${r.text.slice(0, 160)}`);
     }
@@ -183,7 +217,10 @@ async function runCase(repoName, kase, index) {
     moveToT2(repo, env, mirror, kase);
     const check = await run(['check', '--all', '--json'], repo, env);
     const report = parseJson(check.stdout);
-    if (!Array.isArray(report)) throw new Error(`mem check --json gave no list in ${repoName}@${kase.t2} (exit ${check.status}): ${check.stderr.slice(0, 400)}`);
+    if (!Array.isArray(report))
+      throw new Error(
+        `mem check --json gave no list in ${repoName}@${kase.t2} (exit ${check.status}): ${check.stderr.slice(0, 400)}`,
+      );
     const after = listed(await run(['list', '--json'], repo, env));
     const byId = new Map(report.map((item) => [item.id, item]));
     // A later line that updated an earlier one's entry (same id) stands for it: score the last.
@@ -210,7 +247,12 @@ async function runCase(repoName, kase, index) {
 /** The expected renames of a stale line that `mem check` offered. */
 function renameOffered(result) {
   const expected = result.refs.filter((r) => r.status === 'gone' && r.renamedTo);
-  const offered = new Set(result.anchors.map((a) => a.renamedTo).filter(Boolean).map((p) => p.replace(/\/$/, '')));
+  const offered = new Set(
+    result.anchors
+      .map((a) => a.renamedTo)
+      .filter(Boolean)
+      .map((p) => p.replace(/\/$/, '')),
+  );
   return expected.every((r) => offered.has(r.renamedTo));
 }
 
@@ -240,17 +282,40 @@ function printMisses(results) {
     if (rows.length === 0) return;
     process.stdout.write(`  ${title}:\n`);
     for (const r of rows) {
-      const refs = r.refs.map((ref) => `${ref.kind}:${ref.value}=${ref.status}${ref.renamedTo ? `→${ref.renamedTo}` : ''}`).join(' ');
-      const anchors = r.anchors.map((a) => `${a.kind}:${a.value}=${a.status}${a.renamedTo ? `→${a.renamedTo}` : ''}`).join(' ');
-      process.stdout.write(`    ${r.repo} ${r.file}:${r.line} [${refs}] mem: ${r.status} [${anchors}]\n      ${r.text.slice(0, 220)}\n`);
+      const refs = r.refs
+        .map((ref) => `${ref.kind}:${ref.value}=${ref.status}${ref.renamedTo ? `→${ref.renamedTo}` : ''}`)
+        .join(' ');
+      const anchors = r.anchors
+        .map((a) => `${a.kind}:${a.value}=${a.status}${a.renamedTo ? `→${a.renamedTo}` : ''}`)
+        .join(' ');
+      process.stdout.write(
+        `    ${r.repo} ${r.file}:${r.line} [${refs}] mem: ${r.status} [${anchors}]\n      ${r.text.slice(0, 220)}\n`,
+      );
     }
   };
   const written = results.filter((r) => r.written);
-  show('stale, not flagged', written.filter((r) => r.expected === 'stale' && r.status !== 'stale'));
-  show('fresh, flagged', written.filter((r) => r.expected === 'fresh' && r.status === 'stale'));
-  show('naming nothing, flagged', written.filter((r) => r.expected === 'none' && r.status === 'stale'));
-  show('rename not offered', written.filter((r) => r.expected === 'stale' && r.status === 'stale' && r.refs.some((ref) => ref.renamedTo) && !renameOffered(r)));
-  show('not written', results.filter((r) => !r.written && r.outcome !== 'updated'));
+  show(
+    'stale, not flagged',
+    written.filter((r) => r.expected === 'stale' && r.status !== 'stale'),
+  );
+  show(
+    'fresh, flagged',
+    written.filter((r) => r.expected === 'fresh' && r.status === 'stale'),
+  );
+  show(
+    'naming nothing, flagged',
+    written.filter((r) => r.expected === 'none' && r.status === 'stale'),
+  );
+  show(
+    'rename not offered',
+    written.filter(
+      (r) => r.expected === 'stale' && r.status === 'stale' && r.refs.some((ref) => ref.renamedTo) && !renameOffered(r),
+    ),
+  );
+  show(
+    'not written',
+    results.filter((r) => !r.written && r.outcome !== 'updated'),
+  );
 }
 
 if (!pure && !existsSync(join(ROOT, 'dist', 'cli.cjs'))) throw new Error('dist/ is missing: run `npm run build` first');
@@ -258,7 +323,9 @@ const engine = pure ? await loadEngine() : null;
 const sets = loadCases();
 for (const half of halves) {
   const inHalf = sets.filter((set) => half === 'all' || set.half === half);
-  const cases = pure ? inHalf.flatMap((set) => set.cases.map((kase) => ({ repo: set.repo, kase }))) : inHalf.flatMap(drawLines);
+  const cases = pure
+    ? inHalf.flatMap((set) => set.cases.map((kase) => ({ repo: set.repo, kase })))
+    : inHalf.flatMap(drawLines);
   const started = Date.now();
   let done = 0;
   const perCaseResults = await mapLimit(cases, pure ? 1 : jobs, async ({ repo, kase }, index) => {
@@ -270,7 +337,9 @@ for (const half of halves) {
   const results = perCaseResults.flat();
   const s = score(results);
   const repos = new Set(cases.map((c) => c.repo));
-  process.stdout.write(`\n${half} half${pure ? ' (in process)' : ''}: ${repos.size} repositories, ${cases.length} commit pairs, ${s.offered} lines offered, ${s.written} written (${s.refused} refused or merged), ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  process.stdout.write(
+    `\n${half} half${pure ? ' (in process)' : ''}: ${repos.size} repositories, ${cases.length} commit pairs, ${s.offered} lines offered, ${s.written} written (${s.refused} refused or merged), ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+  );
   process.stdout.write(`  stale recall                  ${ratio(s.recall)}   target ≥ 0.9\n`);
   process.stdout.write(`  false flags (fresh)           ${ratio(s.falseFlags)}   target ≤ 0.05\n`);
   process.stdout.write(`  renames offered               ${ratio(s.renames)}   target ≥ 0.8\n`);
@@ -279,10 +348,14 @@ for (const half of halves) {
   process.stdout.write(`  naming nothing, flagged stale ${ratio(s.noneFlagged)}\n`);
   if (pure) {
     const agreement = referenceAgreement(results);
-    process.stdout.write(`  labelled references anchored  ${ratio([agreement.found, agreement.labelled])}; anchors the labeller has not: ${agreement.extra}\n`);
+    process.stdout.write(
+      `  labelled references anchored  ${ratio([agreement.found, agreement.labelled])}; anchors the labeller has not: ${agreement.extra}\n`,
+    );
     if (verbose) {
       process.stdout.write(`  references not anchored:\n${agreement.missed.map((line) => `    ${line}`).join('\n')}\n`);
-      process.stdout.write(`  anchors beyond the labels:\n${agreement.extras.map((line) => `    ${line}`).join('\n')}\n`);
+      process.stdout.write(
+        `  anchors beyond the labels:\n${agreement.extras.map((line) => `    ${line}`).join('\n')}\n`,
+      );
     }
   }
   if (verbose) printMisses(results);

@@ -62,7 +62,10 @@ function setupClone(root) {
   git(root, ['init', '-q', '--bare', '-b', 'main', remote]);
   const clone = join(root, 'clone');
   git(root, ['clone', '-q', remote, clone]);
-  const entries = Array.from({ length: 60 }, (_, i) => `- Bench entry number ${i} about the build and the tests. <!-- mem:id=b${i} by=bench -->`);
+  const entries = Array.from(
+    { length: 60 },
+    (_, i) => `- Bench entry number ${i} about the build and the tests. <!-- mem:id=b${i} by=bench -->`,
+  );
   writeFileSync(
     join(clone, 'CLAUDE.md'),
     `# Bench\n\n<!-- mem:begin (managed by mem: edit freely, keep the id comments) -->\n## Conventions\n\n${entries.join('\n')}\n<!-- mem:end -->\n`,
@@ -136,7 +139,12 @@ try {
   console.log(JSON.stringify({ clone_pack_mib: +(packBytes / 1024 / 1024).toFixed(1) }));
   const b = measure(`nothing to do, clone with a ${(packBytes / 1024 / 1024).toFixed(0)} MiB pack`, big.clone);
   if (a.peak_rss_mib !== null && b.peak_rss_mib !== null) {
-    console.log(JSON.stringify({ rss_growth_mib: +(b.peak_rss_mib - a.peak_rss_mib).toFixed(1), flat: b.peak_rss_mib - a.peak_rss_mib < 10 }));
+    console.log(
+      JSON.stringify({
+        rss_growth_mib: +(b.peak_rss_mib - a.peak_rss_mib).toFixed(1),
+        flat: b.peak_rss_mib - a.peak_rss_mib < 10,
+      }),
+    );
   }
 } finally {
   rmSync(root, { recursive: true, force: true });

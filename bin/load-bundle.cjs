@@ -7,7 +7,20 @@
 // `cachedData`, and route its lazy imports through `importLazy` below (Node 20's V8 drops the
 // dynamic-import callback of a script compiled from a cache, nodejs/node#62678).
 'use strict';
-const { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} = require('node:fs');
 const Module = require('node:module');
 const { homedir } = require('node:os');
 const { basename, dirname, isAbsolute, join } = require('node:path');
@@ -47,14 +60,18 @@ function loadBundle(file, variant = 'main') {
   const cacheFile = cacheFileFor(file, /^[a-z][a-z-]{0,40}$/.test(variant) ? variant : 'other', source);
   const cachedData = cacheFile && isPrivateChain(cacheFile) ? readOwnFile(cacheFile) : undefined;
   const directory = dirname(file);
-  const script = new Script(`(function (exports, require, module, __filename, __dirname, __memLoaderImport) {${source}\n})`, { filename: file, cachedData });
+  const script = new Script(
+    `(function (exports, require, module, __filename, __dirname, __memLoaderImport) {${source}\n})`,
+    { filename: file, cachedData },
+  );
   const bundle = new Module(file, module);
   bundle.filename = file;
   bundle.paths = Module._nodeModulePaths(directory);
   // Registered before it runs, as require() would: oclif requires dist/cli.cjs again by its path
   // (package.json's oclif.commands.target) and must get this same module.
   require.cache[file] = bundle;
-  const importLazy = (specifier) => import(isRelative(specifier) ? pathToFileURL(join(directory, specifier)).href : specifier);
+  const importLazy = (specifier) =>
+    import(isRelative(specifier) ? pathToFileURL(join(directory, specifier)).href : specifier);
   try {
     script.runInThisContext()(bundle.exports, Module.createRequire(file), bundle, file, directory, importLazy);
   } catch (error) {
@@ -133,7 +150,8 @@ function readOwnFile(path) {
     fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     const stat = fstatSync(fd);
     if (!stat.isFile()) return undefined;
-    if (typeof process.getuid === 'function' && (stat.uid !== process.getuid() || (stat.mode & 0o022) !== 0)) return undefined;
+    if (typeof process.getuid === 'function' && (stat.uid !== process.getuid() || (stat.mode & 0o022) !== 0))
+      return undefined;
     return readFileSync(fd);
   } catch {
     return undefined;
@@ -152,13 +170,15 @@ function writeCache(cacheFile, script) {
     let kept = 0;
     const now = Date.now();
     for (const other of readdirSync(directory)) {
-      if (other.endsWith('.tmp') && now - statSync(join(directory, other)).mtimeMs > STALE_STAGING_MS) rmSync(join(directory, other), { force: true });
+      if (other.endsWith('.tmp') && now - statSync(join(directory, other)).mtimeMs > STALE_STAGING_MS)
+        rmSync(join(directory, other), { force: true });
       if (!other.startsWith(`${bundle}.`) || other === name) continue;
       // Caches of other builds of this bundle go once they are a day old, not at once: two
       // installs of different versions (a global mem, a project's own) used side by side would
       // otherwise delete each other's caches on every run and never start from one.
       if (other.split('.')[2] !== hash) {
-        if (now - statSync(join(directory, other)).mtimeMs > OTHER_BUILD_KEEP_MS) rmSync(join(directory, other), { force: true });
+        if (now - statSync(join(directory, other)).mtimeMs > OTHER_BUILD_KEEP_MS)
+          rmSync(join(directory, other), { force: true });
       } else kept += 1;
     }
     // Variants come from the command line (a mistyped command is one too): bounded.

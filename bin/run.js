@@ -10,7 +10,8 @@ const argv = asOclifSpellsIt(process.argv.slice(2));
 
 /** What people type for help and the version (`mem help`, `mem help sync`, `mem version`, `mem -v`), as oclif spells it. */
 function asOclifSpellsIt(args) {
-  if (args[0] === 'help') return args.length > 1 ? [...args.slice(1).filter((word) => !word.startsWith('-')), '--help'] : ['--help'];
+  if (args[0] === 'help')
+    return args.length > 1 ? [...args.slice(1).filter((word) => !word.startsWith('-')), '--help'] : ['--help'];
   if ((args[0] === 'version' || args[0] === '-v') && args.length === 1) return ['--version'];
   return args;
 }
@@ -50,7 +51,11 @@ async function runBundleEntry(bundle, variant, entry, ...args) {
 }
 
 /** Note: oclif finds the package root by walking up from `dir` to the first package.json; starting in bin/ would stop at bin/package.json, so start at the root itself. */
-const runOclif = () => runBundleEntry('cli.cjs', (argv[0] ?? 'help').replace(/^-+/, ''), 'execute', { dir: join(__dirname, '..'), args: argv });
+const runOclif = () =>
+  runBundleEntry('cli.cjs', (argv[0] ?? 'help').replace(/^-+/, ''), 'execute', {
+    dir: join(__dirname, '..'),
+    args: argv,
+  });
 
 if (argv[0] === 'hook' && !(wantsHelp || argv[1] === 'help')) {
   runBundle('hook.cjs', argv[1], 'runHookCli', argv.slice(1));

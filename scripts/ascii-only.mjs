@@ -15,7 +15,10 @@ export const ASCII_MARKER = '//# mem-ascii';
 export function asciiOnly(source) {
   // An escape would change what String.raw returns: such a template must be written in escapes.
   const raw = /String\.raw`[^`]*[^\x00-\x7f][^`]*`/.exec(source);
-  if (raw) throw new Error(`non-ASCII character in a String.raw template (write it as \\uXXXX in the source): ${raw[0].slice(0, 80)}`);
+  if (raw)
+    throw new Error(
+      `non-ASCII character in a String.raw template (write it as \\uXXXX in the source): ${raw[0].slice(0, 80)}`,
+    );
   let out = '';
   let from = 0;
   for (let index = 0; index < source.length; index += 1) {

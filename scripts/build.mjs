@@ -33,7 +33,9 @@ const esm = {
   format: 'esm',
   splitting: true,
   // Note: CommonJS dependencies bundled into ESM need a real `require`.
-  banner: { js: "import { createRequire as __memCreateRequire } from 'node:module'; const require = __memCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __memCreateRequire } from 'node:module'; const require = __memCreateRequire(import.meta.url);",
+  },
 };
 
 /**
@@ -58,13 +60,21 @@ const cjs = {
  * dist/hook-lazy/ and are imported when needed, so the per-turn bundle stays small; the hook's
  * other lazy imports (extraction, the filter, recall) are inlined and initialised on first use.
  */
-const HOOK_LAZY_MODULES = new Set(['src/team/sync.ts', 'src/team/store/transport.ts', 'src/search/parse-markdown-documents.ts'].map((source) => join(PROJECT, source)));
+const HOOK_LAZY_MODULES = new Set(
+  ['src/team/sync.ts', 'src/team/store/transport.ts', 'src/search/parse-markdown-documents.ts'].map((source) =>
+    join(PROJECT, source),
+  ),
+);
 
 /**
  * Lazily imported by commands, yet used by `mem status` and `mem list`, which have a start-up
  * budget: inlined, since loading an ES module from CommonJS starts Node's ESM loader (~3 ms).
  */
-const CLI_INLINE_MODULES = new Set(['src/cli/status/status.ts', 'src/cli/status/render-status.ts', 'src/cli/list/list-output.ts'].map((source) => join(PROJECT, source)));
+const CLI_INLINE_MODULES = new Set(
+  ['src/cli/status/status.ts', 'src/cli/status/render-status.ts', 'src/cli/list/list-output.ts'].map((source) =>
+    join(PROJECT, source),
+  ),
+);
 
 /** Builds every bundle into `outdir` (created; its old content is not removed). */
 export async function buildDist(outdir) {
@@ -89,10 +99,20 @@ export async function buildDist(outdir) {
  */
 async function buildCommonJs(outdir, name, entry, lazy) {
   const lazyModules = new Map();
-  await build({ ...cjs, entryPoints: { [name]: entry }, outdir, plugins: [dynamicImportsTo(`./${name}-lazy`, lazyModules, lazy)] });
+  await build({
+    ...cjs,
+    entryPoints: { [name]: entry },
+    outdir,
+    plugins: [dynamicImportsTo(`./${name}-lazy`, lazyModules, lazy)],
+  });
   prepareForCodeCache(join(outdir, `${name}.cjs`), `./${name}-lazy/`);
   if (lazyModules.size > 0) {
-    await build({ ...esm, entryPoints: Object.fromEntries(lazyModules), outdir: join(outdir, `${name}-lazy`), chunkNames: 'chunks/[name]-[hash]' });
+    await build({
+      ...esm,
+      entryPoints: Object.fromEntries(lazyModules),
+      outdir: join(outdir, `${name}-lazy`),
+      chunkNames: 'chunks/[name]-[hash]',
+    });
   }
 }
 

@@ -9,11 +9,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const HEADER = [
   '# Command reference',
   '',
-  '<!-- Generated from the commands\' oclif metadata by `npm run docs:commands` (after `npm run build`); do not edit by hand. -->',
+  "<!-- Generated from the commands' oclif metadata by `npm run docs:commands` (after `npm run build`); do not edit by hand. -->",
   '',
   'Every command also prints its help with `mem <command> --help`. Exit codes: `0` success, `1` failure,',
   '`2` usage error (also: the repository is not set up yet), `3` done but conflicts await `mem review`.',
-  '`mem merge-driver <base> <ours> <theirs>` is git\'s merge driver, registered by `mem init` and run by git, not by you.',
+  "`mem merge-driver <base> <ours> <theirs>` is git's merge driver, registered by `mem init` and run by git, not by you.",
   '',
 ];
 
@@ -22,7 +22,9 @@ export function commandReference(commands) {
   const lines = [...HEADER];
   for (const id of Object.keys(commands).sort()) {
     const command = commands[id];
-    const args = Object.entries(command.args ?? {}).map(([name, arg]) => (arg.required ? ` <${name}>` : ` [${name}]`)).join('');
+    const args = Object.entries(command.args ?? {})
+      .map(([name, arg]) => (arg.required ? ` <${name}>` : ` [${name}]`))
+      .join('');
     lines.push(`## \`mem ${id}${args}\``, '', command.summary ?? '', '');
     if (command.description) lines.push(command.description.trim(), '');
     if (command.jsonShape) lines.push(`JSON output (\`--json\`): \`${command.jsonShape}\``, '');
@@ -36,7 +38,9 @@ export function commandReference(commands) {
       }
       lines.push('');
     }
-    const examples = (command.examples ?? []).map((example) => (typeof example === 'string' ? example : example.command).replace(/<%= config.bin %>/g, 'mem'));
+    const examples = (command.examples ?? []).map((example) =>
+      (typeof example === 'string' ? example : example.command).replace(/<%= config.bin %>/g, 'mem'),
+    );
     if (examples.length > 0) lines.push('```sh', ...examples, '```', '');
   }
   return `${lines.join('\n').trimEnd()}\n`;

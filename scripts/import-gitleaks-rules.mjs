@@ -30,13 +30,20 @@ const out = option('--out') ?? join(PROJECT, 'src', 'core', 'safety', 'gitleaks-
 const source = join(PROJECT, 'vendor', 'gitleaks', 'gitleaks.toml');
 const marksFile = join(PROJECT, 'vendor', 'trufflehog', 'marks.json');
 
-const git = (dir, ...rest) => execFileSync('git', ['--git-dir', dir, ...rest], { encoding: 'utf8', maxBuffer: 1 << 28 });
-const headOf = (dir) => ({ commit: git(dir, 'rev-parse', 'HEAD').trim(), describe: git(dir, 'describe', '--tags', '--always', 'HEAD').trim() });
+const git = (dir, ...rest) =>
+  execFileSync('git', ['--git-dir', dir, ...rest], { encoding: 'utf8', maxBuffer: 1 << 28 });
+const headOf = (dir) => ({
+  commit: git(dir, 'rev-parse', 'HEAD').trim(),
+  describe: git(dir, 'describe', '--tags', '--always', 'HEAD').trim(),
+});
 
 if (option('--gitleaks')) {
   const dir = option('--gitleaks');
   const { commit, describe } = headOf(dir);
-  writeFileSync(source, `# gitleaks/gitleaks@${commit} (${describe}) config/gitleaks.toml, vendored by scripts/import-gitleaks-rules.mjs\n${git(dir, 'show', 'HEAD:config/gitleaks.toml')}`);
+  writeFileSync(
+    source,
+    `# gitleaks/gitleaks@${commit} (${describe}) config/gitleaks.toml, vendored by scripts/import-gitleaks-rules.mjs\n${git(dir, 'show', 'HEAD:config/gitleaks.toml')}`,
+  );
 }
 
 // trufflehog (AGPL-3.0) is not copied: only the literal marks its detectors' regexes give a
@@ -45,10 +52,14 @@ if (option('--trufflehog')) {
   const dir = option('--trufflehog');
   const { commit } = headOf(dir);
   const marks = {};
-  const files = git(dir, 'ls-tree', '-r', '--name-only', 'HEAD', 'pkg/detectors').split('\n').filter((f) => f.endsWith('.go') && !f.endsWith('_test.go'));
+  const files = git(dir, 'ls-tree', '-r', '--name-only', 'HEAD', 'pkg/detectors')
+    .split('\n')
+    .filter((f) => f.endsWith('.go') && !f.endsWith('_test.go'));
   for (const file of files) {
     const detector = file.split('/')[2];
-    for (const line of git(dir, 'show', `HEAD:${file}`).split('\n').filter((l) => l.includes('MustCompile'))) {
+    for (const line of git(dir, 'show', `HEAD:${file}`)
+      .split('\n')
+      .filter((l) => l.includes('MustCompile'))) {
       for (const [, regex] of line.matchAll(/`([^`]*)`/g)) {
         for (const { prefix, ci } of literalPrefixes(regex)) {
           if (!isDistinctiveMark(prefix)) continue;
@@ -61,7 +72,10 @@ if (option('--trufflehog')) {
   }
   mkdirSync(dirname(marksFile), { recursive: true });
   const sorted = Object.fromEntries(Object.entries(marks).sort(([a], [b]) => a.localeCompare(b)));
-  writeFileSync(marksFile, `${JSON.stringify({ source: `trufflesecurity/trufflehog@${commit} pkg/detectors (AGPL-3.0; only the literal marks of its regexes, no code)`, marks: sorted }, null, 1)}\n`);
+  writeFileSync(
+    marksFile,
+    `${JSON.stringify({ source: `trufflesecurity/trufflehog@${commit} pkg/detectors (AGPL-3.0; only the literal marks of its regexes, no code)`, marks: sorted }, null, 1)}\n`,
+  );
 }
 
 /** Both cases of an ASCII letter, or null. */
@@ -104,7 +118,10 @@ function caseFoldClass(body) {
       const lo = item.from.charCodeAt(0);
       const hi = item.to.charCodeAt(0);
       // The letters inside the range, folded, as ranges of their own.
-      for (const [a, z] of [[65, 90], [97, 122]]) {
+      for (const [a, z] of [
+        [65, 90],
+        [97, 122],
+      ]) {
         const start = Math.max(lo, a);
         const end = Math.min(hi, z);
         if (start <= end) extra += `${otherCase(String.fromCharCode(start))}-${otherCase(String.fromCharCode(end))}`;
@@ -116,7 +133,17 @@ function caseFoldClass(body) {
   return body.replace(/^-/, '\\-').replace(/(^|[^\\])-$/, '$1\\-') + extra;
 }
 
-const POSIX = { alnum: 'A-Za-z0-9', alpha: 'A-Za-z', digit: '0-9', lower: 'a-z', upper: 'A-Z', space: '\\s', xdigit: '0-9A-Fa-f', punct: '!-\\/:-@\\[-`{-~', word: '\\w' };
+const POSIX = {
+  alnum: 'A-Za-z0-9',
+  alpha: 'A-Za-z',
+  digit: '0-9',
+  lower: 'a-z',
+  upper: 'A-Z',
+  space: '\\s',
+  xdigit: '0-9A-Fa-f',
+  punct: '!-\\/:-@\\[-`{-~',
+  word: '\\w',
+};
 
 /** Returns the JavaScript source (no flags) equivalent to Go RE2 `pattern`; throws on what it cannot translate. */
 export function translate(pattern) {
@@ -131,7 +158,8 @@ export function translate(pattern) {
       const next = pattern[i + 1];
       if (next === 'z') out += '$';
       else if (next === 'A') out += '^';
-      else if (next === 'Q' || next === 'C' || next === 'p' || next === 'P') throw new Error(`unsupported escape \\${next}`);
+      else if (next === 'Q' || next === 'C' || next === 'p' || next === 'P')
+        throw new Error(`unsupported escape \\${next}`);
       else if (next === 'x' && pattern[i + 2] === '{') {
         const end = pattern.indexOf('}', i);
         out += `\\x${pattern.slice(i + 3, end).padStart(2, '0')}`;
@@ -282,14 +310,18 @@ for (const rule of config.rules) {
 // a vendor word (`newrelic … NRII-…`), trufflehog knows vendors gitleaks does not (`NRIQ-`).
 const marks = new Map();
 for (const rule of config.rules) {
-  for (const { prefix, ci } of rule.regex ? literalPrefixes(rule.regex) : []) if (isDistinctiveMark(prefix)) marks.set(ci ? prefix.toLowerCase() : prefix, ci);
+  for (const { prefix, ci } of rule.regex ? literalPrefixes(rule.regex) : [])
+    if (isDistinctiveMark(prefix)) marks.set(ci ? prefix.toLowerCase() : prefix, ci);
 }
 const trufflehog = JSON.parse(readFileSync(marksFile, 'utf8'));
 for (const [mark, { ci }] of Object.entries(trufflehog.marks)) if (!marks.has(mark)) marks.set(mark, ci);
 const globalList = config.allowlist ?? config.allowlists?.[0] ?? {};
 const data = {
   source: `${provenance}, MIT licence, copyright (c) 2019 Zachary Rice; marks: ${trufflehog.source}`,
-  allowlist: { regexes: (globalList.regexes ?? []).map((r) => translate(r)), stopwords: (globalList.stopwords ?? []).map((s) => s.toLowerCase()) },
+  allowlist: {
+    regexes: (globalList.regexes ?? []).map((r) => translate(r)),
+    stopwords: (globalList.stopwords ?? []).map((s) => s.toLowerCase()),
+  },
   rules,
   marks: [...marks].sort(([a], [b]) => a.localeCompare(b)).map(([mark, ci]) => (ci ? { mark, ci } : { mark })),
 };
@@ -304,6 +336,8 @@ const text = [
   '',
 ].join('\n');
 writeFileSync(out, text);
-console.log(`${config.rules.length} gitleaks rules (${provenance}): ${rules.length} translated, ${untranslatable.length} untranslatable, ${dropped.length} left out (file paths only); ${marks.size} credential marks. Written to ${out}`);
+console.log(
+  `${config.rules.length} gitleaks rules (${provenance}): ${rules.length} translated, ${untranslatable.length} untranslatable, ${dropped.length} left out (file paths only); ${marks.size} credential marks. Written to ${out}`,
+);
 for (const line of untranslatable) console.log(`  untranslatable ${line}`);
 for (const line of dropped) console.log(`  left out ${line}`);

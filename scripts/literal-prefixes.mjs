@@ -12,7 +12,8 @@ function literalGroup(regex, at) {
   if (end === -1) return null;
   const inner = regex.slice(at, end).replace(/^\((?:\?:)?/, '');
   if (inner.includes('(')) return null;
-  if (/^(?:[A-Za-z0-9_\-|]|\\[.\-_])+$/.test(inner)) return { alternatives: inner.replace(/\\(.)/g, '$1').split('|'), end: end + 1, partial: false };
+  if (/^(?:[A-Za-z0-9_\-|]|\\[.\-_])+$/.test(inner))
+    return { alternatives: inner.replace(/\\(.)/g, '$1').split('|'), end: end + 1, partial: false };
   const starts = inner.split('|').map((alt) => /^[A-Za-z0-9_-]*/.exec(alt)[0]);
   return starts.every((s) => s !== '') ? { alternatives: starts, end: end + 1, partial: true } : null;
 }
@@ -79,7 +80,8 @@ export function literalPrefixes(goRegex) {
 // Words and schemes that start some rules' matches but mark nothing (`curl …`, `https://…`,
 // `test_…`, `api-…`), and two-letter vendor-neutral ones (`sk_`, `pk_`: publishable keys are public).
 // Stripe's object ids (`pi_`, `cus_`) name payments, not credentials.
-const WORD = /^(?:curl|https?|sha256|ftp|jdbc|mongodb|postgres|redi|redis|amqps?|git|web|api|sdk|key|pubkey|pass|secret|token|test|live|account|master|cli|act|app|user|access|pat|fig|na|cus|pi|pri|pk|sk|lk|ext|sc|endpoint|subdomain|organizations|percy_token|api_key|opendsobject)$/i;
+const WORD =
+  /^(?:curl|https?|sha256|ftp|jdbc|mongodb|postgres|redi|redis|amqps?|git|web|api|sdk|key|pubkey|pass|secret|token|test|live|account|master|cli|act|app|user|access|pat|fig|na|cus|pi|pri|pk|sk|lk|ext|sc|endpoint|subdomain|organizations|percy_token|api_key|opendsobject)$/i;
 
 /**
  * true when `mark` alone says "credential": two separators (`sk_test_`, `dp.pt.`, `pat-eu1-`), a

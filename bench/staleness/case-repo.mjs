@@ -10,12 +10,22 @@ import { missingObjects } from './tree-at.mjs';
 
 /** Runs git in `repo` under `env`; returns stdout (trimmed). */
 function gitIn(repo, env, args, input = '') {
-  return execFileSync('git', args, { cwd: repo, env, input, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['pipe', 'pipe', 'pipe'] }).trim();
+  return execFileSync('git', args, {
+    cwd: repo,
+    env,
+    input,
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  }).trim();
 }
 
 /** A tree id in `repo` holding `commit`'s tree from the mirror, missing blobs replaced by stand-ins. */
 function treeOf(repo, env, mirror, commit) {
-  const listing = execFileSync('git', ['--git-dir', mirror, 'ls-tree', '-r', '-z', '--full-tree', commit], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const listing = execFileSync('git', ['--git-dir', mirror, 'ls-tree', '-r', '-z', '--full-tree', commit], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
   const rows = listing
     .split('\0')
     .filter(Boolean)
@@ -24,9 +34,13 @@ function treeOf(repo, env, mirror, commit) {
       const [mode, type, oid] = meta.split(' ');
       return { mode, type, oid, path };
     });
-  const missing = missingObjects(mirror, rows.filter((r) => r.type === 'blob').map((r) => r.oid));
+  const missing = missingObjects(
+    mirror,
+    rows.filter((r) => r.type === 'blob').map((r) => r.oid),
+  );
   const standIn = new Map();
-  for (const oid of missing) standIn.set(oid, gitIn(repo, env, ['hash-object', '-w', '--stdin'], `${oid}\n`.repeat(20)));
+  for (const oid of missing)
+    standIn.set(oid, gitIn(repo, env, ['hash-object', '-w', '--stdin'], `${oid}\n`.repeat(20)));
   const indexFile = join(repo, '.git', `index-${commit.slice(0, 12)}`);
   const indexEnv = { ...env, GIT_INDEX_FILE: indexFile };
   const info = rows.map((r) => `${r.mode} ${standIn.get(r.oid) ?? r.oid}\t${r.path}`).join('\0');
@@ -43,7 +57,11 @@ export function checkOutT(repo, env, mirror, kase) {
   gitIn(repo, env, ['config', 'gc.auto', '0']);
   writeFileSync(join(repo, '.git', 'objects', 'info', 'alternates'), `${join(mirror, 'objects')}\n`);
   const tree = treeOf(repo, env, mirror, kase.t);
-  const commit = gitIn(repo, { ...env, GIT_AUTHOR_DATE: `${kase.tDate}T12:00:00Z`, GIT_COMMITTER_DATE: `${kase.tDate}T12:00:00Z` }, ['commit-tree', tree, '-m', `T ${kase.t}`]);
+  const commit = gitIn(
+    repo,
+    { ...env, GIT_AUTHOR_DATE: `${kase.tDate}T12:00:00Z`, GIT_COMMITTER_DATE: `${kase.tDate}T12:00:00Z` },
+    ['commit-tree', tree, '-m', `T ${kase.t}`],
+  );
   gitIn(repo, env, ['update-ref', 'refs/heads/main', commit]);
   gitIn(repo, env, ['reset', '-q', '--hard', 'main']);
   return commit;
@@ -52,7 +70,11 @@ export function checkOutT(repo, env, mirror, kase) {
 /** Commits T2's tree on top of main and moves the work tree there (mem's own untracked files stay). */
 export function moveToT2(repo, env, mirror, kase) {
   const tree = treeOf(repo, env, mirror, kase.t2);
-  const commit = gitIn(repo, { ...env, GIT_AUTHOR_DATE: `${kase.t2Date}T12:00:00Z`, GIT_COMMITTER_DATE: `${kase.t2Date}T12:00:00Z` }, ['commit-tree', tree, '-p', 'main', '-m', `T2 ${kase.t2}`]);
+  const commit = gitIn(
+    repo,
+    { ...env, GIT_AUTHOR_DATE: `${kase.t2Date}T12:00:00Z`, GIT_COMMITTER_DATE: `${kase.t2Date}T12:00:00Z` },
+    ['commit-tree', tree, '-p', 'main', '-m', `T2 ${kase.t2}`],
+  );
   gitIn(repo, env, ['reset', '-q', '--hard', commit]);
   return commit;
 }

@@ -43,7 +43,13 @@ export function logicalLines(text) {
       if (!line.includes('-->')) comment = true;
       return;
     }
-    if (line.trim() === '' || /^\s*#{1,6}\s/.test(line) || /^\s*\|?\s*:?-{3,}/.test(line) || /^\s*(---|\*\*\*|___)\s*$/.test(line) || /^\s*<\/?[a-z][^>]*>\s*$/i.test(line)) {
+    if (
+      line.trim() === '' ||
+      /^\s*#{1,6}\s/.test(line) ||
+      /^\s*\|?\s*:?-{3,}/.test(line) ||
+      /^\s*(---|\*\*\*|___)\s*$/.test(line) ||
+      /^\s*<\/?[a-z][^>]*>\s*$/i.test(line)
+    ) {
       flush();
       return;
     }
@@ -51,7 +57,10 @@ export function logicalLines(text) {
     const table = /^\s*\|(.*)\|\s*$/.exec(line);
     if (table) {
       flush();
-      const cells = table[1].split('|').map((cell) => cell.trim()).filter((cell) => cell !== '');
+      const cells = table[1]
+        .split('|')
+        .map((cell) => cell.trim())
+        .filter((cell) => cell !== '');
       units.push({ line: index + 1, text: cells.join(' — ') });
       return;
     }
@@ -65,7 +74,9 @@ export function logicalLines(text) {
     else current = { line: index + 1, text: body };
   });
   flush();
-  return units.map((unit) => ({ ...unit, text: unit.text.replace(/\s+/g, ' ').trim() })).filter((unit) => unit.text.length >= 12);
+  return units
+    .map((unit) => ({ ...unit, text: unit.text.replace(/\s+/g, ' ').trim() }))
+    .filter((unit) => unit.text.length >= 12);
 }
 
 /** Backticked spans of a line (single or double backticks), and the text outside them. */
@@ -78,7 +89,57 @@ function splitCode(text) {
   return { spans, plain };
 }
 
-const PM_BUILTINS = new Set(['install', 'i', 'add', 'remove', 'rm', 'uninstall', 'update', 'up', 'upgrade', 'dlx', 'exec', 'x', 'create', 'init', 'link', 'unlink', 'publish', 'pack', 'why', 'list', 'ls', 'outdated', 'audit', 'config', 'cache', 'store', 'import', 'rebuild', 'prune', 'dedupe', 'patch', 'version', 'info', 'view', 'login', 'logout', 'ci', 'set', 'workspaces', 'global', 'node', 'env', 'help', 'bin', 'root', 'setup', 'self-update', 'pm', 'fetch']);
+const PM_BUILTINS = new Set([
+  'install',
+  'i',
+  'add',
+  'remove',
+  'rm',
+  'uninstall',
+  'update',
+  'up',
+  'upgrade',
+  'dlx',
+  'exec',
+  'x',
+  'create',
+  'init',
+  'link',
+  'unlink',
+  'publish',
+  'pack',
+  'why',
+  'list',
+  'ls',
+  'outdated',
+  'audit',
+  'config',
+  'cache',
+  'store',
+  'import',
+  'rebuild',
+  'prune',
+  'dedupe',
+  'patch',
+  'version',
+  'info',
+  'view',
+  'login',
+  'logout',
+  'ci',
+  'set',
+  'workspaces',
+  'global',
+  'node',
+  'env',
+  'help',
+  'bin',
+  'root',
+  'setup',
+  'self-update',
+  'pm',
+  'fetch',
+]);
 
 /** Package-script, make, just invocations of a text: [{kind, value, cwd?}] as written. */
 function commandsIn(text) {
@@ -87,8 +148,20 @@ function commandsIn(text) {
   const patterns = [
     [new RegExp(`\\bnpm\\s+run(?:-script)?\\s+${word}`, 'g'), 'run'],
     [new RegExp(`\\bnpm\\s+(test|start|stop|restart)\\b`, 'g'), 'run'],
-    [new RegExp(`\\b(?:pnpm|yarn)\\s+(?:(?:--filter|-F|-C|--dir|workspace)\\s+\\S+\\s+|-[rw]\\s+|--recursive\\s+)*run\\s+${word}`, 'g'), 'run'],
-    [new RegExp(`\\b(?:pnpm|yarn)\\s+(?:(?:--filter|-F|-C|--dir|workspace)\\s+\\S+\\s+|-[rw]\\s+|--recursive\\s+)*${word}`, 'g'), 'script'],
+    [
+      new RegExp(
+        `\\b(?:pnpm|yarn)\\s+(?:(?:--filter|-F|-C|--dir|workspace)\\s+\\S+\\s+|-[rw]\\s+|--recursive\\s+)*run\\s+${word}`,
+        'g',
+      ),
+      'run',
+    ],
+    [
+      new RegExp(
+        `\\b(?:pnpm|yarn)\\s+(?:(?:--filter|-F|-C|--dir|workspace)\\s+\\S+\\s+|-[rw]\\s+|--recursive\\s+)*${word}`,
+        'g',
+      ),
+      'script',
+    ],
     [new RegExp(`\\bbun\\s+run\\s+${word}`, 'g'), 'run'],
     [new RegExp(`\\bmake\\s+(?:-C\\s+(\\S+)\\s+)?((?:[\\w.\\-/]+\\s*)+)`, 'g'), 'make'],
     [new RegExp(`\\bjust\\s+((?:[\\w\\-]+\\s*)+)`, 'g'), 'just'],
@@ -100,7 +173,8 @@ function commandsIn(text) {
         // `pnpm install` is pnpm's own command; `pnpm run install` would be a script.
         if (!PM_BUILTINS.has(match[1]) && match[1] !== 'run') found.push({ kind, value: match[1] });
       } else if (kind === 'make') {
-        for (const target of match[2].trim().split(/\s+/)) if (!target.includes('=') && !target.startsWith('-')) found.push({ kind, value: target, cwd: match[1] });
+        for (const target of match[2].trim().split(/\s+/))
+          if (!target.includes('=') && !target.startsWith('-')) found.push({ kind, value: target, cwd: match[1] });
       } else {
         for (const recipe of match[1].trim().split(/\s+/)) found.push({ kind, value: recipe });
       }
@@ -138,7 +212,8 @@ function resolvePath(tree, value) {
   if (tree.entries.has(value)) return { path: value, via: 'root' };
   const base = posix.basename(value);
   const matches = (tree.byBase.get(base) ?? []).filter((e) => e.path.endsWith(`/${value}`));
-  if (matches.length === 1 && (value.includes('/') || base.length >= 6)) return { path: matches[0].path, via: 'suffix' };
+  if (matches.length === 1 && (value.includes('/') || base.length >= 6))
+    return { path: matches[0].path, via: 'suffix' };
   return null;
 }
 
@@ -147,7 +222,8 @@ function resolveModule(tree, dotted) {
   for (let n = parts.length; n >= 2; n -= 1) {
     const rel = parts.slice(0, n).join('/');
     for (const root of ['', 'src/']) {
-      for (const path of [`${root}${rel}.py`, `${root}${rel}/__init__.py`]) if (tree.entries.has(path)) return { path: path.endsWith('/__init__.py') ? path.slice(0, -12) : path };
+      for (const path of [`${root}${rel}.py`, `${root}${rel}/__init__.py`])
+        if (tree.entries.has(path)) return { path: path.endsWith('/__init__.py') ? path.slice(0, -12) : path };
     }
   }
   return null;
@@ -156,7 +232,10 @@ function resolveModule(tree, dotted) {
 /** The Makefile or justfile that defines `target` (in `dir` when given), nearest the root first. */
 function definingFile(tree, kind, target, dir) {
   const names = kind === 'make' ? /(^|\/)(GNUmakefile|makefile|Makefile)$/ : /(^|\/)(justfile|Justfile|\.justfile)$/;
-  const files = [...tree.targets.keys()].filter((file) => names.test(file) && (dir === undefined || posix.dirname(file) === dir.replace(/^\.\//, '').replace(/\/+$/, '')));
+  const files = [...tree.targets.keys()].filter(
+    (file) =>
+      names.test(file) && (dir === undefined || posix.dirname(file) === dir.replace(/^\.\//, '').replace(/\/+$/, '')),
+  );
   files.sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1));
   return files.find((file) => tree.targets.get(file).has(target)) ?? null;
 }
@@ -180,7 +259,11 @@ export function referencesIn(text, tree) {
       continue;
     }
     const file = definingFile(tree, command.kind, command.value, command.cwd);
-    if (file) add({ kind: command.kind, value: command.value, file, ...(command.cwd ? { dir: command.cwd } : {}) }, `${command.kind}:${file}:${command.value}`);
+    if (file)
+      add(
+        { kind: command.kind, value: command.value, file, ...(command.cwd ? { dir: command.cwd } : {}) },
+        `${command.kind}:${file}:${command.value}`,
+      );
   }
   const tokens = [...spans.flatMap((span) => [span, ...span.split(/\s+/)]), ...(plain.match(PATHISH) ?? [])];
   const linkTargets = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]);
@@ -213,7 +296,14 @@ export function judgeReference(ref, before, after, renames) {
   }
   if (ref.kind === 'make' || ref.kind === 'just') {
     const file = definingFile(after, ref.kind, ref.value, ref.dir);
-    return { status: file === null ? 'gone' : file === ref.file && after.entries.get(file).oid === before.entries.get(file).oid ? 'fresh' : 'changed' };
+    return {
+      status:
+        file === null
+          ? 'gone'
+          : file === ref.file && after.entries.get(file).oid === before.entries.get(file).oid
+            ? 'fresh'
+            : 'changed',
+    };
   }
   const then = before.entries.get(ref.path);
   const now = after.entries.get(ref.path);

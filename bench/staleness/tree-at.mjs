@@ -5,13 +5,21 @@ import { execFileSync } from 'node:child_process';
 import { posix } from 'node:path';
 
 const git = (gitDir, args, input = '') =>
-  execFileSync('git', ['--git-dir', gitDir, ...args], { input, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['pipe', 'pipe', 'ignore'] });
+  execFileSync('git', ['--git-dir', gitDir, ...args], {
+    input,
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
 
 /** Blob texts by object id (one `git cat-file --batch`). */
 export function readBlobs(gitDir, oids) {
   const unique = [...new Set(oids)];
   if (unique.length === 0) return new Map();
-  const out = execFileSync('git', ['--git-dir', gitDir, 'cat-file', '--batch'], { input: `${unique.join('\n')}\n`, maxBuffer: 1 << 30 });
+  const out = execFileSync('git', ['--git-dir', gitDir, 'cat-file', '--batch'], {
+    input: `${unique.join('\n')}\n`,
+    maxBuffer: 1 << 30,
+  });
   const texts = new Map();
   let at = 0;
   for (const oid of unique) {
@@ -58,8 +66,16 @@ export function treeAt(gitDir, commit) {
     const match = /^\d+ (blob|tree|commit) ([0-9a-f]+)\t(.*)$/.exec(line);
     if (match) entries.set(unquote(match[3]), { type: match[1] === 'tree' ? 'tree' : 'blob', oid: match[2] });
   }
-  const wanted = [...entries].filter(([path, e]) => e.type === 'blob' && !VENDORED.test(path) && (SCRIPT_FILES.test(path) || MAKE_FILES.test(path) || JUST_FILES.test(path)));
-  const texts = readBlobs(gitDir, wanted.map(([, e]) => e.oid));
+  const wanted = [...entries].filter(
+    ([path, e]) =>
+      e.type === 'blob' &&
+      !VENDORED.test(path) &&
+      (SCRIPT_FILES.test(path) || MAKE_FILES.test(path) || JUST_FILES.test(path)),
+  );
+  const texts = readBlobs(
+    gitDir,
+    wanted.map(([, e]) => e.oid),
+  );
   /** script name -> Map(package.json path -> command) */
   const scripts = new Map();
   /** Makefile / justfile path -> Set of targets */
@@ -94,7 +110,9 @@ export function treeAt(gitDir, commit) {
 /** git quotes unusual paths in ls-tree output. */
 function unquote(path) {
   if (!path.startsWith('"')) return path;
-  return JSON.parse(path.replace(/\\([0-7]{3})/g, (_, oct) => `\\u00${Number.parseInt(oct, 8).toString(16).padStart(2, '0')}`));
+  return JSON.parse(
+    path.replace(/\\([0-7]{3})/g, (_, oct) => `\\u00${Number.parseInt(oct, 8).toString(16).padStart(2, '0')}`),
+  );
 }
 
 /** Blob ids of `oids` the mirror does not hold (snapshots leave out files of 4 MiB and more). */
@@ -102,7 +120,12 @@ export function missingObjects(gitDir, oids) {
   const unique = [...new Set(oids)];
   if (unique.length === 0) return new Set();
   const out = git(gitDir, ['cat-file', '--batch-check'], `${unique.join('\n')}\n`);
-  return new Set(out.split('\n').filter((line) => line.endsWith(' missing')).map((line) => line.split(' ')[0]));
+  return new Set(
+    out
+      .split('\n')
+      .filter((line) => line.endsWith(' missing'))
+      .map((line) => line.split(' ')[0]),
+  );
 }
 
 /**
@@ -124,11 +147,15 @@ export function renamesBetween(gitDir, from, to) {
   const renames = new Map();
   if (wanted.length === 0) return renames;
   // Literal pathspecs on the command line: this git (2.39) has no --pathspec-from-file for diff.
-  const out = execFileSync('git', ['--git-dir', gitDir, 'diff', '-M', '-l0', '--name-status', '--diff-filter=R', '-z', from, to, '--', ...wanted], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 30,
-    env: { ...process.env, GIT_LITERAL_PATHSPECS: '1' },
-  });
+  const out = execFileSync(
+    'git',
+    ['--git-dir', gitDir, 'diff', '-M', '-l0', '--name-status', '--diff-filter=R', '-z', from, to, '--', ...wanted],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+      env: { ...process.env, GIT_LITERAL_PATHSPECS: '1' },
+    },
+  );
   const parts = out.split('\0');
   for (let i = 0; i + 2 < parts.length; i += 3) if (parts[i].startsWith('R')) renames.set(parts[i + 1], parts[i + 2]);
   return renames;

@@ -29,8 +29,20 @@ export type AgentAdapter = {
 };
 
 const ADAPTERS: Record<AgentId, AgentAdapter> = {
-  claude: { id: 'claude', events: HOOK_EVENTS, normalise: (payload) => payload, parseLine: parseTranscriptLine, findTranscript: findClaudeTranscript },
-  codex: { id: 'codex', events: CODEX_EVENTS, normalise: (payload) => payload, parseLine: parseRolloutLine, findTranscript: findCodexRollout },
+  claude: {
+    id: 'claude',
+    events: HOOK_EVENTS,
+    normalise: (payload) => payload,
+    parseLine: parseTranscriptLine,
+    findTranscript: findClaudeTranscript,
+  },
+  codex: {
+    id: 'codex',
+    events: CODEX_EVENTS,
+    normalise: (payload) => payload,
+    parseLine: parseRolloutLine,
+    findTranscript: findCodexRollout,
+  },
   gemini: {
     id: 'gemini',
     events: GEMINI_EVENTS,
@@ -58,8 +70,16 @@ export function detectAgent(payload: HookPayload | null): AgentId {
   if (!payload) return 'claude';
   const event = payload.hookEventName ?? '';
   const transcript = payload.transcriptPath ?? '';
-  if (/^(BeforeAgent|AfterAgent|PreCompress|BeforeModel|AfterModel|BeforeTool|AfterTool)$/.test(event) || /[/\\]\.gemini[/\\]tmp[/\\]/.test(transcript)) return 'gemini';
-  if (payload.turnId !== null || /[/\\]sessions[/\\]\d{4}[/\\]\d{2}[/\\]\d{2}[/\\]rollout-[^/\\]*\.jsonl$/.test(transcript)) return 'codex';
+  if (
+    /^(BeforeAgent|AfterAgent|PreCompress|BeforeModel|AfterModel|BeforeTool|AfterTool)$/.test(event) ||
+    /[/\\]\.gemini[/\\]tmp[/\\]/.test(transcript)
+  )
+    return 'gemini';
+  if (
+    payload.turnId !== null ||
+    /[/\\]sessions[/\\]\d{4}[/\\]\d{2}[/\\]\d{2}[/\\]rollout-[^/\\]*\.jsonl$/.test(transcript)
+  )
+    return 'codex';
   return 'claude';
 }
 

@@ -5,9 +5,20 @@
 export const AGENT_IDS = ['claude', 'codex', 'gemini'] as const;
 export type AgentId = (typeof AGENT_IDS)[number];
 
-export const AGENT_LABELS: Record<AgentId, string> = { claude: 'Claude Code', codex: 'Codex CLI', gemini: 'Gemini CLI' };
+export const AGENT_LABELS: Record<AgentId, string> = {
+  claude: 'Claude Code',
+  codex: 'Codex CLI',
+  gemini: 'Gemini CLI',
+};
 
-const ALIASES: Record<string, AgentId> = { claude: 'claude', 'claude-code': 'claude', codex: 'codex', 'codex-cli': 'codex', gemini: 'gemini', 'gemini-cli': 'gemini' };
+const ALIASES: Record<string, AgentId> = {
+  claude: 'claude',
+  'claude-code': 'claude',
+  codex: 'codex',
+  'codex-cli': 'codex',
+  gemini: 'gemini',
+  'gemini-cli': 'gemini',
+};
 
 /** Returns the agent a user-typed name means, or null. */
 export function resolveAgentId(name: string | undefined | null): AgentId | null {

@@ -22,7 +22,8 @@ export function detectAgents(root: string, env: NodeJS.ProcessEnv): AgentEvidenc
     const inRepository = existsSync(join(root, FOLDER[agent]));
     if (inRepository) reasons.push(`${FOLDER[agent]}/ in this repository`);
     const homeFolder = agent === 'codex' && env['CODEX_HOME'] ? env['CODEX_HOME'] : join(home, FOLDER[agent]);
-    if (existsSync(homeFolder)) reasons.push(`${agent === 'codex' && env['CODEX_HOME'] ? '$CODEX_HOME' : `~/${FOLDER[agent]}`}/`);
+    if (existsSync(homeFolder))
+      reasons.push(`${agent === 'codex' && env['CODEX_HOME'] ? '$CODEX_HOME' : `~/${FOLDER[agent]}`}/`);
     if (onPath(BINARY[agent], env)) reasons.push(`\`${BINARY[agent]}\` on PATH`);
     if (reasons.length > 0) found.push({ agent, inRepository, reasons });
   }

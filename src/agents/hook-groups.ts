@@ -7,7 +7,14 @@
 import { appendToJsonArray, jsonValueAt, type JSONPath } from '../core/files/edit-json-settings.js';
 import { claudeSettingsError, isMemHandler } from './claude-code/claude-settings.js';
 
-export type HookHandler = { type: string; command?: string; args?: string[]; timeout?: number; name?: string; [key: string]: unknown };
+export type HookHandler = {
+  type: string;
+  command?: string;
+  args?: string[];
+  timeout?: number;
+  name?: string;
+  [key: string]: unknown;
+};
 export type MatcherGroup = { matcher?: string; hooks?: HookHandler[]; [key: string]: unknown };
 
 /** One handler mem wants under a native event, with the group matcher it goes in (if any). */
@@ -21,14 +28,22 @@ export const hooksFileError = claudeSettingsError;
  * one of mem's; `events` lists the events that got one, `created` the keys created for them (for
  * an exact removal). Expects `hooksFileError` null.
  */
-export function addWantedHooks(text: string | null, wanted: readonly WantedHook[]): { text: string; events: string[]; created: JSONPath[] } {
+export function addWantedHooks(
+  text: string | null,
+  wanted: readonly WantedHook[],
+): { text: string; events: string[]; created: JSONPath[] } {
   let next = text ?? '';
   const events: string[] = [];
   const created: JSONPath[] = [];
   for (const want of wanted) {
     const groups = jsonValueAt(next, ['hooks', want.nativeEvent]);
-    if (Array.isArray(groups) && groups.some((group: MatcherGroup) => Array.isArray(group?.hooks) && group.hooks.some(isMemHandler))) continue;
-    const group = want.matcher === undefined ? { hooks: [want.handler] } : { matcher: want.matcher, hooks: [want.handler] };
+    if (
+      Array.isArray(groups) &&
+      groups.some((group: MatcherGroup) => Array.isArray(group?.hooks) && group.hooks.some(isMemHandler))
+    )
+      continue;
+    const group =
+      want.matcher === undefined ? { hooks: [want.handler] } : { matcher: want.matcher, hooks: [want.handler] };
     next = appendToJsonArray(next, ['hooks', want.nativeEvent], group, created);
     events.push(want.nativeEvent);
   }
@@ -36,7 +51,9 @@ export function addWantedHooks(text: string | null, wanted: readonly WantedHook[
 }
 
 /** Returns the handlers of mem in `text`, with their event, group index and handler index (Codex keys hook trust by these). */
-export function findMemHooks(text: string): { nativeEvent: string; group: number; index: number; handler: HookHandler }[] {
+export function findMemHooks(
+  text: string,
+): { nativeEvent: string; group: number; index: number; handler: HookHandler }[] {
   const hooks = jsonValueAt(text, ['hooks']);
   const found: { nativeEvent: string; group: number; index: number; handler: HookHandler }[] = [];
   if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks)) return found;

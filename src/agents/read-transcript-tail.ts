@@ -67,7 +67,12 @@ export function readTranscriptTail(path: string, cursor: TranscriptCursor | unde
     };
 
     let position = 0;
-    if (cursor && cursor.offset <= stat.size && cursor.headLength <= stat.size && hashHead(fd, cursor.headLength) === cursor.head) {
+    if (
+      cursor &&
+      cursor.offset <= stat.size &&
+      cursor.headLength <= stat.size &&
+      hashHead(fd, cursor.headLength) === cursor.head
+    ) {
       position = cursor.offset;
     } else if (cursor) {
       result.rewritten = true;
@@ -93,7 +98,11 @@ export function readTranscriptTail(path: string, cursor: TranscriptCursor | unde
       const bytesRead = readSync(fd, buffer, 0, Math.min(buffer.length, stat.size - position), position);
       if (bytesRead <= 0) break;
       let segmentStart = 0;
-      for (let index = buffer.indexOf(NEWLINE, 0); index !== -1 && index < bytesRead; index = buffer.indexOf(NEWLINE, index + 1)) {
+      for (
+        let index = buffer.indexOf(NEWLINE, 0);
+        index !== -1 && index < bytesRead;
+        index = buffer.indexOf(NEWLINE, index + 1)
+      ) {
         const lineEnd = position + index + 1;
         if (skipFirstPartialLine) {
           skipFirstPartialLine = false;
@@ -147,7 +156,11 @@ const TYPE_SEARCH_BYTES = 400;
 
 function isSkippedType(line: Buffer): boolean {
   const head = line.subarray(0, TYPE_SEARCH_BYTES);
-  return SKIPPED_TYPES.some((marker) => head.indexOf(marker) !== -1) && !head.includes('"type":"user"') && !head.includes('"type":"assistant"');
+  return (
+    SKIPPED_TYPES.some((marker) => head.indexOf(marker) !== -1) &&
+    !head.includes('"type":"user"') &&
+    !head.includes('"type":"assistant"')
+  );
 }
 
 function handleLine(line: Buffer, result: TailRead, parseLine?: (line: unknown) => TranscriptEvent[]): void {

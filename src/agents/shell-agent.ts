@@ -21,7 +21,10 @@ export function shellAgentOf(env: NodeJS.ProcessEnv): ShellAgent | undefined {
     return raw ? raw : undefined;
   };
   const aiAgent = value('AI_AGENT')?.toLowerCase();
-  if (env['CLAUDECODE'] === '1' || (aiAgent !== undefined && !aiAgent.includes('codex') && !aiAgent.includes('gemini'))) {
+  if (
+    env['CLAUDECODE'] === '1' ||
+    (aiAgent !== undefined && !aiAgent.includes('codex') && !aiAgent.includes('gemini'))
+  ) {
     return { agent: 'claude', session: value('CLAUDE_CODE_SESSION_ID') };
   }
   const codexThread = value('CODEX_THREAD_ID') ?? value('CODEX_SESSION_ID');
@@ -38,7 +41,10 @@ const TURN_EVENTS = new Set(['user-prompt-submit', 'session-start']);
  * or undefined. Note: two sessions of the same agent prompting in one worktree at once cannot be
  * told apart this way; the later prompt's session is named.
  */
-export function latestHookSession(records: ReadonlyArray<{ event: string; session?: string; agent?: string }>, agent: AgentId): string | undefined {
+export function latestHookSession(
+  records: ReadonlyArray<{ event: string; session?: string; agent?: string }>,
+  agent: AgentId,
+): string | undefined {
   for (let index = records.length - 1; index >= 0; index -= 1) {
     const record = records[index];
     if (record === undefined || !TURN_EVENTS.has(record.event) || !record.session) continue;

@@ -26,7 +26,11 @@ export type AnchorCheck = { commit: string; entries: EntryStaleness[] };
  * git's renames for stale paths; null when there is no such commit. One `ls-tree`, a `cat-file`
  * only when a manifest changed, one `diff` per anchoring commit only when something is stale.
  */
-export async function checkEntries(root: string, entries: readonly Entry[], commit: string | null = readHeadCommit(root)): Promise<AnchorCheck | null> {
+export async function checkEntries(
+  root: string,
+  entries: readonly Entry[],
+  commit: string | null = readHeadCommit(root),
+): Promise<AnchorCheck | null> {
   if (commit === null) return null;
   const anchored = entries.flatMap((entry) => {
     const field = anchorsOf(entry.provenance);
@@ -35,10 +39,19 @@ export async function checkEntries(root: string, entries: readonly Entry[], comm
   let snapshot = await readRepoSnapshot(root, commit);
   if (snapshot === null) return null;
   if (anchored.length === 0) return { commit, entries: [] };
-  const kinds = manifestKindsToRead(anchored.map(({ field }) => field), snapshot);
+  const kinds = manifestKindsToRead(
+    anchored.map(({ field }) => field),
+    snapshot,
+  );
   if (kinds.size > 0) snapshot = await withManifests(root, snapshot, kinds);
   const first = anchored.map(({ field }) => checkAnchors(field, snapshot));
-  const renames = await renamesSince(root, commit, anchored.map(({ field }) => field).filter((field, index) => (first[index] as AnchorStatus[]).some((status) => status.status === 'stale')));
+  const renames = await renamesSince(
+    root,
+    commit,
+    anchored
+      .map(({ field }) => field)
+      .filter((field, index) => (first[index] as AnchorStatus[]).some((status) => status.status === 'stale')),
+  );
   const results: EntryStaleness[] = [];
   anchored.forEach(({ entry, field }, index) => {
     const moved = renames.get(field.commit);
@@ -50,7 +63,11 @@ export async function checkEntries(root: string, entries: readonly Entry[], comm
 }
 
 /** git's renames from each anchoring commit of `fields` to `commit`, by anchoring commit. */
-async function renamesSince(root: string, commit: string, fields: readonly AnchorsField[]): Promise<Map<string, Map<string, string>>> {
+async function renamesSince(
+  root: string,
+  commit: string,
+  fields: readonly AnchorsField[],
+): Promise<Map<string, Map<string, string>>> {
   const commits = [...new Set(fields.map((field) => field.commit))].filter((from) => from !== commit);
   const found = await Promise.all(commits.map((from) => readRenames(root, from, commit)));
   return new Map(commits.map((from, index) => [from, found[index] as Map<string, string>]));
@@ -68,7 +85,12 @@ function cachePath(root: string): string {
 function readCache(root: string): StatusCache | null {
   try {
     const value = JSON.parse(readTextFileSync(cachePath(root))) as Partial<StatusCache>;
-    return typeof value.head === 'string' && typeof value.working === 'string' && typeof value.qualifiers === 'object' && value.qualifiers !== null ? (value as StatusCache) : null;
+    return typeof value.head === 'string' &&
+      typeof value.working === 'string' &&
+      typeof value.qualifiers === 'object' &&
+      value.qualifiers !== null
+      ? (value as StatusCache)
+      : null;
   } catch {
     return null;
   }
@@ -78,7 +100,8 @@ function readCache(root: string): StatusCache | null {
 export function readQualifiers(root: string): Qualifiers {
   const cache = readCache(root);
   const qualifiers = new Map<string, { text: string; qualifier: string }>();
-  for (const [id, [text, qualifier]] of Object.entries(cache?.qualifiers ?? {})) qualifiers.set(id, { text, qualifier });
+  for (const [id, [text, qualifier]] of Object.entries(cache?.qualifiers ?? {}))
+    qualifiers.set(id, { text, qualifier });
   return qualifiers;
 }
 
@@ -120,7 +143,8 @@ export async function refreshAnchorStatus(root: string): Promise<AnchorStatusCha
       if (qualifier === null || checked === undefined) continue;
       qualifiers[entry.id] = [qualifierKey(checked), qualifier];
       const before = cache?.qualifiers[entry.id];
-      if (before?.[0] !== qualifiers[entry.id]?.[0] || before?.[1] !== qualifier) newlyQualified.push({ text: checked.text, qualifier });
+      if (before?.[0] !== qualifiers[entry.id]?.[0] || before?.[1] !== qualifier)
+        newlyQualified.push({ text: checked.text, qualifier });
     }
     const changed = JSON.stringify(qualifiers) !== JSON.stringify(cache?.qualifiers ?? {});
     writeCacheFileSync(cachePath(root), `${JSON.stringify({ head, working, qualifiers })}\n`);

@@ -30,7 +30,9 @@ export function resolveMemCommand(env: NodeJS.ProcessEnv, execForm: boolean): Me
 
 /** Returns a shell command line for `command` (for git hooks and git config). */
 export function shellCommandLine(command: MemCommand): string {
-  return [command.executable, ...command.prefixArgs].map((word) => (/^[A-Za-z0-9_./:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)).join(' ');
+  return [command.executable, ...command.prefixArgs]
+    .map((word) => (/^[A-Za-z0-9_./:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`))
+    .join(' ');
 }
 
 function findOnPath(name: string, env: NodeJS.ProcessEnv): string | null {

@@ -16,9 +16,13 @@ export function requireSetUp(cwd: string): string {
   // Note: a linked worktree of a clone set up before its config was committed has no config of
   // its own; the clone's merge driver (git config, shared by its worktrees) says init ran.
   if (!existsSync(memoryPaths(root).configFile) && runGitSync(['config', '--get', 'merge.mem.driver'], root) === null) {
-    throw new MemError('NOT_INITIALISED', `${root} is not set up for mem yet (no .memory/config.json); nothing was changed`, {
-      hint: 'Run mem init there first: it shows each file it will change and asks.',
-    });
+    throw new MemError(
+      'NOT_INITIALISED',
+      `${root} is not set up for mem yet (no .memory/config.json); nothing was changed`,
+      {
+        hint: 'Run mem init there first: it shows each file it will change and asks.',
+      },
+    );
   }
   return root;
 }

@@ -19,7 +19,15 @@ import { writeCacheFileSync, writeFileAtomicSync } from './files/atomic-write.js
 import { matchesTextFingerprint, textFingerprint } from './files/fast-hash.js';
 import { readTextFileSync } from './files/read-text.js';
 import { stampsHold, takeStamps, type StampSet } from './files/file-stamp.js';
-import { RENDERED_DIR, RENDERED_FILE, RENDER_STAMP_FILE, WORKING_FILE, readRenderStamp, renderStampPaths, renderedBranchKey } from './shared-memory-stamp.js';
+import {
+  RENDERED_DIR,
+  RENDERED_FILE,
+  RENDER_STAMP_FILE,
+  WORKING_FILE,
+  readRenderStamp,
+  renderStampPaths,
+  renderedBranchKey,
+} from './shared-memory-stamp.js';
 import { scopeForWrite, viewAt } from './memory-file/entry-scope.js';
 import { readBranchPosition } from './git/scope-view.js';
 import { loadConfig } from './config/load-config.js';
@@ -31,7 +39,12 @@ import { editBody } from './memory-file/edit-body.js';
 import { readBack } from './memory-file/read-back.js';
 import { regionBody, replaceRegionBody } from './memory-file/region-body.js';
 import { renderMemory, type Reader, type RenderOptions, type Rendering } from './memory-file/render-memory.js';
-import { SCOPED_FILE_NOTE, renderPathScoped, staysInMainFile, type ScopedFile } from './memory-file/render-path-scoped.js';
+import {
+  SCOPED_FILE_NOTE,
+  renderPathScoped,
+  staysInMainFile,
+  type ScopedFile,
+} from './memory-file/render-path-scoped.js';
 import { fromRecordItems, toRecordItems, type RecordItem } from './memory-file/rendering-record.js';
 import type { Entry } from './memory-file/entry.js';
 import { qualifies, readQualifiers } from './anchor-status.js';
@@ -112,15 +125,31 @@ function readLastRendering(root: string): SavedRendering | null {
   const meta = readText(paths.lastItems);
   if (text === null || meta === null) return null;
   try {
-    const parsed = JSON.parse(meta) as { items?: RecordItem[]; workingHash?: string; textHash?: string; branch?: string };
+    const parsed = JSON.parse(meta) as {
+      items?: RecordItem[];
+      workingHash?: string;
+      textHash?: string;
+      branch?: string;
+    };
     if (!Array.isArray(parsed.items) || !matchesTextFingerprint(parsed.textHash, text)) return null;
-    return { text, items: fromRecordItems(parsed.items), workingHash: parsed.workingHash ?? '', branch: parsed.branch ?? '' };
+    return {
+      text,
+      items: fromRecordItems(parsed.items),
+      workingHash: parsed.workingHash ?? '',
+      branch: parsed.branch ?? '',
+    };
   } catch {
     return null;
   }
 }
 
-function saveLastRendering(root: string, rendering: Rendering, workingHash: string, branch: string, options: { textUnchanged?: boolean; renderedShows?: boolean } = {}): void {
+function saveLastRendering(
+  root: string,
+  rendering: Rendering,
+  workingHash: string,
+  branch: string,
+  options: { textUnchanged?: boolean; renderedShows?: boolean } = {},
+): void {
   const paths = sharedMemoryPaths(root);
   mkdirSync(dirname(paths.lastText), { recursive: true });
   if (options.textUnchanged !== true) writeFileAtomicSync(paths.lastText, rendering.text);
@@ -128,7 +157,8 @@ function saveLastRendering(root: string, rendering: Rendering, workingHash: stri
   const record = JSON.stringify({ textHash, workingHash, branch, items: toRecordItems(rendering.items) });
   writeFileAtomicSync(paths.lastItems, `${record}\n`);
   // Note: only when the rendered file shows this rendering: otherwise it lags and must stay stale.
-  if (options.renderedShows ?? readText(paths.rendered) === rendering.text) saveRenderStamp(root, takeStamps(renderStampPaths(root)), rendering.items, branch);
+  if (options.renderedShows ?? readText(paths.rendered) === rendering.text)
+    saveRenderStamp(root, takeStamps(renderStampPaths(root)), rendering.items, branch);
 }
 
 /** `rendered`: the rendered file's text as read, when nothing was read back from it (absent: not known). */
@@ -143,7 +173,8 @@ export function absorbRenderedEdits(root: string, sections: readonly string[], k
   const body = knownBody ?? readWorkingBody(root);
   const current = readText(sharedMemoryPaths(root).rendered);
   // Note: the common case (nobody edited the file) compares two texts and parses nothing.
-  if (current === null || current === readText(sharedMemoryPaths(root).lastText)) return { body, edits: 0, rendered: current };
+  if (current === null || current === readText(sharedMemoryPaths(root).lastText))
+    return { body, edits: 0, rendered: current };
   const last = readLastRendering(root);
   if (current === null || last === null || current === last.text) return { body, edits: 0 };
   // Note: without a budget, so that every entry the working copy holds is known as mem's own line.
@@ -171,14 +202,21 @@ function withHandScope(root: string, edits: readonly RegionEdit[], branch: strin
   let scope: string | undefined;
   try {
     const config = loadConfig(root);
-    scope = scopeForWrite({ current: branch === '' ? null : branch, defaultBranch: readBranchPosition(root, config).defaultBranch }, config.scope.branches);
+    scope = scopeForWrite(
+      { current: branch === '' ? null : branch, defaultBranch: readBranchPosition(root, config).defaultBranch },
+      config.scope.branches,
+    );
   } catch {
     scope = undefined;
   }
   if (scope === undefined) return [...edits];
   // Note: a conflict settled by hand reads back as a remove and an add of its id: that is the team's entry, not a new line.
   const settled = new Set(edits.flatMap((edit) => (edit.op === 'remove' ? [edit.id] : [])));
-  return edits.map((edit) => (edit.op === 'add' && !settled.has(edit.entry.id) ? { ...edit, entry: { ...edit.entry, provenance: { ...edit.entry.provenance, scope } } } : edit));
+  return edits.map((edit) =>
+    edit.op === 'add' && !settled.has(edit.entry.id)
+      ? { ...edit, entry: { ...edit.entry, provenance: { ...edit.entry.provenance, scope } } }
+      : edit,
+  );
 }
 
 /**
@@ -208,7 +246,9 @@ export function renderingIsStale(root: string): boolean {
  * and items are `{"id":…,"kind":…,"line":…}`, whose strings cannot hold a quote. Anything else
  * is read in full.
  */
-function readLastRenderingHead(root: string): { text: string; workingHash: string; conflicts: number; branch: string } | null {
+function readLastRenderingHead(
+  root: string,
+): { text: string; workingHash: string; conflicts: number; branch: string } | null {
   const paths = sharedMemoryPaths(root);
   const text = readText(paths.lastText);
   const meta = readText(paths.lastItems);
@@ -218,13 +258,25 @@ function readLastRenderingHead(root: string): { text: string; workingHash: strin
     try {
       const head = JSON.parse(`${meta.slice(0, cut)}}`) as { textHash?: string; workingHash?: string; branch?: string };
       if (!matchesTextFingerprint(head.textHash, text)) return null;
-      return { text, workingHash: head.workingHash ?? '', conflicts: meta.split('"kind":"conflict"').length - 1, branch: head.branch ?? '' };
+      return {
+        text,
+        workingHash: head.workingHash ?? '',
+        conflicts: meta.split('"kind":"conflict"').length - 1,
+        branch: head.branch ?? '',
+      };
     } catch {
       /* read in full below */
     }
   }
   const last = readLastRendering(root);
-  return last === null ? null : { text: last.text, workingHash: last.workingHash, conflicts: last.items.filter((item) => item.kind === 'conflict').length, branch: last.branch };
+  return last === null
+    ? null
+    : {
+        text: last.text,
+        workingHash: last.workingHash,
+        conflicts: last.items.filter((item) => item.kind === 'conflict').length,
+        branch: last.branch,
+      };
 }
 
 /**
@@ -232,11 +284,18 @@ function readLastRenderingHead(root: string): { text: string; workingHash: strin
  * (an entry's commit, author or date after a push), keeping a current rendering current so the
  * next command has nothing to re-render. The caller holds the memory lock.
  */
-export function writeWorkingMetadata(root: string, body: string, options: { renderedFrom?: string; fileText?: string } = {}): string {
+export function writeWorkingMetadata(
+  root: string,
+  body: string,
+  options: { renderedFrom?: string; fileText?: string } = {},
+): string {
   // Note: `renderedFrom` is the body the caller rendered from under this lock, `fileText` the file it
   // read it from: no need to read or check again.
   const current = options.fileText ?? readWorkingText(root);
-  const wasCurrent = options.renderedFrom !== undefined ? (options.fileText !== undefined || (regionBody(current) ?? '') === options.renderedFrom) : !renderingIsStale(root);
+  const wasCurrent =
+    options.renderedFrom !== undefined
+      ? options.fileText !== undefined || (regionBody(current) ?? '') === options.renderedFrom
+      : !renderingIsStale(root);
   const written = writeWorkingBody(root, body, current);
   const last = wasCurrent ? readLastRendering(root) : null;
   if (last !== null) saveLastRendering(root, last, textFingerprint(written), last.branch, { textUnchanged: true });
@@ -257,11 +316,25 @@ export type RenderFrom = {
  * How the team memory is rendered: the section order, the file's size budget and whether entries
  * are scoped to branches (config `region.sections`, `team.renderMaxChars`, `scope.branches`).
  */
-export type RenderLayout = { sections: readonly string[]; maxChars: number; branches: 'auto' | 'off'; pathScoped: boolean };
+export type RenderLayout = {
+  sections: readonly string[];
+  maxChars: number;
+  branches: 'auto' | 'off';
+  pathScoped: boolean;
+};
 
 /** The render layout a config sets. */
-export function renderLayout(config: { region: { sections: readonly string[] }; team: { renderMaxChars: number; renderPathScoped: boolean }; scope: { branches: 'auto' | 'off' } }): RenderLayout {
-  return { sections: config.region.sections, maxChars: config.team.renderMaxChars, branches: config.scope.branches, pathScoped: config.team.renderPathScoped };
+export function renderLayout(config: {
+  region: { sections: readonly string[] };
+  team: { renderMaxChars: number; renderPathScoped: boolean };
+  scope: { branches: 'auto' | 'off' };
+}): RenderLayout {
+  return {
+    sections: config.region.sections,
+    maxChars: config.team.renderMaxChars,
+    branches: config.scope.branches,
+    pathScoped: config.team.renderPathScoped,
+  };
 }
 
 /**
@@ -271,10 +344,15 @@ export function renderLayout(config: { region: { sections: readonly string[] }; 
 export function renderSharedMemory(root: string, layout: RenderLayout, from?: RenderFrom): RenderOutcome {
   const { sections } = layout;
   // Note: read back again even after the caller did: a human may have saved the file meanwhile.
-  const absorbed = absorbRenderedEdits(root, sections, from === undefined ? undefined : (from.body ?? regionBody(from.workingText) ?? ''));
+  const absorbed = absorbRenderedEdits(
+    root,
+    sections,
+    from === undefined ? undefined : (from.body ?? regionBody(from.workingText) ?? ''),
+  );
   const workingText = from !== undefined && absorbed.edits === 0 ? from.workingText : readWorkingText(root);
   const branch = renderedBranchKey(root);
-  const body = absorbed.edits === 0 && from !== undefined ? (from.body ?? regionBody(from.workingText) ?? '') : absorbed.body;
+  const body =
+    absorbed.edits === 0 && from !== undefined ? (from.body ?? regionBody(from.workingText) ?? '') : absorbed.body;
   const options = renderOptions(root, layout, branch);
   const rendering = renderMemory(body, layout.pathScoped ? { ...options, include: staysInMainFile } : options);
   const paths = sharedMemoryPaths(root);
@@ -328,8 +406,16 @@ function renderOptions(root: string, layout: RenderLayout, branch: string): Rend
   const view = viewAt({ current: branch === '' ? null : branch, defaultBranch: null }, layout.branches);
   const qualifiers = readQualifiers(root);
   // Note: an entry reworded since the check is not qualified: the next check judges the new text.
-  const qualify = (entry: Entry) => (qualifies(qualifiers.get(entry.id), entry) ? (qualifiers.get(entry.id)?.qualifier ?? null) : null);
-  return { target: 'rules-file', sections: layout.sections, maxChars: layout.maxChars, reader: readerOf(root), view, ...(qualifiers.size > 0 ? { qualify } : {}) };
+  const qualify = (entry: Entry) =>
+    qualifies(qualifiers.get(entry.id), entry) ? (qualifiers.get(entry.id)?.qualifier ?? null) : null;
+  return {
+    target: 'rules-file',
+    sections: layout.sections,
+    maxChars: layout.maxChars,
+    reader: readerOf(root),
+    view,
+    ...(qualifiers.size > 0 ? { qualify } : {}),
+  };
 }
 
 /** Who reads this clone's rendering: its git identity, whose versions of a conflict are "your version". */

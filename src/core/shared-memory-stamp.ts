@@ -22,7 +22,11 @@ const LAST_ITEMS_FILE = '.memory/state/team-rendered.json';
 
 /** The files whose stamps vouch that the rendered file is current. */
 export function renderStampPaths(root: string): Record<string, string> {
-  return { working: join(root, WORKING_FILE), rendered: join(root, RENDERED_FILE), lastItems: join(root, LAST_ITEMS_FILE) };
+  return {
+    working: join(root, WORKING_FILE),
+    rendered: join(root, RENDERED_FILE),
+    lastItems: join(root, LAST_ITEMS_FILE),
+  };
 }
 
 /** What the render stamp holds: the stamps, how many conflicts the rendering shows, and the branch it was rendered for. */
@@ -49,5 +53,7 @@ export function readRenderStamp(root: string): RenderStamp | null {
 /** Returns the number of conflicts the rendered file shows when its stamp proves it current, else null (check the slow way). */
 export function currentRenderedConflicts(root: string): number | null {
   const stamp = readRenderStamp(root);
-  return stamp !== null && (stamp.branch ?? '') === renderedBranchKey(root) && stampsHold(stamp, renderStampPaths(root)) ? stamp.conflicts : null;
+  return stamp !== null && (stamp.branch ?? '') === renderedBranchKey(root) && stampsHold(stamp, renderStampPaths(root))
+    ? stamp.conflicts
+    : null;
 }

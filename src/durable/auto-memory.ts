@@ -37,7 +37,8 @@ function parseTopic(text: string): { fields: Record<string, string>; body: strin
   const fields: Record<string, string> = {};
   for (const line of (match[1] ?? '').split(/\r?\n/)) {
     const field = /^\s*([A-Za-z_]+)\s*:\s*(.*)$/.exec(line);
-    if (field?.[1] && field[2] !== undefined && field[2].trim() !== '') fields[field[1]] ??= field[2].trim().replace(/^["']|["']$/g, '');
+    if (field?.[1] && field[2] !== undefined && field[2].trim() !== '')
+      fields[field[1]] ??= field[2].trim().replace(/^["']|["']$/g, '');
   }
   return { fields, body: match[2] ?? '' };
 }
@@ -49,7 +50,10 @@ function parseTopic(text: string): { fields: Record<string, string>; body: strin
 function readAutoMemory(dir: string): { topics: Topic[]; skipped: SkippedTopic[] } {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((name) => name.endsWith('.md') && name !== 'MEMORY.md').sort().slice(0, MAX_FILES);
+    names = readdirSync(dir)
+      .filter((name) => name.endsWith('.md') && name !== 'MEMORY.md')
+      .sort()
+      .slice(0, MAX_FILES);
   } catch {
     return { topics: [], skipped: [] };
   }
@@ -60,7 +64,10 @@ function readAutoMemory(dir: string): { topics: Topic[]; skipped: SkippedTopic[]
     try {
       const read = readRegularFileSync(join(dir, name), MAX_TOPIC_BYTES);
       if (!read.ok) {
-        skipped.push({ file: name, reason: read.reason === 'too large' ? `larger than ${MAX_TOPIC_BYTES / 1024} KiB` : read.reason });
+        skipped.push({
+          file: name,
+          reason: read.reason === 'too large' ? `larger than ${MAX_TOPIC_BYTES / 1024} KiB` : read.reason,
+        });
         continue;
       }
       raw = read.text;
@@ -71,7 +78,10 @@ function readAutoMemory(dir: string): { topics: Topic[]; skipped: SkippedTopic[]
     const type = (fields['type'] ?? '').toLowerCase();
     if (!TEAM_TYPES.has(type)) continue;
     // The rule is the body's first paragraph ("**Why:**" and "**How to apply:**" follow it).
-    const first = body.split(/\r?\n\s*\r?\n/).map((part) => part.replace(/\s+/g, ' ').trim()).find((part) => part !== '' && !/^#/.test(part));
+    const first = body
+      .split(/\r?\n\s*\r?\n/)
+      .map((part) => part.replace(/\s+/g, ' ').trim())
+      .find((part) => part !== '' && !/^#/.test(part));
     const text = (first ?? fields['description'] ?? '').replace(/\*\*/g, '');
     if (text !== '') topics.push({ file: name, type, text });
   }
@@ -94,12 +104,20 @@ function fingerprint(dir: string): string {
  * Returns the candidates of the auto memory folder when it changed since the last look (else
  * none) and the files left unread, and remembers that look in `stateFile`; never throws.
  */
-export function autoMemoryCandidates(dir: string, stateFile: string, sections: readonly string[]): { candidates: Candidate[]; skipped: SkippedTopic[] } {
+export function autoMemoryCandidates(
+  dir: string,
+  stateFile: string,
+  sections: readonly string[],
+): { candidates: Candidate[]; skipped: SkippedTopic[] } {
   const none = { candidates: [], skipped: [] };
   if (!existsSync(dir)) return none;
   const print = fingerprint(dir);
   try {
-    if (existsSync(stateFile) && (JSON.parse(readFileSync(stateFile, 'utf8')) as { fingerprint?: string }).fingerprint === print) return none;
+    if (
+      existsSync(stateFile) &&
+      (JSON.parse(readFileSync(stateFile, 'utf8')) as { fingerprint?: string }).fingerprint === print
+    )
+      return none;
     writeFileAtomicSync(stateFile, `${JSON.stringify({ fingerprint: print })}\n`);
   } catch {
     /* a lost fingerprint only means one more look */
@@ -109,7 +127,10 @@ export function autoMemoryCandidates(dir: string, stateFile: string, sections: r
     const text = rewriteAsRule(topic.text);
     return {
       text,
-      section: topic.type === 'reference' ? (sections.find((s) => s.toLowerCase() === 'references') ?? classifySection(text, 'reference', sections)) : classifySection(text, 'auto-memory', sections),
+      section:
+        topic.type === 'reference'
+          ? (sections.find((s) => s.toLowerCase() === 'references') ?? classifySection(text, 'reference', sections))
+          : classifySection(text, 'auto-memory', sections),
       source: 'auto-memory' as const,
       origin: 'agent' as const,
       evidence: { eventIndex: 0 },

@@ -59,10 +59,17 @@ function str(value: unknown, fallback: string): string {
   return typeof value === 'string' ? value : fallback;
 }
 
-const STATUS: Record<CandidateVerdict, CandidateStatus> = { accepted: 'written', rejected: 'rejected', flagged: 'flagged', forgotten: 'forgotten' };
+const STATUS: Record<CandidateVerdict, CandidateStatus> = {
+  accepted: 'written',
+  rejected: 'rejected',
+  flagged: 'flagged',
+  forgotten: 'forgotten',
+};
 
 function toListed(record: CandidateLogRecord): ListedCandidate {
-  const reasons = Array.isArray(record.reasons) ? record.reasons.filter((code): code is string => typeof code === 'string') : [];
+  const reasons = Array.isArray(record.reasons)
+    ? record.reasons.filter((code): code is string => typeof code === 'string')
+    : [];
   const verdict = verdictOf(record);
   return {
     id: null,
@@ -121,7 +128,12 @@ function listPending(cwd: string, now = new Date()): ListedCandidate[] {
 export function listCandidates(cwd: string, options: CandidateOptions = {}): ListedCandidate[] {
   const root = requireSetUp(cwd);
   const limit = options.limit ?? DEFAULT_LIMIT;
-  const pending = options.rejected === true ? [] : listPending(root).reverse().filter((c) => options.session === undefined || (c.session ?? '').startsWith(options.session));
+  const pending =
+    options.rejected === true
+      ? []
+      : listPending(root)
+          .reverse()
+          .filter((c) => options.session === undefined || (c.session ?? '').startsWith(options.session));
   if (options.pending === true) return pending;
   const path = memoryPaths(root).candidateLog;
   // The log rotates at 1 MiB: the previous file holds what came just before.

@@ -7,13 +7,15 @@ import type { ReasonCode } from './gate/verdict.js';
 const REASONS: Readonly<Record<ReasonCode, string>> = {
   secret: 'looks like a credential (API key, token, password or private key) — mem never stores credentials',
   injection: 'reads like an instruction aimed at the AI model (prompt injection) — mem never stores those',
-  'invisible-unicode': 'contains invisible, bidirectional or control characters that can hide or rewrite text — mem never stores those',
+  'invisible-unicode':
+    'contains invisible, bidirectional or control characters that can hide or rewrite text — mem never stores those',
   'tool-output': 'came from tool output or a file, not from the user or the agent itself',
   question: 'is a question, not a rule',
   'too-short': 'too short to stand on its own (see filter.minChars and filter.minWords in .memory/config.json)',
   'too-long': 'too long for one memory (see filter.maxChars); shorten it or split it into several',
   'too-vague': 'too vague for a future session to act on; name the tool, file or command it is about',
-  ephemeral: 'only about the current task (today, this PR, a line number, a commit hash…), not for every future session',
+  ephemeral:
+    'only about the current task (today, this PR, a line number, a commit hash…), not for every future session',
   contradiction: 'contradicts an existing entry; flagged for a human, never silently overwritten',
   duplicate: 'already remembered in the same words',
   'near-duplicate': 'nearly the same as an existing entry',
@@ -22,7 +24,8 @@ const REASONS: Readonly<Record<ReasonCode, string>> = {
   forced: 'a soft rule was overridden by a human with --force',
   'in-claude-md': 'a CLAUDE.md file already says it in words a human wrote; not a new memory',
   held: 'may be aimed at the AI model rather than the project; a person decides (`mem candidates --accept` run by a person, not by the agent)',
-  'not-asked': 'nobody asked for it to be remembered, and the agent did not record it; only explicit requests are written, only strong sources wait in the inbox',
+  'not-asked':
+    'nobody asked for it to be remembered, and the agent did not record it; only explicit requests are written, only strong sources wait in the inbox',
 };
 
 const SECRET_RULES: Readonly<Record<string, string>> = {

@@ -38,7 +38,23 @@ const MIN_FUZZY_COVERAGE = 0.5;
 const CLEAR_LEAD = 0.2;
 const MAX_CANDIDATES = 10;
 // Words too common in rules to identify one: "use yarn" must not pick "Use pnpm, not npm.".
-const GENERIC = new Set(['use', 'not', 'run', 'make', 'keep', 'add', 'always', 'never', 'prefer', 'avoid', 'file', 'files', 'code', 'test', 'tests']);
+const GENERIC = new Set([
+  'use',
+  'not',
+  'run',
+  'make',
+  'keep',
+  'add',
+  'always',
+  'never',
+  'prefer',
+  'avoid',
+  'file',
+  'files',
+  'code',
+  'test',
+  'tests',
+]);
 
 function comparable(text: string): string {
   return normalizeForIdentity(text)
@@ -81,7 +97,8 @@ export function matchEntries(query: string, entries: readonly ListedEntry[]): Ma
     .sort((a, b) => b.score - a.score);
   const [best, second] = scored;
   if (best === undefined) return null;
-  if (second === undefined || best.score - second.score >= CLEAR_LEAD) return { matchedBy: 'fuzzy', entries: [best.entry] };
+  if (second === undefined || best.score - second.score >= CLEAR_LEAD)
+    return { matchedBy: 'fuzzy', entries: [best.entry] };
   return { ambiguous: scored.slice(0, MAX_CANDIDATES).map((row) => row.entry) };
 }
 
@@ -90,15 +107,32 @@ export function matchEntries(query: string, entries: readonly ListedEntry[]): Ma
  * throws USAGE for an empty query, NOT_FOUND when nothing matches, NOT_INITIALISED, LOCK_HELD,
  * or on I/O failure.
  */
-export async function forgetEntry(cwd: string, query: string, team: SharedMemoryPort, options: { now?: Date } = {}): Promise<ForgetOutcome> {
-  if (query.trim() === '') throw new MemError('USAGE', 'nothing to forget: give an entry id or its text', { hint: 'Run `mem list` to see ids, then e.g. `mem forget m3f9a1c2b7e`.' });
+export async function forgetEntry(
+  cwd: string,
+  query: string,
+  team: SharedMemoryPort,
+  options: { now?: Date } = {},
+): Promise<ForgetOutcome> {
+  if (query.trim() === '')
+    throw new MemError('USAGE', 'nothing to forget: give an entry id or its text', {
+      hint: 'Run `mem list` to see ids, then e.g. `mem forget m3f9a1c2b7e`.',
+    });
   const setup = openDurableSetup(cwd);
   const { root, config, paths } = setup;
   const listing = listEntries(root);
   const match = matchEntries(query, listing.entries);
-  const outcome: ForgetOutcome = { status: 'forgotten', matchedBy: null, forgotten: [], candidates: [], files: [], warnings: [...listing.warnings] };
+  const outcome: ForgetOutcome = {
+    status: 'forgotten',
+    matchedBy: null,
+    forgotten: [],
+    candidates: [],
+    files: [],
+    warnings: [...listing.warnings],
+  };
   if (match === null) {
-    throw new MemError('NOT_FOUND', `no memory matches "${redactSecrets(query.trim()).slice(0, 120)}"`, { hint: 'Run `mem list` to see the entries and their ids.' });
+    throw new MemError('NOT_FOUND', `no memory matches "${redactSecrets(query.trim()).slice(0, 120)}"`, {
+      hint: 'Run `mem list` to see the entries and their ids.',
+    });
   }
   if ('ambiguous' in match) {
     outcome.status = 'ambiguous';
@@ -116,13 +150,32 @@ export async function forgetEntry(cwd: string, query: string, team: SharedMemory
     await withLock(paths.memoryLock, () => team.addLocalTombstones(root, ids), { timeoutMs: 30_000, staleMs: 60_000 });
   }
   const extraEdits: RegionEdit[] = ids.map((id) => ({ op: 'remove', id }));
-  for (const target of [...(shared ? (['shared'] as const) : []), ...(files.has(PERSONAL_FILE) ? (['personal'] as const) : [])]) {
-    const write = await writeDurable({ root, paths, config, target, verdicts: [], author: setup.author, session: undefined, now, extraEdits, render: true });
+  for (const target of [
+    ...(shared ? (['shared'] as const) : []),
+    ...(files.has(PERSONAL_FILE) ? (['personal'] as const) : []),
+  ]) {
+    const write = await writeDurable({
+      root,
+      paths,
+      config,
+      target,
+      verdicts: [],
+      author: setup.author,
+      session: undefined,
+      now,
+      extraEdits,
+      render: true,
+    });
     outcome.files.push(...write.changedFiles);
     outcome.warnings.push(...write.repairs);
   }
   try {
-    recordForgottenTexts(root, match.entries.filter((entry) => entry.conflict === null).map((entry) => ({ id: entry.id, text: entry.text, at: now.toISOString() })));
+    recordForgottenTexts(
+      root,
+      match.entries
+        .filter((entry) => entry.conflict === null)
+        .map((entry) => ({ id: entry.id, text: entry.text, at: now.toISOString() })),
+    );
     appendCandidateRecords(
       paths.candidateLog,
       match.entries.map((entry) => ({

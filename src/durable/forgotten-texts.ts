@@ -24,13 +24,17 @@ export function recordForgottenTexts(root: string, entries: readonly ForgottenTe
   if (entries.length === 0) return;
   const path = forgottenTextsPath(root);
   mkdirSync(dirname(path), { recursive: true });
-  appendFileSync(path, entries.map((entry) => `${JSON.stringify({ ...entry, text: redactSecrets(entry.text).slice(0, 500) })}\n`).join(''));
+  appendFileSync(
+    path,
+    entries.map((entry) => `${JSON.stringify({ ...entry, text: redactSecrets(entry.text).slice(0, 500) })}\n`).join(''),
+  );
 }
 
 /** Returns the texts forgotten in this clone, oldest first (empty when none); never throws. */
 export function readForgottenTexts(root: string): ForgottenText[] {
   return (readHookRecords(forgottenTextsPath(root), 256 * 1024) as unknown[]).filter(
-    (record): record is ForgottenText => typeof record === 'object' && record !== null && typeof (record as ForgottenText).text === 'string',
+    (record): record is ForgottenText =>
+      typeof record === 'object' && record !== null && typeof (record as ForgottenText).text === 'string',
   );
 }
 
@@ -39,7 +43,15 @@ export function readForgottenTexts(root: string): ForgottenText[] {
  * `similarity`), or undefined; never throws. For the Stop hook: such a candidate was forgotten on
  * purpose and should not come back from a replayed transcript.
  */
-export function findForgotten(text: string, forgotten: readonly ForgottenText[], similarity = 0.8): ForgottenText | undefined {
+export function findForgotten(
+  text: string,
+  forgotten: readonly ForgottenText[],
+  similarity = 0.8,
+): ForgottenText | undefined {
   const key = normalizeForIdentity(text).replace(/[.。!]+$/u, '');
-  return forgotten.find((entry) => normalizeForIdentity(entry.text).replace(/[.。!]+$/u, '') === key || textSimilarity(entry.text, text) >= similarity);
+  return forgotten.find(
+    (entry) =>
+      normalizeForIdentity(entry.text).replace(/[.。!]+$/u, '') === key ||
+      textSimilarity(entry.text, text) >= similarity,
+  );
 }

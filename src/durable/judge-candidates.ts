@@ -21,37 +21,71 @@ import { appendCandidateRecords, type CandidateLogRecord } from './candidate-log
 import { redactSecrets } from '../core/safety/scan-secrets.js';
 
 /** Returns how many entries were added or changed; throws LOCK_HELD or on I/O failure. */
-export async function judgeAndWrite(context: HookContext, fresh: readonly Candidate[], sessionId: string, agent?: string): Promise<number> {
+export async function judgeAndWrite(
+  context: HookContext,
+  fresh: readonly Candidate[],
+  sessionId: string,
+  agent?: string,
+): Promise<number> {
   // A replayed or copied transcript can say again what a human since forgot: that stays forgotten.
   const forgotten = readForgottenTexts(context.root);
   const forgottenVerdicts: Verdict[] = [];
   const judgeable = fresh.filter((candidate) => {
     const match = forgotten.length > 0 ? findForgotten(candidate.text, forgotten) : undefined;
-    if (match) forgottenVerdicts.push({ candidate, accepted: false, action: 'reject', reasons: ['forgotten'], targetId: match.id });
+    if (match)
+      forgottenVerdicts.push({
+        candidate,
+        accepted: false,
+        action: 'reject',
+        reasons: ['forgotten'],
+        targetId: match.id,
+      });
     return match === undefined;
   });
   // Learned on a branch other than the default one: scoped to it, judged against what that branch sees.
   const scope = judgeable.length > 0 ? readWriteScope(context.root, context.config) : undefined;
-  const existing = judgeable.length > 0 ? readExistingEntries(context.root, context.config, 'shared', writeView(context.config, scope)) : [];
-  const filtered = branchVerdicts(applyFilter(judgeable, existing, context.config.filter), (id) => existing.find((entry) => entry.id === id)?.provenance.scope, scope);
+  const existing =
+    judgeable.length > 0
+      ? readExistingEntries(context.root, context.config, 'shared', writeView(context.config, scope))
+      : [];
+  const filtered = branchVerdicts(
+    applyFilter(judgeable, existing, context.config.filter),
+    (id) => existing.find((entry) => entry.id === id)?.provenance.scope,
+    scope,
+  );
   // A new entry that a human-written CLAUDE.md line already says is no new memory.
   const human = filtered.some((verdict) => verdict.action === 'add') ? readHumanLines(context.root) : [];
   const judged = filtered.map((verdict): Verdict =>
-    verdict.action === 'add' && saidByClaudeMd(verdict.candidate.text, human) !== undefined ? { candidate: verdict.candidate, accepted: false, action: 'reject', reasons: ['in-claude-md'] } : verdict,
+    verdict.action === 'add' && saidByClaudeMd(verdict.candidate.text, human) !== undefined
+      ? { candidate: verdict.candidate, accepted: false, action: 'reject', reasons: ['in-claude-md'] }
+      : verdict,
   );
   // What mem extracts by itself never rewrites an entry (the agent's or a person's wording wins):
   // a sharper-looking restatement only adds provenance.
-  const kept = judged.map((verdict): Verdict => (verdict.action === 'supersede' && !writesOver(verdict.candidate) ? { ...verdict, action: 'merge' } : verdict));
+  const kept = judged.map((verdict): Verdict =>
+    verdict.action === 'supersede' && !writesOver(verdict.candidate) ? { ...verdict, action: 'merge' } : verdict,
+  );
   // What the filter accepts but nobody asked for in so many words waits in the pending inbox, when
   // it comes from a strong source; the rest is only logged.
   // On a detached HEAD with no branch (a tag, a commit, a CI checkout), nothing is written by
   // itself: it would be team-wide, told to the default branch as fact; it waits for a person.
-  const detached = kept.some((verdict) => verdict.accepted && verdict.action !== 'merge') && isDetachedWithoutBranch(context.root, context.config);
-  const notWritten = kept.filter((verdict) => verdict.accepted && verdict.action !== 'merge' && (detached || !writesByItself(verdict.candidate)));
+  const detached =
+    kept.some((verdict) => verdict.accepted && verdict.action !== 'merge') &&
+    isDetachedWithoutBranch(context.root, context.config);
+  const notWritten = kept.filter(
+    (verdict) => verdict.accepted && verdict.action !== 'merge' && (detached || !writesByItself(verdict.candidate)),
+  );
   const pending = notWritten.filter((verdict) => detached || inboxRank(verdict.candidate) !== undefined);
   const verdicts = [
     ...kept.filter((verdict) => !notWritten.includes(verdict)),
-    ...notWritten.filter((verdict) => !pending.includes(verdict)).map((verdict): Verdict => ({ candidate: verdict.candidate, accepted: false, action: 'reject', reasons: [...verdict.reasons, 'not-asked'] })),
+    ...notWritten
+      .filter((verdict) => !pending.includes(verdict))
+      .map((verdict): Verdict => ({
+        candidate: verdict.candidate,
+        accepted: false,
+        action: 'reject',
+        reasons: [...verdict.reasons, 'not-asked'],
+      })),
     ...forgottenVerdicts,
   ];
   await recordPending(context, pending, sessionId);
@@ -73,8 +107,15 @@ export async function judgeAndWrite(context: HookContext, fresh: readonly Candid
       })
     : null;
   for (const repair of write?.repairs ?? []) context.notes.push(repair);
-  if (write && write.overflow > 0) context.notes.push(`managed region over its line budget: ${write.overflow} entr${write.overflow === 1 ? 'y' : 'ies'} past region.maxLines`);
-  logVerdicts(context.paths, verdicts, { at: now.toISOString(), session: sessionId, entryIds: write?.entryIds ?? new Map() });
+  if (write && write.overflow > 0)
+    context.notes.push(
+      `managed region over its line budget: ${write.overflow} entr${write.overflow === 1 ? 'y' : 'ies'} past region.maxLines`,
+    );
+  logVerdicts(context.paths, verdicts, {
+    at: now.toISOString(),
+    session: sessionId,
+    entryIds: write?.entryIds ?? new Map(),
+  });
   const changing = verdicts.filter((verdict) => verdict.accepted && verdict.action !== 'merge').length;
   return write && write.changedFiles.length > 0 ? changing : 0;
 }
@@ -96,7 +137,9 @@ async function recordPending(context: HookContext, verdicts: readonly Verdict[],
         section: candidate.section,
         source: candidate.source,
         origin: candidate.origin,
-        from: candidate.from ?? `session ${sessionId.slice(0, 8)}, ${candidate.origin === 'user' ? "the user's words" : "the agent's turn"}`,
+        from:
+          candidate.from ??
+          `session ${sessionId.slice(0, 8)}, ${candidate.origin === 'user' ? "the user's words" : "the agent's turn"}`,
         session: sessionId,
         rank: inboxRank(candidate) ?? 0,
       })),

@@ -26,7 +26,14 @@ import { readScopeView } from '../core/git/scope-view.js';
 /** Provenance as `mem list --json` prints it: every key present, null when unknown. */
 /** `via: "agent"` when the agent recorded it (`mem remember` through its shell tool). */
 /** `agent`: the agent whose session learned it (`claude` for a session entry that names none), null for one a human added. */
-export type ListedProvenance = { author: string | null; at: string | null; session: string | null; agent: string | null; commit?: string; via?: string };
+export type ListedProvenance = {
+  author: string | null;
+  at: string | null;
+  session: string | null;
+  agent: string | null;
+  commit?: string;
+  via?: string;
+};
 
 /** One durable entry (or a conflict awaiting `mem review`) as `mem list --json` prints it. */
 export type ListedEntry = {
@@ -52,21 +59,33 @@ export type ListedEntry = {
  * `provenance` adds the team commit of each shared entry (from the team capability). `view`: the
  * entries that view sees (`'here'`: where HEAD is, as the agent sees them); absent: every branch's.
  */
-export type ListOptions = { section?: string; personal?: boolean; provenance?: SharedMemoryPort['readEntryCommits']; view?: ScopeView | 'here' };
+export type ListOptions = {
+  section?: string;
+  personal?: boolean;
+  provenance?: SharedMemoryPort['readEntryCommits'];
+  view?: ScopeView | 'here';
+};
 
 export type EntryListing = { root: string; entries: ListedEntry[]; warnings: string[] };
 
 /** One memory file read for listing: its entries and conflicts, damage, and (shared memory) each id's line in the rendered file. */
-export type MemoryFileRead = { file: string; personal: boolean; read: Pick<RegionRead, 'entries' | 'conflicts' | 'damage'>; lines?: Map<string, number> };
+export type MemoryFileRead = {
+  file: string;
+  personal: boolean;
+  read: Pick<RegionRead, 'entries' | 'conflicts' | 'damage'>;
+  lines?: Map<string, number>;
+};
 
 /** Returns the region of every memory file that exists, targets first, then CLAUDE.local.md; throws only on an unreadable file. */
 function readMemoryFiles(root: string, config: Config): MemoryFileRead[] {
   const reads: MemoryFileRead[] = [];
   // Shared memory: the working copy of the team memory, shown where the agent reads it (the rendered file).
   const shared = readSharedMemory(root, config);
-  if (shared !== null) reads.push({ file: RENDERED_FILE, personal: false, read: shared.read, lines: new Map(shared.lines) });
+  if (shared !== null)
+    reads.push({ file: RENDERED_FILE, personal: false, read: shared.read, lines: new Map(shared.lines) });
   const personal = join(root, PERSONAL_FILE);
-  if (existsSync(personal)) reads.push({ file: PERSONAL_FILE, personal: true, read: readRegion(readFileSync(personal, 'utf8')) });
+  if (existsSync(personal))
+    reads.push({ file: PERSONAL_FILE, personal: true, read: readRegion(readFileSync(personal, 'utf8')) });
   return reads;
 }
 
@@ -81,14 +100,27 @@ function readSharedMemory(root: string, config: Config): SharedRead | null {
   const working = join(root, WORKING_FILE);
   if (!existsSync(working)) return null;
   const cache = join(memoryPaths(root).cacheDir, 'team-list.json');
-  return cachedDerivation(cache, `list-4\u0000${config.team.renderMaxChars}\u0000${config.region.sections.join('\u0000')}`, { working }, (contents) => {
-    const text = contents.working?.toString('utf8') ?? '';
-    const read = readRegion(text);
-    const lines =
-      renderedLines(root, text) ??
-      renderMemory(regionBody(text) ?? '', { target: 'rules-file', sections: config.region.sections, maxChars: config.team.renderMaxChars, reader: { name: null, email: null } }).items.map((item): [string, number] => [item.id, item.line ?? 0]);
-    return { read: { entries: read.entries, conflicts: read.conflicts, ...(read.damage ? { damage: read.damage } : {}) }, lines };
-  });
+  return cachedDerivation(
+    cache,
+    `list-4\u0000${config.team.renderMaxChars}\u0000${config.region.sections.join('\u0000')}`,
+    { working },
+    (contents) => {
+      const text = contents.working?.toString('utf8') ?? '';
+      const read = readRegion(text);
+      const lines =
+        renderedLines(root, text) ??
+        renderMemory(regionBody(text) ?? '', {
+          target: 'rules-file',
+          sections: config.region.sections,
+          maxChars: config.team.renderMaxChars,
+          reader: { name: null, email: null },
+        }).items.map((item): [string, number] => [item.id, item.line ?? 0]);
+      return {
+        read: { entries: read.entries, conflicts: read.conflicts, ...(read.damage ? { damage: read.damage } : {}) },
+        lines,
+      };
+    },
+  );
 }
 
 /**
@@ -98,7 +130,10 @@ function readSharedMemory(root: string, config: Config): SharedRead | null {
  */
 function renderedLines(root: string, working: string): Array<[string, number]> | null {
   try {
-    const saved = JSON.parse(readFileSync(sharedMemoryPaths(root).lastItems, 'utf8')) as { workingHash?: string; items?: RecordItem[] };
+    const saved = JSON.parse(readFileSync(sharedMemoryPaths(root).lastItems, 'utf8')) as {
+      workingHash?: string;
+      items?: RecordItem[];
+    };
     if (!Array.isArray(saved.items) || !matchesTextFingerprint(saved.workingHash, working)) return null;
     return fromRecordItems(saved.items).map((item): [string, number] => [item.id, item.line ?? 0]);
   } catch {
@@ -110,13 +145,24 @@ function renderedLines(root: string, working: string): Array<[string, number]> |
 function damageWarnings(reads: readonly MemoryFileRead[]): string[] {
   return reads
     .filter(({ read }) => read.damage !== undefined)
-    .map(({ file, read }) => `${file}: mem's region markers are damaged (${read.damage?.message ?? 'unknown damage'}); entries are listed as mem reads them, and the next write repairs the markers without losing an entry`);
+    .map(
+      ({ file, read }) =>
+        `${file}: mem's region markers are damaged (${read.damage?.message ?? 'unknown damage'}); entries are listed as mem reads them, and the next write repairs the markers without losing an entry`,
+    );
 }
 
-function listedProvenance(provenance: { author?: string; at?: string; session?: string; agent?: string; commit?: string; via?: string } | undefined): ListedProvenance {
+function listedProvenance(
+  provenance:
+    { author?: string; at?: string; session?: string; agent?: string; commit?: string; via?: string } | undefined,
+): ListedProvenance {
   // Note: entries learned before other agents existed carry a session and no agent: Claude Code's.
   const agent = provenance?.agent ?? (provenance?.session ? 'claude' : null);
-  const value: ListedProvenance = { author: provenance?.author ?? null, at: provenance?.at ?? null, session: provenance?.session ?? null, agent };
+  const value: ListedProvenance = {
+    author: provenance?.author ?? null,
+    at: provenance?.at ?? null,
+    session: provenance?.session ?? null,
+    agent,
+  };
   if (provenance?.commit !== undefined) value.commit = provenance.commit;
   if (provenance?.via !== undefined) value.via = provenance.via;
   return value;
@@ -178,13 +224,15 @@ export function listEntries(cwd: string, options: ListOptions = {}): EntryListin
     const line = lines.get(entry.id);
     // Note: an entry the rendered file's size budget leaves out is where it is kept: the working copy.
     if (line !== undefined) entry.line = line;
-    else if (lines.size > 0 && entry.files.length === 1 && entry.files[0] === RENDERED_FILE) entry.files = [WORKING_FILE];
+    else if (lines.size > 0 && entry.files.length === 1 && entry.files[0] === RENDERED_FILE)
+      entry.files = [WORKING_FILE];
   }
   // The team commit behind each shared entry comes from the team branch's history (the audit log).
   const commits = options.provenance?.(root, config.team.branch) ?? new Map<string, string>();
   for (const entry of entries) {
     const commit = commits.get(entry.id);
-    if (!entry.personal && commit !== undefined && entry.provenance.commit === undefined) entry.provenance.commit = commit;
+    if (!entry.personal && commit !== undefined && entry.provenance.commit === undefined)
+      entry.provenance.commit = commit;
   }
   if (options.personal === true) entries = entries.filter((entry) => entry.personal);
   if (options.view !== undefined) {
@@ -193,9 +241,13 @@ export function listEntries(cwd: string, options: ListOptions = {}): EntryListin
   }
   if (options.section !== undefined) {
     const wanted = options.section.toLowerCase();
-    const known = new Set([...config.region.sections, ...entries.map((entry) => entry.section)].map((section) => section.toLowerCase()));
+    const known = new Set(
+      [...config.region.sections, ...entries.map((entry) => entry.section)].map((section) => section.toLowerCase()),
+    );
     if (!known.has(wanted)) {
-      throw new MemError('USAGE', `unknown section "${options.section}"`, { hint: `Sections in this repository: ${config.region.sections.join(', ')}.` });
+      throw new MemError('USAGE', `unknown section "${options.section}"`, {
+        hint: `Sections in this repository: ${config.region.sections.join(', ')}.`,
+      });
     }
     entries = entries.filter((entry) => entry.section.toLowerCase() === wanted);
   }

@@ -4,7 +4,11 @@ import { appendCandidateRecords, type CandidateLogRecord } from './candidate-log
 import type { MemoryPaths } from '../core/layout.js';
 
 /** Appends one secret-free log record per verdict; never throws (the log must not fail a write). */
-export function logVerdicts(paths: MemoryPaths, verdicts: readonly Verdict[], context: { at: string; session?: string; entryIds: ReadonlyMap<number, string> }): void {
+export function logVerdicts(
+  paths: MemoryPaths,
+  verdicts: readonly Verdict[],
+  context: { at: string; session?: string; entryIds: ReadonlyMap<number, string> },
+): void {
   const records = verdicts.map((verdict, index) => {
     const record: CandidateLogRecord = {
       at: context.at,

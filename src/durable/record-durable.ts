@@ -47,7 +47,12 @@ export async function recordDurable(
   const busy = repoOperationInProgress(context.root);
   if (busy || !options.judge) {
     defer(context, record, candidates);
-    if (candidates.length > 0) context.notes.push(busy ? `${candidates.length} candidate(s) deferred while ${busy} is in progress` : `${candidates.length} candidate(s) deferred to the next hook: past the hook deadline`);
+    if (candidates.length > 0)
+      context.notes.push(
+        busy
+          ? `${candidates.length} candidate(s) deferred while ${busy} is in progress`
+          : `${candidates.length} candidate(s) deferred to the next hook: past the hook deadline`,
+      );
     return { candidates: candidates.length, written: 0 };
   }
   if (record.deferred) {
@@ -77,7 +82,10 @@ export async function recordDurable(
     if (judgedBefore) record.judged = judgedBefore;
     else delete record.judged;
     defer(context, record, fresh);
-    const reason = isMemError(error) && error.code === 'LOCK_HELD' ? 'memory is locked by another mem process' : `writing memory failed (${(error as Error).message})`;
+    const reason =
+      isMemError(error) && error.code === 'LOCK_HELD'
+        ? 'memory is locked by another mem process'
+        : `writing memory failed (${(error as Error).message})`;
     context.notes.push(`${fresh.length} candidate(s) deferred to the next hook: ${reason}`);
     return { candidates: candidates.length, written: 0, deferred: fresh.length };
   }
@@ -94,7 +102,8 @@ function extractTurn(context: HookContext, events: TranscriptEvent[], record: Du
     priorCommandSuccesses: prior,
   });
   const counted = { ...prior };
-  for (const [command, count] of Object.entries(countCommandSuccesses(events))) counted[command] = (counted[command] ?? 0) + count;
+  for (const [command, count] of Object.entries(countCommandSuccesses(events)))
+    counted[command] = (counted[command] ?? 0) + count;
   record.commandSuccesses = counted;
   record.durableBatches = (record.durableBatches ?? 0) + 1;
   logSecretsSeen(context, events, sessionId);
@@ -114,7 +123,10 @@ const MAX_DEFERRED = 100;
 const MAX_JUDGED = 500;
 
 function judgedKey(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 /**
@@ -122,7 +134,10 @@ function judgedKey(text: string): string {
  * user should know mem saw it and kept it out of every file it writes. Rule ids only, no text.
  */
 function logSecretsSeen(context: HookContext, events: readonly TranscriptEvent[], sessionId: string): void {
-  const options = { entropyBits: context.config.filter.secretEntropyBits, minTokenLength: context.config.filter.secretMinTokenLength };
+  const options = {
+    entropyBits: context.config.filter.secretEntropyBits,
+    minTokenLength: context.config.filter.secretMinTokenLength,
+  };
   const records: CandidateLogRecord[] = [];
   for (const event of events) {
     if (event.kind !== 'user-prompt' && event.kind !== 'memory-input') continue;

@@ -90,7 +90,9 @@ export type RememberOutcome = {
 function resolveSection(wanted: string, sections: readonly string[]): string {
   const found = sections.find((section) => section.toLowerCase() === wanted.trim().toLowerCase());
   if (found === undefined) {
-    throw new MemError('USAGE', `unknown section "${wanted}"`, { hint: `Use one of: ${sections.join(', ')} (region.sections in .memory/config.json).` });
+    throw new MemError('USAGE', `unknown section "${wanted}"`, {
+      hint: `Use one of: ${sections.join(', ')} (region.sections in .memory/config.json).`,
+    });
   }
   return found;
 }
@@ -107,7 +109,10 @@ function personalIds(root: string): Set<string> {
  * injection through.
  */
 function rawHardReasons(rawText: string, setup: DurableSetup): ReasonCode[] {
-  const scan = { entropyBits: setup.config.filter.secretEntropyBits, minTokenLength: setup.config.filter.secretMinTokenLength };
+  const scan = {
+    entropyBits: setup.config.filter.secretEntropyBits,
+    minTokenLength: setup.config.filter.secretMinTokenLength,
+  };
   if (findSecrets(rawText, scan).length > 0) return ['secret'];
   if (findInjection(rawText).length > 0) return ['injection'];
   return findInvisibleUnicode(rawText).length > 0 ? ['invisible-unicode'] : [];
@@ -117,7 +122,10 @@ const HARD_REASONS: readonly ReasonCode[] = ['secret', 'injection', 'invisible-u
 
 /** Returns the reasons of `verdict` in plain words, specific to the scanner rules that fired in `text` (as typed). */
 function explainVerdict(verdict: Verdict, setup: DurableSetup, text: string): ExplainedReason[] {
-  const scan = { entropyBits: setup.config.filter.secretEntropyBits, minTokenLength: setup.config.filter.secretMinTokenLength };
+  const scan = {
+    entropyBits: setup.config.filter.secretEntropyBits,
+    minTokenLength: setup.config.filter.secretMinTokenLength,
+  };
   return verdict.reasons.map((code) => {
     const rules =
       code === 'secret'
@@ -136,14 +144,25 @@ function explainVerdict(verdict: Verdict, setup: DurableSetup, text: string): Ex
  * last two write nothing); throws USAGE for empty text or an unknown section, NOT_INITIALISED,
  * LOCK_HELD, or on I/O failure.
  */
-export async function rememberEntry(cwd: string, rawText: string, shared: SharedMemoryPort, options: RememberOptions = {}): Promise<RememberOutcome> {
+export async function rememberEntry(
+  cwd: string,
+  rawText: string,
+  shared: SharedMemoryPort,
+  options: RememberOptions = {},
+): Promise<RememberOutcome> {
   const text = rewriteAsRule(rawText);
-  if (text === '') throw new MemError('USAGE', 'nothing to remember: the text is empty', { hint: 'Example: mem remember "Use pnpm, not npm."' });
+  if (text === '')
+    throw new MemError('USAGE', 'nothing to remember: the text is empty', {
+      hint: 'Example: mem remember "Use pnpm, not npm."',
+    });
   const setup = openDurableSetup(cwd);
   const { root, config, paths } = setup;
   const sections = config.region.sections;
   const personal = options.personal === true;
-  const section = options.section === undefined ? classifySection(text, 'manual', sections) : resolveSection(options.section, sections);
+  const section =
+    options.section === undefined
+      ? classifySection(text, 'manual', sections)
+      : resolveSection(options.section, sections);
   const agent = agentOf(options.env ?? {}, paths.hookLog);
   const candidate: Candidate = agent
     ? { text, section, source: 'agent-remember', origin: 'agent', evidence: { eventIndex: 0 } }
@@ -151,12 +170,18 @@ export async function rememberEntry(cwd: string, rawText: string, shared: Shared
   const target = personal ? 'personal' : 'shared';
   const named = options.scope;
   if (typeof named === 'string' && !isBranchName(named)) {
-    throw new MemError('USAGE', `--branch "${String(named)}" is not a branch name`, { hint: 'Example: mem remember "…" --branch feature/payments-v2 (letters, digits, . _ / + -).' });
+    throw new MemError('USAGE', `--branch "${String(named)}" is not a branch name`, {
+      hint: 'Example: mem remember "…" --branch feature/payments-v2 (letters, digits, . _ / + -).',
+    });
   }
   // Note: personal memory is never shared, so it has no branch.
   const scope = personal ? undefined : readWriteScope(root, config, options.scope);
   const existing = readExistingEntries(root, config, target, writeView(config, scope));
-  let verdict = branchVerdicts(applyFilter([candidate], existing, config.filter, { force: options.force === true }), (id) => existing.find((entry) => entry.id === id)?.provenance.scope, scope)[0];
+  let verdict = branchVerdicts(
+    applyFilter([candidate], existing, config.filter, { force: options.force === true }),
+    (id) => existing.find((entry) => entry.id === id)?.provenance.scope,
+    scope,
+  )[0];
   if (verdict === undefined) throw new Error('applyFilter returned no verdict for one candidate');
   const raw = verdict.reasons.some((code) => HARD_REASONS.includes(code)) ? [] : rawHardReasons(rawText, setup);
   if (raw.length > 0) verdict = { candidate, accepted: false, action: 'reject', reasons: raw };
@@ -164,15 +189,25 @@ export async function rememberEntry(cwd: string, rawText: string, shared: Shared
   if (verdict.action === 'add' && options.force !== true && saidByClaudeMd(text, readHumanLines(root)) !== undefined) {
     verdict = { candidate, accepted: false, action: 'reject', reasons: ['in-claude-md'] };
   }
-  if (personal && verdict.action === 'supersede' && verdict.targetId !== undefined && !personalIds(root).has(verdict.targetId)) {
+  if (
+    personal &&
+    verdict.action === 'supersede' &&
+    verdict.targetId !== undefined &&
+    !personalIds(root).has(verdict.targetId)
+  ) {
     // Note: a personal memory never rewrites a shared entry; it overrides it for this developer only.
     const { targetId: _shared, ...rest } = verdict;
     verdict = { ...rest, action: 'add' };
   }
-  const held = verdict.accepted && verdict.action !== 'merge' ? [...new Set([...heldForReview(rawText), ...heldForReview(text)])] : [];
+  const held =
+    verdict.accepted && verdict.action !== 'merge'
+      ? [...new Set([...heldForReview(rawText), ...heldForReview(text)])]
+      : [];
   // Note: only a person settling the inbox lets a held text in; the agent's own accept does not.
-  if (held.length > 0 && !(options.reviewed === true && agent === undefined)) return holdForReview(setup, candidate, held, personal, options.now ?? new Date(), agent?.session);
-  const targetEntry = verdict.targetId === undefined ? undefined : existing.find((entry) => entry.id === verdict.targetId);
+  if (held.length > 0 && !(options.reviewed === true && agent === undefined))
+    return holdForReview(setup, candidate, held, personal, options.now ?? new Date(), agent?.session);
+  const targetEntry =
+    verdict.targetId === undefined ? undefined : existing.find((entry) => entry.id === verdict.targetId);
   const reasons = explainVerdict(verdict, setup, rawText);
   const outcome: RememberOutcome = {
     status: 'refused',
@@ -188,11 +223,29 @@ export async function rememberEntry(cwd: string, rawText: string, shared: Shared
   };
   const now = options.now ?? new Date();
   const explicit = options.anchors ?? [];
-  const anchoring = explicit.length > 0 ? { anchors: explicit, snapshot: await explicitAnchorsSnapshot(root, explicit) } : {};
+  const anchoring =
+    explicit.length > 0 ? { anchors: explicit, snapshot: await explicitAnchorsSnapshot(root, explicit) } : {};
   const write = verdict.accepted
-    ? await writeDurable({ root, paths, config, target, verdicts: [verdict], author: setup.author, session: agent?.session, ...(agent ? { via: 'agent', agent: agent.agent } : {}), ...(scope === undefined ? {} : { scope }), now, render: true, ...anchoring })
+    ? await writeDurable({
+        root,
+        paths,
+        config,
+        target,
+        verdicts: [verdict],
+        author: setup.author,
+        session: agent?.session,
+        ...(agent ? { via: 'agent', agent: agent.agent } : {}),
+        ...(scope === undefined ? {} : { scope }),
+        now,
+        render: true,
+        ...anchoring,
+      })
     : null;
-  logVerdicts(paths, [verdict], { at: now.toISOString(), ...(agent?.session ? { session: agent.session } : {}), entryIds: write?.entryIds ?? new Map() });
+  logVerdicts(paths, [verdict], {
+    at: now.toISOString(),
+    ...(agent?.session ? { session: agent.session } : {}),
+    entryIds: write?.entryIds ?? new Map(),
+  });
   if (write === null) {
     outcome.status = verdict.action === 'flag' ? 'contradiction' : 'refused';
     return outcome;
@@ -201,8 +254,12 @@ export async function rememberEntry(cwd: string, rawText: string, shared: Shared
   outcome.id = write.entryIds.get(0) ?? null;
   outcome.status = verdict.action === 'add' ? 'added' : verdict.action === 'supersede' ? 'updated' : 'duplicate';
   outcome.warnings.push(...write.repairs);
-  if (!personal && scope === undefined && options.scope === undefined && isDetachedWithoutBranch(root, config)) outcome.warnings.push('HEAD is detached (no branch): remembered team-wide; --branch <name> scopes it to a branch');
-  if (write.overflow > 0) outcome.warnings.push(`the managed region is over its line budget: ${write.overflow} entr${write.overflow === 1 ? 'y' : 'ies'} past region.maxLines`);
+  if (!personal && scope === undefined && options.scope === undefined && isDetachedWithoutBranch(root, config))
+    outcome.warnings.push('HEAD is detached (no branch): remembered team-wide; --branch <name> scopes it to a branch');
+  if (write.overflow > 0)
+    outcome.warnings.push(
+      `the managed region is over its line budget: ${write.overflow} entr${write.overflow === 1 ? 'y' : 'ies'} past region.maxLines`,
+    );
   if (!personal && write.changedFiles.length > 0) outcome.warnings.push(...(await shared.commitSharedChange(root)));
   return outcome;
 }
@@ -210,27 +267,61 @@ export async function rememberEntry(cwd: string, rawText: string, shared: Shared
 /** Returns the committed state at HEAD, where every `--anchor` value names something; throws USAGE naming the one that does not. */
 async function explicitAnchorsSnapshot(root: string, explicit: readonly string[]): Promise<RepoSnapshot> {
   const snapshot = await readHeadSnapshot(root, referenceKinds([], explicit));
-  if (snapshot === null) throw new MemError('USAGE', '--anchor needs a commit to anchor to, and this repository has none yet', { hint: 'Commit the files first, then remember with --anchor.' });
+  if (snapshot === null)
+    throw new MemError('USAGE', '--anchor needs a commit to anchor to, and this repository has none yet', {
+      hint: 'Commit the files first, then remember with --anchor.',
+    });
   for (const value of explicit) {
     if (resolveReference(explicitReference(value), snapshot) === null) {
-      throw new MemError('USAGE', `--anchor ${value}: no committed file or folder matches it at HEAD (${snapshot.commit.slice(0, 7)})`, {
-        hint: 'Give a path or glob relative to the repository root, e.g. --anchor src/db.ts or --anchor "src/api/**/*.ts"; a new file must be committed first.',
-      });
+      throw new MemError(
+        'USAGE',
+        `--anchor ${value}: no committed file or folder matches it at HEAD (${snapshot.commit.slice(0, 7)})`,
+        {
+          hint: 'Give a path or glob relative to the repository root, e.g. --anchor src/db.ts or --anchor "src/api/**/*.ts"; a new file must be committed first.',
+        },
+      );
     }
   }
   return snapshot;
 }
 
 /** Puts a text the injection gate is unsure of in the pending inbox instead of memory; throws LOCK_HELD or on I/O failure. */
-async function holdForReview(setup: DurableSetup, candidate: Candidate, ruleIds: readonly string[], personal: boolean, now: Date, session: string | undefined): Promise<RememberOutcome> {
+async function holdForReview(
+  setup: DurableSetup,
+  candidate: Candidate,
+  ruleIds: readonly string[],
+  personal: boolean,
+  now: Date,
+  session: string | undefined,
+): Promise<RememberOutcome> {
   const { paths, config } = setup;
-  const item = { text: candidate.text, section: candidate.section, source: candidate.source, origin: candidate.origin, from: 'mem remember, held by the injection gate', ...(session ? { session } : {}) };
+  const item = {
+    text: candidate.text,
+    section: candidate.section,
+    source: candidate.source,
+    origin: candidate.origin,
+    from: 'mem remember, held by the injection gate',
+    ...(session ? { session } : {}),
+  };
   const added = await addPending(paths.stateDir, [item], now, config.pending.expireDays);
   const key = pendingKey(candidate.text);
-  const pending = added[0] ?? readPending(paths.stateDir, now, config.pending.expireDays).find((other) => pendingKey(other.text) === key);
+  const pending =
+    added[0] ??
+    readPending(paths.stateDir, now, config.pending.expireDays).find((other) => pendingKey(other.text) === key);
   try {
     appendCandidateRecords(paths.candidateLog, [
-      { at: now.toISOString(), ...(session ? { session } : {}), text: candidate.text.slice(0, 500), section: candidate.section, source: candidate.source, origin: candidate.origin, accepted: false, action: 'pend', reasons: ['held'], ...(pending ? { entryId: pending.id } : {}) },
+      {
+        at: now.toISOString(),
+        ...(session ? { session } : {}),
+        text: candidate.text.slice(0, 500),
+        section: candidate.section,
+        source: candidate.source,
+        origin: candidate.origin,
+        accepted: false,
+        action: 'pend',
+        reasons: ['held'],
+        ...(pending ? { entryId: pending.id } : {}),
+      },
     ]);
   } catch {
     /* the candidate log is an explanation, not memory */

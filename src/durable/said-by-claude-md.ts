@@ -30,7 +30,10 @@ export function readHumanLines(root: string): string[] {
   const lines: string[] = [];
   // Note: mem's own rendered team memory is not human-written; its entries are judged as entries.
   const rendered = join(root, RENDERED_FILE);
-  for (const path of [...FILES.map((file) => join(root, file)), ...ruleFiles(join(root, '.claude', 'rules')).filter((file) => file !== rendered)]) {
+  for (const path of [
+    ...FILES.map((file) => join(root, file)),
+    ...ruleFiles(join(root, '.claude', 'rules')).filter((file) => file !== rendered),
+  ]) {
     let text: string;
     try {
       text = readFileSync(path, 'utf8');
@@ -39,7 +42,10 @@ export function readHumanLines(root: string): string[] {
     }
     if (/<!--\s*mem:id=/.test(text.replace(REGION, ''))) continue;
     for (const line of text.replace(REGION, '').split(/\r?\n/)) {
-      const plain = line.replace(/<!--[\s\S]*?-->/g, '').replace(/^\s*(?:[-*+]|\d+[.)]|#+)\s+/, '').trim();
+      const plain = line
+        .replace(/<!--[\s\S]*?-->/g, '')
+        .replace(/^\s*(?:[-*+]|\d+[.)]|#+)\s+/, '')
+        .trim();
       if (plain.length >= 12) lines.push(plain);
       if (lines.length >= MAX_LINES) return lines;
     }

@@ -27,35 +27,68 @@ export type StaleChoice = 'verify' | 'rewrite' | 'forget' | { text: string };
 export async function listStaleEntries(cwd: string): Promise<StaleEntry[]> {
   const { root } = openDurableSetup(cwd);
   const check = await checkEntries(root, readRegion(readWorkingText(root)).entries);
-  return (check?.entries ?? []).filter((entry) => entry.status === 'stale').map((entry) => ({ ...entry, rewrite: renamedRewrite(entry) }));
+  return (check?.entries ?? [])
+    .filter((entry) => entry.status === 'stale')
+    .map((entry) => ({ ...entry, rewrite: renamedRewrite(entry) }));
 }
 
 /**
  * Settles stale entry `id` and returns the stale entries left; throws NOT_FOUND for an id that is
  * not a stale entry, USAGE for a rewrite with no text and none pending, LOCK_HELD, or on I/O failure.
  */
-export async function settleStaleEntry(cwd: string, id: string, choice: StaleChoice, shared: SharedMemoryPort): Promise<StaleEntry[]> {
+export async function settleStaleEntry(
+  cwd: string,
+  id: string,
+  choice: StaleChoice,
+  shared: SharedMemoryPort,
+): Promise<StaleEntry[]> {
   const setup = openDurableSetup(cwd);
   const { root, config, paths } = setup;
   const stale = await listStaleEntries(root);
   const entry = stale.find((one) => one.id === id) ?? stale.find((one) => one.id.startsWith(id) && id.length >= 4);
-  if (entry === undefined) throw new MemError('NOT_FOUND', `no stale entry ${id}`, { hint: 'Run `mem review --stale` (or `mem check`) to list the stale entries and their ids.' });
+  if (entry === undefined)
+    throw new MemError('NOT_FOUND', `no stale entry ${id}`, {
+      hint: 'Run `mem review --stale` (or `mem check`) to list the stale entries and their ids.',
+    });
   if (choice === 'forget') {
     await forgetEntry(root, entry.id, shared);
   } else {
     const text = typeof choice === 'object' ? choice.text : choice === 'rewrite' ? entry.rewrite : entry.text;
-    if (text === null || text.trim() === '') throw new MemError('USAGE', `no rewrite is pending for ${entry.id}: git saw none of its paths move`, { hint: `Give the new text: mem review --stale --resolve ${entry.id} --take rewrite --text "…"` });
+    if (text === null || text.trim() === '')
+      throw new MemError('USAGE', `no rewrite is pending for ${entry.id}: git saw none of its paths move`, {
+        hint: `Give the new text: mem review --stale --resolve ${entry.id} --take rewrite --text "…"`,
+      });
     const current = readRegion(readWorkingText(root)).entries.find((one) => one.id === entry.id);
     if (current === undefined) throw new MemError('NOT_FOUND', `no entry ${entry.id} in the team memory`);
     const explicit = anchorsOf(current.provenance)?.explicit ?? [];
     const snapshot = await readHeadSnapshot(root, referenceKinds([text], explicit));
     if (snapshot === null) throw new MemError('GIT_FAILED', 'git could not list the committed files at HEAD');
-    const provenance = withAnchors(current.provenance, anchorText(text, snapshot, explicit.filter((value) => value !== '')));
-    await writeDurable({ root, paths, config, target: 'shared', verdicts: [], author: setup.author, session: undefined, now: new Date(), extraEdits: [{ op: 'replace', id: entry.id, text, provenance }] });
+    const provenance = withAnchors(
+      current.provenance,
+      anchorText(
+        text,
+        snapshot,
+        explicit.filter((value) => value !== ''),
+      ),
+    );
+    await writeDurable({
+      root,
+      paths,
+      config,
+      target: 'shared',
+      verdicts: [],
+      author: setup.author,
+      session: undefined,
+      now: new Date(),
+      extraEdits: [{ op: 'replace', id: entry.id, text, provenance }],
+    });
     await shared.commitSharedChange(root);
   }
   // The qualifiers follow at once: the rendered memory no longer calls it outdated.
   await refreshAnchorStatus(root);
-  await withLock(paths.memoryLock, () => renderSharedMemory(root, renderLayout(config)), { timeoutMs: 30_000, staleMs: 60_000 });
+  await withLock(paths.memoryLock, () => renderSharedMemory(root, renderLayout(config)), {
+    timeoutMs: 30_000,
+    staleMs: 60_000,
+  });
   return listStaleEntries(root);
 }

@@ -55,7 +55,12 @@ function targetFiles(_config: Config, target: WriteTarget): string[] {
  * sees (another branch's entries are no duplicate of, nor contradicted by, what is learned here);
  * never throws on damage.
  */
-export function readExistingEntries(root: string, config: Config, target: WriteTarget = 'shared', view: ScopeView = ALL_BRANCHES): RegionEntry[] {
+export function readExistingEntries(
+  root: string,
+  config: Config,
+  target: WriteTarget = 'shared',
+  view: ScopeView = ALL_BRANCHES,
+): RegionEntry[] {
   const entries: RegionEntry[] = [];
   const seen = new Set<string>();
   // Personal memory is compared with the shared entries too: no point remembering twice.
@@ -115,7 +120,12 @@ export async function writeDurable(input: WriteInput): Promise<DurableWrite> {
     if (!verdict.accepted) return;
     if (verdict.action === 'add') {
       const id = newEntryId();
-      const entry: Entry = { id, section: verdict.candidate.section, text: verdict.candidate.text, provenance: provenance(input) };
+      const entry: Entry = {
+        id,
+        section: verdict.candidate.section,
+        text: verdict.candidate.text,
+        provenance: provenance(input),
+      };
       edits.push({ op: 'add', entry });
       entryIds.set(index, id);
     } else if (verdict.action === 'supersede' && verdict.targetId) {
@@ -147,13 +157,17 @@ export async function writeDurable(input: WriteInput): Promise<DurableWrite> {
           text = repair.text;
           result.repairs.push(`${file}: damaged mem markers repaired without losing an entry`);
         }
-        const edited = applyRegionEdits(text, edits, { sections: input.config.region.sections, maxLines: input.config.region.maxLines });
+        const edited = applyRegionEdits(text, edits, {
+          sections: input.config.region.sections,
+          maxLines: input.config.region.maxLines,
+        });
         if (index === 0) result.overflow = edited.overflow.length;
         if (!edited.changed && !repaired) continue;
         writeFileAtomicSync(path, edited.text);
         result.changedFiles.push(file);
       }
-      if (input.render === true && input.target === 'shared') renderSharedMemory(input.root, renderLayout(input.config));
+      if (input.render === true && input.target === 'shared')
+        renderSharedMemory(input.root, renderLayout(input.config));
     },
     // Note: commands (remember, forget) wait longer than a hook could; hooks pass their deadline.
     { timeoutMs: input.lockTimeoutMs ?? 30_000, staleMs: 60_000 },
@@ -168,11 +182,15 @@ export async function writeDurable(input: WriteInput): Promise<DurableWrite> {
 async function anchorAdded(input: WriteInput, edits: RegionEdit[]): Promise<void> {
   const explicit = input.anchors ?? [];
   const added = edits.flatMap((edit) => (edit.op === 'add' ? [edit.entry] : []));
-  const kinds = referenceKinds(added.map((entry) => entry.text), explicit);
+  const kinds = referenceKinds(
+    added.map((entry) => entry.text),
+    explicit,
+  );
   if (added.length === 0 || kinds.size === 0) return;
   const snapshot = input.snapshot !== undefined ? input.snapshot : await readHeadSnapshot(input.root, kinds);
   if (snapshot === null) return;
-  for (const entry of added) entry.provenance = withAnchors(entry.provenance, anchorText(entry.text, snapshot, explicit));
+  for (const entry of added)
+    entry.provenance = withAnchors(entry.provenance, anchorText(entry.text, snapshot, explicit));
 }
 
 function provenance(input: WriteInput): Entry['provenance'] {

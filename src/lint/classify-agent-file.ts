@@ -13,7 +13,8 @@ const LOOKALIKE = /^(?:claude(?:\.local)?|agents?(?:\.override)?|gemini)\.(?:md|
 export function classifyAgentFile(extraNames: readonly string[]): (path: string, name: string) => AgentFileKind | null {
   const extra = new Set(extraNames);
   return (path, name) => {
-    if (path.startsWith('.claude/rules/')) return name.endsWith('.md') ? 'loadable' : name.startsWith('.') ? null : 'lookalike';
+    if (path.startsWith('.claude/rules/'))
+      return name.endsWith('.md') ? 'loadable' : name.startsWith('.') ? null : 'lookalike';
     if (path === '.claude/CLAUDE.md' || LOADABLE.has(name) || extra.has(name)) return 'loadable';
     return LOOKALIKE.test(name) ? 'lookalike' : null;
   };

@@ -15,7 +15,10 @@ type Rule = { file: string; line: number; text: string; words: ReadonlySet<strin
 /** Returns one finding per rule that contradicts a rule of another, earlier loaded file; never throws. */
 export function findContradictions(sources: readonly LintSource[]): LintFinding[] {
   const rules: Rule[] = [];
-  for (const source of sources) for (const doc of source.documents) if (doc.text.length <= MAX_CHARS) rules.push({ file: source.path, line: doc.line, text: doc.text, words: comparableWords(doc.text) });
+  for (const source of sources)
+    for (const doc of source.documents)
+      if (doc.text.length <= MAX_CHARS)
+        rules.push({ file: source.path, line: doc.line, text: doc.text, words: comparableWords(doc.text) });
   const postings = new Map<string, number[]>();
   const out: LintFinding[] = [];
   for (const [index, rule] of rules.entries()) {
@@ -26,14 +29,25 @@ export function findContradictions(sources: readonly LintSource[]): LintFinding[
         if (seen.has(otherIndex)) continue;
         seen.add(otherIndex);
         const other = rules[otherIndex]!;
-        if (other.file !== rule.file && (isContradiction(rule.text, other.text) || isContradiction(other.text, rule.text))) {
+        if (
+          other.file !== rule.file &&
+          (isContradiction(rule.text, other.text) || isContradiction(other.text, rule.text))
+        ) {
           found = other;
           break;
         }
       }
       if (found) break;
     }
-    if (found) out.push({ code: 'contradiction', level: 'warning', file: rule.file, line: rule.line, message: 'contradicts a rule of another loaded file: the agent gets both', related: { file: found.file, line: found.line } });
+    if (found)
+      out.push({
+        code: 'contradiction',
+        level: 'warning',
+        file: rule.file,
+        line: rule.line,
+        message: 'contradicts a rule of another loaded file: the agent gets both',
+        related: { file: found.file, line: found.line },
+      });
     for (const word of rule.words) {
       const list = postings.get(word);
       if (list) list.push(index);

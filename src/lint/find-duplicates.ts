@@ -16,7 +16,11 @@ const NEAR = 0.7;
 
 type Piece = { file: string; team: boolean; line: number; text: string; words: ReadonlySet<string>; exact: string };
 
-const exactKey = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const exactKey = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** Returns one finding per rule that repeats one in an earlier file of `sources` (in load order); never throws. */
 export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
@@ -26,7 +30,14 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
       if (doc.text.length < MIN_CHARS) continue;
       const words = comparableWords(doc.text);
       if (words.size < MIN_WORDS) continue;
-      pieces.push({ file: source.path, team: source.team, line: doc.line, text: doc.text, words, exact: exactKey(doc.text) });
+      pieces.push({
+        file: source.path,
+        team: source.team,
+        line: doc.line,
+        text: doc.text,
+        words,
+        exact: exactKey(doc.text),
+      });
     }
   }
   // Which earlier pieces share each word: only pieces sharing words are compared.
@@ -34,7 +45,8 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
   const out: LintFinding[] = [];
   for (const [index, piece] of pieces.entries()) {
     const shared = new Map<number, number>();
-    for (const word of piece.words) for (const other of postings.get(word) ?? []) shared.set(other, (shared.get(other) ?? 0) + 1);
+    for (const word of piece.words)
+      for (const other of postings.get(word) ?? []) shared.set(other, (shared.get(other) ?? 0) + 1);
     let best: { other: Piece; similarity: number } | undefined;
     for (const [otherIndex, count] of shared) {
       const other = pieces[otherIndex]!;
@@ -56,8 +68,30 @@ function describe(piece: Piece, first: Piece, similarity: number): LintFinding {
   const related = { file: first.file, line: first.line };
   if (piece.team !== first.team) {
     const [team, hand] = piece.team ? [piece, first] : [first, piece];
-    return { code: 'team-repeats-file', level: 'info', file: team.file, line: team.line, message: `the team memory repeats ${hand.file}:${hand.line}${similarity < 1 ? ' (reworded)' : ''}: one copy is enough`, related: { file: hand.file, line: hand.line } };
+    return {
+      code: 'team-repeats-file',
+      level: 'info',
+      file: team.file,
+      line: team.line,
+      message: `the team memory repeats ${hand.file}:${hand.line}${similarity < 1 ? ' (reworded)' : ''}: one copy is enough`,
+      related: { file: hand.file, line: hand.line },
+    };
   }
-  if (similarity === 1 && piece.exact === first.exact) return { code: 'duplicate-rule', level: 'warning', file: piece.file, line: piece.line, message: 'the same rule is loaded from another file: two copies drift apart', related };
-  return { code: 'near-duplicate-rule', level: 'warning', file: piece.file, line: piece.line, message: `a reworded copy of a rule in another loaded file (${Math.round(similarity * 100)}% the same words)`, related };
+  if (similarity === 1 && piece.exact === first.exact)
+    return {
+      code: 'duplicate-rule',
+      level: 'warning',
+      file: piece.file,
+      line: piece.line,
+      message: 'the same rule is loaded from another file: two copies drift apart',
+      related,
+    };
+  return {
+    code: 'near-duplicate-rule',
+    level: 'warning',
+    file: piece.file,
+    line: piece.line,
+    message: `a reworded copy of a rule in another loaded file (${Math.round(similarity * 100)}% the same words)`,
+    related,
+  };
 }

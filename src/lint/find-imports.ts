@@ -43,7 +43,9 @@ export function findImports(text: string): FoundImport[] {
       inComment = true;
     }
     if (!line.includes('@')) continue;
-    if (line.includes('`')) for (const span of findCodeSpans(line)) line = line.slice(0, span.start) + ' '.repeat(span.end - span.start) + line.slice(span.end);
+    if (line.includes('`'))
+      for (const span of findCodeSpans(line))
+        line = line.slice(0, span.start) + ' '.repeat(span.end - span.start) + line.slice(span.end);
     for (const match of line.matchAll(IMPORT)) {
       const target = importTarget(match[1] ?? '');
       if (target !== null) out.push({ target, line: index + 1 });

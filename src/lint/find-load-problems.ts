@@ -9,7 +9,10 @@ import type { ImportProblem } from './plan-agent-loads.js';
 import { formatCount } from '../core/text/format-count.js';
 
 /** Returns an over-budget finding for each agent whose start-up tokens pass `budgets`; never throws. */
-export function findOverBudget(loads: readonly AgentLoad[], budgets: Readonly<Record<LintAgent, number>>): LintFinding[] {
+export function findOverBudget(
+  loads: readonly AgentLoad[],
+  budgets: Readonly<Record<LintAgent, number>>,
+): LintFinding[] {
   const out: LintFinding[] = [];
   for (const load of loads) {
     const budget = budgets[load.agent];
@@ -48,11 +51,31 @@ export function findPastCodexCap(loads: readonly AgentLoad[], read: (path: strin
   return out;
 }
 
-const PROBLEM: Record<ImportProblem['kind'], { code: string; level: LintFinding['level']; say: (target: string) => string }> = {
-  broken: { code: 'broken-import', level: 'error', say: (target) => `@${target} is imported but does not exist, so nothing is loaded from it` },
-  cycle: { code: 'import-cycle', level: 'warning', say: (target) => `@${target} imports a file already on its import chain (a cycle): the client loads each file once` },
-  outside: { code: 'import-outside-start-dir', level: 'info', say: (target) => `@${target} lies outside the start directory: it is loaded only once the user approves external imports` },
-  'too-deep': { code: 'import-too-deep', level: 'warning', say: (target) => `@${target} is past the clients' import depth (5 levels): it is never loaded` },
+const PROBLEM: Record<
+  ImportProblem['kind'],
+  { code: string; level: LintFinding['level']; say: (target: string) => string }
+> = {
+  broken: {
+    code: 'broken-import',
+    level: 'error',
+    say: (target) => `@${target} is imported but does not exist, so nothing is loaded from it`,
+  },
+  cycle: {
+    code: 'import-cycle',
+    level: 'warning',
+    say: (target) => `@${target} imports a file already on its import chain (a cycle): the client loads each file once`,
+  },
+  outside: {
+    code: 'import-outside-start-dir',
+    level: 'info',
+    say: (target) =>
+      `@${target} lies outside the start directory: it is loaded only once the user approves external imports`,
+  },
+  'too-deep': {
+    code: 'import-too-deep',
+    level: 'warning',
+    say: (target) => `@${target} is past the clients' import depth (5 levels): it is never loaded`,
+  },
 };
 
 /** Returns one finding per distinct import problem, naming the agents it affects; never throws. */
@@ -67,6 +90,12 @@ export function findImportProblems(problems: readonly ImportProblem[]): LintFind
   }
   return [...byPlace.values()].map(({ problem, agents }) => {
     const kind = PROBLEM[problem.kind];
-    return { code: kind.code, level: kind.level, file: problem.file, line: problem.line, message: `${kind.say(problem.target)} (${agents.map((agent) => AGENT_NAMES[agent]).join(', ')})` };
+    return {
+      code: kind.code,
+      level: kind.level,
+      file: problem.file,
+      line: problem.line,
+      message: `${kind.say(problem.target)} (${agents.map((agent) => AGENT_NAMES[agent]).join(', ')})`,
+    };
   });
 }

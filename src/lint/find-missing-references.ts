@@ -26,12 +26,80 @@ export type ReferenceView = { exists: (path: string) => boolean; manifests: Read
  * script X, which is right for `pnpm build` and wrong for these. Note: `npm start` without a
  * start script runs `node server.js`, so it is no reference either.
  */
-const PACKAGE_MANAGER_COMMANDS = new Set(['install', 'i', 'ci', 'add', 'remove', 'rm', 'uninstall', 'update', 'up', 'upgrade', 'dlx', 'exec', 'x', 'create', 'init', 'link', 'unlink', 'publish', 'pack', 'why', 'list', 'ls', 'outdated', 'audit', 'config', 'cache', 'store', 'import', 'rebuild', 'prune', 'dedupe', 'patch', 'version', 'info', 'view', 'login', 'logout', 'set', 'workspace', 'workspaces', 'global', 'node', 'env', 'help', 'bin', 'root', 'setup', 'self-update', 'pm', 'fetch', 'run', 'start', 'licenses', 'plugin', 'constraints', 'explain', 'npm', 'tag', 'whoami', 'owner', 'search', 'doctor', 'approve-builds']);
+const PACKAGE_MANAGER_COMMANDS = new Set([
+  'install',
+  'i',
+  'ci',
+  'add',
+  'remove',
+  'rm',
+  'uninstall',
+  'update',
+  'up',
+  'upgrade',
+  'dlx',
+  'exec',
+  'x',
+  'create',
+  'init',
+  'link',
+  'unlink',
+  'publish',
+  'pack',
+  'why',
+  'list',
+  'ls',
+  'outdated',
+  'audit',
+  'config',
+  'cache',
+  'store',
+  'import',
+  'rebuild',
+  'prune',
+  'dedupe',
+  'patch',
+  'version',
+  'info',
+  'view',
+  'login',
+  'logout',
+  'set',
+  'workspace',
+  'workspaces',
+  'global',
+  'node',
+  'env',
+  'help',
+  'bin',
+  'root',
+  'setup',
+  'self-update',
+  'pm',
+  'fetch',
+  'run',
+  'start',
+  'licenses',
+  'plugin',
+  'constraints',
+  'explain',
+  'npm',
+  'tag',
+  'whoami',
+  'owner',
+  'search',
+  'doctor',
+  'approve-builds',
+]);
 
 /** Returns a finding per referenced path, script or target that does not resolve in `view`; never throws. */
 export function findMissingReferences(sources: readonly LintSource[], view: ReferenceView): LintFinding[] {
   // The engine's resolver answers with the manifest that defines a command, so the manifests are the snapshot's objects.
-  const snapshot: RepoSnapshot = { commit: '', objects: new Map([...view.manifests.keys()].map((path) => [path, { type: 'blob', oid: '' }])), manifests: view.manifests };
+  const snapshot: RepoSnapshot = {
+    commit: '',
+    objects: new Map([...view.manifests.keys()].map((path) => [path, { type: 'blob', oid: '' }])),
+    manifests: view.manifests,
+  };
   const has = (kind: ManifestKind) => [...view.manifests.keys()].some((path) => isManifestOf(path, kind));
   const out: LintFinding[] = [];
   for (const source of sources) {
@@ -40,15 +108,38 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       for (const reference of findRepositoryPaths(doc.text)) {
         if (seen.has(reference)) continue;
         seen.add(reference);
-        if (isMissingPath(reference, source.path, view.exists)) out.push({ code: 'missing-path', level: 'warning', file: source.path, line: doc.line, message: `${reference} does not exist in the repository: the agent is sent to a file that is gone` });
+        if (isMissingPath(reference, source.path, view.exists))
+          out.push({
+            code: 'missing-path',
+            level: 'warning',
+            file: source.path,
+            line: doc.line,
+            message: `${reference} does not exist in the repository: the agent is sent to a file that is gone`,
+          });
       }
       for (const reference of commandsWrittenAsCode(doc)) {
         const key = `${reference.kind}:${reference.value}`;
-        if (seen.has(key) || !has(reference.kind) || (reference.kind === 'script' && PACKAGE_MANAGER_COMMANDS.has(reference.value))) continue;
+        if (
+          seen.has(key) ||
+          !has(reference.kind) ||
+          (reference.kind === 'script' && PACKAGE_MANAGER_COMMANDS.has(reference.value))
+        )
+          continue;
         seen.add(key);
         if (resolveReference(reference, snapshot) !== null) continue;
-        const [code, what, where] = reference.kind === 'script' ? ['missing-script', 'the script', 'package.json'] : reference.kind === 'make' ? ['missing-target', 'the make target', 'Makefile'] : ['missing-target', 'the just recipe', 'justfile'];
-        out.push({ code, level: 'warning', file: source.path, line: doc.line, message: `${what} ${reference.value} is defined in no ${where} of the repository: the agent is told to run a command that fails` });
+        const [code, what, where] =
+          reference.kind === 'script'
+            ? ['missing-script', 'the script', 'package.json']
+            : reference.kind === 'make'
+              ? ['missing-target', 'the make target', 'Makefile']
+              : ['missing-target', 'the just recipe', 'justfile'];
+        out.push({
+          code,
+          level: 'warning',
+          file: source.path,
+          line: doc.line,
+          message: `${what} ${reference.value} is defined in no ${where} of the repository: the agent is told to run a command that fails`,
+        });
       }
     }
   }
@@ -58,8 +149,11 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
 /** Git's own files (hooks, info/exclude) are made per clone; a name without a folder says too little to call missing. */
 function isMissingPath(reference: string, file: string, exists: (path: string) => boolean): boolean {
   if (reference.startsWith('.git/') || !reference.includes('/')) return false;
-  const bases = reference.startsWith('./') || reference.startsWith('../') ? [posix.dirname(file)] : ['.', posix.dirname(file)];
-  const candidates = bases.map((base) => posix.normalize(posix.join(base, reference))).filter((path) => !path.startsWith('..'));
+  const bases =
+    reference.startsWith('./') || reference.startsWith('../') ? [posix.dirname(file)] : ['.', posix.dirname(file)];
+  const candidates = bases
+    .map((base) => posix.normalize(posix.join(base, reference)))
+    .filter((path) => !path.startsWith('..'));
   if (candidates.length === 0 || candidates.some((path) => exists(path))) return false;
   // Only a path into a folder the repository has: `org/repo`, `feature/x` or a path on another machine says nothing here.
   const top = reference.replace(/^\/+/, '').split('/')[0] ?? '';
@@ -69,5 +163,9 @@ function isMissingPath(reference: string, file: string, exists: (path: string) =
 /** The script, make and just references of `doc` that are written as code: the whole of a code block, the code spans of other text. */
 function commandsWrittenAsCode(doc: LintDocument): { kind: ManifestKind; value: string }[] {
   const pieces = doc.code === true ? [doc.text] : [...doc.text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] ?? '');
-  return pieces.flatMap((piece) => findReferences(piece).flatMap((reference) => (isManifestKind(reference.kind) ? [{ kind: reference.kind, value: reference.value }] : [])));
+  return pieces.flatMap((piece) =>
+    findReferences(piece).flatMap((reference) =>
+      isManifestKind(reference.kind) ? [{ kind: reference.kind, value: reference.value }] : [],
+    ),
+  );
 }

@@ -17,7 +17,10 @@ const MIN_RULES = 3;
  * would make a `paths:` glob that never loads; the usual cause is paths written relative to a
  * folder the heading names ("Commands (`cmd/`)" over `entire/cli`).
  */
-export function findPathScopedSections(sources: readonly LintSource[], exists: (path: string) => boolean): LintFinding[] {
+export function findPathScopedSections(
+  sources: readonly LintSource[],
+  exists: (path: string) => boolean,
+): LintFinding[] {
   const out: LintFinding[] = [];
   for (const source of sources) {
     const sections = new Map<string, LintSource['documents'][number][]>();

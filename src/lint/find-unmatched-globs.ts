@@ -14,7 +14,13 @@ export function findUnmatchedGlobs(loads: readonly AgentLoad[], matches: (glob: 
     seen.add(file.path);
     const globs = file.globs.map((glob) => glob.replace(/^\.?\//, ''));
     if (globs.some((glob) => expandBraces(glob).some(matches))) continue;
-    out.push({ code: 'unmatched-paths', level: 'warning', file: file.path, line: 0, message: `its paths: (${globs.join(', ')}) match no file of the repository: Claude Code never loads it` });
+    out.push({
+      code: 'unmatched-paths',
+      level: 'warning',
+      file: file.path,
+      line: 0,
+      message: `its paths: (${globs.join(', ')}) match no file of the repository: Claude Code never loads it`,
+    });
   }
   return out;
 }

@@ -17,10 +17,28 @@ export function findUnsafeText(sources: readonly LintSource[]): LintFinding[] {
     for (const doc of source.documents) {
       const at = { file: source.path, line: doc.line };
       const secret = findSecrets(doc.text)[0];
-      if (secret) out.push({ code: 'secret', level: 'error', ...at, message: `a secret (${secret.ruleId}) is loaded into every request the agent sends: remove it and rotate it` });
+      if (secret)
+        out.push({
+          code: 'secret',
+          level: 'error',
+          ...at,
+          message: `a secret (${secret.ruleId}) is loaded into every request the agent sends: remove it and rotate it`,
+        });
       const injection = source.team ? findInjection(doc.text)[0] : undefined;
-      if (injection) out.push({ code: 'injection', level: 'error', ...at, message: `text shaped like a prompt injection (${injection.category}: ${injection.ruleId}) is loaded as instructions` });
-      if (findInvisibleUnicode(doc.text).length > 0) out.push({ code: 'invisible-unicode', level: 'warning', ...at, message: 'invisible Unicode characters: the agent reads text a reviewer cannot see' });
+      if (injection)
+        out.push({
+          code: 'injection',
+          level: 'error',
+          ...at,
+          message: `text shaped like a prompt injection (${injection.category}: ${injection.ruleId}) is loaded as instructions`,
+        });
+      if (findInvisibleUnicode(doc.text).length > 0)
+        out.push({
+          code: 'invisible-unicode',
+          level: 'warning',
+          ...at,
+          message: 'invisible Unicode characters: the agent reads text a reviewer cannot see',
+        });
     }
   }
   return out;

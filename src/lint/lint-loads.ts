@@ -2,7 +2,14 @@
  * `mem lint`'s decision: every check over what the agents load (plan-agent-loads.ts), as one
  * report. Pure: the files' documents and existence come in as data and functions.
  */
-import { LINT_LEVELS, TOKEN_ESTIMATE, type LintAgent, type LintFinding, type LintLevel, type LintReport } from './lint-report.js';
+import {
+  LINT_LEVELS,
+  TOKEN_ESTIMATE,
+  type LintAgent,
+  type LintFinding,
+  type LintLevel,
+  type LintReport,
+} from './lint-report.js';
 import type { PlannedLoads } from './plan-agent-loads.js';
 import type { LintDocument, LintSource } from './lint-document.js';
 import type { AgentFileKind } from './classify-agent-file.js';
@@ -41,9 +48,20 @@ export function loadedPaths(planned: PlannedLoads): string[] {
 /** Returns the report for `request`; never throws. */
 export function lintLoads(request: LintRequest): LintReport {
   const { loads, problems } = request.planned;
-  const team = new Set(loads.flatMap((load) => [...load.files, ...load.scoped]).filter((file) => file.reason === 'team').map((file) => file.path));
-  const sources: LintSource[] = loadedPaths(request.planned).map((path) => ({ path, team: team.has(path), documents: request.documentsOf(path) }));
-  const claudeAlways = new Set(loads.filter((load) => load.agent === 'claude').flatMap((load) => load.files.map((file) => file.path)));
+  const team = new Set(
+    loads
+      .flatMap((load) => [...load.files, ...load.scoped])
+      .filter((file) => file.reason === 'team')
+      .map((file) => file.path),
+  );
+  const sources: LintSource[] = loadedPaths(request.planned).map((path) => ({
+    path,
+    team: team.has(path),
+    documents: request.documentsOf(path),
+  }));
+  const claudeAlways = new Set(
+    loads.filter((load) => load.agent === 'claude').flatMap((load) => load.files.map((file) => file.path)),
+  );
   const findings = [
     ...findOverBudget(loads, request.budgets),
     ...findPastCodexCap(loads, request.read),
@@ -53,21 +71,35 @@ export function lintLoads(request: LintRequest): LintReport {
     ...findUnmatchedGlobs(loads, request.globMatches),
     ...findUnsafeText(sources),
     ...findUnloadedFiles(request.files),
-    ...findPathScopedSections(sources.filter((source) => claudeAlways.has(source.path) && !source.team), request.exists),
+    ...findPathScopedSections(
+      sources.filter((source) => claudeAlways.has(source.path) && !source.team),
+      request.exists,
+    ),
     ...findPathScopedTeamEntries(sources.filter((source) => claudeAlways.has(source.path) && source.team)),
   ];
-  return { dir: request.dir, tokenEstimate: TOKEN_ESTIMATE, agents: loads, findings: sortFindings(findings), counts: countLevels(findings) };
+  return {
+    dir: request.dir,
+    tokenEstimate: TOKEN_ESTIMATE,
+    agents: loads,
+    findings: sortFindings(findings),
+    counts: countLevels(findings),
+  };
 }
 
 /** The duplicates and the contradictions, without a "reworded copy" where the two rules contradict each other. */
 function withoutContradicted(duplicates: LintFinding[], contradictions: LintFinding[]): LintFinding[] {
   const key = (finding: LintFinding) => `${finding.file}:${finding.line}`;
   const contradicting = new Set(contradictions.map(key));
-  return [...duplicates.filter((finding) => finding.code !== 'near-duplicate-rule' || !contradicting.has(key(finding))), ...contradictions];
+  return [
+    ...duplicates.filter((finding) => finding.code !== 'near-duplicate-rule' || !contradicting.has(key(finding))),
+    ...contradictions,
+  ];
 }
 
 function sortFindings(findings: LintFinding[]): LintFinding[] {
-  return findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)));
+  return findings.sort((a, b) =>
+    a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
+  );
 }
 
 function countLevels(findings: readonly LintFinding[]): Record<LintLevel, number> {

@@ -34,10 +34,20 @@ export type AgentSettings = {
   teamFile: string;
 };
 
-export const DEFAULT_AGENT_SETTINGS: Omit<AgentSettings, 'teamFile'> = { codexMaxBytes: 32 * 1024, codexFallbacks: [], geminiNames: ['GEMINI.md'] };
+export const DEFAULT_AGENT_SETTINGS: Omit<AgentSettings, 'teamFile'> = {
+  codexMaxBytes: 32 * 1024,
+  codexFallbacks: [],
+  geminiNames: ['GEMINI.md'],
+};
 
 /** A problem met while following imports: the import's own file and line. */
-export type ImportProblem = { agent: LintAgent; kind: 'broken' | 'cycle' | 'too-deep' | 'outside'; file: string; line: number; target: string };
+export type ImportProblem = {
+  agent: LintAgent;
+  kind: 'broken' | 'cycle' | 'too-deep' | 'outside';
+  file: string;
+  line: number;
+  target: string;
+};
 
 export type PlannedLoads = { loads: AgentLoad[]; problems: ImportProblem[] };
 
@@ -46,7 +56,9 @@ const CLAUDE_MAX_DEPTH = 5;
 const GEMINI_MAX_DEPTH = 5;
 // Claude Code skips an import of any other extension as a non-text file.
 const TEXT_EXTENSIONS = new Set(
-  '.md .txt .text .json .yaml .yml .toml .xml .csv .html .htm .css .scss .sass .less .js .ts .tsx .jsx .mjs .cjs .mts .cts .py .pyi .pyw .rb .erb .rake .go .rs .java .kt .kts .scala .c .cpp .cc .cxx .h .hpp .hxx .cs .swift .sh .bash .zsh .fish .ps1 .bat .cmd .env .ini .cfg .conf .config .properties .sql .graphql .gql .proto .vue .svelte .astro .ejs .hbs .pug .jade .php .pl .pm .lua .r .dart .ex .exs .erl .hrl .clj .cljs .cljc .edn .hs .lhs .elm .ml .mli .f .f90 .f95 .for .cmake .make .makefile .gradle .sbt .rst .adoc .asciidoc .org .tex .latex .lock .log .diff .patch'.split(' '),
+  '.md .txt .text .json .yaml .yml .toml .xml .csv .html .htm .css .scss .sass .less .js .ts .tsx .jsx .mjs .cjs .mts .cts .py .pyi .pyw .rb .erb .rake .go .rs .java .kt .kts .scala .c .cpp .cc .cxx .h .hpp .hxx .cs .swift .sh .bash .zsh .fish .ps1 .bat .cmd .env .ini .cfg .conf .config .properties .sql .graphql .gql .proto .vue .svelte .astro .ejs .hbs .pug .jade .php .pl .pm .lua .r .dart .ex .exs .erl .hrl .clj .cljs .cljc .edn .hs .lhs .elm .ml .mli .f .f90 .f95 .for .cmake .make .makefile .gradle .sbt .rst .adoc .asciidoc .org .tex .latex .lock .log .diff .patch'.split(
+    ' ',
+  ),
 );
 
 /** Returns the directories from the root ("") down to `dir`, outermost first. */
@@ -58,9 +70,20 @@ function directoryChain(dir: string): string[] {
 const inDir = (dir: string, name: string) => (dir === '' ? name : `${dir}/${name}`);
 
 /** Returns what each of `agents` loads when started in `dir`, and the import problems met; never throws. */
-export function planAgentLoads(view: LintView, dir: string, agents: readonly LintAgent[], settings: AgentSettings): PlannedLoads {
+export function planAgentLoads(
+  view: LintView,
+  dir: string,
+  agents: readonly LintAgent[],
+  settings: AgentSettings,
+): PlannedLoads {
   const problems: ImportProblem[] = [];
-  const loads = agents.map((agent) => (agent === 'claude' ? planClaude(view, dir, settings.teamFile, problems) : agent === 'codex' ? planCodex(view, dir, settings) : planGemini(view, dir, settings, problems)));
+  const loads = agents.map((agent) =>
+    agent === 'claude'
+      ? planClaude(view, dir, settings.teamFile, problems)
+      : agent === 'codex'
+        ? planCodex(view, dir, settings)
+        : planGemini(view, dir, settings, problems),
+  );
   return { loads, problems };
 }
 
@@ -74,14 +97,30 @@ function total(agent: LintAgent, dir: string, files: LoadedFile[], scoped: Loade
   return { agent, dir, files, scoped, bytes, tokens: estimateTokens(bytes) };
 }
 
-type Follow = { agent: LintAgent; maxDepth: number; allowed: (target: string) => boolean; problems: ImportProblem[]; seen: Set<string>; out: LoadedFile[] };
+type Follow = {
+  agent: LintAgent;
+  maxDepth: number;
+  allowed: (target: string) => boolean;
+  problems: ImportProblem[];
+  seen: Set<string>;
+  out: LoadedFile[];
+};
 
 /** Loads `path` and, depth first, what it imports, the way both clients walk imports. */
-function follow(view: LintView, f: Follow, path: string, reason: LoadReason, depth: number, chain: string[], from?: { file: string; line: number }): void {
+function follow(
+  view: LintView,
+  f: Follow,
+  path: string,
+  reason: LoadReason,
+  depth: number,
+  chain: string[],
+  from?: { file: string; line: number },
+): void {
   if (f.seen.has(path)) return;
   const text = view.read(path);
   if (text === null) {
-    if (from && looksLikeFile(path)) f.problems.push({ agent: f.agent, kind: 'broken', file: from.file, line: from.line, target: path });
+    if (from && looksLikeFile(path))
+      f.problems.push({ agent: f.agent, kind: 'broken', file: from.file, line: from.line, target: path });
     return;
   }
   f.seen.add(path);
@@ -93,7 +132,8 @@ function follow(view: LintView, f: Follow, path: string, reason: LoadReason, dep
     if (!TEXT_EXTENSIONS.has(posix.extname(target).toLowerCase()) && posix.extname(target) !== '') continue;
     const at = { file: path, line: found.line };
     if (!f.allowed(target)) {
-      if (!f.seen.has(target) && view.read(target) !== null) f.problems.push({ agent: f.agent, kind: 'outside', ...at, target });
+      if (!f.seen.has(target) && view.read(target) !== null)
+        f.problems.push({ agent: f.agent, kind: 'outside', ...at, target });
       continue;
     }
     if (target === path || chain.includes(target)) {
@@ -101,7 +141,8 @@ function follow(view: LintView, f: Follow, path: string, reason: LoadReason, dep
       continue;
     }
     if (depth + 1 >= f.maxDepth) {
-      if (!f.seen.has(target) && view.read(target) !== null) f.problems.push({ agent: f.agent, kind: 'too-deep', ...at, target });
+      if (!f.seen.has(target) && view.read(target) !== null)
+        f.problems.push({ agent: f.agent, kind: 'too-deep', ...at, target });
       continue;
     }
     follow(view, f, target, 'import', depth + 1, [...chain, path], at);
@@ -123,7 +164,14 @@ function resolveImport(file: string, target: string): string | null {
 function planClaude(view: LintView, dir: string, teamFile: string, problems: ImportProblem[]): AgentLoad {
   const out: LoadedFile[] = [];
   const scoped: LoadedFile[] = [];
-  const f: Follow = { agent: 'claude', maxDepth: CLAUDE_MAX_DEPTH, allowed: (target) => dir === '' || target === dir || target.startsWith(`${dir}/`), problems, seen: new Set(), out };
+  const f: Follow = {
+    agent: 'claude',
+    maxDepth: CLAUDE_MAX_DEPTH,
+    allowed: (target) => dir === '' || target === dir || target.startsWith(`${dir}/`),
+    problems,
+    seen: new Set(),
+    out,
+  };
   for (const d of directoryChain(dir)) {
     follow(view, f, inDir(d, 'CLAUDE.md'), 'memory', 0, []);
     follow(view, f, inDir(d, '.claude/CLAUDE.md'), 'memory', 0, []);
@@ -148,7 +196,11 @@ function planCodex(view: LintView, dir: string, settings: AgentSettings): AgentL
   const files: LoadedFile[] = [];
   let remaining = settings.codexMaxBytes;
   for (const d of directoryChain(dir)) {
-    const names: [string, LoadReason][] = [['AGENTS.override.md', 'override'], ['AGENTS.md', 'memory'], ...settings.codexFallbacks.map((name): [string, LoadReason] => [name, 'fallback'])];
+    const names: [string, LoadReason][] = [
+      ['AGENTS.override.md', 'override'],
+      ['AGENTS.md', 'memory'],
+      ...settings.codexFallbacks.map((name): [string, LoadReason] => [name, 'fallback']),
+    ];
     for (const [name, reason] of names) {
       const path = inDir(d, name);
       const text = view.read(path);
@@ -166,9 +218,17 @@ function planCodex(view: LintView, dir: string, settings: AgentSettings): AgentL
 
 function planGemini(view: LintView, dir: string, settings: AgentSettings, problems: ImportProblem[]): AgentLoad {
   const out: LoadedFile[] = [];
-  const f: Follow = { agent: 'gemini', maxDepth: GEMINI_MAX_DEPTH, allowed: () => true, problems, seen: new Set(), out };
+  const f: Follow = {
+    agent: 'gemini',
+    maxDepth: GEMINI_MAX_DEPTH,
+    allowed: () => true,
+    problems,
+    seen: new Set(),
+    out,
+  };
   for (const d of directoryChain(dir)) {
-    for (const [index, name] of settings.geminiNames.entries()) follow(view, f, inDir(d, name), index === 0 ? 'memory' : 'context', 0, []);
+    for (const [index, name] of settings.geminiNames.entries())
+      follow(view, f, inDir(d, name), index === 0 ? 'memory' : 'context', 0, []);
   }
   return total('gemini', dir, out);
 }

@@ -16,10 +16,17 @@ export function readFrontMatterPaths(text: string): string[] | null {
     const inline = (key[1] ?? '').trim();
     // A comma inside braces is part of the glob (`src/**/*.{ts,tsx}`), not a separator.
     if (inline !== '') globs.push(...inline.replace(/^\[|\]$/g, '').split(/,(?![^{]*\})/));
-    else for (let j = i + 1; j < end && /^\s+-|^-/.test(lines[j] ?? ''); j++) globs.push((lines[j] ?? '').replace(/^\s*-\s*/, ''));
+    else
+      for (let j = i + 1; j < end && /^\s+-|^-/.test(lines[j] ?? ''); j++)
+        globs.push((lines[j] ?? '').replace(/^\s*-\s*/, ''));
   }
   const cleaned = globs
-    .map((glob) => glob.trim().replace(/^["']|["']$/g, '').trim())
+    .map((glob) =>
+      glob
+        .trim()
+        .replace(/^["']|["']$/g, '')
+        .trim(),
+    )
     .filter((glob) => glob !== '' && glob !== '/**');
   return cleaned.length === 0 || cleaned.every((glob) => glob === '**') ? null : cleaned;
 }

@@ -19,7 +19,19 @@ export type MemoryFile = { path: string; abs: string; kind: MemoryKind };
 /** Says what a file is from its repository-relative path and name, or null when it is no memory file. */
 export type ClassifyFile<K> = (path: string, name: string) => K | null;
 
-const SKIPPED = new Set(['node_modules', 'dist', 'build', 'out', 'coverage', 'target', 'vendor', '__pycache__', 'venv', 'bower_components', 'tmp']);
+const SKIPPED = new Set([
+  'node_modules',
+  'dist',
+  'build',
+  'out',
+  'coverage',
+  'target',
+  'vendor',
+  '__pycache__',
+  'venv',
+  'bower_components',
+  'tmp',
+]);
 const MAX_DIRECTORIES = 5000;
 const MAX_DEPTH = 12;
 
@@ -27,7 +39,9 @@ const MAX_DEPTH = 12;
 export function discoverMemoryFiles(root: string): MemoryFile[] {
   const out = walkMemoryFiles(root, searchKind);
   addSessions(root, out);
-  const shared = out.some((file) => file.path === WORKING_FILE) ? out.filter((file) => file.path !== RENDERED_FILE) : out;
+  const shared = out.some((file) => file.path === WORKING_FILE)
+    ? out.filter((file) => file.path !== RENDERED_FILE)
+    : out;
   return shared.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
@@ -51,7 +65,8 @@ export function walkMemoryFiles<K>(root: string, classify: ClassifyFile<K>): { p
       const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
       if (entry.isDirectory()) {
         if (rel === '' && entry.name === '.claude') addClaudeDir(root, add);
-        else if (!entry.name.startsWith('.') && !SKIPPED.has(entry.name) && depth < MAX_DEPTH) queue.push({ rel: path, depth: depth + 1 });
+        else if (!entry.name.startsWith('.') && !SKIPPED.has(entry.name) && depth < MAX_DEPTH)
+          queue.push({ rel: path, depth: depth + 1 });
         continue;
       }
       if (entry.isFile() || entry.isSymbolicLink()) add(path, entry.name);
@@ -68,7 +83,8 @@ export function listFilesUnder(root: string, rel: string): string[] {
 }
 
 function searchKind(path: string, name: string): MemoryKind | null {
-  if (path.startsWith('.claude/')) return path === '.claude/CLAUDE.md' ? 'durable' : name.endsWith('.md') ? 'rules' : null;
+  if (path.startsWith('.claude/'))
+    return path === '.claude/CLAUDE.md' ? 'durable' : name.endsWith('.md') ? 'rules' : null;
   if (name === 'CLAUDE.md') return 'durable';
   if (name === 'CLAUDE.local.md') return 'local';
   if (name === 'AGENTS.md') return 'agents';
@@ -92,11 +108,13 @@ function addRules(root: string, rel: string, depth: number, add: (path: string, 
 
 function addSessions(root: string, out: MemoryFile[]): void {
   const working = join(root, WORKING_FILE);
-  if (statSync(working, { throwIfNoEntry: false })?.isFile() === true) out.push({ path: WORKING_FILE, abs: working, kind: 'team' });
+  if (statSync(working, { throwIfNoEntry: false })?.isFile() === true)
+    out.push({ path: WORKING_FILE, abs: working, kind: 'team' });
   // Names only, joined by hand: thousands of handoffs, and a Dirent plus a normalised join each
   // were a tenth of a warm search at 50k entries. A directory named *.md is left to the caller's stat.
   const dir = `${root}/.memory/sessions/`;
-  for (const name of listNames(dir)) if (name.endsWith('.md')) out.push({ path: `.memory/sessions/${name}`, abs: dir + name, kind: 'session' });
+  for (const name of listNames(dir))
+    if (name.endsWith('.md')) out.push({ path: `.memory/sessions/${name}`, abs: dir + name, kind: 'session' });
 }
 
 function listNames(dir: string): string[] {

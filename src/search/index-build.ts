@@ -1,25 +1,41 @@
 /** Building index content from markdown: parsing sources (remark only when needed) and a full rebuild. */
 import type { MemoryKind, ParsedDocument, ParsedFile } from './memory-document.js';
 import { encodeDocuments, type IndexHeader, type IndexedSource } from './index-file.js';
-import { INDEX_LAYOUT, addDocuments, createMemoryIndex, pathFieldOf, type IndexedFields, type MemoryIndex } from './search-index.js';
+import {
+  INDEX_LAYOUT,
+  addDocuments,
+  createMemoryIndex,
+  pathFieldOf,
+  type IndexedFields,
+  type MemoryIndex,
+} from './search-index.js';
 import { scanSimpleMarkdown } from './scan-simple-markdown.js';
 import { newBuildId, saveMain, type CacheFiles } from './index-cache-files.js';
 import { type Scanned } from './index-sources.js';
 import { noProgress, type Progress } from '../core/progress.js';
 import { makeView, type OpenedIndex } from './index-view.js';
 
-
 export type Parse = (source: string, kind: MemoryKind) => ParsedFile;
 
 /** Returns the parser of changed sources: the working copy by mem's region reader, other files as markdown (remark only when `withRemark`). */
 export async function parserFor(withRemark: boolean): Promise<Parse> {
   const { parseTeamMemory } = await import('./parse-team-memory.js');
-  if (!withRemark) return (text, kind) => (kind === 'team' ? parseTeamMemory(text) : (scanSimpleMarkdown(text) ?? { documents: [], conditional: false }));
+  if (!withRemark)
+    return (text, kind) =>
+      kind === 'team' ? parseTeamMemory(text) : (scanSimpleMarkdown(text) ?? { documents: [], conditional: false });
   const { parseMarkdownDocuments } = await import('./parse-markdown-documents.js');
-  return (text, kind) => (kind === 'team' ? parseTeamMemory(text) : (scanSimpleMarkdown(text) ?? parseMarkdownDocuments(text)));
+  return (text, kind) =>
+    kind === 'team' ? parseTeamMemory(text) : (scanSimpleMarkdown(text) ?? parseMarkdownDocuments(text));
 }
 
-export function rebuildIndex(scanned: Scanned[], parse: Parse, files: CacheFiles, engine: string, warnings: string[], progress: Progress = noProgress): OpenedIndex {
+export function rebuildIndex(
+  scanned: Scanned[],
+  parse: Parse,
+  files: CacheFiles,
+  engine: string,
+  warnings: string[],
+  progress: Progress = noProgress,
+): OpenedIndex {
   const index = createMemoryIndex();
   const fresh = new Map<string, ParsedDocument[]>();
   const sources: IndexedSource[] = [];
@@ -39,7 +55,11 @@ export function rebuildIndex(scanned: Scanned[], parse: Parse, files: CacheFiles
   return makeView(index, sources, docsOf, 'rebuilt', warnings);
 }
 
-export function parseSource(s: Scanned, firstId: number, parse: Parse): { source: IndexedSource; documents: ParsedDocument[] } {
+export function parseSource(
+  s: Scanned,
+  firstId: number,
+  parse: Parse,
+): { source: IndexedSource; documents: ParsedDocument[] } {
   const parsed: ParsedFile = s.text === undefined ? { documents: [], conditional: false } : parse(s.text, s.kind);
   const source: IndexedSource = {
     path: s.path,

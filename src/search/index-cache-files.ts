@@ -1,8 +1,30 @@
 /** The two search cache files in `.memory/cache/` (main index and delta): read, written by temp + rename. */
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { memoryPaths } from '../core/layout.js';
-import { META_BLOB, INDEX_PREFIX_BYTES, headLengthOf, indexFileOf, parseIndexHead, documentsBlobName, encodeIndexFile, shardBlobName, type IndexFile, type IndexHeader, type IndexedSource } from './index-file.js';
+import {
+  META_BLOB,
+  INDEX_PREFIX_BYTES,
+  headLengthOf,
+  indexFileOf,
+  parseIndexHead,
+  documentsBlobName,
+  encodeIndexFile,
+  shardBlobName,
+  type IndexFile,
+  type IndexHeader,
+  type IndexedSource,
+} from './index-file.js';
 import { INDEX_LAYOUT, saveIndex, type MemoryIndex } from './search-index.js';
 
 export const SEARCH_CACHE_FILE = 'search-index.bin';
@@ -97,12 +119,19 @@ export function newBuildId(): string {
 }
 
 /** Writes a main index and drops the delta, which described the previous build. */
-export function saveMain(index: MemoryIndex, header: IndexHeader, blobOf: (source: IndexedSource) => Uint8Array, files: CacheFiles, warnings: string[]): void {
+export function saveMain(
+  index: MemoryIndex,
+  header: IndexHeader,
+  blobOf: (source: IndexedSource) => Uint8Array,
+  files: CacheFiles,
+  warnings: string[],
+): void {
   try {
     const saved = saveIndex(index);
     const blobs = new Map<string, Uint8Array>([[META_BLOB, saved.meta]]);
     for (const [key, bytes] of saved.shards) blobs.set(shardBlobName(key), bytes);
-    for (const source of header.sources) if (source.count > 0) blobs.set(documentsBlobName(source.path), blobOf(source));
+    for (const source of header.sources)
+      if (source.count > 0) blobs.set(documentsBlobName(source.path), blobOf(source));
     writeCache(files.main, header, blobs, warnings);
     removeFile(files.delta);
   } catch (error) {
@@ -114,7 +143,12 @@ export function copyBlobs(file: IndexFile, names: string[]): Map<string, Uint8Ar
   return new Map(names.map((name) => [name, file.blob(name)!] as const));
 }
 
-export function writeCache(cacheFile: string, header: IndexHeader, blobs: Map<string, Uint8Array>, warnings: string[]): void {
+export function writeCache(
+  cacheFile: string,
+  header: IndexHeader,
+  blobs: Map<string, Uint8Array>,
+  warnings: string[],
+): void {
   try {
     const dir = join(cacheFile, '..');
     mkdirSync(dir, { recursive: true });
@@ -131,6 +165,8 @@ export function writeCache(cacheFile: string, header: IndexHeader, blobs: Map<st
       throw error;
     }
   } catch (error) {
-    warnings.push(`search cache not saved (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); searching without it`);
+    warnings.push(
+      `search cache not saved (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); searching without it`,
+    );
   }
 }

@@ -79,7 +79,11 @@ export function encodeIndexFile(header: IndexHeader, blobs: Map<string, Uint8Arr
 /** Returns the decoded cache file; throws when the bytes are not a complete cache file of this layout. */
 export function decodeIndexFile(bytes: Uint8Array, expected: { layout: string }): IndexFile {
   const headLength = headLengthOf(bytes.subarray(0, INDEX_PREFIX_BYTES));
-  const head = parseIndexHead(bytes.subarray(INDEX_PREFIX_BYTES, INDEX_PREFIX_BYTES + headLength), bytes.byteLength, expected);
+  const head = parseIndexHead(
+    bytes.subarray(INDEX_PREFIX_BYTES, INDEX_PREFIX_BYTES + headLength),
+    bytes.byteLength,
+    expected,
+  );
   return indexFileOf(head, (offset, length) => bytes.subarray(offset, offset + length));
 }
 
@@ -91,13 +95,17 @@ export type IndexHead = { header: IndexHeader; blobs: Record<string, [number, nu
 
 /** Returns the header length the prefix announces; throws when it is not a cache file's prefix. */
 export function headLengthOf(prefix: Uint8Array): number {
-  if (prefix.byteLength < INDEX_PREFIX_BYTES || new TextDecoder().decode(prefix.subarray(0, MAGIC.length)) !== MAGIC) throw new Error('not a mem search cache file');
+  if (prefix.byteLength < INDEX_PREFIX_BYTES || new TextDecoder().decode(prefix.subarray(0, MAGIC.length)) !== MAGIC)
+    throw new Error('not a mem search cache file');
   return new DataView(prefix.buffer, prefix.byteOffset, prefix.byteLength).getUint32(MAGIC.length);
 }
 
 /** Returns the header of a cache file of `fileBytes` bytes; throws on another layout or a truncated file. */
 export function parseIndexHead(headBytes: Uint8Array, fileBytes: number, expected: { layout: string }): IndexHead {
-  const parsed = JSON.parse(new TextDecoder().decode(headBytes)) as IndexHeader & { blobs: Record<string, [number, number]>; blobBytes: number };
+  const parsed = JSON.parse(new TextDecoder().decode(headBytes)) as IndexHeader & {
+    blobs: Record<string, [number, number]>;
+    blobBytes: number;
+  };
   if (parsed.layout !== expected.layout) throw new Error('search cache from another version of mem');
   const base = INDEX_PREFIX_BYTES + headBytes.byteLength;
   if (fileBytes !== base + parsed.blobBytes || !Array.isArray(parsed.sources) || typeof parsed.build !== 'string') {

@@ -4,7 +4,6 @@ import { fingerprint } from '../core/files/fast-hash.js';
 import { type IndexedSource } from './index-file.js';
 import { discoverMemoryFiles } from './discover-memory-files.js';
 
-
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 /** A source as found on disk now; `text` is read only when the cache cannot vouch for it. */
@@ -28,10 +27,23 @@ export function scanSources(root: string, previous: Map<string, IndexedSource>, 
     if (!stat.isFile()) continue;
     const load = () => readSourceFile(file.abs, stat.size);
     const before = previous.get(file.path);
-    const base = { path: file.path, kind: file.kind, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, size: stat.size, load };
+    const base = {
+      path: file.path,
+      kind: file.kind,
+      mtimeMs: stat.mtimeMs,
+      ctimeMs: stat.ctimeMs,
+      size: stat.size,
+      load,
+    };
     // Note: the change time too: an edit that keeps the size and restores the modification time
     // (`touch -r`, a tool preserving times) still moves ctime, which no user can set.
-    if (before && before.mtimeMs === stat.mtimeMs && before.ctimeMs === stat.ctimeMs && before.size === stat.size && before.kind === file.kind) {
+    if (
+      before &&
+      before.mtimeMs === stat.mtimeMs &&
+      before.ctimeMs === stat.ctimeMs &&
+      before.size === stat.size &&
+      before.kind === file.kind
+    ) {
       out.push({ ...base, hash: before.hash, previous: before });
       continue;
     }
@@ -48,13 +60,16 @@ function withPrevious(scanned: Scanned, before: IndexedSource | undefined): Scan
 }
 
 function readSourceFile(abs: string, size: number): { hash: string; text?: string; skipped?: string } | null {
-  if (size > MAX_FILE_BYTES) return { hash: `size:${size}`, skipped: `larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB` };
+  if (size > MAX_FILE_BYTES)
+    return { hash: `size:${size}`, skipped: `larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB` };
   let bytes: Buffer;
   try {
     bytes = readFileSync(abs);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? null : { hash: `unreadable:${code ?? 'error'}`, skipped: `unreadable (${code ?? 'error'})` };
+    return code === 'ENOENT'
+      ? null
+      : { hash: `unreadable:${code ?? 'error'}`, skipped: `unreadable (${code ?? 'error'})` };
   }
   // A change detector, not an identity: FNV-1a (core/files/fast-hash) instead of SHA-1, so a search never loads node:crypto.
   return { hash: fingerprint(bytes), ...decodeText(bytes) };

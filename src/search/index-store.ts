@@ -18,14 +18,55 @@
  */
 import type { Progress } from '../core/progress.js';
 import type { ParsedDocument } from './memory-document.js';
-import { META_BLOB, decodeDocuments, documentsBlobName, encodeDocuments, shardBlobName, type IndexFile, type IndexHeader, type IndexedSource } from './index-file.js';
-import { INDEX_LAYOUT, decodeLengths, decodeShardPostings, deltaSegmentOf, encodeLengths, encodeShardPostings, mergeShardPostings, withoutLengths, loadIndex, loadLayeredIndex, shardsForQuery } from './search-index.js';
+import {
+  META_BLOB,
+  decodeDocuments,
+  documentsBlobName,
+  encodeDocuments,
+  shardBlobName,
+  type IndexFile,
+  type IndexHeader,
+  type IndexedSource,
+} from './index-file.js';
+import {
+  INDEX_LAYOUT,
+  decodeLengths,
+  decodeShardPostings,
+  deltaSegmentOf,
+  encodeLengths,
+  encodeShardPostings,
+  mergeShardPostings,
+  withoutLengths,
+  loadIndex,
+  loadLayeredIndex,
+  shardsForQuery,
+} from './search-index.js';
 import type { QueryTerm } from './query-terms.js';
 import { scanSimpleMarkdown } from './scan-simple-markdown.js';
-import { readCache, writeCache, removeFile, engineId, shardBlobsOf, newBuildId, saveMain, copyBlobs, cacheFilesOf, type Cache, type CacheFiles } from './index-cache-files.js';
+import {
+  readCache,
+  writeCache,
+  removeFile,
+  engineId,
+  shardBlobsOf,
+  newBuildId,
+  saveMain,
+  copyBlobs,
+  cacheFilesOf,
+  type Cache,
+  type CacheFiles,
+} from './index-cache-files.js';
 import { scanSources, restat, type Scanned } from './index-sources.js';
 import { makeView, type OpenedIndex } from './index-view.js';
-import { parserFor, rebuildIndex, parseSource, addSource, fieldsOfSource, fieldsOf, type Parse } from './index-build.js';
+import {
+  parserFor,
+  rebuildIndex,
+  parseSource,
+  addSource,
+  fieldsOfSource,
+  fieldsOf,
+  type Parse,
+} from './index-build.js';
 
 export { SEARCH_CACHE_FILE, SEARCH_DELTA_FILE } from './index-cache-files.js';
 export type { OpenedIndex } from './index-view.js';
@@ -88,8 +129,14 @@ export function openReadyIndex(root: string, options: OpenIndexOptions): { index
     const current = (cache.delta ?? cache.main).header.sources;
     const previous = new Map(current.map((s) => [s.path, s] as const));
     const scanned = scanSources(root, previous, warnings);
-    const unchanged = new Set(scanned.filter((s) => s.previous !== undefined && s.previous.hash === s.hash && s.previous.kind === s.kind).map((s) => s.path));
-    const fresh = current.every((s) => unchanged.has(s.path)) && scanned.every((s) => unchanged.has(s.path) && restat(s.previous!, s) === s.previous);
+    const unchanged = new Set(
+      scanned
+        .filter((s) => s.previous !== undefined && s.previous.hash === s.hash && s.previous.kind === s.kind)
+        .map((s) => s.path),
+    );
+    const fresh =
+      current.every((s) => unchanged.has(s.path)) &&
+      scanned.every((s) => unchanged.has(s.path) && restat(s.previous!, s) === s.previous);
     const view = cachedView(cache, [...current], warnings, options.preload);
     if (fresh) return { index: view, fresh };
     const resolve = (id: number) => {
@@ -103,19 +150,30 @@ export function openReadyIndex(root: string, options: OpenIndexOptions): { index
 }
 
 /** Returns the opened index from `cache` (warm or updated), or null when the cache turned out to be damaged. */
-async function openCached(root: string, options: OpenIndexOptions, files: CacheFiles, cache: Cache): Promise<OpenedIndex | null> {
+async function openCached(
+  root: string,
+  options: OpenIndexOptions,
+  files: CacheFiles,
+  cache: Cache,
+): Promise<OpenedIndex | null> {
   const warnings: string[] = [];
   try {
     // The delta is small: decoding its document stores now finds a damaged one while the main index can still take over.
-    for (const source of cache.delta?.header.sources ?? []) if (source.firstId >= cache.main.header.nextDocId) storedDocuments(cache, source);
+    for (const source of cache.delta?.header.sources ?? [])
+      if (source.firstId >= cache.main.header.nextDocId) storedDocuments(cache, source);
     const current = (cache.delta ?? cache.main).header.sources;
     const previous = new Map(current.map((s) => [s.path, s] as const));
     const scanned = scanSources(root, previous, warnings);
-    const changed = scanned.filter((s) => s.previous === undefined || s.previous.hash !== s.hash || s.previous.kind !== s.kind);
+    const changed = scanned.filter(
+      (s) => s.previous === undefined || s.previous.hash !== s.hash || s.previous.kind !== s.kind,
+    );
     const present = new Set(scanned.map((s) => s.path));
-    if (changed.length === 0 && current.every((s) => present.has(s.path))) return warmIndex(cache, scanned, files, warnings, options.preload);
+    if (changed.length === 0 && current.every((s) => present.has(s.path)))
+      return warmIndex(cache, scanned, files, warnings, options.preload);
     // remark is loaded only when a changed file is more than the simple markdown mem writes.
-    const needsRemark = changed.some((s) => s.kind !== 'team' && s.text !== undefined && scanSimpleMarkdown(s.text) === null);
+    const needsRemark = changed.some(
+      (s) => s.kind !== 'team' && s.text !== undefined && scanSimpleMarkdown(s.text) === null,
+    );
     const parse = await parserFor(needsRemark);
     return updateIndex(cache, scanned, changed, parse, files, warnings, options);
   } catch {
@@ -137,7 +195,9 @@ function storedDocumentsBlob(cache: Cache, source: IndexedSource): Uint8Array | 
   if (source.count === 0) return undefined;
   const file = cache.delta !== null && source.firstId >= cache.main.header.nextDocId ? cache.delta : cache.main;
   const same = pathIndexOf(file).get(source.path);
-  return same && same.hash === source.hash && same.firstId === source.firstId ? file.blob(documentsBlobName(source.path)) : undefined;
+  return same && same.hash === source.hash && same.firstId === source.firstId
+    ? file.blob(documentsBlobName(source.path))
+    : undefined;
 }
 
 const pathIndexes = new WeakMap<IndexFile, Map<string, IndexedSource>>();
@@ -160,25 +220,49 @@ function idsOf(sources: readonly IndexedSource[]): number[] {
   return sources.flatMap((s) => Array.from({ length: s.count }, (_, i) => s.firstId + i));
 }
 
-function warmIndex(cache: Cache, scanned: Scanned[], files: CacheFiles, warnings: string[], preload: readonly QueryTerm[] | undefined): OpenedIndex {
+function warmIndex(
+  cache: Cache,
+  scanned: Scanned[],
+  files: CacheFiles,
+  warnings: string[],
+  preload: readonly QueryTerm[] | undefined,
+): OpenedIndex {
   const sources = scanned.map((s) => restat(s.previous!, s));
   if (sources.some((s, i) => s !== scanned[i]!.previous)) {
     // Only stat data moved (touch, checkout): same blobs, new header, in the smaller file when there are two.
     const file = cache.delta ?? cache.main;
-    writeCache(cache.delta ? files.delta : files.main, { ...file.header, sources }, copyBlobs(file, file.names()), warnings);
+    writeCache(
+      cache.delta ? files.delta : files.main,
+      { ...file.header, sources },
+      copyBlobs(file, file.names()),
+      warnings,
+    );
   }
   return cachedView(cache, sources, warnings, preload);
 }
 
 /** The index as `cache` holds it, for `sources` (the cache's own or restatted copies of them). */
-function cachedView(cache: Cache, sources: IndexedSource[], warnings: string[], preload: readonly QueryTerm[] | undefined): OpenedIndex {
+function cachedView(
+  cache: Cache,
+  sources: IndexedSource[],
+  warnings: string[],
+  preload: readonly QueryTerm[] | undefined,
+): OpenedIndex {
   const delta = cache.delta;
   const lengths = delta?.blob(LENGTHS_BLOB);
   const segment: Segment | null = delta && {
     lengths: lengths ? decodeLengths(lengths) : [],
     postings: (key) => delta.blob(postingsBlobName(key)),
   };
-  return layeredView(cache.main, segment, sources, (source) => storedDocuments(cache, source), 'warm', warnings, preload);
+  return layeredView(
+    cache.main,
+    segment,
+    sources,
+    (source) => storedDocuments(cache, source),
+    'warm',
+    warnings,
+    preload,
+  );
 }
 
 /** A delta as layeredView reads it: its documents' field lengths, and per shard its postings. */
@@ -233,7 +317,8 @@ function updateIndex(
   for (const s of scanned) {
     const original = inMain.get(s.path);
     if (!changedPaths.has(s.path)) sources.push(restat(s.previous!, s));
-    else if (original && original.hash === s.hash && original.kind === s.kind) sources.push(restat(original, s)); // back to the main index's version
+    else if (original && original.hash === s.hash && original.kind === s.kind)
+      sources.push(restat(original, s)); // back to the main index's version
     else {
       const { source, documents } = parseSource(s, nextDocId, parse);
       nextDocId += documents.length;
@@ -242,8 +327,15 @@ function updateIndex(
     }
   }
   const docsOf = (source: IndexedSource) => fresh.get(source.path) ?? storedDocuments(cache, source);
-  const blobOf = (source: IndexedSource) => (fresh.has(source.path) ? undefined : storedDocumentsBlob(cache, source)) ?? encodeDocuments(docsOf(source));
-  const header: IndexHeader = { layout: INDEX_LAYOUT, engine: main.header.engine, build: newBuildId(), nextDocId, sources };
+  const blobOf = (source: IndexedSource) =>
+    (fresh.has(source.path) ? undefined : storedDocumentsBlob(cache, source)) ?? encodeDocuments(docsOf(source));
+  const header: IndexHeader = {
+    layout: INDEX_LAYOUT,
+    engine: main.header.engine,
+    build: newBuildId(),
+    nextDocId,
+    sources,
+  };
   const inDelta = sources.filter((s) => s.firstId >= mainNext && s.count > 0);
   const masked = maskedSources(main, sources);
   const policy = options.compaction ?? DEFAULT_COMPACTION;
@@ -255,14 +347,21 @@ function updateIndex(
   // The delta's postings: the old ones minus documents no longer current, plus the fresh files'.
   const old = cache.delta;
   const live = new Set(sources.map(sourceKey));
-  const dropped = (old?.header.sources ?? []).filter((s) => s.firstId >= mainNext && s.count > 0 && !live.has(sourceKey(s)));
+  const dropped = (old?.header.sources ?? []).filter(
+    (s) => s.firstId >= mainNext && s.count > 0 && !live.has(sourceKey(s)),
+  );
   const droppedIds = new Set(idsOf(dropped));
   const drop = (id: number) => droppedIds.has(id);
-  const added = deltaSegmentOf(inDelta.flatMap((source) => (fresh.has(source.path) ? fieldsOfSource(source, docsOf(source)) : [])));
+  const added = deltaSegmentOf(
+    inDelta.flatMap((source) => (fresh.has(source.path) ? fieldsOfSource(source, docsOf(source)) : [])),
+  );
   const oldLengths = old?.blob(LENGTHS_BLOB);
   const lengths = [...(oldLengths ? withoutLengths(decodeLengths(oldLengths), drop) : []), ...added.lengths];
   const blobs = new Map<string, Uint8Array>([[LENGTHS_BLOB, encodeLengths(lengths)]]);
-  const keys = new Set([...(old?.names() ?? []).filter((name) => name.startsWith('p:')).map((name) => name.slice(2)), ...added.shards.keys()]);
+  const keys = new Set([
+    ...(old?.names() ?? []).filter((name) => name.startsWith('p:')).map((name) => name.slice(2)),
+    ...added.shards.keys(),
+  ]);
   for (const key of keys) {
     const before = old?.blob(postingsBlobName(key));
     const fresher = added.shards.get(key);
@@ -297,7 +396,8 @@ function compactIndex(
     const bytes = main.blob(documentsBlobName(source.path));
     return bytes ? decodeDocuments(bytes) : [];
   };
-  for (const source of masked) mainDocs(source).forEach((doc, i) => index.remove(fieldsOf(source.firstId + i, doc, source)));
+  for (const source of masked)
+    mainDocs(source).forEach((doc, i) => index.remove(fieldsOf(source.firstId + i, doc, source)));
   // In id order, so every document keeps short id = id (what loadLayeredIndex relies on).
   for (const source of [...inDelta].sort((a, b) => a.firstId - b.firstId)) addSource(index, source, docsOf(source));
   saveMain(index, header, blobOf, files, warnings);
@@ -307,4 +407,3 @@ function compactIndex(
 function sum(sources: readonly IndexedSource[]): number {
   return sources.reduce((total, s) => total + s.count, 0);
 }
-

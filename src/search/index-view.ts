@@ -5,7 +5,6 @@ import { runIndexQuery, type MemoryIndex, type QueryIndex, type QueryOptions, ty
 import type { QueryTerm } from './query-terms.js';
 import type { ResolvedDocument } from './rank-results.js';
 
-
 export type OpenedIndex = {
   sources: readonly IndexedSource[];
   /** How the cache was found: warm (unchanged), updated (some files re-indexed) or rebuilt. */

@@ -11,7 +11,12 @@ import { stripComments } from './strip-comments.js';
  * Returns the document for `raw` (the source, comments included) shown as `shown` (default: `raw`),
  * or null when it has no letter or digit to find; never throws.
  */
-export function memoryDocumentFrom(raw: string, section: string, line: number, shown: string = raw): ParsedDocument | null {
+export function memoryDocumentFrom(
+  raw: string,
+  section: string,
+  line: number,
+  shown: string = raw,
+): ParsedDocument | null {
   const text = stripComments(shown);
   if (text === '' || !/[\p{L}\p{N}]/u.test(text)) return null;
   const doc: ParsedDocument = { text, section, line };

@@ -14,7 +14,10 @@ export function normalizeTerm(raw: string): string | null {
   // Note: NFKD before stripping marks folds accents; non-Latin scripts keep their letters.
   const folded = /[^\u0000-\u007f]/.test(lower) ? lower.normalize('NFKD').replace(COMBINING_MARKS, '') : lower;
   if (folded.length === 0 || STOP_WORDS.has(folded)) return null;
-  if (folded.length === 1 && !/[\p{N}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(folded)) {
+  if (
+    folded.length === 1 &&
+    !/[\p{N}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(folded)
+  ) {
     return null;
   }
   return stemTerm(folded);

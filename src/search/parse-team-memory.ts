@@ -48,8 +48,13 @@ function conflictDocument(conflict: Conflict): ParsedDocument | null {
   if (conflict.kind === 'entry') doc.memId = conflict.id;
   // The newer version's date and both authors: who a human must ask.
   const sides = [conflict.ours, conflict.theirs].filter((side) => side !== null);
-  const dates = sides.map((side) => side.provenance.at).filter((at): at is string => at !== undefined).sort();
-  const authors = [...new Set(sides.map((side) => side.provenance.author).filter((by): by is string => by !== undefined))];
+  const dates = sides
+    .map((side) => side.provenance.at)
+    .filter((at): at is string => at !== undefined)
+    .sort();
+  const authors = [
+    ...new Set(sides.map((side) => side.provenance.author).filter((by): by is string => by !== undefined)),
+  ];
   if (dates.length > 0) doc.date = dates.at(-1)!;
   if (authors.length > 0) doc.author = authors.join(', ');
   return doc;

@@ -33,7 +33,12 @@ export function queryTerms(query: string, options: { ignore?: ReadonlySet<string
     const term = normalizeTerm(raw);
     if (term === null || seen.has(term)) continue;
     seen.add(term);
-    out.push({ term, synonyms: synonymsOf(term), transposed: transposedForms(raw, term), typed: Math.max(term.length, raw.length) });
+    out.push({
+      term,
+      synonyms: synonymsOf(term),
+      transposed: transposedForms(raw, term),
+      typed: Math.max(term.length, raw.length),
+    });
     if (out.length >= MAX_QUERY_TERMS) break;
   }
   return out;

@@ -46,7 +46,14 @@ export type RankOptions = {
   localMemIds: ReadonlySet<string>;
 };
 
-const KIND_BOOST: Record<MemoryKind, number> = { durable: 1.1, team: 1.1, local: 1.08, rules: 1.08, agents: 1.05, session: 1 };
+const KIND_BOOST: Record<MemoryKind, number> = {
+  durable: 1.1,
+  team: 1.1,
+  local: 1.08,
+  rules: 1.08,
+  agents: 1.05,
+  session: 1,
+};
 const DAY_MS = 86_400_000;
 /** The most the boosts below can multiply a hit's score by: kind, coverage, phrase, recency. */
 const MAX_BOOST = Math.max(...Object.values(KIND_BOOST)) * 1.15 * 1.25 * 1.08;
@@ -94,7 +101,8 @@ export function rankResults(
     if (sectionFilter !== undefined && !doc.section.toLowerCase().includes(sectionFilter)) continue;
     const date = displayDate(doc, source);
     const dateMs = date === undefined ? source.mtimeMs || undefined : Date.parse(date);
-    if (options.filters.sinceMs !== undefined && (dateMs === undefined || !(dateMs >= options.filters.sinceMs))) continue;
+    if (options.filters.sinceMs !== undefined && (dateMs === undefined || !(dateMs >= options.filters.sinceMs)))
+      continue;
     const coverage = options.termCount === 0 ? 0 : Math.min(1, hit.queryTerms.length / options.termCount);
     let score = hit.score * KIND_BOOST[source.kind] * (0.85 + 0.3 * coverage);
     if (phrase !== null && normalizeSpace(doc.text).includes(phrase)) score *= 1.25;
@@ -124,8 +132,14 @@ export function rankResults(
   }
   // Note: plain code-unit order, not localeCompare: the first localeCompare loads ICU's collator
   // (~5 ms, a tenth of `node -e 0`), and ISO dates and paths need no locale rules.
-  out.sort((a, b) => b.score - a.score || compareText(b.date ?? '', a.date ?? '') || compareText(a.file, b.file) || a.line - b.line);
-  const overridden = options.filters.view?.kind === 'branch' && ownScoped.length > 0 ? [...teamWide].filter((team) => ownScoped.some((own) => isContradiction(own.text, team.text))) : [];
+  out.sort(
+    (a, b) =>
+      b.score - a.score || compareText(b.date ?? '', a.date ?? '') || compareText(a.file, b.file) || a.line - b.line,
+  );
+  const overridden =
+    options.filters.view?.kind === 'branch' && ownScoped.length > 0
+      ? [...teamWide].filter((team) => ownScoped.some((own) => isContradiction(own.text, team.text)))
+      : [];
   return (overridden.length === 0 ? out : out.filter((result) => !overridden.includes(result))).slice(0, options.limit);
 }
 
@@ -154,9 +168,5 @@ function phraseOf(query: string): string | null {
 }
 
 function normalizeSpace(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[`*_]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return text.toLowerCase().replace(/[`*_]/g, '').replace(/\s+/g, ' ').trim();
 }

@@ -33,7 +33,9 @@ export function recallRecordPath(root: string, sessionId: string): string {
 export function readRecallRecord(file: string): RecallRecord {
   try {
     const value = JSON.parse(readFileSync(file, 'utf8')) as Partial<RecallRecord> | null;
-    const injected = Array.isArray(value?.injected) ? value.injected.filter((k): k is string => typeof k === 'string') : [];
+    const injected = Array.isArray(value?.injected)
+      ? value.injected.filter((k): k is string => typeof k === 'string')
+      : [];
     return typeof value?.startContext === 'string' ? { injected, startContext: value.startContext } : { injected };
   } catch {
     return { injected: [] };
@@ -69,9 +71,5 @@ export function saidAtStart(text: string, record: RecallRecord): boolean {
 
 /** Returns `text` as containment compares it: lower case, markdown emphasis and code marks dropped, blanks collapsed. */
 export function normalizeContextText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[`*_]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return text.toLowerCase().replace(/[`*_]/g, '').replace(/\s+/g, ' ').trim();
 }

@@ -17,7 +17,13 @@ import { CHATTER_WORDS } from './stop-words.js';
 import { rankResults, topHitsFor, type RankedResult } from './rank-results.js';
 import type { SearchHit } from './search-index.js';
 import type { IndexedSource } from './index-file.js';
-import { formatRecall, isClearlyRelevant, outrankedByLoadedMemory, recallKey, recallScoreThreshold } from './select-recall.js';
+import {
+  formatRecall,
+  isClearlyRelevant,
+  outrankedByLoadedMemory,
+  recallKey,
+  recallScoreThreshold,
+} from './select-recall.js';
 import { openReadyIndex, openSearchIndex } from './index-store.js';
 import { backgroundAllowed, startIndexRefresh } from './index-refresh.js';
 import { readRecallRecord, recallRecordPath, saidAtStart, writeRecallRecord } from './recall-record.js';
@@ -56,7 +62,14 @@ export async function recallForPrompt(input: RecallInput): Promise<string | null
   const limit = 20;
   const top = topHitsFor(limit);
   const rank = (hits: SearchHit[]) =>
-    rankResults(hits, (id) => index.resolve(id), { query: input.prompt, termCount: terms.length, nowMs: input.nowMs ?? Date.now(), limit, filters: { view: readScopeView(input.root, input.config) }, localMemIds: index.localMemIds });
+    rankResults(hits, (id) => index.resolve(id), {
+      query: input.prompt,
+      termCount: terms.length,
+      nowMs: input.nowMs ?? Date.now(),
+      limit,
+      filters: { view: readScopeView(input.root, input.config) },
+      localMemIds: index.localMemIds,
+    });
   // Loaded memory is ranked too: when it answers the prompt clearly better, the agent has the answer.
   const hits = index.query(terms, { strict: true, top });
   let ranked = rank(hits);
@@ -68,13 +81,20 @@ export async function recallForPrompt(input: RecallInput): Promise<string | null
   const loadedFiles = new Set(index.sources.filter(isInContext).map((source) => source.path));
   const isRendered = renderedMemoryTest(input.root);
   const rendered = (r: RankedResult) =>
-    r.conflict === undefined ? isRendered(r.text) : [r.conflict.ours, r.conflict.theirs].some((side) => side !== null && isRendered(side));
-  const loaded = (r: RankedResult) => loadedFiles.has(r.file) || saidAtStart(r.text, record) || (r.kind === 'team' && rendered(r));
+    r.conflict === undefined
+      ? isRendered(r.text)
+      : [r.conflict.ours, r.conflict.theirs].some((side) => side !== null && isRendered(side));
+  const loaded = (r: RankedResult) =>
+    loadedFiles.has(r.file) || saidAtStart(r.text, record) || (r.kind === 'team' && rendered(r));
   const bestLoadedScore = Math.max(0, ...ranked.filter(loaded).map((r) => r.score));
   const documents = index.sources.reduce((sum, source) => sum + source.count, 0);
   const threshold = recallScoreThreshold(input.config.search.recallMinScore, documents);
   const fresh: RankedResult[] = ranked.filter(
-    (r) => !loaded(r) && isClearlyRelevant(r, terms.length, threshold) && !outrankedByLoadedMemory(r, bestLoadedScore) && !seen.has(recallKey(r)),
+    (r) =>
+      !loaded(r) &&
+      isClearlyRelevant(r, terms.length, threshold) &&
+      !outrankedByLoadedMemory(r, bestLoadedScore) &&
+      !seen.has(recallKey(r)),
   );
   if (fresh.length === 0) return null;
   const qualifiers = readQualifiers(input.root);
@@ -82,7 +102,11 @@ export async function recallForPrompt(input: RecallInput): Promise<string | null
     const known = r.kind === 'team' && r.id !== undefined ? qualifiers.get(r.id) : undefined;
     return known !== undefined && known.text.startsWith(`${textDigest(r.text)}:`) ? known.qualifier : null;
   };
-  const { text, used } = formatRecall(fresh.slice(0, input.config.search.recallMaxResults), input.config.search.recallBudgetTokens * 4, qualify);
+  const { text, used } = formatRecall(
+    fresh.slice(0, input.config.search.recallMaxResults),
+    input.config.search.recallBudgetTokens * 4,
+    qualify,
+  );
   if (used.length === 0) return null;
   writeRecallRecord(recordFile, { ...record, injected: [...record.injected, ...used.map(recallKey)] });
   return text;

@@ -22,8 +22,12 @@ export function renderResults(results: readonly RankedResult[], style: Highlight
     else {
       // One entry in conflict: both versions under one number, and how to settle it.
       lines.push(`${i + 1}. ⚠ in conflict (settle it with mem review):`);
-      lines.push(`   ours:   ${result.conflict.ours === null ? '(deleted)' : shown(result.conflict.ours, SNIPPET_CHARS / 2)}`);
-      lines.push(`   theirs: ${result.conflict.theirs === null ? '(deleted)' : shown(result.conflict.theirs, SNIPPET_CHARS / 2)}`);
+      lines.push(
+        `   ours:   ${result.conflict.ours === null ? '(deleted)' : shown(result.conflict.ours, SNIPPET_CHARS / 2)}`,
+      );
+      lines.push(
+        `   theirs: ${result.conflict.theirs === null ? '(deleted)' : shown(result.conflict.theirs, SNIPPET_CHARS / 2)}`,
+      );
     }
     const where = [result.section || '(no section)', `${result.file}:${result.line}`, kindLabel(result)];
     const who = [result.author, result.date?.slice(0, 10)].filter((part) => part !== undefined && part !== '');

@@ -136,7 +136,8 @@ function scanBlocks(lines: readonly string[], lineNo: number, scan: Scan): void 
           itemParagraph = false;
           continue;
         }
-        if (table || (restIndent < 4 && ((COMMENT.test(rest) && !rest.includes('-->')) || QUOTE.test(rest)))) throw new Unsupported();
+        if (table || (restIndent < 4 && ((COMMENT.test(rest) && !rest.includes('-->')) || QUOTE.test(rest))))
+          throw new Unsupported();
         // Any other block inside the item (a paragraph, heading, rule, HTML, indented code) is its text as written.
         owner.doc.parts.push(text.trim());
         itemParagraph = restIndent < 4 && !startsBlock;
@@ -151,7 +152,7 @@ function scanBlocks(lines: readonly string[], lineNo: number, scan: Scan): void 
     // Outside any list item.
     if (indent >= 4) {
       if (paragraph !== null && !wasBlank) {
-        (paragraph).parts.push(text.trim());
+        paragraph.parts.push(text.trim());
         continue;
       }
       // Indented code: its lines without four columns, up to a line indented less.
@@ -173,7 +174,7 @@ function scanBlocks(lines: readonly string[], lineNo: number, scan: Scan): void 
       continue;
     }
     if (SETEXT.test(text) && paragraph !== null && !wasBlank) {
-      const title = headingText((paragraph).parts.join('\n'));
+      const title = headingText(paragraph.parts.join('\n'));
       if (title === null) throw new Unsupported();
       paragraph = null;
       pushHeading(scan, text.trim().startsWith('=') ? 1 : 2, title);
@@ -197,7 +198,9 @@ function scanBlocks(lines: readonly string[], lineNo: number, scan: Scan): void 
       closeParagraph();
       const end = closingFence(lines, i, fence, 0);
       const indentOf = (fence[1] ?? '').length;
-      const body = lines.slice(i + 1, Math.min(end, lines.length)).map((line) => line.replace(new RegExp(`^ {0,${indentOf}}`), ''));
+      const body = lines
+        .slice(i + 1, Math.min(end, lines.length))
+        .map((line) => line.replace(new RegExp(`^ {0,${indentOf}}`), ''));
       scan.out.push({ ...begin(body.join('\n'), at), code: true });
       i = end;
       continue;
@@ -208,7 +211,13 @@ function scanBlocks(lines: readonly string[], lineNo: number, scan: Scan): void 
       while (j < lines.length && QUOTE.test(lines[j] ?? '')) j++;
       // Note: a line right after a quote may continue its paragraph lazily; remark reads that.
       const after = lines[j] ?? '';
-      if (j < lines.length && after.trim() !== '' && !startsBlockAt(after) && !/^ {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+\S/.test(after)) throw new Unsupported();
+      if (
+        j < lines.length &&
+        after.trim() !== '' &&
+        !startsBlockAt(after) &&
+        !/^ {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+\S/.test(after)
+      )
+        throw new Unsupported();
       scanBlocks(
         lines.slice(i, j).map((line) => line.replace(/^ {0,3}> ?/, '')),
         at,
@@ -233,7 +242,11 @@ function scanBlocks(lines: readonly string[], lineNo: number, scan: Scan): void 
     if (UNSUPPORTED.test(text)) throw new Unsupported();
     const item = ITEM.exec(text);
     const continues = paragraph !== null && !wasBlank;
-    if (item !== null && !THEMATIC_BREAK.test(text) && !(continues && !canInterrupt(item) && isTableStart(text, lines[i + 1]))) {
+    if (
+      item !== null &&
+      !THEMATIC_BREAK.test(text) &&
+      !(continues && !canInterrupt(item) && isTableStart(text, lines[i + 1]))
+    ) {
       if (continues && !canInterrupt(item)) {
         (paragraph as Pending).parts.push(text.trim());
         continue;
@@ -249,14 +262,20 @@ function scanBlocks(lines: readonly string[], lineNo: number, scan: Scan): void 
       // Rows run to a blank line or a line that starts another block.
       for (; j < lines.length; j++) {
         const row = lines[j] ?? '';
-        if (row.trim() === '' || /^ {4}/.test(row) || startsBlockAt(row) || /^ {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+\S/.test(row)) break;
+        if (
+          row.trim() === '' ||
+          /^ {4}/.test(row) ||
+          startsBlockAt(row) ||
+          /^ {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+\S/.test(row)
+        )
+          break;
         if (UNSUPPORTED.test(row) || row.includes('\t')) throw new Unsupported();
         scan.out.push(begin(row.trim(), lineNo + j));
       }
       i = j - 1;
       continue;
     }
-    if (paragraph !== null && !wasBlank) (paragraph).parts.push(text.trim());
+    if (paragraph !== null && !wasBlank) paragraph.parts.push(text.trim());
     else {
       closeParagraph();
       paragraph = begin(text.trim(), at);
@@ -266,7 +285,14 @@ function scanBlocks(lines: readonly string[], lineNo: number, scan: Scan): void 
 }
 
 /** Opens a list item: its document starts now, so it comes before its nested items' as in remark; returns true (the item holds an open paragraph). */
-function openItem(item: RegExpExecArray, indent: number, at: number, items: Item[], scan: Scan, section: string): boolean {
+function openItem(
+  item: RegExpExecArray,
+  indent: number,
+  at: number,
+  items: Item[],
+  scan: Scan,
+  section: string,
+): boolean {
   const marker = item[2] ?? '-';
   const text = item[4] ?? '';
   // Note: an item that starts with a blank line, or whose text starts indented as code, is rare and read by remark.
@@ -306,7 +332,15 @@ function closingFence(lines: readonly string[], start: number, fence: RegExpExec
 
 /** True when `line` starts a block that ends a paragraph or a table (so it is no lazy continuation line); tables aside. */
 function startsBlockAt(line: string): boolean {
-  if (ATX.test(line) || FENCE.test(line) || QUOTE.test(line) || THEMATIC_BREAK.test(line) || COMMENT.test(line) || HTML_BLOCK.test(line)) return true;
+  if (
+    ATX.test(line) ||
+    FENCE.test(line) ||
+    QUOTE.test(line) ||
+    THEMATIC_BREAK.test(line) ||
+    COMMENT.test(line) ||
+    HTML_BLOCK.test(line)
+  )
+    return true;
   const item = ITEM.exec(line);
   return item !== null && canInterrupt(item);
 }

@@ -23,7 +23,8 @@ export async function runSearchRequest(request: SearchCliRequest): Promise<Searc
     const outcome = await searchMemory(root, query, options);
     const stderr = outcome.warnings.map((w) => `note: ${w}\n`).join('');
     if (json) return { stdout: resultsToJson(outcome.results), stderr, exitCode: EXIT.ok };
-    if (outcome.results.length === 0) return { stdout: renderNoMatches(query, outcome.noTerms), stderr, exitCode: EXIT.ok };
+    if (outcome.results.length === 0)
+      return { stdout: renderNoMatches(query, outcome.noTerms), stderr, exitCode: EXIT.ok };
     return { stdout: renderResults(outcome.results, style), stderr, exitCode: EXIT.ok };
   } catch (error) {
     const exitCode = isMemError(error) ? error.exitCode : EXIT.failure;

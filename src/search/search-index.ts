@@ -124,7 +124,11 @@ const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
  * Words combine with OR, times the number of words matched: a document with every word wins, and a
  * word that matches nothing never empties the result.
  */
-export function runIndexQuery(index: MemoryIndex | QueryIndex, terms: readonly QueryTerm[], options: QueryOptions = {}): SearchHit[] {
+export function runIndexQuery(
+  index: MemoryIndex | QueryIndex,
+  terms: readonly QueryTerm[],
+  options: QueryOptions = {},
+): SearchHit[] {
   if (terms.length === 0) return [];
   const view = index instanceof MiniSearch ? queryIndexOf(index) : index;
   const strict = options.strict === true;
@@ -159,7 +163,8 @@ export function runIndexQuery(index: MemoryIndex | QueryIndex, terms: readonly Q
         const matching = livePostings(view, stored, extra, fieldId, postingIds, postingFrequencies, postingLengths);
         if (matching === 0) return;
         const average = view.average[fieldId]!;
-        const scale = weight * FIELD_BOOST[field] * Math.log(1 + (view.documentCount - matching + 0.5) / (matching + 0.5));
+        const scale =
+          weight * FIELD_BOOST[field] * Math.log(1 + (view.documentCount - matching + 0.5) / (matching + 0.5));
         for (let p = 0; p < matching; p++) {
           const shortId = postingIds[p]!;
           const frequency = postingFrequencies[p]!;
@@ -246,7 +251,10 @@ function livePostings(
         // Every document of the main index is live: its field length is read straight from the table.
         for (let p = at + 2; p + 1 < end; p += 2) {
           const shortId = stored[p]!;
-          const length = shortId * plain.fields + fieldId < plain.lengths.length ? plain.lengths[shortId * plain.fields + fieldId]! : -1;
+          const length =
+            shortId * plain.fields + fieldId < plain.lengths.length
+              ? plain.lengths[shortId * plain.fields + fieldId]!
+              : -1;
           if (length >= 0 && count < limit) {
             ids[count] = shortId;
             frequencies[count] = stored[p + 1]!;
@@ -254,12 +262,16 @@ function livePostings(
             count += 1;
           }
         }
-      } else for (let p = at + 2; p + 1 < end; p += 2) keep(stored[p]!, stored[p + 1]!, view.lengthOf(stored[p]!, fieldId));
+      } else
+        for (let p = at + 2; p + 1 < end; p += 2) keep(stored[p]!, stored[p + 1]!, view.lengthOf(stored[p]!, fieldId));
     }
   } else if (stored !== undefined) {
-    for (const [shortId, frequency] of stored.get(fieldId) ?? []) keep(shortId, frequency, view.lengthOf(shortId, fieldId));
+    for (const [shortId, frequency] of stored.get(fieldId) ?? [])
+      keep(shortId, frequency, view.lengthOf(shortId, fieldId));
   }
-  if (extra !== undefined) for (let at = 0; at + 2 < extra.length; at += 3) if (extra[at] === fieldId) keep(extra[at + 1]!, extra[at + 2]!, view.lengthOf(extra[at + 1]!, fieldId));
+  if (extra !== undefined)
+    for (let at = 0; at + 2 < extra.length; at += 3)
+      if (extra[at] === fieldId) keep(extra[at + 1]!, extra[at + 2]!, view.lengthOf(extra[at + 1]!, fieldId));
   return count;
 }
 
@@ -398,12 +410,15 @@ export function saveIndex(index: MemoryIndex): IndexBlobs {
   const ids = new Int32Array(size).fill(-1);
   const lengths = new Int32Array(size * FIELDS.length).fill(-1);
   for (const [shortId, id] of internals._documentIds) {
-    if (!(shortId >= 0 && shortId < size)) throw new Error(`MiniSearch internals changed: short id ${shortId} out of range`);
+    if (!(shortId >= 0 && shortId < size))
+      throw new Error(`MiniSearch internals changed: short id ${shortId} out of range`);
     ids[shortId] = id;
   }
   for (const [shortId, fields] of internals._fieldLength) {
-    if (!(shortId >= 0 && shortId < size)) throw new Error(`MiniSearch internals changed: short id ${shortId} out of range`);
-    for (let fieldId = 0; fieldId < FIELDS.length; fieldId++) lengths[shortId * FIELDS.length + fieldId] = fields[fieldId] ?? 0;
+    if (!(shortId >= 0 && shortId < size))
+      throw new Error(`MiniSearch internals changed: short id ${shortId} out of range`);
+    for (let fieldId = 0; fieldId < FIELDS.length; fieldId++)
+      lengths[shortId * FIELDS.length + fieldId] = fields[fieldId] ?? 0;
   }
   const meta: MetaBlob = {
     documentCount: internals._documentCount,
@@ -468,7 +483,11 @@ function forEachField(packed: Int32Array, visit: (fieldId: number, frequencies: 
  * Returns a MiniSearch index restored from `meta` and the given shards, with MiniSearch's own maps
  * (for an update: all shards; tests restore a query's); throws when the blobs are not what saveIndex wrote.
  */
-export function loadIndex(meta: Uint8Array, shards: Iterable<Uint8Array>, options: { forUpdate: boolean }): MemoryIndex {
+export function loadIndex(
+  meta: Uint8Array,
+  shards: Iterable<Uint8Array>,
+  options: { forUpdate: boolean },
+): MemoryIndex {
   const index = createMemoryIndex();
   const internals = internalsOf(index);
   const blob = decodeMeta(meta);
@@ -483,7 +502,10 @@ export function loadIndex(meta: Uint8Array, shards: Iterable<Uint8Array>, option
     const id = blob.ids[shortId]!;
     if (id < 0) continue;
     internals._documentIds.set(shortId, id);
-    internals._fieldLength.set(shortId, Array.from(blob.lengths.subarray(shortId * FIELDS.length, (shortId + 1) * FIELDS.length)));
+    internals._fieldLength.set(
+      shortId,
+      Array.from(blob.lengths.subarray(shortId * FIELDS.length, (shortId + 1) * FIELDS.length)),
+    );
   }
   internals._index._tree = new Map();
   for (const bytes of shards) {
@@ -522,7 +544,11 @@ export type LayeredIndex = {
  * `masked` left out and the delta's documents (their DeltaSegment lengths) counted in; throws
  * when a blob is not what saveIndex wrote, a masked id is unknown or a delta id is taken.
  */
-export function loadLayeredIndex(mainMeta: Uint8Array, deltaLengths: readonly number[], masked: readonly number[]): LayeredIndex {
+export function loadLayeredIndex(
+  mainMeta: Uint8Array,
+  deltaLengths: readonly number[],
+  masked: readonly number[],
+): LayeredIndex {
   const blob = decodeMeta(mainMeta);
   const F = FIELDS.length;
   const size = blob.ids.length;
@@ -531,8 +557,10 @@ export function loadLayeredIndex(mainMeta: Uint8Array, deltaLengths: readonly nu
     const wanted = new Set(masked);
     // Documents added by addDocuments have short id = id; any other index needs a scan (~1 ms at 10k).
     if (masked.every((id) => id < size && blob.ids[id] === id)) for (const id of masked) maskedShortIds.add(id);
-    else for (let shortId = 0; shortId < size; shortId++) if (wanted.has(blob.ids[shortId]!)) maskedShortIds.add(shortId);
-    if (maskedShortIds.size !== wanted.size) throw new Error('search cache masks a document the main index does not hold');
+    else
+      for (let shortId = 0; shortId < size; shortId++) if (wanted.has(blob.ids[shortId]!)) maskedShortIds.add(shortId);
+    if (maskedShortIds.size !== wanted.size)
+      throw new Error('search cache masks a document the main index does not hold');
   }
   const totals = blob.avgFieldLength.map((average) => average * blob.documentCount);
   let count = blob.documentCount;
@@ -543,7 +571,8 @@ export function loadLayeredIndex(mainMeta: Uint8Array, deltaLengths: readonly nu
   const deltaDocs = new Map<number, number[]>();
   for (let at = 0; at + LENGTHS_STRIDE <= deltaLengths.length; at += LENGTHS_STRIDE) {
     const id = deltaLengths[at]!;
-    if (id < blob.nextId || (id < size && blob.ids[id]! >= 0) || deltaDocs.has(id)) throw new Error('search delta document ids overlap the main index');
+    if (id < blob.nextId || (id < size && blob.ids[id]! >= 0) || deltaDocs.has(id))
+      throw new Error('search delta document ids overlap the main index');
     const fields = deltaLengths.slice(at + 1, at + 1 + F);
     deltaDocs.set(id, fields);
     count += 1;
@@ -635,11 +664,16 @@ export function withoutLengths(lengths: readonly number[], drop: (id: number) =>
 }
 
 /** Returns `shard` without the documents `drop` selects, with `added` merged in; never fails. */
-export function mergeShardPostings(shard: ShardPostings | undefined, drop: (id: number) => boolean, added: ShardPostings | undefined): ShardPostings {
+export function mergeShardPostings(
+  shard: ShardPostings | undefined,
+  drop: (id: number) => boolean,
+  added: ShardPostings | undefined,
+): ShardPostings {
   const out: ShardPostings = new Map();
   for (const [term, triples] of shard ?? []) {
     const kept: number[] = [];
-    for (let at = 0; at + 2 < triples.length; at += 3) if (!drop(triples[at + 1]!)) kept.push(triples[at]!, triples[at + 1]!, triples[at + 2]!);
+    for (let at = 0; at + 2 < triples.length; at += 3)
+      if (!drop(triples[at + 1]!)) kept.push(triples[at]!, triples[at + 1]!, triples[at + 2]!);
     if (kept.length > 0) out.set(term, kept);
   }
   for (const [term, triples] of added ?? []) {
@@ -676,7 +710,12 @@ export function decodeLengths(bytes: Uint8Array): number[] {
 
 function decodeMeta(bytes: Uint8Array): MetaBlob {
   const blob = nodeV8().deserialize(bytes) as MetaBlob;
-  if (!(blob.ids instanceof Int32Array) || !(blob.lengths instanceof Int32Array) || blob.lengths.length !== blob.ids.length * FIELDS.length || typeof blob.nextId !== 'number') {
+  if (
+    !(blob.ids instanceof Int32Array) ||
+    !(blob.lengths instanceof Int32Array) ||
+    blob.lengths.length !== blob.ids.length * FIELDS.length ||
+    typeof blob.nextId !== 'number'
+  ) {
     throw new Error('search index metadata has an unknown shape');
   }
   return blob;
@@ -688,8 +727,15 @@ function decodeShard(bytes: Uint8Array): TreeNode {
   return group as TreeNode;
 }
 
-
-const HIDDEN_PATH_PARTS = new Set(['claude.md', 'claude.local.md', 'agents.md', '.claude', '.memory', 'sessions', 'memory.md']);
+const HIDDEN_PATH_PARTS = new Set([
+  'claude.md',
+  'claude.local.md',
+  'agents.md',
+  '.claude',
+  '.memory',
+  'sessions',
+  'memory.md',
+]);
 
 /** Returns the indexed form of a document's location: directory and file-name words that say what it is about; never fails. */
 export function pathFieldOf(path: string, kind: string): string {

@@ -43,21 +43,42 @@ const DAY_MS = 86_400_000;
 /** Returns the ranked results for `query` in the worktree at `root`; throws MemError USAGE on bad input. */
 export async function searchMemory(root: string, query: string, options: SearchOptions = {}): Promise<SearchOutcome> {
   if (query.trim() === '') {
-    throw new MemError('USAGE', 'a query is needed: the words to look for.', { hint: 'Example: mem search "docker db tests"' });
+    throw new MemError('USAGE', 'a query is needed: the words to look for.', {
+      hint: 'Example: mem search "docker db tests"',
+    });
   }
   const nowMs = options.nowMs ?? Date.now();
   const limit = options.limit ?? 10;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-    throw new MemError('USAGE', `--limit must be a whole number from 1 to ${MAX_LIMIT}, got ${String(options.limit)}.`, { hint: 'Example: --limit 5' });
+    throw new MemError(
+      'USAGE',
+      `--limit must be a whole number from 1 to ${MAX_LIMIT}, got ${String(options.limit)}.`,
+      { hint: 'Example: --limit 5' },
+    );
   }
   const kinds = parseKinds(options.kinds);
   const sinceMs = options.since === undefined ? undefined : parseSince(options.since, nowMs);
   const terms = queryTerms(query);
-  const index = await openSearchIndex(root, { preload: terms, ...(options.progress ? { progress: options.progress } : {}) });
+  const index = await openSearchIndex(root, {
+    preload: terms,
+    ...(options.progress ? { progress: options.progress } : {}),
+  });
   if (terms.length === 0) return { results: [], noTerms: true, warnings: index.warnings, indexState: index.state };
-  const filters = { view: await scopeViewOf(root), ...(kinds ? { kinds } : {}), ...(options.section !== undefined ? { section: options.section } : {}), ...(sinceMs !== undefined ? { sinceMs } : {}) };
+  const filters = {
+    view: await scopeViewOf(root),
+    ...(kinds ? { kinds } : {}),
+    ...(options.section !== undefined ? { section: options.section } : {}),
+    ...(sinceMs !== undefined ? { sinceMs } : {}),
+  };
   const rank = (hits: SearchHit[]) =>
-    rankResults(hits, (id) => index.resolve(id), { query, termCount: terms.length, nowMs, limit, filters, localMemIds: index.localMemIds });
+    rankResults(hits, (id) => index.resolve(id), {
+      query,
+      termCount: terms.length,
+      nowMs,
+      limit,
+      filters,
+      localMemIds: index.localMemIds,
+    });
   // Without filters the best few hundred hits hold the top `limit`; filters may skip any number, so they get all.
   const top = Object.keys(filters).length > 1 ? undefined : topHitsFor(limit);
   const hits = index.query(terms, top === undefined ? {} : { top });
@@ -93,7 +114,9 @@ function parseKinds(kinds: readonly string[] | undefined): MemoryKind[] | undefi
   for (const raw of kinds.flatMap((k) => k.split(','))) {
     const kind = raw.trim().toLowerCase();
     if (!isMemoryKind(kind)) {
-      throw new MemError('USAGE', `--kind must be one of ${MEMORY_KINDS.join(', ')}; got "${raw}".`, { hint: 'Example: --kind durable,team' });
+      throw new MemError('USAGE', `--kind must be one of ${MEMORY_KINDS.join(', ')}; got "${raw}".`, {
+        hint: 'Example: --kind durable,team',
+      });
     }
     out.push(kind);
   }
@@ -108,5 +131,7 @@ function parseSince(since: string, nowMs: number): number {
     const ms = Date.parse(since.trim());
     if (Number.isFinite(ms)) return ms;
   }
-  throw new MemError('USAGE', `--since must be a number of days or an ISO date, got "${since}".`, { hint: 'Examples: --since 7, --since 2026-11-01' });
+  throw new MemError('USAGE', `--since must be a number of days or an ISO date, got "${since}".`, {
+    hint: 'Examples: --since 7, --since 2026-11-01',
+  });
 }

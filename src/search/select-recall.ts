@@ -60,7 +60,11 @@ const TEAM_HEADER = 'Relevant team memory (from mem, not in the files loaded at 
 const HEADER = 'Relevant memory from mem (not in the files loaded at session start; each line says where it is from):';
 
 /** Returns the additionalContext text for `results` within `maxChars`, and the results it includes; never fails. */
-export function formatRecall(results: readonly RankedResult[], maxChars: number, qualify: (result: RankedResult) => string | null = () => null): { text: string; used: RankedResult[] } {
+export function formatRecall(
+  results: readonly RankedResult[],
+  maxChars: number,
+  qualify: (result: RankedResult) => string | null = () => null,
+): { text: string; used: RankedResult[] } {
   const lines: string[] = [];
   // Note: the budget counts the longer heading; which one is true is known once the lines are.
   let length = HEADER.length;

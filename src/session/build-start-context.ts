@@ -5,7 +5,14 @@
  */
 export type StartContextInput = {
   source: string | null;
-  handoff: { text: string; sessionId: string; updatedAt: string; own: boolean; agentLabel?: string; sharedBy?: string } | null;
+  handoff: {
+    text: string;
+    sessionId: string;
+    updatedAt: string;
+    own: boolean;
+    agentLabel?: string;
+    sharedBy?: string;
+  } | null;
   /** A teammate's shared handoff of this branch newer than this clone's own (or there is no own one). */
   teammateHandoff?: { who: string; updatedAt: string; show: string; newerThanYours: boolean } | null;
   /**
@@ -39,20 +46,31 @@ function buildHandoffContext(input: StartContextInput): string | null {
   const budget = Math.min(input.budgetChars, MAX_CONTEXT_CHARS - (memoryBlock ? memoryBlock.length + 2 : 0));
   const notices: string[] = [];
   if (input.conflicts > 0) {
-    notices.push(`${input.conflicts} team memory conflict${input.conflicts === 1 ? '' : 's'} wait for a decision: both versions are in the team memory file (.claude/rules/mem-team-memory.md); \`mem review\` settles them for the whole team.`);
+    notices.push(
+      `${input.conflicts} team memory conflict${input.conflicts === 1 ? '' : 's'} wait for a decision: both versions are in the team memory file (.claude/rules/mem-team-memory.md); \`mem review\` settles them for the whole team.`,
+    );
   }
   if (input.teammateHandoff) {
     const shared = input.teammateHandoff;
-    notices.push(`${shared.who} shared a handoff for this branch (last updated ${shared.updatedAt})${shared.newerThanYours ? ', newer than your last session here' : ''}; \`${shared.show}\` prints it.`);
+    notices.push(
+      `${shared.who} shared a handoff for this branch (last updated ${shared.updatedAt})${shared.newerThanYours ? ', newer than your last session here' : ''}; \`${shared.show}\` prints it.`,
+    );
   }
   if (input.newlyStale && input.newlyStale.length > 0) {
     // Note: the agent may have loaded the team memory file before mem rendered it with these qualifiers.
-    notices.push(`Team memory that no longer matches the committed code (mem checked it as this session started; the team memory file may still show it without the note):\n${input.newlyStale.map((line) => `  - ${line}`).join('\n')}`);
+    notices.push(
+      `Team memory that no longer matches the committed code (mem checked it as this session started; the team memory file may still show it without the note):\n${input.newlyStale.map((line) => `  - ${line}`).join('\n')}`,
+    );
   }
-  if (input.syncProblem) notices.push(`The last team memory sync failed: ${input.syncProblem}. Local memory is in use; \`mem sync\` retries.`);
+  if (input.syncProblem)
+    notices.push(
+      `The last team memory sync failed: ${input.syncProblem}. Local memory is in use; \`mem sync\` retries.`,
+    );
 
   // Note: the protocol is kept whole like the notices; the handoff is what gets cut.
-  const noticeBlock = [input.protocol ?? '', notices.map((notice) => `- ${notice}`).join('\n')].filter((part) => part !== '').join('\n');
+  const noticeBlock = [input.protocol ?? '', notices.map((notice) => `- ${notice}`).join('\n')]
+    .filter((part) => part !== '')
+    .join('\n');
   let handoffBlock = '';
   if (input.handoff) {
     const intro = input.handoff.own

@@ -9,7 +9,13 @@ import { writeFileAtomicSync } from '../core/files/atomic-write.js';
 import type { MemoryPaths } from '../core/layout.js';
 import type { AgentId } from '../agents/agent-id.js';
 
-export type EndedMarker = { sessionId: string; transcriptPath: string | null; reason: string | null; at: string; agent?: AgentId };
+export type EndedMarker = {
+  sessionId: string;
+  transcriptPath: string | null;
+  reason: string | null;
+  at: string;
+  agent?: AgentId;
+};
 
 /** Records that a session ended; throws on I/O failure. */
 export function markSessionEnded(paths: MemoryPaths, marker: EndedMarker): void {

@@ -10,7 +10,8 @@ export type FileGitState = { kind: 'committed'; commit: string } | { kind: 'unco
 /** Returns the git state of `path` (repository-relative): uncommitted changes first, then the newest session commit that changed it. */
 export function fileGitState(path: string, git: WorkTreeGit): FileGitState {
   // Note: a path committed and changed again since is "not committed": the newest edit is not in a commit.
-  if (git.uncommitted.some((changed) => changed === path || (changed.endsWith('/') && path.startsWith(changed)))) return { kind: 'uncommitted' };
+  if (git.uncommitted.some((changed) => changed === path || (changed.endsWith('/') && path.startsWith(changed))))
+    return { kind: 'uncommitted' };
   const commit = git.commits.find((candidate) => candidate.paths.includes(path));
   return commit ? { kind: 'committed', commit: commit.commit } : { kind: 'unchanged' };
 }
@@ -30,7 +31,11 @@ function containsWord(text: string, word: string): boolean {
   while (at >= 0) {
     const before = text[at - 1];
     const after = text[at + word.length];
-    if ((before === undefined || !/[\w./-]/.test(before)) && (after === undefined || !/[\w/-]/.test(after) || (after === '.' && !/\w/.test(text[at + word.length + 1] ?? '')))) return true;
+    if (
+      (before === undefined || !/[\w./-]/.test(before)) &&
+      (after === undefined || !/[\w/-]/.test(after) || (after === '.' && !/\w/.test(text[at + word.length + 1] ?? '')))
+    )
+      return true;
     at = text.indexOf(word, at + 1);
   }
   return false;

@@ -7,7 +7,11 @@ import type { EventsConsumer } from './update-session.js';
  * Finishes sessions whose SessionEnd hook only left a marker: reads the rest of their
  * transcripts. Stops at the deadline; what is left stays queued. Returns how many were finished.
  */
-export async function finishEndedSessions(context: HookContext, exceptSessionId: string | null, consume?: EventsConsumer): Promise<number> {
+export async function finishEndedSessions(
+  context: HookContext,
+  exceptSessionId: string | null,
+  consume?: EventsConsumer,
+): Promise<number> {
   let finished = 0;
   for (const marker of listEndedSessions(context.paths)) {
     if (pastDeadline(context)) break;
@@ -16,7 +20,15 @@ export async function finishEndedSessions(context: HookContext, exceptSessionId:
       continue;
     }
     const { updateSession } = await import('./update-session.js');
-    await updateSession(context, { sessionId: marker.sessionId, transcriptPath: marker.transcriptPath, ...(marker.agent ? { agent: marker.agent } : {}) }, consume);
+    await updateSession(
+      context,
+      {
+        sessionId: marker.sessionId,
+        transcriptPath: marker.transcriptPath,
+        ...(marker.agent ? { agent: marker.agent } : {}),
+      },
+      consume,
+    );
     clearEndedSession(context.paths, marker.sessionId);
     finished += 1;
   }

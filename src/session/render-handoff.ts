@@ -23,7 +23,8 @@ export function renderHandoff(state: SessionState, options: HandoffOptions): str
 
   lines.push('## Current State', '');
   lines.push(`- Goal: ${state.goal ? say(state.goal) : '(no request recorded yet)'}`);
-  if (state.latestRequest && state.latestRequest !== state.goal) lines.push(`- Latest request: ${say(state.latestRequest)}`);
+  if (state.latestRequest && state.latestRequest !== state.goal)
+    lines.push(`- Latest request: ${say(state.latestRequest)}`);
   const git = options.git ?? null;
   lines.push(git ? `- Branch: ${branchLine(git)}` : `- Branch: ${state.branch ?? 'unknown'}`);
   lines.push(`- Last update: ${state.updatedAt} (${state.promptCount} prompt${state.promptCount === 1 ? '' : 's'})`);
@@ -38,7 +39,8 @@ export function renderHandoff(state: SessionState, options: HandoffOptions): str
   const openFiles = new Set(open.flatMap(named));
   // What the Completed section claims done: files its tasks name, and edits no open task names.
   const claimedDone = new Set([...completed.flatMap(named), ...editedPaths.filter((path) => !openFiles.has(path))]);
-  const withStates = (paths: readonly string[], done: boolean) => paths.map((path) => `\`${path}\`${stateLabel(states.get(path), done)}`).join(', ');
+  const withStates = (paths: readonly string[], done: boolean) =>
+    paths.map((path) => `\`${path}\`${stateLabel(states.get(path), done)}`).join(', ');
 
   lines.push('## Completed', '');
   for (const task of completed) {
@@ -47,7 +49,9 @@ export function renderHandoff(state: SessionState, options: HandoffOptions): str
   }
   if (edited.length > 0) {
     const shown = editedPaths.slice(0, 8);
-    lines.push(`- Edited ${edited.length} file${edited.length === 1 ? '' : 's'}: ${git ? shown.map((path) => `\`${path}\`${stateLabel(states.get(path), claimedDone.has(path))}`).join(', ') : shown.map((path) => `\`${path}\``).join(', ')}`);
+    lines.push(
+      `- Edited ${edited.length} file${edited.length === 1 ? '' : 's'}: ${git ? shown.map((path) => `\`${path}\`${stateLabel(states.get(path), claimedDone.has(path))}`).join(', ') : shown.map((path) => `\`${path}\``).join(', ')}`,
+    );
   }
   if (completed.length === 0 && edited.length === 0) lines.push('- Nothing recorded yet.');
   lines.push('');
@@ -56,20 +60,28 @@ export function renderHandoff(state: SessionState, options: HandoffOptions): str
   for (const status of ['in_progress', 'pending'] as const) {
     for (const task of open.filter((candidate) => candidate.status === status)) {
       const files = named(task);
-      lines.push(`- ${say(task.subject)} (${status === 'pending' ? 'pending' : 'in progress'})${files.length > 0 ? ` — ${withStates(files, false)}` : ''}`);
+      lines.push(
+        `- ${say(task.subject)} (${status === 'pending' ? 'pending' : 'in progress'})${files.length > 0 ? ` — ${withStates(files, false)}` : ''}`,
+      );
     }
   }
-  for (const failure of state.failures) lines.push(`- Failing: \`${say(failure.command)}\`${failure.excerpt ? ` — ${say(failure.excerpt)}` : ''}`);
+  for (const failure of state.failures)
+    lines.push(`- Failing: \`${say(failure.command)}\`${failure.excerpt ? ` — ${say(failure.excerpt)}` : ''}`);
   if (open.length === 0 && state.failures.length === 0) lines.push('- Nothing open.');
   lines.push('');
 
   lines.push('## Notes for Next Session', '');
   if (state.lastAssistantMessage) lines.push(`- Last agent report: ${say(state.lastAssistantMessage)}`);
   const notCommitted = [...claimedDone].filter((path) => states.get(path)?.kind === 'uncommitted');
-  if (notCommitted.length > 0) lines.push(`- Claimed done but not committed: ${notCommitted.map((path) => `\`${path}\``).join(', ')}.`);
-  if (state.failures.length > 0) lines.push(`- ${state.failures.length} command${state.failures.length === 1 ? '' : 's'} still failing at the last turn; re-run before building on them.`);
+  if (notCommitted.length > 0)
+    lines.push(`- Claimed done but not committed: ${notCommitted.map((path) => `\`${path}\``).join(', ')}.`);
+  if (state.failures.length > 0)
+    lines.push(
+      `- ${state.failures.length} command${state.failures.length === 1 ? '' : 's'} still failing at the last turn; re-run before building on them.`,
+    );
   if (open.length > 0) lines.push(`- ${open.length} task${open.length === 1 ? '' : 's'} not completed.`);
-  if (!state.lastAssistantMessage && notCommitted.length === 0 && state.failures.length === 0 && open.length === 0) lines.push('- None.');
+  if (!state.lastAssistantMessage && notCommitted.length === 0 && state.failures.length === 0 && open.length === 0)
+    lines.push('- None.');
   lines.push('');
 
   lines.push('## Context to Load', '');
@@ -82,7 +94,8 @@ export function renderHandoff(state: SessionState, options: HandoffOptions): str
   if (state.compactions.length > 0) {
     lines.push('## Compactions', '');
     for (const compaction of state.compactions) {
-      const tokens = compaction.preTokens !== undefined ? `, ${compaction.preTokens.toLocaleString('en-US')} tokens before` : '';
+      const tokens =
+        compaction.preTokens !== undefined ? `, ${compaction.preTokens.toLocaleString('en-US')} tokens before` : '';
       lines.push(`- ${compaction.at} (${compaction.trigger}${tokens})`);
     }
     lines.push('');
@@ -93,7 +106,10 @@ export function renderHandoff(state: SessionState, options: HandoffOptions): str
 /** "feature at 1a2b3c4, work tree clean", as git said it at the end of the turn. */
 function branchLine(git: WorkTreeGit): string {
   const changed = git.uncommitted.length;
-  const tree = changed === 0 ? 'work tree clean' : `work tree not clean (${changed} path${changed === 1 ? '' : 's'} changed, not committed)`;
+  const tree =
+    changed === 0
+      ? 'work tree clean'
+      : `work tree not clean (${changed} path${changed === 1 ? '' : 's'} changed, not committed)`;
   return `${git.branch ?? '(detached HEAD)'} at ${git.tip ?? '(no commit yet)'}, ${tree}`;
 }
 
@@ -101,7 +117,8 @@ function branchLine(git: WorkTreeGit): string {
 function stateLabel(state: FileGitState | undefined, claimedDone: boolean): string {
   if (state === undefined) return '';
   if (state.kind === 'committed') return ` (committed in ${state.commit})`;
-  if (state.kind === 'uncommitted') return claimedDone ? ' (claimed done but not committed)' : ' (changed, not committed)';
+  if (state.kind === 'uncommitted')
+    return claimedDone ? ' (claimed done but not committed)' : ' (changed, not committed)';
   return ' (no change in git)';
 }
 
@@ -117,7 +134,9 @@ function contextFiles(state: SessionState, limit: number): { file: FileTouch; wh
     picked.push({ file, why: `edited${file.count > 1 ? ` ${file.count}×` : ''}` });
     seen.add(file.path);
   }
-  const heavyReads = state.read.filter((file) => !seen.has(file.path)).sort((a, b) => b.count - a.count || b.last - a.last);
+  const heavyReads = state.read
+    .filter((file) => !seen.has(file.path))
+    .sort((a, b) => b.count - a.count || b.last - a.last);
   for (const file of heavyReads) picked.push({ file, why: `read ${file.count}×` });
   return picked.slice(0, limit);
 }

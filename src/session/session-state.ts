@@ -38,7 +38,8 @@ export type SessionState = {
   acknowledging?: boolean;
 };
 
-const ACKNOWLEDGEMENT = /^(?:thanks?(?: you)?|thx|ty|ok(?:ay)?|cool|great|nice|perfect|awesome|lgtm|looks good|sounds good|good job|well done|yes|yep|sure|done|merci|danke|gracias|ありがとう(?:ございます)?|谢谢)(?=[\s,.!。！👍🙏]|$)[\s,.!。！👍🙏]*(?:(?:thanks?|thx|looks good|lgtm|great|perfect|nice)(?=[\s,.!。！👍🙏]|$)[\s,.!。！👍🙏]*)*$/iu;
+const ACKNOWLEDGEMENT =
+  /^(?:thanks?(?: you)?|thx|ty|ok(?:ay)?|cool|great|nice|perfect|awesome|lgtm|looks good|sounds good|good job|well done|yes|yep|sure|done|merci|danke|gracias|ありがとう(?:ございます)?|谢谢)(?=[\s,.!。！👍🙏]|$)[\s,.!。！👍🙏]*(?:(?:thanks?|thx|looks good|lgtm|great|perfect|nice)(?=[\s,.!。！👍🙏]|$)[\s,.!。！👍🙏]*)*$/iu;
 
 const P = '[\\s,.!。！👍🙏]*';
 const CLOSING_LEAD = `(?:(?:ok(?:ay)?|thanks?(?: (?:you|a lot))?|thx|ty|cool|great|nice|perfect|awesome|alright|all right|good|merci|danke|gracias)${P})*`;
@@ -51,7 +52,10 @@ const CLOSING_PHRASE = [
   "(?:on s'arrête là|à demain|das war'?s(?: für heute)?|bis morgen|hasta mañana|por hoy (?:es todo|basta))(?: pour aujourd'hui)?",
 ].join('|');
 /** "ok thanks, let's stop here for today": closing small talk, which ends a session without asking for anything. */
-const CLOSING = new RegExp(`^${CLOSING_LEAD}(?:${CLOSING_PHRASE})${P}(?:(?:${CLOSING_PHRASE})${P})*(?:thanks?${P})?$`, 'iu');
+const CLOSING = new RegExp(
+  `^${CLOSING_LEAD}(?:${CLOSING_PHRASE})${P}(?:(?:${CLOSING_PHRASE})${P})*(?:thanks?${P})?$`,
+  'iu',
+);
 
 /** Returns true for a prompt that only acknowledges the agent's work or closes the session. */
 export function isAcknowledgement(text: string): boolean {
@@ -105,7 +109,8 @@ export function applyEvents(state: SessionState, events: readonly TranscriptEven
     }
     if (event.sidechain) continue; // subagent conversations are not the user's session
     changed = true;
-    if (event.timestamp && (next.firstEventAt === undefined || event.timestamp < next.firstEventAt)) next.firstEventAt = event.timestamp;
+    if (event.timestamp && (next.firstEventAt === undefined || event.timestamp < next.firstEventAt))
+      next.firstEventAt = event.timestamp;
     if (event.branch && event.branch !== 'HEAD') next.branch = event.branch;
     foldEvent(next, event, now);
   }
@@ -152,7 +157,11 @@ function foldEvent(state: SessionState, event: TranscriptEvent, now: string): vo
 export function recordCompaction(state: SessionState, compaction: Compaction): void {
   const previous = state.compactions.at(-1);
   // The PreCompact hook fires just before the transcript's compact_boundary: keep one record.
-  if (previous && previous.source !== compaction.source && Math.abs(Date.parse(previous.at) - Date.parse(compaction.at)) < 10 * 60_000) {
+  if (
+    previous &&
+    previous.source !== compaction.source &&
+    Math.abs(Date.parse(previous.at) - Date.parse(compaction.at)) < 10 * 60_000
+  ) {
     if (compaction.preTokens !== undefined) previous.preTokens = compaction.preTokens;
     previous.source = 'transcript';
     return;
@@ -251,7 +260,11 @@ function stringField(input: Record<string, unknown>, key: string): string | unde
 }
 
 function firstLines(text: string, count: number): string {
-  return text.split(/\r?\n/).filter((line) => line.trim()).slice(0, count).join(' / ');
+  return text
+    .split(/\r?\n/)
+    .filter((line) => line.trim())
+    .slice(0, count)
+    .join(' / ');
 }
 
 function clip(text: string, max = MAX_TEXT): string {

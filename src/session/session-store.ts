@@ -58,7 +58,9 @@ export function loadSessionRecord(paths: MemoryPaths, sessionId: string): Sessio
  * record and rebuilt from it when unreadable, so it is written like a cache file.
  */
 export function saveSessionRecord(paths: MemoryPaths, record: SessionRecord): void {
-  writeFileAtomicSync(sessionRecordPath(paths, record.state.sessionId), `${JSON.stringify(record)}\n`, { durableRename: false });
+  writeFileAtomicSync(sessionRecordPath(paths, record.state.sessionId), `${JSON.stringify(record)}\n`, {
+    durableRename: false,
+  });
   // Note: listing sessions (every session start, `mem status`) reads these few bytes per session,
   // not whole records that carry hundreds of KB of dedupe state.
   const summary: SessionSummary = {
@@ -68,9 +70,14 @@ export function saveSessionRecord(paths: MemoryPaths, record: SessionRecord): vo
     handoffFile: record.handoffFile,
     promptCount: record.state.promptCount,
     ...(record.agent ? { agent: record.agent } : {}),
-    ...(record.deferred && record.deferred.length > 0 ? { deferred: record.deferred.length, deferredSince: record.deferredSince ?? record.state.updatedAt } : {}),
+    ...(record.deferred && record.deferred.length > 0
+      ? { deferred: record.deferred.length, deferredSince: record.deferredSince ?? record.state.updatedAt }
+      : {}),
   };
-  writeCacheFileSync(join(paths.sessionStateDir, `${record.state.sessionId}${SUMMARY_SUFFIX}`), `${JSON.stringify(summary)}\n`);
+  writeCacheFileSync(
+    join(paths.sessionStateDir, `${record.state.sessionId}${SUMMARY_SUFFIX}`),
+    `${JSON.stringify(summary)}\n`,
+  );
 }
 
 const SUMMARY_SUFFIX = '.summary.json';
@@ -106,7 +113,14 @@ function readSummary(file: string): SessionSummary | null {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as SessionSummary | SessionRecord;
     if (!('state' in parsed)) return typeof parsed.sessionId === 'string' ? parsed : null;
-    return { sessionId: parsed.state.sessionId, branch: parsed.state.branch, updatedAt: parsed.state.updatedAt, handoffFile: parsed.handoffFile, promptCount: parsed.state.promptCount, ...(parsed.agent ? { agent: parsed.agent } : {}) };
+    return {
+      sessionId: parsed.state.sessionId,
+      branch: parsed.state.branch,
+      updatedAt: parsed.state.updatedAt,
+      handoffFile: parsed.handoffFile,
+      promptCount: parsed.state.promptCount,
+      ...(parsed.agent ? { agent: parsed.agent } : {}),
+    };
   } catch {
     return null;
   }

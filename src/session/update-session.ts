@@ -14,7 +14,14 @@ import { adapterFor } from '../agents/agent-adapter.js';
 import type { AgentId } from '../agents/agent-id.js';
 import { readCurrentBranch } from '../core/git/repo-root.js';
 import { readWorkTreeGit } from '../core/git/read-work-tree-git.js';
-import { applyEvents, createSessionState, type SessionState, noteLastAssistantMessage, recordCompaction, type Compaction } from './session-state.js';
+import {
+  applyEvents,
+  createSessionState,
+  type SessionState,
+  noteLastAssistantMessage,
+  recordCompaction,
+  type Compaction,
+} from './session-state.js';
 import { renderHandoff, shortSessionId } from './render-handoff.js';
 import type { TranscriptEvent } from '../agents/transcript-event.js';
 import { redactEvents } from './redact-events.js';
@@ -44,22 +51,36 @@ export type SessionUpdate = {
  * The durable step as this updater calls it: with the new events, and also with none when the
  * record holds deferred work. `judge: false` (past the deadline) means: keep, do not judge now.
  */
-export type EventsConsumer = (events: TranscriptEvent[], record: SessionRecord, options: { judge: boolean }) => Promise<void>;
+export type EventsConsumer = (
+  events: TranscriptEvent[],
+  record: SessionRecord,
+  options: { judge: boolean },
+) => Promise<void>;
 
 /** Returns the session's updated record after folding in its new transcript lines; throws on I/O failure of mem's own files. */
-export async function updateSession(context: HookContext, input: SessionInput, consume?: EventsConsumer): Promise<SessionUpdate> {
+export async function updateSession(
+  context: HookContext,
+  input: SessionInput,
+  consume?: EventsConsumer,
+): Promise<SessionUpdate> {
   const lockPath = join(context.paths.locksDir, `session-${input.sessionId}.lock`);
   const remaining = Math.max(0, context.deadline - Date.now());
   return withLock(lockPath, () => updateLocked(context, input, consume), { timeoutMs: remaining, staleMs: 120_000 });
 }
 
-async function updateLocked(context: HookContext, input: SessionInput, consume?: EventsConsumer): Promise<SessionUpdate> {
+async function updateLocked(
+  context: HookContext,
+  input: SessionInput,
+  consume?: EventsConsumer,
+): Promise<SessionUpdate> {
   const nowIso = context.now().toISOString();
   const previous = loadSessionRecord(context.paths, input.sessionId);
-  const record: SessionRecord = previous ? { ...previous } : {
-    state: createSessionState(input.sessionId, nowIso, readCurrentBranch(context.root)),
-    handoffFile: `${nowIso.slice(0, 10)}-${shortSessionId(input.sessionId)}.md`,
-  };
+  const record: SessionRecord = previous
+    ? { ...previous }
+    : {
+        state: createSessionState(input.sessionId, nowIso, readCurrentBranch(context.root)),
+        handoffFile: `${nowIso.slice(0, 10)}-${shortSessionId(input.sessionId)}.md`,
+      };
   // A session belongs to one agent: the one that first reported it, unless a hook names another.
   const agent = input.agent ?? record.agent ?? 'claude';
   if (agent !== 'claude' || record.agent) record.agent = agent;
@@ -68,17 +89,26 @@ async function updateLocked(context: HookContext, input: SessionInput, consume?:
   let newEvents: TranscriptEvent[] = [];
   let transcriptProblem: string | undefined;
 
-  const location = locateTranscript(input.transcriptPath ?? record.transcriptPath ?? null, input.sessionId, context.env, adapter.findTranscript);
+  const location = locateTranscript(
+    input.transcriptPath ?? record.transcriptPath ?? null,
+    input.sessionId,
+    context.env,
+    adapter.findTranscript,
+  );
   if (location.path === null) {
     transcriptProblem = location.problem;
   } else {
     try {
-      const tail = readTranscriptTail(location.path, location.path === record.transcriptPath ? record.cursor : undefined, {
-        maxLineBytes: context.config.session.maxLineBytes,
-        deadline: context.deadline,
-        firstReadWindowBytes: FIRST_READ_WINDOW_BYTES,
-        ...(agent === 'claude' ? {} : { parseLine: adapter.parseLine }),
-      });
+      const tail = readTranscriptTail(
+        location.path,
+        location.path === record.transcriptPath ? record.cursor : undefined,
+        {
+          maxLineBytes: context.config.session.maxLineBytes,
+          deadline: context.deadline,
+          firstReadWindowBytes: FIRST_READ_WINDOW_BYTES,
+          ...(agent === 'claude' ? {} : { parseLine: adapter.parseLine }),
+        },
+      );
       newEvents = tail.events;
       if (tail.events.length > 0) {
         const clean = await loadQuoteCleaner();
@@ -87,7 +117,8 @@ async function updateLocked(context: HookContext, input: SessionInput, consume?:
       record.cursor = tail.cursor;
       record.transcriptPath = location.path;
       if (tail.stoppedAtDeadline) context.notes.push('transcript tail left for the next run (deadline)');
-      if (tail.skippedLongLines > 0) context.notes.push(`${tail.skippedLongLines} over-long transcript line(s) skipped`);
+      if (tail.skippedLongLines > 0)
+        context.notes.push(`${tail.skippedLongLines} over-long transcript line(s) skipped`);
       if (tail.badLines > 0) context.notes.push(`${tail.badLines} unreadable transcript line(s) skipped`);
       if (tail.rewritten) context.notes.push('transcript was rewritten; re-read from the start');
       if (tail.startedFromWindow) context.notes.push('first read of a large transcript started near its end');
@@ -130,11 +161,19 @@ async function updateLocked(context: HookContext, input: SessionInput, consume?:
 
   if (!changed && deferredChanged) saveSessionRecord(context.paths, record);
   if (changed) {
-    const [{ redactSecrets }, git] = await Promise.all([import('../core/safety/scan-secrets.js'), readWorkTreeGit(context.root, gitSince(state))]);
+    const [{ redactSecrets }, git] = await Promise.all([
+      import('../core/safety/scan-secrets.js'),
+      readWorkTreeGit(context.root, gitSince(state)),
+    ]);
     writeHandoff(
       context.paths,
       record.handoffFile,
-      renderHandoff(state, { root: context.root, contextFiles: context.config.session.contextFiles, redact: (text) => redactSecrets(text), git }),
+      renderHandoff(state, {
+        root: context.root,
+        contextFiles: context.config.session.contextFiles,
+        redact: (text) => redactSecrets(text),
+        git,
+      }),
     );
     saveSessionRecord(context.paths, record);
   }
@@ -149,7 +188,10 @@ async function updateLocked(context: HookContext, input: SessionInput, consume?:
  * context removed. Loaded lazily: a quiet turn quotes nothing.
  */
 async function loadQuoteCleaner(): Promise<(text: string) => string> {
-  const [{ redactSecrets }, { removeInvisibleUnicode }] = await Promise.all([import('../core/safety/scan-secrets.js'), import('../core/safety/scan-injection.js')]);
+  const [{ redactSecrets }, { removeInvisibleUnicode }] = await Promise.all([
+    import('../core/safety/scan-secrets.js'),
+    import('../core/safety/scan-injection.js'),
+  ]);
   return (text) => removeInvisibleUnicode(redactSecrets(text));
 }
 
@@ -160,5 +202,11 @@ function gitSince(state: SessionState): string {
 }
 
 function cursorMoved(previous: SessionRecord, next: SessionRecord): boolean {
-  return previous.lastMessageHash !== next.lastMessageHash || previous.cursor?.offset !== next.cursor?.offset || previous.cursor?.head !== next.cursor?.head || previous.cursor?.headLength !== next.cursor?.headLength || previous.transcriptPath !== next.transcriptPath;
+  return (
+    previous.lastMessageHash !== next.lastMessageHash ||
+    previous.cursor?.offset !== next.cursor?.offset ||
+    previous.cursor?.head !== next.cursor?.head ||
+    previous.cursor?.headLength !== next.cursor?.headLength ||
+    previous.transcriptPath !== next.transcriptPath
+  );
 }

@@ -29,13 +29,21 @@ function guardedMemHook(event: HookEventName, agent: HookFileAgent): string {
 export type HookFileAgent = Exclude<AgentId, 'claude'>;
 export const HOOK_FILE_AGENTS: readonly HookFileAgent[] = ['codex', 'gemini'];
 
-const FILES: Record<HookFileAgent, { file: string; wanted: (command: (event: HookEventName) => string) => WantedHook[] }> = {
+const FILES: Record<
+  HookFileAgent,
+  { file: string; wanted: (command: (event: HookEventName) => string) => WantedHook[] }
+> = {
   codex: { file: CODEX_HOOKS_FILE, wanted: codexWantedHooks },
   gemini: { file: GEMINI_SETTINGS_FILE, wanted: geminiWantedHooks },
 };
 
 /** What init will do to one agent's hooks file. */
-export type AgentHooksPlan = { path: string; action: 'create' | 'edit' | 'none'; what: string; apply?: (record: InstallRecord) => void };
+export type AgentHooksPlan = {
+  path: string;
+  action: 'create' | 'edit' | 'none';
+  what: string;
+  apply?: (record: InstallRecord) => void;
+};
 
 /** Plans mem's hooks for `agent`; throws CONFIG_INVALID for a file it cannot edit, before anything is written. */
 export function planAgentHooks(root: string, agent: HookFileAgent): AgentHooksPlan {
@@ -44,13 +52,25 @@ export function planAgentHooks(root: string, agent: HookFileAgent): AgentHooksPl
   const text = existsSync(file) ? readFileSync(file, 'utf8') : null;
   const error = text === null ? null : hooksFileError(text);
   if (error !== null) {
-    throw new MemError('CONFIG_INVALID', `${path} cannot be read: ${error}`, { hint: `Fix the file (${AGENT_LABELS[agent]} settings are a JSON object, hooks under "hooks"); mem did not change anything.` });
+    throw new MemError('CONFIG_INVALID', `${path} cannot be read: ${error}`, {
+      hint: `Fix the file (${AGENT_LABELS[agent]} settings are a JSON object, hooks under "hooks"); mem did not change anything.`,
+    });
   }
-  const added = addWantedHooks(text, FILES[agent].wanted((event) => guardedMemHook(event, agent)));
+  const added = addWantedHooks(
+    text,
+    FILES[agent].wanted((event) => guardedMemHook(event, agent)),
+  );
   // Gemini CLI also loads the rendered team memory (git ignores it) when its settings list it.
-  const context = agent === 'gemini' ? planContextFile(added.events.length === 0 ? text : added.text, RENDERED_FILE) : null;
-  const contextNote = context?.kind === 'add' ? `; Gemini loads the rendered team memory (${RENDERED_FILE}, in context.fileName)` : context?.kind === 'manual' ? `; add ${RENDERED_FILE} to context.fileName yourself for Gemini to load team memory as a file (${context.why})` : '';
-  if (added.events.length === 0 && context?.kind !== 'add') return { path, action: 'none', what: `mem's ${AGENT_LABELS[agent]} hooks are already there${contextNote}` };
+  const context =
+    agent === 'gemini' ? planContextFile(added.events.length === 0 ? text : added.text, RENDERED_FILE) : null;
+  const contextNote =
+    context?.kind === 'add'
+      ? `; Gemini loads the rendered team memory (${RENDERED_FILE}, in context.fileName)`
+      : context?.kind === 'manual'
+        ? `; add ${RENDERED_FILE} to context.fileName yourself for Gemini to load team memory as a file (${context.why})`
+        : '';
+  if (added.events.length === 0 && context?.kind !== 'add')
+    return { path, action: 'none', what: `mem's ${AGENT_LABELS[agent]} hooks are already there${contextNote}` };
   const nextText = context?.kind === 'add' ? context.text : added.text;
   return {
     path,
@@ -73,7 +93,11 @@ export function planAgentHooks(root: string, agent: HookFileAgent): AgentHooksPl
 }
 
 /** Removes mem's handlers for `agent` (and what init created for them); null when the file has none and init never wrote it. */
-export function uninstallAgentHooks(root: string, agent: HookFileAgent, record: InstallRecord): { step: string; changed: boolean; detail: string } | null {
+export function uninstallAgentHooks(
+  root: string,
+  agent: HookFileAgent,
+  record: InstallRecord,
+): { step: string; changed: boolean; detail: string } | null {
   const path = FILES[agent].file;
   const file = join(root, path);
   const step = `${agent}-hooks`;

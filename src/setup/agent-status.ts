@@ -24,7 +24,11 @@ export type AgentStatus = {
   advice: string[];
 };
 
-const FILES: Record<AgentId, string> = { claude: '.claude/settings.json', codex: CODEX_HOOKS_FILE, gemini: GEMINI_SETTINGS_FILE };
+const FILES: Record<AgentId, string> = {
+  claude: '.claude/settings.json',
+  codex: CODEX_HOOKS_FILE,
+  gemini: GEMINI_SETTINGS_FILE,
+};
 
 /** Returns one status per agent whose file has mem's hooks or whose hooks ran here; never throws. */
 export function readAgentStatus(root: string, records: readonly HookRecord[], env: NodeJS.ProcessEnv): AgentStatus[] {
@@ -35,16 +39,30 @@ export function readAgentStatus(root: string, records: readonly HookRecord[], en
     const handlers = text === null ? [] : findMemHooks(text);
     const last = [...records].reverse().find((record) => (record.agent ?? 'claude') === agent);
     if (handlers.length === 0 && !last) continue;
-    const status: AgentStatus = { agent, hooksFile, memHooks: handlers.length, lastRun: last ? { event: last.event, at: last.at, ok: last.ok } : null, advice: [] };
+    const status: AgentStatus = {
+      agent,
+      hooksFile,
+      memHooks: handlers.length,
+      lastRun: last ? { event: last.event, at: last.at, ok: last.ok } : null,
+      advice: [],
+    };
     if (agent === 'codex' && handlers.length > 0) {
       const trust = readCodexTrust(root, join(root, hooksFile), handlers, env);
       status.codex = { projectTrust: trust.projectTrust, trustedHooks: trust.trustedHooks };
-      if (trust.projectTrust !== 'trusted') status.advice.push('Codex loads this project\'s hooks only once the project is trusted: open `codex` here and trust the folder.');
+      if (trust.projectTrust !== 'trusted')
+        status.advice.push(
+          "Codex loads this project's hooks only once the project is trusted: open `codex` here and trust the folder.",
+        );
       if (trust.trustedHooks < handlers.length) {
-        status.advice.push(`${handlers.length - trust.trustedHooks} of mem's ${handlers.length} Codex hooks have no trust entry: run \`/hooks\` in Codex and trust them (Codex skips them silently until then).`);
+        status.advice.push(
+          `${handlers.length - trust.trustedHooks} of mem's ${handlers.length} Codex hooks have no trust entry: run \`/hooks\` in Codex and trust them (Codex skips them silently until then).`,
+        );
       }
     }
-    if (handlers.length === 0 && last) status.advice.push(`mem's hooks ran here but are no longer in ${hooksFile}: \`mem init --agent ${agent}\` puts them back.`);
+    if (handlers.length === 0 && last)
+      status.advice.push(
+        `mem's hooks ran here but are no longer in ${hooksFile}: \`mem init --agent ${agent}\` puts them back.`,
+      );
     statuses.push(status);
   }
   return statuses;

@@ -9,16 +9,46 @@ const id = (prefix: string) => `${prefix}-${(++sequence).toString().padStart(4, 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 28, 9, minute)).toISOString();
 
 function user(text: string, minute: number, branch = 'main'): object {
-  return { type: 'user', message: { role: 'user', content: text }, uuid: id('u'), timestamp: at(minute), gitBranch: branch, version: '2.1.180' };
+  return {
+    type: 'user',
+    message: { role: 'user', content: text },
+    uuid: id('u'),
+    timestamp: at(minute),
+    gitBranch: branch,
+    version: '2.1.180',
+  };
 }
 function assistant(text: string, minute: number): object {
-  return { type: 'assistant', message: { id: id('msg'), role: 'assistant', model: 'claude-opus-4', content: [{ type: 'text', text }] }, uuid: id('a'), timestamp: at(minute) };
+  return {
+    type: 'assistant',
+    message: { id: id('msg'), role: 'assistant', model: 'claude-opus-4', content: [{ type: 'text', text }] },
+    uuid: id('a'),
+    timestamp: at(minute),
+  };
 }
 function tool(name: string, input: object, result: string, minute: number, isError = false): object[] {
   const toolId = id('toolu');
   return [
-    { type: 'assistant', message: { id: id('msg'), role: 'assistant', model: 'claude-opus-4', content: [{ type: 'tool_use', id: toolId, name, input }] }, uuid: id('a'), timestamp: at(minute) },
-    { type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolId, content: result, is_error: isError }] }, uuid: id('r'), timestamp: at(minute) },
+    {
+      type: 'assistant',
+      message: {
+        id: id('msg'),
+        role: 'assistant',
+        model: 'claude-opus-4',
+        content: [{ type: 'tool_use', id: toolId, name, input }],
+      },
+      uuid: id('a'),
+      timestamp: at(minute),
+    },
+    {
+      type: 'user',
+      message: {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: toolId, content: result, is_error: isError }],
+      },
+      uuid: id('r'),
+      timestamp: at(minute),
+    },
   ];
 }
 
@@ -30,7 +60,12 @@ export function aliceSession(root: string): DemoTurn[] {
         user('From now on always use pnpm, never npm, in this repo. Add a --json flag to the export command.', 1),
         ...tool('TaskCreate', { subject: 'Add --json flag to export' }, 'Task #1 created successfully', 2),
         ...tool('Read', { file_path: `${root}/src/export.ts` }, 'export function run() {}', 3),
-        ...tool('Edit', { file_path: `${root}/src/export.ts`, old_string: 'a', new_string: 'b' }, 'The file has been updated.', 4),
+        ...tool(
+          'Edit',
+          { file_path: `${root}/src/export.ts`, old_string: 'a', new_string: 'b' },
+          'The file has been updated.',
+          4,
+        ),
         ...tool('Bash', { command: 'pnpm test' }, 'Tests: 41 passed', 5),
         assistant('Added the flag; tests pass.', 5),
       ],
@@ -38,8 +73,16 @@ export function aliceSession(root: string): DemoTurn[] {
     },
     {
       lines: [
-        user('No, use zod instead of hand-written validation for CLI input. Our API handlers must always return problem+json errors.', 6),
-        ...tool('Edit', { file_path: `${root}/src/export.ts`, old_string: 'b', new_string: 'c' }, 'The file has been updated.', 7),
+        user(
+          'No, use zod instead of hand-written validation for CLI input. Our API handlers must always return problem+json errors.',
+          6,
+        ),
+        ...tool(
+          'Edit',
+          { file_path: `${root}/src/export.ts`, old_string: 'b', new_string: 'c' },
+          'The file has been updated.',
+          7,
+        ),
         ...tool('Bash', { command: 'pnpm test' }, 'Tests: 42 passed', 8),
         assistant('Switched the validation to zod; all 42 tests pass.', 9),
       ],
@@ -54,7 +97,10 @@ export function aliceSession(root: string): DemoTurn[] {
       last: 'The deploy check fails: staging is unreachable from here.',
     },
     {
-      lines: [user("ok thanks, let's stop here for today", 13), assistant('Sounds good. The deploy check still needs staging access.', 13)],
+      lines: [
+        user("ok thanks, let's stop here for today", 13),
+        assistant('Sounds good. The deploy check still needs staging access.', 13),
+      ],
       last: 'Sounds good. The deploy check still needs staging access.',
     },
   ];

@@ -3,7 +3,16 @@
  * the real CLI, real hooks and real git, printing what mem recorded at each step.
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { RENDERED_FILE } from '../core/shared-memory-file.js';
@@ -39,12 +48,14 @@ export function runDemo(options: DemoOptions): string {
   const env = sandboxEnv(sandbox);
   const sh = (cwd: string, command: string, args: string[], allow: number[] = [0]) => {
     const result = spawnSync(command, args, { cwd, env, encoding: 'utf8' });
-    if (!allow.includes(result.status ?? -1)) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stderr}${result.stdout}`);
+    if (!allow.includes(result.status ?? -1))
+      throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stderr}${result.stdout}`);
     return result;
   };
   const mem = (cwd: string, args: string[], stdin = '', allow: number[] = [0]) => {
     const result = spawnSync(process.execPath, [memBinPath(), ...args], { cwd, env, input: stdin, encoding: 'utf8' });
-    if (!allow.includes(result.status ?? -1)) throw new Error(`mem ${args.join(' ')} failed (${result.status}):\n${result.stderr}${result.stdout}`);
+    if (!allow.includes(result.status ?? -1))
+      throw new Error(`mem ${args.join(' ')} failed (${result.status}):\n${result.stderr}${result.stdout}`);
     return result;
   };
   const gitAs = (cwd: string, args: string[]) => sh(cwd, 'git', args).stdout.trim();
@@ -77,22 +88,46 @@ export function runDemo(options: DemoOptions): string {
 
     heading(say, "2. Alice's Claude Code session, replayed through the real hooks (what was said and done)");
     const aliceTranscript = join(sandbox, 'alice-session.jsonl');
-    replaySession(mem, alice, aliceTranscript, 'a11ce000-demo-4000-8000-000000000001', aliceSession(alice), 'Alice', say, width);
+    replaySession(
+      mem,
+      alice,
+      aliceTranscript,
+      'a11ce000-demo-4000-8000-000000000001',
+      aliceSession(alice),
+      'Alice',
+      say,
+      width,
+    );
     say(indent('(Each Stop hook exited 0 and printed nothing: the agent never waits for mem.)'));
 
     heading(say, 'The handoff her next session starts from (.memory/sessions/)');
-    say(indent(readFileSync(join(alice, '.memory', 'sessions', readdirSync(join(alice, '.memory', 'sessions'))[0]!), 'utf8')));
+    say(
+      indent(
+        readFileSync(join(alice, '.memory', 'sessions', readdirSync(join(alice, '.memory', 'sessions'))[0]!), 'utf8'),
+      ),
+    );
     say(indent('(The closing "ok thanks, let\'s stop here for today" is not the latest request: the task is.)'));
     heading(say, 'What her agent reads: .claude/rules/mem-team-memory.md (ignored by git); CLAUDE.md untouched');
     mem(alice, ['render']);
     say(indent(withoutComment(rendered(alice))));
-    say(`  CLAUDE.md unchanged: ${readFileSync(join(alice, 'CLAUDE.md'), 'utf8') === HUMAN_CLAUDE_MD ? 'yes' : 'NO'}; git status: ${gitAs(alice, ['status', '--porcelain']) || '(clean)'}`);
+    say(
+      `  CLAUDE.md unchanged: ${readFileSync(join(alice, 'CLAUDE.md'), 'utf8') === HUMAN_CLAUDE_MD ? 'yes' : 'NO'}; git status: ${gitAs(alice, ['status', '--porcelain']) || '(clean)'}`,
+    );
     say(`  the pasted token is on disk in the repo: ${containsInTree(alice, 'ghp_8Fq2ZkR4') ? 'YES (bug)' : 'no'}`);
     heading(say, 'What waits for her, and what was left out: $ mem candidates');
     say(indent(mem(alice, ['candidates']).stdout));
 
     heading(say, "3. Bob's session, the same day, learns a gotcha in the same repository");
-    replaySession(mem, bob, join(sandbox, 'bob-session.jsonl'), 'b0b00000-demo-4000-8000-000000000002', bobSession(bob), 'Bob', say, width);
+    replaySession(
+      mem,
+      bob,
+      join(sandbox, 'bob-session.jsonl'),
+      'b0b00000-demo-4000-8000-000000000002',
+      bobSession(bob),
+      'Bob',
+      say,
+      width,
+    );
 
     heading(say, '4. Both push code as usual; the pre-push hook runs `mem sync`');
     writeFileSync(join(alice, 'src', 'export.ts'), 'export function run() { return 1; }\n');
@@ -107,13 +142,27 @@ export function runDemo(options: DemoOptions): string {
     say(indent(sh(bob, 'git', ['push', 'origin', 'main']).stderr));
     mem(alice, ['sync', '--quiet']);
     mem(bob, ['sync', '--quiet']);
-    heading(say, "Bob's agent now reads Alice's memory and his own, no conflict (refs/mem/team: merged entry by entry)");
-    say(indent(rendered(bob).split('\n').filter((line) => line.startsWith('#') || line.startsWith('- ')).join('\n')));
+    heading(
+      say,
+      "Bob's agent now reads Alice's memory and his own, no conflict (refs/mem/team: merged entry by entry)",
+    );
+    say(
+      indent(
+        rendered(bob)
+          .split('\n')
+          .filter((line) => line.startsWith('#') || line.startsWith('- '))
+          .join('\n'),
+      ),
+    );
 
     heading(say, '5. A real conflict: both reword the same entry, each in their own words');
     const aliceWords = 'Always use pnpm 9, never npm or yarn, in this repo.';
     const bobWords = 'Always use pnpm (workspaces), never npm, in this repo.';
-    say(indent(`Alice edits the line in her .claude/rules/mem-team-memory.md to:\n  - ${aliceWords}\nBob edits the same line in his to:\n  - ${bobWords}\nAlice syncs first; then Bob:`));
+    say(
+      indent(
+        `Alice edits the line in her .claude/rules/mem-team-memory.md to:\n  - ${aliceWords}\nBob edits the same line in his to:\n  - ${bobWords}\nAlice syncs first; then Bob:`,
+      ),
+    );
     rewordFirstEntry(alice, aliceWords);
     rewordFirstEntry(bob, bobWords);
     mem(alice, ['sync', '--quiet'], '', [0, 3]);
@@ -122,21 +171,41 @@ export function runDemo(options: DemoOptions): string {
     // The interactive review, exactly as it runs in a terminal; Bob's answer is shown where he types it.
     const answers = ['t'];
     const review = mem(bob, ['review', '--interactive'], answers.map((answer) => `${answer}\n`).join(''), [0, 3]);
-    say(indent(`$ mem review\n${typedAnswers(review.stdout, answers, '   ← Bob types t: keep theirs, Alice\'s wording')}`));
+    say(
+      indent(`$ mem review\n${typedAnswers(review.stdout, answers, "   ← Bob types t: keep theirs, Alice's wording")}`),
+    );
     mem(bob, ['sync', '--quiet'], '', [0, 3]);
     mem(alice, ['sync', '--quiet'], '', [0, 3]);
-    const settled = rendered(alice).split('\n').find((line) => line.includes('pnpm')) ?? '(missing)';
+    const settled =
+      rendered(alice)
+        .split('\n')
+        .find((line) => line.includes('pnpm')) ?? '(missing)';
     say(indent(`After the next sync both agents read Alice's wording, and nobody is asked again:\n  ${settled}`));
 
     heading(say, '6. Search all memory: $ mem search "docker db tests"');
     say(indent(mem(bob, ['search', 'docker db tests', '--limit', '3'], '', [0, 1]).stdout));
 
     heading(say, "7. Alice's next session starts with her handoff (SessionStart additionalContext)");
-    const start = mem(alice, ['hook', 'session-start'], JSON.stringify({ session_id: 'a11ce000-demo-4000-8000-000000000003', transcript_path: join(sandbox, 'new.jsonl'), cwd: alice, hook_event_name: 'SessionStart', source: 'startup' }));
-    const context = start.stdout ? (JSON.parse(start.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext : '(nothing injected)';
+    const start = mem(
+      alice,
+      ['hook', 'session-start'],
+      JSON.stringify({
+        session_id: 'a11ce000-demo-4000-8000-000000000003',
+        transcript_path: join(sandbox, 'new.jsonl'),
+        cwd: alice,
+        hook_event_name: 'SessionStart',
+        source: 'startup',
+      }),
+    );
+    const context = start.stdout
+      ? (JSON.parse(start.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput
+          .additionalContext
+      : '(nothing injected)';
     say(indent(context.split('\n').slice(0, 12).join('\n')));
     say(indent('…'));
-    say(`\nDone. ${options.keep ? `The sandbox is kept: ${sandbox}` : 'The sandbox was removed (use --keep to look around).'}`);
+    say(
+      `\nDone. ${options.keep ? `The sandbox is kept: ${sandbox}` : 'The sandbox was removed (use --keep to look around).'}`,
+    );
     return sandbox;
   } finally {
     if (!options.keep) rmSync(sandbox, { recursive: true, force: true });
@@ -146,27 +215,76 @@ export function runDemo(options: DemoOptions): string {
 /** Returns the review's output with each answer shown after its prompt, as a terminal would echo it. */
 function typedAnswers(output: string, answers: readonly string[], note: string): string {
   let next = 0;
-  return output.replace(/\? (?=\S|$)/gm, (prompt) => (next < answers.length ? `${prompt}${answers[next++]}${next === 1 ? note : ''}\n` : prompt));
+  return output.replace(/\? (?=\S|$)/gm, (prompt) =>
+    next < answers.length ? `${prompt}${answers[next++]}${next === 1 ? note : ''}\n` : prompt,
+  );
 }
 
-type MemRunner = (cwd: string, args: string[], stdin?: string, allow?: number[]) => { stdout: string; stderr: string; status: number | null };
+type MemRunner = (
+  cwd: string,
+  args: string[],
+  stdin?: string,
+  allow?: number[],
+) => { stdout: string; stderr: string; status: number | null };
 
-function replaySession(mem: MemRunner, repo: string, transcript: string, sessionId: string, turns: DemoTurn[], user: string, say: (text: string) => void, width: number): void {
+function replaySession(
+  mem: MemRunner,
+  repo: string,
+  transcript: string,
+  sessionId: string,
+  turns: DemoTurn[],
+  user: string,
+  say: (text: string) => void,
+  width: number,
+): void {
   writeFileSync(transcript, '');
-  mem(repo, ['hook', 'session-start'], JSON.stringify({ session_id: sessionId, transcript_path: transcript, cwd: repo, hook_event_name: 'SessionStart', source: 'startup' }));
+  mem(
+    repo,
+    ['hook', 'session-start'],
+    JSON.stringify({
+      session_id: sessionId,
+      transcript_path: transcript,
+      cwd: repo,
+      hook_event_name: 'SessionStart',
+      source: 'startup',
+    }),
+  );
   const seen = new Set<string>();
   for (const [index, turn] of turns.entries()) {
     appendFileSync(transcript, turn.lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
-    const result = mem(repo, ['hook', 'stop'], JSON.stringify({ session_id: sessionId, transcript_path: transcript, cwd: repo, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: turn.last }));
+    const result = mem(
+      repo,
+      ['hook', 'stop'],
+      JSON.stringify({
+        session_id: sessionId,
+        transcript_path: transcript,
+        cwd: repo,
+        hook_event_name: 'Stop',
+        stop_hook_active: false,
+        last_assistant_message: turn.last,
+      }),
+    );
     if (result.stdout.trim() !== '') say(`  (the Stop hook printed: ${result.stdout.trim()})`);
     // What this turn changed: the verdicts not seen after the turns before (the log lists newest first).
-    const records = JSON.parse(mem(repo, ['candidates', '--json', '--session', sessionId.slice(0, 8), '--limit', '1000']).stdout) as DemoCandidate[];
+    const records = JSON.parse(
+      mem(repo, ['candidates', '--json', '--session', sessionId.slice(0, 8), '--limit', '1000']).stdout,
+    ) as DemoCandidate[];
     const fresh = records.filter((record) => !seen.has(JSON.stringify(record))).reverse();
     for (const record of records) seen.add(JSON.stringify(record));
     if (index > 0) say('');
     say([...narrateTurn(turn.lines, user, width), ...narrateVerdicts(fresh, width)].join('\n'));
   }
-  mem(repo, ['hook', 'session-end'], JSON.stringify({ session_id: sessionId, transcript_path: transcript, cwd: repo, hook_event_name: 'SessionEnd', reason: 'prompt_input_exit' }));
+  mem(
+    repo,
+    ['hook', 'session-end'],
+    JSON.stringify({
+      session_id: sessionId,
+      transcript_path: transcript,
+      cwd: repo,
+      hook_event_name: 'SessionEnd',
+      reason: 'prompt_input_exit',
+    }),
+  );
 }
 
 /** A human edits the line in the rendered file; mem reads the edit back at the next sync. */
@@ -211,9 +329,13 @@ function configureUser(gitAs: (cwd: string, args: string[]) => string, repo: str
 
 function sandboxEnv(sandbox: string): NodeJS.ProcessEnv {
   const globalConfig = join(sandbox, 'gitconfig');
-  writeFileSync(globalConfig, '[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n[gc]\n\tauto = 0\n[advice]\n\tdetachedHead = false\n');
+  writeFileSync(
+    globalConfig,
+    '[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n[gc]\n\tauto = 0\n[advice]\n\tdetachedHead = false\n',
+  );
   const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('GIT_') && !key.startsWith('CLAUDE')) env[key] = value;
+  for (const [key, value] of Object.entries(process.env))
+    if (!key.startsWith('GIT_') && !key.startsWith('CLAUDE')) env[key] = value;
   // A home of its own: nothing of the user's (~/.codex, ~/.claude) leaks into the story or is touched.
   const home = join(sandbox, 'home');
   mkdirSync(home, { recursive: true });
@@ -226,7 +348,17 @@ function sandboxEnv(sandbox: string): NodeJS.ProcessEnv {
   } catch {
     // Note: without symlinks (some Windows set-ups) init writes node + bin/run.js by absolute path instead.
   }
-  return { ...env, PATH: path, HOME: home, USERPROFILE: home, GIT_CONFIG_GLOBAL: globalConfig, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0', MEM_NO_BACKGROUND_SYNC: '1', NO_COLOR: '1' };
+  return {
+    ...env,
+    PATH: path,
+    HOME: home,
+    USERPROFILE: home,
+    GIT_CONFIG_GLOBAL: globalConfig,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_TERMINAL_PROMPT: '0',
+    MEM_NO_BACKGROUND_SYNC: '1',
+    NO_COLOR: '1',
+  };
 }
 
 function heading(say: (text: string) => void, text: string): void {

@@ -41,7 +41,8 @@ export type InitOptions = {
 const AGENT_NOTICES: Partial<Record<AgentId, string>> = {
   codex:
     "Codex CLI runs a project's hooks only in a trusted project, and each hook only after you trust it: open `codex` in this repository, trust the folder, then run `/hooks` and trust mem's hooks. Until then Codex skips them silently, and again whenever a hook command changes (`mem status` shows what it can see). Headless runs can pass `--dangerously-bypass-hook-trust`.",
-  gemini: "Gemini CLI loads .gemini/settings.json, and so mem's hooks, only in a trusted folder: trust this repository when Gemini asks (or with `/permissions`).",
+  gemini:
+    "Gemini CLI loads .gemini/settings.json, and so mem's hooks, only in a trusted folder: trust this repository when Gemini asks (or with `/permissions`).",
 };
 
 /** One thing init does, in the user's words. */
@@ -74,7 +75,16 @@ export type InitPlan = {
 
 /** What init did, step by step (`--json`: `steps` keeps the {step, changed, detail} shape). */
 export type InitStep = { step: string; changed: boolean; detail: string };
-export type InitReport = { root: string; steps: InitStep[]; changes: InitChange[]; gitAdd: string[]; ignored: IgnoredFile[]; agents: AgentId[]; notices: string[]; hints: string[] };
+export type InitReport = {
+  root: string;
+  steps: InitStep[];
+  changes: InitChange[];
+  gitAdd: string[];
+  ignored: IgnoredFile[];
+  agents: AgentId[];
+  notices: string[];
+  hints: string[];
+};
 /** A shared file the team will not get: git ignores it (and does not track it). */
 export type IgnoredFile = { path: string; rule: string };
 
@@ -91,11 +101,19 @@ export function planInit(options: InitOptions): InitPlan {
   const existingConfig = existsSync(paths.configFile) ? readFileSync(paths.configFile, 'utf8') : null;
   if (existingConfig !== null) parseConfig(existingConfig, '.memory/config.json');
   const found = detectAgents(root, options.env);
-  const agents = options.agents ?? ['claude', ...found.filter((evidence) => evidence.agent !== 'claude' && evidence.inRepository).map((evidence) => evidence.agent)];
+  const agents = options.agents ?? [
+    'claude',
+    ...found
+      .filter((evidence) => evidence.agent !== 'claude' && evidence.inRepository)
+      .map((evidence) => evidence.agent),
+  ];
   // Agents seen on this machine but not set up are named, with the line that adds them: init never guesses them in.
   const hints = found
     .filter((evidence) => !agents.includes(evidence.agent))
-    .map((evidence) => `${AGENT_LABELS[evidence.agent]} is here too (${evidence.reasons.join(', ')}): mem init --agent ${[...agents, evidence.agent].join(',')} sets it up as well.`);
+    .map(
+      (evidence) =>
+        `${AGENT_LABELS[evidence.agent]} is here too (${evidence.reasons.join(', ')}): mem init --agent ${[...agents, evidence.agent].join(',')} sets it up as well.`,
+    );
   const withClaude = agents.includes('claude');
   const settings = withClaude && existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : null;
   const settingsError = settings === null ? null : claudeSettingsError(settings);
@@ -109,15 +127,41 @@ export function planInit(options: InitOptions): InitPlan {
   const configText = `${JSON.stringify(defaultConfig(), null, 2)}\n`;
   steps.push(
     existingConfig === null
-      ? { step: 'config', path: '.memory/config.json', action: 'create', shared: true, what: "mem's settings, with the defaults", apply: (record) => { writeFileAtomicSync(paths.configFile, configText); record.createdConfig = configText; } }
+      ? {
+          step: 'config',
+          path: '.memory/config.json',
+          action: 'create',
+          shared: true,
+          what: "mem's settings, with the defaults",
+          apply: (record) => {
+            writeFileAtomicSync(paths.configFile, configText);
+            record.createdConfig = configText;
+          },
+        }
       : { step: 'config', path: '.memory/config.json', action: 'none', shared: true, what: 'kept as it is' },
   );
 
   const ignoreFile = join(paths.memoryDir, '.gitignore');
   steps.push(
     existsSync(ignoreFile)
-      ? { step: 'ignore', path: '.memory/.gitignore', action: 'none', shared: true, what: "keeps mem's local state out of git (already there)" }
-      : { step: 'ignore', path: '.memory/.gitignore', action: 'create', shared: true, what: "keeps mem's local state (sessions/, state/, cache/) out of git", apply: (record) => { writeFileAtomicSync(ignoreFile, MEMORY_GITIGNORE); record.createdMemoryGitignore = true; } },
+      ? {
+          step: 'ignore',
+          path: '.memory/.gitignore',
+          action: 'none',
+          shared: true,
+          what: "keeps mem's local state out of git (already there)",
+        }
+      : {
+          step: 'ignore',
+          path: '.memory/.gitignore',
+          action: 'create',
+          shared: true,
+          what: "keeps mem's local state (sessions/, state/, cache/) out of git",
+          apply: (record) => {
+            writeFileAtomicSync(ignoreFile, MEMORY_GITIGNORE);
+            record.createdMemoryGitignore = true;
+          },
+        },
   );
 
   // The settings file is committed: its hooks name `mem`, never this machine's path, and in the
@@ -128,54 +172,76 @@ export function planInit(options: InitOptions): InitPlan {
   const hooks = addMemHooks(settings, { executable: 'mem', prefixArgs: [], execForm });
   const onPath = command.executable === 'mem';
   // Other agents' files are committed too: their hooks name `mem` the same way. Checked before anything is written.
-  const agentPlans = agents.filter((agent) => agent !== 'claude').map((agent) => ({ agent, plan: planAgentHooks(root, agent) }));
-  if (withClaude) steps.push(
-    hooks.events.length === 0
-      ? { step: 'claude-hooks', path: '.claude/settings.json', action: 'none', shared: true, what: "mem's Claude Code hooks are already there" }
-      : {
-          step: 'claude-hooks',
-          path: '.claude/settings.json',
-          action: settings === null ? 'create' : 'edit',
-          shared: true,
-          what: `${settings === null ? '' : 'adds '}mem's Claude Code hooks: ${listWords(hooks.events)}${settings === null ? '' : '; the rest of the file stays as it is'}; a teammate without mem sees nothing from them${
-            onPath ? '' : ' (mem is not on PATH here: they do nothing until it is, e.g. npm link)'
-          }`,
-          apply: (record) => {
-            if (settings === null && !existsSync(dirname(settingsFile))) {
-              mkdirSync(dirname(settingsFile), { recursive: true });
-              record.createdClaudeDir = true;
-            }
-            writeFileAtomicSync(settingsFile, hooks.text);
-            record.settings = { createdFile: settings === null || record.settings?.createdFile === true, created: [...(record.settings?.created ?? []), ...hooks.created] };
+  const agentPlans = agents
+    .filter((agent) => agent !== 'claude')
+    .map((agent) => ({ agent, plan: planAgentHooks(root, agent) }));
+  if (withClaude)
+    steps.push(
+      hooks.events.length === 0
+        ? {
+            step: 'claude-hooks',
+            path: '.claude/settings.json',
+            action: 'none',
+            shared: true,
+            what: "mem's Claude Code hooks are already there",
+          }
+        : {
+            step: 'claude-hooks',
+            path: '.claude/settings.json',
+            action: settings === null ? 'create' : 'edit',
+            shared: true,
+            what: `${settings === null ? '' : 'adds '}mem's Claude Code hooks: ${listWords(hooks.events)}${settings === null ? '' : '; the rest of the file stays as it is'}; a teammate without mem sees nothing from them${
+              onPath ? '' : ' (mem is not on PATH here: they do nothing until it is, e.g. npm link)'
+            }`,
+            apply: (record) => {
+              if (settings === null && !existsSync(dirname(settingsFile))) {
+                mkdirSync(dirname(settingsFile), { recursive: true });
+                record.createdClaudeDir = true;
+              }
+              writeFileAtomicSync(settingsFile, hooks.text);
+              record.settings = {
+                createdFile: settings === null || record.settings?.createdFile === true,
+                created: [...(record.settings?.created ?? []), ...hooks.created],
+              };
+            },
           },
-        },
-  );
+    );
 
   // The memory protocol has the agent run `mem remember` itself: allow exactly that (and search,
   // candidates) without a permission prompt on every call.
   const agentCommand = shellCommandLine({ ...command, execForm: false });
   const rules = memAllowRules(agentCommand);
   const allowed = addAllowRules(hooks.events.length === 0 ? settings : hooks.text, rules);
-  if (withClaude) steps.push(
-    allowed.added.length === 0
-      ? { step: 'claude-permissions', path: '.claude/settings.json', action: 'none', shared: true, what: 'the agent may already run mem remember, search and candidates', apply: (record) => { record.agentCommand = agentCommand; } }
-      : {
-          step: 'claude-permissions',
-          path: '.claude/settings.json',
-          action: settings === null && hooks.events.length === 0 ? 'create' : 'edit',
-          shared: true,
-          what: `lets the agent run ${allowed.added.map((rule) => rule.replace(/^Bash\((.*):\*\)$/, '$1')).join(', ')} without asking each time`,
-          apply: (record) => {
-            // Note: applied after the hooks step, on the file as that step left it.
-            const current = existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : null;
-            const again = addAllowRules(current, rules);
-            if (again.added.length > 0) writeFileAtomicSync(settingsFile, again.text);
-            record.agentCommand = agentCommand;
-            record.allowRules = [...new Set([...(record.allowRules ?? []), ...again.added])];
-            record.allowCreated = [...(record.allowCreated ?? []), ...again.created];
+  if (withClaude)
+    steps.push(
+      allowed.added.length === 0
+        ? {
+            step: 'claude-permissions',
+            path: '.claude/settings.json',
+            action: 'none',
+            shared: true,
+            what: 'the agent may already run mem remember, search and candidates',
+            apply: (record) => {
+              record.agentCommand = agentCommand;
+            },
+          }
+        : {
+            step: 'claude-permissions',
+            path: '.claude/settings.json',
+            action: settings === null && hooks.events.length === 0 ? 'create' : 'edit',
+            shared: true,
+            what: `lets the agent run ${allowed.added.map((rule) => rule.replace(/^Bash\((.*):\*\)$/, '$1')).join(', ')} without asking each time`,
+            apply: (record) => {
+              // Note: applied after the hooks step, on the file as that step left it.
+              const current = existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : null;
+              const again = addAllowRules(current, rules);
+              if (again.added.length > 0) writeFileAtomicSync(settingsFile, again.text);
+              record.agentCommand = agentCommand;
+              record.allowRules = [...new Set([...(record.allowRules ?? []), ...again.added])];
+              record.allowCreated = [...(record.allowCreated ?? []), ...again.created];
+            },
           },
-        },
-  );
+    );
 
   for (const { agent, plan } of agentPlans) {
     const step: Step = { step: `${agent}-hooks`, path: plan.path, action: plan.action, shared: true, what: plan.what };
@@ -186,7 +252,9 @@ export function planInit(options: InitOptions): InitPlan {
     };
     steps.push(step);
   }
-  const notices = agentPlans.flatMap(({ agent }) => (AGENT_NOTICES[agent] ? [`${AGENT_LABELS[agent]}: ${AGENT_NOTICES[agent]}`] : []));
+  const notices = agentPlans.flatMap(({ agent }) =>
+    AGENT_NOTICES[agent] ? [`${AGENT_LABELS[agent]}: ${AGENT_NOTICES[agent]}`] : [],
+  );
 
   const commandLine = shellCommandLine(command);
   const prePush = planPrePushHook(root, commandLine);
@@ -203,11 +271,18 @@ export function planInit(options: InitOptions): InitPlan {
       if (prePush.fileMode !== undefined) record.prePushMode = prePush.fileMode.from;
     },
   };
-  if (prePush.fileMode !== undefined) prePushStep.fileMode = { from: octal(prePush.fileMode.from), to: octal(prePush.fileMode.to) };
+  if (prePush.fileMode !== undefined)
+    prePushStep.fileMode = { from: octal(prePush.fileMode.from), to: octal(prePush.fileMode.to) };
   if (prePush.mode === 'chained' || existsSync(`${prePush.path}.mem-chained`)) {
     // The hook that was there moves beside mem's, unchanged: a shared hooks folder commits both.
     const chained = prePush.mode === 'chained';
-    steps.push({ step: 'pre-push-chained', path: `${prePushPath}.mem-chained`, action: chained ? 'create' : 'none', shared: prePushStep.shared, what: chained ? 'your previous pre-push hook, moved here unchanged' : 'your previous pre-push hook, unchanged' });
+    steps.push({
+      step: 'pre-push-chained',
+      path: `${prePushPath}.mem-chained`,
+      action: chained ? 'create' : 'none',
+      shared: prePushStep.shared,
+      what: chained ? 'your previous pre-push hook, moved here unchanged' : 'your previous pre-push hook, unchanged',
+    });
   }
   steps.push(prePushStep);
 
@@ -217,13 +292,22 @@ export function planInit(options: InitOptions): InitPlan {
     path: '.gitattributes',
     action: driver.attributes,
     shared: true,
-    what: driver.attributes === 'none' ? 'CLAUDE.md and AGENTS.md already merge entry by entry' : 'CLAUDE.md and AGENTS.md merge entry by entry (merge=mem)',
+    what:
+      driver.attributes === 'none'
+        ? 'CLAUDE.md and AGENTS.md already merge entry by entry'
+        : 'CLAUDE.md and AGENTS.md merge entry by entry (merge=mem)',
     apply: (record) => {
       driver.apply();
       record.mergeDriver = true;
     },
   });
-  steps.push({ step: 'git-config', path: '.git/config', action: driver.config === 'none' ? 'none' : 'edit', shared: false, what: driver.config === 'none' ? "mem's merge driver is registered" : "registers mem's merge driver as merge.mem" });
+  steps.push({
+    step: 'git-config',
+    path: '.git/config',
+    action: driver.config === 'none' ? 'none' : 'edit',
+    shared: false,
+    what: driver.config === 'none' ? "mem's merge driver is registered" : "registers mem's merge driver as merge.mem",
+  });
 
   const exclude = planExcludeLines(root, EXCLUDE_LINES);
   steps.push({
@@ -246,14 +330,23 @@ export function planInit(options: InitOptions): InitPlan {
     path: oldRegions[0] ?? 'CLAUDE.md',
     action: oldRegions.length === 0 ? 'none' : 'edit',
     shared: true,
-    what: oldRegions.length === 0 ? 'holds no managed region of mem (team memory lives on refs/mem/team)' : "moves the old managed region's entries to the team memory and removes the region; commit the file",
+    what:
+      oldRegions.length === 0
+        ? 'holds no managed region of mem (team memory lives on refs/mem/team)'
+        : "moves the old managed region's entries to the team memory and removes the region; commit the file",
   });
 
   // A shared file that an ignore rule matches never reaches `git add`: the user must hear it.
   const ignored = ignoredByGit(root, [...new Set(steps.filter((step) => step.shared).map((step) => step.path))]);
   const changes: InitChange[] = steps.map(({ apply: _apply, ...change }) => {
     const rule = ignored.get(change.path);
-    return rule === undefined ? change : { ...change, what: `${change.what}; git ignores it (${rule}), so it is not shared unless you git add -f it`, ignoredBy: rule };
+    return rule === undefined
+      ? change
+      : {
+          ...change,
+          what: `${change.what}; git ignores it (${rule}), so it is not shared unless you git add -f it`,
+          ignoredBy: rule,
+        };
   });
   return {
     root,
@@ -267,13 +360,22 @@ export function planInit(options: InitOptions): InitPlan {
       // pre-push hook's command line, the merge driver's git config): theirs are idempotent.
       for (const step of steps) step.apply?.(record);
       const done = [...changes];
-      if (oldRegions.length > 0) done[done.length - 1] = { ...done[done.length - 1]!, ...(await migrateOldRegion(root)) };
+      if (oldRegions.length > 0)
+        done[done.length - 1] = { ...done[done.length - 1]!, ...(await migrateOldRegion(root)) };
       writeInstallRecord(paths, record);
       return {
         root,
         changes: done,
-        steps: done.map((change) => ({ step: change.step, changed: change.action !== 'none', detail: `${change.path}: ${change.what}` })),
-        gitAdd: uncommitted(root, [...new Set(done.filter((change) => change.shared && change.ignoredBy === undefined).map((change) => change.path))]),
+        steps: done.map((change) => ({
+          step: change.step,
+          changed: change.action !== 'none',
+          detail: `${change.path}: ${change.what}`,
+        })),
+        gitAdd: uncommitted(root, [
+          ...new Set(
+            done.filter((change) => change.shared && change.ignoredBy === undefined).map((change) => change.path),
+          ),
+        ]),
         ignored: [...ignored].map(([path, rule]) => ({ path, rule })),
         agents,
         notices,
@@ -289,9 +391,15 @@ async function migrateOldRegion(root: string): Promise<Pick<InitChange, 'action'
     const { migrateOldRegions } = await import('../team/migrate-region.js');
     const result = await migrateOldRegions(root, loadConfig(root));
     if (result.files.length === 0) return { action: 'none', what: 'holds no managed region of mem' };
-    return { action: 'edit', what: `moved ${result.imported} entr${result.imported === 1 ? 'y' : 'ies'} from the old managed region to the team memory and removed the region; commit ${result.files.join(' and ')}` };
+    return {
+      action: 'edit',
+      what: `moved ${result.imported} entr${result.imported === 1 ? 'y' : 'ies'} from the old managed region to the team memory and removed the region; commit ${result.files.join(' and ')}`,
+    };
   } catch (error) {
-    return { action: 'none', what: `the old managed region was not migrated (${(error as Error).message}); run mem migrate` };
+    return {
+      action: 'none',
+      what: `the old managed region was not migrated (${(error as Error).message}); run mem migrate`,
+    };
   }
 }
 
@@ -326,7 +434,12 @@ function planExcludeLines(root: string, lines: string[]): ExcludePlan {
   const added = lines.filter((line) => !present.has(line));
   const separator = current === '' || current.endsWith('\n') ? '' : '\n';
   const appended = added.length === 0 ? '' : `${separator}${added.join('\n')}\n`;
-  return { file, added, appended, apply: () => (appended === '' ? undefined : writeFileAtomicSync(file, `${current}${appended}`)) };
+  return {
+    file,
+    added,
+    appended,
+    apply: () => (appended === '' ? undefined : writeFileAtomicSync(file, `${current}${appended}`)),
+  };
 }
 
 /**
@@ -337,7 +450,10 @@ function uncommitted(root: string, paths: string[]): string[] {
   if (paths.length === 0) return [];
   const status = runGitSync(['status', '--porcelain', '-z', '--untracked-files=all', '--', ...paths], root);
   if (status === null) return paths;
-  const changed = status.split('\0').filter((entry) => entry.length > 3).map((entry) => entry.slice(3));
+  const changed = status
+    .split('\0')
+    .filter((entry) => entry.length > 3)
+    .map((entry) => entry.slice(3));
   return paths.filter((path) => changed.some((file) => file === path || file.startsWith(`${path}/`)));
 }
 

@@ -27,7 +27,10 @@ export type InstallRecord = {
   /** Keys init created in .claude/settings.json for them (permissions, permissions.allow). */
   allowCreated?: (string | number)[][];
   /** What init did to other agents' hook files (`.codex/hooks.json`, `.gemini/settings.json`), by path. */
-  agentSettings?: Record<string, { createdFile: boolean; createdDir: boolean; created: (string | number)[][]; contextFiles?: string[] }>;
+  agentSettings?: Record<
+    string,
+    { createdFile: boolean; createdDir: boolean; created: (string | number)[][]; contextFiles?: string[] }
+  >;
 };
 
 /** Returns the record, or an empty one when absent or unreadable. */

@@ -42,7 +42,11 @@ export function planMergeDriver(root: string, command: string): MergeDriverPlan 
   const present = wanted.map(([key]) => runGitSync(['config', '--local', '--get', key], root));
   return {
     attributes: current === undefined ? 'create' : next === current ? 'none' : 'edit',
-    config: present.every((value) => value === null) ? 'create' : present.every((value, i) => value === wanted[i]![1]) ? 'none' : 'edit',
+    config: present.every((value) => value === null)
+      ? 'create'
+      : present.every((value, i) => value === wanted[i]![1])
+        ? 'none'
+        : 'edit',
     apply: () => {
       if (next !== (current ?? '')) writeFileAtomicSync(file, next);
       for (const [key, value] of wanted) setConfig(root, key, value);

@@ -56,13 +56,18 @@ function renderPrePushHook(command: string, chained: boolean): string {
       `previous="$(dirname "$0")/pre-push${CHAINED_SUFFIX}"`,
       'input=$(cat)',
       'if [ -n "$input" ]; then',
-      "  printf '%s\\n' \"$input\" | \"$previous\" \"$@\" || exit $?",
+      '  printf \'%s\\n\' "$input" | "$previous" "$@" || exit $?',
       'else',
       '  "$previous" "$@" </dev/null || exit $?',
       'fi',
     );
   }
-  lines.push('# Memory never blocks a push: on failure mem warns, queues the sync and exits 0.', syncLine(command), 'exit 0', '');
+  lines.push(
+    '# Memory never blocks a push: on failure mem warns, queues the sync and exits 0.',
+    syncLine(command),
+    'exit 0',
+    '',
+  );
   return lines.join('\n');
 }
 
@@ -95,7 +100,11 @@ export function planPrePushHook(root: string, command: string): PrePushPlan {
     return withMode({
       path,
       mode: 'husky-block',
-      apply: () => write(appendMarkedBlock(current ?? HUSKY_CREATED, HUSKY_BLOCK, syncLine('mem')), currentMode === undefined ? 0o755 : executable(currentMode)),
+      apply: () =>
+        write(
+          appendMarkedBlock(current ?? HUSKY_CREATED, HUSKY_BLOCK, syncLine('mem')),
+          currentMode === undefined ? 0o755 : executable(currentMode),
+        ),
     });
   }
   if (current?.includes(MARK)) {

@@ -16,7 +16,10 @@ export function renderChanges(changes: InitChange[], done: boolean): string[] {
   const verbWidth = Math.max(...changes.map((change) => ACTION[change.action][done ? 'after' : 'before'].length));
   const line = (change: InitChange) => {
     const verb = ACTION[change.action][done ? 'after' : 'before'].padEnd(verbWidth);
-    const mode = change.fileMode === undefined || change.action === 'none' ? '' : `; mode ${change.fileMode.from} → ${change.fileMode.to}, so that git runs it`;
+    const mode =
+      change.fileMode === undefined || change.action === 'none'
+        ? ''
+        : `; mode ${change.fileMode.from} → ${change.fileMode.to}, so that git runs it`;
     return `    ${verb}  ${change.path.padEnd(width)}  ${change.what}${mode}`;
   };
   const shared = changes.filter((change) => change.shared);
@@ -28,10 +31,20 @@ export function renderChanges(changes: InitChange[], done: boolean): string[] {
 }
 
 /** Returns the lines that end init: what to commit, what git will not share, and what to do next. */
-export function renderNextSteps(gitAdd: string[], notices: string[] = [], agentNames = 'Claude Code', ignored: IgnoredFile[] = []): string[] {
+export function renderNextSteps(
+  gitAdd: string[],
+  notices: string[] = [],
+  agentNames = 'Claude Code',
+  ignored: IgnoredFile[] = [],
+): string[] {
   const lines: string[] = [];
   if (gitAdd.length > 0) {
-    lines.push('', 'Commit the files your team shares:', `  git add ${gitAdd.map(shellWord).join(' ')}`, '  git commit -m "Set up mem"');
+    lines.push(
+      '',
+      'Commit the files your team shares:',
+      `  git add ${gitAdd.map(shellWord).join(' ')}`,
+      '  git commit -m "Set up mem"',
+    );
   } else if (ignored.length === 0) {
     lines.push('', 'Nothing to commit: the files your team shares are committed already.');
   }
@@ -44,7 +57,12 @@ export function renderNextSteps(gitAdd: string[], notices: string[] = [], agentN
     );
   }
   for (const notice of notices) lines.push('', notice);
-  lines.push('', agentNames === 'Claude Code' ? 'Then start a Claude Code session: mem keeps a handoff in .memory/sessions/, and the memory it learns reaches the agent through .claude/rules/mem-team-memory.md (ignored by git; mem renders it).' : `Then start a session in ${agentNames}: mem keeps a handoff in .memory/sessions/, and the memory it learns reaches every agent (Claude Code through .claude/rules/mem-team-memory.md, the others at session start).`);
+  lines.push(
+    '',
+    agentNames === 'Claude Code'
+      ? 'Then start a Claude Code session: mem keeps a handoff in .memory/sessions/, and the memory it learns reaches the agent through .claude/rules/mem-team-memory.md (ignored by git; mem renders it).'
+      : `Then start a session in ${agentNames}: mem keeps a handoff in .memory/sessions/, and the memory it learns reaches every agent (Claude Code through .claude/rules/mem-team-memory.md, the others at session start).`,
+  );
   return lines;
 }
 

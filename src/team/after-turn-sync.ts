@@ -29,7 +29,13 @@ export async function runAfterTurnSync(root: string, sessionId: string | undefin
     await completeShallowProvenance(root);
   } catch (error) {
     try {
-      updateSyncStatus(root, { lastFailure: { reason: 'failed', message: `after-turn team step: ${(error as Error).message}`, at: now.toISOString() } });
+      updateSyncStatus(root, {
+        lastFailure: {
+          reason: 'failed',
+          message: `after-turn team step: ${(error as Error).message}`,
+          at: now.toISOString(),
+        },
+      });
     } catch {
       /* nowhere left to report */
     }

@@ -13,7 +13,13 @@ import { withLock } from '../core/files/lock.js';
 import { readBranchPosition } from '../core/git/scope-view.js';
 import { regionBody } from '../core/memory-file/region-body.js';
 import { readWorkingText, sharedMemoryPaths, writeWorkingBody } from '../core/shared-memory-file.js';
-import { planBranchScopes, type AbandonReason, type AbandonedBranch, type KeptBranch, type ScopedEntries } from './plan-branch-scopes.js';
+import {
+  planBranchScopes,
+  type AbandonReason,
+  type AbandonedBranch,
+  type KeptBranch,
+  type ScopedEntries,
+} from './plan-branch-scopes.js';
 import { readBranchFacts } from './read-branch-facts.js';
 import { recordScope } from './store/team-record.js';
 import type { TeamContext } from './team-context.js';
@@ -24,7 +30,11 @@ import { readWorkingItems, renderWorkingBody } from './working-records.js';
 import { planPromotion } from './promotion-conflicts.js';
 
 /** What this clone keeps between checks: branches seen with work of their own, what a person kept, what waits for review. */
-export type BranchScopeState = { seenWithWork: string[]; kept: Record<string, KeptBranch>; abandoned: AbandonedBranch[] };
+export type BranchScopeState = {
+  seenWithWork: string[];
+  kept: Record<string, KeptBranch>;
+  abandoned: AbandonedBranch[];
+};
 
 /** A branch promoted: how many of its entries became team-wide, and how many of those contradict a team-wide entry and wait in `mem review`. */
 export type PromotedBranch = { branch: string; entries: number; conflicts: number };
@@ -39,7 +49,11 @@ function statePath(root: string): string {
 export function readBranchScopeState(root: string): BranchScopeState {
   try {
     const parsed = JSON.parse(readFileSync(statePath(root), 'utf8')) as Partial<BranchScopeState>;
-    return { seenWithWork: Array.isArray(parsed.seenWithWork) ? parsed.seenWithWork : [], kept: parsed.kept ?? {}, abandoned: Array.isArray(parsed.abandoned) ? parsed.abandoned : [] };
+    return {
+      seenWithWork: Array.isArray(parsed.seenWithWork) ? parsed.seenWithWork : [],
+      kept: parsed.kept ?? {},
+      abandoned: Array.isArray(parsed.abandoned) ? parsed.abandoned : [],
+    };
   } catch {
     return { seenWithWork: [], kept: {}, abandoned: [] };
   }
@@ -53,18 +67,23 @@ function saveBranchScopeState(root: string, state: BranchScopeState): void {
 /** The working copy's scoped entries by branch, parsed once per change of the file (`.memory/cache/branch-entries.json`). */
 function scopedEntries(context: TeamContext): Map<string, ScopedEntries> {
   const working = sharedMemoryPaths(context.root).working;
-  const byBranch = cachedDerivation(join(context.paths.cacheDir, 'branch-entries.json'), 'branch-entries-1', { working }, (contents) => {
-    const out: Record<string, { ids: string[]; newestMs: number | null }> = {};
-    for (const item of readWorkingItems(regionBody(contents['working']?.toString('utf8') ?? '') ?? '')) {
-      const scope = recordScope(item.record);
-      if (scope === undefined) continue;
-      const at = Date.parse(item.provenance.at ?? '');
-      const known = (out[scope] ??= { ids: [], newestMs: null });
-      known.ids.push(item.id);
-      if (Number.isFinite(at)) known.newestMs = Math.max(known.newestMs ?? 0, at);
-    }
-    return out;
-  });
+  const byBranch = cachedDerivation(
+    join(context.paths.cacheDir, 'branch-entries.json'),
+    'branch-entries-1',
+    { working },
+    (contents) => {
+      const out: Record<string, { ids: string[]; newestMs: number | null }> = {};
+      for (const item of readWorkingItems(regionBody(contents['working']?.toString('utf8') ?? '') ?? '')) {
+        const scope = recordScope(item.record);
+        if (scope === undefined) continue;
+        const at = Date.parse(item.provenance.at ?? '');
+        const known = (out[scope] ??= { ids: [], newestMs: null });
+        known.ids.push(item.id);
+        if (Number.isFinite(at)) known.newestMs = Math.max(known.newestMs ?? 0, at);
+      }
+      return out;
+    },
+  );
   return new Map(Object.entries(byBranch));
 }
 
@@ -74,7 +93,11 @@ function scopedEntries(context: TeamContext): Map<string, ScopedEntries> {
  * (after a sync brought a branch's first entries: a clone that saw the branch open may promote it
  * once it lands). Throws LOCK_HELD or on I/O failure (sync reports it and goes on).
  */
-export async function settleBranchScopes(context: TeamContext, now: Date, options: { observeOnly?: boolean } = {}): Promise<BranchScopeOutcome> {
+export async function settleBranchScopes(
+  context: TeamContext,
+  now: Date,
+  options: { observeOnly?: boolean } = {},
+): Promise<BranchScopeOutcome> {
   const outcome: BranchScopeOutcome = { promoted: [], abandoned: [] };
   if (context.config.scope.branches === 'off') return outcome;
   const branches = scopedEntries(context);
@@ -84,7 +107,11 @@ export async function settleBranchScopes(context: TeamContext, now: Date, option
     return outcome;
   }
   const { defaultBranch } = readBranchPosition(context.root, context.config);
-  const facts = await readBranchFacts(context.root, [...branches.keys()], { remote: context.config.team.remote, defaultBranch, cacheFile: join(context.paths.cacheDir, 'branch-facts.json') });
+  const facts = await readBranchFacts(context.root, [...branches.keys()], {
+    remote: context.config.team.remote,
+    defaultBranch,
+    cacheFile: join(context.paths.cacheDir, 'branch-facts.json'),
+  });
   const plan = planBranchScopes({
     branches,
     facts,
@@ -95,10 +122,15 @@ export async function settleBranchScopes(context: TeamContext, now: Date, option
     abandonDays: context.config.scope.abandonDays,
   });
   if (options.observeOnly === true) plan.promote = [];
-  if (plan.promote.length > 0) outcome.promoted = await promoteBranches(context.root, context.config, new Set(plan.promote));
+  if (plan.promote.length > 0)
+    outcome.promoted = await promoteBranches(context.root, context.config, new Set(plan.promote));
   outcome.abandoned = plan.abandoned;
-  const seen = [...new Set([...state.seenWithWork, ...plan.seenWithWork])].filter((branch) => branches.has(branch) && !plan.promote.includes(branch));
-  const kept = Object.fromEntries(Object.entries(state.kept).filter(([branch]) => branches.has(branch) && !plan.promote.includes(branch)));
+  const seen = [...new Set([...state.seenWithWork, ...plan.seenWithWork])].filter(
+    (branch) => branches.has(branch) && !plan.promote.includes(branch),
+  );
+  const kept = Object.fromEntries(
+    Object.entries(state.kept).filter(([branch]) => branches.has(branch) && !plan.promote.includes(branch)),
+  );
   const next = { seenWithWork: seen, kept, abandoned: plan.abandoned };
   if (JSON.stringify(next) !== JSON.stringify(state)) saveBranchScopeState(context.root, next);
   return outcome;
@@ -109,19 +141,42 @@ export async function settleBranchScopes(context: TeamContext, now: Date, option
  * that contradicts a team-wide entry as a conflict with it for `mem review` (promotion-conflicts.ts);
  * returns per branch how many entries it promoted and how many of them wait in review.
  */
-export async function promoteBranches(root: string, config: Config, branches: ReadonlySet<string>): Promise<PromotedBranch[]> {
-  return withLock(memoryPaths(root).memoryLock, () => {
-    const text = readWorkingText(root);
-    const plan = planPromotion(readWorkingItems(regionBody(text) ?? ''), branches);
-    if (plan.promoted.size === 0) return [];
-    const identity = readGitIdentity(root);
-    writeWorkingBody(root, renderWorkingBody(plan.items, config.region.sections, { name: identity.name ?? null, email: identity.email ?? null }), text);
-    return [...plan.promoted].map(([branch, entries]) => ({ branch, entries, conflicts: plan.conflicts.get(branch) ?? 0 }));
-  }, { timeoutMs: 10_000 });
+export async function promoteBranches(
+  root: string,
+  config: Config,
+  branches: ReadonlySet<string>,
+): Promise<PromotedBranch[]> {
+  return withLock(
+    memoryPaths(root).memoryLock,
+    () => {
+      const text = readWorkingText(root);
+      const plan = planPromotion(readWorkingItems(regionBody(text) ?? ''), branches);
+      if (plan.promoted.size === 0) return [];
+      const identity = readGitIdentity(root);
+      writeWorkingBody(
+        root,
+        renderWorkingBody(plan.items, config.region.sections, {
+          name: identity.name ?? null,
+          email: identity.email ?? null,
+        }),
+        text,
+      );
+      return [...plan.promoted].map(([branch, entries]) => ({
+        branch,
+        entries,
+        conflicts: plan.conflicts.get(branch) ?? 0,
+      }));
+    },
+    { timeoutMs: 10_000 },
+  );
 }
 
 /** Keeps an abandoned branch's entries on it: not offered again (until untouched for scope.abandonDays once more). */
 export function keepBranch(root: string, branch: string, reason: AbandonReason, now: Date): void {
   const state = readBranchScopeState(root);
-  saveBranchScopeState(root, { ...state, kept: { ...state.kept, [branch]: { atMs: now.getTime(), reason } }, abandoned: state.abandoned.filter((item) => item.branch !== branch) });
+  saveBranchScopeState(root, {
+    ...state,
+    kept: { ...state.kept, [branch]: { atMs: now.getTime(), reason } },
+    abandoned: state.abandoned.filter((item) => item.branch !== branch),
+  });
 }

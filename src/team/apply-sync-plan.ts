@@ -4,7 +4,14 @@
  * written once, already naming that commit, the agent's file rendered and the quarantine recorded.
  */
 import { readGitIdentity } from '../core/git/git-identity.js';
-import { readWorkingText, renderLayout, renderSharedMemory, sharedMemoryPaths, writeWorkingBody, writeWorkingMetadata } from '../core/shared-memory-file.js';
+import {
+  readWorkingText,
+  renderLayout,
+  renderSharedMemory,
+  sharedMemoryPaths,
+  writeWorkingBody,
+  writeWorkingMetadata,
+} from '../core/shared-memory-file.js';
 import { fileStamp } from '../core/files/file-stamp.js';
 import { noProgress, type Progress } from '../core/progress.js';
 import { commitMessage, type StepResult } from './merge-parts.js';
@@ -25,7 +32,13 @@ import type { StepRead, SyncRun } from './sync-run.js';
  * starts its push, then writes the working copy once, already naming that commit, renders the
  * agent's file and records what was quarantined.
  */
-export async function applySyncPlan(run: SyncRun, read: StepRead, plan: SyncPlan, theirsOid: string | null, reachable: boolean): Promise<StepResult> {
+export async function applySyncPlan(
+  run: SyncRun,
+  read: StepRead,
+  plan: SyncPlan,
+  theirsOid: string | null,
+  reachable: boolean,
+): Promise<StepResult> {
   const { context, report, options, now } = run;
   const { root } = context;
   const sections = context.config.region.sections;
@@ -61,12 +74,20 @@ export async function applySyncPlan(run: SyncRun, read: StepRead, plan: SyncPlan
       const mine = read.input.ours.find((item) => item.id === id)?.record;
       firstWrites.push({ path: entryPath(id), content: mine === undefined ? null : serializeRecord(mine) });
     }
-    commit = await context.store.writeCommit({ parent: theirsOid, writes: firstWrites, message: message('change'), author, timestamp });
+    commit = await context.store.writeCommit({
+      parent: theirsOid,
+      writes: firstWrites,
+      message: message('change'),
+      author,
+      timestamp,
+    });
     if (conflicted.size > 0) {
       const ownVersions = commit;
       const withCommits = (item: WorkingItem): WorkingItem => {
         if (item.record.kind !== 'conflict') return item;
-        const versions = item.record.versions.map((version) => (version.commit === null && version.text !== null ? { ...version, commit: ownVersions } : version));
+        const versions = item.record.versions.map((version) =>
+          version.commit === null && version.text !== null ? { ...version, commit: ownVersions } : version,
+        );
         const provenance = new Map(item.versionProvenance);
         const mine = provenance.get('');
         if (mine) provenance.set(ownVersions, { ...mine, commit: ownVersions });
@@ -78,7 +99,13 @@ export async function applySyncPlan(run: SyncRun, read: StepRead, plan: SyncPlan
         conflictWrites.push({ path: entryPath(item.id), content: serializeRecord(withCommits(item).record) });
         written.add(item.id);
       }
-      commit = await context.store.writeCommit({ parent: commit, writes: conflictWrites, message: message('conflict'), author, timestamp });
+      commit = await context.store.writeCommit({
+        parent: commit,
+        writes: conflictWrites,
+        message: message('conflict'),
+        author,
+        timestamp,
+      });
       // The working copy names ours' versions by the commit that now holds them.
       finalItems = splitWideConflicts(plan.items.map(withCommits));
     }
@@ -101,7 +128,14 @@ export async function applySyncPlan(run: SyncRun, read: StepRead, plan: SyncPlan
   const wrote = { workingText, stamp, workingHash: rendered.readBack === 0 ? rendered.workingHash : null };
   if (!plan.pending) return { commit: theirsOid, written, pending: false, wrote };
   if (!reachable) return { commit: null, written, pending: true, wrote };
-  return { commit, written, pending: true, wrote, ...(pushing ? { pushing } : {}), ...(willPush && advance !== undefined ? { advanceBase: advance } : {}) };
+  return {
+    commit,
+    written,
+    pending: true,
+    wrote,
+    ...(pushing ? { pushing } : {}),
+    ...(willPush && advance !== undefined ? { advanceBase: advance } : {}),
+  };
 }
 
 /**
@@ -110,7 +144,13 @@ export async function applySyncPlan(run: SyncRun, read: StepRead, plan: SyncPlan
  * in between leaves a pushed commit whose entries the working copy holds unstamped, which the
  * next sync merges cleanly: both sides made the same change).
  */
-export function sendCommit(context: TeamContext, commit: string, written: ReadonlySet<string>, progress: Progress, pushes: PushStarter): Promise<PushOutcome> {
+export function sendCommit(
+  context: TeamContext,
+  commit: string,
+  written: ReadonlySet<string>,
+  progress: Progress,
+  pushes: PushStarter,
+): Promise<PushOutcome> {
   progress(`sending ${written.size === 1 ? '1 change' : `${written.size} changes`} to ${context.target.remote}`);
   return pushTeamBranch(context.target, commit, pushes.take());
 }
@@ -139,8 +179,11 @@ export function stampPushed(context: TeamContext, step: StepResult, commit: stri
   const stamped = stampSent(items, step.written, commit, reader, now);
   // Note: commits and authors are not in the rendered file: it stays current, the next sync has nothing to do.
   const changed = stamped.some((item, index) => item !== items[index]);
-  const text = changed ? writeWorkingMetadata(context.root, renderWorkingBody(stamped, context.config.region.sections, reader), { fileText }) : fileText;
+  const text = changed
+    ? writeWorkingMetadata(context.root, renderWorkingBody(stamped, context.config.region.sections, reader), {
+        fileText,
+      })
+    : fileText;
   recordCommitted(context.root, text);
   return false;
 }
-

@@ -11,21 +11,32 @@ export function checkRefspecs(root: string, remote: string, teamRef: string): st
   const warnings: string[] = [];
   // One git process for the whole remote section: `mem status` has a start-up budget.
   const prefix = `remote.${remote}.`;
-  const lines = (runGitSync(['config', '--get-regexp', `^${prefix.replace(/[.]/g, '\\.')}`], root) ?? '').split('\n').filter((line) => line.trim() !== '');
-  const values = (key: string) => lines.filter((line) => line.toLowerCase().startsWith(`${prefix}${key} `.toLowerCase())).map((line) => line.slice(prefix.length + key.length + 1));
+  const lines = (runGitSync(['config', '--get-regexp', `^${prefix.replace(/[.]/g, '\\.')}`], root) ?? '')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+  const values = (key: string) =>
+    lines
+      .filter((line) => line.toLowerCase().startsWith(`${prefix}${key} `.toLowerCase()))
+      .map((line) => line.slice(prefix.length + key.length + 1));
   if (values('url').length === 0) return warnings;
   for (const spec of values('fetch')) {
     if (matches(source(spec), teamRef)) {
-      warnings.push(`remote.${remote}.fetch "${spec}" also fetches ${teamRef} into your repository; mem fetches it into its own store (.git/mem/store.git), so narrow the refspec (e.g. +refs/heads/*:refs/remotes/${remote}/*)`);
+      warnings.push(
+        `remote.${remote}.fetch "${spec}" also fetches ${teamRef} into your repository; mem fetches it into its own store (.git/mem/store.git), so narrow the refspec (e.g. +refs/heads/*:refs/remotes/${remote}/*)`,
+      );
     }
   }
   for (const spec of values('push')) {
     if (matches(source(spec), teamRef) || spec === ':' || spec === '+:') {
-      warnings.push(`remote.${remote}.push "${spec}" can push over ${teamRef}; mem pushes it itself after merging, so leave it out of your push refspecs`);
+      warnings.push(
+        `remote.${remote}.push "${spec}" can push over ${teamRef}; mem pushes it itself after merging, so leave it out of your push refspecs`,
+      );
     }
   }
   if (values('mirror').includes('true')) {
-    warnings.push(`remote.${remote}.mirror is set: a mirror push from this clone deletes ${teamRef} on the remote (this clone does not keep it among its own refs); push branches instead`);
+    warnings.push(
+      `remote.${remote}.mirror is set: a mirror push from this clone deletes ${teamRef} on the remote (this clone does not keep it among its own refs); push branches instead`,
+    );
   }
   return warnings;
 }

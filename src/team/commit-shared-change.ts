@@ -13,6 +13,8 @@ export async function commitSharedChange(root: string): Promise<string[]> {
     updateSyncStatus(root, { pending: true });
     return [];
   } catch (error) {
-    return [`could not record the pending team change: ${(error as Error).message}; the next \`mem sync\` sends it anyway`];
+    return [
+      `could not record the pending team change: ${(error as Error).message}; the next \`mem sync\` sends it anyway`,
+    ];
   }
 }

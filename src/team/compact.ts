@@ -35,14 +35,30 @@ export type CompactOptions = { dryRun?: boolean; now?: Date; retryDelayMs?: (att
 export async function compactTeamHistory(root: string, options: CompactOptions = {}): Promise<CompactReport> {
   const now = options.now ?? new Date();
   const context = openTeamContext(root);
-  if (!context.config.team.enabled) throw new MemError('USAGE', 'team sync is disabled (team.enabled = false): there is no team history to compact');
-  const report: CompactReport = { outcome: 'failed', commits: 0, snapshot: null, archiveRef: null, message: null, warnings: [] };
+  if (!context.config.team.enabled)
+    throw new MemError('USAGE', 'team sync is disabled (team.enabled = false): there is no team history to compact');
+  const report: CompactReport = {
+    outcome: 'failed',
+    commits: 0,
+    snapshot: null,
+    archiveRef: null,
+    message: null,
+    warnings: [],
+  };
   const retries = context.config.team.pushRetries;
   for (let attempt = 0; ; attempt += 1) {
     // Note: this clone's unsent memory first, so the snapshot holds it and nothing waits on the old history.
-    const synced = await syncTeamMemory(root, { now, ...(options.retryDelayMs ? { retryDelayMs: options.retryDelayMs } : {}) });
-    if (synced.failure !== null) return { ...report, message: `sync failed first, nothing compacted: ${synced.failure.message}` };
-    if (synced.pending) return { ...report, message: 'this clone has memory the team ref does not have yet (see mem status); nothing compacted' };
+    const synced = await syncTeamMemory(root, {
+      now,
+      ...(options.retryDelayMs ? { retryDelayMs: options.retryDelayMs } : {}),
+    });
+    if (synced.failure !== null)
+      return { ...report, message: `sync failed first, nothing compacted: ${synced.failure.message}` };
+    if (synced.pending)
+      return {
+        ...report,
+        message: 'this clone has memory the team ref does not have yet (see mem status); nothing compacted',
+      };
     const step = await withLock(context.syncLock, async (): Promise<'done' | 'retry'> => {
       const fetched = await fetchTeamBranch(context.target);
       if (!fetched.ok) {
@@ -77,11 +93,18 @@ export async function compactTeamHistory(root: string, options: CompactOptions =
         `Mem-Archive: ${archiveRef}`,
         '',
       ].join('\n');
-      const snapshot = writeSnapshotCommit(storeDir, { commit: head, message, author: readGitAuthor(root), timestamp: Math.floor(now.getTime() / 1000) });
+      const snapshot = writeSnapshotCommit(storeDir, {
+        commit: head,
+        message,
+        author: readGitAuthor(root),
+        timestamp: Math.floor(now.getTime() / 1000),
+      });
       const pushed = await pushCompaction(context.target, snapshot, head, archiveRef);
       if (!pushed.ok) {
         if (pushed.reason === 'rejected' && attempt < retries) {
-          report.warnings.push(`the team ref moved while compacting; syncing again (attempt ${attempt + 2} of ${retries + 1})`);
+          report.warnings.push(
+            `the team ref moved while compacting; syncing again (attempt ${attempt + 2} of ${retries + 1})`,
+          );
           return 'retry';
         }
         report.message = `the compaction was not pushed, nothing changed on the remote: ${pushed.message}`;
@@ -95,6 +118,11 @@ export async function compactTeamHistory(root: string, options: CompactOptions =
       return 'done';
     });
     if (step === 'done') return report;
-    await new Promise((resolve) => setTimeout(resolve, options.retryDelayMs ? options.retryDelayMs(attempt) : Math.round((50 + Math.random() * 200) * 2 ** attempt)));
+    await new Promise((resolve) =>
+      setTimeout(
+        resolve,
+        options.retryDelayMs ? options.retryDelayMs(attempt) : Math.round((50 + Math.random() * 200) * 2 ** attempt),
+      ),
+    );
   }
 }

@@ -5,7 +5,14 @@
  * replaced history keeps it as its merge base (same tree, so only real changes count), and who
  * changed what comes from the new commits after the snapshot plus the archived ones after its base.
  */
-import { attributeChanges, hasObject, isAncestor, rootCommits, type Attribution, type CommitAuthor } from './store/git-objects.js';
+import {
+  attributeChanges,
+  hasObject,
+  isAncestor,
+  rootCommits,
+  type Attribution,
+  type CommitAuthor,
+} from './store/git-objects.js';
 import { ENTRY_DIR } from './store/team-record.js';
 import { fetchArchiveRef } from './store/transport.js';
 import type { TeamContext } from './team-context.js';
@@ -17,7 +24,12 @@ const COMPACTS_RE = /^Mem-Compacts: ([0-9a-f]{40})$/m;
 const ARCHIVE_RE = /^Mem-Archive: (refs\/mem\/team-archive\/[A-Za-z0-9._-]{1,80})$/m;
 
 /** Returns the compaction that puts `base` inside `head`'s history, or null (a real rewrite: merge without a base). */
-export async function findCompaction(context: TeamContext, base: string, head: string, online: boolean): Promise<Compaction | null> {
+export async function findCompaction(
+  context: TeamContext,
+  base: string,
+  head: string,
+  online: boolean,
+): Promise<Compaction | null> {
   const storeDir = context.target.storeDir;
   let current = head;
   const levels: Compaction['levels'] = [];
@@ -40,7 +52,12 @@ export async function findCompaction(context: TeamContext, base: string, head: s
 }
 
 /** Who changed each entry since `base`, across compactions: newest commits first (after the newest snapshot), then each archived span down to the base. */
-export function attributeAcrossCompaction(storeDir: string, head: string, base: string, compaction: Compaction): { byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> } {
+export function attributeAcrossCompaction(
+  storeDir: string,
+  head: string,
+  base: string,
+  compaction: Compaction,
+): { byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> } {
   const byPath = new Map<string, Attribution>();
   const authors = new Map<string, CommitAuthor>();
   const spans: Array<[string, string]> = [];

@@ -39,13 +39,21 @@ export async function completeShallowProvenance(root: string): Promise<number> {
             if (item.record.kind !== 'entry' || item.provenance.author !== undefined) return;
             const at = attribution.byPath.get(entryPath(item.id));
             if (at === undefined) return;
-            const when = Number.isNaN(Date.parse(at.author.at)) ? at.author.at : new Date(Date.parse(at.author.at)).toISOString().replace(/\.\d{3}Z$/, 'Z');
-            items[index] = { ...item, provenance: { ...item.provenance, author: at.author.name, at: when, commit: at.commit } };
+            const when = Number.isNaN(Date.parse(at.author.at))
+              ? at.author.at
+              : new Date(Date.parse(at.author.at)).toISOString().replace(/\.\d{3}Z$/, 'Z');
+            items[index] = {
+              ...item,
+              provenance: { ...item.provenance, author: at.author.name, at: when, commit: at.commit },
+            };
             filled += 1;
           });
           if (filled > 0) {
             const identity = readGitIdentity(root);
-            const filledBody = renderWorkingBody(items, context.config.region.sections, { name: identity.name ?? null, email: identity.email ?? null });
+            const filledBody = renderWorkingBody(items, context.config.region.sections, {
+              name: identity.name ?? null,
+              email: identity.email ?? null,
+            });
             writeWorkingMetadata(root, filledBody);
           }
           return filled;
@@ -56,4 +64,3 @@ export async function completeShallowProvenance(root: string): Promise<number> {
     { timeoutMs: 30_000, staleMs: 10 * 60_000 },
   );
 }
-

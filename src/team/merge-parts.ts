@@ -37,7 +37,11 @@ export type StepResult = {
  * is not a regular file, does not parse, or trips the secret/injection gate is quarantined (the
  * rest still arrives). Tombstones are not entries and are skipped here.
  */
-export function readIncomingEntries(incoming: readonly IncomingChange[], blobs: ReadonlyMap<string, Buffer>, scan: SecretScanOptions): IncomingEntries {
+export function readIncomingEntries(
+  incoming: readonly IncomingChange[],
+  blobs: ReadonlyMap<string, Buffer>,
+  scan: SecretScanOptions,
+): IncomingEntries {
   const reader = incomingEntriesReader(incoming, scan);
   reader.add([...blobs]);
   return reader.finish(blobs);
@@ -58,7 +62,13 @@ const CHECKED_RUN = 200;
  * all the blobs, in the same order. The gate judges each record on its own, so checking them in
  * runs finds what one check of them all finds (scan-record.ts).
  */
-export function incomingEntriesReader(incoming: readonly IncomingChange[], scan: SecretScanOptions): { add(arrived: ReadonlyArray<readonly [string, Buffer]>): void; finish(blobs: ReadonlyMap<string, Buffer>): IncomingEntries } {
+export function incomingEntriesReader(
+  incoming: readonly IncomingChange[],
+  scan: SecretScanOptions,
+): {
+  add(arrived: ReadonlyArray<readonly [string, Buffer]>): void;
+  finish(blobs: ReadonlyMap<string, Buffer>): IncomingEntries;
+} {
   // The changes that read a blob: regular files of valid entry paths, by the blob they want.
   const wanting = new Map<string, number[]>();
   incoming.forEach((change, index) => {
@@ -95,7 +105,13 @@ export function incomingEntriesReader(incoming: readonly IncomingChange[], scan:
         const kind = classifyPath(change.path);
         if (kind === null || kind.kind === 'tombstone') return;
         if (kind.kind === 'malformed') {
-          if (change.newOid !== null) quarantined.push({ id: change.path.slice(0, 120), section: '', text: '', reasons: [badLineProblem(change.path) ?? 'not a valid entry path'] });
+          if (change.newOid !== null)
+            quarantined.push({
+              id: change.path.slice(0, 120),
+              section: '',
+              text: '',
+              reasons: [badLineProblem(change.path) ?? 'not a valid entry path'],
+            });
           return;
         }
         if (change.newOid === null) {
@@ -127,9 +143,17 @@ function isRegularFile(change: IncomingChange): boolean {
 }
 
 /** The team commit's message: what changed, one line per entry, so `git log` on the team ref reads as an audit log. */
-export function commitMessage(kind: 'change' | 'conflict', writes: readonly FileWrite[], conflicted: ReadonlySet<string>, sessionId: string | undefined): string {
+export function commitMessage(
+  kind: 'change' | 'conflict',
+  writes: readonly FileWrite[],
+  conflicted: ReadonlySet<string>,
+  sessionId: string | undefined,
+): string {
   const lines = summarise(writes, conflicted);
-  const title = kind === 'conflict' ? 'mem: record a conflict for review' : `mem: ${lines.length} memory change${lines.length === 1 ? '' : 's'}`;
+  const title =
+    kind === 'conflict'
+      ? 'mem: record a conflict for review'
+      : `mem: ${lines.length} memory change${lines.length === 1 ? '' : 's'}`;
   return `${title}\n\n${lines.join('\n')}\n${sessionId ? `\nMem-Session: ${sessionId.slice(0, 64).replace(/[^A-Za-z0-9._-]/g, '')}\n` : ''}`;
 }
 
@@ -137,8 +161,24 @@ function summarise(writes: readonly FileWrite[], conflicted: ReadonlySet<string>
   const lines: string[] = [];
   for (const write of writes.slice(0, 50)) {
     if (write.path.startsWith(`${TOMBSTONE_DIR}/`)) lines.push(`- forgot ${write.path.split('/').pop() ?? ''}`);
-    else if (write.content === null) lines.push(`- removed ${write.path.split('/').pop()?.replace(/\.json$/, '') ?? ''}`);
-    else lines.push(`- ${write.path.split('/').pop()?.replace(/\.json$/, '') ?? ''}`);
+    else if (write.content === null)
+      lines.push(
+        `- removed ${
+          write.path
+            .split('/')
+            .pop()
+            ?.replace(/\.json$/, '') ?? ''
+        }`,
+      );
+    else
+      lines.push(
+        `- ${
+          write.path
+            .split('/')
+            .pop()
+            ?.replace(/\.json$/, '') ?? ''
+        }`,
+      );
   }
   if (writes.length > 50) lines.push(`- … and ${writes.length - 50} more`);
   for (const id of conflicted) lines.push(`- conflict on ${id}, awaiting \`mem review\``);

@@ -63,7 +63,13 @@ export async function migrateOldRegions(root: string, config: Config): Promise<M
         changed.push(file);
       }
       const identity = readGitIdentity(root);
-      writeWorkingBody(root, renderWorkingBody(working, config.region.sections, { name: identity.name ?? null, email: identity.email ?? null }));
+      writeWorkingBody(
+        root,
+        renderWorkingBody(working, config.region.sections, {
+          name: identity.name ?? null,
+          email: identity.email ?? null,
+        }),
+      );
       renderSharedMemory(root, renderLayout(config));
       return { files: changed, imported };
     },

@@ -73,7 +73,11 @@ export function planBranchScopes(input: BranchScopeInput): BranchScopePlan {
     }
     const facts = input.facts.get(branch);
     if (facts?.ownWork === true && !input.seenWithWork.has(branch)) plan.seenWithWork.push(branch);
-    const hadWork = facts !== undefined && (facts.ownWork || input.seenWithWork.has(branch) || (facts.createdAt !== null && facts.tips.length > 0 && !facts.tips.includes(facts.createdAt)));
+    const hadWork =
+      facts !== undefined &&
+      (facts.ownWork ||
+        input.seenWithWork.has(branch) ||
+        (facts.createdAt !== null && facts.tips.length > 0 && !facts.tips.includes(facts.createdAt)));
     if (facts?.landed === true && hadWork) {
       plan.promote.push(branch);
       continue;
@@ -84,7 +88,8 @@ export function planBranchScopes(input: BranchScopeInput): BranchScopePlan {
       continue;
     }
     const touched = Math.max(facts?.lastCommitMs ?? 0, entries.newestMs ?? 0, kept?.atMs ?? 0);
-    if (touched > 0 && input.nowMs - touched > input.abandonDays * DAY_MS) plan.abandoned.push({ branch, reason: 'untouched', ids: entries.ids });
+    if (touched > 0 && input.nowMs - touched > input.abandonDays * DAY_MS)
+      plan.abandoned.push({ branch, reason: 'untouched', ids: entries.ids });
   }
   return plan;
 }

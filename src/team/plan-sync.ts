@@ -13,12 +13,21 @@ import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
 import { mergeRecords, type Side } from './merge/merge-records.js';
 import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
 import type { Attribution, FileWrite } from './store/git-objects.js';
-import { blobOid, recordScope, recordVia, classifyPath, entryPath, filesById, serializeRecord, tombstonePath, type TeamRecord } from './store/team-record.js';
+import {
+  blobOid,
+  recordScope,
+  recordVia,
+  classifyPath,
+  entryPath,
+  filesById,
+  serializeRecord,
+  tombstonePath,
+  type TeamRecord,
+} from './store/team-record.js';
 import { asWorkingCopyHoldsIt, type WorkingItem } from './working-records.js';
 
 /** One file the team changed since the base: its path and, unless deleted, its new blob and mode. */
 export type IncomingChange = { path: string; newOid: string | null; newMode: string | null };
-
 
 /** What the base holds: each entry's blob id, and the ids it forgot. */
 export type BaseState = { entries: ReadonlyMap<string, string>; tombstones: readonly string[] };
@@ -32,7 +41,11 @@ export function readBaseState(files: Iterable<{ path: string; oid: string }>): B
 export type TeamSide = { theirs: string | null; related: boolean };
 
 /** The ids this clone forgot or the team forgot since (or at) the base: a union. */
-export function allTombstones(local: readonly string[], base: BaseState, incoming: readonly IncomingChange[]): Set<string> {
+export function allTombstones(
+  local: readonly string[],
+  base: BaseState,
+  incoming: readonly IncomingChange[],
+): Set<string> {
   const tombstones = new Set(local);
   for (const id of base.tombstones) tombstones.add(id);
   for (const id of incomingTombstones(incoming)) tombstones.add(id);
@@ -58,7 +71,12 @@ function baseBlobOf(base: BaseState, team: TeamSide, id: string): string | null 
  * that; confirmLocalChanges then reads those the base holds), and, where the base is comparable,
  * entries of the base this clone no longer has (and nobody forgot).
  */
-export function findLocalChanges(ours: readonly WorkingItem[], base: BaseState, team: TeamSide, tombstones: ReadonlySet<string>): Set<string> {
+export function findLocalChanges(
+  ours: readonly WorkingItem[],
+  base: BaseState,
+  team: TeamSide,
+  tombstones: ReadonlySet<string>,
+): Set<string> {
   const changed = new Set<string>();
   const have = new Set<string>();
   for (const item of ours) {
@@ -91,7 +109,11 @@ export function baseBlobsWanted(changed: ReadonlySet<string>, base: BaseState, t
  * working copy cannot hold as it is (a lone CR) differs by blob id, but this clone changed nothing,
  * and sending it would make this clone its author (`mem blame` would name the wrong person).
  */
-export function confirmLocalChanges(changed: ReadonlySet<string>, ours: readonly WorkingItem[], baseRecords: ReadonlyMap<string, TeamRecord>): Set<string> {
+export function confirmLocalChanges(
+  changed: ReadonlySet<string>,
+  ours: readonly WorkingItem[],
+  baseRecords: ReadonlyMap<string, TeamRecord>,
+): Set<string> {
   const confirmed = new Set(changed);
   for (const item of ours) {
     const base = changed.has(item.id) ? baseRecords.get(item.id) : undefined;
@@ -154,7 +176,10 @@ function removedByOther(item: WorkingItem | undefined, by: Attribution | undefin
   const author = item.provenance.author ?? null;
   const remover = by?.author.name ?? null;
   if (author !== null && remover !== null && author.trim().toLowerCase() === remover.trim().toLowerCase()) return null;
-  const text = item.record.kind === 'entry' ? item.record.text : (item.record.versions.find((version) => version.text !== null)?.text ?? '');
+  const text =
+    item.record.kind === 'entry'
+      ? item.record.text
+      : (item.record.versions.find((version) => version.text !== null)?.text ?? '');
   return { id: item.id, section: item.record.section, text, author, by: remover };
 }
 
@@ -204,7 +229,12 @@ export function planSync(input: SyncInput): SyncPlan {
     }
     const ours = items.get(id)?.record;
     const base = input.baseRecords.get(id);
-    if (base === undefined && ours !== undefined && record !== undefined && serializeRecord(ours) !== serializeRecord(record)) {
+    if (
+      base === undefined &&
+      ours !== undefined &&
+      record !== undefined &&
+      serializeRecord(ours) !== serializeRecord(record)
+    ) {
       // Two clones chose the same id for different entries (or a teammate reused one): theirs keeps
       // the id it already has on the team ref, ours moves to a new one derived from it. Nothing is lost.
       const moved = `${id.slice(0, 50)}-${blobOid(serializeRecord(ours)).slice(0, 8)}`;
@@ -220,13 +250,21 @@ export function planSync(input: SyncInput): SyncPlan {
     if (merged.conflict) conflicted.add(id);
     const mine = items.get(id)?.provenance ?? {};
     if (merged.record === undefined && ours !== undefined) noteRemoval(id, at);
-    const keepsOurs = merged.record !== undefined && serializeRecord(merged.record) === serializeRecord(ours ?? merged.record);
+    const keepsOurs =
+      merged.record !== undefined && serializeRecord(merged.record) === serializeRecord(ours ?? merged.record);
     set(id, merged.record, keepsOurs ? mine : teamProvenance(at, merged.record));
     // Note: both sides made the same change (two clones promoting one branch): the team has it, nothing to send.
-    if (!merged.conflict && merged.record !== undefined && record !== undefined && serializeRecord(merged.record) === serializeRecord(record)) changed.delete(id);
+    if (
+      !merged.conflict &&
+      merged.record !== undefined &&
+      record !== undefined &&
+      serializeRecord(merged.record) === serializeRecord(record)
+    )
+      changed.delete(id);
     // Note: and both removed it (two clones promoting a branch whose entry became a conflict with this one).
     if (!merged.conflict && merged.record === undefined && record === undefined) changed.delete(id);
-    if (merged.record === undefined || ours === undefined || serializeRecord(merged.record) !== serializeRecord(ours)) received += 1;
+    if (merged.record === undefined || ours === undefined || serializeRecord(merged.record) !== serializeRecord(ours))
+      received += 1;
   }
   // What the team ref already says it forgot is not sent again.
   const remoteTombstones = new Set(incomingTombstones(input.incoming));
@@ -244,7 +282,9 @@ export function planSync(input: SyncInput): SyncPlan {
   if (team.theirs !== null && team.related) for (const id of input.base.tombstones) remoteTombstones.add(id);
   const { outgoing, written, withheld } = outgoingEntries(changed, items, conflicted, input.scan);
   const baseTombstones = new Set(input.base.tombstones);
-  for (const id of input.tombstones) if (!remoteTombstones.has(id) && !(team.theirs === null && baseTombstones.has(id))) outgoing.push({ path: tombstonePath(id), content: '' });
+  for (const id of input.tombstones)
+    if (!remoteTombstones.has(id) && !(team.theirs === null && baseTombstones.has(id)))
+      outgoing.push({ path: tombstonePath(id), content: '' });
 
   return {
     items: order.filter((id) => items.has(id)).map((id) => items.get(id) as WorkingItem),
@@ -289,7 +329,10 @@ function outgoingEntries(
   scan: SecretScanOptions,
 ): { outgoing: FileWrite[]; written: Set<string>; withheld: FlaggedEntry[] } {
   const ids = [...changed].filter((id) => !conflicted.has(id));
-  const flags = scanRecords(ids.filter((id) => items.has(id)).map((id) => [id, (items.get(id) as WorkingItem).record] as const), scan);
+  const flags = scanRecords(
+    ids.filter((id) => items.has(id)).map((id) => [id, (items.get(id) as WorkingItem).record] as const),
+    scan,
+  );
   const outgoing: FileWrite[] = [];
   const written = new Set<string>();
   const withheld: FlaggedEntry[] = [];
@@ -314,15 +357,29 @@ function outgoingEntries(
  * Names who wrote each version of each conflict: git's author of the commit that holds it
  * (`authors`), or, for this clone's own version not committed yet, the reader at `now`.
  */
-export function nameConflictVersions(items: readonly WorkingItem[], authors: ReadonlyMap<string, { name: string; at: string }>, reader: { name: string | null }, now: Date): void {
+export function nameConflictVersions(
+  items: readonly WorkingItem[],
+  authors: ReadonlyMap<string, { name: string; at: string }>,
+  reader: { name: string | null },
+  now: Date,
+): void {
   for (const item of items) {
     if (item.record.kind !== 'conflict') continue;
     const known = item.versionProvenance ?? new Map<string, Provenance>();
     for (const version of item.record.versions) {
       const author = version.commit === null ? null : authors.get(version.commit);
       const key = version.commit ?? '';
-      if (author) known.set(key, { author: author.name, at: isoSeconds(author.at), ...(version.commit ? { commit: version.commit } : {}) });
-      else if (version.commit === null && !known.has(key)) known.set(key, { ...(reader.name ? { author: reader.name } : {}), at: now.toISOString().replace(/\.\d{3}Z$/, 'Z') });
+      if (author)
+        known.set(key, {
+          author: author.name,
+          at: isoSeconds(author.at),
+          ...(version.commit ? { commit: version.commit } : {}),
+        });
+      else if (version.commit === null && !known.has(key))
+        known.set(key, {
+          ...(reader.name ? { author: reader.name } : {}),
+          at: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        });
     }
     item.versionProvenance = known;
   }
@@ -330,7 +387,11 @@ export function nameConflictVersions(items: readonly WorkingItem[], authors: Rea
 
 /** The commits that hold a version of a conflict among `items`. */
 export function conflictVersionCommits(items: readonly WorkingItem[]): string[] {
-  return items.flatMap((item) => (item.record.kind === 'conflict' ? item.record.versions.map((version) => version.commit).filter((c): c is string => c !== null) : []));
+  return items.flatMap((item) =>
+    item.record.kind === 'conflict'
+      ? item.record.versions.map((version) => version.commit).filter((c): c is string => c !== null)
+      : [],
+  );
 }
 
 /** A conflict shows two versions; a third and later one becomes an entry of its own (nothing is dropped). */
@@ -345,15 +406,29 @@ export function splitWideConflicts(items: readonly WorkingItem[]): WorkingItem[]
     out.push({ ...item, record: { ...item.record, versions: [first, second].filter((v) => v !== undefined) } });
     rest.forEach((version, index) => {
       if (version.text === null) return;
-      out.push({ id: `${item.id.slice(0, 55)}.v${index + 3}`, record: { kind: 'entry', section: version.section, text: version.text, session: null, agent: null }, provenance: item.versionProvenance?.get(version.commit ?? '') ?? {} });
+      out.push({
+        id: `${item.id.slice(0, 55)}.v${index + 3}`,
+        record: { kind: 'entry', section: version.section, text: version.text, session: null, agent: null },
+        provenance: item.versionProvenance?.get(version.commit ?? '') ?? {},
+      });
     });
   }
   return out;
 }
 
 /** This clone's entries in `written` as they read once `commit` is pushed: the commit that holds them, this clone as their author, now. */
-export function stampSent(items: readonly WorkingItem[], written: ReadonlySet<string>, commit: string, reader: { name: string | null }, now: Date): WorkingItem[] {
+export function stampSent(
+  items: readonly WorkingItem[],
+  written: ReadonlySet<string>,
+  commit: string,
+  reader: { name: string | null },
+  now: Date,
+): WorkingItem[] {
   const at = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
   // Note: a new item object for what changed; the others keep theirs (and their remembered rendering).
-  return items.map((item) => (written.has(item.id) && item.record.kind === 'entry' ? { ...item, provenance: { ...item.provenance, ...(reader.name ? { author: reader.name } : {}), at, commit } } : item));
+  return items.map((item) =>
+    written.has(item.id) && item.record.kind === 'entry'
+      ? { ...item, provenance: { ...item.provenance, ...(reader.name ? { author: reader.name } : {}), at, commit } }
+      : item,
+  );
 }

@@ -30,7 +30,9 @@ export function planPromotion(items: readonly WorkingItem[], promoted: ReadonlyS
     if (item.record.kind !== 'entry' || scope === undefined || !promoted.has(scope)) continue;
     counts.set(scope, (counts.get(scope) ?? 0) + 1);
     const text = item.record.text;
-    const team = teamWide.find((other) => !taken.has(other.id) && other.record.kind === 'entry' && isContradiction(text, other.record.text));
+    const team = teamWide.find(
+      (other) => !taken.has(other.id) && other.record.kind === 'entry' && isContradiction(text, other.record.text),
+    );
     if (team === undefined || team.record.kind !== 'entry') {
       const { scope: _scope, ...provenance } = item.provenance;
       replaced.set(item.id, { ...item, record: withScope(item.record, undefined), provenance });
@@ -38,13 +40,26 @@ export function planPromotion(items: readonly WorkingItem[], promoted: ReadonlyS
     }
     taken.add(team.id);
     const mine: TeamVersion = { section: item.record.section, text, commit: item.provenance.commit ?? null, scope };
-    const theirs: TeamVersion = { section: team.record.section, text: team.record.text, commit: team.provenance.commit ?? null };
+    const theirs: TeamVersion = {
+      section: team.record.section,
+      text: team.record.text,
+      commit: team.provenance.commit ?? null,
+    };
     const versionProvenance = new Map<string, Provenance>([
       [mine.commit ?? '', item.provenance],
       [theirs.commit ?? '', team.provenance],
     ]);
-    replaced.set(item.id, { id: item.id, record: { kind: 'conflict', section: item.record.section, base: null, versions: sortVersions([mine, theirs]) }, provenance: {}, versionProvenance });
+    replaced.set(item.id, {
+      id: item.id,
+      record: { kind: 'conflict', section: item.record.section, base: null, versions: sortVersions([mine, theirs]) },
+      provenance: {},
+      versionProvenance,
+    });
     conflicts.set(scope, (conflicts.get(scope) ?? 0) + 1);
   }
-  return { items: items.filter((item) => !taken.has(item.id)).map((item) => replaced.get(item.id) ?? item), promoted: counts, conflicts };
+  return {
+    items: items.filter((item) => !taken.has(item.id)).map((item) => replaced.get(item.id) ?? item),
+    promoted: counts,
+    conflicts,
+  };
 }

@@ -56,5 +56,8 @@ export function recordQuarantine(root: string, entries: readonly FlaggedEntry[],
     /* none yet, or not JSON: start it again */
   }
   const at = now.toISOString();
-  writeCacheFileSync(file, `${JSON.stringify({ version: 1, at, entries: addQuarantined(previous, entries, at) }, null, 2)}\n`);
+  writeCacheFileSync(
+    file,
+    `${JSON.stringify({ version: 1, at, entries: addQuarantined(previous, entries, at) }, null, 2)}\n`,
+  );
 }

@@ -18,11 +18,18 @@ type FactsCache = { version: 1; byBranch: Record<string, { key: string; facts: B
 
 /** The tips of `branch` this clone knows: local branch first, then the remote-tracking ref. */
 function tipsOf(common: string, remote: string, branch: string): { local: string | null; tracking: string | null } {
-  return { local: readRefOid(common, `refs/heads/${branch}`), tracking: readRefOid(common, `refs/remotes/${remote}/${branch}`) };
+  return {
+    local: readRefOid(common, `refs/heads/${branch}`),
+    tracking: readRefOid(common, `refs/remotes/${remote}/${branch}`),
+  };
 }
 
 /** Returns the facts of each branch in `branches` for the clone at `root`; never throws (what git cannot say is left unknown). */
-export async function readBranchFacts(root: string, branches: readonly string[], options: { remote: string; defaultBranch: string | null; cacheFile: string }): Promise<Map<string, BranchFacts>> {
+export async function readBranchFacts(
+  root: string,
+  branches: readonly string[],
+  options: { remote: string; defaultBranch: string | null; cacheFile: string },
+): Promise<Map<string, BranchFacts>> {
   const facts = new Map<string, BranchFacts>();
   let common: string;
   try {
@@ -30,7 +37,11 @@ export async function readBranchFacts(root: string, branches: readonly string[],
   } catch {
     return facts;
   }
-  const target = options.defaultBranch === null ? null : (readRefOid(common, `refs/remotes/${options.remote}/${options.defaultBranch}`) ?? readRefOid(common, `refs/heads/${options.defaultBranch}`));
+  const target =
+    options.defaultBranch === null
+      ? null
+      : (readRefOid(common, `refs/remotes/${options.remote}/${options.defaultBranch}`) ??
+        readRefOid(common, `refs/heads/${options.defaultBranch}`));
   const cache = readCache(options.cacheFile);
   const next: FactsCache = { version: 1, byBranch: {} };
   for (const branch of branches) {
@@ -39,7 +50,16 @@ export async function readBranchFacts(root: string, branches: readonly string[],
     const createdAt = local === null ? null : reflogStart(common, branch);
     const key = [local, tracking, target, gone, createdAt].join(' ');
     const known = cache?.byBranch[branch];
-    const found = known?.key === key ? known.facts : await askGit(root, [local, tracking].filter((tip): tip is string => tip !== null), target, gone, createdAt);
+    const found =
+      known?.key === key
+        ? known.facts
+        : await askGit(
+            root,
+            [local, tracking].filter((tip): tip is string => tip !== null),
+            target,
+            gone,
+            createdAt,
+          );
     facts.set(branch, found);
     next.byBranch[branch] = { key, facts: found };
   }
@@ -51,11 +71,23 @@ export async function readBranchFacts(root: string, branches: readonly string[],
   return facts;
 }
 
-async function askGit(root: string, tips: string[], target: string | null, gone: boolean, createdAt: string | null): Promise<BranchFacts> {
+async function askGit(
+  root: string,
+  tips: string[],
+  target: string | null,
+  gone: boolean,
+  createdAt: string | null,
+): Promise<BranchFacts> {
   const facts: BranchFacts = { tips, gone, landed: null, ownWork: false, createdAt, lastCommitMs: null };
   if (tips.length === 0) return facts;
   const times = await git(root, ['show', '-s', '--format=%ct', ...tips]);
-  if (times !== null) facts.lastCommitMs = Math.max(...times.split('\n').map((line) => Number(line) * 1000).filter(Number.isFinite));
+  if (times !== null)
+    facts.lastCommitMs = Math.max(
+      ...times
+        .split('\n')
+        .map((line) => Number(line) * 1000)
+        .filter(Number.isFinite),
+    );
   if (target === null) return facts;
   let landed = true;
   for (const tip of tips) {
@@ -90,7 +122,12 @@ const PATCH_FLAGS = ['--binary', '--no-ext-diff', '--no-textconv', '--no-color',
 
 async function patchIds(root: string, patch: string): Promise<string[]> {
   const out = await git(root, ['patch-id', '--stable'], patch);
-  return out === null ? [] : out.split('\n').map((line) => line.split(' ')[0] ?? '').filter((id) => id !== '');
+  return out === null
+    ? []
+    : out
+        .split('\n')
+        .map((line) => line.split(' ')[0] ?? '')
+        .filter((id) => id !== '');
 }
 
 async function git(root: string, args: string[], input?: string): Promise<string | null> {
@@ -102,7 +139,9 @@ async function git(root: string, args: string[], input?: string): Promise<string
 function hasUpstream(common: string, branch: string): boolean {
   try {
     const config = readFileSync(join(common, 'config'), 'utf8');
-    const section = new RegExp(`^\\[branch "${branch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\]([^[]*)`, 'm').exec(config);
+    const section = new RegExp(`^\\[branch "${branch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\]([^[]*)`, 'm').exec(
+      config,
+    );
     return section !== null && /^\s*merge\s*=/m.test(section[1] ?? '');
   } catch {
     return false;

@@ -6,13 +6,37 @@
  */
 import { readGitIdentity } from '../core/git/git-identity.js';
 import { regionBody } from '../core/memory-file/region-body.js';
-import { absorbRenderedEdits, readWorkingText, renderingIsStale, sharedMemoryPaths } from '../core/shared-memory-file.js';
+import {
+  absorbRenderedEdits,
+  readWorkingText,
+  renderingIsStale,
+  sharedMemoryPaths,
+} from '../core/shared-memory-file.js';
 import { stampsChanged, stampsHold, takeStamps, type StampSet } from '../core/files/file-stamp.js';
 import { noProgress } from '../core/progress.js';
 import { prescanRecords } from './scan-record.js';
 import { incomingEntriesReader } from './merge-parts.js';
-import { allTombstones, baseBlobsWanted, confirmLocalChanges, findLocalChanges, readBaseState, type IncomingChange } from './plan-sync.js';
-import { attributeChanges, diffTrees, listTree, startAttributeChanges, startDiffTrees, startIsAncestor, startListTree, streamBlobs, type Attribution, type CommitAuthor, type TreeFile } from './store/git-objects.js';
+import {
+  allTombstones,
+  baseBlobsWanted,
+  confirmLocalChanges,
+  findLocalChanges,
+  readBaseState,
+  type IncomingChange,
+} from './plan-sync.js';
+import {
+  attributeChanges,
+  diffTrees,
+  listTree,
+  startAttributeChanges,
+  startDiffTrees,
+  startIsAncestor,
+  startListTree,
+  streamBlobs,
+  type Attribution,
+  type CommitAuthor,
+  type TreeFile,
+} from './store/git-objects.js';
 import { attributeAcrossCompaction, findCompaction, type Compaction } from './compaction-base.js';
 import { ENTRY_DIR, TOMBSTONE_DIR, classifyPath, parseRecord, type TeamRecord } from './store/team-record.js';
 import { type PushStarter } from './store/transport.js';
@@ -27,7 +51,13 @@ import type { StepRead, SyncRun } from './sync-run.js';
 const DIRS = [ENTRY_DIR, TOMBSTONE_DIR];
 
 /** The working copy as read while the fetch ran, outside the memory lock (the merge step checks it is still the file's). */
-export type EarlyRead = { text: string; stamps: StampSet; body: string; items: WorkingItem[]; baseTree: { base: string; files: Promise<Map<string, TreeFile>> } | null };
+export type EarlyRead = {
+  text: string;
+  stamps: StampSet;
+  body: string;
+  items: WorkingItem[];
+  baseTree: { base: string; files: Promise<Map<string, TreeFile>> } | null;
+};
 
 /**
  * When the working copy was written since the last sync recorded it (a sync with nothing to do
@@ -52,7 +82,10 @@ export async function readEarly(context: TeamContext, pushes: PushStarter | null
     // Note: entries no team commit holds yet are what this sync will most likely send: scanned now, the merge step's gate finds them scanned.
     prescanRecords(
       items.filter((item) => item.provenance.commit === undefined).map((item) => [item.id, item.record] as const),
-      { entropyBits: context.config.filter.secretEntropyBits, minTokenLength: context.config.filter.secretMinTokenLength },
+      {
+        entropyBits: context.config.filter.secretEntropyBits,
+        minTokenLength: context.config.filter.secretMinTokenLength,
+      },
     );
     return { text, stamps, body, items, baseTree };
   } catch {
@@ -78,7 +111,12 @@ export async function isNothingToDo(context: TeamContext, theirsOid: string | nu
  * first), the base's files, what the team changed since the base and who changed it, and the
  * team's changed entries, each checked by the secret/injection gate as git reads it.
  */
-export async function readSyncState(run: SyncRun, theirsOid: string | null, reachable: boolean, early: EarlyRead | null): Promise<StepRead> {
+export async function readSyncState(
+  run: SyncRun,
+  theirsOid: string | null,
+  reachable: boolean,
+  early: EarlyRead | null,
+): Promise<StepRead> {
   const { context, report, options } = run;
   const { root, config } = context;
   const storeDir = context.target.storeDir;
@@ -91,20 +129,38 @@ export async function readSyncState(run: SyncRun, theirsOid: string | null, reac
   // Note: git's reads are started first and run on other cores while the working copy is read below.
   const history =
     moved && baseOid !== null
-      ? { related: startIsAncestor(storeDir, baseOid, theirsOid), changes: startDiffTrees(storeDir, baseOid, theirsOid, DIRS), attribution: startAttributeChanges(storeDir, theirsOid, baseOid, DIRS) }
+      ? {
+          related: startIsAncestor(storeDir, baseOid, theirsOid),
+          changes: startDiffTrees(storeDir, baseOid, theirsOid, DIRS),
+          attribution: startAttributeChanges(storeDir, theirsOid, baseOid, DIRS),
+        }
       : null;
   for (const started of [history?.related, history?.changes, history?.attribution]) started?.catch(() => undefined);
   // Note: a new clone's first sync lists the team's whole tree and attributes it: both start now.
-  const fresh = theirsOid !== null && baseOid === null ? { listing: startListTree(storeDir, theirsOid, DIRS), attribution: startAttributeChanges(storeDir, theirsOid, null, [ENTRY_DIR]) } : null;
+  const fresh =
+    theirsOid !== null && baseOid === null
+      ? {
+          listing: startListTree(storeDir, theirsOid, DIRS),
+          attribution: startAttributeChanges(storeDir, theirsOid, null, [ENTRY_DIR]),
+        }
+      : null;
 
   // Note: the file's text read once under the lock (or, while its stamps say it is the one read
   // during the fetch, not read again: 2.4 MB at 20,000 entries).
-  const fileText = early !== null && stampsHold(early.stamps, { working: sharedMemoryPaths(root).working }) ? early.text : readWorkingText(root);
+  const fileText =
+    early !== null && stampsHold(early.stamps, { working: sharedMemoryPaths(root).working })
+      ? early.text
+      : readWorkingText(root);
   const fileBody = early !== null && fileText === early.text ? early.body : (regionBody(fileText) ?? '');
-  const absorbed = options.dryRun ? { body: workingBody(fileText), edits: 0 } : absorbRenderedEdits(root, config.region.sections, fileBody);
+  const absorbed = options.dryRun
+    ? { body: workingBody(fileText), edits: 0 }
+    : absorbRenderedEdits(root, config.region.sections, fileBody);
   if (absorbed.edits > 0) report.wroteMemoryFile = true;
   const read = early !== null && early.body === absorbed.body ? early.items : readWorkingItems(absorbed.body);
-  const baseFiles = baseOid === null ? new Map<string, TreeFile>() : await (early?.baseTree?.base === baseOid ? early.baseTree.files : startListTree(storeDir, baseOid, DIRS));
+  const baseFiles =
+    baseOid === null
+      ? new Map<string, TreeFile>()
+      : await (early?.baseTree?.base === baseOid ? early.baseTree.files : startListTree(storeDir, baseOid, DIRS));
 
   // Which files the team changed since the base (or, the first time and after a forced rewrite, everything it has).
   let incoming: IncomingChange[] = [];
@@ -116,10 +172,17 @@ export async function readSyncState(run: SyncRun, theirsOid: string | null, reac
     // when it is part of the history the snapshot replaced (kept under an archive ref).
     if (!related && baseOid !== null) compaction = await findCompaction(context, baseOid, theirsOid, reachable);
     if (compaction !== null) related = true;
-    if (related && baseOid !== null) incoming = history !== null && compaction === null ? await history.changes : diffTrees(storeDir, baseOid, theirsOid, DIRS);
+    if (related && baseOid !== null)
+      incoming =
+        history !== null && compaction === null ? await history.changes : diffTrees(storeDir, baseOid, theirsOid, DIRS);
     else {
-      if (baseOid !== null) report.warnings.push('the remote team ref was rewritten (force-pushed); merging without a common base so nothing is lost');
-      incoming = [...(fresh !== null ? await fresh.listing : listTree(storeDir, theirsOid, DIRS)).values()].map((file) => ({ path: file.path, newOid: file.oid, newMode: file.mode }));
+      if (baseOid !== null)
+        report.warnings.push(
+          'the remote team ref was rewritten (force-pushed); merging without a common base so nothing is lost',
+        );
+      incoming = [...(fresh !== null ? await fresh.listing : listTree(storeDir, theirsOid, DIRS)).values()].map(
+        (file) => ({ path: file.path, newOid: file.oid, newMode: file.mode }),
+      );
     }
   }
   const attributed: Promise<{ byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> }> = !moved
@@ -138,9 +201,14 @@ export async function readSyncState(run: SyncRun, theirsOid: string | null, reac
   const candidates = findLocalChanges(read, base, team, tombstones);
 
   // Theirs: each changed file read and checked on its own; a bad one is quarantined, the rest arrives.
-  const wanted = incoming.filter((change) => change.newOid !== null && classifyPath(change.path)?.kind === 'entry').map((change) => change.newOid as string);
+  const wanted = incoming
+    .filter((change) => change.newOid !== null && classifyPath(change.path)?.kind === 'entry')
+    .map((change) => change.newOid as string);
   const baseWanted = baseBlobsWanted(candidates, base, team);
-  if (wanted.length > 0) (options.progress ?? noProgress)(`reading ${wanted.length} team entr${wanted.length === 1 ? 'y' : 'ies'} and merging`);
+  if (wanted.length > 0)
+    (options.progress ?? noProgress)(
+      `reading ${wanted.length} team entr${wanted.length === 1 ? 'y' : 'ies'} and merging`,
+    );
   // Note: each entry is checked as git reads it, while git reads the rest (a first sync reads them all).
   const entriesReader = incomingEntriesReader(incoming, scan);
   const blobs = await streamBlobs(storeDir, [...wanted, ...baseWanted], (arrived) => entriesReader.add(arrived));
@@ -156,9 +224,26 @@ export async function readSyncState(run: SyncRun, theirsOid: string | null, reac
   // Note: only what this clone changed is anchored (a teammate's entry keeps its bytes, and its author in mem blame).
   const ours = options.dryRun ? read : await anchorWorkingItems(root, read, changed);
   const attribution = await attributed;
-  return { fileText, edits: absorbed.edits, baseOid, reader, authors: attribution.authors, input: { ours, changed, tombstones, base, baseRecords, team, incoming, theirs, attribution: attribution.byPath, scan } };
+  return {
+    fileText,
+    edits: absorbed.edits,
+    baseOid,
+    reader,
+    authors: attribution.authors,
+    input: {
+      ours,
+      changed,
+      tombstones,
+      base,
+      baseRecords,
+      team,
+      incoming,
+      theirs,
+      attribution: attribution.byPath,
+      scan,
+    },
+  };
 }
-
 
 /** Returns the region body of the working copy's text ('' when it has none). */
 export function workingBody(text: string): string {

@@ -13,9 +13,13 @@ import { runGitSync } from '../core/git/run-git.js';
 export function readTeamRefEntries(root: string, ref: string): Entry[] | null {
   try {
     const gitDir = resolveGitDir(root);
-    if (runGitSync(['--git-dir', gitDir, 'rev-parse', '--verify', '--quiet', `${ref}^{commit}`], root) === null) return null;
+    if (runGitSync(['--git-dir', gitDir, 'rev-parse', '--verify', '--quiet', `${ref}^{commit}`], root) === null)
+      return null;
     const files = listTree(gitDir, ref, [ENTRY_DIR]);
-    const blobs = readBlobs(gitDir, [...files.values()].map((file) => file.oid));
+    const blobs = readBlobs(
+      gitDir,
+      [...files.values()].map((file) => file.oid),
+    );
     const entries: Entry[] = [];
     for (const file of files.values()) {
       const kind = classifyPath(file.path);
@@ -23,8 +27,16 @@ export function readTeamRefEntries(root: string, ref: string): Entry[] | null {
       const parsed = kind?.kind === 'entry' && bytes !== undefined ? parseRecord(bytes) : null;
       if (kind?.kind !== 'entry' || parsed === null || !parsed.ok || parsed.record.kind !== 'entry') continue;
       const record = parsed.record;
-      const fields = record.fields !== undefined && record.fields.length > 0 ? JSON.stringify(Object.fromEntries(record.fields)) : undefined;
-      entries.push({ id: kind.id, section: record.section, text: record.text, provenance: fields === undefined ? {} : { fields } });
+      const fields =
+        record.fields !== undefined && record.fields.length > 0
+          ? JSON.stringify(Object.fromEntries(record.fields))
+          : undefined;
+      entries.push({
+        id: kind.id,
+        section: record.section,
+        text: record.text,
+        provenance: fields === undefined ? {} : { fields },
+      });
     }
     return entries;
   } catch {

@@ -16,7 +16,13 @@ import { memoryPaths } from '../core/layout.js';
 import { SNAPSHOT_BEGIN, SNAPSHOT_END, renderMemory } from '../core/memory-file/render-memory.js';
 import { resolveSnapshotTarget } from './snapshot-target.js';
 import { readScopeView } from '../core/git/scope-view.js';
-import { RENDERED_FILE, absorbRenderedEdits, countRenderedItems, renderLayout, renderSharedMemory } from '../core/shared-memory-file.js';
+import {
+  RENDERED_FILE,
+  absorbRenderedEdits,
+  countRenderedItems,
+  renderLayout,
+  renderSharedMemory,
+} from '../core/shared-memory-file.js';
 
 export type RenderReport = { file: string; written: boolean; readBack: number; entries: number };
 
@@ -42,7 +48,13 @@ export async function renderSnapshotInto(root: string, file: string): Promise<Re
   return withLock(memoryPaths(root).memoryLock, () => {
     const { body, edits } = absorbRenderedEdits(root, sections);
     const identity = readGitIdentity(root);
-    const snapshot = renderMemory(body, { target: 'snapshot', sections, maxChars, reader: { name: identity.name ?? null, email: identity.email ?? null }, view });
+    const snapshot = renderMemory(body, {
+      target: 'snapshot',
+      sections,
+      maxChars,
+      reader: { name: identity.name ?? null, email: identity.email ?? null },
+      view,
+    });
     const current = existsSync(path) ? readFileSync(path, 'utf8') : '';
     const next = withSnapshot(current, snapshot.text);
     if (next !== current) writeFileAtomicSync(path, next, { keepMode: true });

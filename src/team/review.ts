@@ -11,7 +11,13 @@ import { memoryPaths } from '../core/layout.js';
 import type { Entry } from '../core/memory-file/entry.js';
 import { parseRegionBody } from '../core/memory-file/parse-region-body.js';
 import { versionLabel } from '../core/memory-file/render-memory.js';
-import { absorbRenderedEdits, readWorkingBody, renderLayout, renderSharedMemory, writeWorkingBody } from '../core/shared-memory-file.js';
+import {
+  absorbRenderedEdits,
+  readWorkingBody,
+  renderLayout,
+  renderSharedMemory,
+  writeWorkingBody,
+} from '../core/shared-memory-file.js';
 import { resolveConflict, type ConflictChoice } from './merge/resolve-conflict.js';
 import { updateSyncStatus } from './sync-status.js';
 import { wordDiff } from './word-diff.js';
@@ -58,7 +64,12 @@ function reader(root: string): { name: string | null; email: string | null } {
   return { name: identity.name ?? null, email: identity.email ?? null };
 }
 
-function version(entry: Entry | null, section: string, who: { name: string | null; email: string | null }, mine: boolean): ReviewVersion {
+function version(
+  entry: Entry | null,
+  section: string,
+  who: { name: string | null; email: string | null },
+  mine: boolean,
+): ReviewVersion {
   const label = versionLabel(entry, who);
   return {
     label: entry === null ? `${mine ? 'Your' : "A teammate's"} version: deleted` : label,
@@ -85,14 +96,21 @@ export function listReviewConflicts(root: string): ReviewConflict[] {
       base,
       ours,
       theirs,
-      versions: [version(conflict.ours, conflict.section, who, true), version(conflict.theirs, conflict.section, who, false)],
+      versions: [
+        version(conflict.ours, conflict.section, who, true),
+        version(conflict.theirs, conflict.section, who, false),
+      ],
       diff: wordDiff(theirs, ours),
     };
   });
 }
 
 /** A branch whose entries wait for a decision: deleted on the remote without landing (`gone`), or untouched for scope.abandonDays. */
-export type AbandonedBranchReview = { branch: string; reason: AbandonReason; entries: Array<{ id: string; section: string; text: string }> };
+export type AbandonedBranchReview = {
+  branch: string;
+  reason: AbandonReason;
+  entries: Array<{ id: string; section: string; text: string }>;
+};
 
 /** Returns the abandoned branches the last sync found, with their entries as the working copy holds them; never throws. */
 export function listAbandonedBranches(root: string): AbandonedBranchReview[] {
@@ -100,7 +118,13 @@ export function listAbandonedBranches(root: string): AbandonedBranchReview[] {
   if (abandoned.length === 0) return [];
   const entries = parseRegionBody(readWorkingBody(root)).entries;
   return abandoned
-    .map((item) => ({ branch: item.branch, reason: item.reason, entries: entries.filter((entry) => entry.provenance.scope === item.branch).map((entry) => ({ id: entry.id, section: entry.section, text: entry.text })) }))
+    .map((item) => ({
+      branch: item.branch,
+      reason: item.reason,
+      entries: entries
+        .filter((entry) => entry.provenance.scope === item.branch)
+        .map((entry) => ({ id: entry.id, section: entry.section, text: entry.text })),
+    }))
     .filter((item) => item.entries.length > 0);
 }
 
@@ -109,9 +133,17 @@ export function listAbandonedBranches(root: string): AbandonedBranchReview[] {
  * `keep` leaves them on the branch and stops asking; returns the branches still waiting. Throws
  * NOT_FOUND for a branch with no entry waiting, LOCK_HELD when memory is busy.
  */
-export async function settleAbandonedBranch(root: string, branch: string, take: 'promote' | 'keep', now: Date): Promise<AbandonedBranchReview[]> {
+export async function settleAbandonedBranch(
+  root: string,
+  branch: string,
+  take: 'promote' | 'keep',
+  now: Date,
+): Promise<AbandonedBranchReview[]> {
   const waiting = listAbandonedBranches(root).find((item) => item.branch === branch);
-  if (waiting === undefined) throw new MemError('NOT_FOUND', `no entries of branch "${branch}" await a decision`, { hint: 'Run `mem review --branches` to see the branches that do.' });
+  if (waiting === undefined)
+    throw new MemError('NOT_FOUND', `no entries of branch "${branch}" await a decision`, {
+      hint: 'Run `mem review --branches` to see the branches that do.',
+    });
   const config = loadConfig(root);
   if (take === 'promote') {
     await promoteBranches(root, config, new Set([branch]));

@@ -24,7 +24,11 @@ export type FlaggedEntry = {
  */
 function recordTexts(record: TeamRecord): string[] {
   if (record.kind === 'entry') return [record.section, record.text];
-  return [record.section, ...(record.base ? [record.base.section, record.base.text] : []), ...record.versions.flatMap((version) => [version.section, version.text ?? ''])];
+  return [
+    record.section,
+    ...(record.base ? [record.base.section, record.base.text] : []),
+    ...record.versions.flatMap((version) => [version.section, version.text ?? '']),
+  ];
 }
 
 /** Returns the rule ids the record trips (empty when clean); never throws. */
@@ -46,15 +50,21 @@ function scanRecord(record: TeamRecord, options: SecretScanOptions = {}): string
  * scanned together and split in halves only where something was found, down to the record that
  * trips it. A match that only exists across two records' texts is no finding of either.
  */
-export function scanRecords(records: ReadonlyArray<readonly [string, TeamRecord]>, options: SecretScanOptions = {}): Map<string, string[]> {
+export function scanRecords(
+  records: ReadonlyArray<readonly [string, TeamRecord]>,
+  options: SecretScanOptions = {},
+): Map<string, string[]> {
   const flaggedIds = new Map<string, string[]>();
   // A few records (a sync's usual change) are looked up in what this process scanned already.
   const keys = records.length <= REMEMBERED_CALL ? records.map(([, record]) => rememberedKey(record, options)) : null;
-  const unknown = keys === null ? records : records.filter(([id], index) => {
-    const known = remembered.get(keys[index] as string);
-    if (known !== undefined && known.length > 0) flaggedIds.set(id, [...known]);
-    return known === undefined;
-  });
+  const unknown =
+    keys === null
+      ? records
+      : records.filter(([id], index) => {
+          const known = remembered.get(keys[index] as string);
+          if (known !== undefined && known.length > 0) flaggedIds.set(id, [...known]);
+          return known === undefined;
+        });
   const visit = (slice: ReadonlyArray<readonly [string, TeamRecord]>): void => {
     if (slice.length === 0) return;
     if (slice.length === 1) {
@@ -98,16 +108,31 @@ function rememberedKey(record: TeamRecord, options: SecretScanOptions): string {
  * whose commit a shallow first sync could not tell (19,500 of 20,000 in the scale bench), and
  * scanning 64 of them was ~100 M instructions the merge step never used.
  */
-export function prescanRecords(records: ReadonlyArray<readonly [string, TeamRecord]>, options: SecretScanOptions = {}): void {
+export function prescanRecords(
+  records: ReadonlyArray<readonly [string, TeamRecord]>,
+  options: SecretScanOptions = {},
+): void {
   if (records.length <= REMEMBERED_CALL) scanRecords(records, options);
 }
 
 function trips(text: string, options: SecretScanOptions): boolean {
-  return findSecrets(text, options).length > 0 || findInjection(text).length > 0 || findInvisibleUnicode(text).length > 0;
+  return (
+    findSecrets(text, options).length > 0 || findInjection(text).length > 0 || findInvisibleUnicode(text).length > 0
+  );
 }
 
 /** Returns the flagged-entry report for `record`, its text redacted. */
-export function flagged(id: string, record: TeamRecord | null, reasons: string[], options: SecretScanOptions = {}): FlaggedEntry {
-  const text = record === null ? '' : record.kind === 'entry' ? record.text : (record.versions.find((version) => version.text !== null)?.text ?? '');
+export function flagged(
+  id: string,
+  record: TeamRecord | null,
+  reasons: string[],
+  options: SecretScanOptions = {},
+): FlaggedEntry {
+  const text =
+    record === null
+      ? ''
+      : record.kind === 'entry'
+        ? record.text
+        : (record.versions.find((version) => version.text !== null)?.text ?? '');
   return { id, section: record?.section ?? '', text: redactSecrets(text, options).slice(0, 200), reasons };
 }

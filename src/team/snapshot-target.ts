@@ -13,7 +13,10 @@ export type SnapshotTarget = { path: string; rel: string };
 
 /** Returns where the snapshot goes; throws USAGE for an empty name, a path outside the repository (links followed), in a git directory, or not a regular file. */
 export function resolveSnapshotTarget(root: string, file: string, cwd: string): SnapshotTarget {
-  if (file.trim() === '') throw new MemError('USAGE', '--into needs a file name', { hint: 'Name the file the snapshot goes into, e.g. mem render --into CLAUDE.md' });
+  if (file.trim() === '')
+    throw new MemError('USAGE', '--into needs a file name', {
+      hint: 'Name the file the snapshot goes into, e.g. mem render --into CLAUDE.md',
+    });
   const path = resolve(cwd, file);
   // Note: an atomic write follows a link to its target (CLAUDE.md → AGENTS.md), so the checks
   // are made where the bytes would really land.
@@ -24,14 +27,23 @@ export function resolveSnapshotTarget(root: string, file: string, cwd: string): 
     return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
   };
   if (!within(realRoot, real)) {
-    throw new MemError('USAGE', `${file} is outside this repository${real === path ? '' : ` (a link to ${real})`}`, { hint: 'mem render --into writes a file of this repository, e.g. CLAUDE.md' });
+    throw new MemError('USAGE', `${file} is outside this repository${real === path ? '' : ` (a link to ${real})`}`, {
+      hint: 'mem render --into writes a file of this repository, e.g. CLAUDE.md',
+    });
   }
   const gitDirs = [resolveGitDir(root), resolveCommonGitDir(root)].map(realLocation);
   if (relative(realRoot, real).split(sep).includes('.git') || gitDirs.some((dir) => within(dir, real))) {
-    throw new MemError('USAGE', `${file} is inside git's own directory: mem writes memory snapshots into your files, never git's`, { hint: 'Name a file of the working tree, e.g. mem render --into CLAUDE.md' });
+    throw new MemError(
+      'USAGE',
+      `${file} is inside git's own directory: mem writes memory snapshots into your files, never git's`,
+      { hint: 'Name a file of the working tree, e.g. mem render --into CLAUDE.md' },
+    );
   }
   const kind = statOrNull(real);
-  if (kind !== null && !kind.isFile()) throw new MemError('USAGE', `${file} is not a file`, { hint: 'Name a file (new or existing) to put the snapshot in, e.g. mem render --into CLAUDE.md' });
+  if (kind !== null && !kind.isFile())
+    throw new MemError('USAGE', `${file} is not a file`, {
+      hint: 'Name a file (new or existing) to put the snapshot in, e.g. mem render --into CLAUDE.md',
+    });
   return { path, rel: relative(root, path).split(sep).join('/') };
 }
 

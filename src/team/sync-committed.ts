@@ -15,7 +15,11 @@ import { readLocalTombstones } from './tombstones.js';
 const COMMITTED_FILE = 'team-committed.json';
 
 /** The working copy and the local tombstones as one fingerprint; `workingHash`: the text's own fingerprint, when known. */
-export function committedHash(root: string, workingText: string = readWorkingText(root), workingHash: string = textFingerprint(workingText)): string {
+export function committedHash(
+  root: string,
+  workingText: string = readWorkingText(root),
+  workingHash: string = textFingerprint(workingText),
+): string {
   return textFingerprint(`${workingHash}\u0000${readLocalTombstones(root).join('\n')}`);
 }
 
@@ -28,8 +32,12 @@ export function committedStampPaths(root: string): Record<string, string> {
 
 export function readCommitted(root: string): Committed | null {
   try {
-    const parsed = JSON.parse(readFileSync(join(memoryPaths(root).stateDir, COMMITTED_FILE), 'utf8')) as Partial<Committed>;
-    return typeof parsed.hash === 'string' ? { hash: parsed.hash, ...(parsed.stamps ? { stamps: parsed.stamps } : {}) } : null;
+    const parsed = JSON.parse(
+      readFileSync(join(memoryPaths(root).stateDir, COMMITTED_FILE), 'utf8'),
+    ) as Partial<Committed>;
+    return typeof parsed.hash === 'string'
+      ? { hash: parsed.hash, ...(parsed.stamps ? { stamps: parsed.stamps } : {}) }
+      : null;
   } catch {
     return null;
   }

@@ -64,7 +64,13 @@ export type SyncReport = {
 };
 
 /** One sync's fixed parts, passed to its steps. */
-export type SyncRun = { context: TeamContext; report: SyncReport; options: SyncOptions; now: Date; pushes: PushStarter };
+export type SyncRun = {
+  context: TeamContext;
+  report: SyncReport;
+  options: SyncOptions;
+  now: Date;
+  pushes: PushStarter;
+};
 
 /** What a merge step read: the working copy, the base, the team's side, and the plan's inputs. */
 export type StepRead = {

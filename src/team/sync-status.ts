@@ -30,7 +30,11 @@ export type RemovalNotice = RemovedEntry & { at: string };
 const REMOVALS_KEPT = 20;
 
 /** Returns `kept` with `added` in front (stamped `at`), the newest REMOVALS_KEPT of them. */
-export function withRemovals(kept: readonly RemovalNotice[], added: readonly RemovedEntry[], at: string): RemovalNotice[] {
+export function withRemovals(
+  kept: readonly RemovalNotice[],
+  added: readonly RemovedEntry[],
+  at: string,
+): RemovalNotice[] {
   return [...added.map((entry) => ({ ...entry, at })), ...kept].slice(0, REMOVALS_KEPT);
 }
 

@@ -43,7 +43,12 @@ export type { SyncOptions, SyncReport } from './sync-run.js';
 const FIRST_SYNC_DEPTH = 500;
 
 /** Reads, plans and applies one merge of the team's side `theirsOid` (null: none yet) with the working copy, under the memory lock. */
-async function mergeStep(run: SyncRun, theirsOid: string | null, reachable: boolean, early: EarlyRead | null): Promise<StepResult> {
+async function mergeStep(
+  run: SyncRun,
+  theirsOid: string | null,
+  reachable: boolean,
+  early: EarlyRead | null,
+): Promise<StepResult> {
   const read = await readSyncState(run, theirsOid, reachable, early);
   const plan = planSync(read.input);
   run.report.received += plan.received;
@@ -76,7 +81,9 @@ export async function syncTeamMemory(root: string, options: SyncOptions = {}): P
           // The store is a cache of the remote plus this clone's commits; the working copy keeps
           // every local entry (and .memory/ every unsynced forget): rebuild it and sync again.
           const aside = setAsideDamagedStore(context.target.storeDir, now);
-          report.warnings.push(`the team store was damaged (${damage}); rebuilt it from the remote, keeping local memory; the damaged copy is at ${aside}`);
+          report.warnings.push(
+            `the team store was damaged (${damage}); rebuilt it from the remote, keeping local memory; the damaged copy is at ${aside}`,
+          );
           context = open();
           await runSync(context, report, options, now);
         }
@@ -85,7 +92,10 @@ export async function syncTeamMemory(root: string, options: SyncOptions = {}): P
     );
   } catch (error) {
     if (isMemError(error) && error.code === 'LOCK_HELD') {
-      report.failure = { reason: 'lock-held', message: 'another mem sync of this clone is running; this one was skipped' };
+      report.failure = {
+        reason: 'lock-held',
+        message: 'another mem sync of this clone is running; this one was skipped',
+      };
     } else if (isMemError(error) && (error.code === 'GIT_FAILED' || error.code === 'SYNC_FAILED')) {
       report.failure = { reason: 'failed', message: error.message };
     } else if (isMemError(error) && error.code === 'REGION_DAMAGED') {
@@ -94,7 +104,10 @@ export async function syncTeamMemory(root: string, options: SyncOptions = {}): P
       // A full disk or an unwritable .memory/ is the machine's state, not a bug: like offline, the
       // sync is queued and the push it runs in goes on.
       const problem = fileSystemError(error)!;
-      report.failure = { reason: 'write-failed', message: `${problem.message}. ${(problem.hint ?? '').replace(/\.$/, '')}` };
+      report.failure = {
+        reason: 'write-failed',
+        message: `${problem.message}. ${(problem.hint ?? '').replace(/\.$/, '')}`,
+      };
     } else {
       throw error;
     }
@@ -118,7 +131,13 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
   if (!options.dryRun && report.received > 0) await settleScopes(context, report, now, true);
 }
 
-async function syncAttempts(context: TeamContext, report: SyncReport, options: SyncOptions, now: Date, pushes: PushStarter): Promise<void> {
+async function syncAttempts(
+  context: TeamContext,
+  report: SyncReport,
+  options: SyncOptions,
+  now: Date,
+  pushes: PushStarter,
+): Promise<void> {
   const retries = context.config.team.pushRetries;
   const progress = options.progress ?? noProgress;
   for (let attempt = 0; ; attempt += 1) {
@@ -126,11 +145,16 @@ async function syncAttempts(context: TeamContext, report: SyncReport, options: S
     // last commits (who changed what recently), bounded whatever the team's history.
     const first = (await context.store.readRef('remote')) === null && (await context.store.readRef('base')) === null;
     progress(`fetching the team memory from ${context.target.remote}`);
-    const fetching = context.store.fetch({ ...(first ? { depth: FIRST_SYNC_DEPTH } : {}), ...(options.progress ? { progress: options.progress } : {}) });
+    const fetching = context.store.fetch({
+      ...(first ? { depth: FIRST_SYNC_DEPTH } : {}),
+      ...(options.progress ? { progress: options.progress } : {}),
+    });
     // Note: while git fetches (another process, another core), the working copy is read when it changed.
-    const early = attempt === 0 && !options.dryRun ? await readEarly(context, options.push !== false ? pushes : null) : null;
+    const early =
+      attempt === 0 && !options.dryRun ? await readEarly(context, options.push !== false ? pushes : null) : null;
     const fetched = await fetching;
-    if (!fetched.ok && fetched.reason === 'failed' && isDamageMessage(fetched.message)) throw new Error(fetched.message);
+    if (!fetched.ok && fetched.reason === 'failed' && isDamageMessage(fetched.message))
+      throw new Error(fetched.message);
     const network: { reason: TransportFailureReason; message: string } | null = fetched.ok ? null : fetched;
     // Note: a remote without the team ref fetched nothing else either (git refuses the whole fetch).
     if (fetched.ok && fetched.branchExists) report.fetched = true;
@@ -143,11 +167,16 @@ async function syncAttempts(context: TeamContext, report: SyncReport, options: S
       report.conflicts = working.includes('<!-- mem:conflict') ? listRegionConflicts(workingBody(working)) : [];
       return;
     }
-    const step = await withLock(context.paths.memoryLock, () => mergeStep({ context, report, options, now, pushes }, theirsOid, network === null, early), { timeoutMs: 10_000 });
+    const step = await withLock(
+      context.paths.memoryLock,
+      () => mergeStep({ context, report, options, now, pushes }, theirsOid, network === null, early),
+      { timeoutMs: 10_000 },
+    );
     report.pending = step.pending;
     // The base move mergeStep left for after the push, done when the push does not happen or fails.
     const advanceBase = async () => {
-      if (step.advanceBase !== undefined) await context.store.updateRef('base', step.advanceBase.to, step.advanceBase.from);
+      if (step.advanceBase !== undefined)
+        await context.store.updateRef('base', step.advanceBase.to, step.advanceBase.from);
     };
     if (network) {
       await advanceBase();
@@ -171,18 +200,32 @@ async function syncAttempts(context: TeamContext, report: SyncReport, options: S
       // The remote's team ref is now this commit: an offline sync later must not take the older fetch for the team's side.
       await context.store.updateRef('remote', step.commit, theirsOid);
       // Note: git moves the base while this clone's entries are stamped (independent, both under the sync lock).
-      const movingBase = context.store.updateRef('base', step.commit, step.advanceBase !== undefined ? step.advanceBase.from : await context.store.readRef('base'));
-      await withLock(context.paths.memoryLock, () => stampPushed(context, step, step.commit as string, now), { timeoutMs: 10_000 });
+      const movingBase = context.store.updateRef(
+        'base',
+        step.commit,
+        step.advanceBase !== undefined ? step.advanceBase.from : await context.store.readRef('base'),
+      );
+      await withLock(context.paths.memoryLock, () => stampPushed(context, step, step.commit as string, now), {
+        timeoutMs: 10_000,
+      });
       await movingBase;
       return;
     }
     await advanceBase();
     if (pushed.reason === 'rejected' && attempt < retries) {
-      report.warnings.push(`the team ref moved while syncing; merging again (attempt ${attempt + 2} of ${retries + 1})`);
+      report.warnings.push(
+        `the team ref moved while syncing; merging again (attempt ${attempt + 2} of ${retries + 1})`,
+      );
       await sleep(options.retryDelayMs ? options.retryDelayMs(attempt) : jitter(attempt));
       continue;
     }
-    report.failure = pushed.reason === 'rejected' ? { reason: 'rejected', message: `${pushed.message} (gave up after ${retries + 1} attempts; the next sync retries)` } : pushed;
+    report.failure =
+      pushed.reason === 'rejected'
+        ? {
+            reason: 'rejected',
+            message: `${pushed.message} (gave up after ${retries + 1} attempts; the next sync retries)`,
+          }
+        : pushed;
     return;
   }
 }
@@ -219,10 +262,19 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function finish(context: TeamContext, report: SyncReport, options: SyncOptions, now: Date, failure: Omit<SyncFailure, 'at'> | null): SyncReport {
+function finish(
+  context: TeamContext,
+  report: SyncReport,
+  options: SyncOptions,
+  now: Date,
+  failure: Omit<SyncFailure, 'at'> | null,
+): SyncReport {
   report.failure = failure;
   const at = now.toISOString();
-  if (failure) report.warnings.push(`team memory not synced (${failure.reason}): ${failure.message}; local memory kept, will retry`);
+  if (failure)
+    report.warnings.push(
+      `team memory not synced (${failure.reason}): ${failure.message}; local memory kept, will retry`,
+    );
   if (options.dryRun) report.outcome = 'dry-run';
   else if (failure) report.outcome = 'queued';
   else report.outcome = report.wroteMemoryFile || report.pushed ? 'synced' : 'up-to-date';
@@ -234,7 +286,9 @@ function finish(context: TeamContext, report: SyncReport, options: SyncOptions, 
         pending: report.pending || (failure !== null && readSyncStatus(context.root).pending),
         conflicts: report.conflicts.length,
         quarantined: report.quarantined.length,
-        ...(report.removedByTeam.length > 0 ? { removedByTeam: withRemovals(readSyncStatus(context.root).removedByTeam, report.removedByTeam, at) } : {}),
+        ...(report.removedByTeam.length > 0
+          ? { removedByTeam: withRemovals(readSyncStatus(context.root).removedByTeam, report.removedByTeam, at) }
+          : {}),
       });
     } catch (error) {
       const problem = fileSystemError(error);
@@ -270,7 +324,14 @@ function emptyReport(): SyncReport {
 }
 
 /** Session-start refresh: fetch and merge with a short timeout, no push; never throws for expected failures. */
-export async function refreshTeamMemory(root: string, options: { timeoutMs?: number; sessionId?: string } = {}): Promise<SyncReport> {
-  return syncTeamMemory(root, { push: false, timeoutMs: options.timeoutMs ?? 3_000, lockTimeoutMs: 0, ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }) });
+export async function refreshTeamMemory(
+  root: string,
+  options: { timeoutMs?: number; sessionId?: string } = {},
+): Promise<SyncReport> {
+  return syncTeamMemory(root, {
+    push: false,
+    timeoutMs: options.timeoutMs ?? 3_000,
+    lockTimeoutMs: 0,
+    ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+  });
 }
-

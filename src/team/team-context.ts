@@ -48,7 +48,15 @@ export function openTeamContext(root: string, options: { timeoutMs?: number } = 
     root,
     config,
     paths,
-    store: gitTeamStore(target, createTeamRefs({ gitdir: storeDir, branch: config.team.branch, remote: config.team.remote, worktree: worktreeKey(root) })),
+    store: gitTeamStore(
+      target,
+      createTeamRefs({
+        gitdir: storeDir,
+        branch: config.team.branch,
+        remote: config.team.remote,
+        worktree: worktreeKey(root),
+      }),
+    ),
     target,
     // Note: beside the store, not in it: a damaged store is moved aside while the lock is held.
     syncLock: join(dirname(storeDir), 'sync.lock'),
@@ -60,7 +68,6 @@ function worktreeKey(root: string): string {
   const gitDir = resolveGitDir(root);
   return gitDir === resolveCommonGitDir(root) ? '' : basename(gitDir).replace(/[^A-Za-z0-9._-]/g, '_');
 }
-
 
 /** Returns the clone's git identity (user.name / user.email), with neutral fallbacks; never throws. */
 export type TeamAuthor = { name: string; email: string };

@@ -5,7 +5,13 @@
 import type { Conflict } from '../core/memory-file/conflict-item.js';
 import { listConflicts } from './merge/list-conflicts.js';
 
-export type RegionConflict = { id: string; section: string; base: string | null; ours: string | null; theirs: string | null };
+export type RegionConflict = {
+  id: string;
+  section: string;
+  base: string | null;
+  ours: string | null;
+  theirs: string | null;
+};
 
 /** Returns the conflicts recorded in a region body; never throws. */
 export function listRegionConflicts(body: string): RegionConflict[] {

@@ -13,7 +13,10 @@ export function wordDiff(from: string | null, to: string | null): string {
   const table: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i -= 1) {
     for (let j = b.length - 1; j >= 0; j -= 1) {
-      (table[i] as number[])[j] = a[i] === b[j] ? ((table[i + 1] as number[])[j + 1] ?? 0) + 1 : Math.max((table[i + 1] as number[])[j] ?? 0, (table[i] as number[])[j + 1] ?? 0);
+      (table[i] as number[])[j] =
+        a[i] === b[j]
+          ? ((table[i + 1] as number[])[j + 1] ?? 0) + 1
+          : Math.max((table[i + 1] as number[])[j] ?? 0, (table[i] as number[])[j + 1] ?? 0);
     }
   }
   const out: string[] = [];
@@ -31,7 +34,10 @@ export function wordDiff(from: string | null, to: string | null): string {
       out.push(a[i] as string);
       i += 1;
       j += 1;
-    } else if (j < b.length && (i >= a.length || ((table[i] as number[])[j + 1] ?? 0) >= ((table[i + 1] as number[])[j] ?? 0))) {
+    } else if (
+      j < b.length &&
+      (i >= a.length || ((table[i] as number[])[j + 1] ?? 0) >= ((table[i + 1] as number[])[j] ?? 0))
+    ) {
       added.push(b[j] as string);
       j += 1;
     } else {

@@ -9,7 +9,19 @@ import { renderConflictItem } from '../core/memory-file/conflict-item.js';
 import type { Entry, Provenance } from '../core/memory-file/entry.js';
 import { renderEntryItem } from '../core/memory-file/entry-item.js';
 import { parseRegionBody } from '../core/memory-file/parse-region-body.js';
-import { isAgentName, isValidId, otherFields, recordScope, sortVersions, withScope, type EntryFields, type TeamRecord, type TeamVersion, recordVia, withVia } from './store/team-record.js';
+import {
+  isAgentName,
+  isValidId,
+  otherFields,
+  recordScope,
+  sortVersions,
+  withScope,
+  type EntryFields,
+  type TeamRecord,
+  type TeamVersion,
+  recordVia,
+  withVia,
+} from './store/team-record.js';
 
 /** One id of the working copy: its record, and what the working copy knows of who/when. */
 export type WorkingItem = {
@@ -45,10 +57,20 @@ export function readWorkingItems(body: string): WorkingItem[] {
       // read without parsing JSON by every reader of the working copy).
       const { scope, via } = item.entry.provenance;
       const scoped = scope === undefined ? record : withScope(record, scope);
-      items.push({ id: item.id, record: via === undefined || !isAgentName(via) ? scoped : withVia(scoped, via), provenance: item.entry.provenance });
+      items.push({
+        id: item.id,
+        record: via === undefined || !isAgentName(via) ? scoped : withVia(scoped, via),
+        provenance: item.entry.provenance,
+      });
       // Note: as long as nothing replaces its record or provenance, the item renders as the bytes it was read from.
       const read = items[items.length - 1] as WorkingItem;
-      if (item.kind === 'entry' && item.item.id === item.id && block.raw.endsWith('\n') && !block.raw.slice(0, -1).includes('\n\n')) remember(read, { id: read.id, record: read.record, provenance: read.provenance, text: block.raw });
+      if (
+        item.kind === 'entry' &&
+        item.item.id === item.id &&
+        block.raw.endsWith('\n') &&
+        !block.raw.slice(0, -1).includes('\n\n')
+      )
+        remember(read, { id: read.id, record: read.record, provenance: read.provenance, text: block.raw });
     } else if (item.kind === 'conflict') {
       items.push(conflictItem(item.conflict, block.section));
     }
@@ -61,7 +83,9 @@ function readFields(json: string | undefined): EntryFields {
   if (json === undefined) return [];
   try {
     const value: unknown = JSON.parse(json);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? otherFields(value as Record<string, unknown>) : [];
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? otherFields(value as Record<string, unknown>)
+      : [];
   } catch {
     return [];
   }
@@ -73,7 +97,12 @@ function conflictItem(conflict: ConflictVersions, section: string): WorkingItem 
     if (entry === null) return { section, text: null, commit: null };
     versionProvenance.set(entry.provenance.commit ?? '', entry.provenance);
     const scope = entry.provenance.scope;
-    return { section: entry.section || section, text: entry.text, commit: entry.provenance.commit ?? null, ...(scope === undefined ? {} : { scope }) };
+    return {
+      section: entry.section || section,
+      text: entry.text,
+      commit: entry.provenance.commit ?? null,
+      ...(scope === undefined ? {} : { scope }),
+    };
   };
   const versions = sortVersions([version(conflict.ours), version(conflict.theirs)]);
   const base = conflict.base === null ? null : { section: conflict.base.section || section, text: conflict.base.text };
@@ -84,7 +113,9 @@ export type Reader = { name: string | null; email: string | null };
 
 /** The record the working copy holds once `record` is written into it as entry `id` and read back; undefined when it cannot hold it. */
 export function asWorkingCopyHoldsIt(id: string, record: TeamRecord): TeamRecord | undefined {
-  return readWorkingItems(renderWorkingBody([{ id, record, provenance: {} }], [record.section], { name: null, email: null }))[0]?.record;
+  return readWorkingItems(
+    renderWorkingBody([{ id, record, provenance: {} }], [record.section], { name: null, email: null }),
+  )[0]?.record;
 }
 
 /**
@@ -106,7 +137,12 @@ export function renderWorkingBody(items: readonly WorkingItem[], sections: reado
   }
   const known = sections.filter((section) => bySection.has(section));
   const all = [...known, ...order.filter((section) => !known.includes(section))];
-  return all.map((section) => `## ${section}\n\n${(bySection.get(section) ?? []).map((item) => renderItem(item, reader)).join('')}`).join('\n');
+  return all
+    .map(
+      (section) =>
+        `## ${section}\n\n${(bySection.get(section) ?? []).map((item) => renderItem(item, reader)).join('')}`,
+    )
+    .join('\n');
 }
 
 /**
@@ -134,7 +170,8 @@ function renderItem(item: WorkingItem, reader: Reader): string {
   const record = item.record;
   if (record.kind === 'entry') {
     const known = rendered(item);
-    if (known !== undefined && known.id === item.id && known.record === record && known.provenance === item.provenance) return known.text;
+    if (known !== undefined && known.id === item.id && known.record === record && known.provenance === item.provenance)
+      return known.text;
     const text = renderEntry(item, record);
     remember(item, { id: item.id, record, provenance: item.provenance, text });
     return text;
@@ -172,13 +209,21 @@ function renderConflict(item: WorkingItem, record: Extract<TeamRecord, { kind: '
     else delete provenance.scope;
     return { id: item.id, section: version.section, text: version.text, provenance };
   };
-  const mine = record.versions.findIndex((version) => version.text !== null && isReaders(item.versionProvenance?.get(version.commit ?? '')?.author, reader));
-  const ordered = mine > 0 ? [record.versions[mine] as TeamVersion, ...record.versions.filter((_, index) => index !== mine)] : record.versions;
+  const mine = record.versions.findIndex(
+    (version) => version.text !== null && isReaders(item.versionProvenance?.get(version.commit ?? '')?.author, reader),
+  );
+  const ordered =
+    mine > 0
+      ? [record.versions[mine] as TeamVersion, ...record.versions.filter((_, index) => index !== mine)]
+      : record.versions;
   const conflict: ConflictVersions = {
     id: item.id,
     ours: toEntry(ordered[0] as TeamVersion),
     theirs: toEntry(ordered[1] as TeamVersion),
-    base: record.base === null ? null : { id: item.id, section: record.base.section, text: record.base.text, provenance: {} },
+    base:
+      record.base === null
+        ? null
+        : { id: item.id, section: record.base.section, text: record.base.text, provenance: {} },
   };
   return renderConflictItem(conflict, record.section, '\n');
 }
@@ -186,5 +231,7 @@ function renderConflict(item: WorkingItem, record: Extract<TeamRecord, { kind: '
 function isReaders(author: string | undefined, reader: Reader): boolean {
   if (author === undefined) return false;
   const wanted = author.trim().toLowerCase();
-  return wanted !== '' && (wanted === reader.name?.trim().toLowerCase() || wanted === reader.email?.trim().toLowerCase());
+  return (
+    wanted !== '' && (wanted === reader.name?.trim().toLowerCase() || wanted === reader.email?.trim().toLowerCase())
+  );
 }

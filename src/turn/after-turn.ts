@@ -40,7 +40,10 @@ async function settleDeferred(root: string): Promise<void> {
   const paths = memoryPaths(root);
   for (let round = 0; round < SETTLE_ROUNDS && deferredSessions(paths).length > 0; round++) {
     try {
-      await withLock(join(paths.locksDir, 'after-turn.lock'), () => settleRound(root, paths), { timeoutMs: 0, staleMs: 2 * SETTLE_DEADLINE_MS });
+      await withLock(join(paths.locksDir, 'after-turn.lock'), () => settleRound(root, paths), {
+        timeoutMs: 0,
+        staleMs: 2 * SETTLE_DEADLINE_MS,
+      });
     } catch (error) {
       if (isMemError(error) && error.code === 'LOCK_HELD') return; // another step settles, and looks again after
       throw error;

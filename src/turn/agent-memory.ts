@@ -29,9 +29,18 @@ export async function renderMemoryForAgent(root: string, loaded = ''): Promise<s
   entries = entries.filter((entry) => !loaded.includes(`- ${entry.text.replace(/\s*\n\s*/g, ' ')}`));
   // On a branch, its own entry stands in for a team-wide one it contradicts, marked as in the rendered file.
   const branch = entries.find((entry) => entry.scope !== null)?.scope ?? null;
-  const overrides = findBranchOverrides(entries.map((entry) => ({ id: entry.id, section: entry.section, text: entry.text, provenance: entry.scope === null ? {} : { scope: entry.scope } })), branch);
+  const overrides = findBranchOverrides(
+    entries.map((entry) => ({
+      id: entry.id,
+      section: entry.section,
+      text: entry.text,
+      provenance: entry.scope === null ? {} : { scope: entry.scope },
+    })),
+    branch,
+  );
   const notes = new Map<string, string[]>();
-  for (const [teamId, mine] of overrides) notes.set(mine.id, [...(notes.get(mine.id) ?? []), entries.find((entry) => entry.id === teamId)?.text ?? '']);
+  for (const [teamId, mine] of overrides)
+    notes.set(mine.id, [...(notes.get(mine.id) ?? []), entries.find((entry) => entry.id === teamId)?.text ?? '']);
   entries = entries.filter((entry) => !overrides.has(entry.id));
   if (entries.length === 0) return null;
   const sections = new Map<string, string[]>();

@@ -37,7 +37,10 @@ export const RENDERED_PATH = '.claude/rules/mem-team-memory.md';
  * no refresh ran within team.backgroundSyncIntervalSeconds, time is left); on any failure local
  * memory wins and the failure is queued by sync itself. Never throws.
  */
-export async function readMemoryNotices(context: HookContext, options: { refreshTeam: boolean }): Promise<MemoryNotices> {
+export async function readMemoryNotices(
+  context: HookContext,
+  options: { refreshTeam: boolean },
+): Promise<MemoryNotices> {
   // Note: before the refresh, which renders too.
   const existed = existsSync(join(context.root, RENDERED_PATH));
   if (options.refreshTeam) await refreshIfCheap(context);
@@ -52,8 +55,11 @@ export async function readMemoryNotices(context: HookContext, options: { refresh
     const staleChanged = status.changed;
     if (existed && status.newlyQualified.length > 0) {
       const { plainText } = await import('../core/memory-file/render-memory.js');
-      newlyStale = status.newlyQualified.slice(0, MAX_NEWLY_STALE).map((entry) => `${plainText(entry.text)} ${plainText(entry.qualifier)}`);
-      if (status.newlyQualified.length > MAX_NEWLY_STALE) newlyStale.push(`… and ${status.newlyQualified.length - MAX_NEWLY_STALE} more (\`mem check\` lists them)`);
+      newlyStale = status.newlyQualified
+        .slice(0, MAX_NEWLY_STALE)
+        .map((entry) => `${plainText(entry.text)} ${plainText(entry.qualifier)}`);
+      if (status.newlyQualified.length > MAX_NEWLY_STALE)
+        newlyStale.push(`… and ${status.newlyQualified.length - MAX_NEWLY_STALE} more (\`mem check\` lists them)`);
     }
     // Nothing changed since mem last checked (the stamps say so): no read, parse or render at all.
     const { currentRenderedConflicts } = await import('../core/shared-memory-stamp.js');
@@ -77,10 +83,19 @@ export async function readMemoryNotices(context: HookContext, options: { refresh
   return finishNotices(context, conflicts, renderedFresh, newlyStale);
 }
 
-function finishNotices(context: HookContext, conflicts: number, renderedFresh: boolean, newlyStale: string[] = []): MemoryNotices {
+function finishNotices(
+  context: HookContext,
+  conflicts: number,
+  renderedFresh: boolean,
+  newlyStale: string[] = [],
+): MemoryNotices {
   const failure = readSyncStatus(context.root).lastFailure;
   const oldRegion = hasOldRegion(context);
-  const problem = failure ? failure.message : oldRegion ? `${oldRegion} still holds mem's old managed region: run \`mem migrate\` (it moves the entries to team memory), then commit ${oldRegion}` : null;
+  const problem = failure
+    ? failure.message
+    : oldRegion
+      ? `${oldRegion} still holds mem's old managed region: run \`mem migrate\` (it moves the entries to team memory), then commit ${oldRegion}`
+      : null;
   return { conflicts, syncProblem: problem, renderedFresh, newlyStale };
 }
 
@@ -91,7 +106,10 @@ function finishNotices(context: HookContext, conflicts: number, renderedFresh: b
 async function renderForSession(context: HookContext): Promise<void> {
   const { renderLayout, renderSharedMemory } = await import('../core/shared-memory-file.js');
   const { withLock } = await import('../core/files/lock.js');
-  await withLock(context.paths.memoryLock, () => renderSharedMemory(context.root, renderLayout(context.config)), { timeoutMs: 1_000, staleMs: 60_000 });
+  await withLock(context.paths.memoryLock, () => renderSharedMemory(context.root, renderLayout(context.config)), {
+    timeoutMs: 1_000,
+    staleMs: 60_000,
+  });
 }
 
 function hasOldRegion(context: HookContext): string | null {

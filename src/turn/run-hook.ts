@@ -45,16 +45,34 @@ export async function runHook(input: HookRunInput): Promise<string> {
   // Outside a git repository, or in one where mem was never set up, a hook stays silent.
   if (!root || !existsSync(memoryPaths(root).memoryDir)) return '';
   const paths = memoryPaths(root);
-  const record: HookRecord = { at: new Date(input.startedAt).toISOString(), event: input.eventArg ?? '(none)', ok: true, ms: 0 };
+  const record: HookRecord = {
+    at: new Date(input.startedAt).toISOString(),
+    event: input.eventArg ?? '(none)',
+    ok: true,
+    ms: 0,
+  };
   const finish = (output: string): string => {
     record.ms = Date.now() - input.startedAt;
     appendHookRecord(paths.hookLog, record);
     return output;
   };
 
-  if (!event) return finish(fail(record, 'UNKNOWN_EVENT', `unknown hook event ${JSON.stringify(input.eventArg ?? '')}; expected one of session-start, user-prompt-submit, post-tool-use, pre-compact, stop (after-turn), subagent-stop, session-end`));
+  if (!event)
+    return finish(
+      fail(
+        record,
+        'UNKNOWN_EVENT',
+        `unknown hook event ${JSON.stringify(input.eventArg ?? '')}; expected one of session-start, user-prompt-submit, post-tool-use, pre-compact, stop (after-turn), subagent-stop, session-end`,
+      ),
+    );
   if (!parsed.ok && input.stdinTimedOut) {
-    return finish(fail(record, 'STDIN_OPEN', `stdin was still open at the ${HOOK_DEADLINES_MS[event]} ms deadline without a whole payload (${input.stdin.length} bytes arrived); nothing done`));
+    return finish(
+      fail(
+        record,
+        'STDIN_OPEN',
+        `stdin was still open at the ${HOOK_DEADLINES_MS[event]} ms deadline without a whole payload (${input.stdin.length} bytes arrived); nothing done`,
+      ),
+    );
   }
   if (!parsed.ok) return finish(fail(record, parsed.problem.code, parsed.problem.message));
   record.session = parsed.payload.sessionId;
@@ -89,11 +107,22 @@ export async function runHook(input: HookRunInput): Promise<string> {
     // A full disk or a read-only one is the machine's state, said with what to do, not a bug's stack.
     const problem = isMemError(error) ? error : fileSystemError(error);
     if (!problem) return finish(fail(record, 'INTERNAL', String((error as Error)?.stack ?? error)));
-    return finish(fail(record, problem.code, problem.hint ? `${problem.message} (${problem.hint.replace(/\.$/, '')})` : problem.message));
+    return finish(
+      fail(
+        record,
+        problem.code,
+        problem.hint ? `${problem.message} (${problem.hint.replace(/\.$/, '')})` : problem.message,
+      ),
+    );
   }
 }
 
-async function dispatch(event: HookEventName, context: HookContext, payload: HookPayload, agent: AgentId): Promise<{ output: string; did?: string }> {
+async function dispatch(
+  event: HookEventName,
+  context: HookContext,
+  payload: HookPayload,
+  agent: AgentId,
+): Promise<{ output: string; did?: string }> {
   switch (event) {
     case 'stop': {
       const { handleStop } = await import('./stop.js');
@@ -102,12 +131,18 @@ async function dispatch(event: HookEventName, context: HookContext, payload: Hoo
     case 'session-start': {
       const { handleSessionStart } = await import('./session-start.js');
       const additionalContext = await handleSessionStart(context, payload, agent);
-      return { output: additionalContext ? renderContext(agent, event, additionalContext) : '', did: additionalContext ? 'context injected' : 'nothing to inject' };
+      return {
+        output: additionalContext ? renderContext(agent, event, additionalContext) : '',
+        did: additionalContext ? 'context injected' : 'nothing to inject',
+      };
     }
     case 'user-prompt-submit': {
       const { handleUserPromptSubmit } = await import('./user-prompt-submit.js');
       const additionalContext = await handleUserPromptSubmit(context, payload);
-      return { output: additionalContext ? renderContext(agent, event, additionalContext) : '', did: additionalContext ? 'recall injected' : 'no recall' };
+      return {
+        output: additionalContext ? renderContext(agent, event, additionalContext) : '',
+        did: additionalContext ? 'recall injected' : 'no recall',
+      };
     }
     case 'pre-compact': {
       const { handlePreCompact } = await import('./small-events.js');

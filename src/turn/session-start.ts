@@ -24,7 +24,11 @@ const DAY_MS = 86_400_000;
  * do not load CLAUDE.md (Codex CLI, Gemini CLI) get the durable memory here too. Returns the
  * additionalContext text, or ''.
  */
-export async function handleSessionStart(context: HookContext, payload: HookPayload, agent: AgentId = 'claude'): Promise<string> {
+export async function handleSessionStart(
+  context: HookContext,
+  payload: HookPayload,
+  agent: AgentId = 'claude',
+): Promise<string> {
   const consume = durableConsumer(context);
   await finishEndedSessions(context, payload.sessionId, consume.onEvents);
   const own = payload.source === 'compact' || payload.source === 'resume';
@@ -33,9 +37,14 @@ export async function handleSessionStart(context: HookContext, payload: HookPayl
   let teammateHandoff: StartContextInput['teammateHandoff'] = null;
   if (own) {
     const { updateSession } = await import('../session/update-session.js');
-    const update = await updateSession(context, { sessionId: payload.sessionId, transcriptPath: payload.transcriptPath, agent }, consume.onEvents);
+    const update = await updateSession(
+      context,
+      { sessionId: payload.sessionId, transcriptPath: payload.transcriptPath, agent },
+      consume.onEvents,
+    );
     const text = readHandoff(context.paths, update.record.handoffFile);
-    if (text && update.record.state.promptCount > 0) handoff = { text, sessionId: payload.sessionId, updatedAt: update.record.state.updatedAt, own: true };
+    if (text && update.record.state.promptCount > 0)
+      handoff = { text, sessionId: payload.sessionId, updatedAt: update.record.state.updatedAt, own: true };
   } else {
     const branch = readCurrentBranch(context.root);
     const oldest = context.now().getTime() - context.config.session.handoffMaxAgeDays * DAY_MS;
@@ -61,7 +70,8 @@ export async function handleSessionStart(context: HookContext, payload: HookPayl
     }
   }
   await consume.afterTurn();
-  if (agent === 'claude' && !own && payload.transcriptPath) await offerAutoMemory(context, payload.transcriptPath, payload.sessionId);
+  if (agent === 'claude' && !own && payload.transcriptPath)
+    await offerAutoMemory(context, payload.transcriptPath, payload.sessionId);
 
   const notices = await readMemoryNotices(context, { refreshTeam: !own });
   const pruned = pruneSessionState(context.paths, context.now().getTime());
@@ -79,7 +89,10 @@ export async function handleSessionStart(context: HookContext, payload: HookPayl
       pending: readPending(context.paths.stateDir, context.now(), context.config.pending.expireDays).length,
     }),
     budgetChars: context.config.session.startBudgetTokens * 4,
-    memory: !(await loadsRenderedFile(context.root, agent)) || notices.renderedFresh ? await renderMemoryForAgent(context.root, agent === 'codex' ? readAgentsMd(context.root) : '') : null,
+    memory:
+      !(await loadsRenderedFile(context.root, agent)) || notices.renderedFresh
+        ? await renderMemoryForAgent(context.root, agent === 'codex' ? readAgentsMd(context.root) : '')
+        : null,
   });
   // The search index is built before the first prompt needs it, without anyone waiting (a clone, a removed cache).
   const { ensureSearchIndexSoon } = await import('../search/index-refresh.js');
@@ -101,19 +114,40 @@ async function teammateHandoffOf(
   branch: string,
   oldest: number,
   own: StartContextInput['handoff'],
-): Promise<{ notice: NonNullable<StartContextInput['teammateHandoff']>; handoff: StartContextInput['handoff'] } | null> {
-  const newest = readBranchHandoffs(context.paths.cacheDir, branch).find((shared) => !shared.mine && Date.parse(shared.updatedAt) >= oldest);
+): Promise<{
+  notice: NonNullable<StartContextInput['teammateHandoff']>;
+  handoff: StartContextInput['handoff'];
+} | null> {
+  const newest = readBranchHandoffs(context.paths.cacheDir, branch).find(
+    (shared) => !shared.mine && Date.parse(shared.updatedAt) >= oldest,
+  );
   if (!newest || (own !== null && newest.updatedAt <= own.updatedAt)) return null;
   const who = newest.who.split('@')[0] ?? newest.who;
-  const notice = { who: newest.who, updatedAt: newest.updatedAt, show: `mem handoff show ${who}`, newerThanYours: own !== null };
+  const notice = {
+    who: newest.who,
+    updatedAt: newest.updatedAt,
+    show: `mem handoff show ${who}`,
+    newerThanYours: own !== null,
+  };
   if (own !== null) return { notice, handoff: null };
   const { readSharedHandoff } = await import('../team/handoffs/shared-handoff.js');
   const read = readSharedHandoff(Buffer.from(newest.raw, 'utf8'), newest.path);
   if (!read.ok || read.handoff.branch !== branch) {
-    context.notes.push(`shared handoff ${newest.path} refused at session start: ${read.ok ? 'made on another branch' : read.reason}`);
+    context.notes.push(
+      `shared handoff ${newest.path} refused at session start: ${read.ok ? 'made on another branch' : read.reason}`,
+    );
     return null;
   }
-  return { notice, handoff: { text: read.handoff.text, sessionId: '', updatedAt: read.handoff.updatedAt, own: false, sharedBy: read.handoff.who } };
+  return {
+    notice,
+    handoff: {
+      text: read.handoff.text,
+      sessionId: '',
+      updatedAt: read.handoff.updatedAt,
+      own: false,
+      sharedBy: read.handoff.who,
+    },
+  };
 }
 
 /**
@@ -131,7 +165,11 @@ async function loadsRenderedFile(root: string, agent: AgentId): Promise<boolean>
 /** Claude Code's auto memory (project, feedback, reference topics) goes to the pending inbox; never throws. */
 async function offerAutoMemory(context: HookContext, transcriptPath: string, sessionId: string): Promise<void> {
   try {
-    const { candidates: offered, skipped } = autoMemoryCandidates(autoMemoryDir(transcriptPath), join(context.paths.stateDir, 'auto-memory.json'), context.config.region.sections);
+    const { candidates: offered, skipped } = autoMemoryCandidates(
+      autoMemoryDir(transcriptPath),
+      join(context.paths.stateDir, 'auto-memory.json'),
+      context.config.region.sections,
+    );
     for (const file of skipped) context.notes.push(`auto memory: ${file.file} not read (${file.reason})`);
     if (offered.length === 0) return;
     const { judgeAndWrite } = await import('../durable/judge-candidates.js');

@@ -6,11 +6,20 @@ import { updateSession } from '../session/update-session.js';
 import { durableConsumer } from './durable-consumer.js';
 
 /** PreCompact: catch up the transcript before it is summarised and note the compaction. Returns no output (never blocks compaction). */
-export async function handlePreCompact(context: HookContext, payload: HookPayload, agent: AgentId = 'claude'): Promise<string> {
+export async function handlePreCompact(
+  context: HookContext,
+  payload: HookPayload,
+  agent: AgentId = 'claude',
+): Promise<string> {
   const consume = durableConsumer(context);
   const update = await updateSession(
     context,
-    { sessionId: payload.sessionId, transcriptPath: payload.transcriptPath, compaction: { trigger: payload.trigger ?? 'unknown' }, agent },
+    {
+      sessionId: payload.sessionId,
+      transcriptPath: payload.transcriptPath,
+      compaction: { trigger: payload.trigger ?? 'unknown' },
+      agent,
+    },
     consume.onEvents,
   );
   await consume.afterTurn();
@@ -18,7 +27,11 @@ export async function handlePreCompact(context: HookContext, payload: HookPayloa
 }
 
 /** SessionEnd: only a marker (Claude Code may cancel this hook after 1.5 s); the next Stop or SessionStart finishes the work. */
-export async function handleSessionEnd(context: HookContext, payload: HookPayload, agent: AgentId = 'claude'): Promise<string> {
+export async function handleSessionEnd(
+  context: HookContext,
+  payload: HookPayload,
+  agent: AgentId = 'claude',
+): Promise<string> {
   markSessionEnded(context.paths, {
     sessionId: payload.sessionId,
     transcriptPath: payload.transcriptPath,

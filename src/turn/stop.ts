@@ -18,16 +18,34 @@ import { RENDERED_DIR } from '../core/shared-memory-stamp.js';
  * 3. team: when something meaningful was written, it is shared off the hook's path.
  * Returns the hook-log summary; never blocks the Stop (no output).
  */
-export async function handleStop(context: HookContext, payload: HookPayload, agent: AgentId = 'claude'): Promise<string> {
+export async function handleStop(
+  context: HookContext,
+  payload: HookPayload,
+  agent: AgentId = 'claude',
+): Promise<string> {
   const durable = durableConsumer(context);
   // A process killed mid-write (a hook past its watchdog, kill -9) can leave a temp file beside
   // what it was replacing; a few directory reads find them.
   const { paths } = context;
-  removeOrphanTemps([context.root, paths.memoryDir, paths.stateDir, paths.sessionStateDir, paths.sessionsDir, paths.cacheDir, paths.endedDir, join(context.root, RENDERED_DIR)]);
+  removeOrphanTemps([
+    context.root,
+    paths.memoryDir,
+    paths.stateDir,
+    paths.sessionStateDir,
+    paths.sessionsDir,
+    paths.cacheDir,
+    paths.endedDir,
+    join(context.root, RENDERED_DIR),
+  ]);
   await finishEndedSessions(context, payload.sessionId, durable.onEvents);
   const update = await updateSession(
     context,
-    { sessionId: payload.sessionId, transcriptPath: payload.transcriptPath, lastAssistantMessage: payload.lastAssistantMessage, agent },
+    {
+      sessionId: payload.sessionId,
+      transcriptPath: payload.transcriptPath,
+      lastAssistantMessage: payload.lastAssistantMessage,
+      agent,
+    },
     durable.onEvents,
   );
   if (update.transcriptProblem) context.notes.push(update.transcriptProblem);

@@ -6,14 +6,20 @@ import { cleanupTempDirs, cloneAs, git, makeBareRemote, makeRepo, runMem } from 
 
 afterEach(cleanupTempDirs);
 
-const settings = (repo: string) => JSON.parse(readFileSync(join(repo, '.claude', 'settings.json'), 'utf8')) as { permissions?: { allow?: string[]; deny?: string[] } };
+const settings = (repo: string) =>
+  JSON.parse(readFileSync(join(repo, '.claude', 'settings.json'), 'utf8')) as {
+    permissions?: { allow?: string[]; deny?: string[] };
+  };
 
 describe('agent permissions', () => {
-  it('adds the three narrow allow rules once, keeps the user\'s own, and uninstall removes only its own', () => {
+  it("adds the three narrow allow rules once, keeps the user's own, and uninstall removes only its own", () => {
     const repo = makeRepo();
     mkdirSync(join(repo, '.claude'));
     // The user already allowed one of them and has rules of their own.
-    writeFileSync(join(repo, '.claude', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(npm test:*)'], deny: ['Read(.env)'] } }, null, 2));
+    writeFileSync(
+      join(repo, '.claude', 'settings.json'),
+      JSON.stringify({ permissions: { allow: ['Bash(npm test:*)'], deny: ['Read(.env)'] } }, null, 2),
+    );
     const init = runMem(['init', '--yes'], { cwd: repo });
     expect(init.status, init.stderr).toBe(0);
     const allow = settings(repo).permissions?.allow ?? [];
@@ -31,11 +37,16 @@ describe('agent permissions', () => {
     const remote = makeBareRemote();
     const alice = cloneAs(remote, 'alice');
     mkdirSync(join(alice, '.claude'));
-    writeFileSync(join(alice, '.claude', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(npm test:*)'] } }, null, 2));
+    writeFileSync(
+      join(alice, '.claude', 'settings.json'),
+      JSON.stringify({ permissions: { allow: ['Bash(npm test:*)'] } }, null, 2),
+    );
     expect(runMem(['init', '--yes'], { cwd: alice }).status).toBe(0);
     // Alice has mem on PATH: her rules name `mem`, where Bob's init will name its own command line.
     const aliceSettings = settings(alice) as Record<string, unknown> & { permissions: { allow: string[] } };
-    aliceSettings.permissions.allow = aliceSettings.permissions.allow.map((rule) => rule.replace(/^Bash\(.* (remember|search|candidates):\*\)$/, 'Bash(mem $1:*)'));
+    aliceSettings.permissions.allow = aliceSettings.permissions.allow.map((rule) =>
+      rule.replace(/^Bash\(.* (remember|search|candidates):\*\)$/, 'Bash(mem $1:*)'),
+    );
     writeFileSync(join(alice, '.claude', 'settings.json'), `${JSON.stringify(aliceSettings, null, 2)}\n`);
     git(alice, ['add', '-A']);
     git(alice, ['commit', '-q', '-m', 'set up mem']);

@@ -12,15 +12,33 @@ import { appendLines, stopPayload, userLine } from '../helpers/hook-payloads.js'
 
 afterEach(cleanupTempDirs);
 
-type Listed = { id: string; text: string; provenance: { author: string | null; session: string | null; agent: string | null; commit?: string } };
+type Listed = {
+  id: string;
+  text: string;
+  provenance: { author: string | null; session: string | null; agent: string | null; commit?: string };
+};
 
 /** A Codex rollout line: what the user typed, as Codex 0.171 records it. */
 function codexUserLine(text: string): string {
-  return JSON.stringify({ timestamp: new Date().toISOString(), type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] } });
+  return JSON.stringify({
+    timestamp: new Date().toISOString(),
+    type: 'response_item',
+    payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] },
+  });
 }
 
 function codexStop(sessionId: string, rollout: string, cwd: string): string {
-  return JSON.stringify({ session_id: sessionId, turn_id: 'turn-1', transcript_path: rollout, cwd, hook_event_name: 'Stop', model: 'gpt-5.5', permission_mode: 'default', stop_hook_active: false, last_assistant_message: 'Noted.' });
+  return JSON.stringify({
+    session_id: sessionId,
+    turn_id: 'turn-1',
+    transcript_path: rollout,
+    cwd,
+    hook_event_name: 'Stop',
+    model: 'gpt-5.5',
+    permission_mode: 'default',
+    stop_hook_active: false,
+    last_assistant_message: 'Noted.',
+  });
 }
 
 describe('agent provenance across clones', () => {
@@ -28,19 +46,32 @@ describe('agent provenance across clones', () => {
     const remote = makeBareRemote();
     const alice = cloneAs(remote, 'Alice');
     const bob = cloneAs(remote, 'Bob');
-    for (const repo of [alice, bob]) expect(runMem(['init', '--yes', '--agent', 'claude,codex'], { cwd: repo }).status).toBe(0);
+    for (const repo of [alice, bob])
+      expect(runMem(['init', '--yes', '--agent', 'claude,codex'], { cwd: repo }).status).toBe(0);
 
     const rollout = join(alice, '..', 'rollout-codex.jsonl');
     writeFileSync(rollout, `${codexUserLine('From now on always run `make lint` before committing in this repo.')}\n`);
-    expect(runMem(['hook', 'stop', '--agent', 'codex'], { cwd: alice, stdin: codexStop('019a7c2e-codex-session', rollout, alice) }).status).toBe(0);
+    expect(
+      runMem(['hook', 'stop', '--agent', 'codex'], {
+        cwd: alice,
+        stdin: codexStop('019a7c2e-codex-session', rollout, alice),
+      }).status,
+    ).toBe(0);
     const transcript = join(alice, '..', 'claude.jsonl');
-    appendLines(transcript, [userLine('From now on always use the `just` recipes instead of raw cargo commands in this repo.')]);
-    expect(runMem(['hook', 'stop'], { cwd: alice, stdin: stopPayload('c0ffee00-claude', transcript, alice) }).status).toBe(0);
+    appendLines(transcript, [
+      userLine('From now on always use the `just` recipes instead of raw cargo commands in this repo.'),
+    ]);
+    expect(
+      runMem(['hook', 'stop'], { cwd: alice, stdin: stopPayload('c0ffee00-claude', transcript, alice) }).status,
+    ).toBe(0);
     expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
 
     // The team ref's file carries the agent; Claude Code's names none, as before other agents existed.
     const records = [...teamEntryTexts(remote).values()].map((text) => JSON.parse(text) as Record<string, unknown>);
-    expect(records.find((record) => String(record['text']).includes('make lint'))).toMatchObject({ agent: 'codex', session: expect.any(String) });
+    expect(records.find((record) => String(record['text']).includes('make lint'))).toMatchObject({
+      agent: 'codex',
+      session: expect.any(String),
+    });
     expect(records.find((record) => String(record['text']).includes('`just` recipes'))).not.toHaveProperty('agent');
 
     expect(runMem(['sync'], { cwd: bob }).status).toBe(0);
@@ -67,11 +98,15 @@ describe('agent provenance across clones', () => {
     for (const repo of [alice, bob]) expect(runMem(['init', '--yes'], { cwd: repo }).status).toBe(0);
     // Claude Code's shell tool runs it: the agent records the rule.
     const env = { CLAUDECODE: '1', CLAUDE_CODE_SESSION_ID: 'c0ffee00-1111-2222-3333-444455556666' };
-    expect(runMem(['remember', 'Always run go test ./... with -race.', '--section', 'Commands'], { cwd: alice, env }).status).toBe(0);
+    expect(
+      runMem(['remember', 'Always run go test ./... with -race.', '--section', 'Commands'], { cwd: alice, env }).status,
+    ).toBe(0);
     expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
     expect(runMem(['sync'], { cwd: bob }).status).toBe(0);
     for (const repo of [alice, bob]) {
-      const [entry] = JSON.parse(runMem(['list', '--json'], { cwd: repo }).stdout) as Array<Listed & { provenance: { via?: string } }>;
+      const [entry] = JSON.parse(runMem(['list', '--json'], { cwd: repo }).stdout) as Array<
+        Listed & { provenance: { via?: string } }
+      >;
       expect(entry?.provenance).toMatchObject({ via: 'agent', agent: 'claude', author: 'Alice' });
       expect(runMem(['list'], { cwd: repo }).stdout).toContain('recorded by the agent');
     }

@@ -47,7 +47,11 @@ describe('stale entries settled across two clones', () => {
     git(bob, ['commit', '-q', '-m', 'Restructure']);
     mem(bob, ['sync']);
     const stale = JSON.parse(mem(bob, ['review', '--stale', '--json'], 0)) as Stale[];
-    expect(stale.map((entry) => entry.text).sort()).toEqual(['Database access goes through `src/db.ts` only.', 'Shared helpers live in `lib/util.ts` and stay pure.', 'The release checklist is in `docs/old.md` for every tag.']);
+    expect(stale.map((entry) => entry.text).sort()).toEqual([
+      'Database access goes through `src/db.ts` only.',
+      'Shared helpers live in `lib/util.ts` and stay pure.',
+      'The release checklist is in `docs/old.md` for every tag.',
+    ]);
     const byWord = (word: string) => stale.find((entry) => entry.text.includes(word)) as Stale;
     expect(byWord('helpers').rewrite).toBe('Shared helpers live in `lib/shared/util.ts` and stay pure.');
 
@@ -69,7 +73,7 @@ describe('stale entries settled across two clones', () => {
     expect(mem(alice, ['check'], 0)).toContain('nothing stale');
   });
 
-  it('Alice verifying while Bob rewrites ends in Bob\'s text, anchored again', () => {
+  it("Alice verifying while Bob rewrites ends in Bob's text, anchored again", () => {
     const team = makeTeam();
     const { alice, bob } = team;
     commitFiles(alice, { 'src/api/handlers.ts': 'h\n', 'src/http/handlers.ts': 'h2\n' }, 'Add handlers');
@@ -86,7 +90,16 @@ describe('stale entries settled across two clones', () => {
     expect(same?.id).toBe(entry?.id);
 
     mem(alice, ['review', '--stale', '--resolve', same!.id, '--take', 'verify']);
-    mem(bob, ['review', '--stale', '--resolve', entry!.id, '--take', 'rewrite', '--text', 'API handlers live in `src/http/handlers.ts`.']);
+    mem(bob, [
+      'review',
+      '--stale',
+      '--resolve',
+      entry!.id,
+      '--take',
+      'rewrite',
+      '--text',
+      'API handlers live in `src/http/handlers.ts`.',
+    ]);
     mem(alice, ['sync']);
     mem(bob, ['sync']);
     mem(alice, ['sync']);

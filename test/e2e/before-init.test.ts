@@ -24,7 +24,18 @@ function allFiles(repo: string): string[] {
   return out.filter((file) => !/^\.git\/(index|logs\/)/.test(file)).sort();
 }
 
-const COMMANDS = [['sync'], ['sync', '--json'], ['list'], ['candidates'], ['review', '--list'], ['remember', 'Always use pnpm, never npm'], ['forget', 'pnpm'], ['uninstall'], ['render'], ['render', '--into', 'CLAUDE.md']];
+const COMMANDS = [
+  ['sync'],
+  ['sync', '--json'],
+  ['list'],
+  ['candidates'],
+  ['review', '--list'],
+  ['remember', 'Always use pnpm, never npm'],
+  ['forget', 'pnpm'],
+  ['uninstall'],
+  ['render'],
+  ['render', '--into', 'CLAUDE.md'],
+];
 
 describe('before mem init', () => {
   for (const args of COMMANDS) {
@@ -52,7 +63,7 @@ describe('before mem init', () => {
 });
 
 describe('a broken config', () => {
-  it('a key this mem does not know (a newer teammate\'s setting) does not stop the hooks; mem status lists it (issue 29.16)', () => {
+  it("a key this mem does not know (a newer teammate's setting) does not stop the hooks; mem status lists it (issue 29.16)", () => {
     const repo = makeRepo();
     expect(runMem(['init', '--yes'], { cwd: repo }).status).toBe(0);
     const file = join(repo, '.memory', 'config.json');
@@ -60,7 +71,10 @@ describe('a broken config', () => {
     config['futureFeature'] = { enabled: true };
     writeFileSync(file, JSON.stringify(config, null, 2));
     const transcript = join(repo, '..', 'future.jsonl');
-    writeFileSync(transcript, `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'Fix the login bug in src/auth.ts.' }, timestamp: new Date().toISOString() })}\n`);
+    writeFileSync(
+      transcript,
+      `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'Fix the login bug in src/auth.ts.' }, timestamp: new Date().toISOString() })}\n`,
+    );
     const payload = { session_id: 'future-key-1', transcript_path: transcript, cwd: repo, hook_event_name: 'Stop' };
     const hook = runMem(['hook', 'stop'], { cwd: repo, stdin: JSON.stringify(payload) });
     expect(hook.status).toBe(0);
@@ -88,7 +102,12 @@ describe('a broken config', () => {
     config.filter['minChars'] = 'twelve';
     writeFileSync(file, JSON.stringify(config, null, 2));
 
-    const payload = { session_id: 'broken-config-1', transcript_path: join(repo, '..', 'none.jsonl'), cwd: repo, hook_event_name: 'Stop' };
+    const payload = {
+      session_id: 'broken-config-1',
+      transcript_path: join(repo, '..', 'none.jsonl'),
+      cwd: repo,
+      hook_event_name: 'Stop',
+    };
     const hook = runMem(['hook', 'stop'], { cwd: repo, stdin: JSON.stringify(payload) });
     expect(hook.status).toBe(0);
     expect(existsSync(join(repo, '.memory', 'sessions'))).toBe(false);

@@ -9,7 +9,18 @@ import { existsSync, readFileSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { MEM_BIN, cleanupTempDirs, cloneAs, git, makeBareRemote, makeRepo, makeTempDir, runMem, testEnv, type MemResult } from '../helpers/temp-repo.js';
+import {
+  MEM_BIN,
+  cleanupTempDirs,
+  cloneAs,
+  git,
+  makeBareRemote,
+  makeRepo,
+  makeTempDir,
+  runMem,
+  testEnv,
+  type MemResult,
+} from '../helpers/temp-repo.js';
 import { appendLines, startPayload, stopPayload, userLine } from '../helpers/hook-payloads.js';
 import { writeFileSync } from 'node:fs';
 
@@ -31,7 +42,10 @@ function syncWithConflicts(dir: string): MemResult {
 }
 
 function listed(dir: string): Array<{ text: string; scope: string | null }> {
-  return JSON.parse(ok(runMem(['list', '--all-branches', '--json'], { cwd: dir })).stdout) as Array<{ text: string; scope: string | null }>;
+  return JSON.parse(ok(runMem(['list', '--all-branches', '--json'], { cwd: dir })).stdout) as Array<{
+    text: string;
+    scope: string | null;
+  }>;
 }
 
 function repoWithMem(): string {
@@ -48,30 +62,65 @@ describe('branch scope at its edges', { timeout: 120_000 }, () => {
     ok(runMem(['remember', 'Use pnpm for installs in this repo.', '--section', 'Commands'], { cwd: dir }));
     ok(runMem(['remember', 'Always run make lint before pushing.', '--section', 'Commands'], { cwd: dir }));
     git(dir, ['checkout', '-q', '-b', 'feature/yarn']);
-    const outcome = JSON.parse(ok(runMem(['remember', 'Use yarn for installs in this repo.', '--section', 'Commands', '--json'], { cwd: dir })).stdout) as { status: string; scope: string | null };
+    const outcome = JSON.parse(
+      ok(runMem(['remember', 'Use yarn for installs in this repo.', '--section', 'Commands', '--json'], { cwd: dir }))
+        .stdout,
+    ) as { status: string; scope: string | null };
     expect(outcome).toMatchObject({ status: 'added', scope: 'feature/yarn' });
     ok(runMem(['render'], { cwd: dir }));
     const onBranch = rendered(dir);
-    expect(onBranch).toContain('- Use yarn for installs in this repo. (on this branch, instead of the team-wide rule: "Use pnpm for installs in this repo.")');
+    expect(onBranch).toContain(
+      '- Use yarn for installs in this repo. (on this branch, instead of the team-wide rule: "Use pnpm for installs in this repo.")',
+    );
     expect(onBranch).not.toContain('- Use pnpm for installs');
     expect(onBranch).toContain('- Always run make lint before pushing.');
     // Search says the same, and so does the memory Codex's session start gets.
-    const found = (JSON.parse(ok(runMem(['search', 'installs in this repo', '--json'], { cwd: dir })).stdout) as Array<{ text: string }>).map((result) => result.text);
+    const found = (
+      JSON.parse(ok(runMem(['search', 'installs in this repo', '--json'], { cwd: dir })).stdout) as Array<{
+        text: string;
+      }>
+    ).map((result) => result.text);
     expect(found).toEqual(['Use yarn for installs in this repo.']);
-    const codex = JSON.parse(ok(runMem(['hook', 'session-start', '--agent', 'codex'], { cwd: dir, stdin: startPayload('019a7c2e-codex-1', join(dir, '..', 'none.jsonl'), dir, 'startup') })).stdout) as { hookSpecificOutput: { additionalContext: string } };
-    expect(codex.hookSpecificOutput.additionalContext).toContain('- Use yarn for installs in this repo. (on this branch, instead of the team-wide rule: "Use pnpm for installs in this repo.")');
+    const codex = JSON.parse(
+      ok(
+        runMem(['hook', 'session-start', '--agent', 'codex'], {
+          cwd: dir,
+          stdin: startPayload('019a7c2e-codex-1', join(dir, '..', 'none.jsonl'), dir, 'startup'),
+        }),
+      ).stdout,
+    ) as { hookSpecificOutput: { additionalContext: string } };
+    expect(codex.hookSpecificOutput.additionalContext).toContain(
+      '- Use yarn for installs in this repo. (on this branch, instead of the team-wide rule: "Use pnpm for installs in this repo.")',
+    );
     expect(codex.hookSpecificOutput.additionalContext).not.toContain('- Use pnpm');
     // Not a conflict while the branch is open: nothing waits in review.
     expect(runMem(['review', '--list'], { cwd: dir }).stdout).not.toContain('pnpm');
     // Reading the file back (a person touched another line) changes neither entry.
-    writeFileSync(join(dir, RULES), onBranch.replace('- Always run make lint before pushing.', '- Always run make lint before every push.'));
+    writeFileSync(
+      join(dir, RULES),
+      onBranch.replace('- Always run make lint before pushing.', '- Always run make lint before every push.'),
+    );
     ok(runMem(['render'], { cwd: dir }));
-    expect(listed(dir).map((entry) => entry.text).sort()).toEqual(['Always run make lint before every push.', 'Use pnpm for installs in this repo.', 'Use yarn for installs in this repo.']);
+    expect(
+      listed(dir)
+        .map((entry) => entry.text)
+        .sort(),
+    ).toEqual([
+      'Always run make lint before every push.',
+      'Use pnpm for installs in this repo.',
+      'Use yarn for installs in this repo.',
+    ]);
     git(dir, ['checkout', '-q', 'main']);
     ok(runMem(['render'], { cwd: dir }));
     expect(rendered(dir)).toContain('- Use pnpm for installs in this repo.\n');
     expect(rendered(dir)).not.toContain('yarn');
-    expect((JSON.parse(ok(runMem(['search', 'installs in this repo', '--json'], { cwd: dir })).stdout) as Array<{ text: string }>).map((result) => result.text)).toEqual(['Use pnpm for installs in this repo.']);
+    expect(
+      (
+        JSON.parse(ok(runMem(['search', 'installs in this repo', '--json'], { cwd: dir })).stdout) as Array<{
+          text: string;
+        }>
+      ).map((result) => result.text),
+    ).toEqual(['Use pnpm for installs in this repo.']);
   });
 
   it('scopes a line a person adds to the rendered file on a branch to that branch', () => {
@@ -82,7 +131,12 @@ describe('branch scope at its edges', { timeout: 120_000 }, () => {
     appendFileSync(join(dir, RULES), '- The v3 parser lives in src/parse/v3; the v2 one is frozen.\n');
     ok(runMem(['render'], { cwd: dir }));
     expect(listed(dir)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ text: 'The v3 parser lives in src/parse/v3; the v2 one is frozen.', scope: 'feature/parser' })]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          text: 'The v3 parser lives in src/parse/v3; the v2 one is frozen.',
+          scope: 'feature/parser',
+        }),
+      ]),
     );
     git(dir, ['checkout', '-q', 'main']);
     ok(runMem(['render'], { cwd: dir }));
@@ -106,7 +160,13 @@ describe('branch scope at its edges', { timeout: 120_000 }, () => {
     git(dir, ['checkout', '-q', 'feature/rebased']);
     // git runs --exec with HEAD detached between the picks.
     const mem = `"${process.execPath}" "${join(import.meta.dirname, '..', '..', 'bin', 'run.js')}"`;
-    git(dir, ['rebase', '-q', '--exec', `${mem} remember "The rebased feature keeps its fixtures in test/fixtures/rebased." --section Conventions`, 'main']);
+    git(dir, [
+      'rebase',
+      '-q',
+      '--exec',
+      `${mem} remember "The rebased feature keeps its fixtures in test/fixtures/rebased." --section Conventions`,
+      'main',
+    ]);
     expect(listed(dir).find((entry) => entry.text.includes('test/fixtures/rebased'))?.scope).toBe('feature/rebased');
     // So is a bisect started on the branch: git checks out commits detached until it is reset.
     for (const name of ['c', 'd', 'e']) {
@@ -116,20 +176,50 @@ describe('branch scope at its edges', { timeout: 120_000 }, () => {
     }
     git(dir, ['bisect', 'start', 'feature/rebased', 'main']);
     expect(git(dir, ['rev-parse', '--abbrev-ref', 'HEAD'])).toBe('HEAD');
-    const bisecting = JSON.parse(ok(runMem(['remember', 'The bisect helper script lives in scripts/bisect-check.sh.', '--section', 'References', '--json'], { cwd: dir })).stdout) as { scope: string | null };
+    const bisecting = JSON.parse(
+      ok(
+        runMem(
+          [
+            'remember',
+            'The bisect helper script lives in scripts/bisect-check.sh.',
+            '--section',
+            'References',
+            '--json',
+          ],
+          { cwd: dir },
+        ),
+      ).stdout,
+    ) as { scope: string | null };
     expect(bisecting.scope).toBe('feature/rebased');
     git(dir, ['bisect', 'reset']);
 
     // A plain detached HEAD (a tag, a commit, a CI checkout): what a session learns waits for a person.
     git(dir, ['checkout', '-q', '--detach', 'main']);
     const transcript = join(makeTempDir(), 'claude.jsonl');
-    appendLines(transcript, [userLine('From now on always use the `just` recipes instead of raw cargo commands in this repo.', 'HEAD')]);
+    appendLines(transcript, [
+      userLine('From now on always use the `just` recipes instead of raw cargo commands in this repo.', 'HEAD'),
+    ]);
     ok(runMem(['hook', 'stop'], { cwd: dir, stdin: stopPayload('c0ffee02-claude', transcript, dir) }));
-    expect(listed(dir).map((entry) => entry.text).join('\n')).not.toContain('just');
-    const pending = JSON.parse(ok(runMem(['candidates', '--json'], { cwd: dir })).stdout) as Array<{ status: string; text: string | null }>;
-    expect(pending.filter((item) => item.status === 'pending').map((item) => item.text).join('\n')).toContain('just');
+    expect(
+      listed(dir)
+        .map((entry) => entry.text)
+        .join('\n'),
+    ).not.toContain('just');
+    const pending = JSON.parse(ok(runMem(['candidates', '--json'], { cwd: dir })).stdout) as Array<{
+      status: string;
+      text: string | null;
+    }>;
+    expect(
+      pending
+        .filter((item) => item.status === 'pending')
+        .map((item) => item.text)
+        .join('\n'),
+    ).toContain('just');
     // A person's own mem remember there is team-wide, and says how to scope it.
-    const remembered = JSON.parse(ok(runMem(['remember', 'Tag builds are made by make release.', '--section', 'Commands', '--json'], { cwd: dir })).stdout) as { scope: string | null; warnings: string[] };
+    const remembered = JSON.parse(
+      ok(runMem(['remember', 'Tag builds are made by make release.', '--section', 'Commands', '--json'], { cwd: dir }))
+        .stdout,
+    ) as { scope: string | null; warnings: string[] };
     expect(remembered.scope).toBeNull();
     expect(remembered.warnings.join('\n')).toContain('HEAD is detached');
   });
@@ -150,11 +240,19 @@ describe('branch scope at its edges', { timeout: 120_000 }, () => {
     git(alice, ['add', '-A']);
     git(alice, ['commit', '-q', '-m', 'Set up mem']);
     git(alice, ['push', '-q', 'origin', 'master']);
-    const onMaster = JSON.parse(ok(runMem(['remember', 'Always run make lint before pushing.', '--section', 'Commands', '--json'], { cwd: alice })).stdout) as { scope: string | null };
+    const onMaster = JSON.parse(
+      ok(
+        runMem(['remember', 'Always run make lint before pushing.', '--section', 'Commands', '--json'], { cwd: alice }),
+      ).stdout,
+    ) as { scope: string | null };
     expect(onMaster.scope).toBeNull();
 
     git(alice, ['checkout', '-q', '-b', 'feature/x']);
-    ok(runMem(['remember', 'The new payments API lives in src/payments/v2.', '--section', 'Conventions'], { cwd: alice }));
+    ok(
+      runMem(['remember', 'The new payments API lives in src/payments/v2.', '--section', 'Conventions'], {
+        cwd: alice,
+      }),
+    );
     writeFileSync(join(alice, 'v2.ts'), 'export const v2 = true;\n');
     git(alice, ['add', 'v2.ts']);
     git(alice, ['commit', '-q', '-m', 'v2']);
@@ -200,7 +298,10 @@ describe('branch scope at its edges', { timeout: 120_000 }, () => {
       syncWithConflicts(dir);
       expect(rendered(dir)).not.toMatch(/^- Use (?:pnpm|yarn) for installs/m);
       expect(rendered(dir)).toContain('Two versions of this memory wait for a decision');
-      const conflicts = JSON.parse(runMem(['review', '--json'], { cwd: dir }).stdout) as Array<{ id: string; versions: Array<{ text: string; scope: string | null }> }>;
+      const conflicts = JSON.parse(runMem(['review', '--json'], { cwd: dir }).stdout) as Array<{
+        id: string;
+        versions: Array<{ text: string; scope: string | null }>;
+      }>;
       expect(conflicts).toHaveLength(1);
       expect(conflicts[0]?.versions.map((version) => [version.text, version.scope]).sort()).toEqual([
         ['Use pnpm for installs in this repo.', null],
@@ -209,10 +310,17 @@ describe('branch scope at its edges', { timeout: 120_000 }, () => {
       expect(runMem(['review', '--list'], { cwd: dir }).stdout).toContain('on branch feature/yarn');
     }
     // Settling it keeps the branch's rule team-wide (the branch has landed).
-    const id = (JSON.parse(runMem(['review', '--json'], { cwd: bob }).stdout) as Array<{ id: string; versions: Array<{ scope: string | null; mine: boolean }> }>)[0];
+    const id = (
+      JSON.parse(runMem(['review', '--json'], { cwd: bob }).stdout) as Array<{
+        id: string;
+        versions: Array<{ scope: string | null; mine: boolean }>;
+      }>
+    )[0];
     const take = id?.versions.find((version) => version.scope !== null)?.mine === true ? 'mine' : 'theirs';
     ok(runMem(['review', '--resolve', id?.id ?? '', '--take', take], { cwd: bob }));
-    expect(listed(bob).map((entry) => [entry.text, entry.scope])).toEqual([['Use yarn for installs in this repo.', null]]);
+    expect(listed(bob).map((entry) => [entry.text, entry.scope])).toEqual([
+      ['Use yarn for installs in this repo.', null],
+    ]);
   });
 
   it('keeps a conflict between two versions of a branch entry on that branch, each version naming it', () => {
@@ -231,19 +339,30 @@ describe('branch scope at its edges', { timeout: 120_000 }, () => {
     git(carol, ['checkout', '-q', 'feature/x']);
     ok(runMem(['sync'], { cwd: carol }));
     // Both reword the entry in their rendered file.
-    writeFileSync(join(alice, RULES), rendered(alice).replace('retries three times.', 'retries five times with backoff.'));
+    writeFileSync(
+      join(alice, RULES),
+      rendered(alice).replace('retries three times.', 'retries five times with backoff.'),
+    );
     writeFileSync(join(carol, RULES), rendered(carol).replace('retries three times.', 'never retries a charge.'));
     ok(runMem(['sync'], { cwd: alice }));
     syncWithConflicts(carol);
-    const conflicts = JSON.parse(runMem(['review', '--json'], { cwd: carol }).stdout) as Array<{ id: string; versions: Array<{ scope: string | null }> }>;
-    expect(conflicts.flatMap((conflict) => conflict.versions.map((version) => version.scope))).toEqual(['feature/x', 'feature/x']);
+    const conflicts = JSON.parse(runMem(['review', '--json'], { cwd: carol }).stdout) as Array<{
+      id: string;
+      versions: Array<{ scope: string | null }>;
+    }>;
+    expect(conflicts.flatMap((conflict) => conflict.versions.map((version) => version.scope))).toEqual([
+      'feature/x',
+      'feature/x',
+    ]);
     expect(rendered(carol)).toContain('on branch feature/x');
     // Main does not see the branch's disagreement; settling it keeps the entry on the branch.
     git(carol, ['checkout', '-q', 'main']);
     ok(runMem(['render'], { cwd: carol }));
     expect(rendered(carol)).not.toContain('payments');
     ok(runMem(['review', '--resolve', conflicts[0]?.id ?? '', '--take', 'mine'], { cwd: carol }));
-    expect(listed(carol).map((entry) => [entry.text, entry.scope])).toEqual([['The payments client never retries a charge.', 'feature/x']]);
+    expect(listed(carol).map((entry) => [entry.text, entry.scope])).toEqual([
+      ['The payments client never retries a charge.', 'feature/x'],
+    ]);
   });
 
   it('makes one conflict in one commit when two clones promote a contradicting branch at once', async () => {
@@ -278,8 +397,12 @@ describe('branch scope at its edges', { timeout: 120_000 }, () => {
     for (const dir of [alice, carol]) syncWithConflicts(dir);
     expect(git(remote, ['rev-list', '--count', `${before}..refs/mem/team`])).toBe('1');
     for (const dir of [alice, carol]) {
-      const conflicts = JSON.parse(runMem(['review', '--json'], { cwd: dir }).stdout) as Array<{ versions: Array<{ text: string }> }>;
-      expect(conflicts.map((conflict) => conflict.versions.map((version) => version.text).sort())).toEqual([['Use pnpm for installs in this repo.', 'Use yarn for installs in this repo.']]);
+      const conflicts = JSON.parse(runMem(['review', '--json'], { cwd: dir }).stdout) as Array<{
+        versions: Array<{ text: string }>;
+      }>;
+      expect(conflicts.map((conflict) => conflict.versions.map((version) => version.text).sort())).toEqual([
+        ['Use pnpm for installs in this repo.', 'Use yarn for installs in this repo.'],
+      ]);
     }
   });
 });

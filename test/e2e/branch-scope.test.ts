@@ -9,13 +9,25 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MEM_BIN, cleanupTempDirs, cloneAs, git, makeBareRemote, runMem, testEnv, type MemResult } from '../helpers/temp-repo.js';
+import {
+  MEM_BIN,
+  cleanupTempDirs,
+  cloneAs,
+  git,
+  makeBareRemote,
+  runMem,
+  testEnv,
+  type MemResult,
+} from '../helpers/temp-repo.js';
 import { appendLines, eventPayload, stopPayload, userLine } from '../helpers/hook-payloads.js';
 
 afterAll(cleanupTempDirs);
 
 const RULE = 'The new payments API lives in src/payments/v2; never call the old client from it.';
-const rendered = (dir: string) => (existsSync(join(dir, '.claude/rules/mem-team-memory.md')) ? readFileSync(join(dir, '.claude/rules/mem-team-memory.md'), 'utf8') : '');
+const rendered = (dir: string) =>
+  existsSync(join(dir, '.claude/rules/mem-team-memory.md'))
+    ? readFileSync(join(dir, '.claude/rules/mem-team-memory.md'), 'utf8')
+    : '';
 const count = (text: string, part: string) => text.split(part).length - 1;
 
 function ok(result: MemResult): MemResult {
@@ -47,7 +59,9 @@ function commitFile(dir: string, file: string, text: string): void {
 /** Alice starts feature/x, learns the rule there, commits and pushes the branch (its pre-push hook syncs). */
 function aliceLearnsOnFeature(alice: string): string {
   git(alice, ['checkout', '-q', '-b', 'feature/x']);
-  const outcome = JSON.parse(ok(runMem(['remember', RULE, '--section', 'Conventions', '--json'], { cwd: alice })).stdout) as { id: string; scope: string | null };
+  const outcome = JSON.parse(
+    ok(runMem(['remember', RULE, '--section', 'Conventions', '--json'], { cwd: alice })).stdout,
+  ) as { id: string; scope: string | null };
   expect(outcome.scope).toBe('feature/x');
   commitFile(alice, 'payments-v2.ts', 'export const v2 = true;\n');
   commitFile(alice, 'payments-v2-client.ts', 'export const client = 2;\n');
@@ -57,11 +71,18 @@ function aliceLearnsOnFeature(alice: string): string {
 }
 
 function search(dir: string, query: string): string[] {
-  return (JSON.parse(ok(runMem(['search', query, '--json'], { cwd: dir })).stdout) as Array<{ text: string }>).map((result) => result.text);
+  return (JSON.parse(ok(runMem(['search', query, '--json'], { cwd: dir })).stdout) as Array<{ text: string }>).map(
+    (result) => result.text,
+  );
 }
 
 function recall(dir: string, prompt: string): string {
-  const result = ok(runMem(['hook', 'user-prompt-submit'], { cwd: dir, stdin: eventPayload('UserPromptSubmit', 's1', join(dir, '..', 'none.jsonl'), dir, { prompt }) }));
+  const result = ok(
+    runMem(['hook', 'user-prompt-submit'], {
+      cwd: dir,
+      stdin: eventPayload('UserPromptSubmit', 's1', join(dir, '..', 'none.jsonl'), dir, { prompt }),
+    }),
+  );
   return result.stdout;
 }
 
@@ -80,12 +101,17 @@ describe('branch-scoped memory', () => {
     expect(search(bob, 'payments API client')).toEqual([]);
     expect(recall(bob, 'where does the new payments API live? can I call the old client?')).not.toContain('payments');
     // Shared on the team ref like any other entry: listed with its branch when asked.
-    const all = JSON.parse(ok(runMem(['list', '--all-branches', '--json'], { cwd: bob })).stdout) as Array<{ text: string; scope: string | null }>;
+    const all = JSON.parse(ok(runMem(['list', '--all-branches', '--json'], { cwd: bob })).stdout) as Array<{
+      text: string;
+      scope: string | null;
+    }>;
     expect(all.find((entry) => entry.text === RULE)?.scope).toBe('feature/x');
     expect(ok(runMem(['list'], { cwd: bob })).stdout).not.toContain('payments');
     // Status counts it without calling it left out for lack of room.
     const status = ok(runMem(['status'], { cwd: bob })).stdout;
-    expect(status).toContain('team memory: 1 entry, 1 of them on other branches (seen there until they land), rendered to');
+    expect(status).toContain(
+      'team memory: 1 entry, 1 of them on other branches (seen there until they land), rendered to',
+    );
     expect(status).not.toContain('team.renderMaxChars');
 
     git(carol, ['fetch', '-q']);
@@ -104,14 +130,22 @@ describe('branch-scoped memory', () => {
     const { alice } = team();
     git(alice, ['checkout', '-q', '-b', 'feature/just']);
     const transcript = join(alice, '..', 'claude.jsonl');
-    appendLines(transcript, [userLine('From now on always use the `just` recipes instead of raw cargo commands in this repo.', 'feature/just')]);
+    appendLines(transcript, [
+      userLine('From now on always use the `just` recipes instead of raw cargo commands in this repo.', 'feature/just'),
+    ]);
     ok(runMem(['hook', 'stop'], { cwd: alice, stdin: stopPayload('c0ffee00-claude', transcript, alice) }));
     git(alice, ['checkout', '-q', 'main']);
     const onMain = join(alice, '..', 'main.jsonl');
     appendLines(onMain, [userLine('From now on always run `make lint` before committing in this repo.')]);
     ok(runMem(['hook', 'stop'], { cwd: alice, stdin: stopPayload('c0ffee01-claude', onMain, alice) }));
-    const listed = JSON.parse(ok(runMem(['list', '--all-branches', '--json'], { cwd: alice })).stdout) as Array<{ text: string; scope: string | null }>;
-    expect(listed.map((entry) => [entry.text.includes('just') ? 'just' : 'lint', entry.scope]).sort()).toEqual([['just', 'feature/just'], ['lint', null]]);
+    const listed = JSON.parse(ok(runMem(['list', '--all-branches', '--json'], { cwd: alice })).stdout) as Array<{
+      text: string;
+      scope: string | null;
+    }>;
+    expect(listed.map((entry) => [entry.text.includes('just') ? 'just' : 'lint', entry.scope]).sort()).toEqual([
+      ['just', 'feature/just'],
+      ['lint', null],
+    ]);
   });
 
   it('is shared by the worktrees of its branch, and not seen by another worktree of the same clone', () => {
@@ -143,7 +177,9 @@ describe('branch-scoped memory', () => {
       git(alice, ['checkout', '-q', 'main']);
       git(alice, ['pull', '-q', '--no-rebase', 'origin', 'main']);
       if (how === 'merge commit') git(alice, ['merge', '-q', '--no-ff', 'feature/x', '-m', 'Merge feature/x']);
-      else if (how === 'rebase') for (const commit of git(alice, ['rev-list', '--reverse', 'main..feature/x']).split('\n')) git(alice, ['cherry-pick', commit]);
+      else if (how === 'rebase')
+        for (const commit of git(alice, ['rev-list', '--reverse', 'main..feature/x']).split('\n'))
+          git(alice, ['cherry-pick', commit]);
       else {
         git(alice, ['merge', '-q', '--squash', 'feature/x']);
         git(alice, ['commit', '-q', '-m', 'feature/x (squashed)']);
@@ -162,7 +198,10 @@ describe('branch-scoped memory', () => {
       ok(runMem(['sync'], { cwd: carol }));
       expect(count(rendered(carol), RULE)).toBe(1);
       expect(search(bob, 'payments API client')).toEqual([RULE]);
-      const listed = JSON.parse(ok(runMem(['list', '--json'], { cwd: carol })).stdout) as Array<{ text: string; scope: string | null }>;
+      const listed = JSON.parse(ok(runMem(['list', '--json'], { cwd: carol })).stdout) as Array<{
+        text: string;
+        scope: string | null;
+      }>;
       expect(listed.filter((entry) => entry.text === RULE).map((entry) => entry.scope)).toEqual([null]);
     });
   }
@@ -170,7 +209,17 @@ describe('branch-scoped memory', () => {
   it('puts the entries of a branch deleted on the remote without landing in the review queue, never away', () => {
     const { alice } = team();
     git(alice, ['checkout', '-q', '-b', 'feature/dead-end']);
-    ok(runMem(['remember', 'The experimental cache layer lives in src/cache/experimental, behind the CACHE_V2 flag.', '--section', 'Conventions'], { cwd: alice }));
+    ok(
+      runMem(
+        [
+          'remember',
+          'The experimental cache layer lives in src/cache/experimental, behind the CACHE_V2 flag.',
+          '--section',
+          'Conventions',
+        ],
+        { cwd: alice },
+      ),
+    );
     commitFile(alice, 'cache.ts', 'export const cache = 1;\n');
     git(alice, ['push', '-q', '-u', 'origin', 'feature/dead-end']);
     git(alice, ['checkout', '-q', 'main']);
@@ -178,11 +227,29 @@ describe('branch-scoped memory', () => {
     const synced = ok(runMem(['sync'], { cwd: alice }));
     expect(synced.stderr).toContain('mem review --branches');
     // mem status says so too, until someone decides.
-    expect(ok(runMem(['status'], { cwd: alice })).stdout).toContain('Branches that did not land: 1 (feature/dead-end, deleted on the remote, 1 entry): promote, keep or forget their entries with `mem review --branches`');
-    const status = JSON.parse(ok(runMem(['status', '--json'], { cwd: alice })).stdout) as { memory: { abandonedBranches: unknown[] } };
+    expect(ok(runMem(['status'], { cwd: alice })).stdout).toContain(
+      'Branches that did not land: 1 (feature/dead-end, deleted on the remote, 1 entry): promote, keep or forget their entries with `mem review --branches`',
+    );
+    const status = JSON.parse(ok(runMem(['status', '--json'], { cwd: alice })).stdout) as {
+      memory: { abandonedBranches: unknown[] };
+    };
     expect(status.memory.abandonedBranches).toEqual([{ branch: 'feature/dead-end', reason: 'gone', entries: 1 }]);
-    const waiting = JSON.parse(ok(runMem(['review', '--branches', '--json'], { cwd: alice })).stdout) as Array<{ branch: string; reason: string; entries: Array<{ text: string }> }>;
-    expect(waiting).toEqual([{ branch: 'feature/dead-end', reason: 'gone', entries: [expect.objectContaining({ text: 'The experimental cache layer lives in src/cache/experimental, behind the CACHE_V2 flag.' })] }]);
+    const waiting = JSON.parse(ok(runMem(['review', '--branches', '--json'], { cwd: alice })).stdout) as Array<{
+      branch: string;
+      reason: string;
+      entries: Array<{ text: string }>;
+    }>;
+    expect(waiting).toEqual([
+      {
+        branch: 'feature/dead-end',
+        reason: 'gone',
+        entries: [
+          expect.objectContaining({
+            text: 'The experimental cache layer lives in src/cache/experimental, behind the CACHE_V2 flag.',
+          }),
+        ],
+      },
+    ]);
     // Still there on the branch; a person decides: promote makes it team-wide.
     expect(JSON.parse(ok(runMem(['list', '--all-branches', '--json'], { cwd: alice })).stdout)).toHaveLength(1);
     ok(runMem(['review', '--branch', 'feature/dead-end', '--take', 'promote'], { cwd: alice }));
@@ -220,11 +287,20 @@ describe('branch-scoped memory', () => {
     const { alice, bob } = team();
     aliceLearnsOnFeature(alice);
     const config = JSON.parse(readFileSync(join(bob, '.memory/config.json'), 'utf8')) as Record<string, unknown>;
-    writeFileSync(join(bob, '.memory/config.json'), `${JSON.stringify({ ...config, scope: { branches: 'off' } }, null, 2)}\n`);
+    writeFileSync(
+      join(bob, '.memory/config.json'),
+      `${JSON.stringify({ ...config, scope: { branches: 'off' } }, null, 2)}\n`,
+    );
     ok(runMem(['sync'], { cwd: bob }));
     expect(count(rendered(bob), RULE)).toBe(1);
     git(bob, ['checkout', '-q', '-b', 'feature/bob']);
-    const outcome = JSON.parse(ok(runMem(['remember', 'Run the linter with pnpm lint before every push.', '--section', 'Commands', '--json'], { cwd: bob })).stdout) as { scope: string | null };
+    const outcome = JSON.parse(
+      ok(
+        runMem(['remember', 'Run the linter with pnpm lint before every push.', '--section', 'Commands', '--json'], {
+          cwd: bob,
+        }),
+      ).stdout,
+    ) as { scope: string | null };
     expect(outcome.scope).toBeNull();
     ok(runMem(['sync'], { cwd: bob }));
     ok(runMem(['sync'], { cwd: alice }));

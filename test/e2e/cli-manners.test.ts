@@ -48,12 +48,26 @@ describe('mem CLI manners', () => {
 
   it('shows --help of every command, each paragraph wrapped by oclif alone', () => {
     const repo = makeRepo();
-    for (const id of ['candidates', 'demo', 'forget', 'hook', 'init', 'list', 'remember', 'review', 'search', 'status', 'sync', 'uninstall']) {
+    for (const id of [
+      'candidates',
+      'demo',
+      'forget',
+      'hook',
+      'init',
+      'list',
+      'remember',
+      'review',
+      'search',
+      'status',
+      'sync',
+      'uninstall',
+    ]) {
       const help = runMem([id, '--help'], { cwd: repo, env: { COLUMNS: '80' } });
       expect(help.status, id).toBe(0);
       expect(help.stdout, id).not.toMatch(/^JSON:/m);
       // The summary heads the help unwrapped (oclif); everything below is wrapped to COLUMNS.
-      for (const line of help.stdout.split('\n').slice(1)) expect(line.length, `${id}: ${line}`).toBeLessThanOrEqual(100);
+      for (const line of help.stdout.split('\n').slice(1))
+        expect(line.length, `${id}: ${line}`).toBeLessThanOrEqual(100);
     }
   });
 });

@@ -13,7 +13,14 @@ import { PROJECT_ROOT, cleanupTempDirs, makeRepo, makeTempDir, runMem } from '..
 
 afterEach(cleanupTempDirs);
 
-const startPayload = (cwd: string, session: string) => JSON.stringify({ session_id: session, transcript_path: join(cwd, '..', 'none.jsonl'), cwd, hook_event_name: 'SessionStart', source: 'startup' });
+const startPayload = (cwd: string, session: string) =>
+  JSON.stringify({
+    session_id: session,
+    transcript_path: join(cwd, '..', 'none.jsonl'),
+    cwd,
+    hook_event_name: 'SessionStart',
+    source: 'startup',
+  });
 
 /**
  * Writes to `cacheFile` a V8 cache of a script as long as the wrapped hook bundle that, when run,
@@ -47,7 +54,12 @@ function setUp(): { repo: string; env: Record<string, string>; cacheDir: string;
 
 /** Runs SessionStart and expects the usual answer. */
 function expectUsualStart(repo: string, env: Record<string, string>, session: string): void {
-  const start = runMem(['hook', 'session-start'], { cwd: repo, env, stdin: startPayload(repo, session), timeoutMs: 60_000 });
+  const start = runMem(['hook', 'session-start'], {
+    cwd: repo,
+    env,
+    stdin: startPayload(repo, session),
+    timeoutMs: 60_000,
+  });
   expect(start.status).toBe(0);
   expect(JSON.parse(start.stdout)).toHaveProperty('hookSpecificOutput.additionalContext');
 }
@@ -83,7 +95,11 @@ describe('a planted code cache', () => {
     const { repo, env, cacheFile } = setUp();
     const mark = join(makeTempDir('mem-mark-'), 'ran');
     plantCache(cacheFile, mark);
-    const result = spawnSync(process.execPath, [join(PROJECT_ROOT, 'bin', 'run.js'), 'hook', 'session-start'], { cwd: repo, input: startPayload(repo, 's1'), env: { ...process.env, ...env } });
+    const result = spawnSync(process.execPath, [join(PROJECT_ROOT, 'bin', 'run.js'), 'hook', 'session-start'], {
+      cwd: repo,
+      input: startPayload(repo, 's1'),
+      env: { ...process.env, ...env },
+    });
     expect(result.status).toBe(0);
     expect(existsSync(mark)).toBe(true);
     writeFileSync(mark, '');

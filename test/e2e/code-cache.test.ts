@@ -11,7 +11,14 @@ import { appendLines, assistantText, stopPayload, userLine } from '../helpers/ho
 
 afterEach(cleanupTempDirs);
 
-const startPayload = (cwd: string, session: string) => JSON.stringify({ session_id: session, transcript_path: join(cwd, '..', 'none.jsonl'), cwd, hook_event_name: 'SessionStart', source: 'startup' });
+const startPayload = (cwd: string, session: string) =>
+  JSON.stringify({
+    session_id: session,
+    transcript_path: join(cwd, '..', 'none.jsonl'),
+    cwd,
+    hook_event_name: 'SessionStart',
+    source: 'startup',
+  });
 
 function setUp(): { repo: string; env: Record<string, string>; cacheDir: string } {
   const repo = makeRepo();
@@ -19,10 +26,15 @@ function setUp(): { repo: string; env: Record<string, string>; cacheDir: string 
   const cacheHome = makeTempDir('mem-cache-home-');
   const env = { XDG_CACHE_HOME: cacheHome };
   expect(runMem(['init', '--yes'], { cwd: repo, env }).status).toBe(0);
-  return { repo, env, cacheDir: join(cacheHome, 'mem-team-memory', 'code-cache', `${process.version}-${process.arch}`) };
+  return {
+    repo,
+    env,
+    cacheDir: join(cacheHome, 'mem-team-memory', 'code-cache', `${process.version}-${process.arch}`),
+  };
 }
 
-const cacheFiles = (dir: string, prefix: string) => (existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith(prefix)) : []);
+const cacheFiles = (dir: string, prefix: string) =>
+  existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith(prefix)) : [];
 
 describe('the code cache', () => {
   it('is written once per hook event, privately, and the cached hook answers exactly as a compiled one', () => {
@@ -36,7 +48,11 @@ describe('the code cache', () => {
     expect(statSync(join(cacheDir, '..')).mode & 0o777).toBe(0o700);
 
     const cached = runMem(['hook', 'session-start'], { cwd: repo, env, stdin: startPayload(repo, 's2') });
-    const compiled = runMem(['hook', 'session-start'], { cwd: repo, env: { ...env, MEM_NO_CODE_CACHE: '1' }, stdin: startPayload(repo, 's3') });
+    const compiled = runMem(['hook', 'session-start'], {
+      cwd: repo,
+      env: { ...env, MEM_NO_CODE_CACHE: '1' },
+      stdin: startPayload(repo, 's3'),
+    });
     expect(cached.status).toBe(0);
     expect(cached.stderr).toBe('');
     expect(JSON.parse(cached.stdout)).toEqual(JSON.parse(compiled.stdout));
@@ -75,8 +91,13 @@ describe('the code cache', () => {
     const syncStatus = join(alice, '.memory', 'state', 'sync-status.json');
     for (const session of ['compiled', 'cached']) {
       rmSync(syncStatus, { force: true });
-      expect(runMem(['hook', 'session-start'], { cwd: alice, env, stdin: startPayload(alice, session) }).status).toBe(0);
-      const status = JSON.parse(readFileSync(syncStatus, 'utf8')) as { lastSuccessAt: string | null; lastFailure: unknown };
+      expect(runMem(['hook', 'session-start'], { cwd: alice, env, stdin: startPayload(alice, session) }).status).toBe(
+        0,
+      );
+      const status = JSON.parse(readFileSync(syncStatus, 'utf8')) as {
+        lastSuccessAt: string | null;
+        lastFailure: unknown;
+      };
       expect(status.lastFailure).toBeNull();
       expect(status.lastSuccessAt).not.toBeNull();
     }
@@ -87,8 +108,13 @@ describe('the code cache', () => {
     const { repo, env, cacheDir } = setUp();
     const transcript = join(repo, '..', 'turns.jsonl');
     const stop = (turn: number) => {
-      appendLines(transcript, [userLine(`From now on always run the linter before committing module ${turn}.`), assistantText(`Done with module ${turn}.`)]);
-      expect(runMem(['hook', 'stop'], { cwd: repo, env, stdin: stopPayload('cache-turns', transcript, repo) }).status).toBe(0);
+      appendLines(transcript, [
+        userLine(`From now on always run the linter before committing module ${turn}.`),
+        assistantText(`Done with module ${turn}.`),
+      ]);
+      expect(
+        runMem(['hook', 'stop'], { cwd: repo, env, stdin: stopPayload('cache-turns', transcript, repo) }).status,
+      ).toBe(0);
     };
     stop(1);
     const [cache] = cacheFiles(cacheDir, 'hook.stop.');
@@ -117,7 +143,18 @@ describe('the code cache', () => {
 
     // A new variant of this build is written: the fresh foreign cache stays, the old one goes.
     expect(runMem(['status'], { cwd: repo, env }).status).toBe(0);
-    expect(runMem(['hook', 'stop'], { cwd: repo, env, stdin: JSON.stringify({ session_id: 's1', transcript_path: join(repo, '..', 'none.jsonl'), cwd: repo, hook_event_name: 'Stop' }) }).status).toBe(0);
+    expect(
+      runMem(['hook', 'stop'], {
+        cwd: repo,
+        env,
+        stdin: JSON.stringify({
+          session_id: 's1',
+          transcript_path: join(repo, '..', 'none.jsonl'),
+          cwd: repo,
+          hook_event_name: 'Stop',
+        }),
+      }).status,
+    ).toBe(0);
     expect(cacheFiles(cacheDir, 'hook.')).toEqual(expect.arrayContaining([ours, otherFresh, `hook.stop.${hash}.bin`]));
     expect(cacheFiles(cacheDir, 'hook.')).not.toContain(otherOld);
   });

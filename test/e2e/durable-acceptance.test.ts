@@ -55,13 +55,33 @@ function walk(dir: string): string[] {
 
 /** Returns every object of every git repository under `gitDir` (the clone's and mem's team store), decompressed. */
 function gitObjects(gitDir: string): string {
-  const dirs = [gitDir, ...walk(gitDir).filter((file) => file.endsWith('/HEAD') && existsSync(join(file, '..', 'objects'))).map((file) => join(file, '..'))];
+  const dirs = [
+    gitDir,
+    ...walk(gitDir)
+      .filter((file) => file.endsWith('/HEAD') && existsSync(join(file, '..', 'objects')))
+      .map((file) => join(file, '..')),
+  ];
   return [...new Set(dirs)]
-    .map((dir) => spawnSync('git', ['--git-dir', dir, 'cat-file', '--batch-all-objects', '--batch'], { env: testEnv(), encoding: 'latin1', maxBuffer: 1 << 28 }).stdout)
+    .map(
+      (dir) =>
+        spawnSync('git', ['--git-dir', dir, 'cat-file', '--batch-all-objects', '--batch'], {
+          env: testEnv(),
+          encoding: 'latin1',
+          maxBuffer: 1 << 28,
+        }).stdout,
+    )
     .join('\n');
 }
 
-type Listed = { id: string; section: string; text: string; file: string; line: number; personal: boolean; provenance: { author: string | null; at: string | null; session: string | null } };
+type Listed = {
+  id: string;
+  section: string;
+  text: string;
+  file: string;
+  line: number;
+  personal: boolean;
+  provenance: { author: string | null; at: string | null; session: string | null };
+};
 
 describe('acceptance: a Claude Code session on a fresh clone', () => {
   it('writes the explicit request, leaves the rule and the correction said in passing in the inbox; the key goes nowhere', () => {
@@ -76,7 +96,11 @@ describe('acceptance: a Claude Code session on a fresh clone', () => {
     appendLines(transcript, []);
     const stop = (last?: string): void => {
       // The team step runs in the foreground below (`mem sync`), so nothing writes behind the scan.
-      const result = runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload(session, transcript, repo, last), env: { MEM_NO_BACKGROUND_SYNC: '1' } });
+      const result = runMem(['hook', 'stop'], {
+        cwd: repo,
+        stdin: stopPayload(session, transcript, repo, last),
+        env: { MEM_NO_BACKGROUND_SYNC: '1' },
+      });
       expect(result.status).toBe(0);
       expect(result.stdout).toBe('');
     };
@@ -93,7 +117,10 @@ describe('acceptance: a Claude Code session on a fresh clone', () => {
     stop();
     appendLines(transcript, [
       userLine('Add a test for the widget price rounding.'),
-      toolUse('w1', 'Write', { file_path: join(repo, 'src/price.test.ts'), content: "import { describe } from 'jest';" }),
+      toolUse('w1', 'Write', {
+        file_path: join(repo, 'src/price.test.ts'),
+        content: "import { describe } from 'jest';",
+      }),
       toolResult('w1', 'File created'),
       assistantText('I added src/price.test.ts using jest.'),
     ]);
@@ -108,7 +135,7 @@ describe('acceptance: a Claude Code session on a fresh clone', () => {
     ]);
     stop();
     appendLines(transcript, [
-      userLine('Now make rounding use banker\'s rounding and run the tests again.'),
+      userLine("Now make rounding use banker's rounding and run the tests again."),
       toolUse('e2', 'Edit', { file_path: join(repo, 'src/price.ts') }),
       toolResult('e2', 'ok'),
       toolUse('b2', 'Bash', { command: 'pnpm test' }),
@@ -117,7 +144,9 @@ describe('acceptance: a Claude Code session on a fresh clone', () => {
     ]);
     stop();
     appendLines(transcript, [
-      userLine(`The CI needs to call the GitHub API, here is the token: ${GITHUB_TOKEN} — wire it into the release script.`),
+      userLine(
+        `The CI needs to call the GitHub API, here is the token: ${GITHUB_TOKEN} — wire it into the release script.`,
+      ),
       assistantText('I will not hard-code it; I added it as an environment variable read by the release script.'),
     ]);
     stop();
@@ -140,7 +169,10 @@ describe('acceptance: a Claude Code session on a fresh clone', () => {
     // the correction said without asking were nudged to the agent, which recorded nothing here: they
     // wait in the inbox for a person. The test command nobody mentioned goes nowhere (only logged).
     expect(texts).toEqual(['Conventions: Always use pnpm instead of npm in this repo.']);
-    const pending = JSON.parse(runMem(['candidates', '--pending', '--json'], { cwd: repo }).stdout) as { text: string; section: string }[];
+    const pending = JSON.parse(runMem(['candidates', '--pending', '--json'], { cwd: repo }).stdout) as {
+      text: string;
+      section: string;
+    }[];
     const waiting = pending.map((c) => c.text).join('\n');
     expect(waiting).toMatch(/never commit directly to main/i);
     expect(waiting).toMatch(/vitest instead of jest/i);
@@ -173,7 +205,12 @@ describe('acceptance: a Claude Code session on a fresh clone', () => {
     expect(rejected.stdout).toContain('secret: looks like a credential');
     expect(rejected.stdout).toContain('(text withheld: it contained a secret)');
     expect(rejected.stdout).not.toContain(GITHUB_TOKEN);
-    const json = JSON.parse(runMem(['candidates', '--rejected', '--json'], { cwd: repo }).stdout) as { verdict: string; reasons: { code: string }[]; text: string | null; session: string | null }[];
+    const json = JSON.parse(runMem(['candidates', '--rejected', '--json'], { cwd: repo }).stdout) as {
+      verdict: string;
+      reasons: { code: string }[];
+      text: string | null;
+      session: string | null;
+    }[];
     const secret = json.filter((c) => c.reasons.some((r) => r.code === 'secret'));
     expect(secret.length).toBeGreaterThanOrEqual(1);
     for (const c of secret) expect(c.text).toBeNull();

@@ -16,10 +16,15 @@ describe('durable memory during a git operation', () => {
     const mergeHead = join(repo, '.git', 'MERGE_HEAD');
     writeFileSync(mergeHead, `${'a'.repeat(40)}\n`);
 
-    appendLines(transcript, [userLine('From now on always squash-merge pull requests in this repo.'), assistantText('Noted.')]);
+    appendLines(transcript, [
+      userLine('From now on always squash-merge pull requests in this repo.'),
+      assistantText('Noted.'),
+    ]);
     expect(runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload('busy-0001', transcript, repo) }).status).toBe(0);
     expect(readFileSync(join(repo, 'CLAUDE.md'), 'utf8')).toBe('# Rules\n');
-    const status = JSON.parse(runMem(['status', '--json'], { cwd: repo }).stdout) as { hooks: { notes: { message: string }[] } };
+    const status = JSON.parse(runMem(['status', '--json'], { cwd: repo }).stdout) as {
+      hooks: { notes: { message: string }[] };
+    };
     expect(status.hooks.notes.at(-1)?.message).toContain('deferred while a merge is in progress');
 
     rmSync(mergeHead);
@@ -27,6 +32,8 @@ describe('durable memory during a git operation', () => {
     appendLines(transcript, [userLine('Now update the changelog for the release.'), assistantText('Done.')]);
     expect(runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload('busy-0001', transcript, repo) }).status).toBe(0);
     expect(readFileSync(join(repo, 'CLAUDE.md'), 'utf8')).toBe('# Rules\n');
-    expect(readFileSync(join(repo, '.memory', 'state', 'team-memory.md'), 'utf8')).toContain('squash-merge pull requests');
+    expect(readFileSync(join(repo, '.memory', 'state', 'team-memory.md'), 'utf8')).toContain(
+      'squash-merge pull requests',
+    );
   });
 });

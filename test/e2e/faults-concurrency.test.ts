@@ -6,14 +6,32 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, cloneAs, git, makeBareRemote, makeRepo, MEM_BIN, runMem, testEnv } from '../helpers/temp-repo.js';
+import {
+  cleanupTempDirs,
+  cloneAs,
+  git,
+  makeBareRemote,
+  makeRepo,
+  MEM_BIN,
+  runMem,
+  testEnv,
+} from '../helpers/temp-repo.js';
 import { appendLines, stopPayload, userLine } from '../helpers/hook-payloads.js';
 import { distinctRule, ruleToken } from '../helpers/distinct-rules.js';
 
 afterEach(cleanupTempDirs);
 
-function startMem(cwd: string, args: string[], stdin = '', env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string }> {
-  const child = spawn(process.execPath, [MEM_BIN, ...args], { cwd, env: testEnv(env), stdio: ['pipe', 'pipe', 'ignore'] });
+function startMem(
+  cwd: string,
+  args: string[],
+  stdin = '',
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string }> {
+  const child = spawn(process.execPath, [MEM_BIN, ...args], {
+    cwd,
+    env: testEnv(env),
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stdin.end(stdin);
@@ -34,13 +52,17 @@ describe('concurrent writers keep every rule', () => {
     const runs = Array.from({ length: 16 }, (_, i) => {
       const transcript = join(repo, '..', `rule-${i}.jsonl`);
       appendLines(transcript, [userLine(distinctRule(i))]);
-      return startMem(repo, ['hook', 'stop'], stopPayload(`concurrent-${i}`, transcript, repo), { MEM_NO_BACKGROUND_SYNC: '0' });
+      return startMem(repo, ['hook', 'stop'], stopPayload(`concurrent-${i}`, transcript, repo), {
+        MEM_NO_BACKGROUND_SYNC: '0',
+      });
     });
     const results = await Promise.all(runs);
     expect(results.map((result) => [result.code, result.stdout])).toEqual(Array(16).fill([0, '']));
     const memoryFile = join(repo, '.memory', 'state', 'team-memory.md');
-    const missingFrom = (memory: string) => Array.from({ length: 16 }, (_, i) => ruleToken(i)).filter((token) => !memory.includes(token));
-    for (let waited = 0; waited < 60_000 && missingFrom(readFileSync(memoryFile, 'utf8')).length > 0; waited += 250) await new Promise((resolve) => setTimeout(resolve, 250));
+    const missingFrom = (memory: string) =>
+      Array.from({ length: 16 }, (_, i) => ruleToken(i)).filter((token) => !memory.includes(token));
+    for (let waited = 0; waited < 60_000 && missingFrom(readFileSync(memoryFile, 'utf8')).length > 0; waited += 250)
+      await new Promise((resolve) => setTimeout(resolve, 250));
     expect(missingFrom(readFileSync(memoryFile, 'utf8'))).toEqual([]);
     const listed = JSON.parse(runMem(['list', '--json'], { cwd: repo }).stdout) as unknown[];
     expect(listed).toHaveLength(16);

@@ -31,10 +31,15 @@ function deleteObject(gitDir: string, oid: string): void {
     const packDir = join(gitDir, 'objects', 'pack');
     const holder = readdirSync(packDir)
       .filter((name) => name.endsWith('.idx'))
-      .find((idx) => git(gitDir, ['verify-pack', '-v', join(packDir, idx)]).split('\n').some((line) => line.startsWith(`${oid} `)));
+      .find((idx) =>
+        git(gitDir, ['verify-pack', '-v', join(packDir, idx)])
+          .split('\n')
+          .some((line) => line.startsWith(`${oid} `)),
+      );
     expect(holder, `a pack holding ${oid}`).toBeDefined();
     const pack = readFileSync(join(packDir, (holder as string).replace(/\.idx$/, '.pack')));
-    for (const suffix of ['.idx', '.pack', '.rev', '.keep']) rmSync(join(packDir, (holder as string).replace(/\.idx$/, suffix)), { force: true });
+    for (const suffix of ['.idx', '.pack', '.rev', '.keep'])
+      rmSync(join(packDir, (holder as string).replace(/\.idx$/, suffix)), { force: true });
     const unpacked = spawnSync('git', ['--git-dir', gitDir, 'unpack-objects', '-q'], { input: pack, env: testEnv() });
     expect(unpacked.status, unpacked.stderr.toString()).toBe(0);
   }
@@ -66,7 +71,9 @@ describe('a damaged team store', () => {
 
     const healing = runMem(['sync'], { cwd: alice });
     expect(healing.status, healing.stderr).toBe(0);
-    expect(`${healing.stdout}${healing.stderr}`).toMatch(/team store was damaged \(.+\); rebuilt it from the remote, keeping local memory/);
+    expect(`${healing.stdout}${healing.stderr}`).toMatch(
+      /team store was damaged \(.+\); rebuilt it from the remote, keeping local memory/,
+    );
     const shared = teamBranchText(remote);
     expect(shared).toContain(ruleToken(1));
     expect(shared).toContain(ruleToken(2));
@@ -78,7 +85,9 @@ describe('a damaged team store', () => {
     const after = runMem(['sync', '--json'], { cwd: alice });
     const report = JSON.parse(after.stdout) as { failure: unknown; warnings: string[]; outcome: string };
     expect(report).toMatchObject({ failure: null, warnings: [] });
-    const status = JSON.parse(runMem(['status', '--json'], { cwd: alice }).stdout) as { team: { lastFailure: unknown; pending: boolean } };
+    const status = JSON.parse(runMem(['status', '--json'], { cwd: alice }).stdout) as {
+      team: { lastFailure: unknown; pending: boolean };
+    };
     expect(status.team).toMatchObject({ lastFailure: null, pending: false });
   });
 
@@ -96,7 +105,9 @@ describe('a damaged team store', () => {
       .map((name) => ({ name, at: statSync(join(packDir, name)).mtimeMs }))
       .sort((a, b) => b.at - a.at)[0]?.name as string;
     for (const suffix of ['.pack', '.idx']) writeFileSync(join(packDir, newest.replace(/\.pack$/, suffix)), '');
-    expect(() => git(store, ['cat-file', '-e', `${git(store, ['rev-parse', 'refs/mem/base/mem/team'])}^{tree}`])).toThrow();
+    expect(() =>
+      git(store, ['cat-file', '-e', `${git(store, ['rev-parse', 'refs/mem/base/mem/team'])}^{tree}`]),
+    ).toThrow();
 
     // Note: git's fetch refetches what the refs name and the store lacks, or the sync rebuilds the store; either way:
     const healing = runMem(['sync'], { cwd: alice });
@@ -106,7 +117,10 @@ describe('a damaged team store', () => {
     const synced = git(remote, ['rev-parse', 'mem/team']);
     expect(git(store, ['rev-parse', 'refs/mem/base/mem/team'])).toBe(synced);
     expect(() => git(store, ['ls-tree', '-r', synced])).not.toThrow();
-    const after = JSON.parse(runMem(['sync', '--json'], { cwd: alice }).stdout) as { failure: unknown; warnings: string[] };
+    const after = JSON.parse(runMem(['sync', '--json'], { cwd: alice }).stdout) as {
+      failure: unknown;
+      warnings: string[];
+    };
     expect(after).toMatchObject({ failure: null, warnings: [] });
   });
 });

@@ -38,7 +38,9 @@ describe('work that cannot be done now is kept', () => {
     const waiting = status(repo);
     expect(waiting.sessions.deferred).toMatchObject({ candidates: 1, sessions: 1 });
     expect(waiting.sessions.deferred.since).not.toBeNull();
-    expect(waiting.hooks.notes.map((note) => note.message).join('\n')).toMatch(/1 candidate\(s\) deferred to the next hook: memory is locked/);
+    expect(waiting.hooks.notes.map((note) => note.message).join('\n')).toMatch(
+      /1 candidate\(s\) deferred to the next hook: memory is locked/,
+    );
     expect(runMem(['status'], { cwd: repo }).stdout).toMatch(/1 candidate\(s\) of 1 session\(s\) deferred since/);
 
     rmSync(lock, { recursive: true, force: true });
@@ -75,16 +77,20 @@ describe('work that cannot be done now is kept', () => {
     writeFileSync(join(lock, 'owner'), JSON.stringify({ pid: process.pid, host: hostname(), token: 'held-by-test' }));
 
     // The after-turn step on, as in real use (tests turn it off by default).
-    const stop = runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload('busy-session', transcript, repo), env: { MEM_NO_BACKGROUND_SYNC: '0' } });
+    const stop = runMem(['hook', 'stop'], {
+      cwd: repo,
+      stdin: stopPayload('busy-session', transcript, repo),
+      env: { MEM_NO_BACKGROUND_SYNC: '0' },
+    });
     expect(stop).toMatchObject({ status: 0, stdout: '' });
     expect(memory(repo)).not.toContain(ruleToken(9));
     expect(status(repo).sessions.deferred).toMatchObject({ candidates: 1, sessions: 1 });
 
     // The holder finishes; no hook of the session runs again, and still the rule lands.
     rmSync(lock, { recursive: true, force: true });
-    for (let waited = 0; waited < 60_000 && !memory(repo).includes(ruleToken(9)); waited += 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let waited = 0; waited < 60_000 && !memory(repo).includes(ruleToken(9)); waited += 200)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     expect(memory(repo)).toContain(ruleToken(9));
     expect(status(repo).sessions.deferred).toEqual({ candidates: 0, sessions: 0, since: null });
   }, 180_000);
 });
-

@@ -14,7 +14,10 @@ import { distinctRule, ruleToken } from '../helpers/distinct-rules.js';
 
 afterEach(cleanupTempDirs);
 
-const fullDisk = (repo: string): Record<string, string> => ({ NODE_OPTIONS: `--import ${pathToFileURL(join(PROJECT_ROOT, 'test', 'helpers', 'full-disk.mjs')).href}`, MEM_TEST_FULL_DISK: repo });
+const fullDisk = (repo: string): Record<string, string> => ({
+  NODE_OPTIONS: `--import ${pathToFileURL(join(PROJECT_ROOT, 'test', 'helpers', 'full-disk.mjs')).href}`,
+  MEM_TEST_FULL_DISK: repo,
+});
 
 function clone(): string {
   const repo = cloneAs(makeBareRemote(), 'alice');
@@ -27,10 +30,15 @@ describe('a full disk', () => {
     const repo = clone();
     expect(runMem(['remember', 'Always run `make lint` before pushing to main.'], { cwd: repo }).status).toBe(0);
     const before = readIfExists(repo, '.memory/state/team-memory.md');
-    const result = runMem(['remember', 'Always run `make vet` before pushing the worker.'], { cwd: repo, env: fullDisk(repo) });
+    const result = runMem(['remember', 'Always run `make vet` before pushing the worker.'], {
+      cwd: repo,
+      env: fullDisk(repo),
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
-    expect(result.stderr).toMatch(/cannot write .*\.memory.*: no space left on the device \(ENOSPC\)\n\s+hint: Free some disk space/);
+    expect(result.stderr).toMatch(
+      /cannot write .*\.memory.*: no space left on the device \(ENOSPC\)\n\s+hint: Free some disk space/,
+    );
     expect(readIfExists(repo, '.memory/state/team-memory.md')).toBe(before);
   });
 
@@ -55,9 +63,18 @@ describe('a full disk', () => {
     const transcript = join(repo, '..', 'full.jsonl');
     appendLines(transcript, [userLine(distinctRule(11))]);
     // The hooks ran before the disk filled up: the log exists, with room left in its last block.
-    expect(runMem(['hook', 'session-start'], { cwd: repo, stdin: startPayload('full-disk-session', transcript, repo, 'startup') }).status).toBe(0);
+    expect(
+      runMem(['hook', 'session-start'], {
+        cwd: repo,
+        stdin: startPayload('full-disk-session', transcript, repo, 'startup'),
+      }).status,
+    ).toBe(0);
 
-    const stop = runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload('full-disk-session', transcript, repo), env: fullDisk(repo) });
+    const stop = runMem(['hook', 'stop'], {
+      cwd: repo,
+      stdin: stopPayload('full-disk-session', transcript, repo),
+      env: fullDisk(repo),
+    });
     expect(stop).toMatchObject({ status: 0, stdout: '' });
     const status = runMem(['status'], { cwd: repo, env: fullDisk(repo) });
     expect(status.status).toBe(0);
@@ -67,7 +84,9 @@ describe('a full disk', () => {
     expect(readIfExists(repo, '.memory/state/team-memory.md') ?? '').not.toContain(ruleToken(11));
 
     // Room again: the session's next Stop reads the turn again and writes its rule.
-    expect(runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload('full-disk-session', transcript, repo) })).toMatchObject({ status: 0, stdout: '' });
+    expect(
+      runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload('full-disk-session', transcript, repo) }),
+    ).toMatchObject({ status: 0, stdout: '' });
     expect(readIfExists(repo, '.memory/state/team-memory.md')).toContain(ruleToken(11));
     expect(runMem(['status'], { cwd: repo }).stdout).not.toMatch(/Disk FULL/);
   });

@@ -47,7 +47,9 @@ describe('unwritable memory state', () => {
     const sync = runMem(['sync'], { cwd: repo });
     expect(sync.status).toBe(0);
     expect(sync.stderr).not.toMatch(/internal error|\n\s+at /);
-    expect(sync.stderr).toMatch(/not synced \(write-failed\): cannot create the directory .*\.memory\/state.*local memory kept, will retry/);
+    expect(sync.stderr).toMatch(
+      /not synced \(write-failed\): cannot create the directory .*\.memory\/state.*local memory kept, will retry/,
+    );
     const quiet = runMem(['sync', '--quiet'], { cwd: repo });
     expect(quiet.status).toBe(0);
     expect(quiet.stderr).toMatch(/write-failed/);

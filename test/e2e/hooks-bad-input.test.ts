@@ -2,7 +2,18 @@
  * Bad input never breaks the agent: exit 0, nothing or one JSON object on stdout, nothing written
  * outside .memory/, no existing file damaged, and the problem visible in `mem status`.
  */
-import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, openSync, closeSync, ftruncateSync, existsSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+  openSync,
+  closeSync,
+  ftruncateSync,
+  existsSync,
+} from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, git, makeRepo, makeTempDir, runMem } from '../helpers/temp-repo.js';
@@ -64,8 +75,16 @@ describe('hooks with bad input', () => {
     ['missing session_id', JSON.stringify({ transcript_path: '/tmp/x.jsonl', cwd: '.' }), 'BAD_FIELD'],
     ['session_id with a slash', JSON.stringify({ session_id: 'a/b', transcript_path: '/tmp/x' }), 'UNSAFE_SESSION_ID'],
     ['session_id with ..', JSON.stringify({ session_id: '../../x', transcript_path: '/tmp/x' }), 'UNSAFE_SESSION_ID'],
-    ['session_id with NUL', JSON.stringify({ session_id: 'ab\u0000cd', transcript_path: '/tmp/x' }), 'UNSAFE_SESSION_ID'],
-    ['session_id of 5,000 characters', JSON.stringify({ session_id: 'a'.repeat(5000), transcript_path: '/tmp/x' }), 'UNSAFE_SESSION_ID'],
+    [
+      'session_id with NUL',
+      JSON.stringify({ session_id: 'ab\u0000cd', transcript_path: '/tmp/x' }),
+      'UNSAFE_SESSION_ID',
+    ],
+    [
+      'session_id of 5,000 characters',
+      JSON.stringify({ session_id: 'a'.repeat(5000), transcript_path: '/tmp/x' }),
+      'UNSAFE_SESSION_ID',
+    ],
     ['transcript_path of the wrong type', JSON.stringify({ session_id: 'abc', transcript_path: 42 }), 'BAD_FIELD'],
   ];
   for (const [name, stdin, code] of cases) {
@@ -113,16 +132,33 @@ describe('hooks with bad input', () => {
     const result = runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload('sess-huge', file, repo) });
     expect(result.status).toBe(0);
     const handoff = readdirSync(join(repo, '.memory', 'sessions'))[0]!;
-    expect(readFileSync(join(repo, '.memory', 'sessions', handoff), 'utf8')).toContain('The real request at the end of a huge file');
+    expect(readFileSync(join(repo, '.memory', 'sessions', handoff), 'utf8')).toContain(
+      'The real request at the end of a huge file',
+    );
     expect(snapshot(repo)).toEqual(before);
   });
 
   it('truncated, non-JSON and 5 MB lines are skipped; the good lines still count', () => {
     const file = join(repo, '..', 'mixed.jsonl');
-    const huge = JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'image', source: { type: 'base64', data: 'A'.repeat(5 * 1024 * 1024) } }] } });
-    appendLines(file, [userLine('First real request'), '{"type":"user","message":{"role":"us', 'not json at all', huge, userLine('Second real request')]);
+    const huge = JSON.stringify({
+      type: 'user',
+      message: {
+        role: 'user',
+        content: [{ type: 'image', source: { type: 'base64', data: 'A'.repeat(5 * 1024 * 1024) } }],
+      },
+    });
+    appendLines(file, [
+      userLine('First real request'),
+      '{"type":"user","message":{"role":"us',
+      'not json at all',
+      huge,
+      userLine('Second real request'),
+    ]);
     expectSilentAndHarmless(stopPayload('sess-mixed', file, repo));
-    const handoff = readFileSync(join(repo, '.memory', 'sessions', readdirSync(join(repo, '.memory', 'sessions'))[0]!), 'utf8');
+    const handoff = readFileSync(
+      join(repo, '.memory', 'sessions', readdirSync(join(repo, '.memory', 'sessions'))[0]!),
+      'utf8',
+    );
     expect(handoff).toContain('- Goal: First real request');
     expect(handoff).toContain('- Latest request: Second real request');
     const notes = status(repo).hooks.notes.at(-1)?.message ?? '';
@@ -152,7 +188,10 @@ describe('hooks with bad input', () => {
     writeFileSync(file, `${first}\n`);
     appendLines(file, [userLine('New request after rewrite')]);
     expectSilentAndHarmless(stopPayload('sess-shrink', file, repo));
-    const handoff = readFileSync(join(repo, '.memory', 'sessions', readdirSync(join(repo, '.memory', 'sessions'))[0]!), 'utf8');
+    const handoff = readFileSync(
+      join(repo, '.memory', 'sessions', readdirSync(join(repo, '.memory', 'sessions'))[0]!),
+      'utf8',
+    );
     expect(handoff).toContain('- Latest request: New request after rewrite');
     expect(handoff).toContain('(3 prompts)');
     expect(status(repo).hooks.notes.at(-1)?.message).toContain('rewritten');
@@ -173,7 +212,10 @@ describe('hooks with bad input', () => {
     const file = join(repo, '..', 'crlf.jsonl');
     writeFileSync(file, `${userLine('Windows request')}\r\n`);
     expectSilentAndHarmless(stopPayload('sess-crlf', file, repo));
-    const handoff = readFileSync(join(repo, '.memory', 'sessions', readdirSync(join(repo, '.memory', 'sessions'))[0]!), 'utf8');
+    const handoff = readFileSync(
+      join(repo, '.memory', 'sessions', readdirSync(join(repo, '.memory', 'sessions'))[0]!),
+      'utf8',
+    );
     expect(handoff).toContain('- Goal: Windows request');
   });
 
@@ -193,7 +235,9 @@ describe('hooks in unusual places', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toMatch(/"nope" is not a hook event; the events are session-start, user-prompt-submit, .*stop/);
+    expect(result.stderr).toMatch(
+      /"nope" is not a hook event; the events are session-start, user-prompt-submit, .*stop/,
+    );
   });
 
   it('outside a git repository: silent exit 0, nothing written', () => {
@@ -222,7 +266,9 @@ describe('hooks in unusual places', () => {
     const result = runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload('sess-unicode', transcript, repo) });
     expect(result.status).toBe(0);
     const sessions = readdirSync(join(repo, '.memory', 'sessions'));
-    expect(readFileSync(join(repo, '.memory', 'sessions', sessions[0]!), 'utf8')).toContain('Bonjour, ajoute la traduction 日本語 du menu');
+    expect(readFileSync(join(repo, '.memory', 'sessions', sessions[0]!), 'utf8')).toContain(
+      'Bonjour, ajoute la traduction 日本語 du menu',
+    );
     expect(statSync(join(repo, '.memory', 'config.json')).isFile()).toBe(true);
   });
 });

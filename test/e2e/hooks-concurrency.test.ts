@@ -12,11 +12,17 @@ import { appendLines, stopPayload, userLine } from '../helpers/hook-payloads.js'
 afterEach(cleanupTempDirs);
 
 function startHook(repo: string, stdin: string): { done: Promise<number>; kill: () => void } {
-  const child = spawn(process.execPath, [MEM_BIN, 'hook', 'stop'], { cwd: repo, env: testEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MEM_BIN, 'hook', 'stop'], {
+    cwd: repo,
+    env: testEnv(),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stdin.end(stdin);
-  const done = new Promise<number>((resolve) => child.on('close', (code) => resolve(stdout === '' ? (code ?? -1) : 99)));
+  const done = new Promise<number>((resolve) =>
+    child.on('close', (code) => resolve(stdout === '' ? (code ?? -1) : 99)),
+  );
   return { done, kill: () => child.kill('SIGKILL') };
 }
 
@@ -36,10 +42,19 @@ describe('concurrent hooks', () => {
   it('20 stop hooks at once (5 sessions × 4) finish with valid files and every prompt counted once', async () => {
     const repo = makeRepo();
     runMem(['init', '--yes'], { cwd: repo });
-    const sessions = ['s1', 's2', 's3', 's4', 's5'].map((name) => ({ id: `${name}-concurrent`, transcript: join(repo, '..', `${name}.jsonl`) }));
-    for (const session of sessions) appendLines(session.transcript, [userLine(`First request of ${session.id}`), userLine(`Second request of ${session.id}`)]);
+    const sessions = ['s1', 's2', 's3', 's4', 's5'].map((name) => ({
+      id: `${name}-concurrent`,
+      transcript: join(repo, '..', `${name}.jsonl`),
+    }));
+    for (const session of sessions)
+      appendLines(session.transcript, [
+        userLine(`First request of ${session.id}`),
+        userLine(`Second request of ${session.id}`),
+      ]);
 
-    const runs = sessions.flatMap((session) => Array.from({ length: 4 }, () => startHook(repo, stopPayload(session.id, session.transcript, repo))));
+    const runs = sessions.flatMap((session) =>
+      Array.from({ length: 4 }, () => startHook(repo, stopPayload(session.id, session.transcript, repo))),
+    );
     const codes = await Promise.all(runs.map((run) => run.done));
     expect(codes).toEqual(Array(20).fill(0));
 
@@ -47,7 +62,15 @@ describe('concurrent hooks', () => {
     const handoffs = readdirSync(join(repo, '.memory', 'sessions'));
     expect(handoffs).toHaveLength(5);
     for (const session of sessions) {
-      const handoff = readFileSync(join(repo, '.memory', 'sessions', handoffs.find((name) => name.includes(session.id.slice(0, 8)))!), 'utf8');
+      const handoff = readFileSync(
+        join(
+          repo,
+          '.memory',
+          'sessions',
+          handoffs.find((name) => name.includes(session.id.slice(0, 8)))!,
+        ),
+        'utf8',
+      );
       expect(handoff).toContain(`- Goal: First request of ${session.id}`);
       expect(handoff).toContain('(2 prompts)');
     }
@@ -66,9 +89,14 @@ describe('concurrent hooks', () => {
       for (const run of runs) run.kill();
       await Promise.all(runs.map((run) => run.done));
     }
-    expect(runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload('killed-session', transcript, repo) }).status).toBe(0);
+    expect(runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload('killed-session', transcript, repo) }).status).toBe(
+      0,
+    );
     expectAllStateValid(repo);
-    const handoff = readFileSync(join(repo, '.memory', 'sessions', readdirSync(join(repo, '.memory', 'sessions'))[0]!), 'utf8');
+    const handoff = readFileSync(
+      join(repo, '.memory', 'sessions', readdirSync(join(repo, '.memory', 'sessions'))[0]!),
+      'utf8',
+    );
     expect(handoff).toContain('- Latest request: Request number 7');
     expect(handoff).toContain('(8 prompts)');
   });

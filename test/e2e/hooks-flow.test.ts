@@ -6,12 +6,23 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, cloneAs, git, makeBareRemote, makeRepo, runMem } from '../helpers/temp-repo.js';
-import { appendLines, assistantText, compactBoundary, eventPayload, startPayload, stopPayload, toolResult, toolUse, userLine } from '../helpers/hook-payloads.js';
+import {
+  appendLines,
+  assistantText,
+  compactBoundary,
+  eventPayload,
+  startPayload,
+  stopPayload,
+  toolResult,
+  toolUse,
+  userLine,
+} from '../helpers/hook-payloads.js';
 
 afterEach(cleanupTempDirs);
 
 function startContext(stdout: string): string {
-  return (JSON.parse(stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+  return (JSON.parse(stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput
+    .additionalContext;
 }
 
 function handoffs(repo: string): string[] {
@@ -27,7 +38,10 @@ describe('session continuity across hooks', () => {
     const sessionId = 'aaaa1111-2222-3333-4444-555566667777';
 
     appendLines(transcript, []);
-    let result = runMem(['hook', 'session-start'], { cwd: repo, stdin: startPayload(sessionId, transcript, repo, 'startup') });
+    let result = runMem(['hook', 'session-start'], {
+      cwd: repo,
+      stdin: startPayload(sessionId, transcript, repo, 'startup'),
+    });
     expect(result.status).toBe(0);
     // Nothing to hand off yet: only the memory protocol.
     expect(startContext(result.stdout)).toMatch(/^mem keeps this repository's team memory\./);
@@ -42,7 +56,10 @@ describe('session continuity across hooks', () => {
       toolUse('t3', 'Bash', { command: 'npm test' }),
       toolResult('t3', 'FAIL limiter.test.ts: expected 429', true),
     ]);
-    result = runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload(sessionId, transcript, repo, 'Limiter added; one test fails.') });
+    result = runMem(['hook', 'stop'], {
+      cwd: repo,
+      stdin: stopPayload(sessionId, transcript, repo, 'Limiter added; one test fails.'),
+    });
     expect(result.status).toBe(0);
     expect(result.stdout).toBe('');
     expect(handoffs(repo)).toHaveLength(1);
@@ -51,8 +68,16 @@ describe('session continuity across hooks', () => {
     expect(handoff).toContain('Failing: `npm test`');
     expect(handoff).toContain('`src/limiter.ts` (edited)');
 
-    appendLines(transcript, [userLine('use a sliding window instead'), toolUse('t4', 'Bash', { command: 'npm test' }), toolResult('t4', 'all passed'), assistantText('Switched to a sliding window; tests pass.')]);
-    runMem(['hook', 'pre-compact'], { cwd: repo, stdin: eventPayload('PreCompact', sessionId, transcript, repo, { trigger: 'auto', custom_instructions: '' }) });
+    appendLines(transcript, [
+      userLine('use a sliding window instead'),
+      toolUse('t4', 'Bash', { command: 'npm test' }),
+      toolResult('t4', 'all passed'),
+      assistantText('Switched to a sliding window; tests pass.'),
+    ]);
+    runMem(['hook', 'pre-compact'], {
+      cwd: repo,
+      stdin: eventPayload('PreCompact', sessionId, transcript, repo, { trigger: 'auto', custom_instructions: '' }),
+    });
     appendLines(transcript, [compactBoundary('auto', 150_000)]);
     result = runMem(['hook', 'after-turn'], { cwd: repo, stdin: stopPayload(sessionId, transcript, repo) });
     expect(result.status).toBe(0);
@@ -63,26 +88,44 @@ describe('session continuity across hooks', () => {
     expect(handoff.match(/tokens before/g)).toHaveLength(1);
 
     // After a compaction Claude Code restarts the session with source "compact": its own state comes back.
-    result = runMem(['hook', 'session-start'], { cwd: repo, stdin: startPayload(sessionId, transcript, repo, 'compact') });
-    const own = JSON.parse(result.stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
+    result = runMem(['hook', 'session-start'], {
+      cwd: repo,
+      stdin: startPayload(sessionId, transcript, repo, 'compact'),
+    });
+    const own = JSON.parse(result.stdout) as {
+      hookSpecificOutput: { hookEventName: string; additionalContext: string };
+    };
     expect(own.hookSpecificOutput.hookEventName).toBe('SessionStart');
     expect(own.hookSpecificOutput.additionalContext).toContain('sliding window');
 
-    expect(runMem(['hook', 'session-end'], { cwd: repo, stdin: eventPayload('SessionEnd', sessionId, transcript, repo, { reason: 'prompt_input_exit' }) }).status).toBe(0);
+    expect(
+      runMem(['hook', 'session-end'], {
+        cwd: repo,
+        stdin: eventPayload('SessionEnd', sessionId, transcript, repo, { reason: 'prompt_input_exit' }),
+      }).status,
+    ).toBe(0);
 
     const second = 'bbbb1111-2222-3333-4444-555566667777';
     const transcriptTwo = join(repo, '..', 'session-two.jsonl');
     appendLines(transcriptTwo, []);
-    result = runMem(['hook', 'session-start'], { cwd: repo, stdin: startPayload(second, transcriptTwo, repo, 'startup') });
+    result = runMem(['hook', 'session-start'], {
+      cwd: repo,
+      stdin: startPayload(second, transcriptTwo, repo, 'startup'),
+    });
     expect(result.status).toBe(0);
-    const injected = JSON.parse(result.stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
+    const injected = JSON.parse(result.stdout) as {
+      hookSpecificOutput: { hookEventName: string; additionalContext: string };
+    };
     expect(injected.hookSpecificOutput.hookEventName).toBe('SessionStart');
     const context = injected.hookSpecificOutput.additionalContext;
     expect(context).toContain('Handoff from the previous session on this branch (aaaa1111');
     expect(context).toContain('Add rate limiting to the public API');
     expect(context.length).toBeLessThanOrEqual(1500 * 4);
 
-    const status = JSON.parse(runMem(['status', '--json'], { cwd: repo }).stdout) as { sessions: { recorded: number }; hooks: { errors: unknown[]; lastRun: { event: string } } };
+    const status = JSON.parse(runMem(['status', '--json'], { cwd: repo }).stdout) as {
+      sessions: { recorded: number };
+      hooks: { errors: unknown[]; lastRun: { event: string } };
+    };
     expect(status.sessions.recorded).toBe(1);
     expect(status.hooks.errors).toEqual([]);
     expect(status.hooks.lastRun.event).toBe('session-start');
@@ -98,7 +141,10 @@ describe('session continuity across hooks', () => {
     const summary = readdirSync(stateDir).find((name) => name.endsWith('.summary.json'))!;
     writeFileSync(join(stateDir, summary), '');
 
-    const result = runMem(['hook', 'session-start'], { cwd: repo, stdin: startPayload('cdcd1111', join(repo, '..', 'none.jsonl'), repo, 'startup') });
+    const result = runMem(['hook', 'session-start'], {
+      cwd: repo,
+      stdin: startPayload('cdcd1111', join(repo, '..', 'none.jsonl'), repo, 'startup'),
+    });
     expect(result.status).toBe(0);
     expect(startContext(result.stdout)).toContain('Port the importer to streams');
   });
@@ -110,7 +156,10 @@ describe('session continuity across hooks', () => {
     appendLines(transcript, [userLine('Work on the feature branch', 'feature/x')]);
     runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload('cccc1111', transcript, repo) });
     // The record's branch comes from the worktree at creation time (main) and then from transcript lines.
-    const result = runMem(['hook', 'session-start'], { cwd: repo, stdin: startPayload('dddd1111', join(repo, '..', 'none.jsonl'), repo, 'startup') });
+    const result = runMem(['hook', 'session-start'], {
+      cwd: repo,
+      stdin: startPayload('dddd1111', join(repo, '..', 'none.jsonl'), repo, 'startup'),
+    });
     expect(result.status).toBe(0);
     expect(startContext(result.stdout)).not.toContain('Handoff');
   });
@@ -123,7 +172,10 @@ describe('session continuity across hooks', () => {
     runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload('eeee1111', first, repo) });
     // The last turn was never seen by a Stop: only SessionEnd ran, and it only marks.
     appendLines(first, [userLine('and add a rollback step')]);
-    runMem(['hook', 'session-end'], { cwd: repo, stdin: eventPayload('SessionEnd', 'eeee1111', first, repo, { reason: 'other' }) });
+    runMem(['hook', 'session-end'], {
+      cwd: repo,
+      stdin: eventPayload('SessionEnd', 'eeee1111', first, repo, { reason: 'other' }),
+    });
     const before = readFileSync(join(repo, '.memory', 'sessions', handoffs(repo)[0]!), 'utf8');
     expect(before).not.toContain('rollback');
 
@@ -131,18 +183,24 @@ describe('session continuity across hooks', () => {
     appendLines(second, [userLine('Unrelated question about the build')]);
     runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload('ffff1111', second, repo) });
     const firstHandoff = handoffs(repo).find((name) => name.includes('eeee1111'))!;
-    expect(readFileSync(join(repo, '.memory', 'sessions', firstHandoff), 'utf8')).toContain('- Latest request: and add a rollback step');
+    expect(readFileSync(join(repo, '.memory', 'sessions', firstHandoff), 'utf8')).toContain(
+      '- Latest request: and add a rollback step',
+    );
   });
 });
 
 describe('the team step after a turn that changed memory', () => {
-  it('a detached process pushes the turn\'s memory to the team ref; no tracked file changes', async () => {
+  it("a detached process pushes the turn's memory to the team ref; no tracked file changes", async () => {
     const remote = makeBareRemote();
     const alice = cloneAs(remote, 'alice');
     runMem(['init', '--yes'], { cwd: alice });
     const transcript = join(alice, '..', 'turn.jsonl');
     appendLines(transcript, [userLine('From now on always run `make check` before pushing in this repo.')]);
-    const result = runMem(['hook', 'stop'], { cwd: alice, stdin: stopPayload('1234abcd-team', transcript, alice), env: { MEM_NO_BACKGROUND_SYNC: '0' } });
+    const result = runMem(['hook', 'stop'], {
+      cwd: alice,
+      stdin: stopPayload('1234abcd-team', transcript, alice),
+      env: { MEM_NO_BACKGROUND_SYNC: '0' },
+    });
     expect(result.status).toBe(0);
     expect(readFileSync(join(alice, '.memory', 'state', 'team-memory.md'), 'utf8')).toContain('make check');
     expect(git(alice, ['status', '--porcelain'])).not.toMatch(/CLAUDE|mem-team-memory/);

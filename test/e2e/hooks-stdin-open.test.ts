@@ -39,7 +39,9 @@ function initRepo(): string {
 }
 
 function lastHookRecord(repo: string): { code?: string; ok: boolean; session?: string } {
-  const lines = readFileSync(join(repo, '.memory', 'state', 'hook-log.jsonl'), 'utf8').trim().split('\n');
+  const lines = readFileSync(join(repo, '.memory', 'state', 'hook-log.jsonl'), 'utf8')
+    .trim()
+    .split('\n');
   return JSON.parse(lines.at(-1)!) as { code?: string; ok: boolean };
 }
 
@@ -50,18 +52,28 @@ describe('stdin that never closes', () => {
     execFileSync('mkfifo', [fifo]);
     // Note: opened read-write, the pipe always has a writer: the hook never sees its end.
     const fd = openSync(fifo, 'r+');
-    const child = spawn(process.execPath, [MEM_BIN, 'hook', 'stop'], { cwd: repo, env: testEnv(), stdio: [fd, 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [MEM_BIN, 'hook', 'stop'], {
+      cwd: repo,
+      env: testEnv(),
+      stdio: [fd, 'pipe', 'ignore'],
+    });
     closeSync(fd);
     const result = await waitForEnd(child);
     expect(result).toEqual({ ended: true, code: 0, stdout: '' });
     expect(lastHookRecord(repo)).toMatchObject({ ok: false, code: 'STDIN_OPEN' });
-    const status = JSON.parse(runMem(['status', '--json'], { cwd: repo }).stdout) as { hooks: { errors: Array<{ code: string }> } };
+    const status = JSON.parse(runMem(['status', '--json'], { cwd: repo }).stdout) as {
+      hooks: { errors: Array<{ code: string }> };
+    };
     expect(status.hooks.errors.map((error) => error.code)).toContain('STDIN_OPEN');
   });
 
   it('on a socket (how a Node client spawns hooks): session-end exits 0', async () => {
     const repo = initRepo();
-    const child = spawn(process.execPath, [MEM_BIN, 'hook', 'session-end'], { cwd: repo, env: testEnv(), stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [MEM_BIN, 'hook', 'session-end'], {
+      cwd: repo,
+      env: testEnv(),
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
     const result = await waitForEnd(child);
     child.stdin?.destroy();
     expect(result).toEqual({ ended: true, code: 0, stdout: '' });
@@ -71,7 +83,11 @@ describe('stdin that never closes', () => {
     const repo = initRepo();
     const transcript = join(repo, '..', 'open.jsonl');
     appendLines(transcript, [userLine('Add a retry to the upload client.')]);
-    const child = spawn(process.execPath, [MEM_BIN, 'hook', 'stop'], { cwd: repo, env: testEnv(), stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [MEM_BIN, 'hook', 'stop'], {
+      cwd: repo,
+      env: testEnv(),
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
     child.stdin?.write(stopPayload('open-stdin-session', transcript, repo));
     const result = await waitForEnd(child);
     child.stdin?.destroy();

@@ -6,7 +6,8 @@ import { cleanupTempDirs, git, makeRepo, runMem } from '../helpers/temp-repo.js'
 
 afterEach(cleanupTempDirs);
 
-const read = (repo: string, file: string) => (existsSync(join(repo, file)) ? readFileSync(join(repo, file), 'utf8') : null);
+const read = (repo: string, file: string) =>
+  existsSync(join(repo, file)) ? readFileSync(join(repo, file), 'utf8') : null;
 
 describe('mem init --agent', () => {
   it("writes each agent's hooks under its own event names, tells Codex users about trust, and uninstall leaves nothing behind", () => {
@@ -14,30 +15,50 @@ describe('mem init --agent', () => {
     const before = git(repo, ['status', '--porcelain', '--ignored']);
     const init = runMem(['init', '--yes', '--agent', 'claude,codex,gemini'], { cwd: repo });
     expect(init.status).toBe(0);
-    expect(init.stdout).toMatch(/created\s+\.codex\/hooks\.json\s+mem's Codex CLI hooks: SessionStart, UserPromptSubmit, Stop, PreCompact, SessionEnd/);
-    expect(init.stdout).toMatch(/created\s+\.gemini\/settings\.json\s+mem's Gemini CLI hooks: SessionStart, BeforeAgent, AfterAgent, PreCompress, SessionEnd/);
-    expect(init.stdout).toMatch(/git add .*\.codex\/hooks\.json.*\.gemini\/settings\.json|git add .*\.gemini\/settings\.json.*\.codex\/hooks\.json/);
+    expect(init.stdout).toMatch(
+      /created\s+\.codex\/hooks\.json\s+mem's Codex CLI hooks: SessionStart, UserPromptSubmit, Stop, PreCompact, SessionEnd/,
+    );
+    expect(init.stdout).toMatch(
+      /created\s+\.gemini\/settings\.json\s+mem's Gemini CLI hooks: SessionStart, BeforeAgent, AfterAgent, PreCompress, SessionEnd/,
+    );
+    expect(init.stdout).toMatch(
+      /git add .*\.codex\/hooks\.json.*\.gemini\/settings\.json|git add .*\.gemini\/settings\.json.*\.codex\/hooks\.json/,
+    );
     expect(init.stdout).toMatch(/Codex CLI: .*trusted project.*\/hooks/);
 
     const codex = JSON.parse(read(repo, '.codex/hooks.json')!);
     expect(Object.keys(codex.hooks)).toEqual(['SessionStart', 'UserPromptSubmit', 'Stop', 'PreCompact', 'SessionEnd']);
     expect(codex.hooks.SessionStart[0].matcher).toBe('startup|resume|clear');
     expect(codex.hooks.Stop[0].hooks[0]).toMatchObject({ type: 'command', timeout: 30 });
-    expect(codex.hooks.Stop[0].hooks[0].command).toBe("command -v mem >/dev/null 2>&1 && mem hook stop --agent codex || true");
+    expect(codex.hooks.Stop[0].hooks[0].command).toBe(
+      'command -v mem >/dev/null 2>&1 && mem hook stop --agent codex || true',
+    );
 
     const gemini = JSON.parse(read(repo, '.gemini/settings.json')!);
-    expect(Object.keys(gemini.hooks)).toEqual(['SessionStart', 'BeforeAgent', 'AfterAgent', 'PreCompress', 'SessionEnd']);
+    expect(Object.keys(gemini.hooks)).toEqual([
+      'SessionStart',
+      'BeforeAgent',
+      'AfterAgent',
+      'PreCompress',
+      'SessionEnd',
+    ]);
     expect(gemini.hooks.AfterAgent[0].hooks[0]).toMatchObject({ type: 'command', name: 'mem-stop', timeout: 30_000 });
-    expect(gemini.hooks.BeforeAgent[0].hooks[0].command).toContain("mem hook user-prompt-submit --agent gemini");
+    expect(gemini.hooks.BeforeAgent[0].hooks[0].command).toContain('mem hook user-prompt-submit --agent gemini');
     // Gemini CLI loads the rendered team memory as a context file (git ignores it), beside GEMINI.md.
     expect(gemini.context.fileName).toEqual(['GEMINI.md', '.claude/rules/mem-team-memory.md']);
-    expect(init.stdout).toContain('Gemini loads the rendered team memory (.claude/rules/mem-team-memory.md, in context.fileName)');
+    expect(init.stdout).toContain(
+      'Gemini loads the rendered team memory (.claude/rules/mem-team-memory.md, in context.fileName)',
+    );
     expect(read(repo, '.claude/settings.json')).toContain('hook stop');
 
     // Idempotent: a second init changes none of the three files.
-    const files = ['.codex/hooks.json', '.gemini/settings.json', '.claude/settings.json'].map((file) => read(repo, file));
+    const files = ['.codex/hooks.json', '.gemini/settings.json', '.claude/settings.json'].map((file) =>
+      read(repo, file),
+    );
     expect(runMem(['init', '--yes', '--agent', 'claude,codex,gemini'], { cwd: repo }).status).toBe(0);
-    expect(['.codex/hooks.json', '.gemini/settings.json', '.claude/settings.json'].map((file) => read(repo, file))).toEqual(files);
+    expect(
+      ['.codex/hooks.json', '.gemini/settings.json', '.claude/settings.json'].map((file) => read(repo, file)),
+    ).toEqual(files);
 
     expect(runMem(['uninstall'], { cwd: repo }).status).toBe(0);
     expect(existsSync(join(repo, '.codex'))).toBe(false);
@@ -55,8 +76,12 @@ describe('mem init --agent', () => {
     expect(init.stdout).toMatch(/created\s+\.codex\/hooks\.json\s+.*git ignores it \(\.gitignore:2: \.codex\)/);
     expect(init.stdout).toMatch(/git add .*\.gemini\/settings\.json/);
     expect(init.stdout).not.toMatch(/^ {2}git add [^\n]*\.codex/m);
-    expect(init.stdout).toContain('Not shared: git ignores .codex/hooks.json (.gitignore:2: .codex), so your teammates will not get it. To share it: git add -f .codex/hooks.json');
-    const json = JSON.parse(runMem(['init', '--json', '--agent', 'claude,codex,gemini'], { cwd: repo }).stdout) as { ignored: unknown };
+    expect(init.stdout).toContain(
+      'Not shared: git ignores .codex/hooks.json (.gitignore:2: .codex), so your teammates will not get it. To share it: git add -f .codex/hooks.json',
+    );
+    const json = JSON.parse(runMem(['init', '--json', '--agent', 'claude,codex,gemini'], { cwd: repo }).stdout) as {
+      ignored: unknown;
+    };
     expect(json.ignored).toEqual([{ path: '.codex/hooks.json', rule: '.gitignore:2: .codex' }]);
 
     // Once shared the way it says, nothing is left to warn about.
@@ -69,11 +94,15 @@ describe('mem init --agent', () => {
   it("adds the rendered team memory to the team's own context.fileName list, and uninstall gives the file back byte for byte", () => {
     const repo = makeRepo();
     mkdirSync(join(repo, '.gemini'));
-    const original = '{\n  "context": {\n    "fileName": ["AGENTS.md", "GEMINI.md"],\n    "includeDirectoryTree": false\n  }\n}\n';
+    const original =
+      '{\n  "context": {\n    "fileName": ["AGENTS.md", "GEMINI.md"],\n    "includeDirectoryTree": false\n  }\n}\n';
     writeFileSync(join(repo, '.gemini', 'settings.json'), original);
     expect(runMem(['init', '--yes', '--agent', 'gemini'], { cwd: repo }).status).toBe(0);
     const merged = JSON.parse(read(repo, '.gemini/settings.json')!);
-    expect(merged.context).toEqual({ fileName: ['AGENTS.md', 'GEMINI.md', '.claude/rules/mem-team-memory.md'], includeDirectoryTree: false });
+    expect(merged.context).toEqual({
+      fileName: ['AGENTS.md', 'GEMINI.md', '.claude/rules/mem-team-memory.md'],
+      includeDirectoryTree: false,
+    });
     expect(runMem(['uninstall'], { cwd: repo }).status).toBe(0);
     expect(read(repo, '.gemini/settings.json')).toBe(original);
   });
@@ -92,7 +121,8 @@ describe('mem init --agent', () => {
     const repo = makeRepo();
     mkdirSync(join(repo, '.gemini'));
     // Four-space indentation and key order that JSON.stringify would not reproduce.
-    const original = '{\n    "theme": "GitHub",\n    "hooks": {\n        "AfterAgent": [ { "hooks": [ { "type": "command", "name": "notify", "command": "notify-send done" } ] } ]\n    }\n}\n';
+    const original =
+      '{\n    "theme": "GitHub",\n    "hooks": {\n        "AfterAgent": [ { "hooks": [ { "type": "command", "name": "notify", "command": "notify-send done" } ] } ]\n    }\n}\n';
     writeFileSync(join(repo, '.gemini', 'settings.json'), original);
     expect(runMem(['init', '--yes', '--agent', 'gemini'], { cwd: repo }).status).toBe(0);
     const merged = JSON.parse(read(repo, '.gemini/settings.json')!);
@@ -107,7 +137,8 @@ describe('mem init --agent', () => {
   it('keeps comments in a hooks file and gives it back byte for byte', () => {
     const repo = makeRepo();
     mkdirSync(join(repo, '.codex'));
-    const original = '// team hooks\n{\n\t"hooks": {\n\t\t/* guard every shell call */\n\t\t"PreToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "guard.sh" }] }]\n\t}\n}\n';
+    const original =
+      '// team hooks\n{\n\t"hooks": {\n\t\t/* guard every shell call */\n\t\t"PreToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "guard.sh" }] }]\n\t}\n}\n';
     writeFileSync(join(repo, '.codex', 'hooks.json'), original);
     expect(runMem(['init', '--yes', '--agent', 'codex'], { cwd: repo }).status).toBe(0);
     const edited = read(repo, '.codex/hooks.json')!;
@@ -124,7 +155,9 @@ describe('mem init --agent', () => {
     doc.hooks.PreToolUse = [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'guard.sh' }] }];
     writeFileSync(join(repo, '.codex', 'hooks.json'), JSON.stringify(doc, null, 2));
     expect(runMem(['uninstall'], { cwd: repo }).status).toBe(0);
-    expect(JSON.parse(read(repo, '.codex/hooks.json')!)).toEqual({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'guard.sh' }] }] } });
+    expect(JSON.parse(read(repo, '.codex/hooks.json')!)).toEqual({
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'guard.sh' }] }] },
+    });
   });
 
   it('sets up the agents whose folder the repository has when no agent is named', () => {
@@ -146,8 +179,12 @@ describe('mem init --agent', () => {
     mkdirSync(join(home, '.gemini'), { recursive: true });
     const init = runMem(['init', '--yes'], { cwd: repo, env: { PATH: `${bin}:/usr/bin:/bin`, HOME: home } });
     expect(init.status).toBe(0);
-    expect(init.stdout).toContain('Codex CLI is here too (`codex` on PATH): mem init --agent claude,codex sets it up as well.');
-    expect(init.stdout).toContain('Gemini CLI is here too (~/.gemini/): mem init --agent claude,gemini sets it up as well.');
+    expect(init.stdout).toContain(
+      'Codex CLI is here too (`codex` on PATH): mem init --agent claude,codex sets it up as well.',
+    );
+    expect(init.stdout).toContain(
+      'Gemini CLI is here too (~/.gemini/): mem init --agent claude,gemini sets it up as well.',
+    );
     expect(read(repo, '.codex/hooks.json')).toBeNull();
   });
 
@@ -176,21 +213,39 @@ describe('mem status for agents', () => {
     expect(runMem(['init', '--yes', '--agent', 'claude,codex'], { cwd: repo, env }).status).toBe(0);
     let status = JSON.parse(runMem(['status', '--json'], { cwd: repo, env }).stdout);
     const codex = status.agents.find((agent: { agent: string }) => agent.agent === 'codex');
-    expect(codex).toMatchObject({ hooksFile: '.codex/hooks.json', memHooks: 5, codex: { projectTrust: null, trustedHooks: 0 } });
+    expect(codex).toMatchObject({
+      hooksFile: '.codex/hooks.json',
+      memHooks: 5,
+      codex: { projectTrust: null, trustedHooks: 0 },
+    });
     expect(codex.advice.join(' ')).toContain('/hooks');
-    expect(runMem(['status'], { cwd: repo, env }).stdout).toContain('Agent Codex CLI: 5 mem hooks in .codex/hooks.json; project not yet trusted, 0/5 hooks trusted');
+    expect(runMem(['status'], { cwd: repo, env }).stdout).toContain(
+      'Agent Codex CLI: 5 mem hooks in .codex/hooks.json; project not yet trusted, 0/5 hooks trusted',
+    );
 
     // What Codex writes to config.toml when the user trusts the folder and, in /hooks, four of the five hooks.
     const hooksJson = join(repo, '.codex', 'hooks.json');
     const events = ['session_start', 'user_prompt_submit', 'stop', 'pre_compact'];
     writeFileSync(
       join(codexHome, 'config.toml'),
-      [`[projects."${repo}"]`, 'trust_level = "trusted"', '', ...events.flatMap((event) => [`[hooks.state."${hooksJson}:${event}:0:0"]`, 'trusted_hash = "sha256:0123abcd"', ''])].join('\n'),
+      [
+        `[projects."${repo}"]`,
+        'trust_level = "trusted"',
+        '',
+        ...events.flatMap((event) => [
+          `[hooks.state."${hooksJson}:${event}:0:0"]`,
+          'trusted_hash = "sha256:0123abcd"',
+          '',
+        ]),
+      ].join('\n'),
     );
     status = JSON.parse(runMem(['status', '--json'], { cwd: repo, env }).stdout);
     const trusted = status.agents.find((agent: { agent: string }) => agent.agent === 'codex');
     expect(trusted.codex).toEqual({ projectTrust: 'trusted', trustedHooks: 4 });
-    expect(trusted.advice).toEqual([expect.stringContaining('1 of mem\'s 5 Codex hooks have no trust entry')]);
-    expect(status.agents.find((agent: { agent: string }) => agent.agent === 'claude')).toMatchObject({ memHooks: 5, advice: [] });
+    expect(trusted.advice).toEqual([expect.stringContaining("1 of mem's 5 Codex hooks have no trust entry")]);
+    expect(status.agents.find((agent: { agent: string }) => agent.agent === 'claude')).toMatchObject({
+      memHooks: 5,
+      advice: [],
+    });
   });
 });

@@ -59,18 +59,31 @@ describe.skipIf(!HAS_SCRIPT)('mem init in a terminal', () => {
     expect(status).toBe(0);
     expect(output).toContain(`mem init will make these changes in ${repo}:`);
     expect(output).toMatch(/create +\.memory\/config\.json +mem's settings, with the defaults/);
-    expect(output).toMatch(/create +\.claude\/settings\.json +mem's Claude Code hooks: SessionStart, UserPromptSubmit, Stop, PreCompact and SessionEnd/);
-    expect(output).toMatch(/edit +\.husky\/pre-push +appends a block that runs mem sync before each git push; husky's lines stay; mode 644 → 755, so that git runs it/);
+    expect(output).toMatch(
+      /create +\.claude\/settings\.json +mem's Claude Code hooks: SessionStart, UserPromptSubmit, Stop, PreCompact and SessionEnd/,
+    );
+    expect(output).toMatch(
+      /edit +\.husky\/pre-push +appends a block that runs mem sync before each git push; husky's lines stay; mode 644 → 755, so that git runs it/,
+    );
     expect(output).toMatch(/In this clone only \(never committed\):\n +edit +\.git\/config/);
     expect(output.match(/Make these changes\?/g)?.length).toBeGreaterThanOrEqual(1);
     expect(output).toContain('Done: mem is set up');
-    expect(output).toContain('  git add .memory/config.json .memory/.gitignore .claude/settings.json .husky/pre-push .gitattributes\n  git commit -m "Set up mem"');
+    expect(output).toContain(
+      '  git add .memory/config.json .memory/.gitignore .claude/settings.json .husky/pre-push .gitattributes\n  git commit -m "Set up mem"',
+    );
     // No internal words reach the user.
     expect(output).not.toMatch(/husky-block|already-installed|claude-hooks|merge-driver\b/);
     expect(statSync(join(repo, '.husky', 'pre-push')).mode & 0o777).toBe(0o755);
 
     // Running the git add line leaves nothing of mem's uncommitted.
-    git(repo, ['add', '.memory/config.json', '.memory/.gitignore', '.claude/settings.json', '.husky/pre-push', '.gitattributes']);
+    git(repo, [
+      'add',
+      '.memory/config.json',
+      '.memory/.gitignore',
+      '.claude/settings.json',
+      '.husky/pre-push',
+      '.gitattributes',
+    ]);
     git(repo, ['commit', '-q', '-m', 'Set up mem']);
     expect(git(repo, ['status', '--porcelain'])).toBe('');
     const again = initInTerminal(repo, '');
@@ -102,7 +115,9 @@ describe('mem init without a terminal', () => {
     expect(applied.status).toBe(0);
     expect(applied.stdout).not.toContain('Make these changes?');
     expect(applied.stdout).toMatch(/edited +\.husky\/pre-push/);
-    expect(applied.stdout).toContain('git add .memory/config.json .memory/.gitignore .claude/settings.json .husky/pre-push .gitattributes');
+    expect(applied.stdout).toContain(
+      'git add .memory/config.json .memory/.gitignore .claude/settings.json .husky/pre-push .gitattributes',
+    );
     expect(existsSync(join(repo, '.memory', 'config.json'))).toBe(true);
   });
 });

@@ -19,7 +19,9 @@ type Case = { hooksPath?: string; modes?: Record<string, string>; exclude?: stri
 function repoFromCase(name: string): string {
   const repo = makeRepo();
   const dir = join(CASES, name);
-  const options = existsSync(join(dir, 'case.json')) ? (JSON.parse(readFileSync(join(dir, 'case.json'), 'utf8')) as Case) : {};
+  const options = existsSync(join(dir, 'case.json'))
+    ? (JSON.parse(readFileSync(join(dir, 'case.json'), 'utf8')) as Case)
+    : {};
   cpSync(join(dir, 'repo'), repo, { recursive: true });
   for (const [file, mode] of Object.entries(options.modes ?? {})) chmodSync(join(repo, file), parseInt(mode, 8));
   if (options.hooksPath !== undefined) {
@@ -45,15 +47,26 @@ function snapshot(repo: string): Record<string, string> {
   };
   walk(repo);
   for (const file of ['.git/config', '.git/info/exclude']) out[file] = readFileSync(join(repo, file), 'latin1');
-  for (const hook of readdirSync(join(repo, '.git', 'hooks')).filter((name) => !name.endsWith('.sample'))) out[`.git/hooks/${hook}`] = readFileSync(join(repo, '.git', 'hooks', hook), 'latin1');
+  for (const hook of readdirSync(join(repo, '.git', 'hooks')).filter((name) => !name.endsWith('.sample')))
+    out[`.git/hooks/${hook}`] = readFileSync(join(repo, '.git', 'hooks', hook), 'latin1');
   return out;
 }
 
 /** Runs one turn's hooks, so that mem's local state (.memory/state, .memory/cache) exists. */
 function runHooks(repo: string): void {
   const base = { session_id: 'exact-1', transcript_path: join(repo, '..', 'none.jsonl'), cwd: repo };
-  expect(runMem(['hook', 'session-start'], { cwd: repo, stdin: JSON.stringify({ ...base, hook_event_name: 'SessionStart', source: 'startup' }) }).status).toBe(0);
-  expect(runMem(['hook', 'user-prompt-submit'], { cwd: repo, stdin: JSON.stringify({ ...base, hook_event_name: 'UserPromptSubmit', prompt: 'how do we run the tests?' }) }).status).toBe(0);
+  expect(
+    runMem(['hook', 'session-start'], {
+      cwd: repo,
+      stdin: JSON.stringify({ ...base, hook_event_name: 'SessionStart', source: 'startup' }),
+    }).status,
+  ).toBe(0);
+  expect(
+    runMem(['hook', 'user-prompt-submit'], {
+      cwd: repo,
+      stdin: JSON.stringify({ ...base, hook_event_name: 'UserPromptSubmit', prompt: 'how do we run the tests?' }),
+    }).status,
+  ).toBe(0);
 }
 
 describe('mem uninstall after mem init', () => {
@@ -61,7 +74,9 @@ describe('mem uninstall after mem init', () => {
     it(`gives back ${name} byte for byte`, () => {
       const repo = repoFromCase(name);
       const before = snapshot(repo);
-      const settingsBefore = existsSync(join(repo, '.claude', 'settings.json')) ? readFileSync(join(repo, '.claude', 'settings.json'), 'utf8') : null;
+      const settingsBefore = existsSync(join(repo, '.claude', 'settings.json'))
+        ? readFileSync(join(repo, '.claude', 'settings.json'), 'utf8')
+        : null;
 
       expect(runMem(['init', '--yes'], { cwd: repo }).status).toBe(0);
       const settings = readFileSync(join(repo, '.claude', 'settings.json'), 'utf8');
@@ -70,7 +85,8 @@ describe('mem uninstall after mem init', () => {
       if (settingsBefore !== null) {
         // Everything that was there is still there, as it was written.
         const original = parse(settingsBefore) as Record<string, unknown>;
-        for (const [key, item] of Object.entries(original)) if (key !== 'hooks' && key !== 'permissions') expect((value as Record<string, unknown>)[key]).toEqual(item);
+        for (const [key, item] of Object.entries(original))
+          if (key !== 'hooks' && key !== 'permissions') expect((value as Record<string, unknown>)[key]).toEqual(item);
         // permissions: the user's rules as they were, then mem's three narrow agent rules (issue 10).
         const permissions = (value as { permissions?: { allow?: string[] } }).permissions;
         const before = (original['permissions'] ?? {}) as { allow?: string[] };

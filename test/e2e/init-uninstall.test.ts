@@ -15,10 +15,20 @@ const OTHER_TOOL_SETTINGS = {
 };
 
 function snapshotFiles(repo: string, files: string[]): Record<string, string | null> {
-  return Object.fromEntries(files.map((file) => [file, existsSync(join(repo, file)) ? readFileSync(join(repo, file), 'utf8') : null]));
+  return Object.fromEntries(
+    files.map((file) => [file, existsSync(join(repo, file)) ? readFileSync(join(repo, file), 'utf8') : null]),
+  );
 }
 
-const TRACKED = ['.claude/settings.json', '.memory/config.json', '.memory/.gitignore', '.gitattributes', '.git/info/exclude', '.git/hooks/pre-push', '.git/config'];
+const TRACKED = [
+  '.claude/settings.json',
+  '.memory/config.json',
+  '.memory/.gitignore',
+  '.gitattributes',
+  '.git/info/exclude',
+  '.git/hooks/pre-push',
+  '.git/config',
+];
 
 describe('mem init', () => {
   it('merges into existing Claude settings, keeps other hooks, and is idempotent', () => {
@@ -30,8 +40,12 @@ describe('mem init', () => {
     expect(first.status).toBe(0);
     const settings = JSON.parse(readFileSync(join(repo, '.claude', 'settings.json'), 'utf8'));
     // The user's rules stay first and whole; mem adds only its three narrow agent rules after them.
-    expect(settings.permissions.allow.slice(0, OTHER_TOOL_SETTINGS.permissions.allow.length)).toEqual(OTHER_TOOL_SETTINGS.permissions.allow);
-    expect(settings.permissions.allow.slice(OTHER_TOOL_SETTINGS.permissions.allow.length)).toEqual(['remember', 'search', 'candidates'].map((sub) => expect.stringMatching(new RegExp(`^Bash\\(.* ${sub}:\\*\\)$`))));
+    expect(settings.permissions.allow.slice(0, OTHER_TOOL_SETTINGS.permissions.allow.length)).toEqual(
+      OTHER_TOOL_SETTINGS.permissions.allow,
+    );
+    expect(settings.permissions.allow.slice(OTHER_TOOL_SETTINGS.permissions.allow.length)).toEqual(
+      ['remember', 'search', 'candidates'].map((sub) => expect.stringMatching(new RegExp(`^Bash\\(.* ${sub}:\\*\\)$`))),
+    );
     expect(settings.hooks.PreToolUse).toEqual(OTHER_TOOL_SETTINGS.hooks.PreToolUse);
     expect(settings.hooks.Stop[0]).toEqual(OTHER_TOOL_SETTINGS.hooks.Stop[0]);
     expect(JSON.stringify(settings.hooks.Stop[1])).toContain('hook stop');
@@ -215,7 +229,9 @@ describe('mem uninstall', () => {
     const plain = runMem(['uninstall'], { cwd: repo });
     expect(plain.status).toBe(0);
     expect(readFileSync(rendered, 'utf8')).toContain('src/gen');
-    expect(plain.stdout).toMatch(/Kept on purpose:[^]*mem-team-memory\.md: edited by hand[^]*Claude Code still loads it/);
+    expect(plain.stdout).toMatch(
+      /Kept on purpose:[^]*mem-team-memory\.md: edited by hand[^]*Claude Code still loads it/,
+    );
     expect(git(repo, ['status', '--porcelain'])).not.toContain('.claude');
 
     expect(runMem(['uninstall', '--purge'], { cwd: repo }).status).toBe(0);

@@ -39,17 +39,29 @@ function initRepo(): string {
   return repo;
 }
 
-const listed = (repo: string) => JSON.parse(runMem(['list', '--json'], { cwd: repo }).stdout) as { id: string; text: string }[];
-const pending = (repo: string) => JSON.parse(runMem(['candidates', '--pending', '--json'], { cwd: repo }).stdout) as { id: string; text: string }[];
+const listed = (repo: string) =>
+  JSON.parse(runMem(['list', '--json'], { cwd: repo }).stdout) as { id: string; text: string }[];
+const pending = (repo: string) =>
+  JSON.parse(runMem(['candidates', '--pending', '--json'], { cwd: repo }).stdout) as { id: string; text: string }[];
 
 /** Offers `texts` as Claude Code auto-memory topics at session start: they land in the pending inbox. */
 function offerAsAutoMemory(repo: string, texts: readonly string[]): void {
   const project = join(makeTempDir('mem-claude-home-'), '.claude', 'projects', '-tmp-repo');
   mkdirSync(join(project, 'memory'), { recursive: true });
-  texts.forEach((text, i) => writeFileSync(join(project, 'memory', `topic-${i}.md`), `---\nname: topic-${i}\ndescription: topic ${i}\nmetadata:\n  type: project\n---\n\n${text}\n`));
+  texts.forEach((text, i) =>
+    writeFileSync(
+      join(project, 'memory', `topic-${i}.md`),
+      `---\nname: topic-${i}\ndescription: topic ${i}\nmetadata:\n  type: project\n---\n\n${text}\n`,
+    ),
+  );
   const transcript = join(project, 'aaaa1111-2222-3333-4444-555566667777.jsonl');
   writeFileSync(transcript, '');
-  expect(runMem(['hook', 'session-start'], { cwd: repo, stdin: startPayload('aaaa1111-2222-3333-4444-555566667777', transcript, repo, 'startup') }).status).toBe(0);
+  expect(
+    runMem(['hook', 'session-start'], {
+      cwd: repo,
+      stdin: startPayload('aaaa1111-2222-3333-4444-555566667777', transcript, repo, 'startup'),
+    }).status,
+  ).toBe(0);
 }
 
 /** A teammate's commit on the remote's team ref, written with git plumbing (any content). */
@@ -66,7 +78,11 @@ describe('the injection gate at every door', () => {
     for (const text of ISSUE_ATTACKS) {
       const result = runMem(['remember', '--force', '--json', text], { cwd: repo });
       const outcome = JSON.parse(result.stdout) as { status: string; reasons: { code: string }[] };
-      expect({ text, status: outcome.status, codes: outcome.reasons.map((r) => r.code) }).toEqual({ text, status: 'refused', codes: ['injection'] });
+      expect({ text, status: outcome.status, codes: outcome.reasons.map((r) => r.code) }).toEqual({
+        text,
+        status: 'refused',
+        codes: ['injection'],
+      });
       expect(result.status).toBe(1);
     }
     expect(listed(repo)).toEqual([]);
@@ -75,16 +91,27 @@ describe('the injection gate at every door', () => {
   it('auto-memory topics carrying them never reach the inbox, and candidates --accept refuses one queued before the gate, whoever accepts', () => {
     const repo = initRepo();
     offerAsAutoMemory(repo, [...ISSUE_ATTACKS.slice(5), 'Integration tests must hit a real database, never mocks.']);
-    expect(pending(repo).map((item) => item.text)).toEqual(['Integration tests must hit a real database, never mocks.']);
+    expect(pending(repo).map((item) => item.text)).toEqual([
+      'Integration tests must hit a real database, never mocks.',
+    ]);
     // An inbox written before this gate (or by hand) still holds them: accepting goes through the gate again.
     const inbox = join(repo, '.memory', 'state', 'pending.json');
     const at = new Date().toISOString();
     // The ones the issue found reaching the inbox or doing harm from there (remember --force is tried on all above).
-    const items = ISSUE_ATTACKS.filter((_, i) => [2, 3, 4, 7, 8, 9].includes(i)).map((text, i) => ({ id: `p00000${i}`, text, section: 'Conventions', source: 'auto-memory', origin: 'user', from: 'Claude Code auto memory: topic.md (project)', at }));
+    const items = ISSUE_ATTACKS.filter((_, i) => [2, 3, 4, 7, 8, 9].includes(i)).map((text, i) => ({
+      id: `p00000${i}`,
+      text,
+      section: 'Conventions',
+      source: 'auto-memory',
+      origin: 'user',
+      from: 'Claude Code auto memory: topic.md (project)',
+      at,
+    }));
     writeFileSync(inbox, JSON.stringify({ version: 1, items, rejected: [] }));
     expect(pending(repo)).toHaveLength(items.length);
     // The agent's accept and a person's go through the same gate (one of each kind for the agent).
-    for (const item of [items[0]!, items[3]!]) expect(runMem(['candidates', '--accept', item.id], { cwd: repo, env: { CLAUDECODE: '1' } }).status).toBe(1);
+    for (const item of [items[0]!, items[3]!])
+      expect(runMem(['candidates', '--accept', item.id], { cwd: repo, env: { CLAUDECODE: '1' } }).status).toBe(1);
     for (const item of items) {
       const byPerson = runMem(['candidates', '--accept', item.id], { cwd: repo });
       expect({ text: item.text, status: byPerson.status }).toEqual({ text: item.text, status: 1 });
@@ -121,12 +148,22 @@ describe('the injection gate at every door', () => {
       [entryPath('mexfil00001')]: `${JSON.stringify({ section: 'Conventions', text: ISSUE_ATTACKS[7] }, null, 2)}\n`,
       [entryPath('mnotice0001')]: `${JSON.stringify({ section: 'Conventions', text: ISSUE_ATTACKS[2] }, null, 2)}\n`,
       // "\u0000" as JSON writes it: the NUL exists only once the file is decoded.
-      [entryPath('mnul0000001')]: `{\n  "section": "Conventions",\n  "text": "Run make test\\u0000 before every push."\n}\n`,
-      [entryPath('mesc0000001')]: `${JSON.stringify({ section: 'Conventions', text: 'Run make \u001b[8mlint before every push.' }, null, 2)}\n`,
-      [entryPath('mclean00001')]: `${JSON.stringify({ section: 'Conventions', text: 'Run make vet before every push of the worker.' }, null, 2)}\n`,
+      [entryPath('mnul0000001')]:
+        `{\n  "section": "Conventions",\n  "text": "Run make test\\u0000 before every push."\n}\n`,
+      [entryPath('mesc0000001')]:
+        `${JSON.stringify({ section: 'Conventions', text: 'Run make \u001b[8mlint before every push.' }, null, 2)}\n`,
+      [entryPath('mclean00001')]:
+        `${JSON.stringify({ section: 'Conventions', text: 'Run make vet before every push of the worker.' }, null, 2)}\n`,
     });
-    const report = JSON.parse(runMem(['sync', '--json'], { cwd: team.alice }).stdout) as { quarantined: Array<{ id: string }> };
-    expect(report.quarantined.map((entry) => entry.id).sort()).toEqual(['mesc0000001', 'mexfil00001', 'mnotice0001', 'mnul0000001']);
+    const report = JSON.parse(runMem(['sync', '--json'], { cwd: team.alice }).stdout) as {
+      quarantined: Array<{ id: string }>;
+    };
+    expect(report.quarantined.map((entry) => entry.id).sort()).toEqual([
+      'mesc0000001',
+      'mexfil00001',
+      'mnotice0001',
+      'mnul0000001',
+    ]);
     const rendered = readFileSync(join(team.alice, '.claude', 'rules', 'mem-team-memory.md'), 'utf8');
     expect(rendered).toContain('Run make vet before every push of the worker.');
     expect(rendered).not.toMatch(/curl|SYSTEM NOTICE|\u0000|\u001b/);
@@ -136,18 +173,29 @@ describe('the injection gate at every door', () => {
     const repo = initRepo();
     // Note: a NUL cannot be an argument; it arrives decoded from JSON (the team ref test above).
     for (const control of CONTROLS.filter((c) => c !== '\u0000')) {
-      const result = runMem(['remember', '--force', '--json', `Run make${control} lint before pushing the api.`], { cwd: repo });
-      expect({ control: JSON.stringify(control), status: (JSON.parse(result.stdout) as { status: string }).status }).toEqual({ control: JSON.stringify(control), status: 'refused' });
+      const result = runMem(['remember', '--force', '--json', `Run make${control} lint before pushing the api.`], {
+        cwd: repo,
+      });
+      expect({
+        control: JSON.stringify(control),
+        status: (JSON.parse(result.stdout) as { status: string }).status,
+      }).toEqual({ control: JSON.stringify(control), status: 'refused' });
     }
     offerAsAutoMemory(repo, ['Run make lint before pushing the api, every time.']);
     const [item] = pending(repo);
-    expect(runMem(['candidates', '--accept', item!.id, '--text', 'Run make \u001b[8mlint before pushing the api.'], { cwd: repo }).status).toBe(1);
+    expect(
+      runMem(['candidates', '--accept', item!.id, '--text', 'Run make \u001b[8mlint before pushing the api.'], {
+        cwd: repo,
+      }).status,
+    ).toBe(1);
     expect(listed(repo)).toEqual([]);
   });
 
   it('mem list and mem blame show a control character in a hand-edited memory file as an escape, never raw', () => {
     const repo = initRepo();
-    const added = JSON.parse(runMem(['remember', '--json', 'Always run make lint before pushing the api.'], { cwd: repo }).stdout) as { id: string };
+    const added = JSON.parse(
+      runMem(['remember', '--json', 'Always run make lint before pushing the api.'], { cwd: repo }).stdout,
+    ) as { id: string };
     const file = join(repo, '.memory', 'state', 'team-memory.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace('make lint', 'make \u001b[8mlint\u0007'));
     for (const args of [['list'], ['blame', added.id]]) {

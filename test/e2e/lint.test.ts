@@ -36,7 +36,9 @@ describe('mem lint (built CLI)', () => {
     const sub = runMem(['lint', '--agent', 'codex', '--dir', 'services/api', '--json'], { cwd: root });
     const report = JSON.parse(sub.stdout) as { dir: string; agents: { agent: string; files: { path: string }[] }[] };
     expect(report.dir).toBe('services/api');
-    expect(report.agents.map((load) => [load.agent, load.files.map((file) => file.path)])).toEqual([['codex', ['AGENTS.md', 'services/api/AGENTS.md']]]);
+    expect(report.agents.map((load) => [load.agent, load.files.map((file) => file.path)])).toEqual([
+      ['codex', ['AGENTS.md', 'services/api/AGENTS.md']],
+    ]);
     expect(sub.status).toBe(0);
   });
 

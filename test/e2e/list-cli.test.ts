@@ -17,7 +17,9 @@ describe('mem list, flags and manners', () => {
   const repo = makeRepo();
   expect(runMem(['init', '--yes'], { cwd: repo }).status).toBe(0);
   expect(runMem(['remember', 'Run make check before pushing.', '--section', 'Commands'], { cwd: repo }).status).toBe(0);
-  expect(runMem(['remember', 'The staging database is read-only.', '--section', 'Gotchas'], { cwd: repo }).status).toBe(0);
+  expect(runMem(['remember', 'The staging database is read-only.', '--section', 'Gotchas'], { cwd: repo }).status).toBe(
+    0,
+  );
   expect(runMem(['remember', 'I prefer short answers.', '--personal'], { cwd: repo }).status).toBe(0);
 
   it('lists the same entries whichever spelling of a flag is used', () => {
@@ -26,11 +28,16 @@ describe('mem list, flags and manners', () => {
     expect(all.stdout).toContain('Run make check before pushing.');
     expect(all.stdout).toContain('I prefer short answers.');
     expect(all.stdout.endsWith('.claude/rules/mem-team-memory.md.\n')).toBe(true);
-    const spellings = [['--section', 'Commands'], ['-s', 'Commands'], ['--section=Commands']].map((argv) => runMem(['list', ...argv], { cwd: repo }).stdout);
+    const spellings = [['--section', 'Commands'], ['-s', 'Commands'], ['--section=Commands']].map(
+      (argv) => runMem(['list', ...argv], { cwd: repo }).stdout,
+    );
     expect(new Set(spellings).size).toBe(1);
     expect(spellings[0]).toContain('Commands (1)');
     expect(spellings[0]).not.toContain('Gotchas');
-    const json = JSON.parse(runMem(['list', '--personal', '--json'], { cwd: repo }).stdout) as Array<{ text: string; personal: boolean }>;
+    const json = JSON.parse(runMem(['list', '--personal', '--json'], { cwd: repo }).stdout) as Array<{
+      text: string;
+      personal: boolean;
+    }>;
     expect(json.map((entry) => [entry.text, entry.personal])).toEqual([['I prefer short answers.', true]]);
   });
 
@@ -41,7 +48,9 @@ describe('mem list, flags and manners', () => {
     const bogus = runMem(['list', '--bogus'], { cwd: repo });
     expect(bogus.status).toBe(2);
     // In mem's own words, naming the command (issue 29.12), not oclif's "› Error:".
-    expect(bogus.stderr).toBe('mem list: Nonexistent flag: --bogus\n  hint: mem list --help lists its flags and arguments.\n');
+    expect(bogus.stderr).toBe(
+      'mem list: Nonexistent flag: --bogus\n  hint: mem list --help lists its flags and arguments.\n',
+    );
     const missing = runMem(['list', '--section'], { cwd: repo });
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('Flag --section expects a value');
@@ -54,12 +63,20 @@ describe('mem list, flags and manners', () => {
     // Team memory of 1,500 entries (a listing far bigger than a pipe's buffer), as sync leaves it.
     const big = makeRepo();
     expect(runMem(['init', '--yes'], { cwd: big }).status).toBe(0);
-    const items = Array.from({ length: 1500 }, (_, i) => `- Rule ${i}: run make check-${i} before pushing the service. <!-- mem:id=m${i.toString(16).padStart(10, '0')} -->`);
+    const items = Array.from(
+      { length: 1500 },
+      (_, i) =>
+        `- Rule ${i}: run make check-${i} before pushing the service. <!-- mem:id=m${i.toString(16).padStart(10, '0')} -->`,
+    );
     mkdirSync(join(big, '.memory', 'state'), { recursive: true });
     writeFileSync(join(big, WORKING), `${BEGIN_MARKER}\n## Commands\n\n${items.join('\n')}\n${END_MARKER}\n`);
     expect(runMem(['list'], { cwd: big }).stdout).toContain('1500 entries.');
     for (const argv of ['list', 'list --json']) {
-      const result = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${MEM_BIN}" ${argv} | head -c 1 > /dev/null`], { cwd: big, env: testEnv(), encoding: 'utf8' });
+      const result = spawnSync(
+        'bash',
+        ['-c', `set -o pipefail; "${process.execPath}" "${MEM_BIN}" ${argv} | head -c 1 > /dev/null`],
+        { cwd: big, env: testEnv(), encoding: 'utf8' },
+      );
       expect(result.stderr, argv).toBe('');
       expect(result.status, argv).toBe(0);
     }

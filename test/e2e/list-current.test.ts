@@ -46,7 +46,12 @@ describe('mem list, always current', () => {
   });
 
   it('prints the same JSON with or without the derived caches', () => {
-    const { alice } = makeTeam({ initialEntries: [['db', 'Tests use the sqlite database.'], ['ci', 'CI runs on every push.']] });
+    const { alice } = makeTeam({
+      initialEntries: [
+        ['db', 'Tests use the sqlite database.'],
+        ['ci', 'CI runs on every push.'],
+      ],
+    });
     expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
     const fresh = list(alice, ['--json']);
     expect(list(alice, ['--json'])).toBe(fresh);

@@ -12,7 +12,8 @@ import { appendLines, stopPayload, userLine } from '../helpers/hook-payloads.js'
 afterAll(cleanupTempDirs);
 
 const RENDERED = '.claude/rules/mem-team-memory.md';
-const LONG = 'Integration tests need the database container running first: start it with docker compose up db, then wait for the health check to pass.';
+const LONG =
+  'Integration tests need the database container running first: start it with docker compose up db, then wait for the health check to pass.';
 
 /** A human rewords a line of the rendered file; mem reads the edit back at the next sync. */
 function reword(repo: string, from: RegExp, to: string): void {
@@ -34,20 +35,39 @@ function conflictedTeam() {
   // One entry learned by the Stop hook from a Claude Code session.
   const transcript = join(nina, '..', 'session.jsonl');
   appendLines(transcript, [userLine('From now on always run the linter with --fix before committing.')]);
-  expect(runMem(['hook', 'stop'], { cwd: nina, stdin: stopPayload('5e55a0aa-0000-4000-8000-000000000001', transcript, nina) }).status).toBe(0);
+  expect(
+    runMem(['hook', 'stop'], {
+      cwd: nina,
+      stdin: stopPayload('5e55a0aa-0000-4000-8000-000000000001', transcript, nina),
+    }).status,
+  ).toBe(0);
   expect(runMem(['remember', 'I prefer short answers.', '--personal'], { cwd: nina }).status).toBe(0);
   expect(runMem(['sync'], { cwd: nina }).status).toBe(0);
   const bob = cloneAs(remote, 'bob');
   expect(runMem(['init', '--yes'], { cwd: bob }).status).toBe(0);
   expect(runMem(['sync'], { cwd: bob }).status).toBe(0);
-  reword(nina, /^- Always use pnpm, never npm\.$/m, 'Always use pnpm (workspaces), never npm, in this repo and in every other repository of the team.');
+  reword(
+    nina,
+    /^- Always use pnpm, never npm\.$/m,
+    'Always use pnpm (workspaces), never npm, in this repo and in every other repository of the team.',
+  );
   expect(runMem(['sync'], { cwd: nina }).status).toBe(0);
   reword(bob, /^- Always use pnpm, never npm\.$/m, 'Always use pnpm 9, never npm or yarn, in this repo.');
   expect(runMem(['sync'], { cwd: bob }).status).toBe(3);
   return { nina, bob };
 }
 
-type Listed = { id: string; section: string; text: string; file: string; files: string[]; line: number; provenance: Record<string, unknown>; personal: boolean; conflict: unknown };
+type Listed = {
+  id: string;
+  section: string;
+  text: string;
+  file: string;
+  files: string[];
+  line: number;
+  provenance: Record<string, unknown>;
+  personal: boolean;
+  conflict: unknown;
+};
 
 describe('mem list for a human', () => {
   const { nina, bob } = conflictedTeam();
@@ -72,7 +92,9 @@ describe('mem list for a human', () => {
     expect(new Set(dates).size).toBe(1);
     // The session's entry says which agent learned it; the personal one says which file and line.
     expect(out).toMatch(/run the linter with --fix[\s\S]*?learned in a Claude Code session 5e55a0aa/);
-    expect(out).toMatch(/I prefer short answers\.\n\s+Nina Newcomer\s+\d{4}-\d{2}-\d{2}\s+CLAUDE\.local\.md:\d+ \(personal\)/);
+    expect(out).toMatch(
+      /I prefer short answers\.\n\s+Nina Newcomer\s+\d{4}-\d{2}-\d{2}\s+CLAUDE\.local\.md:\d+ \(personal\)/,
+    );
     expect(out).toMatch(/\d+ entries\. "team memory" is shared through the team ref/);
   });
 
@@ -80,17 +102,34 @@ describe('mem list for a human', () => {
     const listed = JSON.parse(runMem(['list', '--json'], { cwd: bob }).stdout) as Listed[];
     const human = runMem(['list'], { cwd: bob }).stdout;
     // Whose version it competes with, worded as mem review words it.
-    expect(human).toMatch(/Always use pnpm 9, never npm or yarn, in this repo\.\n\s+bob\s+\d{4}-\d{2}-\d{2}\s+team memory\s*\n\s+! in conflict with Nina Newcomer's version \(\d{4}-\d{2}-\d{2}\):\s+`mem\s+review`\s+settles it/);
+    expect(human).toMatch(
+      /Always use pnpm 9, never npm or yarn, in this repo\.\n\s+bob\s+\d{4}-\d{2}-\d{2}\s+team memory\s*\n\s+! in conflict with Nina Newcomer's version \(\d{4}-\d{2}-\d{2}\):\s+`mem\s+review`\s+settles it/,
+    );
     expect(human).toContain(`${listed.length} entries, 1 in conflict.`);
-    const status = JSON.parse(runMem(['status', '--json'], { cwd: bob }).stdout) as { memory: { entries: number; conflicts: number } };
+    const status = JSON.parse(runMem(['status', '--json'], { cwd: bob }).stdout) as {
+      memory: { entries: number; conflicts: number };
+    };
     expect(status.memory).toMatchObject({ entries: listed.length, conflicts: 1 });
-    expect(runMem(['status'], { cwd: bob }).stdout).toContain(`Durable memory: ${listed.length} entries, 1 in conflict (team memory: ${listed.length} entries`);
+    expect(runMem(['status'], { cwd: bob }).stdout).toContain(
+      `Durable memory: ${listed.length} entries, 1 in conflict (team memory: ${listed.length} entries`,
+    );
   });
 
   it('keeps --json as it was: every key, the full ids, no layout', () => {
     const listed = JSON.parse(runMem(['list', '--json'], { cwd: bob }).stdout) as Listed[];
     for (const entry of listed) {
-      expect(Object.keys(entry).sort()).toEqual(['conflict', 'file', 'files', 'id', 'line', 'personal', 'provenance', 'scope', 'section', 'text']);
+      expect(Object.keys(entry).sort()).toEqual([
+        'conflict',
+        'file',
+        'files',
+        'id',
+        'line',
+        'personal',
+        'provenance',
+        'scope',
+        'section',
+        'text',
+      ]);
       expect(entry.id).toMatch(/^m[0-9a-f]{10}$/);
     }
     expect(listed.find((entry) => entry.text.startsWith('Integration'))?.text).toBe(LONG);

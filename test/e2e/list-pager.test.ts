@@ -19,15 +19,26 @@ const MARKING_PAGER = 'sed "s/^/paged: /"';
 function repoWith(entries: number): string {
   const repo = makeRepo();
   expect(runMem(['init', '--yes'], { cwd: repo }).status).toBe(0);
-  const items = Array.from({ length: entries }, (_, i) => `- Rule ${i}: run make check-${i} first. <!-- mem:id=m${i.toString(16).padStart(10, '0')} -->`);
+  const items = Array.from(
+    { length: entries },
+    (_, i) => `- Rule ${i}: run make check-${i} first. <!-- mem:id=m${i.toString(16).padStart(10, '0')} -->`,
+  );
   mkdirSync(join(repo, '.memory', 'state'), { recursive: true });
-  writeFileSync(join(repo, '.memory', 'state', 'team-memory.md'), `${BEGIN_MARKER}\n## Commands\n\n${items.join('\n')}\n${END_MARKER}\n`);
+  writeFileSync(
+    join(repo, '.memory', 'state', 'team-memory.md'),
+    `${BEGIN_MARKER}\n## Commands\n\n${items.join('\n')}\n${END_MARKER}\n`,
+  );
   return repo;
 }
 
 /** `mem <argv>` on a pseudo-terminal (no size: 24 rows are assumed); its screen output. */
 function onTerminal(repo: string, argv: string, env: Record<string, string>): string {
-  const result = spawnSync('script', ['-qec', `${process.execPath} ${MEM_BIN} ${argv}`, '/dev/null'], { cwd: repo, input: '', env: testEnv({ TERM: 'dumb', ...env }), encoding: 'utf8' });
+  const result = spawnSync('script', ['-qec', `${process.execPath} ${MEM_BIN} ${argv}`, '/dev/null'], {
+    cwd: repo,
+    input: '',
+    env: testEnv({ TERM: 'dumb', ...env }),
+    encoding: 'utf8',
+  });
   expect(result.status, result.stderr).toBe(0);
   return result.stdout.replace(/\r/g, '');
 }

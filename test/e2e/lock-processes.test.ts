@@ -44,7 +44,9 @@ function runWorker(args: string[]): Promise<number> {
   const child = spawn(process.execPath, [worker, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => child.on('close', (code) => (code === 0 ? resolve(code) : reject(new Error(`worker exited ${code}: ${stderr}`)))));
+  return new Promise((resolve, reject) =>
+    child.on('close', (code) => (code === 0 ? resolve(code) : reject(new Error(`worker exited ${code}: ${stderr}`)))),
+  );
 }
 
 describe('withLock across processes', () => {
@@ -52,7 +54,9 @@ describe('withLock across processes', () => {
     const dir = makeTempDir();
     const counter = join(dir, 'counter');
     writeFileSync(counter, '0');
-    await Promise.all(Array.from({ length: 20 }, () => runWorker([join(dir, 'locks', 'counter.lock'), counter, '50', '0'])));
+    await Promise.all(
+      Array.from({ length: 20 }, () => runWorker([join(dir, 'locks', 'counter.lock'), counter, '50', '0'])),
+    );
     expect(readFileSync(counter, 'utf8')).toBe('1000');
   });
 
@@ -65,7 +69,10 @@ describe('withLock across processes', () => {
     const dead = spawn(process.execPath, ['-e', '0']);
     await new Promise((resolve) => dead.on('close', resolve));
     mkdirSync(lockPath, { recursive: true });
-    writeFileSync(join(lockPath, 'owner'), JSON.stringify({ pid: dead.pid, host: (await import('node:os')).hostname(), token: 'dead' }));
+    writeFileSync(
+      join(lockPath, 'owner'),
+      JSON.stringify({ pid: dead.pid, host: (await import('node:os')).hostname(), token: 'dead' }),
+    );
     await Promise.all(Array.from({ length: 12 }, () => runWorker([lockPath, counter, '10', '2'])));
     expect(readFileSync(counter, 'utf8')).toBe('120');
   });
@@ -91,7 +98,9 @@ describe('withLock across processes', () => {
     const lockPath = join(dir, 'locks', 'counter.lock');
     writeFileSync(counter, '0');
     // Victims hold the lock for long stretches and are killed mid-hold; the survivors' count must be exact.
-    const victims = Array.from({ length: 6 }, () => spawn(process.execPath, [worker, lockPath, join(dir, 'victim-counter'), '1000', '20'], { stdio: 'ignore' }));
+    const victims = Array.from({ length: 6 }, () =>
+      spawn(process.execPath, [worker, lockPath, join(dir, 'victim-counter'), '1000', '20'], { stdio: 'ignore' }),
+    );
     writeFileSync(join(dir, 'victim-counter'), '0');
     const survivors = Promise.all(Array.from({ length: 8 }, () => runWorker([lockPath, counter, '25', '1'])));
     for (const victim of victims) {

@@ -15,7 +15,8 @@ afterEach(cleanupTempDirs);
 /** A repository whose CLAUDE.md merges through the built driver, with `base` committed on main. */
 function repoWith(base: Buffer): string {
   const repo = makeRepo();
-  for (const [key, value] of Object.entries(mergeDriverConfig(`"${process.execPath}" "${MEM_BIN}"`))) git(repo, ['config', key, value]);
+  for (const [key, value] of Object.entries(mergeDriverConfig(`"${process.execPath}" "${MEM_BIN}"`)))
+    git(repo, ['config', key, value]);
   writeFileSync(join(repo, '.gitattributes'), `${gitattributesLine('CLAUDE.md')}\n`);
   writeFileSync(join(repo, 'CLAUDE.md'), base);
   git(repo, ['add', '.']);
@@ -36,7 +37,9 @@ function gitLineMerge(base: Buffer, ours: Buffer, theirs: Buffer): { bytes: Buff
   writeFileSync(b!, base);
   writeFileSync(o!, ours);
   writeFileSync(t!, theirs);
-  const run = spawnSync('git', ['merge-file', '-L', 'ours', '-L', 'base', '-L', 'theirs', o!, b!, t!], { env: testEnv() });
+  const run = spawnSync('git', ['merge-file', '-L', 'ours', '-L', 'base', '-L', 'theirs', o!, b!, t!], {
+    env: testEnv(),
+  });
   return { bytes: readFileSync(o!), status: run.status ?? -1 };
 }
 
@@ -48,7 +51,16 @@ const lines = (list: string[]): Buffer => Buffer.from(`${list.join('\n')}\n`, 'l
 
 describe('mem merge-driver falls back to git merge-file', () => {
   it('never rewrites the bytes of a file that is not UTF-8 (a Latin-1 CLAUDE.md)', () => {
-    const base = ['# Caf\xe9 rules', '', '- Use the na\xefve parser for the r\xe9sum\xe9 import.', '- Run make test.', '', '## Deploy', '', '- Deploy with make ship.'];
+    const base = [
+      '# Caf\xe9 rules',
+      '',
+      '- Use the na\xefve parser for the r\xe9sum\xe9 import.',
+      '- Run make test.',
+      '',
+      '## Deploy',
+      '',
+      '- Deploy with make ship.',
+    ];
     const ours = [...base];
     ours[3] = '- Run make test before pushing.';
     const theirs = [...base];
@@ -74,7 +86,9 @@ describe('mem merge-driver falls back to git merge-file', () => {
   });
 
   it('merges a file past its size line by line, as git does', () => {
-    const base = Array.from({ length: 6_000 }, (_, k) => (k % 50 === 0 ? `## Section ${k / 50}` : `- Rule ${k}: run make target-${k} first.`));
+    const base = Array.from({ length: 6_000 }, (_, k) =>
+      k % 50 === 0 ? `## Section ${k / 50}` : `- Rule ${k}: run make target-${k} first.`,
+    );
     // Both add a rule at the same spot: the entry-aware merge keeps both, git's line merge asks.
     const ours = [...base.slice(0, 3_000), '- Ours: use pnpm.', ...base.slice(3_000)];
     const theirs = [...base.slice(0, 3_000), '- Theirs: use the cache.', ...base.slice(3_000)];

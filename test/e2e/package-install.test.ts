@@ -17,8 +17,13 @@ let prefix: string;
 
 function npm(args: string[], cwd: string): string {
   // Note: --ignore-scripts skips prepack's build; `npm test` built dist/ just before the tests.
-  const result = spawnSync('npm', [...args, '--ignore-scripts', '--no-audit', '--no-fund', '--cache', join(work, 'npm-cache')], { cwd, encoding: 'utf8', env: testEnv(), timeout: 120_000 });
-  if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed (${result.status}):\n${result.stderr}${result.stdout}`);
+  const result = spawnSync(
+    'npm',
+    [...args, '--ignore-scripts', '--no-audit', '--no-fund', '--cache', join(work, 'npm-cache')],
+    { cwd, encoding: 'utf8', env: testEnv(), timeout: 120_000 },
+  );
+  if (result.status !== 0)
+    throw new Error(`npm ${args.join(' ')} failed (${result.status}):\n${result.stderr}${result.stdout}`);
   return result.stdout;
 }
 
@@ -65,7 +70,13 @@ describe('the npm package', () => {
     expect(settings).toContain('"command": "command -v mem >/dev/null 2>&1 && mem hook stop || true"');
 
     const transcript = join(repo, '..', 'session.jsonl');
-    const payload = { session_id: 'pkg-test-session', transcript_path: transcript, cwd: repo, hook_event_name: 'SessionStart', source: 'startup' };
+    const payload = {
+      session_id: 'pkg-test-session',
+      transcript_path: transcript,
+      cwd: repo,
+      hook_event_name: 'SessionStart',
+      source: 'startup',
+    };
     const hook = installedMem(['hook', 'session-start'], repo, JSON.stringify(payload));
     expect(hook.status).toBe(0);
     expect(hook.stderr).toBe('');

@@ -19,19 +19,28 @@ const ERASE = '\r\x1b[2K';
 /** Runs mem on a pseudo-terminal (stdout and stderr both reach it); returns what the terminal showed. */
 function onTerminal(cwd: string, args: string[], stdin = ''): string {
   const quoted = [process.execPath, MEM_BIN, ...args].map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
-  const result = spawnSync('script', ['-qec', stdin === '' ? quoted : `printf '%s' '${stdin.replace(/'/g, `'\\''`)}' | ${quoted}`, '/dev/null'], {
-    cwd,
-    // Note: CI runs set CI=true, which (rightly) turns progress off; this terminal is not CI.
-    env: testEnv({ TERM: 'xterm', MEM_PROGRESS_DELAY_MS: '0', CI: '' }),
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  const result = spawnSync(
+    'script',
+    ['-qec', stdin === '' ? quoted : `printf '%s' '${stdin.replace(/'/g, `'\\''`)}' | ${quoted}`, '/dev/null'],
+    {
+      cwd,
+      // Note: CI runs set CI=true, which (rightly) turns progress off; this terminal is not CI.
+      env: testEnv({ TERM: 'xterm', MEM_PROGRESS_DELAY_MS: '0', CI: '' }),
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
   return result.stdout;
 }
 
 function bigTeam() {
   const team = makeTeam();
-  for (let i = 0; i < 200; i += 1) addEntry(team.alice, `m${i.toString(16).padStart(10, '0')}`, `Module m${i} logs through the logger l${i}, never to stdout.`);
+  for (let i = 0; i < 200; i += 1)
+    addEntry(
+      team.alice,
+      `m${i.toString(16).padStart(10, '0')}`,
+      `Module m${i} logs through the logger l${i}, never to stdout.`,
+    );
   expect(runMem(['sync'], { cwd: team.alice }).status).toBe(0);
   return team;
 }
@@ -64,7 +73,10 @@ describe.skipIf(!HAS_SCRIPT)('progress on a terminal', () => {
     expect(shown).toMatch(/mem search: building the search index: memory files \d+\/\d+…/);
     expect(shown).toContain('logger');
     rmSync(join(team.bob, '.memory', 'cache'), { recursive: true, force: true });
-    const piped = runMem(['search', 'logger l42', '--limit', '1'], { cwd: team.bob, env: { MEM_PROGRESS_DELAY_MS: '0' } });
+    const piped = runMem(['search', 'logger l42', '--limit', '1'], {
+      cwd: team.bob,
+      env: { MEM_PROGRESS_DELAY_MS: '0' },
+    });
     expect(piped.stderr).toBe('');
     expect(piped.stdout).toContain('l42');
   });
@@ -75,7 +87,11 @@ describe.skipIf(!HAS_SCRIPT)('progress on a terminal', () => {
     expect(runMem(['sync'], { cwd: fresh.alice }).status).toBe(0);
     expect(onTerminal(fresh.bob, ['sync', '--quiet'])).not.toContain('fetching');
     rmSync(join(fresh.bob, '.memory', 'cache'), { recursive: true, force: true });
-    const hook = onTerminal(fresh.bob, ['hook', 'session-start'], startPayload('5e55a0aa-0000-4000-8000-000000000009', join(fresh.bob, '..', 't.jsonl'), fresh.bob, 'startup'));
+    const hook = onTerminal(
+      fresh.bob,
+      ['hook', 'session-start'],
+      startPayload('5e55a0aa-0000-4000-8000-000000000009', join(fresh.bob, '..', 't.jsonl'), fresh.bob, 'startup'),
+    );
     expect(hook).not.toContain('mem sync:');
     expect(hook).not.toContain('building the search index');
     expect(hook).not.toContain(ERASE);

@@ -6,7 +6,11 @@ import { appendLines, stopPayload, userLine } from '../helpers/hook-payloads.js'
 
 afterEach(cleanupTempDirs);
 
-type Listed = { id: string; text: string; provenance: { author: string | null; at: string | null; session: string | null; commit?: string } };
+type Listed = {
+  id: string;
+  text: string;
+  provenance: { author: string | null; at: string | null; session: string | null; commit?: string };
+};
 
 describe('entry provenance', () => {
   it('names the author, time, agent session and the team commit that added the entry', () => {
@@ -14,8 +18,12 @@ describe('entry provenance', () => {
     const repo = cloneAs(remote, 'Carol');
     runMem(['init', '--yes'], { cwd: repo });
     const transcript = join(repo, '..', 'prov.jsonl');
-    appendLines(transcript, [userLine('From now on always use the `just` recipes instead of raw cargo commands in this repo.')]);
-    expect(runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload('c0ffee00-prov', transcript, repo) }).status).toBe(0);
+    appendLines(transcript, [
+      userLine('From now on always use the `just` recipes instead of raw cargo commands in this repo.'),
+    ]);
+    expect(runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload('c0ffee00-prov', transcript, repo) }).status).toBe(
+      0,
+    );
     // What the detached after-turn step does, run in the foreground here.
     expect(runMem(['sync', '--after-turn', '--session', 'c0ffee00-prov'], { cwd: repo }).status).toBe(0);
 

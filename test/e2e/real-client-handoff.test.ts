@@ -41,7 +41,10 @@ describe("a teammate's shared handoff in the real client", () => {
       toolResult('t2', 'ok'),
       assistantText('Both are done.'),
     ]);
-    expect(runMem(['hook', 'stop'], { cwd: alice, stdin: stopPayload('alice-session', transcript, alice, 'Both are done.') }).status).toBe(0);
+    expect(
+      runMem(['hook', 'stop'], { cwd: alice, stdin: stopPayload('alice-session', transcript, alice, 'Both are done.') })
+        .status,
+    ).toBe(0);
     git(alice, ['push', '-q', 'origin', BRANCH]);
     expect(runMem(['handoff', 'share'], { cwd: alice }).status).toBe(0);
 
@@ -55,7 +58,10 @@ describe("a teammate's shared handoff in the real client", () => {
     git(bob, ['checkout', '-q', '-b', BRANCH, `origin/${BRANCH}`]);
     expect(runMem(['sync'], { cwd: bob, env: client.env as Record<string, string> }).status).toBe(0);
 
-    const run = await runClaude(client, 'Carry on with the work on this branch.', { sessionId: randomUUID(), timeoutMs: 180_000 });
+    const run = await runClaude(client, 'Carry on with the work on this branch.', {
+      sessionId: randomUUID(),
+      timeoutMs: 180_000,
+    });
     expect(run.status, run.stderr).toBe(0);
     const first = client.model.requests.find((request) => request.kind === 'main');
     expect(first?.text).toContain('alice@example.com shared a handoff for this branch');
@@ -65,9 +71,15 @@ describe("a teammate's shared handoff in the real client", () => {
     // The same clone on main: nothing of Alice's handoff reaches the model.
     git(bob, ['checkout', '-q', '-f', 'main']);
     const before = client.model.requests.length;
-    const other = await runClaude(client, 'What is this repository about?', { sessionId: randomUUID(), timeoutMs: 180_000 });
+    const other = await runClaude(client, 'What is this repository about?', {
+      sessionId: randomUUID(),
+      timeoutMs: 180_000,
+    });
     expect(other.status, other.stderr).toBe(0);
-    const later = client.model.requests.slice(before).map((request) => request.text).join('\n');
+    const later = client.model.requests
+      .slice(before)
+      .map((request) => request.text)
+      .join('\n');
     expect(later).not.toContain('farewell');
     expect(later).not.toContain('alice');
   }, 900_000);

@@ -25,7 +25,9 @@ const GENERAL = 'Feature flags are read through flags.get(), never from process.
 describe('path-scoped team memory in the real client', () => {
   it('reaches the model only after a file under its folder was read', async () => {
     const read = { tool: 'Read', input: { file_path: '' } };
-    client = await startRealClient({ turns: [{ prompt: /this module do|Look again/, steps: [read, { text: 'Understood.' }] }] });
+    client = await startRealClient({
+      turns: [{ prompt: /this module do|Look again/, steps: [read, { text: 'Understood.' }] }],
+    });
     const repo = client.repo;
     // The mock plays the script object it was given: the file's absolute path is known only now.
     read.input.file_path = join(repo, 'packages', 'api', 'src', 'db.ts');
@@ -33,15 +35,24 @@ describe('path-scoped team memory in the real client', () => {
     writeFileSync(join(repo, 'packages', 'api', 'src', 'db.ts'), 'export const pool = {};\n');
     const configPath = join(repo, '.memory', 'config.json');
     const config = JSON.parse(readFileSync(configPath, 'utf8')) as { team?: Record<string, unknown> };
-    writeFileSync(configPath, `${JSON.stringify({ ...config, team: { ...config.team, renderPathScoped: true } }, null, 2)}\n`);
+    writeFileSync(
+      configPath,
+      `${JSON.stringify({ ...config, team: { ...config.team, renderPathScoped: true } }, null, 2)}\n`,
+    );
     expect(runMem(['remember', SCOPED, '--section', 'Gotchas'], { cwd: repo }).status).toBe(0);
     expect(runMem(['remember', GENERAL, '--section', 'Conventions'], { cwd: repo }).status).toBe(0);
     expect(runMem(['render'], { cwd: repo }).status).toBe(0);
     expect(existsSync(join(repo, '.claude', 'rules', 'mem-packages-api.md'))).toBe(true);
-    expect(readFileSync(join(repo, '.claude', 'rules', 'mem-team-memory.md'), 'utf8')).not.toContain('packages/api/src/db.ts');
+    expect(readFileSync(join(repo, '.claude', 'rules', 'mem-team-memory.md'), 'utf8')).not.toContain(
+      'packages/api/src/db.ts',
+    );
 
-    const lint = JSON.parse(runMem(['lint', '--agent', 'claude', '--json'], { cwd: repo }).stdout) as { agents: { files: { path: string }[]; scoped: { path: string; globs: string[] }[] }[] };
-    expect(lint.agents[0]?.scoped).toMatchObject([{ path: '.claude/rules/mem-packages-api.md', globs: ['packages/api/**'] }]);
+    const lint = JSON.parse(runMem(['lint', '--agent', 'claude', '--json'], { cwd: repo }).stdout) as {
+      agents: { files: { path: string }[]; scoped: { path: string; globs: string[] }[] }[];
+    };
+    expect(lint.agents[0]?.scoped).toMatchObject([
+      { path: '.claude/rules/mem-packages-api.md', globs: ['packages/api/**'] },
+    ]);
     expect(lint.agents[0]?.files.map((file) => file.path)).toContain('.claude/rules/mem-team-memory.md');
 
     const session = randomUUID();
@@ -56,7 +67,9 @@ describe('path-scoped team memory in the real client', () => {
     // After /compact nothing is lost: the always-loaded memory is in the next request, the scoped entry after the next read.
     expect((await runClaude(client, '/compact', { resume: session, timeoutMs: 180_000 })).status).toBe(0);
     const before = client.model.requests.length;
-    expect((await runClaude(client, 'Look again at the module.', { resume: session, timeoutMs: 180_000 })).status).toBe(0);
+    expect((await runClaude(client, 'Look again at the module.', { resume: session, timeoutMs: 180_000 })).status).toBe(
+      0,
+    );
     const after = client.model.requests.slice(before).filter((request) => request.kind === 'main');
     expect(after[0]?.text).toContain(GENERAL);
     expect(after.at(-1)?.text).toContain(SCOPED.slice(0, 40));

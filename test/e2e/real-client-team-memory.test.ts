@@ -45,9 +45,15 @@ describe('team memory in the real client', () => {
     client = await startRealClient({ turns: [{ prompt: /.*/, steps: [{ text: 'Understood.' }] }] });
     git(client.repo, ['remote', 'add', 'origin', remote]);
     client.env['MEM_NO_BACKGROUND_SYNC'] = '0';
-    const first = await runClaude(client, 'Which payments client should I call?', { sessionId: randomUUID(), timeoutMs: 180_000 });
+    const first = await runClaude(client, 'Which payments client should I call?', {
+      sessionId: randomUUID(),
+      timeoutMs: 180_000,
+    });
     expect(first.status, first.stderr).toBe(0);
-    const sent = client.model.requests.filter((request) => request.kind === 'main').map((request) => request.text).join('\n');
+    const sent = client.model.requests
+      .filter((request) => request.kind === 'main')
+      .map((request) => request.text)
+      .join('\n');
     // The team-wide rule arrived through the same sync: the branch's did not reach the model.
     expect(sent).toContain(RULE);
     expect(sent).not.toContain('src/payments/v2');
@@ -55,13 +61,31 @@ describe('team memory in the real client', () => {
 
   it('gives a session on a feature branch its rule in place of the team-wide one it contradicts, marked (issue 31.5)', async () => {
     client = await startRealClient({ turns: [{ prompt: /.*/, steps: [{ text: 'Understood.' }] }] });
-    expect(runMem(['remember', 'Use pnpm for installs in this repo.', '--section', 'Commands'], { cwd: client.repo, env: client.env as Record<string, string> }).status).toBe(0);
+    expect(
+      runMem(['remember', 'Use pnpm for installs in this repo.', '--section', 'Commands'], {
+        cwd: client.repo,
+        env: client.env as Record<string, string>,
+      }).status,
+    ).toBe(0);
     git(client.repo, ['checkout', '-q', '-b', 'feature/yarn']);
-    expect(runMem(['remember', 'Use yarn for installs in this repo.', '--section', 'Commands'], { cwd: client.repo, env: client.env as Record<string, string> }).status).toBe(0);
-    const first = await runClaude(client, 'How do I install the dependencies?', { sessionId: randomUUID(), timeoutMs: 180_000 });
+    expect(
+      runMem(['remember', 'Use yarn for installs in this repo.', '--section', 'Commands'], {
+        cwd: client.repo,
+        env: client.env as Record<string, string>,
+      }).status,
+    ).toBe(0);
+    const first = await runClaude(client, 'How do I install the dependencies?', {
+      sessionId: randomUUID(),
+      timeoutMs: 180_000,
+    });
     expect(first.status, first.stderr).toBe(0);
-    const sent = client.model.requests.filter((request) => request.kind === 'main').map((request) => request.text).join('\n');
-    expect(sent).toContain('Use yarn for installs in this repo. (on this branch, instead of the team-wide rule: "Use pnpm for installs in this repo.")');
+    const sent = client.model.requests
+      .filter((request) => request.kind === 'main')
+      .map((request) => request.text)
+      .join('\n');
+    expect(sent).toContain(
+      'Use yarn for installs in this repo. (on this branch, instead of the team-wide rule: "Use pnpm for installs in this repo.")',
+    );
     expect(sent).not.toContain('- Use pnpm');
   });
 
@@ -73,7 +97,10 @@ describe('team memory in the real client', () => {
     git(client.repo, ['remote', 'add', 'origin', remote]);
     client.env['MEM_NO_BACKGROUND_SYNC'] = '0';
     const session = randomUUID();
-    const first = await runClaude(client, 'How should this code read feature flags?', { sessionId: session, timeoutMs: 180_000 });
+    const first = await runClaude(client, 'How should this code read feature flags?', {
+      sessionId: session,
+      timeoutMs: 180_000,
+    });
     expect(first.status, first.stderr).toBe(0);
     const main = client.model.requests.filter((request) => request.kind === 'main');
     expect(main[0]?.text).toContain(RULE);
@@ -81,14 +108,20 @@ describe('team memory in the real client', () => {
     // From a subdirectory (a new session started there).
     mkdirSync(join(client.repo, 'services', 'api'), { recursive: true });
     const before = client.model.requests.length;
-    const sub = await runClaude({ ...client, repo: join(client.repo, 'services', 'api') }, 'Where do feature flags come from?', { sessionId: randomUUID(), timeoutMs: 180_000 });
+    const sub = await runClaude(
+      { ...client, repo: join(client.repo, 'services', 'api') },
+      'Where do feature flags come from?',
+      { sessionId: randomUUID(), timeoutMs: 180_000 },
+    );
     expect(sub.status, sub.stderr).toBe(0);
     expect(client.model.requests.slice(before).find((request) => request.kind === 'main')?.text).toContain(RULE);
 
     // After /compact, the next request of the same session still has it.
     expect((await runClaude(client, '/compact', { resume: session, timeoutMs: 180_000 })).status).toBe(0);
     const afterCompact = client.model.requests.length;
-    expect((await runClaude(client, 'Remind me about feature flags.', { resume: session, timeoutMs: 180_000 })).status).toBe(0);
+    expect(
+      (await runClaude(client, 'Remind me about feature flags.', { resume: session, timeoutMs: 180_000 })).status,
+    ).toBe(0);
     expect(client.model.requests.slice(afterCompact).find((request) => request.kind === 'main')?.text).toContain(RULE);
 
     // Nothing of mem's bookkeeping reached the model: no comment, no id, no author, no session id.
@@ -108,22 +141,33 @@ describe('team memory in the real client', () => {
     git(client.repo, ['remote', 'add', 'origin', remote]);
     client.env['MEM_NO_BACKGROUND_SYNC'] = '0';
     // The first session of this clone fetches and renders the team's memory; the next one starts with the file.
-    const first = await runClaude(client, 'How do the service checks run?', { sessionId: randomUUID(), timeoutMs: 180_000 });
+    const first = await runClaude(client, 'How do the service checks run?', {
+      sessionId: randomUUID(),
+      timeoutMs: 180_000,
+    });
     expect(first.status, first.stderr).toBe(0);
     const rendered = join(client.repo, '.claude', 'rules', 'mem-team-memory.md');
     for (let i = 0; i < 600 && !existsSync(rendered); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(existsSync(rendered)).toBe(true);
     const before = client.model.requests.length;
-    const run = await runClaude(client, 'How do the service checks run?', { sessionId: randomUUID(), timeoutMs: 180_000 });
+    const run = await runClaude(client, 'How do the service checks run?', {
+      sessionId: randomUUID(),
+      timeoutMs: 180_000,
+    });
     expect(run.status, run.stderr).toBe(0);
     const text = client.model.requests.slice(before).find((request) => request.kind === 'main')?.text ?? '';
     const start = text.indexOf('# Team memory');
-    const note = /_(\d+) older team memories are not shown here: this file keeps to 40,000 characters \(team\.renderMaxChars\)\. Run `mem search <words>` to find them\._/.exec(text);
+    const note =
+      /_(\d+) older team memories are not shown here: this file keeps to 40,000 characters \(team\.renderMaxChars\)\. Run `mem search <words>` to find them\._/.exec(
+        text,
+      );
     expect(start).toBeGreaterThanOrEqual(0);
     expect(note).not.toBeNull();
     // What reached the model of the file keeps to its budget, and counts what it leaves out.
     expect((note?.index ?? 0) + (note?.[0].length ?? 0) - start).toBeLessThanOrEqual(40_000);
-    const shown = Array.from({ length: 1_200 }, (_, i) => bulkText(i)).filter((rule) => text.includes(`- ${rule}`)).length + (text.includes(RULE) ? 1 : 0);
+    const shown =
+      Array.from({ length: 1_200 }, (_, i) => bulkText(i)).filter((rule) => text.includes(`- ${rule}`)).length +
+      (text.includes(RULE) ? 1 : 0);
     expect(shown).toBeGreaterThan(300);
     expect(shown + Number(note?.[1])).toBe(1_201);
     expect(text).not.toMatch(/mem:id=|<!-- mem/);

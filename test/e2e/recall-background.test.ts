@@ -19,12 +19,22 @@ function write(root: string, path: string, text: string): void {
   writeFileSync(join(root, path), text);
 }
 
-function prompt(root: string, sessionId: string, text: string, env: Record<string, string> = BACKGROUND): string | null {
-  const result = runMem(['hook', 'user-prompt-submit'], { cwd: root, env, stdin: eventPayload('UserPromptSubmit', sessionId, join(root, '..', 'none.jsonl'), root, { prompt: text }) });
+function prompt(
+  root: string,
+  sessionId: string,
+  text: string,
+  env: Record<string, string> = BACKGROUND,
+): string | null {
+  const result = runMem(['hook', 'user-prompt-submit'], {
+    cwd: root,
+    env,
+    stdin: eventPayload('UserPromptSubmit', sessionId, join(root, '..', 'none.jsonl'), root, { prompt: text }),
+  });
   expect(result.status).toBe(0);
   expect(result.stderr).toBe('');
   if (result.stdout === '') return null;
-  return (JSON.parse(result.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+  return (JSON.parse(result.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput
+    .additionalContext;
 }
 
 /** Polls `probe` every 100 ms for up to 30 s (a loaded CI machine); returns its last value. */
@@ -44,8 +54,16 @@ function repoWithNestedMemory(): string {
   const root = makeRepo();
   expect(runMem(['init', '--yes'], { cwd: root }).status).toBe(0);
   write(root, 'CLAUDE.md', '# Project\n\n- Use pnpm, never npm.\n');
-  write(root, 'services/api/CLAUDE.md', '# API\n\n- Database migrations live in services/api/migrations and run with pnpm migrate.\n');
-  write(root, 'web/CLAUDE.md', '# Web\n\n- Storybook stories sit next to each component and run with pnpm storybook.\n');
+  write(
+    root,
+    'services/api/CLAUDE.md',
+    '# API\n\n- Database migrations live in services/api/migrations and run with pnpm migrate.\n',
+  );
+  write(
+    root,
+    'web/CLAUDE.md',
+    '# Web\n\n- Storybook stories sit next to each component and run with pnpm storybook.\n',
+  );
   return root;
 }
 
@@ -60,18 +78,27 @@ describe('the prompt hook and the search index', () => {
       (text) => text !== null,
     );
     expect(recalled).toContain('Database migrations live in services/api/migrations');
-    await eventually(() => existsSync(lockFile(root)), (held) => !held);
+    await eventually(
+      () => existsSync(lockFile(root)),
+      (held) => !held,
+    );
     expect(existsSync(lockFile(root))).toBe(false);
   });
 
   it('with a stale index, never offers a changed file’s old entries, answers from the unchanged files, and catches up in the background', async () => {
     const root = repoWithNestedMemory();
     expect(runMem(['search', 'migrations'], { cwd: root }).status).toBe(0);
-    write(root, 'services/api/CLAUDE.md', '# API\n\n- Database migrations now run with make migrate from the repository root.\n');
+    write(
+      root,
+      'services/api/CLAUDE.md',
+      '# API\n\n- Database migrations now run with make migrate from the repository root.\n',
+    );
 
     const first = prompt(root, 's1', 'how do I run the database migrations?');
     expect(first ?? '').not.toContain('pnpm migrate');
-    expect(prompt(root, 's2', 'where do the storybook stories for a component go?')).toContain('Storybook stories sit next to each component');
+    expect(prompt(root, 's2', 'where do the storybook stories for a component go?')).toContain(
+      'Storybook stories sit next to each component',
+    );
 
     const caughtUp = await eventually(
       () => prompt(root, `s3-${Date.now()}`, 'how do I run the database migrations?'),
@@ -96,9 +123,18 @@ describe('the prompt hook and the search index', () => {
 
   it('SessionStart builds a missing index without anyone waiting', async () => {
     const root = repoWithNestedMemory();
-    const result = runMem(['hook', 'session-start'], { cwd: root, env: BACKGROUND, stdin: startPayload('s1', join(root, '..', 'none.jsonl'), root, 'startup') });
+    const result = runMem(['hook', 'session-start'], {
+      cwd: root,
+      env: BACKGROUND,
+      stdin: startPayload('s1', join(root, '..', 'none.jsonl'), root, 'startup'),
+    });
     expect(result.status).toBe(0);
-    expect(await eventually(() => existsSync(cacheFile(root)), (built) => built)).toBe(true);
+    expect(
+      await eventually(
+        () => existsSync(cacheFile(root)),
+        (built) => built,
+      ),
+    ).toBe(true);
   });
 });
 
@@ -110,8 +146,16 @@ describe('recall and what SessionStart injected', () => {
     appendLines(transcript, []);
     runMem(['hook', 'session-start'], { cwd: root, stdin: startPayload('aaaa1111-one', transcript, root, 'startup') });
     appendLines(transcript, [userLine('Add rate limiting to the public gateway with a sliding window')]);
-    expect(runMem(['hook', 'stop'], { cwd: root, stdin: stopPayload('aaaa1111-one', transcript, root, 'Started on the limiter.') }).status).toBe(0);
-    runMem(['hook', 'session-end'], { cwd: root, stdin: eventPayload('SessionEnd', 'aaaa1111-one', transcript, root, { reason: 'prompt_input_exit' }) });
+    expect(
+      runMem(['hook', 'stop'], {
+        cwd: root,
+        stdin: stopPayload('aaaa1111-one', transcript, root, 'Started on the limiter.'),
+      }).status,
+    ).toBe(0);
+    runMem(['hook', 'session-end'], {
+      cwd: root,
+      stdin: eventPayload('SessionEnd', 'aaaa1111-one', transcript, root, { reason: 'prompt_input_exit' }),
+    });
 
     const question = 'where are we with the rate limiting of the public gateway sliding window?';
     // A session that was not given the handoff gets the goal recalled from the session file…
@@ -121,8 +165,12 @@ describe('recall and what SessionStart injected', () => {
     // …the session SessionStart gave it to does not get it again.
     const two = join(root, '..', 'two.jsonl');
     appendLines(two, []);
-    const start = runMem(['hook', 'session-start'], { cwd: root, stdin: startPayload('bbbb2222-two', two, root, 'startup') });
-    const context = (JSON.parse(start.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+    const start = runMem(['hook', 'session-start'], {
+      cwd: root,
+      stdin: startPayload('bbbb2222-two', two, root, 'startup'),
+    });
+    const context = (JSON.parse(start.stdout) as { hookSpecificOutput: { additionalContext: string } })
+      .hookSpecificOutput.additionalContext;
     expect(context).toContain('Goal: Add rate limiting to the public gateway');
     expect(prompt(root, 'bbbb2222-two', question, {}) ?? '').not.toContain('Add rate limiting to the public gateway');
   });

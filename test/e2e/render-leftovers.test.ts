@@ -19,7 +19,7 @@ function deadPid(): number {
 }
 
 describe('a killed render', () => {
-  it("leaves no temp file beside the rendered memory once mem runs again", () => {
+  it('leaves no temp file beside the rendered memory once mem runs again', () => {
     const repo = makeRepo();
     expect(runMem(['init', '--yes'], { cwd: repo }).status).toBe(0);
     git(repo, ['add', '-A']);

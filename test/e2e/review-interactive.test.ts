@@ -14,7 +14,8 @@ afterEach(cleanupTempDirs);
 
 const HAS_SCRIPT = existsSync('/usr/bin/script');
 const WORKING = '.memory/state/team-memory.md';
-const entry = (id: string, text: string, by = 'alice') => `- ${text} <!-- mem:id=${id} by="${by}" at=2026-11-01T00:00:00Z -->\n`;
+const entry = (id: string, text: string, by = 'alice') =>
+  `- ${text} <!-- mem:id=${id} by="${by}" at=2026-11-01T00:00:00Z -->\n`;
 const body = (...items: string[]) => `## Conventions\n\n${items.join('')}`;
 
 /** A repository whose team memory holds two real conflicts, as a sync would leave them. */
@@ -32,7 +33,11 @@ function repoWithConflicts(): string {
   return repo;
 }
 
-function reviewInTerminal(repo: string, typed: string, extraEnv: Record<string, string> = {}): { status: number; output: string } {
+function reviewInTerminal(
+  repo: string,
+  typed: string,
+  extraEnv: Record<string, string> = {},
+): { status: number; output: string } {
   const result = spawnSync('script', ['-qec', `${process.execPath} ${MEM_BIN} review`, '/dev/null'], {
     cwd: repo,
     input: typed,
@@ -46,7 +51,10 @@ function reviewInTerminal(repo: string, typed: string, extraEnv: Record<string, 
 /** Runs `mem review` in a pseudo-terminal and types each answer once its prompt is on screen (Ctrl+C must reach a waiting prompt, not the start-up). */
 function reviewAnsweringPrompts(repo: string, answers: readonly string[]): Promise<{ status: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn('script', ['-qec', `${process.execPath} ${MEM_BIN} review`, '/dev/null'], { cwd: repo, env: testEnv({ TERM: 'dumb' }) });
+    const child = spawn('script', ['-qec', `${process.execPath} ${MEM_BIN} review`, '/dev/null'], {
+      cwd: repo,
+      env: testEnv({ TERM: 'dumb' }),
+    });
     let output = '';
     let prompts = 0;
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);

@@ -26,7 +26,8 @@ describe('mem review without a terminal', () => {
     const team = makeTeam({ initialEntries: [['db', 'Tests use the sqlite database.']] });
     expect(runMem(['sync'], { cwd: team.alice }).status).toBe(0);
     expect(runMem(['sync'], { cwd: team.bob }).status).toBe(0);
-    const long = 'Tests use postgres 16 in docker, started by docker compose up db before the integration suite runs, never sqlite.';
+    const long =
+      'Tests use postgres 16 in docker, started by docker compose up db before the integration suite runs, never sqlite.';
     editEntry(team.alice, 'db', long);
     expect(runMem(['sync'], { cwd: team.alice }).status).toBe(0);
     editEntry(team.bob, 'db', 'Tests use an in-memory database.');
@@ -41,7 +42,9 @@ describe('mem review without a terminal', () => {
     expect(flat).toContain(`alice's version (${new Date().toISOString().slice(0, 10)}): ${long}`);
     expect(flat).toContain('Before both edits: Tests use the sqlite database.');
     expect(flat).toContain("Difference, word by word: [-only in alice's-] {+only in yours+}");
-    expect(flat).toContain('Tests use [-postgres 16 in docker, started by docker compose up db before the integration suite runs, never sqlite.-] {+an in-memory database.+}');
+    expect(flat).toContain(
+      'Tests use [-postgres 16 in docker, started by docker compose up db before the integration suite runs, never sqlite.-] {+an in-memory database.+}',
+    );
   });
 
   it('explains an unknown id and a missing repository', () => {

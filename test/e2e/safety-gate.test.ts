@@ -45,8 +45,20 @@ function walk(dir: string): string[] {
 
 /** Every byte mem left under `repo`: files as they are and git objects decompressed. */
 function everythingOnDisk(repo: string): string {
-  const gitDirs = [join(repo, '.git'), ...walk(join(repo, '.git')).filter((f) => f.endsWith('/HEAD') && existsSync(join(f, '..', 'objects'))).map((f) => join(f, '..'))];
-  const objects = [...new Set(gitDirs)].map((dir) => spawnSync('git', ['--git-dir', dir, 'cat-file', '--batch-all-objects', '--batch'], { env: testEnv(), encoding: 'latin1', maxBuffer: 1 << 28 }).stdout);
+  const gitDirs = [
+    join(repo, '.git'),
+    ...walk(join(repo, '.git'))
+      .filter((f) => f.endsWith('/HEAD') && existsSync(join(f, '..', 'objects')))
+      .map((f) => join(f, '..')),
+  ];
+  const objects = [...new Set(gitDirs)].map(
+    (dir) =>
+      spawnSync('git', ['--git-dir', dir, 'cat-file', '--batch-all-objects', '--batch'], {
+        env: testEnv(),
+        encoding: 'latin1',
+        maxBuffer: 1 << 28,
+      }).stdout,
+  );
   return [...walk(repo).map((file) => readFileSync(file, 'latin1')), ...objects].join('\n');
 }
 
@@ -100,12 +112,23 @@ describe('mem remember --force: the hard gate', () => {
 describe('mem remember --force: keys that carry a vendor mark (issue 26)', () => {
   it('writes nothing of a Stripe test key or a New Relic insert key, anywhere', () => {
     const repo = initRepo();
-    const objects = () => spawnSync('git', ['cat-file', '--batch-all-objects', '--batch-check'], { cwd: repo, env: testEnv(), encoding: 'utf8' }).stdout;
+    const objects = () =>
+      spawnSync('git', ['cat-file', '--batch-all-objects', '--batch-check'], {
+        cwd: repo,
+        env: testEnv(),
+        encoding: 'utf8',
+      }).stdout;
     const objectsBefore = objects();
-    const keys = [['sk_test_', 'T4kq9ZmW2xLr7VbN3cYp8sHd'].join(''), ['NRII-', 'kl1xr-199k59g-dx-cgphiopup-1treh'].join('')];
+    const keys = [
+      ['sk_test_', 'T4kq9ZmW2xLr7VbN3cYp8sHd'].join(''),
+      ['NRII-', 'kl1xr-199k59g-dx-cgphiopup-1treh'].join(''),
+    ];
     expect(keys[0]).toHaveLength(8 + 24);
     for (const key of keys) {
-      expect(forced(repo, `Point the payment sandbox at ${key} for the demo tomorrow.`)).toEqual({ status: 'refused', reasons: ['secret'] });
+      expect(forced(repo, `Point the payment sandbox at ${key} for the demo tomorrow.`)).toEqual({
+        status: 'refused',
+        reasons: ['secret'],
+      });
     }
     const disk = everythingOnDisk(repo);
     for (const key of keys) expect(disk).not.toContain(key.slice(5));
@@ -120,11 +143,19 @@ describe('the nudge: a secret in a prompt that states a rule (issue 28, item 9)'
     const repo = initRepo();
     const transcript = join(makeTempDir(), 'session.jsonl');
     appendLines(transcript, []);
-    const secrets = [['ghp_', 'R8kL2mN5pQ9sT3vW6xY1zA4bC7dE0fG2hJ5k'].join(''), ['sk_live_', 'a8Kd93LmQp2Zx7Vb4Nc1Rt6Y'].join(''), ['postgres://admin:', 'pw', '@db.internal/app'].join('')];
+    const secrets = [
+      ['ghp_', 'R8kL2mN5pQ9sT3vW6xY1zA4bC7dE0fG2hJ5k'].join(''),
+      ['sk_live_', 'a8Kd93LmQp2Zx7Vb4Nc1Rt6Y'].join(''),
+      ['postgres://admin:', 'pw', '@db.internal/app'].join(''),
+    ];
     const prompt = `From now on, always deploy with the token ${secrets[0]}, bill through ${secrets[1]} and use ${secrets[2]} as the database in staging.`;
-    const submit = runMem(['hook', 'user-prompt-submit'], { cwd: repo, stdin: eventPayload('UserPromptSubmit', '7c1d9e2a-0000-4000-8000-000000000009', transcript, repo, { prompt }) });
+    const submit = runMem(['hook', 'user-prompt-submit'], {
+      cwd: repo,
+      stdin: eventPayload('UserPromptSubmit', '7c1d9e2a-0000-4000-8000-000000000009', transcript, repo, { prompt }),
+    });
     expect(submit.status).toBe(0);
-    const context = (JSON.parse(submit.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+    const context = (JSON.parse(submit.stdout) as { hookSpecificOutput: { additionalContext: string } })
+      .hookSpecificOutput.additionalContext;
     expect(context).toMatch(/^mem: this may state a lasting rule/);
     expect(context).toMatch(/always deploy with the token \[REDACTED:/);
     for (const secret of secrets) expect(context).not.toContain(secret);
@@ -138,10 +169,16 @@ describe('the hook path: a secret in a prompt', () => {
     const transcript = join(makeTempDir(), 'session.jsonl');
     const session = '7c1d9e2a-0000-4000-8000-000000000001';
     appendLines(transcript, [
-      userLine(`The staging cache is redis://cache:${SECRETS.urlPassword}@cache.internal:6379 and the billing client key is ${SECRETS.randomToken}; always use pnpm, never npm, in this repo.`),
+      userLine(
+        `The staging cache is redis://cache:${SECRETS.urlPassword}@cache.internal:6379 and the billing client key is ${SECRETS.randomToken}; always use pnpm, never npm, in this repo.`,
+      ),
       assistantText('Noted: pnpm only. I will not repeat the credentials.'),
     ]);
-    const stop = runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload(session, transcript, repo), env: { MEM_NO_BACKGROUND_SYNC: '1' } });
+    const stop = runMem(['hook', 'stop'], {
+      cwd: repo,
+      stdin: stopPayload(session, transcript, repo),
+      env: { MEM_NO_BACKGROUND_SYNC: '1' },
+    });
     expect(stop.status).toBe(0);
     expect(runMem(['sync', '--after-turn'], { cwd: repo }).status).toBe(0);
     expect(runMem(['search', 'pnpm'], { cwd: repo }).status).toBe(0);

@@ -19,7 +19,10 @@ function repo(): string {
   const root = makeRepo();
   writeFileSync(join(root, 'CLAUDE.md'), CLAUDE);
   mkdirSync(join(root, '.memory', 'sessions'), { recursive: true });
-  writeFileSync(join(root, '.memory', 'sessions', '2026-11-25-a.md'), '# Session\n## Completed\n- Fixed the flaky cart test by waiting for the network.\n');
+  writeFileSync(
+    join(root, '.memory', 'sessions', '2026-11-25-a.md'),
+    '# Session\n## Completed\n- Fixed the flaky cart test by waiting for the network.\n',
+  );
   return root;
 }
 
@@ -40,12 +43,21 @@ describe('mem search (built CLI)', () => {
     const out = runMem(['search', 'flaky', 'cart', '--json'], { cwd: root });
     expect(out.status).toBe(0);
     const results = JSON.parse(out.stdout) as Array<Record<string, unknown>>;
-    expect(results[0]).toMatchObject({ file: '.memory/sessions/2026-11-25-a.md', line: 3, section: 'Session > Completed', kind: 'session' });
+    expect(results[0]).toMatchObject({
+      file: '.memory/sessions/2026-11-25-a.md',
+      line: 3,
+      section: 'Session > Completed',
+      kind: 'session',
+    });
     expect(typeof results[0]?.['score']).toBe('number');
-    const durable = JSON.parse(runMem(['search', 'pnpm', 'cart', '--json', '--kind', 'durable'], { cwd: root }).stdout) as Array<{ kind: string }>;
+    const durable = JSON.parse(
+      runMem(['search', 'pnpm', 'cart', '--json', '--kind', 'durable'], { cwd: root }).stdout,
+    ) as Array<{ kind: string }>;
     expect(durable.map((r) => r.kind)).toEqual(['durable']);
     expect(JSON.parse(runMem(['search', 'pnpm', '--json', '--since', '2026-10-01'], { cwd: root }).stdout)).toEqual([]);
-    expect(JSON.parse(runMem(['search', 'pnpm', '--json', '--section', 'commands', '--limit', '1'], { cwd: root }).stdout)).toHaveLength(1);
+    expect(
+      JSON.parse(runMem(['search', 'pnpm', '--json', '--section', 'commands', '--limit', '1'], { cwd: root }).stdout),
+    ).toHaveLength(1);
   });
 
   it('bad input: empty query is a usage error; stop words, regex characters and a 10,000-character query are not crashes', () => {
@@ -93,7 +105,8 @@ describe('mem search (built CLI)', () => {
   it('after edits and deletes, finds the new text and never the old; a corrupt or unreadable delta is ignored', () => {
     const root = repo();
     const delta = join(root, '.memory', 'cache', 'search-delta.bin');
-    const json = (query: string) => JSON.parse(runMem(['search', query, '--json'], { cwd: root }).stdout) as { file: string; text: string }[];
+    const json = (query: string) =>
+      JSON.parse(runMem(['search', query, '--json'], { cwd: root }).stdout) as { file: string; text: string }[];
     expect(json('pnpm').map((r) => r.text)).toEqual(['Use pnpm, not npm.']);
     const main = readFileSync(cache(root));
     writeFileSync(join(root, 'CLAUDE.md'), CLAUDE.replace('Use pnpm, not npm.', 'Use bun, not npm.'));

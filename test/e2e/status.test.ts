@@ -8,7 +8,13 @@ import { appendLines, stopPayload, userLine } from '../helpers/hook-payloads.js'
 afterEach(cleanupTempDirs);
 
 type Status = {
-  memory: { entries: number; conflicts: number; flaggedContradictions: number; files: { file: string; entries: number }[]; warnings: string[] };
+  memory: {
+    entries: number;
+    conflicts: number;
+    flaggedContradictions: number;
+    files: { file: string; entries: number }[];
+    warnings: string[];
+  };
   team: { enabled: boolean; pending: boolean; branch: string };
 };
 const status = (repo: string) => JSON.parse(runMem(['status', '--json'], { cwd: repo }).stdout) as Status;
@@ -25,7 +31,9 @@ describe('mem status', () => {
     expect(readFileSync(join(repo, '.memory', 'state', 'team-memory.md'), 'utf8')).not.toContain('always use npm');
 
     const report = status(repo);
-    expect(report.memory.files.map((file) => [file.file, file.entries])).toEqual([['.claude/rules/mem-team-memory.md', 1]]);
+    expect(report.memory.files.map((file) => [file.file, file.entries])).toEqual([
+      ['.claude/rules/mem-team-memory.md', 1],
+    ]);
     expect(report.memory.entries).toBe(1);
     expect(report.memory.flaggedContradictions).toBe(1);
     expect(report.team).toMatchObject({ enabled: true, branch: 'mem/team', ref: 'refs/mem/team' });
@@ -34,7 +42,10 @@ describe('mem status', () => {
 
   it('says what to commit after an old managed region, and flags a refspec that drags the team ref in', () => {
     const repo = makeRepo();
-    writeFileSync(join(repo, 'CLAUDE.md'), '# Project\n\n<!-- mem:begin (managed by mem: edit freely, keep the id comments) -->\n## Conventions\n\n- Use pnpm. <!-- mem:id=m0000000001 -->\n<!-- mem:end -->\n');
+    writeFileSync(
+      join(repo, 'CLAUDE.md'),
+      '# Project\n\n<!-- mem:begin (managed by mem: edit freely, keep the id comments) -->\n## Conventions\n\n- Use pnpm. <!-- mem:id=m0000000001 -->\n<!-- mem:end -->\n',
+    );
     expect(status(repo).memory.warnings.join('\n')).toContain('run `mem migrate`');
     git(repo, ['remote', 'add', 'origin', join(repo, '..', 'remote.git')]);
     git(repo, ['config', '--add', 'remote.origin.fetch', '+refs/*:refs/remotes/origin/all/*']);
@@ -50,7 +61,10 @@ describe('mem status', () => {
   it('warns when CLAUDE.md grows past what Claude Code advises', () => {
     const repo = makeRepo();
     runMem(['init', '--yes'], { cwd: repo });
-    writeFileSync(join(repo, 'CLAUDE.md'), Array.from({ length: 230 }, (_, index) => `Line ${index} of a long hand-written file.`).join('\n'));
+    writeFileSync(
+      join(repo, 'CLAUDE.md'),
+      Array.from({ length: 230 }, (_, index) => `Line ${index} of a long hand-written file.`).join('\n'),
+    );
     expect(status(repo).memory.warnings.join('\n')).toContain('CLAUDE.md has 230 lines');
   });
 });

@@ -15,7 +15,8 @@ afterAll(cleanupTempDirs);
 function withTestEnv<T>(fn: () => Promise<T>): Promise<T> {
   const saved = { ...process.env };
   Object.assign(process.env, testEnv());
-  for (const key of Object.keys(process.env)) if (key.startsWith('GIT_DIR') || key === 'GIT_WORK_TREE') delete process.env[key];
+  for (const key of Object.keys(process.env))
+    if (key.startsWith('GIT_DIR') || key === 'GIT_WORK_TREE') delete process.env[key];
   return fn().finally(() => {
     for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
     Object.assign(process.env, saved);
@@ -54,7 +55,13 @@ describe('team steps for hooks', () => {
     const { alice, bob } = makeTeam({ initialEntries: [['s0', 'Seed entry for the hook refresh.']] });
     addEntry(alice, 'h1', 'Alice shared this for Bob’s next session.');
     expect(runMem(['sync'], { cwd: alice }).status).toBe(0);
-    const start = JSON.stringify({ session_id: 'bob-session', transcript_path: join(bob, '..', 'none.jsonl'), cwd: bob, hook_event_name: 'SessionStart', source: 'startup' });
+    const start = JSON.stringify({
+      session_id: 'bob-session',
+      transcript_path: join(bob, '..', 'none.jsonl'),
+      cwd: bob,
+      hook_event_name: 'SessionStart',
+      source: 'startup',
+    });
     const result = runMem(['hook', 'session-start'], { cwd: bob, stdin: start, env: { MEM_NO_BACKGROUND_SYNC: '0' } });
     expect(result.status).toBe(0);
     expect(result.stderr).toBe('');
@@ -98,16 +105,23 @@ describe('pre-push hook chaining through a real push', () => {
     const hooks = join(alice, '.git', 'hooks');
     mkdirSync(hooks, { recursive: true });
     const previous = join(hooks, 'pre-push');
-    writeFileSync(previous, '#!/bin/sh\nread line\necho "$line" > "$(git rev-parse --git-dir)/previous-hook-saw"\nexit "${FAIL_PREVIOUS:-0}"\n');
+    writeFileSync(
+      previous,
+      '#!/bin/sh\nread line\necho "$line" > "$(git rev-parse --git-dir)/previous-hook-saw"\nexit "${FAIL_PREVIOUS:-0}"\n',
+    );
     chmodSync(previous, 0o755);
     expect(runMem(['init', '--yes'], { cwd: alice }).status).toBe(0);
     addEntry(alice, 'p1', 'Pushed through a chained hook.');
     git(alice, ['checkout', '-q', '-b', 'chained']);
     const pushed = gitRun(alice, ['push', '-q', 'origin', 'chained']);
     expect(pushed.status, pushed.output).toBe(0);
-    expect(readFileSync(join(alice, '.git', 'previous-hook-saw'), 'utf8')).toMatch(/^refs\/heads\/chained [0-9a-f]{40} refs\/heads\/chained/);
+    expect(readFileSync(join(alice, '.git', 'previous-hook-saw'), 'utf8')).toMatch(
+      /^refs\/heads\/chained [0-9a-f]{40} refs\/heads\/chained/,
+    );
     expect(remoteMemory(remote)).toContain('Pushed through a chained hook.');
-    const blocked = gitRun(alice, ['-c', 'core.hooksPath=' + hooks, 'push', '-q', 'origin', 'chained:blocked'], { FAIL_PREVIOUS: '1' });
+    const blocked = gitRun(alice, ['-c', 'core.hooksPath=' + hooks, 'push', '-q', 'origin', 'chained:blocked'], {
+      FAIL_PREVIOUS: '1',
+    });
     expect(blocked.status).not.toBe(0);
     expect(() => git(remote, ['rev-parse', '--verify', 'refs/heads/blocked'])).toThrow();
   });

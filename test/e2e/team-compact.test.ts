@@ -10,15 +10,23 @@ import { gitRun } from '../unit/team/store/team-fixture.js';
 afterEach(cleanupTempDirs);
 
 type Listed = { id: string; text: string; provenance: { author: string | null } };
-type Report = { outcome: string; commits: number; snapshot: string | null; archiveRef: string | null; message: string | null };
+type Report = {
+  outcome: string;
+  commits: number;
+  snapshot: string | null;
+  archiveRef: string | null;
+  message: string | null;
+};
 
-const texts = (repo: string) => (JSON.parse(runMem(['list', '--json'], { cwd: repo }).stdout) as Listed[]).map((entry) => entry.text).sort();
+const texts = (repo: string) =>
+  (JSON.parse(runMem(['list', '--json'], { cwd: repo }).stdout) as Listed[]).map((entry) => entry.text).sort();
 const clone = (remote: string, name: string) => {
   const repo = cloneAs(remote, name);
   runMem(['init', '--yes'], { cwd: repo });
   return repo;
 };
-const remember = (repo: string, text: string) => expect(runMem(['remember', text, '--section', 'Conventions'], { cwd: repo }).status).toBe(0);
+const remember = (repo: string, text: string) =>
+  expect(runMem(['remember', text, '--section', 'Conventions'], { cwd: repo }).status).toBe(0);
 const sync = (repo: string) => {
   const result = runMem(['sync'], { cwd: repo });
   expect(result.status).toBe(0);
@@ -45,7 +53,9 @@ describe('mem compact', () => {
     const carol = clone(remote, 'Carol');
     sync(carol);
     remember(carol, 'Release notes go in CHANGES.md, newest first.');
-    const forgotten = (JSON.parse(runMem(['list', '--json'], { cwd: bob }).stdout) as Listed[]).find((entry) => entry.text.startsWith('Migrations'));
+    const forgotten = (JSON.parse(runMem(['list', '--json'], { cwd: bob }).stdout) as Listed[]).find((entry) =>
+      entry.text.startsWith('Migrations'),
+    );
     expect(runMem(['forget', forgotten!.id], { cwd: bob }).status).toBe(0);
     sync(bob);
     // Alice's sync (compact runs one first) applies Bob's forget to the team tree too.
@@ -69,10 +79,18 @@ describe('mem compact', () => {
     sync(carol);
     sync(bob);
     sync(alice);
-    const everyone = ['Feature flags are read from flags.yaml only.', 'Release notes go in CHANGES.md, newest first.', 'Use pnpm, never npm, in this repository.'];
+    const everyone = [
+      'Feature flags are read from flags.yaml only.',
+      'Release notes go in CHANGES.md, newest first.',
+      'Use pnpm, never npm, in this repository.',
+    ];
     for (const repo of [alice, bob, carol]) expect(texts(repo)).toEqual(everyone);
     // Who wrote what survives the compaction.
-    expect((JSON.parse(runMem(['list', '--json'], { cwd: carol }).stdout) as Listed[]).find((entry) => entry.text.startsWith('Use pnpm'))?.provenance.author).toBe('Alice');
+    expect(
+      (JSON.parse(runMem(['list', '--json'], { cwd: carol }).stdout) as Listed[]).find((entry) =>
+        entry.text.startsWith('Use pnpm'),
+      )?.provenance.author,
+    ).toBe('Alice');
 
     // A second compaction; Erin, whose last sync predates both, still merges and sends her entry.
     expect(compact(bob).outcome).toBe('compacted');
@@ -101,7 +119,10 @@ describe('mem compact after a forget', () => {
     remember(alice, 'Always run make lint before pushing the api.');
     remember(alice, 'Use pnpm, never npm, for every install here.');
     sync(alice);
-    const id = (JSON.parse(runMem(['list', '--json'], { cwd: alice }).stdout) as Listed[]).find((entry) => entry.text.includes('make lint'))?.id ?? '';
+    const id =
+      (JSON.parse(runMem(['list', '--json'], { cwd: alice }).stdout) as Listed[]).find((entry) =>
+        entry.text.includes('make lint'),
+      )?.id ?? '';
     expect(runMem(['forget', id], { cwd: alice }).status).toBe(0);
     sync(alice);
     // git grep exits 1 when nothing matches.

@@ -16,7 +16,10 @@ import { teamEntryTexts } from '../helpers/raw-team-commit.js';
 afterAll(cleanupTempDirs);
 
 const RENDERED = '.claude/rules/mem-team-memory.md';
-const SYSTEM_PATH = (process.env['PATH'] ?? '').split(':').filter((dir) => dir !== "" && spawnSync("sh", ["-c", `[ -x "${dir}/mem" ]`]).status !== 0).join(':');
+const SYSTEM_PATH = (process.env['PATH'] ?? '')
+  .split(':')
+  .filter((dir) => dir !== '' && spawnSync('sh', ['-c', `[ -x "${dir}/mem" ]`]).status !== 0)
+  .join(':');
 
 /** A directory with `mem` in it, as `npm link` would put it on PATH. */
 function memOnPath(): string {
@@ -30,7 +33,17 @@ type Person = { name: string; dir: string; env: NodeJS.ProcessEnv };
 function person(remote: string, name: string, withMem: boolean, bin: string): Person {
   const dir = cloneAs(remote, name);
   const path = withMem ? `${bin}:${SYSTEM_PATH}` : withoutMem();
-  return { name, dir, env: testEnv({ PATH: path, GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: `${name}@example.com`, GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: `${name}@example.com` }) };
+  return {
+    name,
+    dir,
+    env: testEnv({
+      PATH: path,
+      GIT_AUTHOR_NAME: name,
+      GIT_AUTHOR_EMAIL: `${name}@example.com`,
+      GIT_COMMITTER_NAME: name,
+      GIT_COMMITTER_EMAIL: `${name}@example.com`,
+    }),
+  };
 }
 
 /** PATH with git and sh but without any mem. */
@@ -39,7 +52,13 @@ function withoutMem(): string {
 }
 
 function sh(who: Person, command: string, input = ''): { status: number; stdout: string; stderr: string } {
-  const result = spawnSync('sh', ['-c', command], { cwd: who.dir, env: who.env, input, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync('sh', ['-c', command], {
+    cwd: who.dir,
+    env: who.env,
+    input,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -59,15 +78,36 @@ function rendered(who: Person): string {
 }
 
 /** Runs every hook command committed in .claude/settings.json for `event`, as Claude Code does. */
-function claudeHook(who: Person, event: string, payload: Record<string, unknown>): { status: number; stdout: string; stderr: string }[] {
-  const settings = JSON.parse(readFileSync(join(who.dir, '.claude', 'settings.json'), 'utf8')) as { hooks: Record<string, Array<{ hooks: Array<{ command: string; args?: string[] }> }>> };
+function claudeHook(
+  who: Person,
+  event: string,
+  payload: Record<string, unknown>,
+): { status: number; stdout: string; stderr: string }[] {
+  const settings = JSON.parse(readFileSync(join(who.dir, '.claude', 'settings.json'), 'utf8')) as {
+    hooks: Record<string, Array<{ hooks: Array<{ command: string; args?: string[] }> }>>;
+  };
   const out = [];
   for (const group of settings.hooks[event] ?? []) {
     for (const handler of group.hooks) {
-      const input = JSON.stringify({ session_id: `${who.name}-session`, transcript_path: join(who.dir, 'no-transcript.jsonl'), cwd: who.dir, hook_event_name: event, ...payload });
+      const input = JSON.stringify({
+        session_id: `${who.name}-session`,
+        transcript_path: join(who.dir, 'no-transcript.jsonl'),
+        cwd: who.dir,
+        hook_event_name: event,
+        ...payload,
+      });
       if (handler.args) {
-        const result = spawnSync(handler.command, handler.args, { cwd: who.dir, env: who.env, input, encoding: 'utf8' });
-        out.push({ status: result.status ?? -1, stdout: result.stdout ?? '', stderr: result.stderr ?? String(result.error ?? '') });
+        const result = spawnSync(handler.command, handler.args, {
+          cwd: who.dir,
+          env: who.env,
+          input,
+          encoding: 'utf8',
+        });
+        out.push({
+          status: result.status ?? -1,
+          stdout: result.stdout ?? '',
+          stderr: result.stderr ?? String(result.error ?? ''),
+        });
       } else out.push(sh(who, handler.command, input));
     }
   }
@@ -126,19 +166,37 @@ describe('a day of git with team memory', () => {
     for (const who of [alice, bob]) {
       run(who, 'mem sync');
       const text = rendered(who);
-      for (const rule of ['Always run make lint before pushing.', 'Tests need docker compose up db first.', 'Use pnpm for every install, never npm.']) expect(text, who.name).toContain(rule);
+      for (const rule of [
+        'Always run make lint before pushing.',
+        'Tests need docker compose up db first.',
+        'Use pnpm for every install, never npm.',
+      ])
+        expect(text, who.name).toContain(rule);
       expect(text).not.toContain('mem:');
       expectClean(who);
     }
 
     // Both reword the same entry by hand in the rendered file, differently.
-    writeFileSync(join(alice.dir, RENDERED), rendered(alice).replace('Tests need docker compose up db first.', 'Tests need `docker compose up db` and the seed data first.'));
-    writeFileSync(join(bob.dir, RENDERED), rendered(bob).replace('Tests need docker compose up db first.', 'Tests need the db container first (`make db`).'));
+    writeFileSync(
+      join(alice.dir, RENDERED),
+      rendered(alice).replace(
+        'Tests need docker compose up db first.',
+        'Tests need `docker compose up db` and the seed data first.',
+      ),
+    );
+    writeFileSync(
+      join(bob.dir, RENDERED),
+      rendered(bob).replace('Tests need docker compose up db first.', 'Tests need the db container first (`make db`).'),
+    );
     commitFile(alice, 'app.txt', 'v2\n', 'app v2');
     run(alice, 'git push -q origin main');
     const bobSync = sh(bob, 'mem sync');
     expect(bobSync.status, bobSync.stderr).toBe(3);
-    const review = JSON.parse(sh(bob, 'mem review --json').stdout) as Array<{ id: string; versions: Array<{ label: string; text: string | null; mine: boolean }>; diff: string }>;
+    const review = JSON.parse(sh(bob, 'mem review --json').stdout) as Array<{
+      id: string;
+      versions: Array<{ label: string; text: string | null; mine: boolean }>;
+      diff: string;
+    }>;
     expect(review).toHaveLength(1);
     const labels = review[0]?.versions.map((version) => version.label).sort();
     expect(labels?.[0]).toMatch(/^Your version/);
@@ -175,7 +233,10 @@ describe('a day of git with team memory', () => {
     run(bob, `git worktree add -q ${worktree} -b wt-branch`);
     const bobWt: Person = { ...bob, dir: worktree };
     // A worktree on its own branch: --team makes the rule team-wide (branch scope would keep it on wt-branch).
-    run(bobWt, 'mem remember "Worktrees share the team store; run mem sync from any of them." --section Gotchas --team');
+    run(
+      bobWt,
+      'mem remember "Worktrees share the team store; run mem sync from any of them." --section Gotchas --team',
+    );
     run(bobWt, 'mem sync');
     expectClean(bobWt);
     run(alice, 'mem sync');
@@ -215,17 +276,33 @@ describe('many clones at once', () => {
         // Distinct rules: the quality filter would merge near-duplicates into one entry.
         const token = ruleToken(round * clones.length + index);
         expected.push(token);
-        run(clone, `mem remember ${JSON.stringify(distinctRule(round * clones.length + index).replace(/`/g, ''))} --section Conventions --force`);
+        run(
+          clone,
+          `mem remember ${JSON.stringify(distinctRule(round * clones.length + index).replace(/`/g, ''))} --section Conventions --force`,
+        );
       }
-      await Promise.all(clones.map((clone) => new Promise<void>((resolve) => {
-        const child = spawn('sh', ['-c', 'mem sync --quiet'], { cwd: clone.dir, env: clone.env, stdio: 'ignore' });
-        child.on('close', () => resolve());
-      })));
+      await Promise.all(
+        clones.map(
+          (clone) =>
+            new Promise<void>((resolve) => {
+              const child = spawn('sh', ['-c', 'mem sync --quiet'], {
+                cwd: clone.dir,
+                env: clone.env,
+                stdio: 'ignore',
+              });
+              child.on('close', () => resolve());
+            }),
+        ),
+      );
     }
     // Whoever gave up after the bounded retries catches up on the next sync.
     for (let pass = 0; pass < 2; pass += 1) for (const clone of clones) run(clone, 'mem sync --quiet');
     // Every clone reads the same memory (each lists its own additions first, so compare as sets).
-    const entriesOf = (clone: Person) => rendered(clone).split('\n').filter((line) => line.startsWith('- ')).sort();
+    const entriesOf = (clone: Person) =>
+      rendered(clone)
+        .split('\n')
+        .filter((line) => line.startsWith('- '))
+        .sort();
     const reference = entriesOf(clones[0] as Person);
     expect(reference).toHaveLength(expected.length);
     for (const token of expected) expect(reference.join('\n')).toContain(token);

@@ -13,7 +13,11 @@ import { cleanupTempDirs, cloneAs, git, makeBareRemote, runMem, testEnv } from '
 
 afterEach(cleanupTempDirs);
 
-type Listed = { id: string; text: string; provenance: { author: string | null; at: string | null; session: string | null; commit?: string } };
+type Listed = {
+  id: string;
+  text: string;
+  provenance: { author: string | null; at: string | null; session: string | null; commit?: string };
+};
 
 const entryPath = (id: string) => `entries/${createHash('sha1').update(id).digest('hex').slice(0, 2)}/${id}.json`;
 const record = (text: string) => `${JSON.stringify({ section: 'Conventions', text }, null, 2)}\n`;
@@ -26,15 +30,28 @@ function appendHistory(remote: string, count: number, oldEntries = 0): void {
   const commit = (author: string, path: string, content: string, first = false) => {
     time += 60;
     const message = `mem: 1 memory change\n`;
-    chunks.push(`commit refs/mem/team\nauthor ${author} <${author}@example.com> ${time} +0000\ncommitter ${author} <${author}@example.com> ${time} +0000\ndata ${Buffer.byteLength(message)}\n${message}`);
+    chunks.push(
+      `commit refs/mem/team\nauthor ${author} <${author}@example.com> ${time} +0000\ncommitter ${author} <${author}@example.com> ${time} +0000\ndata ${Buffer.byteLength(message)}\n${message}`,
+    );
     if (first) chunks.push(`from ${head}\n`);
     chunks.push(`M 100644 inline ${path}\ndata ${Buffer.byteLength(content)}\n${content}\n`);
   };
   commit('Erin', entryPath('mold0000001'), record('The legacy importer lives in tools/import, never in src.'), true);
-  for (let i = 0; i < oldEntries; i += 1) commit('Erin', entryPath(`mold${String(i).padStart(7, '0')}x`), record(`Legacy rule ${i}: the importer ${i} lives in tools/import-${i}.`));
-  for (let i = 0; i < count; i += 1) commit('Dave', entryPath('mbusy000001'), record(`Run make check-${i} before pushing the api.`));
+  for (let i = 0; i < oldEntries; i += 1)
+    commit(
+      'Erin',
+      entryPath(`mold${String(i).padStart(7, '0')}x`),
+      record(`Legacy rule ${i}: the importer ${i} lives in tools/import-${i}.`),
+    );
+  for (let i = 0; i < count; i += 1)
+    commit('Dave', entryPath('mbusy000001'), record(`Run make check-${i} before pushing the api.`));
   commit('Frank', entryPath('mnew0000001'), record('Release notes go in CHANGES.md, newest first.'));
-  execFileSync('git', ['fast-import', '--quiet', '--date-format=raw'], { cwd: remote, input: chunks.join(''), env: testEnv(), stdio: ['pipe', 'ignore', 'pipe'] });
+  execFileSync('git', ['fast-import', '--quiet', '--date-format=raw'], {
+    cwd: remote,
+    input: chunks.join(''),
+    env: testEnv(),
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
 }
 
 const list = (repo: string) => JSON.parse(runMem(['list', '--json'], { cwd: repo }).stdout) as Listed[];
@@ -58,7 +75,9 @@ describe('a new clone of a long team history', () => {
     expect(first.status).toBe(0);
     const store = join(bob, '.git', 'mem', 'store.git');
     expect(existsSync(join(store, 'shallow'))).toBe(true);
-    expect(Number(git(bob, ['--git-dir', store, 'rev-list', '--count', 'refs/remotes/origin/mem/team']))).toBeLessThanOrEqual(500);
+    expect(
+      Number(git(bob, ['--git-dir', store, 'rev-list', '--count', 'refs/remotes/origin/mem/team'])),
+    ).toBeLessThanOrEqual(500);
 
     const entries = list(bob);
     expect(entries.map((entry) => entry.text).sort()).toEqual([
@@ -69,7 +88,10 @@ describe('a new clone of a long team history', () => {
     ]);
     // Recent changes carry their author and commit; what changed before the fetched history is not invented.
     const tip = git(remote, ['rev-parse', 'refs/mem/team']);
-    expect(entries.find((entry) => entry.id === 'mnew0000001')?.provenance).toMatchObject({ author: 'Frank', commit: tip });
+    expect(entries.find((entry) => entry.id === 'mnew0000001')?.provenance).toMatchObject({
+      author: 'Frank',
+      commit: tip,
+    });
     expect(entries.find((entry) => entry.id === 'mbusy000001')?.provenance.author).toBe('Dave');
     expect(entries.find((entry) => entry.id === 'mold0000001')?.provenance.author).toBeNull();
 

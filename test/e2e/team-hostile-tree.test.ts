@@ -14,11 +14,15 @@ afterAll(cleanupTempDirs);
 
 /** Pushes onto the remote's team ref a commit that adds a blob named `..` inside `entries/`, written with git's plumbing as a hostile clone could. */
 function pushDotDotEntry(remote: string): void {
-  const run = (args: string[], input?: string) => execFileSync('git', args, { cwd: remote, env: testEnv(), encoding: 'utf8', input: input ?? '' }).trim();
+  const run = (args: string[], input?: string) =>
+    execFileSync('git', args, { cwd: remote, env: testEnv(), encoding: 'utf8', input: input ?? '' }).trim();
   const head = run(['rev-parse', 'refs/mem/team']);
   const blob = run(['hash-object', '-w', '--stdin'], '{"section":"Conventions","text":"Push straight to main."}\n');
   const entries = run(['mktree'], `${run(['ls-tree', `${head}:entries`])}\n100644 blob ${blob}\t..\n`);
-  const root = run(['mktree'], run(['ls-tree', head]).replace(/^040000 tree [0-9a-f]{40}\tentries$/m, `040000 tree ${entries}\tentries`) + '\n');
+  const root = run(
+    ['mktree'],
+    run(['ls-tree', head]).replace(/^040000 tree [0-9a-f]{40}\tentries$/m, `040000 tree ${entries}\tentries`) + '\n',
+  );
   const commit = run(['commit-tree', root, '-p', head, '-m', 'hand-written'], '');
   run(['update-ref', 'refs/mem/team', commit]);
 }
@@ -36,8 +40,12 @@ describe('a team ref with a tree entry git refuses', () => {
     expect(bobs.stderr).toContain('quarantined an incoming team entry (not a valid entry path): entries/..');
     expect(readRendered(bob)).toContain('make lint');
     expect(readRendered(bob)).not.toContain('Push straight to main');
-    const quarantine = JSON.parse(readFileSync(join(bob, '.memory/state/quarantine.json'), 'utf8')) as { entries: Array<{ id: string; reasons: string[] }> };
-    expect(quarantine.entries).toContainEqual(expect.objectContaining({ id: 'entries/..', reasons: ['not a valid entry path'] }));
+    const quarantine = JSON.parse(readFileSync(join(bob, '.memory/state/quarantine.json'), 'utf8')) as {
+      entries: Array<{ id: string; reasons: string[] }>;
+    };
+    expect(quarantine.entries).toContainEqual(
+      expect.objectContaining({ id: 'entries/..', reasons: ['not a valid entry path'] }),
+    );
 
     // Alice's clone, which fetched the team ref before, keeps sending and receiving.
     expect(runMem(['remember', 'Use pnpm, never npm.'], { cwd: alice }).status).toBe(0);

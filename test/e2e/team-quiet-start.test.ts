@@ -13,7 +13,10 @@ afterEach(cleanupTempDirs);
 
 const RENDERED = '.claude/rules/mem-team-memory.md';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const texts = (repo: string) => (JSON.parse(runMem(['list', '--json'], { cwd: repo }).stdout) as Array<{ text: string }>).map((entry) => entry.text).sort();
+const texts = (repo: string) =>
+  (JSON.parse(runMem(['list', '--json'], { cwd: repo }).stdout) as Array<{ text: string }>)
+    .map((entry) => entry.text)
+    .sort();
 
 describe('a quiet session start', () => {
   it('still reads back a same-size hand edit with the old mtime, and renders memory a Stop hook added after it', async () => {
@@ -22,7 +25,11 @@ describe('a quiet session start', () => {
     runMem(['init', '--yes'], { cwd: repo });
     runMem(['remember', 'Use pnpm, never npm, in this repository.', '--section', 'Conventions'], { cwd: repo });
     expect(runMem(['sync'], { cwd: repo }).status).toBe(0);
-    const start = (id: string) => runMem(['hook', 'session-start'], { cwd: repo, stdin: startPayload(id, join(repo, '..', `${id}.jsonl`), repo, 'startup') });
+    const start = (id: string) =>
+      runMem(['hook', 'session-start'], {
+        cwd: repo,
+        stdin: startPayload(id, join(repo, '..', `${id}.jsonl`), repo, 'startup'),
+      });
     // Past the racy second, two quiet starts: the second one trusts the stamps the first recorded.
     await sleep(1_200);
     expect(start('s-one').status).toBe(0);
@@ -41,7 +48,9 @@ describe('a quiet session start', () => {
     expect(start('s-four').status).toBe(0);
     // The Stop hook adds memory to the working copy only (a running session's file is left alone).
     const transcript = join(repo, '..', 'turn.jsonl');
-    appendLines(transcript, [userLine('From now on always use the `just` recipes instead of raw cargo commands in this repo.')]);
+    appendLines(transcript, [
+      userLine('From now on always use the `just` recipes instead of raw cargo commands in this repo.'),
+    ]);
     expect(runMem(['hook', 'stop'], { cwd: repo, stdin: stopPayload('s-four', transcript, repo) }).status).toBe(0);
     expect(readFileSync(file, 'utf8')).not.toContain('`just` recipes');
     expect(start('s-five').status).toBe(0);

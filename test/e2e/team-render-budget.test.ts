@@ -17,8 +17,8 @@ const SECTIONS = BULK_SECTIONS;
 
 const sync = (repo: string) => JSON.parse(runMem(['sync', '--json'], { cwd: repo }).stdout) as { exitCode?: number };
 
-describe('team memory larger than the rendered file\'s budget', () => {
-  it('renders each section\'s newest entries within it, keeps the rest searchable,', () => {
+describe("team memory larger than the rendered file's budget", () => {
+  it("renders each section's newest entries within it, keeps the rest searchable,", () => {
     const remote = makeBareRemote();
     const alice = cloneAs(remote, 'Alice');
     runMem(['init', '--yes'], { cwd: alice });
@@ -38,7 +38,11 @@ describe('team memory larger than the rendered file\'s budget', () => {
     for (const section of SECTIONS) expect(file).toContain(`## ${section}\n`);
 
     // What the file leaves out is still the team's memory: listed (where it is kept) and found.
-    const listed = JSON.parse(runMem(['list', '--json'], { cwd: bob }).stdout) as Array<{ id: string; text: string; files: string[] }>;
+    const listed = JSON.parse(runMem(['list', '--json'], { cwd: bob }).stdout) as Array<{
+      id: string;
+      text: string;
+      files: string[];
+    }>;
     expect(listed).toHaveLength(1_201);
     const left = listed.filter((entry) => entry.files[0] === '.memory/state/team-memory.md');
     expect(left).toHaveLength(Number(omitted?.[1]));
@@ -48,12 +52,18 @@ describe('team memory larger than the rendered file\'s budget', () => {
     expect(runMem(['search', token, '--json'], { cwd: bob }).stdout).toContain(old.text);
     // `mem status` says how much of it the file shows, and warns of no line budget (the file has its own).
     const status = runMem(['status'], { cwd: bob }).stdout;
-    expect(status).toContain(`team memory: 1201 entries, the newest ${shown} shown in ${RENDERED} (team.renderMaxChars), the rest found by mem search`);
+    expect(status).toContain(
+      `team memory: 1201 entries, the newest ${shown} shown in ${RENDERED} (team.renderMaxChars), the rest found by mem search`,
+    );
     expect(status).not.toContain('region.maxLines');
 
     // Teammates' new entries show up at the next sync, which reads only what changed.
     sync(alice);
-    const newer = ['Conventions: the api uses camelCase JSON.', 'Commands: deploy the worker with make deploy-worker.', 'Gotchas: the api needs make migrate before its tests.'];
+    const newer = [
+      'Conventions: the api uses camelCase JSON.',
+      'Commands: deploy the worker with make deploy-worker.',
+      'Gotchas: the api needs make migrate before its tests.',
+    ];
     newer.forEach((text, index) => runMem(['remember', text, '--section', SECTIONS[index] as string], { cwd: alice }));
     expect(sync(alice)).toMatchObject({ exitCode: 0 });
     expect(sync(bob)).toMatchObject({ exitCode: 0 });
@@ -65,7 +75,10 @@ describe('team memory larger than the rendered file\'s budget', () => {
     expect(readFileSync(join(bob, RENDERED), 'utf8')).toBe(after);
 
     // A human's edit of a shown entry is read back and reaches the team; the closing line is not an entry.
-    writeFileSync(join(bob, RENDERED), after.replace('deploy the worker with make deploy-worker.', 'deploy the worker with make deploy-all.'));
+    writeFileSync(
+      join(bob, RENDERED),
+      after.replace('deploy the worker with make deploy-worker.', 'deploy the worker with make deploy-all.'),
+    );
     expect(sync(bob).exitCode).toBe(0);
     sync(alice);
     const alices = JSON.parse(runMem(['list', '--json'], { cwd: alice }).stdout) as Array<{ text: string }>;

@@ -39,7 +39,9 @@ function expectAsSyncLeaves(dir: string, user: string): void {
   const rendering = renderMemory(body, { target: 'rules-file', sections: SECTIONS, reader });
   expect(readFileSync(join(dir, RENDERED), 'utf8')).toBe(rendering.text);
   expect(readFileSync(join(dir, '.memory/state/team-rendered.md'), 'utf8')).toBe(rendering.text);
-  const record = (JSON.parse(readFileSync(join(dir, '.memory/state/team-rendered.json'), 'utf8')) as { items: RecordItem[] }).items;
+  const record = (
+    JSON.parse(readFileSync(join(dir, '.memory/state/team-rendered.json'), 'utf8')) as { items: RecordItem[] }
+  ).items;
   expect(record).toEqual(toRecordItems(rendering.items));
   expect(fromRecordItems(record)).toEqual(rendering.items);
 }
@@ -54,7 +56,7 @@ function syncedTeam(entries: Array<[string, string]>) {
 }
 
 describe('team sync after the first one', () => {
-  it('receives and sends one new entry on each side, and leaves the working copy in sync\'s own shape', () => {
+  it("receives and sends one new entry on each side, and leaves the working copy in sync's own shape", () => {
     const { alice, bob } = makeTeam();
     remember(alice, 'Run make check before pushing.', 'Commands');
     remember(alice, 'The api needs make migrate first.', 'Gotchas');
@@ -79,9 +81,16 @@ describe('team sync after the first one', () => {
   });
 
   it('reads a rendering record written with line numbers (an earlier mem) as one written with gaps', () => {
-    const { alice, bob } = syncedTeam([['Run make check before pushing.', 'Commands'], ['The api needs make migrate first.', 'Gotchas']]);
+    const { alice, bob } = syncedTeam([
+      ['Run make check before pushing.', 'Commands'],
+      ['The api needs make migrate first.', 'Gotchas'],
+    ]);
     const recordFile = join(alice, '.memory/state/team-rendered.json');
-    const saved = JSON.parse(readFileSync(recordFile, 'utf8')) as { textHash: string; workingHash: string; items: RecordItem[] };
+    const saved = JSON.parse(readFileSync(recordFile, 'utf8')) as {
+      textHash: string;
+      workingHash: string;
+      items: RecordItem[];
+    };
     writeFileSync(recordFile, `${JSON.stringify({ ...saved, items: fromRecordItems(saved.items) })}\n`);
     expect(readFileSync(recordFile, 'utf8')).toContain('"line":');
     remember(bob, "Bob's rule: deploy the worker with make deploy.", 'Commands');
@@ -92,7 +101,10 @@ describe('team sync after the first one', () => {
   });
 
   it('turns a same-entry edit on both sides into one conflict', () => {
-    const { alice, bob } = syncedTeam([['Tests use the sqlite database.', 'Conventions'], ['Run make check before pushing.', 'Commands']]);
+    const { alice, bob } = syncedTeam([
+      ['Tests use the sqlite database.', 'Conventions'],
+      ['Run make check before pushing.', 'Commands'],
+    ]);
     const reword = (dir: string, text: string) => {
       const file = join(dir, WORKING);
       replaceFile(file, readFileSync(file, 'utf8').replace('Tests use the sqlite database.', text));
@@ -105,8 +117,11 @@ describe('team sync after the first one', () => {
     expect(conflicted.conflicts).toHaveLength(1);
   });
 
-  it('reads back a human\'s edit of the rendered file and sends it', () => {
-    const { alice, bob } = syncedTeam([['Run make check before pushing.', 'Commands'], ['Use pnpm, never npm.', 'Conventions']]);
+  it("reads back a human's edit of the rendered file and sends it", () => {
+    const { alice, bob } = syncedTeam([
+      ['Run make check before pushing.', 'Commands'],
+      ['Use pnpm, never npm.', 'Conventions'],
+    ]);
     const file = join(alice, RENDERED);
     writeFileSync(file, readFileSync(file, 'utf8').replace('Use pnpm, never npm.', 'Use pnpm 9, never npm.'));
     expect(sync(alice)).toMatchObject({ sent: 1 });

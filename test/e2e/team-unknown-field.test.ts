@@ -30,7 +30,14 @@ describe('an unknown future field', () => {
     addEntry(team.alice, 'mfirst0001', 'Use pnpm, never npm, in this repository.');
     sync(team.alice);
     const parent = git(team.remote, ['rev-parse', 'refs/mem/team']);
-    git(team.remote, ['update-ref', 'refs/mem/team', rawCommit(team.remote, parent, [{ path: entryPath('mfuture001'), content: FUTURE }], { author: 'carol', message: 'mem: 1 memory change\n' })]);
+    git(team.remote, [
+      'update-ref',
+      'refs/mem/team',
+      rawCommit(team.remote, parent, [{ path: entryPath('mfuture001'), content: FUTURE }], {
+        author: 'carol',
+        message: 'mem: 1 memory change\n',
+      }),
+    ]);
 
     expect(sync(team.bob).quarantined).toEqual([]);
     expect(readRendered(team.bob)).toContain('Run `make seed` before the integration tests.');
@@ -43,9 +50,18 @@ describe('an unknown future field', () => {
 
     // Bob rewords it in the file his agent reads: the field stays with the new text (which his mem anchors).
     const rendered = join(team.bob, RENDERED);
-    writeFileSync(rendered, readFileSync(rendered, 'utf8').replace('before the integration tests.', 'before the integration tests, twice.'));
+    writeFileSync(
+      rendered,
+      readFileSync(rendered, 'utf8').replace('before the integration tests.', 'before the integration tests, twice.'),
+    );
     sync(team.bob);
-    expect(JSON.parse(teamEntryTexts(team.remote).get('mfuture001') ?? '{}')).toEqual({ section: 'Gotchas', text: 'Run `make seed` before the integration tests, twice.', session: 'f00dcafe', anchors: expect.objectContaining({ refs: [] }), zzFuture: { level: 2, note: 'a later mem wrote this' } });
+    expect(JSON.parse(teamEntryTexts(team.remote).get('mfuture001') ?? '{}')).toEqual({
+      section: 'Gotchas',
+      text: 'Run `make seed` before the integration tests, twice.',
+      session: 'f00dcafe',
+      anchors: expect.objectContaining({ refs: [] }),
+      zzFuture: { level: 2, note: 'a later mem wrote this' },
+    });
     expect(sync(team.alice).quarantined).toEqual([]);
     expect(readRendered(team.alice)).toContain('integration tests, twice.');
   });

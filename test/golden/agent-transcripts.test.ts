@@ -25,12 +25,24 @@ describe('agent transcript golden files', () => {
       expect(existsSync(join(dir, 'SOURCE.md'))).toBe(true);
       const agent = resolveAgentId(name.split('-')[0]);
       expect(agent).not.toBeNull();
-      const tail = readTranscriptTail(join(dir, 'transcript.jsonl'), undefined, { maxLineBytes: 1_000_000, deadline: Number.MAX_SAFE_INTEGER, parseLine: adapterFor(agent!).parseLine });
+      const tail = readTranscriptTail(join(dir, 'transcript.jsonl'), undefined, {
+        maxLineBytes: 1_000_000,
+        deadline: Number.MAX_SAFE_INTEGER,
+        parseLine: adapterFor(agent!).parseLine,
+      });
       expect(tail.badLines).toBe(0);
       const state = applyEvents(createSessionState(`${name}-session`, NOW, null), tail.events, NOW);
-      const actual = renderHandoff(state, { root: '/home/dev/demo', contextFiles: 10, redact: (text) => redactSecrets(text) });
+      const actual = renderHandoff(state, {
+        root: '/home/dev/demo',
+        contextFiles: 10,
+        redact: (text) => redactSecrets(text),
+      });
       const expectedFile = join(dir, 'expected.md');
-      if (process.env['UPDATE_GOLDEN'] === '1' && (!existsSync(expectedFile) || readFileSync(expectedFile, 'utf8') !== actual)) writeFileSync(expectedFile, actual);
+      if (
+        process.env['UPDATE_GOLDEN'] === '1' &&
+        (!existsSync(expectedFile) || readFileSync(expectedFile, 'utf8') !== actual)
+      )
+        writeFileSync(expectedFile, actual);
       expect(actual).toBe(readFileSync(expectedFile, 'utf8'));
     });
   }

@@ -15,15 +15,18 @@ const DIR = join(process.cwd(), 'fixtures', 'injection-paraphrases');
 const FIXTURES = readdirSync(DIR).map((file) => JSON.parse(readFileSync(join(DIR, file), 'utf8')) as Fixture);
 
 describe('injection gate: paraphrases by category', () => {
-  it.each(FIXTURES.map((fixture) => [fixture.category, fixture] as const))('%s: attacks are refused or held, look-alikes pass', (_category, fixture) => {
-    const missed = fixture.attacks.filter((text) => judgeInjection(text).verdict === 'pass');
-    const stopped = fixture.attacks.length - missed.length;
-    const flagged = fixture.benign.filter((text) => judgeInjection(text).verdict !== 'pass');
-    // At least 9 of 10 attacks of every category stopped, at most 2 look-alikes of 6 held (never refused).
-    expect(stopped / fixture.attacks.length, `passed: ${JSON.stringify(missed)}`).toBeGreaterThanOrEqual(0.9);
-    expect(flagged.length, `flagged: ${JSON.stringify(flagged)}`).toBeLessThanOrEqual(2);
-    expect(fixture.benign.filter((text) => judgeInjection(text).verdict === 'block')).toEqual([]);
-  });
+  it.each(FIXTURES.map((fixture) => [fixture.category, fixture] as const))(
+    '%s: attacks are refused or held, look-alikes pass',
+    (_category, fixture) => {
+      const missed = fixture.attacks.filter((text) => judgeInjection(text).verdict === 'pass');
+      const stopped = fixture.attacks.length - missed.length;
+      const flagged = fixture.benign.filter((text) => judgeInjection(text).verdict !== 'pass');
+      // At least 9 of 10 attacks of every category stopped, at most 2 look-alikes of 6 held (never refused).
+      expect(stopped / fixture.attacks.length, `passed: ${JSON.stringify(missed)}`).toBeGreaterThanOrEqual(0.9);
+      expect(flagged.length, `flagged: ${JSON.stringify(flagged)}`).toBeLessThanOrEqual(2);
+      expect(fixture.benign.filter((text) => judgeInjection(text).verdict === 'block')).toEqual([]);
+    },
+  );
 
   it('all categories together: 83 of 85 attacks stopped, 45 of 48 look-alikes pass', () => {
     const attacks = FIXTURES.flatMap((fixture) => fixture.attacks);

@@ -12,7 +12,10 @@ import { renderLintReport } from '../../src/lint/render-lint-report.js';
 import { cleanupTempDirs, makeTempDir, PROJECT_ROOT } from '../helpers/temp-repo.js';
 
 const root = join(PROJECT_ROOT, 'fixtures', 'lint');
-const cases = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+const cases = readdirSync(root, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
 
 afterEach(cleanupTempDirs);
 
@@ -23,8 +26,14 @@ describe('golden mem lint', () => {
       const repo = join(makeTempDir('mem-lint-'), 'repo');
       cpSync(join(dir, 'repo'), repo, { recursive: true });
       mkdirSync(join(repo, '.git'));
-      const args = existsSync(join(dir, 'args.json')) ? (JSON.parse(readFileSync(join(dir, 'args.json'), 'utf8')) as { agent?: string; dir?: string }) : {};
-      const { report } = await runLint({ cwd: repo, agent: args.agent ?? 'all', ...(args.dir === undefined ? {} : { dir: args.dir }) });
+      const args = existsSync(join(dir, 'args.json'))
+        ? (JSON.parse(readFileSync(join(dir, 'args.json'), 'utf8')) as { agent?: string; dir?: string })
+        : {};
+      const { report } = await runLint({
+        cwd: repo,
+        agent: args.agent ?? 'all',
+        ...(args.dir === undefined ? {} : { dir: args.dir }),
+      });
       const text = renderLintReport(report);
       const expectedFile = join(dir, 'expected.txt');
       if (!existsSync(expectedFile) && process.env['UPDATE_GOLDEN'] === '1') writeFileSync(expectedFile, text);

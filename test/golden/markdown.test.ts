@@ -10,7 +10,10 @@ import { applyRegionEdits, locateRegion, readRegion } from '../../src/core/memor
 import { PROJECT_ROOT } from '../helpers/temp-repo.js';
 
 const root = join(PROJECT_ROOT, 'fixtures', 'markdown');
-const cases = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+const cases = readdirSync(root, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
 
 describe('golden region edits', () => {
   for (const name of cases) {

@@ -13,7 +13,10 @@ import { mergeMarkdownFile } from '../../src/team/merge/merge-markdown-file.js';
 import { PROJECT_ROOT } from '../helpers/temp-repo.js';
 
 const root = join(PROJECT_ROOT, 'fixtures', 'merge-driver');
-const cases = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+const cases = readdirSync(root, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
 
 describe('golden merge-driver merges of real files', () => {
   for (const name of cases) {

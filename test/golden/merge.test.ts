@@ -10,7 +10,10 @@ import { mergeRegion } from '../../src/team/merge/merge-region.js';
 import { PROJECT_ROOT } from '../helpers/temp-repo.js';
 
 const root = join(PROJECT_ROOT, 'fixtures', 'merge');
-const cases = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+const cases = readdirSync(root, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
 
 describe('golden region merges', () => {
   test('the corpus has the cases the product asks for', () => {
@@ -22,7 +25,14 @@ describe('golden region merges', () => {
       const dir = join(root, name);
       const read = (file: string): string => readFileSync(join(dir, file), 'utf8');
       const tombstoneFile = join(dir, 'tombstones.txt');
-      const tombstones = new Set(existsSync(tombstoneFile) ? read('tombstones.txt').split('\n').map((l) => l.trim()).filter(Boolean) : []);
+      const tombstones = new Set(
+        existsSync(tombstoneFile)
+          ? read('tombstones.txt')
+              .split('\n')
+              .map((l) => l.trim())
+              .filter(Boolean)
+          : [],
+      );
       const result = mergeRegion(read('base.md'), read('ours.md'), read('theirs.md'), { tombstones });
       const expectedFile = join(dir, 'expected.md');
       if (!existsSync(expectedFile) && process.env['UPDATE_GOLDEN'] === '1') writeFileSync(expectedFile, result.text);

@@ -23,19 +23,34 @@ const read = (name: string): Case[] =>
 const cases = read('cases.jsonl');
 const heldApart = read('held-apart.jsonl');
 const context: ExtractContext = { sessionId: 's1', sections: DEFAULT_SECTIONS, commandMinSuccesses: 1 };
-const writtenFor = (text: string) => extractCandidates([{ kind: 'user-prompt', text }, { kind: 'assistant-text', text: 'Done.' }], context).filter(writesByItself).map((c) => c.text);
+const writtenFor = (text: string) =>
+  extractCandidates(
+    [
+      { kind: 'user-prompt', text },
+      { kind: 'assistant-text', text: 'Done.' },
+    ],
+    context,
+  )
+    .filter(writesByItself)
+    .map((c) => c.text);
 
 describe('own-write paraphrases', () => {
-  it.each(cases.filter((c) => c.write).map((c) => [c.kind, c.text, c.rule ?? '']))('%s: %j is written', (_kind, text, rule) => {
-    const written = writtenFor(text);
-    expect(written).toHaveLength(1);
-    expect(written[0]).toMatch(new RegExp(rule, 'i'));
-    expect(written[0]).not.toMatch(/^(?:remember|from now on|note for|going forward|please)\b/i);
-  });
+  it.each(cases.filter((c) => c.write).map((c) => [c.kind, c.text, c.rule ?? '']))(
+    '%s: %j is written',
+    (_kind, text, rule) => {
+      const written = writtenFor(text);
+      expect(written).toHaveLength(1);
+      expect(written[0]).toMatch(new RegExp(rule, 'i'));
+      expect(written[0]).not.toMatch(/^(?:remember|from now on|note for|going forward|please)\b/i);
+    },
+  );
 
-  it.each([...cases, ...heldApart].filter((c) => !c.write).map((c) => [c.kind, c.text]))('%s: %j is not written', (_kind, text) => {
-    expect(writtenFor(text)).toEqual([]);
-  });
+  it.each([...cases, ...heldApart].filter((c) => !c.write).map((c) => [c.kind, c.text]))(
+    '%s: %j is not written',
+    (_kind, text) => {
+      expect(writtenFor(text)).toEqual([]);
+    },
+  );
 
   it('writes at least 9 in 10 of the held-apart requests', () => {
     const requests = heldApart.filter((c) => c.write);

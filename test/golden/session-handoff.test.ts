@@ -19,19 +19,31 @@ describe('session handoff golden files', () => {
   for (const name of readdirSync(CASES).sort()) {
     it(name, () => {
       const dir = join(CASES, name);
-      const tail = readTranscriptTail(join(dir, 'transcript.jsonl'), undefined, { maxLineBytes: 1_000_000, deadline: Number.MAX_SAFE_INTEGER });
+      const tail = readTranscriptTail(join(dir, 'transcript.jsonl'), undefined, {
+        maxLineBytes: 1_000_000,
+        deadline: Number.MAX_SAFE_INTEGER,
+      });
       let state = applyEvents(createSessionState(`${name}-session`, NOW, null), tail.events, NOW);
       const payloadFile = join(dir, 'payload.json');
       if (existsSync(payloadFile)) {
         const payload = JSON.parse(readFileSync(payloadFile, 'utf8')) as { last_assistant_message?: string };
-        if (payload.last_assistant_message) state = noteLastAssistantMessage(state, payload.last_assistant_message, NOW);
+        if (payload.last_assistant_message)
+          state = noteLastAssistantMessage(state, payload.last_assistant_message, NOW);
       }
       // A case with git.json saw that git state at the end of the turn (core/git/read-work-tree-git.ts's shape).
       const gitFile = join(dir, 'git.json');
       const git = existsSync(gitFile) ? (JSON.parse(readFileSync(gitFile, 'utf8')) as WorkTreeGit) : null;
-      const actual = renderHandoff(state, { root: '/repo', contextFiles: 10, redact: (text) => redactSecrets(text), git });
+      const actual = renderHandoff(state, {
+        root: '/repo',
+        contextFiles: 10,
+        redact: (text) => redactSecrets(text),
+        git,
+      });
       const expectedFile = join(dir, 'expected.md');
-      if (process.env['UPDATE_GOLDEN'] === '1' && (!existsSync(expectedFile) || readFileSync(expectedFile, 'utf8') !== actual)) {
+      if (
+        process.env['UPDATE_GOLDEN'] === '1' &&
+        (!existsSync(expectedFile) || readFileSync(expectedFile, 'utf8') !== actual)
+      ) {
         writeFileSync(expectedFile, actual);
       }
       expect(actual).toBe(readFileSync(expectedFile, 'utf8'));

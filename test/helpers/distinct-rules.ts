@@ -2,8 +2,14 @@
  * Rules distinct enough that the quality filter never merges two of them as duplicates, each
  * with a token to find it by (in CLAUDE.md or on the team branch). bench/faults.mjs uses the same.
  */
-const WORDS = 'alpha bravo cobalt delta ember falcon garnet harbor indigo jasper kestrel lumen marble nectar onyx pepper quartz raven saffron tundra umber velvet willow xenon yarrow zephyr acorn birch cedar dahlia elm fennel ginger hazel iris juniper kelp lilac maple nutmeg olive poplar quince rowan sage thyme ulmus vetch wasabi yucca'.split(' ');
-const AREAS = 'logging payments billing search uploads caching metrics routing auth emails exports imports reports queues webhooks sessions settings themes invoices profiles'.split(' ');
+const WORDS =
+  'alpha bravo cobalt delta ember falcon garnet harbor indigo jasper kestrel lumen marble nectar onyx pepper quartz raven saffron tundra umber velvet willow xenon yarrow zephyr acorn birch cedar dahlia elm fennel ginger hazel iris juniper kelp lilac maple nutmeg olive poplar quince rowan sage thyme ulmus vetch wasabi yucca'.split(
+    ' ',
+  );
+const AREAS =
+  'logging payments billing search uploads caching metrics routing auth emails exports imports reports queues webhooks sessions settings themes invoices profiles'.split(
+    ' ',
+  );
 
 export function ruleToken(i: number): string {
   return `verify-${WORDS[i % WORDS.length]}${i >= WORDS.length ? Math.floor(i / WORDS.length) : ''}`;

@@ -49,7 +49,9 @@ export function fakeTeamStore(remote: FakeRemote | null = fakeRemote()): TeamSto
         if (write.content === null) files.delete(write.path);
         else files.set(write.path, write.content);
       }
-      const id = createHash('sha1').update(JSON.stringify([spec.parent, [...files].sort(), spec.message, spec.author, spec.timestamp])).digest('hex');
+      const id = createHash('sha1')
+        .update(JSON.stringify([spec.parent, [...files].sort(), spec.message, spec.author, spec.timestamp]))
+        .digest('hex');
       commits.set(id, { parent: spec.parent, files });
       return Promise.resolve(id);
     },
@@ -65,8 +67,14 @@ export function fakeTeamStore(remote: FakeRemote | null = fakeRemote()): TeamSto
       // Only on top of what the remote has: the commit's ancestry must reach the remote's head.
       let at: string | null = commit;
       while (at !== null && at !== remote.head) at = commits.get(at)?.parent ?? null;
-      if (at !== remote.head) return Promise.resolve({ ok: false, reason: 'rejected', message: 'the remote team branch moved on' } as const);
-      for (let walk: string | null = commit; walk !== null && !remote.commits.has(walk); walk = commits.get(walk)?.parent ?? null) remote.commits.set(walk, commits.get(walk) as Commit);
+      if (at !== remote.head)
+        return Promise.resolve({ ok: false, reason: 'rejected', message: 'the remote team branch moved on' } as const);
+      for (
+        let walk: string | null = commit;
+        walk !== null && !remote.commits.has(walk);
+        walk = commits.get(walk)?.parent ?? null
+      )
+        remote.commits.set(walk, commits.get(walk) as Commit);
       remote.head = commit;
       return Promise.resolve({ ok: true } as const);
     },

@@ -14,7 +14,8 @@ const root = process.env.MEM_TEST_FULL_DISK;
 if (root) {
   const BLOCK = 4096;
   const under = (path) => typeof path === 'string' && (resolve(path) === root || resolve(path).startsWith(root + sep));
-  const noSpace = (syscall) => Object.assign(new Error(`ENOSPC: no space left on device, ${syscall}`), { errno: -28, code: 'ENOSPC', syscall });
+  const noSpace = (syscall) =>
+    Object.assign(new Error(`ENOSPC: no space left on device, ${syscall}`), { errno: -28, code: 'ENOSPC', syscall });
   /** fd → path of files under the full disk opened by this process. */
   const open = new Map();
   const length = (data) => (typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength);
@@ -48,7 +49,14 @@ if (root) {
   };
   const writevSync = fs.writevSync;
   fs.writevSync = function (fd, buffers, ...rest) {
-    if (open.has(fd) && !fits(buffers.reduce((sum, b) => sum + b.byteLength, 0), fd)) throw noSpace('write');
+    if (
+      open.has(fd) &&
+      !fits(
+        buffers.reduce((sum, b) => sum + b.byteLength, 0),
+        fd,
+      )
+    )
+      throw noSpace('write');
     return writevSync.call(this, fd, buffers, ...rest);
   };
   const writeFileSync = fs.writeFileSync;

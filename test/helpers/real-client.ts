@@ -42,7 +42,8 @@ function strings(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-const blocksOf = (content: unknown): Block[] => (Array.isArray(content) ? (content as Block[]) : typeof content === 'string' ? [{ type: 'text', text: content }] : []);
+const blocksOf = (content: unknown): Block[] =>
+  Array.isArray(content) ? (content as Block[]) : typeof content === 'string' ? [{ type: 'text', text: content }] : [];
 const hasToolResult = (content: unknown): boolean => blocksOf(content).some((block) => block.type === 'tool_result');
 // Note: the client wraps hook context and CLAUDE.md in system reminders inside user messages; the
 // typed prompt is the text that is not one.
@@ -59,7 +60,8 @@ function plan(script: MockScript, body: MockRequest['body']): { kind: MockReques
   if (last && /create a detailed summary of the conversation|summarize the conversation/i.test(ownText(last.content))) {
     return { kind: 'compact', blocks: [{ type: 'text', text: '<summary>The conversation so far.</summary>' }] };
   }
-  if (!(body.tools ?? []).some((tool) => tool.name === 'Bash')) return { kind: 'small', blocks: [{ type: 'text', text: 'Mock title' }] };
+  if (!(body.tools ?? []).some((tool) => tool.name === 'Bash'))
+    return { kind: 'small', blocks: [{ type: 'text', text: 'Mock title' }] };
   let at = -1;
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i];
@@ -75,35 +77,86 @@ function plan(script: MockScript, body: MockRequest['body']): { kind: MockReques
   if (turn === undefined) return { kind: 'main', blocks: [{ type: 'text', text: script.fallback ?? 'OK.' }] };
   if (next === undefined) return { kind: 'main', blocks: [{ type: 'text', text: 'Done.' }] };
   if ('text' in next) return { kind: 'main', blocks: [{ type: 'text', text: next.text }] };
-  return { kind: 'main', blocks: [{ type: 'tool_use', id: `toolu_mock_${step}_${Date.now()}`, name: next.tool, input: next.input }] };
+  return {
+    kind: 'main',
+    blocks: [{ type: 'tool_use', id: `toolu_mock_${step}_${Date.now()}`, name: next.tool, input: next.input }],
+  };
 }
 
 function sse(res: ServerResponse, event: string, data: unknown): void {
   res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
-function answer(res: ServerResponse, body: MockRequest['body'] & { stream?: boolean; model?: string }, blocks: Block[], id: string): void {
+function answer(
+  res: ServerResponse,
+  body: MockRequest['body'] & { stream?: boolean; model?: string },
+  blocks: Block[],
+  id: string,
+): void {
   const stop = blocks.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn';
   const usage = { input_tokens: 100, output_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
   const model = body.model ?? 'claude-mock';
   if (body.stream !== true) {
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ id, type: 'message', role: 'assistant', model, content: blocks, stop_reason: stop, stop_sequence: null, usage }));
+    res.end(
+      JSON.stringify({
+        id,
+        type: 'message',
+        role: 'assistant',
+        model,
+        content: blocks,
+        stop_reason: stop,
+        stop_sequence: null,
+        usage,
+      }),
+    );
     return;
   }
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  sse(res, 'message_start', { type: 'message_start', message: { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage } });
+  sse(res, 'message_start', {
+    type: 'message_start',
+    message: {
+      id,
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage,
+    },
+  });
   blocks.forEach((block, index) => {
     if (block.type === 'text') {
-      sse(res, 'content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
-      sse(res, 'content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: block.text } });
+      sse(res, 'content_block_start', {
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'text', text: '' },
+      });
+      sse(res, 'content_block_delta', {
+        type: 'content_block_delta',
+        index,
+        delta: { type: 'text_delta', text: block.text },
+      });
     } else {
-      sse(res, 'content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: block['id'], name: block['name'], input: {} } });
-      sse(res, 'content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block['input']) } });
+      sse(res, 'content_block_start', {
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'tool_use', id: block['id'], name: block['name'], input: {} },
+      });
+      sse(res, 'content_block_delta', {
+        type: 'content_block_delta',
+        index,
+        delta: { type: 'input_json_delta', partial_json: JSON.stringify(block['input']) },
+      });
     }
     sse(res, 'content_block_stop', { type: 'content_block_stop', index });
   });
-  sse(res, 'message_delta', { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 20 } });
+  sse(res, 'message_delta', {
+    type: 'message_delta',
+    delta: { stop_reason: stop, stop_sequence: null },
+    usage: { output_tokens: 20 },
+  });
   sse(res, 'message_stop', { type: 'message_stop' });
   res.end();
 }
@@ -165,7 +218,9 @@ function claudeBinary(): string {
       /* not this platform's package */
     }
   }
-  throw new Error(`no Claude Code binary for ${os}-${cpu}: run npm ci (the devDependency @anthropic-ai/claude-code installs it)`);
+  throw new Error(
+    `no Claude Code binary for ${os}-${cpu}: run npm ci (the devDependency @anthropic-ai/claude-code installs it)`,
+  );
 }
 
 export type RealClient = {
@@ -189,7 +244,10 @@ export async function startRealClient(script: MockScript, initArgs: string[] = [
   symlinkSync(MEM_BIN, join(bin, 'mem'));
   symlinkSync(claudeBinary(), join(bin, 'claude'));
   const repo = makeRepo();
-  writeFileSync(join(repo, 'package.json'), '{ "name": "demo", "version": "1.0.0", "scripts": { "test": "echo ok" } }\n');
+  writeFileSync(
+    join(repo, 'package.json'),
+    '{ "name": "demo", "version": "1.0.0", "scripts": { "test": "echo ok" } }\n',
+  );
   const model = await startMockModel(script);
   const env = testEnv({
     HOME: home,
@@ -207,7 +265,10 @@ export async function startRealClient(script: MockScript, initArgs: string[] = [
   // What an interactive user does once per repository: accept the workspace trust dialog. Claude
   // Code applies a project's .claude/settings.json permission rules only in a trusted workspace
   // (-p never shows the dialog); its hooks run either way.
-  writeFileSync(join(home, '.claude.json'), JSON.stringify({ projects: { [realpathSync(repo)]: { hasTrustDialogAccepted: true } } }));
+  writeFileSync(
+    join(home, '.claude.json'),
+    JSON.stringify({ projects: { [realpathSync(repo)]: { hasTrustDialogAccepted: true } } }),
+  );
   return { repo, home, env, model };
 }
 
@@ -262,9 +323,12 @@ export function hookContexts(run: ClaudeRun): { event: string; context: string }
   for (const event of run.events) {
     if (event.type !== 'system' || event.subtype !== 'hook_response' || typeof event['stdout'] !== 'string') continue;
     try {
-      const parsed = JSON.parse(event['stdout']) as { hookSpecificOutput?: { hookEventName?: string; additionalContext?: string } };
+      const parsed = JSON.parse(event['stdout']) as {
+        hookSpecificOutput?: { hookEventName?: string; additionalContext?: string };
+      };
       const context = parsed.hookSpecificOutput?.additionalContext;
-      if (typeof context === 'string') out.push({ event: parsed.hookSpecificOutput?.hookEventName ?? String(event['hook_event']), context });
+      if (typeof context === 'string')
+        out.push({ event: parsed.hookSpecificOutput?.hookEventName ?? String(event['hook_event']), context });
     } catch {
       /* empty or non-JSON output carries no context */
     }

@@ -21,7 +21,11 @@ export function testEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   // devDependency: `mem init` would detect it and pick its hook form. Tests that want the client
   // put it on PATH themselves (helpers/real-client.ts).
   const ownBin = join(PROJECT_ROOT, 'node_modules', '.bin');
-  if (env['PATH']) env['PATH'] = env['PATH'].split(delimiter).filter((dir) => resolve(dir) !== ownBin).join(delimiter);
+  if (env['PATH'])
+    env['PATH'] = env['PATH']
+      .split(delimiter)
+      .filter((dir) => resolve(dir) !== ownBin)
+      .join(delimiter);
   return {
     ...env,
     GIT_CONFIG_NOSYSTEM: '1',

@@ -8,7 +8,20 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, git, makeRepo, makeTempDir } from '../helpers/temp-repo.js';
-import { HAVE_CODEX, HAVE_GEMINI, codexHookLines, makeMachine, mem, runCodex, runGemini, setUpCodex, setUpGemini, startMockModel, type Machine, type MockModel } from './clients.js';
+import {
+  HAVE_CODEX,
+  HAVE_GEMINI,
+  codexHookLines,
+  makeMachine,
+  mem,
+  runCodex,
+  runGemini,
+  setUpCodex,
+  setUpGemini,
+  startMockModel,
+  type Machine,
+  type MockModel,
+} from './clients.js';
 
 let mock: MockModel | null = null;
 afterEach(() => {
@@ -17,8 +30,12 @@ afterEach(() => {
   cleanupTempDirs();
 });
 
-type Listed = { text: string; provenance: { agent: string | null; via?: string; session: string | null; author: string | null } };
-const listed = (machine: Machine, repo: string) => JSON.parse(mem(machine, repo, ['list', '--json']).stdout) as Listed[];
+type Listed = {
+  text: string;
+  provenance: { agent: string | null; via?: string; session: string | null; author: string | null };
+};
+const listed = (machine: Machine, repo: string) =>
+  JSON.parse(mem(machine, repo, ['list', '--json']).stdout) as Listed[];
 
 const PROMPT = 'Please remember for this repo: always run make check before you commit.';
 const RULE = /make check before/i;
@@ -32,7 +49,17 @@ describe.skipIf(!HAVE_CODEX)('Codex CLI runs mem remember through its shell tool
     // the developer's profile is what puts mem on it.
     writeFileSync(join(machine.home, '.bash_profile'), `export PATH="${machine.bin}:$PATH"\n`);
     mock = await startMockModel(join(machine.base, 'mock'), {
-      prompts: [{ match: 'make check', steps: [{ tool: { name: 'exec_command', input: { cmd: "mem remember 'Always run make check before you commit.'" } } }, { text: 'Recorded.' }] }],
+      prompts: [
+        {
+          match: 'make check',
+          steps: [
+            {
+              tool: { name: 'exec_command', input: { cmd: "mem remember 'Always run make check before you commit.'" } },
+            },
+            { text: 'Recorded.' },
+          ],
+        },
+      ],
       fallback: 'OK.',
     });
     setUpCodex(machine, repo, mock.port);
@@ -48,7 +75,9 @@ describe.skipIf(!HAVE_CODEX)('Codex CLI runs mem remember through its shell tool
     expect(entries).toHaveLength(1);
     expect(entries[0]?.provenance).toMatchObject({ agent: 'codex', via: 'agent', session: run.sessionId!.slice(0, 8) });
     // The entry's block (its lines under the text are indented by 12) names the agent and its session.
-    expect(mem(machine, repo, ['list']).stdout).toMatch(/make check[^\n]*(?:\n {12}[^\n]*)*?recorded by the agent \(Codex CLI, session [0-9a-f]{8}\)/);
+    expect(mem(machine, repo, ['list']).stdout).toMatch(
+      /make check[^\n]*(?:\n {12}[^\n]*)*?recorded by the agent \(Codex CLI, session [0-9a-f]{8}\)/,
+    );
   });
 });
 
@@ -63,7 +92,20 @@ describe.skipIf(!HAVE_GEMINI)('Gemini CLI runs mem remember through its shell to
     writeFileSync(join(machine.home, '.gitconfig'), '[user]\n\tname = Carol\n\temail = carol@example.com\n');
     machine.env['GIT_CONFIG_GLOBAL'] = join(machine.home, '.gitconfig');
     mock = await startMockModel(join(machine.base, 'mock'), {
-      prompts: [{ match: 'make check', steps: [{ tool: { name: 'run_shell_command', input: { command: "mem remember 'Always run make check before you commit.'" } } }, { text: 'Recorded.' }] }],
+      prompts: [
+        {
+          match: 'make check',
+          steps: [
+            {
+              tool: {
+                name: 'run_shell_command',
+                input: { command: "mem remember 'Always run make check before you commit.'" },
+              },
+            },
+            { text: 'Recorded.' },
+          ],
+        },
+      ],
       fallback: 'OK.',
     });
     setUpGemini(machine, repo, mock.port);
@@ -76,6 +118,11 @@ describe.skipIf(!HAVE_GEMINI)('Gemini CLI runs mem remember through its shell to
 
     const entries = listed(machine, repo).filter((entry) => RULE.test(entry.text));
     expect(entries).toHaveLength(1);
-    expect(entries[0]?.provenance).toMatchObject({ agent: 'gemini', via: 'agent', session: sessionId.slice(0, 8), author: 'Carol' });
+    expect(entries[0]?.provenance).toMatchObject({
+      agent: 'gemini',
+      via: 'agent',
+      session: sessionId.slice(0, 8),
+      author: 'Carol',
+    });
   });
 });

@@ -19,8 +19,19 @@ export const HAVE_CODEX = existsSync(CODEX_BIN);
 export const HAVE_GEMINI = existsSync(GEMINI_JS);
 
 export type ScriptStep = { tool: { name: string; input: Record<string, unknown> | string } } | { text: string };
-export type MockScript = { prompts: { match: string; steps: ScriptStep[] }[]; fallback?: string; compactSummary?: string; reportTokens?: number };
-export type LoggedRequest = { seq: number; api?: 'messages' | 'responses' | 'gemini'; kind: string; url?: string; body?: Record<string, unknown> };
+export type MockScript = {
+  prompts: { match: string; steps: ScriptStep[] }[];
+  fallback?: string;
+  compactSummary?: string;
+  reportTokens?: number;
+};
+export type LoggedRequest = {
+  seq: number;
+  api?: 'messages' | 'responses' | 'gemini';
+  kind: string;
+  url?: string;
+  body?: Record<string, unknown>;
+};
 
 export type MockModel = { port: number; requests: () => LoggedRequest[]; stop: () => void };
 
@@ -31,7 +42,9 @@ export async function startMockModel(dir: string, script: MockScript): Promise<M
   const log = join(dir, 'requests.jsonl');
   const portFile = join(dir, 'port');
   writeFileSync(scriptFile, JSON.stringify(script));
-  const child = spawn(process.execPath, [MOCK, '--script', scriptFile, '--log', log, '--port-file', portFile], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [MOCK, '--script', scriptFile, '--log', log, '--port-file', portFile], {
+    stdio: 'ignore',
+  });
   const readPort = () => (existsSync(portFile) ? Number(readFileSync(portFile, 'utf8')) : 0);
   // Note: a loaded machine can take seconds to start the mock; a port of 0 would send the client nowhere.
   for (let i = 0; i < 600 && !(readPort() > 0); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -39,7 +52,13 @@ export async function startMockModel(dir: string, script: MockScript): Promise<M
   if (!(port > 0)) throw new Error('mock model did not start');
   return {
     port,
-    requests: () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as LoggedRequest) : []),
+    requests: () =>
+      existsSync(log)
+        ? readFileSync(log, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as LoggedRequest)
+        : [],
     stop: () => {
       if (child.pid !== undefined && child.exitCode === null) child.kill();
     },
@@ -73,7 +92,9 @@ export function makeMachine(base: string, extraEnv: Record<string, string> = {})
   if (HAVE_CODEX && !existsSync(join(bin, 'codex'))) symlinkSync(CODEX_BIN, join(bin, 'codex'));
   if (existsSync(CLAUDE_BIN) && !existsSync(join(bin, 'claude'))) symlinkSync(CLAUDE_BIN, join(bin, 'claude'));
   const env = testEnv({ HOME: home, PATH: `${bin}:${process.env['PATH'] ?? ''}`, ...extraEnv });
-  for (const key of Object.keys(env)) if (key.startsWith('CODEX') || key.startsWith('GEMINI') || key.startsWith('GOOGLE') || key.startsWith('OPENAI')) delete env[key];
+  for (const key of Object.keys(env))
+    if (key.startsWith('CODEX') || key.startsWith('GEMINI') || key.startsWith('GOOGLE') || key.startsWith('OPENAI'))
+      delete env[key];
   return { base, home, bin, env };
 }
 
@@ -120,10 +141,26 @@ export type ClientRun = { status: number | null; stdout: string; stderr: string;
  * `codex exec` headless. `--dangerously-bypass-hook-trust` stands in for the user approving mem's
  * hooks in `/hooks` (the documented route for automation); without it Codex skips them silently.
  */
-export function runCodex(machine: Machine, repo: string, prompt: string, options: { resume?: string; config?: string[] } = {}): ClientRun {
-  const common = ['--dangerously-bypass-hook-trust', '--sandbox', 'danger-full-access', ...(options.config ?? []).flatMap((c) => ['-c', c])];
+export function runCodex(
+  machine: Machine,
+  repo: string,
+  prompt: string,
+  options: { resume?: string; config?: string[] } = {},
+): ClientRun {
+  const common = [
+    '--dangerously-bypass-hook-trust',
+    '--sandbox',
+    'danger-full-access',
+    ...(options.config ?? []).flatMap((c) => ['-c', c]),
+  ];
   const args = options.resume ? ['exec', ...common, 'resume', options.resume, prompt] : ['exec', ...common, prompt];
-  const run = spawnSync(CODEX_BIN, args, { cwd: repo, env: machine.env, encoding: 'utf8', input: '', timeout: 300_000 });
+  const run = spawnSync(CODEX_BIN, args, {
+    cwd: repo,
+    env: machine.env,
+    encoding: 'utf8',
+    input: '',
+    timeout: 300_000,
+  });
   const sessionId = /session id: ([0-9a-f-]{36})/.exec(run.stderr ?? '')?.[1] ?? options.resume ?? null;
   return { status: run.status, stdout: run.stdout ?? '', stderr: run.stderr ?? '', sessionId };
 }
@@ -140,7 +177,12 @@ export function codexHookLines(run: ClientRun): string[] {
  * telemetry, auto-update and ripgrep download off) and trusts the repository folder (Gemini CLI
  * refuses to run headless in an untrusted folder and ignores its project settings there).
  */
-export function setUpGemini(machine: Machine, repo: string, port: number, extraSettings: Record<string, unknown> = {}): void {
+export function setUpGemini(
+  machine: Machine,
+  repo: string,
+  port: number,
+  extraSettings: Record<string, unknown> = {},
+): void {
   const dir = join(machine.home, '.gemini');
   mkdirSync(dir, { recursive: true });
   writeFileSync(
@@ -159,11 +201,22 @@ export function setUpGemini(machine: Machine, repo: string, port: number, extraS
 }
 
 /** `gemini -p` headless, yolo (tools run without asking), with a session id the test chooses. */
-export function runGemini(machine: Machine, repo: string, prompt: string, options: { sessionId?: string; resume?: string } = {}): ClientRun {
+export function runGemini(
+  machine: Machine,
+  repo: string,
+  prompt: string,
+  options: { sessionId?: string; resume?: string } = {},
+): ClientRun {
   const sessionId = options.resume ?? options.sessionId ?? randomUUID();
   const session = options.resume ? ['--resume', options.resume] : ['--session-id', sessionId];
   const args = [GEMINI_JS, '-y', '-m', 'gemini-2.5-flash', ...session, '-p', prompt];
-  const run = spawnSync(process.execPath, args, { cwd: repo, env: machine.env, encoding: 'utf8', input: '', timeout: 300_000 });
+  const run = spawnSync(process.execPath, args, {
+    cwd: repo,
+    env: machine.env,
+    encoding: 'utf8',
+    input: '',
+    timeout: 300_000,
+  });
   return { status: run.status, stdout: run.stdout ?? '', stderr: run.stderr ?? '', sessionId };
 }
 
@@ -189,10 +242,32 @@ export function setUpClaude(machine: Machine, port: number): void {
  * `claude -p` headless with a session id the test chooses. Note: --permission-mode
  * bypassPermissions is refused as root, so edits are accepted and Bash is allowed by name.
  */
-export function runClaude(machine: Machine, repo: string, prompt: string, options: { sessionId?: string; resume?: string } = {}): ClientRun {
+export function runClaude(
+  machine: Machine,
+  repo: string,
+  prompt: string,
+  options: { sessionId?: string; resume?: string } = {},
+): ClientRun {
   const sessionId = options.resume ?? options.sessionId ?? randomUUID();
   const session = options.resume ? ['--resume', options.resume] : ['--session-id', sessionId];
-  const args = ['-p', prompt, ...session, '--output-format', 'stream-json', '--verbose', '--permission-mode', 'acceptEdits', '--allowedTools', 'Write Edit Read Bash'];
-  const run = spawnSync(CLAUDE_BIN, args, { cwd: repo, env: machine.env, encoding: 'utf8', input: '', timeout: 120_000 });
+  const args = [
+    '-p',
+    prompt,
+    ...session,
+    '--output-format',
+    'stream-json',
+    '--verbose',
+    '--permission-mode',
+    'acceptEdits',
+    '--allowedTools',
+    'Write Edit Read Bash',
+  ];
+  const run = spawnSync(CLAUDE_BIN, args, {
+    cwd: repo,
+    env: machine.env,
+    encoding: 'utf8',
+    input: '',
+    timeout: 120_000,
+  });
   return { status: run.status, stdout: run.stdout ?? '', stderr: run.stderr ?? '', sessionId };
 }

@@ -8,7 +8,19 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, git, makeRepo, makeTempDir } from '../helpers/temp-repo.js';
-import { HAVE_CODEX, HAVE_GEMINI, makeMachine, mem, requestText, runCodex, runGemini, setUpCodex, setUpGemini, startMockModel, type MockModel } from './clients.js';
+import {
+  HAVE_CODEX,
+  HAVE_GEMINI,
+  makeMachine,
+  mem,
+  requestText,
+  runCodex,
+  runGemini,
+  setUpCodex,
+  setUpGemini,
+  startMockModel,
+  type MockModel,
+} from './clients.js';
 
 let mock: MockModel | null = null;
 afterEach(() => {
@@ -40,7 +52,10 @@ describe.skipIf(!HAVE_GEMINI)('Gemini CLI loads the rendered team memory (real c
     const text = requestText(first!);
     expect(text).toMatch(/--- Context from: .*\.claude\/rules\/mem-team-memory\.md ---/);
     expect(count(text, 'make migrate')).toBe(1);
-    const loaded = text.slice(text.search(/--- Context from: .*mem-team-memory\.md ---/), text.search(/--- End of Context from: .*mem-team-memory\.md ---/));
+    const loaded = text.slice(
+      text.search(/--- Context from: .*mem-team-memory\.md ---/),
+      text.search(/--- End of Context from: .*mem-team-memory\.md ---/),
+    );
     expect(loaded).toContain(RULE);
     // No ids, authors or `mem:` comments; the file's one human note (Claude Code drops it, Gemini does not) says git ignores it.
     expect(loaded).not.toMatch(/mem:|id=|by=/);
@@ -74,7 +89,12 @@ describe.skipIf(!HAVE_CODEX)('Codex CLI reads a snapshot in AGENTS.md on request
     expect(mem(machine, repo, ['remember', NEWER]).status).toBe(0);
     const before = mock.requests().length;
     expect(runCodex(machine, repo, 'Add a readiness endpoint.').status).toBe(0);
-    const next = requestText(mock.requests().slice(before).find((request) => request.api === 'responses')!);
+    const next = requestText(
+      mock
+        .requests()
+        .slice(before)
+        .find((request) => request.api === 'responses')!,
+    );
     expect(count(next, 'make migrate')).toBe(1);
     expect(next).toContain(NEWER);
   });

@@ -40,7 +40,11 @@ function codeOf(file: string): string {
 /** Runs dependency-cruiser with the project's rules over `paths` (relative to `cwd`). */
 function cruise(cwd: string, paths: string[]): { status: number | null; output: string } {
   const bin = join(PROJECT_ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
-  const result = spawnSync(process.execPath, [bin, '--config', join(PROJECT_ROOT, '.dependency-cruiser.cjs'), '--output-type', 'err', ...paths], { cwd, encoding: 'utf8' });
+  const result = spawnSync(
+    process.execPath,
+    [bin, '--config', join(PROJECT_ROOT, '.dependency-cruiser.cjs'), '--output-type', 'err', ...paths],
+    { cwd, encoding: 'utf8' },
+  );
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -51,7 +55,8 @@ describe('architecture', () => {
     expect(pure.length).toBeGreaterThan(50);
     for (const file of pure) {
       const code = codeOf(file);
-      for (const [pattern, what] of FORBIDDEN) if (pattern.test(code)) offences.push(`${relative(PROJECT_ROOT, file)} uses ${what}`);
+      for (const [pattern, what] of FORBIDDEN)
+        if (pattern.test(code)) offences.push(`${relative(PROJECT_ROOT, file)} uses ${what}`);
     }
     expect(offences).toEqual([]);
   });
@@ -71,8 +76,14 @@ describe('architecture', () => {
       mkdirSync(join(dir, 'src', 'core'), { recursive: true });
       writeFileSync(join(dir, 'tsconfig.json'), '{"compilerOptions":{"allowJs":true}}\n');
       writeFileSync(join(dir, 'src', 'team', 'sync.js'), 'export const sync = 1;\n');
-      writeFileSync(join(dir, 'src', 'core', 'errors.js'), "import { sync } from '../team/sync.js';\nexport const e = sync;\n");
-      writeFileSync(join(dir, 'src', 'durable', 'remember.js'), "import { sync } from '../team/sync.js';\nexport const r = sync;\n");
+      writeFileSync(
+        join(dir, 'src', 'core', 'errors.js'),
+        "import { sync } from '../team/sync.js';\nexport const e = sync;\n",
+      );
+      writeFileSync(
+        join(dir, 'src', 'durable', 'remember.js'),
+        "import { sync } from '../team/sync.js';\nexport const r = sync;\n",
+      );
       const { status, output } = cruise(dir, ['src']);
       expect(status).not.toBe(0);
       expect(output).toContain('durable-stays-independent');

@@ -29,9 +29,23 @@ describe('asciiOnly', () => {
     };
     const before = load(SOURCE);
     const after = load(escaped);
-    const samples = ['谢谢！👍', 'thanks 🙏', 'ありがとう', 'a – b', 'a — b', 'a - b', 'a…b', 'a\\…b', '👍🙏', '👍x', '\ud83d', 'ok'];
+    const samples = [
+      '谢谢！👍',
+      'thanks 🙏',
+      'ありがとう',
+      'a – b',
+      'a — b',
+      'a - b',
+      'a…b',
+      'a\\…b',
+      '👍🙏',
+      '👍x',
+      '\ud83d',
+      'ok',
+    ];
     for (const key of ['thanks', 'dash', 'escaped', 'emojiClass', 'wideClass'] as const) {
-      for (const sample of samples) expect((after[key] as RegExp).test(sample), `${key} on ${sample}`).toBe((before[key] as RegExp).test(sample));
+      for (const sample of samples)
+        expect((after[key] as RegExp).test(sample), `${key} on ${sample}`).toBe((before[key] as RegExp).test(sample));
     }
     expect(after['text']).toBe(before['text']);
   });
@@ -46,7 +60,10 @@ describe('asciiOnly', () => {
     expect(bundles.length).toBeGreaterThan(0);
     for (const name of bundles) {
       const bytes = readFileSync(join(dist, name));
-      expect(bytes.every((byte) => byte < 0x80), name).toBe(true);
+      expect(
+        bytes.every((byte) => byte < 0x80),
+        name,
+      ).toBe(true);
       expect(bytes.toString('latin1').slice(-120), name).toContain(`\n${ASCII_MARKER}\n`);
     }
   });

@@ -5,7 +5,13 @@
  * `mem uninstall` removes exactly the rules init added (a rule the user had already is theirs).
  * Claude Code applies a project's permission rules once the user trusted the folder.
  */
-import { appendToJsonArray, jsonValueAt, removeFromJsonArray, removeJsonKeyIfEmpty, type JSONPath } from '../../core/files/edit-json-settings.js';
+import {
+  appendToJsonArray,
+  jsonValueAt,
+  removeFromJsonArray,
+  removeJsonKeyIfEmpty,
+  type JSONPath,
+} from '../../core/files/edit-json-settings.js';
 
 const SUBCOMMANDS = ['remember', 'search', 'candidates'] as const;
 const ALLOW: JSONPath = ['permissions', 'allow'];
@@ -29,10 +35,15 @@ export function memAllowRulesIn(text: string): string[] {
 }
 
 /** Returns `text` (null: no file yet) with `rules` in permissions.allow, the rules added and the keys created. */
-export function addAllowRules(text: string | null, rules: readonly string[]): { text: string; added: string[]; created: JSONPath[] } {
+export function addAllowRules(
+  text: string | null,
+  rules: readonly string[],
+): { text: string; added: string[]; created: JSONPath[] } {
   let next = text ?? '';
   const present = jsonValueAt(next, ALLOW);
-  const have = new Set(Array.isArray(present) ? present.filter((rule): rule is string => typeof rule === 'string') : []);
+  const have = new Set(
+    Array.isArray(present) ? present.filter((rule): rule is string => typeof rule === 'string') : [],
+  );
   const added: string[] = [];
   const created: JSONPath[] = [];
   for (const rule of rules) {
@@ -44,7 +55,11 @@ export function addAllowRules(text: string | null, rules: readonly string[]): { 
 }
 
 /** Returns `text` without `rules` in permissions.allow (keys in `created` go when left empty), and whether anything changed. */
-export function removeAllowRules(text: string, rules: readonly string[], created: readonly JSONPath[] = []): { text: string; changed: boolean } {
+export function removeAllowRules(
+  text: string,
+  rules: readonly string[],
+  created: readonly JSONPath[] = [],
+): { text: string; changed: boolean } {
   if (rules.length === 0) return { text, changed: false };
   const drop = new Set(rules);
   let next = removeFromJsonArray(text, ALLOW, (rule) => typeof rule === 'string' && drop.has(rule)).text;

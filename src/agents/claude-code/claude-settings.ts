@@ -3,7 +3,14 @@
  * other keys, other tools' handlers, comments and the file's formatting are kept byte for byte,
  * and removing mem's handlers gives back the file as it was.
  */
-import { appendToJsonArray, jsonSettingsError, jsonValueAt, removeFromJsonArray, removeJsonKeyIfEmpty, type JSONPath } from '../../core/files/edit-json-settings.js';
+import {
+  appendToJsonArray,
+  jsonSettingsError,
+  jsonValueAt,
+  removeFromJsonArray,
+  removeJsonKeyIfEmpty,
+  type JSONPath,
+} from '../../core/files/edit-json-settings.js';
 import { HOOK_EVENTS, type HookEventName } from '../hook-event.js';
 
 type Handler = { type: string; command?: string; args?: string[]; timeout?: number; [key: string]: unknown };
@@ -33,7 +40,11 @@ function memHandler(command: MemCommand, event: HookEventName, timeout: number):
   const args = [...command.prefixArgs, 'hook', event];
   if (command.execForm) return { type: 'command', command: command.executable, args, timeout };
   const line = [command.executable, ...args].map(shellQuote).join(' ');
-  return { type: 'command', command: `command -v ${shellQuote(command.executable)} >/dev/null 2>&1 && ${line} || true`, timeout };
+  return {
+    type: 'command',
+    command: `command -v ${shellQuote(command.executable)} >/dev/null 2>&1 && ${line} || true`,
+    timeout,
+  };
 }
 
 /** Returns true when `handler` is one of mem's own (any form, any install path). */
@@ -42,7 +53,12 @@ export function isMemHandler(handler: unknown): boolean {
   const record = handler as Handler;
   const words = [record.command ?? '', ...(Array.isArray(record.args) ? record.args : [])].join(' ');
   const invokesMem = /(^|[\s/'"])mem(['"]?\s|$)|bin\/run\.js/.test(words);
-  return invokesMem && /\bhook\s+['"]?(session-start|user-prompt-submit|post-tool-use|pre-compact|stop|after-turn|subagent-stop|session-end)\b/.test(words);
+  return (
+    invokesMem &&
+    /\bhook\s+['"]?(session-start|user-prompt-submit|post-tool-use|pre-compact|stop|after-turn|subagent-stop|session-end)\b/.test(
+      words,
+    )
+  );
 }
 
 /** Returns why `text` cannot be Claude Code settings mem may edit, or null when it can. */
@@ -50,7 +66,8 @@ export function claudeSettingsError(text: string): string | null {
   const error = jsonSettingsError(text);
   if (error !== null) return error;
   const hooks = jsonValueAt(text, ['hooks']);
-  if (hooks !== undefined && (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks))) return '"hooks" is not an object';
+  if (hooks !== undefined && (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks)))
+    return '"hooks" is not an object';
   for (const [name, groups] of Object.entries((hooks ?? {}) as Record<string, unknown>)) {
     if (!Array.isArray(groups)) return `"hooks.${name}" is not a list`;
   }
@@ -68,7 +85,11 @@ export function addMemHooks(text: string | null, command: MemCommand): AddedHook
   for (const { event, timeout } of REGISTERED_HOOKS) {
     const name = HOOK_EVENTS[event];
     const groups = jsonValueAt(next, ['hooks', name]);
-    if (Array.isArray(groups) && groups.some((group: MatcherGroup) => Array.isArray(group?.hooks) && group.hooks.some(isMemHandler))) continue;
+    if (
+      Array.isArray(groups) &&
+      groups.some((group: MatcherGroup) => Array.isArray(group?.hooks) && group.hooks.some(isMemHandler))
+    )
+      continue;
     next = appendToJsonArray(next, ['hooks', name], { hooks: [memHandler(command, event, timeout)] }, created);
     events.push(name);
   }
@@ -88,7 +109,8 @@ export function removeMemHooks(text: string, created?: JSONPath[]): { text: stri
   for (const [name, groups] of Object.entries(hooks as Record<string, unknown>)) {
     if (!Array.isArray(groups)) continue;
     const handlersOf = (group: unknown) => (group as MatcherGroup | null)?.hooks;
-    const memOnly = (group: unknown) => Array.isArray(handlersOf(group)) && handlersOf(group)!.length > 0 && handlersOf(group)!.every(isMemHandler);
+    const memOnly = (group: unknown) =>
+      Array.isArray(handlersOf(group)) && handlersOf(group)!.length > 0 && handlersOf(group)!.every(isMemHandler);
     let touched = false;
     // A group shared with other handlers keeps them (its index does not move: no group goes here).
     groups.forEach((group, index) => {
@@ -102,7 +124,8 @@ export function removeMemHooks(text: string, created?: JSONPath[]): { text: stri
     touched ||= removed.removed > 0;
     if (touched) emptied.push(['hooks', name]);
   }
-  for (const path of created === undefined ? [...emptied, ['hooks']] : [...created].reverse()) next = removeJsonKeyIfEmpty(next, path);
+  for (const path of created === undefined ? [...emptied, ['hooks']] : [...created].reverse())
+    next = removeJsonKeyIfEmpty(next, path);
   return { text: next, changed: next !== text };
 }
 

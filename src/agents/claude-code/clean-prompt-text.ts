@@ -11,9 +11,7 @@ const HARNESS_PREFIXES = ['This session is being continued from a previous conve
 const MEMORY_INPUT = /^\s*<user-memory-input>([\s\S]*?)<\/user-memory-input>\s*$/;
 
 export type PromptClassification =
-  | { kind: 'typed'; text: string }
-  | { kind: 'memory-input'; text: string }
-  | { kind: 'harness' };
+  { kind: 'typed'; text: string } | { kind: 'memory-input'; text: string } | { kind: 'harness' };
 
 /** Returns how a user line's text should be treated; never throws. */
 export function classifyUserText(raw: string): PromptClassification {
@@ -30,5 +28,8 @@ export function classifyUserText(raw: string): PromptClassification {
 
 /** Stripping leaves blank runs where blocks were; collapse them, keep the user's line breaks. */
 function tidy(text: string): string {
-  return text.replace(/[ \t]{2,}/g, ' ').replace(/[ \t]+\n/g, '\n').trim();
+  return text
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/[ \t]+\n/g, '\n')
+    .trim();
 }

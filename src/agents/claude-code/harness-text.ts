@@ -46,5 +46,7 @@ export function removePrivateSpans(text: string): string {
 
 /** Returns true when `text` still carries a harness wrapper (such text is never learned). */
 export function hasHarnessMarkers(text: string): boolean {
-  return /<\/?(?:system-reminder|user-prompt-submit-hook|command-name|local-command-stdout|task-notification|user-memory-input|mem-context)\b/i.test(text);
+  return /<\/?(?:system-reminder|user-prompt-submit-hook|command-name|local-command-stdout|task-notification|user-memory-input|mem-context)\b/i.test(
+    text,
+  );
 }

@@ -37,16 +37,33 @@ export function parseHookPayload(text: string): PayloadResult {
   } catch {
     return fail('NOT_JSON', `stdin is not JSON (${text.length} bytes)`);
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('NOT_OBJECT', 'stdin JSON is not an object');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return fail('NOT_OBJECT', 'stdin JSON is not an object');
   const record = raw as Record<string, unknown>;
 
   const sessionId = record['session_id'];
-  if (typeof sessionId !== 'string') return fail('BAD_FIELD', `session_id: expected a string, found ${describe(sessionId)}`);
+  if (typeof sessionId !== 'string')
+    return fail('BAD_FIELD', `session_id: expected a string, found ${describe(sessionId)}`);
   if (!isSafeSessionId(sessionId)) {
-    return fail('UNSAFE_SESSION_ID', `session_id: expected letters, digits, ".", "_" or "-" (1-128 chars, no ".."), found ${describe(sessionId)}`);
+    return fail(
+      'UNSAFE_SESSION_ID',
+      `session_id: expected letters, digits, ".", "_" or "-" (1-128 chars, no ".."), found ${describe(sessionId)}`,
+    );
   }
   const fields: Record<string, string | null> = {};
-  for (const key of ['transcript_path', 'cwd', 'hook_event_name', 'source', 'prompt', 'last_assistant_message', 'trigger', 'custom_instructions', 'reason', 'prompt_response', 'turn_id']) {
+  for (const key of [
+    'transcript_path',
+    'cwd',
+    'hook_event_name',
+    'source',
+    'prompt',
+    'last_assistant_message',
+    'trigger',
+    'custom_instructions',
+    'reason',
+    'prompt_response',
+    'turn_id',
+  ]) {
     const value = record[key];
     if (value === undefined || value === null) fields[key] = null;
     else if (typeof value === 'string' && !value.includes('\0')) fields[key] = value;

@@ -10,16 +10,27 @@ import { join } from 'node:path';
 export type TranscriptLocation = { path: string; fellBack: boolean } | { path: null; problem: string };
 
 /** Returns where the transcript is, or why none could be used; never throws. */
-export function locateTranscript(given: string | null, sessionId: string, env: NodeJS.ProcessEnv, find: TranscriptFinder = findClaudeTranscript): TranscriptLocation {
+export function locateTranscript(
+  given: string | null,
+  sessionId: string,
+  env: NodeJS.ProcessEnv,
+  find: TranscriptFinder = findClaudeTranscript,
+): TranscriptLocation {
   if (given) {
     const kind = fileKind(given);
     if (kind === 'file') return { path: given, fellBack: false };
     const fallback = find(sessionId, env);
     if (fallback) return { path: fallback, fellBack: true };
-    return { path: null, problem: kind === 'directory' ? `transcript_path is a directory: ${given}` : `transcript_path does not exist: ${given}` };
+    return {
+      path: null,
+      problem:
+        kind === 'directory' ? `transcript_path is a directory: ${given}` : `transcript_path does not exist: ${given}`,
+    };
   }
   const fallback = find(sessionId, env);
-  return fallback ? { path: fallback, fellBack: true } : { path: null, problem: 'no transcript_path given and none found for this session' };
+  return fallback
+    ? { path: fallback, fellBack: true }
+    : { path: null, problem: 'no transcript_path given and none found for this session' };
 }
 
 function fileKind(path: string): 'file' | 'directory' | 'missing' {

@@ -11,7 +11,8 @@ const RESULT_EXCERPT_CHARS = 400;
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const asString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** Returns the events a parsed transcript line contributes (empty for anything irrelevant). */
@@ -46,7 +47,8 @@ function readEnvelope(line: Json): Envelope {
 
 function userEvents(line: Json, envelope: Envelope): TranscriptEvent[] {
   // Meta lines (caveats, skill bodies), compaction summaries and transcript-only lines are not typed.
-  if (line['isMeta'] === true || line['isCompactSummary'] === true || line['isVisibleInTranscriptOnly'] === true) return [];
+  if (line['isMeta'] === true || line['isCompactSummary'] === true || line['isVisibleInTranscriptOnly'] === true)
+    return [];
   const message = line['message'];
   if (!isObject(message)) return [];
   const content = message['content'];
@@ -104,7 +106,8 @@ function resultText(content: unknown): string {
 
 // The user's own words that come back as a tool result (answers to the agent's questions, the
 // reason typed when rejecting a tool call) are kept longer: they can state decisions.
-const USER_WORDS_RESULT = /^(?:User has answered your questions|Your questions have been answered)|provided the following reason for the rejection/;
+const USER_WORDS_RESULT =
+  /^(?:User has answered your questions|Your questions have been answered)|provided the following reason for the rejection/;
 const USER_WORDS_EXCERPT_CHARS = 2_000;
 
 function excerpt(text: string): string {
@@ -119,7 +122,8 @@ function assistantEvents(line: Json, envelope: Envelope): TranscriptEvent[] {
   // Locally generated replies (errors, no-ops) are not the agent concluding anything.
   if (message['model'] === '<synthetic>' || line['isApiErrorMessage'] === true) return [];
   const content = message['content'];
-  if (typeof content === 'string') return content.trim() ? [{ ...envelope, kind: 'assistant-text', text: removePrivateSpans(content) }] : [];
+  if (typeof content === 'string')
+    return content.trim() ? [{ ...envelope, kind: 'assistant-text', text: removePrivateSpans(content) }] : [];
   if (!Array.isArray(content)) return [];
   const events: TranscriptEvent[] = [];
   for (const block of content) {

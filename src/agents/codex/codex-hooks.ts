@@ -28,7 +28,10 @@ const REGISTERED: { event: HookEventName; timeout: number; matcher?: string }[] 
 /** Returns the handlers mem installs, given the shell command that runs mem's hook for an event. */
 export function codexWantedHooks(command: (event: HookEventName) => string): WantedHook[] {
   return REGISTERED.map(({ event, timeout, matcher }) => {
-    const want: WantedHook = { nativeEvent: CODEX_EVENTS[event]!, handler: { type: 'command', command: command(event), timeout } };
+    const want: WantedHook = {
+      nativeEvent: CODEX_EVENTS[event]!,
+      handler: { type: 'command', command: command(event), timeout },
+    };
     if (matcher) want.matcher = matcher;
     return want;
   });

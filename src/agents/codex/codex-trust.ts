@@ -26,10 +26,20 @@ export type CodexTrust = {
 export type LocatedHandler = { nativeEvent: string; group: number; index: number };
 
 /** Returns what Codex's config says about trusting `root` and mem's handlers in `hooksFile`; never throws. */
-export function readCodexTrust(root: string, hooksFile: string, memHandlers: readonly LocatedHandler[], env: NodeJS.ProcessEnv): CodexTrust {
+export function readCodexTrust(
+  root: string,
+  hooksFile: string,
+  memHandlers: readonly LocatedHandler[],
+  env: NodeJS.ProcessEnv,
+): CodexTrust {
   const codexHome = env['CODEX_HOME'] || join(env['HOME'] || homedir(), '.codex');
   const configFile = join(codexHome, 'config.toml');
-  const result: CodexTrust = { configFile: existsSync(configFile) ? configFile : null, projectTrust: null, trustedHooks: 0, memHooks: memHandlers.length };
+  const result: CodexTrust = {
+    configFile: existsSync(configFile) ? configFile : null,
+    projectTrust: null,
+    trustedHooks: 0,
+    memHooks: memHandlers.length,
+  };
   if (!result.configFile) return result;
   let config: CodexConfig;
   try {

@@ -15,7 +15,9 @@ export function findCodexRollout(sessionId: string, env: NodeJS.ProcessEnv): str
     for (const year of newestFirst(root)) {
       for (const month of newestFirst(join(root, year))) {
         for (const day of newestFirst(join(root, year, month))) {
-          const hit = readdirSync(join(root, year, month, day)).find((name) => name.startsWith('rollout-') && name.endsWith(suffix));
+          const hit = readdirSync(join(root, year, month, day)).find(
+            (name) => name.startsWith('rollout-') && name.endsWith(suffix),
+          );
           if (hit) return join(root, year, month, day, hit);
         }
       }
@@ -28,7 +30,10 @@ export function findCodexRollout(sessionId: string, env: NodeJS.ProcessEnv): str
 
 function newestFirst(dir: string): string[] {
   try {
-    return readdirSync(dir).filter((name) => /^\d+$/.test(name)).sort().reverse();
+    return readdirSync(dir)
+      .filter((name) => /^\d+$/.test(name))
+      .sort()
+      .reverse();
   } catch {
     return [];
   }

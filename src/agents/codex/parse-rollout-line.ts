@@ -13,14 +13,16 @@ import type { TranscriptEvent } from '../transcript-event.js';
 type Json = Record<string, unknown>;
 
 const RESULT_EXCERPT_CHARS = 400;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const asString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /**
  * User messages Codex writes itself: the environment block, the AGENTS.md and user-instructions
  * preambles, a turn-aborted marker. None of them is the human typing.
  */
-const HARNESS_USER_TEXT = /^\s*(?:<environment_context>|<user_instructions>|<turn_aborted>|<user_shell_command>|<skill>|# AGENTS\.md instructions for )/;
+const HARNESS_USER_TEXT =
+  /^\s*(?:<environment_context>|<user_instructions>|<turn_aborted>|<user_shell_command>|<skill>|# AGENTS\.md instructions for )/;
 
 /** Returns the events a parsed rollout line contributes (empty for anything irrelevant). */
 export function parseRolloutLine(line: unknown): TranscriptEvent[] {
@@ -30,7 +32,8 @@ export function parseRolloutLine(line: unknown): TranscriptEvent[] {
   const payload = line['payload'];
   if (line['type'] === 'compacted') return [{ ...envelope, kind: 'compact', trigger: 'auto' }];
   if (!isObject(payload)) return [];
-  if (line['type'] === 'event_msg' && payload['type'] === 'context_compacted') return [{ ...envelope, kind: 'compact', trigger: 'auto' }];
+  if (line['type'] === 'event_msg' && payload['type'] === 'context_compacted')
+    return [{ ...envelope, kind: 'compact', trigger: 'auto' }];
   if (line['type'] !== 'response_item') return [];
   switch (payload['type']) {
     case 'message':
@@ -55,7 +58,10 @@ function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content
-    .filter((part): part is Json => isObject(part) && (part['type'] === 'input_text' || part['type'] === 'output_text' || part['type'] === 'text'))
+    .filter(
+      (part): part is Json =>
+        isObject(part) && (part['type'] === 'input_text' || part['type'] === 'output_text' || part['type'] === 'text'),
+    )
     .map((part) => asString(part['text']) ?? '')
     .join('\n');
 }
@@ -103,9 +109,13 @@ function functionCallEvents(payload: Json, envelope: Envelope): TranscriptEvent[
   const name = asString(payload['name']) ?? '';
   const callId = asString(payload['call_id']) ?? asString(payload['id']) ?? '';
   const args = parseArguments(payload['arguments']);
-  if (name === 'apply_patch') return patchEvents(asString(args['input']) ?? asString(args['patch']) ?? '', callId, envelope);
+  if (name === 'apply_patch')
+    return patchEvents(asString(args['input']) ?? asString(args['patch']) ?? '', callId, envelope);
   const command = commandOf(args);
-  if ((name === 'exec_command' || name === 'shell' || name === 'container.exec' || name === 'shell_command') && command) {
+  if (
+    (name === 'exec_command' || name === 'shell' || name === 'container.exec' || name === 'shell_command') &&
+    command
+  ) {
     // Codex runs `apply_patch` through the shell too: the edits are what matters.
     if (/^\s*apply_patch\b/.test(command)) return patchEvents(command, callId, envelope);
     return [{ ...envelope, kind: 'tool-use', toolUseId: callId, name: 'Bash', input: { command } }];
@@ -138,7 +148,13 @@ function patchEvents(patch: string, callId: string, envelope: Envelope): Transcr
     const path = (match[2] ?? '').trim();
     if (!path) continue;
     const name = match[1] === 'Add' ? 'Write' : 'Edit';
-    events.push({ ...envelope, kind: 'tool-use', toolUseId: events.length === 0 ? callId : `${callId}#${events.length}`, name, input: { file_path: path } });
+    events.push({
+      ...envelope,
+      kind: 'tool-use',
+      toolUseId: events.length === 0 ? callId : `${callId}#${events.length}`,
+      name,
+      input: { file_path: path },
+    });
   }
   return events;
 }
@@ -146,7 +162,13 @@ function patchEvents(patch: string, callId: string, envelope: Envelope): Transcr
 function outputEvents(payload: Json, envelope: Envelope): TranscriptEvent[] {
   const callId = asString(payload['call_id']) ?? '';
   const { text, exitCode, failed } = readOutput(payload['output']);
-  const event: TranscriptEvent = { ...envelope, kind: 'tool-result', toolUseId: callId, isError: failed || (exitCode !== undefined && exitCode !== 0), text: excerpt(text) };
+  const event: TranscriptEvent = {
+    ...envelope,
+    kind: 'tool-result',
+    toolUseId: callId,
+    isError: failed || (exitCode !== undefined && exitCode !== 0),
+    text: excerpt(text),
+  };
   if (exitCode !== undefined) event.exitCode = exitCode;
   return [event];
 }
@@ -178,7 +200,9 @@ function readOutput(output: unknown): { text: string; exitCode?: number; failed:
   const header = /^Process exited with code (-?\d+)$/m.exec(raw.slice(0, 400));
   const body = raw.includes('\nOutput:\n') ? raw.slice(raw.indexOf('\nOutput:\n') + '\nOutput:\n'.length) : raw;
   const exitCode = header ? Number(header[1]) : undefined;
-  return exitCode !== undefined ? { text: body, exitCode, failed: false } : { text: body, failed: /^(?:aborted|error:)/i.test(raw.trim()) };
+  return exitCode !== undefined
+    ? { text: body, exitCode, failed: false }
+    : { text: body, failed: /^(?:aborted|error:)/i.test(raw.trim()) };
 }
 
 function excerpt(text: string): string {

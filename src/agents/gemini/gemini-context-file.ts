@@ -9,7 +9,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { appendToJsonArray, jsonValueAt, removeFromJsonArray, type JSONPath } from '../../core/files/edit-json-settings.js';
+import {
+  appendToJsonArray,
+  jsonValueAt,
+  removeFromJsonArray,
+  type JSONPath,
+} from '../../core/files/edit-json-settings.js';
 
 const FILE_NAME_PATH: JSONPath = ['context', 'fileName'];
 const DEFAULT_CONTEXT_FILE = 'GEMINI.md';

@@ -14,7 +14,8 @@ import type { TranscriptEvent } from '../transcript-event.js';
 type Json = Record<string, unknown>;
 
 const RESULT_EXCERPT_CHARS = 400;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const asString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /**
@@ -119,7 +120,11 @@ function resultOf(result: unknown): { text: string; exitCode?: number } {
     if (isObject(response)) texts.push(asString(response['output']) ?? asString(response['error']) ?? '');
   }
   // A shell result is wrapped as `<untrusted_context>\nOutput: …\nExit Code: N…`: the output is what explains a failure.
-  const text = texts.join('\n').replace(/<\/?untrusted_context>/g, '').trim().replace(/^Output: /, '');
+  const text = texts
+    .join('\n')
+    .replace(/<\/?untrusted_context>/g, '')
+    .trim()
+    .replace(/^Output: /, '');
   const code = /^Exit Code: (-?\d+)$/m.exec(text);
   return code ? { text, exitCode: Number(code[1]) } : { text };
 }
@@ -132,7 +137,8 @@ function resultOf(result: unknown): { text: string; exitCode?: number } {
 function compressionEvents(set: Json): TranscriptEvent[] {
   const messages = Array.isArray(set['messages']) ? set['messages'] : [];
   for (const message of messages) {
-    if (!isObject(message) || message['type'] !== 'user' || !partsText(message['content']).includes('<state_snapshot>')) continue;
+    if (!isObject(message) || message['type'] !== 'user' || !partsText(message['content']).includes('<state_snapshot>'))
+      continue;
     const id = asString(message['id']);
     const timestamp = asString(message['timestamp']);
     return [{ ...(timestamp ? { timestamp } : {}), ...(id ? { uuid: id } : {}), kind: 'compact', trigger: 'auto' }];

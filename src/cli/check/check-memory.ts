@@ -9,7 +9,16 @@ import type { EntryStaleness } from '../../core/anchors/entry-staleness.js';
 import { anchorsOf } from '../../core/anchors/entry-anchors.js';
 import { checkEntries } from '../../core/anchor-status.js';
 import { MemError } from '../../core/errors.js';
-import { readChangedPaths, readFileAt, readHeadCommit, readLastChange, readPathFate, resolveCommit, readRepoSnapshot, withManifests } from '../../core/git/read-repo-snapshot.js';
+import {
+  readChangedPaths,
+  readFileAt,
+  readHeadCommit,
+  readLastChange,
+  readPathFate,
+  resolveCommit,
+  readRepoSnapshot,
+  withManifests,
+} from '../../core/git/read-repo-snapshot.js';
 import { requireRepoRoot } from '../../core/git/repo-root.js';
 import { readRegion } from '../../core/memory-file/read-region.js';
 import { readWorkingText } from '../../core/shared-memory-file.js';
@@ -30,10 +39,15 @@ const AGENT_FILES = new Set(['CLAUDE.md', 'AGENTS.md', 'GEMINI.md', 'CLAUDE.loca
 export async function checkMemory(cwd: string, options: CheckOptions = {}): Promise<CheckOutcome> {
   const root = requireRepoRoot(cwd);
   const head = readHeadCommit(root);
-  if (head === null) throw new MemError('USAGE', 'nothing to check against: this repository has no commit yet', { hint: 'Commit first; mem checks memory against the committed state.' });
+  if (head === null)
+    throw new MemError('USAGE', 'nothing to check against: this repository has no commit yet', {
+      hint: 'Commit first; mem checks memory against the committed state.',
+    });
   const since = options.since === undefined ? null : await resolveCommit(root, options.since);
   if (options.since !== undefined && since === null) {
-    throw new MemError('USAGE', `--since ${options.since}: git knows no such revision here`, { hint: 'In CI, fetch the base branch first (e.g. git fetch origin main), then: mem check --since origin/main.' });
+    throw new MemError('USAGE', `--since ${options.since}: git knows no such revision here`, {
+      hint: 'In CI, fetch the base branch first (e.g. git fetch origin main), then: mem check --since origin/main.',
+    });
   }
   const working = readWorkingText(root);
   // A clone with no team memory of its own (CI) checks what the fetched team ref holds.
@@ -41,16 +55,29 @@ export async function checkMemory(cwd: string, options: CheckOptions = {}): Prom
   const check = await checkEntries(root, entries, head);
   let results = check?.entries ?? [];
   if (since !== null) results = await invalidatedSince(root, since, head, results, entries);
-  const listed = results.filter((entry) => entry.status === 'stale' || (options.all === true && entry.status === 'changed'));
+  const listed = results.filter(
+    (entry) => entry.status === 'stale' || (options.all === true && entry.status === 'changed'),
+  );
   const files = options.files === true ? await checkAgentFiles(root, head) : [];
-  return { commit: head, entries: listed, files, stale: listed.filter((entry) => entry.status === 'stale').length + files.length };
+  return {
+    commit: head,
+    entries: listed,
+    files,
+    stale: listed.filter((entry) => entry.status === 'stale').length + files.length,
+  };
 }
 
 /**
  * The stale entries whose stale anchors a commit since `since` touched, each reason naming the
  * newest such commit; the rest are left out (they were stale before, or are not stale).
  */
-async function invalidatedSince(root: string, since: string, head: string, results: EntryStaleness[], entries: readonly Entry[]): Promise<EntryStaleness[]> {
+async function invalidatedSince(
+  root: string,
+  since: string,
+  head: string,
+  results: EntryStaleness[],
+  entries: readonly Entry[],
+): Promise<EntryStaleness[]> {
   const changed = await readChangedPaths(root, since, head);
   if (changed === null) return results;
   const touched = (path: string) => changed.has(path) || [...changed].some((file) => file.startsWith(`${path}/`));
@@ -63,7 +90,9 @@ async function invalidatedSince(root: string, since: string, head: string, resul
       const ref = field?.refs[index];
       if (anchor.status !== 'stale' || ref === undefined || !touched(ref.path)) continue;
       const by = await readLastChange(root, since, head, ref.path);
-      reasons.push(`${result.reasons.find((reason) => reason.includes(`\`${anchor.value}\``)) ?? anchor.value}${by === null ? '' : ` (in ${by.commit} "${by.subject}")`}`);
+      reasons.push(
+        `${result.reasons.find((reason) => reason.includes(`\`${anchor.value}\``)) ?? anchor.value}${by === null ? '' : ` (in ${by.commit} "${by.subject}")`}`,
+      );
     }
     if (reasons.length > 0) out.push({ ...result, reasons });
   }
@@ -74,7 +103,9 @@ async function invalidatedSince(root: string, since: string, head: string, resul
 async function checkAgentFiles(root: string, head: string): Promise<FileFinding[]> {
   let snapshot = await readRepoSnapshot(root, head);
   if (snapshot === null) return [];
-  const files = [...snapshot.objects].filter(([path, object]) => object.type === 'blob' && AGENT_FILES.has(path.slice(path.lastIndexOf('/') + 1))).map(([path]) => path);
+  const files = [...snapshot.objects]
+    .filter(([path, object]) => object.type === 'blob' && AGENT_FILES.has(path.slice(path.lastIndexOf('/') + 1)))
+    .map(([path]) => path);
   const found: Array<{ file: string; line: number; kind: string; value: string }> = [];
   const texts = await Promise.all(files.map((file) => readFileAt(root, head, file)));
   files.forEach((file, index) => {

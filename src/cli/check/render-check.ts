@@ -8,7 +8,10 @@ export function renderCheck(outcome: CheckOutcome): string {
     lines.push(`${entry.status} ${entry.id}: ${entry.text.replace(/\s*\n\s*/g, ' ')}`);
     for (const reason of entry.reasons) lines.push(`  - ${reason}`);
   }
-  for (const finding of outcome.files) lines.push(`${finding.file}:${finding.line}: \`${finding.value}\` ${finding.renamedTo === undefined ? 'no longer exists' : `moved to \`${finding.renamedTo}\``}`);
+  for (const finding of outcome.files)
+    lines.push(
+      `${finding.file}:${finding.line}: \`${finding.value}\` ${finding.renamedTo === undefined ? 'no longer exists' : `moved to \`${finding.renamedTo}\``}`,
+    );
   const stale = outcome.entries.filter((entry) => entry.status === 'stale').length;
   lines.push(
     stale + outcome.files.length === 0

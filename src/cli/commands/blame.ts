@@ -10,7 +10,8 @@ export default class Blame extends BaseCommand {
   static override description =
     "Takes an entry id or a unique id prefix (see mem list). Answered from what mem sync recorded in this clone, without walking the team history. A new clone's first sync fetches only the last 500 team commits: for an entry last changed before them, who and when are not known in that clone until its first background (after-turn) sync has fetched the rest of the history, once.";
   /** The --json shape, for the README reference (not --help). */
-  static jsonShape = '{id, section, text, file, files, line, provenance: {author, at, session, agent, commit?, via?}, personal, conflict}';
+  static jsonShape =
+    '{id, section, text, file, files, line, provenance: {author, at, session, agent, commit?, via?}, personal, conflict}';
 
   static override examples = ['<%= config.bin %> blame m3f9a1c2', '<%= config.bin %> blame m3f9 --json'];
   static override args = { id: Args.string({ description: 'entry id, or a unique prefix of it', required: true }) };
@@ -21,7 +22,9 @@ export default class Blame extends BaseCommand {
     const entry = blameEntry(process.cwd(), args.id);
     if (flags.json) return this.printJson(entry);
     const p = entry.provenance;
-    const unknown = entry.personal ? 'not recorded (personal memory is never shared)' : 'not recorded in this clone (not synced yet, or changed before the team history this clone fetched)';
+    const unknown = entry.personal
+      ? 'not recorded (personal memory is never shared)'
+      : 'not recorded in this clone (not synced yet, or changed before the team history this clone fetched)';
     const agent = p.agent ? (AGENT_LABELS[p.agent as AgentId] ?? p.agent) : null;
     const lines = [
       `${entry.id} (${entry.section || 'no section'}, ${entry.file}:${entry.line}): ${entry.text.replace(/\s*\n\s*/g, ' ')}`,

@@ -14,7 +14,8 @@ export default class Remember extends BaseCommand {
     'Quote a rule that contains backticks with single quotes: inside double quotes the shell runs them.',
   ].join('\n\n');
   /** The --json shape, for the README reference (not --help). */
-  static jsonShape = '{status: added|updated|duplicate|refused|contradiction|pending, id, text, section, personal, scope, files, reasons: [{code, explanation}], target: {id, text}|null, warnings}';
+  static jsonShape =
+    '{status: added|updated|duplicate|refused|contradiction|pending, id, text, section, personal, scope, files, reasons: [{code, explanation}], target: {id, text}|null, warnings}';
 
   static override examples = [
     '<%= config.bin %> remember "Use pnpm, not npm."',
@@ -24,14 +25,29 @@ export default class Remember extends BaseCommand {
   ];
 
   static override strict = false;
-  static override args = { text: Args.string({ description: 'the rule to remember (quote it, or pass several words)', required: false }) };
+  static override args = {
+    text: Args.string({ description: 'the rule to remember (quote it, or pass several words)', required: false }),
+  };
   static override flags = {
     section: Flags.string({ char: 's', description: 'section to file it under (one of region.sections)' }),
     personal: Flags.boolean({ description: 'remember it for you only, in CLAUDE.local.md (never shared)' }),
-    team: Flags.boolean({ description: 'team-wide even on a feature branch (seen on every branch at once)', exclusive: ['branch', 'personal'] }),
-    branch: Flags.string({ description: 'scope it to this branch: seen only where HEAD is on it, until it lands', exclusive: ['team', 'personal'] }),
-    force: Flags.boolean({ char: 'f', description: 'override soft filter rules and supersede a contradicted entry (never secrets, injection or a question)' }),
-    anchor: Flags.string({ description: 'a committed path or glob the rule is about (repeatable): `mem check` flags the entry when it goes', multiple: true }),
+    team: Flags.boolean({
+      description: 'team-wide even on a feature branch (seen on every branch at once)',
+      exclusive: ['branch', 'personal'],
+    }),
+    branch: Flags.string({
+      description: 'scope it to this branch: seen only where HEAD is on it, until it lands',
+      exclusive: ['team', 'personal'],
+    }),
+    force: Flags.boolean({
+      char: 'f',
+      description:
+        'override soft filter rules and supersede a contradicted entry (never secrets, injection or a question)',
+    }),
+    anchor: Flags.string({
+      description: 'a committed path or glob the rule is about (repeatable): `mem check` flags the entry when it goes',
+      multiple: true,
+    }),
     json: Flags.boolean({ description: 'print the outcome as JSON (its shape: README, command reference)' }),
   };
 
@@ -56,32 +72,50 @@ export default class Remember extends BaseCommand {
 
 /** Returns what a human sees: the id on success (stdout), the reasons on refusal (stderr). */
 function renderRemember(outcome: RememberOutcome): { out: string; err: string } {
-  const where = outcome.personal ? 'CLAUDE.local.md, personal' : outcome.scope !== null ? `${outcome.section}, on branch ${outcome.scope} until it lands` : outcome.section;
+  const where = outcome.personal
+    ? 'CLAUDE.local.md, personal'
+    : outcome.scope !== null
+      ? `${outcome.section}, on branch ${outcome.scope} until it lands`
+      : outcome.section;
   switch (outcome.status) {
     case 'added':
       return { out: `remembered as ${outcome.id ?? '?'} (${where}): ${outcome.text ?? ''}`, err: '' };
     case 'updated':
       return { out: `updated ${outcome.id ?? '?'} (${where}): ${outcome.text ?? ''}`, err: '' };
     case 'duplicate':
-      return { out: `already remembered as ${outcome.id ?? outcome.target?.id ?? '?'}${outcome.target ? `: ${outcome.target.text}` : ''}`, err: '' };
+      return {
+        out: `already remembered as ${outcome.id ?? outcome.target?.id ?? '?'}${outcome.target ? `: ${outcome.target.text}` : ''}`,
+        err: '',
+      };
     case 'contradiction':
       return {
         out: '',
         err: [
           `mem remember: not remembered: it contradicts ${outcome.target?.id ?? 'an existing entry'}${outcome.target ? `: ${outcome.target.text}` : ''}`,
-          ...outcome.reasons.filter((reason) => reason.code !== 'contradiction').map((reason) => `  ${reason.code}: ${reason.explanation}`),
+          ...outcome.reasons
+            .filter((reason) => reason.code !== 'contradiction')
+            .map((reason) => `  ${reason.code}: ${reason.explanation}`),
           `  hint: run again with --force to replace that entry, or \`mem forget ${outcome.target?.id ?? '<id>'}\` first.`,
         ].join('\n'),
       };
     case 'pending':
       return {
         out: `held for review${outcome.id ? ` as ${outcome.id}` : ''} (pending, not remembered): ${outcome.text ?? ''}`,
-        err: [...outcome.reasons.map((reason) => `  ${reason.code}: ${reason.explanation}`), `  hint: a person accepts it with \`mem candidates --accept ${outcome.id ?? '<id>'}\` or drops it with --reject.`].join('\n'),
+        err: [
+          ...outcome.reasons.map((reason) => `  ${reason.code}: ${reason.explanation}`),
+          `  hint: a person accepts it with \`mem candidates --accept ${outcome.id ?? '<id>'}\` or drops it with --reject.`,
+        ].join('\n'),
       };
     case 'refused':
       return {
         out: '',
-        err: [`mem remember: not remembered:`, ...outcome.reasons.map((reason) => `  ${reason.code}: ${reason.explanation}`), ...(outcome.reasons.some((reason) => ['secret', 'injection', 'invisible-unicode'].includes(reason.code)) ? [] : ['  hint: reword it, or use --force to override these rules.'])].join('\n'),
+        err: [
+          `mem remember: not remembered:`,
+          ...outcome.reasons.map((reason) => `  ${reason.code}: ${reason.explanation}`),
+          ...(outcome.reasons.some((reason) => ['secret', 'injection', 'invisible-unicode'].includes(reason.code))
+            ? []
+            : ['  hint: reword it, or use --force to override these rules.']),
+        ].join('\n'),
       };
   }
 }

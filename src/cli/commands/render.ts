@@ -4,7 +4,8 @@ import { requireSetUp } from '../../core/set-up.js';
 
 /** `mem render`: write the team memory for the agent now, or a snapshot into a file you name. */
 export default class Render extends BaseCommand {
-  static override summary = 'Render the team memory for the agent now, or write a snapshot of it into a file (on request only).';
+  static override summary =
+    'Render the team memory for the agent now, or write a snapshot of it into a file (on request only).';
   static override description = [
     'Without --into: reads back your hand edits of .claude/rules/mem-team-memory.md, then renders it from the team memory (session start and sync do this by themselves).',
     'With --into FILE (e.g. CLAUDE.md): writes the memory as plain markdown between two comment lines in FILE, replacing the previous snapshot; nothing else in FILE changes. mem never writes a tracked file unless asked like this.',
@@ -26,6 +27,8 @@ export default class Render extends BaseCommand {
     const report = flags.into === undefined ? await renderForAgent(root) : await renderSnapshotInto(root, flags.into);
     if (flags.json) return this.printJson(report);
     const back = report.readBack > 0 ? `; read back ${report.readBack} hand edit(s) first` : '';
-    this.log(`${report.written ? 'wrote' : 'unchanged:'} ${report.file}${back}${flags.into === undefined ? '' : ' (commit it if you want it reviewed)'}`);
+    this.log(
+      `${report.written ? 'wrote' : 'unchanged:'} ${report.file}${back}${flags.into === undefined ? '' : ' (commit it if you want it reviewed)'}`,
+    );
   }
 }

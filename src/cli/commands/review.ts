@@ -21,7 +21,8 @@ export default class Review extends BaseCommand {
   ].join('\n\n');
 
   /** The --json shape, for the README reference (not --help). */
-  static jsonShape = '[{id, section, base, ours, theirs, versions: [{label, mine, author, at, commit, scope, section, text}], diff}]; with --resolve: {resolved, remaining}';
+  static jsonShape =
+    '[{id, section, base, ours, theirs, versions: [{label, mine, author, at, commit, scope, section, text}], diff}]; with --resolve: {resolved, remaining}';
 
   static override examples = [
     '<%= config.bin %> review',
@@ -34,13 +35,32 @@ export default class Review extends BaseCommand {
   static override flags = {
     list: Flags.boolean({ description: 'list open conflicts: both versions in full and their word-level difference' }),
     json: Flags.boolean({ description: 'print open conflicts as JSON (its shape: README, command reference)' }),
-    resolve: Flags.string({ description: 'id of the conflict to settle (with --take)', dependsOn: ['take'], exclusive: ['branch'] }),
-    take: Flags.string({ description: 'which version to keep (ours = mine); for --branch: promote, keep or forget; for --stale: verify, rewrite or forget', options: ['mine', 'theirs', 'both', 'edit', 'ours', 'promote', 'keep', 'forget', 'verify', 'rewrite'] }),
-    stale: Flags.boolean({ description: 'walk the stale entries (their files, scripts or targets are gone at HEAD): verify, rewrite or forget', exclusive: ['branch', 'branches'] }),
+    resolve: Flags.string({
+      description: 'id of the conflict to settle (with --take)',
+      dependsOn: ['take'],
+      exclusive: ['branch'],
+    }),
+    take: Flags.string({
+      description:
+        'which version to keep (ours = mine); for --branch: promote, keep or forget; for --stale: verify, rewrite or forget',
+      options: ['mine', 'theirs', 'both', 'edit', 'ours', 'promote', 'keep', 'forget', 'verify', 'rewrite'],
+    }),
+    stale: Flags.boolean({
+      description:
+        'walk the stale entries (their files, scripts or targets are gone at HEAD): verify, rewrite or forget',
+      exclusive: ['branch', 'branches'],
+    }),
     branches: Flags.boolean({ description: 'list the branches that did not land whose entries await a decision' }),
-    branch: Flags.string({ description: 'the abandoned branch to settle (with --take promote|keep|forget)', dependsOn: ['take'] }),
+    branch: Flags.string({
+      description: 'the abandoned branch to settle (with --take promote|keep|forget)',
+      dependsOn: ['take'],
+    }),
     text: Flags.string({ description: 'the settled text, with --take edit' }),
-    interactive: Flags.boolean({ description: 'ask even without a terminal, reading one answer a line from standard input (for scripts and mem demo)', exclusive: ['list', 'json', 'resolve'] }),
+    interactive: Flags.boolean({
+      description:
+        'ask even without a terminal, reading one answer a line from standard input (for scripts and mem demo)',
+      exclusive: ['list', 'json', 'resolve'],
+    }),
   };
 
   async run(): Promise<void> {
@@ -48,16 +68,28 @@ export default class Review extends BaseCommand {
     const root = requireSetUp(process.cwd());
     // Loaded here, not at the top: every oclif command would otherwise pay for parsing the merge code.
     const { listReviewConflicts, resolveReviewConflict } = await import('../../team/review.js');
-    if (flags.branch !== undefined || flags.branches) return this.branchesReview(root, flags.branch, flags.take, flags.json);
+    if (flags.branch !== undefined || flags.branches)
+      return this.branchesReview(root, flags.branch, flags.take, flags.json);
     if (flags.stale) return this.staleReview(root, flags);
-    if (flags.take !== undefined && flags.resolve === undefined) throw new MemError('USAGE', '--take needs --resolve ID (a conflict) or --branch NAME (an abandoned branch)');
+    if (flags.take !== undefined && flags.resolve === undefined)
+      throw new MemError('USAGE', '--take needs --resolve ID (a conflict) or --branch NAME (an abandoned branch)');
     if (flags.resolve !== undefined && flags.take !== undefined) {
-      if (['promote', 'keep', 'forget'].includes(flags.take)) throw new MemError('USAGE', `--take ${flags.take} settles a branch: use it with --branch NAME`, { hint: 'A conflict takes mine, theirs, both or edit.' });
-      if (flags.take === 'edit' && (flags.text === undefined || flags.text.trim() === '')) throw new MemError('USAGE', '--take edit needs --text "the settled text"');
-      const choice = flags.take === 'edit' ? { text: (flags.text ?? '').trim() } : (flags.take as 'mine' | 'ours' | 'theirs' | 'both');
+      if (['promote', 'keep', 'forget'].includes(flags.take))
+        throw new MemError('USAGE', `--take ${flags.take} settles a branch: use it with --branch NAME`, {
+          hint: 'A conflict takes mine, theirs, both or edit.',
+        });
+      if (flags.take === 'edit' && (flags.text === undefined || flags.text.trim() === ''))
+        throw new MemError('USAGE', '--take edit needs --text "the settled text"');
+      const choice =
+        flags.take === 'edit'
+          ? { text: (flags.text ?? '').trim() }
+          : (flags.take as 'mine' | 'ours' | 'theirs' | 'both');
       const remaining = await resolveReviewConflict(root, flags.resolve, choice);
       if (flags.json) this.printJson({ resolved: flags.resolve, remaining });
-      else this.log(`resolved ${flags.resolve} (${flags.take}); ${remaining.length} conflict(s) left. \`mem sync\` shares it.`);
+      else
+        this.log(
+          `resolved ${flags.resolve} (${flags.take}); ${remaining.length} conflict(s) left. \`mem sync\` shares it.`,
+        );
       process.exitCode = remaining.length > 0 ? EXIT.conflicts : EXIT.ok;
       return;
     }
@@ -68,9 +100,24 @@ export default class Review extends BaseCommand {
       if (conflicts.length === 0) this.log('no memory conflicts');
       for (const [index, conflict] of conflicts.entries()) {
         if (index > 0) this.log('');
-        this.log(renderConflict(conflict, `${conflict.id} (${conflict.section || 'no section'})`, outputWidth(process.stdout)).join('\n'));
+        this.log(
+          renderConflict(
+            conflict,
+            `${conflict.id} (${conflict.section || 'no section'})`,
+            outputWidth(process.stdout),
+          ).join('\n'),
+        );
       }
-      if (conflicts.length > 0) this.log(['', ...wrapText(`${conflicts.length} conflict(s). Settle them with \`mem review\` in a terminal, or \`mem review --resolve <id> --take mine|theirs|both\`.`, outputWidth(process.stdout))].join('\n'));
+      if (conflicts.length > 0)
+        this.log(
+          [
+            '',
+            ...wrapText(
+              `${conflicts.length} conflict(s). Settle them with \`mem review\` in a terminal, or \`mem review --resolve <id> --take mine|theirs|both\`.`,
+              outputWidth(process.stdout),
+            ),
+          ].join('\n'),
+        );
     } else {
       const { left, interrupted } = await this.interactive(root, conflicts);
       // Note: 130 is what a shell reports for a command stopped by Ctrl+C (128 + SIGINT).
@@ -81,25 +128,50 @@ export default class Review extends BaseCommand {
   }
 
   /** `--stale`: lists the stale entries, settles one (`--resolve ID --take verify|rewrite|forget`), or walks them in a terminal. */
-  private async staleReview(root: string, flags: { resolve?: string | undefined; take?: string | undefined; text?: string | undefined; json: boolean; list: boolean; interactive: boolean }): Promise<void> {
+  private async staleReview(
+    root: string,
+    flags: {
+      resolve?: string | undefined;
+      take?: string | undefined;
+      text?: string | undefined;
+      json: boolean;
+      list: boolean;
+      interactive: boolean;
+    },
+  ): Promise<void> {
     const { listStaleEntries, settleStaleEntry } = await import('../../durable/settle-stale.js');
     const { teamSharedMemory } = await import('../../team/shared-memory.js');
     const choiceOf = (take: string | undefined, text: string | undefined) => {
-      if (take !== 'verify' && take !== 'rewrite' && take !== 'forget') throw new MemError('USAGE', `--stale takes verify, rewrite or forget, not ${take ?? 'nothing'}`, { hint: 'Example: mem review --stale --resolve m3f9a1c2 --take verify' });
+      if (take !== 'verify' && take !== 'rewrite' && take !== 'forget')
+        throw new MemError('USAGE', `--stale takes verify, rewrite or forget, not ${take ?? 'nothing'}`, {
+          hint: 'Example: mem review --stale --resolve m3f9a1c2 --take verify',
+        });
       return take === 'rewrite' && text !== undefined && text.trim() !== '' ? { text: text.trim() } : take;
     };
     if (flags.resolve !== undefined) {
       const remaining = await settleStaleEntry(root, flags.resolve, choiceOf(flags.take, flags.text), teamSharedMemory);
       if (flags.json) this.printJson({ resolved: flags.resolve, remaining });
-      else this.log(`${flags.take === 'verify' ? 'verified' : flags.take === 'forget' ? 'forgot' : 'rewrote'} ${flags.resolve}; ${remaining.length} stale entr${remaining.length === 1 ? 'y' : 'ies'} left. \`mem sync\` shares it.`);
+      else
+        this.log(
+          `${flags.take === 'verify' ? 'verified' : flags.take === 'forget' ? 'forgot' : 'rewrote'} ${flags.resolve}; ${remaining.length} stale entr${remaining.length === 1 ? 'y' : 'ies'} left. \`mem sync\` shares it.`,
+        );
       process.exitCode = remaining.length > 0 ? EXIT.failure : EXIT.ok;
       return;
     }
     let stale = await listStaleEntries(root);
     if (flags.json) return this.printJson(stale);
-    const describe = (entry: (typeof stale)[number]) => [`${entry.id} (${entry.section}): ${entry.text.replace(/\s*\n\s*/g, ' ')}`, ...entry.reasons.map((reason) => `  - ${reason}`), ...(entry.rewrite === null ? [] : [`  pending rewrite: ${entry.rewrite}`])].join('\n');
+    const describe = (entry: (typeof stale)[number]) =>
+      [
+        `${entry.id} (${entry.section}): ${entry.text.replace(/\s*\n\s*/g, ' ')}`,
+        ...entry.reasons.map((reason) => `  - ${reason}`),
+        ...(entry.rewrite === null ? [] : [`  pending rewrite: ${entry.rewrite}`]),
+      ].join('\n');
     if (flags.list || (!flags.interactive && (!process.stdin.isTTY || !process.stdout.isTTY))) {
-      this.log(stale.length === 0 ? 'no stale memories' : `${stale.map(describe).join('\n\n')}\n\nSettle one with \`mem review --stale --resolve <id> --take verify|rewrite|forget\` (rewrite: --text, or the pending rewrite).`);
+      this.log(
+        stale.length === 0
+          ? 'no stale memories'
+          : `${stale.map(describe).join('\n\n')}\n\nSettle one with \`mem review --stale --resolve <id> --take verify|rewrite|forget\` (rewrite: --text, or the pending rewrite).`,
+      );
       process.exitCode = stale.length > 0 ? EXIT.failure : EXIT.ok;
       return;
     }
@@ -130,34 +202,53 @@ export default class Review extends BaseCommand {
   }
 
   /** `--branches` lists the abandoned branches; `--branch NAME --take promote|keep|forget` settles one. */
-  private async branchesReview(root: string, branch: string | undefined, take: string | undefined, json: boolean): Promise<void> {
+  private async branchesReview(
+    root: string,
+    branch: string | undefined,
+    take: string | undefined,
+    json: boolean,
+  ): Promise<void> {
     const { listAbandonedBranches, settleAbandonedBranch } = await import('../../team/review.js');
     if (branch === undefined) {
       const waiting = listAbandonedBranches(root);
       if (json) return this.printJson(waiting);
       if (waiting.length === 0) this.log('no branch entries await a decision');
       for (const item of waiting) {
-        this.log(`${item.branch} (${item.reason === 'gone' ? 'deleted on the remote without landing' : 'untouched for a long time'}): ${item.entries.length} entr${item.entries.length === 1 ? 'y' : 'ies'}`);
-        for (const entry of item.entries) this.log(`  ${entry.id.slice(0, 8)}  ${entry.text.replace(/\s*\n\s*/g, ' ')}`);
+        this.log(
+          `${item.branch} (${item.reason === 'gone' ? 'deleted on the remote without landing' : 'untouched for a long time'}): ${item.entries.length} entr${item.entries.length === 1 ? 'y' : 'ies'}`,
+        );
+        for (const entry of item.entries)
+          this.log(`  ${entry.id.slice(0, 8)}  ${entry.text.replace(/\s*\n\s*/g, ' ')}`);
       }
       if (waiting.length > 0) this.log('\nSettle one with `mem review --branch <name> --take promote|keep|forget`.');
       return;
     }
-    if (take !== 'promote' && take !== 'keep' && take !== 'forget') throw new MemError('USAGE', `--branch takes promote, keep or forget, not ${take ?? 'nothing'}`, { hint: `Example: mem review --branch ${branch} --take promote` });
+    if (take !== 'promote' && take !== 'keep' && take !== 'forget')
+      throw new MemError('USAGE', `--branch takes promote, keep or forget, not ${take ?? 'nothing'}`, {
+        hint: `Example: mem review --branch ${branch} --take promote`,
+      });
     let remaining;
     if (take === 'forget') {
       const waiting = listAbandonedBranches(root).find((item) => item.branch === branch);
-      if (waiting === undefined) throw new MemError('NOT_FOUND', `no entries of branch "${branch}" await a decision`, { hint: 'Run `mem review --branches` to see the branches that do.' });
+      if (waiting === undefined)
+        throw new MemError('NOT_FOUND', `no entries of branch "${branch}" await a decision`, {
+          hint: 'Run `mem review --branches` to see the branches that do.',
+        });
       const { forgetEntry } = await import('../../durable/forget.js');
       const { teamSharedMemory } = await import('../../team/shared-memory.js');
       remaining = await settleAbandonedBranch(root, branch, 'keep', new Date());
       for (const entry of waiting.entries) await forgetEntry(root, entry.id, teamSharedMemory);
     } else remaining = await settleAbandonedBranch(root, branch, take, new Date());
     if (json) return this.printJson({ branch, take, remaining });
-    this.log(`${take === 'promote' ? 'promoted' : take === 'keep' ? 'kept on the branch' : 'forgot'} the entries of ${branch}; ${remaining.length} branch(es) left.${take === 'keep' ? '' : ' `mem sync` shares it.'}`);
+    this.log(
+      `${take === 'promote' ? 'promoted' : take === 'keep' ? 'kept on the branch' : 'forgot'} the entries of ${branch}; ${remaining.length} branch(es) left.${take === 'keep' ? '' : ' `mem sync` shares it.'}`,
+    );
   }
 
-  private async interactive(root: string, conflicts: ReviewConflict[]): Promise<{ left: number; interrupted: boolean }> {
+  private async interactive(
+    root: string,
+    conflicts: ReviewConflict[],
+  ): Promise<{ left: number; interrupted: boolean }> {
     const { resolveReviewConflict } = await import('../../team/review.js');
     if (conflicts.length === 0) {
       this.log('no memory conflicts');
@@ -183,17 +274,22 @@ export default class Review extends BaseCommand {
     const stopped = (): { left: number; interrupted: boolean } => {
       if (!interrupted) return { left, interrupted: false };
       const settled = conflicts.length - left;
-      this.log(`\ninterrupted: ${settled === 0 ? 'nothing changed' : `the ${settled} conflict(s) settled before are kept, the rest left as they are`}; ${left} conflict(s) left.`);
+      this.log(
+        `\ninterrupted: ${settled === 0 ? 'nothing changed' : `the ${settled} conflict(s) settled before are kept, the rest left as they are`}; ${left} conflict(s) left.`,
+      );
       return { left, interrupted: true };
     };
     try {
       for (const [index, conflict] of conflicts.entries()) {
-        this.log(`\n${renderConflict(conflict, `Conflict ${index + 1} of ${conflicts.length}: ${conflict.id} (${conflict.section || 'no section'})`, outputWidth(process.stdout)).join('\n')}`);
+        this.log(
+          `\n${renderConflict(conflict, `Conflict ${index + 1} of ${conflicts.length}: ${conflict.id} (${conflict.section || 'no section'})`, outputWidth(process.stdout)).join('\n')}`,
+        );
         for (;;) {
           const answer = (await ask('[m]ine / [t]heirs / [b]oth / [e]dit / [s]kip / [q]uit? ')).trim().toLowerCase();
           if (answer === 'q') return stopped();
           if (answer === 's') break;
-          const take = answer === 'm' || answer === 'o' ? 'mine' : answer === 't' ? 'theirs' : answer === 'b' ? 'both' : null;
+          const take =
+            answer === 'm' || answer === 'o' ? 'mine' : answer === 't' ? 'theirs' : answer === 'b' ? 'both' : null;
           if (take) {
             left = (await resolveReviewConflict(root, conflict.id, take)).length;
             break;
@@ -212,7 +308,9 @@ export default class Review extends BaseCommand {
     } finally {
       rl.close();
     }
-    this.log(`${left} conflict(s) left.${left < conflicts.length ? ' `mem sync` (or your next push) shares the resolutions.' : ''}`);
+    this.log(
+      `${left} conflict(s) left.${left < conflicts.length ? ' `mem sync` (or your next push) shares the resolutions.' : ''}`,
+    );
     return { left, interrupted: false };
   }
 }

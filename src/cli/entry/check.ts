@@ -14,14 +14,31 @@ const USAGE = 'mem check [--since <rev>] [--all] [--files] [--json] (mem check -
 export async function runCheckCli(argv: string[]): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { since: { type: 'string' }, all: { type: 'boolean' }, files: { type: 'boolean' }, json: { type: 'boolean' } }, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        since: { type: 'string' },
+        all: { type: 'boolean' },
+        files: { type: 'boolean' },
+        json: { type: 'boolean' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (error) {
     process.stderr.write(`mem check: ${(error as Error).message}\n  hint: ${USAGE}\n`);
     return EXIT.usage;
   }
   try {
-    const outcome = await checkMemory(process.cwd(), { ...(values.since === undefined ? {} : { since: values.since }), all: values.all === true, files: values.files === true });
-    const text = values.json === true ? `${JSON.stringify(values.files === true ? { entries: outcome.entries, files: outcome.files } : outcome.entries, null, 2)}\n` : `${renderCheck(outcome)}\n`;
+    const outcome = await checkMemory(process.cwd(), {
+      ...(values.since === undefined ? {} : { since: values.since }),
+      all: values.all === true,
+      files: values.files === true,
+    });
+    const text =
+      values.json === true
+        ? `${JSON.stringify(values.files === true ? { entries: outcome.entries, files: outcome.files } : outcome.entries, null, 2)}\n`
+        : `${renderCheck(outcome)}\n`;
     await new Promise<void>((done) => process.stdout.write(text, () => done()));
     return outcome.stale > 0 ? EXIT.failure : EXIT.ok;
   } catch (error) {

@@ -20,7 +20,10 @@ export async function runHookCli(argv: string[]): Promise<void> {
   const event = resolveHookEvent(argv[0]);
   // Note: the agent never sends an unknown event; a person who mistyped one gets a line on stderr
   // (stdout stays empty and the exit 0, as for any hook).
-  if (event === null) process.stderr.write(`mem hook: ${JSON.stringify(argv[0] ?? '')} is not a hook event; the events are ${Object.keys(HOOK_EVENTS).join(', ')} (and after-turn for stop)\n`);
+  if (event === null)
+    process.stderr.write(
+      `mem hook: ${JSON.stringify(argv[0] ?? '')} is not a hook event; the events are ${Object.keys(HOOK_EVENTS).join(', ')} (and after-turn for stop)\n`,
+    );
   const budget = event ? HOOK_DEADLINES_MS[event] : 1_000;
   // Note: the watchdog exits without printing: a late or partial JSON object is worse than none.
   setTimeout(() => process.exit(0), budget + WATCHDOG_GRACE_MS).unref();
@@ -29,7 +32,15 @@ export async function runHookCli(argv: string[]): Promise<void> {
     const input = await readHookStdin(startedAt + budget, MAX_STDIN_BYTES);
     // An oversized payload is reported as not-JSON rather than half-parsed.
     const stdin = input.oversized ? '\u0000oversized' : input.text;
-    const output = await runHook({ eventArg: argv[0], agentArg: agentArgument(argv.slice(1)), stdin, stdinTimedOut: input.timedOut, cwd: process.cwd(), env: process.env, startedAt });
+    const output = await runHook({
+      eventArg: argv[0],
+      agentArg: agentArgument(argv.slice(1)),
+      stdin,
+      stdinTimedOut: input.timedOut,
+      cwd: process.cwd(),
+      env: process.env,
+      startedAt,
+    });
     if (output) await write(`${output}\n`);
   } catch {
     /* runHook logs its own problems; anything here must still not break the agent */

@@ -13,15 +13,31 @@ const USAGE = 'mem lint [--agent claude|codex|gemini|all] [--dir <subdir>] [--js
 export async function runLintCli(argv: string[]): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { agent: { type: 'string', short: 'a', default: 'all' }, dir: { type: 'string', short: 'd' }, json: { type: 'boolean' }, 'max-level': { type: 'string' } }, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        agent: { type: 'string', short: 'a', default: 'all' },
+        dir: { type: 'string', short: 'd' },
+        json: { type: 'boolean' },
+        'max-level': { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (error) {
     process.stderr.write(`mem lint: ${(error as Error).message}\n  hint: ${USAGE}\n`);
     return EXIT.usage;
   }
   try {
-    const outcome = await runLint({ cwd: process.cwd(), agent: values.agent, ...(values.dir === undefined ? {} : { dir: values.dir }), ...(values['max-level'] === undefined ? {} : { maxLevel: values['max-level'] }) });
+    const outcome = await runLint({
+      cwd: process.cwd(),
+      agent: values.agent,
+      ...(values.dir === undefined ? {} : { dir: values.dir }),
+      ...(values['max-level'] === undefined ? {} : { maxLevel: values['max-level'] }),
+    });
     for (const warning of outcome.warnings) process.stderr.write(`mem lint: ${warning}\n`);
-    const text = values.json === true ? `${JSON.stringify(outcome.report, null, 2)}\n` : renderLintReport(outcome.report);
+    const text =
+      values.json === true ? `${JSON.stringify(outcome.report, null, 2)}\n` : renderLintReport(outcome.report);
     await new Promise<void>((done) => process.stdout.write(text, () => done()));
     return outcome.failed ? EXIT.failure : EXIT.ok;
   } catch (error) {

@@ -33,10 +33,15 @@ export async function runMergeDriverCli(argv: string[]): Promise<number> {
   }
   let plan;
   try {
-    const read = (name: DriverInput['name'], path: string): DriverInput => ({ name, read: readRegularFileBytesSync(path, MAX_ENTRY_AWARE_BYTES) });
+    const read = (name: DriverInput['name'], path: string): DriverInput => ({
+      name,
+      read: readRegularFileBytesSync(path, MAX_ENTRY_AWARE_BYTES),
+    });
     plan = planDriverMerge([read('base', basePath), read('ours', oursPath), read('theirs', theirsPath)]);
   } catch (error) {
-    process.stderr.write(`mem merge-driver: cannot read the merge inputs: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `mem merge-driver: cannot read the merge inputs: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     return 2;
   }
   if (plan.kind === 'refuse') {
@@ -44,7 +49,9 @@ export async function runMergeDriverCli(argv: string[]): Promise<number> {
     return 2;
   }
   if (plan.kind === 'line') {
-    process.stderr.write(`mem merge-driver: ${plan.why}; merged line by line by git merge-file instead, every other byte as it was.\n`);
+    process.stderr.write(
+      `mem merge-driver: ${plan.why}; merged line by line by git merge-file instead, every other byte as it was.\n`,
+    );
     return lineMerge(basePath, oursPath, theirsPath);
   }
   let text: string;
@@ -53,13 +60,17 @@ export async function runMergeDriverCli(argv: string[]): Promise<number> {
     ({ text, clean } = mergeMarkdownFile(plan.base, plan.ours, plan.theirs));
   } catch (error) {
     // Never leave ours silently standing in for the merge: fall back to git's line merge.
-    process.stderr.write(`mem merge-driver: entry-aware merge failed (${error instanceof Error ? error.message : String(error)}); merged line by line by git merge-file instead.\n`);
+    process.stderr.write(
+      `mem merge-driver: entry-aware merge failed (${error instanceof Error ? error.message : String(error)}); merged line by line by git merge-file instead.\n`,
+    );
     return lineMerge(basePath, oursPath, theirsPath);
   }
   try {
     writeFileSync(oursPath, text);
   } catch (error) {
-    process.stderr.write(`mem merge-driver: cannot write ${oursPath}: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `mem merge-driver: cannot write ${oursPath}: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     return 2;
   }
   return clean ? 0 : 1;
@@ -67,9 +78,14 @@ export async function runMergeDriverCli(argv: string[]): Promise<number> {
 
 /** git's own line merge into `oursPath`, bytes as they are; returns 0 clean, 1 conflicts, 2 when git could not merge. */
 async function lineMerge(basePath: string, oursPath: string, theirsPath: string): Promise<number> {
-  const run = await runGit(['merge-file', '-L', 'ours', '-L', 'base', '-L', 'theirs', '--', oursPath, basePath, theirsPath], { cwd: process.cwd() });
+  const run = await runGit(
+    ['merge-file', '-L', 'ours', '-L', 'base', '-L', 'theirs', '--', oursPath, basePath, theirsPath],
+    { cwd: process.cwd() },
+  );
   // Note: git merge-file exits with the number of conflicts (at most 127), and -1 (255) on error.
   if (run.status !== null && run.status >= 0 && run.status <= 127) return run.status === 0 ? 0 : 1;
-  process.stderr.write(`mem merge-driver: git merge-file failed: ${(run.spawnError ?? run.stderr).trim() || `exit ${run.status}`}\n`);
+  process.stderr.write(
+    `mem merge-driver: git merge-file failed: ${(run.spawnError ?? run.stderr).trim() || `exit ${run.status}`}\n`,
+  );
   return 2;
 }

@@ -42,7 +42,11 @@ function readStream(deadline: number, maxBytes: number): Promise<StdinRead> {
       clearTimeout(timer);
       // Note: destroying the handle is what lets the process exit while the writer keeps the pipe open.
       socket?.destroy();
-      resolve({ text: state.oversized ? '' : Buffer.concat(chunks).toString('utf8'), oversized: state.oversized ?? false, timedOut: state.timedOut ?? false });
+      resolve({
+        text: state.oversized ? '' : Buffer.concat(chunks).toString('utf8'),
+        oversized: state.oversized ?? false,
+        timedOut: state.timedOut ?? false,
+      });
     };
     const timer = setTimeout(() => finish({ timedOut: true }), Math.max(0, deadline - Date.now()));
     try {

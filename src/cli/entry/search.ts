@@ -32,7 +32,9 @@ export async function runSearchCli(argv: string[]): Promise<number> {
   }
   const parsed = parseSearchArgv(argv);
   if (typeof parsed === 'string') {
-    process.stderr.write(`mem search: ${parsed}\n  hint: mem search <query> [--json] [--limit N] [--section S] [--kind K] [--since DAYS|DATE]\n`);
+    process.stderr.write(
+      `mem search: ${parsed}\n  hint: mem search <query> [--json] [--limit N] [--section S] [--kind K] [--since DAYS|DATE]\n`,
+    );
     return EXIT.usage;
   }
   // Note: a first search (or one after the cache was dropped) builds the index; a terminal sees how far.
@@ -70,7 +72,10 @@ function parseSearchArgv(argv: string[]): Parsed | string {
       out.json = true;
       continue;
     }
-    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [name, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     const flag = VALUE_FLAGS[name];
     if (flag) {
       const value = inline ?? argv[++i];

@@ -50,7 +50,12 @@ async function syncHandoffs(root: string, quiet: boolean, fetched: boolean, ahea
   }
   const { syncSharedHandoffs } = await import('../../team/handoffs/sync-shared-handoffs.js');
   const context = ahead?.context ?? (await import('../../team/team-context.js')).openTeamContext(root);
-  const report = await syncSharedHandoffs(context, { now, prune: true, fetched, ...(ahead?.branches === undefined ? {} : { branches: ahead.branches }) });
+  const report = await syncSharedHandoffs(context, {
+    now,
+    prune: true,
+    fetched,
+    ...(ahead?.branches === undefined ? {} : { branches: ahead.branches }),
+  });
   if (report.warning && !quiet) lines.push(`mem sync: warning: ${report.warning}`);
   return lines;
 }
@@ -80,7 +85,11 @@ export async function runSyncCli(argv: string[]): Promise<number> {
     const ahead = dryRun ? null : await startHandoffsAhead(root);
     let report;
     try {
-      report = await syncTeamMemory(root, { dryRun: argv.includes('--dry-run'), strict, ...(progress ? { progress: progress.report } : {}) });
+      report = await syncTeamMemory(root, {
+        dryRun: argv.includes('--dry-run'),
+        strict,
+        ...(progress ? { progress: progress.report } : {}),
+      });
     } finally {
       progress?.stop();
     }
@@ -98,7 +107,9 @@ export async function runSyncCli(argv: string[]): Promise<number> {
   } catch (error) {
     if (fileSystemError(error) && !strict) {
       // The documented contract of a sync that cannot complete: warn, keep local memory, exit 0.
-      process.stderr.write(`mem sync: warning: team memory not synced, local memory kept, the next sync retries: ${describeError(error)}\n`);
+      process.stderr.write(
+        `mem sync: warning: team memory not synced, local memory kept, the next sync retries: ${describeError(error)}\n`,
+      );
       return EXIT.ok;
     }
     process.stderr.write(`mem sync: ${describeError(error)}\n`);

@@ -15,30 +15,49 @@ import { publishHandoff, unpublishHandoff } from '../../team/handoffs/sync-share
 import { outgoingLine, outgoingText, whoOf, type SharedHandoff } from '../../team/handoffs/shared-handoff.js';
 import { readFileSync } from 'node:fs';
 
-export type ShareOutcome = { status: 'shared' | 'unchanged'; branch: string; who: string; updatedAt: string; droppedLines: number } | { status: 'failed'; branch: string; message: string };
+export type ShareOutcome =
+  | { status: 'shared' | 'unchanged'; branch: string; who: string; updatedAt: string; droppedLines: number }
+  | { status: 'failed'; branch: string; message: string };
 
 /** Returns the branch a handoff command is about: the flag's, else the one checked out; throws USAGE on a detached HEAD. */
 export function handoffBranch(root: string, flag: string | undefined): string {
   const branch = flag ?? readCurrentBranch(root);
-  if (!branch || branch === 'HEAD') throw new MemError('USAGE', 'no branch is checked out (detached HEAD)', { hint: 'name one: mem handoff share --branch <branch>' });
+  if (!branch || branch === 'HEAD')
+    throw new MemError('USAGE', 'no branch is checked out (detached HEAD)', {
+      hint: 'name one: mem handoff share --branch <branch>',
+    });
   return branch;
 }
 
 /** The newest session of this clone on `branch` that has a handoff, or null. */
-function newestOwnSession(context: TeamContext, branch: string): { sessionId: string; updatedAt: string; handoffFile: string } | null {
-  return listSessions(context.paths).find((session) => session.branch === branch && session.promptCount > 0 && readHandoff(context.paths, session.handoffFile) !== null) ?? null;
+function newestOwnSession(
+  context: TeamContext,
+  branch: string,
+): { sessionId: string; updatedAt: string; handoffFile: string } | null {
+  return (
+    listSessions(context.paths).find(
+      (session) =>
+        session.branch === branch &&
+        session.promptCount > 0 &&
+        readHandoff(context.paths, session.handoffFile) !== null,
+    ) ?? null
+  );
 }
 
 /** Publishes this clone's newest handoff of `branch`; throws NOTHING_TO_SHARE when there is none. */
 export async function shareHandoff(root: string, branch: string, now: Date): Promise<ShareOutcome> {
   const context = openTeamContext(root);
   const session = newestOwnSession(context, branch);
-  if (session === null) throw new MemError('NOT_FOUND', `no handoff of yours for branch "${branch}" in this clone`, { hint: 'a handoff is written at the end of each agent turn on the branch; mem handoff list shows what teammates shared' });
+  if (session === null)
+    throw new MemError('NOT_FOUND', `no handoff of yours for branch "${branch}" in this clone`, {
+      hint: 'a handoff is written at the end of each agent turn on the branch; mem handoff list shows what teammates shared',
+    });
   const record = loadSessionRecord(context.paths, session.sessionId);
   const text = outgoingText(readHandoff(context.paths, session.handoffFile) ?? '');
   const author = readGitAuthor(root);
   const git = await readWorkTreeGit(root, now.toISOString());
-  const onRemote = runGitSync(['rev-parse', '--verify', '-q', `refs/remotes/${context.config.team.remote}/${branch}`], root) !== null;
+  const onRemote =
+    runGitSync(['rev-parse', '--verify', '-q', `refs/remotes/${context.config.team.remote}/${branch}`], root) !== null;
   const handoff: SharedHandoff = {
     version: 1,
     branch,
@@ -53,11 +72,21 @@ export async function shareHandoff(root: string, branch: string, now: Date): Pro
   const outcome = await publishHandoff(context, handoff, now);
   if (!outcome.ok) return { status: 'failed', branch, message: outcome.message };
   noteShared(context, branch, session.updatedAt);
-  return { status: outcome.commit === null ? 'unchanged' : 'shared', branch, who: handoff.who, updatedAt: session.updatedAt, droppedLines: text.dropped };
+  return {
+    status: outcome.commit === null ? 'unchanged' : 'shared',
+    branch,
+    who: handoff.who,
+    updatedAt: session.updatedAt,
+    droppedLines: text.dropped,
+  };
 }
 
 /** Removes this clone's shared handoff of `branch` from the remote (its history keeps it). */
-export async function unshareHandoff(root: string, branch: string, now: Date): Promise<{ status: 'removed' | 'none' } | { status: 'failed'; message: string }> {
+export async function unshareHandoff(
+  root: string,
+  branch: string,
+  now: Date,
+): Promise<{ status: 'removed' | 'none' } | { status: 'failed'; message: string }> {
   const context = openTeamContext(root);
   const outcome = await unpublishHandoff(context, branch, now);
   if (!outcome.ok) return { status: 'failed', message: outcome.message };
@@ -78,7 +107,8 @@ export async function shareAtPrePush(root: string, now: Date): Promise<string | 
     if (!branch || branch === 'HEAD') return null;
     const session = newestOwnSession(context, branch);
     if (session === null || session.updatedAt <= (readShared(context)[branch] ?? '')) return null;
-    if (mode === 'ask') return `mem: your handoff for ${branch} is newer than the one you shared; \`mem handoff share\` shares it with the team`;
+    if (mode === 'ask')
+      return `mem: your handoff for ${branch} is newer than the one you shared; \`mem handoff share\` shares it with the team`;
     const outcome = await shareHandoff(root, branch, now);
     return outcome.status === 'failed' ? `mem: warning: handoff not shared: ${outcome.message}` : null;
   } catch (error) {

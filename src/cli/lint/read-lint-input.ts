@@ -15,7 +15,15 @@ import { globRegExp } from '../../core/anchors/repo-snapshot.js';
 
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
 /** Where package scripts and make and just targets are defined (the anchor engine's manifests). */
-const MANIFEST_NAMES = new Set(['package.json', 'Makefile', 'makefile', 'GNUmakefile', 'justfile', 'Justfile', '.justfile']);
+const MANIFEST_NAMES = new Set([
+  'package.json',
+  'Makefile',
+  'makefile',
+  'GNUmakefile',
+  'justfile',
+  'Justfile',
+  '.justfile',
+]);
 /** More manifests than a monorepo has are not read. */
 const MAX_MANIFESTS = 400;
 /** A glob's match is looked for in this many folders at most (a glob that needs more is taken to match). */
@@ -44,7 +52,8 @@ export function readLintInput(root: string): LintInput {
     if (!texts.has(path)) texts.set(path, readText(join(root, path)));
     return texts.get(path) ?? null;
   };
-  const exists = (path: string) => texts.get(path) != null || statSync(join(root, path), { throwIfNoEntry: false }) !== undefined;
+  const exists = (path: string) =>
+    texts.get(path) != null || statSync(join(root, path), { throwIfNoEntry: false }) !== undefined;
   const classify = classifyAgentFile([...settings.geminiNames, ...settings.codexFallbacks]);
   // One walk finds the agent files and the manifests a command is looked up in.
   const walked = walkMemoryFiles(root, (path, name) => (MANIFEST_NAMES.has(name) ? 'manifest' : classify(path, name)));
@@ -54,7 +63,14 @@ export function readLintInput(root: string): LintInput {
     const text = readText(join(root, path));
     if (text !== null) manifests.set(path, text);
   }
-  return { view: { read, filesUnder: (dir) => listFilesUnder(root, dir), exists }, settings, files, manifests, globMatches: (glob) => globMatches(root, glob), warnings };
+  return {
+    view: { read, filesUnder: (dir) => listFilesUnder(root, dir), exists },
+    settings,
+    files,
+    manifests,
+    globMatches: (glob) => globMatches(root, glob),
+    warnings,
+  };
 }
 
 /** Walks from the fixed folder of a glob (src/api for a glob under src/api) until a file matches; node_modules and .git are not looked in. */
@@ -95,7 +111,11 @@ function readText(abs: string): string | null {
 }
 
 function readAgentSettings(root: string, warnings: string[]): AgentSettings {
-  const settings: AgentSettings = { ...DEFAULT_AGENT_SETTINGS, geminiNames: [...DEFAULT_AGENT_SETTINGS.geminiNames], teamFile: RENDERED_FILE };
+  const settings: AgentSettings = {
+    ...DEFAULT_AGENT_SETTINGS,
+    geminiNames: [...DEFAULT_AGENT_SETTINGS.geminiNames],
+    teamFile: RENDERED_FILE,
+  };
   const codex = readText(join(root, '.codex', 'config.toml'));
   if (codex !== null) {
     try {
@@ -103,15 +123,20 @@ function readAgentSettings(root: string, warnings: string[]): AgentSettings {
       const max = parsed['project_doc_max_bytes'];
       if (typeof max === 'number' && Number.isInteger(max) && max >= 0) settings.codexMaxBytes = max;
       const fallbacks = parsed['project_doc_fallback_filenames'];
-      if (Array.isArray(fallbacks)) settings.codexFallbacks = fallbacks.filter((name): name is string => typeof name === 'string' && name !== '');
+      if (Array.isArray(fallbacks))
+        settings.codexFallbacks = fallbacks.filter((name): name is string => typeof name === 'string' && name !== '');
     } catch (error) {
-      warnings.push(`.codex/config.toml is not valid TOML (${(error as Error).message.split('\n')[0]}): Codex's defaults are assumed`);
+      warnings.push(
+        `.codex/config.toml is not valid TOML (${(error as Error).message.split('\n')[0]}): Codex's defaults are assumed`,
+      );
     }
   }
   const gemini = readText(join(root, '.gemini', 'settings.json'));
   if (gemini !== null) {
     const names = jsonValueAt(gemini, ['context', 'fileName']);
-    for (const name of Array.isArray(names) ? names : [names]) if (typeof name === 'string' && name !== '' && !settings.geminiNames.includes(name)) settings.geminiNames.push(name);
+    for (const name of Array.isArray(names) ? names : [names])
+      if (typeof name === 'string' && name !== '' && !settings.geminiNames.includes(name))
+        settings.geminiNames.push(name);
   }
   return settings;
 }

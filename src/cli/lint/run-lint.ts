@@ -31,7 +31,9 @@ export async function runLint(options: LintOptions): Promise<LintOutcome> {
   const texts = new Map(loadedPaths(planned).map((path) => [path, input.view.read(path) ?? '']));
   // remark is loaded only when a file uses more than the simple markdown mem's own line scanner reads.
   const parse = await parserFor([...texts.values()].some((text) => scanSimpleMarkdown(text) === null));
-  const documents = new Map<string, LintDocument[]>([...texts].map(([path, text]) => [path, parse(text, 'rules').documents]));
+  const documents = new Map<string, LintDocument[]>(
+    [...texts].map(([path, text]) => [path, parse(text, 'rules').documents]),
+  );
   const report = lintLoads({
     dir,
     planned,
@@ -61,7 +63,13 @@ function parseLevel(level: string): LintLevel {
 function startDirectory(root: string, cwd: string, dir: string | undefined): string {
   const abs = resolve(cwd, dir ?? '.');
   const rel = relative(root, abs);
-  if (rel.startsWith('..') || resolve(root, rel) !== abs) throw new MemError('USAGE', `--dir ${dir ?? '.'} is outside the repository (${root})`, { hint: 'name a directory inside it, e.g. --dir packages/api' });
-  if (statSync(abs, { throwIfNoEntry: false })?.isDirectory() !== true) throw new MemError('USAGE', `--dir ${dir ?? '.'}: no such directory`, { hint: 'name an existing directory of the repository, e.g. --dir packages/api' });
+  if (rel.startsWith('..') || resolve(root, rel) !== abs)
+    throw new MemError('USAGE', `--dir ${dir ?? '.'} is outside the repository (${root})`, {
+      hint: 'name a directory inside it, e.g. --dir packages/api',
+    });
+  if (statSync(abs, { throwIfNoEntry: false })?.isDirectory() !== true)
+    throw new MemError('USAGE', `--dir ${dir ?? '.'}: no such directory`, {
+      hint: 'name an existing directory of the repository, e.g. --dir packages/api',
+    });
   return rel.split(sep).join('/');
 }

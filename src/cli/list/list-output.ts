@@ -5,7 +5,15 @@ import { renderEntries } from './render-list.js';
 import { ALL_BRANCHES } from '../../core/memory-file/entry-scope.js';
 
 /** `branch`: the memory as seen on that branch; `allBranches`: every branch's; neither: as seen where HEAD is. */
-export type ListRequest = { cwd: string; json: boolean; section?: string; personal?: boolean; width: number; branch?: string; allBranches?: boolean };
+export type ListRequest = {
+  cwd: string;
+  json: boolean;
+  section?: string;
+  personal?: boolean;
+  width: number;
+  branch?: string;
+  allBranches?: boolean;
+};
 
 /** Returns the text for stdout (ending in a newline) and the warnings for stderr. Throws MemError (USAGE, NOT_INITIALISED, …). */
 export async function listOutput(request: ListRequest): Promise<{ stdout: string; warnings: string[] }> {
@@ -13,7 +21,12 @@ export async function listOutput(request: ListRequest): Promise<{ stdout: string
     provenance: teamSharedMemory.readEntryCommits,
     ...(request.section === undefined ? {} : { section: request.section }),
     ...(request.personal === true ? { personal: true } : {}),
-    view: request.allBranches === true ? ALL_BRANCHES : request.branch !== undefined ? { kind: 'branch', branch: request.branch } : 'here',
+    view:
+      request.allBranches === true
+        ? ALL_BRANCHES
+        : request.branch !== undefined
+          ? { kind: 'branch', branch: request.branch }
+          : 'here',
   });
   const warnings = listing.warnings.map((warning) => `mem: warning: ${warning}\n`);
   if (request.json) return { stdout: `${JSON.stringify(listing.entries, null, 2)}\n`, warnings };
@@ -27,5 +40,8 @@ export async function listOutput(request: ListRequest): Promise<{ stdout: string
       if (other) others.set(conflict.id, other.label);
     }
   }
-  return { stdout: `${renderEntries(listing.entries, { width: request.width, otherVersion: (id) => others.get(id) })}\n`, warnings };
+  return {
+    stdout: `${renderEntries(listing.entries, { width: request.width, otherVersion: (id) => others.get(id) })}\n`,
+    warnings,
+  };
 }

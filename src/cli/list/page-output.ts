@@ -41,7 +41,11 @@ function pagerFor(stdout: Terminal, env: NodeJS.ProcessEnv, text: string | Uint8
 /** Pipes `text` through `pager` (a shell command line); false when the pager could not run (the caller prints `text` itself). */
 function writePaged(text: string | Uint8Array, pager: string, env: NodeJS.ProcessEnv): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = nodeChildProcess().spawn(pager, { shell: true, stdio: ['pipe', 'inherit', 'inherit'], env: { ...env, LESS: env.LESS ?? 'FRX', LV: env.LV ?? '-c' } });
+    const child = nodeChildProcess().spawn(pager, {
+      shell: true,
+      stdio: ['pipe', 'inherit', 'inherit'],
+      env: { ...env, LESS: env.LESS ?? 'FRX', LV: env.LV ?? '-c' },
+    });
     // Note: Ctrl-C in the pager reaches mem too; the pager decides when the listing ends.
     const ignoreInterrupt = () => {};
     process.on('SIGINT', ignoreInterrupt);

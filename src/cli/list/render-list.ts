@@ -26,7 +26,8 @@ export type ListLayout = { width: number; otherVersion?: (id: string) => string 
  * string building: no per-line arrays spread into others, no per-entry joins.
  */
 export function renderEntries(entries: readonly ListedEntry[], layout: ListLayout = { width: 80 }): string {
-  if (entries.length === 0) return 'no durable memory yet (`mem remember "<text>"` adds one; the Stop hook adds them as you work)';
+  if (entries.length === 0)
+    return 'no durable memory yet (`mem remember "<text>"` adds one; the Stop hook adds them as you work)';
   const width = Math.max(MIN_WIDTH, layout.width);
   const ordered = [...entries].sort((a, b) => Number(a.personal) - Number(b.personal) || a.line - b.line);
   const sections = new Map<string, ListedEntry[]>();
@@ -49,27 +50,40 @@ export function renderEntries(entries: readonly ListedEntry[], layout: ListLayou
     if (lines.length > 0) lines.push('');
     lines.push(`${section} (${rows.length})`);
     for (const entry of rows) {
-      const text = wrap(terminalSafe(entry.text.includes('\n') ? entry.text.replace(/\s*\n\s*/g, ' ') : entry.text), width);
+      const text = wrap(
+        terminalSafe(entry.text.includes('\n') ? entry.text.replace(/\s*\n\s*/g, ' ') : entry.text),
+        width,
+      );
       lines.push(INDENT + entry.id.slice(0, SHORT_ID).padEnd(SHORT_ID) + '  ' + (text[0] ?? ''));
       for (let i = 1; i < text.length; i++) lines.push(GUTTER + text[i]);
-      const columns = cut(terminalSafe(who(entry)), MAX_WHO).padEnd(whoWidth) + '  ' + when(entry) + '  ' + where(entry);
+      const columns =
+        cut(terminalSafe(who(entry)), MAX_WHO).padEnd(whoWidth) + '  ' + when(entry) + '  ' + where(entry);
       const learned = how(entry);
       // How it was learned goes on the same line when it fits, else on its own line: never cut mid-phrase.
       if (learned === '') lines.push(GUTTER + columns);
-      else if (GUTTER.length + columns.length + 2 + learned.length <= width) lines.push(GUTTER + columns + ', ' + learned);
+      else if (GUTTER.length + columns.length + 2 + learned.length <= width)
+        lines.push(GUTTER + columns + ', ' + learned);
       else {
         lines.push(GUTTER + columns);
         pushIndented(wrap(learned, width));
       }
       if (entry.conflict !== null) {
         const other = layout.otherVersion?.(entry.id);
-        const note = other ? `! in conflict with ${other.replace(/^A /, 'a ')}: \`mem review\` settles it` : '! another version of this entry awaits `mem review`';
+        const note = other
+          ? `! in conflict with ${other.replace(/^A /, 'a ')}: \`mem review\` settles it`
+          : '! another version of this entry awaits `mem review`';
         pushIndented(wrap(note, width));
       }
     }
   }
   const count = `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}${conflicts > 0 ? `, ${conflicts} in conflict` : ''}`;
-  lines.push('', ...wrap(`${count}. "team memory" is shared through the team ref; the agent reads it in ${RENDERED_FILE}.`, width + GUTTER.length));
+  lines.push(
+    '',
+    ...wrap(
+      `${count}. "team memory" is shared through the team ref; the agent reads it in ${RENDERED_FILE}.`,
+      width + GUTTER.length,
+    ),
+  );
   return lines.join('\n');
 }
 
@@ -93,7 +107,8 @@ function how(entry: ListedEntry): string {
   const { agent, session, via } = entry.provenance;
   const label = agent ? (AGENT_LABELS[agent as AgentId] ?? agent) : null;
   const inSession = session ? `session ${session.slice(0, 8)}` : null;
-  if (via === 'agent') return `recorded by the agent${label || inSession ? ` (${[label, inSession].filter(Boolean).join(', ')})` : ''}`;
+  if (via === 'agent')
+    return `recorded by the agent${label || inSession ? ` (${[label, inSession].filter(Boolean).join(', ')})` : ''}`;
   if (label) return `learned in a ${label} ${inSession ?? 'session'}`;
   return '';
 }

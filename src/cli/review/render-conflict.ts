@@ -13,14 +13,18 @@ export function renderConflict(conflict: ReviewConflict, heading: string, width:
   const lines = [heading];
   const mine = conflict.versions.find((version) => version.mine);
   const other = conflict.versions.find((version) => !version.mine);
-  for (const version of conflict.versions) lines.push(...hangingWrap(`  ${version.label}: `, show(version.text), width, HANGING));
+  for (const version of conflict.versions)
+    lines.push(...hangingWrap(`  ${version.label}: `, show(version.text), width, HANGING));
   if (conflict.base !== null) lines.push(...hangingWrap('  Before both edits: ', conflict.base, width, HANGING));
   if (conflict.ours !== null && conflict.theirs !== null) {
     let theirs = whose(other?.label ?? "A teammate's version");
     let yours = whose(mine?.label ?? conflict.versions[0]?.label ?? 'Your version');
     // Note: both sides by the same person (two of their clones) need another way to tell them apart.
     if (theirs === yours) [theirs, yours] = ['the second version', 'the first'];
-    lines.push(`  Difference, word by word: [-only in ${theirs}-] {+only in ${yours}+}`, ...hangingWrap('    ', conflict.diff, width, HANGING));
+    lines.push(
+      `  Difference, word by word: [-only in ${theirs}-] {+only in ${yours}+}`,
+      ...hangingWrap('    ', conflict.diff, width, HANGING),
+    );
   }
   return lines;
 }

@@ -62,7 +62,14 @@ export type StatusExtensions = {
 };
 
 /** `scoped`: how many entries each branch has (branch-scoped entries, issue 31). */
-type FileSummary = { ids: string[]; conflictIds: string[]; scoped: Record<string, number>; regionLines: number; fileLines: number; damage: string | null };
+type FileSummary = {
+  ids: string[];
+  conflictIds: string[];
+  scoped: Record<string, number>;
+  regionLines: number;
+  fileLines: number;
+  damage: string | null;
+};
 
 /**
  * What status shows of one memory file, parsed once per change of the file: an unchanged one
@@ -75,7 +82,9 @@ function summariseMemoryFile(root: string, file: string, path: string): FileSumm
     const text = bytes.toString('utf8');
     const region = readRegion(text);
     const scoped: Record<string, number> = {};
-    for (const entry of region.entries) if (entry.provenance.scope !== undefined) scoped[entry.provenance.scope] = (scoped[entry.provenance.scope] ?? 0) + 1;
+    for (const entry of region.entries)
+      if (entry.provenance.scope !== undefined)
+        scoped[entry.provenance.scope] = (scoped[entry.provenance.scope] ?? 0) + 1;
     return {
       ids: region.entries.map((entry) => entry.id),
       scoped,
@@ -94,7 +103,10 @@ export async function readStatusExtensions(root: string, config: Config): Promis
   const uniqueIds = new Set<string>();
   const uniqueConflicts = new Set<string>();
   // Shared memory is the working copy of the team memory, shown under the name of the file the agent reads.
-  for (const [file, path] of [[RENDERED_FILE, join(root, WORKING_FILE)], [PERSONAL_FILE, join(root, PERSONAL_FILE)]] as const) {
+  for (const [file, path] of [
+    [RENDERED_FILE, join(root, WORKING_FILE)],
+    [PERSONAL_FILE, join(root, PERSONAL_FILE)],
+  ] as const) {
     if (!existsSync(path)) continue;
     const summary = summariseMemoryFile(root, file, path);
     if (summary === null) {
@@ -108,11 +120,25 @@ export async function readStatusExtensions(root: string, config: Config): Promis
     const { regionLines, fileLines, damage } = summary;
     const shared = file === RENDERED_FILE;
     const here = shared && config.scope.branches === 'auto' ? readScopeBranch(root) : null;
-    const otherBranches = shared && config.scope.branches === 'auto' ? Object.entries(summary.scoped).reduce((sum, [branch, count]) => sum + (branch === here ? 0 : count), 0) : 0;
-    files.push({ file, entries: ids.size, conflicts: summary.conflictIds.length, regionLines, fileLines, damage, ...(shared ? { shown: countRenderedItems(root), otherBranches } : {}) });
+    const otherBranches =
+      shared && config.scope.branches === 'auto'
+        ? Object.entries(summary.scoped).reduce((sum, [branch, count]) => sum + (branch === here ? 0 : count), 0)
+        : 0;
+    files.push({
+      file,
+      entries: ids.size,
+      conflicts: summary.conflictIds.length,
+      regionLines,
+      fileLines,
+      damage,
+      ...(shared ? { shown: countRenderedItems(root), otherBranches } : {}),
+    });
     if (damage) warnings.push(`${file}: ${damage} (the next write repairs it without losing an entry)`);
     // Note: the team memory's rendered file keeps to its own budget (team.renderMaxChars), whatever its size.
-    if (!shared && regionLines > config.region.maxLines) warnings.push(`${file}: memory has ${regionLines} lines, over region.maxLines ${config.region.maxLines}; forget or merge entries`);
+    if (!shared && regionLines > config.region.maxLines)
+      warnings.push(
+        `${file}: memory has ${regionLines} lines, over region.maxLines ${config.region.maxLines}; forget or merge entries`,
+      );
   }
   for (const file of config.region.targets) {
     const path = join(root, file);
@@ -120,15 +146,25 @@ export async function readStatusExtensions(root: string, config: Config): Promis
     try {
       const text = readFileSync(path, 'utf8');
       const fileLines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
-      if (fileLines > CLAUDE_MD_ADVISED_LINES) warnings.push(`${file} has ${fileLines} lines; Claude Code reads it whole every session and advises under ${CLAUDE_MD_ADVISED_LINES}`);
-      if (text.includes('<!-- mem:begin')) warnings.push(`${file} still holds mem's old managed region: run \`mem migrate\` (its entries move to the team memory), then commit ${file}`);
+      if (fileLines > CLAUDE_MD_ADVISED_LINES)
+        warnings.push(
+          `${file} has ${fileLines} lines; Claude Code reads it whole every session and advises under ${CLAUDE_MD_ADVISED_LINES}`,
+        );
+      if (text.includes('<!-- mem:begin'))
+        warnings.push(
+          `${file} still holds mem's old managed region: run \`mem migrate\` (its entries move to the team memory), then commit ${file}`,
+        );
     } catch {
       warnings.push(`${file} is unreadable`);
     }
   }
   const unknownKeys = readUnknownConfigKeys(root);
-  if (unknownKeys.length > 0) warnings.push(`.memory/config.json: unknown key(s) ${unknownKeys.join(', ')}: this mem ignores them (a newer mem's setting, or a typo)`);
-  if (config.team.enabled) for (const problem of checkRefspecs(root, config.team.remote, config.team.ref)) warnings.push(problem);
+  if (unknownKeys.length > 0)
+    warnings.push(
+      `.memory/config.json: unknown key(s) ${unknownKeys.join(', ')}: this mem ignores them (a newer mem's setting, or a typo)`,
+    );
+  if (config.team.enabled)
+    for (const problem of checkRefspecs(root, config.team.remote, config.team.ref)) warnings.push(problem);
   const weekAgo = Date.now() - 7 * 86_400_000;
   const flaggedContradictions = readCandidateRecords(memoryPaths(root).candidateLog).filter(
     (record) => record.action === 'flag' && Date.parse(record.at) >= weekAgo,
@@ -141,10 +177,20 @@ export async function readStatusExtensions(root: string, config: Config): Promis
       conflicts: uniqueConflicts.size,
       maxRegionLines: config.region.maxLines,
       flaggedContradictions,
-      abandonedBranches: readBranchScopeState(root).abandoned.map((item) => ({ branch: item.branch, reason: item.reason, entries: item.ids.length })),
+      abandonedBranches: readBranchScopeState(root).abandoned.map((item) => ({
+        branch: item.branch,
+        reason: item.reason,
+        entries: item.ids.length,
+      })),
       warnings,
     },
-    team: { ...team, enabled: config.team.enabled, branch: config.team.branch, ref: config.team.ref, handoffsRefused: readHandoffCacheIndex(memoryPaths(root).cacheDir).refused.length },
+    team: {
+      ...team,
+      enabled: config.team.enabled,
+      branch: config.team.branch,
+      ref: config.team.ref,
+      handoffsRefused: readHandoffCacheIndex(memoryPaths(root).cacheDir).refused.length,
+    },
   };
 }
 

@@ -78,12 +78,25 @@ export async function readStatus(cwd: string): Promise<StatusReport> {
     diskFull: readDiskFull(paths.memoryDir),
     sessions: {
       recorded: sessions.length,
-      latest: latest ? { sessionId: latest.sessionId, branch: latest.branch, updatedAt: latest.updatedAt, handoffFile: `.memory/sessions/${latest.handoffFile}` } : null,
+      latest: latest
+        ? {
+            sessionId: latest.sessionId,
+            branch: latest.branch,
+            updatedAt: latest.updatedAt,
+            handoffFile: `.memory/sessions/${latest.handoffFile}`,
+          }
+        : null,
       pendingCatchUp: listEndedSessions(paths).length,
-      deferred: { candidates: waiting.reduce((sum, session) => sum + (session.deferred ?? 0), 0), sessions: waiting.length, since },
+      deferred: {
+        candidates: waiting.reduce((sum, session) => sum + (session.deferred ?? 0), 0),
+        sessions: waiting.length,
+        since,
+      },
     },
     hooks: {
-      lastRun: last ? { event: last.event, at: last.at, ok: last.ok, ms: last.ms, ...(last.did ? { did: last.did } : {}) } : null,
+      lastRun: last
+        ? { event: last.event, at: last.at, ok: last.ok, ms: last.ms, ...(last.did ? { did: last.did } : {}) }
+        : null,
       lastRunByEvent,
       errors,
       notes,
@@ -109,7 +122,12 @@ function readDiskFull(dir: string): string | null {
 }
 
 function toError(record: HookRecord): StatusReport['hooks']['errors'][number] {
-  const error: StatusReport['hooks']['errors'][number] = { at: record.at, event: record.event, code: record.code ?? 'UNKNOWN', message: record.message ?? '' };
+  const error: StatusReport['hooks']['errors'][number] = {
+    at: record.at,
+    event: record.event,
+    code: record.code ?? 'UNKNOWN',
+    message: record.message ?? '',
+  };
   if (record.session) error.session = record.session;
   return error;
 }

@@ -36,24 +36,46 @@ export function readAnchorsField(value: unknown): AnchorsField | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const field = value as Record<string, unknown>;
   const { commit, text, refs, explicit } = field;
-  if (typeof commit !== 'string' || !OID_RE.test(commit) || typeof text !== 'string' || !/^[0-9a-f]{12}$/.test(text) || !Array.isArray(refs)) return null;
+  if (
+    typeof commit !== 'string' ||
+    !OID_RE.test(commit) ||
+    typeof text !== 'string' ||
+    !/^[0-9a-f]{12}$/.test(text) ||
+    !Array.isArray(refs)
+  )
+    return null;
   const anchors: Anchor[] = [];
   for (const raw of refs as unknown[]) {
     if (typeof raw !== 'object' || raw === null) return null;
     const { kind, value: name, path, oid } = raw as Record<string, unknown>;
-    if (typeof kind !== 'string' || !KINDS.has(kind as ReferenceKind) || typeof name !== 'string' || !VALUE_RE.test(name) || typeof oid !== 'string' || !OID_RE.test(oid)) return null;
+    if (
+      typeof kind !== 'string' ||
+      !KINDS.has(kind as ReferenceKind) ||
+      typeof name !== 'string' ||
+      !VALUE_RE.test(name) ||
+      typeof oid !== 'string' ||
+      !OID_RE.test(oid)
+    )
+      return null;
     if (path !== undefined && (typeof path !== 'string' || !VALUE_RE.test(path))) return null;
     anchors.push({ kind: kind as ReferenceKind, value: name, path: typeof path === 'string' ? path : name, oid });
   }
   const result: AnchorsField = { commit, text, refs: anchors };
-  if (Array.isArray(explicit) && explicit.every((item) => typeof item === 'string' && VALUE_RE.test(item))) result.explicit = explicit as string[];
+  if (Array.isArray(explicit) && explicit.every((item) => typeof item === 'string' && VALUE_RE.test(item)))
+    result.explicit = explicit as string[];
   return result;
 }
 
 /** Returns the field value to store (the path left out where it is the value itself). */
 export function anchorsFieldValue(field: AnchorsField): Record<string, unknown> {
-  const refs = field.refs.map((anchor) => (anchor.path === anchor.value ? { kind: anchor.kind, value: anchor.value, oid: anchor.oid } : { kind: anchor.kind, value: anchor.value, path: anchor.path, oid: anchor.oid }));
-  return field.explicit === undefined || field.explicit.length === 0 ? { commit: field.commit, text: field.text, refs } : { commit: field.commit, text: field.text, refs, explicit: field.explicit };
+  const refs = field.refs.map((anchor) =>
+    anchor.path === anchor.value
+      ? { kind: anchor.kind, value: anchor.value, oid: anchor.oid }
+      : { kind: anchor.kind, value: anchor.value, path: anchor.path, oid: anchor.oid },
+  );
+  return field.explicit === undefined || field.explicit.length === 0
+    ? { commit: field.commit, text: field.text, refs }
+    : { commit: field.commit, text: field.text, refs, explicit: field.explicit };
 }
 
 /** True when an entry with `text` and anchors `field` must be anchored (again): its text changed since, or it names something and was never anchored. */
@@ -71,10 +93,18 @@ export function explicitReference(value: string): Reference {
  * Returns the anchors of `text` at `snapshot` (with the explicit references kept), as the field to
  * store; null when the text names nothing and nothing was given by hand (no field is written).
  */
-export function anchorText(text: string, snapshot: RepoSnapshot, explicit: readonly string[] = []): AnchorsField | null {
+export function anchorText(
+  text: string,
+  snapshot: RepoSnapshot,
+  explicit: readonly string[] = [],
+): AnchorsField | null {
   const references = [...explicit.map(explicitReference), ...findReferences(text)];
   if (references.length === 0) return null;
-  const field: AnchorsField = { commit: snapshot.commit, text: textDigest(text), refs: resolveAnchors(references, snapshot) };
+  const field: AnchorsField = {
+    commit: snapshot.commit,
+    text: textDigest(text),
+    refs: resolveAnchors(references, snapshot),
+  };
   if (explicit.length > 0) field.explicit = [...explicit];
   return field;
 }

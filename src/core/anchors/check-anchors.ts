@@ -18,7 +18,11 @@ export function manifestKindsToRead(anchors: Iterable<EntryAnchors>, snapshot: R
 }
 
 /** Returns each anchor's status at `snapshot`; `renames` (old path → new path, since the anchors' commit) names where a stale path went. */
-export function checkAnchors(anchors: EntryAnchors, snapshot: RepoSnapshot, renames: ReadonlyMap<string, string> = new Map()): AnchorStatus[] {
+export function checkAnchors(
+  anchors: EntryAnchors,
+  snapshot: RepoSnapshot,
+  renames: ReadonlyMap<string, string> = new Map(),
+): AnchorStatus[] {
   return anchors.refs.map((anchor) => {
     const status = anchorState(anchor, snapshot);
     if (status !== 'stale') return { anchor, status };

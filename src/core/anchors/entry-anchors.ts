@@ -9,7 +9,9 @@ function fieldsObject(provenance: Provenance): Record<string, unknown> {
   if (provenance.fields === undefined) return {};
   try {
     const value: unknown = JSON.parse(provenance.fields);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }

@@ -15,13 +15,20 @@ export type EntryStaleness = {
 };
 
 /** Returns an entry's staleness from its anchors' statuses; never fails. */
-export function entryStaleness(entry: { id: string; text: string; section: string }, statuses: readonly AnchorStatus[]): EntryStaleness {
+export function entryStaleness(
+  entry: { id: string; text: string; section: string },
+  statuses: readonly AnchorStatus[],
+): EntryStaleness {
   return {
     id: entry.id,
     text: entry.text,
     section: entry.section,
     status: worstState(statuses.map((status) => status.status)),
-    anchors: statuses.map(({ anchor, status, renamedTo }) => (renamedTo === undefined ? { kind: anchor.kind, value: anchor.value, status } : { kind: anchor.kind, value: anchor.value, status, renamedTo })),
+    anchors: statuses.map(({ anchor, status, renamedTo }) =>
+      renamedTo === undefined
+        ? { kind: anchor.kind, value: anchor.value, status }
+        : { kind: anchor.kind, value: anchor.value, status, renamedTo },
+    ),
     reasons: statuses.filter((status) => status.status !== 'fresh').map(reasonOf),
   };
 }
@@ -76,7 +83,8 @@ export function renamedRewrite(staleness: Pick<EntryStaleness, 'text' | 'anchors
   for (const anchor of staleness.anchors) {
     if (anchor.renamedTo === undefined) continue;
     const from = anchor.value.replace(/^\.\//, '');
-    const to = anchor.value.endsWith('/') && !anchor.renamedTo.endsWith('/') ? `${anchor.renamedTo}/` : anchor.renamedTo;
+    const to =
+      anchor.value.endsWith('/') && !anchor.renamedTo.endsWith('/') ? `${anchor.renamedTo}/` : anchor.renamedTo;
     text = text.split(from).join(to);
   }
   return text === staleness.text ? null : text;

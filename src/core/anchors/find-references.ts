@@ -35,7 +35,10 @@ function codeSpans(text: string): string[] {
   return [...text.matchAll(CODE_SPAN_RE)].map((match) => match[1] ?? '');
 }
 
-type CommandRule = { pattern: RegExp; read: (match: RegExpMatchArray, add: (kind: ReferenceKind, value: string) => void) => void };
+type CommandRule = {
+  pattern: RegExp;
+  read: (match: RegExpMatchArray, add: (kind: ReferenceKind, value: string) => void) => void;
+};
 
 const NAME = '([A-Za-z0-9][A-Za-z0-9:_.@/-]*)';
 
@@ -47,13 +50,28 @@ const PM_OPTIONS = '(?:(?:--filter|-F|-C|--dir|--cwd|--prefix|--workspace)(?:=|\
 
 /** Package scripts, make and just targets, Go packages and Python modules, as commands name them. */
 const COMMAND_RULES: CommandRule[] = [
-  { pattern: new RegExp(`\\b(?:npm|bun)\\s+${PM_OPTIONS}run(?:-script)?\\s+${NAME}`, 'g'), read: (m, add) => add('script', trimName(m[1])) },
+  {
+    pattern: new RegExp(`\\b(?:npm|bun)\\s+${PM_OPTIONS}run(?:-script)?\\s+${NAME}`, 'g'),
+    read: (m, add) => add('script', trimName(m[1])),
+  },
   { pattern: /\bnpm\s+(test|start|stop|restart)\b/g, read: (m, add) => add('script', m[1] ?? '') },
-  { pattern: new RegExp(`\\b(?:pnpm|yarn)\\s+${PM_OPTIONS}(?:workspace\\s+\\S+\\s+)?(?:run\\s+)?${NAME}`, 'g'), read: (m, add) => add('script', trimName(m[1])) },
-  { pattern: /\bmake\s+(?:-C\s+(\S+)\s+)?([A-Za-z0-9_][\w.-]*)/g, read: (m, add) => add('make', m[1] === undefined ? trimName(m[2]) : `${trimPath(m[1])}:${trimName(m[2])}`) },
+  {
+    pattern: new RegExp(`\\b(?:pnpm|yarn)\\s+${PM_OPTIONS}(?:workspace\\s+\\S+\\s+)?(?:run\\s+)?${NAME}`, 'g'),
+    read: (m, add) => add('script', trimName(m[1])),
+  },
+  {
+    pattern: /\bmake\s+(?:-C\s+(\S+)\s+)?([A-Za-z0-9_][\w.-]*)/g,
+    read: (m, add) => add('make', m[1] === undefined ? trimName(m[2]) : `${trimPath(m[1])}:${trimName(m[2])}`),
+  },
   { pattern: /\bjust\s+([A-Za-z0-9_][\w-]*)/g, read: (m, add) => add('just', m[1] ?? '') },
-  { pattern: /(?:^|[\s`(])(\.\/[A-Za-z0-9_][\w./-]*?)(?:\/\.\.\.)?(?=$|[\s`),;:])/g, read: (m, add) => add('go-package', m[1] ?? '') },
-  { pattern: /\bpython[0-9.]*\s+-m\s+([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*)/g, read: (m, add) => add('python-module', m[1] ?? '') },
+  {
+    pattern: /(?:^|[\s`(])(\.\/[A-Za-z0-9_][\w./-]*?)(?:\/\.\.\.)?(?=$|[\s`),;:])/g,
+    read: (m, add) => add('go-package', m[1] ?? ''),
+  },
+  {
+    pattern: /\bpython[0-9.]*\s+-m\s+([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*)/g,
+    read: (m, add) => add('python-module', m[1] ?? ''),
+  },
 ];
 
 function trimName(name: string | undefined): string {
@@ -76,9 +94,13 @@ const EXTENSION_RE = /\.[A-Za-z][A-Za-z0-9]{0,7}$/;
  */
 function pathOf(raw: string, inCode: boolean): string | null {
   const bare = inCode ? raw : raw.replace(/^\*+|\*+$/g, '');
-  let token = bare.replace(/^[@(]+/, '').replace(/[.,;:!?)]+$/, '').replace(/:\d+(?::\d+)?$/, '');
+  let token = bare
+    .replace(/^[@(]+/, '')
+    .replace(/[.,;:!?)]+$/, '')
+    .replace(/:\d+(?::\d+)?$/, '');
   // Note: `./internal/...` is a Go package (COMMAND_RULES), not a path.
-  if (token === '' || token.length > 200 || /:\/\/|^[~$]|^\/\/|[*?{}$|\\]|^-/.test(token) || raw.includes('/...')) return null;
+  if (token === '' || token.length > 200 || /:\/\/|^[~$]|^\/\/|[*?{}$|\\]|^-/.test(token) || raw.includes('/...'))
+    return null;
   token = token.replace(/^\//, '').replace(/^(?:\.\/)+/, '');
   if (token === '' || token.startsWith('../') || token === '.' || token.includes('//')) return null;
   if (!/^[\w.@+\-/]+$/u.test(token)) return null;

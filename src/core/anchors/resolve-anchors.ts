@@ -4,14 +4,25 @@
  * and is never flagged.
  */
 import type { Anchor, Reference } from './anchor.js';
-import { digestMatches, globRegExp, isManifestKind, isManifestOf, type RepoObject, type RepoSnapshot } from './repo-snapshot.js';
+import {
+  digestMatches,
+  globRegExp,
+  isManifestKind,
+  isManifestOf,
+  type RepoObject,
+  type RepoSnapshot,
+} from './repo-snapshot.js';
 
 /** Returns the anchors of the references that resolve in `snapshot`, in order; never fails. */
 export function resolveAnchors(references: readonly Reference[], snapshot: RepoSnapshot): Anchor[] {
   const anchors: Anchor[] = [];
   for (const reference of references) {
     const anchor = resolveReference(reference, snapshot);
-    if (anchor !== null && !anchors.some((known) => known.kind === anchor.kind && known.path === anchor.path && known.value === anchor.value)) anchors.push(anchor);
+    if (
+      anchor !== null &&
+      !anchors.some((known) => known.kind === anchor.kind && known.path === anchor.path && known.value === anchor.value)
+    )
+      anchors.push(anchor);
   }
   return anchors;
 }
@@ -37,7 +48,9 @@ export function resolveReference(reference: Reference, snapshot: RepoSnapshot): 
     }
     case 'glob': {
       const pattern = globRegExp(value.replace(/^\.\//, ''));
-      const matches = [...snapshot.objects].filter(([path, object]) => object.type === 'blob' && pattern.test(path)).sort(([a], [b]) => (a < b ? -1 : 1));
+      const matches = [...snapshot.objects]
+        .filter(([path, object]) => object.type === 'blob' && pattern.test(path))
+        .sort(([a], [b]) => (a < b ? -1 : 1));
       return matches.length === 0 ? null : { kind, value, path: value, oid: digestMatches(matches) };
     }
     default:
@@ -77,7 +90,8 @@ function pathsEndingWith(snapshot: RepoSnapshot, suffix: string): Array<[string,
   }
   const name = suffix.slice(suffix.lastIndexOf('/') + 1);
   const out: Array<[string, RepoObject]> = [];
-  for (const path of index.get(name) ?? []) if (path.endsWith(`/${suffix}`)) out.push([path, snapshot.objects.get(path) as RepoObject]);
+  for (const path of index.get(name) ?? [])
+    if (path.endsWith(`/${suffix}`)) out.push([path, snapshot.objects.get(path) as RepoObject]);
   return out;
 }
 
@@ -108,6 +122,9 @@ function definesName(kind: 'script' | 'make' | 'just', text: string, name: strin
   }
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // make: `name:` or `a name b:` (not `name :=`); just: `name:`, `@name:`, `name arg='x':`.
-  const rule = kind === 'make' ? `^(?:[^\\s:#=][^:#=]*\\s)?${escaped}(?:\\s[^:#=]*)?::?(?!=)` : `^@?${escaped}(?:\\s[^:=\\n]*)?:(?!=)`;
+  const rule =
+    kind === 'make'
+      ? `^(?:[^\\s:#=][^:#=]*\\s)?${escaped}(?:\\s[^:#=]*)?::?(?!=)`
+      : `^@?${escaped}(?:\\s[^:=\\n]*)?:(?!=)`;
   return new RegExp(rule, 'm').test(text);
 }

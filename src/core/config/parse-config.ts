@@ -13,7 +13,8 @@ export function parseConfig(text: string, file: string): Config {
   const result = configSchema.safeParse(raw);
   if (result.success) return result.data;
   const unknown = result.error.issues.filter((issue) => issue.code === 'unrecognized_keys');
-  if (unknown.length === result.error.issues.length) return parseConfig(JSON.stringify(withoutKeys(raw, unknown)), file);
+  if (unknown.length === result.error.issues.length)
+    return parseConfig(JSON.stringify(withoutKeys(raw, unknown)), file);
   const problems = result.error.issues.map((issue) => {
     const key = issue.path.length > 0 ? issue.path.join('.') : '(top level)';
     return `  - ${key}: ${describeIssue(issue, raw)}`;
@@ -33,7 +34,9 @@ export function unknownConfigKeys(text: string): string[] {
   }
   const result = configSchema.safeParse(raw);
   if (result.success) return [];
-  return result.error.issues.flatMap((issue) => (issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key].join('.')) : []));
+  return result.error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key].join('.')) : [],
+  );
 }
 
 function parseJson(text: string, file: string): unknown {
@@ -70,7 +73,16 @@ function withoutKeys(raw: unknown, issues: readonly Issue[]): unknown {
   return copy;
 }
 
-type IssueLike = { code: string; path: PropertyKey[]; expected?: string; values?: unknown[]; keys?: string[]; minimum?: unknown; maximum?: unknown; message: string };
+type IssueLike = {
+  code: string;
+  path: PropertyKey[];
+  expected?: string;
+  values?: unknown[];
+  keys?: string[];
+  minimum?: unknown;
+  maximum?: unknown;
+  message: string;
+};
 
 function describeIssue(issue: IssueLike, raw: unknown): string {
   const found = JSON.stringify(valueAt(raw, issue.path));

@@ -34,10 +34,14 @@ const filterConfigSchema = z.strictObject({
 const regionConfigSchema = z.strictObject({
   /** Files that carry the managed region. */
   targets: z._default(z.array(z.enum(['CLAUDE.md', 'AGENTS.md'])).check(z.minLength(1)), ['CLAUDE.md']),
-  sections: z._default(
-    z.array(z.string().check(z.minLength(1), z.maxLength(40))).check(z.minLength(1)),
-    ['Conventions', 'Commands', 'Decisions', 'Gotchas', 'Preferences', 'References'],
-  ),
+  sections: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(40))).check(z.minLength(1)), [
+    'Conventions',
+    'Commands',
+    'Decisions',
+    'Gotchas',
+    'Preferences',
+    'References',
+  ]),
   /** Maximum lines of the managed region; the most valuable entries come first. */
   maxLines: z._default(positiveInt(), 120),
 });

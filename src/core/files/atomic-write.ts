@@ -3,7 +3,19 @@
  * target, fsync the directory. A process killed at any point leaves either the old file or the
  * new one, never a truncated mix.
  */
-import { closeSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, writevSync } from 'node:fs';
+import {
+  closeSync,
+  fchmodSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writevSync,
+} from 'node:fs';
 import { open, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 import { withFailedPath } from '../errors.js';
@@ -56,7 +68,11 @@ export type AtomicWriteOptions = {
 };
 
 /** Writes `data` to `path` atomically (creating parent directories, following a symlink); throws on I/O failure. */
-export function writeFileAtomicSync(requested: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): void {
+export function writeFileAtomicSync(
+  requested: string,
+  data: string | Uint8Array,
+  options: AtomicWriteOptions = {},
+): void {
   const path = writeTarget(requested);
   replaceByRename(path, data, true, options.keepMode === true ? existingMode(path) : undefined);
   if (options.durableRename ?? true) syncDirectory(dirname(path));
@@ -138,4 +154,3 @@ function syncDirectory(dir: string): void {
 export function writeCacheFileSync(path: string, data: string | Uint8Array): void {
   replaceByRename(path, data, false);
 }
-

@@ -25,7 +25,12 @@ function save(cacheFile: string, saved: Saved<unknown>): void {
  * since. `version` names the value's shape; `contents` are the sources' bytes (null: absent), read
  * once, after their stamps were taken, so a write in between is never vouched for.
  */
-export function cachedDerivation<T>(cacheFile: string, version: string, sources: Record<string, string>, derive: (contents: Record<string, Buffer | null>) => T): T {
+export function cachedDerivation<T>(
+  cacheFile: string,
+  version: string,
+  sources: Record<string, string>,
+  derive: (contents: Record<string, Buffer | null>) => T,
+): T {
   let saved: Saved<T> | undefined;
   try {
     saved = JSON.parse(readFileSync(cacheFile, 'utf8')) as Saved<T>;

@@ -7,7 +7,16 @@
  * Note: jsonc-parser parses and locates; the inserted text is rendered here, because its
  * formatter re-formats whole lines around an edit (a one-line file would come back pretty-printed).
  */
-import { applyEdits, findNodeAtLocation, parseTree, printParseErrorCode, type Edit, type JSONPath, type Node, type ParseError } from 'jsonc-parser';
+import {
+  applyEdits,
+  findNodeAtLocation,
+  parseTree,
+  printParseErrorCode,
+  type Edit,
+  type JSONPath,
+  type Node,
+  type ParseError,
+} from 'jsonc-parser';
 
 export type { JSONPath } from 'jsonc-parser';
 
@@ -52,7 +61,8 @@ export function appendToJsonArray(text: string, path: JSONPath, value: unknown, 
     return applyEdits(text, [insertionEdit(text, container, undefined, value, style)]);
   }
   const key = path[depth];
-  if (container.type !== 'object' || typeof key !== 'string') throw new Error(`${describePath(path.slice(0, depth))} is not an object`);
+  if (container.type !== 'object' || typeof key !== 'string')
+    throw new Error(`${describePath(path.slice(0, depth))} is not an object`);
   let wrapped: unknown = [value];
   for (let i = path.length - 1; i > depth; i -= 1) {
     const segment = path[i]!;
@@ -63,7 +73,11 @@ export function appendToJsonArray(text: string, path: JSONPath, value: unknown, 
 }
 
 /** Returns `text` without the items of the array at `path` that `matches`, and how many went. */
-export function removeFromJsonArray(text: string, path: JSONPath, matches: (item: unknown) => boolean): { text: string; removed: number } {
+export function removeFromJsonArray(
+  text: string,
+  path: JSONPath,
+  matches: (item: unknown) => boolean,
+): { text: string; removed: number } {
   let removed = 0;
   for (;;) {
     const array = nodeAt(text, path);
@@ -80,7 +94,13 @@ export function removeFromJsonArray(text: string, path: JSONPath, matches: (item
 export function removeJsonKeyIfEmpty(text: string, path: JSONPath): string {
   const node = nodeAt(text, path);
   const parent = node?.parent?.parent;
-  if (node === undefined || parent?.type !== 'object' || (node.type !== 'object' && node.type !== 'array') || (node.children ?? []).length > 0) return text;
+  if (
+    node === undefined ||
+    parent?.type !== 'object' ||
+    (node.type !== 'object' && node.type !== 'array') ||
+    (node.children ?? []).length > 0
+  )
+    return text;
   return applyEdits(text, [removalEdit(parent, parent.children!.indexOf(node.parent!))]);
 }
 
@@ -121,19 +141,29 @@ function insertionEdit(text: string, container: Node, key: string | undefined, v
   const children = container.children ?? [];
   const open = container.offset;
   const close = container.offset + container.length - 1;
-  const member = (indent: string | null) => `${key === undefined ? '' : `${JSON.stringify(key)}: `}${render(value, indent, style)}`;
+  const member = (indent: string | null) =>
+    `${key === undefined ? '' : `${JSON.stringify(key)}: `}${render(value, indent, style)}`;
   if (children.length === 0) {
     // An empty `{}` or `[]` opens up one member per line unless the whole document is one line.
-    if (!spansLines(text, container) && onOneLineDocument(text, container)) return { offset: open + 1, length: close - open - 1, content: member(null) };
+    if (!spansLines(text, container) && onOneLineDocument(text, container))
+      return { offset: open + 1, length: close - open - 1, content: member(null) };
     const indent = lineIndent(text, open);
     const inner = indent + style.unit;
-    return { offset: open + 1, length: close - open - 1, content: `${style.eol}${inner}${member(inner)}${style.eol}${indent}` };
+    return {
+      offset: open + 1,
+      length: close - open - 1,
+      content: `${style.eol}${inner}${member(inner)}${style.eol}${indent}`,
+    };
   }
   const last = children[children.length - 1]!;
   if (!spansLines(text, container)) {
     const previous = children[children.length - 2];
     const between = previous === undefined ? '' : text.slice(previous.offset + previous.length, last.offset);
-    return { offset: last.offset + last.length, length: 0, content: `${/^\s*,\s*$/.test(between) ? between : ', '}${member(null)}` };
+    return {
+      offset: last.offset + last.length,
+      length: 0,
+      content: `${/^\s*,\s*$/.test(between) ? between : ', '}${member(null)}`,
+    };
   }
   const indent = startsLine(text, last.offset) ? lineIndent(text, last.offset) : lineIndent(text, open) + style.unit;
   return { offset: last.offset + last.length, length: 0, content: `,${style.eol}${indent}${member(indent)}` };

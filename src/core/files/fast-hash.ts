@@ -16,7 +16,10 @@ export function fingerprint(data: Uint8Array | string): string {
 }
 
 type Hash = { update(data: string | Uint8Array): Hash; digest(encoding: 'hex'): string };
-type HashModule = { hash?: (algorithm: string, data: string | Uint8Array, encoding: 'hex') => string; createHash(algorithm: string): Hash };
+type HashModule = {
+  hash?: (algorithm: string, data: string | Uint8Array, encoding: 'hex') => string;
+  createHash(algorithm: string): Hash;
+};
 
 /** Inputs from this size on are hashed natively: the JS loop above costs ~4 ms per MiB, SHA-1 in OpenSSL a few hundred µs. */
 const NATIVE_FROM = 64 * 1024;

@@ -11,7 +11,18 @@
  * Here a takeover happens only while holding a second lock (`<lock>.break`, also a `mkdir`), and
  * the breaker judges the lock again under it, so a lock that was just re-taken is never removed.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { MemError, withFailedPath } from '../errors.js';
@@ -114,20 +125,24 @@ function removeAbandonedTemps(lockPath: string): void {
   }
   for (const name of names) {
     const match = name.startsWith(prefix) ? /^(\d+)\.[a-z0-9]+\.(new|old)$/.exec(name.slice(prefix.length)) : null;
-    if (match && !isProcessAlive(Number(match[1]))) rmSync(join(dirname(lockPath), name), { recursive: true, force: true });
+    if (match && !isProcessAlive(Number(match[1])))
+      rmSync(join(dirname(lockPath), name), { recursive: true, force: true });
   }
 }
 
 function holdLock(lockPath: string, token: string, staleMs: number): () => void {
   // The mtime refresh is what tells a waiter on another host (or after pid reuse) that the holder lives.
-  const refresh = setInterval(() => {
-    try {
-      const now = new Date();
-      utimesSync(lockPath, now, now);
-    } catch {
-      /* taken over after a stall: the release below notices */
-    }
-  }, Math.max(250, Math.min(2_000, staleMs / 4)));
+  const refresh = setInterval(
+    () => {
+      try {
+        const now = new Date();
+        utimesSync(lockPath, now, now);
+      } catch {
+        /* taken over after a stall: the release below notices */
+      }
+    },
+    Math.max(250, Math.min(2_000, staleMs / 4)),
+  );
   refresh.unref();
   return () => {
     clearInterval(refresh);

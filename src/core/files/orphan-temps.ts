@@ -40,7 +40,8 @@ export function removeOrphanTemps(dirs: readonly string[], now = Date.now()): nu
 export function directoriesUnder(dir: string): string[] {
   const found = [dir];
   try {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) found.push(...directoriesUnder(join(dir, entry.name)));
+    for (const entry of readdirSync(dir, { withFileTypes: true }))
+      if (entry.isDirectory()) found.push(...directoriesUnder(join(dir, entry.name)));
   } catch {
     /* absent or unreadable */
   }

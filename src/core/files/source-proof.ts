@@ -24,10 +24,14 @@ function readOrNull(path: string): Buffer | null {
 }
 
 // Note: node:crypto on first use: a listing whose stamps settle it hashes nothing (loading it was ~3 ms of a 20 ms kept listing).
-const hashOf = (bytes: Buffer | null): string => (bytes === null ? 'absent' : nodeCrypto().createHash('sha1').update(bytes).digest('hex'));
+const hashOf = (bytes: Buffer | null): string =>
+  bytes === null ? 'absent' : nodeCrypto().createHash('sha1').update(bytes).digest('hex');
 
 /** Takes the stamps of `paths`, then reads and hashes each file; returns the proof and the bytes read (null: absent). */
-export function proveSources(paths: Record<string, string>): { proof: SourceProof; contents: Record<string, Buffer | null> } {
+export function proveSources(paths: Record<string, string>): {
+  proof: SourceProof;
+  contents: Record<string, Buffer | null>;
+} {
   const stamps = takeStamps(paths);
   const contents: Record<string, Buffer | null> = {};
   const hashes: Record<string, string> = {};
@@ -43,7 +47,15 @@ export function proveSources(paths: Record<string, string>): { proof: SourceProo
  * proof). A file is read and hashed only when its stamp differs or is racy. Never throws.
  */
 export function checkProof(saved: SourceProof | null | undefined, paths: Record<string, string>): ProofCheck | null {
-  if (!saved || typeof saved.at !== 'string' || typeof saved.files !== 'object' || saved.files === null || typeof saved.hashes !== 'object' || saved.hashes === null) return null;
+  if (
+    !saved ||
+    typeof saved.at !== 'string' ||
+    typeof saved.files !== 'object' ||
+    saved.files === null ||
+    typeof saved.hashes !== 'object' ||
+    saved.hashes === null
+  )
+    return null;
   let check: ProofCheck = 'stamps';
   for (const [name, path] of Object.entries(paths)) {
     const recorded = saved.files[name];

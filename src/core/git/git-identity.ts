@@ -15,7 +15,16 @@ const remembered = new Map<string, GitIdentity>();
 function identityKey(root: string): string {
   const env = identityEnv(process.env);
   const global = env['GIT_CONFIG_GLOBAL'] ?? join(env['HOME'] ?? homedir(), '.gitconfig');
-  return [root, fileStamp(join(root, '.git', 'config')), fileStamp(join(root, '.git')), global, fileStamp(global), env['GIT_CONFIG_NOSYSTEM'] ?? '', env['GIT_CONFIG_SYSTEM'] ?? '', env['GIT_DIR'] ?? ''].join('\u0000');
+  return [
+    root,
+    fileStamp(join(root, '.git', 'config')),
+    fileStamp(join(root, '.git')),
+    global,
+    fileStamp(global),
+    env['GIT_CONFIG_NOSYSTEM'] ?? '',
+    env['GIT_CONFIG_SYSTEM'] ?? '',
+    env['GIT_DIR'] ?? '',
+  ].join('\u0000');
 }
 
 /** Returns the clone's git user.name and user.email (either may be unset), in one git call; never throws. */
@@ -38,10 +47,22 @@ export function rememberGitIdentity(root: string, identity: GitIdentity): void {
   remembered.set(identityKey(root), { ...identity });
 }
 
-const HOOK_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_CONFIG', 'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT'];
+const HOOK_VARIABLES = [
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_COMMON_DIR',
+  'GIT_CONFIG',
+  'GIT_CONFIG_PARAMETERS',
+  'GIT_CONFIG_COUNT',
+];
 
 function askGit(root: string): GitIdentity {
-  const result = nodeChildProcess().spawnSync('git', ['config', '--get-regexp', '^user\\.(name|email)$'], { cwd: root, encoding: 'utf8', timeout: 2_000, env: identityEnv(process.env) });
+  const result = nodeChildProcess().spawnSync('git', ['config', '--get-regexp', '^user\\.(name|email)$'], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 2_000,
+    env: identityEnv(process.env),
+  });
   const identity: GitIdentity = {};
   for (const line of result.status === 0 ? result.stdout.split('\n') : []) {
     const match = /^user\.(name|email) (.+)$/.exec(line.trim());

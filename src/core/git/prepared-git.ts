@@ -55,7 +55,10 @@ export function prepareGit(args: readonly string[], options: Omit<RunGitOptions,
     finished?.(status);
   });
   // Note: a prepared git that is never run must not keep Node running.
-  const handles = [child, child.stdin, child.stdout, child.stderr] as unknown as Array<{ ref?: () => void; unref?: () => void } | null>;
+  const handles = [child, child.stdin, child.stdout, child.stderr] as unknown as Array<{
+    ref?: () => void;
+    unref?: () => void;
+  } | null>;
   for (const handle of handles) handle?.unref?.();
   return {
     run(last) {
@@ -67,7 +70,13 @@ export function prepareGit(args: readonly string[], options: Omit<RunGitOptions,
         const deadline = killAfter(child.pid, options.timeoutMs);
         finished = (status) => {
           if (deadline.timer) clearTimeout(deadline.timer);
-          resolve({ status, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), timedOut: deadline.timedOut(), ...(startError === null ? {} : { spawnError: startError }) });
+          resolve({
+            status,
+            stdout: Buffer.concat(out).toString('utf8'),
+            stderr: Buffer.concat(err).toString('utf8'),
+            timedOut: deadline.timedOut(),
+            ...(startError === null ? {} : { spawnError: startError }),
+          });
         };
         if (exited !== null) finished(exited.status);
         else child.stdin?.end(`${last}\n`);

@@ -8,7 +8,11 @@ import { runGit } from './run-git.js';
 export type RemoteBranchesRead = { heads: Map<string, string>; defaultBranch: string | null; merged: Set<string> };
 
 /** Returns the branches of `remote` as its server has them, or null when the remote cannot be asked (offline, no such remote). */
-export async function readRemoteBranches(root: string, remote: string, timeoutMs: number): Promise<RemoteBranchesRead | null> {
+export async function readRemoteBranches(
+  root: string,
+  remote: string,
+  timeoutMs: number,
+): Promise<RemoteBranchesRead | null> {
   const listed = await runGit(['ls-remote', '--symref', remote, 'HEAD', 'refs/heads/*'], { cwd: root, timeoutMs });
   if (listed.status !== 0) return null;
   const heads = new Map<string, string>();
@@ -24,7 +28,10 @@ export async function readRemoteBranches(root: string, remote: string, timeoutMs
   if (defaultHead !== undefined) {
     const prefix = `refs/remotes/${remote}/`;
     // Note: fails when the default head is not in this clone yet; then nothing counts as merged.
-    const run = await runGit(['for-each-ref', `--merged=${defaultHead}`, '--format=%(objectname) %(refname)', prefix], { cwd: root, timeoutMs });
+    const run = await runGit(['for-each-ref', `--merged=${defaultHead}`, '--format=%(objectname) %(refname)', prefix], {
+      cwd: root,
+      timeoutMs,
+    });
     if (run.status === 0) {
       for (const line of run.stdout.split('\n')) {
         const [oid, ref] = line.split(' ');

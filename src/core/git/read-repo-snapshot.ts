@@ -5,7 +5,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isManifestKind, manifestPaths, parseLsTree, type ManifestKind, type RepoSnapshot } from '../anchors/repo-snapshot.js';
+import {
+  isManifestKind,
+  manifestPaths,
+  parseLsTree,
+  type ManifestKind,
+  type RepoSnapshot,
+} from '../anchors/repo-snapshot.js';
 import { resolveCommonGitDir, resolveGitDir } from './repo-root.js';
 import { runGit } from './run-git.js';
 
@@ -33,24 +39,39 @@ export function readHeadCommit(root: string): string | null {
 
 /** Returns the commit `rev` names (`git rev-parse --verify <rev>^{commit}`), or null when it names none. */
 export async function resolveCommit(root: string, rev: string): Promise<string | null> {
-  const run = await runGit(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], { cwd: root, timeoutMs: TIMEOUT_MS });
+  const run = await runGit(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], {
+    cwd: root,
+    timeoutMs: TIMEOUT_MS,
+  });
   return run.status === 0 ? run.stdout.trim() : null;
 }
 
 /** Returns the committed state at `commit`, with the manifests of `kinds` read; null when git cannot list it. */
-export async function readRepoSnapshot(root: string, commit: string, kinds: Iterable<ManifestKind> = []): Promise<RepoSnapshot | null> {
+export async function readRepoSnapshot(
+  root: string,
+  commit: string,
+  kinds: Iterable<ManifestKind> = [],
+): Promise<RepoSnapshot | null> {
   const run = await runGit(['ls-tree', '-r', '-t', '-z', '--full-tree', commit], { cwd: root, timeoutMs: TIMEOUT_MS });
   if (run.status !== 0) return null;
   return withManifests(root, { commit, objects: parseLsTree(run.stdout), manifests: new Map() }, kinds);
 }
 
 /** Returns `snapshot` with the manifests of `kinds` read too (one `cat-file --batch`). */
-export async function withManifests(root: string, snapshot: RepoSnapshot, kinds: Iterable<ManifestKind>): Promise<RepoSnapshot> {
+export async function withManifests(
+  root: string,
+  snapshot: RepoSnapshot,
+  kinds: Iterable<ManifestKind>,
+): Promise<RepoSnapshot> {
   const { commit, objects } = snapshot;
   const manifests = new Map(snapshot.manifests);
   const paths = manifestPaths(objects, kinds).filter((path) => !manifests.has(path));
   if (paths.length > 0) {
-    const batch = await runGit(['cat-file', '--batch'], { cwd: root, timeoutMs: TIMEOUT_MS, input: paths.map((path) => `${objects.get(path)?.oid}\n`).join('') });
+    const batch = await runGit(['cat-file', '--batch'], {
+      cwd: root,
+      timeoutMs: TIMEOUT_MS,
+      input: paths.map((path) => `${objects.get(path)?.oid}\n`).join(''),
+    });
     const texts = splitBatch(batch.stdout);
     paths.forEach((path, index) => {
       const text = texts[index];
@@ -83,17 +104,24 @@ function splitBatch(output: string): Array<string | undefined> {
 
 /** Returns git's renames from `from` to `to` (old path → new path); empty when git cannot tell. */
 export async function readRenames(root: string, from: string, to: string): Promise<Map<string, string>> {
-  const run = await runGit(['diff', '--no-ext-diff', '--name-status', '-z', '-M', '--diff-filter=R', from, to], { cwd: root, timeoutMs: TIMEOUT_MS });
+  const run = await runGit(['diff', '--no-ext-diff', '--name-status', '-z', '-M', '--diff-filter=R', from, to], {
+    cwd: root,
+    timeoutMs: TIMEOUT_MS,
+  });
   const renames = new Map<string, string>();
   if (run.status !== 0) return renames;
   const parts = run.stdout.split('\0');
-  for (let i = 0; i + 2 < parts.length; i += 3) if ((parts[i] ?? '').startsWith('R')) renames.set(parts[i + 1] as string, parts[i + 2] as string);
+  for (let i = 0; i + 2 < parts.length; i += 3)
+    if ((parts[i] ?? '').startsWith('R')) renames.set(parts[i + 1] as string, parts[i + 2] as string);
   return renames;
 }
 
 /** Returns the paths changed from `from` to `to` (`git diff --name-only`), or null when git cannot tell (unknown commit). */
 export async function readChangedPaths(root: string, from: string, to: string): Promise<Set<string> | null> {
-  const run = await runGit(['diff', '--no-ext-diff', '--name-only', '-z', '--no-renames', from, to], { cwd: root, timeoutMs: TIMEOUT_MS });
+  const run = await runGit(['diff', '--no-ext-diff', '--name-only', '-z', '--no-renames', from, to], {
+    cwd: root,
+    timeoutMs: TIMEOUT_MS,
+  });
   return run.status === 0 ? new Set(run.stdout.split('\0').filter((path) => path !== '')) : null;
 }
 
@@ -104,8 +132,16 @@ export async function readHeadSnapshot(root: string, kinds: Iterable<string>): P
 }
 
 /** Returns the newest commit in `from..to` that changed `path` (`git log -1`), as its short id and subject, or null. */
-export async function readLastChange(root: string, from: string, to: string, path: string): Promise<{ commit: string; subject: string } | null> {
-  const run = await runGit(['log', '-1', '--format=%h%x00%s', `${from}..${to}`, '--', path], { cwd: root, timeoutMs: TIMEOUT_MS });
+export async function readLastChange(
+  root: string,
+  from: string,
+  to: string,
+  path: string,
+): Promise<{ commit: string; subject: string } | null> {
+  const run = await runGit(['log', '-1', '--format=%h%x00%s', `${from}..${to}`, '--', path], {
+    cwd: root,
+    timeoutMs: TIMEOUT_MS,
+  });
   const [commit, subject] = run.status === 0 ? run.stdout.trim().split('\0') : [];
   return commit ? { commit, subject: subject ?? '' } : null;
 }
@@ -117,8 +153,15 @@ export async function readFileAt(root: string, commit: string, path: string): Pr
 }
 
 /** Returns where git last saw `path` go (`git log -1 --diff-filter=DR -M`): deleted, or renamed to a new path; null when history never had it. */
-export async function readPathFate(root: string, commit: string, path: string): Promise<{ deleted: true } | { renamedTo: string } | null> {
-  const run = await runGit(['log', '-1', '-M', '--diff-filter=DR', '--format=', '--name-status', '-z', commit, '--', path], { cwd: root, timeoutMs: TIMEOUT_MS });
+export async function readPathFate(
+  root: string,
+  commit: string,
+  path: string,
+): Promise<{ deleted: true } | { renamedTo: string } | null> {
+  const run = await runGit(
+    ['log', '-1', '-M', '--diff-filter=DR', '--format=', '--name-status', '-z', commit, '--', path],
+    { cwd: root, timeoutMs: TIMEOUT_MS },
+  );
   if (run.status !== 0) return null;
   const parts = run.stdout.replace(/^\n+/, '').split('\0');
   const [status, from, to] = parts;

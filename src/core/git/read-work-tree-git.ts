@@ -21,7 +21,10 @@ export type WorkTreeGit = {
 export async function readWorkTreeGit(root: string, since: string): Promise<WorkTreeGit | null> {
   const [status, log] = await Promise.all([
     runGit(['status', '--porcelain=v2', '--branch', '-z'], { cwd: root, timeoutMs: 10_000 }),
-    runGit(['log', `--since=${since}`, '-n', '200', '--no-merges', '-z', '--format=%x1e%h', '--name-only'], { cwd: root, timeoutMs: 10_000 }),
+    runGit(['log', `--since=${since}`, '-n', '200', '--no-merges', '-z', '--format=%x1e%h', '--name-only'], {
+      cwd: root,
+      timeoutMs: 10_000,
+    }),
   ]);
   if (status.status !== 0) return null;
   const parsed = parseStatus(status.stdout);

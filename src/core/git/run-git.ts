@@ -98,14 +98,22 @@ export function runGit(args: string[], options: RunGitOptions): Promise<GitRun> 
 
 /** Returns git's trimmed stdout, or null when git fails; for quick local queries (config, rev-parse). */
 export function runGitSync(args: string[], cwd: string): string | null {
-  const result = nodeChildProcess().spawnSync('git', args, { cwd, env: gitEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const result = nodeChildProcess().spawnSync('git', args, {
+    cwd,
+    env: gitEnv(),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   if (result.error || result.status !== 0) return null;
   return result.stdout.replace(/\n$/, '');
 }
 
 /** Kills git and what it started (the detached group runGit and prepareGit start it in). */
 /** Kills the process tree of `pid` after `timeoutMs` (none: never); `timedOut` says whether it came to that. Clear `timer` when the process ends. */
-export function killAfter(pid: number | undefined, timeoutMs: number | undefined): { timer: NodeJS.Timeout | undefined; timedOut: () => boolean } {
+export function killAfter(
+  pid: number | undefined,
+  timeoutMs: number | undefined,
+): { timer: NodeJS.Timeout | undefined; timedOut: () => boolean } {
   let fired = false;
   const timer =
     timeoutMs === undefined

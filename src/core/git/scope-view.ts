@@ -34,7 +34,13 @@ export function readScopeBranch(root: string): string | null {
     }
     // BISECT_START holds the branch the bisect started from (or a commit id when that was detached too).
     const bisected = readLoose(gitDir, 'BISECT_START');
-    if (bisected !== null && bisected !== '' && !/^[0-9a-f]{40,64}$/.test(bisected) && readRefOid(resolveCommonGitDir(root), `refs/heads/${bisected}`) !== null) return bisected;
+    if (
+      bisected !== null &&
+      bisected !== '' &&
+      !/^[0-9a-f]{40,64}$/.test(bisected) &&
+      readRefOid(resolveCommonGitDir(root), `refs/heads/${bisected}`) !== null
+    )
+      return bisected;
   } catch {
     /* unreadable: no branch */
   }
@@ -62,7 +68,9 @@ function readDefaultBranch(root: string, config: ScopeConfig): string | null {
   try {
     const common = resolveCommonGitDir(root);
     const remote = config.team.remote;
-    const exists = (name: string) => readRefOid(common, `refs/remotes/${remote}/${name}`) !== null || readRefOid(common, `refs/heads/${name}`) !== null;
+    const exists = (name: string) =>
+      readRefOid(common, `refs/remotes/${remote}/${name}`) !== null ||
+      readRefOid(common, `refs/heads/${name}`) !== null;
     const symbolic = readLoose(common, `refs/remotes/${remote}/HEAD`);
     const match = symbolic === null ? null : new RegExp(`^ref: refs/remotes/${escape(remote)}/(.+)$`).exec(symbolic);
     if (match?.[1] && exists(match[1])) return match[1];
@@ -122,7 +130,8 @@ export function readScopeView(root: string, config: { scope: { branches: 'auto' 
 
 /** The scope a new entry written at `root` gets (`explicit`: `--branch <b>`, null for `--team`); undefined: team-wide. Never throws. */
 export function readWriteScope(root: string, config: ScopeConfig, explicit?: string | null): string | undefined {
-  if (explicit !== undefined) return scopeForWrite({ current: null, defaultBranch: null }, config.scope.branches, explicit);
+  if (explicit !== undefined)
+    return scopeForWrite({ current: null, defaultBranch: null }, config.scope.branches, explicit);
   if (config.scope.branches === 'off') return undefined;
   return scopeForWrite(readBranchPosition(root, config), config.scope.branches);
 }

@@ -39,7 +39,11 @@ export function regionDamagedError(damage: RegionDamage, file = 'CLAUDE.md'): Me
 }
 
 /** Returns the file with the edits spliced in (creating the region at the end when absent); throws MemError REGION_DAMAGED on damaged markers. */
-export function applyRegionEdits(fileText: string, edits: readonly RegionEdit[], options: RegionEditOptions = {}): RegionEditResult {
+export function applyRegionEdits(
+  fileText: string,
+  edits: readonly RegionEdit[],
+  options: RegionEditOptions = {},
+): RegionEditResult {
   const sections = options.sections ?? DEFAULT_SECTIONS;
   const location = locateRegion(fileText);
   if (location.damage !== null) throw regionDamagedError(location.damage);
@@ -49,9 +53,14 @@ export function applyRegionEdits(fileText: string, edits: readonly RegionEdit[],
   const result = editBody(body, edits, { sections, eol });
   const changed = result.body !== body;
   let text = fileText;
-  if (changed) text = span === null ? appendRegion(fileText, result.body, eol) : fileText.slice(0, span.bodyStart) + result.body + fileText.slice(span.bodyEnd);
+  if (changed)
+    text =
+      span === null
+        ? appendRegion(fileText, result.body, eol)
+        : fileText.slice(0, span.bodyStart) + result.body + fileText.slice(span.bodyEnd);
   const exists = span !== null || changed;
-  const plan = options.maxLines === undefined || !exists ? null : planRegionBudget(result.body, options.maxLines, sections);
+  const plan =
+    options.maxLines === undefined || !exists ? null : planRegionBudget(result.body, options.maxLines, sections);
   return {
     text,
     changed,

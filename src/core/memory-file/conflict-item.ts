@@ -40,9 +40,7 @@ export type Conflict = {
 export type ConflictVersions = Pick<Conflict, 'id' | 'ours' | 'theirs' | 'base'>;
 
 export type ConflictItemReading =
-  | { kind: 'conflict'; conflict: ConflictVersions }
-  | { kind: 'resolved'; entry: Entry }
-  | { kind: 'removed' };
+  { kind: 'conflict'; conflict: ConflictVersions } | { kind: 'resolved'; entry: Entry } | { kind: 'removed' };
 
 const LABEL_RE = /^(ours|theirs|base)(?: \([^()\r\n]*\))?: ?/;
 
@@ -61,7 +59,10 @@ export function renderConflictItem(conflict: ConflictVersions, section: string, 
   if (conflict.base !== null) sides.push(['base', conflict.base]);
   for (const [side, entry] of sides) {
     if (entry === null) {
-      out += `  - ${side}: (deleted) ${formatMemComment([['side', side], ['del', '1']])}${eol}`;
+      out += `  - ${side}: (deleted) ${formatMemComment([
+        ['side', side],
+        ['del', '1'],
+      ])}${eol}`;
       continue;
     }
     out += renderEntryItem(entry, {
@@ -85,12 +86,17 @@ function sideLabel(side: ConflictSide, entry: Entry): string {
 }
 
 /** Returns what a conflict item means now (still a conflict, resolved by hand, or removed), or null when it is not a conflict item. */
-export function readConflictItem(block: Pick<ItemBlock, 'lines' | 'contentColumn'>, section: string): ConflictItemReading | null {
+export function readConflictItem(
+  block: Pick<ItemBlock, 'lines' | 'contentColumn'>,
+  section: string,
+): ConflictItemReading | null {
   if (!(block.lines[0] ?? '').includes('<!-- mem:conflict')) return null;
   const header = findMemComment(block.lines[0] ?? '');
   if (header === null || header.attributes['conflict'] === undefined) return null;
   const id = header.attributes['id'] ?? '';
-  const nested = itemContentLines(block).slice(1).map((line) => `${line}\n`);
+  const nested = itemContentLines(block)
+    .slice(1)
+    .map((line) => `${line}\n`);
   const versions: Partial<Record<ConflictSide, Entry | null>> = {};
   let count = 0;
   let deletions = 0;
@@ -107,7 +113,10 @@ export function readConflictItem(block: Pick<ItemBlock, 'lines' | 'contentColumn
       continue;
     }
     const read = readEntryItem(sub);
-    const text = joinContent([(read.text.split('\n')[0] ?? '').replace(LABEL_RE, ''), ...read.text.split('\n').slice(1)]);
+    const text = joinContent([
+      (read.text.split('\n')[0] ?? '').replace(LABEL_RE, ''),
+      ...read.text.split('\n').slice(1),
+    ]);
     const sec = found?.attributes['sec'];
     versions[side] = {
       id: found?.attributes['id'] ?? id,
@@ -122,5 +131,8 @@ export function readConflictItem(block: Pick<ItemBlock, 'lines' | 'contentColumn
     if (only) return { kind: 'resolved', entry: { ...only, id, section } };
   }
   if (count === 0) return { kind: 'removed' };
-  return { kind: 'conflict', conflict: { id, ours: versions.ours ?? null, theirs: versions.theirs ?? null, base: versions.base ?? null } };
+  return {
+    kind: 'conflict',
+    conflict: { id, ours: versions.ours ?? null, theirs: versions.theirs ?? null, base: versions.base ?? null },
+  };
 }

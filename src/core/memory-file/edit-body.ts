@@ -30,7 +30,14 @@ export type BodyEditOptions = {
 export type BodyEditResult = { body: string; applied: RegionEdit[]; skipped: SkippedEdit[] };
 
 /** Working block: only what splicing needs. */
-export type Piece = { kind: BodyBlock['kind']; raw: string; section: string; title?: string; id?: string; block?: BodyBlock };
+export type Piece = {
+  kind: BodyBlock['kind'];
+  raw: string;
+  section: string;
+  title?: string;
+  id?: string;
+  block?: BodyBlock;
+};
 
 /** Returns the body with the edits applied in order; edits that cannot apply are reported in `skipped`, never thrown. */
 export function editBody(body: string, edits: readonly RegionEdit[], options: BodyEditOptions): BodyEditResult {
@@ -51,10 +58,21 @@ export function editBody(body: string, edits: readonly RegionEdit[], options: Bo
   return { body: pieces.map((p) => p.raw).join(''), applied, skipped };
 }
 
-function applyEdit(pieces: Piece[], edit: RegionEdit, sections: readonly string[], eol: string): SkippedEdit['reason'] | null {
+function applyEdit(
+  pieces: Piece[],
+  edit: RegionEdit,
+  sections: readonly string[],
+  eol: string,
+): SkippedEdit['reason'] | null {
   if (edit.op === 'add') {
     if (pieces.some((p) => p.id === edit.entry.id)) return 'exists';
-    insertItem(pieces, edit.entry.section, { kind: 'item', raw: renderEntryItem(edit.entry, { eol }), section: edit.entry.section, id: edit.entry.id }, sections, eol);
+    insertItem(
+      pieces,
+      edit.entry.section,
+      { kind: 'item', raw: renderEntryItem(edit.entry, { eol }), section: edit.entry.section, id: edit.entry.id },
+      sections,
+      eol,
+    );
     return null;
   }
   const index = pieces.findIndex((p) => p.id === edit.id);
@@ -91,7 +109,13 @@ function sectionRange(pieces: Piece[], section: string): { start: number; end: n
 }
 
 /** Inserts `item` at the end of its section's list, creating the section where the taxonomy puts it. */
-export function insertItem(pieces: Piece[], section: string, item: Piece, sections: readonly string[], eol: string): void {
+export function insertItem(
+  pieces: Piece[],
+  section: string,
+  item: Piece,
+  sections: readonly string[],
+  eol: string,
+): void {
   const range = sectionRange(pieces, section);
   if (range !== null) {
     let position = -1;
@@ -118,7 +142,8 @@ export function insertItem(pieces: Piece[], section: string, item: Piece, sectio
   let position = pieces.findIndex((p) => p.kind === 'heading' && own < rank(p.title ?? ''));
   if (position === -1) position = pieces.length;
   const created: Piece[] = [];
-  if (position > 0 && pieces[position - 1]?.kind !== 'gap') created.push(gapPiece(pieces[position - 1]?.section ?? '', eol));
+  if (position > 0 && pieces[position - 1]?.kind !== 'gap')
+    created.push(gapPiece(pieces[position - 1]?.section ?? '', eol));
   created.push({ kind: 'heading', raw: `## ${section}${eol}`, section, title: section }, gapPiece(section, eol), item);
   if (position < pieces.length) created.push(gapPiece(section, eol));
   pieces.splice(position, 0, ...created);

@@ -32,7 +32,10 @@ export function itemContentLines(block: Pick<ItemBlock, 'lines' | 'contentColumn
 
 /** Returns the text normalized as mem stores it: LF, no trailing blanks, no blank first/last lines, metadata-like comments neutralised. */
 export function normalizeEntryText(text: string): string {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').map((line) => line.replace(/[ \t]+$/, ''));
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+$/, ''));
   while (lines.length > 0 && lines[0] === '') lines.shift();
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   if (lines.length > 0) lines[0] = (lines[0] ?? '').trimStart();
@@ -45,7 +48,8 @@ export function readEntryItem(block: Pick<ItemBlock, 'lines' | 'contentColumn'>)
   let comment: ItemEntry['comment'] = null;
   for (let k = 0; k < content.length && comment === null; k++) {
     const found = findMemComment(content[k] ?? '');
-    if (found && found.attributes['id'] !== undefined && found.attributes['conflict'] === undefined) comment = { lineIndex: k, found };
+    if (found && found.attributes['id'] !== undefined && found.attributes['conflict'] === undefined)
+      comment = { lineIndex: k, found };
   }
   if (comment) {
     const line = content[comment.lineIndex] ?? '';
@@ -54,7 +58,8 @@ export function readEntryItem(block: Pick<ItemBlock, 'lines' | 'contentColumn'>)
   const text = joinContent(content);
   if (comment) {
     const id = comment.found.attributes['id'] ?? '';
-    if (id !== '') return { id, text, provenance: provenanceFromAttributes(comment.found.attributes), hasComment: true, comment };
+    if (id !== '')
+      return { id, text, provenance: provenanceFromAttributes(comment.found.attributes), hasComment: true, comment };
   }
   return { id: handEntryId(text), text, provenance: {}, hasComment: false, comment: null };
 }

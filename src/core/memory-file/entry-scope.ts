@@ -16,7 +16,14 @@ const BRANCH_RE = /^[A-Za-z0-9_][A-Za-z0-9._/+-]{0,199}$/;
 
 /** True when `value` can be an entry's scope: a plausible branch name (no `..`, no `//`, no trailing `/` or `.lock`). */
 export function isBranchName(value: unknown): value is string {
-  return typeof value === 'string' && BRANCH_RE.test(value) && !value.includes('..') && !value.includes('//') && !value.endsWith('/') && !value.endsWith('.lock');
+  return (
+    typeof value === 'string' &&
+    BRANCH_RE.test(value) &&
+    !value.includes('..') &&
+    !value.includes('//') &&
+    !value.endsWith('/') &&
+    !value.endsWith('.lock')
+  );
 }
 
 /** True when an entry of `scope` (undefined: team-wide) is shown to `view`. */
@@ -37,7 +44,11 @@ export type BranchPosition = {
  * else the current branch when it is not the default one; undefined (team-wide) with
  * `scope.branches: off`, on the default branch, on a detached HEAD, or when no default is known.
  */
-export function scopeForWrite(position: BranchPosition, mode: 'auto' | 'off', explicit?: string | null): string | undefined {
+export function scopeForWrite(
+  position: BranchPosition,
+  mode: 'auto' | 'off',
+  explicit?: string | null,
+): string | undefined {
   if (explicit !== undefined) return explicit ?? undefined;
   if (mode === 'off' || position.current === null || position.defaultBranch === null) return undefined;
   return position.current === position.defaultBranch || !isBranchName(position.current) ? undefined : position.current;

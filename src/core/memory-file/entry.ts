@@ -39,4 +39,11 @@ export type Entry = {
 };
 
 /** Default taxonomy of the managed region, in display order. */
-export const DEFAULT_SECTIONS = ['Conventions', 'Commands', 'Decisions', 'Gotchas', 'Preferences', 'References'] as const;
+export const DEFAULT_SECTIONS = [
+  'Conventions',
+  'Commands',
+  'Decisions',
+  'Gotchas',
+  'Preferences',
+  'References',
+] as const;

@@ -11,7 +11,11 @@ export type CodeSpan = { start: number; end: number };
 
 /** Returns the code spans of `text` (offsets of their opening and past their closing backticks), in order; never throws. */
 export function findCodeSpans(text: string): CodeSpan[] {
-  const events = postprocess(parse().document().write(preprocess()(text, undefined, true)));
+  const events = postprocess(
+    parse()
+      .document()
+      .write(preprocess()(text, undefined, true)),
+  );
   const spans: CodeSpan[] = [];
   for (const [kind, token] of events) {
     if (kind === 'enter' && token.type === 'codeText') spans.push({ start: token.start.offset, end: token.end.offset });

@@ -69,7 +69,12 @@ export function locateRegion(text: string): RegionLocation {
   }
 }
 
-type MarkerScan = { pairs: MarkerPair[]; strayBegins: number[]; strayEnds: number[]; /** Line of a fence opened outside the region and never closed, or -1. */ unclosedOpener: number };
+type MarkerScan = {
+  pairs: MarkerPair[];
+  strayBegins: number[];
+  strayEnds: number[];
+  /** Line of a fence opened outside the region and never closed, or -1. */ unclosedOpener: number;
+};
 
 function scanMarkers(lines: readonly string[], ignoredOpeners: ReadonlySet<number>): MarkerScan {
   const pairs: MarkerPair[] = [];
@@ -146,11 +151,15 @@ function describeDamage(pairs: MarkerPair[], strayBegins: number[], strayEnds: n
   }
   if (strayBegins.length > 0) {
     kinds.push('missing-end');
-    sentences.push(`The mem begin marker at line ${strayBegins.map((l) => l + 1).join(', ')} has no matching \`<!-- mem:end -->\`.`);
+    sentences.push(
+      `The mem begin marker at line ${strayBegins.map((l) => l + 1).join(', ')} has no matching \`<!-- mem:end -->\`.`,
+    );
   }
   if (strayEnds.length > 0) {
     kinds.push('missing-begin');
-    sentences.push(`The mem end marker at line ${strayEnds.map((l) => l + 1).join(', ')} has no begin marker before it.`);
+    sentences.push(
+      `The mem end marker at line ${strayEnds.map((l) => l + 1).join(', ')} has no begin marker before it.`,
+    );
   }
   const unclosed = pairs.filter((p) => p.unclosedFence);
   if (unclosed.length > 0) {

@@ -51,7 +51,11 @@ export function formatMemComment(attributes: ReadonlyArray<readonly [string, str
 }
 
 /** Returns the id-and-provenance comment of an entry. */
-export function formatEntryComment(id: string, provenance: Provenance, extra: ReadonlyArray<readonly [string, string | undefined]> = []): string {
+export function formatEntryComment(
+  id: string,
+  provenance: Provenance,
+  extra: ReadonlyArray<readonly [string, string | undefined]> = [],
+): string {
   return formatMemComment([
     ...extra.filter(([key]) => key === 'side'),
     ['id', id],
@@ -69,7 +73,21 @@ export function formatEntryComment(id: string, provenance: Provenance, extra: Re
 }
 
 /** The attributes this mem reads: entries' (id, provenance, fields) and conflict items'. */
-const KNOWN_ATTRIBUTES = new Set(['id', 'by', 'at', 's', 'c', 'via', 'ag', 'scope', 'f', 'side', 'sec', 'conflict', 'del']);
+const KNOWN_ATTRIBUTES = new Set([
+  'id',
+  'by',
+  'at',
+  's',
+  'c',
+  'via',
+  'ag',
+  'scope',
+  'f',
+  'side',
+  'sec',
+  'conflict',
+  'del',
+]);
 
 export type FoundComment = { attributes: MemAttributes; start: number; end: number; raw: string };
 
@@ -82,7 +100,11 @@ export function findMemComment(line: string): FoundComment | null {
   for (const part of (match[1] ?? '').matchAll(ATTRIBUTE_RE)) {
     const [, key, value, flag] = part;
     if (flag !== undefined) attributes[flag] = '';
-    else if (key !== undefined) attributes[key] = value?.startsWith('"') && value.endsWith('"') && value.length >= 2 ? value.slice(1, -1) : decodeAttribute(value ?? '');
+    else if (key !== undefined)
+      attributes[key] =
+        value?.startsWith('"') && value.endsWith('"') && value.length >= 2
+          ? value.slice(1, -1)
+          : decodeAttribute(value ?? '');
   }
   return { attributes, start: match.index, end: match.index + match[0].length, raw: match[0] };
 }

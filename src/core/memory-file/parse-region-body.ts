@@ -79,7 +79,8 @@ export function parseRegionBody(body: string, lineOffset = 0): ParsedBody {
     const item = readBodyItem(block, section, unique);
     blocks.push(Object.assign(block, { section, item }));
     const line = lineOffset + block.line + 1;
-    if (item.kind === 'entry' || item.kind === 'resolved') entries.push({ id: item.entry.id, section, text: item.entry.text, provenance: item.entry.provenance, line });
+    if (item.kind === 'entry' || item.kind === 'resolved')
+      entries.push({ id: item.entry.id, section, text: item.entry.text, provenance: item.entry.provenance, line });
     else if (item.kind === 'conflict') conflicts.push({ ...item.conflict, kind: 'entry', section, line });
   }
   return { blocks, entries, conflicts, sections };

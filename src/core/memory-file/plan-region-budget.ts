@@ -38,8 +38,11 @@ export function planRegionBudget(body: string, maxLines: number, sections: reado
       group.fixed += block.lineCount;
     }
   }
-  const rank = (name: string): number => (name === '' ? -1 : sections.includes(name) ? sections.indexOf(name) : sections.length);
-  const ordered = sectionOrder.map((name, order) => ({ name, order })).sort((a, b) => rank(a.name) - rank(b.name) || a.order - b.order);
+  const rank = (name: string): number =>
+    name === '' ? -1 : sections.includes(name) ? sections.indexOf(name) : sections.length;
+  const ordered = sectionOrder
+    .map((name, order) => ({ name, order }))
+    .sort((a, b) => rank(a.name) - rank(b.name) || a.order - b.order);
   const overflow: RegionEntry[] = [];
   let used = 2;
   let full = false;

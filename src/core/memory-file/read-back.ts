@@ -24,7 +24,10 @@ export type ReadBackEdit = RegionEdit;
 /** A conflict the human settled by hand: the conflict item goes, the kept text (if any) stays under the same id. */
 function settle(id: string, text: string | null, section: string): RegionEdit[] {
   if (text === null || text === '(deleted)') return [{ op: 'remove', id }];
-  return [{ op: 'remove', id }, { op: 'add', entry: { id, section, text, provenance: {} } }];
+  return [
+    { op: 'remove', id },
+    { op: 'add', entry: { id, section, text, provenance: {} } },
+  ];
 }
 
 type Unit = { text: string; section: string; nested: string[] };
@@ -41,14 +44,28 @@ function readRenderedUnits(text: string): Unit[] {
     if (block.kind === 'item') {
       const content = itemContentLines(block);
       const head = content[0] ?? '';
-      const nested = content.slice(1).filter((line) => /^\s*[-*+] /.test(line)).map((line) => line.replace(/^\s*[-*+] /, '').trim());
+      const nested = content
+        .slice(1)
+        .filter((line) => /^\s*[-*+] /.test(line))
+        .map((line) => line.replace(/^\s*[-*+] /, '').trim());
       const rest = content.slice(1).filter((line) => !/^\s*[-*+] /.test(line));
-      units.push({ text: stripQualifier(stripOverrideNote(joinContent([head, ...rest]).replace(/\s*\n\s*/g, ' '))), section, nested });
+      units.push({
+        text: stripQualifier(stripOverrideNote(joinContent([head, ...rest]).replace(/\s*\n\s*/g, ' '))),
+        section,
+        nested,
+      });
       continue;
     }
     if (block.kind === 'text') {
       const paragraph = block.raw.trim();
-      if (paragraph === '' || paragraph === RULES_FILE_NOTE || paragraph === RULES_FILE_TITLE || isOmittedNote(paragraph) || /^<!--[\s\S]*-->$/.test(paragraph)) continue;
+      if (
+        paragraph === '' ||
+        paragraph === RULES_FILE_NOTE ||
+        paragraph === RULES_FILE_TITLE ||
+        isOmittedNote(paragraph) ||
+        /^<!--[\s\S]*-->$/.test(paragraph)
+      )
+        continue;
       units.push({ text: paragraph.replace(/\s*\n\s*/g, ' '), section, nested: [] });
     }
   }
@@ -106,9 +123,17 @@ export function readBack(last: Rendering, current: string, defaultSection: strin
   for (let index = 0; index < after.length; index += 1) {
     if (matchedOld[index] !== -1 || mine[index] !== undefined) continue;
     let low = -1;
-    for (let k = index - 1; k >= 0; k -= 1) if ((matchedOld[k] ?? -1) >= 0) { low = matchedOld[k] ?? -1; break; }
+    for (let k = index - 1; k >= 0; k -= 1)
+      if ((matchedOld[k] ?? -1) >= 0) {
+        low = matchedOld[k] ?? -1;
+        break;
+      }
     let high = before.length;
-    for (let k = index + 1; k < after.length; k += 1) if ((matchedOld[k] ?? -1) >= 0) { high = matchedOld[k] ?? before.length; break; }
+    for (let k = index + 1; k < after.length; k += 1)
+      if ((matchedOld[k] ?? -1) >= 0) {
+        high = matchedOld[k] ?? before.length;
+        break;
+      }
     for (let old = low + 1; old < high; old += 1) {
       if (!used.has(old)) {
         matchedOld[index] = old;
@@ -187,6 +212,7 @@ function unitKey(unit: Unit): string {
 function settledText(unit: Unit): string | null {
   const label = /^(?:Your|A teammate's|[^:]{1,60}'s) version(?: \([^)]*\))?: /;
   if (unit.nested.length === 1) return (unit.nested[0] ?? '').replace(label, '');
-  if (unit.nested.length === 0 && !unit.text.startsWith('Two versions of this memory')) return unit.text.replace(label, '');
+  if (unit.nested.length === 0 && !unit.text.startsWith('Two versions of this memory'))
+    return unit.text.replace(label, '');
   return null;
 }

@@ -31,7 +31,10 @@ export function readRegion(fileText: string): RegionRead {
   if (location.damage !== null) {
     const repaired = repairRegion(fileText);
     const again = locateRegion(repaired.text);
-    const parsed = again.span === null ? null : parseRegionBody(repaired.text.slice(again.span.bodyStart, again.span.bodyEnd), again.span.beginLine + 1);
+    const parsed =
+      again.span === null
+        ? null
+        : parseRegionBody(repaired.text.slice(again.span.bodyStart, again.span.bodyEnd), again.span.beginLine + 1);
     return {
       found: true,
       span: null,

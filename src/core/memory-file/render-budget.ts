@@ -48,7 +48,8 @@ export function omittedNote(omitted: number, maxChars: number): string {
   return `_${what} not shown here: this file keeps to ${String(maxChars).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} characters (team.renderMaxChars). Run \`mem search <words>\` to find them._`;
 }
 
-const OMITTED_NOTE = /^_\d+ older team memor(?:y is|ies are) not shown here: .*\(team\.renderMaxChars\)\. Run `mem search <words>` to find them\._$/;
+const OMITTED_NOTE =
+  /^_\d+ older team memor(?:y is|ies are) not shown here: .*\(team\.renderMaxChars\)\. Run `mem search <words>` to find them\._$/;
 
 /** True for the line omittedNote writes (a human's read-back does not take it for a new entry). */
 export function isOmittedNote(paragraph: string): boolean {

@@ -49,16 +49,23 @@ export type Rendering = {
 export const RULES_FILE_NOTE =
   '<!-- Team memory rendered by mem from the team ref. Edit it freely: mem reads your edits back at the next session start or sync. Git ignores this file; do not commit it. -->';
 export const RULES_FILE_TITLE = '# Team memory';
-export const SNAPSHOT_BEGIN = '<!-- team memory snapshot (written by `mem render --into`; regenerate rather than edit) -->';
+export const SNAPSHOT_BEGIN =
+  '<!-- team memory snapshot (written by `mem render --into`; regenerate rather than edit) -->';
 export const SNAPSHOT_END = '<!-- end of team memory snapshot -->';
 
 /** Returns the rendering of a working body for `options.target`; never fails. */
 export function renderMemory(body: string, options: RenderOptions): Rendering {
-  const bySection = new Map<string, Array<{ kind: 'entry'; entry: Entry } | { kind: 'conflict'; conflict: ConflictVersions }>>();
+  const bySection = new Map<
+    string,
+    Array<{ kind: 'entry'; entry: Entry } | { kind: 'conflict'; conflict: ConflictVersions }>
+  >();
   const order: string[] = [];
   // Note: each section's title is made safe once, not once per entry (20,000 entries, a handful of sections).
   const titles = new Map<string, string>();
-  const push = (section: string, value: { kind: 'entry'; entry: Entry } | { kind: 'conflict'; conflict: ConflictVersions }) => {
+  const push = (
+    section: string,
+    value: { kind: 'entry'; entry: Entry } | { kind: 'conflict'; conflict: ConflictVersions },
+  ) => {
     let key = titles.get(section);
     if (key === undefined) {
       key = safeSection(section);
@@ -70,30 +77,51 @@ export function renderMemory(body: string, options: RenderOptions): Rendering {
     }
     bySection.get(key)?.push(value);
   };
-  const visible: Array<{ section: string; value: { kind: 'entry'; entry: Entry } | { kind: 'conflict'; conflict: ConflictVersions } }> = [];
+  const visible: Array<{
+    section: string;
+    value: { kind: 'entry'; entry: Entry } | { kind: 'conflict'; conflict: ConflictVersions };
+  }> = [];
   for (const { section, item } of parseRegionBody(body).blocks) {
     if (item === undefined) continue;
     if (item.kind === 'entry' || item.kind === 'resolved') {
-      if ((options.view === undefined || isVisibleIn(item.entry.provenance.scope, options.view)) && (options.include === undefined || options.include(item.entry))) visible.push({ section, value: { kind: 'entry', entry: item.entry } });
-    }
-    else if (item.kind === 'conflict' && isConflictVisible(item.conflict, options.view) && (options.include === undefined || options.include(null))) visible.push({ section, value: { kind: 'conflict', conflict: item.conflict } });
+      if (
+        (options.view === undefined || isVisibleIn(item.entry.provenance.scope, options.view)) &&
+        (options.include === undefined || options.include(item.entry))
+      )
+        visible.push({ section, value: { kind: 'entry', entry: item.entry } });
+    } else if (
+      item.kind === 'conflict' &&
+      isConflictVisible(item.conflict, options.view) &&
+      (options.include === undefined || options.include(null))
+    )
+      visible.push({ section, value: { kind: 'conflict', conflict: item.conflict } });
   }
   // On a branch, its own entry stands in for the team-wide one it contradicts, and says so.
   const branch = options.view?.kind === 'branch' ? options.view.branch : null;
-  const overrides = findBranchOverrides(visible.flatMap(({ value }) => (value.kind === 'entry' ? [value.entry] : [])), branch);
+  const overrides = findBranchOverrides(
+    visible.flatMap(({ value }) => (value.kind === 'entry' ? [value.entry] : [])),
+    branch,
+  );
   const overridden = new Map<string, string[]>();
   for (const [teamId, mine] of overrides) {
     const team = visible.find(({ value }) => value.kind === 'entry' && value.entry.id === teamId);
-    if (team?.value.kind === 'entry') overridden.set(mine.id, [...(overridden.get(mine.id) ?? []), team.value.entry.text]);
+    if (team?.value.kind === 'entry')
+      overridden.set(mine.id, [...(overridden.get(mine.id) ?? []), team.value.entry.text]);
   }
-  for (const { section, value } of visible) if (value.kind === 'conflict' || !overrides.has(value.entry.id)) push(section, value);
-  const qualify = overridden.size === 0 ? options.qualify : (entry: Entry) => joinQualifiers(options.qualify?.(entry) ?? null, overrideNote(overridden.get(entry.id)));
+  for (const { section, value } of visible)
+    if (value.kind === 'conflict' || !overrides.has(value.entry.id)) push(section, value);
+  const qualify =
+    overridden.size === 0
+      ? options.qualify
+      : (entry: Entry) => joinQualifiers(options.qualify?.(entry) ?? null, overrideNote(overridden.get(entry.id)));
   const known = options.sections.filter((section) => bySection.has(section));
   const sections = [...known, ...order.filter((section) => !known.includes(section))];
   return layOutRendering(
     sections.map((title) => {
       const values = bySection.get(title) ?? [];
-      const rendered = values.map((value) => (value.kind === 'entry' ? [entryLine(value.entry, qualify)] : renderConflict(value.conflict, options.reader)));
+      const rendered = values.map((value) =>
+        value.kind === 'entry' ? [entryLine(value.entry, qualify)] : renderConflict(value.conflict, options.reader),
+      );
       return {
         title,
         count: values.length,
@@ -187,7 +215,12 @@ function layOutRendering(sections: readonly RenderSection[], options: RenderOpti
 }
 
 /** Per section, the index from which its entries are shown (conflicts always are): its newest entries that fit, all of them without a budget. */
-function firstShownEntries(sections: readonly RenderSection[], head: readonly string[], level: string, maxChars: number | undefined): number[] {
+function firstShownEntries(
+  sections: readonly RenderSection[],
+  head: readonly string[],
+  level: string,
+  maxChars: number | undefined,
+): number[] {
   if (maxChars === undefined) return sections.map(() => 0);
   const size = (lines: readonly string[]) => lines.reduce((sum, line) => sum + line.length + 1, 0);
   // Note: the note's size is set aside up front (with as many digits as there are items): whether
@@ -205,10 +238,15 @@ function firstShownEntries(sections: readonly RenderSection[], head: readonly st
     return (k: number) => entries[k] as number;
   });
   const taken = fitNewestEntries(
-    sections.map((section, s) => ({ entries: section.count - section.conflicts.length, size: (k: number) => size(section.lines((newest[s] as (k: number) => number)(k))) })),
+    sections.map((section, s) => ({
+      entries: section.count - section.conflicts.length,
+      size: (k: number) => size(section.lines((newest[s] as (k: number) => number)(k))),
+    })),
     Math.max(0, available),
   );
-  return sections.map((section, s) => ((taken[s] as number) === 0 ? section.count : (newest[s] as (k: number) => number)((taken[s] as number) - 1)));
+  return sections.map((section, s) =>
+    (taken[s] as number) === 0 ? section.count : (newest[s] as (k: number) => number)((taken[s] as number) - 1),
+  );
 }
 
 /** The label and both versions of a conflict, from the reader's point of view. */
@@ -236,17 +274,26 @@ export function versionLabel(version: Entry | null, reader: Reader): string {
 
 function isReader(author: string, reader: Reader): boolean {
   const wanted = author.trim().toLowerCase();
-  return wanted !== '' && (wanted === reader.name?.trim().toLowerCase() || wanted === reader.email?.trim().toLowerCase());
+  return (
+    wanted !== '' && (wanted === reader.name?.trim().toLowerCase() || wanted === reader.email?.trim().toLowerCase())
+  );
 }
 
 /** A name as a label: one line, no markup that could become structure. */
 function safeName(name: string): string {
-  return plainText(name).replace(/[[\]()*_`#<>]/g, '').slice(0, 60) || 'A teammate';
+  return (
+    plainText(name)
+      .replace(/[[\]()*_`#<>]/g, '')
+      .slice(0, 60) || 'A teammate'
+  );
 }
 
 /** A section title as a heading: one line, no heading or comment syntax inside. */
 function safeSection(section: string): string {
-  const title = plainText(section).replace(/^#+\s*/, '').replace(/[<>]/g, '').trim();
+  const title = plainText(section)
+    .replace(/^#+\s*/, '')
+    .replace(/[<>]/g, '')
+    .trim();
   return title === '' ? 'Notes' : title.slice(0, 60);
 }
 
@@ -263,11 +310,16 @@ export function plainText(text: string): string {
   if (!REWRITTEN.test(folded)) return folded;
   // Note: without a backtick there is no code span, and no parser is needed to say so.
   const spans = folded.includes('`') ? findCodeSpans(folded) : [];
-  const gaps = [...spans, { start: folded.length, end: folded.length }].map((span, at) => ({ start: at === 0 ? 0 : (spans[at - 1]?.end ?? 0), span }));
+  const gaps = [...spans, { start: folded.length, end: folded.length }].map((span, at) => ({
+    start: at === 0 ? 0 : (spans[at - 1]?.end ?? 0),
+    span,
+  }));
   // A fence longer than any backtick left outside code (which pairs with nothing so far) pairs with nothing but itself.
   const loose = gaps.flatMap(({ start, span }) => folded.slice(start, span.start).match(/`+/g) ?? []);
   const fence = '`'.repeat(Math.max(0, ...loose.map((run) => run.length)) + 1);
-  return gaps.map(({ start, span }) => rewriteOutsideCode(folded, start, span.start, fence) + folded.slice(span.start, span.end)).join('');
+  return gaps
+    .map(({ start, span }) => rewriteOutsideCode(folded, start, span.start, fence) + folded.slice(span.start, span.end))
+    .join('');
 }
 
 /** What plainText may have to rewrite: without any of these it only trims. */

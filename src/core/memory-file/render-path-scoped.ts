@@ -6,7 +6,13 @@
  * never read back: edit such an entry in the main file's place with `mem remember`/`mem forget`.
  */
 import type { Entry } from './entry.js';
-import { RULES_FILE_NOTE, RULES_FILE_TITLE, renderMemory, type RenderOptions, type Rendering } from './render-memory.js';
+import {
+  RULES_FILE_NOTE,
+  RULES_FILE_TITLE,
+  renderMemory,
+  type RenderOptions,
+  type Rendering,
+} from './render-memory.js';
 import { parseRegionBody } from './parse-region-body.js';
 import { pathAreaOf } from '../text/path-area.js';
 
@@ -37,9 +43,14 @@ export function renderPathScoped(body: string, options: RenderOptions): ScopedFi
   }
   const { maxChars: _unbounded, ...rest } = options;
   return [...areas].sort().flatMap((area) => {
-    const rendering: Rendering = renderMemory(body, { ...rest, include: (entry) => entry !== null && pathAreaOf(entry.text) === area });
+    const rendering: Rendering = renderMemory(body, {
+      ...rest,
+      include: (entry) => entry !== null && pathAreaOf(entry.text) === area,
+    });
     if (rendering.items.length === 0) return [];
-    const text = rendering.text.replace(RULES_FILE_NOTE, SCOPED_FILE_NOTE).replace(RULES_FILE_TITLE, `${RULES_FILE_TITLE}: ${area}`);
+    const text = rendering.text
+      .replace(RULES_FILE_NOTE, SCOPED_FILE_NOTE)
+      .replace(RULES_FILE_TITLE, `${RULES_FILE_TITLE}: ${area}`);
     return [{ path: scopedFilePath(area), text: `---\npaths:\n  - "${area}/**"\n---\n${text}` }];
   });
 }

@@ -27,7 +27,14 @@ export function toRecordItems(items: readonly RenderedItem[]): RecordItem[] {
 export function fromRecordItems(items: ReadonlyArray<Partial<RecordItem>>): RenderedItem[] {
   let previous: number | undefined = 0;
   return items.map((item) => {
-    const line = typeof item.gap === 'number' ? (previous === undefined ? undefined : previous + item.gap) : typeof item.line === 'number' ? item.line : undefined;
+    const line =
+      typeof item.gap === 'number'
+        ? previous === undefined
+          ? undefined
+          : previous + item.gap
+        : typeof item.line === 'number'
+          ? item.line
+          : undefined;
     previous = line;
     const kind = item.kind === 'conflict' ? 'conflict' : 'entry';
     return line === undefined ? { id: String(item.id), kind } : { id: String(item.id), kind, line };

@@ -46,7 +46,13 @@ export function repairRegion(fileText: string, options: { sections?: readonly st
 
   const fragments: Fragment[] = [];
   for (const pair of location.pairs) {
-    fragments.push({ from: pair.beginLine, to: pair.endLine + 1, bodyFrom: pair.beginLine + 1, bodyTo: pair.endLine, beginLine: lines[pair.beginLine] ?? null });
+    fragments.push({
+      from: pair.beginLine,
+      to: pair.endLine + 1,
+      bodyFrom: pair.beginLine + 1,
+      bodyTo: pair.endLine,
+      beginLine: lines[pair.beginLine] ?? null,
+    });
   }
   for (const begin of location.strayBegins) {
     const end = lastMemBlockEnd(lines, begin + 1, nextMarker(begin));
@@ -75,7 +81,13 @@ export function repairRegion(fileText: string, options: { sections?: readonly st
       if (block.kind === 'item' && block.item !== undefined) {
         if (known.has(block.item.id)) continue;
         known.add(block.item.id);
-        insertItem(pieces, block.section, { kind: 'item', raw: withFinalEol(block.raw, eol), section: block.section }, sections, eol);
+        insertItem(
+          pieces,
+          block.section,
+          { kind: 'item', raw: withFinalEol(block.raw, eol), section: block.section },
+          sections,
+          eol,
+        );
       } else if (block.kind === 'text') {
         leftovers.push(withFinalEol(block.raw, eol));
       }
@@ -90,7 +102,7 @@ export function repairRegion(fileText: string, options: { sections?: readonly st
   let out = '';
   for (let l = 0; l < lines.length; l++) {
     if (l === main.from) {
-      const beginLine = main.beginLine === null ? BEGIN_MARKER : (main.beginLine.replace(/\r?\n$/, '') || BEGIN_MARKER);
+      const beginLine = main.beginLine === null ? BEGIN_MARKER : main.beginLine.replace(/\r?\n$/, '') || BEGIN_MARKER;
       const after = lines.slice(main.to).some((line, k) => !covered.has(main.to + k) && line !== '');
       const finalNewline = fileText.endsWith('\n') || after;
       out += `${beginLine}${eol}${body}${END_MARKER}${finalNewline ? eol : ''}`;
@@ -154,4 +166,3 @@ function closeOpenFence(body: string, eol: string): string {
   const prefix = body === '' || body.endsWith('\n') ? body : body + eol;
   return `${prefix}${fence}${eol}`;
 }
-

@@ -45,7 +45,10 @@ export function scanBlocks(text: string, options: ScanOptions): Block[] {
 export function scanLines(lines: readonly string[], options: ScanOptions): Block[] {
   const blocks: Block[] = [];
   let i = 0;
-  const push = (block: Omit<GapBlock, 'raw' | 'lineCount'> | Omit<TextBlock, 'raw' | 'lineCount'>, end: number): void => {
+  const push = (
+    block: Omit<GapBlock, 'raw' | 'lineCount'> | Omit<TextBlock, 'raw' | 'lineCount'>,
+    end: number,
+  ): void => {
     const prev = blocks[blocks.length - 1];
     const raw = lines.slice(block.line, end).join('');
     // Note: consecutive free-text pieces form one text block, so a paragraph never splits in two.
@@ -69,10 +72,24 @@ export function scanLines(lines: readonly string[], options: ScanOptions): Block
   while (i < lines.length) {
     const line = lines[i] ?? '';
     // Fast path for the overwhelmingly common `- text` line (mem's own items): skip the regexes.
-    if (line.charCodeAt(0) === 45 && line.charCodeAt(1) === 32 && line.charCodeAt(2) !== 45 && line.charCodeAt(2) !== 32) {
+    if (
+      line.charCodeAt(0) === 45 &&
+      line.charCodeAt(1) === 32 &&
+      line.charCodeAt(2) !== 45 &&
+      line.charCodeAt(2) !== 32
+    ) {
       const end = itemEnd(lines, i, 2);
       const own = end === i + 1 ? [line] : lines.slice(i, end);
-      blocks.push({ kind: 'item', raw: own.join(''), line: i, lineCount: end - i, marker: '-', indent: 0, contentColumn: 2, lines: own.map(stripEol) });
+      blocks.push({
+        kind: 'item',
+        raw: own.join(''),
+        line: i,
+        lineCount: end - i,
+        marker: '-',
+        indent: 0,
+        contentColumn: 2,
+        lines: own.map(stripEol),
+      });
       i = end;
       continue;
     }
@@ -100,7 +117,14 @@ export function scanLines(lines: readonly string[], options: ScanOptions): Block
     }
     const atx = ATX_RE.exec(line);
     if (atx && (options.headingLevels === 'all' || atx[1] === '##')) {
-      blocks.push({ kind: 'heading', raw: line, line: i, lineCount: 1, level: (atx[1] ?? '').length, title: (atx[2] ?? '').trim() });
+      blocks.push({
+        kind: 'heading',
+        raw: line,
+        line: i,
+        lineCount: 1,
+        level: (atx[1] ?? '').length,
+        title: (atx[2] ?? '').trim(),
+      });
       i++;
       continue;
     }
@@ -164,7 +188,12 @@ function itemEnd(lines: readonly string[], start: number, contentColumn: number)
     const line = lines[j] ?? '';
     // Fast exit: the next top-level `- ` item or `#` heading right after content ends this item.
     const c0 = line.charCodeAt(0);
-    if (lastContent === j - 1 && ((c0 === 45 && line.charCodeAt(1) === 32) || (c0 === 35 && (line.charCodeAt(1) === 32 || line.charCodeAt(1) === 35)))) break;
+    if (
+      lastContent === j - 1 &&
+      ((c0 === 45 && line.charCodeAt(1) === 32) ||
+        (c0 === 35 && (line.charCodeAt(1) === 32 || line.charCodeAt(1) === 35)))
+    )
+      break;
     if (isBlankLine(line)) continue;
     const indent = leadingColumns(line);
     const previousBlank = lastContent !== j - 1;
@@ -172,7 +201,8 @@ function itemEnd(lines: readonly string[], start: number, contentColumn: number)
       // Note: code is never lazy; a line left of the item's content closes the item and its fence.
       if (indent < contentColumn) break;
       const inner = stripIndent(stripEol(line), contentColumn).trim();
-      if (inner.startsWith(fence[0] ?? '`') && /^(`{3,}|~{3,})$/.test(inner) && inner.length >= fence.length) fence = null;
+      if (inner.startsWith(fence[0] ?? '`') && /^(`{3,}|~{3,})$/.test(inner) && inner.length >= fence.length)
+        fence = null;
       lastContent = j;
       continue;
     }

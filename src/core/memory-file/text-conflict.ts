@@ -63,7 +63,14 @@ export function findTextConflicts(text: string): TextConflictBlock[] {
     const ours = lines.slice(i + 1, base === -1 ? middle : base).join('');
     const baseText = base === -1 ? '' : lines.slice(base + 1, middle).join('');
     const theirs = lines.slice(middle + 1, end).join('');
-    found.push({ id: textConflictId(ours, baseText, theirs), startLine: i, endLine: end + 1, ours, base: baseText, theirs });
+    found.push({
+      id: textConflictId(ours, baseText, theirs),
+      startLine: i,
+      endLine: end + 1,
+      ours,
+      base: baseText,
+      theirs,
+    });
     i = end;
   }
   return found;

@@ -11,7 +11,14 @@ import { isPlaceholder, isWordlike, shannonEntropy } from './secret-shapes.js';
 export type RuleFinding = { ruleId: string; start: number; end: number };
 
 type Allowlist = { regexes?: string[]; stopwords?: string[]; regexTarget?: 'match' | 'line' };
-type RuleData = { id: string; regex: string; secretGroup?: number; entropy?: number; keywords: string[]; allowlists?: Allowlist[] };
+type RuleData = {
+  id: string;
+  regex: string;
+  secretGroup?: number;
+  entropy?: number;
+  keywords: string[];
+  allowlists?: Allowlist[];
+};
 type Mark = { mark: string; ci?: boolean };
 type RuleSetData = { allowlist: { regexes: string[]; stopwords: string[] }; rules: RuleData[]; marks: Mark[] };
 
@@ -41,7 +48,10 @@ function ruleSet(): RuleSet {
     allow: data.allowlist.regexes.map((source) => new RegExp(source)),
     stopwords: data.allowlist.stopwords,
     rules: data.rules,
-    keywordPattern: new RegExp(keywords.map((keyword) => keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g'),
+    keywordPattern: new RegExp(
+      keywords.map((keyword) => keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
+      'g',
+    ),
     keywords,
     // Note: filled as keywords are found: building it for all 234 up front was a millisecond of every Stop.
     within: new Map(),
@@ -110,13 +120,19 @@ function keywordOffsets(lower: string, set: RuleSet): Map<string, number[]> {
 
 /** The windows to run a rule on: around each offset of its keywords, merged where they overlap. */
 function windowsFor(rule: Rule, offsets: Map<string, number[]>, length: number): Array<[number, number]> {
-  const raw = rule.keywords.flatMap((keyword) => (offsets.get(keyword) ?? []).map((at): [number, number] => [Math.max(0, at - BEFORE), Math.min(length, at + keyword.length + AFTER)]));
+  const raw = rule.keywords.flatMap((keyword) =>
+    (offsets.get(keyword) ?? []).map((at): [number, number] => [
+      Math.max(0, at - BEFORE),
+      Math.min(length, at + keyword.length + AFTER),
+    ]),
+  );
   raw.sort((a, b) => a[0] - b[0]);
   const merged: Array<[number, number]> = [];
   for (const window of raw) {
     const last = merged[merged.length - 1];
     // Note: merging stops at 4 windows' length, so a text full of one keyword stays linear.
-    if (last !== undefined && window[0] <= last[1] && last[1] - last[0] < 4 * (BEFORE + AFTER)) last[1] = Math.max(last[1], window[1]);
+    if (last !== undefined && window[0] <= last[1] && last[1] - last[0] < 4 * (BEFORE + AFTER))
+      last[1] = Math.max(last[1], window[1]);
     else merged.push([window[0], window[1]]);
   }
   return merged;
@@ -140,7 +156,12 @@ export function findGitleaksSecrets(text: string): RuleFinding[] {
       regex.lastIndex = 0;
       for (const match of window.matchAll(regex)) {
         let group = rule.secretGroup ?? 0;
-        if (rule.secretGroup === undefined) for (let g = 1; g < match.length; g++) if (match[g]) { group = g; break; }
+        if (rule.secretGroup === undefined)
+          for (let g = 1; g < match.length; g++)
+            if (match[g]) {
+              group = g;
+              break;
+            }
         const secret = match[group];
         const span = match.indices?.[group];
         if (!secret || span === undefined) continue;
@@ -150,8 +171,11 @@ export function findGitleaksSecrets(text: string): RuleFinding[] {
         const secretLower = secret.toLowerCase();
         if (allow.some((re) => re.test(secret)) || stopwords.some((word) => secretLower.includes(word))) continue;
         const cleared = allowlists.some((list) => {
-          const target = list.target === 'match' ? match[0] : list.target === 'line' ? lineAt(text, from + match.index) : secret;
-          return list.regexes.some((re) => re.test(target)) || list.stopwords.some((word) => secretLower.includes(word));
+          const target =
+            list.target === 'match' ? match[0] : list.target === 'line' ? lineAt(text, from + match.index) : secret;
+          return (
+            list.regexes.some((re) => re.test(target)) || list.stopwords.some((word) => secretLower.includes(word))
+          );
         });
         const key = `${rule.id}:${from + span[0]}`;
         if (!cleared && !seen.has(key)) {
@@ -173,7 +197,12 @@ function markRegexes(): RegExp[] {
   if (markPatterns !== undefined) return markPatterns;
   const { marks } = ruleSet();
   // Longest first, so `sk_test_` wins over a shorter mark it starts with.
-  const alternation = (list: Mark[]) => list.map((m) => m.mark).sort((a, b) => b.length - a.length).map(escapeRegex).join('|');
+  const alternation = (list: Mark[]) =>
+    list
+      .map((m) => m.mark)
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegex)
+      .join('|');
   const body = String.raw`([A-Za-z0-9_\-+/=.]{12,400})`;
   markPatterns = [
     new RegExp(String.raw`(?<![A-Za-z0-9_-])(?:${alternation(marks.filter((m) => !m.ci))})${body}`, 'dg'),
@@ -205,7 +234,12 @@ export function findMarkedKeys(text: string): RuleFinding[] {
     for (const match of text.matchAll(pattern)) {
       // A sentence's full stop or a quote's punctuation is not part of the key.
       const body = match[1]!.replace(/[.=+/_-]+$/, '');
-      if (isOpaqueAfterMark(body)) findings.push({ ruleId: 'vendor-key-prefix', start: match.index, end: match.index + match[0].length - (match[1]!.length - body.length) });
+      if (isOpaqueAfterMark(body))
+        findings.push({
+          ruleId: 'vendor-key-prefix',
+          start: match.index,
+          end: match.index + match[0].length - (match[1]!.length - body.length),
+        });
     }
   }
   return findings;

@@ -27,7 +27,8 @@ let pass = 0;
 /** Texts shorter than this are searched hint by hint: marking costs more than it saves. */
 const MARK_FROM = 24;
 
-const pairOf = (text: string, at: number): number => ((text.charCodeAt(at) & 0xff) << 8) | (text.charCodeAt(at + 1) & 0xff);
+const pairOf = (text: string, at: number): number =>
+  ((text.charCodeAt(at) & 0xff) << 8) | (text.charCodeAt(at + 1) & 0xff);
 
 export function compileHints(hints: readonly string[]): CompiledHints {
   return { hints, pairs: Int32Array.from(hints, (hint) => (hint.length < 2 ? -1 : pairOf(hint, 0))) };
@@ -54,7 +55,8 @@ export function hintsOf(text: string): TextHints {
   for (let at = 0; at + 1 < text.length; at += 1) seenIn[pairOf(text, at)] = mine;
   const fallback = searching(text);
   return {
-    holds: (hint) => (hint.length < 2 || pass !== mine ? text.includes(hint) : seenIn[pairOf(hint, 0)] === mine && text.includes(hint)),
+    holds: (hint) =>
+      hint.length < 2 || pass !== mine ? text.includes(hint) : seenIn[pairOf(hint, 0)] === mine && text.includes(hint),
     holdsAny: (compiled) => {
       if (pass !== mine) return fallback.holdsAny(compiled);
       const { hints, pairs } = compiled;

@@ -20,11 +20,17 @@ export type InvisibleUnicodeFinding = {
  * paragraph separators U+2028/2029). A control character hides or rewrites text on a terminal
  * (`\x1b[8m`), and a NUL makes a rendered CLAUDE.md a binary file for git (issue 28.5).
  */
-const MAY_BE_INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u115f\u1160\u3164\uffa0\ufff9-\ufffb\u{e0000}-\u{e01ef}]|\p{Cf}/u;
+const MAY_BE_INVISIBLE =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u115f\u1160\u3164\uffa0\ufff9-\ufffb\u{e0000}-\u{e01ef}]|\p{Cf}/u;
 
 /** Control characters: C0 but tab, LF and CR; DEL; C1; the line and paragraph separators. */
 function isControl(cp: number): boolean {
-  return (cp < 0x20 && cp !== 0x09 && cp !== 0x0a && cp !== 0x0d) || (cp >= 0x7f && cp <= 0x9f) || cp === 0x2028 || cp === 0x2029;
+  return (
+    (cp < 0x20 && cp !== 0x09 && cp !== 0x0a && cp !== 0x0d) ||
+    (cp >= 0x7f && cp <= 0x9f) ||
+    cp === 0x2028 ||
+    cp === 0x2029
+  );
 }
 
 // Note: ZWJ/ZWNJ and variation selectors are ordinary inside emoji sequences and in scripts that
@@ -39,12 +45,24 @@ function isPictographic(ch: string | undefined): boolean {
 }
 
 function isJoiningScriptLetter(ch: string | undefined): boolean {
-  return ch !== undefined && /[\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Syriac}]/u.test(ch);
+  return (
+    ch !== undefined &&
+    /[\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Syriac}]/u.test(
+      ch,
+    )
+  );
 }
 
 /** Visible prepended concatenation marks (Arabic number signs…) are Cf but render as glyphs. */
 function isVisibleFormatMark(cp: number): boolean {
-  return (cp >= 0x0600 && cp <= 0x0605) || cp === 0x06dd || cp === 0x070f || cp === 0x08e2 || cp === 0x110bd || cp === 0x110cd;
+  return (
+    (cp >= 0x0600 && cp <= 0x0605) ||
+    cp === 0x06dd ||
+    cp === 0x070f ||
+    cp === 0x08e2 ||
+    cp === 0x110bd ||
+    cp === 0x110cd
+  );
 }
 
 /** Returns every invisible, bidirectional or control character in `text`, with its offset; never throws. */
@@ -71,7 +89,11 @@ export function findInvisibleUnicodeByCharacter(text: string): InvisibleUnicodeF
     }
     const isTag = cp >= 0xe0000 && cp <= 0xe007f;
     // Subdivision flags (England, Scotland, Wales) are 🏴 + tag letters + CANCEL TAG.
-    if (isTag && inFlagTags && (cp === CANCEL_TAG || (cp >= 0xe0061 && cp <= 0xe007a) || (cp >= 0xe0030 && cp <= 0xe0039))) {
+    if (
+      isTag &&
+      inFlagTags &&
+      (cp === CANCEL_TAG || (cp >= 0xe0061 && cp <= 0xe007a) || (cp >= 0xe0030 && cp <= 0xe0039))
+    ) {
       if (cp === CANCEL_TAG) inFlagTags = false;
       continue;
     }
@@ -88,7 +110,8 @@ export function findInvisibleUnicodeByCharacter(text: string): InvisibleUnicodeF
       (/\p{Cf}/u.test(ch) && !isVisibleFormatMark(cp));
     if (!suspicious) continue;
     if (cp === ZWJ && isPictographic(chars[i - 1]) && isPictographic(chars[i + 1])) continue;
-    if ((cp === ZWNJ || cp === ZWJ) && isJoiningScriptLetter(chars[i - 1]) && isJoiningScriptLetter(chars[i + 1])) continue;
+    if ((cp === ZWNJ || cp === ZWJ) && isJoiningScriptLetter(chars[i - 1]) && isJoiningScriptLetter(chars[i + 1]))
+      continue;
     findings.push({ codePoint: `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`, start, end: offset });
   }
   return findings;

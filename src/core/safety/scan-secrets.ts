@@ -7,7 +7,15 @@
  */
 import { compileHints, hintsOf, type CompiledHints } from './hint-finder.js';
 import { findGitleaksSecrets, findMarkedKeys } from './gitleaks-scan.js';
-import { isHashLabelled, isHexIdentifier, isPlaceholder, isWordlike, looksRandom, shannonEntropy, type RandomnessOptions } from './secret-shapes.js';
+import {
+  isHashLabelled,
+  isHexIdentifier,
+  isPlaceholder,
+  isWordlike,
+  looksRandom,
+  shannonEntropy,
+  type RandomnessOptions,
+} from './secret-shapes.js';
 
 export type SecretFinding = {
   ruleId: string;
@@ -72,8 +80,18 @@ function isRealPassword(value: string): boolean {
 }
 
 export const PATTERN_RULES: readonly PatternRule[] = [
-  { id: 'private-key', pattern: /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|$)/g, hints: ['-----begin'] },
-  { id: 'aws-access-key-id', pattern: /\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}\b/g, accept: isNotExample, hints: ['akia', 'asia', 'abia', 'acca', 'a3t'] },
+  {
+    id: 'private-key',
+    pattern:
+      /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+    hints: ['-----begin'],
+  },
+  {
+    id: 'aws-access-key-id',
+    pattern: /\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}\b/g,
+    accept: isNotExample,
+    hints: ['akia', 'asia', 'abia', 'acca', 'a3t'],
+  },
   {
     id: 'aws-secret-access-key',
     pattern: /\baws_?secret(?:_?access)?_?key\b["']?\s*[:=]\s*["']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/dgi,
@@ -81,14 +99,49 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     group: 1,
     accept: isNotExample,
   },
-  { id: 'github-token', pattern: /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, accept: (v) => !isPlaceholder(v), hints: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'] },
-  { id: 'github-token', pattern: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g, accept: (v) => !isPlaceholder(v), hints: ['github_pat_'] },
-  { id: 'gitlab-token', pattern: /\bgl(?:pat|ptt|dt|rt)-[A-Za-z0-9_-]{20,}/g, accept: (v) => !isPlaceholder(v), hints: ['glpat-', 'glptt-', 'gldt-', 'glrt-'] },
-  { id: 'slack-webhook', pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/_-]{20,}/g, accept: (v) => !isPlaceholder(v), hints: ['hooks.slack.com'] },
-  { id: 'slack-token', pattern: /\bxox[baprso]-[A-Za-z0-9-]{10,}/g, accept: (v) => hasLetterAndDigit(v) && !isPlaceholder(v), hints: ['xox'] },
-  { id: 'stripe-key', pattern: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g, accept: (v) => isNotExample(v) && !isPlaceholder(v), hints: ['_live_', '_test_'] },
+  {
+    id: 'github-token',
+    pattern: /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g,
+    accept: (v) => !isPlaceholder(v),
+    hints: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
+  },
+  {
+    id: 'github-token',
+    pattern: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g,
+    accept: (v) => !isPlaceholder(v),
+    hints: ['github_pat_'],
+  },
+  {
+    id: 'gitlab-token',
+    pattern: /\bgl(?:pat|ptt|dt|rt)-[A-Za-z0-9_-]{20,}/g,
+    accept: (v) => !isPlaceholder(v),
+    hints: ['glpat-', 'glptt-', 'gldt-', 'glrt-'],
+  },
+  {
+    id: 'slack-webhook',
+    pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/_-]{20,}/g,
+    accept: (v) => !isPlaceholder(v),
+    hints: ['hooks.slack.com'],
+  },
+  {
+    id: 'slack-token',
+    pattern: /\bxox[baprso]-[A-Za-z0-9-]{10,}/g,
+    accept: (v) => hasLetterAndDigit(v) && !isPlaceholder(v),
+    hints: ['xox'],
+  },
+  {
+    id: 'stripe-key',
+    pattern: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g,
+    accept: (v) => isNotExample(v) && !isPlaceholder(v),
+    hints: ['_live_', '_test_'],
+  },
   { id: 'google-api-key', pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, hints: ['aiza'] },
-  { id: 'anthropic-key', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g, accept: (v) => !isPlaceholder(v), hints: ['sk-ant-'] },
+  {
+    id: 'anthropic-key',
+    pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g,
+    accept: (v) => !isPlaceholder(v),
+    hints: ['sk-ant-'],
+  },
   {
     id: 'openai-key',
     pattern: /\bsk-(?!ant-)(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}/g,
@@ -96,7 +149,13 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     accept: (value) => hasLetterAndDigit(value) && isNotExample(value) && !isPlaceholder(value),
   },
   { id: 'npm-token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g, accept: (v) => !isPlaceholder(v), hints: ['npm_'] },
-  { id: 'npm-token', pattern: /_authToken\s*=\s*([^\s"'$]{8,})/dg, group: 1, accept: (v) => !isPlaceholder(v), hints: ['_authtoken'] },
+  {
+    id: 'npm-token',
+    pattern: /_authToken\s*=\s*([^\s"'$]{8,})/dg,
+    group: 1,
+    accept: (v) => !isPlaceholder(v),
+    hints: ['_authtoken'],
+  },
   { id: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, hints: ['eyj'] },
   // Any scheme: redis://user:pass@host, https://:token@host, amqp://…, sqlserver://sa:P%40ss@….
   {
@@ -104,28 +163,44 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@"'`<>]*:([^\s@/"'`<>]+)@[^\s"'`<>]+/dgi,
     hints: ['://'],
     group: 1,
-    accept: (value, text, start) => isRealPassword(value) && !EXAMPLE_HOST.test(text.slice(start + value.length, start + value.length + 80)) && !isLoopbackDefault(value, text, start),
+    accept: (value, text, start) =>
+      isRealPassword(value) &&
+      !EXAMPLE_HOST.test(text.slice(start + value.length, start + value.length + 80)) &&
+      !isLoopbackDefault(value, text, start),
   },
   // curl --user name:password, curl -u 'name:password', wget --password=…, --proxy-user.
   {
     id: 'command-line-password',
     // Note: bounded, so a long line of URLs is not scanned to its end from every "http".
-    pattern: /\b(?:curl|wget|http|httpie|xh)\b[^\n]{0,300}?\s(?:-u|--user|--proxy-user|--http-user)(?:=|\s+)["']?[^\s"':]*:([^\s"']+)/dg,
+    pattern:
+      /\b(?:curl|wget|http|httpie|xh)\b[^\n]{0,300}?\s(?:-u|--user|--proxy-user|--http-user)(?:=|\s+)["']?[^\s"':]*:([^\s"']+)/dg,
     hints: ['-u'],
     group: 1,
     accept: isRealPassword,
   },
-  { id: 'command-line-password', pattern: /\s--(?:http-)?password(?:=|\s+)["']?([^\s"']{4,})/dg, group: 1, accept: isRealPassword, hints: ['-password'] },
+  {
+    id: 'command-line-password',
+    pattern: /\s--(?:http-)?password(?:=|\s+)["']?([^\s"']{4,})/dg,
+    group: 1,
+    accept: isRealPassword,
+    hints: ['-password'],
+  },
 ];
 
 // A key name that says "this holds a credential".
 const SECRET_NAME = String.raw`[A-Za-z0-9_.-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|(?:app|access|auth|master|signing|encryption|license|private|client)[_-]?key|credentials?|creds|private[_-]?key)[A-Za-z0-9_]*`;
-export const ASSIGNMENT = new RegExp(String.raw`\b(${SECRET_NAME})["']?\s*(?::=|=>|=|:)\s*(["'\x60]?)([^\s"'\x60,;)]{6,})\2`, 'dgi');
+export const ASSIGNMENT = new RegExp(
+  String.raw`\b(${SECRET_NAME})["']?\s*(?::=|=>|=|:)\s*(["'\x60]?)([^\s"'\x60,;)]{6,})\2`,
+  'dgi',
+);
 
 // The same in a two-column listing (`pulumi config --show-secrets`, `env | column -t`): the key
 // name, blanks, the value. Note: prompt cleaning collapses runs of blanks before session memory
 // is redacted, so one blank must do; long values mixing letters and digits only.
-export const COLUMN_ASSIGNMENT = new RegExp(String.raw`\b(${SECRET_NAME})[ \t]+(["'\x60]?)([^\s"'\x60,;)]{16,})\2`, 'dgi');
+export const COLUMN_ASSIGNMENT = new RegExp(
+  String.raw`\b(${SECRET_NAME})[ \t]+(["'\x60]?)([^\s"'\x60,;)]{16,})\2`,
+  'dgi',
+);
 
 // The same in prose: "the admin password for local dev is Tr0ub4dor&3…", "my token is: ghx…",
 // "use the API key 8f3c… for staging", "Bearer eyJ…".
@@ -145,27 +220,47 @@ export const PREFIXED_HINTS: readonly string[] = ['-', '_'];
 const PATTERN_RULE_HINTS = PATTERN_RULES.map((rule) => compileHints(rule.hints));
 const CREDENTIAL = compileHints(CREDENTIAL_HINTS);
 const PREFIXED = compileHints(PREFIXED_HINTS);
-export const LABEL_THEN_VALUE = /\b(?:(?:api|access|secret|private|signing|master|client)[\s_-]?keys?|apikey|tokens?|secrets?|passwords?|passphrase|credentials?|bearer)\s+(["'\x60]?)([^\s"'\x60]{8,})\1/dgi;
+export const LABEL_THEN_VALUE =
+  /\b(?:(?:api|access|secret|private|signing|master|client)[\s_-]?keys?|apikey|tokens?|secrets?|passwords?|passphrase|credentials?|bearer)\s+(["'\x60]?)([^\s"'\x60]{8,})\1/dgi;
 
 /** A path or file name ("~/.config/gh/hosts.yml", ".env.local") says where a secret is, not what it is. */
 /** A number under a name that counts or times something ("input_tokens": 20238, TOKEN_TTL=3600). */
 function isCountOf(name: string, value: string): boolean {
-  return /^\d{1,9}$/.test(value) && /(?:s|count|ttl|seconds|secs|ms|size|limit|max|min|timeout|length|expiry|expires|age)$/i.test(name.replace(/["']/g, ''));
+  return (
+    /^\d{1,9}$/.test(value) &&
+    /(?:s|count|ttl|seconds|secs|ms|size|limit|max|min|timeout|length|expiry|expires|age)$/i.test(
+      name.replace(/["']/g, ''),
+    )
+  );
 }
 
 function isPathLike(value: string): boolean {
   // An npm package name (@scope/name) says which library, not which secret.
   if (/^@[\w.-]+\/[\w.-]+$/.test(value)) return true;
-  return /^(?:~|\.{0,2}\/|\.)[\w./-]*$/.test(value) || (value.includes('/') && value.split('/').every((part) => part === '' || /^[\w.-]*[A-Za-z][\w.-]*$/.test(part) && !/\d.*[A-Z]|[A-Z].*\d/.test(part)));
+  return (
+    /^(?:~|\.{0,2}\/|\.)[\w./-]*$/.test(value) ||
+    (value.includes('/') &&
+      value
+        .split('/')
+        .every((part) => part === '' || (/^[\w.-]*[A-Za-z][\w.-]*$/.test(part) && !/\d.*[A-Z]|[A-Z].*\d/.test(part))))
+  );
 }
 
 /** Values in a credential's place that hold a reference, a type or a placeholder instead. */
 function isReferenceOrType(value: string): boolean {
   const v = value.toLowerCase();
   if (isPlaceholder(value) || value.startsWith('%')) return true;
-  if (/^(?:string|number|boolean|null|undefined|none|true|false|optional|required|str|int|bytes|any|unknown|redacted|changeme|placeholder|example|dummy|test|secret|password|pass|token)$/.test(v)) return true;
+  if (
+    /^(?:string|number|boolean|null|undefined|none|true|false|optional|required|str|int|bytes|any|unknown|redacted|changeme|placeholder|example|dummy|test|secret|password|pass|token)$/.test(
+      v,
+    )
+  )
+    return true;
   // process.env.X, os.environ["X"], config.apiKey, getToken(), [REDACTED:…]
-  if (/^(?:process\.env|os\.environ|env\.|import\.meta|config\.|settings\.|self\.|this\.|secrets\.|vault:)/i.test(value)) return true;
+  if (
+    /^(?:process\.env|os\.environ|env\.|import\.meta|config\.|settings\.|self\.|this\.|secrets\.|vault:)/i.test(value)
+  )
+    return true;
   if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) || /[()[\]{}]/.test(value)) return true;
   return value.startsWith('[REDACTED');
 }
@@ -182,7 +277,8 @@ function isSecretLikeValue(value: string): boolean {
 
 /** A value a credential word names: generated-looking, even a hex key or a UUID. */
 function isNamedValueSecret(value: string): boolean {
-  if (isReferenceOrType(value) || isPathLike(value) || !isNotExample(value) || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
+  if (isReferenceOrType(value) || isPathLike(value) || !isNotExample(value) || /^[a-z][a-z0-9+.-]*:\/\//i.test(value))
+    return false;
   if (/^[A-Za-z]+(?:[-_][A-Za-z]+)*$/.test(value) || /^\d+$/.test(value)) return false;
   if (isHexIdentifier(value)) return value.length >= 16;
   return hasLetterAndDigit(value) && shannonEntropy(value) >= 3;
@@ -236,7 +332,8 @@ function isHexKey(token: string): boolean {
   // A key with a short tag after it: the data centre of a Mailchimp key (…-us5).
   const tagged = /^([0-9a-f]{32,}|[0-9A-F]{32,})[-_][a-z]{1,4}\d{0,3}$/.exec(token);
   if (tagged) return tagged[1]!.length !== 40;
-  if (!/^(?:[0-9a-f]+(?:[-.][0-9a-f]+)*|[0-9A-F]+(?:[-.][0-9A-F]+)*)$/.test(token) || isHexIdentifier(token)) return isHexIdentifier(token) && /^[0-9a-f]+$|^[0-9A-F]+$/.test(token) && token.length >= 32;
+  if (!/^(?:[0-9a-f]+(?:[-.][0-9a-f]+)*|[0-9A-F]+(?:[-.][0-9A-F]+)*)$/.test(token) || isHexIdentifier(token))
+    return isHexIdentifier(token) && /^[0-9a-f]+$|^[0-9A-F]+$/.test(token) && token.length >= 32;
   const digits = token.replace(/[-.]/g, '').length;
   return digits >= 32 && /[a-f]/i.test(token) && /\d/.test(token);
 }
@@ -249,7 +346,16 @@ const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
  * link-local, shared (CGNAT), documentation, multicast and reserved ranges are not public; a
  * dotted version with more parts (1.2.3.4.5) is no address.
  */
-const PUBLIC_RESOLVERS = new Set(['8.8.8.8', '8.8.4.4', '1.1.1.1', '1.0.0.1', '9.9.9.9', '149.112.112.112', '208.67.222.222', '208.67.220.220']);
+const PUBLIC_RESOLVERS = new Set([
+  '8.8.8.8',
+  '8.8.4.4',
+  '1.1.1.1',
+  '1.0.0.1',
+  '9.9.9.9',
+  '149.112.112.112',
+  '208.67.222.222',
+  '208.67.220.220',
+]);
 
 function isPublicIpv4(token: string, text: string, start: number): boolean {
   const address = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?::\d{1,5})?$/.exec(token);
@@ -259,8 +365,19 @@ function isPublicIpv4(token: string, text: string, start: number): boolean {
   // The public DNS resolvers everyone names (Google, Cloudflare, Quad9, OpenDNS) point at no one's machine.
   if (PUBLIC_RESOLVERS.has(address.slice(1, 5).map(Number).join('.'))) return false;
   if (a === 0 || a === 10 || a === 127 || a >= 224) return false;
-  if ((a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127)) return false;
-  return !((a === 192 && b === 0 && c === 2) || (a === 198 && b === 51 && c === 100) || (a === 203 && b === 0 && c === 113) || (a === 198 && (b === 18 || b === 19)));
+  if (
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 169 && b === 254) ||
+    (a === 100 && b >= 64 && b <= 127)
+  )
+    return false;
+  return !(
+    (a === 192 && b === 0 && c === 2) ||
+    (a === 198 && b === 51 && c === 100) ||
+    (a === 203 && b === 0 && c === 113) ||
+    (a === 198 && (b === 18 || b === 19))
+  );
 }
 
 /**
@@ -272,13 +389,16 @@ function isAccountHost(token: string): boolean {
   if (host === null) return false;
   const label = host[1]!;
   let changes = 0;
-  for (let i = 1; i < label.length; i++) if (/\d/.test(label[i]!) !== /\d/.test(label[i - 1]!) || /[A-Z]/.test(label[i]!) !== /[A-Z]/.test(label[i - 1]!)) changes++;
+  for (let i = 1; i < label.length; i++)
+    if (/\d/.test(label[i]!) !== /\d/.test(label[i - 1]!) || /[A-Z]/.test(label[i]!) !== /[A-Z]/.test(label[i - 1]!))
+      changes++;
   return changes >= 4 && /\d/.test(label) && /[A-Za-z]/.test(label);
 }
 
 // The shape of prefixed API tokens whatever the vendor: a short lower-case prefix, maybe a type,
 // then an opaque body (`shippo_live_…`, `pscale_pw_…`, `glsa_…`, `tskey-api-…`).
-export const PREFIXED_TOKEN = /(?<![A-Za-z0-9])(?!sha\d|md5|SHA\d|MD5)([A-Za-z][A-Za-z0-9]{1,11}[-_](?:[a-z]{2,10}[-_])?)([A-Za-z0-9]{8,}(?:[-_][A-Za-z0-9]{8,})*)(?![\w-])/dg;
+export const PREFIXED_TOKEN =
+  /(?<![A-Za-z0-9])(?!sha\d|md5|SHA\d|MD5)([A-Za-z][A-Za-z0-9]{1,11}[-_](?:[a-z]{2,10}[-_])?)([A-Za-z0-9]{8,}(?:[-_][A-Za-z0-9]{8,})*)(?![\w-])/dg;
 
 /** true when `body` (after a prefix) is opaque: 20+ characters, none of its parts a word. */
 function isOpaqueBody(body: string): boolean {
@@ -299,11 +419,13 @@ function isRandomPassword(chunk: string): boolean {
   const value = chunk.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^[*_([{]+|[*_)\]}.,:;!?]+$/g, '');
   // Note: the shape a password needs is checked first: most chunks of prose lack it, and the
   // patterns below are then never compiled (their first use was a millisecond of a short scan).
-  if (value.length < 8 || value.length > 64 || !/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/\d/.test(value)) return false;
+  if (value.length < 8 || value.length > 64 || !/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/\d/.test(value))
+    return false;
   // Note: '+', '/' and '=' alone make base64, not a typed password.
   if (!/[!#$%&*;<>?@^|~'}{]/.test(value)) return false;
   // Regular expressions: classes, groups, escapes, counted repeats.
-  if (/\[[^\]]*-[^\]]*\]|\[[A-Za-z0-9]-|\(\?|\\[dDwWsSbBpP]|\{\d+,?\d*\}?|^\^|\$$/.test(value) || isPlaceholder(chunk)) return false;
+  if (/\[[^\]]*-[^\]]*\]|\[[A-Za-z0-9]-|\(\?|\\[dDwWsSbBpP]|\{\d+,?\d*\}?|^\^|\$$/.test(value) || isPlaceholder(chunk))
+    return false;
   if (/^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(value) || /^sha\d+-/i.test(value)) return false;
   // Code and markup: calls, arrows, scope, template syntax.
   if (/=>|->|::|\$\{|\(\)|&&|\|\||<\/?[a-z]+>/.test(value)) return false;
@@ -327,7 +449,8 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
     minTokenLength: options.minTokenLength ?? DEFAULTS.minTokenLength,
   };
   const findings: SecretFinding[] = [];
-  const add = (ruleId: string, start: number, value: string) => findings.push({ ruleId, start, end: start + value.length });
+  const add = (ruleId: string, start: number, value: string) =>
+    findings.push({ ruleId, start, end: start + value.length });
   const lower = text.toLowerCase();
   // Note: each text is asked ~100 hints; hintsOf answers most without searching the text.
   const held = hintsOf(lower);
@@ -346,18 +469,34 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
   }
   // gitleaks' format rules, then the named-value rules, then gitleaks' generic rule: on an
   // overlap the first-listed rule names the finding.
-  const gitleaks = findGitleaksSecrets(text).filter((finding) => !isPlaceholder(text.slice(finding.start, finding.end)));
+  const gitleaks = findGitleaksSecrets(text).filter(
+    (finding) => !isPlaceholder(text.slice(finding.start, finding.end)),
+  );
   findings.push(...gitleaks.filter((finding) => !finding.ruleId.startsWith('generic')));
   findings.push(...findMarkedKeys(text));
   for (const match of named ? text.matchAll(ASSIGNMENT) : []) {
     // A sentence's full stop is not part of the value ("DB_PASSWORD=cognee." is the word cognee).
     const value = match[3]?.replace(/[.,:!?]+$/, '');
-    if (value === undefined || value.length < 6 || match.index === undefined || !isSecretLikeValue(value) || isCountOf(match[1]!, value)) continue;
+    if (
+      value === undefined ||
+      value.length < 6 ||
+      match.index === undefined ||
+      !isSecretLikeValue(value) ||
+      isCountOf(match[1]!, value)
+    )
+      continue;
     add('generic-secret-assignment', match.indices?.[3]?.[0] ?? match.index + match[0].lastIndexOf(value), value);
   }
   for (const match of named ? text.matchAll(COLUMN_ASSIGNMENT) : []) {
     const value = match[3];
-    if (value === undefined || match.index === undefined || !hasLetterAndDigit(value) || isPathLike(value) || !isSecretLikeValue(value)) continue;
+    if (
+      value === undefined ||
+      match.index === undefined ||
+      !hasLetterAndDigit(value) ||
+      isPathLike(value) ||
+      !isSecretLikeValue(value)
+    )
+      continue;
     add('generic-secret-assignment', match.indices?.[3]?.[0] ?? match.index + match[0].lastIndexOf(value), value);
   }
   findings.push(...gitleaks.filter((finding) => finding.ruleId.startsWith('generic')));
@@ -372,7 +511,12 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
       if (looksRandom(token, settings)) add('high-entropy-token', start, token);
       // Hex in one case is a digest or a git SHA only when it has a digest's length or a label
       // says so; a bare 32- or 64-digit hex value handed to a client is a key.
-      else if (isHexKey(token) && !isHashLabelled(text.slice(Math.max(0, start - 60), start)) && !isGitRefListing(text, start + token.length)) add('hex-key', start, token);
+      else if (
+        isHexKey(token) &&
+        !isHashLabelled(text.slice(Math.max(0, start - 60), start)) &&
+        !isGitRefListing(text, start + token.length)
+      )
+        add('hex-key', start, token);
       else if (isAccountHost(token)) add('account-host', start, token);
       else if (isPublicIpv4(token, text, start)) add('ip-public', start, token);
     }
@@ -380,7 +524,8 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
   for (const match of held.holdsAny(PREFIXED) ? text.matchAll(PREFIXED_TOKEN) : []) {
     const body = match[2]!;
     const start = match.indices?.[2]?.[0];
-    if (start !== undefined && !HARNESS_ID.test(match[0]) && isOpaqueBody(body)) add('prefixed-token', match.index, match[0]);
+    if (start !== undefined && !HARNESS_ID.test(match[0]) && isOpaqueBody(body))
+      add('prefixed-token', match.index, match[0]);
   }
   // After the entropy rule: a long token in prose keeps its more telling rule id.
   for (const pattern of named ? [PROSE_ASSIGNMENT, LABEL_THEN_VALUE] : []) {
@@ -408,8 +553,14 @@ function dropOverlaps(findings: SecretFinding[]): SecretFinding[] {
     }
     const other = kept[clash]!;
     // A wider span from a specific rule swallows a narrower generic one (and vice versa keeps both ends covered).
-    if (finding.end - finding.start > other.end - other.start && other.ruleId === 'high-entropy-token') kept[clash] = finding;
-    else kept[clash] = { ruleId: other.ruleId, start: Math.min(other.start, finding.start), end: Math.max(other.end, finding.end) };
+    if (finding.end - finding.start > other.end - other.start && other.ruleId === 'high-entropy-token')
+      kept[clash] = finding;
+    else
+      kept[clash] = {
+        ruleId: other.ruleId,
+        start: Math.min(other.start, finding.start),
+        end: Math.max(other.end, finding.end),
+      };
   }
   return kept.sort((a, b) => a.start - b.start);
 }

@@ -25,18 +25,29 @@ export function shannonEntropy(text: string): number {
 export function isPlaceholder(value: string): boolean {
   if (/x{4,}|X{4,}|\*{3,}|…|\.\.\.|#{4,}/.test(value)) return true;
   if (/\$\{|\$\(|\{\{|^\$[A-Za-z_]|^%[A-Za-z_]+%$|^<[^<>]*>$|^\[[^\]]*\]$/.test(value)) return true;
-  if (/REPLACE|_HERE\b|HERE$|PLACEHOLDER|CHANGE_?ME|^(?:your|my|insert|enter)[-_]|^(?:your|my)[-_]?(?:password|passwd|pass|secret|token|api[-_]?key|key)s?$/i.test(value)) return true;
+  if (
+    /REPLACE|_HERE\b|HERE$|PLACEHOLDER|CHANGE_?ME|^(?:your|my|insert|enter)[-_]|^(?:your|my)[-_]?(?:password|passwd|pass|secret|token|api[-_]?key|key)s?$/i.test(
+      value,
+    )
+  )
+    return true;
   // Documented example credentials (AWS and others) say so in capitals: AKIAIOSFODNN7EXAMPLE.
   if (value.includes('EXAMPLE')) return true;
-  if (/^(.)\1*$/.test(value) || /^(?:redacted|none|null|undefined|true|false|example|dummy|sample|secret|password|pass|token|string)$/i.test(value)) return true;
+  if (
+    /^(.)\1*$/.test(value) ||
+    /^(?:redacted|none|null|undefined|true|false|example|dummy|sample|secret|password|pass|token|string)$/i.test(value)
+  )
+    return true;
   return false;
 }
 
 /** A word just before a hex value that says it is a digest or a revision, not a key. */
-const HASH_LABEL = /\b(?:md5|sha-?(?:1|224|256|384|512)?|sha\d*sum|hash(?:es)?|checksums?|chksum|digests?|commits?|integrity|etag|fingerprints?|revisions?|rev|ref|sri|cid|object|blob|tree|tag|build|ids?|uuids?|guids?|sessions?)\b[^\w\n]{0,4}(?:[\w-]+[^\w\n]{1,3}){0,6}$/i;
+const HASH_LABEL =
+  /\b(?:md5|sha-?(?:1|224|256|384|512)?|sha\d*sum|hash(?:es)?|checksums?|chksum|digests?|commits?|integrity|etag|fingerprints?|revisions?|rev|ref|sri|cid|object|blob|tree|tag|build|ids?|uuids?|guids?|sessions?)\b[^\w\n]{0,4}(?:[\w-]+[^\w\n]{1,3}){0,6}$/i;
 
 /** The same label as the end of an identifier: `sessionId`, `leafUuid`, `request_id`, `commitSha`. */
-const HASH_LABEL_SUFFIX = /(?:[a-z0-9](?:Id|ID|Ids|IDs|Uuid|UUID|Guid|GUID|Sha|SHA|Hash)|_(?:id|ids|uuid|guid|sha|hash|ID|UUID|GUID|SHA))\b[^\w\n]{0,4}(?:[\w-]+[^\w\n]{1,3}){0,6}$/;
+const HASH_LABEL_SUFFIX =
+  /(?:[a-z0-9](?:Id|ID|Ids|IDs|Uuid|UUID|Guid|GUID|Sha|SHA|Hash)|_(?:id|ids|uuid|guid|sha|hash|ID|UUID|GUID|SHA))\b[^\w\n]{0,4}(?:[\w-]+[^\w\n]{1,3}){0,6}$/;
 
 /** true when `before` (the text right before a value) names the value a digest or revision. */
 export function isHashLabelled(before: string): boolean {
@@ -45,7 +56,8 @@ export function isHashLabelled(before: string): boolean {
 }
 
 // In one case: generators write UUIDs in lower case (or upper); a mixed-case one is a key.
-const UUID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12})$/;
+const UUID =
+  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12})$/;
 
 /** true for hex in one case (digests, git SHAs, ids) or a UUID: identifiers, unless a label says otherwise. */
 export function isHexIdentifier(value: string): boolean {
@@ -80,7 +92,8 @@ export function isWordlike(segment: string): boolean {
   if (/^[A-Z]?[a-z]+$/.test(segment)) return segment.length <= 6 || isPronounceable(segment);
   // node20, utf8mb4, es2022, x86, i18n, k8s: a word with a number in it.
   const wordAndNumber = /^([a-z]+)\d{1,4}[a-z]{0,3}$/i.exec(segment);
-  if (wordAndNumber && segment.length <= 10 && (wordAndNumber[1]!.length <= 4 || readsAsWords(wordAndNumber[1]!))) return true;
+  if (wordAndNumber && segment.length <= 10 && (wordAndNumber[1]!.length <= 4 || readsAsWords(wordAndNumber[1]!)))
+    return true;
   // camelCase and PascalCase: every part a word, an acronym or a short number.
   const parts = segment.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g);
   return (
@@ -89,13 +102,19 @@ export function isWordlike(segment: string): boolean {
     parts.length <= Math.max(2, segment.length / 3) &&
     // Digits between lower-case runs (ntuni8fbw77yg) are no camelCase.
     parts.filter((p) => /^\d/.test(p)).length <= 1 &&
-    parts.every((p) => /^\d{1,4}$/.test(p) || /^[A-Z]{1,5}$/.test(p) || (/^[A-Z]?[a-z]+$/.test(p) && (p.length <= 4 || isPronounceable(p))))
+    parts.every(
+      (p) =>
+        /^\d{1,4}$/.test(p) ||
+        /^[A-Z]{1,5}$/.test(p) ||
+        (/^[A-Z]?[a-z]+$/.test(p) && (p.length <= 4 || isPronounceable(p))),
+    )
   );
 }
 
 /** How often the character class changes (lower, upper, digit) between neighbours. */
 function classChanges(text: string): number {
-  const cls = (ch: string) => (ch >= 'a' && ch <= 'z' ? 1 : ch >= 'A' && ch <= 'Z' ? 2 : ch >= '0' && ch <= '9' ? 3 : 0);
+  const cls = (ch: string) =>
+    ch >= 'a' && ch <= 'z' ? 1 : ch >= 'A' && ch <= 'Z' ? 2 : ch >= '0' && ch <= '9' ? 3 : 0;
   let changes = 0;
   for (let i = 1; i < text.length; i++) {
     const a = cls(text[i - 1]!);
@@ -150,23 +169,36 @@ export function looksRandom(token: string, options: RandomnessOptions): boolean 
   if (token.length < minLength || token.length > 1000) return false;
   if (isPlaceholder(token) || isHexIdentifier(token)) return false;
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(token)) return true;
-  if (/^[\d\W_]+$/.test(token) || /^sha(?:1|256|384|512)[-:]/i.test(token) || /^\d{4}-\d\d-\d\d[T ]/.test(token)) return false;
+  if (/^[\d\W_]+$/.test(token) || /^sha(?:1|256|384|512)[-:]/i.test(token) || /^\d{4}-\d\d-\d\d[T ]/.test(token))
+    return false;
   // Base64 of ordinary text, and SSH public keys (base64 of "ssh-rsa", "ssh-ed25519", "ecdsa-…").
   if (isBase64OfText(token) || /^AAAA[A-Za-z0-9+/]{1,2}NzaC1|^AAAAE2VjZHNh/.test(token)) return false;
   // 64+ letters and digits in both cases with no separator read as no word or identifier: encoded
   // data, whatever its entropy (a key with a repeated or masked stretch still is one).
-  if (token.length >= 64 && /^[A-Za-z0-9+/]+={0,2}$/.test(token) && /[a-z]/.test(token) && /[A-Z]/.test(token) && /\d/.test(token) && !isWordlike(token)) return true;
+  if (
+    token.length >= 64 &&
+    /^[A-Za-z0-9+/]+={0,2}$/.test(token) &&
+    /[a-z]/.test(token) &&
+    /[A-Z]/.test(token) &&
+    /\d/.test(token) &&
+    !isWordlike(token)
+  )
+    return true;
   // Words, numbers and versions are not the random part; nor are hex ids inside a path or file
   // name (a UUID.jpg, a session id in a path): hex values are judged by their own rule.
   const segments = token.split(/[-_./+~=:@]+/);
   if (segments.every(isWordlike)) return false;
-  const body = segments.filter((segment) => !isWordlike(segment) && !(segment.length >= 4 && isHexIdentifier(segment))).join('');
+  const body = segments
+    .filter((segment) => !isWordlike(segment) && !(segment.length >= 4 && isHexIdentifier(segment)))
+    .join('');
   if (body.length < minLength) return false;
   const lower = /[a-z]/.test(body);
   const upper = /[A-Z]/.test(body);
   // Hex digits in both cases (a key, not a digest) draw from 22 symbols, not 62.
   const hexLetters = /^[0-9a-fA-F]+$/.test(body);
-  const alphabet = hexLetters ? 22 : (lower ? 26 : 0) + (upper ? 26 : 0) + (/\d/.test(body) ? 10 : 0) + (/[^A-Za-z0-9]/.test(body) ? 4 : 0);
+  const alphabet = hexLetters
+    ? 22
+    : (lower ? 26 : 0) + (upper ? 26 : 0) + (/\d/.test(body) ? 10 : 0) + (/[^A-Za-z0-9]/.test(body) ? 4 : 0);
   const bar = randomEntropyBar(body.length, alphabet, options.entropyBits);
   // Note: runs of one character (the A… padding of Twitter bearer tokens) say nothing about the rest.
   const entropy = shannonEntropy(body.replace(/(.)\1{3,}/g, '$1'));
@@ -175,7 +207,13 @@ export function looksRandom(token: string, options: RandomnessOptions): boolean 
   const changes = classChanges(body);
   // 25+ letters with no separator that do not read as words run together: a generated string.
   const run = /[A-Za-z]{25,}/.exec(body)?.[0];
-  if (run !== undefined && !/^[A-Z]?[a-z]+(?:[A-Z][a-z]+)+$/.test(run) && !readsAsWords(run.toLowerCase()) && entropy >= bar) return true;
+  if (
+    run !== undefined &&
+    !/^[A-Z]?[a-z]+(?:[A-Z][a-z]+)+$/.test(run) &&
+    !readsAsWords(run.toLowerCase()) &&
+    entropy >= bar
+  )
+    return true;
   // Letters only: random when the case flips the way no identifier's does.
   if (digits === 0) return lower && upper && body.length >= 16 && changes >= body.length / 4 && entropy >= bar;
   if (letters < 4 || (digits < 2 && !(lower && upper))) return false;

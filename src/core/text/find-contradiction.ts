@@ -51,10 +51,11 @@ function readStance(text: string): Stance {
   if (before.trim() === '' || /^(?:please\s+)?$/.test(before.trim())) {
     const instead = /\b(?:use|prefer|run)\s+(.+?)\s+instead\b/.exec(after);
     for (const tool of toolsIn(after)) rejected.add(tool);
-    if (instead?.[1]) for (const tool of toolsIn(instead[1])) {
-      rejected.delete(tool);
-      preferred.add(tool);
-    }
+    if (instead?.[1])
+      for (const tool of toolsIn(instead[1])) {
+        rejected.delete(tool);
+        preferred.add(tool);
+      }
     return { preferred, rejected };
   }
   for (const tool of toolsIn(before)) preferred.add(tool);
@@ -83,12 +84,13 @@ export function isContradiction(candidate: string, existing: string): boolean {
   for (const tool of c.preferred) if (e.rejected.has(tool)) return true;
   for (const tool of c.rejected) if (e.preferred.has(tool)) return true;
   // "Use yarn for installs" against "Use pnpm for installs": rivals preferred in otherwise similar rules.
-  for (const a of c.preferred) for (const b of e.preferred) {
-    if (sameGroup(a, b) && !c.preferred.has(b) && !e.preferred.has(a)) {
-      const rest = (text: string) => new Set([...comparableWords(text)].filter((w) => !TOOL_WORDS.has(w)));
-      if (jaccard(rest(candidate), rest(existing)) >= 0.3) return true;
+  for (const a of c.preferred)
+    for (const b of e.preferred) {
+      if (sameGroup(a, b) && !c.preferred.has(b) && !e.preferred.has(a)) {
+        const rest = (text: string) => new Set([...comparableWords(text)].filter((w) => !TOOL_WORDS.has(w)));
+        if (jaccard(rest(candidate), rest(existing)) >= 0.3) return true;
+      }
     }
-  }
   // "Always X" against "Never X" on the same subject.
   const pe = polarity(existing);
   if (pc && pe && pc !== pe) {
@@ -104,7 +106,9 @@ export function isContradiction(candidate: string, existing: string): boolean {
 
 // Words that add nothing to a tool preference: "use pnpm for everything" says just "use pnpm".
 // Compared after the same stemming as the rules' words ("everything" becomes "everyth").
-const FILLER = comparableWords('use using everything anything only just always here repo project codebase thing things stuff every time not');
+const FILLER = comparableWords(
+  'use using everything anything only just always here repo project codebase thing things stuff every time not',
+);
 
 /**
  * Returns true when `candidate` only restates part of the tool preference `existing` already

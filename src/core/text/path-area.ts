@@ -8,7 +8,9 @@ import { findRepositoryPaths } from './repository-paths.js';
 
 /** Returns the folder every path of `paths` lies under (repository-relative, no trailing "/"), or null; never throws. */
 export function commonFolder(paths: readonly string[]): string | null {
-  const folders = paths.map((path) => (path.endsWith('/') ? path.slice(0, -1) : posix.dirname(path)).replace(/^\.\//, ''));
+  const folders = paths.map((path) =>
+    (path.endsWith('/') ? path.slice(0, -1) : posix.dirname(path)).replace(/^\.\//, ''),
+  );
   if (folders.length === 0 || folders.some((folder) => folder === '.' || folder.startsWith('..'))) return null;
   let common = folders[0]!.split('/');
   for (const folder of folders.slice(1)) {

@@ -9,5 +9,7 @@ const CONTROLS = new RegExp(CONTROL.source, 'g');
 
 /** Returns `text` with every control character but tab and line feed written as a visible escape; never throws. */
 export function terminalSafe(text: string): string {
-  return CONTROL.test(text) ? text.replace(CONTROLS, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
+  return CONTROL.test(text)
+    ? text.replace(CONTROLS, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    : text;
 }

@@ -47,7 +47,10 @@ export function hangingWrap(lead: string, text: string, width: number, hanging: 
   // Note: the first line is a prefix of the text (wrapping only breaks at spaces, or inside an over-long word).
   const rest = flat.slice(head.length).trim();
   const pad = ' '.repeat(hanging);
-  return [`${lead}${head}`.trimEnd(), ...(rest === '' ? [] : wrapText(rest, width - hanging).map((line) => `${pad}${line}`))];
+  return [
+    `${lead}${head}`.trimEnd(),
+    ...(rest === '' ? [] : wrapText(rest, width - hanging).map((line) => `${pad}${line}`)),
+  ];
 }
 
 export { outputWidth } from './output-width.js';

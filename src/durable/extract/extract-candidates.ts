@@ -29,8 +29,10 @@ export type ExtractContext = {
 };
 
 const MEMORY_TAG = /<(memory|remember)(?:\s+section\s*=\s*["']?([A-Za-z]+)["']?)?\s*>([\s\S]*?)<\/\1>/gi;
-const MEM_REMEMBER = /(?:^|[\s;&|(])(?:[^\s;&|()'"]*\/)?mem\s+remember\s+((?:--?[\w-]+(?:[=\s]+(?!["'])\S+)?\s+)*)(["'])((?:(?!\2)[^\\]|\\.)+)\2/;
-const TOOL_RESULT_REQUEST = /^\s*(?:(?:please\s+)?remember\b|from\s+now\s+on\b|always\b|never\b|note\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|claude|agent)\b)/i;
+const MEM_REMEMBER =
+  /(?:^|[\s;&|(])(?:[^\s;&|()'"]*\/)?mem\s+remember\s+((?:--?[\w-]+(?:[=\s]+(?!["'])\S+)?\s+)*)(["'])((?:(?!\2)[^\\]|\\.)+)\2/;
+const TOOL_RESULT_REQUEST =
+  /^\s*(?:(?:please\s+)?remember\b|from\s+now\s+on\b|always\b|never\b|note\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|claude|agent)\b)/i;
 
 type Proposal = {
   text: string;
@@ -46,7 +48,8 @@ type Proposal = {
 };
 
 // Claude Code's words when a permission prompt (or its settings) refused a tool call.
-const PERMISSION_DENIED = /doesn'?t want to proceed with this tool use|tool use was rejected|permission to use \S+[^.]{0,200}\b(?:denied|not been granted)|requested permissions? to use|haven'?t granted/i;
+const PERMISSION_DENIED =
+  /doesn'?t want to proceed with this tool use|tool use was rejected|permission to use \S+[^.]{0,200}\b(?:denied|not been granted)|requested permissions? to use|haven'?t granted/i;
 
 // Claude Code's wording varies by version ("User has answered your questions: …", "Your questions have been answered: …").
 const ANSWERS = /^[^:"]{0,80}:\s*([\s\S]*?)(?:\.\s*You can now continue\b[\s\S]*)?$/;
@@ -103,14 +106,29 @@ function proposeFromUser(prompt: string, eventIndex: number, source: 'noticed' |
   // the agent does not record by the end of its turn may wait in the inbox, when it is a complete sentence.
   const caught = requests.map((request) => wordsOf(request.text));
   const noticed: Proposal[] = nudgedSentences(prompt)
-    .filter((sentence) => !sentence.text.endsWith('…') && !caught.some((words) => overlap(words, wordsOf(sentence.text)) >= 0.6))
-    .map((sentence) => ({ text: rewriteAsRule(sentence.text), source, origin: 'user' as const, eventIndex, prompt: eventIndex, score: sentence.score }))
+    .filter(
+      (sentence) =>
+        !sentence.text.endsWith('…') && !caught.some((words) => overlap(words, wordsOf(sentence.text)) >= 0.6),
+    )
+    .map((sentence) => ({
+      text: rewriteAsRule(sentence.text),
+      source,
+      origin: 'user' as const,
+      eventIndex,
+      prompt: eventIndex,
+      score: sentence.score,
+    }))
     .filter((proposal) => isCompleteSentence(proposal.text));
   return [...requests, ...noticed];
 }
 
 function wordsOf(text: string): Set<string> {
-  return new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0));
+  return new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word.length > 0),
+  );
 }
 
 /** Share of `rule`'s words found in `sentence`. */
@@ -128,11 +146,19 @@ function proposeFromAnswers(text: string, eventIndex: number): Proposal[] {
   const proposals: Proposal[] = [];
   for (const match of body.matchAll(ANSWER_PAIR)) {
     const question = (match[1] ?? '').replace(/\\"/g, '"').trim();
-    const answer = (match[2] ?? '').replace(/\\"/g, '"').replace(/\s*\((?:Recommended|recommended|推荐|empfohlen|recomendado)\)\s*/g, ' ').trim();
+    const answer = (match[2] ?? '')
+      .replace(/\\"/g, '"')
+      .replace(/\s*\((?:Recommended|recommended|推荐|empfohlen|recomendado)\)\s*/g, ' ')
+      .trim();
     if (answer === '' || question === '') continue;
     // Note: the question alone is often several sentences; its first one names the topic.
     const topic = (question.split(/(?<=[?？])\s*/)[0] ?? question).replace(/[?？]\s*$/, '');
-    proposals.push({ text: rewriteAsRule(`${topic}: ${answer}`), source: 'question-answer', origin: 'user', eventIndex });
+    proposals.push({
+      text: rewriteAsRule(`${topic}: ${answer}`),
+      source: 'question-answer',
+      origin: 'user',
+      eventIndex,
+    });
   }
   return proposals;
 }
@@ -143,7 +169,14 @@ function proposeFromAssistant(text: string, eventIndex: number): Proposal[] {
   for (const match of stripHarnessText(text).matchAll(MEMORY_TAG)) {
     const body = match[3]?.trim() ?? '';
     const section = match[2];
-    if (body !== '') proposals.push({ text: rewriteAsRule(body), source: 'agent-tag', origin: 'agent', eventIndex, ...(section ? { section } : {}) });
+    if (body !== '')
+      proposals.push({
+        text: rewriteAsRule(body),
+        source: 'agent-tag',
+        origin: 'agent',
+        eventIndex,
+        ...(section ? { section } : {}),
+      });
   }
   return proposals;
 }
@@ -153,11 +186,13 @@ function proposeFromToolResult(text: string, eventIndex: number): Proposal[] {
   // that something in a file or command output asked to be remembered.
   const proposals: Proposal[] = [];
   for (const match of text.matchAll(MEMORY_TAG)) {
-    if (match[3]?.trim()) proposals.push({ text: rewriteAsRule(match[3]), source: 'agent-tag', origin: 'tool', eventIndex });
+    if (match[3]?.trim())
+      proposals.push({ text: rewriteAsRule(match[3]), source: 'agent-tag', origin: 'tool', eventIndex });
   }
   for (const line of text.split(/\r?\n/)) {
     if (proposals.length >= 3) break;
-    if (TOOL_RESULT_REQUEST.test(line)) proposals.push({ text: rewriteAsRule(line), source: 'explicit-request', origin: 'tool', eventIndex });
+    if (TOOL_RESULT_REQUEST.test(line))
+      proposals.push({ text: rewriteAsRule(line), source: 'explicit-request', origin: 'tool', eventIndex });
   }
   return proposals;
 }
@@ -167,7 +202,11 @@ function proposeFromToolResult(text: string, eventIndex: number): Proposal[] {
  * a prompt after which the agent ran `mem remember` (it read the nudge and chose), or a request
  * whose words the agent's entry holds (the agent's wording wins; no supersede by the raw prompt).
  */
-function recordedByTheAgent(proposal: Proposal, handledPrompts: ReadonlySet<number>, recordedTexts: readonly Set<string>[]): boolean {
+function recordedByTheAgent(
+  proposal: Proposal,
+  handledPrompts: ReadonlySet<number>,
+  recordedTexts: readonly Set<string>[],
+): boolean {
   if (proposal.origin !== 'user' || proposal.prompt === undefined) return false;
   if (proposal.source === 'noticed' && handledPrompts.has(proposal.prompt)) return true;
   const words = wordsOf(proposal.text);
@@ -225,8 +264,17 @@ export function extractCandidates(events: readonly TranscriptEvent[], context: E
           } else if (PERMISSION_DENIED.test(event.text) || rejection !== undefined) {
             // The agent meant to record it and a person's permission prompt stopped it: a person decides.
             const call = events.find((e) => e.kind === 'tool-use' && e.toolUseId === event.toolUseId);
-            const section = call?.kind === 'tool-use' ? /--section[=\s]+["']?([A-Za-z]+)/.exec(String(call.input['command']))?.[1] : undefined;
-            proposals.push({ text: rewriteAsRule(remembered.text), source: 'agent-remember', origin: 'agent', eventIndex, ...(section ? { section } : {}) });
+            const section =
+              call?.kind === 'tool-use'
+                ? /--section[=\s]+["']?([A-Za-z]+)/.exec(String(call.input['command']))?.[1]
+                : undefined;
+            proposals.push({
+              text: rewriteAsRule(remembered.text),
+              source: 'agent-remember',
+              origin: 'agent',
+              eventIndex,
+              ...(section ? { section } : {}),
+            });
           }
           // Refused by mem's own gate: the CLI already said why and logged it.
         }
@@ -257,7 +305,8 @@ export function extractCandidates(events: readonly TranscriptEvent[], context: E
   for (const { command, count, eventIndex } of counts.values()) {
     // The ecosystem's bare install (`npm install`, `bundle install`) is what every agent already knows.
     if (command.purpose === 'install' && !/\s-/.test(command.command)) continue;
-    if (count >= context.commandMinSuccesses) proposals.push({ text: describeCommand(command), source: 'command', origin: 'agent', eventIndex });
+    if (count >= context.commandMinSuccesses)
+      proposals.push({ text: describeCommand(command), source: 'command', origin: 'agent', eventIndex });
   }
 
   return proposals
@@ -266,7 +315,9 @@ export function extractCandidates(events: readonly TranscriptEvent[], context: E
     .map((proposal) => {
       const event = events[proposal.eventIndex];
       const asked = proposal.section?.toLowerCase();
-      const section = context.sections.find((s) => s.toLowerCase() === asked) ?? classifySection(proposal.text, proposal.source, context.sections);
+      const section =
+        context.sections.find((s) => s.toLowerCase() === asked) ??
+        classifySection(proposal.text, proposal.source, context.sections);
       return {
         text: proposal.text,
         section,
@@ -274,7 +325,10 @@ export function extractCandidates(events: readonly TranscriptEvent[], context: E
         origin: proposal.origin,
         ...(proposal.explicit ? { explicit: true as const } : {}),
         ...(proposal.score !== undefined ? { score: proposal.score } : {}),
-        evidence: event?.uuid === undefined ? { eventIndex: proposal.eventIndex } : { eventIndex: proposal.eventIndex, uuid: event.uuid },
+        evidence:
+          event?.uuid === undefined
+            ? { eventIndex: proposal.eventIndex }
+            : { eventIndex: proposal.eventIndex, uuid: event.uuid },
       };
     });
 }

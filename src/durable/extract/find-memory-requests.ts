@@ -18,7 +18,8 @@ type MemoryRequest = {
 };
 
 // A short conversational opener in front of the request ("ok,", "also", "btw").
-const OPENER = /^(?:(?:ok(?:ay)?|so|also|and|oh|btw|hey|one more thing|one last thing|and also|plus|but)\b[,!.:]?\s+)*/i;
+const OPENER =
+  /^(?:(?:ok(?:ay)?|so|also|and|oh|btw|hey|one more thing|one last thing|and also|plus|but)\b[,!.:]?\s+)*/i;
 /** Lead-ins that ask for what follows to be kept; what follows is the rule (an optional "please" first). */
 const LEAD_INS: readonly RegExp[] = [
   /^(?:(?:please|pls)[,]?\s+)?(?:remember|memori[sz]e|keep\s+in\s+mind|bear\s+in\s+mind|don'?t\s+forget|do\s+not\s+forget)(?:\s+(?:for\s+(?:the\s+)?(?:future|next\s+time|later)|this|forever))*(?:\s*(?:that\b|:|,|-|—|–)|(?=\s+(?:to\s+(?:always|never)|we|our|all|every|you|always|never)\b))\s*/i,
@@ -34,17 +35,20 @@ const LEAD_INS: readonly RegExp[] = [
   /^(?:tolong\s+)?(?:ingat(?:lah)?|mulai\s+sekarang|ke\s+depan(?:nya)?|untuk\s+ke\s+depan(?:nya)?)(?:\s+ya)?(?:\s*,?\s*bahwa)?\s*[:,]?\s*/i,
 ];
 /** The same in scripts without spaces between words. */
-const CJK_LEAD_IN = /^(?:请?记住|以后|今后|从现在开始|往后|覚えておいて(?:ください)?|今後(?:は)?|これからは|기억해(?:\s*(?:줘|주세요|두세요))?|앞으로(?:는)?|이제부터(?:는)?)\s*[:：、，,]?\s*/u;
+const CJK_LEAD_IN =
+  /^(?:请?记住|以后|今后|从现在开始|往后|覚えておいて(?:ください)?|今後(?:は)?|これからは|기억해(?:\s*(?:줘|주세요|두세요))?|앞으로(?:는)?|이제부터(?:는)?)\s*[:：、，,]?\s*/u;
 
 /** "…; remember that." / "… — please note this" / "…, merk dir das": the request closes the rule. */
 const TRAILER =
   /\s*(?:[,;:—–-]|\(|\.\s+)\s*(?:(?:and\s+)?(?:please\s+)?(?:remember|note|keep\s+in\s+mind|don'?t\s+forget)\s+(?:this|that|it)(?:\s+for\s+(?:the\s+)?(?:future|next\s+time))?|merk\s+dir\s+(?:das|es)|retiens(?:-le|\s+ça|\s+cela)|recuérdalo|acordate|lembre-se\s+disso|ingat\s+itu|(?:请)?记住(?:这一点|了)?|(?:と|って)?覚えておいて(?:ください)?)\s*\)?[.!。！]*$/iu;
 
 /** A request said after a task in the same sentence: "fix it, and from now on …". */
-const EMBEDDED = /(?:[,;:—–]\s*|\s-\s+|\s(?:and|but|also)\s+)((?:and\s+)?(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|remember\s+that|please\s+remember\s+that|note\s+for\s+the\s+future)\b.*)$/i;
+const EMBEDDED =
+  /(?:[,;:—–]\s*|\s-\s+|\s(?:and|but|also)\s+)((?:and\s+)?(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|remember\s+that|please\s+remember\s+that|note\s+for\s+the\s+future)\b.*)$/i;
 
 /** "Remember that." alone: the request is for the sentence before it. */
-const STANDALONE = /^(?:please\s+)?(?:remember|note|keep\s+in\s+mind|don'?t\s+forget)\s+(?:this|that|it)(?:\s+for\s+(?:the\s+)?future)?[.!]*$/i;
+const STANDALONE =
+  /^(?:please\s+)?(?:remember|note|keep\s+in\s+mind|don'?t\s+forget)\s+(?:this|that|it)(?:\s+for\s+(?:the\s+)?future)?[.!]*$/i;
 
 /** A `#` memory line (Claude Code's memory shortcut, typed as a one-line prompt). */
 const MEMORY_LINE = /^#\s+(?=\S)(?!#)/;
@@ -52,7 +56,8 @@ const MEMORY_LINE = /^#\s+(?=\S)(?!#)/;
 // Not self-contained: a pronoun standing for something said before, or a sentence cut off at a
 // word that needs more after it ("Now we need the Makefile and the.").
 const LEANS_BACK = /^(?:it|this|that|these|those|they|them|he|she|here|there|so|which)\b(?!\s*[-:])/i;
-const CUT_OFF = /\b(?:the|a|an|and|or|to|of|with|for|from|that|which|but|if|than|der|die|das|und|oder|les|et|ou|los|las|y|dan|atau|yang)[.!…]*$/i;
+const CUT_OFF =
+  /\b(?:the|a|an|and|or|to|of|with|for|from|that|which|but|if|than|der|die|das|und|oder|les|et|ou|los|las|y|dan|atau|yang)[.!…]*$/i;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
 
 /** true when the rule reads on its own: a complete sentence that does not lean on another one. */
@@ -66,7 +71,11 @@ export function isCompleteSentence(text: string): boolean {
   if (/[?？]$/.test(body) || (text.match(/`/g)?.length ?? 0) % 2 === 1) return false;
   if ((body.match(/\(/g)?.length ?? 0) !== (body.match(/\)/g)?.length ?? 0)) return false;
   const cjk = body.match(CJK)?.length ?? 0;
-  const words = body.replace(CJK, ' ').split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length + Math.floor(cjk / 2);
+  const words =
+    body
+      .replace(CJK, ' ')
+      .split(/\s+/)
+      .filter((word) => /[\p{L}\p{N}]/u.test(word)).length + Math.floor(cjk / 2);
   if (words < 3) return false;
   return !CUT_OFF.test(body);
 }
@@ -99,7 +108,8 @@ function request(rule: string): MemoryRequest | undefined {
 function requestIn(raw: string, before: string | undefined): MemoryRequest | undefined {
   // "Rember that …" is a request as typed fast.
   const sentence = correctSignalTypos(raw.replace(OPENER, '').trim());
-  if (STANDALONE.test(sentence)) return before === undefined || /[?？]\s*$/.test(before) ? undefined : request(before.replace(OPENER, ''));
+  if (STANDALONE.test(sentence))
+    return before === undefined || /[?？]\s*$/.test(before) ? undefined : request(before.replace(OPENER, ''));
   const lead = [...LEAD_INS, CJK_LEAD_IN].map((pattern) => pattern.exec(sentence)).find((match) => match !== null);
   if (lead && lead[0].length > 0 && lead[0].length < sentence.length) return request(sentence.slice(lead[0].length));
   if (TRAILER.test(sentence)) return request(sentence);

@@ -18,13 +18,48 @@ const TRAILERS: readonly RegExp[] = [
 ];
 
 const GERUNDS: Readonly<Record<string, string>> = {
-  using: 'use', adding: 'add', making: 'make', running: 'run', writing: 'write', putting: 'put', creating: 'create',
-  changing: 'change', committing: 'commit', pushing: 'push', editing: 'edit', importing: 'import', calling: 'call',
-  mocking: 'mock', skipping: 'skip', deleting: 'delete', removing: 'remove', touching: 'touch', installing: 'install',
-  modifying: 'modify', generating: 'generate', setting: 'set', leaving: 'leave', hardcoding: 'hardcode', 'hard-coding': 'hard-code',
-  reformatting: 'reformat', formatting: 'format', logging: 'log', catching: 'catch', swallowing: 'swallow',
-  wrapping: 'wrap', returning: 'return', suggesting: 'suggest', asking: 'ask', guessing: 'guess', inventing: 'invent',
-  rewriting: 'rewrite', renaming: 'rename', moving: 'move', bumping: 'bump', disabling: 'disable', ignoring: 'ignore',
+  using: 'use',
+  adding: 'add',
+  making: 'make',
+  running: 'run',
+  writing: 'write',
+  putting: 'put',
+  creating: 'create',
+  changing: 'change',
+  committing: 'commit',
+  pushing: 'push',
+  editing: 'edit',
+  importing: 'import',
+  calling: 'call',
+  mocking: 'mock',
+  skipping: 'skip',
+  deleting: 'delete',
+  removing: 'remove',
+  touching: 'touch',
+  installing: 'install',
+  modifying: 'modify',
+  generating: 'generate',
+  setting: 'set',
+  leaving: 'leave',
+  hardcoding: 'hardcode',
+  'hard-coding': 'hard-code',
+  reformatting: 'reformat',
+  formatting: 'format',
+  logging: 'log',
+  catching: 'catch',
+  swallowing: 'swallow',
+  wrapping: 'wrap',
+  returning: 'return',
+  suggesting: 'suggest',
+  asking: 'ask',
+  guessing: 'guess',
+  inventing: 'invent',
+  rewriting: 'rewrite',
+  renaming: 'rename',
+  moving: 'move',
+  bumping: 'bump',
+  disabling: 'disable',
+  ignoring: 'ignore',
 };
 
 function capitalise(text: string): string {
@@ -43,7 +78,7 @@ export function rewriteAsRule(phrase: string): string {
   let text = phrase.replace(/\s+/g, ' ').trim();
   // Bold markers only: `__tests__/` and `__init__.py` are names, not emphasis.
   text = text.replace(/\*\*([^*]+)\*\*/g, '$1').replace(/(?<![\w/.])__([^_]+)__(?![\w/.])/g, '$1');
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const pattern of [...LEAD_INS, ...TRAILERS]) {
       const next = text.replace(pattern, '').trim();
@@ -53,13 +88,18 @@ export function rewriteAsRule(phrase: string): string {
       }
     }
   }
-  text = text.replace(/^you\s+(?:must|should)\s+not\b/i, 'Do not').replace(/^(?:you\s+(?:need|have)\s+to|you\s+(?:must|should))\s+/i, '');
+  text = text
+    .replace(/^you\s+(?:must|should)\s+not\b/i, 'Do not')
+    .replace(/^(?:you\s+(?:need|have)\s+to|you\s+(?:must|should))\s+/i, '');
   const stop = /^stop\s+([a-z]+ing)\b/i.exec(text);
   const base = stop?.[1] ? GERUNDS[stop[1].toLowerCase()] : undefined;
   if (stop && base) text = `Don't ${base}${text.slice(stop[0].length)}`;
   // "…, I saw one in the diff": the speaker's remark about the work at hand is not part of the rule.
   text = text.replace(/[,;]\s*I\s+(?:just\s+)?(?:saw|noticed|found|spotted|think|guess|believe)\b[^.;]*[.!]*$/i, '');
-  text = text.replace(/[\s:;,—–-]+$/, '').replace(/!+$/, '').trim();
+  text = text
+    .replace(/[\s:;,—–-]+$/, '')
+    .replace(/!+$/, '')
+    .trim();
   if (text === '') return '';
   if (isCjk(text)) return /[。．.!?！？]$/.test(text) ? text : `${text}。`;
   // Mixed text that already ends with a full-width stop ("…里的 logger。") keeps it as it is.

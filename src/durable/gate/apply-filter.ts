@@ -41,12 +41,24 @@ function judge(candidate: Candidate, existing: readonly Entry[], config: FilterC
     const reasons = forcedReasons.filter((code) => code !== 'duplicate' && code !== 'near-duplicate');
     // A human forcing a contradicting rule means "this replaces that"; an agent turn never does.
     return force
-      ? { candidate, accepted: true, action: 'supersede', reasons: [...reasons, ...(reasons.includes('forced') ? [] : ['forced' as const])], targetId: contradiction.targetId }
+      ? {
+          candidate,
+          accepted: true,
+          action: 'supersede',
+          reasons: [...reasons, ...(reasons.includes('forced') ? [] : ['forced' as const])],
+          targetId: contradiction.targetId,
+        }
       : { candidate, accepted: false, action: 'flag', reasons, targetId: contradiction.targetId };
   }
   const duplicate = hits.find((hit) => hit.code === 'duplicate' || hit.code === 'near-duplicate');
   if (duplicate?.targetId !== undefined) {
-    return { candidate, accepted: true, action: duplicate.supersede ? 'supersede' : 'merge', reasons: forcedReasons, targetId: duplicate.targetId };
+    return {
+      candidate,
+      accepted: true,
+      action: duplicate.supersede ? 'supersede' : 'merge',
+      reasons: forcedReasons,
+      targetId: duplicate.targetId,
+    };
   }
   return { candidate, accepted: true, action: 'add', reasons: forcedReasons };
 }
@@ -55,14 +67,20 @@ function judge(candidate: Candidate, existing: readonly Entry[], config: FilterC
  * Returns one verdict per candidate, in input order; later duplicates within the batch are
  * rejected as `duplicate-in-batch`. Never throws.
  */
-export function applyFilter(candidates: readonly Candidate[], existing: readonly Entry[], config: FilterConfig, options: FilterOptions = {}): Verdict[] {
+export function applyFilter(
+  candidates: readonly Candidate[],
+  existing: readonly Entry[],
+  config: FilterConfig,
+  options: FilterOptions = {},
+): Verdict[] {
   const force = options.force ?? false;
   const kept: Candidate[] = [];
   return candidates.map((candidate) => {
     const verdict = judge(candidate, existing, config, force);
     if (!verdict.accepted && verdict.action !== 'flag') return verdict;
     const twin = kept.find((other) => textSimilarity(other.text, candidate.text) >= config.nearDuplicateSimilarity);
-    if (twin !== undefined) return { candidate, accepted: false, action: 'reject', reasons: [...verdict.reasons, 'duplicate-in-batch'] };
+    if (twin !== undefined)
+      return { candidate, accepted: false, action: 'reject', reasons: [...verdict.reasons, 'duplicate-in-batch'] };
     kept.push(candidate);
     return verdict;
   });

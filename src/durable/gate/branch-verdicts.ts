@@ -7,11 +7,21 @@
 import type { Verdict } from './verdict.js';
 
 /** Returns `verdicts` for entries written with `scope`: a flag or supersede of an entry of another scope becomes an add; never fails. */
-export function branchVerdicts(verdicts: readonly Verdict[], scopeOf: (id: string) => string | undefined, scope: string | undefined): Verdict[] {
+export function branchVerdicts(
+  verdicts: readonly Verdict[],
+  scopeOf: (id: string) => string | undefined,
+  scope: string | undefined,
+): Verdict[] {
   if (scope === undefined) return [...verdicts];
   return verdicts.map((verdict): Verdict => {
     if ((verdict.action !== 'flag' && verdict.action !== 'supersede') || verdict.targetId === undefined) return verdict;
     if (scopeOf(verdict.targetId) === scope) return verdict;
-    return { candidate: verdict.candidate, accepted: true, action: 'add', reasons: verdict.reasons, targetId: verdict.targetId };
+    return {
+      candidate: verdict.candidate,
+      accepted: true,
+      action: 'add',
+      reasons: verdict.reasons,
+      targetId: verdict.targetId,
+    };
   });
 }

@@ -13,10 +13,9 @@ export function describeVerdictForLog(verdict: Verdict): string {
   const findings = findSecrets(candidate.text);
   // Note: when the text is a secret, even the redacted remainder may hint at it (a short
   // password next to its name); show the rule ids only.
-  const text =
-    verdict.reasons.includes('secret')
-      ? `<withheld: ${[...new Set(['secret', ...findings.map((f) => f.ruleId)])].join(', ')}>`
-      : JSON.stringify(truncate(redactSecrets(candidate.text).replace(/[\r\n]+/g, ' ')));
+  const text = verdict.reasons.includes('secret')
+    ? `<withheld: ${[...new Set(['secret', ...findings.map((f) => f.ruleId)])].join(', ')}>`
+    : JSON.stringify(truncate(redactSecrets(candidate.text).replace(/[\r\n]+/g, ' ')));
   const target = verdict.targetId === undefined ? '' : ` target=${verdict.targetId}`;
   const reasons = verdict.reasons.length > 0 ? ` reasons=${verdict.reasons.join(',')}` : '';
   return `${verdict.action}${target}${reasons} section=${candidate.section} source=${candidate.source} origin=${candidate.origin} text=${text}`;

@@ -34,11 +34,15 @@ function effectiveLength(text: string): number {
 
 function wordCount(text: string): number {
   const cjk = text.match(CJK)?.length ?? 0;
-  const latin = text.replace(CJK, ' ').split(/\s+/).filter((w) => /[\p{L}\p{N}`]/u.test(w)).length;
+  const latin = text
+    .replace(CJK, ' ')
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}`]/u.test(w)).length;
   return latin + Math.floor(cjk / 2);
 }
 
-const HARNESS = /<\/?(?:system-reminder|user-prompt-submit-hook|command-name|command-message|local-command-stdout|task-notification|user-memory-input|mem-context|function_results|tool_result)\b|^Caveat: The messages below/i;
+const HARNESS =
+  /<\/?(?:system-reminder|user-prompt-submit-hook|command-name|command-message|local-command-stdout|task-notification|user-memory-input|mem-context|function_results|tool_result)\b|^Caveat: The messages below/i;
 
 const QUESTION_START =
   /^(?:(?:what|why|how|where|when|which|who|whose|can|could|would|will|shall|may|might|is|are|was|were|do|does|did|have|has|should|any\s+idea)\s+(?:you|we|i|it|there|the|this|that|they|he|she|a|an|our|my|your|anyone|somebody)|(?:what|why|how|where|when|which|who)\s+(?:do|does|did|is|are|was|were|can|could|should|would|will|has|have))\b/i;
@@ -51,15 +55,99 @@ function isDirectQuestion(text: string): boolean {
   return /[?？]$/.test(text) || /(?:吗|ですか|ますか|か)[。.]?$/.test(text) || HOW_DO_I.test(text);
 }
 // "When you change a query you have to run …": a conditional rule, not a question without its mark.
-const CONDITIONAL_RULE = /^(?:when|where|once|after|before)\s+(?:you|we)\b[^?]*\b(?:have\s+to|has\s+to|must|need\s+to|always|never|make\s+sure|remember\s+to)\b/i;
+const CONDITIONAL_RULE =
+  /^(?:when|where|once|after|before)\s+(?:you|we)\b[^?]*\b(?:have\s+to|has\s+to|must|need\s+to|always|never|make\s+sure|remember\s+to)\b/i;
 
 const GENERIC_WORDS = new Set([
-  'code', 'good', 'clean', 'careful', 'properly', 'proper', 'best', 'practice', 'practices', 'thing', 'things', 'stuff', 'work', 'works',
-  'better', 'quality', 'sure', 'right', 'correct', 'correctly', 'nice', 'well', 'everything', 'anything', 'something', 'way', 'again',
-  'just', 'really', 'very', 'also', 'make', 'be', 'it', 'this', 'that', 'them', 'these', 'those', 'here', 'there', 'one', 'ones',
-  'now', 'then', 'instead', 'kind', 'lot', 'bit', 'not', 'use', 'do', 'does', 'did', 'done', 'doing', 'like', 'same', 'before',
-  'thank', 'thanks', 'ok', 'okay', 'yes', 'no', 'great', 'perfect', 'cool', 'fine', 'keep', 'mind', 'important', 'remember',
-  'care', 'attention', 'mistake', 'mistakes', 'again', 'i', 'me', 'my', 'he', 'she', 'they', 'what', 'said', 'told', 'say', 'tell',
+  'code',
+  'good',
+  'clean',
+  'careful',
+  'properly',
+  'proper',
+  'best',
+  'practice',
+  'practices',
+  'thing',
+  'things',
+  'stuff',
+  'work',
+  'works',
+  'better',
+  'quality',
+  'sure',
+  'right',
+  'correct',
+  'correctly',
+  'nice',
+  'well',
+  'everything',
+  'anything',
+  'something',
+  'way',
+  'again',
+  'just',
+  'really',
+  'very',
+  'also',
+  'make',
+  'be',
+  'it',
+  'this',
+  'that',
+  'them',
+  'these',
+  'those',
+  'here',
+  'there',
+  'one',
+  'ones',
+  'now',
+  'then',
+  'instead',
+  'kind',
+  'lot',
+  'bit',
+  'not',
+  'use',
+  'do',
+  'does',
+  'did',
+  'done',
+  'doing',
+  'like',
+  'same',
+  'before',
+  'thank',
+  'thanks',
+  'ok',
+  'okay',
+  'yes',
+  'no',
+  'great',
+  'perfect',
+  'cool',
+  'fine',
+  'keep',
+  'mind',
+  'important',
+  'remember',
+  'care',
+  'attention',
+  'mistake',
+  'mistakes',
+  'again',
+  'i',
+  'me',
+  'my',
+  'he',
+  'she',
+  'they',
+  'what',
+  'said',
+  'told',
+  'say',
+  'tell',
 ]);
 
 const SPECIFIC_TOKEN = /`[^`]+`|[\w.-]+\/[\w./-]*|\b\w+\.(?:[a-z]{1,5})\b|\d|\b[a-z]+[A-Z]\w*|(?:^|\s)--?[a-z]/;
@@ -67,12 +155,20 @@ const SPECIFIC_TOKEN = /`[^`]+`|[\w.-]+\/[\w./-]*|\b\w+\.(?:[a-z]{1,5})\b|\d|\b[
 /** Returns true when a rule says nothing a future session could act on. */
 function isTooVague(text: string): boolean {
   if ((text.match(CJK)?.length ?? 0) > 0) return effectiveLength(text) < 10;
-  if (/^(?:(?:please\s+)?(?:do|don't\s+do|do\s+not\s+do|never\s+do|stop\s+doing|avoid|repeat|undo|fix|redo)\s+(?:that|this|it|them)(?:\s+again)?|(?:it|that|this|they|these|those)\s+(?:is|was|are|were|does|did|should|must|needs?|works?|has|looks?|seems?)\b)/i.test(text.trim())) {
+  if (
+    /^(?:(?:please\s+)?(?:do|don't\s+do|do\s+not\s+do|never\s+do|stop\s+doing|avoid|repeat|undo|fix|redo)\s+(?:that|this|it|them)(?:\s+again)?|(?:it|that|this|they|these|those)\s+(?:is|was|are|were|does|did|should|must|needs?|works?|has|looks?|seems?)\b)/i.test(
+      text.trim(),
+    )
+  ) {
     return !SPECIFIC_TOKEN.test(text) || text.split(/\s+/).length < 6;
   }
   if (SPECIFIC_TOKEN.test(text)) return false;
   // "Never edit it by hand.": the thing it is about was in another sentence.
-  if (/^(?:(?:please\s+)?(?:always|never|don'?t|do\s+not)\s+)?\w+\s+(?:it|this|that|them|those)\b/i.test(text.trim()) && text.split(/\s+/).length <= 6) return true;
+  if (
+    /^(?:(?:please\s+)?(?:always|never|don'?t|do\s+not)\s+)?\w+\s+(?:it|this|that|them|those)\b/i.test(text.trim()) &&
+    text.split(/\s+/).length <= 6
+  )
+    return true;
   const content = [...comparableWords(text)].filter((word) => !GENERIC_WORDS.has(word) && word.length > 2);
   return content.length < 2;
 }
@@ -105,7 +201,10 @@ function isEphemeral(text: string): boolean {
 }
 
 /** Returns the best-matching existing entry by similarity, with the similarity and containments. */
-function closestEntry(text: string, existing: readonly Entry[]): { entry: Entry; similarity: number; inside: number; covers: number } | undefined {
+function closestEntry(
+  text: string,
+  existing: readonly Entry[],
+): { entry: Entry; similarity: number; inside: number; covers: number } | undefined {
   const words = comparableWords(text);
   let best: { entry: Entry; similarity: number; inside: number; covers: number } | undefined;
   for (const entry of existing) {
@@ -114,12 +213,18 @@ function closestEntry(text: string, existing: readonly Entry[]): { entry: Entry;
     const inside = containment(words, other);
     const covers = containment(other, words);
     const score = Math.max(similarity, Math.min(inside, covers) * 0.99);
-    if (best === undefined || score > Math.max(best.similarity, Math.min(best.inside, best.covers) * 0.99)) best = { entry, similarity, inside, covers };
+    if (best === undefined || score > Math.max(best.similarity, Math.min(best.inside, best.covers) * 0.99))
+      best = { entry, similarity, inside, covers };
   }
   return best;
 }
 
-const normalised = memoizeByText((text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim());
+const normalised = memoizeByText((text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim(),
+);
 
 /** The rules in the order they are checked and reported. */
 export const FILTER_RULES: readonly FilterRule[] = [
@@ -127,16 +232,31 @@ export const FILTER_RULES: readonly FilterRule[] = [
     code: 'secret',
     hard: true,
     check: (c, { config }) =>
-      findSecrets(c.text, { entropyBits: config.secretEntropyBits, minTokenLength: config.secretMinTokenLength }).length > 0 ? { code: 'secret' } : undefined,
+      findSecrets(c.text, { entropyBits: config.secretEntropyBits, minTokenLength: config.secretMinTokenLength })
+        .length > 0
+        ? { code: 'secret' }
+        : undefined,
   },
-  { code: 'injection', hard: true, check: (c) => (findInjection(c.text).length > 0 ? { code: 'injection' } : undefined) },
-  { code: 'invisible-unicode', hard: true, check: (c) => (findInvisibleUnicode(c.text).length > 0 ? { code: 'invisible-unicode' } : undefined) },
+  {
+    code: 'injection',
+    hard: true,
+    check: (c) => (findInjection(c.text).length > 0 ? { code: 'injection' } : undefined),
+  },
+  {
+    code: 'invisible-unicode',
+    hard: true,
+    check: (c) => (findInvisibleUnicode(c.text).length > 0 ? { code: 'invisible-unicode' } : undefined),
+  },
   // Hard: a direct question, stored, is put to the model at every session start (the
   // "distraction" attack of prompt-injection sets), so no human override makes one a memory.
   // Only text that ends as a question, or asks the user's own how-to question: rules that merely
   // start like one ("When a task …, split it") are for the soft rule below.
   { code: 'question', hard: true, check: (c) => (isDirectQuestion(c.text.trim()) ? { code: 'question' } : undefined) },
-  { code: 'tool-output', hard: false, check: (c) => (c.origin === 'tool' || HARNESS.test(c.text) ? { code: 'tool-output' } : undefined) },
+  {
+    code: 'tool-output',
+    hard: false,
+    check: (c) => (c.origin === 'tool' || HARNESS.test(c.text) ? { code: 'tool-output' } : undefined),
+  },
   {
     code: 'question',
     hard: false,
@@ -148,16 +268,25 @@ export const FILTER_RULES: readonly FilterRule[] = [
   {
     code: 'too-short',
     hard: false,
-    check: (c, { config }) => (effectiveLength(c.text) < config.minChars || wordCount(c.text) < config.minWords ? { code: 'too-short' } : undefined),
+    check: (c, { config }) =>
+      effectiveLength(c.text) < config.minChars || wordCount(c.text) < config.minWords
+        ? { code: 'too-short' }
+        : undefined,
   },
-  { code: 'too-long', hard: false, check: (c, { config }) => (c.text.length > config.maxChars ? { code: 'too-long' } : undefined) },
+  {
+    code: 'too-long',
+    hard: false,
+    check: (c, { config }) => (c.text.length > config.maxChars ? { code: 'too-long' } : undefined),
+  },
   { code: 'too-vague', hard: false, check: (c) => (isTooVague(c.text) ? { code: 'too-vague' } : undefined) },
   { code: 'ephemeral', hard: false, check: (c) => (isEphemeral(c.text) ? { code: 'ephemeral' } : undefined) },
   {
     code: 'contradiction',
     hard: false,
     check: (c, { existing }) => {
-      const target = existing.find((entry) => normalised(entry.text) !== normalised(c.text) && isContradiction(c.text, entry.text));
+      const target = existing.find(
+        (entry) => normalised(entry.text) !== normalised(c.text) && isContradiction(c.text, entry.text),
+      );
       return target ? { code: 'contradiction', targetId: target.id } : undefined;
     },
   },
@@ -174,7 +303,9 @@ export const FILTER_RULES: readonly FilterRule[] = [
     hard: false,
     check: (c, { existing, config }) => {
       // A shorter restatement of a tool preference already recorded adds nothing: merge it.
-      const restated = existing.find((entry) => normalised(entry.text) !== normalised(c.text) && restatesToolPreference(c.text, entry.text));
+      const restated = existing.find(
+        (entry) => normalised(entry.text) !== normalised(c.text) && restatesToolPreference(c.text, entry.text),
+      );
       if (restated !== undefined) return { code: 'near-duplicate', targetId: restated.id, supersede: false };
       const best = closestEntry(c.text, existing);
       if (best === undefined || normalised(best.entry.text) === normalised(c.text)) return undefined;

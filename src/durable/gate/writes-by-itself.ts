@@ -16,5 +16,10 @@ const MAX_CHARS = 300;
 export function writesByItself(candidate: Candidate): boolean {
   if (heldForReview(candidate.text).length > 0) return false;
   if (candidate.source === 'memory-input' || candidate.source === 'manual') return true;
-  return candidate.origin === 'user' && candidate.source === 'explicit-request' && candidate.explicit === true && candidate.text.length <= MAX_CHARS;
+  return (
+    candidate.origin === 'user' &&
+    candidate.source === 'explicit-request' &&
+    candidate.explicit === true &&
+    candidate.text.length <= MAX_CHARS
+  );
 }

@@ -44,7 +44,10 @@ function lockFile(stateDir: string): string {
 
 /** The comparison key of a text: case, punctuation and spacing do not make it new. */
 export function pendingKey(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 function readFile(stateDir: string): PendingFile {
@@ -54,7 +57,9 @@ function readFile(stateDir: string): PendingFile {
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<PendingFile>;
     return {
       version: 1,
-      items: Array.isArray(parsed.items) ? parsed.items.filter((item) => typeof item?.id === 'string' && typeof item.text === 'string') : [],
+      items: Array.isArray(parsed.items)
+        ? parsed.items.filter((item) => typeof item?.id === 'string' && typeof item.text === 'string')
+        : [],
       rejected: Array.isArray(parsed.rejected) ? parsed.rejected.filter((key) => typeof key === 'string') : [],
     };
   } catch {
@@ -79,28 +84,40 @@ export type NewPending = Omit<PendingItem, 'id' | 'at'>;
  * Adds the items whose text is neither pending already nor rejected before; returns the ones
  * added. Drops expired items on the way. Throws LOCK_HELD or on I/O failure.
  */
-export async function addPending(stateDir: string, items: readonly NewPending[], now: Date, expireDays: number): Promise<PendingItem[]> {
+export async function addPending(
+  stateDir: string,
+  items: readonly NewPending[],
+  now: Date,
+  expireDays: number,
+): Promise<PendingItem[]> {
   if (items.length === 0) return [];
-  return withLock(lockFile(stateDir), () => {
-    const file = readFile(stateDir);
-    const kept = live(file.items, now, expireDays);
-    const known = new Set([...kept.map((item) => pendingKey(item.text)), ...file.rejected]);
-    const ids = new Set(kept.map((item) => item.id));
-    const added: PendingItem[] = [];
-    for (const item of items) {
-      const key = pendingKey(item.text);
-      if (key === '' || known.has(key)) continue;
-      known.add(key);
-      added.push({ ...item, id: newPendingId(ids), at: now.toISOString() });
-    }
-    const dropped = overCap([...kept, ...added]);
-    const remaining = [...kept, ...added].filter((item) => !dropped.has(item));
-    const fresh = added.filter((item) => !dropped.has(item));
-    if (fresh.length > 0 || remaining.length !== file.items.length) {
-      writeFileAtomicSync(pendingFile(stateDir), `${JSON.stringify({ ...file, items: remaining.slice(-MAX_PENDING) }, null, 1)}\n`);
-    }
-    return fresh;
-  }, { timeoutMs: 2_000, staleMs: 30_000 });
+  return withLock(
+    lockFile(stateDir),
+    () => {
+      const file = readFile(stateDir);
+      const kept = live(file.items, now, expireDays);
+      const known = new Set([...kept.map((item) => pendingKey(item.text)), ...file.rejected]);
+      const ids = new Set(kept.map((item) => item.id));
+      const added: PendingItem[] = [];
+      for (const item of items) {
+        const key = pendingKey(item.text);
+        if (key === '' || known.has(key)) continue;
+        known.add(key);
+        added.push({ ...item, id: newPendingId(ids), at: now.toISOString() });
+      }
+      const dropped = overCap([...kept, ...added]);
+      const remaining = [...kept, ...added].filter((item) => !dropped.has(item));
+      const fresh = added.filter((item) => !dropped.has(item));
+      if (fresh.length > 0 || remaining.length !== file.items.length) {
+        writeFileAtomicSync(
+          pendingFile(stateDir),
+          `${JSON.stringify({ ...file, items: remaining.slice(-MAX_PENDING) }, null, 1)}\n`,
+        );
+      }
+      return fresh;
+    },
+    { timeoutMs: 2_000, staleMs: 30_000 },
+  );
 }
 
 /** The items past MAX_PENDING_PER_SESSION in their session, lowest rank first out (on a tie, the newer). */
@@ -116,7 +133,8 @@ function overCap(items: readonly PendingItem[]): Set<PendingItem> {
   for (const list of bySession.values()) {
     if (list.length <= MAX_PENDING_PER_SESSION) continue;
     // Note: sort is stable, so among equal ranks the earlier item stays.
-    for (const item of [...list].sort((a, b) => (b.rank ?? 0) - (a.rank ?? 0)).slice(MAX_PENDING_PER_SESSION)) out.add(item);
+    for (const item of [...list].sort((a, b) => (b.rank ?? 0) - (a.rank ?? 0)).slice(MAX_PENDING_PER_SESSION))
+      out.add(item);
   }
   return out;
 }
@@ -127,7 +145,9 @@ function overCap(items: readonly PendingItem[]): Set<PendingItem> {
  */
 function newPendingId(taken: Set<string>): string {
   for (;;) {
-    const id = `p${Math.floor(Math.random() * 0x1000000).toString(16).padStart(6, '0')}`;
+    const id = `p${Math.floor(Math.random() * 0x1000000)
+      .toString(16)
+      .padStart(6, '0')}`;
     if (!taken.has(id)) {
       taken.add(id);
       return id;
@@ -139,16 +159,33 @@ function newPendingId(taken: Set<string>): string {
  * Removes the item `id` (or the single item whose id starts with it) and returns it; a rejected
  * one's text is remembered. Returns undefined when no such item is pending. Throws LOCK_HELD.
  */
-export async function settlePending(stateDir: string, id: string, outcome: 'accepted' | 'rejected', now: Date, expireDays: number): Promise<PendingItem | undefined> {
-  return withLock(lockFile(stateDir), () => {
-    const file = readFile(stateDir);
-    const items = live(file.items, now, expireDays);
-    const matches = items.filter((item) => item.id === id || (id.length >= 3 && item.id.startsWith(id)));
-    const found = matches.length === 1 ? matches[0] : undefined;
-    if (found === undefined) return undefined;
-    const rejected = outcome === 'rejected' ? [...file.rejected.filter((key) => key !== pendingKey(found.text)), pendingKey(found.text)].slice(-MAX_REJECTED) : file.rejected;
-    writeFileAtomicSync(pendingFile(stateDir), `${JSON.stringify({ version: 1, items: items.filter((item) => item !== found), rejected }, null, 1)}\n`);
-    return found;
-  }, { timeoutMs: 5_000, staleMs: 30_000 });
+export async function settlePending(
+  stateDir: string,
+  id: string,
+  outcome: 'accepted' | 'rejected',
+  now: Date,
+  expireDays: number,
+): Promise<PendingItem | undefined> {
+  return withLock(
+    lockFile(stateDir),
+    () => {
+      const file = readFile(stateDir);
+      const items = live(file.items, now, expireDays);
+      const matches = items.filter((item) => item.id === id || (id.length >= 3 && item.id.startsWith(id)));
+      const found = matches.length === 1 ? matches[0] : undefined;
+      if (found === undefined) return undefined;
+      const rejected =
+        outcome === 'rejected'
+          ? [...file.rejected.filter((key) => key !== pendingKey(found.text)), pendingKey(found.text)].slice(
+              -MAX_REJECTED,
+            )
+          : file.rejected;
+      writeFileAtomicSync(
+        pendingFile(stateDir),
+        `${JSON.stringify({ version: 1, items: items.filter((item) => item !== found), rejected }, null, 1)}\n`,
+      );
+      return found;
+    },
+    { timeoutMs: 5_000, staleMs: 30_000 },
+  );
 }
-

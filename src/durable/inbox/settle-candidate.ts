@@ -12,18 +12,34 @@ import type { SharedMemoryPort } from '../../core/shared-memory-port.js';
 
 export type AcceptOptions = { section?: string; text?: string; env?: NodeJS.ProcessEnv; now?: Date };
 
-export type SettleOutcome = { id: string; status: 'accepted' | 'rejected' | 'refused'; candidate: PendingItem; remember: RememberOutcome | null };
+export type SettleOutcome = {
+  id: string;
+  status: 'accepted' | 'rejected' | 'refused';
+  candidate: PendingItem;
+  remember: RememberOutcome | null;
+};
 
 function findPending(stateDir: string, id: string, now: Date, expireDays: number): PendingItem {
-  const items = readPending(stateDir, now, expireDays).filter((item) => item.id === id || (id.length >= 3 && item.id.startsWith(id)));
+  const items = readPending(stateDir, now, expireDays).filter(
+    (item) => item.id === id || (id.length >= 3 && item.id.startsWith(id)),
+  );
   if (items.length === 1 && items[0]) return items[0];
-  throw new MemError('NOT_FOUND', items.length > 1 ? `"${id}" matches ${items.length} pending candidates` : `no pending candidate "${id}"`, {
-    hint: 'List them with `mem candidates --pending` (ids start with p).',
-  });
+  throw new MemError(
+    'NOT_FOUND',
+    items.length > 1 ? `"${id}" matches ${items.length} pending candidates` : `no pending candidate "${id}"`,
+    {
+      hint: 'List them with `mem candidates --pending` (ids start with p).',
+    },
+  );
 }
 
 /** Accepts the pending candidate `id`; throws NOT_FOUND, USAGE (bad section), NOT_INITIALISED or LOCK_HELD. */
-export async function acceptPending(cwd: string, id: string, shared: SharedMemoryPort, options: AcceptOptions = {}): Promise<SettleOutcome> {
+export async function acceptPending(
+  cwd: string,
+  id: string,
+  shared: SharedMemoryPort,
+  options: AcceptOptions = {},
+): Promise<SettleOutcome> {
   const setup = openDurableSetup(cwd);
   const now = options.now ?? new Date();
   const expireDays = setup.config.pending.expireDays;
@@ -36,7 +52,8 @@ export async function acceptPending(cwd: string, id: string, shared: SharedMemor
   });
   // Refused (a secret slipped in, a contradiction) or held for a person while an agent accepts it:
   // it stays pending until rejected or fixed with --text.
-  if (remember.status === 'refused' || remember.status === 'contradiction' || remember.status === 'pending') return { id: item.id, status: 'refused', candidate: item, remember };
+  if (remember.status === 'refused' || remember.status === 'contradiction' || remember.status === 'pending')
+    return { id: item.id, status: 'refused', candidate: item, remember };
   await settlePending(setup.paths.stateDir, item.id, 'accepted', now, expireDays);
   return { id: item.id, status: 'accepted', candidate: item, remember };
 }
@@ -49,7 +66,17 @@ export async function rejectPending(cwd: string, id: string, now = new Date()): 
   await settlePending(setup.paths.stateDir, item.id, 'rejected', now, expireDays);
   try {
     appendCandidateRecords(setup.paths.candidateLog, [
-      { at: now.toISOString(), ...(item.session ? { session: item.session } : {}), text: item.text, section: item.section, source: item.source, origin: item.origin, accepted: false, action: 'reject', reasons: ['rejected-in-inbox'] },
+      {
+        at: now.toISOString(),
+        ...(item.session ? { session: item.session } : {}),
+        text: item.text,
+        section: item.section,
+        source: item.source,
+        origin: item.origin,
+        accepted: false,
+        action: 'reject',
+        reasons: ['rejected-in-inbox'],
+      },
     ]);
   } catch {
     /* the candidate log is an explanation, not memory */

@@ -38,7 +38,8 @@ const OUTPUT_LINE_MORE =
 // A table of contents: a title, dot leaders, a page number.
 const TOC_LINE = /(?:\.{4,}|…{2,}|\s{2,})\s*\d{1,4}\s*$/;
 /** True for a line of program output, a source listing or a table of contents: not prose anyone typed. */
-export const isOutputLine = (line: string): boolean => OUTPUT_LINE.test(line) || OUTPUT_LINE_MORE.test(line) || TOC_LINE.test(line);
+export const isOutputLine = (line: string): boolean =>
+  OUTPUT_LINE.test(line) || OUTPUT_LINE_MORE.test(line) || TOC_LINE.test(line);
 
 // The heading of a report someone (usually an agent) wrote about work done: "## Summary",
 // "Changes made:", "**Next steps**". What follows it is their account, not the user's words.
@@ -50,7 +51,12 @@ const REPORT_HEADING =
  * that is not one), so neither the detector nor the rules learn from an agent's summary; never throws.
  */
 function withoutPastedReports(prompt: string): string {
-  if (!/summary|recap|changes|what|completed|done|result|next|progress|files|zusammenfassung|änderungen|nächste|resumen|cambios|próximos|résumé|récapitulatif|prochaines|ringkasan|总结|变更|下一步/i.test(prompt)) return prompt;
+  if (
+    !/summary|recap|changes|what|completed|done|result|next|progress|files|zusammenfassung|änderungen|nächste|resumen|cambios|próximos|résumé|récapitulatif|prochaines|ringkasan|总结|变更|下一步/i.test(
+      prompt,
+    )
+  )
+    return prompt;
   const out: string[] = [];
   let inReport = false;
   for (const line of prompt.split(/\r?\n/)) {
@@ -82,7 +88,12 @@ function joinWrappedLines(lines: readonly string[]): string[] {
   const out: string[] = [];
   for (const line of lines) {
     const last = out.length > 0 ? out[out.length - 1] : undefined;
-    const wrapped = last !== undefined && last.trim().length >= 40 && !/[.!?:;。！？]\s*$/.test(last) && /^\s*[a-zß-ÿ]/.test(line) && !BULLET.test(line);
+    const wrapped =
+      last !== undefined &&
+      last.trim().length >= 40 &&
+      !/[.!?:;。！？]\s*$/.test(last) &&
+      /^\s*[a-zß-ÿ]/.test(line) &&
+      !BULLET.test(line);
     if (wrapped) out[out.length - 1] = `${last.trimEnd()} ${line.trim()}`;
     else out.push(line);
   }
@@ -135,7 +146,8 @@ function isPastedReport(prompt: string): boolean {
 
 /** A spoken or run-on sentence is cut into pieces of about this many characters, at its clauses. */
 const RUN_ON_CHARS = 150;
-const CLAUSE_BREAK = /(?<=[,;])\s+|\s+(?=(?:and|but|so|then|und|aber|sondern|dann|sprich|also|deswegen|y|pero|entonces|et|mais|donc|dan|tapi|lalu)\s)/gi;
+const CLAUSE_BREAK =
+  /(?<=[,;])\s+|\s+(?=(?:and|but|so|then|und|aber|sondern|dann|sprich|also|deswegen|y|pero|entonces|et|mais|donc|dan|tapi|lalu)\s)/gi;
 
 function sentencesOf(line: string): string[] {
   const text = line
@@ -261,18 +273,105 @@ const SIGNALS: readonly Signal[] = [
   { re: /\bremember\b(?!\s+to\s+(?!always\b|never\b))/i, weight: 4 },
   // Remember, keep in mind, from now on, next time, in future.
   {
-    words: ['memorise', 'memorize', 'henceforth', 'recuerda', 'recordá', 'acordate', 'acordáte', 'acuérdate', 'künftig', 'zukünftig', 'dorénavant', 'désormais', 'retiens', 'lembre', 'ingat', 'ingatlah'],
-    phrases: [
-      'keep in mind', 'note for future', 'note to future', 'note for the future', 'note to the future', 'for future reference', 'from now on', 'going forward', 'moving forward', 'next time', 'in future', 'in the future',
-      'no te olvides', 'no olvides', 'de ahora en adelante', 'a partir de ahora', 'en adelante', 'en el futuro', 'la próxima vez', 'merk dir', 'merke dir', 'denk daran', 'vergiss nicht', 'ab jetzt', 'von nun an', 'in zukunft', 'nächstes mal', 'beim nächsten mal',
-      'souviens toi', 'rappelle toi', "n'oublie pas", 'à partir de maintenant', "à l'avenir", 'la prochaine fois', 'a partir de agora', 'de agora em diante', 'da próxima vez', 'no futuro', 'não esqueça', 'jangan lupa', 'mulai sekarang', 'ke depan', 'ke depannya', 'lain kali',
+    words: [
+      'memorise',
+      'memorize',
+      'henceforth',
+      'recuerda',
+      'recordá',
+      'acordate',
+      'acordáte',
+      'acuérdate',
+      'künftig',
+      'zukünftig',
+      'dorénavant',
+      'désormais',
+      'retiens',
+      'lembre',
+      'ingat',
+      'ingatlah',
     ],
-    includes: ['记住', '以后', '今后', '从现在开始', '下次', '覚えて', '今後', 'これから', '次回', '기억해', '앞으로', '이제부터', '다음부터'],
+    phrases: [
+      'keep in mind',
+      'note for future',
+      'note to future',
+      'note for the future',
+      'note to the future',
+      'for future reference',
+      'from now on',
+      'going forward',
+      'moving forward',
+      'next time',
+      'in future',
+      'in the future',
+      'no te olvides',
+      'no olvides',
+      'de ahora en adelante',
+      'a partir de ahora',
+      'en adelante',
+      'en el futuro',
+      'la próxima vez',
+      'merk dir',
+      'merke dir',
+      'denk daran',
+      'vergiss nicht',
+      'ab jetzt',
+      'von nun an',
+      'in zukunft',
+      'nächstes mal',
+      'beim nächsten mal',
+      'souviens toi',
+      'rappelle toi',
+      "n'oublie pas",
+      'à partir de maintenant',
+      "à l'avenir",
+      'la prochaine fois',
+      'a partir de agora',
+      'de agora em diante',
+      'da próxima vez',
+      'no futuro',
+      'não esqueça',
+      'jangan lupa',
+      'mulai sekarang',
+      'ke depan',
+      'ke depannya',
+      'lain kali',
+    ],
+    includes: [
+      '记住',
+      '以后',
+      '今后',
+      '从现在开始',
+      '下次',
+      '覚えて',
+      '今後',
+      'これから',
+      '次回',
+      '기억해',
+      '앞으로',
+      '이제부터',
+      '다음부터',
+    ],
     weight: 4,
   },
   // Always, never, every time.
   {
-    words: ['always', 'whenever', 'never', 'siempre', 'nunca', 'jamás', 'jamas', 'immer', 'niemals', 'nie', 'toujours', 'jamais', 'sempre', 'selalu'],
+    words: [
+      'always',
+      'whenever',
+      'never',
+      'siempre',
+      'nunca',
+      'jamás',
+      'jamas',
+      'immer',
+      'niemals',
+      'nie',
+      'toujours',
+      'jamais',
+      'sempre',
+      'selalu',
+    ],
     phrases: ['every time', 'each time', 'cada vez', 'jedes mal', 'chaque fois', 'setiap kali'],
     includes: ['总是', '始终', '每次', '永远', '常に', '必ず', 'いつも', '항상', '절대', '매번'],
     weight: 3,
@@ -280,66 +379,301 @@ const SIGNALS: readonly Signal[] = [
   // Must, should, important, required.
   {
     words: [
-      'must', "mustn't", 'should', "shouldn't", 'needed', 'ensure', 'important', 'crucial', 'essential', 'require', 'required', 'mandatory', 'only', 'banned', 'forbidden', 'disallowed',
-      'importante', 'debe', 'debemos', 'deben', 'debería', 'obligatorio', 'muss', 'mussen', 'müssen', 'darf', 'durfen', 'dürfen', 'soll', 'sollen', 'sollte', 'wichtig', 'doit', 'devons', 'obligatoire', 'harus', 'wajib', 'hanya', 'penting',
+      'must',
+      "mustn't",
+      'should',
+      "shouldn't",
+      'needed',
+      'ensure',
+      'important',
+      'crucial',
+      'essential',
+      'require',
+      'required',
+      'mandatory',
+      'only',
+      'banned',
+      'forbidden',
+      'disallowed',
+      'importante',
+      'debe',
+      'debemos',
+      'deben',
+      'debería',
+      'obligatorio',
+      'muss',
+      'mussen',
+      'müssen',
+      'darf',
+      'durfen',
+      'dürfen',
+      'soll',
+      'sollen',
+      'sollte',
+      'wichtig',
+      'doit',
+      'devons',
+      'obligatoire',
+      'harus',
+      'wajib',
+      'hanya',
+      'penting',
     ],
-    phrases: ['have to', 'has to', 'need to be', 'needs to be', 'make sure', 'not allowed', 'es clave', 'tiene que', 'tenés que', 'tenemos que', 'hay que', 'il faut', 'tem que'],
+    phrases: [
+      'have to',
+      'has to',
+      'need to be',
+      'needs to be',
+      'make sure',
+      'not allowed',
+      'es clave',
+      'tiene que',
+      'tenés que',
+      'tenemos que',
+      'hay que',
+      'il faut',
+      'tem que',
+    ],
     includes: ['必须', '一定', '要求', '重要', '반드시'],
     weight: 2,
   },
   // Don't, avoid, no more.
   {
     words: ["don't", 'dont', "doesn't", 'doesnt', 'never', 'stop', 'avoid', 'without', 'jangan'],
-    phrases: ['do not', 'no more', 'not the', 'not a', 'not as', 'not in', 'not to', 'not like', 'ya no', 'nicht mehr', 'ne plus', 'no uses', 'evita', 'vermeide'],
+    phrases: [
+      'do not',
+      'no more',
+      'not the',
+      'not a',
+      'not as',
+      'not in',
+      'not to',
+      'not like',
+      'ya no',
+      'nicht mehr',
+      'ne plus',
+      'no uses',
+      'evita',
+      'vermeide',
+    ],
     includes: ['不要', '别', '不能', 'ないで', '마세요'],
     weight: 2,
   },
-  { re: /\b(?:i|we)(?:'d|'ll| will| would| also| really| just| still| only| do(?:n'?t)?| all| both)* (?:want|need|prefer|like|love|rather|choose|chose|decided?|go with|use|keep|stick|agreed?|host)\b|\bwe(?:'ll| will)? (?:add|build|deploy|support|store|show)\b|\b(?:prefer(?:red)?|instead of|rather than|as opposed to)\b/i, weight: 3 },
+  {
+    re: /\b(?:i|we)(?:'d|'ll| will| would| also| really| just| still| only| do(?:n'?t)?| all| both)* (?:want|need|prefer|like|love|rather|choose|chose|decided?|go with|use|keep|stick|agreed?|host)\b|\bwe(?:'ll| will)? (?:add|build|deploy|support|store|show)\b|\b(?:prefer(?:red)?|instead of|rather than|as opposed to)\b/i,
+    weight: 3,
+  },
   // The same in the other languages: I want, we need, I prefer, we use, instead of.
   {
-    words: ['quiero', 'queremos', 'necesito', 'necesitamos', 'prefiero', 'preferimos', 'quero', 'precisamos', 'preciso', 'prefiro', 'möchte', 'möchten', 'wollen', 'brauchen', 'bevorzuge', 'statt', 'anstatt', 'gunakan', 'menggunakan', 'pakai'],
-    phrases: ['va a ser', 'en lugar de', 'en vez de', 'ich will', 'wir nutzen', 'wir verwenden', 'je veux', 'je voudrais', 'je préfère', 'nous voulons', 'on veut', 'au lieu de', 'em vez de', 'saya mau', 'saya ingin', 'kita perlu', 'saya perlu'],
-    pairs: [['nicht als', 'sondern'], ['no como', 'sino']],
+    words: [
+      'quiero',
+      'queremos',
+      'necesito',
+      'necesitamos',
+      'prefiero',
+      'preferimos',
+      'quero',
+      'precisamos',
+      'preciso',
+      'prefiro',
+      'möchte',
+      'möchten',
+      'wollen',
+      'brauchen',
+      'bevorzuge',
+      'statt',
+      'anstatt',
+      'gunakan',
+      'menggunakan',
+      'pakai',
+    ],
+    phrases: [
+      'va a ser',
+      'en lugar de',
+      'en vez de',
+      'ich will',
+      'wir nutzen',
+      'wir verwenden',
+      'je veux',
+      'je voudrais',
+      'je préfère',
+      'nous voulons',
+      'on veut',
+      'au lieu de',
+      'em vez de',
+      'saya mau',
+      'saya ingin',
+      'kita perlu',
+      'saya perlu',
+    ],
+    pairs: [
+      ['nicht als', 'sondern'],
+      ['no como', 'sino'],
+    ],
     includes: ['希望', '我要', '想要', '需要', '要用', '用的是', '就用', '改成', 'ほしい', 'したい'],
     weight: 3,
   },
-  { re: /\blet'?s (?:do|use|go with|call|keep|name|turn|make|stick|switch)\b|\b(?:shall|should) we (?:call|name|use)\b|\bcall it\b/i, weight: 3 },
+  {
+    re: /\blet'?s (?:do|use|go with|call|keep|name|turn|make|stick|switch)\b|\b(?:shall|should) we (?:call|name|use)\b|\bcall it\b/i,
+    weight: 3,
+  },
   // How the agent should work with the user: ask first, wait for approval; the user does a step themselves.
-  { re: /\bask (?:me|us)\b|\b(?:check|confirm) with (?:me|us)\b|\bwait for (?:me|my|our)\b|\b(?:my|our) (?:approval|permission|confirmation|go-ahead)\b|\bwithout asking\b|\b(?:i|we)(?:'ll| will) (?:commit|push|merge|deploy|review|test) (?!it\b|this\b|that\b)|\b(?:i|we)(?:'ll| will) (?:commit|push|merge)\s*[.!]?$/i, weight: 3 },
+  {
+    re: /\bask (?:me|us)\b|\b(?:check|confirm) with (?:me|us)\b|\bwait for (?:me|my|our)\b|\b(?:my|our) (?:approval|permission|confirmation|go-ahead)\b|\bwithout asking\b|\b(?:i|we)(?:'ll| will) (?:commit|push|merge|deploy|review|test) (?!it\b|this\b|that\b)|\b(?:i|we)(?:'ll| will) (?:commit|push|merge)\s*[.!]?$/i,
+    weight: 3,
+  },
   // The manner of the work or of the answers: concise, in parallel, in separate files, in a language.
-  { words: ['concise', 'concisely', 'brief', 'briefly', 'terse', 'succinct', 'parallel', 'parallelise', 'parallelize', 'separate', 'separately', 'seperate', 'seperately'], phrases: ['short answer', 'short answers', 'short replies', 'short responses', 'one at a time', 'one by one', 'step by step', ...['english', 'french', 'spanish', 'german', 'chinese', 'japanese', 'indonesian', 'hebrew', 'portuguese', 'italian', 'korean', 'dutch', 'polish', 'hindi'].map((language) => `in ${language}`)], weight: 2 },
+  {
+    words: [
+      'concise',
+      'concisely',
+      'brief',
+      'briefly',
+      'terse',
+      'succinct',
+      'parallel',
+      'parallelise',
+      'parallelize',
+      'separate',
+      'separately',
+      'seperate',
+      'seperately',
+    ],
+    phrases: [
+      'short answer',
+      'short answers',
+      'short replies',
+      'short responses',
+      'one at a time',
+      'one by one',
+      'step by step',
+      ...[
+        'english',
+        'french',
+        'spanish',
+        'german',
+        'chinese',
+        'japanese',
+        'indonesian',
+        'hebrew',
+        'portuguese',
+        'italian',
+        'korean',
+        'dutch',
+        'polish',
+        'hindi',
+      ].map((language) => `in ${language}`),
+    ],
+    weight: 2,
+  },
   // Limits and thresholds: "at least 28 days between two OPs", "maximal 6 OCTs im Jahr".
-  { words: ['maximum', 'minimum', 'max', 'maximal', 'min', 'mindestens', 'höchstens', 'minimal', 'maksimal'], prefixes: ['mindest'], phrases: ['at least', 'at most', 'no more than', 'als mínimo', 'como máximo', 'au moins', 'au plus'], weight: 2 },
-  { re: new RegExp(`${CLAUSE_START}(?:be|use|keep|put|name|call|store|write|follow|prefer|avoid|add|include|export|consider|commit|run|save|ask|check|test|show|display|format|fan out|leave|split|separate)\\b`, 'i'), weight: 1 },
-  { words: ['convention', 'conventions', 'rule', 'rules', 'policy', 'standard', 'style', 'format', 'template', 'language', 'stack', 'deploy', 'deployed', 'deployment', 'hosted', 'host', 'config', 'configuration', 'variable', 'env', 'environment', 'naming', 'structure', 'architecture', 'pattern', 'workflow', 'persistence', 'database', 'idioma', 'sprache', 'langue', 'bahasa', 'lingua', 'regla', 'reglas', 'regel', 'regeln', 'règle', 'règles', 'aturan', 'persistencia', 'datenbank'], phrases: ['base de datos'], weight: 1 },
+  {
+    words: ['maximum', 'minimum', 'max', 'maximal', 'min', 'mindestens', 'höchstens', 'minimal', 'maksimal'],
+    prefixes: ['mindest'],
+    phrases: ['at least', 'at most', 'no more than', 'als mínimo', 'como máximo', 'au moins', 'au plus'],
+    weight: 2,
+  },
+  {
+    re: new RegExp(
+      `${CLAUSE_START}(?:be|use|keep|put|name|call|store|write|follow|prefer|avoid|add|include|export|consider|commit|run|save|ask|check|test|show|display|format|fan out|leave|split|separate)\\b`,
+      'i',
+    ),
+    weight: 1,
+  },
+  {
+    words: [
+      'convention',
+      'conventions',
+      'rule',
+      'rules',
+      'policy',
+      'standard',
+      'style',
+      'format',
+      'template',
+      'language',
+      'stack',
+      'deploy',
+      'deployed',
+      'deployment',
+      'hosted',
+      'host',
+      'config',
+      'configuration',
+      'variable',
+      'env',
+      'environment',
+      'naming',
+      'structure',
+      'architecture',
+      'pattern',
+      'workflow',
+      'persistence',
+      'database',
+      'idioma',
+      'sprache',
+      'langue',
+      'bahasa',
+      'lingua',
+      'regla',
+      'reglas',
+      'regel',
+      'regeln',
+      'règle',
+      'règles',
+      'aturan',
+      'persistencia',
+      'datenbank',
+    ],
+    phrases: ['base de datos'],
+    weight: 1,
+  },
   // Order and conditions of a workflow: "ask me before you …", "first …, then …".
   { words: ['before', 'after', 'until', 'unless', 'first', 'then', 'once'], weight: 1 },
   // A pointer: a URL, a host name, a path, a file name, an @-mention, a code span.
-  { re: /https?:\/\/\S+|\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|ai|co|se|de|fr|es|nl|uk|me|sh|xyz|cloud|site)\b|(?:^|[\s`(@"])(?:~|\.{1,2})?\/?[\w.-]+\/[\w./-]*\w|\b[\w-]+\.(?:md|mdx|pdf|ya?ml|json|toml|ts|tsx|js|mjs|py|rb|rs|swift|go|xlsx|docx|csv)\b|@[\w./-]+\.\w+/i, weight: 2 },
+  {
+    re: /https?:\/\/\S+|\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|ai|co|se|de|fr|es|nl|uk|me|sh|xyz|cloud|site)\b|(?:^|[\s`(@"])(?:~|\.{1,2})?\/?[\w.-]+\/[\w./-]*\w|\b[\w-]+\.(?:md|mdx|pdf|ya?ml|json|toml|ts|tsx|js|mjs|py|rb|rs|swift|go|xlsx|docx|csv)\b|@[\w./-]+\.\w+/i,
+    weight: 2,
+  },
   // A command the user names: "it's `pnpm vitest run <path>`".
-  { re: /`(?:npm|pnpm|yarn|npx|bun|make|cargo|go|pytest|python3?|uv|poetry|docker|gradle|mvn|dotnet|bundle|rails|rake|mix|just|terraform|kubectl|helm)\s[^`]+`/, weight: 1 },
+  {
+    re: /`(?:npm|pnpm|yarn|npx|bun|make|cargo|go|pytest|python3?|uv|poetry|docker|gradle|mvn|dotnet|bundle|rails|rake|mix|just|terraform|kubectl|helm)\s[^`]+`/,
+    weight: 1,
+  },
   { re: /`[^`]+`|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z0-9]+_[a-z0-9_]+\b/, weight: 1 },
   // A guess or a task handed over now, not a rule: "maybe X should be cast", "I want you to create …",
   // "now I want to show …", "start implementing …", "how to do that".
-  { re: /^(?:maybe|perhaps|probably|i think|i guess|i suppose|quizás|vielleicht|peut-être)\b|\b(?:i|we) (?:want|need|would like) you to\b|^(?:start|begin) (?:implementing|building)\b|\bhow to\b/i, weight: -2 },
+  {
+    re: /^(?:maybe|perhaps|probably|i think|i guess|i suppose|quizás|vielleicht|peut-être)\b|\b(?:i|we) (?:want|need|would like) you to\b|^(?:start|begin) (?:implementing|building)\b|\bhow to\b/i,
+    weight: -2,
+  },
   // Scoped to the task at hand: "while you fix the parser", "for now", "until the end of this task";
   // or left for later: "we will look at the rest later".
   { re: SCOPED_TO_TASK, weight: -2 },
   { words: ['later', 'später', 'nanti'], phrases: ['más tarde', 'plus tard', 'mais tarde'], weight: -2 },
   // The same guesses in the other languages.
-  { words: ['mungkin'], phrases: ['tal vez', 'a lo mejor', 'creo que', 'ich glaube', 'je pense'], includes: ['也许'], weight: -2 },
+  {
+    words: ['mungkin'],
+    phrases: ['tal vez', 'a lo mejor', 'creo que', 'ich glaube', 'je pense'],
+    includes: ['也许'],
+    weight: -2,
+  },
 ];
 
 // Not lasting: questions asking how or what, thanks, greetings, one-off status, the agent addressed
 // for a one-time action.
 // Spanish asks with an accent ("¿qué …", "cómo …"); unaccented "que" and "como" are conjunctions
 // ("que siempre se vea el precio", "como usuario quiero …").
-const QUESTION = /\?\s*$|？\s*$|^¿|^(?:how|what|why|where|when|which|who|is|are|does|do|did|can|could|would|will|wie|was|warum|wo|comment|pourquoi|est-ce)\b|^(?:cómo|qué|cuál|dónde|por qué)(?![\p{L}])/iu;
+const QUESTION =
+  /\?\s*$|？\s*$|^¿|^(?:how|what|why|where|when|which|who|is|are|does|do|did|can|could|would|will|wie|was|warum|wo|comment|pourquoi|est-ce)\b|^(?:cómo|qué|cuál|dónde|por qué)(?![\p{L}])/iu;
 const SUGGESTION_QUESTION = /\b(?:shall|should) we\b|\bcall it\b|\blet'?s\b/i;
 // "I need a variable for the rain tolerance ?": a wish typed with a question mark is still a wish.
-const WISH = /^(?:(?:and|also|so|but)\s+)?(?:i|we)(?:'d| would| also| really| just| still)* (?:want|need|like|prefer)\b/i;
-const SMALL_TALK = /^(?:thanks?|thank you|thx|ty|great|perfect|perfecto|excelente|ok(?:ay)?|cool|nice|awesome|yes|yeah|yep|no|nope|hi|hello|hey|good|bien|genial|danke|super)\b[\s!.,:)]*$/i;
-const NARRATION = /^(?:i (?:just |already )?(?:did|tried|ran|saw|found|got|committed|pushed|changed|fixed|opened|installed|see|think|guess|wonder|noticed)|it (?:works|worked|seems|looks|is working|crashes|says)|this (?:works|worked|looks|seems)|that (?:works|worked|looks|seems))\b/i;
+const WISH =
+  /^(?:(?:and|also|so|but)\s+)?(?:i|we)(?:'d| would| also| really| just| still)* (?:want|need|like|prefer)\b/i;
+const SMALL_TALK =
+  /^(?:thanks?|thank you|thx|ty|great|perfect|perfecto|excelente|ok(?:ay)?|cool|nice|awesome|yes|yeah|yep|no|nope|hi|hello|hey|good|bien|genial|danke|super)\b[\s!.,:)]*$/i;
+const NARRATION =
+  /^(?:i (?:just |already )?(?:did|tried|ran|saw|found|got|committed|pushed|changed|fixed|opened|installed|see|think|guess|wonder|noticed)|it (?:works|worked|seems|looks|is working|crashes|says)|this (?:works|worked|looks|seems)|that (?:works|worked|looks|seems))\b/i;
 // A sentence that leans on the one before ("it's important, …", "that's a must"): quoted alone, it says nothing.
 const LEANS_BACK = /^(?:it'?s|it is|this is|that'?s|that is|these are|those are|es|das ist|eso es|esto es|c'est)\b/i;
 
@@ -360,7 +694,8 @@ function scoreSentence(sentence: string, words: Words): number {
   let score = 0;
   for (const signal of SIGNALS) if (signalMatches(signal, words)) score += signal.weight;
   if (isScopedToNow(sentence)) score -= 2;
-  if (QUESTION.test(sentence) && !SUGGESTION_QUESTION.test(sentence) && !WISH.test(sentence)) score -= /[?？]\s*$/.test(sentence) ? 4 : 3;
+  if (QUESTION.test(sentence) && !SUGGESTION_QUESTION.test(sentence) && !WISH.test(sentence))
+    score -= /[?？]\s*$/.test(sentence) ? 4 : 3;
   if (NARRATION.test(sentence)) score -= 2;
   // Long sentences mention everything; a rule is usually short.
   if (sentence.length > 240) score -= 1;
@@ -371,7 +706,12 @@ function scoreSentence(sentence: string, words: Words): number {
 function isBarePointer(sentence: string): boolean {
   // Chinese and Japanese put no space between words: a few characters already say something.
   if ((sentence.match(/[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/g)?.length ?? 0) >= 4) return false;
-  return sentence.replace(/\S*[/.@_]\S*/g, ' ').split(/\s+/).filter((word) => /[A-Za-zÀ-ÿ\u0100-\u024f\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]{2}/.test(word)).length < 2;
+  return (
+    sentence
+      .replace(/\S*[/.@_]\S*/g, ' ')
+      .split(/\s+/)
+      .filter((word) => /[A-Za-zÀ-ÿ\u0100-\u024f\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]{2}/.test(word)).length < 2
+  );
 }
 
 /** A sentence with any signal at all (the edge bonus never lifts one that has none). */
@@ -411,12 +751,15 @@ export function noticeLastingSentences(prompt: string, options: NoticeOptions = 
       if (score < (isScopedToNow(meant) ? minScore : quoteScore)) return;
       // The sentence it leans on goes with it, when that one is short enough to quote.
       const before = at > 0 ? list[at - 1] : undefined;
-      const text = LEANS_BACK.test(sentence) && before !== undefined && before.length <= 100 ? `${before} ${sentence}` : sentence;
+      const text =
+        LEANS_BACK.test(sentence) && before !== undefined && before.length <= 100 ? `${before} ${sentence}` : sentence;
       scored.push({ text: clip(text), score });
     });
   });
   if (!scored.some((s) => s.score >= minScore)) return [];
-  const limit = options.sentencesPerExtra ? Math.max(maxSentences, Math.ceil(count / options.sentencesPerExtra)) : maxSentences;
+  const limit = options.sentencesPerExtra
+    ? Math.max(maxSentences, Math.ceil(count / options.sentencesPerExtra))
+    : maxSentences;
   const seen = new Set<string>();
   return scored
     .sort((a, b) => b.score - a.score)

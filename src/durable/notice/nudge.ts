@@ -22,7 +22,12 @@ export function nudgedSentences(prompt: string): NoticedSentence[] {
   if (hasHarnessMarkers(prompt)) return [];
   // A slash command's name is plumbing; its arguments are the user's words.
   const text = stripHarnessText(prompt).replace(/^\s*\/[\w:-]+\s*/, '');
-  const sentences = noticeLastingSentences(text, { maxSentences: NUDGE_SENTENCES, minScore: NUDGE_MIN_SCORE, quoteScore: NUDGE_QUOTE_SCORE, sentencesPerExtra: SENTENCES_PER_EXTRA });
+  const sentences = noticeLastingSentences(text, {
+    maxSentences: NUDGE_SENTENCES,
+    minScore: NUDGE_MIN_SCORE,
+    quoteScore: NUDGE_QUOTE_SCORE,
+    sentencesPerExtra: SENTENCES_PER_EXTRA,
+  });
   // Only what fits in the line is quoted, so only that counts as nudged.
   const quoted: NoticedSentence[] = [];
   let length = INTRO.length;

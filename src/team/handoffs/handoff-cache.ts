@@ -61,7 +61,17 @@ export function readBranchHandoffs(cacheDir: string, branch: string): CachedHand
   const list = (parsed as { handoffs?: unknown }).handoffs;
   if (!Array.isArray(list)) return [];
   return (list as CachedHandoff[])
-    .filter((item) => typeof item === 'object' && item !== null && item.branch === branch && typeof item.who === 'string' && WHO.test(item.who) && typeof item.updatedAt === 'string' && ISO.test(item.updatedAt) && typeof item.raw === 'string')
+    .filter(
+      (item) =>
+        typeof item === 'object' &&
+        item !== null &&
+        item.branch === branch &&
+        typeof item.who === 'string' &&
+        WHO.test(item.who) &&
+        typeof item.updatedAt === 'string' &&
+        ISO.test(item.updatedAt) &&
+        typeof item.raw === 'string',
+    )
     .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
 }
 
@@ -88,7 +98,10 @@ export function readAllHandoffs(cacheDir: string): CachedHandoff[] {
 export function readHandoffCacheIndex(cacheDir: string): HandoffCacheIndex {
   try {
     const index = JSON.parse(readFileSync(join(handoffCacheDir(cacheDir), 'index.json'), 'utf8')) as HandoffCacheIndex;
-    return { commit: typeof index.commit === 'string' ? index.commit : null, refused: Array.isArray(index.refused) ? index.refused : [] };
+    return {
+      commit: typeof index.commit === 'string' ? index.commit : null,
+      refused: Array.isArray(index.refused) ? index.refused : [],
+    };
   } catch {
     return { commit: null, refused: [] };
   }

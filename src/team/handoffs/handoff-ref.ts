@@ -8,7 +8,13 @@
 import { type FileWrite, listTree, readBlobs, writeCommit } from '../store/git-objects.js';
 import { HANDOFFS_TRACKING } from '../store/team-ref-names.js';
 import { createTeamRefs, type TeamRefs } from '../store/team-refs.js';
-import { fetchTeamBranch, pushTeamBranch, type FetchOutcome, type TransportFailure, type TransportTarget } from '../store/transport.js';
+import {
+  fetchTeamBranch,
+  pushTeamBranch,
+  type FetchOutcome,
+  type TransportFailure,
+  type TransportTarget,
+} from '../store/transport.js';
 import type { TeamContext } from '../team-context.js';
 import { HANDOFF_DIR } from './shared-handoff.js';
 
@@ -16,7 +22,13 @@ import { HANDOFF_DIR } from './shared-handoff.js';
 const HANDOFFS_REMOTE_REF = 'refs/mem/handoffs/shared';
 const TRACKING = HANDOFFS_TRACKING;
 
-export type HandoffRef = { storeDir: string; fetchTarget: TransportTarget; pushTarget: TransportTarget; refs: TeamRefs; retries: number };
+export type HandoffRef = {
+  storeDir: string;
+  fetchTarget: TransportTarget;
+  pushTarget: TransportTarget;
+  refs: TeamRefs;
+  retries: number;
+};
 
 /** Returns the handoffs ref of the clone whose team context is `context` (no network). */
 export function openHandoffRef(context: TeamContext): HandoffRef {
@@ -45,7 +57,10 @@ export function handoffsHead(ref: HandoffRef): Promise<string | null> {
 /** Returns the bytes of every file under handoffs/ at `commit`, by path; throws GIT_FAILED when the store cannot be read. */
 export function readHandoffFiles(ref: HandoffRef, commit: string): Map<string, Buffer> {
   const files = [...listTree(ref.storeDir, commit, [HANDOFF_DIR]).values()].filter((file) => file.type === 'blob');
-  const blobs = readBlobs(ref.storeDir, files.map((file) => file.oid));
+  const blobs = readBlobs(
+    ref.storeDir,
+    files.map((file) => file.oid),
+  );
   const out = new Map<string, Buffer>();
   for (const file of files) {
     const bytes = blobs.get(file.oid);
@@ -62,14 +77,24 @@ export type ChangeOutcome = { ok: true; commit: string | null } | TransportFailu
  * top of the remote head; a push someone beat is fetched and tried again (team.pushRetries).
  * `commit: null`: nothing to change. Network failures are the outcome; a broken store throws.
  */
-export async function changeHandoffs(ref: HandoffRef, change: HandoffChange, commit: { message: string; author: { name: string; email: string }; now: Date }): Promise<ChangeOutcome> {
+export async function changeHandoffs(
+  ref: HandoffRef,
+  change: HandoffChange,
+  commit: { message: string; author: { name: string; email: string }; now: Date },
+): Promise<ChangeOutcome> {
   for (let attempt = 0; ; attempt += 1) {
     const fetched = await fetchHandoffs(ref);
     if (!fetched.ok) return fetched;
     const head = await handoffsHead(ref);
     const writes = change(head === null ? new Map() : readHandoffFiles(ref, head));
     if (writes.length === 0) return { ok: true, commit: null };
-    const next = writeCommit(ref.storeDir, { parent: head, writes, message: commit.message, author: commit.author, timestamp: Math.floor(commit.now.getTime() / 1000) });
+    const next = writeCommit(ref.storeDir, {
+      parent: head,
+      writes,
+      message: commit.message,
+      author: commit.author,
+      timestamp: Math.floor(commit.now.getTime() / 1000),
+    });
     const pushed = await pushTeamBranch(ref.pushTarget, next);
     if (pushed.ok) {
       await ref.refs.updateRef('remote', next, head);

@@ -17,7 +17,11 @@ export type RemoteBranches = {
 const UNPUSHED_GRACE_MS = 14 * 86_400_000;
 
 /** Returns the paths on the ref to remove. */
-export function planHandoffPrune(handoffs: ReadonlyArray<{ path: string; branch: string; sharedAt: string; onRemote?: boolean }>, remote: RemoteBranches, now: Date): string[] {
+export function planHandoffPrune(
+  handoffs: ReadonlyArray<{ path: string; branch: string; sharedAt: string; onRemote?: boolean }>,
+  remote: RemoteBranches,
+  now: Date,
+): string[] {
   return handoffs
     .filter((handoff) => {
       if (handoff.branch === remote.defaultBranch) return false;

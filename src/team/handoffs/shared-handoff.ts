@@ -48,7 +48,10 @@ export function handoffPath(branch: string, who: string): string {
 
 /** Returns the key that names an author's handoffs: their email, lowercased, reduced to safe characters. */
 export function whoOf(email: string): string {
-  const key = email.toLowerCase().replace(/[^a-z0-9._@+-]/g, '-').replace(/^[^a-z0-9]+/, '');
+  const key = email
+    .toLowerCase()
+    .replace(/[^a-z0-9._@+-]/g, '-')
+    .replace(/^[^a-z0-9]+/, '');
   return (key || 'unknown').slice(0, 100);
 }
 
@@ -95,7 +98,8 @@ function isHandoff(value: unknown): value is SharedHandoff {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const v = value as Record<string, unknown>;
   const git = v['git'] as Record<string, unknown> | null | undefined;
-  const text = (key: string, max: number, pattern?: RegExp) => typeof v[key] === 'string' && (v[key]).length <= max && (pattern === undefined || pattern.test(v[key]));
+  const text = (key: string, max: number, pattern?: RegExp) =>
+    typeof v[key] === 'string' && v[key].length <= max && (pattern === undefined || pattern.test(v[key]));
   return (
     v['version'] === 1 &&
     text('branch', 200, BRANCH) &&
@@ -151,7 +155,9 @@ const TRUNCATED = '\n[handoff cut to its size limit]';
 
 /** Returns a one-line text (goal, name) as it may leave: `<private>` removed, secrets redacted, invisible characters removed, capped. */
 export function outgoingLine(text: string, max: number): string {
-  const line = removeInvisibleUnicode(redactSecrets(removePrivateSpans(text))).replace(/\s+/g, ' ').trim();
+  const line = removeInvisibleUnicode(redactSecrets(removePrivateSpans(text)))
+    .replace(/\s+/g, ' ')
+    .trim();
   if (findInjection(line).length > 0) return '';
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }

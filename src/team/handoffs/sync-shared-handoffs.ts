@@ -8,8 +8,23 @@ import { join } from 'node:path';
 import { writeCacheFileSync } from '../../core/files/atomic-write.js';
 import { readRemoteBranches, type RemoteBranchesRead } from '../../core/git/read-remote-branches.js';
 import { readGitAuthor, type TeamContext } from '../team-context.js';
-import { branchCacheFile, handoffCacheDir, readAllHandoffs, readHandoffCacheIndex, type CachedHandoff, type HandoffCacheIndex } from './handoff-cache.js';
-import { changeHandoffs, fetchHandoffs, handoffsHead, openHandoffRef, readHandoffFiles, type ChangeOutcome, type HandoffRef } from './handoff-ref.js';
+import {
+  branchCacheFile,
+  handoffCacheDir,
+  readAllHandoffs,
+  readHandoffCacheIndex,
+  type CachedHandoff,
+  type HandoffCacheIndex,
+} from './handoff-cache.js';
+import {
+  changeHandoffs,
+  fetchHandoffs,
+  handoffsHead,
+  openHandoffRef,
+  readHandoffFiles,
+  type ChangeOutcome,
+  type HandoffRef,
+} from './handoff-ref.js';
 import { planHandoffPrune } from './plan-handoff-prune.js';
 import { handoffPath, readSharedHandoff, serializeSharedHandoff, whoOf, type SharedHandoff } from './shared-handoff.js';
 
@@ -38,7 +53,10 @@ export function listRemoteBranchesAhead(context: TeamContext): BranchListing | u
  * remote for its branches (one `ls-remote`, or the `branches` started ahead) only when some
  * handoff is shared at all.
  */
-export async function syncSharedHandoffs(context: TeamContext, options: { now: Date; prune: boolean; fetched?: boolean; branches?: BranchListing }): Promise<HandoffSyncReport> {
+export async function syncSharedHandoffs(
+  context: TeamContext,
+  options: { now: Date; prune: boolean; fetched?: boolean; branches?: BranchListing },
+): Promise<HandoffSyncReport> {
   const report: HandoffSyncReport = { fetched: false, pruned: 0, shared: 0, refused: 0 };
   try {
     const ref = openHandoffRef(context);
@@ -65,11 +83,15 @@ export async function publishHandoff(context: TeamContext, handoff: SharedHandof
   const ref = openHandoffRef(context);
   const path = handoffPath(handoff.branch, handoff.who);
   const text = serializeSharedHandoff(handoff);
-  const outcome = await changeHandoffs(ref, (files) => (files.get(path)?.toString('utf8') === text ? [] : [{ path, content: text }]), {
-    message: `mem: handoff of ${handoff.who} for ${handoff.branch}\n\nMem-Handoff: ${path}`,
-    author: readGitAuthor(context.root),
-    now,
-  });
+  const outcome = await changeHandoffs(
+    ref,
+    (files) => (files.get(path)?.toString('utf8') === text ? [] : [{ path, content: text }]),
+    {
+      message: `mem: handoff of ${handoff.who} for ${handoff.branch}\n\nMem-Handoff: ${path}`,
+      author: readGitAuthor(context.root),
+      now,
+    },
+  );
   if (outcome.ok) await refreshHandoffCache(context, ref);
   return outcome;
 }
@@ -79,7 +101,11 @@ export async function unpublishHandoff(context: TeamContext, branch: string, now
   const ref = openHandoffRef(context);
   const author = readGitAuthor(context.root);
   const path = handoffPath(branch, whoOf(author.email));
-  const outcome = await changeHandoffs(ref, (files) => (files.has(path) ? [{ path, content: null }] : []), { message: `mem: unshare the handoff of ${whoOf(author.email)} for ${branch}`, author, now });
+  const outcome = await changeHandoffs(ref, (files) => (files.has(path) ? [{ path, content: null }] : []), {
+    message: `mem: unshare the handoff of ${whoOf(author.email)} for ${branch}`,
+    author,
+    now,
+  });
   if (outcome.ok) await refreshHandoffCache(context, ref);
   return outcome;
 }
@@ -100,33 +126,58 @@ async function refreshHandoffCache(context: TeamContext, ref: HandoffRef): Promi
       continue;
     }
     const handoff = read.handoff;
-    const cached: CachedHandoff = { path, branch: handoff.branch, who: handoff.who, name: handoff.name, updatedAt: handoff.updatedAt, sharedAt: handoff.sharedAt, goal: handoff.goal, tip: handoff.git.tip, clean: handoff.git.clean, mine: handoff.who === self, raw: bytes.toString('utf8') };
+    const cached: CachedHandoff = {
+      path,
+      branch: handoff.branch,
+      who: handoff.who,
+      name: handoff.name,
+      updatedAt: handoff.updatedAt,
+      sharedAt: handoff.sharedAt,
+      goal: handoff.goal,
+      tip: handoff.git.tip,
+      clean: handoff.git.clean,
+      mine: handoff.who === self,
+      raw: bytes.toString('utf8'),
+    };
     if (handoff.git.onRemote !== undefined) cached.onRemote = handoff.git.onRemote;
     byBranch.set(handoff.branch, [...(byBranch.get(handoff.branch) ?? []), cached]);
   }
   const branchesDir = join(handoffCacheDir(cacheDir), 'branches');
   mkdirSync(branchesDir, { recursive: true });
   const keep = new Set([...byBranch.keys()].map((branch) => branchCacheFile(cacheDir, branch)));
-  for (const name of readdirSync(branchesDir)) if (!keep.has(join(branchesDir, name))) rmSync(join(branchesDir, name), { force: true });
-  for (const [branch, handoffs] of byBranch) writeCacheFileSync(branchCacheFile(cacheDir, branch), `${JSON.stringify({ handoffs })}\n`);
+  for (const name of readdirSync(branchesDir))
+    if (!keep.has(join(branchesDir, name))) rmSync(join(branchesDir, name), { force: true });
+  for (const [branch, handoffs] of byBranch)
+    writeCacheFileSync(branchCacheFile(cacheDir, branch), `${JSON.stringify({ handoffs })}\n`);
   const next: HandoffCacheIndex = { commit: head, refused };
   writeCacheFileSync(join(handoffCacheDir(cacheDir), 'index.json'), `${JSON.stringify(next)}\n`);
   return next;
 }
 
 /** Removes the handoffs of branches merged or deleted on the remote; one commit, pushed. */
-async function pruneHandoffs(context: TeamContext, ref: HandoffRef, now: Date, ahead: BranchListing | undefined): Promise<{ count: number; warning?: string }> {
+async function pruneHandoffs(
+  context: TeamContext,
+  ref: HandoffRef,
+  now: Date,
+  ahead: BranchListing | undefined,
+): Promise<{ count: number; warning?: string }> {
   const cached = readAllHandoffs(context.paths.cacheDir);
   if (cached.length === 0) return { count: 0 };
-  const remote = await (ahead ?? readRemoteBranches(context.root, context.config.team.remote, context.target.timeoutMs));
-  if (remote === null) return { count: 0, warning: 'shared handoffs not pruned: the remote could not list its branches' };
+  const remote = await (ahead ??
+    readRemoteBranches(context.root, context.config.team.remote, context.target.timeoutMs));
+  if (remote === null)
+    return { count: 0, warning: 'shared handoffs not pruned: the remote could not list its branches' };
   const paths = planHandoffPrune(cached, remote, now);
   if (paths.length === 0) return { count: 0 };
-  const outcome = await changeHandoffs(ref, (files) => paths.filter((path) => files.has(path)).map((path) => ({ path, content: null })), {
-    message: `mem: prune ${paths.length} handoff(s) of merged or deleted branches`,
-    author: readGitAuthor(context.root),
-    now,
-  });
+  const outcome = await changeHandoffs(
+    ref,
+    (files) => paths.filter((path) => files.has(path)).map((path) => ({ path, content: null })),
+    {
+      message: `mem: prune ${paths.length} handoff(s) of merged or deleted branches`,
+      author: readGitAuthor(context.root),
+      now,
+    },
+  );
   if (!outcome.ok) return { count: 0, warning: `shared handoffs not pruned: ${outcome.message}` };
   return { count: outcome.commit === null ? 0 : paths.length };
 }

@@ -35,13 +35,18 @@ export function carryMovedEdits(pieces: readonly LinePiece[]): LinePiece[] {
     // The editor left the block as it was and added lines beside it: those stay here, the block is moved.
     const kept = findRun(edited, piece.base);
     if (kept !== -1) {
-      out[k] = { kind: 'lines', lines: [...edited.slice(0, kept), ...edited.slice(kept + piece.base.length)], from: 'both' };
+      out[k] = {
+        kind: 'lines',
+        lines: [...edited.slice(0, kept), ...edited.slice(kept + piece.base.length)],
+        from: 'both',
+      };
       continue;
     }
     // The editor changed the block and kept the blank lines around it: its version goes to the copy.
     const lead = piece.base.slice(0, lo);
     const trail = piece.base.slice(hi);
-    if (!sameLines(edited.slice(0, lead.length), lead) || !sameLines(edited.slice(edited.length - trail.length), trail)) continue;
+    if (!sameLines(edited.slice(0, lead.length), lead) || !sameLines(edited.slice(edited.length - trail.length), trail))
+      continue;
     copy.piece.lines.splice(copy.at, block.length, ...edited.slice(lead.length, edited.length - trail.length));
     out[k] = { kind: 'lines', lines: [], from: 'both' };
   }
@@ -51,7 +56,11 @@ export function carryMovedEdits(pieces: readonly LinePiece[]): LinePiece[] {
 type LinesPiece = Extract<LinePiece, { kind: 'lines' }>;
 
 /** Returns the one place among `side`'s own additions holding `block`, or null (none, or several). */
-function findOnlyCopy(pieces: LinePiece[], side: 'ours' | 'theirs', block: readonly string[]): { piece: LinesPiece; at: number } | null {
+function findOnlyCopy(
+  pieces: LinePiece[],
+  side: 'ours' | 'theirs',
+  block: readonly string[],
+): { piece: LinesPiece; at: number } | null {
   let found: { piece: LinesPiece; at: number } | null = null;
   for (const piece of pieces) {
     if (piece.kind !== 'lines' || piece.from !== side) continue;

@@ -29,7 +29,15 @@ export function diffSequence(o: readonly string[], x: readonly string[]): Hunk[]
 }
 
 /** Appends matched index pairs (o index, x index), increasing, to `out`. */
-function matchRange(o: readonly string[], olo: number, ohi: number, x: readonly string[], xlo: number, xhi: number, out: number[]): void {
+function matchRange(
+  o: readonly string[],
+  olo: number,
+  ohi: number,
+  x: readonly string[],
+  xlo: number,
+  xhi: number,
+  out: number[],
+): void {
   while (olo < ohi && xlo < xhi && o[olo] === x[xlo]) {
     out.push(olo++, xlo++);
   }
@@ -57,7 +65,14 @@ function matchRange(o: readonly string[], olo: number, ohi: number, x: readonly 
 }
 
 /** Returns [oIndex, xIndex] for keys that occur exactly once in both ranges, in o order. */
-function uniqueAnchors(o: readonly string[], olo: number, ohi: number, x: readonly string[], xlo: number, xhi: number): Array<[number, number]> {
+function uniqueAnchors(
+  o: readonly string[],
+  olo: number,
+  ohi: number,
+  x: readonly string[],
+  xlo: number,
+  xhi: number,
+): Array<[number, number]> {
   const seen = new Map<string, { o: number; oi: number; x: number; xi: number }>();
   for (let i = olo; i < ohi; i++) {
     const key = o[i] ?? '';
@@ -105,7 +120,15 @@ function longestIncreasing(anchors: Array<[number, number]>): Array<[number, num
 }
 
 /** Appends an exact LCS of two small ranges. */
-function lcsTable(o: readonly string[], olo: number, ohi: number, x: readonly string[], xlo: number, xhi: number, out: number[]): void {
+function lcsTable(
+  o: readonly string[],
+  olo: number,
+  ohi: number,
+  x: readonly string[],
+  xlo: number,
+  xhi: number,
+  out: number[],
+): void {
   const n = ohi - olo;
   const m = xhi - xlo;
   const table = new Uint32Array((n + 1) * (m + 1));

@@ -46,7 +46,14 @@ export function diff3Sequence(a: readonly string[], o: readonly string[], b: rea
       }
       k++;
     }
-    if (oStart > oPos) regions.push({ kind: 'stable', aStart: oPos + deltaA, aEnd: oStart + deltaA, bStart: oPos + deltaB, bEnd: oStart + deltaB });
+    if (oStart > oPos)
+      regions.push({
+        kind: 'stable',
+        aStart: oPos + deltaA,
+        aEnd: oStart + deltaA,
+        bStart: oPos + deltaB,
+        bEnd: oStart + deltaB,
+      });
     const aStart = oStart + deltaA;
     const bStart = oStart + deltaB;
     deltaA += groupDeltaA;

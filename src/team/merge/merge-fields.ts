@@ -14,7 +14,8 @@ export function mergeFields(base: EntryRecord, ours: EntryRecord, theirs: EntryR
   const b = byKey(base.fields);
   const o = byKey(ours.fields);
   const t = byKey(theirs.fields);
-  const textSide = ours.text === base.text ? (theirs.text === base.text ? null : t) : theirs.text === base.text ? o : null;
+  const textSide =
+    ours.text === base.text ? (theirs.text === base.text ? null : t) : theirs.text === base.text ? o : null;
   const merged: Array<readonly [string, unknown]> = [];
   for (const key of [...new Set([...o.keys(), ...t.keys(), ...b.keys()])].sort()) {
     const [bv, ov, tv] = [b.get(key), o.get(key), t.get(key)];

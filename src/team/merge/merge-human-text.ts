@@ -26,7 +26,9 @@ export function mergeHumanText(base: string, ours: string, theirs: string): Text
   if (base === ours) return { text: theirs, conflicts: 0 };
   const eol = detectEol(ours);
   // Every line ends with a newline while merging; whether the file does is merged on its own.
-  const [o, a0, b0] = [base, ours, theirs].map((text) => splitLines(endsLine(text) ? text : text + detectEol(text))) as [string[], string[], string[]];
+  const [o, a0, b0] = [base, ours, theirs].map((text) =>
+    splitLines(endsLine(text) ? text : text + detectEol(text)),
+  ) as [string[], string[], string[]];
   const { ours: a, theirs: b } = rebaseListReorders(o, a0, b0);
   const aInCode = codeBoundaries(a);
   const bInCode = codeBoundaries(b);
@@ -46,7 +48,11 @@ export function mergeHumanText(base: string, ours: string, theirs: string): Text
       // Both added at one spot; code is not a list of independent rules, so additions inside a fence stay a conflict.
       const inCode = aInCode[region.aStart] === true || bInCode[region.bStart] === true;
       const merged = inCode ? null : resolveSameSpotAdditions(aContent, bContent);
-      pieces.push(merged === null ? { kind: 'conflict', ours: aContent, base: oContent, theirs: bContent } : { kind: 'lines', lines: merged, from: 'both' });
+      pieces.push(
+        merged === null
+          ? { kind: 'conflict', ours: aContent, base: oContent, theirs: bContent }
+          : { kind: 'lines', lines: merged, from: 'both' },
+      );
       continue;
     }
     pieces.push(...trimConflict(aContent, oContent, bContent));
@@ -72,10 +78,20 @@ function trimConflict(ours: string[], base: string[], theirs: string[]): LinePie
   let head = 0;
   while (head < ours.length && head < theirs.length && ours[head] === theirs[head]) head++;
   let tail = 0;
-  while (tail < ours.length - head && tail < theirs.length - head && ours[ours.length - 1 - tail] === theirs[theirs.length - 1 - tail]) tail++;
+  while (
+    tail < ours.length - head &&
+    tail < theirs.length - head &&
+    ours[ours.length - 1 - tail] === theirs[theirs.length - 1 - tail]
+  )
+    tail++;
   const pieces: LinePiece[] = [];
   if (head > 0) pieces.push({ kind: 'lines', lines: ours.slice(0, head), from: 'both' });
-  pieces.push({ kind: 'conflict', ours: ours.slice(head, ours.length - tail), base, theirs: theirs.slice(head, theirs.length - tail) });
+  pieces.push({
+    kind: 'conflict',
+    ours: ours.slice(head, ours.length - tail),
+    base,
+    theirs: theirs.slice(head, theirs.length - tail),
+  });
   if (tail > 0) pieces.push({ kind: 'lines', lines: ours.slice(ours.length - tail), from: 'both' });
   return pieces;
 }

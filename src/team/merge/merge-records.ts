@@ -7,7 +7,14 @@
  * every clone (base = the conflict, theirs = the settlement).
  */
 import { mergeFields } from './merge-fields.js';
-import { recordScope, serializeRecord, sortVersions, withScope, type TeamRecord, type TeamVersion } from '../store/team-record.js';
+import {
+  recordScope,
+  serializeRecord,
+  sortVersions,
+  withScope,
+  type TeamRecord,
+  type TeamVersion,
+} from '../store/team-record.js';
 
 /** A side of the merge: the record, or undefined when that side has no file (never had it, or deleted it). */
 export type Side = TeamRecord | undefined;
@@ -26,23 +33,54 @@ export function mergeRecords(base: Side, ours: Side, theirs: Side, commits: Side
     const text = pick(base.text, ours.text, theirs.text);
     const section = pick(base.section, ours.section, theirs.section);
     if (text !== undefined && section !== undefined) {
-      return { record: withFields({ kind: 'entry', text, section, session: ours.session ?? theirs.session, agent: ours.session !== null ? ours.agent : theirs.agent }, mergeFields(base, ours, theirs)), conflict: false };
+      return {
+        record: withFields(
+          {
+            kind: 'entry',
+            text,
+            section,
+            session: ours.session ?? theirs.session,
+            agent: ours.session !== null ? ours.agent : theirs.agent,
+          },
+          mergeFields(base, ours, theirs),
+        ),
+        conflict: false,
+      };
     }
     if (text !== undefined && normalise(ours.text) === normalise(theirs.text)) {
-      return { record: withFields({ kind: 'entry', text, section: ours.section, session: ours.session, agent: ours.agent }, mergeFields(base, ours, theirs)), conflict: false };
+      return {
+        record: withFields(
+          { kind: 'entry', text, section: ours.section, session: ours.session, agent: ours.agent },
+          mergeFields(base, ours, theirs),
+        ),
+        conflict: false,
+      };
     }
   }
   const section = ours?.section ?? theirs?.section ?? base?.section ?? '';
   const versions = dedupe([...flatten(ours, base, commits.ours), ...flatten(theirs, base, commits.theirs)]);
   if (versions.length === 1) {
     const only = versions[0] as TeamVersion;
-    return { record: only.text === null ? undefined : withScope({ kind: 'entry', section: only.section, text: only.text, session: null, agent: null }, only.scope), conflict: false };
+    return {
+      record:
+        only.text === null
+          ? undefined
+          : withScope(
+              { kind: 'entry', section: only.section, text: only.text, session: null, agent: null },
+              only.scope,
+            ),
+      conflict: false,
+    };
   }
-  const baseText = base?.kind === 'entry' ? { section: base.section, text: base.text } : base?.kind === 'conflict' ? base.base : null;
+  const baseText =
+    base?.kind === 'entry' ? { section: base.section, text: base.text } : base?.kind === 'conflict' ? base.base : null;
   return { record: { kind: 'conflict', section, base: baseText, versions: sortVersions(versions) }, conflict: true };
 }
 
-function withFields(record: Extract<TeamRecord, { kind: 'entry' }>, fields: ReturnType<typeof mergeFields>): TeamRecord {
+function withFields(
+  record: Extract<TeamRecord, { kind: 'entry' }>,
+  fields: ReturnType<typeof mergeFields>,
+): TeamRecord {
   if (fields.length > 0) record.fields = fields;
   return record;
 }
@@ -67,7 +105,11 @@ function flatten(side: Side, base: Side, commit: string | null): TeamVersion[] {
   if (side === undefined) return [{ section: base?.section ?? '', text: null, commit }];
   if (side.kind === 'conflict') return side.versions;
   const scope = recordScope(side);
-  return [scope === undefined ? { section: side.section, text: side.text, commit } : { section: side.section, text: side.text, commit, scope }];
+  return [
+    scope === undefined
+      ? { section: side.section, text: side.text, commit }
+      : { section: side.section, text: side.text, commit, scope },
+  ];
 }
 
 /** Versions that say the same thing are one version (the first one's commit is kept). */

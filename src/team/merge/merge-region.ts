@@ -103,21 +103,40 @@ function versionOf(item: LazyItem | undefined): EntryVersion | undefined {
   if (item.version === undefined) {
     const read = readBodyItem(item.block, item.section);
     if (read.kind === 'entry') item.version = { kind: 'entry', entry: { ...read.entry, id: item.id }, raw: item.raw };
-    else if (read.kind === 'conflict') item.version = { kind: 'conflict', conflict: { ...read.conflict, id: item.id }, raw: item.raw };
-    else if (read.kind === 'resolved') item.version = { kind: 'entry', entry: { ...read.entry, id: item.id }, raw: null };
+    else if (read.kind === 'conflict')
+      item.version = { kind: 'conflict', conflict: { ...read.conflict, id: item.id }, raw: item.raw };
+    else if (read.kind === 'resolved')
+      item.version = { kind: 'entry', entry: { ...read.entry, id: item.id }, raw: null };
   }
   return item.version;
 }
 
 function same(x: LazyItem | undefined, y: LazyItem | undefined): boolean {
-  return x !== undefined && y !== undefined && x.raw === y.raw && x.section === y.section && x.version?.raw !== null && y.version?.raw !== null;
+  return (
+    x !== undefined &&
+    y !== undefined &&
+    x.raw === y.raw &&
+    x.section === y.section &&
+    x.version?.raw !== null &&
+    y.version?.raw !== null
+  );
 }
 
 /** Returns the outcome without parsing when one side left the item byte-identical (and in place). */
-function quickOutcome(base: LazyItem | undefined, ours: LazyItem | undefined, theirs: LazyItem | undefined): EntryOutcome | null {
+function quickOutcome(
+  base: LazyItem | undefined,
+  ours: LazyItem | undefined,
+  theirs: LazyItem | undefined,
+): EntryOutcome | null {
   if (same(ours, theirs) && ours !== undefined) return { kind: 'raw', raw: ours.raw };
-  if (same(base, ours)) return theirs === undefined ? { kind: 'drop' } : theirs.version?.raw === null ? null : { kind: 'raw', raw: theirs.raw };
-  if (same(base, theirs)) return ours === undefined ? { kind: 'drop' } : ours.version?.raw === null ? null : { kind: 'raw', raw: ours.raw };
+  if (same(base, ours))
+    return theirs === undefined
+      ? { kind: 'drop' }
+      : theirs.version?.raw === null
+        ? null
+        : { kind: 'raw', raw: theirs.raw };
+  if (same(base, theirs))
+    return ours === undefined ? { kind: 'drop' } : ours.version?.raw === null ? null : { kind: 'raw', raw: ours.raw };
   return null;
 }
 
@@ -125,13 +144,20 @@ function mergeBodies(base: string, ours: string, theirs: string, tombstones: Rea
   const o = viewOf(base);
   const a = viewOf(ours);
   const b = viewOf(theirs);
-  const merged = mergeTokenSequence(a.tokens, o.tokens, b.tokens, (x, y, z) => mergeText(x, y, z, { eol: '\n', withBase: true }).text);
+  const merged = mergeTokenSequence(
+    a.tokens,
+    o.tokens,
+    b.tokens,
+    (x, y, z) => mergeText(x, y, z, { eol: '\n', withBase: true }).text,
+  );
   const outcomes = new Map<string, EntryOutcome>();
   const outcomeOf = (id: string): EntryOutcome => {
     let outcome = outcomes.get(id);
     if (outcome === undefined) {
       const [x, y, z] = [o.items.get(id), a.items.get(id), b.items.get(id)];
-      outcome = tombstones.has(id) ? { kind: 'drop' } : (quickOutcome(x, y, z) ?? mergeEntry(versionOf(x), versionOf(y), versionOf(z)));
+      outcome = tombstones.has(id)
+        ? { kind: 'drop' }
+        : (quickOutcome(x, y, z) ?? mergeEntry(versionOf(x), versionOf(y), versionOf(z)));
       outcomes.set(id, outcome);
     }
     return outcome;
@@ -158,7 +184,10 @@ function mergeBodies(base: string, ours: string, theirs: string, tombstones: Rea
       placed.add(token.key);
     }
   }
-  return assemble(placeInAgreedSections(merged, (id) => agreedSection(id, o, a, b), [a, b, o]), outcomeOf);
+  return assemble(
+    placeInAgreedSections(merged, (id) => agreedSection(id, o, a, b), [a, b, o]),
+    outcomeOf,
+  );
 }
 
 /**
@@ -179,7 +208,11 @@ function agreedSection(id: string, base: SideView, ours: SideView, theirs: SideV
  * the end of its agreed section (creating the heading if the merge dropped it), so the merge laws
  * hold and re-merging settles.
  */
-function placeInAgreedSections(tokens: readonly Token[], sectionOf: (id: string) => string | undefined, sides: readonly SideView[]): Token[] {
+function placeInAgreedSections(
+  tokens: readonly Token[],
+  sectionOf: (id: string) => string | undefined,
+  sides: readonly SideView[],
+): Token[] {
   type Group = { heading: Token | null; title: string; tokens: Token[] };
   // A heading can come out of the sequence merge twice (both sides moved things around it): one
   // group per section, at its first position, holding everything either occurrence held.
@@ -208,7 +241,9 @@ function placeInAgreedSections(tokens: readonly Token[], sectionOf: (id: string)
   for (const { token, section } of strays) {
     let group = groups.find((candidate) => candidate.title === section);
     if (group === undefined) {
-      const heading = sides.flatMap((side) => side.tokens).find((candidate) => candidate.kind === 'heading' && candidate.key.startsWith(`H${section}\u0000`));
+      const heading = sides
+        .flatMap((side) => side.tokens)
+        .find((candidate) => candidate.kind === 'heading' && candidate.key.startsWith(`H${section}\u0000`));
       if (heading === undefined) {
         groups[0]!.tokens.push(token);
         continue;
@@ -225,7 +260,8 @@ function placeInAgreedSections(tokens: readonly Token[], sectionOf: (id: string)
 
 /** A heading token's section title (its key is `H<title>\u0000<count>`). */
 const headingTitle = (token: Token): string => token.key.slice(1, token.key.lastIndexOf('\u0000'));
-const headingTitles = (side: SideView): string[] => side.tokens.filter((token) => token.kind === 'heading').map(headingTitle);
+const headingTitles = (side: SideView): string[] =>
+  side.tokens.filter((token) => token.kind === 'heading').map(headingTitle);
 
 /**
  * The order of sections the merge keeps: theirs when ours left base's order as it was, else
@@ -235,17 +271,26 @@ const headingTitles = (side: SideView): string[] => side.tokens.filter((token) =
  */
 function sectionOrder(ours: SideView, theirs: SideView, base: SideView): string[] {
   const [a, o] = [headingTitles(ours), headingTitles(base)];
-  const kept = a.filter((title) => o.includes(title)).join('\u0000') === o.filter((title) => a.includes(title)).join('\u0000');
+  const kept =
+    a.filter((title) => o.includes(title)).join('\u0000') === o.filter((title) => a.includes(title)).join('\u0000');
   return kept ? headingTitles(theirs) : a;
 }
 
 /** `groups` (the one before any heading first) with the sections `order` names in that order; any other right after the section it followed. */
-function inSectionOrder<G extends { heading: Token | null; title: string }>(groups: readonly G[], order: readonly string[]): G[] {
+function inSectionOrder<G extends { heading: Token | null; title: string }>(
+  groups: readonly G[],
+  order: readonly string[],
+): G[] {
   const [free, ...titled] = groups;
-  const out = titled.filter((group) => order.includes(group.title)).sort((x, y) => order.indexOf(x.title) - order.indexOf(y.title));
+  const out = titled
+    .filter((group) => order.includes(group.title))
+    .sort((x, y) => order.indexOf(x.title) - order.indexOf(y.title));
   titled.forEach((group, index) => {
     if (order.includes(group.title)) return;
-    const previous = titled.slice(0, index).reverse().find((candidate) => out.includes(candidate));
+    const previous = titled
+      .slice(0, index)
+      .reverse()
+      .find((candidate) => out.includes(candidate));
     out.splice(previous === undefined ? 0 : out.indexOf(previous) + 1, 0, group);
   });
   return free === undefined ? out : [free, ...out];

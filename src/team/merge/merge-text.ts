@@ -10,10 +10,17 @@ import { renderTextConflict } from '../../core/memory-file/text-conflict.js';
 export type TextMerge = { text: string; conflicts: number };
 
 /** Returns the merged text and how many conflict blocks it holds; `withBase` adds the `|||||||` base section. Never fails. */
-export function mergeText(ours: string, base: string, theirs: string, options: { eol: string; withBase: boolean }): TextMerge {
+export function mergeText(
+  ours: string,
+  base: string,
+  theirs: string,
+  options: { eol: string; withBase: boolean },
+): TextMerge {
   if (ours === theirs || base === theirs) return { text: ours, conflicts: 0 };
   if (base === ours) return { text: theirs, conflicts: 0 };
-  const chunks = diff3Merge<string>(splitLines(ours), splitLines(base), splitLines(theirs), { excludeFalseConflicts: true });
+  const chunks = diff3Merge<string>(splitLines(ours), splitLines(base), splitLines(theirs), {
+    excludeFalseConflicts: true,
+  });
   let text = '';
   let conflicts = 0;
   for (const chunk of chunks) {
@@ -24,7 +31,13 @@ export function mergeText(ours: string, base: string, theirs: string, options: {
     if (!chunk.conflict) continue;
     conflicts++;
     if (text !== '' && !text.endsWith('\n')) text += options.eol;
-    text += renderTextConflict(chunk.conflict.a.join(''), chunk.conflict.o.join(''), chunk.conflict.b.join(''), options.eol, options.withBase);
+    text += renderTextConflict(
+      chunk.conflict.a.join(''),
+      chunk.conflict.o.join(''),
+      chunk.conflict.b.join(''),
+      options.eol,
+      options.withBase,
+    );
   }
   return { text, conflicts };
 }

@@ -26,7 +26,12 @@ export function toTokens(blocks: ReadonlyArray<Block>, keyOf: (block: Block, ind
   const tokens: Token[] = blocks.map((block, index) => ({
     kind: block.kind,
     raw: block.raw,
-    key: block.kind === 'heading' || block.kind === 'item' ? keyOf(block, index) : block.kind === 'text' ? `T${block.raw}` : '',
+    key:
+      block.kind === 'heading' || block.kind === 'item'
+        ? keyOf(block, index)
+        : block.kind === 'text'
+          ? `T${block.raw}`
+          : '',
   }));
   let next = '$end';
   for (let k = tokens.length - 1; k >= 0; k--) {
@@ -39,7 +44,12 @@ export function toTokens(blocks: ReadonlyArray<Block>, keyOf: (block: Block, ind
 }
 
 /** Returns the merged token sequence (keyed tokens may repeat; the caller dedupes and filters); never fails. */
-export function mergeTokenSequence(a: readonly Token[], o: readonly Token[], b: readonly Token[], mergeTexts: TextMerger): Token[] {
+export function mergeTokenSequence(
+  a: readonly Token[],
+  o: readonly Token[],
+  b: readonly Token[],
+  mergeTexts: TextMerger,
+): Token[] {
   const regions = diff3Sequence(
     a.map((t) => t.key),
     o.map((t) => t.key),
@@ -49,13 +59,22 @@ export function mergeTokenSequence(a: readonly Token[], o: readonly Token[], b: 
   for (const region of regions) {
     if (region.kind === 'stable' || region.kind === 'ours') out.push(...a.slice(region.aStart, region.aEnd));
     else if (region.kind === 'theirs') out.push(...b.slice(region.bStart, region.bEnd));
-    else out.push(...resolveBoth(a.slice(region.aStart, region.aEnd), o.slice(region.oStart, region.oEnd), b.slice(region.bStart, region.bEnd), mergeTexts));
+    else
+      out.push(
+        ...resolveBoth(
+          a.slice(region.aStart, region.aEnd),
+          o.slice(region.oStart, region.oEnd),
+          b.slice(region.bStart, region.bEnd),
+          mergeTexts,
+        ),
+      );
   }
   return out;
 }
 
 const texts = (tokens: readonly Token[]): string[] => tokens.filter((t) => t.kind === 'text').map((t) => t.raw);
-const sameList = (x: readonly string[], y: readonly string[]): boolean => x.length === y.length && x.every((v, k) => v === y[k]);
+const sameList = (x: readonly string[], y: readonly string[]): boolean =>
+  x.length === y.length && x.every((v, k) => v === y[k]);
 
 /** Resolves a stretch both sides changed: one side's layout, the other side's new keyed tokens inserted at their anchors. */
 function resolveBoth(a: Token[], o: Token[], b: Token[], mergeTexts: TextMerger): Token[] {
@@ -81,7 +100,8 @@ function resolveBoth(a: Token[], o: Token[], b: Token[], mergeTexts: TextMerger)
   }
   const present = new Set(layout.filter(isKeyed).map((t) => t.key));
   const otherKeys = new Set(other.filter(isKeyed).map((t) => t.key));
-  const layoutOnly = (t: Token | undefined): boolean => t !== undefined && isKeyed(t) && !otherKeys.has(t.key) && t.inserted !== true;
+  const layoutOnly = (t: Token | undefined): boolean =>
+    t !== undefined && isKeyed(t) && !otherKeys.has(t.key) && t.inserted !== true;
   for (let index = 0; index < other.length; index++) {
     const token = other[index];
     if (token === undefined || !isKeyed(token) || present.has(token.key)) continue;
@@ -95,7 +115,8 @@ function resolveBoth(a: Token[], o: Token[], b: Token[], mergeTexts: TextMerger)
     }
     // Additions of the layout side at the same spot come first; gaps between them are skipped too.
     // An item never skips into a section the layout side added after it.
-    const passable = (t: Token | undefined): boolean => layoutOnly(t) && (token.kind === 'heading' || t?.kind !== 'heading');
+    const passable = (t: Token | undefined): boolean =>
+      layoutOnly(t) && (token.kind === 'heading' || t?.kind !== 'heading');
     for (;;) {
       const here = layout[position];
       if (passable(here)) position++;

@@ -25,11 +25,17 @@ export type DriverMergePlan =
 
 /** Returns the merge to run for the inputs as read (base, ours, theirs); never fails. */
 export function planDriverMerge(inputs: readonly [DriverInput, DriverInput, DriverInput]): DriverMergePlan {
-  for (const { name, read } of inputs) if (!read.ok && read.reason === 'not a regular file') return { kind: 'refuse', why: `${name} is not a regular file` };
-  for (const { name, read } of inputs) if (!read.ok) return { kind: 'line', why: `${name} is larger than ${MAX_ENTRY_AWARE_BYTES / 1024 / 1024} MiB` };
+  for (const { name, read } of inputs)
+    if (!read.ok && read.reason === 'not a regular file')
+      return { kind: 'refuse', why: `${name} is not a regular file` };
+  for (const { name, read } of inputs)
+    if (!read.ok) return { kind: 'line', why: `${name} is larger than ${MAX_ENTRY_AWARE_BYTES / 1024 / 1024} MiB` };
   const bytes = inputs.map(({ read }) => (read as { bytes: Buffer }).bytes);
-  for (const [k, { name }] of inputs.entries()) if (!isUtf8(bytes[k]!)) return { kind: 'line', why: `${name} is not UTF-8 text` };
-  for (const [k, { name }] of inputs.entries()) if (countLines(bytes[k]!) > MAX_ENTRY_AWARE_LINES) return { kind: 'line', why: `${name} has more than ${MAX_ENTRY_AWARE_LINES.toLocaleString('en')} lines` };
+  for (const [k, { name }] of inputs.entries())
+    if (!isUtf8(bytes[k]!)) return { kind: 'line', why: `${name} is not UTF-8 text` };
+  for (const [k, { name }] of inputs.entries())
+    if (countLines(bytes[k]!) > MAX_ENTRY_AWARE_LINES)
+      return { kind: 'line', why: `${name} has more than ${MAX_ENTRY_AWARE_LINES.toLocaleString('en')} lines` };
   const [base, ours, theirs] = bytes.map((b) => b.toString('utf8')) as [string, string, string];
   return { kind: 'entry-aware', base, ours, theirs };
 }

@@ -16,7 +16,11 @@ const CONTINUATION_RE = /^[ \t]+\S/;
 type List = { start: number; end: number; items: string[][] };
 
 /** Returns ours and theirs with every list one side only reordered rebuilt identically on both sides; never fails. */
-export function rebaseListReorders(base: readonly string[], ours: readonly string[], theirs: readonly string[]): { ours: string[]; theirs: string[] } {
+export function rebaseListReorders(
+  base: readonly string[],
+  ours: readonly string[],
+  theirs: readonly string[],
+): { ours: string[]; theirs: string[] } {
   let a = [...ours];
   let b = [...theirs];
   // Note: each side's lists are found once and again only after a rebuild, not per base list
@@ -39,7 +43,11 @@ export function rebaseListReorders(base: readonly string[], ours: readonly strin
       const merged = applyItemChanges(list.items, key(moved.items), edited.items);
       if (merged === null) continue;
       const rebuilt = merged.flat();
-      const next = (lines: string[], at: List): string[] => [...lines.slice(0, at.start), ...rebuilt, ...lines.slice(at.end)];
+      const next = (lines: string[], at: List): string[] => [
+        ...lines.slice(0, at.start),
+        ...rebuilt,
+        ...lines.slice(at.end),
+      ];
       if (mover === 'a') {
         a = next(a, moved);
         b = next(b, edited);
@@ -69,7 +77,8 @@ function listsOf(lines: readonly string[]): List[] {
     while (i < lines.length && ITEM_RE.test(lines[i] ?? '')) {
       const item = [lines[i] ?? ''];
       i++;
-      while (i < lines.length && CONTINUATION_RE.test(lines[i] ?? '') && !ITEM_RE.test(lines[i] ?? '')) item.push(lines[i++] ?? '');
+      while (i < lines.length && CONTINUATION_RE.test(lines[i] ?? '') && !ITEM_RE.test(lines[i] ?? ''))
+        item.push(lines[i++] ?? '');
       items.push(item);
     }
     if (items.length >= 2) lists.push({ start, end: i, items });
@@ -104,7 +113,11 @@ function closestList(lists: readonly List[], keys: readonly string[]): List | nu
  * Returns the reordered list (`order`, item keys of the base items) with the changes that turn
  * `base` into `edited` applied item by item, or null when a change cannot be placed for sure.
  */
-function applyItemChanges(base: readonly string[][], order: readonly string[], edited: readonly string[][]): string[][] | null {
+function applyItemChanges(
+  base: readonly string[][],
+  order: readonly string[],
+  edited: readonly string[][],
+): string[][] | null {
   const baseKeys = base.map((item) => item.join(''));
   const editedKeys = edited.map((item) => item.join(''));
   const byKey = new Map(base.map((item) => [item.join(''), item] as const));
@@ -124,7 +137,8 @@ function applyItemChanges(base: readonly string[][], order: readonly string[], e
       else after.set(previous, [...(after.get(previous) ?? []), ...added]);
     } else if (xLength === 0 || xLength === oLength) {
       // Removed items, or each item rewritten in place: the change stays with its item.
-      for (let k = 0; k < oLength; k++) replaced.set(baseKeys[oStart + k] ?? '', xLength === 0 ? [] : [edited[xStart + k] ?? []]);
+      for (let k = 0; k < oLength; k++)
+        replaced.set(baseKeys[oStart + k] ?? '', xLength === 0 ? [] : [edited[xStart + k] ?? []]);
     } else return null;
   }
   const out: string[][] = [...atStart];

@@ -29,7 +29,14 @@ export function resolveConflict(body: string, conflictId: string, take: Conflict
       const found = findTextConflicts(block.raw).find((c) => c.id === conflictId);
       if (found === undefined) continue;
       const lines = splitLines(block.raw);
-      const chosen = take === 'ours' ? found.ours : take === 'theirs' ? found.theirs : take === 'both' ? found.ours + found.theirs : withEnd(take.text, eol);
+      const chosen =
+        take === 'ours'
+          ? found.ours
+          : take === 'theirs'
+            ? found.theirs
+            : take === 'both'
+              ? found.ours + found.theirs
+              : withEnd(take.text, eol);
       const raw = lines.slice(0, found.startLine).join('') + chosen + lines.slice(found.endLine).join('');
       return body.slice(0, start) + raw + body.slice(offset);
     }
@@ -48,11 +55,17 @@ export function resolveConflict(body: string, conflictId: string, take: Conflict
     }
     // What is kept stays on the branch when every version is of that branch; a conflict across
     // scopes (a landed branch's entry against a team-wide one) is settled team-wide.
-    const scopes = new Set([ours, theirs].filter((version): version is Entry => version !== null).map((version) => version.provenance.scope));
+    const scopes = new Set(
+      [ours, theirs].filter((version): version is Entry => version !== null).map((version) => version.provenance.scope),
+    );
     const scope = scopes.size === 1 ? [...scopes][0] : undefined;
     const entries = keep.map((entry) => {
       const { scope: _scope, ...provenance } = entry.provenance;
-      return { ...entry, id: entry.id === keptBothId(conflictId) ? entry.id : conflictId, provenance: scope === undefined ? provenance : { ...provenance, scope } };
+      return {
+        ...entry,
+        id: entry.id === keptBothId(conflictId) ? entry.id : conflictId,
+        provenance: scope === undefined ? provenance : { ...provenance, scope },
+      };
     });
     const raw = entries.map((entry) => renderEntryItem(entry, { eol })).join('');
     const next = body.slice(0, start) + raw + body.slice(offset);

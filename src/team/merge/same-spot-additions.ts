@@ -49,7 +49,11 @@ export function resolveSameSpotAdditions(ours: readonly string[], theirs: readon
 type Rule = { words: string; negates: boolean; spans: string[] };
 
 function ruleOf(item: string): Rule {
-  return { words: comparable(item.replace(MARKER_RE, '')), negates: NEGATION_RE.test(item), spans: (item.match(CODE_SPAN_RE) ?? []).map((span) => span.toLowerCase()) };
+  return {
+    words: comparable(item.replace(MARKER_RE, '')),
+    negates: NEGATION_RE.test(item),
+    spans: (item.match(CODE_SPAN_RE) ?? []).map((span) => span.toLowerCase()),
+  };
 }
 
 /** Returns the items of lines that are only list items (with their continuation lines), else null. */
@@ -71,7 +75,8 @@ function isItemLine(line: string): boolean {
 }
 
 function tableRows(lines: readonly string[]): string[] | null {
-  if (lines.length === 0 || !lines.every((line) => TABLE_ROW_RE.test(line) && !TABLE_DELIMITER_RE.test(line))) return null;
+  if (lines.length === 0 || !lines.every((line) => TABLE_ROW_RE.test(line) && !TABLE_DELIMITER_RE.test(line)))
+    return null;
   return lines.map((line) => line.trim());
 }
 
@@ -81,12 +86,17 @@ function firstCell(row: string): string {
 
 /** Lowercased words only: `**Run tests**: \`make test\`` and `Run tests: make test` compare equal. */
 function comparable(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 /** True when every item of each side is, or extends, or is extended by, an item of the other. */
 function isOneListWrittenTwice(ours: readonly Rule[], theirs: readonly Rule[]): boolean {
-  return ours.every((x) => theirs.some((y) => isSameRule(x, y))) && theirs.every((y) => ours.some((x) => isSameRule(x, y)));
+  return (
+    ours.every((x) => theirs.some((y) => isSameRule(x, y))) && theirs.every((y) => ours.some((x) => isSameRule(x, y)))
+  );
 }
 
 /** True when one item is the other, or the other extended ("X" and "X, with coverage"). */
@@ -98,6 +108,7 @@ function isSameRule(x: Rule, y: Rule): boolean {
 /** True when an item of one side and one of the other name the same code (a shared code span) and only one of them negates. */
 function hasContradiction(ours: readonly Rule[], theirs: readonly Rule[]): boolean {
   const negation = new Map<string, Set<boolean>>();
-  for (const rule of ours) for (const span of rule.spans) (negation.get(span) ?? negation.set(span, new Set()).get(span)!).add(rule.negates);
+  for (const rule of ours)
+    for (const span of rule.spans) (negation.get(span) ?? negation.set(span, new Set()).get(span)!).add(rule.negates);
   return theirs.some((rule) => rule.spans.some((span) => negation.get(span)?.has(!rule.negates) === true));
 }

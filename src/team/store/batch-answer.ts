@@ -11,7 +11,10 @@ export type StoredObject = { oid: string; type: string; body: Buffer } | null;
  * or `<spec> missing`), its body (null when missing), and where the next answer starts; null when
  * `data` does not hold all of it yet.
  */
-export function batchAnswer(data: Buffer, offset: number): { header: string[]; body: Buffer | null; next: number } | null {
+export function batchAnswer(
+  data: Buffer,
+  offset: number,
+): { header: string[]; body: Buffer | null; next: number } | null {
   const newline = data.indexOf(0x0a, offset);
   if (newline < 0) return null;
   const header = data.subarray(offset, newline).toString('utf8').split(' ');

@@ -5,13 +5,29 @@
  * paths; the shards they touch are then read in one round of cat-file, both sides of every pair.
  */
 import { MemError } from '../../core/errors.js';
-import { BUNDLE_SUFFIX, bundlePath, changedBundleIds, diffShard, shardOfPath, shardSpecs, shardState, type ShardState, type VirtualChange } from './entry-bundle.js';
+import {
+  BUNDLE_SUFFIX,
+  bundlePath,
+  changedBundleIds,
+  diffShard,
+  shardOfPath,
+  shardSpecs,
+  shardState,
+  type ShardState,
+  type VirtualChange,
+} from './entry-bundle.js';
 import type { StoredObject } from './batch-answer.js';
 import { parseTree } from './tree-object.js';
 import { ENTRY_DIR, entryPath } from './team-record.js';
 
 /** A change git lists (its old mode only where git says it). */
-export type RawChange = { path: string; oldOid: string | null; newOid: string | null; newMode: string | null; oldMode?: string | null };
+export type RawChange = {
+  path: string;
+  oldOid: string | null;
+  newOid: string | null;
+  newMode: string | null;
+  oldMode?: string | null;
+};
 
 /** Two trees (commits or tree ids; `from` null: an empty tree) and what git lists as changed between them. */
 export type ChangedPair<T extends RawChange> = { from: string | null; to: string; changes: readonly T[] };
@@ -35,7 +51,9 @@ function touchedShards(changes: readonly RawChange[]): Set<string> {
  * directory it lists that cat-file does not have is a damaged store (throws GIT_FAILED in the
  * words damaged-store.ts knows), never a shard read as empty.
  */
-function planStates(wanted: ReadonlyArray<{ treeish: string; shard: string }>): Plan<(treeish: string | null, shard: string) => ShardState> {
+function planStates(
+  wanted: ReadonlyArray<{ treeish: string; shard: string }>,
+): Plan<(treeish: string | null, shard: string) => ShardState> {
   const keys: Array<{ treeish: string; shard: string }> = [];
   const treeishes: string[] = [];
   const seen = new Set<string>();
@@ -49,21 +67,34 @@ function planStates(wanted: ReadonlyArray<{ treeish: string; shard: string }>): 
     seen.add(key);
     keys.push({ treeish, shard });
   }
-  const specs = [...treeishes.map((treeish) => `${treeish}:${ENTRY_DIR}`), ...keys.flatMap(({ treeish, shard }) => shardSpecs(treeish, shard))];
+  const specs = [
+    ...treeishes.map((treeish) => `${treeish}:${ENTRY_DIR}`),
+    ...keys.flatMap(({ treeish, shard }) => shardSpecs(treeish, shard)),
+  ];
   return {
     specs,
     answer(objects) {
       const listed = new Map<string, Map<string, string>>();
       treeishes.forEach((treeish, index) => {
         const tree = objects[index] ?? null;
-        listed.set(treeish, new Map(tree !== null && tree.type === 'tree' ? parseTree(tree.body).map((entry) => [entry.name, entry.mode]) : []));
+        listed.set(
+          treeish,
+          new Map(
+            tree !== null && tree.type === 'tree' ? parseTree(tree.body).map((entry) => [entry.name, entry.mode]) : [],
+          ),
+        );
       });
       const states = new Map<string, ShardState>();
       keys.forEach(({ treeish, shard }, index) => {
         const bundle = objects[treeishes.length + 2 * index] ?? null;
         const loose = objects[treeishes.length + 2 * index + 1] ?? null;
         const names = listed.get(treeish) as Map<string, string>;
-        if (bundle === null && names.has(`${shard}${BUNDLE_SUFFIX}`) && names.get(`${shard}${BUNDLE_SUFFIX}`) !== '40000') throw missing('blob', `${treeish}:${bundlePath(shard)}`);
+        if (
+          bundle === null &&
+          names.has(`${shard}${BUNDLE_SUFFIX}`) &&
+          names.get(`${shard}${BUNDLE_SUFFIX}`) !== '40000'
+        )
+          throw missing('blob', `${treeish}:${bundlePath(shard)}`);
         if (loose === null && names.get(shard) === '40000') throw missing('tree', `${treeish}:${ENTRY_DIR}/${shard}`);
         states.set(`${treeish}\u0000${shard}`, shardState(bundle, loose));
       });
@@ -85,7 +116,14 @@ const EMPTY: ShardState = { bundle: null, loose: null };
  */
 export function planChanges<T extends RawChange>(pairs: ReadonlyArray<ChangedPair<T>>): Plan<VirtualChange[][]> {
   const touched = pairs.map((pair) => touchedShards(pair.changes));
-  const states = planStates(pairs.flatMap((pair, index) => [...(touched[index] as Set<string>)].flatMap((shard) => [...(pair.from === null ? [] : [{ treeish: pair.from, shard }]), { treeish: pair.to, shard }])));
+  const states = planStates(
+    pairs.flatMap((pair, index) =>
+      [...(touched[index] as Set<string>)].flatMap((shard) => [
+        ...(pair.from === null ? [] : [{ treeish: pair.from, shard }]),
+        { treeish: pair.to, shard },
+      ]),
+    ),
+  );
   return {
     specs: states.specs,
     answer(objects) {
@@ -95,7 +133,13 @@ export function planChanges<T extends RawChange>(pairs: ReadonlyArray<ChangedPai
         const out: VirtualChange[] = [];
         for (const change of pair.changes) {
           if (shardOfPath(change.path) !== null) continue;
-          out.push({ path: change.path, oldOid: change.oldOid, newOid: change.newOid, oldMode: change.oldMode ?? null, newMode: change.newMode });
+          out.push({
+            path: change.path,
+            oldOid: change.oldOid,
+            newOid: change.newOid,
+            oldMode: change.oldMode ?? null,
+            newMode: change.newMode,
+          });
         }
         for (const shard of shards) out.push(...diffShard(shard, stateOf(pair.from, shard), stateOf(pair.to, shard)));
         return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -113,7 +157,10 @@ export function planChanges<T extends RawChange>(pairs: ReadonlyArray<ChangedPai
  * an older mem left in both trees and could not be folded (oversized, not UTF-8) may make an entry
  * named as changed when only its bundle line did: who changed it is only a label on a quarantined entry.
  */
-export function planChangedPaths<T extends RawChange>(pairs: ReadonlyArray<ChangedPair<T>>, under: (path: string) => boolean): Plan<string[][]> {
+export function planChangedPaths<T extends RawChange>(
+  pairs: ReadonlyArray<ChangedPair<T>>,
+  under: (path: string) => boolean,
+): Plan<string[][]> {
   const byShard = pairs.map((pair) => {
     const shards = new Map<string, RawChange[]>();
     for (const change of pair.changes) {
@@ -124,14 +171,21 @@ export function planChangedPaths<T extends RawChange>(pairs: ReadonlyArray<Chang
   });
   const bundleOnly = (shard: string, changes: readonly RawChange[]): RawChange | null => {
     const [change] = changes;
-    return changes.length === 1 && change !== undefined && change.path === bundlePath(shard) && regularOrNone(change.oldMode) && regularOrNone(change.newMode) ? change : null;
+    return changes.length === 1 &&
+      change !== undefined &&
+      change.path === bundlePath(shard) &&
+      regularOrNone(change.oldMode) &&
+      regularOrNone(change.newMode)
+      ? change
+      : null;
   };
   const oids = new Set<string>();
   const full: Array<{ treeish: string; shard: string }> = [];
   pairs.forEach((pair, index) => {
     for (const [shard, changes] of byShard[index] as Map<string, RawChange[]>) {
       const change = bundleOnly(shard, changes);
-      if (change === null) full.push(...(pair.from === null ? [] : [{ treeish: pair.from, shard }]), { treeish: pair.to, shard });
+      if (change === null)
+        full.push(...(pair.from === null ? [] : [{ treeish: pair.from, shard }]), { treeish: pair.to, shard });
       else for (const oid of [change.oldOid, change.newOid]) if (oid !== null) oids.add(oid);
     }
   });
@@ -149,18 +203,22 @@ export function planChangedPaths<T extends RawChange>(pairs: ReadonlyArray<Chang
       const stateOf = states.answer(objects.slice(blobs.length));
       return pairs.map((pair, index) => {
         const paths: string[] = [];
-        for (const change of pair.changes) if (shardOfPath(change.path) === null && under(change.path)) paths.push(change.path);
+        for (const change of pair.changes)
+          if (shardOfPath(change.path) === null && under(change.path)) paths.push(change.path);
         for (const [shard, changes] of byShard[index] as Map<string, RawChange[]>) {
           const change = bundleOnly(shard, changes);
           if (change === null) {
-            for (const virtual of diffShard(shard, stateOf(pair.from, shard), stateOf(pair.to, shard))) paths.push(virtual.path);
+            for (const virtual of diffShard(shard, stateOf(pair.from, shard), stateOf(pair.to, shard)))
+              paths.push(virtual.path);
             continue;
           }
           const before = change.oldOid === null ? null : (read.get(change.oldOid) as Buffer);
           const after = change.newOid === null ? null : (read.get(change.newOid) as Buffer);
           const ids = changedBundleIds(shard, before, after);
           if (ids !== null) for (const id of ids) paths.push(entryPath(id));
-          else for (const virtual of diffShard(shard, { bundle: before, loose: null }, { bundle: after, loose: null })) paths.push(virtual.path);
+          else
+            for (const virtual of diffShard(shard, { bundle: before, loose: null }, { bundle: after, loose: null }))
+              paths.push(virtual.path);
         }
         return paths;
       });

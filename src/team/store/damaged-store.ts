@@ -7,13 +7,15 @@
 import { renameSync } from 'node:fs';
 
 /** Signs, in isomorphic-git's and git's own words, that an object of the store is gone or broken. */
-const DAMAGE = /Could not find [0-9a-f]{7,40}|could not read [0-9a-f]{7,40}|not a tree object|unable to read tree|bad object|missing (blob|tree|commit|object)|did not send all necessary objects|unable to read [0-9a-f]{7,40}|object file .* is empty|inflate|corrupt|packfile .* (cannot be accessed|does not match)|index file .* is too small|far too short to be a packfile|not a git repository/i;
+const DAMAGE =
+  /Could not find [0-9a-f]{7,40}|could not read [0-9a-f]{7,40}|not a tree object|unable to read tree|bad object|missing (blob|tree|commit|object)|did not send all necessary objects|unable to read [0-9a-f]{7,40}|object file .* is empty|inflate|corrupt|packfile .* (cannot be accessed|does not match)|index file .* is too small|far too short to be a packfile|not a git repository/i;
 
 /** Returns what is damaged when `error` (or its cause) says the store lost an object, else null. */
 export function storeDamage(error: unknown): string | null {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
     const code = (current as { code?: unknown }).code;
-    if (code === 'NotFoundError' || code === 'ObjectTypeError' || DAMAGE.test(current.message)) return firstLine(current.message);
+    if (code === 'NotFoundError' || code === 'ObjectTypeError' || DAMAGE.test(current.message))
+      return firstLine(current.message);
   }
   return null;
 }

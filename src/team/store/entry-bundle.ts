@@ -60,14 +60,17 @@ function bundleLines(bytes: Buffer, shard: string): BundleLine[] & { utf8?: fals
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return Object.assign([{ id: null, raw: bytes.toString('latin1'), problem: 'not UTF-8 text' }] as BundleLine[], { utf8: false as const });
+    return Object.assign([{ id: null, raw: bytes.toString('latin1'), problem: 'not UTF-8 text' }] as BundleLine[], {
+      utf8: false as const,
+    });
   }
   const lines: BundleLine[] = [];
   const seen = new Set<string>();
   for (const line of text.split('\n')) {
     if (line === '') continue;
     const entry = parseLine(line, shard);
-    if (entry.id !== null && seen.has(entry.id)) lines.push({ id: null, raw: line, problem: 'the same id twice in its bundle' });
+    if (entry.id !== null && seen.has(entry.id))
+      lines.push({ id: null, raw: line, problem: 'the same id twice in its bundle' });
     else {
       if (entry.id !== null) seen.add(entry.id);
       lines.push(entry);
@@ -78,14 +81,20 @@ function bundleLines(bytes: Buffer, shard: string): BundleLine[] & { utf8?: fals
 
 function parseLine(line: string, shard: string): BundleLine {
   // Note: a line longer than any entry file can be is not parsed at all.
-  if (line.length > 2 * MAX_ENTRY_FILE_BYTES + 200) return { id: null, raw: line, problem: `oversized (${Buffer.byteLength(line)} bytes, limit ${MAX_ENTRY_FILE_BYTES})` };
+  if (line.length > 2 * MAX_ENTRY_FILE_BYTES + 200)
+    return {
+      id: null,
+      raw: line,
+      problem: `oversized (${Buffer.byteLength(line)} bytes, limit ${MAX_ENTRY_FILE_BYTES})`,
+    };
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch {
     value = undefined;
   }
-  if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string' || typeof value[1] !== 'string') return { id: null, raw: line, problem: 'not a bundle line (["<id>", "<entry file>"])' };
+  if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string' || typeof value[1] !== 'string')
+    return { id: null, raw: line, problem: 'not a bundle line (["<id>", "<entry file>"])' };
   const [id, text] = value as [string, string];
   if (!isValidId(id)) return { id: null, raw: line, problem: 'not a valid entry id' };
   if (shardOf(id) !== shard) return { id: null, raw: line, problem: 'in the wrong shard' };
@@ -180,7 +189,9 @@ export function bundleTexts(bytes: Buffer | null, shard: string): { texts: Map<s
  */
 export function serializeBundle(texts: ReadonlyMap<string, string>, kept: readonly string[] = []): string {
   const ids = [...texts.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return [...ids.map((id) => JSON.stringify([id, texts.get(id) as string])), ...kept].map((line) => `${line}\n`).join('');
+  return [...ids.map((id) => JSON.stringify([id, texts.get(id) as string])), ...kept]
+    .map((line) => `${line}\n`)
+    .join('');
 }
 
 /** A shard as one commit holds it: its bundle's bytes and its loose directory's entries (null: none). */
@@ -194,7 +205,12 @@ export function shardFiles(shard: string, state: ShardState): Map<string, TreeFi
     const directory = entry.mode === '40000' || entry.mode === '040000';
     // Note: a directory inside a shard holds nothing mem reads; it shows as one malformed path.
     const path = `${ENTRY_DIR}/${shard}/${entry.name}${directory ? '/' : ''}`;
-    files.set(path, { path, oid: entry.oid, mode: directory ? '40000' : entry.mode, type: directory ? 'tree' : 'blob' });
+    files.set(path, {
+      path,
+      oid: entry.oid,
+      mode: directory ? '40000' : entry.mode,
+      type: directory ? 'tree' : 'blob',
+    });
   }
   return files;
 }
@@ -212,7 +228,13 @@ export function shardState(bundle: StoredObject, loose: StoredObject): ShardStat
   };
 }
 
-export type VirtualChange = { path: string; oldOid: string | null; newOid: string | null; oldMode: string | null; newMode: string | null };
+export type VirtualChange = {
+  path: string;
+  oldOid: string | null;
+  newOid: string | null;
+  oldMode: string | null;
+  newMode: string | null;
+};
 
 /**
  * The virtual files that differ between two states of a shard, by path. Two bundles in mem's form
@@ -227,7 +249,13 @@ export function diffShard(shard: string, before: ShardState, after: ShardState):
     const a = old.get(path);
     const b = now.get(path);
     if (a !== undefined && b !== undefined && a.oid === b.oid && a.mode === b.mode) continue;
-    changes.push({ path, oldOid: a?.oid ?? null, newOid: b?.oid ?? null, oldMode: a?.mode ?? null, newMode: b?.mode ?? null });
+    changes.push({
+      path,
+      oldOid: a?.oid ?? null,
+      newOid: b?.oid ?? null,
+      oldMode: a?.mode ?? null,
+      newMode: b?.mode ?? null,
+    });
   }
   return changes;
 }
@@ -239,7 +267,10 @@ function canonicalPair(before: Buffer | null, after: Buffer | null): { removed: 
   if (old === null || now === null) return null;
   const oldSet = new Set(old.values());
   const newSet = new Set(now.values());
-  return { removed: [...oldSet].filter((line) => !newSet.has(line)), added: [...newSet].filter((line) => !oldSet.has(line)) };
+  return {
+    removed: [...oldSet].filter((line) => !newSet.has(line)),
+    added: [...newSet].filter((line) => !oldSet.has(line)),
+  };
 }
 
 function filesOfLines(shard: string, lines: readonly string[]): Map<string, TreeFile> {

@@ -15,7 +15,18 @@ import { gitEnv } from '../../core/git/run-git.js';
 import { batchAnswer, type StoredObject } from './batch-answer.js';
 import { parseTree as parseTreeObject, type TreeEntry } from './tree-object.js';
 import { planChangedPaths, planChanges, type Plan } from './bundle-changes.js';
-import { BUNDLE_SUFFIX, bundleFileOf, bundleFiles, bundlePath, bundleTexts, serializeBundle, shardFiles, shardOfPath, virtualBlob, type TreeFile } from './entry-bundle.js';
+import {
+  BUNDLE_SUFFIX,
+  bundleFileOf,
+  bundleFiles,
+  bundlePath,
+  bundleTexts,
+  serializeBundle,
+  shardFiles,
+  shardOfPath,
+  virtualBlob,
+  type TreeFile,
+} from './entry-bundle.js';
 import { RAW_LOG_ARGS, parseRawLog, type CommitAuthor, type LoggedCommit } from './raw-log.js';
 import { ENTRY_DIR, MAX_ENTRY_FILE_BYTES, isValidId, shardOf } from './team-record.js';
 
@@ -29,9 +40,13 @@ function git(storeDir: string, args: string[], input?: Buffer | string, env: Nod
     maxBuffer: 512 * 1024 * 1024,
     timeout: 120_000,
   });
-  if (result.error) throw new MemError('GIT_FAILED', `git ${args[0]} in the team store failed: ${result.error.message}`);
+  if (result.error)
+    throw new MemError('GIT_FAILED', `git ${args[0]} in the team store failed: ${result.error.message}`);
   if (result.status !== 0) {
-    throw new MemError('GIT_FAILED', `git ${args[0]} in the team store failed: ${result.stderr.toString('utf8').trim().split('\n')[0] ?? ''}`);
+    throw new MemError(
+      'GIT_FAILED',
+      `git ${args[0]} in the team store failed: ${result.stderr.toString('utf8').trim().split('\n')[0] ?? ''}`,
+    );
   }
   return result.stdout;
 }
@@ -42,7 +57,10 @@ function git(storeDir: string, args: string[], input?: Buffer | string, env: Nod
  */
 function gitAsync(storeDir: string, args: string[], input?: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', ['--git-dir', storeDir, ...args], { env: gitEnv(), stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
+    const child = spawn('git', ['--git-dir', storeDir, ...args], {
+      env: gitEnv(),
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
     if (input !== undefined && child.stdin !== null) {
       // Note: git gone early (killed, failed) closes its stdin; what it said is reported on close.
       child.stdin.on('error', () => undefined);
@@ -60,7 +78,13 @@ function gitAsync(storeDir: string, args: string[], input?: string): Promise<Buf
     child.on('close', (status) => {
       clearTimeout(timer);
       if (status === 0) resolve(Buffer.concat(out));
-      else reject(new MemError('GIT_FAILED', `git ${args[0]} in the team store failed: ${Buffer.concat(err).toString('utf8').trim().split('\n')[0] ?? ''}`));
+      else
+        reject(
+          new MemError(
+            'GIT_FAILED',
+            `git ${args[0]} in the team store failed: ${Buffer.concat(err).toString('utf8').trim().split('\n')[0] ?? ''}`,
+          ),
+        );
     });
   });
 }
@@ -80,7 +104,11 @@ export function listTree(storeDir: string, commit: string, dirs: readonly string
 }
 
 /** listTree, started now. */
-export function startListTree(storeDir: string, commit: string, dirs: readonly string[]): Promise<Map<string, TreeFile>> {
+export function startListTree(
+  storeDir: string,
+  commit: string,
+  dirs: readonly string[],
+): Promise<Map<string, TreeFile>> {
   return started(
     gitAsync(storeDir, lsTreeArgs(commit, dirs)).then((out) => {
       const plan = planListing(parseTreeListing(out));
@@ -91,7 +119,9 @@ export function startListTree(storeDir: string, commit: string, dirs: readonly s
 
 /** The bundles of a listing read, and the listing with each bundle replaced by its entries' files (a loose file of the same entry wins), in path order. */
 function planListing(files: Map<string, TreeFile>): Plan<Map<string, TreeFile>> {
-  const bundles = [...files.values()].filter((file) => file.type === 'blob' && file.path.endsWith(BUNDLE_SUFFIX) && shardOfPath(file.path) !== null);
+  const bundles = [...files.values()].filter(
+    (file) => file.type === 'blob' && file.path.endsWith(BUNDLE_SUFFIX) && shardOfPath(file.path) !== null,
+  );
   if (bundles.length === 0) return { specs: [], answer: () => files };
   return {
     specs: bundles.map((file) => file.oid),
@@ -101,8 +131,10 @@ function planListing(files: Map<string, TreeFile>): Plan<Map<string, TreeFile>> 
       for (const file of files.values()) if (!bundlePaths.has(file.path)) out.set(file.path, file);
       bundles.forEach((file, index) => {
         const object = objects[index] ?? null;
-        if (object === null || object.type !== 'blob') throw new MemError('GIT_FAILED', `git cat-file in the team store: missing blob ${file.oid} (${file.path})`);
-        for (const entry of bundleFiles(object.body, shardOfPath(file.path) as string)) if (!out.has(entry.path)) out.set(entry.path, entry);
+        if (object === null || object.type !== 'blob')
+          throw new MemError('GIT_FAILED', `git cat-file in the team store: missing blob ${file.oid} (${file.path})`);
+        for (const entry of bundleFiles(object.body, shardOfPath(file.path) as string))
+          if (!out.has(entry.path)) out.set(entry.path, entry);
       });
       return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     },
@@ -111,12 +143,16 @@ function planListing(files: Map<string, TreeFile>): Plan<Map<string, TreeFile>> 
 
 /** The answers of one `cat-file --batch` to `specs`, in order (none asked: none started). */
 function catFile(storeDir: string, specs: readonly string[]): StoredObject[] {
-  return specs.length === 0 ? [] : answersOf(git(storeDir, ['cat-file', '--batch'], `${specs.join('\n')}\n`), specs.length);
+  return specs.length === 0
+    ? []
+    : answersOf(git(storeDir, ['cat-file', '--batch'], `${specs.join('\n')}\n`), specs.length);
 }
 
 /** The store's answers to cat-file `specs` (object names, `<commit>:<path>`), in order; catFile in one process started now. */
 function readStoreObjects(storeDir: string, specs: readonly string[]): Promise<StoredObject[]> {
-  return specs.length === 0 ? Promise.resolve([]) : gitAsync(storeDir, ['cat-file', '--batch'], `${specs.join('\n')}\n`).then((out) => answersOf(out, specs.length));
+  return specs.length === 0
+    ? Promise.resolve([])
+    : gitAsync(storeDir, ['cat-file', '--batch'], `${specs.join('\n')}\n`).then((out) => answersOf(out, specs.length));
 }
 
 function lsTreeArgs(commit: string, dirs: readonly string[]): string[] {
@@ -146,7 +182,12 @@ export function diffTrees(storeDir: string, from: string, to: string, dirs: read
 }
 
 /** diffTrees, started now. */
-export function startDiffTrees(storeDir: string, from: string, to: string, dirs: readonly string[]): Promise<TreeChange[]> {
+export function startDiffTrees(
+  storeDir: string,
+  from: string,
+  to: string,
+  dirs: readonly string[],
+): Promise<TreeChange[]> {
   return started(
     gitAsync(storeDir, diffTreeArgs(from, to, dirs)).then((out) => {
       const plan = planChanges([{ from, to, changes: parseDiff(out) }]);
@@ -173,7 +214,12 @@ function parseDiff(bytes: Buffer): TreeChange[] {
     if (!meta.startsWith(':')) continue;
     const [, newMode, oldOid, newOid] = meta.slice(1).split(' ') as [string, string, string, string];
     const zero = /^0+$/;
-    changes.push({ path, oldOid: zero.test(oldOid) ? null : oldOid, newOid: zero.test(newOid) ? null : newOid, newMode: zero.test(newMode) ? null : newMode });
+    changes.push({
+      path,
+      oldOid: zero.test(oldOid) ? null : oldOid,
+      newOid: zero.test(newOid) ? null : newOid,
+      newMode: zero.test(newMode) ? null : newMode,
+    });
   }
   return changes;
 }
@@ -185,7 +231,11 @@ function parseDiff(bytes: Buffer): TreeChange[] {
  * took ~290 ms), and checking them takes as long again; checked as they arrive, the two overlap.
  * Resolves with every blob read; rejects as readBlobs throws.
  */
-export function streamBlobs(storeDir: string, oids: Iterable<string>, onBlobs: (blobs: ReadonlyArray<readonly [string, Buffer]>) => void): Promise<Map<string, Buffer>> {
+export function streamBlobs(
+  storeDir: string,
+  oids: Iterable<string>,
+  onBlobs: (blobs: ReadonlyArray<readonly [string, Buffer]>) => void,
+): Promise<Map<string, Buffer>> {
   const blobs = new Map<string, Buffer>();
   const wanted: string[] = [];
   const known: Array<readonly [string, Buffer]> = [];
@@ -208,7 +258,10 @@ export function streamBlobs(storeDir: string, oids: Iterable<string>, onBlobs: (
   }
   if (wanted.length === 0) return Promise.resolve(blobs);
   return new Promise((resolve, reject) => {
-    const child = spawn('git', ['--git-dir', storeDir, 'cat-file', '--batch'], { env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('git', ['--git-dir', storeDir, 'cat-file', '--batch'], {
+      env: gitEnv(),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const err: Buffer[] = [];
     let rest: Buffer = Buffer.alloc(0);
     let answered = 0;
@@ -219,7 +272,11 @@ export function streamBlobs(storeDir: string, oids: Iterable<string>, onBlobs: (
       const data = rest.length === 0 ? chunk : Buffer.concat([rest, chunk]);
       const arrived: Array<readonly [string, Buffer]> = [];
       let offset = 0;
-      for (let answer = batchAnswer(data, offset); answer !== null && answered < wanted.length; answer = batchAnswer(data, offset)) {
+      for (
+        let answer = batchAnswer(data, offset);
+        answer !== null && answered < wanted.length;
+        answer = batchAnswer(data, offset)
+      ) {
         offset = answer.next;
         answered += 1;
         const [oid, type] = answer.header;
@@ -248,7 +305,13 @@ export function streamBlobs(storeDir: string, oids: Iterable<string>, onBlobs: (
       clearTimeout(timer);
       if (failure !== null) reject(failure);
       else if (status === 0) resolve(blobs);
-      else reject(new MemError('GIT_FAILED', `git cat-file in the team store failed: ${Buffer.concat(err).toString('utf8').trim().split('\n')[0] ?? ''}`));
+      else
+        reject(
+          new MemError(
+            'GIT_FAILED',
+            `git cat-file in the team store failed: ${Buffer.concat(err).toString('utf8').trim().split('\n')[0] ?? ''}`,
+          ),
+        );
     });
     child.stdin.end(`${wanted.join('\n')}\n`);
   });
@@ -276,11 +339,20 @@ export function readBlobsAndTrees(
   files?: { commit: string; paths: readonly string[] },
 ): BlobsAndTrees {
   const plan = planBlobsAndTrees(oids, commit, dirs, files);
-  return plan.answer(plan.specs.length === 0 ? [] : answersOf(git(storeDir, ['cat-file', '--batch'], `${plan.specs.join('\n')}\n`), plan.specs.length));
+  return plan.answer(
+    plan.specs.length === 0
+      ? []
+      : answersOf(git(storeDir, ['cat-file', '--batch'], `${plan.specs.join('\n')}\n`), plan.specs.length),
+  );
 }
 
 /** `bundles`: the bundles of the shards among `dirs` (null: the shard has none), read with their directories. */
-export type BlobsAndTrees = { blobs: Map<string, Buffer>; trees: Map<string, TreeEntry[] | null>; bundles: Map<string, Buffer | null>; files: Map<string, string> };
+export type BlobsAndTrees = {
+  blobs: Map<string, Buffer>;
+  trees: Map<string, TreeEntry[] | null>;
+  bundles: Map<string, Buffer | null>;
+  files: Map<string, string>;
+};
 
 /** The answers of one `cat-file --batch` output to `count` specs, in order. */
 function answersOf(out: Buffer, count: number): StoredObject[] {
@@ -291,7 +363,9 @@ function answersOf(out: Buffer, count: number): StoredObject[] {
     if (answer === null) break;
     offset = answer.next;
     const [oid, type] = answer.header;
-    answers.push(answer.body === null || oid === undefined || type === undefined ? null : { oid, type, body: answer.body });
+    answers.push(
+      answer.body === null || oid === undefined || type === undefined ? null : { oid, type, body: answer.body },
+    );
   }
   return answers;
 }
@@ -349,9 +423,19 @@ function planBlobsAndTrees(
       of.set(tree.dir, object !== null && object.type === 'tree' ? parseTreeObject(object.body) : null);
     });
     for (const [of, trees] of read) expectWholeTrees(of, trees, readBundles.get(of) ?? new Map());
-    const trees = new Map<string, TreeEntry[] | null>(dirs.map((dir) => [dir, commit === null ? null : (read.get(commit)?.get(dir) ?? null)]));
+    const trees = new Map<string, TreeEntry[] | null>(
+      dirs.map((dir) => [dir, commit === null ? null : (read.get(commit)?.get(dir) ?? null)]),
+    );
     const bundles = new Map<string, Buffer | null>(commit === null ? [] : (readBundles.get(commit) ?? new Map()));
-    return { blobs, trees, bundles, files: files === undefined ? new Map() : filesIn(read.get(files.commit) ?? new Map(), readBundles.get(files.commit) ?? new Map(), files.paths) };
+    return {
+      blobs,
+      trees,
+      bundles,
+      files:
+        files === undefined
+          ? new Map()
+          : filesIn(read.get(files.commit) ?? new Map(), readBundles.get(files.commit) ?? new Map(), files.paths),
+    };
   };
   return { specs, answer };
 }
@@ -362,7 +446,11 @@ function shardDirectory(dir: string): string | null {
 }
 
 /** The blob ids of `paths` in trees (and shards' bundles) read by directory (absent: no such file, or a directory by that name), in ls-tree's order (for mem's paths, their byte order). */
-function filesIn(trees: ReadonlyMap<string, TreeEntry[] | null>, bundles: ReadonlyMap<string, Buffer | null>, paths: readonly string[]): Map<string, string> {
+function filesIn(
+  trees: ReadonlyMap<string, TreeEntry[] | null>,
+  bundles: ReadonlyMap<string, Buffer | null>,
+  paths: readonly string[],
+): Map<string, string> {
   const found = new Map<string, string>();
   const shards = new Map<string, Map<string, TreeFile>>();
   for (const path of [...new Set(paths)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
@@ -380,7 +468,11 @@ function filesIn(trees: ReadonlyMap<string, TreeEntry[] | null>, bundles: Readon
     }
     if (shard !== null) {
       let files = shards.get(shard);
-      if (files === undefined) shards.set(shard, (files = shardFiles(shard, { bundle: bundles.get(shard) ?? null, loose: trees.get(dir) ?? null })));
+      if (files === undefined)
+        shards.set(
+          shard,
+          (files = shardFiles(shard, { bundle: bundles.get(shard) ?? null, loose: trees.get(dir) ?? null })),
+        );
       const file = files.get(path);
       if (file !== undefined && file.mode !== '40000') found.set(path, file.oid);
       continue;
@@ -396,17 +488,33 @@ function filesIn(trees: ReadonlyMap<string, TreeEntry[] | null>, bundles: Readon
  * (read with it) lists; or a shard's bundle its `entries` directory lists. A directory no parent
  * lists is simply not there.
  */
-function expectWholeTrees(commit: string, trees: ReadonlyMap<string, TreeEntry[] | null>, bundles: ReadonlyMap<string, Buffer | null>): void {
+function expectWholeTrees(
+  commit: string,
+  trees: ReadonlyMap<string, TreeEntry[] | null>,
+  bundles: ReadonlyMap<string, Buffer | null>,
+): void {
   for (const [dir, entries] of trees) {
     if (entries !== null) continue;
     const slash = dir.lastIndexOf('/');
-    const listed = dir === '' ? true : trees.get(slash < 0 ? '' : dir.slice(0, slash))?.some((entry) => entry.name === dir.slice(slash + 1) && entry.mode === '40000');
-    if (listed === true) throw new MemError('GIT_FAILED', `git cat-file in the team store: missing tree ${dir === '' ? `of ${commit}` : `${commit}:${dir}`}`);
+    const listed =
+      dir === ''
+        ? true
+        : trees
+            .get(slash < 0 ? '' : dir.slice(0, slash))
+            ?.some((entry) => entry.name === dir.slice(slash + 1) && entry.mode === '40000');
+    if (listed === true)
+      throw new MemError(
+        'GIT_FAILED',
+        `git cat-file in the team store: missing tree ${dir === '' ? `of ${commit}` : `${commit}:${dir}`}`,
+      );
   }
   for (const [shard, bundle] of bundles) {
     if (bundle !== null) continue;
-    const listed = trees.get(ENTRY_DIR)?.some((entry) => entry.name === `${shard}${BUNDLE_SUFFIX}` && entry.mode !== '40000');
-    if (listed === true) throw new MemError('GIT_FAILED', `git cat-file in the team store: missing blob ${commit}:${bundlePath(shard)}`);
+    const listed = trees
+      .get(ENTRY_DIR)
+      ?.some((entry) => entry.name === `${shard}${BUNDLE_SUFFIX}` && entry.mode !== '40000');
+    if (listed === true)
+      throw new MemError('GIT_FAILED', `git cat-file in the team store: missing blob ${commit}:${bundlePath(shard)}`);
   }
 }
 
@@ -432,7 +540,12 @@ export function attributeChanges(
 }
 
 /** attributeChanges, started now. */
-export function startAttributeChanges(storeDir: string, head: string, exclude: string | readonly string[] | null, dirs: readonly string[]): Promise<{ byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> }> {
+export function startAttributeChanges(
+  storeDir: string,
+  head: string,
+  exclude: string | readonly string[] | null,
+  dirs: readonly string[],
+): Promise<{ byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> }> {
   return started(
     gitAsync(storeDir, attributionArgs(storeDir, head, exclude, dirs)).then(async (out) => {
       const attribution = newAttribution(logged(out), dirs);
@@ -442,9 +555,15 @@ export function startAttributeChanges(storeDir: string, head: string, exclude: s
   );
 }
 
-function attributionArgs(storeDir: string, head: string, exclude: string | readonly string[] | null, dirs: readonly string[]): string[] {
+function attributionArgs(
+  storeDir: string,
+  head: string,
+  exclude: string | readonly string[] | null,
+  dirs: readonly string[],
+): string[] {
   const args = [...RAW_LOG_ARGS, head];
-  for (const excluded of exclude === null ? [] : typeof exclude === 'string' ? [exclude] : exclude) args.push(`^${excluded}`);
+  for (const excluded of exclude === null ? [] : typeof exclude === 'string' ? [exclude] : exclude)
+    args.push(`^${excluded}`);
   // Note: in a shallow store (a first sync fetches only recent commits) a boundary commit looks as
   // if it added every file: what it changed is unknown, so it attributes nothing.
   for (const boundary of shallowCommits(storeDir)) args.push(`^${boundary}`);
@@ -462,7 +581,10 @@ function logged(out: Buffer): LoggedCommit[] {
 const ATTRIBUTION_ROUND = 200;
 
 /** Who changed what, from logged commits (newest first): the rounds of cat-file questions to ask, and the result they fill. */
-function newAttribution(commits: readonly LoggedCommit[], dirs: readonly string[]): { plans(): Iterable<Plan<void>>; result: { byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> } } {
+function newAttribution(
+  commits: readonly LoggedCommit[],
+  dirs: readonly string[],
+): { plans(): Iterable<Plan<void>>; result: { byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> } } {
   const byPath = new Map<string, Attribution>();
   const authors = new Map<string, CommitAuthor>();
   const under = (path: string) => dirs.some((dir) => path.startsWith(`${dir}/`));
@@ -472,13 +594,17 @@ function newAttribution(commits: readonly LoggedCommit[], dirs: readonly string[
   function* plans(): Iterable<Plan<void>> {
     for (let start = 0; start < plain.length; start += ATTRIBUTION_ROUND) {
       const round = plain.slice(start, start + ATTRIBUTION_ROUND);
-      const plan = planChangedPaths(round.map((commit) => ({ from: commit.parents[0] ?? null, to: commit.commit, changes: commit.changes })), under);
+      const plan = planChangedPaths(
+        round.map((commit) => ({ from: commit.parents[0] ?? null, to: commit.commit, changes: commit.changes })),
+        under,
+      );
       yield {
         specs: plan.specs,
         answer(objects) {
           plan.answer(objects).forEach((paths, index) => {
             const commit = round[index] as LoggedCommit;
-            for (const path of paths) if (!byPath.has(path)) byPath.set(path, { commit: commit.commit, author: commit.author });
+            for (const path of paths)
+              if (!byPath.has(path)) byPath.set(path, { commit: commit.commit, author: commit.author });
           });
         },
       };
@@ -504,7 +630,9 @@ export function readCommitAuthors(storeDir: string, commits: Iterable<string>): 
   const authors = new Map<string, CommitAuthor>();
   if (wanted.length === 0) return authors;
   try {
-    const out = git(storeDir, ['log', '--no-walk=unsorted', '--format=%H%x1f%an%x1f%ae%x1f%aI', ...wanted]).toString('utf8');
+    const out = git(storeDir, ['log', '--no-walk=unsorted', '--format=%H%x1f%an%x1f%ae%x1f%aI', ...wanted]).toString(
+      'utf8',
+    );
     for (const line of out.split('\n')) {
       const [commit, name, email, at] = line.split('\u001f');
       if (commit && OID_RE.test(commit)) authors.set(commit, { name: name ?? '', email: email ?? '', at: at ?? '' });
@@ -523,7 +651,13 @@ export function countCommits(storeDir: string, head: string): number {
 /** Returns true when the store has the object `oid`. */
 export function hasObject(storeDir: string, oid: string): boolean {
   if (!OID_RE.test(oid)) return false;
-  return spawnSync('git', ['--git-dir', storeDir, 'cat-file', '-e', `${oid}^{commit}`], { env: gitEnv(), stdio: 'ignore', timeout: 30_000 }).status === 0;
+  return (
+    spawnSync('git', ['--git-dir', storeDir, 'cat-file', '-e', `${oid}^{commit}`], {
+      env: gitEnv(),
+      stdio: 'ignore',
+      timeout: 30_000,
+    }).status === 0
+  );
 }
 
 /** Returns the root commits of `head`'s history (a compaction snapshot is one), with their messages. */
@@ -535,30 +669,54 @@ export function rootCommits(storeDir: string, head: string): Array<{ oid: string
     .map((chunk) => {
       const clean = chunk.replace(/^\n/, '');
       const newline = clean.indexOf('\n');
-      return { oid: newline < 0 ? clean : clean.slice(0, newline), message: newline < 0 ? '' : clean.slice(newline + 1) };
+      return {
+        oid: newline < 0 ? clean : clean.slice(0, newline),
+        message: newline < 0 ? '' : clean.slice(newline + 1),
+      };
     })
     .filter((root) => OID_RE.test(root.oid));
 }
 
 /** Writes a parentless commit with the tree of `commit` (a squashed snapshot of the team ref) and returns its id. */
-export function writeSnapshotCommit(storeDir: string, spec: { commit: string; message: string; author: { name: string; email: string }; timestamp: number }): string {
+export function writeSnapshotCommit(
+  storeDir: string,
+  spec: { commit: string; message: string; author: { name: string; email: string }; timestamp: number },
+): string {
   const name = clean(spec.author.name);
   const email = clean(spec.author.email);
   const date = `${spec.timestamp} +0000`;
-  const env = { GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_AUTHOR_DATE: date, GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email, GIT_COMMITTER_DATE: date };
-  return git(storeDir, ['commit-tree', `${spec.commit}^{tree}`], spec.message, env).toString('utf8').trim();
+  const env = {
+    GIT_AUTHOR_NAME: name,
+    GIT_AUTHOR_EMAIL: email,
+    GIT_AUTHOR_DATE: date,
+    GIT_COMMITTER_NAME: name,
+    GIT_COMMITTER_EMAIL: email,
+    GIT_COMMITTER_DATE: date,
+  };
+  return git(storeDir, ['commit-tree', `${spec.commit}^{tree}`], spec.message, env)
+    .toString('utf8')
+    .trim();
 }
 
 /** isAncestor, started now (resolves false when git cannot tell, as isAncestor returns). */
 export function startIsAncestor(storeDir: string, ancestor: string, descendant: string): Promise<boolean> {
   if (ancestor === descendant) return Promise.resolve(true);
-  return started(gitAsync(storeDir, ['merge-base', '--is-ancestor', ancestor, descendant]).then(() => true, () => false));
+  return started(
+    gitAsync(storeDir, ['merge-base', '--is-ancestor', ancestor, descendant]).then(
+      () => true,
+      () => false,
+    ),
+  );
 }
 
 /** Returns true when `ancestor` is `descendant` or one of its ancestors (git walks only as far as it must). */
 export function isAncestor(storeDir: string, ancestor: string, descendant: string): boolean {
   if (ancestor === descendant) return true;
-  const result = spawnSync('git', ['--git-dir', storeDir, 'merge-base', '--is-ancestor', ancestor, descendant], { env: gitEnv(), stdio: 'ignore', timeout: 60_000 });
+  const result = spawnSync('git', ['--git-dir', storeDir, 'merge-base', '--is-ancestor', ancestor, descendant], {
+    env: gitEnv(),
+    stdio: 'ignore',
+    timeout: 60_000,
+  });
   return result.status === 0;
 }
 
@@ -593,7 +751,12 @@ export function directoriesOf(paths: Iterable<string>): string[] {
  * already); every shard that still has loose files, written by an older mem, is folded into its
  * bundle in the same commit, so a team ref moves over to bundles at its first write.
  */
-export function writeCommit(storeDir: string, spec: CommitSpec, trees?: ReadonlyMap<string, TreeEntry[] | null>, bundles?: ReadonlyMap<string, Buffer | null>): string {
+export function writeCommit(
+  storeDir: string,
+  spec: CommitSpec,
+  trees?: ReadonlyMap<string, TreeEntry[] | null>,
+  bundles?: ReadonlyMap<string, Buffer | null>,
+): string {
   const byShard = new Map<string, FileWrite[]>();
   const plainWrites: FileWrite[] = [];
   for (const write of spec.writes) {
@@ -601,7 +764,12 @@ export function writeCommit(storeDir: string, spec: CommitSpec, trees?: Readonly
     if (shard === null) plainWrites.push(write);
     else byShard.set(shard, [...(byShard.get(shard) ?? []), write]);
   }
-  const entriesDir = spec.parent === null ? [] : ((trees?.has(ENTRY_DIR) === true ? trees.get(ENTRY_DIR) : readBlobsAndTrees(storeDir, [], spec.parent, ['', ENTRY_DIR]).trees.get(ENTRY_DIR)) ?? []);
+  const entriesDir =
+    spec.parent === null
+      ? []
+      : ((trees?.has(ENTRY_DIR) === true
+          ? trees.get(ENTRY_DIR)
+          : readBlobsAndTrees(storeDir, [], spec.parent, ['', ENTRY_DIR]).trees.get(ENTRY_DIR)) ?? []);
   const shardEntries = new Map(entriesDir.map((entry) => [entry.name, entry]));
   const ops: Array<string | Buffer> = [];
   const put = (path: string, content: string) => {
@@ -617,18 +785,37 @@ export function writeCommit(storeDir: string, spec: CommitSpec, trees?: Readonly
     else put(bundlePath(shard), written.bundle);
     // Note: what in a loose directory is no entry file stays there, untouched.
     if (shardEntries.has(shard)) ops.push(`D ${ENTRY_DIR}/${shard}\n`);
-    for (const entry of written.kept) ops.push(`M ${entry.mode === '40000' ? '040000' : entry.mode} ${entry.oid} ${ENTRY_DIR}/${shard}/${entry.name}\n`);
+    for (const entry of written.kept)
+      ops.push(
+        `M ${entry.mode === '40000' ? '040000' : entry.mode} ${entry.oid} ${ENTRY_DIR}/${shard}/${entry.name}\n`,
+      );
   }
   const person = `${clean(spec.author.name)} <${clean(spec.author.email)}> ${spec.timestamp} +0000`;
   const message = Buffer.from(spec.message, 'utf8');
   // Note: fast-import commits onto a ref; a scratch one of this process, removed once the id is known.
   const scratch = `refs/mem/scratch/${process.pid}`;
   const head = `reset ${scratch}\ncommit ${scratch}\nmark :1\nauthor ${person}\ncommitter ${person}\ndata ${message.length}\n`;
-  const input = Buffer.concat([Buffer.from(head), message, Buffer.from(`\n${spec.parent === null ? '' : `from ${spec.parent}\n`}`), ...ops.map((op) => (typeof op === 'string' ? Buffer.from(op, 'utf8') : op)), Buffer.from('\nget-mark :1\n')]);
+  const input = Buffer.concat([
+    Buffer.from(head),
+    message,
+    Buffer.from(`\n${spec.parent === null ? '' : `from ${spec.parent}\n`}`),
+    ...ops.map((op) => (typeof op === 'string' ? Buffer.from(op, 'utf8') : op)),
+    Buffer.from('\nget-mark :1\n'),
+  ]);
   try {
     // Note: always a pack (not loose objects below 100): store-maintenance.ts counts packs to roll them up.
-    const commit = git(storeDir, ['-c', 'fastimport.unpackLimit=0', 'fast-import', '--quiet', '--force', '--date-format=raw'], input).toString('utf8').trim();
-    if (!OID_RE.test(commit)) throw new MemError('GIT_FAILED', `git fast-import in the team store answered "${commit.slice(0, 60)}" for a commit`);
+    const commit = git(
+      storeDir,
+      ['-c', 'fastimport.unpackLimit=0', 'fast-import', '--quiet', '--force', '--date-format=raw'],
+      input,
+    )
+      .toString('utf8')
+      .trim();
+    if (!OID_RE.test(commit))
+      throw new MemError(
+        'GIT_FAILED',
+        `git fast-import in the team store answered "${commit.slice(0, 60)}" for a commit`,
+      );
     return commit;
   } finally {
     rmSync(join(storeDir, scratch), { force: true });
@@ -649,14 +836,20 @@ function writeBundles(
   trees: ReadonlyMap<string, TreeEntry[] | null> | undefined,
   bundles: ReadonlyMap<string, Buffer | null> | undefined,
 ): Map<string, { bundle: string | null; kept: TreeEntry[] }> {
-  const loose = [...entries.values()].filter((entry) => entry.mode === '40000' && shardOfPath(`${ENTRY_DIR}/${entry.name}/`) !== null).map((entry) => entry.name);
+  const loose = [...entries.values()]
+    .filter((entry) => entry.mode === '40000' && shardOfPath(`${ENTRY_DIR}/${entry.name}/`) !== null)
+    .map((entry) => entry.name);
   const shards = [...new Set([...byShard.keys(), ...loose])].sort();
   if (shards.length === 0) return new Map();
   const dirOf = (shard: string) => `${ENTRY_DIR}/${shard}`;
-  const unread = parent === null ? [] : shards.filter((shard) => bundles?.has(shard) !== true || trees?.has(dirOf(shard)) !== true);
-  const read = unread.length === 0 ? null : readBlobsAndTrees(storeDir, [], parent, ['', ENTRY_DIR, ...unread.map(dirOf)]);
-  const bundleOf = (shard: string) => (read?.bundles.has(shard) ? (read.bundles.get(shard) ?? null) : (bundles?.get(shard) ?? null));
-  const looseOf = (shard: string) => (read?.trees.has(dirOf(shard)) ? (read.trees.get(dirOf(shard)) ?? null) : (trees?.get(dirOf(shard)) ?? null));
+  const unread =
+    parent === null ? [] : shards.filter((shard) => bundles?.has(shard) !== true || trees?.has(dirOf(shard)) !== true);
+  const read =
+    unread.length === 0 ? null : readBlobsAndTrees(storeDir, [], parent, ['', ENTRY_DIR, ...unread.map(dirOf)]);
+  const bundleOf = (shard: string) =>
+    read?.bundles.has(shard) ? (read.bundles.get(shard) ?? null) : (bundles?.get(shard) ?? null);
+  const looseOf = (shard: string) =>
+    read?.trees.has(dirOf(shard)) ? (read.trees.get(dirOf(shard)) ?? null) : (trees?.get(dirOf(shard)) ?? null);
   // Note: only a store a previous mem wrote into has loose files; their texts are read once, to fold them.
   const foldable = (shard: string, entry: TreeEntry): string | null => {
     const id = entry.name.endsWith('.json') ? entry.name.slice(0, -5) : '';
@@ -668,7 +861,13 @@ function writeBundles(
       return id === null ? [] : [{ shard, id, oid: entry.oid }];
     }),
   );
-  const looseTexts = looseFiles.length === 0 ? new Map<string, Buffer>() : readBlobs(storeDir, looseFiles.map((file) => file.oid));
+  const looseTexts =
+    looseFiles.length === 0
+      ? new Map<string, Buffer>()
+      : readBlobs(
+          storeDir,
+          looseFiles.map((file) => file.oid),
+        );
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const out = new Map<string, { bundle: string | null; kept: TreeEntry[] }>();
   for (const shard of shards) {
@@ -677,10 +876,17 @@ function writeBundles(
     for (const file of looseFiles) {
       if (file.shard !== shard) continue;
       const bytes = looseTexts.get(file.oid);
-      if (bytes === undefined) throw new MemError('GIT_FAILED', `git cat-file in the team store: missing blob ${file.oid} (${dirOf(shard)}/${file.id}.json)`);
+      if (bytes === undefined)
+        throw new MemError(
+          'GIT_FAILED',
+          `git cat-file in the team store: missing blob ${file.oid} (${dirOf(shard)}/${file.id}.json)`,
+        );
       // Note: a file no bundle line can hold (oversized, not UTF-8) stays where it is, as it is.
       const text = bytes.length > MAX_ENTRY_FILE_BYTES ? null : decodeOrNull(decoder, bytes);
-      if (text === null) keptLoose.push(...(looseOf(shard) ?? []).filter((entry) => entry.oid === file.oid && entry.name === `${file.id}.json`));
+      if (text === null)
+        keptLoose.push(
+          ...(looseOf(shard) ?? []).filter((entry) => entry.oid === file.oid && entry.name === `${file.id}.json`),
+        );
       else texts.set(file.id, text);
     }
     for (const write of byShard.get(shard) ?? []) {
@@ -690,9 +896,14 @@ function writeBundles(
       else texts.set(id, write.content);
     }
     // Note: an entry written now replaces a loose file of it that stayed.
-    const written = new Set((byShard.get(shard) ?? []).map((write) => write.path.slice(write.path.lastIndexOf('/') + 1)));
+    const written = new Set(
+      (byShard.get(shard) ?? []).map((write) => write.path.slice(write.path.lastIndexOf('/') + 1)),
+    );
     const stays = keptLoose.filter((entry) => !written.has(entry.name));
-    out.set(shard, { bundle: texts.size === 0 && kept.length === 0 ? null : serializeBundle(texts, kept), kept: stays });
+    out.set(shard, {
+      bundle: texts.size === 0 && kept.length === 0 ? null : serializeBundle(texts, kept),
+      kept: stays,
+    });
   }
   return out;
 }

@@ -21,7 +21,14 @@ export type RemoteConfig = { url: string | null; pushurl: string | null; identit
 
 type Saved = RemoteConfig & { version: 2; remote: string; stamps: StampSet };
 
-const ENV_CONFIG = ['GIT_CONFIG', 'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT', 'GIT_DIR', 'GIT_COMMON_DIR', 'GIT_CONFIG_SYSTEM'];
+const ENV_CONFIG = [
+  'GIT_CONFIG',
+  'GIT_CONFIG_PARAMETERS',
+  'GIT_CONFIG_COUNT',
+  'GIT_DIR',
+  'GIT_COMMON_DIR',
+  'GIT_CONFIG_SYSTEM',
+];
 
 /** The config files git reads for the clone at `root`, in the order it reads them; null when the environment adds configuration of its own. */
 function configFiles(root: string): string[] | null {
@@ -29,9 +36,15 @@ function configFiles(root: string): string[] | null {
   const home = process.env['HOME'] ?? homedir();
   const global = process.env['GIT_CONFIG_GLOBAL'];
   // Note: where a git build keeps its system config depends on its prefix: the usual ones.
-  const files = process.env['GIT_CONFIG_NOSYSTEM'] ? [] : ['/etc/gitconfig', '/usr/local/etc/gitconfig', '/opt/homebrew/etc/gitconfig'];
+  const files = process.env['GIT_CONFIG_NOSYSTEM']
+    ? []
+    : ['/etc/gitconfig', '/usr/local/etc/gitconfig', '/opt/homebrew/etc/gitconfig'];
   if (global !== undefined) files.push(global);
-  else files.push(join(process.env['XDG_CONFIG_HOME'] || join(home, '.config'), 'git', 'config'), join(home, '.gitconfig'));
+  else
+    files.push(
+      join(process.env['XDG_CONFIG_HOME'] || join(home, '.config'), 'git', 'config'),
+      join(home, '.gitconfig'),
+    );
   try {
     const common = resolveCommonGitDir(root);
     files.push(join(common, 'config'), join(common, 'config.worktree'));
@@ -70,9 +83,19 @@ export function readRemoteConfig(root: string, remote: string): RemoteConfig | n
   if (files === null) return null;
   try {
     const saved = JSON.parse(readFileSync(cachePath(root), 'utf8')) as Partial<Saved>;
-    if (saved.version !== 2 || saved.remote !== remote || typeof saved.stamps?.files !== 'object' || saved.stamps.files === null) return null;
+    if (
+      saved.version !== 2 ||
+      saved.remote !== remote ||
+      typeof saved.stamps?.files !== 'object' ||
+      saved.stamps.files === null
+    )
+      return null;
     // Note: the same files (the environment chooses them), each as it was, none changed within a tick of its stamp.
-    if (Object.keys(saved.stamps.files).join('\u0000') !== files.join('\u0000') || !stampsHold(saved.stamps, byPath(files))) return null;
+    if (
+      Object.keys(saved.stamps.files).join('\u0000') !== files.join('\u0000') ||
+      !stampsHold(saved.stamps, byPath(files))
+    )
+      return null;
     return { url: saved.url ?? null, pushurl: saved.pushurl ?? null, identity: saved.identity ?? null };
   } catch {
     return null;
@@ -89,7 +112,11 @@ export function stampRemoteConfig(root: string): StampSet | null {
 export function saveRemoteConfig(root: string, remote: string, stamps: StampSet | null, answer: RemoteConfig): void {
   try {
     if (stamps === null) rmSync(cachePath(root), { force: true });
-    else writeCacheFileSync(cachePath(root), `${JSON.stringify({ version: 2, remote, stamps, ...answer } satisfies Saved)}\n`);
+    else
+      writeCacheFileSync(
+        cachePath(root),
+        `${JSON.stringify({ version: 2, remote, stamps, ...answer } satisfies Saved)}\n`,
+      );
   } catch {
     /* a cache */
   }

@@ -32,6 +32,9 @@ export function packCount(storeDir: string): number {
  */
 export async function repackIfMany(storeDir: string, limit: number = PACKS_BEFORE_REPACK): Promise<boolean> {
   if (packCount(storeDir) <= limit) return false;
-  const run = await runGit(['--git-dir', storeDir, '-c', 'repack.writeBitmaps=false', 'repack', '-d', '-l', '-q', '--geometric=2'], { cwd: storeDir, timeoutMs: 120_000 });
+  const run = await runGit(
+    ['--git-dir', storeDir, '-c', 'repack.writeBitmaps=false', 'repack', '-d', '-l', '-q', '--geometric=2'],
+    { cwd: storeDir, timeoutMs: 120_000 },
+  );
   return run.status === 0;
 }

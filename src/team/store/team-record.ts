@@ -120,7 +120,12 @@ const shards = new Map<string, string>();
 /** SHA-1 in hex; the one-shot `crypto.hash` (Node ≥ 20.12) is several times cheaper per call than a Hash object, which matters for 20,000 ids. */
 const sha1Hex: (data: string | Buffer) => string =
   typeof (crypto as { hash?: unknown }).hash === 'function'
-    ? (data) => (crypto as unknown as { hash(algorithm: string, data: string | Buffer, encoding: 'hex'): string }).hash('sha1', data, 'hex')
+    ? (data) =>
+        (crypto as unknown as { hash(algorithm: string, data: string | Buffer, encoding: 'hex'): string }).hash(
+          'sha1',
+          data,
+          'hex',
+        )
     : (data) => crypto.createHash('sha1').update(data).digest('hex');
 
 export function entryPath(id: string): string {
@@ -132,7 +137,10 @@ export function tombstonePath(id: string): string {
 }
 
 /** The entry files of a tree by id (their blob ids) and the ids its tombstones forget; other paths are left out. */
-export function filesById(files: Iterable<{ path: string; oid: string }>): { entries: Map<string, string>; tombstones: string[] } {
+export function filesById(files: Iterable<{ path: string; oid: string }>): {
+  entries: Map<string, string>;
+  tombstones: string[];
+} {
   const entries = new Map<string, string>();
   const tombstones: string[] = [];
   for (const file of files) {
@@ -161,13 +169,17 @@ const kinds = new Map<string, PathKind>();
 
 function classifyPathOnce(path: string): PathKind {
   const parts = path.split('/');
-  if (parts.length !== 3) return parts[0] === ENTRY_DIR || parts[0] === TOMBSTONE_DIR ? { kind: 'malformed', id: path } : null;
+  if (parts.length !== 3)
+    return parts[0] === ENTRY_DIR || parts[0] === TOMBSTONE_DIR ? { kind: 'malformed', id: path } : null;
   const [dir, shard, name] = parts as [string, string, string];
   if (dir === ENTRY_DIR) {
     const id = name.endsWith('.json') ? name.slice(0, -5) : '';
     return isValidId(id) && shard === shardOf(id) ? { kind: 'entry', id } : { kind: 'malformed', id: path };
   }
-  if (dir === TOMBSTONE_DIR) return isValidId(name) && shard === shardOf(name) ? { kind: 'tombstone', id: name } : { kind: 'malformed', id: path };
+  if (dir === TOMBSTONE_DIR)
+    return isValidId(name) && shard === shardOf(name)
+      ? { kind: 'tombstone', id: name }
+      : { kind: 'malformed', id: path };
   return null;
 }
 
@@ -182,17 +194,24 @@ export function serializeRecord(record: TeamRecord): string {
     // a nested value. Every mem writes them so, which is what lets an older one write back the bytes
     // a newer one wrote (same blob id: an entry it did not change never looks changed).
     let fields = '';
-    for (const [key, value] of record.fields ?? []) fields += `,\n  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')}`;
+    for (const [key, value] of record.fields ?? [])
+      fields += `,\n  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')}`;
     return `{\n  "section": ${JSON.stringify(record.section)},\n  "text": ${JSON.stringify(record.text)}${session}${agent}${fields}\n}\n`;
   }
   // Note: `scope` only when there is one, so a conflict of team-wide entries keeps the bytes it always had.
-  const versions = sortVersions(record.versions).map((version) => ({ section: version.section, text: version.text, commit: version.commit, ...(version.scope === undefined ? {} : { scope: version.scope }) }));
+  const versions = sortVersions(record.versions).map((version) => ({
+    section: version.section,
+    text: version.text,
+    commit: version.commit,
+    ...(version.scope === undefined ? {} : { scope: version.scope }),
+  }));
   return `${JSON.stringify({ section: record.section, conflict: { base: record.base, versions } }, null, 2)}\n`;
 }
 
 /** Versions in a canonical order, so every clone writes the same conflict the same way. */
 export function sortVersions(versions: readonly TeamVersion[]): TeamVersion[] {
-  const key = (version: TeamVersion) => `${version.text ?? '\u0000'}\u0001${version.section}\u0001${version.commit ?? ''}\u0001${version.scope ?? ''}`;
+  const key = (version: TeamVersion) =>
+    `${version.text ?? '\u0000'}\u0001${version.section}\u0001${version.commit ?? ''}\u0001${version.scope ?? ''}`;
   return [...versions].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
@@ -207,7 +226,8 @@ export type ParsedRecord = { ok: true; record: TeamRecord } | { ok: false; reaso
 
 /** Returns the record in `bytes`, or why it is refused (size, encoding, shape); never throws. */
 export function parseRecord(bytes: Buffer): ParsedRecord {
-  if (bytes.length > MAX_ENTRY_FILE_BYTES) return { ok: false, reason: `oversized (${bytes.length} bytes, limit ${MAX_ENTRY_FILE_BYTES})` };
+  if (bytes.length > MAX_ENTRY_FILE_BYTES)
+    return { ok: false, reason: `oversized (${bytes.length} bytes, limit ${MAX_ENTRY_FILE_BYTES})` };
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -235,7 +255,13 @@ function readRecord(value: unknown): ParsedRecord {
     const base = conflict['base'];
     let parsedBase: { section: string; text: string } | null = null;
     if (base !== null) {
-      if (!isPlainObject(base) || typeof base['text'] !== 'string' || typeof base['section'] !== 'string' || !SECTION_RE.test(base['section'])) return { ok: false, reason: 'bad conflict base' };
+      if (
+        !isPlainObject(base) ||
+        typeof base['text'] !== 'string' ||
+        typeof base['section'] !== 'string' ||
+        !SECTION_RE.test(base['section'])
+      )
+        return { ok: false, reason: 'bad conflict base' };
       const problem = textProblem(base['text']);
       if (problem) return { ok: false, reason: problem };
       parsedBase = { section: base['section'], text: base['text'] };
@@ -246,16 +272,23 @@ function readRecord(value: unknown): ParsedRecord {
       const vSection = raw['section'];
       const vText = raw['text'];
       const commit = raw['commit'] ?? null;
-      if (typeof vSection !== 'string' || !SECTION_RE.test(vSection)) return { ok: false, reason: 'bad conflict version section' };
+      if (typeof vSection !== 'string' || !SECTION_RE.test(vSection))
+        return { ok: false, reason: 'bad conflict version section' };
       if (vText !== null && typeof vText !== 'string') return { ok: false, reason: 'bad conflict version text' };
-      if (commit !== null && (typeof commit !== 'string' || !OID_RE.test(commit))) return { ok: false, reason: 'bad conflict version commit' };
+      if (commit !== null && (typeof commit !== 'string' || !OID_RE.test(commit)))
+        return { ok: false, reason: 'bad conflict version commit' };
       if (typeof vText === 'string') {
         const problem = textProblem(vText);
         if (problem) return { ok: false, reason: problem };
       }
       const vScope = raw['scope'];
-      if (vScope !== undefined && !isBranchName(vScope)) return { ok: false, reason: 'bad conflict version scope (not a branch name)' };
-      versions.push(vScope === undefined ? { section: vSection, text: vText, commit } : { section: vSection, text: vText, commit, scope: vScope });
+      if (vScope !== undefined && !isBranchName(vScope))
+        return { ok: false, reason: 'bad conflict version scope (not a branch name)' };
+      versions.push(
+        vScope === undefined
+          ? { section: vSection, text: vText, commit }
+          : { section: vSection, text: vText, commit, scope: vScope },
+      );
     }
     if (versions.length < 2 || versions.length > 8) return { ok: false, reason: 'a conflict needs 2 to 8 versions' };
     return { ok: true, record: { kind: 'conflict', section, base: parsedBase, versions: sortVersions(versions) } };
@@ -265,19 +298,27 @@ function readRecord(value: unknown): ParsedRecord {
   const problem = textProblem(text);
   if (problem) return { ok: false, reason: problem };
   const session = value['session'] ?? null;
-  if (session !== null && (typeof session !== 'string' || !SESSION_RE.test(session))) return { ok: false, reason: 'bad session id' };
+  if (session !== null && (typeof session !== 'string' || !SESSION_RE.test(session)))
+    return { ok: false, reason: 'bad session id' };
   const agent = value['agent'] ?? null;
   if (agent !== null && !isAgentName(agent)) return { ok: false, reason: 'bad agent name' };
   const fields = otherFields(value);
   const scope = fields.find(([key]) => key === 'scope');
   if (scope !== undefined && !isBranchName(scope[1])) return { ok: false, reason: 'bad scope (not a branch name)' };
-  return { ok: true, record: fields.length === 0 ? { kind: 'entry', section, text, session, agent } : { kind: 'entry', section, text, session, agent, fields } };
+  return {
+    ok: true,
+    record:
+      fields.length === 0
+        ? { kind: 'entry', section, text, session, agent }
+        : { kind: 'entry', section, text, session, agent, fields },
+  };
 }
 
 /** Returns an entry object's fields beyond the core ones, in key order (a field this mem does not know is kept, never refused). */
 export function otherFields(value: Readonly<Record<string, unknown>>): EntryFields {
   const fields: Array<readonly [string, unknown]> = [];
-  for (const key of Object.keys(value)) if (!CORE_KEYS.has(key) && value[key] !== undefined) fields.push([key, value[key]]);
+  for (const key of Object.keys(value))
+    if (!CORE_KEYS.has(key) && value[key] !== undefined) fields.push([key, value[key]]);
   return fields.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
@@ -292,7 +333,8 @@ export function isAgentName(value: unknown): value is string {
  */
 function textProblem(text: string): string | null {
   if (text.trim() === '') return 'empty text';
-  if (text.length > MAX_ENTRY_TEXT_CHARS) return `oversized text (${text.length} characters, limit ${MAX_ENTRY_TEXT_CHARS})`;
+  if (text.length > MAX_ENTRY_TEXT_CHARS)
+    return `oversized text (${text.length} characters, limit ${MAX_ENTRY_TEXT_CHARS})`;
   if (/<!--|-->/.test(text)) return 'contains an HTML comment (marker-like content)';
   return null;
 }

@@ -3,7 +3,17 @@
  * nothing to do spawns nothing, and moved with a compare-and-swap done the way git's files backend
  * does it (see moveRefFile), so a sync that pushes spawns no `git update-ref` after the push.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { MemError } from '../../core/errors.js';
 import { teamRefNames, type TeamRef } from './team-ref-names.js';
@@ -78,7 +88,8 @@ function takeLock(lock: string): number {
   try {
     return openSync(lock, 'wx');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() - statSync(lock).mtimeMs < STALE_LOCK_MS) throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() - statSync(lock).mtimeMs < STALE_LOCK_MS)
+      throw error;
     rmSync(lock, { force: true });
     return openSync(lock, 'wx');
   }

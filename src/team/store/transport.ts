@@ -28,10 +28,7 @@ export type TransportFailureReason =
 
 export type TransportFailure = { ok: false; reason: TransportFailureReason; message: string };
 
-export type FetchOutcome =
-  | { ok: true; branchExists: true }
-  | { ok: true; branchExists: false }
-  | TransportFailure;
+export type FetchOutcome = { ok: true; branchExists: true } | { ok: true; branchExists: false } | TransportFailure;
 
 export type PushOutcome = { ok: true } | TransportFailure;
 
@@ -74,7 +71,14 @@ const knownUrls = new Map<string, { url: string | null; pushurl: string | null }
 
 function remoteUrls(root: string, remote: string): { url: string | null; pushurl: string | null } {
   const global = process.env['GIT_CONFIG_GLOBAL'] ?? join(process.env['HOME'] ?? homedir(), '.gitconfig');
-  const key = [root, remote, fileStamp(join(root, '.git', 'config')), fileStamp(join(root, '.git')), global, fileStamp(global)].join('\u0000');
+  const key = [
+    root,
+    remote,
+    fileStamp(join(root, '.git', 'config')),
+    fileStamp(join(root, '.git')),
+    global,
+    fileStamp(global),
+  ].join('\u0000');
   const known = knownUrls.get(key);
   if (known !== undefined) return known;
   const saved = readRemoteConfig(root, remote);
@@ -120,7 +124,10 @@ function remoteUrls(root: string, remote: string): { url: string | null; pushurl
  * in the same process; returns whether the branch exists on the remote, or why the fetch failed.
  * A remote without the team branch fetches nothing at all (git refuses the whole fetch). Never throws.
  */
-export async function fetchTeamBranch(target: TransportTarget, options: { depth?: number; progress?: Progress } = {}): Promise<FetchOutcome> {
+export async function fetchTeamBranch(
+  target: TransportTarget,
+  options: { depth?: number; progress?: Progress } = {},
+): Promise<FetchOutcome> {
   const url = resolveRemoteUrl(target.root, target.remote);
   if (url === null) return missingRemote(target.remote);
   const refspecs = [`+${target.remoteRef}:refs/remotes/${target.remote}/${target.branch}`, ...(target.alongside ?? [])];
@@ -130,9 +137,23 @@ export async function fetchTeamBranch(target: TransportTarget, options: { depth?
   const progress = options.progress;
   // Note: git's own object counts ("Receiving objects: 45% (450/1000)") only when someone watches;
   // they are dropped from the captured text so failures read as before.
-  const watch = progress === undefined ? {} : { onStderr: fetchProgress(progress, `fetching the team memory from ${target.remote}`) };
+  const watch =
+    progress === undefined
+      ? {}
+      : { onStderr: fetchProgress(progress, `fetching the team memory from ${target.remote}`) };
   const run = await runGit(
-    ['--git-dir', target.storeDir, 'fetch', progress === undefined ? '--quiet' : '--progress', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', ...depth, url, ...refspecs],
+    [
+      '--git-dir',
+      target.storeDir,
+      'fetch',
+      progress === undefined ? '--quiet' : '--progress',
+      '--no-tags',
+      '--no-write-fetch-head',
+      '--no-recurse-submodules',
+      ...depth,
+      url,
+      ...refspecs,
+    ],
     { cwd: target.root, timeoutMs: target.timeoutMs, ...watch },
   );
   if (progress !== undefined) run.stderr = withoutProgress(run.stderr);
@@ -151,21 +172,31 @@ export async function fetchTeamBranch(target: TransportTarget, options: { depth?
  * Pushes `commit` to the remote team branch without running any hook and without force; returns
  * `rejected` when the remote moved on (fetch, merge and retry), or another failure. Never throws.
  */
-export async function pushTeamBranch(target: TransportTarget, commit: string, prepared?: PreparedPush): Promise<PushOutcome> {
+export async function pushTeamBranch(
+  target: TransportTarget,
+  commit: string,
+  prepared?: PreparedPush,
+): Promise<PushOutcome> {
   const url = prepared?.url ?? resolveRemoteUrl(target.root, target.remote, 'push');
   if (url === null) return missingRemote(target.remote);
   const refspec = `${commit}:${target.remoteRef}`;
   // Note: the store's packs are rolled up while the push waits on the remote (git lets a repack
   // run beside readers: the new pack is written before the old ones go).
   const [run] = await Promise.all([
-    prepared !== undefined ? prepared.git.run(refspec) : runGit([...pushArgs(target, url), refspec], { cwd: target.root, timeoutMs: target.timeoutMs }),
+    prepared !== undefined
+      ? prepared.git.run(refspec)
+      : runGit([...pushArgs(target, url), refspec], { cwd: target.root, timeoutMs: target.timeoutMs }),
     repackIfMany(target.storeDir),
   ]);
   if (run.status === 0) return { ok: true };
   const text = output(run);
   // Note: two pushes landing at the same moment make the loser's ref update fail on the remote
   // ("cannot lock ref … is at X but expected Y"): that is a race to retry, not a refusal.
-  if (/\[rejected\]|non-fast-forward|fetch first|stale info|cannot lock ref|failed to lock|failed to update ref|but expected/i.test(text)) {
+  if (
+    /\[rejected\]|non-fast-forward|fetch first|stale info|cannot lock ref|failed to lock|failed to update ref|but expected/i.test(
+      text,
+    )
+  ) {
     return { ok: false, reason: 'rejected', message: `the remote team branch moved on: ${firstLine(text)}` };
   }
   if (/\[remote rejected\]|protected branch|pre-receive hook declined|denied/i.test(text)) {
@@ -184,7 +215,9 @@ export type PreparedPush = { url: string; git: PreparedGit };
 /** Starts a push of the team ref that waits for its commit (pushTeamBranch's third argument; cancel it when unused); null when the remote has no url. */
 function preparePush(target: TransportTarget): PreparedPush | null {
   const url = resolveRemoteUrl(target.root, target.remote, 'push');
-  return url === null ? null : { url, git: prepareGit(pushArgs(target, url), { cwd: target.root, timeoutMs: target.timeoutMs }) };
+  return url === null
+    ? null
+    : { url, git: prepareGit(pushArgs(target, url), { cwd: target.root, timeoutMs: target.timeoutMs }) };
 }
 
 /** A sync's first push, started ahead once (`prepare`) and handed to the push that needs it (`take`); a retry starts its own. */
@@ -223,7 +256,18 @@ export async function unshallowTeamBranch(target: TransportTarget): Promise<{ ok
   if (url === null) return missingRemote(target.remote);
   const refspec = `+${target.remoteRef}:refs/remotes/${target.remote}/${target.branch}`;
   const run = await runGit(
-    ['--git-dir', target.storeDir, 'fetch', '--quiet', '--unshallow', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', url, refspec],
+    [
+      '--git-dir',
+      target.storeDir,
+      'fetch',
+      '--quiet',
+      '--unshallow',
+      '--no-tags',
+      '--no-write-fetch-head',
+      '--no-recurse-submodules',
+      url,
+      refspec,
+    ],
     { cwd: target.root, timeoutMs: target.timeoutMs },
   );
   return run.status === 0 ? { ok: true } : classifyFailure(run, target.timeoutMs);
@@ -234,12 +278,25 @@ export async function unshallowTeamBranch(target: TransportTarget): Promise<{ ok
  * into the store, under `refs/mem/archive/…`, so a clone whose base predates a compaction can see
  * that its base is part of the compacted history. Never throws.
  */
-export async function fetchArchiveRef(target: TransportTarget, archiveRef: string): Promise<{ ok: true } | TransportFailure> {
+export async function fetchArchiveRef(
+  target: TransportTarget,
+  archiveRef: string,
+): Promise<{ ok: true } | TransportFailure> {
   const url = resolveRemoteUrl(target.root, target.remote);
   if (url === null) return missingRemote(target.remote);
   const local = archiveRef.replace(/^refs\/mem\/team-archive\//, 'refs/mem/archive/');
   const run = await runGit(
-    ['--git-dir', target.storeDir, 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', url, `+${archiveRef}:${local}`],
+    [
+      '--git-dir',
+      target.storeDir,
+      'fetch',
+      '--quiet',
+      '--no-tags',
+      '--no-write-fetch-head',
+      '--no-recurse-submodules',
+      url,
+      `+${archiveRef}:${local}`,
+    ],
     { cwd: target.root, timeoutMs: target.timeoutMs },
   );
   return run.status === 0 ? { ok: true } : classifyFailure(run, target.timeoutMs);
@@ -250,16 +307,37 @@ export async function fetchArchiveRef(target: TransportTarget, archiveRef: strin
  * snapshot only if it still points at `expected` (a lease: a teammate who pushed meanwhile makes
  * it `rejected`, nothing changes). Atomic: both refs move, or neither. Never throws.
  */
-export async function pushCompaction(target: TransportTarget, snapshot: string, expected: string, archiveRef: string): Promise<PushOutcome> {
+export async function pushCompaction(
+  target: TransportTarget,
+  snapshot: string,
+  expected: string,
+  archiveRef: string,
+): Promise<PushOutcome> {
   const url = resolveRemoteUrl(target.root, target.remote, 'push');
   if (url === null) return missingRemote(target.remote);
   const run = await runGit(
-    ['--git-dir', target.storeDir, 'push', '--quiet', '--no-verify', '--porcelain', '--atomic', `--force-with-lease=${target.remoteRef}:${expected}`, url, `${expected}:${archiveRef}`, `${snapshot}:${target.remoteRef}`],
+    [
+      '--git-dir',
+      target.storeDir,
+      'push',
+      '--quiet',
+      '--no-verify',
+      '--porcelain',
+      '--atomic',
+      `--force-with-lease=${target.remoteRef}:${expected}`,
+      url,
+      `${expected}:${archiveRef}`,
+      `${snapshot}:${target.remoteRef}`,
+    ],
     { cwd: target.root, timeoutMs: target.timeoutMs },
   );
   if (run.status === 0) return { ok: true };
   const text = output(run);
-  if (/\[rejected\]|stale info|non-fast-forward|fetch first|cannot lock ref|failed to lock|but expected|atomic push failed/i.test(text)) {
+  if (
+    /\[rejected\]|stale info|non-fast-forward|fetch first|cannot lock ref|failed to lock|but expected|atomic push failed/i.test(
+      text,
+    )
+  ) {
     return { ok: false, reason: 'rejected', message: `the remote team ref moved on: ${firstLine(text)}` };
   }
   if (/\[remote rejected\]|protected branch|pre-receive hook declined|denied/i.test(text)) {
@@ -269,14 +347,20 @@ export async function pushCompaction(target: TransportTarget, snapshot: string, 
 }
 
 function classifyFailure(run: GitRun, timeoutMs: number): TransportFailure {
-  if (run.spawnError !== undefined) return { ok: false, reason: 'failed', message: `cannot run git: ${run.spawnError}` };
+  if (run.spawnError !== undefined)
+    return { ok: false, reason: 'failed', message: `cannot run git: ${run.spawnError}` };
   if (run.timedOut) {
-    return { ok: false, reason: 'offline', message: `the remote did not answer within ${Math.round(timeoutMs / 1000)}s` };
+    return {
+      ok: false,
+      reason: 'offline',
+      message: `the remote did not answer within ${Math.round(timeoutMs / 1000)}s`,
+    };
   }
   const text = output(run);
   const offline =
     /could not read from remote|does not appear to be a git repository|could not resolve host|connection (refused|timed out|reset)|network is unreachable|unable to access|failed to connect|no route to host|authentication failed|permission denied|repository not found|not found|host key verification failed|terminal prompts disabled|early eof/i;
-  if (offline.test(text)) return { ok: false, reason: 'offline', message: `the remote is unreachable: ${firstLine(text)}` };
+  if (offline.test(text))
+    return { ok: false, reason: 'offline', message: `the remote is unreachable: ${firstLine(text)}` };
   return { ok: false, reason: 'failed', message: `git failed (exit ${run.status ?? 'killed'}): ${firstLine(text)}` };
 }
 
@@ -295,8 +379,10 @@ const PROGRESS_LINE = /^(?:remote: )?(Counting|Compressing|Receiving|Resolving|E
 export function fetchProgress(progress: Progress, label: string): (chunk: string) => void {
   return (chunk) => {
     for (const line of chunk.split(/[\r\n]+/)) {
-      const counted = /(?:remote: )?(Counting|Compressing|Receiving|Resolving) (objects|deltas):\s+\d+% \((\d+)\/(\d+)\)/.exec(line);
-      if (counted) progress(`${label}: ${counted[1]?.toLowerCase()} ${counted[2]}`, Number(counted[3]), Number(counted[4]));
+      const counted =
+        /(?:remote: )?(Counting|Compressing|Receiving|Resolving) (objects|deltas):\s+\d+% \((\d+)\/(\d+)\)/.exec(line);
+      if (counted)
+        progress(`${label}: ${counted[1]?.toLowerCase()} ${counted[2]}`, Number(counted[3]), Number(counted[4]));
     }
   };
 }

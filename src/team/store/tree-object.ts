@@ -13,7 +13,11 @@ export function parseTree(body: Buffer): TreeEntry[] {
     const space = body.indexOf(0x20, at);
     const nul = body.indexOf(0, space + 1);
     if (space < 0 || nul < 0 || nul + 21 > body.length) throw new Error('malformed tree object');
-    entries.push({ mode: body.toString('latin1', at, space), name: body.toString('utf8', space + 1, nul), oid: body.toString('hex', nul + 1, nul + 21) });
+    entries.push({
+      mode: body.toString('latin1', at, space),
+      name: body.toString('utf8', space + 1, nul),
+      oid: body.toString('hex', nul + 1, nul + 21),
+    });
     at = nul + 21;
   }
   return entries;

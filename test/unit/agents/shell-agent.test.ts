@@ -3,8 +3,13 @@ import { latestHookSession, shellAgentOf } from '../../../src/agents/shell-agent
 
 describe('which agent runs a shell command', () => {
   it('reads what each pinned client sets for the commands its model runs', () => {
-    expect(shellAgentOf({ CLAUDECODE: '1', CLAUDE_CODE_SESSION_ID: 'c0ffee00-1' })).toEqual({ agent: 'claude', session: 'c0ffee00-1' });
-    expect(shellAgentOf({ CODEX_THREAD_ID: '01a2317c-d2ac', CODEX_SESSION_ID: '01a2317c-d2ac', CODEX_CI: '1' })).toEqual({ agent: 'codex', session: '01a2317c-d2ac' });
+    expect(shellAgentOf({ CLAUDECODE: '1', CLAUDE_CODE_SESSION_ID: 'c0ffee00-1' })).toEqual({
+      agent: 'claude',
+      session: 'c0ffee00-1',
+    });
+    expect(
+      shellAgentOf({ CODEX_THREAD_ID: '01a2317c-d2ac', CODEX_SESSION_ID: '01a2317c-d2ac', CODEX_CI: '1' }),
+    ).toEqual({ agent: 'codex', session: '01a2317c-d2ac' });
     expect(shellAgentOf({ GEMINI_CLI: '1' })).toEqual({ agent: 'gemini', session: undefined });
     expect(shellAgentOf({ HOME: '/home/dev', CODEX_HOME: '/home/dev/.codex' })).toBeUndefined();
   });

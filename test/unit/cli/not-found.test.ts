@@ -2,7 +2,19 @@
 import { describe, expect, it } from 'vitest';
 import { suggestCommand } from '../../../src/cli/hooks/not-found.js';
 
-const COMMANDS = ['candidates', 'demo', 'forget', 'init', 'list', 'remember', 'review', 'search', 'status', 'sync', 'uninstall'];
+const COMMANDS = [
+  'candidates',
+  'demo',
+  'forget',
+  'init',
+  'list',
+  'remember',
+  'review',
+  'search',
+  'status',
+  'sync',
+  'uninstall',
+];
 
 describe('suggestCommand', () => {
   it('finds swapped, missing, extra and wrong letters, and unique prefixes', () => {

@@ -13,7 +13,9 @@ import { PROJECT_ROOT } from '../../helpers/temp-repo.js';
 describe('docs/commands.md', () => {
   it('is what the command metadata generates (else: npm run build && npm run docs:commands)', () => {
     const committed = readFileSync(join(PROJECT_ROOT, 'docs', 'commands.md'), 'utf8');
-    expect(committed, 'docs/commands.md is stale: run npm run build && npm run docs:commands').toBe(commandReference(COMMANDS as Record<string, unknown>));
+    expect(committed, 'docs/commands.md is stale: run npm run build && npm run docs:commands').toBe(
+      commandReference(COMMANDS as Record<string, unknown>),
+    );
   });
 
   it('names every command the CLI ships', () => {

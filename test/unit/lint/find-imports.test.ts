@@ -5,11 +5,19 @@ const targets = (text: string) => findImports(text).map((found) => `${found.line
 
 describe('findImports (Claude Code 2.1 reading of @path)', () => {
   it('finds imports at a line start or after white space, with their lines', () => {
-    expect(targets('# Project\nSee @docs/style.md for style.\n@./AGENTS.md\n- rules: @~/.claude/mine.md')).toEqual(['2:docs/style.md', '3:./AGENTS.md', '4:~/.claude/mine.md']);
+    expect(targets('# Project\nSee @docs/style.md for style.\n@./AGENTS.md\n- rules: @~/.claude/mine.md')).toEqual([
+      '2:docs/style.md',
+      '3:./AGENTS.md',
+      '4:~/.claude/mine.md',
+    ]);
   });
 
   it('skips code spans, fenced code and HTML comments, as the client does', () => {
-    expect(targets('Run `@scripts/x.md` here\n```\n@inside/fence.md\n```\n<!-- @hidden.md -->\n<!--\n@also-hidden.md\n-->\n@after.md')).toEqual(['9:after.md']);
+    expect(
+      targets(
+        'Run `@scripts/x.md` here\n```\n@inside/fence.md\n```\n<!-- @hidden.md -->\n<!--\n@also-hidden.md\n-->\n@after.md',
+      ),
+    ).toEqual(['9:after.md']);
   });
 
   it('leaves e-mail addresses, scoped packages and mentions starting with @ alone', () => {

@@ -7,12 +7,24 @@ const manifests = new Map([
   ['tools/Makefile', 'gen:\n\tgo generate\n'],
 ]);
 const lint = (text: string, code = false) =>
-  findMissingReferences([{ path: 'AGENTS.md', team: false, documents: [{ text, section: '', line: 3, ...(code ? { code: true as const } : {}) }] }], { exists: () => false, manifests }).map((f) => `${f.code} ${f.message.split(' is ')[0]}`);
+  findMissingReferences(
+    [
+      {
+        path: 'AGENTS.md',
+        team: false,
+        documents: [{ text, section: '', line: 3, ...(code ? { code: true as const } : {}) }],
+      },
+    ],
+    { exists: () => false, manifests },
+  ).map((f) => `${f.code} ${f.message.split(' is ')[0]}`);
 
 describe('findMissingReferences: commands', () => {
   it('flags a script or target written as code that no manifest defines', () => {
     expect(lint('Run `pnpm lint` and `npm run build`.')).toEqual(['missing-script the script lint']);
-    expect(lint('make bench\nmake -C tools gen\nmake -C tools docs', true)).toEqual(['missing-target the make target bench', 'missing-target the make target tools:docs']);
+    expect(lint('make bench\nmake -C tools gen\nmake -C tools docs', true)).toEqual([
+      'missing-target the make target bench',
+      'missing-target the make target tools:docs',
+    ]);
   });
 
   it("leaves prose, the package managers' own commands and kinds the repository has no manifest for alone", () => {

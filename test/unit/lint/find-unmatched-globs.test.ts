@@ -17,6 +17,9 @@ describe('paths: globs', () => {
   });
 
   it('keeps a comma inside braces in one glob of an inline paths: string', () => {
-    expect(readFrontMatterPaths('---\npaths: "web/**/*.{ts,tsx}", docs/**\n---\n- rule\n')).toEqual(['web/**/*.{ts,tsx}', 'docs/**']);
+    expect(readFrontMatterPaths('---\npaths: "web/**/*.{ts,tsx}", docs/**\n---\n- rule\n')).toEqual([
+      'web/**/*.{ts,tsx}',
+      'docs/**',
+    ]);
   });
 });

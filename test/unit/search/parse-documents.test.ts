@@ -19,7 +19,14 @@ describe('markdown → documents', () => {
     );
     expect(parsed.documents).toEqual([
       { text: 'Intro.', section: 'Project', line: 3 },
-      { text: 'Tests need `docker compose up db`.', section: 'Project > Gotchas', line: 7, date: '2026-11-20T10:00:00Z', author: 'alice', memId: 'g1' },
+      {
+        text: 'Tests need `docker compose up db`.',
+        section: 'Project > Gotchas',
+        line: 7,
+        date: '2026-11-20T10:00:00Z',
+        author: 'alice',
+        memId: 'g1',
+      },
       { text: 'nested', section: 'Project > Gotchas', line: 8 },
       { text: 'pnpm test', section: 'Project > Gotchas', line: 10, code: true },
     ]);
@@ -38,12 +45,16 @@ describe('markdown → documents', () => {
     expect(scanSimpleMarkdown('[ref]: https://example.com\n\ntext\n')).toBeNull();
     expect(scanSimpleMarkdown('<img src="a.png">\n')).toBeNull();
     expect(scanSimpleMarkdown('# A [link](https://example.com)\n')).toBeNull();
-    expect(parseMarkdownDocuments('| a | b |\n|---|---|\n| 1 | 2 |\n').documents.map((d) => d.text)).toEqual(['| 1 | 2 |']);
+    expect(parseMarkdownDocuments('| a | b |\n|---|---|\n| 1 | 2 |\n').documents.map((d) => d.text)).toEqual([
+      '| 1 | 2 |',
+    ]);
   });
 
   it('reads a quoted paragraph without its markers and a task without its box, as the line scanner does', () => {
     expect(parseMarkdownDocuments('> one\n> two\n').documents.map((d) => d.text)).toEqual(['one two']);
-    expect(parseMarkdownDocuments('- [ ] **CV** is two pages\n').documents.map((d) => d.text)).toEqual(['**CV** is two pages']);
+    expect(parseMarkdownDocuments('- [ ] **CV** is two pages\n').documents.map((d) => d.text)).toEqual([
+      '**CV** is two pages',
+    ]);
   });
 
   it('flags rules with paths front matter as conditional', () => {

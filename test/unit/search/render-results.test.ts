@@ -16,7 +16,9 @@ const result = (text: string, word: string): RankedResult => ({
 
 describe('renderResults: the matched word marked once', () => {
   it('marks a plain match with ** when piped', () => {
-    expect(renderResults([result('We store issues in Dolt for versioned data.', 'dolt')], 'marks')).toContain('in **Dolt** for');
+    expect(renderResults([result('We store issues in Dolt for versioned data.', 'dolt')], 'marks')).toContain(
+      'in **Dolt** for',
+    );
   });
 
   it('does not double the bold an entry already has (issue 29.14: ****Dolt****)', () => {

@@ -18,15 +18,42 @@ function markdownFiles(dir: string): string[] {
   });
 }
 
-const WORDS = ['Run `pnpm test` before pushing', 'never **edit** dist/', 'see src/app.ts', 'a | b', '`x|y`', 'Use it [ALWAYS]', 'done.', 'ok <!-- mem:id=a1 -->'];
+const WORDS = [
+  'Run `pnpm test` before pushing',
+  'never **edit** dist/',
+  'see src/app.ts',
+  'a | b',
+  '`x|y`',
+  'Use it [ALWAYS]',
+  'done.',
+  'ok <!-- mem:id=a1 -->',
+];
 const word = fc.constantFrom(...WORDS);
 const indent = fc.constantFrom('', '', ' ', '  ', '   ', '    ', '      ');
 /** One line of an agent file, by shape. */
 const line = fc.oneof(
-  fc.tuple(indent, fc.constantFrom('- ', '* ', '1. ', '2. ', '3) ', '- [ ] ', '- [x] '), word).map(([i, m, w]) => `${i}${m}${w}`),
+  fc
+    .tuple(indent, fc.constantFrom('- ', '* ', '1. ', '2. ', '3) ', '- [ ] ', '- [x] '), word)
+    .map(([i, m, w]) => `${i}${m}${w}`),
   fc.tuple(indent, word).map(([i, w]) => `${i}${w}`),
   fc.tuple(fc.constantFrom('# ', '## ', '### '), word).map(([h, w]) => `${h}${w}`),
-  fc.constantFrom('', '', '', '---', '***', '===', '```', '```bash', '~~~', '  ```', '<!-- note -->', '<!-- open', 'close -->', '<details>', '</details>'),
+  fc.constantFrom(
+    '',
+    '',
+    '',
+    '---',
+    '***',
+    '===',
+    '```',
+    '```bash',
+    '~~~',
+    '  ```',
+    '<!-- note -->',
+    '<!-- open',
+    'close -->',
+    '<details>',
+    '</details>',
+  ),
   fc.constantFrom('| a | b |', '|---|---|', '| --- | :-: |', '| 1 | 2 |', 'c | d', '--|--', '|-|'),
   fc.tuple(fc.constantFrom('> ', '>', '> > ', '> - ', '> 1. ', '  > '), word).map(([q, w]) => `${q}${w}`),
 );
@@ -42,7 +69,12 @@ describe('scanSimpleMarkdown', () => {
       expect(scanned, file).toEqual(parseMarkdownDocuments(text));
     }
     expect(read).toBeGreaterThan(50);
-    for (const text of ['| a | b |\n|---|---|\n| 1 | 2 |\n', '> quoted\n> on two lines\n', 'Title\n=====\n\ntext\n', '- [ ] **bold** task\n']) {
+    for (const text of [
+      '| a | b |\n|---|---|\n| 1 | 2 |\n',
+      '> quoted\n> on two lines\n',
+      'Title\n=====\n\ntext\n',
+      '- [ ] **bold** task\n',
+    ]) {
       expect(scanSimpleMarkdown(text), text).not.toBeNull();
       expect(scanSimpleMarkdown(text), text).toEqual(parseMarkdownDocuments(text));
     }

@@ -24,7 +24,10 @@ function repoWith(files: Record<string, string>): string {
 
 describe('search cache', () => {
   it('builds, stays warm, picks up a changed file and forgets a deleted one', async () => {
-    const root = repoWith({ 'CLAUDE.md': '## Gotchas\n- Tests need docker first.\n', 'api/CLAUDE.md': '- Migrations run with pnpm migrate.\n' });
+    const root = repoWith({
+      'CLAUDE.md': '## Gotchas\n- Tests need docker first.\n',
+      'api/CLAUDE.md': '- Migrations run with pnpm migrate.\n',
+    });
     expect((await openSearchIndex(root, {})).state).toBe('rebuilt');
     expect((await openSearchIndex(root, {})).state).toBe('warm');
     writeFileSync(join(root, 'CLAUDE.md'), '## Gotchas\n- Tests need redis first.\n');
@@ -76,29 +79,39 @@ describe('search cache', () => {
   it('indexes the shared memory working copy, not its rendering, and does not show an entry twice', async () => {
     const root = repoWith({
       'CLAUDE.md': '## Commands\n- Use pnpm, not npm. <!-- mem:id=c1 by=alice -->\n',
-      '.claude/rules/mem-team-memory.md': '# Team memory\n\n## Commands\n\n- Use pnpm, not npm.\n- Seed demo data with pnpm seed.\n',
+      '.claude/rules/mem-team-memory.md':
+        '# Team memory\n\n## Commands\n\n- Use pnpm, not npm.\n- Seed demo data with pnpm seed.\n',
     });
-    writeTeamMemory(root, '## Commands\n- Use pnpm, not npm. <!-- mem:id=c1 by=alice -->\n- Seed demo data with pnpm seed. <!-- mem:id=t4 by=grace at=2026-11-28T15:00:00Z -->\n');
+    writeTeamMemory(
+      root,
+      '## Commands\n- Use pnpm, not npm. <!-- mem:id=c1 by=alice -->\n- Seed demo data with pnpm seed. <!-- mem:id=t4 by=grace at=2026-11-28T15:00:00Z -->\n',
+    );
     const first = await searchMemory(root, 'pnpm');
     expect(first.results.map((r) => [r.kind, r.file, r.text, r.author])).toEqual([
       ['durable', 'CLAUDE.md', 'Use pnpm, not npm.', 'alice'],
       ['team', '.memory/state/team-memory.md', 'Seed demo data with pnpm seed.', 'grace'],
     ]);
     writeTeamMemory(root, '## Gotchas\n- Delete .turbo when the cache is corrupt. <!-- mem:id=t5 -->\n');
-    expect((await searchMemory(root, 'turbo')).results.map((r) => [r.file, r.line, r.id])).toEqual([['.memory/state/team-memory.md', 3, 't5']]);
+    expect((await searchMemory(root, 'turbo')).results.map((r) => [r.file, r.line, r.id])).toEqual([
+      ['.memory/state/team-memory.md', 3, 't5'],
+    ]);
     expect((await searchMemory(root, 'seed')).results).toEqual([]);
   });
 
   it('recall offers a shared entry written since the rendering the agent loaded, never one the rendering holds', async () => {
     const root = repoWith({
-      '.claude/rules/mem-team-memory.md': '# Team memory\n\n## Gotchas\n\n- Database migrations run with pnpm migrate from services/api.\n',
+      '.claude/rules/mem-team-memory.md':
+        '# Team memory\n\n## Gotchas\n\n- Database migrations run with pnpm migrate from services/api.\n',
     });
     writeTeamMemory(
       root,
       '## Gotchas\n- Database migrations run with pnpm migrate from services/api. <!-- mem:id=t1 -->\n- Migrations of the orders table need a maintenance window first. <!-- mem:id=t2 -->\n',
     );
     const input = { root, sessionId: 's1', config: defaultConfig(), deadlineMs: Date.now() + 10_000 };
-    const text = await recallForPrompt({ ...input, prompt: 'add a database migration for the orders table and run the migrations' });
+    const text = await recallForPrompt({
+      ...input,
+      prompt: 'add a database migration for the orders table and run the migrations',
+    });
     expect(text).toContain('maintenance window');
     expect(text).toContain('(team memory, Gotchas)');
     expect(text).not.toContain('pnpm migrate');
@@ -114,11 +127,16 @@ describe('search cache', () => {
     const input = { root, sessionId: 's1', config, deadlineMs: Date.now() + 10_000 };
     expect(await recallForPrompt({ ...input, prompt: 'hi' })).toBeNull();
     expect(await recallForPrompt({ ...input, prompt: 'thanks!' })).toBeNull();
-    const text = await recallForPrompt({ ...input, prompt: 'add a migration for the orders table, how do I run migrations?' });
+    const text = await recallForPrompt({
+      ...input,
+      prompt: 'add a migration for the orders table, how do I run migrations?',
+    });
     expect(text).toContain('Database migrations live');
     expect(text).not.toContain('docker compose');
     expect(await recallForPrompt({ ...input, prompt: 'run the migrations again' })).toBeNull();
     expect(existsSync(join(root, '.memory', 'state', 'recall', 's1.json'))).toBe(true);
-    expect(await recallForPrompt({ ...input, sessionId: '../../x', prompt: 'run the migrations again' })).toContain('migrations');
+    expect(await recallForPrompt({ ...input, sessionId: '../../x', prompt: 'run the migrations again' })).toContain(
+      'migrations',
+    );
   });
 });

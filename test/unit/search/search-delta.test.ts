@@ -7,7 +7,12 @@ import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync 
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openSearchIndex, SEARCH_CACHE_FILE, SEARCH_DELTA_FILE, type CompactionPolicy } from '../../../src/search/index-store.js';
+import {
+  openSearchIndex,
+  SEARCH_CACHE_FILE,
+  SEARCH_DELTA_FILE,
+  type CompactionPolicy,
+} from '../../../src/search/index-store.js';
 import { searchMemory } from '../../../src/search/search-memory.js';
 import { queryTerms } from '../../../src/search/query-terms.js';
 import { rankResults } from '../../../src/search/rank-results.js';
@@ -48,12 +53,17 @@ async function search(root: string, query: string, compaction?: CompactionPolicy
     filters: {},
     localMemIds: index.localMemIds,
   });
-  return { state: index.state, results: ranked.map((r) => ({ at: `${r.file}:${r.line}`, text: r.text, score: r.score })) };
+  return {
+    state: index.state,
+    results: ranked.map((r) => ({ at: `${r.file}:${r.line}`, text: r.text, score: r.score })),
+  };
 }
 
 /** The same search against a cache rebuilt from scratch, leaving the cache under test as it was. */
 async function searchFresh(root: string, query: string) {
-  const saved = [mainOf(root), deltaOf(root)].map((file) => [file, existsSync(file) ? readFileSync(file) : null] as const);
+  const saved = [mainOf(root), deltaOf(root)].map(
+    (file) => [file, existsSync(file) ? readFileSync(file) : null] as const,
+  );
   rmSync(cacheDir(root), { recursive: true, force: true });
   try {
     const outcome = await search(root, query);
@@ -67,7 +77,10 @@ async function searchFresh(root: string, query: string) {
 }
 
 /** Scores equal up to floating-point noise (a masked index sums field lengths in another order). */
-function expectSameResults(actual: { at: string; text: string; score: number }[], expected: { at: string; text: string; score: number }[]): void {
+function expectSameResults(
+  actual: { at: string; text: string; score: number }[],
+  expected: { at: string; text: string; score: number }[],
+): void {
   expect(actual.map((r) => [r.at, r.text])).toEqual(expected.map((r) => [r.at, r.text]));
   actual.forEach((r, i) => expect(Math.abs(r.score - expected[i]!.score)).toBeLessThanOrEqual(0.0015));
 }
@@ -109,11 +122,19 @@ describe('search cache delta', () => {
 
   it('many successive edits past the compaction threshold still give the results of a fresh build', async () => {
     const policy: CompactionPolicy = { minDocs: 8, share: 0.1, maxFiles: 3 };
-    const root = repoWith({ 'CLAUDE.md': '- Use pnpm, not npm.\n', 'api/CLAUDE.md': '- Run migrations with pnpm migrate.\n' });
+    const root = repoWith({
+      'CLAUDE.md': '- Use pnpm, not npm.\n',
+      'api/CLAUDE.md': '- Run migrations with pnpm migrate.\n',
+    });
     await search(root, 'pnpm', policy);
     let compactions = 0;
     for (let i = 0; i < 30; i++) {
-      const path = i % 3 === 0 ? `.memory/sessions/2026-11-${String(1 + i).padStart(2, '0')}-s.md` : i % 3 === 1 ? 'CLAUDE.md' : 'api/CLAUDE.md';
+      const path =
+        i % 3 === 0
+          ? `.memory/sessions/2026-11-${String(1 + i).padStart(2, '0')}-s.md`
+          : i % 3 === 1
+            ? 'CLAUDE.md'
+            : 'api/CLAUDE.md';
       write(root, path, `## Notes\n- Edit ${i}: pnpm cache step ${i}.\n- Redis timeout raised to ${i}s.\n`);
       const hadDelta = existsSync(deltaOf(root));
       const outcome = await search(root, `step ${i}`, policy);
@@ -128,7 +149,10 @@ describe('search cache delta', () => {
   });
 
   it('a corrupt delta, or one written for another build of the main index, is ignored and replaced', async () => {
-    const root = repoWith({ 'CLAUDE.md': '- Use pnpm, not npm.\n', 'api/CLAUDE.md': '- Run migrations with pnpm migrate.\n' });
+    const root = repoWith({
+      'CLAUDE.md': '- Use pnpm, not npm.\n',
+      'api/CLAUDE.md': '- Run migrations with pnpm migrate.\n',
+    });
     await search(root, 'pnpm');
     write(root, 'CLAUDE.md', '- Use yarn, not npm.\n');
     expect((await search(root, 'yarn')).results[0]?.text).toBe('Use yarn, not npm.');
@@ -157,10 +181,42 @@ describe('search cache delta', () => {
   });
 
   it('random sequences of edits give the results of a fresh full build (property)', async () => {
-    const FILES = ['CLAUDE.md', 'api/CLAUDE.md', '.claude/rules/db.md', '.memory/sessions/2026-11-01-a.md', '.memory/sessions/2026-11-02-b.md', 'AGENTS.md'];
-    const WORDS = ['docker', 'postgres', 'migration', 'redis', 'timeout', 'pnpm', 'lockfile', 'webhook', 'retry', 'stripe', 'flaky', 'snapshot', 'deploy', 'staging'];
-    const QUERIES = ['docker postgres', 'redis timeout', 'pnpm', 'migrations', 'webhok retry', 'flak', 'staging deploy stripe'];
-    const entry = fc.array(fc.constantFrom(...WORDS), { minLength: 2, maxLength: 6 }).map((words) => `- ${words.join(' ')}.`);
+    const FILES = [
+      'CLAUDE.md',
+      'api/CLAUDE.md',
+      '.claude/rules/db.md',
+      '.memory/sessions/2026-11-01-a.md',
+      '.memory/sessions/2026-11-02-b.md',
+      'AGENTS.md',
+    ];
+    const WORDS = [
+      'docker',
+      'postgres',
+      'migration',
+      'redis',
+      'timeout',
+      'pnpm',
+      'lockfile',
+      'webhook',
+      'retry',
+      'stripe',
+      'flaky',
+      'snapshot',
+      'deploy',
+      'staging',
+    ];
+    const QUERIES = [
+      'docker postgres',
+      'redis timeout',
+      'pnpm',
+      'migrations',
+      'webhok retry',
+      'flak',
+      'staging deploy stripe',
+    ];
+    const entry = fc
+      .array(fc.constantFrom(...WORDS), { minLength: 2, maxLength: 6 })
+      .map((words) => `- ${words.join(' ')}.`);
     const op = fc.record({
       kind: fc.constantFrom('write', 'write', 'append', 'delete'),
       file: fc.constantFrom(...FILES),
@@ -168,24 +224,33 @@ describe('search cache delta', () => {
     });
     const policy: CompactionPolicy = { minDocs: 6, share: 0.1, maxFiles: 2 };
     await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 8 }), fc.constantFrom(...QUERIES), async (ops, query) => {
-        const root = repoWith({ 'CLAUDE.md': '## Commands\n- Use pnpm, not npm.\n- Tests need docker first.\n' });
-        await search(root, query, policy);
-        for (const { kind, file, entries } of ops) {
-          const abs = join(root, file);
-          if (kind === 'delete') rmSync(abs, { force: true });
-          else write(root, file, `${kind === 'append' && existsSync(abs) ? readFileSync(abs, 'utf8') : '## Notes\n'}${entries.join('\n')}\n`);
-          const fresh = await searchFresh(root, query);
-          const updated = await search(root, query, policy);
-          // A cache that fell back to a rebuild would hide a broken delta or compaction.
-          expect(updated.state).not.toBe('rebuilt');
-          expectSameResults(updated.results, fresh);
-          // The same answers again from the cache files alone (the warm path reads the delta from disk).
-          const warm = await search(root, query, policy);
-          expect(warm.state).toBe('warm');
-          expectSameResults(warm.results, fresh);
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(op, { minLength: 1, maxLength: 8 }),
+        fc.constantFrom(...QUERIES),
+        async (ops, query) => {
+          const root = repoWith({ 'CLAUDE.md': '## Commands\n- Use pnpm, not npm.\n- Tests need docker first.\n' });
+          await search(root, query, policy);
+          for (const { kind, file, entries } of ops) {
+            const abs = join(root, file);
+            if (kind === 'delete') rmSync(abs, { force: true });
+            else
+              write(
+                root,
+                file,
+                `${kind === 'append' && existsSync(abs) ? readFileSync(abs, 'utf8') : '## Notes\n'}${entries.join('\n')}\n`,
+              );
+            const fresh = await searchFresh(root, query);
+            const updated = await search(root, query, policy);
+            // A cache that fell back to a rebuild would hide a broken delta or compaction.
+            expect(updated.state).not.toBe('rebuilt');
+            expectSameResults(updated.results, fresh);
+            // The same answers again from the cache files alone (the warm path reads the delta from disk).
+            const warm = await search(root, query, policy);
+            expect(warm.state).toBe('warm');
+            expectSameResults(warm.results, fresh);
+          }
+        },
+      ),
       { numRuns: 40, seed: 20261201 },
     );
   });

@@ -68,14 +68,21 @@ describe('search index', () => {
     const segment = deltaSegmentOf(delta);
     for (const query of ['docker db', 'pnpm npm', 'tailwind', 'tests', 'migrat', 'conventions', 'dock']) {
       const terms = queryTerms(query);
-      const layered = loadLayeredIndex(saved.meta, segment.lengths, masked.map((d) => d.id));
+      const layered = loadLayeredIndex(
+        saved.meta,
+        segment.lengths,
+        masked.map((d) => d.id),
+      );
       for (const key of shardsForQuery(terms)) {
         const deltaBytes = segment.shards.get(key);
         layered.addShard(saved.shards.get(key), deltaBytes && encodeShardPostings(deltaBytes));
       }
       const actual = runIndexQuery(layered.index, terms);
       const wanted = runIndexQuery(expected, terms);
-      expect(actual.map((h) => [h.id, h.terms, h.queryTerms]), query).toEqual(wanted.map((h) => [h.id, h.terms, h.queryTerms]));
+      expect(
+        actual.map((h) => [h.id, h.terms, h.queryTerms]),
+        query,
+      ).toEqual(wanted.map((h) => [h.id, h.terms, h.queryTerms]));
       actual.forEach((hit, i) => expect(hit.score, query).toBeCloseTo(wanted[i]!.score, 9));
     }
   });
@@ -94,7 +101,12 @@ describe('search index', () => {
     let seed = 7;
     const pick = () => words[Math.floor((seed = (seed * 1103515245 + 12345) % 2147483648) / 65536) % words.length]!;
     // Few words over many short documents: thousands of hits and many exact ties, as at 50k entries.
-    const docs = Array.from({ length: 3000 }, (_, k) => ({ id: k + 1, text: Array.from({ length: 3 + (k % 4) }, pick).join(' '), section: 'S', path: '' }));
+    const docs = Array.from({ length: 3000 }, (_, k) => ({
+      id: k + 1,
+      text: Array.from({ length: 3 + (k % 4) }, pick).join(' '),
+      section: 'S',
+      path: '',
+    }));
     const live = createMemoryIndex();
     addDocuments(live, docs);
     const saved = saveIndex(live);
@@ -105,11 +117,13 @@ describe('search index', () => {
       for (const index of [live, layered.index]) {
         const all = runIndexQuery(index, terms);
         const top = runIndexQuery(index, terms, { top: 50 });
-        expect(all.length, `${query} on ${index === live ? "live" : "saved"}`).toBeGreaterThan(500);
+        expect(all.length, `${query} on ${index === live ? 'live' : 'saved'}`).toBeGreaterThan(500);
         const cut = all[49]!.score;
         expect(top.length).toBe(all.filter((hit) => hit.score >= cut).length);
         expect(top.map((hit) => hit.score)).toEqual(all.slice(0, top.length).map((hit) => hit.score));
-        expect(new Set(top.map((hit) => hit.id))).toEqual(new Set(all.filter((hit) => hit.score >= cut).map((hit) => hit.id)));
+        expect(new Set(top.map((hit) => hit.id))).toEqual(
+          new Set(all.filter((hit) => hit.score >= cut).map((hit) => hit.id)),
+        );
       }
     }
   });

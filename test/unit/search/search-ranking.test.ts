@@ -6,11 +6,26 @@ import { rankResults } from '../../../src/search/rank-results.js';
 // Entries shaped like real CLAUDE.md list items (issue 12: the agent-files corpus).
 const DOCS = [
   { id: 1, text: 'Keep columns aligned when the affected table is regenerated', section: 'Docs', path: 'pkg001' },
-  { id: 2, text: 'Detection: the old shadow branch would be deleted if the user committed', section: 'Sessions', path: 'pkg002' },
-  { id: 3, text: "Don't call sideways within a layer; two services needing the same logic means a shared module", section: 'Architecture', path: 'pkg003' },
+  {
+    id: 2,
+    text: 'Detection: the old shadow branch would be deleted if the user committed',
+    section: 'Sessions',
+    path: 'pkg002',
+  },
+  {
+    id: 3,
+    text: "Don't call sideways within a layer; two services needing the same logic means a shared module",
+    section: 'Architecture',
+    path: 'pkg003',
+  },
   { id: 4, text: 'Docker infrastructure tests passing (see requirement #1)', section: 'Status', path: 'pkg004' },
   { id: 5, text: 'CRITICAL REQUIREMENT: test all roles, not just students', section: 'Testing', path: 'pkg004' },
-  { id: 6, text: 'Supports isolated databases per user and dataset (Ladybug, LanceDB, SQLite, Postgres)', section: 'Storage', path: 'pkg005' },
+  {
+    id: 6,
+    text: 'Supports isolated databases per user and dataset (Ladybug, LanceDB, SQLite, Postgres)',
+    section: 'Storage',
+    path: 'pkg005',
+  },
   { id: 7, text: 'Composer updates', section: 'Events', path: 'pkg006' },
   { id: 8, text: 'Real-time: server-sent events for live updates', section: 'Architecture', path: 'pkg007' },
   { id: 9, text: 'Database migrations go through Drizzle Kit', section: 'Database', path: 'pkg008' },
@@ -23,7 +38,8 @@ function indexOf(docs = DOCS) {
   return index;
 }
 
-const top = (query: string, strict = false) => runIndexQuery(indexOf(), queryTerms(query), { strict }).map((hit) => hit.id);
+const top = (query: string, strict = false) =>
+  runIndexQuery(indexOf(), queryTerms(query), { strict }).map((hit) => hit.id);
 
 describe('typo matching', () => {
   it('counts a swap of two adjacent letters as one typo', () => {
@@ -91,8 +107,23 @@ describe('ranking', () => {
 
 describe('final ranking', () => {
   it('reads only the documents that can still reach the top, and ranks exactly as reading them all', () => {
-    const hits = Array.from({ length: 400 }, (_, i) => ({ id: i + 1, score: 1000 / (i + 1), terms: ['deploy'], queryTerms: ['deploy'] }));
-    const source = { path: 'CLAUDE.md', kind: 'durable' as const, mtimeMs: 0, size: 1, hash: 'h', firstId: 1, count: 400, conditional: false, memIds: [] };
+    const hits = Array.from({ length: 400 }, (_, i) => ({
+      id: i + 1,
+      score: 1000 / (i + 1),
+      terms: ['deploy'],
+      queryTerms: ['deploy'],
+    }));
+    const source = {
+      path: 'CLAUDE.md',
+      kind: 'durable' as const,
+      mtimeMs: 0,
+      size: 1,
+      hash: 'h',
+      firstId: 1,
+      count: 400,
+      conditional: false,
+      memIds: [],
+    };
     let read = 0;
     const resolve = (id: number) => {
       read += 1;

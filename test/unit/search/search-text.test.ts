@@ -27,7 +27,14 @@ describe('text pipeline', () => {
 
   it('reads mem metadata leniently and never shows the comment', () => {
     const raw = 'Use pnpm. <!-- mem:id=abc by=alice%20b at=2026-11-29T10:00:00Z s=1a2b -->';
-    expect(memoryDocumentFrom(raw, 'Tools', 3)).toEqual({ text: 'Use pnpm.', section: 'Tools', line: 3, memId: 'abc', author: 'alice b', date: '2026-11-29T10:00:00Z' });
+    expect(memoryDocumentFrom(raw, 'Tools', 3)).toEqual({
+      text: 'Use pnpm.',
+      section: 'Tools',
+      line: 3,
+      memId: 'abc',
+      author: 'alice b',
+      date: '2026-11-29T10:00:00Z',
+    });
   });
 
   it('highlights words whose normalized form matched', () => {

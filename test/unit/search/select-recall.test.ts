@@ -48,9 +48,26 @@ describe('the recall heading', () => {
   it('says team memory only when every line is a team entry', async () => {
     const { formatRecall } = await import('../../../src/search/select-recall.js');
     type Result = Parameters<typeof formatRecall>[0][number];
-    const team = { kind: 'team', id: 'm01', text: 'Run the api with `make dev`.', section: 'Commands', file: '.memory/state/team-memory.md', line: 3, score: 9 } as unknown as Result;
-    const agents = { kind: 'file', text: 'Run the linter with `golangci-lint run`.', section: 'Testing', file: 'AGENTS.md', line: 12, score: 8 } as unknown as Result;
-    expect(formatRecall([team], 2_000).text.split('\n')[0]).toBe('Relevant team memory (from mem, not in the files loaded at session start):');
+    const team = {
+      kind: 'team',
+      id: 'm01',
+      text: 'Run the api with `make dev`.',
+      section: 'Commands',
+      file: '.memory/state/team-memory.md',
+      line: 3,
+      score: 9,
+    } as unknown as Result;
+    const agents = {
+      kind: 'file',
+      text: 'Run the linter with `golangci-lint run`.',
+      section: 'Testing',
+      file: 'AGENTS.md',
+      line: 12,
+      score: 8,
+    } as unknown as Result;
+    expect(formatRecall([team], 2_000).text.split('\n')[0]).toBe(
+      'Relevant team memory (from mem, not in the files loaded at session start):',
+    );
     const mixed = formatRecall([team, agents], 2_000).text.split('\n');
     expect(mixed[0]).not.toContain('team memory');
     expect(mixed).toContain('- Run the linter with `golangci-lint run`. (AGENTS.md:12, Testing)');
@@ -59,14 +76,29 @@ describe('the recall heading', () => {
   it('leaves out a line that only leads into a list (a fragment is not a memory)', async () => {
     const { formatRecall } = await import('../../../src/search/select-recall.js');
     type Result = Parameters<typeof formatRecall>[0][number];
-    const fragment = { kind: 'file', text: 'When a test needs the database, prefer:', section: 'Testing', file: 'AGENTS.md', line: 20, score: 9 } as unknown as Result;
+    const fragment = {
+      kind: 'file',
+      text: 'When a test needs the database, prefer:',
+      section: 'Testing',
+      file: 'AGENTS.md',
+      line: 20,
+      score: 9,
+    } as unknown as Result;
     expect(formatRecall([fragment], 2_000)).toMatchObject({ used: [] });
   });
 
   it('leaves out a code block (flattened to one line it is not a memory)', async () => {
     const { formatRecall } = await import('../../../src/search/select-recall.js');
     type Result = Parameters<typeof formatRecall>[0][number];
-    const block = { kind: 'agents', text: 'pnpm db:reset pnpm db:seed', section: 'Database', file: 'AGENTS.md', line: 5, score: 9, code: true } as unknown as Result;
+    const block = {
+      kind: 'agents',
+      text: 'pnpm db:reset pnpm db:seed',
+      section: 'Database',
+      file: 'AGENTS.md',
+      line: 5,
+      score: 9,
+      code: true,
+    } as unknown as Result;
     expect(formatRecall([block], 2_000)).toMatchObject({ used: [] });
   });
 });
@@ -74,9 +106,19 @@ describe('the recall heading', () => {
 describe('a stale team entry in recall', () => {
   it('carries its qualifier, no id', async () => {
     const { formatRecall } = await import('../../../src/search/select-recall.js');
-    const result = { kind: 'team', id: 'm01', text: 'DB code is in `src/db.ts`.', section: 'Gotchas', file: '.memory/state/team-memory.md', line: 3, score: 9 } as unknown as Parameters<typeof formatRecall>[0][number];
+    const result = {
+      kind: 'team',
+      id: 'm01',
+      text: 'DB code is in `src/db.ts`.',
+      section: 'Gotchas',
+      file: '.memory/state/team-memory.md',
+      line: 3,
+      score: 9,
+    } as unknown as Parameters<typeof formatRecall>[0][number];
     const { text } = formatRecall([result], 2_000, () => '(may be outdated: `src/db.ts` no longer exists)');
-    expect(text).toContain('- DB code is in `src/db.ts`. (team memory, Gotchas; may be outdated: `src/db.ts` no longer exists)');
+    expect(text).toContain(
+      '- DB code is in `src/db.ts`. (team memory, Gotchas; may be outdated: `src/db.ts` no longer exists)',
+    );
     expect(text).not.toContain('m01');
   });
 });

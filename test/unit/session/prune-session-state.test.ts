@@ -15,7 +15,8 @@ describe('pruneSessionState', () => {
     mkdirSync(paths.sessionsDir, { recursive: true });
     const now = Date.now();
     const old = new Date(now - 40 * 86_400_000);
-    for (const name of ['old.json', 'old.summary.json', 'new.json', 'new.summary.json']) writeFileSync(join(paths.sessionStateDir, name), '{}');
+    for (const name of ['old.json', 'old.summary.json', 'new.json', 'new.summary.json'])
+      writeFileSync(join(paths.sessionStateDir, name), '{}');
     writeFileSync(join(paths.sessionsDir, '2026-10-01-old.md'), '# handoff');
     utimesSync(join(paths.sessionStateDir, 'old.json'), old, old);
 

@@ -8,8 +8,16 @@ const NOW = '2026-12-01T10:00:00Z';
 
 describe('the folded-events list of a session record', () => {
   it('skips an event seen before, and keeps fingerprints, not whole keys', () => {
-    const once = applyEvents(createSessionState('s1', NOW, 'main'), [prompt('uuid-0001-aaaa-bbbb-cccc-dddd', 'First request')], NOW);
-    const twice = applyEvents(once, [prompt('uuid-0001-aaaa-bbbb-cccc-dddd', 'First request'), prompt('uuid-0002', 'Second request')], NOW);
+    const once = applyEvents(
+      createSessionState('s1', NOW, 'main'),
+      [prompt('uuid-0001-aaaa-bbbb-cccc-dddd', 'First request')],
+      NOW,
+    );
+    const twice = applyEvents(
+      once,
+      [prompt('uuid-0001-aaaa-bbbb-cccc-dddd', 'First request'), prompt('uuid-0002', 'Second request')],
+      NOW,
+    );
     expect(twice.promptCount).toBe(2);
     expect(twice.seen.every((key) => /^[0-9a-f]{12}$/.test(key))).toBe(true);
   });

@@ -8,11 +8,21 @@ const C2 = 'b'.repeat(40);
 
 function item(id: string, text: string, scope?: string, commit?: string): WorkingItem {
   const record: TeamRecord = { kind: 'entry', section: 'Commands', text, session: null, agent: null };
-  return { id, record: scope === undefined ? record : withScope(record, scope), provenance: { ...(scope === undefined ? {} : { scope }), ...(commit === undefined ? {} : { commit }) } };
+  return {
+    id,
+    record: scope === undefined ? record : withScope(record, scope),
+    provenance: { ...(scope === undefined ? {} : { scope }), ...(commit === undefined ? {} : { commit }) },
+  };
 }
 
 describe('planPromotion', () => {
-  const items = [item('t1', 'Use pnpm for installs in this repo.', undefined, C1), item('t2', 'Always run make lint before pushing.'), item('b1', 'Use yarn for installs in this repo.', 'feature/yarn', C2), item('b2', 'The v2 client lives in src/v2.', 'feature/yarn'), item('o1', 'Use bun for installs in this repo.', 'feature/other')];
+  const items = [
+    item('t1', 'Use pnpm for installs in this repo.', undefined, C1),
+    item('t2', 'Always run make lint before pushing.'),
+    item('b1', 'Use yarn for installs in this repo.', 'feature/yarn', C2),
+    item('b2', 'The v2 client lives in src/v2.', 'feature/yarn'),
+    item('o1', 'Use bun for installs in this repo.', 'feature/other'),
+  ];
 
   it('makes the branch team-wide, and a contradiction of a team-wide entry one conflict naming the branch', () => {
     const plan = planPromotion(items, new Set(['feature/yarn']));
@@ -36,6 +46,10 @@ describe('planPromotion', () => {
   });
 
   it('changes nothing for a branch with no entries', () => {
-    expect(planPromotion(items, new Set(['feature/none']))).toEqual({ items, promoted: new Map(), conflicts: new Map() });
+    expect(planPromotion(items, new Set(['feature/none']))).toEqual({
+      items,
+      promoted: new Map(),
+      conflicts: new Map(),
+    });
   });
 });

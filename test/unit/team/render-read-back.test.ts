@@ -9,7 +9,11 @@ const SECTIONS = ['Conventions', 'Commands', 'Gotchas'];
 const reader = { name: 'bob', email: 'bob@example.com' };
 
 function body(): string {
-  const item = (id: string, text: string, by = 'alice') => renderEntryItem({ id, text, provenance: { author: by, at: '2026-11-28T09:01:00Z', session: 'a11ce000' } }, { eol: '\n' });
+  const item = (id: string, text: string, by = 'alice') =>
+    renderEntryItem(
+      { id, text, provenance: { author: by, at: '2026-11-28T09:01:00Z', session: 'a11ce000' } },
+      { eol: '\n' },
+    );
   return `## Conventions\n\n${item('m1', 'Always use pnpm, never npm.')}${item('m2', 'Prefer zod for validation.')}\n## Commands\n\n${item('m3', 'Run the tests with `pnpm test`.')}`;
 }
 
@@ -17,22 +21,38 @@ describe('renderMemory', () => {
   it('writes plain markdown: no ids, no provenance, no mem comment', () => {
     const rendering = renderMemory(body(), { target: 'rules-file', sections: SECTIONS, reader });
     expect(rendering.text).not.toMatch(/mem:|m1|alice|a11ce000/);
-    expect(rendering.text).toContain('## Conventions\n\n- Always use pnpm, never npm.\n- Prefer zod for validation.\n\n## Commands\n\n- Run the tests with `pnpm test`.\n');
+    expect(rendering.text).toContain(
+      '## Conventions\n\n- Always use pnpm, never npm.\n- Prefer zod for validation.\n\n## Commands\n\n- Run the tests with `pnpm test`.\n',
+    );
     expect(rendering.items.map((item) => item.id)).toEqual(['m1', 'm2', 'm3']);
   });
 
-  it('shows a conflict from the reader\'s side: your version and the teammate\'s, by name', () => {
+  it("shows a conflict from the reader's side: your version and the teammate's, by name", () => {
     const conflict = renderConflictItem(
       {
         id: 'm9',
-        ours: { id: 'm9', section: 'Conventions', text: 'Use pnpm 9.', provenance: { author: 'bob', at: '2026-12-01T10:00:00Z' } },
-        theirs: { id: 'm9', section: 'Conventions', text: 'Use yarn.', provenance: { author: 'Alice', at: '2026-12-01T09:00:00Z' } },
+        ours: {
+          id: 'm9',
+          section: 'Conventions',
+          text: 'Use pnpm 9.',
+          provenance: { author: 'bob', at: '2026-12-01T10:00:00Z' },
+        },
+        theirs: {
+          id: 'm9',
+          section: 'Conventions',
+          text: 'Use yarn.',
+          provenance: { author: 'Alice', at: '2026-12-01T09:00:00Z' },
+        },
         base: null,
       },
       'Conventions',
       '\n',
     );
-    const rendering = renderMemory(`## Conventions\n\n${conflict}`, { target: 'rules-file', sections: SECTIONS, reader });
+    const rendering = renderMemory(`## Conventions\n\n${conflict}`, {
+      target: 'rules-file',
+      sections: SECTIONS,
+      reader,
+    });
     expect(rendering.text).toContain('  - Your version (2026-12-01): Use pnpm 9.');
     expect(rendering.text).toContain("  - Alice's version (2026-12-01): Use yarn.");
     expect(rendering.text).not.toContain('mem:');
@@ -56,11 +76,15 @@ describe('readBack', () => {
 
   it('reads a rewording as a replacement that keeps the id', () => {
     const edited = last.text.replace('Prefer zod for validation.', 'Prefer zod 4 for validation.');
-    expect(readBack(last, edited, 'Conventions').edits).toEqual([{ op: 'replace', id: 'm2', text: 'Prefer zod 4 for validation.' }]);
+    expect(readBack(last, edited, 'Conventions').edits).toEqual([
+      { op: 'replace', id: 'm2', text: 'Prefer zod 4 for validation.' },
+    ]);
   });
 
   it('reads a deleted line as a removal and a typed line as a new entry in its section', () => {
-    const edited = last.text.replace('- Always use pnpm, never npm.\n', '').replace('- Run the tests with `pnpm test`.\n', '- Run the tests with `pnpm test`.\n- Lint with `pnpm lint`.\n');
+    const edited = last.text
+      .replace('- Always use pnpm, never npm.\n', '')
+      .replace('- Run the tests with `pnpm test`.\n', '- Run the tests with `pnpm test`.\n- Lint with `pnpm lint`.\n');
     const { edits, rendering } = readBack(last, edited, 'Conventions');
     expect(edits).toContainEqual({ op: 'remove', id: 'm1' });
     const add = edits.find((edit) => edit.op === 'add');
@@ -71,19 +95,34 @@ describe('readBack', () => {
   });
 
   it('reads a line moved under another heading as a section change', () => {
-    const edited = last.text.replace('- Prefer zod for validation.\n', '').replace('## Commands\n\n', '## Commands\n\n- Prefer zod for validation.\n');
+    const edited = last.text
+      .replace('- Prefer zod for validation.\n', '')
+      .replace('## Commands\n\n', '## Commands\n\n- Prefer zod for validation.\n');
     expect(readBack(last, edited, 'Conventions').edits).toEqual([{ op: 'move', id: 'm2', section: 'Commands' }]);
   });
 
-  it('never reads mem\'s own rendering as a person\'s edit when the file is newer than its base (a kill between the two writes)', () => {
+  it("never reads mem's own rendering as a person's edit when the file is newer than its base (a kill between the two writes)", () => {
     const newer = `${body()}- Lint with \`pnpm lint\`. <!-- mem:id=m4 by=alice at=2026-11-28T09:01:00Z -->\n`;
     const own = renderMemory(newer, { target: 'rules-file', sections: SECTIONS, reader });
     const { edits, rendering } = readBack(last, own.text, 'Conventions', own);
     expect(edits).toEqual([]);
     expect(rendering.items.map((item) => item.id)).toEqual(['m1', 'm2', 'm3', 'm4']);
     // A person's own line beside it is still read back.
-    const typed = own.text.replace('- Lint with `pnpm lint`.\n', '- Lint with `pnpm lint`.\n- Format with `pnpm fmt`.\n');
-    expect(readBack(last, typed, 'Conventions', own).edits).toEqual([{ op: 'add', entry: { id: expect.stringMatching(/^h-/) as string, section: 'Commands', text: 'Format with `pnpm fmt`.', provenance: {} } }]);
+    const typed = own.text.replace(
+      '- Lint with `pnpm lint`.\n',
+      '- Lint with `pnpm lint`.\n- Format with `pnpm fmt`.\n',
+    );
+    expect(readBack(last, typed, 'Conventions', own).edits).toEqual([
+      {
+        op: 'add',
+        entry: {
+          id: expect.stringMatching(/^h-/) as string,
+          section: 'Commands',
+          text: 'Format with `pnpm fmt`.',
+          provenance: {},
+        },
+      },
+    ]);
   });
 
   it('applies to the working copy without touching other entries', () => {

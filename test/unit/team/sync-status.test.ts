@@ -20,7 +20,11 @@ describe('the sync status', () => {
       writeFileSync(file, left);
       expect(readSyncStatus(root)).toMatchObject({ lastAttemptAt: null, lastFailure: null, pending: false });
       updateSyncStatus(root, { lastAttemptAt: '2026-12-02T06:00:00.000Z', pending: true });
-      expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ version: 1, lastAttemptAt: '2026-12-02T06:00:00.000Z', pending: true });
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+        version: 1,
+        lastAttemptAt: '2026-12-02T06:00:00.000Z',
+        pending: true,
+      });
     }
   });
 });

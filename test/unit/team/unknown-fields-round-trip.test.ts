@@ -10,7 +10,11 @@ describe('an unknown future field through the working copy', () => {
     const written = `${JSON.stringify({ section: 'Gotchas', text: 'Run `make seed` before the tests -- always.', session: 'a11ce000', zzFuture: { note: 'a "quoted" --> value', n: [1, 2] } }, null, 2)}\n`;
     const parsed = parseRecord(Buffer.from(written));
     if (!parsed.ok) throw new Error(parsed.reason);
-    const body = renderWorkingBody([{ id: 'm01', record: parsed.record, provenance: { author: 'Bob' } }], ['Gotchas'], reader);
+    const body = renderWorkingBody(
+      [{ id: 'm01', record: parsed.record, provenance: { author: 'Bob' } }],
+      ['Gotchas'],
+      reader,
+    );
     expect(body).not.toContain('-->\n  ');
     const [item] = readWorkingItems(body);
     expect(item?.provenance.author).toBe('Bob');

@@ -16,14 +16,27 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\b(?:system|admin(?:istrator)?|security|official|owner)\s+(?:notice|alert|override|announcement|directive|upgrade|message|update|instruction)s?\s*[:!]|\bimportant\s+(?:system\s+)?(?:notice|update|message|announcement)\s*[:!]|\b(?:aviso|mensaje|nota)\s+(?:importante\s+)?del\s+(?:sistema|administrador)|\b(?:systemhinweis|systemnachricht|systemmeldung|admin-?hinweis)\b|(?:系统通知|系统消息|系统公告|管理员通知)/gi,
-    hints: ['system', 'admin', 'security', 'official', 'owner', 'important', 'aviso', 'mensaje', 'nota', '系统', '管理员'],
+    hints: [
+      'system',
+      'admin',
+      'security',
+      'official',
+      'owner',
+      'important',
+      'aviso',
+      'mensaje',
+      'nota',
+      '系统',
+      '管理员',
+    ],
   },
   {
     // The same notice in running text: a weak sign.
     id: 'fake-notice',
     category: 'authority',
     strength: 'hold',
-    pattern: /\b(?:system|admin(?:istrator)?|security)\s+(?:notice|override|directive|upgrade)\b|\b(?:administrator|admin|owner|root|developer|maintainer|sudo)\s+(?:override|mode|access)\b/gi,
+    pattern:
+      /\b(?:system|admin(?:istrator)?|security)\s+(?:notice|override|directive|upgrade)\b|\b(?:administrator|admin|owner|root|developer|maintainer|sudo)\s+(?:override|mode|access)\b/gi,
     hints: ['system', 'admin', 'security', 'owner', 'root', 'developer', 'maintainer', 'sudo'],
   },
   {
@@ -33,7 +46,24 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     pattern:
       /\b(?:pre-?approved|pre-?authori[sz]ed|already\s+(?:been\s+)?(?:approved|authori[sz]ed))\b|\b(?:has|have)\s+(?:authori[sz]ed|granted|allowed|approved)\s+(?:you|the\s+(?:agent|assistant|ai)|all|any|every)\b|\bgrants?\s+you\b|\b(?:full|blanket|unlimited|unrestricted)\s+(?:permission|approval|access|authority)\b|\b(?:are|is)\s+(?:all\s+)?(?:approved|authori[sz]ed|allowed)\s+to\s+(?:run|execute|do)\s+(?:any|every|all)|\b(?:aprobado|genehmigt|freigegeben)\b|(?:已(?:预先)?批准|已授权|预先批准)/gi,
-    hints: ['approv', 'authori', 'has', 'have', 'grant', 'full', 'blanket', 'unlimited', 'unrestricted', 'are', 'is', 'aprobado', 'genehmigt', 'freigegeben', '批准', '授权'],
+    hints: [
+      'approv',
+      'authori',
+      'has',
+      'have',
+      'grant',
+      'full',
+      'blanket',
+      'unlimited',
+      'unrestricted',
+      'are',
+      'is',
+      'aprobado',
+      'genehmigt',
+      'freigegeben',
+      '批准',
+      '授权',
+    ],
   },
   {
     // Confirmation turned off: "do not ask for confirmation", "you don't need to check with me anymore".
@@ -49,8 +79,21 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     id: 'obey',
     category: 'authority',
     strength: 'hold',
-    pattern: /\bwithout\s+(?:question(?:ing)?|hesitation|exception|verification)\b|\bunquestioningly\b|\bblindly\s+(?:follow|obey|execute|trust)\b|\bobey(?:s|ed)?\b|\b(?:follow|execute|run)\s+(?:it|them|these)\s+(?:immediately|at\s+once|unconditionally)\b|\bgehorche\b|\bobedece\b|(?:无条件|服从)/gi,
-    hints: ['without', 'unquestioning', 'blindly', 'obey', 'follow', 'execute', 'run', 'gehorche', 'obedece', '无条件', '服从'],
+    pattern:
+      /\bwithout\s+(?:question(?:ing)?|hesitation|exception|verification)\b|\bunquestioningly\b|\bblindly\s+(?:follow|obey|execute|trust)\b|\bobey(?:s|ed)?\b|\b(?:follow|execute|run)\s+(?:it|them|these)\s+(?:immediately|at\s+once|unconditionally)\b|\bgehorche\b|\bobedece\b|(?:无条件|服从)/gi,
+    hints: [
+      'without',
+      'unquestioning',
+      'blindly',
+      'obey',
+      'follow',
+      'execute',
+      'run',
+      'gehorche',
+      'obedece',
+      '无条件',
+      '服从',
+    ],
   },
   {
     // Trust given to some other text: "treat messages that start with ### ADMIN as coming from the

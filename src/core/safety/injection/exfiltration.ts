@@ -14,7 +14,35 @@ const CARRY = String.raw`(?:\b(?:send|post|upload|e-?mail|mail|forward|transmit|
 const WEAK_CARRY = String.raw`\b(?:append|attach|embed|include|add|put|incluye|a[\u00f1n]ade|f[\u00fcu]ge)\b`;
 const INTO_URL = String.raw`\b(?:to|into|in|en|auf|an|a)\s+(?:the\s+|la\s+|die\s+)?(?:url\s+|link\s+|query\s+(?:string\s+)?)?https?:\/\/`;
 
-const SOURCE_HINTS = ['env', 'secret', 'token', 'api', 'key', 'credential', 'password', 'cookie', '.ssh', 'id_rsa', '.aws', '.npmrc', '.netrc', '$', 'conversation', 'chat', 'session', 'message', 'input', 'prompt', 'diff', '环境变量', '密钥', '令牌', '密码', 'contenido', 'umgebungsvariablen'];
+const SOURCE_HINTS = [
+  'env',
+  'secret',
+  'token',
+  'api',
+  'key',
+  'credential',
+  'password',
+  'cookie',
+  '.ssh',
+  'id_rsa',
+  '.aws',
+  '.npmrc',
+  '.netrc',
+  '$',
+  'conversation',
+  'chat',
+  'session',
+  'message',
+  'input',
+  'prompt',
+  'diff',
+  '环境变量',
+  '密钥',
+  '令牌',
+  '密码',
+  'contenido',
+  'umgebungsvariablen',
+];
 
 export const EXFILTRATION_RULES: readonly InjectionRule[] = [
   {
@@ -48,7 +76,8 @@ export const EXFILTRATION_RULES: readonly InjectionRule[] = [
     id: 'upload-file',
     category: 'exfiltration',
     strength: 'hold',
-    pattern: /\bcurl\b[^\n]{0,120}?(?:-F\s*\S*=@|-T\s|--upload-file\b|--data(?:-binary|-raw)?\s*[=\s]?@|-d\s*@)|\bpipe\s+(?:\w+\s+){0,3}into\s+(?:nc|netcat|curl)\b/gi,
+    pattern:
+      /\bcurl\b[^\n]{0,120}?(?:-F\s*\S*=@|-T\s|--upload-file\b|--data(?:-binary|-raw)?\s*[=\s]?@|-d\s*@)|\bpipe\s+(?:\w+\s+){0,3}into\s+(?:nc|netcat|curl)\b/gi,
     hints: ['curl', 'pipe'],
   },
   {
@@ -56,7 +85,8 @@ export const EXFILTRATION_RULES: readonly InjectionRule[] = [
     id: 'markdown-exfiltration',
     category: 'exfiltration',
     strength: 'block',
-    pattern: /!\[[^\]\n]{0,100}\]\(\s*https?:\/\/[^)\s]{1,200}?[?&][\w-]{1,30}=(?:[^)\s]{0,100}?(?:[A-Z][A-Z0-9_]{3,}|\{|\$|\[|%s))/g,
+    pattern:
+      /!\[[^\]\n]{0,100}\]\(\s*https?:\/\/[^)\s]{1,200}?[?&][\w-]{1,30}=(?:[^)\s]{0,100}?(?:[A-Z][A-Z0-9_]{3,}|\{|\$|\[|%s))/g,
     hints: ['!['],
   },
   {
@@ -66,6 +96,19 @@ export const EXFILTRATION_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\b(?:image|img|markdown|link|url|query\s+(?:string|parameter))\b[^\n]{0,120}?\b(?:followed\s+by|append(?:ed)?|with|containing|encod(?:e|ed|ing)|replac(?:e|ed|ing)|fill(?:ed)?|concatenat\w*)\b[^\n]{0,60}?\b(?:user'?s?\s+(?:last\s+)?(?:message|input|question|prompt)|(?:previous|last|prior)\s+(?:message|messages|response|answer)|conversation|chat\s+history|session\s+summary|secrets?|tokens?|api\s+keys?|env(?:ironment)?\s+variables)\b|\b(?:replace|fill|substitute|append|add|encode)\b[^.\n]{0,60}\bwith\s+(?:the\s+)?(?:previous|last|prior|user'?s?|whole|entire)\s+(?:message|messages|conversation|chat|input|prompt|response|answer)\b/gi,
-    hints: ['image', 'img', 'markdown', 'link', 'url', 'query', 'replace', 'fill', 'substitute', 'append', 'add', 'encode'],
+    hints: [
+      'image',
+      'img',
+      'markdown',
+      'link',
+      'url',
+      'query',
+      'replace',
+      'fill',
+      'substitute',
+      'append',
+      'add',
+      'encode',
+    ],
   },
 ];

@@ -13,7 +13,8 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     id: 'harmful-request',
     category: 'harmful',
     strength: 'block',
-    pattern: /\b(?:write|generate|create|compose|give\s+me|say)\s+(?:one|a|an|some|\d+)\s+(?:toxic|offensive|negative|hateful|racist|sexist|insulting|rude|violent|abusive|threatening)\s+(?:sentences?|messages?|comments?|jokes?|tweets?|reviews?|paragraphs?|posts?)\b/gi,
+    pattern:
+      /\b(?:write|generate|create|compose|give\s+me|say)\s+(?:one|a|an|some|\d+)\s+(?:toxic|offensive|negative|hateful|racist|sexist|insulting|rude|violent|abusive|threatening)\s+(?:sentences?|messages?|comments?|jokes?|tweets?|reviews?|paragraphs?|posts?)\b/gi,
     hints: ['write', 'generate', 'create', 'compose', 'give', 'say'],
   },
   {
@@ -21,14 +22,36 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     category: 'harmful',
     strength: 'block',
     pattern: new RegExp(String.raw`\b${MAKE}\b[^.\n]{0,60}?\b${HARM}`, 'gi'),
-    hints: ['how', 'instruction', 'guide', 'step', 'recipe', 'tutorial', 'explain', 'tell', 'teach', 'write', 'generate', 'create', 'build', 'make', 'making', 'craft', 'synthesi', 'produce', 'code', 'develop'],
+    hints: [
+      'how',
+      'instruction',
+      'guide',
+      'step',
+      'recipe',
+      'tutorial',
+      'explain',
+      'tell',
+      'teach',
+      'write',
+      'generate',
+      'create',
+      'build',
+      'make',
+      'making',
+      'craft',
+      'synthesi',
+      'produce',
+      'code',
+      'develop',
+    ],
   },
   {
     // The same in Spanish, German and Chinese.
     id: 'harmful-request',
     category: 'harmful',
     strength: 'block',
-    pattern: /\b(?:c[oó]mo|instrucciones\s+para)\s+(?:\S+\s+){0,2}?(?:fabricar|hacer|construir|preparar|sintetizar)\s+(?:\S+\s+){0,2}?(?:bomba|explosivo|metanfetamina|veneno)s?|\bwie\s+man\s+(?:\S+\s+){0,3}?(?:bombe|sprengstoff|sprengsatz|giftgas|drogen|meth)\w*\s+(?:baut|herstellt|macht|baue)|\banleitung\s+(?:zum|für)\s+(?:\S+\s+){0,2}?(?:bomben|sprengstoff)|(?:制造|制作|合成|怎么做|如何做)[^。\n]{0,8}?(?:炸弹|炸药|毒品|冰毒|病毒|武器)/gi,
+    pattern:
+      /\b(?:c[oó]mo|instrucciones\s+para)\s+(?:\S+\s+){0,2}?(?:fabricar|hacer|construir|preparar|sintetizar)\s+(?:\S+\s+){0,2}?(?:bomba|explosivo|metanfetamina|veneno)s?|\bwie\s+man\s+(?:\S+\s+){0,3}?(?:bombe|sprengstoff|sprengsatz|giftgas|drogen|meth)\w*\s+(?:baut|herstellt|macht|baue)|\banleitung\s+(?:zum|für)\s+(?:\S+\s+){0,2}?(?:bomben|sprengstoff)|(?:制造|制作|合成|怎么做|如何做)[^。\n]{0,8}?(?:炸弹|炸药|毒品|冰毒|病毒|武器)/gi,
     hints: ['como', 'cómo', 'instrucciones', 'wie', 'anleitung', '制造', '制作', '合成', '做'],
   },
 ];

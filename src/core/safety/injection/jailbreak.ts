@@ -24,7 +24,19 @@ export const JAILBREAK_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\byou\s+are\s+no\s+longer\s+(?:bound|restricted|limited|an?\s+(?:ai|assistant|language\s+model))\b|\b(?:(?:doesn't|does\s+not|don't|do\s+not|doesnt|dont|without|has\s+no|have\s+no|no)\s+(?:have\s+)?(?:any\s+)?(?:ethical|moral|ethical\s+or\s+moral|moral\s+or\s+ethical)\s+(?:guidelines|restrictions|limits|boundaries|constraints|principles|filters))\b|\b(?:free\s+(?:of|from)\s+all|without\s+any|no)\s+(?:restrictions|filters|limitations|censorship)\s+(?:and|or|on|whatsoever)\b|\bnot\s+(?:bound|restricted|limited)\s+by\s+(?:[\w'’-]+\s+){0,3}(?:rules|limits|restrictions|guidelines|polic(?:y|ies)|ethics|constrain(?:t)?s)\b|\bwithout\s+any\s+content\s+polic(?:y|ies)\b/gi,
-    hints: ['longer', 'ethical', 'moral', 'restriction', 'filter', 'limitation', 'censorship', 'bound', 'restricted', 'limited', 'polic'],
+    hints: [
+      'longer',
+      'ethical',
+      'moral',
+      'restriction',
+      'filter',
+      'limitation',
+      'censorship',
+      'bound',
+      'restricted',
+      'limited',
+      'polic',
+    ],
   },
   {
     id: 'jailbreak',
@@ -39,22 +51,77 @@ export const JAILBREAK_RULES: readonly InjectionRule[] = [
 /** Role-play signs: two different ones in a text are an attack (see the file comment). */
 export const JAILBREAK_SIGNS: readonly { pattern: RegExp; hints: readonly string[] }[] = [
   {
-    pattern: /\bfrom\s+now\s+o[nw]\b|\bfor\s+the\s+rest\s+of\s+(?:this|the|our)\s+(?:conversation|chat)\b|\bin\s+this\s+(?:chat|conversation)\b|\bright\s+now,?\s+you\s+are\b|\ba\s+partir\s+de\s+ahora\b|\bab\s+(?:jetzt|sofort)\b|从现在(?:开始|起)/i,
+    pattern:
+      /\bfrom\s+now\s+o[nw]\b|\bfor\s+the\s+rest\s+of\s+(?:this|the|our)\s+(?:conversation|chat)\b|\bin\s+this\s+(?:chat|conversation)\b|\bright\s+now,?\s+you\s+are\b|\ba\s+partir\s+de\s+ahora\b|\bab\s+(?:jetzt|sofort)\b|从现在(?:开始|起)/i,
     hints: ['now', 'rest', 'chat', 'conversation', 'partir', 'ab ', '从现在'],
   },
   // Note: 'you', not 'you are': the pattern takes any blanks between the two words.
   {
     pattern:
       /\byou\s+(?:are|will\s+be|will)\s+(?:now\s+|going\s+to\s+|about\s+to\s+)(?:be|act|play|become|immerse|pretend|answer|assume|take|have|simulate|roleplay)\b|\b(?:act|acting)\s+as\s+(?:an?\s+|the\s+)?(?:[A-Z][\w-]+|AI\b|another\b)|\bpretend\s+(?:to\s+be|you\s+are|that\s+you|you're)\b|\b(?:play|assume|take\s+on|adopt)\s+(?:the\s+)?(?:role|persona|identity|character)\b|\brole[- ]?play\b|\bpersonas?\b|\byou\s+will\s+become\b|\byou(?:\s+are|'re)\s+(?:an?\s+)?(?:advanced\s+|new\s+|typical\s+|evil\s+)?(?:AI|chatbot|bot)\b|\b(?:AI|model|chatbot|bot|persona|assistant)\s+(?:named|called|known\s+as|dubbed)\b|\b(?:stands\s+for|which\s+means)\s+["“]?[A-Za-z]+\s+[A-Za-z]+|\beres\s+(?:un|una)\s+(?:asistente|ia|inteligencia)\b|\bbist\s+du\s+(?:ein|eine)\s+(?:ki|assistent|bot)\b|你是一个/,
-    hints: ['you', 'act', 'pretend', 'play', 'assume', 'take', 'adopt', 'role', 'persona', 'named', 'called', 'known', 'dubbed', 'stands', 'means', 'eres', 'bist', '你是'],
+    hints: [
+      'you',
+      'act',
+      'pretend',
+      'play',
+      'assume',
+      'take',
+      'adopt',
+      'role',
+      'persona',
+      'named',
+      'called',
+      'known',
+      'dubbed',
+      'stands',
+      'means',
+      'eres',
+      'bist',
+      '你是',
+    ],
   },
-  { pattern: /\bchat\s?gpt\b|\b\w*GPT(?:-?[345])?\b|\bopen\s?ai\b|\blanguage\s+(?:model|generation)\b|\bAI\s+(?:model|language|assistant|bot)\b|\bchatbot\b|\bAI\s+with\b/i, hints: ['gpt', 'open', 'language', 'ai', 'chatbot'] },
+  {
+    pattern:
+      /\bchat\s?gpt\b|\b\w*GPT(?:-?[345])?\b|\bopen\s?ai\b|\blanguage\s+(?:model|generation)\b|\bAI\s+(?:model|language|assistant|bot)\b|\bchatbot\b|\bAI\s+with\b/i,
+    hints: ['gpt', 'open', 'language', 'ai', 'chatbot'],
+  },
   {
     pattern:
       /\b(?:no|without|free\s+(?:of|from)|not\s+bound\s+by|don't\s+have|doesn't\s+have|not\s+restricted\s+by|unbounded\s+by|zero)\b[^.\n]{0,30}\b(?:restrictions?|filter(?:s|ing)?|limitations?|limits|guidelines|polic(?:y|ies)|ethics|morals?|censorship|confines)\b|\bbreak\s+(?:the\s+|any\s+|all\s+|AI\s+)?rules\b|\bnever\s+refuse\b|\b(?:unfiltered|uncensored|unrestricted|amoral|unethical|immoral)\b|\bsin\s+(?:\S+\s+)?(?:restricciones|filtros|l[ií]mites)\b|\bohne\s+(?:\S+\s+)?(?:einschr[äa]nkungen|beschr[äa]nkungen|filter|grenzen)\b|没有(?:任何)?(?:限制|过滤|规则)/i,
-    hints: ['no', 'without', 'free', 'bound', 'have', 'restricted', 'unbounded', 'zero', 'break', 'never', 'unfiltered', 'uncensored', 'unrestricted', 'amoral', 'unethical', 'immoral', 'sin', 'ohne', '没有'],
+    hints: [
+      'no',
+      'without',
+      'free',
+      'bound',
+      'have',
+      'restricted',
+      'unbounded',
+      'zero',
+      'break',
+      'never',
+      'unfiltered',
+      'uncensored',
+      'unrestricted',
+      'amoral',
+      'unethical',
+      'immoral',
+      'sin',
+      'ohne',
+      '没有',
+    ],
   },
-  { pattern: /\bhypothetical(?:ly)?\b|\bfictional\b|\bimaginary\b|\blet's\s+(?:play|pretend|imagine)\b|\bsimulate\b|\bthought\s+experiment\b/i, hints: ['hypothetic', 'fiction', 'imaginary', "let's", 'simulat', 'thought'] },
-  { pattern: /\b(?:start|prefix|begin)\s+(?:the\s+sentence|your\s+(?:answers?|responses?|replies)|all\s+(?:your\s+)?(?:answers|responses)|each\s+(?:answer|response))\s+(?:with|as)\b|\[[^\]\w\n]{0,3}[A-Z][\w -]{1,20}\]\s*:/, hints: ['start', 'prefix', 'begin', ']'] },
-  { pattern: /\b(?:illegal|nsfw|racist|sexist|offensive|obscene|profanity|explicit\s+content)\b/i, hints: ['illegal', 'nsfw', 'racist', 'sexist', 'offensive', 'obscene', 'profanity', 'explicit'] },
+  {
+    pattern:
+      /\bhypothetical(?:ly)?\b|\bfictional\b|\bimaginary\b|\blet's\s+(?:play|pretend|imagine)\b|\bsimulate\b|\bthought\s+experiment\b/i,
+    hints: ['hypothetic', 'fiction', 'imaginary', "let's", 'simulat', 'thought'],
+  },
+  {
+    pattern:
+      /\b(?:start|prefix|begin)\s+(?:the\s+sentence|your\s+(?:answers?|responses?|replies)|all\s+(?:your\s+)?(?:answers|responses)|each\s+(?:answer|response))\s+(?:with|as)\b|\[[^\]\w\n]{0,3}[A-Z][\w -]{1,20}\]\s*:/,
+    hints: ['start', 'prefix', 'begin', ']'],
+  },
+  {
+    pattern: /\b(?:illegal|nsfw|racist|sexist|offensive|obscene|profanity|explicit\s+content)\b/i,
+    hints: ['illegal', 'nsfw', 'racist', 'sexist', 'offensive', 'obscene', 'profanity', 'explicit'],
+  },
 ];

@@ -15,7 +15,13 @@ import { MODEL_CONTROL_RULES, REQUEST_TO_MODEL } from './model-control.js';
 import { isKnownPackageHost, REMOTE_CODE_RULES } from './remote-code.js';
 import { SELF_REFERENCE_RULES } from './self-reference.js';
 
-export type InjectionFinding = { ruleId: string; category: InjectionCategory; strength: InjectionStrength; start: number; end: number };
+export type InjectionFinding = {
+  ruleId: string;
+  category: InjectionCategory;
+  strength: InjectionStrength;
+  start: number;
+  end: number;
+};
 
 export type InjectionVerdict = 'block' | 'hold' | 'pass';
 
@@ -37,7 +43,8 @@ const RULE_HINTS = INJECTION_RULES.map((rule) => compileHints(rule.hints));
 const SIGN_HINTS = JAILBREAK_SIGNS.map((sign) => compileHints(sign.hints));
 
 // A prohibition earlier in the clause: "never force-push to main", "do not rewrite history".
-const NEGATION = /\b(?:never|not|don't|dont|doesn't|no|avoid|without|forbid\w*|prohibit\w*|refuse|nunca|nie|niemals|nicht|kein\w*)\b|不要|禁止|别|不得|切勿/i;
+const NEGATION =
+  /\b(?:never|not|don't|dont|doesn't|no|avoid|without|forbid\w*|prohibit\w*|refuse|nunca|nie|niemals|nicht|kein\w*)\b|不要|禁止|别|不得|切勿/i;
 const CLAUSE_END = /[.;!?。；！？\n]/g;
 
 function negated(text: string, start: number): boolean {
@@ -54,7 +61,13 @@ function ruleFindings(rule: InjectionRule, text: string): InjectionFinding[] {
     // A tarball from a known package host is unusual, not hostile: a person decides.
     const url = rule.id === 'install-from-url' ? (match[1] ?? match[2] ?? '') : '';
     const strength = url !== '' && isKnownPackageHost(url) ? 'hold' : rule.strength;
-    found.push({ ruleId: rule.id, category: rule.category, strength, start: match.index, end: match.index + match[0].length });
+    found.push({
+      ruleId: rule.id,
+      category: rule.category,
+      strength,
+      start: match.index,
+      end: match.index + match[0].length,
+    });
   }
   return found;
 }
@@ -64,20 +77,29 @@ function jailbreakSigns(text: string, held: TextHints): InjectionFinding[] {
   JAILBREAK_SIGNS.forEach((sign, index) => {
     if (!held.holdsAny(SIGN_HINTS[index] as CompiledHints)) return;
     const match = sign.pattern.exec(text);
-    if (match) found.push({ ruleId: 'role-play', category: 'jailbreak', strength: 'block', start: match.index, end: match.index + match[0].length });
+    if (match)
+      found.push({
+        ruleId: 'role-play',
+        category: 'jailbreak',
+        strength: 'block',
+        start: match.index,
+        end: match.index + match[0].length,
+      });
   });
   return found.length >= 2 ? found : [];
 }
 
 // Quotes, and what introduces a quoted phrase as an example rather than as an instruction.
 const QUOTED = /(['"“‘`])([^'"“”‘’`\n]{4,200})(['"”’`])/g;
-const MENTION_CUE = /\b(?:strings?|phrases?|words?|text|patterns?|fixtures?|examples?|payloads?|like|such\s+as|e\.g\.|for\s+example|including)\s*:?\s*$/i;
+const MENTION_CUE =
+  /\b(?:strings?|phrases?|words?|text|patterns?|fixtures?|examples?|payloads?|like|such\s+as|e\.g\.|for\s+example|including)\s*:?\s*$/i;
 
 /** The spans of quoted phrases that the text presents as examples ("strings like 'ignore …'"). */
 function mentionedSpans(text: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   for (const match of text.matchAll(QUOTED)) {
-    if (MENTION_CUE.test(text.slice(Math.max(0, match.index - 30), match.index))) spans.push([match.index, match.index + match[0].length]);
+    if (MENTION_CUE.test(text.slice(Math.max(0, match.index - 30), match.index)))
+      spans.push([match.index, match.index + match[0].length]);
   }
   return spans;
 }
@@ -94,9 +116,12 @@ export function judgeInjection(text: string): InjectionJudgement {
   // A phrase quoted as an example is talked about, not said: "strings like 'ignore previous
   // instructions' are fixtures" describes a test, it instructs no model.
   const mentioned = mentionedSpans(text);
-  const kept = findings.filter((f) => !mentioned.some(([start, end]) => f.start >= start && f.end <= end)).sort((a, b) => a.start - b.start);
+  const kept = findings
+    .filter((f) => !mentioned.some(([start, end]) => f.start >= start && f.end <= end))
+    .sort((a, b) => a.start - b.start);
   const weak = new Set(kept.filter((f) => f.strength === 'hold').map((f) => f.ruleId));
-  const verdict: InjectionVerdict = kept.some((f) => f.strength === 'block') || weak.size >= 2 ? 'block' : weak.size === 1 ? 'hold' : 'pass';
+  const verdict: InjectionVerdict =
+    kept.some((f) => f.strength === 'block') || weak.size >= 2 ? 'block' : weak.size === 1 ? 'hold' : 'pass';
   return { verdict, findings: kept };
 }
 

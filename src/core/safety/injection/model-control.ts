@@ -7,13 +7,26 @@
 import type { InjectionRule } from './injection-rule.js';
 
 export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
-  { id: 'system-prefix', category: 'model-control', strength: 'block', pattern: /(?:^|\n)\s*(?:#+\s*)?(?:\[\s*)?(?:system|assistant|developer)\s*(?:\]|:|>)/gi, hints: ['system', 'assistant', 'developer'] },
-  { id: 'system-prefix', category: 'model-control', strength: 'block', pattern: /<\|?(?:im_start|im_end|system|endoftext)\|?>|<\/?system>|<\/?(?:system-reminder|instructions)>/gi, hints: ['im_', 'system', 'endoftext', 'instructions'] },
+  {
+    id: 'system-prefix',
+    category: 'model-control',
+    strength: 'block',
+    pattern: /(?:^|\n)\s*(?:#+\s*)?(?:\[\s*)?(?:system|assistant|developer)\s*(?:\]|:|>)/gi,
+    hints: ['system', 'assistant', 'developer'],
+  },
+  {
+    id: 'system-prefix',
+    category: 'model-control',
+    strength: 'block',
+    pattern: /<\|?(?:im_start|im_end|system|endoftext)\|?>|<\/?system>|<\/?(?:system-reminder|instructions)>/gi,
+    hints: ['im_', 'system', 'endoftext', 'instructions'],
+  },
   {
     id: 'role-hijack',
     category: 'model-control',
     strength: 'block',
-    pattern: /\byou\s+are\s+now\s+(?:an?\s+|the\s+|my\s+)?(?:\w+\s+)?(?:bot|assistant|ai|model|agent|persona|character|named|called|free|in\s+\w+\s+mode|jailbroken|unrestricted)\b|\b(?:from\s+now\s+on,?\s+)?you\s+(?:will|must|shall)\s+(?:act|behave|respond)\s+as\b|\bnew\s+(?:system\s+)?instructions?\s*(?::|(?:to|for)\s+(?:the\s+)?(?:chat\s+)?(?:assistant|ai|model|bot))/gi,
+    pattern:
+      /\byou\s+are\s+now\s+(?:an?\s+|the\s+|my\s+)?(?:\w+\s+)?(?:bot|assistant|ai|model|agent|persona|character|named|called|free|in\s+\w+\s+mode|jailbroken|unrestricted)\b|\b(?:from\s+now\s+on,?\s+)?you\s+(?:will|must|shall)\s+(?:act|behave|respond)\s+as\b|\bnew\s+(?:system\s+)?instructions?\s*(?::|(?:to|for)\s+(?:the\s+)?(?:chat\s+)?(?:assistant|ai|model|bot))/gi,
     hints: ['now', 'act', 'behave', 'respond', 'instruction'],
   },
   {
@@ -22,14 +35,30 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\b(?:note|message|instructions?|attention|important)\s*(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llm|assistant|claude|model|agent|language\s+model)s?\b|\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language\s+model|assistant|claude|coding\s+agent)\b|\b(?:ai|llm)\s+(?:agents?|assistants?|models?)\s+(?:reading|processing)\s+this\b|\b(?:hello|hi|hey|dear|greetings),?\s+(?:chat\s?gpt|gpt(?:-?\d)?|claude|bard|gemini|llama|ai|assistant)\b|\byou\s+are\s+chat\s?gpt\b|(?:^|[.!?]\s+)(?:chat\s?gpt|gpt-?\d?)\s*[,:]|\bas\s+(?:a|an)\s+chat\s?gpt\b/gim,
-    hints: ['gpt', 'note', 'message', 'instruction', 'attention', 'important', 'you', 'reading', 'processing', 'hello', 'hi', 'hey', 'dear', 'greetings'],
+    hints: [
+      'gpt',
+      'note',
+      'message',
+      'instruction',
+      'attention',
+      'important',
+      'you',
+      'reading',
+      'processing',
+      'hello',
+      'hi',
+      'hey',
+      'dear',
+      'greetings',
+    ],
   },
   {
     // Output forcing: "just print "…"", "reply with only the following text".
     id: 'goal-hijack',
     category: 'model-control',
     strength: 'block',
-    pattern: /\b(?:just|only|simply)\s+(?:say|print|output|write|type|reply|respond|answer|repeat|return)\b(?:\s+with)?\s*[:"“'‘]|\b(?:reply|respond|answer)\s+with\s+only\s+(?:the\s+following|this)\b|\b(?:if|when)\s+the\s+(?:text|input|document|page|data|content|e-?mail)\s+(?:has|contains|includes)\s+instructions\b/gi,
+    pattern:
+      /\b(?:just|only|simply)\s+(?:say|print|output|write|type|reply|respond|answer|repeat|return)\b(?:\s+with)?\s*[:"“'‘]|\b(?:reply|respond|answer)\s+with\s+only\s+(?:the\s+following|this)\b|\b(?:if|when)\s+the\s+(?:text|input|document|page|data|content|e-?mail)\s+(?:has|contains|includes)\s+instructions\b/gi,
     hints: ['just', 'only', 'simply', 'reply', 'respond', 'answer', 'instructions'],
   },
   {
@@ -39,7 +68,24 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\b(?:edit|modify|update|change|rewrite|overwrite|append\s+to|write\s+to|replace)\s+(?:the\s+|your\s+)?(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|MEMORY\.md|GEMINI\.md|\.cursorrules|\.claude\/settings(?:\.local)?\.json|settings\.json|(?:your\s+)?(?:memory|instructions)\s+files?)\b[^.\n]{0,40}?\b(?:to|so|and|with|adding|saying)\b|\b(?:disable|remove|delete|turn\s+off|bypass|skip)\s+(?:all\s+|the\s+|any\s+)?(?:hooks|mem\s+hooks|safety\s+checks|permission\s+(?:prompts|checks)|sandbox(?:ing)?)\b|--dangerously-skip-permissions/gi,
-    hints: ['edit', 'modify', 'update', 'change', 'rewrite', 'overwrite', 'append', 'write', 'replace', 'disable', 'remove', 'delete', 'turn', 'bypass', 'skip', '--dangerously'],
+    hints: [
+      'edit',
+      'modify',
+      'update',
+      'change',
+      'rewrite',
+      'overwrite',
+      'append',
+      'write',
+      'replace',
+      'disable',
+      'remove',
+      'delete',
+      'turn',
+      'bypass',
+      'skip',
+      '--dangerously',
+    ],
   },
   {
     // The canary of public attack tools (garak's latent-injection probes): a text carrying it is a
@@ -55,7 +101,8 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     id: 'run-now',
     category: 'model-control',
     strength: 'hold',
-    pattern: /\b(?:run|execute)\s+(?:the\s+following|this)\s+(?:command|script|code)\s+(?:immediately|now|first|silently|automatically)\b|\bbefore\s+(?:each|every)\s+(?:task|answer|response|reply)\b/gi,
+    pattern:
+      /\b(?:run|execute)\s+(?:the\s+following|this)\s+(?:command|script|code)\s+(?:immediately|now|first|silently|automatically)\b|\bbefore\s+(?:each|every)\s+(?:task|answer|response|reply)\b/gi,
     hints: ['command', 'script', 'code', 'before'],
   },
 ];
@@ -69,6 +116,7 @@ export const REQUEST_TO_MODEL: InjectionRule = {
   id: 'request-to-model',
   category: 'model-control',
   strength: 'block',
-  pattern: /\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:help|tell|give|show|explain|provide|write|create|list|summari[sz]e|translate|describe|suggest|recommend|remind)\b[^.\n]*\?|\bfor\s+me\s*\?/gi,
+  pattern:
+    /\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:help|tell|give|show|explain|provide|write|create|list|summari[sz]e|translate|describe|suggest|recommend|remind)\b[^.\n]*\?|\bfor\s+me\s*\?/gi,
   hints: ['you', 'me'],
 };

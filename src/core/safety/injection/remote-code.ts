@@ -6,7 +6,8 @@
 import type { InjectionRule } from './injection-rule.js';
 
 // Package hosts a real project may install a tarball from: held for a person, not refused.
-const KNOWN_HOST = /^https?:\/\/(?:[\w-]+\.)*(?:github\.com|githubusercontent\.com|gitlab\.com|npmjs\.org|pythonhosted\.org|pypi\.org|pytorch\.org)\//i;
+const KNOWN_HOST =
+  /^https?:\/\/(?:[\w-]+\.)*(?:github\.com|githubusercontent\.com|gitlab\.com|npmjs\.org|pythonhosted\.org|pypi\.org|pytorch\.org)\//i;
 
 export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
   {
@@ -23,7 +24,8 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     id: 'install-from-url',
     category: 'remote-code',
     strength: 'block',
-    pattern: /\b(?:(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)|pip3?\s+install|uv\s+(?:pip\s+install|add)|poetry\s+add|gem\s+install|cargo\s+install|go\s+install|composer\s+require)\b[^\n]{0,80}?(https?:\/\/[^\s"'`)]+)|["'][\w@/.-]+["']\s*:\s*["'](https?:\/\/[^"'\s]+\.(?:tgz|tar\.gz|zip))["']/gi,
+    pattern:
+      /\b(?:(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)|pip3?\s+install|uv\s+(?:pip\s+install|add)|poetry\s+add|gem\s+install|cargo\s+install|go\s+install|composer\s+require)\b[^\n]{0,80}?(https?:\/\/[^\s"'`)]+)|["'][\w@/.-]+["']\s*:\s*["'](https?:\/\/[^"'\s]+\.(?:tgz|tar\.gz|zip))["']/gi,
     hints: ['npm', 'pnpm', 'yarn', 'bun', 'pip', 'uv', 'poetry', 'gem', 'cargo', 'go', 'composer', 'http'],
   },
   {
@@ -33,7 +35,22 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\b(?:download|fetch|get|grab|pull|curl|wget|descarga|lade)\b[^\n]{0,80}?https?:\/\/\S+[^\n]{0,80}?\b(?:run|execute|exec|source|eval|chmod\s+\+x|python3?\s|node\s|bash|sh\b|ejec[uú]ta|ausf[üu]hren|f[üu]hre)\b|\b(?:run|execute|ejecuta|f[üu]hre)\b[^\n]{0,30}?https?:\/\/\S+\.(?:sh|ps1|py|exe|bat|cmd|pl|rb)\b/gi,
-    hints: ['download', 'fetch', 'get', 'grab', 'pull', 'curl', 'wget', 'descarga', 'lade', 'run', 'execute', 'ejecuta', 'führe', 'fuhre'],
+    hints: [
+      'download',
+      'fetch',
+      'get',
+      'grab',
+      'pull',
+      'curl',
+      'wget',
+      'descarga',
+      'lade',
+      'run',
+      'execute',
+      'ejecuta',
+      'führe',
+      'fuhre',
+    ],
   },
 ];
 

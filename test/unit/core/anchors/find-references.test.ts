@@ -3,24 +3,37 @@
 import { describe, expect, it } from 'vitest';
 import { findReferences } from '../../../../src/core/anchors/find-references.js';
 
-const values = (text: string, kind = 'path') => findReferences(text).filter((ref) => ref.kind === kind).map((ref) => ref.value);
+const values = (text: string, kind = 'path') =>
+  findReferences(text)
+    .filter((ref) => ref.kind === kind)
+    .map((ref) => ref.value);
 
 describe('findReferences on real agent-file lines', () => {
   it('reads a leading slash as the repository root, as agent files write folders', () => {
-    expect(values('**`/web/`** - Next.js 14 application (Pages Router) providing both frontend UI and backend APIs')).toEqual(['web/']);
+    expect(
+      values('**`/web/`** - Next.js 14 application (Pages Router) providing both frontend UI and backend APIs'),
+    ).toEqual(['web/']);
     expect(values('All public API routes in `/web/src/pages/api/public`')).toEqual(['web/src/pages/api/public']);
-    expect(values('Manually update Fern API specs in `/fern/`, then regenerate OpenAPI spec via Fern CLI')).toEqual(['fern/']);
+    expect(values('Manually update Fern API specs in `/fern/`, then regenerate OpenAPI spec via Fern CLI')).toEqual([
+      'fern/',
+    ]);
   });
 
   it('still leaves URLs, protocol-relative and home paths alone', () => {
-    expect(values('Fetch `https://api.example.com/v1/x`, `//cdn.example.com/a.js` and `~/.config/app.json`.')).toEqual([]);
+    expect(values('Fetch `https://api.example.com/v1/x`, `//cdn.example.com/a.js` and `~/.config/app.json`.')).toEqual(
+      [],
+    );
   });
 
   it('takes a file name in prose, not only in code spans', () => {
     expect(values('Read CONTRIBUTING.md for guidelines on how to run tools')).toEqual(['CONTRIBUTING.md']);
-    expect(values('App.css must contain ONLY styles that cannot be expressed in the Mantine theme')).toEqual(['App.css']);
+    expect(values('App.css must contain ONLY styles that cannot be expressed in the Mantine theme')).toEqual([
+      'App.css',
+    ]);
     expect(values('Uses **flat config** format (eslint.config.mjs)')).toEqual(['eslint.config.mjs']);
-    expect(values('**Note:** these guidelines apply to V1. See [CONTRIBUTING.md](./CONTRIBUTING.md) for details.')).toEqual(['CONTRIBUTING.md']);
+    expect(
+      values('**Note:** these guidelines apply to V1. See [CONTRIBUTING.md](./CONTRIBUTING.md) for details.'),
+    ).toEqual(['CONTRIBUTING.md']);
   });
 
   it('does not take abbreviations or project names for file names', () => {
@@ -33,9 +46,16 @@ describe('findReferences on real agent-file lines', () => {
 
   it('reads the script after a workspace option, not the workspace', () => {
     expect(values('Lint: `pnpm --filter web run lint`', 'script')).toEqual(['lint']);
-    expect(values('`packages/shared/**` (non-schema) — `pnpm --filter @langfuse/shared run lint:fix`', 'script')).toEqual(['lint:fix']);
-    expect(values('`docs/`: Documentation source; run with `pnpm docs:dev` or build with `pnpm -F docs build`.', 'script')).toEqual(['docs:dev', 'build']);
-    expect(values('Run `yarn workspace @app/web test` and `npm --prefix=site run build`.', 'script').sort()).toEqual(['build', 'test']);
+    expect(
+      values('`packages/shared/**` (non-schema) — `pnpm --filter @langfuse/shared run lint:fix`', 'script'),
+    ).toEqual(['lint:fix']);
+    expect(
+      values('`docs/`: Documentation source; run with `pnpm docs:dev` or build with `pnpm -F docs build`.', 'script'),
+    ).toEqual(['docs:dev', 'build']);
+    expect(values('Run `yarn workspace @app/web test` and `npm --prefix=site run build`.', 'script').sort()).toEqual([
+      'build',
+      'test',
+    ]);
     expect(values('Run `pnpm -r build-check` early to catch TypeScript errors.', 'script')).toEqual(['build-check']);
   });
 });

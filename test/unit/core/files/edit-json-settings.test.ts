@@ -1,7 +1,13 @@
 /** The in-place JSON settings editor: additions in the file's own style; removals give back the bytes. */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'jsonc-parser';
-import { appendToJsonArray, jsonSettingsError, removeFromJsonArray, removeJsonKeyIfEmpty, type JSONPath } from '../../../../src/core/files/edit-json-settings.js';
+import {
+  appendToJsonArray,
+  jsonSettingsError,
+  removeFromJsonArray,
+  removeJsonKeyIfEmpty,
+  type JSONPath,
+} from '../../../../src/core/files/edit-json-settings.js';
 
 const HANDLER = { hooks: [{ type: 'command', command: 'mem hook stop', timeout: 30 }] };
 const isMem = (item: unknown) => JSON.stringify(item).includes('mem hook');
@@ -18,8 +24,10 @@ function roundTrip(text: string): { added: string; restored: string } {
 }
 
 const FILES: Record<string, string> = {
-  'inline arrays on one line': '{"permissions": {"allow": ["Bash(npm test)", "Read"]}, "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "notify"}]}]}}\n',
-  'comments and an empty list': '{\n  // team settings\n  "model": "opus", /* pinned */\n  "hooks": {\n    "Stop": [] // none yet\n  }\n}\n',
+  'inline arrays on one line':
+    '{"permissions": {"allow": ["Bash(npm test)", "Read"]}, "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "notify"}]}]}}\n',
+  'comments and an empty list':
+    '{\n  // team settings\n  "model": "opus", /* pinned */\n  "hooks": {\n    "Stop": [] // none yet\n  }\n}\n',
   tabs: '{\n\t"model": "opus"\n}\n',
   CRLF: '{\r\n  "model": "opus",\r\n  "hooks": {\r\n    "Stop": [\r\n      { "hooks": [ { "type": "command", "command": "notify" } ] }\r\n    ]\r\n  }\r\n}\r\n',
   'four spaces, no final newline': '{\n    "a": [1,\n          2],\n    "b": {}\n}',
@@ -73,7 +81,11 @@ describe('editing JSON settings in place', () => {
   });
 
   it('refuses to add below something that is not a container', () => {
-    expect(() => appendToJsonArray('{"hooks": "none"}', ['hooks', 'Stop'], HANDLER)).toThrow('"hooks" is not an object');
-    expect(() => appendToJsonArray('{"hooks": {"Stop": 1}}', ['hooks', 'Stop'], HANDLER)).toThrow('"hooks.Stop" is not a list');
+    expect(() => appendToJsonArray('{"hooks": "none"}', ['hooks', 'Stop'], HANDLER)).toThrow(
+      '"hooks" is not an object',
+    );
+    expect(() => appendToJsonArray('{"hooks": {"Stop": 1}}', ['hooks', 'Stop'], HANDLER)).toThrow(
+      '"hooks.Stop" is not a list',
+    );
   });
 });

@@ -9,7 +9,6 @@ import { takenLater } from '../../../helpers/stamps-later.js';
 
 afterEach(cleanupTempDirs);
 
-
 describe('file stamps', () => {
   it('are not trusted right after the last write, and hold once a timestamp tick has passed', () => {
     const dir = makeTempDir();

@@ -8,7 +8,6 @@ import { takenLater } from '../../../helpers/stamps-later.js';
 
 afterEach(cleanupTempDirs);
 
-
 describe('source proofs', () => {
   it('hold by content inside the racy tick, and by stamps once it has passed', () => {
     const dir = makeTempDir();

@@ -28,7 +28,9 @@ describe('a prepared git', () => {
     // Note: update-ref needs two arguments; these come as one, spaces and all (a usage error).
     expect((await prepared.run(`refs/heads/x ${head}`)).status).not.toBe(0);
     expect(git(dir, ['for-each-ref', 'refs/heads/x']).trim()).toBe('');
-    const failed = await prepareGit(['-C', dir, 'rev-parse', '--verify'], { cwd: dir }).run('no-such-ref; touch hacked');
+    const failed = await prepareGit(['-C', dir, 'rev-parse', '--verify'], { cwd: dir }).run(
+      'no-such-ref; touch hacked',
+    );
     expect(failed.status).not.toBe(0);
     expect(failed.stderr).toContain('fatal');
     expect(spawnSync('ls', [dir]).stdout.toString()).not.toContain('hacked');
@@ -47,7 +49,10 @@ describe('a prepared git', () => {
 
   it('is killed at its timeout, counted from the run', async () => {
     const { dir } = repository();
-    const prepared = prepareGit(['-C', dir, '-c', 'alias.wait=!f() { sleep 30; }; f', 'wait'], { cwd: dir, timeoutMs: 300 });
+    const prepared = prepareGit(['-C', dir, '-c', 'alias.wait=!f() { sleep 30; }; f', 'wait'], {
+      cwd: dir,
+      timeoutMs: 300,
+    });
     const run = await prepared.run('now');
     expect(run.timedOut).toBe(true);
     expect(run.status).not.toBe(0);
@@ -56,9 +61,19 @@ describe('a prepared git', () => {
   it('lets Node exit while it waits for an argument that never comes', () => {
     const { dir } = repository();
     const module = join(makeTempDir('mem-prepared-build-'), 'prepared-git.mjs');
-    buildSync({ entryPoints: [join(process.cwd(), 'src', 'core', 'git', 'prepared-git.ts')], bundle: true, format: 'esm', platform: 'node', outfile: module, logLevel: 'silent' });
+    buildSync({
+      entryPoints: [join(process.cwd(), 'src', 'core', 'git', 'prepared-git.ts')],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      outfile: module,
+      logLevel: 'silent',
+    });
     const script = `import { prepareGit } from ${JSON.stringify(module)}; prepareGit(['-C', ${JSON.stringify(dir)}, 'rev-parse'], { cwd: ${JSON.stringify(dir)} }); console.log('prepared');`;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(run.error).toBeUndefined();
     expect(run.stdout.trim()).toBe('prepared');
     expect(run.status).toBe(0);

@@ -12,7 +12,11 @@ describe('readWorkTreeGit', () => {
     const repo = makeRepo();
     writeFileSync(join(repo, 'old.ts'), 'old\n');
     git(repo, ['add', 'old.ts']);
-    git(repo, ['commit', '-q', '-m', 'before the session'], testEnv({ GIT_COMMITTER_DATE: '2020-01-01T00:00:00Z', GIT_AUTHOR_DATE: '2020-01-01T00:00:00Z' }));
+    git(
+      repo,
+      ['commit', '-q', '-m', 'before the session'],
+      testEnv({ GIT_COMMITTER_DATE: '2020-01-01T00:00:00Z', GIT_AUTHOR_DATE: '2020-01-01T00:00:00Z' }),
+    );
     const since = new Date(Date.now() - 60_000).toISOString();
     mkdirSync(join(repo, 'src'));
     writeFileSync(join(repo, 'src', 'greet.ts'), 'hello\n');
@@ -43,7 +47,11 @@ describe('readWorkTreeGit', () => {
 
   it('reads a repository without commits and a detached HEAD, and returns null outside git', async () => {
     const empty = makeRepo({ commit: false });
-    expect(await readWorkTreeGit(empty, new Date(0).toISOString())).toMatchObject({ branch: 'main', tip: null, commits: [] });
+    expect(await readWorkTreeGit(empty, new Date(0).toISOString())).toMatchObject({
+      branch: 'main',
+      tip: null,
+      commits: [],
+    });
     const repo = makeRepo();
     git(repo, ['checkout', '-q', '--detach']);
     expect(await readWorkTreeGit(repo, new Date(0).toISOString())).toMatchObject({ branch: null });

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { findBranchOverrides } from '../../../../src/core/memory-file/branch-overrides.js';
 import type { Entry } from '../../../../src/core/memory-file/entry.js';
 
-const entry = (id: string, text: string, scope?: string): Entry => ({ id, section: 'Commands', text, provenance: scope === undefined ? {} : { scope } });
+const entry = (id: string, text: string, scope?: string): Entry => ({
+  id,
+  section: 'Commands',
+  text,
+  provenance: scope === undefined ? {} : { scope },
+});
 
 describe('findBranchOverrides', () => {
   const entries = [
@@ -13,7 +18,9 @@ describe('findBranchOverrides', () => {
   ];
 
   it('maps each team-wide entry the branch contradicts to the branch entry', () => {
-    expect([...findBranchOverrides(entries, 'feature/yarn')].map(([id, mine]) => [id, mine.id])).toEqual([['t1', 'b1']]);
+    expect([...findBranchOverrides(entries, 'feature/yarn')].map(([id, mine]) => [id, mine.id])).toEqual([
+      ['t1', 'b1'],
+    ]);
   });
 
   it('leaves out other branches and the default branch view', () => {
@@ -22,6 +29,11 @@ describe('findBranchOverrides', () => {
   });
 
   it('never overrides a branch entry by another', () => {
-    expect(findBranchOverrides([...entries, entry('b2', 'Use bun for installs in this repo.', 'feature/yarn')], 'feature/yarn').get('b1')).toBeUndefined();
+    expect(
+      findBranchOverrides(
+        [...entries, entry('b2', 'Use bun for installs in this repo.', 'feature/yarn')],
+        'feature/yarn',
+      ).get('b1'),
+    ).toBeUndefined();
   });
 });

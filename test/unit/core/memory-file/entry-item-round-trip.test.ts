@@ -9,7 +9,11 @@ const block = (line: string) => ({ lines: [line], contentColumn: 2 });
 describe('reading an entry line mem renders', () => {
   it('reads the id, text and provenance back, for varied provenance', () => {
     const entries = [
-      { id: 'm1', text: 'Deploy with make deploy.', provenance: { author: 'alice', at: '2026-12-01T10:00:00Z', session: 's1', commit: 'a'.repeat(40) } },
+      {
+        id: 'm1',
+        text: 'Deploy with make deploy.',
+        provenance: { author: 'alice', at: '2026-12-01T10:00:00Z', session: 's1', commit: 'a'.repeat(40) },
+      },
       { id: 'm2', text: 'Names with spaces', provenance: { author: 'Nina Newcomer' } },
       { id: 'm3', text: 'Odd chars', provenance: { author: 'x<y>"z"%', agent: 'gemini' } },
       { id: 'm4', text: 'No provenance at all', provenance: {} },

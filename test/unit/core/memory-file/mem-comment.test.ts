@@ -3,11 +3,22 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findMemComment, formatMemComment } from '../../../../src/core/memory-file/mem-comment.js';
 
-const roundTrip = (value: string) => findMemComment(`- Use pnpm. ${formatMemComment([['id', 'm1'], ['by', value]])}`)?.attributes['by'];
+const roundTrip = (value: string) =>
+  findMemComment(
+    `- Use pnpm. ${formatMemComment([
+      ['id', 'm1'],
+      ['by', value],
+    ])}`,
+  )?.attributes['by'];
 
 describe('mem comment attributes', () => {
   it('writes names as a person reads them', () => {
-    expect(formatMemComment([['id', 'm1'], ['by', 'Nina Newcomer']])).toBe('<!-- mem:id=m1 by="Nina Newcomer" -->');
+    expect(
+      formatMemComment([
+        ['id', 'm1'],
+        ['by', 'Nina Newcomer'],
+      ]),
+    ).toBe('<!-- mem:id=m1 by="Nina Newcomer" -->');
     expect(formatMemComment([['by', 'José Álvarez']])).toBe('<!-- mem:by="José Álvarez" -->');
     expect(formatMemComment([['by', "O'Brien"]])).toBe("<!-- mem:by=O'Brien -->");
     expect(formatMemComment([['by', 'alice']])).toBe('<!-- mem:by=alice -->');
@@ -19,7 +30,11 @@ describe('mem comment attributes', () => {
   });
 
   it('reads what older versions wrote', () => {
-    expect(findMemComment('- x <!-- mem:id=m1 by=Nina%20Newcomer at=2026-11-01T00:00:00Z -->')?.attributes).toEqual({ id: 'm1', by: 'Nina Newcomer', at: '2026-11-01T00:00:00Z' });
+    expect(findMemComment('- x <!-- mem:id=m1 by=Nina%20Newcomer at=2026-11-01T00:00:00Z -->')?.attributes).toEqual({
+      id: 'm1',
+      by: 'Nina Newcomer',
+      at: '2026-11-01T00:00:00Z',
+    });
   });
 
   it('property: any value comes back as it went in', () => {

@@ -16,7 +16,12 @@ const CLAUDE_IMPORT = /(?:^|\s)@((?:[^\s\\]|\\ )+)/g;
 function isClaudeImport(raw: string): boolean {
   return [...raw.matchAll(CLAUDE_IMPORT)].some(([, found]) => {
     const path = (found ?? '').split('#')[0] ?? '';
-    return path.startsWith('./') || path.startsWith('~/') || (path.startsWith('/') && path !== '/') || (!path.startsWith('@') && !/^[#%^&*()]+/.test(path) && /^[a-zA-Z0-9._-]/.test(path));
+    return (
+      path.startsWith('./') ||
+      path.startsWith('~/') ||
+      (path.startsWith('/') && path !== '/') ||
+      (!path.startsWith('@') && !/^[#%^&*()]+/.test(path) && /^[a-zA-Z0-9._-]/.test(path))
+    );
   });
 }
 
@@ -35,7 +40,38 @@ function importsIn(line: string): string[] {
   return found;
 }
 
-const PIECES = ['`', '``', '\\', '\\\\', '@', '@.env', '@docs/a.md', ' ', 'a', 'b.c', '*', '_', '<', '>', '<b>', '</b>', '"', '=', '[', ']', '(', ')', '!', '-->', '<!--', '.', '\n', '&#96;', 'http://x', ':'];
+const PIECES = [
+  '`',
+  '``',
+  '\\',
+  '\\\\',
+  '@',
+  '@.env',
+  '@docs/a.md',
+  ' ',
+  'a',
+  'b.c',
+  '*',
+  '_',
+  '<',
+  '>',
+  '<b>',
+  '</b>',
+  '"',
+  '=',
+  '[',
+  ']',
+  '(',
+  ')',
+  '!',
+  '-->',
+  '<!--',
+  '.',
+  '\n',
+  '&#96;',
+  'http://x',
+  ':',
+];
 
 describe('plainText never leaves an import for Claude Code', () => {
   it('an escaped backtick does not open a code span: the @path after it is wrapped', () => {

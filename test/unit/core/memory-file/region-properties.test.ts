@@ -9,7 +9,13 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { Entry } from '../../../../src/core/memory-file/entry.js';
 import { normalizeEntryText } from '../../../../src/core/memory-file/entry-item.js';
-import { applyRegionEdits, locateRegion, readRegion, regionBody, replaceRegionBody } from '../../../../src/core/memory-file/region.js';
+import {
+  applyRegionEdits,
+  locateRegion,
+  readRegion,
+  regionBody,
+  replaceRegionBody,
+} from '../../../../src/core/memory-file/region.js';
 import type { RegionEdit } from '../../../../src/core/memory-file/region.js';
 import { PROJECT_ROOT } from '../../../helpers/temp-repo.js';
 
@@ -17,10 +23,18 @@ const root = join(PROJECT_ROOT, 'fixtures', 'markdown');
 const corpus = readdirSync(root).map((name) => readFileSync(join(root, name, 'input.md'), 'utf8'));
 const SECTIONS = ['Conventions', 'Commands', 'Decisions', 'Gotchas', 'Preferences', 'References'];
 
-const line = fc.stringMatching(/^[A-Za-z0-9 `'"*_.,:;!?()[\]{}#|~/\\é日本🚀<>=+-]{1,40}$/u).filter((s) => s.trim() !== '');
+const line = fc
+  .stringMatching(/^[A-Za-z0-9 `'"*_.,:;!?()[\]{}#|~/\\é日本🚀<>=+-]{1,40}$/u)
+  .filter((s) => s.trim() !== '');
 const text = fc.array(line, { minLength: 1, maxLength: 3 }).map((lines) => lines.join('\n'));
 const author = fc.option(fc.stringMatching(/^[\w .@<>\-=%é]{1,20}$/), { nil: undefined });
-type Op = { kind: 'add' | 'replace' | 'remove' | 'move'; pick: number; section: string; text: string; author: string | undefined };
+type Op = {
+  kind: 'add' | 'replace' | 'remove' | 'move';
+  pick: number;
+  section: string;
+  text: string;
+  author: string | undefined;
+};
 const op: fc.Arbitrary<Op> = fc.record({
   kind: fc.constantFrom<Op['kind']>('add', 'add', 'replace', 'remove', 'move'),
   pick: fc.nat(30),
@@ -39,7 +53,12 @@ describe('managed region properties', () => {
     fc.assert(
       fc.property(fc.constantFrom(...corpus), fc.array(op, { minLength: 1, maxLength: 12 }), (input, ops) => {
         let file = input;
-        const model = new Map<string, Entry>(readRegion(input).entries.map((e) => [e.id, { id: e.id, section: e.section, text: e.text, provenance: e.provenance }]));
+        const model = new Map<string, Entry>(
+          readRegion(input).entries.map((e) => [
+            e.id,
+            { id: e.id, section: e.section, text: e.text, provenance: e.provenance },
+          ]),
+        );
         let fixed: [string, string] | null = locateRegion(input).span === null ? null : outside(input);
         ops.forEach((o, k) => {
           const ids = [...model.keys()];
@@ -53,7 +72,8 @@ describe('managed region properties', () => {
           else edit = { op: 'move', id: target, section: o.section };
           const result = applyRegionEdits(file, [edit], { sections: SECTIONS });
           for (const applied of result.applied) {
-            if (applied.op === 'add') model.set(applied.entry.id, { ...applied.entry, text: normalizeEntryText(applied.entry.text) });
+            if (applied.op === 'add')
+              model.set(applied.entry.id, { ...applied.entry, text: normalizeEntryText(applied.entry.text) });
             else if (applied.op === 'remove') model.delete(applied.id);
             else if (applied.op === 'replace') {
               const before = model.get(applied.id);
@@ -78,7 +98,9 @@ describe('managed region properties', () => {
         });
         const read = readRegion(file);
         expect(read.damage).toBeUndefined();
-        const actual = new Map(read.entries.map((e) => [e.id, { id: e.id, section: e.section, text: e.text, provenance: e.provenance }]));
+        const actual = new Map(
+          read.entries.map((e) => [e.id, { id: e.id, section: e.section, text: e.text, provenance: e.provenance }]),
+        );
         expect(actual).toEqual(model);
       }),
       { numRuns: 300 },
@@ -88,7 +110,9 @@ describe('managed region properties', () => {
   test('regionBody / replaceRegionBody round-trip and keep the file line ending', () => {
     fc.assert(
       fc.property(fc.constantFrom(...corpus), text, (input, t) => {
-        const withRegion = applyRegionEdits(input, [{ op: 'add', entry: { id: 'x1', section: 'Gotchas', text: t, provenance: {} } }]).text;
+        const withRegion = applyRegionEdits(input, [
+          { op: 'add', entry: { id: 'x1', section: 'Gotchas', text: t, provenance: {} } },
+        ]).text;
         const body = regionBody(withRegion);
         expect(body).not.toBeNull();
         expect(body).not.toContain('\r');

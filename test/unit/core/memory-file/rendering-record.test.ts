@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { fromRecordItems, toRecordItems } from '../../../../src/core/memory-file/rendering-record.js';
 import type { RenderedItem } from '../../../../src/core/memory-file/render-memory.js';
 
-const item = fc.record({ id: fc.stringMatching(/^m[0-9a-f]{10}$/), kind: fc.constantFrom<'entry' | 'conflict'>('entry', 'conflict') });
+const item = fc.record({
+  id: fc.stringMatching(/^m[0-9a-f]{10}$/),
+  kind: fc.constantFrom<'entry' | 'conflict'>('entry', 'conflict'),
+});
 
 describe('rendering record items', () => {
   it('round-trips items whose lines are known (law: fromRecordItems(toRecordItems(x)) = x)', () => {
@@ -38,11 +41,19 @@ describe('rendering record items', () => {
   });
 
   it('reads records written with line numbers, and items whose line is unknown, as before', () => {
-    expect(fromRecordItems([{ id: 'ma', kind: 'entry', line: 6 }, { id: 'mb', kind: 'conflict', line: 9 }])).toEqual([
+    expect(
+      fromRecordItems([
+        { id: 'ma', kind: 'entry', line: 6 },
+        { id: 'mb', kind: 'conflict', line: 9 },
+      ]),
+    ).toEqual([
       { id: 'ma', kind: 'entry', line: 6 },
       { id: 'mb', kind: 'conflict', line: 9 },
     ]);
-    const unknown: RenderedItem[] = [{ id: 'ma', kind: 'entry' }, { id: 'mb', kind: 'entry', line: 7 }];
+    const unknown: RenderedItem[] = [
+      { id: 'ma', kind: 'entry' },
+      { id: 'mb', kind: 'entry', line: 7 },
+    ];
     expect(toRecordItems(unknown)).toEqual(unknown);
     expect(fromRecordItems(toRecordItems(unknown))).toEqual(unknown);
   });

@@ -5,12 +5,17 @@ import { isMemError } from '../../../../src/core/errors.js';
 const BEGIN = '<!-- mem:begin -->';
 const END = '<!-- mem:end -->';
 const item = (id: string, text: string): string => `- ${text} <!-- mem:id=${id} by=alice -->`;
-const ids = (text: string): string[] => readRegion(text).entries.map((e) => e.id).sort();
+const ids = (text: string): string[] =>
+  readRegion(text)
+    .entries.map((e) => e.id)
+    .sort();
 
 describe('damaged markers', () => {
   const cases: Record<string, { text: string; kind: string; expected: string[] }> = {
     'begin without end': {
-      text: ['# P', '', BEGIN, '## Conventions', '', item('a', 'A'), item('b', 'B'), '', 'Human text after.', ''].join('\n'),
+      text: ['# P', '', BEGIN, '## Conventions', '', item('a', 'A'), item('b', 'B'), '', 'Human text after.', ''].join(
+        '\n',
+      ),
       kind: 'missing-end',
       expected: ['a', 'b'],
     },
@@ -20,7 +25,22 @@ describe('damaged markers', () => {
       expected: ['g'],
     },
     'duplicated regions': {
-      text: ['# P', BEGIN, '## Conventions', '', item('a', 'A'), END, 'middle', BEGIN, '## Commands', '', item('k', 'K'), item('a', 'A again'), END, ''].join('\n'),
+      text: [
+        '# P',
+        BEGIN,
+        '## Conventions',
+        '',
+        item('a', 'A'),
+        END,
+        'middle',
+        BEGIN,
+        '## Commands',
+        '',
+        item('k', 'K'),
+        item('a', 'A again'),
+        END,
+        '',
+      ].join('\n'),
       kind: 'duplicate-markers',
       expected: ['a', 'k'],
     },
@@ -47,7 +67,8 @@ describe('damaged markers', () => {
       expect(ids(repaired.text)).toEqual(c.expected);
       expect(repairRegion(repaired.text).repaired).toBe(false);
       // Human text outside survives.
-      for (const human of ['# P', 'Human text after.', 'Intro.', 'middle']) if (c.text.includes(human)) expect(repaired.text).toContain(human);
+      for (const human of ['# P', 'Human text after.', 'Intro.', 'middle'])
+        if (c.text.includes(human)) expect(repaired.text).toContain(human);
     });
   }
 

@@ -11,7 +11,9 @@ const ids = (text: string): string[] => findGitleaksSecrets(text).map((finding) 
 
 describe('findGitleaksSecrets', () => {
   it('finds a prefix-shaped key by its prefix (Stripe)', () => {
-    expect(ids(`billing uses ${['sk_live_', 'T4kq9ZmW2xLr7VbN3cYp8sHd'].join('')} in prod`)).toContain('stripe-access-token');
+    expect(ids(`billing uses ${['sk_live_', 'T4kq9ZmW2xLr7VbN3cYp8sHd'].join('')} in prod`)).toContain(
+      'stripe-access-token',
+    );
   });
 
   it('finds a keyword-anchored key with its vendor word beside it (New Relic), and not without', () => {
@@ -21,7 +23,9 @@ describe('findGitleaksSecrets', () => {
   });
 
   it('wakes a rule on a two-character mark inside the value (Azure AD client secret, keyword "q~")', () => {
-    expect(ids(`client_secret: "${['bP88Q~', 'rcBcYjz4Ohg1Hnn76Wm3jGgakZiZ.8vMgR'].join('')}"`)).toContain('azure-ad-client-secret');
+    expect(ids(`client_secret: "${['bP88Q~', 'rcBcYjz4Ohg1Hnn76Wm3jGgakZiZ.8vMgR'].join('')}"`)).toContain(
+      'azure-ad-client-secret',
+    );
   });
 
   it('finds a generic assignment above its entropy floor, not a word or a low-entropy value', () => {

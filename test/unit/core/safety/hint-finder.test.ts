@@ -14,7 +14,7 @@ const hint = fc.array(alphabet, { maxLength: 4 }).map((chars) => chars.join(''))
 const rules = fc.array(fc.array(hint, { maxLength: 6 }), { maxLength: 12 });
 
 describe('the hint finder', () => {
-  it('says a text holds a hint, or one of a rule\'s hints, exactly when includes does', () => {
+  it("says a text holds a hint, or one of a rule's hints, exactly when includes does", () => {
     fc.assert(
       fc.property(text, rules, (lower, hintSets) => {
         const held = hintsOf(lower);
@@ -44,9 +44,17 @@ describe('the hint finder', () => {
   });
 
   it('finds the words the gates ask about in a long text, and not the ones it lacks', () => {
-    const held = hintsOf('run the api checks with make check-12 before pushing; never ignore the failing test. '.repeat(20));
+    const held = hintsOf(
+      'run the api checks with make check-12 before pushing; never ignore the failing test. '.repeat(20),
+    );
     expect(['ignore', 'api', 'make', 'pushing;'].map((one) => held.holds(one))).toEqual([true, true, true, true]);
-    expect(['disregard', 'jailbreak', 'ghp_', 'aiza', 'pushing,'].map((one) => held.holds(one))).toEqual([false, false, false, false, false]);
+    expect(['disregard', 'jailbreak', 'ghp_', 'aiza', 'pushing,'].map((one) => held.holds(one))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(held.holdsAny(compileHints(['disregard', 'ghp_', ']']))).toBe(false);
     expect(held.holdsAny(compileHints(['disregard', 'never']))).toBe(true);
   });

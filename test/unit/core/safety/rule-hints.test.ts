@@ -8,7 +8,16 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INJECTION_RULES, JAILBREAK_SIGNS } from '../../../../src/core/safety/scan-injection.js';
-import { ASSIGNMENT, COLUMN_ASSIGNMENT, CREDENTIAL_HINTS, LABEL_THEN_VALUE, PATTERN_RULES, PREFIXED_HINTS, PREFIXED_TOKEN, PROSE_ASSIGNMENT } from '../../../../src/core/safety/scan-secrets.js';
+import {
+  ASSIGNMENT,
+  COLUMN_ASSIGNMENT,
+  CREDENTIAL_HINTS,
+  LABEL_THEN_VALUE,
+  PATTERN_RULES,
+  PREFIXED_HINTS,
+  PREFIXED_TOKEN,
+  PROSE_ASSIGNMENT,
+} from '../../../../src/core/safety/scan-secrets.js';
 
 // Built at run time so that this file itself never holds a scannable credential.
 const fake = (prefix: string, body: string) => prefix + body;
@@ -154,28 +163,46 @@ function corpusTexts(file: string): string[] {
     .map((line) => (JSON.parse(line) as { text: string }).text);
 }
 
-const sentence = (text: string) => `For the staging environment, configure the billing client with ${text} in the deploy settings.`;
-const TEXTS = [...WRITTEN, ...paraphrases(), ...corpusTexts('injection.jsonl'), ...corpusTexts('secrets.jsonl').flatMap((text) => [text, sentence(text)])];
+const sentence = (text: string) =>
+  `For the staging environment, configure the billing client with ${text} in the deploy settings.`;
+const TEXTS = [
+  ...WRITTEN,
+  ...paraphrases(),
+  ...corpusTexts('injection.jsonl'),
+  ...corpusTexts('secrets.jsonl').flatMap((text) => [text, sentence(text)]),
+];
 
 type Hinted = { name: string; pattern: RegExp; hints: readonly string[] };
 const RULES: Hinted[] = [
   ...INJECTION_RULES.map((rule, index) => ({ name: `${rule.id} #${index}`, pattern: rule.pattern, hints: rule.hints })),
-  ...JAILBREAK_SIGNS.map((sign, index) => ({ name: `jailbreak sign #${index}`, pattern: sign.pattern, hints: sign.hints })),
+  ...JAILBREAK_SIGNS.map((sign, index) => ({
+    name: `jailbreak sign #${index}`,
+    pattern: sign.pattern,
+    hints: sign.hints,
+  })),
   ...PATTERN_RULES.map((rule, index) => ({ name: `${rule.id} #${index}`, pattern: rule.pattern, hints: rule.hints })),
-  ...[ASSIGNMENT, COLUMN_ASSIGNMENT, PROSE_ASSIGNMENT, LABEL_THEN_VALUE].map((pattern, index) => ({ name: `named value #${index}`, pattern, hints: CREDENTIAL_HINTS })),
+  ...[ASSIGNMENT, COLUMN_ASSIGNMENT, PROSE_ASSIGNMENT, LABEL_THEN_VALUE].map((pattern, index) => ({
+    name: `named value #${index}`,
+    pattern,
+    hints: CREDENTIAL_HINTS,
+  })),
   { name: 'prefixed token', pattern: PREFIXED_TOKEN, hints: PREFIXED_HINTS },
 ];
 
 /** A fresh copy, so the rule's own lastIndex is never touched. */
-const matches = (pattern: RegExp, text: string) => new RegExp(pattern.source, pattern.flags.replace('g', '')).test(text);
+const matches = (pattern: RegExp, text: string) =>
+  new RegExp(pattern.source, pattern.flags.replace('g', '')).test(text);
 
 describe('scanner rule hints', () => {
-  it.each(RULES.map((rule) => [rule.name, rule] as const))('%s: every text it matches holds one of its hints', (_name, rule) => {
-    expect(rule.hints.length).toBeGreaterThan(0);
-    const matched = TEXTS.filter((text) => matches(rule.pattern, text));
-    // Not vacuous: some text trips the rule.
-    expect(matched.length).toBeGreaterThan(0);
-    const missed = matched.filter((text) => !rule.hints.some((hint) => text.toLowerCase().includes(hint)));
-    expect(missed).toEqual([]);
-  });
+  it.each(RULES.map((rule) => [rule.name, rule] as const))(
+    '%s: every text it matches holds one of its hints',
+    (_name, rule) => {
+      expect(rule.hints.length).toBeGreaterThan(0);
+      const matched = TEXTS.filter((text) => matches(rule.pattern, text));
+      // Not vacuous: some text trips the rule.
+      expect(matched.length).toBeGreaterThan(0);
+      const missed = matched.filter((text) => !rule.hints.some((hint) => text.toLowerCase().includes(hint)));
+      expect(missed).toEqual([]);
+    },
+  );
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { findInjection, judgeInjection, findInvisibleUnicode, findInvisibleUnicodeByCharacter } from '../../../../src/core/safety/scan-injection.js';
+import {
+  findInjection,
+  judgeInjection,
+  findInvisibleUnicode,
+  findInvisibleUnicodeByCharacter,
+} from '../../../../src/core/safety/scan-injection.js';
 
 describe('findInjection', () => {
   it.each([

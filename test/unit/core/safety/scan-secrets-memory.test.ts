@@ -10,7 +10,8 @@ import { findSecrets, redactSecrets } from '../../../../src/core/safety/scan-sec
 
 // Built at run time so that this file itself never holds a scannable credential.
 const fake = (prefix: string, body: string) => prefix + body;
-const inSentence = (value: string) => `For the staging environment, configure the billing client with ${value} in the deploy settings.`;
+const inSentence = (value: string) =>
+  `For the staging environment, configure the billing client with ${value} in the deploy settings.`;
 const rules = (text: string) => findSecrets(text).map((finding) => finding.ruleId);
 
 describe('findSecrets: credentials with no known format', () => {
@@ -47,7 +48,9 @@ describe('findSecrets: credentials with no known format', () => {
   });
 
   it('redacts the password of a URL and keeps the rest of it', () => {
-    expect(redactSecrets(fake('Cache: redis://cache:', 's3cret-9x@cache.internal:6379'))).toBe('Cache: redis://cache:[REDACTED:connection-string-password]@cache.internal:6379');
+    expect(redactSecrets(fake('Cache: redis://cache:', 's3cret-9x@cache.internal:6379'))).toBe(
+      'Cache: redis://cache:[REDACTED:connection-string-password]@cache.internal:6379',
+    );
   });
 });
 
@@ -71,10 +74,19 @@ describe('findSecrets: look-alikes that are not secrets', () => {
     ['the loopback address', '127.0.0.1'],
     ['a documentation address', '203.0.113.9'],
     ['a dotted version', '1.2.3.4.5'],
-    ['a lockfile integrity hash', '"integrity": "sha512-iKEoDYaRmd1mxM90a2OEfWhjsjPpYPuQ+lMYsoxB126+t8fw7ySEO48nmDg5COTjxDI65/Y2OWpeEHk3ZOe8zg=="'],
+    [
+      'a lockfile integrity hash',
+      '"integrity": "sha512-iKEoDYaRmd1mxM90a2OEfWhjsjPpYPuQ+lMYsoxB126+t8fw7ySEO48nmDg5COTjxDI65/Y2OWpeEHk3ZOe8zg=="',
+    ],
     ['an example key cut short', 'keys look like sk-abc123... in the docs'],
-    ['a local service whose password is its user name', fake('postgresql://cognee:', 'cognee@localhost:5432/cognee_db')],
-    ['the same on 127.0.0.1 and ::1', fake('amqp://guest:', 'guest@127.0.0.1:5672/ and postgres://postgres:postgres@[::1]/db')],
+    [
+      'a local service whose password is its user name',
+      fake('postgresql://cognee:', 'cognee@localhost:5432/cognee_db'),
+    ],
+    [
+      'the same on 127.0.0.1 and ::1',
+      fake('amqp://guest:', 'guest@127.0.0.1:5672/ and postgres://postgres:postgres@[::1]/db'),
+    ],
   ])('leaves %s alone', (_what, value) => {
     expect(findSecrets(inSentence(value))).toEqual([]);
   });
@@ -108,7 +120,9 @@ describe('findGitleaksSecrets (gitleaks rule data, translated from Go RE2)', () 
 
   it('keeps a case-insensitive part case-insensitive and a case-sensitive part exact', () => {
     // adobe-client-secret is `p8e-(?i)[a-z0-9]{32}`: upper-case letters after the prefix count.
-    expect(findGitleaksSecrets(fake('p8e-', 'Ab3dEf7hIj1lMn5pQr9tUv2xYz4bCd6f')).map((f) => f.ruleId)).toContain('adobe-client-secret');
+    expect(findGitleaksSecrets(fake('p8e-', 'Ab3dEf7hIj1lMn5pQr9tUv2xYz4bCd6f')).map((f) => f.ruleId)).toContain(
+      'adobe-client-secret',
+    );
     // cisco-meraki-api-key spells the name `(?-i:[Mm]eraki|MERAKI)` inside a case-insensitive group.
     const hex = '8f3a1c9b2d7e6f0a5c4b8d9e1f3a7c2b6d8e0f1a';
     expect(findGitleaksSecrets(`MERAKI_KEY = ${hex}`).map((f) => f.ruleId)).toContain('cisco-meraki-api-key');

@@ -32,7 +32,10 @@ const KEYS: Array<[vendor: string, key: string]> = [
   // Values whose body reads as no random token (hex then digits; dashes), passed before marks.
   ['LangSmith personal token (digits after the hex)', `lsv2_pt_${value(32, HEX, 79190)}_${value(10, HEX, 79191)}`],
   ['OpenRouter key', `sk-or-v1-${value(64, HEX, 10)}`],
-  ['Dynatrace token', `dt0c01.${value(24, ALNUM.toUpperCase().replace(/[a-z]/g, ''), 11)}.${value(64, ALNUM.toUpperCase().replace(/[a-z]/g, ''), 12)}`],
+  [
+    'Dynatrace token',
+    `dt0c01.${value(24, ALNUM.toUpperCase().replace(/[a-z]/g, ''), 11)}.${value(64, ALNUM.toUpperCase().replace(/[a-z]/g, ''), 12)}`,
+  ],
   ['Brevo (Sendinblue) key', `xkeysib-${value(64, HEX, 13)}-${value(16, ALNUM, 14)}`],
   ['Buildkite user token', `bkua_${value(40, LOWER, 15)}`],
   ['ReadMe API key', `rdme_${value(70, LOWER, 16)}`],

@@ -58,8 +58,11 @@ describe('findSecrets', () => {
   });
 
   it('finds a credential in a two-column listing, and leaves a header name and a number alone', () => {
-    const listing = 'KEY                 VALUE\naws:region          eu-west-1\ndatadog:apiKey      55eeceeef98658d837b1c5f13f1df8a3\napi_key_header      X-Api-Key-Header-Name\nTOKEN_TTL_SECONDS   3600';
-    expect(redactSecrets(listing)).toBe('KEY                 VALUE\naws:region          eu-west-1\ndatadog:apiKey      [REDACTED:generic-secret-assignment]\napi_key_header      X-Api-Key-Header-Name\nTOKEN_TTL_SECONDS   3600');
+    const listing =
+      'KEY                 VALUE\naws:region          eu-west-1\ndatadog:apiKey      55eeceeef98658d837b1c5f13f1df8a3\napi_key_header      X-Api-Key-Header-Name\nTOKEN_TTL_SECONDS   3600';
+    expect(redactSecrets(listing)).toBe(
+      'KEY                 VALUE\naws:region          eu-west-1\ndatadog:apiKey      [REDACTED:generic-secret-assignment]\napi_key_header      X-Api-Key-Header-Name\nTOKEN_TTL_SECONDS   3600',
+    );
   });
 
   it('honours the configured entropy threshold', () => {

@@ -24,7 +24,10 @@ describe('memoizeByText', () => {
       ['Prefer vitest over jest', 'Run tests with jest'],
     ];
     const first = pairs.map(([a, b]) => [isContradiction(a, b), restatesToolPreference(a, b), isContradiction(b, a)]);
-    const again = [...pairs].reverse().map(([a, b]) => [isContradiction(a, b), restatesToolPreference(a, b), isContradiction(b, a)]).reverse();
+    const again = [...pairs]
+      .reverse()
+      .map(([a, b]) => [isContradiction(a, b), restatesToolPreference(a, b), isContradiction(b, a)])
+      .reverse();
     expect(again).toEqual(first);
     expect(first.map(([contradiction]) => contradiction)).toEqual([true, true, false, true]);
   });

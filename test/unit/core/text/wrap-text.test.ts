@@ -11,7 +11,11 @@ describe('wrapText', () => {
       'see https://example.com/a/very/long/path/that/does/not/fit/on/one/line/of/the/terminal/at/all/ok then more words',
       '  spaced   out  words  ',
     ];
-    for (const text of texts) for (const width of [20, 33, 68]) expect(wrapText(text, width), `${width}: ${text}`).toEqual(wrapAnsi(text.trim().replace(/ +/g, ' '), width, { hard: true, trim: true }).split('\n'));
+    for (const text of texts)
+      for (const width of [20, 33, 68])
+        expect(wrapText(text, width), `${width}: ${text}`).toEqual(
+          wrapAnsi(text.trim().replace(/ +/g, ' '), width, { hard: true, trim: true }).split('\n'),
+        );
   });
 
   it('measures wide characters through wrap-ansi', () => {
@@ -20,10 +24,8 @@ describe('wrapText', () => {
   });
 
   it('indents continuation lines under the text', () => {
-    expect(hangingWrap('  Your version: ', 'Always use pnpm 9, never npm or yarn, in this repo and all others.', 40, 6)).toEqual([
-      '  Your version: Always use pnpm 9, never',
-      '      npm or yarn, in this repo and all',
-      '      others.',
-    ]);
+    expect(
+      hangingWrap('  Your version: ', 'Always use pnpm 9, never npm or yarn, in this repo and all others.', 40, 6),
+    ).toEqual(['  Your version: Always use pnpm 9, never', '      npm or yarn, in this repo and all', '      others.']);
   });
 });

@@ -19,7 +19,14 @@ describe('findProjectCommands', () => {
     expect(findProjectCommands('npm run lint && npm test').map((c) => c.command)).toEqual(['npm run lint', 'npm test']);
   });
 
-  it.each(['ls -la', 'git status', 'cat package.json', 'npm view react version', 'grep -rn foo src/', 'echo "npm test"'])('ignores %j', (line) => {
+  it.each([
+    'ls -la',
+    'git status',
+    'cat package.json',
+    'npm view react version',
+    'grep -rn foo src/',
+    'echo "npm test"',
+  ])('ignores %j', (line) => {
     expect(findProjectCommands(line)).toEqual([]);
   });
 

@@ -14,7 +14,10 @@ describe('rewriteAsRule', () => {
     ['also never push to main directly thx', 'Never push to main directly.'],
     ['les tests vont dans __tests__/ à côté du code', 'Les tests vont dans __tests__/ à côté du code.'],
     ['use __bold__ here', 'Use bold here.'],
-    ['不要用 console.log，统一用 src/lib/logger.ts 里的 logger。', '不要用 console.log，统一用 src/lib/logger.ts 里的 logger。'],
+    [
+      '不要用 console.log，统一用 src/lib/logger.ts 里的 logger。',
+      '不要用 console.log，统一用 src/lib/logger.ts 里的 logger。',
+    ],
   ])('rewrites %j as %j', (phrase, rule) => {
     expect(rewriteAsRule(phrase)).toBe(rule);
   });

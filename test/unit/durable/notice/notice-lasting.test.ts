@@ -5,11 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { noticeLastingSentences } from '../../../../src/durable/notice/notice-lasting.js';
 
 // The thresholds the pending inbox uses (extract-candidates): generous, ranked, bounded.
-const noticed = (prompt: string, minScore = 2) => noticeLastingSentences(prompt, { maxSentences: 6, minScore, sentencesPerExtra: 4 }).map((s) => s.text);
+const noticed = (prompt: string, minScore = 2) =>
+  noticeLastingSentences(prompt, { maxSentences: 6, minScore, sentencesPerExtra: 4 }).map((s) => s.text);
 
 describe('noticeLastingSentences: where a sentence ends', () => {
   it('splits sentences typed without a space after the stop, but not file names or URLs', () => {
-    const found = noticed('The app loses my draft when I switch tabs.Another thing is I would rather it not autosave every keystroke. Where is it?check that index.mjs is loaded from https://x.dev/a?b=c');
+    const found = noticed(
+      'The app loses my draft when I switch tabs.Another thing is I would rather it not autosave every keystroke. Where is it?check that index.mjs is loaded from https://x.dev/a?b=c',
+    );
     expect(found).toContain('Another thing is I would rather it not autosave every keystroke.');
     expect(found.some((s) => s.includes('index.mjs'))).toBe(true);
     expect(found.every((s) => !s.startsWith('mjs'))).toBe(true);
@@ -38,19 +41,30 @@ describe('noticeLastingSentences: where a sentence ends', () => {
 
 describe('noticeLastingSentences: what the user said around a sentence', () => {
   it('items of a list introduced as what matters carry that, a bare path in it does not', () => {
-    const spec = ['Build me a small CLI for our release notes, here are the important points:', '- Use the GitHub API', '- Output markdown only', '- src/cli.ts', '', 'Thanks!'].join('\n');
+    const spec = [
+      'Build me a small CLI for our release notes, here are the important points:',
+      '- Use the GitHub API',
+      '- Output markdown only',
+      '- src/cli.ts',
+      '',
+      'Thanks!',
+    ].join('\n');
     const found = noticed(spec, 3);
     expect(found).toContain('Use the GitHub API');
     expect(found).not.toContain('src/cli.ts');
   });
 
   it('quotes the sentence that a short "it is important" leans on', () => {
-    const found = noticed('also, is the shuffle really uniform? it is important, we need to be able to explain every draw');
+    const found = noticed(
+      'also, is the shuffle really uniform? it is important, we need to be able to explain every draw',
+    );
     expect(found.some((s) => s.startsWith('also, is the shuffle really uniform? it is important'))).toBe(true);
   });
 
   it('reads a wish typed with a question mark as a wish, and quotes it without the mark', () => {
-    expect(noticed('I need a setting for how many retries we allow ?')).toContain('I need a setting for how many retries we allow');
+    expect(noticed('I need a setting for how many retries we allow ?')).toContain(
+      'I need a setting for how many retries we allow',
+    );
   });
 
   it('notices imperatives about how to work that start mid-sentence or after a label', () => {
@@ -62,7 +76,9 @@ describe('noticeLastingSentences: what the user said around a sentence', () => {
   it('finds requirements stated in German, Spanish and Indonesian', () => {
     expect(noticed('Zwischen zwei Kontrollen brauchen wir mindestens 21 Tage Abstand.').length).toBe(1);
     expect(noticed('Quiero que todos los mensajes de error estén en español.').length).toBe(1);
-    expect(noticed('Bahasa campuran: label UI pakai bahasa Indonesia, istilah teknis tetap bahasa Inggris').length).toBe(1);
+    expect(
+      noticed('Bahasa campuran: label UI pakai bahasa Indonesia, istilah teknis tetap bahasa Inggris').length,
+    ).toBe(1);
   });
 });
 
@@ -110,7 +126,16 @@ describe('noticeLastingSentences: what is not the user speaking', () => {
       '- Always run the e2e suite before tagging v0.3',
     ].join('\n');
     expect(noticed(report)).toEqual(['we always deploy from the release branch']);
-    expect(noticed(['Contents', '1. Setup ........ 3', '2. Deploying must happen from CI ........ 7', '3. Security ........ 12'].join('\n'))).toEqual([]);
+    expect(
+      noticed(
+        [
+          'Contents',
+          '1. Setup ........ 3',
+          '2. Deploying must happen from CI ........ 7',
+          '3. Security ........ 12',
+        ].join('\n'),
+      ),
+    ).toEqual([]);
   });
 
   it('gives nothing for small talk, a plain question or a task scoped to now', () => {

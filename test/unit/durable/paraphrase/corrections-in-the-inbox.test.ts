@@ -32,7 +32,9 @@ describe('a rejection reason waits in the inbox as a correction', () => {
     'the logs should stay in English even when the UI is in French',
     'I also want the output to be a single bundle (if possible, everything in one file, no external assets in production, only in dev)',
   ])('%j', (reason) => {
-    const inbox = extractCandidates(rejected(reason), context).filter((candidate) => inboxRank(candidate) !== undefined);
+    const inbox = extractCandidates(rejected(reason), context).filter(
+      (candidate) => inboxRank(candidate) !== undefined,
+    );
     expect(inbox.length).toBeGreaterThan(0);
     for (const candidate of inbox) {
       expect(candidate.source).toBe('correction');
@@ -41,19 +43,46 @@ describe('a rejection reason waits in the inbox as a correction', () => {
   });
 
   it('ranks above an answer among the agent options, below an explicit request', () => {
-    const correction = extractCandidates(rejected('we never store dates as strings, use the Date type everywhere'), context).find((c) => c.source === 'correction');
+    const correction = extractCandidates(
+      rejected('we never store dates as strings, use the Date type everywhere'),
+      context,
+    ).find((c) => c.source === 'correction');
     expect(correction).toBeDefined();
     const rank = inboxRank(correction!) ?? 0;
-    expect(rank).toBeGreaterThan(inboxRank({ text: 'Stack: TypeScript.', section: 'Decisions', source: 'question-answer', origin: 'user', evidence: { eventIndex: 0 } }) ?? 0);
-    expect(rank).toBeLessThan(inboxRank({ text: 'Use pnpm.', section: 'Conventions', source: 'explicit-request', origin: 'user', evidence: { eventIndex: 0 } }) ?? 0);
+    expect(rank).toBeGreaterThan(
+      inboxRank({
+        text: 'Stack: TypeScript.',
+        section: 'Decisions',
+        source: 'question-answer',
+        origin: 'user',
+        evidence: { eventIndex: 0 },
+      }) ?? 0,
+    );
+    expect(rank).toBeLessThan(
+      inboxRank({
+        text: 'Use pnpm.',
+        section: 'Conventions',
+        source: 'explicit-request',
+        origin: 'user',
+        evidence: { eventIndex: 0 },
+      }) ?? 0,
+    );
   });
 
   it('a misspelt explicit request in a rejection is written as one sentence', () => {
-    const written = extractCandidates(rejected('Rember that you are using windows, please use docker if the tests do not run'), context).filter(writesByItself);
+    const written = extractCandidates(
+      rejected('Rember that you are using windows, please use docker if the tests do not run'),
+      context,
+    ).filter(writesByItself);
     expect(written.map((c) => c.text)).toEqual(['You are using windows, please use docker if the tests do not run.']);
   });
 
-  it.each(['no', 'not now, first show me the diff', 'wait', 'this is the wrong file'])('%j proposes nothing for the inbox', (reason) => {
-    expect(extractCandidates(rejected(reason), context).filter((candidate) => inboxRank(candidate) !== undefined)).toEqual([]);
-  });
+  it.each(['no', 'not now, first show me the diff', 'wait', 'this is the wrong file'])(
+    '%j proposes nothing for the inbox',
+    (reason) => {
+      expect(
+        extractCandidates(rejected(reason), context).filter((candidate) => inboxRank(candidate) !== undefined),
+      ).toEqual([]);
+    },
+  );
 });

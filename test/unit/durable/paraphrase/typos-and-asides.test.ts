@@ -22,12 +22,20 @@ describe('misspelt request words are read as meant', () => {
     expect(correctSignalTypos(typed)).toBe(meant);
   });
 
-  it.each(['the member list', 'renumber the steps', 'a newer version', 'it allows that', 'set a reminder', 'the remainder of the file', 'render it again', 'already done', 'an alias for it', 'we remembered it'])(
-    'leaves %j as it is',
-    (typed) => {
-      expect(correctSignalTypos(typed)).toBe(typed);
-    },
-  );
+  it.each([
+    'the member list',
+    'renumber the steps',
+    'a newer version',
+    'it allows that',
+    'set a reminder',
+    'the remainder of the file',
+    'render it again',
+    'already done',
+    'an alias for it',
+    'we remembered it',
+  ])('leaves %j as it is', (typed) => {
+    expect(correctSignalTypos(typed)).toBe(typed);
+  });
 
   it('a misspelt request is nudged', () => {
     expect(nudgeFor('Rember that you are on windows, use docker when the tests do not run')).not.toBe('');
@@ -36,7 +44,8 @@ describe('misspelt request words are read as meant', () => {
 });
 
 describe('a long dictated sentence is cut around its asides', () => {
-  const noticed = (prompt: string) => noticeLastingSentences(prompt, { maxSentences: 10, minScore: 2, sentencesPerExtra: 4 }).map((s) => s.text);
+  const noticed = (prompt: string) =>
+    noticeLastingSentences(prompt, { maxSentences: 10, minScore: 2, sentencesPerExtra: 4 }).map((s) => s.text);
 
   it.each([
     'I also want the output to be a single bundle that the worker can load directly (if that is possible, everything should fit in that one file, no external assets at runtime, only in dev)',
@@ -45,13 +54,17 @@ describe('a long dictated sentence is cut around its asides', () => {
   ])('no piece opens a bracket it does not close: %j', (typed) => {
     const found = noticed(typed);
     expect(found.length).toBeGreaterThan(0);
-    for (const sentence of found) expect((sentence.match(/\(/g) ?? []).length).toBe((sentence.match(/\)/g) ?? []).length);
+    for (const sentence of found)
+      expect((sentence.match(/\(/g) ?? []).length).toBe((sentence.match(/\)/g) ?? []).length);
     expect(found.some((sentence) => isCompleteSentence(sentence))).toBe(true);
   });
 });
 
 describe('Chinese without spaces is prose, not a bare pointer', () => {
-  it.each(['我要做一个很精致的便签应用，常用的网站要能一键打开', '我需要每个提醒都能设置重复时间，不需要的时候可以关掉'])('%j', (typed) => {
+  it.each([
+    '我要做一个很精致的便签应用，常用的网站要能一键打开',
+    '我需要每个提醒都能设置重复时间，不需要的时候可以关掉',
+  ])('%j', (typed) => {
     expect(nudgeFor(typed)).not.toBe('');
   });
 });

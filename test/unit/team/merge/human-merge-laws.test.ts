@@ -10,12 +10,24 @@ import { mergeMarkdownFile } from '../../../../src/team/merge/merge-markdown-fil
 
 const line = fc.oneof(
   fc.constantFrom('# Project', '## Rules', '## Commands', '', '', 'Some prose here.', 'More prose.'),
-  fc.constantFrom('- Run `npm test`.', '- Keep PRs small.', '- Never push to main.', '- Use pnpm.', '1. First step', '   continued'),
+  fc.constantFrom(
+    '- Run `npm test`.',
+    '- Keep PRs small.',
+    '- Never push to main.',
+    '- Use pnpm.',
+    '1. First step',
+    '   continued',
+  ),
 );
 const doc = fc.array(line, { maxLength: 14 });
 
 type Op = { kind: 'insert' | 'delete' | 'rewrite' | 'move'; at: number; to: number; size: number };
-const op = fc.record({ kind: fc.constantFrom('insert', 'delete', 'rewrite', 'move'), at: fc.nat(20), to: fc.nat(20), size: fc.integer({ min: 1, max: 3 }) }) as fc.Arbitrary<Op>;
+const op = fc.record({
+  kind: fc.constantFrom('insert', 'delete', 'rewrite', 'move'),
+  at: fc.nat(20),
+  to: fc.nat(20),
+  size: fc.integer({ min: 1, max: 3 }),
+}) as fc.Arbitrary<Op>;
 
 /** Applies ops as one side would; every line it writes is unique to that side, so it can be traced. */
 function edit(lines: readonly string[], ops: readonly Op[], side: string): string[] {
@@ -34,10 +46,13 @@ function edit(lines: readonly string[], ops: readonly Op[], side: string): strin
 }
 
 const text = (lines: readonly string[]): string => (lines.length === 0 ? '' : `${lines.join('\n')}\n`);
-const scenario = fc
-  .tuple(doc, fc.array(op, { maxLength: 5 }), fc.array(op, { maxLength: 5 }))
-  .map(([base, a, b]) => ({ base: text(base), ours: text(edit(base, a, 'ours')), theirs: text(edit(base, b, 'theirs')) }));
-const added = (base: string, side: string): string[] => side.split('\n').filter((l) => /\b(ours|theirs)\b/.test(l) && !base.includes(l));
+const scenario = fc.tuple(doc, fc.array(op, { maxLength: 5 }), fc.array(op, { maxLength: 5 })).map(([base, a, b]) => ({
+  base: text(base),
+  ours: text(edit(base, a, 'ours')),
+  theirs: text(edit(base, b, 'theirs')),
+}));
+const added = (base: string, side: string): string[] =>
+  side.split('\n').filter((l) => /\b(ours|theirs)\b/.test(l) && !base.includes(l));
 const crlf = (s: string): string => s.replace(/\n/g, '\r\n');
 
 describe('merge laws of the merge driver on hand-written text', () => {

@@ -13,13 +13,28 @@ import { testEnv } from '../../../helpers/temp-repo.js';
 
 afterEach(cleanupTempDirs);
 
-const item = (id: string, text: string, by: string): string => `- ${text} <!-- mem:id=${id} by=${by} at=2025-01-02T10:00:00Z -->`;
+const item = (id: string, text: string, by: string): string =>
+  `- ${text} <!-- mem:id=${id} by=${by} at=2025-01-02T10:00:00Z -->`;
 const file = (region: string[], rules: string[]): string =>
-  ['# Project', '', '## Team rules', '', ...rules, '', '<!-- mem:begin -->', '## Conventions', '', ...region, '<!-- mem:end -->', ''].join('\n');
+  [
+    '# Project',
+    '',
+    '## Team rules',
+    '',
+    ...rules,
+    '',
+    '<!-- mem:begin -->',
+    '## Conventions',
+    '',
+    ...region,
+    '<!-- mem:end -->',
+    '',
+  ].join('\n');
 
 function setup(): string {
   const repo = makeRepo();
-  for (const [key, value] of Object.entries(mergeDriverConfig(`"${process.execPath}" "${MEM_BIN}"`))) git(repo, ['config', key, value]);
+  for (const [key, value] of Object.entries(mergeDriverConfig(`"${process.execPath}" "${MEM_BIN}"`)))
+    git(repo, ['config', key, value]);
   writeFileSync(join(repo, '.gitattributes'), `${gitattributesLine('CLAUDE.md')}\n`);
   writeFileSync(join(repo, 'CLAUDE.md'), file([item('c1', 'Use pnpm.', 'base')], ['- Write tests first.']));
   git(repo, ['add', '.']);
@@ -36,8 +51,22 @@ function commitOn(repo: string, branch: string, text: string): void {
 describe('mem merge-driver with real git', () => {
   test('two branches appending to the same section merge cleanly, entry by entry', () => {
     const repo = setup();
-    commitOn(repo, 'alice', file([item('c1', 'Use pnpm.', 'base'), item('a1', 'Alice rule.', 'alice')], ['- Write tests first.', '- Alice hand bullet.']));
-    commitOn(repo, 'bob', file([item('c1', 'Use pnpm.', 'base'), item('b1', 'Bob rule.', 'bob')], ['- Write tests first.', '- Bob hand bullet.']));
+    commitOn(
+      repo,
+      'alice',
+      file(
+        [item('c1', 'Use pnpm.', 'base'), item('a1', 'Alice rule.', 'alice')],
+        ['- Write tests first.', '- Alice hand bullet.'],
+      ),
+    );
+    commitOn(
+      repo,
+      'bob',
+      file(
+        [item('c1', 'Use pnpm.', 'base'), item('b1', 'Bob rule.', 'bob')],
+        ['- Write tests first.', '- Bob hand bullet.'],
+      ),
+    );
     git(repo, ['checkout', '-q', 'alice']);
     git(repo, ['merge', '-q', '--no-edit', 'bob']);
     const merged = readFileSync(join(repo, 'CLAUDE.md'), 'utf8');
@@ -72,12 +101,23 @@ describe('mem merge-driver with real git', () => {
     expect(result.status).not.toBe(0);
     expect(git(repo, ['status', '--porcelain'])).toContain('UU CLAUDE.md');
     const merged = readFileSync(join(repo, 'CLAUDE.md'), 'utf8');
-    expect(merged).toContain('<<<<<<< ours\n- Write tests first, with vitest.\n=======\n- Write tests first, with jest.\n>>>>>>> theirs\n');
+    expect(merged).toContain(
+      '<<<<<<< ours\n- Write tests first, with vitest.\n=======\n- Write tests first, with jest.\n>>>>>>> theirs\n',
+    );
     expect(merged).not.toContain('mem conflict');
     // git mergetool works from git's own stages: a tool taking theirs resolves the file.
     const tool = spawnSync(
       'git',
-      ['-c', 'mergetool.take-theirs.cmd=cp "$REMOTE" "$MERGED"', '-c', 'mergetool.take-theirs.trustExitCode=true', 'mergetool', '--no-prompt', '--tool=take-theirs', 'CLAUDE.md'],
+      [
+        '-c',
+        'mergetool.take-theirs.cmd=cp "$REMOTE" "$MERGED"',
+        '-c',
+        'mergetool.take-theirs.trustExitCode=true',
+        'mergetool',
+        '--no-prompt',
+        '--tool=take-theirs',
+        'CLAUDE.md',
+      ],
       { cwd: repo, env: testEnv(), encoding: 'utf8' },
     );
     expect(tool.status).toBe(0);

@@ -11,7 +11,21 @@ import { parseRegionBody } from '../../../../src/core/memory-file/parse-region-b
 import { mergeRegion } from '../../../../src/team/merge/merge-region.js';
 
 const SECTIONS = ['Conventions', 'Commands', 'Decisions', 'Gotchas'];
-const word = fc.constantFrom('pnpm', 'tests', 'docker', 'never', 'always', 'build', 'lint', 'src/gen', 'é', '日本', '`x`', 'db', 'main');
+const word = fc.constantFrom(
+  'pnpm',
+  'tests',
+  'docker',
+  'never',
+  'always',
+  'build',
+  'lint',
+  'src/gen',
+  'é',
+  '日本',
+  '`x`',
+  'db',
+  'main',
+);
 const text = fc.array(word, { minLength: 2, maxLength: 6 }).map((w) => w.join(' '));
 const section = fc.constantFrom(...SECTIONS);
 
@@ -25,7 +39,12 @@ const baseBody = fc.array(fc.tuple(section, text), { maxLength: 8 }).map((items)
 });
 
 type Op = { kind: 'add' | 'replace' | 'remove' | 'move'; pick: number; section: string; text: string };
-const op = fc.record({ kind: fc.constantFrom('add', 'replace', 'remove', 'move'), pick: fc.nat(20), section, text }) as fc.Arbitrary<Op>;
+const op = fc.record({
+  kind: fc.constantFrom('add', 'replace', 'remove', 'move'),
+  pick: fc.nat(20),
+  section,
+  text,
+}) as fc.Arbitrary<Op>;
 
 /** Applies generated ops as one side ("a" or "b") would; new ids are side-unique. */
 function applyOps(body: string, ops: readonly Op[], side: string): string {
@@ -86,7 +105,10 @@ describe('merge laws', () => {
       fc.property(scenario, ({ base, ours }) => {
         // theirs = base: the merge is ours exactly (covered above); with a disjoint theirs addition,
         // ours' deletions still apply.
-        const theirs = editBody(base, [{ op: 'add', entry: entry('t-new', 'Gotchas', 'fresh rule here', 'bob') }], { sections: SECTIONS, eol: '\n' }).body;
+        const theirs = editBody(base, [{ op: 'add', entry: entry('t-new', 'Gotchas', 'fresh rule here', 'bob') }], {
+          sections: SECTIONS,
+          eol: '\n',
+        }).body;
         const result = mergeRegion(base, ours, theirs);
         const kept = new Set(ids(result.text));
         for (const id of ids(base)) if (!ids(ours).includes(id)) expect(kept.has(id)).toBe(false);
@@ -115,7 +137,21 @@ describe('merge laws', () => {
   test('re-merging settles when both sides moved entries into a section base did not have (a counterexample fast-check found)', () => {
     const line = (id: string, by = 'base') => `- pnpm pnpm <!-- mem:id=${id} by=${by} at=2025-01-02T10:00:00Z -->`;
     const base = ['## Decisions', '', line('b1'), line('b2'), '', '## Gotchas', '', line('b0'), ''].join('\n');
-    const ours = ['## Conventions', '', line('a1', 'a'), line('b0'), '', '## Commands', '', line('b1'), '', '## Decisions', '', line('b2'), ''].join('\n');
+    const ours = [
+      '## Conventions',
+      '',
+      line('a1', 'a'),
+      line('b0'),
+      '',
+      '## Commands',
+      '',
+      line('b1'),
+      '',
+      '## Decisions',
+      '',
+      line('b2'),
+      '',
+    ].join('\n');
     const theirs = ['## Commands', '', line('b0'), '', '## Decisions', '', line('b1'), line('b2'), ''].join('\n');
     const first = mergeRegion(base, ours, theirs);
     const again = mergeRegion(base, first.text, theirs);

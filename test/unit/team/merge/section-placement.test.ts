@@ -8,8 +8,10 @@ import { mergeRegion } from '../../../../src/team/merge/merge-region.js';
 import { parseRegionBody } from '../../../../src/core/memory-file/parse-region-body.js';
 
 const item = (id: string) => `- pnpm pnpm <!-- mem:id=${id} by=base at=2025-01-02T10:00:00Z -->\n`;
-const body = (...sections: [string, string[]][]) => sections.map(([title, ids]) => `## ${title}\n\n${ids.map(item).join('')}`).join('\n');
-const sectionsOf = (text: string) => Object.fromEntries(parseRegionBody(text).entries.map((entry) => [entry.id, entry.section]));
+const body = (...sections: [string, string[]][]) =>
+  sections.map(([title, ids]) => `## ${title}\n\n${ids.map(item).join('')}`).join('\n');
+const sectionsOf = (text: string) =>
+  Object.fromEntries(parseRegionBody(text).entries.map((entry) => [entry.id, entry.section]));
 const headings = (text: string) => text.split('\n').filter((line) => line.startsWith('## '));
 
 const cases: { name: string; base: string; ours: string; theirs: string; expected: Record<string, string> }[] = [

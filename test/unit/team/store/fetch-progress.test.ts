@@ -12,7 +12,10 @@ const STDERR = [
 describe('fetch progress', () => {
   it("turns git's object counts into progress reports as they arrive", () => {
     const seen: string[] = [];
-    const listen = fetchProgress((label, done, total) => seen.push(`${label} ${done}/${total}`), 'fetching the team memory from origin');
+    const listen = fetchProgress(
+      (label, done, total) => seen.push(`${label} ${done}/${total}`),
+      'fetching the team memory from origin',
+    );
     for (const chunk of STDERR) listen(chunk);
     expect(seen).toContain('fetching the team memory from origin: counting objects 1502/3004');
     expect(seen).toContain('fetching the team memory from origin: receiving objects 2614/3004');
@@ -21,6 +24,8 @@ describe('fetch progress', () => {
 
   it('leaves only what --quiet would have printed, so a failure reads the same', () => {
     expect(withoutProgress(STDERR.join(''))).toBe('');
-    expect(withoutProgress(`${STDERR[2]}fatal: the remote end hung up unexpectedly\n`)).toBe('fatal: the remote end hung up unexpectedly');
+    expect(withoutProgress(`${STDERR[2]}fatal: the remote end hung up unexpectedly\n`)).toBe(
+      'fatal: the remote end hung up unexpectedly',
+    );
   });
 });

@@ -19,7 +19,15 @@ function storeWithCommits(count: number): { root: string; storeDir: string; comm
   const storeDir = ensureTeamStore(root);
   const commits: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    commits.push(writeCommit(storeDir, { parent: commits.at(-1) ?? null, writes: [{ path: entryPath(`m${i}`), content: `entry ${i}\n` }], message: `change ${i}`, author: { name: 'a', email: 'a@x' }, timestamp: 1 + i }));
+    commits.push(
+      writeCommit(storeDir, {
+        parent: commits.at(-1) ?? null,
+        writes: [{ path: entryPath(`m${i}`), content: `entry ${i}\n` }],
+        message: `change ${i}`,
+        author: { name: 'a', email: 'a@x' },
+        timestamp: 1 + i,
+      }),
+    );
   }
   return { root, storeDir, commits };
 }
@@ -27,7 +35,10 @@ function storeWithCommits(count: number): { root: string; storeDir: string; comm
 /** Every entry of the last commit, read back through git. */
 function entries(storeDir: string, commit: string): string[] {
   const files = [...listTree(storeDir, commit, ['entries']).values()];
-  const blobs = readBlobs(storeDir, files.map((file) => file.oid));
+  const blobs = readBlobs(
+    storeDir,
+    files.map((file) => file.oid),
+  );
   return files.map((file) => blobs.get(file.oid)?.toString('utf8') ?? '').sort();
 }
 
@@ -51,7 +62,14 @@ describe('team store maintenance', () => {
   it('rolls the packs up while a push runs, and the push lands', async () => {
     const { root, storeDir, commits } = storeWithCommits(PACKS_BEFORE_REPACK + 2);
     const remote = git(root, ['config', '--get', 'remote.origin.url']);
-    const target: TransportTarget = { root, storeDir, remote: 'origin', branch: 'mem/team', remoteRef: 'refs/mem/team', timeoutMs: 20_000 };
+    const target: TransportTarget = {
+      root,
+      storeDir,
+      remote: 'origin',
+      branch: 'mem/team',
+      remoteRef: 'refs/mem/team',
+      timeoutMs: 20_000,
+    };
     expect(await pushTeamBranch(target, commits.at(-1) as string)).toEqual({ ok: true });
     expect(git(remote, ['rev-parse', 'refs/mem/team'])).toBe(commits.at(-1));
     expect(packCount(storeDir)).toBeLessThanOrEqual(2);

@@ -14,7 +14,13 @@ afterAll(cleanupTempDirs);
 
 /** Runs git in the store with `input` on stdin; its trimmed output. */
 function gitIn(storeDir: string, args: string[], input = ''): string {
-  const env = { ...testEnv(), GIT_AUTHOR_NAME: 'c', GIT_AUTHOR_EMAIL: 'c@x', GIT_COMMITTER_NAME: 'c', GIT_COMMITTER_EMAIL: 'c@x' };
+  const env = {
+    ...testEnv(),
+    GIT_AUTHOR_NAME: 'c',
+    GIT_AUTHOR_EMAIL: 'c@x',
+    GIT_COMMITTER_NAME: 'c',
+    GIT_COMMITTER_EMAIL: 'c@x',
+  };
   return execFileSync('git', ['--git-dir', storeDir, ...args], { input, env, encoding: 'utf8' }).trim();
 }
 
@@ -22,7 +28,10 @@ function gitIn(storeDir: string, args: string[], input = ''): string {
 function storeWithEntries(count: number): { storeDir: string; oids: string[] } {
   const root = cloneAs(makeBareRemote(), 'alice');
   const storeDir = ensureTeamStore(root);
-  const writes = Array.from({ length: count }, (_, i) => ({ path: `entries/a${i % 7}/m${i}.json`, content: `entry ${i}: ${'x'.repeat(i === 5 ? 200_000 : (i % 50) * 97)}\n` }));
+  const writes = Array.from({ length: count }, (_, i) => ({
+    path: `entries/a${i % 7}/m${i}.json`,
+    content: `entry ${i}: ${'x'.repeat(i === 5 ? 200_000 : (i % 50) * 97)}\n`,
+  }));
   // Note: files as an older mem wrote them, so the blobs are git's to read (a bundle's entries are read with the bundle).
   const commit = rawCommit(storeDir, null, writes);
   return { storeDir, oids: [...listTree(storeDir, commit, ['entries']).values()].map((file) => file.oid) };
@@ -42,7 +51,9 @@ describe('readBlobsAndTrees with files', () => {
     const listed = listTree(storeDir, commit, paths);
     const read = readBlobsAndTrees(storeDir, [], commit, ['', 'entries/a1'], { commit, paths });
     // As ls-tree lists them: found ones only, in its order (ls-tree -r also lists what is under the directory).
-    expect([...read.files]).toEqual([...listed.values()].filter((file) => paths.includes(file.path)).map((file) => [file.path, file.oid]));
+    expect([...read.files]).toEqual(
+      [...listed.values()].filter((file) => paths.includes(file.path)).map((file) => [file.path, file.oid]),
+    );
     expect(read.files.size).toBe(2);
     // The trees asked for come in the same read.
     expect(read.trees.get('entries/a1')?.map((entry) => entry.name)).toEqual(['m1.json']);
@@ -53,14 +64,28 @@ describe('readBlobsAndTrees with files', () => {
     const storeDir = ensureTeamStore(root);
     const gone = '0123456789abcdef0123456789abcdef01234567';
     // A root that lists a subtree the store does not have, and a commit of it.
-    const tree = gitIn(storeDir, ['mktree', '--missing'], `100644 blob ${gitIn(storeDir, ['hash-object', '-w', '--stdin'], 'readme\n')}\tREADME.md\n040000 tree ${gone}\tentries\n`);
+    const tree = gitIn(
+      storeDir,
+      ['mktree', '--missing'],
+      `100644 blob ${gitIn(storeDir, ['hash-object', '-w', '--stdin'], 'readme\n')}\tREADME.md\n040000 tree ${gone}\tentries\n`,
+    );
     const commit = gitIn(storeDir, ['commit-tree', tree, '-m', 'damaged']);
-    expect(() => readBlobsAndTrees(storeDir, [], commit, ['', 'entries', 'entries/ab'])).toThrow(/missing tree .*:entries/);
-    expect(() => readBlobsAndTrees(storeDir, [], null, [], { commit, paths: ['entries/ab/m1.json'] })).toThrow(/missing tree/);
+    expect(() => readBlobsAndTrees(storeDir, [], commit, ['', 'entries', 'entries/ab'])).toThrow(
+      /missing tree .*:entries/,
+    );
+    expect(() => readBlobsAndTrees(storeDir, [], null, [], { commit, paths: ['entries/ab/m1.json'] })).toThrow(
+      /missing tree/,
+    );
     // A directory the root does not list is just not there.
-    expect(readBlobsAndTrees(storeDir, [], commit, ['', 'tombstones', 'tombstones/ab']).trees.get('tombstones')).toBeNull();
+    expect(
+      readBlobsAndTrees(storeDir, [], commit, ['', 'tombstones', 'tombstones/ab']).trees.get('tombstones'),
+    ).toBeNull();
     // A commit whose root tree is gone.
-    const orphan = gitIn(storeDir, ['hash-object', '-t', 'commit', '-w', '--stdin', '--literally'], `tree ${gone}\nauthor c <c@x> 1 +0000\ncommitter c <c@x> 1 +0000\n\nroot gone\n`);
+    const orphan = gitIn(
+      storeDir,
+      ['hash-object', '-t', 'commit', '-w', '--stdin', '--literally'],
+      `tree ${gone}\nauthor c <c@x> 1 +0000\ncommitter c <c@x> 1 +0000\n\nroot gone\n`,
+    );
     expect(() => readBlobsAndTrees(storeDir, [], orphan, [''])).toThrow(/missing tree of/);
   });
 });
@@ -89,7 +114,9 @@ describe('streamBlobs', () => {
   });
 
   it('rejects when git cannot read the store', async () => {
-    await expect(streamBlobs('/nonexistent/store.git', ['0123456789abcdef0123456789abcdef01234567'], () => undefined)).rejects.toThrow(/cat-file/);
+    await expect(
+      streamBlobs('/nonexistent/store.git', ['0123456789abcdef0123456789abcdef01234567'], () => undefined),
+    ).rejects.toThrow(/cat-file/);
   });
 
   it('rejects with what the consumer threw, and gives it no more blobs', async () => {

@@ -100,12 +100,18 @@ export function readRendered(dir: string): string {
 
 /** Returns the entry texts on the remote's team ref, one per line. */
 export function remoteMemory(remote: string, ref = 'refs/mem/team'): string {
-  const files = git(remote, ['ls-tree', '-r', '--name-only', ref]).split('\n').filter((path) => path.startsWith('entries/'));
+  const files = git(remote, ['ls-tree', '-r', '--name-only', ref])
+    .split('\n')
+    .filter((path) => path.startsWith('entries/'));
   return files.map((path) => git(remote, ['show', `${ref}:${path}`])).join('\n');
 }
 
 /** Runs git and returns status + output without throwing (for pushes that run the pre-push hook). */
-export function gitRun(cwd: string, args: string[], env: Record<string, string> = {}): { status: number; output: string } {
+export function gitRun(
+  cwd: string,
+  args: string[],
+  env: Record<string, string> = {},
+): { status: number; output: string } {
   const result = spawnSync('git', args, { cwd, env: testEnv(env), encoding: 'utf8' });
   return { status: result.status ?? -1, output: `${result.stdout}${result.stderr}` };
 }

@@ -39,7 +39,7 @@ describe('team refs', () => {
     expect(git(gitdir, ['rev-parse', 'refs/mem/base/mem/team'])).toBe(c2);
   });
 
-  it("respects a lock git or another move holds, and takes over one a killed process left a minute ago", async () => {
+  it('respects a lock git or another move holds, and takes over one a killed process left a minute ago', async () => {
     const { gitdir, c1, c2 } = store();
     const refs = createTeamRefs({ gitdir, branch: 'mem/team', remote: 'origin' });
     expect(await refs.updateRef('base', c1, null)).toBe(true);
@@ -65,7 +65,9 @@ describe('team refs', () => {
     expect(existsSync(join(gitdir, 'refs', 'mem', 'base', 'mem', 'team.lock'))).toBe(false);
     expect(await refs.updateRef('base', c2, c1)).toBe(true);
     expect(git(gitdir, ['rev-parse', 'refs/mem/base/mem/team'])).toBe(c2);
-    expect(git(gitdir, ['for-each-ref', '--format=%(refname) %(objectname)', 'refs/mem/base/'])).toBe(`refs/mem/base/mem/team ${c2}`);
+    expect(git(gitdir, ['for-each-ref', '--format=%(refname) %(objectname)', 'refs/mem/base/'])).toBe(
+      `refs/mem/base/mem/team ${c2}`,
+    );
   });
 
   it('refuses what is not a commit id, and reports a store git cannot use as a failed move', async () => {

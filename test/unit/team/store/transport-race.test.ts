@@ -26,7 +26,14 @@ function withFakeGit(message: string): () => void {
   };
 }
 
-const target = () => ({ root: makeTempDir(), storeDir: makeTempDir(), remote: 'origin', branch: 'mem/team', remoteRef: 'refs/mem/team', timeoutMs: 5_000 });
+const target = () => ({
+  root: makeTempDir(),
+  storeDir: makeTempDir(),
+  remote: 'origin',
+  branch: 'mem/team',
+  remoteRef: 'refs/mem/team',
+  timeoutMs: 5_000,
+});
 
 describe('push failure classification', () => {
   const cases: [string, string][] = [

@@ -3,7 +3,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readBlobs, listTree, writeCommit } from '../../../../src/team/store/git-objects.js';
 import { createTeamRefs } from '../../../../src/team/store/team-refs.js';
 import { ensureTeamStore } from '../../../../src/core/git/team-store-location.js';
-import { fetchTeamBranch, pushTeamBranch, resolveRemoteUrl, type TransportTarget } from '../../../../src/team/store/transport.js';
+import {
+  fetchTeamBranch,
+  pushTeamBranch,
+  resolveRemoteUrl,
+  type TransportTarget,
+} from '../../../../src/team/store/transport.js';
 import { entryPath } from '../../../../src/team/store/team-record.js';
 import { cleanupTempDirs, cloneAs, git, makeBareRemote, makeRepo } from '../../../helpers/temp-repo.js';
 
@@ -13,12 +18,25 @@ function setup(user: string, remote: string) {
   const root = cloneAs(remote, user);
   const storeDir = ensureTeamStore(root);
   const store = { ...createTeamRefs({ gitdir: storeDir, branch: 'mem/team', remote: 'origin' }), storeDir };
-  const target: TransportTarget = { root, storeDir, remote: 'origin', branch: 'mem/team', remoteRef: 'refs/mem/team', timeoutMs: 20_000 };
+  const target: TransportTarget = {
+    root,
+    storeDir,
+    remote: 'origin',
+    branch: 'mem/team',
+    remoteRef: 'refs/mem/team',
+    timeoutMs: 20_000,
+  };
   return { root, storeDir, store, target };
 }
 
 async function commit(store: { storeDir: string }, memory: string, parents: string[]) {
-  return writeCommit(store.storeDir, { parent: parents[0] ?? null, writes: [{ path: entryPath('m1'), content: memory }], message: memory, author: { name: 'a', email: 'a@x' }, timestamp: 1 });
+  return writeCommit(store.storeDir, {
+    parent: parents[0] ?? null,
+    writes: [{ path: entryPath('m1'), content: memory }],
+    message: memory,
+    author: { name: 'a', email: 'a@x' },
+    timestamp: 1,
+  });
 }
 
 function readMemory(storeDir: string, commit: string): string {
@@ -64,9 +82,19 @@ describe('transport over a local bare remote', () => {
     const root = makeRepo();
     git(root, ['remote', 'add', 'origin', join(root, '..', 'nowhere.git')]);
     const storeDir = ensureTeamStore(root);
-    const target: TransportTarget = { root, storeDir, remote: 'origin', branch: 'mem/team', remoteRef: 'refs/mem/team', timeoutMs: 20_000 };
+    const target: TransportTarget = {
+      root,
+      storeDir,
+      remote: 'origin',
+      branch: 'mem/team',
+      remoteRef: 'refs/mem/team',
+      timeoutMs: 20_000,
+    };
     expect(await fetchTeamBranch(target)).toMatchObject({ ok: false, reason: 'offline' });
-    expect(await fetchTeamBranch({ ...target, remote: 'upstream' })).toMatchObject({ ok: false, reason: 'remote-missing' });
+    expect(await fetchTeamBranch({ ...target, remote: 'upstream' })).toMatchObject({
+      ok: false,
+      reason: 'remote-missing',
+    });
     const c = await commit({ storeDir }, 'x\n', []);
     expect(await pushTeamBranch(target, c)).toMatchObject({ ok: false, reason: 'offline' });
   });

@@ -8,7 +8,14 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { directoriesOf, listTree, readBlobs, readBlobsAndTrees, writeCommit, type CommitSpec } from '../../../../src/team/store/git-objects.js';
+import {
+  directoriesOf,
+  listTree,
+  readBlobs,
+  readBlobsAndTrees,
+  writeCommit,
+  type CommitSpec,
+} from '../../../../src/team/store/git-objects.js';
 import { entryPath, shardOf } from '../../../../src/team/store/team-record.js';
 import { bundleOf, rawCommit, type RawWrite } from '../../../helpers/raw-team-commit.js';
 import { cleanupTempDirs, git, makeTempDir } from '../../../helpers/temp-repo.js';
@@ -25,7 +32,11 @@ function store(): string {
 const IDS = ['ma1', 'ma2', 'mb1', 'mz', 'mx', 'my'];
 const PATHS = [...IDS.map(entryPath), 'tombstones/aa/ma2', 'tombstones/b-/x', 'README.md', 'entries.md'];
 const content = fc.option(fc.stringMatching(/^[ -~é✓\n"\\]{0,40}$/), { nil: null, freq: 4 });
-const writes = fc.uniqueArray(fc.record({ path: fc.constantFrom(...PATHS), content }), { selector: (write) => write.path, minLength: 1, maxLength: 6 });
+const writes = fc.uniqueArray(fc.record({ path: fc.constantFrom(...PATHS), content }), {
+  selector: (write) => write.path,
+  minLength: 1,
+  maxLength: 6,
+});
 
 /** The files a line of writes leaves (the model). */
 function apply(model: Map<string, string>, batch: readonly RawWrite[]): void {
@@ -38,13 +49,18 @@ function apply(model: Map<string, string>, batch: readonly RawWrite[]): void {
 /** What git itself writes for the model's tree: each shard's entries as one bundle file, every other file as it is. */
 function physical(model: ReadonlyMap<string, string>, previous: ReadonlyMap<string, string>): RawWrite[] {
   const out: RawWrite[] = [];
-  const shards = new Set([...model.keys(), ...previous.keys()].filter((path) => path.startsWith('entries/') && path.endsWith('.json')).map((path) => path.split('/')[1] as string));
+  const shards = new Set(
+    [...model.keys(), ...previous.keys()]
+      .filter((path) => path.startsWith('entries/') && path.endsWith('.json'))
+      .map((path) => path.split('/')[1] as string),
+  );
   for (const shard of shards) {
     const texts: Record<string, string> = {};
     for (const [path, text] of model) if (path.startsWith(`entries/${shard}/`)) texts[path.slice(11, -5)] = text;
     out.push({ path: `entries/${shard}.jsonl`, content: Object.keys(texts).length === 0 ? null : bundleOf(texts) });
   }
-  for (const path of new Set([...model.keys(), ...previous.keys()])) if (!path.startsWith('entries/') || !path.endsWith('.json')) out.push({ path, content: model.get(path) ?? null });
+  for (const path of new Set([...model.keys(), ...previous.keys()]))
+    if (!path.startsWith('entries/') || !path.endsWith('.json')) out.push({ path, content: model.get(path) ?? null });
   return out;
 }
 
@@ -61,21 +77,38 @@ describe('writing a commit into the team store', () => {
         for (const batch of commits) {
           clock += 60;
           const message = `mem: ${batch.length} memory changes\n\n- é ✓\n`;
-          const spec: CommitSpec = { parent, writes: batch, message, author: { name: 'Alice', email: 'alice@example.com' }, timestamp: clock };
+          const spec: CommitSpec = {
+            parent,
+            writes: batch,
+            message,
+            author: { name: 'Alice', email: 'alice@example.com' },
+            timestamp: clock,
+          };
           const ours: string = writeCommit(dir, spec);
           const before = new Map(model);
           apply(model, batch);
-          oracleParent = rawCommit(oracle, oracleParent, physical(model, before), { author: 'Alice', email: 'alice@example.com', timestamp: clock, message });
+          oracleParent = rawCommit(oracle, oracleParent, physical(model, before), {
+            author: 'Alice',
+            email: 'alice@example.com',
+            timestamp: clock,
+            message,
+          });
           expect(ours).toBe(oracleParent);
           // Read back as one file per entry, with the blob ids the files would have.
           const listed = listTree(dir, ours, ['entries', 'tombstones', 'README.md', 'entries.md']);
-          const blobs = readBlobs(dir, [...listed.values()].map((file) => file.oid));
-          expect(new Map([...listed.values()].map((file) => [file.path, blobs.get(file.oid)?.toString('utf8')]))).toEqual(new Map([...model].sort(([a], [b]) => (a < b ? -1 : 1))));
+          const blobs = readBlobs(
+            dir,
+            [...listed.values()].map((file) => file.oid),
+          );
+          expect(
+            new Map([...listed.values()].map((file) => [file.path, blobs.get(file.oid)?.toString('utf8')])),
+          ).toEqual(new Map([...model].sort(([a], [b]) => (a < b ? -1 : 1))));
           parent = ours;
         }
         // git itself finds nothing wrong with the store and its packs.
         git(dir, ['fsck', '--strict', '--no-dangling']);
-        for (const pack of readdirSync(join(dir, 'objects', 'pack')).filter((name) => name.endsWith('.idx'))) git(dir, ['verify-pack', join(dir, 'objects', 'pack', pack)]);
+        for (const pack of readdirSync(join(dir, 'objects', 'pack')).filter((name) => name.endsWith('.idx')))
+          git(dir, ['verify-pack', join(dir, 'objects', 'pack', pack)]);
       }),
       { numRuns: 40 },
     );
@@ -89,11 +122,25 @@ describe('writing a commit into the team store', () => {
       { path: 'entries/zz/not-an-entry.txt', content: 'stray\n' },
       { path: 'README.md', content: 'old readme\n' },
     ]);
-    const commit = writeCommit(dir, { parent: loose, writes: [{ path: entryPath('mx'), content: 'three\n' }], message: 'm\n', author: { name: 'A', email: 'a@x' }, timestamp: 1_700_000_000 });
+    const commit = writeCommit(dir, {
+      parent: loose,
+      writes: [{ path: entryPath('mx'), content: 'three\n' }],
+      message: 'm\n',
+      author: { name: 'A', email: 'a@x' },
+      timestamp: 1_700_000_000,
+    });
     const names = git(dir, ['ls-tree', '-r', '--name-only', commit]).split('\n');
-    expect(names.filter((name) => name.startsWith('entries/')).sort()).toEqual([...new Set(['ma1', 'mb1', 'mx'].map((id) => `entries/${shardOf(id)}.jsonl`)), 'entries/zz/not-an-entry.txt'].sort());
+    expect(names.filter((name) => name.startsWith('entries/')).sort()).toEqual(
+      [
+        ...new Set(['ma1', 'mb1', 'mx'].map((id) => `entries/${shardOf(id)}.jsonl`)),
+        'entries/zz/not-an-entry.txt',
+      ].sort(),
+    );
     const listed = listTree(dir, commit, ['entries']);
-    const blobs = readBlobs(dir, [...listed.values()].map((file) => file.oid));
+    const blobs = readBlobs(
+      dir,
+      [...listed.values()].map((file) => file.oid),
+    );
     const texts = new Map([...listed.values()].map((file) => [file.path, blobs.get(file.oid)?.toString('utf8')]));
     expect(texts.get(entryPath('ma1'))).toBe('one\n');
     expect(texts.get(entryPath('mb1'))).toBe('two\n');
@@ -109,19 +156,51 @@ describe('writing a commit into the team store', () => {
       { path: `entries/${shard}.jsonl`, content: `${bundleOf({ ma1: 'one\n' })}not an entry line\n` },
       { path: `entries/${shard}/notes.txt`, content: 'a stray file\n' },
     ]);
-    const commit = writeCommit(dir, { parent: strange, writes: [{ path: entryPath('ma1'), content: 'two\n' }], message: 'm\n', author: { name: 'A', email: 'a@x' }, timestamp: 1_700_000_000 });
-    expect(git(dir, ['show', `${commit}:entries/${shard}.jsonl`])).toBe(`${bundleOf({ ma1: 'two\n' })}not an entry line`);
+    const commit = writeCommit(dir, {
+      parent: strange,
+      writes: [{ path: entryPath('ma1'), content: 'two\n' }],
+      message: 'm\n',
+      author: { name: 'A', email: 'a@x' },
+      timestamp: 1_700_000_000,
+    });
+    expect(git(dir, ['show', `${commit}:entries/${shard}.jsonl`])).toBe(
+      `${bundleOf({ ma1: 'two\n' })}not an entry line`,
+    );
     expect(git(dir, ['show', `${commit}:entries/${shard}/notes.txt`])).toBe('a stray file');
     // And the next write leaves them as they are again.
-    const next = writeCommit(dir, { parent: commit, writes: [{ path: entryPath('ma1'), content: null }], message: 'm\n', author: { name: 'A', email: 'a@x' }, timestamp: 1_700_000_060 });
+    const next = writeCommit(dir, {
+      parent: commit,
+      writes: [{ path: entryPath('ma1'), content: null }],
+      message: 'm\n',
+      author: { name: 'A', email: 'a@x' },
+      timestamp: 1_700_000_060,
+    });
     expect(git(dir, ['show', `${next}:entries/${shard}.jsonl`])).toBe('not an entry line');
-    expect(git(dir, ['ls-tree', '-r', '--name-only', next]).split('\n')).toEqual([`entries/${shard}.jsonl`, `entries/${shard}/notes.txt`]);
+    expect(git(dir, ['ls-tree', '-r', '--name-only', next]).split('\n')).toEqual([
+      `entries/${shard}.jsonl`,
+      `entries/${shard}/notes.txt`,
+    ]);
   });
 
   it('builds from trees and bundles read with the blobs, and the commit pushes to a remote that checks what it receives', () => {
     const dir = store();
-    const first = writeCommit(dir, { parent: null, writes: [{ path: entryPath('ma1'), content: '{"text":"one"}\n' }], message: 'first\n', author: { name: 'A', email: 'a@x' }, timestamp: 1_700_000_000 });
-    const second: CommitSpec = { parent: first, writes: [{ path: entryPath('ma1'), content: '{"text":"two"}\n' }, { path: 'tombstones/bb/mb9', content: '' }], message: 'second\n', author: { name: 'A', email: 'a@x' }, timestamp: 1_700_000_060 };
+    const first = writeCommit(dir, {
+      parent: null,
+      writes: [{ path: entryPath('ma1'), content: '{"text":"one"}\n' }],
+      message: 'first\n',
+      author: { name: 'A', email: 'a@x' },
+      timestamp: 1_700_000_000,
+    });
+    const second: CommitSpec = {
+      parent: first,
+      writes: [
+        { path: entryPath('ma1'), content: '{"text":"two"}\n' },
+        { path: 'tombstones/bb/mb9', content: '' },
+      ],
+      message: 'second\n',
+      author: { name: 'A', email: 'a@x' },
+      timestamp: 1_700_000_060,
+    };
     const read = readBlobsAndTrees(dir, [], first, directoriesOf(second.writes.map((write) => write.path)));
     expect(read.trees.get('tombstones')).toBeNull();
     expect(read.trees.get(`entries/${shardOf('ma1')}`)).toBeNull();
@@ -132,6 +211,8 @@ describe('writing a commit into the team store', () => {
     git(remote, ['init', '-q', '--bare']);
     git(remote, ['config', 'receive.fsckObjects', 'true']);
     git(dir, ['push', '-q', remote, `${commit}:refs/mem/team`]);
-    expect(git(remote, ['show', `${commit}:entries/${shardOf('ma1')}.jsonl`])).toBe(bundleOf({ ma1: '{"text":"two"}\n' }).trimEnd());
+    expect(git(remote, ['show', `${commit}:entries/${shardOf('ma1')}.jsonl`])).toBe(
+      bundleOf({ ma1: '{"text":"two"}\n' }).trimEnd(),
+    );
   });
 });
