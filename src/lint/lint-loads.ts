@@ -29,6 +29,8 @@ export type LintRequest = {
   read: (path: string) => string | null;
   /** Whether a repository-relative path exists (file or folder). */
   exists: (path: string) => boolean;
+  /** The file a repository-relative path is, symlinks followed (the path itself when unknown). */
+  realPath: (path: string) => string;
   /** The repository's package.json, Makefile and justfile texts, by path. */
   manifests: ReadonlyMap<string, string>;
   /** Whether a glob (no braces) matches a file of the repository. */
@@ -54,11 +56,14 @@ export function lintLoads(request: LintRequest): LintReport {
       .filter((file) => file.reason === 'team')
       .map((file) => file.path),
   );
-  const sources: LintSource[] = loadedPaths(request.planned).map((path) => ({
-    path,
-    team: team.has(path),
-    documents: request.documentsOf(path),
-  }));
+  // A file loaded under two names (`CLAUDE.md -> AGENTS.md`) is one text: its rules are checked once, under the first name.
+  const files = new Set<string>();
+  const sources: LintSource[] = loadedPaths(request.planned).flatMap((path) => {
+    const real = request.realPath(path);
+    if (files.has(real)) return [];
+    files.add(real);
+    return [{ path, team: team.has(path), documents: request.documentsOf(path) }];
+  });
   const claudeAlways = new Set(
     loads.filter((load) => load.agent === 'claude').flatMap((load) => load.files.map((file) => file.path)),
   );

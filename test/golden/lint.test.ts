@@ -24,7 +24,7 @@ describe('golden mem lint', () => {
     test(name, async () => {
       const dir = join(root, name);
       const repo = join(makeTempDir('mem-lint-'), 'repo');
-      cpSync(join(dir, 'repo'), repo, { recursive: true });
+      cpSync(join(dir, 'repo'), repo, { recursive: true, verbatimSymlinks: true });
       mkdirSync(join(repo, '.git'));
       const args = existsSync(join(dir, 'args.json'))
         ? (JSON.parse(readFileSync(join(dir, 'args.json'), 'utf8')) as { agent?: string; dir?: string })

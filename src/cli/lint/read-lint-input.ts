@@ -3,7 +3,7 @@
  * discovery walk), their texts on demand, the agents' project settings (`.codex/config.toml`,
  * `.gemini/settings.json`) and mem's config. Nothing is written.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { RENDERED_FILE } from '../../core/shared-memory-stamp.js';
@@ -31,7 +31,7 @@ const MAX_GLOB_DIRECTORIES = 5000;
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
 
 export type LintInput = {
-  view: LintView & { exists: (path: string) => boolean };
+  view: LintView & { exists: (path: string) => boolean; realPath: (path: string) => string };
   settings: AgentSettings;
   /** Every agent file and look-alike of the repository, repository-relative. */
   files: { path: string; kind: AgentFileKind }[];
@@ -64,7 +64,7 @@ export function readLintInput(root: string): LintInput {
     if (text !== null) manifests.set(path, text);
   }
   return {
-    view: { read, filesUnder: (dir) => listFilesUnder(root, dir), exists },
+    view: { read, filesUnder: (dir) => listFilesUnder(root, dir), exists, realPath: (path) => realPath(root, path) },
     settings,
     files,
     manifests,
@@ -97,6 +97,15 @@ function globMatches(root: string, glob: string): boolean {
     }
   }
   return false;
+}
+
+/** The file `path` is, symlinks followed; `path` itself when it cannot be resolved. */
+function realPath(root: string, path: string): string {
+  try {
+    return realpathSync(join(root, path));
+  } catch {
+    return path;
+  }
 }
 
 function readText(abs: string): string | null {

@@ -39,6 +39,7 @@ export async function runLint(options: LintOptions): Promise<LintOutcome> {
     planned,
     read: input.view.read,
     exists: input.view.exists,
+    realPath: input.view.realPath,
     manifests: input.manifests,
     globMatches: input.globMatches,
     documentsOf: (path) => documents.get(path) ?? [],
