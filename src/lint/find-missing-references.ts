@@ -101,6 +101,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     manifests: view.manifests,
   };
   const has = (kind: ManifestKind) => [...view.manifests.keys()].some((path) => isManifestOf(path, kind));
+  const dependencies = dependencyNames(view.manifests);
   const out: LintFinding[] = [];
   for (const source of sources) {
     const seen = new Set<string>();
@@ -122,7 +123,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         if (
           seen.has(key) ||
           !has(reference.kind) ||
-          (reference.kind === 'script' && PACKAGE_MANAGER_COMMANDS.has(reference.value))
+          (reference.kind === 'script' &&
+            (PACKAGE_MANAGER_COMMANDS.has(reference.value) || dependencies.has(reference.value)))
         )
           continue;
         seen.add(key);
@@ -144,6 +146,27 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     }
   }
   return out;
+}
+
+/**
+ * The packages the repository depends on: `pnpm turbo`, `yarn vitest` run a dependency's binary when
+ * no script has the name. (A binary named unlike its package, `tsc` of typescript, is still read as a script.)
+ */
+function dependencyNames(manifests: ReadonlyMap<string, string>): Set<string> {
+  const names = new Set<string>();
+  for (const [path, text] of manifests) {
+    if (!path.endsWith('package.json')) continue;
+    try {
+      const parsed = JSON.parse(text) as Record<string, unknown>;
+      for (const field of ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies']) {
+        const deps = parsed[field];
+        if (deps !== null && typeof deps === 'object') for (const name of Object.keys(deps)) names.add(name);
+      }
+    } catch {
+      // A package.json that is no JSON names no dependency.
+    }
+  }
+  return names;
 }
 
 /** Git's own files (hooks, info/exclude) are made per clone; a name without a folder says too little to call missing. */

@@ -45,8 +45,10 @@ const NAME = '([A-Za-z0-9][A-Za-z0-9:_.@/-]*)';
 /**
  * Options before a package manager's command: `--filter web`, `-F docs`, `--prefix=app` name a
  * workspace, not the script (`pnpm --filter web run lint` runs `lint`); other flags stand alone.
+ * A workspace option is never read as a lone flag: `pnpm --filter web ...` names no script, not `web`.
  */
-const PM_OPTIONS = '(?:(?:--filter|-F|-C|--dir|--cwd|--prefix|--workspace)(?:=|\\s+)\\S+\\s+|-[-\\w]+(?:=\\S+)?\\s+)*';
+const PM_OPTIONS =
+  '(?:(?:--filter|-F|-C|--dir|--cwd|--prefix|--workspace)(?:=|\\s+)\\S+\\s+|(?!(?:--filter|-F|-C|--dir|--cwd|--prefix|--workspace)\\b)-[-\\w]+(?:=\\S+)?\\s+)*';
 
 /** Package scripts, make and just targets, Go packages and Python modules, as commands name them. */
 const COMMAND_RULES: CommandRule[] = [

@@ -46,6 +46,10 @@ describe('findReferences on real agent-file lines', () => {
 
   it('reads the script after a workspace option, not the workspace', () => {
     expect(values('Lint: `pnpm --filter web run lint`', 'script')).toEqual(['lint']);
+    // No script after the workspace: the workspace is no script either (langfuse web/AGENTS.md).
+    expect(values('When passing a Vitest file through `pnpm --filter web ...`, make it relative.', 'script')).toEqual(
+      [],
+    );
     expect(
       values('`packages/shared/**` (non-schema) — `pnpm --filter @langfuse/shared run lint:fix`', 'script'),
     ).toEqual(['lint:fix']);
