@@ -10,15 +10,21 @@ import type { LintSource } from './lint-document.js';
 // Rules are short; a paragraph of prose or a code block states no single preference to contradict.
 const MAX_CHARS = 300;
 
-type Rule = { file: string; line: number; text: string; words: ReadonlySet<string> };
+type Rule = { file: string; scope: string; line: number; text: string; words: ReadonlySet<string> };
 
-/** Returns one finding per rule that contradicts a rule of another, earlier loaded file; never throws. */
+/** Returns one finding per rule that contradicts a rule of another, earlier loaded file of the same scope; never throws. */
 export function findContradictions(sources: readonly LintSource[]): LintFinding[] {
   const rules: Rule[] = [];
   for (const source of sources)
     for (const doc of source.documents)
       if (doc.text.length <= MAX_CHARS)
-        rules.push({ file: source.path, line: doc.line, text: doc.text, words: comparableWords(doc.text) });
+        rules.push({
+          file: source.path,
+          scope: source.scope,
+          line: doc.line,
+          text: doc.text,
+          words: comparableWords(doc.text),
+        });
   const postings = new Map<string, number[]>();
   const out: LintFinding[] = [];
   for (const [index, rule] of rules.entries()) {
@@ -31,6 +37,7 @@ export function findContradictions(sources: readonly LintSource[]): LintFinding[
         const other = rules[otherIndex]!;
         if (
           other.file !== rule.file &&
+          other.scope === rule.scope &&
           (isContradiction(rule.text, other.text) || isContradiction(other.text, rule.text))
         ) {
           found = other;

@@ -9,5 +9,9 @@ export type LintDocument = {
   code?: true;
 };
 
-/** A loaded file's documents, with whether the file is mem's team memory. */
-export type LintSource = { path: string; team: boolean; documents: readonly LintDocument[] };
+/**
+ * A loaded file's documents, with whether the file is mem's team memory and its scope: the folder
+ * whose agent file brought it in ("" for the repository-wide ones). A nested folder's file refines
+ * its parents' for work in that folder, so only files of one scope can contradict each other.
+ */
+export type LintSource = { path: string; team: boolean; scope: string; documents: readonly LintDocument[] };

@@ -9,6 +9,8 @@ import {
   type LintFinding,
   type LintLevel,
   type LintReport,
+  type LoadedFile,
+  type LoadReason,
 } from './lint-report.js';
 import type { PlannedLoads } from './plan-agent-loads.js';
 import type { LintDocument, LintSource } from './lint-document.js';
@@ -57,12 +59,15 @@ export function lintLoads(request: LintRequest): LintReport {
       .map((file) => file.path),
   );
   // A file loaded under two names (`CLAUDE.md -> AGENTS.md`) is one text: its rules are checked once, under the first name.
+  const loaded = new Map<string, LoadedFile>();
+  for (const file of loads.flatMap((load) => [...load.files, ...load.scoped]))
+    if (!loaded.has(file.path)) loaded.set(file.path, file);
   const files = new Set<string>();
   const sources: LintSource[] = loadedPaths(request.planned).flatMap((path) => {
     const real = request.realPath(path);
     if (files.has(real)) return [];
     files.add(real);
-    return [{ path, team: team.has(path), documents: request.documentsOf(path) }];
+    return [{ path, team: team.has(path), scope: scopeOf(path, loaded), documents: request.documentsOf(path) }];
   });
   const claudeAlways = new Set(
     loads.filter((load) => load.agent === 'claude').flatMap((load) => load.files.map((file) => file.path)),
@@ -89,6 +94,21 @@ export function lintLoads(request: LintRequest): LintReport {
     findings: sortFindings(findings),
     counts: countLevels(findings),
   };
+}
+
+// The files an agent picks up folder by folder (CLAUDE.md, AGENTS.md and their variants): their
+// folder is their scope. Imports share their importer's; rules, team memory and context files are repository-wide.
+const FOLDER_FILES: ReadonlySet<LoadReason> = new Set(['memory', 'local', 'override', 'fallback']);
+
+/** The folder whose agent file brought `path` in ("" for the repository root or repository-wide files). */
+function scopeOf(path: string, loaded: ReadonlyMap<string, LoadedFile>, seen = new Set<string>()): string {
+  const file = loaded.get(path);
+  if (file === undefined || seen.has(path)) return '';
+  seen.add(path);
+  if (file.importedFrom !== undefined) return scopeOf(file.importedFrom, loaded, seen);
+  if (!FOLDER_FILES.has(file.reason)) return '';
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
 }
 
 /** The duplicates and the contradictions, without a "reworded copy" where the two rules contradict each other. */

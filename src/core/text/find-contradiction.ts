@@ -34,32 +34,43 @@ function toolsIn(text: string): string[] {
 /** Reads which tools a rule prefers and which it rejects ("use pnpm, not npm"); shared, read-only. */
 const stanceOf = memoizeByText(readStance);
 
+// A negation rejects the tools of its own clause, and only when what it negates is a tool or the
+// use of one: "never use npm", "pnpm, not npm", "avoid yarn". "Tests that do not need Postgres",
+// "do not remove them without re-running npm" or "evidence, not claims" reject no tool.
+const NEGATION = /\b(?:not|never|don't|dont|do not|avoid|instead of|rather than|over|no longer|stop using)\b/g;
+const USE_VERB = /^(?:use|using|run|running|invoke|call|install|installing|rely on|switch to|choose|pick|introduce)\b/;
+// A clause ends at a colon, semicolon or dash; a sentence at a full stop followed by a space.
+const CLAUSE_END = /[:;—–]|\s-\s|$/;
+
 function readStance(text: string): Stance {
   const lower = text.toLowerCase().replace(/[`*_"']/g, '');
   const preferred = new Set<string>();
   const rejected = new Set<string>();
-  // Clauses after a negation word reject; clauses before prefer.
-  const negation = /\b(?:not|never|don't|dont|do not|avoid|instead of|rather than|over|no longer|stop using)\b/;
-  const match = negation.exec(lower);
-  if (match === null) {
-    for (const tool of toolsIn(lower)) preferred.add(tool);
-    return { preferred, rejected };
+  // Sentence by sentence: "Never invoke ./node_modules/.bin/*. Always run them through pnpm" prefers pnpm.
+  for (const sentence of lower.split(/[.!?](?:\s+|$)|\n\s*\n/)) {
+    const own = new Set<string>();
+    let rest = '';
+    let from = 0;
+    for (const match of sentence.matchAll(NEGATION)) {
+      const after = sentence.slice(match.index + match[0].length).trimStart();
+      const clause = after.slice(0, CLAUSE_END.exec(after)?.index ?? after.length);
+      const tools = toolsIn(clause);
+      if (!USE_VERB.test(clause) && !tools.some((tool) => clause.startsWith(tool))) continue;
+      // "don't use npm, use pnpm instead": the tool named with "instead" is the preferred one.
+      const instead = /\b(?:use|prefer|run)\s+(.+?)\s+instead\b/.exec(after);
+      const insteadTools = new Set(instead?.[1] ? toolsIn(instead[1]) : []);
+      for (const tool of tools)
+        if (insteadTools.has(tool)) preferred.add(tool);
+        else own.add(tool);
+      const clauseEnd = sentence.length - after.length + clause.length;
+      if (match.index >= from) rest += sentence.slice(from, match.index);
+      from = Math.max(from, clauseEnd);
+    }
+    rest += sentence.slice(from);
+    for (const tool of own) rejected.add(tool);
+    for (const tool of toolsIn(rest)) if (!own.has(tool)) preferred.add(tool);
   }
-  const before = lower.slice(0, match.index);
-  const after = lower.slice(match.index);
-  // "never use X" / "don't use X" at the start: everything named is rejected unless "use Y instead".
-  if (before.trim() === '' || /^(?:please\s+)?$/.test(before.trim())) {
-    const instead = /\b(?:use|prefer|run)\s+(.+?)\s+instead\b/.exec(after);
-    for (const tool of toolsIn(after)) rejected.add(tool);
-    if (instead?.[1])
-      for (const tool of toolsIn(instead[1])) {
-        rejected.delete(tool);
-        preferred.add(tool);
-      }
-    return { preferred, rejected };
-  }
-  for (const tool of toolsIn(before)) preferred.add(tool);
-  for (const tool of toolsIn(after)) if (!preferred.has(tool)) rejected.add(tool);
+  for (const tool of preferred) rejected.delete(tool);
   return { preferred, rejected };
 }
 

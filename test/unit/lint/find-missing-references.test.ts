@@ -12,6 +12,7 @@ const lint = (text: string, code = false) =>
       {
         path: 'AGENTS.md',
         team: false,
+        scope: '',
         documents: [{ text, section: '', line: 3, ...(code ? { code: true as const } : {}) }],
       },
     ],
