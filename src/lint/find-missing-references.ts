@@ -19,7 +19,12 @@ import { resolveReference } from '../core/anchors/resolve-anchors.js';
 import { isManifestKind, isManifestOf, type ManifestKind, type RepoSnapshot } from '../core/anchors/repo-snapshot.js';
 
 /** The working tree as the check reads it: existence of repository-relative paths, and the manifests with their text. */
-export type ReferenceView = { exists: (path: string) => boolean; manifests: ReadonlyMap<string, string> };
+export type ReferenceView = {
+  exists: (path: string) => boolean;
+  manifests: ReadonlyMap<string, string>;
+  /** Which of the repository-relative paths git ignores (build output, per-user settings): asked once, for all. */
+  ignored: (paths: readonly string[]) => ReadonlySet<string>;
+};
 
 /**
  * The package managers' own commands (`pnpm install`, `yarn add`): the finder reads `pnpm X` as
@@ -103,19 +108,26 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   const has = (kind: ManifestKind) => [...view.manifests.keys()].some((path) => isManifestOf(path, kind));
   const dependencies = dependencyNames(view.manifests);
   const out: LintFinding[] = [];
+  // Missing paths wait for one question to git: which of them it ignores.
+  const missing: { path: string; at: number; finding: LintFinding }[] = [];
   for (const source of sources) {
     const seen = new Set<string>();
     for (const doc of source.documents) {
       for (const reference of findRepositoryPaths(doc.text)) {
         if (seen.has(reference)) continue;
         seen.add(reference);
-        if (isMissingPath(reference, source.path, view.exists))
-          out.push({
-            code: 'missing-path',
-            level: 'warning',
-            file: source.path,
-            line: doc.line,
-            message: `${reference} does not exist in the repository: the agent is sent to a file that is gone`,
+        const path = missingPath(reference, source.path, view.exists);
+        if (path !== null && !isNoFileMeant(reference, doc.text, view.exists))
+          missing.push({
+            path,
+            at: out.length,
+            finding: {
+              code: 'missing-path',
+              level: 'warning',
+              file: source.path,
+              line: doc.line,
+              message: `${reference} does not exist in the repository: the agent is sent to a file that is gone`,
+            },
           });
       }
       for (const reference of commandsWrittenAsCode(doc)) {
@@ -145,7 +157,9 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       }
     }
   }
-  return out;
+  const ignored = missing.length === 0 ? new Set<string>() : view.ignored(missing.map((entry) => entry.path));
+  const paths = missing.filter((entry) => !ignored.has(entry.path) && !isBuildOutput(entry.path));
+  return [...paths.map((entry) => entry.finding), ...out];
 }
 
 /**
@@ -169,19 +183,82 @@ function dependencyNames(manifests: ReadonlyMap<string, string>): Set<string> {
   return names;
 }
 
-/** Git's own files (hooks, info/exclude) are made per clone; a name without a folder says too little to call missing. */
-function isMissingPath(reference: string, file: string, exists: (path: string) => boolean): boolean {
-  if (reference.startsWith('.git/') || !reference.includes('/')) return false;
+/**
+ * Returns the repository-relative path `reference` would be when it is missing, or null. Git's own
+ * files (hooks, info/exclude) are made per clone; a name without a folder says too little to call missing.
+ */
+function missingPath(reference: string, file: string, exists: (path: string) => boolean): string | null {
+  if (reference.startsWith('.git/') || !reference.includes('/')) return null;
   const bases =
     reference.startsWith('./') || reference.startsWith('../') ? [posix.dirname(file)] : ['.', posix.dirname(file)];
   const candidates = bases
     .map((base) => posix.normalize(posix.join(base, reference)))
     .filter((path) => !path.startsWith('..'));
-  if (candidates.length === 0 || candidates.some((path) => exists(path))) return false;
+  if (candidates.length === 0 || candidates.some((path) => exists(path))) return null;
   // Only a path into a folder the repository has: `org/repo`, `feature/x` or a path on another machine says nothing here.
   const top = reference.replace(/^\/+/, '').split('/')[0] ?? '';
-  return bases.some((base) => exists(posix.normalize(posix.join(base, top))));
+  const base = bases.find((b) => exists(posix.normalize(posix.join(b, top))));
+  return base === undefined ? null : posix.normalize(posix.join(base, reference.replace(/^\/+/, '')));
 }
+
+/** Folders that builds and installs make: named by a file, they are there after a build, not before. */
+const BUILD_OUTPUT = new Set(['dist', 'build', 'node_modules', 'storybook-static', 'coverage', '.next', '__pycache__']);
+
+const isBuildOutput = (path: string) => path.split('/').some((part) => BUILD_OUTPUT.has(part));
+
+/** Stems of made-up file names: `tests/path/to/test.py`, `foo.ts`, `test_specific_file.py`. */
+const PLACEHOLDER_WORDS = new Set([
+  'path',
+  'foo',
+  'bar',
+  'baz',
+  'qux',
+  'example',
+  'placeholder',
+  'your',
+  'my',
+  'some',
+  'specific',
+  'xxx',
+]);
+
+/**
+ * Whether a missing `reference` in `text` names no file anyone means to be there: a placeholder, an
+ * example ("e.g."), a negated mention ("ships no `x`"), two sibling folders as alternatives
+ * ("web/worker logs"), or a `module.symbol` whose module exists.
+ */
+function isNoFileMeant(reference: string, text: string, exists: (path: string) => boolean): boolean {
+  const parts = reference
+    .replace(/^\.?\/+/, '')
+    .replace(/\/$/, '')
+    .split('/');
+  const words = parts.flatMap((part) =>
+    part
+      .replace(/\.[^.]*$/, '')
+      .toLowerCase()
+      .split(/[-_.]+/),
+  );
+  if (
+    words.some((word) => PLACEHOLDER_WORDS.has(word)) ||
+    /[-_]file$/i.test(parts.at(-1)?.replace(/\.[^.]*$/, '') ?? '')
+  )
+    return true;
+  const at = text.indexOf(reference);
+  const before = at < 0 ? '' : text.slice(Math.max(0, at - 40), at);
+  if (/\b(e\.g\.|eg\.|for example|for instance|such as)[^.;\n]*$/i.test(before)) return true;
+  if (/\b(no|without)\s*[`'"*]*$/i.test(before)) return true;
+  const last = parts.at(-1) ?? '';
+  if (parts.length === 2 && !reference.endsWith('/') && posix.extname(last) === '' && exists(parts[0]!) && exists(last))
+    return true;
+  const dot = reference.lastIndexOf('.');
+  if (dot > reference.lastIndexOf('/')) {
+    const module = reference.slice(0, dot);
+    if (exists(module) || SOURCE_EXTENSIONS.some((ext) => exists(`${module}${ext}`))) return true;
+  }
+  return false;
+}
+
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.py', '.go', '.rs', '.rb', '.java', '.kt'];
 
 /** The script, make and just references of `doc` that are written as code: the whole of a code block, the code spans of other text. */
 function commandsWrittenAsCode(doc: LintDocument): { kind: ManifestKind; value: string }[] {

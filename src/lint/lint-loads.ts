@@ -31,6 +31,8 @@ export type LintRequest = {
   read: (path: string) => string | null;
   /** Whether a repository-relative path exists (file or folder). */
   exists: (path: string) => boolean;
+  /** Which of the repository-relative paths git ignores. */
+  ignored: (paths: readonly string[]) => ReadonlySet<string>;
   /** The file a repository-relative path is, symlinks followed (the path itself when unknown). */
   realPath: (path: string) => string;
   /** The repository's package.json, Makefile and justfile texts, by path. */
@@ -77,7 +79,11 @@ export function lintLoads(request: LintRequest): LintReport {
     ...findPastCodexCap(loads, request.read),
     ...findImportProblems(problems),
     ...withoutContradicted(findDuplicates(sources), findContradictions(sources)),
-    ...findMissingReferences(sources, { exists: request.exists, manifests: request.manifests }),
+    ...findMissingReferences(sources, {
+      exists: request.exists,
+      manifests: request.manifests,
+      ignored: request.ignored,
+    }),
     ...findUnmatchedGlobs(loads, request.globMatches),
     ...findUnsafeText(sources),
     ...findUnloadedFiles(request.files),

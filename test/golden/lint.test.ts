@@ -1,10 +1,11 @@
 /**
- * Golden `mem lint` runs: fixtures/lint/<case>/{repo/, args.json?, expected.txt}, one case per
+ * Golden `mem lint` runs: fixtures/lint/<case>/{repo/, args.json?, expected.txt} (a `gitignore` in repo/ becomes its `.gitignore`), one case per
  * finding code (the folder's name; `clean-*` cases have none). Each repo is copied into a fresh
  * folder of its own (a repository root) and linted as the command does; `UPDATE_GOLDEN=1` writes a
  * missing expected.txt, to be reviewed in the diff.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { runLint } from '../../src/cli/lint/run-lint.js';
@@ -25,7 +26,9 @@ describe('golden mem lint', () => {
       const dir = join(root, name);
       const repo = join(makeTempDir('mem-lint-'), 'repo');
       cpSync(join(dir, 'repo'), repo, { recursive: true, verbatimSymlinks: true });
-      mkdirSync(join(repo, '.git'));
+      execFileSync('git', ['init', '-q', repo]);
+      // A fixture's ignore rules are kept as `gitignore`: a tracked `.gitignore` would ignore parts of the fixture itself.
+      if (existsSync(join(repo, 'gitignore'))) renameSync(join(repo, 'gitignore'), join(repo, '.gitignore'));
       const args = existsSync(join(dir, 'args.json'))
         ? (JSON.parse(readFileSync(join(dir, 'args.json'), 'utf8')) as { agent?: string; dir?: string })
         : {};

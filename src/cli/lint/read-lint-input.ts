@@ -4,6 +4,7 @@
  * `.gemini/settings.json`) and mem's config. Nothing is written.
  */
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { RENDERED_FILE } from '../../core/shared-memory-stamp.js';
@@ -39,6 +40,8 @@ export type LintInput = {
   manifests: ReadonlyMap<string, string>;
   /** Whether a glob (no braces; from the repository root) matches a file of the working tree. */
   globMatches: (glob: string) => boolean;
+  /** Which of the repository-relative paths git ignores (one `git check-ignore` for all). */
+  ignored: (paths: readonly string[]) => ReadonlySet<string>;
   /** Settings files that could not be read as their agent reads them. */
   warnings: string[];
 };
@@ -69,6 +72,7 @@ export function readLintInput(root: string): LintInput {
     files,
     manifests,
     globMatches: (glob) => globMatches(root, glob),
+    ignored: (paths) => ignoredPaths(root, paths),
     warnings,
   };
 }
@@ -97,6 +101,18 @@ function globMatches(root: string, glob: string): boolean {
     }
   }
   return false;
+}
+
+/** Which of `paths` the repository's ignore rules match; none when git cannot say (no repository, no git). */
+function ignoredPaths(root: string, paths: readonly string[]): Set<string> {
+  // --no-index: a path is missing anyway; what counts is whether the rules would ignore it.
+  const result = spawnSync('git', ['check-ignore', '--no-index', '--stdin', '-z'], {
+    cwd: root,
+    input: paths.join('\0'),
+    encoding: 'utf8',
+  });
+  if (result.status !== 0 || typeof result.stdout !== 'string') return new Set();
+  return new Set(result.stdout.split('\0').filter((path) => path !== ''));
 }
 
 /** The file `path` is, symlinks followed; `path` itself when it cannot be resolved. */

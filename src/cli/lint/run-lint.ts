@@ -40,6 +40,7 @@ export async function runLint(options: LintOptions): Promise<LintOutcome> {
     read: input.view.read,
     exists: input.view.exists,
     realPath: input.view.realPath,
+    ignored: input.ignored,
     manifests: input.manifests,
     globMatches: input.globMatches,
     documentsOf: (path) => documents.get(path) ?? [],
