@@ -47,7 +47,7 @@ const tree = new Set([
   'clients',
 ]);
 const paths = (text: string, ignored: string[] = []) =>
-  findMissingReferences([{ path: 'AGENTS.md', team: false, documents: [{ text, section: '', line: 3 }] }], {
+  findMissingReferences([{ path: 'AGENTS.md', team: false, scope: '', documents: [{ text, section: '', line: 3 }] }], {
     exists: (path) => tree.has(path),
     manifests: new Map(),
     ignored: (asked) => new Set(asked.filter((path) => ignored.includes(path))),
@@ -65,6 +65,7 @@ describe('findMissingReferences: paths', () => {
         {
           path: 'AGENTS.md',
           team: false,
+          scope: '',
           documents: [{ text: '`clients/.env.local` and `clients/web/dist/index.js`', section: '', line: 1 }],
         },
       ],
