@@ -15,7 +15,7 @@ export type HookContext = {
   deadline: number;
   /** Notes about deferred or skipped work, logged with the run. */
   notes: string[];
-  /** How long a write waits for the memory lock before deferring its work (absent: HOOK_LOCK_WAIT_MS). */
+  /** How long a write waits for the memory lock before deferring (absent: a hook, which defers at once when the lock is held, else waits HOOK_LOCK_WAIT_MS). */
   lockWaitMs?: number;
 };
 

@@ -10,6 +10,7 @@ import type { HookContext } from '../core/hook-context.js';
 import { findSecrets } from '../core/safety/scan-secrets.js';
 import { appendCandidateRecords, type CandidateLogRecord } from './candidate-log.js';
 import { isMemError } from '../core/errors.js';
+import { isLockHeld } from '../core/files/lock.js';
 
 /** `deferred`: candidates kept for later because memory could not be written now (the lock busy, a write failing). */
 export type DurableOutcome = { candidates: number; written: number; deferred?: number };
@@ -67,6 +68,16 @@ export async function recordDurable(
   if (fresh.length === 0) {
     delete record.deferredSince;
     return { candidates: candidates.length, written: 0 };
+  }
+  // Another mem process is writing memory: a hook defers before judging, so that many sessions
+  // ending their turns at once do not each pay for the filter and wait (issue 28.12); the
+  // detached after-turn step judges and writes them, with patience.
+  if (context.lockWaitMs === undefined && isLockHeld(context.paths.memoryLock)) {
+    defer(context, record, fresh);
+    context.notes.push(
+      `${fresh.length} candidate(s) deferred to the next hook: memory is locked by another mem process`,
+    );
+    return { candidates: candidates.length, written: 0, deferred: fresh.length };
   }
   record.judged = [...judged, ...fresh.map((candidate) => judgedKey(candidate.text))].slice(-MAX_JUDGED);
 

@@ -220,6 +220,19 @@ function isAbandoned(lockPath: string, staleMs: number): boolean {
   return Date.now() - stat.mtimeMs > staleMs;
 }
 
+/**
+ * Returns true when a live process holds the lock at `lockPath` now (an abandoned lock is not
+ * held: the next taker takes it over). A hint for work that would rather defer than wait; never fails.
+ */
+export function isLockHeld(lockPath: string, staleMs = 60_000): boolean {
+  try {
+    statSync(lockPath);
+  } catch {
+    return false;
+  }
+  return !isAbandoned(lockPath, staleMs);
+}
+
 /** A lock file of mem before 0.2 ("<pid> <ms> <random>"): abandoned when its pid is gone. */
 function isLegacyAbandoned(lockPath: string, mtimeMs: number, staleMs: number): boolean {
   let pid = Number.NaN;
