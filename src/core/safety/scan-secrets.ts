@@ -9,6 +9,7 @@ import { compileHints, hintsOf, type CompiledHints } from './hint-finder.js';
 import { findGitleaksSecrets, findMarkedKeys } from './gitleaks-scan.js';
 import {
   isHashLabelled,
+  isGitHubNodeId,
   isHexIdentifier,
   isPlaceholder,
   isWordlike,
@@ -424,7 +425,12 @@ function isRandomPassword(chunk: string): boolean {
   // Note: '+', '/' and '=' alone make base64, not a typed password.
   if (!/[!#$%&*;<>?@^|~'}{]/.test(value)) return false;
   // Regular expressions: classes, groups, escapes, counted repeats.
-  if (/\[[^\]]*-[^\]]*\]|\[[A-Za-z0-9]-|\(\?|\\[dDwWsSbBpP]|\{\d+,?\d*\}?|^\^|\$$/.test(value) || isPlaceholder(chunk))
+  // A template or variable reference is one inside brackets too (jq's `[$B28[].n`).
+  if (
+    /\[[^\]]*-[^\]]*\]|\[[A-Za-z0-9]-|\(\?|\\[dDwWsSbBpP]|\{\d+,?\d*\}?|^\^|\$$/.test(value) ||
+    isPlaceholder(chunk) ||
+    isPlaceholder(value)
+  )
     return false;
   if (/^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(value) || /^sha\d+-/i.test(value)) return false;
   // Code and markup: calls, arrows, scope, template syntax.
@@ -524,7 +530,7 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
   for (const match of held.holdsAny(PREFIXED) ? text.matchAll(PREFIXED_TOKEN) : []) {
     const body = match[2]!;
     const start = match.indices?.[2]?.[0];
-    if (start !== undefined && !HARNESS_ID.test(match[0]) && isOpaqueBody(body))
+    if (start !== undefined && !HARNESS_ID.test(match[0]) && !isGitHubNodeId(match[0]) && isOpaqueBody(body))
       add('prefixed-token', match.index, match[0]);
   }
   // After the entropy rule: a long token in prose keeps its more telling rule id.

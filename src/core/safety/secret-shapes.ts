@@ -147,6 +147,48 @@ function isBase64OfText(token: string): boolean {
 }
 
 /**
+ * true for a GitHub GraphQL node id: public names of issues, users, project boards and their
+ * fields that the API and `gh` print and agent files cite (docs/gates.md). The current form is an
+ * upper-case type prefix and base64url of a MessagePack array of numbers and short strings
+ * (`PVT_kwDOCt2Azc4BJVxt`, `PVTSSF_lADO…`, `I_kwDO…`); the legacy form is base64 of
+ * "<digits>:<Type><digits>" (`MDQ6VXNlcjE=`, "04:User1"). Both are decoded, not matched by shape:
+ * a random key parses as a whole MessagePack array or as that text only by a rare accident.
+ */
+export function isGitHubNodeId(token: string): boolean {
+  const current = /^[A-Z]{1,8}_([A-Za-z0-9_-]{8,})$/.exec(token);
+  if (current) return isPackedArray(decodeBase64(current[1]!.replace(/-/g, '+').replace(/_/g, '/')));
+  if (!/^MD[A-Za-z0-9+/]{6,}={0,2}$/.test(token)) return false;
+  const bytes = decodeBase64(token);
+  return bytes !== null && /^\d{1,3}:[A-Z][A-Za-z]+\d+$/.test(String.fromCharCode(...bytes));
+}
+
+function decodeBase64(text: string): number[] | null {
+  const body = text.replace(/=+$/, '');
+  if (body.length % 4 === 1) return null;
+  try {
+    return [...atob(body + '='.repeat((4 - (body.length % 4)) % 4))].map((ch) => ch.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+/** A MessagePack fixarray of 2 to 15 unsigned integers and strings that uses every byte. */
+function isPackedArray(bytes: number[] | null): boolean {
+  if (bytes === null || bytes.length < 3 || bytes[0]! < 0x92 || bytes[0]! > 0x9f) return false;
+  let at = 1;
+  for (let item = 0; item < bytes[0]! - 0x90; item++) {
+    const tag = bytes[at];
+    if (tag === undefined) return false;
+    if (tag <= 0x7f) at += 1;
+    else if (tag >= 0xcc && tag <= 0xcf) at += 1 + 2 ** (tag - 0xcc);
+    else if (tag >= 0xa0 && tag <= 0xbf) at += 1 + (tag - 0xa0);
+    else if (tag === 0xd9 && bytes[at + 1] !== undefined) at += 2 + bytes[at + 1]!;
+    else return false;
+  }
+  return at === bytes.length;
+}
+
+/**
  * The entropy a random string of `length` characters over `alphabet` symbols falls below only by
  * bad luck: log2(alphabet) less the Miller–Madow sampling bias ((alphabet − 1) / 2·length nats)
  * and a 0.6-bit margin (about the 2nd percentile of random keys, 12 to 100 characters).
@@ -167,7 +209,7 @@ function randomEntropyBar(length: number, alphabet: number, entropyBits: number)
 export function looksRandom(token: string, options: RandomnessOptions): boolean {
   const minLength = Math.max(8, Math.ceil(options.minTokenLength / 2));
   if (token.length < minLength || token.length > 1000) return false;
-  if (isPlaceholder(token) || isHexIdentifier(token)) return false;
+  if (isPlaceholder(token) || isHexIdentifier(token) || isGitHubNodeId(token)) return false;
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(token)) return true;
   if (/^[\d\W_]+$/.test(token) || /^sha(?:1|256|384|512)[-:]/i.test(token) || /^\d{4}-\d\d-\d\d[T ]/.test(token))
     return false;
