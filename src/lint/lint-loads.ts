@@ -41,8 +41,8 @@ export type LintRequest = {
   globMatches: (glob: string) => boolean;
   /** The documents of a loaded file. */
   documentsOf: (path: string) => readonly LintDocument[];
-  /** Every agent file and look-alike of the repository. */
-  files: readonly { path: string; kind: AgentFileKind }[];
+  /** Every agent file and look-alike of the repository (a look-alike with the names beside it). */
+  files: readonly { path: string; kind: AgentFileKind; siblings?: readonly string[] }[];
   budgets: Readonly<Record<LintAgent, number>>;
 };
 

@@ -34,8 +34,8 @@ const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
 export type LintInput = {
   view: LintView & { exists: (path: string) => boolean; realPath: (path: string) => string };
   settings: AgentSettings;
-  /** Every agent file and look-alike of the repository, repository-relative. */
-  files: { path: string; kind: AgentFileKind }[];
+  /** Every agent file and look-alike of the repository, repository-relative; a look-alike with the names of the other files in its folder. */
+  files: { path: string; kind: AgentFileKind; siblings?: string[] }[];
   /** The repository's package.json, Makefile and justfile texts, by path (vendored trees left out). */
   manifests: ReadonlyMap<string, string>;
   /** Whether a glob (no braces; from the repository root) matches a file of the working tree. */
@@ -60,7 +60,13 @@ export function readLintInput(root: string): LintInput {
   const classify = classifyAgentFile([...settings.geminiNames, ...settings.codexFallbacks]);
   // One walk finds the agent files and the manifests a command is looked up in.
   const walked = walkMemoryFiles(root, (path, name) => (MANIFEST_NAMES.has(name) ? 'manifest' : classify(path, name)));
-  const files = walked.flatMap(({ path, kind }) => (kind === 'manifest' ? [] : [{ path, kind }]));
+  const files = walked.flatMap(({ path, kind }) =>
+    kind === 'manifest'
+      ? []
+      : kind === 'lookalike'
+        ? [{ path, kind, siblings: siblingNames(root, path) }]
+        : [{ path, kind }],
+  );
   const manifests = new Map<string, string>();
   for (const { path } of walked.filter((file) => file.kind === 'manifest').slice(0, MAX_MANIFESTS)) {
     const text = readText(join(root, path));
@@ -113,6 +119,17 @@ function ignoredPaths(root: string, paths: readonly string[]): Set<string> {
   });
   if (result.status !== 0 || typeof result.stdout !== 'string') return new Set();
   return new Set(result.stdout.split('\0').filter((path) => path !== ''));
+}
+
+/** The names of the other entries of the folder that holds repository-relative `path`. */
+function siblingNames(root: string, path: string): string[] {
+  const slash = path.lastIndexOf('/');
+  const name = path.slice(slash + 1);
+  try {
+    return readdirSync(join(root, path.slice(0, Math.max(0, slash)))).filter((entry) => entry !== name);
+  } catch {
+    return [];
+  }
 }
 
 /** The file `path` is, symlinks followed; `path` itself when it cannot be resolved. */
