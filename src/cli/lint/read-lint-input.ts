@@ -60,7 +60,7 @@ export function readLintInput(root: string): LintInput {
   const classify = classifyAgentFile([...settings.geminiNames, ...settings.codexFallbacks]);
   // One walk finds the agent files and the manifests a command is looked up in.
   const walked = walkMemoryFiles(root, (path, name) => (MANIFEST_NAMES.has(name) ? 'manifest' : classify(path, name)));
-  const files = walked.flatMap(({ path, kind }) =>
+  const files: LintInput['files'] = walked.flatMap(({ path, kind }): LintInput['files'] =>
     kind === 'manifest'
       ? []
       : kind === 'lookalike'
