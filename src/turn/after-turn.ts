@@ -5,53 +5,72 @@
  * patience; then the team step. Work it cannot do either stays deferred for the session's next
  * hook and is shown in `mem status`: nothing is dropped.
  */
-import { join } from 'node:path';
 import { loadConfig } from '../core/config/load-config.js';
 import { isMemError } from '../core/errors.js';
-import { withLock } from '../core/files/lock.js';
+import { acquireLock, adoptLock } from '../core/files/lock.js';
 import type { HookContext } from '../core/hook-context.js';
 import { memoryPaths, type MemoryPaths } from '../core/layout.js';
 import { listSessions } from '../session/session-store.js';
 import { durableConsumer } from './durable-consumer.js';
+import { AFTER_TURN_STALE_MS, afterTurnLocks } from './after-turn-locks.js';
 
 /** How long the step may spend on deferred candidates, and wait for the memory lock for them. */
 const SETTLE_DEADLINE_MS = 60_000;
 const SETTLE_LOCK_WAIT_MS = 30_000;
-/** Rounds of settling: a Stop may defer again while a round runs (bounded: work left waits for the next hook). */
-const SETTLE_ROUNDS = 3;
+/** How long the queued step waits for the one at work (which settles within SETTLE_DEADLINE_MS, then syncs). */
+const QUEUED_WAIT_MS = 10 * 60_000;
 
 /** Returns the exit code of the detached after-turn step (always 0: nobody waits for it). */
 export async function runAfterTurn(root: string, sessionId: string | undefined): Promise<number> {
+  const paths = memoryPaths(root);
+  let release: (() => void) | null;
   try {
-    await settleDeferred(root);
+    release = await takeTurn(paths);
   } catch {
-    // The candidates are still deferred in their session records: the sessions' next hooks try again.
+    return 0; // the work waits in the session records and for the next step
   }
-  const { runAfterTurnSync } = await import('../team/after-turn-sync.js');
-  return runAfterTurnSync(root, sessionId);
+  if (!release) return 0;
+  try {
+    try {
+      await settleDeferred(root, paths);
+    } catch {
+      // The candidates are still deferred in their session records: the sessions' next hooks try again.
+    }
+    const { runAfterTurnSync } = await import('../team/after-turn-sync.js');
+    return await runAfterTurnSync(root, sessionId);
+  } finally {
+    release();
+  }
 }
 
 /**
- * Writes every session's deferred candidates. Many Stops ending at once each start this step: one
- * settles (under its own lock) and the others leave at once. The settler looks again after it lets
- * go, so a Stop that deferred while it worked, and whose step left because it was busy, is not missed.
+ * Many Stops ending at once each may start this step: one works, one waits behind it, and the
+ * others leave at once, since the waiting one reads memory only after the working one is done
+ * (and so sees whatever they would have). Returns the release of `running`, or null when another
+ * step is already queued.
  */
-async function settleDeferred(root: string): Promise<void> {
-  const paths = memoryPaths(root);
-  for (let round = 0; round < SETTLE_ROUNDS && deferredSessions(paths).length > 0; round++) {
-    try {
-      await withLock(join(paths.locksDir, 'after-turn.lock'), () => settleRound(root, paths), {
-        timeoutMs: 0,
-        staleMs: 2 * SETTLE_DEADLINE_MS,
-      });
-    } catch (error) {
-      if (isMemError(error) && error.code === 'LOCK_HELD') return; // another step settles, and looks again after
-      throw error;
-    }
+async function takeTurn(paths: MemoryPaths): Promise<(() => void) | null> {
+  const locks = afterTurnLocks(paths);
+  // The Stop that started this step took `queued` for it, unless another step was queued already.
+  let releaseQueued = adoptLock(locks.queued, AFTER_TURN_STALE_MS);
+  try {
+    releaseQueued ??= await acquireLock(locks.queued, { timeoutMs: 0, staleMs: AFTER_TURN_STALE_MS });
+  } catch (error) {
+    if (isMemError(error) && error.code === 'LOCK_HELD') return null;
+    throw error;
+  }
+  try {
+    return await acquireLock(locks.running, { timeoutMs: QUEUED_WAIT_MS, staleMs: AFTER_TURN_STALE_MS });
+  } finally {
+    // Note: only now, holding `running` and before reading anything: see after-turn-locks.ts.
+    releaseQueued();
   }
 }
 
-async function settleRound(root: string, paths: MemoryPaths): Promise<void> {
+/** Writes every session's deferred candidates, each under its session's lock as its next hook would. */
+async function settleDeferred(root: string, paths: MemoryPaths): Promise<void> {
+  const sessions = deferredSessions(paths);
+  if (sessions.length === 0) return;
   const context: HookContext = {
     root,
     paths,
@@ -64,7 +83,7 @@ async function settleRound(root: string, paths: MemoryPaths): Promise<void> {
   };
   const { updateSession } = await import('../session/update-session.js');
   const durable = durableConsumer(context);
-  for (const sessionId of deferredSessions(paths)) {
+  for (const sessionId of sessions) {
     if (Date.now() > context.deadline) return;
     // The session's own update, as its next hook would run it (under the session's lock): the
     // deferred candidates are judged first, and any newer transcript lines are read in order.

@@ -66,8 +66,12 @@ export async function withLock<T>(lockPath: string, fn: () => Promise<T> | T, op
   }
 }
 
-/** Acquires the lock and returns its release function; throws MemError LOCK_HELD after timeoutMs. */
-async function acquireLock(lockPath: string, options: LockOptions): Promise<() => void> {
+/**
+ * Acquires the lock and returns its release function; throws MemError LOCK_HELD after timeoutMs.
+ * For a hold that does not nest in one call (a step that takes a second lock before it lets go of
+ * the first); unlike withLock, two flows of one process are not queued.
+ */
+export async function acquireLock(lockPath: string, options: LockOptions): Promise<() => void> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const staleMs = options.staleMs ?? 60_000;
   const deadline = Date.now() + timeoutMs;
@@ -75,9 +79,8 @@ async function acquireLock(lockPath: string, options: LockOptions): Promise<() =
   installExitHook();
   let delay = 2;
   for (;;) {
-    const token = tryTake(lockPath);
+    const token = tryTake(lockPath) ?? takeAbandoned(lockPath, staleMs);
     if (token) return holdLock(lockPath, token, staleMs);
-    if (isAbandoned(lockPath, staleMs)) breakAbandoned(lockPath, staleMs);
     if (Date.now() >= deadline) {
       throw new MemError('LOCK_HELD', `another mem process holds ${lockPath}`, {
         hint: 'It is released when that process ends; a lock left by a dead process is taken over automatically.',
@@ -93,15 +96,16 @@ async function acquireLock(lockPath: string, options: LockOptions): Promise<() =
  * Takes the lock; returns the owner token, or null when another process holds it. The directory
  * is built under a temp name with its owner file inside, then renamed into place: a rename onto
  * an existing (non-empty) lock fails, so the lock never exists without its owner, even for a
- * process killed half-way (whose temp directory the next taker removes).
+ * process killed half-way (whose temp directory the next taker removes). `ownerPid`: taken for
+ * that process (see takeLockFor), not held by this one.
  */
-function tryTake(lockPath: string): string | null {
+function tryTake(lockPath: string, ownerPid = process.pid): string | null {
   // Note: unique, not secret: no need to load the crypto module on the hook path.
-  const token = `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  const token = `${ownerPid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   const temp = `${lockPath}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.new`;
   try {
     mkdirSync(temp);
-    writeFileSync(join(temp, 'owner'), JSON.stringify({ pid: process.pid, host: hostname(), token } satisfies Owner));
+    writeFileSync(join(temp, 'owner'), JSON.stringify({ pid: ownerPid, host: hostname(), token } satisfies Owner));
     renameSync(temp, lockPath);
   } catch (error) {
     rmSync(temp, { recursive: true, force: true });
@@ -109,9 +113,35 @@ function tryTake(lockPath: string): string | null {
     if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOTDIR' || code === 'EISDIR') return null;
     throw withFailedPath(error, lockPath);
   }
-  held.set(lockPath, token);
+  if (ownerPid === process.pid) held.set(lockPath, token);
   removeAbandonedTemps(lockPath);
   return token;
+}
+
+/**
+ * Takes the lock for process `pid`, a child this process just started, which adopts it
+ * (adoptLock) once it runs: the lock is held from now on, for as long as that process lives, with
+ * no moment where it looks free. Returns false when another process holds it; never waits.
+ */
+export function takeLockFor(lockPath: string, pid: number, staleMs = 60_000): boolean {
+  mkdirSync(dirname(lockPath), { recursive: true });
+  return (tryTake(lockPath, pid) ?? takeAbandoned(lockPath, staleMs, pid)) !== null;
+}
+
+/** Breaks the lock when it is abandoned and takes it at once (a taker that does not wait gets it too); returns the token or null. */
+function takeAbandoned(lockPath: string, staleMs: number, ownerPid = process.pid): string | null {
+  if (!isAbandoned(lockPath, staleMs)) return null;
+  breakAbandoned(lockPath, staleMs);
+  return tryTake(lockPath, ownerPid);
+}
+
+/** Returns the release of the lock a parent took for this process (takeLockFor), or null when there is none. */
+export function adoptLock(lockPath: string, staleMs = 60_000): (() => void) | null {
+  const owner = readOwner(lockPath);
+  if (owner?.pid !== process.pid || owner.host !== hostname()) return null;
+  held.set(lockPath, owner.token);
+  installExitHook();
+  return holdLock(lockPath, owner.token, staleMs);
 }
 
 /** Removes temp directories of takers (and releasers) killed half-way: their pid is gone. */
