@@ -303,6 +303,10 @@ function printMisses(results) {
     written.filter((r) => r.expected === 'fresh' && r.status === 'stale'),
   );
   show(
+    'changed, flagged stale',
+    written.filter((r) => r.expected === 'changed' && r.status === 'stale'),
+  );
+  show(
     'naming nothing, flagged',
     written.filter((r) => r.expected === 'none' && r.status === 'stale'),
   );

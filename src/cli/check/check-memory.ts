@@ -120,7 +120,7 @@ async function checkAgentFiles(root: string, head: string): Promise<FileFinding[
     if (resolveReference({ kind: reference.kind as never, value: reference.value }, snapshot) !== null) continue;
     // Note: a name that never was in the repository (an example, another project's file) is no finding: only what git saw go is.
     if (reference.kind !== 'path' && reference.kind !== 'go-package') continue;
-    const path = reference.value.replace(/^\.\//, '').replace(/\/+$/, '');
+    const path = reference.value.replace(/^\.?\//, '').replace(/\/+$/, '');
     if (!fates.has(path)) fates.set(path, await readPathFate(root, head, path));
     const fate = fates.get(path) ?? null;
     if (fate === null) continue;

@@ -3,6 +3,7 @@
  * object: informational), stale (resolves no more). A stale path that git saw renamed says where to.
  */
 import type { Anchor, AnchorStatus, EntryAnchors } from './anchor.js';
+import { SLASH_COMMAND_RE } from './find-references.js';
 import { resolveReference } from './resolve-anchors.js';
 import { isManifestKind, type ManifestKind, type RepoSnapshot } from './repo-snapshot.js';
 
@@ -39,6 +40,9 @@ function isPathLike(anchor: Anchor): boolean {
 function anchorState(anchor: Anchor, snapshot: RepoSnapshot): AnchorStatus['status'] {
   const object = snapshot.objects.get(anchor.path);
   if (object !== undefined && object.oid === anchor.oid) return 'fresh';
+  // A slash command whose defining file went may be defined elsewhere now (commands/x.md → skills/x/).
+  if (isPathLike(anchor) && object === undefined && SLASH_COMMAND_RE.test(anchor.value))
+    return resolveReference(anchor, snapshot) === null ? 'stale' : 'changed';
   if (isPathLike(anchor)) return object === undefined ? 'stale' : 'changed';
   // A script, target or glob: does it still resolve (anywhere), and to the same thing?
   const now = resolveReference(anchor, snapshot);

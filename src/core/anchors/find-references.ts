@@ -58,8 +58,12 @@ const COMMAND_RULES: CommandRule[] = [
   },
   { pattern: /\bnpm\s+(test|start|stop|restart)\b/g, read: (m, add) => add('script', m[1] ?? '') },
   {
-    pattern: new RegExp(`\\b(?:pnpm|yarn)\\s+${PM_OPTIONS}(?:workspace\\s+\\S+\\s+)?(?:run\\s+)?${NAME}`, 'g'),
-    read: (m, add) => add('script', trimName(m[1])),
+    pattern: new RegExp(`\\b(?:pnpm|yarn)\\s+${PM_OPTIONS}(?:workspace\\s+\\S+\\s+)?(run\\s+)?${NAME}`, 'g'),
+    // `pnpm install` is pnpm's own command; `pnpm run install` (and `pnpm build`) a script.
+    read: (m, add) => {
+      const name = trimName(m[2]);
+      if (m[1] !== undefined || !PACKAGE_MANAGER_COMMANDS.has(name)) add('script', name);
+    },
   },
   {
     pattern: /\bmake\s+(?:-C\s+(\S+)\s+)?([A-Za-z0-9_][\w.-]*)/g,
@@ -76,6 +80,19 @@ const COMMAND_RULES: CommandRule[] = [
   },
 ];
 
+/**
+ * pnpm's and yarn's own commands: `pnpm X` runs script X unless X is one of these. `start` and
+ * `test` are not here: `pnpm start` runs the start script.
+ */
+const PACKAGE_MANAGER_COMMANDS = new Set(
+  (
+    'install i ci add remove rm uninstall update up upgrade dlx exec x create init link unlink publish pack why ' +
+    'list ls outdated audit config cache store import rebuild prune dedupe patch patch-commit version info view ' +
+    'login logout set workspace workspaces global node env help bin root setup self-update pm fetch run licenses ' +
+    'plugin constraints explain npm tag whoami owner search doctor approve-builds'
+  ).split(' '),
+);
+
 function trimName(name: string | undefined): string {
   return (name ?? '').replace(/[.:,]+$/, '');
 }
@@ -84,6 +101,14 @@ function trimPath(path: string): string {
   return path.replace(/^\.\//, '').replace(/\/+$/, '');
 }
 
+/**
+ * A slash command (`/ship`, "invoke /review"): a root folder or file as agent files write them
+ * (`/docs`), or a command or skill the repository defines (resolve-anchors.ts says which). The
+ * value keeps its `/` so the resolver knows to look there.
+ */
+export const SLASH_COMMAND_RE = /^\/[a-z][a-z0-9]+(?:[-_][a-z0-9]+)*$/;
+/** A dotfile or dot-folder (`.gitignore`, `.changeset`): a name, whatever the length of what follows the dot. */
+const DOT_NAME_RE = /^\.[A-Za-z][\w-]*(?:\.[\w-]+)*$/;
 const PYTHON_MODULE_RE = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*){1,6}$/;
 const EXTENSION_RE = /\.[A-Za-z][A-Za-z0-9]{0,7}$/;
 
@@ -93,6 +118,7 @@ const EXTENSION_RE = /\.[A-Za-z][A-Za-z0-9]{0,7}$/;
  * name nothing here; `@path` (an import), `./`, prose emphasis (`**src/api/**`), a trailing line
  * number and trailing punctuation are dropped. A leading `/` is the repository's root, as agent
  * files write it (`/web/`, `/fern/`): a system path such as `/usr/bin` resolves to nothing there.
+ * A lone `/name` is kept as written (SLASH_COMMAND_RE); a dot-name is a file or folder (DOT_NAME_RE).
  */
 function pathOf(raw: string, inCode: boolean): string | null {
   const bare = inCode ? raw : raw.replace(/^\*+|\*+$/g, '');
@@ -103,13 +129,14 @@ function pathOf(raw: string, inCode: boolean): string | null {
   // Note: `./internal/...` is a Go package (COMMAND_RULES), not a path.
   if (token === '' || token.length > 200 || /:\/\/|^[~$]|^\/\/|[*?{}$|\\]|^-/.test(token) || raw.includes('/...'))
     return null;
+  if (SLASH_COMMAND_RE.test(token)) return token;
   token = token.replace(/^\//, '').replace(/^(?:\.\/)+/, '');
   if (token === '' || token.startsWith('../') || token === '.' || token.includes('//')) return null;
   if (!/^[\w.@+\-/]+$/u.test(token)) return null;
   const name = token.replace(/\/+$/, '').split('/').pop() ?? '';
   if (name === '' || /^\.+$/.test(name)) return null;
   if (token.includes('/')) return /[A-Za-z]/.test(token) ? token : null;
-  return isFileName(token, inCode) ? token : null;
+  return isFileName(token, inCode) || DOT_NAME_RE.test(token) ? token : null;
 }
 
 /**

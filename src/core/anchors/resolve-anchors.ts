@@ -4,6 +4,7 @@
  * and is never flagged.
  */
 import type { Anchor, Reference } from './anchor.js';
+import { SLASH_COMMAND_RE } from './find-references.js';
 import {
   digestMatches,
   globRegExp,
@@ -36,7 +37,7 @@ export function resolveReference(reference: Reference, snapshot: RepoSnapshot): 
   };
   switch (kind) {
     case 'path':
-      return at(findPath(value, snapshot));
+      return at(SLASH_COMMAND_RE.test(value) ? findCommand(value.slice(1), snapshot) : findPath(value, snapshot));
     case 'go-package': {
       const folder = value.replace(/^\.\//, '').replace(/\/+$/, '');
       return snapshot.objects.get(folder)?.type === 'tree' ? at(folder) : null;
@@ -71,6 +72,27 @@ function findPath(value: string, snapshot: RepoSnapshot): string | null {
     only = candidate;
   }
   return only;
+}
+
+/**
+ * What `/name` names: the root file or folder `name` (`/docs`), else the file or folder that
+ * defines the command: a `commands/name.md` or `.toml` (Claude Code, Gemini CLI, plugins), a
+ * `prompts/name.md` (Codex), a skill folder `name/` holding SKILL.md. The one nearest the root
+ * wins; null when nothing defines it (a built-in such as `/compact` names nothing here).
+ */
+function findCommand(name: string, snapshot: RepoSnapshot): string | null {
+  if (snapshot.objects.has(name)) return name;
+  const definitions = [`${name}.md`, `${name}.toml`, 'SKILL.md'].flatMap((file) =>
+    pathsEndingWith(snapshot, file === 'SKILL.md' ? `${name}/SKILL.md` : file).map(([path]) =>
+      file === 'SKILL.md' ? path.slice(0, -'/SKILL.md'.length) : path,
+    ),
+  );
+  const defining = definitions.filter(
+    (path) => /(?:^|\/)(?:commands|prompts)\/[^/]+\.(?:md|toml)$/.test(path) || !/\.(?:md|toml)$/.test(path),
+  );
+  const depth = (path: string) => path.split('/').length;
+  defining.sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0));
+  return defining[0] ?? null;
 }
 
 /** Paths by their last component, built once per snapshot. */

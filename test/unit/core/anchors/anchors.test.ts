@@ -100,6 +100,38 @@ describe('resolve and check', () => {
     expect(worstState(checkAnchors(anchors, t1).map((status) => status.status))).toBe('fresh');
   });
 
+  it('resolves a slash command to the root path or the file or skill that defines it, nearest the root', () => {
+    const commands = snapshot(
+      C1,
+      {
+        docs: 'd1',
+        '.claude/commands/ship.md': 'c1',
+        'plugins/x/commands/ship.md': 'c2',
+        'skills/cancel/SKILL.md': 'c3',
+        'src/review.md': 'c4',
+      },
+      {},
+    );
+    const paths = resolveAnchors(findReferences('`/docs`, `/ship`, `/cancel`, `/review`, `/compact`'), commands).map(
+      (anchor) => [anchor.value, anchor.path],
+    );
+    expect(paths).toEqual([
+      ['/docs', 'docs'],
+      ['/ship', '.claude/commands/ship.md'],
+      ['/cancel', 'skills/cancel'],
+    ]);
+  });
+
+  it('says a slash command moved to another definition is changed, not stale', () => {
+    const before = snapshot(C1, { 'commands/cancel.md': 'c1', 'commands/gone.md': 'c2' }, {});
+    const anchors = { commit: C1, refs: resolveAnchors(findReferences('`/cancel` and `/gone`'), before) };
+    const after = snapshot(C2, { 'skills/cancel/SKILL.md': 'c9' }, {});
+    expect(checkAnchors(anchors, after).map((status) => [status.anchor.value, status.status])).toEqual([
+      ['/cancel', 'changed'],
+      ['/gone', 'stale'],
+    ]);
+  });
+
   it('finds a folder rename by where most of its files went', () => {
     expect(
       renameOf(

@@ -62,4 +62,25 @@ describe('findReferences on real agent-file lines', () => {
     ]);
     expect(values('Run `pnpm -r build-check` early to catch TypeScript errors.', 'script')).toEqual(['build-check']);
   });
+
+  it("never reads a package manager's own command as a script, unless run names it", () => {
+    // pnpm/pnpm: `pnpm install` was anchored to a test fixture's install script.
+    expect(
+      values('auto-resolves `pnpm-lock.yaml` conflicts via `pnpm install`, then `yarn add -D x`', 'script'),
+    ).toEqual([]);
+    expect(values('`pnpm run install` and `pnpm start`', 'script')).toEqual(['install', 'start']);
+  });
+
+  it('keeps a slash command as written, so the resolver looks for what defines it', () => {
+    // garrytan/gstack: "invoke /office-hours", `/ship` — skills the repository defines.
+    expect(values('Bugs and errors → invoke /investigate')).toEqual(['/investigate']);
+    expect(values('`/ship` — Run tests, review, push, open PR.')).toEqual(['/ship']);
+    expect(values('At `/ship` time (Step 5), not mid-branch: a /x, not 1/2.')).toEqual(['/ship']);
+  });
+
+  it('takes a dotfile or dot-folder of any length for a path', () => {
+    // pnpm/pnpm, obra/superpowers: `.changeset`, `.gitignore` were never anchored.
+    expect(values('create a changeset file in the `.changeset` directory')).toEqual(['.changeset']);
+    expect(values('tracked despite `.gitignore` and .cursorrules')).toEqual(['.gitignore', '.cursorrules']);
+  });
 });
