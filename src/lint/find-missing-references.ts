@@ -36,17 +36,24 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   };
   const has = (kind: ManifestKind) => [...view.manifests.keys()].some((path) => isManifestOf(path, kind));
   const dependencies = dependencyNames(view.manifests);
+  // A Makefile with a match-anything rule (`%: Makefile`, Sphinx's) makes every target.
+  const anyTarget = [...view.manifests].some(
+    ([path, text]) => isManifestOf(path, 'make') && /^%::?(?:\s|$)/m.test(text),
+  );
   const out: LintFinding[] = [];
   // Missing paths wait for one question to git: which of them it ignores.
   const missing: { path: string; at: number; finding: LintFinding }[] = [];
   for (const source of sources) {
     const seen = new Set<string>();
     for (const doc of source.documents) {
-      for (const reference of findRepositoryPaths(doc.text)) {
+      const references = findRepositoryPaths(doc.text);
+      // Folders the text names: a path written under one of them ("`src/http/server/` … (`server/web.rs`)") is relative to it.
+      const folders = references.flatMap((reference) => existingPaths(reference, source.path, view.exists));
+      for (const reference of references) {
         if (seen.has(reference)) continue;
         seen.add(reference);
-        const path = missingPath(reference, source.path, view.exists);
-        if (path !== null && !isNoFileMeant(reference, doc.text, view.exists))
+        const path = missingPath(reference, source.path, view.exists, folders);
+        if (path !== null && !isNoFileMeant(reference, doc, view.exists))
           missing.push({
             path,
             at: out.length,
@@ -65,6 +72,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         if (
           seen.has(key) ||
           !has(reference.kind) ||
+          (reference.kind === 'make' && anyTarget) ||
           (reference.kind === 'script' && (reference.value === 'start' || dependencies.has(reference.value)))
         )
           continue;
@@ -92,8 +100,9 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
 }
 
 /**
- * The packages the repository depends on: `pnpm turbo`, `yarn vitest` run a dependency's binary when
- * no script has the name. (A binary named unlike its package, `tsc` of typescript, is still read as a script.)
+ * The packages the repository depends on and the commands its scripts run: `pnpm turbo`, `yarn
+ * vitest`, `pnpm changeset` run a binary when no script has the name. (A binary named unlike its
+ * package that no script runs, `tsc` of typescript, is still read as a script.)
  */
 function dependencyNames(manifests: ReadonlyMap<string, string>): Set<string> {
   const names = new Set<string>();
@@ -105,6 +114,18 @@ function dependencyNames(manifests: ReadonlyMap<string, string>): Set<string> {
         const deps = parsed[field];
         if (deps !== null && typeof deps === 'object') for (const name of Object.keys(deps)) names.add(name);
       }
+      const scripts = parsed['scripts'];
+      if (scripts !== null && typeof scripts === 'object')
+        for (const body of Object.values(scripts))
+          if (typeof body === 'string')
+            for (const command of body.split(/&&|\|\||[;|]/)) {
+              // The first word after any `VAR=value`: `changeset version`, `NODE_ENV=test vitest`.
+              const word = command
+                .trim()
+                .split(/\s+/)
+                .find((token) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(token));
+              if (word !== undefined && /^[a-z][\w.-]*$/.test(word)) names.add(word);
+            }
     } catch {
       // A package.json that is no JSON names no dependency.
     }
@@ -113,20 +134,56 @@ function dependencyNames(manifests: ReadonlyMap<string, string>): Set<string> {
 }
 
 /**
- * Returns the repository-relative path `reference` would be when it is missing, or null. Git's own
- * files (hooks, info/exclude) are made per clone; a name without a folder says too little to call missing.
+ * The folders a path written in `file` may be relative to: the repository root, the file's folder
+ * and the folders between them (a package's CLAUDE.md writes `scripts/seeder` from the package
+ * root, where its commands run); only the file's folder for `./x` and `../x`.
  */
-function missingPath(reference: string, file: string, exists: (path: string) => boolean): string | null {
+function basesOf(reference: string, file: string): string[] {
+  const dir = posix.dirname(file);
+  if (reference.startsWith('./') || reference.startsWith('../')) return [dir];
+  const bases = ['.'];
+  const parts = dir === '.' ? [] : dir.split('/');
+  for (let i = 1; i <= parts.length; i++) bases.push(parts.slice(0, i).join('/'));
+  return bases;
+}
+
+/** The repository paths `reference`, written in `file`, is that exist. */
+function existingPaths(reference: string, file: string, exists: (path: string) => boolean): string[] {
+  return basesOf(reference, file)
+    .map((base) => posix.normalize(posix.join(base, reference)))
+    .filter((path) => !path.startsWith('..') && exists(path));
+}
+
+/**
+ * Returns the repository-relative path `reference` would be when it is missing, or null. Git's own
+ * files (hooks, info/exclude) are made per clone; a name without a folder says too little to call
+ * missing. A path found under a folder the same text names (`folders`, repository-relative) is there.
+ */
+function missingPath(
+  reference: string,
+  file: string,
+  exists: (path: string) => boolean,
+  folders: readonly string[],
+): string | null {
   if (reference.startsWith('.git/') || !reference.includes('/')) return null;
-  const bases =
-    reference.startsWith('./') || reference.startsWith('../') ? [posix.dirname(file)] : ['.', posix.dirname(file)];
+  const bases = basesOf(reference, file);
   const candidates = bases
     .map((base) => posix.normalize(posix.join(base, reference)))
     .filter((path) => !path.startsWith('..'));
   if (candidates.length === 0 || candidates.some((path) => exists(path))) return null;
+  const bare = reference.replace(/^\.?\/+/, '');
+  const first = bare.split('/')[0] ?? '';
+  for (const folder of folders) {
+    const inside = posix.join(folder, bare);
+    // `server/web.rs` under `…/http/server/`: the text repeats the folder's own name.
+    const beside = posix.basename(folder) === first ? posix.join(posix.dirname(folder), bare) : null;
+    if (exists(inside) || (beside !== null && exists(beside))) return null;
+  }
   // Only a path into a folder the repository has: `org/repo`, `feature/x` or a path on another machine says nothing here.
   const top = reference.replace(/^\/+/, '').split('/')[0] ?? '';
-  const base = bases.find((b) => exists(posix.normalize(posix.join(b, top))));
+  // The folders between are only looked in: a package's own `remix/ui` import says nothing of `packages/remix`.
+  const near = bases.filter((b) => b === '.' || b === posix.dirname(file) || bases.length === 1);
+  const base = near.find((b) => exists(posix.normalize(posix.join(b, top))));
   return base === undefined ? null : posix.normalize(posix.join(base, reference.replace(/^\/+/, '')));
 }
 
@@ -151,12 +208,28 @@ const PLACEHOLDER_WORDS = new Set([
   'xxx',
 ]);
 
+/** Where `reference` is written in `text`: each start offset. */
+function offsetsOf(reference: string, text: string): number[] {
+  const offsets: number[] = [];
+  for (let at = text.indexOf(reference); at >= 0; at = text.indexOf(reference, at + 1)) offsets.push(at);
+  return offsets;
+}
+
+/** Whether the offset `at` of `text` lies inside a code span of its line. */
+function inCodeSpan(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  return (text.slice(lineStart, at).match(/`/g)?.length ?? 0) % 2 === 1;
+}
+
 /**
- * Whether a missing `reference` in `text` names no file anyone means to be there: a placeholder, an
- * example ("e.g."), a negated mention ("ships no `x`"), two sibling folders as alternatives
- * ("web/worker logs"), or a `module.symbol` whose module exists.
+ * Whether a missing `reference` in the document names no file anyone means to be there: a
+ * placeholder, an example ("e.g.", "directories like"), a negated mention ("ships no `x`"), two
+ * sibling folders as alternatives ("web/worker logs"), a `module.symbol` whose module exists, an npm
+ * scope (`@pnpm/config`), a path of the user's home the text also writes with `~/`, or two words
+ * joined by a slash in prose ("a test/file added", "HTTP server/client").
  */
-function isNoFileMeant(reference: string, text: string, exists: (path: string) => boolean): boolean {
+function isNoFileMeant(reference: string, doc: LintDocument, exists: (path: string) => boolean): boolean {
+  const { text } = doc;
   const parts = reference
     .replace(/^\.?\/+/, '')
     .replace(/\/$/, '')
@@ -172,12 +245,22 @@ function isNoFileMeant(reference: string, text: string, exists: (path: string) =
     /[-_]file$/i.test(parts.at(-1)?.replace(/\.[^.]*$/, '') ?? '')
   )
     return true;
-  const at = text.indexOf(reference);
+  const offsets = offsetsOf(reference, text);
+  const at = offsets[0] ?? -1;
   const before = at < 0 ? '' : text.slice(Math.max(0, at - 40), at);
-  if (/\b(e\.g\.|eg\.|for example|for instance|such as)[^.;\n]*$/i.test(before)) return true;
+  // An example runs to the end of its sentence: a dot inside a code span (`qa/SKILL.md`) ends nothing.
+  if (/\b(e\.g\.|eg\.|for example|for instance|such as|\w{3,}s like)(?:[^.;\n]|\.(?!\s))*$/i.test(before)) return true;
   if (/\b(no|without)\s*[`'"*]*$/i.test(before)) return true;
+  if (offsets.length > 0 && offsets.every((offset) => text[offset - 1] === '@')) return true;
+  if (text.includes(`~/${reference.replace(/^\.?\/+/, '')}`)) return true;
   const last = parts.at(-1) ?? '';
-  if (parts.length === 2 && !reference.endsWith('/') && posix.extname(last) === '' && exists(parts[0]!) && exists(last))
+  if (
+    parts.length === 2 &&
+    !reference.endsWith('/') &&
+    posix.extname(last) === '' &&
+    ((exists(parts[0]!) && exists(last)) ||
+      (doc.code !== true && offsets.length > 0 && offsets.every((offset) => !inCodeSpan(text, offset))))
+  )
     return true;
   const dot = reference.lastIndexOf('.');
   if (dot > reference.lastIndexOf('/')) {
@@ -192,9 +275,12 @@ const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.py', 
 /** The script, make and just references of `doc` that are written as code: the whole of a code block, the code spans of other text. */
 function commandsWrittenAsCode(doc: LintDocument): { kind: ManifestKind; value: string }[] {
   const pieces = doc.code === true ? [doc.text] : [...doc.text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] ?? '');
-  return pieces.flatMap((piece) =>
-    findReferences(piece).flatMap((reference) =>
-      isManifestKind(reference.kind) ? [{ kind: reference.kind, value: reference.value }] : [],
-    ),
-  );
+  // A shell comment is prose: "# Use npm install -g pnpm if pnpm is not installed" runs no `pnpm if`.
+  return pieces
+    .map((piece) => piece.replace(/(^|\s)#.*$/gm, '$1'))
+    .flatMap((piece) =>
+      findReferences(piece).flatMap((reference) =>
+        isManifestKind(reference.kind) ? [{ kind: reference.kind, value: reference.value }] : [],
+      ),
+    );
 }

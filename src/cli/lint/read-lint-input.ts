@@ -55,8 +55,7 @@ export function readLintInput(root: string): LintInput {
     if (!texts.has(path)) texts.set(path, readText(join(root, path)));
     return texts.get(path) ?? null;
   };
-  const exists = (path: string) =>
-    texts.get(path) != null || statSync(join(root, path), { throwIfNoEntry: false }) !== undefined;
+  const exists = (path: string) => texts.get(path) != null || isPresent(join(root, path));
   const classify = classifyAgentFile([...settings.geminiNames, ...settings.codexFallbacks]);
   // One walk finds the agent files and the manifests a command is looked up in.
   const walked = walkMemoryFiles(root, (path, name) => (MANIFEST_NAMES.has(name) ? 'manifest' : classify(path, name)));
@@ -119,6 +118,15 @@ function ignoredPaths(root: string, paths: readonly string[]): Set<string> {
   });
   if (result.status !== 0 || typeof result.stdout !== 'string') return new Set();
   return new Set(result.stdout.split('\0').filter((path) => path !== ''));
+}
+
+/** Whether `abs` exists; a path through a file (`a.yml/b`, ENOTDIR) does not. */
+function isPresent(abs: string): boolean {
+  try {
+    return statSync(abs, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 /** The names of the other entries of the folder that holds repository-relative `path`. */

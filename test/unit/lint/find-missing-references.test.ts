@@ -87,4 +87,49 @@ describe('findMissingReferences: paths', () => {
     expect(paths('Check the web/worker error logs first.')).toEqual([]);
     expect(paths('Binding is decided by `core/node/hostUrl.isAllInterfacesHost`.')).toEqual([]);
   });
+
+  it('leaves npm scopes, home paths, "directories like" examples and prose slashes alone', () => {
+    expect(paths('Settings flow through `@src/config` into commands.')).toEqual([]);
+    expect(paths('Skills live in `~/src/skills/`; `src/skills/` wins when both exist.')).toEqual([]);
+    expect(paths('Add folders like `src/data/` only when needed (e.g. `src/x.ts -> web/x.ts`).')).toEqual([]);
+    expect(paths('One HTTP src/client pair; a single tests/file change.')).toEqual([]);
+    // Written as code, or with an extension, a two-part path is a path.
+    expect(paths('Handlers: `src/handlers`, and tests/test_api.py.')).toEqual(['src/handlers', 'tests/test_api.py']);
+  });
+
+  it('reads a path under a folder the same text names, or from a folder between the file and the root', () => {
+    const nested = (text: string, file: string) =>
+      findMissingReferences([{ path: file, team: false, scope: '', documents: [{ text, section: '', line: 1 }] }], {
+        exists: (path) =>
+          tree.has(path) ||
+          ['core/node/server', 'core/node/server/web.rs', 'core/scripts'].includes(path.replace(/\/$/, '')),
+        manifests: new Map(),
+        ignored: () => new Set(),
+      }).map((f) => f.message.split(' ')[0]);
+    expect(nested('The server is `core/node/server/` (`server/web.rs`).', 'AGENTS.md')).toEqual([]);
+    expect(nested('Lint with `eslint scripts` from the package root.', 'core/node/AGENTS.md')).toEqual([]);
+    expect(nested('The server is `core/node/server/` (`src/gone.rs`).', 'AGENTS.md')).toEqual(['src/gone.rs']);
+  });
+});
+
+describe('findMissingReferences: commands that are no script or target', () => {
+  const commands = (text: string, manifests: Map<string, string>) =>
+    findMissingReferences(
+      [{ path: 'AGENTS.md', team: false, scope: '', documents: [{ text, section: '', line: 1, code: true as const }] }],
+      { exists: () => false, manifests, ignored: () => new Set() },
+    ).map((f) => f.message.split(' is ')[0]);
+
+  it('reads no command in a shell comment', () => {
+    expect(commands('pnpm install # then use pnpm if pnpm is there\npnpm lint', manifests)).toEqual([
+      'the script lint',
+    ]);
+  });
+
+  it('takes a binary the scripts run, and every target of a Makefile with a match-anything rule', () => {
+    const withRelease = new Map([
+      ['package.json', JSON.stringify({ scripts: { release: 'NODE_ENV=ci changeset version && tsc' } })],
+      ['docs/Makefile', 'help:\n\tsphinx-build -M help . _build\n\n%: Makefile\n\tsphinx-build -M $@ . _build\n'],
+    ]);
+    expect(commands('pnpm changeset\nmake html\npnpm lint', withRelease)).toEqual(['the script lint']);
+  });
 });
