@@ -7,14 +7,18 @@
 import { hasHarnessMarkers, stripHarnessText } from '../../agents/claude-code/harness-text.js';
 import { noticeLastingSentences, type NoticedSentence } from './notice-lasting.js';
 
-/** The whole nudge line stays under this many characters. */
+/**
+ * The whole nudge line stays under this many characters, or under half the prompt's length when
+ * that is more: a long pasted spec states many requirements, and quoting the ones deep in it costs
+ * at most half of what the user already sent.
+ */
 const MAX_NUDGE_CHARS = 1000;
 const NUDGE_SENTENCES = 5;
 const NUDGE_MIN_SCORE = 3;
 /** Sentences that score this much are quoted beside one that reached NUDGE_MIN_SCORE. */
 const NUDGE_QUOTE_SCORE = 2;
-/** A long prompt (a dictated brief) may have one more quoted per this many sentences. */
-const SENTENCES_PER_EXTRA = 4;
+/** A long prompt (a dictated brief, a pasted spec) may have one more quoted per this many sentences. */
+const SENTENCES_PER_EXTRA = 3;
 const INTRO = 'mem: this may state a lasting rule, decision or preference; if so, record it with mem remember:';
 
 /** Returns the sentences of `prompt` the nudge quotes, best first (empty when none); never throws. */
@@ -30,10 +34,11 @@ export function nudgedSentences(prompt: string): NoticedSentence[] {
   });
   // Only what fits in the line is quoted, so only that counts as nudged.
   const quoted: NoticedSentence[] = [];
+  const maxChars = Math.max(MAX_NUDGE_CHARS, text.length / 2);
   let length = INTRO.length;
   for (const sentence of sentences) {
     length += sentence.text.length + 3;
-    if (length > MAX_NUDGE_CHARS) break;
+    if (length > maxChars) break;
     quoted.push(sentence);
   }
   return quoted;
