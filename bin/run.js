@@ -64,7 +64,8 @@ if (argv[0] === 'hook' && !(wantsHelp || argv[1] === 'help')) {
   runBundle('search.cjs', 'search', 'runSearchCli', argv.slice(1));
 } else if (argv[0] === 'sync' && !wantsHelp) {
   // Runs in every pre-push: a push with nothing to share should not wait for oclif.
-  runBundle('sync.cjs', 'sync', 'runSyncCli', argv.slice(1));
+  // The detached after-turn step has its own code cache: it runs other functions than a sync.
+  runBundle('sync.cjs', argv[1] === '--after-turn' ? 'after-turn' : 'sync', 'runSyncCli', argv.slice(1));
 } else if (argv[0] === 'lint' && !wantsHelp) {
   // A CI step and a quick look at what the agents load: no oclif either.
   runBundle('lint.cjs', 'lint', 'runLintCli', argv.slice(1));

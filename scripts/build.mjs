@@ -76,13 +76,22 @@ const CLI_INLINE_MODULES = new Set(
   ),
 );
 
+/**
+ * Lazily imported by `mem sync --after-turn`, the detached step a Stop starts (many at once when
+ * many sessions end their turns): inlined, so the step runs from the sync bundle's code cache
+ * instead of starting Node's ESM loader and compiling its modules each time.
+ */
+const SYNC_INLINE_MODULES = new Set(
+  ['src/turn/after-turn.ts', 'src/team/after-turn-sync.ts'].map((source) => join(PROJECT, source)),
+);
+
 /** Builds every bundle into `outdir` (created; its old content is not removed). */
 export async function buildDist(outdir) {
   await buildCommonJs(outdir, 'hook', 'src/cli/entry/hook.ts', (source) => HOOK_LAZY_MODULES.has(source));
   // The other fast paths have their own bundle each: everything they import at start-up lands in
   // their own file (nothing shared to open and link), and every lazily imported module stays lazy.
   await buildCommonJs(outdir, 'search', 'src/cli/entry/search.ts', () => true);
-  await buildCommonJs(outdir, 'sync', 'src/cli/entry/sync.ts', () => true);
+  await buildCommonJs(outdir, 'sync', 'src/cli/entry/sync.ts', (source) => !SYNC_INLINE_MODULES.has(source));
   await buildCommonJs(outdir, 'lint', 'src/cli/entry/lint.ts', () => true);
   await buildCommonJs(outdir, 'check', 'src/cli/entry/check.ts', () => true);
   await buildCommonJs(outdir, 'merge-driver', 'src/cli/entry/merge-driver.ts', () => true);

@@ -207,7 +207,8 @@ describe('the team step after a turn that changed memory', () => {
 
     // The hook returned before the team step ran; wait for the detached process to push.
     let pushed = '';
-    for (let attempt = 0; attempt < 100 && !pushed.includes('make check'); attempt += 1) {
+    // Note: up to a minute, for a loaded machine; it ends as soon as the push is there.
+    for (let attempt = 0; attempt < 600 && !pushed.includes('make check'); attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       try {
         pushed = git(remote, ['log', '-p', '-1', 'refs/mem/team']);
