@@ -77,7 +77,9 @@ function isLoopbackDefault(password: string, text: string, start: number): boole
 function isRealPassword(value: string): boolean {
   // Note: a plain word is a password too ("redis://user:pass@host", "user:password@db"): people
   // use them. Only masks and templates stand for one.
-  return value.length >= 1 && !/x{3,}|X{3,}|\*{3,}|•|…|\$\{|\{\{|^\$\w|^%\w+%$|^<[^>]*>$|^\[[^\]]*\]$/.test(value);
+  return (
+    value.length >= 1 && !/x{3,}|X{3,}|\*{3,}|\.{3}|•|…|\$\{|\{\{|^\$\w|^%\w+%$|^<[^>]*>$|^\[[^\]]*\]$/.test(value)
+  );
 }
 
 export const PATTERN_RULES: readonly PatternRule[] = [
@@ -361,6 +363,8 @@ const PUBLIC_RESOLVERS = new Set([
 function isPublicIpv4(token: string, text: string, start: number): boolean {
   const address = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?::\d{1,5})?$/.exec(token);
   if (address === null || /[\w.]$/.test(text.slice(Math.max(0, start - 1), start))) return false;
+  // A version named as one ("VERSION stays 4-digit (e.g. `1.67.0.0`)") is no address.
+  if (/\bversions?\b/i.test(text.slice(Math.max(0, start - 60), start))) return false;
   const [a, b, c] = address.slice(1, 5).map(Number) as [number, number, number, number];
   if (address.slice(1, 5).some((octet) => Number(octet) > 255)) return false;
   // The public DNS resolvers everyone names (Google, Cloudflare, Quad9, OpenDNS) point at no one's machine.

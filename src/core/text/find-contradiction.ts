@@ -41,6 +41,10 @@ const NEGATION = /\b(?:not|never|don't|dont|do not|avoid|instead of|rather than|
 const USE_VERB = /^(?:use|using|run|running|invoke|call|install|installing|rely on|switch to|choose|pick|introduce)\b/;
 // A clause ends at a colon, semicolon or dash; a sentence at a full stop followed by a space.
 const CLAUSE_END = /[:;—–]|\s-\s|$/;
+// A negation of how or when a tool runs rejects no tool: "do not run yarn install as overlapping
+// background tasks", "never run npm test in parallel" say nothing against `yarn test` elsewhere.
+const MANNER =
+  /\b(?:as (?:a |an )?(?:overlapping|parallel|background|concurrent|separate)|in parallel|concurrently|simultaneously|at the same time|in the background|twice|while)\b/;
 
 function readStance(text: string): Stance {
   const lower = text.toLowerCase().replace(/[`*_"']/g, '');
@@ -56,6 +60,7 @@ function readStance(text: string): Stance {
       const clause = after.slice(0, CLAUSE_END.exec(after)?.index ?? after.length);
       const tools = toolsIn(clause);
       if (!USE_VERB.test(clause) && !tools.some((tool) => clause.startsWith(tool))) continue;
+      if (MANNER.test(clause)) continue;
       // "don't use npm, use pnpm instead": the tool named with "instead" is the preferred one.
       const instead = /\b(?:use|prefer|run)\s+(.+?)\s+instead\b/.exec(after);
       const insteadTools = new Set(instead?.[1] ? toolsIn(instead[1]) : []);

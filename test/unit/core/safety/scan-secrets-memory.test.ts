@@ -74,6 +74,8 @@ describe('findSecrets: look-alikes that are not secrets', () => {
     ['the loopback address', '127.0.0.1'],
     ['a documentation address', '203.0.113.9'],
     ['a dotted version', '1.2.3.4.5'],
+    ['a four-part version named one', 'VERSION stays the 4-digit source of truth (e.g. `1.67.0.0`)'],
+    ['a password written as an ellipsis', 'git rewrites remotes to https://x-access-token:...@github.com/...'],
     [
       'a lockfile integrity hash',
       '"integrity": "sha512-iKEoDYaRmd1mxM90a2OEfWhjsjPpYPuQ+lMYsoxB126+t8fw7ySEO48nmDg5COTjxDI65/Y2OWpeEHk3ZOe8zg=="',

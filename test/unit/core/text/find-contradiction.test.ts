@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { isContradiction } from '../../../../src/core/text/find-contradiction.js';
+
+describe('isContradiction: what a negation rejects', () => {
+  it('reads a negation of how or when a tool runs as rejecting no tool', () => {
+    const manner =
+      'Do not run `make bootstrap`, `yarn install`, or `corepack enable && yarn install` as overlapping background tasks — they interfere with each other.';
+    expect(isContradiction('Run with `yarn test`.', manner)).toBe(false);
+    expect(isContradiction(manner, 'Run with `yarn test`.')).toBe(false);
+    expect(isContradiction('Run `npm test` before a push.', 'Never run npm test in parallel with the build.')).toBe(
+      false,
+    );
+  });
+
+  it('still reads a negation of the tool itself', () => {
+    expect(isContradiction('Run with `yarn test`.', 'Do not run yarn; this repository uses pnpm.')).toBe(true);
+    expect(isContradiction('Use npm for installs.', 'Never use npm in CI scripts.')).toBe(true);
+  });
+});
