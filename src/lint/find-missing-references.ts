@@ -73,7 +73,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
           seen.has(key) ||
           !has(reference.kind) ||
           (reference.kind === 'make' && anyTarget) ||
-          (reference.kind === 'script' && (reference.value === 'start' || dependencies.has(reference.value)))
+          (reference.kind === 'script' &&
+            (reference.value === 'start' || dependencies.has(reference.value) || PROSE_WORDS.has(reference.value)))
         )
           continue;
         seen.add(key);
@@ -98,6 +99,36 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   const paths = missing.filter((entry) => !ignored.has(entry.path) && !isBuildOutput(entry.path));
   return [...paths.map((entry) => entry.finding), ...out];
 }
+
+/**
+ * Words of a sentence, not script names: a code block's shell comment ("# use npm install -g pnpm if
+ * pnpm is not installed") reaches the finder as `pnpm if`, `pnpm is` (a block's text comes with its
+ * lines joined, so the comment's end is not known).
+ */
+const PROSE_WORDS = new Set([
+  'if',
+  'is',
+  'isn',
+  'are',
+  'was',
+  'and',
+  'or',
+  'not',
+  'the',
+  'a',
+  'an',
+  'to',
+  'for',
+  'with',
+  'when',
+  'then',
+  'as',
+  'in',
+  'on',
+  'of',
+  'it',
+  'be',
+]);
 
 /**
  * The packages the repository depends on and the commands its scripts run: `pnpm turbo`, `yarn
@@ -275,12 +306,9 @@ const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.py', 
 /** The script, make and just references of `doc` that are written as code: the whole of a code block, the code spans of other text. */
 function commandsWrittenAsCode(doc: LintDocument): { kind: ManifestKind; value: string }[] {
   const pieces = doc.code === true ? [doc.text] : [...doc.text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] ?? '');
-  // A shell comment is prose: "# Use npm install -g pnpm if pnpm is not installed" runs no `pnpm if`.
-  return pieces
-    .map((piece) => piece.replace(/(^|\s)#.*$/gm, '$1'))
-    .flatMap((piece) =>
-      findReferences(piece).flatMap((reference) =>
-        isManifestKind(reference.kind) ? [{ kind: reference.kind, value: reference.value }] : [],
-      ),
-    );
+  return pieces.flatMap((piece) =>
+    findReferences(piece).flatMap((reference) =>
+      isManifestKind(reference.kind) ? [{ kind: reference.kind, value: reference.value }] : [],
+    ),
+  );
 }

@@ -119,9 +119,11 @@ describe('findMissingReferences: commands that are no script or target', () => {
       { exists: () => false, manifests, ignored: () => new Set() },
     ).map((f) => f.message.split(' is ')[0]);
 
-  it('reads no command in a shell comment', () => {
-    expect(commands('pnpm install # then use pnpm if pnpm is there\npnpm lint', manifests)).toEqual([
-      'the script lint',
+  it("reads no command in a shell comment's words, and keeps a block's commands after a comment", () => {
+    // A code block reaches the check with its lines joined.
+    expect(commands('pnpm install # then use pnpm if pnpm is there pnpm lint', manifests)).toEqual(['the script lint']);
+    expect(commands('make test # pytest tests/ make bench # pin a version', manifests)).toEqual([
+      'the make target bench',
     ]);
   });
 
