@@ -19,6 +19,11 @@ const SETTLE_DEADLINE_MS = 60_000;
 const SETTLE_LOCK_WAIT_MS = 30_000;
 /** How long the queued step waits for the one at work (which settles within SETTLE_DEADLINE_MS, then syncs). */
 const QUEUED_WAIT_MS = 10 * 60_000;
+/**
+ * How long the step stays queued once its turn has come: Stops ending meanwhile (many sessions
+ * end their turns within seconds of each other) join it instead of each starting the next step.
+ */
+const GATHER_MS = 1_000;
 
 /** Returns the exit code of the detached after-turn step (always 0: nobody waits for it). */
 export async function runAfterTurn(root: string, sessionId: string | undefined): Promise<number> {
@@ -60,7 +65,9 @@ async function takeTurn(paths: MemoryPaths): Promise<(() => void) | null> {
     throw error;
   }
   try {
-    return await acquireLock(locks.running, { timeoutMs: QUEUED_WAIT_MS, staleMs: AFTER_TURN_STALE_MS });
+    const release = await acquireLock(locks.running, { timeoutMs: QUEUED_WAIT_MS, staleMs: AFTER_TURN_STALE_MS });
+    await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
+    return release;
   } finally {
     // Note: only now, holding `running` and before reading anything: see after-turn-locks.ts.
     releaseQueued();
