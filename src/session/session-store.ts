@@ -10,6 +10,7 @@ import type { TranscriptCursor } from '../agents/read-transcript-tail.js';
 import { writeCacheFileSync, writeFileAtomicSync } from '../core/files/atomic-write.js';
 import type { MemoryPaths } from '../core/layout.js';
 import type { AgentId } from '../agents/agent-id.js';
+import type { CommitsAt } from '../core/git/read-work-tree-git.js';
 
 export type SessionRecord = {
   state: SessionState;
@@ -34,6 +35,8 @@ export type SessionRecord = {
   deferredSince?: string;
   /** Normalised texts of candidates already judged in this session. */
   judged?: string[];
+  /** The session's commits as the last handoff listed them: listed again only once HEAD moves. */
+  commitsAt?: CommitsAt;
 };
 
 /** Returns the path of a session's state record. */

@@ -13,7 +13,7 @@ import { locateTranscript } from '../agents/claude-code/locate-transcript.js';
 import { adapterFor } from '../agents/agent-adapter.js';
 import type { AgentId } from '../agents/agent-id.js';
 import { readCurrentBranch } from '../core/git/repo-root.js';
-import { readWorkTreeGit } from '../core/git/read-work-tree-git.js';
+import { commitsAt, readWorkTreeGit } from '../core/git/read-work-tree-git.js';
 import {
   applyEvents,
   createSessionState,
@@ -161,10 +161,14 @@ async function updateLocked(
 
   if (!changed && deferredChanged) saveSessionRecord(context.paths, record);
   if (changed) {
+    const since = gitSince(state);
     const [{ redactSecrets }, git] = await Promise.all([
       import('../core/safety/scan-secrets.js'),
-      readWorkTreeGit(context.root, gitSince(state)),
+      readWorkTreeGit(context.root, since, record.commitsAt),
     ]);
+    const listed = git ? commitsAt(git, since) : null;
+    if (listed) record.commitsAt = listed;
+    else delete record.commitsAt;
     writeHandoff(
       context.paths,
       record.handoffFile,

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readWorkTreeGit } from '../../../../src/core/git/read-work-tree-git.js';
+import { commitsAt, readWorkTreeGit } from '../../../../src/core/git/read-work-tree-git.js';
 import { fileGitState } from '../../../../src/session/file-git-state.js';
 import { cleanupTempDirs, git, makeRepo, makeTempDir, testEnv } from '../../../helpers/temp-repo.js';
 
@@ -56,5 +56,32 @@ describe('readWorkTreeGit', () => {
     git(repo, ['checkout', '-q', '--detach']);
     expect(await readWorkTreeGit(repo, new Date(0).toISOString())).toMatchObject({ branch: null });
     expect(await readWorkTreeGit(makeTempDir(), new Date(0).toISOString())).toBeNull();
+  });
+
+  it('lists the commits again once HEAD moves, and takes the earlier list while it has not', async () => {
+    const repo = makeRepo();
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const first = await readWorkTreeGit(repo, since);
+    const listed = commitsAt(first!, since)!;
+    expect(listed.head).toBe(git(repo, ['rev-parse', 'HEAD']));
+    // A list that git would not give is kept while HEAD stays: proof that no second git process ran.
+    const planted = { ...listed, commits: [{ commit: 'abc1234', paths: ['planted.ts'] }] };
+    expect((await readWorkTreeGit(repo, since, planted))!.commits).toEqual(planted.commits);
+    // Another start time is another list.
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await readWorkTreeGit(repo, later, planted))!.commits).toEqual([]);
+    writeFileSync(join(repo, 'src.ts'), 'x\n');
+    git(repo, ['add', 'src.ts']);
+    git(repo, ['commit', '-q', '-m', 'src']);
+    const moved = await readWorkTreeGit(repo, since, planted);
+    expect(moved!.commits.map((commit) => commit.paths)).toContainEqual(['src.ts']);
+    expect(moved!.commits.some((commit) => commit.commit === 'abc1234')).toBe(false);
+    expect(commitsAt(moved!, since)!.head).toBe(git(repo, ['rev-parse', 'HEAD']));
+  });
+
+  it('ties no list to a repository without commits', async () => {
+    const empty = makeRepo({ commit: false });
+    const seen = await readWorkTreeGit(empty, new Date(0).toISOString());
+    expect(commitsAt(seen!, new Date(0).toISOString())).toBeNull();
   });
 });
