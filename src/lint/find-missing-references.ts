@@ -44,6 +44,10 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   // Missing paths wait for one question to git: which of them it ignores.
   const missing: { path: string; at: number; finding: LintFinding }[] = [];
   for (const source of sources) {
+    // Home paths the file writes (`~/.claude/settings.json`): the same path without `~/` is that configuration's project-level place.
+    const home = new Set(
+      source.documents.flatMap((doc) => [...doc.text.matchAll(/~\/([^\s`'"()*,;]+)/g)].map((match) => match[1] ?? '')),
+    );
     const seen = new Set<string>();
     for (const doc of source.documents) {
       const references = findRepositoryPaths(doc.text);
@@ -53,7 +57,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         if (seen.has(reference)) continue;
         seen.add(reference);
         const path = missingPath(reference, source.path, view.exists, folders);
-        if (path !== null && !isNoFileMeant(reference, doc, view.exists))
+        if (path !== null && !home.has(reference.replace(/^\.?\/+/, '')) && !isNoFileMeant(reference, doc, view.exists))
           missing.push({
             path,
             at: out.length,
@@ -256,7 +260,7 @@ function inCodeSpan(text: string, at: number): boolean {
  * Whether a missing `reference` in the document names no file anyone means to be there: a
  * placeholder, an example ("e.g.", "directories like"), a negated mention ("ships no `x`"), two
  * sibling folders as alternatives ("web/worker logs"), a `module.symbol` whose module exists, an npm
- * scope (`@pnpm/config`), a path of the user's home the text also writes with `~/`, or two words
+ * scope (`@pnpm/config`), or two words
  * joined by a slash in prose ("a test/file added", "HTTP server/client").
  */
 function isNoFileMeant(reference: string, doc: LintDocument, exists: (path: string) => boolean): boolean {
@@ -283,7 +287,6 @@ function isNoFileMeant(reference: string, doc: LintDocument, exists: (path: stri
   if (/\b(e\.g\.|eg\.|for example|for instance|such as|\w{3,}s like)(?:[^.;\n]|\.(?!\s))*$/i.test(before)) return true;
   if (/\b(no|without)\s*[`'"*]*$/i.test(before)) return true;
   if (offsets.length > 0 && offsets.every((offset) => text[offset - 1] === '@')) return true;
-  if (text.includes(`~/${reference.replace(/^\.?\/+/, '')}`)) return true;
   const last = parts.at(-1) ?? '';
   if (
     parts.length === 2 &&
