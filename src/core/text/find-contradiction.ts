@@ -46,6 +46,25 @@ const CLAUSE_END = /[:;—–]|\s-\s|$/;
 const MANNER =
   /\b(?:as (?:a |an )?(?:overlapping|parallel|background|concurrent|separate)|in parallel|concurrently|simultaneously|at the same time|in the background|twice|while)\b/;
 
+const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+// What may follow a package manager's name and still mean the tool itself: its own install verbs, or English.
+const TOOL_ITSELF =
+  /^(?:$|[^a-z0-9]|(?:install|i|add|ci|update|upgrade|for|in|to|with|when|or|and|on|at|as|here|there|anymore|instead|commands?|scripts?|directly|itself|anywhere|at all)\b)/;
+
+/** Whether every mention of package manager `tool` in `clause` runs one named script (`yarn dev-server`). */
+function namesOnlyAScript(clause: string, tool: string): boolean {
+  if (!PACKAGE_MANAGERS.has(tool)) return false;
+  const mentions = [...clause.matchAll(new RegExp(`(?:^|[^\\w-])${tool}(?![\\w-])`, 'g'))];
+  return (
+    mentions.length > 0 &&
+    mentions.every((mention) => {
+      const after = clause.slice((mention.index ?? 0) + mention[0].length);
+      const next = after.replace(/^\s+(?:run\s+)?/, '');
+      return after.startsWith(' ') && !TOOL_ITSELF.test(next);
+    })
+  );
+}
+
 function readStance(text: string): Stance {
   const lower = text.toLowerCase().replace(/[`*_"']/g, '');
   const preferred = new Set<string>();
@@ -58,9 +77,10 @@ function readStance(text: string): Stance {
     for (const match of sentence.matchAll(NEGATION)) {
       const after = sentence.slice(match.index + match[0].length).trimStart();
       const clause = after.slice(0, CLAUSE_END.exec(after)?.index ?? after.length);
-      const tools = toolsIn(clause);
-      if (!USE_VERB.test(clause) && !tools.some((tool) => clause.startsWith(tool))) continue;
+      if (!USE_VERB.test(clause) && !toolsIn(clause).some((tool) => clause.startsWith(tool))) continue;
       if (MANNER.test(clause)) continue;
+      // "do NOT use `yarn start-server-and-test`" rejects that script, not yarn: `yarn test` elsewhere stands.
+      const tools = toolsIn(clause).filter((tool) => !namesOnlyAScript(clause, tool));
       // "don't use npm, use pnpm instead": the tool named with "instead" is the preferred one.
       const instead = /\b(?:use|prefer|run)\s+(.+?)\s+instead\b/.exec(after);
       const insteadTools = new Set(instead?.[1] ? toolsIn(instead[1]) : []);

@@ -12,7 +12,16 @@ describe('isContradiction: what a negation rejects', () => {
     );
   });
 
+  it('reads a negation of one script run through a package manager as rejecting that script, not the tool', () => {
+    const script =
+      '**Start the Vite dev server directly** — do NOT use `yarn start-server-and-test` with `yarn dev-server` (turbo).';
+    expect(isContradiction('Run with `yarn test`.', script)).toBe(false);
+    expect(isContradiction(script, 'Run with `yarn test`.')).toBe(false);
+  });
+
   it('still reads a negation of the tool itself', () => {
+    expect(isContradiction('Run with `yarn test`.', 'Do not use yarn install; use pnpm install.')).toBe(true);
+    expect(isContradiction('Run with `yarn test`.', 'Never use yarn for anything here.')).toBe(true);
     expect(isContradiction('Run with `yarn test`.', 'Do not run yarn; this repository uses pnpm.')).toBe(true);
     expect(isContradiction('Use npm for installs.', 'Never use npm in CI scripts.')).toBe(true);
   });
