@@ -168,6 +168,9 @@ function dependencyNames(manifests: ReadonlyMap<string, string>): Set<string> {
   return names;
 }
 
+/** A folder of project templates: `template/`, `templates/`, `agent_templates/`, `starter/`, `scaffold/`. */
+const TEMPLATE_FOLDER = /(?:^|\/)(?:[\w-]*[_-])?(?:templates?|starters?|scaffolds?|boilerplates?)\//i;
+
 /**
  * The folders a path written in `file` may be relative to: the repository root, the file's folder
  * and the folders between them (a package's CLAUDE.md writes `scripts/seeder` from the package
@@ -207,6 +210,12 @@ function missingPath(
     .filter((path) => !path.startsWith('..'));
   if (candidates.length === 0 || candidates.some((path) => exists(path))) return null;
   const bare = reference.replace(/^\.?\/+/, '');
+  // A template's agent file speaks of the project made from it: a folder it says to add
+  // (`app/ui/`) or a path outside the template is not gone; a file gone from a folder the template has is.
+  if (TEMPLATE_FOLDER.test(posix.dirname(file) + '/')) {
+    const inTemplate = posix.join(posix.dirname(file), bare);
+    if (reference.endsWith('/') || !exists(posix.dirname(inTemplate))) return null;
+  }
   const first = bare.split('/')[0] ?? '';
   for (const folder of folders) {
     const inside = posix.join(folder, bare);

@@ -112,6 +112,29 @@ describe('findMissingReferences: paths', () => {
   });
 });
 
+describe("findMissingReferences: a template's agent file", () => {
+  it('leaves folders to add and paths outside the template alone, and still flags a file gone from a folder it has', () => {
+    const found = findMissingReferences(
+      [
+        {
+          path: 'template/AGENTS.md',
+          team: false,
+          scope: 'template',
+          documents: [
+            { text: 'Move UI to `app/ui/`; see `scripts/demos.json` and `app/gone.ts`.', section: '', line: 1 },
+          ],
+        },
+      ],
+      {
+        exists: (path) => ['template', 'template/app', 'scripts', 'app'].includes(path.replace(/\/$/, '')),
+        manifests: new Map(),
+        ignored: () => new Set(),
+      },
+    );
+    expect(found.map((f) => f.message.split(' ')[0])).toEqual(['app/gone.ts']);
+  });
+});
+
 describe('findMissingReferences: commands that are no script or target', () => {
   const commands = (text: string, manifests: Map<string, string>) =>
     findMissingReferences(
