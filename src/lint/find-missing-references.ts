@@ -210,12 +210,8 @@ function missingPath(
     .filter((path) => !path.startsWith('..'));
   if (candidates.length === 0 || candidates.some((path) => exists(path))) return null;
   const bare = reference.replace(/^\.?\/+/, '');
-  // A template's agent file speaks of the project made from it: a folder it says to add
-  // (`app/ui/`) or a path outside the template is not gone; a file gone from a folder the template has is.
-  if (TEMPLATE_FOLDER.test(posix.dirname(file) + '/')) {
-    const inTemplate = posix.join(posix.dirname(file), bare);
-    if (reference.endsWith('/') || !exists(posix.dirname(inTemplate))) return null;
-  }
+  // A template's agent file speaks of the project made from it: a folder it names (`app/ui/`) is one to add there.
+  if (reference.endsWith('/') && TEMPLATE_FOLDER.test(`${posix.dirname(file)}/`)) return null;
   const first = bare.split('/')[0] ?? '';
   for (const folder of folders) {
     const inside = posix.join(folder, bare);

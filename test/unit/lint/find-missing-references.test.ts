@@ -113,7 +113,7 @@ describe('findMissingReferences: paths', () => {
 });
 
 describe("findMissingReferences: a template's agent file", () => {
-  it('leaves folders to add and paths outside the template alone, and still flags a file gone from a folder it has', () => {
+  it('leaves a folder to add alone, and still flags a file that is not there', () => {
     const found = findMissingReferences(
       [
         {
@@ -131,7 +131,7 @@ describe("findMissingReferences: a template's agent file", () => {
         ignored: () => new Set(),
       },
     );
-    expect(found.map((f) => f.message.split(' ')[0])).toEqual(['app/gone.ts']);
+    expect(found.map((f) => f.message.split(' ')[0])).toEqual(['scripts/demos.json', 'app/gone.ts']);
   });
 });
 
