@@ -8,10 +8,12 @@ import { findRepositoryPaths } from './repository-paths.js';
 
 /** Returns the folder every path of `paths` lies under (repository-relative, no trailing "/"), or null; never throws. */
 export function commonFolder(paths: readonly string[]): string | null {
+  // A leading "/" is the repository root (`/src/api.ts`); a bare `/tdd` (a slash command) names no folder.
   const folders = paths.map((path) =>
-    (path.endsWith('/') ? path.slice(0, -1) : posix.dirname(path)).replace(/^\.\//, ''),
+    (path.endsWith('/') ? path.slice(0, -1) : posix.dirname(path)).replace(/^\.?\//, ''),
   );
-  if (folders.length === 0 || folders.some((folder) => folder === '.' || folder.startsWith('..'))) return null;
+  if (folders.length === 0 || folders.some((folder) => folder === '.' || folder === '' || folder.startsWith('..')))
+    return null;
   let common = folders[0]!.split('/');
   for (const folder of folders.slice(1)) {
     const parts = folder.split('/');
