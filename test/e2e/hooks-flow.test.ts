@@ -218,5 +218,13 @@ describe('the team step after a turn that changed memory', () => {
     }
     expect(pushed).toContain('make check');
     expect(git(remote, ['log', '-1', '--format=%B', 'refs/mem/team'])).toContain('Mem-Session: 1234abcd');
+    // The step may look once more after its push: let it end before the clone is removed.
+    const locks = join(alice, '.memory', 'state', 'locks');
+    const stepAtWork = () =>
+      ['after-turn.lock', 'after-turn-queued.lock'].some((lock) => existsSync(join(locks, lock)));
+    for (let quiet = 0, attempt = 0; quiet < 10 && attempt < 600; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      quiet = stepAtWork() ? 0 : quiet + 1;
+    }
   });
 });
