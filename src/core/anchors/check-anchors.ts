@@ -40,10 +40,11 @@ function isPathLike(anchor: Anchor): boolean {
 function anchorState(anchor: Anchor, snapshot: RepoSnapshot): AnchorStatus['status'] {
   const object = snapshot.objects.get(anchor.path);
   if (object !== undefined && object.oid === anchor.oid) return 'fresh';
-  // A slash command whose defining file went may be defined elsewhere now (commands/x.md → skills/x/).
-  if (isPathLike(anchor) && object === undefined && SLASH_COMMAND_RE.test(anchor.value))
-    return resolveReference(anchor, snapshot) === null ? 'stale' : 'changed';
-  if (isPathLike(anchor)) return object === undefined ? 'stale' : 'changed';
+  if (isPathLike(anchor)) {
+    if (object !== undefined) return 'changed';
+    // A slash command whose defining file went may be defined elsewhere now (commands/x.md → skills/x/).
+    return SLASH_COMMAND_RE.test(anchor.value) && resolveReference(anchor, snapshot) !== null ? 'changed' : 'stale';
+  }
   // A script, target or glob: does it still resolve (anywhere), and to the same thing?
   const now = resolveReference(anchor, snapshot);
   if (now === null) return 'stale';

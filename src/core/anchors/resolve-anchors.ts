@@ -3,6 +3,7 @@
  * and its object id), or nothing. A reference that names nothing in the repository gets no anchor
  * and is never flagged.
  */
+import { posix } from 'node:path';
 import type { Anchor, Reference } from './anchor.js';
 import { SLASH_COMMAND_RE } from './find-references.js';
 import {
@@ -82,16 +83,15 @@ function findPath(value: string, snapshot: RepoSnapshot): string | null {
  */
 function findCommand(name: string, snapshot: RepoSnapshot): string | null {
   if (snapshot.objects.has(name)) return name;
-  const definitions = [`${name}.md`, `${name}.toml`, 'SKILL.md'].flatMap((file) =>
-    pathsEndingWith(snapshot, file === 'SKILL.md' ? `${name}/SKILL.md` : file).map(([path]) =>
-      file === 'SKILL.md' ? path.slice(0, -'/SKILL.md'.length) : path,
-    ),
-  );
-  const defining = definitions.filter(
-    (path) => /(?:^|\/)(?:commands|prompts)\/[^/]+\.(?:md|toml)$/.test(path) || !/\.(?:md|toml)$/.test(path),
-  );
+  const commandFiles = [`${name}.md`, `${name}.toml`]
+    .flatMap((file) => pathsEndingWith(snapshot, file))
+    .map(([path]) => path)
+    .filter((path) => /(?:^|\/)(?:commands|prompts)\/[^/]+$/.test(path));
+  const skillFolders = pathsEndingWith(snapshot, `${name}/SKILL.md`).map(([path]) => posix.dirname(path));
   const depth = (path: string) => path.split('/').length;
-  defining.sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const defining = [...commandFiles, ...skillFolders].sort(
+    (a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0),
+  );
   return defining[0] ?? null;
 }
 
