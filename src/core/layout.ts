@@ -40,8 +40,11 @@ function pathsUnder(root: string) {
     hookLog: join(stateDir, 'hook-log.jsonl'),
     /** Last hook run per event, for `mem status`. */
     hookStatus: join(stateDir, 'hook-status.json'),
-    /** Sessions that ended (SessionEnd markers) and still need finishing. */
-    endedDir: join(stateDir, 'ended'),
+    /**
+     * Transcript tails left for another process to read (a SessionEnd's marker, a Stop's turn
+     * handed to the after-turn step). Note: named `ended` on disk since SessionEnd was its only writer.
+     */
+    tailsLeftDir: join(stateDir, 'ended'),
     candidateLog: join(stateDir, 'candidates.jsonl'),
     /** What `mem init` changed, so `uninstall` reverses exactly that. */
     installRecord: join(stateDir, 'install.json'),

@@ -1,9 +1,10 @@
 /**
  * The detached step a Stop hands off (`mem sync --after-turn`, started by start-after-turn.ts):
- * nobody waits for it. First the candidates that Stops deferred instead of holding their agents
- * while another mem process had the memory lock are judged and written, with a command's
- * patience; then the team step. Work it cannot do either stays deferred for the session's next
- * hook and is shown in `mem status`: nothing is dropped.
+ * nobody waits for it. First the turns Stops handed over while another mem process was at work
+ * (hand-off-turn.ts) are read from their transcripts, and the candidates Stops deferred while the
+ * memory lock was busy are judged and written, with a command's patience; then the team step. Work
+ * it cannot do stays marked or deferred for the next hook and is shown in `mem status`: nothing
+ * is dropped.
  */
 import { loadConfig } from '../core/config/load-config.js';
 import { isMemError } from '../core/errors.js';
@@ -11,6 +12,8 @@ import { acquireLock, adoptLock } from '../core/files/lock.js';
 import type { HookContext } from '../core/hook-context.js';
 import { memoryPaths, type MemoryPaths } from '../core/layout.js';
 import { listSessions } from '../session/session-store.js';
+import { countTailsLeft, listTailsLeft } from '../session/tails-left.js';
+import { finishTailsLeft } from '../session/finish-tails-left.js';
 import { durableConsumer } from './durable-consumer.js';
 import { AFTER_TURN_STALE_MS, afterTurnLocks } from './after-turn-locks.js';
 
@@ -20,10 +23,14 @@ const SETTLE_LOCK_WAIT_MS = 30_000;
 /** How long the queued step waits for the one at work (which settles within SETTLE_DEADLINE_MS, then syncs). */
 const QUEUED_WAIT_MS = 10 * 60_000;
 /**
- * How long the step stays queued once its turn has come: Stops ending meanwhile (many sessions
- * end their turns within seconds of each other) join it instead of each starting the next step.
+ * How long the step stays queued once its turn has come, after the last turn a Stop handed over
+ * (at most GATHER_MAX_MS): Stops ending meanwhile (many sessions end their turns within seconds
+ * of each other) join it instead of each starting the next step, and the step's own work does not
+ * take the CPU those Stops need to end inside their hook timeout.
  */
 const GATHER_MS = 1_000;
+const GATHER_MAX_MS = 15_000;
+const GATHER_POLL_MS = 200;
 
 /** Returns the exit code of the detached after-turn step (always 0: nobody waits for it). */
 export async function runAfterTurn(root: string, sessionId: string | undefined): Promise<number> {
@@ -39,7 +46,7 @@ export async function runAfterTurn(root: string, sessionId: string | undefined):
     try {
       await settleDeferred(root, paths);
     } catch {
-      // The candidates are still deferred in their session records: the sessions' next hooks try again.
+      // The tails are still marked and the candidates still deferred: the next step or hook tries again.
     }
     const { runAfterTurnSync } = await import('../team/after-turn-sync.js');
     return await runAfterTurnSync(root, sessionId);
@@ -66,7 +73,7 @@ async function takeTurn(paths: MemoryPaths): Promise<(() => void) | null> {
   }
   try {
     const release = await acquireLock(locks.running, { timeoutMs: QUEUED_WAIT_MS, staleMs: AFTER_TURN_STALE_MS });
-    await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
+    await gatherTurns(paths);
     return release;
   } finally {
     // Note: only now, holding `running` and before reading anything: see after-turn-locks.ts.
@@ -74,10 +81,24 @@ async function takeTurn(paths: MemoryPaths): Promise<(() => void) | null> {
   }
 }
 
-/** Writes every session's deferred candidates, each under its session's lock as its next hook would. */
+/** Returns once no Stop has handed over a turn for GATHER_MS, or after GATHER_MAX_MS. */
+async function gatherTurns(paths: MemoryPaths): Promise<void> {
+  const until = Date.now() + GATHER_MAX_MS;
+  let seen = countTailsLeft(paths);
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < GATHER_MS && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, GATHER_POLL_MS));
+    const count = countTailsLeft(paths);
+    if (count !== seen) [seen, quietSince] = [count, Date.now()];
+  }
+}
+
+/**
+ * Reads every transcript tail left and writes every session's deferred candidates, each under its
+ * session's lock as its next hook would.
+ */
 async function settleDeferred(root: string, paths: MemoryPaths): Promise<void> {
-  const sessions = deferredSessions(paths);
-  if (sessions.length === 0) return;
+  if (listTailsLeft(paths).length === 0 && deferredSessions(paths).length === 0) return;
   const context: HookContext = {
     root,
     paths,
@@ -88,9 +109,10 @@ async function settleDeferred(root: string, paths: MemoryPaths): Promise<void> {
     notes: [],
     lockWaitMs: SETTLE_LOCK_WAIT_MS,
   };
-  const { updateSession } = await import('../session/update-session.js');
   const durable = durableConsumer(context);
-  for (const sessionId of sessions) {
+  await finishTailsLeft(context, null, durable.onEvents);
+  const { updateSession } = await import('../session/update-session.js');
+  for (const sessionId of deferredSessions(paths)) {
     if (Date.now() > context.deadline) return;
     // The session's own update, as its next hook would run it (under the session's lock): the
     // deferred candidates are judged first, and any newer transcript lines are read in order.

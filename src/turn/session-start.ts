@@ -5,7 +5,7 @@ import { buildStartContext, type StartContextInput } from '../session/build-star
 import { readBranchHandoffs } from '../team/handoffs/handoff-cache.js';
 import type { HookContext } from '../core/hook-context.js';
 import { durableConsumer } from './durable-consumer.js';
-import { finishEndedSessions } from '../session/finish-ended-sessions.js';
+import { finishTailsLeft } from '../session/finish-tails-left.js';
 import { RENDERED_PATH, readMemoryNotices } from './memory-notices.js';
 import { pruneSessionState } from '../session/prune-session-state.js';
 import { AGENT_LABELS, type AgentId } from '../agents/agent-id.js';
@@ -19,7 +19,7 @@ import { join } from 'node:path';
 const DAY_MS = 86_400_000;
 
 /**
- * SessionStart: finish ended sessions, refresh team memory when cheap, and inject the previous
+ * SessionStart: read the transcript tails other processes left, refresh team memory when cheap, and inject the previous
  * handoff for this branch (or this session's own state after a compaction or resume). Agents that
  * do not load CLAUDE.md (Codex CLI, Gemini CLI) get the durable memory here too. Returns the
  * additionalContext text, or ''.
@@ -30,7 +30,7 @@ export async function handleSessionStart(
   agent: AgentId = 'claude',
 ): Promise<string> {
   const consume = durableConsumer(context);
-  await finishEndedSessions(context, payload.sessionId, consume.onEvents);
+  await finishTailsLeft(context, payload.sessionId, consume.onEvents);
   const own = payload.source === 'compact' || payload.source === 'resume';
 
   let handoff: StartContextInput['handoff'] = null;

@@ -1,5 +1,5 @@
 import type { HookPayload } from '../agents/claude-code/hook-payload.js';
-import { markSessionEnded } from '../session/ended-sessions.js';
+import { markTailLeft } from '../session/tails-left.js';
 import type { HookContext } from '../core/hook-context.js';
 import type { AgentId } from '../agents/agent-id.js';
 import { updateSession } from '../session/update-session.js';
@@ -32,7 +32,7 @@ export async function handleSessionEnd(
   payload: HookPayload,
   agent: AgentId = 'claude',
 ): Promise<string> {
-  markSessionEnded(context.paths, {
+  markTailLeft(context.paths, {
     sessionId: payload.sessionId,
     transcriptPath: payload.transcriptPath,
     reason: payload.reason,

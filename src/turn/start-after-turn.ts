@@ -12,7 +12,7 @@ import { AFTER_TURN_STALE_MS, afterTurnLocks } from './after-turn-locks.js';
  * 50 steps, 14 s of CPU on a 2-core machine beside the Stops themselves). Never throws.
  */
 export function startAfterTurn(context: HookContext, sessionId?: string): void {
-  if (context.env['MEM_NO_BACKGROUND_SYNC'] === '1') return;
+  if (!canStartAfterTurn(context.env)) return;
   const { queued } = afterTurnLocks(context.paths);
   if (isLockHeld(queued, AFTER_TURN_STALE_MS)) return;
   try {
@@ -32,4 +32,9 @@ export function startAfterTurn(context: HookContext, sessionId?: string): void {
   } catch (error) {
     context.notes.push(`after-turn step not started: ${(error as Error).message}`);
   }
+}
+
+/** True unless MEM_NO_BACKGROUND_SYNC=1 says no detached process may start (work is then done inline). */
+export function canStartAfterTurn(env: NodeJS.ProcessEnv): boolean {
+  return env['MEM_NO_BACKGROUND_SYNC'] !== '1';
 }

@@ -1,28 +1,43 @@
 import type { HookPayload } from '../agents/claude-code/hook-payload.js';
 import type { HookContext } from '../core/hook-context.js';
 import type { AgentId } from '../agents/agent-id.js';
-import { finishEndedSessions } from '../session/finish-ended-sessions.js';
+import { finishTailsLeft } from '../session/finish-tails-left.js';
 import { updateSession } from '../session/update-session.js';
 import { durableConsumer } from './durable-consumer.js';
 import { join } from 'node:path';
 import { removeOrphanTemps } from '../core/files/orphan-temps.js';
 import { RENDERED_DIR } from '../core/shared-memory-stamp.js';
+import { claimTurnWork, handOffTurn } from './hand-off-turn.js';
 
 /**
  * Stop, the seed's afterTurn, in its order:
- * 1. session memory: the handoff of this session (and of sessions that ended without a
- *    SessionEnd) is brought up to date from the transcript tail;
+ * 1. session memory: the handoff of this session (and of sessions whose tails other processes
+ *    left) is brought up to date from the transcript tail;
  * 2. durable memory: each new batch of events is mined for candidates, gated, and the survivors
  *    written (the step runs per batch inside the session update, so the transcript cursor never
  *    moves past events that were not judged);
  * 3. team: when something meaningful was written, it is shared off the hook's path.
- * Returns the hook-log summary; never blocks the Stop (no output).
+ * When another mem process is at a turn's work, all of it is handed to the after-turn step
+ * instead (hand-off-turn.ts). Returns the hook-log summary; never blocks the Stop (no output).
  */
 export async function handleStop(
   context: HookContext,
   payload: HookPayload,
   agent: AgentId = 'claude',
 ): Promise<string> {
+  const release = await claimTurnWork(context);
+  if (!release) {
+    handOffTurn(context, payload, agent);
+    return 'turn handed to the after-turn step (another mem process at work)';
+  }
+  try {
+    return await doTurn(context, payload, agent);
+  } finally {
+    release();
+  }
+}
+
+async function doTurn(context: HookContext, payload: HookPayload, agent: AgentId): Promise<string> {
   const durable = durableConsumer(context);
   // A process killed mid-write (a hook past its watchdog, kill -9) can leave a temp file beside
   // what it was replacing; a few directory reads find them.
@@ -34,10 +49,10 @@ export async function handleStop(
     paths.sessionStateDir,
     paths.sessionsDir,
     paths.cacheDir,
-    paths.endedDir,
+    paths.tailsLeftDir,
     join(context.root, RENDERED_DIR),
   ]);
-  await finishEndedSessions(context, payload.sessionId, durable.onEvents);
+  await finishTailsLeft(context, payload.sessionId, durable.onEvents);
   const update = await updateSession(
     context,
     {

@@ -45,7 +45,9 @@ export function renderStatus(status: StatusReport): string {
     `Sessions: ${status.sessions.recorded} recorded${latest ? `; latest ${latest.sessionId.slice(0, 8)} on ${latest.branch ?? '?'} at ${latest.updatedAt} (${latest.handoffFile})` : ''}`,
   );
   if (status.sessions.pendingCatchUp > 0)
-    lines.push(`  ${status.sessions.pendingCatchUp} ended session(s) waiting to be finished by the next hook`);
+    lines.push(
+      `  ${status.sessions.pendingCatchUp} session(s) whose transcript waits to be read (ended, or a turn handed to the after-turn step): the after-turn step or the next hook reads it`,
+    );
   const deferred = status.sessions.deferred;
   if (deferred.candidates > 0) {
     lines.push(

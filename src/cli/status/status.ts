@@ -6,7 +6,7 @@ import { existsSync, statfsSync } from 'node:fs';
 import { memoryPaths } from '../../core/layout.js';
 import { readHookRecords, type HookRecord } from '../../core/hook-log.js';
 import { listSessions } from '../../session/session-store.js';
-import { listEndedSessions } from '../../session/ended-sessions.js';
+import { listTailsLeft } from '../../session/tails-left.js';
 import { requireRepoRoot } from '../../core/git/repo-root.js';
 import { loadConfig } from '../../core/config/load-config.js';
 import { defaultConfig } from '../../core/config/schema.js';
@@ -86,7 +86,7 @@ export async function readStatus(cwd: string): Promise<StatusReport> {
             handoffFile: `.memory/sessions/${latest.handoffFile}`,
           }
         : null,
-      pendingCatchUp: listEndedSessions(paths).length,
+      pendingCatchUp: new Set(listTailsLeft(paths).map((marker) => marker.sessionId)).size,
       deferred: {
         candidates: waiting.reduce((sum, session) => sum + (session.deferred ?? 0), 0),
         sessions: waiting.length,
