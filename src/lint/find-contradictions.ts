@@ -9,6 +9,10 @@ import type { LintSource } from './lint-document.js';
 
 // Rules are short; a paragraph of prose or a code block states no single preference to contradict.
 const MAX_CHARS = 300;
+// A rule tells the agent what to do; a line that only describes (a package catalogue's "Postgres
+// implementation of …", a block's `pip install uv`) prescribes nothing another file could contradict.
+const PRESCRIBES =
+  /\b(?:always|never|must|should|shall|don't|dont|do not|avoid|prefer|instead|rather than|only|use|run)\b/i;
 
 type Rule = { file: string; scope: string; line: number; text: string; words: ReadonlySet<string> };
 
@@ -17,7 +21,7 @@ export function findContradictions(sources: readonly LintSource[]): LintFinding[
   const rules: Rule[] = [];
   for (const source of sources)
     for (const doc of source.documents)
-      if (doc.text.length <= MAX_CHARS)
+      if (doc.text.length <= MAX_CHARS && doc.code !== true && PRESCRIBES.test(doc.text))
         rules.push({
           file: source.path,
           scope: source.scope,

@@ -14,6 +14,8 @@ import { posix } from 'node:path';
 import type { LintFinding } from './lint-report.js';
 import type { LintDocument, LintSource } from './lint-document.js';
 import { findRepositoryPaths } from '../core/text/repository-paths.js';
+import { isNoFileMeant } from './is-no-file-meant.js';
+import { readTreeDrawing, type TreeEntry } from './read-tree-drawing.js';
 import { findReferences } from '../core/anchors/find-references.js';
 import { resolveReference } from '../core/anchors/resolve-anchors.js';
 import { isManifestKind, isManifestOf, type ManifestKind, type RepoSnapshot } from '../core/anchors/repo-snapshot.js';
@@ -36,6 +38,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   };
   const has = (kind: ManifestKind) => [...view.manifests.keys()].some((path) => isManifestOf(path, kind));
   const dependencies = dependencyNames(view.manifests);
+  // The repository builds a package manager (its package.json's `bin` names pnpm): `pnpm change` is that tool's own command.
+  const managers = ['npm', 'pnpm', 'yarn', 'bun'].filter((name) => binNames(view.manifests).has(name));
   // A Makefile with a match-anything rule (`%: Makefile`, Sphinx's) makes every target.
   const anyTarget = [...view.manifests].some(
     ([path, text]) => isManifestOf(path, 'make') && /^%::?(?:\s|$)/m.test(text),
@@ -49,14 +53,22 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       source.documents.flatMap((doc) => [...doc.text.matchAll(/~\/([^\s`'"()*,;]+)/g)].map((match) => match[1] ?? '')),
     );
     const seen = new Set<string>();
-    for (const doc of source.documents) {
+    const trees = readTreeDrawing(source.text ?? '');
+    for (const [index, doc] of source.documents.entries()) {
       const references = findRepositoryPaths(doc.text);
       // Folders the text names: a path written under one of them ("`src/http/server/` … (`server/web.rs`)") is relative to it.
       const folders = references.flatMap((reference) => existingPaths(reference, source.path, view.exists));
+      // A code block's drawn tree: its lines run from the fence to the next document.
+      const end = source.documents[index + 1]?.line ?? Infinity;
+      const tree = doc.code === true ? trees.filter((entry) => entry.line >= doc.line && entry.line < end) : [];
       for (const reference of references) {
         if (seen.has(reference)) continue;
         seen.add(reference);
-        const path = missingPath(reference, source.path, view.exists, folders);
+        const drawn = tree.filter((entry) => entry.name.replace(/^\.?\/+/, '') === reference);
+        const path =
+          drawn.length > 0
+            ? missingTreePath(reference, source.path, view.exists, drawn)
+            : missingPath(reference, source.path, view.exists, folders);
         if (path !== null && !home.has(reference.replace(/^\.?\/+/, '')) && !isNoFileMeant(reference, doc, view.exists))
           missing.push({
             path,
@@ -78,7 +90,10 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
           !has(reference.kind) ||
           (reference.kind === 'make' && anyTarget) ||
           (reference.kind === 'script' &&
-            (reference.value === 'start' || dependencies.has(reference.value) || PROSE_WORDS.has(reference.value)))
+            (reference.value === 'start' ||
+              dependencies.has(reference.value) ||
+              PROSE_WORDS.has(reference.value) ||
+              managers.some((manager) => doc.text.includes(`${manager} ${reference.value}`))))
         )
           continue;
         seen.add(key);
@@ -168,6 +183,24 @@ function dependencyNames(manifests: ReadonlyMap<string, string>): Set<string> {
   return names;
 }
 
+/** The commands the repository's packages install (`bin` of each package.json). */
+function binNames(manifests: ReadonlyMap<string, string>): Set<string> {
+  const names = new Set<string>();
+  for (const [path, text] of manifests) {
+    if (!path.endsWith('package.json')) continue;
+    try {
+      const parsed = JSON.parse(text) as Record<string, unknown>;
+      const bin = parsed['bin'];
+      if (typeof bin === 'string' && typeof parsed['name'] === 'string')
+        names.add(parsed['name'].replace(/^@[^/]+\//, ''));
+      else if (bin !== null && typeof bin === 'object') for (const name of Object.keys(bin)) names.add(name);
+    } catch {
+      // A package.json that is no JSON installs no command.
+    }
+  }
+  return names;
+}
+
 /** A folder of project templates: `template/`, `templates/`, `agent_templates/`, `starter/`, `scaffold/`. */
 const TEMPLATE_FOLDER = /(?:^|\/)(?:[\w-]*[_-])?(?:templates?|starters?|scaffolds?|boilerplates?)\//i;
 
@@ -227,89 +260,41 @@ function missingPath(
   return base === undefined ? null : posix.normalize(posix.join(base, reference.replace(/^\/+/, '')));
 }
 
+/**
+ * Returns the repository-relative path a name drawn in a tree would be when it is missing, or null:
+ * the name under the folders drawn above it, with or without the tree's outer folders (a root line
+ * may be the project's own name); missing when no form exists and one's first folder does.
+ */
+function missingTreePath(
+  reference: string,
+  file: string,
+  exists: (path: string) => boolean,
+  drawn: readonly TreeEntry[],
+): string | null {
+  if (reference.startsWith('.git/') || !reference.includes('/')) return null;
+  if (reference.endsWith('/') && TEMPLATE_FOLDER.test(`${posix.dirname(file)}/`)) return null;
+  const bases = basesOf(reference, file);
+  const forms = drawn.flatMap((entry) =>
+    [...entry.folders.keys(), entry.folders.length].map((outer) =>
+      posix.join(...entry.folders.slice(outer), reference.replace(/^\/+/, '')),
+    ),
+  );
+  const places = bases.flatMap((base) =>
+    forms
+      .map((form) => ({
+        path: posix.normalize(posix.join(base, form)),
+        top: posix.join(base, form.split('/')[0] ?? ''),
+      }))
+      .filter(({ path }) => !path.startsWith('..')),
+  );
+  if (places.some(({ path }) => exists(path))) return null;
+  return places.find(({ top }) => exists(top))?.path ?? null;
+}
+
 /** Folders that builds and installs make: named by a file, they are there after a build, not before. */
 const BUILD_OUTPUT = new Set(['dist', 'build', 'node_modules', 'storybook-static', 'coverage', '.next', '__pycache__']);
 
 const isBuildOutput = (path: string) => path.split('/').some((part) => BUILD_OUTPUT.has(part));
-
-/** Stems of made-up file names: `tests/path/to/test.py`, `foo.ts`, `test_specific_file.py`. */
-const PLACEHOLDER_WORDS = new Set([
-  'path',
-  'foo',
-  'bar',
-  'baz',
-  'qux',
-  'example',
-  'placeholder',
-  'your',
-  'my',
-  'some',
-  'specific',
-  'xxx',
-]);
-
-/** Where `reference` is written in `text`: each start offset. */
-function offsetsOf(reference: string, text: string): number[] {
-  const offsets: number[] = [];
-  for (let at = text.indexOf(reference); at >= 0; at = text.indexOf(reference, at + 1)) offsets.push(at);
-  return offsets;
-}
-
-/** Whether the offset `at` of `text` lies inside a code span of its line. */
-function inCodeSpan(text: string, at: number): boolean {
-  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-  return (text.slice(lineStart, at).match(/`/g)?.length ?? 0) % 2 === 1;
-}
-
-/**
- * Whether a missing `reference` in the document names no file anyone means to be there: a
- * placeholder, an example ("e.g.", "directories like"), a negated mention ("ships no `x`"), two
- * sibling folders as alternatives ("web/worker logs"), a `module.symbol` whose module exists, an npm
- * scope (`@pnpm/config`), or two words
- * joined by a slash in prose ("a test/file added", "HTTP server/client").
- */
-function isNoFileMeant(reference: string, doc: LintDocument, exists: (path: string) => boolean): boolean {
-  const { text } = doc;
-  const parts = reference
-    .replace(/^\.?\/+/, '')
-    .replace(/\/$/, '')
-    .split('/');
-  const words = parts.flatMap((part) =>
-    part
-      .replace(/\.[^.]*$/, '')
-      .toLowerCase()
-      .split(/[-_.]+/),
-  );
-  if (
-    words.some((word) => PLACEHOLDER_WORDS.has(word)) ||
-    /[-_]file$/i.test(parts.at(-1)?.replace(/\.[^.]*$/, '') ?? '')
-  )
-    return true;
-  const offsets = offsetsOf(reference, text);
-  const at = offsets[0] ?? -1;
-  const before = at < 0 ? '' : text.slice(Math.max(0, at - 40), at);
-  // An example runs to the end of its sentence: a dot inside a code span (`qa/SKILL.md`) ends nothing.
-  if (/\b(e\.g\.|eg\.|for example|for instance|such as|\w{3,}s like)(?:[^.;\n]|\.(?!\s))*$/i.test(before)) return true;
-  if (/\b(no|without)\s*[`'"*]*$/i.test(before)) return true;
-  if (offsets.length > 0 && offsets.every((offset) => text[offset - 1] === '@')) return true;
-  const last = parts.at(-1) ?? '';
-  if (
-    parts.length === 2 &&
-    !reference.endsWith('/') &&
-    posix.extname(last) === '' &&
-    ((exists(parts[0]!) && exists(last)) ||
-      (doc.code !== true && offsets.length > 0 && offsets.every((offset) => !inCodeSpan(text, offset))))
-  )
-    return true;
-  const dot = reference.lastIndexOf('.');
-  if (dot > reference.lastIndexOf('/')) {
-    const module = reference.slice(0, dot);
-    if (exists(module) || SOURCE_EXTENSIONS.some((ext) => exists(`${module}${ext}`))) return true;
-  }
-  return false;
-}
-
-const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.py', '.go', '.rs', '.rb', '.java', '.kt'];
 
 /** The script, make and just references of `doc` that are written as code: the whole of a code block, the code spans of other text. */
 function commandsWrittenAsCode(doc: LintDocument): { kind: ManifestKind; value: string }[] {

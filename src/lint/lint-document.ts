@@ -14,4 +14,11 @@ export type LintDocument = {
  * whose agent file brought it in ("" for the repository-wide ones). A nested folder's file refines
  * its parents' for work in that folder, so only files of one scope can contradict each other.
  */
-export type LintSource = { path: string; team: boolean; scope: string; documents: readonly LintDocument[] };
+export type LintSource = {
+  path: string;
+  team: boolean;
+  scope: string;
+  documents: readonly LintDocument[];
+  /** The file as written, when the check needs what the documents flatten (a code block's lines). */
+  text?: string;
+};

@@ -69,7 +69,15 @@ export function lintLoads(request: LintRequest): LintReport {
     const real = request.realPath(path);
     if (files.has(real)) return [];
     files.add(real);
-    return [{ path, team: team.has(path), scope: scopeOf(path, loaded), documents: request.documentsOf(path) }];
+    return [
+      {
+        path,
+        team: team.has(path),
+        scope: scopeOf(path, loaded),
+        documents: request.documentsOf(path),
+        text: request.read(path) ?? '',
+      },
+    ];
   });
   const claudeAlways = new Set(
     loads.filter((load) => load.agent === 'claude').flatMap((load) => load.files.map((file) => file.path)),

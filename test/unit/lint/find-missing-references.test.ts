@@ -112,6 +112,37 @@ describe('findMissingReferences: paths', () => {
   });
 });
 
+describe('findMissingReferences: a drawn tree', () => {
+  const drawn = (text: string, present: string[]) =>
+    findMissingReferences(
+      [
+        {
+          path: 'AGENTS.md',
+          team: false,
+          scope: '',
+          text,
+          documents: [{ text: text.replace(/\s+/g, ' '), section: '', line: 1, code: true as const }],
+        },
+      ],
+      {
+        exists: (path) => present.includes(path.replace(/\/$/, '')),
+        manifests: new Map(),
+        ignored: () => new Set(),
+      },
+    ).map((f) => f.message.split(' ')[0]);
+  const tree = '```\npackages/web/\n├── src/\n│   └── routes/home.ts\n└── dist/\n    └── src/index.js\n```';
+
+  it('reads a name under the folders drawn above it', () => {
+    expect(
+      drawn(tree, ['src', 'packages', 'packages/web', 'packages/web/src', 'packages/web/src/routes/home.ts']),
+    ).toEqual([]);
+  });
+
+  it('flags a drawn file that is gone, and leaves one under a build folder alone', () => {
+    expect(drawn(tree, ['src', 'packages', 'packages/web', 'packages/web/src'])).toEqual(['routes/home.ts']);
+  });
+});
+
 describe("findMissingReferences: a template's agent file", () => {
   it('leaves a folder to add alone, and still flags a file that is not there', () => {
     const found = findMissingReferences(
