@@ -7,10 +7,16 @@ import { isBranchName } from './entry-scope.js';
 
 export type MemAttributes = Record<string, string>;
 
-// Note: a global regex would carry lastIndex between calls; these are used with match/replace only.
-const COMMENT_RE = /[ \t]*<!-- mem:([a-z][^>\r\n]*?)[ \t]*-->/;
+// Note: a global regex carries lastIndex between calls: ATTRIBUTE_RE's is reset before each use.
+/** The comment from its opening on (sticky: tried where `<!-- mem:` stands, found by indexOf). */
+const COMMENT_RE = /<!-- mem:([a-z][^>\r\n]*?)[ \t]*-->/y;
+const OPENING = '<!-- mem:';
 const SAFE_CHAR = /[A-Za-z0-9._~:@+/-]/;
-/** key="a quoted value", key=value, or a bare flag. */
+/**
+ * key="a quoted value", key=value, or a bare flag.
+ * Note: read with exec and lastIndex, not matchAll: matchAll copies the regex on every call, which
+ * was most of the cost of reading a 3,000-entry working copy.
+ */
 const ATTRIBUTE_RE = /([^\s=]+)=("[^"]*"|\S*)|(\S+)/g;
 const UTF8 = new TextEncoder();
 
@@ -93,11 +99,20 @@ export type FoundComment = { attributes: MemAttributes; start: number; end: numb
 
 /** Returns the first mem comment in `line` with its decoded attributes and position, or null when there is none. */
 export function findMemComment(line: string): FoundComment | null {
-  if (!line.includes('<!-- mem:')) return null;
-  const match = COMMENT_RE.exec(line);
-  if (!match) return null;
+  let match: RegExpExecArray | null = null;
+  for (let at = line.indexOf(OPENING); at >= 0; at = line.indexOf(OPENING, at + 1)) {
+    COMMENT_RE.lastIndex = at;
+    match = COMMENT_RE.exec(line);
+    if (match !== null) break;
+  }
+  if (match === null) return null;
+  // The blanks before the comment belong to it (removing it leaves no trailing blank).
+  let start = match.index;
+  while (start > 0 && (line[start - 1] === ' ' || line[start - 1] === '\t')) start -= 1;
   const attributes: MemAttributes = {};
-  for (const part of (match[1] ?? '').matchAll(ATTRIBUTE_RE)) {
+  const source = match[1] ?? '';
+  ATTRIBUTE_RE.lastIndex = 0;
+  for (let part = ATTRIBUTE_RE.exec(source); part !== null; part = ATTRIBUTE_RE.exec(source)) {
     const [, key, value, flag] = part;
     if (flag !== undefined) attributes[flag] = '';
     else if (key !== undefined)
@@ -106,7 +121,8 @@ export function findMemComment(line: string): FoundComment | null {
           ? value.slice(1, -1)
           : decodeAttribute(value ?? '');
   }
-  return { attributes, start: match.index, end: match.index + match[0].length, raw: match[0] };
+  const end = match.index + match[0].length;
+  return { attributes, start, end, raw: line.slice(start, end) };
 }
 
 /** Returns the provenance carried by decoded attributes (only the keys present). */
@@ -120,8 +136,9 @@ export function provenanceFromAttributes(attributes: MemAttributes): Provenance 
   if (attributes['ag'] !== undefined) provenance.agent = attributes['ag'];
   if (attributes['scope'] !== undefined && isBranchName(attributes['scope'])) provenance.scope = attributes['scope'];
   if (attributes['f'] !== undefined) provenance.fields = attributes['f'];
-  const unknown = Object.entries(attributes).filter(([key]) => !KNOWN_ATTRIBUTES.has(key));
-  if (unknown.length > 0) provenance.unknown = unknown;
+  let unknown: Array<[string, string]> | undefined;
+  for (const key in attributes) if (!KNOWN_ATTRIBUTES.has(key)) (unknown ??= []).push([key, attributes[key] as string]);
+  if (unknown !== undefined) provenance.unknown = unknown;
   return provenance;
 }
 

@@ -100,7 +100,29 @@ export function readBodyItem(block: ItemBlock, section: string, unique: (id: str
     }
     return { kind: 'removed', id: unique(`removed-${block.line}`) };
   }
-  const item = readEntryItem(block);
+  const item = readEntryOnce(block);
   const id = unique(item.id);
   return { kind: 'entry', id, item, entry: { id, section, text: item.text, provenance: item.provenance } };
+}
+
+/**
+ * What the entry items read lately carried, by their text: a sync reads the working copy, then
+ * renders what it wrote, and the same thousands of unchanged items would be read again each time.
+ * Bounded: cleared when it outgrows a large team's working copy twice over.
+ */
+const readLately = new Map<string, { contentColumn: number; item: ItemEntry }>();
+const READ_LATELY_MAX = 50_000;
+
+/** Returns readEntryItem(block), from what was read lately when the same item text was; a fresh object each time (callers may change theirs). */
+function readEntryOnce(block: ItemBlock): ItemEntry {
+  const known = readLately.get(block.raw);
+  if (known !== undefined && known.contentColumn === block.contentColumn)
+    return { ...known.item, provenance: { ...known.item.provenance } };
+  const item = readEntryItem(block);
+  if (readLately.size >= READ_LATELY_MAX) readLately.clear();
+  readLately.set(block.raw, {
+    contentColumn: block.contentColumn,
+    item: { ...item, provenance: { ...item.provenance } },
+  });
+  return item;
 }

@@ -37,6 +37,15 @@ describe('mem comment attributes', () => {
     });
   });
 
+  it('finds the comment after an opening that is none, and takes the blanks before it', () => {
+    const line = '- Write <!-- mem:X --> as is.\t <!-- mem:id=m1 by=ann -->';
+    const found = findMemComment(line);
+    expect(found?.attributes).toEqual({ id: 'm1', by: 'ann' });
+    expect(line.slice(0, found?.start)).toBe('- Write <!-- mem:X --> as is.');
+    expect(found?.raw).toBe('\t <!-- mem:id=m1 by=ann -->');
+    expect(findMemComment('- an <!-- mem:id=m1 left open')).toBeNull();
+  });
+
   it('property: any value comes back as it went in', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 30 }), (value) => {
