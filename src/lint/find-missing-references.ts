@@ -26,6 +26,8 @@ export type ReferenceView = {
   manifests: ReadonlyMap<string, string>;
   /** Which of the repository-relative paths git ignores (build output, per-user settings): asked once, for all. */
   ignored: (paths: readonly string[]) => ReadonlySet<string>;
+  /** The names of the folders directly in a repository-relative folder ("" for the root); none when absent. */
+  foldersIn?: (dir: string) => readonly string[];
 };
 
 /** Returns a finding per referenced path, script or target that does not resolve in `view`; never throws. */
@@ -64,11 +66,16 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       for (const reference of references) {
         if (seen.has(reference)) continue;
         seen.add(reference);
-        const drawn = tree.filter((entry) => entry.name.replace(/^\.?\/+/, '') === reference);
+        // A tree drawn under a file (`tools/index.ts` then `python-repl/`: what it imports) is no folder layout.
+        const drawn = tree.filter(
+          (entry) =>
+            entry.name.replace(/^\.?\/+/, '') === reference &&
+            !entry.folders.some((folder) => posix.extname(folder) !== ''),
+        );
+        // A name drawn in a tree is first read as written; the tree only tells where a missing one would be (under `dist/`?).
+        const written = missingPath(reference, source.path, view, folders);
         const path =
-          drawn.length > 0
-            ? missingTreePath(reference, source.path, view.exists, drawn)
-            : missingPath(reference, source.path, view.exists, folders);
+          written !== null && drawn.length > 0 ? missingTreePath(reference, source.path, view.exists, drawn) : written;
         if (path !== null && !home.has(reference.replace(/^\.?\/+/, '')) && !isNoFileMeant(reference, doc, view.exists))
           missing.push({
             path,
@@ -233,9 +240,10 @@ function existingPaths(reference: string, file: string, exists: (path: string) =
 function missingPath(
   reference: string,
   file: string,
-  exists: (path: string) => boolean,
+  view: Pick<ReferenceView, 'exists' | 'foldersIn'>,
   folders: readonly string[],
 ): string | null {
+  const { exists } = view;
   if (reference.startsWith('.git/') || !reference.includes('/')) return null;
   const bases = basesOf(reference, file);
   const candidates = bases
@@ -252,6 +260,12 @@ function missingPath(
     const beside = posix.basename(folder) === first ? posix.join(posix.dirname(folder), bare) : null;
     if (exists(inside) || (beside !== null && exists(beside))) return null;
   }
+  // A path each of several folders below the file has ("each example has its own `src/main.c`") is written from each of them.
+  const dir = posix.dirname(file);
+  const below = (view.foldersIn?.(dir === '.' ? '' : dir) ?? []).filter((folder) =>
+    exists(posix.join(dir, folder, bare)),
+  );
+  if (below.length >= 2) return null;
   // Only a path into a folder the repository has: `org/repo`, `feature/x` or a path on another machine says nothing here.
   const top = reference.replace(/^\/+/, '').split('/')[0] ?? '';
   // The folders between are only looked in: a package's own `remix/ui` import says nothing of `packages/remix`.

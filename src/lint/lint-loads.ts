@@ -37,6 +37,8 @@ export type LintRequest = {
   realPath: (path: string) => string;
   /** The repository's package.json, Makefile and justfile texts, by path. */
   manifests: ReadonlyMap<string, string>;
+  /** The names of the folders directly in a repository-relative folder ("" for the root). */
+  foldersIn: (dir: string) => readonly string[];
   /** Whether a glob (no braces) matches a file of the repository. */
   globMatches: (glob: string) => boolean;
   /** The documents of a loaded file. */
@@ -91,6 +93,7 @@ export function lintLoads(request: LintRequest): LintReport {
       exists: request.exists,
       manifests: request.manifests,
       ignored: request.ignored,
+      foldersIn: request.foldersIn,
     }),
     ...findUnmatchedGlobs(loads, request.globMatches),
     ...findUnsafeText(sources),

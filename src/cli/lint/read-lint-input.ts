@@ -40,6 +40,8 @@ export type LintInput = {
   manifests: ReadonlyMap<string, string>;
   /** Whether a glob (no braces; from the repository root) matches a file of the working tree. */
   globMatches: (glob: string) => boolean;
+  /** The names of the folders directly in a repository-relative folder ("" for the root; node_modules and .git left out). */
+  foldersIn: (dir: string) => string[];
   /** Which of the repository-relative paths git ignores (one `git check-ignore` for all). */
   ignored: (paths: readonly string[]) => ReadonlySet<string>;
   /** Settings files that could not be read as their agent reads them. */
@@ -77,6 +79,7 @@ export function readLintInput(root: string): LintInput {
     files,
     manifests,
     globMatches: (glob) => globMatches(root, glob),
+    foldersIn: (dir) => foldersIn(root, dir),
     ignored: (paths) => ignoredPaths(root, paths),
     warnings,
   };
@@ -106,6 +109,17 @@ function globMatches(root: string, glob: string): boolean {
     }
   }
   return false;
+}
+
+/** The names of the folders directly in `dir` (repository-relative); none when it cannot be read. */
+function foldersIn(root: string, dir: string): string[] {
+  try {
+    return readdirSync(join(root, dir), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !SKIPPED_DIRECTORIES.has(entry.name))
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
 }
 
 /** Which of `paths` the repository's ignore rules match; none when git cannot say (no repository, no git). */

@@ -43,6 +43,7 @@ export async function runLint(options: LintOptions): Promise<LintOutcome> {
     ignored: input.ignored,
     manifests: input.manifests,
     globMatches: input.globMatches,
+    foldersIn: input.foldersIn,
     documentsOf: (path) => documents.get(path) ?? [],
     files: input.files,
     budgets: config.lint.budgetTokens,

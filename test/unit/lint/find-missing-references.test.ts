@@ -130,16 +130,44 @@ describe('findMissingReferences: a drawn tree', () => {
         ignored: () => new Set(),
       },
     ).map((f) => f.message.split(' ')[0]);
-  const tree = '```\npackages/web/\n├── src/\n│   └── routes/home.ts\n└── dist/\n    └── src/index.js\n```';
+  const tree = '```\npackages/web/\n├── src/routes/home.ts\n└── dist/\n    └── src/index.js\n```';
 
   it('reads a name under the folders drawn above it', () => {
-    expect(
-      drawn(tree, ['src', 'packages', 'packages/web', 'packages/web/src', 'packages/web/src/routes/home.ts']),
-    ).toEqual([]);
+    expect(drawn(tree, ['src', 'packages', 'packages/web', 'packages/web/src/routes/home.ts'])).toEqual([]);
   });
 
   it('flags a drawn file that is gone, and leaves one under a build folder alone', () => {
-    expect(drawn(tree, ['src', 'packages', 'packages/web', 'packages/web/src'])).toEqual(['routes/home.ts']);
+    expect(drawn(tree, ['src', 'packages', 'packages/web'])).toEqual(['src/routes/home.ts']);
+  });
+
+  it('reads a tree drawn under a file (what it imports) as written', () => {
+    const imports = '```\nindex.ts\n├── tools/index.ts\n│   └── repl/\n└── src/gone.ts\n```';
+    expect(drawn(imports, ['src', 'tools', 'tools/index.ts'])).toEqual(['src/gone.ts']);
+  });
+});
+
+describe('findMissingReferences: a path each folder below has', () => {
+  const each = (present: string[]) =>
+    findMissingReferences(
+      [
+        {
+          path: 'example/AGENTS.md',
+          team: false,
+          scope: 'example',
+          documents: [{ text: 'Each example has its own `src/main.c`.', section: '', line: 1 }],
+        },
+      ],
+      {
+        exists: (path) => present.includes(path),
+        manifests: new Map(),
+        ignored: () => new Set(),
+        foldersIn: (dir) => (dir === 'example' ? ['c-vt', 'zig', 'docs'] : []),
+      },
+    ).map((f) => f.message.split(' ')[0]);
+
+  it('reads it from each of two folders or more, and flags it when only one has it', () => {
+    expect(each(['src', 'example/c-vt/src/main.c', 'example/zig/src/main.c'])).toEqual([]);
+    expect(each(['src', 'example/c-vt/src/main.c'])).toEqual(['src/main.c']);
   });
 });
 
