@@ -764,12 +764,18 @@ export function writeCommit(
     if (shard === null) plainWrites.push(write);
     else byShard.set(shard, [...(byShard.get(shard) ?? []), write]);
   }
-  const entriesDir =
-    spec.parent === null
-      ? []
-      : ((trees?.has(ENTRY_DIR) === true
-          ? trees.get(ENTRY_DIR)
-          : readBlobsAndTrees(storeDir, [], spec.parent, ['', ENTRY_DIR]).trees.get(ENTRY_DIR)) ?? []);
+  // Note: the parent's entries directory, and the shards this commit writes, in one cat-file (a
+  // second one, in writeBundles, only for loose shards an older mem left).
+  if (spec.parent !== null && trees?.has(ENTRY_DIR) !== true) {
+    const read = readBlobsAndTrees(storeDir, [], spec.parent, [
+      '',
+      ENTRY_DIR,
+      ...[...byShard.keys()].map((shard) => `${ENTRY_DIR}/${shard}`),
+    ]);
+    trees = new Map([...(trees ?? []), ...read.trees]);
+    bundles = new Map([...(bundles ?? []), ...read.bundles]);
+  }
+  const entriesDir = spec.parent === null ? [] : (trees?.get(ENTRY_DIR) ?? []);
   const shardEntries = new Map(entriesDir.map((entry) => [entry.name, entry]));
   const ops: Array<string | Buffer> = [];
   const put = (path: string, content: string) => {
