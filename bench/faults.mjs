@@ -156,10 +156,16 @@ const kept = (text, indices) => indices.filter((i) => text.includes(tokenOf(i)))
 
 /** Candidates waiting in session records for their session's next hook (`mem status`). */
 function deferredCount(repo) {
+  return waitingWork(repo).deferred;
+}
+
+/** Work waiting for a later process (`mem status`): deferred candidates, and sessions whose handed-over turn is unread. */
+function waitingWork(repo) {
   try {
-    return JSON.parse(mem(repo, ['status', '--json']).stdout).sessions.deferred?.candidates ?? 0;
+    const { sessions } = JSON.parse(mem(repo, ['status', '--json']).stdout);
+    return { deferred: sessions.deferred?.candidates ?? 0, unread: sessions.pendingCatchUp ?? 0 };
   } catch {
-    return NaN;
+    return { deferred: NaN, unread: NaN };
   }
 }
 
@@ -173,10 +179,26 @@ async function catchUp(repo, sessions) {
 
 // ---------------------------------------------------------------- the scenarios
 
+/**
+ * The floor under the Stops' wall times on this machine at this load: as many bare `node -e 0`
+ * at once (each Stop is one Node start-up plus its own work).
+ */
+async function bareNodeTimes(count) {
+  const runs = Array.from({ length: count }, () => {
+    const began = Date.now();
+    const child = spawn(process.execPath, ['-e', '0'], { env: ENV, stdio: 'ignore' });
+    return new Promise((resolve) => child.on('close', () => resolve(Date.now() - began)));
+  });
+  return (await Promise.all(runs)).sort((a, b) => a - b);
+}
+
 async function concurrentStops() {
   const remote = makeRemote();
   const repo = cloneAs(remote, 'stops');
   mem(repo, ['sync', '--quiet']);
+  await waitForBackground([repo]);
+  const load = (await import('node:os')).loadavg()[0].toFixed(1);
+  const floor = await bareNodeTimes(STOPS);
   const sessions = Array.from({ length: STOPS }, (_, i) => sessionWithRule(repo, i));
   const runs = sessions.map(({ session, transcript }) =>
     start(repo, ['hook', 'stop'], stopPayload(session, transcript, repo)),
@@ -184,7 +206,11 @@ async function concurrentStops() {
   const results = await Promise.all(runs.map((run) => run.done));
   const indices = [...Array(STOPS).keys()];
   const atOnce = kept(memoryText(repo), indices);
-  const deferred = deferredCount(repo);
+  const handed = waitingWork(repo);
+  // What the detached after-turn step did alone, before any later hook of these sessions.
+  await waitForBackground([repo]);
+  const byStep = kept(memoryText(repo), indices);
+  const left = waitingWork(repo);
   await catchUp(repo, sessions);
   const inFile = kept(memoryText(repo), indices);
   const onRef = kept(teamRefText(remote), indices);
@@ -192,10 +218,10 @@ async function concurrentStops() {
   const ms = results.map((result) => result.ms).sort((a, b) => a - b);
   const at = (q) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))];
   console.log(
-    `${STOPS} concurrent stops, wall time each: min ${ms[0]} ms, median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${ms[ms.length - 1]} ms (load average ${(await import('node:os')).loadavg()[0].toFixed(1)} before the next run)`,
+    `${STOPS} concurrent stops, wall time each: min ${ms[0]} ms, median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${ms[ms.length - 1]} ms (load average ${load} before; ${STOPS} bare \`node -e 0\` at once just before: median ${floor[Math.floor(floor.length / 2)]} ms, max ${floor[floor.length - 1]} ms)`,
   );
   console.log(
-    `${STOPS} concurrent stops: ${inFile}/${STOPS} kept (in memory; ${onRef}/${STOPS} on the team ref); ${atOnce} written at once, ${deferred} deferred to the session's next hook${bad ? `, ${bad} hook(s) exited non-zero or printed` : ''}`,
+    `${STOPS} concurrent stops: ${inFile}/${STOPS} kept (in memory; ${onRef}/${STOPS} on the team ref); ${atOnce} written by the Stops themselves (then ${handed.unread} turns handed over unread, ${handed.deferred} candidates deferred); ${byStep} written once the after-turn steps were done (${left.unread} turns unread, ${left.deferred} candidates deferred left for later hooks)${bad ? `, ${bad} hook(s) exited non-zero or printed` : ''}`,
   );
 }
 
