@@ -16,6 +16,7 @@ import { countTailsLeft, listTailsLeft } from '../session/tails-left.js';
 import { finishTailsLeft } from '../session/finish-tails-left.js';
 import { durableConsumer } from './durable-consumer.js';
 import { AFTER_TURN_STALE_MS, afterTurnLocks } from './after-turn-locks.js';
+import { restoreCarriedEnvironment } from './start-after-turn.js';
 
 /** How long the step may spend on deferred candidates, and wait for the memory lock for them. */
 const SETTLE_DEADLINE_MS = 60_000;
@@ -34,6 +35,7 @@ const GATHER_POLL_MS = 200;
 
 /** Returns the exit code of the detached after-turn step (always 0: nobody waits for it). */
 export async function runAfterTurn(root: string, sessionId: string | undefined): Promise<number> {
+  restoreCarriedEnvironment(process.env);
   const paths = memoryPaths(root);
   let release: (() => void) | null;
   try {

@@ -22,7 +22,7 @@ export function startAfterTurn(context: HookContext, sessionId?: string): void {
       detached: true,
       stdio: 'ignore',
       // Note: the child is not a hook; it must not inherit hook-only switches.
-      env: { ...context.env, MEM_BACKGROUND_SYNC: '1' },
+      env: stepEnvironment(context.env),
     });
     child.on('error', () => undefined);
     child.unref();
@@ -32,6 +32,28 @@ export function startAfterTurn(context: HookContext, sessionId?: string): void {
   } catch (error) {
     context.notes.push(`after-turn step not started: ${(error as Error).message}`);
   }
+}
+
+/** Where the step finds the NODE_EXTRA_CA_CERTS it was started without. */
+const CARRIED_CA_CERTS = 'MEM_CARRIED_NODE_EXTRA_CA_CERTS';
+
+/**
+ * The step's environment. Node parses the bundle NODE_EXTRA_CA_CERTS names at every start-up,
+ * before any code runs (~420 M instructions for a system bundle, 5× a bare start), and the step
+ * itself makes no TLS connection; the value is carried under another name and handed back to the
+ * git processes it starts (restoreCarriedEnvironment), for whatever they run (a credential helper).
+ */
+function stepEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { NODE_EXTRA_CA_CERTS: caCerts, ...rest } = env;
+  return { ...rest, MEM_BACKGROUND_SYNC: '1', ...(caCerts ? { [CARRIED_CA_CERTS]: caCerts } : {}) };
+}
+
+/** Puts back, in the step's own environment, what stepEnvironment carried; never throws. */
+export function restoreCarriedEnvironment(env: NodeJS.ProcessEnv): void {
+  const caCerts = env[CARRIED_CA_CERTS];
+  if (caCerts === undefined) return;
+  env['NODE_EXTRA_CA_CERTS'] = caCerts;
+  delete env[CARRIED_CA_CERTS];
 }
 
 /** True unless MEM_NO_BACKGROUND_SYNC=1 says no detached process may start (work is then done inline). */
