@@ -630,10 +630,11 @@ const SIGNALS: readonly Signal[] = [
   },
   // Order and conditions of a workflow: "ask me before you …", "first …, then …".
   { words: ['before', 'after', 'until', 'unless', 'first', 'then', 'once'], weight: 1 },
-  // A pointer: a URL, a host name, a path, a file name, an @-mention, a code span.
+  // A pointer: a URL, a host name, a path, a file name, an @-mention, a code span. Note: it adds to
+  // what a sentence says but says nothing lasting itself ("Fix the flaky test in src/app.ts.").
   {
     re: /https?:\/\/\S+|\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|ai|co|se|de|fr|es|nl|uk|me|sh|xyz|cloud|site)\b|(?:^|[\s`(@"])(?:~|\.{1,2})?\/?[\w.-]+\/[\w./-]*\w|\b[\w-]+\.(?:md|mdx|pdf|ya?ml|json|toml|ts|tsx|js|mjs|py|rb|rs|swift|go|xlsx|docx|csv)\b|@[\w./-]+\.\w+/i,
-    weight: 2,
+    weight: 1,
   },
   // A command the user names: "it's `pnpm vitest run <path>`".
   {
@@ -641,11 +642,11 @@ const SIGNALS: readonly Signal[] = [
     weight: 1,
   },
   { re: /`[^`]+`|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z0-9]+_[a-z0-9_]+\b/, weight: 1 },
-  // A guess or a task handed over now, not a rule: "maybe X should be cast", "I want you to create …",
-  // "now I want to show …", "start implementing …", "how to do that".
+  // A guess, an opinion or a task handed over now, not a rule: "maybe X should be cast", "I don't
+  // think that's it", "I want you to create …", "now I want to show …", "start implementing …".
   {
-    re: /^(?:maybe|perhaps|probably|i think|i guess|i suppose|quizás|vielleicht|peut-être)\b|\b(?:i|we) (?:want|need|would like) you to\b|^(?:start|begin) (?:implementing|building)\b|\bhow to\b/i,
-    weight: -2,
+    re: /^(?:maybe|perhaps|probably|i think|i don'?t think|i do not think|i'?m not sure|not sure|i guess|i suppose|quizás|vielleicht|peut-être)\b|\b(?:i|we) (?:want|need|would like) you to\b|^(?:start|begin) (?:implementing|building)\b|\bhow to\b/i,
+    weight: -3,
   },
   // Scoped to the task at hand: "while you fix the parser", "for now", "until the end of this task";
   // or left for later: "we will look at the rest later".
@@ -662,26 +663,29 @@ const SIGNALS: readonly Signal[] = [
 
 // Not lasting: questions asking how or what, thanks, greetings, one-off status, the agent addressed
 // for a one-time action.
+// "Do not …" is an order, not a question.
 // Spanish asks with an accent ("¿qué …", "cómo …"); unaccented "que" and "como" are conjunctions
 // ("que siempre se vea el precio", "como usuario quiero …").
 const QUESTION =
-  /\?\s*$|？\s*$|^¿|^(?:how|what|why|where|when|which|who|is|are|does|do|did|can|could|would|will|wie|was|warum|wo|comment|pourquoi|est-ce)\b|^(?:cómo|qué|cuál|dónde|por qué)(?![\p{L}])/iu;
+  /\?\s*$|？\s*$|^¿|^(?:how|what|why|where|when|which|who|is|are|does|do(?!\s+not\b)|did|can|could|would|will|wie|was|warum|wo|comment|pourquoi|est-ce)\b|^(?:cómo|qué|cuál|dónde|por qué)(?![\p{L}])/iu;
 const SUGGESTION_QUESTION = /\b(?:shall|should) we\b|\bcall it\b|\blet'?s\b/i;
 // "I need a variable for the rain tolerance ?": a wish typed with a question mark is still a wish.
 const WISH =
   /^(?:(?:and|also|so|but)\s+)?(?:i|we)(?:'d| would| also| really| just| still)* (?:want|need|like|prefer)\b/i;
 const SMALL_TALK =
   /^(?:thanks?|thank you|thx|ty|great|perfect|perfecto|excelente|ok(?:ay)?|cool|nice|awesome|yes|yeah|yep|no|nope|hi|hello|hey|good|bien|genial|danke|super)\b[\s!.,:)]*$/i;
+// What the user did or saw, and status reports ("it still doesn't work"): news, not a rule.
 const NARRATION =
-  /^(?:i (?:just |already )?(?:did|tried|ran|saw|found|got|committed|pushed|changed|fixed|opened|installed|see|think|guess|wonder|noticed)|it (?:works|worked|seems|looks|is working|crashes|says)|this (?:works|worked|looks|seems)|that (?:works|worked|looks|seems))\b/i;
+  /^(?:i (?:just |already )?(?:did|tried|ran|saw|found|got|committed|pushed|changed|fixed|opened|installed|see|think|guess|wonder|noticed)|it (?:works|worked|seems|looks|is working|crashes|says)|this (?:works|worked|looks|seems)|that (?:works|worked|looks|seems)|(?:it|this|that)(?:'s| is)? (?:still )?(?:doesn'?t|does not|isn'?t|is not|won'?t|can'?t|not) (?:work|working|load|loading|start|run|show|build|compile|change|help))\b/i;
 // A sentence that leans on the one before ("it's important, …", "that's a must"): quoted alone, it says nothing.
 const LEANS_BACK = /^(?:it'?s|it is|this is|that'?s|that is|these are|those are|es|das ist|eso es|esto es|c'est)\b/i;
 
 // A step of the task at hand, scoped to now: "okay let's do controllers now!", "Let's do the
-// Dockerfile first.", "now we need the Makefile". Whatever else it says, it is not lasting unless
+// Dockerfile first.", "now we need the Makefile", "continue to phase 2", "make sure step 2 is done", a
+// checklist item ("[ ] Deploy"). Whatever else it says, it is not lasting unless
 // it says so itself (always, never, from now on, every time, in future, remember).
 const NOW_SCOPED =
-  /(?<!from |partir de |ab )\bnow\b(?!\s+on\b)|\b(?:first|next)\s*[.!]*$|^(?:(?:ok(?:ay)?|so|alright|great|perfect|good|cool|yes|yeah)[,!.]?\s+)*(?:next|then)\b|(?<!ab )\bjetzt\b|(?<!partir de )\bahora\b|(?<!partir de )\bmaintenant\b|(?<!mulai )\bsekarang\b|现在/i;
+  /(?<!from |partir de |ab )\bnow\b(?!\s+on\b)|\b(?:first|next)\s*[.!]*$|^(?:(?:ok(?:ay)?|so|alright|great|perfect|good|cool|yes|yeah)[,!.]?\s+)*(?:next|then)\b|(?<!ab )\bjetzt\b|(?<!partir de )\bahora\b|(?<!partir de )\bmaintenant\b|(?<!mulai )\bsekarang\b|现在|^\[[ xX]\]|\b(?:continue|proceed|move on|go on|ready)\b[^.!?]*\b(?:phase|step|stage|part)\s+\d|\b(?:phase|step|stage|part)\s+\d+\s+(?:is|are)\s+(?:completed?|finished|done)\b/i;
 const SAYS_LASTING =
   /\b(?:always|never|from now on|going forward|every time|whenever|in (?:the )?future|next time|remember|henceforth|immer|nie|niemals|künftig|von nun an|in zukunft|siempre|nunca|en adelante|a partir de ahora|en el futuro|toujours|jamais|dorénavant|désormais|à partir de maintenant|sempre|a partir de agora|selalu|mulai sekarang|ke depan)\b|以后|今后|总是|始终|从现在开始|今後|これから|앞으로|이제부터/i;
 
@@ -693,10 +697,10 @@ function scoreSentence(sentence: string, words: Words): number {
   if (SMALL_TALK.test(sentence)) return 0;
   let score = 0;
   for (const signal of SIGNALS) if (signalMatches(signal, words)) score += signal.weight;
-  if (isScopedToNow(sentence)) score -= 2;
+  if (isScopedToNow(sentence)) score -= 3;
   if (QUESTION.test(sentence) && !SUGGESTION_QUESTION.test(sentence) && !WISH.test(sentence))
-    score -= /[?？]\s*$/.test(sentence) ? 4 : 3;
-  if (NARRATION.test(sentence)) score -= 2;
+    score -= /[?？]\s*$/.test(sentence) ? 5 : 4;
+  if (NARRATION.test(sentence)) score -= 3;
   // Long sentences mention everything; a rule is usually short.
   if (sentence.length > 240) score -= 1;
   return score;

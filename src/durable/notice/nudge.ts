@@ -14,7 +14,12 @@ import { noticeLastingSentences, type NoticedSentence } from './notice-lasting.j
  */
 const MAX_NUDGE_CHARS = 1000;
 const NUDGE_SENTENCES = 5;
-const NUDGE_MIN_SCORE = 3;
+/**
+ * One modal sign (must, should, only, don't, avoid) is enough: constraints are said plainly more
+ * often than with "always". Steps scoped to now, guesses, questions and status reports weigh one
+ * more against (notice-lasting.ts), so they stand as far below this bar as they stood below 3.
+ */
+const NUDGE_MIN_SCORE = 2;
 /** Sentences that score this much are quoted beside one that reached NUDGE_MIN_SCORE. */
 const NUDGE_QUOTE_SCORE = 2;
 /** A long prompt (a dictated brief, a pasted spec) may have one more quoted per this many sentences. */
