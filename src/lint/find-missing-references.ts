@@ -14,7 +14,7 @@ import { posix } from 'node:path';
 import type { LintFinding } from './lint-report.js';
 import type { LintDocument, LintSource } from './lint-document.js';
 import { findRepositoryPaths } from '../core/text/repository-paths.js';
-import { isNoFileMeant } from './is-no-file-meant.js';
+import { isExampleItem, isNoFileMeant } from './is-no-file-meant.js';
 import { readTreeDrawing, type TreeEntry } from './read-tree-drawing.js';
 import { findReferences } from '../core/anchors/find-references.js';
 import { resolveReference } from '../core/anchors/resolve-anchors.js';
@@ -89,7 +89,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
             },
           });
       }
-      for (const reference of commandsWrittenAsCode(doc)) {
+      // "❌ `pnpm typecheck` — nonexistent": a bad example runs nothing.
+      for (const reference of isExampleItem(doc.text) ? [] : commandsWrittenAsCode(doc)) {
         const key = `${reference.kind}:${reference.value}`;
         // `npm start` / `pnpm start` with no start script runs `node server.js`: no command fails.
         if (
@@ -157,9 +158,9 @@ const PROSE_WORDS = new Set([
 ]);
 
 /**
- * The packages the repository depends on and the commands its scripts run: `pnpm turbo`, `yarn
- * vitest`, `pnpm changeset` run a binary when no script has the name. (A binary named unlike its
- * package that no script runs, `tsc` of typescript, is still read as a script.)
+ * The packages the repository depends on (and their scopes), and the commands its scripts run:
+ * `pnpm turbo`, `yarn vitest`, `pnpm changeset` run a binary when no script has the name. (A binary
+ * named unlike its package or scope that no script runs, `tsc` of typescript, is still read as a script.)
  */
 function dependencyNames(manifests: ReadonlyMap<string, string>): Set<string> {
   const names = new Set<string>();
@@ -169,7 +170,14 @@ function dependencyNames(manifests: ReadonlyMap<string, string>): Set<string> {
       const parsed = JSON.parse(text) as Record<string, unknown>;
       for (const field of ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies']) {
         const deps = parsed[field];
-        if (deps !== null && typeof deps === 'object') for (const name of Object.keys(deps)) names.add(name);
+        if (deps !== null && typeof deps === 'object')
+          for (const name of Object.keys(deps)) {
+            names.add(name);
+            // A scoped package's binary is usually named after its scope: `changeset` of `@changesets/cli`,
+            // `playwright` of `@playwright/test` (`@types/*` install no binary).
+            const scope = /^@([\w.-]+)\//.exec(name)?.[1];
+            if (scope !== undefined && scope !== 'types') names.add(scope).add(scope.replace(/s$/, ''));
+          }
       }
       const scripts = parsed['scripts'];
       if (scripts !== null && typeof scripts === 'object')
@@ -251,8 +259,8 @@ function missingPath(
     .filter((path) => !path.startsWith('..'));
   if (candidates.length === 0 || candidates.some((path) => exists(path))) return null;
   const bare = reference.replace(/^\.?\/+/, '');
-  // A template's agent file speaks of the project made from it: a folder it names (`app/ui/`) is one to add there.
-  if (reference.endsWith('/') && TEMPLATE_FOLDER.test(`${posix.dirname(file)}/`)) return null;
+  // A template's agent file speaks of the project made from it: `app/ui/` to add, `src/lib/bot.ts` the generator writes.
+  if (TEMPLATE_FOLDER.test(`${posix.dirname(file)}/`)) return null;
   const first = bare.split('/')[0] ?? '';
   for (const folder of folders) {
     const inside = posix.join(folder, bare);
@@ -285,8 +293,8 @@ function missingTreePath(
   exists: (path: string) => boolean,
   drawn: readonly TreeEntry[],
 ): string | null {
-  if (reference.startsWith('.git/') || !reference.includes('/')) return null;
-  if (reference.endsWith('/') && TEMPLATE_FOLDER.test(`${posix.dirname(file)}/`)) return null;
+  if (reference.startsWith('.git/') || !reference.includes('/') || TEMPLATE_FOLDER.test(`${posix.dirname(file)}/`))
+    return null;
   const bases = basesOf(reference, file);
   const forms = drawn.flatMap((entry) =>
     [...entry.folders.keys(), entry.folders.length].map((outer) =>

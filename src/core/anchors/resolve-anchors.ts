@@ -143,10 +143,10 @@ function definesName(kind: 'script' | 'make' | 'just', text: string, name: strin
     }
   }
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  // make: `name:` or `a name b:` (not `name :=`); just: `name:`, `@name:`, `name arg='x':`.
+  // make: `name:` or `a name b:` (not `name :=`); just: `name:`, `@name:`, `name arg='x' *rest='':`, `alias name := recipe`.
   const rule =
     kind === 'make'
       ? `^(?:[^\\s:#=][^:#=]*\\s)?${escaped}(?:\\s[^:#=]*)?::?(?!=)`
-      : `^@?${escaped}(?:\\s[^:=\\n]*)?:(?!=)`;
+      : `^(?:@?${escaped}(?:\\s[^:\\n]*)?:(?!=)|alias\\s+${escaped}\\s*:=)`;
   return new RegExp(rule, 'm').test(text);
 }

@@ -172,7 +172,7 @@ describe('findMissingReferences: a path each folder below has', () => {
 });
 
 describe("findMissingReferences: a template's agent file", () => {
-  it('leaves a folder to add alone, and still flags a file that is not there', () => {
+  it('reads its paths as those of the project made from it', () => {
     const found = findMissingReferences(
       [
         {
@@ -190,7 +190,7 @@ describe("findMissingReferences: a template's agent file", () => {
         ignored: () => new Set(),
       },
     );
-    expect(found.map((f) => f.message.split(' ')[0])).toEqual(['scripts/demos.json', 'app/gone.ts']);
+    expect(found.map((f) => f.message.split(' ')[0])).toEqual([]);
   });
 });
 
@@ -207,6 +207,32 @@ describe('findMissingReferences: commands that are no script or target', () => {
     expect(commands('make test # pytest tests/ make bench # pin a version', manifests)).toEqual([
       'the make target bench',
     ]);
+  });
+
+  it("takes a just alias, a recipe with parameters, a scoped package's binary, and no bad example", () => {
+    const manifestsWithJust = new Map([
+      ['package.json', JSON.stringify({ scripts: { test: 'vitest' }, devDependencies: { '@changesets/cli': '2' } })],
+      [
+        'justfile',
+        "alias f := format\n\nformat:\n\tcargo fmt\n\ngen-grammar *args='':\n\tcargo codegen grammar {{args}}\n",
+      ],
+    ]);
+    expect(commands('just f\njust gen-grammar css\npnpm changeset\njust ready', manifestsWithJust)).toEqual([
+      'the just recipe ready',
+    ]);
+    expect(
+      findMissingReferences(
+        [
+          {
+            path: 'AGENTS.md',
+            team: false,
+            scope: '',
+            documents: [{ text: '❌ `pnpm typecheck` — nonexistent target', section: '', line: 1 }],
+          },
+        ],
+        { exists: () => false, manifests: manifestsWithJust, ignored: () => new Set() },
+      ),
+    ).toEqual([]);
   });
 
   it('takes a binary the scripts run, and every target of a Makefile with a match-anything rule', () => {
