@@ -6,13 +6,14 @@ import type { EventsConsumer } from './update-session.js';
 /**
  * Reads the transcript tails other processes left (tails-left.ts), each session once, and clears
  * exactly the markers it read. `exceptSessionId`: the caller reads that session itself, so its
- * markers are only cleared. Stops at the deadline; what is left stays marked. Returns how many
- * sessions were finished.
+ * markers are only cleared. `beforeEach` runs before each session is read. Stops at the deadline;
+ * what is left stays marked. Returns how many sessions were finished.
  */
 export async function finishTailsLeft(
   context: HookContext,
   exceptSessionId: string | null,
   consume?: EventsConsumer,
+  beforeEach?: () => Promise<void>,
 ): Promise<number> {
   let finished = 0;
   const read = new Set<string>();
@@ -22,6 +23,7 @@ export async function finishTailsLeft(
       continue;
     }
     if (pastDeadline(context)) break;
+    await beforeEach?.();
     const { updateSession } = await import('./update-session.js');
     await updateSession(
       context,

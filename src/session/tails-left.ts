@@ -47,12 +47,12 @@ export function listTailsLeft(paths: MemoryPaths): ListedTail[] {
   return markers.sort((a, b) => (a.at < b.at ? -1 : 1));
 }
 
-/** Returns how many markers are left (file names only: cheap enough to poll). */
-export function countTailsLeft(paths: MemoryPaths): number {
+/** Returns the file names of the markers left (nothing read: cheap enough to poll); never throws. */
+export function listTailLeftFiles(paths: MemoryPaths): string[] {
   try {
-    return readdirSync(paths.tailsLeftDir).filter((name) => name.endsWith('.json')).length;
+    return readdirSync(paths.tailsLeftDir).filter((name) => name.endsWith('.json'));
   } catch {
-    return 0;
+    return [];
   }
 }
 
