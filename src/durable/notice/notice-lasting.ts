@@ -29,7 +29,7 @@ const MIN_SENTENCE_CHARS = 10;
 // A line that is output, not prose: ANSI colours, stack frames, log prefixes, prompts, diff hunks,
 // table rows, progress counters, installer chatter.
 const OUTPUT_LINE =
-  /\u001b\[|^\s*(?:at\s+\S+\s+\(|File\s+(?:"[^"]+",\s+line\s+\d|\S+:\d+)|Traceback\b|[-+]{3}\s|@@\s|[$#>]\s|\|.*\|\s*$|\[\d+\/\d+\]|\d{1,2}:\d{2}(?::\d{2})?\b|\d{4}-\d{2}-\d{2}[T\s]\d|(?:INFO|WARN(?:ING)?|ERROR|DEBUG|TRACE|FATAL)\b|(?:Requirement|Collecting|Downloading|Installing|Successfully|Building|Compiling|Finished|Running|Starting|Stopping|Created|Removed)\s)|(?:Error|Exception|Warning):\s|^\s*(?:[✓✔✗✘❌✅!]|⚠️?)\s|^\s*[-=_~*]{4,}\s*$|[╔╗╚╝║═─│┌┐└┘├┤]/i;
+  /\u001b\[|^\s*(?:at\s+\S+\s+\(|File\s+(?:"[^"]+",\s+line\s+\d|\S+:\d+)|Traceback\b|[-+]{3}\s|@@\s|[$#>]\s|\|.*\|\s*$|\[\d+\/\d+\]|\d{1,2}:\d{2}(?::\d{2})?\b|\d{4}-\d{2}-\d{2}[T\s]\d|(?:info|warn(?:ing)?|error|debug|trace|fatal)(?:\s*[:\]|[]|\s+-\s|\s{2,})|(?:Requirement|Collecting|Downloading|Installing|Successfully|Building|Compiling|Finished|Running|Starting|Stopping|Created|Removed)\s(?!(?:the|a|an|all|any|our|your|my|this|these|those|each|every|it|them)\s))|(?:Error|Exception|Warning):\s|^\s*(?:[✓✔✗✘❌✅!]|⚠️?)\s|^\s*[-=_~*]{4,}\s*$|[╔╗╚╝║═─│┌┐└┘├┤]/i;
 // More output: git's own lines, a numbered source listing or an interpreter's arrow into it
 // ("---> 95 self._reader = …", "  93  # …"), elided frames, and aligned "Label:   value" columns
 // (a status board pasted from a terminal).
@@ -37,9 +37,12 @@ const OUTPUT_LINE_MORE =
   /^\s*(?:(?:create|delete|rename) mode \d{6}\b|\d+ files? changed\b|\[[\w/.-]+ [0-9a-f]{7,}\]|-*>\s*\d+\s|\d+\s{2,}\S|\(\.\.\.\)|Cell In\s*\[)|^\s{2,}\d+\s+\S|^[^:]{1,40}:\s{3,}\S/i;
 // A table of contents: a title, dot leaders, a page number.
 const TOC_LINE = /(?:\.{4,}|…{2,}|\s{2,})\s*\d{1,4}\s*$/;
+// A log level in capitals ("ERROR Failed to compile"); in lower case it needs a log's separator
+// ("error: …", "error[E0425]: …", "info  - ready"), since prose starts with the same words ("Error messages must …").
+const LOG_LEVEL = /^\s*(?:INFO|WARN(?:ING)?|ERROR|DEBUG|TRACE|FATAL)\b/;
 /** True for a line of program output, a source listing or a table of contents: not prose anyone typed. */
 export const isOutputLine = (line: string): boolean =>
-  OUTPUT_LINE.test(line) || OUTPUT_LINE_MORE.test(line) || TOC_LINE.test(line);
+  OUTPUT_LINE.test(line) || LOG_LEVEL.test(line) || OUTPUT_LINE_MORE.test(line) || TOC_LINE.test(line);
 
 // The heading of a report someone (usually an agent) wrote about work done: "## Summary",
 // "Changes made:", "**Next steps**". What follows it is their account, not the user's words.
