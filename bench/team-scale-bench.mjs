@@ -4,7 +4,7 @@
 // large variant with 20,000 entries. Ratios to F = `node -e 0`, paired in the same run; peak RSS of
 // the mem process. One new entry on each side is measured twice: right after the clones' first
 // sync (a shallow store, entries without provenance), and after their first after-turn step (the
-// whole history fetched, provenance filled in: the state of any clone in use). Budgets: sync
+// whole history fetched, provenance filled in: the state of any clone in use). Budgets:
 // every sync ≤ 3× at a year's scale, ≤ 6× and ≤ 150 MiB at 20,000 entries (issue 27); first sync of a new clone ≤ 2 s;
 // list/status ≤ 2.5×; session-start with nothing changed ≤ 1.5×.
 // Then `mem compact` once, a new clone's first sync after it, and a clone that synced before it.
