@@ -14,6 +14,13 @@ const MIN_CHARS = 20;
 // At 0.6, two different commands of one project ("npm run build …", "npm run test …") already meet.
 const NEAR = 0.7;
 
+// A line about the file it stands in ("ignore this entire file", "these rules apply to all yaml
+// files") says something else in each file that carries it: a banner, not a rule kept twice.
+const ABOUT_ITS_FILE =
+  /\b(?:this|these)\s+(?:entire\s+|whole\s+)?(?:files?|documents?|rules?|guides?|pages?|sections?|instructions?|conventions?|guidelines?)\b/i;
+// A list item led by a link ("[specs.md](./specs.md) — the shared base") points to a file: a see-also list, not a rule.
+const LINK_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[^\]\n]+\]\([^)\s]+\)/;
+
 type Piece = { file: string; team: boolean; line: number; text: string; words: ReadonlySet<string>; exact: string };
 
 const exactKey = (text: string) =>
@@ -27,7 +34,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
   const pieces: Piece[] = [];
   for (const source of sources) {
     for (const doc of source.documents) {
-      if (doc.text.length < MIN_CHARS) continue;
+      if (doc.text.length < MIN_CHARS || ABOUT_ITS_FILE.test(doc.text) || LINK_ITEM.test(doc.text)) continue;
       const words = comparableWords(doc.text);
       if (words.size < MIN_WORDS) continue;
       pieces.push({

@@ -15,6 +15,7 @@ import type { LintFinding } from './lint-report.js';
 import type { LintDocument, LintSource } from './lint-document.js';
 import { findRepositoryPaths } from '../core/text/repository-paths.js';
 import { isExampleItem, isNoFileMeant } from './is-no-file-meant.js';
+import { findNamedRepositories, isAboutManyRepositories } from './other-repositories.js';
 import { readTreeDrawing, type TreeEntry } from './read-tree-drawing.js';
 import { findReferences } from '../core/anchors/find-references.js';
 import { resolveReference } from '../core/anchors/resolve-anchors.js';
@@ -49,6 +50,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   const out: LintFinding[] = [];
   // Missing paths wait for one question to git: which of them it ignores.
   const missing: { path: string; at: number; finding: LintFinding }[] = [];
+  // Rules shared across a team's repositories name the others ("the `Documentation` repo, at `Documentation/web/`").
+  const otherRepositories = findNamedRepositories(sources.map((source) => source.text ?? ''));
   for (const source of sources) {
     // Home paths the file writes (`~/.claude/settings.json`): the same path without `~/` is that configuration's project-level place.
     const home = new Set(
@@ -57,7 +60,12 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     const seen = new Set<string>();
     const trees = readTreeDrawing(source.text ?? '');
     for (const [index, doc] of source.documents.entries()) {
+      // A section on several repositories ("## The repos and their shape") names their paths and commands.
+      if (isAboutManyRepositories(doc.section.split(' > ').at(-1) ?? '')) continue;
       const references = findRepositoryPaths(doc.text);
+      // A path into a repository the files name, and the commands run beside it, are that repository's.
+      if (references.some((reference) => otherRepositories.has(reference.replace(/^\.?\/+/, '').split('/')[0] ?? '')))
+        continue;
       // Folders the text names: a path written under one of them ("`src/http/server/` … (`server/web.rs`)") is relative to it.
       const folders = references.flatMap((reference) => existingPaths(reference, source.path, view.exists));
       // A code block's drawn tree: its lines run from the fence to the next document.

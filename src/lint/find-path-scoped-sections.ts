@@ -20,6 +20,7 @@ const MIN_RULES = 3;
 export function findPathScopedSections(
   sources: readonly LintSource[],
   exists: (path: string) => boolean,
+  foldersIn: (dir: string) => readonly string[],
 ): LintFinding[] {
   const out: LintFinding[] = [];
   for (const source of sources) {
@@ -38,7 +39,8 @@ export function findPathScopedSections(
       // A list of documents to read (links to .md files) is a reading list, not rules about code there.
       if (references.flat().every((path) => path.endsWith('.md'))) continue;
       const folder = commonFolder(references.flat());
-      if (folder === null || folder.startsWith('.') || !exists(folder)) continue;
+      if (folder === null || folder.startsWith('.') || !exists(folder) || holdsPackages(folder, exists, foldersIn))
+        continue;
       const tokens = estimateTokens(docs.reduce((sum, doc) => sum + Buffer.byteLength(doc.text) + 3, 0));
       out.push({
         code: 'path-scopable-section',
@@ -50,6 +52,24 @@ export function findPathScopedSections(
     }
   }
   return out;
+}
+
+const MANIFESTS = ['package.json', 'Cargo.toml', 'pyproject.toml', 'go.mod'];
+
+/**
+ * Whether `folder` holds a workspace's packages (`packages/`, `crates/`: 2 or more folders in it
+ * with a manifest of their own). Most work in such a repository reads a file there, so a
+ * `paths: packages/**` file would load in nearly every session and save nothing.
+ */
+function holdsPackages(
+  folder: string,
+  exists: (path: string) => boolean,
+  foldersIn: (dir: string) => readonly string[],
+): boolean {
+  const packages = foldersIn(folder).filter((name) =>
+    MANIFESTS.some((manifest) => exists(`${folder}/${name}/${manifest}`)),
+  );
+  return packages.length >= 2;
 }
 
 /**

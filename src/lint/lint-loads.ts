@@ -101,6 +101,7 @@ export function lintLoads(request: LintRequest): LintReport {
     ...findPathScopedSections(
       sources.filter((source) => claudeAlways.has(source.path) && !source.team),
       request.exists,
+      request.foldersIn,
     ),
     ...findPathScopedTeamEntries(sources.filter((source) => claudeAlways.has(source.path) && source.team)),
   ];

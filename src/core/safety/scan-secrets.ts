@@ -291,6 +291,10 @@ function isNamedValueSecret(value: string): boolean {
 // `name:value` are split so the value is judged alone.
 const TOKEN = /[^\s"'`()[\]{}<>,;|\\]+/g;
 
+// A share or campaign parameter (YouTube's `si=`, `utm_*`, `fbclid`) marks who shared a link or
+// clicked it: it opens nothing a stranger could not.
+const TRACKING_PARAMETER = /^(?:si|utm_\w+|fbclid|gclid|igshid|mc_eid|feature|ref_src|ref)$/;
+
 /** The pieces of `raw` (one blank-separated chunk) worth judging, with their offsets. */
 function* tokenPieces(raw: string, at: number): Generator<{ token: string; start: number }> {
   // A value cut short ("EpUICkYI…", "sk-abc..."): shown in part, as an example.
@@ -302,8 +306,14 @@ function* tokenPieces(raw: string, at: number): Generator<{ token: string; start
     // URLs carry their key in the path, many APIs in the query).
     const url = /^[a-z][a-z0-9+.-]*:\/\//i.exec(core);
     let offset = at + lead + (url?.[0].length ?? 0);
+    let previous = '';
+    let separator = '';
     for (const piece of core.slice(url?.[0].length ?? 0).split(/([/?&=#@:]+)/)) {
-      if (!/^[/?&=#@:]+$/.test(piece)) yield { token: piece, start: offset };
+      if (/^[/?&=#@:]+$/.test(piece)) separator = piece;
+      else {
+        if (!(separator.endsWith('=') && TRACKING_PARAMETER.test(previous))) yield { token: piece, start: offset };
+        previous = piece;
+      }
       offset += piece.length;
     }
     return;

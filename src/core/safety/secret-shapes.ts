@@ -94,8 +94,9 @@ export function isWordlike(segment: string): boolean {
   const wordAndNumber = /^([a-z]+)\d{1,4}[a-z]{0,3}$/i.exec(segment);
   if (wordAndNumber && segment.length <= 10 && (wordAndNumber[1]!.length <= 4 || readsAsWords(wordAndNumber[1]!)))
     return true;
-  // camelCase and PascalCase: every part a word, an acronym or a short number.
-  const parts = segment.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g);
+  // camelCase and PascalCase: every part a word, an acronym or a short number. An acronym's
+  // version is part of it: `cardToCardV2`, `toS3`, `parseHTML5` (V2, S3, HTML5).
+  const parts = segment.match(/[A-Z]+\d{0,2}(?![a-z\d])|[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g);
   return (
     parts !== null &&
     parts.join('') === segment &&
@@ -105,7 +106,7 @@ export function isWordlike(segment: string): boolean {
     parts.every(
       (p) =>
         /^\d{1,4}$/.test(p) ||
-        /^[A-Z]{1,5}$/.test(p) ||
+        /^[A-Z]{1,5}\d{0,2}$/.test(p) ||
         (/^[A-Z]?[a-z]+$/.test(p) && (p.length <= 4 || isPronounceable(p))),
     )
   );

@@ -38,6 +38,7 @@ const stanceOf = memoizeByText(readStance);
 // use of one: "never use npm", "pnpm, not npm", "avoid yarn". "Tests that do not need Postgres",
 // "do not remove them without re-running npm" or "evidence, not claims" reject no tool.
 const NEGATION = /\b(?:not|never|don't|dont|do not|avoid|instead of|rather than|over|no longer|stop using)\b/g;
+const PREFER_VERB = /\b(?:prefer|prefers|preferred|favou?r|choose|pick|use|using)\b/;
 const USE_VERB = /^(?:use|using|run|running|invoke|call|install|installing|rely on|switch to|choose|pick|introduce)\b/;
 // A clause ends at a colon, semicolon or dash; a sentence at a full stop followed by a space.
 const CLAUSE_END = /[:;—–]|\s-\s|$/;
@@ -75,6 +76,10 @@ function readStance(text: string): Stance {
     let rest = '';
     let from = 0;
     for (const match of sentence.matchAll(NEGATION)) {
+      // "over" ranks only after a choice ("prefer pnpm over npm", "pnpm over npm"): helpers that
+      // "abstract over PostgreSQL and SQLite" reject neither.
+      const before = sentence.slice(0, match.index);
+      if (match[0] === 'over' && !PREFER_VERB.test(before) && toolsIn(before).length === 0) continue;
       const after = sentence.slice(match.index + match[0].length).trimStart();
       const clause = after.slice(0, CLAUSE_END.exec(after)?.index ?? after.length);
       if (!USE_VERB.test(clause) && !toolsIn(clause).some((tool) => clause.startsWith(tool))) continue;

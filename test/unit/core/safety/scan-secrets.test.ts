@@ -47,6 +47,8 @@ describe('findSecrets', () => {
     'the token is read from ~/.config/gh/hosts.yml',
     'the API key is .env.local only, never commit it',
     'the password for staging is ${STAGING_PASSWORD}',
+    'Helpers: `cardToCardV2`, `cardToFallbackText`, `uploadToS3`',
+    '- [Rust Dublin October 2023 - Biome - YouTube](https://youtu.be/stxiUYmHn0s?si=C9cMsc93nNrZa-r1)',
   ])('does not flag the look-alike %s', (text) => {
     expect(findSecrets(text)).toEqual([]);
   });

@@ -25,4 +25,14 @@ describe('isContradiction: what a negation rejects', () => {
     expect(isContradiction('Run with `yarn test`.', 'Do not run yarn; this repository uses pnpm.')).toBe(true);
     expect(isContradiction('Use npm for installs.', 'Never use npm in CI scripts.')).toBe(true);
   });
+
+  it('reads "over" as a ranking only after a choice', () => {
+    const helpers =
+      'Always use the `MigrationBuilder` extension helpers to define columns. These abstract over PostgreSQL and SQLite type differences:';
+    const specs =
+      'Use SQLite in-memory database for all `DbContext` specs — it is fast and each spec gets a clean database.';
+    expect(isContradiction(specs, helpers)).toBe(false);
+    expect(isContradiction(helpers, specs)).toBe(false);
+    expect(isContradiction('Use npm for installs.', 'Prefer pnpm over npm.')).toBe(true);
+  });
 });

@@ -1,0 +1,29 @@
+/**
+ * Rules a team shares across its repositories (an organisation's common rules files) speak of the
+ * other repositories too: "the site lives in the `Documentation` repo, at `Documentation/web/`",
+ * "## The repos and their shape". Their paths and commands are those repositories', not missing here.
+ */
+
+// "the `Documentation` repo", "the **Samples** repository", "the ApplicationModel repo's": a repository by name.
+const NAMED_REPOSITORY = /\bthe\s+(?:\*\*)?(?:`([^`\n]+)`|([A-Z][\w.-]*))(?:\*\*)?\s+(?:repo|repository)(?![\w-])/g;
+// A name that is no other repository: where this one is hosted, or this one.
+const NOT_ANOTHER = /^(?:github|gitlab|bitbucket|git|this|same|main|current|monorepo|project|source|upstream|parent)$/i;
+// "each product's own repo", "every Cratis repository", "sibling repos", "other repositories": more than this one.
+const MANY_REPOSITORIES =
+  /\b(?:each|every|other|another|sibling|separate|all)\s+(?:[\w'’-]+\s+){0,2}(?:repos?|repositor(?:y|ies))\b|\b(?:repos|repositories)\b/i;
+
+/** Returns the names `texts` give other repositories ("the `Documentation` repo" → Documentation); never throws. */
+export function findNamedRepositories(texts: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  for (const text of texts)
+    for (const match of text.matchAll(NAMED_REPOSITORY)) {
+      const name = (match[1] ?? match[2] ?? '').trim();
+      if (name !== '' && !NOT_ANOTHER.test(name)) names.add(name);
+    }
+  return names;
+}
+
+/** Returns true when a heading speaks of several repositories ("The repos and their shape"); never throws. */
+export function isAboutManyRepositories(heading: string): boolean {
+  return MANY_REPOSITORIES.test(heading);
+}
