@@ -17,7 +17,7 @@ const NEAR = 0.7;
 // A line about the file it stands in ("ignore this entire file", "these rules apply to all yaml
 // files") says something else in each file that carries it: a banner, not a rule kept twice.
 const ABOUT_ITS_FILE =
-  /\b(?:this|these)\s+(?:entire\s+|whole\s+)?(?:files?|documents?|rules?|guides?|pages?|sections?|instructions?|conventions?|guidelines?)\b/i;
+  /\b(?:this|these)\s+(?:entire\s+|whole\s+)?(?:files?|documents?|pages?|sections?|guides?)\b|\bthese\s+rules\b/i;
 // A list item led by a link ("[specs.md](./specs.md) — the shared base") points to a file: a see-also list, not a rule.
 const LINK_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[^\]\n]+\]\([^)\s]+\)/;
 
