@@ -165,6 +165,19 @@ const PROSE_WORDS = new Set([
   'be',
 ]);
 
+/** Each package.json of the repository, parsed (one that is no JSON object is left out). */
+function* packageJsons(manifests: ReadonlyMap<string, string>): Generator<Record<string, unknown>> {
+  for (const [path, text] of manifests) {
+    if (!path.endsWith('package.json')) continue;
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (parsed !== null && typeof parsed === 'object') yield parsed as Record<string, unknown>;
+    } catch {
+      // A package.json that is no JSON names no dependency and installs no command.
+    }
+  }
+}
+
 /**
  * The packages the repository depends on (and their scopes), and the commands its scripts run:
  * `pnpm turbo`, `yarn vitest`, `pnpm changeset` run a binary when no script has the name. (A binary
@@ -172,36 +185,30 @@ const PROSE_WORDS = new Set([
  */
 function dependencyNames(manifests: ReadonlyMap<string, string>): Set<string> {
   const names = new Set<string>();
-  for (const [path, text] of manifests) {
-    if (!path.endsWith('package.json')) continue;
-    try {
-      const parsed = JSON.parse(text) as Record<string, unknown>;
-      for (const field of ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies']) {
-        const deps = parsed[field];
-        if (deps !== null && typeof deps === 'object')
-          for (const name of Object.keys(deps)) {
-            names.add(name);
-            // A scoped package's binary is usually named after its scope: `changeset` of `@changesets/cli`,
-            // `playwright` of `@playwright/test` (`@types/*` install no binary).
-            const scope = /^@([\w.-]+)\//.exec(name)?.[1];
-            if (scope !== undefined && scope !== 'types') names.add(scope).add(scope.replace(/s$/, ''));
-          }
-      }
-      const scripts = parsed['scripts'];
-      if (scripts !== null && typeof scripts === 'object')
-        for (const body of Object.values(scripts))
-          if (typeof body === 'string')
-            for (const command of body.split(/&&|\|\||[;|]/)) {
-              // The first word after any `VAR=value`: `changeset version`, `NODE_ENV=test vitest`.
-              const word = command
-                .trim()
-                .split(/\s+/)
-                .find((token) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(token));
-              if (word !== undefined && /^[a-z][\w.-]*$/.test(word)) names.add(word);
-            }
-    } catch {
-      // A package.json that is no JSON names no dependency.
+  for (const parsed of packageJsons(manifests)) {
+    for (const field of ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies']) {
+      const deps = parsed[field];
+      if (deps !== null && typeof deps === 'object')
+        for (const name of Object.keys(deps)) {
+          names.add(name);
+          // A scoped package's binary is usually named after its scope: `changeset` of `@changesets/cli`,
+          // `playwright` of `@playwright/test` (`@types/*` install no binary).
+          const scope = /^@([\w.-]+)\//.exec(name)?.[1];
+          if (scope !== undefined && scope !== 'types') names.add(scope).add(scope.replace(/s$/, ''));
+        }
     }
+    const scripts = parsed['scripts'];
+    if (scripts !== null && typeof scripts === 'object')
+      for (const body of Object.values(scripts))
+        if (typeof body === 'string')
+          for (const command of body.split(/&&|\|\||[;|]/)) {
+            // The first word after any `VAR=value`: `changeset version`, `NODE_ENV=test vitest`.
+            const word = command
+              .trim()
+              .split(/\s+/)
+              .find((token) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(token));
+            if (word !== undefined && /^[a-z][\w.-]*$/.test(word)) names.add(word);
+          }
   }
   return names;
 }
@@ -209,17 +216,11 @@ function dependencyNames(manifests: ReadonlyMap<string, string>): Set<string> {
 /** The commands the repository's packages install (`bin` of each package.json). */
 function binNames(manifests: ReadonlyMap<string, string>): Set<string> {
   const names = new Set<string>();
-  for (const [path, text] of manifests) {
-    if (!path.endsWith('package.json')) continue;
-    try {
-      const parsed = JSON.parse(text) as Record<string, unknown>;
-      const bin = parsed['bin'];
-      if (typeof bin === 'string' && typeof parsed['name'] === 'string')
-        names.add(parsed['name'].replace(/^@[^/]+\//, ''));
-      else if (bin !== null && typeof bin === 'object') for (const name of Object.keys(bin)) names.add(name);
-    } catch {
-      // A package.json that is no JSON installs no command.
-    }
+  for (const parsed of packageJsons(manifests)) {
+    const bin = parsed['bin'];
+    if (typeof bin === 'string' && typeof parsed['name'] === 'string')
+      names.add(parsed['name'].replace(/^@[^/]+\//, ''));
+    else if (bin !== null && typeof bin === 'object') for (const name of Object.keys(bin)) names.add(name);
   }
   return names;
 }

@@ -5,7 +5,7 @@
  * or SessionStart (of any session in this repository) reads the rest of that session's transcript.
  * A marker holds where the transcript is, never its text: the transcript itself is what is kept.
  */
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomicSync } from '../core/files/atomic-write.js';
 import type { MemoryPaths } from '../core/layout.js';
@@ -34,10 +34,8 @@ export function markTailLeft(paths: MemoryPaths, marker: TailLeft): void {
 
 /** Returns the markers left, oldest first (unreadable ones are dropped). */
 export function listTailsLeft(paths: MemoryPaths): ListedTail[] {
-  if (!existsSync(paths.tailsLeftDir)) return [];
   const markers: ListedTail[] = [];
-  for (const name of readdirSync(paths.tailsLeftDir)) {
-    if (!name.endsWith('.json')) continue;
+  for (const name of listTailLeftFiles(paths)) {
     try {
       markers.push({ ...(JSON.parse(readFileSync(join(paths.tailsLeftDir, name), 'utf8')) as TailLeft), file: name });
     } catch {

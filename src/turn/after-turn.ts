@@ -12,7 +12,7 @@ import { acquireLock, adoptLock } from '../core/files/lock.js';
 import type { HookContext } from '../core/hook-context.js';
 import { memoryPaths, type MemoryPaths } from '../core/layout.js';
 import { listSessions } from '../session/session-store.js';
-import { listTailLeftFiles, listTailsLeft } from '../session/tails-left.js';
+import { listTailLeftFiles } from '../session/tails-left.js';
 import { finishTailsLeft } from '../session/finish-tails-left.js';
 import { durableConsumer } from './durable-consumer.js';
 import { AFTER_TURN_STALE_MS, afterTurnLocks } from './after-turn-locks.js';
@@ -68,7 +68,6 @@ type Turn = { release: () => void; waitForQuiet: () => Promise<void> };
  * (and so sees whatever they would have). Returns the turn, or null when another step is already
  * queued.
  */
-
 async function takeTurn(paths: MemoryPaths): Promise<Turn | null> {
   const locks = afterTurnLocks(paths);
   // The Stop that started this step took `queued` for it, unless another step was queued already.
@@ -120,7 +119,7 @@ function quietWaiter(paths: MemoryPaths): () => Promise<void> {
  * session's lock as its next hook would.
  */
 async function settleDeferred(root: string, paths: MemoryPaths, waitForQuiet: () => Promise<void>): Promise<void> {
-  if (listTailsLeft(paths).length === 0 && deferredSessions(paths).length === 0) return;
+  if (listTailLeftFiles(paths).length === 0 && deferredSessions(paths).length === 0) return;
   const context: HookContext = {
     root,
     paths,
