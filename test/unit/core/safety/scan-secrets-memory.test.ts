@@ -19,6 +19,9 @@ describe('findSecrets: credentials with no known format', () => {
     ['a random token of mixed case and digits', fake('k9Qm', '2xLp7Rw4Tz8Vn3Bc6Hd1Jf')],
     ['a random token of lower case and digits', fake('h3k9q2m8', 'x7v4p1z6r5t0w2n8')],
     ['a random token of upper case and digits', fake('7QZL2M9R', 'T4WB8NCX1KV5')],
+    // Each half reads as "letters, a number, letters" once split at the `-` or `_`; the case flips say otherwise.
+    ['a random token in two halves', fake('rKWq38hX-', '9vbNmDs')],
+    ['a random token in two halves, joined by _', fake('cTRa07wQ_', '4Lm2vXp')],
     ['a prefixed token of a vendor no rule knows', fake('acme_live_', 'q8Zr2LmX4vT9kWp3Nd7Bf1Hs')],
     ['a prefixed token with a type part', fake('tskey-api-', 'kQ3vZ8mN2pLw-R7tY4xB9cD2fG6hJ1kM5nP8qS3v')],
     ['a prefixed hex key', fake('pubkey-', '8c3a1f0b9d2e7c6a5b4f3e2d1c0b9a8f')],
@@ -108,6 +111,7 @@ describe('findSecrets: look-alikes that are not secrets', () => {
     'Logs are in /Users/me/.claude/projects/-Users-me-app/33c772d9-b322-4f61-a37d-7d5634a80b45.jsonl',
     'Names must match ^[A-Za-z0-9_-]+$ exactly.',
     'Use node20 with utf8mb4_unicode_ci and es2022 on ubuntu-22.04, tag v10.4.0-beta.3+build.20240501.',
+    'The matrix runs Ubuntu22-Node20-ES2022-Utf8MB4, Python311_Node20_Java17 and ReactNative73-iOS17-Android14.',
     'Install with ssh-ed25519 AAAAC3NzaC1lZDI1NTE5 as the key type prefix.',
   ])('leaves the named digest or identifier in %s alone', (text) => {
     expect(findSecrets(text)).toEqual([]);
