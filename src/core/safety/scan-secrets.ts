@@ -138,6 +138,15 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     accept: (v) => isNotExample(v) && !isPlaceholder(v),
     hints: ['_live_', '_test_'],
   },
+  // gitleaks' gcp-service-account rule (rules/gcp.go at the vendored commit), which gitleaks keeps
+  // out of its default config: a code scanner meets the line in every fixture and Terraform doc. A
+  // team memory has no reason to carry a service-account key file, and its type line is the one
+  // field every such file has; the private key itself is the private-key rule's.
+  {
+    id: 'gcp-service-account',
+    pattern: /"type"\s*:\s*"service_account"/g,
+    hints: ['service_account'],
+  },
   { id: 'google-api-key', pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, hints: ['aiza'] },
   {
     id: 'anthropic-key',

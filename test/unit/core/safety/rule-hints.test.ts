@@ -128,6 +128,7 @@ const WRITTEN = [
   fake('https://hooks.slack.com/services/', BODY),
   fake('xoxb-', '123456789012-a8Kd93LmQp2Zx7Vb4Nc1'),
   fake('sk_live_', BODY),
+  '{ "type" :  "service_account", "project_id": "billing-prod" }',
   fake('AIza', 'SyA8Kd93LmQp2Zx7Vb4Nc1Rt6Yw0Ue5Ji3H'),
   fake('sk-ant-api03-', BODY),
   fake('sk-proj-', BODY),

@@ -45,6 +45,8 @@ describe('findSecrets: credentials with no known format', () => {
     ['hex-key', fake('550e8400-e29b-', '41d4-a716-446655440000')],
     ['hex-key', fake('FAB7BE5B-E6DD-', '470A-A3DC-91AF003DB677')],
     ['ip-public', '133.18.42.7'],
+    ['gcp-service-account', '{"type": "service_account", "project_id": "billing-prod"}'],
+    ['gcp-service-account', 'the key file starts with "type":"service_account"'],
     ['ip-public', '52.14.200.9:8080'],
   ])('finds %s in %s', (ruleId, text) => {
     expect(rules(text)).toContain(ruleId);
@@ -77,6 +79,11 @@ describe('findSecrets: look-alikes that are not secrets', () => {
     ['the loopback address', '127.0.0.1'],
     ['a documentation address', '203.0.113.9'],
     ['a dotted version', '1.2.3.4.5'],
+    ['a service account named in prose', 'grant the service_account role to the deploy service account'],
+    [
+      'a schema with a service_account field',
+      '{"type": "object", "properties": {"service_account": {"type": "string"}}}',
+    ],
     ['a four-part version named one', 'VERSION stays the 4-digit source of truth (e.g. `1.67.0.0`)'],
     ['a password written as an ellipsis', 'git rewrites remotes to https://x-access-token:...@github.com/...'],
     [
