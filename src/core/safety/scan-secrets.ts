@@ -5,6 +5,7 @@
  * with no known format at all, judged by their shape (secret-shapes.ts). A finding is a rule id
  * and a span, never the value, so callers can log findings without leaking what they found.
  */
+import { credentialCallHints, credentialCallPattern } from './credential-calls.js';
 import { compileHints, hintsOf, type CompiledHints } from './hint-finder.js';
 import { findGitleaksSecrets, findMarkedKeys } from './gitleaks-scan.js';
 import {
@@ -197,6 +198,14 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     accept: isRealPassword,
     hints: ['-password'],
   },
+  // A password written as the argument of a call that takes one there (credential-calls.ts).
+  ...([1, 2] as const).map((position): PatternRule => ({
+    id: 'call-argument-password',
+    pattern: credentialCallPattern(position),
+    group: 2,
+    accept: (value) => isRealPassword(value) && !isPlaceholder(value),
+    hints: credentialCallHints(position),
+  })),
 ];
 
 // A key name that says "this holds a credential".

@@ -46,6 +46,10 @@ describe('findSecrets: credentials with no known format', () => {
     ['hex-key', fake('FAB7BE5B-E6DD-', '470A-A3DC-91AF003DB677')],
     ['ip-public', '133.18.42.7'],
     ['gcp-service-account', '{"type": "service_account", "project_id": "billing-prod"}'],
+    ['call-argument-password', fake('dso.OpenDSObject("LDAP://dc1.corp/OU=IT", "CORP\\svc", "Win', 'ter24", 1)')],
+    ['call-argument-password', fake('DriverManager.getConnection(url, "sa", "hun', 'ter2");')],
+    ['call-argument-password', fake('server.login("ops@corp.test", "app-', 'pw-71");')],
+    ['call-argument-password', fake("l.simple_bind_s('cn=admin,dc=corp', 'ldap", "-pw')")],
     ['gcp-service-account', 'the key file starts with "type":"service_account"'],
     ['ip-public', '52.14.200.9:8080'],
   ])('finds %s in %s', (ruleId, text) => {
@@ -79,6 +83,10 @@ describe('findSecrets: look-alikes that are not secrets', () => {
     ['the loopback address', '127.0.0.1'],
     ['a documentation address', '203.0.113.9'],
     ['a dotted version', '1.2.3.4.5'],
+    ['a call that passes its password in a variable', 'DriverManager.getConnection(url, user, password)'],
+    ['a call that reads it from the environment', 'new Sequelize("app", "root", process.env.DB_PASS, {})'],
+    ['a call with a templated password', 'new PDO("mysql:host=db", "root", "${DB_PASSWORD}")'],
+    ['a call with the password left empty', 'mysqli_connect("localhost", "root", "")'],
     ['a service account named in prose', 'grant the service_account role to the deploy service account'],
     [
       'a schema with a service_account field',
