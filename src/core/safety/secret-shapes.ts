@@ -90,10 +90,10 @@ export function isWordlike(segment: string): boolean {
   // CONSTANT, DEFINITIONS: an upper-case word (a run of one letter is filler, not a word).
   if (/^[A-Z]{2,14}$/.test(segment) && /[AEIOUY]/.test(segment) && new Set(segment).size >= 3) return true;
   if (/^[A-Z]?[a-z]+$/.test(segment)) return segment.length <= 6 || isPronounceable(segment);
-  // node20, utf8mb4, es2022, x86, i18n, k8s, Node20, UTF8: a word with a number in it. Note: the
-  // word is in one case or capitalised; letters that switch case before the number (`dFUO04zS`)
-  // are the pieces of a generated key split at its `-` or `_`, not a word.
-  const wordAndNumber = /^([A-Z]?[a-z]+|[A-Z]+)\d{1,4}(?:[a-z]{0,3}|[A-Z]{0,3})$/.exec(segment);
+  // node20, es2022, x86, i18n, k8s, Node20, UTF8, UInt32, IPv6: a word with a number in it. Note:
+  // its capitals come first (an acronym, a capitalised word); letters that go back to upper case
+  // before the number (`dFUO04zS`) are a piece of a generated key split at its `-` or `_`.
+  const wordAndNumber = /^(?=[A-Za-z])([A-Z]*[a-z]*)\d{1,4}(?:[a-z]{0,3}|[A-Z]{0,3})$/.exec(segment);
   if (wordAndNumber && segment.length <= 10 && (wordAndNumber[1]!.length <= 4 || readsAsWords(wordAndNumber[1]!)))
     return true;
   // camelCase and PascalCase: every part a word, an acronym or a short number. An acronym's

@@ -127,6 +127,7 @@ describe('findSecrets: look-alikes that are not secrets', () => {
     'Names must match ^[A-Za-z0-9_-]+$ exactly.',
     'Use node20 with utf8mb4_unicode_ci and es2022 on ubuntu-22.04, tag v10.4.0-beta.3+build.20240501.',
     'The matrix runs Ubuntu22-Node20-ES2022-Utf8MB4, Python311_Node20_Java17 and ReactNative73-iOS17-Android14.',
+    'Types: UInt32-UInt64-BFloat16, IPv4-IPv6-OAuth2-IMDSv2 and ARMv7-GPLv3-TLSv1 builds.',
     'Install with ssh-ed25519 AAAAC3NzaC1lZDI1NTE5 as the key type prefix.',
   ])('leaves the named digest or identifier in %s alone', (text) => {
     expect(findSecrets(text)).toEqual([]);
