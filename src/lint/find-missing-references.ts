@@ -1,14 +1,16 @@
 /**
  * References that no longer resolve, read by the anchor engine's finder (core/anchors/find-references.ts)
  * and, for commands, resolved by its resolver (core/anchors/resolve-anchors.ts) against the working
- * tree's manifests:
+ * tree's manifests. Each is reported only on evidence that the text means a file, script or target
+ * of this repository that is really missing:
  * - `missing-path`: a path with a "/" whose first part exists, relative to the repository root or
- *   to the file, that is not in the working tree (package names, `org/repo` and paths of other
- *   machines are left alone);
+ *   to the file, that is not in the working tree, and that git saw removed or renamed after the agent
+ *   file came in (path-history.ts: the message says where it went) or, without such history, that
+ *   names a file (an extension) in a folder the repository has;
  * - `missing-script` / `missing-target`: a package script (`npm run X`, `pnpm X`…) or a make or
  *   just target written as code (a code span or block: in prose "make sure" is English) that no
- *   package.json, Makefile or justfile of the repository defines, when the repository has one.
- * (The engine's rename detection, against a commit's tree, would also say where a file went: not used.)
+ *   package.json, Makefile or justfile of the repository defines, when the repository has one and
+ *   reads all of its targets, in a file that names no other repository.
  */
 import { posix } from 'node:path';
 import type { LintFinding } from './lint-report.js';
@@ -17,6 +19,7 @@ import { findRepositoryPaths } from '../core/text/repository-paths.js';
 import { isExampleItem, isNoFileMeant } from './is-no-file-meant.js';
 import { findNamedRepositories, isAboutManyRepositories } from './other-repositories.js';
 import { readTreeDrawing, type TreeEntry } from './read-tree-drawing.js';
+import { NO_HISTORY, type PathHistory } from './path-history.js';
 import { findReferences } from '../core/anchors/find-references.js';
 import { resolveReference } from '../core/anchors/resolve-anchors.js';
 import { isManifestKind, isManifestOf, type ManifestKind, type RepoSnapshot } from '../core/anchors/repo-snapshot.js';
@@ -29,6 +32,8 @@ export type ReferenceView = {
   ignored: (paths: readonly string[]) => ReadonlySet<string>;
   /** The names of the folders directly in a repository-relative folder ("" for the root); none when absent. */
   foldersIn?: (dir: string) => readonly string[];
+  /** What git's history says of missing repository paths and of the agent files naming them: asked once, for all; none when absent. */
+  history?: (paths: readonly string[], files: readonly string[]) => PathHistory;
 };
 
 /** Returns a finding per referenced path, script or target that does not resolve in `view`; never throws. */
@@ -43,13 +48,18 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   const dependencies = dependencyNames(view.manifests);
   // The repository builds a package manager (its package.json's `bin` names pnpm): `pnpm change` is that tool's own command.
   const managers = ['npm', 'pnpm', 'yarn', 'bun'].filter((name) => binNames(view.manifests).has(name));
-  // A Makefile with a match-anything rule (`%: Makefile`, Sphinx's) makes every target.
-  const anyTarget = [...view.manifests].some(
-    ([path, text]) => isManifestOf(path, 'make') && /^%::?(?:\s|$)/m.test(text),
-  );
+  // A Makefile with a match-anything rule (`%: Makefile`, Sphinx's) makes every target; one that includes
+  // another (`include tools/*.mk`), or a justfile that imports one, has targets this check does not read.
+  const anyTarget = (kind: ManifestKind) =>
+    [...view.manifests].some(
+      ([path, text]) =>
+        isManifestOf(path, kind) &&
+        (kind === 'make' ? /^(?:%::?(?:\s|$)|-?s?include\s)/m.test(text) : /^(?:import\??|mod\??)\s/m.test(text)),
+    );
+  const unreadTargets = { make: anyTarget('make'), just: anyTarget('just') };
   const out: LintFinding[] = [];
   // Missing paths wait for one question to git: which of them it ignores.
-  const missing: { path: string; at: number; finding: LintFinding }[] = [];
+  const missing: { path: string; reference: string; file: string; line: number }[] = [];
   // Rules shared across a team's repositories name the others ("the `Documentation` repo, at `Documentation/web/`").
   const otherRepositories = findNamedRepositories(sources.map((source) => source.text ?? ''));
   for (const source of sources) {
@@ -59,6 +69,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     );
     const seen = new Set<string>();
     const trees = readTreeDrawing(source.text ?? '');
+    const speaksOfOthers = findNamedRepositories([source.text ?? '']).size > 0;
     for (const [index, doc] of source.documents.entries()) {
       // A section on several repositories ("## The repos and their shape") names their paths and commands.
       if (isAboutManyRepositories(doc.section.split(' > ').at(-1) ?? '')) continue;
@@ -85,26 +96,17 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         const path =
           written !== null && drawn.length > 0 ? missingTreePath(reference, source.path, view.exists, drawn) : written;
         if (path !== null && !home.has(reference.replace(/^\.?\/+/, '')) && !isNoFileMeant(reference, doc, view.exists))
-          missing.push({
-            path,
-            at: out.length,
-            finding: {
-              code: 'missing-path',
-              level: 'warning',
-              file: source.path,
-              line: doc.line,
-              message: `${reference} does not exist in the repository: the agent is sent to a file that is gone`,
-            },
-          });
+          missing.push({ path, reference, file: source.path, line: doc.line });
       }
-      // "❌ `pnpm typecheck` — nonexistent": a bad example runs nothing.
-      for (const reference of isExampleItem(doc.text) ? [] : commandsWrittenAsCode(doc)) {
+      // "❌ `pnpm typecheck` — nonexistent": a bad example runs nothing. A file that names another repository
+      // ("site build internals live in the Documentation repo") may run that one's commands: nothing says which.
+      for (const reference of isExampleItem(doc.text) || speaksOfOthers ? [] : commandsWrittenAsCode(doc)) {
         const key = `${reference.kind}:${reference.value}`;
         // `npm start` / `pnpm start` with no start script runs `node server.js`: no command fails.
         if (
           seen.has(key) ||
           !has(reference.kind) ||
-          (reference.kind === 'make' && anyTarget) ||
+          (reference.kind !== 'script' && unreadTargets[reference.kind]) ||
           (reference.kind === 'script' &&
             (reference.value === 'start' ||
               dependencies.has(reference.value) ||
@@ -132,7 +134,50 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   }
   const ignored = missing.length === 0 ? new Set<string>() : view.ignored(missing.map((entry) => entry.path));
   const paths = missing.filter((entry) => !ignored.has(entry.path) && !isBuildOutput(entry.path));
-  return [...paths.map((entry) => entry.finding), ...out];
+  const history =
+    paths.length === 0 || view.history === undefined
+      ? NO_HISTORY
+      : view.history(
+          [...new Set(paths.map((entry) => withoutSlash(entry.path)))],
+          [...new Set(paths.map((entry) => entry.file))],
+        );
+  const gone = paths.flatMap((entry): LintFinding[] => {
+    const removal = history.removed.get(withoutSlash(entry.path));
+    const added = history.added.get(entry.file);
+    // Removed after the agent file came in: the text was right once. Otherwise only a file of a folder the repository has.
+    const removedSince = removal !== undefined && added !== undefined && removal.time > added;
+    if (!removedSince && (entry.reference.endsWith('/') || !isFileInExistingFolder(entry.path, view.exists))) return [];
+    const since =
+      removal === undefined
+        ? ''
+        : removal.renamedTo === undefined
+          ? ` (removed in ${removal.commit})`
+          : ` (moved to ${removal.renamedTo} in ${removal.commit})`;
+    return [
+      {
+        code: 'missing-path',
+        level: 'warning',
+        file: entry.file,
+        line: entry.line,
+        message: `${entry.reference} does not exist in the repository${since}: the agent is sent to a file that is gone`,
+      },
+    ];
+  });
+  return [...gone, ...out];
+}
+
+const withoutSlash = (path: string) => path.replace(/\/+$/, '');
+
+/**
+ * Whether a missing repository path names a file (an extension) in a folder the repository has:
+ * without history, the shape that says a file of this repository was meant. A folder (`tests/module/`,
+ * `src/tools/` for `src/fastmcp/tools/`), a name without extension (`models/__init__`, a docs-site
+ * route) or a file in a folder the repository lacks (a generated project's `src/lib/bot.ts`) says too little.
+ */
+function isFileInExistingFolder(path: string, exists: (path: string) => boolean): boolean {
+  if (!/\.[A-Za-z][A-Za-z0-9]{0,9}$/.test(posix.basename(path))) return false;
+  const folder = posix.dirname(path);
+  return folder === '.' || exists(folder);
 }
 
 /**
@@ -193,8 +238,10 @@ function dependencyNames(manifests: ReadonlyMap<string, string>): Set<string> {
           names.add(name);
           // A scoped package's binary is usually named after its scope: `changeset` of `@changesets/cli`,
           // `playwright` of `@playwright/test` (`@types/*` install no binary).
-          const scope = /^@([\w.-]+)\//.exec(name)?.[1];
-          if (scope !== undefined && scope !== 'types') names.add(scope).add(scope.replace(/s$/, ''));
+          // or after its own name (`biome` of `@biomejs/biome`).
+          const [, scope, own] = /^@([\w.-]+)\/([\w.-]+)$/.exec(name) ?? [];
+          if (scope !== undefined && own !== undefined && scope !== 'types')
+            names.add(scope).add(scope.replace(/s$/, '')).add(own);
         }
     }
     const scripts = parsed['scripts'];

@@ -15,6 +15,7 @@ import {
 import type { PlannedLoads } from './plan-agent-loads.js';
 import type { LintDocument, LintSource } from './lint-document.js';
 import type { AgentFileKind } from './classify-agent-file.js';
+import type { PathHistory } from './path-history.js';
 import { findImportProblems, findOverBudget, findPastCodexCap } from './find-load-problems.js';
 import { findDuplicates } from './find-duplicates.js';
 import { findContradictions } from './find-contradictions.js';
@@ -33,6 +34,8 @@ export type LintRequest = {
   exists: (path: string) => boolean;
   /** Which of the repository-relative paths git ignores. */
   ignored: (paths: readonly string[]) => ReadonlySet<string>;
+  /** What git's history says of missing paths and of the agent files naming them. */
+  history: (paths: readonly string[], files: readonly string[]) => PathHistory;
   /** The file a repository-relative path is, symlinks followed (the path itself when unknown). */
   realPath: (path: string) => string;
   /** The repository's package.json, Makefile and justfile texts, by path. */
@@ -93,6 +96,7 @@ export function lintLoads(request: LintRequest): LintReport {
       exists: request.exists,
       manifests: request.manifests,
       ignored: request.ignored,
+      history: request.history,
       foldersIn: request.foldersIn,
     }),
     ...findUnmatchedGlobs(loads, request.globMatches),

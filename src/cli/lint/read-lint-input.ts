@@ -13,6 +13,7 @@ import { listFilesUnder, walkMemoryFiles } from '../../search/discover-memory-fi
 import { classifyAgentFile, type AgentFileKind } from '../../lint/classify-agent-file.js';
 import { DEFAULT_AGENT_SETTINGS, type AgentSettings, type LintView } from '../../lint/plan-agent-loads.js';
 import { globRegExp } from '../../core/anchors/repo-snapshot.js';
+import { NO_HISTORY, parsePathHistory, withRenames, type PathHistory } from '../../lint/path-history.js';
 
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
 /** Where package scripts and make and just targets are defined (the anchor engine's manifests). */
@@ -44,6 +45,8 @@ export type LintInput = {
   foldersIn: (dir: string) => string[];
   /** Which of the repository-relative paths git ignores (one `git check-ignore` for all). */
   ignored: (paths: readonly string[]) => ReadonlySet<string>;
+  /** What git's history says of missing paths and of the agent files naming them (one `git log`, one `git show`). */
+  history: (paths: readonly string[], files: readonly string[]) => PathHistory;
   /** Settings files that could not be read as their agent reads them. */
   warnings: string[];
 };
@@ -81,6 +84,7 @@ export function readLintInput(root: string): LintInput {
     globMatches: (glob) => globMatches(root, glob),
     foldersIn: (dir) => foldersIn(root, dir),
     ignored: (paths) => ignoredPaths(root, paths),
+    history: (paths, files) => readPathHistory(root, paths, files),
     warnings,
   };
 }
@@ -132,6 +136,37 @@ function ignoredPaths(root: string, paths: readonly string[]): Set<string> {
   });
   if (result.status !== 0 || typeof result.stdout !== 'string') return new Set();
   return new Set(result.stdout.split('\0').filter((path) => path !== ''));
+}
+
+/** Removing commits whose renames are read (one `git show` for all). */
+const MAX_RENAME_COMMITS = 20;
+
+/**
+ * The removals of `paths` and the first additions of `files` in the history of HEAD; none without
+ * git, commits or history (a shallow clone knows only its own commits). Merges are not diffed:
+ * their removals are their parents'.
+ */
+function readPathHistory(root: string, paths: readonly string[], files: readonly string[]): PathHistory {
+  if (paths.length === 0) return NO_HISTORY;
+  const pathspecs = [...paths, ...files].map((path) => `:(literal)${path}`);
+  const log = spawnSync(
+    'git',
+    ['log', '--format=%x01%h %ct', '--name-status', '--no-renames', '--diff-filter=AD', 'HEAD', '--', ...pathspecs],
+    { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (log.status !== 0 || typeof log.stdout !== 'string') return NO_HISTORY;
+  const history = parsePathHistory(log.stdout, paths, files);
+  const commits = [...new Set([...history.removed.values()].map((removal) => removal.commit))].slice(
+    0,
+    MAX_RENAME_COMMITS,
+  );
+  if (commits.length === 0) return history;
+  const show = spawnSync('git', ['show', '-M', '--name-status', '--format=%x01%h %ct', ...commits], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return show.status === 0 && typeof show.stdout === 'string' ? withRenames(history, show.stdout) : history;
 }
 
 /** Whether `abs` exists; a path through a file (`a.yml/b`, ENOTDIR) does not. */

@@ -41,6 +41,7 @@ export async function runLint(options: LintOptions): Promise<LintOutcome> {
     exists: input.view.exists,
     realPath: input.view.realPath,
     ignored: input.ignored,
+    history: input.history,
     manifests: input.manifests,
     globMatches: input.globMatches,
     foldersIn: input.foldersIn,

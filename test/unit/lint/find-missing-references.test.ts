@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findMissingReferences } from '../../../src/lint/find-missing-references.js';
+import { parsePathHistory, withRenames, type PathHistory } from '../../../src/lint/path-history.js';
 
 const manifests = new Map([
   ['package.json', JSON.stringify({ scripts: { build: 'tsc', test: 'vitest run' } })],
@@ -55,7 +56,7 @@ const paths = (text: string, ignored: string[] = []) =>
 
 describe('findMissingReferences: paths', () => {
   it('flags a file gone from a folder the repository has', () => {
-    expect(paths('The handlers live in `src/handlers/users.ts`.')).toEqual(['src/handlers/users.ts']);
+    expect(paths('The handlers live in `src/handlers.ts`.')).toEqual(['src/handlers.ts']);
   });
 
   it('leaves ignored paths and build output alone, asking git once', () => {
@@ -93,8 +94,8 @@ describe('findMissingReferences: paths', () => {
     expect(paths('Skills live in `~/src/skills/`; `src/skills/` wins when both exist.')).toEqual([]);
     expect(paths('Add folders like `src/data/` only when needed (e.g. `src/x.ts -> web/x.ts`).')).toEqual([]);
     expect(paths('One HTTP src/client pair; a single tests/file change.')).toEqual([]);
-    // Written as code, or with an extension, a two-part path is a path.
-    expect(paths('Handlers: `src/handlers`, and tests/test_api.py.')).toEqual(['src/handlers', 'tests/test_api.py']);
+    // With an extension a two-part path is a path; a folder is left to history (below).
+    expect(paths('Handlers: `src/handlers`, and tests/test_api.py.')).toEqual(['tests/test_api.py']);
   });
 
   it('reads a path under a folder the same text names, or from a folder between the file and the root', () => {
@@ -137,7 +138,7 @@ describe('findMissingReferences: a drawn tree', () => {
   });
 
   it('flags a drawn file that is gone, and leaves one under a build folder alone', () => {
-    expect(drawn(tree, ['src', 'packages', 'packages/web'])).toEqual(['src/routes/home.ts']);
+    expect(drawn(tree, ['src', 'packages', 'packages/web', 'packages/web/src/routes'])).toEqual(['src/routes/home.ts']);
   });
 
   it('reads a tree drawn under a file (what it imports) as written', () => {
@@ -235,11 +236,102 @@ describe('findMissingReferences: commands that are no script or target', () => {
     ).toEqual([]);
   });
 
+  it("takes the targets of a Makefile that includes another, or of a justfile that imports one, and a scoped package's own name", () => {
+    const including = new Map([
+      ['package.json', JSON.stringify({ scripts: { test: 'vitest' }, devDependencies: { '@biomejs/biome': '2' } })],
+      ['Makefile', 'include tools/release.mk\n\ntest:\n\tgo test ./...\n'],
+      ['justfile', 'import "tools/ci.just"\n\nfmt:\n\tcargo fmt\n'],
+    ]);
+    expect(commands('make release\njust ci\npnpm biome check\npnpm lint', including)).toEqual(['the script lint']);
+  });
+
+  it('leaves the commands of a file that names another repository alone', () => {
+    const docs = findMissingReferences(
+      [
+        {
+          path: '.claude/rules/docs.md',
+          team: false,
+          scope: '',
+          text: 'Site build internals live in the Documentation repo.\n\nVerify with `npm run check`.\n',
+          documents: [
+            { text: 'Site build internals live in the Documentation repo.', section: '', line: 1 },
+            { text: 'Verify with `npm run check`.', section: '', line: 3 },
+          ],
+        },
+      ],
+      { exists: () => false, manifests, ignored: () => new Set() },
+    );
+    expect(docs).toEqual([]);
+  });
+
   it('takes a binary the scripts run, and every target of a Makefile with a match-anything rule', () => {
     const withRelease = new Map([
       ['package.json', JSON.stringify({ scripts: { release: 'NODE_ENV=ci changeset version && tsc' } })],
       ['docs/Makefile', 'help:\n\tsphinx-build -M help . _build\n\n%: Makefile\n\tsphinx-build -M $@ . _build\n'],
     ]);
     expect(commands('pnpm changeset\nmake html\npnpm lint', withRelease)).toEqual(['the script lint']);
+  });
+});
+
+describe('findMissingReferences: the evidence a path is gone', () => {
+  const present = new Set(['src', 'docs', 'tests']);
+  const gone = (text: string, history?: PathHistory) =>
+    findMissingReferences(
+      [{ path: 'AGENTS.md', team: false, scope: '', documents: [{ text, section: '', line: 1 }] }],
+      {
+        exists: (path) => present.has(path),
+        manifests: new Map(),
+        ignored: () => new Set(),
+        ...(history === undefined ? {} : { history: () => history }),
+      },
+    ).map((f) => f.message.replace(': the agent is sent to a file that is gone', ''));
+  const added = new Map([['AGENTS.md', 1000]]);
+
+  it('without history, takes only a file in a folder the repository has', () => {
+    expect(
+      gone('See `docs/setup.md`, `src/tools/`, `tests/module`, `src/lib/bot.ts` and `src/models/__init__`.'),
+    ).toEqual(['docs/setup.md does not exist in the repository']);
+  });
+
+  it('takes a folder or file git saw removed after the agent file came in, and says where it went', () => {
+    const history: PathHistory = {
+      removed: new Map([
+        ['src/tools', { commit: 'abc1234', time: 2000, renamedTo: 'src/app/tools' }],
+        ['src/lib/bot.ts', { commit: 'def5678', time: 2000 }],
+      ]),
+      added,
+    };
+    expect(gone('Tools in `src/tools/`; the bot in `src/lib/bot.ts`.', history)).toEqual([
+      'src/tools/ does not exist in the repository (moved to src/app/tools in abc1234)',
+      'src/lib/bot.ts does not exist in the repository (removed in def5678)',
+    ]);
+  });
+
+  it('leaves a folder removed before the agent file came in alone: its text was written knowing', () => {
+    const history: PathHistory = { removed: new Map([['src/tools', { commit: 'abc1234', time: 500 }]]), added };
+    expect(gone('Install the skill to `src/tools/`.', history)).toEqual([]);
+  });
+});
+
+describe('parsePathHistory and withRenames', () => {
+  it('reads the newest removal of each path, the first addition of each file, and where a folder went', () => {
+    const log = [
+      '\x01bbb2222 300',
+      '',
+      'D\tpnpm/test/a.ts',
+      'D\tpnpm/test/b.ts',
+      '\x01aaa1111 200',
+      '',
+      'A\tAGENTS.md',
+      'D\tpnpm/test/old.ts',
+      '\x01zzz0000 100',
+      '',
+      'A\tAGENTS.md',
+    ].join('\n');
+    const history = parsePathHistory(log, ['pnpm/test', 'pnpm/tes'], ['AGENTS.md']);
+    expect([...history.removed]).toEqual([['pnpm/test', { commit: 'bbb2222', time: 300 }]]);
+    expect(history.added.get('AGENTS.md')).toBe(100);
+    const show = '\x01bbb2222 300\n\nR100\tpnpm/test/a.ts\tpnpm11/pnpm/test/a.ts\nM\tpackage.json\n';
+    expect(withRenames(history, show).removed.get('pnpm/test')?.renamedTo).toBe('pnpm11/pnpm/test');
   });
 });

@@ -1,0 +1,82 @@
+/**
+ * What git's history says of the paths an agent file names and cannot find: the strongest evidence
+ * that a path means a file of this repository that is really gone is that git saw it removed (or
+ * renamed) after the agent file came into the repository. Pure: git's output comes in as text.
+ */
+
+/** The newest commit that removed a path (for a folder, the newest that removed a file under it), and where git saw it go. */
+export type Removal = { commit: string; time: number; renamedTo?: string };
+
+export type PathHistory = {
+  removed: ReadonlyMap<string, Removal>;
+  /** When each agent file was first added (commit time, seconds). */
+  added: ReadonlyMap<string, number>;
+};
+
+export const NO_HISTORY: PathHistory = { removed: new Map(), added: new Map() };
+
+/** One commit of `git log --format=%x01%h %ct --name-status` (or `git show`): its short hash, time and status lines. */
+type LoggedCommit = { commit: string; time: number; changes: string[][] };
+
+function* commitsOf(log: string): Generator<LoggedCommit> {
+  for (const chunk of log.split('\x01').slice(1)) {
+    const [head = '', ...lines] = chunk.split('\n');
+    const [commit = '', time = '0'] = head.trim().split(' ');
+    yield {
+      commit,
+      time: Number(time),
+      changes: lines.filter((line) => line.includes('\t')).map((line) => line.split('\t')),
+    };
+  }
+}
+
+const isAtOrUnder = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);
+
+/**
+ * Returns, from `git log --name-status --no-renames --diff-filter=AD` over `paths` and `files`
+ * (newest commit first), the newest removal of each path and the first addition of each file;
+ * never throws (output it cannot read says nothing).
+ */
+export function parsePathHistory(log: string, paths: readonly string[], files: readonly string[]): PathHistory {
+  const removed = new Map<string, Removal>();
+  const added = new Map<string, number>();
+  const wanted = new Set(files);
+  for (const { commit, time, changes } of commitsOf(log))
+    for (const [status = '', path = ''] of changes) {
+      if (status === 'A' && wanted.has(path)) added.set(path, time);
+      if (status !== 'D') continue;
+      for (const missing of paths)
+        if (!removed.has(missing) && isAtOrUnder(path, missing)) removed.set(missing, { commit, time });
+    }
+  return { removed, added };
+}
+
+/**
+ * Returns `history` with where each removed path went, read from `git show -M --name-status` of
+ * the removing commits: a file's new name, or a folder's new place when its files kept their names
+ * below it (`pnpm/test/a.ts` → `pnpm11/pnpm/test/a.ts`: `pnpm11/pnpm/test`). Never throws.
+ */
+export function withRenames(history: PathHistory, show: string): PathHistory {
+  const renames = new Map<string, [string, string][]>();
+  for (const { commit, changes } of commitsOf(show))
+    renames.set(
+      commit,
+      changes.flatMap(([status = '', from = '', to = '']) =>
+        status.startsWith('R') ? [[from, to] as [string, string]] : [],
+      ),
+    );
+  const removed = new Map<string, Removal>();
+  for (const [path, removal] of history.removed) {
+    let renamedTo: string | undefined;
+    for (const [from, to] of renames.get(removal.commit) ?? []) {
+      if (from === path) renamedTo = to;
+      else if (from.startsWith(`${path}/`)) {
+        const rest = from.slice(path.length);
+        if (to.endsWith(rest)) renamedTo = to.slice(0, to.length - rest.length);
+      }
+      if (renamedTo !== undefined) break;
+    }
+    removed.set(path, renamedTo === undefined ? removal : { ...removal, renamedTo });
+  }
+  return { removed, added: history.added };
+}
