@@ -59,7 +59,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   const unreadTargets = { make: anyTarget('make'), just: anyTarget('just') };
   const out: LintFinding[] = [];
   // Missing paths wait for one question to git: which of them it ignores.
-  const missing: { path: string; reference: string; file: string; line: number }[] = [];
+  const missing: { path: string; reference: string; file: string; line: number; rooted: boolean }[] = [];
   // Rules shared across a team's repositories name the others ("the `Documentation` repo, at `Documentation/web/`").
   const otherRepositories = findNamedRepositories(sources.map((source) => source.text ?? ''));
   for (const source of sources) {
@@ -96,7 +96,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         const path =
           written !== null && drawn.length > 0 ? missingTreePath(reference, source.path, view.exists, drawn) : written;
         if (path !== null && !home.has(reference.replace(/^\.?\/+/, '')) && !isNoFileMeant(reference, doc, view.exists))
-          missing.push({ path, reference, file: source.path, line: doc.line });
+          missing.push({ path, reference, file: source.path, line: doc.line, rooted: isRooted(reference, doc.text) });
       }
       // "❌ `pnpm typecheck` — nonexistent": a bad example runs nothing. A file that names another repository
       // ("site build internals live in the Documentation repo") may run that one's commands: nothing says which.
@@ -144,9 +144,14 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   const gone = paths.flatMap((entry): LintFinding[] => {
     const removal = history.removed.get(withoutSlash(entry.path));
     const added = history.added.get(entry.file);
-    // Removed after the agent file came in: the text was right once. Otherwise only a file of a folder the repository has.
-    const removedSince = removal !== undefined && added !== undefined && removal.time > added;
-    if (!removedSince && (entry.reference.endsWith('/') || !isFileInExistingFolder(entry.path, view.exists))) return [];
+    // Removed after the agent file came in (an agent file added before the history read, or never committed, counts
+    // as older): the text was right once. Otherwise only a file of a folder the repository has.
+    const removedSince = removal !== undefined && (added === undefined || removal.time > added);
+    if (
+      !removedSince &&
+      (entry.rooted || entry.reference.endsWith('/') || !isFileInExistingFolder(entry.path, view.exists))
+    )
+      return [];
     const since =
       removal === undefined
         ? ''
@@ -167,6 +172,17 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
 }
 
 const withoutSlash = (path: string) => path.replace(/\/+$/, '');
+
+/**
+ * Whether every mention of `reference` in `text` starts at a root (`/docs/llms.txt`): how a site's
+ * route or a machine's path is written; a repository's files are written from the repository.
+ */
+function isRooted(reference: string, text: string): boolean {
+  const bare = reference.replace(/^\.?\/+/, '');
+  const offsets: number[] = [];
+  for (let at = text.indexOf(bare); at >= 0; at = text.indexOf(bare, at + 1)) offsets.push(at);
+  return offsets.length > 0 && offsets.every((at) => text[at - 1] === '/' && !/[\w.~-]/.test(text[at - 2] ?? ''));
+}
 
 /**
  * Whether a missing repository path names a file (an extension) in a folder the repository has:

@@ -9,7 +9,7 @@ export type Removal = { commit: string; time: number; renamedTo?: string };
 
 export type PathHistory = {
   removed: ReadonlyMap<string, Removal>;
-  /** When each agent file was first added (commit time, seconds). */
+  /** When each agent file was first added (commit time, seconds), when the history read has it. */
   added: ReadonlyMap<string, number>;
 };
 

@@ -140,20 +140,31 @@ function ignoredPaths(root: string, paths: readonly string[]): Set<string> {
 
 /** Removing commits whose renames are read (one `git show` for all). */
 const MAX_RENAME_COMMITS = 20;
+/** The newest commits read for removals: older history costs a walk as long as the repository's (20,000 commits: 0.3 s). */
+const HISTORY_COMMITS = 5000;
 
 /**
- * The removals of `paths` and the first additions of `files` in the history of HEAD; none without
- * git, commits or history (a shallow clone knows only its own commits). Merges are not diffed:
- * their removals are their parents'.
+ * The removals of `paths` and the first additions of `files` in the newest commits of HEAD; none
+ * without git, commits or history (a shallow clone knows only its own commits). Merges are not
+ * diffed: their removals are their parents'.
  */
 function readPathHistory(root: string, paths: readonly string[], files: readonly string[]): PathHistory {
   if (paths.length === 0) return NO_HISTORY;
+  const git = (args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const boundary = git(['rev-list', '--max-count=1', `--skip=${HISTORY_COMMITS}`, 'HEAD']);
+  if (boundary.status !== 0 || typeof boundary.stdout !== 'string') return NO_HISTORY;
+  const oldest = boundary.stdout.trim();
   const pathspecs = [...paths, ...files].map((path) => `:(literal)${path}`);
-  const log = spawnSync(
-    'git',
-    ['log', '--format=%x01%h %ct', '--name-status', '--no-renames', '--diff-filter=AD', 'HEAD', '--', ...pathspecs],
-    { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
+  const log = git([
+    'log',
+    '--format=%x01%h %ct',
+    '--name-status',
+    '--no-renames',
+    '--diff-filter=AD',
+    oldest === '' ? 'HEAD' : `${oldest}..HEAD`,
+    '--',
+    ...pathspecs,
+  ]);
   if (log.status !== 0 || typeof log.stdout !== 'string') return NO_HISTORY;
   const history = parsePathHistory(log.stdout, paths, files);
   const commits = [...new Set([...history.removed.values()].map((removal) => removal.commit))].slice(
@@ -161,11 +172,7 @@ function readPathHistory(root: string, paths: readonly string[], files: readonly
     MAX_RENAME_COMMITS,
   );
   if (commits.length === 0) return history;
-  const show = spawnSync('git', ['show', '-M', '--name-status', '--format=%x01%h %ct', ...commits], {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const show = git(['show', '-M', '--name-status', '--format=%x01%h %ct', ...commits]);
   return show.status === 0 && typeof show.stdout === 'string' ? withRenames(history, show.stdout) : history;
 }
 

@@ -293,6 +293,12 @@ describe('findMissingReferences: the evidence a path is gone', () => {
     ).toEqual(['docs/setup.md does not exist in the repository']);
   });
 
+  it('without history, leaves a path written from the root alone: a route or a path of the machine', () => {
+    expect(gone('The page then shows in `/docs/llms.txt`; see `./docs/setup.md`.')).toEqual([
+      'docs/setup.md does not exist in the repository',
+    ]);
+  });
+
   it('takes a folder or file git saw removed after the agent file came in, and says where it went', () => {
     const history: PathHistory = {
       removed: new Map([
@@ -310,6 +316,13 @@ describe('findMissingReferences: the evidence a path is gone', () => {
   it('leaves a folder removed before the agent file came in alone: its text was written knowing', () => {
     const history: PathHistory = { removed: new Map([['src/tools', { commit: 'abc1234', time: 500 }]]), added };
     expect(gone('Install the skill to `src/tools/`.', history)).toEqual([]);
+    // An agent file the history read does not see added (older, or never committed) counts as older than the removal.
+    expect(
+      gone('Install the skill to `src/tools/`.', {
+        removed: new Map([['src/tools', { commit: 'abc1234', time: 500 }]]),
+        added: new Map(),
+      }),
+    ).toEqual(['src/tools/ does not exist in the repository (removed in abc1234)']);
   });
 });
 
