@@ -5,7 +5,7 @@
  */
 
 /** The newest commit that removed a path (for a folder, the newest that removed a file under it), and where git saw it go. */
-export type Removal = { commit: string; time: number; renamedTo?: string };
+type Removal = { commit: string; time: number; renamedTo?: string };
 
 export type PathHistory = {
   removed: ReadonlyMap<string, Removal>;
