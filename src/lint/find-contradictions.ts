@@ -1,11 +1,16 @@
 /**
  * Two loaded rules that contradict each other ("always X" against "never X", two rival tools for
- * the same job), found by the quality gate's contradiction finder (core/text/find-contradiction.ts).
+ * the same job), found by the quality gate's contradiction finder (core/text/find-contradiction.ts)
+ * and kept only on strong evidence: the same subject at the same granularity, one rule telling the
+ * agent to use it and the other not to, neither under a condition (has-tool-conflict.ts), or two
+ * rules worded alike but for "always" and "never". A human reads each finding; a wrong one costs
+ * more trust than a missed one.
  */
-import { isContradiction } from '../core/text/find-contradiction.js';
+import { isContradiction, isOppositePolarity } from '../core/text/find-contradiction.js';
 import { comparableWords } from '../core/text/text-similarity.js';
 import type { LintFinding } from './lint-report.js';
 import type { LintSource } from './lint-document.js';
+import { hasToolConflict } from './has-tool-conflict.js';
 
 // Rules are short; a paragraph of prose or a code block states no single preference to contradict.
 const MAX_CHARS = 300;
@@ -42,7 +47,8 @@ export function findContradictions(sources: readonly LintSource[]): LintFinding[
         if (
           other.file !== rule.file &&
           other.scope === rule.scope &&
-          (isContradiction(rule.text, other.text) || isContradiction(other.text, rule.text))
+          (isContradiction(rule.text, other.text) || isContradiction(other.text, rule.text)) &&
+          (isOppositePolarity(rule.text, other.text) || hasToolConflict(rule.text, other.text))
         ) {
           found = other;
           break;

@@ -6,8 +6,8 @@
 import { memoizeByText } from './memoize-by-text.js';
 import { comparableWords, jaccard } from './text-similarity.js';
 
-// Tools that stand in for each other: preferring one contradicts preferring another.
-const ALTERNATIVES: readonly (readonly string[])[] = [
+/** Tools that stand in for each other: preferring one contradicts preferring another. */
+export const ALTERNATIVES: readonly (readonly string[])[] = [
   ['npm', 'pnpm', 'yarn', 'bun'],
   ['jest', 'vitest', 'mocha', 'ava', 'jasmine'],
   ['pytest', 'unittest', 'nose'],
@@ -132,17 +132,23 @@ export function isContradiction(candidate: string, existing: string): boolean {
         if (jaccard(rest(candidate), rest(existing)) >= 0.3) return true;
       }
     }
-  // "Always X" against "Never X" on the same subject.
-  const pe = polarity(existing);
-  if (pc && pe && pc !== pe) {
-    const strip = (text: string) => {
-      const words = new Set(comparableWords(text));
-      for (const w of ['not', 'use', 'prefer']) words.delete(w);
-      return words;
-    };
-    if (jaccard(strip(candidate), strip(existing)) >= 0.6) return true;
-  }
-  return false;
+  return isOppositePolarity(candidate, existing);
+}
+
+/**
+ * Returns true when one rule starts "always"/"use"/"do" and the other "never"/"don't"/"avoid" and
+ * the rest of their words are mostly the same ("Always X" against "Never X"); never throws.
+ */
+export function isOppositePolarity(a: string, b: string): boolean {
+  const pa = polarity(a);
+  const pb = polarity(b);
+  if (!pa || !pb || pa === pb) return false;
+  const strip = (text: string) => {
+    const words = new Set(comparableWords(text));
+    for (const w of ['not', 'use', 'prefer']) words.delete(w);
+    return words;
+  };
+  return jaccard(strip(a), strip(b)) >= 0.6;
 }
 
 // Words that add nothing to a tool preference: "use pnpm for everything" says just "use pnpm".
