@@ -1,14 +1,16 @@
 /**
  * Secrets and prompt injection in loaded files, found by the gates that keep them out of mem's own
  * memory (core/safety/): what an agent loads at start-up is in every request it sends. Secrets and
- * invisible Unicode are looked for everywhere; injection only in the team memory, text that came
- * from other people's sessions: a hand-written agent file addresses the model by design, and the
- * injection gate read 15 of 17 such instructions in the real corpus as attacks (bench/README.md).
+ * invisible Unicode are looked for everywhere, in a hand-written file only the definite formats
+ * (is-definite-secret.ts); injection only in the team memory, text that came from other people's
+ * sessions: a hand-written agent file addresses the model by design, and the injection gate read
+ * 15 of 17 such instructions in the real corpus as attacks (bench/README.md).
  */
 import { findInjection, findInvisibleUnicode } from '../core/safety/scan-injection.js';
 import { findSecrets } from '../core/safety/scan-secrets.js';
 import type { LintFinding } from './lint-report.js';
 import type { LintSource } from './lint-document.js';
+import { isDefiniteSecret } from './is-definite-secret.js';
 
 /** Returns a finding per document of `sources` that holds a secret, an injection or invisible Unicode; never prints the secret; never throws. */
 export function findUnsafeText(sources: readonly LintSource[]): LintFinding[] {
@@ -16,7 +18,10 @@ export function findUnsafeText(sources: readonly LintSource[]): LintFinding[] {
   for (const source of sources) {
     for (const doc of source.documents) {
       const at = { file: source.path, line: doc.line };
-      const secret = findSecrets(doc.text)[0];
+      const secret = findSecrets(doc.text).find(
+        (found) =>
+          source.team || isDefiniteSecret(found.ruleId, doc.text.slice(found.start, found.end), doc.text, found.start),
+      );
       if (secret)
         out.push({
           code: 'secret',

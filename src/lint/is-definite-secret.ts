@@ -1,0 +1,47 @@
+/**
+ * Which of the secret gate's findings `mem lint` reports in a hand-written file. The gate
+ * (core/safety/scan-secrets.ts) is cautious on purpose: a memory entry comes from a session
+ * transcript, where a random-looking token, a value named "password" or an account host may well
+ * be a credential, and one kept by mistake costs a rotation. A hand-written agent file is
+ * documentation: run over the 17,590 Markdown files of the 78 spent held-out checkouts
+ * (bench/README.md), the gate's shape rules flagged 3,650 lines, the example and placeholder values
+ * docs are full of (`postgresql://user:password@host`, `<private key>`, digests, versions, file
+ * names), and no credential. So lint reports only definite formats: a vendor's key format
+ * (gitleaks' rules, the gate's own format rules, a vendor's marked prefix), a private key with a
+ * key body, and a password in a URL or on a command line that is neither a word nor a template,
+ * to a host other than this machine. Team memory keeps the gate's full judgement (find-unsafe-text.ts).
+ */
+
+// The gate's judgements by shape or name, not by format: kept for memory, not reported in a hand-written file.
+const SHAPE_RULES = new Set([
+  'high-entropy-token',
+  'hex-key',
+  'password-like-token',
+  'prefixed-token',
+  'account-host',
+  'ip-public',
+  'generic-secret-assignment',
+]);
+// A base64 run as long as this is a key body; docs write `<private key>`, `...` or `PRIVATE_KEY`.
+const KEY_BODY = /[A-Za-z0-9+/=]{40,}/;
+const LOOPBACK = /@(?:\[::1\]|localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|host\.docker\.internal)(?:[:/?#]|$)/i;
+// Words docs put in a password's place, whatever they are padded with ("yourTopSecretPassword", "mypassword1").
+const STAND_IN = /pass|secret|example|your|change|dummy|sample|demo|fake|test|token|key|admin|user|default|local/i;
+
+/** Whether a password `value` is a real-looking one: 8+ characters mixing letters and digits, no stand-in word. */
+function isStrongPassword(value: string): boolean {
+  return value.length >= 8 && /[A-Za-z]/.test(value) && /\d/.test(value) && !STAND_IN.test(value);
+}
+
+/**
+ * Returns whether the gate's finding `ruleId` over `value` (at `start` of `text`) is a definite
+ * secret in a hand-written file, by the rules above; never throws.
+ */
+export function isDefiniteSecret(ruleId: string, value: string, text: string, start: number): boolean {
+  if (SHAPE_RULES.has(ruleId) || ruleId.startsWith('generic') || ruleId.startsWith('curl-')) return false;
+  if (ruleId === 'private-key') return KEY_BODY.test(value.replace(/-----[^-]+-----|\s+/g, (m) => (m.startsWith('-') ? ' ' : '')));
+  if (ruleId === 'connection-string-password')
+    return isStrongPassword(value) && !LOOPBACK.test(text.slice(start + value.length, start + value.length + 80));
+  if (ruleId === 'command-line-password') return isStrongPassword(value);
+  return true;
+}
