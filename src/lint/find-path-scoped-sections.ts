@@ -34,12 +34,19 @@ export function findPathScopedSections(
     for (const [section, docs] of sections) {
       // A table of what lives where is the index the agent needs before it reads any of those files.
       if (docs.length < MIN_RULES || docs.some((doc) => doc.text.startsWith('|'))) continue;
+      if (MAP_HEADING.test(section.split(' > ').at(-1) ?? '')) continue;
       const references = docs.map((doc) => findRepositoryPaths(doc.text));
       if (references.some((paths) => paths.length === 0)) continue;
       // A list of documents to read (links to .md files) is a reading list, not rules about code there.
       if (references.flat().every((path) => path.endsWith('.md'))) continue;
       const folder = commonFolder(references.flat());
-      if (folder === null || folder.startsWith('.') || !exists(folder) || holdsPackages(folder, exists, foldersIn))
+      if (
+        folder === null ||
+        folder.startsWith('.') ||
+        !exists(folder) ||
+        holdsPackages(folder, exists, foldersIn) ||
+        isAllOfTheCode(folder, exists, foldersIn)
+      )
         continue;
       const tokens = estimateTokens(docs.reduce((sum, doc) => sum + Buffer.byteLength(doc.text) + 3, 0));
       out.push({
@@ -55,6 +62,29 @@ export function findPathScopedSections(
 }
 
 const MANIFESTS = ['package.json', 'Cargo.toml', 'pyproject.toml', 'go.mod'];
+
+// A section headed as the repository's map ("Architecture", "Core Components", "Project
+// structure") is what the agent reads to find its way before it opens any file there.
+const MAP_HEADING =
+  /\b(?:architecture|structure|layout|overview|map|organi[sz]ation|director(?:y|ies)|components|modules|codebase|key files)\b/i;
+// Top-level folders that hold a repository's code by convention: nearly every session reads a file there.
+const CODE_FOLDERS = new Set(['src', 'lib', 'app', 'source', 'sources', 'pkg', 'internal', 'cmd', 'core']);
+
+/**
+ * Whether `folder` holds the repository's code as a whole: a top-level code folder (`src/`, a
+ * Python package with its `__init__.py`), or the only folder in one (`src/tools/` when `src/` holds
+ * nothing else). A `paths:` file over it would load in nearly every session and save nothing.
+ */
+function isAllOfTheCode(
+  folder: string,
+  exists: (path: string) => boolean,
+  foldersIn: (dir: string) => readonly string[],
+): boolean {
+  const slash = folder.lastIndexOf('/');
+  if (slash < 0) return CODE_FOLDERS.has(folder.toLowerCase()) || exists(`${folder}/__init__.py`);
+  const parent = folder.slice(0, slash);
+  return foldersIn(parent).length <= 1 && isAllOfTheCode(parent, exists, foldersIn);
+}
 
 /**
  * Whether `folder` holds a workspace's packages (`packages/`, `crates/`: 2 or more folders in it
