@@ -21,6 +21,34 @@ const ABOUT_ITS_FILE =
 // A list item led by a link ("[specs.md](./specs.md) — the shared base") points to a file: a see-also list, not a rule.
 const LINK_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[^\]\n]+\]\([^)\s]+\)/;
 
+// A line that leads into what follows ("Each cookbook folder should have the following files:") or
+// a paragraph of bold text only ("**3. Updating TEST_LOG.md**", "**Setup:**") is a heading by
+// another name: the same one in two files is a shared outline, not a rule kept twice.
+const LEAD_IN = /:\s*$|^\s*(?:\*\*[^*\n]+\*\*|__[^_\n]+__)\s*:?\s*$/;
+
+/**
+ * Whether each of two reworded pieces names code the other does not (`run test:e2e` and
+ * `run test-client <args>`): two commands or two names of one template, each its own rule.
+ * Placeholders do not count (`<file>`, `<args>`), and a path names what its first or last part
+ * names (`autopilot/SKILL.md`, `autopilot`).
+ */
+function namesOtherCode(a: string, b: string): boolean {
+  const spans = (text: string) =>
+    [...text.matchAll(/`([^`\n]+)`/g)].map((match) =>
+      match[1]!
+        .replace(/<[^>]*>|\[[^\]]*\]|\{[^}]*\}/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .toLowerCase(),
+    );
+  const same = (x: string, y: string) => x === y || x.startsWith(`${y}/`) || x.endsWith(`/${y}`);
+  const unmatched = (own: string[], other: string[]) =>
+    own.some((span) => span !== '' && !other.some((that) => same(span, that) || same(that, span)));
+  const sa = spans(a);
+  const sb = spans(b);
+  return unmatched(sa, sb) && unmatched(sb, sa);
+}
+
 type Piece = { file: string; team: boolean; line: number; text: string; words: ReadonlySet<string>; exact: string };
 
 const exactKey = (text: string) =>
@@ -34,7 +62,13 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
   const pieces: Piece[] = [];
   for (const source of sources) {
     for (const doc of source.documents) {
-      if (doc.text.length < MIN_CHARS || ABOUT_ITS_FILE.test(doc.text) || LINK_ITEM.test(doc.text)) continue;
+      if (
+        doc.text.length < MIN_CHARS ||
+        ABOUT_ITS_FILE.test(doc.text) ||
+        LINK_ITEM.test(doc.text) ||
+        (doc.code !== true && LEAD_IN.test(doc.text))
+      )
+        continue;
       const words = comparableWords(doc.text);
       if (words.size < MIN_WORDS) continue;
       pieces.push({
@@ -59,7 +93,9 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
       const other = pieces[otherIndex]!;
       if (other.file === piece.file) continue;
       const similarity = other.exact === piece.exact ? 1 : count / (piece.words.size + other.words.size - count);
-      if (similarity >= NEAR && (best === undefined || similarity > best.similarity)) best = { other, similarity };
+      if (similarity < NEAR || (best !== undefined && similarity <= best.similarity)) continue;
+      if (other.exact !== piece.exact && namesOtherCode(piece.text, other.text)) continue;
+      best = { other, similarity };
     }
     if (best !== undefined) out.push(describe(piece, best.other, best.similarity));
     for (const word of piece.words) {
