@@ -24,7 +24,7 @@ const NOT_A_SUBCOMMAND = new Set(
 // the end of the clause, another tool, a reason. Anything else qualifies how or when ("do not run
 // yarn install as overlapping background tasks", "don't run vitest directly").
 const BARE_REJECTION_END = new RegExp(
-  String.raw`^(?:$|[,;:.!?)(—–]|-\s|(?:or|nor|and)\s+(?:${TOOL})\b|(?:instead|anymore|at all|here|in this (?:repo(?:sitory)?|project|codebase))\b|(?:because|since|as (?:it|they|this|that))\b)`,
+  String.raw`^(?:$|[,;:.!?)(\u2014\u2013]|-\s|(?:or|nor|and)\s+(?:${TOOL})\b|(?:instead|anymore|at all|here|in this (?:repo(?:sitory)?|project|codebase))\b|(?:because|since|as (?:it|they|this|that))\b)`,
 );
 // A sentence with a condition commits to nothing unconditionally.
 const CONDITION = /\b(?:if|unless|except|when|whenever|while|until|only for|only in)\b/;
