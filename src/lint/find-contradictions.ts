@@ -19,6 +19,18 @@ const MAX_CHARS = 300;
 const PRESCRIBES =
   /\b(?:always|never|must|should|shall|don't|dont|do not|avoid|prefer|instead|rather than|only|use|run)\b/i;
 
+// Items under a heading that negates them ("## Do NOT", "Anti-patterns", "Common mistakes") state
+// the opposite of what they say: "- Use npm or yarn" there forbids npm. Their stance is left unread.
+const NEGATING_HEADING =
+  /\b(?:don'?t|do not|never|avoid|anti-?patterns?|mistakes|pitfalls|forbidden|prohibited|wrong|bad)\b/i;
+
+// A rule that names both what to avoid and what to do instead ("No direct REST API calls — use
+// the SDK", "Use the SDK rather than REST calls") has no single polarity: its "no" and another's
+// "use" may say the same thing.
+const SECOND_STANCE = /\b(?:rather than|instead of)\b|[;\u2014\u2013]\s*(?:use|prefer)\b|\s-\s+(?:use|prefer)\b|\binstead\s*[.!]?$/i;
+const isPlainlyOpposite = (a: string, b: string) =>
+  isOppositePolarity(a, b) && !SECOND_STANCE.test(a) && !SECOND_STANCE.test(b);
+
 type Rule = { file: string; scope: string; line: number; text: string; words: ReadonlySet<string> };
 
 /** Returns one finding per rule that contradicts a rule of another, earlier loaded file of the same scope; never throws. */
@@ -26,7 +38,12 @@ export function findContradictions(sources: readonly LintSource[]): LintFinding[
   const rules: Rule[] = [];
   for (const source of sources)
     for (const doc of source.documents)
-      if (doc.text.length <= MAX_CHARS && doc.code !== true && PRESCRIBES.test(doc.text))
+      if (
+        doc.text.length <= MAX_CHARS &&
+        doc.code !== true &&
+        PRESCRIBES.test(doc.text) &&
+        !NEGATING_HEADING.test(doc.section.split(' > ').at(-1) ?? '')
+      )
         rules.push({
           file: source.path,
           scope: source.scope,
@@ -48,7 +65,7 @@ export function findContradictions(sources: readonly LintSource[]): LintFinding[
           other.file !== rule.file &&
           other.scope === rule.scope &&
           (isContradiction(rule.text, other.text) || isContradiction(other.text, rule.text)) &&
-          (isOppositePolarity(rule.text, other.text) || hasToolConflict(rule.text, other.text))
+          (isPlainlyOpposite(rule.text, other.text) || hasToolConflict(rule.text, other.text))
         ) {
           found = other;
           break;

@@ -21,14 +21,18 @@ const ABOUT_ITS_FILE =
 // A list item led by a link ("[specs.md](./specs.md) — the shared base") points to a file: a see-also list, not a rule.
 const LINK_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[^\]\n]+\]\([^)\s]+\)/;
 
-// A line that leads into what follows ("Each cookbook folder should have the following files:") or
-// a paragraph of bold text only ("**3. Updating TEST_LOG.md**", "**Setup:**") is a heading by
-// another name: the same one in two files is a shared outline, not a rule kept twice.
-const LEAD_IN = /:\s*$|^\s*(?:\*\*[^*\n]+\*\*|__[^_\n]+__)\s*:?\s*$/;
+// A sentence that only leads into what follows ("Each cookbook folder should have the following
+// files:") or a bold line that is a step's or a block's title ("**3. Updating TEST_LOG.md**",
+// "**Setup:**") is a heading by another name: the same one in two files is a shared outline, not
+// a rule kept twice. A rule before the colon ("… may fail. Use the API directly instead:") and a
+// rule in bold ("**ONLY commit files YOU changed**") stay.
+const LEAD_IN = /^[^\n]*?[^.!?\n]:\s*$|^\s*\*\*(?:(?:step\s+)?\d+[.)]\s[^*\n]+|[^*\n]+:)\*\*\s*:?\s*$/i;
+// A full stop after a word, not after a list number ("3. Updating …").
+const SENTENCE_BREAK = /[^\d\s][.!?]\s+\S/;
 
 /**
- * Whether each of two reworded pieces names code the other does not (`run test:e2e` and
- * `run test-client <args>`): two commands or two names of one template, each its own rule.
+ * Whether two reworded pieces name code and share none of it (`pnpm --filter web run test` and
+ * `pnpm --filter worker run test`): two commands or two names of one template, each its own rule.
  * Placeholders do not count (`<file>`, `<args>`), and a path names what its first or last part
  * names (`autopilot/SKILL.md`, `autopilot`).
  */
@@ -42,11 +46,9 @@ function namesOtherCode(a: string, b: string): boolean {
         .toLowerCase(),
     );
   const same = (x: string, y: string) => x === y || x.startsWith(`${y}/`) || x.endsWith(`/${y}`);
-  const unmatched = (own: string[], other: string[]) =>
-    own.some((span) => span !== '' && !other.some((that) => same(span, that) || same(that, span)));
-  const sa = spans(a);
-  const sb = spans(b);
-  return unmatched(sa, sb) && unmatched(sb, sa);
+  const sa = spans(a).filter((span) => span !== '');
+  const sb = spans(b).filter((span) => span !== '');
+  return sa.length > 0 && sb.length > 0 && !sa.some((x) => sb.some((y) => same(x, y) || same(y, x)));
 }
 
 type Piece = { file: string; team: boolean; line: number; text: string; words: ReadonlySet<string>; exact: string };
@@ -66,7 +68,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
         doc.text.length < MIN_CHARS ||
         ABOUT_ITS_FILE.test(doc.text) ||
         LINK_ITEM.test(doc.text) ||
-        (doc.code !== true && LEAD_IN.test(doc.text))
+        (doc.code !== true && LEAD_IN.test(doc.text) && !SENTENCE_BREAK.test(doc.text))
       )
         continue;
       const words = comparableWords(doc.text);

@@ -30,12 +30,19 @@ const BARE_REJECTION_END = new RegExp(
 const CONDITION = /\b(?:if|unless|except|when|whenever|while|until|only for|only in)\b/;
 const NEGATION =
   /\b(?:never|don't|dont|do not|does not|must not|should not|shouldn't|avoid|not|no|instead of|rather than)\s+(?:(?:use|using|run|running|call|invoke|install with)\s+)?(?:the\s+)?$/;
+// "not npm", "instead of npm" with no verb of use reject npm only against a rival the sentence
+// chose ("use pnpm, not npm"): "deploys to Zapier's platform, not npm" speaks of the registry.
+const BARE_NEGATION = /\b(?:not|no|instead of|rather than)\s+(?:the\s+)?$/;
 // "prefer pnpm over npm": "over" ranks only after a choice.
 const OVER = /\bprefer\b.*\bover\s+$/;
 const DIRECTIVE =
   /(?:^|[,;:(—–]\s*|\b(?:always|must|should|please|then|and|only|we|to)\s+)(?:use|prefer|run|install with|switch to)\s+(?:the\s+)?$/;
-// A command in a code span at the head of an item, or after "run", "with", "via" or a colon: the agent is told to run it.
-const COMMAND_HEAD = /(?:^|[:—–(]|\brun|\bwith|\bvia)$/;
+// A command in a code span at the head of an item, or after "run" or a colon: the agent is told to
+// run it. After "via" or "with" it is as often what the code does ("installed lazily via `npm install`").
+const COMMAND_HEAD = /(?:^|[:\u2014\u2013(]|\brun)$/;
+
+const isRival = (a: string, b: string) =>
+  a !== b && ALTERNATIVES.some((group) => group.includes(a) && group.includes(b));
 
 /** Reads the subject a tool mention names: the tool, or the tool and its subcommand (`pnpm add`). */
 function subjectAt(sentence: string, tool: string, end: number): { subject: string; end: number } {
@@ -58,7 +65,8 @@ function readCommitments(text: string): Commitments {
       const { subject, end } = subjectAt(sentence, tool, match.index + match[0].length);
       const after = sentence.slice(end).replace(/^\x60/, '').trimStart();
       if (NEGATION.test(before) || OVER.test(before)) {
-        if (BARE_REJECTION_END.test(after)) avoid.add(subject);
+        const rivalChosen = [...use].some((used) => isRival(used.split(' ')[0]!, tool));
+        if (BARE_REJECTION_END.test(after) && (rivalChosen || !BARE_NEGATION.test(before))) avoid.add(subject);
       } else if (DIRECTIVE.test(before)) {
         use.add(subject);
         if (subject === tool) chosen.add(tool);
@@ -101,10 +109,9 @@ export function hasToolConflict(a: string, b: string): boolean {
   for (const x of ca.chosen)
     for (const y of cb.chosen)
       if (
-        x !== y &&
+        isRival(x, y) &&
         !ca.chosen.has(y) &&
         !cb.chosen.has(x) &&
-        ALTERNATIVES.some((group) => group.includes(x) && group.includes(y)) &&
         jaccard(restOf(a), restOf(b)) >= 0.5
       )
         return true;

@@ -7,7 +7,7 @@ describe('hasToolConflict', () => {
     ["Don't use npm, use pnpm instead.", 'Run `npm install` after pulling.'],
     ['Use pnpm, not npm.', '`npm run build` — builds every package'],
     ['Prefer vitest over jest.', 'Use jest for unit tests.'],
-    ['Never use `yarn add`; edit package.json by hand.', 'Add a dependency with `yarn add <name>`.'],
+    ['Never use `yarn add`; edit package.json by hand.', 'Run `yarn add <name>` to add a dependency.'],
     ['Use yarn to install dependencies.', 'Use pnpm to install dependencies.'],
   ])('conflict: %s / %s', (a, b) => {
     expect(hasToolConflict(a, b)).toBe(true);
@@ -34,6 +34,18 @@ describe('hasToolConflict', () => {
     ['Tests that do not need Postgres use SQLite.', 'Use postgres for the integration suite.'],
     // Rival tools for different jobs.
     ['Use pytest for the Python SDK tests.', 'Use vitest for the TypeScript web app components.'],
+  ])('no conflict: %s / %s', (a, b) => {
+    expect(hasToolConflict(a, b)).toBe(false);
+    expect(hasToolConflict(b, a)).toBe(false);
+  });
+});
+
+describe('hasToolConflict on what a sentence speaks of', () => {
+  test.each([
+    // "not npm" with no verb of use and no rival chosen: the registry.
+    ["The Zapier app deploys to Zapier's platform, not npm, so it is not in the router.", 'pnpm only. Never npm, never yarn.'],
+    // What the code does, not what the agent should run.
+    ['Use `pnpm`, not npm or yarn.', 'The keyring is installed lazily on first opt-in via `npm install` into the config folder.'],
   ])('no conflict: %s / %s', (a, b) => {
     expect(hasToolConflict(a, b)).toBe(false);
     expect(hasToolConflict(b, a)).toBe(false);
