@@ -27,7 +27,8 @@ const NEGATING_HEADING =
 // A rule that names both what to avoid and what to do instead ("No direct REST API calls — use
 // the SDK", "Use the SDK rather than REST calls") has no single polarity: its "no" and another's
 // "use" may say the same thing.
-const SECOND_STANCE = /\b(?:rather than|instead of)\b|[;\u2014\u2013]\s*(?:use|prefer)\b|\s-\s+(?:use|prefer)\b|\binstead\s*[.!]?$/i;
+const SECOND_STANCE =
+  /\b(?:rather than|instead of)\b|[;\u2014\u2013]\s*(?:use|prefer)\b|\s-\s+(?:use|prefer)\b|\binstead\s*[.!]?$/i;
 const isPlainlyOpposite = (a: string, b: string) =>
   isOppositePolarity(a, b) && !SECOND_STANCE.test(a) && !SECOND_STANCE.test(b);
 

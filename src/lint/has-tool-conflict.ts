@@ -90,7 +90,8 @@ function commitments(text: string): Commitments {
 /** Whether `a` avoids what `b` says to use: the same subject, or the tool whose command `b` runs. */
 function avoidsWhatOtherUses(a: Commitments, b: Commitments): boolean {
   for (const subject of a.avoid)
-    for (const used of b.use) if (used === subject || (!subject.includes(' ') && used.startsWith(`${subject} `))) return true;
+    for (const used of b.use)
+      if (used === subject || (!subject.includes(' ') && used.startsWith(`${subject} `))) return true;
   return false;
 }
 
@@ -108,12 +109,6 @@ export function hasToolConflict(a: string, b: string): boolean {
   if (avoidsWhatOtherUses(ca, cb) || avoidsWhatOtherUses(cb, ca)) return true;
   for (const x of ca.chosen)
     for (const y of cb.chosen)
-      if (
-        isRival(x, y) &&
-        !ca.chosen.has(y) &&
-        !cb.chosen.has(x) &&
-        jaccard(restOf(a), restOf(b)) >= 0.5
-      )
-        return true;
+      if (isRival(x, y) && !ca.chosen.has(y) && !cb.chosen.has(x) && jaccard(restOf(a), restOf(b)) >= 0.5) return true;
   return false;
 }

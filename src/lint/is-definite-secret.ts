@@ -29,7 +29,8 @@ const LOOPBACK = /@(?:\[::1\]|localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|host\.doc
 const STAND_IN = /pass|secret|example|your|change|dummy|sample|demo|fake|test|token|key|admin|user|default|local/i;
 
 // A token issued by or for this machine or a documentation domain: a tutorial's captured example.
-const EXAMPLE_CLAIMS = /"(?:iss|aud)":\s*"[a-z]+:\/\/(?:localhost|127\.0\.0\.1|(?:[\w-]+\.)*example\.(?:com|org|net))[:/"]/;
+const EXAMPLE_CLAIMS =
+  /"(?:iss|aud)":\s*"[a-z]+:\/\/(?:localhost|127\.0\.0\.1|(?:[\w-]+\.)*example\.(?:com|org|net))[:/"]/;
 
 /** Whether JWT `value`'s claims name a loopback or documentation host. */
 function isExampleToken(value: string): boolean {
@@ -48,7 +49,8 @@ function isStrongPassword(value: string): boolean {
  */
 export function isDefiniteSecret(ruleId: string, value: string, text: string, start: number): boolean {
   if (SHAPE_RULES.has(ruleId) || ruleId.startsWith('generic') || ruleId.startsWith('curl-')) return false;
-  if (ruleId === 'private-key') return KEY_BODY.test(value.replace(/-----[^-]+-----|\s+/g, (m) => (m.startsWith('-') ? ' ' : '')));
+  if (ruleId === 'private-key')
+    return KEY_BODY.test(value.replace(/-----[^-]+-----|\s+/g, (m) => (m.startsWith('-') ? ' ' : '')));
   if (ruleId === 'connection-string-password')
     return isStrongPassword(value) && !LOOPBACK.test(text.slice(start + value.length, start + value.length + 80));
   if (ruleId === 'command-line-password') return isStrongPassword(value);
