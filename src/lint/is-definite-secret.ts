@@ -21,6 +21,8 @@ const SHAPE_RULES = new Set([
   'account-host',
   'ip-public',
   'generic-secret-assignment',
+  // A service-account key file's type line: every such file and every doc of one has it; the key is private-key's.
+  'gcp-service-account',
 ]);
 // A base64 run as long as this is a key body; docs write `<private key>`, `...` or `PRIVATE_KEY`.
 const KEY_BODY = /[A-Za-z0-9+/=]{40,}/;
@@ -53,7 +55,7 @@ export function isDefiniteSecret(ruleId: string, value: string, text: string, st
     return KEY_BODY.test(value.replace(/-----[^-]+-----|\s+/g, (m) => (m.startsWith('-') ? ' ' : '')));
   if (ruleId === 'connection-string-password')
     return isStrongPassword(value) && !LOOPBACK.test(text.slice(start + value.length, start + value.length + 80));
-  if (ruleId === 'command-line-password') return isStrongPassword(value);
+  if (ruleId === 'command-line-password' || ruleId === 'call-argument-password') return isStrongPassword(value);
   if (ruleId === 'jwt') return !isExampleToken(value);
   return true;
 }
