@@ -19,18 +19,21 @@ const MAX_CHARS = 300;
 const PRESCRIBES =
   /\b(?:always|never|must|should|shall|don't|dont|do not|avoid|prefer|instead|rather than|only|use|run)\b/i;
 
-// Items under a heading that negates them ("## Do NOT", "Anti-patterns", "Common mistakes") state
-// the opposite of what they say: "- Use npm or yarn" there forbids npm. Their stance is left unread.
+// Items under a heading that is only a negation ("## Do NOT", "Don'ts", "Anti-patterns", "Common
+// mistakes") state the opposite of what they say: "- Use npm or yarn" there forbids npm. Their
+// stance is left unread. A heading that names a topic ("Avoid props drilling with composition") is no list of don'ts.
 const NEGATING_HEADING =
-  /\b(?:don'?t|do not|never|avoid|anti-?patterns?|mistakes|pitfalls|forbidden|prohibited|wrong|bad)\b/i;
+  /^[^\p{L}]*(?:don'?ts?|do not|never|avoid|anti-?patterns?|(?:common )?(?:mistakes|pitfalls)(?: to avoid)?|things to avoid|what not to do|forbidden|prohibited|bad practices)[^\p{L}]*$/iu;
 
 // A rule that names both what to avoid and what to do instead ("No direct REST API calls — use
-// the SDK", "Use the SDK rather than REST calls") has no single polarity: its "no" and another's
-// "use" may say the same thing.
+// the SDK", "Use the SDK rather than REST calls") has two polarities: its "no" and another's "use"
+// may say the same thing. Only the first clauses are compared ("Always swallow errors — use abort
+// signals" and "Never swallow errors — …" still contradict).
 const SECOND_STANCE =
   /\b(?:rather than|instead of)\b|[;\u2014\u2013]\s*(?:use|prefer)\b|\s-\s+(?:use|prefer)\b|\binstead\s*[.!]?$/i;
-const isPlainlyOpposite = (a: string, b: string) =>
-  isOppositePolarity(a, b) && !SECOND_STANCE.test(a) && !SECOND_STANCE.test(b);
+// What a rule's polarity word governs: the text up to where it turns to what to do instead.
+const firstClause = (text: string) => text.slice(0, SECOND_STANCE.exec(text)?.index ?? text.length);
+const isPlainlyOpposite = (a: string, b: string) => isOppositePolarity(firstClause(a), firstClause(b));
 
 type Rule = { file: string; scope: string; line: number; text: string; words: ReadonlySet<string> };
 
