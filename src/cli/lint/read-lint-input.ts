@@ -140,8 +140,8 @@ function ignoredPaths(root: string, paths: readonly string[]): Set<string> {
 
 /** Removing commits whose renames are read (one `git show` for all). */
 const MAX_RENAME_COMMITS = 20;
-/** The newest commits read for removals: older history costs a walk as long as the repository's (20,000 commits: 0.3 s). */
-const HISTORY_COMMITS = 5000;
+/** The newest commits read for removals (agent files are young; every removal judged on real checkouts was within 1,000): older history costs a walk as long as the repository's. */
+const HISTORY_COMMITS = 2000;
 
 /**
  * The removals of `paths` and the first additions of `files` in the newest commits of HEAD; none
