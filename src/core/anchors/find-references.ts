@@ -89,7 +89,7 @@ const PACKAGE_MANAGER_COMMANDS = new Set(
     'install i ci add remove rm uninstall update up upgrade dlx exec x create init link unlink publish pack why ' +
     'list ls outdated audit config cache store import rebuild prune dedupe patch patch-commit version info view ' +
     'login logout set workspace workspaces global node env help bin root setup self-update pm fetch run licenses ' +
-    'plugin constraints explain npm tag whoami owner search doctor approve-builds'
+    'plugin constraints explain npm tag whoami owner search doctor approve-builds deploy recursive completion unplug stage'
   ).split(' '),
 );
 

@@ -31,7 +31,7 @@ describe('findMissingReferences: commands', () => {
 
   it("leaves prose, the package managers' own commands and kinds the repository has no manifest for alone", () => {
     expect(lint('Make sure the tests pass; make lint happy.')).toEqual([]);
-    expect(lint('`pnpm install`, then `yarn add zod`, then `npm start`.')).toEqual([]);
+    expect(lint('`pnpm install`, then `yarn add zod`, then `npm start`, then `pnpm deploy out`.')).toEqual([]);
     expect(lint('`just release`')).toEqual([]);
   });
 });
@@ -85,6 +85,7 @@ describe('findMissingReferences: paths', () => {
     expect(paths('Run `pytest tests/test_specific_file.py` for one file.')).toEqual([]);
     expect(paths('Put new transports in their own file, e.g. `src/remote/transport.ts`.')).toEqual([]);
     expect(paths('This repo ships no `src/dco.yml`; sign-off is checked by the app.')).toEqual([]);
+    expect(paths('Save it: `node gen.js > src/out.json`; `esbuild -o tests/app.js`; `touch src/x.ts`.')).toEqual([]);
     expect(paths('Check the web/worker error logs first.')).toEqual([]);
     expect(paths('Binding is decided by `core/node/hostUrl.isAllInterfacesHost`.')).toEqual([]);
   });
