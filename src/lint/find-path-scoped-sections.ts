@@ -45,7 +45,10 @@ export function findPathScopedSections(
         folder.startsWith('.') ||
         !exists(folder) ||
         holdsPackages(folder, exists, foldersIn) ||
-        isAllOfTheCode(folder, exists, foldersIn)
+        isAllOfTheCode(folder, exists, foldersIn) ||
+        // A nested agent file loads only for work in its own folder already: a section over that
+        // folder (or one above it) would load exactly as often.
+        (source.scope !== '' && (folder === source.scope || source.scope.startsWith(`${folder}/`)))
       )
         continue;
       const tokens = estimateTokens(docs.reduce((sum, doc) => sum + Buffer.byteLength(doc.text) + 3, 0));
