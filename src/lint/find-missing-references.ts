@@ -19,6 +19,7 @@ import { findRepositoryPaths } from '../core/text/repository-paths.js';
 import { isExampleItem, isNoFileMeant } from './is-no-file-meant.js';
 import { findNamedRepositories, isAboutManyRepositories } from './other-repositories.js';
 import { readTreeDrawing, type TreeEntry } from './read-tree-drawing.js';
+import { shellBlockCommands } from './shell-block-commands.js';
 import { NO_HISTORY, type PathHistory } from './path-history.js';
 import { findReferences } from '../core/anchors/find-references.js';
 import { resolveReference } from '../core/anchors/resolve-anchors.js';
@@ -100,7 +101,9 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       }
       // "❌ `pnpm typecheck` — nonexistent": a bad example runs nothing. A file that names another repository
       // ("site build internals live in the Documentation repo") may run that one's commands: nothing says which.
-      for (const reference of isExampleItem(doc.text) || speaksOfOthers ? [] : commandsWrittenAsCode(doc)) {
+      for (const reference of isExampleItem(doc.text) || speaksOfOthers
+        ? []
+        : commandsWrittenAsCode(doc, source.text)) {
         const key = `${reference.kind}:${reference.value}`;
         // `npm start` / `pnpm start` with no start script runs `node server.js`: no command fails.
         if (
@@ -197,9 +200,9 @@ function isFileInExistingFolder(path: string, exists: (path: string) => boolean)
 }
 
 /**
- * Words of a sentence, not script names: a code block's shell comment ("# use npm install -g pnpm if
- * pnpm is not installed") reaches the finder as `pnpm if`, `pnpm is` (a block's text comes with its
- * lines joined, so the comment's end is not known).
+ * Words of a sentence, not script names: a comment in a block that is not read as a shell one (another
+ * language, or the file as written not known) reaches the finder as `pnpm if`, `pnpm is` (a block's
+ * text comes with its lines joined, so the comment's end is not known).
  */
 const PROSE_WORDS = new Set([
   'if',
@@ -390,9 +393,17 @@ const BUILD_OUTPUT = new Set(['dist', 'build', 'node_modules', 'storybook-static
 
 const isBuildOutput = (path: string) => path.split('/').some((part) => BUILD_OUTPUT.has(part));
 
-/** The script, make and just references of `doc` that are written as code: the whole of a code block, the code spans of other text. */
-function commandsWrittenAsCode(doc: LintDocument): { kind: ManifestKind; value: string }[] {
-  const pieces = doc.code === true ? [doc.text] : [...doc.text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] ?? '');
+/**
+ * The script, make and just references of `doc` that are written as code: the whole of a code block
+ * (a shell block without its comments, read from the file as written), the code spans of other text.
+ */
+function commandsWrittenAsCode(
+  doc: LintDocument,
+  fileText: string | undefined,
+): { kind: ManifestKind; value: string }[] {
+  const block =
+    doc.code === true ? ((fileText === undefined ? null : shellBlockCommands(fileText, doc.line)) ?? doc.text) : '';
+  const pieces = doc.code === true ? [block] : [...doc.text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] ?? '');
   return pieces.flatMap((piece) =>
     findReferences(piece).flatMap((reference) =>
       isManifestKind(reference.kind) ? [{ kind: reference.kind, value: reference.value }] : [],

@@ -82,6 +82,9 @@ function wordsOf(parts: readonly string[]): string[] {
  * - a folder of the machine written from the root (`>/dev/null`, `/usr/bin/code`);
  * - a branch name, in text or under a heading about branches, or after `git checkout -b`;
  * - a file each user keeps for themselves (`.claude/settings.local.json`, `.env.local`);
+ * - a path the text says is gone or elsewhere: in a link to a web address (another repository's
+ *   `docs/drive/`), or in a clause saying it was removed, decommissioned, retired or moved, or that it
+ *   lives in another repository ("the legacy `dev/efps` suite has been decommissioned");
  * - two sibling folders as alternatives ("web/worker logs"), a `module.symbol` whose module exists,
  *   an npm scope (`@pnpm/config`), or two words joined by a slash in prose ("HTTP server/client").
  * Never throws.
@@ -127,6 +130,7 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   if (/\b(e\.g\.|eg\.|for example|for instance|such as|\w{3,}s like)(?:[^.;\n]|\.(?!\s))*$/i.test(before)) return true;
   if (/\b(no|without)\s*[`'"*]*$/i.test(before)) return true;
   if (offsets.length > 0 && offsets.every((offset) => text[offset - 1] === '@')) return true;
+  if (offsets.length > 0 && offsets.every((offset) => isInWebLink(text, offset) || saysGone(text, offset))) return true;
   if (
     parts.length === 2 &&
     !reference.endsWith('/') &&
@@ -141,6 +145,34 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
     if (exists(module) || SOURCE_EXTENSIONS.some((ext) => exists(`${module}${ext}`))) return true;
   }
   return false;
+}
+
+/** A markdown link to a web address: `[text](https://…)`. */
+const WEB_LINK = /\[[^\]\n]*\]\(https?:\/\/[^)\s]*\)/g;
+
+/** Whether offset `at` of `text` lies in a link to a web address (its text or its address): a path of that site, not of this repository. */
+function isInWebLink(text: string, at: number): boolean {
+  return [...text.matchAll(WEB_LINK)].some((match) => at > match.index && at < match.index + match[0].length);
+}
+
+/**
+ * What a clause says of its subject when it is gone or kept elsewhere: "has been decommissioned",
+ * "was removed", "moved to", "no longer exists", "lives in the ignite repo". A clause naming the path
+ * as present ("see `src/old.ts`") says none of it.
+ */
+const GONE =
+  /\b(?:(?:has|have|was|were|is|are)\s+(?:now\s+)?(?:been\s+)?(?:decommissioned|removed|deleted|retired|dropped|replaced|moved|renamed)|moved\s+(?:to|into)|no\s+longer\s+(?:exists?|there|present|in\s+this\s+repo\w*)|lives?\s+in\s+(?:the\s+|a\s+separate\s+|another\s+)?(?:\S+\s+)?repo(?:sitory)?\b)/i;
+
+/**
+ * Whether the clause holding offset `at` of `text` says, after the path (its subject), that the path
+ * is gone or lives elsewhere: "`x` has been decommissioned", not "see `x` for the retired API". A
+ * clause runs between `;`, a sentence's end and parentheses (a link's `](address)` is no parenthesis).
+ */
+function saysGone(text: string, at: number): boolean {
+  const masked = text.replace(/\]\([^)\s]*\)/g, (link) => ' '.repeat(link.length));
+  const bound = /[;()\n]|[.!?](?=\s|$)/g;
+  const end = [...masked.matchAll(bound)].find((match) => match.index > at)?.index ?? masked.length;
+  return GONE.test(masked.slice(at, end));
 }
 
 /** Whether a list item shows a good or bad example (✅, ❌, "Good:", "Bad:") rather than a fact of the repository. */

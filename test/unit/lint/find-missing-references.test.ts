@@ -211,6 +211,40 @@ describe('findMissingReferences: commands that are no script or target', () => {
     ]);
   });
 
+  it("reads no command in a fenced shell block's comment, from the file as written", () => {
+    const file = [
+      '# Guide',
+      '',
+      '```bash',
+      '# Install dependencies (pnpm ONLY - enforced)',
+      'pnpm install',
+      'pnpm lint # pnpm NEVER',
+      '```',
+      '',
+      '```python',
+      'x = 1 # pnpm ALWAYS',
+      '```',
+    ].join('\n');
+    const block = (line: number, text: string) =>
+      findMissingReferences(
+        [
+          {
+            path: 'AGENTS.md',
+            team: false,
+            scope: '',
+            text: file,
+            documents: [{ text, section: 'Guide', line, code: true as const }],
+          },
+        ],
+        { exists: () => false, manifests, ignored: () => new Set() },
+      ).map((f) => f.message.split(' is ')[0]);
+    expect(block(3, '# Install dependencies (pnpm ONLY - enforced) pnpm install pnpm lint # pnpm NEVER')).toEqual([
+      'the script lint',
+    ]);
+    // A block of another language keeps its `#`: no comment of the shell's is known there.
+    expect(block(9, 'x = 1 # pnpm ALWAYS')).toEqual(['the script ALWAYS']);
+  });
+
   it("takes a just alias, a recipe with parameters, a scoped package's binary, and no bad example", () => {
     const manifestsWithJust = new Map([
       ['package.json', JSON.stringify({ scripts: { test: 'vitest' }, devDependencies: { '@changesets/cli': '2' } })],
@@ -311,6 +345,32 @@ describe('findMissingReferences: the evidence a path is gone', () => {
     expect(gone('Tools in `src/tools/`; the bot in `src/lib/bot.ts`.', history)).toEqual([
       'src/tools/ does not exist in the repository (moved to src/app/tools in abc1234)',
       'src/lib/bot.ts does not exist in the repository (removed in def5678)',
+    ]);
+  });
+
+  it('leaves a path the text says is gone or kept in another repository, and takes one written as present', () => {
+    const history: PathHistory = {
+      removed: new Map([
+        ['src/legacy', { commit: 'abc1234', time: 2000 }],
+        ['docs/drive', { commit: 'def5678', time: 2000 }],
+        ['src/old.ts', { commit: 'def5678', time: 2000 }],
+      ]),
+      added,
+    };
+    expect(
+      gone('See `src/`. (The legacy `src/legacy/` suite has been decommissioned; `src/` replaces it.)', history),
+    ).toEqual([]);
+    expect(
+      gone(
+        '[`docs/drive/`](https://github.com/acme/ignite/tree/main/docs/drive) lives in [acme/ignite](https://github.com/acme/ignite).',
+        history,
+      ),
+    ).toEqual([]);
+    expect(gone('See `src/old.ts` for the retired API; the new one replaced it.', history)).toEqual([
+      'src/old.ts does not exist in the repository (removed in def5678)',
+    ]);
+    expect(gone('Run `src/old.ts`; the legacy suite was removed.', history)).toEqual([
+      'src/old.ts does not exist in the repository (removed in def5678)',
     ]);
   });
 
