@@ -32,7 +32,7 @@ export function shellBlockCommands(fileText: string, line: number): string | nul
  * A shell line up to its comment: an unquoted `#` at the line's start or after whitespace
  * (`a#b` and `"# x"` are words, `${#list}` and `$#` are expansions).
  */
-export function withoutComment(line: string): string {
+function withoutComment(line: string): string {
   let quote: string | null = null;
   for (let i = 0; i < line.length; i++) {
     const char = line[i];
