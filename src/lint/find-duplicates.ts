@@ -51,7 +51,38 @@ function namesOtherCode(a: string, b: string): boolean {
   return sa.length > 0 && sb.length > 0 && !sa.some((x) => sb.some((y) => same(x, y) || same(y, x)));
 }
 
-type Piece = { file: string; team: boolean; line: number; text: string; words: ReadonlySet<string>; exact: string };
+type Piece = {
+  file: string;
+  team: boolean;
+  scope: string;
+  line: number;
+  text: string;
+  words: ReadonlySet<string>;
+  exact: string;
+  /** Whether the piece is a command run in its file's folder (see runsInItsFolder). */
+  local: boolean;
+};
+
+// Tools that run what the current folder's manifest defines (a Makefile, package.json, Cargo.toml…).
+const FOLDER_RUNNER =
+  /^(?:mise\s+(?:exec|x)\s+(?:\S+\s+)*?--\s+)?(?:make|just|npm|pnpm|yarn|bun|npx|cargo|go|uv|poetry|pytest|tox|nox|mvn|gradle|\.\/gradlew|dotnet|mise)\b/;
+// Options that name the package or folder to act on: the command means the same from anywhere.
+const NAMES_ITS_TARGET =
+  /\s(?:--filter|-F|--workspace|-w|-C|--prefix|--dir|--cwd|--manifest-path|-p|--package|--project)\b/;
+
+/**
+ * Whether a piece is a command run where its file stands and little else ("**Lint:** `make lint`",
+ * a code block that starts with one): a tool that reads the folder's own manifest, not told which
+ * package to act on, with fewer than MIN_WORDS words around it. A nested agent file's commands run
+ * in its own folder ("All commands run from `sdk/go/`"), so the same line there and in the root's
+ * file names two commands (two Makefiles, two package.json files), not one rule kept twice.
+ */
+function runsInItsFolder(text: string, code: boolean): boolean {
+  const command = code ? text.trimStart() : /`([^`\n]+)`/.exec(text)?.[1]?.trim();
+  if (command === undefined || !FOLDER_RUNNER.test(command) || NAMES_ITS_TARGET.test(command.split('\n')[0]!))
+    return false;
+  return code || comparableWords(text.replace(/`[^`\n]*`/g, ' ')).size < MIN_WORDS;
+}
 
 const exactKey = (text: string) =>
   text
@@ -76,10 +107,12 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
       pieces.push({
         file: source.path,
         team: source.team,
+        scope: source.scope,
         line: doc.line,
         text: doc.text,
         words,
         exact: exactKey(doc.text),
+        local: runsInItsFolder(doc.text, doc.code === true),
       });
     }
   }
@@ -94,6 +127,8 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
     for (const [otherIndex, count] of shared) {
       const other = pieces[otherIndex]!;
       if (other.file === piece.file) continue;
+      // A command run in its file's folder means another command in another scope's file.
+      if (other.scope !== piece.scope && (piece.local || other.local)) continue;
       const similarity = other.exact === piece.exact ? 1 : count / (piece.words.size + other.words.size - count);
       if (similarity < NEAR || (best !== undefined && similarity <= best.similarity)) continue;
       if (other.exact !== piece.exact && namesOtherCode(piece.text, other.text)) continue;
