@@ -27,19 +27,23 @@ const LINK_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[^\]\n]+\]\([^)\s]+\)/;
 // a rule kept twice. A rule before the colon ("… may fail. Use the API directly instead:") and a
 // rule in bold ("**ONLY commit files YOU changed**") stay.
 const LEAD_IN = /^[^\n]*?[^.!?\n]:\s*$|^\s*\*\*(?:(?:step\s+)?\d+[.)]\s[^*\n]+|[^*\n]+:)\*\*\s*:?\s*$/i;
+// "cd python && uv run …": the command runs in that folder, whichever file says it.
+const CD_FIRST = /^cd\s+([\w.][\w./-]*?)\/?\s*&&\s*/;
 // A full stop after a word, not after a list number ("3. Updating …").
 const SENTENCE_BREAK = /[^\d\s][.!?]\s+\S/;
 
 /**
  * Whether two reworded pieces name code and share none of it (`pnpm --filter web run test` and
  * `pnpm --filter worker run test`): two commands or two names of one template, each its own rule.
- * Placeholders do not count (`<file>`, `<args>`), and a path names what its first or last part
+ * Placeholders and a leading `cd <folder> &&` do not count (`<file>`, `<args>`; where a command runs is
+ * folderItRunsIn's), and a path names what its first or last part
  * names (`autopilot/SKILL.md`, `autopilot`).
  */
 function namesOtherCode(a: string, b: string): boolean {
   const spans = (text: string) =>
     [...text.matchAll(/`([^`\n]+)`/g)].map((match) =>
       match[1]!
+        .replace(CD_FIRST, '')
         .replace(/<[^>]*>|\[[^\]]*\]|\{[^}]*\}/g, ' ')
         .replace(/\s+/g, ' ')
         .trim()
@@ -59,8 +63,8 @@ type Piece = {
   text: string;
   words: ReadonlySet<string>;
   exact: string;
-  /** Whether the piece is a command run in its file's folder (see runsInItsFolder). */
-  local: boolean;
+  /** The folder a command piece runs in (see folderItRunsIn); undefined for any other piece. */
+  runsIn: string | undefined;
 };
 
 // Tools that run what the current folder's manifest defines (a Makefile, package.json, Cargo.toml…).
@@ -71,17 +75,28 @@ const NAMES_ITS_TARGET =
   /\s(?:--filter|-F|--workspace|-w|-C|--prefix|--dir|--cwd|--manifest-path|-p|--package|--project)\b/;
 
 /**
- * Whether a piece is a command run where its file stands and little else ("**Lint:** `make lint`",
- * a code block that starts with one): a tool that reads the folder's own manifest, not told which
- * package to act on, with fewer than MIN_WORDS words around it. A nested agent file's commands run
- * in its own folder ("All commands run from `sdk/go/`"), so the same line there and in the root's
- * file names two commands (two Makefiles, two package.json files), not one rule kept twice.
+ * The folder a piece that is a command and little else runs in ("**Lint:** `make lint`", a code
+ * block that starts with one): a tool that reads the folder's own manifest and is not told which
+ * package to act on, with fewer than MIN_WORDS words around it. It runs in the folder of the agent
+ * file that says it (its scope), or where a leading `cd` goes. A nested agent file's commands run in
+ * its own folder ("All commands run from `sdk/go/`"), so the same line there and in the root's file
+ * names two commands (two Makefiles, two package.json files), not one rule kept twice; the root's
+ * `cd python && uv run …` and python/'s `uv run …` are one. Undefined: not such a command.
  */
-function runsInItsFolder(text: string, code: boolean): boolean {
-  const command = code ? text.trimStart() : /`([^`\n]+)`/.exec(text)?.[1]?.trim();
-  if (command === undefined || !FOLDER_RUNNER.test(command) || NAMES_ITS_TARGET.test(command.split('\n')[0]!))
-    return false;
-  return code || comparableWords(text.replace(/`[^`\n]*`/g, ' ')).size < MIN_WORDS;
+function folderItRunsIn(text: string, code: boolean, scope: string): string | undefined {
+  let command = code ? text.trimStart() : /`([^`\n]+)`/.exec(text)?.[1]?.trim();
+  if (command === undefined) return undefined;
+  let folder = scope;
+  const cd = CD_FIRST.exec(command);
+  if (cd !== null) {
+    const target = cd[1]!.replace(/^\.\//, '');
+    if (target.split('/').includes('..')) return undefined;
+    folder = target === '.' ? scope : scope === '' ? target : `${scope}/${target}`;
+    command = command.slice(cd[0].length);
+  }
+  if (!FOLDER_RUNNER.test(command) || NAMES_ITS_TARGET.test(command.split('\n')[0]!)) return undefined;
+  if (!code && comparableWords(text.replace(/`[^`\n]*`/g, ' ')).size >= MIN_WORDS) return undefined;
+  return folder;
 }
 
 const exactKey = (text: string) =>
@@ -112,7 +127,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
         text: doc.text,
         words,
         exact: exactKey(doc.text),
-        local: runsInItsFolder(doc.text, doc.code === true),
+        runsIn: folderItRunsIn(doc.text, doc.code === true, source.scope),
       });
     }
   }
@@ -127,8 +142,8 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
     for (const [otherIndex, count] of shared) {
       const other = pieces[otherIndex]!;
       if (other.file === piece.file) continue;
-      // A command run in its file's folder means another command in another scope's file.
-      if (other.scope !== piece.scope && (piece.local || other.local)) continue;
+      // The same command line run in two folders is two commands.
+      if (piece.runsIn !== undefined && other.runsIn !== undefined && piece.runsIn !== other.runsIn) continue;
       const similarity = other.exact === piece.exact ? 1 : count / (piece.words.size + other.words.size - count);
       if (similarity < NEAR || (best !== undefined && similarity <= best.similarity)) continue;
       if (other.exact !== piece.exact && namesOtherCode(piece.text, other.text)) continue;
