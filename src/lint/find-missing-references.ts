@@ -20,7 +20,7 @@ import { isExampleItem, isNoFileMeant } from './is-no-file-meant.js';
 import { findNamedRepositories, isAboutManyRepositories } from './other-repositories.js';
 import { readTreeDrawing, type TreeEntry } from './read-tree-drawing.js';
 import { shellBlockCommands } from './shell-block-commands.js';
-import { NO_HISTORY, type PathHistory } from './path-history.js';
+import { NO_HISTORY, type PathHistory } from '../core/git/path-history.js';
 import { findReferences } from '../core/anchors/find-references.js';
 import { resolveReference } from '../core/anchors/resolve-anchors.js';
 import { isManifestKind, isManifestOf, type ManifestKind, type RepoSnapshot } from '../core/anchors/repo-snapshot.js';

@@ -15,7 +15,7 @@ import {
 import type { PlannedLoads } from './plan-agent-loads.js';
 import type { LintDocument, LintSource } from './lint-document.js';
 import type { AgentFileKind } from './classify-agent-file.js';
-import type { PathHistory } from './path-history.js';
+import type { PathHistory } from '../core/git/path-history.js';
 import { findImportProblems, findOverBudget, findPastCodexCap } from './find-load-problems.js';
 import { findDuplicates } from './find-duplicates.js';
 import { findContradictions } from './find-contradictions.js';

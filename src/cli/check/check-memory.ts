@@ -14,12 +14,12 @@ import {
   readFileAt,
   readHeadCommit,
   readLastChange,
-  readPathFate,
   resolveCommit,
   readRepoSnapshot,
   withManifests,
 } from '../../core/git/read-repo-snapshot.js';
 import { requireRepoRoot } from '../../core/git/repo-root.js';
+import { readPathHistory } from '../../core/git/read-path-history.js';
 import { readRegion } from '../../core/memory-file/read-region.js';
 import { readWorkingText } from '../../core/shared-memory-file.js';
 import { isManifestKind } from '../../core/anchors/repo-snapshot.js';
@@ -114,17 +114,20 @@ async function checkAgentFiles(root: string, head: string): Promise<FileFinding[
     });
   });
   snapshot = await withManifests(root, snapshot, found.map((reference) => reference.kind).filter(isManifestKind));
+  // Note: a name that never was in the repository (an example, another project's file) is no finding: only what git saw go is.
+  const gone = found
+    .filter((reference) => reference.kind === 'path' || reference.kind === 'go-package')
+    .filter(
+      (reference) => resolveReference({ kind: reference.kind as never, value: reference.value }, snapshot) === null,
+    )
+    .map((reference) => ({ reference, path: reference.value.replace(/^\.?\//, '').replace(/\/+$/, '') }));
+  if (gone.length === 0) return [];
+  const history = readPathHistory(root, [...new Set(gone.map(({ path }) => path))], [], head);
   const findings: FileFinding[] = [];
-  const fates = new Map<string, Awaited<ReturnType<typeof readPathFate>>>();
-  for (const reference of found) {
-    if (resolveReference({ kind: reference.kind as never, value: reference.value }, snapshot) !== null) continue;
-    // Note: a name that never was in the repository (an example, another project's file) is no finding: only what git saw go is.
-    if (reference.kind !== 'path' && reference.kind !== 'go-package') continue;
-    const path = reference.value.replace(/^\.?\//, '').replace(/\/+$/, '');
-    if (!fates.has(path)) fates.set(path, await readPathFate(root, head, path));
-    const fate = fates.get(path) ?? null;
-    if (fate === null) continue;
-    findings.push('renamedTo' in fate ? { ...reference, renamedTo: fate.renamedTo } : reference);
+  for (const { reference, path } of gone) {
+    const removal = history.removed.get(path);
+    if (removal === undefined) continue;
+    findings.push(removal.renamedTo !== undefined ? { ...reference, renamedTo: removal.renamedTo } : reference);
   }
   return findings;
 }

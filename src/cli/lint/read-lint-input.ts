@@ -13,7 +13,8 @@ import { listFilesUnder, walkMemoryFiles } from '../../search/discover-memory-fi
 import { classifyAgentFile, type AgentFileKind } from '../../lint/classify-agent-file.js';
 import { DEFAULT_AGENT_SETTINGS, type AgentSettings, type LintView } from '../../lint/plan-agent-loads.js';
 import { globRegExp } from '../../core/anchors/repo-snapshot.js';
-import { NO_HISTORY, parsePathHistory, withRenames, type PathHistory } from '../../lint/path-history.js';
+import { readPathHistory } from '../../core/git/read-path-history.js';
+import type { PathHistory } from '../../core/git/path-history.js';
 
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
 /** Where package scripts and make and just targets are defined (the anchor engine's manifests). */
@@ -136,44 +137,6 @@ function ignoredPaths(root: string, paths: readonly string[]): Set<string> {
   });
   if (result.status !== 0 || typeof result.stdout !== 'string') return new Set();
   return new Set(result.stdout.split('\0').filter((path) => path !== ''));
-}
-
-/** Removing commits whose renames are read (one `git show` for all). */
-const MAX_RENAME_COMMITS = 20;
-/** The newest commits read for removals (agent files are young; every removal judged on real checkouts was within 1,000): older history costs a walk as long as the repository's. */
-const HISTORY_COMMITS = 2000;
-
-/**
- * The removals of `paths` and the first additions of `files` in the newest commits of HEAD; none
- * without git, commits or history (a shallow clone knows only its own commits). Merges are not
- * diffed: their removals are their parents'.
- */
-function readPathHistory(root: string, paths: readonly string[], files: readonly string[]): PathHistory {
-  if (paths.length === 0) return NO_HISTORY;
-  const git = (args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const boundary = git(['rev-list', '--max-count=1', `--skip=${HISTORY_COMMITS}`, 'HEAD']);
-  if (boundary.status !== 0 || typeof boundary.stdout !== 'string') return NO_HISTORY;
-  const oldest = boundary.stdout.trim();
-  const pathspecs = [...paths, ...files].map((path) => `:(literal)${path}`);
-  const log = git([
-    'log',
-    '--format=%x01%h %ct',
-    '--name-status',
-    '--no-renames',
-    '--diff-filter=AD',
-    oldest === '' ? 'HEAD' : `${oldest}..HEAD`,
-    '--',
-    ...pathspecs,
-  ]);
-  if (log.status !== 0 || typeof log.stdout !== 'string') return NO_HISTORY;
-  const history = parsePathHistory(log.stdout, paths, files);
-  const commits = [...new Set([...history.removed.values()].map((removal) => removal.commit))].slice(
-    0,
-    MAX_RENAME_COMMITS,
-  );
-  if (commits.length === 0) return history;
-  const show = git(['show', '-M', '--name-status', '--format=%x01%h %ct', ...commits]);
-  return show.status === 0 && typeof show.stdout === 'string' ? withRenames(history, show.stdout) : history;
 }
 
 /** Whether `abs` exists; a path through a file (`a.yml/b`, ENOTDIR) does not. */

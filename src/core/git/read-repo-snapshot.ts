@@ -151,25 +151,3 @@ export async function readFileAt(root: string, commit: string, path: string): Pr
   const run = await runGit(['cat-file', 'blob', `${commit}:${path}`], { cwd: root, timeoutMs: TIMEOUT_MS });
   return run.status === 0 ? run.stdout : null;
 }
-
-/** Returns where git last saw `path` go (`git log -1 --diff-filter=DR -M`): deleted, or renamed to a new path; null when history never had it. */
-export async function readPathFate(
-  root: string,
-  commit: string,
-  path: string,
-): Promise<{ deleted: true } | { renamedTo: string } | null> {
-  const run = await runGit(
-    ['log', '-1', '-M', '--diff-filter=DR', '--format=', '--name-status', '-z', commit, '--', path],
-    { cwd: root, timeoutMs: TIMEOUT_MS },
-  );
-  if (run.status !== 0) return null;
-  const parts = run.stdout.replace(/^\n+/, '').split('\0');
-  const [status, from, to] = parts;
-  if (status?.startsWith('R') && from !== undefined && to) {
-    // A folder's file went: the folder went where the file's path, less its part inside the folder, says.
-    const rest = from.startsWith(`${path}/`) ? from.slice(path.length + 1) : null;
-    if (rest === null) return { renamedTo: to };
-    return to.endsWith(`/${rest}`) ? { renamedTo: to.slice(0, to.length - rest.length - 1) } : { deleted: true };
-  }
-  return (parts[0] ?? '').startsWith('D') ? { deleted: true } : null;
-}

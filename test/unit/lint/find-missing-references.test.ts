@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findMissingReferences } from '../../../src/lint/find-missing-references.js';
-import { parsePathHistory, withRenames, type PathHistory } from '../../../src/lint/path-history.js';
+import { parsePathHistory, withRenames, type PathHistory } from '../../../src/core/git/path-history.js';
 
 const manifests = new Map([
   ['package.json', JSON.stringify({ scripts: { build: 'tsc', test: 'vitest run' } })],
