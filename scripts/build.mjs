@@ -1,4 +1,4 @@
-// Bundles the CLI into dist/: fast-path bundles for the hooks, search, sync and the merge driver
+// Bundles the CLI into dist/: fast-path bundles for the hooks, search, sync, lint, check, list and the merge driver
 // (no oclif), and oclif with its explicit command map for everything else.
 // Why separate bundles: a hook runs at the end of every agent turn and must start near bare Node
 // speed, so it never pays for loading oclif or anything the event at hand does not use.
@@ -67,13 +67,11 @@ const HOOK_LAZY_MODULES = new Set(
 );
 
 /**
- * Lazily imported by commands, yet used by `mem status` and `mem list`, which have a start-up
- * budget: inlined, since loading an ES module from CommonJS starts Node's ESM loader (~3 ms).
+ * Lazily imported by commands, yet used by `mem status`, which has a start-up budget: inlined,
+ * since loading an ES module from CommonJS starts Node's ESM loader (~3 ms).
  */
 const CLI_INLINE_MODULES = new Set(
-  ['src/cli/status/status.ts', 'src/cli/status/render-status.ts', 'src/cli/list/list-output.ts'].map((source) =>
-    join(PROJECT, source),
-  ),
+  ['src/cli/status/status.ts', 'src/cli/status/render-status.ts'].map((source) => join(PROJECT, source)),
 );
 
 /**
@@ -94,6 +92,7 @@ export async function buildDist(outdir) {
   await buildCommonJs(outdir, 'sync', 'src/cli/entry/sync.ts', (source) => !SYNC_INLINE_MODULES.has(source));
   await buildCommonJs(outdir, 'lint', 'src/cli/entry/lint.ts', () => true);
   await buildCommonJs(outdir, 'check', 'src/cli/entry/check.ts', () => true);
+  await buildCommonJs(outdir, 'list', 'src/cli/entry/list.ts', () => true);
   await buildCommonJs(outdir, 'merge-driver', 'src/cli/entry/merge-driver.ts', () => true);
   // oclif and the command map are one CommonJS file (oclif's loader requires it again from
   // package.json's `oclif.commands.target`, and gets the same module). What commands import lazily

@@ -1,7 +1,5 @@
 import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
-import { printListing } from '../list/page-output.js';
-import { outputWidth } from '../../core/text/output-width.js';
 
 /** `mem list`: the durable entries, grouped by section. */
 export default class List extends BaseCommand {
@@ -29,21 +27,9 @@ export default class List extends BaseCommand {
     'all-branches': Flags.boolean({ description: "every branch's entries, not only those seen where HEAD is" }),
   };
 
+  /** bin/run.js runs `mem list` through its own bundle (cli/entry/list.ts, no oclif); this class is its help and runs it too. */
   async run(): Promise<void> {
-    const { flags } = await this.parse(List);
-    // Loaded on use (inlined in the bundle, scripts/build.mjs), so other commands never initialise the listing code.
-    const { listOutput } = await import('../list/list-output.js');
-    const output = await listOutput({
-      cwd: process.cwd(),
-      json: flags.json,
-      // Note: a terminal's real width; 80 when piped, so a saved listing reads the same everywhere.
-      width: outputWidth(process.stdout),
-      ...(flags.section === undefined ? {} : { section: flags.section }),
-      ...(flags.personal ? { personal: true } : {}),
-      ...(flags.branch === undefined ? {} : { branch: flags.branch }),
-      ...(flags['all-branches'] ? { allBranches: true } : {}),
-    });
-    for (const warning of output.warnings) process.stderr.write(warning);
-    await printListing(output.stdout, { json: flags.json });
+    const { runListCli } = await import('../entry/list.js');
+    process.exitCode = await runListCli(this.argv);
   }
 }

@@ -11,32 +11,46 @@ export function wrapText(text: string, columns: number): string[] {
   return wrapAnsi(text, width, { hard: true, trim: true }).split('\n');
 }
 
+/**
+ * A greedy wrap by offsets into the text: each line is one slice of it (a year's listing wraps
+ * 3,000 entries; building lines word by word made as many strings as words).
+ */
 function wrapAscii(text: string, width: number): string[] {
+  let flat = text.trim();
+  if (flat.includes('  ')) flat = flat.replace(/ +/g, ' ');
   const lines: string[] = [];
-  let line = '';
-  for (let word of text.trim().split(/ +/)) {
-    if (word.length > width) {
+  // The line being built is flat[lineStart, lineEnd): words joined by single spaces, empty when the two meet.
+  let lineStart = 0;
+  let lineEnd = 0;
+  for (let pos = 0; pos <= flat.length;) {
+    let wordStart = pos;
+    const space = flat.indexOf(' ', pos);
+    const wordEnd = space === -1 ? flat.length : space;
+    pos = wordEnd + 1;
+    if (wordEnd - wordStart > width) {
       // A word longer than a line (a URL, a path) fills the line it starts on and goes on below, as wrap-ansi's hard mode does.
-      const room = line === '' ? width : width - line.length - 1;
+      const room = lineEnd === lineStart ? width : width - (lineEnd - lineStart) - 1;
       if (room > 0) {
-        lines.push(line === '' ? word.slice(0, room) : `${line} ${word.slice(0, room)}`);
-        word = word.slice(room);
-      } else lines.push(line);
-      while (word.length > width) {
-        lines.push(word.slice(0, width));
-        word = word.slice(width);
+        lines.push(flat.slice(lineEnd === lineStart ? wordStart : lineStart, wordStart + room));
+        wordStart += room;
+      } else lines.push(flat.slice(lineStart, lineEnd));
+      while (wordEnd - wordStart > width) {
+        lines.push(flat.slice(wordStart, wordStart + width));
+        wordStart += width;
       }
-      line = word;
-      continue;
-    }
-    if (line === '') line = word;
-    else if (line.length + 1 + word.length <= width) line = `${line} ${word}`;
+      lineStart = wordStart;
+      lineEnd = wordEnd;
+    } else if (lineEnd === lineStart) {
+      lineStart = wordStart;
+      lineEnd = wordEnd;
+    } else if (wordEnd - lineStart <= width) lineEnd = wordEnd;
     else {
-      lines.push(line);
-      line = word;
+      lines.push(flat.slice(lineStart, lineEnd));
+      lineStart = wordStart;
+      lineEnd = wordEnd;
     }
   }
-  lines.push(line);
+  lines.push(flat.slice(lineStart, lineEnd));
   return lines;
 }
 

@@ -18,6 +18,22 @@ describe('wrapText', () => {
         );
   });
 
+  it('wraps generated ASCII texts exactly like wrap-ansi (words up to a line long, runs of spaces)', () => {
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let round = 0; round < 300; round++) {
+      const words = Array.from({ length: next(12) }, () => 'abcdefghij'.repeat(2).slice(0, 1 + next(20)));
+      const text = words.join(' '.repeat(1 + next(2)));
+      const width = 20 + next(30);
+      expect(wrapText(text, width), `${width}: ${text}`).toEqual(
+        wrapAnsi(text.trim().replace(/ +/g, ' '), width, { hard: true, trim: true }).split('\n'),
+      );
+    }
+  });
+
   it('measures wide characters through wrap-ansi', () => {
     const lines = wrapText('テストは必ず pnpm で実行する、npm は使わない、これはチームの決まりです', 20);
     expect(lines.length).toBeGreaterThan(1);

@@ -1,0 +1,75 @@
+/**
+ * `mem list` (dispatched by bin/run.js before oclif loads, like check and lint): at a year's scale
+ * (3,000 entries) oclif's start-up alone was ~0.5× `node -e 0` in instructions, and its heap a
+ * third of the listing's garbage collection, of a 2.5× budget. The oclif command
+ * (cli/commands/list.ts) is its help and runs this too.
+ */
+import { parseArgs } from 'node:util';
+import { describeError, EXIT, isMemError } from '../../core/errors.js';
+import { outputWidth } from '../../core/text/output-width.js';
+import { listOutput } from '../list/list-output.js';
+import { printListing } from '../list/page-output.js';
+
+const HINT = '  hint: mem list --help lists its flags and arguments.\n';
+
+/** Returns a refused command line in the words oclif used for it ("Nonexistent flag: --bogus"). */
+function describeArgvError(error: Error & { code?: string }): string {
+  const option = /'(?:-\w, )?(--?[\w-]+)/.exec(error.message)?.[1] ?? '';
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `Nonexistent flag: ${option}`;
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && error.message.endsWith('argument missing'))
+    return `Flag ${option} expects a value`;
+  if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+    return `Unexpected argument: ${/'([^']*)'/.exec(error.message)?.[1] ?? ''}`;
+  return error.message;
+}
+
+/** Runs `mem list` with `argv` (after "list"), writes the listing, and returns the exit code. */
+export async function runListCli(argv: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        json: { type: 'boolean' },
+        section: { type: 'string', short: 's' },
+        personal: { type: 'boolean' },
+        branch: { type: 'string' },
+        'all-branches': { type: 'boolean' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    process.stderr.write(`mem list: ${describeArgvError(error as Error)}\n${HINT}`);
+    return EXIT.usage;
+  }
+  if (values.branch !== undefined && values['all-branches'] === true) {
+    process.stderr.write(
+      `mem list: --branch=${values.branch} cannot also be provided when using --all-branches\n${HINT}`,
+    );
+    return EXIT.usage;
+  }
+  // Note: `mem list | head` closes the pipe early; like git, stop quietly, not with a stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+  try {
+    const json = values.json === true;
+    const output = await listOutput({
+      cwd: process.cwd(),
+      json,
+      // Note: a terminal's real width; 80 when piped, so a saved listing reads the same everywhere.
+      width: outputWidth(process.stdout),
+      ...(values.section === undefined ? {} : { section: values.section }),
+      ...(values.personal === true ? { personal: true } : {}),
+      ...(values.branch === undefined ? {} : { branch: values.branch }),
+      ...(values['all-branches'] === true ? { allBranches: true } : {}),
+    });
+    for (const warning of output.warnings) process.stderr.write(warning);
+    await printListing(output.stdout, { json });
+    return EXIT.ok;
+  } catch (error) {
+    process.stderr.write(`mem list: ${describeError(error)}\n`);
+    return isMemError(error) ? error.exitCode : EXIT.failure;
+  }
+}
