@@ -46,7 +46,9 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     manifests: view.manifests,
   };
   const has = (kind: ManifestKind) => [...view.manifests.keys()].some((path) => isManifestOf(path, kind));
-  const dependencies = dependencyNames(view.manifests);
+  // `yarn tsc`, `pnpm eslint .`: yarn and pnpm run a script or, without one, a binary the dependencies install.
+  const installed = installedBins(view);
+  const dependencies = dependencyNames(view.manifests, installed === undefined);
   // The repository builds a package manager (its package.json's `bin` names pnpm): `pnpm change` is that tool's own command.
   const managers = ['npm', 'pnpm', 'yarn', 'bun'].filter((name) => binNames(view.manifests).has(name));
   // A Makefile with a match-anything rule (`%: Makefile`, Sphinx's) makes every target; one that includes
@@ -113,6 +115,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
           (reference.kind === 'script' &&
             (reference.value === 'start' ||
               dependencies.has(reference.value) ||
+              installed?.(reference.value) === true ||
               PROSE_WORDS.has(reference.value) ||
               managers.some((manager) => doc.text.includes(`${manager} ${reference.value}`))))
         )
@@ -243,11 +246,39 @@ function* packageJsons(manifests: ReadonlyMap<string, string>): Generator<Record
 }
 
 /**
- * The packages the repository depends on (and their scopes), and the commands its scripts run:
- * `pnpm turbo`, `yarn vitest`, `pnpm changeset` run a binary when no script has the name. (A binary
- * named unlike its package or scope that no script runs, `tsc` of typescript, is still read as a script.)
+ * Binaries named unlike the package that installs them, for a clone with nothing installed (the binaries
+ * themselves are then not there to read). Most share their package's name or scope (eslint, vitest,
+ * jest, prettier, vite; `changeset` of `@changesets/cli`), which dependencyNames reads; only these
+ * well-known others are listed, so an unknown name is still read as a script.
  */
-function dependencyNames(manifests: ReadonlyMap<string, string>): Set<string> {
+const BINS_NAMED_OTHERWISE: Readonly<Record<string, readonly string[]>> = {
+  typescript: ['tsc', 'tsserver'],
+  '@typescript/native-preview': ['tsgo'],
+  '@angular/cli': ['ng'],
+  nuxt: ['nuxi'],
+  '@sveltejs/kit': ['svelte-kit'],
+  '@vue/cli-service': ['vue-cli-service'],
+  storybook: ['sb'],
+};
+
+/**
+ * Whether a binary is installed beside one of the repository's package.json files (`node_modules/.bin/`),
+ * or undefined when none has installed dependencies (a fresh clone): then the declared ones tell.
+ */
+function installedBins(view: Pick<ReferenceView, 'exists' | 'manifests'>): ((name: string) => boolean) | undefined {
+  const bins = [...view.manifests.keys()]
+    .filter((path) => posix.basename(path) === 'package.json')
+    .map((path) => posix.join(posix.dirname(path), 'node_modules', '.bin'))
+    .filter((dir) => view.exists(dir));
+  return bins.length === 0 ? undefined : (name) => bins.some((dir) => view.exists(posix.join(dir, name)));
+}
+
+/**
+ * The packages the repository depends on (and their scopes), and the commands its scripts run:
+ * `pnpm turbo`, `yarn vitest`, `pnpm changeset` run a binary when no script has the name; with
+ * `knownBins` (nothing installed to read), also the binaries of BINS_NAMED_OTHERWISE (`yarn tsc`).
+ */
+function dependencyNames(manifests: ReadonlyMap<string, string>, knownBins: boolean): Set<string> {
   const names = new Set<string>();
   for (const parsed of packageJsons(manifests)) {
     for (const field of ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies']) {
@@ -255,6 +286,7 @@ function dependencyNames(manifests: ReadonlyMap<string, string>): Set<string> {
       if (deps !== null && typeof deps === 'object')
         for (const name of Object.keys(deps)) {
           names.add(name);
+          if (knownBins) for (const bin of BINS_NAMED_OTHERWISE[name] ?? []) names.add(bin);
           // A scoped package's binary is usually named after its scope: `changeset` of `@changesets/cli`,
           // `playwright` of `@playwright/test` (`@types/*` install no binary).
           // or after its own name (`biome` of `@biomejs/biome`).

@@ -36,6 +36,33 @@ describe('findMissingReferences: commands', () => {
   });
 });
 
+describe('findMissingReferences: dependency binaries', () => {
+  const scripts = (text: string, exists: (path: string) => boolean) =>
+    findMissingReferences(
+      [{ path: 'AGENTS.md', team: false, scope: '', documents: [{ text, section: '', line: 3 }] }],
+      {
+        exists,
+        manifests: new Map([
+          ['package.json', JSON.stringify({ scripts: { build: 'vite build' }, devDependencies: { typescript: '5' } })],
+        ]),
+        ignored: () => new Set(),
+      },
+    ).map((f) => f.message.split(' is ')[0]);
+
+  it('reads `yarn tsc` as the binary of a declared typescript in a clone with nothing installed', () => {
+    expect(scripts('Check types with `yarn tsc` and `pnpm tsserver`; lint with `yarn lint`.', () => false)).toEqual([
+      'the script lint',
+    ]);
+  });
+
+  it('reads the installed binaries when node_modules/.bin is there, and nothing else', () => {
+    const installed = new Set(['node_modules/.bin', 'node_modules/.bin/lint']);
+    expect(scripts('Check types with `yarn tsc`; lint with `yarn lint`.', (path) => installed.has(path))).toEqual([
+      'the script tsc',
+    ]);
+  });
+});
+
 const tree = new Set([
   'src',
   'src/api.ts',
