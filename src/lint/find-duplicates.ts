@@ -4,6 +4,7 @@
  * compares a candidate with the memory), or mem's team memory repeating a hand-written line
  * (`team-repeats-file`). Two copies drift apart; one of them can go.
  */
+import { FOLDER_RUNNERS } from '../core/text/folder-runners.js';
 import { comparableWords } from '../core/text/text-similarity.js';
 import type { LintFinding } from './lint-report.js';
 import type { LintSource } from './lint-document.js';
@@ -67,9 +68,10 @@ type Piece = {
   runsIn: string | undefined;
 };
 
-// Tools that run what the current folder's manifest defines (a Makefile, package.json, Cargo.toml…).
-const FOLDER_RUNNER =
-  /^(?:mise\s+(?:exec|x)\s+(?:\S+\s+)*?--\s+)?(?:make|just|npm|pnpm|yarn|bun|npx|cargo|go|uv|poetry|pytest|tox|nox|mvn|gradle|\.\/gradlew|dotnet|mise)\b/;
+// A command line led by a tool that runs what the current folder's manifest defines (`mise exec … --` first or not).
+const FOLDER_RUNNER = new RegExp(
+  String.raw`^(?:mise\s+(?:exec|x)\s+(?:\S+\s+)*?--\s+)?(?:${FOLDER_RUNNERS.map((tool) => tool.replace(/\./g, '\\.')).join('|')})\b`,
+);
 // Options that name the package or folder to act on: the command means the same from anywhere.
 const NAMES_ITS_TARGET =
   /\s(?:--filter|-F|--workspace|-w|-C|--prefix|--dir|--cwd|--manifest-path|-p|--package|--project)\b/;

@@ -16,6 +16,7 @@ import { posix } from 'node:path';
 import type { LintFinding } from './lint-report.js';
 import type { LintDocument, LintSource } from './lint-document.js';
 import { findRepositoryPaths } from '../core/text/repository-paths.js';
+import { PACKAGE_MANAGERS } from '../core/text/folder-runners.js';
 import { isExampleItem, isNoFileMeant } from './is-no-file-meant.js';
 import { findNamedRepositories, isAboutManyRepositories } from './other-repositories.js';
 import { readTreeDrawing, type TreeEntry } from './read-tree-drawing.js';
@@ -50,7 +51,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   const installed = installedBins(view);
   const dependencies = dependencyNames(view.manifests, installed === undefined);
   // The repository builds a package manager (its package.json's `bin` names pnpm): `pnpm change` is that tool's own command.
-  const managers = ['npm', 'pnpm', 'yarn', 'bun'].filter((name) => binNames(view.manifests).has(name));
+  const managers = PACKAGE_MANAGERS.filter((name) => binNames(view.manifests).has(name));
   // A Makefile with a match-anything rule (`%: Makefile`, Sphinx's) makes every target; one that includes
   // another (`include tools/*.mk`), or a justfile that imports one, has targets this check does not read.
   const anyTarget = (kind: ManifestKind) =>

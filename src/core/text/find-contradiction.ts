@@ -3,12 +3,13 @@
  * or "use npm" against "use pnpm, not npm". A contradiction is flagged for a human, never
  * resolved silently.
  */
+import { PACKAGE_MANAGERS } from './folder-runners.js';
 import { memoizeByText } from './memoize-by-text.js';
 import { comparableWords, jaccard } from './text-similarity.js';
 
 /** Tools that stand in for each other: preferring one contradicts preferring another. */
 export const ALTERNATIVES: readonly (readonly string[])[] = [
-  ['npm', 'pnpm', 'yarn', 'bun'],
+  PACKAGE_MANAGERS,
   ['jest', 'vitest', 'mocha', 'ava', 'jasmine'],
   ['pytest', 'unittest', 'nose'],
   ['pip', 'poetry', 'uv', 'pipenv', 'conda'],
@@ -47,14 +48,14 @@ const CLAUSE_END = /[:;—–]|\s-\s|$/;
 const MANNER =
   /\b(?:as (?:a |an )?(?:overlapping|parallel|background|concurrent|separate)|in parallel|concurrently|simultaneously|at the same time|in the background|twice|while)\b/;
 
-const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+const IS_PACKAGE_MANAGER = new Set(PACKAGE_MANAGERS);
 // What may follow a package manager's name and still mean the tool itself: its own install verbs, or English.
 const TOOL_ITSELF =
   /^(?:$|[^a-z0-9]|(?:install|i|add|ci|update|upgrade|for|in|to|with|when|or|and|on|at|as|here|there|anymore|instead|commands?|scripts?|directly|itself|anywhere|at all)\b)/;
 
 /** Whether every mention of package manager `tool` in `clause` runs one named script (`yarn dev-server`). */
 function namesOnlyAScript(clause: string, tool: string): boolean {
-  if (!PACKAGE_MANAGERS.has(tool)) return false;
+  if (!IS_PACKAGE_MANAGER.has(tool)) return false;
   const mentions = [...clause.matchAll(new RegExp(`(?:^|[^\\w-])${tool}(?![\\w-])`, 'g'))];
   return (
     mentions.length > 0 &&
