@@ -96,6 +96,9 @@ export function isWordlike(segment: string): boolean {
   const wordAndNumber = /^(?=[A-Za-z])([A-Z]*[a-z]*)\d{1,4}(?:[a-z]{0,3}|[A-Z]{0,3})$/.exec(segment);
   if (wordAndNumber && segment.length <= 10 && (wordAndNumber[1]!.length <= 4 || readsAsWords(wordAndNumber[1]!)))
     return true;
+  // Capitals and digits run together past any acronym's length (`H1EC2BUPZ22S`): base32 and
+  // upper-case keys, not a chain of acronyms (`EC2`, `UTF8` and `HTML5` stand alone or joined by `_`).
+  if (/^[A-Z\d]{12,}$/.test(segment)) return false;
   // camelCase and PascalCase: every part a word, an acronym or a short number. An acronym's
   // version is part of it: `cardToCardV2`, `toS3`, `parseHTML5` (V2, S3, HTML5).
   const parts = segment.match(/[A-Z]+\d{0,2}(?![a-z\d])|[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g);

@@ -20,6 +20,10 @@ describe('findSecrets: credentials with no known format', () => {
     ['a random token of lower case and digits', fake('h3k9q2m8', 'x7v4p1z6r5t0w2n8')],
     ['a random token of upper case and digits', fake('7QZL2M9R', 'T4WB8NCX1KV5')],
     // Each half reads as "letters, a number, letters" once split at the `-` or `_`; the case flips say otherwise.
+    // Capitals and digits past an acronym's length: a chain of short "acronyms" (`Q7`, `ZB2`, `KX9`) is a key.
+    ['12 capitals and digits', fake('HK4EC7', 'BUQZ9S')],
+    ['16 capitals and digits', fake('TRVKP42W', 'N8HD3QZM')],
+    ['20 capitals and digits', fake('MBQT7XLDRW', '5KF2NHGZ3P')],
     ['a random token in two halves', fake('rKWq38hX-', '9vbNmDs')],
     ['a random token in two halves, joined by _', fake('cTRa07wQ_', '4Lm2vXp')],
     ['a prefixed token of a vendor no rule knows', fake('acme_live_', 'q8Zr2LmX4vT9kWp3Nd7Bf1Hs')],
@@ -129,6 +133,7 @@ describe('findSecrets: look-alikes that are not secrets', () => {
     'The matrix runs Ubuntu22-Node20-ES2022-Utf8MB4, Python311_Node20_Java17 and ReactNative73-iOS17-Android14.',
     'Types: UInt32-UInt64-BFloat16, IPv4-IPv6-OAuth2-IMDSv2 and ARMv7-GPLv3-TLSv1 builds.',
     'Install with ssh-ed25519 AAAAC3NzaC1lZDI1NTE5 as the key type prefix.',
+    'Timestamps are ISO8601 in UTC, ciphers AES256GCM or CHACHA20, hosts on EC2 and S3, AWS_S3_BUCKET_NAME set.',
   ])('leaves the named digest or identifier in %s alone', (text) => {
     expect(findSecrets(text)).toEqual([]);
   });
