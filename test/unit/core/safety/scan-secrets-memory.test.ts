@@ -19,11 +19,11 @@ describe('findSecrets: credentials with no known format', () => {
     ['a random token of mixed case and digits', fake('k9Qm', '2xLp7Rw4Tz8Vn3Bc6Hd1Jf')],
     ['a random token of lower case and digits', fake('h3k9q2m8', 'x7v4p1z6r5t0w2n8')],
     ['a random token of upper case and digits', fake('7QZL2M9R', 'T4WB8NCX1KV5')],
-    // Each half reads as "letters, a number, letters" once split at the `-` or `_`; the case flips say otherwise.
-    // Capitals and digits past an acronym's length: a chain of short "acronyms" (`Q7`, `ZB2`, `KX9`) is a key.
+    // Capitals and digits past an acronym's length: a chain of short "acronyms" (`HK4`, `EC7`, `BUQZ9`) is a key.
     ['12 capitals and digits', fake('HK4EC7', 'BUQZ9S')],
     ['16 capitals and digits', fake('TRVKP42W', 'N8HD3QZM')],
     ['20 capitals and digits', fake('MBQT7XLDRW', '5KF2NHGZ3P')],
+    // Each half reads as "letters, a number, letters" once split at the `-` or `_`; the case flips say otherwise.
     ['a random token in two halves', fake('rKWq38hX-', '9vbNmDs')],
     ['a random token in two halves, joined by _', fake('cTRa07wQ_', '4Lm2vXp')],
     ['a prefixed token of a vendor no rule knows', fake('acme_live_', 'q8Zr2LmX4vT9kWp3Nd7Bf1Hs')],
