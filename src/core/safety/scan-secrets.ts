@@ -296,6 +296,37 @@ function isSecretLikeValue(value: string): boolean {
   return /\d/.test(value) || /[^A-Za-z0-9]/.test(value);
 }
 
+/** A name that ends in what it holds: a credential (`DB_PASSWORD`, `apiKey`, `client_secret`), not `token_type`. */
+const CREDENTIAL_NAME_END =
+  /(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|(?:access|secret|private|auth|master|signing)[_-]?key)["']?$/i;
+
+/**
+ * A word in a credential's place that says how it is given, not what it is (`auth_token: "bearer"`).
+ * Note: detect-secrets' KeywordDetector keeps a list like it (FALSE_POSITIVES) for the same reason.
+ */
+const NOT_A_CREDENTIAL_WORD =
+  /^(?:bearer|basic|digest|oauth2?|jwt|hidden|masked|required|optional|disabled?|enabled?|prompt|keychain|keyring|vault|secrets?manager|environment|env|default|generated|random|empty|missing|unset|invalid|expired|revoked|sensitive|confidential|notset|nopasswd|password_hash)$/i;
+
+/**
+ * true for a letters-only value written as a literal in a credential's place: quoted (`password =
+ * "hunter"`, `api_key: 'qwertyuiop'`), or a shell or .env assignment (`PGPASSWORD=letmein`), whose
+ * value is never a variable. A quoted or assigned word is what a person typed as the password, so
+ * it is one (detect-secrets' KeywordDetector flags these; gitleaks' generic rule wants entropy).
+ * Identifiers in a literal stay names: `"GITHUB_TOKEN"` names an environment variable, `"apiKey"`
+ * a field.
+ */
+function isTypedWordCredential(name: string, value: string, quoted: boolean, envStyle: boolean): boolean {
+  if (!(quoted || envStyle) || !CREDENTIAL_NAME_END.test(name)) return false;
+  // Note: 8 letters at least, the shortest password NIST SP 800-63B lets a service accept; shorter
+  // words there are mostly a local service's stand-in (`LLM_API_KEY="ollama"`, `DB_PASSWORD=cognee`).
+  if (value.length < 8 || !/^[A-Za-z]+$/.test(value) || isReferenceOrType(value) || NOT_A_CREDENTIAL_WORD.test(value))
+    return false;
+  // A password that repeats what it guards is that service's documented default (`POSTGRES_PASSWORD=postgres`).
+  if (name.toLowerCase().includes(value.toLowerCase())) return false;
+  // An upper-case word names a variable or a constant; a camelCase one a field.
+  return !/^[A-Z]+$/.test(value) && !/^[a-z]+[A-Z]/.test(value);
+}
+
 /** A value a credential word names: generated-looking, even a hex key or a UUID. */
 function isNamedValueSecret(value: string): boolean {
   if (isReferenceOrType(value) || isPathLike(value) || !isNotExample(value) || /^[a-z][a-z0-9+.-]*:\/\//i.test(value))
@@ -515,14 +546,12 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
   for (const match of named ? text.matchAll(ASSIGNMENT) : []) {
     // A sentence's full stop is not part of the value ("DB_PASSWORD=cognee." is the word cognee).
     const value = match[3]?.replace(/[.,:!?]+$/, '');
-    if (
-      value === undefined ||
-      value.length < 6 ||
-      match.index === undefined ||
-      !isSecretLikeValue(value) ||
-      isCountOf(match[1]!, value)
-    )
-      continue;
+    if (value === undefined || value.length < 6 || match.index === undefined || isCountOf(match[1]!, value)) continue;
+    // `NAME=value` with nothing around the `=` and a name in capitals: a shell or .env assignment.
+    const envStyle = /^[A-Z][A-Z0-9_]*=$/.test(
+      match[0].slice(0, match[0].length - match[3]!.length - match[2]!.length),
+    );
+    if (!isSecretLikeValue(value) && !isTypedWordCredential(match[1]!, value, match[2] !== '', envStyle)) continue;
     add('generic-secret-assignment', match.indices?.[3]?.[0] ?? match.index + match[0].lastIndexOf(value), value);
   }
   for (const match of named ? text.matchAll(COLUMN_ASSIGNMENT) : []) {

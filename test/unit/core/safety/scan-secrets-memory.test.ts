@@ -60,6 +60,32 @@ describe('findSecrets: credentials with no known format', () => {
     expect(rules(text)).toContain(ruleId);
   });
 
+  // A word typed as the password is one: quoted, or assigned in a shell or .env line (detect-secrets'
+  // KeywordDetector); the value is never a variable there.
+  it.each([
+    fake('DEPLOY_PASSWORD="trombone', 'quietly"'),
+    fake("smtp_password: 'lanternfi", "shmarket'"),
+    fake('export STAGING_API_KEY=marbleco', 'astline'),
+    fake('PGPASSWORD=Winterfe', 'llBridge psql -h db.internal'),
+    fake('{"client_secret": "orchardvel', 'vetmoon"}'),
+  ])('finds a typed word in a credential assignment: %s', (text) => {
+    expect(rules(text)).toEqual(['generic-secret-assignment']);
+  });
+
+  it.each([
+    // Shorter than any service lets a password be: a local stand-in.
+    'LLM_API_KEY="ollama" and DB_PASSWORD=cognee for the local stack',
+    // The service's documented default repeats its name.
+    'POSTGRES_PASSWORD=postgres in docker-compose',
+    // Names, not values: an environment variable, a field, how the token is sent.
+    'token: "GITHUB_TOKEN", apiKey: "apiKeyField", auth_token: "bearer"',
+    'the token_type is "refresh_token"; secret_store = "keychain"',
+    // Unquoted in code: a variable.
+    'password = userPassword; api_key = settings_value',
+  ])('leaves a name or a local default in a credential slot alone: %s', (text) => {
+    expect(findSecrets(text)).toEqual([]);
+  });
+
   it('redacts the password of a URL and keeps the rest of it', () => {
     expect(redactSecrets(fake('Cache: redis://cache:', 's3cret-9x@cache.internal:6379'))).toBe(
       'Cache: redis://cache:[REDACTED:connection-string-password]@cache.internal:6379',
