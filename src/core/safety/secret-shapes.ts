@@ -265,6 +265,8 @@ export function looksRandom(token: string, options: RandomnessOptions): boolean 
   // Letters only: random when the case flips the way no identifier's does.
   if (digits === 0) return lower && upper && body.length >= 16 && changes >= body.length / 4 && entropy >= bar;
   if (letters < 4 || (digits < 2 && !(lower && upper))) return false;
-  if (changes < 4) return false;
+  // Few class changes, but a stretch of 8+ letters no language spells (`aldyoryzjxwx`): random.
+  const unspelt = [...body.matchAll(/[A-Za-z]{8,}/g)].some(([run]) => !readsAsWords(run.toLowerCase()));
+  if (changes < 4 && !unspelt) return false;
   return entropy >= bar;
 }
