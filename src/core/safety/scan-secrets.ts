@@ -395,7 +395,13 @@ function isHexKey(token: string): boolean {
   const tagged = /^([0-9a-f]{32,}|[0-9A-F]{32,})[-_][a-z]{1,4}\d{0,3}$/.exec(token);
   if (tagged) return tagged[1]!.length !== 40;
   if (!/^(?:[0-9a-f]+(?:[-.][0-9a-f]+)*|[0-9A-F]+(?:[-.][0-9A-F]+)*)$/.test(token) || isHexIdentifier(token))
-    return isHexIdentifier(token) && /^[0-9a-f]+$|^[0-9A-F]+$/.test(token) && token.length >= 32;
+    return (
+      isHexIdentifier(token) &&
+      /^[0-9a-f]+$|^[0-9A-F]+$/.test(token) &&
+      // 24 to 31 digits is no digest's length (a short SHA is 7 to 12): a vendor's key (Kucoin,
+      // Plaid, Sendbird) or a database id, which a label names (`id`, `object`, `_id`).
+      (token.length >= 32 || (token.length >= 24 && /[a-f]/i.test(token) && /\d/.test(token)))
+    );
   const digits = token.replace(/[-.]/g, '').length;
   return digits >= 32 && /[a-f]/i.test(token) && /\d/.test(token);
 }

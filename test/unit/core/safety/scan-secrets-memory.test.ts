@@ -33,6 +33,9 @@ describe('findSecrets: credentials with no known format', () => {
     ['a prefixed token with a type part', fake('tskey-api-', 'kQ3vZ8mN2pLw-R7tY4xB9cD2fG6hJ1kM5nP8qS3v')],
     ['a prefixed hex key', fake('pubkey-', '8c3a1f0b9d2e7c6a5b4f3e2d1c0b9a8f')],
     ['hex of a key length, handed to a client', fake('0f3a9c2b', '7d1e4f6a8b0c2d4e6f8a1b3c')],
+    // 24 to 31 digits is no digest's length: a vendor's key.
+    ['24 hex digits', fake('3fa91c07be5d', '24e8a6b0c915')],
+    ['30 hex digits', fake('c81e728d9d4c2f63', '6f067f89cc1486')],
     // Meraki, Klipfolio and Zenrows keys are 40 hex digits, a git object id's shape: unnamed, a key.
     ['40 hex digits no word names a commit', fake('8f3a1c9b2d7e6f0a', '5c4b8d9e1f3a7c2b6d8e0f1a')],
     ['a typed password with symbols', fake('Vq7#mZ2', '!rT9$kL')],
@@ -107,6 +110,7 @@ describe('findSecrets: look-alikes that are not secrets', () => {
     ['a templated URL', 'postgres://${PGUSER}:${PGPASSWORD}@localhost/app'],
     ['a templated curl user', 'curl -u "${username}:${password}"'],
     ['a git SHA named one', 'commit 3f1ef7c2860523314e2c1b07d95f1db5235f66b1'],
+    ['a database id named one', 'the document _id 64b7f0c2e13a9d5f8c1b2a47 and object 64b7f0c2e13a9d5f8c1b2a48'],
     ['a git SHA in a ref listing', '3f1ef7c2860523314e2c1b07d95f1db5235f66b1\trefs/heads/main'],
     ['a UUID named an id', 'the tenant id 550e8400-e29b-41d4-a716-446655440000'],
     ['an upper-case UUID named one', 'uuid FAB7BE5B-E6DD-470A-A3DC-91AF003DB677'],
