@@ -39,10 +39,10 @@ export async function findCompaction(
     if (root === undefined) return null;
     const archived = COMPACTS_RE.exec(root.message)?.[1] as string;
     const archiveRef = ARCHIVE_RE.exec(root.message)?.[1];
-    if (!hasObject(storeDir, archived)) {
+    if (!(await hasObject(storeDir, archived))) {
       if (!online || archiveRef === undefined) return null;
       const fetched = await fetchArchiveRef(context.target, archiveRef);
-      if (!fetched.ok || !hasObject(storeDir, archived)) return null;
+      if (!fetched.ok || !(await hasObject(storeDir, archived))) return null;
     }
     levels.push({ snapshot: root.oid, archived });
     if (isAncestor(storeDir, base, archived)) return { levels };
@@ -52,12 +52,12 @@ export async function findCompaction(
 }
 
 /** Who changed each entry since `base`, across compactions: newest commits first (after the newest snapshot), then each archived span down to the base. */
-export function attributeAcrossCompaction(
+export async function attributeAcrossCompaction(
   storeDir: string,
   head: string,
   base: string,
   compaction: Compaction,
-): { byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> } {
+): Promise<{ byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> }> {
   const byPath = new Map<string, Attribution>();
   const authors = new Map<string, CommitAuthor>();
   const spans: Array<[string, string]> = [];
@@ -68,7 +68,7 @@ export function attributeAcrossCompaction(
   }
   spans.push([top, base]);
   for (const [from, exclude] of spans) {
-    const found = attributeChanges(storeDir, from, [exclude], [ENTRY_DIR]);
+    const found = await attributeChanges(storeDir, from, [exclude], [ENTRY_DIR]);
     for (const [path, at] of found.byPath) if (!byPath.has(path)) byPath.set(path, at);
     for (const [commit, author] of found.authors) authors.set(commit, author);
   }

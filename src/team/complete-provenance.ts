@@ -28,7 +28,7 @@ export async function completeShallowProvenance(root: string): Promise<number> {
       const base = await context.store.readRef('base');
       if (base === null) return 0;
       // Note: once per clone, in the background: the one whole-history walk mem ever makes.
-      const attribution = attributeChanges(storeDir, base, null, [ENTRY_DIR]);
+      const attribution = await attributeChanges(storeDir, base, null, [ENTRY_DIR]);
       return withLock(
         context.paths.memoryLock,
         () => {

@@ -28,10 +28,7 @@ import {
   attributeChanges,
   diffTrees,
   listTree,
-  startAttributeChanges,
-  startDiffTrees,
   startIsAncestor,
-  startListTree,
   streamBlobs,
   type Attribution,
   type CommitAuthor,
@@ -77,7 +74,7 @@ export async function readEarly(context: TeamContext, pushes: PushStarter | null
     const stamps = takeStamps({ working: sharedMemoryPaths(context.root).working });
     const text = readWorkingText(context.root);
     const body = regionBody(text) ?? '';
-    const baseTree = base === null ? null : { base, files: startListTree(context.target.storeDir, base, DIRS) };
+    const baseTree = base === null ? null : { base, files: listTree(context.target.storeDir, base, DIRS) };
     const items = readWorkingItems(body);
     // Note: entries no team commit holds yet are what this sync will most likely send: scanned now, the merge step's gate finds them scanned.
     prescanRecords(
@@ -131,8 +128,8 @@ export async function readSyncState(
     moved && baseOid !== null
       ? {
           related: startIsAncestor(storeDir, baseOid, theirsOid),
-          changes: startDiffTrees(storeDir, baseOid, theirsOid, DIRS),
-          attribution: startAttributeChanges(storeDir, theirsOid, baseOid, DIRS),
+          changes: diffTrees(storeDir, baseOid, theirsOid, DIRS),
+          attribution: attributeChanges(storeDir, theirsOid, baseOid, DIRS),
         }
       : null;
   for (const started of [history?.related, history?.changes, history?.attribution]) started?.catch(() => undefined);
@@ -140,8 +137,8 @@ export async function readSyncState(
   const fresh =
     theirsOid !== null && baseOid === null
       ? {
-          listing: startListTree(storeDir, theirsOid, DIRS),
-          attribution: startAttributeChanges(storeDir, theirsOid, null, [ENTRY_DIR]),
+          listing: listTree(storeDir, theirsOid, DIRS),
+          attribution: attributeChanges(storeDir, theirsOid, null, [ENTRY_DIR]),
         }
       : null;
 
@@ -160,7 +157,7 @@ export async function readSyncState(
   const baseFiles =
     baseOid === null
       ? new Map<string, TreeFile>()
-      : await (early?.baseTree?.base === baseOid ? early.baseTree.files : startListTree(storeDir, baseOid, DIRS));
+      : await (early?.baseTree?.base === baseOid ? early.baseTree.files : listTree(storeDir, baseOid, DIRS));
 
   // Which files the team changed since the base (or, the first time and after a forced rewrite, everything it has).
   let incoming: IncomingChange[] = [];
@@ -174,13 +171,15 @@ export async function readSyncState(
     if (compaction !== null) related = true;
     if (related && baseOid !== null)
       incoming =
-        history !== null && compaction === null ? await history.changes : diffTrees(storeDir, baseOid, theirsOid, DIRS);
+        history !== null && compaction === null
+          ? await history.changes
+          : await diffTrees(storeDir, baseOid, theirsOid, DIRS);
     else {
       if (baseOid !== null)
         report.warnings.push(
           'the remote team ref was rewritten (force-pushed); merging without a common base so nothing is lost',
         );
-      incoming = [...(fresh !== null ? await fresh.listing : listTree(storeDir, theirsOid, DIRS)).values()].map(
+      incoming = [...(await (fresh !== null ? fresh.listing : listTree(storeDir, theirsOid, DIRS))).values()].map(
         (file) => ({ path: file.path, newOid: file.oid, newMode: file.mode }),
       );
     }
@@ -188,12 +187,13 @@ export async function readSyncState(
   const attributed: Promise<{ byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> }> = !moved
     ? Promise.resolve({ byPath: new Map(), authors: new Map() })
     : compaction !== null && baseOid !== null
-      ? Promise.resolve(attributeAcrossCompaction(storeDir, theirsOid, baseOid, compaction))
+      ? attributeAcrossCompaction(storeDir, theirsOid, baseOid, compaction)
       : related && history !== null
         ? history.attribution
         : fresh !== null
           ? fresh.attribution
-          : Promise.resolve(attributeChanges(storeDir, theirsOid, related ? baseOid : null, [ENTRY_DIR]));
+          : attributeChanges(storeDir, theirsOid, related ? baseOid : null, [ENTRY_DIR]);
+  attributed.catch(() => undefined);
 
   const base = readBaseState(baseFiles.values());
   const team = { theirs: theirsOid, related };

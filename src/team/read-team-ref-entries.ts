@@ -10,13 +10,13 @@ import { ENTRY_DIR, classifyPath, parseRecord } from './store/team-record.js';
 import { runGitSync } from '../core/git/run-git.js';
 
 /** Returns the entries of team ref `ref` in the repository at `root` (null when there is no such ref); never throws. */
-export function readTeamRefEntries(root: string, ref: string): Entry[] | null {
+export async function readTeamRefEntries(root: string, ref: string): Promise<Entry[] | null> {
   try {
     const gitDir = resolveGitDir(root);
     if (runGitSync(['--git-dir', gitDir, 'rev-parse', '--verify', '--quiet', `${ref}^{commit}`], root) === null)
       return null;
-    const files = listTree(gitDir, ref, [ENTRY_DIR]);
-    const blobs = readBlobs(
+    const files = await listTree(gitDir, ref, [ENTRY_DIR]);
+    const blobs = await readBlobs(
       gitDir,
       [...files.values()].map((file) => file.oid),
     );

@@ -51,7 +51,8 @@ export async function checkMemory(cwd: string, options: CheckOptions = {}): Prom
   }
   const working = readWorkingText(root);
   // A clone with no team memory of its own (CI) checks what the fetched team ref holds.
-  const entries = working === '' ? (readTeamRefEntries(root, 'refs/mem/team') ?? []) : readRegion(working).entries;
+  const entries =
+    working === '' ? ((await readTeamRefEntries(root, 'refs/mem/team')) ?? []) : readRegion(working).entries;
   const check = await checkEntries(root, entries, head);
   let results = check?.entries ?? [];
   if (since !== null) results = await invalidatedSince(root, since, head, results, entries);

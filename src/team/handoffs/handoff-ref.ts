@@ -55,9 +55,11 @@ export function handoffsHead(ref: HandoffRef): Promise<string | null> {
 }
 
 /** Returns the bytes of every file under handoffs/ at `commit`, by path; throws GIT_FAILED when the store cannot be read. */
-export function readHandoffFiles(ref: HandoffRef, commit: string): Map<string, Buffer> {
-  const files = [...listTree(ref.storeDir, commit, [HANDOFF_DIR]).values()].filter((file) => file.type === 'blob');
-  const blobs = readBlobs(
+export async function readHandoffFiles(ref: HandoffRef, commit: string): Promise<Map<string, Buffer>> {
+  const files = [...(await listTree(ref.storeDir, commit, [HANDOFF_DIR])).values()].filter(
+    (file) => file.type === 'blob',
+  );
+  const blobs = await readBlobs(
     ref.storeDir,
     files.map((file) => file.oid),
   );
@@ -86,9 +88,9 @@ export async function changeHandoffs(
     const fetched = await fetchHandoffs(ref);
     if (!fetched.ok) return fetched;
     const head = await handoffsHead(ref);
-    const writes = change(head === null ? new Map() : readHandoffFiles(ref, head));
+    const writes = change(head === null ? new Map() : await readHandoffFiles(ref, head));
     if (writes.length === 0) return { ok: true, commit: null };
-    const next = writeCommit(ref.storeDir, {
+    const next = await writeCommit(ref.storeDir, {
       parent: head,
       writes,
       message: commit.message,

@@ -119,7 +119,7 @@ async function refreshHandoffCache(context: TeamContext, ref: HandoffRef): Promi
   const self = whoOf(readGitAuthor(context.root).email);
   const byBranch = new Map<string, CachedHandoff[]>();
   const refused: HandoffCacheIndex['refused'] = [];
-  for (const [path, bytes] of head === null ? [] : readHandoffFiles(ref, head)) {
+  for (const [path, bytes] of head === null ? [] : await readHandoffFiles(ref, head)) {
     const read = readSharedHandoff(bytes, path);
     if (!read.ok) {
       refused.push({ path, reason: read.reason });

@@ -1,10 +1,11 @@
 /**
  * Reading and writing the team store with the system git, in a handful of bounded processes per
- * sync: `ls-tree` and `diff-tree` compare trees without reading blobs, `cat-file --batch` reads
- * only the blobs that changed (and the bundles a new commit is built from), `fast-import` writes a
- * commit (its pack rolled up with the others by store-maintenance.ts), and `log` over the new
- * commits only tells who changed which entry. Nothing here loads a packfile into the Node process, so memory stays flat
- * whatever the size of the team's history.
+ * sync: `ls-tree` and `diff-tree` compare trees without reading blobs, the one kept-open
+ * `cat-file --batch` (object-reads.ts) reads only the blobs that changed (and the bundles a new
+ * commit is built from), `fast-import` writes a commit (its pack rolled up with the others by
+ * store-maintenance.ts), and `log` over the new commits only tells who changed which entry.
+ * Nothing here loads a packfile into the Node process, so memory stays flat whatever the size of
+ * the team's history.
  */
 import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
@@ -12,7 +13,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemError } from '../../core/errors.js';
 import { gitEnv } from '../../core/git/run-git.js';
-import { batchAnswer, type StoredObject } from './batch-answer.js';
+import type { StoredObject } from './batch-answer.js';
+import { readObjects } from './object-reads.js';
 import { parseTree as parseTreeObject, type TreeEntry } from './tree-object.js';
 import { planChangedPaths, planChanges, type Plan } from './bundle-changes.js';
 import {
@@ -97,22 +99,16 @@ function started<T>(promise: Promise<T>): Promise<T> {
 
 export type { TreeFile } from './entry-bundle.js';
 
-/** Returns every file of `commit`'s tree under `dirs` (recursively), keyed by path; a shard's bundle is listed as its entries' files (entry-bundle.ts). */
-export function listTree(storeDir: string, commit: string, dirs: readonly string[]): Map<string, TreeFile> {
-  const plan = planListing(parseTreeListing(git(storeDir, lsTreeArgs(commit, dirs))));
-  return plan.answer(catFile(storeDir, plan.specs));
-}
-
-/** listTree, started now. */
-export function startListTree(
-  storeDir: string,
-  commit: string,
-  dirs: readonly string[],
-): Promise<Map<string, TreeFile>> {
+/**
+ * Returns every file of `commit`'s tree under `dirs` (recursively), keyed by path; a shard's bundle
+ * is listed as its entries' files (entry-bundle.ts). Started now: a sync starts the reads that do
+ * not depend on one another at once.
+ */
+export function listTree(storeDir: string, commit: string, dirs: readonly string[]): Promise<Map<string, TreeFile>> {
   return started(
     gitAsync(storeDir, lsTreeArgs(commit, dirs)).then((out) => {
       const plan = planListing(parseTreeListing(out));
-      return readStoreObjects(storeDir, plan.specs).then((objects) => plan.answer(objects));
+      return readObjects(storeDir, plan.specs).then((objects) => plan.answer(objects));
     }),
   );
 }
@@ -141,20 +137,6 @@ function planListing(files: Map<string, TreeFile>): Plan<Map<string, TreeFile>> 
   };
 }
 
-/** The answers of one `cat-file --batch` to `specs`, in order (none asked: none started). */
-function catFile(storeDir: string, specs: readonly string[]): StoredObject[] {
-  return specs.length === 0
-    ? []
-    : answersOf(git(storeDir, ['cat-file', '--batch'], `${specs.join('\n')}\n`), specs.length);
-}
-
-/** The store's answers to cat-file `specs` (object names, `<commit>:<path>`), in order; catFile in one process started now. */
-function readStoreObjects(storeDir: string, specs: readonly string[]): Promise<StoredObject[]> {
-  return specs.length === 0
-    ? Promise.resolve([])
-    : gitAsync(storeDir, ['cat-file', '--batch'], `${specs.join('\n')}\n`).then((out) => answersOf(out, specs.length));
-}
-
 function lsTreeArgs(commit: string, dirs: readonly string[]): string[] {
   return ['ls-tree', '-r', '-z', '--full-tree', commit, '--', ...dirs];
 }
@@ -175,23 +157,12 @@ function parseTreeListing(bytes: Buffer): Map<string, TreeFile> {
 
 export type TreeChange = { path: string; oldOid: string | null; newOid: string | null; newMode: string | null };
 
-/** Returns the files that differ between two commits' trees under `dirs`. */
-export function diffTrees(storeDir: string, from: string, to: string, dirs: readonly string[]): TreeChange[] {
-  const plan = planChanges([{ from, to, changes: parseDiff(git(storeDir, diffTreeArgs(from, to, dirs))) }]);
-  return withoutOldModes(plan.answer(catFile(storeDir, plan.specs))[0] ?? []);
-}
-
-/** diffTrees, started now. */
-export function startDiffTrees(
-  storeDir: string,
-  from: string,
-  to: string,
-  dirs: readonly string[],
-): Promise<TreeChange[]> {
+/** Returns the files that differ between two commits' trees under `dirs`; started now. */
+export function diffTrees(storeDir: string, from: string, to: string, dirs: readonly string[]): Promise<TreeChange[]> {
   return started(
     gitAsync(storeDir, diffTreeArgs(from, to, dirs)).then((out) => {
       const plan = planChanges([{ from, to, changes: parseDiff(out) }]);
-      return readStoreObjects(storeDir, plan.specs).then((objects) => withoutOldModes(plan.answer(objects)[0] ?? []));
+      return readObjects(storeDir, plan.specs).then((objects) => withoutOldModes(plan.answer(objects)[0] ?? []));
     }),
   );
 }
@@ -256,70 +227,20 @@ export function streamBlobs(
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
   }
-  if (wanted.length === 0) return Promise.resolve(blobs);
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', ['--git-dir', storeDir, 'cat-file', '--batch'], {
-      env: gitEnv(),
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const err: Buffer[] = [];
-    let rest: Buffer = Buffer.alloc(0);
-    let answered = 0;
-    let failure: Error | null = null;
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    // Note: cat-file answers in the order asked, one header line per oid ("<oid> missing" when absent).
-    const take = (chunk: Buffer): void => {
-      const data = rest.length === 0 ? chunk : Buffer.concat([rest, chunk]);
-      const arrived: Array<readonly [string, Buffer]> = [];
-      let offset = 0;
-      for (
-        let answer = batchAnswer(data, offset);
-        answer !== null && answered < wanted.length;
-        answer = batchAnswer(data, offset)
-      ) {
-        offset = answer.next;
-        answered += 1;
-        const [oid, type] = answer.header;
-        if (answer.body !== null && type === 'blob' && oid) {
-          blobs.set(oid, answer.body);
-          arrived.push([oid, answer.body]);
-        }
+  return readObjects(storeDir, wanted, (answers) => {
+    const arrived: Array<readonly [string, Buffer]> = [];
+    for (const object of answers)
+      if (object !== null && object.type === 'blob') {
+        blobs.set(object.oid, object.body);
+        arrived.push([object.oid, object.body]);
       }
-      rest = data.subarray(offset);
-      if (arrived.length === 0 || failure !== null) return;
-      try {
-        onBlobs(arrived);
-      } catch (error) {
-        failure = error as Error;
-      }
-    };
-    child.stdout.on('data', take);
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    // Note: git gone early (killed, failed) closes its stdin; what it said is reported on close.
-    child.stdin.on('error', () => undefined);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(new MemError('GIT_FAILED', `git cat-file in the team store failed: ${error.message}`));
-    });
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      if (failure !== null) reject(failure);
-      else if (status === 0) resolve(blobs);
-      else
-        reject(
-          new MemError(
-            'GIT_FAILED',
-            `git cat-file in the team store failed: ${Buffer.concat(err).toString('utf8').trim().split('\n')[0] ?? ''}`,
-          ),
-        );
-    });
-    child.stdin.end(`${wanted.join('\n')}\n`);
-  });
+    if (arrived.length > 0) onBlobs(arrived);
+  }).then(() => blobs);
 }
 
 /** Returns the bytes of each blob (missing or non-blob objects are absent from the map). */
-export function readBlobs(storeDir: string, oids: Iterable<string>): Map<string, Buffer> {
-  return readBlobsAndTrees(storeDir, oids, null, []).blobs;
+export async function readBlobs(storeDir: string, oids: Iterable<string>): Promise<Map<string, Buffer>> {
+  return (await readBlobsAndTrees(storeDir, oids, null, [])).blobs;
 }
 
 /**
@@ -337,13 +258,9 @@ export function readBlobsAndTrees(
   commit: string | null,
   dirs: readonly string[],
   files?: { commit: string; paths: readonly string[] },
-): BlobsAndTrees {
+): Promise<BlobsAndTrees> {
   const plan = planBlobsAndTrees(oids, commit, dirs, files);
-  return plan.answer(
-    plan.specs.length === 0
-      ? []
-      : answersOf(git(storeDir, ['cat-file', '--batch'], `${plan.specs.join('\n')}\n`), plan.specs.length),
-  );
+  return readObjects(storeDir, plan.specs).then((objects) => plan.answer(objects));
 }
 
 /** `bundles`: the bundles of the shards among `dirs` (null: the shard has none), read with their directories. */
@@ -353,22 +270,6 @@ export type BlobsAndTrees = {
   bundles: Map<string, Buffer | null>;
   files: Map<string, string>;
 };
-
-/** The answers of one `cat-file --batch` output to `count` specs, in order. */
-function answersOf(out: Buffer, count: number): StoredObject[] {
-  const answers: StoredObject[] = [];
-  let offset = 0;
-  for (let index = 0; index < count; index += 1) {
-    const answer = batchAnswer(out, offset);
-    if (answer === null) break;
-    offset = answer.next;
-    const [oid, type] = answer.header;
-    answers.push(
-      answer.body === null || oid === undefined || type === undefined ? null : { oid, type, body: answer.body },
-    );
-  }
-  return answers;
-}
 
 /** What readBlobsAndTrees asks cat-file, and how it reads the answers. */
 function planBlobsAndTrees(
@@ -533,23 +434,11 @@ export function attributeChanges(
   head: string,
   exclude: string | readonly string[] | null,
   dirs: readonly string[],
-): { byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> } {
-  const attribution = newAttribution(logged(git(storeDir, attributionArgs(storeDir, head, exclude, dirs))), dirs);
-  for (const plan of attribution.plans()) plan.answer(catFile(storeDir, plan.specs));
-  return attribution.result;
-}
-
-/** attributeChanges, started now. */
-export function startAttributeChanges(
-  storeDir: string,
-  head: string,
-  exclude: string | readonly string[] | null,
-  dirs: readonly string[],
 ): Promise<{ byPath: Map<string, Attribution>; authors: Map<string, CommitAuthor> }> {
   return started(
     gitAsync(storeDir, attributionArgs(storeDir, head, exclude, dirs)).then(async (out) => {
       const attribution = newAttribution(logged(out), dirs);
-      for (const plan of attribution.plans()) plan.answer(await readStoreObjects(storeDir, plan.specs));
+      for (const plan of attribution.plans()) plan.answer(await readObjects(storeDir, plan.specs));
       return attribution.result;
     }),
   );
@@ -648,16 +537,15 @@ export function countCommits(storeDir: string, head: string): number {
   return Number(git(storeDir, ['rev-list', '--count', head]).toString('utf8').trim()) || 0;
 }
 
-/** Returns true when the store has the object `oid`. */
-export function hasObject(storeDir: string, oid: string): boolean {
+/** Returns true when the store has the commit `oid`; false when git cannot tell. */
+export async function hasObject(storeDir: string, oid: string): Promise<boolean> {
   if (!OID_RE.test(oid)) return false;
-  return (
-    spawnSync('git', ['--git-dir', storeDir, 'cat-file', '-e', `${oid}^{commit}`], {
-      env: gitEnv(),
-      stdio: 'ignore',
-      timeout: 30_000,
-    }).status === 0
-  );
+  try {
+    const [object] = await readObjects(storeDir, [`${oid}^{commit}`]);
+    return object?.type === 'commit';
+  } catch {
+    return false;
+  }
 }
 
 /** Returns the root commits of `head`'s history (a compaction snapshot is one), with their messages. */
@@ -751,12 +639,12 @@ export function directoriesOf(paths: Iterable<string>): string[] {
  * already); every shard that still has loose files, written by an older mem, is folded into its
  * bundle in the same commit, so a team ref moves over to bundles at its first write.
  */
-export function writeCommit(
+export async function writeCommit(
   storeDir: string,
   spec: CommitSpec,
   trees?: ReadonlyMap<string, TreeEntry[] | null>,
   bundles?: ReadonlyMap<string, Buffer | null>,
-): string {
+): Promise<string> {
   const byShard = new Map<string, FileWrite[]>();
   const plainWrites: FileWrite[] = [];
   for (const write of spec.writes) {
@@ -767,7 +655,7 @@ export function writeCommit(
   // Note: the parent's entries directory, and the shards this commit writes, in one cat-file (a
   // second one, in writeBundles, only for loose shards an older mem left).
   if (spec.parent !== null && trees?.has(ENTRY_DIR) !== true) {
-    const read = readBlobsAndTrees(storeDir, [], spec.parent, [
+    const read = await readBlobsAndTrees(storeDir, [], spec.parent, [
       '',
       ENTRY_DIR,
       ...[...byShard.keys()].map((shard) => `${ENTRY_DIR}/${shard}`),
@@ -786,7 +674,7 @@ export function writeCommit(
     if (write.content === null) ops.push(`D ${write.path}\n`);
     else put(write.path, write.content);
   }
-  for (const [shard, written] of writeBundles(storeDir, spec.parent, byShard, shardEntries, trees, bundles)) {
+  for (const [shard, written] of await writeBundles(storeDir, spec.parent, byShard, shardEntries, trees, bundles)) {
     if (written.bundle === null) ops.push(`D ${bundlePath(shard)}\n`);
     else put(bundlePath(shard), written.bundle);
     // Note: what in a loose directory is no entry file stays there, untouched.
@@ -834,14 +722,14 @@ export function writeCommit(
  * entry files, with the writes applied (null: the shard is left empty). What the caller did not
  * read is read here: the shards' bundles and directories, then the loose files' texts.
  */
-function writeBundles(
+async function writeBundles(
   storeDir: string,
   parent: string | null,
   byShard: ReadonlyMap<string, readonly FileWrite[]>,
   entries: ReadonlyMap<string, TreeEntry>,
   trees: ReadonlyMap<string, TreeEntry[] | null> | undefined,
   bundles: ReadonlyMap<string, Buffer | null> | undefined,
-): Map<string, { bundle: string | null; kept: TreeEntry[] }> {
+): Promise<Map<string, { bundle: string | null; kept: TreeEntry[] }>> {
   const loose = [...entries.values()]
     .filter((entry) => entry.mode === '40000' && shardOfPath(`${ENTRY_DIR}/${entry.name}/`) !== null)
     .map((entry) => entry.name);
@@ -851,7 +739,7 @@ function writeBundles(
   const unread =
     parent === null ? [] : shards.filter((shard) => bundles?.has(shard) !== true || trees?.has(dirOf(shard)) !== true);
   const read =
-    unread.length === 0 ? null : readBlobsAndTrees(storeDir, [], parent, ['', ENTRY_DIR, ...unread.map(dirOf)]);
+    unread.length === 0 ? null : await readBlobsAndTrees(storeDir, [], parent, ['', ENTRY_DIR, ...unread.map(dirOf)]);
   const bundleOf = (shard: string) =>
     read?.bundles.has(shard) ? (read.bundles.get(shard) ?? null) : (bundles?.get(shard) ?? null);
   const looseOf = (shard: string) =>
@@ -870,7 +758,7 @@ function writeBundles(
   const looseTexts =
     looseFiles.length === 0
       ? new Map<string, Buffer>()
-      : readBlobs(
+      : await readBlobs(
           storeDir,
           looseFiles.map((file) => file.oid),
         );

@@ -13,16 +13,18 @@ export function gitTeamStore(target: TransportTarget, refs: TeamRefs): TeamStore
   return {
     readRef: (ref) => refs.readRef(ref),
     updateRef: (ref, next, expected) => refs.updateRef(ref, next, expected),
-    readEntries: (commit) => Promise.resolve(readEntriesAt(target.storeDir, commit)),
-    writeCommit: (spec) => Promise.resolve(writeCommit(target.storeDir, spec)),
+    readEntries: (commit) => readEntriesAt(target.storeDir, commit),
+    writeCommit: (spec) => writeCommit(target.storeDir, spec),
     fetch: (options = {}) => fetchTeamBranch(target, options),
     push: (commit) => pushTeamBranch(target, commit),
   };
 }
 
-function readEntriesAt(storeDir: string, commit: string): StoredEntries {
-  const { entries: ids, tombstones } = filesById(listTree(storeDir, commit, [ENTRY_DIR, TOMBSTONE_DIR]).values());
-  const blobs = readBlobs(storeDir, ids.values());
+async function readEntriesAt(storeDir: string, commit: string): Promise<StoredEntries> {
+  const { entries: ids, tombstones } = filesById(
+    (await listTree(storeDir, commit, [ENTRY_DIR, TOMBSTONE_DIR])).values(),
+  );
+  const blobs = await readBlobs(storeDir, ids.values());
   const entries = new Map<string, Buffer>();
   for (const [id, oid] of ids) {
     const bytes = blobs.get(oid);

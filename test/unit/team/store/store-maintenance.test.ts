@@ -13,14 +13,14 @@ import { cleanupTempDirs, cloneAs, git, makeBareRemote } from '../../../helpers/
 afterAll(cleanupTempDirs);
 
 /** A clone's store holding `count` commits written one by one, each changing its own entry. */
-function storeWithCommits(count: number): { root: string; storeDir: string; commits: string[] } {
+async function storeWithCommits(count: number): Promise<{ root: string; storeDir: string; commits: string[] }> {
   const remote = makeBareRemote();
   const root = cloneAs(remote, 'alice');
   const storeDir = ensureTeamStore(root);
   const commits: string[] = [];
   for (let i = 0; i < count; i += 1) {
     commits.push(
-      writeCommit(storeDir, {
+      await writeCommit(storeDir, {
         parent: commits.at(-1) ?? null,
         writes: [{ path: entryPath(`m${i}`), content: `entry ${i}\n` }],
         message: `change ${i}`,
@@ -33,9 +33,9 @@ function storeWithCommits(count: number): { root: string; storeDir: string; comm
 }
 
 /** Every entry of the last commit, read back through git. */
-function entries(storeDir: string, commit: string): string[] {
-  const files = [...listTree(storeDir, commit, ['entries']).values()];
-  const blobs = readBlobs(
+async function entries(storeDir: string, commit: string): Promise<string[]> {
+  const files = [...(await listTree(storeDir, commit, ['entries'])).values()];
+  const blobs = await readBlobs(
     storeDir,
     files.map((file) => file.oid),
   );
@@ -44,23 +44,23 @@ function entries(storeDir: string, commit: string): string[] {
 
 describe('team store maintenance', () => {
   it('writes each commit as a pack, leaves a few alone, and rolls many into one keeping every object', async () => {
-    const few = storeWithCommits(3);
+    const few = await storeWithCommits(3);
     expect(packCount(few.storeDir)).toBe(3);
     expect(await repackIfMany(few.storeDir)).toBe(false);
     expect(packCount(few.storeDir)).toBe(3);
 
-    const many = storeWithCommits(PACKS_BEFORE_REPACK + 4);
-    const before = entries(many.storeDir, many.commits.at(-1) as string);
+    const many = await storeWithCommits(PACKS_BEFORE_REPACK + 4);
+    const before = await entries(many.storeDir, many.commits.at(-1) as string);
     expect(before).toHaveLength(PACKS_BEFORE_REPACK + 4);
     expect(await repackIfMany(many.storeDir)).toBe(true);
     expect(packCount(many.storeDir)).toBeLessThanOrEqual(2);
-    expect(entries(many.storeDir, many.commits.at(-1) as string)).toEqual(before);
+    expect(await entries(many.storeDir, many.commits.at(-1) as string)).toEqual(before);
     // Every commit of the history is still whole.
     git(many.storeDir, ['fsck', '--no-dangling', '--connectivity-only', ...many.commits]);
   });
 
   it('rolls the packs up while a push runs, and the push lands', async () => {
-    const { root, storeDir, commits } = storeWithCommits(PACKS_BEFORE_REPACK + 2);
+    const { root, storeDir, commits } = await storeWithCommits(PACKS_BEFORE_REPACK + 2);
     const remote = git(root, ['config', '--get', 'remote.origin.url']);
     const target: TransportTarget = {
       root,
@@ -73,6 +73,6 @@ describe('team store maintenance', () => {
     expect(await pushTeamBranch(target, commits.at(-1) as string)).toEqual({ ok: true });
     expect(git(remote, ['rev-parse', 'refs/mem/team'])).toBe(commits.at(-1));
     expect(packCount(storeDir)).toBeLessThanOrEqual(2);
-    expect(entries(storeDir, commits.at(-1) as string)).toHaveLength(PACKS_BEFORE_REPACK + 2);
+    expect(await entries(storeDir, commits.at(-1) as string)).toHaveLength(PACKS_BEFORE_REPACK + 2);
   });
 });

@@ -25,7 +25,7 @@ function gitIn(storeDir: string, args: string[], input = ''): string {
 }
 
 /** A store with one commit of `count` entry files of varied sizes (one well over a pipe chunk). */
-function storeWithEntries(count: number): { storeDir: string; oids: string[] } {
+async function storeWithEntries(count: number): Promise<{ storeDir: string; oids: string[] }> {
   const root = cloneAs(makeBareRemote(), 'alice');
   const storeDir = ensureTeamStore(root);
   const writes = Array.from({ length: count }, (_, i) => ({
@@ -34,11 +34,11 @@ function storeWithEntries(count: number): { storeDir: string; oids: string[] } {
   }));
   // Note: files as an older mem wrote them, so the blobs are git's to read (a bundle's entries are read with the bundle).
   const commit = rawCommit(storeDir, null, writes);
-  return { storeDir, oids: [...listTree(storeDir, commit, ['entries']).values()].map((file) => file.oid) };
+  return { storeDir, oids: [...(await listTree(storeDir, commit, ['entries'])).values()].map((file) => file.oid) };
 }
 
 describe('readBlobsAndTrees with files', () => {
-  it('gives the blob ids ls-tree lists for the paths asked, and nothing for a path that is absent or a directory', () => {
+  it('gives the blob ids ls-tree lists for the paths asked, and nothing for a path that is absent or a directory', async () => {
     const root = cloneAs(makeBareRemote(), 'bob');
     const storeDir = ensureTeamStore(root);
     const writes = [
@@ -48,8 +48,8 @@ describe('readBlobsAndTrees with files', () => {
     ];
     const commit = rawCommit(storeDir, null, writes);
     const paths = ['entries/a4/m4.json', 'entries/a2/m2.json', 'entries/a3/m3.json', 'entries/a1/m1.json'];
-    const listed = listTree(storeDir, commit, paths);
-    const read = readBlobsAndTrees(storeDir, [], commit, ['', 'entries/a1'], { commit, paths });
+    const listed = await listTree(storeDir, commit, paths);
+    const read = await readBlobsAndTrees(storeDir, [], commit, ['', 'entries/a1'], { commit, paths });
     // As ls-tree lists them: found ones only, in its order (ls-tree -r also lists what is under the directory).
     expect([...read.files]).toEqual(
       [...listed.values()].filter((file) => paths.includes(file.path)).map((file) => [file.path, file.oid]),
@@ -59,7 +59,7 @@ describe('readBlobsAndTrees with files', () => {
     expect(read.trees.get('entries/a1')?.map((entry) => entry.name)).toEqual(['m1.json']);
   });
 
-  it('says the store is damaged when a tree a commit names is gone, rather than reading it as no directory', () => {
+  it('says the store is damaged when a tree a commit names is gone, rather than reading it as no directory', async () => {
     const root = cloneAs(makeBareRemote(), 'carol');
     const storeDir = ensureTeamStore(root);
     const gone = '0123456789abcdef0123456789abcdef01234567';
@@ -70,15 +70,15 @@ describe('readBlobsAndTrees with files', () => {
       `100644 blob ${gitIn(storeDir, ['hash-object', '-w', '--stdin'], 'readme\n')}\tREADME.md\n040000 tree ${gone}\tentries\n`,
     );
     const commit = gitIn(storeDir, ['commit-tree', tree, '-m', 'damaged']);
-    expect(() => readBlobsAndTrees(storeDir, [], commit, ['', 'entries', 'entries/ab'])).toThrow(
+    await expect(readBlobsAndTrees(storeDir, [], commit, ['', 'entries', 'entries/ab'])).rejects.toThrow(
       /missing tree .*:entries/,
     );
-    expect(() => readBlobsAndTrees(storeDir, [], null, [], { commit, paths: ['entries/ab/m1.json'] })).toThrow(
+    await expect(readBlobsAndTrees(storeDir, [], null, [], { commit, paths: ['entries/ab/m1.json'] })).rejects.toThrow(
       /missing tree/,
     );
     // A directory the root does not list is just not there.
     expect(
-      readBlobsAndTrees(storeDir, [], commit, ['', 'tombstones', 'tombstones/ab']).trees.get('tombstones'),
+      (await readBlobsAndTrees(storeDir, [], commit, ['', 'tombstones', 'tombstones/ab'])).trees.get('tombstones'),
     ).toBeNull();
     // A commit whose root tree is gone.
     const orphan = gitIn(
@@ -86,18 +86,18 @@ describe('readBlobsAndTrees with files', () => {
       ['hash-object', '-t', 'commit', '-w', '--stdin', '--literally'],
       `tree ${gone}\nauthor c <c@x> 1 +0000\ncommitter c <c@x> 1 +0000\n\nroot gone\n`,
     );
-    expect(() => readBlobsAndTrees(storeDir, [], orphan, [''])).toThrow(/missing tree of/);
+    await expect(readBlobsAndTrees(storeDir, [], orphan, [''])).rejects.toThrow(/missing tree of/);
   });
 });
 
 describe('streamBlobs', () => {
   it('gives every blob readBlobs gives, once each, in the order asked, as they arrive', async () => {
-    const { storeDir, oids } = storeWithEntries(1_500);
+    const { storeDir, oids } = await storeWithEntries(1_500);
     const missing = '0123456789abcdef0123456789abcdef01234567';
     const asked = [...oids.slice(0, 700), missing, ...oids.slice(700), oids[3] as string, 'not-an-oid'];
     const runs: string[][] = [];
     const streamed = await streamBlobs(storeDir, asked, (arrived) => runs.push(arrived.map(([oid]) => oid)));
-    const read = readBlobs(storeDir, asked);
+    const read = await readBlobs(storeDir, asked);
 
     expect([...streamed.keys()]).toEqual([...read.keys()]);
     for (const [oid, bytes] of read) expect(streamed.get(oid)?.equals(bytes), oid).toBe(true);
@@ -120,7 +120,7 @@ describe('streamBlobs', () => {
   });
 
   it('rejects with what the consumer threw, and gives it no more blobs', async () => {
-    const { storeDir, oids } = storeWithEntries(400);
+    const { storeDir, oids } = await storeWithEntries(400);
     let runs = 0;
     const failing = streamBlobs(storeDir, oids, () => {
       runs += 1;

@@ -39,9 +39,9 @@ async function commit(store: { storeDir: string }, memory: string, parents: stri
   });
 }
 
-function readMemory(storeDir: string, commit: string): string {
-  const file = listTree(storeDir, commit, ['entries']).get(entryPath('m1'));
-  return file ? (readBlobs(storeDir, [file.oid]).get(file.oid)?.toString('utf8') ?? '') : '';
+async function readMemory(storeDir: string, commit: string): Promise<string> {
+  const file = (await listTree(storeDir, commit, ['entries'])).get(entryPath('m1'));
+  return file ? ((await readBlobs(storeDir, [file.oid])).get(file.oid)?.toString('utf8') ?? '') : '';
 }
 
 describe('transport over a local bare remote', () => {
@@ -55,7 +55,7 @@ describe('transport over a local bare remote', () => {
     const bob = setup('bob', remote);
     expect(await fetchTeamBranch(bob.target)).toEqual({ ok: true, branchExists: true });
     expect(await bob.store.readRef('remote')).toBe(first);
-    expect(readMemory(bob.storeDir, first)).toBe('one\n');
+    expect(await readMemory(bob.storeDir, first)).toBe('one\n');
     // The user's own repository gained no refs and no objects from any of this.
     expect(git(alice.root, ['for-each-ref', '--format=%(refname)'])).not.toContain('mem/team');
     expect(() => git(alice.root, ['cat-file', '-e', first])).toThrow();

@@ -65,9 +65,9 @@ function physical(model: ReadonlyMap<string, string>, previous: ReadonlyMap<stri
 }
 
 describe('writing a commit into the team store', () => {
-  it('writes the commit fast-import writes for the bundled tree, and reads back every file written, for any line of adds, edits, deletions and emptied directories (law)', () => {
-    fc.assert(
-      fc.property(fc.array(writes, { minLength: 1, maxLength: 5 }), (commits) => {
+  it('writes the commit fast-import writes for the bundled tree, and reads back every file written, for any line of adds, edits, deletions and emptied directories (law)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(writes, { minLength: 1, maxLength: 5 }), async (commits) => {
         const dir = store();
         const oracle = store();
         let parent: string | null = null;
@@ -84,7 +84,7 @@ describe('writing a commit into the team store', () => {
             author: { name: 'Alice', email: 'alice@example.com' },
             timestamp: clock,
           };
-          const ours: string = writeCommit(dir, spec);
+          const ours: string = await writeCommit(dir, spec);
           const before = new Map(model);
           apply(model, batch);
           oracleParent = rawCommit(oracle, oracleParent, physical(model, before), {
@@ -95,8 +95,8 @@ describe('writing a commit into the team store', () => {
           });
           expect(ours).toBe(oracleParent);
           // Read back as one file per entry, with the blob ids the files would have.
-          const listed = listTree(dir, ours, ['entries', 'tombstones', 'README.md', 'entries.md']);
-          const blobs = readBlobs(
+          const listed = await listTree(dir, ours, ['entries', 'tombstones', 'README.md', 'entries.md']);
+          const blobs = await readBlobs(
             dir,
             [...listed.values()].map((file) => file.oid),
           );
@@ -114,7 +114,7 @@ describe('writing a commit into the team store', () => {
     );
   }, 600_000);
 
-  it('folds the loose files an older mem wrote into bundles at its first write, keeping every entry', () => {
+  it('folds the loose files an older mem wrote into bundles at its first write, keeping every entry', async () => {
     const dir = store();
     const loose = rawCommit(dir, null, [
       { path: entryPath('ma1'), content: 'one\n' },
@@ -122,7 +122,7 @@ describe('writing a commit into the team store', () => {
       { path: 'entries/zz/not-an-entry.txt', content: 'stray\n' },
       { path: 'README.md', content: 'old readme\n' },
     ]);
-    const commit = writeCommit(dir, {
+    const commit = await writeCommit(dir, {
       parent: loose,
       writes: [{ path: entryPath('mx'), content: 'three\n' }],
       message: 'm\n',
@@ -136,8 +136,8 @@ describe('writing a commit into the team store', () => {
         'entries/zz/not-an-entry.txt',
       ].sort(),
     );
-    const listed = listTree(dir, commit, ['entries']);
-    const blobs = readBlobs(
+    const listed = await listTree(dir, commit, ['entries']);
+    const blobs = await readBlobs(
       dir,
       [...listed.values()].map((file) => file.oid),
     );
@@ -149,14 +149,14 @@ describe('writing a commit into the team store', () => {
     expect(listed.get(entryPath('ma1'))?.oid).toBe(git(dir, ['rev-parse', `${loose}:${entryPath('ma1')}`]));
   });
 
-  it('keeps what it cannot read as it is: a bundle line that is no entry, a loose file that is no entry file', () => {
+  it('keeps what it cannot read as it is: a bundle line that is no entry, a loose file that is no entry file', async () => {
     const dir = store();
     const shard = shardOf('ma1');
     const strange = rawCommit(dir, null, [
       { path: `entries/${shard}.jsonl`, content: `${bundleOf({ ma1: 'one\n' })}not an entry line\n` },
       { path: `entries/${shard}/notes.txt`, content: 'a stray file\n' },
     ]);
-    const commit = writeCommit(dir, {
+    const commit = await writeCommit(dir, {
       parent: strange,
       writes: [{ path: entryPath('ma1'), content: 'two\n' }],
       message: 'm\n',
@@ -168,7 +168,7 @@ describe('writing a commit into the team store', () => {
     );
     expect(git(dir, ['show', `${commit}:entries/${shard}/notes.txt`])).toBe('a stray file');
     // And the next write leaves them as they are again.
-    const next = writeCommit(dir, {
+    const next = await writeCommit(dir, {
       parent: commit,
       writes: [{ path: entryPath('ma1'), content: null }],
       message: 'm\n',
@@ -182,9 +182,9 @@ describe('writing a commit into the team store', () => {
     ]);
   });
 
-  it('builds from trees and bundles read with the blobs, and the commit pushes to a remote that checks what it receives', () => {
+  it('builds from trees and bundles read with the blobs, and the commit pushes to a remote that checks what it receives', async () => {
     const dir = store();
-    const first = writeCommit(dir, {
+    const first = await writeCommit(dir, {
       parent: null,
       writes: [{ path: entryPath('ma1'), content: '{"text":"one"}\n' }],
       message: 'first\n',
@@ -201,12 +201,12 @@ describe('writing a commit into the team store', () => {
       author: { name: 'A', email: 'a@x' },
       timestamp: 1_700_000_060,
     };
-    const read = readBlobsAndTrees(dir, [], first, directoriesOf(second.writes.map((write) => write.path)));
+    const read = await readBlobsAndTrees(dir, [], first, directoriesOf(second.writes.map((write) => write.path)));
     expect(read.trees.get('tombstones')).toBeNull();
     expect(read.trees.get(`entries/${shardOf('ma1')}`)).toBeNull();
     expect(read.bundles.get(shardOf('ma1'))?.toString('utf8')).toBe(bundleOf({ ma1: '{"text":"one"}\n' }));
-    const commit = writeCommit(dir, second, read.trees, read.bundles);
-    expect(commit).toBe(writeCommit(dir, second));
+    const commit = await writeCommit(dir, second, read.trees, read.bundles);
+    expect(commit).toBe(await writeCommit(dir, second));
     const remote = makeTempDir('mem-write-remote-');
     git(remote, ['init', '-q', '--bare']);
     git(remote, ['config', 'receive.fsckObjects', 'true']);
