@@ -27,3 +27,21 @@ export function findNamedRepositories(texts: readonly string[]): Set<string> {
 export function isAboutManyRepositories(heading: string): boolean {
   return MANY_REPOSITORIES.test(heading);
 }
+
+// What follows a path the text places in another repository: "(see `agent_docs/x.md` in that repo)",
+// "`web/` in the `Documentation` repository".
+const IN_ANOTHER_REPOSITORY =
+  /^[`*'"]*\)?\s+(?:in|from|of)\s+(?:that|the\s+other|the\s+(?:\*\*)?(?:`([^`\n]+)`|([A-Za-z][\w.-]*))(?:\*\*)?)\s+(?:repo|repository)(?![\w-])/i;
+
+/** Returns true when every mention of `reference` in `text` is said to be in another repository; never throws. */
+export function isInAnotherRepository(text: string, reference: string): boolean {
+  const offsets: number[] = [];
+  for (let at = text.indexOf(reference); at >= 0; at = text.indexOf(reference, at + 1)) offsets.push(at);
+  return (
+    offsets.length > 0 &&
+    offsets.every((at) => {
+      const match = IN_ANOTHER_REPOSITORY.exec(text.slice(at + reference.length, at + reference.length + 80));
+      return match !== null && !NOT_ANOTHER.test(match[1] ?? match[2] ?? 'that');
+    })
+  );
+}
