@@ -18,9 +18,9 @@ import type { LintDocument, LintSource } from './lint-document.js';
 import { findRepositoryPaths } from '../core/text/repository-paths.js';
 import { PACKAGE_MANAGERS } from '../core/text/folder-runners.js';
 import { isExampleItem, isNoFileMeant } from './is-no-file-meant.js';
-import { findNamedRepositories, isAboutManyRepositories } from './other-repositories.js';
+import { findNamedRepositories, isAboutManyRepositories, isInAnotherRepository } from './other-repositories.js';
 import { readTreeDrawing, type TreeEntry } from './read-tree-drawing.js';
-import { shellBlockCommands } from './shell-block-commands.js';
+import { isProgramBlock, shellBlockCommands } from './shell-block-commands.js';
 import { NO_HISTORY, type PathHistory } from '../core/git/path-history.js';
 import { findReferences } from '../core/anchors/find-references.js';
 import { resolveReference } from '../core/anchors/resolve-anchors.js';
@@ -99,7 +99,12 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         const written = missingPath(reference, source.path, view, folders);
         const path =
           written !== null && drawn.length > 0 ? missingTreePath(reference, source.path, view.exists, drawn) : written;
-        if (path !== null && !home.has(reference.replace(/^\.?\/+/, '')) && !isNoFileMeant(reference, doc, view.exists))
+        if (
+          path !== null &&
+          !home.has(reference.replace(/^\.?\/+/, '')) &&
+          !isNoFileMeant(reference, doc, view.exists) &&
+          !isInAnotherRepository(doc.text, reference)
+        )
           missing.push({ path, reference, file: source.path, line: doc.line, rooted: isRooted(reference, doc.text) });
       }
       // "❌ `pnpm typecheck` — nonexistent": a bad example runs nothing. A file that names another repository
@@ -426,19 +431,26 @@ const BUILD_OUTPUT = new Set(['dist', 'build', 'node_modules', 'storybook-static
 
 const isBuildOutput = (path: string) => path.split('/').some((part) => BUILD_OUTPUT.has(part));
 
+// A project generator run through a package runner (`npx create-next-app my-app`, `npm create vite@latest`,
+// `npx @electric-sql/start my-app`): the commands after it run in the project it makes, with that project's scripts.
+const PROJECT_GENERATOR =
+  /\b(?:(?:npx|bunx|pnpm\s+dlx|yarn\s+dlx)\s+(?:-\S+\s+)*(?:create-[\w.-]+|@[\w.-]+\/(?:create(?:-[\w.-]+)?|start|init))|(?:npm|pnpm|yarn|bun)\s+(?:create|init)\s+[\w@])/;
+
 /**
  * The script, make and just references of `doc` that are written as code: the whole of a code block
- * (a shell block without its comments, read from the file as written), the code spans of other text.
+ * (a shell block without its comments, read from the file as written; none in a program's source),
+ * the code spans of other text; up to a project generator, after which commands are the new project's.
  */
 function commandsWrittenAsCode(
   doc: LintDocument,
   fileText: string | undefined,
 ): { kind: ManifestKind; value: string }[] {
+  if (doc.code === true && fileText !== undefined && isProgramBlock(fileText, doc.line)) return [];
   const block =
     doc.code === true ? ((fileText === undefined ? null : shellBlockCommands(fileText, doc.line)) ?? doc.text) : '';
   const pieces = doc.code === true ? [block] : [...doc.text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] ?? '');
   return pieces.flatMap((piece) =>
-    findReferences(piece).flatMap((reference) =>
+    findReferences(piece.split(PROJECT_GENERATOR)[0] ?? '').flatMap((reference) =>
       isManifestKind(reference.kind) ? [{ kind: reference.kind, value: reference.value }] : [],
     ),
   );

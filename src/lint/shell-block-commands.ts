@@ -9,6 +9,22 @@ const SHELL_LANGUAGES = new Set(['', 'bash', 'sh', 'shell', 'zsh', 'console', 's
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^\s`{]*)/;
 
+// Source code of a program: its words are code, comments and docstrings ("to make assertions about
+// the requests"), never a command line. Blocks of configuration (yaml, json, Dockerfile, Makefile)
+// and of other shells (powershell) may run commands and are not here.
+const PROGRAM_LANGUAGES = new Set(
+  (
+    'python py python3 javascript js mjs cjs jsx typescript ts tsx go golang rust rs java kotlin kt swift c cpp c++ ' +
+    'csharp cs ruby rb php sql html css scss graphql gql elixir ex dart scala lua vue svelte'
+  ).split(' '),
+);
+
+/** Whether the fenced block opening at 1-based `line` of `fileText` holds a program's source (PROGRAM_LANGUAGES). */
+export function isProgramBlock(fileText: string, line: number): boolean {
+  const language = FENCE.exec(fileText.split('\n')[line - 1] ?? '')?.[2] ?? '';
+  return PROGRAM_LANGUAGES.has(language.toLowerCase());
+}
+
 /**
  * Returns the lines of the fenced block opening at 1-based `line` of `fileText`, joined by
  * spaces like a document's text, with each shell comment cut; null when the line opens no fence

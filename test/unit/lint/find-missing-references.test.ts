@@ -36,6 +36,36 @@ describe('findMissingReferences: commands', () => {
   });
 });
 
+describe("findMissingReferences: commands that are not this repository's", () => {
+  const run = (fence: string, lines: string[]) => {
+    const text = [fence, ...lines, '```'].join('\n');
+    return findMissingReferences(
+      [
+        {
+          path: 'AGENTS.md',
+          team: false,
+          scope: '',
+          text,
+          documents: [{ text: lines.join(' '), section: '', line: 1, code: true as const }],
+        },
+      ],
+      { exists: () => false, manifests, ignored: () => new Set() },
+    ).map((f) => f.message.split(' is ')[0]);
+  };
+
+  it("reads no command in a program's source", () => {
+    expect(run('```python', ['    Use the `vcr` to make assertions about the HTTP requests.'])).toEqual([]);
+    expect(run('```', ['make assertions'])).toEqual(['the make target assertions']);
+  });
+
+  it('reads the commands before a project generator, and none after it (they run in the new project)', () => {
+    expect(run('```sh', ['pnpm lint', 'npx @electric-sql/start my-app', 'pnpm claim && pnpm deploy'])).toEqual([
+      'the script lint',
+    ]);
+    expect(run('```sh', ['npm create vite@latest web', 'cd web && pnpm dev'])).toEqual([]);
+  });
+});
+
 describe('findMissingReferences: dependency binaries', () => {
   const scripts = (text: string, exists: (path: string) => boolean) =>
     findMissingReferences(
@@ -84,6 +114,12 @@ const paths = (text: string, ignored: string[] = []) =>
 describe('findMissingReferences: paths', () => {
   it('flags a file gone from a folder the repository has', () => {
     expect(paths('The handlers live in `src/handlers.ts`.')).toEqual(['src/handlers.ts']);
+  });
+
+  it('leaves a path the text places in another repository, and not one in this repository', () => {
+    expect(paths('Check the harness too (see `src/conventions.md` in that repo).')).toEqual([]);
+    expect(paths('The site is built from `src/site.ts` in the `Documentation` repository.')).toEqual([]);
+    expect(paths('The handlers live in `src/handlers.ts` in this repo.')).toEqual(['src/handlers.ts']);
   });
 
   it('leaves ignored paths and build output alone, asking git once', () => {
@@ -268,8 +304,8 @@ describe('findMissingReferences: commands that are no script or target', () => {
     expect(block(3, '# Install dependencies (pnpm ONLY - enforced) pnpm install pnpm lint # pnpm NEVER')).toEqual([
       'the script lint',
     ]);
-    // A block of another language keeps its `#`: no comment of the shell's is known there.
-    expect(block(9, 'x = 1 # pnpm ALWAYS')).toEqual(['the script ALWAYS']);
+    // A program's source (a python block) runs no command, whatever its comments say.
+    expect(block(9, 'x = 1 # pnpm ALWAYS')).toEqual([]);
   });
 
   it("takes a just alias, a recipe with parameters, a scoped package's binary, and no bad example", () => {
