@@ -17,6 +17,8 @@ export function shannonEntropy(text: string): number {
   return bits;
 }
 
+const SEQUENCES = ['abcdefghijklmnopqrstuvwxyz', 'qwertyuiopasdfghjklzxcvbnm', '01234567890123456789'];
+
 /**
  * true for a value that stands for a secret without being one: masks (`xxxx`, `****`, `…`),
  * template references (`${DB_PASSWORD}`, `$TOKEN`, `{{ secrets.X }}`, `%KEY%`, `<api-key>`), and
@@ -31,6 +33,9 @@ export function isPlaceholder(value: string): boolean {
     )
   )
     return true;
+  // A run along the alphabet or a keyboard row (`abcdefgh…`, `qwertyuiop…`): a filler, as
+  // detect-secrets' sequential-string filter and gitleaks' stopwords read it.
+  if (value.length >= 8 && SEQUENCES.some((sequence) => sequence.includes(value.toLowerCase()))) return true;
   // Documented example credentials (AWS and others) say so in capitals: AKIAIOSFODNN7EXAMPLE.
   if (value.includes('EXAMPLE')) return true;
   if (
@@ -115,6 +120,25 @@ export function isWordlike(segment: string): boolean {
         (/^[A-Z]?[a-z]+$/.test(p) && (p.length <= 4 || isPronounceable(p))),
     )
   );
+}
+
+/**
+ * The letter pairs that make 99 % of those in English technical prose (the READMEs of this
+ * project's dependencies, 1.25 M pairs): a random string of one case draws about half its pairs
+ * from the rest, words and identifiers of words almost none.
+ */
+const COMMON_PAIRS = new Set(
+  'ab ac ad af ag ai aj ak al am an ap ar as at au av aw ax ay ba bc be bi bj bl bo br bs bu ca cc ce ch ci ck cl co cr cs ct cu cy da dd de dg di dl dm do dr ds dt du dy ea eb ec ed ee ef eg eh ei ej el em en eo ep eq er es et eu ev ew ex ey fa fe ff fi fl fm fo fr fs ft fu fy ga ge gf gg gh gi gl gm gn go gr gs gu ha he hi hm ho hr hs ht hu hy ia ib ic id ie if ig ik il im in io ip ir is it iv ix iz ja je jo js jv ka kd ke kf ki kl kn ks la lb ld le lg li lk ll lo lp ls lt lu lv ly ma mb md me mg mi mj ml mm mo mp ms mu mv my na nc nd ne nf ng nh ni nk nl nm nn no np ns nt nu nv ny oa ob oc od oe of og oi oj ok ol om on oo op or os ot ou ov ow pa pe ph pi pl pm pn po pp pr ps pt pu qi qu ra rc rd re rf rg rh ri rk rl rm rn ro rp rr rs rt ru rv ry sa sc se sf sh si sk sl sm sn so sp sr ss st su sv sw sy ta tc td te tf th ti tl tm tn to tp tr ts tt tu tw ty ua ub uc ud ue ug ui ul um un up ur us ut va ve vf vg vi vo wa we wh wi wn wo wr ws ww xa xc xe xi xp xt ya yc ye yi yl ym yn yo yp ys yt yv yw za ze zi zz'.split(
+    ' ',
+  ),
+);
+
+/** true for 16+ letters of one case of which at least a third of the pairs, and 5 or more, no word has. */
+function spellsNoWords(letters: string): boolean {
+  const text = letters.toLowerCase();
+  let rare = 0;
+  for (let i = 1; i < text.length; i++) if (!COMMON_PAIRS.has(text.slice(i - 1, i + 1))) rare++;
+  return rare >= 5 && rare >= (text.length - 1) / 3;
 }
 
 /** How often the character class changes (lower, upper, digit) between neighbours. */
@@ -262,8 +286,15 @@ export function looksRandom(token: string, options: RandomnessOptions): boolean 
     entropy >= bar
   )
     return true;
-  // Letters only: random when the case flips the way no identifier's does.
-  if (digits === 0) return lower && upper && body.length >= 16 && changes >= body.length / 4 && entropy >= bar;
+  // Letters only: random when the case flips the way no identifier's does, or, in one case, when
+  // its letter pairs are not those of words (`qzvbkx…`; `createtablestatement` is words).
+  if (digits === 0)
+    return (
+      body.length >= 16 &&
+      entropy >= bar &&
+      ((lower && upper && changes >= body.length / 4) ||
+        (lower !== upper && /^[A-Za-z]+$/.test(body) && spellsNoWords(body)))
+    );
   if (letters < 4 || (digits < 2 && !(lower && upper))) return false;
   // Few class changes, but a stretch of 8+ letters no language spells (`aldyoryzjxwx`): random.
   const unspelt = [...body.matchAll(/[A-Za-z]{8,}/g)].some(([run]) => !readsAsWords(run.toLowerCase()));

@@ -26,6 +26,9 @@ describe('findSecrets: credentials with no known format', () => {
     // Lower case with one run of digits: few class changes, but letters no language spells.
     ['lower case and two digits', fake('plxqrtvn', 'bw48dkz')],
     ['lower case, digits first', fake('wz73hfq', 'rnsjdkv')],
+    // Letters of one case whose pairs are not those of words.
+    ['16 lower-case letters', fake('vkqzmbhr', 'twpxjlfn')],
+    ['18 capitals', fake('QXBVNRKZJ', 'HWTPMLDGF')],
     // Each half reads as "letters, a number, letters" once split at the `-` or `_`; the case flips say otherwise.
     ['a random token in two halves', fake('rKWq38hX-', '9vbNmDs')],
     ['a random token in two halves, joined by _', fake('cTRa07wQ_', '4Lm2vXp')],
@@ -166,6 +169,8 @@ describe('findSecrets: look-alikes that are not secrets', () => {
     'The matrix runs Ubuntu22-Node20-ES2022-Utf8MB4, Python311_Node20_Java17 and ReactNative73-iOS17-Android14.',
     'Types: UInt32-UInt64-BFloat16, IPv4-IPv6-OAuth2-IMDSv2 and ARMv7-GPLv3-TLSv1 builds.',
     'Install with ssh-ed25519 AAAAC3NzaC1lZDI1NTE5 as the key type prefix.',
+    'Fetch from githubusercontent, run createtablestatement against nonexistentdirectory.',
+    'The charset is abcdefghijklmnopqrstuvwxyz and the test typing is qwertyuiopasdf.',
     'Run kubernetes126cluster and postgresql15server with strncpy16buffer checks.',
     'Timestamps are ISO8601 in UTC, ciphers AES256GCM or CHACHA20, hosts on EC2 and S3, AWS_S3_BUCKET_NAME set.',
   ])('leaves the named digest or identifier in %s alone', (text) => {
