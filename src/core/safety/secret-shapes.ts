@@ -133,12 +133,19 @@ const COMMON_PAIRS = new Set(
   ),
 );
 
-/** true for 16+ letters of one case of which at least a third of the pairs, and 5 or more, no word has. */
-function spellsNoWords(letters: string): boolean {
-  const text = letters.toLowerCase();
+/**
+ * true when, of the letter pairs inside the runs of letters of `text` (case aside), at least a
+ * third, and 5 or more, are pairs no word has.
+ */
+function spellsNoWords(text: string): boolean {
   let rare = 0;
-  for (let i = 1; i < text.length; i++) if (!COMMON_PAIRS.has(text.slice(i - 1, i + 1))) rare++;
-  return rare >= 5 && rare >= (text.length - 1) / 3;
+  let pairs = 0;
+  for (const [run] of text.toLowerCase().matchAll(/[a-z]{2,}/g))
+    for (let i = 1; i < run.length; i++) {
+      pairs++;
+      if (!COMMON_PAIRS.has(run.slice(i - 1, i + 1))) rare++;
+    }
+  return rare >= 5 && rare >= pairs / 3;
 }
 
 /** How often the character class changes (lower, upper, digit) between neighbours. */
@@ -292,12 +299,11 @@ export function looksRandom(token: string, options: RandomnessOptions): boolean 
     return (
       body.length >= 16 &&
       entropy >= bar &&
-      ((lower && upper && changes >= body.length / 4) ||
-        (lower !== upper && /^[A-Za-z]+$/.test(body) && spellsNoWords(body)))
+      ((lower && upper && changes >= body.length / 4) || (/^[A-Za-z]+$/.test(body) && spellsNoWords(body)))
     );
   if (letters < 4 || (digits < 2 && !(lower && upper))) return false;
   // Few class changes, but a stretch of 8+ letters no language spells (`aldyoryzjxwx`): random.
   const unspelt = [...body.matchAll(/[A-Za-z]{8,}/g)].some(([run]) => !readsAsWords(run.toLowerCase()));
-  if (changes < 4 && !unspelt) return false;
+  if (changes < 4 && !unspelt && !spellsNoWords(body)) return false;
   return entropy >= bar;
 }

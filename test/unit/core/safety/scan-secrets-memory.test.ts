@@ -29,6 +29,9 @@ describe('findSecrets: credentials with no known format', () => {
     // Letters of one case whose pairs are not those of words.
     ['16 lower-case letters', fake('vkqzmbhr', 'twpxjlfn')],
     ['18 capitals', fake('QXBVNRKZJ', 'HWTPMLDGF')],
+    // Few class changes, no 8-letter stretch without vowels, but pairs no word has.
+    ['lower case with digits at both ends', fake('a70pahkh', 'sotvlsu5')],
+    ['lower case with two digit breaks', fake('9bzsgicz', 'e9xybwsz')],
     // Each half reads as "letters, a number, letters" once split at the `-` or `_`; the case flips say otherwise.
     ['a random token in two halves', fake('rKWq38hX-', '9vbNmDs')],
     ['a random token in two halves, joined by _', fake('cTRa07wQ_', '4Lm2vXp')],
