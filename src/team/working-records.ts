@@ -34,8 +34,23 @@ export type WorkingItem = {
 
 const SESSION_RE = /^[A-Za-z0-9._-]{1,64}$/;
 
+/**
+ * The last body read and its items: a sync reads the same working copy up to three times (to
+ * settle branch scopes, early while git fetches, under the lock before merging), 3,000 items
+ * each time at a year's scale. Items are never changed in place (every change is a spread copy),
+ * so the same item objects serve every read of the same text.
+ */
+let lastRead: { body: string; items: readonly WorkingItem[] } | null = null;
+
 /** Returns the working copy's ids in body order with their records; items mem cannot address are left out. */
 export function readWorkingItems(body: string): WorkingItem[] {
+  if (lastRead !== null && lastRead.body === body) return lastRead.items.slice();
+  const items = parseWorkingItems(body);
+  lastRead = { body, items: items.slice() };
+  return items;
+}
+
+function parseWorkingItems(body: string): WorkingItem[] {
   const items: WorkingItem[] = [];
   for (const block of parseRegionBody(body).blocks) {
     const item = block.item;
