@@ -72,6 +72,8 @@ if (argv[0] === 'hook' && !(wantsHelp || argv[1] === 'help')) {
 } else if (argv[0] === 'list' && !wantsHelp) {
   // A year-old team lists 3,000 entries: the listing, not oclif's start-up, should be what it costs.
   runBundle('list.cjs', 'list', 'runListCli', argv.slice(1));
+} else if (argv[0] === 'status' && !wantsHelp) {
+  runBundle('status.cjs', 'status', 'runStatusCli', argv.slice(1));
 } else if (argv[0] === 'check' && !wantsHelp) {
   // A CI step, and how the agent finds stale memories: no oclif either.
   runBundle('check.cjs', 'check', 'runCheckCli', argv.slice(1));

@@ -1,4 +1,4 @@
-// Bundles the CLI into dist/: fast-path bundles for the hooks, search, sync, lint, check, list and the merge driver
+// Bundles the CLI into dist/: fast-path bundles for the hooks, search, sync, lint, check, list, status and the merge driver
 // (no oclif), and oclif with its explicit command map for everything else.
 // Why separate bundles: a hook runs at the end of every agent turn and must start near bare Node
 // speed, so it never pays for loading oclif or anything the event at hand does not use.
@@ -67,14 +67,6 @@ const HOOK_LAZY_MODULES = new Set(
 );
 
 /**
- * Lazily imported by commands, yet used by `mem status`, which has a start-up budget: inlined,
- * since loading an ES module from CommonJS starts Node's ESM loader (~3 ms).
- */
-const CLI_INLINE_MODULES = new Set(
-  ['src/cli/status/status.ts', 'src/cli/status/render-status.ts'].map((source) => join(PROJECT, source)),
-);
-
-/**
  * Lazily imported by `mem sync --after-turn`, the detached step a Stop starts (many at once when
  * many sessions end their turns): inlined, so the step runs from the sync bundle's code cache
  * instead of starting Node's ESM loader and compiling its modules each time.
@@ -93,11 +85,12 @@ export async function buildDist(outdir) {
   await buildCommonJs(outdir, 'lint', 'src/cli/entry/lint.ts', () => true);
   await buildCommonJs(outdir, 'check', 'src/cli/entry/check.ts', () => true);
   await buildCommonJs(outdir, 'list', 'src/cli/entry/list.ts', () => true);
+  await buildCommonJs(outdir, 'status', 'src/cli/entry/status.ts', () => true);
   await buildCommonJs(outdir, 'merge-driver', 'src/cli/entry/merge-driver.ts', () => true);
   // oclif and the command map are one CommonJS file (oclif's loader requires it again from
   // package.json's `oclif.commands.target`, and gets the same module). What commands import lazily
   // (use cases, remark, MiniSearch) stays ES modules in dist/cli-lazy/.
-  await buildCommonJs(outdir, 'cli', 'src/cli/entry/cli.ts', (source) => !CLI_INLINE_MODULES.has(source));
+  await buildCommonJs(outdir, 'cli', 'src/cli/entry/cli.ts', () => true);
 }
 
 /**

@@ -57,9 +57,9 @@ describe('the code cache', () => {
     expect(cached.stderr).toBe('');
     expect(JSON.parse(cached.stdout)).toEqual(JSON.parse(compiled.stdout));
 
-    // Commands (oclif's bundle) use it too, with the same output.
+    // Commands (here the status bundle) use it too, with the same output.
     const status = runMem(['status'], { cwd: repo, env });
-    expect(cacheFiles(cacheDir, 'cli.status.')).toHaveLength(1);
+    expect(cacheFiles(cacheDir, 'status.status.')).toHaveLength(1);
     expect(runMem(['status'], { cwd: repo, env }).stdout).toBe(status.stdout);
     expect(runMem(['status'], { cwd: repo, env: { ...env, MEM_NO_CODE_CACHE: '1' } }).stdout).toBe(status.stdout);
   });

@@ -13,12 +13,9 @@ export default class Status extends BaseCommand {
     json: Flags.boolean({ description: 'print the status as JSON (its shape: README, command reference)' }),
   };
 
+  /** bin/run.js runs `mem status` through its own bundle (cli/entry/status.ts, no oclif); this class is its help and runs it too. */
   async run(): Promise<void> {
-    const { flags } = await this.parse(Status);
-    const { readStatus } = await import('../status/status.js');
-    const { renderStatus } = await import('../status/render-status.js');
-    const status = await readStatus(process.cwd());
-    if (flags.json) return this.printJson(status);
-    this.log(renderStatus(status));
+    const { runStatusCli } = await import('../entry/status.js');
+    process.exitCode = await runStatusCli(this.argv);
   }
 }

@@ -6,22 +6,12 @@
  */
 import { parseArgs } from 'node:util';
 import { describeError, EXIT, isMemError } from '../../core/errors.js';
+import { argvHint, describeArgvError } from './describe-argv-error.js';
 import { outputWidth } from '../../core/text/output-width.js';
 import { listOutput } from '../list/list-output.js';
 import { printListing } from '../list/page-output.js';
 
-const HINT = '  hint: mem list --help lists its flags and arguments.\n';
-
-/** Returns a refused command line in the words oclif used for it ("Nonexistent flag: --bogus"). */
-function describeArgvError(error: Error & { code?: string }): string {
-  const option = /'(?:-\w, )?(--?[\w-]+)/.exec(error.message)?.[1] ?? '';
-  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `Nonexistent flag: ${option}`;
-  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && error.message.endsWith('argument missing'))
-    return `Flag ${option} expects a value`;
-  if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
-    return `Unexpected argument: ${/'([^']*)'/.exec(error.message)?.[1] ?? ''}`;
-  return error.message;
-}
+const HINT = argvHint('list');
 
 /** Runs `mem list` with `argv` (after "list"), writes the listing, and returns the exit code. */
 export async function runListCli(argv: string[]): Promise<number> {
