@@ -66,6 +66,8 @@ type Piece = {
   exact: string;
   /** The folder a command piece runs in (see folderItRunsIn); undefined for any other piece. */
   runsIn: string | undefined;
+  /** The folder of the package that publishes its file, which must stand alone (LintSource.publishedIn). */
+  publishedIn: string | undefined;
 };
 
 // A command line led by a tool that runs what the current folder's manifest defines (`mise exec … --` first or not).
@@ -101,6 +103,12 @@ function folderItRunsIn(text: string, code: boolean, scope: string): string | un
   return folder;
 }
 
+/** Whether `piece`'s file is published by its package and `other`'s file lies outside that package's folder. */
+function isOutsidePackageOf(piece: Piece, other: Piece): boolean {
+  const folder = piece.publishedIn;
+  return folder !== undefined && folder !== '' && !other.file.startsWith(`${folder}/`);
+}
+
 const exactKey = (text: string) =>
   text
     .toLowerCase()
@@ -130,6 +138,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
         words,
         exact: exactKey(doc.text),
         runsIn: folderItRunsIn(doc.text, doc.code === true, source.scope),
+        publishedIn: source.publishedIn,
       });
     }
   }
@@ -146,6 +155,8 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
       if (other.file === piece.file) continue;
       // The same command line run in two folders is two commands.
       if (piece.runsIn !== undefined && other.runsIn !== undefined && piece.runsIn !== other.runsIn) continue;
+      // A file its package publishes repeats a file outside that package on purpose: its readers get it alone.
+      if (isOutsidePackageOf(piece, other) || isOutsidePackageOf(other, piece)) continue;
       const similarity = other.exact === piece.exact ? 1 : count / (piece.words.size + other.words.size - count);
       if (similarity < NEAR || (best !== undefined && similarity <= best.similarity)) continue;
       if (other.exact !== piece.exact && namesOtherCode(piece.text, other.text)) continue;

@@ -21,4 +21,6 @@ export type LintSource = {
   documents: readonly LintDocument[];
   /** The file as written, when the check needs what the documents flatten (a code block's lines). */
   text?: string;
+  /** The folder of the package that publishes the file ("" for the root's), when one does (package-publishing.ts). */
+  publishedIn?: string | undefined;
 };

@@ -18,6 +18,7 @@ import type { AgentFileKind } from './classify-agent-file.js';
 import type { PathHistory } from '../core/git/path-history.js';
 import { findImportProblems, findOverBudget, findPastCodexCap } from './find-load-problems.js';
 import { findDuplicates } from './find-duplicates.js';
+import { packagePublishing } from './package-publishing.js';
 import { findContradictions } from './find-contradictions.js';
 import { findUnsafeText } from './find-unsafe-text.js';
 import { findMissingReferences } from './find-missing-references.js';
@@ -81,6 +82,7 @@ export function lintLoads(request: LintRequest): LintReport {
         scope: scopeOf(path, loaded),
         documents: request.documentsOf(path),
         text: request.read(path) ?? '',
+        publishedIn: packagePublishing(path, request.manifests),
       },
     ];
   });
