@@ -11,6 +11,7 @@
  * key body, a JWT not issued by or for localhost or an example domain, and a password in a URL or on a command line that is neither a word nor a template,
  * to a host other than this machine. Team memory keeps the gate's full judgement (find-unsafe-text.ts).
  */
+import { hostAfterPassword, isLoopbackHost } from '../core/safety/url-password-host.js';
 
 // The gate's judgements by shape or name, not by format: kept for memory, not reported in a hand-written file.
 const SHAPE_RULES = new Set([
@@ -26,7 +27,6 @@ const SHAPE_RULES = new Set([
 ]);
 // A base64 run as long as this is a key body; docs write `<private key>`, `...` or `PRIVATE_KEY`.
 const KEY_BODY = /[A-Za-z0-9+/=]{40,}/;
-const LOOPBACK = /@(?:\[::1\]|localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|host\.docker\.internal)(?:[:/?#]|$)/i;
 // Words docs put in a password's place, whatever they are padded with ("yourTopSecretPassword", "mypassword1").
 const STAND_IN = /pass|secret|example|your|change|dummy|sample|demo|fake|test|token|key|admin|user|default|local/i;
 
@@ -54,7 +54,7 @@ export function isDefiniteSecret(ruleId: string, value: string, text: string, st
   if (ruleId === 'private-key')
     return KEY_BODY.test(value.replace(/-----[^-]+-----|\s+/g, (m) => (m.startsWith('-') ? ' ' : '')));
   if (ruleId === 'connection-string-password')
-    return isStrongPassword(value) && !LOOPBACK.test(text.slice(start + value.length, start + value.length + 80));
+    return isStrongPassword(value) && !isLoopbackHost(hostAfterPassword(text, value, start));
   if (ruleId === 'command-line-password' || ruleId === 'call-argument-password') return isStrongPassword(value);
   if (ruleId === 'jwt') return !isExampleToken(value);
   return true;

@@ -8,6 +8,7 @@
 import { credentialCallHints, credentialCallPattern } from './credential-calls.js';
 import { compileHints, hintsOf, type CompiledHints } from './hint-finder.js';
 import { findGitleaksSecrets, findMarkedKeys } from './gitleaks-scan.js';
+import { hostAfterPassword, isLoopbackHost } from './url-password-host.js';
 import {
   isHashLabelled,
   isGitHubNodeId,
@@ -57,9 +58,6 @@ const hasLetterAndDigit = (value: string): boolean => /[A-Za-z]/.test(value) && 
 /** Hosts that exist for documentation (RFC 2606) or only on this machine. */
 const EXAMPLE_HOST = /@(?:[\w-]+\.)*(?:example\.(?:com|org|net)|example|test|invalid)(?:[:/?#]|$)/i;
 
-/** Hosts only this machine reaches (RFC 6761's `localhost` names, 127.0.0.0/8, ::1). */
-const LOOPBACK_HOST = /^(?:(?:[\w-]+\.)*localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-
 /**
  * True for a URL password that is its user name on a loopback host (`postgresql://cognee:cognee@localhost`,
  * `amqp://guest:guest@127.0.0.1`): the default a compose file or a README sets for a service on the
@@ -70,8 +68,7 @@ const LOOPBACK_HOST = /^(?:(?:[\w-]+\.)*localhost|127(?:\.\d{1,3}){3}|\[::1\])$/
 function isLoopbackDefault(password: string, text: string, start: number): boolean {
   const scheme = text.lastIndexOf('://', start);
   const user = scheme < 0 ? '' : text.slice(scheme + 3, start - 1);
-  const host = /^@(\[[^\]]*\]|[^\s:/?#"'`<>]+)/.exec(text.slice(start + password.length))?.[1] ?? '';
-  return user !== '' && user === password && LOOPBACK_HOST.test(host);
+  return user !== '' && user === password && isLoopbackHost(hostAfterPassword(text, password, start));
 }
 
 /** A password in a URL or `user:password` is a credential unless it is a template or a mask. */

@@ -150,6 +150,10 @@ describe('findSecrets: look-alikes that are not secrets', () => {
       'the same on 127.0.0.1 and ::1',
       fake('amqp://guest:', 'guest@127.0.0.1:5672/ and postgres://postgres:postgres@[::1]/db'),
     ],
+    [
+      "the same on the any-address and Docker's name for the host",
+      fake('amqp://guest:', 'guest@0.0.0.0:5672/ and mysql://root:root@host.docker.internal:3306/app'),
+    ],
   ])('leaves %s alone', (_what, value) => {
     expect(findSecrets(inSentence(value))).toEqual([]);
   });
