@@ -10,7 +10,10 @@
  * - `missing-script` / `missing-target`: a package script (`npm run X`, `pnpm X`…) or a make or
  *   just target written as code (a code span or block: in prose "make sure" is English) that no
  *   package.json, Makefile or justfile of the repository defines, when the repository has one and
- *   reads all of its targets, in a file that names no other repository.
+ *   reads all of its targets, in a file that names no other repository. A command that only may
+ *   name a script — a bare `pnpm X` / `yarn X`, which equally runs a dependency's binary, a builtin
+ *   or the script of a project made on the way — is reported only when git saw a package.json here
+ *   lose X; a `make X` only when the Makefile of the folder it runs from exists and includes none.
  */
 import { posix } from 'node:path';
 import type { LintFinding } from './lint-report.js';
@@ -36,6 +39,8 @@ export type ReferenceView = {
   foldersIn?: (dir: string) => readonly string[];
   /** What git's history says of missing repository paths and of the agent files naming them: asked once, for all; none when absent. */
   history?: (paths: readonly string[], files: readonly string[]) => PathHistory;
+  /** The scripts of `names` a package.json of the repository lost in git's history (name → removing commit): asked once, for all; none when absent. */
+  removedScripts?: (names: readonly string[]) => ReadonlyMap<string, string>;
 };
 
 /** Returns a finding per referenced path, script or target that does not resolve in `view`; never throws. */
@@ -62,6 +67,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     );
   const unreadTargets = { make: anyTarget('make'), just: anyTarget('just') };
   const out: LintFinding[] = [];
+  // Bare `pnpm X` / `yarn X` that resolve to no script wait for one question to git: which of them a package.json lost.
+  const bare: { value: string; file: string; line: number }[] = [];
   // Missing paths wait for one question to git: which of them it ignores.
   const missing: { path: string; reference: string; file: string; line: number; rooted: boolean }[] = [];
   // Rules shared across a team's repositories name the others ("the `Documentation` repo, at `Documentation/web/`").
@@ -111,13 +118,14 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       // ("site build internals live in the Documentation repo") may run that one's commands: nothing says which.
       for (const reference of isExampleItem(doc.text) || speaksOfOthers
         ? []
-        : commandsWrittenAsCode(doc, source.text)) {
+        : commandsWrittenAsCode(doc, source.text, view.manifests, source.path)) {
         const key = `${reference.kind}:${reference.value}`;
         // `npm start` / `pnpm start` with no start script runs `node server.js`: no command fails.
         if (
           seen.has(key) ||
           !has(reference.kind) ||
-          (reference.kind !== 'script' && unreadTargets[reference.kind]) ||
+          (reference.kind === 'just' && unreadTargets.just) ||
+          (reference.kind === 'make' && !reference.explicit) ||
           (reference.kind === 'script' &&
             (reference.value === 'start' ||
               dependencies.has(reference.value) ||
@@ -128,6 +136,10 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
           continue;
         seen.add(key);
         if (resolveReference(reference, snapshot) !== null) continue;
+        if (reference.kind === 'script' && !reference.explicit) {
+          bare.push({ value: reference.value, file: source.path, line: doc.line });
+          continue;
+        }
         const [code, what, where] =
           reference.kind === 'script'
             ? ['missing-script', 'the script', 'package.json']
@@ -143,6 +155,21 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         });
       }
     }
+  }
+  const removedScripts =
+    bare.length === 0 || view.removedScripts === undefined
+      ? new Map<string, string>()
+      : view.removedScripts([...new Set(bare.map((entry) => entry.value))]);
+  for (const entry of bare) {
+    const commit = removedScripts.get(entry.value);
+    if (commit !== undefined)
+      out.push({
+        code: 'missing-script',
+        level: 'warning',
+        file: entry.file,
+        line: entry.line,
+        message: `the script ${entry.value} is defined in no package.json of the repository (removed in ${commit}): the agent is told to run a command that fails`,
+      });
   }
   const ignored = missing.length === 0 ? new Set<string>() : view.ignored(missing.map((entry) => entry.path));
   const paths = missing.filter((entry) => !ignored.has(entry.path) && !isBuildOutput(entry.path));
@@ -444,14 +471,59 @@ const PROJECT_GENERATOR =
 function commandsWrittenAsCode(
   doc: LintDocument,
   fileText: string | undefined,
-): { kind: ManifestKind; value: string }[] {
+  manifests: ReadonlyMap<string, string>,
+  file: string,
+): { kind: ManifestKind; value: string; explicit: boolean }[] {
   if (doc.code === true && fileText !== undefined && isProgramBlock(fileText, doc.line)) return [];
   const block =
     doc.code === true ? ((fileText === undefined ? null : shellBlockCommands(fileText, doc.line)) ?? doc.text) : '';
   const pieces = doc.code === true ? [block] : [...doc.text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] ?? '');
-  return pieces.flatMap((piece) =>
-    findReferences(piece.split(PROJECT_GENERATOR)[0] ?? '').flatMap((reference) =>
-      isManifestKind(reference.kind) ? [{ kind: reference.kind, value: reference.value }] : [],
-    ),
-  );
+  return pieces.flatMap((whole) => {
+    const piece = whole.split(PROJECT_GENERATOR)[0] ?? '';
+    return findReferences(piece).flatMap((reference) =>
+      isManifestKind(reference.kind)
+        ? [
+            {
+              kind: reference.kind,
+              value: reference.value,
+              explicit:
+                reference.kind === 'script'
+                  ? isScriptCall(piece, reference.value)
+                  : reference.kind === 'make'
+                    ? hasOwnMakefile(piece, reference.value, manifests, file)
+                    : true,
+            },
+          ]
+        : [],
+    );
+  });
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether `piece` calls script `name` as a script: `npm run X`, `pnpm run X`, `yarn run X`, `bun run X`,
+ * `npm run-script X`, and npm's `npm test` / `npm start` (npm runs no binary). A bare `pnpm X` / `yarn X`
+ * runs a script or, without one, a dependency's binary or the package manager's own command.
+ */
+function isScriptCall(piece: string, name: string): boolean {
+  const options = '(?:-{1,2}[\\w-]+(?:[=\\s]\\S+)?\\s+)*';
+  return new RegExp(
+    `\\b(?:(?:npm|pnpm|yarn|bun)\\s+${options}(?:workspace\\s+\\S+\\s+)?run(?:-script)?\\s+|npm\\s+)${escapeRegExp(name)}(?![\\w:.@/-])`,
+  ).test(piece);
+}
+
+/**
+ * Whether `make X` in `piece`, written in `file`, runs against a Makefile this check reads whole: the one
+ * of the folder the command runs from (`make -C dir`'s, or the agent file's when the piece changes no
+ * folder), which exists and includes no other and has no match-anything rule.
+ */
+function hasOwnMakefile(piece: string, value: string, manifests: ReadonlyMap<string, string>, file: string): boolean {
+  const colon = value.lastIndexOf(':');
+  if (colon < 0 && /(?:^|[\s;&|(])(?:cd|pushd)\s+\S|\bmake\s+(?:\S+\s+)*-f\b/.test(piece)) return false;
+  const dir = colon < 0 ? posix.dirname(file) : posix.normalize(value.slice(0, colon));
+  const text = ['Makefile', 'makefile', 'GNUmakefile']
+    .map((name) => manifests.get(dir === '.' ? name : `${dir}/${name}`))
+    .find((found) => found !== undefined);
+  return text !== undefined && !/^(?:%::?(?:\s|$)|-?s?include\s)/m.test(text);
 }

@@ -2,10 +2,11 @@
  * What git saw go: the removals (and renames) of paths, and when files were first added, read from
  * the newest commits in one `git log` and one `git show`. The one reader of a path's fate: `mem lint`
  * asks it of the paths an agent file names and cannot find, `mem check` of the committed agent
- * files' references that no longer resolve.
+ * files' references that no longer resolve; and, over package.json files, the scripts git saw removed.
  */
 import { spawnSync } from 'node:child_process';
 import { NO_HISTORY, parsePathHistory, withRenames, type PathHistory } from './path-history.js';
+import { parseRemovedScripts } from './script-history.js';
 
 /** Removing commits whose renames are read (one `git show` for all). */
 const MAX_RENAME_COMMITS = 20;
@@ -48,4 +49,29 @@ export function readPathHistory(
   if (commits.length === 0) return history;
   const show = git(['show', '-M', '--name-status', '--format=%x01%h %ct', ...commits]);
   return show.status === 0 && typeof show.stdout === 'string' ? withRenames(history, show.stdout) : history;
+}
+
+/**
+ * The scripts of `names` that a package.json lost in the newest commits of HEAD (name → removing
+ * commit): one `git log -p -G` over package.json files; none without git, commits or history.
+ */
+export function readRemovedScripts(root: string, names: readonly string[]): ReadonlyMap<string, string> {
+  if (names.length === 0) return new Map();
+  const git = (args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const boundary = git(['rev-list', '--max-count=1', `--skip=${HISTORY_COMMITS}`, 'HEAD']);
+  if (boundary.status !== 0 || typeof boundary.stdout !== 'string') return new Map();
+  const oldest = boundary.stdout.trim();
+  const escaped = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const log = git([
+    'log',
+    '-p',
+    '--no-ext-diff',
+    '--format=%x01%h %ct',
+    '-G',
+    `"(${escaped.join('|')})"[[:space:]]*:`,
+    oldest === '' ? 'HEAD' : `${oldest}..HEAD`,
+    '--',
+    ':(glob)**/package.json',
+  ]);
+  return log.status === 0 && typeof log.stdout === 'string' ? parseRemovedScripts(log.stdout, names) : new Map();
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { findMissingReferences } from '../../../src/lint/find-missing-references.js';
 import { parsePathHistory, withRenames, type PathHistory } from '../../../src/core/git/path-history.js';
 
+/** Git saw every script asked of it removed: the bare `pnpm X` cases below test the other checks. */
+const allRemoved = (names: readonly string[]) => new Map(names.map((name) => [name, 'abc1234']));
 const manifests = new Map([
   ['package.json', JSON.stringify({ scripts: { build: 'tsc', test: 'vitest run' } })],
   ['Makefile', 'test:\n\tgo test ./...\n'],
@@ -17,7 +19,7 @@ const lint = (text: string, code = false) =>
         documents: [{ text, section: '', line: 3, ...(code ? { code: true as const } : {}) }],
       },
     ],
-    { exists: () => false, manifests, ignored: () => new Set() },
+    { exists: () => false, manifests, ignored: () => new Set(), removedScripts: allRemoved },
   ).map((f) => `${f.code} ${f.message.split(' is ')[0]}`);
 
 describe('findMissingReferences: commands', () => {
@@ -36,6 +38,54 @@ describe('findMissingReferences: commands', () => {
   });
 });
 
+describe('findMissingReferences: commands that may name no script or target', () => {
+  const check = (
+    text: string,
+    removedScripts: (names: readonly string[]) => ReadonlyMap<string, string>,
+    path = 'AGENTS.md',
+  ) =>
+    findMissingReferences(
+      [{ path, team: false, scope: '', documents: [{ text, section: '', line: 1, code: true as const }] }],
+      { exists: () => false, manifests, ignored: () => new Set(), removedScripts },
+    ).map((f) => f.message.replace(': the agent is told to run a command that fails', ''));
+
+  it('takes a bare `pnpm X` / `yarn X` as a script only when git saw a package.json lose X', () => {
+    const asked: string[][] = [];
+    const none = (names: readonly string[]) => {
+      asked.push([...names]);
+      return new Map<string, string>();
+    };
+    expect(check('pnpm claim\nyarn gen\npnpm build', none)).toEqual([]);
+    expect(asked).toEqual([['claim', 'gen']]);
+    expect(check('pnpm claim\nyarn gen', () => new Map([['claim', 'abc1234']]))).toEqual([
+      'the script claim is defined in no package.json of the repository (removed in abc1234)',
+    ]);
+  });
+
+  it('keeps an explicit script call without history: `npm run X`, `pnpm run X`, `yarn run X`, `bun run X`, `npm run-script X`', () => {
+    expect(
+      check(
+        'npm run one\npnpm --filter web run two\nyarn run three\nbun run four\nnpm run-script five',
+        () => new Map(),
+      ).sort(),
+    ).toEqual(
+      ['five', 'four', 'one', 'three', 'two'].map(
+        (name) => `the script ${name} is defined in no package.json of the repository`,
+      ),
+    );
+  });
+
+  it('takes `make X` only against the Makefile of the folder it runs from, read whole', () => {
+    // No Makefile in docs/: the command may run against any; after a `cd`, against another folder's.
+    expect(check('make bench', () => new Map(), 'docs/AGENTS.md')).toEqual([]);
+    expect(check('cd sdk && make bench', () => new Map())).toEqual([]);
+    expect(check('make bench\nmake -C tools docs', () => new Map(), 'tools/AGENTS.md')).toEqual([
+      'the make target bench is defined in no Makefile of the repository',
+      'the make target tools:docs is defined in no Makefile of the repository',
+    ]);
+  });
+});
+
 describe("findMissingReferences: commands that are not this repository's", () => {
   const run = (fence: string, lines: string[]) => {
     const text = [fence, ...lines, '```'].join('\n');
@@ -49,7 +99,7 @@ describe("findMissingReferences: commands that are not this repository's", () =>
           documents: [{ text: lines.join(' '), section: '', line: 1, code: true as const }],
         },
       ],
-      { exists: () => false, manifests, ignored: () => new Set() },
+      { exists: () => false, manifests, ignored: () => new Set(), removedScripts: allRemoved },
     ).map((f) => f.message.split(' is ')[0]);
   };
 
@@ -76,6 +126,7 @@ describe('findMissingReferences: dependency binaries', () => {
           ['package.json', JSON.stringify({ scripts: { build: 'vite build' }, devDependencies: { typescript: '5' } })],
         ]),
         ignored: () => new Set(),
+        removedScripts: allRemoved,
       },
     ).map((f) => f.message.split(' is ')[0]);
 
@@ -170,6 +221,7 @@ describe('findMissingReferences: paths', () => {
           ['core/node/server', 'core/node/server/web.rs', 'core/scripts'].includes(path.replace(/\/$/, '')),
         manifests: new Map(),
         ignored: () => new Set(),
+        removedScripts: allRemoved,
       }).map((f) => f.message.split(' ')[0]);
     expect(nested('The server is `core/node/server/` (`server/web.rs`).', 'AGENTS.md')).toEqual([]);
     expect(nested('Lint with `eslint scripts` from the package root.', 'core/node/AGENTS.md')).toEqual([]);
@@ -193,6 +245,7 @@ describe('findMissingReferences: a drawn tree', () => {
         exists: (path) => present.includes(path.replace(/\/$/, '')),
         manifests: new Map(),
         ignored: () => new Set(),
+        removedScripts: allRemoved,
       },
     ).map((f) => f.message.split(' ')[0]);
   const tree = '```\npackages/web/\n├── src/routes/home.ts\n└── dist/\n    └── src/index.js\n```';
@@ -226,6 +279,7 @@ describe('findMissingReferences: a path each folder below has', () => {
         exists: (path) => present.includes(path),
         manifests: new Map(),
         ignored: () => new Set(),
+        removedScripts: allRemoved,
         foldersIn: (dir) => (dir === 'example' ? ['c-vt', 'zig', 'docs'] : []),
       },
     ).map((f) => f.message.split(' ')[0]);
@@ -253,6 +307,7 @@ describe("findMissingReferences: a template's agent file", () => {
         exists: (path) => ['template', 'template/app', 'scripts', 'app'].includes(path.replace(/\/$/, '')),
         manifests: new Map(),
         ignored: () => new Set(),
+        removedScripts: allRemoved,
       },
     );
     expect(found.map((f) => f.message.split(' ')[0])).toEqual([]);
@@ -263,7 +318,7 @@ describe('findMissingReferences: commands that are no script or target', () => {
   const commands = (text: string, manifests: Map<string, string>) =>
     findMissingReferences(
       [{ path: 'AGENTS.md', team: false, scope: '', documents: [{ text, section: '', line: 1, code: true as const }] }],
-      { exists: () => false, manifests, ignored: () => new Set() },
+      { exists: () => false, manifests, ignored: () => new Set(), removedScripts: allRemoved },
     ).map((f) => f.message.split(' is ')[0]);
 
   it("reads no command in a shell comment's words, and keeps a block's commands after a comment", () => {
@@ -299,7 +354,7 @@ describe('findMissingReferences: commands that are no script or target', () => {
             documents: [{ text, section: 'Guide', line, code: true as const }],
           },
         ],
-        { exists: () => false, manifests, ignored: () => new Set() },
+        { exists: () => false, manifests, ignored: () => new Set(), removedScripts: allRemoved },
       ).map((f) => f.message.split(' is ')[0]);
     expect(block(3, '# Install dependencies (pnpm ONLY - enforced) pnpm install pnpm lint # pnpm NEVER')).toEqual([
       'the script lint',
@@ -329,7 +384,7 @@ describe('findMissingReferences: commands that are no script or target', () => {
             documents: [{ text: '❌ `pnpm typecheck` — nonexistent target', section: '', line: 1 }],
           },
         ],
-        { exists: () => false, manifests: manifestsWithJust, ignored: () => new Set() },
+        { exists: () => false, manifests: manifestsWithJust, ignored: () => new Set(), removedScripts: allRemoved },
       ),
     ).toEqual([]);
   });
@@ -357,7 +412,7 @@ describe('findMissingReferences: commands that are no script or target', () => {
           ],
         },
       ],
-      { exists: () => false, manifests, ignored: () => new Set() },
+      { exists: () => false, manifests, ignored: () => new Set(), removedScripts: allRemoved },
     );
     expect(docs).toEqual([]);
   });
@@ -380,6 +435,7 @@ describe('findMissingReferences: the evidence a path is gone', () => {
         exists: (path) => present.has(path),
         manifests: new Map(),
         ignored: () => new Set(),
+        removedScripts: allRemoved,
         ...(history === undefined ? {} : { history: () => history }),
       },
     ).map((f) => f.message.replace(': the agent is sent to a file that is gone', ''));
