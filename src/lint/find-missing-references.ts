@@ -57,15 +57,10 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   const dependencies = dependencyNames(view.manifests, installed === undefined);
   // The repository builds a package manager (its package.json's `bin` names pnpm): `pnpm change` is that tool's own command.
   const managers = PACKAGE_MANAGERS.filter((name) => binNames(view.manifests).has(name));
-  // A Makefile with a match-anything rule (`%: Makefile`, Sphinx's) makes every target; one that includes
-  // another (`include tools/*.mk`), or a justfile that imports one, has targets this check does not read.
-  const anyTarget = (kind: ManifestKind) =>
-    [...view.manifests].some(
-      ([path, text]) =>
-        isManifestOf(path, kind) &&
-        (kind === 'make' ? /^(?:%::?(?:\s|$)|-?s?include\s)/m.test(text) : /^(?:import\??|mod\??)\s/m.test(text)),
-    );
-  const unreadTargets = { make: anyTarget('make'), just: anyTarget('just') };
+  // A justfile that imports another (`import`, `mod`) has recipes this check does not read (a Makefile: hasOwnMakefile).
+  const unreadJust = [...view.manifests].some(
+    ([path, text]) => isManifestOf(path, 'just') && /^(?:import\??|mod\??)\s/m.test(text),
+  );
   const out: LintFinding[] = [];
   // Bare `pnpm X` / `yarn X` that resolve to no script wait for one question to git: which of them a package.json lost.
   const bare: { value: string; file: string; line: number }[] = [];
@@ -124,7 +119,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         if (
           seen.has(key) ||
           !has(reference.kind) ||
-          (reference.kind === 'just' && unreadTargets.just) ||
+          (reference.kind === 'just' && unreadJust) ||
           (reference.kind === 'make' && !reference.explicit) ||
           (reference.kind === 'script' &&
             (reference.value === 'start' ||
