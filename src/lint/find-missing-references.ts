@@ -13,7 +13,8 @@
  *   reads all of its targets, in a file that names no other repository. A command that only may
  *   name a script — a bare `pnpm X` / `yarn X`, which equally runs a dependency's binary, a builtin
  *   or the script of a project made on the way — is reported only when git saw a package.json here
- *   lose X; a `make X` only when the Makefile of the folder it runs from exists and includes none.
+ *   lose X; a `make X` only when the Makefile of the folder it runs from exists and includes none, or
+ *   when git saw a Makefile lose X.
  */
 import { posix } from 'node:path';
 import type { LintFinding } from './lint-report.js';
@@ -39,8 +40,8 @@ export type ReferenceView = {
   foldersIn?: (dir: string) => readonly string[];
   /** What git's history says of missing repository paths and of the agent files naming them: asked once, for all; none when absent. */
   history?: (paths: readonly string[], files: readonly string[]) => PathHistory;
-  /** The scripts of `names` a package.json of the repository lost in git's history (name → removing commit): asked once, for all; none when absent. */
-  removedScripts?: (names: readonly string[]) => ReadonlyMap<string, string>;
+  /** The scripts (make targets) of `names` a package.json (Makefile) of the repository lost in git's history (name → removing commit): asked once per kind; none when absent. */
+  removedDefinitions?: (kind: 'script' | 'make', names: readonly string[]) => ReadonlyMap<string, string>;
 };
 
 /** Returns a finding per referenced path, script or target that does not resolve in `view`; never throws. */
@@ -62,8 +63,9 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     ([path, text]) => isManifestOf(path, 'just') && /^(?:import\??|mod\??)\s/m.test(text),
   );
   const out: LintFinding[] = [];
-  // Bare `pnpm X` / `yarn X` that resolve to no script wait for one question to git: which of them a package.json lost.
-  const bare: { value: string; file: string; line: number }[] = [];
+  // Bare `pnpm X` / `yarn X` (and `make X` with no Makefile of its own to read) that resolve to nothing wait for
+  // one question to git per kind: which of them a package.json (a Makefile) lost.
+  const bare: { kind: 'script' | 'make'; value: string; file: string; line: number }[] = [];
   // Missing paths wait for one question to git: which of them it ignores.
   const missing: { path: string; reference: string; file: string; line: number; rooted: boolean }[] = [];
   // Rules shared across a team's repositories name the others ("the `Documentation` repo, at `Documentation/web/`").
@@ -120,7 +122,6 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
           seen.has(key) ||
           !has(reference.kind) ||
           (reference.kind === 'just' && unreadJust) ||
-          (reference.kind === 'make' && !reference.explicit) ||
           (reference.kind === 'script' &&
             (reference.value === 'start' ||
               dependencies.has(reference.value) ||
@@ -131,8 +132,14 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
           continue;
         seen.add(key);
         if (resolveReference(reference, snapshot) !== null) continue;
-        if (reference.kind === 'script' && !reference.explicit) {
-          bare.push({ value: reference.value, file: source.path, line: doc.line });
+        if (reference.kind !== 'just' && !reference.explicit) {
+          const value = reference.value.slice(reference.value.lastIndexOf(':') + 1);
+          bare.push({
+            kind: reference.kind,
+            value: reference.kind === 'make' ? value : reference.value,
+            file: source.path,
+            line: doc.line,
+          });
           continue;
         }
         const [code, what, where] =
@@ -151,20 +158,23 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       }
     }
   }
-  const removedScripts =
-    bare.length === 0 || view.removedScripts === undefined
-      ? new Map<string, string>()
-      : view.removedScripts([...new Set(bare.map((entry) => entry.value))]);
-  for (const entry of bare) {
-    const commit = removedScripts.get(entry.value);
-    if (commit !== undefined)
-      out.push({
-        code: 'missing-script',
-        level: 'warning',
-        file: entry.file,
-        line: entry.line,
-        message: `the script ${entry.value} is defined in no package.json of the repository (removed in ${commit}): the agent is told to run a command that fails`,
-      });
+  for (const kind of ['script', 'make'] as const) {
+    const asked = bare.filter((entry) => entry.kind === kind);
+    const removed =
+      asked.length === 0 || view.removedDefinitions === undefined
+        ? new Map<string, string>()
+        : view.removedDefinitions(kind, [...new Set(asked.map((entry) => entry.value))]);
+    for (const entry of asked) {
+      const commit = removed.get(entry.value);
+      if (commit !== undefined)
+        out.push({
+          code: kind === 'script' ? 'missing-script' : 'missing-target',
+          level: 'warning',
+          file: entry.file,
+          line: entry.line,
+          message: `${kind === 'script' ? 'the script' : 'the make target'} ${entry.value} is defined in no ${kind === 'script' ? 'package.json' : 'Makefile'} of the repository (removed in ${commit}): the agent is told to run a command that fails`,
+        });
+    }
   }
   const ignored = missing.length === 0 ? new Set<string>() : view.ignored(missing.map((entry) => entry.path));
   const paths = missing.filter((entry) => !ignored.has(entry.path) && !isBuildOutput(entry.path));

@@ -37,8 +37,8 @@ export type LintRequest = {
   ignored: (paths: readonly string[]) => ReadonlySet<string>;
   /** What git's history says of missing paths and of the agent files naming them. */
   history: (paths: readonly string[], files: readonly string[]) => PathHistory;
-  /** The scripts of `names` a package.json of the repository lost in git's history (name → removing commit). */
-  removedScripts: (names: readonly string[]) => ReadonlyMap<string, string>;
+  /** The scripts (make targets) of `names` a package.json (Makefile) of the repository lost in git's history (name → removing commit). */
+  removedDefinitions: (kind: 'script' | 'make', names: readonly string[]) => ReadonlyMap<string, string>;
   /** The file a repository-relative path is, symlinks followed (the path itself when unknown). */
   realPath: (path: string) => string;
   /** The repository's package.json, Makefile and justfile texts, by path. */
@@ -101,7 +101,7 @@ export function lintLoads(request: LintRequest): LintReport {
       manifests: request.manifests,
       ignored: request.ignored,
       history: request.history,
-      removedScripts: request.removedScripts,
+      removedDefinitions: request.removedDefinitions,
       foldersIn: request.foldersIn,
     }),
     ...findUnmatchedGlobs(loads, request.globMatches),

@@ -13,7 +13,7 @@ import { listFilesUnder, walkMemoryFiles } from '../../search/discover-memory-fi
 import { classifyAgentFile, type AgentFileKind } from '../../lint/classify-agent-file.js';
 import { DEFAULT_AGENT_SETTINGS, type AgentSettings, type LintView } from '../../lint/plan-agent-loads.js';
 import { globRegExp } from '../../core/anchors/repo-snapshot.js';
-import { readPathHistory, readRemovedScripts } from '../../core/git/read-path-history.js';
+import { readPathHistory, readRemovedDefinitions } from '../../core/git/read-path-history.js';
 import type { PathHistory } from '../../core/git/path-history.js';
 
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
@@ -48,8 +48,8 @@ export type LintInput = {
   ignored: (paths: readonly string[]) => ReadonlySet<string>;
   /** What git's history says of missing paths and of the agent files naming them (one `git log`, one `git show`). */
   history: (paths: readonly string[], files: readonly string[]) => PathHistory;
-  /** The scripts of `names` a package.json of the repository lost in git's history (one `git log -p`). */
-  removedScripts: (names: readonly string[]) => ReadonlyMap<string, string>;
+  /** The scripts (make targets) of `names` a package.json (Makefile) of the repository lost in git's history (one `git log -p`). */
+  removedDefinitions: (kind: 'script' | 'make', names: readonly string[]) => ReadonlyMap<string, string>;
   /** Settings files that could not be read as their agent reads them. */
   warnings: string[];
 };
@@ -88,7 +88,7 @@ export function readLintInput(root: string): LintInput {
     foldersIn: (dir) => foldersIn(root, dir),
     ignored: (paths) => ignoredPaths(root, paths),
     history: (paths, files) => readPathHistory(root, paths, files),
-    removedScripts: (names) => readRemovedScripts(root, names),
+    removedDefinitions: (kind, names) => readRemovedDefinitions(root, kind, names),
     warnings,
   };
 }

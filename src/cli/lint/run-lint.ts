@@ -42,7 +42,7 @@ export async function runLint(options: LintOptions): Promise<LintOutcome> {
     realPath: input.view.realPath,
     ignored: input.ignored,
     history: input.history,
-    removedScripts: input.removedScripts,
+    removedDefinitions: input.removedDefinitions,
     manifests: input.manifests,
     globMatches: input.globMatches,
     foldersIn: input.foldersIn,

@@ -2,11 +2,11 @@
  * What git saw go: the removals (and renames) of paths, and when files were first added, read from
  * the newest commits in one `git log` and one `git show`. The one reader of a path's fate: `mem lint`
  * asks it of the paths an agent file names and cannot find, `mem check` of the committed agent
- * files' references that no longer resolve; and, over package.json files, the scripts git saw removed.
+ * files' references that no longer resolve; and the package scripts and make targets git saw removed.
  */
 import { spawnSync } from 'node:child_process';
 import { NO_HISTORY, parsePathHistory, withRenames, type PathHistory } from './path-history.js';
-import { parseRemovedScripts } from './script-history.js';
+import { parseRemovedScripts, parseRemovedTargets } from './script-history.js';
 
 /** Removing commits whose renames are read (one `git show` for all). */
 const MAX_RENAME_COMMITS = 20;
@@ -52,10 +52,14 @@ export function readPathHistory(
 }
 
 /**
- * The scripts of `names` that a package.json lost in the newest commits of HEAD (name → removing
- * commit): one `git log -p -G` over package.json files; none without git, commits or history.
+ * The scripts (make targets) of `names` that a package.json (a Makefile) lost in the newest commits of
+ * HEAD (name → removing commit): one `git log -p -G` over those files; none without git, commits or history.
  */
-export function readRemovedScripts(root: string, names: readonly string[]): ReadonlyMap<string, string> {
+export function readRemovedDefinitions(
+  root: string,
+  kind: 'script' | 'make',
+  names: readonly string[],
+): ReadonlyMap<string, string> {
   if (names.length === 0) return new Map();
   const git = (args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const boundary = git(['rev-list', '--max-count=1', `--skip=${HISTORY_COMMITS}`, 'HEAD']);
@@ -68,10 +72,13 @@ export function readRemovedScripts(root: string, names: readonly string[]): Read
     '--no-ext-diff',
     '--format=%x01%h %ct',
     '-G',
-    `"(${escaped.join('|')})"[[:space:]]*:`,
+    kind === 'script' ? `"(${escaped.join('|')})"[[:space:]]*:` : `(^|[[:space:]])(${escaped.join('|')})[^:=]*:`,
     oldest === '' ? 'HEAD' : `${oldest}..HEAD`,
     '--',
-    ':(glob)**/package.json',
+    ...(kind === 'script'
+      ? [':(glob)**/package.json']
+      : [':(glob)**/Makefile', ':(glob)**/makefile', ':(glob)**/GNUmakefile', ':(glob)**/*.mk']),
   ]);
-  return log.status === 0 && typeof log.stdout === 'string' ? parseRemovedScripts(log.stdout, names) : new Map();
+  if (log.status !== 0 || typeof log.stdout !== 'string') return new Map();
+  return kind === 'script' ? parseRemovedScripts(log.stdout, names) : parseRemovedTargets(log.stdout, names);
 }

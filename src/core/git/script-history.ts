@@ -1,8 +1,8 @@
 /**
- * What git's history says of package scripts a command names and no package.json defines now: the
- * evidence that a bare `pnpm X` / `yarn X` meant a script of this repository (and not a dependency's
- * binary, a builtin or another project's script) is that a package.json here once defined X. Pure:
- * git's output comes in as text.
+ * What git's history says of package scripts and make targets a command names and no manifest defines
+ * now: the evidence that a bare `pnpm X` / `yarn X` meant a script of this repository (and not a
+ * dependency's binary, a builtin or another project's script), or a `make X` one of its targets, is
+ * that a package.json (a Makefile) here once defined X. Pure: git's output comes in as text.
  */
 
 /**
@@ -11,16 +11,40 @@
  * version (`^1.2.0`, `workspace:*`, `npm:…`) is a dependency, not a script. Never throws.
  */
 export function parseRemovedScripts(log: string, names: readonly string[]): ReadonlyMap<string, string> {
+  return parseRemoved(log, names, (line) => {
+    const match = /^[-+]\s*"([^"]+)"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(line);
+    return match === null || VERSION_LIKE.test(match[2] ?? '') ? [] : [match[1] ?? ''];
+  });
+}
+
+/** Returns, from `git log -p` over Makefiles, the newest commit that removed a rule line `X:` (or `a X b:`) for each of `names`. */
+export function parseRemovedTargets(log: string, names: readonly string[]): ReadonlyMap<string, string> {
+  return parseRemoved(log, names, (line) => {
+    const match = /^[-+]([^\s:#=\t-][^:#=]*?)\s*::?(?!=)/.exec(line);
+    return match === null ? [] : (match[1] ?? '').split(/\s+/);
+  });
+}
+
+function parseRemoved(
+  log: string,
+  names: readonly string[],
+  defined: (line: string) => readonly string[],
+): ReadonlyMap<string, string> {
   const wanted = new Set(names);
   const removed = new Map<string, string>();
+  // The newest commit that touches a name decides: one that also adds it (moved to another file, `*.mk`) leaves it defined.
+  const decided = new Set<string>();
   for (const chunk of log.split('\x01').slice(1)) {
     const [head = '', ...lines] = chunk.split('\n');
     const commit = head.trim().split(' ')[0] ?? '';
-    for (const line of lines) {
-      const match = /^-\s*"([^"]+)"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(line);
-      if (match === null) continue;
-      const [, name = '', value = ''] = match;
-      if (wanted.has(name) && !removed.has(name) && !VERSION_LIKE.test(value)) removed.set(name, commit);
+    const minus = new Set<string>();
+    const plus = new Set<string>();
+    for (const line of lines)
+      for (const name of defined(line)) if (wanted.has(name)) (line.startsWith('+') ? plus : minus).add(name);
+    for (const name of new Set([...minus, ...plus])) {
+      if (decided.has(name)) continue;
+      decided.add(name);
+      if (!plus.has(name)) removed.set(name, commit);
     }
   }
   return removed;

@@ -3,7 +3,8 @@ import { findMissingReferences } from '../../../src/lint/find-missing-references
 import { parsePathHistory, withRenames, type PathHistory } from '../../../src/core/git/path-history.js';
 
 /** Git saw every script asked of it removed: the bare `pnpm X` cases below test the other checks. */
-const allRemoved = (names: readonly string[]) => new Map(names.map((name) => [name, 'abc1234']));
+const allRemoved = (kind: 'script' | 'make', names: readonly string[]) =>
+  new Map(kind === 'script' ? names.map((name) => [name, 'abc1234']) : []);
 const manifests = new Map([
   ['package.json', JSON.stringify({ scripts: { build: 'tsc', test: 'vitest run' } })],
   ['Makefile', 'test:\n\tgo test ./...\n'],
@@ -19,7 +20,7 @@ const lint = (text: string, code = false) =>
         documents: [{ text, section: '', line: 3, ...(code ? { code: true as const } : {}) }],
       },
     ],
-    { exists: () => false, manifests, ignored: () => new Set(), removedScripts: allRemoved },
+    { exists: () => false, manifests, ignored: () => new Set(), removedDefinitions: allRemoved },
   ).map((f) => `${f.code} ${f.message.split(' is ')[0]}`);
 
 describe('findMissingReferences: commands', () => {
@@ -41,12 +42,18 @@ describe('findMissingReferences: commands', () => {
 describe('findMissingReferences: commands that may name no script or target', () => {
   const check = (
     text: string,
-    removedScripts: (names: readonly string[]) => ReadonlyMap<string, string>,
+    removed: (names: readonly string[]) => ReadonlyMap<string, string>,
     path = 'AGENTS.md',
   ) =>
     findMissingReferences(
       [{ path, team: false, scope: '', documents: [{ text, section: '', line: 1, code: true as const }] }],
-      { exists: () => false, manifests, ignored: () => new Set(), removedScripts },
+      {
+        exists: () => false,
+        manifests,
+        ignored: () => new Set(),
+        removedDefinitions: (kind: 'script' | 'make', names: readonly string[]) =>
+          kind === 'script' ? removed(names) : new Map(),
+      },
     ).map((f) => f.message.replace(': the agent is told to run a command that fails', ''));
 
   it('takes a bare `pnpm X` / `yarn X` as a script only when git saw a package.json lose X', () => {
@@ -79,6 +86,25 @@ describe('findMissingReferences: commands that may name no script or target', ()
     // No Makefile in docs/: the command may run against any; after a `cd`, against another folder's.
     expect(check('make bench', () => new Map(), 'docs/AGENTS.md')).toEqual([]);
     expect(check('cd sdk && make bench', () => new Map())).toEqual([]);
+    // Unless git saw a Makefile lose the target.
+    expect(
+      findMissingReferences(
+        [
+          {
+            path: 'docs/AGENTS.md',
+            team: false,
+            scope: '',
+            documents: [{ text: 'make bench', section: '', line: 1, code: true as const }],
+          },
+        ],
+        {
+          exists: () => false,
+          manifests,
+          ignored: () => new Set(),
+          removedDefinitions: (kind, names) => new Map(kind === 'make' ? names.map((name) => [name, 'abc1234']) : []),
+        },
+      ).map((f) => f.message.split(': the agent')[0]),
+    ).toEqual(['the make target bench is defined in no Makefile of the repository (removed in abc1234)']);
     expect(check('make bench\nmake -C tools docs', () => new Map(), 'tools/AGENTS.md')).toEqual([
       'the make target bench is defined in no Makefile of the repository',
       'the make target tools:docs is defined in no Makefile of the repository',
@@ -99,7 +125,7 @@ describe("findMissingReferences: commands that are not this repository's", () =>
           documents: [{ text: lines.join(' '), section: '', line: 1, code: true as const }],
         },
       ],
-      { exists: () => false, manifests, ignored: () => new Set(), removedScripts: allRemoved },
+      { exists: () => false, manifests, ignored: () => new Set(), removedDefinitions: allRemoved },
     ).map((f) => f.message.split(' is ')[0]);
   };
 
@@ -126,7 +152,7 @@ describe('findMissingReferences: dependency binaries', () => {
           ['package.json', JSON.stringify({ scripts: { build: 'vite build' }, devDependencies: { typescript: '5' } })],
         ]),
         ignored: () => new Set(),
-        removedScripts: allRemoved,
+        removedDefinitions: allRemoved,
       },
     ).map((f) => f.message.split(' is ')[0]);
 
@@ -221,7 +247,7 @@ describe('findMissingReferences: paths', () => {
           ['core/node/server', 'core/node/server/web.rs', 'core/scripts'].includes(path.replace(/\/$/, '')),
         manifests: new Map(),
         ignored: () => new Set(),
-        removedScripts: allRemoved,
+        removedDefinitions: allRemoved,
       }).map((f) => f.message.split(' ')[0]);
     expect(nested('The server is `core/node/server/` (`server/web.rs`).', 'AGENTS.md')).toEqual([]);
     expect(nested('Lint with `eslint scripts` from the package root.', 'core/node/AGENTS.md')).toEqual([]);
@@ -245,7 +271,7 @@ describe('findMissingReferences: a drawn tree', () => {
         exists: (path) => present.includes(path.replace(/\/$/, '')),
         manifests: new Map(),
         ignored: () => new Set(),
-        removedScripts: allRemoved,
+        removedDefinitions: allRemoved,
       },
     ).map((f) => f.message.split(' ')[0]);
   const tree = '```\npackages/web/\n├── src/routes/home.ts\n└── dist/\n    └── src/index.js\n```';
@@ -279,7 +305,7 @@ describe('findMissingReferences: a path each folder below has', () => {
         exists: (path) => present.includes(path),
         manifests: new Map(),
         ignored: () => new Set(),
-        removedScripts: allRemoved,
+        removedDefinitions: allRemoved,
         foldersIn: (dir) => (dir === 'example' ? ['c-vt', 'zig', 'docs'] : []),
       },
     ).map((f) => f.message.split(' ')[0]);
@@ -307,7 +333,7 @@ describe("findMissingReferences: a template's agent file", () => {
         exists: (path) => ['template', 'template/app', 'scripts', 'app'].includes(path.replace(/\/$/, '')),
         manifests: new Map(),
         ignored: () => new Set(),
-        removedScripts: allRemoved,
+        removedDefinitions: allRemoved,
       },
     );
     expect(found.map((f) => f.message.split(' ')[0])).toEqual([]);
@@ -318,7 +344,7 @@ describe('findMissingReferences: commands that are no script or target', () => {
   const commands = (text: string, manifests: Map<string, string>) =>
     findMissingReferences(
       [{ path: 'AGENTS.md', team: false, scope: '', documents: [{ text, section: '', line: 1, code: true as const }] }],
-      { exists: () => false, manifests, ignored: () => new Set(), removedScripts: allRemoved },
+      { exists: () => false, manifests, ignored: () => new Set(), removedDefinitions: allRemoved },
     ).map((f) => f.message.split(' is ')[0]);
 
   it("reads no command in a shell comment's words, and keeps a block's commands after a comment", () => {
@@ -354,7 +380,7 @@ describe('findMissingReferences: commands that are no script or target', () => {
             documents: [{ text, section: 'Guide', line, code: true as const }],
           },
         ],
-        { exists: () => false, manifests, ignored: () => new Set(), removedScripts: allRemoved },
+        { exists: () => false, manifests, ignored: () => new Set(), removedDefinitions: allRemoved },
       ).map((f) => f.message.split(' is ')[0]);
     expect(block(3, '# Install dependencies (pnpm ONLY - enforced) pnpm install pnpm lint # pnpm NEVER')).toEqual([
       'the script lint',
@@ -384,7 +410,7 @@ describe('findMissingReferences: commands that are no script or target', () => {
             documents: [{ text: '❌ `pnpm typecheck` — nonexistent target', section: '', line: 1 }],
           },
         ],
-        { exists: () => false, manifests: manifestsWithJust, ignored: () => new Set(), removedScripts: allRemoved },
+        { exists: () => false, manifests: manifestsWithJust, ignored: () => new Set(), removedDefinitions: allRemoved },
       ),
     ).toEqual([]);
   });
@@ -412,7 +438,7 @@ describe('findMissingReferences: commands that are no script or target', () => {
           ],
         },
       ],
-      { exists: () => false, manifests, ignored: () => new Set(), removedScripts: allRemoved },
+      { exists: () => false, manifests, ignored: () => new Set(), removedDefinitions: allRemoved },
     );
     expect(docs).toEqual([]);
   });
@@ -435,7 +461,7 @@ describe('findMissingReferences: the evidence a path is gone', () => {
         exists: (path) => present.has(path),
         manifests: new Map(),
         ignored: () => new Set(),
-        removedScripts: allRemoved,
+        removedDefinitions: allRemoved,
         ...(history === undefined ? {} : { history: () => history }),
       },
     ).map((f) => f.message.replace(': the agent is sent to a file that is gone', ''));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRemovedScripts } from '../../../../src/core/git/script-history.js';
+import { parseRemovedScripts, parseRemovedTargets } from '../../../../src/core/git/script-history.js';
 
 describe('parseRemovedScripts', () => {
   const log = [
@@ -15,6 +15,24 @@ describe('parseRemovedScripts', () => {
 
   it('takes the newest commit that removed a script line, and no dependency version', () => {
     expect(parseRemovedScripts(log, ['claim', 'tsc', 'lint', 'dev'])).toEqual(new Map([['claim', 'b2']]));
+  });
+
+  it('takes a removed make target, not one moved to another file in the same commit', () => {
+    const make = [
+      '\x01c3 300',
+      '--- a/Makefile',
+      '-test-py-3.9:',
+      '-release lint: deps',
+      '+lint:',
+      '\x01c1 100',
+      '+bench:',
+    ].join('\n');
+    expect(parseRemovedTargets(make, ['test-py-3.9', 'release', 'lint', 'bench'])).toEqual(
+      new Map([
+        ['test-py-3.9', 'c3'],
+        ['release', 'c3'],
+      ]),
+    );
   });
 
   it('reads nothing from output it cannot read', () => {
