@@ -8,14 +8,16 @@ const TEST_DATA = /(?:^|\/)(?:fixtures|__fixtures__|testdata|test-data|test_data
 /**
  * Whether a look-alike is a page of a documentation set or test data, not a misnamed agent file:
  * `docs/agents.md` beside `tools.md` and `models.md` is the page about agents. A page set is told by
- * other Markdown files named in lower case in the same folder; a misnamed agent file sits beside
- * `README.md` and `CONTRIBUTING.md`, or alone.
+ * other Markdown files named in lower case in the same folder (for `Agent.md`, two named in the same
+ * capitalised way); a misnamed agent file sits beside `README.md` and `CONTRIBUTING.md`, or alone.
  */
 function isPageOrTestData(path: string, siblings: readonly string[]): boolean {
   if (TEST_DATA.test(path)) return true;
   const name = posix.basename(path);
-  if (name !== name.toLowerCase() || path.startsWith('.claude/rules/')) return false;
-  return siblings.some((sibling) => /^[a-z0-9][a-z0-9_.-]*\.mdx?$/.test(sibling));
+  if (path.startsWith('.claude/rules/') || /^[A-Z0-9_.-]+\.(?:md|MD)$/.test(name)) return false;
+  if (name === name.toLowerCase()) return siblings.some((sibling) => /^[a-z0-9][a-z0-9_.-]*\.mdx?$/.test(sibling));
+  // `Agent.md` beside `Client.md` and `Pool.md` (undici's API pages): a page set named after classes.
+  return siblings.filter((sibling) => /^[A-Z][a-z0-9]\w*\.mdx?$/.test(sibling)).length >= 2;
 }
 
 /** Returns a finding per look-alike in `files` (classify-agent-file.ts); never throws. */
