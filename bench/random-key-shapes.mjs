@@ -8,21 +8,14 @@
 //
 // Usage: node bench/random-key-shapes.mjs [--seed 42]   (in process, no build needed)
 import { flag } from './corpus-gate.mjs';
-import { importSources } from './lib.mjs';
+import { importSources, seededRandom } from './lib.mjs';
 
 const { findSecrets } = await importSources("export { findSecrets } from './src/core/safety/scan-secrets.ts';");
 // The sentence bench/secrets-corpus.mjs offers each value in (importing it would run that bench).
 const sentence = (text) =>
   `For the staging environment, configure the billing client with ${text} in the deploy settings.`;
 
-// A seeded generator (mulberry32), so that a figure can be repeated.
-let state = Number(flag('--seed', '42'));
-function random() {
-  state = (state + 0x6d2b79f5) | 0;
-  let t = Math.imul(state ^ (state >>> 15), 1 | state);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+const random = seededRandom(Number(flag('--seed', '42')));
 
 const lower = 'abcdefghijklmnopqrstuvwxyz';
 const upper = lower.toUpperCase();

@@ -21,7 +21,7 @@ import MiniSearch from 'minisearch';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
-import { ROOT, benchEnv, median, fmt } from './lib.mjs';
+import { ROOT, benchEnv, median, fmt, seededRandom } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -31,18 +31,6 @@ const BIN = resolve(flag('--bin', join(ROOT, 'bin', 'run.js')));
 const CORPUS = resolve(flag('--corpus', join(ROOT, '..', 'shared', 'corpus', 'agent-files')));
 const VERBOSE = args.includes('--verbose');
 const JSON_OUT = flag('--json', null);
-
-/** A small deterministic PRNG (mulberry32): the same seed gives the same queries everywhere. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const collapse = (text) =>
   text
@@ -94,7 +82,7 @@ export function buildCorpus(root, { corpus = CORPUS, queries = QUERIES, seed = S
   });
   const df = new Map();
   for (const item of items) for (const w of wordsOf(item.text)) df.set(w, (df.get(w) ?? 0) + 1);
-  const rand = prng(seed);
+  const rand = seededRandom(seed);
   const eligible = items.filter((item) => wordsOf(item.text).length >= 2);
   // Fisher–Yates with the seeded PRNG, then the first `queries` items.
   const order = [...eligible];

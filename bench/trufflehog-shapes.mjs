@@ -11,7 +11,7 @@
 // (in process, no build needed; trufflehog is read with git, nothing of it is stored here)
 import { execFileSync } from 'node:child_process';
 import { flag } from './corpus-gate.mjs';
-import { importSources } from './lib.mjs';
+import { importSources, seededRandom } from './lib.mjs';
 
 const gitDir = flag('--trufflehog', '');
 if (gitDir === '') {
@@ -35,14 +35,7 @@ const files = git('ls-tree', '-r', '--name-only', 'HEAD', 'pkg/detectors')
   .split('\n')
   .filter((path) => path.endsWith('.go') && !path.endsWith('_test.go'));
 
-// A seeded generator (mulberry32), so that a figure can be repeated.
-let state = Number(flag('--seed', '42'));
-function random() {
-  state = (state + 0x6d2b79f5) | 0;
-  let t = Math.imul(state ^ (state >>> 15), 1 | state);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+const random = seededRandom(Number(flag('--seed', '42')));
 
 /** The characters of a regex class such as `[a-zA-Z0-9_\-]`. */
 function characters(cls) {
