@@ -8,6 +8,14 @@ import { describeError, EXIT, isMemError } from '../../core/errors.js';
 import { checkMemory } from '../check/check-memory.js';
 import { renderCheck } from '../check/render-check.js';
 
+/** What `mem check` accepts; the same flags its oclif command shows in --help (test/unit/cli/entry-flags.test.ts). */
+export const CHECK_OPTIONS = {
+  since: { type: 'string' },
+  all: { type: 'boolean' },
+  files: { type: 'boolean' },
+  json: { type: 'boolean' },
+} as const;
+
 const USAGE = 'mem check [--since <rev>] [--all] [--files] [--json] (mem check --help says more)';
 
 /** Runs `mem check` with `argv` (after "check"), writes its output, and returns the exit code: 1 when anything is stale, 2 on bad usage. */
@@ -16,12 +24,7 @@ export async function runCheckCli(argv: string[]): Promise<number> {
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: {
-        since: { type: 'string' },
-        all: { type: 'boolean' },
-        files: { type: 'boolean' },
-        json: { type: 'boolean' },
-      },
+      options: CHECK_OPTIONS,
       strict: true,
       allowPositionals: false,
     }));

@@ -7,6 +7,14 @@ import { EXIT, isMemError } from '../../core/errors.js';
 import { renderLintReport } from '../../lint/render-lint-report.js';
 import { runLint } from '../lint/run-lint.js';
 
+/** What `mem lint` accepts; the same flags its oclif command shows in --help (test/unit/cli/entry-flags.test.ts). */
+export const LINT_OPTIONS = {
+  agent: { type: 'string', short: 'a', default: 'all' },
+  dir: { type: 'string', short: 'd' },
+  json: { type: 'boolean' },
+  'max-level': { type: 'string' },
+} as const;
+
 const USAGE = 'mem lint [--agent claude|codex|gemini|all] [--dir <subdir>] [--json] [--max-level info|warning|error]';
 
 /** Runs `mem lint` with `argv` (after "lint"), writes its output, and returns the exit code; never throws. */
@@ -15,12 +23,7 @@ export async function runLintCli(argv: string[]): Promise<number> {
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: {
-        agent: { type: 'string', short: 'a', default: 'all' },
-        dir: { type: 'string', short: 'd' },
-        json: { type: 'boolean' },
-        'max-level': { type: 'string' },
-      },
+      options: LINT_OPTIONS,
       strict: true,
       allowPositionals: false,
     }));

@@ -11,6 +11,15 @@ import { outputWidth } from '../../core/text/output-width.js';
 import { listOutput } from '../list/list-output.js';
 import { printListing } from '../list/page-output.js';
 
+/** What `mem list` accepts; the same flags its oclif command shows in --help (test/unit/cli/entry-flags.test.ts). */
+export const LIST_OPTIONS = {
+  json: { type: 'boolean' },
+  section: { type: 'string', short: 's' },
+  personal: { type: 'boolean' },
+  branch: { type: 'string' },
+  'all-branches': { type: 'boolean' },
+} as const;
+
 const HINT = argvHint('list');
 
 /** Runs `mem list` with `argv` (after "list"), writes the listing, and returns the exit code. */
@@ -19,13 +28,7 @@ export async function runListCli(argv: string[]): Promise<number> {
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: {
-        json: { type: 'boolean' },
-        section: { type: 'string', short: 's' },
-        personal: { type: 'boolean' },
-        branch: { type: 'string' },
-        'all-branches': { type: 'boolean' },
-      },
+      options: LIST_OPTIONS,
       strict: true,
       allowPositionals: false,
     }));

@@ -9,13 +9,16 @@ import { readStatus } from '../status/status.js';
 import { renderStatus } from '../status/render-status.js';
 import { argvHint, describeArgvError } from './describe-argv-error.js';
 
+/** What `mem status` accepts; the same flags its oclif command shows in --help (test/unit/cli/entry-flags.test.ts). */
+export const STATUS_OPTIONS = { json: { type: 'boolean' } } as const;
+
 /** Runs `mem status` with `argv` (after "status"), prints the status, and returns the exit code (0 even when it reports problems). */
 export async function runStatusCli(argv: string[]): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { json: { type: 'boolean' } },
+      options: STATUS_OPTIONS,
       strict: true,
       allowPositionals: false,
     }));
