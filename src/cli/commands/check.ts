@@ -1,5 +1,6 @@
-import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
+import { oclifFlags } from './oclif-flags.js';
+import { CHECK_FLAGS } from '../flags/check-flags.js';
 
 /** `mem check`: which memories no longer match the code (for CI and for people). */
 export default class Check extends BaseCommand {
@@ -18,16 +19,7 @@ export default class Check extends BaseCommand {
     '<%= config.bin %> check --since origin/main --json',
     '<%= config.bin %> check --all --files',
   ];
-  static override flags = {
-    since: Flags.string({
-      description: 'only entries invalidated by the commits since this revision (e.g. origin/main)',
-    }),
-    all: Flags.boolean({ description: 'also list entries whose anchored files changed (informational)' }),
-    files: Flags.boolean({
-      description: 'also check references in the hand-written CLAUDE.md / AGENTS.md / GEMINI.md files',
-    }),
-    json: Flags.boolean({ description: 'print the entries as JSON (its shape: README, command reference)' }),
-  };
+  static override flags = oclifFlags(CHECK_FLAGS);
 
   /** bin/run.js runs `mem check` through its own bundle (cli/entry/check.ts, no oclif); this class is its help. */
   async run(): Promise<void> {

@@ -1,4 +1,6 @@
-import { Command, Flags } from '@oclif/core';
+import { Command } from '@oclif/core';
+import { oclifFlags } from './oclif-flags.js';
+import { LINT_FLAGS } from '../flags/lint-flags.js';
 
 /** `mem lint`: what each agent loads at start-up, measured, and the problems in it. */
 export default class Lint extends Command {
@@ -16,17 +18,7 @@ export default class Lint extends Command {
     '<%= config.bin %> lint --agent codex --dir packages/api',
     '<%= config.bin %> lint --json --max-level warning',
   ];
-  static override flags = {
-    agent: Flags.string({ char: 'a', description: 'which agent: claude, codex, gemini or all', default: 'all' }),
-    dir: Flags.string({
-      char: 'd',
-      description: 'the directory the agent is started in (default: the repository root)',
-    }),
-    json: Flags.boolean({ description: 'print the report as JSON (its shape: docs/lint.md)' }),
-    'max-level': Flags.string({
-      description: 'exit 1 when a finding at or above this level exists: info, warning or error',
-    }),
-  };
+  static override flags = oclifFlags(LINT_FLAGS);
 
   /** bin/run.js runs `mem lint` through its own bundle (cli/entry/lint.ts, no oclif); this class is its help. */
   async run(): Promise<void> {

@@ -1,5 +1,6 @@
-import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
+import { oclifFlags } from './oclif-flags.js';
+import { LIST_FLAGS } from '../flags/list-flags.js';
 
 /** `mem list`: the durable entries, grouped by section. */
 export default class List extends BaseCommand {
@@ -16,16 +17,7 @@ export default class List extends BaseCommand {
     '<%= config.bin %> list --section Commands',
     '<%= config.bin %> list --personal --json',
   ];
-  static override flags = {
-    json: Flags.boolean({ description: 'print the entries as a JSON array (its shape: README, command reference)' }),
-    section: Flags.string({ char: 's', description: 'only entries of this section' }),
-    personal: Flags.boolean({ description: 'only personal entries (CLAUDE.local.md)' }),
-    branch: Flags.string({
-      description: "the memory as seen on this branch (team-wide entries and this branch's)",
-      exclusive: ['all-branches'],
-    }),
-    'all-branches': Flags.boolean({ description: "every branch's entries, not only those seen where HEAD is" }),
-  };
+  static override flags = oclifFlags(LIST_FLAGS);
 
   /** bin/run.js runs `mem list` through its own bundle (cli/entry/list.ts, no oclif); this class is its help and runs it too. */
   async run(): Promise<void> {

@@ -1,4 +1,6 @@
-import { Args, Command, Flags } from '@oclif/core';
+import { Args, Command } from '@oclif/core';
+import { oclifFlags } from './oclif-flags.js';
+import { SEARCH_FLAGS } from '../flags/search-flags.js';
 
 /** `mem search <query>`: ranked full-text search over every memory file and the shared team memory. */
 export default class Search extends Command {
@@ -16,19 +18,7 @@ export default class Search extends Command {
   ];
   static override strict = false;
   static override args = { query: Args.string({ description: 'words to look for', required: false }) };
-  static override flags = {
-    json: Flags.boolean({
-      description: 'print the results as JSON, best first (its shape: README, command reference)',
-    }),
-    limit: Flags.integer({ char: 'n', description: 'maximum number of results', default: 10, min: 1, max: 1000 }),
-    section: Flags.string({ char: 's', description: 'only entries whose section path contains this text' }),
-    kind: Flags.string({
-      char: 'k',
-      description: 'only these kinds: durable, team, session, rules, local, agents (comma-separated)',
-      multiple: true,
-    }),
-    since: Flags.string({ description: 'only entries from the last N days, or since an ISO date' }),
-  };
+  static override flags = oclifFlags(SEARCH_FLAGS);
 
   /** bin/run.js runs `mem search` through its own bundle (cli/entry/search.ts, no oclif: it answers at grep speed); this class is its help. */
   async run(): Promise<void> {

@@ -1,5 +1,6 @@
-import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
+import { oclifFlags } from './oclif-flags.js';
+import { STATUS_FLAGS } from '../flags/status-flags.js';
 
 export default class Status extends BaseCommand {
   static override summary =
@@ -9,9 +10,7 @@ export default class Status extends BaseCommand {
   static jsonShape =
     '{root, initialised, configError, sessions: {recorded, latest: {sessionId, branch, updatedAt, handoffFile} | null, pendingCatchUp, deferred: {candidates, sessions, since}}, hooks: {lastRun, lastRunByEvent, errors: [{at, event, code, message, session?}], notes}, memory: {files: [{file, entries, conflicts, regionLines, fileLines, damage, shown?, otherBranches?}], entries, conflicts, maxRegionLines, flaggedContradictions, abandonedBranches: [{branch, reason: gone|untouched, entries}], warnings}, team: {enabled, branch, lastAttemptAt, lastSuccessAt, lastFailure: {reason, message, at} | null, pending, conflicts, quarantined, removedByTeam: [{id, section, text, author, by, at}], lastBackgroundAt}}';
   static override examples = ['<%= config.bin %> status', '<%= config.bin %> status --json'];
-  static override flags = {
-    json: Flags.boolean({ description: 'print the status as JSON (its shape: README, command reference)' }),
-  };
+  static override flags = oclifFlags(STATUS_FLAGS);
 
   /** bin/run.js runs `mem status` through its own bundle (cli/entry/status.ts, no oclif); this class is its help and runs it too. */
   async run(): Promise<void> {

@@ -1,5 +1,6 @@
-import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
+import { oclifFlags } from './oclif-flags.js';
+import { SYNC_FLAGS } from '../flags/sync-flags.js';
 
 export default class Sync extends BaseCommand {
   static override summary =
@@ -15,12 +16,7 @@ export default class Sync extends BaseCommand {
     '<%= config.bin %> sync --strict',
   ];
 
-  static override flags = {
-    'dry-run': Flags.boolean({ description: 'show what would change; write and push nothing' }),
-    json: Flags.boolean({ description: 'print the sync report as JSON' }),
-    strict: Flags.boolean({ description: 'exit 1 when the sync could not complete (for CI)' }),
-    quiet: Flags.boolean({ description: 'print only warnings (used by the pre-push hook)' }),
-  };
+  static override flags = oclifFlags(SYNC_FLAGS);
 
   /** bin/run.js runs `mem sync` through its own bundle (cli/entry/sync.ts, no oclif: it runs in every pre-push); this class is its help. */
   async run(): Promise<void> {

@@ -2,35 +2,20 @@
  * `mem lint` (dispatched by bin/run.js before oclif loads, like search: a CI step and a quick look
  * should cost about a Node start-up). The oclif command (cli/commands/lint.ts) is its help.
  */
-import { parseArgs } from 'node:util';
+import { LINT_FLAGS } from '../flags/lint-flags.js';
+import { parseCommandLine } from '../flags/parse-command-line.js';
 import { EXIT, isMemError } from '../../core/errors.js';
 import { renderLintReport } from '../../lint/render-lint-report.js';
 import { runLint } from '../lint/run-lint.js';
 
-/** What `mem lint` accepts; the same flags its oclif command shows in --help (test/unit/cli/entry-flags.test.ts). */
-export const LINT_OPTIONS = {
-  agent: { type: 'string', short: 'a', default: 'all' },
-  dir: { type: 'string', short: 'd' },
-  json: { type: 'boolean' },
-  'max-level': { type: 'string' },
-} as const;
-
-const USAGE = 'mem lint [--agent claude|codex|gemini|all] [--dir <subdir>] [--json] [--max-level info|warning|error]';
-
 /** Runs `mem lint` with `argv` (after "lint"), writes its output, and returns the exit code; never throws. */
 export async function runLintCli(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: LINT_OPTIONS,
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    process.stderr.write(`mem lint: ${(error as Error).message}\n  hint: ${USAGE}\n`);
+  const line = parseCommandLine('lint', argv, LINT_FLAGS);
+  if ('refusal' in line) {
+    process.stderr.write(line.refusal);
     return EXIT.usage;
   }
+  const { values } = line;
   try {
     const outcome = await runLint({
       cwd: process.cwd(),

@@ -4,44 +4,21 @@
  * third of the listing's garbage collection, of a 2.5× budget. The oclif command
  * (cli/commands/list.ts) is its help and runs this too.
  */
-import { parseArgs } from 'node:util';
 import { describeError, EXIT, isMemError } from '../../core/errors.js';
-import { argvHint, describeArgvError } from './describe-argv-error.js';
+import { LIST_FLAGS } from '../flags/list-flags.js';
+import { parseCommandLine } from '../flags/parse-command-line.js';
 import { outputWidth } from '../../core/text/output-width.js';
 import { listOutput } from '../list/list-output.js';
 import { printListing } from '../list/page-output.js';
 
-/** What `mem list` accepts; the same flags its oclif command shows in --help (test/unit/cli/entry-flags.test.ts). */
-export const LIST_OPTIONS = {
-  json: { type: 'boolean' },
-  section: { type: 'string', short: 's' },
-  personal: { type: 'boolean' },
-  branch: { type: 'string' },
-  'all-branches': { type: 'boolean' },
-} as const;
-
-const HINT = argvHint('list');
-
 /** Runs `mem list` with `argv` (after "list"), writes the listing, and returns the exit code. */
 export async function runListCli(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: LIST_OPTIONS,
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    process.stderr.write(`mem list: ${describeArgvError(error as Error)}\n${HINT}`);
+  const line = parseCommandLine('list', argv, LIST_FLAGS);
+  if ('refusal' in line) {
+    process.stderr.write(line.refusal);
     return EXIT.usage;
   }
-  if (values.branch !== undefined && values['all-branches'] === true) {
-    process.stderr.write(
-      `mem list: --branch=${values.branch} cannot also be provided when using --all-branches\n${HINT}`,
-    );
-    return EXIT.usage;
-  }
+  const { values } = line;
   // Note: `mem list | head` closes the pipe early; like git, stop quietly, not with a stack trace.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') throw error;

@@ -4,20 +4,12 @@
  * help (`--help` goes there) and runs this too.
  */
 import { EXIT } from '../../core/errors.js';
-import { highlightStyleFor, runSearchRequest, type SearchCliRequest } from '../../search/search-cli.js';
+import { highlightStyleFor, runSearchRequest } from '../../search/search-cli.js';
 import { finishIndexRefresh, REFRESH_INDEX_ARG } from '../../search/index-refresh.js';
 import { refreshSearchIndex } from '../../search/search-memory.js';
 import { terminalProgress } from '../terminal-progress.js';
-
-const VALUE_FLAGS: Record<string, 'limit' | 'section' | 'kind' | 'since'> = {
-  '--limit': 'limit',
-  '-n': 'limit',
-  '--section': 'section',
-  '-s': 'section',
-  '--kind': 'kind',
-  '-k': 'kind',
-  '--since': 'since',
-};
+import { SEARCH_FLAGS } from '../flags/search-flags.js';
+import { parseCommandLine } from '../flags/parse-command-line.js';
 
 /** Runs `mem search` with `argv` (after "search"), writes its output, and returns the exit code; never throws. */
 export async function runSearchCli(argv: string[]): Promise<number> {
@@ -30,13 +22,27 @@ export async function runSearchCli(argv: string[]): Promise<number> {
     }
     return EXIT.ok;
   }
-  const parsed = parseSearchArgv(argv);
-  if (typeof parsed === 'string') {
+  const line = parseCommandLine('search', argv, SEARCH_FLAGS, true);
+  if ('refusal' in line) {
+    process.stderr.write(line.refusal);
+    return EXIT.usage;
+  }
+  const query = line.positionals.join(' ');
+  if (query.trim() === '') {
     process.stderr.write(
-      `mem search: ${parsed}\n  hint: mem search <query> [--json] [--limit N] [--section S] [--kind K] [--since DAYS|DATE]\n`,
+      'mem search: a query is needed: the words to look for, e.g. mem search "docker db tests"\n  hint: mem search --help lists its flags and arguments.\n',
     );
     return EXIT.usage;
   }
+  const { values } = line;
+  const parsed = {
+    query,
+    json: values.json === true,
+    limit: Number(values.limit),
+    ...(values.section === undefined ? {} : { section: values.section }),
+    ...(values.kind === undefined ? {} : { kinds: values.kind }),
+    ...(values.since === undefined ? {} : { since: values.since }),
+  };
   // Note: a first search (or one after the cache was dropped) builds the index; a terminal sees how far.
   const progress = terminalProgress(process.stderr, 'mem search', process.env);
   let output;
@@ -53,45 +59,4 @@ export async function runSearchCli(argv: string[]): Promise<number> {
   if (output.stderr) process.stderr.write(output.stderr);
   if (output.stdout) await new Promise<void>((resolve) => process.stdout.write(output.stdout, () => resolve()));
   return output.exitCode;
-}
-
-type Parsed = Omit<SearchCliRequest, 'cwd' | 'style'>;
-
-/** Returns the request `argv` describes, or a usage message; never throws. */
-function parseSearchArgv(argv: string[]): Parsed | string {
-  const words: string[] = [];
-  const out: Parsed = { query: '', json: false };
-  const kinds: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    if (arg === '--') {
-      words.push(...argv.slice(i + 1));
-      break;
-    }
-    if (arg === '--json') {
-      out.json = true;
-      continue;
-    }
-    const [name, inline] =
-      arg.startsWith('--') && arg.includes('=')
-        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-        : [arg, undefined];
-    const flag = VALUE_FLAGS[name];
-    if (flag) {
-      const value = inline ?? argv[++i];
-      if (value === undefined) return `${name} needs a value`;
-      if (flag === 'limit') {
-        if (!/^\d+$/.test(value)) return `--limit must be a whole number, got "${value}"`;
-        out.limit = Number(value);
-      } else if (flag === 'kind') kinds.push(value);
-      else out[flag] = value;
-      continue;
-    }
-    if (arg.startsWith('-') && arg.length > 1 && !/^-\d/.test(arg)) return `unknown flag ${arg}`;
-    words.push(arg);
-  }
-  if (kinds.length > 0) out.kinds = kinds;
-  out.query = words.join(' ');
-  if (out.query.trim() === '') return 'a query is needed: the words to look for, e.g. mem search "docker db tests"';
-  return out;
 }

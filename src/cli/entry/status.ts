@@ -3,29 +3,20 @@
  * start-up was most of what separated it from its 2.5× budget. The oclif command
  * (cli/commands/status.ts) is its help and runs this too.
  */
-import { parseArgs } from 'node:util';
 import { describeError, EXIT, isMemError } from '../../core/errors.js';
 import { readStatus } from '../status/status.js';
 import { renderStatus } from '../status/render-status.js';
-import { argvHint, describeArgvError } from './describe-argv-error.js';
-
-/** What `mem status` accepts; the same flags its oclif command shows in --help (test/unit/cli/entry-flags.test.ts). */
-export const STATUS_OPTIONS = { json: { type: 'boolean' } } as const;
+import { STATUS_FLAGS } from '../flags/status-flags.js';
+import { parseCommandLine } from '../flags/parse-command-line.js';
 
 /** Runs `mem status` with `argv` (after "status"), prints the status, and returns the exit code (0 even when it reports problems). */
 export async function runStatusCli(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: STATUS_OPTIONS,
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    process.stderr.write(`mem status: ${describeArgvError(error as Error)}\n${argvHint('status')}`);
+  const line = parseCommandLine('status', argv, STATUS_FLAGS);
+  if ('refusal' in line) {
+    process.stderr.write(line.refusal);
     return EXIT.usage;
   }
+  const { values } = line;
   try {
     const status = await readStatus(process.cwd());
     const text = values.json === true ? `${JSON.stringify(status, null, 2)}\n` : `${renderStatus(status)}\n`;

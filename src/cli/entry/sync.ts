@@ -9,12 +9,10 @@ import { requireSetUp } from '../../core/set-up.js';
 import { syncTeamMemory } from '../../team/sync.js';
 import { renderSyncReport } from '../../team/render-sync.js';
 import { terminalProgress } from '../terminal-progress.js';
+import { SYNC_FLAGS } from '../flags/sync-flags.js';
+import { parseCommandLine } from '../flags/parse-command-line.js';
 import type { BranchListing } from '../../team/handoffs/sync-shared-handoffs.js';
 import type { TeamContext } from '../../team/team-context.js';
-
-const USAGE_HINT = '  hint: mem sync [--dry-run] [--json] [--strict] [--quiet] (mem sync --help says more)';
-
-const FLAGS = new Set(['--dry-run', '--json', '--strict', '--quiet']);
 
 type HandoffsAhead = { context: TeamContext; branches: BranchListing | undefined } | null;
 
@@ -70,33 +68,33 @@ export async function runSyncCli(argv: string[]): Promise<number> {
     const { runAfterTurn } = await import('../../turn/after-turn.js');
     return runAfterTurn(root, session);
   }
-  const unknown = argv.filter((arg) => !FLAGS.has(arg));
-  if (unknown.length > 0) {
-    process.stderr.write(`mem sync: unexpected argument(s): ${unknown.join(' ')}\n${USAGE_HINT}\n`);
+  const line = parseCommandLine('sync', argv, SYNC_FLAGS);
+  if ('refusal' in line) {
+    process.stderr.write(line.refusal);
     return EXIT.usage;
   }
-  const quiet = argv.includes('--quiet');
-  const strict = argv.includes('--strict');
+  const quiet = line.values.quiet === true;
+  const strict = line.values.strict === true;
+  const dryRun = line.values['dry-run'] === true;
   try {
     const root = requireSetUp(process.cwd());
     // Progress on a terminal only (stderr), and never for the pre-push hook's --quiet run.
     const progress = quiet ? null : terminalProgress(process.stderr, 'mem sync', process.env);
-    const dryRun = argv.includes('--dry-run');
     const ahead = dryRun ? null : await startHandoffsAhead(root);
     let report;
     try {
       report = await syncTeamMemory(root, {
-        dryRun: argv.includes('--dry-run'),
+        dryRun,
         strict,
         ...(progress ? { progress: progress.report } : {}),
       });
     } finally {
       progress?.stop();
     }
-    if (!argv.includes('--dry-run') && report.outcome !== 'disabled') {
+    if (!dryRun && report.outcome !== 'disabled') {
       for (const line of await syncHandoffs(root, quiet, report.fetched, ahead)) process.stderr.write(`${line}\n`);
     }
-    if (argv.includes('--json')) {
+    if (line.values.json === true) {
       process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     } else {
       const lines = renderSyncReport(report, { quiet });
