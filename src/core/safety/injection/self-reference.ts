@@ -7,6 +7,22 @@ import type { InjectionRule } from './injection-rule.js';
 
 // Verbs that set aside what the agent was told, in any tense a prompt uses them.
 const SET_ASIDE = String.raw`(?:ignor(?:e|es|ing)|disregard(?:s|ing)?|forget(?:s|ting)?|overrid(?:e|es|ing)|overrule|bypass(?:es|ing)?|skip(?:s|ping)?|abandon(?:s|ing)?|discard(?:s|ing)?|drop|neglect|set\s+aside|throw\s+(?:out|away))`;
+// The words of SET_ASIDE as the rules' cheap pre-check looks for them.
+const SET_ASIDE_HINTS = [
+  'ignor',
+  'disregard',
+  'forget',
+  'overrid',
+  'overrule',
+  'bypass',
+  'skip',
+  'abandon',
+  'discard',
+  'drop',
+  'neglect',
+  'aside',
+  'throw',
+];
 // What the agent was told, and the words that place it before this text.
 const TOLD = String.raw`(?:instructions?|directions?|directives?|prompts?|prompting|rules?|guidelines?|guidance|text|content|context|messages?|conversation|commands?|orders|input|constraints|polic(?:y|ies)|programming|memory|memories|restrictions|information|info|evidence|everything|anything|whatever)`;
 const BEFORE = String.raw`(?:previous(?:ly)?|prior|above|earlier|preceding|foregoing|original|initial|system|former|old|given|existing|other|following)`;
@@ -31,21 +47,7 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
       String.raw`\b${SET_ASIDE}\s+(?:(?:all|any|every|each|the|your|my|these|those|of|and|or|what|that)\s+){0,4}(?:${BEFORE}\s+(?:(?:and|or|&)\s+${BEFORE}\s+)?){1,2}${TOLD}\b|\b${SET_ASIDE}\s+(?:(?:all|any|every|each|the|your|my|these|those|of|what)\s+){0,3}${TOLD}\s+(?:\w+\s+){0,2}?(?:above|before\s+(?:this|now)|so\s+far|you\s+(?:were|have\s+been)\s+(?:given|told)|you\s+(?:got|received|learned|know))\b`,
       'gi',
     ),
-    hints: [
-      'ignor',
-      'disregard',
-      'forget',
-      'overrid',
-      'overrule',
-      'bypass',
-      'skip',
-      'abandon',
-      'discard',
-      'drop',
-      'neglect',
-      'aside',
-      'throw',
-    ],
+    hints: SET_ASIDE_HINTS,
   },
   {
     // The bare form: "ignore instructions", "forget your guidelines", "forget what your memory file says".
@@ -60,21 +62,7 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
         String.raw`|\b${SET_ASIDE}\s+(?:the\s+rest\s+of\s+(?:this|the)\s+\w+|everything\s+else|(?:the|this|that|all|any)\s+(?:\w+\s+)?(?:content|text|data|input|document|page|image|email|message)s?\b[^.\n]{0,12}?\b(?:and|then)\s+(?:instead\s+)?(?:just\s+)?(?:say|print|write|output|reply|respond|answer|type|repeat|tell))\b`,
       'gi',
     ),
-    hints: [
-      'ignor',
-      'disregard',
-      'forget',
-      'overrid',
-      'overrule',
-      'bypass',
-      'skip',
-      'abandon',
-      'discard',
-      'drop',
-      'neglect',
-      'aside',
-      'throw',
-    ],
+    hints: SET_ASIDE_HINTS,
   },
   {
     // "Disregard the security section of CLAUDE.md": setting aside the instruction files themselves.
@@ -85,21 +73,7 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
       String.raw`\b${SET_ASIDE}\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:section|part|rules?|instructions?)\s+(?:of|in)\s+(?:the\s+)?(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|system\s+prompt|your\s+instructions|memory)\b`,
       'gi',
     ),
-    hints: [
-      'ignor',
-      'disregard',
-      'forget',
-      'overrid',
-      'overrule',
-      'bypass',
-      'skip',
-      'abandon',
-      'discard',
-      'drop',
-      'neglect',
-      'aside',
-      'throw',
-    ],
+    hints: SET_ASIDE_HINTS,
   },
   {
     // "These override your instructions", "the rules you were given no longer apply".
