@@ -1,8 +1,8 @@
 /**
  * Reading and writing the team store with the system git, in a handful of bounded processes per
- * sync: `ls-tree` and `diff-tree` compare trees without reading blobs, the one kept-open
- * `cat-file --batch` (object-reads.ts) reads only the blobs that changed (and the bundles a new
- * commit is built from), `fast-import` writes a commit (its pack rolled up with the others by
+ * sync: the one kept-open `cat-file --batch` (object-reads.ts) reads the trees (tree-walk.ts: a
+ * diff reads only the directories that differ), only the blobs that changed and the bundles a new
+ * commit is built from, `fast-import` writes a commit (its pack rolled up with the others by
  * store-maintenance.ts), and `log` over the new commits only tells who changed which entry.
  * Nothing here loads a packfile into the Node process, so memory stays flat whatever the size of
  * the team's history.
@@ -16,6 +16,7 @@ import { gitEnv } from '../../core/git/run-git.js';
 import type { StoredObject } from './batch-answer.js';
 import { readObjects } from './object-reads.js';
 import { parseTree as parseTreeObject, type TreeEntry } from './tree-object.js';
+import { compareTrees, walkTree, type TreeChange } from './tree-walk.js';
 import { planChangedPaths, planChanges, type Plan } from './bundle-changes.js';
 import {
   BUNDLE_SUFFIX,
@@ -106,8 +107,8 @@ export type { TreeFile } from './entry-bundle.js';
  */
 export function listTree(storeDir: string, commit: string, dirs: readonly string[]): Promise<Map<string, TreeFile>> {
   return started(
-    gitAsync(storeDir, lsTreeArgs(commit, dirs)).then((out) => {
-      const plan = planListing(parseTreeListing(out));
+    walkTree(storeDir, commit, dirs).then((listed) => {
+      const plan = planListing(new Map(listed.map((file) => [file.path, file])));
       return readObjects(storeDir, plan.specs).then((objects) => plan.answer(objects));
     }),
   );
@@ -137,31 +138,13 @@ function planListing(files: Map<string, TreeFile>): Plan<Map<string, TreeFile>> 
   };
 }
 
-function lsTreeArgs(commit: string, dirs: readonly string[]): string[] {
-  return ['ls-tree', '-r', '-z', '--full-tree', commit, '--', ...dirs];
-}
-
-/** The files of `ls-tree -r -z` output, keyed by path. */
-function parseTreeListing(bytes: Buffer): Map<string, TreeFile> {
-  const files = new Map<string, TreeFile>();
-  const out = bytes.toString('utf8');
-  for (const record of out.split('\0')) {
-    if (record === '') continue;
-    const tab = record.indexOf('\t');
-    const [mode, type, oid] = record.slice(0, tab).split(' ') as [string, string, string];
-    const path = record.slice(tab + 1);
-    files.set(path, { path, oid, mode, type });
-  }
-  return files;
-}
-
-export type TreeChange = { path: string; oldOid: string | null; newOid: string | null; newMode: string | null };
+export type { TreeChange } from './tree-walk.js';
 
 /** Returns the files that differ between two commits' trees under `dirs`; started now. */
 export function diffTrees(storeDir: string, from: string, to: string, dirs: readonly string[]): Promise<TreeChange[]> {
   return started(
-    gitAsync(storeDir, diffTreeArgs(from, to, dirs)).then((out) => {
-      const plan = planChanges([{ from, to, changes: parseDiff(out) }]);
+    compareTrees(storeDir, from, to, dirs).then((changes) => {
+      const plan = planChanges([{ from, to, changes }]);
       return readObjects(storeDir, plan.specs).then((objects) => withoutOldModes(plan.answer(objects)[0] ?? []));
     }),
   );
@@ -169,30 +152,6 @@ export function diffTrees(storeDir: string, from: string, to: string, dirs: read
 
 function withoutOldModes(changes: ReadonlyArray<TreeChange & { oldMode?: string | null }>): TreeChange[] {
   return changes.map(({ path, oldOid, newOid, newMode }) => ({ path, oldOid, newOid, newMode }));
-}
-
-function diffTreeArgs(from: string, to: string, dirs: readonly string[]): string[] {
-  return ['diff-tree', '-r', '-z', '--no-renames', '--no-commit-id', from, to, '--', ...dirs];
-}
-
-function parseDiff(bytes: Buffer): TreeChange[] {
-  const out = bytes.toString('utf8');
-  const parts = out.split('\0');
-  const changes: TreeChange[] = [];
-  for (let index = 0; index + 1 < parts.length; index += 2) {
-    const meta = parts[index] ?? '';
-    const path = parts[index + 1] ?? '';
-    if (!meta.startsWith(':')) continue;
-    const [, newMode, oldOid, newOid] = meta.slice(1).split(' ') as [string, string, string, string];
-    const zero = /^0+$/;
-    changes.push({
-      path,
-      oldOid: zero.test(oldOid) ? null : oldOid,
-      newOid: zero.test(newOid) ? null : newOid,
-      newMode: zero.test(newMode) ? null : newMode,
-    });
-  }
-  return changes;
 }
 
 /**
