@@ -7,16 +7,14 @@
 import { join } from 'node:path';
 import type { AnchorStatus } from './anchors/anchor.js';
 import { textDigest, type AnchorsField } from './anchors/anchors-field.js';
-import { checkAnchors, manifestKindsToRead } from './anchors/check-anchors.js';
 import { anchorsOf } from './anchors/entry-anchors.js';
-import { entryStaleness, qualifierOf, type EntryStaleness } from './anchors/entry-staleness.js';
+import type { EntryStaleness } from './anchors/entry-staleness.js';
 import { writeCacheFileSync } from './files/atomic-write.js';
 import { fileStamp } from './files/file-stamp.js';
 import { readTextFileSync } from './files/read-text.js';
 import { readHeadCommit, readRenames, readRepoSnapshot, withManifests } from './git/read-repo-snapshot.js';
 import { memoryPaths } from './layout.js';
 import type { Entry } from './memory-file/entry.js';
-import { readRegion } from './memory-file/read-region.js';
 import { WORKING_FILE } from './shared-memory-stamp.js';
 
 export type AnchorCheck = { commit: string; entries: EntryStaleness[] };
@@ -32,6 +30,9 @@ export async function checkEntries(
   commit: string | null = readHeadCommit(root),
 ): Promise<AnchorCheck | null> {
   if (commit === null) return null;
+  // Note: loaded here, not at the top: most session starts find the last check still holds and check nothing.
+  const { checkAnchors, manifestKindsToRead } = await import('./anchors/check-anchors.js');
+  const { entryStaleness } = await import('./anchors/entry-staleness.js');
   const anchored = entries.flatMap((entry) => {
     const field = anchorsOf(entry.provenance);
     return field !== null && field.refs.length > 0 ? [{ entry, field }] : [];
@@ -132,6 +133,8 @@ export async function refreshAnchorStatus(root: string): Promise<AnchorStatusCha
     const working = fileStamp(workingPath);
     const cache = readCache(root);
     if (head === null || (cache !== null && cache.head === head && cache.working === working)) return UNCHANGED;
+    const { readRegion } = await import('./memory-file/read-region.js');
+    const { qualifierOf } = await import('./anchors/entry-staleness.js');
     const entries = working === 'absent' ? [] : readRegion(readTextFileSync(workingPath)).entries;
     const check = await checkEntries(root, entries, head);
     if (check === null) return UNCHANGED;

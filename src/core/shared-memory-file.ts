@@ -15,86 +15,38 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { writeCacheFileSync, writeFileAtomicSync } from './files/atomic-write.js';
-import { matchesTextFingerprint, textFingerprint } from './files/fast-hash.js';
-import { readTextFileSync } from './files/read-text.js';
-import { stampsHold, takeStamps, type StampSet } from './files/file-stamp.js';
-import {
-  RENDERED_DIR,
-  RENDERED_FILE,
-  RENDER_STAMP_FILE,
-  WORKING_FILE,
-  readRenderStamp,
-  renderStampPaths,
-  renderedBranchKey,
-} from './shared-memory-stamp.js';
+import { writeFileAtomicSync } from './files/atomic-write.js';
+import { textFingerprint } from './files/fast-hash.js';
+import { RENDERED_DIR, RENDERED_FILE, renderedBranchKey } from './shared-memory-stamp.js';
 import { scopeForWrite, viewAt } from './memory-file/entry-scope.js';
 import { readBranchPosition } from './git/scope-view.js';
 import { loadConfig } from './config/load-config.js';
 import type { RegionEdit } from './memory-file/edit-body.js';
 import { readGitIdentity } from './git/git-identity.js';
 import { resolveCommonGitDir } from './git/repo-root.js';
-import { memoryPaths } from './layout.js';
 import { editBody } from './memory-file/edit-body.js';
 import { readBack } from './memory-file/read-back.js';
 import { regionBody, replaceRegionBody } from './memory-file/region-body.js';
-import { renderMemory, type Reader, type RenderOptions, type Rendering } from './memory-file/render-memory.js';
+import { renderMemory, type Reader, type RenderOptions } from './memory-file/render-memory.js';
 import {
   SCOPED_FILE_NOTE,
   renderPathScoped,
   staysInMainFile,
   type ScopedFile,
 } from './memory-file/render-path-scoped.js';
-import { fromRecordItems, toRecordItems, type RecordItem } from './memory-file/rendering-record.js';
 import type { Entry } from './memory-file/entry.js';
 import { qualifies, readQualifiers } from './anchor-status.js';
+import {
+  readLastRendering,
+  readText,
+  readWorkingText,
+  renderingIsStale,
+  saveLastRendering,
+  sharedMemoryPaths,
+} from './rendering-state.js';
 
 export { RENDERED_FILE, WORKING_FILE } from './shared-memory-stamp.js';
-
-export function sharedMemoryPaths(root: string) {
-  const stateDir = memoryPaths(root).stateDir;
-  return {
-    working: join(root, WORKING_FILE),
-    rendered: join(root, RENDERED_FILE),
-    lastText: join(stateDir, 'team-rendered.md'),
-    lastItems: join(stateDir, 'team-rendered.json'),
-    renderStamp: join(root, RENDER_STAMP_FILE),
-  };
-}
-
-function saveRenderStamp(root: string, stamps: StampSet, items: Rendering['items'], branch: string): void {
-  saveConflictCount(root, stamps, items.filter((item) => item.kind === 'conflict').length, branch);
-}
-
-function saveConflictCount(root: string, stamps: StampSet, conflicts: number, branch: string): void {
-  try {
-    writeCacheFileSync(sharedMemoryPaths(root).renderStamp, `${JSON.stringify({ ...stamps, conflicts, branch })}\n`);
-  } catch {
-    /* a cache: without it the next check reads the files */
-  }
-}
-
-function readText(path: string): string | null {
-  try {
-    return readTextFileSync(path);
-  } catch {
-    return null;
-  }
-}
-
-/** How many top-level items the rendered file shows (null when there is none yet); never throws. */
-export function countRenderedItems(root: string): number | null {
-  const text = readText(sharedMemoryPaths(root).rendered);
-  if (text === null) return null;
-  let count = text.startsWith('- ') ? 1 : 0;
-  for (let at = text.indexOf('\n- '); at >= 0; at = text.indexOf('\n- ', at + 1)) count += 1;
-  return count;
-}
-
-/** Returns the working copy's file text ('' when there is none yet); never throws. */
-export function readWorkingText(root: string): string {
-  return readText(sharedMemoryPaths(root).working) ?? '';
-}
+export { countRenderedItems, readWorkingText, renderingIsStale, sharedMemoryPaths } from './rendering-state.js';
 
 /** Returns the working copy's region body ('' when empty or absent). */
 export function readWorkingBody(root: string): string {
@@ -114,51 +66,6 @@ export function writeWorkingBody(root: string, body: string, current: string = r
   const written = next === '' ? replaceRegionBody('\n', body) : next;
   writeFileAtomicSync(path, written);
   return written;
-}
-
-/** `branch`: the branch it was rendered for (renderedBranchKey). */
-type SavedRendering = Rendering & { workingHash: string; branch: string };
-
-function readLastRendering(root: string): SavedRendering | null {
-  const paths = sharedMemoryPaths(root);
-  const text = readText(paths.lastText);
-  const meta = readText(paths.lastItems);
-  if (text === null || meta === null) return null;
-  try {
-    const parsed = JSON.parse(meta) as {
-      items?: RecordItem[];
-      workingHash?: string;
-      textHash?: string;
-      branch?: string;
-    };
-    if (!Array.isArray(parsed.items) || !matchesTextFingerprint(parsed.textHash, text)) return null;
-    return {
-      text,
-      items: fromRecordItems(parsed.items),
-      workingHash: parsed.workingHash ?? '',
-      branch: parsed.branch ?? '',
-    };
-  } catch {
-    return null;
-  }
-}
-
-function saveLastRendering(
-  root: string,
-  rendering: Rendering,
-  workingHash: string,
-  branch: string,
-  options: { textUnchanged?: boolean; renderedShows?: boolean } = {},
-): void {
-  const paths = sharedMemoryPaths(root);
-  mkdirSync(dirname(paths.lastText), { recursive: true });
-  if (options.textUnchanged !== true) writeFileAtomicSync(paths.lastText, rendering.text);
-  const textHash = textFingerprint(rendering.text);
-  const record = JSON.stringify({ textHash, workingHash, branch, items: toRecordItems(rendering.items) });
-  writeFileAtomicSync(paths.lastItems, `${record}\n`);
-  // Note: only when the rendered file shows this rendering: otherwise it lags and must stay stale.
-  if (options.renderedShows ?? readText(paths.rendered) === rendering.text)
-    saveRenderStamp(root, takeStamps(renderStampPaths(root)), rendering.items, branch);
 }
 
 /** `rendered`: the rendered file's text as read, when nothing was read back from it (absent: not known). */
@@ -217,66 +124,6 @@ function withHandScope(root: string, edits: readonly RegionEdit[], branch: strin
       ? { ...edit, entry: { ...edit.entry, provenance: { ...edit.entry.provenance, scope } } }
       : edit,
   );
-}
-
-/**
- * Returns true when the rendered file is missing, was edited, or lags the working copy. No parsing;
- * when the files' stamps are those of the last check, not even a read.
- */
-export function renderingIsStale(root: string): boolean {
-  const paths = renderStampPaths(root);
-  const branch = renderedBranchKey(root);
-  const saved = readRenderStamp(root);
-  if ((saved?.branch ?? '') === branch && stampsHold(saved, paths)) return false;
-  // Note: stamps first, then the reads they vouch for, so a write in between is never vouched for.
-  const stamps = takeStamps(paths);
-  const current = readText(sharedMemoryPaths(root).rendered);
-  const last = readLastRenderingHead(root);
-  const working = readWorkingText(root);
-  if (last === null) return working !== '' || current !== null;
-  if (current === null) return working !== '';
-  const stale = current !== last.text || !matchesTextFingerprint(last.workingHash, working) || last.branch !== branch;
-  if (!stale) saveConflictCount(root, stamps, last.conflicts, branch);
-  return stale;
-}
-
-/**
- * The last rendering's text, working-copy fingerprint and conflict count, without reading its
- * items (20,000 of them at scale): the record is written as `{"textHash":…,"workingHash":…,"items":[…]}`
- * and items are `{"id":…,"kind":…,"line":…}`, whose strings cannot hold a quote. Anything else
- * is read in full.
- */
-function readLastRenderingHead(
-  root: string,
-): { text: string; workingHash: string; conflicts: number; branch: string } | null {
-  const paths = sharedMemoryPaths(root);
-  const text = readText(paths.lastText);
-  const meta = readText(paths.lastItems);
-  if (text === null || meta === null) return null;
-  const cut = meta.indexOf(',"items":[');
-  if (meta.startsWith('{"textHash":') && cut > 0 && meta.endsWith(']}\n')) {
-    try {
-      const head = JSON.parse(`${meta.slice(0, cut)}}`) as { textHash?: string; workingHash?: string; branch?: string };
-      if (!matchesTextFingerprint(head.textHash, text)) return null;
-      return {
-        text,
-        workingHash: head.workingHash ?? '',
-        conflicts: meta.split('"kind":"conflict"').length - 1,
-        branch: head.branch ?? '',
-      };
-    } catch {
-      /* read in full below */
-    }
-  }
-  const last = readLastRendering(root);
-  return last === null
-    ? null
-    : {
-        text: last.text,
-        workingHash: last.workingHash,
-        conflicts: last.items.filter((item) => item.kind === 'conflict').length,
-        branch: last.branch,
-      };
 }
 
 /**

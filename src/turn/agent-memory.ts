@@ -6,8 +6,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_MEMORY_CHARS } from '../session/build-start-context.js';
-import { findBranchOverrides } from '../core/memory-file/branch-overrides.js';
-import { overrideNote } from '../core/memory-file/render-memory.js';
 
 const INTRO = "This repository's team memory, kept by mem (the same rules every agent on the team reads):";
 
@@ -26,6 +24,8 @@ export async function renderMemoryForAgent(root: string, loaded = ''): Promise<s
   } catch {
     return null;
   }
+  const { findBranchOverrides } = await import('../core/memory-file/branch-overrides.js');
+  const { overrideNote } = await import('../core/memory-file/render-memory.js');
   entries = entries.filter((entry) => !loaded.includes(`- ${entry.text.replace(/\s*\n\s*/g, ' ')}`));
   // On a branch, its own entry stands in for a team-wide one it contradicts, marked as in the rendered file.
   const branch = entries.find((entry) => entry.scope !== null)?.scope ?? null;

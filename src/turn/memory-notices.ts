@@ -65,7 +65,8 @@ export async function readMemoryNotices(
     const { currentRenderedConflicts } = await import('../core/shared-memory-stamp.js');
     const known = staleChanged ? null : currentRenderedConflicts(context.root);
     if (known !== null) return finishNotices(context, known, false, newlyStale);
-    const { RENDERED_FILE, WORKING_FILE, renderingIsStale } = await import('../core/shared-memory-file.js');
+    const { RENDERED_FILE, WORKING_FILE } = await import('../core/shared-memory-stamp.js');
+    const { renderingIsStale } = await import('../core/rendering-state.js');
     const file = join(context.root, WORKING_FILE);
     if (staleChanged || renderingIsStale(context.root)) await renderForSession(context);
     renderedFresh = !existed && existsSync(join(context.root, RENDERED_FILE));

@@ -5,11 +5,11 @@
  * re-anchoring (a person editing the file, a merge) leaves it different, and the entry is anchored
  * again by the next writer that anchors (needsAnchoring). Read from teammates: untrusted, checked.
  */
-import * as crypto from 'node:crypto';
 import type { Anchor, EntryAnchors, Reference, ReferenceKind } from './anchor.js';
 import { findReferences } from './find-references.js';
 import { resolveAnchors } from './resolve-anchors.js';
 import type { RepoSnapshot } from './repo-snapshot.js';
+import { nodeCrypto } from '../lazy-builtins.js';
 
 export type AnchorsField = EntryAnchors & {
   /** Digest of the text the anchors were resolved from (textDigest). */
@@ -28,7 +28,7 @@ const VALUE_RE = /^[\w.@+\-/:*?{},]{1,200}$/u;
 
 /** Returns the digest of an entry text the anchors keep (whitespace at the ends ignored). */
 export function textDigest(text: string): string {
-  return crypto.createHash('sha1').update(text.trim()).digest('hex').slice(0, 12);
+  return nodeCrypto().createHash('sha1').update(text.trim()).digest('hex').slice(0, 12);
 }
 
 /** Returns the anchors a field value holds, or null when it is absent or not a well-formed anchors field (ignored, kept as it is). */

@@ -3,7 +3,7 @@
  * with its object id (from `git ls-tree -r -t`), and the text of the manifests (package.json,
  * Makefile, justfile) where asked for. A file being edited right now is not in it, by design.
  */
-import * as crypto from 'node:crypto';
+import { nodeCrypto } from '../lazy-builtins.js';
 
 export type RepoObject = { type: 'blob' | 'tree'; oid: string };
 
@@ -82,7 +82,7 @@ export function globRegExp(glob: string): RegExp {
 
 /** Returns a digest of what a glob matched (path and object id of each match, in order). */
 export function digestMatches(matches: ReadonlyArray<readonly [string, RepoObject]>): string {
-  const hash = crypto.createHash('sha1');
+  const hash = nodeCrypto().createHash('sha1');
   for (const [path, object] of matches) hash.update(`${path}\0${object.oid}\n`);
   return hash.digest('hex');
 }
