@@ -10,7 +10,8 @@ import {
   type MemoryIndex,
 } from './search-index.js';
 import { scanSimpleMarkdown } from './scan-simple-markdown.js';
-import { newBuildId, saveMain, type CacheFiles } from './index-cache-files.js';
+import { newBuildId, saveMain } from './index-cache-files.js';
+import type { CacheFiles } from './cache-files.js';
 import { type Scanned } from './index-sources.js';
 import { noProgress, type Progress } from '../core/progress.js';
 import { makeView, type OpenedIndex } from './index-view.js';

@@ -11,7 +11,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { memoryPaths } from '../core/layout.js';
+import type { CacheFiles } from './cache-files.js';
 import {
   META_BLOB,
   INDEX_PREFIX_BYTES,
@@ -26,18 +26,6 @@ import {
   type IndexedSource,
 } from './index-file.js';
 import { INDEX_LAYOUT, saveIndex, type MemoryIndex } from './search-index.js';
-
-export const SEARCH_CACHE_FILE = 'search-index.bin';
-
-export const SEARCH_DELTA_FILE = 'search-delta.bin';
-
-export type CacheFiles = { main: string; delta: string };
-
-/** Returns the cache files of the worktree at `root`; never fails. */
-export function cacheFilesOf(root: string): CacheFiles {
-  const dir = memoryPaths(root).cacheDir;
-  return { main: join(dir, SEARCH_CACHE_FILE), delta: join(dir, SEARCH_DELTA_FILE) };
-}
 
 /** The cache as read: a main index and, when it applies to that build, its delta. */
 export type Cache = { main: IndexFile; delta: IndexFile | null };

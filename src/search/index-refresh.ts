@@ -10,7 +10,7 @@ import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync, writeFile
 import { join } from 'node:path';
 import { memoryPaths } from '../core/layout.js';
 import { memBinPath } from '../core/mem-command.js';
-import { cacheFilesOf } from './index-cache-files.js';
+import { cacheFilesOf } from './cache-files.js';
 
 const LOCK_FILE = 'refresh.lock';
 /** A refresh of 100k entries takes ~15 s on a loaded 2-core machine; a lock older than this is a crashed one. */

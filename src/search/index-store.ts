@@ -52,10 +52,9 @@ import {
   newBuildId,
   saveMain,
   copyBlobs,
-  cacheFilesOf,
   type Cache,
-  type CacheFiles,
 } from './index-cache-files.js';
+import { cacheFilesOf, type CacheFiles } from './cache-files.js';
 import { scanSources, restat, type Scanned } from './index-sources.js';
 import { makeView, type OpenedIndex } from './index-view.js';
 import {
@@ -68,7 +67,7 @@ import {
   type Parse,
 } from './index-build.js';
 
-export { SEARCH_CACHE_FILE, SEARCH_DELTA_FILE } from './index-cache-files.js';
+export { SEARCH_CACHE_FILE, SEARCH_DELTA_FILE } from './cache-files.js';
 export type { OpenedIndex } from './index-view.js';
 
 /**
