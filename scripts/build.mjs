@@ -68,11 +68,18 @@ const HOOK_LAZY_MODULES = new Set(
 
 /**
  * Lazily imported by `mem sync --after-turn`, the detached step a Stop starts (many at once when
- * many sessions end their turns): inlined, so the step runs from the sync bundle's code cache
- * instead of starting Node's ESM loader and compiling its modules each time.
+ * many sessions end their turns), and by every `mem sync` (the shared handoffs, with the team
+ * context they open): inlined, so they run from the sync bundle's code cache instead of starting
+ * Node's ESM loader and compiling a dozen modules each time (and opening the team context in a
+ * second copy of its modules).
  */
 const SYNC_INLINE_MODULES = new Set(
-  ['src/turn/after-turn.ts', 'src/team/after-turn-sync.ts'].map((source) => join(PROJECT, source)),
+  [
+    'src/turn/after-turn.ts',
+    'src/team/after-turn-sync.ts',
+    'src/team/team-context.ts',
+    'src/team/handoffs/sync-shared-handoffs.ts',
+  ].map((source) => join(PROJECT, source)),
 );
 
 /** Builds every bundle into `outdir` (created; its old content is not removed). */

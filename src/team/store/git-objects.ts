@@ -9,7 +9,7 @@
  */
 import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemError } from '../../core/errors.js';
 import { gitEnv } from '../../core/git/run-git.js';
@@ -671,7 +671,12 @@ export async function writeCommit(
       );
     return commit;
   } finally {
-    rmSync(join(storeDir, scratch), { force: true });
+    // Note: unlink, not rmSync, which in Node 20 loads its recursive-removal module at first use (~5 ms of a sync).
+    try {
+      unlinkSync(join(storeDir, scratch));
+    } catch {
+      /* not written (fast-import failed) or already gone */
+    }
   }
 }
 
