@@ -11,8 +11,9 @@
  * Memory never blocks the user's work: every failure keeps local memory as it is, is recorded in
  * sync-status.json and retried by the next sync. No tracked file is ever written.
  *
- * Order of effects: sync lock → fetch → memory lock: read back the rendered file, merge, write the
- * working copy, render, write the commit → push (rejected: fetch, merge, retry with jitter) → base.
+ * Order of effects: sync lock → fetch, and while it runs landed branches promoted in the working
+ * copy → memory lock: read back the rendered file, merge, write the working copy, render, write the
+ * commit → push (rejected: fetch, merge, retry with jitter) → base.
  */
 import { join } from 'node:path';
 import { EXIT, fileSystemError, isMemError } from '../core/errors.js';
@@ -120,8 +121,6 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
   removeOrphanTemps(directoriesUnder(join(context.target.storeDir, 'refs')));
   // Note: the first push's git, started while the heap is small (see prepared-git.ts).
   const pushes = pushStarter(context.target);
-  // Landed branches first: their entries' promotion is then an ordinary change this sync sends.
-  if (!options.dryRun) await settleScopes(context, report, now);
   try {
     await syncAttempts(context, report, options, now, pushes);
   } finally {
@@ -149,7 +148,10 @@ async function syncAttempts(
       ...(first ? { depth: FIRST_SYNC_DEPTH } : {}),
       ...(options.progress ? { progress: options.progress } : {}),
     });
-    // Note: while git fetches (another process, another core), the working copy is read when it changed.
+    // Landed branches first: their entries' promotion is then an ordinary change this sync sends.
+    // Note: settled while git fetches (another process, another core), as the working copy is then
+    // read when it changed: the first read of a changed working copy is most of a sync's parsing.
+    if (attempt === 0 && !options.dryRun) await settleScopes(context, report, now);
     const early =
       attempt === 0 && !options.dryRun ? await readEarly(context, options.push !== false ? pushes : null) : null;
     const fetched = await fetching;
