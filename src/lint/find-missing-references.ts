@@ -6,7 +6,8 @@
  * - `missing-path`: a path with a "/" whose first part exists, relative to the repository root or
  *   to the file, that is not in the working tree, and that git saw removed or renamed after the agent
  *   file came in (path-history.ts: the message says where it went) or, without such history, that
- *   names a file (an extension) in a folder the repository has;
+ *   names a file (an extension) in a folder the repository has; not a folder git saw drained and
+ *   refilled (a queue such as the next release's notes, empty between releases);
  * - `missing-script` / `missing-target`: a package script (`npm run X`, `pnpm X`…) or a make or
  *   just target written as code (a code span or block: in prose "make sure" is English) that no
  *   package.json, Makefile or justfile of the repository defines, when the repository has one and
@@ -187,6 +188,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         );
   const gone = paths.flatMap((entry): LintFinding[] => {
     const removal = history.removed.get(withoutSlash(entry.path));
+    // A folder git saw drained and refilled (release notes of the next release) is empty between two runs of its process.
+    if (removal?.drained === true) return [];
     const added = history.added.get(entry.file);
     // Removed after the agent file came in (an agent file added before the history read, or never committed, counts
     // as older): the text was right once. Otherwise only a file of a folder the repository has.

@@ -127,7 +127,8 @@ async function checkAgentFiles(root: string, head: string): Promise<FileFinding[
   const findings: FileFinding[] = [];
   for (const { reference, path } of gone) {
     const removal = history.removed.get(path);
-    if (removal === undefined) continue;
+    // A folder git saw drained and refilled (the next release's notes) is empty between two runs of its process.
+    if (removal === undefined || removal.drained === true) continue;
     findings.push(removal.renamedTo !== undefined ? { ...reference, renamedTo: removal.renamedTo } : reference);
   }
   return findings;

@@ -4,8 +4,12 @@
  * renamed) after the agent file came into the repository. Pure: git's output comes in as text.
  */
 
-/** The newest commit that removed a path (for a folder, the newest that removed a file under it), and where git saw it go. */
-type Removal = { commit: string; time: number; renamedTo?: string };
+/**
+ * The newest commit that removed a path (for a folder, the newest that removed a file under it), and where git saw it go.
+ * `drained`: a folder git saw emptied before and filled again, a queue its process drains (`release-notes/unreleased/`,
+ * `changelog.d/`): empty between two releases, it is where the agent is told to add a file, not one that is gone.
+ */
+type Removal = { commit: string; time: number; renamedTo?: string; drained?: true };
 
 export type PathHistory = {
   removed: ReadonlyMap<string, Removal>;
@@ -41,14 +45,39 @@ export function parsePathHistory(log: string, paths: readonly string[], files: r
   const removed = new Map<string, Removal>();
   const added = new Map<string, number>();
   const wanted = new Set(files);
-  for (const { commit, time, changes } of commitsOf(log))
+  const commits = [...commitsOf(log)];
+  for (const { commit, time, changes } of commits)
     for (const [status = '', path = ''] of changes) {
       if (status === 'A' && wanted.has(path)) added.set(path, time);
       if (status !== 'D') continue;
       for (const missing of paths)
         if (!removed.has(missing) && isAtOrUnder(path, missing)) removed.set(missing, { commit, time });
     }
+  for (const [path, removal] of removed) if (isDrained(commits, path)) removed.set(path, { ...removal, drained: true });
   return { removed, added };
+}
+
+/**
+ * Whether git saw `folder` (gone now) emptied earlier and filled again. Read back from today's empty
+ * folder, newest commit first: before a commit the folder held what it removed and not what it added
+ * (every file it held in the window was removed in it, since none is left), so an empty folder that
+ * still had files before is one that was drained and refilled.
+ */
+function isDrained(commits: readonly LoggedCommit[], folder: string): boolean {
+  const held = new Set<string>();
+  let emptied = false;
+  for (const { changes } of commits) {
+    const under = changes.filter(([, path = '']) => path.startsWith(`${folder}/`));
+    if (under.length === 0) continue;
+    if (emptied && under.some(([status]) => status === 'D')) return true;
+    for (const [status, path = ''] of under) {
+      if (status === 'A') held.delete(path);
+      else if (status === 'D') held.add(path);
+    }
+    // Before this commit the folder held nothing, after it something: it was filled here.
+    if (held.size === 0 && under.some(([status]) => status === 'A')) emptied = true;
+  }
+  return false;
 }
 
 /**

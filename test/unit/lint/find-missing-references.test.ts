@@ -519,6 +519,15 @@ describe('findMissingReferences: the evidence a path is gone', () => {
     ]);
   });
 
+  it('leaves a folder git saw drained and refilled alone: a queue, empty between two runs of its process', () => {
+    const removal = { commit: 'abc1234', time: 2000 };
+    const text = 'Propose changes to `docs/unreleased/` when a change breaks behavior.';
+    expect(gone(text, { removed: new Map([['docs/unreleased', { ...removal, drained: true }]]), added })).toEqual([]);
+    expect(gone(text, { removed: new Map([['docs/unreleased', removal]]), added })).toEqual([
+      'docs/unreleased/ does not exist in the repository (removed in abc1234)',
+    ]);
+  });
+
   it('leaves a folder removed before the agent file came in alone: its text was written knowing', () => {
     const history: PathHistory = { removed: new Map([['src/tools', { commit: 'abc1234', time: 500 }]]), added };
     expect(gone('Install the skill to `src/tools/`.', history)).toEqual([]);
@@ -552,5 +561,29 @@ describe('parsePathHistory and withRenames', () => {
     expect(history.added.get('AGENTS.md')).toBe(100);
     const show = '\x01bbb2222 300\n\nR100\tpnpm/test/a.ts\tpnpm11/pnpm/test/a.ts\nM\tpackage.json\n';
     expect(withRenames(history, show).removed.get('pnpm/test')?.renamedTo).toBe('pnpm11/pnpm/test');
+  });
+
+  it('marks a folder drained when git saw it emptied and filled again, not one filled once or holding files throughout', () => {
+    const commit = (hash: string, time: number, ...changes: string[]) => [`\x01${hash} ${time}`, '', ...changes];
+    const log = (...commits: string[][]) => commits.flat().join('\n');
+    const notes = log(
+      commit('ddd4444', 400, 'D\tnotes/unreleased/2-b.md'),
+      commit('ccc3333', 300, 'A\tnotes/unreleased/2-b.md'),
+      commit('bbb2222', 200, 'D\tnotes/unreleased/1-a.md', 'A\tnotes/v1.md'),
+      commit('aaa1111', 100, 'A\tnotes/unreleased/1-a.md'),
+    );
+    expect(parsePathHistory(notes, ['notes/unreleased'], []).removed.get('notes/unreleased')).toEqual({
+      commit: 'ddd4444',
+      time: 400,
+      drained: true,
+    });
+    // Files removed and added over time, but never all at once before today: a folder that went once.
+    const once = log(
+      commit('ddd4444', 400, 'D\tsrc/old/b.ts', 'D\tsrc/old/c.ts'),
+      commit('ccc3333', 300, 'A\tsrc/old/c.ts'),
+      commit('bbb2222', 200, 'D\tsrc/old/a.ts'),
+      commit('aaa1111', 100, 'A\tsrc/old/a.ts', 'A\tsrc/old/b.ts'),
+    );
+    expect(parsePathHistory(once, ['src/old'], []).removed.get('src/old')?.drained).toBeUndefined();
   });
 });
