@@ -34,7 +34,8 @@ export function findPathScopedSections(
     for (const [section, docs] of sections) {
       // A table of what lives where is the index the agent needs before it reads any of those files.
       if (docs.length < MIN_RULES || docs.some((doc) => doc.text.startsWith('|'))) continue;
-      if (MAP_HEADING.test(section.split(' > ').at(-1) ?? '')) continue;
+      // A part of the map is the map: "Architecture > Integrations" lists where each integration lives.
+      if (section.split(' > ').some((heading) => MAP_HEADING.test(heading))) continue;
       const references = docs.map((doc) => findRepositoryPaths(doc.text));
       if (references.some((paths) => paths.length === 0)) continue;
       // A list of documents to read (links to .md files) is a reading list, not rules about code there.
@@ -67,8 +68,8 @@ export function findPathScopedSections(
 const MANIFESTS = ['package.json', 'Cargo.toml', 'pyproject.toml', 'go.mod'];
 
 // A section headed as the repository's map ("Architecture", "Core Components", "Project
-// structure") or as its list of pointers ("High-signal references", "See also", "Further reading")
-// is what the agent reads to find its way before it opens any file there.
+// structure") or as its list of pointers ("High-signal references", "See also", "Further reading"),
+// or one under such a heading, is what the agent reads to find its way before it opens any file there.
 const MAP_HEADING =
   /\b(?:architecture|structure|layout|overview|map|organi[sz]ation|director(?:y|ies)|components|modules|codebase|key files|references|resources|see also|further reading|where to look)\b/i;
 // Top-level folders that hold a repository's code by convention: nearly every session reads a file there.
