@@ -8,6 +8,8 @@
  * The newest commit that removed a path (for a folder, the newest that removed a file under it), and where git saw it go.
  * `drained`: a folder git saw emptied before and filled again, a queue its process drains (`release-notes/unreleased/`,
  * `changelog.d/`): empty between two releases, it is where the agent is told to add a file, not one that is gone.
+ * Never with `renamedTo`: a folder whose files git saw moved elsewhere at last has a new place (cognee's
+ * `examples/python/`, emptied and refilled by branches, then moved to `examples/demos/`).
  */
 type Removal = { commit: string; time: number; renamedTo?: string; drained?: true };
 
@@ -105,7 +107,7 @@ export function withRenames(history: PathHistory, show: string): PathHistory {
       }
       if (renamedTo !== undefined) break;
     }
-    removed.set(path, renamedTo === undefined ? removal : { ...removal, renamedTo });
+    removed.set(path, renamedTo === undefined ? removal : { commit: removal.commit, time: removal.time, renamedTo });
   }
   return { removed, added: history.added };
 }

@@ -585,5 +585,13 @@ describe('parsePathHistory and withRenames', () => {
       commit('aaa1111', 100, 'A\tsrc/old/a.ts', 'A\tsrc/old/b.ts'),
     );
     expect(parsePathHistory(once, ['src/old'], []).removed.get('src/old')?.drained).toBeUndefined();
+    // Drained and refilled, then moved elsewhere at last: a folder with a new place.
+    const drained = parsePathHistory(notes, ['notes/unreleased'], []);
+    const show = '\x01ddd4444 400\n\nR100\tnotes/unreleased/2-b.md\tnotes/next/2-b.md\n';
+    expect(withRenames(drained, show).removed.get('notes/unreleased')).toEqual({
+      commit: 'ddd4444',
+      time: 400,
+      renamedTo: 'notes/next',
+    });
   });
 });
