@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { findPathScopedSections } from '../../../src/lint/find-path-scoped-sections.js';
 import type { LintDocument } from '../../../src/lint/lint-document.js';
 
-const files = new Set(['vscode', 'vscode/src', 'vscode/src/client.ts', 'vscode/src/chatAgent.ts', 'vscode/src/debugger.ts']);
+const files = new Set([
+  'vscode',
+  'vscode/src',
+  'vscode/src/client.ts',
+  'vscode/src/chatAgent.ts',
+  'vscode/src/debugger.ts',
+]);
 const rules = (section: string): LintDocument[] =>
   [
     'Language server client: `vscode/src/client.ts`',
@@ -18,7 +24,9 @@ const scopable = (section: string) =>
 
 describe('findPathScopedSections', () => {
   it('notes a section whose rules all name files under one folder', () => {
-    expect(scopable('VS Code extension > Debugging')).toEqual(['all 3 rules of "Debugging" name files under vscode/src/']);
+    expect(scopable('VS Code extension > Debugging')).toEqual([
+      'all 3 rules of "Debugging" name files under vscode/src/',
+    ]);
   });
 
   it("leaves the repository's map alone, and a section under it: the agent reads it before any of those files", () => {
