@@ -121,13 +121,14 @@ async function runSync(context: TeamContext, report: SyncReport, options: SyncOp
   removeOrphanTemps(directoriesUnder(join(context.target.storeDir, 'refs')));
   // Note: the first push's git, started while the heap is small (see prepared-git.ts).
   const pushes = pushStarter(context.target);
+  const observed: { settling: Promise<void> | null } = { settling: null };
   try {
-    await syncAttempts(context, report, options, now, pushes);
+    await syncAttempts(context, report, options, now, pushes, observed);
   } finally {
     pushes.cancel();
+    // Note: done under the sync lock, whatever happened (settleScopes never rejects).
+    await observed.settling;
   }
-  // Branches whose first entries this sync brought: noted while open, so this clone can promote them once they land.
-  if (!options.dryRun && report.received > 0) await settleScopes(context, report, now, true);
 }
 
 async function syncAttempts(
@@ -136,6 +137,7 @@ async function syncAttempts(
   options: SyncOptions,
   now: Date,
   pushes: PushStarter,
+  observed: { settling: Promise<void> | null },
 ): Promise<void> {
   const retries = context.config.team.pushRetries;
   const progress = options.progress ?? noProgress;
@@ -174,6 +176,16 @@ async function syncAttempts(
       () => mergeStep({ context, report, options, now, pushes }, theirsOid, network === null, early),
       { timeoutMs: 10_000 },
     );
+    // Branches whose first entries this sync brought: noted while open, so this clone can promote
+    // them once they land. Note: started now, so the working copy the merge wrote is read while git
+    // pushes (after a rejected push, again once the last one is done: the next merge's view).
+    if (!options.dryRun && report.received > 0) {
+      const before = observed.settling;
+      observed.settling =
+        before === null
+          ? settleScopes(context, report, now, true)
+          : before.then(() => settleScopes(context, report, now, true));
+    }
     report.pending = step.pending;
     // The base move mergeStep left for after the push, done when the push does not happen or fails.
     const advanceBase = async () => {
