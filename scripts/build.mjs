@@ -68,10 +68,10 @@ const HOOK_LAZY_MODULES = new Set(
 
 /**
  * Lazily imported by `mem sync --after-turn`, the detached step a Stop starts (many at once when
- * many sessions end their turns), and by every `mem sync` (the shared handoffs, with the team
- * context they open): inlined, so they run from the sync bundle's code cache instead of starting
- * Node's ESM loader and compiling a dozen modules each time (and opening the team context in a
- * second copy of its modules).
+ * many sessions end their turns), by every `mem sync` (the shared handoffs, with the team context
+ * they open) and by the pre-push hook's (sharing this clone's handoffs): inlined, so they run from
+ * the sync bundle's code cache instead of starting Node's ESM loader and compiling a dozen modules
+ * each time (most of them second copies of what the bundle holds: the config, the secret scan).
  */
 const SYNC_INLINE_MODULES = new Set(
   [
@@ -79,6 +79,7 @@ const SYNC_INLINE_MODULES = new Set(
     'src/team/after-turn-sync.ts',
     'src/team/team-context.ts',
     'src/team/handoffs/sync-shared-handoffs.ts',
+    'src/cli/handoff/share-handoff.ts',
   ].map((source) => join(PROJECT, source)),
 );
 
