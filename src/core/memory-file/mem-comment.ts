@@ -20,18 +20,28 @@ const SAFE_CHAR = /[A-Za-z0-9._~:@+/-]/;
 const ATTRIBUTE_RE = /([^\s=]+)=("[^"]*"|\S*)|(\S+)/g;
 const UTF8 = new TextEncoder();
 
+let readable: RegExp | undefined;
+
+/**
+ * What may stand unencoded: letters (any script), digits and the safe marks, single spaces between
+ * words. Built on first use, not at module load: creating a Unicode property pattern costs V8 ~6 M
+ * instructions (ICU tables), which every hook that loads this module paid without writing a comment;
+ * and not as a literal inside the function, which V8 may create anew at each call until the
+ * function has collected feedback.
+ */
+function readablePattern(): RegExp {
+  readable ??= /^[\p{L}\p{M}\p{N}._~:@+/'-]+(?: [\p{L}\p{M}\p{N}._~:@+/'-]+)*$/u;
+  return readable;
+}
+
 /**
  * Returns `value` as it can stand in the comment: as written when it is readable (a name with a
  * space in double quotes: `by="Nina Newcomer"`, `by=José`), otherwise with every character
  * outside the safe set percent-encoded (UTF-8); never fails.
  */
 export function encodeAttribute(value: string): string {
-  // What may stand unencoded: letters (any script), digits and the safe marks, single spaces between words.
-  // Note: written here, not at module level: creating a Unicode property pattern costs V8 ~6 M
-  // instructions (ICU tables), which every hook that loads this module paid without writing a comment.
-  const readable = /^[\p{L}\p{M}\p{N}._~:@+/'-]+(?: [\p{L}\p{M}\p{N}._~:@+/'-]+)*$/u;
   // Note: "--" is kept out (an HTML comment must not contain it), and so is anything that could close the quotes.
-  if (readable.test(value) && !value.includes('--')) return value.includes(' ') ? `"${value}"` : value;
+  if (readablePattern().test(value) && !value.includes('--')) return value.includes(' ') ? `"${value}"` : value;
   let out = '';
   for (const ch of value) {
     if (SAFE_CHAR.test(ch)) out += ch;
