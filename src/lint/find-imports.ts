@@ -4,6 +4,10 @@
  * the path ends at white space (`\ ` escapes a space), a `#fragment` is dropped, and it must start
  * like a path (`./`, `~/`, `/`, or a letter, digit, `.`, `_`, `-`). Gemini CLI's imports are read
  * the same way, a subset (docs/lint.md).
+ * It skips fences itself rather than take the markdown reader's documents: imports decide which files
+ * load, so they are read before any document is; each needs its own line, where a document keeps only
+ * its first; and a line that opens a fence opens one here inside a list item too, where the
+ * documents keep the fence as the item's text.
  */
 import { findCodeSpans } from '../core/memory-file/find-code-spans.js';
 

@@ -482,9 +482,9 @@ function commandsWrittenAsCode(
   manifests: ReadonlyMap<string, string>,
   file: string,
 ): { kind: ManifestKind; value: string; explicit: boolean }[] {
-  if (doc.code === true && fileText !== undefined && isProgramBlock(fileText, doc.line)) return [];
+  if (isProgramBlock(doc)) return [];
   const block =
-    doc.code === true ? ((fileText === undefined ? null : shellBlockCommands(fileText, doc.line)) ?? doc.text) : '';
+    doc.code === true ? ((fileText === undefined ? null : shellBlockCommands(doc, fileText)) ?? doc.text) : '';
   const pieces = doc.code === true ? [block] : [...doc.text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] ?? '');
   return pieces.flatMap((whole) => {
     const piece = whole.split(PROJECT_GENERATOR)[0] ?? '';

@@ -7,6 +7,8 @@ export type LintDocument = {
   line: number;
   /** A code block (its text is the code). */
   code?: true;
+  /** A fenced code block: its info string's language ("" when none) and its body's length in lines, from the line after the fence. */
+  fence?: { lang: string; lines: number };
 };
 
 /**

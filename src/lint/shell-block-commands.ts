@@ -1,13 +1,13 @@
 /**
  * The commands of a fenced shell block, without its comments: the documents' text has a block's
- * lines joined, so where a `# comment` ends is only known from the file as written.
+ * lines joined, so where a `# comment` ends is only known from the file as written. The markdown
+ * reader says where a fence's body is and its language (LintDocument.fence); this reads no fence.
  * "# Install dependencies (pnpm ONLY - enforced)" is a sentence, not the command `pnpm ONLY`.
  */
+import type { LintDocument } from './lint-document.js';
 
 /** Languages whose `#` starts a comment; "" is a block with no language written. */
 const SHELL_LANGUAGES = new Set(['', 'bash', 'sh', 'shell', 'zsh', 'console', 'shell-session', 'shellsession']);
-
-const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^\s`{]*)/;
 
 // Source code of a program: its words are code, comments and docstrings ("to make assertions about
 // the requests"), never a command line. Blocks of configuration (yaml, json, Dockerfile, Makefile)
@@ -19,29 +19,25 @@ const PROGRAM_LANGUAGES = new Set(
   ).split(' '),
 );
 
-/** Whether the fenced block opening at 1-based `line` of `fileText` holds a program's source (PROGRAM_LANGUAGES). */
-export function isProgramBlock(fileText: string, line: number): boolean {
-  const language = FENCE.exec(fileText.split('\n')[line - 1] ?? '')?.[2] ?? '';
-  return PROGRAM_LANGUAGES.has(language.toLowerCase());
+/** Whether `doc` is a fenced block of a program's source (PROGRAM_LANGUAGES). */
+export function isProgramBlock(doc: LintDocument): boolean {
+  return doc.fence !== undefined && PROGRAM_LANGUAGES.has(language(doc.fence.lang));
 }
 
 /**
- * Returns the lines of the fenced block opening at 1-based `line` of `fileText`, joined by
- * spaces like a document's text, with each shell comment cut; null when the line opens no fence
- * or the block is of another language (a `#` there may be code: `#include`, a markdown heading).
+ * Returns the body of the fenced block `doc` of `fileText`, its lines joined by spaces like a
+ * document's text, with each shell comment cut; null when `doc` is no fenced block or the block is
+ * of another language (a `#` there may be code: `#include`, a markdown heading).
  */
-export function shellBlockCommands(fileText: string, line: number): string | null {
-  const lines = fileText.split('\n');
-  const fence = FENCE.exec(lines[line - 1] ?? '');
-  if (fence === null) return null;
-  const [, marks = '', language = ''] = fence;
-  if (!SHELL_LANGUAGES.has(language.toLowerCase())) return null;
-  const body: string[] = [];
-  for (const text of lines.slice(line)) {
-    if (text.trim().startsWith(marks) && new RegExp(`^ {0,3}${marks[0]}{${marks.length},}\\s*$`).test(text)) break;
-    body.push(withoutComment(text));
-  }
-  return body.join(' ').replace(/\s+/g, ' ').trim();
+export function shellBlockCommands(doc: LintDocument, fileText: string): string | null {
+  if (doc.fence === undefined || !SHELL_LANGUAGES.has(language(doc.fence.lang))) return null;
+  const body = fileText.split('\n').slice(doc.line, doc.line + doc.fence.lines);
+  return body.map(withoutComment).join(' ').replace(/\s+/g, ' ').trim();
+}
+
+/** The language an info string's first word names: attributes written against it ("js{1,3}", "{bash}") are not. */
+function language(lang: string): string {
+  return (/^[^{]*/.exec(lang)?.[0] ?? '').toLowerCase();
 }
 
 /**

@@ -28,3 +28,12 @@ export function memoryDocumentFrom(
   if (comment.attributes['id']) doc.memId = comment.attributes['id'];
   return doc;
 }
+
+/**
+ * The `fence` of a fenced code block whose info string's first word is `lang` (null or undefined: none) and whose
+ * body is `body` (its lines joined by "\n"); both markdown readers call it so they count alike.
+ */
+export function codeFence(lang: string | null | undefined, body: string): NonNullable<ParsedDocument['fence']> {
+  const kept = body.trimEnd();
+  return { lang: lang ?? '', lines: kept === '' ? 0 : kept.split('\n').length };
+}

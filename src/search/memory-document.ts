@@ -24,6 +24,13 @@ export type ParsedDocument = {
   conflict?: { ours: string | null; theirs: string | null };
   /** A code block, flattened to one line: searchable, but not a statement to recall to the agent (issue 29.17). */
   code?: true;
+  /**
+   * A fenced code block outside block quotes (whose lines carry the quote's markers): the language
+   * its info string names ("" when none) and how many lines its body runs, from the line after the
+   * opening fence (trailing blank lines not counted), so a reader of the file as written (lint cuts
+   * a shell block's comments) finds the body without reading fences itself.
+   */
+  fence?: { lang: string; lines: number };
 };
 
 /** What the markdown parser says about the file as a whole. */

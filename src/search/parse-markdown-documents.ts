@@ -10,7 +10,7 @@ import remarkGfm from 'remark-gfm';
 import remarkFrontmatter from 'remark-frontmatter';
 import type { Nodes, Parents, RootContent, ListItem } from 'mdast';
 import type { ParsedDocument, ParsedFile } from './memory-document.js';
-import { memoryDocumentFrom } from './memory-document-from.js';
+import { codeFence, memoryDocumentFrom } from './memory-document-from.js';
 import { stripComments } from './strip-comments.js';
 
 type Heading = { depth: number; text: string };
@@ -50,10 +50,20 @@ function visit(node: RootContent, walk: Walk): void {
     case 'paragraph':
       emit(walk, [node], node.position?.start.line);
       return;
-    case 'code':
+    case 'code': {
       // The code itself, not its fences, so `pnpm test` reads the same inline or fenced.
-      emitText(walk, node.value, node.value, node.position?.start.line, true);
+      const start = node.position?.start.offset;
+      // mdast gives indented code and a fence with no info string alike (lang null); the source tells them apart.
+      const fenced = start !== undefined && walk.quoteDepth === 0 && /^[`~]/.test(walk.source.slice(start, start + 1));
+      emitText(
+        walk,
+        node.value,
+        node.value,
+        node.position?.start.line,
+        fenced ? codeFence(node.lang, node.value) : true,
+      );
       return;
+    }
     case 'table':
       // Each body row is its own entry; the header row names the columns and is not repeated.
       for (const row of node.children.slice(1)) emit(walk, [row], row.position?.start.line);
@@ -96,10 +106,18 @@ function emit(walk: Walk, nodes: Nodes[], line: number | undefined, task = false
   emitText(walk, raw, raw, line);
 }
 
-function emitText(walk: Walk, raw: string, shown: string, line: number | undefined, code = false): void {
+/** `code`: the piece is a code block (true), a fenced one with its fence (ParsedDocument.fence). */
+function emitText(
+  walk: Walk,
+  raw: string,
+  shown: string,
+  line: number | undefined,
+  code: boolean | ParsedDocument['fence'] = false,
+): void {
   const doc = memoryDocumentFrom(raw, walk.headings.map((h) => h.text).join(' > '), line ?? 1, shown);
   if (doc === null) return;
-  if (code) doc.code = true;
+  if (code !== false) doc.code = true;
+  if (typeof code === 'object') doc.fence = code;
   walk.out.push(doc);
 }
 

@@ -9,7 +9,7 @@
  * inline markup other than code in a heading — return null, and the caller uses remark.
  */
 import type { ParsedDocument, ParsedFile } from './memory-document.js';
-import { memoryDocumentFrom } from './memory-document-from.js';
+import { codeFence, memoryDocumentFrom } from './memory-document-from.js';
 import { headingText } from './heading-text.js';
 
 const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*))?$/;
@@ -28,9 +28,10 @@ const TASK = /^\[[ xX]\][ \t]+(?=\S)/;
 
 type Heading = { depth: number; text: string };
 /** A document being read: its pieces of source (joined with blanks at the end), where it starts, its section. */
-type Pending = { parts: string[]; line: number; section: string; code?: true };
+type Pending = { parts: string[]; line: number; section: string; code?: true; fence?: ParsedDocument['fence'] };
 type Item = { marker: string; content: number; doc: Pending };
-type Scan = { out: Pending[]; headings: Heading[] };
+/** `quoted`: how many block quotes the lines being read are in (their markers stripped). */
+type Scan = { out: Pending[]; headings: Heading[]; quoted: number };
 
 /** Thrown inside the scanner for a shape it leaves to remark; never escapes scanSimpleMarkdown. */
 class Unsupported extends Error {}
@@ -46,7 +47,7 @@ export function scanSimpleMarkdown(source: string): ParsedFile | null {
     conditional = lines.slice(1, end).some((l) => /^\s*paths\s*:/.test(l));
     first = end + 1;
   }
-  const scan: Scan = { out: [], headings: [] };
+  const scan: Scan = { out: [], headings: [], quoted: 0 };
   try {
     scanBlocks(lines.slice(first), first + 1, scan);
   } catch (error) {
@@ -58,6 +59,7 @@ export function scanSimpleMarkdown(source: string): ParsedFile | null {
     const doc = memoryDocumentFrom(pending.parts.join(' '), pending.section, pending.line);
     if (doc === null) continue;
     if (pending.code) doc.code = true;
+    if (pending.fence) doc.fence = pending.fence;
     documents.push(doc);
   }
   return { documents, conditional };
@@ -201,7 +203,13 @@ function scanBlocks(lines: readonly string[], lineNo: number, scan: Scan): void 
       const body = lines
         .slice(i + 1, Math.min(end, lines.length))
         .map((line) => line.replace(new RegExp(`^ {0,${indentOf}}`), ''));
-      scan.out.push({ ...begin(body.join('\n'), at), code: true });
+      const info = (fence[3] ?? '').trim();
+      // Note: remark decodes escapes and entities in an info string ("c\+\+"); left to it.
+      if (/[\\&]/.test(info)) throw new Unsupported();
+      const value = body.join('\n');
+      const code: Pending = { ...begin(value, at), code: true };
+      if (scan.quoted === 0) code.fence = codeFence(info.split(/[ \t]/)[0] ?? null, value);
+      scan.out.push(code);
       i = end;
       continue;
     }
@@ -218,11 +226,13 @@ function scanBlocks(lines: readonly string[], lineNo: number, scan: Scan): void 
         !/^ {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+\S/.test(after)
       )
         throw new Unsupported();
+      scan.quoted += 1;
       scanBlocks(
         lines.slice(i, j).map((line) => line.replace(/^ {0,3}> ?/, '')),
         at,
         scan,
       );
+      scan.quoted -= 1;
       i = j - 1;
       continue;
     }

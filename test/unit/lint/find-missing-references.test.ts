@@ -122,7 +122,15 @@ describe("findMissingReferences: commands that are not this repository's", () =>
           team: false,
           scope: '',
           text,
-          documents: [{ text: lines.join(' '), section: '', line: 1, code: true as const }],
+          documents: [
+            {
+              text: lines.join(' '),
+              section: '',
+              line: 1,
+              code: true as const,
+              fence: { lang: fence.replace(/^`+/, ''), lines: lines.length },
+            },
+          ],
         },
       ],
       { exists: () => false, manifests, ignored: () => new Set(), removedDefinitions: allRemoved },
@@ -369,6 +377,8 @@ describe('findMissingReferences: commands that are no script or target', () => {
       'x = 1 # pnpm ALWAYS',
       '```',
     ].join('\n');
+    // The markdown reader's fences: a bash block of three lines at line 3, a python block of one at line 9.
+    const fenceAt = (line: number) => (line === 3 ? { lang: 'bash', lines: 3 } : { lang: 'python', lines: 1 });
     const block = (line: number, text: string) =>
       findMissingReferences(
         [
@@ -377,7 +387,7 @@ describe('findMissingReferences: commands that are no script or target', () => {
             team: false,
             scope: '',
             text: file,
-            documents: [{ text, section: 'Guide', line, code: true as const }],
+            documents: [{ text, section: 'Guide', line, code: true as const, fence: fenceAt(line) }],
           },
         ],
         { exists: () => false, manifests, ignored: () => new Set(), removedDefinitions: allRemoved },

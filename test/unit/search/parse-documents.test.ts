@@ -28,7 +28,7 @@ describe('markdown → documents', () => {
         memId: 'g1',
       },
       { text: 'nested', section: 'Project > Gotchas', line: 8 },
-      { text: 'pnpm test', section: 'Project > Gotchas', line: 10, code: true },
+      { text: 'pnpm test', section: 'Project > Gotchas', line: 10, code: true, fence: { lang: 'bash', lines: 1 } },
     ]);
   });
 
