@@ -5,7 +5,9 @@
  * line; in a whole agent file it took "look up the version on npm" for a choice of npm and
  * "do NOT use `pnpm add`" for a rejection of pnpm. Here a rule commits to a tool only when it
  * tells the agent to use it or to not use it, and the subject keeps its granularity: a command
- * (`pnpm add`) is not its tool (`pnpm`).
+ * (`pnpm add`) is not its tool (`pnpm`). Kept apart from the finder's stance rather than built on it:
+ * the gate's tests assert that looser, tool-level reading of one-line entries, and lint asks both
+ * (find-contradictions.ts), this one as the confirmation.
  */
 import { ALTERNATIVES } from '../core/text/find-contradiction.js';
 import { comparableWords, jaccard } from '../core/text/text-similarity.js';

@@ -32,7 +32,15 @@ function toolsIn(text: string): string[] {
   return [...TOOL_WORDS].filter((tool) => lower.includes(` ${tool} `));
 }
 
-/** Reads which tools a rule prefers and which it rejects ("use pnpm, not npm"); shared, read-only. */
+/**
+ * Reads which tools a rule prefers and which it rejects ("use pnpm, not npm"); shared, read-only.
+ * Note: lint/has-tool-conflict.ts reads a second, stricter stance on purpose. This one is the
+ * gate's, for a memory entry of one line: any tool it names outside a negation is preferred, by
+ * tool ("uses pnpm" states the choice). `mem lint` confirms each contradiction this finder finds
+ * in a whole agent file with that reading, where only a directive ("use X", "do not use X")
+ * commits and a command (`pnpm add`) is not its tool. Neither is expressible through the other
+ * without changing findings: the gate's tests assert the tool-level reading here.
+ */
 const stanceOf = memoizeByText(readStance);
 
 // A negation rejects the tools of its own clause, and only when what it negates is a tool or the
