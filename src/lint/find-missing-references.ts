@@ -27,6 +27,7 @@ import { findNamedRepositories, isAboutManyRepositories, isInAnotherRepository }
 import { readTreeDrawing, type TreeEntry } from './read-tree-drawing.js';
 import { isProgramBlock, shellBlockCommands } from './shell-block-commands.js';
 import { NO_HISTORY, type PathHistory } from '../core/git/path-history.js';
+import type { DefinitionNames, RemovedDefinitions } from '../core/git/script-history.js';
 import { findReferences } from '../core/anchors/find-references.js';
 import { resolveReference } from '../core/anchors/resolve-anchors.js';
 import { isManifestKind, isManifestOf, type ManifestKind, type RepoSnapshot } from '../core/anchors/repo-snapshot.js';
@@ -41,8 +42,8 @@ export type ReferenceView = {
   foldersIn?: (dir: string) => readonly string[];
   /** What git's history says of missing repository paths and of the agent files naming them: asked once, for all; none when absent. */
   history?: (paths: readonly string[], files: readonly string[]) => PathHistory;
-  /** The scripts (make targets) of `names` a package.json (Makefile) of the repository lost in git's history (name → removing commit): asked once per kind; none when absent. */
-  removedDefinitions?: (kind: 'script' | 'make', names: readonly string[]) => ReadonlyMap<string, string>;
+  /** The scripts (make targets) of `names` a package.json (Makefile) of the repository lost in git's history (name → removing commit): asked once, for both kinds; none when absent. */
+  removedDefinitions?: (names: DefinitionNames) => RemovedDefinitions;
 };
 
 /** Returns a finding per referenced path, script or target that does not resolve in `view`; never throws. */
@@ -159,14 +160,15 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       }
     }
   }
+  const askedOf = (kind: 'script' | 'make') => bare.filter((entry) => entry.kind === kind);
+  const namesOf = (kind: 'script' | 'make') => [...new Set(askedOf(kind).map((entry) => entry.value))];
+  const removed =
+    bare.length === 0 || view.removedDefinitions === undefined
+      ? { script: new Map<string, string>(), make: new Map<string, string>() }
+      : view.removedDefinitions({ script: namesOf('script'), make: namesOf('make') });
   for (const kind of ['script', 'make'] as const) {
-    const asked = bare.filter((entry) => entry.kind === kind);
-    const removed =
-      asked.length === 0 || view.removedDefinitions === undefined
-        ? new Map<string, string>()
-        : view.removedDefinitions(kind, [...new Set(asked.map((entry) => entry.value))]);
-    for (const entry of asked) {
-      const commit = removed.get(entry.value);
+    for (const entry of askedOf(kind)) {
+      const commit = removed[kind].get(entry.value);
       if (commit !== undefined)
         out.push({
           code: kind === 'script' ? 'missing-script' : 'missing-target',

@@ -16,6 +16,7 @@ import type { PlannedLoads } from './plan-agent-loads.js';
 import type { LintDocument, LintSource } from './lint-document.js';
 import type { AgentFileKind } from './classify-agent-file.js';
 import type { PathHistory } from '../core/git/path-history.js';
+import type { DefinitionNames, RemovedDefinitions } from '../core/git/script-history.js';
 import { findImportProblems, findOverBudget, findPastCodexCap } from './find-load-problems.js';
 import { findDuplicates } from './find-duplicates.js';
 import { packagePublishing } from './package-publishing.js';
@@ -37,8 +38,8 @@ export type LintRequest = {
   ignored: (paths: readonly string[]) => ReadonlySet<string>;
   /** What git's history says of missing paths and of the agent files naming them. */
   history: (paths: readonly string[], files: readonly string[]) => PathHistory;
-  /** The scripts (make targets) of `names` a package.json (Makefile) of the repository lost in git's history (name → removing commit). */
-  removedDefinitions: (kind: 'script' | 'make', names: readonly string[]) => ReadonlyMap<string, string>;
+  /** The scripts (make targets) of `names` a package.json (Makefile) of the repository lost in git's history (name → removing commit), both kinds asked at once. */
+  removedDefinitions: (names: DefinitionNames) => RemovedDefinitions;
   /** The file a repository-relative path is, symlinks followed (the path itself when unknown). */
   realPath: (path: string) => string;
   /** The repository's package.json, Makefile and justfile texts, by path. */

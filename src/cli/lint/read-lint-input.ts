@@ -15,6 +15,7 @@ import { DEFAULT_AGENT_SETTINGS, type AgentSettings, type LintView } from '../..
 import { globRegExp } from '../../core/anchors/repo-snapshot.js';
 import { readPathHistory, readRemovedDefinitions } from '../../core/git/read-path-history.js';
 import type { PathHistory } from '../../core/git/path-history.js';
+import type { DefinitionNames, RemovedDefinitions } from '../../core/git/script-history.js';
 
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
 /** Where package scripts and make and just targets are defined (the anchor engine's manifests). */
@@ -48,8 +49,8 @@ export type LintInput = {
   ignored: (paths: readonly string[]) => ReadonlySet<string>;
   /** What git's history says of missing paths and of the agent files naming them (one `git log`, one `git show`). */
   history: (paths: readonly string[], files: readonly string[]) => PathHistory;
-  /** The scripts (make targets) of `names` a package.json (Makefile) of the repository lost in git's history (one `git log -p`). */
-  removedDefinitions: (kind: 'script' | 'make', names: readonly string[]) => ReadonlyMap<string, string>;
+  /** The scripts (make targets) of `names` a package.json (Makefile) of the repository lost in git's history (one `git log -p` for both). */
+  removedDefinitions: (names: DefinitionNames) => RemovedDefinitions;
   /** Settings files that could not be read as their agent reads them. */
   warnings: string[];
 };
@@ -88,7 +89,7 @@ export function readLintInput(root: string): LintInput {
     foldersIn: (dir) => foldersIn(root, dir),
     ignored: (paths) => ignoredPaths(root, paths),
     history: (paths, files) => readPathHistory(root, paths, files),
-    removedDefinitions: (kind, names) => readRemovedDefinitions(root, kind, names),
+    removedDefinitions: (names) => readRemovedDefinitions(root, names),
     warnings,
   };
 }

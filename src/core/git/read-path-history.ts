@@ -4,14 +4,34 @@
  * asks it of the paths an agent file names and cannot find, `mem check` of the committed agent
  * files' references that no longer resolve; and the package scripts and make targets git saw removed.
  */
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { NO_HISTORY, parsePathHistory, withRenames, type PathHistory } from './path-history.js';
-import { parseRemovedScripts, parseRemovedTargets } from './script-history.js';
+import {
+  parseRemovedScripts,
+  parseRemovedTargets,
+  splitManifestLog,
+  type DefinitionNames,
+  type RemovedDefinitions,
+} from './script-history.js';
 
 /** Removing commits whose renames are read (one `git show` for all). */
 const MAX_RENAME_COMMITS = 20;
 /** The newest commits read for removals (agent files are young; every removal judged on real checkouts was within 1,000): older history costs a walk as long as the repository's. */
 const HISTORY_COMMITS = 2000;
+
+type Git = (args: string[]) => SpawnSyncReturns<string>;
+
+function gitIn(root: string): Git {
+  return (args) => spawnSync('git', args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+}
+
+/** The revision range of the newest HISTORY_COMMITS commits of `at`; null without git or commits. */
+function recentCommits(git: Git, at: string): string | null {
+  const boundary = git(['rev-list', '--max-count=1', `--skip=${HISTORY_COMMITS}`, at]);
+  if (boundary.status !== 0 || typeof boundary.stdout !== 'string') return null;
+  const oldest = boundary.stdout.trim();
+  return oldest === '' ? at : `${oldest}..${at}`;
+}
 
 /**
  * The removals of `paths` and the first additions of `files` in the newest commits of `at` (HEAD); none
@@ -25,10 +45,9 @@ export function readPathHistory(
   at = 'HEAD',
 ): PathHistory {
   if (paths.length === 0) return NO_HISTORY;
-  const git = (args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const boundary = git(['rev-list', '--max-count=1', `--skip=${HISTORY_COMMITS}`, at]);
-  if (boundary.status !== 0 || typeof boundary.stdout !== 'string') return NO_HISTORY;
-  const oldest = boundary.stdout.trim();
+  const git = gitIn(root);
+  const range = recentCommits(git, at);
+  if (range === null) return NO_HISTORY;
   const pathspecs = [...paths, ...files].map((path) => `:(literal)${path}`);
   const log = git([
     'log',
@@ -36,7 +55,7 @@ export function readPathHistory(
     '--name-status',
     '--no-renames',
     '--diff-filter=AD',
-    oldest === '' ? at : `${oldest}..${at}`,
+    range,
     '--',
     ...pathspecs,
   ]);
@@ -51,34 +70,38 @@ export function readPathHistory(
   return show.status === 0 && typeof show.stdout === 'string' ? withRenames(history, show.stdout) : history;
 }
 
+const MAKEFILES = [':(glob)**/Makefile', ':(glob)**/makefile', ':(glob)**/GNUmakefile', ':(glob)**/*.mk'];
+
 /**
  * The scripts (make targets) of `names` that a package.json (a Makefile) lost in the newest commits of
- * HEAD (name → removing commit): one `git log -p -G` over those files; none without git, commits or history.
+ * HEAD (name → removing commit): one `git log -p -G` over those files for both kinds, its pattern the
+ * alternation of each kind's (git keeps one -G; a file's diff the other kind's pattern let in adds no
+ * line its own parser reads for its names); none without git, commits or history.
  */
-export function readRemovedDefinitions(
-  root: string,
-  kind: 'script' | 'make',
-  names: readonly string[],
-): ReadonlyMap<string, string> {
-  if (names.length === 0) return new Map();
-  const git = (args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const boundary = git(['rev-list', '--max-count=1', `--skip=${HISTORY_COMMITS}`, 'HEAD']);
-  if (boundary.status !== 0 || typeof boundary.stdout !== 'string') return new Map();
-  const oldest = boundary.stdout.trim();
-  const escaped = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const log = git([
-    'log',
-    '-p',
-    '--no-ext-diff',
-    '--format=%x01%h %ct',
-    '-G',
-    kind === 'script' ? `"(${escaped.join('|')})"[[:space:]]*:` : `(^|[[:space:]])(${escaped.join('|')})[^:=]*:`,
-    oldest === '' ? 'HEAD' : `${oldest}..HEAD`,
-    '--',
-    ...(kind === 'script'
-      ? [':(glob)**/package.json']
-      : [':(glob)**/Makefile', ':(glob)**/makefile', ':(glob)**/GNUmakefile', ':(glob)**/*.mk']),
-  ]);
-  if (log.status !== 0 || typeof log.stdout !== 'string') return new Map();
-  return kind === 'script' ? parseRemovedScripts(log.stdout, names) : parseRemovedTargets(log.stdout, names);
+export function readRemovedDefinitions(root: string, names: DefinitionNames): RemovedDefinitions {
+  const none: RemovedDefinitions = { script: new Map(), make: new Map() };
+  if (names.script.length === 0 && names.make.length === 0) return none;
+  const git = gitIn(root);
+  const range = recentCommits(git, 'HEAD');
+  if (range === null) return none;
+  const alternation = (list: readonly string[]) =>
+    list.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const patterns: string[] = [];
+  const pathspecs: string[] = [];
+  if (names.script.length > 0) {
+    patterns.push(`"(${alternation(names.script)})"[[:space:]]*:`);
+    pathspecs.push(':(glob)**/package.json');
+  }
+  if (names.make.length > 0) {
+    patterns.push(`(^|[[:space:]])(${alternation(names.make)})[^:=]*:`);
+    pathspecs.push(...MAKEFILES);
+  }
+  const pattern = patterns.length === 1 ? (patterns[0] ?? '') : patterns.map((one) => `(${one})`).join('|');
+  const log = git(['log', '-p', '--no-ext-diff', '--format=%x01%h %ct', '-G', pattern, range, '--', ...pathspecs]);
+  if (log.status !== 0 || typeof log.stdout !== 'string') return none;
+  const split = splitManifestLog(log.stdout);
+  return {
+    script: names.script.length === 0 ? none.script : parseRemovedScripts(split.script, names.script),
+    make: names.make.length === 0 ? none.make : parseRemovedTargets(split.make, names.make),
+  };
 }

@@ -5,6 +5,32 @@
  * that a package.json (a Makefile) here once defined X. Pure: git's output comes in as text.
  */
 
+/** The script names and make targets asked of git's history, by kind. */
+export type DefinitionNames = { script: readonly string[]; make: readonly string[] };
+/** Of the names asked, those a package.json (a Makefile) lost, by kind: name → removing commit. */
+export type RemovedDefinitions = { script: ReadonlyMap<string, string>; make: ReadonlyMap<string, string> };
+
+/**
+ * Splits one `git log -p --format=%x01…` over package.json files and Makefiles into a log per kind:
+ * each commit's header in both, each file's diff in its own kind's, so each parser reads only its files.
+ */
+export function splitManifestLog(log: string): { script: string; make: string } {
+  const script: string[] = [];
+  const make: string[] = [];
+  let into: string[] | null = null;
+  for (const line of log.split('\n')) {
+    if (line.startsWith('\x01')) {
+      script.push(line);
+      make.push(line);
+      into = null;
+    } else if (line.startsWith('diff --git ')) {
+      into = /\/package\.json"?$/.test(line) ? script : make;
+      into.push(line);
+    } else into?.push(line);
+  }
+  return { script: script.join('\n'), make: make.join('\n') };
+}
+
 /**
  * Returns, from `git log -p --format=%x01%h %ct` over package.json files (newest commit first), the
  * newest commit that removed a line `"X": "<command>"` for each of `names`; a value shaped like a

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { findMissingReferences } from '../../../src/lint/find-missing-references.js';
 import { parsePathHistory, withRenames, type PathHistory } from '../../../src/core/git/path-history.js';
+import type { DefinitionNames } from '../../../src/core/git/script-history.js';
 
 /** Git saw every script asked of it removed: the bare `pnpm X` cases below test the other checks. */
-const allRemoved = (kind: 'script' | 'make', names: readonly string[]) =>
-  new Map(kind === 'script' ? names.map((name) => [name, 'abc1234']) : []);
+const allRemoved = ({ script }: DefinitionNames) => ({
+  script: new Map(script.map((name) => [name, 'abc1234'])),
+  make: new Map<string, string>(),
+});
 const manifests = new Map([
   ['package.json', JSON.stringify({ scripts: { build: 'tsc', test: 'vitest run' } })],
   ['Makefile', 'test:\n\tgo test ./...\n'],
@@ -51,8 +54,10 @@ describe('findMissingReferences: commands that may name no script or target', ()
         exists: () => false,
         manifests,
         ignored: () => new Set(),
-        removedDefinitions: (kind: 'script' | 'make', names: readonly string[]) =>
-          kind === 'script' ? removed(names) : new Map(),
+        removedDefinitions: ({ script }: DefinitionNames) => ({
+          script: script.length === 0 ? new Map() : removed(script),
+          make: new Map(),
+        }),
       },
     ).map((f) => f.message.replace(': the agent is told to run a command that fails', ''));
 
@@ -101,7 +106,10 @@ describe('findMissingReferences: commands that may name no script or target', ()
           exists: () => false,
           manifests,
           ignored: () => new Set(),
-          removedDefinitions: (kind, names) => new Map(kind === 'make' ? names.map((name) => [name, 'abc1234']) : []),
+          removedDefinitions: ({ make }) => ({
+            script: new Map(),
+            make: new Map(make.map((name) => [name, 'abc1234'])),
+          }),
         },
       ).map((f) => f.message.split(': the agent')[0]),
     ).toEqual(['the make target bench is defined in no Makefile of the repository (removed in abc1234)']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRemovedScripts, parseRemovedTargets } from '../../../../src/core/git/script-history.js';
+import { parseRemovedScripts, parseRemovedTargets, splitManifestLog } from '../../../../src/core/git/script-history.js';
 
 describe('parseRemovedScripts', () => {
   const log = [
@@ -37,5 +37,28 @@ describe('parseRemovedScripts', () => {
 
   it('reads nothing from output it cannot read', () => {
     expect(parseRemovedScripts('fatal: bad revision', ['claim'])).toEqual(new Map());
+  });
+});
+
+describe('splitManifestLog', () => {
+  it("gives each kind's parser only its own files' diffs of one log over both", () => {
+    const log = [
+      '\x01c3 300',
+      '',
+      'diff --git a/package.json b/package.json',
+      '-    "build": "tsc",',
+      'diff --git a/tools/Makefile b/tools/Makefile',
+      '-build:',
+      '+"build": x',
+      '\x01b2 200',
+      '',
+      'diff --git a/web/package.json b/web/package.json',
+      '+    "build": "vite build",',
+    ].join('\n');
+    const split = splitManifestLog(log);
+    expect(parseRemovedScripts(split.script, ['build'])).toEqual(new Map([['build', 'c3']]));
+    expect(parseRemovedTargets(split.make, ['build'])).toEqual(new Map([['build', 'c3']]));
+    expect(split.make).not.toContain('vite build');
+    expect(split.script).not.toContain('tools/Makefile');
   });
 });
