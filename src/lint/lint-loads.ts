@@ -12,7 +12,7 @@ import {
   type LoadedFile,
   type LoadReason,
 } from './lint-report.js';
-import type { PlannedLoads } from './plan-agent-loads.js';
+import type { ImportProblem, PlannedLoads } from './plan-agent-loads.js';
 import type { LintDocument, LintSource } from './lint-document.js';
 import type { AgentFileKind } from './classify-agent-file.js';
 import type { PathHistory } from '../core/git/path-history.js';
@@ -95,7 +95,7 @@ export function lintLoads(request: LintRequest): LintReport {
   const findings = [
     ...findOverBudget(loads, request.budgets),
     ...findPastCodexCap(loads, request.read),
-    ...findImportProblems(problems),
+    ...findImportProblems(withoutPersonalImports(problems, request.ignored)),
     ...withoutContradicted(findDuplicates(sources), findContradictions(sources)),
     ...findMissingReferences(sources, {
       exists: request.exists,
@@ -165,4 +165,19 @@ function countLevels(findings: readonly LintFinding[]): Record<LintLevel, number
 export function reachesLevel(report: LintReport, level: LintLevel): boolean {
   const at = LINT_LEVELS.indexOf(level);
   return report.findings.some((finding) => LINT_LEVELS.indexOf(finding.level) >= at);
+}
+
+/**
+ * `problems` less the broken imports of files git ignores: such a file (`@CLAUDE.local.md`, listed in
+ * .gitignore) is personal, kept by some checkouts and not others, and the client skips the import
+ * where it is absent, as its author means.
+ */
+function withoutPersonalImports(
+  problems: readonly ImportProblem[],
+  ignored: LintRequest['ignored'],
+): readonly ImportProblem[] {
+  const broken = problems.filter((problem) => problem.kind === 'broken').map((problem) => problem.target);
+  if (broken.length === 0) return problems;
+  const personal = ignored(broken);
+  return problems.filter((problem) => problem.kind !== 'broken' || !personal.has(problem.target));
 }
