@@ -46,7 +46,6 @@ import {
 } from './rendering-state.js';
 
 export { RENDERED_FILE, WORKING_FILE } from './shared-memory-stamp.js';
-export { countRenderedItems, readWorkingText, renderingIsStale, sharedMemoryPaths } from './rendering-state.js';
 
 /** Returns the working copy's region body ('' when empty or absent). */
 export function readWorkingBody(root: string): string {

@@ -13,7 +13,8 @@ import { readRegion, type RegionRead } from '../core/memory-file/read-region.js'
 import { regionBody } from '../core/memory-file/region-body.js';
 import { renderMemory } from '../core/memory-file/render-memory.js';
 import { fromRecordItems, type RecordItem } from '../core/memory-file/rendering-record.js';
-import { RENDERED_FILE, WORKING_FILE, sharedMemoryPaths } from '../core/shared-memory-file.js';
+import { RENDERED_FILE, WORKING_FILE } from '../core/shared-memory-file.js';
+import { sharedMemoryPaths } from '../core/rendering-state.js';
 import { matchesTextFingerprint } from '../core/files/fast-hash.js';
 import type { Conflict } from '../core/memory-file/conflict-item.js';
 import { loadConfig } from '../core/config/load-config.js';

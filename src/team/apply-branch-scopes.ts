@@ -12,7 +12,8 @@ import { cachedDerivation } from '../core/files/derived-cache.js';
 import { withLock } from '../core/files/lock.js';
 import { readBranchPosition } from '../core/git/scope-view.js';
 import { regionBody } from '../core/memory-file/region-body.js';
-import { readWorkingText, sharedMemoryPaths, writeWorkingBody } from '../core/shared-memory-file.js';
+import { writeWorkingBody } from '../core/shared-memory-file.js';
+import { readWorkingText, sharedMemoryPaths } from '../core/rendering-state.js';
 import {
   planBranchScopes,
   type AbandonReason,

@@ -5,13 +5,12 @@
  */
 import { readGitIdentity } from '../core/git/git-identity.js';
 import {
-  readWorkingText,
   renderLayout,
   renderSharedMemory,
-  sharedMemoryPaths,
   writeWorkingBody,
   writeWorkingMetadata,
 } from '../core/shared-memory-file.js';
+import { readWorkingText, sharedMemoryPaths } from '../core/rendering-state.js';
 import { fileStamp } from '../core/files/file-stamp.js';
 import { noProgress, type Progress } from '../core/progress.js';
 import { commitMessage, type StepResult } from './merge-parts.js';

@@ -6,12 +6,8 @@
  */
 import { readGitIdentity } from '../core/git/git-identity.js';
 import { regionBody } from '../core/memory-file/region-body.js';
-import {
-  absorbRenderedEdits,
-  readWorkingText,
-  renderingIsStale,
-  sharedMemoryPaths,
-} from '../core/shared-memory-file.js';
+import { absorbRenderedEdits } from '../core/shared-memory-file.js';
+import { readWorkingText, renderingIsStale, sharedMemoryPaths } from '../core/rendering-state.js';
 import { stampsChanged, stampsHold, takeStamps, type StampSet } from '../core/files/file-stamp.js';
 import { noProgress } from '../core/progress.js';
 import { prescanRecords } from './scan-record.js';

@@ -16,13 +16,8 @@ import { memoryPaths } from '../core/layout.js';
 import { SNAPSHOT_BEGIN, SNAPSHOT_END, renderMemory } from '../core/memory-file/render-memory.js';
 import { resolveSnapshotTarget } from './snapshot-target.js';
 import { readScopeView } from '../core/git/scope-view.js';
-import {
-  RENDERED_FILE,
-  absorbRenderedEdits,
-  countRenderedItems,
-  renderLayout,
-  renderSharedMemory,
-} from '../core/shared-memory-file.js';
+import { RENDERED_FILE, absorbRenderedEdits, renderLayout, renderSharedMemory } from '../core/shared-memory-file.js';
+import { countRenderedItems } from '../core/rendering-state.js';
 
 export type RenderReport = { file: string; written: boolean; readBack: number; entries: number };
 

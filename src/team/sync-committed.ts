@@ -9,7 +9,7 @@ import { writeCacheFileSync } from '../core/files/atomic-write.js';
 import { textFingerprint } from '../core/files/fast-hash.js';
 import { takeStamps, type StampSet } from '../core/files/file-stamp.js';
 import { memoryPaths } from '../core/layout.js';
-import { readWorkingText, sharedMemoryPaths } from '../core/shared-memory-file.js';
+import { readWorkingText, sharedMemoryPaths } from '../core/rendering-state.js';
 import { readLocalTombstones } from './tombstones.js';
 
 const COMMITTED_FILE = 'team-committed.json';

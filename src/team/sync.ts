@@ -20,7 +20,7 @@ import { EXIT, fileSystemError, isMemError } from '../core/errors.js';
 import { isDamageMessage, setAsideDamagedStore, storeDamage } from './store/damaged-store.js';
 import { withLock } from '../core/files/lock.js';
 import { directoriesUnder, removeOrphanTemps } from '../core/files/orphan-temps.js';
-import { readWorkingText } from '../core/shared-memory-file.js';
+import { readWorkingText } from '../core/rendering-state.js';
 import { noProgress } from '../core/progress.js';
 import { type StepResult } from './merge-parts.js';
 import { conflictVersionCommits, nameConflictVersions, planSync } from './plan-sync.js';

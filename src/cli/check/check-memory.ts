@@ -21,7 +21,7 @@ import {
 import { requireRepoRoot } from '../../core/git/repo-root.js';
 import { readPathHistory } from '../../core/git/read-path-history.js';
 import { readRegion } from '../../core/memory-file/read-region.js';
-import { readWorkingText } from '../../core/shared-memory-file.js';
+import { readWorkingText } from '../../core/rendering-state.js';
 import { isManifestKind } from '../../core/anchors/repo-snapshot.js';
 import type { Entry } from '../../core/memory-file/entry.js';
 import { readTeamRefEntries } from '../../team/read-team-ref-entries.js';
