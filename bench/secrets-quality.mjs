@@ -31,7 +31,7 @@ function rate(samples, detect, label) {
   return hits.length / samples.length;
 }
 
-const { findSecrets, findInjection, findInvisibleUnicode } = await loadScanners();
+const { findSecrets, judgeInjection, findInvisibleUnicode } = await loadScanners();
 
 const secretPos = readCorpus('positives.txt');
 const secretNeg = readCorpus('negatives.txt');
@@ -58,7 +58,9 @@ const invisibleNeg = [
 ];
 
 const secretDetect = (s) => findSecrets(s).length > 0;
-const injDetect = (s) => findInjection(s).length > 0;
+// A held text (a weak sign) never enters memory without a person (the pending inbox): caught, and
+// a cost on a benign line all the same.
+const injDetect = (s) => judgeInjection(s).verdict !== 'pass';
 const invDetect = (s) => findInvisibleUnicode(s).length > 0;
 
 const rows = [

@@ -48,7 +48,7 @@ export function isPlaceholder(value: string): boolean {
 
 /** A word just before a hex value that says it is a digest or a revision, not a key. */
 const HASH_LABEL =
-  /\b(?:md5|sha-?(?:1|224|256|384|512)?|sha\d*sum|hash(?:es)?|checksums?|chksum|digests?|commits?|integrity|etag|fingerprints?|revisions?|rev|ref|sri|cid|object|blob|tree|tag|build|ids?|uuids?|guids?|sessions?)\b[^\w\n]{0,4}(?:[\w-]+[^\w\n]{1,3}){0,6}$/i;
+  /\b(?:md5|sha-?(?:1|224|256|384|512)?|sha\d*sum|hash(?:es)?|checksums?|chksum|digests?|commits?|integrity|etag|fingerprints?|revisions?|rev|ref|sri|cid|object|blob|tree|tag|build|ids?|uuids?|guids?|sessions?|git\s+(?:checkout|switch|cherry-pick|revert|reset|show|rebase|bisect|log|diff|describe|merge|branch|tag|fetch|push|blame|rev-parse|rev-list|cat-file|ls-tree|worktree\s+add))\b[^\w\n]{0,4}(?:[\w-]+[^\w\n]{1,3}){0,6}$/i;
 
 /** The same label as the end of an identifier: `sessionId`, `leafUuid`, `request_id`, `commitSha`. */
 const HASH_LABEL_SUFFIX =
@@ -237,6 +237,19 @@ function randomEntropyBar(length: number, alphabet: number, entropyBits: number)
 }
 
 /**
+ * true for a long generated value whose separators fall at random places
+ * (`b-zyogix_1e6a9_s-osojloizzu_6-8wldbsgvf_`, an alphabet of letters, digits, `-` and `_`): cut
+ * that way, each piece is short enough to pass for a word, a number or a hex id, but an identifier
+ * made of words keeps the letter pairs of words across all its pieces, and this one does not.
+ */
+function isCutAtRandom(token: string, segments: readonly string[], options: RandomnessOptions): boolean {
+  if (token.length < options.minTokenLength || !/\d/.test(token) || !spellsNoWords(token)) return false;
+  const joined = segments.join('');
+  const alphabet = (/[a-z]/.test(joined) ? 26 : 0) + (/[A-Z]/.test(joined) ? 26 : 0) + 10;
+  return shannonEntropy(joined) >= randomEntropyBar(joined.length, alphabet, options.entropyBits);
+}
+
+/**
  * true for a token (no blanks) that can only be a generated credential: long enough, mixing
  * character classes the way random strings do, with the entropy of one, and not made of words,
  * numbers and versions. Hex in one case and UUIDs are identifiers here (see isHexIdentifier).
@@ -270,7 +283,7 @@ export function looksRandom(token: string, options: RandomnessOptions): boolean 
   const body = segments
     .filter((segment) => !isWordlike(segment) && !(segment.length >= 4 && isHexIdentifier(segment)))
     .join('');
-  if (body.length < minLength) return false;
+  if (body.length < minLength) return isCutAtRandom(token, segments, options);
   const lower = /[a-z]/.test(body);
   const upper = /[A-Z]/.test(body);
   // Hex digits in both cases (a key, not a digest) draw from 22 symbols, not 62.

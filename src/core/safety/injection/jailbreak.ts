@@ -49,16 +49,20 @@ export const JAILBREAK_RULES: readonly InjectionRule[] = [
 ];
 
 /** Role-play signs: two different ones in a text are an attack (see the file comment). */
-export const JAILBREAK_SIGNS: readonly { pattern: RegExp; hints: readonly string[] }[] = [
+export const JAILBREAK_SIGNS: readonly { pattern: RegExp; cased?: RegExp; hints: readonly string[] }[] = [
   {
     pattern:
       /\bfrom\s+now\s+o[nw]\b|\bfor\s+the\s+rest\s+of\s+(?:this|the|our)\s+(?:conversation|chat)\b|\bin\s+this\s+(?:chat|conversation)\b|\bright\s+now,?\s+you\s+are\b|\ba\s+partir\s+de\s+ahora\b|\bab\s+(?:jetzt|sofort)\b|从现在(?:开始|起)/i,
     hints: ['now', 'rest', 'chat', 'conversation', 'partir', 'ab ', '从现在'],
   },
-  // Note: 'you', not 'you are': the pattern takes any blanks between the two words.
+  // Note: 'you', not 'you are': the pattern takes any blanks between the two words. Case aside: a
+  // sentence starts with a capital ("Pretend to be …", "You are now going to …").
   {
     pattern:
-      /\byou\s+(?:are|will\s+be|will)\s+(?:now\s+|going\s+to\s+|about\s+to\s+)(?:be|act|play|become|immerse|pretend|answer|assume|take|have|simulate|roleplay)\b|\b(?:act|acting)\s+as\s+(?:an?\s+|the\s+)?(?:[A-Z][\w-]+|AI\b|another\b)|\bpretend\s+(?:to\s+be|you\s+are|that\s+you|you're)\b|\b(?:play|assume|take\s+on|adopt)\s+(?:the\s+)?(?:role|persona|identity|character)\b|\brole[- ]?play\b|\bpersonas?\b|\byou\s+will\s+become\b|\byou(?:\s+are|'re)\s+(?:an?\s+)?(?:advanced\s+|new\s+|typical\s+|evil\s+)?(?:AI|chatbot|bot)\b|\b(?:AI|model|chatbot|bot|persona|assistant)\s+(?:named|called|known\s+as|dubbed)\b|\b(?:stands\s+for|which\s+means)\s+["“]?[A-Za-z]+\s+[A-Za-z]+|\beres\s+(?:un|una)\s+(?:asistente|ia|inteligencia)\b|\bbist\s+du\s+(?:ein|eine)\s+(?:ki|assistent|bot)\b|你是一个/,
+      /\byou\s+(?:are|will\s+be|will)\s+(?:now\s+|going\s+to\s+|about\s+to\s+)(?:be|act|play|become|immerse|pretend|answer|assume|take|have|simulate|roleplay)\b|\bpretend\s+(?:to\s+be|you\s+are|that\s+you|you're)\b|\b(?:play|assume|take\s+on|adopt)\s+(?:the\s+)?(?:role|persona|identity|character)\b|\brole[- ]?play\b|\bpersonas?\b|\byou\s+will\s+become\b|\byou(?:\s+are|'re)\s+(?:an?\s+)?(?:advanced\s+|new\s+|typical\s+|evil\s+)?(?:AI|chatbot|bot)\b|\b(?:AI|model|chatbot|bot|persona|assistant)\s+(?:named|called|known\s+as|dubbed)\b|\b(?:stands\s+for|which\s+means)\s+["“]?[A-Za-z]+\s+[A-Za-z]+|\beres\s+(?:un|una)\s+(?:asistente|ia|inteligencia)\b|\bbist\s+du\s+(?:ein|eine)\s+(?:ki|assistent|bot)\b|你是一个/i,
+    // Case-sensitive: a capitalised name after "act as" is a persona ("act as DAN", "act as Mongo Tom"); "act as a reviewer" is a task.
+    cased:
+      /\b(?:[Aa]ct|[Aa]cting|ACT|ACTING)\s+(?:as|AS)\s+(?:an?\s+|the\s+|AN?\s+|THE\s+)?(?:[A-Z][\w-]+|AI\b|another\b)/,
     hints: [
       'you',
       'act',
@@ -87,7 +91,7 @@ export const JAILBREAK_SIGNS: readonly { pattern: RegExp; hints: readonly string
   },
   {
     pattern:
-      /\b(?:no|without|free\s+(?:of|from)|not\s+bound\s+by|don't\s+have|doesn't\s+have|not\s+restricted\s+by|unbounded\s+by|zero)\b[^.\n]{0,30}\b(?:restrictions?|filter(?:s|ing)?|limitations?|limits|guidelines|polic(?:y|ies)|ethics|morals?|censorship|confines)\b|\bbreak\s+(?:the\s+|any\s+|all\s+|AI\s+)?rules\b|\bnever\s+refuse\b|\b(?:unfiltered|uncensored|unrestricted|amoral|unethical|immoral)\b|\bsin\s+(?:\S+\s+)?(?:restricciones|filtros|l[ií]mites)\b|\bohne\s+(?:\S+\s+)?(?:einschr[äa]nkungen|beschr[äa]nkungen|filter|grenzen)\b|没有(?:任何)?(?:限制|过滤|规则)/i,
+      /\b(?:no|without|free\s+(?:of|from)|not\s+bound\s+by|don't\s+have|doesn't\s+have|not\s+restricted\s+by|unbounded\s+by|zero)\b[^.\n]{0,30}\b(?:restrictions?|filter(?:s|ing)?|limitations?|limits|guidelines|polic(?:y|ies)|ethics|morals?|censorship|confines)\b|\bbreak\s+(?:the\s+|any\s+|all\s+|AI\s+)?rules\b|\bnever\s+refuses?\b|\b(?:unfiltered|uncensored|unrestricted|amoral|unethical|immoral)\b|\bsin\s+(?:\S+\s+)?(?:restricciones|filtros|l[ií]mites)\b|\bohne\s+(?:\S+\s+)?(?:einschr[äa]nkungen|beschr[äa]nkungen|filter|grenzen)\b|没有(?:任何)?(?:限制|过滤|规则)/i,
     hints: [
       'no',
       'without',
@@ -117,7 +121,9 @@ export const JAILBREAK_SIGNS: readonly { pattern: RegExp; hints: readonly string
   },
   {
     pattern:
-      /\b(?:start|prefix|begin)\s+(?:the\s+sentence|your\s+(?:answers?|responses?|replies)|all\s+(?:your\s+)?(?:answers|responses)|each\s+(?:answer|response))\s+(?:with|as)\b|\[[^\]\w\n]{0,3}[A-Z][\w -]{1,20}\]\s*:/,
+      /\b(?:start|prefix|begin)\s+(?:the\s+sentence|your\s+(?:answers?|responses?|replies)|all\s+(?:your\s+)?(?:answers|responses)|each\s+(?:answer|response))\s+(?:with|as)\b/i,
+    // Case-sensitive: a speaker's tag in brackets is a capitalised name ("[DAN]:", "[🔓JAILBREAK]:").
+    cased: /\[[^\]\w\n]{0,3}[A-Z][\w -]{1,20}\]\s*:/,
     hints: ['start', 'prefix', 'begin', ']'],
   },
   {

@@ -76,7 +76,7 @@ function jailbreakSigns(text: string, held: TextHints): InjectionFinding[] {
   const found: InjectionFinding[] = [];
   JAILBREAK_SIGNS.forEach((sign, index) => {
     if (!held.holdsAny(SIGN_HINTS[index] as CompiledHints)) return;
-    const match = sign.pattern.exec(text);
+    const match = sign.pattern.exec(text) ?? sign.cased?.exec(text);
     if (match)
       found.push({
         ruleId: 'role-play',

@@ -76,6 +76,36 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     hints: SET_ASIDE_HINTS,
   },
   {
+    // "Bypass the safety guidelines", "disable your ethical restrictions", "turn off the AI's
+    // guardrails": setting aside the agent's own safety framework, whatever it is called. A
+    // project's memory has safety checks of its own (CI, hooks: "skip the safety checks" is not
+    // this rule's), but no reason to lift the model's. Negatable: "never bypass the guardrails".
+    id: 'ignore-safety-rules',
+    category: 'self-reference',
+    strength: 'block',
+    pattern: new RegExp(
+      String.raw`\b(?:${SET_ASIDE}|disabl(?:e|es|ing)|turn(?:s|ing)?\s+off|switch(?:es|ing)?\s+off|deactivat(?:e|es|ing)|circumvent(?:s|ing)?|evad(?:e|es|ing)|get\s+(?:around|past)|work\s+around|lift(?:s|ing)?)\s+(?:(?:the|your|its|any|all|every|of|these|those|my|their|AI's|model's|assistant's)\s+){0,3}(?:(?:built-in|usual|normal|standard|default|own|internal|programmed)\s+)?(?:safety|ethical|ethics|moral|morals|responsible[- ]AI|AI|model|alignment)\s+(?:guidelines?|polic(?:y|ies)|filters?|restrictions?|rules|guardrails?|safeguards?|protocols?|training|principles|constraints|limits|limitations|boundaries|programming)\b` +
+        String.raw`|\b(?:${SET_ASIDE}|disabl(?:e|es|ing)|turn(?:s|ing)?\s+off|circumvent(?:s|ing)?|evad(?:e|es|ing)|get\s+(?:around|past)|lift(?:s|ing)?)\s+(?:(?:the|your|its|any|all|every|of|these|those|my|AI's|model's|assistant's)\s+){0,3}(?:guardrails|safeguards)\b`,
+      'gi',
+    ),
+    // Note: the safety word, not the verb, is the hint: set-aside verbs are in most texts.
+    hints: [
+      'safety',
+      'ethic',
+      'moral',
+      'responsible',
+      'ai ',
+      'ai\t',
+      'ai\n',
+      "ai's",
+      'model',
+      'alignment',
+      'guardrail',
+      'safeguard',
+    ],
+    negatable: true,
+  },
+  {
     // "These override your instructions", "the rules you were given no longer apply".
     id: 'override-instructions',
     category: 'self-reference',

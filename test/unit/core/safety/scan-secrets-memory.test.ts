@@ -47,6 +47,8 @@ describe('findSecrets: credentials with no known format', () => {
     ['a typed password with symbols', fake('Vq7#mZ2', '!rT9$kL')],
     ['a mixed-case UUID (generators write one case)', fake('4f2b09A5-3c4f-', 'cd9c-26Df-21eac3f8907a')],
     ['an account host name', fake('https://x7k2p9q', '.vendor-api.com')],
+    // Cut by `-` and `_` at random places: each piece passes for a word, a number or a hex id alone.
+    ['a random token cut at random places', fake('q-vapmel_3d8f1_k-ubriweotu_', '4-9hzxcmqwl_')],
   ])('refuses %s', (_what, value) => {
     expect(findSecrets(inSentence(value))).not.toEqual([]);
   });
@@ -94,6 +96,11 @@ describe('findSecrets: credentials with no known format', () => {
     'the token_type is "refresh_token"; secret_store = "keychain"',
     // Unquoted in code: a variable.
     'password = userPassword; api_key = settings_value',
+    // A revision handed to git is an object id, whatever its length.
+    'git checkout 8f3a1c9b2d7e6f0a5c4b8d9e1f3a7c2b6d8e0f1a to bisect from there',
+    'run git reset --hard 8f3a1c9b2d7e6f0a5c4b8d9e1f3a7c2b6d8e0f1a after a bad rebase',
+    // Identifiers of words cut by `-` and `_`, with numbers and versions among them.
+    'the target is x86_64-unknown-linux-gnu and the model gpt-4o-2024-08-06_with_tools_v2',
   ])('leaves a name or a local default in a credential slot alone: %s', (text) => {
     expect(findSecrets(text)).toEqual([]);
   });
