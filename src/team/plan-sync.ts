@@ -19,7 +19,7 @@ import {
   recordVia,
   classifyPath,
   entryPath,
-  filesById,
+  parseRecord,
   serializeRecord,
   tombstonePath,
   type TeamRecord,
@@ -29,13 +29,8 @@ import { asWorkingCopyHoldsIt, type WorkingItem } from './working-records.js';
 /** One file the team changed since the base: its path and, unless deleted, its new blob and mode. */
 export type IncomingChange = { path: string; newOid: string | null; newMode: string | null };
 
-/** What the base holds: each entry's blob id, and the ids it forgot. */
-export type BaseState = { entries: ReadonlyMap<string, string>; tombstones: readonly string[] };
-
-/** The base's files by id, each path classified once (20,000 entries: classifying is a SHA-1 each). */
-export function readBaseState(files: Iterable<{ path: string; oid: string }>): BaseState {
-  return filesById(files);
-}
+/** What the base holds (the store's readEntries of it): each entry's file bytes, and the ids it forgot. */
+export type BaseState = { entries: ReadonlyMap<string, Buffer>; tombstones: readonly string[] };
 
 /** How the team's side relates to the base: none yet (`theirs` null), a descendant of it (`related`), or a rewritten ref. */
 export type TeamSide = { theirs: string | null; related: boolean };
@@ -61,15 +56,15 @@ function incomingTombstones(incoming: readonly IncomingChange[]): string[] {
   return ids;
 }
 
-/** The base's blob id of entry `id` when the base is a base of the team's side (or there is no team side yet). */
-function baseBlobOf(base: BaseState, team: TeamSide, id: string): string | null {
+/** The base's file of entry `id` when the base is a base of the team's side (or there is no team side yet). */
+function baseFileOf(base: BaseState, team: TeamSide, id: string): Buffer | null {
   return team.related || team.theirs === null ? (base.entries.get(id) ?? null) : null;
 }
 
 /**
- * Returns the ids this clone may have changed since the base: blob ids differ (no blob is read for
- * that; confirmLocalChanges then reads those the base holds), and, where the base is comparable,
- * entries of the base this clone no longer has (and nobody forgot).
+ * Returns the ids this clone may have changed since the base: the file its working record makes
+ * is not the base's (confirmLocalChanges then reads the base's), and, where the base is
+ * comparable, entries of the base this clone no longer has (and nobody forgot).
  */
 export function findLocalChanges(
   ours: readonly WorkingItem[],
@@ -81,7 +76,7 @@ export function findLocalChanges(
   const have = new Set<string>();
   for (const item of ours) {
     have.add(item.id);
-    if (blobOid(serializeRecord(item.record)) !== baseBlobOf(base, team, item.id)) changed.add(item.id);
+    if (!isSameFile(baseFileOf(base, team, item.id), serializeRecord(item.record))) changed.add(item.id);
   }
   if (team.related || team.theirs === null) {
     for (const id of base.entries.keys()) if (!have.has(id) && !tombstones.has(id)) changed.add(id);
@@ -89,18 +84,28 @@ export function findLocalChanges(
   return changed;
 }
 
+function isSameFile(bytes: Buffer | null, text: string): boolean {
+  return bytes !== null && bytes.length === Buffer.byteLength(text, 'utf8') && bytes.equals(Buffer.from(text, 'utf8'));
+}
+
 /**
- * The base blobs the plan needs: those of the entries this clone may have changed (findLocalChanges),
- * to tell a real change from a file the team holds in another layout (confirmLocalChanges) and to
- * merge the ids both sides changed.
+ * The base's records of the entries this clone may have changed (findLocalChanges), by id, in the
+ * base's order: to tell a real change from a file the team holds in another layout
+ * (confirmLocalChanges) and to merge the ids both sides changed. None when the base is no base of
+ * the team's side; a file the reader refuses is left out.
  */
-export function baseBlobsWanted(changed: ReadonlySet<string>, base: BaseState, team: TeamSide): string[] {
-  const oids: string[] = [];
-  for (const id of changed) {
-    const oid = baseBlobOf(base, team, id);
-    if (oid !== null) oids.push(oid);
+export function readBaseRecords(
+  changed: ReadonlySet<string>,
+  base: BaseState,
+  team: TeamSide,
+): Map<string, TeamRecord> {
+  const records = new Map<string, TeamRecord>();
+  for (const [id, bytes] of base.entries) {
+    if (!changed.has(id) || baseFileOf(base, team, id) === null) continue;
+    const parsed = parseRecord(bytes);
+    if (parsed.ok) records.set(id, parsed.record);
   }
-  return oids;
+  return records;
 }
 
 /**

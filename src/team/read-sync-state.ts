@@ -14,10 +14,10 @@ import { prescanRecords } from './scan-record.js';
 import { incomingEntriesReader } from './merge-parts.js';
 import {
   allTombstones,
-  baseBlobsWanted,
   confirmLocalChanges,
   findLocalChanges,
-  readBaseState,
+  readBaseRecords,
+  type BaseState,
   type IncomingChange,
 } from './plan-sync.js';
 import {
@@ -28,10 +28,9 @@ import {
   streamBlobs,
   type Attribution,
   type CommitAuthor,
-  type TreeFile,
 } from './store/git-objects.js';
 import { attributeAcrossCompaction, findCompaction, type Compaction } from './compaction-base.js';
-import { ENTRY_DIR, TOMBSTONE_DIR, classifyPath, parseRecord, type TeamRecord } from './store/team-record.js';
+import { ENTRY_DIR, TOMBSTONE_DIR, classifyPath } from './store/team-record.js';
 import { type PushStarter } from './store/transport.js';
 import { type TeamContext } from './team-context.js';
 import { readLocalTombstones } from './tombstones.js';
@@ -49,7 +48,7 @@ export type EarlyRead = {
   stamps: StampSet;
   body: string;
   items: WorkingItem[];
-  baseTree: { base: string; files: Promise<Map<string, TreeFile>> } | null;
+  baseEntries: { base: string; state: Promise<BaseState> } | null;
 };
 
 /**
@@ -70,7 +69,7 @@ export async function readEarly(context: TeamContext, pushes: PushStarter | null
     const stamps = takeStamps({ working: sharedMemoryPaths(context.root).working });
     const text = readWorkingText(context.root);
     const body = regionBody(text) ?? '';
-    const baseTree = base === null ? null : { base, files: listTree(context.target.storeDir, base, DIRS) };
+    const baseEntries = base === null ? null : { base, state: startReading(context.store.readEntries(base)) };
     const items = readWorkingItems(body);
     // Note: entries no team commit holds yet are what this sync will most likely send: scanned now, the merge step's gate finds them scanned.
     prescanRecords(
@@ -80,7 +79,7 @@ export async function readEarly(context: TeamContext, pushes: PushStarter | null
         minTokenLength: context.config.filter.secretMinTokenLength,
       },
     );
-    return { text, stamps, body, items, baseTree };
+    return { text, stamps, body, items, baseEntries };
   } catch {
     return null;
   }
@@ -150,10 +149,10 @@ export async function readSyncState(
     : absorbRenderedEdits(root, config.region.sections, fileBody);
   if (absorbed.edits > 0) report.wroteMemoryFile = true;
   const read = early !== null && early.body === absorbed.body ? early.items : readWorkingItems(absorbed.body);
-  const baseFiles =
+  const base: BaseState =
     baseOid === null
-      ? new Map<string, TreeFile>()
-      : await (early?.baseTree?.base === baseOid ? early.baseTree.files : listTree(storeDir, baseOid, DIRS));
+      ? { entries: new Map(), tombstones: [] }
+      : await (early?.baseEntries?.base === baseOid ? early.baseEntries.state : context.store.readEntries(baseOid));
 
   // Which files the team changed since the base (or, the first time and after a forced rewrite, everything it has).
   let incoming: IncomingChange[] = [];
@@ -191,7 +190,6 @@ export async function readSyncState(
           : attributeChanges(storeDir, theirsOid, related ? baseOid : null, [ENTRY_DIR]);
   attributed.catch(() => undefined);
 
-  const base = readBaseState(baseFiles.values());
   const team = { theirs: theirsOid, related };
   const tombstones = allTombstones(readLocalTombstones(root), base, incoming);
   const candidates = findLocalChanges(read, base, team, tombstones);
@@ -200,22 +198,16 @@ export async function readSyncState(
   const wanted = incoming
     .filter((change) => change.newOid !== null && classifyPath(change.path)?.kind === 'entry')
     .map((change) => change.newOid as string);
-  const baseWanted = baseBlobsWanted(candidates, base, team);
   if (wanted.length > 0)
     (options.progress ?? noProgress)(
       `reading ${wanted.length} team entr${wanted.length === 1 ? 'y' : 'ies'} and merging`,
     );
   // Note: each entry is checked as git reads it, while git reads the rest (a first sync reads them all).
   const entriesReader = incomingEntriesReader(incoming, scan);
-  const blobs = await streamBlobs(storeDir, [...wanted, ...baseWanted], (arrived) => entriesReader.add(arrived));
+  const blobs = await streamBlobs(storeDir, wanted, (arrived) => entriesReader.add(arrived));
   const { theirs, quarantined } = entriesReader.finish(blobs);
   report.quarantined.push(...quarantined);
-  const baseRecords = new Map<string, TeamRecord>();
-  for (const [id, oid] of base.entries) {
-    const bytes = candidates.has(id) ? blobs.get(oid) : undefined;
-    const parsed = bytes === undefined ? null : parseRecord(bytes);
-    if (parsed?.ok && (related || theirsOid === null)) baseRecords.set(id, parsed.record);
-  }
+  const baseRecords = readBaseRecords(candidates, base, team);
   const changed = confirmLocalChanges(candidates, read, baseRecords);
   // Note: only what this clone changed is anchored (a teammate's entry keeps its bytes, and its author in mem blame).
   const ours = options.dryRun ? read : await anchorWorkingItems(root, read, changed);
@@ -239,6 +231,12 @@ export async function readSyncState(
       scan,
     },
   };
+}
+
+/** The read, marked handled: one the sync ends up not needing never reports an unhandled rejection. */
+function startReading<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }
 
 /** Returns the region body of the working copy's text ('' when it has none). */

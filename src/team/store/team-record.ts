@@ -136,21 +136,6 @@ export function tombstonePath(id: string): string {
   return `${TOMBSTONE_DIR}/${shardOf(id)}/${id}`;
 }
 
-/** The entry files of a tree by id (their blob ids) and the ids its tombstones forget; other paths are left out. */
-export function filesById(files: Iterable<{ path: string; oid: string }>): {
-  entries: Map<string, string>;
-  tombstones: string[];
-} {
-  const entries = new Map<string, string>();
-  const tombstones: string[] = [];
-  for (const file of files) {
-    const kind = classifyPath(file.path);
-    if (kind?.kind === 'entry') entries.set(kind.id, file.oid);
-    else if (kind?.kind === 'tombstone') tombstones.push(kind.id);
-  }
-  return { entries, tombstones };
-}
-
 export type PathKind = { kind: 'entry' | 'tombstone'; id: string } | { kind: 'malformed'; id: string } | null;
 
 /** What a tree path means: an entry file, a tombstone, or nothing mem reads (ignored, never touched). */

@@ -8,18 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { incomingEntriesReader } from '../../../src/team/merge-parts.js';
 import {
   allTombstones,
-  baseBlobsWanted,
   confirmLocalChanges,
   findLocalChanges,
   planSync,
-  readBaseState,
+  readBaseRecords,
   type IncomingChange,
   type SyncPlan,
 } from '../../../src/team/plan-sync.js';
 import {
   blobOid,
   entryPath,
-  parseRecord,
   serializeRecord,
   tombstonePath,
   type TeamRecord,
@@ -90,16 +88,10 @@ async function plan(
     .filter((path) => baseFiles.get(path) !== theirFiles.get(path))
     .sort()
     .map((path) => ({ path, newOid: theirFiles.get(path) ?? null, newMode: theirFiles.has(path) ? '100644' : null }));
-  const baseState = readBaseState([...baseFiles].map(([path, oid]) => ({ path, oid })));
   const team = { theirs, related: true };
-  const tombstones = allTombstones(localTombstones, baseState, incoming);
-  const candidates = findLocalChanges(ours, baseState, team, tombstones);
-  const baseRecords = new Map<string, TeamRecord>();
-  for (const oid of baseBlobsWanted(candidates, baseState, team)) {
-    const id = [...baseState.entries].find(([, blob]) => blob === oid)?.[0];
-    const parsed = parseRecord(blobs.get(oid) as Buffer);
-    if (id !== undefined && parsed.ok) baseRecords.set(id, parsed.record);
-  }
+  const tombstones = allTombstones(localTombstones, atBase, incoming);
+  const candidates = findLocalChanges(ours, atBase, team, tombstones);
+  const baseRecords = readBaseRecords(candidates, atBase, team);
   const changed = confirmLocalChanges(candidates, ours, baseRecords);
   const reader = incomingEntriesReader(incoming, SCAN);
   reader.add([...blobs]);
@@ -109,7 +101,7 @@ async function plan(
       ours,
       changed,
       tombstones,
-      base: baseState,
+      base: atBase,
       baseRecords,
       team,
       incoming,
