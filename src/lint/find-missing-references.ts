@@ -6,8 +6,9 @@
  * - `missing-path`: a path with a "/" whose first part exists, relative to the repository root or
  *   to the file, that is not in the working tree, and that git saw removed or renamed after the agent
  *   file came in (path-history.ts: the message says where it went) or, without such history, that
- *   names a file (an extension) in a folder the repository has; not a folder git saw drained and
- *   refilled (a queue such as the next release's notes, empty between releases);
+ *   names a file (an extension) in a folder the repository has and is no C header (found through
+ *   include folders); not a folder git saw drained and refilled (a queue such as the next release's
+ *   notes, empty between releases);
  * - `missing-script` / `missing-target`: a package script (`npm run X`, `pnpm X`…) or a make or
  *   just target written as code (a code span or block: in prose "make sure" is English) that no
  *   package.json, Makefile or justfile of the repository defines, when the repository has one and
@@ -16,6 +17,7 @@
  *   or the script of a project made on the way — is reported only when git saw a package.json here
  *   lose X; a `make X` only when the Makefile of the folder it runs from exists and includes none, or
  *   when git saw a Makefile lose X.
+ * An agent file in a vendored tree (is-vendored.ts) is its upstream's: none of these in it.
  */
 import { posix } from 'node:path';
 import type { LintFinding } from './lint-report.js';
@@ -23,6 +25,7 @@ import type { LintDocument, LintSource } from './lint-document.js';
 import { findRepositoryPaths } from '../core/text/repository-paths.js';
 import { PACKAGE_MANAGERS } from '../core/text/folder-runners.js';
 import { isExampleItem, isNoFileMeant } from './is-no-file-meant.js';
+import { isVendored } from './is-vendored.js';
 import { findNamedRepositories, isAboutManyRepositories, isInAnotherRepository } from './other-repositories.js';
 import { readTreeDrawing, type TreeEntry } from './read-tree-drawing.js';
 import { isProgramBlock, shellBlockCommands } from './shell-block-commands.js';
@@ -73,6 +76,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   // Rules shared across a team's repositories name the others ("the `Documentation` repo, at `Documentation/web/`").
   const otherRepositories = findNamedRepositories(sources.map((source) => source.text ?? ''));
   for (const source of sources) {
+    // A vendored agent file is its upstream's: its paths and commands are that repository's.
+    if (isVendored(source.path)) continue;
     // Home paths the file writes (`~/.claude/settings.json`): the same path without `~/` is that configuration's project-level place.
     const home = new Set(
       source.documents.flatMap((doc) => [...doc.text.matchAll(/~\/([^\s`'"()*,;]+)/g)].map((match) => match[1] ?? '')),
@@ -198,7 +203,10 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     const removedSince = removal !== undefined && (added === undefined || removal.time > added);
     if (
       !removedSince &&
-      (entry.rooted || entry.reference.endsWith('/') || !isFileInExistingFolder(entry.path, view.exists))
+      (entry.rooted ||
+        entry.reference.endsWith('/') ||
+        isIncludePath(entry.reference) ||
+        !isFileInExistingFolder(entry.path, view.exists))
     )
       return [];
     const since =
@@ -232,6 +240,13 @@ function isRooted(reference: string, text: string): boolean {
   for (let at = text.indexOf(bare); at >= 0; at = text.indexOf(bare, at + 1)) offsets.push(at);
   return offsets.length > 0 && offsets.every((at) => text[at - 1] === '/' && !/[\w.~-]/.test(text[at - 2] ?? ''));
 }
+
+/**
+ * Whether a path is a C or C++ header (`kj/debug.h`, `absl/strings/str_cat.h`): the compiler finds it
+ * through its include folders, often in a library outside the repository, so where the text stands
+ * says nothing of where it lives.
+ */
+const isIncludePath = (reference: string) => /\.(?:h|hh|hpp|hxx|h\+\+)$/i.test(reference);
 
 /**
  * Whether a missing repository path names a file (an extension) in a folder the repository has:
