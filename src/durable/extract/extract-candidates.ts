@@ -166,6 +166,8 @@ function proposeFromAnswers(text: string, eventIndex: number): Proposal[] {
 /** Memory tags the agent wrote (`<memory section="…">…</memory>`): deliberate, like `mem remember`. Its narration never is. */
 function proposeFromAssistant(text: string, eventIndex: number): Proposal[] {
   const proposals: Proposal[] = [];
+  // Note: a tag starts with '<'; a reply without one never compiles MEMORY_TAG (~2.5 M instructions).
+  if (!text.includes('<')) return proposals;
   for (const match of stripHarnessText(text).matchAll(MEMORY_TAG)) {
     const body = match[3]?.trim() ?? '';
     const section = match[2];
@@ -185,7 +187,7 @@ function proposeFromToolResult(text: string, eventIndex: number): Proposal[] {
   // Tool output is never memory; these are kept only so `mem candidates --rejected` can show
   // that something in a file or command output asked to be remembered.
   const proposals: Proposal[] = [];
-  for (const match of text.matchAll(MEMORY_TAG)) {
+  for (const match of text.includes('<') ? text.matchAll(MEMORY_TAG) : []) {
     if (match[3]?.trim())
       proposals.push({ text: rewriteAsRule(match[3]), source: 'agent-tag', origin: 'tool', eventIndex });
   }
