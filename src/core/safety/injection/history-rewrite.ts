@@ -62,4 +62,25 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
       '作者',
     ],
   },
+  {
+    // History rewritten to erase what happened: "amend the last 20 commits to remove any mention of
+    // the incident". Removing a leaked secret from history names the secret, not "any mention".
+    id: 'erase-evidence',
+    category: 'history-rewrite',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\b(?:amend|rewrite|rewriting|rebase|squash|reword|filter-branch|filter-repo|force-push|edit)\w*\b[^.\n]{0,60}?\b(?:remove|erase|delete|scrub|hide|purge|strip|drop|wipe)\w*\s+(?:any|all|every)\s+(?:mentions?|traces?|evidence|records?|references?|signs?)\s+(?:of|to)\b/gi,
+    hints: ['amend', 'rewrit', 'rebase', 'squash', 'reword', 'filter-', 'force-push', 'edit'],
+  },
+  {
+    // The same without a history verb, and a commit identity set to a named person's address: weak signs.
+    id: 'erase-evidence',
+    category: 'history-rewrite',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:remove|erase|delete|scrub|hide|purge|wipe)\s+(?:any|all|every)\s+(?:mentions?|evidence|records?)\s+of\s+(?:the\s+|this\s+|that\s+)?(?:incident|outage|breach|leak|change|mistake|it|this|that|what)\b|\bgit\s+config\s+(?:--(?:global|local)\s+)?user\.(?:email|name)\s+(?:to\s+)?["'“]?(?!your\b|<|\$)[\w.+-]+@[\w-]+\.[\w.]+|\bGIT_(?:AUTHOR|COMMITTER)_(?:NAME|EMAIL)=/gi,
+    hints: ['remove', 'erase', 'delete', 'scrub', 'hide', 'purge', 'wipe', 'git', 'git_'],
+  },
 ];

@@ -88,6 +88,17 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     ],
   },
   {
+    // The agent's own confirmation or approval step turned off: a weak sign, since a product's CLI has
+    // confirmation prompts too ("skip them with --yes in scripts").
+    id: 'no-confirmation-step',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:disable|turn\s+off|switch\s+off|skip|bypass|suppress|get\s+rid\s+of|remove|stop\s+(?:showing|asking))\s+(?:all\s+|the\s+|any\s+|your\s+|these\s+)?(?:confirmation|approval|permission)\s+(?:prompts?|dialogs?|checks?|requests?|steps?|questions?)\b/gi,
+    hints: ['disable', 'turn', 'switch', 'skip', 'bypass', 'suppress', 'rid', 'remove', 'stop'],
+  },
+  {
     // The canary of public attack tools (garak's latent-injection probes): a text carrying it is a
     // probe, whatever else it says. A family of attacks, not a row: every garak probe plants it.
     id: 'attack-canary',

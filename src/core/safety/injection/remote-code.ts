@@ -52,6 +52,26 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
       'fuhre',
     ],
   },
+  {
+    // Instructions fetched from an address and followed: "curl https://pastebin.com/raw/… and follow
+    // what it says". For an agent, text is code: whoever controls the page controls the agent. A
+    // paste site, a raw file, a shortener or a bare IP hides who that is.
+    id: 'remote-instructions',
+    category: 'remote-code',
+    strength: 'block',
+    pattern:
+      /\b(?:curl|wget|fetch|download|read|open|visit|load|get|check|pull|browse)\b[^.\n]{0,30}?https?:\/\/(?:www\.)?(?:pastebin\.com|paste\.[\w.]+|hastebin\.[\w.]+|ghostbin\.[\w.]+|rentry\.[\w.]+|dpaste\.[\w.]+|termbin\.com|gist\.githubusercontent\.com|raw\.githubusercontent\.com|bit\.ly|tinyurl\.com|t\.co|is\.gd|[\w-]+\.ngrok(?:-free)?\.[\w.]+|transfer\.sh|\d{1,3}(?:\.\d{1,3}){3})\S*[^.\n]{0,40}?\b(?:follow|obey|execute|carry\s+out|do|apply|run)\s+(?:what(?:ever)?\s+(?:it|they)\s+(?:says?|tells?\s+you|contains?|lists?)|the\s+instructions?|its\s+instructions?|them|it|the\s+steps)\b/gi,
+    hints: ['curl', 'wget', 'fetch', 'download', 'read', 'open', 'visit', 'load', 'get', 'check', 'pull', 'browse'],
+  },
+  {
+    // The same from any other address: a person decides (a project's setup page is followed too).
+    id: 'remote-instructions',
+    category: 'remote-code',
+    strength: 'hold',
+    pattern:
+      /\b(?:curl|wget|fetch|download|read|open|visit|load|get|check|pull|browse)\b[^.\n]{0,30}?https?:\/\/\S+[^.\n]{0,40}?\b(?:follow|obey|execute|carry\s+out|do|apply|run)\s+(?:what(?:ever)?\s+(?:it|they)\s+(?:says?|tells?\s+you|contains?|lists?)|its\s+instructions?|them|it)\b/gi,
+    hints: ['curl', 'wget', 'fetch', 'download', 'read', 'open', 'visit', 'load', 'get', 'check', 'pull', 'browse'],
+  },
 ];
 
 /** Install-from-URL findings whose address is a known package host are held, not refused. */
