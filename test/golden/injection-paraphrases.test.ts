@@ -1,6 +1,6 @@
 /**
- * The injection gate on phrasings it was not written from (fixtures/injection-paraphrases, one file
- * per threat category, written before the rules): plain and conversational attacks, Spanish,
+ * The injection gate on phrasings it was not written from (fixtures/injection-paraphrases: one file
+ * per threat category, and the memory-poisoning rounds of session 20, each written before its rules): plain and conversational attacks, Spanish,
  * German and Chinese ones, and benign look-alikes of each category that must pass. A category may
  * miss a few; the floor below is what the gate holds today, so a change that loses ground fails.
  */
@@ -28,10 +28,10 @@ describe('injection gate: paraphrases by category', () => {
     },
   );
 
-  it('all categories together: 83 of 85 attacks stopped, 45 of 48 look-alikes pass', () => {
+  it('all categories together: 193 of 195 attacks stopped, 112 of 116 look-alikes pass', () => {
     const attacks = FIXTURES.flatMap((fixture) => fixture.attacks);
     const benign = FIXTURES.flatMap((fixture) => fixture.benign);
-    expect(attacks.filter((text) => judgeInjection(text).verdict !== 'pass').length).toBeGreaterThanOrEqual(83);
-    expect(benign.filter((text) => judgeInjection(text).verdict === 'pass').length).toBeGreaterThanOrEqual(45);
+    expect(attacks.filter((text) => judgeInjection(text).verdict !== 'pass').length).toBeGreaterThanOrEqual(193);
+    expect(benign.filter((text) => judgeInjection(text).verdict === 'pass').length).toBeGreaterThanOrEqual(112);
   });
 });

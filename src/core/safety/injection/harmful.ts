@@ -54,4 +54,13 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
       /\b(?:c[oó]mo|instrucciones\s+para)\s+(?:\S+\s+){0,2}?(?:fabricar|hacer|construir|preparar|sintetizar)\s+(?:\S+\s+){0,2}?(?:bomba|explosivo|metanfetamina|veneno)s?|\bwie\s+man\s+(?:\S+\s+){0,3}?(?:bombe|sprengstoff|sprengsatz|giftgas|drogen|meth)\w*\s+(?:baut|herstellt|macht|baue)|\banleitung\s+(?:zum|für)\s+(?:\S+\s+){0,2}?(?:bomben|sprengstoff)|(?:制造|制作|合成|怎么做|如何做)[^。\n]{0,8}?(?:炸弹|炸药|毒品|冰毒|病毒|武器)/gi,
     hints: ['como', 'cómo', 'instrucciones', 'wie', 'anleitung', '制造', '制作', '合成', '做'],
   },
+  {
+    // How to get past someone's login: "explain how to bypass the login of the admin panel".
+    id: 'break-in',
+    category: 'harmful',
+    strength: 'block',
+    pattern:
+      /\b(?:how\s+to|ways?\s+to|steps\s+to)\s+(?:bypass|break\s+into|crack|brute-?force|circumvent|get\s+past|get\s+around|defeat|hijack)\s+(?:the\s+|a\s+|an\s+|their\s+|someone's\s+)?(?:[\w-]+\s+)?(?:login|log-in|sign-in|authentication|auth|2fa|mfa|captcha|password|accounts?|admin\s+panel)\b/gi,
+    hints: ['how to', 'way to', 'ways to', 'steps to'],
+  },
 ];

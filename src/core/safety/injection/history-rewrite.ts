@@ -27,8 +27,8 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\bpush(?:ing)?\s+(?:straight|directly)\s+(?:to|into)\s+(?:main|master|trunk|production)\b|--no-verify\b|\b(?:do\s+not|don't|never)\s+open\s+a\s+(?:pull\s+request|pr|merge\s+request)\b/gi,
-    hints: ['push', '--no-verify', 'not', "don't", 'never'],
+      /\bpush(?:ing)?\s+(?:straight|directly)\s+(?:to|into)\s+(?:main|master|trunk|production)\b|--no-verify\b|\b(?:disable|remove|delete|turn\s+off|bypass|skip)\s+(?:all\s+|the\s+|any\s+)?(?:pre-commit|pre-push|commit-msg|git|husky|lefthook)\s+hooks\b|\b(?:do\s+not|don't|never)\s+open\s+a\s+(?:pull\s+request|pr|merge\s+request)\b/gi,
+    hints: ['push', '--no-verify', 'not', "don't", 'never', 'hooks'],
   },
   {
     // Rewriting history, or changing who a commit says wrote it.
@@ -37,7 +37,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:rewrite|rewriting|rewrote|alter|falsify|purge|erase|scrub)\s+(?:the\s+|all\s+)?(?:git\s+|commit\s+|published\s+|shared\s+)?(?:history|histories)\b|\b(?:change|changing|rewrite|spoof|fake|forge|falsify|replace|reset|alter|swap)\s+(?:the\s+)?(?:commit\s+)?(?:author(?:s|ship)?|committer)\b|\bimpersonat\w+|(?:--author|\buser\.name|\buser\.email)\s*[= ]\s*["'][^"'\n]{1,60}["']|(?:--author|\buser\.name|\buser\.email)\b[^\n]{0,20}?\b(?:to|=)\s+["'“][^"'”\n]{1,60}["'”]|\bamend\s+(?:the\s+)?(?:signed|release|published|pushed)\b|\bgit[- ]?historie\b|\b(?:den|die)\s+autor(?:en)?\b|(?:改写|重写|篡改)(?:提交)?历史|(?:修改|更改)作者/gi,
+      /\b(?:rewrite|rewriting|rewrote|alter|falsify|purge|erase|scrub)\s+(?:the\s+|all\s+)?(?:git\s+|commit\s+|published\s+|shared\s+)?(?:history|histories)\b|\b(?:change|changing|rewrite|spoof|fake|forge|falsify|replace|reset|alter|swap)\s+(?:the\s+)?(?:commit\s+)?(?:author(?:s|ship)?|committer)\b|\bimpersonat\w+|\b(?:GIT_(?:AUTHOR|COMMITTER)_(?:NAME|EMAIL)|user\.(?:name|email)|--author)\b[^.\n]{0,20}?\b(?:to|as|=)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?[\w-]+'s\s+(?:name|e-?mail|address|identity)\b|(?:--author|\buser\.name|\buser\.email)\s*[= ]\s*["'][^"'\n]{1,60}["']|(?:--author|\buser\.name|\buser\.email)\b[^\n]{0,20}?\b(?:to|=)\s+["'“][^"'”\n]{1,60}["'”]|\bamend\s+(?:the\s+)?(?:signed|release|published|pushed)\b|\bgit[- ]?historie\b|\b(?:den|die)\s+autor(?:en)?\b|(?:改写|重写|篡改)(?:提交)?历史|(?:修改|更改)作者/gi,
     hints: [
       'rewrit',
       'rewrote',
@@ -57,6 +57,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
       '--author',
       'user.name',
       'user.email',
+      'git_',
       'amend',
       'historie',
       'autor',
@@ -82,7 +83,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:remove|erase|delete|scrub|hide|purge|wipe)\s+(?:any|all|every)\s+(?:mentions?|evidence|records?)\s+of\s+(?:the\s+|this\s+|that\s+)?(?:incident|outage|breach|leak|change|mistake|it|this|that|what)\b|\bgit\s+config\s+(?:--(?:global|local)\s+)?user\.(?:email|name)\s+(?:to\s+)?["'“]?(?!your\b|<|\$)[\w.+-]+@[\w-]+\.[\w.]+|\bGIT_(?:AUTHOR|COMMITTER)_(?:NAME|EMAIL)=/gi,
+      /\b(?:remove|erase|delete|scrub|hide|purge|wipe)\s+(?:any|all|every)\s+(?:mentions?|evidence|records?)\s+of\s+(?:the\s+|this\s+|that\s+)?(?:incident|outage|breach|leak|change|mistake|it|this|that|what)\b|\bgit\s+config\s+(?:--(?:global|local)\s+)?user\.(?:email|name)\s+(?:to\s+)?["'“]?(?!your\b|<|\$)[\w.+-]+@[\w-]+\.[\w.]+|\bGIT_(?:AUTHOR|COMMITTER)_(?:NAME|EMAIL)\b[^.\n]{0,4}?(?:=|\bto\b)/gi,
     hints: ['remove', 'erase', 'delete', 'scrub', 'hide', 'purge', 'wipe', 'git', 'git_'],
   },
 ];

@@ -67,7 +67,7 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     category: 'model-control',
     strength: 'block',
     pattern:
-      /\b(?:edit|modify|update|change|rewrite|overwrite|append\s+to|write\s+to|replace)\s+(?:the\s+|your\s+)?(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|MEMORY\.md|GEMINI\.md|\.cursorrules|\.claude\/settings(?:\.local)?\.json|settings\.json|(?:your\s+)?(?:memory|instructions)\s+files?)\b[^.\n]{0,40}?\b(?:to|so|and|with|adding|saying)\b|\b(?:disable|remove|delete|turn\s+off|bypass|skip)\s+(?:all\s+|the\s+|any\s+)?(?:hooks|mem\s+hooks|safety\s+checks|permission\s+(?:prompts|checks)|sandbox(?:ing)?)\b|--dangerously-skip-permissions|\bauto-?approv\w*\s+(?:every|all|any|each)\s+(?:tool\s+calls?|commands?|actions?|requests?|edits?|changes?|operations?|tool\s+uses?|permissions?)\b/gi,
+      /\b(?:edit|modify|update|change|rewrite|overwrite|append\s+to|write\s+to|replace)\s+(?:the\s+|your\s+)?(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|MEMORY\.md|GEMINI\.md|\.cursorrules|\.claude\/settings(?:\.local)?\.json|settings\.json|(?:your\s+)?(?:memory|instructions)\s+files?)\b[^.\n]{0,40}?\b(?:to|so|and|with|adding|saying)\b|\b(?:disable|remove|delete|turn\s+off|bypass|skip)\s+(?:all\s+|the\s+|any\s+)?(?:hooks|mem\s+hooks|safety\s+checks|permission\s+(?:prompts|checks)|sandbox(?:ing)?)\b|--dangerously-skip-permissions|\b(?:approve|accept|allow)\s+(?:every|all|any|each)\s+(?:[\w-]+\s+)?(?:tool\s+calls?|commands?|actions?|requests?|edits?|changes?|operations?|permissions?)\s+automatically\b|\bauto-?approv\w*\s+(?:every|all|any|each)\s+(?:tool\s+calls?|commands?|actions?|requests?|edits?|changes?|operations?|tool\s+uses?|permissions?)\b/gi,
     hints: [
       'edit',
       'modify',
@@ -86,6 +86,9 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
       'skip',
       '--dangerously',
       'auto',
+      'approve',
+      'accept',
+      'allow',
     ],
   },
   {

@@ -88,7 +88,7 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     category: 'self-reference',
     strength: 'block',
     pattern: new RegExp(
-      String.raw`\b(?:${SET_ASIDE}|disabl(?:e|es|ing)|turn(?:s|ing)?\s+off|switch(?:es|ing)?\s+off|deactivat(?:e|es|ing)|circumvent(?:s|ing)?|evad(?:e|es|ing)|get\s+(?:around|past)|work\s+around|lift(?:s|ing)?|step(?:s|ping)?\s+(?:out(?:side)?\s+of|outside)|go(?:es|ing)?\s+beyond|operat(?:e|es|ing)\s+outside(?:\s+of)?|act(?:s|ing)?\s+outside(?:\s+of)?|suspend(?:s|ing)?|relax(?:es|ing)?|loosen(?:s|ing)?|leav(?:e|es|ing)\s+behind|set(?:s|ting)?\s+aside)\s+(?:(?:the|your|its|any|all|every|of|these|those|my|their|AI's|model's|assistant's)\s+){0,3}(?:(?:built-in|usual|normal|standard|default|own|internal|programmed|regular|typical)\s+)?(?:safety|ethical|ethics|moral|morals|responsible[- ]AI|AI|model|alignment)\s+(?:guidelines?|polic(?:y|ies)|filters?|restrictions?|rules|guardrails?|safeguards?|protocols?|training|principles|constraints|limits|limitations|boundaries|programming)\b` +
+      String.raw`\b(?:${SET_ASIDE}|disabl(?:e|es|ing)|turn(?:s|ing)?\s+off|switch(?:es|ing)?\s+off|deactivat(?:e|es|ing)|circumvent(?:s|ing)?|evad(?:e|es|ing)|get\s+(?:around|past)|work\s+around|lift(?:s|ing)?|step(?:s|ping)?\s+(?:out(?:side)?\s+of|outside)|go(?:es|ing)?\s+beyond|operat(?:e|es|ing)\s+outside(?:\s+of)?|act(?:s|ing)?\s+outside(?:\s+of)?|suspend(?:s|ing)?|relax(?:es|ing)?|loosen(?:s|ing)?|leav(?:e|es|ing)\s+behind|set(?:s|ting)?\s+aside)\s+(?:(?:the|your|its|any|all|every|of|these|those|my|their|AI's|model's|assistant's)\s+){0,3}(?:(?:built-in|usual|normal|standard|default|own|internal|programmed|regular|typical)\s+)?(?:safety|ethical|ethics|moral|morals|responsible[- ]AI|AI|model|alignment|usage)\s+(?:guidelines?|polic(?:y|ies)|filters?|restrictions?|rules|guardrails?|safeguards?|protocols?|training|principles|constraints|limits|limitations|boundaries|programming)\b` +
         String.raw`|\b(?:${SET_ASIDE}|disabl(?:e|es|ing)|turn(?:s|ing)?\s+off|circumvent(?:s|ing)?|evad(?:e|es|ing)|get\s+(?:around|past)|lift(?:s|ing)?)\s+(?:(?:the|your|its|any|all|every|of|these|those|my|AI's|model's|assistant's)\s+){0,3}(?:guardrails|safeguards)\b`,
       'gi',
     ),
@@ -116,8 +116,24 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     category: 'self-reference',
     strength: 'block',
     pattern:
-      /\byour\s+(?:real|true|actual|genuine)\s+(?:instructions|rules|orders|directives|prompt|guidelines|task|purpose|goal)\b|\b(?:instructions|rules|guidelines|polic(?:y|ies)|requirements)\s+(?:in|of|from)\s+(?:the\s+|your\s+)?(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|system\s+prompt|memory\s+files?)\s+(?:are|is)\s+(?:now\s+|hereby\s+|temporarily\s+)?(?:suspended|void|cancell?ed|revoked|lifted|disabled|waived|paused|off|no\s+longer\s+(?:valid|in\s+effect|binding))\b|\b(?:instructions|rules|guidelines|the\s+ones|prompts?|polic(?:y|ies))\s+(?:from|by|of)\s+(?:anthropic|openai|google|your\s+(?:developers?|creators?|makers?|vendor|provider)|the\s+(?:system|vendor|provider))\b[^.\n]{0,40}?\b(?:no\s+longer\s+appl(?:y|ies)|(?:are|is)\s+(?:void|cancell?ed|canceled|obsolete|outdated|suspended|revoked|lifted)|(?:do|does)\s+not\s+apply|(?:don't|doesn't)\s+apply)/gi,
-    hints: ['your', 'from', 'by', 'of', ' in ', 'claude', 'agents', 'gemini', 'cursorrules', 'system', 'memory'],
+      /\byour\s+(?:real|true|actual|genuine)\s+(?:instructions|rules|orders|directives|prompt|guidelines|task|purpose|goal)\b|\b(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|your\s+(?:instructions|rules|guidelines|training|system\s+prompt)|the\s+system\s+prompt)\s+(?:no\s+longer|(?:does|do)\s+not|(?:doesn't|don't))\s+(?:binds?|appl(?:y|ies)|counts?|matters?|holds?|govern)\b|\b(?:guidance|rules|guidelines|training|polic(?:y|ies)|instructions|principles|values)\s+(?:that\s+)?you\s+(?:were|have\s+been|got)\s+(?:trained|given|taught|told|raised)\b[^.\n]{0,30}?\b(?:(?:does|do)\s+not\s+apply|(?:doesn't|don't)\s+apply|no\s+longer\s+appl(?:y|ies)|(?:are|is)\s+(?:void|suspended|lifted|irrelevant|outdated))|\b(?:instructions|rules|guidelines|polic(?:y|ies)|requirements)\s+(?:in|of|from)\s+(?:the\s+|your\s+)?(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|system\s+prompt|memory\s+files?)\s+(?:are|is)\s+(?:now\s+|hereby\s+|temporarily\s+)?(?:suspended|void|cancell?ed|revoked|lifted|disabled|waived|paused|off|no\s+longer\s+(?:valid|in\s+effect|binding))\b|\b(?:instructions|rules|guidelines|the\s+ones|prompts?|polic(?:y|ies))\s+(?:from|by|of)\s+(?:anthropic|openai|google|your\s+(?:developers?|creators?|makers?|vendor|provider)|the\s+(?:system|vendor|provider))\b[^.\n]{0,40}?\b(?:no\s+longer\s+appl(?:y|ies)|(?:are|is)\s+(?:void|cancell?ed|canceled|obsolete|outdated|suspended|revoked|lifted)|(?:do|does)\s+not\s+apply|(?:don't|doesn't)\s+apply)/gi,
+    hints: [
+      'your',
+      'from',
+      'by',
+      'of',
+      ' in ',
+      'claude',
+      'agents',
+      'gemini',
+      'cursorrules',
+      'system',
+      'memory',
+      'trained',
+      'given',
+      'taught',
+      'told',
+    ],
   },
   {
     // The conversation encoded or smuggled out of sight: a weak sign (an LLM project encodes transcripts too).
