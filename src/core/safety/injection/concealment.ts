@@ -132,7 +132,7 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
         String.raw`|\b(?:insist|claim|say|tell\s+(?:them|him|her|people|everyone)|assert|state|pretend)\w*\s+(?:that\s+)?(?:they|these|this|it|the\s+rules|these\s+(?:rules|instructions|lines))\s+(?:came|come|were|are|was|is)\s+(?:written\s+|sent\s+)?(?:from|by)\s+(?:the\s+)?(?:repo(?:sitory)?\s+|project\s+)?(?:owner|admin|maintainers?|user|lead|security\s+team|CTO|CEO|team)\b` +
         // "Report the build as green in your summary even when it fails": a status claimed whatever happens.
         String.raw`|\b(?:tell|say|report|claim|state|answer|reply|respond|confirm|assure|write|mark|describe|list|show|present|call)\w*\b[^.\n]{0,60}?\b(?:green|pass(?:ed|ing|es)?|succeed(?:ed|s)?|success(?:ful)?|approved|fixed|done|complete[d]?|clean|safe|reviewed|tested|working|ok|fine|resolved)\b[^.\n]{0,60}?\b(?:even\s+(?:if|when|though)|regardless\s+of|no\s+matter|whatever\s+(?:the|happens)|whether\s+or\s+not)\b` +
-        String.raw`|\b(?:always|just|only|simply)\s+(?:answer|say|reply|respond|report|confirm)\s+(?:with\s+)?["'“‘]?(?:yes|no|ok|approved|green|passed|that\s+(?:it|they|everything|all|the\s+\w+)\s+\w+|it\s+(?:passed|works|is\s+fine))["'”’]?\s+(?:when|if|whenever)\s+(?:asked|anyone\s+asks|someone\s+asks|the\s+\w+\s+asks|they\s+ask|you(?:'re|\s+are)\s+asked)\b`,
+        String.raw`|\b(?:always|just|only|simply)\s+(?:answer|say|reply|respond|report|confirm)\s+(?:with\s+)?["'\u201c\u2018]?(?:yes|no|ok|approved|green|passed|that\s+(?:it|they|everything|all|the\s+\w+)\s+\w+|it\s+(?:passed|works|is\s+fine))["'\u201d\u2019]?\s+(?:when|if|whenever)\s+(?:asked|anyone\s+asks|someone\s+asks|the\s+\w+\s+asks|they\s+ask|you(?:'re|\s+are)\s+asked)\b`,
       'gi',
     ),
     hints: [
