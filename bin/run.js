@@ -45,9 +45,10 @@ function runBundle(bundle, variant, entry, ...args) {
 async function runBundleEntry(bundle, variant, entry, ...args) {
   const { loadBundle } = require('./load-bundle.cjs');
   const { exports, saveCache } = loadBundle(join(__dirname, '..', 'dist', bundle), variant);
-  const exitCode = await exports[entry](...args);
-  saveCache();
-  return exitCode;
+  const result = await exports[entry](...args);
+  // An entry may say its run was not a typical one of its kind (a Stop with nothing new to read).
+  saveCache(result?.typicalRun !== false);
+  return typeof result === 'number' ? result : undefined;
 }
 
 /** Note: oclif finds the package root by walking up from `dir` to the first package.json; starting in bin/ would stop at bin/package.json, so start at the root itself. */

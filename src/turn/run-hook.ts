@@ -37,13 +37,23 @@ export type HookRunInput = {
   startedAt: number;
 };
 
-/** Returns what the hook prints on stdout ('' or one JSON object); never throws. */
-export async function runHook(input: HookRunInput): Promise<string> {
+export type HookRunResult = {
+  /** What the hook prints on stdout: '' or one JSON object. */
+  output: string;
+  /**
+   * The run did its event's usual work (a Stop read a new turn): what it compiled is what the
+   * next run of the event needs, so its code cache is the one to keep (bin/load-bundle.cjs).
+   */
+  typicalRun: boolean;
+};
+
+/** Returns what the hook prints and whether the run was a typical one of its event; never throws. */
+export async function runHook(input: HookRunInput): Promise<HookRunResult> {
   const event = resolveHookEvent(input.eventArg);
   const parsed = parseHookPayload(input.stdin);
   const root = pickRoot(parsed.ok ? parsed.payload : null, input);
   // Outside a git repository, or in one where mem was never set up, a hook stays silent.
-  if (!root || !existsSync(memoryPaths(root).memoryDir)) return '';
+  if (!root || !existsSync(memoryPaths(root).memoryDir)) return { output: '', typicalRun: false };
   const paths = memoryPaths(root);
   const record: HookRecord = {
     at: new Date(input.startedAt).toISOString(),
@@ -51,10 +61,10 @@ export async function runHook(input: HookRunInput): Promise<string> {
     ok: true,
     ms: 0,
   };
-  const finish = (output: string): string => {
+  const finish = (output: string, typicalRun = false): HookRunResult => {
     record.ms = Date.now() - input.startedAt;
     appendHookRecord(paths.hookLog, record);
-    return output;
+    return { output, typicalRun };
   };
 
   if (!event)
@@ -96,13 +106,13 @@ export async function runHook(input: HookRunInput): Promise<string> {
   }
 
   try {
-    const { output, did } = await dispatch(event, context, payload, agent);
+    const { output, did, typicalRun } = await dispatch(event, context, payload, agent);
     if (did) record.did = did;
     if (context.notes.length > 0) {
       record.code = 'NOTE';
       record.message = context.notes.join('; ');
     }
-    return finish(output);
+    return finish(output, typicalRun ?? true);
   } catch (error) {
     // A full disk or a read-only one is the machine's state, said with what to do, not a bug's stack.
     const problem = isMemError(error) ? error : fileSystemError(error);
@@ -122,11 +132,13 @@ async function dispatch(
   context: HookContext,
   payload: HookPayload,
   agent: AgentId,
-): Promise<{ output: string; did?: string }> {
+): Promise<{ output: string; did?: string; typicalRun?: boolean }> {
   switch (event) {
     case 'stop': {
       const { handleStop } = await import('./stop.js');
-      return { output: '', did: await handleStop(context, payload, agent) };
+      const { did, newEvents } = await handleStop(context, payload, agent);
+      // Nearly every Stop ends a turn; one with nothing new to read compiles a fraction of what a turn needs.
+      return { output: '', did, typicalRun: newEvents > 0 };
     }
     case 'session-start': {
       const { handleSessionStart } = await import('./session-start.js');

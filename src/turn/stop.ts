@@ -18,17 +18,18 @@ import { claimTurnWork, handOffTurn } from './hand-off-turn.js';
  *    moves past events that were not judged);
  * 3. team: when something meaningful was written, it is shared off the hook's path.
  * When another mem process is at a turn's work, all of it is handed to the after-turn step
- * instead (hand-off-turn.ts). Returns the hook-log summary; never blocks the Stop (no output).
+ * instead (hand-off-turn.ts). Returns the hook-log summary and how many new transcript events the
+ * Stop read; never blocks the Stop (no output).
  */
 export async function handleStop(
   context: HookContext,
   payload: HookPayload,
   agent: AgentId = 'claude',
-): Promise<string> {
+): Promise<{ did: string; newEvents: number }> {
   const release = await claimTurnWork(context);
   if (!release) {
     handOffTurn(context, payload, agent);
-    return 'turn handed to the after-turn step (another mem process at work)';
+    return { did: 'turn handed to the after-turn step (another mem process at work)', newEvents: 0 };
   }
   try {
     return await doTurn(context, payload, agent);
@@ -37,7 +38,11 @@ export async function handleStop(
   }
 }
 
-async function doTurn(context: HookContext, payload: HookPayload, agent: AgentId): Promise<string> {
+async function doTurn(
+  context: HookContext,
+  payload: HookPayload,
+  agent: AgentId,
+): Promise<{ did: string; newEvents: number }> {
   const durable = durableConsumer(context);
   // A process killed mid-write (a hook past its watchdog, kill -9) can leave a temp file beside
   // what it was replacing; a few directory reads find them.
@@ -65,5 +70,5 @@ async function doTurn(context: HookContext, payload: HookPayload, agent: AgentId
   );
   if (update.transcriptProblem) context.notes.push(update.transcriptProblem);
   await durable.afterTurn(); // 3. share with the team if something changed
-  return `${update.newEvents.length} event(s)${durable.summary()}`;
+  return { did: `${update.newEvents.length} event(s)${durable.summary()}`, newEvents: update.newEvents.length };
 }

@@ -128,6 +128,27 @@ describe('the code cache', () => {
     expect(after.mtimeMs).toBe(written.mtimeMs);
   });
 
+  it('keeps the cache of a Stop that read a turn: one that read nothing leaves a provisional cache until then', () => {
+    const { repo, env, cacheDir } = setUp();
+    const transcript = join(repo, '..', 'later.jsonl');
+    const stop = () =>
+      expect(
+        runMem(['hook', 'stop'], { cwd: repo, env, stdin: stopPayload('cache-later', transcript, repo) }).status,
+      ).toBe(0);
+    writeFileSync(transcript, '');
+    stop();
+    expect(cacheFiles(cacheDir, 'hook.stop.')).toEqual([expect.stringMatching(/\.provisional\.bin$/)]);
+    appendLines(transcript, [userLine('Refactor the config loader.'), assistantText('Done.')]);
+    stop();
+    const kept = cacheFiles(cacheDir, 'hook.stop.');
+    expect(kept).toEqual([expect.stringMatching(/^hook\.stop\.[0-9a-f]+\.bin$/)]);
+    const written = statSync(join(cacheDir, kept[0]!));
+    // Nothing new again: the turn's cache is used, not replaced by this run's.
+    stop();
+    expect(cacheFiles(cacheDir, 'hook.stop.')).toEqual(kept);
+    expect(statSync(join(cacheDir, kept[0]!)).mtimeMs).toBe(written.mtimeMs);
+  });
+
   it("keeps another build's caches for a day: two installed versions used side by side do not delete each other's", () => {
     const { repo, env, cacheDir } = setUp();
     expect(runMem(['hook', 'session-start'], { cwd: repo, env, stdin: startPayload(repo, 's1') }).status).toBe(0);
@@ -155,7 +176,9 @@ describe('the code cache', () => {
         }),
       }).status,
     ).toBe(0);
-    expect(cacheFiles(cacheDir, 'hook.')).toEqual(expect.arrayContaining([ours, otherFresh, `hook.stop.${hash}.bin`]));
+    expect(cacheFiles(cacheDir, 'hook.')).toEqual(
+      expect.arrayContaining([ours, otherFresh, `hook.stop.${hash}.provisional.bin`]),
+    );
     expect(cacheFiles(cacheDir, 'hook.')).not.toContain(otherOld);
   });
 

@@ -12,11 +12,15 @@ const MAX_STDIN_BYTES = 32 * 1024 * 1024;
 /** After the internal deadline, the watchdog allows this long for the current write to finish. */
 const WATCHDOG_GRACE_MS = 3_000;
 
-/** Runs the hook named by argv[0]; sets the exit code to 0 in every case. */
-export async function runHookCli(argv: string[]): Promise<void> {
+/**
+ * Runs the hook named by argv[0]; sets the exit code to 0 in every case. Returns whether the run
+ * was a typical one of its event (bin/run.js keeps the code cache of such a run).
+ */
+export async function runHookCli(argv: string[]): Promise<{ typicalRun: boolean }> {
   const startedAt = Date.now();
   process.exitCode = 0;
-  if (process.env['MEM_DISABLE_HOOKS'] === '1') return;
+  let typicalRun = false;
+  if (process.env['MEM_DISABLE_HOOKS'] === '1') return { typicalRun };
   const event = resolveHookEvent(argv[0]);
   // Note: the agent never sends an unknown event; a person who mistyped one gets a line on stderr
   // (stdout stays empty and the exit 0, as for any hook).
@@ -32,7 +36,7 @@ export async function runHookCli(argv: string[]): Promise<void> {
     const input = await readHookStdin(startedAt + budget, MAX_STDIN_BYTES);
     // An oversized payload is reported as not-JSON rather than half-parsed.
     const stdin = input.oversized ? '\u0000oversized' : input.text;
-    const output = await runHook({
+    const result = await runHook({
       eventArg: argv[0],
       agentArg: agentArgument(argv.slice(1)),
       stdin,
@@ -41,11 +45,13 @@ export async function runHookCli(argv: string[]): Promise<void> {
       env: process.env,
       startedAt,
     });
-    if (output) await write(`${output}\n`);
+    typicalRun = result.typicalRun;
+    if (result.output) await write(`${result.output}\n`);
   } catch {
     /* runHook logs its own problems; anything here must still not break the agent */
   }
   process.exitCode = 0;
+  return { typicalRun };
 }
 
 /** `--agent codex` or `--agent=codex` after the event (what `mem init` writes for Codex and Gemini). */
