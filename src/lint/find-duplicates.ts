@@ -21,6 +21,12 @@ const ABOUT_ITS_FILE =
   /\b(?:this|these)\s+(?:entire\s+|whole\s+)?(?:files?|documents?|pages?|sections?|guides?)\b|\bthese\s+rules\b/i;
 // A list item led by a link ("[specs.md](./specs.md) — the shared base") points to a file: a see-also list, not a rule.
 const LINK_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[^\]\n]+\]\([^)\s]+\)/;
+// One sentence that sends the reader to a file ("See [AGENTS.md](./AGENTS.md) for project context, …", "Read
+// `docs/testing.md` first."). A file that says nothing else is a shim: each agent reads its own file name (CLAUDE.md,
+// GEMINI.md), so the same pointer in each is how they all reach one file, not a rule kept twice. A pointer among a
+// file's rules stays comparable: a file copied whole repeats it with the rest.
+const POINTER =
+  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:please\s+)?(?:see|read|refer\s+to|consult)\s+(?:\[[^\]\n]+\]\([^)\s]+\)|`[^`\n]*[./][^`\n]*`|@?[\w./-]+\.md\b)/i;
 
 // A sentence that only leads into what follows ("Each cookbook folder should have the following
 // files:") or a bold line that is a step's or a block's title ("**3. Updating TEST_LOG.md**",
@@ -103,6 +109,15 @@ function folderItRunsIn(text: string, code: boolean, scope: string): string | un
   return folder;
 }
 
+/** Whether every piece of `source` that says anything is one sentence pointing to a file (see POINTER). */
+function isPointerShim(source: LintSource): boolean {
+  const said = source.documents.filter((doc) => doc.text.trim() !== '');
+  return (
+    said.length > 0 &&
+    said.every((doc) => doc.code !== true && POINTER.test(doc.text) && !SENTENCE_BREAK.test(doc.text.trim()))
+  );
+}
+
 /** Whether `piece`'s file is published by its package and `other`'s file lies outside that package's folder. */
 function isOutsidePackageOf(piece: Piece, other: Piece): boolean {
   const folder = piece.publishedIn;
@@ -119,6 +134,7 @@ const exactKey = (text: string) =>
 export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
   const pieces: Piece[] = [];
   for (const source of sources) {
+    if (isPointerShim(source)) continue;
     for (const doc of source.documents) {
       if (
         doc.text.length < MIN_CHARS ||
