@@ -212,7 +212,13 @@ function asidesApart(sentence: string): string[] {
 // expression to compile (every hook pays that on its first call; V8's code cache does not keep it).
 type Signal = {
   weight: number;
+  /** Matched against the sentence as typed: for what case tells (ENV_NAMES, camelCase). */
   re?: RegExp;
+  /**
+   * Matched against the lower-cased sentence, so written lower-case without the i flag: V8
+   * compiles a case-insensitive pattern in up to twice the instructions, on every writing Stop.
+   */
+  lower?: RegExp;
   words?: readonly string[];
   /** Words starting with one of these ("mindest…"). */
   prefixes?: readonly string[];
@@ -225,24 +231,26 @@ type Signal = {
 };
 
 /** The sentence as lower-case words, for the word and phrase signals. */
-type Words = { set: ReadonlySet<string>; spaced: string; list: readonly string[]; raw: string };
+type Words = { set: ReadonlySet<string>; spaced: string; list: readonly string[]; raw: string; lower: string };
 
 const WORD_BREAK = /[^a-z0-9_'\u00c0-\u024f]+/;
 
 function wordsOf(sentence: string): Words {
   const list: string[] = [];
-  for (const token of sentence.toLowerCase().split(WORD_BREAK)) {
+  const lower = sentence.toLowerCase();
+  for (const token of lower.split(WORD_BREAK)) {
     let start = 0;
     let end = token.length;
     while (start < end && token[start] === "'") start += 1;
     while (end > start && token[end - 1] === "'") end -= 1;
     if (end > start) list.push(token.slice(start, end));
   }
-  return { set: new Set(list), spaced: ` ${list.join(' ')} `, list, raw: sentence };
+  return { set: new Set(list), spaced: ` ${list.join(' ')} `, list, raw: sentence, lower };
 }
 
 function signalMatches(signal: Signal, words: Words): boolean {
   if (signal.re !== undefined) return signal.re.test(words.raw);
+  if (signal.lower !== undefined) return signal.lower.test(words.lower);
   if (signal.words?.some((word) => words.set.has(word) && (word !== 'never' || neverMeant(words.list)))) return true;
   if (signal.prefixes?.some((prefix) => words.list.some((word) => word.startsWith(prefix)))) return true;
   if (signal.phrases?.some((phrase) => words.spaced.includes(` ${phrase} `))) return true;
@@ -262,10 +270,10 @@ const CLAUSE_START = String.raw`(?:^|[,;:]\s+|\s[-\u2013\u2014]\s+|\s(?:and|then
 // What holds for the task at hand only, in the corpus's languages: "while you fix the parser",
 // "for now", "today", "until the end of this task", "por ahora", "erstmal", "pour l'instant", "暂时".
 const SCOPED_TO_TASK =
-  /\bwhile (?:you(?:'re| are)? |we(?:'re| are)? )?\w+ing\b|\bwhile you\b|\b(?:for now|right now|today|this time|for the moment|(?:for|until the end of|during|in) (?:this|the current) (?:task|pr|ticket|change|one|session|sprint)|erstmal|vorerst|heute|hoy|por ahora|por el momento|pour l'instant|pour le moment|aujourd'hui|por enquanto|untuk sekarang|hari ini)(?![\p{L}])|暂时|今天|とりあえず/iu;
+  /\bwhile (?:you(?:'re| are)? |we(?:'re| are)? )?\w+ing\b|\bwhile you\b|\b(?:for now|right now|today|this time|for the moment|(?:for|until the end of|during|in) (?:this|the current) (?:task|pr|ticket|change|one|session|sprint)|erstmal|vorerst|heute|hoy|por ahora|por el momento|pour l'instant|pour le moment|aujourd'hui|por enquanto|untuk sekarang|hari ini)(?![\p{L}])|暂时|今天|とりあえず/u;
 
 /** true when the sentence says it holds for the task at hand only ("for now", "until the end of this task"); never throws. */
-export const isScopedToTask = (sentence: string): boolean => SCOPED_TO_TASK.test(sentence);
+export const isScopedToTask = (sentence: string): boolean => SCOPED_TO_TASK.test(sentence.toLowerCase());
 
 // What lasting statements share in any project, in the languages users write: modality
 // (always, never, must, should, don't), preference and choice (I want, prefer, let's go with,
@@ -273,7 +281,7 @@ export const isScopedToTask = (sentence: string): boolean => SCOPED_TO_TASK.test
 // in every language: a rule typed in Spanish or Chinese is noticed as the same rule in English is.
 const SIGNALS: readonly Signal[] = [
   // "remember to push the branch" is a reminder for this task; "remember that …", "remember: …" ask to keep something.
-  { re: /\bremember\b(?!\s+to\s+(?!always\b|never\b))/i, weight: 4 },
+  { lower: /\bremember\b(?!\s+to\s+(?!always\b|never\b))/, weight: 4 },
   // Remember, keep in mind, from now on, next time, in future.
   {
     words: [
@@ -463,7 +471,8 @@ const SIGNALS: readonly Signal[] = [
     weight: 2,
   },
   {
-    re: /\b(?:i|we)(?:'d|'ll| will| would| also| really| just| still| only| do(?:n'?t)?| all| both)* (?:want|need|prefer|like|love|rather|choose|chose|decided?|go with|use|keep|stick|agreed?|host)\b|\bwe(?:'ll| will)? (?:add|build|deploy|support|store|show)\b|\b(?:prefer(?:red)?|instead of|rather than|as opposed to)\b/i,
+    lower:
+      /\b(?:i|we)(?:'d|'ll| will| would| also| really| just| still| only| do(?:n'?t)?| all| both)* (?:want|need|prefer|like|love|rather|choose|chose|decided?|go with|use|keep|stick|agreed?|host)\b|\bwe(?:'ll| will)? (?:add|build|deploy|support|store|show)\b|\b(?:prefer(?:red)?|instead of|rather than|as opposed to)\b/,
     weight: 3,
   },
   // The same in the other languages: I want, we need, I prefer, we use, instead of.
@@ -517,12 +526,14 @@ const SIGNALS: readonly Signal[] = [
     weight: 3,
   },
   {
-    re: /\blet'?s (?:do|use|go with|call|keep|name|turn|make|stick|switch)\b|\b(?:shall|should) we (?:call|name|use)\b|\bcall it\b/i,
+    lower:
+      /\blet'?s (?:do|use|go with|call|keep|name|turn|make|stick|switch)\b|\b(?:shall|should) we (?:call|name|use)\b|\bcall it\b/,
     weight: 3,
   },
   // How the agent should work with the user: ask first, wait for approval; the user does a step themselves.
   {
-    re: /\bask (?:me|us)\b|\b(?:check|confirm) with (?:me|us)\b|\bwait for (?:me|my|our)\b|\b(?:my|our) (?:approval|permission|confirmation|go-ahead)\b|\bwithout asking\b|\b(?:i|we)(?:'ll| will) (?:commit|push|merge|deploy|review|test) (?!it\b|this\b|that\b)|\b(?:i|we)(?:'ll| will) (?:commit|push|merge)\s*[.!]?$/i,
+    lower:
+      /\bask (?:me|us)\b|\b(?:check|confirm) with (?:me|us)\b|\bwait for (?:me|my|our)\b|\b(?:my|our) (?:approval|permission|confirmation|go-ahead)\b|\bwithout asking\b|\b(?:i|we)(?:'ll| will) (?:commit|push|merge|deploy|review|test) (?!it\b|this\b|that\b)|\b(?:i|we)(?:'ll| will) (?:commit|push|merge)\s*[.!]?$/,
     weight: 3,
   },
   // The manner of the work or of the answers: concise, in parallel, in separate files, in a language.
@@ -577,9 +588,8 @@ const SIGNALS: readonly Signal[] = [
     weight: 2,
   },
   {
-    re: new RegExp(
+    lower: new RegExp(
       `${CLAUSE_START}(?:be|use|keep|put|name|call|store|write|follow|prefer|avoid|add|include|export|consider|commit|run|save|ask|check|test|show|display|format|fan out|leave|split|separate)\\b`,
-      'i',
     ),
     weight: 1,
   },
@@ -636,7 +646,8 @@ const SIGNALS: readonly Signal[] = [
   // A pointer: a URL, a host name, a path, a file name, an @-mention, a code span. Note: it adds to
   // what a sentence says but says nothing lasting itself ("Fix the flaky test in src/app.ts.").
   {
-    re: /https?:\/\/\S+|\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|ai|co|se|de|fr|es|nl|uk|me|sh|xyz|cloud|site)\b|(?:^|[\s`(@"])(?:~|\.{1,2})?\/?[\w.-]+\/[\w./-]*\w|\b[\w-]+\.(?:md|mdx|pdf|ya?ml|json|toml|ts|tsx|js|mjs|py|rb|rs|swift|go|xlsx|docx|csv)\b|@[\w./-]+\.\w+/i,
+    lower:
+      /https?:\/\/\S+|\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|ai|co|se|de|fr|es|nl|uk|me|sh|xyz|cloud|site)\b|(?:^|[\s`(@"])(?:~|\.{1,2})?\/?[\w.-]+\/[\w./-]*\w|\b[\w-]+\.(?:md|mdx|pdf|ya?ml|json|toml|ts|tsx|js|mjs|py|rb|rs|swift|go|xlsx|docx|csv)\b|@[\w./-]+\.\w+/,
     weight: 1,
   },
   // A command the user names: "it's `pnpm vitest run <path>`".
@@ -648,12 +659,13 @@ const SIGNALS: readonly Signal[] = [
   // A guess, an opinion or a task handed over now, not a rule: "maybe X should be cast", "I don't
   // think that's it", "I want you to create …", "now I want to show …", "start implementing …".
   {
-    re: /^(?:maybe|perhaps|probably|i think|i don'?t think|i do not think|i'?m not sure|not sure|i guess|i suppose|quizás|vielleicht|peut-être)\b|\b(?:i|we) (?:want|need|would like) you to\b|^(?:start|begin) (?:implementing|building)\b|\bhow to\b/i,
+    lower:
+      /^(?:maybe|perhaps|probably|i think|i don'?t think|i do not think|i'?m not sure|not sure|i guess|i suppose|quizás|vielleicht|peut-être)\b|\b(?:i|we) (?:want|need|would like) you to\b|^(?:start|begin) (?:implementing|building)\b|\bhow to\b/,
     weight: -3,
   },
   // Scoped to the task at hand: "while you fix the parser", "for now", "until the end of this task";
   // or left for later: "we will look at the rest later".
-  { re: SCOPED_TO_TASK, weight: -2 },
+  { lower: SCOPED_TO_TASK, weight: -2 },
   { words: ['later', 'später', 'nanti'], phrases: ['más tarde', 'plus tard', 'mais tarde'], weight: -2 },
   // The same guesses in the other languages.
   {
@@ -670,16 +682,16 @@ const SIGNALS: readonly Signal[] = [
 // Spanish asks with an accent ("¿qué …", "cómo …"); unaccented "que" and "como" are conjunctions
 // ("que siempre se vea el precio", "como usuario quiero …").
 const QUESTION =
-  /\?\s*$|？\s*$|^¿|^(?:how|what|why|where|when|which|who|is|are|does|do(?!\s+not\b)|did|can|could|would|will|wie|was|warum|wo|comment|pourquoi|est-ce)\b|^(?:cómo|qué|cuál|dónde|por qué)(?![\p{L}])/iu;
-const SUGGESTION_QUESTION = /\b(?:shall|should) we\b|\bcall it\b|\blet'?s\b/i;
+  /\?\s*$|？\s*$|^¿|^(?:how|what|why|where|when|which|who|is|are|does|do(?!\s+not\b)|did|can|could|would|will|wie|was|warum|wo|comment|pourquoi|est-ce)\b|^(?:cómo|qué|cuál|dónde|por qué)(?![\p{L}])/u;
+const SUGGESTION_QUESTION = /\b(?:shall|should) we\b|\bcall it\b|\blet'?s\b/;
 // "I need a variable for the rain tolerance ?": a wish typed with a question mark is still a wish.
 const WISH =
-  /^(?:(?:and|also|so|but)\s+)?(?:i|we)(?:'d| would| also| really| just| still)* (?:want|need|like|prefer)\b/i;
+  /^(?:(?:and|also|so|but)\s+)?(?:i|we)(?:'d| would| also| really| just| still)* (?:want|need|like|prefer)\b/;
 const SMALL_TALK =
-  /^(?:thanks?|thank you|thx|ty|great|perfect|perfecto|excelente|ok(?:ay)?|cool|nice|awesome|yes|yeah|yep|no|nope|hi|hello|hey|good|bien|genial|danke|super)\b[\s!.,:)]*$/i;
+  /^(?:thanks?|thank you|thx|ty|great|perfect|perfecto|excelente|ok(?:ay)?|cool|nice|awesome|yes|yeah|yep|no|nope|hi|hello|hey|good|bien|genial|danke|super)\b[\s!.,:)]*$/;
 // What the user did or saw, and status reports ("it still doesn't work"): news, not a rule.
 const NARRATION =
-  /^(?:i (?:just |already )?(?:did|tried|ran|saw|found|got|committed|pushed|changed|fixed|opened|installed|see|think|guess|wonder|noticed)|it (?:works|worked|seems|looks|is working|crashes|says)|this (?:works|worked|looks|seems)|that (?:works|worked|looks|seems)|(?:it|this|that)(?:'s| is)? (?:still )?(?:doesn'?t|does not|isn'?t|is not|won'?t|can'?t|not) (?:work|working|load|loading|start|run|show|build|compile|change|help))\b/i;
+  /^(?:i (?:just |already )?(?:did|tried|ran|saw|found|got|committed|pushed|changed|fixed|opened|installed|see|think|guess|wonder|noticed)|it (?:works|worked|seems|looks|is working|crashes|says)|this (?:works|worked|looks|seems)|that (?:works|worked|looks|seems)|(?:it|this|that)(?:'s| is)? (?:still )?(?:doesn'?t|does not|isn'?t|is not|won'?t|can'?t|not) (?:work|working|load|loading|start|run|show|build|compile|change|help))\b/;
 // A sentence that leans on the one before ("it's important, …", "that's a must"): quoted alone, it says nothing.
 const LEANS_BACK = /^(?:it'?s|it is|this is|that'?s|that is|these are|those are|es|das ist|eso es|esto es|c'est)\b/i;
 
@@ -688,22 +700,24 @@ const LEANS_BACK = /^(?:it'?s|it is|this is|that'?s|that is|these are|those are|
 // checklist item ("[ ] Deploy"). Whatever else it says, it is not lasting unless
 // it says so itself (always, never, from now on, every time, in future, remember).
 const NOW_SCOPED =
-  /(?<!from |partir de |ab )\bnow\b(?!\s+on\b)|\b(?:first|next)\s*[.!]*$|^(?:(?:ok(?:ay)?|so|alright|great|perfect|good|cool|yes|yeah)[,!.]?\s+)*(?:next|then)\b|(?<!ab )\bjetzt\b|(?<!partir de )\bahora\b|(?<!partir de )\bmaintenant\b|(?<!mulai )\bsekarang\b|现在|^\[[ xX]\]|\b(?:continue|proceed|move on|go on|ready)\b[^.!?]*\b(?:phase|step|stage|part)\s+\d|\b(?:phase|step|stage|part)\s+\d+\s+(?:is|are)\s+(?:completed?|finished|done)\b/i;
+  /(?<!from |partir de |ab )\bnow\b(?!\s+on\b)|\b(?:first|next)\s*[.!]*$|^(?:(?:ok(?:ay)?|so|alright|great|perfect|good|cool|yes|yeah)[,!.]?\s+)*(?:next|then)\b|(?<!ab )\bjetzt\b|(?<!partir de )\bahora\b|(?<!partir de )\bmaintenant\b|(?<!mulai )\bsekarang\b|现在|^\[[ xX]\]|\b(?:continue|proceed|move on|go on|ready)\b[^.!?]*\b(?:phase|step|stage|part)\s+\d|\b(?:phase|step|stage|part)\s+\d+\s+(?:is|are)\s+(?:completed?|finished|done)\b/;
 const SAYS_LASTING =
-  /\b(?:always|never|from now on|going forward|every time|whenever|in (?:the )?future|next time|remember|henceforth|immer|nie|niemals|künftig|von nun an|in zukunft|siempre|nunca|en adelante|a partir de ahora|en el futuro|toujours|jamais|dorénavant|désormais|à partir de maintenant|sempre|a partir de agora|selalu|mulai sekarang|ke depan)\b|以后|今后|总是|始终|从现在开始|今後|これから|앞으로|이제부터/i;
+  /\b(?:always|never|from now on|going forward|every time|whenever|in (?:the )?future|next time|remember|henceforth|immer|nie|niemals|künftig|von nun an|in zukunft|siempre|nunca|en adelante|a partir de ahora|en el futuro|toujours|jamais|dorénavant|désormais|à partir de maintenant|sempre|a partir de agora|selalu|mulai sekarang|ke depan)\b|以后|今后|总是|始终|从现在开始|今後|これから|앞으로|이제부터/;
 
-function isScopedToNow(sentence: string): boolean {
-  return NOW_SCOPED.test(sentence) && !SAYS_LASTING.test(sentence);
+/** `lower`: the sentence lower-cased (the patterns here are written lower-case, see Signal.lower). */
+function isScopedToNow(lower: string): boolean {
+  return NOW_SCOPED.test(lower) && !SAYS_LASTING.test(lower);
 }
 
 function scoreSentence(sentence: string, words: Words): number {
-  if (SMALL_TALK.test(sentence)) return 0;
+  const { lower } = words;
+  if (SMALL_TALK.test(lower)) return 0;
   let score = 0;
   for (const signal of SIGNALS) if (signalMatches(signal, words)) score += signal.weight;
-  if (isScopedToNow(sentence)) score -= 3;
-  if (QUESTION.test(sentence) && !SUGGESTION_QUESTION.test(sentence) && !WISH.test(sentence))
+  if (isScopedToNow(lower)) score -= 3;
+  if (QUESTION.test(lower) && !SUGGESTION_QUESTION.test(lower) && !WISH.test(lower))
     score -= /[?？]\s*$/.test(sentence) ? 5 : 4;
-  if (NARRATION.test(sentence)) score -= 3;
+  if (NARRATION.test(lower)) score -= 3;
   // Long sentences mention everything; a rule is usually short.
   if (sentence.length > 240) score -= 1;
   return score;
@@ -729,7 +743,7 @@ function score0(words: Words): boolean {
 function clip(sentence: string): string {
   const flat = sentence.replace(/\s+/g, ' ').replace(/"/g, "'").trim();
   // A wish's stray question mark would make the quoted sentence read as a question.
-  const text = WISH.test(flat) ? flat.replace(/\s*\?+$/, '') : flat;
+  const text = WISH.test(flat.toLowerCase()) ? flat.replace(/\s*\?+$/, '') : flat;
   return text.length <= MAX_SENTENCE_CHARS ? text : `${text.slice(0, MAX_SENTENCE_CHARS - 1).trimEnd()}…`;
 }
 
@@ -755,7 +769,7 @@ export function noticeLastingSentences(prompt: string, options: NoticeOptions = 
       const words = wordsOf(meant);
       const own = score0(words) && !isBarePointer(sentence);
       const score = own ? scoreSentence(meant, words) + edge + (line?.inherited ?? 0) : 0;
-      if (score < (isScopedToNow(meant) ? minScore : quoteScore)) return;
+      if (score < (isScopedToNow(words.lower) ? minScore : quoteScore)) return;
       // The sentence it leans on goes with it, when that one is short enough to quote.
       const before = at > 0 ? list[at - 1] : undefined;
       const text =
