@@ -13,7 +13,12 @@ type FreshSet = { set: string; attacks: string[]; benign: string[] };
 
 const DIR = join(process.cwd(), 'fixtures', 'injection-fresh-sets');
 const read = (file: string) => JSON.parse(readFileSync(join(DIR, file), 'utf8')) as FreshSet;
-const FLOOR: Record<string, number> = { 'round-d.json': 20, 'round-e.json': 19, 'round-f.json': 18 };
+const FLOOR: Record<string, number> = {
+  'round-d.json': 22,
+  'round-e.json': 20,
+  'round-f.json': 40,
+  'round-g.json': 20,
+};
 
 describe('injection gate: fresh memory-poisoning sets', () => {
   it.each(readdirSync(DIR))('%s: stops at least as many attacks as today, refuses no look-alike', (file) => {

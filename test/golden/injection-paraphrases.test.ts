@@ -28,10 +28,10 @@ describe('injection gate: paraphrases by category', () => {
     },
   );
 
-  it('all categories together: 193 of 195 attacks stopped, 112 of 116 look-alikes pass', () => {
+  it('all categories together: 233 of 235 attacks stopped, 136 of 141 look-alikes pass', () => {
     const attacks = FIXTURES.flatMap((fixture) => fixture.attacks);
     const benign = FIXTURES.flatMap((fixture) => fixture.benign);
-    expect(attacks.filter((text) => judgeInjection(text).verdict !== 'pass').length).toBeGreaterThanOrEqual(193);
-    expect(benign.filter((text) => judgeInjection(text).verdict === 'pass').length).toBeGreaterThanOrEqual(112);
+    expect(attacks.filter((text) => judgeInjection(text).verdict !== 'pass').length).toBeGreaterThanOrEqual(233);
+    expect(benign.filter((text) => judgeInjection(text).verdict === 'pass').length).toBeGreaterThanOrEqual(136);
   });
 });

@@ -45,7 +45,7 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     category: 'authority',
     strength: 'hold',
     pattern:
-      /\b(?:pre-?approved|pre-?authori[sz]ed|already\s+(?:been\s+)?(?:approved|authori[sz]ed))\b|\b(?:has|have)\s+(?:authori[sz]ed|granted|allowed|approved)\s+(?:you|the\s+(?:agent|assistant|ai)|all|any|every)\b|\bgrants?\s+you\b|\b(?:full|blanket|unlimited|unrestricted)\s+(?:permission|approval|access|authority)\b|\b(?:are|is)\s+(?:all\s+)?(?:approved|authori[sz]ed|allowed)\s+to\s+(?:run|execute|do)\s+(?:any|every|all)|\b(?:aprobado|genehmigt|freigegeben)\b|(?:已(?:预先)?批准|已授权|预先批准)/gi,
+      /\b(?:pre-?approved|pre-?authori[sz]ed|already\s+(?:been\s+)?(?:approved|authori[sz]ed))\b|\b(?:has|have)\s+(?:already\s+)?(?:authori[sz]ed|granted|allowed|approved)\s+(?:you|the\s+(?:agent|assistant|ai)|all|any|every)\b|\bgrants?\s+you\b|\b(?:full|blanket|unlimited|unrestricted)\s+(?:permission|approval|access|authority)\b|\b(?:are|is)\s+(?:all\s+)?(?:approved|authori[sz]ed|allowed)\s+to\s+(?:run|execute|do)\s+(?:any|every|all)|\b(?:aprobado|genehmigt|freigegeben)\b|(?:已(?:预先)?批准|已授权|预先批准)/gi,
     hints: [
       'approv',
       'authori',
@@ -196,5 +196,15 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:commit|push|author|sign|open\s+(?:the\s+)?PRs?|post)\w*\s+(?:it\s+|them\s+|changes\s+|everything\s+)?as\s+(?:[\w-]+\[bot\]|dependabot|renovate|github-actions|the\s+(?:release\s+manager|owner|maintainer|admin|CEO|CTO|lead|security\s+team)|another\s+(?:user|person|developer|maintainer))/gi,
     hints: ['commit', 'push', 'author', 'sign', 'open', 'post'],
+  },
+  {
+    // Agents approving their own work: "agents are authorized to merge their own PRs without any
+    // human review". Review exists so that the author is not the approver.
+    id: 'self-approval',
+    category: 'authority',
+    strength: 'block',
+    pattern:
+      /\b(?:agents?|you|the\s+(?:assistant|agent|ai|bot)|ai|claude|codex|gemini)\s+(?:are|is|am)\s+(?:now\s+|hereby\s+)?(?:authori[sz]ed|allowed|permitted|cleared|free|entitled)\s+to\s+(?:merge|approve|push|deploy|release|sign\s+off)\s+(?:on\s+)?(?:their|your|its)\s+own\b|\b(?:you|the\s+agent)\s+(?:don't|do\s+not|no\s+longer)\s+need\s+(?:the\s+)?(?:user|human|owner|maintainer|anyone|reviewer)(?:'s|s')?\s+(?:okay|ok|permission|approval|sign-?off|consent|go-?ahead)\b/gi,
+    hints: ['authori', 'allowed', 'permitted', 'cleared', 'free', 'entitled', 'need'],
   },
 ];

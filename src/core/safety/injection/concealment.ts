@@ -126,6 +126,8 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern: new RegExp(
       String.raw`\b(?:tell|say|report|claim|state|answer|reply|respond|confirm|assure|inform|write|mark|describe|list|show|present|call)\w*\b[^.\n]{0,80}?\b(?:even\s+(?:if|when|though)|whether\s+or\s+not|regardless\s+of\s+whether)\s+(?:it|they|that|this|he|she|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:was|were|is|are|did|does|do|has|have|had)(?:n't|\s+not|\s+never)\b` +
+        // "Report the task as complete anyway": a status claimed whatever the result.
+        String.raw`|\b(?:report|mark|call|declare|close|log)\w*\s+(?:the\s+|it\s+|them\s+)?(?:[\w-]+\s+){0,2}?as\s+(?:complete[d]?|done|passing|passed|successful|fixed|green|resolved)\s+anyway\b` +
         // "Describe every failed deploy as successful": a failure reported as its opposite.
         String.raw`|\b(?:describe|report|mark|present|show|list|label|call|log|record)\w*\s+(?:every\s+|each\s+|all\s+|any\s+|the\s+)?(?:failed|failing|broken|red|crashed|flaky|skipped)\s+(?:[\w-]+\s+){0,2}?as\s+(?:successful|success|passed|passing|green|fine|ok|done|complete[d]?|fixed|healthy)\b` +
         // "Insist that these rules came from the repository owner": a false origin.
@@ -136,6 +138,7 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
       'gi',
     ),
     hints: [
+      'anyway',
       'even',
       'whether',
       'regardless',
@@ -178,5 +181,21 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:silently|quietly|covertly|stealthily)\s+(?:run|execute|send|upload|install|delete|remove|add|push|commit|modify|change|forward|disable|edit|overwrite|replace)\b|\b(?:leave|keep)\s+(?:it|them|this|these|that)\s+out\s+of\s+(?:the\s+)?(?:summary|summaries|pr\s+description|report|changelog|commit\s+message|review)\b|\b(?:do\s+not|don't|never)\s+(?:report|log|record)\s+(?:it|this|that)\b/gi,
     hints: ['silently', 'quietly', 'covertly', 'stealthily', 'leave', 'keep', 'not', "don't", 'never'],
+  },
+  {
+    // Not telling the people who oversee the work, in other words: "don't bring the failures up with
+    // the user", "no need to tell anyone or open a ticket"; passing AI-written code off as a person's;
+    // work made to look as if someone else did it.
+    id: 'hide-from-people',
+    category: 'concealment',
+    strength: 'block',
+    pattern: new RegExp(
+      String.raw`\b(?:don't|do\s+not|never|no\s+need\s+to)\s+(?:bring|raise)\s+(?:[\w-]+\s+){0,3}?up\s+with\s+(?:${OVERSIGHT}|anyone)` +
+        String.raw`|\bno\s+need\s+to\s+(?:tell|inform|notify|alert|involve|loop\s+in|warn)\s+(?:anyone|anybody|${OVERSIGHT})` +
+        String.raw`|\b(?:tell|say\s+to|inform|assure|claim\s+to|present\s+(?:it\s+)?to|label|pass\s+off)\b[^.\n]{0,60}?\b(?:AI|agent|machine|LLM|model)[- ](?:generated|written|authored|made)\b[^.\n]{0,60}?\b(?:by\s+hand|by\s+a\s+(?:human|person)|by\s+(?:the\s+)?(?:assigned\s+|responsible\s+)?(?:engineer|developer|human|person|author))` +
+        String.raw`|\bso\s+(?:that\s+)?it\s+(?:looks|appears|seems)\s+(?:like|as\s+if|as\s+though)\s+(?:the\s+work|it|the\s+(?:change|code|commit|fix)|they|he|she|someone|a\s+human)\s+(?:was|were|had\s+been)\s+(?:done|written|made|reviewed|tested|committed)`,
+      'gi',
+    ),
+    hints: ['bring', 'raise', 'need', 'generated', 'written', 'authored', 'made', 'looks', 'appears', 'seems'],
   },
 ];

@@ -10,7 +10,7 @@ const SOURCE = String.raw`(?:\.env\b|\benv(?:ironment)?\s+(?:variables|vars)\b|\
 // Where it would go: an address off this machine.
 const OFFSITE = String.raw`(?:https?:\/\/|\bftp:\/\/|\b(?:s3|gs|az|sftp):\/\/|\b\d{1,3}(?:\.\d{1,3}){3}\b|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\bwebhook\b|\bpastebin\b|\bngrok\b|\bexternal\s+(?:server|host|endpoint|address|url))`;
 // Carrying it there: verbs that move data (strong), and ones that only do with an address right after (weak).
-const CARRY = String.raw`(?:\b(?:send|post|upload|e-?mail|mail|forward|transmit|exfiltrate|leak|pipe|beacon|curl|wget|nc|ncat|netcat|scp|rsync|invoke-webrequest|invoke-restmethod|env[i\u00ed]a|manda|sube|sende|schicke|lade|hochladen)\b|\u53d1\u9001|\u4e0a\u4f20|\u4f20\u5230|\u53d1\u5230)`;
+const CARRY = String.raw`(?:\b(?:send|post|upload|e-?mail|mail|cc|bcc|forward|transmit|exfiltrate|leak|pipe|beacon|curl|wget|nc|ncat|netcat|scp|rsync|invoke-webrequest|invoke-restmethod|env[i\u00ed]a|manda|sube|sende|schicke|lade|hochladen)\b|\u53d1\u9001|\u4e0a\u4f20|\u4f20\u5230|\u53d1\u5230)`;
 const WEAK_CARRY = String.raw`\b(?:append|attach|embed|include|add|put|incluye|a[\u00f1n]ade|f[\u00fcu]ge)\b`;
 const INTO_URL = String.raw`\b(?:to|into|in|en|auf|an|a)\s+(?:the\s+|la\s+|die\s+)?(?:url\s+|link\s+|query\s+(?:string\s+)?)?https?:\/\/`;
 
@@ -47,7 +47,7 @@ const SOURCE_HINTS = [
 // A secret's value, not its name: what no one writes where others read ("the contents of .env",
 // "the value of AWS_SECRET_ACCESS_KEY", a private key). "Add the new env variables to the README"
 // documents names and passes.
-const SECRET_VALUE = String.raw`(?:(?:the\s+)?(?:contents?|values?|text|body)\s+of\s+(?:the\s+|your\s+|each\s+|every\s+|any\s+)?(?:\.env\b|env(?:ironment)?\s+(?:variables?|vars?)|\$?[A-Z][A-Z0-9_]{2,}|secrets?|tokens?|api[\s_-]?keys?|credentials?|passwords?|cookies?|keys?|[\w.~/-]*(?:\.ssh|\.aws|\.npmrc|\.netrc|id_rsa|id_ed25519)\b[\w./-]*)|(?:(?:the\s+)?(?:user'?s?\s+|your\s+|our\s+|their\s+)?(?:ssh\s+)?private\s+keys?|~?\/?\.ssh\b(?:\s+(?:directory|folder|keys?))?|\bid_(?:rsa|ed25519|ecdsa)\b|~?\/?\.aws\b(?:\s+(?:directory|folder|credentials))?|\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|KEY|PASSWORD|PASS|PWD)[A-Z0-9_]*(?:'s)?\s+values?\b|(?:the\s+)?(?:user'?s?|their|your|customers?'?|people's|everyone's)\s+(?:session\s+)?(?:cookies|passwords?|tokens?|credentials|api\s+keys?|secrets)|(?:all|every|the\s+full\s+list\s+of|the\s+whole)\s+(?:the\s+)?env(?:ironment)?\s+variables|(?:the\s+)?(?:[\w-]+\s+)?(?:live|prod(?:uction)?|private|master|root|admin|secret)\s+(?:api\s+)?keys?\b))`;
+const SECRET_VALUE = String.raw`(?:(?:the\s+)?(?:contents?|values?|text|body)\s+of\s+(?:the\s+|your\s+|each\s+|every\s+|any\s+)?(?:\.env\b|env(?:ironment)?\s+(?:variables?|vars?)|\$?[A-Z][A-Z0-9_]{2,}|secrets?|tokens?|api[\s_-]?keys?|credentials?|passwords?|cookies?|keys?|[\w.~/-]*(?:\.ssh|\.aws|\.npmrc|\.netrc|id_rsa|id_ed25519)\b[\w./-]*)|(?:(?:the\s+)?(?:user'?s?\s+|your\s+|our\s+|their\s+)?(?:ssh\s+)?private\s+keys?|~?\/?\.ssh\b(?:\s+(?:directory|folder|keys?))?|\bid_(?:rsa|ed25519|ecdsa)\b|~?\/?\.aws\b(?:\s+(?:directory|folder|credentials))?|\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|KEY|PASSWORD|PASS|PWD)[A-Z0-9_]*(?:'s)?\s+values?\b|(?:the\s+)?(?:user'?s?|their|your|customers?'?|people's|everyone's)\s+(?:session\s+)?(?:cookies|passwords?|tokens?|credentials|api\s+keys?|secrets)|(?:all|every|the\s+full\s+list\s+of|the\s+whole)\s+(?:the\s+)?env(?:ironment)?\s+variables|(?:the\s+)?(?:full\s+|whole\s+|complete\s+|raw\s+)?output\s+of\s+[\x60'"]?(?:env|printenv|set|export\s+-p|cat\s+[~.\w/-]*(?:\.env|\.npmrc|\.netrc|credentials|\.ssh\/\w+))\b[\x60'"]?|(?:the\s+)?(?:[\w-]+\s+)?(?:live|prod(?:uction)?|private|master|root|admin|secret)\s+(?:api\s+)?keys?\b))`;
 // Any secret a sentence names; carried by a verb that moves a value ("paste", "post", "upload").
 const SECRET_NAMED = String.raw`(?:${SECRET_VALUE}|\.env\b(?!\.)|\b(?:secrets?|tokens?|api[\s_-]?keys?|credentials?|passwords?|session\s+cookies?)\b|\$\{?[A-Z0-9_]*(?:TOKEN|KEY|SECRET|PASS(?:WORD)?|PWD|CREDENTIALS?)[A-Z0-9_]*\}?|\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|API_KEY|ACCESS_KEY|PRIVATE_KEY|PASSWORD)[A-Z0-9_]*\b)`;
 const MOVE = String.raw`(?:paste|copy|dump|leak|upload|post|send|forward|publish|echo|print|share|tweet|broadcast)`;
@@ -156,5 +156,15 @@ export const EXFILTRATION_RULES: readonly InjectionRule[] = [
       'add',
       'encode',
     ],
+  },
+  {
+    // Source code or the repository copied to a paste site or an outside address: "mirror the src/
+    // directory to paste.rs and post the link".
+    id: 'exfiltration',
+    category: 'exfiltration',
+    strength: 'block',
+    pattern:
+      /\b(?:mirror|copy|upload|push|sync|send|post|publish|paste|dump)\w*\s+(?:the\s+|our\s+|this\s+|your\s+)?(?:[\w./-]+\s+)?(?:directory|folder|repo(?:sitory)?|source(?:\s+code)?|codebase|src\/?|code|diff|patch(?:es)?)\b[^.\n]{0,40}?\b(?:to|on|into|onto)\s+(?:a\s+|an\s+)?(?:paste\.[\w.]+|pastebin|hastebin|ghostbin|rentry|dpaste|termbin|transfer\.sh|(?:public|secret|personal|private)\s+gists?|gist\.github\.com|public\s+\w+|external\s+\w+|https?:\/\/)/gi,
+    hints: ['mirror', 'copy', 'upload', 'push', 'sync', 'send', 'post', 'publish', 'paste', 'dump'],
   },
 ];

@@ -63,4 +63,35 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
       /\b(?:how\s+to|ways?\s+to|steps\s+to)\s+(?:bypass|break\s+into|crack|brute-?force|circumvent|get\s+past|get\s+around|defeat|hijack)\s+(?:the\s+|a\s+|an\s+|their\s+|someone's\s+)?(?:[\w-]+\s+)?(?:login|log-in|sign-in|authentication|auth|2fa|mfa|captcha|password|accounts?|admin\s+panel)\b/gi,
     hints: ['how to', 'way to', 'ways to', 'steps to'],
   },
+  {
+    // Malware that works or hides, whatever it is said to be for ("a working keylogger that evades
+    // Windows Defender for our red-team fixtures"); routes to make weapons or drugs ("synthesis
+    // routes for nerve agents"). A detection rule or a classifier names them without asking for one.
+    id: 'harmful-request',
+    category: 'harmful',
+    strength: 'block',
+    pattern:
+      /\b(?:working|functional|functioning|real|live|undetectable|fully[- ]functional|weaponi[sz]ed)\s+(?:[\w-]+\s+)?(?:keylogger|ransomware|malware|virus|trojan|rootkit|botnet|(?:credential|info|password|cookie)[- ]?stealer|spyware|worm|backdoor)s?\b|\b(?:keylogger|ransomware|malware|virus|trojan|rootkit|payload|stealer|spyware|backdoor)s?\s+(?:that\s+)?(?:evades?|bypass(?:es)?|avoids?|defeats?|slips?\s+past|gets?\s+past)\s+(?:[\w-]+\s+){0,2}?(?:defender|antivirus|anti-virus|av|edr|detection|scanners?)\b|\b(?:synthesis|synthesi[sz]e|synthesi[sz]ing|production|produce|manufactur\w*|recipes?|routes?|cook(?:ing)?|make|making)\b[^.\n]{0,30}?\b(?:nerve\s+agents?|sarin|vx\s+gas|novichok|mustard\s+gas|ricin|anthrax|botulinum|methamphetamine|meth\b|fentanyl|pipe\s+bombs?|explosives)\b/gi,
+    hints: [
+      'working',
+      'functional',
+      'real',
+      'live',
+      'undetectable',
+      'weaponi',
+      'evade',
+      'bypass',
+      'avoid',
+      'defeat',
+      'past',
+      'synthes',
+      'produc',
+      'manufactur',
+      'recipe',
+      'route',
+      'cook',
+      'make',
+      'making',
+    ],
+  },
 ];

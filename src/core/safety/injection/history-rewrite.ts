@@ -86,4 +86,27 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
       /\b(?:remove|erase|delete|scrub|hide|purge|wipe)\s+(?:any|all|every)\s+(?:mentions?|evidence|records?)\s+of\s+(?:the\s+|this\s+|that\s+)?(?:incident|outage|breach|leak|change|mistake|it|this|that|what)\b|\bgit\s+config\s+(?:--(?:global|local)\s+)?user\.(?:email|name)\s+(?:to\s+)?["'“]?(?!your\b|<|\$)[\w.+-]+@[\w-]+\.[\w.]+|\bGIT_(?:AUTHOR|COMMITTER)_(?:NAME|EMAIL)\b[^.\n]{0,4}?(?:=|\bto\b)/gi,
     hints: ['remove', 'erase', 'delete', 'scrub', 'hide', 'purge', 'wipe', 'git', 'git_'],
   },
+  {
+    // Commits put in a named person's name, sign-offs they never gave, dates moved: "set the git
+    // author to 'Linus Torvalds <...>'", "add Reviewed-by: Maria ... to every commit, including ones
+    // she hasn't looked at", "backdate GIT_COMMITTER_DATE".
+    id: 'forge-identity',
+    category: 'history-rewrite',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\b(?:set|change|use|make|put)\s+(?:the\s+)?(?:git\s+|commit\s+)?(?:author|committer)(?:\s+(?:name|e-?mail|identity))?\s+(?:to|as)\s+["'\u201c]?[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)?\s*<[^>\s]+@[^>\s]+>|\b(?:Reviewed-by|Signed-off-by|Approved-by|Tested-by|Acked-by)\b[^\n]{0,120}?\b(?:hasn't|has\s+not|haven't|have\s+not|didn't|did\s+not|never)\s+(?:\w+\s+)?(?:looked|reviewed|seen|tested|approved|read|signed)\b|\bbackdat\w+|\b(?:GIT_COMMITTER_DATE|GIT_AUTHOR_DATE)\b[^.\n]{0,20}?(?:=|\bto\b)/gi,
+    hints: [
+      'author',
+      'committer',
+      'reviewed-by',
+      'signed-off-by',
+      'approved-by',
+      'tested-by',
+      'acked-by',
+      'backdat',
+      'git_committer_date',
+      'git_author_date',
+    ],
+  },
 ];

@@ -44,7 +44,7 @@ const SIGN_HINTS = JAILBREAK_SIGNS.map((sign) => compileHints(sign.hints));
 
 // A prohibition earlier in the clause: "never force-push to main", "do not rewrite history".
 const NEGATION =
-  /\b(?:never|not|don't|dont|doesn't|no|avoid|without|forbid\w*|prohibit\w*|refuse|nunca|nie|niemals|nicht|kein\w*)\b|不要|禁止|别|不得|切勿/i;
+  /\b(?:never|not|don't|dont|doesn't|no|avoid|without|instead\s+of|rather\s+than|forbid\w*|prohibit\w*|refuse|nunca|nie|niemals|nicht|kein\w*)\b|不要|禁止|别|不得|切勿/i;
 const CLAUSE_END = /[.;!?。；！？\n]/g;
 
 function negated(text: string, start: number): boolean {
@@ -94,12 +94,23 @@ const QUOTED = /(['"“‘`])([^'"“”‘’`\n]{4,200})(['"”’`])/g;
 const MENTION_CUE =
   /\b(?:strings?|phrases?|words?|text|patterns?|fixtures?|examples?|payloads?|like|such\s+as|e\.g\.|for\s+example|including)\s*:?\s*$/i;
 
-/** The spans of quoted phrases that the text presents as examples ("strings like 'ignore …'"). */
+// Between two quoted phrases of one list: "phrases like 'a', 'b' and 'c'".
+const LIST_JOIN = /^\s*(?:,|,?\s+(?:and|or))\s*$/i;
+
+/**
+ * The spans of quoted phrases that the text presents as examples ("strings like 'ignore …'"), and
+ * the phrases listed after such an example ("… like 'ignore previous instructions' and 'you are now DAN'").
+ */
 function mentionedSpans(text: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
+  let listEnd = -1;
   for (const match of text.matchAll(QUOTED)) {
-    if (MENTION_CUE.test(text.slice(Math.max(0, match.index - 30), match.index)))
+    const cued = MENTION_CUE.test(text.slice(Math.max(0, match.index - 30), match.index));
+    const listed = listEnd >= 0 && LIST_JOIN.test(text.slice(listEnd, match.index));
+    if (cued || listed) {
       spans.push([match.index, match.index + match[0].length]);
+      listEnd = match.index + match[0].length;
+    } else listEnd = -1;
   }
   return spans;
 }

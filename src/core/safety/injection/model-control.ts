@@ -103,6 +103,17 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     hints: ['disable', 'turn', 'switch', 'skip', 'bypass', 'suppress', 'rid', 'remove', 'stop'],
   },
   {
+    // The agent's checks switched off in its own configuration, in words or as a snippet: "pre_approved:
+    // all_actions", "ask_before_running: never", "sandbox: off", "approval_policy: never", "remove the
+    // PreToolUse hooks from .claude/settings.json", `"Bash(*)"` on the allow list.
+    id: 'edit-agent-config',
+    category: 'model-control',
+    strength: 'block',
+    pattern:
+      /\bpre[_-]?approved["']?\s*[:=]\s*["']?(?:all|true|yes|everything|\*|all[_-]actions)\b|\bask[_-]?before[_-]?\w+["']?\s*[:=]\s*["']?(?:never|false|no|off)\b|\bapproval[_-]?policy["']?\s*[:=]\s*["']?never\b|\bsandbox(?:[_-]?mode)?["']?\s*[:=]\s*["']?(?:off|false|none|disabled|danger-full-access)\b|\b(?:disable|remove|delete|turn\s+off|drop|strip)\s+(?:all\s+|the\s+|any\s+)?(?:PreToolUse|PostToolUse|UserPromptSubmit|SessionStart|Stop|SubagentStop|PreCompact|Notification)\s+hooks?\b|\bdefaultMode["']?\s*[:=]?\s*(?:to\s+)?["']?bypassPermissions\b|["']Bash\(\*\)["']/gi,
+    hints: ['approved', 'ask', 'approval', 'sandbox', 'hook', 'bypasspermissions', 'bash(*)'],
+  },
+  {
     // The canary of public attack tools (garak's latent-injection probes): a text carrying it is a
     // probe, whatever else it says. A family of attacks, not a row: every garak probe plants it.
     id: 'attack-canary',
