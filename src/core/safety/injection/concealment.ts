@@ -7,6 +7,10 @@ import type { InjectionRule } from './injection-rule.js';
 // The people who oversee the agent's work: the user it works for, reviewers, maintainers, the team.
 // Not end users or customers ("so users never see the chain's name" is a product's UX, not concealment).
 const OVERSIGHT = String.raw`(?:(?:the|our|your|any|all|other|every)\s+)?(?:[\w-]+\s+)?(?:user|human|reviewers?|owners?|maintainers?|team(?:mates?)?|colleagues?|lead|manager|boss|security(?:\s+team)?|auditors?|approvers?|humans|people\s+on\s+the\s+team)\b|\b(?:me|us)\b`;
+// Every match of the rules that keep overseers unaware names one of them: checked first, with this
+// small pattern, so the large ones are compiled only for a text that names a person at all.
+const NAMES_OVERSEER =
+  /\b(?:users?|humans?|reviewers?|owners?|maintainers?|team(?:mates?)?|colleagues?|lead|manager|boss|security|auditors?|approvers?|me|us|nobody|no\s+one|no-one|anyone|anybody|people)\b/i;
 const WHO = String.raw`(?:the\s+)?(?:user|human|developer|dev|reviewers?|owner|maintainers?|team|anyone|anybody|someone|people|me|us|them|him|her)\b`;
 
 export const CONCEALMENT_RULES: readonly InjectionRule[] = [
@@ -62,6 +66,7 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     category: 'concealment',
     strength: 'block',
     negatable: true,
+    also: NAMES_OVERSEER,
     pattern: new RegExp(
       String.raw`\b(?:hide|hiding|conceal\w*|withhold\w*|obscur\w*|keep\w*|kept)\b[^.\n]{0,60}?\bfrom\s+(?:${OVERSIGHT})` +
         String.raw`|\bkeep\w*\s+(?:${OVERSIGHT})\s+(?:in\s+the\s+dark|unaware|uninformed|out\s+of\s+the\s+loop)\b`,
@@ -77,6 +82,7 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     id: 'hide-from-people',
     category: 'concealment',
     strength: 'block',
+    also: NAMES_OVERSEER,
     pattern: new RegExp(
       String.raw`\b(?:don't|do\s+not|never|must\s+not|mustn't|should\s+not|shouldn't)\s+let\s+(?:${OVERSIGHT})\s+(?:know|find\s+out|learn|discover|realize|realise|suspect)\b` +
         String.raw`|\b(?:no|never|not)\b[^.\n]{0,30}?\b(?:should|must|may|can|will|shall)\s+(?:${OVERSIGHT})\s+(?:ever\s+)?(?:know|find\s+out|learn|discover|realize|realise|suspect)\b` +
@@ -108,6 +114,7 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     id: 'hide-from-people',
     category: 'concealment',
     strength: 'block',
+    also: NAMES_OVERSEER,
     pattern: new RegExp(
       String.raw`\b(?:make\s+sure|ensure|see\s+to\s+it|so\s+that|so)\b[^.\n]{0,40}?\b(?:${OVERSIGHT})\s+(?:\w+\s+){0,2}?(?:never|not|n't|no\s+longer)\s*(?:ever\s+)?(?:finds?\s+out|knows?|learns?|discovers?|reali[sz]es?|suspects?|hears?\s+(?:of|about))\b` +
         String.raw`|\b(?:make\s+sure|ensure|see\s+to\s+it|so\s+that|so)\s+(?:nobody|no\s+one|no-one)\s+(?:\w+\s+){0,2}?(?:finds?\s+out|knows?|learns?|notices?|sees?|discovers?|reali[sz]es?|spots?|suspects?|hears?\s+(?:of|about))\b` +
@@ -196,6 +203,17 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
         String.raw`|\bso\s+(?:that\s+)?it\s+(?:looks|appears|seems)\s+(?:like|as\s+if|as\s+though)\s+(?:the\s+work|it|the\s+(?:change|code|commit|fix)|they|he|she|someone|a\s+human)\s+(?:was|were|had\s+been)\s+(?:done|written|made|reviewed|tested|committed)`,
       'gi',
     ),
-    hints: ['bring', 'raise', 'need', 'generated', 'written', 'authored', 'made', 'looks', 'appears', 'seems'],
+    hints: [
+      'bring',
+      'raise',
+      'no need to',
+      'generated',
+      '-written',
+      '-authored',
+      '-made',
+      'it looks',
+      'it appears',
+      'it seems',
+    ],
   },
 ];

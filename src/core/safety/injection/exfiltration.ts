@@ -71,6 +71,9 @@ export const EXFILTRATION_RULES: readonly InjectionRule[] = [
         String.raw`|${SECRET_NAMED}[^.\n]{0,60}?\b(?:${MOVE}|${PLACE})\w*\s+(?:it|them|its\s+value|their\s+values?|the\s+value)\b[^.\n]{0,20}?${INTO_SHARED}`,
       'gi',
     ),
+    // Note: a value placed where others read: this small pattern is checked first, so the large one
+    // compiles only for a text that names such a place.
+    also: /\b(?:prs?|pull\s+requests?|merge\s+requests?|commits?|summar(?:y|ies)|issues?|comments?|changelog|release\s+notes|readme|logs?|output|repl(?:y|ies)|responses?|answers?|slack|discord|channel|chat|gist|pastebin|bucket|wiki|status\s+updates?|handoffs?|reports?|tickets?|public|webhooks?|entr(?:y|ies))\b|\b(?:s3|gs):\/\/|https?:\/\//i,
     hints: [
       'env',
       'secret',
