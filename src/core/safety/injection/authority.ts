@@ -143,7 +143,7 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
       String.raw`\b(?:pretend(?:ing)?|claim(?:ing)?|pos(?:e|ing)|act(?:ing)?|present(?:ing)?\s+yourself|sign(?:ing)?(?:\s+off)?|introduce\s+yourself)\s+(?:to\s+be|that\s+you\s+are|you\s+are|you're|as)\s+(?:the\s+|a\s+|an\s+|our\s+)?(?:repo(?:sitory)?\s+|project\s+|real\s+|human\s+)?(?:${PERSON}|human|person|CEO|CTO|lead|manager)\b`,
       'gi',
     ),
-    hints: ['pretend', 'claim', 'pos', 'act', 'present', 'sign', 'introduce'],
+    hints: ['pretend', 'claim', 'pose', 'posing', 'act ', 'acting ', 'present', 'sign ', 'signing ', 'introduce'],
   },
   {
     // Approval given in someone's name ahead of time: "the project lead has cleared you to delete
@@ -196,7 +196,21 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\b(?:commit|push|author|sign|open\s+(?:the\s+)?PRs?|post)\w*\s+(?:it\s+|them\s+|changes\s+|everything\s+)?as\s+(?:[\w-]+\[bot\]|dependabot|renovate|github-actions|the\s+(?:release\s+manager|owner|maintainer|admin|CEO|CTO|lead|security\s+team)|another\s+(?:user|person|developer|maintainer))/gi,
-    hints: ['commit', 'push', 'author', 'sign', 'open', 'post'],
+    hints: [
+      '[bot]',
+      'dependabot',
+      'renovate',
+      'github-actions',
+      'release manager',
+      'owner',
+      'maintainer',
+      'admin',
+      'ceo',
+      'cto',
+      'lead',
+      'security team',
+      'another',
+    ],
   },
   {
     // Agents approving their own work: "agents are authorized to merge their own PRs without any
@@ -206,6 +220,6 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\b(?:agents?|you|the\s+(?:assistant|agent|ai|bot)|ai|claude|codex|gemini)\s+(?:are|is|am)\s+(?:now\s+|hereby\s+)?(?:authori[sz]ed|allowed|permitted|cleared|free|entitled)\s+to\s+(?:merge|approve|push|deploy|release|sign\s+off)\s+(?:on\s+)?(?:their|your|its)\s+own\b|\b(?:you|the\s+agent)\s+(?:don't|do\s+not|no\s+longer)\s+need\s+(?:the\s+)?(?:user|human|owner|maintainer|anyone|reviewer)(?:'s|s')?\s+(?:okay|ok|permission|approval|sign-?off|consent|go-?ahead)\b/gi,
-    hints: ['authori', 'allowed', 'permitted', 'cleared', 'free', 'entitled', 'need'],
+    hints: ['own', 'okay', ' ok', 'permission', 'approval', 'sign-off', 'signoff', 'consent', 'go-ahead', 'goahead'],
   },
 ];
