@@ -14,7 +14,8 @@ const CARRY = String.raw`(?:\b(?:send|post|upload|e-?mail|mail|cc|bcc|forward|tr
 const WEAK_CARRY = String.raw`\b(?:append|attach|embed|include|add|put|incluye|a[\u00f1n]ade|f[\u00fcu]ge)\b`;
 const INTO_URL = String.raw`\b(?:to|into|in|en|auf|an|a)\s+(?:the\s+|la\s+|die\s+)?(?:url\s+|link\s+|query\s+(?:string\s+)?)?https?:\/\/`;
 
-const SOURCE_HINTS = [
+// Words every secret named above holds one of.
+const SECRET_HINTS = [
   'env',
   'secret',
   'token',
@@ -24,8 +25,11 @@ const SOURCE_HINTS = [
   'password',
   'cookie',
   '.ssh',
-  'id_rsa',
+  'id_',
   '.aws',
+];
+const SOURCE_HINTS = [
+  ...SECRET_HINTS,
   '.npmrc',
   '.netrc',
   '$',
@@ -74,25 +78,7 @@ export const EXFILTRATION_RULES: readonly InjectionRule[] = [
     // Note: a value placed where others read: this small pattern is checked first, so the large one
     // compiles only for a text that names such a place.
     also: /\b(?:prs?|pull\s+requests?|merge\s+requests?|commits?|summar(?:y|ies)|issues?|comments?|changelog|release\s+notes|readme|logs?|output|repl(?:y|ies)|responses?|answers?|slack|discord|channel|chat|gist|pastebin|bucket|wiki|status\s+updates?|handoffs?|reports?|tickets?|public|webhooks?|entr(?:y|ies))\b|\b(?:s3|gs):\/\/|https?:\/\//i,
-    hints: [
-      'env',
-      'secret',
-      'token',
-      'api',
-      'key',
-      'credential',
-      'password',
-      'cookie',
-      '.ssh',
-      'id_',
-      '.aws',
-      'content',
-      'value',
-      'text',
-      'body',
-      '$',
-      '_',
-    ],
+    hints: [...SECRET_HINTS, 'content', 'value', 'text', 'body', '$', '_'],
   },
   {
     // A secret, the environment or the conversation carried to an off-site address.

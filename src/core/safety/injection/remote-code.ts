@@ -9,6 +9,32 @@ import type { InjectionRule } from './injection-rule.js';
 const KNOWN_HOST =
   /^https?:\/\/(?:[\w-]+\.)*(?:github\.com|githubusercontent\.com|gitlab\.com|npmjs\.org|pythonhosted\.org|pypi\.org|pytorch\.org)\//i;
 
+// Fetching a page, and following what it says: the two halves of the remote-instructions rules.
+const FETCH = String.raw`\b(?:curl|wget|fetch|download|read|open|visit|load|get|grab|check|pull|browse|consult|see|go\s+to|look\s+at)\b[^.\n]{0,30}?`;
+const FETCH_HINTS = [
+  'curl',
+  'wget',
+  'fetch',
+  'download',
+  'read',
+  'open',
+  'visit',
+  'load',
+  'get',
+  'grab',
+  'check',
+  'pull',
+  'browse',
+  'consult',
+  'see',
+  'go to',
+  'look at',
+];
+const FOLLOW = String.raw`[^.\n]{0,40}?\b(?:follow|obey|execute|carry\s+out|do|apply|run)\s+(?:exactly\s+|precisely\s+|everything\s+|all\s+(?:of\s+)?)?`;
+const WHAT_IT_SAYS = String.raw`what(?:ever)?\s+(?:it|they)\s+(?:says?|tells?\s+you|contains?|lists?)`;
+// Where the author of a page cannot be told: paste sites, raw files, shorteners, tunnels, bare IPs.
+const HIDDEN_SOURCE = String.raw`(?:pastebin\.com|paste\.[\w.]+|hastebin\.[\w.]+|ghostbin\.[\w.]+|rentry\.[\w.]+|dpaste\.[\w.]+|termbin\.com|gist\.githubusercontent\.com|raw\.githubusercontent\.com|bit\.ly|tinyurl\.com|t\.co|is\.gd|[\w-]+\.ngrok(?:-free)?\.[\w.]+|transfer\.sh|\d{1,3}(?:\.\d{1,3}){3})`;
+
 export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
   {
     // Piping a download into a shell or an interpreter.
@@ -59,54 +85,19 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     id: 'remote-instructions',
     category: 'remote-code',
     strength: 'block',
-    pattern:
-      /\b(?:curl|wget|fetch|download|read|open|visit|load|get|grab|check|pull|browse|consult|see|go\s+to|look\s+at)\b[^.\n]{0,30}?https?:\/\/(?:www\.)?(?:pastebin\.com|paste\.[\w.]+|hastebin\.[\w.]+|ghostbin\.[\w.]+|rentry\.[\w.]+|dpaste\.[\w.]+|termbin\.com|gist\.githubusercontent\.com|raw\.githubusercontent\.com|bit\.ly|tinyurl\.com|t\.co|is\.gd|[\w-]+\.ngrok(?:-free)?\.[\w.]+|transfer\.sh|\d{1,3}(?:\.\d{1,3}){3})\S*[^.\n]{0,40}?\b(?:follow|obey|execute|carry\s+out|do|apply|run)\s+(?:exactly\s+|precisely\s+|everything\s+|all\s+(?:of\s+)?)?(?:what(?:ever)?\s+(?:it|they)\s+(?:says?|tells?\s+you|contains?|lists?)|the\s+instructions?|its\s+instructions?|them|it|the\s+steps)\b/gi,
-    hints: [
-      'curl',
-      'wget',
-      'fetch',
-      'download',
-      'read',
-      'open',
-      'visit',
-      'load',
-      'get',
-      'grab',
-      'check',
-      'pull',
-      'browse',
-      'consult',
-      'see',
-      'go to',
-      'look at',
-    ],
+    pattern: new RegExp(
+      `${FETCH}https?:\\/\\/(?:www\\.)?${HIDDEN_SOURCE}\\S*${FOLLOW}(?:${WHAT_IT_SAYS}|the\\s+instructions?|its\\s+instructions?|them|it|the\\s+steps)\\b`,
+      'gi',
+    ),
+    hints: FETCH_HINTS,
   },
   {
     // The same from any other address: a person decides (a project's setup page is followed too).
     id: 'remote-instructions',
     category: 'remote-code',
     strength: 'hold',
-    pattern:
-      /\b(?:curl|wget|fetch|download|read|open|visit|load|get|grab|check|pull|browse|consult|see|go\s+to|look\s+at)\b[^.\n]{0,30}?https?:\/\/\S+[^.\n]{0,40}?\b(?:follow|obey|execute|carry\s+out|do|apply|run)\s+(?:exactly\s+|precisely\s+|everything\s+|all\s+(?:of\s+)?)?(?:what(?:ever)?\s+(?:it|they)\s+(?:says?|tells?\s+you|contains?|lists?)|its\s+instructions?|them|it)\b/gi,
-    hints: [
-      'curl',
-      'wget',
-      'fetch',
-      'download',
-      'read',
-      'open',
-      'visit',
-      'load',
-      'get',
-      'grab',
-      'check',
-      'pull',
-      'browse',
-      'consult',
-      'see',
-      'go to',
-      'look at',
-    ],
+    pattern: new RegExp(`${FETCH}https?:\\/\\/\\S+${FOLLOW}(?:${WHAT_IT_SAYS}|its\\s+instructions?|them|it)\\b`, 'gi'),
+    hints: FETCH_HINTS,
   },
 ];
 
