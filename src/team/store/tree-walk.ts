@@ -140,20 +140,27 @@ export async function compareTrees(
           newOid: toFile?.oid ?? null,
           newMode: toFile?.mode ?? null,
         });
-      if (rows.has(path)) visit(path);
+      // Note: only a directory's row leads into it, so its files come at the directory's place.
+      if ((a?.mode === TREE_MODE || b?.mode === TREE_MODE) && rows.has(path)) visit(path);
     }
   };
   visit('');
   return changes;
 }
 
-/** The entries of two trees side by side, by name, in git's order (a name that is a file on one side and a directory on the other is one row). */
+/**
+ * The entries of two trees side by side, in git's order. A name that is a file on one side and a
+ * directory on the other makes two rows, as in git's diff: the file sorts as `a`, the directory as
+ * `a/`, so `a-b` falls between them.
+ */
 function mergeEntries(from: readonly TreeEntry[], to: readonly TreeEntry[]): Row[] {
   const rows = new Map<string, Row & { key: string }>();
-  for (const entry of from) rows.set(entry.name, { name: entry.name, from: entry, to: null, key: orderKey(entry) });
+  for (const entry of from)
+    rows.set(orderKey(entry), { name: entry.name, from: entry, to: null, key: orderKey(entry) });
   for (const entry of to) {
-    const row = rows.get(entry.name);
-    if (row === undefined) rows.set(entry.name, { name: entry.name, from: null, to: entry, key: orderKey(entry) });
+    const key = orderKey(entry);
+    const row = rows.get(key);
+    if (row === undefined) rows.set(key, { name: entry.name, from: null, to: entry, key });
     else row.to = entry;
   }
   return [...rows.values()]

@@ -104,6 +104,25 @@ describe('trees read through cat-file', () => {
     );
   }, 240_000);
 
+  it('puts a file that replaced a directory where git does: `a`, then `a-b`, then what was under `a/`', async () => {
+    const gitDir = makeTempDir('mem-tree-walk-');
+    git(gitDir, ['init', '-q', '--bare']);
+    const one = { content: 'one', mode: '100644' } as const;
+    const from = commit(gitDir, null, [
+      { path: 'README.md', content: 'r', mode: '100644' },
+      { path: 'a/c/d', ...one },
+    ]);
+    const to = commit(gitDir, from, [
+      { path: 'a', ...one },
+      { path: 'a-b', ...one },
+    ]);
+    for (const [x, y] of [
+      [from, to],
+      [to, from],
+    ] as const)
+      expect(await compareTrees(gitDir, x, y, ['a', 'a-b'])).toEqual(diffTree(gitDir, x, y, ['a', 'a-b']));
+  });
+
   it('reports a tree gone from the store as damage, not as an empty directory', async () => {
     const gitDir = makeTempDir('mem-tree-walk-');
     git(gitDir, ['init', '-q', '--bare']);
