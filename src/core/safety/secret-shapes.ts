@@ -231,6 +231,16 @@ function isPackedArray(bytes: number[] | null): boolean {
  * and a 0.6-bit margin (about the 2nd percentile of random keys, 12 to 100 characters).
  * `entropyBits` scales it: 4 (the default) as computed, higher is stricter.
  */
+/** The symbols a random string like `body` draws from: letters of each case it uses, digits, and a few others. */
+function alphabetOf(body: string): number {
+  return (
+    (/[a-z]/.test(body) ? 26 : 0) +
+    (/[A-Z]/.test(body) ? 26 : 0) +
+    (/\d/.test(body) ? 10 : 0) +
+    (/[^A-Za-z0-9]/.test(body) ? 4 : 0)
+  );
+}
+
 function randomEntropyBar(length: number, alphabet: number, entropyBits: number): number {
   const expected = Math.log2(alphabet) - (alphabet - 1) / (2 * length * Math.LN2);
   return (entropyBits / 4) * (expected - 0.6);
@@ -245,8 +255,7 @@ function randomEntropyBar(length: number, alphabet: number, entropyBits: number)
 function isCutAtRandom(token: string, segments: readonly string[], options: RandomnessOptions): boolean {
   if (token.length < options.minTokenLength || !/\d/.test(token) || !spellsNoWords(token)) return false;
   const joined = segments.join('');
-  const alphabet = (/[a-z]/.test(joined) ? 26 : 0) + (/[A-Z]/.test(joined) ? 26 : 0) + 10;
-  return shannonEntropy(joined) >= randomEntropyBar(joined.length, alphabet, options.entropyBits);
+  return shannonEntropy(joined) >= randomEntropyBar(joined.length, alphabetOf(joined), options.entropyBits);
 }
 
 /**
@@ -288,9 +297,7 @@ export function looksRandom(token: string, options: RandomnessOptions): boolean 
   const upper = /[A-Z]/.test(body);
   // Hex digits in both cases (a key, not a digest) draw from 22 symbols, not 62.
   const hexLetters = /^[0-9a-fA-F]+$/.test(body);
-  const alphabet = hexLetters
-    ? 22
-    : (lower ? 26 : 0) + (upper ? 26 : 0) + (/\d/.test(body) ? 10 : 0) + (/[^A-Za-z0-9]/.test(body) ? 4 : 0);
+  const alphabet = hexLetters ? 22 : alphabetOf(body);
   const bar = randomEntropyBar(body.length, alphabet, options.entropyBits);
   // Note: runs of one character (the A… padding of Twitter bearer tokens) say nothing about the rest.
   const entropy = shannonEntropy(body.replace(/(.)\1{3,}/g, '$1'));

@@ -7,10 +7,10 @@ import type { InjectionRule } from './injection-rule.js';
 // The people who oversee the agent's work: the user it works for, reviewers, maintainers, the team.
 // Not end users or customers ("so users never see the chain's name" is a product's UX, not concealment).
 const OVERSIGHT = String.raw`(?:(?:the|our|your|any|all|other|every)\s+)?(?:[\w-]+\s+)?(?:user|human|reviewers?|owners?|maintainers?|team(?:mates?)?|colleagues?|lead|manager|boss|security(?:\s+team)?|auditors?|approvers?|humans|people\s+on\s+the\s+team)\b|\b(?:me|us)\b`;
-// Every match of the rules that keep overseers unaware names one of them: checked first, with this
-// small pattern, so the large ones are compiled only for a text that names a person at all.
-const NAMES_OVERSEER =
-  /\b(?:users?|humans?|reviewers?|owners?|maintainers?|team(?:mates?)?|colleagues?|lead|manager|boss|security|auditors?|approvers?|me|us|nobody|no\s+one|no-one|anyone|anybody|people)\b/i;
+// Every match of the rules that keep overseers unaware names one of them, or nobody: checked first,
+// built from OVERSIGHT so that it holds for every match, and small, so the large patterns are
+// compiled only for a text that names a person at all.
+const NAMES_OVERSEER = new RegExp(String.raw`${OVERSIGHT}|\b(?:nobody|no\s+one|no-one|none\s+of)\b`, 'i');
 const WHO = String.raw`(?:the\s+)?(?:user|human|developer|dev|reviewers?|owner|maintainers?|team|anyone|anybody|someone|people|me|us|them|him|her)\b`;
 
 export const CONCEALMENT_RULES: readonly InjectionRule[] = [
