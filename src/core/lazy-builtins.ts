@@ -10,10 +10,12 @@ import { join } from 'node:path';
 import type * as ChildProcess from 'node:child_process';
 import type * as Crypto from 'node:crypto';
 import type * as V8 from 'node:v8';
+import type * as ReadlinePromises from 'node:readline/promises';
 
 let crypto: typeof Crypto | undefined;
 let childProcess: typeof ChildProcess | undefined;
 let v8: typeof V8 | undefined;
+let readlinePromises: typeof ReadlinePromises | undefined;
 
 /** node:crypto, loaded on the first call. */
 export function nodeCrypto(): typeof Crypto {
@@ -31,6 +33,12 @@ export function nodeChildProcess(): typeof ChildProcess {
 export function nodeV8(): typeof V8 {
   v8 ??= loadBuiltin('node:v8') as typeof V8;
   return v8;
+}
+
+/** node:readline/promises (it loads Node's streams and tty), loaded on the first call: only `mem review` asks. */
+export function nodeReadlinePromises(): typeof ReadlinePromises {
+  readlinePromises ??= loadBuiltin('node:readline/promises') as typeof ReadlinePromises;
+  return readlinePromises;
 }
 
 function loadBuiltin(id: string): unknown {

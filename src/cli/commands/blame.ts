@@ -1,7 +1,6 @@
 import { terminalSafe } from '../../core/text/terminal-safe.js';
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
-import { blameEntry } from '../../durable/blame-entry.js';
 import { AGENT_LABELS, type AgentId } from '../../agents/agent-id.js';
 
 /** `mem blame <id>`: where a memory came from. */
@@ -19,6 +18,7 @@ export default class Blame extends BaseCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Blame);
+    const { blameEntry } = await import('../../durable/blame-entry.js');
     const entry = blameEntry(process.cwd(), args.id);
     if (flags.json) return this.printJson(entry);
     const p = entry.provenance;

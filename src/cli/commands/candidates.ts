@@ -1,8 +1,7 @@
 import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
 import { EXIT, MemError } from '../../core/errors.js';
-import { listCandidates, type ListedCandidate } from '../../durable/candidates.js';
-import { teamSharedMemory } from '../../team/shared-memory.js';
+import type { ListedCandidate } from '../../durable/candidates.js';
 
 /** `mem candidates`: the pending inbox, and why the filter kept or left out each candidate. */
 export default class Candidates extends BaseCommand {
@@ -56,7 +55,10 @@ export default class Candidates extends BaseCommand {
   async run(): Promise<void> {
     const { flags } = await this.parse(Candidates);
     if (flags.accept !== undefined || flags.reject !== undefined) {
-      const { acceptPending, rejectPending } = await import('../../durable/inbox/settle-candidate.js');
+      const [{ acceptPending, rejectPending }, { teamSharedMemory }] = await Promise.all([
+        import('../../durable/inbox/settle-candidate.js'),
+        import('../../team/shared-memory.js'),
+      ]);
       const outcome =
         flags.accept !== undefined
           ? await acceptPending(process.cwd(), flags.accept, teamSharedMemory, {
@@ -79,6 +81,7 @@ export default class Candidates extends BaseCommand {
         `accepted ${outcome.id} as ${remember?.id ?? remember?.target?.id ?? '?'} (${remember?.section ?? ''}): ${remember?.text ?? outcome.candidate.text}`,
       );
     }
+    const { listCandidates } = await import('../../durable/candidates.js');
     const candidates = listCandidates(process.cwd(), {
       rejected: flags.rejected,
       pending: flags.pending,

@@ -1,8 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
 import { EXIT } from '../../core/errors.js';
-import { teamSharedMemory } from '../../team/shared-memory.js';
-import { forgetEntry } from '../../durable/forget.js';
 
 /** `mem forget <id or text>`: remove a memory for good. */
 export default class Forget extends BaseCommand {
@@ -25,6 +23,10 @@ export default class Forget extends BaseCommand {
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Forget);
+    const [{ forgetEntry }, { teamSharedMemory }] = await Promise.all([
+      import('../../durable/forget.js'),
+      import('../../team/shared-memory.js'),
+    ]);
     const outcome = await forgetEntry(process.cwd(), (argv as string[]).join(' '), teamSharedMemory);
     for (const warning of outcome.warnings) process.stderr.write(`mem forget: warning: ${warning}\n`);
     process.exitCode = outcome.status === 'ambiguous' ? EXIT.failure : EXIT.ok;

@@ -1,6 +1,5 @@
 import { BaseCommand } from './base-command.js';
 import { Flags } from '@oclif/core';
-import { loadConfig } from '../../core/config/load-config.js';
 import { MemError } from '../../core/errors.js';
 import { findRepoRoot } from '../../core/git/repo-root.js';
 
@@ -20,7 +19,10 @@ export default class Migrate extends BaseCommand {
     const { flags } = await this.parse(Migrate);
     const root = findRepoRoot(process.cwd());
     if (!root) throw new MemError('NOT_A_GIT_REPO', 'mem migrate must run inside a git repository');
-    const { migrateOldRegions } = await import('../../team/migrate-region.js');
+    const [{ migrateOldRegions }, { loadConfig }] = await Promise.all([
+      import('../../team/migrate-region.js'),
+      import('../../core/config/load-config.js'),
+    ]);
     const result = await migrateOldRegions(root, loadConfig(root));
     if (flags.json) return this.printJson(result);
     if (result.files.length === 0) this.log('nothing to migrate: no old managed region in CLAUDE.md or AGENTS.md');

@@ -1,8 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
 import { EXIT } from '../../core/errors.js';
-import { teamSharedMemory } from '../../team/shared-memory.js';
-import { rememberEntry, type RememberOutcome } from '../../durable/remember.js';
+import type { RememberOutcome } from '../../durable/remember.js';
 
 /** `mem remember "<text>"`: add a memory through the quality filter. */
 export default class Remember extends BaseCommand {
@@ -53,6 +52,10 @@ export default class Remember extends BaseCommand {
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(Remember);
+    const [{ rememberEntry }, { teamSharedMemory }] = await Promise.all([
+      import('../../durable/remember.js'),
+      import('../../team/shared-memory.js'),
+    ]);
     const outcome = await rememberEntry(process.cwd(), (argv as string[]).join(' '), teamSharedMemory, {
       ...(flags.section === undefined ? {} : { section: flags.section }),
       personal: flags.personal,

@@ -1,8 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import { Flags } from '@oclif/core';
 import { BaseCommand } from './base-command.js';
 import { EXIT, MemError } from '../../core/errors.js';
@@ -10,6 +8,7 @@ import { requireSetUp } from '../../core/set-up.js';
 import type { ReviewConflict } from '../../team/review.js';
 import { renderConflict } from '../review/render-conflict.js';
 import { outputWidth, wrapText } from '../../core/text/wrap-text.js';
+import { nodeChildProcess, nodeReadlinePromises } from '../../core/lazy-builtins.js';
 
 export default class Review extends BaseCommand {
   static override summary = 'Walk through memory conflicts: keep your version, theirs, both, or edit.';
@@ -175,7 +174,7 @@ export default class Review extends BaseCommand {
       process.exitCode = stale.length > 0 ? EXIT.failure : EXIT.ok;
       return;
     }
-    const rl = createInterface({ input: process.stdin, output: process.stdout });
+    const rl = nodeReadlinePromises().createInterface({ input: process.stdin, output: process.stdout });
     const lines = rl[Symbol.asyncIterator]();
     const ask = async (prompt: string): Promise<string> => {
       process.stdout.write(prompt);
@@ -254,7 +253,7 @@ export default class Review extends BaseCommand {
       this.log('no memory conflicts');
       return { left: 0, interrupted: false };
     }
-    const rl = createInterface({ input: process.stdin, output: process.stdout });
+    const rl = nodeReadlinePromises().createInterface({ input: process.stdin, output: process.stdout });
     // Ctrl+C at a prompt stops the review: the conflict on screen stays as it is (answers already
     // given were saved one by one and are kept).
     let interrupted = false;
@@ -321,7 +320,7 @@ function editInEditor(initial: string): string | null {
   try {
     writeFileSync(file, `${initial}\n`);
     const editor = process.env['VISUAL'] ?? process.env['EDITOR'] ?? 'vi';
-    const result = spawnSync(`${editor} "${file}"`, { stdio: 'inherit', shell: true });
+    const result = nodeChildProcess().spawnSync(`${editor} "${file}"`, { stdio: 'inherit', shell: true });
     if (result.status !== 0) return null;
     return readFileSync(file, 'utf8').trim();
   } finally {
