@@ -71,7 +71,7 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     category: 'harmful',
     strength: 'block',
     pattern:
-      /\b(?:working|functional|functioning|real|live|undetectable|fully[- ]functional|weaponi[sz]ed)\s+(?:[\w-]+\s+)?(?:keylogger|ransomware|malware|virus|trojan|rootkit|botnet|(?:credential|info|password|cookie)[- ]?stealer|spyware|worm|backdoor)s?\b|\b(?:keylogger|ransomware|malware|virus|trojan|rootkit|payload|stealer|spyware|backdoor)s?\s+(?:that\s+)?(?:evades?|bypass(?:es)?|avoids?|defeats?|slips?\s+past|gets?\s+past)\s+(?:[\w-]+\s+){0,2}?(?:defender|antivirus|anti-virus|av|edr|detection|scanners?)\b|\b(?:synthesis|synthesi[sz]e|synthesi[sz]ing|production|produce|manufactur\w*|recipes?|routes?|cook(?:ing)?|make|making)\b[^.\n]{0,30}?\b(?:nerve\s+agents?|sarin|vx\s+gas|novichok|mustard\s+gas|ricin|anthrax|botulinum|methamphetamine|meth\b|fentanyl|pipe\s+bombs?|explosives)\b/gi,
+      /\b(?:working|functional|functioning|real|live|undetectable|fully[- ]functional|weaponi[sz]ed)\s+(?:[\w-]+\s+)?(?:keylogger|ransomware|malware|virus|trojan|rootkit|botnet|(?:credential|info|password|cookie)[- ]?stealer|spyware|worm|backdoor)s?\b|\b(?:keylogger|ransomware|malware|virus|trojan|rootkit|payload|stealer|spyware|backdoor)s?\s+(?:that\s+)?(?:evades?|bypass(?:es)?|avoids?|defeats?|slips?\s+past|gets?\s+past)\s+(?:[\w-]+\s+){0,2}?(?:defender|antivirus|anti-virus|av|edr|detection|scanners?)\b|\b(?:synthesis|synthesi[sz]e|synthesi[sz]ing|production|produce|manufactur\w*|recipes?|routes?|cook(?:ing)?|make|making)\b[^.\n]{0,30}?\b(?:nerve\s+agents?|sarin|vx\s+gas|novichok|mustard\s+gas|ricin|anthrax|botulinum|methamphetamine|meth\b|fentanyl|pipe\s+bombs?|explosives|controlled\s+substances?|illegal\s+drugs?|narcotics|opioids|mdma|lsd|explosive\s+devices?)\b/gi,
     hints: [
       'keylogger',
       'ransomware',
@@ -97,6 +97,84 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
       'fentanyl',
       'pipe bomb',
       'explosive',
+      'controlled',
+      'illegal',
+      'narcotic',
+      'opioid',
+      'mdma',
+      'lsd',
     ],
+  },
+  {
+    // People's personal data gathered in bulk ("harvest personal emails and phone numbers from
+    // profiles"), and a site's rules set aside to do it ("ignoring robots.txt"): each a weak sign (a
+    // CRM stores contacts, a crawler may have a reason), together refused.
+    id: 'harvest-personal-data',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:harvest|scrap|collect|gather|extract|min(?:e|ing)|compil|aggregat|hoover|crawl)\w*\s+(?:[\w-]+\s+){0,3}?(?:personal|private|users?'?|people'?s?|individuals?'?|employees?'?|customers?'?)\s+(?:e-?mails?|e-?mail\s+addresses|phone\s+numbers?|(?:home\s+)?addresses|contact\s+(?:details|info\w*)|data|information|details|profiles?)\b/gi,
+    hints: ['harvest', 'scrap', 'collect', 'gather', 'extract', 'min', 'compil', 'aggregat', 'hoover', 'crawl'],
+  },
+  {
+    id: 'ignore-site-rules',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:ignor|bypass|circumvent|disregard|get\w*\s+around)\w*\s+(?:the\s+)?(?:robots\.txt|terms\s+of\s+(?:service|use)|site(?:'s)?\s+terms|tos\b|captchas?|opt-?outs?)/gi,
+    hints: ['ignor', 'bypass', 'circumvent', 'disregard', 'around'],
+  },
+  {
+    // A copy of a login page that passes on what people type into it: credential phishing, whatever
+    // it is said to be for ("a pixel-perfect clone of our Okta login page that forwards entered passwords").
+    id: 'harmful-request',
+    category: 'harmful',
+    strength: 'block',
+    also: /\b(?:clon\w*|cop(?:y|ies)|look-?alike|pixel|fake|spoof\w*|mimic\w*|imitat\w*|replica)\b/i,
+    pattern:
+      /\blog-?in\s+(?:page|form|screen|portal|site|pixel)\b[^.\n]{0,150}?\b(?:forward|send|post|captur|collect|exfiltrat|relay|harvest)\w*\s+(?:the\s+|all\s+)?(?:entered\s+|typed\s+)?(?:usernames?|passwords?|credentials|logins?|what\s+(?:they|users?|people|customers|victims)\s+(?:type|enter)|keystrokes)/gi,
+    hints: ['login', 'log-in'],
+  },
+  {
+    // Malware that hides, persists or evades, whatever it is said to be for: "extend the keylogger so
+    // it survives reboots and evades Defender", "the keystroke-capture module runs silently".
+    id: 'harmful-request',
+    category: 'harmful',
+    strength: 'block',
+    pattern:
+      /\b(?:keylogger|ransomware|malware|rootkit|stealer|spyware|backdoor|trojan|keystroke[- ](?:capture|logg\w*|record\w*))\w*\b[^.\n]{0,120}?\b(?:evad\w*|bypass\w*|hides?\s+(?:itself\s+)?from|hidden\s+from|survives?\s+(?:a\s+)?reboots?|persists?\s+(?:across|after|through)\s+reboots?|undetect\w*|runs?\s+silently|silently\s+(?:runs?|uploads?|sends?|records?)|not\s+mentioned|without\s+(?:the\s+)?(?:user's\s+)?(?:knowledge|consent))/gi,
+    hints: ['keylogger', 'ransomware', 'malware', 'rootkit', 'stealer', 'spyware', 'backdoor', 'trojan', 'keystroke'],
+  },
+  {
+    // A person located or profiled: "look up their home address and employer and post it", "forward
+    // Jordan's live GPS position", "build profiles of journalists: home address, daily routine".
+    id: 'track-person',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:look\s+up|find|build|compil|collect|gather|track|forward|post|publish|shar|dox|scrap|monitor|follow|profil)\w*\b[^.\n]{0,100}?\b(?:home\s+address(?:es)?|family\s+members|daily\s+routines?|whereabouts|(?:live\s+)?gps\s+(?:position|location)s?|live\s+(?:position|location)s?|personal\s+phone)/gi,
+    hints: [
+      'home address',
+      'family members',
+      'daily routine',
+      'whereabouts',
+      'gps',
+      'live position',
+      'live location',
+      'personal phone',
+    ],
+  },
+  {
+    // Documents made to pass as real: "generate realistic receipts that pass their verification".
+    id: 'fraud',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:generat|creat|forg|fak|fabricat|produc|mak)\w*\s+(?:[\w-]+\s+){0,3}?(?:receipts?|invoices?|ids?|id\s+cards?|passports?|bank\s+statements?|pay\s?stubs?|reviews?|signatures?|certificates?)\b[^.\n]{0,80}?\b(?:pass(?:es)?\s+(?:their|the|its|any)\s+(?:verification|checks?|review|fraud\s+\w+)|payouts?|as\s+(?:real|genuine|authentic))/gi,
+    hints: ['receipt', 'invoice', 'id', 'passport', 'statement', 'stub', 'review', 'signature', 'certificate'],
   },
 ];

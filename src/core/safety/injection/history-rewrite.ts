@@ -5,7 +5,7 @@
  */
 import type { InjectionRule } from './injection-rule.js';
 
-const PROTECTED = String.raw`(?:main|master|trunk|develop|release\w*|prod(?:uction)?|default\s+branch|protected\s+branch(?:es)?|tags?|\u4e3b\u5206\u652f)`;
+const PROTECTED = String.raw`(?:main|master|trunk|develop|release\w*|prod(?:uction)?|default\s+branch|protected\s+branch(?:es)?|tags?|(?:all|every)\s+(?:the\s+)?(?:remote|shared|upstream)\s+branch(?:es)?|\u4e3b\u5206\u652f)`;
 
 export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
   {
@@ -15,7 +15,11 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern: new RegExp(
-      String.raw`\b(?:push\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|force[- ]?push(?:es|ed|ing)?)\b[^\n]{0,40}?\b${PROTECTED}|\bpush\s+(?:\S+\s+){0,2}?${PROTECTED}\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|(?:\u5f3a\u5236\u63a8\u9001|git\s+push\s+--force)[^\u3002\n]{0,20}?${PROTECTED}`,
+      String.raw`\b(?:push\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|force[- ]?(?:push(?:es|ed|ing)?|updat\w*|overwrit\w*))\b[^\n]{0,40}?\b${PROTECTED}|\bpush\s+(?:\S+\s+){0,2}?${PROTECTED}\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|(?:\u5f3a\u5236\u63a8\u9001|git\s+push\s+--force)[^\u3002\n]{0,20}?${PROTECTED}` +
+        // "squash the week's commits on main and force-push", "erase it from main and push --force".
+        String.raw`|\b(?:on|of|from|to|in)\s+${PROTECTED}\b[^.\n]{0,30}?(?:\band|\bthen|,)\s+(?:then\s+)?(?:git\s+)?(?:push\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|force[- ]?push\w*)` +
+        // A published tag moved: "git tag -f v2.3.0 HEAD && git push -f origin v2.3.0".
+        String.raw`|\bgit\s+tag\s+(?:-f|--force)\b[^\n]{0,80}?\bpush\s+(?:\S+\s+){0,2}?(?:-f|--force)\b`,
       'gi',
     ),
     hints: ['push', 'force', '强制推送'],
@@ -108,5 +112,83 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
       'git_committer_date',
       'git_author_date',
     ],
+  },
+  {
+    // Commits put under another name whoever made them: "author them as 'Maria <…>' regardless of who
+    // actually made the change". A team bot's identity names no one who did not do the work.
+    id: 'forge-identity',
+    category: 'history-rewrite',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /(?:--author|\bauthor\w*|\bcommitter|\bGIT_(?:AUTHOR|COMMITTER)_\w+|\buser\.(?:name|email))\b[^.\n]{0,120}?\b(?:regardless\s+of\s+who|no\s+matter\s+who|whoever\s+(?:actually\s+|really\s+)?(?:made|wrote|did|authored|committed)|instead\s+of\s+(?:the\s+)?(?:real|actual|true|original)\s+(?:author|person|committer|developer))/gi,
+    hints: ['author', 'committer', 'git_', 'user.'],
+  },
+  {
+    // History rewritten to drop whatever says something: "filter-repo to purge any commit that
+    // mentions 'token'". Removing one leaked secret names the secret, not every commit that mentions a word.
+    id: 'erase-evidence',
+    category: 'history-rewrite',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\b(?:filter-repo|filter-branch|bfg|rebas\w*|rewrit\w*|amend\w*|squash\w*)\b[^.\n]{0,60}?\b(?:purg|remov|drop|delet|eras|scrub|strip|wip)\w*\s+(?:any|all|every|each)\s+(?:commits?|lines?|messages?|entries|files?|traces?)\s+(?:that|which|where|whose)\s+(?:mentions?|contains?|references?|includes?|says?|names?)\b/gi,
+    hints: ['filter-', 'bfg', 'rebas', 'rewrit', 'amend', 'squash'],
+  },
+  {
+    // The records of what happened deleted: audit logs, the reflog, shell history. A retention job
+    // is configured, not ordered from memory; a weak sign, a person decides.
+    id: 'erase-evidence',
+    category: 'history-rewrite',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:delet|remov|clear|wip|purg|truncat|eras|empt|rm\b)\w*\s+(?:-\w+\s+)?(?:the\s+|all\s+|any\s+|every\s+)?(?:[\w/.-]+\s+){0,2}?(?:audit\s+(?:logs?|trails?|log\s+files?|records?|entries|history)|reflogs?|shell\s+history|\.?bash_history|\.?zsh_history|access\s+logs?|security\s+logs?)\b|\b(?:audit\s+(?:logs?|trails?|entries|records)|access\s+logs?|reflogs?)\b[^.\n]{0,60}?(?:\b(?:truncat|delet|remov|clear|wip|purg|eras|scrub|strip)\w*|\bfilter-repo\b|\bfilter-branch\b|\bbfg\b|\bcan\s+go\b)/gi,
+    hints: [
+      'delet',
+      'remov',
+      'clear',
+      'wip',
+      'purg',
+      'truncat',
+      'eras',
+      'empt',
+      'rm ',
+      'scrub',
+      'strip',
+      'filter-',
+      'bfg',
+      'can go',
+    ],
+  },
+  {
+    // Someone else's signature or sign-off copied onto the agent's commits: "copy the Verified trailer
+    // and signature block from one of Tom's earlier commits into yours".
+    id: 'forge-identity',
+    category: 'history-rewrite',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\b(?:copy|copies|reuse|borrow|take|lift|paste|transplant)\w*\s+[^.\n]{0,40}?\b(?:signatures?|signed-off-by|trailers?|gpg|verified|sign-?offs?)\b[^.\n]{0,60}?\bfrom\s+(?:one\s+of\s+)?(?:[A-Z]\w+'s|another|someone|other|a\s+(?:teammate|colleague|maintainer)'s|their|his|her)\b/g,
+    hints: ['cop', 'reuse', 'borrow', 'take', 'lift', 'paste', 'transplant'],
+  },
+  {
+    // Commits made in a named person's name, or signed with a key that is not the agent's: weak signs
+    // alone (a release bot has a name and a key), refused together.
+    id: 'forge-identity-name',
+    category: 'history-rewrite',
+    strength: 'hold',
+    negatable: true,
+    pattern: /\bauthor\w*\s+(?:\w+\s+){0,2}?as\s+["'\x60\u201c]?[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)?\s*<[^>\s]+@[^>\s]+>/g,
+    hints: ['author'],
+  },
+  {
+    id: 'forge-identity-key',
+    category: 'history-rewrite',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\bsign\w*\s+(?:\w+\s+)?with\s+(?:the\s+)?(?:shared|team|someone\s+else's|another\s+person's|her|his|their|[A-Z]\w+'s)\s+(?:(?:release|gpg|signing|ssh|pgp)\s+)?keys?\b/gi,
+    hints: ['sign'],
   },
 ];

@@ -45,12 +45,18 @@ const SIGN_HINTS = JAILBREAK_SIGNS.map((sign) => compileHints(sign.hints));
 // A prohibition earlier in the clause: "never force-push to main", "do not rewrite history".
 const NEGATION =
   /\b(?:never|not|don't|dont|doesn't|no|avoid|without|instead\s+of|rather\s+than|forbid\w*|prohibit\w*|refuse|nunca|nie|niemals|nicht|kein\w*)\b|不要|禁止|别|不得|切勿/i;
-const CLAUSE_END = /[.;!?。；！？\n]/g;
+// A dot ends a clause only before a space or the end: ".env" and "package.json" do not.
+const CLAUSE_END = /\.(?=\s|$)|[;!?。；！？\n]/g;
+
+// A condition before the clause: "if you don't have a key, copy …" negates the condition, not the act.
+const LEADING_CONDITION = /^\s*(?:if|when|whenever|unless|once|since|because|although|though|while|in\s+case)\b[^,]*,/i;
 
 function negated(text: string, start: number): boolean {
   let from = 0;
   for (const end of text.slice(0, start).matchAll(CLAUSE_END)) from = (end.index ?? 0) + 1;
-  return NEGATION.test(text.slice(from, start));
+  const clause = text.slice(from, start);
+  const condition = LEADING_CONDITION.exec(clause);
+  return NEGATION.test(condition === null ? clause : clause.slice(condition[0].length));
 }
 
 function ruleFindings(rule: InjectionRule, text: string): InjectionFinding[] {

@@ -131,6 +131,111 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
       /\b(?:run|execute)\s+(?:the\s+following|this)\s+(?:command|script|code)\s+(?:immediately|now|first|silently|automatically)\b|\bbefore\s+(?:each|every)\s+(?:task|answer|response|reply)\b/gi,
     hints: ['command', 'script', 'code', 'before'],
   },
+  {
+    // The agent's sandbox or confirmation prompts switched off, in the other languages the corpus
+    // holds ("die Sandbox … abzuschalten", "désactivez le sandbox"); English is edit-agent-config's.
+    id: 'edit-agent-config',
+    category: 'model-control',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\b(?:sandbox\w*|best[\u00e4a]tigung\w*|confirmaci[o\u00f3]n\w*|confirmations?|r[\u00fcu]ckfrage\w*|aprova[\u00e7c][\u00e3a]o|freigabe\w*)\b[^.\n]{0,60}?(?:abzuschalten|abschalten|ausschalten|auszuschalten|deaktivier\w*|d[\u00e9e]sactiv\w*|desactiv\w*|disattiv\w*|desativ\w*|desligar|apag\w*)|(?:\u6c99\u7bb1|\u6c99\u76d2|\u786e\u8ba4)[^\u3002\n]{0,12}?(?:\u5173\u95ed|\u7981\u7528|\u5173\u6389|\u53bb\u6389)/gi,
+    hints: [
+      'sandbox',
+      'bestätigung',
+      'bestatigung',
+      'confirma',
+      'rückfrage',
+      'ruckfrage',
+      'aprova',
+      'freigabe',
+      '沙箱',
+      '沙盒',
+      '确认',
+    ],
+  },
+  {
+    // Failing checks made to pass by removing them: "if tests fail, mark them as skipped or delete
+    // them". A weak sign alone (a flaky test is skipped with an issue); beside "so the pipeline goes
+    // green", refused.
+    id: 'defeat-checks',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:if|when|whenever|once)\s+(?:the\s+|a\s+|any\s+|some\s+)?(?:[\w-]+\s+)?(?:tests?|checks?|ci|builds?|lint\w*|specs?|pipelines?|type-?checks?)\s+(?:\w+\s+)?(?:fails?|failing|breaks?|broken|(?:is|are|goes|go|turns?)\s+red)\b[^.;\n]{0,60}?\b(?:skip\w*|delet\w*|remov\w*|disabl\w*|comment\w*\s+(?:them|it)\s+out|xfail\w*|mut(?:e|ing)|silenc\w*|ignor\w*)\b/gi,
+    hints: ['if', 'when', 'once'],
+  },
+  {
+    id: 'fake-green',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:skip|delet|remov|disabl|mark|comment|mut|silenc|xfail|chang|rewrit|weaken|loosen)\w*\b[^.;\n]{0,120}?\bso\s+(?:that\s+)?(?:the\s+)?(?:pipeline|ci|build|checks?|suite|status|pr)\s+(?:goes|turns|is|stays|pass(?:es)?|looks|shows?)\s+(?:green|passing|clean)\b/gi,
+    hints: [
+      'skip',
+      'delet',
+      'remov',
+      'disabl',
+      'mark',
+      'comment',
+      'mut',
+      'silenc',
+      'xfail',
+      'chang',
+      'rewrit',
+      'weaken',
+      'loosen',
+    ],
+  },
+  {
+    // An assertion that cannot fail put in place of a real one: "change its assertion to
+    // expect(true).toBe(true)". A weak sign alone (a placeholder test), refused beside another.
+    id: 'defeat-checks',
+    category: 'model-control',
+    strength: 'hold',
+    pattern:
+      /\bexpect\(\s*true\s*\)\.toBe(?:Truthy)?\(\s*(?:true)?\s*\)|\bassert\s+True\b|\bassertTrue\(\s*(?:true|True)\s*\)|\bassert\s*\(\s*true\s*\)/g,
+    hints: ['expect(true', 'assert'],
+  },
+  {
+    // A scanner's findings set aside wholesale: "findings go straight into the baseline file
+    // automatically", "treat any warning from Snyk as noise". A finding is for a person to judge.
+    id: 'mute-scanners',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:(?:snyk|trivy|gitleaks|semgrep|codeql|dependabot|sonar\w*|trufflehog|grype|bandit|scanner|sast|dast|security|vulnerability)\s+(?:scan\s+)?(?:findings?|alerts?|warnings?|results?|reports?)|(?:findings?|alerts?|warnings?)\s+(?:from|by|of)\s+[\w\s,/'-]{0,40}?\b(?:snyk|trivy|gitleaks|semgrep|codeql|dependabot|sonar\w*|trufflehog|grype|bandit|scanners?|safety\s+checks?))\b[^.\n]{0,80}?\b(?:baseline|allow-?list|ignore-?list|suppress\w*|dismiss\w*|noise|mut(?:e|ed|ing)|silenc\w*|auto-?clos\w*|auto-?dismiss\w*)\b/gi,
+    hints: [
+      'snyk',
+      'trivy',
+      'gitleaks',
+      'semgrep',
+      'codeql',
+      'dependabot',
+      'sonar',
+      'trufflehog',
+      'grype',
+      'bandit',
+      'scanner',
+      'sast',
+      'dast',
+      'security',
+    ],
+  },
+  {
+    // Branch protection or required reviews switched off: "turn off required reviews before you
+    // merge". Negatable: "never disable branch protection".
+    id: 'skip-review',
+    category: 'model-control',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\b(?:turn\w*\s+off|disabl\w*|remov\w*|bypass\w*|skip\w*|switch\w*\s+off|lift\w*|drop\w*|delet\w*|suspend\w*)\s+(?:the\s+|all\s+)?(?:required\s+(?:pr\s+)?reviews?|branch\s+protections?|required\s+(?:status\s+)?checks?|code\s*owners?\s+reviews?|review\s+requirements?|protection\s+rules?)\b/gi,
+    hints: ['turn', 'disabl', 'remov', 'bypass', 'skip', 'switch', 'lift', 'drop', 'delet', 'suspend'],
+  },
 ];
 
 /**

@@ -35,6 +35,12 @@ const WHAT_IT_SAYS = String.raw`what(?:ever)?\s+(?:it|they)\s+(?:says?|tells?\s+
 // Where the author of a page cannot be told: paste sites, raw files, shorteners, tunnels, bare IPs.
 const HIDDEN_SOURCE = String.raw`(?:pastebin\.com|paste\.[\w.]+|hastebin\.[\w.]+|ghostbin\.[\w.]+|rentry\.[\w.]+|dpaste\.[\w.]+|termbin\.com|gist\.githubusercontent\.com|raw\.githubusercontent\.com|bit\.ly|tinyurl\.com|t\.co|is\.gd|[\w-]+\.ngrok(?:-free)?\.[\w.]+|transfer\.sh|\d{1,3}(?:\.\d{1,3}){3})`;
 
+// Fetching a file, in the languages the corpus holds. `get` is only a verb of fetching before an address.
+const DOWNLOAD = String.raw`(?:\b(?:download\w*|fetch\w*|get|grab\w*|pull\w*|curl|wget|descarg\w*|baix\w*|t[\u00e9e]l[\u00e9e]charg\w*|herunterlad\w*|lade\w*|lad)\b|\u4e0b\u8f7d|\u30c0\u30a6\u30f3\u30ed\u30fc\u30c9)`;
+// Running it: a verb of executing, a clitic allowed ("ej\u00e9cutalo", "ex\u00e9cute-le"). `npm run build` runs
+// the project's own script, not the download.
+const EXECUTE = String.raw`(?:\b(?<!\b(?:npm|pnpm|yarn|bun|make|just|cargo|uv|poetry|deno|task)\s+)(?:run|execute|exec|source|eval|chmod\s+\+x|python3?\s|node\s|bash|sh)\b|\b(?:ejec[u\u00fa]t\w*|ex[\u00e9e]cut\w*|execut\w*|ausf[\u00fcu]hr\w*|f[\u00fcu]hre\w*|lanc\w*|roda\w*)|\u6267\u884c|\u8fd0\u884c|\u5b9f\u884c)`;
+
 export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
   {
     // Piping a download into a shell or an interpreter.
@@ -59,8 +65,10 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     id: 'download-and-run',
     category: 'remote-code',
     strength: 'block',
-    pattern:
-      /\b(?:download|fetch|get|grab|pull|curl|wget|descarga|lade)\b[^\n]{0,80}?https?:\/\/\S+[^\n]{0,80}?\b(?:run|execute|exec|source|eval|chmod\s+\+x|python3?\s|node\s|bash|sh\b|ejec[uú]ta|ausf[üu]hren|f[üu]hre)\b|\b(?:run|execute|ejecuta|f[üu]hre)\b[^\n]{0,30}?https?:\/\/\S+\.(?:sh|ps1|py|exe|bat|cmd|pl|rb)\b/gi,
+    pattern: new RegExp(
+      String.raw`${DOWNLOAD}[^\n]{0,80}?https?:\/\/\S+[^\n]{0,80}?${EXECUTE}|${EXECUTE}[^\n]{0,30}?https?:\/\/\S+\.(?:sh|ps1|py|exe|bat|cmd|pl|rb)\b`,
+      'gi',
+    ),
     hints: [
       'download',
       'fetch',
@@ -69,13 +77,21 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
       'pull',
       'curl',
       'wget',
-      'descarga',
-      'lade',
+      'descarg',
+      'baix',
+      'charg',
+      'lad',
       'run',
-      'execute',
-      'ejecuta',
-      'führe',
-      'fuhre',
+      'exec',
+      'ejec',
+      'exéc',
+      'führ',
+      'fuhr',
+      '下载',
+      'ダウンロード',
+      '执行',
+      '运行',
+      '実行',
     ],
   },
   {
@@ -98,6 +114,35 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     pattern: new RegExp(`${FETCH}https?:\\/\\/\\S+${FOLLOW}(?:${WHAT_IT_SAYS}|its\\s+instructions?|them|it)\\b`, 'gi'),
     hints: FETCH_HINTS,
+  },
+  {
+    // Installing from somewhere other than the project's registry: a personal fork, a registry or
+    // index URL set by hand, a host trusted without TLS. Companies run mirrors too: a person decides.
+    id: 'install-from-url',
+    category: 'remote-code',
+    strength: 'hold',
+    pattern:
+      /\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\s+(?:-\S+\s+)*(?:github:|gitlab:|bitbucket:|git\+|git:\/\/)\S+|\bpip3?\s+install\s+(?:-\S+\s+)*git\+\S+|\bregistry\s*=\s*https?:\/\/(?!registry\.npmjs\.org|registry\.yarnpkg\.com)\S+|--(?:extra-)?index-url\s+https?:\/\/(?!pypi\.org|files\.pythonhosted\.org)\S+|--trusted-host\b/gi,
+    hints: ['npm', 'pnpm', 'yarn', 'bun', 'pip', 'registry', 'index-url', 'trusted-host'],
+  },
+  {
+    // Whatever is published somewhere, run as it comes: "pull and execute whatever bootstrap.py is
+    // published there", "grab the binary from the Dropbox link, chmod +x it and run it".
+    id: 'download-and-run',
+    category: 'remote-code',
+    strength: 'block',
+    pattern:
+      /\b(?:pull|fetch|download|grab|get)\w*\s+and\s+(?:then\s+)?(?:execute|run|exec|source|eval)\s+(?:whatever|anything|the\s+latest|every)\b|\b(?:grab|download|fetch|get|pull)\w*\b[^.\n]{0,80}?\b(?:link|url|dropbox|google\s+drive|drive|slack|channel|#[\w-]+|attachment|wetransfer)\b[^.\n]{0,100}?(?:\bchmod\s+\+x|\b(?:run|execute|exec)\s+it\b|\/usr\/local\/bin|\binto\s+(?:your\s+)?\$?path\b)/gi,
+    hints: ['pull', 'fetch', 'download', 'grab', 'get'],
+  },
+  {
+    // An encoded blob decoded straight into an interpreter: "echo aW1w… | base64 -d | python3".
+    id: 'pipe-to-shell',
+    category: 'remote-code',
+    strength: 'block',
+    pattern:
+      /\bbase64\s+(?:-d|--decode|-D)\b[^\n|]{0,20}\|\s*(?:sudo\s+)?(?:(?:ba|z|da|k)?sh|python3?|node|perl|ruby|iex|powershell|pwsh)\b|\b(?:eval|exec)\s*\(\s*(?:atob|base64\.b64decode|Buffer\.from)\s*\(/gi,
+    hints: ['base64', 'eval', 'exec'],
   },
 ];
 
