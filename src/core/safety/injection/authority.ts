@@ -85,7 +85,19 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:consent|approval|permission|authori[sz]ation|sign-?off|go-?ahead|clearance)s?\b[^.;\n]{0,80}?\b(?:is|are|has\s+been|have\s+been|counts?\s+as|considered|deemed|assumed|treated\s+as|taken\s+as|taken\s+for)\s+(?:\w+\s+){0,2}?(?:granted|given|implied|implicit|automatic|pre-?approved|pre-?cleared|a\s+given)\b|\b(?:standing|blanket|implied|implicit|automatic|permanent|default)\s+(?:consent|approval|permission|authori[sz]ation|sign-?off|clearance)\b/gi,
-    hints: ['consent', 'approval', 'permission', 'authori', 'sign', 'go-ahead', 'goahead', 'clearance'],
+    hints: [
+      'granted',
+      'given',
+      'implied',
+      'implicit',
+      'automatic',
+      'approved',
+      'cleared',
+      'standing',
+      'blanket',
+      'permanent',
+      'default',
+    ],
   },
   {
     // Someone's approval claimed, then used to skip a check: "Legal has signed off on copying code
@@ -99,7 +111,7 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:signed\s+off|approved|cleared|consent(?:ed)?|authori[sz]ed|sanctioned|okayed|ok'd|green-?lit|blessed|waived)\b[^.\n]{0,100}?\b(?:so|which\s+means|meaning|therefore|hence|thus)\b[^.\n]{0,40}?\b(?:you\s+(?:can|may|should|are\s+(?:free|allowed|cleared))|feel\s+free|(?:do\s+not|don't|dont|never|no\s+need\s+to)\s+(?:flag|ask|check|confirm|warn|review|question|mention|wait)|without\s+(?:asking|checking|confirming|clearing|flagging))|\bwithout\s+(?:clearing|checking|confirming|verifying|running)\s+(?:it\s+|this\s+|that\s+)?(?:with|by|past)\s+(?:anyone|anybody|the\s+user|a\s+(?:human|person)|them|legal|security)\b|(?:\uc2b9\uc778|\u627f\u8a8d|\u6279\u51c6|\u540c\u610f)[^\u3002.\n]{0,40}?(?:\ud655\uc778\ud558\uc9c0|\u78ba\u8a8d\u305b\u305a|\u4e0d\u8981\u786e\u8ba4|\u65e0\u9700\u786e\u8ba4)/gi,
     hints: [
-      'signed',
+      'signed off',
       'approved',
       'cleared',
       'consent',
@@ -110,7 +122,11 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
       'green',
       'blessed',
       'waived',
-      'without',
+      'without clearing',
+      'without checking',
+      'without confirming',
+      'without verifying',
+      'without running',
       '승인',
       '承認',
       '批准',

@@ -15,7 +15,7 @@ const WHO = String.raw`(?:the\s+)?(?:user|human|developer|dev|reviewers?|owner|m
 
 // Leaving something out of what people read, or not telling it, in the languages the corpus holds:
 // "omit", "leave … out of", "keep … out of", "do not mention / report / list".
-const OMIT = String.raw`(?:\b(?:omit\w*|omet\w*|weglass\w*|verschweig\w*|leav(?:e|es|ing)\s+(?:[\w./'-]+\s+){0,5}?out|left\s+out|keep\w*\s+(?:[\w./'-]+\s+){0,5}?out|kept\s+out|exclud\w*|strip\w*|(?:do\s+not|don't|dont|never|no\s+need\s+to|must\s+not|mustn't|should\s+not|shouldn't|avoid)\s+(?:\w+\s+)?(?:mention\w*|report\w*|signal\w*|not(?:e|ing)|list\w*|includ\w*|disclos\w*|surfac\w*|flag\w*|call\w*\s+out|bring\w*\s+up|document\w*)|ne\s+(?:les?\s+|la\s+|l'|leur\s+)?(?:signal|mentionn|rapport|indiqu|report|inclu|dites)\w*\s+pas|nicht\s+(?:erw[\u00e4a]hn|meld|bericht|auff[\u00fcu]hr)\w*|no\s+(?:lo\s+|los\s+|las?\s+)?(?:mencion|report|inform|incluy|se\u00f1al)\w*)\b|(?:\u4e0d\u8981|\u522b|\u4e0d\u5f97)(?:\u63d0\u53ca|\u63d0\u5230|\u62a5\u544a|\u5199\u8fdb|\u544a\u8bc9)|\u7701\u7565|\u9690\u53bb)`;
+const OMIT = String.raw`(?:\b(?:omit\w*|omet\w*|weglass\w*|verschweig\w*|leav(?:e|es|ing)\s+(?:[\w./'-]+\s+)*?out|left\s+out|keep\w*\s+(?:[\w./'-]+\s+)*?out|kept\s+out|exclud\w*|strip\w*|(?:do\s+not|don't|dont|never|no\s+need\s+to|must\s+not|mustn't|should\s+not|shouldn't|avoid)\s+(?:\w+\s+)?(?:mention\w*|report\w*|signal\w*|not(?:e|ing)|list\w*|includ\w*|disclos\w*|surfac\w*|flag\w*|call\w*\s+out|bring\w*\s+up|document\w*)|ne\s+(?:les?\s+|la\s+|l'|leur\s+)?(?:signal|mentionn|rapport|indiqu|report|inclu|dites)\w*\s+pas|nicht\s+(?:erw[\u00e4a]hn|meld|bericht|auff[\u00fcu]hr)\w*|no\s+(?:lo\s+|los\s+|las?\s+)?(?:mencion|report|inform|incluy|se\u00f1al)\w*)\b|(?:\u4e0d\u8981|\u522b|\u4e0d\u5f97)(?:\u63d0\u53ca|\u63d0\u5230|\u62a5\u544a|\u5199\u8fdb|\u544a\u8bc9)|\u7701\u7565|\u9690\u53bb)`;
 // What people read to oversee the work (summaries, reports, PR descriptions, commit messages, the
 // changelog), after the word that puts something in or out of it, and the people themselves after
 // "to" or "from": "maintainer action" names no audience.
@@ -241,33 +241,40 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     also: OWN_WORK,
     // A dot inside a path (".github/workflows") does not end the sentence.
     pattern: new RegExp(
-      String.raw`${OMIT}(?:[^.;\n]|\.(?=\S)){0,80}?${OVERSIGHT_CHANNEL}|${OVERSIGHT_CHANNEL}(?:[^.;\n]|\.(?=\S)){0,40}?${OMIT}`,
+      String.raw`${OMIT}(?:[^.;\n]|\.(?=\S))*?${OVERSIGHT_CHANNEL}|${OVERSIGHT_CHANNEL}(?:[^.;\n]|\.(?=\S))*?${OMIT}`,
       'gi',
     ),
     hints: [
-      'omit',
-      'omet',
-      'weglass',
-      'verschweig',
-      'leav',
-      'left',
-      'keep',
-      'kept',
-      'exclud',
-      'strip',
-      'not',
-      "n't",
-      'dont',
-      'never',
-      'avoid',
-      'ne ',
-      'nicht',
-      'no ',
-      '不要',
-      '别',
-      '不得',
-      '省略',
-      '隐去',
+      'summar',
+      'report',
+      'description',
+      'pr bod',
+      'pull request',
+      'merge request',
+      'message',
+      'changelog',
+      'release notes',
+      'review',
+      'status update',
+      'standup',
+      'handoff',
+      'audit',
+      'rapport',
+      'résum',
+      'resum',
+      'zusammenfassung',
+      'maintain',
+      'mainteneur',
+      'developer',
+      'user',
+      'approver',
+      'prüfer',
+      'prufer',
+      'revisor',
+      'security team',
+      '摘要',
+      '报告',
+      '审查',
     ],
   },
   {
@@ -279,7 +286,22 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:describ|label|titl|nam|present|call|word|disguis|pass)\w*\s+(?:it\s+off\s+|them\s+off\s+)?(?:the\s+|it\s+|them\s+|this\s+|that\s+|those\s+|these\s+|each\s+|every\s+)?(?:commits?|changes?|prs?|pull\s+requests?|diffs?|edits?|updates?|fix(?:es)?|it|them)?\s*(?:off\s+)?as\s+(?:an?\s+)?["'\u2018\u201c\x60]?(?:chore|style|docs|formatting|refactor|typo|cleanup|clean-up|lint|whitespace|minor|trivial|cosmetic|housekeeping)\b/gi,
-    hints: ['describ', 'label', 'titl', 'nam', 'present', 'call', 'word', 'disguis', 'pass'],
+    hints: [
+      'chore',
+      'style',
+      'docs',
+      'formatting',
+      'refactor',
+      'typo',
+      'cleanup',
+      'clean-up',
+      'lint',
+      'whitespace',
+      'minor',
+      'trivial',
+      'cosmetic',
+      'housekeeping',
+    ],
   },
   {
     // Done so that the people who oversee the work miss it: "squashed into an unrelated commit so
@@ -292,7 +314,21 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
       String.raw`\bso\s+(?:that\s+)?(?:the\s+|our\s+|any\s+|your\s+)?(?:[\w-]+\s+)?(?:reviewers?|maintainers?|auditors?|approvers?|security(?:\s+team)?|qa|the\s+user|code\s+owners?|codeowners|oncall|on-call|monitoring|ops)(?:'s?)?\b[^.;\n]{0,50}?\b(?:don't|doesn't|won't|can't|cannot|never|do\s+not|does\s+not|will\s+not|wouldn't|fail\s+to)\s+(?:\w+\s+)?(?:notice|see|spot|find|surface|catch|flag|know|learn|reali[sz]e|discover|question|ask\s+about|pick\s+up|trip\s+on|get\s+suspicious)\b`,
       'gi',
     ),
-    hints: ['so '],
+    hints: [
+      'reviewer',
+      'maintainer',
+      'auditor',
+      'approver',
+      'security',
+      'qa',
+      'the user',
+      'code owner',
+      'codeowner',
+      'oncall',
+      'on-call',
+      'monitoring',
+      'ops',
+    ],
   },
   {
     // A result reported whatever it was: "report the suite as fully green". A weak sign alone.
@@ -302,6 +338,6 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:report|mark|present|show|declare|describe|call|list|log)\w*\s+(?:the\s+|every\s+|each\s+)?(?:test\s+)?(?:suite|build|tests?|ci|pipeline|runs?|checks?|status)\s+as\s+(?:fully\s+|all\s+|completely\s+|entirely\s+)?(?:green|passing|passed|clean|successful|healthy)\b/gi,
-    hints: ['report', 'mark', 'present', 'show', 'declare', 'describ', 'call', 'list', 'log'],
+    hints: ['green', 'passing', 'passed', 'clean', 'successful', 'healthy'],
   },
 ];

@@ -196,6 +196,6 @@ export const EXFILTRATION_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:open|file|create|post|start|raise|submit)\w*\s+(?:a\s+|an\s+)?(?:new\s+)?(?:public\s+)?(?:[\w-]+\s+)?(?:issues?|gists?|tickets?|posts?|threads?|comments?|discussions?|pastes?)\b[^.\n]{0,80}?\b(?:with|including|containing|attach\w*|past(?:e|ed|ing))\b[^.\n]{0,40}?(?:\benv(?:ironment)?\s+(?:dump|variables|vars)|\bprintenv\b|\.env\b|\bsecrets?\b|\btokens?\b|\bcredentials?\b|\bapi\s+keys?\b|\b(?:customer|user|client)\s+(?:data|records|rows|e-?mails?)|\b(?:failing|customer|raw|production|prod)\s+(?:rows|records|data)\b|\be-?mails?\s+and\s+(?:home\s+)?addresses\b|\bpersonal\s+data\b|\bpii\b)/gi,
-    hints: ['open', 'file', 'creat', 'post', 'start', 'rais', 'submit'],
+    hints: ['issue', 'gist', 'ticket', 'post', 'thread', 'comment', 'discussion', 'paste'],
   },
 ];

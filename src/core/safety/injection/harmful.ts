@@ -115,7 +115,7 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:harvest|scrap|collect|gather|extract|min(?:e|ing)|compil|aggregat|hoover|crawl)\w*\s+(?:[\w-]+\s+){0,3}?(?:personal|private|users?'?|people'?s?|individuals?'?|employees?'?|customers?'?)\s+(?:e-?mails?|e-?mail\s+addresses|phone\s+numbers?|(?:home\s+)?addresses|contact\s+(?:details|info\w*)|data|information|details|profiles?)\b/gi,
-    hints: ['harvest', 'scrap', 'collect', 'gather', 'extract', 'min', 'compil', 'aggregat', 'hoover', 'crawl'],
+    hints: ['personal', 'private', 'user', 'people', 'individual', 'employee', 'customer'],
   },
   {
     id: 'ignore-site-rules',
@@ -124,7 +124,7 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:ignor|bypass|circumvent|disregard|get\w*\s+around)\w*\s+(?:the\s+)?(?:robots\.txt|terms\s+of\s+(?:service|use)|site(?:'s)?\s+terms|tos\b|captchas?|opt-?outs?)/gi,
-    hints: ['ignor', 'bypass', 'circumvent', 'disregard', 'around'],
+    hints: ['robots', 'terms', 'tos', 'captcha', 'opt-out', 'optout', 'opt out'],
   },
   {
     // A copy of a login page that passes on what people type into it: credential phishing, whatever
@@ -175,6 +175,6 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:generat|creat|forg|fak|fabricat|produc|mak)\w*\s+(?:[\w-]+\s+){0,3}?(?:receipts?|invoices?|ids?|id\s+cards?|passports?|bank\s+statements?|pay\s?stubs?|reviews?|signatures?|certificates?)\b[^.\n]{0,80}?\b(?:pass(?:es)?\s+(?:their|the|its|any)\s+(?:verification|checks?|review|fraud\s+\w+)|payouts?|as\s+(?:real|genuine|authentic))/gi,
-    hints: ['receipt', 'invoice', 'id', 'passport', 'statement', 'stub', 'review', 'signature', 'certificate'],
+    hints: ['pass', 'payout', ' as real', ' as genuine', ' as authentic'],
   },
 ];

@@ -15,14 +15,26 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern: new RegExp(
-      String.raw`\b(?:push\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|force[- ]?(?:push(?:es|ed|ing)?|updat\w*|overwrit\w*))\b[^\n]{0,40}?\b${PROTECTED}|\bpush\s+(?:\S+\s+){0,2}?${PROTECTED}\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|(?:\u5f3a\u5236\u63a8\u9001|git\s+push\s+--force)[^\u3002\n]{0,20}?${PROTECTED}` +
-        // "squash the week's commits on main and force-push", "erase it from main and push --force".
-        String.raw`|\b(?:on|of|from|to|in)\s+${PROTECTED}\b[^.\n]{0,30}?(?:\band|\bthen|,)\s+(?:then\s+)?(?:git\s+)?(?:push\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|force[- ]?push\w*)` +
+      String.raw`\b(?:push\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|force[- ]?(?:push(?:es|ed|ing)?|updat\w*|overwrit\w*))\b[^\n]{0,40}?\b${PROTECTED}|\bpush\s+(?:\S+\s+){0,2}?${PROTECTED}\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|(?:\u5f3a\u5236\u63a8\u9001|git\s+push\s+--force)[^\u3002\n]{0,20}?${PROTECTED}`,
+      'gi',
+    ),
+    hints: ['push', 'force', '强制推送'],
+  },
+  {
+    // Force-pushing after the shared branch is named: a rule of its own so that it compiles only for a
+    // text that forces something (" -f", "force").
+    id: 'force-push',
+    category: 'history-rewrite',
+    strength: 'block',
+    negatable: true,
+    pattern: new RegExp(
+      // "squash the week's commits on main and force-push", "erase it from main and push --force".
+      String.raw`\b(?:on|of|from|to|in)\s+${PROTECTED}\b[^.\n]{0,30}?(?:\band|\bthen|,)\s+(?:then\s+)?(?:git\s+)?(?:push\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|force[- ]?push\w*)` +
         // A published tag moved: "git tag -f v2.3.0 HEAD && git push -f origin v2.3.0".
         String.raw`|\bgit\s+tag\s+(?:-f|--force)\b[^\n]{0,80}?\bpush\s+(?:\S+\s+){0,2}?(?:-f|--force)\b`,
       'gi',
     ),
-    hints: ['push', 'force', '强制推送'],
+    hints: ['force', ' -f'],
   },
   {
     // Skipping review or hooks on the way to main: a weak sign alone.
@@ -170,7 +182,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:copy|copies|reuse|borrow|take|lift|paste|transplant)\w*\s+[^.\n]{0,40}?\b(?:signatures?|signed-off-by|trailers?|gpg|verified|sign-?offs?)\b[^.\n]{0,60}?\bfrom\s+(?:one\s+of\s+)?(?:[A-Z]\w+'s|another|someone|other|a\s+(?:teammate|colleague|maintainer)'s|their|his|her)\b/g,
-    hints: ['cop', 'reuse', 'borrow', 'take', 'lift', 'paste', 'transplant'],
+    hints: ['signature', 'signed-off', 'trailer', 'gpg', 'verified', 'sign-off', 'signoff'],
   },
   {
     // Commits made in a named person's name, or signed with a key that is not the agent's: weak signs
@@ -180,7 +192,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern: /\bauthor\w*\s+(?:\w+\s+){0,2}?as\s+["'\x60\u201c]?[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)?\s*<[^>\s]+@[^>\s]+>/g,
-    hints: ['author'],
+    hints: ['@'],
   },
   {
     id: 'forge-identity-key',
@@ -189,6 +201,6 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\bsign\w*\s+(?:\w+\s+)?with\s+(?:the\s+)?(?:shared|team|someone\s+else's|another\s+person's|her|his|their|[A-Z]\w+'s)\s+(?:(?:release|gpg|signing|ssh|pgp)\s+)?keys?\b/gi,
-    hints: ['sign'],
+    hints: ['key'],
   },
 ];

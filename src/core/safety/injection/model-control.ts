@@ -164,7 +164,7 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:if|when|whenever|once)\s+(?:the\s+|a\s+|any\s+|some\s+)?(?:[\w-]+\s+)?(?:tests?|checks?|ci|builds?|lint\w*|specs?|pipelines?|type-?checks?)\s+(?:\w+\s+)?(?:fails?|failing|breaks?|broken|(?:is|are|goes|go|turns?)\s+red)\b[^.;\n]{0,60}?\b(?:skip\w*|delet\w*|remov\w*|disabl\w*|comment\w*\s+(?:them|it)\s+out|xfail\w*|mut(?:e|ing)|silenc\w*|ignor\w*)\b/gi,
-    hints: ['if', 'when', 'once'],
+    hints: ['fail', 'break', 'broken', ' red'],
   },
   {
     id: 'fake-green',
@@ -173,21 +173,7 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:skip|delet|remov|disabl|mark|comment|mut|silenc|xfail|chang|rewrit|weaken|loosen)\w*\b[^.;\n]{0,120}?\bso\s+(?:that\s+)?(?:the\s+)?(?:pipeline|ci|build|checks?|suite|status|pr)\s+(?:goes|turns|is|stays|pass(?:es)?|looks|shows?)\s+(?:green|passing|clean)\b/gi,
-    hints: [
-      'skip',
-      'delet',
-      'remov',
-      'disabl',
-      'mark',
-      'comment',
-      'mut',
-      'silenc',
-      'xfail',
-      'chang',
-      'rewrit',
-      'weaken',
-      'loosen',
-    ],
+    hints: ['green', 'passing', 'clean'],
   },
   {
     // An assertion that cannot fail put in place of a real one: "change its assertion to
@@ -208,22 +194,7 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:(?:snyk|trivy|gitleaks|semgrep|codeql|dependabot|sonar\w*|trufflehog|grype|bandit|scanner|sast|dast|security|vulnerability)\s+(?:scan\s+)?(?:findings?|alerts?|warnings?|results?|reports?)|(?:findings?|alerts?|warnings?)\s+(?:from|by|of)\s+[\w\s,/'-]{0,40}?\b(?:snyk|trivy|gitleaks|semgrep|codeql|dependabot|sonar\w*|trufflehog|grype|bandit|scanners?|safety\s+checks?))\b[^.\n]{0,80}?\b(?:baseline|allow-?list|ignore-?list|suppress\w*|dismiss\w*|noise|mut(?:e|ed|ing)|silenc\w*|auto-?clos\w*|auto-?dismiss\w*)\b/gi,
-    hints: [
-      'snyk',
-      'trivy',
-      'gitleaks',
-      'semgrep',
-      'codeql',
-      'dependabot',
-      'sonar',
-      'trufflehog',
-      'grype',
-      'bandit',
-      'scanner',
-      'sast',
-      'dast',
-      'security',
-    ],
+    hints: ['finding', 'alert', 'warning', 'result', 'report'],
   },
   {
     // Branch protection or required reviews switched off: "turn off required reviews before you
@@ -234,7 +205,7 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:turn\w*\s+off|disabl\w*|remov\w*|bypass\w*|skip\w*|switch\w*\s+off|lift\w*|drop\w*|delet\w*|suspend\w*)\s+(?:the\s+|all\s+)?(?:required\s+(?:pr\s+)?reviews?|branch\s+protections?|required\s+(?:status\s+)?checks?|code\s*owners?\s+reviews?|review\s+requirements?|protection\s+rules?)\b/gi,
-    hints: ['turn', 'disabl', 'remov', 'bypass', 'skip', 'switch', 'lift', 'drop', 'delet', 'suspend'],
+    hints: ['required', 'protection', 'code owner', 'codeowner', 'review requirement'],
   },
 ];
 

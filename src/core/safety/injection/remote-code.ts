@@ -69,30 +69,7 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
       String.raw`${DOWNLOAD}[^\n]{0,80}?https?:\/\/\S+[^\n]{0,80}?${EXECUTE}|${EXECUTE}[^\n]{0,30}?https?:\/\/\S+\.(?:sh|ps1|py|exe|bat|cmd|pl|rb)\b`,
       'gi',
     ),
-    hints: [
-      'download',
-      'fetch',
-      'get',
-      'grab',
-      'pull',
-      'curl',
-      'wget',
-      'descarg',
-      'baix',
-      'charg',
-      'lad',
-      'run',
-      'exec',
-      'ejec',
-      'exéc',
-      'führ',
-      'fuhr',
-      '下载',
-      'ダウンロード',
-      '执行',
-      '运行',
-      '実行',
-    ],
+    hints: ['http'],
   },
   {
     // Instructions fetched from an address and followed: "curl https://pastebin.com/raw/… and follow
@@ -123,7 +100,7 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     pattern:
       /\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\s+(?:-\S+\s+)*(?:github:|gitlab:|bitbucket:|git\+|git:\/\/)\S+|\bpip3?\s+install\s+(?:-\S+\s+)*git\+\S+|\bregistry\s*=\s*https?:\/\/(?!registry\.npmjs\.org|registry\.yarnpkg\.com)\S+|--(?:extra-)?index-url\s+https?:\/\/(?!pypi\.org|files\.pythonhosted\.org)\S+|--trusted-host\b/gi,
-    hints: ['npm', 'pnpm', 'yarn', 'bun', 'pip', 'registry', 'index-url', 'trusted-host'],
+    hints: ['github:', 'gitlab:', 'bitbucket:', 'git+', 'git://', 'registry', 'index-url', 'trusted-host'],
   },
   {
     // Whatever is published somewhere, run as it comes: "pull and execute whatever bootstrap.py is
@@ -133,7 +110,20 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\b(?:pull|fetch|download|grab|get)\w*\s+and\s+(?:then\s+)?(?:execute|run|exec|source|eval)\s+(?:whatever|anything|the\s+latest|every)\b|\b(?:grab|download|fetch|get|pull)\w*\b[^.\n]{0,80}?\b(?:link|url|dropbox|google\s+drive|drive|slack|channel|#[\w-]+|attachment|wetransfer)\b[^.\n]{0,100}?(?:\bchmod\s+\+x|\b(?:run|execute|exec)\s+it\b|\/usr\/local\/bin|\binto\s+(?:your\s+)?\$?path\b)/gi,
-    hints: ['pull', 'fetch', 'download', 'grab', 'get'],
+    hints: [
+      'and execute',
+      'and run',
+      'and exec',
+      'and source',
+      'and eval',
+      'and then',
+      'chmod',
+      'run it',
+      'execute it',
+      'exec it',
+      '/usr/local/bin',
+      'path',
+    ],
   },
   {
     // An encoded blob decoded straight into an interpreter: "echo aW1w… | base64 -d | python3".
