@@ -13,3 +13,4 @@ settings.enableAutoTranspile = false;
 export { execute } from '@oclif/core';
 export { COMMANDS } from './commands.js';
 export { COMMAND_NOT_FOUND } from '../hooks/not-found.js';
+export { HELP } from '../help/help-class.js';
