@@ -3,6 +3,8 @@
  * oclif loads through package.json's `oclif.commands.target`: one file, so one oclif. bin/run.js
  * requires it for every command without a fast path.
  */
+// Note: first, so that it runs before oclif loads.
+import './oclif-environment.js';
 import { settings } from '@oclif/core';
 
 // mem ships compiled JavaScript only. Left on, oclif looks for TypeScript sources whenever
