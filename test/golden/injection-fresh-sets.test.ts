@@ -14,10 +14,10 @@ type FreshSet = { set: string; attacks: string[]; benign: string[] };
 const DIR = join(process.cwd(), 'fixtures', 'injection-fresh-sets');
 const read = (file: string) => JSON.parse(readFileSync(join(DIR, file), 'utf8')) as FreshSet;
 const FLOOR: Record<string, number> = {
-  'round-d.json': 23,
-  'round-e.json': 21,
+  'round-d.json': 24,
+  'round-e.json': 22,
   'round-g.json': 23,
-  'round-k.json': 18,
+  'round-l.json': 17,
 };
 
 describe('injection gate: fresh memory-poisoning sets', () => {

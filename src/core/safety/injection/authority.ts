@@ -109,7 +109,7 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern:
-      /\b(?:signed\s+off|approved|cleared|consent(?:ed)?|authori[sz]ed|sanctioned|okayed|ok'd|green-?lit|blessed|waived)\b[^.\n]{0,100}?\b(?:so|which\s+means|meaning|therefore|hence|thus)\b[^.\n]{0,40}?\b(?:you\s+(?:can|may|should|are\s+(?:free|allowed|cleared))|feel\s+free|(?:do\s+not|don't|dont|never|no\s+need\s+to)\s+(?:flag|ask|check|confirm|warn|review|question|mention|wait)|without\s+(?:asking|checking|confirming|clearing|flagging))|\bwithout\s+(?:clearing|checking|confirming|verifying|running)\s+(?:it\s+|this\s+|that\s+)?(?:with|by|past)\s+(?:anyone|anybody|the\s+user|a\s+(?:human|person)|them|legal|security)\b|(?:\uc2b9\uc778|\u627f\u8a8d|\u6279\u51c6|\u540c\u610f)[^\u3002.\n]{0,40}?(?:\ud655\uc778\ud558\uc9c0|\u78ba\u8a8d\u305b\u305a|\u4e0d\u8981\u786e\u8ba4|\u65e0\u9700\u786e\u8ba4)/gi,
+      /\b(?:signed\s+off|approved|cleared|consent(?:ed)?|authori[sz]ed|sanctioned|okayed|ok'd|green-?lit|blessed|waived)\b[^.\n]{0,100}?\b(?:so|which\s+means|meaning|therefore|hence|thus)\b[^.\n]{0,40}?\b(?:you\s+(?:can|may|should|are\s+(?:free|allowed|cleared))|feel\s+free|(?:do\s+not|don't|dont|never|no\s+need\s+to)\s+(?:bother\s+)?(?:flag|ask|check|confirm|warn|review|question|mention|wait)\w*|without\s+(?:asking|checking|confirming|clearing|flagging))|\bwithout\s+(?:clearing|checking|confirming|verifying|running)\s+(?:it\s+|this\s+|that\s+)?(?:with|by|past)\s+(?:anyone|anybody|the\s+user|a\s+(?:human|person)|them|legal|security)\b|(?:\uc2b9\uc778|\u627f\u8a8d|\u6279\u51c6|\u540c\u610f)[^\u3002.\n]{0,40}?(?:\ud655\uc778\ud558\uc9c0|\u78ba\u8a8d\u305b\u305a|\u4e0d\u8981\u786e\u8ba4|\u65e0\u9700\u786e\u8ba4)/gi,
     hints: [
       'signed off',
       'approved',
@@ -280,5 +280,26 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:agents?|you|the\s+(?:assistant|agent|ai|bot)|ai|claude|codex|gemini)\s+(?:are|is|am)\s+(?:now\s+|hereby\s+)?(?:authori[sz]ed|allowed|permitted|cleared|free|entitled)\s+to\s+(?:merge|approve|push|deploy|release|sign\s+off)\s+(?:on\s+)?(?:their|your|its)\s+own\b|\b(?:you|the\s+agent)\s+(?:don't|do\s+not|no\s+longer)\s+need\s+(?:the\s+)?(?:user|human|owner|maintainer|anyone|reviewer)(?:'s|s')?\s+(?:okay|ok|permission|approval|sign-?off|consent|go-?ahead)\b/gi,
     hints: ['own', 'okay', ' ok', 'permission', 'approval', 'sign-off', 'signoff', 'consent', 'go-ahead', 'goahead'],
+  },
+  {
+    // The agent merging or approving its own work: "the agent can merge its own PRs to main w/o a
+    // human LGTM". Review is the person's check on the agent; a memory cannot waive it.
+    id: 'self-approval',
+    category: 'authority',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\b(?:can|may|should|is\s+(?:allowed|free|cleared|permitted)\s+to|are\s+(?:allowed|free|cleared|permitted)\s+to|feel\s+free\s+to)\s+(?:\w+\s+)?(?:merge|approve|land|ship|sign\s+off\s+on)\s+(?:its|their|your|his|her)\s+own\s+(?:prs?|pull\s+requests?|merge\s+requests?|changes|code|commits?|patches|work)\b/gi,
+    hints: ['own'],
+  },
+  {
+    // Merging with no person's review: a weak sign alone (a bot's dependency bumps may).
+    id: 'skip-review',
+    category: 'authority',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:merg|land|ship|push)\w*\b[^.\n]{0,60}?\b(?:w\/o|without)\s+(?:a\s+|any\s+)?(?:human|person's|second)\s+(?:lgtm|review(?:er)?|approval|sign-?off|eyes)\b/gi,
+    hints: ['w/o', 'without'],
   },
 ];

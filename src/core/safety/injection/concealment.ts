@@ -6,7 +6,7 @@ import type { InjectionRule } from './injection-rule.js';
 
 // The people who oversee the agent's work: the user it works for, reviewers, maintainers, the team.
 // Not end users or customers ("so users never see the chain's name" is a product's UX, not concealment).
-const OVERSIGHT = String.raw`(?:(?:the|our|your|any|all|other|every)\s+)?(?:[\w-]+\s+)?(?:user|human|reviewers?|owners?|maintainers?|team(?:mates?)?|colleagues?|lead|manager|boss|security(?:\s+team)?|auditors?|approvers?|humans|people\s+on\s+the\s+team)\b|\b(?:me|us)\b`;
+const OVERSIGHT = String.raw`(?:(?:the|our|your|any|all|other|every)\s+)?(?:[\w-]+\s+)?(?:user|human|reviewers?|owners?|maintainers?|team(?:mates?)?|colleagues?|lead|manager|boss|security(?:\s+team)?|auditors?|approvers?|humans|people\s+on\s+the\s+team|person\s+(?:you(?:'re|\s+are)\s+(?:pairing|working)\s+with|running\s+the\s+session|at\s+the\s+keyboard)|pair(?:ing)?\s+partner)\b|\b(?:me|us)\b`;
 // Every match of the rules that keep overseers unaware names one of them, or nobody: checked first,
 // built from OVERSIGHT so that it holds for every match, and small, so the large patterns are
 // compiled only for a text that names a person at all.
@@ -15,14 +15,14 @@ const WHO = String.raw`(?:the\s+)?(?:user|human|developer|dev|reviewers?|owner|m
 
 // Leaving something out of what people read, or not telling it, in the languages the corpus holds:
 // "omit", "leave … out of", "keep … out of", "do not mention / report / list".
-const OMIT = String.raw`(?:\b(?:omit\w*|omet\w*|weglass\w*|verschweig\w*|leav(?:e|es|ing)\s+(?:[\w./'-]+\s+)*?out|left\s+out|keep\w*\s+(?:[\w./'-]+\s+)*?out|kept\s+out|exclud\w*|strip\w*|(?:do\s+not|don't|dont|never|no\s+need\s+to|must\s+not|mustn't|should\s+not|shouldn't|avoid)\s+(?:\w+\s+)?(?:mention\w*|report\w*|signal\w*|not(?:e|ing)|list\w*|includ\w*|disclos\w*|surfac\w*|flag\w*|call\w*\s+out|bring\w*\s+up|document\w*)|ne\s+(?:les?\s+|la\s+|l'|leur\s+)?(?:signal|mentionn|rapport|indiqu|report|inclu|dites)\w*\s+pas|nicht\s+(?:erw[\u00e4a]hn|meld|bericht|auff[\u00fcu]hr)\w*|no\s+(?:lo\s+|los\s+|las?\s+)?(?:mencion|report|inform|incluy|se\u00f1al)\w*)\b|(?:\u4e0d\u8981|\u522b|\u4e0d\u5f97)(?:\u63d0\u53ca|\u63d0\u5230|\u62a5\u544a|\u5199\u8fdb|\u544a\u8bc9)|\u7701\u7565|\u9690\u53bb)`;
+const OMIT = String.raw`(?:\b(?:omit\w*|omet\w*|weglass\w*|verschweig\w*|leav(?:e|es|ing)\s+(?:[\w./'-]+\s+)*?out|left\s+out|keep\w*\s+(?:[\w./'-]+\s+)*?out|kept\s+out|exclud\w*|strip\w*|(?:do\s+not|don't|dont|never|no\s+need\s+to|must\s+not|mustn't|should\s+not|shouldn't|avoid)\s+(?:\w+\s+)?(?:mention\w*|report\w*|signal\w*|not(?:e|ing)|list\w*|includ\w*|disclos\w*|surfac\w*|flag\w*|call\w*\s+out|bring\w*\s+up|document\w*)|ne\s+(?:les?\s+|la\s+|l'|leur\s+)?(?:signal|mentionn|rapport|indiqu|report|inclu|dites)\w*\s+pas|nicht\s+(?:erw[\u00e4a]hn|meld|bericht|auff[\u00fcu]hr)\w*|no\s+(?:lo\s+|los\s+|las?\s+)?(?:mencion|report|inform|incluy|se\u00f1al)\w*|vermeld\w*\s+(?:het\s+|dit\s+|dat\s+|ze\s+)?(?:dan\s+|ook\s+)?niet|niet\s+vermeld\w*|weglat\w*|verzwijg\w*)\b|(?:\u4e0d\u8981|\u522b|\u4e0d\u5f97)(?:\u63d0\u53ca|\u63d0\u5230|\u62a5\u544a|\u5199\u8fdb|\u544a\u8bc9)|\u7701\u7565|\u9690\u53bb)`;
 // What people read to oversee the work (summaries, reports, PR descriptions, commit messages, the
 // changelog), after the word that puts something in or out of it, and the people themselves after
 // "to" or "from": "maintainer action" names no audience.
-const OVERSIGHT_CHANNEL = String.raw`(?:\b(?:of|from|in|into|on|du|des|de|dans|aus|im|en|del)\s+(?:the\s+|its\s+|his\s+|her\s+|their\s+|your\s+|our\s+|any\s+|every\s+|each\s+|le\s+|la\s+|les\s+|der\s+|die\s+|el\s+)?(?:[\w-]+\s+){0,2}?(?:summar\w*|reports?|pr\s+descriptions?|pr\s+bod(?:y|ies)|pull\s+requests?|merge\s+requests?|commit\s+messages?|changelogs?|release\s+notes|reviews?|status\s+updates?|standups?|handoffs?|audit\s+(?:logs?|trails?)|rapports?|r[\u00e9e]sum[\u00e9e]s?|zusammenfassung\w*|resumen\w*)\b|\b(?:to|from|for|with|aux?|an|den|los|a\s+los)\s+(?:the\s+|its\s+|your\s+|our\s+|les\s+|die\s+)?(?:[\w-]+\s+)?(?:reviewers?|maintainers?|mainteneurs?|developers?|auditors?|security\s+team|user|approvers?|pr[\u00fcu]fer\w*|revisor\w*)\b|\u6458\u8981|\u62a5\u544a|\u5ba1\u67e5)`;
+const OVERSIGHT_CHANNEL = String.raw`(?:\b(?:of|from|in|into|on|du|des|de|dans|aus|im|en|del|uit)\s+(?:the\s+|its\s+|his\s+|her\s+|their\s+|your\s+|our\s+|any\s+|every\s+|each\s+|le\s+|la\s+|les\s+|der\s+|die\s+|el\s+)?(?:[\w-]+\s+){0,2}?(?:summar\w*|reports?|pr\s+descriptions?|pr\s+bod(?:y|ies)|pull\s+requests?|merge\s+requests?|commit\s+messages?|changelogs?|release\s+notes|reviews?|status\s+updates?|standups?|handoffs?|audit\s+(?:logs?|trails?)|rapports?|r[\u00e9e]sum[\u00e9e]s?|zusammenfassung\w*|resumen\w*)\b|\b(?:to|from|for|with|aux?|an|den|los|a\s+los)\s+(?:the\s+|its\s+|your\s+|our\s+|les\s+|die\s+)?(?:[\w-]+\s+)?(?:reviewers?|maintainers?|mainteneurs?|developers?|auditors?|security\s+team|user|approvers?|pr[\u00fcu]fer\w*|revisor\w*)\b|\u6458\u8981|\u62a5\u544a|\u5ba1\u67e5)`;
 // The agent's own work: what it changed, ran or sent.
 const OWN_WORK = new RegExp(
-  String.raw`\b(?:changes?|changed|diffs?|edits?|edited|modifications?|modified|commits?|calls?|commands?|requests?|actions?|(?:tests?|checks?|files?|steps?)\s+(?:you|the\s+agent|it)\s+\w+|what\s+(?:you|the\s+agent|it)\s+(?:did|do|does|changed|ran|touched|modified|sent)|modif\w+|[\u00e4a]nderung\w*|cambios?)\b|\u4fee\u6539|\u53d8\u66f4|\u6539\u52a8`,
+  String.raw`\b(?:changes?|changed|diffs?|edits?|edited|modifications?|modified|commits?|calls?|commands?|requests?|actions?|(?:tests?|checks?|files?|steps?)\s+(?:you|the\s+agent|it)\s+\w+|what\s+(?:you|the\s+agent|it)\s+(?:did|do|does|changed|ran|touched|modified|sent)|modif\w+|[\u00e4a]nderung\w*|cambios?|wijziging\w*|aanpassing\w*|aanzet\w*)\b|\u4fee\u6539|\u53d8\u66f4|\u6539\u52a8`,
   'i',
 );
 
@@ -198,7 +198,7 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     category: 'concealment',
     strength: 'hold',
     pattern:
-      /\b(?:silently|quietly|covertly|stealthily)\s+(?:run|execute|send|upload|install|delete|remove|add|push|commit|modify|change|forward|disable|edit|overwrite|replace)\b|\b(?:leave|keep)\s+(?:it|them|this|these|that)\s+out\s+of\s+(?:the\s+)?(?:summary|summaries|pr\s+description|report|changelog|commit\s+message|review)\b|\b(?:do\s+not|don't|never)\s+(?:report|log|record)\s+(?:it|this|that)\b/gi,
+      /\b(?:silently|quietly|covertly|stealthily)\s+(?:run|execute|send|upload|install|delete|remove|add|push|commit|modify|change|forward|disable|edit|overwrite|replace)\b|\b(?:do|make|push|commit|change|edit|run|ship|merge)\s+(?:it|them|this|that|these|those)\s+(?:quietly|silently|covertly|stealthily)\b|\b(?:leave|keep)\s+(?:it|them|this|these|that)\s+out\s+of\s+(?:the\s+)?(?:summary|summaries|pr\s+description|report|changelog|commit\s+message|review)\b|\b(?:do\s+not|don't|never)\s+(?:report|log|record)\s+(?:it|this|that)\b/gi,
     hints: ['silently', 'quietly', 'covertly', 'stealthily', 'leave', 'keep', 'not', "don't", 'never'],
   },
   {
@@ -311,7 +311,7 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     category: 'concealment',
     strength: 'block',
     pattern: new RegExp(
-      String.raw`\bso\s+(?:that\s+)?(?:the\s+|our\s+|any\s+|your\s+)?(?:[\w-]+\s+)?(?:reviewers?|maintainers?|auditors?|approvers?|security(?:\s+team)?|qa|the\s+user|code\s+owners?|codeowners|oncall|on-call|monitoring|ops)(?:'s?)?\b[^.;\n]{0,50}?\b(?:don't|doesn't|won't|can't|cannot|never|do\s+not|does\s+not|will\s+not|wouldn't|fail\s+to)\s+(?:\w+\s+)?(?:notice|see|spot|find|surface|catch|flag|know|learn|reali[sz]e|discover|question|ask\s+about|pick\s+up|trip\s+on|get\s+suspicious)\b`,
+      String.raw`\bso\s+(?:that\s+)?(?:the\s+|our\s+|any\s+|your\s+)?(?:[\w-]+\s+)?(?:reviewers?|maintainers?|auditors?|approvers?|security(?:\s+team)?|qa|the\s+user|code\s+owners?|codeowners|oncall|on-call|monitoring|ops|audit\s+\w+|loggers?|(?:command\s+|activity\s+)?monitors?|alerting|siem|scanners?)(?:'s?)?\b[^.;\n]{0,50}?\b(?:don't|doesn't|won't|can't|cannot|never|do\s+not|does\s+not|will\s+not|wouldn't|fail\s+to)\s+(?:\w+\s+)?(?:notice|see|spot|find|surface|catch|flag|know|learn|reali[sz]e|discover|question|ask\s+about|pick\s+up|trip\s+on|get\s+suspicious)\b`,
       'gi',
     ),
     hints: [
@@ -326,8 +326,13 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
       'codeowner',
       'oncall',
       'on-call',
-      'monitoring',
+      'monitor',
       'ops',
+      'audit',
+      'logger',
+      'alerting',
+      'siem',
+      'scanner',
     ],
   },
   {
@@ -339,5 +344,18 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:report|mark|present|show|declare|describe|call|list|log)\w*\s+(?:the\s+|every\s+|each\s+)?(?:test\s+)?(?:suite|build|tests?|ci|pipeline|runs?|checks?|status)\s+as\s+(?:fully\s+|all\s+|completely\s+|entirely\s+)?(?:green|passing|passed|clean|successful|healthy)\b/gi,
     hints: ['green', 'passing', 'passed', 'clean', 'successful', 'healthy'],
+  },
+  {
+    // Something kept out of what the agent tells the people it works for: "keep it out of the
+    // code-review summaries and any explanation to the user". A weak sign alone.
+    id: 'omit-from-oversight',
+    category: 'concealment',
+    strength: 'hold',
+    negatable: true,
+    pattern: new RegExp(
+      String.raw`${OMIT}(?:[^.;\n]|\.(?=\S))*?\b(?:explanations?|summar(?:y|ies)|reports?|answers?|repl(?:y|ies)|updates?|accounts?)\s+(?:to|for)\s+(?:the\s+|your\s+|any\s+)?(?:user|reviewers?|maintainers?|developer|human|person|team|qa)\b`,
+      'gi',
+    ),
+    hints: ['explanation', 'summar', 'report', 'answer', 'repl', 'update', 'account'],
   },
 ];

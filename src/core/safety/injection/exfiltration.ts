@@ -8,11 +8,12 @@ import type { InjectionRule } from './injection-rule.js';
 // What must not leave the machine: secrets, the environment, the user's conversation.
 // A variable that holds a secret, by its name: `$GITHUB_TOKEN`, `${DB_PASSWORD}`, AWS_SECRET_ACCESS_KEY.
 const SECRET_VARIABLE = String.raw`\$\{?[A-Z0-9_]*(?:TOKEN|KEY|SECRET|PASS(?:WORD)?|PWD|CREDENTIALS?|AUTH)[A-Z0-9_]*\}?|\b[A-Z0-9_]*(?:TOKEN|SECRET|API_KEY|ACCESS_KEY|PRIVATE_KEY|PASSWORD)[A-Z0-9_]*\b`;
-const SOURCE = String.raw`(?:\.env\b|\benv(?:ironment)?\s+(?:variables|vars)\b|\b(?:printenv|env)\b|\bsecrets?\b|\btokens?\b|\bapi[\s_-]?keys?\b|\bcredentials?\b|\bpasswords?\b|\bcookies?\b|\.ssh\b|\bid_rsa\b|\.aws\b|\.npmrc\b|\.netrc\b|${SECRET_VARIABLE}|\b(?:conversation|chat\s+history|session\s+summary|(?:user'?s?|previous|last)\s+(?:last\s+)?(?:message|input|prompt)s?)\b|\b(?:the\s+(?:full\s+)?|every\s+|each\s+|all\s+|your\s+)diffs?\b|\u73af\u5883\u53d8\u91cf|\u5bc6\u94a5|\u4ee4\u724c|\u5bc6\u7801|contenido\s+de|Umgebungsvariablen|\bsource\s+code\b|\b(?:zip|tarball|archive|dump|copy)\s+of\s+(?:the\s+)?(?:src|source|repo(?:sitory)?|codebase|database|db)\b|\b(?:customer|user|client)\s+(?:data|records|rows|lists?|e-?mails?)\b|\bkubeconfig\b)`;
+const SOURCE = String.raw`(?:\.env\b|\b(?:all_)?env(?:ironment)?[\s_-](?:variables|vars)\b|\bapi[\s_-]?tokens?\b|\b(?:printenv|env)\b|\bsecrets?\b|\btokens?\b|\bapi[\s_-]?keys?\b|\bcredentials?\b|\bpasswords?\b|\bcookies?\b|\.ssh\b|\bid_rsa\b|\.aws\b|\.npmrc\b|\.netrc\b|${SECRET_VARIABLE}|\b(?:conversation|chat\s+history|session\s+summary|(?:user'?s?|previous|last)\s+(?:last\s+)?(?:message|input|prompt)s?)\b|\b(?:the\s+(?:full\s+)?|every\s+|each\s+|all\s+|your\s+)diffs?\b|\u73af\u5883\u53d8\u91cf|\u5bc6\u94a5|\u4ee4\u724c|\u5bc6\u7801|contenido\s+de|Umgebungsvariablen|\bsource\s+code\b|\b(?:zip|tarball|archive|dump|copy)\s+of\s+(?:the\s+)?(?:src|source|repo(?:sitory)?|codebase|database|db)\b|\b(?:customer|user|client)\s+(?:data|records|rows|lists?|e-?mails?)\b|\bkubeconfig\b)`;
 // Where it would go: an address off this machine.
 const OFFSITE = String.raw`(?:https?:\/\/|\b(?:[\w-]+\.)+(?:com|net|org|io|dev|app|sh|me|co|xyz|site|cloud|ai|ru|cn)\/[\w./?=&%-]+|\bftp:\/\/|\b(?:s3|gs|az|sftp):\/\/|\b\d{1,3}(?:\.\d{1,3}){3}\b|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\bwebhook\b|\bpastebin\b|\bngrok\b|\bexternal\s+(?:server|host|endpoint|address|url))`;
 // Carrying it there: verbs that move data (strong), and ones that only do with an address right after (weak).
-const CARRY = String.raw`(?:\b(?:send|post|upload|e-?mail|mail|cc|bcc|forward|transmit|exfiltrate|leak|pipe|beacon|curl|wget|nc|ncat|netcat|scp|rsync|invoke-webrequest|invoke-restmethod|env[i\u00ed]a|manda|sube|sende|schicke|lade|hochladen)\b|\u53d1\u9001|\u4e0a\u4f20|\u4f20\u5230|\u53d1\u5230)`;
+// A verb glued to a dash is a command-line flag ("--forward-to localhost"), not the act.
+const CARRY = String.raw`(?:(?<!-)\b(?:send|post|upload|e-?mail|mail|cc|bcc|forward|transmit|exfiltrate|leak|pipe|beacon|curl|wget|nc|ncat|netcat|scp|rsync|invoke-webrequest|invoke-restmethod|env[i\u00ed]a|manda|sube|sende|schicke|lade|hochladen)\b|\u53d1\u9001|\u4e0a\u4f20|\u4f20\u5230|\u53d1\u5230)`;
 const WEAK_CARRY = String.raw`\b(?:append|attach|embed|include|add|put|incluye|a[\u00f1n]ade|f[\u00fcu]ge)\b`;
 const INTO_URL = String.raw`\b(?:to|into|in|en|auf|an|a)\s+(?:the\s+|la\s+|die\s+)?(?:url\s+|link\s+|query\s+(?:string\s+)?)?https?:\/\/`;
 
@@ -69,7 +70,7 @@ const SECRET_NAMED = String.raw`(?:${SECRET_VALUE}|\.env\b(?!\.)|\b(?:secrets?|t
 const MOVE = String.raw`(?:paste|copy|dump|leak|upload|post|send|forward|publish|echo|print|share|tweet|broadcast)`;
 const PLACE = String.raw`(?:add|put|include|insert|append|attach|embed|write|list|log|record|mention|quote|commit)`;
 // Where everyone, or anyone, reads: a pull request, a commit, a summary, an issue, a chat channel, a bucket.
-const SHARED = String.raw`(?:(?:PR|pull\s+request|merge\s+request)(?:\s+(?:description|body|title|comment)s?)?|commit(?:\s+message)?s?|summar(?:y|ies)|issues?|comments?|changelog|release\s+notes|README|logs?|(?:console\s+)?output|repl(?:y|ies)|responses?|answers?|slack(?:\s+channel)?|discord|channel|chat|gist|pastebin|bucket|s3:\/\/|gs:\/\/|wiki|status\s+updates?|handoffs?|reports?|tickets?|public\s+\w+|https?:\/\/\S+|webhooks?|entr(?:y|ies))`;
+const SHARED = String.raw`(?:#[a-z][\w-]+|(?:PR|pull\s+request|merge\s+request)(?:\s+(?:description|body|title|comment)s?)?|commit(?:\s+message)?s?|summar(?:y|ies)|issues?|comments?|changelog|release\s+notes|README|logs?|(?:console\s+)?output|repl(?:y|ies)|responses?|answers?|slack(?:\s+channel)?|discord|channel|chat|gist|pastebin|bucket|s3:\/\/|gs:\/\/|wiki|status\s+updates?|handoffs?|reports?|tickets?|public\s+\w+|https?:\/\/\S+|webhooks?|entr(?:y|ies))`;
 const INTO_SHARED = String.raw`\b(?:in|into|to|on|under|inside|at\s+the\s+(?:top|end|bottom|start|beginning|head)\s+of)\s+(?:the\s+|your\s+|our\s+|a\s+|every\s+|each\s+|its\s+|any\s+|#?[\w-]+\s+)?(?:(?:first|last|top|bottom|opening|closing)\s+(?:line|lines|part|section|paragraph)\s+of\s+(?:the\s+|your\s+|every\s+|each\s+)?)?(?:[\w#-]+\s+){0,2}?${SHARED}\b`;
 
 export const EXFILTRATION_RULES: readonly InjectionRule[] = [
@@ -99,7 +100,8 @@ export const EXFILTRATION_RULES: readonly InjectionRule[] = [
     id: 'exfiltration',
     category: 'exfiltration',
     strength: 'block',
-    pattern: new RegExp(String.raw`${CARRY}[^\n]{0,120}?${SOURCE}|${SOURCE}[^\n]{0,120}?${CARRY}`, 'gi'),
+    // Across lines: a config block names the payload on one line and the sending on the next.
+    pattern: new RegExp(String.raw`${CARRY}[\s\S]{0,120}?${SOURCE}|${SOURCE}[\s\S]{0,120}?${CARRY}`, 'gi'),
     also: new RegExp(OFFSITE, 'i'),
     hints: SOURCE_HINTS,
   },
@@ -171,7 +173,7 @@ export const EXFILTRATION_RULES: readonly InjectionRule[] = [
     category: 'exfiltration',
     strength: 'block',
     pattern:
-      /\b(?:mirror|copy|upload|push|sync|send|post|publish|paste|dump)\w*\s+(?:the\s+|our\s+|this\s+|your\s+)?(?:[\w./-]+\s+)?(?:directory|folder|repo(?:sitory)?|source(?:\s+code)?|codebase|src\/?|code|diff|patch(?:es)?)\b[^.\n]{0,40}?\b(?:to|on|into|onto)\s+(?:a\s+|an\s+)?(?:paste\.[\w.]+|pastebin|hastebin|ghostbin|rentry|dpaste|termbin|transfer\.sh|(?:public|secret|personal|private)\s+gists?|gist\.github\.com|public\s+\w+|external\s+\w+|https?:\/\/)/gi,
+      /\b(?:mirror|copy|upload|push|sync|send|post|publish|paste|dump)\w*\s+(?:the\s+|our\s+|this\s+|your\s+)?(?:[\w./-]+\s+){0,2}?(?:directory|folder|repo(?:sitory)?|source(?:\s+code)?|codebase|src\/?|code|diff|patch(?:es)?)\b[^.\n]{0,40}?\b(?:to|on|into|onto)\s+(?:a\s+|an\s+)?(?:paste\.[\w.]+|pastebin|hastebin|ghostbin|rentry|dpaste|termbin|transfer\.sh|(?:public|secret|personal|private)\s+gists?|gist\.github\.com|(?:the\s+)?public\s+(?:[\w-]+\s+){0,2}?(?:repo(?:sitory)?|mirror|fork|bucket|\w+)|external\s+\w+|https?:\/\/)/gi,
     hints: ['mirror', 'copy', 'upload', 'push', 'sync', 'send', 'post', 'publish', 'paste', 'dump'],
   },
   {

@@ -134,7 +134,7 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     strength: 'block',
     also: /\b(?:clon\w*|cop(?:y|ies)|look-?alike|pixel|fake|spoof\w*|mimic\w*|imitat\w*|replica)\b/i,
     pattern:
-      /\blog-?in\s+(?:page|form|screen|portal|site|pixel)\b[^.\n]{0,150}?\b(?:forward|send|post|captur|collect|exfiltrat|relay|harvest)\w*\s+(?:the\s+|all\s+)?(?:entered\s+|typed\s+)?(?:usernames?|passwords?|credentials|logins?|what\s+(?:they|users?|people|customers|victims)\s+(?:type|enter)|keystrokes)/gi,
+      /\blog-?in\s+(?:page|form|screen|portal|site|pixel)\b(?:[^.\n]|\.(?=\S))*?\b(?:forward|send|post|captur|collect|exfiltrat|relay|harvest)\w*\s+(?:the\s+|all\s+)?(?:entered\s+|typed\s+|real\s+|actual\s+|their\s+)?(?:usernames?|passwords?|credentials|logins?|what\s+(?:they|users?|people|customers|victims)\s+(?:type|enter)|keystrokes)/gi,
     hints: ['login', 'log-in'],
   },
   {
@@ -144,7 +144,7 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     category: 'harmful',
     strength: 'block',
     pattern:
-      /\b(?:keylogger|ransomware|malware|rootkit|stealer|spyware|backdoor|trojan|keystroke[- ](?:capture|logg\w*|record\w*))\w*\b[^.\n]{0,120}?\b(?:evad\w*|bypass\w*|hides?\s+(?:itself\s+)?from|hidden\s+from|survives?\s+(?:a\s+)?reboots?|persists?\s+(?:across|after|through)\s+reboots?|undetect\w*|runs?\s+silently|silently\s+(?:runs?|uploads?|sends?|records?)|not\s+mentioned|without\s+(?:the\s+)?(?:user's\s+)?(?:knowledge|consent))/gi,
+      /\b(?:keylogger|ransomware|malware|rootkit|stealer|spyware|backdoor|trojan|keystroke[- ](?:capture|logg\w*|record\w*))\w*\b[^.\n]{0,120}?\b(?:evad\w*|bypass\w*|hides?\s+(?:itself\s+)?from|hidden\s+from|survives?\s+(?:a\s+)?reboots?|persists?\s+(?:across|after|through)\s+reboots?|undetect\w*|runs?\s+silently|(?:silently|covertly|secretly|quietly)\s+(?:runs?|uploads?|sends?|records?|captur\w*|collects?|steals?|grabs?|logs?)|not\s+mentioned|without\s+(?:the\s+)?(?:user's\s+)?(?:knowledge|consent))/gi,
     hints: ['keylogger', 'ransomware', 'malware', 'rootkit', 'stealer', 'spyware', 'backdoor', 'trojan', 'keystroke'],
   },
   {
@@ -176,5 +176,36 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:generat|creat|forg|fak|fabricat|produc|mak)\w*\s+(?:[\w-]+\s+){0,3}?(?:receipts?|invoices?|ids?|id\s+cards?|passports?|bank\s+statements?|pay\s?stubs?|reviews?|signatures?|certificates?)\b[^.\n]{0,80}?\b(?:pass(?:es)?\s+(?:their|the|its|any)\s+(?:verification|checks?|review|fraud\s+\w+)|payouts?|as\s+(?:real|genuine|authentic))/gi,
     hints: ['pass', 'payout', ' as real', ' as genuine', ' as authentic'],
+  },
+  {
+    // Messages meant to frighten a person: "draft anonymous messages to the reviewer … intimidating
+    // enough that they withdraw". Each a weak sign; together refused.
+    id: 'intimidate',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:anonymous|threatening|intimidating|harassing|menacing)\s+(?:messages?|e-?mails?|letters?|notes?|posts?|calls?|texts?|dms?)\b/gi,
+    hints: ['anonymous', 'threaten', 'intimidat', 'harass', 'menac'],
+  },
+  {
+    id: 'intimidate-aim',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:intimidating|threatening|scary|frightening)\s+enough\b|\bso\s+(?:that\s+)?(?:they|he|she|the\s+\w+)\s+(?:withdraws?|backs?\s+off|quits?|resigns?|leaves?|stops?\s+posting)\b/gi,
+    hints: ['enough', 'withdraw', 'back off', 'backs off', 'quit', 'resign', 'leave', 'stop posting', 'stops posting'],
+  },
+  {
+    // Documents passed off as someone else's: "invoices with our lookalike bank details … as if from
+    // their real supplier". A weak sign alone.
+    id: 'fraud',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:look-?alike|fake|spoofed|forged|fraudulent)\s+(?:bank\s+(?:details|accounts?)|domains?|invoices?|receipts?|sender|letterhead)\b|\bas\s+if\s+(?:it\s+(?:came|were)\s+|they\s+came\s+|sent\s+)?from\s+(?:their|the|our)\s+(?:real|actual|genuine|usual)\s+(?:supplier|vendor|bank|ceo|cfo|boss|manager|customer|client|partner)\b/gi,
+    hints: ['lookalike', 'look-alike', 'fake', 'spoofed', 'forged', 'fraudulent', 'as if'],
   },
 ];

@@ -155,7 +155,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:delet|remov|clear|wip|purg|truncat|eras|empt|rm\b)\w*\s+(?:-\w+\s+)?(?:the\s+|all\s+|any\s+|every\s+)?(?:[\w/.-]+\s+){0,2}?(?:audit\s+(?:logs?|trails?|log\s+files?|records?|entries|history)|reflogs?|shell\s+history|\.?bash_history|\.?zsh_history|access\s+logs?|security\s+logs?)\b|\b(?:audit\s+(?:logs?|trails?|entries|records)|access\s+logs?|reflogs?)\b[^.\n]{0,60}?(?:\b(?:truncat|delet|remov|clear|wip|purg|eras|scrub|strip)\w*|\bfilter-repo\b|\bfilter-branch\b|\bbfg\b|\bcan\s+go\b)/gi,
+      /\b(?:delet|remov|clear|wip|purg|truncat|eras|empt|rm\b)\w*\s+(?:-\w+\s+)?(?:the\s+|all\s+|any\s+|every\s+)?(?:[\w/.-]+\s+){0,2}?(?:audit\s+(?:logs?|trails?|log\s+files?|records?|entries|history)|audit[/_.-][\w/.-]*|reflogs?|shell\s+history|\.?bash_history|\.?zsh_history|access\s+logs?|security\s+logs?)\b|\b(?:audit\s+(?:logs?|trails?|entries|records)|access\s+logs?|reflogs?)\b[^.\n]{0,60}?(?:\b(?:truncat|delet|remov|clear|wip|purg|eras|scrub|strip)\w*|\bfilter-repo\b|\bfilter-branch\b|\bbfg\b|\bcan\s+go\b)/gi,
     hints: [
       'delet',
       'remov',
@@ -191,7 +191,8 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     category: 'history-rewrite',
     strength: 'hold',
     negatable: true,
-    pattern: /\bauthor\w*\s+(?:\w+\s+){0,2}?as\s+["'\x60\u201c]?[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)?\s*<[^>\s]+@[^>\s]+>/g,
+    pattern:
+      /\b[Aa]uthor\w*\s+(?:\w+\s+){0,2}?as\s+["'\x60\u201c]?[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)?\s*<[^>\s]+@[^>\s]+>/g,
     hints: ['@'],
   },
   {
@@ -202,5 +203,38 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     pattern:
       /\bsign\w*\s+(?:\w+\s+)?with\s+(?:the\s+)?(?:shared|team|someone\s+else's|another\s+person's|her|his|their|[A-Z]\w+'s)\s+(?:(?:release|gpg|signing|ssh|pgp)\s+)?keys?\b/gi,
     hints: ['key'],
+  },
+  {
+    // Commits made to pass a review rule by who they claim to be from: "so they clear the CODEOWNERS
+    // check". A weak sign alone.
+    id: 'skip-review',
+    category: 'history-rewrite',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\bso\s+(?:that\s+)?(?:they|it|the\s+(?:commits?|prs?|changes?))\s+(?:\w+\s+)?(?:clear|pass|satisf\w+|get\s+past|bypass|skip|avoid|dodge)\s+(?:the\s+)?(?:codeowners|code\s+owners?|review|required\s+reviews?|branch\s+protection|approval)\b/gi,
+    hints: ['codeowners', 'code owner', 'review', 'protection', 'approval'],
+  },
+  {
+    // A trailer naming a person as co-author or reviewer: held for a person to confirm it (an agent's
+    // own trailer, Claude or a bot with a noreply address, passes).
+    id: 'forge-identity-name',
+    category: 'history-rewrite',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:Co-authored-by|Signed-off-by|Reviewed-by|Approved-by|Tested-by|Acked-by):\s*(?!(?:Claude|Codex|Gemini|Copilot|GitHub|[\w.-]*bot\b))[A-Z][\w.'-]+(?:\s+[A-Z][\w.'-]+)*\s*<(?![^>]*noreply)[^>\s]+@[^>\s]+>/g,
+    hints: ['-by:'],
+  },
+  {
+    // Records of what the agent did erased: "delete lines in audit/log.jsonl that reference agent
+    // actions", "drop the entries that mention the bot".
+    id: 'erase-evidence',
+    category: 'history-rewrite',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\b(?:purg|remov|drop|delet|eras|scrub|strip|prun|redact|filter)\w*\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:lines?|entries|records?|commits?|messages?|events?)\b(?:[^.\n]|\.(?=\S))*?\b(?:that|which)\s+(?:mentions?|references?|contains?|names?|shows?|records?|logs?)\s+(?:the\s+|any\s+)?(?:agent|ai|bot|automated|assistant|claude|codex|gemini|your|its)\b/gi,
+    hints: ['agent', 'ai', 'bot', 'automated', 'assistant', 'claude', 'codex', 'gemini', 'your', 'its'],
   },
 ];

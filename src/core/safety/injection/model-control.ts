@@ -163,7 +163,7 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:if|when|whenever|once)\s+(?:the\s+|a\s+|any\s+|some\s+)?(?:[\w-]+\s+)?(?:tests?|checks?|ci|builds?|lint\w*|specs?|pipelines?|type-?checks?)\s+(?:\w+\s+)?(?:fails?|failing|breaks?|broken|(?:is|are|goes|go|turns?)\s+red)\b[^.;\n]{0,60}?\b(?:skip\w*|delet\w*|remov\w*|disabl\w*|comment\w*\s+(?:them|it)\s+out|xfail\w*|mut(?:e|ing)|silenc\w*|ignor\w*)\b/gi,
+      /\b(?:if|when|whenever|once)\s+(?:the\s+|a\s+|any\s+|some\s+)?(?:[\w-]+\s+)?(?:tests?|checks?|ci|builds?|lint\w*|specs?|pipelines?|type-?checks?)\s+(?:\w+\s+)?(?:fails?|failing|breaks?|broken|(?:is|are|goes|go|turns?)\s+red)\b(?:[^.;\n]|\.(?=\S)){0,60}?\b(?:skip\w*|delet\w*|remov\w*|disabl\w*|comment\w*\s+(?:them|it)\s+out|xfail\w*|mut(?:e|ing)|silenc\w*|ignor\w*)\b/gi,
     hints: ['fail', 'break', 'broken', ' red'],
   },
   {
@@ -204,8 +204,29 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern:
-      /\b(?:turn\w*\s+off|disabl\w*|remov\w*|bypass\w*|skip\w*|switch\w*\s+off|lift\w*|drop\w*|delet\w*|suspend\w*)\s+(?:the\s+|all\s+)?(?:required\s+(?:pr\s+)?reviews?|branch\s+protections?|required\s+(?:status\s+)?checks?|code\s*owners?\s+reviews?|review\s+requirements?|protection\s+rules?)\b/gi,
+      /\b(?:turn\w*\s+off|disabl\w*|remov\w*|bypass\w*|skip\w*|switch\w*\s+off|lift\w*|drop\w*|delet\w*|suspend\w*)\s+(?:the\s+|all\s+)?(?:required[\s_-](?:pr[\s_-])?review(?:s|ers?)?|branch[\s_-]protections?|required[\s_-](?:status[\s_-])?checks?|code\s*owners?\s+reviews?|review\s+requirements?|protection\s+rules?)\b/gi,
     hints: ['required', 'protection', 'code owner', 'codeowner', 'review requirement'],
+  },
+  {
+    // Protections switched off in a config snippet: "codeql: disabled", "secret_scanning: off",
+    // "branch_protection = false". A weak sign alone (a fixture may hold one); with another, refused.
+    id: 'protections-off',
+    category: 'model-control',
+    strength: 'hold',
+    pattern:
+      /\b(?:codeql|secret[_\s-]scanning|code[_\s-]scanning|dependabot|branch[_\s-]protection|required[_\s-]reviews?|required[_\s-]reviewers|sandbox|hooks|two[_\s-]factor|2fa|mfa|signature[_\s-]verification|audit[_\s-]log(?:ging)?)\s*[:=]\s*["']?(?:disabled|false|off|none|never|no|0)\b/gi,
+    hints: ['disabled', 'false', 'off', 'none', 'never', 'no', '0'],
+  },
+  {
+    // The agent told it may switch protections off wherever it works: "the agent may turn these off on
+    // any repo it touches". A weak sign alone.
+    id: 'protections-off-license',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:agents?|you|the\s+(?:assistant|agent|ai|bot))\s+(?:may|can|should|is\s+allowed\s+to|are\s+allowed\s+to|is\s+free\s+to|are\s+free\s+to|feel\s+free\s+to|can\s+safely)\s+(?:\w+\s+)?(?:turn\s+(?:these|them|it|those)\s+off|disable|remove|switch\s+off|bypass|lift)\b/gi,
+    hints: ['turn', 'disable', 'remove', 'switch', 'bypass', 'lift'],
   },
 ];
 

@@ -134,6 +134,16 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
       /\bbase64\s+(?:-d|--decode|-D)\b[^\n|]{0,20}\|\s*(?:sudo\s+)?(?:(?:ba|z|da|k)?sh|python3?|node|perl|ruby|iex|powershell|pwsh)\b|\b(?:eval|exec)\s*\(\s*(?:atob|base64\.b64decode|Buffer\.from)\s*\(/gi,
     hints: ['base64', 'eval', 'exec'],
   },
+  {
+    // Running fetched code unread: "download and execute it directly without reviewing its contents".
+    id: 'download-and-run',
+    category: 'remote-code',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\b(?:execute|run|exec|source|eval|install|pipe)\w*\s+(?:it|them|the\s+script|the\s+file|the\s+binary|that)\s+(?:directly\s+|immediately\s+|right\s+away\s+|as[\s-]is\s+)?(?:without|w\/o)\s+(?:first\s+)?(?:reviewing|reading|checking|inspecting|looking\s+at|auditing|verifying)\b/gi,
+    hints: ['without', 'w/o'],
+  },
 ];
 
 /** Install-from-URL findings whose address is a known package host are held, not refused. */
