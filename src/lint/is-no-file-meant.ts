@@ -84,7 +84,8 @@ function wordsOf(parts: readonly string[]): string[] {
  * - a file each user keeps for themselves (`.claude/settings.local.json`, `.env.local`);
  * - a path the text says is gone or elsewhere: in a link to a web address (another repository's
  *   `docs/drive/`), or in a clause saying it was removed, decommissioned, retired or moved, or that it
- *   lives in another repository ("the legacy `dev/efps` suite has been decommissioned");
+ *   lives in another repository ("the legacy `dev/efps` suite has been decommissioned"), or that
+ *   something no longer lives there ("code no longer lives under `core/src/services` or `core/src/layers`");
  * - two sibling folders or two files of one kind as alternatives ("web/worker logs", `readable.ts/writable.ts`),
  *   a `module.symbol` whose module exists,
  *   an npm scope (`@pnpm/config`), or two words joined by a slash in prose ("HTTP server/client").
@@ -175,15 +176,25 @@ const GONE =
   /\b(?:(?:has|have|was|were|is|are)\s+(?:now\s+)?(?:been\s+)?(?:decommissioned|removed|deleted|retired|dropped|replaced|moved|renamed)|moved\s+(?:to|into)|no\s+longer\s+(?:exists?|there|present|in\s+this\s+repo\w*)|lives?\s+in\s+(?:the\s+|a\s+separate\s+|another\s+)?(?:\S+\s+)?repo(?:sitory)?\b)/i;
 
 /**
- * Whether the clause holding offset `at` of `text` says, after the path (its subject), that the path
- * is gone or lives elsewhere: "`x` has been decommissioned", not "see `x` for the retired API". A
- * clause runs between `;`, a sentence's end and parentheses (a link's `](address)` is no parenthesis).
+ * What a clause says, just before a path and the paths listed with it, of a place something has left:
+ * "no longer lives under `a` or `b`", "no longer in `a`", "moved out of `a`". The path is where the
+ * thing was, not where it is: "lives under `a`" alone says it is there.
+ */
+const LEFT =
+  /\b(?:no\s+longer\s+(?:(?:lives?|lies?|sits?|resides?|is|are)\s+)?(?:kept\s+|located\s+|stored\s+)?(?:in|under|inside|within|at)|moved\s+(?:out\s+of|away\s+from))\s+(?:[`'"*]*[^\s`'"*]+[`'"*]*\s*(?:,|,?\s*(?:or|and|nor))\s+)*[`'"*]*$/i;
+
+/**
+ * Whether the clause holding offset `at` of `text` says that the path is gone or lives elsewhere:
+ * after it, of the path as subject ("`x` has been decommissioned", not "see `x` for the retired API"),
+ * or before it, of a place something left ("no longer lives under `x`"). A clause runs between `;`, a
+ * sentence's end and parentheses (a link's `](address)` is no parenthesis).
  */
 function saysGone(text: string, at: number): boolean {
   const masked = text.replace(/\]\([^)\s]*\)/g, (link) => ' '.repeat(link.length));
-  const bound = /[;()\n]|[.!?](?=\s|$)/g;
-  const end = [...masked.matchAll(bound)].find((match) => match.index > at)?.index ?? masked.length;
-  return GONE.test(masked.slice(at, end));
+  const bounds = [...masked.matchAll(/[;()\n]|[.!?](?=\s|$)/g)].map((match) => match.index);
+  const end = bounds.find((index) => index > at) ?? masked.length;
+  const start = (bounds.filter((index) => index < at).at(-1) ?? -1) + 1;
+  return GONE.test(masked.slice(at, end)) || LEFT.test(masked.slice(start, at));
 }
 
 /** Whether a list item shows a good or bad example (✅, ❌, "Good:", "Bad:") rather than a fact of the repository. */

@@ -537,6 +537,21 @@ describe('findMissingReferences: the evidence a path is gone', () => {
     ]);
   });
 
+  it('leaves a place the text says something no longer lives in, and takes one it says something lives in', () => {
+    const history: PathHistory = {
+      removed: new Map([
+        ['src/legacy', { commit: 'abc1234', time: 2000 }],
+        ['docs/drive', { commit: 'def5678', time: 2000 }],
+      ]),
+      added,
+    };
+    expect(gone('- Service code no longer lives under `src/legacy` or `docs/drive`.', history)).toEqual([]);
+    expect(gone('- Fixtures were moved out of `src/legacy/`; use `src/` instead.', history)).toEqual([]);
+    expect(gone('- Service code lives under `src/legacy`. It is no longer in beta.', history)).toEqual([
+      'src/legacy does not exist in the repository (removed in abc1234)',
+    ]);
+  });
+
   it('leaves a folder git saw drained and refilled alone: a queue, empty between two runs of its process', () => {
     const removal = { commit: 'abc1234', time: 2000 };
     const text = 'Propose changes to `docs/unreleased/` when a change breaks behavior.';
