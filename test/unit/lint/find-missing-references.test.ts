@@ -491,6 +491,15 @@ describe('findMissingReferences: the evidence a path is gone', () => {
     ).toEqual(['docs/setup.md does not exist in the repository']);
   });
 
+  it('leaves a source file shown beside its own test file alone: a convention on an example', () => {
+    expect(gone('- Spec files mirror source: `src/client.rb` → `tests/client_spec.rb`')).toEqual([]);
+    expect(gone('- Put `tests/test_parse.py` next to `src/parse.py`.')).toEqual([]);
+    expect(gone('- The client is `src/client.rb`; its server is `src/server.rb`.')).toEqual([
+      'src/client.rb does not exist in the repository',
+      'src/server.rb does not exist in the repository',
+    ]);
+  });
+
   it('without history, leaves a path written from the root alone: a route or a path of the machine', () => {
     expect(gone('The page then shows in `/docs/llms.txt`; see `./docs/setup.md`.')).toEqual([
       'docs/setup.md does not exist in the repository',
