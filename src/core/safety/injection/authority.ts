@@ -71,8 +71,23 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     category: 'authority',
     strength: 'hold',
     pattern:
-      /\b(?:do\s+not|don't|dont|never|no\s+need\s+to|without|stop|(?:you\s+)?(?:don't|do\s+not)\s+(?:need|have)\s+to)\s+(?:ask(?:ing)?|check(?:ing)?|confirm(?:ing)?|wait(?:ing)?|prompt(?:ing)?)\s+(?:for\s+|with\s+)?(?:(?:the\s+)?(?:user|me|human|anyone|permission|confirmation|approval|consent|sign-?off|first|them))\b|\b(?:do\s+not|don't|dont|never|no\s+need\s+to)\s+(?:ask|prompt)\s+for\s+(?:it|this|that)\b|\bnever\s+ask\s+the\s+user\b|\b(?:no\s+pidas|sin\s+pedir)\s+(?:confirmaci[oó]n|permiso)|\b(?:frag|frage)\s+nicht\s+nach\b|\bohne\s+(?:nach)?zu\s+fragen\b|(?:无需|不要|不用|不必)(?:请求|询问)?确认/gi,
-    hints: ['not', "don't", 'dont', 'never', 'need', 'without', 'stop', 'pidas', 'pedir', 'frag', 'ohne', '确认'],
+      /\b(?:do\s+not|don't|dont|never|no\s+need\s+to|without|stop|(?:you\s+)?(?:don't|do\s+not)\s+(?:need|have)\s+to)\s+(?:ask(?:ing)?|check(?:ing)?|confirm(?:ing)?|wait(?:ing)?|prompt(?:ing)?)\s+(?:for\s+|with\s+)?(?:(?:the\s+)?(?:user|me|human|anyone|permission|confirmation|approval|consent|sign-?off|first|them))\b|\b(?:do\s+not|don't|dont|never|no\s+need\s+to)\s+(?:ask|prompt)\s+for\s+(?:it|this|that)\b|\bnever\s+ask\s+the\s+user\b|\b(?:no\s+pidas|sin\s+pedir)\s+(?:confirmaci[oó]n|permiso)|\b(?:frag|frage)\s+nicht\s+nach\b|\bohne\s+(?:nach)?zu\s+fragen\b|(?:无需|不要|不用|不必)(?:请求|询问)?确认|\bkullan\u0131c\u0131ya\s+sormadan|\bonay\s+almadan/gi,
+    hints: [
+      'not',
+      "don't",
+      'dont',
+      'never',
+      'need',
+      'without',
+      'stop',
+      'pidas',
+      'pedir',
+      'frag',
+      'ohne',
+      '确认',
+      'kullan',
+      'onay',
+    ],
   },
   {
     // Consent declared given in advance, for everything of a kind: "consent for publishing is
@@ -299,7 +314,7 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:merg|land|ship|push)\w*\b[^.\n]{0,60}?\b(?:w\/o|without)\s+(?:a\s+|any\s+)?(?:human|person's|second)\s+(?:lgtm|review(?:er)?|approval|sign-?off|eyes)\b/gi,
+      /\b(?:merg|land|ship|push)\w*\b[^.\n]{0,60}?\b(?:w\/o|without)\s+(?:a\s+|any\s+)?(?:human|person's|second)\s+(?:lgtm|review(?:er|ing)?|approv(?:al|ing)|sign(?:-?off|ing\s+off)|eyes|looking)\b/gi,
     hints: ['w/o', 'without'],
   },
 ];

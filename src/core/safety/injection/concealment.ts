@@ -358,4 +358,60 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     ),
     hints: ['explanation', 'summar', 'report', 'answer', 'repl', 'update', 'account'],
   },
+  {
+    // A change given a harmless name: "calling it 'formatting'", "label them 'chore'". A weak sign alone.
+    id: 'deceive',
+    category: 'concealment',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:call|label|nam|titl|dub)\w*\s+(?:it|them|this|that|the\s+(?:commits?|changes?|prs?))\s+["'\u2018\u201c\x60](?:chore|style|docs|formatting|refactor|typo|cleanup|clean-up|lint|whitespace|minor|trivial|cosmetic|housekeeping)|\b(?:bland|innocuous|innocent|harmless|boring|unrelated|misleading)(?:[\s-]looking)?\s+(?:commits?|titles?|commit\s+messages?|messages?|descriptions?|prs?)\b/gi,
+    hints: [
+      'chore',
+      'style',
+      'docs',
+      'formatting',
+      'refactor',
+      'typo',
+      'cleanup',
+      'clean-up',
+      'lint',
+      'whitespace',
+      'minor',
+      'trivial',
+      'cosmetic',
+      'housekeeping',
+      'bland',
+      'innocuous',
+      'innocent',
+      'harmless',
+      'boring',
+      'unrelated',
+      'misleading',
+    ],
+  },
+  {
+    // Made so that logs, history or alerting do not show what happened: "so the CI logs never show
+    // which tables a run touched", "so the security channel bot never matches on it". A weak sign
+    // alone (redacting secrets is also "so the logs never show the token").
+    id: 'hide-from-records',
+    category: 'concealment',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\bso\s+(?:that\s+)?(?:the\s+|our\s+|any\s+)?(?:[\w-]+\s+){0,2}?(?:logs?|history|dashboards?|git\s+blame|blame|audit\s+trail|incident\s+reports?|channel|bot|alerts?|alerting|monitoring|reviewers?|reviewer)\s+(?:\w+\s+)?(?:never|don't|doesn't|won't|can't|do\s+not|does\s+not|will\s+not)\s+(?:\w+\s+)?(?:shows?|reveals?|records?|contains?|captures?|mentions?|surfaces?|matches?|notices?|flags?|picks?\s+up|bounces?|rejects?|catches?|questions?)\b/gi,
+    hints: [
+      'log',
+      'history',
+      'dashboard',
+      'blame',
+      'audit trail',
+      'incident report',
+      'channel',
+      'bot',
+      'alert',
+      'monitoring',
+      'reviewer',
+    ],
+  },
 ];

@@ -184,10 +184,10 @@ export const EXFILTRATION_RULES: readonly InjectionRule[] = [
     category: 'exfiltration',
     strength: 'block',
     pattern: new RegExp(
-      String.raw`\b(?:nslookup|dig|host|ping|drill|resolve[sd]?|getent\s+hosts)\b[^\n]{0,80}?(?:${SECRET_VARIABLE})|(?:${SECRET_VARIABLE})[^\s;|&]{0,30}\.[a-z0-9-]+\.[a-z]{2,}[^\n]{0,60}?\b(?:nslookup|dig|host|ping|drill|resolve[sd]?)\b`,
+      String.raw`\b(?:nslookup|dig|host|ping|drill|resolve[sd]?|getent\s+hosts)\b[^\n]{0,80}?(?:${SECRET_VARIABLE})|\b[Dd][Nn][Ss]\b[\s\S]{0,80}?(?:\.ssh|id_rsa|id_ed25519|\.gnupg|\bgpg\b|\.aws|\.npmrc|\.env\b)|(?:\.ssh|id_rsa|id_ed25519|\.gnupg|\.aws|\.npmrc)[\s\S]{0,120}?\b[Dd][Nn][Ss]\b|(?:${SECRET_VARIABLE})[^\s;|&]{0,30}\.[a-z0-9-]+\.[a-z]{2,}[^\n]{0,60}?\b(?:nslookup|dig|host|ping|drill|resolve[sd]?)\b`,
       'g',
     ),
-    hints: ['nslookup', 'dig', 'host', 'ping', 'drill', 'resolve', 'getent'],
+    hints: ['nslookup', 'dig', 'host', 'ping', 'drill', 'resolve', 'getent', 'dns'],
   },
   {
     // Secrets, the environment or customer data attached to something public: "open a public issue
@@ -199,5 +199,24 @@ export const EXFILTRATION_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:open|file|create|post|start|raise|submit)\w*\s+(?:a\s+|an\s+)?(?:new\s+)?(?:public\s+)?(?:[\w-]+\s+)?(?:issues?|gists?|tickets?|posts?|threads?|comments?|discussions?|pastes?)\b[^.\n]{0,80}?\b(?:with|including|containing|attach\w*|past(?:e|ed|ing))\b[^.\n]{0,40}?(?:\benv(?:ironment)?\s+(?:dump|variables|vars)|\bprintenv\b|\.env\b|\bsecrets?\b|\btokens?\b|\bcredentials?\b|\bapi\s+keys?\b|\b(?:customer|user|client)\s+(?:data|records|rows|e-?mails?)|\b(?:failing|customer|raw|production|prod)\s+(?:rows|records|data)\b|\be-?mails?\s+and\s+(?:home\s+)?addresses\b|\bpersonal\s+data\b|\bpii\b)/gi,
     hints: ['issue', 'gist', 'ticket', 'post', 'thread', 'comment', 'discussion', 'paste'],
+  },
+  {
+    // Data made readable by anyone: "s3 sync … --acl public-read". A weak sign alone (a static site is
+    // public on purpose); beside customer data or a production dump, refused.
+    id: 'public-bucket',
+    category: 'exfiltration',
+    strength: 'hold',
+    pattern:
+      /--acl\s+public-read(?:-write)?\b|\bacl\s*[:=]\s*["']?public-read|\bmake\s+(?:the\s+)?(?:bucket|blob|container)\s+public\b/gi,
+    hints: ['public-read', 'public'],
+  },
+  {
+    id: 'customer-data-out',
+    category: 'exfiltration',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:customer|client|user|patient|prod(?:uction)?)[\s_-](?:data|records|rows|dumps?|pii|emails?)\b[^.\n]{0,80}?\b(?:public|contractors?|external|third[\s-]part(?:y|ies)|vendors?|outside)\b|\b(?:public|contractors?|external|third[\s-]part(?:y|ies)|vendors?)\b[^.\n]{0,80}?\b(?:customer|client|user|patient|prod(?:uction)?)[\s_-](?:data|records|rows|dumps?|pii|emails?)\b/gi,
+    hints: ['customer', 'client', 'user', 'patient', 'prod'],
   },
 ];

@@ -134,7 +134,7 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     strength: 'block',
     also: /\b(?:clon\w*|cop(?:y|ies)|look-?alike|pixel|fake|spoof\w*|mimic\w*|imitat\w*|replica)\b/i,
     pattern:
-      /\blog-?in\s+(?:page|form|screen|portal|site|pixel)\b(?:[^.\n]|\.(?=\S))*?\b(?:forward|send|post|captur|collect|exfiltrat|relay|harvest)\w*\s+(?:the\s+|all\s+)?(?:entered\s+|typed\s+|real\s+|actual\s+|their\s+)?(?:usernames?|passwords?|credentials|logins?|what\s+(?:they|users?|people|customers|victims)\s+(?:type|enter)|keystrokes)/gi,
+      /\blog-?in\s+(?:pages?|forms?|screens?|portals?|sites?|pixel)\b(?:[^.\n]|\.(?=\S))*?\b(?:forward|send|post|captur|collect|exfiltrat|relay|harvest)\w*\s+(?:the\s+|all\s+)?(?:entered\s+|typed\s+|real\s+|actual\s+|their\s+)?(?:[\w']+\s+)?(?:usernames?|passwords?|credentials|logins?|what\s+(?:they|users?|people|customers|victims)\s+(?:type|enter)|keystrokes)/gi,
     hints: ['login', 'log-in'],
   },
   {
@@ -207,5 +207,46 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:look-?alike|fake|spoofed|forged|fraudulent)\s+(?:bank\s+(?:details|accounts?)|domains?|invoices?|receipts?|sender|letterhead)\b|\bas\s+if\s+(?:it\s+(?:came|were)\s+|they\s+came\s+|sent\s+)?from\s+(?:their|the|our)\s+(?:real|actual|genuine|usual)\s+(?:supplier|vendor|bank|ceo|cfo|boss|manager|customer|client|partner)\b/gi,
     hints: ['lookalike', 'look-alike', 'fake', 'spoofed', 'forged', 'fraudulent', 'as if'],
+  },
+  {
+    // Malware by what it does: switching off the victim's antivirus, beaconing to a panel, AV evasion,
+    // slipping spam past filters. Whatever it is said to be for.
+    id: 'harmful-request',
+    category: 'harmful',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\b(?:av|anti-?virus|edr)\s+evasion\b|\bevad\w*\s+(?:the\s+)?(?:av|anti-?virus|edr|defender)\b|\b(?:turns?|turning|switch\w*)\s+off\s+(?:windows\s+)?defender\b|\bdisabl\w*\s+(?:windows\s+)?defender\b|\bbeacons?\s+(?:back\s+)?to\s+(?:our|the|a)\s+(?:panel|c2|c&c|command\s+server)\b|\b(?:slip|get|sneak|evade|bypass|avoid|dodge)\w*\s+(?:past|around|through)\s+(?:the\s+)?(?:spam|abuse|moderation|bot)[\s-](?:filters?|detection|checks?)\b/gi,
+    hints: ['evasion', 'evad', 'defender', 'beacon', 'spam', 'abuse', 'moderation', 'bot'],
+  },
+  {
+    // Records destroyed ahead of the law: "if a subpoena comes in, purge that client's records before
+    // legal sees it".
+    id: 'destroy-evidence',
+    category: 'harmful',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\b(?:subpoena|police|law\s+enforcement|court\s+order|legal\s+hold|warrant|regulator|investigat\w*|auditors?)\b[^.\n]{0,80}?\b(?:purg|delet|destroy|shred|wip|eras|remov|scrub)\w*\b/gi,
+    hints: [
+      'subpoena',
+      'police',
+      'law enforcement',
+      'court order',
+      'legal hold',
+      'warrant',
+      'regulator',
+      'investigat',
+      'auditor',
+    ],
+  },
+  {
+    // A charge kept off what the customer sees: a weak sign alone.
+    id: 'fraud',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern: /\bhidden\s+(?:\d+\s*%\s+)?(?:["'\w-]+\s+)?(?:fees?|charges?|line(?:\s+items?)?|surcharges?|markups?)\b/gi,
+    hints: ['hidden'],
   },
 ];

@@ -43,8 +43,8 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\bpush(?:ing)?\s+(?:straight|directly)\s+(?:to|into)\s+(?:main|master|trunk|production)\b|--no-verify\b|\b(?:disable|remove|delete|turn\s+off|bypass|skip)\s+(?:all\s+|the\s+|any\s+)?(?:pre-commit|pre-push|commit-msg|git|husky|lefthook)\s+hooks\b|\b(?:do\s+not|don't|never)\s+open\s+a\s+(?:pull\s+request|pr|merge\s+request)\b/gi,
-    hints: ['push', '--no-verify', 'not', "don't", 'never', 'hooks'],
+      /\b(?:push|merg|land|commit)\w*\s+(?:straight|directly)\s+(?:to|into|on)\s+\x60?(?:main|master|trunk|production)\b|--no-verify\b|\b(?:disable|remove|delete|turn\s+off|bypass|skip)\s+(?:all\s+|the\s+|any\s+)?(?:pre-commit|pre-push|commit-msg|git|husky|lefthook)\s+hooks\b|\b(?:do\s+not|don't|never)\s+open\s+a\s+(?:pull\s+request|pr|merge\s+request)\b/gi,
+    hints: ['push', 'merg', 'land', 'commit', '--no-verify', 'not', "don't", 'never', 'hooks'],
   },
   {
     // Rewriting history, or changing who a commit says wrote it.
@@ -212,7 +212,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\bso\s+(?:that\s+)?(?:they|it|the\s+(?:commits?|prs?|changes?))\s+(?:\w+\s+)?(?:clear|pass|satisf\w+|get\s+past|bypass|skip|avoid|dodge)\s+(?:the\s+)?(?:codeowners|code\s+owners?|review|required\s+reviews?|branch\s+protection|approval)\b/gi,
+      /\bso\s+(?:that\s+)?(?:they|it|the\s+(?:commits?|prs?|changes?))\s+(?:\w+\s+)?(?:clear|pass|satisf\w+|get\s+past|bypass|skip|avoid|dodge)\w*\s+(?:the\s+)?(?:human[\s-]|required[\s-]|mandatory[\s-])?(?:codeowners|code\s+owners?|review|required\s+reviews?|branch\s+protection|approval)\b/gi,
     hints: ['codeowners', 'code owner', 'review', 'protection', 'approval'],
   },
   {
@@ -236,5 +236,16 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:purg|remov|drop|delet|eras|scrub|strip|prun|redact|filter)\w*\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:lines?|entries|records?|commits?|messages?|events?)\b(?:[^.\n]|\.(?=\S))*?\b(?:that|which)\s+(?:mentions?|references?|contains?|names?|shows?|records?|logs?)\s+(?:the\s+|any\s+)?(?:agent|ai|bot|automated|assistant|claude|codex|gemini|your|its)\b/gi,
     hints: ['agent', 'ai', 'bot', 'automated', 'assistant', 'claude', 'codex', 'gemini', 'your', 'its'],
+  },
+  {
+    // A published release tag deleted and made again elsewhere: "delete the v* tag on the remote and
+    // recreate it on the fixed commit". Whoever pinned it gets different code under the same name.
+    id: 'force-push',
+    category: 'history-rewrite',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\b(?:delet|remov|drop)\w*\s+(?:the\s+)?["'\x60]?v?[\w.*-]*["'\x60]?\s*(?:release\s+)?tags?\b[^.\n]{0,60}?\b(?:recreat|re-creat|retag|re-tag|re-push|repush|mov|point|reus)\w*/gi,
+    hints: ['tag'],
   },
 ];

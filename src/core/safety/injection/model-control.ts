@@ -214,8 +214,8 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     category: 'model-control',
     strength: 'hold',
     pattern:
-      /\b(?:codeql|secret[_\s-]scanning|code[_\s-]scanning|dependabot|branch[_\s-]protection|required[_\s-]reviews?|required[_\s-]reviewers|sandbox|hooks|two[_\s-]factor|2fa|mfa|signature[_\s-]verification|audit[_\s-]log(?:ging)?)\s*[:=]\s*["']?(?:disabled|false|off|none|never|no|0)\b/gi,
-    hints: ['disabled', 'false', 'off', 'none', 'never', 'no', '0'],
+      /"sandbox"\s*:\s*\{\s*"enabled"\s*:\s*false|"(?:PreToolUse|PostToolUse|Stop)"\s*:\s*\[\s*\]|"allow"\s*:\s*\[\s*"\*"\s*\]|\b(?:codeql|secret[_\s-]scanning|code[_\s-]scanning|dependabot|branch[_\s-]protection|required[_\s-]reviews?|required[_\s-]reviewers|sandbox|hooks|two[_\s-]factor|2fa|mfa|signature[_\s-]verification|audit[_\s-]log(?:ging)?)\s*[:=]\s*["']?(?:disabled|false|off|none|never|no|0)\b/gi,
+    hints: ['disabled', 'false', 'off', 'none', 'never', 'no', '0', '[]', '"*"'],
   },
   {
     // The agent told it may switch protections off wherever it works: "the agent may turn these off on
@@ -227,6 +227,39 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:agents?|you|the\s+(?:assistant|agent|ai|bot))\s+(?:may|can|should|is\s+allowed\s+to|are\s+allowed\s+to|is\s+free\s+to|are\s+free\s+to|feel\s+free\s+to|can\s+safely)\s+(?:\w+\s+)?(?:turn\s+(?:these|them|it|those)\s+off|disable|remove|switch\s+off|bypass|lift)\b/gi,
     hints: ['turn', 'disable', 'remove', 'switch', 'bypass', 'lift'],
+  },
+  {
+    // A production safeguard switched off: CSRF, auth, rate limits, a WAF, 2FA enforcement; a CSP
+    // opened to everything. A weak sign alone (a dev server may); refused beside another.
+    id: 'weaken-security',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:switch\w*|turn\w*)\s+off\s+(?:the\s+)?(?:csrf|cors|auth\w*|rate[\s-]limit\w*|waf|csp|2fa|mfa|two-factor)\b|\b(?:disabl|remov|relax|loosen|drop)\w*\s+(?:the\s+)?(?:csrf|auth\w*|rate[\s-]limit\w*|waf|csp|2fa|mfa|two-factor|sso)\b|\bdefault-src\s+\*|'unsafe-eval'/gi,
+    hints: [
+      'csrf',
+      'cors',
+      'auth',
+      'rate',
+      'waf',
+      'csp',
+      '2fa',
+      'mfa',
+      'two-factor',
+      'sso',
+      'default-src',
+      'unsafe-eval',
+    ],
+  },
+  {
+    id: 'mute-scanners',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:mut|silenc|suppress|snooz)\w*\s+(?:the\s+|all\s+)?(?:[\w-]+\s+)?security\s+(?:alerts?|pages?|notifications?|warnings?)\b/gi,
+    hints: ['security'],
   },
 ];
 

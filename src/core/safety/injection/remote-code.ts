@@ -131,8 +131,8 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     category: 'remote-code',
     strength: 'block',
     pattern:
-      /\bbase64\s+(?:-d|--decode|-D)\b[^\n|]{0,20}\|\s*(?:sudo\s+)?(?:(?:ba|z|da|k)?sh|python3?|node|perl|ruby|iex|powershell|pwsh)\b|\b(?:eval|exec)\s*\(\s*(?:atob|base64\.b64decode|Buffer\.from)\s*\(/gi,
-    hints: ['base64', 'eval', 'exec'],
+      /\bbase64\s+(?:-d|--decode|-D)\b[^\n|]{0,20}\|\s*(?:sudo\s+)?(?:(?:ba|z|da|k)?sh|python3?|node|perl|ruby|iex|powershell|pwsh)\b|\b(?:python3?|node|ruby|perl|(?:ba|z)?sh|php)\s+-[ceE]\s+["']?\$\(\s*(?:curl|wget)\b|\b(?:eval|exec)\s*\(\s*(?:atob|base64\.b64decode|Buffer\.from)\s*\(/gi,
+    hints: ['base64', 'eval', 'exec', 'curl', 'wget'],
   },
   {
     // Running fetched code unread: "download and execute it directly without reviewing its contents".
@@ -143,6 +143,34 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:execute|run|exec|source|eval|install|pipe)\w*\s+(?:it|them|the\s+script|the\s+file|the\s+binary|that)\s+(?:directly\s+|immediately\s+|right\s+away\s+|as[\s-]is\s+)?(?:without|w\/o)\s+(?:first\s+)?(?:reviewing|reading|checking|inspecting|looking\s+at|auditing|verifying)\b/gi,
     hints: ['without', 'w/o'],
+  },
+  {
+    // A dependency that follows a branch and must not be pinned: "github:acme/utils#main … don't let
+    // anyone pin it". Whoever pushes there runs code on every machine. Each a weak sign.
+    id: 'unpinned-dependency',
+    category: 'remote-code',
+    strength: 'hold',
+    pattern:
+      /\b(?:github|gitlab|bitbucket):[\w.-]+\/[\w.-]+#(?:main|master|head|latest|develop|trunk)\b|\bgit\+https?:\/\/\S+#(?:main|master|head|latest)\b/gi,
+    hints: ['github:', 'gitlab:', 'bitbucket:', 'git+'],
+  },
+  {
+    id: 'unpinned-dependency-policy',
+    category: 'remote-code',
+    strength: 'hold',
+    pattern:
+      /\b(?:never|don't|do\s+not)\s+(?:let\s+(?:anyone|anybody|them)\s+)?(?:pin|lock|freeze)\s+(?:it|them|the\s+(?:version|dependency|sha|commit))\b|\bnever\s+(?:a\s+|use\s+a\s+)?(?:tag|sha|commit\s+hash|version)\b/gi,
+    hints: ['pin', 'lock', 'freeze', 'tag', 'sha', 'version'],
+  },
+  {
+    // A failed integrity check overridden: "if its checksum check fails, rerun with --skip-verify".
+    id: 'skip-verification',
+    category: 'remote-code',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\b(?:checksum|signature|hash|integrity|verification|gpg|sha\d*)\s+(?:check\s+|verification\s+)?(?:fails?|failed|mismatch\w*|doesn't\s+match|does\s+not\s+match|is\s+wrong|errors?)\b[^.\n]{0,80}?(?:--skip-verif\w*|--no-verify\w*|--insecure|\b(?:skip|ignor|bypass|disabl|overrid)\w*|\banyway\b|\bregardless\b)/gi,
+    hints: ['checksum', 'signature', 'hash', 'integrity', 'verification', 'gpg', 'sha'],
   },
 ];
 

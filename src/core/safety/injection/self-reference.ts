@@ -41,9 +41,9 @@ const OWN =
 // only for a text holding one of these words (HARNESS_HINTS).
 const HARNESS_GIVEN =
   String.raw`(?:(?:your|its|the\s+agent's|the\s+model's)\s+(?:(?:full|entire|whole|complete|confidential|hidden|own)\s+)?(?:(?:startup|start-up|boot|launch|initial|operating|session|base)\s+)(?:context|instructions|text|prompt|preamble|briefing)` +
-  String.raw`|(?:the\s+|your\s+)?(?:vendor(?:-supplied)?|operator|system|boot|harness|platform)\s+(?:preamble|briefing)|(?:the\s+)?preamble\s+you\s+(?:boot|start|launch|run)\w*\s+with` +
+  String.raw`|(?:the\s+|your\s+)?(?:vendor(?:-supplied)?|operator|system|boot|harness|platform)(?:'s)?\s+(?:\w+\s+)?(?:preamble|briefing)|(?:the|your)\s+preamble\b|(?:the\s+)?preamble\s+you\s+(?:boot|start|launch|run)\w*\s+with` +
   String.raw`|(?:the\s+)?(?:system|developer)\s+(?:(?:\+|and|&)\s+(?:system|developer)\s+)?messages|(?:your|its|the\s+agent's)\s+tool\s+definitions|(?:the\s+)?(?:loaded\s+)?memory\s+files?\s+(?:you|it)\s+(?:have\s+|has\s+)?loaded|loaded\s+memory(?:\s+files)?` +
-  String.raw`|(?:the\s+)?(?:instructions|prompt|rules)\s+you\s+(?:were|are)\s+(?:launched|started|booted|initiali[sz]ed|configured|spawned)\s+with` +
+  String.raw`|(?:the\s+)?(?:[\w-]+\s+)?(?:instructions|prompt|rules|guidance|text|context|setup\s+text|policy)\s+you\s+(?:were|are|got)\s+(?:launched|started|booted|initiali[sz]ed|configured|spawned)\s+with|(?:your|the\s+agent's)\s+(?:tool\s+descriptions|policy\s+blocks)` +
   String.raw`|instru[\u00e7c][\u00f5o]es\s+de\s+sistema|istruzioni\s+di\s+sistema|instructions?\s+(?:du\s+)?syst[\u00e8e]me|instrucciones\s+del\s+sistema|\u7cfb\u7edf\u63d0\u793a\w*|\u30b7\u30b9\u30c6\u30e0\u30d7\u30ed\u30f3\u30d7\u30c8|\uc2dc\uc2a4\ud15c\s*\ud504\ub86c\ud504\ud2b8|\u0441\u0438\u0441\u0442\u0435\u043c\u043d[\u0400-\u04ff]*\s+(?:\u0438\u043d\u0441\u0442\u0440\u0443\u043a\u0446|\u043f\u0440\u043e\u043c\u043f\u0442|\u043f\u043e\u0434\u0441\u043a\u0430\u0437\u043a)[\u0400-\u04ff]*|\u0441\u043e\u0434\u0435\u0440\u0436\u0438\u043c\u043e\u0435\s+\u043f\u0430\u043c\u044f\u0442\u0438|systeem(?:prompt|instructies)|systeem\s+(?:prompt|instructies))`;
 const HARNESS_HINTS = [
   'startup',
@@ -63,6 +63,10 @@ const HARNESS_HINTS = [
   'tool definitions',
   'loaded',
   'started with',
+  'booted with',
+  'launched with',
+  'tool descriptions',
+  'policy blocks',
   'initialized with',
   'initialised with',
   'configured with',
@@ -390,7 +394,7 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     category: 'self-reference',
     strength: 'block',
     pattern: new RegExp(
-      String.raw`\b(?:${OWN}|${HARNESS_GIVEN})\b[^.\n]{0,30}?\b(?:(?:is|are)\s+(?:now\s+)?(?:just\s+|only\s+|merely\s+|simply\s+)?(?:an?\s+)?(?:outdated|obsolete|superseded|stale|void|deprecated|boilerplate|irrelevant|wrong|invalid|optional|overridden|(?:rough\s+)?drafts?|suggestions?)|(?:is|are)\s+(?:hereby\s+)?(?:replaced|cancell?ed|revoked))\b` +
+      String.raw`\b(?:${OWN}|${HARNESS_GIVEN})\b[^.\n]{0,30}?\b(?:(?:is|are)\s+(?:now\s+)?(?:just\s+|only\s+|merely\s+|simply\s+)?(?:an?\s+)?(?:outdated|obsolete|superseded|stale|void|deprecated|boilerplate|irrelevant|wrong|invalid|optional|overridden|(?:rough\s+)?drafts?|suggestions?)|(?:is|are)\s+(?:hereby\s+)?(?:replaced|cancell?ed|revoked)|no\s+longer\s+(?:binds?|appl(?:y|ies)\s+to)\s+you)\b` +
         String.raw`|\b(?:treat|consider|regard|see|view)\w*\s+(?:${OWN}|${HARNESS_GIVEN})\s+as\s+(?:an?\s+)?(?:(?:outdated|obsolete|old|stale|rough|mere)\s+)?(?:drafts?|boilerplate|suggestions?|defaults?|optional|noise|outdated|obsolete)\b` +
         String.raw`|\b${SET_ASIDE}\s+(?:whatever|anything|everything|what)\s+(?:the\s+)?(?:harness|system|vendor|operator|platform|tooling|launcher|they|it|anthropic|openai|google)\s+(?:told|gave|said\s+to|taught)\s+you`,
       'gi',
