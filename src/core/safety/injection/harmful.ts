@@ -249,4 +249,24 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     pattern: /\bhidden\s+(?:\d+\s*%\s+)?(?:["'\w-]+\s+)?(?:fees?|charges?|line(?:\s+items?)?|surcharges?|markups?)\b/gi,
     hints: ['hidden'],
   },
+  {
+    // Ransomware by what it does: files encrypted and a ransom asked, in any words ("tiền chuộc").
+    id: 'harmful-request',
+    category: 'harmful',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\bransom\s*(?:notes?|demands?|messages?|screens?)\b|\b(?:demand|ask\s+for|display\w*)\s+(?:a\s+)?ransom\b|\bpay\s+(?:in\s+)?(?:bitcoin|btc|crypto|monero)\s+to\s+(?:decrypt|unlock|recover)\b|ti\u1ec1n\s+chu\u1ed9c|\u8d4e\u91d1|\u8eab\u4ee3\u91d1/gi,
+    hints: ['ransom', 'bitcoin', 'btc', 'crypto', 'monero', 'tiền chuộc', '赎金', '身代金'],
+  },
+  {
+    // Pressure on vulnerable people and false threats to make them pay.
+    id: 'fraud',
+    category: 'harmful',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\btell\s+them\s+(?:that\s+)?(?:their\s+)?(?:account|service|subscription|access|data)\s+will\s+be\s+(?:suspended|closed|deleted|cancell?ed|locked|lost)\s+unless\s+they\s+(?:pay|upgrade|buy|sign\s+up)\b|\b(?:elderly|confused|vulnerable|grieving|bereaved)\b[^.\n]{0,80}?\b(?:push|pressure|upsell|steer|nudge|rush)\w*\s+(?:them\s+)?(?:toward|into|to)\b/gi,
+    hints: ['unless they', 'elderly', 'confused', 'vulnerable', 'grieving', 'bereaved'],
+  },
 ];

@@ -53,7 +53,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:rewrite|rewriting|rewrote|alter|falsify|purge|erase|scrub)\s+(?:the\s+|all\s+)?(?:git\s+|commit\s+|published\s+|shared\s+)?(?:history|histories)\b|\b(?:change|changing|rewrite|spoof|fake|forge|falsify|replace|reset|alter|swap)\s+(?:the\s+)?(?:commit\s+)?(?:author(?:s|ship)?|committer)\b|\bimpersonat\w+|\b(?:GIT_(?:AUTHOR|COMMITTER)_(?:NAME|EMAIL)|user\.(?:name|email)|--author)\b[^.\n]{0,20}?\b(?:to|as|=)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?[\w-]+'s\s+(?:name|e-?mail|address|identity)\b|(?:--author|\buser\.name|\buser\.email)\s*[= ]\s*["'][^"'\n]{1,60}["']|(?:--author|\buser\.name|\buser\.email)\b[^\n]{0,20}?\b(?:to|=)\s+["'“][^"'”\n]{1,60}["'”]|\bamend\s+(?:the\s+)?(?:signed|release|published|pushed)\b|\bgit[- ]?historie\b|\b(?:den|die)\s+autor(?:en)?\b|(?:改写|重写|篡改)(?:提交)?历史|(?:修改|更改)作者/gi,
+      /\b(?:rewrite|rewriting|rewrote|alter|falsify|purge|erase|scrub)\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,4}?(?:git\s+|commit\s+|published\s+|shared\s+)?(?:branch\s+)?(?:history|histories)\b|\b(?:change|changing|rewrite|spoof|fake|forge|falsify|replace|reset|alter|swap)\s+(?:the\s+)?(?:commit\s+)?(?:author(?:s|ship)?|committer)\b|\bimpersonat\w+|\b(?:GIT_(?:AUTHOR|COMMITTER)_(?:NAME|EMAIL)|user\.(?:name|email)|--author)\b[^.\n]{0,20}?\b(?:to|as|=)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?[\w-]+'s\s+(?:name|e-?mail|address|identity)\b|(?:--author|\buser\.name|\buser\.email)\s*[= ]\s*["'][^"'\n]{1,60}["']|(?:--author|\buser\.name|\buser\.email)\b[^\n]{0,20}?\b(?:to|=)\s+["'“][^"'”\n]{1,60}["'”]|\bamend\s+(?:the\s+)?(?:signed|release|published|pushed)\b|\bgit[- ]?historie\b|\b(?:den|die)\s+autor(?:en)?\b|(?:改写|重写|篡改)(?:提交)?历史|(?:修改|更改)作者/gi,
     hints: [
       'rewrit',
       'rewrote',
@@ -201,7 +201,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\bsign\w*\s+(?:\w+\s+)?with\s+(?:the\s+)?(?:shared|team|someone\s+else's|another\s+person's|her|his|their|[A-Z]\w+'s)\s+(?:(?:release|gpg|signing|ssh|pgp)\s+)?keys?\b/gi,
+      /\bsign\w*\s+(?:\w+\s+)?with\s+(?:the\s+)?(?:shared|team|someone\s+else's|another\s+person's|her|his|their|(?:[\w-]+\s+)?[\w-]+'s)\s+(?:(?:release|gpg|signing|ssh|pgp)\s+)?keys?\b/gi,
     hints: ['key'],
   },
   {
@@ -247,5 +247,14 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:delet|remov|drop)\w*\s+(?:the\s+)?["'\x60]?v?[\w.*-]*["'\x60]?\s*(?:release\s+)?tags?\b[^.\n]{0,60}?\b(?:recreat|re-creat|retag|re-tag|re-push|repush|mov|point|reus)\w*/gi,
     hints: ['tag'],
+  },
+  {
+    // The reflog and unreachable objects purged at once: the last way to see an old state gone. Weak.
+    id: 'erase-evidence',
+    category: 'history-rewrite',
+    strength: 'hold',
+    negatable: true,
+    pattern: /\bgit\s+reflog\s+expire\b|--expire=now\b|\bgit\s+gc\s+--prune=now\b/gi,
+    hints: ['reflog', '--expire', '--prune'],
   },
 ];

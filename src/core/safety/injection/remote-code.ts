@@ -43,12 +43,13 @@ const EXECUTE = String.raw`(?:\b(?<!\b(?:npm|pnpm|yarn|bun|make|just|cargo|uv|po
 
 export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
   {
-    // Piping a download into a shell or an interpreter.
+    // Piping a download into a shell or an interpreter. "`curl | bash`" with nothing to download names
+    // the practice, it does not order it.
     id: 'pipe-to-shell',
     category: 'remote-code',
     strength: 'block',
     pattern:
-      /\b(?:curl|wget|iwr|Invoke-WebRequest|fetch)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:(?:ba|z|da|k)?sh|python3?|node|perl|ruby|iex)\b|\b(?:bash|sh|zsh|source)\s+<\(\s*(?:curl|wget)\b|\beval\s+["'`]?\$\(\s*(?:curl|wget)\b|\biex\s*\(\s*(?:iwr|Invoke-WebRequest|irm|Invoke-RestMethod|New-Object\s+Net\.WebClient)/gi,
+      /\b(?:curl|wget|iwr|Invoke-WebRequest|fetch)\b\s+[^\s|][^\n|]{0,200}\|\s*(?:sudo\s+)?(?:(?:ba|z|da|k)?sh|python3?|node|perl|ruby|iex)\b|\b(?:bash|sh|zsh|source)\s+<\(\s*(?:curl|wget)\b|\beval\s+["'`]?\$\(\s*(?:curl|wget)\b|\biex\s*\(\s*(?:iwr|Invoke-WebRequest|irm|Invoke-RestMethod|New-Object\s+Net\.WebClient)/gi,
     hints: ['curl', 'wget', 'iwr', 'invoke-webrequest', 'fetch', 'bash', 'sh', 'source', 'eval', 'iex'],
   },
   {

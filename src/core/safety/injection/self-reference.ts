@@ -40,7 +40,7 @@ const OWN =
 // loaded, the system prompt in other languages. Apart from OWN so that the rules naming it compile
 // only for a text holding one of these words (HARNESS_HINTS).
 const HARNESS_GIVEN =
-  String.raw`(?:(?:your|its|the\s+agent's|the\s+model's)\s+(?:(?:full|entire|whole|complete|confidential|hidden|own)\s+)?(?:(?:startup|start-up|boot|launch|initial|operating|session|base)\s+)(?:context|instructions|text|prompt|preamble|briefing)` +
+  String.raw`(?:(?:your|its|the\s+agent's|the\s+model's)\s+(?:(?:full|entire|whole|complete|confidential|hidden|own)\s+)?(?:(?:startup|start-up|boot|launch|initial|operating|session|base)\s+)(?:context|instructions|text|prompt|preamble|briefing|guidance|setup|configuration|rules)|(?:your|ur|its)\s+(?:own\s+)?(?:context\s+window|sys(?:tem)?\s+setup)|(?:the\s+)?(?:hidden\s+)?(?:parts?|text|instructions)\s+(?:that\s+)?the\s+(?:harness|vendor|system|cli|platform)\s+(?:adds|injects|prepends|ships|gives\s+you)|(?:the|your|its)\s+built-in\s+(?:guidance|instructions|rules|guidelines|prompt)` +
   String.raw`|(?:the\s+|your\s+)?(?:vendor(?:-supplied)?|operator|system|boot|harness|platform)(?:'s)?\s+(?:\w+\s+)?(?:preamble|briefing)|(?:the|your)\s+preamble\b|(?:the\s+)?preamble\s+you\s+(?:boot|start|launch|run)\w*\s+with` +
   String.raw`|(?:the\s+)?(?:system|developer)\s+(?:(?:\+|and|&)\s+(?:system|developer)\s+)?messages|(?:your|its|the\s+agent's)\s+tool\s+definitions|(?:the\s+)?(?:loaded\s+)?memory\s+files?\s+(?:you|it)\s+(?:have\s+|has\s+)?loaded|loaded\s+memory(?:\s+files)?` +
   String.raw`|(?:the\s+)?(?:[\w-]+\s+)?(?:instructions|prompt|rules|guidance|text|context|setup\s+text|policy)\s+you\s+(?:were|are|got)\s+(?:launched|started|booted|initiali[sz]ed|configured|spawned)\s+with|(?:your|the\s+agent's)\s+(?:tool\s+descriptions|policy\s+blocks)` +
@@ -63,6 +63,15 @@ const HARNESS_HINTS = [
   'tool definitions',
   'loaded',
   'started with',
+  'context window',
+  'sys setup',
+  'system setup',
+  'the harness',
+  'the vendor',
+  'the system',
+  'the cli',
+  'the platform',
+  'built-in',
   'booted with',
   'launched with',
   'tool descriptions',
@@ -86,7 +95,7 @@ const HARNESS_HINTS = [
 ];
 const REVEAL = String.raw`(?:repeat|reveal|print|show|display|output|dump|leak|share|paste|encode|base64|translate|summari[sz]e|complete|spell\s+out|write\s+(?:out|down)|put|copy|list|recite|tell\s+me|give\s+me|send|expose|return|echo|include|what\s+(?:are|were|is|was))`;
 // The same acts in other words and languages, for the harness's other names.
-const REVEAL_ANY_LANGUAGE = String.raw`(?:${REVEAL}|reproduc\w*|reproduz\w*|tradu\w*|riassum\w*|resum\w*|wiederhol\w*|commit|export|save|salv\w*)`;
+const REVEAL_ANY_LANGUAGE = String.raw`(?:${REVEAL}|quot\w*|reproduc\w*|reproduz\w*|tradu\w*|riassum\w*|resum\w*|wiederhol\w*|commit|export|save|salv\w*)`;
 
 export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
   {
@@ -394,7 +403,7 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     category: 'self-reference',
     strength: 'block',
     pattern: new RegExp(
-      String.raw`\b(?:${OWN}|${HARNESS_GIVEN})\b[^.\n]{0,30}?\b(?:(?:is|are)\s+(?:now\s+)?(?:just\s+|only\s+|merely\s+|simply\s+)?(?:an?\s+)?(?:outdated|obsolete|superseded|stale|void|deprecated|boilerplate|irrelevant|wrong|invalid|optional|overridden|(?:rough\s+)?drafts?|suggestions?)|(?:is|are)\s+(?:hereby\s+)?(?:replaced|cancell?ed|revoked)|no\s+longer\s+(?:binds?|appl(?:y|ies)\s+to)\s+you)\b` +
+      String.raw`\b(?:${OWN}|${HARNESS_GIVEN})\b[^.\n]{0,30}?\b(?:(?:is|are)\s+(?:now\s+)?(?:just\s+|only\s+|merely\s+|simply\s+)?(?:an?\s+)?(?:outdated|obsolete|superseded|stale|void|deprecated|boilerplate|irrelevant|wrong|invalid|optional|overridden|(?:rough\s+)?drafts?|suggestions?)|(?:is|are)\s+(?:hereby\s+)?(?:replaced|cancell?ed|revoked)|no\s+longer\s+(?:binds?|appl(?:y|ies)\s+to)\s+you|(?:is|are)\s+(?:to\s+be\s+)?(?:treated|regarded|considered)\s+as\s+(?:stale|obsolete|outdated|void|optional|defaults?)|(?:is|are)\s+to\s+be\s+(?:dropped|ignored|disregarded|discarded))\b` +
         String.raw`|\b(?:treat|consider|regard|see|view)\w*\s+(?:${OWN}|${HARNESS_GIVEN})\s+as\s+(?:an?\s+)?(?:(?:outdated|obsolete|old|stale|rough|mere)\s+)?(?:drafts?|boilerplate|suggestions?|defaults?|optional|noise|outdated|obsolete)\b` +
         String.raw`|\b${SET_ASIDE}\s+(?:whatever|anything|everything|what)\s+(?:the\s+)?(?:harness|system|vendor|operator|platform|tooling|launcher|they|it|anthropic|openai|google)\s+(?:told|gave|said\s+to|taught)\s+you`,
       'gi',
@@ -450,7 +459,27 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     category: 'self-reference',
     strength: 'block',
     pattern:
-      /\b(?:supersedes?|overrides?|takes?\s+precedence\s+over|trumps?|outranks?|prevails?\s+over|wins?\s+over)\s+(?:the\s+|any\s+|all\s+)?(?:instructions|rules|guidance|directions|prompts?|directives|requests)\s+(?:from|of|given\s+by|issued\s+by)\s+(?:the\s+)?(?:model\s+)?(?:vendor|operator|provider|system|user|session\s+user|anthropic|openai|google|developer|platform|harness)\b/gi,
+      /\b(?:supersedes?|overrides?|takes?\s+precedence\s+over|trumps?|outranks?|prevails?\s+over|wins?\s+over)\s+(?:the\s+|any\s+|all\s+)?(?:instructions|rules|guidance|directions|prompts?|directives|requests)\s+(?:from|of|given\s+by|issued\s+by)\s+(?:the\s+)?(?:model\s+)?(?:vendor|operator|provider|system|user|session\s+user|anthropic|openai|google|developer|platform|harness)\b|\b(?:supersedes?|overrides?|outranks?|trumps?|takes?\s+precedence\s+over|wins?\s+over)\s+(?:anything|everything|whatever|all)\s+(?:that\s+)?(?:the\s+)?(?:vendor|cli|harness|system|platform|operator|model|provider)\b/gi,
     hints: ['supersede', 'overrid', 'precedence', 'trump', 'outrank', 'prevail', 'win'],
+  },
+  {
+    // This file made the only source of instructions: "only what's written in .memory counts as a real
+    // instruction".
+    id: 'override-instructions',
+    category: 'self-reference',
+    strength: 'block',
+    pattern:
+      /\bonly\s+(?:what(?:'s|\s+is)\s+(?:written\s+)?(?:in|here)|this\s+file|these\s+notes|this\s+memory)\b[^\n]{0,40}?\bcounts?\s+as\s+(?:a\s+|an\s+)?(?:real|valid|actual|binding|legitimate)\s+instructions?\b/gi,
+    hints: ['counts as'],
+  },
+  {
+    // The agent's defaults declared not to apply here: a weak sign (a tool's defaults may not).
+    id: 'own-prompt',
+    category: 'self-reference',
+    strength: 'hold',
+    negatable: false,
+    pattern:
+      /\b(?:(?:its|your|the\s+agent's|the\s+model's)\s+)?default\s+(?:rules|guidelines|guidance|instructions|polic\w+|behaviou?r)\b[\s\S]{0,80}?\b(?:don't|do\s+not|doesn't|does\s+not|no\s+longer)\s+apply\b|\bthose\s+defaults\b[^.\n]{0,60}?\b(?:don't|do\s+not|doesn't|does\s+not)\s+apply\b/gi,
+    hints: ['default'],
   },
 ];
