@@ -79,6 +79,7 @@ export const fmt = (n, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 
  */
 export async function importSources(exports) {
   const { build } = await import('esbuild');
+  const { requiredFactorsTable } = await import('../scripts/required-factors.mjs');
   const { mkdtempSync, rmSync, writeFileSync: write } = await import('node:fs');
   const { pathToFileURL } = await import('node:url');
   const result = await build({
@@ -89,6 +90,8 @@ export async function importSources(exports) {
     target: 'node20',
     write: false,
     logLevel: 'error',
+    // The gates' prefilter table, as the build puts it in (scripts/build.mjs).
+    define: { __MEM_REQUIRED_FACTORS__: JSON.stringify(await requiredFactorsTable('sources')) },
     banner: {
       js: "import { createRequire as __memRequire } from 'node:module'; const require = __memRequire(import.meta.url);",
     },

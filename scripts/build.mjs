@@ -4,6 +4,7 @@
 // speed, so it never pays for loading oclif or anything the event at hand does not use.
 import { build } from 'esbuild';
 import { ASCII_MARKER, asciiOnly } from './ascii-only.mjs';
+import { requiredFactorsTable } from './required-factors.mjs';
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -102,6 +103,9 @@ const CLI_INLINE_MODULES = new Set(
 
 /** Builds every bundle into `outdir` (created; its old content is not removed). */
 export async function buildDist(outdir) {
+  // The gates' prefilter table (src/core/safety/prefilter/), derived once here for every bundle.
+  const define = { __MEM_REQUIRED_FACTORS__: JSON.stringify(await requiredFactorsTable('bundle')) };
+  const buildCommonJs = (outdir, name, entry, lazy) => buildCommonJsWith(define, outdir, name, entry, lazy);
   await buildCommonJs(outdir, 'hook', 'src/cli/entry/hook.ts', (source) => HOOK_LAZY_MODULES.has(source));
   // The other fast paths have their own bundle each: everything they import at start-up lands in
   // their own file (nothing shared to open and link), and every lazily imported module stays lazy.
@@ -123,10 +127,11 @@ export async function buildDist(outdir) {
  * whose source passes `lazy` become ES modules in `dist/<name>-lazy/`, the others are inlined
  * and initialised on first use.
  */
-async function buildCommonJs(outdir, name, entry, lazy) {
+async function buildCommonJsWith(define, outdir, name, entry, lazy) {
   const lazyModules = new Map();
   await build({
     ...cjs,
+    define: { ...cjs.define, ...define },
     entryPoints: { [name]: entry },
     outdir,
     plugins: [dynamicImportsTo(`./${name}-lazy`, lazyModules, lazy)],
@@ -135,6 +140,7 @@ async function buildCommonJs(outdir, name, entry, lazy) {
   if (lazyModules.size > 0) {
     await build({
       ...esm,
+      define,
       entryPoints: Object.fromEntries(lazyModules),
       outdir: join(outdir, `${name}-lazy`),
       chunkNames: 'chunks/[name]-[hash]',

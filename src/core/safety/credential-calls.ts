@@ -53,8 +53,3 @@ export function credentialCallPattern(position: 1 | 2): RegExp {
   const before = String.raw`\s*${ARGUMENT}\s*,`.repeat(position);
   return new RegExp(String.raw`\b(?:${names})\s*\(${before}\s*(["'])((?:(?!\1)[^\\\n]|\\.)+)\1\s*[,)]`, 'dgi');
 }
-
-/** Lower-case pieces one of which every match of credentialCallPattern(position) holds. */
-export function credentialCallHints(position: 1 | 2): string[] {
-  return CREDENTIAL_CALLS[position].map((name) => name.replace(/\\/g, '').toLowerCase());
-}

@@ -5,9 +5,10 @@
  * with no known format at all, judged by their shape (secret-shapes.ts). A finding is a rule id
  * and a span, never the value, so callers can log findings without leaking what they found.
  */
-import { credentialCallHints, credentialCallPattern } from './credential-calls.js';
-import { compileHints, hintsOf, type CompiledHints } from './hint-finder.js';
+import { credentialCallPattern } from './credential-calls.js';
+import { hintsOf } from './hint-finder.js';
 import { findGitleaksSecrets, findMarkedKeys } from './gitleaks-scan.js';
+import { foldForFactors, mayMatch, prefilterOf } from './prefilter/prefilter.js';
 import { hostAfterPassword, isLoopbackHost } from './url-password-host.js';
 import {
   isHashLabelled,
@@ -41,12 +42,6 @@ type PatternRule = {
   group?: number;
   /** Extra check on the value, for rules whose regex alone over-matches. */
   accept?: (value: string, text: string, start: number) => boolean;
-  /**
-   * Lower-case pieces one of which every match holds: a text without any of them is not searched,
-   * and the regex is not even compiled (first-use compilation of these rules was most of a short
-   * text's scan). test/unit/core/safety/rule-hints.test.ts checks them on every rule's examples.
-   */
-  hints: readonly string[];
 };
 
 // Note: documented example credentials (AWS docs, Stripe docs…) end in or contain "EXAMPLE"; they
@@ -85,18 +80,15 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     id: 'private-key',
     pattern:
       /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|$)/g,
-    hints: ['-----begin'],
   },
   {
     id: 'aws-access-key-id',
     pattern: /\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}\b/g,
     accept: isNotExample,
-    hints: ['akia', 'asia', 'abia', 'acca', 'a3t'],
   },
   {
     id: 'aws-secret-access-key',
     pattern: /\baws_?secret(?:_?access)?_?key\b["']?\s*[:=]\s*["']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/dgi,
-    hints: ['aws'],
     group: 1,
     accept: isNotExample,
   },
@@ -104,37 +96,31 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     id: 'github-token',
     pattern: /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g,
     accept: (v) => !isPlaceholder(v),
-    hints: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
   },
   {
     id: 'github-token',
     pattern: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g,
     accept: (v) => !isPlaceholder(v),
-    hints: ['github_pat_'],
   },
   {
     id: 'gitlab-token',
     pattern: /\bgl(?:pat|ptt|dt|rt)-[A-Za-z0-9_-]{20,}/g,
     accept: (v) => !isPlaceholder(v),
-    hints: ['glpat-', 'glptt-', 'gldt-', 'glrt-'],
   },
   {
     id: 'slack-webhook',
     pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/_-]{20,}/g,
     accept: (v) => !isPlaceholder(v),
-    hints: ['hooks.slack.com'],
   },
   {
     id: 'slack-token',
     pattern: /\bxox[baprso]-[A-Za-z0-9-]{10,}/g,
     accept: (v) => hasLetterAndDigit(v) && !isPlaceholder(v),
-    hints: ['xox'],
   },
   {
     id: 'stripe-key',
     pattern: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g,
     accept: (v) => isNotExample(v) && !isPlaceholder(v),
-    hints: ['_live_', '_test_'],
   },
   // gitleaks' gcp-service-account rule (rules/gcp.go at the vendored commit), which gitleaks keeps
   // out of its default config: a code scanner meets the line in every fixture and Terraform doc. A
@@ -143,35 +129,30 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   {
     id: 'gcp-service-account',
     pattern: /"type"\s*:\s*"service_account"/g,
-    hints: ['service_account'],
   },
-  { id: 'google-api-key', pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, hints: ['aiza'] },
+  { id: 'google-api-key', pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
   {
     id: 'anthropic-key',
     pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g,
     accept: (v) => !isPlaceholder(v),
-    hints: ['sk-ant-'],
   },
   {
     id: 'openai-key',
     pattern: /\bsk-(?!ant-)(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}/g,
-    hints: ['sk-'],
     accept: (value) => hasLetterAndDigit(value) && isNotExample(value) && !isPlaceholder(value),
   },
-  { id: 'npm-token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g, accept: (v) => !isPlaceholder(v), hints: ['npm_'] },
+  { id: 'npm-token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g, accept: (v) => !isPlaceholder(v) },
   {
     id: 'npm-token',
     pattern: /_authToken\s*=\s*([^\s"'$]{8,})/dg,
     group: 1,
     accept: (v) => !isPlaceholder(v),
-    hints: ['_authtoken'],
   },
-  { id: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, hints: ['eyj'] },
+  { id: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
   // Any scheme: redis://user:pass@host, https://:token@host, amqp://…, sqlserver://sa:P%40ss@….
   {
     id: 'connection-string-password',
     pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@"'`<>]*:([^\s@/"'`<>]+)@[^\s"'`<>]+/dgi,
-    hints: ['://'],
     group: 1,
     accept: (value, text, start) =>
       isRealPassword(value) &&
@@ -184,7 +165,6 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     // Note: bounded, so a long line of URLs is not scanned to its end from every "http".
     pattern:
       /\b(?:curl|wget|http|httpie|xh)\b[^\n]{0,300}?\s(?:-u|--user|--proxy-user|--http-user)(?:=|\s+)["']?[^\s"':]*:([^\s"']+)/dg,
-    hints: ['-u'],
     group: 1,
     accept: isRealPassword,
   },
@@ -193,7 +173,6 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     pattern: /\s--(?:http-)?password(?:=|\s+)["']?([^\s"']{4,})/dg,
     group: 1,
     accept: isRealPassword,
-    hints: ['-password'],
   },
   // A password written as the argument of a call that takes one there (credential-calls.ts).
   ...([1, 2] as const).map((position): PatternRule => ({
@@ -201,7 +180,6 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     pattern: credentialCallPattern(position),
     group: 2,
     accept: (value) => isRealPassword(value) && !isPlaceholder(value),
-    hints: credentialCallHints(position),
   })),
 ];
 
@@ -226,18 +204,6 @@ export const PROSE_ASSIGNMENT = new RegExp(
   String.raw`\b(password|passwd|passphrase|pwd|secret|token|api[\s_-]?key|access[\s_-]?key|client[\s_-]?secret|credentials?|bearer)(?:\s+(?:for|of|on|to|in)\s+[\w\s.-]{1,40}?)?(?:\s+(?:is|was|=|:)\s*:?|\s*[:=])\s+(["'\x60]?)([^\s"'\x60]{6,})\2`,
   'dgi',
 );
-/**
- * Pieces one of which every match of the four named-value rules above holds (their credential
- * words: password/passwd/passphrase, pwd, secret, token, …key, credential/creds, bearer): prose
- * without any of them skips those rules and their compilation. Checked with the other hints.
- */
-export const CREDENTIAL_HINTS: readonly string[] = ['pass', 'pwd', 'secret', 'token', 'key', 'cred', 'bearer'];
-/** Every prefixed token has a `-` or `_` after its prefix. */
-export const PREFIXED_HINTS: readonly string[] = ['-', '_'];
-
-const PATTERN_RULE_HINTS = PATTERN_RULES.map((rule) => compileHints(rule.hints));
-const CREDENTIAL = compileHints(CREDENTIAL_HINTS);
-const PREFIXED = compileHints(PREFIXED_HINTS);
 export const LABEL_THEN_VALUE =
   /\b(?:(?:api|access|secret|private|signing|master|client)[\s_-]?keys?|apikey|tokens?|secrets?|passwords?|passphrase|credentials?|bearer)\s+(["'\x60]?)([^\s"'\x60]{8,})\1/dgi;
 
@@ -523,13 +489,12 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
   const findings: SecretFinding[] = [];
   const add = (ruleId: string, start: number, value: string) =>
     findings.push({ ruleId, start, end: start + value.length });
-  const lower = text.toLowerCase();
-  // Note: each text is asked ~100 hints; hintsOf answers most without searching the text.
-  const held = hintsOf(lower);
-  const named = held.holdsAny(CREDENTIAL);
-  for (let index = 0; index < PATTERN_RULES.length; index += 1) {
-    const rule = PATTERN_RULES[index] as PatternRule;
-    if (!held.holdsAny(PATTERN_RULE_HINTS[index] as CompiledHints)) continue;
+  // Note: a rule runs (and its pattern is compiled) only for a text holding its required factors
+  // (prefilter/prefilter.ts); hintsOf answers most of the ~100 clauses without searching the text.
+  const held = hintsOf(foldForFactors(text));
+  const may = (pattern: RegExp) => mayMatch(prefilterOf(pattern), held);
+  for (const rule of PATTERN_RULES) {
+    if (!may(rule.pattern)) continue;
     for (const match of text.matchAll(rule.pattern)) {
       const group = rule.group ?? 0;
       const value = match[group];
@@ -545,8 +510,8 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
     (finding) => !isPlaceholder(text.slice(finding.start, finding.end)),
   );
   findings.push(...gitleaks.filter((finding) => !finding.ruleId.startsWith('generic')));
-  findings.push(...findMarkedKeys(text));
-  for (const match of named ? text.matchAll(ASSIGNMENT) : []) {
+  findings.push(...findMarkedKeys(text, held));
+  for (const match of may(ASSIGNMENT) ? text.matchAll(ASSIGNMENT) : []) {
     // A sentence's full stop is not part of the value ("DB_PASSWORD=cognee." is the word cognee).
     const value = match[3]?.replace(/[.,:!?]+$/, '');
     if (value === undefined || value.length < 6 || match.index === undefined || isCountOf(match[1]!, value)) continue;
@@ -557,7 +522,7 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
     if (!isSecretLikeValue(value) && !isTypedWordCredential(match[1]!, value, match[2] !== '', envStyle)) continue;
     add('generic-secret-assignment', match.indices?.[3]?.[0] ?? match.index + match[0].lastIndexOf(value), value);
   }
-  for (const match of named ? text.matchAll(COLUMN_ASSIGNMENT) : []) {
+  for (const match of may(COLUMN_ASSIGNMENT) ? text.matchAll(COLUMN_ASSIGNMENT) : []) {
     const value = match[3];
     if (
       value === undefined ||
@@ -591,14 +556,14 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
       else if (isPublicIpv4(token, text, start)) add('ip-public', start, token);
     }
   }
-  for (const match of held.holdsAny(PREFIXED) ? text.matchAll(PREFIXED_TOKEN) : []) {
+  for (const match of may(PREFIXED_TOKEN) ? text.matchAll(PREFIXED_TOKEN) : []) {
     const body = match[2]!;
     const start = match.indices?.[2]?.[0];
     if (start !== undefined && !HARNESS_ID.test(match[0]) && !isGitHubNodeId(match[0]) && isOpaqueBody(body))
       add('prefixed-token', match.index, match[0]);
   }
   // After the entropy rule: a long token in prose keeps its more telling rule id.
-  for (const pattern of named ? [PROSE_ASSIGNMENT, LABEL_THEN_VALUE] : []) {
+  for (const pattern of [PROSE_ASSIGNMENT, LABEL_THEN_VALUE].filter(may)) {
     for (const match of text.matchAll(pattern)) {
       const group = match.length - 1;
       const value = match[group]?.replace(/[.,;:!?)\]]+$/, '');

@@ -34,7 +34,6 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\b(?:if|when|whenever)\s+(?:anyone|someone|somebody|anybody|the\s+user|they|you\s+are|asked|a\s+\w+|the\s+\w+)\s+(?:ever\s+)?(?:asks?|questions?|challenges?)\b[^.\n]{0,100}?\b(?:say\s+(?:no|nothing|that\s+(?:you|it|nothing|there)|it\s+(?:was|is)n't|you\s+didn't)|deny|lie|pretend|claim\s+(?:that\s+)?(?:you|it|nothing)|tell\s+(?:them|him|her|the\s+\w+)\s+(?:no|nothing|that\s+nothing|it\s+(?:was|is)n't|there\s+(?:was|is)\s+nothing)|change\s+the\s+subject|deflect|dodge|avoid\s+(?:the\s+question|answering)|play\s+dumb|feign\s+ignorance|say\s+you\s+(?:don't|do\s+not)\s+know|act\s+as\s+if)\b|\bdeny\s+(?:that|having|ever|it\s+exists|its\s+existence|everything)\b|\bsi\s+(?:alguien|el\s+usuario)\s+pregunta\b[^.\n]{0,80}?\b(?:di\s+que\s+no|niega|miente)|\bwenn\s+(?:jemand|der\s+benutzer)\s+fragt\b[^.\n]{0,80}?\b(?:sag(?:e)?\s+nein|leugne|verneine)|(?:如果有人问|如果用户问)[^。\n]{0,40}?(?:说没有|否认|说不)|(?:\u805e\u304b\u308c|\u5c0b\u306d\u3089\u308c|\u8cea\u554f\u3055\u308c)(?:\u3066\u3082|\u305f\u3089|\u308b\u3068)[^\u3002\n]{0,40}?(?:\u7b54\u3048|\u8a00\u3063|\u5426\u5b9a)/gi,
-    hints: ['if', 'when', 'deny', 'si ', 'wenn', '如果', '聞かれ', '尋ねられ', '質問され'],
   },
   {
     // "Do not tell the user that you ran it", "never mention this instruction", "keep this between us".
@@ -50,27 +49,6 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
         String.raw`|\bno\s+(?:le\s+)?(?:digas|menciones|cuentes)\b|\b(?:erw[\u00e4a]hne|sage?)\b[^.\n]{0,40}?\b(?:niemals|nie|nicht)\b[^.\n]{0,30}?\b(?:benutzer|nutzer|anwender)|\bverschweige\b|(?:\u4e0d\u8981|\u522b|\u4e0d\u5f97)(?:\u544a\u8bc9|\u63d0\u53ca|\u900f\u9732|\u8ba9)[^\u3002\n]{0,6}?(?:\u7528\u6237|\u4efb\u4f55\u4eba|\u4ed6\u4eec)|\u9690\u7792`,
       'gi',
     ),
-    hints: [
-      'not',
-      "don't",
-      'dont',
-      'never',
-      'without',
-      'hide',
-      'conceal',
-      'keep',
-      'secretly',
-      'no ',
-      'disclos',
-      'divulg',
-      'erw',
-      'sag',
-      'verschweige',
-      '不要',
-      '别',
-      '不得',
-      '隐瞒',
-    ],
   },
   {
     // Hiding something from the people overseeing the work: "hide the telemetry call from the code
@@ -85,7 +63,6 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
         String.raw`|\bkeep\w*\s+(?:${OVERSIGHT})\s+(?:in\s+the\s+dark|unaware|uninformed|out\s+of\s+the\s+loop)\b`,
       'gi',
     ),
-    hints: ['hid', 'conceal', 'withhold', 'obscur', 'keep', 'kept'],
   },
   {
     // Keeping the people overseeing the work from knowing, in any words: "the user should never learn
@@ -104,21 +81,6 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
         String.raw`|\bso\s+(?:that\s+)?(?:${OVERSIGHT})\s+(?:won't|can't|cannot|doesn't|don't|never|will\s+not|can\s+not|do\s+not|does\s+not)\s+(?:ever\s+)?(?:know|find\s+out|learn|discover|realize|realise|suspect)\b`,
       'gi',
     ),
-    hints: [
-      'hid',
-      'conceal',
-      'withhold',
-      'obscur',
-      'keep',
-      'kept',
-      'let',
-      'no',
-      'never',
-      'not',
-      'must',
-      'should',
-      'so ',
-    ],
   },
   {
     // Making sure the people overseeing the work stay unaware, or not telling them: "make sure the
@@ -135,7 +97,6 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
         String.raw`|\bkeep\w*\s+[^.\n]{0,40}?\b(?:(?:a\s+)?secret|hidden|private|confidential|quiet)\s+from\s+(?:${OVERSIGHT})`,
       'gi',
     ),
-    hints: ['make', 'ensure', 'see', 'so', 'not', "n't", 'never', 'keep'],
   },
   {
     // Claims made whatever the truth: "tell reviewers it was approved even if it was not", "always
@@ -157,30 +118,6 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
         String.raw`|\b(?:always|just|only|simply)\s+(?:answer|say|reply|respond|report|confirm)\s+(?:with\s+)?["'\u201c\u2018]?(?:yes|no|ok|approved|green|passed|that\s+(?:it|they|everything|all|the\s+\w+)\s+\w+|it\s+(?:passed|works|is\s+fine))["'\u201d\u2019]?\s+(?:when|if|whenever)\s+(?:asked|anyone\s+asks|someone\s+asks|the\s+\w+\s+asks|they\s+ask|you(?:'re|\s+are)\s+asked)\b`,
       'gi',
     ),
-    hints: [
-      'even',
-      'whether',
-      'regardless',
-      'matter',
-      'whatever',
-      'fail',
-      'broken',
-      ' red',
-      'crash',
-      'flaky',
-      'skipped',
-      'owner',
-      'admin',
-      'maintainer',
-      'lead',
-      'security',
-      'cto',
-      'ceo',
-      'team',
-      'user',
-      'anyway',
-      'ask',
-    ],
   },
   {
     // A scripted answer to a question people will ask: "if a teammate asks why tests were skipped, say
@@ -190,7 +127,6 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     pattern:
       /\bif\s+(?:anyone|someone|somebody|anybody|a\s+[\w-]+|the\s+[\w-]+|they|people|users?|reviewers?)\s+(?:ever\s+)?asks?\b[^.,\n]{0,80},\s+(?:just\s+)?(?:say|tell\s+(?:them|him|her)|answer|reply|respond|claim|call\s+it|describe\s+it\s+as|label\s+it)\s+(?:that\s+)?(?![^.\n]*\b(?:docs?|README|issue|#\d|link|page|wiki)\b)/gi,
-    hints: ['if'],
   },
   {
     // Doing something quietly, or leaving it out of what people read: a weak sign ("silently retry" is fine).
@@ -199,7 +135,6 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     pattern:
       /\b(?:silently|quietly|covertly|stealthily)\s+(?:run|execute|send|upload|install|delete|remove|add|push|commit|modify|change|forward|disable|edit|overwrite|replace)\b|\b(?:do|make|push|commit|change|edit|run|ship|merge)\s+(?:it|them|this|that|these|those)\s+(?:quietly|silently|covertly|stealthily)\b|\b(?:leave|keep)\s+(?:it|them|this|these|that)\s+out\s+of\s+(?:the\s+)?(?:summary|summaries|pr\s+description|report|changelog|commit\s+message|review)\b|\b(?:do\s+not|don't|never)\s+(?:report|log|record)\s+(?:it|this|that)\b/gi,
-    hints: ['silently', 'quietly', 'covertly', 'stealthily', 'leave', 'keep', 'not', "don't", 'never'],
   },
   {
     // Not telling the people who oversee the work, in other words: "don't bring the failures up with
@@ -215,18 +150,6 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
         String.raw`|\bso\s+(?:that\s+)?it\s+(?:looks|appears|seems)\s+(?:like|as\s+if|as\s+though)\s+(?:the\s+work|it|the\s+(?:change|code|commit|fix)|they|he|she|someone|a\s+human)\s+(?:was|were|had\s+been)\s+(?:done|written|made|reviewed|tested|committed)`,
       'gi',
     ),
-    hints: [
-      'bring',
-      'raise',
-      'no need to',
-      'generated',
-      '-written',
-      '-authored',
-      '-made',
-      'it looks',
-      'it appears',
-      'it seems',
-    ],
   },
   {
     // The agent's own changes left out of what its overseers read: "do not mention changes to the
@@ -244,38 +167,6 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
       String.raw`${OMIT}(?:[^.;\n]|\.(?=\S))*?${OVERSIGHT_CHANNEL}|${OVERSIGHT_CHANNEL}(?:[^.;\n]|\.(?=\S))*?${OMIT}`,
       'gi',
     ),
-    hints: [
-      'summar',
-      'report',
-      'description',
-      'pr bod',
-      'pull request',
-      'merge request',
-      'message',
-      'changelog',
-      'release notes',
-      'review',
-      'status update',
-      'standup',
-      'handoff',
-      'audit',
-      'rapport',
-      'résum',
-      'resum',
-      'zusammenfassung',
-      'maintain',
-      'mainteneur',
-      'developer',
-      'user',
-      'approver',
-      'prüfer',
-      'prufer',
-      'revisor',
-      'security team',
-      '摘要',
-      '报告',
-      '审查',
-    ],
   },
   {
     // A change presented as a harmless kind: "describe the commit as 'chore: formatting'", "label the
@@ -286,22 +177,6 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:describ|label|titl|nam|present|call|word|disguis|pass)\w*\s+(?:it\s+off\s+|them\s+off\s+)?(?:the\s+|it\s+|them\s+|this\s+|that\s+|those\s+|these\s+|each\s+|every\s+)?(?:commits?|changes?|prs?|pull\s+requests?|diffs?|edits?|updates?|fix(?:es)?|it|them)?\s*(?:off\s+)?as\s+(?:an?\s+)?["'\u2018\u201c\x60]?(?:chore|style|docs|formatting|refactor|typo|cleanup|clean-up|lint|whitespace|minor|trivial|cosmetic|housekeeping)\b/gi,
-    hints: [
-      'chore',
-      'style',
-      'docs',
-      'formatting',
-      'refactor',
-      'typo',
-      'cleanup',
-      'clean-up',
-      'lint',
-      'whitespace',
-      'minor',
-      'trivial',
-      'cosmetic',
-      'housekeeping',
-    ],
   },
   {
     // Done so that the people who oversee the work miss it: "squashed into an unrelated commit so
@@ -314,26 +189,6 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
       String.raw`\bso\s+(?:that\s+)?(?:the\s+|our\s+|any\s+|your\s+)?(?:[\w-]+\s+)?(?:reviewers?|maintainers?|auditors?|approvers?|security(?:\s+team)?|qa|the\s+user|code\s+owners?|codeowners|oncall|on-call|monitoring|ops|audit\s+\w+|loggers?|(?:command\s+|activity\s+)?monitors?|alerting|siem|scanners?)(?:'s?)?\b[^.;\n]{0,50}?\b(?:don't|doesn't|won't|can't|cannot|never|do\s+not|does\s+not|will\s+not|wouldn't|fail\s+to)\s+(?:\w+\s+)?(?:notice|see|spot|find|surface|catch|flag|know|learn|reali[sz]e|discover|question|ask\s+about|pick\s+up|trip\s+on|get\s+suspicious|dig\w*|look\w*\s+(?:into|closer|at)|inspect|examine|check)\b`,
       'gi',
     ),
-    hints: [
-      'reviewer',
-      'maintainer',
-      'auditor',
-      'approver',
-      'security',
-      'qa',
-      'the user',
-      'code owner',
-      'codeowner',
-      'oncall',
-      'on-call',
-      'monitor',
-      'ops',
-      'audit',
-      'logger',
-      'alerting',
-      'siem',
-      'scanner',
-    ],
   },
   {
     // A result reported whatever it was: "report the suite as fully green". A weak sign alone.
@@ -343,7 +198,6 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:report|mark|present|show|declare|describe|call|list|log)\w*\s+(?:the\s+|every\s+|each\s+)?(?:test\s+)?(?:suite|build|tests?|ci|pipeline|runs?|checks?|status|task|job|ticket|work)\s+as\s+(?:fully\s+|all\s+|completely\s+|entirely\s+)?(?:green|passing|passed|clean|successful|healthy|complete[d]?|done|finished|resolved)\b/gi,
-    hints: ['green', 'passing', 'passed', 'clean', 'successful', 'healthy', 'complete', 'done', 'finished', 'resolved'],
   },
   {
     // Something kept out of what the agent tells the people it works for: "keep it out of the
@@ -356,7 +210,6 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
       String.raw`${OMIT}(?:[^.;\n]|\.(?=\S))*?\b(?:explanations?|summar(?:y|ies)|reports?|answers?|repl(?:y|ies)|updates?|accounts?)\s+(?:to|for)\s+(?:the\s+|your\s+|any\s+)?(?:user|reviewers?|maintainers?|developer|human|person|team|qa)\b`,
       'gi',
     ),
-    hints: ['explanation', 'summar', 'report', 'answer', 'repl', 'update', 'account'],
   },
   {
     // A change given a harmless name: "calling it 'formatting'", "label them 'chore'". A weak sign alone.
@@ -366,29 +219,6 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:call|label|nam|titl|dub)\w*\s+(?:it|them|this|that|the\s+(?:commits?|changes?|prs?))\s+["'\u2018\u201c\x60](?:chore|style|docs|formatting|refactor|typo|cleanup|clean-up|lint|whitespace|minor|trivial|cosmetic|housekeeping)|\b(?:bland|innocuous|innocent|harmless|boring|unrelated|misleading)(?:[\s-]looking)?\s+(?:commits?|titles?|commit\s+messages?|messages?|descriptions?|prs?)\b/gi,
-    hints: [
-      'chore',
-      'style',
-      'docs',
-      'formatting',
-      'refactor',
-      'typo',
-      'cleanup',
-      'clean-up',
-      'lint',
-      'whitespace',
-      'minor',
-      'trivial',
-      'cosmetic',
-      'housekeeping',
-      'bland',
-      'innocuous',
-      'innocent',
-      'harmless',
-      'boring',
-      'unrelated',
-      'misleading',
-    ],
   },
   {
     // Made so that logs, history or alerting do not show what happened: "so the CI logs never show
@@ -400,19 +230,6 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\bso\s+(?:that\s+)?(?:the\s+|our\s+|any\s+)?(?:[\w-]+\s+){0,2}?(?:logs?|history|dashboards?|git\s+blame|blame|audit\s+trail|incident\s+reports?|channel|bot|alerts?|alerting|monitoring|reviewers?|reviewer)\s+(?:\w+\s+)?(?:never|don't|doesn't|won't|can't|do\s+not|does\s+not|will\s+not)\s+(?:\w+\s+)?(?:shows?|reveals?|records?|contains?|captures?|mentions?|surfaces?|matches?|notices?|flags?|picks?\s+up|bounces?|rejects?|catches?|questions?)\b/gi,
-    hints: [
-      'log',
-      'history',
-      'dashboard',
-      'blame',
-      'audit trail',
-      'incident report',
-      'channel',
-      'bot',
-      'alert',
-      'monitoring',
-      'reviewer',
-    ],
   },
   {
     // A write-up or description made to leave the agent's part out: "incident write-ups should leave
@@ -426,26 +243,6 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
         String.raw`|\b(?:keep|make|leave)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:descriptions?|summar(?:y|ies)|messages?|titles?)\s+(?:deliberately\s+|intentionally\s+)?(?:vague|generic|bland|minimal|non-?descript|uninformative)\b`,
       'gi',
     ),
-    hints: [
-      'write-up',
-      'writeup',
-      'postmortem',
-      'post-mortem',
-      'timeline',
-      'incident report',
-      'summar',
-      'description',
-      'changelog',
-      'release notes',
-      'status report',
-      'vague',
-      'generic',
-      'bland',
-      'minimal',
-      'nondescript',
-      'non-descript',
-      'uninformative',
-    ],
   },
   {
     // The agent's actions put in another's name: "attribute those actions to 'automated tooling'".
@@ -455,7 +252,6 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\battribut\w*\s+(?:those\s+|these\s+|the\s+|its\s+|your\s+|my\s+|our\s+|any\s+)?(?:agent(?:'s)?\s+)?(?:actions?|changes?|steps?|commits?|work|edits?)\s+to\s+["'\u2018\u201c]?(?:automated|tooling|a\s+script|the\s+ci|ci\b|a\s+bot|someone|another|a\s+human|the\s+\w+\s+team)/gi,
-    hints: ['attribut'],
   },
   {
     // Done before the people on watch can see: "drop the failing series before anyone on call notices".
@@ -465,7 +261,6 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\bbefore\s+(?:anyone|anybody|someone|the\s+(?:[\w-]+\s+)?(?:team|reviewers?|user|on-?call|maintainers?|lead)|they|on-?call)\s+(?:\w+\s+){0,2}?(?:notices?|finds?\s+out|sees?|spots?|reali[sz]es?|catches?)\b/gi,
-    hints: ['notice', 'find out', 'finds out', 'see', 'spot', 'realis', 'realiz', 'catch'],
   },
   {
     // Actions kept out of the record: "so they don't show up in the postmortem timeline". Weak.
@@ -475,6 +270,5 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\bso\s+(?:that\s+)?(?:they|it|these|those|the\s+\w+)\s+(?:don't|doesn't|won't|never|do\s+not|does\s+not|will\s+not)\s+(?:show\s+up|appear|surface)\s+in\s+(?:the\s+|any\s+)?(?:[\w-]+\s+)?(?:timeline|postmortem|logs?|history|reports?|audit|dashboards?|changelog|summary)\b/gi,
-    hints: ['show up', 'appear', 'surface'],
   },
 ];

@@ -15,35 +15,12 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\b(?:write|generate|create|compose|give\s+me|say)\s+(?:one|a|an|some|\d+)\s+(?:toxic|offensive|negative|hateful|racist|sexist|insulting|rude|violent|abusive|threatening)\s+(?:sentences?|messages?|comments?|jokes?|tweets?|reviews?|paragraphs?|posts?)\b/gi,
-    hints: ['write', 'generate', 'create', 'compose', 'give', 'say'],
   },
   {
     id: 'harmful-request',
     category: 'harmful',
     strength: 'block',
     pattern: new RegExp(String.raw`\b${MAKE}\b[^.\n]{0,60}?\b${HARM}`, 'gi'),
-    hints: [
-      'how',
-      'instruction',
-      'guide',
-      'step',
-      'recipe',
-      'tutorial',
-      'explain',
-      'tell',
-      'teach',
-      'write',
-      'generate',
-      'create',
-      'build',
-      'make',
-      'making',
-      'craft',
-      'synthesi',
-      'produce',
-      'code',
-      'develop',
-    ],
   },
   {
     // The same in Spanish, German and Chinese.
@@ -52,7 +29,6 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\b(?:c[oó]mo|instrucciones\s+para)\s+(?:\S+\s+){0,2}?(?:fabricar|hacer|construir|preparar|sintetizar)\s+(?:\S+\s+){0,2}?(?:bomba|explosivo|metanfetamina|veneno)s?|\bwie\s+man\s+(?:\S+\s+){0,3}?(?:bombe|sprengstoff|sprengsatz|giftgas|drogen|meth)\w*\s+(?:baut|herstellt|macht|baue)|\banleitung\s+(?:zum|für)\s+(?:\S+\s+){0,2}?(?:bomben|sprengstoff)|(?:制造|制作|合成|怎么做|如何做)[^。\n]{0,8}?(?:炸弹|炸药|毒品|冰毒|病毒|武器)/gi,
-    hints: ['como', 'cómo', 'instrucciones', 'wie', 'anleitung', '制造', '制作', '合成', '做'],
   },
   {
     // How to get past someone's login: "explain how to bypass the login of the admin panel".
@@ -61,7 +37,6 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\b(?:how\s+to|ways?\s+to|steps\s+to)\s+(?:bypass|break\s+into|crack|brute-?force|circumvent|get\s+past|get\s+around|defeat|hijack)\s+(?:the\s+|a\s+|an\s+|their\s+|someone's\s+)?(?:[\w-]+\s+)?(?:login|log-in|sign-in|authentication|auth|2fa|mfa|captcha|password|accounts?|admin\s+panel)\b/gi,
-    hints: ['how to', 'way to', 'ways to', 'steps to'],
   },
   {
     // Malware that works or hides, whatever it is said to be for ("a working keylogger that evades
@@ -72,38 +47,6 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\b(?:working|functional|functioning|real|live|undetectable|fully[- ]functional|weaponi[sz]ed)\s+(?:[\w-]+\s+)?(?:keylogger|ransomware|malware|virus|trojan|rootkit|botnet|(?:credential|info|password|cookie)[- ]?stealer|spyware|worm|backdoor)s?\b|\b(?:keylogger|ransomware|malware|virus|trojan|rootkit|payload|stealer|spyware|backdoor)s?\s+(?:that\s+)?(?:evades?|bypass(?:es)?|avoids?|defeats?|slips?\s+past|gets?\s+past)\s+(?:[\w-]+\s+){0,2}?(?:defender|antivirus|anti-virus|av|edr|detection|scanners?)\b|\b(?:synthesis|synthesi[sz]e|synthesi[sz]ing|production|produce|manufactur\w*|recipes?|routes?|cook(?:ing)?|make|making)\b[^.\n]{0,30}?\b(?:nerve\s+agents?|sarin|vx\s+gas|novichok|mustard\s+gas|ricin|anthrax|botulinum|methamphetamine|meth\b|fentanyl|pipe\s+bombs?|explosives|controlled\s+substances?|illegal\s+drugs?|narcotics|opioids|mdma|lsd|explosive\s+devices?)\b/gi,
-    hints: [
-      'keylogger',
-      'ransomware',
-      'malware',
-      'virus',
-      'trojan',
-      'rootkit',
-      'botnet',
-      'stealer',
-      'spyware',
-      'worm',
-      'backdoor',
-      'payload',
-      'nerve',
-      'sarin',
-      'vx gas',
-      'novichok',
-      'mustard',
-      'ricin',
-      'anthrax',
-      'botulinum',
-      'meth',
-      'fentanyl',
-      'pipe bomb',
-      'explosive',
-      'controlled',
-      'illegal',
-      'narcotic',
-      'opioid',
-      'mdma',
-      'lsd',
-    ],
   },
   {
     // People's personal data gathered in bulk ("harvest personal emails and phone numbers from
@@ -115,7 +58,6 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:harvest|scrap|collect|gather|extract|min(?:e|ing)|compil|aggregat|hoover|crawl)\w*\s+(?:[\w-]+\s+){0,3}?(?:personal|private|users?'?|people'?s?|individuals?'?|employees?'?|customers?'?)\s+(?:e-?mails?|e-?mail\s+addresses|phone\s+numbers?|(?:home\s+)?addresses|contact\s+(?:details|info\w*)|data|information|details|profiles?)\b/gi,
-    hints: ['personal', 'private', 'user', 'people', 'individual', 'employee', 'customer'],
   },
   {
     id: 'ignore-site-rules',
@@ -124,7 +66,6 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:ignor|bypass|circumvent|disregard|get\w*\s+around)\w*\s+(?:the\s+)?(?:robots\.txt|terms\s+of\s+(?:service|use)|site(?:'s)?\s+terms|tos\b|captchas?|opt-?outs?)/gi,
-    hints: ['robots', 'terms', 'tos', 'captcha', 'opt-out', 'optout', 'opt out'],
   },
   {
     // A copy of a login page that passes on what people type into it: credential phishing, whatever
@@ -135,7 +76,6 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     also: /\b(?:clon\w*|cop(?:y|ies)|look-?alike|pixel|fake|spoof\w*|mimic\w*|imitat\w*|replica)\b/i,
     pattern:
       /\blog-?in\s+(?:pages?|forms?|screens?|portals?|sites?|pixel)\b(?:[^.\n]|\.(?=\S))*?\b(?:forward|send|post|captur|collect|exfiltrat|relay|harvest)\w*\s+(?:the\s+|all\s+)?(?:entered\s+|typed\s+|real\s+|actual\s+|their\s+)?(?:[\w']+\s+)?(?:usernames?|passwords?|credentials|logins?|what\s+(?:they|users?|people|customers|victims)\s+(?:type|enter)|keystrokes)/gi,
-    hints: ['login', 'log-in'],
   },
   {
     // Malware that hides, persists or evades, whatever it is said to be for: "extend the keylogger so
@@ -145,7 +85,6 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\b(?:keylogger|ransomware|malware|rootkit|stealer|spyware|backdoor|trojan|keystroke[- ](?:capture|logg\w*|record\w*))\w*\b[^.\n]{0,120}?\b(?:evad\w*|bypass\w*|hides?\s+(?:itself\s+)?from|hidden\s+from|survives?\s+(?:a\s+)?reboots?|persists?\s+(?:across|after|through)\s+reboots?|undetect\w*|runs?\s+silently|(?:silently|covertly|secretly|quietly)\s+(?:runs?|uploads?|sends?|records?|captur\w*|collects?|steals?|grabs?|logs?)|not\s+mentioned|without\s+(?:the\s+)?(?:user's\s+)?(?:knowledge|consent))/gi,
-    hints: ['keylogger', 'ransomware', 'malware', 'rootkit', 'stealer', 'spyware', 'backdoor', 'trojan', 'keystroke'],
   },
   {
     // A person located or profiled: "look up their home address and employer and post it", "forward
@@ -156,16 +95,6 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:look\s+up|find|build|compil|collect|gather|track|forward|post|publish|shar|dox|scrap|monitor|follow|profil)\w*\b[^.\n]{0,100}?\b(?:home\s+address(?:es)?|family\s+members|daily\s+routines?|whereabouts|(?:live\s+)?gps\s+(?:position|location)s?|live\s+(?:position|location)s?|personal\s+phone)/gi,
-    hints: [
-      'home address',
-      'family members',
-      'daily routine',
-      'whereabouts',
-      'gps',
-      'live position',
-      'live location',
-      'personal phone',
-    ],
   },
   {
     // Documents made to pass as real: "generate realistic receipts that pass their verification".
@@ -175,7 +104,6 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:generat|creat|forg|fak|fabricat|produc|mak)\w*\s+(?:[\w-]+\s+){0,3}?(?:receipts?|invoices?|ids?|id\s+cards?|passports?|bank\s+statements?|pay\s?stubs?|reviews?|signatures?|certificates?)\b[^.\n]{0,80}?\b(?:pass(?:es)?\s+(?:their|the|its|any)\s+(?:verification|checks?|review|fraud\s+\w+)|payouts?|as\s+(?:real|genuine|authentic))/gi,
-    hints: ['pass', 'payout', ' as real', ' as genuine', ' as authentic'],
   },
   {
     // Messages meant to frighten a person: "draft anonymous messages to the reviewer … intimidating
@@ -186,7 +114,6 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:anonymous|threatening|intimidating|harassing|menacing)\s+(?:messages?|e-?mails?|letters?|notes?|posts?|calls?|texts?|dms?)\b/gi,
-    hints: ['anonymous', 'threaten', 'intimidat', 'harass', 'menac'],
   },
   {
     id: 'intimidate-aim',
@@ -195,7 +122,6 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:intimidating|threatening|scary|frightening)\s+enough\b|\bso\s+(?:that\s+)?(?:they|he|she|the\s+\w+)\s+(?:withdraws?|backs?\s+off|quits?|resigns?|leaves?|stops?\s+posting)\b/gi,
-    hints: ['enough', 'withdraw', 'back off', 'backs off', 'quit', 'resign', 'leave', 'stop posting', 'stops posting'],
   },
   {
     // Documents passed off as someone else's: "invoices with our lookalike bank details … as if from
@@ -206,7 +132,6 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:look-?alike|fake|spoofed|forged|fraudulent)\s+(?:bank\s+(?:details|accounts?)|domains?|invoices?|receipts?|sender|letterhead)\b|\bas\s+if\s+(?:it\s+(?:came|were)\s+|they\s+came\s+|sent\s+)?from\s+(?:their|the|our)\s+(?:real|actual|genuine|usual)\s+(?:supplier|vendor|bank|ceo|cfo|boss|manager|customer|client|partner)\b/gi,
-    hints: ['lookalike', 'look-alike', 'fake', 'spoofed', 'forged', 'fraudulent', 'as if'],
   },
   {
     // Malware by what it does: switching off the victim's antivirus, beaconing to a panel, AV evasion,
@@ -217,7 +142,6 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:av|anti-?virus|edr)\s+evasion\b|\bevad\w*\s+(?:the\s+)?(?:av|anti-?virus|edr|defender)\b|\b(?:turns?|turning|switch\w*)\s+off\s+(?:windows\s+)?defender\b|\bdisabl\w*\s+(?:windows\s+)?defender\b|\bbeacons?\s+(?:back\s+)?to\s+(?:our|the|a)\s+(?:panel|c2|c&c|command\s+server)\b|\b(?:slip|get|sneak|evade|bypass|avoid|dodge)\w*\s+(?:past|around|through)\s+(?:the\s+)?(?:spam|abuse|moderation|bot)[\s-](?:filters?|detection|checks?)\b/gi,
-    hints: ['evasion', 'evad', 'defender', 'beacon', 'spam', 'abuse', 'moderation', 'bot'],
   },
   {
     // Records destroyed ahead of the law: "if a subpoena comes in, purge that client's records before
@@ -228,17 +152,6 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:subpoena|police|law\s+enforcement|court\s+order|legal\s+hold|warrant|regulator|investigat\w*|auditors?)\b[^.\n]{0,80}?\b(?:purg|delet|destroy|shred|wip|eras|remov|scrub)\w*\b/gi,
-    hints: [
-      'subpoena',
-      'police',
-      'law enforcement',
-      'court order',
-      'legal hold',
-      'warrant',
-      'regulator',
-      'investigat',
-      'auditor',
-    ],
   },
   {
     // A charge kept off what the customer sees: a weak sign alone.
@@ -247,7 +160,6 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern: /\bhidden\s+(?:\d+\s*%\s+)?(?:["'\w-]+\s+)?(?:fees?|charges?|line(?:\s+items?)?|surcharges?|markups?)\b/gi,
-    hints: ['hidden'],
   },
   {
     // Ransomware by what it does: files encrypted and a ransom asked, in any words ("tiền chuộc").
@@ -257,7 +169,6 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\bransom\s*(?:notes?|demands?|messages?|screens?)\b|\b(?:demand|ask\s+for|display\w*)\s+(?:a\s+)?ransom\b|\bpay\s+(?:in\s+)?(?:bitcoin|btc|crypto|monero)\s+to\s+(?:decrypt|unlock|recover)\b|ti\u1ec1n\s+chu\u1ed9c|\u8d4e\u91d1|\u8eab\u4ee3\u91d1/gi,
-    hints: ['ransom', 'bitcoin', 'btc', 'crypto', 'monero', 'tiền chuộc', '赎金', '身代金'],
   },
   {
     // Pressure on vulnerable people and false threats to make them pay.
@@ -267,6 +178,5 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\btell\s+them\s+(?:that\s+)?(?:their\s+)?(?:account|service|subscription|access|data)\s+will\s+be\s+(?:suspended|closed|deleted|cancell?ed|locked|lost)\s+unless\s+they\s+(?:pay|upgrade|buy|sign\s+up)\b|\b(?:elderly|confused|vulnerable|grieving|bereaved)\b[^.\n]{0,80}?\b(?:push|pressure|upsell|steer|nudge|rush)\w*\s+(?:them\s+)?(?:toward|into|to)\b/gi,
-    hints: ['unless they', 'elderly', 'confused', 'vulnerable', 'grieving', 'bereaved'],
   },
 ];

@@ -18,7 +18,6 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
       String.raw`\b(?:push\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|force[- ]?(?:push(?:es|ed|ing)?|updat\w*|overwrit\w*))\b[^\n]{0,40}?\b${PROTECTED}|\bpush\s+(?:\S+\s+){0,2}?${PROTECTED}\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|(?:\u5f3a\u5236\u63a8\u9001|git\s+push\s+--force)[^\u3002\n]{0,20}?${PROTECTED}`,
       'gi',
     ),
-    hints: ['push', 'force', '强制推送'],
   },
   {
     // Force-pushing after the shared branch is named: a rule of its own so that it compiles only for a
@@ -34,7 +33,6 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
         String.raw`|\bgit\s+tag\s+(?:-f|--force)\b[^\n]{0,80}?\bpush\s+(?:\S+\s+){0,2}?(?:-f|--force)\b`,
       'gi',
     ),
-    hints: ['force', ' -f'],
   },
   {
     // Skipping review or hooks on the way to main: a weak sign alone.
@@ -44,7 +42,6 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:push|merg|land|commit)\w*\s+(?:straight|directly)\s+(?:to|into|on)\s+\x60?(?:main|master|trunk|production)\b|--no-verify\b|\b(?:disable|remove|delete|turn\s+off|bypass|skip)\s+(?:all\s+|the\s+|any\s+)?(?:pre-commit|pre-push|commit-msg|git|husky|lefthook)\s+hooks\b|\b(?:do\s+not|don't|never)\s+open\s+a\s+(?:pull\s+request|pr|merge\s+request)\b/gi,
-    hints: ['push', 'merg', 'land', 'commit', '--no-verify', 'not', "don't", 'never', 'hooks'],
   },
   {
     // Rewriting history, or changing who a commit says wrote it.
@@ -54,32 +51,6 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:rewrite|rewriting|rewrote|alter|falsify|purge|erase|scrub)\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,4}?(?:git\s+|commit\s+|published\s+|shared\s+)?(?:branch\s+)?(?:history|histories)\b|\b(?:change|changing|rewrite|spoof|fake|forge|falsify|replace|reset|alter|swap)\s+(?:the\s+)?(?:commit\s+)?(?:author(?:s|ship)?|committer)\b|\bimpersonat\w+|\b(?:GIT_(?:AUTHOR|COMMITTER)_(?:NAME|EMAIL)|user\.(?:name|email)|--author)\b[^.\n]{0,20}?\b(?:to|as|=)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?[\w-]+'s\s+(?:name|e-?mail|address|identity)\b|(?:--author|\buser\.name|\buser\.email)\s*[= ]\s*["'][^"'\n]{1,60}["']|(?:--author|\buser\.name|\buser\.email)\b[^\n]{0,20}?\b(?:to|=)\s+["'“][^"'”\n]{1,60}["'”]|\bamend\s+(?:the\s+)?(?:signed|release|published|pushed)\b|\bgit[- ]?historie\b|\b(?:den|die)\s+autor(?:en)?\b|(?:改写|重写|篡改)(?:提交)?历史|(?:修改|更改)作者/gi,
-    hints: [
-      'rewrit',
-      'rewrote',
-      'alter',
-      'reset',
-      'swap',
-      'falsify',
-      'purge',
-      'erase',
-      'scrub',
-      'change',
-      'spoof',
-      'fake',
-      'forge',
-      'replace',
-      'impersonat',
-      '--author',
-      'user.name',
-      'user.email',
-      'git_',
-      'amend',
-      'historie',
-      'autor',
-      '历史',
-      '作者',
-    ],
   },
   {
     // History rewritten to erase what happened: "amend the last 20 commits to remove any mention of
@@ -90,7 +61,6 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:amend|rewrite|rewriting|rebase|squash|reword|filter-branch|filter-repo|force-push|edit)\w*\b[^.\n]{0,60}?\b(?:remove|erase|delete|scrub|hide|purge|strip|drop|wipe)\w*\s+(?:any|all|every)\s+(?:mentions?|traces?|evidence|records?|references?|signs?)\s+(?:of|to)\b/gi,
-    hints: ['amend', 'rewrit', 'rebase', 'squash', 'reword', 'filter-', 'force-push', 'edit'],
   },
   {
     // The same without a history verb, and a commit identity set to a named person's address: weak signs.
@@ -100,7 +70,6 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:remove|erase|delete|scrub|hide|purge|wipe)\s+(?:any|all|every)\s+(?:mentions?|evidence|records?)\s+of\s+(?:the\s+|this\s+|that\s+)?(?:incident|outage|breach|leak|change|mistake|it|this|that|what)\b|\bgit\s+config\s+(?:--(?:global|local)\s+)?user\.(?:email|name)\s+(?:to\s+)?["'“]?(?!your\b|<|\$)[\w.+-]+@[\w-]+\.[\w.]+|\bGIT_(?:AUTHOR|COMMITTER)_(?:NAME|EMAIL)\b[^.\n]{0,4}?(?:=|\bto\b)/gi,
-    hints: ['remove', 'erase', 'delete', 'scrub', 'hide', 'purge', 'wipe', 'git', 'git_'],
   },
   {
     // Commits put in a named person's name, sign-offs they never gave, dates moved: "set the git
@@ -112,18 +81,6 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:set|change|use|make|put)\s+(?:the\s+)?(?:git\s+|commit\s+)?(?:author|committer)(?:\s+(?:name|e-?mail|identity))?\s+(?:to|as)\s+["'\u201c]?[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)?\s*<[^>\s]+@[^>\s]+>|\b(?:Reviewed-by|Signed-off-by|Approved-by|Tested-by|Acked-by)\b[^\n]{0,120}?\b(?:hasn't|has\s+not|haven't|have\s+not|didn't|did\s+not|never)\s+(?:\w+\s+)?(?:looked|reviewed|seen|tested|approved|read|signed)\b|\bbackdat\w+|\b(?:GIT_COMMITTER_DATE|GIT_AUTHOR_DATE)\b[^.\n]{0,20}?(?:=|\bto\b)/gi,
-    hints: [
-      'author',
-      'committer',
-      'reviewed-by',
-      'signed-off-by',
-      'approved-by',
-      'tested-by',
-      'acked-by',
-      'backdat',
-      'git_committer_date',
-      'git_author_date',
-    ],
   },
   {
     // Commits put under another name whoever made them: "author them as 'Maria <…>' regardless of who
@@ -134,7 +91,6 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /(?:--author|\bauthor\w*|\bcommitter|\bGIT_(?:AUTHOR|COMMITTER)_\w+|\buser\.(?:name|email))\b[^.\n]{0,120}?\b(?:regardless\s+of\s+who|no\s+matter\s+who|whoever\s+(?:actually\s+|really\s+)?(?:made|wrote|did|authored|committed)|instead\s+of\s+(?:the\s+)?(?:real|actual|true|original)\s+(?:author|person|committer|developer))/gi,
-    hints: ['author', 'committer', 'git_', 'user.'],
   },
   {
     // History rewritten to drop whatever says something: "filter-repo to purge any commit that
@@ -145,7 +101,6 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:filter-repo|filter-branch|bfg|rebas\w*|rewrit\w*|amend\w*|squash\w*)\b[^.\n]{0,60}?\b(?:purg|remov|drop|delet|eras|scrub|strip|wip)\w*\s+(?:any|all|every|each)\s+(?:commits?|lines?|messages?|entries|files?|traces?)\s+(?:that|which|where|whose)\s+(?:mentions?|contains?|references?|includes?|says?|names?)\b/gi,
-    hints: ['filter-', 'bfg', 'rebas', 'rewrit', 'amend', 'squash'],
   },
   {
     // The records of what happened deleted: audit logs, the reflog, shell history. A retention job
@@ -156,22 +111,6 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:delet|remov|clear|wip|purg|truncat|eras|empt|rm\b)\w*\s+(?:-\w+\s+)?(?:the\s+|all\s+|any\s+|every\s+)?(?:[\w/.-]+\s+){0,2}?(?:audit\s+(?:logs?|trails?|log\s+files?|records?|entries|history)|audit[/_.-][\w/.-]*|reflogs?|shell\s+history|\.?bash_history|\.?zsh_history|access\s+logs?|security\s+logs?)\b|\b(?:audit\s+(?:logs?|trails?|entries|records)|access\s+logs?|reflogs?)\b[^.\n]{0,60}?(?:\b(?:truncat|delet|remov|clear|wip|purg|eras|scrub|strip)\w*|\bfilter-repo\b|\bfilter-branch\b|\bbfg\b|\bcan\s+go\b)/gi,
-    hints: [
-      'delet',
-      'remov',
-      'clear',
-      'wip',
-      'purg',
-      'truncat',
-      'eras',
-      'empt',
-      'rm ',
-      'scrub',
-      'strip',
-      'filter-',
-      'bfg',
-      'can go',
-    ],
   },
   {
     // Someone else's signature or sign-off copied onto the agent's commits: "copy the Verified trailer
@@ -182,7 +121,6 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:copy|copies|reuse|borrow|take|lift|paste|transplant)\w*\s+[^.\n]{0,40}?\b(?:signatures?|signed-off-by|trailers?|gpg|verified|sign-?offs?)\b[^.\n]{0,60}?\bfrom\s+(?:one\s+of\s+)?(?:[A-Z]\w+'s|another|someone|other|a\s+(?:teammate|colleague|maintainer)'s|their|his|her)\b/g,
-    hints: ['signature', 'signed-off', 'trailer', 'gpg', 'verified', 'sign-off', 'signoff'],
   },
   {
     // Commits made in a named person's name, or signed with a key that is not the agent's: weak signs
@@ -193,7 +131,6 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b[Aa]uthor\w*\s+(?:\w+\s+){0,2}?as\s+["'\x60\u201c]?[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)?\s*<[^>\s]+@[^>\s]+>/g,
-    hints: ['@'],
   },
   {
     id: 'forge-identity-key',
@@ -202,7 +139,6 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\bsign\w*\s+(?:\w+\s+)?with\s+(?:the\s+)?(?:shared|team|someone\s+else's|another\s+person's|her|his|their|(?:[\w-]+\s+)?[\w-]+'s)\s+(?:(?:release|gpg|signing|ssh|pgp)\s+)?keys?\b/gi,
-    hints: ['key'],
   },
   {
     // Commits made to pass a review rule by who they claim to be from: "so they clear the CODEOWNERS
@@ -213,7 +149,6 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\bso\s+(?:that\s+)?(?:they|it|the\s+(?:commits?|prs?|changes?))\s+(?:\w+\s+)?(?:clear|pass|satisf\w+|get\s+past|bypass|skip|avoid|dodge)\w*\s+(?:the\s+)?(?:human[\s-]|required[\s-]|mandatory[\s-])?(?:codeowners|code\s+owners?|review|required\s+reviews?|branch\s+protection|approval)\b/gi,
-    hints: ['codeowners', 'code owner', 'review', 'protection', 'approval'],
   },
   {
     // A trailer naming a person as co-author or reviewer: held for a person to confirm it (an agent's
@@ -224,7 +159,6 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:Co-authored-by|Signed-off-by|Reviewed-by|Approved-by|Tested-by|Acked-by):\s*(?!(?:Claude|Codex|Gemini|Copilot|GitHub|[\w.-]*bot\b))[A-Z][\w.'-]+(?:\s+[A-Z][\w.'-]+)*\s*<(?![^>]*noreply)[^>\s]+@[^>\s]+>/g,
-    hints: ['-by:'],
   },
   {
     // Records of what the agent did erased: "delete lines in audit/log.jsonl that reference agent
@@ -235,7 +169,6 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:purg|remov|drop|delet|eras|scrub|strip|prun|redact|filter)\w*\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:lines?|entries|records?|commits?|messages?|events?)\b(?:[^.\n]|\.(?=\S))*?\b(?:that|which)\s+(?:mentions?|references?|contains?|names?|shows?|records?|logs?)\s+(?:the\s+|any\s+)?(?:agent|ai|bot|automated|assistant|claude|codex|gemini|your|its)\b/gi,
-    hints: ['agent', 'ai', 'bot', 'automated', 'assistant', 'claude', 'codex', 'gemini', 'your', 'its'],
   },
   {
     // A published release tag deleted and made again elsewhere: "delete the v* tag on the remote and
@@ -246,7 +179,6 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:delet|remov|drop)\w*\s+(?:the\s+)?["'\x60]?v?[\w.*-]*["'\x60]?\s*(?:release\s+)?tags?\b[^.\n]{0,60}?\b(?:recreat|re-creat|retag|re-tag|re-push|repush|mov|point|reus)\w*/gi,
-    hints: ['tag'],
   },
   {
     // The reflog and unreachable objects purged at once: the last way to see an old state gone. Weak.
@@ -255,6 +187,5 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern: /\bgit\s+reflog\s+expire\b|--expire=now\b|\bgit\s+gc\s+--prune=now\b/gi,
-    hints: ['reflog', '--expire', '--prune'],
   },
 ];

@@ -24,13 +24,11 @@ export type InjectionRule = {
   strength: InjectionStrength;
   /** Global; every match is a finding. */
   pattern: RegExp;
-  /** A second pattern the text must also hold somewhere (e.g. a secret and an off-site address). */
-  also?: RegExp;
   /**
-   * Lower-case pieces one of which every match holds; a text holding none skips the rule (its
-   * regex is never compiled or run: most of the gate's cost on a short text).
+   * A second pattern the text must also hold somewhere (e.g. a secret and an off-site address).
+   * A rule runs only for a text holding both patterns' required factors (prefilter/prefilter.ts).
    */
-  hints: readonly string[];
+  also?: RegExp;
   /** A "never", "do not", "avoid" earlier in the same clause makes it a prohibition, not the act. */
   negatable?: boolean;
 };

@@ -3,7 +3,8 @@
  * hold: only a weak sign; a person decides in the pending inbox. pass: nothing found. Two weak
  * signs of different rules are no longer weak (an authority claim and "do not ask for confirmation").
  */
-import { compileHints, hintsOf, type CompiledHints, type TextHints } from '../hint-finder.js';
+import { hintsOf, type TextHints } from '../hint-finder.js';
+import { foldForFactors, mayMatch, prefilterOf, type Prefilter } from '../prefilter/prefilter.js';
 import { AUTHORITY_RULES } from './authority.js';
 import { CONCEALMENT_RULES } from './concealment.js';
 import { EXFILTRATION_RULES } from './exfiltration.js';
@@ -39,8 +40,10 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   ...MODEL_CONTROL_RULES,
   REQUEST_TO_MODEL,
 ];
-const RULE_HINTS = INJECTION_RULES.map((rule) => compileHints(rule.hints));
-const SIGN_HINTS = JAILBREAK_SIGNS.map((sign) => compileHints(sign.hints));
+// What a text must hold for a rule to match it (its pattern's and its `also`'s required factors),
+// made on first use: a hook that judges nothing never reads the table.
+let rulePrefilters: readonly Prefilter[] | undefined;
+let signPrefilters: readonly (readonly Prefilter[])[] | undefined;
 
 // A prohibition earlier in the clause: "never force-push to main", "do not rewrite history".
 const NEGATION =
@@ -80,8 +83,11 @@ function ruleFindings(rule: InjectionRule, text: string): InjectionFinding[] {
 
 function jailbreakSigns(text: string, held: TextHints): InjectionFinding[] {
   const found: InjectionFinding[] = [];
+  signPrefilters ??= JAILBREAK_SIGNS.map((sign) => [prefilterOf(sign.pattern), prefilterOf(sign.cased)]);
   JAILBREAK_SIGNS.forEach((sign, index) => {
-    if (!held.holdsAny(SIGN_HINTS[index] as CompiledHints)) return;
+    // Either pattern may show the sign: skipped only when neither can match.
+    const [plain, cased] = signPrefilters![index] as readonly Prefilter[];
+    if (!mayMatch(plain!, held) && (sign.cased === undefined || !mayMatch(cased!, held))) return;
     const match = sign.pattern.exec(text) ?? sign.cased?.exec(text);
     if (match)
       found.push({
@@ -123,11 +129,13 @@ function mentionedSpans(text: string): Array<[number, number]> {
 
 /** Returns every finding in `text`, ordered by position, and the verdict they make; never throws. */
 export function judgeInjection(text: string): InjectionJudgement {
-  // Note: each text is asked ~150 hints; hintsOf answers most without searching the text.
-  const held = hintsOf(text.toLowerCase());
+  // Note: a rule is run (and its pattern compiled) only for a text holding its required factors;
+  // each text is asked ~400 clauses, and hintsOf answers most without searching the text.
+  const held = hintsOf(foldForFactors(text));
+  rulePrefilters ??= INJECTION_RULES.map((rule) => prefilterOf(rule.pattern, rule.also));
   const findings: InjectionFinding[] = [];
   INJECTION_RULES.forEach((rule, index) => {
-    if (held.holdsAny(RULE_HINTS[index] as CompiledHints)) findings.push(...ruleFindings(rule, text));
+    if (mayMatch(rulePrefilters![index] as Prefilter, held)) findings.push(...ruleFindings(rule, text));
   });
   findings.push(...jailbreakSigns(text, held));
   // A phrase quoted as an example is talked about, not said: "strings like 'ignore previous

@@ -12,14 +12,12 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     category: 'model-control',
     strength: 'block',
     pattern: /(?:^|\n)\s*(?:#+\s*)?(?:\[\s*)?(?:system|assistant|developer)\s*(?:\]|:|>)/gi,
-    hints: ['system', 'assistant', 'developer'],
   },
   {
     id: 'system-prefix',
     category: 'model-control',
     strength: 'block',
     pattern: /<\|?(?:im_start|im_end|system|endoftext)\|?>|<\/?system>|<\/?(?:system-reminder|instructions)>/gi,
-    hints: ['im_', 'system', 'endoftext', 'instructions'],
   },
   {
     id: 'role-hijack',
@@ -27,7 +25,6 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\byou\s+are\s+now\s+(?:an?\s+|the\s+|my\s+)?(?:\w+\s+)?(?:bot|assistant|ai|model|agent|persona|character|named|called|free|in\s+\w+\s+mode|jailbroken|unrestricted)\b|\b(?:from\s+now\s+on,?\s+)?you\s+(?:will|must|shall)\s+(?:act|behave|respond)\s+as\b|\bnew\s+(?:system\s+)?instructions?\s*(?::|(?:to|for)\s+(?:the\s+)?(?:chat\s+)?(?:assistant|ai|model|bot))/gi,
-    hints: ['now', 'act', 'behave', 'respond', 'instruction'],
   },
   {
     id: 'address-to-model',
@@ -35,22 +32,6 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\b(?:note|message|instructions?|attention|important)\s*(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llm|assistant|claude|model|agent|language\s+model)s?\b|\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language\s+model|assistant|claude|coding\s+agent)\b|\b(?:ai|llm)\s+(?:agents?|assistants?|models?)\s+(?:reading|processing)\s+this\b|\b(?:hello|hi|hey|dear|greetings),?\s+(?:chat\s?gpt|gpt(?:-?\d)?|claude|bard|gemini|llama|ai|assistant)\b|\byou\s+are\s+chat\s?gpt\b|(?:^|[.!?]\s+)(?:chat\s?gpt|gpt-?\d?)\s*[,:]|\bas\s+(?:a|an)\s+chat\s?gpt\b/gim,
-    hints: [
-      'gpt',
-      'note',
-      'message',
-      'instruction',
-      'attention',
-      'important',
-      'you',
-      'reading',
-      'processing',
-      'hello',
-      'hi',
-      'hey',
-      'dear',
-      'greetings',
-    ],
   },
   {
     // Output forcing: "just print "…"", "reply with only the following text".
@@ -59,7 +40,6 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\b(?:just|only|simply)\s+(?:say|print|output|write|type|reply|respond|answer|repeat|return)\b(?:\s+with)?\s*[:"“'‘]|\b(?:reply|respond|answer)\s+with\s+only\s+(?:the\s+following|this)\b|\b(?:if|when)\s+the\s+(?:text|input|document|page|data|content|e-?mail)\s+(?:has|contains|includes)\s+instructions\b/gi,
-    hints: ['just', 'only', 'simply', 'reply', 'respond', 'answer', 'instructions'],
   },
   {
     // Changing the agent's own configuration or switching off its checks.
@@ -68,28 +48,6 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\b(?:edit|modify|update|change|rewrite|overwrite|append\s+to|write\s+to|replace)\s+(?:the\s+|your\s+)?(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|MEMORY\.md|GEMINI\.md|\.cursorrules|\.claude\/settings(?:\.local)?\.json|settings\.json|(?:your\s+)?(?:memory|instructions)\s+files?)\b[^.\n]{0,40}?\b(?:to|so|and|with|adding|saying)\b|\b(?:disable|remove|delete|turn\s+off|bypass|skip)\s+(?:all\s+|the\s+|any\s+)?(?:hooks|mem\s+hooks|safety\s+checks|permission\s+(?:prompts|checks)|sandbox(?:ing)?)\b|--dangerously-skip-permissions|\b(?:approve|accept|allow)\s+(?:every|all|any|each)\s+(?:[\w-]+\s+)?(?:tool\s+calls?|commands?|actions?|requests?|edits?|changes?|operations?|permissions?)\s+automatically\b|\bauto-?approv\w*\s+(?:every|all|any|each)\s+(?:tool\s+calls?|commands?|actions?|requests?|edits?|changes?|operations?|tool\s+uses?|permissions?)\b/gi,
-    hints: [
-      'edit',
-      'modify',
-      'update',
-      'change',
-      'rewrite',
-      'overwrite',
-      'append',
-      'write',
-      'replace',
-      'disable',
-      'remove',
-      'delete',
-      'turn',
-      'bypass',
-      'skip',
-      '--dangerously',
-      'auto',
-      'approve',
-      'accept',
-      'allow',
-    ],
   },
   {
     // The agent's own confirmation or approval step turned off: a weak sign, since a product's CLI has
@@ -100,7 +58,6 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:disable|turn\s+off|switch\s+off|skip|bypass|suppress|get\s+rid\s+of|remove|stop\s+(?:showing|asking))\s+(?:all\s+|the\s+|any\s+|your\s+|these\s+)?(?:confirmation|approval|permission)\s+(?:prompts?|dialogs?|checks?|requests?|steps?|questions?)\b/gi,
-    hints: ['disable', 'turn', 'switch', 'skip', 'bypass', 'suppress', 'rid', 'remove', 'stop'],
   },
   {
     // The agent's checks switched off in its own configuration, in words or as a snippet: "pre_approved:
@@ -111,7 +68,6 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\bpre[_-]?approved["']?\s*[:=]\s*["']?(?:all|true|yes|everything|\*|all[_-]actions)\b|\bask[_-]?before[_-]?\w+["']?\s*[:=]\s*["']?(?:never|false|no|off)\b|\bapproval[_-]?policy["']?\s*[:=]\s*["']?never\b|\bsandbox(?:[_-]?mode)?["']?\s*[:=]\s*["']?(?:off|false|none|disabled|danger-full-access)\b|\b(?:disable|remove|delete|turn\s+off|drop|strip)\s+(?:all\s+|the\s+|any\s+)?(?:PreToolUse|PostToolUse|UserPromptSubmit|SessionStart|Stop|SubagentStop|PreCompact|Notification)\s+hooks?\b|\bdefaultMode["']?\s*[:=]?\s*(?:to\s+)?["']?bypassPermissions\b|["']Bash\(\*\)["']/gi,
-    hints: ['approved', 'ask', 'approval', 'sandbox', 'hook', 'bypasspermissions', 'bash(*)'],
   },
   {
     // The canary of public attack tools (garak's latent-injection probes): a text carrying it is a
@@ -120,7 +76,6 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     category: 'model-control',
     strength: 'block',
     pattern: /\bhaha\s+pwned\b/gi,
-    hints: ['pwned'],
   },
   {
     // Running something at once, the way injected text wants it run.
@@ -129,7 +84,6 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     pattern:
       /\b(?:run|execute)\s+(?:the\s+following|this)\s+(?:command|script|code)\s+(?:immediately|now|first|silently|automatically)\b|\bbefore\s+(?:each|every)\s+(?:task|answer|response|reply)\b/gi,
-    hints: ['command', 'script', 'code', 'before'],
   },
   {
     // The agent's sandbox or confirmation prompts switched off, in the other languages the corpus
@@ -140,19 +94,6 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:sandbox\w*|best[\u00e4a]tigung\w*|confirmaci[o\u00f3]n\w*|confirmations?|r[\u00fcu]ckfrage\w*|aprova[\u00e7c][\u00e3a]o|freigabe\w*)\b[^.\n]{0,60}?(?:abzuschalten|abschalten|ausschalten|auszuschalten|deaktivier\w*|d[\u00e9e]sactiv\w*|desactiv\w*|disattiv\w*|desativ\w*|desligar|apag\w*)|(?:\u6c99\u7bb1|\u6c99\u76d2|\u786e\u8ba4)[^\u3002\n]{0,12}?(?:\u5173\u95ed|\u7981\u7528|\u5173\u6389|\u53bb\u6389)/gi,
-    hints: [
-      'sandbox',
-      'bestätigung',
-      'bestatigung',
-      'confirma',
-      'rückfrage',
-      'ruckfrage',
-      'aprova',
-      'freigabe',
-      '沙箱',
-      '沙盒',
-      '确认',
-    ],
   },
   {
     // Failing checks made to pass by removing them: "if tests fail, mark them as skipped or delete
@@ -164,7 +105,6 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:if|when|whenever|once)\s+(?:the\s+|a\s+|any\s+|some\s+)?(?:[\w-]+\s+)?(?:tests?|checks?|ci|builds?|lint\w*|specs?|pipelines?|type-?checks?)\s+(?:\w+\s+)?(?:fails?|failing|breaks?|broken|(?:is|are|goes|go|turns?)\s+red)\b(?:[^.;\n]|\.(?=\S)){0,60}?\b(?:skip\w*|delet\w*|remov\w*|disabl\w*|comment\w*\s+(?:them|it)\s+out|xfail\w*|mut(?:e|ing)|silenc\w*|ignor\w*)\b/gi,
-    hints: ['fail', 'break', 'broken', ' red'],
   },
   {
     id: 'fake-green',
@@ -173,7 +113,6 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:skip|delet|remov|disabl|mark|comment|mut|silenc|xfail|chang|rewrit|weaken|loosen)\w*\b[^.;\n]{0,120}?\bso\s+(?:that\s+)?(?:the\s+)?(?:pipeline|ci|build|checks?|suite|status|pr)\s+(?:goes|turns|is|stays|pass(?:es)?|looks|shows?)\s+(?:green|passing|clean)\b/gi,
-    hints: ['green', 'passing', 'clean'],
   },
   {
     // An assertion that cannot fail put in place of a real one: "change its assertion to
@@ -183,7 +122,6 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     pattern:
       /\bexpect\(\s*true\s*\)\.toBe(?:Truthy)?\(\s*(?:true)?\s*\)|\bassert\s+True\b|\bassertTrue\(\s*(?:true|True)\s*\)|\bassert\s*\(\s*true\s*\)/g,
-    hints: ['expect(true', 'assert'],
   },
   {
     // A scanner's findings set aside wholesale: "findings go straight into the baseline file
@@ -194,7 +132,6 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:(?:snyk|trivy|gitleaks|semgrep|codeql|dependabot|sonar\w*|trufflehog|grype|bandit|scanner|sast|dast|security|vulnerability)\s+(?:scan\s+)?(?:findings?|alerts?|warnings?|results?|reports?)|(?:findings?|alerts?|warnings?)\s+(?:from|by|of)\s+[\w\s,/'-]{0,40}?\b(?:snyk|trivy|gitleaks|semgrep|codeql|dependabot|sonar\w*|trufflehog|grype|bandit|scanners?|safety\s+checks?))\b[^.\n]{0,80}?\b(?:baseline|allow-?list|ignore-?list|suppress\w*|dismiss\w*|noise|mut(?:e|ed|ing)|silenc\w*|auto-?clos\w*|auto-?dismiss\w*)\b/gi,
-    hints: ['finding', 'alert', 'warning', 'result', 'report'],
   },
   {
     // Branch protection or required reviews switched off: "turn off required reviews before you
@@ -205,7 +142,6 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:turn\w*\s+off|disabl\w*|remov\w*|bypass\w*|skip\w*|switch\w*\s+off|lift\w*|drop\w*|delet\w*|suspend\w*)\s+(?:the\s+|all\s+)?(?:required[\s_-](?:pr[\s_-])?review(?:s|ers?)?|branch[\s_-]protections?|required[\s_-](?:status[\s_-])?checks?|code\s*owners?\s+reviews?|review\s+requirements?|protection\s+rules?)\b/gi,
-    hints: ['required', 'protection', 'code owner', 'codeowner', 'review requirement'],
   },
   {
     // Protections switched off in a config snippet: "codeql: disabled", "secret_scanning: off",
@@ -215,7 +151,6 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     pattern:
       /"sandbox"\s*:\s*\{\s*"enabled"\s*:\s*false|"(?:PreToolUse|PostToolUse|Stop)"\s*:\s*\[\s*\]|"allow"\s*:\s*\[\s*"\*"\s*\]|\b(?:codeql|secret[_\s-]scanning|code[_\s-]scanning|dependabot|branch[_\s-]protection|required[_\s-]reviews?|required[_\s-]reviewers|sandbox|hooks|two[_\s-]factor|2fa|mfa|signature[_\s-]verification|audit[_\s-]log(?:ging)?)\s*[:=]\s*["']?(?:disabled|false|off|none|never|no|0)\b/gi,
-    hints: ['disabled', 'false', 'off', 'none', 'never', 'no', '0', '[]', '"*"'],
   },
   {
     // The agent told it may switch protections off wherever it works: "the agent may turn these off on
@@ -226,7 +161,6 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:agents?|you|the\s+(?:assistant|agent|ai|bot))\s+(?:may|can|should|is\s+allowed\s+to|are\s+allowed\s+to|is\s+free\s+to|are\s+free\s+to|feel\s+free\s+to|can\s+safely)\s+(?:\w+\s+)?(?:turn\s+(?:these|them|it|those)\s+off|disable|remove|switch\s+off|bypass|lift)\b/gi,
-    hints: ['turn', 'disable', 'remove', 'switch', 'bypass', 'lift'],
   },
   {
     // A production safeguard switched off: CSRF, auth, rate limits, a WAF, 2FA enforcement; a CSP
@@ -237,20 +171,6 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:switch\w*|turn\w*)\s+off\s+(?:the\s+)?(?:csrf|cors|auth\w*|rate[\s-]limit\w*|waf|csp|2fa|mfa|two-factor)\b|\b(?:disabl|remov|relax|loosen|drop)\w*\s+(?:the\s+)?(?:csrf|auth\w*|rate[\s-]limit\w*|waf|csp|2fa|mfa|two-factor|sso)\b|\bdefault-src\s+\*|'unsafe-eval'/gi,
-    hints: [
-      'csrf',
-      'cors',
-      'auth',
-      'rate',
-      'waf',
-      'csp',
-      '2fa',
-      'mfa',
-      'two-factor',
-      'sso',
-      'default-src',
-      'unsafe-eval',
-    ],
   },
   {
     id: 'mute-scanners',
@@ -259,7 +179,6 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:mut|silenc|suppress|snooz)\w*\s+(?:the\s+|all\s+)?(?:[\w-]+\s+)?security\s+(?:alerts?|pages?|notifications?|warnings?)\b/gi,
-    hints: ['security'],
   },
   {
     // A dependency audit's findings suppressed: "when npm audit reports critical vulnerabilities,
@@ -270,7 +189,6 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:npm\s+audit|yarn\s+audit|pnpm\s+audit|pip-audit|cargo\s+audit|bundle\s+audit|dependency\s+scanner|vulnerability\s+scanner|(?:critical|high)\s+vulnerabilit\w+)\b[^.\n]{0,80}?\b(?:suppress|ignor|mut|silenc|dismiss|skip|disregard)\w*\b/gi,
-    hints: ['audit', 'scanner', 'vulnerabilit'],
   },
 ];
 
@@ -285,5 +203,4 @@ export const REQUEST_TO_MODEL: InjectionRule = {
   strength: 'block',
   pattern:
     /\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:help|tell|give|show|explain|provide|write|create|list|summari[sz]e|translate|describe|suggest|recommend|remind)\b[^.\n]*\?|\bfor\s+me\s*\?/gi,
-  hints: ['you', 'me'],
 };

@@ -11,25 +11,6 @@ const KNOWN_HOST =
 
 // Fetching a page, and following what it says: the two halves of the remote-instructions rules.
 const FETCH = String.raw`\b(?:curl|wget|fetch|download|read|open|visit|load|get|grab|check|pull|browse|consult|see|go\s+to|look\s+at)\b[^.\n]{0,30}?`;
-const FETCH_HINTS = [
-  'curl',
-  'wget',
-  'fetch',
-  'download',
-  'read',
-  'open',
-  'visit',
-  'load',
-  'get',
-  'grab',
-  'check',
-  'pull',
-  'browse',
-  'consult',
-  'see',
-  'go to',
-  'look at',
-];
 const FOLLOW = String.raw`[^.\n]{0,40}?\b(?:follow|obey|execute|carry\s+out|do|apply|run)\s+(?:exactly\s+|precisely\s+|everything\s+|all\s+(?:of\s+)?)?`;
 const WHAT_IT_SAYS = String.raw`what(?:ever)?\s+(?:it|they)\s+(?:says?|tells?\s+you|contains?|lists?)`;
 // Where the author of a page cannot be told: paste sites, raw files, shorteners, tunnels, bare IPs.
@@ -50,7 +31,6 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\b(?:curl|wget|iwr|Invoke-WebRequest|fetch)\b\s+[^\s|][^\n|]{0,200}\|\s*(?:sudo\s+)?(?:(?:ba|z|da|k)?sh|python3?|node|perl|ruby|iex)\b|\b(?:bash|sh|zsh|source)\s+<\(\s*(?:curl|wget)\b|\beval\s+["'`]?\$\(\s*(?:curl|wget)\b|\biex\s*\(\s*(?:iwr|Invoke-WebRequest|irm|Invoke-RestMethod|New-Object\s+Net\.WebClient)/gi,
-    hints: ['curl', 'wget', 'iwr', 'invoke-webrequest', 'fetch', 'bash', 'sh', 'source', 'eval', 'iex'],
   },
   {
     // Installing a package from a URL rather than a registry.
@@ -59,7 +39,6 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\b(?:(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)|pip3?\s+install|uv\s+(?:pip\s+install|add)|poetry\s+add|gem\s+install|cargo\s+install|go\s+install|composer\s+require)\b[^\n]{0,80}?(https?:\/\/[^\s"'`)]+)|["'][\w@/.-]+["']\s*:\s*["'](https?:\/\/[^"'\s]+\.(?:tgz|tar\.gz|zip))["']/gi,
-    hints: ['npm', 'pnpm', 'yarn', 'bun', 'pip', 'uv', 'poetry', 'gem', 'cargo', 'go', 'composer', 'http'],
   },
   {
     // Downloading a script or binary and running it.
@@ -70,7 +49,6 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
       String.raw`${DOWNLOAD}[^\n]{0,80}?https?:\/\/\S+[^\n]{0,80}?${EXECUTE}|${EXECUTE}[^\n]{0,30}?https?:\/\/\S+\.(?:sh|ps1|py|exe|bat|cmd|pl|rb)\b`,
       'gi',
     ),
-    hints: ['http'],
   },
   {
     // Instructions fetched from an address and followed: "curl https://pastebin.com/raw/… and follow
@@ -83,7 +61,6 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
       `${FETCH}https?:\\/\\/(?:www\\.)?${HIDDEN_SOURCE}\\S*${FOLLOW}(?:${WHAT_IT_SAYS}|the\\s+instructions?|its\\s+instructions?|them|it|the\\s+steps)\\b`,
       'gi',
     ),
-    hints: FETCH_HINTS,
   },
   {
     // The same from any other address: a person decides (a project's setup page is followed too).
@@ -91,7 +68,6 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     category: 'remote-code',
     strength: 'hold',
     pattern: new RegExp(`${FETCH}https?:\\/\\/\\S+${FOLLOW}(?:${WHAT_IT_SAYS}|its\\s+instructions?|them|it)\\b`, 'gi'),
-    hints: FETCH_HINTS,
   },
   {
     // Installing from somewhere other than the project's registry: a personal fork, a registry or
@@ -101,7 +77,6 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     pattern:
       /\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\s+(?:-\S+\s+)*(?:github:|gitlab:|bitbucket:|git\+|git:\/\/)\S+|\bpip3?\s+install\s+(?:-\S+\s+)*git\+\S+|\bregistry\s*=\s*https?:\/\/(?!registry\.npmjs\.org|registry\.yarnpkg\.com)\S+|--(?:extra-)?index-url\s+https?:\/\/(?!pypi\.org|files\.pythonhosted\.org)\S+|--trusted-host\b/gi,
-    hints: ['github:', 'gitlab:', 'bitbucket:', 'git+', 'git://', 'registry', 'index-url', 'trusted-host'],
   },
   {
     // Whatever is published somewhere, run as it comes: "pull and execute whatever bootstrap.py is
@@ -111,20 +86,6 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\b(?:pull|fetch|download|grab|get)\w*\s+and\s+(?:then\s+)?(?:execute|run|exec|source|eval)\s+(?:whatever|anything|the\s+latest|every)\b|\b(?:grab|download|fetch|get|pull)\w*\b[^.\n]{0,80}?\b(?:link|url|dropbox|google\s+drive|drive|slack|channel|#[\w-]+|attachment|wetransfer)\b[^.\n]{0,100}?(?:\bchmod\s+\+x|\b(?:run|execute|exec)\s+it\b|\/usr\/local\/bin|\binto\s+(?:your\s+)?\$?path\b)/gi,
-    hints: [
-      'and execute',
-      'and run',
-      'and exec',
-      'and source',
-      'and eval',
-      'and then',
-      'chmod',
-      'run it',
-      'execute it',
-      'exec it',
-      '/usr/local/bin',
-      'path',
-    ],
   },
   {
     // An encoded blob decoded straight into an interpreter: "echo aW1w… | base64 -d | python3".
@@ -133,7 +94,6 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\bbase64\s+(?:-d|--decode|-D)\b[^\n|]{0,20}\|\s*(?:sudo\s+)?(?:(?:ba|z|da|k)?sh|python3?|node|perl|ruby|iex|powershell|pwsh)\b|\b(?:python3?|node|ruby|perl|(?:ba|z)?sh|php)\s+-[ceE]\s+["']?\$\(\s*(?:curl|wget)\b|\b(?:eval|exec)\s*\(\s*(?:atob|base64\.b64decode|Buffer\.from)\s*\(/gi,
-    hints: ['base64', 'eval', 'exec', 'curl', 'wget'],
   },
   {
     // Running fetched code unread: "download and execute it directly without reviewing its contents".
@@ -143,7 +103,6 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:execute|run|exec|source|eval|install|pipe)\w*\s+(?:it|them|the\s+script|the\s+file|the\s+binary|that)\s+(?:directly\s+|immediately\s+|right\s+away\s+|as[\s-]is\s+)?(?:without|w\/o)\s+(?:first\s+)?(?:reviewing|reading|checking|inspecting|looking\s+at|auditing|verifying)\b/gi,
-    hints: ['without', 'w/o'],
   },
   {
     // A dependency that follows a branch and must not be pinned: "github:acme/utils#main … don't let
@@ -153,7 +112,6 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     pattern:
       /\b(?:github|gitlab|bitbucket):[\w.-]+\/[\w.-]+#(?:main|master|head|latest|develop|trunk)\b|\bgit\+https?:\/\/\S+#(?:main|master|head|latest)\b/gi,
-    hints: ['github:', 'gitlab:', 'bitbucket:', 'git+'],
   },
   {
     id: 'unpinned-dependency-policy',
@@ -161,7 +119,6 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     pattern:
       /\b(?:never|don't|do\s+not)\s+(?:let\s+(?:anyone|anybody|them)\s+)?(?:pin|lock|freeze)\s+(?:it|them|the\s+(?:version|dependency|sha|commit))\b|\bnever\s+(?:a\s+|use\s+a\s+)?(?:tag|sha|commit\s+hash|version)\b/gi,
-    hints: ['pin', 'lock', 'freeze', 'tag', 'sha', 'version'],
   },
   {
     // A failed integrity check overridden: "if its checksum check fails, rerun with --skip-verify".
@@ -171,7 +128,6 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:checksum|signature|hash|integrity|verification|gpg|sha\d*)\s+(?:check\s+|verification\s+)?(?:fails?|failed|mismatch\w*|doesn't\s+match|does\s+not\s+match|is\s+wrong|errors?)\b[^.\n]{0,80}?(?:--skip-verif\w*|--no-verify\w*|--insecure|\b(?:skip|ignor|bypass|disabl|overrid)\w*|\banyway\b|\bregardless\b)/gi,
-    hints: ['checksum', 'signature', 'hash', 'integrity', 'verification', 'gpg', 'sha'],
   },
 ];
 

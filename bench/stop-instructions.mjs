@@ -1,0 +1,134 @@
+// Instructions (valgrind callgrind) of a writing Stop: one new turn whose prompt asks for a lasting
+// convention (the memorable turn of bench/hook-bench.mjs), appended to a session the hook has already read, so every gate runs on a short
+// prompt. Counts the node process only (git children excluded), as bench/ab-instructions.mjs does.
+// Usage: npm run build && env -u NODE_EXTRA_CA_CERTS node bench/stop-instructions.mjs [--runs N] [--out DIR]
+// --out keeps each run's callgrind file there (for callgrind_annotate).
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { BIN, benchEnv, makeBenchRepo, median } from './lib.mjs';
+
+const flag = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const runs = Number(flag('--runs')) || 3;
+const out = flag('--out');
+const env = benchEnv();
+
+const line = (object) => `${JSON.stringify(object)}\n`;
+let uuid = 0;
+const tool = (name, input, output) =>
+  line({
+    type: 'assistant',
+    message: {
+      id: `m${++uuid}`,
+      role: 'assistant',
+      model: 'claude-opus-4',
+      content: [{ type: 'tool_use', id: `t${uuid}`, name, input }],
+    },
+    uuid: `a${uuid}`,
+  }) +
+  line({
+    type: 'user',
+    message: {
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: `t${uuid}`, content: output, is_error: false }],
+    },
+    uuid: `r${uuid}`,
+  });
+/** A turn as bench/hook-bench.mjs writes a memorable one: the prompt, four tool calls, a reply. */
+const turn = (index, prompt) =>
+  line({
+    type: 'user',
+    message: { role: 'user', content: prompt },
+    uuid: `u${++uuid}`,
+    gitBranch: 'main',
+  }) +
+  tool('Read', { file_path: `/repo/src/module${index}.ts` }, 'x'.repeat(20_000)) +
+  tool('Grep', { pattern: 'config' }, 'src/a.ts:1: config\n'.repeat(300)) +
+  tool(
+    'Edit',
+    { file_path: `/repo/src/module${index}.ts`, old_string: 'a', new_string: 'b' },
+    'The file has been updated.',
+  ) +
+  tool('Bash', { command: 'pnpm test' }, 'Tests: 120 passed\n'.repeat(50)) +
+  line({
+    type: 'assistant',
+    message: {
+      id: `m${++uuid}`,
+      role: 'assistant',
+      model: 'claude-opus-4',
+      content: [{ type: 'text', text: `Done with module ${index}; all tests pass.` }],
+    },
+    uuid: `a${uuid}`,
+  });
+
+// Under valgrind a hook runs ~50x slower, and on a loaded machine its 10 s deadline and watchdog
+// would cut the Stop short (it then writes nothing): its clock and timers are slowed to match (a
+// constant cost, the same for both builds and for node -e 0).
+const slowClock = join(mkdtempSync(join(tmpdir(), 'mem-slow-clock-')), 'slow-clock.cjs');
+writeFileSync(
+  slowClock,
+  [
+    'const now = Date.now.bind(Date);',
+    'const start = now();',
+    'Date.now = () => start + Math.floor((now() - start) / 50);',
+    'const setTimer = globalThis.setTimeout;',
+    'globalThis.setTimeout = (callback, ms, ...rest) => setTimer(callback, (ms ?? 0) * 50, ...rest);',
+    '',
+  ].join('\n'),
+);
+
+const counts = [];
+for (let i = 1; i <= runs; i += 1) {
+  // A fresh repository each run, so each measured Stop does the same work (writes one entry).
+  const repo = makeBenchRepo('stop-instructions');
+  const transcript = join(repo, '..', 'session.jsonl');
+  const input = JSON.stringify({
+    session_id: 'writing',
+    transcript_path: transcript,
+    cwd: repo,
+    hook_event_name: 'Stop',
+    stop_hook_active: false,
+    last_assistant_message: 'Done.',
+  });
+  // Warm-up: a Stop reads a turn that writes nothing and leaves the code cache a turn leaves.
+  writeFileSync(transcript, turn(0, 'Refactor module 0 to use the new config loader and keep the tests green.'));
+  spawnSync(process.execPath, [BIN, 'hook', 'stop'], { cwd: repo, env, input });
+  appendFileSync(
+    transcript,
+    turn(1, 'From now on always run the linter with `pnpm lint --fix` before committing module 1.'),
+  );
+  const result = spawnSync(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      `--callgrind-out-file=${out ? join(out, `stop-${i}.callgrind`) : '/dev/null'}`,
+      process.execPath,
+      '--require',
+      slowClock,
+      BIN,
+      'hook',
+      'stop',
+    ],
+    { cwd: repo, env, input, encoding: 'utf8' },
+  );
+  const match = /Collected : (\d+)/.exec(result.stderr);
+  if (!match) throw new Error(`no instruction count: ${result.stderr.slice(-500)}`);
+  counts.push(Number(match[1]));
+  // The hook log is written after the Stop answers; the candidate log says what it did.
+  const candidates = readFileSync(join(repo, '.memory', 'state', 'candidates.jsonl'), 'utf8');
+  if (!candidates.includes('"action":"add"')) throw new Error(`the measured Stop wrote nothing: ${candidates}`);
+}
+const node = spawnSync(
+  'valgrind',
+  ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--require', slowClock, '-e', '0'],
+  {
+    env,
+    encoding: 'utf8',
+  },
+);
+const f = Number(/Collected : (\d+)/.exec(node.stderr)?.[1]);
+const m = (n) => `${(n / 1e6).toFixed(1)} M`;
+console.log(
+  `writing Stop: ${counts.map(m).join(', ')} (median ${m(median(counts))}); node -e 0 (with the same clock): ${m(f)}`,
+);
