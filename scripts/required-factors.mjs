@@ -4,12 +4,45 @@
 // compiling them. Returns JSON text for esbuild's and vite's `define`.
 import { build } from 'esbuild';
 import { asciiOnly } from './ascii-only.mjs';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Ordinary texts, to rank the clauses a pattern could be skipped by (the rarest first): the prompts
+ * and replies of the labelled sessions in fixtures/quality and fixtures/quality-holdout, and the
+ * look-alikes of the injection fixtures. Which texts these are changes how many texts a prefilter
+ * turns away, never whether it is sound.
+ */
+function ordinaryTexts() {
+  const texts = [];
+  for (const set of ['quality', 'quality-holdout']) {
+    const root = join(PROJECT, 'fixtures', set);
+    for (const name of readdirSync(root)) {
+      const transcript = join(root, name, 'transcript.jsonl');
+      if (!existsSync(transcript)) continue;
+      for (const line of readFileSync(transcript, 'utf8').split('\n')) {
+        let content;
+        try {
+          content = JSON.parse(line)?.message?.content;
+        } catch {
+          continue;
+        }
+        if (typeof content === 'string') texts.push(content);
+        else if (Array.isArray(content))
+          for (const part of content) if (part?.type === 'text' && typeof part.text === 'string') texts.push(part.text);
+      }
+    }
+  }
+  for (const set of ['injection-paraphrases', 'injection-fresh-sets']) {
+    const root = join(PROJECT, 'fixtures', set);
+    for (const name of readdirSync(root)) texts.push(...JSON.parse(readFileSync(join(root, name), 'utf8')).benign);
+  }
+  return texts;
+}
 
 /**
  * JSON of `{ "<flags>/<source>": [[factor, …], …] }` for every pattern of gatedPatterns(), keyed by
@@ -23,7 +56,7 @@ export async function requiredFactorsTable(form) {
       contents: [
         "export { gatedPatterns } from './src/core/safety/prefilter/gated-patterns.ts';",
         "export { requiredFactors } from './src/core/safety/prefilter/required-factors.ts';",
-        "export { factorKey } from './src/core/safety/prefilter/prefilter.ts';",
+        "export { factorKey, foldForFactors } from './src/core/safety/prefilter/prefilter.ts';",
       ].join('\n'),
       resolveDir: PROJECT,
       loader: 'ts',
@@ -41,11 +74,12 @@ export async function requiredFactorsTable(form) {
   try {
     const file = join(dir, 'derive.mjs');
     writeFileSync(file, bundled.outputFiles[0].text);
-    const { gatedPatterns, requiredFactors, factorKey } = await import(pathToFileURL(file).href);
+    const { gatedPatterns, requiredFactors, factorKey, foldForFactors } = await import(pathToFileURL(file).href);
+    const sample = ordinaryTexts().map(foldForFactors);
     const table = {};
     for (const pattern of gatedPatterns()) {
       const key = factorKey(form === 'bundle' ? new RegExp(asciiOnly(pattern.source), pattern.flags) : pattern);
-      const factors = JSON.stringify(requiredFactors(pattern));
+      const factors = JSON.stringify(requiredFactors(pattern, sample));
       if (key in table && JSON.stringify(table[key]) !== factors)
         throw new Error(`two gated patterns share the prefilter key ${key}: make factorKey tell them apart`);
       table[key] = JSON.parse(factors);

@@ -27,7 +27,7 @@ const MAX_CLASS = 8;
 /** Alternatives whose clauses multiply to more than this are read as one clause. */
 const MAX_DISTRIBUTED = 32;
 /** The most telling clauses kept per pattern: more would cost more to check than they turn away. */
-const MAX_CLAUSES = 6;
+const MAX_CLAUSES = 4;
 
 const ANYTHING: Info = { exact: null, clauses: [] };
 const EMPTY: Info = { exact: [''], clauses: [] };
@@ -86,9 +86,25 @@ function clauseOf(strings: readonly string[]): string[] | undefined {
   return strings.length === 0 || strings.includes('') ? undefined : minimal(strings);
 }
 
-/** How telling a clause is: its shortest string's length, then the fewer strings the better. */
+/**
+ * The ordinary texts (folded) requiredFactors was given, and how many of them hold each clause;
+ * set for the length of one call (the walk below is synchronous).
+ */
+let ordinary: readonly string[] = [];
+const heldBy = new Map<string, number>();
+
+/**
+ * How telling a clause is: the fewer ordinary texts hold it the better (any clause is sound; a
+ * rare one turns more texts away), then its shortest string's length, then the fewer strings.
+ */
 function strength(clause: readonly string[]): number {
-  return Math.min(...clause.map((s) => s.length)) * 1000 - clause.length;
+  const key = clause.join('\u0000');
+  let held = heldBy.get(key);
+  if (held === undefined) {
+    held = ordinary.filter((text) => clause.some((s) => text.includes(s))).length;
+    heldBy.set(key, held);
+  }
+  return -held * 1_000_000 + Math.min(...clause.map((s) => s.length)) * 1000 - clause.length;
 }
 
 function characterClass(node: AST.CharacterClass): Info {
@@ -215,8 +231,14 @@ function element(node: AST.Element): Info {
   }
 }
 
-/** Returns the factors every match of `pattern` contains, in folded form; never throws (an unreadable pattern requires nothing). */
-export function requiredFactors(pattern: RegExp): RequiredFactors {
+/**
+ * Returns the factors every match of `pattern` contains, in folded form, the most telling first;
+ * `sample`: ordinary texts (folded) that rank the choices, whatever they are the factors stay
+ * sound. Never throws (an unreadable pattern requires nothing).
+ */
+export function requiredFactors(pattern: RegExp, sample: readonly string[] = []): RequiredFactors {
+  ordinary = sample;
+  heldBy.clear();
   let tree: AST.RegExpLiteral;
   try {
     tree = parseRegExpLiteral(pattern);
