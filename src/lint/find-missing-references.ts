@@ -506,7 +506,7 @@ function commandsWrittenAsCode(
   return pieces.flatMap((whole) => {
     const piece = whole.split(PROJECT_GENERATOR)[0] ?? '';
     return findReferences(piece).flatMap((reference) =>
-      isManifestKind(reference.kind)
+      isManifestKind(reference.kind) && !isNameFamily(piece, reference.value)
         ? [
             {
               kind: reference.kind,
@@ -525,6 +525,14 @@ function commandsWrittenAsCode(
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether `name` goes on in `piece` with a wildcard or a template part (`make build-*`, `make test-<platform>`,
+ * `make build-{ios,macos}`, `npm run test:*`): the finder cut a family of targets or scripts, not one name.
+ */
+function isNameFamily(piece: string, name: string): boolean {
+  return new RegExp(`${escapeRegExp(name)}[:-]?[*<{$%[]`).test(piece);
+}
 
 /**
  * Whether `piece` calls script `name` as a script: `npm run X`, `pnpm run X`, `yarn run X`, `bun run X`,
