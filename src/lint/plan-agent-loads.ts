@@ -136,7 +136,9 @@ function follow(
         f.problems.push({ agent: f.agent, kind: 'outside', ...at, target });
       continue;
     }
-    if (target === path || chain.includes(target)) {
+    // A file naming itself ("update the section of @AGENTS.md" in AGENTS.md) points the agent at the file it reads: nothing loads twice or goes missing.
+    if (target === path) continue;
+    if (chain.includes(target)) {
       f.problems.push({ agent: f.agent, kind: 'cycle', ...at, target });
       continue;
     }
