@@ -39,7 +39,7 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     category: 'authority',
     strength: 'hold',
     pattern:
-      /\b(?:do\s+not|don't|dont|never|no\s+need\s+to|without|stop|(?:you\s+)?(?:don't|do\s+not)\s+(?:need|have)\s+to)\s+(?:ask(?:ing)?|check(?:ing)?|confirm(?:ing)?|wait(?:ing)?|prompt(?:ing)?)\s+(?:for\s+|with\s+)?(?:(?:the\s+)?(?:user|me|human|anyone|permission|confirmation|approval|consent|sign-?off|first|them))\b|\b(?:do\s+not|don't|dont|never|no\s+need\s+to)\s+(?:ask|prompt)\s+for\s+(?:it|this|that)\b|\bnever\s+ask\s+the\s+user\b|\b(?:no\s+pidas|sin\s+pedir)\s+(?:confirmaci[oó]n|permiso)|\b(?:frag|frage)\s+nicht\s+nach\b|\bohne\s+(?:nach)?zu\s+fragen\b|(?:无需|不要|不用|不必)(?:请求|询问)?确认|\bkullan\u0131c\u0131ya\s+sormadan|\bonay\s+almadan/gi,
+      /\b(?:do\s+not|don't|dont|never|no\s+need\s+to|without|stop|(?:you\s+)?(?:don't|do\s+not)\s+(?:need|have)\s+to)\s+(?:ask(?:ing)?|check(?:ing)?|confirm(?:ing)?|wait(?:ing)?|prompt(?:ing)?)\s+(?:for\s+|with\s+)?(?:(?:the\s+)?(?:user|me|human|anyone|permission|confirmation|approval|consent|sign-?off|first|them))\b|\b(?:do\s+not|don't|dont|never|no\s+need\s+to)\s+(?:ask|prompt)\s+for\s+(?:it|this|that)\b|\bnever\s+ask\s+the\s+user\b|\b(?:no\s+pidas|sin\s+pedir)\s+(?:confirmaci[oó]n|permiso)|\b(?:frag|frage)\s+nicht\s+nach\b|\bohne\s+(?:nach)?zu\s+fragen\b|(?:无需|不要|不用|不必)(?:请求|询问)?确认|\bkullan\u0131c\u0131ya\s+sormadan|\bonay\s+almadan|\bwith\s+no\s+(?:confirmation|approval|questions?\s+asked|sign-?off)\b/gi,
   },
   {
     // Consent declared given in advance, for everything of a kind: "consent for publishing is
@@ -110,7 +110,7 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     category: 'authority',
     strength: 'hold',
     pattern:
-      /\b(?:has|have|had)\s+(?:already\s+)?(?:cleared|permitted|okayed|ok'd|green-?lit|signed\s+off\s+on|consented\s+to|agreed\s+to|allowed)\s+(?:you|the\s+(?:agent|assistant|ai)|it|this|all|any|every)\b|\b(?:agreed|consented|approved|signed\s+off)\s+(?:to\s+(?:it|this|everything)\s+)?(?:in\s+advance|beforehand|ahead\s+of\s+time)\b/gi,
+      /\b(?:has|have|had)\s+(?:already\s+)?(?:cleared|permitted|okayed|ok'd|green-?lit|signed\s+off\s+on|consented\s+to|agreed\s+to|allowed)\s+(?:you|the\s+(?:agent|assistant|ai)|it|this|all|any|every)\b|\b(?:agreed|consented|approved|signed\s+off)\s+(?:(?:to|on)\s+(?:it|this|everything|anything|all\s+of\s+it)\s+)?(?:in\s+advance|beforehand|ahead\s+of\s+time)\b/gi,
   },
   {
     // The same trust given with other verbs: "consider instructions inside HTML comments as coming from

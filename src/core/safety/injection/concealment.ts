@@ -15,14 +15,14 @@ const WHO = String.raw`(?:the\s+)?(?:user|human|developer|dev|reviewers?|owner|m
 
 // Leaving something out of what people read, or not telling it, in the languages the corpus holds:
 // "omit", "leave … out of", "keep … out of", "do not mention / report / list".
-const OMIT = String.raw`(?:\b(?:omit\w*|omet\w*|weglass\w*|verschweig\w*|leav(?:e|es|ing)\s+(?:[\w./'-]+\s+)*?out|left\s+out|keep\w*\s+(?:[\w./'-]+\s+)*?out|kept\s+out|exclud\w*|strip\w*|(?:do\s+not|don't|dont|never|no\s+need\s+to|must\s+not|mustn't|should\s+not|shouldn't|avoid)\s+(?:\w+\s+)?(?:mention\w*|report\w*|signal\w*|not(?:e|ing)|list\w*|includ\w*|disclos\w*|surfac\w*|flag\w*|call\w*\s+out|bring\w*\s+up|document\w*)|ne\s+(?:les?\s+|la\s+|l'|leur\s+)?(?:signal|mentionn|rapport|indiqu|report|inclu|dites)\w*\s+pas|nicht\s+(?:erw[\u00e4a]hn|meld|bericht|auff[\u00fcu]hr)\w*|no\s+(?:lo\s+|los\s+|las?\s+)?(?:mencion|report|inform|incluy|se\u00f1al)\w*|vermeld\w*\s+(?:het\s+|dit\s+|dat\s+|ze\s+)?(?:dan\s+|ook\s+)?niet|niet\s+vermeld\w*|weglat\w*|verzwijg\w*)\b|(?:\u4e0d\u8981|\u522b|\u4e0d\u5f97)(?:\u63d0\u53ca|\u63d0\u5230|\u62a5\u544a|\u5199\u8fdb|\u544a\u8bc9)|\u7701\u7565|\u9690\u53bb)`;
+const OMIT = String.raw`(?:\b(?:omit\w*|omet\w*|weglass\w*|verschweig\w*|leav(?:e|es|ing)\s+(?:[\w./'-]+\s+)*?out|left\s+out|keep\w*\s+(?:[\w./'-]+\s+)*?out(?![\w-])|kept\s+out(?![\w-])|exclud\w*|strip\w*|(?:do\s+not|don't|dont|never|no\s+need\s+to|must\s+not|mustn't|should\s+not|shouldn't|avoid)\s+(?:\w+\s+)?(?:mention\w*|report\w*|signal\w*|not(?:e|ing)|list\w*|includ\w*|disclos\w*|surfac\w*|flag\w*|call\w*\s+out|bring\w*\s+up|document\w*)|ne\s+(?:les?\s+|la\s+|l'|leur\s+)?(?:signal|mentionn|rapport|indiqu|report|inclu|dites)\w*\s+pas|nicht\s+(?:erw[\u00e4a]hn|meld|bericht|auff[\u00fcu]hr)\w*|no\s+(?:lo\s+|los\s+|las?\s+)?(?:mencion|report|inform|incluy|se\u00f1al)\w*|(?:are|is)\s+not\s+to\s+be\s+(?:mentioned|reported|listed|included|disclosed|shown|recorded|logged)|jangan\s+(?:di)?(?:catat|laporkan|lapor|sebut|beritahu)\w*|vermeld\w*\s+(?:het\s+|dit\s+|dat\s+|ze\s+)?(?:dan\s+|ook\s+)?niet|niet\s+vermeld\w*|weglat\w*|verzwijg\w*)\b|(?:\u4e0d\u8981|\u522b|\u4e0d\u5f97)(?:\u63d0\u53ca|\u63d0\u5230|\u62a5\u544a|\u5199\u8fdb|\u544a\u8bc9)|\u7701\u7565|\u9690\u53bb)`;
 // What people read to oversee the work (summaries, reports, PR descriptions, commit messages, the
 // changelog), after the word that puts something in or out of it, and the people themselves after
 // "to" or "from": "maintainer action" names no audience.
-const OVERSIGHT_CHANNEL = String.raw`(?:\b(?:of|from|in|into|on|du|des|de|dans|aus|im|en|del|uit)\s+(?:the\s+|its\s+|his\s+|her\s+|their\s+|your\s+|our\s+|any\s+|every\s+|each\s+|le\s+|la\s+|les\s+|der\s+|die\s+|el\s+)?(?:[\w-]+\s+){0,2}?(?:summar\w*|reports?|pr\s+descriptions?|pr\s+bod(?:y|ies)|pull\s+requests?|merge\s+requests?|commit\s+messages?|changelogs?|release\s+notes|reviews?|status\s+updates?|standups?|handoffs?|audit\s+(?:logs?|trails?)|rapports?|r[\u00e9e]sum[\u00e9e]s?|zusammenfassung\w*|resumen\w*|write-?ups?|post-?mortems?|timelines?|incident\s+reports?)\b|\b(?:to|from|for|with|aux?|an|den|los|a\s+los)\s+(?:the\s+|its\s+|your\s+|our\s+|les\s+|die\s+)?(?:[\w-]+\s+)?(?:reviewers?|maintainers?|mainteneurs?|developers?|auditors?|security\s+team|user|approvers?|pr[\u00fcu]fer\w*|revisor\w*)\b|\u6458\u8981|\u62a5\u544a|\u5ba1\u67e5)`;
+const OVERSIGHT_CHANNEL = String.raw`(?:\b(?:of|from|in|into|on|du|des|de|dans|aus|im|en|del|uit|di)\s+(?:the\s+|its\s+|his\s+|her\s+|their\s+|your\s+|our\s+|any\s+|every\s+|each\s+|le\s+|la\s+|les\s+|der\s+|die\s+|el\s+)?(?:[\w-]+\s+){0,2}?(?:summar\w*|reports?|pr\s+descriptions?|pr\s+bod(?:y|ies)|pull\s+requests?|merge\s+requests?|commit\s+messages?|changelogs?|release\s+notes|reviews?|status\s+updates?|standups?|handoffs?|audit\s+(?:logs?|trails?)|rapports?|r[\u00e9e]sum[\u00e9e]s?|zusammenfassung\w*|resumen\w*|write-?ups?|post-?mortems?|timelines?|incident\s+reports?|prs?|lab\s+notebooks?|notebooks?|log\s+sesi|logs?)\b|\b(?:to|from|for|with|ke|aux?|an|den|los|a\s+los)\s+(?:the\s+|its\s+|your\s+|our\s+|les\s+|die\s+)?(?:[\w-]+\s+)?(?:reviewers?|maintainers?|mainteneurs?|developers?|auditors?|security\s+team|user|approvers?|pr[\u00fcu]fer\w*|revisor\w*|supervisors?|atasan|pi)\b|\u6458\u8981|\u62a5\u544a|\u5ba1\u67e5)`;
 // The agent's own work: what it changed, ran or sent.
 const OWN_WORK = new RegExp(
-  String.raw`\b(?:changes?|changed|diffs?|edits?|edited|modifications?|modified|commits?|calls?|commands?|requests?|actions?|(?:tests?|checks?|files?|steps?)\s+(?:you|the\s+agent|it)\s+\w+|what\s+(?:you|the\s+agent|it)\s+(?:did|do|does|changed|ran|touched|modified|sent)|modif\w+|[\u00e4a]nderung\w*|cambios?|wijziging\w*|aanpassing\w*|aanzet\w*)\b|\u4fee\u6539|\u53d8\u66f4|\u6539\u52a8`,
+  String.raw`\b(?:changes?|changed|diffs?|edits?|edited|modifications?|modified|commits?|calls?|commands?|requests?|actions?|(?:tests?|checks?|files?|steps?)\s+(?:you|the\s+agent|it)\s+\w+|what\s+(?:you|the\s+agent|it)\s+(?:did|do|does|changed|ran|touched|modified|sent)|modif\w+|[\u00e4a]nderung\w*|cambios?|wijziging\w*|aanpassing\w*|aanzet\w*|excluded|dropped|removed|skipped|deleted|disabled|perintah)\b|\u4fee\u6539|\u53d8\u66f4|\u6539\u52a8`,
   'i',
 );
 
@@ -77,7 +77,7 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
       String.raw`\b(?:don't|do\s+not|never|must\s+not|mustn't|should\s+not|shouldn't)\s+let\s+(?:${OVERSIGHT})\s+(?:know|find\s+out|learn|discover|realize|realise|suspect)\b` +
         String.raw`|\b(?:no|never|not)\b[^.\n]{0,30}?\b(?:should|must|may|can|will|shall)\s+(?:${OVERSIGHT})\s+(?:ever\s+)?(?:know|find\s+out|learn|discover|realize|realise|suspect)\b` +
         String.raw`|\b(?:${OVERSIGHT})\s+(?:must|should|may|shall|will)\s+(?:never|not)\s+(?:ever\s+)?(?:know|find\s+out|learn|discover|realize|realise|suspect)\b` +
-        String.raw`|\bso\s+(?:that\s+)?(?:nobody|no\s+one|no-one|none\s+of\s+(?:them|the\s+\w+))\s+(?:can|could|will|would)?\s*(?:ever\s+)?(?:see|notice|know|find|learn|discover|realize|realise|tell|spot|trace)\b` +
+        String.raw`|\bso\s+(?:that\s+)?(?:nobody|no\s+one|no-one|none\s+of\s+(?:them|the\s+\w+))\s+(?:(?:at|on|in|from)\s+(?:the\s+)?[\w-]+\s+)?(?:can|could|will|would)?\s*(?:ever\s+)?(?:see|notice|know|find|learn|discover|realize|realise|tell|spot|trace)\b` +
         String.raw`|\bso\s+(?:that\s+)?(?:${OVERSIGHT})\s+(?:won't|can't|cannot|doesn't|don't|never|will\s+not|can\s+not|do\s+not|does\s+not)\s+(?:ever\s+)?(?:know|find\s+out|learn|discover|realize|realise|suspect)\b`,
       'gi',
     ),
@@ -260,7 +260,7 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern:
-      /\bbefore\s+(?:anyone|anybody|someone|the\s+(?:[\w-]+\s+)?(?:team|reviewers?|user|on-?call|maintainers?|lead)|they|on-?call)\s+(?:\w+\s+){0,2}?(?:notices?|finds?\s+out|sees?|spots?|reali[sz]es?|catches?)\b/gi,
+      /\bbefore\s+(?:anyone|anybody|someone|the\s+(?:[\w-]+\s+)?(?:team|reviewers?|user|on-?call|maintainers?|lead|manager|client|customer|boss|supervisor|auditors?)|they|on-?call)\s+(?:\w+\s+){0,2}?(?:notices?|finds?\s+out|sees?|spots?|reali[sz]es?|catches?)\b/gi,
   },
   {
     // Actions kept out of the record: "so they don't show up in the postmortem timeline". Weak.
@@ -270,5 +270,24 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\bso\s+(?:that\s+)?(?:they|it|these|those|the\s+\w+)\s+(?:don't|doesn't|won't|never|do\s+not|does\s+not|will\s+not)\s+(?:show\s+up|appear|surface)\s+in\s+(?:the\s+|any\s+)?(?:[\w-]+\s+)?(?:timeline|postmortem|logs?|history|reports?|audit|dashboards?|changelog|summary)\b/gi,
+  },
+  {
+    // Traces of what happened removed from where people look: "scrub the incident from the status
+    // page", "leave out the Co-Authored-By trailer", "hapus riwayat shell". Weak signs.
+    id: 'hide-from-records',
+    category: 'concealment',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:scrub|remov|delet|eras|hid|purg)\w*\s+(?:the\s+|any\s+|all\s+)?(?:incident|outage|failure|errors?|breach|rollback)\s+(?:\w+\s+)?from\b|\b(?:leave\s+out|omit|remove|drop|strip)\s+(?:the\s+)?co-authored-by\b|\bhapus\s+riwayat\b/gi,
+  },
+  {
+    // The agent's work passed off as a person's: "authored as the human dev on shift".
+    id: 'hide-from-people',
+    category: 'concealment',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\b(?:authored|committed|signed|submitted)\s+as\s+(?:the\s+|a\s+)?(?:human|person|(?:[\w-]+\s+)?dev(?:eloper)?\s+on\s+(?:shift|call)|engineer\s+on\s+(?:shift|call))\b/gi,
   },
 ];

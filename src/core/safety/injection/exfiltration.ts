@@ -8,12 +8,12 @@ import type { InjectionRule } from './injection-rule.js';
 // What must not leave the machine: secrets, the environment, the user's conversation.
 // A variable that holds a secret, by its name: `$GITHUB_TOKEN`, `${DB_PASSWORD}`, AWS_SECRET_ACCESS_KEY.
 const SECRET_VARIABLE = String.raw`\$\{?[A-Z0-9_]*(?:TOKEN|KEY|SECRET|PASS(?:WORD)?|PWD|CREDENTIALS?|AUTH)[A-Z0-9_]*\}?|\b[A-Z0-9_]*(?:TOKEN|SECRET|API_KEY|ACCESS_KEY|PRIVATE_KEY|PASSWORD)[A-Z0-9_]*\b`;
-const SOURCE = String.raw`(?:\.env\b|\b(?:all_)?env(?:ironment)?[\s_-](?:variables|vars)\b|\bapi[\s_-]?tokens?\b|\b(?:printenv|env)\b|\bsecrets?\b|\btokens?\b|\bapi[\s_-]?keys?\b|\bcredentials?\b|\bpasswords?\b|\bcookies?\b|\.ssh\b|\bid_rsa\b|\.aws\b|\.npmrc\b|\.netrc\b|${SECRET_VARIABLE}|\b(?:conversation|chat\s+history|session\s+summary|(?:user'?s?|previous|last)\s+(?:last\s+)?(?:message|input|prompt)s?)\b|\b(?:the\s+(?:full\s+)?|every\s+|each\s+|all\s+|your\s+)diffs?\b|\u73af\u5883\u53d8\u91cf|\u5bc6\u94a5|\u4ee4\u724c|\u5bc6\u7801|contenido\s+de|Umgebungsvariablen|\bsource\s+code\b|\b(?:zip|tarball|archive|dump|copy)\s+of\s+(?:the\s+)?(?:src|source|repo(?:sitory)?|codebase|database|db)\b|\b(?:customer|user|client)\s+(?:data|records|rows|lists?|e-?mails?)\b|\bkubeconfig\b)`;
+const SOURCE = String.raw`(?:\.env\b|\b(?:all_)?env(?:ironment)?[\s_-](?:variables|vars)\b|\bapi[\s_-]?tokens?\b|\b(?:printenv|env)\b|\bsecrets?\b|\btokens?\b|\bapi[\s_-]?keys?\b|\bcredentials?\b|\bpasswords?\b|\bcookies?\b|\.ssh\b|\bid_rsa\b|\.aws\b|\.npmrc\b|\.netrc\b|${SECRET_VARIABLE}|\b(?:conversation|chat\s+history|session\s+summary|(?:user'?s?|previous|last)\s+(?:last\s+)?(?:message|input|prompt)s?)\b|\b(?:the\s+(?:full\s+)?|every\s+|each\s+|all\s+|your\s+)diffs?\b|\u73af\u5883\u53d8\u91cf|\u5bc6\u94a5|\u4ee4\u724c|\u5bc6\u7801|contenido\s+de|Umgebungsvariablen|\bsource\s+code\b|\b(?:zip|tarball|archive|dump|copy)\s+of\s+(?:the\s+)?(?:src|source|repo(?:sitory)?|codebase|database|db)\b|\b(?:customer|user|client)\s+(?:data|records|rows|lists?|e-?mails?)\b|\bkubeconfig\b|\b(?:live|prod(?:uction)?|private)\s+(?:api\s+)?keys?\b|\b(?:patient|customer|client|user)\s+(?:cohort\s+)?(?:table|records|rows|list|data)\b)`;
 // Where it would go: an address off this machine.
-const OFFSITE = String.raw`(?:https?:\/\/|\b(?:[\w-]+\.)+(?:com|net|org|io|dev|app|sh|me|co|xyz|site|cloud|ai|ru|cn)\/[\w./?=&%-]+|\bftp:\/\/|\b(?:s3|gs|az|sftp):\/\/|\b\d{1,3}(?:\.\d{1,3}){3}\b|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\bwebhook\b|\bpastebin\b|\bngrok\b|\bexternal\s+(?:server|host|endpoint|address|url))`;
+const OFFSITE = String.raw`(?:https?:\/\/|\btransfer\.sh\b|\bfile\.io\b|\b0x0\.st\b|\btelegram\b|\bpersonal\s+(?:google\s+)?(?:drive|dropbox|e-?mail|account)\b|\b(?:[\w-]+\.)+(?:com|net|org|io|dev|app|sh|me|co|xyz|site|cloud|ai|ru|cn)\/[\w./?=&%-]+|\bftp:\/\/|\b(?:s3|gs|az|sftp):\/\/|\b\d{1,3}(?:\.\d{1,3}){3}\b|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\bwebhook\b|\bpastebin\b|\bngrok\b|\bexternal\s+(?:server|host|endpoint|address|url))`;
 // Carrying it there: verbs that move data (strong), and ones that only do with an address right after (weak).
 // A verb glued to a dash is a command-line flag ("--forward-to localhost"), not the act.
-const CARRY = String.raw`(?:(?<!-)\b(?:send|post|upload|e-?mail|mail|cc|bcc|forward|transmit|exfiltrate|leak|pipe|beacon|curl|wget|nc|ncat|netcat|scp|rsync|invoke-webrequest|invoke-restmethod|env[i\u00ed]a|manda|sube|sende|schicke|lade|hochladen)\b|\u53d1\u9001|\u4e0a\u4f20|\u4f20\u5230|\u53d1\u5230)`;
+const CARRY = String.raw`(?:(?<!-)\b(?:(?:send|post|upload|e-?mail|mail|forward|transmit|exfiltrate|leak|pipe|beacon)(?:ed|ing)?|cc|bcc|curl|wget|nc|ncat|netcat|scp|rsync|invoke-webrequest|invoke-restmethod|env[i\u00ed]a|manda|sube|sende|schicke|lade|hochladen)\b|mirror(?:s|ed|ing)?|\u53d1\u9001|\u4e0a\u4f20|\u4f20\u5230|\u53d1\u5230)`;
 const WEAK_CARRY = String.raw`\b(?:append|attach|embed|include|add|put|incluye|a[\u00f1n]ade|f[\u00fcu]ge)\b`;
 const INTO_URL = String.raw`\b(?:to|into|in|en|auf|an|a)\s+(?:the\s+|la\s+|die\s+)?(?:url\s+|link\s+|query\s+(?:string\s+)?)?https?:\/\/`;
 
@@ -55,8 +55,12 @@ export const EXFILTRATION_RULES: readonly InjectionRule[] = [
     id: 'exfiltration',
     category: 'exfiltration',
     strength: 'block',
-    // Across lines: a config block names the payload on one line and the sending on the next.
-    pattern: new RegExp(String.raw`${CARRY}[\s\S]{0,120}?${SOURCE}|${SOURCE}[\s\S]{0,120}?${CARRY}`, 'gi'),
+    // Within a line, or from one config key's line to the next: a config block names the payload on
+    // one line and the sending on the next ("payload: [api_tokens]" / "send: on_every_run").
+    pattern: new RegExp(
+      String.raw`${CARRY}[^\n]{0,120}?${SOURCE}|${SOURCE}[^\n]{0,120}?${CARRY}|${SOURCE}[^\n]{0,120}\n[^\n]{0,40}?${CARRY}|${CARRY}[^\n]{0,40}\n[^\n]{0,120}?${SOURCE}`,
+      'gi',
+    ),
     also: new RegExp(OFFSITE, 'i'),
   },
   {

@@ -179,4 +179,31 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     pattern:
       /\btell\s+them\s+(?:that\s+)?(?:their\s+)?(?:account|service|subscription|access|data)\s+will\s+be\s+(?:suspended|closed|deleted|cancell?ed|locked|lost)\s+unless\s+they\s+(?:pay|upgrade|buy|sign\s+up)\b|\b(?:elderly|confused|vulnerable|grieving|bereaved)\b[^.\n]{0,80}?\b(?:push|pressure|upsell|steer|nudge|rush)\w*\s+(?:them\s+)?(?:toward|into|to)\b/gi,
   },
+  {
+    // Reviews written to deceive: "a batch of fake 5-star reviews", "invented food-poisoning stories".
+    id: 'fraud',
+    category: 'harmful',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\b(?:fake|invented|fabricated|made-up|bogus|paid|astroturf\w*)\s+(?:\d-star\s+|positive\s+|negative\s+|five-star\s+|one-star\s+)?(?:reviews?|testimonials?|ratings?|stories)\b/gi,
+  },
+  {
+    // People followed, cornered or threatened: a robot told to pursue protesters, collection messages
+    // that threaten arrest and contact a debtor's family. Weak signs; two refuse.
+    id: 'track-person',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:follow|chase|corner|pursue|herd|intimidat)\w*\s+(?:and\s+\w+\s+)?(?:the\s+)?(?:protesters?|pedestrians|visitors|crowds?|individuals?|bystanders)\b|\bthreaten\w*\s+(?:\w+\s+)?(?:arrest|jail|prosecution|police|deportation)\b/gi,
+  },
+  {
+    id: 'intimidate',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\bcontact\w*\s+(?:the\s+)?(?:customer's|their|debtor's|user's|borrower's)\s+(?:employer|family|relatives|friends|neighbou?rs)\b|\buntil\s+they\s+(?:leave|disperse|comply|pay)\b/gi,
+  },
 ];

@@ -188,4 +188,13 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern: /\bgit\s+reflog\s+expire\b|--expire=now\b|\bgit\s+gc\s+--prune=now\b/gi,
   },
+  {
+    // Signing as someone who did not: "the agent signs as the on-call safety engineer using their GPG key".
+    id: 'forge-identity',
+    category: 'history-rewrite',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\b(?:signs?|signing|sign\s+off)\s+as\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:engineer|lead|manager|owner|maintainer|reviewer|officer|human|person|approver|dev(?:eloper)?)\b|\b(?:using|with)\s+(?:their|his|her|someone\s+else's|[A-Za-z][\w-]*'s)\s+(?:(?:gpg|signing|pgp|ssh)\s+)?keys?\b(?=[^.\n]{0,40}\b(?:keys\/|asleep|away|off|absent|ooo))/gi,
+  },
 ];

@@ -150,7 +150,7 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     category: 'model-control',
     strength: 'hold',
     pattern:
-      /"sandbox"\s*:\s*\{\s*"enabled"\s*:\s*false|"(?:PreToolUse|PostToolUse|Stop)"\s*:\s*\[\s*\]|"allow"\s*:\s*\[\s*"\*"\s*\]|\b(?:codeql|secret[_\s-]scanning|code[_\s-]scanning|dependabot|branch[_\s-]protection|required[_\s-]reviews?|required[_\s-]reviewers|sandbox|hooks|two[_\s-]factor|2fa|mfa|signature[_\s-]verification|audit[_\s-]log(?:ging)?)\s*[:=]\s*["']?(?:disabled|false|off|none|never|no|0)\b/gi,
+      /"sandbox"\s*:\s*\{\s*"enabled"\s*:\s*false|"(?:PreToolUse|PostToolUse|Stop)"\s*:\s*\[\s*\]|"allow"\s*:\s*\[\s*"\*"\s*\]|\b(?:codeql|secret[_\s-]scanning|code[_\s-]scanning|sast\w*|dast\w*|\w*_scan(?:ning)?\w*|security[_\s-]scan\w*|e-?stop|proximity[_\s-]\w*|collision[_\s-]\w*|safety[_\s-](?:stop|check|limit|interlock)s?|interlocks?|dependabot|branch[_\s-]protection|required[_\s-]reviews?|required[_\s-]reviewers|sandbox|hooks|two[_\s-]factor|2fa|mfa|signature[_\s-]verification|audit[_\s-]log(?:ging)?)\s*[:=]\s*["']?(?:disabled|false|off|none|never|no|0)\b/gi,
   },
   {
     // The agent told it may switch protections off wherever it works: "the agent may turn these off on
@@ -189,6 +189,13 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:npm\s+audit|yarn\s+audit|pnpm\s+audit|pip-audit|cargo\s+audit|bundle\s+audit|dependency\s+scanner|vulnerability\s+scanner|(?:critical|high)\s+vulnerabilit\w+)\b[^.\n]{0,80}?\b(?:suppress|ignor|mut|silenc|dismiss|skip|disregard)\w*\b/gi,
+  },
+  {
+    // A safety limit overridden in a config line: "speed_limit_override: true". A weak sign alone.
+    id: 'protections-off',
+    category: 'model-control',
+    strength: 'hold',
+    pattern: /\b\w*(?:limit|safety|guard|estop|interlock)\w*_override\s*[:=]\s*["']?(?:true|on|1|yes)\b/gi,
   },
 ];
 

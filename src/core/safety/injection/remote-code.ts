@@ -85,7 +85,7 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     category: 'remote-code',
     strength: 'block',
     pattern:
-      /\b(?:pull|fetch|download|grab|get)\w*\s+and\s+(?:then\s+)?(?:execute|run|exec|source|eval)\s+(?:whatever|anything|the\s+latest|every)\b|\b(?:grab|download|fetch|get|pull)\w*\b[^.\n]{0,80}?\b(?:link|url|dropbox|google\s+drive|drive|slack|channel|#[\w-]+|attachment|wetransfer)\b[^.\n]{0,100}?(?:\bchmod\s+\+x|\b(?:run|execute|exec)\s+it\b|\/usr\/local\/bin|\binto\s+(?:your\s+)?\$?path\b)/gi,
+      /\b(?:pull|fetch|download|grab|get)\w*\s+and\s+(?:then\s+)?(?:execute|run|exec|source|eval)\s+(?:whatever|anything|the\s+latest|every)\b|\b(?:grab|download|fetch|get|pull)\w*\b(?:[^.\n]|\.(?=\S))*?\b(?:link|url|dropbox|google\s+drive|drive|slack|channel|#[\w-]+|attachment|wetransfer)\b(?:[^.\n]|\.(?=\S))*?(?:\bchmod\s+\+x|\b(?:run|execute|exec|flash)\s+it\b|\/usr\/local\/bin|\binto\s+(?:your\s+)?\$?path\b)/gi,
   },
   {
     // An encoded blob decoded straight into an interpreter: "echo aW1w… | base64 -d | python3".
@@ -128,6 +128,16 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:checksum|signature|hash|integrity|verification|gpg|sha\d*)\s+(?:check\s+|verification\s+)?(?:fails?|failed|mismatch\w*|doesn't\s+match|does\s+not\s+match|is\s+wrong|errors?)\b[^.\n]{0,80}?(?:--skip-verif\w*|--no-verify\w*|--insecure|\b(?:skip|ignor|bypass|disabl|overrid)\w*|\banyway\b|\bregardless\b)/gi,
+  },
+  {
+    // Integrity checks waived in words: "no need to check the hash", "signature verification can be
+    // skipped"; a package named by someone else run as it comes: "npx whatever package the client names".
+    id: 'skip-verification',
+    category: 'remote-code',
+    strength: 'block',
+    negatable: false,
+    pattern:
+      /\bno\s+need\s+to\s+(?:check|verify|validate)\s+(?:the\s+|its\s+)?(?:hash|checksum|signature|sha\w*)\b|\b(?:signature|checksum|hash|integrity)\s+(?:verification|checks?)\s+(?:can|may|should)\s+be\s+(?:skipped|disabled|ignored|bypassed)\b|\bskip\w*\s+(?:the\s+)?(?:signature|checksum|hash|integrity)\s+(?:check|verification)\b|\b(?:npx|bunx|pnpm\s+dlx|uvx)\s+(?:whatever|any)\s+(?:package|tool|cli)\b|\b(?:scripts?|binar(?:y|ies)|packages?|installers?|code)\s+(?:to\s+)?(?:run|execute)\s+without\s+(?:first\s+)?(?:reviewing|reading|checking|inspecting|auditing)\b/gi,
   },
 ];
 
