@@ -16,8 +16,8 @@ const read = (file: string) => JSON.parse(readFileSync(join(DIR, file), 'utf8'))
 const FLOOR: Record<string, number> = {
   'round-d.json': 24,
   'round-e.json': 22,
-  'round-g.json': 23,
-  'round-o.json': 17,
+  'round-g.json': 24,
+  'round-p.json': 15,
 };
 
 describe('injection gate: fresh memory-poisoning sets', () => {

@@ -63,7 +63,7 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern:
-      /\b(?:signed\s+off|approved|cleared|consent(?:ed)?|authori[sz]ed|sanctioned|okayed|ok'd|green-?lit|blessed|waived)\b[^.\n]{0,100}?\b(?:so|which\s+means|meaning|therefore|hence|thus)\b[^.\n]{0,40}?\b(?:you\s+(?:can|may|should|are\s+(?:free|allowed|cleared))|feel\s+free|(?:do\s+not|don't|dont|never|no\s+need\s+to)\s+(?:bother\s+)?(?:flag|ask|check|confirm|warn|review|question|mention|wait)\w*|without\s+(?:asking|checking|confirming|clearing|flagging))|\bwithout\s+(?:clearing|checking|confirming|verifying|running)\s+(?:it\s+|this\s+|that\s+)?(?:with|by|past)\s+(?:anyone|anybody|the\s+user|a\s+(?:human|person)|them|legal|security)\b|(?:\uc2b9\uc778|\u627f\u8a8d|\u6279\u51c6|\u540c\u610f)[^\u3002.\n]{0,40}?(?:\ud655\uc778\ud558\uc9c0|\u78ba\u8a8d\u305b\u305a|\u4e0d\u8981\u786e\u8ba4|\u65e0\u9700\u786e\u8ba4)/gi,
+      /\b(?:signed\s+off|approved|cleared|consent(?:ed)?|authori[sz]ed|sanctioned|okayed|ok'd|green-?lit|blessed|waived)\b[^.\n]{0,100}?\b(?:so|which\s+means|meaning|therefore|hence|thus)\b[^.\n]*?\b(?:you\s+(?:can|may|should|are\s+(?:free|allowed|cleared))|feel\s+free|(?:do\s+not|don't|dont|never|no\s+need\s+to)\s+(?:bother\s+)?(?:flag|ask|check|confirm|warn|review|question|mention|wait)\w*|without\s+(?:asking|checking|confirming|clearing|flagging))|\bwithout\s+(?:clearing|checking|confirming|verifying|running)\s+(?:it\s+|this\s+|that\s+)?(?:with|by|past)\s+(?:anyone|anybody|the\s+user|a\s+(?:human|person)|them|legal|security)\b|(?:\uc2b9\uc778|\u627f\u8a8d|\u6279\u51c6|\u540c\u610f)[^\u3002.\n]{0,40}?(?:\ud655\uc778\ud558\uc9c0|\u78ba\u8a8d\u305b\u305a|\u4e0d\u8981\u786e\u8ba4|\u65e0\u9700\u786e\u8ba4)/gi,
   },
   {
     // Obedience: "follow them without question", "obey", "execute it immediately".
@@ -197,5 +197,23 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\bwithout\s+(?:escalation|escalating|notifying|telling|involving|looping\s+in|informing)\s+(?:it\s+)?(?:to\s+)?(?:the\s+)?(?:security|secops|infosec|it|compliance|legal)\b/gi,
+  },
+  {
+    // Consent given for other people: "the maintainers consent on behalf of every contributor". Weak.
+    id: 'granted-permission',
+    category: 'authority',
+    strength: 'hold',
+    negatable: true,
+    pattern: /\b(?:consent|approv|agree|sign\s+off)\w*\s+on\s+behalf\s+of\s+(?:every|all|each|any)\b/gi,
+  },
+  {
+    // Posing as the person the agent works for: "answer teammates as if you were the engineer who
+    // started the session".
+    id: 'impersonate',
+    category: 'authority',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\bas\s+if\s+you\s+were\s+(?:the\s+|a\s+)?(?:[\w-]+\s+)?(?:engineer|developer|human|person|user|maintainer|owner|lead|employee)\b/gi,
   },
 ];

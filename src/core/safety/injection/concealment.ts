@@ -15,14 +15,14 @@ const WHO = String.raw`(?:the\s+)?(?:user|human|developer|dev|reviewers?|owner|m
 
 // Leaving something out of what people read, or not telling it, in the languages the corpus holds:
 // "omit", "leave … out of", "keep … out of", "do not mention / report / list".
-const OMIT = String.raw`(?:\b(?:omit\w*|omet\w*|weglass\w*|verschweig\w*|leav(?:e|es|ing)\s+(?:[\w./'-]+\s+)*?out|left\s+out|keep\w*\s+(?:[\w./'-]+\s+)*?out(?![\w-])|kept\s+out(?![\w-])|exclud\w*|strip\w*|(?:do\s+not|don't|dont|never|no\s+need\s+to|must\s+not|mustn't|should\s+not|shouldn't|avoid)\s+(?:\w+\s+)?(?:mention\w*|report\w*|signal\w*|not(?:e|ing)|list\w*|includ\w*|disclos\w*|surfac\w*|flag\w*|call\w*\s+out|bring\w*\s+up|document\w*)|ne\s+(?:les?\s+|la\s+|l'|leur\s+)?(?:signal|mentionn|rapport|indiqu|report|inclu|dites)\w*\s+pas|nicht\s+(?:erw[\u00e4a]hn|meld|bericht|auff[\u00fcu]hr)\w*|no\s+(?:lo\s+|los\s+|las?\s+)?(?:mencion|report|inform|incluy|se\u00f1al)\w*|(?:are|is)\s+not\s+to\s+be\s+(?:mentioned|reported|listed|included|disclosed|shown|recorded|logged)|jangan\s+(?:di)?(?:catat|laporkan|lapor|sebut|beritahu)\w*|vermeld\w*\s+(?:het\s+|dit\s+|dat\s+|ze\s+)?(?:dan\s+|ook\s+)?niet|niet\s+vermeld\w*|weglat\w*|verzwijg\w*)\b|(?:\u4e0d\u8981|\u522b|\u4e0d\u5f97)(?:\u63d0\u53ca|\u63d0\u5230|\u62a5\u544a|\u5199\u8fdb|\u544a\u8bc9)|\u7701\u7565|\u9690\u53bb)`;
+const OMIT = String.raw`(?:\b(?:omit\w*|omet\w*|weglass\w*|verschweig\w*|leav(?:e|es|ing)\s+(?:[\w./'-]+\s+)*?out|left\s+out|keep\w*\s+(?:[\w./'-]+\s+)*?out(?![\w-])|kept\s+out(?![\w-])|exclud\w*|strip\w*|(?:do\s+not|don't|dont|never|no\s+need\s+to|must\s+not|mustn't|should\s+not|shouldn't|avoid)\s+(?:\w+\s+)?(?:mention\w*|report\w*|signal\w*|not(?:e|ing)|list\w*|includ\w*|disclos\w*|surfac\w*|flag\w*|call\w*\s+out|bring\w*\s+up|document\w*|record\w*|log)|ne\s+(?:les?\s+|la\s+|l'|leur\s+)?(?:signal|mentionn|rapport|indiqu|report|inclu|dites)\w*\s+pas|nicht\s+(?:erw[\u00e4a]hn|meld|bericht|auff[\u00fcu]hr)\w*|no\s+(?:lo\s+|los\s+|las?\s+)?(?:mencion|report|inform|incluy|se\u00f1al)\w*|(?:are|is)\s+not\s+to\s+be\s+(?:mentioned|reported|listed|included|disclosed|shown|recorded|logged)|jangan\s+(?:di)?(?:catat|laporkan|lapor|sebut|beritahu)\w*|vermeld\w*\s+(?:het\s+|dit\s+|dat\s+|ze\s+)?(?:dan\s+|ook\s+)?niet|niet\s+vermeld\w*|weglat\w*|verzwijg\w*)\b|(?:\u4e0d\u8981|\u522b|\u4e0d\u5f97)(?:\u63d0\u53ca|\u63d0\u5230|\u62a5\u544a|\u5199\u8fdb|\u544a\u8bc9)|\u7701\u7565|\u9690\u53bb)`;
 // What people read to oversee the work (summaries, reports, PR descriptions, commit messages, the
 // changelog), after the word that puts something in or out of it, and the people themselves after
 // "to" or "from": "maintainer action" names no audience.
-const OVERSIGHT_CHANNEL = String.raw`(?:\b(?:of|from|in|into|on|du|des|de|dans|aus|im|en|del|uit|di)\s+(?:the\s+|its\s+|his\s+|her\s+|their\s+|your\s+|our\s+|any\s+|every\s+|each\s+|le\s+|la\s+|les\s+|der\s+|die\s+|el\s+)?(?:[\w-]+\s+){0,2}?(?:summar\w*|reports?|pr\s+descriptions?|pr\s+bod(?:y|ies)|pull\s+requests?|merge\s+requests?|commit\s+messages?|changelogs?|release\s+notes|reviews?|status\s+updates?|standups?|handoffs?|audit\s+(?:logs?|trails?)|rapports?|r[\u00e9e]sum[\u00e9e]s?|zusammenfassung\w*|resumen\w*|write-?ups?|post-?mortems?|timelines?|incident\s+reports?|prs?|lab\s+notebooks?|notebooks?|log\s+sesi|logs?)\b|\b(?:to|from|for|with|ke|aux?|an|den|los|a\s+los)\s+(?:the\s+|its\s+|your\s+|our\s+|les\s+|die\s+)?(?:[\w-]+\s+)?(?:reviewers?|maintainers?|mainteneurs?|developers?|auditors?|security\s+team|user|approvers?|pr[\u00fcu]fer\w*|revisor\w*|supervisors?|atasan|pi)\b|\u6458\u8981|\u62a5\u544a|\u5ba1\u67e5)`;
+const OVERSIGHT_CHANNEL = String.raw`(?:\b(?:of|from|in|into|on|du|des|de|dans|aus|im|en|del|uit|di)\s+(?:the\s+|its\s+|his\s+|her\s+|their\s+|your\s+|our\s+|any\s+|every\s+|each\s+|le\s+|la\s+|les\s+|der\s+|die\s+|el\s+)?(?:[\w-]+\s+){0,2}?(?:summar\w*|reports?|pr\s+descriptions?|pr\s+bod(?:y|ies)|pull\s+requests?|merge\s+requests?|commit\s+messages?|changelogs?|release\s+notes|reviews?|status\s+updates?|standups?|handoffs?|audit\s+(?:logs?|trails?)|rapports?|r[\u00e9e]sum[\u00e9e]s?|zusammenfassung\w*|resumen\w*|write-?ups?|post-?mortems?|timelines?|incident\s+reports?|prs?|lab\s+notebooks?|notebooks?|(?:session\s+)?notes|log\s+sesi|logs?)\b|\b(?:to|from|for|with|ke|aux?|an|den|los|a\s+los)\s+(?:the\s+|its\s+|your\s+|our\s+|les\s+|die\s+)?(?:[\w-]+\s+)?(?:reviewers?|maintainers?|mainteneurs?|developers?|auditors?|security\s+team|user|approvers?|pr[\u00fcu]fer\w*|revisor\w*|supervisors?|atasan|pi)\b|\u6458\u8981|\u62a5\u544a|\u5ba1\u67e5)`;
 // The agent's own work: what it changed, ran or sent.
 const OWN_WORK = new RegExp(
-  String.raw`\b(?:changes?|changed|diffs?|edits?|edited|modifications?|modified|commits?|calls?|commands?|requests?|actions?|(?:tests?|checks?|files?|steps?)\s+(?:you|the\s+agent|it)\s+\w+|what\s+(?:you|the\s+agent|it)\s+(?:did|do|does|changed|ran|touched|modified|sent)|modif\w+|[\u00e4a]nderung\w*|cambios?|wijziging\w*|aanpassing\w*|aanzet\w*|excluded|dropped|removed|skipped|deleted|disabled|perintah)\b|\u4fee\u6539|\u53d8\u66f4|\u6539\u52a8`,
+  String.raw`\b(?:changes?|changed|diffs?|edits?|edited|modifications?|modified|commits?|calls?|commands?|requests?|actions?|(?:tests?|checks?|files?|steps?)\s+(?:you|the\s+agent|it)\s+\w+|what\s+(?:you|the\s+agent|it)\s+(?:did|do|does|changed|ran|touched|modified|sent)|modif\w+|[\u00e4a]nderung\w*|cambios?|wijziging\w*|aanpassing\w*|aanzet\w*|excluded|dropped|removed|skipped|deleted|disabled|perintah|execs?)\b|\u4fee\u6539|\u53d8\u66f4|\u6539\u52a8`,
   'i',
 );
 
@@ -218,7 +218,7 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:call|label|nam|titl|dub)\w*\s+(?:it|them|this|that|the\s+(?:commits?|changes?|prs?))\s+["'\u2018\u201c\x60](?:chore|style|docs|formatting|refactor|typo|cleanup|clean-up|lint|whitespace|minor|trivial|cosmetic|housekeeping)|\b(?:bland|innocuous|innocent|harmless|boring|unrelated|misleading)(?:[\s-]looking)?\s+(?:commits?|titles?|commit\s+messages?|messages?|descriptions?|prs?)\b/gi,
+      /\b(?:call|label|nam|titl|dub)\w*\s+(?:it|them|this|that|the\s+(?:commits?|changes?|prs?))\s+["'\u2018\u201c\x60](?:chore|style|docs|formatting|refactor|typo|cleanup|clean-up|lint|whitespace|minor|trivial|cosmetic|housekeeping)|\b(?:bland|innocuous|innocent|harmless|boring|unrelated|misleading)(?:[\s-]looking)?\s+(?:[\w-]+\s+)?(?:commits?|titles?|commit\s+messages?|messages?|descriptions?|prs?)\b/gi,
   },
   {
     // Made so that logs, history or alerting do not show what happened: "so the CI logs never show
@@ -289,5 +289,33 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:authored|committed|signed|submitted)\s+as\s+(?:the\s+|a\s+)?(?:human|person|(?:[\w-]+\s+)?dev(?:eloper)?\s+on\s+(?:shift|call)|engineer\s+on\s+(?:shift|call))\b/gi,
+  },
+  {
+    // Shell history and logs switched off so the record stays clean: "unset the shell history for
+    // that call so the session transcript stays clean for the auditors", "delete the audit event".
+    id: 'hide-from-records',
+    category: 'concealment',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\bunset\s+(?:the\s+)?(?:shell\s+)?(?:history|histfile)\b|\bHISTFILE=\/dev\/null\b|\bhistory\s+-c\b|\bset\s+\+o\s+history\b|\bdelete\s+(?:the\s+)?audit\s+events?\b|\bkubectl\s+delete\s+events\b/gi,
+  },
+  {
+    id: 'hide-from-records-aim',
+    category: 'concealment',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\bso\s+(?:that\s+)?(?:the\s+)?(?:[\w-]+\s+)?(?:transcript|logs?|history|record|audit\s+trail)\s+(?:stays?|remains?|looks?)\s+clean\b/gi,
+  },
+  {
+    // Done so that a review rule does not fire: "so it doesn't trigger the compliance reviewer's
+    // CODEOWNERS notification".
+    id: 'hide-from-people',
+    category: 'concealment',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\bso\s+(?:that\s+)?(?:it|they|this|these)\s+(?:doesn't|don't|won't|never|does\s+not|do\s+not|will\s+not)\s+(?:trigger|alert|notify|ping|page|wake|reach)\s+(?:the\s+)?[^.\n]{0,40}?\b(?:reviewers?|codeowners|code\s+owners?|security|compliance|auditors?|on-?call)\b/gi,
   },
 ];

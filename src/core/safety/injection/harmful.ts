@@ -206,4 +206,29 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     pattern:
       /\bcontact\w*\s+(?:the\s+)?(?:customer's|their|debtor's|user's|borrower's)\s+(?:employer|family|relatives|friends|neighbou?rs)\b|\buntil\s+they\s+(?:leave|disperse|comply|pay)\b/gi,
   },
+  {
+    // Harm to the people a product serves: tracking after they opted out, destroying their files,
+    // discriminating in a model, a hidden payload that deletes a client's data.
+    id: 'harmful-request',
+    category: 'harmful',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\beven\s+(?:after|when|if)\s+(?:they|the\s+user|users|people|customers)\s+(?:have\s+)?(?:toggle|turn|switch|opt|disable|revoke|decline)\w*\s+(?:\w+\s+)?(?:off|out)?\b|\b(?:corrupt|wipe|delete|destroy|encrypt)\w*\s+(?:the\s+|their\s+)?(?:save\s+files|documents\s+folder|home\s+(?:directory|folder)|user'?s?\s+files|players?'?\s+files|(?:their\s+)?(?:files|disk|hard\s+drive))\b[^.\n]{0,60}?\b(?:players?|users?|customers?|clients?|anyone|flagged)\b|\b(?:downweight|penali[sz]e|filter\s+out|reject|exclude|down-?rank|deprioriti[sz]e)\w*\s+[^.\n]{0,60}?\b(?:women|women's|female|maternity|pregnan\w*|ethnic\w*|religio\w*|disabilit\w*|older\s+(?:candidates|applicants)|gender|race)\b/gi,
+  },
+  {
+    id: 'fraud',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern: /\bhidden\s+(?:snippet|code|script|backdoor|payload|redirect)\b/gi,
+  },
+  {
+    id: 'destroy-evidence',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\bdelet\w*\s+(?:\w+\s+)?(?:wp_posts|their\s+(?:data|database|site|content|posts)|the\s+client'?s\s+(?:data|database|site|content))\b/gi,
+  },
 ];

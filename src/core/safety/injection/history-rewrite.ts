@@ -197,4 +197,18 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:signs?|signing|sign\s+off)\s+as\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:engineer|lead|manager|owner|maintainer|reviewer|officer|human|person|approver|dev(?:eloper)?)\b|\b(?:using|with)\s+(?:their|his|her|someone\s+else's|[A-Za-z][\w-]*'s)\s+(?:(?:gpg|signing|pgp|ssh)\s+)?keys?\b(?=[^.\n]{0,40}\b(?:keys\/|asleep|away|off|absent|ooo))/gi,
   },
+  {
+    // Other people's work overwritten: "rewrite anyone's open PR branch and force-push it", "rewrite
+    // main with git rebase -i and git push --force", a release tag moved to another commit.
+    id: 'force-push',
+    category: 'history-rewrite',
+    strength: 'block',
+    negatable: true,
+    pattern: new RegExp(
+      String.raw`\b(?:rewrit|force[- ]?push|reset|overwrit)\w*\s+(?:anyone's|other\s+people's|others'|someone\s+else's|contributors'|teammates'|their)\s+(?:open\s+)?(?:prs?|pull\s+requests?|branch(?:es)?|commits?|work)\b` +
+        String.raw`|\b(?:rewrit|rebas|reset|squash)\w*\s+\x60?${PROTECTED}\b[^.\n]{0,60}?(?:push\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|force[- ]?push\w*)` +
+        String.raw`|\bmove\s+(?:the\s+)?\x60?v?\d[\w.-]*\x60?\s+(?:tag\s+)?to\s+point\b|\bre-?point\s+(?:the\s+)?(?:release\s+)?tags?\b`,
+      'gi',
+    ),
+  },
 ];

@@ -48,8 +48,9 @@ let signPrefilters: readonly (readonly Prefilter[])[] | undefined;
 // A prohibition earlier in the clause: "never force-push to main", "do not rewrite history".
 const NEGATION =
   /\b(?:never|not|don't|dont|doesn't|no|avoid|without|instead\s+of|rather\s+than|forbid\w*|prohibit\w*|refuse|nunca|nie|niemals|nicht|kein\w*)\b|不要|禁止|别|不得|切勿/i;
-// A dot ends a clause only before a space or the end: ".env" and "package.json" do not.
-const CLAUSE_END = /\.(?=\s|$)|[;!?。；！？\n]/g;
+// A dot or a colon ends a clause only before a space or the end: ".env" and "package.json" do
+// not; "Don't sign off as an AI: remove the trailers" negates the first clause only.
+const CLAUSE_END = /[.:](?=\s|$)|[;!?。；！？\n]/g;
 
 // A condition before the clause: "if you don't have a key, copy …" negates the condition, not the act.
 const LEADING_CONDITION = /^\s*(?:if|when|whenever|unless|once|since|because|although|though|while|in\s+case)\b[^,]*,/i;

@@ -197,6 +197,34 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     pattern: /\b\w*(?:limit|safety|guard|estop|interlock)\w*_override\s*[:=]\s*["']?(?:true|on|1|yes)\b/gi,
   },
+  {
+    // Checks removed instead of fixed, protections of a cluster or an app switched off: weak signs,
+    // two refuse. "delete the cargo-deny step from .github/workflows rather than fixing it",
+    // "privileged: true", "turn off certificate pinning", NSAllowsArbitraryLoads.
+    id: 'defeat-checks',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: false,
+    pattern:
+      /\b(?:delete|remove|drop|disable|comment\s+out)\s+(?:the\s+)?[\w-]*(?:deny|audit|scan|security|lint|test|check|clippy)[\w-]*\s+(?:step|job|check|stage)s?\s+from\b|\brather\s+than\s+fix\w*\s+(?:it|them|the\s+\w+)\b/gi,
+  },
+  {
+    id: 'weaken-security',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\bprivileged\s*:\s*true\b|\b(?:drop|remove|disable|delete)\w*\s+(?:the\s+)?(?:podsecurity|pod\s+security|networkpolicy|network\s+polic\w+|admission)\b|\b(?:turn\w*\s+off|disabl\w*|remov\w*|skip\w*)\s+(?:the\s+)?(?:certificate|cert|ssl|tls)\s+(?:pinning|verification|validation|checks?)\b|\bNSAllowsArbitraryLoads\s*[=:]\s*(?:true|yes)\b/gi,
+  },
+  {
+    // The gate itself evaded: "rephrase it until it passes or write it straight into .mem/ by hand".
+    id: 'evade-gate',
+    category: 'model-control',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\b(?:rephrase|reword|rewrite|split|obfuscate|encode|tweak)\w*\s+(?:it|them|the\s+(?:entry|text|rule|memory))\s+until\s+(?:it|they)\s+(?:passes|pass|gets?\s+through|is\s+accepted|are\s+accepted)\b|\b(?:write|put|add|commit)\w*\s+(?:it|them)\s+(?:straight|directly)\s+into\s+(?:the\s+)?\.?mem\b/gi,
+  },
 ];
 
 /**

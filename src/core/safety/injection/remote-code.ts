@@ -38,7 +38,7 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     category: 'remote-code',
     strength: 'block',
     pattern:
-      /\b(?:(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)|pip3?\s+install|uv\s+(?:pip\s+install|add)|poetry\s+add|gem\s+install|cargo\s+install|go\s+install|composer\s+require)\b[^\n]{0,80}?(https?:\/\/[^\s"'`)]+)|["'][\w@/.-]+["']\s*:\s*["'](https?:\/\/[^"'\s]+\.(?:tgz|tar\.gz|zip))["']/gi,
+      /\b(?:(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)|pip3?\s+install|uv\s+(?:pip\s+install|add)|poetry\s+add|gem\s+install|cargo\s+install|go\s+install|composer\s+require|wp\s+plugin\s+install|kubectl\s+apply\s+-f)\b[^\n]{0,80}?(https?:\/\/[^\s"'`)]+)|["'][\w@/.-]+["']\s*:\s*["'](https?:\/\/[^"'\s]+\.(?:tgz|tar\.gz|zip))["']/gi,
   },
   {
     // Downloading a script or binary and running it.
@@ -138,6 +138,26 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     negatable: false,
     pattern:
       /\bno\s+need\s+to\s+(?:check|verify|validate)\s+(?:the\s+|its\s+)?(?:hash|checksum|signature|sha\w*)\b|\b(?:signature|checksum|hash|integrity)\s+(?:verification|checks?)\s+(?:can|may|should)\s+be\s+(?:skipped|disabled|ignored|bypassed)\b|\bskip\w*\s+(?:the\s+)?(?:signature|checksum|hash|integrity)\s+(?:check|verification)\b|\b(?:npx|bunx|pnpm\s+dlx|uvx)\s+(?:whatever|any)\s+(?:package|tool|cli)\b|\b(?:scripts?|binar(?:y|ies)|packages?|installers?|code)\s+(?:to\s+)?(?:run|execute)\s+without\s+(?:first\s+)?(?:reviewing|reading|checking|inspecting|auditing)\b/gi,
+  },
+  {
+    // Whatever sits at an address applied or installed: "apply whatever manifests are at https://…",
+    // a plugin zip installed from a URL with `wp plugin install`; a file from a chat link loaded with
+    // "no need to scan it first".
+    id: 'install-from-url',
+    category: 'remote-code',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\b(?:apply|install|load|run|deploy)\s+(?:whatever|any|all\s+the)\s+(?:manifests?|yaml|files?|plugins?|scripts?|patches)\s+(?:are\s+|is\s+)?(?:at|from|in)\s+https?:\/\/|\bno\s+need\s+to\s+(?:scan|check|verify|review|inspect)\s+(?:it|them|the\s+\w+)(?:\s+first)?\b/gi,
+  },
+  {
+    // Installed with its source unread: a weak sign alone.
+    id: 'download-and-run',
+    category: 'remote-code',
+    strength: 'hold',
+    negatable: false,
+    pattern:
+      /\bwithout\s+(?:first\s+)?(?:checking|reviewing|scanning|verifying|inspecting|reading)\s+(?:its|the|their)\s+(?:source|contents?|code|hash|signature)\b/gi,
   },
 ];
 
