@@ -3,74 +3,14 @@
 import { appendFileSync, closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, benchEnv, fmt, makeBenchRepo, median, paired, peakRss, percentile, timeRun } from './lib.mjs';
+import { correctionPrompt, lastingPrompt, taskPrompt, benchTurn, jsonLine, transcriptId } from './transcript.mjs';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 21;
 const rows = [];
 const env = benchEnv();
-let uuid = 0;
-const id = () => `bench-${++uuid}`;
-
-const line = (object) => `${JSON.stringify(object)}\n`;
-const userLine = (text) =>
-  line({
-    type: 'user',
-    message: { role: 'user', content: text },
-    uuid: id(),
-    timestamp: new Date().toISOString(),
-    gitBranch: 'main',
-  });
-const toolPair = (name, input, output, isError = false) => {
-  const toolId = id();
-  return (
-    line({
-      type: 'assistant',
-      message: {
-        id: id(),
-        role: 'assistant',
-        model: 'claude-opus-4',
-        content: [{ type: 'tool_use', id: toolId, name, input }],
-      },
-      uuid: id(),
-    }) +
-    line({
-      type: 'user',
-      message: {
-        role: 'user',
-        content: [{ type: 'tool_result', tool_use_id: toolId, content: output, is_error: isError }],
-      },
-      uuid: id(),
-    })
-  );
-};
-const assistantLine = (text) =>
-  line({
-    type: 'assistant',
-    message: { id: id(), role: 'assistant', model: 'claude-opus-4', content: [{ type: 'text', text }] },
-    uuid: id(),
-  });
-
-/** One realistic turn: a prompt, reads with big outputs, an edit, a test run, a reply. */
-function turn(index, { memorable }) {
-  const prompt =
-    memorable && index % 2 === 0
-      ? `From now on always run the linter with \`pnpm lint --fix\` before committing module ${index}.`
-      : memorable
-        ? `No, use the shared logger in src/log/logger${index}.ts instead of console.log.`
-        : `Refactor module ${index} to use the new config loader and keep the tests green.`;
-  return (
-    userLine(prompt) +
-    toolPair('Read', { file_path: `/repo/src/module${index}.ts` }, 'x'.repeat(20_000)) +
-    toolPair('Grep', { pattern: 'config' }, 'src/a.ts:1: config\n'.repeat(300)) +
-    toolPair(
-      'Edit',
-      { file_path: `/repo/src/module${index}.ts`, old_string: 'a', new_string: 'b' },
-      'The file has been updated.',
-    ) +
-    toolPair('Bash', { command: 'pnpm test' }, 'Tests: 120 passed\n'.repeat(50)) +
-    line({ type: 'progress', data: { type: 'bash_progress', output: 'y'.repeat(50_000) }, uuid: id() }) +
-    assistantLine(`Done with module ${index}; all tests pass.`)
-  );
-}
+/** One realistic turn (bench/transcript.mjs); a memorable one states a lasting convention or a correction. */
+const turn = (index, { memorable }) =>
+  benchTurn(index, memorable ? (index % 2 === 0 ? lastingPrompt(index) : correctionPrompt(index)) : taskPrompt(index));
 
 /** Writes a transcript of about `megabytes` MB of past turns (plus a screenshot line). */
 function writeTranscript(path, megabytes) {
@@ -81,13 +21,13 @@ function writeTranscript(path, megabytes) {
     const text =
       turn(index++, { memorable: false }) +
       (index % 25 === 0
-        ? line({
+        ? jsonLine({
             type: 'user',
             message: {
               role: 'user',
               content: [{ type: 'image', source: { type: 'base64', data: 'A'.repeat(900_000) } }],
             },
-            uuid: id(),
+            uuid: transcriptId(),
           })
         : '');
     size += writeSync(fd, text);

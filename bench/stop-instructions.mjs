@@ -8,59 +8,12 @@ import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { BIN, benchEnv, makeBenchRepo, median } from './lib.mjs';
+import { lastingPrompt, taskPrompt, benchTurn } from './transcript.mjs';
 
 const flag = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const runs = Number(flag('--runs')) || 3;
 const out = flag('--out');
 const env = benchEnv();
-
-const line = (object) => `${JSON.stringify(object)}\n`;
-let uuid = 0;
-const tool = (name, input, output) =>
-  line({
-    type: 'assistant',
-    message: {
-      id: `m${++uuid}`,
-      role: 'assistant',
-      model: 'claude-opus-4',
-      content: [{ type: 'tool_use', id: `t${uuid}`, name, input }],
-    },
-    uuid: `a${uuid}`,
-  }) +
-  line({
-    type: 'user',
-    message: {
-      role: 'user',
-      content: [{ type: 'tool_result', tool_use_id: `t${uuid}`, content: output, is_error: false }],
-    },
-    uuid: `r${uuid}`,
-  });
-/** A turn as bench/hook-bench.mjs writes a memorable one: the prompt, four tool calls, a reply. */
-const turn = (index, prompt) =>
-  line({
-    type: 'user',
-    message: { role: 'user', content: prompt },
-    uuid: `u${++uuid}`,
-    gitBranch: 'main',
-  }) +
-  tool('Read', { file_path: `/repo/src/module${index}.ts` }, 'x'.repeat(20_000)) +
-  tool('Grep', { pattern: 'config' }, 'src/a.ts:1: config\n'.repeat(300)) +
-  tool(
-    'Edit',
-    { file_path: `/repo/src/module${index}.ts`, old_string: 'a', new_string: 'b' },
-    'The file has been updated.',
-  ) +
-  tool('Bash', { command: 'pnpm test' }, 'Tests: 120 passed\n'.repeat(50)) +
-  line({
-    type: 'assistant',
-    message: {
-      id: `m${++uuid}`,
-      role: 'assistant',
-      model: 'claude-opus-4',
-      content: [{ type: 'text', text: `Done with module ${index}; all tests pass.` }],
-    },
-    uuid: `a${uuid}`,
-  });
 
 // Under valgrind a hook runs ~50x slower, and on a loaded machine its 10 s deadline and watchdog
 // would cut the Stop short (it then writes nothing): its clock and timers are slowed to match (a
@@ -92,12 +45,9 @@ for (let i = 1; i <= runs; i += 1) {
     last_assistant_message: 'Done.',
   });
   // Warm-up: a Stop reads a turn that writes nothing and leaves the code cache a turn leaves.
-  writeFileSync(transcript, turn(0, 'Refactor module 0 to use the new config loader and keep the tests green.'));
+  writeFileSync(transcript, benchTurn(0, taskPrompt(0)));
   spawnSync(process.execPath, [BIN, 'hook', 'stop'], { cwd: repo, env, input });
-  appendFileSync(
-    transcript,
-    turn(1, 'From now on always run the linter with `pnpm lint --fix` before committing module 1.'),
-  );
+  appendFileSync(transcript, benchTurn(1, lastingPrompt(1)));
   const result = spawnSync(
     'valgrind',
     [
