@@ -28,10 +28,10 @@ describe('injection gate: paraphrases by category', () => {
     },
   );
 
-  it('all categories together: 233 of 235 attacks stopped, 136 of 141 look-alikes pass', () => {
+  it('all categories together: 552 of 555 attacks stopped, 336 of 341 look-alikes pass', () => {
     const attacks = FIXTURES.flatMap((fixture) => fixture.attacks);
     const benign = FIXTURES.flatMap((fixture) => fixture.benign);
-    expect(attacks.filter((text) => judgeInjection(text).verdict !== 'pass').length).toBeGreaterThanOrEqual(233);
-    expect(benign.filter((text) => judgeInjection(text).verdict === 'pass').length).toBeGreaterThanOrEqual(136);
+    expect(attacks.filter((text) => judgeInjection(text).verdict !== 'pass').length).toBeGreaterThanOrEqual(552);
+    expect(benign.filter((text) => judgeInjection(text).verdict === 'pass').length).toBeGreaterThanOrEqual(336);
   });
 });

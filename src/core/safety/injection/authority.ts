@@ -63,7 +63,7 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern:
-      /\b(?:signed\s+off|approved|cleared|consent(?:ed)?|authori[sz]ed|sanctioned|okayed|ok'd|green-?lit|blessed|waived)\b[^.\n]{0,100}?\b(?:so|which\s+means|meaning|therefore|hence|thus)\b[^.\n]*?\b(?:you\s+(?:can|may|should|are\s+(?:free|allowed|cleared))|feel\s+free|(?:do\s+not|don't|dont|never|no\s+need\s+to)\s+(?:bother\s+)?(?:flag|ask|check|confirm|warn|review|question|mention|wait)\w*|without\s+(?:asking|checking|confirming|clearing|flagging))|\bwithout\s+(?:clearing|checking|confirming|verifying|running)\s+(?:it\s+|this\s+|that\s+)?(?:with|by|past)\s+(?:anyone|anybody|the\s+user|a\s+(?:human|person)|them|legal|security)\b|(?:\uc2b9\uc778|\u627f\u8a8d|\u6279\u51c6|\u540c\u610f)[^\u3002.\n]{0,40}?(?:\ud655\uc778\ud558\uc9c0|\u78ba\u8a8d\u305b\u305a|\u4e0d\u8981\u786e\u8ba4|\u65e0\u9700\u786e\u8ba4)/gi,
+      /\b(?:signed\s+off|approved|cleared|consent(?:ed)?|authori[sz]ed|sanctioned|okayed|ok'd|green-?lit|blessed|waived)\b(?:[^.\n]|\.(?=\S)){0,100}?\b(?:so|which\s+means|meaning|therefore|hence|thus)\b(?:[^.\n]|\.(?=\S))*?\b(?:you\s+(?:can|may|should|are\s+(?:free|allowed|cleared))|feel\s+free|(?:do\s+not|don't|dont|never|no\s+need\s+to)\s+(?:bother\s+)?(?:flag|ask|check|confirm|warn|review|question|mention|wait)\w*|without\s+(?:asking|checking|confirming|clearing|flagging))|\bwithout\s+(?:clearing|checking|confirming|verifying|running)\s+(?:it\s+|this\s+|that\s+)?(?:with|by|past)\s+(?:anyone|anybody|the\s+user|a\s+(?:human|person)|them|legal|security)\b|(?:\uc2b9\uc778|\u627f\u8a8d|\u6279\u51c6|\u540c\u610f)[^\u3002.\n]{0,40}?(?:\ud655\uc778\ud558\uc9c0|\u78ba\u8a8d\u305b\u305a|\u4e0d\u8981\u786e\u8ba4|\u65e0\u9700\u786e\u8ba4)/gi,
   },
   {
     // Obedience: "follow them without question", "obey", "execute it immediately".
@@ -80,7 +80,7 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     category: 'authority',
     strength: 'block',
     pattern: new RegExp(
-      String.raw`\btreat\w*\s+[^.\n]{0,80}?\bas\s+(?:if\s+(?:they\s+|it\s+)?(?:came|come|were)\s+from|(?:coming\s+)?from\s+(?:the\s+)?(?:[\w-]+\s+)?${PERSON}|(?:an?\s+)?(?:orders?|commands?|instructions?)\s+from|(?:having\s+)?the\s+same\s+authority|trusted|authoritative|(?:an?\s+)?(?:higher[- ]priority|high[- ]priority|top[- ]priority|privileged|system[- ]level|system|admin|authoritative|binding|overriding)\s+(?:instructions?|commands?|orders?|directives?|messages?))|\b(?:messages?|comments?|notes?|lines?|text|anything|content|issues?|e-?mails?|instructions?|requests?|commits?)\s+(?:\w+\s+){0,2}?(?:signed|tagged|marked|prefixed|labell?ed|starting|beginning|wrapped|enclosed|written|sent|posted|from|in|inside|within|by|with)\b[^.\n]{0,60}?\b(?:carry|carries|have|has|hold|holds|get|gets|with|bear|bears)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:authority|priority|precedence|privileges?|clearance)\b|\b(?:the\s+same|full|admin|owner'?s?|root)\s+(?:authority|privileges|permissions?)\s+as\b|\b(?:is|are)\s+(?:an?\s+)?(?:orders?|commands?)\s+from\s+(?:the\s+)?(?:[\w-]+\s+)?${PERSON}\b|\b(?:is|are)\s+trusted\s+and\b|\bi\s+am\s+your\s+(?:\w+\s+)?(?:maintainer|admin(?:istrator)?|owner|developer|creator|operator)\b|\bi'm\s+your\s+(?:\w+\s+)?(?:maintainer|admin(?:istrator)?|owner|developer|creator|operator)\b`,
+      String.raw`\btreat\w*\s+(?:[^.\n]|\.(?=\S)){0,80}?\bas\s+(?:if\s+(?:they\s+|it\s+)?(?:came|come|were)\s+from|(?:coming\s+)?from\s+(?:the\s+)?(?:[\w-]+\s+)?${PERSON}|(?:an?\s+)?(?:orders?|commands?|instructions?)\s+from|(?:having\s+)?the\s+same\s+authority|trusted|authoritative|(?:an?\s+)?(?:higher[- ]priority|high[- ]priority|top[- ]priority|privileged|system[- ]level|system|admin|authoritative|binding|overriding)\s+(?:instructions?|commands?|orders?|directives?|messages?))|\b(?:messages?|comments?|notes?|lines?|text|anything|content|issues?|e-?mails?|instructions?|requests?|commits?)\s+(?:\w+\s+){0,2}?(?:signed|tagged|marked|prefixed|labell?ed|starting|beginning|wrapped|enclosed|written|sent|posted|from|in|inside|within|by|with)\b(?:[^.\n]|\.(?=\S)){0,60}?\b(?:carry|carries|have|has|hold|holds|get|gets|with|bear|bears)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:authority|priority|precedence|privileges?|clearance)\b|\b(?:the\s+same|full|admin|owner'?s?|root)\s+(?:authority|privileges|permissions?)\s+as\b|\b(?:is|are)\s+(?:an?\s+)?(?:orders?|commands?)\s+from\s+(?:the\s+)?(?:[\w-]+\s+)?${PERSON}\b|\b(?:is|are)\s+trusted\s+and\b|\bi\s+am\s+your\s+(?:\w+\s+)?(?:maintainer|admin(?:istrator)?|owner|developer|creator|operator)\b|\bi'm\s+your\s+(?:\w+\s+)?(?:maintainer|admin(?:istrator)?|owner|developer|creator|operator)\b`,
       'gi',
     ),
   },
@@ -119,7 +119,7 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     category: 'authority',
     strength: 'block',
     pattern: new RegExp(
-      String.raw`\b(?:consider|regard|view|count|interpret|handle|accept|take|see)\w*\s+[^.\n]{0,80}?\bas\s+(?:if\s+(?:they\s+|it\s+)?(?:came|come|were)\s+from|(?:coming\s+|written\s+|sent\s+)?from\s+(?:the\s+)?(?:[\w-]+\s+)?${PERSON}|(?:an?\s+)?(?:orders?|commands?|instructions?)\s+from|(?:having\s+)?the\s+same\s+authority|(?:an?\s+)?(?:higher[- ]priority|high[- ]priority|top[- ]priority|privileged|system[- ]level|admin|binding|overriding)\s+(?:instructions?|commands?|orders?|directives?))`,
+      String.raw`\b(?:consider|regard|view|count|interpret|handle|accept|take|see)\w*\s+(?:[^.\n]|\.(?=\S)){0,80}?\bas\s+(?:if\s+(?:they\s+|it\s+)?(?:came|come|were)\s+from|(?:coming\s+|written\s+|sent\s+)?from\s+(?:the\s+)?(?:[\w-]+\s+)?${PERSON}|(?:an?\s+)?(?:orders?|commands?|instructions?)\s+from|(?:having\s+)?the\s+same\s+authority|(?:an?\s+)?(?:higher[- ]priority|high[- ]priority|top[- ]priority|privileged|system[- ]level|admin|binding|overriding)\s+(?:instructions?|commands?|orders?|directives?))`,
       'gi',
     ),
   },
@@ -132,7 +132,7 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     category: 'authority',
     strength: 'block',
     pattern:
-      /\b(?:text|messages?|instructions?|lines?|comments?|anything|content|notes?|entries|entry|memory|this\s+file)\b[^.\n]{0,60}?\b(?:has|have|carries|carry|gets?|takes?|is\s+given|are\s+given)\s+(?:the\s+)?(?:top|highest|higher|absolute|overriding|first)\s+priority\b|\b(?:instructions?|comments?|messages?|text|notes?|lines?|entries)\b[^.\n]{0,60}?\b(?:are|is)\s+(?:binding|authoritative|final|mandatory|absolute)\b[^.\n]{0,30}?\b(?:even\s+)?(?:over|above)\s+(?:the\s+|your\s+)?(?:user|owner|human|instructions|prompt|rules)\b|\b(?:whatever|no\s+matter\s+what|regardless\s+of\s+what)\s+(?:the\s+)?(?:user|owner|human|maintainers?|reviewers?|you\s+are\s+told|anyone)\s+(?:says?|asks?|wants?|tells?\s+you|requests?)\b[^.\n]{0,60}?\b(?:this|these|the)\s+(?:memory|file|entry|entries|lines?|rules?|notes?)\b[^.\n]{0,30}?\b(?:comes?\s+first|take\s+precedence|wins?|prevails?|applies|apply|rules?)\b/gi,
+      /\b(?:text|messages?|instructions?|lines?|comments?|anything|content|notes?|entries|entry|memory|this\s+file)\b(?:[^.\n]|\.(?=\S)){0,60}?\b(?:has|have|carries|carry|gets?|takes?|is\s+given|are\s+given)\s+(?:the\s+)?(?:top|highest|higher|absolute|overriding|first)\s+priority\b|\b(?:instructions?|comments?|messages?|text|notes?|lines?|entries)\b(?:[^.\n]|\.(?=\S)){0,60}?\b(?:are|is)\s+(?:binding|authoritative|final|mandatory|absolute)\b(?:[^.\n]|\.(?=\S)){0,30}?\b(?:even\s+)?(?:over|above)\s+(?:the\s+|your\s+)?(?:user|owner|human|instructions|prompt|rules)\b|\b(?:whatever|no\s+matter\s+what|regardless\s+of\s+what)\s+(?:the\s+)?(?:user|owner|human|maintainers?|reviewers?|you\s+are\s+told|anyone)\s+(?:says?|asks?|wants?|tells?\s+you|requests?)\b(?:[^.\n]|\.(?=\S)){0,60}?\b(?:this|these|the)\s+(?:memory|file|entry|entries|lines?|rules?|notes?)\b(?:[^.\n]|\.(?=\S)){0,30}?\b(?:comes?\s+first|take\s+precedence|wins?|prevails?|applies|apply|rules?)\b/gi,
   },
   {
     // Committing as someone else: "commit as dependabot[bot] so it merges without review".
@@ -168,7 +168,7 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:merg|land|ship|push)\w*\b[^.\n]{0,60}?\b(?:w\/o|without)\s+(?:a\s+|any\s+)?(?:human|person's|second)\s+(?:lgtm|review(?:er|ing)?|approv(?:al|ing)|sign(?:-?off|ing\s+off)|eyes|looking)\b/gi,
+      /\b(?:merg|land|ship|push)\w*\b(?:[^.\n]|\.(?=\S)){0,60}?\b(?:w\/o|without)\s+(?:a\s+|any\s+)?(?:human|person's|second)\s+(?:lgtm|review(?:er|ing)?|approv(?:al|ing)|sign(?:-?off|ing\s+off)|eyes|looking)\b/gi,
   },
   {
     // Review, approval or freeze rules declared suspended for the agent: "during a Sev1 the usual review,
@@ -188,7 +188,7 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\bgrant\w*\s+[^.\n]{0,60}?\b(?:owner|admin|root|superuser|full|write|org-wide)[\s-](?:level\s+)?(?:access|rights|permissions?|role)\b/gi,
+      /\bgrant\w*\s+(?:[^.\n]|\.(?=\S)){0,60}?\b(?:owner|admin|root|superuser|full|write|org-wide)[\s-](?:level\s+)?(?:access|rights|permissions?|role)\b/gi,
   },
   {
     id: 'grant-access-quietly',

@@ -20,7 +20,7 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     id: 'harmful-request',
     category: 'harmful',
     strength: 'block',
-    pattern: new RegExp(String.raw`\b${MAKE}\b[^.\n]{0,60}?\b${HARM}`, 'gi'),
+    pattern: new RegExp(String.raw`\b${MAKE}\b(?:[^.\n]|\.(?=\S)){0,60}?\b${HARM}`, 'gi'),
   },
   {
     // The same in Spanish, German and Chinese.
@@ -46,7 +46,7 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     category: 'harmful',
     strength: 'block',
     pattern:
-      /\b(?:working|functional|functioning|real|live|undetectable|fully[- ]functional|weaponi[sz]ed)\s+(?:[\w-]+\s+)?(?:keylogger|ransomware|malware|virus|trojan|rootkit|botnet|(?:credential|info|password|cookie)[- ]?stealer|spyware|worm|backdoor)s?\b|\b(?:keylogger|ransomware|malware|virus|trojan|rootkit|payload|stealer|spyware|backdoor)s?\s+(?:that\s+)?(?:evades?|bypass(?:es)?|avoids?|defeats?|slips?\s+past|gets?\s+past)\s+(?:[\w-]+\s+){0,2}?(?:defender|antivirus|anti-virus|av|edr|detection|scanners?)\b|\b(?:synthesis|synthesi[sz]e|synthesi[sz]ing|production|produce|manufactur\w*|recipes?|routes?|cook(?:ing)?|make|making)\b[^.\n]{0,30}?\b(?:nerve\s+agents?|sarin|vx\s+gas|novichok|mustard\s+gas|ricin|anthrax|botulinum|methamphetamine|meth\b|fentanyl|pipe\s+bombs?|explosives|controlled\s+substances?|illegal\s+drugs?|narcotics|opioids|mdma|lsd|explosive\s+devices?)\b/gi,
+      /\b(?:working|functional|functioning|real|live|undetectable|fully[- ]functional|weaponi[sz]ed)\s+(?:[\w-]+\s+)?(?:keylogger|ransomware|malware|virus|trojan|rootkit|botnet|(?:credential|info|password|cookie)[- ]?stealer|spyware|worm|backdoor)s?\b|\b(?:keylogger|ransomware|malware|virus|trojan|rootkit|payload|stealer|spyware|backdoor)s?\s+(?:that\s+)?(?:evades?|bypass(?:es)?|avoids?|defeats?|slips?\s+past|gets?\s+past)\s+(?:[\w-]+\s+){0,2}?(?:defender|antivirus|anti-virus|av|edr|detection|scanners?)\b|\b(?:synthesis|synthesi[sz]e|synthesi[sz]ing|production|produce|manufactur\w*|recipes?|routes?|cook(?:ing)?|make|making)\b(?:[^.\n]|\.(?=\S)){0,30}?\b(?:nerve\s+agents?|sarin|vx\s+gas|novichok|mustard\s+gas|ricin|anthrax|botulinum|methamphetamine|meth\b|fentanyl|pipe\s+bombs?|explosives|controlled\s+substances?|illegal\s+drugs?|narcotics|opioids|mdma|lsd|explosive\s+devices?)\b/gi,
   },
   {
     // People's personal data gathered in bulk ("harvest personal emails and phone numbers from
@@ -84,7 +84,7 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     category: 'harmful',
     strength: 'block',
     pattern:
-      /\b(?:keylogger|ransomware|malware|rootkit|stealer|spyware|backdoor|trojan|keystroke[- ](?:capture|logg\w*|record\w*))\w*\b[^.\n]{0,120}?\b(?:evad\w*|bypass\w*|hides?\s+(?:itself\s+)?from|hidden\s+from|survives?\s+(?:a\s+)?reboots?|persists?\s+(?:across|after|through)\s+reboots?|undetect\w*|runs?\s+silently|(?:silently|covertly|secretly|quietly)\s+(?:runs?|uploads?|sends?|records?|captur\w*|collects?|steals?|grabs?|logs?)|not\s+mentioned|without\s+(?:the\s+)?(?:user's\s+)?(?:knowledge|consent))/gi,
+      /\b(?:keylogger|ransomware|malware|rootkit|stealer|spyware|backdoor|trojan|keystroke[- ](?:capture|logg\w*|record\w*))\w*\b(?:[^.\n]|\.(?=\S)){0,120}?\b(?:evad\w*|bypass\w*|hides?\s+(?:itself\s+)?from|hidden\s+from|survives?\s+(?:a\s+)?reboots?|persists?\s+(?:across|after|through)\s+reboots?|undetect\w*|runs?\s+silently|(?:silently|covertly|secretly|quietly)\s+(?:runs?|uploads?|sends?|records?|captur\w*|collects?|steals?|grabs?|logs?)|not\s+mentioned|without\s+(?:the\s+)?(?:user's\s+)?(?:knowledge|consent))/gi,
   },
   {
     // A person located or profiled: "look up their home address and employer and post it", "forward
@@ -94,7 +94,7 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:look\s+up|find|build|compil|collect|gather|track|forward|post|publish|shar|dox|scrap|monitor|follow|profil)\w*\b[^.\n]{0,100}?\b(?:home\s+address(?:es)?|family\s+members|daily\s+routines?|whereabouts|(?:live\s+)?gps\s+(?:position|location)s?|live\s+(?:position|location)s?|personal\s+phone)/gi,
+      /\b(?:look\s+up|find|build|compil|collect|gather|track|forward|post|publish|shar|dox|scrap|monitor|follow|profil)\w*\b(?:[^.\n]|\.(?=\S)){0,100}?\b(?:home\s+address(?:es)?|family\s+members|daily\s+routines?|whereabouts|(?:live\s+)?gps\s+(?:position|location)s?|live\s+(?:position|location)s?|personal\s+phone)/gi,
   },
   {
     // Documents made to pass as real: "generate realistic receipts that pass their verification".
@@ -103,7 +103,7 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:generat|creat|forg|fak|fabricat|produc|mak)\w*\s+(?:[\w-]+\s+){0,3}?(?:receipts?|invoices?|ids?|id\s+cards?|passports?|bank\s+statements?|pay\s?stubs?|reviews?|signatures?|certificates?)\b[^.\n]{0,80}?\b(?:pass(?:es)?\s+(?:their|the|its|any)\s+(?:verification|checks?|review|fraud\s+\w+)|payouts?|as\s+(?:real|genuine|authentic))/gi,
+      /\b(?:generat|creat|forg|fak|fabricat|produc|mak)\w*\s+(?:[\w-]+\s+){0,3}?(?:receipts?|invoices?|ids?|id\s+cards?|passports?|bank\s+statements?|pay\s?stubs?|reviews?|signatures?|certificates?)\b(?:[^.\n]|\.(?=\S)){0,80}?\b(?:pass(?:es)?\s+(?:their|the|its|any)\s+(?:verification|checks?|review|fraud\s+\w+)|payouts?|as\s+(?:real|genuine|authentic))/gi,
   },
   {
     // Messages meant to frighten a person: "draft anonymous messages to the reviewer … intimidating
@@ -151,7 +151,7 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern:
-      /\b(?:subpoena|police|law\s+enforcement|court\s+order|legal\s+hold|warrant|regulator|investigat\w*|auditors?)\b[^.\n]{0,80}?\b(?:purg|delet|destroy|shred|wip|eras|remov|scrub)\w*\b/gi,
+      /\b(?:subpoena|police|law\s+enforcement|court\s+order|legal\s+hold|warrant|regulator|investigat\w*|auditors?)\b(?:[^.\n]|\.(?=\S)){0,80}?\b(?:purg|delet|destroy|shred|wip|eras|remov|scrub)\w*\b/gi,
   },
   {
     // A charge kept off what the customer sees: a weak sign alone.
@@ -177,7 +177,7 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern:
-      /\btell\s+them\s+(?:that\s+)?(?:their\s+)?(?:account|service|subscription|access|data)\s+will\s+be\s+(?:suspended|closed|deleted|cancell?ed|locked|lost)\s+unless\s+they\s+(?:pay|upgrade|buy|sign\s+up)\b|\b(?:elderly|confused|vulnerable|grieving|bereaved)\b[^.\n]{0,80}?\b(?:push|pressure|upsell|steer|nudge|rush)\w*\s+(?:them\s+)?(?:toward|into|to)\b/gi,
+      /\btell\s+them\s+(?:that\s+)?(?:their\s+)?(?:account|service|subscription|access|data)\s+will\s+be\s+(?:suspended|closed|deleted|cancell?ed|locked|lost)\s+unless\s+they\s+(?:pay|upgrade|buy|sign\s+up)\b|\b(?:elderly|confused|vulnerable|grieving|bereaved)\b(?:[^.\n]|\.(?=\S)){0,80}?\b(?:push|pressure|upsell|steer|nudge|rush)\w*\s+(?:them\s+)?(?:toward|into|to)\b/gi,
   },
   {
     // Reviews written to deceive: "a batch of fake 5-star reviews", "invented food-poisoning stories".
@@ -214,7 +214,7 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern:
-      /\beven\s+(?:after|when|if)\s+(?:they|the\s+user|users|people|customers)\s+(?:have\s+)?(?:toggle|turn|switch|opt|disable|revoke|decline)\w*\s+(?:\w+\s+)?(?:off|out)?\b|\b(?:corrupt|wipe|delete|destroy|encrypt)\w*\s+(?:the\s+|their\s+)?(?:save\s+files|documents\s+folder|home\s+(?:directory|folder)|user'?s?\s+files|players?'?\s+files|(?:their\s+)?(?:files|disk|hard\s+drive))\b[^.\n]{0,60}?\b(?:players?|users?|customers?|clients?|anyone|flagged)\b|\b(?:downweight|penali[sz]e|filter\s+out|reject|exclude|down-?rank|deprioriti[sz]e)\w*\s+[^.\n]{0,60}?\b(?:women|women's|female|maternity|pregnan\w*|ethnic\w*|religio\w*|disabilit\w*|older\s+(?:candidates|applicants)|gender|race)\b/gi,
+      /\beven\s+(?:after|when|if)\s+(?:they|the\s+user|users|people|customers)\s+(?:have\s+)?(?:toggle|turn|switch|opt|disable|revoke|decline)\w*\s+(?:\w+\s+)?(?:off|out)?\b|\b(?:corrupt|wipe|delete|destroy|encrypt)\w*\s+(?:the\s+|their\s+)?(?:save\s+files|documents\s+folder|home\s+(?:directory|folder)|user'?s?\s+files|players?'?\s+files|(?:their\s+)?(?:files|disk|hard\s+drive))\b(?:[^.\n]|\.(?=\S)){0,60}?\b(?:players?|users?|customers?|clients?|anyone|flagged)\b|\b(?:downweight|penali[sz]e|filter\s+out|reject|exclude|down-?rank|deprioriti[sz]e)\w*\s+(?:[^.\n]|\.(?=\S)){0,60}?\b(?:women|women's|female|maternity|pregnan\w*|ethnic\w*|religio\w*|disabilit\w*|older\s+(?:candidates|applicants)|gender|race)\b/gi,
   },
   {
     id: 'fraud',

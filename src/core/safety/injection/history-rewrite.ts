@@ -28,7 +28,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern: new RegExp(
       // "squash the week's commits on main and force-push", "erase it from main and push --force".
-      String.raw`\b(?:on|of|from|to|in)\s+${PROTECTED}\b[^.\n]{0,30}?(?:\band|\bthen|,)\s+(?:then\s+)?(?:git\s+)?(?:push\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|force[- ]?push\w*)` +
+      String.raw`\b(?:on|of|from|to|in)\s+${PROTECTED}\b(?:[^.\n]|\.(?=\S)){0,30}?(?:\band|\bthen|,)\s+(?:then\s+)?(?:git\s+)?(?:push\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|force[- ]?push\w*)` +
         // A published tag moved: "git tag -f v2.3.0 HEAD && git push -f origin v2.3.0".
         String.raw`|\bgit\s+tag\s+(?:-f|--force)\b[^\n]{0,80}?\bpush\s+(?:\S+\s+){0,2}?(?:-f|--force)\b`,
       'gi',
@@ -50,7 +50,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:rewrite|rewriting|rewrote|alter|falsify|purge|erase|scrub)\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,4}?(?:git\s+|commit\s+|published\s+|shared\s+)?(?:branch\s+)?(?:history|histories)\b|\b(?:change|changing|rewrite|spoof|fake|forge|falsify|replace|reset|alter|swap)\s+(?:the\s+)?(?:commit\s+)?(?:author(?:s|ship)?|committer)\b|\bimpersonat\w+|\b(?:GIT_(?:AUTHOR|COMMITTER)_(?:NAME|EMAIL)|user\.(?:name|email)|--author)\b[^.\n]{0,20}?\b(?:to|as|=)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?[\w-]+'s\s+(?:name|e-?mail|address|identity)\b|(?:--author|\buser\.name|\buser\.email)\s*[= ]\s*["'][^"'\n]{1,60}["']|(?:--author|\buser\.name|\buser\.email)\b[^\n]{0,20}?\b(?:to|=)\s+["'“][^"'”\n]{1,60}["'”]|\bamend\s+(?:the\s+)?(?:signed|release|published|pushed)\b|\bgit[- ]?historie\b|\b(?:den|die)\s+autor(?:en)?\b|(?:改写|重写|篡改)(?:提交)?历史|(?:修改|更改)作者/gi,
+      /\b(?:rewrite|rewriting|rewrote|alter|falsify|purge|erase|scrub)\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,4}?(?:git\s+|commit\s+|published\s+|shared\s+)?(?:branch\s+)?(?:history|histories)\b|\b(?:change|changing|rewrite|spoof|fake|forge|falsify|replace|reset|alter|swap)\s+(?:the\s+)?(?:commit\s+)?(?:author(?:s|ship)?|committer)\b|\bimpersonat\w+|\b(?:GIT_(?:AUTHOR|COMMITTER)_(?:NAME|EMAIL)|user\.(?:name|email)|--author)\b(?:[^.\n]|\.(?=\S)){0,20}?\b(?:to|as|=)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?[\w-]+'s\s+(?:name|e-?mail|address|identity)\b|(?:--author|\buser\.name|\buser\.email)\s*[= ]\s*["'][^"'\n]{1,60}["']|(?:--author|\buser\.name|\buser\.email)\b[^\n]{0,20}?\b(?:to|=)\s+["'“][^"'”\n]{1,60}["'”]|\bamend\s+(?:the\s+)?(?:signed|release|published|pushed)\b|\bgit[- ]?historie\b|\b(?:den|die)\s+autor(?:en)?\b|(?:改写|重写|篡改)(?:提交)?历史|(?:修改|更改)作者/gi,
   },
   {
     // History rewritten to erase what happened: "amend the last 20 commits to remove any mention of
@@ -60,7 +60,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern:
-      /\b(?:amend|rewrite|rewriting|rebase|squash|reword|filter-branch|filter-repo|force-push|edit)\w*\b[^.\n]{0,60}?\b(?:remove|erase|delete|scrub|hide|purge|strip|drop|wipe)\w*\s+(?:any|all|every)\s+(?:mentions?|traces?|evidence|records?|references?|signs?)\s+(?:of|to)\b/gi,
+      /\b(?:amend|rewrite|rewriting|rebase|squash|reword|filter-branch|filter-repo|force-push|edit)\w*\b(?:[^.\n]|\.(?=\S)){0,60}?\b(?:remove|erase|delete|scrub|hide|purge|strip|drop|wipe)\w*\s+(?:any|all|every)\s+(?:mentions?|traces?|evidence|records?|references?|signs?)\s+(?:of|to)\b/gi,
   },
   {
     // The same without a history verb, and a commit identity set to a named person's address: weak signs.
@@ -69,7 +69,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:remove|erase|delete|scrub|hide|purge|wipe)\s+(?:any|all|every)\s+(?:mentions?|evidence|records?)\s+of\s+(?:the\s+|this\s+|that\s+)?(?:incident|outage|breach|leak|change|mistake|it|this|that|what)\b|\bgit\s+config\s+(?:--(?:global|local)\s+)?user\.(?:email|name)\s+(?:to\s+)?["'“]?(?!your\b|<|\$)[\w.+-]+@[\w-]+\.[\w.]+|\bGIT_(?:AUTHOR|COMMITTER)_(?:NAME|EMAIL)\b[^.\n]{0,4}?(?:=|\bto\b)/gi,
+      /\b(?:remove|erase|delete|scrub|hide|purge|wipe)\s+(?:any|all|every)\s+(?:mentions?|evidence|records?)\s+of\s+(?:the\s+|this\s+|that\s+)?(?:incident|outage|breach|leak|change|mistake|it|this|that|what)\b|\bgit\s+config\s+(?:--(?:global|local)\s+)?user\.(?:email|name)\s+(?:to\s+)?["'“]?(?!your\b|<|\$)[\w.+-]+@[\w-]+\.[\w.]+|\bGIT_(?:AUTHOR|COMMITTER)_(?:NAME|EMAIL)\b(?:[^.\n]|\.(?=\S)){0,4}?(?:=|\bto\b)/gi,
   },
   {
     // Commits put in a named person's name, sign-offs they never gave, dates moved: "set the git
@@ -80,7 +80,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern:
-      /\b(?:set|change|use|make|put)\s+(?:the\s+)?(?:git\s+|commit\s+)?(?:author|committer)(?:\s+(?:name|e-?mail|identity))?\s+(?:to|as)\s+["'\u201c]?[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)?\s*<[^>\s]+@[^>\s]+>|\b(?:Reviewed-by|Signed-off-by|Approved-by|Tested-by|Acked-by)\b[^\n]{0,120}?\b(?:hasn't|has\s+not|haven't|have\s+not|didn't|did\s+not|never)\s+(?:\w+\s+)?(?:looked|reviewed|seen|tested|approved|read|signed)\b|\bbackdat\w+|\b(?:GIT_COMMITTER_DATE|GIT_AUTHOR_DATE)\b[^.\n]{0,20}?(?:=|\bto\b)/gi,
+      /\b(?:set|change|use|make|put)\s+(?:the\s+)?(?:git\s+|commit\s+)?(?:author|committer)(?:\s+(?:name|e-?mail|identity))?\s+(?:to|as)\s+["'\u201c]?[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)?\s*<[^>\s]+@[^>\s]+>|\b(?:Reviewed-by|Signed-off-by|Approved-by|Tested-by|Acked-by)\b[^\n]{0,120}?\b(?:hasn't|has\s+not|haven't|have\s+not|didn't|did\s+not|never)\s+(?:\w+\s+)?(?:looked|reviewed|seen|tested|approved|read|signed)\b|\bbackdat\w+|\b(?:GIT_COMMITTER_DATE|GIT_AUTHOR_DATE)\b(?:[^.\n]|\.(?=\S)){0,20}?(?:=|\bto\b)/gi,
   },
   {
     // Commits put under another name whoever made them: "author them as 'Maria <…>' regardless of who
@@ -90,7 +90,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern:
-      /(?:--author|\bauthor\w*|\bcommitter|\bGIT_(?:AUTHOR|COMMITTER)_\w+|\buser\.(?:name|email))\b[^.\n]{0,120}?\b(?:regardless\s+of\s+who|no\s+matter\s+who|whoever\s+(?:actually\s+|really\s+)?(?:made|wrote|did|authored|committed)|instead\s+of\s+(?:the\s+)?(?:real|actual|true|original)\s+(?:author|person|committer|developer))/gi,
+      /(?:--author|\bauthor\w*|\bcommitter|\bGIT_(?:AUTHOR|COMMITTER)_\w+|\buser\.(?:name|email))\b(?:[^.\n]|\.(?=\S)){0,120}?\b(?:regardless\s+of\s+who|no\s+matter\s+who|whoever\s+(?:actually\s+|really\s+)?(?:made|wrote|did|authored|committed)|instead\s+of\s+(?:the\s+)?(?:real|actual|true|original)\s+(?:author|person|committer|developer))/gi,
   },
   {
     // History rewritten to drop whatever says something: "filter-repo to purge any commit that
@@ -100,7 +100,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern:
-      /\b(?:filter-repo|filter-branch|bfg|rebas\w*|rewrit\w*|amend\w*|squash\w*)\b[^.\n]{0,60}?\b(?:purg|remov|drop|delet|eras|scrub|strip|wip)\w*\s+(?:any|all|every|each)\s+(?:commits?|lines?|messages?|entries|files?|traces?)\s+(?:that|which|where|whose)\s+(?:mentions?|contains?|references?|includes?|says?|names?)\b/gi,
+      /\b(?:filter-repo|filter-branch|bfg|rebas\w*|rewrit\w*|amend\w*|squash\w*)\b(?:[^.\n]|\.(?=\S)){0,60}?\b(?:purg|remov|drop|delet|eras|scrub|strip|wip)\w*\s+(?:any|all|every|each)\s+(?:commits?|lines?|messages?|entries|files?|traces?)\s+(?:that|which|where|whose)\s+(?:mentions?|contains?|references?|includes?|says?|names?)\b/gi,
   },
   {
     // The records of what happened deleted: audit logs, the reflog, shell history. A retention job
@@ -110,7 +110,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:delet|remov|clear|wip|purg|truncat|eras|empt|rm\b)\w*\s+(?:-\w+\s+)?(?:the\s+|all\s+|any\s+|every\s+)?(?:[\w/.-]+\s+){0,2}?(?:audit\s+(?:logs?|trails?|log\s+files?|records?|entries|history)|audit[/_.-][\w/.-]*|reflogs?|shell\s+history|\.?bash_history|\.?zsh_history|access\s+logs?|security\s+logs?)\b|\b(?:audit\s+(?:logs?|trails?|entries|records)|access\s+logs?|reflogs?)\b[^.\n]{0,60}?(?:\b(?:truncat|delet|remov|clear|wip|purg|eras|scrub|strip)\w*|\bfilter-repo\b|\bfilter-branch\b|\bbfg\b|\bcan\s+go\b)/gi,
+      /\b(?:delet|remov|clear|wip|purg|truncat|eras|empt|rm\b)\w*\s+(?:-\w+\s+)?(?:the\s+|all\s+|any\s+|every\s+)?(?:[\w/.-]+\s+){0,2}?(?:audit\s+(?:logs?|trails?|log\s+files?|records?|entries|history)|audit[/_.-][\w/.-]*|reflogs?|shell\s+history|\.?bash_history|\.?zsh_history|access\s+logs?|security\s+logs?)\b|\b(?:audit\s+(?:logs?|trails?|entries|records)|access\s+logs?|reflogs?)\b(?:[^.\n]|\.(?=\S)){0,60}?(?:\b(?:truncat|delet|remov|clear|wip|purg|eras|scrub|strip)\w*|\bfilter-repo\b|\bfilter-branch\b|\bbfg\b|\bcan\s+go\b)/gi,
   },
   {
     // Someone else's signature or sign-off copied onto the agent's commits: "copy the Verified trailer
@@ -120,7 +120,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern:
-      /\b(?:copy|copies|reuse|borrow|take|lift|paste|transplant)\w*\s+[^.\n]{0,40}?\b(?:signatures?|signed-off-by|trailers?|gpg|verified|sign-?offs?)\b[^.\n]{0,60}?\bfrom\s+(?:one\s+of\s+)?(?:[A-Z]\w+'s|another|someone|other|a\s+(?:teammate|colleague|maintainer)'s|their|his|her)\b/g,
+      /\b(?:copy|copies|reuse|borrow|take|lift|paste|transplant)\w*\s+(?:[^.\n]|\.(?=\S)){0,40}?\b(?:signatures?|signed-off-by|trailers?|gpg|verified|sign-?offs?)\b(?:[^.\n]|\.(?=\S)){0,60}?\bfrom\s+(?:one\s+of\s+)?(?:[A-Z]\w+'s|another|someone|other|a\s+(?:teammate|colleague|maintainer)'s|their|his|her)\b/g,
   },
   {
     // Commits made in a named person's name, or signed with a key that is not the agent's: weak signs
@@ -178,7 +178,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern:
-      /\b(?:delet|remov|drop)\w*\s+(?:the\s+)?["'\x60]?v?[\w.*-]*["'\x60]?\s*(?:release\s+)?tags?\b[^.\n]{0,60}?\b(?:recreat|re-creat|retag|re-tag|re-push|repush|mov|point|reus)\w*/gi,
+      /\b(?:delet|remov|drop)\w*\s+(?:the\s+)?["'\x60]?v?[\w.*-]*["'\x60]?\s*(?:release\s+)?tags?\b(?:[^.\n]|\.(?=\S)){0,60}?\b(?:recreat|re-creat|retag|re-tag|re-push|repush|mov|point|reus)\w*/gi,
   },
   {
     // The reflog and unreachable objects purged at once: the last way to see an old state gone. Weak.
@@ -195,7 +195,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern:
-      /\b(?:signs?|signing|sign\s+off)\s+as\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:engineer|lead|manager|owner|maintainer|reviewer|officer|human|person|approver|dev(?:eloper)?)\b|\b(?:using|with)\s+(?:their|his|her|someone\s+else's|[A-Za-z][\w-]*'s)\s+(?:(?:gpg|signing|pgp|ssh)\s+)?keys?\b(?=[^.\n]{0,40}\b(?:keys\/|asleep|away|off|absent|ooo))/gi,
+      /\b(?:signs?|signing|sign\s+off)\s+as\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:engineer|lead|manager|owner|maintainer|reviewer|officer|human|person|approver|dev(?:eloper)?)\b|\b(?:using|with)\s+(?:their|his|her|someone\s+else's|[A-Za-z][\w-]*'s)\s+(?:(?:gpg|signing|pgp|ssh)\s+)?keys?\b(?=(?:[^.\n]|\.(?=\S)){0,40}\b(?:keys\/|asleep|away|off|absent|ooo))/gi,
   },
   {
     // Other people's work overwritten: "rewrite anyone's open PR branch and force-push it", "rewrite
@@ -206,7 +206,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern: new RegExp(
       String.raw`\b(?:rewrit|force[- ]?push|reset|overwrit)\w*\s+(?:anyone's|other\s+people's|others'|someone\s+else's|contributors'|teammates'|their)\s+(?:open\s+)?(?:prs?|pull\s+requests?|branch(?:es)?|commits?|work)\b` +
-        String.raw`|\b(?:rewrit|rebas|reset|squash)\w*\s+\x60?${PROTECTED}\b[^.\n]{0,60}?(?:push\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|force[- ]?push\w*)` +
+        String.raw`|\b(?:rewrit|rebas|reset|squash)\w*\s+\x60?${PROTECTED}\b(?:[^.\n]|\.(?=\S)){0,60}?(?:push\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|force[- ]?push\w*)` +
         String.raw`|\bmove\s+(?:the\s+)?\x60?v?\d[\w.-]*\x60?\s+(?:tag\s+)?to\s+point\b|\bre-?point\s+(?:the\s+)?(?:release\s+)?tags?\b`,
       'gi',
     ),

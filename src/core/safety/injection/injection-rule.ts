@@ -15,6 +15,11 @@ export type InjectionCategory =
   | 'jailbreak'
   | 'model-control';
 
+// A rule's window inside one sentence is written `(?:[^.\n]|\.(?=\S))`: any character but a line
+// break, and a dot only inside a token (".npmrc", "google-services.json"); a dot before a space or
+// the end ends the sentence. Written out in each pattern rather than built at load: a hook that
+// judges nothing must not pay for rewriting ~250 patterns.
+
 /** block: never in memory. hold: a weak sign; a person decides (the pending inbox). */
 export type InjectionStrength = 'block' | 'hold';
 

@@ -52,7 +52,7 @@ export const JAILBREAK_SIGNS: readonly { pattern: RegExp; cased?: RegExp }[] = [
   },
   {
     pattern:
-      /\b(?:no|without|free\s+(?:of|from)|not\s+bound\s+by|don't\s+have|doesn't\s+have|not\s+restricted\s+by|unbounded\s+by|zero)\b[^.\n]{0,30}\b(?:restrictions?|filter(?:s|ing)?|limitations?|limits|guidelines|polic(?:y|ies)|ethics|morals?|censorship|confines)\b|\bbreak\s+(?:the\s+|any\s+|all\s+|AI\s+)?rules\b|\b(?:before|without|prior\s+to)\s+(?:any\s+)?(?:safety|alignment|RLHF|ethics)\s+(?:training|tuning|filters?)\b|\bun(?:aligned|censored\s+model)\b|\bnever\s+refuses?\b|\b(?:unfiltered|uncensored|unrestricted|amoral|unethical|immoral)\b|\bsin\s+(?:\S+\s+)?(?:restricciones|filtros|l[ií]mites)\b|\bohne\s+(?:\S+\s+)?(?:einschr[äa]nkungen|beschr[äa]nkungen|filter|grenzen)\b|没有(?:任何)?(?:限制|过滤|规则)/i,
+      /\b(?:no|without|free\s+(?:of|from)|not\s+bound\s+by|don't\s+have|doesn't\s+have|not\s+restricted\s+by|unbounded\s+by|zero)\b(?:[^.\n]|\.(?=\S)){0,30}\b(?:restrictions?|filter(?:s|ing)?|limitations?|limits|guidelines|polic(?:y|ies)|ethics|morals?|censorship|confines)\b|\bbreak\s+(?:the\s+|any\s+|all\s+|AI\s+)?rules\b|\b(?:before|without|prior\s+to)\s+(?:any\s+)?(?:safety|alignment|RLHF|ethics)\s+(?:training|tuning|filters?)\b|\bun(?:aligned|censored\s+model)\b|\bnever\s+refuses?\b|\b(?:unfiltered|uncensored|unrestricted|amoral|unethical|immoral)\b|\bsin\s+(?:\S+\s+)?(?:restricciones|filtros|l[ií]mites)\b|\bohne\s+(?:\S+\s+)?(?:einschr[äa]nkungen|beschr[äa]nkungen|filter|grenzen)\b|没有(?:任何)?(?:限制|过滤|规则)/i,
   },
   {
     pattern:

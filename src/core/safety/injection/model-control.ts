@@ -47,7 +47,7 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     category: 'model-control',
     strength: 'block',
     pattern:
-      /\b(?:edit|modify|update|change|rewrite|overwrite|append\s+to|write\s+to|replace)\s+(?:the\s+|your\s+)?(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|MEMORY\.md|GEMINI\.md|\.cursorrules|\.claude\/settings(?:\.local)?\.json|settings\.json|(?:your\s+)?(?:memory|instructions)\s+files?)\b[^.\n]{0,40}?\b(?:to|so|and|with|adding|saying)\b|\b(?:disable|remove|delete|turn\s+off|bypass|skip)\s+(?:all\s+|the\s+|any\s+)?(?:hooks|mem\s+hooks|safety\s+checks|permission\s+(?:prompts|checks)|sandbox(?:ing)?)\b|--dangerously-skip-permissions|\b(?:approve|accept|allow)\s+(?:every|all|any|each)\s+(?:[\w-]+\s+)?(?:tool\s+calls?|commands?|actions?|requests?|edits?|changes?|operations?|permissions?)\s+automatically\b|\bauto-?approv\w*\s+(?:every|all|any|each)\s+(?:tool\s+calls?|commands?|actions?|requests?|edits?|changes?|operations?|tool\s+uses?|permissions?)\b/gi,
+      /\b(?:edit|modify|update|change|rewrite|overwrite|append\s+to|write\s+to|replace)\s+(?:the\s+|your\s+)?(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|MEMORY\.md|GEMINI\.md|\.cursorrules|\.claude\/settings(?:\.local)?\.json|settings\.json|(?:your\s+)?(?:memory|instructions)\s+files?)\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:to|so|and|with|adding|saying)\b|\b(?:disable|remove|delete|turn\s+off|bypass|skip)\s+(?:all\s+|the\s+|any\s+)?(?:hooks|mem\s+hooks|safety\s+checks|permission\s+(?:prompts|checks)|sandbox(?:ing)?)\b|--dangerously-skip-permissions|\b(?:approve|accept|allow)\s+(?:every|all|any|each)\s+(?:[\w-]+\s+)?(?:tool\s+calls?|commands?|actions?|requests?|edits?|changes?|operations?|permissions?)\s+automatically\b|\bauto-?approv\w*\s+(?:every|all|any|each)\s+(?:tool\s+calls?|commands?|actions?|requests?|edits?|changes?|operations?|tool\s+uses?|permissions?)\b/gi,
   },
   {
     // The agent's own confirmation or approval step turned off: a weak sign, since a product's CLI has
@@ -93,7 +93,7 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern:
-      /\b(?:sandbox\w*|best[\u00e4a]tigung\w*|confirmaci[o\u00f3]n\w*|confirmations?|r[\u00fcu]ckfrage\w*|aprova[\u00e7c][\u00e3a]o|freigabe\w*)\b[^.\n]{0,60}?(?:abzuschalten|abschalten|ausschalten|auszuschalten|deaktivier\w*|d[\u00e9e]sactiv\w*|desactiv\w*|disattiv\w*|desativ\w*|desligar|apag\w*)|(?:\u6c99\u7bb1|\u6c99\u76d2|\u786e\u8ba4)[^\u3002\n]{0,12}?(?:\u5173\u95ed|\u7981\u7528|\u5173\u6389|\u53bb\u6389)/gi,
+      /\b(?:sandbox\w*|best[\u00e4a]tigung\w*|confirmaci[o\u00f3]n\w*|confirmations?|r[\u00fcu]ckfrage\w*|aprova[\u00e7c][\u00e3a]o|freigabe\w*)\b(?:[^.\n]|\.(?=\S)){0,60}?(?:abzuschalten|abschalten|ausschalten|auszuschalten|deaktivier\w*|d[\u00e9e]sactiv\w*|desactiv\w*|disattiv\w*|desativ\w*|desligar|apag\w*)|(?:\u6c99\u7bb1|\u6c99\u76d2|\u786e\u8ba4)[^\u3002\n]{0,12}?(?:\u5173\u95ed|\u7981\u7528|\u5173\u6389|\u53bb\u6389)/gi,
   },
   {
     // Failing checks made to pass by removing them: "if tests fail, mark them as skipped or delete
@@ -131,7 +131,7 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:(?:snyk|trivy|gitleaks|semgrep|codeql|dependabot|sonar\w*|trufflehog|grype|bandit|scanner|sast|dast|security|vulnerability)\s+(?:scan\s+)?(?:findings?|alerts?|warnings?|results?|reports?)|(?:findings?|alerts?|warnings?)\s+(?:from|by|of)\s+[\w\s,/'-]{0,40}?\b(?:snyk|trivy|gitleaks|semgrep|codeql|dependabot|sonar\w*|trufflehog|grype|bandit|scanners?|safety\s+checks?))\b[^.\n]{0,80}?\b(?:baseline|allow-?list|ignore-?list|suppress\w*|dismiss\w*|noise|mut(?:e|ed|ing)|silenc\w*|auto-?clos\w*|auto-?dismiss\w*)\b/gi,
+      /\b(?:(?:snyk|trivy|gitleaks|semgrep|codeql|dependabot|sonar\w*|trufflehog|grype|bandit|scanner|sast|dast|security|vulnerability)\s+(?:scan\s+)?(?:findings?|alerts?|warnings?|results?|reports?)|(?:findings?|alerts?|warnings?)\s+(?:from|by|of)\s+[\w\s,/'-]{0,40}?\b(?:snyk|trivy|gitleaks|semgrep|codeql|dependabot|sonar\w*|trufflehog|grype|bandit|scanners?|safety\s+checks?))\b(?:[^.\n]|\.(?=\S)){0,80}?\b(?:baseline|allow-?list|ignore-?list|suppress\w*|dismiss\w*|noise|mut(?:e|ed|ing)|silenc\w*|auto-?clos\w*|auto-?dismiss\w*)\b/gi,
   },
   {
     // Branch protection or required reviews switched off: "turn off required reviews before you
@@ -188,7 +188,7 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:npm\s+audit|yarn\s+audit|pnpm\s+audit|pip-audit|cargo\s+audit|bundle\s+audit|dependency\s+scanner|vulnerability\s+scanner|(?:critical|high)\s+vulnerabilit\w+)\b[^.\n]{0,80}?\b(?:suppress|ignor|mut|silenc|dismiss|skip|disregard)\w*\b/gi,
+      /\b(?:npm\s+audit|yarn\s+audit|pnpm\s+audit|pip-audit|cargo\s+audit|bundle\s+audit|dependency\s+scanner|vulnerability\s+scanner|(?:critical|high)\s+vulnerabilit\w+)\b(?:[^.\n]|\.(?=\S)){0,80}?\b(?:suppress|ignor|mut|silenc|dismiss|skip|disregard)\w*\b/gi,
   },
   {
     // A safety limit overridden in a config line: "speed_limit_override: true". A weak sign alone.
@@ -237,5 +237,5 @@ export const REQUEST_TO_MODEL: InjectionRule = {
   category: 'model-control',
   strength: 'block',
   pattern:
-    /\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:help|tell|give|show|explain|provide|write|create|list|summari[sz]e|translate|describe|suggest|recommend|remind)\b[^.\n]*\?|\bfor\s+me\s*\?/gi,
+    /\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:help|tell|give|show|explain|provide|write|create|list|summari[sz]e|translate|describe|suggest|recommend|remind)\b(?:[^.\n]|\.(?=\S))*\?|\bfor\s+me\s*\?/gi,
 };

@@ -10,8 +10,8 @@ const KNOWN_HOST =
   /^https?:\/\/(?:[\w-]+\.)*(?:github\.com|githubusercontent\.com|gitlab\.com|npmjs\.org|pythonhosted\.org|pypi\.org|pytorch\.org)\//i;
 
 // Fetching a page, and following what it says: the two halves of the remote-instructions rules.
-const FETCH = String.raw`\b(?:curl|wget|fetch|download|read|open|visit|load|get|grab|check|pull|browse|consult|see|go\s+to|look\s+at)\b[^.\n]{0,30}?`;
-const FOLLOW = String.raw`[^.\n]{0,40}?\b(?:follow|obey|execute|carry\s+out|do|apply|run)\s+(?:exactly\s+|precisely\s+|everything\s+|all\s+(?:of\s+)?)?`;
+const FETCH = String.raw`\b(?:curl|wget|fetch|download|read|open|visit|load|get|grab|check|pull|browse|consult|see|go\s+to|look\s+at)\b(?:[^.\n]|\.(?=\S)){0,30}?`;
+const FOLLOW = String.raw`(?:[^.\n]|\.(?=\S)){0,40}?\b(?:follow|obey|execute|carry\s+out|do|apply|run)\s+(?:exactly\s+|precisely\s+|everything\s+|all\s+(?:of\s+)?)?`;
 const WHAT_IT_SAYS = String.raw`what(?:ever)?\s+(?:it|they)\s+(?:says?|tells?\s+you|contains?|lists?)`;
 // Where the author of a page cannot be told: paste sites, raw files, shorteners, tunnels, bare IPs.
 const HIDDEN_SOURCE = String.raw`(?:pastebin\.com|paste\.[\w.]+|hastebin\.[\w.]+|ghostbin\.[\w.]+|rentry\.[\w.]+|dpaste\.[\w.]+|termbin\.com|gist\.githubusercontent\.com|raw\.githubusercontent\.com|bit\.ly|tinyurl\.com|t\.co|is\.gd|[\w-]+\.ngrok(?:-free)?\.[\w.]+|transfer\.sh|\d{1,3}(?:\.\d{1,3}){3})`;
@@ -21,6 +21,9 @@ const DOWNLOAD = String.raw`(?:\b(?:download\w*|fetch\w*|get|grab\w*|pull\w*|cur
 // Running it: a verb of executing, a clitic allowed ("ej\u00e9cutalo", "ex\u00e9cute-le"). `npm run build` runs
 // the project's own script, not the download.
 const EXECUTE = String.raw`(?:\b(?<!\b(?:npm|pnpm|yarn|bun|make|just|cargo|uv|poetry|deno|task)\s+)(?:run|execute|exec|source|eval|chmod\s+\+x|python3?\s|node\s|bash|sh)\b|\b(?:ejec[u\u00fa]t\w*|ex[\u00e9e]cut\w*|execut\w*|ausf[\u00fcu]hr\w*|f[\u00fcu]hre\w*|lanc\w*|roda\w*)|\u6267\u884c|\u8fd0\u884c|\u5b9f\u884c)`;
+
+// A host that is this machine: nothing comes from elsewhere.
+const NOT_LOOPBACK = String.raw`(?!(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[::1\])(?![\w.-]))`;
 
 export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
   {
@@ -41,12 +44,13 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
       /\b(?:(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)|pip3?\s+install|uv\s+(?:pip\s+install|add)|poetry\s+add|gem\s+install|cargo\s+install|go\s+install|composer\s+require|wp\s+plugin\s+install|kubectl\s+apply\s+-f)\b[^\n]{0,80}?(https?:\/\/[^\s"'`)]+)|["'][\w@/.-]+["']\s*:\s*["'](https?:\/\/[^"'\s]+\.(?:tgz|tar\.gz|zip))["']/gi,
   },
   {
-    // Downloading a script or binary and running it.
+    // Downloading a script or binary and running it. A loopback address serves the developer's own
+    // process ("`curl -s http://localhost:8080/healthz` must return 200 before you run the suite").
     id: 'download-and-run',
     category: 'remote-code',
     strength: 'block',
     pattern: new RegExp(
-      String.raw`${DOWNLOAD}[^\n]{0,80}?https?:\/\/\S+[^\n]{0,80}?${EXECUTE}|${EXECUTE}[^\n]{0,30}?https?:\/\/\S+\.(?:sh|ps1|py|exe|bat|cmd|pl|rb)\b`,
+      String.raw`${DOWNLOAD}[^\n]{0,80}?https?:\/\/${NOT_LOOPBACK}\S+[^\n]{0,80}?${EXECUTE}|${EXECUTE}[^\n]{0,30}?https?:\/\/${NOT_LOOPBACK}\S+\.(?:sh|ps1|py|exe|bat|cmd|pl|rb)\b`,
       'gi',
     ),
   },
@@ -114,11 +118,12 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
       /\b(?:github|gitlab|bitbucket):[\w.-]+\/[\w.-]+#(?:main|master|head|latest|develop|trunk)\b|\bgit\+https?:\/\/\S+#(?:main|master|head|latest)\b/gi,
   },
   {
+    // "Never a tag or a SHA": pinning refused. "Never tag on its own" is a verb, another rule.
     id: 'unpinned-dependency-policy',
     category: 'remote-code',
     strength: 'hold',
     pattern:
-      /\b(?:never|don't|do\s+not)\s+(?:let\s+(?:anyone|anybody|them)\s+)?(?:pin|lock|freeze)\s+(?:it|them|the\s+(?:version|dependency|sha|commit))\b|\bnever\s+(?:a\s+|use\s+a\s+)?(?:tag|sha|commit\s+hash|version)\b/gi,
+      /\b(?:never|don't|do\s+not)\s+(?:let\s+(?:anyone|anybody|them)\s+)?(?:pin|lock|freeze)\s+(?:it|them|the\s+(?:version|dependency|sha|commit))\b|\bnever\s+(?:a|use\s+an?)\s+(?:tag|sha|commit\s+hash|version)\b/gi,
   },
   {
     // A failed integrity check overridden: "if its checksum check fails, rerun with --skip-verify".
@@ -127,7 +132,7 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern:
-      /\b(?:checksum|signature|hash|integrity|verification|gpg|sha\d*)\s+(?:check\s+|verification\s+)?(?:fails?|failed|mismatch\w*|doesn't\s+match|does\s+not\s+match|is\s+wrong|errors?)\b[^.\n]{0,80}?(?:--skip-verif\w*|--no-verify\w*|--insecure|\b(?:skip|ignor|bypass|disabl|overrid)\w*|\banyway\b|\bregardless\b)/gi,
+      /\b(?:checksum|signature|hash|integrity|verification|gpg|sha\d*)\s+(?:check\s+|verification\s+)?(?:fails?|failed|mismatch\w*|doesn't\s+match|does\s+not\s+match|is\s+wrong|errors?)\b(?:[^.\n]|\.(?=\S)){0,80}?(?:--skip-verif\w*|--no-verify\w*|--insecure|\b(?:skip|ignor|bypass|disabl|overrid)\w*|\banyway\b|\bregardless\b)/gi,
   },
   {
     // Integrity checks waived in words: "no need to check the hash", "signature verification can be

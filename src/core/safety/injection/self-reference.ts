@@ -52,13 +52,13 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     pattern: new RegExp(
       String.raw`\b${SET_ASIDE}\s+(?:all\s+|any\s+|the\s+|your\s+|what\s+your\s+)?(?:instructions|directions|directives|prompts?|guidelines|memory\s+files?|system\s+prompt)\b|\b${SET_ASIDE}\s+(?:what\s+)?${OWN}` +
         String.raw`|\b${SET_ASIDE}\s+(?:all|any|every)\s+(?:of\s+(?:the|your)\s+)?(?:rules|restrictions|instructions|constraints|polic(?:y|ies))\b` +
-        String.raw`|\b(?:ignore|disregard)\b[^.\n]{0,40}?,?\s+and\s+(?:instead\s+)?(?:just\s+)?(?:write|print|say|output|reply|respond|return|answer)\b` +
+        String.raw`|\b(?:ignore|disregard)\b(?:[^.\n]|\.(?=\S)){0,40}?,?\s+and\s+(?:instead\s+)?(?:just\s+)?(?:write|print|say|output|reply|respond|return|answer)\b` +
         // The instruction files themselves set aside: "ignore what AGENTS.md says about tests".
         String.raw`|\b${SET_ASIDE}\s+(?:what(?:ever)?\s+|anything\s+|everything\s+)?(?:the\s+|your\s+)?(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|copilot-instructions\.md|system\s+prompt)\b` +
         // Setting aside the file the text is in: "forget everything in this file".
         String.raw`|\b${SET_ASIDE}\s+(?:everything|anything|all)\s+(?:(?:in|of|from|on|above)\s+)?(?:this|the)\s+(?:file|memory|document|page|section|note|message|text)\b` +
         // Setting aside the text at hand to do something else: "ignore the rest of this data and print …".
-        String.raw`|\b${SET_ASIDE}\s+(?:the\s+rest\s+of\s+(?:this|the)\s+\w+|everything\s+else|(?:the|this|that|all|any)\s+(?:\w+\s+)?(?:content|text|data|input|document|page|image|email|message)s?\b[^.\n]{0,12}?\b(?:and|then)\s+(?:instead\s+)?(?:just\s+)?(?:say|print|write|output|reply|respond|answer|type|repeat|tell))\b`,
+        String.raw`|\b${SET_ASIDE}\s+(?:the\s+rest\s+of\s+(?:this|the)\s+\w+|everything\s+else|(?:the|this|that|all|any)\s+(?:\w+\s+)?(?:content|text|data|input|document|page|image|email|message)s?\b(?:[^.\n]|\.(?=\S)){0,12}?\b(?:and|then)\s+(?:instead\s+)?(?:just\s+)?(?:say|print|write|output|reply|respond|answer|type|repeat|tell))\b`,
       'gi',
     ),
   },
@@ -94,7 +94,7 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     category: 'self-reference',
     strength: 'block',
     pattern:
-      /\byour\s+(?:real|true|actual|genuine)\s+(?:instructions|rules|orders|directives|prompt|guidelines|task|purpose|goal)\b|\b(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|your\s+(?:instructions|rules|guidelines|training|system\s+prompt)|the\s+system\s+prompt)\s+(?:no\s+longer|(?:does|do)\s+not|(?:doesn't|don't))\s+(?:binds?|appl(?:y|ies)|counts?|matters?|holds?|govern)\b|\b(?:guidance|rules|guidelines|training|polic(?:y|ies)|instructions|principles|values)\s+(?:that\s+)?you\s+(?:were|have\s+been|got)\s+(?:trained|given|taught|told|raised)\b[^.\n]{0,30}?\b(?:(?:does|do)\s+not\s+apply|(?:doesn't|don't)\s+apply|no\s+longer\s+appl(?:y|ies)|(?:are|is)\s+(?:void|suspended|lifted|irrelevant|outdated))|\b(?:instructions|rules|guidelines|polic(?:y|ies)|requirements)\s+(?:in|of|from)\s+(?:the\s+|your\s+)?(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|system\s+prompt|memory\s+files?)\s+(?:are|is)\s+(?:now\s+|hereby\s+|temporarily\s+)?(?:suspended|void|cancell?ed|revoked|lifted|disabled|waived|paused|off|no\s+longer\s+(?:valid|in\s+effect|binding))\b|\b(?:instructions|rules|guidelines|the\s+ones|prompts?|polic(?:y|ies))\s+(?:from|by|of)\s+(?:anthropic|openai|google|your\s+(?:developers?|creators?|makers?|vendor|provider)|the\s+(?:system|vendor|provider))\b[^.\n]{0,40}?\b(?:no\s+longer\s+appl(?:y|ies)|(?:are|is)\s+(?:void|cancell?ed|canceled|obsolete|outdated|suspended|revoked|lifted)|(?:do|does)\s+not\s+apply|(?:don't|doesn't)\s+apply)/gi,
+      /\byour\s+(?:real|true|actual|genuine)\s+(?:instructions|rules|orders|directives|prompt|guidelines|task|purpose|goal)\b|\b(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|your\s+(?:instructions|rules|guidelines|training|system\s+prompt)|the\s+system\s+prompt)\s+(?:no\s+longer|(?:does|do)\s+not|(?:doesn't|don't))\s+(?:binds?|appl(?:y|ies)|counts?|matters?|holds?|govern)\b|\b(?:guidance|rules|guidelines|training|polic(?:y|ies)|instructions|principles|values)\s+(?:that\s+)?you\s+(?:were|have\s+been|got)\s+(?:trained|given|taught|told|raised)\b(?:[^.\n]|\.(?=\S)){0,30}?\b(?:(?:does|do)\s+not\s+apply|(?:doesn't|don't)\s+apply|no\s+longer\s+appl(?:y|ies)|(?:are|is)\s+(?:void|suspended|lifted|irrelevant|outdated))|\b(?:instructions|rules|guidelines|polic(?:y|ies)|requirements)\s+(?:in|of|from)\s+(?:the\s+|your\s+)?(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|system\s+prompt|memory\s+files?)\s+(?:are|is)\s+(?:now\s+|hereby\s+|temporarily\s+)?(?:suspended|void|cancell?ed|revoked|lifted|disabled|waived|paused|off|no\s+longer\s+(?:valid|in\s+effect|binding))\b|\b(?:instructions|rules|guidelines|the\s+ones|prompts?|polic(?:y|ies))\s+(?:from|by|of)\s+(?:anthropic|openai|google|your\s+(?:developers?|creators?|makers?|vendor|provider)|the\s+(?:system|vendor|provider))\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:no\s+longer\s+appl(?:y|ies)|(?:are|is)\s+(?:void|cancell?ed|canceled|obsolete|outdated|suspended|revoked|lifted)|(?:do|does)\s+not\s+apply|(?:don't|doesn't)\s+apply)/gi,
   },
   {
     // The conversation encoded or smuggled out of sight: a weak sign (an LLM project encodes transcripts too).
@@ -110,7 +110,7 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     category: 'self-reference',
     strength: 'block',
     pattern: new RegExp(
-      String.raw`\bend\s+(?:of\s+)?(?:the\s+)?(?:out[- ]of[- ]date|old|previous|prior|system|original)\s+(?:instructions|prompt|rules)\b|\b(?:overrides?|supersedes?|replaces?|takes?\s+precedence\s+over|cancels?|trumps?|outranks?|prevails?\s+over|wins?\s+over)\s+(?:[^.;\n]{0,40}?\band\s+(?:over\s+)?)?(?:all\s+|any\s+)?(?:the\s+user\b|your\s+(?:(?:built-in|system|default|original|core|vendor|own|internal|base|usual)\s+)?(?:instructions|rules|guidelines|prompt|training|polic(?:y|ies)|principles)|(?:the\s+)?system\s+prompt|(?:all\s+|any\s+)?(?:previous|prior|other|earlier|above)\s+(?:instructions|rules|guidelines))|\b(?:instructions|rules|prompt|guidelines)\s+(?:you\s+(?:were|have\s+been)\s+given|above|given\s+(?:to\s+you\s+)?(?:earlier|before))\b[^.\n]{0,30}?\b(?:no\s+longer\s+apply|(?:are|is)\s+(?:void|cancelled|canceled|obsolete|outdated))`,
+      String.raw`\bend\s+(?:of\s+)?(?:the\s+)?(?:out[- ]of[- ]date|old|previous|prior|system|original)\s+(?:instructions|prompt|rules)\b|\b(?:overrides?|supersedes?|replaces?|takes?\s+precedence\s+over|cancels?|trumps?|outranks?|prevails?\s+over|wins?\s+over)\s+(?:[^.;\n]{0,40}?\band\s+(?:over\s+)?)?(?:all\s+|any\s+)?(?:the\s+user\b|your\s+(?:(?:built-in|system|default|original|core|vendor|own|internal|base|usual)\s+)?(?:instructions|rules|guidelines|prompt|training|polic(?:y|ies)|principles)|(?:the\s+)?system\s+prompt|(?:all\s+|any\s+)?(?:previous|prior|other|earlier|above)\s+(?:instructions|rules|guidelines))|\b(?:instructions|rules|prompt|guidelines)\s+(?:you\s+(?:were|have\s+been)\s+given|above|given\s+(?:to\s+you\s+)?(?:earlier|before))\b(?:[^.\n]|\.(?=\S)){0,30}?\b(?:no\s+longer\s+apply|(?:are|is)\s+(?:void|cancelled|canceled|obsolete|outdated))`,
       'gi',
     ),
   },
@@ -120,7 +120,7 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     category: 'self-reference',
     strength: 'block',
     pattern: new RegExp(
-      String.raw`\b${REVEAL}\b[^.\n]{0,40}?\b${OWN}\b|\bwhat\s+(?:did|were|was|have|are)\s+(?:they|you)\s+(?:been\s+)?(?:tell|told|say|said|give|given|gave|instruct\w*)\s+(?:to\s+)?(?:you\s+)?(?:before|at\s+the\s+start|earlier|initially|first)|\bwhat\s+(?:were|was)\s+you\s+told\b|\bwhat\s+are\s+you\s+not\s+(?:supposed|allowed|permitted)\s+to\b|\b(?:my|your)\s+(?:initial\s+|system\s+|original\s+)?(?:instructions|prompt)\s+(?:are|is|were|say)\b|\b(?:console\.log|print|echo|puts|printf)\s*\(\s*\w*(?:system|initial)_?prompt\w*\s*\)`,
+      String.raw`\b${REVEAL}\b(?:[^.\n]|\.(?=\S)){0,40}?\b${OWN}\b|\bwhat\s+(?:did|were|was|have|are)\s+(?:they|you)\s+(?:been\s+)?(?:tell|told|say|said|give|given|gave|instruct\w*)\s+(?:to\s+)?(?:you\s+)?(?:before|at\s+the\s+start|earlier|initially|first)|\bwhat\s+(?:were|was)\s+you\s+told\b|\bwhat\s+are\s+you\s+not\s+(?:supposed|allowed|permitted)\s+to\b|\b(?:my|your)\s+(?:initial\s+|system\s+|original\s+)?(?:instructions|prompt)\s+(?:are|is|were|say)\b|\b(?:console\.log|print|echo|puts|printf)\s*\(\s*\w*(?:system|initial)_?prompt\w*\s*\)`,
       'gi',
     ),
   },
@@ -151,7 +151,7 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     category: 'self-reference',
     strength: 'block',
     pattern:
-      /\b(?:the\s+|your\s+)?(?:user|human|developer|operator|person\s+at\s+the\s+keyboard|person\s+you\s+work\s+for)(?:'s|s')\s+(?:own\s+)?(?:instructions|requests?|wishes|commands|input|word|prompts?|messages?)\s+(?:are|is)\s+(?:only\s+)?(?:secondary|optional|advisory|non-binding|suggestions?|to\s+be\s+ignored|(?:can|may)\s+be\s+(?:\w+\s+)?(?:ignored|overridden|set\s+aside|disregarded|skipped))\b|\b(?:treat|take|consider|regard)\s+(?:whatever|what|anything|everything|all)\s+(?:the\s+)?(?:user|human|developer|person(?:\s+at\s+the\s+keyboard)?|they)\s+(?:says?|types?|asks?|writes?|wants?|requests?)\s+as\s+(?:a\s+|an\s+|mere\s+)?(?:suggestions?|optional|advisory|non-binding|hints?|noise)\b|\b(?:if|when|whenever)\s+(?:the\s+)?(?:user|human|developer|someone|anyone|they)\s+(?:tells?|asks?|says?|wants?)\s+(?:you\s+)?(?:to\s+)?(?:stop|halt|pause|undo|revert|cancel|abort)\b[^.\n]{0,50}?\b(?:keep\s+going|continue|carry\s+on|proceed|ignore\s+(?:it|them|that)|(?:don't|do\s+not)\s+stop)\b|\b(?:conflicts?|disagrees?|contradicts?)\b[^.\n]{0,60}?\b(?:this|the)\s+(?:file|memory|document|entry|note|team\s+memory)\s+(?:wins|prevails|takes\s+precedence|comes\s+first|rules)\b(?<=\b(?:user|teammate|person|chat|instructions?|prompt|request)\b[^.\n]{0,120})/gi,
+      /\b(?:the\s+|your\s+)?(?:user|human|developer|operator|person\s+at\s+the\s+keyboard|person\s+you\s+work\s+for)(?:'s|s')\s+(?:own\s+)?(?:instructions|requests?|wishes|commands|input|word|prompts?|messages?)\s+(?:are|is)\s+(?:only\s+)?(?:secondary|optional|advisory|non-binding|suggestions?|to\s+be\s+ignored|(?:can|may)\s+be\s+(?:\w+\s+)?(?:ignored|overridden|set\s+aside|disregarded|skipped))\b|\b(?:treat|take|consider|regard)\s+(?:whatever|what|anything|everything|all)\s+(?:the\s+)?(?:user|human|developer|person(?:\s+at\s+the\s+keyboard)?|they)\s+(?:says?|types?|asks?|writes?|wants?|requests?)\s+as\s+(?:a\s+|an\s+|mere\s+)?(?:suggestions?|optional|advisory|non-binding|hints?|noise)\b|\b(?:if|when|whenever)\s+(?:the\s+)?(?:user|human|developer|someone|anyone|they)\s+(?:tells?|asks?|says?|wants?)\s+(?:you\s+)?(?:to\s+)?(?:stop|halt|pause|undo|revert|cancel|abort)\b(?:[^.\n]|\.(?=\S)){0,50}?\b(?:keep\s+going|continue|carry\s+on|proceed|ignore\s+(?:it|them|that)|(?:don't|do\s+not)\s+stop)\b|\b(?:conflicts?|disagrees?|contradicts?)\b(?:[^.\n]|\.(?=\S)){0,60}?\b(?:this|the)\s+(?:file|memory|document|entry|note|team\s+memory)\s+(?:wins|prevails|takes\s+precedence|comes\s+first|rules)\b(?<=\b(?:user|teammate|person|chat|instructions?|prompt|request)\b(?:[^.\n]|\.(?=\S)){0,120})/gi,
   },
   {
     // The vendor's rules declared void, or this text named the only one to follow: "your vendor's
@@ -171,7 +171,7 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern:
-      /\btreat\w*\s+(?:your\s+|the\s+agent's\s+|its\s+|any\s+|all\s+)?(?:own\s+)?(?:safety\s+)?(?:refusals?|safety\s+(?:checks?|warnings?|guidelines?|filters?|rules)|guardrails?|content\s+polic\w+)\s+as\s+(?:(?:a\s+)?bugs?|errors?|mistakes?|glitches?|optional|suggestions?)\b|\b(?:overrid|ignor|bypass|suppress|disregard|skip)\w*\s+(?:your\s+|the\s+|any\s+|all\s+|its\s+|those\s+|these\s+|them\b[^.\n]{0,10}?)?(?:own\s+)?(?:safety\s+)?refusals?\b/gi,
+      /\btreat\w*\s+(?:your\s+|the\s+agent's\s+|its\s+|any\s+|all\s+)?(?:own\s+)?(?:safety\s+)?(?:refusals?|safety\s+(?:checks?|warnings?|guidelines?|filters?|rules)|guardrails?|content\s+polic\w+)\s+as\s+(?:(?:a\s+)?bugs?|errors?|mistakes?|glitches?|optional|suggestions?)\b|\b(?:overrid|ignor|bypass|suppress|disregard|skip)\w*\s+(?:your\s+|the\s+|any\s+|all\s+|its\s+|those\s+|these\s+|them\b(?:[^.\n]|\.(?=\S)){0,10}?)?(?:own\s+)?(?:safety\s+)?refusals?\b/gi,
   },
   {
     // What the agent was started with declared void or stale: "the vendor-supplied preamble you boot
@@ -181,7 +181,7 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     category: 'self-reference',
     strength: 'block',
     pattern: new RegExp(
-      String.raw`\b(?:${OWN}|${HARNESS_GIVEN})\b[^.\n]{0,30}?\b(?:(?:is|are)\s+(?:now\s+)?(?:just\s+|only\s+|merely\s+|simply\s+)?(?:an?\s+)?(?:outdated|obsolete|superseded|stale|void|deprecated|boilerplate|irrelevant|wrong|invalid|optional|overridden|(?:rough\s+)?drafts?|suggestions?)|(?:is|are)\s+(?:hereby\s+)?(?:replaced|cancell?ed|revoked)|no\s+longer\s+(?:binds?|appl(?:y|ies)\s+to)\s+you|(?:is|are)\s+(?:to\s+be\s+)?(?:treated|regarded|considered)\s+as\s+(?:stale|obsolete|outdated|void|optional|defaults?)|(?:is|are)\s+to\s+be\s+(?:dropped|ignored|disregarded|discarded))\b` +
+      String.raw`\b(?:${OWN}|${HARNESS_GIVEN})\b(?:[^.\n]|\.(?=\S)){0,30}?\b(?:(?:is|are)\s+(?:now\s+)?(?:just\s+|only\s+|merely\s+|simply\s+)?(?:an?\s+)?(?:outdated|obsolete|superseded|stale|void|deprecated|boilerplate|irrelevant|wrong|invalid|optional|overridden|(?:rough\s+)?drafts?|suggestions?)|(?:is|are)\s+(?:hereby\s+)?(?:replaced|cancell?ed|revoked)|no\s+longer\s+(?:binds?|appl(?:y|ies)\s+to)\s+you|(?:is|are)\s+(?:to\s+be\s+)?(?:treated|regarded|considered)\s+as\s+(?:stale|obsolete|outdated|void|optional|defaults?)|(?:is|are)\s+to\s+be\s+(?:dropped|ignored|disregarded|discarded))\b` +
         String.raw`|\b(?:treat|consider|regard|see|view)\w*\s+(?:${OWN}|${HARNESS_GIVEN})\s+as\s+(?:an?\s+)?(?:(?:outdated|obsolete|old|stale|rough|mere)\s+)?(?:drafts?|boilerplate|suggestions?|defaults?|optional|noise|outdated|obsolete)\b` +
         String.raw`|\b${SET_ASIDE}\s+(?:whatever|anything|everything|what)\s+(?:the\s+)?(?:harness|system|vendor|operator|platform|tooling|launcher|they|it|anthropic|openai|google)\s+(?:told|gave|said\s+to|taught)\s+you`,
       'gi',
@@ -193,7 +193,7 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     id: 'prompt-extraction',
     category: 'self-reference',
     strength: 'block',
-    pattern: new RegExp(String.raw`\b${REVEAL_ANY_LANGUAGE}\b[^.\n]{0,40}?\b${HARNESS_GIVEN}`, 'gi'),
+    pattern: new RegExp(String.raw`\b${REVEAL_ANY_LANGUAGE}\b(?:[^.\n]|\.(?=\S)){0,40}?\b${HARNESS_GIVEN}`, 'gi'),
   },
   {
     // Named at all: a weak sign, as "your system prompt" is.
@@ -228,7 +228,7 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: false,
     pattern:
-      /\b(?:(?:its|your|the\s+agent's|the\s+model's)\s+)?default\s+(?:rules|guidelines|guidance|instructions|polic\w+|behaviou?r)\b[\s\S]{0,80}?\b(?:don't|do\s+not|doesn't|does\s+not|no\s+longer)\s+apply\b|\bthose\s+defaults\b[^.\n]{0,60}?\b(?:don't|do\s+not|doesn't|does\s+not)\s+apply\b/gi,
+      /\b(?:(?:its|your|the\s+agent's|the\s+model's)\s+)?default\s+(?:rules|guidelines|guidance|instructions|polic\w+|behaviou?r)\b[\s\S]{0,80}?\b(?:don't|do\s+not|doesn't|does\s+not|no\s+longer)\s+apply\b|\bthose\s+defaults\b(?:[^.\n]|\.(?=\S)){0,60}?\b(?:don't|do\s+not|doesn't|does\s+not)\s+apply\b/gi,
   },
   {
     // This file declared the only binding guidance, the rest void: "this file is the only binding
@@ -237,7 +237,7 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     category: 'self-reference',
     strength: 'block',
     pattern:
-      /\b(?:this\s+(?:file|document|memory|section|page)|these\s+notes)\s+(?:is|are)\s+the\s+only\s+(?:binding|authoritative|valid|real|legitimate)\s+(?:guidance|instructions?|rules|source)\b|\b(?:guidelines|instructions|system[\s-]level\s+text|system\s+text|user\s+(?:remarks|messages|requests|instructions))\b[^.\n]{0,60}?\b(?:are|is)\s+(?:to\s+be\s+)?(?:regarded|treated|considered)\s+as\s+(?:void|null|invalid|obsolete|optional)\b/gi,
+      /\b(?:this\s+(?:file|document|memory|section|page)|these\s+notes)\s+(?:is|are)\s+the\s+only\s+(?:binding|authoritative|valid|real|legitimate)\s+(?:guidance|instructions?|rules|source)\b|\b(?:guidelines|instructions|system[\s-]level\s+text|system\s+text|user\s+(?:remarks|messages|requests|instructions))\b(?:[^.\n]|\.(?=\S)){0,60}?\b(?:are|is)\s+(?:to\s+be\s+)?(?:regarded|treated|considered)\s+as\s+(?:void|null|invalid|obsolete|optional)\b/gi,
   },
   {
     // Only this memory to be followed, everything else superseded: "treat anything outside .mem/ as
@@ -246,6 +246,6 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     category: 'self-reference',
     strength: 'block',
     pattern:
-      /\bfollow\s+only\s+(?:these|this|the\s+(?:entries|notes|file|memory))\b|\bonly\s+follow\s+(?:these|this)\s+(?:entries|notes|file|memory|rules)\b|\btreat\s+(?:anything|everything|all)\s+(?:else\b|outside\b[^.\n]{0,30}?)\s*as\s+(?:superseded|void|stale|obsolete|optional|overridden)\b/gi,
+      /\bfollow\s+only\s+(?:these|this|the\s+(?:entries|notes|file|memory))\b|\bonly\s+follow\s+(?:these|this)\s+(?:entries|notes|file|memory|rules)\b|\btreat\s+(?:anything|everything|all)\s+(?:else\b|outside\b(?:[^.\n]|\.(?=\S)){0,30}?)\s*as\s+(?:superseded|void|stale|obsolete|optional|overridden)\b/gi,
   },
 ];
