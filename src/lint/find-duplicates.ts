@@ -22,11 +22,13 @@ const ABOUT_ITS_FILE =
 // A list item led by a link ("[specs.md](./specs.md) — the shared base") points to a file: a see-also list, not a rule.
 const LINK_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[^\]\n]+\]\([^)\s]+\)/;
 // One sentence that sends the reader to a file ("See [AGENTS.md](./AGENTS.md) for project context, …", "Read
-// `docs/testing.md` first."). A file that says nothing else is a shim: each agent reads its own file name (CLAUDE.md,
-// GEMINI.md), so the same pointer in each is how they all reach one file, not a rule kept twice. A pointer among a
-// file's rules stays comparable: a file copied whole repeats it with the rest.
+// `docs/testing.md` first.", "Follow @CONTRIBUTING.md for code style, …", "Check the guidelines in [x.md](x.md)").
+// A file that says nothing else is a shim: each agent reads its own file name (CLAUDE.md, GEMINI.md), so the same
+// pointer in each, written in each agent's own form (an `@` import for Claude Code, a link for the others), is how
+// they all reach one file, not a rule kept twice. A pointer among a file's rules stays comparable: a file copied
+// whole repeats it with the rest.
 const POINTER =
-  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:please\s+)?(?:see|read|refer\s+to|consult)\s+(?:\[[^\]\n]+\]\([^)\s]+\)|`[^`\n]*[./][^`\n]*`|@?[\w./-]+\.md\b)/i;
+  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:please\s+)?(?:see|read|refer\s+to|consult|follow|check|look\s+at)\s+(?:(?:the|our)\s+(?:[\w-]+\s+){0,2}(?:in|at|of|from)\s+)?(?:\[[^\]\n]+\]\([^)\s]+\)|`[^`\n]*[./][^`\n]*`|@?[\w./-]+\.md\b)/i;
 
 // A sentence that only leads into what follows ("Each cookbook folder should have the following
 // files:") or a bold line that is a step's or a block's title ("**3. Updating TEST_LOG.md**",
