@@ -93,7 +93,9 @@ const NAMES_ITS_TARGET =
  * file that says it (its scope), or where a leading `cd` goes. A nested agent file's commands run in
  * its own folder ("All commands run from `sdk/go/`"), so the same line there and in the root's file
  * names two commands (two Makefiles, two package.json files), not one rule kept twice; the root's
- * `cd python && uv run …` and python/'s `uv run …` are one. Undefined: not such a command.
+ * `cd python && uv run …` and python/'s `uv run …` are one. A chain is such a command when one of its
+ * parts is (`rm -rf node_modules && yarn install`), and words around it that name its own parts do not count.
+ * Undefined: not such a command.
  */
 function folderItRunsIn(text: string, code: boolean, scope: string): string | undefined {
   let command = code ? text.trimStart() : /`([^`\n]+)`/.exec(text)?.[1]?.trim();
@@ -106,8 +108,14 @@ function folderItRunsIn(text: string, code: boolean, scope: string): string | un
     folder = target === '.' ? scope : scope === '' ? target : `${scope}/${target}`;
     command = command.slice(cd[0].length);
   }
-  if (!FOLDER_RUNNER.test(command) || NAMES_ITS_TARGET.test(command.split('\n')[0]!)) return undefined;
-  if (!code && comparableWords(text.replace(/`[^`\n]*`/g, ' ')).size >= MIN_WORDS) return undefined;
+  // A chain runs its parts in one folder: `rm -rf node_modules && yarn install` reinstalls this folder's packages.
+  const first = command.split('\n')[0]!;
+  const parts = first.split(/\s*(?:&&|;)\s*/);
+  if (!parts.some((part) => FOLDER_RUNNER.test(part)) || NAMES_ITS_TARGET.test(first)) return undefined;
+  // Words that name the command's own parts describe it ("Clear node_modules and reinstall: `rm -rf node_modules && …`").
+  const own = comparableWords(command);
+  const around = [...comparableWords(text.replace(/`[^`\n]*`/g, ' '))].filter((word) => !own.has(word));
+  if (!code && around.length >= MIN_WORDS) return undefined;
   return folder;
 }
 

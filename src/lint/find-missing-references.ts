@@ -528,10 +528,11 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /**
  * Whether `name` goes on in `piece` with a wildcard or a template part (`make build-*`, `make test-<platform>`,
- * `make build-{ios,macos}`, `npm run test:*`): the finder cut a family of targets or scripts, not one name.
+ * `make build-{ios,macos}`, `npm run test:*`, Ruby's and Elixir's `make test_#{APPLICATION}`): the finder cut a
+ * family of targets or scripts, not one name.
  */
 function isNameFamily(piece: string, name: string): boolean {
-  return new RegExp(`${escapeRegExp(name)}[:-]?[*<{$%[]`).test(piece);
+  return new RegExp(`${escapeRegExp(name)}[:-]?(?:[*<{$%[]|#\\{)`).test(piece);
 }
 
 /**

@@ -100,11 +100,12 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
     .split('/');
   const last = parts.at(-1) ?? '';
   const words = wordsOf(parts);
-  // `name` ends a placeholder's stem (`test_name.py`, `module_name/`), elsewhere it is a word of a real name.
+  // `name` ends a placeholder's stem (`test_name.py`, `module_name/`), elsewhere it is a word of a real name; a stem
+  // `file` is "a file" written as a name (`npm run test:e2e -- tests/e2e/file.ts`, `my_file.py`).
   if (
     words.some((word) => PLACEHOLDER_WORDS.has(word)) ||
     words.at(-1) === 'name' ||
-    /[-_]file$/i.test(last.replace(/\.[^.]*$/, ''))
+    /(?:^|[-_])file(?:name)?$/i.test(last.replace(/\.[^.]*$/, ''))
   )
     return true;
   // A user's own settings beside the shared ones: never committed, whatever the repository's ignore rules say.

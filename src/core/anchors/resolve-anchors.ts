@@ -143,10 +143,32 @@ function definesName(kind: 'script' | 'make' | 'just', text: string, name: strin
     }
   }
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (kind === 'make' && definesByPattern(text, name)) return true;
   // make: `name:` or `a name b:` (not `name :=`); just: `name:`, `@name:`, `name arg='x' *rest='':`, `alias name := recipe`.
   const rule =
     kind === 'make'
       ? `^(?:[^\\s:#=][^:#=]*\\s)?${escaped}(?:\\s[^:#=]*)?::?(?!=)`
       : `^(?:@?${escaped}(?:\\s[^:\\n]*)?:(?!=)|alias\\s+${escaped}\\s*:=)`;
   return new RegExp(rule, 'm').test(text);
+}
+
+/**
+ * Whether a Makefile rule whose target is built from a variable or a pattern defines `name`: `test_%:`, or
+ * `test_$(1):` in a `define` that `$(foreach app,$(APPS),$(eval $(call …,$(app))))` turns into `test_ex_unit:` and
+ * `test_eex:`. The target's literal parts must match and each `%`, `$(…)` or `${…}` stands for any text. A target that
+ * is a variable alone (`$(BUILD_DIR):`) is most often a file or a folder to make, not a family of names: it defines
+ * none here. Which names make expands is not read: a name that fits is taken as defined.
+ */
+function definesByPattern(text: string, name: string): boolean {
+  for (const match of text.matchAll(/^([^\s:#=][^:#=\n]*?)\s*::?(?!=)/gm))
+    for (const target of match[1]!.split(/\s+/)) {
+      if (!/[%$]/.test(target)) continue;
+      const parts = target.split(/(%|\$\([^)]*\)|\$\{[^}]*\})/);
+      if (parts.every((part, index) => index % 2 === 1 || part === '')) continue;
+      const pattern = parts
+        .map((part, index) => (index % 2 === 1 ? '.+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('');
+      if (new RegExp(`^${pattern}$`).test(name)) return true;
+    }
+  return false;
 }
