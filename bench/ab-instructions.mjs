@@ -3,11 +3,11 @@
 // hook does is visible where timings are noise. Slow (each run is ~50× slower under valgrind).
 // Usage: node bench/ab-instructions.mjs <checkout A> <checkout B> [--runs N]
 // Each checkout must have a built dist/ (npm run build). Prints a markdown table.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { benchEnv, median } from './lib.mjs';
+import { benchEnv, callgrindInstructions, median } from './lib.mjs';
 
 const [a, b] = process.argv.slice(2, 4).map((dir) => resolve(dir));
 if (!a || !b) throw new Error('usage: node bench/ab-instructions.mjs <checkout A> <checkout B> [--runs N]');
@@ -82,25 +82,11 @@ const cases = [
 ];
 
 function instructions(checkout, repo, testCase) {
-  const result = spawnSync(
-    'valgrind',
-    [
-      '--tool=callgrind',
-      '--callgrind-out-file=/dev/null',
-      process.execPath,
-      join(checkout, 'bin', 'run.js'),
-      ...testCase.args,
-    ],
-    {
-      cwd: repo.dir,
-      env,
-      input: testCase.input(repo),
-      encoding: 'utf8',
-    },
-  );
-  const match = /Collected : (\d+)/.exec(result.stderr);
-  if (!match) throw new Error(`no instruction count for ${testCase.name}: ${result.stderr.slice(-500)}`);
-  return Number(match[1]);
+  return callgrindInstructions(process.execPath, [join(checkout, 'bin', 'run.js'), ...testCase.args], {
+    cwd: repo.dir,
+    env,
+    input: testCase.input(repo),
+  }).instructions;
 }
 
 const repos = { a: repoFor(a), b: repoFor(b) };

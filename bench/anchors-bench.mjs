@@ -5,7 +5,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, benchEnv, fmt, makeBenchRepo, median, paired, timeRun } from './lib.mjs';
+import { BIN, benchEnv, callgrindInstructions, fmt, makeBenchRepo, median, paired, timeRun } from './lib.mjs';
 
 const arg = (name, fallback) =>
   process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
@@ -89,14 +89,7 @@ if (check.status !== 0)
   throw new Error(`mem check exited ${check.status}: ${check.stdout.slice(0, 300)} ${check.stderr}`);
 
 function instructions(args, input) {
-  const result = spawnSync(
-    'valgrind',
-    ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, ...args],
-    { cwd: dir, env, input, encoding: 'utf8', maxBuffer: 1 << 28 },
-  );
-  const match = /Collected : (\d+)/.exec(result.stderr);
-  if (!match) throw new Error(`no instruction count: ${result.stderr.slice(-300)}`);
-  return Number(match[1]);
+  return callgrindInstructions(process.execPath, args, { cwd: dir, env, input }).instructions;
 }
 
 console.log(

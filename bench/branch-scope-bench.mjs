@@ -5,11 +5,11 @@
 // the new branch) by wall clock paired with `node -e 0`, since under valgrind that render outlasts
 // the hook's deadline and is left for later, as a slow machine would.
 // Usage: node bench/branch-scope-bench.mjs [--runs N]   (after npm run build)
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { benchEnv, median, timeRun } from './lib.mjs';
+import { benchEnv, callgrindInstructions, median, timeRun } from './lib.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const MEM = join(ROOT, 'bin', 'run.js');
@@ -59,15 +59,7 @@ const start = (session) =>
   });
 
 function instructions(command, args, input = '') {
-  const result = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', command, ...args], {
-    cwd: dir,
-    env,
-    input,
-    encoding: 'utf8',
-  });
-  const match = /Collected : (\d+)/.exec(result.stderr);
-  if (!match) throw new Error(`no instruction count: ${result.stderr.slice(-500)}`);
-  return Number(match[1]);
+  return callgrindInstructions(command, args, { cwd: dir, env, input }).instructions;
 }
 
 const hook = (session) =>

@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: paired timing against `node -e 0`, peak RSS, temp repos.
 import { spawnSync, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,37 @@ export function peakRss(command, args, { cwd, input = '', env = benchEnv() } = {
   const result = spawnSync(TIME, ['-f', '%M', command, ...args], { cwd, input, env, encoding: 'utf8' });
   const kb = Number(result.stderr.trim().split('\n').pop());
   return kb / 1024;
+}
+
+/**
+ * Instructions one process executes (valgrind callgrind), less what V8's hash-seed setup
+ * (HashSeed::InitializeRoots) cost in it. Why: that setup searches for primes from a random start,
+ * 5-16 M instructions a process, as much in `node -e 0` as in mem, and it made two runs of the same
+ * build differ by ±5 M; without it they differ by ±0.3 M. Returns the count and callgrind's total;
+ * `keep` names a file to keep the profile in (for callgrind_annotate).
+ */
+export function callgrindInstructions(command, args, { cwd, env = benchEnv(), input = '', keep } = {}) {
+  const out = keep ?? join(mkdtempSync(join(tmpdir(), 'mem-callgrind-')), 'profile');
+  try {
+    const result = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${out}`, command, ...args], {
+      cwd,
+      env,
+      input,
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    });
+    const total = /Collected : (\d+)/.exec(result.stderr);
+    if (!total) throw new Error(`no instruction count for ${command} ${args.join(' ')}: ${result.stderr.slice(-500)}`);
+    const annotated = execFileSync('callgrind_annotate', ['--inclusive=yes', out], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    });
+    const seed = /^\s*([\d,]+) .*HashSeed::InitializeRoots/m.exec(annotated);
+    const seedCost = seed ? Number(seed[1].replaceAll(',', '')) : 0;
+    return { instructions: Number(total[1]) - seedCost, total: Number(total[1]) };
+  } finally {
+    if (keep === undefined) rmSync(dirname(out), { recursive: true, force: true });
+  }
 }
 
 export const median = (values) => {

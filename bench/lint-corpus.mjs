@@ -24,7 +24,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { BIN, benchEnv, median } from './lib.mjs';
+import { BIN, benchEnv, callgrindInstructions, median } from './lib.mjs';
 
 const CORPUS = resolve(BIN, '..', '..', '..', 'shared', 'corpus');
 const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
@@ -330,16 +330,7 @@ if (process.argv.includes('--time') || timeOnly) {
   const typical = plain[Math.floor(plain.length / 2)];
   const typicalRich = rich[Math.floor(rich.length / 2)];
   const largest = sizes.at(-1);
-  const count = (args, cwd) => {
-    const result = spawnSync(
-      'valgrind',
-      ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, ...args],
-      { cwd, env, encoding: 'utf8' },
-    );
-    const match = /Collected : (\d+)/.exec(result.stderr);
-    if (!match) throw new Error(result.stderr.slice(-400));
-    return Number(match[1]);
-  };
+  const count = (args, cwd) => callgrindInstructions(process.execPath, args, { cwd, env }).instructions;
   console.log(
     `\n## 4. Instructions over node -e 0 (valgrind callgrind, median of 3)\n\n| repository | files, bytes at the root | ratio |\n|---|---|---|`,
   );

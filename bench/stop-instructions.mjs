@@ -7,7 +7,7 @@ import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { BIN, benchEnv, makeBenchRepo, median } from './lib.mjs';
+import { BIN, benchEnv, callgrindInstructions, makeBenchRepo, median } from './lib.mjs';
 import { lastingPrompt, taskPrompt, benchTurn } from './transcript.mjs';
 
 const flag = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
@@ -48,36 +48,19 @@ for (let i = 1; i <= runs; i += 1) {
   writeFileSync(transcript, benchTurn(0, taskPrompt(0)));
   spawnSync(process.execPath, [BIN, 'hook', 'stop'], { cwd: repo, env, input });
   appendFileSync(transcript, benchTurn(1, lastingPrompt(1)));
-  const result = spawnSync(
-    'valgrind',
-    [
-      '--tool=callgrind',
-      `--callgrind-out-file=${out ? join(out, `stop-${i}.callgrind`) : '/dev/null'}`,
-      process.execPath,
-      '--require',
-      slowClock,
-      BIN,
-      'hook',
-      'stop',
-    ],
-    { cwd: repo, env, input, encoding: 'utf8' },
+  counts.push(
+    callgrindInstructions(process.execPath, ['--require', slowClock, BIN, 'hook', 'stop'], {
+      cwd: repo,
+      env,
+      input,
+      keep: out ? join(out, `stop-${i}.callgrind`) : undefined,
+    }).instructions,
   );
-  const match = /Collected : (\d+)/.exec(result.stderr);
-  if (!match) throw new Error(`no instruction count: ${result.stderr.slice(-500)}`);
-  counts.push(Number(match[1]));
   // The hook log is written after the Stop answers; the candidate log says what it did.
   const candidates = readFileSync(join(repo, '.memory', 'state', 'candidates.jsonl'), 'utf8');
   if (!candidates.includes('"action":"add"')) throw new Error(`the measured Stop wrote nothing: ${candidates}`);
 }
-const node = spawnSync(
-  'valgrind',
-  ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--require', slowClock, '-e', '0'],
-  {
-    env,
-    encoding: 'utf8',
-  },
-);
-const f = Number(/Collected : (\d+)/.exec(node.stderr)?.[1]);
+const f = callgrindInstructions(process.execPath, ['--require', slowClock, '-e', '0'], { env }).instructions;
 const m = (n) => `${(n / 1e6).toFixed(1)} M`;
 console.log(
   `writing Stop: ${counts.map(m).join(', ')} (median ${m(median(counts))}); node -e 0 (with the same clock): ${m(f)}`,
