@@ -506,7 +506,7 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
   }
   // gitleaks' format rules, then the named-value rules, then gitleaks' generic rule: on an
   // overlap the first-listed rule names the finding.
-  const gitleaks = findGitleaksSecrets(text).filter(
+  const gitleaks = findGitleaksSecrets(text, held).filter(
     (finding) => !isPlaceholder(text.slice(finding.start, finding.end)),
   );
   findings.push(...gitleaks.filter((finding) => !finding.ruleId.startsWith('generic')));
