@@ -45,16 +45,17 @@ function ordinaryTexts() {
 }
 
 /**
- * JSON of `{ "<flags>/<source>": [[factor, …], …] }` for every pattern of gatedPatterns(), keyed by
- * each source as `form` has it: 'bundle' as the ASCII-only bundles do (scripts/build.mjs: a literal
- * pattern's non-ASCII characters are \uXXXX escapes there), 'sources' as written (vitest, benches
- * that bundle the sources). The JSON text is ASCII either way, so V8 parses it as a one-byte string.
+ * JSON of `{ "<flags>/<source>": [[factor, …], …] }` for every pattern of gatedPatterns() (src/turn/),
+ * keyed by each source as `form` has it: 'bundle' as the ASCII-only bundles do (scripts/build.mjs: a
+ * literal pattern's non-ASCII characters are \uXXXX escapes there; a pattern made by `new RegExp`
+ * is found only when written in escapes), 'sources' as written (vitest, benches that bundle the
+ * sources). The JSON text is ASCII either way, so V8 parses it as a one-byte string.
  */
 export async function requiredFactorsTable(form) {
   const bundled = await build({
     stdin: {
       contents: [
-        "export { gatedPatterns } from './src/core/safety/prefilter/gated-patterns.ts';",
+        "export { gatedPatterns } from './src/turn/gated-patterns.ts';",
         "export { requiredFactors } from './src/core/safety/prefilter/required-factors.ts';",
         "export { factorKey, foldForFactors } from './src/core/safety/prefilter/prefilter.ts';",
       ].join('\n'),

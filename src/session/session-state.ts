@@ -4,6 +4,7 @@
  */
 import type { TranscriptEvent } from '../agents/transcript-event.js';
 import { fingerprint } from '../core/files/fast-hash.js';
+import { testPrefiltered } from '../core/safety/prefilter/prefilter.js';
 
 export type TaskStatus = 'pending' | 'in_progress' | 'completed';
 export type Task = { id: string; subject: string; status: TaskStatus };
@@ -41,7 +42,9 @@ export type SessionState = {
 const ACKNOWLEDGEMENT =
   /^(?:thanks?(?: you)?|thx|ty|ok(?:ay)?|cool|great|nice|perfect|awesome|lgtm|looks good|sounds good|good job|well done|yes|yep|sure|done|merci|danke|gracias|ありがとう(?:ございます)?|谢谢)(?=[\s,.!。！👍🙏]|$)[\s,.!。！👍🙏]*(?:(?:thanks?|thx|looks good|lgtm|great|perfect|nice)(?=[\s,.!。！👍🙏]|$)[\s,.!。！👍🙏]*)*$$/u;
 
-const P = '[\\s,.!。！👍🙏]*';
+// Written in escapes, so that the pattern's source is ASCII as the bundle's literals are (its
+// required factors are found by that source, scripts/required-factors.mjs).
+const P = '[\\s,.!\\u3002\\uff01\\u{1f44d}\\u{1f64f}]*';
 const CLOSING_LEAD = `(?:(?:ok(?:ay)?|thanks?(?: (?:you|a lot))?|thx|ty|cool|great|nice|perfect|awesome|alright|all right|good|merci|danke|gracias)${P})*`;
 const CLOSING_PHRASE = [
   "(?:(?:let'?s|we(?: can| will|'ll)?|i(?: will|'ll)?|i'?m going to) )?(?:stop|pause|call it a day|wrap (?:it |this )?up|leave it)(?: (?:here|there|now|for (?:today|tonight|now|the day)))*",
@@ -49,7 +52,7 @@ const CLOSING_PHRASE = [
   "that'?s (?:all|it|enough)(?: for (?:today|tonight|now|the day))?",
   '(?:done|enough) for (?:today|tonight|now|the day)',
   '(?:bye|good ?night|see you(?: (?:tomorrow|later|monday|next week))?|cya)',
-  "(?:on s'arrête là|à demain|das war'?s(?: für heute)?|bis morgen|hasta mañana|por hoy (?:es todo|basta))(?: pour aujourd'hui)?",
+  "(?:on s'arr\\u00eate l\\u00e0|\\u00e0 demain|das war'?s(?: f\\u00fcr heute)?|bis morgen|hasta ma\\u00f1ana|por hoy (?:es todo|basta))(?: pour aujourd'hui)?",
 ].join('|');
 /** "ok thanks, let's stop here for today": closing small talk, which ends a session without asking for anything. */
 const CLOSING = new RegExp(
@@ -57,13 +60,19 @@ const CLOSING = new RegExp(
   'u',
 );
 
+/** The patterns above that run behind their required factors, for the build's table (turn/gated-patterns.ts). */
+export const acknowledgementPatterns = (): RegExp[] => [ACKNOWLEDGEMENT, CLOSING];
+
 /** Returns true for a prompt that only acknowledges the agent's work or closes the session. */
 export function isAcknowledgement(text: string): boolean {
   const trimmed = text.trim();
   // Note: lower-cased here rather than matched with the i flag: case-insensitive Unicode patterns
   // this long cost V8 ~15 M instructions more to compile, on every Stop that reads a short prompt.
   const lower = trimmed.toLowerCase();
-  return (trimmed.length <= 40 && ACKNOWLEDGEMENT.test(lower)) || (trimmed.length <= 80 && CLOSING.test(lower));
+  return (
+    (trimmed.length <= 40 && testPrefiltered(ACKNOWLEDGEMENT, lower)) ||
+    (trimmed.length <= 80 && testPrefiltered(CLOSING, lower))
+  );
 }
 
 const MAX_TEXT = 600;

@@ -3,6 +3,7 @@
  * from, mapped onto the sections this repository configured.
  */
 import type { CandidateSource } from '../../core/memory-file/candidate.js';
+import { testPrefiltered } from '../../core/safety/prefilter/prefilter.js';
 
 type SectionName = 'Conventions' | 'Commands' | 'Decisions' | 'Gotchas' | 'Preferences' | 'References';
 
@@ -37,9 +38,13 @@ const KEYWORDS: ReadonlyArray<readonly [SectionName, RegExp]> = [
 
 /** Returns the configured section for a candidate (falls back to the first configured section); never throws. */
 export function classifySection(text: string, source: CandidateSource, sections: readonly string[]): string {
-  const wanted = BY_SOURCE[source] ?? KEYWORDS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'Conventions';
+  const wanted =
+    BY_SOURCE[source] ?? KEYWORDS.find(([, pattern]) => testPrefiltered(pattern, text))?.[0] ?? 'Conventions';
   const found = sections.find((section) => section.toLowerCase() === wanted.toLowerCase());
   if (found !== undefined) return found;
   const conventions = sections.find((section) => section.toLowerCase() === 'conventions');
   return conventions ?? sections[0] ?? wanted;
 }
+
+/** The patterns above that run behind their required factors, for the build's table (turn/gated-patterns.ts). */
+export const sectionPatterns = (): RegExp[] => KEYWORDS.map(([, pattern]) => pattern);

@@ -9,6 +9,7 @@ import { isPastedText } from './is-pasted-text.js';
 import { rewriteAsRule } from './rewrite-rule.js';
 import { correctSignalTypos } from '../notice/correct-signal-typos.js';
 import { isScopedToTask } from '../notice/notice-lasting.js';
+import { mayMatchText, testPrefiltered } from '../../core/safety/prefilter/prefilter.js';
 
 type MemoryRequest = {
   /** The rule, cleaned: no "remember that", no "from now on" left dangling. */
@@ -17,9 +18,12 @@ type MemoryRequest = {
   selfContained: boolean;
 };
 
-// A short conversational opener in front of the request ("ok,", "also", "btw").
+// A short conversational opener in front of the request ("ok,", "also", "btw"); at least one, so
+// that a text holding none of these words skips the pattern (withoutOpener).
 const OPENER =
-  /^(?:(?:ok(?:ay)?|so|also|and|oh|btw|hey|one more thing|one last thing|and also|plus|but)\b[,!.:]?\s+)*/i;
+  /^(?:(?:ok(?:ay)?|so|also|and|oh|btw|hey|one more thing|one last thing|and also|plus|but)\b[,!.:]?\s+)+/i;
+
+const withoutOpener = (text: string): string => (mayMatchText(OPENER, text) ? text.replace(OPENER, '') : text);
 /** Lead-ins that ask for what follows to be kept; what follows is the rule (an optional "please" first). */
 const LEAD_INS: readonly RegExp[] = [
   /^(?:(?:please|pls)[,]?\s+)?(?:remember|memori[sz]e|keep\s+in\s+mind|bear\s+in\s+mind|don'?t\s+forget|do\s+not\s+forget)(?:\s+(?:for\s+(?:the\s+)?(?:future|next\s+time|later)|this|forever))*(?:\s*(?:that\b|:|,|-|—|–)|(?=\s+(?:to\s+(?:always|never)|we|our|all|every|you|always|never)\b))\s*/i,
@@ -62,7 +66,7 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 
 /** true when the rule reads on its own: a complete sentence that does not lean on another one. */
 function isSelfContained(text: string): boolean {
-  return isCompleteSentence(text) && !LEANS_BACK.test(text.trim());
+  return isCompleteSentence(text) && !testPrefiltered(LEANS_BACK, text.trim());
 }
 
 /** true for a complete sentence: enough words, not a question, not cut off, code spans and brackets closed. */
@@ -97,7 +101,7 @@ function sentencesOf(line: string): string[] {
 const GERMAN_INVERSION = /^([a-zäöüß]+)\s+(wir|ich|man|du|ihr)\s+/u;
 
 function request(rule: string): MemoryRequest | undefined {
-  const bare = rule.replace(TRAILER, '').replace(/^(?:that|to)\s+(?=\S)/i, '');
+  const bare = (mayMatchText(TRAILER, rule) ? rule.replace(TRAILER, '') : rule).replace(/^(?:that|to)\s+(?=\S)/i, '');
   const text = rewriteAsRule(bare.replace(GERMAN_INVERSION, '$2 $1 '));
   if (text === '' || !/[\p{L}\p{N}]/u.test(text)) return undefined;
   // "From now on until the end of this task, …" asks for something for now: the inbox, not memory.
@@ -107,13 +111,15 @@ function request(rule: string): MemoryRequest | undefined {
 /** The request a sentence carries, or undefined. `before`: the sentence before it, for "Remember that." */
 function requestIn(raw: string, before: string | undefined): MemoryRequest | undefined {
   // "Rember that …" is a request as typed fast.
-  const sentence = correctSignalTypos(raw.replace(OPENER, '').trim());
-  if (STANDALONE.test(sentence))
-    return before === undefined || /[?？]\s*$/.test(before) ? undefined : request(before.replace(OPENER, ''));
-  const lead = [...LEAD_INS, CJK_LEAD_IN].map((pattern) => pattern.exec(sentence)).find((match) => match !== null);
+  const sentence = correctSignalTypos(withoutOpener(raw).trim());
+  if (testPrefiltered(STANDALONE, sentence))
+    return before === undefined || /[?？]\s*$/.test(before) ? undefined : request(withoutOpener(before));
+  const lead = [...LEAD_INS, CJK_LEAD_IN]
+    .map((pattern) => (mayMatchText(pattern, sentence) ? pattern.exec(sentence) : null))
+    .find((match) => match !== null);
   if (lead && lead[0].length > 0 && lead[0].length < sentence.length) return request(sentence.slice(lead[0].length));
-  if (TRAILER.test(sentence)) return request(sentence);
-  const embedded = EMBEDDED.exec(sentence)?.[1];
+  if (testPrefiltered(TRAILER, sentence)) return request(sentence);
+  const embedded = mayMatchText(EMBEDDED, sentence) ? EMBEDDED.exec(sentence)?.[1] : undefined;
   if (embedded !== undefined) return requestIn(embedded.replace(/^and\s+/i, ''), undefined);
   return undefined;
 }
@@ -135,4 +141,9 @@ export function findMemoryRequests(prompt: string): MemoryRequest[] {
     });
   }
   return out;
+}
+
+/** The patterns above that run behind their required factors, for the build's table (turn/gated-patterns.ts). */
+export function requestPatterns(): RegExp[] {
+  return [OPENER, ...LEAD_INS, CJK_LEAD_IN, TRAILER, EMBEDDED, STANDALONE, LEANS_BACK];
 }

@@ -10,6 +10,7 @@ import { findInjection, findInvisibleUnicode } from '../../core/safety/scan-inje
 import { findSecrets } from '../../core/safety/scan-secrets.js';
 import { comparableWords, containment, jaccard } from '../../core/text/text-similarity.js';
 import { memoizeByText } from '../../core/text/memoize-by-text.js';
+import { testPrefiltered } from '../../core/safety/prefilter/prefilter.js';
 import type { ReasonCode } from './verdict.js';
 
 export type FilterConfig = Config['filter'];
@@ -52,7 +53,7 @@ const HOW_DO_I = /\bhow\s+(?:can|do|would|could|should|might)\s+I\b[^?\n]{1,120}
 
 /** true when `text` ends as a question (in any script) or asks the user's own how-to question. */
 function isDirectQuestion(text: string): boolean {
-  return /[?？]$/.test(text) || /(?:吗|ですか|ますか|か)[。.]?$/.test(text) || HOW_DO_I.test(text);
+  return /[?？]$/.test(text) || /(?:吗|ですか|ますか|か)[。.]?$/.test(text) || testPrefiltered(HOW_DO_I, text);
 }
 // "When you change a query you have to run …": a conditional rule, not a question without its mark.
 const CONDITIONAL_RULE =
@@ -152,14 +153,14 @@ const GENERIC_WORDS = new Set([
 
 const SPECIFIC_TOKEN = /`[^`]+`|[\w.-]+\/[\w./-]*|\b\w+\.(?:[a-z]{1,5})\b|\d|\b[a-z]+[A-Z]\w*|(?:^|\s)--?[a-z]/;
 
+// "Do that again", "it works": what it is about was said before.
+const POINTS_BACK =
+  /^(?:(?:please\s+)?(?:do|don't\s+do|do\s+not\s+do|never\s+do|stop\s+doing|avoid|repeat|undo|fix|redo)\s+(?:that|this|it|them)(?:\s+again)?|(?:it|that|this|they|these|those)\s+(?:is|was|are|were|does|did|should|must|needs?|works?|has|looks?|seems?)\b)/i;
+
 /** Returns true when a rule says nothing a future session could act on. */
 function isTooVague(text: string): boolean {
   if ((text.match(CJK)?.length ?? 0) > 0) return effectiveLength(text) < 10;
-  if (
-    /^(?:(?:please\s+)?(?:do|don't\s+do|do\s+not\s+do|never\s+do|stop\s+doing|avoid|repeat|undo|fix|redo)\s+(?:that|this|it|them)(?:\s+again)?|(?:it|that|this|they|these|those)\s+(?:is|was|are|were|does|did|should|must|needs?|works?|has|looks?|seems?)\b)/i.test(
-      text.trim(),
-    )
-  ) {
+  if (testPrefiltered(POINTS_BACK, text.trim())) {
     return !SPECIFIC_TOKEN.test(text) || text.split(/\s+/).length < 6;
   }
   if (SPECIFIC_TOKEN.test(text)) return false;
@@ -173,12 +174,15 @@ function isTooVague(text: string): boolean {
   return content.length < 2;
 }
 
+// Classes only: no required factors, so it runs on every candidate (qualityPatterns leaves it out).
+const COMMIT_HASH = /\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b/;
+
 const EPHEMERAL: readonly RegExp[] = [
   /\b(?:today|tonight|tomorrow|yesterday|right\s+now|for\s+now|for\s+the\s+(?:moment|time\s+being)|temporarily|just\s+now|so\s+far|later\s+today|at\s+the\s+moment|this\s+(?:morning|afternoon|evening|week|sprint|time|session|conversation|chat|task|ticket|issue|bug|pr|pull\s+request|branch|commit|refactor|change|run|step|iteration|attempt)|(?:the|this)\s+(?:above|previous|last)\s+(?:error|output|step|message|command)|next\s+step|until\s+(?:tomorrow|next\s+week|monday|tuesday|wednesday|thursday|friday|the\s+release)|wip)\b/i,
   /(?:^|\s)#\d+\b/,
   /\b(?:lines?|ln|l\.)\s*\d+\b/i,
   /\b(?:pr|pull\s+request|issue|ticket|bug|jira)\s*#?\s*[A-Z]*-?\d+/i,
-  /\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b/,
+  COMMIT_HASH,
   /\b\d{4}-\d{2}-\d{2}\b/,
   /\btypos?\b/i,
   // "… for this." at the end: about the thing being worked on.
@@ -197,7 +201,7 @@ const EPHEMERAL: readonly RegExp[] = [
 /** Returns true when the candidate only makes sense for the current task. */
 function isEphemeral(text: string): boolean {
   const withoutCode = text.replace(/`[^`]*`/g, ' ');
-  return EPHEMERAL.some((pattern) => pattern.test(withoutCode));
+  return EPHEMERAL.some((pattern) => testPrefiltered(pattern, withoutCode));
 }
 
 /** Returns the best-matching existing entry by similarity, with the similarity and containments. */
@@ -255,14 +259,16 @@ export const FILTER_RULES: readonly FilterRule[] = [
   {
     code: 'tool-output',
     hard: false,
-    check: (c) => (c.origin === 'tool' || HARNESS.test(c.text) ? { code: 'tool-output' } : undefined),
+    check: (c) => (c.origin === 'tool' || testPrefiltered(HARNESS, c.text) ? { code: 'tool-output' } : undefined),
   },
   {
     code: 'question',
     hard: false,
     check: (c) => {
       const text = c.text.trim();
-      return QUESTION_START.test(text) && !CONDITIONAL_RULE.test(text) ? { code: 'question' } : undefined;
+      return testPrefiltered(QUESTION_START, text) && !testPrefiltered(CONDITIONAL_RULE, text)
+        ? { code: 'question' }
+        : undefined;
     },
   },
   {
@@ -323,4 +329,14 @@ export const FILTER_RULES: readonly FilterRule[] = [
       return undefined;
     },
   },
+];
+
+/** The patterns above that run behind their required factors, for the build's table (turn/gated-patterns.ts). */
+export const qualityPatterns = (): RegExp[] => [
+  POINTS_BACK,
+  ...EPHEMERAL.filter((pattern) => pattern !== COMMIT_HASH),
+  HARNESS,
+  QUESTION_START,
+  CONDITIONAL_RULE,
+  HOW_DO_I,
 ];

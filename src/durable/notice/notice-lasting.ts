@@ -5,6 +5,7 @@
  * looks at pasted logs, stack traces, diffs, tool output or a document's table of contents.
  */
 
+import { testPrefiltered } from '../../core/safety/prefilter/prefilter.js';
 import { correctSignalTypos } from './correct-signal-typos.js';
 
 export type NoticedSentence = { text: string; score: number };
@@ -49,22 +50,21 @@ export const isOutputLine = (line: string): boolean =>
 const REPORT_HEADING =
   /^\s*(?:#{1,6}\s*|\*\*)?(?:[^\w\s]{1,3}\s*)?(?:summary|recap|changes made|what (?:i|we) (?:did|changed|built)|what (?:was|has been) (?:done|changed)|what changed|completed(?: tasks)?|done|test results|next steps|progress(?: so far)?|files (?:changed|modified|created)|zusammenfassung|änderungen|nächste schritte|resumen|cambios|próximos pasos|résumé|récapitulatif|prochaines étapes|ringkasan|总结|变更|下一步)(?:\s+\S+){0,3}?\s*(?:\*\*)?\s*[:：]?\s*$/i;
 
+/** A word every report heading holds: a prompt without one has no report to take out. */
+const REPORT_WORDS =
+  /summary|recap|changes|what|completed|done|result|next|progress|files|zusammenfassung|änderungen|nächste|resumen|cambios|próximos|résumé|récapitulatif|prochaines|ringkasan|总结|变更|下一步/i;
+
 /**
  * Returns the prompt without the reports pasted into it (from a report heading to the next heading
  * that is not one), so neither the detector nor the rules learn from an agent's summary; never throws.
  */
 function withoutPastedReports(prompt: string): string {
-  if (
-    !/summary|recap|changes|what|completed|done|result|next|progress|files|zusammenfassung|änderungen|nächste|resumen|cambios|próximos|résumé|récapitulatif|prochaines|ringkasan|总结|变更|下一步/i.test(
-      prompt,
-    )
-  )
-    return prompt;
+  if (!testPrefiltered(REPORT_WORDS, prompt)) return prompt;
   const out: string[] = [];
   let inReport = false;
   for (const line of prompt.split(/\r?\n/)) {
     const heading = /^\s*(?:#{1,6}\s|\*\*[^*]+\*\*\s*:?\s*$|[^\s].{0,40}[:：]\s*$)/.test(line);
-    if (REPORT_HEADING.test(line) && (heading || /^\s*\S+(?:\s+\S+){0,3}\s*$/.test(line))) inReport = true;
+    if (testPrefiltered(REPORT_HEADING, line) && (heading || /^\s*\S+(?:\s+\S+){0,3}\s*$/.test(line))) inReport = true;
     else if (heading && /^\s*#{1,6}\s/.test(line)) inReport = false;
     if (!inReport) out.push(line);
   }
@@ -129,7 +129,7 @@ function proseLines(prompt: string): ProseLine[] {
       // A line ending in a colon, or a short lead-in right before a list, introduces what follows;
       // when it says the items matter (needed, important, should), each item carries that.
       const opens = /[:：]\s*$/.test(trimmed) || words <= 4;
-      intro = opens ? (INTRO_SIGNAL.test(trimmed) ? 2 : 0) : underIntro ? intro : undefined;
+      intro = opens ? (testPrefiltered(INTRO_SIGNAL, trimmed) ? 2 : 0) : underIntro ? intro : undefined;
     }
   }
   return out;
@@ -208,6 +208,10 @@ function asidesApart(sentence: string): string[] {
   return parts.map((part) => part.trim().replace(/^[,;:]\s*/, '')).filter((part) => part !== '');
 }
 
+// A name as code writes it: a code span, ENV_NAME, camelCase, snake_case. Classes only: it has no
+// required factors and runs on every sentence (noticePatterns leaves it out).
+const NAMED_IN_CODE = /`[^`]+`|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z0-9]+_[a-z0-9_]+\b/;
+
 // Most signals are words and phrases: looked up in the sentence's words, they cost no regular
 // expression to compile (every hook pays that on its first call; V8's code cache does not keep it).
 type Signal = {
@@ -249,8 +253,8 @@ function wordsOf(sentence: string): Words {
 }
 
 function signalMatches(signal: Signal, words: Words): boolean {
-  if (signal.re !== undefined) return signal.re.test(words.raw);
-  if (signal.lower !== undefined) return signal.lower.test(words.lower);
+  if (signal.re !== undefined) return testPrefiltered(signal.re, words.raw);
+  if (signal.lower !== undefined) return testPrefiltered(signal.lower, words.lower);
   if (signal.words?.some((word) => words.set.has(word) && (word !== 'never' || neverMeant(words.list)))) return true;
   if (signal.prefixes?.some((prefix) => words.list.some((word) => word.startsWith(prefix)))) return true;
   if (signal.phrases?.some((phrase) => words.spaced.includes(` ${phrase} `))) return true;
@@ -273,7 +277,7 @@ const SCOPED_TO_TASK =
   /\bwhile (?:you(?:'re| are)? |we(?:'re| are)? )?\w+ing\b|\bwhile you\b|\b(?:for now|right now|today|this time|for the moment|(?:for|until the end of|during|in) (?:this|the current) (?:task|pr|ticket|change|one|session|sprint)|erstmal|vorerst|heute|hoy|por ahora|por el momento|pour l'instant|pour le moment|aujourd'hui|por enquanto|untuk sekarang|hari ini)(?![\p{L}])|暂时|今天|とりあえず/u;
 
 /** true when the sentence says it holds for the task at hand only ("for now", "until the end of this task"); never throws. */
-export const isScopedToTask = (sentence: string): boolean => SCOPED_TO_TASK.test(sentence.toLowerCase());
+export const isScopedToTask = (sentence: string): boolean => testPrefiltered(SCOPED_TO_TASK, sentence.toLowerCase());
 
 // What lasting statements share in any project, in the languages users write: modality
 // (always, never, must, should, don't), preference and choice (I want, prefer, let's go with,
@@ -655,7 +659,7 @@ const SIGNALS: readonly Signal[] = [
     re: /`(?:npm|pnpm|yarn|npx|bun|make|cargo|go|pytest|python3?|uv|poetry|docker|gradle|mvn|dotnet|bundle|rails|rake|mix|just|terraform|kubectl|helm)\s[^`]+`/,
     weight: 1,
   },
-  { re: /`[^`]+`|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z0-9]+_[a-z0-9_]+\b/, weight: 1 },
+  { re: NAMED_IN_CODE, weight: 1 },
   // A guess, an opinion or a task handed over now, not a rule: "maybe X should be cast", "I don't
   // think that's it", "I want you to create …", "now I want to show …", "start implementing …".
   {
@@ -706,18 +710,18 @@ const SAYS_LASTING =
 
 /** `lower`: the sentence lower-cased (the patterns here are written lower-case, see Signal.lower). */
 function isScopedToNow(lower: string): boolean {
-  return NOW_SCOPED.test(lower) && !SAYS_LASTING.test(lower);
+  return testPrefiltered(NOW_SCOPED, lower) && !testPrefiltered(SAYS_LASTING, lower);
 }
 
 function scoreSentence(sentence: string, words: Words): number {
   const { lower } = words;
-  if (SMALL_TALK.test(lower)) return 0;
+  if (testPrefiltered(SMALL_TALK, lower)) return 0;
   let score = 0;
   for (const signal of SIGNALS) if (signalMatches(signal, words)) score += signal.weight;
   if (isScopedToNow(lower)) score -= 3;
-  if (QUESTION.test(lower) && !SUGGESTION_QUESTION.test(lower) && !WISH.test(lower))
+  if (testPrefiltered(QUESTION, lower) && !testPrefiltered(SUGGESTION_QUESTION, lower) && !testPrefiltered(WISH, lower))
     score -= /[?？]\s*$/.test(sentence) ? 5 : 4;
-  if (NARRATION.test(lower)) score -= 3;
+  if (testPrefiltered(NARRATION, lower)) score -= 3;
   // Long sentences mention everything; a rule is usually short.
   if (sentence.length > 240) score -= 1;
   return score;
@@ -743,7 +747,7 @@ function score0(words: Words): boolean {
 function clip(sentence: string): string {
   const flat = sentence.replace(/\s+/g, ' ').replace(/"/g, "'").trim();
   // A wish's stray question mark would make the quoted sentence read as a question.
-  const text = WISH.test(flat.toLowerCase()) ? flat.replace(/\s*\?+$/, '') : flat;
+  const text = testPrefiltered(WISH, flat.toLowerCase()) ? flat.replace(/\s*\?+$/, '') : flat;
   return text.length <= MAX_SENTENCE_CHARS ? text : `${text.slice(0, MAX_SENTENCE_CHARS - 1).trimEnd()}…`;
 }
 
@@ -773,7 +777,9 @@ export function noticeLastingSentences(prompt: string, options: NoticeOptions = 
       // The sentence it leans on goes with it, when that one is short enough to quote.
       const before = at > 0 ? list[at - 1] : undefined;
       const text =
-        LEANS_BACK.test(sentence) && before !== undefined && before.length <= 100 ? `${before} ${sentence}` : sentence;
+        testPrefiltered(LEANS_BACK, sentence) && before !== undefined && before.length <= 100
+          ? `${before} ${sentence}`
+          : sentence;
       scored.push({ text: clip(text), score });
     });
   });
@@ -786,4 +792,24 @@ export function noticeLastingSentences(prompt: string, options: NoticeOptions = 
     .sort((a, b) => b.score - a.score)
     .filter((s) => (seen.has(s.text) ? false : (seen.add(s.text), true)))
     .slice(0, limit);
+}
+
+/** The patterns above that run behind their required factors (testPrefiltered), for the build's table (turn/gated-patterns.ts). */
+export function noticePatterns(): RegExp[] {
+  return [
+    REPORT_WORDS,
+    REPORT_HEADING,
+    INTRO_SIGNAL,
+    ...SIGNALS.flatMap((signal) => [signal.re, signal.lower]).filter(
+      (pattern): pattern is RegExp => pattern !== undefined && pattern !== NAMED_IN_CODE,
+    ),
+    NOW_SCOPED,
+    SAYS_LASTING,
+    SMALL_TALK,
+    QUESTION,
+    SUGGESTION_QUESTION,
+    WISH,
+    NARRATION,
+    LEANS_BACK,
+  ];
 }

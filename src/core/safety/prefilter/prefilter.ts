@@ -6,7 +6,7 @@
  * (scripts/required-factors.mjs) and read here from the table the build put in
  * `__MEM_REQUIRED_FACTORS__`; parsing the patterns at run time would cost more than compiling them.
  */
-import { compileHints, type CompiledHints, type TextHints } from '../hint-finder.js';
+import { compileHints, hintsOf, type CompiledHints, type TextHints } from '../hint-finder.js';
 
 /**
  * JSON of `{ "<flags>/<source>": [[factor, …], …] }`, put in by the build (esbuild `define`) and by
@@ -61,6 +61,29 @@ export function prefilterOf(...patterns: readonly (RegExp | undefined)[]): Prefi
 export function mayMatch(prefilter: Prefilter, held: TextHints): boolean {
   return prefilter.every((clause) => held.holdsAny(clause));
 }
+
+/** The text mayMatchText last looked at, and what it holds (answers stay exact once another is marked). */
+let lastText: string | undefined;
+let lastHeld: TextHints | undefined;
+
+/**
+ * false when `text` lacks a clause of `pattern`'s required factors: it cannot match, and V8 need
+ * not compile it to say so. For code that runs its patterns one by one on a sentence (the durable
+ * extraction) rather than a gate's list on one text; the sentence is folded once for its patterns.
+ */
+export function mayMatchText(pattern: RegExp, text: string): boolean {
+  const prefilter = prefilterOf(pattern);
+  if (prefilter.length === 0) return true;
+  if (lastHeld === undefined || text !== lastText) {
+    lastText = text;
+    lastHeld = hintsOf(foldForFactors(text));
+  }
+  return mayMatch(prefilter, lastHeld);
+}
+
+/** `pattern.test(text)`, without compiling the pattern for a text that lacks its required factors. */
+export const testPrefiltered = (pattern: RegExp, text: string): boolean =>
+  mayMatchText(pattern, text) && pattern.test(text);
 
 /**
  * The text factors are looked for in: lower-cased, and U+017F (long s, which /s/iu matches) as `s`;

@@ -1,17 +1,20 @@
 /**
- * The gates skip a pattern whose required factors (src/core/safety/prefilter/: pieces every match
- * contains, derived from the pattern's syntax tree) a text lacks, so V8 never compiles it for that
- * text. A wrong factor would silently let an attack or a secret through. These check, for every
- * gated pattern, that each text it matches passes its prefilter: texts written here, the injection
- * fixtures, the corpora of ../shared/corpus when present, and strings generated from the pattern
- * itself; and that the folding the factors rely on holds for every code point.
+ * The gates and the durable extraction skip a pattern whose required factors
+ * (src/core/safety/prefilter/: pieces every match contains, derived from the pattern's syntax tree)
+ * a text lacks, so V8 never compiles it for that text. A wrong factor would silently let an attack
+ * or a secret through, or lose a request to remember. These check, for every prefiltered pattern
+ * (src/turn/gated-patterns.ts), that each text it matches passes its prefilter: texts written here,
+ * the injection fixtures, the prompts and replies of the quality fixtures, the corpora of
+ * ../shared/corpus when present, and strings generated from the pattern itself (as they are and in
+ * lower case, at the start of a text and inside one); and that the folding the factors rely on
+ * holds for every code point.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseRegExpLiteral, type AST } from '@eslint-community/regexpp';
 import { describe, expect, it } from 'vitest';
 import { hintsOf } from '../../../../src/core/safety/hint-finder.js';
-import { gatedPatterns } from '../../../../src/core/safety/prefilter/gated-patterns.js';
+import { gatedPatterns } from '../../../../src/turn/gated-patterns.js';
 import { factorKey, foldForFactors, mayMatch, prefilterOf } from '../../../../src/core/safety/prefilter/prefilter.js';
 import { requiredFactors } from '../../../../src/core/safety/prefilter/required-factors.js';
 
@@ -148,7 +151,61 @@ const WRITTEN = [
   fake('Bearer ', BODY),
   fake('use the access key ', BODY),
   fake('shippo_live_', BODY),
+  // Memory requests, lasting statements, acknowledgements, the quality gate's words.
+  'From now on, always run `pnpm lint --fix` before committing.',
+  'Remember that we deploy from the release branch.',
+  'Please keep in mind: tests go next to the code.',
+  'Note for the future - the API is versioned.',
+  'Ok, also, btw: remember this for next time.',
+  'Use tabs; remember that.',
+  'Merk dir: wir nutzen pnpm.',
+  "Retiens que l'API est en lecture seule.",
+  'Recuerda que usamos pnpm.',
+  'Lembre-se de rodar os testes.',
+  'Ingat, selalu pakai pnpm.',
+  '\u8bf7\u8bb0\u4f4f\uff1a\u7528 pnpm\u3002',
+  'ok thanks, let\u2019s stop here for today',
+  "thanks! that's all for today \ud83d\udc4d",
+  'Looks good, thanks.',
+  "I'd like short answers. Let's go with Postgres. Ask me before pushing.",
+  'Maybe the cache is stale? How do I run the tests?',
+  'Why does this fail?',
+  'Not yet: do not merge until the review, for now.',
+  'It works now. I tried that already.',
+  '## Summary\nChanges made: the parser.\nNext steps: tests.',
+  'Important rules:\n- must use pnpm',
+  'See docs/adr/0003.md; we decided to use Postgres because we need JSON.',
+  'Fix the typo on line 42 in PR #17 (LUM-218 is done) by 2024-05-01.',
+  "I'll do that after the change window on thursday.",
+  '<system-reminder>x</system-reminder>',
+  'When you add a route, you must update the docs.',
 ];
+
+/** The prompts and replies of the labelled sessions (fixtures/quality, fixtures/quality-holdout). */
+function qualityTexts(): string[] {
+  return ['quality', 'quality-holdout'].flatMap((set) => {
+    const root = join(process.cwd(), 'fixtures', set);
+    return readdirSync(root).flatMap((name) => {
+      const transcript = join(root, name, 'transcript.jsonl');
+      if (!existsSync(transcript)) return [];
+      return readFileSync(transcript, 'utf8')
+        .split('\n')
+        .flatMap((line) => {
+          let content: unknown;
+          try {
+            content = (JSON.parse(line) as { message?: { content?: unknown } }).message?.content;
+          } catch {
+            return [];
+          }
+          if (typeof content === 'string') return [content];
+          if (!Array.isArray(content)) return [];
+          return (content as { type?: string; text?: unknown }[]).flatMap((part) =>
+            part.type === 'text' && typeof part.text === 'string' ? [part.text] : [],
+          );
+        });
+    });
+  });
+}
 
 /** The injection fixtures (fixtures/injection-paraphrases, fixtures/injection-fresh-sets): attacks and look-alikes. */
 function fixtureTexts(): string[] {
@@ -172,11 +229,21 @@ function corpusTexts(file: string): string[] {
 
 const sentence = (text: string) =>
   `For the staging environment, configure the billing client with ${text} in the deploy settings.`;
+/** A text, its lines and its sentences, each as it is and in lower case (the durable patterns run on those). */
+const pieces = (text: string): string[] =>
+  [text, ...text.split(/\n/), ...text.split(/(?<=[.!?])\s+/)].flatMap((piece) => [
+    piece,
+    piece.trim(),
+    piece.toLowerCase(),
+  ]);
+
 const TEXTS = [
-  ...WRITTEN,
-  ...fixtureTexts(),
-  ...corpusTexts('injection.jsonl'),
-  ...corpusTexts('secrets.jsonl').flatMap((text) => [text, sentence(text)]),
+  ...new Set([
+    ...[...WRITTEN, ...qualityTexts()].flatMap(pieces),
+    ...fixtureTexts(),
+    ...corpusTexts('injection.jsonl'),
+    ...corpusTexts('secrets.jsonl').flatMap((text) => [text, sentence(text)]),
+  ]),
 ];
 
 const PATTERNS = gatedPatterns();
@@ -268,9 +335,11 @@ describe("the gates' prefilter", () => {
     '%s: strings spelt from the pattern that it matches pass its prefilter',
     (_name, pattern) => {
       const random = seeded(pattern.source.length);
-      const spelt = Array.from({ length: 300 }, () => `x ${spell(pattern, random)} y`).filter((text) =>
-        matcher(pattern).test(text),
-      );
+      const spelt = Array.from({ length: 300 }, (_, index) => {
+        const text = spell(pattern, random);
+        // Inside a text, and alone (where an anchored pattern matches), as spelt and lower-cased.
+        return [`x ${text} y`, text, text.toLowerCase()][index % 3] as string;
+      }).filter((text) => matcher(pattern).test(text));
       expect(spelt.filter((text) => !passes(pattern, text))).toEqual([]);
     },
   );
