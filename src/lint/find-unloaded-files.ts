@@ -20,12 +20,52 @@ function isPageOrTestData(path: string, siblings: readonly string[]): boolean {
   return siblings.filter((sibling) => /^[A-Z][a-z0-9]\w*\.mdx?$/.test(sibling)).length >= 2;
 }
 
-/** Returns a finding per look-alike in `files` (classify-agent-file.ts); never throws. */
+/**
+ * Whether a loaded file reaches the look-alike: it names it (a root CLAUDE.md's "check
+ * `rust/AGENT.md`", or a file in the same folder naming `AGENT.md`), so the agent reads it when it
+ * follows the pointer; or it is a loaded file under another name (a symlink kept for old checkouts).
+ */
+function isReached(path: string, loaded: readonly LoadedText[], realPath: (path: string) => string): boolean {
+  const real = realPath(path);
+  const name = posix.basename(path);
+  const folder = posix.dirname(path);
+  return loaded.some(
+    (file) =>
+      realPath(file.path) === real ||
+      namesPath(file.text, path) ||
+      (posix.dirname(file.path) === folder && namesPath(file.text, name)),
+  );
+}
+
+/** Whether `text` names `path` as a whole token (not the tail of a longer path or name). */
+function namesPath(text: string, path: string): boolean {
+  for (let at = text.indexOf(path); at !== -1; at = text.indexOf(path, at + 1)) {
+    const before = text[at - 1] ?? ' ';
+    const after = text[at + path.length] ?? ' ';
+    if (!/[\w./-]/.test(before) && !/\w/.test(after)) return true;
+  }
+  return false;
+}
+
+/** A loaded file's path and text. */
+type LoadedText = { path: string; text: string };
+
+/**
+ * Returns a finding per look-alike in `files` (classify-agent-file.ts) that no loaded file reaches;
+ * never throws.
+ */
 export function findUnloadedFiles(
   files: readonly { path: string; kind: 'loadable' | 'lookalike'; siblings?: readonly string[] }[],
+  loaded: readonly LoadedText[],
+  realPath: (path: string) => string,
 ): LintFinding[] {
   return files
-    .filter((file) => file.kind === 'lookalike' && !isPageOrTestData(file.path, file.siblings ?? []))
+    .filter(
+      (file) =>
+        file.kind === 'lookalike' &&
+        !isPageOrTestData(file.path, file.siblings ?? []) &&
+        !isReached(file.path, loaded, realPath),
+    )
     .map((file) => ({
       code: 'unloaded-file',
       level: 'warning' as const,

@@ -107,7 +107,11 @@ export function lintLoads(request: LintRequest): LintReport {
     }),
     ...findUnmatchedGlobs(loads, request.globMatches),
     ...findUnsafeText(sources),
-    ...findUnloadedFiles(request.files),
+    ...findUnloadedFiles(
+      request.files,
+      loadedPaths(request.planned).map((path) => ({ path, text: request.read(path) ?? '' })),
+      request.realPath,
+    ),
     ...findPathScopedSections(
       sources.filter((source) => claudeAlways.has(source.path) && !source.team),
       request.exists,
