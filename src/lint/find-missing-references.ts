@@ -34,6 +34,7 @@ import type { DefinitionNames, RemovedDefinitions } from '../core/git/script-his
 import { findReferences } from '../core/anchors/find-references.js';
 import { resolveReference } from '../core/anchors/resolve-anchors.js';
 import { isManifestKind, isManifestOf, type ManifestKind, type RepoSnapshot } from '../core/anchors/repo-snapshot.js';
+import { escapeRegExp } from '../core/text/escape-regexp.js';
 
 /** The working tree as the check reads it: existence of repository-relative paths, and the manifests with their text. */
 export type ReferenceView = {
@@ -523,8 +524,6 @@ function commandsWrittenAsCode(
     );
   });
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Whether `name` goes on in `piece` with a wildcard or a template part (`make build-*`, `make test-<platform>`,

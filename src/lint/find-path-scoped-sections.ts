@@ -8,6 +8,7 @@ import type { LintSource } from './lint-document.js';
 import { findRepositoryPaths } from '../core/text/repository-paths.js';
 import { commonFolder, pathAreaOf } from '../core/text/path-area.js';
 import { formatCount } from '../core/text/format-count.js';
+import { escapeRegExp } from '../core/text/escape-regexp.js';
 
 const MIN_RULES = 3;
 
@@ -40,6 +41,9 @@ export function findPathScopedSections(
       if (references.some((paths) => paths.length === 0)) continue;
       // A list of documents to read (links to .md files) is a reading list, not rules about code there.
       if (references.flat().every((path) => path.endsWith('.md'))) continue;
+      // Programs the agent runs (`bin/dev`, `bin/rails db:migrate`) are commands it needs from the first
+      // turn; running one reads no file there, so a path-scoped file would never load for them.
+      if (docs.every((doc, index) => references[index]!.every((path) => isRunAsCommand(doc.text, path)))) continue;
       const folder = commonFolder(references.flat());
       if (
         folder === null ||
@@ -63,6 +67,15 @@ export function findPathScopedSections(
     }
   }
   return out;
+}
+
+/** Whether `text` names `path` only as the program of a command: at the start of a code span or a line. */
+function isRunAsCommand(text: string, path: string): boolean {
+  const mentions = text.split(path).length - 1;
+  const asCommand = text.match(
+    new RegExp(String.raw`(?:\x60|^|\n)\s*(?:\$\s+)?(?:\.\/)?${escapeRegExp(path)}(?=[\s\x60]|$)`, 'g'),
+  );
+  return mentions > 0 && (asCommand?.length ?? 0) === mentions;
 }
 
 const MANIFESTS = ['package.json', 'Cargo.toml', 'pyproject.toml', 'go.mod'];

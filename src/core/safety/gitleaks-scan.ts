@@ -9,6 +9,7 @@ import { GITLEAKS_RULES_JSON } from './gitleaks-rules.js';
 import { hintsOf, type TextHints } from './hint-finder.js';
 import { foldForFactors, mayMatch, prefilterOf, type Prefilter } from './prefilter/prefilter.js';
 import { isPlaceholder, isWordlike, shannonEntropy } from './secret-shapes.js';
+import { escapeRegExp } from '../text/escape-regexp.js';
 
 export type RuleFinding = { ruleId: string; start: number; end: number };
 
@@ -104,7 +105,7 @@ function keywordOffsets(lower: string, set: RuleSet, held: TextHints): Map<strin
   const found = new Map<string, number[]>();
   const present = set.keywords.filter((keyword) => held.holds(keyword));
   if (present.length === 0) return found;
-  const keywordPattern = new RegExp(present.map(escapeRegex).join('|'), 'g');
+  const keywordPattern = new RegExp(present.map(escapeRegExp).join('|'), 'g');
   for (const match of lower.matchAll(keywordPattern)) {
     for (const keyword of keywordsWithin(match[0], set)) {
       const at = match.index + match[0].indexOf(keyword);
@@ -193,8 +194,6 @@ export function findGitleaksSecrets(text: string, held: TextHints = hintsOf(fold
   return findings;
 }
 
-const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 let marks: { patterns: RegExp[]; prefilters: Prefilter[] } | undefined;
 
 /** The marks as two alternations (case-sensitive, case-insensitive), each followed by a token body. */
@@ -210,7 +209,7 @@ function markSet(): NonNullable<typeof marks> {
     list
       .map((m) => m.mark)
       .sort((a, b) => b.length - a.length)
-      .map(escapeRegex)
+      .map(escapeRegExp)
       .join('|');
   const body = String.raw`([A-Za-z0-9_\-+/=.]{12,400})`;
   const patterns = [
