@@ -69,13 +69,21 @@ export function findPathScopedSections(
   return out;
 }
 
-/** Whether `text` names `path` only as the program of a command: at the start of a code span or a line. */
+/**
+ * Whether `text` names `path` only as the program of a command: at the start of a code span or a
+ * line, with arguments after it (`bin/rails db:migrate`) or, alone, a name without an extension
+ * (`bin/dev`); `src/tools/index.ts` alone in a code span is a file named.
+ */
 function isRunAsCommand(text: string, path: string): boolean {
+  const program = !/\.[^/]*$/.test(path) && !path.endsWith('/');
   const mentions = text.split(path).length - 1;
-  const asCommand = text.match(
-    new RegExp(String.raw`(?:\x60|^|\n)\s*(?:\$\s+)?(?:\.\/)?${escapeRegExp(path)}(?=[\s\x60]|$)`, 'g'),
-  );
-  return mentions > 0 && (asCommand?.length ?? 0) === mentions;
+  const starts = [
+    ...text.matchAll(
+      new RegExp(String.raw`(?:\x60|^|\n)\s*(?:\$\s+)?(?:\.\/)?${escapeRegExp(path)}(?=(\s)|\x60|$)`, 'g'),
+    ),
+  ];
+  const asCommand = starts.filter((match) => match[1] !== undefined || program).length;
+  return mentions > 0 && asCommand === mentions;
 }
 
 const MANIFESTS = ['package.json', 'Cargo.toml', 'pyproject.toml', 'go.mod'];
