@@ -110,17 +110,12 @@ export const fmt = (n, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 
  */
 export async function importSources(exports) {
   const { build } = await import('esbuild');
-  const { requiredFactorsTable } = await import('../scripts/required-factors.mjs');
+  const { IN_MEMORY_NODE_BUNDLE, requiredFactorsTable } = await import('../scripts/required-factors.mjs');
   const { mkdtempSync, rmSync, writeFileSync: write } = await import('node:fs');
   const { pathToFileURL } = await import('node:url');
   const result = await build({
     stdin: { contents: exports, resolveDir: ROOT, loader: 'ts' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    write: false,
-    logLevel: 'error',
+    ...IN_MEMORY_NODE_BUNDLE,
     // The gates' prefilter table, as the build puts it in (scripts/build.mjs).
     define: { __MEM_REQUIRED_FACTORS__: JSON.stringify(await requiredFactorsTable('sources')) },
     banner: {
@@ -161,13 +156,4 @@ export function initGitRepo(repo, env) {
   git('commit', '-q', '-m', 'init');
 }
 
-/** A seeded generator of numbers in [0, 1) (mulberry32), so that a figure can be repeated. */
-export function seededRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from './seeded-random.mjs';

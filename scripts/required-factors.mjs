@@ -44,6 +44,16 @@ function ordinaryTexts() {
   return texts;
 }
 
+/** esbuild options for a bundle of the sources run in this Node process, kept in memory (bench/lib.mjs too). */
+export const IN_MEMORY_NODE_BUNDLE = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  write: false,
+  logLevel: 'error',
+};
+
 /**
  * JSON of `{ "<flags>/<source>": [[factor, …], …] }` for every pattern of gatedPatterns() (src/turn/),
  * keyed by each source as `form` has it: 'bundle' as the ASCII-only bundles do (scripts/build.mjs: a
@@ -62,12 +72,7 @@ export async function requiredFactorsTable(form) {
       resolveDir: PROJECT,
       loader: 'ts',
     },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    write: false,
-    logLevel: 'error',
+    ...IN_MEMORY_NODE_BUNDLE,
     // The gates read the table this makes: here there is none yet.
     define: { __MEM_REQUIRED_FACTORS__: 'undefined' },
   });

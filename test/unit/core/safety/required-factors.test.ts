@@ -17,6 +17,7 @@ import { hintsOf } from '../../../../src/core/safety/hint-finder.js';
 import { gatedPatterns } from '../../../../src/turn/gated-patterns.js';
 import { factorKey, foldForFactors, mayMatch, prefilterOf } from '../../../../src/core/safety/prefilter/prefilter.js';
 import { requiredFactors } from '../../../../src/core/safety/prefilter/required-factors.js';
+import { seededRandom } from '../../../../bench/seeded-random.mjs';
 
 // Built at run time so that this file itself never holds a scannable credential.
 const fake = (prefix: string, body: string) => prefix + body;
@@ -254,17 +255,6 @@ const matcher = (pattern: RegExp) => new RegExp(pattern.source, pattern.flags.re
 /** What the gates ask: may `pattern` match `text`? */
 const passes = (pattern: RegExp, text: string) => mayMatch(prefilterOf(pattern), hintsOf(foldForFactors(text)));
 
-/** A seeded generator of numbers in [0, 1) (mulberry32). */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * A string the pattern's syntax tree spells (assertions and backreferences left out, so not every
  * one matches: the caller keeps those that do), letters in random case for an i-flag pattern, and
@@ -334,7 +324,7 @@ describe("the gates' prefilter", () => {
   it.each(PATTERNS.map((pattern) => [pattern.source.slice(0, 60), pattern] as const))(
     '%s: strings spelt from the pattern that it matches pass its prefilter',
     (_name, pattern) => {
-      const random = seeded(pattern.source.length);
+      const random = seededRandom(pattern.source.length);
       const spelt = Array.from({ length: 300 }, (_, index) => {
         const text = spell(pattern, random);
         // Inside a text, and alone (where an anchored pattern matches), as spelt and lower-cased.
