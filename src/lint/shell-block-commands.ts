@@ -25,14 +25,23 @@ export function isProgramBlock(doc: LintDocument): boolean {
 }
 
 /**
- * Returns the body of the fenced block `doc` of `fileText`, its lines joined by spaces like a
- * document's text, with each shell comment cut; null when `doc` is no fenced block or the block is
- * of another language (a `#` there may be code: `#include`, a markdown heading).
+ * Returns the commands of the fenced block `doc` of `fileText`, each shell comment cut, one line's
+ * command ended by ` ; ` as the shell ends it (a line ending in `\` goes on to the next): in
+ * "BUILD_ALL_EXT=1 make" over "DUCKDB_EXTENSIONS='json;icu' make", `make` has no target. Null when
+ * `doc` is no fenced block or the block is of another language (a `#` there may be code: `#include`,
+ * a markdown heading).
  */
 export function shellBlockCommands(doc: LintDocument, fileText: string): string | null {
   if (doc.fence === undefined || !SHELL_LANGUAGES.has(language(doc.fence.lang))) return null;
   const body = fileText.split('\n').slice(doc.line, doc.line + doc.fence.lines);
-  return body.map(withoutComment).join(' ').replace(/\s+/g, ' ').trim();
+  return body
+    .map(withoutComment)
+    .join('\n')
+    .replace(/\\[ \t]*\r?\n/g, ' ')
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line !== '')
+    .join(' ; ');
 }
 
 /** The language an info string's first word names: attributes written against it ("js{1,3}", "{bash}") are not. */

@@ -407,6 +407,26 @@ describe('findMissingReferences: commands that are no script or target', () => {
     expect(block(9, 'x = 1 # pnpm ALWAYS')).toEqual([]);
   });
 
+  it("ends a shell block's command at its line's end, and goes on past a trailing backslash", () => {
+    const file = [
+      '```bash',
+      'BUILD_ALL_EXT=1 make',
+      "DUCKDB_EXTENSIONS='json;icu' make",
+      'make \\',
+      '  bench',
+      '```',
+    ].join('\n');
+    const documents = [{ text: '', section: '', line: 1, code: true as const, fence: { lang: 'bash', lines: 4 } }];
+    const found = findMissingReferences([{ path: 'AGENTS.md', team: false, scope: '', text: file, documents }], {
+      exists: () => false,
+      manifests,
+      ignored: () => new Set(),
+      removedDefinitions: allRemoved,
+    }).map((f) => f.message.split(' is ')[0]);
+    // `make` at a line's end takes nothing from the next line; `make \` does.
+    expect(found).toEqual(['the make target bench']);
+  });
+
   it("takes a just alias, a recipe with parameters, a scoped package's binary, and no bad example", () => {
     const manifestsWithJust = new Map([
       ['package.json', JSON.stringify({ scripts: { test: 'vitest' }, devDependencies: { '@changesets/cli': '2' } })],
