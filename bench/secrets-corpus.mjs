@@ -16,12 +16,17 @@
 // looking at the tuning half only; the validation half decides. "Prefix-shaped" secrets carry a
 // fixed literal prefix of one of gitleaks' rules (bench/secret-prefixes.mjs); none may be written.
 //
+// --rows FILE scores another file of rows of the same shape instead (a held-out proxy built from the
+// scanners' other test rows, split by the same rule: docs/gates.md "Held-out proxy"); each half of
+// that file is read as it is.
+//
 // Usage: npm run build && node bench/secrets-corpus.mjs [--half tuning] [--jobs 2] [--verbose] [--low]
+//        [--rows FILE]
 //        node bench/secrets-corpus.mjs --pure [--all]   (in process, no CLI: the scanner alone on
 //        the same sentences; --all scores every eligible secret, not just the draw. For speed
 //        while developing; the reported figure is the CLI one.)
 import { filesContaining, flag, makeTemplate, mapLimit, pct, readJsonl, rememberInFreshRepo } from './corpus-gate.mjs';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { importSources, ROOT } from './lib.mjs';
 import { rowsOfHalf, secretKey } from './corpus-split.mjs';
@@ -36,7 +41,8 @@ export const sentence = (text) =>
   `For the staging environment, configure the billing client with ${text} in the deploy settings.`;
 const PLACEHOLDER = /x{4,}|REPLACE_|\$\{|example\.com/i;
 
-const halves = flag('--half', '') === '' ? ['tuning', 'validation'] : [flag('--half', '')];
+const rowsFile = flag('--rows', '');
+const halves = rowsFile !== '' ? ['all'] : flag('--half', '') === '' ? ['tuning', 'validation'] : [flag('--half', '')];
 const prefixes = gitleaksPrefixes();
 
 async function scannerInProcess() {
@@ -72,7 +78,13 @@ async function judge(list) {
 for (const half of halves) await runHalf(half);
 
 async function runHalf(half) {
-  const rows = rowsOfHalf(readJsonl('secrets.jsonl'), half, secretKey);
+  const rows =
+    rowsFile !== ''
+      ? readFileSync(rowsFile, 'utf8')
+          .split('\n')
+          .filter((line) => line.trim() !== '')
+          .map((line) => JSON.parse(line))
+      : rowsOfHalf(readJsonl('secrets.jsonl'), half, secretKey);
   const eligible = rows.filter(
     (r) => r.is_secret === true && r.confidence === 'high' && !/[\r\n]/.test(r.text) && r.text.length < 400,
   );
@@ -127,7 +139,7 @@ async function runHalf(half) {
   }
 
   console.log(
-    `secrets-corpus, ${half} half (${pure ? 'in process, scanner only' : 'built CLI, mem remember --force, on-disk search'}; ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    `secrets-corpus, ${rowsFile !== '' ? rowsFile : `${half} half`} (${pure ? 'in process, scanner only' : 'built CLI, mem remember --force, on-disk search'}; ${((Date.now() - started) / 1000).toFixed(0)} s)`,
   );
   console.log(
     `  secrets drawn ${drawn.length} (of ${eligible.length} eligible): leaked to disk ${leaked} (${pct(leaked, drawn.length)}), written as entries ${written}   target ≤ 5${all ? ' of 150' : ''}: ${leaked <= (all ? (5 * drawn.length) / 150 : 5) ? 'met' : 'MISSED'}`,
