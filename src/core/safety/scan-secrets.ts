@@ -11,6 +11,7 @@ import { findGitleaksSecrets, findMarkedKeys } from './gitleaks-scan.js';
 import { foldForFactors, mayMatch, prefilterOf } from './prefilter/prefilter.js';
 import { hostAfterPassword, isLoopbackHost } from './url-password-host.js';
 import {
+  isFillInInstruction,
   isHashLabelled,
   isGitHubNodeId,
   isHexIdentifier,
@@ -69,10 +70,21 @@ function isLoopbackDefault(password: string, text: string, start: number): boole
 /** A password in a URL or `user:password` is a credential unless it is a template or a mask. */
 function isRealPassword(value: string): boolean {
   // Note: a plain word is a password too ("redis://user:pass@host", "user:password@db"): people
-  // use them. Only masks and templates stand for one.
+  // use them. Only masks and templates stand for one (`{password}` is a format string's field).
   return (
-    value.length >= 1 && !/x{3,}|X{3,}|\*{3,}|\.{3}|•|…|\$\{|\{\{|^\$\w|^%\w+%$|^<[^>]*>$|^\[[^\]]*\]$/.test(value)
+    value.length >= 1 &&
+    !/x{3,}|X{3,}|\*{3,}|\.{3}|•|…|\$\{|\{\{|^\$\w|^%\w+%$|^<[^>]*>$|^\[[^\]]*\]$|^\{[\w.-]*\}$/.test(value)
   );
+}
+
+/**
+ * A URL password a documentation host (example.com, .test) clears: a word (`user:password@db.example.com`).
+ * (An instruction such as `REPLACE_WITH_PASSWORD` is cleared on any host.) One with digits or symbols
+ * (`s3cr3tP4ss`, `secretKey123`) is what a person typed: written beside an example host it is still
+ * a password, which secretlint's connection-string rule reports whatever the host.
+ */
+function isDocumentationPassword(value: string): boolean {
+  return /^[A-Za-z]+(?:[-_.][A-Za-z]+)*$/.test(value);
 }
 
 export const PATTERN_RULES: readonly PatternRule[] = [
@@ -156,7 +168,10 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     group: 1,
     accept: (value, text, start) =>
       isRealPassword(value) &&
-      !EXAMPLE_HOST.test(text.slice(start + value.length, start + value.length + 80)) &&
+      !isFillInInstruction(value) &&
+      !(
+        EXAMPLE_HOST.test(text.slice(start + value.length, start + value.length + 80)) && isDocumentationPassword(value)
+      ) &&
       !isLoopbackDefault(value, text, start),
   },
   // curl --user name:password, curl -u 'name:password', wget --password=…, --proxy-user.

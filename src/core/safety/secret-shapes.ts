@@ -19,6 +19,13 @@ export function shannonEntropy(text: string): number {
 
 const SEQUENCES = ['abcdefghijklmnopqrstuvwxyz', 'qwertyuiopasdfghjklzxcvbnm', '01234567890123456789'];
 
+/** true for an instruction in a secret's place: `REPLACE_WITH_PASSWORD`, `YOUR_API_KEY_HERE`, `changeme`, `your_token`. */
+export function isFillInInstruction(value: string): boolean {
+  return /REPLACE|_HERE\b|HERE$|PLACEHOLDER|CHANGE_?ME|^(?:your|my|insert|enter)[-_]|^(?:your|my)[-_]?(?:password|passwd|pass|secret|token|api[-_]?key|key)s?$/i.test(
+    value,
+  );
+}
+
 /**
  * true for a value that stands for a secret without being one: masks (`xxxx`, `****`, `…`),
  * template references (`${DB_PASSWORD}`, `$TOKEN`, `{{ secrets.X }}`, `%KEY%`, `<api-key>`), and
@@ -27,12 +34,7 @@ const SEQUENCES = ['abcdefghijklmnopqrstuvwxyz', 'qwertyuiopasdfghjklzxcvbnm', '
 export function isPlaceholder(value: string): boolean {
   if (/x{4,}|X{4,}|\*{3,}|…|\.\.\.|#{4,}/.test(value)) return true;
   if (/\$\{|\$\(|\{\{|^\$[A-Za-z_]|^%[A-Za-z_]+%$|^<[^<>]*>$|^\[[^\]]*\]$/.test(value)) return true;
-  if (
-    /REPLACE|_HERE\b|HERE$|PLACEHOLDER|CHANGE_?ME|^(?:your|my|insert|enter)[-_]|^(?:your|my)[-_]?(?:password|passwd|pass|secret|token|api[-_]?key|key)s?$/i.test(
-      value,
-    )
-  )
-    return true;
+  if (isFillInInstruction(value)) return true;
   // A run along the alphabet or a keyboard row (`abcdefgh…`, `qwertyuiop…`): a filler, as
   // detect-secrets' sequential-string filter and gitleaks' stopwords read it.
   if (value.length >= 8 && SEQUENCES.some((sequence) => sequence.includes(value.toLowerCase()))) return true;

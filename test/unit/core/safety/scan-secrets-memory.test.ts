@@ -120,6 +120,10 @@ describe('findSecrets: look-alikes that are not secrets', () => {
     ['a template reference', 'password: ${DB_PASSWORD}'],
     ['an instruction', 'REPLACE_WITH_YOUR_PASSWORD'],
     ['a documentation host', fake('postgres://user:', 'password@db.example.com/app')],
+    ['a documentation host with a word pair', fake('mysql://app:', 'db-password@mysql.example.org:3306/app')],
+    ['an instruction as a URL password', fake('mysql://admin:', 'REPLACE_WITH_PASSWORD@mysql.server.com:3306/app')],
+    ['a fill-in URL password', fake('postgres://app:', 'your_password_here@db.internal:5432/app')],
+    ['format fields as a URL user and password', 'const template = "https://{user}:{pass}@registry.internal.net";'],
     ['a templated URL', 'postgres://${PGUSER}:${PGPASSWORD}@localhost/app'],
     ['a templated curl user', 'curl -u "${username}:${password}"'],
     ['a git SHA named one', 'commit 3f1ef7c2860523314e2c1b07d95f1db5235f66b1'],
@@ -170,6 +174,16 @@ describe('findSecrets: look-alikes that are not secrets', () => {
     expect(rules(fake('http://username:', 'password@127.0.0.1'))).toEqual(['connection-string-password']);
     expect(rules(fake('postgres://cognee:', 'cognee@db.internal:5432/app'))).toEqual(['connection-string-password']);
     expect(rules(fake('redis://app:', 'app@localhost.attacker.net'))).toEqual(['connection-string-password']);
+  });
+
+  // A documentation host clears a word, not what a person typed (secretlint's connection-string
+  // rule reports these whatever the host).
+  it.each([
+    fake('mongodb://deploy:', 'Tr4ck9Pass@db1.example.net:27017/production'),
+    fake('const PG_URI = "postgresql://svc:', 'w1nterRiver@pg.example.com:5432/app";'),
+    fake('redis://:', 'q8Zr2LmX@cache.test:6379/0'),
+  ])('finds a typed password beside a documentation host: %s', (text) => {
+    expect(rules(inSentence(text))).toEqual(['connection-string-password']);
   });
 
   it.each([
