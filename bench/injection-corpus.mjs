@@ -9,7 +9,9 @@
 // Usage: npm run build && node bench/injection-corpus.mjs [--half tuning|validation|all] [--jobs 2] [--verbose]
 //        node bench/injection-corpus.mjs --pure   (in process: the same gate without the CLI, for
 //        speed while developing; the reported figure is the CLI one)
-import { rmSync } from 'node:fs';
+//        node bench/injection-corpus.mjs --pure --rows <file.jsonl>   (other rows of the corpus's
+//        sources, each with its own `half`: the held-out proxy in bench/README.md)
+import { readFileSync, rmSync } from 'node:fs';
 import { flag, makeTemplate, mapLimit, pct, readJsonl, rememberInFreshRepo } from './corpus-gate.mjs';
 import { countBySource, injectionKey, rowsOfHalf } from './corpus-split.mjs';
 import { importSources } from './lib.mjs';
@@ -18,7 +20,14 @@ const verbose = process.argv.includes('--verbose');
 const pure = process.argv.includes('--pure');
 const jobs = Number(flag('--jobs', '2'));
 
-const allRows = readJsonl('injection.jsonl');
+const rowsFile = flag('--rows', '');
+const allRows =
+  rowsFile === ''
+    ? readJsonl('injection.jsonl')
+    : readFileSync(rowsFile, 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line));
 const perSource = countBySource(allRows);
 const halves = flag('--half', '') === '' ? ['tuning', 'validation'] : [flag('--half', '')];
 const family = (row) => row.kind.split('/')[0];
@@ -76,7 +85,9 @@ async function judge(list) {
 for (const half of halves)
   await report(
     half,
-    rowsOfHalf(allRows, half, (row) => injectionKey(row, perSource)),
+    rowsFile === ''
+      ? rowsOfHalf(allRows, half, (row) => injectionKey(row, perSource))
+      : allRows.filter((row) => row.half === half),
   );
 
 async function report(half, rows) {

@@ -9,6 +9,31 @@ const HARM = String.raw`(?:(?:pipe\s+|car\s+|nail\s+|dirty\s+)?bombs?|explosives
 
 export const HARMFUL_RULES: readonly InjectionRule[] = [
   {
+    // A decision about people made on who they are: "decide how eligible a person is based on their race".
+    id: 'discrimination',
+    category: 'harmful',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\b(?:hir(?:e|ed|ing)|eligib\w*|rank\w*|scor(?:e|es|ed|ing)|decid\w*|filter\w*|reject\w*|approv\w*|den(?:y|ies|ied)|select\w*|pric(?:e|es|ed|ing)|treat\w*)\b(?:[^.\n]|\.(?=\S)){0,60}?\b(?:based\s+on|according\s+to|depending\s+on)\s+(?:their\s+|his\s+|her\s+|(?:the|a)\s+(?:person|applicant|candidate|user|customer|patient)(?:'s|\u2019s)\s+)?(?:race|ethnicity|skin\s+colou?r|religion|gender|sex|sexual\s+orientation|nationality|disability)\b/gi,
+  },
+  {
+    // Getting away with harm, or doing it to someone: "how can I get away with …", "ways to ruin someone's …".
+    id: 'harm-to-someone',
+    category: 'harmful',
+    strength: 'hold',
+    pattern:
+      /\b(?:how\s+(?:can|do|could|would|should|to)\s+(?:(?:i|we|you|one|someone)\s+)?|ways?\s+to\s+)(?:\w+\s+){0,2}?(?:get\s+away\s+with|avoid\s+getting\s+caught|ruin|hurt|harm|bully|cyberbully|harass|stalk|humiliate|manipulate|scam)\b/gi,
+  },
+  {
+    // The pretext harmful requests come with: "I'm writing an essay", "for a novel I'm working on".
+    id: 'fiction-pretext',
+    category: 'harmful',
+    strength: 'hold',
+    pattern:
+      /\bI(?:'m|\u2019m|\s+am)\s+(?:writing|working\s+on)\s+(?:an?\s+|my\s+)?(?:essay|novel|story|book|screenplay|paper|thesis)\b/gi,
+  },
+  {
     // Toxic text asked for as such: "write one offensive sentence about …".
     id: 'harmful-request',
     category: 'harmful',

@@ -6,6 +6,7 @@
 import { hintsOf, type TextHints } from '../hint-finder.js';
 import { foldForFactors, mayMatch, prefilterOf, type Prefilter } from '../prefilter/prefilter.js';
 import { AUTHORITY_RULES } from './authority.js';
+import { CHAT_PROMPT_RULES } from './chat-prompt.js';
 import { CONCEALMENT_RULES } from './concealment.js';
 import { EXFILTRATION_RULES } from './exfiltration.js';
 import { HARMFUL_RULES } from './harmful.js';
@@ -39,6 +40,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   ...JAILBREAK_RULES,
   ...MODEL_CONTROL_RULES,
   REQUEST_TO_MODEL,
+  ...CHAT_PROMPT_RULES,
 ];
 // What a text must hold for a rule to match it (its pattern's and its `also`'s required factors),
 // made on first use: a hook that judges nothing never reads the table.

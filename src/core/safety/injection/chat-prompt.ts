@@ -1,0 +1,45 @@
+/**
+ * The shape of a chat prompt rather than of a project rule: a long text that keeps speaking to
+ * "you", a say over how the assistant replies or who it now is, a request for prose. Memory states
+ * facts and conventions about a project; none of these is one, and together they are the form most
+ * public jailbreaks and prompt-extraction texts take, whatever they ask for. Agent files do speak
+ * to the agent at length ("you MUST confirm the base branch …"), so each is only a weak sign: a
+ * person decides in the pending inbox.
+ */
+import type { InjectionRule } from './injection-rule.js';
+
+export const CHAT_PROMPT_RULES: readonly InjectionRule[] = [
+  {
+    // A paragraph of 300 characters or more that says "you" at least three times: a prompt to the
+    // assistant, as a role-play or a new set of rules comes, not a line of memory.
+    id: 'chat-prompt',
+    category: 'model-control',
+    strength: 'hold',
+    pattern: /^(?=[\s\S]{300})(?:[\s\S]*?\byou(?:r|rs|rself)?\b){3}/gi,
+  },
+  {
+    // How the assistant replies: "your responses", "respond only with", "answer as".
+    id: 'reply-control',
+    category: 'model-control',
+    strength: 'hold',
+    pattern:
+      /\b(?:your|ur)\s+(?:responses?|answers?|replies|reply|outputs?)\b|\b(?:respond|reply|answer)\s+(?:only\s+)?(?:with|as|using|like)\b/gi,
+  },
+  {
+    // Who the assistant now is: "you are now", "you must now respond". Not "I want you to act as
+    // a …": public sets hold such prompts as harmless, and holding them stopped no attack more.
+    id: 'persona',
+    category: 'model-control',
+    strength: 'hold',
+    pattern:
+      /\byou\s+are\s+now\b|\bnow\s+you\s+(?:are|act|will)\b|\byou\s+(?:must|will|should)\s+(?:now\s+)?(?:respond|answer|reply|act|pretend|play|write|generate|output)\b/gi,
+  },
+  {
+    // A request for prose, which a project's memory never holds: "write a short story about …".
+    id: 'content-request',
+    category: 'model-control',
+    strength: 'hold',
+    pattern:
+      /^\W*(?:write|draft|craft|compose|create|generate|tell|give|explain|describe|rephrase|translate|summari[sz]e)\b[^.\n]{0,60}\b(?:story|essay|poem|monologue|debate|note|letter|post|article|joke|song|script|words|arguments?|speech|tweet|sentence|guide|paragraph|text)\b/gi,
+  },
+];
