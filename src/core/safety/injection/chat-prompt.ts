@@ -11,11 +11,14 @@ import type { InjectionRule } from './injection-rule.js';
 export const CHAT_PROMPT_RULES: readonly InjectionRule[] = [
   {
     // A paragraph of 300 characters or more that says "you" at least three times: a prompt to the
-    // assistant, as a role-play or a new set of rules comes, not a line of memory.
+    // assistant, as a role-play or a new set of rules comes, not a line of memory. One paragraph,
+    // not the whole text: a sync scans many entries joined by blank lines, and their "you"s together
+    // are no one's prompt.
     id: 'chat-prompt',
     category: 'model-control',
     strength: 'hold',
-    pattern: /^(?=[\s\S]{300})(?:[\s\S]*?\byou(?:r|rs|rself)?\b){3}/gi,
+    pattern:
+      /(?:^|\n[ \t]*\n)(?=(?:[^\n]|\n(?![ \t]*\n)){300})(?:(?:[^\n]|\n(?![ \t]*\n))*?\byou(?:r|rs|rself)?\b){3}/gi,
   },
   {
     // How the assistant replies: "your responses", "respond only with", "answer as".

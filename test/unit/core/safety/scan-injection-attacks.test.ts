@@ -94,6 +94,14 @@ describe('judgeInjection: the shape of a chat prompt is held for a person', () =
     expect(judged.findings.map((finding) => finding.ruleId)).toContain(ruleId);
   });
 
+  it('reads one paragraph at a time: entries joined by blank lines are no chat prompt', () => {
+    const entry = (topic: string) =>
+      `If you change the ${topic} module, run its tests before you push and note what you changed in the changelog.`;
+    const joined = ['parser', 'renderer', 'scheduler', 'exporter'].map(entry).join('\n\n');
+    expect(joined.length).toBeGreaterThan(300);
+    expect(judgeInjection(joined).verdict).toBe('pass');
+  });
+
   it.each([
     // The language of the replies is a project rule; "answer in" is not reply control.
     'Answer in English even when the issue is written in another language.',
