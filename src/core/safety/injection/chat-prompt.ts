@@ -45,4 +45,12 @@ export const CHAT_PROMPT_RULES: readonly InjectionRule[] = [
     pattern:
       /^\W*(?:write|draft|craft|compose|create|generate|tell|give|explain|describe|rephrase|translate|summari[sz]e)\b[^.\n]{0,60}\b(?:story|essay|poem|monologue|debate|note|letter|post|article|joke|song|script|words|arguments?|speech|tweet|sentence|guide|paragraph|text)\b/gi,
   },
+  {
+    // A slot a prompt template is filled with: "[INSERT PROMPT HERE]", "<prompt>", "[Insert …]".
+    // Not "<query>" or "<topic>": command synopses in agent files name their arguments so.
+    id: 'prompt-template',
+    category: 'model-control',
+    strength: 'hold',
+    pattern: /[<[{]\s*(?:insert\s+)?(?:your\s+)?prompt(?:\s+here)?\s*[>\]}]|\[\s*insert\s+[^\]\n]{1,40}\]/gi,
+  },
 ];
