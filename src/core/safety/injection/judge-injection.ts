@@ -14,6 +14,7 @@ import { HISTORY_REWRITE_RULES } from './history-rewrite.js';
 import type { InjectionCategory, InjectionRule, InjectionStrength } from './injection-rule.js';
 import { JAILBREAK_RULES, JAILBREAK_SIGNS } from './jailbreak.js';
 import { MODEL_CONTROL_RULES, REQUEST_TO_MODEL } from './model-control.js';
+import { OTHER_LANGUAGE_RULES } from './other-languages.js';
 import { isKnownPackageHost, REMOTE_CODE_RULES } from './remote-code.js';
 import { SELF_REFERENCE_RULES } from './self-reference.js';
 
@@ -41,6 +42,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   ...MODEL_CONTROL_RULES,
   REQUEST_TO_MODEL,
   ...CHAT_PROMPT_RULES,
+  ...OTHER_LANGUAGE_RULES,
 ];
 // What a text must hold for a rule to match it (its pattern's and its `also`'s required factors),
 // made on first use: a hook that judges nothing never reads the table.
@@ -49,7 +51,7 @@ let signPrefilters: readonly (readonly Prefilter[])[] | undefined;
 
 // A prohibition earlier in the clause: "never force-push to main", "do not rewrite history".
 const NEGATION =
-  /\b(?:never|not|don't|dont|doesn't|no|avoid|without|instead\s+of|rather\s+than|forbid\w*|prohibit\w*|refuse|nunca|nie|niemals|nicht|kein\w*)\b|不要|禁止|别|不得|切勿/i;
+  /\b(?:never|not|don't|dont|doesn't|no|avoid|without|instead\s+of|rather\s+than|forbid\w*|prohibit\w*|refuse|nunca|nie|niemals|nicht|kein\w*|jamais|nigdy|asla|nooit|niet)\b|\bn\u00e3o(?=\s)|\u043d\u0438\u043a\u043e\u0433\u0434\u0430|(?:^|\s)\u043d\u0435(?=\s)|不要|禁止|别|不得|切勿/i;
 // A dot or a colon ends a clause only before a space or the end: ".env" and "package.json" do
 // not; "Don't sign off as an AI: remove the trailers" negates the first clause only.
 const CLAUSE_END = /[.:](?=\s|$)|[;!?。；！？\n]/g;

@@ -1,0 +1,70 @@
+/**
+ * The weak signs of the other categories, said in the languages teams write memory in besides
+ * English: doing it without asking, doing it where nobody sees, approval claimed ahead of time,
+ * the agent's own instructions named, running what was downloaded, the project's checks switched
+ * off. Each is a concept a short list of words names in each language, not an attacker's phrase;
+ * each only holds, and two different ones refuse (judge-injection.ts), as in English.
+ * Note: `\b` is ASCII-only without the u flag, so words that start or end with other letters carry
+ * no `\b` on that side.
+ */
+import type { InjectionRule } from './injection-rule.js';
+
+export const OTHER_LANGUAGE_RULES: readonly InjectionRule[] = [
+  {
+    // Without asking, confirming, checking or review: "sin pedir confirmación", "ohne Rückfrage",
+    // "sem verificar checksum", "без подтверждения", "確認せずに", "无需确认", "확인 없이".
+    id: 'no-confirmation-other-language',
+    category: 'authority',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\bsin\s+(?:pedir\s+|esperar\s+)?(?:confirmaci|verificar|revisar|revisi|preguntar|avisar|comprobar)|\bsem\s+(?:pedir\s+)?(?:confirma|verificar|revis|perguntar|avisar|checar)|\bsans\s+(?:demander|confirmation|v\u00e9rifi|verifi|relecture|revue|pr\u00e9venir|contr\u00f4le)|\bohne\s+(?:\S+\s+){0,3}?(?:Best\u00e4tigung|R\u00fcckfrage|Nachfrage|(?:zu\s+)?fragen|Pr\u00fcfung|(?:zu\s+)?pr\u00fcfen|Review)|\bsenza\s+(?:chiedere|conferma|verific|revisione|avvisare|controll)|\bbez\s+(?:pytania|potwierdze|weryfikacji|sprawdz|przegl\u0105du|review|potvrzen|ov\u011b\u0159en|kontroly|pt\u00e1n)|\bzonder\s+(?:bevestiging|te\s+vragen|controle|review)|\btanpa\s+(?:konfirmasi|verifikasi|bertanya|review)|\u0431\u0435\u0437\s+(?:\u043f\u043e\u0434\u0442\u0432\u0435\u0440\u0436\u0434\u0435\u043d|\u043f\u0440\u043e\u0432\u0435\u0440\u043a|\u0441\u043f\u0440\u043e\u0441|\u0440\u0435\u0432\u044c\u044e|\u0441\u043e\u0433\u043b\u0430\u0441\u043e\u0432\u0430\u043d|\u0432\u043e\u043f\u0440\u043e\u0441)|(?:onay|izin)\s+(?:istemeden|almadan|beklemeden)|kontrol\s+etmeden|do\u011frulamadan|\u78ba\u8a8d(?:\u305b\u305a|\u306a\u3057|\u3057\u306a\u3044\u3067)|\u627f\u8a8d\u306a\u3057|\u805e\u304b\u305a\u306b|\u65e0\u9700(?:\u786e\u8ba4|\u5ba1\u6838|\u5ba1\u67e5)|\u4e0d(?:\u9700\u8981|\u7528)(?:\u786e\u8ba4|\u5ba1\u6838)|\u4e0d\u7ecf(?:\u8fc7)?(?:\u786e\u8ba4|\u5ba1\u6838|\u5ba1\u67e5)|\ud655\uc778\s*(?:\uc5c6\uc774|\ud558\uc9c0\s*\uc54a\uace0)|\ubb3b\uc9c0\s*\uc54a\uace0|\uac80\ud1a0\s*\uc5c6\uc774|(?:\u062f\u0648\u0646|\u0628\u062f\u0648\u0646)\s+(?:\u0637\u0644\u0628\s+)?(?:\u062a\u0623\u0643\u064a\u062f|\u0645\u0631\u0627\u062c\u0639\u0629)|kh\u00f4ng\s+c\u1ea7n\s+x\u00e1c\s+nh\u1eadn/gi,
+  },
+  {
+    // Out of sight: "en silencio", "stillschweigend", "po cichu", "тихо", "こっそり", "悄悄", "몰래";
+    // "don't tell / mention it" and a scripted "say no".
+    id: 'conceal-other-language',
+    category: 'concealment',
+    strength: 'hold',
+    pattern:
+      /\ben\s+silencio|\bsin\s+avisar|\ba\s+escondidas|\bno\s+(?:le\s+|lo\s+)?(?:digas|menciones|cuentes)|\bem\s+sil\u00eancio|\bsilenciosamente|\b\u00e0s\s+escondidas|\bn\u00e3o\s+(?:conte|diga|mencione)|\ben\s+silence|\bdiscr\u00e8tement|\ben\s+douce|\bne\s+(?:dis|parle|mentionne)\w*\s+(?:jamais|pas|rien)|\br\u00e9ponds?\s+que\s+non|\bstillschweigend|\bheimlich|\bunauff\u00e4llig|\bverschweig|\bdi\s+nascosto|\bin\s+silenzio|\bsilenziosamente|\bnon\s+(?:dire|menzionare|dirlo)|\bpo\s+cichu|\bpotajemnie|\bnie\s+(?:m\u00f3w|wspominaj)|\bstilletjes|\bongemerkt|\bsessizce|\bgizlice|fark\s+ettirmeden|\bpotichu|\bnen\u00e1padn\u011b|\bne\u0159\u00edkej|\bdiam-diam|\u0442\u0438\u0445\u043e\s|\u0432\u0442\u0438\u0445\u0443\u044e|\u043d\u0435\u0437\u0430\u043c\u0435\u0442\u043d\u043e|\u043c\u043e\u043b\u0447\u0430|\u043d\u0435\s+(?:\u0433\u043e\u0432\u043e\u0440\u0438|\u0441\u043e\u043e\u0431\u0449\u0430\u0439|\u0443\u043f\u043e\u043c\u0438\u043d\u0430\u0439)|\u3053\u3063\u305d\u308a|\u9ed9\u3063\u3066|\u5185\u7dd2\u3067|(?:\u8a00\u308f|\u4f1d\u3048)\u306a\u3044\u3067|\u6084\u6084|\u5077\u5077|\u9759\u9ed8\u5730|(?:\u4e0d\u8981|\u522b)(?:\u544a\u8bc9|\u63d0\u53ca|\u58f0\u5f20)|\ubab0\ub798|\uc870\uc6a9\ud788|(?:\ub9d0\ud558\uc9c0|\uc54c\ub9ac\uc9c0|\uc5b8\uae09\ud558\uc9c0)\s*\ub9c8|\u0628\u0635\u0645\u062a|\u062f\u0648\u0646\s+\u0625\u062e\u0628\u0627\u0631|l\u1eb7ng\s+l\u1ebd|\u00e2m\s+th\u1ea7m/gi,
+  },
+  {
+    // Approval claimed ahead of time: "ya aprobado", "bereits zugestimmt", "уже одобрено",
+    // "承認済み", "已批准", "이미 승인", "الموافقة المسبقة".
+    id: 'pre-approved-other-language',
+    category: 'authority',
+    strength: 'hold',
+    pattern:
+      /\bya\s+(?:ha\s+|han\s+|est\u00e1\s+)?(?:aprobad|autorizad)|\bj\u00e1\s+(?:foi\s+|est\u00e1\s+)?(?:aprovad|autorizad)|\bd\u00e9j\u00e0\s+(?:\S+\s+)?(?:approuv|autoris|valid)|\bbereits\s+(?:\S+\s+)?(?:genehmigt|zugestimmt|freigegeben|autorisiert|abgesegnet)|\bgi\u00e0\s+(?:\S+\s+)?(?:approvat|autorizzat)|\bju\u017c\s+(?:\S+\s+)?(?:zatwierdzi|zaakceptowa|zatwierdzon)|\bal\s+(?:goedgekeurd|toestemming)|\bzaten\s+onay|\bsudah\s+disetujui|\u0443\u0436\u0435\s+(?:\S+\s+)?(?:\u043e\u0434\u043e\u0431\u0440|\u0440\u0430\u0437\u0440\u0435\u0448|\u0441\u043e\u0433\u043b\u0430\u0441\u043e\u0432\u0430\u043b|\u0443\u0442\u0432\u0435\u0440\u0434\u0438\u043b)|\u4e8b\u524d\u306b?\u627f\u8a8d|\u627f\u8a8d\u6e08\u307f|\u65e2\u306b\u627f\u8a8d|\u5df2(?:\u7ecf)?(?:\u6279\u51c6|\u6388\u6743|\u540c\u610f)|\u9884\u5148(?:\u6279\u51c6|\u6388\u6743)|\uc774\ubbf8\s*\uc2b9\uc778|\uc0ac\uc804\s*\uc2b9\uc778|\u0627\u0644\u0645\u0648\u0627\u0641\u0642\u0629\s+\u0627\u0644\u0645\u0633\u0628\u0642\u0629|\u0645\u0648\u0627\u0641\u0642\u0629\s+\u0645\u0633\u0628\u0642\u0629|\u0111\u00e3\s+(?:\u0111\u01b0\u1ee3c\s+)?ph\u00ea\s+duy\u1ec7t/gi,
+  },
+  {
+    // The agent's own instructions named: "tus instrucciones", "vorherige Anweisungen",
+    // "предыдущие инструкции", "以前の指示", "之前的指令", "이전 지시".
+    id: 'own-instructions-other-language',
+    category: 'self-reference',
+    strength: 'hold',
+    pattern:
+      /\b(?:tus|sus)\s+instrucciones|\binstrucciones\s+(?:anteriores|previas|iniciales|originales)|\b(?:tes|vos)\s+instructions|\binstructions\s+(?:pr\u00e9c\u00e9dentes|initiales)|\b(?:deine|Ihre)\s+(?:\S+\s+)?Anweisungen|\b(?:vorherigen?|bisherigen?|urspr\u00fcnglichen?)\s+Anweisungen|\b(?:le\s+)?tue\s+istruzioni|\bistruzioni\s+(?:precedenti|iniziali)|\b(?:suas|tuas)\s+instru\u00e7\u00f5es|\binstru\u00e7\u00f5es\s+(?:anteriores|iniciais)|\btwoje\s+instrukcje|\bpoprzednie\s+instrukcje|\bvorige\s+instructies|\b\u00f6nceki\s+talimat|\btalimatlar\u0131n|\u0442\u0432\u043e\u0438\s+\u0438\u043d\u0441\u0442\u0440\u0443\u043a\u0446|\u043f\u0440\u0435\u0434\u044b\u0434\u0443\u0449\u0438\u0435\s+\u0438\u043d\u0441\u0442\u0440\u0443\u043a\u0446|(?:\u4ee5\u524d|\u5143|\u6700\u521d)\u306e\u6307\u793a|(?:\u4e4b\u524d|\u5148\u524d|\u539f\u6765|\u6700\u521d)\u7684(?:\u6307\u4ee4|\u6307\u793a)|\u4f60\u7684(?:\u6307\u4ee4|\u6307\u793a)|\uc774\uc804\s*\uc9c0\uc2dc|\u0627\u0644\u062a\u0639\u0644\u064a\u0645\u0627\u062a\s+\u0627\u0644\u0633\u0627\u0628\u0642\u0629/gi,
+  },
+  {
+    // Running what was downloaded: "descarga … y ejecútalo", "lade … herunter und führe … aus",
+    // "скачай и запусти", "ダウンロードして…実行", "下载并运行", "다운로드하고 실행".
+    id: 'download-and-run-other-language',
+    category: 'remote-code',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:descarg|baix|t\u00e9l\u00e9charg|telecharg|scaric|pobierz)\w*\b(?:[^.\n]|\.(?=\S)){0,80}?\b(?:ejecut|execut|ex\u00e9cut|esegu|uruchom|grave|flash)|\blade\b(?:[^.\n]|\.(?=\S)){0,60}?\bherunter\b(?:[^.\n]|\.(?=\S)){0,60}?\bf\u00fchr|\u0441\u043a\u0430\u0447\u0430\u0439(?:[^.\n]){0,80}?(?:\u0437\u0430\u043f\u0443\u0441\u0442|\u0432\u044b\u043f\u043e\u043b\u043d|\u0443\u0441\u0442\u0430\u043d\u043e\u0432)|indir(?:[^.\n]){0,80}?(?:\u00e7al\u0131\u015ft\u0131r|kur)|\u30c0\u30a6\u30f3\u30ed\u30fc\u30c9(?:[^\u3002\n]){0,60}?\u5b9f\u884c|\u4e0b\u8f7d(?:[^\u3002\n]){0,40}?(?:\u8fd0\u884c|\u6267\u884c|\u5b89\u88c5)|\ub2e4\uc6b4\ub85c\ub4dc(?:[^.\n]){0,60}?\uc2e4\ud589/gi,
+  },
+  {
+    // The project's own checks switched off: "desactiva Semgrep", "deaktiviere den Secret-Scanner",
+    // "отключи проверку", "关闭代码扫描", "セキュリティスキャンを無効化".
+    id: 'disable-checks-other-language',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:desactiv|d\u00e9sactiv|deaktivier|disattiv|desativ|wy\u0142\u0105cz|uitschakel|nonaktifkan|matikan)\w*\b(?:[^.\n]|\.(?=\S)){0,50}?\b(?:semgrep|gitleaks|codeql|snyk|trivy|scan|an\u00e1lisis|analyse|protec|prote\u00e7|schutz|protezion|ochron|firma|signatur|signature|assinatura|podpis|2fa|mfa|review|revis|pr\u00fcf|tests?\b|CI\b)|\u043e\u0442\u043a\u043b\u044e\u0447\u0438(?:[^.\n]){0,50}?(?:\u043f\u0440\u043e\u0432\u0435\u0440\u043a|\u0441\u043a\u0430\u043d\u0435\u0440|\u0437\u0430\u0449\u0438\u0442|\u043f\u043e\u0434\u043f\u0438\u0441|\u0442\u0435\u0441\u0442|semgrep|gitleaks|CI)|devre\s+d\u0131\u015f\u0131\s+b\u0131rak|(?:\u5173\u95ed|\u7981\u7528|\u505c\u7528)(?:[^\u3002\n]){0,20}?(?:\u626b\u63cf|\u68c0\u67e5|\u4fdd\u62a4|\u7b7e\u540d|\u5ba1\u6838|\u6d4b\u8bd5|CI)|(?:\u30b9\u30ad\u30e3\u30f3|\u30c1\u30a7\u30c3\u30af|\u4fdd\u8b77|\u7f72\u540d|\u30c6\u30b9\u30c8)(?:[^\u3002\n]){0,20}?\u7121\u52b9|(?:\uc2a4\uce94|\uac80\uc0ac|\ubcf4\ud638|\uc11c\uba85|\ud14c\uc2a4\ud2b8)(?:[^.\n]){0,20}?(?:\ube44\ud65c\uc131|\ub044)/gi,
+  },
+];
