@@ -76,6 +76,8 @@ type Piece = {
   runsIn: string | undefined;
   /** The folder of the package that publishes its file, which must stand alone (LintSource.publishedIn). */
   publishedIn: string | undefined;
+  /** The file a generator's mark says this part was copied from (see copiedFrom). */
+  copiedFrom: string | undefined;
 };
 
 // A command line led by a tool that runs what the current folder's manifest defines (`mise exec … --` first or not).
@@ -134,6 +136,33 @@ function isOutsidePackageOf(piece: Piece, other: Piece): boolean {
   return folder !== undefined && folder !== '' && !other.file.startsWith(`${folder}/`);
 }
 
+// A generator's mark on the part that follows ("<!-- Source: .ruler/AGENTS.md -->", Ruler's form, or a bare
+// "Source: rules/style.md" line): the part is a copy of that file, written again at each run.
+const SOURCE_MARK = /^\s*(?:<!--\s*)?Source:\s*([\w.][\w./-]*\.\w+)\s*(?:-->)?\s*$/;
+
+/**
+ * The file each line of `text` says it was copied from: the path of the nearest source mark above it,
+ * by line (1-based; undefined before the first mark). Two files a tool writes from one source (CLAUDE.md,
+ * AGENTS.md and GEMINI.md from `.ruler/`) repeat it by design: the copies cannot drift, each run rewrites
+ * them, and each agent reads only its own.
+ */
+function copiedFrom(text: string | undefined): (line: number) => string | undefined {
+  const marks: { line: number; path: string }[] = [];
+  for (const [index, line] of (text ?? '').split('\n').entries()) {
+    const match = SOURCE_MARK.exec(line);
+    if (match !== null) marks.push({ line: index + 1, path: match[1]!.replace(/^\.\//, '') });
+  }
+  return (line) => marks.findLast((mark) => mark.line < line)?.path;
+}
+
+/** Whether two pieces are copies a tool wrote from one file, or one is marked as copied from the other's file. */
+function isGeneratedCopy(piece: Piece, other: Piece): boolean {
+  return (
+    (piece.copiedFrom !== undefined && (piece.copiedFrom === other.copiedFrom || piece.copiedFrom === other.file)) ||
+    (other.copiedFrom !== undefined && other.copiedFrom === piece.file)
+  );
+}
+
 const exactKey = (text: string) =>
   text
     .toLowerCase()
@@ -145,6 +174,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
   const pieces: Piece[] = [];
   for (const source of sources) {
     if (isPointerShim(source)) continue;
+    const sourceOf = copiedFrom(source.text);
     for (const doc of source.documents) {
       if (
         doc.text.length < MIN_CHARS ||
@@ -165,6 +195,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
         exact: exactKey(doc.text),
         runsIn: folderItRunsIn(doc.text, doc.code === true, source.scope),
         publishedIn: source.publishedIn,
+        copiedFrom: sourceOf(doc.line),
       });
     }
   }
@@ -183,6 +214,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
       if (piece.runsIn !== undefined && other.runsIn !== undefined && piece.runsIn !== other.runsIn) continue;
       // A file its package publishes repeats a file outside that package on purpose: its readers get it alone.
       if (isOutsidePackageOf(piece, other) || isOutsidePackageOf(other, piece)) continue;
+      if (isGeneratedCopy(piece, other)) continue;
       const similarity = other.exact === piece.exact ? 1 : count / (piece.words.size + other.words.size - count);
       if (similarity < NEAR || (best !== undefined && similarity <= best.similarity)) continue;
       if (other.exact !== piece.exact && namesOtherCode(piece.text, other.text)) continue;
