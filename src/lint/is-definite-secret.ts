@@ -8,7 +8,7 @@
  * docs are full of (`postgresql://user:password@host`, `<private key>`, digests, versions, file
  * names, a tutorial's JWT from a local Keycloak), and no credential; these rules keep none of them. So lint reports only definite formats: a vendor's key format
  * (gitleaks' rules, the gate's own format rules, a vendor's marked prefix), a private key with a
- * key body, a JWT not issued by or for localhost or an example domain, and a password in a URL or on a command line that is neither a word nor a template,
+ * key body, a JWT not issued by or for localhost or an example domain nor by a demo issuer, and a password in a URL or on a command line that is neither a word nor a template,
  * to a host other than this machine. Team memory keeps the gate's full judgement (find-unsafe-text.ts).
  */
 import { hostAfterPassword, isLoopbackHost } from '../core/safety/url-password-host.js';
@@ -30,11 +30,13 @@ const KEY_BODY = /[A-Za-z0-9+/=]{40,}/;
 // Words docs put in a password's place, whatever they are padded with ("yourTopSecretPassword", "mypassword1").
 const STAND_IN = /pass|secret|example|your|change|dummy|sample|demo|fake|test|token|key|admin|user|default|local/i;
 
-// A token issued by or for this machine or a documentation domain: a tutorial's captured example.
+// A token issued by or for this machine or a documentation domain: a tutorial's captured example; or one whose
+// issuer calls itself a demo or an example (`"iss": "supabase-demo"`: the key a local development stack starts
+// with, the same on every machine and printed in its own docs).
 const EXAMPLE_CLAIMS =
-  /"(?:iss|aud)":\s*"[a-z]+:\/\/(?:localhost|127\.0\.0\.1|(?:[\w-]+\.)*example\.(?:com|org|net))[:/"]/;
+  /"(?:iss|aud)":\s*"[a-z]+:\/\/(?:localhost|127\.0\.0\.1|(?:[\w-]+\.)*example\.(?:com|org|net))[:/"]|"iss":\s*"(?:[\w.-]*[_.-])?(?:demo|example|sample)(?:[_.-][\w.-]*)?"/;
 
-/** Whether JWT `value`'s claims name a loopback or documentation host. */
+/** Whether JWT `value`'s claims name a loopback or documentation host, or a demo issuer. */
 function isExampleToken(value: string): boolean {
   const payload = value.split('.')[1] ?? '';
   return EXAMPLE_CLAIMS.test(Buffer.from(payload, 'base64url').toString('utf8'));
