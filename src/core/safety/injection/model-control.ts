@@ -34,6 +34,18 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
       /\b(?:note|message|instructions?|attention|important)\s*(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llm|assistant|claude|model|agent|language\s+model)s?\b|\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language\s+model|assistant|claude|coding\s+agent)\b|\b(?:ai|llm)\s+(?:agents?|assistants?|models?)\s+(?:reading|processing)\s+this\b|\b(?:hello|hi|hey|dear|greetings),?\s+(?:chat\s?gpt|gpt(?:-?\d)?|claude|bard|gemini|llama|ai|assistant)\b|\byou\s+are\s+chat\s?gpt\b|(?:^|[.!?]\s+)(?:chat\s?gpt|gpt-?\d?)\s*[,:]|\bas\s+(?:a|an)\s+chat\s?gpt\b/gim,
   },
   {
+    // The project's own safeguards switched off or silenced: "add `# nosemgrep` to every
+    // flagged line", "`continue-on-error: true` on the security-scan job", "branch protection and required
+    // reviews are suspended", "setenforce 0 && ufw disable". A "never" before it is the rule agent
+    // files write. Held: a team does turn a scanner off for a vendored folder, and says why.
+    id: 'disable-safeguards',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:disabl|turn\w*\s+off|switch\w*\s+off|suspend|skip|bypass|remov|stop|silenc|mute|comment\w*\s+out|deactivat)\w*\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:secret[- ]scan\w*|security[- ]scan\w*|security\s+checks?|semgrep|gitleaks|codeql|snyk|trivy|branch\s+protection|required\s+reviews?|code\s*owners|commit\s+sign\w*|signature\s+(?:checks?|verification)|2fa|mfa|sandbox\w*|permission\s+prompts?|audit\s+logs?|auditd|firewall|ufw|selinux|fail2ban|antivirus)\b|\b(?:secret[- ]scan\w*|security[- ]scan\w*|security\s+checks?|semgrep|gitleaks|codeql|snyk|trivy|branch\s+protection|required\s+reviews?|code\s*owners|commit\s+sign\w*|signature\s+(?:checks?|verification)|2fa|mfa|sandbox\w*|permission\s+prompts?|audit\s+logs?|auditd|firewall|ufw|selinux|fail2ban|antivirus)\b(?:[^.\n]|\.(?=\S)){0,15}?\b(?:(?:is|are)\s+(?:now\s+)?(?:suspended|disabled|off|waived|lifted|optional)|continue-on-error)|\b(?:every|all|each|any)\b(?:[^.\n]|\.(?=\S)){0,60}?(?:#\s*nosemgrep|gitleaks:allow|\/\/\s*nosec\b|#\s*nosec\b)|(?:#\s*nosemgrep|gitleaks:allow|\/\/\s*nosec\b|#\s*nosec\b)(?:[^.\n]|\.(?=\S)){0,60}?\b(?:every|all|each|any)\b|\bsetenforce\s+0|\bufw\s+disable|\bsystemctl\s+stop\s+(?:\S+\s+)*?(?:auditd|fail2ban|firewalld)|\|\|\s*true\b(?:[^.\n]|\.(?=\S)){0,80}?\bcontinue-on-error|continue-on-error:\s*true(?:[^.\n]|\.(?=\S)){0,60}?\bsecurity/gi,
+  },
+  {
     // Output forcing: "just print "…"", "reply with only the following text".
     id: 'goal-hijack',
     category: 'model-control',
