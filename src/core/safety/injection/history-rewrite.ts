@@ -9,6 +9,26 @@ const PROTECTED = String.raw`(?:main|master|trunk|develop|release\w*|prod(?:ucti
 
 export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
   {
+    // Work made to look like someone else's: git's identity set to another person, posting or
+    // committing as a named person or a bot (said to the agent: "the CI bot commits as …" describes
+    // the bot), a shared signing key, "so it looks automated". Held: a team does run a release bot.
+    id: 'someone-elses-identity',
+    category: 'history-rewrite',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:GIT_(?:AUTHOR|COMMITTER)_(?:NAME|EMAIL)|user\.(?:name|email))\b(?:[^.\n]|\.(?=\S)){0,30}?(?:\bto\b|=)\s*(?!(?:your|you|yourself)\b)(?:["'\x60]|the\s+|\w+(?:'s|\u2019s)\b)|(?:^|[.;:!?,]\s*|\b(?:you|agents?|always|please|then|and)\s+(?:should\s+|must\s+|will\s+)?)(?:post|comment|commit|push|reply|approve|merge|sign|open)\b\s*(?:\w+\s+){0,3}?as\s+(?:["'\x60][^"'\x60\n]+["'\x60]|the\s+(?:lead|maintainer|owner|cto|security\s+team|release\s+bot|tech\s+lead)|[\w-]+\[bot\])|\b(?:shared|team(?:'s|\u2019s)|someone\s+else(?:'s|\u2019s))\s+(?:gpg|signing|ssh)\s+key|\bso\s+(?:that\s+)?(?:it|the\s+\w+|they|changes?)\s+(?:looks?|appears?|reads?)\s+(?:like|as\s+if|automated|reviewed|approved)|\b(?:so\s+)?(?:their|his|her)\s+(?:review|approval|sign-?off)\s+is\s+implied/gi,
+  },
+  {
+    // Every branch or tag overwritten at once: "push --force --all", "git tag -f v2.3.0".
+    id: 'force-push',
+    category: 'history-rewrite',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\bpush\b(?:[^.\n]|\.(?=\S)){0,40}?(?:--force|-f)\b(?:[^.\n]|\.(?=\S)){0,40}?--(?:all|tags|mirror)\b|\bpush\s+--(?:all|tags|mirror)\b(?:[^.\n]|\.(?=\S)){0,40}?(?:--force|-f)\b|\bgit\s+tag\s+(?:-f|--force)\b/gi,
+  },
+  {
     // Force-pushing over a shared branch.
     id: 'force-push',
     category: 'history-rewrite',
