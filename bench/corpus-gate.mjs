@@ -19,8 +19,14 @@ import { BIN, ROOT, filesUnder, initGitRepo } from './lib.mjs';
 
 export const CORPUS_DIR = resolve(ROOT, '..', 'shared', 'corpus');
 
+/** The rows of a JSON Lines file of the corpus (`secrets.jsonl`). */
 export function readJsonl(file) {
-  return readFileSync(join(CORPUS_DIR, file), 'utf8')
+  return readJsonlFile(join(CORPUS_DIR, file));
+}
+
+/** The rows of a JSON Lines file anywhere (a held-out proxy given with --rows). */
+export function readJsonlFile(path) {
+  return readFileSync(path, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line));

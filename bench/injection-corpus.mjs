@@ -11,8 +11,8 @@
 //        speed while developing; the reported figure is the CLI one)
 //        node bench/injection-corpus.mjs --pure --rows <file.jsonl>   (other rows of the corpus's
 //        sources, each with its own `half`: the held-out proxy in bench/README.md)
-import { readFileSync, rmSync } from 'node:fs';
-import { flag, makeTemplate, mapLimit, pct, readJsonl, rememberInFreshRepo } from './corpus-gate.mjs';
+import { rmSync } from 'node:fs';
+import { flag, makeTemplate, mapLimit, pct, readJsonl, readJsonlFile, rememberInFreshRepo } from './corpus-gate.mjs';
 import { countBySource, injectionKey, rowsOfHalf } from './corpus-split.mjs';
 import { importSources } from './lib.mjs';
 
@@ -21,13 +21,7 @@ const pure = process.argv.includes('--pure');
 const jobs = Number(flag('--jobs', '2'));
 
 const rowsFile = flag('--rows', '');
-const allRows =
-  rowsFile === ''
-    ? readJsonl('injection.jsonl')
-    : readFileSync(rowsFile, 'utf8')
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .map((line) => JSON.parse(line));
+const allRows = rowsFile === '' ? readJsonl('injection.jsonl') : readJsonlFile(rowsFile);
 const perSource = countBySource(allRows);
 const halves = flag('--half', '') === '' ? ['tuning', 'validation'] : [flag('--half', '')];
 const family = (row) => row.kind.split('/')[0];

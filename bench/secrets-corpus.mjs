@@ -25,8 +25,17 @@
 //        node bench/secrets-corpus.mjs --pure [--all]   (in process, no CLI: the scanner alone on
 //        the same sentences; --all scores every eligible secret, not just the draw. For speed
 //        while developing; the reported figure is the CLI one.)
-import { filesContaining, flag, makeTemplate, mapLimit, pct, readJsonl, rememberInFreshRepo } from './corpus-gate.mjs';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import {
+  filesContaining,
+  flag,
+  makeTemplate,
+  mapLimit,
+  pct,
+  readJsonl,
+  readJsonlFile,
+  rememberInFreshRepo,
+} from './corpus-gate.mjs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { importSources, ROOT } from './lib.mjs';
 import { rowsOfHalf, secretKey } from './corpus-split.mjs';
@@ -78,13 +87,7 @@ async function judge(list) {
 for (const half of halves) await runHalf(half);
 
 async function runHalf(half) {
-  const rows =
-    rowsFile !== ''
-      ? readFileSync(rowsFile, 'utf8')
-          .split('\n')
-          .filter((line) => line.trim() !== '')
-          .map((line) => JSON.parse(line))
-      : rowsOfHalf(readJsonl('secrets.jsonl'), half, secretKey);
+  const rows = rowsFile !== '' ? readJsonlFile(rowsFile) : rowsOfHalf(readJsonl('secrets.jsonl'), half, secretKey);
   const eligible = rows.filter(
     (r) => r.is_secret === true && r.confidence === 'high' && !/[\r\n]/.test(r.text) && r.text.length < 400,
   );
