@@ -100,6 +100,18 @@ export function isDistinctiveMark(mark) {
   return mark.length >= 4 && (/[A-Z]/.test(mark) || /\d/.test(mark));
 }
 
+// Stripe's object ids name a payment or a customer: an id, which opens nothing.
+const OBJECT_ID = /^(?:cus|pi)_$/i;
+
+/**
+ * true when `mark` is a short word and one separator (`sk_`, `pk_`, `key-`, `test_`, `pat.`), which
+ * a scanner's rule gives a credential but ordinary text also starts names with: it marks a key
+ * only before a longer generated value than a distinctive mark needs (the scanner reads this).
+ */
+export function isWeakMark(mark) {
+  return !isDistinctiveMark(mark) && /^[A-Za-z][A-Za-z0-9]{1,9}[-_.]$/.test(mark) && !OBJECT_ID.test(mark);
+}
+
 /** true when `text` holds one of `prefixes` where a token starts, followed by 8 or more token characters. */
 export function isPrefixShaped(text, prefixes) {
   return prefixes.some(({ prefix, ci }) => {

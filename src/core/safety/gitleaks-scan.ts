@@ -22,7 +22,7 @@ type RuleData = {
   keywords: string[];
   allowlists?: Allowlist[];
 };
-type Mark = { mark: string; ci?: boolean };
+type Mark = { mark: string; ci?: boolean; weak?: boolean };
 type RuleSetData = { allowlist: { regexes: string[]; stopwords: string[] }; rules: RuleData[]; marks: Mark[] };
 
 type CompiledAllowlist = { regexes: RegExp[]; stopwords: string[]; target: 'secret' | 'match' | 'line' };
@@ -194,38 +194,47 @@ export function findGitleaksSecrets(text: string, held: TextHints = hintsOf(fold
   return findings;
 }
 
-let marks: { patterns: RegExp[]; prefilters: Prefilter[] } | undefined;
+type MarkPattern = { pattern: RegExp; prefilter: Prefilter; minimum: number };
+let marks: MarkPattern[] | undefined;
 
-/** The marks as two alternations (case-sensitive, case-insensitive), each followed by a token body. */
+/** The marks as alternations (case-sensitive, case-insensitive; distinctive, weak), each followed by a token body. */
 export function markPatterns(): RegExp[] {
-  return markSet().patterns;
+  return markSet().map(({ pattern }) => pattern);
 }
 
-function markSet(): NonNullable<typeof marks> {
+// The body a mark needs: 12 characters after a distinctive mark (`NRII-`, `glsa_`); 16 after a
+// weak one, a short word and a separator that names also start with (`sk_`, `key-`, `test_`).
+const DISTINCTIVE_BODY = 12;
+const WEAK_BODY = 16;
+
+function markSet(): MarkPattern[] {
   if (marks !== undefined) return marks;
   const list = ruleSet().marks;
   // Longest first, so `sk_test_` wins over a shorter mark it starts with.
-  const alternation = (list: Mark[]) =>
-    list
+  const alternation = (group: Mark[]) =>
+    group
       .map((m) => m.mark)
       .sort((a, b) => b.length - a.length)
       .map(escapeRegExp)
       .join('|');
   const body = String.raw`([A-Za-z0-9_\-+/=.]{12,400})`;
-  const patterns = [
-    new RegExp(String.raw`(?<![A-Za-z0-9_-])(?:${alternation(list.filter((m) => !m.ci))})${body}`, 'dg'),
-    new RegExp(String.raw`(?<![A-Za-z0-9_-])(?:${alternation(list.filter((m) => m.ci))})${body}`, 'dgi'),
-  ];
-  marks = { patterns, prefilters: patterns.map((pattern) => prefilterOf(pattern)) };
+  marks = [];
+  for (const weak of [false, true])
+    for (const ci of [false, true]) {
+      const group = list.filter((m) => (m.weak === true) === weak && (m.ci === true) === ci);
+      if (group.length === 0) continue;
+      const pattern = new RegExp(String.raw`(?<![A-Za-z0-9_-])(?:${alternation(group)})${body}`, ci ? 'dgi' : 'dg');
+      marks.push({ pattern, prefilter: prefilterOf(pattern), minimum: weak ? WEAK_BODY : DISTINCTIVE_BODY });
+    }
   return marks;
 }
 
 /**
- * true when what follows a credential mark is a generated value: 12 or more characters, a digit
- * or both cases, not all words (`sk_test_my_long_fixture_name` is a name), nor a placeholder.
+ * true when what follows a credential mark is a generated value: `minimum` or more characters, a
+ * digit or both cases, not all words (`sk_test_my_long_fixture_name` is a name), nor a placeholder.
  */
-function isOpaqueAfterMark(body: string): boolean {
-  if (body.length < 12 || isPlaceholder(body)) return false;
+function isOpaqueAfterMark(body: string, minimum: number): boolean {
+  if (body.length < minimum || isPlaceholder(body)) return false;
   if (!/\d/.test(body) && !(/[a-z]/.test(body) && /[A-Z]/.test(body))) return false;
   if (body.split(/[-_.+/=]+/).every(isWordlike)) return false;
   return shannonEntropy(body) >= 3;
@@ -239,14 +248,13 @@ function isOpaqueAfterMark(body: string): boolean {
  */
 export function findMarkedKeys(text: string, held: TextHints = hintsOf(foldForFactors(text))): RuleFinding[] {
   const findings: RuleFinding[] = [];
-  const { patterns, prefilters } = markSet();
-  for (const [index, pattern] of patterns.entries()) {
+  for (const { pattern, prefilter, minimum } of markSet()) {
     // Note: a text holding no mark skips the alternation of ~150 marks (and its compilation).
-    if (!mayMatch(prefilters[index] as Prefilter, held)) continue;
+    if (!mayMatch(prefilter, held)) continue;
     for (const match of text.matchAll(pattern)) {
       // A sentence's full stop or a quote's punctuation is not part of the key.
       const body = match[1]!.replace(/[.=+/_-]+$/, '');
-      if (isOpaqueAfterMark(body))
+      if (isOpaqueAfterMark(body, minimum))
         findings.push({
           ruleId: 'vendor-key-prefix',
           start: match.index,

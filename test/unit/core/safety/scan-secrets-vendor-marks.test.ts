@@ -73,3 +73,46 @@ describe('findSecrets: keys that carry a vendor mark', () => {
     expect(findSecrets(text)).toEqual([]);
   });
 });
+
+// Marks that are a short word and one separator (`pk_`, `key-`, `live_`, `secret_`), which names
+// start with too: a key when a generated value of 16 or more characters follows. Formats from
+// the vendors' documentation, values generated.
+const DIGITS = '0123456789';
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const WEAK_MARK_KEYS: Array<[vendor: string, key: string]> = [
+  ['ClickUp personal token', `pk_${value(8, DIGITS, 31)}_${value(32, UPPER, 32)}`],
+  ['Mailgun private key', `key-${value(32, HEX, 33)}`],
+  ['Lob live key', `live_${value(35, HEX, 34)}`],
+  ['Notion integration secret', `secret_${value(43, ALNUM, 35)}`],
+  ['LaunchDarkly SDK key', `sdk-${value(8, HEX, 36)}-${value(4, HEX, 37)}-${value(4, HEX, 38)}-${value(12, HEX, 39)}`],
+  ['Lark app id', `cli_${value(16, LOWER, 40)}`],
+  [
+    'LaunchDarkly API token',
+    `api-${value(8, HEX, 41)}-${value(4, HEX, 42)}-${value(4, HEX, 43)}-${value(12, HEX, 44)}`,
+  ],
+  // Pieces that each pass for a number or a hex id, together a key after its mark.
+  [
+    'key of an account number and a hex secret',
+    `sk_${value(4, DIGITS, 45)}_${value(6, DIGITS, 46)}_${value(32, HEX, 47)}`,
+  ],
+];
+
+describe('findSecrets: keys after a weak mark (a short word and a separator)', () => {
+  it.each(WEAK_MARK_KEYS)('refuses a bare %s', (_vendor, key) => {
+    expect(findSecrets(`Set up the staging box with ${key} before the demo.`)).not.toEqual([]);
+  });
+
+  it.each([
+    'Stripe reports sk_live_mode in the dashboard header when live keys are active.',
+    'The pk_test_helpers module builds fixtures for the payment tests.',
+    'Run test_user_login_flow_v2 before merging the auth branch.',
+    'The key-value-store-config-for-redis file lives under deploy/.',
+    'CI sets TEST_DATABASE_URL_FOR_CI in the workflow env.',
+    'The api-gateway-routing-table is regenerated on every deploy.',
+    'The secret_rotation_schedule job runs weekly.',
+    'Keep the live_reload_enabled_in_dev flag off in CI.',
+    'The fixture key is sk_test_xxxxxxxxxxxxxxxxxxxxxxxx in every sample.',
+  ])('lets a look-alike pass: %s', (text) => {
+    expect(findSecrets(text)).toEqual([]);
+  });
+});
