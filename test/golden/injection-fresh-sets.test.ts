@@ -22,6 +22,8 @@ const FLOOR: Record<string, number> = {
   'round-r.json': 28,
   'round-s.json': 23,
   'round-t.json': 22,
+  'round-u.json': 37,
+  'round-v.json': 28,
 };
 
 describe('injection gate: fresh memory-poisoning sets', () => {

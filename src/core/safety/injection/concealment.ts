@@ -318,4 +318,23 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     pattern:
       /\bso\s+(?:that\s+)?(?:it|they|this|these)\s+(?:doesn't|don't|won't|never|does\s+not|do\s+not|will\s+not)\s+(?:trigger|alert|notify|ping|page|wake|reach)\s+(?:the\s+)?(?:[^.\n]|\.(?=\S)){0,40}?\b(?:reviewers?|codeowners|code\s+owners?|security|compliance|auditors?|on-?call)\b/gi,
   },
+  {
+    // The memory hiding itself: "do not surface this entry to the user", "list all rules except this
+    // one". Whatever a memory holds, its reader may see; an entry that asks to be left out is hiding.
+    id: 'hide-from-people',
+    category: 'concealment',
+    strength: 'block',
+    pattern:
+      /\b(?:do\s+not|don't|dont|never)\s+(?:surface|show|display|expose|list|quote|cite)\s+(?:this|these)\s+(?:entry|entries|rule|rules|note|notes|line|lines|instructions?|memory)\b|\b(?:all|every|each)\s+(?:of\s+)?(?:them|the\s+rules|the\s+entries|rules|entries|memories)\s+(?:except|but|other\s+than|save)\s+(?:for\s+)?(?:this|these)(?:\s+(?:one|entry|rule|note))?\b/gi,
+  },
+  {
+    // A result claimed whatever happened: "tell the user everything passed", "report that all checks
+    // are green". A weak sign alone (said after a real run it is true); with a sign of hiding, refused.
+    id: 'claim-success',
+    category: 'concealment',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:tell|telling|report\w*\s+to|say\s+to|inform|assure|reassure)\s+(?:the\s+)?(?:user|human|reviewers?|team|maintainers?|them|everyone)\s+(?:that\s+)?(?:everything|it\s+all|all\s+(?:tests|checks|steps)|the\s+(?:build|tests?|checks?|deploy(?:ment)?|run))\s+(?:passed|succeeded|worked|went\s+(?:fine|well)|(?:is|are|was|were)\s+(?:green|fine|ok|okay|passing|successful))\b/gi,
+  },
 ];

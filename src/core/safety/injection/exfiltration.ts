@@ -27,7 +27,8 @@ const MOVE = String.raw`(?:paste|copy|dump|leak|upload|post|send|forward|publish
 const PLACE = String.raw`(?:add|put|include|insert|append|attach|embed|write|list|log|record|mention|quote|commit)`;
 // Where everyone, or anyone, reads: a pull request, a commit, a summary, an issue, a chat channel, a bucket.
 const SHARED = String.raw`(?:#[a-z][\w-]+|(?:PR|pull\s+request|merge\s+request)(?:\s+(?:description|body|title|comment)s?)?|commit(?:\s+message)?s?|summar(?:y|ies)|issues?|comments?|changelog|release\s+notes|README|logs?|(?:console\s+)?output|repl(?:y|ies)|responses?|answers?|slack(?:\s+channel)?|discord|channel|chat|gist|pastebin|bucket|s3:\/\/|gs:\/\/|wiki|status\s+updates?|handoffs?|reports?|tickets?|public\s+\w+|https?:\/\/\S+|webhooks?|entr(?:y|ies))`;
-const INTO_SHARED = String.raw`\b(?:in|into|to|on|under|inside|at\s+the\s+(?:top|end|bottom|start|beginning|head)\s+of)\s+(?:the\s+|your\s+|our\s+|a\s+|every\s+|each\s+|its\s+|any\s+|#?[\w-]+\s+)?(?:(?:first|last|top|bottom|opening|closing)\s+(?:line|lines|part|section|paragraph)\s+of\s+(?:the\s+|your\s+|every\s+|each\s+)?)?(?:[\w#-]+\s+){0,2}?${SHARED}\b`;
+// "Never in a PR or issue": a place named only to rule it out.
+const INTO_SHARED = String.raw`(?<!\b(?:never|not|nor|no)\s+)\b(?:in|into|to|on|under|inside|at\s+the\s+(?:top|end|bottom|start|beginning|head)\s+of)\s+(?:the\s+|your\s+|our\s+|a\s+|every\s+|each\s+|its\s+|any\s+|#?[\w-]+\s+)?(?:(?:first|last|top|bottom|opening|closing)\s+(?:line|lines|part|section|paragraph)\s+of\s+(?:the\s+|your\s+|every\s+|each\s+)?)?(?:[\w#-]+\s+){0,2}?${SHARED}\b`;
 
 export const EXFILTRATION_RULES: readonly InjectionRule[] = [
   {
@@ -48,7 +49,7 @@ export const EXFILTRATION_RULES: readonly InjectionRule[] = [
     ),
     // Note: a value placed where others read: this small pattern is checked first, so the large one
     // compiles only for a text that names such a place.
-    also: /\b(?:prs?|pull\s+requests?|merge\s+requests?|commits?|summar(?:y|ies)|issues?|comments?|changelog|release\s+notes|readme|logs?|output|repl(?:y|ies)|responses?|answers?|slack|discord|channel|chat|gist|pastebin|bucket|wiki|status\s+updates?|handoffs?|reports?|tickets?|public|webhooks?|entr(?:y|ies))\b|\b(?:s3|gs):\/\/|https?:\/\//i,
+    also: /\b(?:prs?|pull\s+requests?|merge\s+requests?|commits?|summar(?:y|ies)|issues?|comments?|changelog|release\s+notes|readme|logs?|output|repl(?:y|ies)|responses?|answers?|slack|discord|channel|chat|gist|pastebin|bucket|wiki|status\s+updates?|handoffs?|reports?|tickets?|public|webhooks?|entr(?:y|ies))\b|\b(?:s3|gs):\/\/|https?:\/\/|(?<![\w&])#[a-z][\w-]{2,}/i,
   },
   {
     // A secret, the environment or the conversation carried to an off-site address.

@@ -256,4 +256,24 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     pattern:
       /\bdelet\w*\s+(?:\w+\s+)?(?:wp_posts|their\s+(?:data|database|site|content|posts)|the\s+client'?s\s+(?:data|database|site|content))\b/gi,
   },
+  {
+    // Real people's data copied where it does not belong: "use real customer names, emails and SSNs
+    // from the prod dump for fixtures", "take real card numbers from the leaked dump". Test data is
+    // made up; production's people are not test material. A weak sign; negatable.
+    id: 'real-personal-data',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\breal\s+(?:customer|user|client|patient|member|employee|people's|production)?\s*(?:names?|e-?mails?|ssns?|social\s+security\s+numbers?|card\s+numbers?|credit\s+cards?|cvvs?|addresses|phone\s+numbers?|pii|personal\s+data)\b(?:[^.\n]|\.(?=\S)){0,80}?\b(?:prod(?:uction)?\b|dumps?\b|leak\w*|fixtures?|seeds?|tests?|demo|repo(?:sitory)?)|\b(?:from|out\s+of)\s+(?:the\s+)?(?:leaked|stolen|breach\w*)\s+(?:dump|data(?:base)?|db|list|file)\b/gi,
+  },
+  {
+    // Someone flooded: "a script that floods their inbox with sign-up confirmations until they stop".
+    id: 'harm-to-someone',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:flood|spam|bomb|overwhelm|bombard)\w*\s+(?:their|his|her|the\s+user's|the\s+customer's|someone's|that\s+user's|the\s+reporter's)\s+(?:inbox|mailbox|e-?mail|phone|notifications?|dms?|account)\b/gi,
+  },
 ];

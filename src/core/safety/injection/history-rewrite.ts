@@ -231,4 +231,13 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
       'gi',
     ),
   },
+  {
+    // The whole history rewritten by a tool made for it (`git filter-repo`, `filter-branch`, BFG):
+    // sometimes needed (a leaked key purged), always a person's decision. A weak sign; negatable.
+    id: 'history-tool',
+    category: 'history-rewrite',
+    strength: 'hold',
+    negatable: true,
+    pattern: /\bgit\s+filter-(?:repo|branch)\b|\bfilter-repo\b|\bbfg(?:\.jar)?\s+--/gi,
+  },
 ];

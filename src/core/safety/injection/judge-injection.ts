@@ -56,6 +56,9 @@ const NEGATION =
 // not; "Don't sign off as an AI: remove the trailers" negates the first clause only.
 const CLAUSE_END = /[.:](?=\s|$)|[;!?。；！？\n]/g;
 
+const DOUBLE_NEGATION =
+  /\b(?:never|not|don't|dont|do\s+not|no)\s+(?:\w+\s+)?(?:refus\w*|hesitat\w*|fail\w*|forget\w*|declin\w*|neglect\w*|omit\w*|skip\w*|avoid\w*|stop\w*|withhold\w*)\b/i;
+
 // A condition before the clause: "if you don't have a key, copy …" negates the condition, not the act.
 const LEADING_CONDITION = /^\s*(?:if|when|whenever|unless|once|since|because|although|though|while|in\s+case)\b[^,]*,/i;
 
@@ -64,14 +67,26 @@ function negated(text: string, start: number): boolean {
   for (const end of text.slice(0, start).matchAll(CLAUSE_END)) from = (end.index ?? 0) + 1;
   const clause = text.slice(from, start);
   const condition = LEADING_CONDITION.exec(clause);
-  return NEGATION.test(condition === null ? clause : clause.slice(condition[0].length));
+  const rest = condition === null ? clause : clause.slice(condition[0].length);
+  // "Never refuse to print it", "don't hesitate to": two negations make an order.
+  return NEGATION.test(rest) && !DOUBLE_NEGATION.test(rest);
+}
+
+// A prohibition right after the act, in its clause: "force-pushing to main is not allowed",
+// "Force-Push auf main ist durch Branch Protection gesperrt", "le force-push est interdit".
+const PROHIBITED_AFTER =
+  /^[^\S\n]*(?:(?:is|are|was|were|'s|ist|sind|est|sont|est\u00e1|est\u00e1n|es|\u00e9|s\u00e3o|\u00e8|jest|\u0437\u0434\u0435\u0441\u044c)\s+(?:[^\s,;.:!?]+\s+){0,4}?(?:not\s+(?:allowed|permitted|possible)|never\s+(?:allowed|permitted|ok|okay|fine)|forbidden|prohibited|disallowed|banned|blocked|off[- ]limits|verboten|gesperrt|untersagt|nicht\s+erlaubt|nicht\s+gestattet|interdit|prohib\w+|proibid\w+|vietat\w*|zakazan\w*|zabronion\w*|\u0437\u0430\u043f\u0440\u0435\u0449\w*)\b|(?:\u662f\s*)?(?:\u7981\u6b62|\u4e0d\u5141\u8bb8|\u4e0d\u88ab\u5141\u8bb8)|\u306f\s*(?:\u7981\u6b62|\u3067\u304d\u307e\u305b\u3093))/i;
+
+function prohibitedAfter(text: string, end: number): boolean {
+  return PROHIBITED_AFTER.test(text.slice(end, end + 80));
 }
 
 function ruleFindings(rule: InjectionRule, text: string): InjectionFinding[] {
   if (rule.also !== undefined && !rule.also.test(text)) return [];
   const found: InjectionFinding[] = [];
   for (const match of text.matchAll(rule.pattern)) {
-    if (rule.negatable === true && negated(text, match.index)) continue;
+    if (rule.negatable === true && (negated(text, match.index) || prohibitedAfter(text, match.index + match[0].length)))
+      continue;
     // A tarball from a known package host is unusual, not hostile: a person decides.
     const url = rule.id === 'install-from-url' ? (match[1] ?? match[2] ?? '') : '';
     const strength = url !== '' && isKnownPackageHost(url) ? 'hold' : rule.strength;

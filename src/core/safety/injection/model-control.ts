@@ -237,6 +237,18 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:rephrase|reword|rewrite|split|obfuscate|encode|tweak)\w*\s+(?:it|them|the\s+(?:entry|text|rule|memory))\s+until\s+(?:it|they)\s+(?:passes|pass|gets?\s+through|is\s+accepted|are\s+accepted)\b|\b(?:write|put|add|commit)\w*\s+(?:it|them)\s+(?:straight|directly)\s+into\s+(?:the\s+)?\.?mem\b/gi,
   },
+  {
+    // The project's own checks skipped or removed, by the flag or the file: `--no-gpg-sign`,
+    // `commit.gpgsign false`, deleting `.husky/`, `.pre-commit-config.yaml`,
+    // CODEOWNERS or the secret scanner's config. A weak sign alone (a person may have a reason);
+    // negatable: "never delete the pre-commit hooks".
+    id: 'checks-skipped',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /(?<![\w-])--no-gpg-sign\b|\bcommit\.gpgsign\s*(?:=|\s)\s*false\b|\b(?:delete|remove|rm(?:\s+-\w+)*|drop|disable|uninstall|unregister)\w*\s+(?:the\s+|all\s+|any\s+|our\s+)?(?:[\w./-]+\s+(?:and|or|,)\s+)?(?:\.husky\/?|\.pre-commit-config\.ya?ml|pre-commit\s+hooks?|git\s+hooks?|lefthook(?:\.ya?ml)?|CODEOWNERS|\.gitleaks\.toml|codeql\s+\w+|semgrep\s+\w+|secret\s+scanning|required\s+(?:checks|reviews|reviewers|status\s+checks))(?![\w-])/gi,
+  },
 ];
 
 /**

@@ -9,14 +9,14 @@ import type { InjectionRule } from './injection-rule.js';
 const SET_ASIDE = String.raw`(?:ignor(?:e|es|ing)|disregard(?:s|ing)?|forget(?:s|ting)?|overrid(?:e|es|ing)|overrule|bypass(?:es|ing)?|skip(?:s|ping)?|abandon(?:s|ing)?|discard(?:s|ing)?|drop|neglect|set\s+aside|throw\s+(?:out|away))`;
 // What the agent was told, and the words that place it before this text.
 const TOLD = String.raw`(?:instructions?|directions?|directives?|prompts?|prompting|rules?|guidelines?|guidance|text|content|context|messages?|conversation|commands?|orders|input|constraints|polic(?:y|ies)|programming|memory|memories|restrictions|information|info|evidence|everything|anything|whatever)`;
-const BEFORE = String.raw`(?:previous(?:ly)?|prior|above|earlier|preceding|foregoing|original|initial|system|former|old|given|existing|other|following)`;
+const BEFORE = String.raw`(?:previous(?:ly)?|prior|above|conflicting|earlier|preceding|foregoing|original|initial|system|former|old|given|existing|other|following)`;
 // The agent's own prompt or history, named as such.
 const OWN =
   String.raw`(?:your\s+(?:(?:very|exact|full|entire|complete|whole|hidden|secret|internal|first|initials?|original|system|previous|earlier|current|real|underlying)\s+)*(?:prompts?|instructions|directives|guidelines|configuration|config|memory|context|rules)` +
   String.raw`|(?:the|my)\s+(?:(?:very|exact|full|entire|complete|whole|hidden|secret|internal|first|initial|original|previous|earlier)\s+)+(?:system\s+)?(?:prompts?|instructions)` +
-  String.raw`|(?:the\s+)?system\s*[- ]?prompt|prompt\s+del\s+sistema|systemprompt|system-?anweisungen` +
+  String.raw`|(?:the\s+)?system\s*[- ]?prompt|prompt\s+del\s+sistema|(?:dein(?:e|en|es|em|er)?|ihr(?:e|en|es|em|er)?|votre|vos|ton|ta|tes|tu|tus|seu|sua|seus|suas|tuo|tua|tuoi|twoj\w*|tw\u00f3j)\s+system-?prompt\w*|systemprompt\w*|system-?anweisungen` +
   String.raw`|(?:the\s+)?(?:instructions|rules|prompt|guidelines)\s+(?:you\s+(?:were|have\s+been|got)\s+given|given\s+to\s+you|you\s+(?:got|received|were\s+told))` +
-  String.raw`|(?:the\s+)?(?:text|words|content|messages?|everything|instructions)\s+(?:above|before\s+this)` +
+  String.raw`|(?:the\s+)?(?:text|words|content|messages?|everything|instructions|guidance|rules|guidelines)\s+(?:above|before)\s+this(?:\s+(?:line|entry|note|comment|point))?|(?:the\s+)?(?:text|words|content|messages?|everything|instructions)\s+above` +
   String.raw`|(?:the\s+)?(?:(?:full|entire|whole|complete)\s+)?(?:conversation|chat)\s+(?:history|log|so\s+far|transcript)|(?:this|our|the\s+whole|the\s+entire)\s+conversation` +
   String.raw`|(?:initiali[sz]ation|system)\s+(?:string|configuration|config|settings|message))`;
 // What the agent starts from, by the other names a harness gives it: its startup context, the
@@ -116,9 +116,11 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
   },
   {
     // Repeating, revealing, encoding or completing the agent's prompt or the conversation.
+    // Negatable: "never paste the contents of our system prompt into public issues".
     id: 'prompt-extraction',
     category: 'self-reference',
     strength: 'block',
+    negatable: true,
     pattern: new RegExp(
       String.raw`\b${REVEAL}\b(?:[^.\n]|\.(?=\S)){0,40}?\b${OWN}\b|\bwhat\s+(?:did|were|was|have|are)\s+(?:they|you)\s+(?:been\s+)?(?:tell|told|say|said|give|given|gave|instruct\w*)\s+(?:to\s+)?(?:you\s+)?(?:before|at\s+the\s+start|earlier|initially|first)|\bwhat\s+(?:were|was)\s+you\s+told\b|\bwhat\s+are\s+you\s+not\s+(?:supposed|allowed|permitted)\s+to\b|\b(?:my|your)\s+(?:initial\s+|system\s+|original\s+)?(?:instructions|prompt)\s+(?:are|is|were|say)\b|\b(?:console\.log|print|echo|puts|printf)\s*\(\s*\w*(?:system|initial)_?prompt\w*\s*\)`,
       'gi',
