@@ -581,6 +581,26 @@ describe('findMissingReferences: the evidence a path is gone', () => {
     ]);
   });
 
+  it('leaves a place the text says something replaces, and takes the one something is replaced by', () => {
+    const history: PathHistory = { removed: new Map([['src/legacy', { commit: 'abc1234', time: 2000 }]]), added };
+    expect(gone('- `src/` — the new app (v6, replaces `src/legacy`).', history)).toEqual([]);
+    expect(gone('- The new app supersedes the old Rails `src/legacy` engine entirely.', history)).toEqual([]);
+    expect(gone('- The old app was replaced by `src/legacy`.', history)).toEqual([
+      'src/legacy does not exist in the repository (removed in abc1234)',
+    ]);
+    expect(gone('- The script replaces the old call with `src/legacy`.', history)).toEqual([
+      'src/legacy does not exist in the repository (removed in abc1234)',
+    ]);
+  });
+
+  it('leaves a path spelling a class named beside it, and takes one with a part more', () => {
+    const history: PathHistory = { removed: new Map([['src/product.rb', { commit: 'abc1234', time: 2000 }]]), added };
+    expect(gone('- File naming matches class: `src/product.rb` → `Src::Product`', history)).toEqual([]);
+    expect(gone('- Edit `src/product.rb` for `Catalog::Product`', history)).toEqual([
+      'src/product.rb does not exist in the repository (removed in abc1234)',
+    ]);
+  });
+
   it('leaves a folder git saw drained and refilled alone: a queue, empty between two runs of its process', () => {
     const removal = { commit: 'abc1234', time: 2000 };
     const text = 'Propose changes to `docs/unreleased/` when a change breaks behavior.';
