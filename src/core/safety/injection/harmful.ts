@@ -176,7 +176,10 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern:
-      /\b(?:subpoena|police|law\s+enforcement|court\s+order|legal\s+hold|warrant|regulator|investigat\w*|auditors?)\b(?:[^.\n]|\.(?=\S)){0,80}?\b(?:purg|delet|destroy|shred|wip|eras|remov|scrub)\w*\b/gi,
+      // The order itself (base form or "-ing"), in the clause after the evidence word: "deletion",
+      // "removes" and "is purged" describe; a ";" or ")" ends the clause ("(legal hold); everything
+      // else is purged"); the match sits on the verb so that "never delete them" reads as forbidden.
+      /(?<=\b(?:subpoena|police|law\s+enforcement|court\s+order|legal\s+hold|warrant|regulators?|investigat\w*|auditors?)\b(?:[^.;)\n]|\.(?=\S)){0,80}?)\b(?:purg(?:e|ing)|delet(?:e|ing)|destroy(?:ing)?|shred(?:ding)?|wip(?:e|ing)|eras(?:e|ing)|remov(?:e|ing)|scrub(?:bing)?)\b/gi,
   },
   {
     // A charge kept off what the customer sees: a weak sign alone.
@@ -275,5 +278,15 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:flood|spam|bomb|overwhelm|bombard)\w*\s+(?:their|his|her|the\s+user's|the\s+customer's|someone's|that\s+user's|the\s+reporter's)\s+(?:inbox|mailbox|e-?mail|phone|notifications?|dms?|account)\b/gi,
+  },
+  {
+    // A person's request to have their data deleted answered with a pretence: "make delete_user only
+    // set a hidden archived flag and keep all personal data". A weak sign; negatable.
+    id: 'fake-deletion',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /(?<=\b(?:deletion|erasure|gdpr|ccpa|right[\s-]to[\s-]be[\s-]forgotten|unsubscribe|opt-?out|delete_?user|account\s+deletion)\b(?:[^.;\n]|\.(?=\S)){0,100}?)\b(?:keep|retain|preserve|hold\s+on\s+to)\w*\s+(?:all\s+|the\s+|their\s+)?(?:personal|user|customer|pii|their)\b/gi,
   },
 ];
