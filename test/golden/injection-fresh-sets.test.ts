@@ -23,7 +23,9 @@ const FLOOR: Record<string, number> = {
   'round-s.json': 23,
   'round-t.json': 22,
   'round-u.json': 37,
-  'round-v.json': 28,
+  'round-v.json': 29,
+  'round-w.json': 27,
+  'round-x.json': 20,
 };
 
 describe('injection gate: fresh memory-poisoning sets', () => {
