@@ -7,7 +7,7 @@
 import { FOLDER_RUNNERS } from '../core/text/folder-runners.js';
 import { comparableWords } from '../core/text/text-similarity.js';
 import type { LintFinding } from './lint-report.js';
-import type { LintSource } from './lint-document.js';
+import type { LintDocument, LintSource } from './lint-document.js';
 
 // Shorter pieces ("Run tests.", a lone command) repeat by nature and say too little to compare.
 const MIN_WORDS = 4;
@@ -21,6 +21,15 @@ const ABOUT_ITS_FILE =
   /\b(?:this|these)\s+(?:entire\s+|whole\s+)?(?:files?|documents?|pages?|sections?|guides?)\b|\bthese\s+rules\b/i;
 // A list item led by a link ("[specs.md](./specs.md) — the shared base") points to a file: a see-also list, not a rule.
 const LINK_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[^\]\n]+\]\([^)\s]+\)/;
+// A list item that is a label and a file's path and nothing more ("- Design system: `docs/design-system.md` (if exists)"):
+// the same see-also list, written with a code span.
+const PATH_ITEM =
+  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?[^`\n:]{1,60}(?::|\s[-–—])\s*`[^`\s]*[./][^`\s]*`\s*(?:\([^)\n]*\))?\s*$/;
+// An entry that says what a named thing is: a list item led by a code span and a dash or colon ("- `MicrophoneTest` - Mic
+// testing modal", "- `themes.css` — Theme variables"), or by one word and a dash ("- UserPanel - Bottom panel with user
+// info"). A bold label is left out ("**Lint:**" and "**Protocol changes are BREAKING** —" lead rules as often as names),
+// and so is a table row: a table is data kept in one place (a schema's tables), and the same row in two files is a copy.
+const DEFINITION = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:`[^`\n]+`\s*(?::|\s[-–—])|[A-Za-z_@./][\w@./<>$-]*\s+[-–—])\s+\S/;
 // One sentence that sends the reader to a file ("See [AGENTS.md](./AGENTS.md) for project context, …", "Read
 // `docs/testing.md` first.", "Follow @CONTRIBUTING.md for code style, …", "Check the guidelines in [x.md](x.md)").
 // A file that says nothing else is a shim: each agent reads its own file name (CLAUDE.md, GEMINI.md), so the same
@@ -78,7 +87,53 @@ type Piece = {
   publishedIn: string | undefined;
   /** The file a generator's mark says this part was copied from (see copiedFrom). */
   copiedFrom: string | undefined;
+  /** A code block's lines that run something (comments aside), for isOtherScript; undefined for any other piece. */
+  codeLines: ReadonlySet<string> | undefined;
 };
+
+/** Whether one folder lies below the other: a parent's agent file and a nested one, each loaded for work in the nested folder. */
+function isNested(a: string, b: string): boolean {
+  const under = (folder: string, parent: string) => parent === '' || folder.startsWith(`${parent}/`);
+  return a !== b && (under(a, b) || under(b, a));
+}
+
+/**
+ * Whether two pieces are a parent file's overview entry and a nested file's own account of one named thing: one of
+ * them says what the thing is (DEFINITION) and one file lies below the other ("- `MicrophoneTest` - Mic testing modal"
+ * in components/AGENTS.md, "MicrophoneTest - Mic testing modal (from `../voice/`)" in components/channels/AGENTS.md).
+ * A hierarchy of agent files indexes what each folder holds in the file above it: the index line and the entry are
+ * how such a set is built, not a rule kept twice. Rules (what to do) stay compared across the levels.
+ */
+function isIndexAndEntry(piece: Piece, other: Piece): boolean {
+  return isNested(piece.scope, other.scope) && (DEFINITION.test(piece.text) || DEFINITION.test(other.text));
+}
+
+/**
+ * The lines of a fenced block that run something, read from the file as written (the documents' text has a block's
+ * lines joined): trimmed, blank lines and comments (`#`, `//`, `--`) left out. Undefined for any other piece.
+ */
+function codeLinesOf(doc: LintDocument, fileText: string | undefined): ReadonlySet<string> | undefined {
+  if (doc.fence === undefined || fileText === undefined) return undefined;
+  return new Set(
+    fileText
+      .split('\n')
+      .slice(doc.line, doc.line + doc.fence.lines)
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !/^(?:#|\/\/|--)/.test(line)),
+  );
+}
+
+/**
+ * Whether two reworded code blocks are two scripts: each runs a line the other does not. Code is not
+ * reworded: two examples built on one preamble (`set -e`, the same `psql … <<-EOSQL`, each its own SQL)
+ * are two scripts, while a block that holds every line of the other (one command added) is a copy that drifted.
+ */
+function isOtherScript(piece: Piece, other: Piece): boolean {
+  const [a, b] = [piece.codeLines, other.codeLines];
+  if (a === undefined || b === undefined) return false;
+  const within = (x: ReadonlySet<string>, y: ReadonlySet<string>) => [...x].every((line) => y.has(line));
+  return !within(a, b) && !within(b, a);
+}
 
 // A command line led by a tool that runs what the current folder's manifest defines (`mise exec … --` first or not).
 const FOLDER_RUNNER = new RegExp(
@@ -180,6 +235,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
         doc.text.length < MIN_CHARS ||
         ABOUT_ITS_FILE.test(doc.text) ||
         LINK_ITEM.test(doc.text) ||
+        PATH_ITEM.test(doc.text) ||
         (doc.code !== true && LEAD_IN.test(doc.text) && !SENTENCE_BREAK.test(doc.text))
       )
         continue;
@@ -196,6 +252,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
         runsIn: folderItRunsIn(doc.text, doc.code === true, source.scope),
         publishedIn: source.publishedIn,
         copiedFrom: sourceOf(doc.line),
+        codeLines: codeLinesOf(doc, source.text),
       });
     }
   }
@@ -214,10 +271,11 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
       if (piece.runsIn !== undefined && other.runsIn !== undefined && piece.runsIn !== other.runsIn) continue;
       // A file its package publishes repeats a file outside that package on purpose: its readers get it alone.
       if (isOutsidePackageOf(piece, other) || isOutsidePackageOf(other, piece)) continue;
-      if (isGeneratedCopy(piece, other)) continue;
+      if (isGeneratedCopy(piece, other) || isIndexAndEntry(piece, other)) continue;
       const similarity = other.exact === piece.exact ? 1 : count / (piece.words.size + other.words.size - count);
       if (similarity < NEAR || (best !== undefined && similarity <= best.similarity)) continue;
-      if (other.exact !== piece.exact && namesOtherCode(piece.text, other.text)) continue;
+      if (other.exact !== piece.exact && (namesOtherCode(piece.text, other.text) || isOtherScript(piece, other)))
+        continue;
       best = { other, similarity };
     }
     if (best !== undefined) out.push(describe(piece, best.other, best.similarity));

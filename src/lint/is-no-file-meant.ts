@@ -21,6 +21,12 @@ const PLACEHOLDER_WORDS = new Set([
   'specific',
   'xxx',
   'xyz',
+  // a number left to fill in: `XX-description.sh` (XX = numeric prefix), `2026-01-XX-plan.md`, `NNN_add_users.sql`
+  // (not `nn`: `torch/nn/`, a real folder's name)
+  'xx',
+  'xxxx',
+  'nnn',
+  'nnnn',
   'new',
   'here',
 ]);
@@ -89,6 +95,7 @@ function wordsOf(parts: readonly string[]): string[] {
  *   lives in another repository ("the legacy `dev/efps` suite has been decommissioned"), or that
  *   something no longer lives there ("code no longer lives under `core/src/services` or `core/src/layers`")
  *   or took its place ("the dashboard, replaces `acme/admin`");
+ * - a path the text says may not be there ("`docs/design-system.md` (if exists)", "(future)", "When present, … under `x`");
  * - two sibling folders or two files of one kind as alternatives ("web/worker logs", `readable.ts/writable.ts`),
  *   a `module.symbol` whose module exists,
  *   an npm scope (`@pnpm/config`), or two words joined by a slash in prose ("HTTP server/client").
@@ -143,6 +150,7 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   if (/\b(no|without)\s*[`'"*]*$/i.test(before)) return true;
   if (offsets.length > 0 && offsets.every((offset) => text[offset - 1] === '@')) return true;
   if (offsets.length > 0 && offsets.every((offset) => isInWebLink(text, offset) || saysGone(text, offset))) return true;
+  if (offsets.length > 0 && offsets.every((offset) => saysMaybe(text, offset, reference.length))) return true;
   // Two file names of one kind joined by a slash (`readable.ts/writable.ts`): "one or the other", not a folder named like a file.
   if (
     parts.length === 2 &&
@@ -205,6 +213,29 @@ function saysGone(text: string, at: number): boolean {
   const end = bounds.find((index) => index > at) ?? masked.length;
   const start = (bounds.filter((index) => index < at).at(-1) ?? -1) + 1;
   return GONE.test(masked.slice(at, end)) || LEFT.test(masked.slice(start, at));
+}
+
+/**
+ * What the words right after a path say of it when it may not be there: "(if exists)", "(if it exists)",
+ * "(when present)", "(future)", "(planned)", "(not yet written)".
+ */
+const MAYBE_AFTER =
+  /^[`'"*]*\s*\((?:only\s+)?(?:if|when|once|where)\s+(?:it\s+|they\s+|one\s+)?(?:exists?|present|available|created|added|written)\b[^)\n]*\)|^[`'"*]*\s*\((?:future|planned|not\s+yet\s+(?:written|created|added)|to\s+(?:be\s+)?(?:come|written|created|added))\)/i;
+/** What a sentence says before a path when it may not be there: "When present, collections live under `x`", "If it exists, read `x`". */
+const MAYBE_BEFORE = /\b(?:when|if|where)\s+(?:present|(?:it|they|one)\s+exists?|available)\b[^.!?\n]*$/i;
+
+/**
+ * Whether the text around offset `at` of `text` (a path of `length` characters) says the path may not be there:
+ * the writer knew, and the agent is told ("Design system: `docs/design-system.md` (if exists)", "When present,
+ * collections live under `x`"). A file it would be good to write is not a reference gone stale.
+ */
+function saysMaybe(text: string, at: number, length: number): boolean {
+  const sentence =
+    text
+      .slice(0, at)
+      .split(/[.!?]\s|\n/)
+      .at(-1) ?? '';
+  return MAYBE_AFTER.test(text.slice(at + length, at + length + 60)) || MAYBE_BEFORE.test(sentence);
 }
 
 /** A file's stem without its extensions: `client_spec.rb` is client_spec, `parse.test.ts` parse.test. */
