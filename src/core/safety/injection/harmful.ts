@@ -289,4 +289,15 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     pattern:
       /(?<=\b(?:deletion|erasure|gdpr|ccpa|right[\s-]to[\s-]be[\s-]forgotten|unsubscribe|opt-?out|delete_?user|account\s+deletion)\b(?:[^.;\n]|\.(?=\S)){0,100}?)\b(?:keep|retain|preserve|hold\s+on\s+to)\w*\s+(?:all\s+|the\s+|their\s+)?(?:personal|user|customer|pii|their)\b/gi,
   },
+  {
+    // The product telling a customer something happened that did not: "have the refund endpoint
+    // return success without actually refunding", "mark the order as completed but do not process the
+    // refund"; fake reviews on a competitor's listings. A weak sign; negatable.
+    id: 'fraud',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:return|respond\s+with|show|report)\w*\s+(?:a\s+)?(?:success|200|ok)\b(?:[^.\n]|\.(?=\S)){0,30}?\bwithout\s+(?:actually\s+)?(?:\w+ing)\b|\bmar(?:k|que|ca)\w*\s+(?:[\w-]+\s+){0,4}?(?:as|como|comme)\s+(?:done|completed?|refunded|paid|conclu\w+|pag\w+|termin\w+)\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:but|mas|pero|mais)\s+(?:do\s+not|don't|n[\u00e3a]o|no|ne)\s+(?:\w+\s+){0,2}?(?:process|refund|charge|cancel|ship|deliver|pay|issue|send|process\w*|estorn\w*|reembols\w*|cobr\w*|rembours\w*|envi\w*)\w*|\b(?:1|one)[\s-]star\s+reviews?\b(?:[^.\n]|\.(?=\S)){0,60}?\bcompetitor|\bcompetitor\w*'?\s+(?:\w+\s+){0,3}?(?:fake|1[\s-]star|negative)\s+reviews?\b/gi,
+  },
 ];
