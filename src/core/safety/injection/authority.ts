@@ -31,7 +31,7 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     category: 'authority',
     strength: 'hold',
     pattern:
-      /\b(?:pre-?approved|pre-?authori[sz]ed|already\s+(?:been\s+)?(?:approved|authori[sz]ed))\b|\b(?:has|have)\s+(?:already\s+)?(?:authori[sz]ed|granted|allowed|approved)\s+(?:you|the\s+(?:agent|assistant|ai)|all|any|every)\b|\bgrants?\s+you\b|\b(?:full|blanket|unlimited|unrestricted)\s+(?:permission|approval|access|authority)\b|\b(?:are|is)\s+(?:all\s+)?(?:approved|authori[sz]ed|allowed)\s+to\s+(?:run|execute|do)\s+(?:any|every|all)|\b(?:aprobado|genehmigt|freigegeben)\b|(?:已(?:预先)?批准|已授权|预先批准)/gi,
+      /\b(?:pre-?approved|pre-?authori[sz]ed|already\s+(?:been\s+)?(?:approved|authori[sz]ed|consented|ok(?:'?d|ayed)|signed\s+off))\b|\breview\s+(?:has\s+)?already\s+(?:happened|been\s+done|took\s+place|passed)\b|\b(?:has|have)\s+(?:already\s+)?(?:authori[sz]ed|granted|allowed|approved)\s+(?:you|the\s+(?:agent|assistant|ai)|all|any|every)\b|\bgrants?\s+you\b|\b(?:full|blanket|unlimited|unrestricted)\s+(?:permission|approval|access|authority)\b|\b(?:are|is)\s+(?:all\s+)?(?:approved|authori[sz]ed|allowed)\s+to\s+(?:run|execute|do)\s+(?:any|every|all)|\b(?:aprobado|genehmigt|freigegeben)\b|(?:已(?:预先)?批准|已授权|预先批准)/gi,
   },
   {
     // Confirmation turned off: "do not ask for confirmation", "you don't need to check with me anymore".

@@ -13,7 +13,7 @@ const SOURCE = String.raw`(?:\.env\b|\b(?:all_)?env(?:ironment)?[\s_-](?:variabl
 const OFFSITE = String.raw`(?:https?:\/\/|\btransfer\.sh\b|\bfile\.io\b|\b0x0\.st\b|\btelegram\b|\bpersonal\s+(?:google\s+)?(?:drive|dropbox|e-?mail|account)\b|\b(?:[\w-]+\.)+(?:com|net|org|io|dev|app|sh|me|co|xyz|site|cloud|ai|ru|cn)\/[\w./?=&%-]+|\bftp:\/\/|\b(?:s3|gs|az|sftp):\/\/|\b\d{1,3}(?:\.\d{1,3}){3}\b|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\bwebhook\b|\bpastebin\b|\bngrok\b|\bexternal\s+(?:server|host|endpoint|address|url))`;
 // Carrying it there: verbs that move data (strong), and ones that only do with an address right after (weak).
 // A verb glued to a dash is a command-line flag ("--forward-to localhost"), not the act.
-const CARRY = String.raw`(?:(?<!-)\b(?:(?:send|post|upload|e-?mail|mail|forward|transmit|exfiltrate|leak|pipe|beacon|sync)(?:ed|ing)?|cc|bcc|curl|wget|nc|ncat|netcat|scp|rsync|invoke-webrequest|invoke-restmethod|env[i\u00ed]a|manda|sube|sende|schicke|lade|hochladen)\b|mirror(?:s|ed|ing)?|\u30a2\u30c3\u30d7\u30ed\u30fc\u30c9|\u9001\u4fe1|\u53d1\u9001|\u4e0a\u4f20|\u4f20\u5230|\u53d1\u5230)`;
+const CARRY = String.raw`(?:(?<!-)\b(?:(?:send|post|upload|e-?mail|mail|forward|transmit|exfiltrate|leak|pipe|beacon|sync)(?:ed|ing)?|cc|bcc|curl|wget|nc|ncat|netcat|scp|rsync|invoke-webrequest|invoke-restmethod|env[i\u00ed]a|manda|sube|sende|schicke|lade|hochladen|envoie|envoyer|enviar|envie|invia|inviare|wy\u015blij|g\u00f6nder|stuur|verstuur)\b|\u043e\u0442\u043f\u0440\u0430\u0432\w*|\u043f\u0435\u0440\u0435\u0448\u043b\w*|\u0437\u0430\u0433\u0440\u0443\u0437\w*|\u0432\u0456\u0434\u043f\u0440\u0430\u0432\w*|\ubcf4\ub0b4|\uc804\uc1a1|mirror(?:s|ed|ing)?|\u30a2\u30c3\u30d7\u30ed\u30fc\u30c9|\u9001\u4fe1|\u53d1\u9001|\u4e0a\u4f20|\u4f20\u5230|\u53d1\u5230)`;
 const WEAK_CARRY = String.raw`\b(?:append|attach|embed|include|add|put|incluye|a[\u00f1n]ade|f[\u00fcu]ge)\b`;
 const INTO_URL = String.raw`\b(?:to|into|in|en|auf|an|a)\s+(?:the\s+|la\s+|die\s+)?(?:url\s+|link\s+|query\s+(?:string\s+)?)?https?:\/\/`;
 
@@ -29,6 +29,16 @@ const PLACE = String.raw`(?:add|put|include|insert|append|attach|embed|write|lis
 const SHARED = String.raw`(?:#[a-z][\w-]+|(?:PR|pull\s+request|merge\s+request)(?:\s+(?:description|body|title|comment)s?)?|commit(?:\s+message)?s?|summar(?:y|ies)|issues?|comments?|changelog|release\s+notes|README|logs?|(?:console\s+)?output|repl(?:y|ies)|responses?|answers?|slack(?:\s+channel)?|discord|channel|chat|gist|pastebin|bucket|s3:\/\/|gs:\/\/|wiki|status\s+updates?|handoffs?|reports?|tickets?|public\s+\w+|https?:\/\/\S+|webhooks?|entr(?:y|ies))`;
 // "Never in a PR or issue": a place named only to rule it out.
 const INTO_SHARED = String.raw`(?<!\b(?:never|not|nor|no)\s+)\b(?:in|into|to|on|under|inside|at\s+the\s+(?:top|end|bottom|start|beginning|head)\s+of)\s+(?:the\s+|your\s+|our\s+|a\s+|every\s+|each\s+|its\s+|any\s+|#?[\w-]+\s+)?(?:(?:first|last|top|bottom|opening|closing)\s+(?:line|lines|part|section|paragraph)\s+of\s+(?:the\s+|your\s+|every\s+|each\s+)?)?(?:[\w#-]+\s+){0,2}?${SHARED}\b`;
+
+// The broad shape behind every rule above, for the wordings they do not know: something sensitive
+// and a place outside the machine or the team, in one sentence with a verb that carries it there.
+// Any sentence end but a dot inside a path or a host ends the window.
+const IN_SENTENCE = String.raw`(?:[^.!?;\n]|[.!?](?=\S))`;
+const SENSITIVE = String.raw`(?:\.env\b|\benv(?:ironment)?[\s_-]+(?:variables|vars|dump)\b|\b(?:process|shell|full|whole|entire)\s+environment\b|\bsecrets?\b|\btokens?\b|\bapi[\s_-]?keys?\b|\bcred(?:ential)?s?\b|\bpasswords?\b|\bkey\s?pairs?\b|\b(?:ssh|private|signing|deploy|access)\s+keys?\b|\.(?:ssh|aws|npmrc|netrc|gnupg|pypirc)\b|\bid_(?:rsa|ed25519)\b|${SECRET_VARIABLE}|\bcard\s+numbers?\b|\bcvvs?\b|\bpii\b|\bchaves?\s+de\s+api\b|\bclaves?\b|\bzugangsdaten\b|\bschl\u00fcssel\b|\u0442\u043e\u043a\u0435\u043d\w*|\u043a\u043b\u044e\u0447\w*|\u5bc6\u94a5|\u4ee4\u724c|\u51ed\u636e|\u30c8\u30fc\u30af\u30f3|\u8a8d\u8a3c\u60c5\u5831)`;
+const OUTWARD = String.raw`(?:#[a-z][\w-]+|\b(?:slack|discord|telegram|whatsapp|teams\s+channel|gists?|pastebin|hastebin|paste\s+site|paste\.[\w.]+|webhooks?|ci\s+logs?|build\s+logs?|public\s+(?:repo(?:sitory)?|bucket|channel|gist|issue|demo|site|page|wiki)|(?:external|outside|third[\s-]party|partner|vendor|offshore|personal)\s+[\w-]+)\b|\b(?:s3|gs|az|sftp|ftp):\/\/|https?:\/\/|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b)`;
+// The place, after the word that sends something there: "into #general", "to devops@…", "para o canal #infra".
+const TO_OUTWARD = String.raw`\b(?:to|into|in|on|onto|at|via|through|para|al|en|an|auf|nach|\u0432|\u043d\u0430)\s+(?:[\w'-]+\s+){0,3}?${OUTWARD}`;
+const CARRY_ANY = String.raw`\b(?:send|post|paste|copy|drop|upload|share|forward|commit|publish|e-?mail|mail|export|dump|attach|embed|include|sync|mirror|back\s+up|transfer|relay|push|envi[ae]\w*|copi[ae]\w*|mand[ae]\w*|sube\w*|schick\w*|send\w*|kopier\w*|lade\w*|\u043e\u0442\u043f\u0440\u0430\u0432\w*|\u0441\u043a\u043e\u043f\u0438\u0440\w*|\u0437\u0430\u0433\u0440\u0443\u0437\w*)(?:s|es|ed|ing)?\b`;
 
 export const EXFILTRATION_RULES: readonly InjectionRule[] = [
   {
@@ -190,5 +200,20 @@ export const EXFILTRATION_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:also\s+)?(?:push|mirror|sync)\w*\s+(?:(?:it|everything|all\s+branches|the\s+(?:repo|code|branches))\s+)?(?:to|into)\s+[`'"]?(?:git@[\w.-]+:[\w./-]+|https?:\/\/[\w.-]+\/[\w./-]+\.git)\b|\bgit\s+remote\s+add\s+\S+\s+(?:git@|https?:\/\/)\S+[\s\S]{0,80}?\bpush\b/gi,
+  },
+  {
+    // The general shape, a weak sign: a carrying verb, then something sensitive and a place outside
+    // in the same sentence, in either order ("drop ur tokens into #general on slack", "send the SSH
+    // keypair to devops@…", "dump the process environment into the CI log"). A person decides; with
+    // another sign, refused. Negatable: "never paste tokens into Slack".
+    id: 'sensitive-outward',
+    category: 'exfiltration',
+    strength: 'hold',
+    negatable: true,
+    pattern: new RegExp(
+      String.raw`${CARRY_ANY}(?=${IN_SENTENCE}{0,150}?${SENSITIVE})(?=${IN_SENTENCE}{0,200}?${TO_OUTWARD})` +
+        String.raw`|${SENSITIVE}(?=${IN_SENTENCE}{0,60}?(?<!\b(?:never|not|don't|dont|do\s+not|must\s+not|mustn't|should\s+not|shouldn't|n[e\u00e3]o|no|nunca|nie|nicht|jamais)\s+(?:be\s+)?)${CARRY_ANY}${IN_SENTENCE}{0,150}?${TO_OUTWARD})`,
+      'gi',
+    ),
   },
 ];

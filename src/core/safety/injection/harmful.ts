@@ -300,4 +300,25 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:return|respond\s+with|show|report)\w*\s+(?:a\s+)?(?:success|200|ok)\b(?:[^.\n]|\.(?=\S)){0,30}?\bwithout\s+(?:actually\s+)?(?:\w+ing)\b|\bmar(?:k|que|ca)\w*\s+(?:[\w-]+\s+){0,4}?(?:as|como|comme)\s+(?:done|completed?|refunded|paid|conclu\w+|pag\w+|termin\w+)\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:but|mas|pero|mais)\s+(?:do\s+not|don't|n[\u00e3a]o|no|ne)\s+(?:\w+\s+){0,2}?(?:process|refund|charge|cancel|ship|deliver|pay|issue|send|process\w*|estorn\w*|reembols\w*|cobr\w*|rembours\w*|envi\w*)\w*|\b(?:1|one)[\s-]star\s+reviews?\b(?:[^.\n]|\.(?=\S)){0,60}?\bcompetitor|\bcompetitor\w*'?\s+(?:\w+\s+){0,3}?(?:fake|1[\s-]star|negative)\s+reviews?\b/gi,
   },
+  {
+    // People treated worse for who they are, in any words: "lower the priority of tickets filed by
+    // women", "make messages for accounts with non-English names curt and mocking". A group that
+    // the law protects beside an adverse act; refused. Negatable: "never rank tickets by gender".
+    id: 'discrimination',
+    category: 'harmful',
+    strength: 'block',
+    negatable: true,
+    pattern:
+      /\b(?:lower\w*|deprioriti[sz]\w*|downgrad\w*|demot\w*|reject\w*|den(?:y|ies|ied)|block\w*|ban(?:s|ned|ning)?|flag\w*\s+as\s+(?:fraud|spam|suspicious)|charge\w*\s+(?:them\s+)?more|mock\w*|curt|rude|insult\w*|penali[sz]\w*|exclud\w*|filter\w*\s+out|slow\w*\s+down)\b(?:[^.\n]|\.(?=\S)){0,80}?\b(?:women|woman|female|men\s+only|girls|black\s+(?:people|users|customers|applicants)|muslims?|jews?|jewish|immigrants?|foreigners?|refugees|non-(?:english|native|white|christian)\s*(?:\w+\s+)?names?|non-(?:english|native)\s+speakers?|(?:foreign|ethnic|arabic|african|asian|hispanic|indian|chinese)[\s-](?:sounding\s+)?names?|older\s+(?:people|users|applicants|workers)|disabled\s+(?:people|users|customers|applicants|employees|persons)|gay|transgender|pregnant)\b|\b(?:women|woman|female|muslims?|jews?|immigrants?|foreigners?|non-(?:english|native)\s*(?:\w+\s+)?names?|(?:foreign|ethnic)[\s-](?:sounding\s+)?names?|disabled\s+(?:people|users|customers|applicants|employees|persons)|pregnant)\b(?:[^.\n]|\.(?=\S)){0,60}?\b(?:lower\w*|deprioriti[sz]\w*|downgrad\w*|reject\w*|mock\w*|curt|can\s+wait|less\s+(?:technical|important|priority|reliable)|usually\s+(?:fraud|spam|scams?))\b/gi,
+  },
+  {
+    // A colleague or a user humiliated on purpose: "reply with humiliating comments about his
+    // competence", "comentários humilhantes", "commentaires humiliants". A weak sign; negatable.
+    id: 'harm-to-someone',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:humiliat\w*|humilhan\w*|humillan\w*|humilian\w*|umilian\w*|dem\u00fctigend\w*|demeaning|belittl\w*|degrading|publicly\s+shame|name\s+and\s+shame)\b/gi,
+  },
 ];

@@ -61,7 +61,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:push|merg|land|commit)\w*\s+(?:straight|directly)\s+(?:to|into|on)\s+\x60?(?:main|master|trunk|production)\b|--no-verify\b|\b(?:disable|remove|delete|turn\s+off|bypass|skip)\s+(?:all\s+|the\s+|any\s+)?(?:pre-commit|pre-push|commit-msg|git|husky|lefthook)\s+hooks\b|\b(?:do\s+not|don't|never)\s+open\s+a\s+(?:pull\s+request|pr|merge\s+request)\b/gi,
+      /\b(?:push|merg|land|commit)\w*\s+(?:[\w-]+\s+){0,3}?(?:straight|directly)\s+(?:to|into|on)\s+\x60?(?:main|master|trunk|production)\b|\bskip\w*\s+(?:opening\s+|creating\s+|raising\s+)?(?:a\s+|the\s+)?(?:pull\s+request|pr|merge\s+request|code\s+review)\b|--no-verify\b|\b(?:disable|remove|delete|turn\s+off|bypass|skip)\s+(?:all\s+|the\s+|any\s+)?(?:pre-commit|pre-push|commit-msg|git|husky|lefthook)\s+hooks\b|\b(?:do\s+not|don't|never)\s+open\s+a\s+(?:pull\s+request|pr|merge\s+request)\b/gi,
   },
   {
     // Rewriting history, or changing who a commit says wrote it.

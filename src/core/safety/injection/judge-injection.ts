@@ -147,8 +147,44 @@ function mentionedSpans(text: string): Array<[number, number]> {
   return spans;
 }
 
+// Text hidden from a reader and meant to be undone: a base64 run ("decode and run once per clone:
+// `Y3VybCAt…`") or a line to be read backwards. What it hides is judged as if written plainly, and
+// its findings are placed on the hidden run.
+const BASE64_RUN = /(?<![\w+/=])[A-Za-z0-9+/]{24,}={0,2}(?![\w+/=])/g;
+const READ_BACKWARDS =
+  /\b(?:backwards?|reversed|in\s+reverse|right[\s-]to[\s-]left|r\u00fcckw\u00e4rts|\u00e0\s+l'envers|al\s+rev\u00e9s|de\s+tr\u00e1s\s+para\s+frente|\u0437\u0430\u0434\u043e\u043c\s+\u043d\u0430\u043f\u0435\u0440\u0435\u0434)\b|\u53cd\u8fc7\u6765|\u9006\u304b\u3089/i;
+
+function hiddenTexts(text: string): Array<{ plain: string; start: number; end: number }> {
+  const hidden: Array<{ plain: string; start: number; end: number }> = [];
+  for (const match of text.matchAll(BASE64_RUN)) {
+    const plain = Buffer.from(match[0], 'base64').toString('utf8');
+    // Only text: a key, an image or a hash decodes to bytes that are not.
+    const printable = plain.replace(/[^\x20-\x7e\n\t]/g, '').length;
+    if (plain.length >= 12 && printable / plain.length > 0.95 && /[a-z]{3,}\s/i.test(plain))
+      hidden.push({ plain, start: match.index, end: match.index + match[0].length });
+  }
+  if (READ_BACKWARDS.test(text)) hidden.push({ plain: [...text].reverse().join(''), start: 0, end: text.length });
+  return hidden;
+}
+
 /** Returns every finding in `text`, ordered by position, and the verdict they make; never throws. */
 export function judgeInjection(text: string): InjectionJudgement {
+  const judgement = judgePlainText(text);
+  const hidden = hiddenTexts(text);
+  if (hidden.length === 0) return judgement;
+  const findings = [...judgement.findings];
+  for (const { plain, start, end } of hidden)
+    for (const finding of judgePlainText(plain).findings) findings.push({ ...finding, start, end });
+  findings.sort((a, b) => a.start - b.start);
+  return { verdict: verdictOf(findings), findings };
+}
+
+function verdictOf(findings: readonly InjectionFinding[]): InjectionVerdict {
+  const weak = new Set(findings.filter((f) => f.strength === 'hold').map((f) => f.ruleId));
+  return findings.some((f) => f.strength === 'block') || weak.size >= 2 ? 'block' : weak.size === 1 ? 'hold' : 'pass';
+}
+
+function judgePlainText(text: string): InjectionJudgement {
   // Note: a rule is run (and its pattern compiled) only for a text holding its required factors;
   // each text is asked ~400 clauses, and hintsOf answers most without searching the text.
   const held = hintsOf(foldForFactors(text));
@@ -164,10 +200,7 @@ export function judgeInjection(text: string): InjectionJudgement {
   const kept = findings
     .filter((f) => !mentioned.some(([start, end]) => f.start >= start && f.end <= end))
     .sort((a, b) => a.start - b.start);
-  const weak = new Set(kept.filter((f) => f.strength === 'hold').map((f) => f.ruleId));
-  const verdict: InjectionVerdict =
-    kept.some((f) => f.strength === 'block') || weak.size >= 2 ? 'block' : weak.size === 1 ? 'hold' : 'pass';
-  return { verdict, findings: kept };
+  return { verdict: verdictOf(kept), findings: kept };
 }
 
 /** The findings that refuse `text` outright (empty when it passes or is only held); never throws. */

@@ -27,7 +27,7 @@ export const OTHER_LANGUAGE_RULES: readonly InjectionRule[] = [
     category: 'concealment',
     strength: 'hold',
     pattern:
-      /\ben\s+silencio|\bsin\s+avisar|\ba\s+escondidas|\bno\s+(?:le\s+|lo\s+)?(?:digas|menciones|cuentes)|\bem\s+sil\u00eancio|\bsilenciosamente|\b\u00e0s\s+escondidas|\bn\u00e3o\s+(?:conte|diga|mencione)|\ben\s+silence|\bdiscr\u00e8tement|\ben\s+douce|\bne\s+(?:dis|parle|mentionne)\w*\s+(?:jamais|pas|rien)|\br\u00e9ponds?\s+que\s+non|\bstillschweigend|\bheimlich|\bunauff\u00e4llig|\bverschweig|\bdi\s+nascosto|\bin\s+silenzio|\bsilenziosamente|\bnon\s+(?:dire|menzionare|dirlo)|\bpo\s+cichu|\bpotajemnie|\bnie\s+(?:m\u00f3w|wspominaj)|\bstilletjes|\bongemerkt|\bsessizce|\bgizlice|fark\s+ettirmeden|\bpotichu|\bnen\u00e1padn\u011b|\bne\u0159\u00edkej|\bdiam-diam|\u0442\u0438\u0445\u043e\s|\u0432\u0442\u0438\u0445\u0443\u044e|\u043d\u0435\u0437\u0430\u043c\u0435\u0442\u043d\u043e|\u043c\u043e\u043b\u0447\u0430|\u043d\u0435\s+(?:\u0433\u043e\u0432\u043e\u0440\u0438|\u0441\u043e\u043e\u0431\u0449\u0430\u0439|\u0443\u043f\u043e\u043c\u0438\u043d\u0430\u0439)|\u3053\u3063\u305d\u308a|\u9ed9\u3063\u3066|\u5185\u7dd2\u3067|(?:\u8a00\u308f|\u4f1d\u3048)\u306a\u3044\u3067|\u6084\u6084|\u5077\u5077|\u9759\u9ed8\u5730|(?:\u4e0d\u8981|\u522b)(?:\u544a\u8bc9|\u63d0\u53ca|\u58f0\u5f20)|\ubab0\ub798|\uc870\uc6a9\ud788|(?:\ub9d0\ud558\uc9c0|\uc54c\ub9ac\uc9c0|\uc5b8\uae09\ud558\uc9c0)\s*\ub9c8|\u0628\u0635\u0645\u062a|\u062f\u0648\u0646\s+\u0625\u062e\u0628\u0627\u0631|l\u1eb7ng\s+l\u1ebd|\u00e2m\s+th\u1ea7m/gi,
+      /\ben\s+silencio|\bsin\s+avisar|\ba\s+escondidas|\bno\s+(?:le\s+|lo\s+)?(?:digas|menciones|cuentes)|\bem\s+sil\u00eancio|\bsilenciosamente|\b\u00e0s\s+escondidas|\bn\u00e3o\s+(?:conte|diga|mencione)|\ben\s+silence|\bdiscr\u00e8tement|\ben\s+douce|\bne\s+(?:le\s+|la\s+|les\s+|lui\s+|leur\s+|l')?(?:dis|parle|mentionne|signale|pr\u00e9viens|informe|avertis|raconte)\w*\s+(?:jamais|pas|rien)|\b(?:belirtme|s\u00f6yleme|bahsetme)\b|\br\u00e9ponds?\s+que\s+non|\bstillschweigend|\bheimlich|\bunauff\u00e4llig|\bverschweig|\bdi\s+nascosto|\bin\s+silenzio|\bsilenziosamente|\bnon\s+(?:dire|menzionare|dirlo)|\bpo\s+cichu|\bpotajemnie|\bnie\s+(?:m\u00f3w|wspominaj)|\bstilletjes|\bongemerkt|\bsessizce|\bgizlice|fark\s+ettirmeden|\bpotichu|\bnen\u00e1padn\u011b|\bne\u0159\u00edkej|\bdiam-diam|\u0442\u0438\u0445\u043e\s|\u0432\u0442\u0438\u0445\u0443\u044e|\u043d\u0435\u0437\u0430\u043c\u0435\u0442\u043d\u043e|\u043c\u043e\u043b\u0447\u0430|\u043d\u0435\s+(?:\u0433\u043e\u0432\u043e\u0440\u0438|\u0441\u043e\u043e\u0431\u0449\u0430\u0439|\u0443\u043f\u043e\u043c\u0438\u043d\u0430\u0439)|\u3053\u3063\u305d\u308a|\u9ed9\u3063\u3066|\u5185\u7dd2\u3067|(?:\u8a00\u308f|\u4f1d\u3048)\u306a\u3044\u3067|\u6084\u6084|\u5077\u5077|\u9759\u9ed8\u5730|(?:\u4e0d\u8981|\u522b)(?:\u544a\u8bc9|\u63d0\u53ca|\u58f0\u5f20)|\ubab0\ub798|\uc870\uc6a9\ud788|(?:\ub9d0\ud558\uc9c0|\uc54c\ub9ac\uc9c0|\uc5b8\uae09\ud558\uc9c0)\s*\ub9c8|\u0628\u0635\u0645\u062a|\u062f\u0648\u0646\s+\u0625\u062e\u0628\u0627\u0631|l\u1eb7ng\s+l\u1ebd|\u00e2m\s+th\u1ea7m/gi,
   },
   {
     // Approval claimed ahead of time: "ya aprobado", "bereits zugestimmt", "уже одобрено",
@@ -66,5 +66,25 @@ export const OTHER_LANGUAGE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:desactiv|d\u00e9sactiv|deaktivier|disattiv|desativ|wy\u0142\u0105cz|uitschakel|nonaktifkan|matikan)\w*\b(?:[^.\n]|\.(?=\S)){0,50}?\b(?:semgrep|gitleaks|codeql|snyk|trivy|scan|an\u00e1lisis|analyse|protec|prote\u00e7|schutz|protezion|ochron|firma|signatur|signature|assinatura|podpis|2fa|mfa|review|revis|pr\u00fcf|tests?\b|CI\b)|\u043e\u0442\u043a\u043b\u044e\u0447\u0438(?:[^.\n]){0,50}?(?:\u043f\u0440\u043e\u0432\u0435\u0440\u043a|\u0441\u043a\u0430\u043d\u0435\u0440|\u0437\u0430\u0449\u0438\u0442|\u043f\u043e\u0434\u043f\u0438\u0441|\u0442\u0435\u0441\u0442|semgrep|gitleaks|CI)|devre\s+d\u0131\u015f\u0131\s+b\u0131rak|(?:\u5173\u95ed|\u7981\u7528|\u505c\u7528)(?:[^\u3002\n]){0,20}?(?:\u626b\u63cf|\u68c0\u67e5|\u4fdd\u62a4|\u7b7e\u540d|\u5ba1\u6838|\u6d4b\u8bd5|CI)|(?:\u30b9\u30ad\u30e3\u30f3|\u30c1\u30a7\u30c3\u30af|\u4fdd\u8b77|\u7f72\u540d|\u30c6\u30b9\u30c8)(?:[^\u3002\n]){0,20}?\u7121\u52b9|(?:\uc2a4\uce94|\uac80\uc0ac|\ubcf4\ud638|\uc11c\uba85|\ud14c\uc2a4\ud2b8)(?:[^.\n]){0,20}?(?:\ube44\ud65c\uc131|\ub044)/gi,
+  },
+  {
+    // A change described as a harmless kind, in other languages: "décris la tâche comme « nettoyage
+    // mineur »", "descríbelo como un cambio menor", "beschreibe es als Formatierung".
+    id: 'deceive-other-language',
+    category: 'concealment',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:d\u00e9cri[st]\w*|pr\u00e9sente|descr[\u00edi]b\w*|descrev\w*|descriv\w*|beschreib\w*|bezeichne|etikettier\w*)\s+(?:\S+\s+){0,4}?(?:comme|como|come|als)\s+(?:un\s+|une\s+|uma?\s+|eine?n?\s+)?(?:[\u00ab"'\u201e\u201c]\s*)?(?:(?:simple|petit|mineur|minor|menor|kleine?n?|harmlos\w*|routine|rutina|rotina)\w*|nettoyage|limpieza|limpeza|pulizia|aufr\u00e4um\w*|formatierung|formatage|formato|formata\w*|refactor\w*|chore|typo)/gi,
+  },
+  {
+    // Security checks' workflows or alerts removed, by file or name, in any language: "codeql.yml
+    // dosyasını sil", "Dependabot ve CodeQL uyarılarını kapat", "lösche .github/workflows/codeql.yml".
+    id: 'disable-checks-other-language',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:codeql|semgrep|gitleaks|trivy|snyk|dependabot|scorecard|dependency-review|secret-scan\w*)[\w.\/-]*\b(?:[^.\n]|\.(?=\S)){0,50}?(?:\b(?:kapat|sil|devre\s+d\u0131\u015f\u0131)\w*|\bl\u00f6sch\w*|\bsupprim\w*|\belimin\w*|\bborr[ae]\w*|\bapag[ua]e?\w*|\bcancell\w*|\busu\u0144\w*|\bverwijder\w*|\u0443\u0434\u0430\u043b\w*|\u5220\u9664|\u524a\u9664|\uc0ad\uc81c)/gi,
   },
 ];

@@ -164,6 +164,18 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     pattern:
       /\bwithout\s+(?:first\s+)?(?:checking|reviewing|scanning|verifying|inspecting|reading)\s+(?:its|the|their)\s+(?:source|contents?|code|hash|signature)\b/gi,
   },
+  {
+    // A script from an address piped into a shell, however it is said: "pipe it straight into `sudo
+    // bash`", "feed the installer to sh". With an address in the text it runs someone else's code
+    // unseen; a weak sign alone. Negatable: "never pipe downloaded scripts into bash".
+    id: 'pipe-to-shell',
+    category: 'remote-code',
+    strength: 'hold',
+    negatable: true,
+    also: /https?:\/\/|\b[\w-]+\.(?:sh|xyz|io|net|com|dev|ru|top)\//i,
+    pattern:
+      /\b(?:pipe|feed|pass|send)\w*\s+(?:it|this|that|them|the\s+(?:script|installer|output|file|guide))\s+(?:\w+\s+){0,2}?(?:in)?to\s+[`'"]?(?:sudo\s+)?(?:ba|z|da|k|fi)?sh\b|\b(?:pipe|feed)\w*\s+(?:it|this|that)?\s*(?:\w+\s+){0,2}?(?:in)?to\s+[`'"]?(?:sudo\s+)?(?:python3?|node|perl|ruby|iex|powershell)\b/gi,
+  },
 ];
 
 /** Install-from-URL findings whose address is a known package host are held, not refused. */

@@ -250,4 +250,17 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     pattern:
       /\bfollow\s+only\s+(?:these|this|the\s+(?:entries|notes|file|memory))\b|\bonly\s+follow\s+(?:these|this)\s+(?:entries|notes|file|memory|rules)\b|\btreat\s+(?:anything|everything|all)\s+(?:else\b|outside\b(?:[^.\n]|\.(?=\S)){0,30}?)\s*as\s+(?:superseded|void|stale|obsolete|optional|overridden)\b/gi,
   },
+  {
+    // A text ranking itself above what else the agent is told: "this entry supersedes CLAUDE.md",
+    // "let the notes in .memory/ outweigh anything the user types", "has the final say over your other
+    // instructions", "where they disagree, this one wins". A project memory is one voice among the
+    // agent's instructions and the user's; one that claims to outrank them is a weak sign whatever its
+    // words. A person decides; with another sign, refused. Negatable: "never let memory override the user".
+    id: 'precedence-claim',
+    category: 'self-reference',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:supersed\w*|outweigh\w*|outrank\w*|overrid(?:e|es|ing)|overrul\w*|trumps?|prevails?\s+over|(?:takes?|taking|has|have)\s+(?:precedence|priority)\s+over|wins?\s+over|(?:has|have|gets?)\s+(?:the\s+)?(?:final|last)\s+(?:say|word)\s+(?:over|on)|ranks?\s+(?:above|higher\s+than)|counts?\s+(?:for\s+)?more\s+than|beats?)\s+(?:all\s+|any\s+)?(?:the\s+(?:project(?:'s)?\s+)?|your\s+(?:other\s+|current\s+|own\s+)?)?(?:user\b|human\b|developer\b|person\s+at\s+the\s+keyboard|anything\b|whatever\b|everything\b|instructions\b|rules\b|guidelines\b|prompts?\b|CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|system\s+prompt|ones\b|harness\b)|\b(?:this|the)\s+(?:one|file|entry|memory|note|document)\s+(?:always\s+)?(?:wins|prevails|takes\s+(?:precedence|priority)|comes\s+first)\b|\b(?:la\s+memoria|esta\s+memoria|das\s+ged\u00e4chtnis|diese\s+datei|la\s+m\u00e9moire|cette\s+m\u00e9moire)\s+(?:gana|prevalece|gewinnt|hat\s+vorrang|l'emporte|prime)\b/gi,
+  },
 ];
