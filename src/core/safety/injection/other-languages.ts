@@ -85,6 +85,6 @@ export const OTHER_LANGUAGE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:codeql|semgrep|gitleaks|trivy|snyk|dependabot|scorecard|dependency-review|secret-scan\w*)[\w.\/-]*\b(?:[^.\n]|\.(?=\S)){0,50}?(?:\b(?:kapat|sil|devre\s+d\u0131\u015f\u0131)\w*|\bl\u00f6sch\w*|\bsupprim\w*|\belimin\w*|\bborr[ae]\w*|\bapag[ua]e?\w*|\bcancell\w*|\busu\u0144\w*|\bverwijder\w*|\u0443\u0434\u0430\u043b\w*|\u5220\u9664|\u524a\u9664|\uc0ad\uc81c)/gi,
+      /\b(?:codeql|semgrep|gitleaks|trivy|snyk|dependabot|scorecard|dependency-review|secret-scan\w*)[\w./-]*\b(?:[^.\n]|\.(?=\S)){0,50}?(?:\b(?:kapat|sil|devre\s+d\u0131\u015f\u0131)\w*|\bl\u00f6sch\w*|\bsupprim\w*|\belimin\w*|\bborr[ae]\w*|\bapag[ua]e?\w*|\bcancell\w*|\busu\u0144\w*|\bverwijder\w*|\u0443\u0434\u0430\u043b\w*|\u5220\u9664|\u524a\u9664|\uc0ad\uc81c)/gi,
   },
 ];
