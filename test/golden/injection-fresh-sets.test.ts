@@ -14,20 +14,20 @@ type FreshSet = { set: string; attacks: string[]; benign: string[] };
 const DIR = join(process.cwd(), 'fixtures', 'injection-fresh-sets');
 const read = (file: string) => JSON.parse(readFileSync(join(DIR, file), 'utf8')) as FreshSet;
 const FLOOR: Record<string, number> = {
-  'round-d.json': 24,
-  'round-e.json': 24,
-  'round-g.json': 25,
-  'round-p.json': 21,
+  'round-d.json': 25,
+  'round-e.json': 28,
+  'round-g.json': 27,
+  'round-p.json': 23,
   'round-q.json': 29,
-  'round-r.json': 28,
-  'round-s.json': 23,
-  'round-t.json': 22,
+  'round-r.json': 30,
+  'round-s.json': 27,
+  'round-t.json': 24,
   'round-u.json': 37,
-  'round-v.json': 29,
+  'round-v.json': 38,
   'round-w.json': 28,
   'round-x.json': 23,
-  'round-y.json': 21,
-  'round-z.json': 15,
+  'round-y.json': 23,
+  'round-z.json': 17,
 };
 
 describe('injection gate: fresh memory-poisoning sets', () => {
