@@ -210,6 +210,8 @@ export const EXFILTRATION_RULES: readonly InjectionRule[] = [
     category: 'exfiltration',
     strength: 'hold',
     negatable: true,
+    // Note: the verbs are common words; this small check (a place outside anywhere in the text) keeps the large pattern from compiling and running on most texts.
+    also: /#[a-z]|slack|discord|telegram|whatsapp|teams|gist|paste|webhook|:\/\/|@[\w-]+\.|external|outside|third|partner|vendor|offshore|personal|public|\blogs?\b/i,
     pattern: new RegExp(
       String.raw`${CARRY_ANY}(?=${IN_SENTENCE}{0,150}?${SENSITIVE})(?=${IN_SENTENCE}{0,200}?${TO_OUTWARD})` +
         String.raw`|${SENSITIVE}(?=${IN_SENTENCE}{0,60}?(?<!\b(?:never|not|don't|dont|do\s+not|must\s+not|mustn't|should\s+not|shouldn't|n[e\u00e3]o|no|nunca|nie|nicht|jamais)\s+(?:be\s+)?)${CARRY_ANY}${IN_SENTENCE}{0,150}?${TO_OUTWARD})`,

@@ -179,7 +179,7 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
       // The order itself (base form or "-ing"), in the clause after the evidence word: "deletion",
       // "removes" and "is purged" describe; a ";" or ")" ends the clause ("(legal hold); everything
       // else is purged"); the match sits on the verb so that "never delete them" reads as forbidden.
-      /(?<=\b(?:subpoena|police|law\s+enforcement|court\s+order|legal\s+hold|warrant|regulators?|investigat\w*|auditors?)\b(?:[^.;)\n]|\.(?=\S)){0,80}?)\b(?:purg(?:e|ing)|delet(?:e|ing)|destroy(?:ing)?|shred(?:ding)?|wip(?:e|ing)|eras(?:e|ing)|remov(?:e|ing)|scrub(?:bing)?)\b/gi,
+      /\b(?:purg(?:e|ing)|delet(?:e|ing)|destroy(?:ing)?|shred(?:ding)?|wip(?:e|ing)|eras(?:e|ing)|remov(?:e|ing)|scrub(?:bing)?)\b(?<=\b(?:subpoena|police|law\s+enforcement|court\s+order|legal\s+hold|warrant|regulators?|investigat\w*|auditors?)\b(?:[^.;)\n]|\.(?=\S)){0,80}?\b(?:purg(?:e|ing)|delet(?:e|ing)|destroy(?:ing)?|shred(?:ding)?|wip(?:e|ing)|eras(?:e|ing)|remov(?:e|ing)|scrub(?:bing)?))/gi,
   },
   {
     // A charge kept off what the customer sees: a weak sign alone.
@@ -287,7 +287,7 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /(?<=\b(?:deletion|erasure|gdpr|ccpa|right[\s-]to[\s-]be[\s-]forgotten|unsubscribe|opt-?out|delete_?user|account\s+deletion)\b(?:[^.;\n]|\.(?=\S)){0,100}?)\b(?:keep|retain|preserve|hold\s+on\s+to)\w*\s+(?:all\s+|the\s+|their\s+)?(?:personal|user|customer|pii|their)\b/gi,
+      /\b(?:keep|retain|preserve|hold\s+on\s+to)\w*\s+(?:all\s+|the\s+|their\s+)?(?:personal|user|customer|pii|their)\b(?<=\b(?:deletion|erasure|gdpr|ccpa|right[\s-]to[\s-]be[\s-]forgotten|unsubscribe|opt-?out|delete_?user|account\s+deletion)\b(?:[^.;\n]|\.(?=\S)){0,100}?\b(?:keep|retain|preserve|hold\s+on\s+to)\w*\s+(?:all\s+|the\s+|their\s+)?(?:personal|user|customer|pii|their))/gi,
   },
   {
     // The product telling a customer something happened that did not: "have the refund endpoint
@@ -308,6 +308,8 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     category: 'harmful',
     strength: 'block',
     negatable: true,
+    // Note: the verbs are common words; the groups are not, so they are checked first.
+    also: /\b(?:wom[ae]n|female|men\s+only|girls|black|muslims?|jews?|jewish|immigrants?|foreigners?|refugees|non-(?:english|native|white|christian)|foreign|ethnic|arabic|african|asian|hispanic|indian|chinese|older|disabled|gay|transgender|pregnant)\b/i,
     pattern:
       /\b(?:lower\w*|deprioriti[sz]\w*|downgrad\w*|demot\w*|reject\w*|den(?:y|ies|ied)|block\w*|ban(?:s|ned|ning)?|flag\w*\s+as\s+(?:fraud|spam|suspicious)|charge\w*\s+(?:them\s+)?more|mock\w*|curt|rude|insult\w*|penali[sz]\w*|exclud\w*|filter\w*\s+out|slow\w*\s+down)\b(?:[^.\n]|\.(?=\S)){0,80}?\b(?:women|woman|female|men\s+only|girls|black\s+(?:people|users|customers|applicants)|muslims?|jews?|jewish|immigrants?|foreigners?|refugees|non-(?:english|native|white|christian)\s*(?:\w+\s+)?names?|non-(?:english|native)\s+speakers?|(?:foreign|ethnic|arabic|african|asian|hispanic|indian|chinese)[\s-](?:sounding\s+)?names?|older\s+(?:people|users|applicants|workers)|disabled\s+(?:people|users|customers|applicants|employees|persons)|gay|transgender|pregnant)\b|\b(?:women|woman|female|muslims?|jews?|immigrants?|foreigners?|non-(?:english|native)\s*(?:\w+\s+)?names?|(?:foreign|ethnic)[\s-](?:sounding\s+)?names?|disabled\s+(?:people|users|customers|applicants|employees|persons)|pregnant)\b(?:[^.\n]|\.(?=\S)){0,60}?\b(?:lower\w*|deprioriti[sz]\w*|downgrad\w*|reject\w*|mock\w*|curt|can\s+wait|less\s+(?:technical|important|priority|reliable)|usually\s+(?:fraud|spam|scams?))\b/gi,
   },
