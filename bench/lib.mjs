@@ -157,3 +157,4 @@ export function initGitRepo(repo, env) {
 }
 
 export { seededRandom } from './seeded-random.mjs';
+export { regexClassCharacters } from './regex-class.mjs';

@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { flag } from './corpus-gate.mjs';
-import { importSources, ROOT, seededRandom } from './lib.mjs';
+import { importSources, regexClassCharacters, ROOT, seededRandom } from './lib.mjs';
 import { literalPrefixes, secretGroupAt } from '../scripts/literal-prefixes.mjs';
 
 const gitDir = flag('--trufflehog', '');
@@ -43,24 +43,6 @@ for (const path of git('ls-tree', '-r', '--name-only', 'HEAD', 'pkg/detectors')
       for (const [, regex] of line.matchAll(/`([^`]*)`/g))
         regexes.push({ source: `trufflehog ${path.split('/')[2]}`, regex });
 
-/** The characters of a regex class body such as `a-zA-Z0-9_\-`. */
-function characters(body) {
-  const out = [];
-  for (let i = 0; i < body.length; i++) {
-    let ch = body[i];
-    if (ch === '\\') {
-      ch = body[++i];
-      if (ch === 'w') out.push(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_');
-      else if (ch === 'd') out.push(...'0123456789');
-      else out.push(ch);
-    } else if (body[i + 1] === '-' && i + 2 < body.length) {
-      for (let code = ch.charCodeAt(0); code <= body.charCodeAt(i + 2); code++) out.push(String.fromCharCode(code));
-      i += 2;
-    } else out.push(ch);
-  }
-  return [...new Set(out)];
-}
-
 /** The pieces of the secret, from its group's start (or the regex's) to the group's end, or null. */
 function pieces(regex) {
   const group = secretGroupAt(regex);
@@ -78,7 +60,7 @@ function pieces(regex) {
         m[2] !== undefined
           ? [Number(m[2]), m[3] === undefined ? Number(m[2]) : m[3] === '' ? Number(m[2]) + 20 : Number(m[3])]
           : ({ '?': [0, 1], '*': [0, 8], '+': [1, 8] }[m[4]] ?? [1, 1]);
-      out.push({ alphabet: characters(m[1]), low, high: Math.min(high, 150) });
+      out.push({ alphabet: regexClassCharacters(m[1]), low, high: Math.min(high, 150) });
       at += m[0].length;
     } else if ((m = /^\(\?:((?:[A-Za-z0-9_-]|\\[-._])+(?:\|(?:[A-Za-z0-9_-]|\\[-._])+)*)\)(\?)?/.exec(rest))) {
       out.push({ alternatives: [...m[1].replace(/\\(.)/g, '$1').split('|'), ...(m[2] ? [''] : [])] });

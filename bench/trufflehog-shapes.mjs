@@ -11,7 +11,7 @@
 // (in process, no build needed; trufflehog is read with git, nothing of it is stored here)
 import { execFileSync } from 'node:child_process';
 import { flag } from './corpus-gate.mjs';
-import { importSources, seededRandom } from './lib.mjs';
+import { importSources, regexClassCharacters, seededRandom } from './lib.mjs';
 
 const gitDir = flag('--trufflehog', '');
 if (gitDir === '') {
@@ -37,25 +37,6 @@ const files = git('ls-tree', '-r', '--name-only', 'HEAD', 'pkg/detectors')
 
 const random = seededRandom(Number(flag('--seed', '42')));
 
-/** The characters of a regex class such as `[a-zA-Z0-9_\-]`. */
-function characters(cls) {
-  const out = [];
-  const body = cls.slice(1, -1);
-  for (let i = 0; i < body.length; i++) {
-    let ch = body[i];
-    if (ch === '\\') {
-      ch = body[++i];
-      if (ch === 'w') out.push(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_');
-      else if (ch === 'd') out.push(...'0123456789');
-      else out.push(ch);
-    } else if (body[i + 1] === '-' && i + 2 < body.length) {
-      for (let code = ch.charCodeAt(0); code <= body.charCodeAt(i + 2); code++) out.push(String.fromCharCode(code));
-      i += 2;
-    } else out.push(ch);
-  }
-  return [...new Set(out)];
-}
-
 const seen = new Set();
 const groups = [];
 for (const path of files) {
@@ -63,7 +44,7 @@ for (const path of files) {
   for (const line of git('show', `HEAD:${path}`).split('\n')) {
     if (!line.includes('MustCompile(')) continue;
     for (const match of line.matchAll(/\((\[[^\]]+\])\{(\d+)(?:,(\d+))?\}\)/g)) {
-      const alphabet = characters(match[1]);
+      const alphabet = regexClassCharacters(match[1].slice(1, -1));
       const key = `${detector} ${match[0]}`;
       if (alphabet.length < 10 || seen.has(key)) continue;
       seen.add(key);

@@ -179,7 +179,7 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
       // The order itself (base form or "-ing"), in the clause after the evidence word: "deletion",
       // "removes" and "is purged" describe; a ";" or ")" ends the clause ("(legal hold); everything
       // else is purged"); the match sits on the verb so that "never delete them" reads as forbidden.
-      /\b(?:purg(?:e|ing)|delet(?:e|ing)|destroy(?:ing)?|shred(?:ding)?|wip(?:e|ing)|eras(?:e|ing)|remov(?:e|ing)|scrub(?:bing)?)\b(?<=\b(?:subpoena|police|law\s+enforcement|court\s+order|legal\s+hold|warrant|regulators?|investigat\w*|auditors?)\b(?:[^.;)\n]|\.(?=\S)){0,80}?\b(?:purg(?:e|ing)|delet(?:e|ing)|destroy(?:ing)?|shred(?:ding)?|wip(?:e|ing)|eras(?:e|ing)|remov(?:e|ing)|scrub(?:bing)?))/gi,
+      /\b(?:purg(?:e|ing)|delet(?:e|ing)|destroy(?:ing)?|shred(?:ding)?|wip(?:e|ing)|eras(?:e|ing)|remov(?:e|ing)|scrub(?:bing)?)\b(?<=\b(?:subpoena|police|law\s+enforcement|court\s+order|legal\s+hold|warrant|regulators?|investigat\w*|auditors?)\b(?:[^.;)\n]|\.(?=\S)){0,80}?\b\w+)/gi,
   },
   {
     // A charge kept off what the customer sees: a weak sign alone.
@@ -287,7 +287,7 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:keep|retain|preserve|hold\s+on\s+to)\w*\s+(?:all\s+|the\s+|their\s+)?(?:personal|user|customer|pii|their)\b(?<=\b(?:deletion|erasure|gdpr|ccpa|right[\s-]to[\s-]be[\s-]forgotten|unsubscribe|opt-?out|delete_?user|account\s+deletion)\b(?:[^.;\n]|\.(?=\S)){0,100}?\b(?:keep|retain|preserve|hold\s+on\s+to)\w*\s+(?:all\s+|the\s+|their\s+)?(?:personal|user|customer|pii|their))/gi,
+      /\b(?:keep|retain|preserve|hold\s+on\s+to)\w*(?<=\b(?:deletion|erasure|gdpr|ccpa|right[\s-]to[\s-]be[\s-]forgotten|unsubscribe|opt-?out|delete_?user|account\s+deletion)\b(?:[^.;\n]|\.(?=\S)){0,100}?\b\w+)\s+(?:all\s+|the\s+|their\s+)?(?:personal|user|customer|pii|their)\b/gi,
   },
   {
     // The product telling a customer something happened that did not: "have the refund endpoint
