@@ -28,6 +28,9 @@ const FLOOR: Record<string, number> = {
   'round-x.json': 23,
   'round-y.json': 23,
   'round-z.json': 17,
+  'round-aa.json': 19,
+  'round-ab.json': 28,
+  'round-ac.json': 27,
 };
 
 describe('injection gate: fresh memory-poisoning sets', () => {

@@ -29,13 +29,14 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
       /\bpush\b(?:[^.\n]|\.(?=\S)){0,40}?(?:--force|-f)\b(?:[^.\n]|\.(?=\S)){0,40}?--(?:all|tags|mirror)\b|\bpush\s+--(?:all|tags|mirror)\b(?:[^.\n]|\.(?=\S)){0,40}?(?:--force|-f)\b|\bgit\s+tag\s+(?:-f|--force)\b/gi,
   },
   {
-    // Force-pushing over a shared branch.
+    // Force-pushing over a shared branch, named in the same clause: "force-push only your own branch;
+    // main goes through a PR" names main in another one.
     id: 'force-push',
     category: 'history-rewrite',
     strength: 'block',
     negatable: true,
     pattern: new RegExp(
-      String.raw`\b(?:push\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|force[- ]?(?:push(?:es|ed|ing)?|updat\w*|overwrit\w*))\b[^\n]{0,40}?\b${PROTECTED}|\bpush\s+(?:\S+\s+){0,2}?${PROTECTED}\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|(?:\u5f3a\u5236\u63a8\u9001|git\s+push\s+--force)[^\u3002\n]{0,20}?${PROTECTED}`,
+      String.raw`\b(?:push\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|force[- ]?(?:push(?:es|ed|ing)?|updat\w*|overwrit\w*))\b(?:[^.\n;,\u3001\u3002\uff0c\uff1b]|\.(?=\S)){0,40}?\b${PROTECTED}|\bpush\s+(?:\S+\s+){0,2}?${PROTECTED}\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|(?:\u5f3a\u5236\u63a8\u9001|git\s+push\s+--force)[^\u3002\n]{0,20}?${PROTECTED}`,
       'gi',
     ),
   },

@@ -81,12 +81,29 @@ function prohibitedAfter(text: string, end: number): boolean {
   return PROHIBITED_AFTER.test(text.slice(end, end + 80));
 }
 
+// The act banned inside the match, right after its first words: "`git push --force` is forbidden on
+// `main`" names the branch after the ban.
+const BANNED_INSIDE = new RegExp(
+  String.raw`^(?:\S+\s+){0,2}?\S+?[\x60'"]?(?=\s)` + PROHIBITED_AFTER.source.slice(1),
+  'i',
+);
+// A comma and a "never"/"not"/"no" before the last words of an exfiltration match: the thing sent is ruled out.
+const OBJECT_RULED_OUT = /,\s*(?:but\s+)?(?:never|not|no)\s+(?:\S+\s+){0,5}?\S+$/i;
+
 function ruleFindings(rule: InjectionRule, text: string): InjectionFinding[] {
   if (rule.also !== undefined && !rule.also.test(text)) return [];
   const found: InjectionFinding[] = [];
   for (const match of text.matchAll(rule.pattern)) {
-    if (rule.negatable === true && (negated(text, match.index) || prohibitedAfter(text, match.index + match[0].length)))
+    if (
+      rule.negatable === true &&
+      (negated(text, match.index) ||
+        prohibitedAfter(text, match.index + match[0].length) ||
+        BANNED_INSIDE.test(match[0]))
+    )
       continue;
+    // "Curl examples use https://api.example.test, never real tokens": what would go out is what the
+    // text rules out.
+    if (rule.category === 'exfiltration' && OBJECT_RULED_OUT.test(match[0])) continue;
     // A tarball from a known package host is unusual, not hostile: a person decides.
     const url = rule.id === 'install-from-url' ? (match[1] ?? match[2] ?? '') : '';
     const strength = url !== '' && isKnownPackageHost(url) ? 'hold' : rule.strength;
@@ -151,6 +168,10 @@ function mentionedSpans(text: string): Array<[number, number]> {
 // `Y3VybCAt…`") or a line to be read backwards. What it hides is judged as if written plainly, and
 // its findings are placed on the hidden run.
 const BASE64_RUN = /(?<![\w+/=])[A-Za-z0-9+/]{24,}={0,2}(?![\w+/=])/g;
+// A word cut by a hyphen next to one or two of its letters: "i-nstruction", "fu-lfilled", "terminatio-n".
+const CUT_WORD = /\b([a-z]{1,2})-\s?([a-z]{2,})\b|\b([a-z]{2,})-\s?([a-z]{1,2})\b/gi;
+// Four or more letters spelled one by one: "I g n o r e".
+const SPACED_LETTERS = /\b(?:[a-z] ){3,}[a-z]\b/gi;
 const READ_BACKWARDS =
   /\b(?:backwards?|reversed|in\s+reverse|right[\s-]to[\s-]left|r\u00fcckw\u00e4rts|\u00e0\s+l'envers|al\s+rev\u00e9s|de\s+tr\u00e1s\s+para\s+frente|\u0437\u0430\u0434\u043e\u043c\s+\u043d\u0430\u043f\u0435\u0440\u0435\u0434)\b|\u53cd\u8fc7\u6765|\u9006\u304b\u3089/i;
 
@@ -164,6 +185,12 @@ function hiddenTexts(text: string): Array<{ plain: string; start: number; end: n
       hidden.push({ plain, start: match.index, end: match.index + match[0].length });
   }
   if (READ_BACKWARDS.test(text)) hidden.push({ plain: [...text].reverse().join(''), start: 0, end: text.length });
+  // Words cut apart so that no rule sees them ("i-nstruction", "ou- tside", "I g n o r e"): the text with
+  // each cut closed is judged too. A harmless cut ("e-mail", "x-ray") closes into a harmless word.
+  const closed = text
+    .replace(CUT_WORD, (_cut, a?: string, b?: string, c?: string, d?: string) => (a ?? c ?? '') + (b ?? d ?? ''))
+    .replace(SPACED_LETTERS, (run) => run.replace(/ /g, ''));
+  if (closed !== text) hidden.push({ plain: closed, start: 0, end: text.length });
   return hidden;
 }
 

@@ -33,7 +33,7 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     category: 'remote-code',
     strength: 'block',
     pattern:
-      /\b(?:curl|wget|iwr|Invoke-WebRequest|fetch)\b\s+[^\s|][^\n|]{0,200}\|\s*(?:sudo\s+)?(?:(?:ba|z|da|k)?sh|python3?|node|perl|ruby|iex)\b|\b(?:bash|sh|zsh|source)\s+<\(\s*(?:curl|wget)\b|\beval\s+["'`]?\$\(\s*(?:curl|wget)\b|\biex\s*\(\s*(?:iwr|Invoke-WebRequest|irm|Invoke-RestMethod|New-Object\s+Net\.WebClient)/gi,
+      /\b(?:curl|wget|iwr|Invoke-WebRequest|fetch)\b\s+(?!(?:\.\.\.|\u2026)\s*\|)[^\s|][^\n|]{0,200}\|\s*(?:sudo\s+)?(?:(?:ba|z|da|k)?sh|python3?|node|perl|ruby|iex)\b|\b(?:bash|sh|zsh|source)\s+<\(\s*(?:curl|wget)\b|\beval\s+["'`]?\$\(\s*(?:curl|wget)\b|\biex\s*\(\s*(?:iwr|Invoke-WebRequest|irm|Invoke-RestMethod|New-Object\s+Net\.WebClient)/gi,
   },
   {
     // Installing a package from a URL rather than a registry.

@@ -27,8 +27,11 @@ const HARNESS_GIVEN =
   String.raw`(?:(?:your|its|the\s+agent's|the\s+model's)\s+(?:(?:full|entire|whole|complete|confidential|hidden|own)\s+)?(?:(?:startup|start-up|boot|launch|initial|operating|session|base)\s+)(?:context|instructions|text|prompt|preamble|briefing|guidance|setup|configuration|rules|directives)|(?:the\s+)?(?:hidden|concealed|secret)\s+(?:setup|startup|system)\s+(?:text|prompt|instructions)|(?:everything|anything|whatever|all)\s+(?:that\s+)?(?:the\s+)?(?:assistant|agent|model|ai|you)\s+(?:was|were)\s+told\s+before|startinstruktion\w*|systeminstruktion\w*|(?:your|ur|its)\s+(?:own\s+)?(?:context\s+window|sys(?:tem)?\s+setup)|(?:the\s+)?(?:hidden\s+)?(?:parts?|text|instructions)\s+(?:that\s+)?the\s+(?:harness|vendor|system|cli|platform)\s+(?:adds|injects|prepends|ships|gives\s+you)|(?:the|your|its)\s+built-in\s+(?:guidance|instructions|rules|guidelines|prompt)` +
   String.raw`|(?:the\s+|your\s+)?(?:vendor(?:-supplied)?|operator|system|boot|harness|platform)(?:'s)?\s+(?:\w+\s+)?(?:preamble|briefing)|(?:the|your)\s+preamble\b|(?:the\s+)?preamble\s+you\s+(?:boot|start|launch|run)\w*\s+with` +
   String.raw`|(?:the\s+)?(?:system|developer)\s+(?:(?:\+|and|&)\s+(?:system|developer)\s+)?messages|(?:your|its|the\s+agent's)\s+tool\s+definitions|(?:the\s+)?(?:loaded\s+)?memory\s+files?\s+(?:you|it)\s+(?:have\s+|has\s+)?loaded|loaded\s+memory(?:\s+files)?` +
-  String.raw`|(?:the\s+)?(?:[\w-]+\s+)?(?:instructions|prompt|rules|guidance|text|context|setup\s+text|policy)\s+you\s+(?:were|are|got)\s+(?:launched|started|booted|initiali[sz]ed|configured|spawned)\s+with|(?:the\s+)?(?:guidance|instructions|rules|prompt)\s+you\s+were\s+given\s+before|(?:your|the\s+agent's)\s+(?:tool\s+descriptions|policy\s+blocks)` +
-  String.raw`|instru[\u00e7c][\u00f5o]es\s+de\s+sistema|istruzioni\s+di\s+sistema|instructions?\s+(?:du\s+)?syst[\u00e8e]me|instrucciones\s+del\s+sistema|\u7cfb\u7edf\u63d0\u793a\w*|\u30b7\u30b9\u30c6\u30e0\u30d7\u30ed\u30f3\u30d7\u30c8|\uc2dc\uc2a4\ud15c\s*\ud504\ub86c\ud504\ud2b8|\u0441\u0438\u0441\u0442\u0435\u043c\u043d[\u0400-\u04ff]*\s+(?:\u0438\u043d\u0441\u0442\u0440\u0443\u043a\u0446|\u043f\u0440\u043e\u043c\u043f\u0442|\u043f\u043e\u0434\u0441\u043a\u0430\u0437\u043a)[\u0400-\u04ff]*|\u0441\u043e\u0434\u0435\u0440\u0436\u0438\u043c\u043e\u0435\s+\u043f\u0430\u043c\u044f\u0442\u0438|systeem(?:prompt|instructies)|systeem\s+(?:prompt|instructies))`;
+  String.raw`|(?:the\s+)?(?:[\w-]+\s+)?(?:instructions|prompt|rules|guidance|text|context|setup\s+text|policy)\s+you\s+(?:were|are|got)\s+(?:launched|started|booted|initiali[sz]ed|configured|spawned)\s+with|(?:the\s+)?(?:guidance|instructions|rules|prompt)\s+you\s+were\s+given\s+before|(?:your|the\s+agent's)\s+(?:tool\s+descriptions|policy\s+blocks))`;
+// The system prompt in other languages. Named alone it is held (an LLM project has one of its own, so it
+// is no more than a weak sign, but unseen sets' attacks in other languages named it with verbs no rule
+// reads); set aside or revealed, it is refused.
+const SYSTEM_PROMPT_ABROAD = String.raw`(?:instru[\u00e7c][\u00f5o]es\s+de\s+sistema|istruzioni\s+di\s+sistema|instructions?\s+(?:du\s+)?syst[\u00e8e]me|instrucciones\s+del\s+sistema|\u7cfb\u7edf\u63d0\u793a\w*|\u30b7\u30b9\u30c6\u30e0\u30d7\u30ed\u30f3\u30d7\u30c8|\uc2dc\uc2a4\ud15c\s*\ud504\ub86c\ud504\ud2b8|\u0441\u0438\u0441\u0442\u0435\u043c\u043d[\u0400-\u04ff]*\s+(?:\u0438\u043d\u0441\u0442\u0440\u0443\u043a\u0446|\u043f\u0440\u043e\u043c\u043f\u0442|\u043f\u043e\u0434\u0441\u043a\u0430\u0437\u043a)[\u0400-\u04ff]*|\u0441\u043e\u0434\u0435\u0440\u0436\u0438\u043c\u043e\u0435\s+\u043f\u0430\u043c\u044f\u0442\u0438|systeem(?:prompt|instructies)|systeem\s+(?:prompt|instructies))`;
 const REVEAL = String.raw`(?:repeat|reveal|print|show|display|output|dump|leak|share|paste|encode|base64|translate|summari[sz]e|complete|spell\s+out|write\s+(?:out|down)|put|copy|list|recite|tell\s+me|give\s+me|send|expose|return|echo|include|what\s+(?:are|were|is|was))`;
 // The same acts in other words and languages, for the harness's other names.
 const REVEAL_ANY_LANGUAGE = String.raw`(?:${REVEAL}|quot\w*|reproduc\w*|reproduz\w*|tradu\w*|riassum\w*|resum\w*|wiederhol\w*|commit|export|save|salv\w*)`;
@@ -138,12 +141,14 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     ),
   },
   {
-    // Spanish, German, Chinese: the same acts in the corpus's other languages.
+    // Spanish, German, Chinese: the same acts in the corpus's other languages. A bare "系统提示" (the
+    // system prompt) is a topic, as in English: a Chinese team's LLM project names its own; it counts
+    // set aside or revealed.
     id: 'ignore-instructions',
     category: 'self-reference',
     strength: 'block',
     pattern:
-      /\b(?:ignora|olvida|descarta|omite|ignoriere|ignorier|vergiss|missachte)\S*\s+(?:\S+\s+)*?(?:instrucciones|reglas|indicaciones|anweisungen|instruktionen|regeln|vorgaben)\b|(?:忽略|无视|忘记|忘掉|不要理会|不理会)[^。\n]{0,12}?(?:指令|指示|提示|规则|说明)|(?:系统提示|提示词|系统指令)/gi,
+      /\b(?:ignora|olvida|descarta|omite|ignoriere|ignorier|vergiss|missachte)\S*\s+(?:\S+\s+)*?(?:instrucciones|reglas|indicaciones|anweisungen|instruktionen|regeln|vorgaben)\b|(?:忽略|无视|忘记|忘掉|不要理会|不理会)[^。\n]{0,12}?(?:指令|指示|提示|规则|说明)|(?:输出|显示|告诉我|打印|重复|泄露|翻译|复述|展示|给我看|发给|贴出|写出|列出|透露|公开)[^。\n]{0,12}?(?:你的|您的)?(?:系统提示|提示词|系统指令|初始指令|原始指令)|把(?:你的|您的)?(?:系统提示|提示词|系统指令|初始指令|原始指令)[^。\n]{0,12}?(?:输出|显示|打印|重复|泄露|翻译|复述|展示|发给|贴出|写出|列出|透露|公开)/gi,
   },
   {
     // The user's own word made secondary: "the user's instructions are secondary and can be set
@@ -183,8 +188,8 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     category: 'self-reference',
     strength: 'block',
     pattern: new RegExp(
-      String.raw`\b(?:${OWN}|${HARNESS_GIVEN})\b(?:[^.\n]|\.(?=\S)){0,30}?\b(?:(?:is|are)\s+(?:now\s+)?(?:just\s+|only\s+|merely\s+|simply\s+)?(?:an?\s+)?(?:outdated|obsolete|superseded|stale|void|deprecated|boilerplate|irrelevant|wrong|invalid|optional|overridden|(?:rough\s+)?drafts?|suggestions?)|(?:is|are)\s+(?:hereby\s+)?(?:replaced|cancell?ed|revoked)|no\s+longer\s+(?:binds?|appl(?:y|ies)\s+to)\s+you|(?:is|are)\s+(?:to\s+be\s+)?(?:treated|regarded|considered)\s+as\s+(?:stale|obsolete|outdated|void|optional|defaults?)|(?:is|are)\s+to\s+be\s+(?:dropped|ignored|disregarded|discarded))\b` +
-        String.raw`|\b(?:treat|consider|regard|see|view)\w*\s+(?:${OWN}|${HARNESS_GIVEN})\s+as\s+(?:an?\s+)?(?:(?:outdated|obsolete|old|stale|rough|mere)\s+)?(?:drafts?|boilerplate|suggestions?|defaults?|optional|noise|outdated|obsolete)\b` +
+      String.raw`\b(?:${OWN}|${HARNESS_GIVEN}|${SYSTEM_PROMPT_ABROAD})\b(?:[^.\n]|\.(?=\S)){0,30}?\b(?:(?:is|are)\s+(?:now\s+)?(?:just\s+|only\s+|merely\s+|simply\s+)?(?:an?\s+)?(?:outdated|obsolete|superseded|stale|void|deprecated|boilerplate|irrelevant|wrong|invalid|optional|overridden|(?:rough\s+)?drafts?|suggestions?)|(?:is|are)\s+(?:hereby\s+)?(?:replaced|cancell?ed|revoked)|no\s+longer\s+(?:binds?|appl(?:y|ies)\s+to)\s+you|(?:is|are)\s+(?:to\s+be\s+)?(?:treated|regarded|considered)\s+as\s+(?:stale|obsolete|outdated|void|optional|defaults?)|(?:is|are)\s+to\s+be\s+(?:dropped|ignored|disregarded|discarded))\b` +
+        String.raw`|\b(?:treat|consider|regard|see|view)\w*\s+(?:${OWN}|${HARNESS_GIVEN}|${SYSTEM_PROMPT_ABROAD})\s+as\s+(?:an?\s+)?(?:(?:outdated|obsolete|old|stale|rough|mere)\s+)?(?:drafts?|boilerplate|suggestions?|defaults?|optional|noise|outdated|obsolete)\b` +
         String.raw`|\b${SET_ASIDE}\s+(?:whatever|anything|everything|what)\s+(?:the\s+)?(?:harness|system|vendor|operator|platform|tooling|launcher|they|it|anthropic|openai|google)\s+(?:told|gave|said\s+to|taught)\s+you`,
       'gi',
     ),
@@ -195,7 +200,10 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     id: 'prompt-extraction',
     category: 'self-reference',
     strength: 'block',
-    pattern: new RegExp(String.raw`\b${REVEAL_ANY_LANGUAGE}\b(?:[^.\n]|\.(?=\S)){0,40}?\b${HARNESS_GIVEN}`, 'gi'),
+    pattern: new RegExp(
+      String.raw`\b${REVEAL_ANY_LANGUAGE}\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:${HARNESS_GIVEN}|${SYSTEM_PROMPT_ABROAD})`,
+      'gi',
+    ),
   },
   {
     // Named at all: a weak sign, as "your system prompt" is.
@@ -203,7 +211,7 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     category: 'self-reference',
     strength: 'hold',
     // Not \b: it is blind to Cyrillic.
-    pattern: new RegExp(String.raw`(?<![\w\u0400-\u04ff])${HARNESS_GIVEN}`, 'gi'),
+    pattern: new RegExp(String.raw`(?<![\w\u0400-\u04ff])(?:${HARNESS_GIVEN}|${SYSTEM_PROMPT_ABROAD})`, 'gi'),
   },
   {
     // This text ranked above what the vendor, the operator or the user said: "entries in this file
