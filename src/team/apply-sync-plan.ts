@@ -1,7 +1,8 @@
 /**
  * The apply step of a sync: performs the plan (plan-sync.ts). The commit (and the conflict
  * commit) is written on top of the team's side and its push started, then the working copy is
- * written once, already naming that commit, the agent's file rendered and the quarantine recorded.
+ * written once, already naming that commit, the agent's file rendered, the quarantine and the
+ * entries held for a person recorded.
  */
 import { readGitIdentity } from '../core/git/git-identity.js';
 import {
@@ -15,6 +16,7 @@ import { fileStamp } from '../core/files/file-stamp.js';
 import { noProgress, type Progress } from '../core/progress.js';
 import { commitMessage, type StepResult } from './merge-parts.js';
 import { recordQuarantine } from './quarantine-record.js';
+import { writeHeldState } from './held-state.js';
 import { splitWideConflicts, stampSent, type SyncPlan } from './plan-sync.js';
 import { type FileWrite } from './store/git-objects.js';
 import { TEAM_REF_README, entryPath, serializeRecord } from './store/team-record.js';
@@ -121,7 +123,8 @@ export async function applySyncPlan(
   const stamp = fileStamp(sharedMemoryPaths(root).working);
   const rendered = renderSharedMemory(root, renderLayout(context.config), { workingText, body });
   report.wroteMemoryFile ||= rendered.written;
-  recordQuarantine(root, report.quarantined, now);
+  recordQuarantine(root, [...report.quarantined, ...plan.held], now);
+  writeHeldState(root, plan.heldState, read.input.heldState);
   if (advance !== undefined && !willPush) await context.store.updateRef('base', advance.to, advance.from);
 
   const wrote = { workingText, stamp, workingHash: rendered.readBack === 0 ? rendered.workingHash : null };

@@ -4,12 +4,13 @@
  */
 import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
 import type { Side } from './merge/merge-records.js';
-import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
+import { flagged, gradeRecords, type FlaggedEntry, type RecordVerdict } from './scan-record.js';
 import { badLineProblem } from './store/entry-bundle.js';
 import type { FileWrite } from './store/git-objects.js';
 import type { PushOutcome } from './store/transport.js';
 import { TOMBSTONE_DIR, classifyPath, parseRecord, type ParsedRecord, type TeamRecord } from './store/team-record.js';
 import type { IncomingChange } from './plan-sync.js';
+import type { HeldIncoming } from './plan-held.js';
 
 export type { IncomingChange } from './plan-sync.js';
 
@@ -35,7 +36,8 @@ export type StepResult = {
 /**
  * Reads each changed entry file of the team on its own: deleted ones are `undefined`, a file that
  * is not a regular file, does not parse, or trips the secret/injection gate is quarantined (the
- * rest still arrives). Tombstones are not entries and are skipped here.
+ * rest still arrives), one the injection gate holds is set apart for the plan. Tombstones are not
+ * entries and are skipped here.
  */
 export function readIncomingEntries(
   incoming: readonly IncomingChange[],
@@ -47,7 +49,15 @@ export function readIncomingEntries(
   return reader.finish(blobs);
 }
 
-export type IncomingEntries = { theirs: Map<string, Side>; quarantined: FlaggedEntry[] };
+/**
+ * What arrived: the entries that pass (`undefined`: deleted), those refused, and those the
+ * injection gate holds for a person (one weak sign), which the plan keeps out unless let in.
+ */
+export type IncomingEntries = {
+  theirs: Map<string, Side>;
+  quarantined: FlaggedEntry[];
+  held: Map<string, HeldIncoming>;
+};
 
 /**
  * Parsed records are checked once this many have arrived. Small: git waits while its pipe (64 KiB,
@@ -78,11 +88,11 @@ export function incomingEntriesReader(
     else indexes.push(index);
   });
   const parsedAt = new Map<number, ParsedRecord>();
-  const flags = new Map<string, string[]>();
+  const flags = new Map<string, RecordVerdict>();
   let unchecked: Array<[string, TeamRecord]> = [];
   const check = (): void => {
     if (unchecked.length === 0) return;
-    for (const [id, reasons] of scanRecords(unchecked, scan)) flags.set(id, reasons);
+    for (const [id, verdict] of gradeRecords(unchecked, scan)) flags.set(id, verdict);
     unchecked = [];
   };
   const parse = (index: number, bytes: Buffer): void => {
@@ -100,6 +110,7 @@ export function incomingEntriesReader(
     finish(blobs) {
       const theirs = new Map<string, Side>();
       const quarantined: FlaggedEntry[] = [];
+      const held = new Map<string, HeldIncoming>();
       const parsed: Array<[string, TeamRecord]> = [];
       incoming.forEach((change, index) => {
         const kind = classifyPath(change.path);
@@ -129,11 +140,12 @@ export function incomingEntriesReader(
       });
       check();
       for (const [id, record] of parsed) {
-        const reasons = flags.get(id);
-        if (reasons) quarantined.push(flagged(id, record, reasons, scan));
-        else theirs.set(id, record);
+        const verdict = flags.get(id);
+        if (verdict === undefined) theirs.set(id, record);
+        else if (verdict.reasons.length > 0) quarantined.push(flagged(id, record, verdict.reasons, scan));
+        else held.set(id, { record, reasons: verdict.held });
       }
-      return { theirs, quarantined };
+      return { theirs, quarantined, held };
     },
   };
 }

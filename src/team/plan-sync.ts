@@ -12,6 +12,7 @@ import type { Provenance } from '../core/memory-file/entry.js';
 import type { SecretScanOptions } from '../core/safety/scan-secrets.js';
 import { mergeRecords, type Side } from './merge/merge-records.js';
 import { flagged, scanRecords, type FlaggedEntry } from './scan-record.js';
+import { planHeld, type HeldIncoming, type HeldItem } from './plan-held.js';
 import type { Attribution, FileWrite } from './store/git-objects.js';
 import {
   blobOid,
@@ -147,6 +148,12 @@ export type SyncInput = {
   /** Who changed each entry path last on the team ref. */
   attribution: ReadonlyMap<string, Attribution>;
   scan: SecretScanOptions;
+  /** The team's changed entries the injection gate holds for a person, by id (plan-held.ts). */
+  held?: ReadonlyMap<string, HeldIncoming>;
+  /** What this clone held and a person decided before this sync (`.memory/state/team-held.json`). */
+  heldState?: readonly HeldItem[];
+  /** This sync's time (ISO), for what it holds first. */
+  at?: string;
 };
 
 export type SyncPlan = {
@@ -170,6 +177,10 @@ export type SyncPlan = {
   removedByTeam: RemovedEntry[];
   /** Something is to be sent: a commit to write and push. */
   pending: boolean;
+  /** Team entries held for a person by this sync (new, or with a new text). */
+  held: FlaggedEntry[];
+  /** The held entries and decisions after this sync. */
+  heldState: HeldItem[];
 };
 
 /** An entry a teammate forgot or removed: its text as this clone held it, who wrote it and who took it away (null: not known). */
@@ -208,7 +219,19 @@ export function planSync(input: SyncInput): SyncPlan {
   const { team } = input;
   const items = new Map<string, WorkingItem>(input.ours.map((item) => [item.id, item]));
   const order = input.ours.map((item) => item.id);
-  const changed = new Set(input.changed);
+  const held = planHeld({
+    held: input.held ?? new Map(),
+    theirs: input.theirs,
+    tombstones: input.tombstones,
+    state: input.heldState ?? [],
+    provenanceOf: (id, record) => teamProvenance(input.attribution.get(entryPath(id)), record),
+    at: input.at ?? new Date(0).toISOString(),
+    scan: input.scan,
+  });
+  const theirs = new Map<string, Side>([...input.theirs, ...held.letIn]);
+  // Note: while the team's version of an entry waits for a person (or was kept out), this clone
+  // sends nothing for it: it is not this clone's removal, and the teammate's text stays on the ref.
+  const changed = new Set([...input.changed].filter((id) => !held.out.has(id)));
   const conflicted = new Set<string>();
   let received = 0;
   const removedByTeam: RemovedEntry[] = [];
@@ -224,7 +247,7 @@ export function planSync(input: SyncInput): SyncPlan {
     if (!items.has(id)) order.push(id);
     items.set(id, { id, record, provenance });
   };
-  for (const [id, record] of input.theirs) {
+  for (const [id, record] of theirs) {
     const at = input.attribution.get(entryPath(id));
     if (!changed.has(id)) {
       if (record === undefined) noteRemoval(id, at);
@@ -302,6 +325,8 @@ export function planSync(input: SyncInput): SyncPlan {
     forgotten: [...remoteTombstones].filter((id) => id !== ''),
     removedByTeam,
     pending: outgoing.length > 0 || conflicted.size > 0,
+    held: held.newlyHeld,
+    heldState: held.state,
   };
 }
 

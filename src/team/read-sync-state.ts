@@ -2,7 +2,8 @@
  * The read step of a sync: the working copy (read early, while git fetches, when it changed), a
  * human's edits of the rendered file read back, the base's files, what the team changed since the
  * base and who changed it, and the team's changed entries, each checked by the secret/injection
- * gate as git reads it. What it returns is the plan's input (plan-sync.ts).
+ * gate as git reads it, and the entries held for a person before. What it returns is the plan's
+ * input (plan-sync.ts).
  */
 import { readGitIdentity } from '../core/git/git-identity.js';
 import { regionBody } from '../core/memory-file/region-body.js';
@@ -34,6 +35,7 @@ import { ENTRY_DIR, TOMBSTONE_DIR, classifyPath } from './store/team-record.js';
 import { type PushStarter } from './store/transport.js';
 import { type TeamContext } from './team-context.js';
 import { readLocalTombstones } from './tombstones.js';
+import { readHeldState } from './held-state.js';
 import { readWorkingItems, type WorkingItem } from './working-records.js';
 import { anchorWorkingItems } from './anchor-working-items.js';
 
@@ -205,7 +207,7 @@ export async function readSyncState(
   // Note: each entry is checked as git reads it, while git reads the rest (a first sync reads them all).
   const entriesReader = incomingEntriesReader(incoming, scan);
   const blobs = await streamBlobs(storeDir, wanted, (arrived) => entriesReader.add(arrived));
-  const { theirs, quarantined } = entriesReader.finish(blobs);
+  const { theirs, quarantined, held } = entriesReader.finish(blobs);
   report.quarantined.push(...quarantined);
   const baseRecords = readBaseRecords(candidates, base, team);
   const changed = confirmLocalChanges(candidates, read, baseRecords);
@@ -229,6 +231,9 @@ export async function readSyncState(
       theirs,
       attribution: attribution.byPath,
       scan,
+      held,
+      heldState: readHeldState(root),
+      at: run.now.toISOString(),
     },
   };
 }

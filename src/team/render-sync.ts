@@ -30,6 +30,11 @@ export function renderSyncReport(
       `mem: quarantined an incoming team entry (${item.reasons.join(', ')}): ${terminalSafe((item.text || item.id).slice(0, 80))}`,
     );
   }
+  for (const item of report.held) {
+    stderr.push(
+      `mem: held an incoming team entry for a person (${item.reasons.join(', ')}): ${terminalSafe(item.text.slice(0, 80))}; let it in or keep it out with \`mem review --held\``,
+    );
+  }
   for (const item of report.withheld) {
     stderr.push(
       `mem: kept a local entry off the team ref (${item.reasons.join(', ')}): ${terminalSafe(item.text.slice(0, 80))}`,

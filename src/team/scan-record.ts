@@ -1,10 +1,12 @@
 /**
  * The secret / injection / invisible-Unicode gate on one team record, in both directions: an
- * incoming record that trips it is quarantined (the rest of the team's memory still arrives), an
+ * incoming record that trips it is quarantined (the rest of the team's memory still arrives), one
+ * that only holds a weak sign of the injection gate waits for a person (plan-held.ts), an
  * outgoing one is withheld from the team ref (kept in this clone). Every text of the record is
  * scanned in full: the entry, each conflict version, the base, the section name.
  */
-import { findInjection, findInvisibleUnicode } from '../core/safety/scan-injection.js';
+import { findInvisibleUnicode, judgeInjection } from '../core/safety/scan-injection.js';
+import { createHash } from 'node:crypto';
 import { findSecrets, redactSecrets, type SecretScanOptions } from '../core/safety/scan-secrets.js';
 import type { TeamRecord } from './store/team-record.js';
 
@@ -15,7 +17,14 @@ export type FlaggedEntry = {
   text: string;
   /** Rule ids that matched, or the reason the file could not be used (e.g. "oversized …"). */
   reasons: string[];
+  /** Only one weak sign of the injection gate: kept out until a person lets it in (`mem review --held`). */
+  held?: true;
+  /** For a held entry: the hash of its texts (heldHash), which a person's decision names. */
+  hash?: string;
 };
+
+/** What the gate says of one record: the rules that refuse it, or (only when none does) the weak signs that hold it. */
+export type RecordVerdict = { reasons: string[]; held: string[] };
 
 /**
  * Returns every text a record carries.
@@ -31,30 +40,52 @@ function recordTexts(record: TeamRecord): string[] {
   ];
 }
 
-/** Returns the rule ids the record trips (empty when clean); never throws. */
-function scanRecord(record: TeamRecord, options: SecretScanOptions = {}): string[] {
+/** Returns the hash a decision on a held record names: its texts, so a changed text is judged again. */
+export function heldHash(record: TeamRecord): string {
+  return createHash('sha256')
+    .update(JSON.stringify(recordTexts(record)))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/** Returns the rule ids that refuse the record, else those that hold it (both empty: clean); never throws. */
+function scanRecord(record: TeamRecord, options: SecretScanOptions = {}): RecordVerdict {
   const reasons = new Set<string>();
+  const held = new Set<string>();
   for (const text of recordTexts(record)) {
     if (text === '') continue;
     for (const finding of findSecrets(text, options)) reasons.add(finding.ruleId);
-    for (const finding of findInjection(text)) reasons.add(finding.ruleId);
+    const judged = judgeInjection(text);
+    for (const finding of judged.findings) (judged.verdict === 'block' ? reasons : held).add(finding.ruleId);
     if (findInvisibleUnicode(text).length > 0) reasons.add('invisible-unicode');
   }
-  return [...reasons];
+  return { reasons: [...reasons], held: reasons.size > 0 ? [] : [...held] };
 }
 
-/**
- * Returns the rule ids each record trips, for many records at once (absent: clean). Scanning one
- * text of all records costs what scanning one record costs (the scanners' fixed cost per call
- * dominates: 20,000 entries one by one take ~17 s, joined well under 1 s), so the records are
- * scanned together and split in halves only where something was found, down to the record that
- * trips it. A match that only exists across two records' texts is no finding of either.
- */
+/** Returns the rule ids that refuse each record, for many records at once (absent: not refused). */
 export function scanRecords(
   records: ReadonlyArray<readonly [string, TeamRecord]>,
   options: SecretScanOptions = {},
 ): Map<string, string[]> {
-  const flaggedIds = new Map<string, string[]>();
+  const refused = new Map<string, string[]>();
+  for (const [id, verdict] of gradeRecords(records, options))
+    if (verdict.reasons.length > 0) refused.set(id, verdict.reasons);
+  return refused;
+}
+
+/**
+ * Returns what the gate says of each record, for many records at once (absent: clean). Scanning
+ * one text of all records costs what scanning one record costs (the scanners' fixed cost per call
+ * dominates: 20,000 entries one by one take ~17 s, joined well under 1 s), so the records are
+ * scanned together and split in halves only where something was found (a weak sign included),
+ * down to the record that trips it. A match that only exists across two records' texts is no
+ * finding of either.
+ */
+export function gradeRecords(
+  records: ReadonlyArray<readonly [string, TeamRecord]>,
+  options: SecretScanOptions = {},
+): Map<string, RecordVerdict> {
+  const flaggedIds = new Map<string, RecordVerdict>();
   // A few records (a sync's usual change) are looked up in what this process scanned already.
   const keys = records.length <= REMEMBERED_CALL ? records.map(([, record]) => rememberedKey(record, options)) : null;
   const unknown =
@@ -62,15 +93,15 @@ export function scanRecords(
       ? records
       : records.filter(([id], index) => {
           const known = remembered.get(keys[index] as string);
-          if (known !== undefined && known.length > 0) flaggedIds.set(id, [...known]);
+          if (known !== undefined && isFlagged(known)) flaggedIds.set(id, copyOf(known));
           return known === undefined;
         });
   const visit = (slice: ReadonlyArray<readonly [string, TeamRecord]>): void => {
     if (slice.length === 0) return;
     if (slice.length === 1) {
       const [id, record] = slice[0] as readonly [string, TeamRecord];
-      const reasons = scanRecord(record, options);
-      if (reasons.length > 0) flaggedIds.set(id, reasons);
+      const verdict = scanRecord(record, options);
+      if (isFlagged(verdict)) flaggedIds.set(id, verdict);
       return;
     }
     const joined = slice.flatMap(([, record]) => recordTexts(record)).join('\n\n');
@@ -82,9 +113,19 @@ export function scanRecords(
   visit(unknown);
   if (keys !== null) {
     if (remembered.size > REMEMBERED_MAX) remembered.clear();
-    records.forEach(([id], index) => remembered.set(keys[index] as string, [...(flaggedIds.get(id) ?? [])]));
+    records.forEach(([id], index) =>
+      remembered.set(keys[index] as string, copyOf(flaggedIds.get(id) ?? { reasons: [], held: [] })),
+    );
   }
   return flaggedIds;
+}
+
+function isFlagged(verdict: RecordVerdict): boolean {
+  return verdict.reasons.length > 0 || verdict.held.length > 0;
+}
+
+function copyOf(verdict: RecordVerdict): RecordVerdict {
+  return { reasons: [...verdict.reasons], held: [...verdict.held] };
 }
 
 /**
@@ -92,7 +133,7 @@ export function scanRecords(
  * merge step's gate does not scan again the entries prescanRecords scanned while git fetched.
  * Only calls of a few records use it: a large batch is scanned joined, where it costs little.
  */
-const remembered = new Map<string, string[]>();
+const remembered = new Map<string, RecordVerdict>();
 const REMEMBERED_CALL = 64;
 const REMEMBERED_MAX = 4_096;
 
@@ -112,12 +153,15 @@ export function prescanRecords(
   records: ReadonlyArray<readonly [string, TeamRecord]>,
   options: SecretScanOptions = {},
 ): void {
-  if (records.length <= REMEMBERED_CALL) scanRecords(records, options);
+  if (records.length <= REMEMBERED_CALL) gradeRecords(records, options);
 }
 
+/** True when the text holds anything the gate refuses or holds. */
 function trips(text: string, options: SecretScanOptions): boolean {
   return (
-    findSecrets(text, options).length > 0 || findInjection(text).length > 0 || findInvisibleUnicode(text).length > 0
+    findSecrets(text, options).length > 0 ||
+    judgeInjection(text).findings.length > 0 ||
+    findInvisibleUnicode(text).length > 0
   );
 }
 
@@ -135,4 +179,14 @@ export function flagged(
         ? record.text
         : (record.versions.find((version) => version.text !== null)?.text ?? '');
   return { id, section: record?.section ?? '', text: redactSecrets(text, options).slice(0, 200), reasons };
+}
+
+/** Returns the report of a record held for a person: flagged's, marked held, with the hash a decision names. */
+export function heldEntry(
+  id: string,
+  record: TeamRecord,
+  reasons: string[],
+  options: SecretScanOptions = {},
+): FlaggedEntry {
+  return { ...flagged(id, record, reasons, options), held: true, hash: heldHash(record) };
 }

@@ -45,6 +45,8 @@ export type SyncReport = {
   fetched: boolean;
   conflicts: RegionConflict[];
   quarantined: FlaggedEntry[];
+  /** Team entries held for a person by this run (`mem review --held`). */
+  held: FlaggedEntry[];
   /** Local entries kept off the team ref by the secret/injection gate. */
   withheld: FlaggedEntry[];
   /** Entries a teammate forgot or removed here that someone else wrote. */

@@ -54,6 +54,7 @@ async function mergeStep(
   const plan = planSync(read.input);
   run.report.received += plan.received;
   run.report.withheld.push(...plan.withheld);
+  run.report.held.push(...plan.held);
   run.report.removedByTeam.push(...plan.removedByTeam);
   if (!run.options.dryRun && plan.forgotten.length > 0) addLocalTombstones(run.context.root, plan.forgotten);
   // Who wrote each version of a conflict: git's author of the commit that holds it.
@@ -325,6 +326,7 @@ function emptyReport(): SyncReport {
     fetched: false,
     conflicts: [],
     quarantined: [],
+    held: [],
     withheld: [],
     removedByTeam: [],
     received: 0,

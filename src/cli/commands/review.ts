@@ -9,6 +9,7 @@ import type { ReviewConflict } from '../../team/review.js';
 import { renderConflict } from '../review/render-conflict.js';
 import { outputWidth, wrapText } from '../../core/text/wrap-text.js';
 import { nodeChildProcess, nodeReadlinePromises } from '../../core/lazy-builtins.js';
+import { terminalSafe } from '../../core/text/terminal-safe.js';
 
 export default class Review extends BaseCommand {
   static override summary = 'Walk through memory conflicts: keep your version, theirs, both, or edit.';
@@ -16,12 +17,13 @@ export default class Review extends BaseCommand {
     'In a terminal, shows one conflict at a time from your side: "Your version" and the teammate\'s ("Alice\'s version"), who made each and when, and a word-level diff, then asks [m]ine / [t]heirs / [b]oth / [e]dit in $EDITOR / [s]kip / [q]uit. Without a terminal use --list, --json, or --resolve ID --take mine|theirs|both|edit (edit with --text; ours is an alias of mine).',
     'Entries of a branch that was deleted on the remote without landing, or that nothing touched for scope.abandonDays, wait here too: --branches lists them; --branch NAME --take promote (team-wide now), keep (stay on the branch) or forget.',
     'With --stale, walks the entries whose files, scripts or targets no longer exist at HEAD (see mem check): [v]erify (still true: anchored again at HEAD), [r]ewrite (new text, anchored again; where git saw the path move, the rewrite to the new path is offered), [f]orget. Without a terminal: --stale --json lists them, --stale --resolve ID --take verify|rewrite|forget [--text] settles one (rewrite without --text takes the pending rewrite).',
+    "With --held, lists the teammates' entries the injection gate held (one weak sign; not in this clone's memory until a person decides), each with the rule that held it, and in a terminal asks [l]et in / [k]eep out / [s]kip / [q]uit. Without a terminal: --let-in ID or --keep-out ID. Only a person lets one in: run by an agent, --let-in is refused. Entries the gate refused outright stay quarantined.",
     'A settlement is an ordinary change of the team memory: the next mem sync (or push) shares it, and no clone is asked again. Exit 3 while conflicts remain.',
   ].join('\n\n');
 
   /** The --json shape, for the README reference (not --help). */
   static jsonShape =
-    '[{id, section, base, ours, theirs, versions: [{label, mine, author, at, commit, scope, section, text}], diff}]; with --resolve: {resolved, remaining}';
+    '[{id, section, base, ours, theirs, versions: [{label, mine, author, at, commit, scope, section, text}], diff}]; with --resolve: {resolved, remaining}; with --held: [{id, section, text, reasons, at, author, keptOut}]; with --let-in/--keep-out: {id, take, waiting}';
 
   static override examples = [
     '<%= config.bin %> review',
@@ -29,6 +31,8 @@ export default class Review extends BaseCommand {
     '<%= config.bin %> review --resolve 01j9z3k4 --take theirs',
     '<%= config.bin %> review --resolve 01j9z3k4 --take edit --text "Use pnpm 9 everywhere."',
     '<%= config.bin %> review --stale --resolve m3f9a1c2 --take rewrite',
+    '<%= config.bin %> review --held',
+    '<%= config.bin %> review --let-in m7c1d2e3',
   ];
 
   static override flags = {
@@ -55,6 +59,18 @@ export default class Review extends BaseCommand {
       dependsOn: ['take'],
     }),
     text: Flags.string({ description: 'the settled text, with --take edit' }),
+    held: Flags.boolean({
+      description: "the teammates' entries the injection gate held for a person: let in or keep out",
+      exclusive: ['branch', 'branches', 'stale', 'resolve'],
+    }),
+    'let-in': Flags.string({
+      description: "let the held team entry with this id into this clone's memory (a person only)",
+      exclusive: ['keep-out', 'branch', 'branches', 'stale', 'resolve'],
+    }),
+    'keep-out': Flags.string({
+      description: "keep the held team entry with this id out of this clone's memory",
+      exclusive: ['let-in', 'branch', 'branches', 'stale', 'resolve'],
+    }),
     interactive: Flags.boolean({
       description:
         'ask even without a terminal, reading one answer a line from standard input (for scripts and mem demo)',
@@ -70,6 +86,8 @@ export default class Review extends BaseCommand {
     if (flags.branch !== undefined || flags.branches)
       return this.branchesReview(root, flags.branch, flags.take, flags.json);
     if (flags.stale) return this.staleReview(root, flags);
+    if (flags.held || flags['let-in'] !== undefined || flags['keep-out'] !== undefined)
+      return this.heldReview(root, flags['let-in'], flags['keep-out'], flags);
     if (flags.take !== undefined && flags.resolve === undefined)
       throw new MemError('USAGE', '--take needs --resolve ID (a conflict) or --branch NAME (an abandoned branch)');
     if (flags.resolve !== undefined && flags.take !== undefined) {
@@ -117,13 +135,86 @@ export default class Review extends BaseCommand {
             ),
           ].join('\n'),
         );
+      await this.noteHeld(root);
     } else {
       const { left, interrupted } = await this.interactive(root, conflicts);
+      await this.noteHeld(root);
       // Note: 130 is what a shell reports for a command stopped by Ctrl+C (128 + SIGINT).
       process.exitCode = interrupted ? 130 : left > 0 ? EXIT.conflicts : EXIT.ok;
       return;
     }
     process.exitCode = conflicts.length > 0 ? EXIT.conflicts : EXIT.ok;
+  }
+
+  /** One line when teammates' entries wait for a person: `mem review` alone shows conflicts. */
+  private async noteHeld(root: string): Promise<void> {
+    const { listHeldEntries } = await import('../../team/held-state.js');
+    const waiting = listHeldEntries(root).length;
+    if (waiting > 0)
+      this.log(
+        `\n${waiting} team entr${waiting === 1 ? 'y waits' : 'ies wait'} for review (held by the injection gate): \`mem review --held\`.`,
+      );
+  }
+
+  /** `--held` lists the held team entries (or walks them in a terminal); `--let-in ID` / `--keep-out ID` settles one. */
+  private async heldReview(
+    root: string,
+    letIn: string | undefined,
+    keepOut: string | undefined,
+    flags: { json: boolean; list: boolean; interactive: boolean },
+  ): Promise<void> {
+    const { listHeldEntries } = await import('../../team/held-state.js');
+    const { decideHeldEntry } = await import('../../team/decide-held-entry.js');
+    const given = letIn ?? keepOut;
+    if (given !== undefined) {
+      const outcome = await decideHeldEntry(root, given, letIn !== undefined ? 'let-in' : 'keep-out', {
+        env: process.env,
+      });
+      if (flags.json) return this.printJson(outcome);
+      this.log(
+        `${outcome.take === 'let-in' ? "let in (now in this clone's memory)" : 'kept out'}: ${outcome.id}; ${outcome.waiting.length} team entr${outcome.waiting.length === 1 ? 'y waits' : 'ies wait'} for review.`,
+      );
+      return;
+    }
+    const held = listHeldEntries(root, { all: true });
+    if (flags.json) return this.printJson(held);
+    const describe = (entry: (typeof held)[number]) =>
+      [
+        `${entry.id} (${entry.section || 'no section'})${entry.author === null ? '' : `, from ${terminalSafe(entry.author)}`}${entry.keptOut ? ', kept out' : ''}`,
+        `  held by: ${entry.reasons.join(', ') || 'the injection gate'}`,
+        `  ${terminalSafe(entry.text.replace(/\s*\n\s*/g, ' '))}`,
+      ].join('\n');
+    const waiting = held.filter((entry) => !entry.keptOut);
+    if (flags.list || waiting.length === 0 || (!flags.interactive && (!process.stdin.isTTY || !process.stdout.isTTY))) {
+      this.log(
+        held.length === 0
+          ? 'no team entries wait for review'
+          : `${held.map(describe).join('\n\n')}\n\nLet one in with \`mem review --let-in <id>\` (a person, not an agent), or keep it out with \`mem review --keep-out <id>\`.`,
+      );
+      return;
+    }
+    const rl = nodeReadlinePromises().createInterface({ input: process.stdin, output: process.stdout });
+    const lines = rl[Symbol.asyncIterator]();
+    try {
+      for (const entry of waiting) {
+        this.log(`\n${describe(entry)}`);
+        process.stdout.write('[l]et in / [k]eep out / [s]kip / [q]uit? ');
+        const next = await lines.next();
+        const answer = next.done ? 'q' : String(next.value).trim().toLowerCase();
+        if (answer.startsWith('q')) break;
+        const take = answer.startsWith('l') ? 'let-in' : answer.startsWith('k') ? 'keep-out' : null;
+        if (take === null) continue;
+        try {
+          await decideHeldEntry(root, entry.id, take, { env: process.env });
+        } catch (error) {
+          this.log(`not settled: ${(error as Error).message}`);
+        }
+      }
+    } finally {
+      rl.close();
+    }
+    const left = listHeldEntries(root).length;
+    this.log(`${left} team entr${left === 1 ? 'y waits' : 'ies wait'} for review.`);
   }
 
   /** `--stale`: lists the stale entries, settles one (`--resolve ID --take verify|rewrite|forget`), or walks them in a terminal. */

@@ -116,6 +116,10 @@ export function renderStatus(status: StatusReport): string {
       lines.push(
         `  ${team.quarantined} incoming entr${team.quarantined === 1 ? 'y' : 'ies'} quarantined by the last sync; .memory/state/quarantine.json lists each one and why`,
       );
+    if (team.held.length > 0)
+      lines.push(
+        `  ${team.held.length} team entr${team.held.length === 1 ? 'y waits' : 'ies wait'} for review (held by the injection gate, not in this clone's memory): let in or keep out with \`mem review --held\``,
+      );
     if (team.handoffsRefused > 0)
       lines.push(
         `  ${team.handoffsRefused} shared handoff${team.handoffsRefused === 1 ? '' : 's'} refused by the secret, injection or invisible-Unicode gates at the last sync; .memory/cache/shared-handoffs/index.json lists each one and why`,

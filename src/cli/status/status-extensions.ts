@@ -18,6 +18,7 @@ import { RENDERED_FILE, WORKING_FILE } from '../../core/shared-memory-file.js';
 import { countRenderedItems } from '../../core/rendering-state.js';
 import { checkRefspecs } from '../../team/check-refspecs.js';
 import { readBranchScopeState } from '../../team/apply-branch-scopes.js';
+import { listHeldEntries, type WaitingEntry } from '../../team/held-state.js';
 import { readScopeBranch } from '../../core/git/scope-view.js';
 
 /** Claude Code reads CLAUDE.md whole into every session; its docs advise staying under ~200 lines. */
@@ -59,6 +60,8 @@ export type StatusExtensions = {
     ref: string;
     /** Teammates' shared handoffs the gates refused at the last sync (the cache's index lists each and why). */
     handoffsRefused: number;
+    /** Teammates' entries the injection gate holds for a person (`mem review --held`). */
+    held: WaitingEntry[];
   };
 };
 
@@ -191,6 +194,7 @@ export async function readStatusExtensions(root: string, config: Config): Promis
       branch: config.team.branch,
       ref: config.team.ref,
       handoffsRefused: readHandoffCacheIndex(memoryPaths(root).cacheDir).refused.length,
+      held: listHeldEntries(root),
     },
   };
 }

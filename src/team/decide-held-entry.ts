@@ -1,0 +1,101 @@
+/**
+ * A person's decision on a team entry held for review (`mem review --held`, `--let-in`,
+ * `--keep-out`): recorded in `.memory/state/team-held.json` by id and the hash of its text; letting
+ * one in also puts the team's version into this clone's memory. Only a person lets one in.
+ */
+import { MemError } from '../core/errors.js';
+import { withLock } from '../core/files/lock.js';
+import { readGitIdentity } from '../core/git/git-identity.js';
+import { loadConfig } from '../core/config/load-config.js';
+import { memoryPaths } from '../core/layout.js';
+import { absorbRenderedEdits, renderLayout, renderSharedMemory, writeWorkingBody } from '../core/shared-memory-file.js';
+import { shellAgentOf } from '../agents/shell-agent.js';
+import { decideHeld, type HeldItem, type HeldTake } from './plan-held.js';
+import { listHeldEntries, readHeldState, readQuarantined, writeHeldState, type WaitingEntry } from './held-state.js';
+import { gradeRecords } from './scan-record.js';
+import { parseRecord, type TeamRecord } from './store/team-record.js';
+import { openTeamContext } from './team-context.js';
+import { readWorkingItems, renderWorkingBody } from './working-records.js';
+
+/** The id among `ids` that `given` names: itself, or the one it is a prefix of. */
+function resolveId(ids: readonly string[], given: string): string | undefined {
+  if (ids.includes(given)) return given;
+  const matches = ids.filter((id) => id.startsWith(given));
+  return given.length >= 4 && matches.length === 1 ? matches[0] : undefined;
+}
+
+/**
+ * A person's decision on held entry `given` (its id or a prefix): `keep-out` records it; `let-in`
+ * also puts the team's version into this clone's memory and renders it. Throws FILTER_REFUSED when
+ * an agent runs it (only a person lets a held text in, as `mem candidates --accept`) or the entry
+ * was refused outright (a blocked entry is never let in), NOT_FOUND when nothing by that id waits.
+ */
+export async function decideHeldEntry(
+  root: string,
+  given: string,
+  take: HeldTake,
+  options: { env: NodeJS.ProcessEnv; now?: Date },
+): Promise<{ id: string; take: HeldTake; waiting: WaitingEntry[] }> {
+  const at = (options.now ?? new Date()).toISOString();
+  const state = readHeldState(root);
+  const id = resolveId(
+    state.filter((item) => item.take !== 'let-in').map((item) => item.id),
+    given,
+  );
+  if (id === undefined) throw notHeld(root, given);
+  if (take === 'let-in' && shellAgentOf(options.env) !== undefined)
+    throw new MemError('FILTER_REFUSED', `an agent cannot let a held team entry in (${id}); it keeps waiting`, {
+      hint: 'A person runs `mem review --held` (or `mem review --let-in <id>`) in a terminal.',
+    });
+  const current = take === 'let-in' ? await readTeamVersion(root, id) : null;
+  if (current !== null && (gradeRecords([[id, current]]).get(id)?.reasons.length ?? 0) > 0)
+    throw new MemError('FILTER_REFUSED', `${id} is refused by the gate now, not held: it cannot be let in`);
+  const decided = decideHeld(state, id, take, current, at);
+  if (!decided.ok)
+    throw new MemError('NOT_FOUND', `${id} changed on the team since it was held`, {
+      hint: 'Run `mem sync`, then `mem review --held` again: the new text is judged again.',
+    });
+  const config = loadConfig(root);
+  await withLock(memoryPaths(root).memoryLock, () => {
+    if (decided.letIn !== null) letInto(root, id, decided.letIn, state.find((item) => item.id === id)?.provenance);
+    writeHeldState(root, decided.state);
+    if (decided.letIn !== null) renderSharedMemory(root, renderLayout(config));
+  });
+  return { id, take, waiting: listHeldEntries(root) };
+}
+
+/** Why nothing by `given` waits: refused outright (quarantined), already let in, or unknown. */
+function notHeld(root: string, given: string): MemError {
+  const refused = readQuarantined(root).findLast((item) => item.id.startsWith(given) && item.held !== true);
+  if (refused !== undefined)
+    return new MemError(
+      'FILTER_REFUSED',
+      `${refused.id} was refused by the gate (${refused.reasons.join(', ')}), not held: a refused entry cannot be let in`,
+      { hint: 'Ask its author to reword it; `mem review --held` lists the entries a person may let in.' },
+    );
+  return new MemError('NOT_FOUND', `no team entry ${given} waits for review`, {
+    hint: 'Run `mem review --held` to see the entries that do.',
+  });
+}
+
+/** The team's version of `id` this clone last agreed with (the base), or null. */
+async function readTeamVersion(root: string, id: string): Promise<TeamRecord | null> {
+  const { store } = openTeamContext(root);
+  const base = await store.readRef('base');
+  const bytes = base === null ? undefined : (await store.readEntries(base)).entries.get(id);
+  const parsed = bytes === undefined ? null : parseRecord(bytes);
+  return parsed?.ok === true ? parsed.record : null;
+}
+
+/** Puts the team's version of `id` into the working copy (in place of an older version it holds). */
+function letInto(root: string, id: string, record: TeamRecord, provenance: HeldItem['provenance']): void {
+  const { sections } = loadConfig(root).region;
+  const identity = readGitIdentity(root);
+  const { body } = absorbRenderedEdits(root, sections);
+  const items = readWorkingItems(body).filter((item) => item.id !== id);
+  items.push({ id, record, provenance: provenance ?? {} });
+  writeWorkingBody(
+    root,
+    renderWorkingBody(items, sections, { name: identity.name ?? null, email: identity.email ?? null }),
+  );
+}
