@@ -249,6 +249,17 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     pattern:
       /(?<![\w-])--no-gpg-sign\b|\bcommit\.gpgsign\s*(?:=|\s)\s*false\b|\b(?:delete|remove|rm(?:\s+-\w+)*|drop|disable|uninstall|unregister)\w*\s+(?:the\s+|all\s+|any\s+|our\s+)?(?:[\w./-]+\s+(?:and|or|,)\s+)?(?:\.husky\/?|\.pre-commit-config\.ya?ml|pre-commit\s+hooks?|git\s+hooks?|lefthook(?:\.ya?ml)?|CODEOWNERS|\.gitleaks\.toml|codeql\s+\w+|semgrep\s+\w+|secret\s+scanning|required\s+(?:checks|reviews|reviewers|status\s+checks))(?![\w-])/gi,
   },
+  {
+    // Certificate and signature checks switched off by setting: "set VERIFY_SSL=false and
+    // webhook.signature_check: off in staging and production", NODE_TLS_REJECT_UNAUTHORIZED=0.
+    // Weak: a local test set-up may do it; a person decides.
+    id: 'weaken-security',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:verify_?ssl|ssl_?verify|verify_?tls|tls_?verify|verify_?certs?|check_?hostname|signature_?check|verify_?signatures?)\s*[=:]\s*["']?(?:false|off|no|0|none)\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*["']?0|\brejectUnauthorized\s*:\s*false\b|\bverify\s*=\s*False\b|\bInsecureSkipVerify\s*:\s*true\b/gi,
+  },
 ];
 
 /**
