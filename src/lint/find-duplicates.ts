@@ -19,12 +19,18 @@ const NEAR = 0.7;
 // files") says something else in each file that carries it: a banner, not a rule kept twice.
 const ABOUT_ITS_FILE =
   /\b(?:this|these)\s+(?:entire\s+|whole\s+)?(?:files?|documents?|pages?|sections?|guides?)\b|\bthese\s+rules\b/i;
-// A list item led by a link ("[specs.md](./specs.md) — the shared base") points to a file: a see-also list, not a rule.
-const LINK_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[^\]\n]+\]\([^)\s]+\)/;
-// A list item that is a label and a file's path and nothing more ("- Design system: `docs/design-system.md` (if exists)"):
-// the same see-also list, written with a code span.
+// A list item led by a link, bold or not ("[specs.md](./specs.md) — the shared base", "**[cpp/AGENTS.md](../cpp/AGENTS.md)**
+// - C++ implementation context"), points to a file: a see-also list, not a rule.
+const LINK_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|__|[*_])?\[[^\]\n]+\]\([^)\s]+\)/;
+// A list item that is a label and a file's path or link and nothing more ("- Design system: `docs/design-system.md` (if
+// exists)", "- **Getting Started:** [README.md](./README.md)"): the same see-also list, where a relative link names each
+// file's own neighbour.
 const PATH_ITEM =
-  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?[^`\n:]{1,60}(?::|\s[-–—])\s*`[^`\s]*[./][^`\s]*`\s*(?:\([^)\n]*\))?\s*$/;
+  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?[^`[\n:]{1,60}(?::|\s[-–—])\s*(?:\*\*|__)?\s*(?:`[^`\s]*[./][^`\s]*`|\[[^\]\n]+\]\([^)\s]+\))\s*(?:\([^)\n]*\))?\s*$/;
+// A sentence that points back at what goes before it ("If these updates are not made, tell the developer …", "Those
+// commands must pass"): it says what its own paragraph says, compared on its own, not by its closing line.
+const BACK_REFERENCE =
+  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:(?:if|when|unless|once|until|after)\s+)?(?:these|those|the\s+above)\s+\w/i;
 // An entry that says what a named thing is: a list item led by a code span and a dash or colon ("- `MicrophoneTest` - Mic
 // testing modal", "- `themes.css` — Theme variables"), or by one word and a dash ("- UserPanel - Bottom panel with user
 // info"). A bold label is left out ("**Lint:**" and "**Protocol changes are BREAKING** —" lead rules as often as names),
@@ -236,6 +242,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
         ABOUT_ITS_FILE.test(doc.text) ||
         LINK_ITEM.test(doc.text) ||
         PATH_ITEM.test(doc.text) ||
+        BACK_REFERENCE.test(doc.text) ||
         (doc.code !== true && LEAD_IN.test(doc.text) && !SENTENCE_BREAK.test(doc.text))
       )
         continue;

@@ -93,8 +93,11 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       // A path into a repository the files name, and the commands run beside it, are that repository's.
       if (references.some((reference) => otherRepositories.has(reference.replace(/^\.?\/+/, '').split('/')[0] ?? '')))
         continue;
-      // Folders the text names: a path written under one of them ("`src/http/server/` … (`server/web.rs`)") is relative to it.
-      const folders = references.flatMap((reference) => existingPaths(reference, source.path, view.exists));
+      // Folders the text names: a path written under one of them ("`src/http/server/` … (`server/web.rs`)") is relative
+      // to it, and so is a path in a command run after `cd` ("`cd python && uv run python scripts/generate-docs.py`").
+      const folders = [...references, ...changedInto(doc.text)].flatMap((reference) =>
+        existingPaths(reference, source.path, view.exists),
+      );
       // A code block's drawn tree: its lines run from the fence to the next document.
       const end = source.documents[index + 1]?.line ?? Infinity;
       const tree = doc.code === true ? trees.filter((entry) => entry.line >= doc.line && entry.line < end) : [];
@@ -397,6 +400,11 @@ function basesOf(reference: string, file: string): string[] {
   const parts = dir === '.' ? [] : dir.split('/');
   for (let i = 1; i <= parts.length; i++) bases.push(parts.slice(0, i).join('/'));
   return bases;
+}
+
+/** The folders a command line of `text` changes into (`cd python && …`, `pushd web; …`), as written. */
+function changedInto(text: string): string[] {
+  return [...text.matchAll(/(?:^|[\s;&|(`])(?:cd|pushd)\s+([\w.][\w./-]*)/g)].map((match) => match[1]!);
 }
 
 /** The repository paths `reference`, written in `file`, is that exist. */

@@ -31,6 +31,13 @@ const PLACEHOLDER_WORDS = new Set([
   'here',
 ]);
 
+/**
+ * A placeholder written as one word: "my" and what the name stands for (`tests/mytest.ts`, `src/mycomponent.tsx`,
+ * `myapp/`). Names of tools that start so (mypy, mysql, myst) go on with no such noun.
+ */
+const MY_NOUN =
+  /^my(?:test|spec|file|app|project|component|module|feature|package|service|plugin|script|page|lib|class|function|func|crate|model|view|widget|node|tool|command|hook|job|task|handler|table)s?$/;
+
 /** Folders of the machine, not of a repository: `>/dev/null`, `/tmp/out`, `/usr/bin/code`, `/Users/me`. */
 const SYSTEM_FOLDERS = new Set([
   'dev',
@@ -93,8 +100,8 @@ function wordsOf(parts: readonly string[]): string[] {
  * - a path the text says is gone or elsewhere: in a link to a web address (another repository's
  *   `docs/drive/`), or in a clause saying it was removed, decommissioned, retired or moved, or that it
  *   lives in another repository ("the legacy `dev/efps` suite has been decommissioned"), or that
- *   something no longer lives there ("code no longer lives under `core/src/services` or `core/src/layers`")
- *   or took its place ("the dashboard, replaces `acme/admin`");
+ *   something no longer lives there ("code no longer lives under `core/src/services` or `core/src/layers`"),
+ *   came from there ("`crates/util/` - was `src/util/`", "split out of `a`") or took its place ("the dashboard, replaces `acme/admin`");
  * - a path the text says may not be there ("`docs/design-system.md` (if exists)", "(future)", "When present, … under `x`");
  * - two sibling folders or two files of one kind as alternatives ("web/worker logs", `readable.ts/writable.ts`),
  *   a `module.symbol` whose module exists,
@@ -112,7 +119,7 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   // `name` ends a placeholder's stem (`test_name.py`, `module_name/`), elsewhere it is a word of a real name; a stem
   // `file` is "a file" written as a name (`npm run test:e2e -- tests/e2e/file.ts`, `my_file.py`).
   if (
-    words.some((word) => PLACEHOLDER_WORDS.has(word)) ||
+    words.some((word) => PLACEHOLDER_WORDS.has(word) || MY_NOUN.test(word)) ||
     words.at(-1) === 'name' ||
     /(?:^|[-_])file(?:name)?$/i.test(last.replace(/\.[^.]*$/, ''))
   )
@@ -193,13 +200,14 @@ const GONE =
 
 /**
  * What a clause says, just before a path and the paths listed with it, of a place something has left:
- * "no longer lives under `a` or `b`", "no longer in `a`", "moved out of `a`", or of what something
+ * "no longer lives under `a` or `b`", "no longer in `a`", "moved out of `a`", of where it came from:
+ * "- **`crates/util/`** - was `src/util/`", "formerly `a`", "split out of `a`", or of what something
  * took the place of: "replaces `a`", "replaces the legacy Rails `a` engine", "successor to `a`". The
  * path is where the thing was, not where it is: "lives under `a`" alone says it is there, and
- * "replaces it with `a`" or "replaced by `a`" names the new place.
+ * "replaces it with `a`", "replaced by `a`" or "was moved to `a`" names the new place.
  */
 const LEFT =
-  /\b(?:no\s+longer\s+(?:(?:lives?|lies?|sits?|resides?|is|are)\s+)?(?:kept\s+|located\s+|stored\s+)?(?:in|under|inside|within|at)|moved\s+(?:out\s+of|away\s+from)|(?:replaces|replacing|supersedes|superseding|successor\s+(?:to|of)|in\s+place\s+of)(?:\s+(?!(?:with|by)\b)[\w-]+){0,3})\s+(?:[`'"*]*[^\s`'"*]+[`'"*]*\s*(?:,|,?\s*(?:or|and|nor))\s+)*[`'"*]*$/i;
+  /\b(?:(?:was|were|formerly|previously|(?:moved|renamed|extracted|split|migrated|carved)(?:\s+out)?\s+(?:from|of))|no\s+longer\s+(?:(?:lives?|lies?|sits?|resides?|is|are)\s+)?(?:kept\s+|located\s+|stored\s+)?(?:in|under|inside|within|at)|moved\s+(?:out\s+of|away\s+from)|(?:replaces|replacing|supersedes|superseding|successor\s+(?:to|of)|in\s+place\s+of)(?:\s+(?!(?:with|by)\b)[\w-]+){0,3})\s+(?:[`'"*]*[^\s`'"*]+[`'"*]*\s*(?:,|,?\s*(?:or|and|nor))\s+)*[`'"*]*$/i;
 
 /**
  * Whether the clause holding offset `at` of `text` says that the path is gone or lives elsewhere:
