@@ -13,8 +13,9 @@
 //
 // The split (issue 26): --half tuning|validation|all (default: both halves, one after the other)
 // draws within the rows of one half, split by kind (bench/corpus-split.mjs): rules are changed
-// looking at the tuning half only; the validation half decides. "Prefix-shaped" secrets carry a
-// fixed literal prefix of one of gitleaks' rules (bench/secret-prefixes.mjs); none may be written.
+// looking at the tuning half only; the validation half decides. "Prefix-shaped" secrets are the
+// secret of a gitleaks rule whose secret opens with a fixed literal prefix, prefix and body as the
+// rule writes them (bench/secret-prefixes.mjs); none may be written.
 //
 // --rows FILE scores another file of rows of the same shape instead (a held-out proxy built from the
 // scanners' other test rows, split by the same rule: docs/gates.md "Held-out proxy"); each half of

@@ -48,23 +48,31 @@ function prefixesAt(regex, from, ci) {
   return prefixes.every((p) => p.length >= 3) ? prefixes.map((prefix) => ({ prefix, ci })) : [];
 }
 
-/** Where a Go regex's first capture group (the secret, in gitleaks and trufflehog) opens, or -1. */
-export function secretGroupAt(regex) {
+/**
+ * Where a Go regex's capture group `n` opens (the secret: the first group in trufflehog, the rule's
+ * `secretGroup` in gitleaks, 1 unless it says otherwise), or -1.
+ */
+export function secretGroupAt(regex, n = 1) {
+  let count = 0;
   for (let i = 0; i < regex.length; i++) {
     if (regex[i] === '\\') i += 1;
     else if (regex[i] === '[') {
       for (i += 1; i < regex.length && regex[i] !== ']'; i++) if (regex[i] === '\\') i += 1;
-    } else if (regex[i] === '(' && regex[i + 1] !== '?') return i;
+    } else if (regex[i] === '(' && regex[i + 1] !== '?') {
+      count += 1;
+      if (count === n) return i;
+    }
   }
   return -1;
 }
 
 /**
  * The fixed literal prefixes (alternations expanded) a Go regex's match or its secret starts with,
- * and whether they are case-insensitive. The secret's own start counts: gitleaks anchors some
- * prefixed keys to a vendor word before them (`newrelic … NRII-…`), and the key is still marked.
+ * whether they are case-insensitive, and whether they open the whole match (`fromStart`) or the
+ * secret group. The secret's own start counts: gitleaks anchors some prefixed keys to a vendor word
+ * before them (`newrelic … NRII-…`), and the key is still marked.
  */
-export function literalPrefixes(goRegex) {
+export function literalPrefixes(goRegex, secretGroup = 1) {
   let regex = goRegex;
   let ci = false;
   if (regex.startsWith('(?i)')) {
@@ -72,9 +80,9 @@ export function literalPrefixes(goRegex) {
     regex = regex.slice(4);
   }
   const fromStart = prefixesAt(regex, 0, ci);
-  if (fromStart.length > 0) return fromStart;
-  const group = secretGroupAt(regex);
-  return group === -1 ? [] : prefixesAt(regex, group + 1, ci);
+  if (fromStart.length > 0) return fromStart.map((p) => ({ ...p, fromStart: true }));
+  const group = secretGroupAt(regex, secretGroup);
+  return group === -1 ? [] : prefixesAt(regex, group + 1, ci).map((p) => ({ ...p, fromStart: false }));
 }
 
 // Words and schemes that start some rules' matches but mark nothing (`curl …`, `https://…`,
@@ -110,17 +118,4 @@ const OBJECT_ID = /^(?:cus|pi)_$/i;
  */
 export function isWeakMark(mark) {
   return !isDistinctiveMark(mark) && /^[A-Za-z][A-Za-z0-9]{1,9}[-_.]$/.test(mark) && !OBJECT_ID.test(mark);
-}
-
-/** true when `text` holds one of `prefixes` where a token starts, followed by 8 or more token characters. */
-export function isPrefixShaped(text, prefixes) {
-  return prefixes.some(({ prefix, ci }) => {
-    const haystack = ci ? text.toLowerCase() : text;
-    const needle = ci ? prefix.toLowerCase() : prefix;
-    for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
-      const startsToken = at === 0 || !/[A-Za-z0-9]/.test(text[at - 1]);
-      if (startsToken && /^[A-Za-z0-9_\-+/=.]{8,}/.test(text.slice(at + prefix.length))) return true;
-    }
-    return false;
-  });
 }
