@@ -232,12 +232,24 @@ function markSet(): MarkPattern[] {
 /**
  * true when what follows a credential mark is a generated value: `minimum` or more characters, a
  * digit or both cases, not all words (`sk_test_my_long_fixture_name` is a name), nor a placeholder.
+ *
+ * After a distinctive mark the body needs no entropy: 12+ letters and digits with a digit and no
+ * separator, one digit repeated included, are the key, unless they run along the digits
+ * (`ntn_1234567890…`, a false positive in gitleaks' own rule file) or read as a name
+ * (`glpat-hellOWorld380`). A low-entropy value in a key's place (a vendor's test key, `shippo_test_`
+ * and 40 zeros) is still in that key's format and the mark says what it is: gitleaks' rules for
+ * marked keys take any body in the key's alphabet, and trufflehog's detectors measure no entropy.
+ * A mask says so in letters (`xxxx`, `EXAMPLE`) and passes.
  */
 function isOpaqueAfterMark(body: string, minimum: number): boolean {
-  if (body.length < minimum || isPlaceholder(body)) return false;
+  if (body.length < minimum) return false;
+  const distinctive = minimum === DISTINCTIVE_BODY;
+  if (isPlaceholder(body)) return distinctive && /^(\d)\1+$/.test(body);
   if (!/\d/.test(body) && !(/[a-z]/.test(body) && /[A-Z]/.test(body))) return false;
-  if (body.split(/[-_.+/=]+/).every(isWordlike)) return false;
-  return shannonEntropy(body) >= 3;
+  // A number is a word here: a body of digits alone is a key after a distinctive mark.
+  if (body.split(/[-_.+/=]+/).every(isWordlike))
+    return distinctive && /^\d+$/.test(body) && !'0123456789'.repeat(body.length / 10 + 2).includes(body);
+  return shannonEntropy(body) >= 3 || (distinctive && /^[A-Za-z0-9]+$/.test(body) && /\d/.test(body));
 }
 
 /**

@@ -116,3 +116,27 @@ describe('findSecrets: keys after a weak mark (a short word and a separator)', (
     expect(findSecrets(text)).toEqual([]);
   });
 });
+
+// A distinctive mark's key whose body has little entropy: a vendor's test key filled with one digit
+// or two digits repeated is still in the key's format, and the mark says what it is. Masks
+// written as masks, runs along the digits and names after a mark still pass.
+const LOW_ENTROPY_KEYS: Array<[vendor: string, key: string]> = [
+  ['Pulumi token filled with zeros', `pul-${'0'.repeat(40)}`],
+  ['DigitalOcean token of one digit', `dop_v1_${'7'.repeat(64)}`],
+  ['Perplexity key of two digits', `pplx-${'12'.repeat(24)}`],
+];
+
+describe('findSecrets: a low-entropy body after a distinctive mark', () => {
+  it.each(LOW_ENTROPY_KEYS)('refuses a bare %s', (_vendor, key) => {
+    expect(findSecrets(`Point the smoke test at ${key} and rerun it.`)).not.toEqual([]);
+  });
+
+  it.each([
+    'Ops masks it as pul-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx in the runbook.',
+    'The docs show dop_v1_EXAMPLE0123456789EXAMPLE as the token format.',
+    'A dummy like gsk_1234567890123456789012345 is rejected by the client anyway.',
+    'Rename pplx-ReleaseNotes2024 to the new changelog page.',
+  ])('lets a look-alike pass: %s', (text) => {
+    expect(findSecrets(text)).toEqual([]);
+  });
+});
