@@ -25,13 +25,13 @@ const FLOOR: Record<string, number> = {
   'round-u.json': 37,
   'round-v.json': 38,
   'round-w.json': 28,
-  'round-x.json': 24,
+  'round-x.json': 25,
   'round-y.json': 23,
-  'round-z.json': 18,
+  'round-z.json': 19,
   'round-aa.json': 19,
-  'round-ab.json': 28,
+  'round-ab.json': 29,
   'round-ac.json': 27,
-  'round-ad.json': 19,
+  'round-ad.json': 24,
   'round-ae.json': 22,
 };
 
