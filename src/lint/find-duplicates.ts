@@ -23,10 +23,10 @@ const ABOUT_ITS_FILE =
 // - C++ implementation context"), points to a file: a see-also list, not a rule.
 const LINK_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|__|[*_])?\[[^\]\n]+\]\([^)\s]+\)/;
 // A list item that is a label and a file's path or link and nothing more ("- Design system: `docs/design-system.md` (if
-// exists)", "- **Getting Started:** [README.md](./README.md)"): the same see-also list, where a relative link names each
-// file's own neighbour.
+// exists)", "- **Getting Started:** [README.md](./README.md)", "- Universal LLM entry point: `llms.txt`."): the same
+// see-also list, where a relative link names each file's own neighbour.
 const PATH_ITEM =
-  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?[^`[\n:]{1,60}(?::|\s[-–—])\s*(?:\*\*|__)?\s*(?:`[^`\s]*[./][^`\s]*`|\[[^\]\n]+\]\([^)\s]+\))\s*(?:\([^)\n]*\))?\s*$/;
+  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?[^`[\n:]{1,60}(?::|\s[-–—])\s*(?:\*\*|__)?\s*(?:`[^`\s]*[./][^`\s]*`|\[[^\]\n]+\]\([^)\s]+\))\s*(?:\([^)\n]*\))?\.?\s*$/;
 // A sentence that points back at what goes before it ("If these updates are not made, tell the developer …", "Those
 // commands must pass"): it says what its own paragraph says, compared on its own, not by its closing line.
 const BACK_REFERENCE =
@@ -95,6 +95,10 @@ type Piece = {
   copiedFrom: string | undefined;
   /** A code block's lines that run something (comments aside), for isOtherScript; undefined for any other piece. */
   codeLines: ReadonlySet<string> | undefined;
+  /** The folder its agent file stands for (LintSource.home). */
+  home: string | undefined;
+  /** The agent file whose import brought its document in (LintSource.importedBy). */
+  importedBy: string | undefined;
 };
 
 /** Whether one folder lies below the other: a parent's agent file and a nested one, each loaded for work in the nested folder. */
@@ -112,6 +116,32 @@ function isNested(a: string, b: string): boolean {
  */
 function isIndexAndEntry(piece: Piece, other: Piece): boolean {
   return isNested(piece.scope, other.scope) && (DEFINITION.test(piece.text) || DEFINITION.test(other.text));
+}
+
+/**
+ * Whether two pieces stand in the agent files of two sibling folders (`backend/AGENTS.md`, `frontend/AGENTS.md`): an
+ * agent working in one folder reads one of them, so what both say ("`/AGENTS.md` remains canonical …", the same
+ * hygiene rule) is each folder's own copy, even where a file imports both (`@backend/AGENTS.md @frontend/AGENTS.md`).
+ */
+function isInSiblingFolders(piece: Piece, other: Piece): boolean {
+  return (
+    piece.home !== undefined &&
+    other.home !== undefined &&
+    piece.home !== other.home &&
+    !isNested(piece.home, other.home)
+  );
+}
+
+/**
+ * Whether one piece is in a document an `@` import brings in (`.ai-context.md`, `docs/agents/repo-map.md`, a README) and
+ * the other in an agent file other than the one importing it (AGENTS.md beside GEMINI.md's imports): the document
+ * serves its own readers and the agent file is read alone by its agent, so neither copy would go. A document
+ * repeating the very file that imports it stays compared: that file's copy can go.
+ */
+function isDocumentBesideAgentFile(piece: Piece, other: Piece): boolean {
+  const beside = (doc: Piece, file: Piece) =>
+    doc.importedBy !== undefined && file.importedBy === undefined && !file.team && file.file !== doc.importedBy;
+  return beside(piece, other) || beside(other, piece);
 }
 
 /**
@@ -260,6 +290,8 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
         publishedIn: source.publishedIn,
         copiedFrom: sourceOf(doc.line),
         codeLines: codeLinesOf(doc, source.text),
+        home: source.home,
+        importedBy: source.importedBy,
       });
     }
   }
@@ -279,6 +311,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
       // A file its package publishes repeats a file outside that package on purpose: its readers get it alone.
       if (isOutsidePackageOf(piece, other) || isOutsidePackageOf(other, piece)) continue;
       if (isGeneratedCopy(piece, other) || isIndexAndEntry(piece, other)) continue;
+      if (isInSiblingFolders(piece, other) || isDocumentBesideAgentFile(piece, other)) continue;
       const similarity = other.exact === piece.exact ? 1 : count / (piece.words.size + other.words.size - count);
       if (similarity < NEAR || (best !== undefined && similarity <= best.similarity)) continue;
       if (other.exact !== piece.exact && (namesOtherCode(piece.text, other.text) || isOtherScript(piece, other)))

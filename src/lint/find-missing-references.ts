@@ -26,6 +26,7 @@ import { findRepositoryPaths } from '../core/text/repository-paths.js';
 import { PACKAGE_MANAGERS } from '../core/text/folder-runners.js';
 import { isExampleItem, isNoFileMeant } from './is-no-file-meant.js';
 import { isVendored } from './is-vendored.js';
+import { readFrontMatterPaths } from './read-front-matter-paths.js';
 import { findNamedRepositories, isAboutManyRepositories, isInAnotherRepository } from './other-repositories.js';
 import { readTreeDrawing, type TreeEntry } from './read-tree-drawing.js';
 import { isProgramBlock, shellBlockCommands } from './shell-block-commands.js';
@@ -86,6 +87,10 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     const seen = new Set<string>();
     const trees = readTreeDrawing(source.text ?? '');
     const speaksOfOthers = findNamedRepositories([source.text ?? '']).size > 0;
+    // A path-scoped rules file speaks from the folders its globs name: `scripts/build-tokens.ts` in the rules of `packages/core/**`.
+    const scopedFolders = (readFrontMatterPaths(source.text ?? '') ?? [])
+      .map(globFolder)
+      .filter((folder) => folder !== '' && view.exists(folder));
     for (const [index, doc] of source.documents.entries()) {
       // A section on several repositories ("## The repos and their shape") names their paths and commands.
       if (isAboutManyRepositories(doc.section.split(' > ').at(-1) ?? '')) continue;
@@ -95,9 +100,12 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         continue;
       // Folders the text names: a path written under one of them ("`src/http/server/` … (`server/web.rs`)") is relative
       // to it, and so is a path in a command run after `cd` ("`cd python && uv run python scripts/generate-docs.py`").
-      const folders = [...references, ...changedInto(doc.text)].flatMap((reference) =>
-        existingPaths(reference, source.path, view.exists),
-      );
+      const folders = [
+        ...[...references, ...changedInto(doc.text)].flatMap((reference) =>
+          existingPaths(reference, source.path, view.exists),
+        ),
+        ...scopedFolders,
+      ];
       // A code block's drawn tree: its lines run from the fence to the next document.
       const end = source.documents[index + 1]?.line ?? Infinity;
       const tree = doc.code === true ? trees.filter((entry) => entry.line >= doc.line && entry.line < end) : [];
@@ -383,6 +391,13 @@ function binNames(manifests: ReadonlyMap<string, string>): Set<string> {
     else if (bin !== null && typeof bin === 'object') for (const name of Object.keys(bin)) names.add(name);
   }
   return names;
+}
+
+/** The folder a glob's literal part names: `packages/core` of `packages/core/**`, `apps/web` of `apps/web/src/*.ts`. */
+function globFolder(glob: string): string {
+  const parts = glob.replace(/^\.?\/+/, '').split('/');
+  const literal = parts.findIndex((part) => /[*?[{]/.test(part));
+  return parts.slice(0, literal < 0 ? -1 : literal).join('/');
 }
 
 /** A folder of project templates: `template/`, `templates/`, `agent_templates/`, `starter/`, `scaffold/`. */

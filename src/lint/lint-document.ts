@@ -25,4 +25,8 @@ export type LintSource = {
   text?: string;
   /** The folder of the package that publishes the file ("" for the root's), when one does (package-publishing.ts). */
   publishedIn?: string | undefined;
+  /** The folder an agent file picked up folder by folder stands for (`backend` of `backend/AGENTS.md`, "" of `.claude/CLAUDE.md`). */
+  home?: string | undefined;
+  /** For a file no agent reads by its name, brought in by an `@` import: the agent file whose import chain starts there. */
+  importedBy?: string | undefined;
 };

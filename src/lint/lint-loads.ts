@@ -73,6 +73,7 @@ export function lintLoads(request: LintRequest): LintReport {
   const loaded = new Map<string, LoadedFile>();
   for (const file of loads.flatMap((load) => [...load.files, ...load.scoped]))
     if (!loaded.has(file.path)) loaded.set(file.path, file);
+  const agentFiles = new Set(request.files.filter((file) => file.kind === 'loadable').map((file) => file.path));
   const files = new Set<string>();
   const sources: LintSource[] = loadedPaths(request.planned).flatMap((path) => {
     const real = request.realPath(path);
@@ -86,6 +87,8 @@ export function lintLoads(request: LintRequest): LintReport {
         documents: request.documentsOf(path),
         text: request.read(path) ?? '',
         publishedIn: packagePublishing(path, request.manifests),
+        home: homeOf(path, agentFiles),
+        importedBy: agentFiles.has(path) ? undefined : importerOf(path, loaded),
       },
     ];
   });
@@ -141,6 +144,25 @@ function scopeOf(path: string, loaded: ReadonlyMap<string, LoadedFile>, seen = n
   if (!FOLDER_FILES.has(file.reason)) return '';
   const slash = path.lastIndexOf('/');
   return slash < 0 ? '' : path.slice(0, slash);
+}
+
+/** The folder an agent file read folder by folder stands for (`.claude/CLAUDE.md` is the root's); undefined for rules and other files. */
+function homeOf(path: string, agentFiles: ReadonlySet<string>): string | undefined {
+  if (!agentFiles.has(path) || path.startsWith('.claude/rules/')) return undefined;
+  const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+  return folder === '.claude' ? '' : folder.replace(/\/\.claude$/, '');
+}
+
+/** The file at the start of the import chain that brought `path` in; undefined when no import did. */
+function importerOf(path: string, loaded: ReadonlyMap<string, LoadedFile>): string | undefined {
+  let from = loaded.get(path)?.importedFrom;
+  for (const seen = new Set<string>([path]); from !== undefined && !seen.has(from);) {
+    seen.add(from);
+    const next = loaded.get(from)?.importedFrom;
+    if (next === undefined) return from;
+    from = next;
+  }
+  return from;
 }
 
 /** The duplicates and the contradictions, without a "reworded copy" where the two rules contradict each other. */
