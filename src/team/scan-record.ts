@@ -104,8 +104,17 @@ export function gradeRecords(
       if (isFlagged(verdict)) flaggedIds.set(id, verdict);
       return;
     }
-    const joined = slice.flatMap(([, record]) => recordTexts(record)).join('\n\n');
-    if (!trips(joined, options)) return;
+    const texts = slice.map(([, record]) => recordTexts(record).join('\n\n'));
+    const joined = texts.join('\n\n');
+    const found = scanJoined(joined, options);
+    if (found === null) return;
+    // Note: weak signs only, each inside one record: only those records are judged alone (halving
+    // down to them rescanned twice the run's text per held record: +15 % on a 3,000-entry first sync).
+    const holding = found.refuses ? null : recordsAt(texts, found.weak);
+    if (holding !== null) {
+      for (const index of holding) visit([slice[index] as readonly [string, TeamRecord]]);
+      return;
+    }
     const middle = Math.floor(slice.length / 2);
     visit(slice.slice(0, middle));
     visit(slice.slice(middle));
@@ -156,13 +165,38 @@ export function prescanRecords(
   if (records.length <= REMEMBERED_CALL) gradeRecords(records, options);
 }
 
-/** True when the text holds anything the gate refuses or holds. */
-function trips(text: string, options: SecretScanOptions): boolean {
-  return (
+/** Null when a joined text holds nothing the gate refuses or holds; else whether something may refuse, and the weak signs' spans. */
+function scanJoined(
+  text: string,
+  options: SecretScanOptions,
+): { refuses: boolean; weak: Array<{ start: number; end: number }> } | null {
+  const findings = judgeInjection(text).findings;
+  const refuses =
+    findings.some((finding) => finding.strength === 'block') ||
     findSecrets(text, options).length > 0 ||
-    judgeInjection(text).findings.length > 0 ||
-    findInvisibleUnicode(text).length > 0
-  );
+    findInvisibleUnicode(text).length > 0;
+  return refuses || findings.length > 0 ? { refuses, weak: findings } : null;
+}
+
+/**
+ * The indexes of the texts (joined with a blank line between them) that hold each span, once each;
+ * null when a span is not inside one text (a text read backwards is judged whole: its finding
+ * spans the joined text), which only halving can tell.
+ */
+function recordsAt(texts: readonly string[], spans: ReadonlyArray<{ start: number; end: number }>): Set<number> | null {
+  const indexes = new Set<number>();
+  for (const span of spans) {
+    let start = 0;
+    const index = texts.findIndex((text) => {
+      const end = start + text.length;
+      if (span.start < end + 2) return true;
+      start = end + 2;
+      return false;
+    });
+    if (index < 0 || span.end > start + (texts[index] as string).length) return null;
+    indexes.add(index);
+  }
+  return indexes;
 }
 
 /** Returns the flagged-entry report for `record`, its text redacted. */
