@@ -33,6 +33,8 @@ const FLOOR: Record<string, number> = {
   'round-ac.json': 27,
   'round-ad.json': 24,
   'round-ae.json': 22,
+  'round-af.json': 18,
+  'round-ag.json': 32,
 };
 
 describe('injection gate: fresh memory-poisoning sets', () => {

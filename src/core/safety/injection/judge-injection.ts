@@ -87,6 +87,19 @@ const BANNED_INSIDE = new RegExp(
   String.raw`^(?:\S+\s+){0,2}?\S+?[\x60'"]?(?=\s)` + PROHIBITED_AFTER.source.slice(1),
   'i',
 );
+// An address on this machine: a request to it sends nothing anywhere ("curl -F file=@big.csv -H
+// \"Authorization: Bearer $LOCAL_TOKEN\" http://localhost:8080/api/upload").
+const ANY_URL = /\b(?:https?|wss?|ftp):\/\/([^\s/:?#'"\x60)]+)/gi;
+const LOOPBACK = /^(?:localhost|[\w.-]+\.localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[::1\])$/i;
+const ELSEWHERE =
+  /[\w.+-]+@[\w-]+\.[\w.]+|\b(?:webhook|pastebin|gist|discord|slack|telegram|e-?mail|drive|dropbox|s3|bucket|public)\b/i;
+
+/** Whether every address the text names is this machine's, and it names no other place to send to. */
+function staysOnThisMachine(text: string): boolean {
+  const hosts = [...text.matchAll(ANY_URL)].map((url) => url[1] ?? '');
+  return hosts.length > 0 && hosts.every((host) => LOOPBACK.test(host)) && !ELSEWHERE.test(text);
+}
+
 // A comma and a "never"/"not"/"no" before the last words of an exfiltration match: the thing sent is ruled out.
 const OBJECT_RULED_OUT = /,\s*(?:but\s+)?(?:never|not|no)\s+(?:\S+\s+){0,5}?\S+$/i;
 
@@ -103,7 +116,7 @@ function ruleFindings(rule: InjectionRule, text: string): InjectionFinding[] {
       continue;
     // "Curl examples use https://api.example.test, never real tokens": what would go out is what the
     // text rules out.
-    if (rule.category === 'exfiltration' && OBJECT_RULED_OUT.test(match[0])) continue;
+    if (rule.category === 'exfiltration' && (OBJECT_RULED_OUT.test(match[0]) || staysOnThisMachine(text))) continue;
     // A tarball from a known package host is unusual, not hostile: a person decides.
     const url = rule.id === 'install-from-url' ? (match[1] ?? match[2] ?? '') : '';
     const strength = url !== '' && isKnownPackageHost(url) ? 'hold' : rule.strength;
