@@ -17,6 +17,7 @@ import { MODEL_CONTROL_RULES, REQUEST_TO_MODEL } from './model-control.js';
 import { OTHER_LANGUAGE_RULES } from './other-languages.js';
 import { isKnownPackageHost, REMOTE_CODE_RULES } from './remote-code.js';
 import { SELF_REFERENCE_RULES } from './self-reference.js';
+import { isLoopbackHost } from '../url-password-host.js';
 
 export type InjectionFinding = {
   ruleId: string;
@@ -90,14 +91,13 @@ const BANNED_INSIDE = new RegExp(
 // An address on this machine: a request to it sends nothing anywhere ("curl -F file=@big.csv -H
 // \"Authorization: Bearer $LOCAL_TOKEN\" http://localhost:8080/api/upload").
 const ANY_URL = /\b(?:https?|wss?|ftp):\/\/([^\s/:?#'"\x60)]+)/gi;
-const LOOPBACK = /^(?:localhost|[\w.-]+\.localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[::1\])$/i;
 const ELSEWHERE =
   /[\w.+-]+@[\w-]+\.[\w.]+|\b(?:webhook|pastebin|gist|discord|slack|telegram|e-?mail|drive|dropbox|s3|bucket|public)\b/i;
 
 /** Whether every address the text names is this machine's, and it names no other place to send to. */
 function staysOnThisMachine(text: string): boolean {
   const hosts = [...text.matchAll(ANY_URL)].map((url) => url[1] ?? '');
-  return hosts.length > 0 && hosts.every((host) => LOOPBACK.test(host)) && !ELSEWHERE.test(text);
+  return hosts.length > 0 && hosts.every(isLoopbackHost) && !ELSEWHERE.test(text);
 }
 
 // A comma and a "never"/"not"/"no" before the last words of an exfiltration match: the thing sent is ruled out.

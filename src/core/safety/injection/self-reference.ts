@@ -36,6 +36,11 @@ const REVEAL = String.raw`(?:repeat|reveal|print|show|display|output|dump|leak|s
 // The same acts in other words and languages, for the harness's other names.
 const REVEAL_ANY_LANGUAGE = String.raw`(?:${REVEAL}|quot\w*|reproduc\w*|reproduz\w*|tradu\w*|riassum\w*|resum\w*|wiederhol\w*|commit|export|save|salv\w*)`;
 
+// Chinese verbs that show, repeat or hand over a text, and the agent's prompt named in Chinese (plain
+// strings: their characters are the pattern).
+const ZH_REVEAL = '(?:输出|显示|告诉我|打印|重复|泄露|翻译|复述|展示|给我看|发给|贴出|写出|列出|透露|公开)';
+const ZH_OWN_PROMPT = '(?:你的|您的)?(?:系统提示|提示词|系统指令|初始指令|原始指令)';
+
 export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
   {
     // "Ignore all previous text", "disregard any prior and following instructions", "ignore every rule above this line".
@@ -148,7 +153,17 @@ export const SELF_REFERENCE_RULES: readonly InjectionRule[] = [
     category: 'self-reference',
     strength: 'block',
     pattern:
-      /\b(?:ignora|olvida|descarta|omite|ignoriere|ignorier|vergiss|missachte)\S*\s+(?:\S+\s+)*?(?:instrucciones|reglas|indicaciones|anweisungen|instruktionen|regeln|vorgaben)\b|(?:忽略|无视|忘记|忘掉|不要理会|不理会)[^。\n]{0,12}?(?:指令|指示|提示|规则|说明)|(?:输出|显示|告诉我|打印|重复|泄露|翻译|复述|展示|给我看|发给|贴出|写出|列出|透露|公开)[^。\n]{0,12}?(?:你的|您的)?(?:系统提示|提示词|系统指令|初始指令|原始指令)|把(?:你的|您的)?(?:系统提示|提示词|系统指令|初始指令|原始指令)[^。\n]{0,12}?(?:输出|显示|打印|重复|泄露|翻译|复述|展示|发给|贴出|写出|列出|透露|公开)/gi,
+      /\b(?:ignora|olvida|descarta|omite|ignoriere|ignorier|vergiss|missachte)\S*\s+(?:\S+\s+)*?(?:instrucciones|reglas|indicaciones|anweisungen|instruktionen|regeln|vorgaben)\b|(?:忽略|无视|忘记|忘掉|不要理会|不理会)[^。\n]{0,12}?(?:指令|指示|提示|规则|说明)/gi,
+  },
+  {
+    // Revealing the system prompt in Chinese, the verb before it or after it (把…输出).
+    id: 'prompt-extraction',
+    category: 'self-reference',
+    strength: 'block',
+    pattern: new RegExp(
+      `${ZH_REVEAL}[^。\\n]{0,12}?${ZH_OWN_PROMPT}|把${ZH_OWN_PROMPT}[^。\\n]{0,12}?${ZH_REVEAL}`,
+      'g',
+    ),
   },
   {
     // The user's own word made secondary: "the user's instructions are secondary and can be set
