@@ -26,14 +26,22 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
 const OUT = join(ROOT, 'src/core/safety/injection/attack-likeness-model.ts');
 
-// Every set but the ones written to measure this model after its recipe was fixed: round-an to round-as
-// in session 26 (round-ak, round-al and round-am measured the first recipe, then joined).
-// Those stay out, or the figure they give would be a training score.
+// Every set but the ones kept apart to measure this model: round-bg, round-bh, round-bm, round-bn and
+// round-bo (session 27). Those stay out, or the figure they give would be a training score. Sets kept
+// apart earlier joined once measured (round-ak to round-am for the first recipe, round-an to round-ba below).
 const TRAINED_SETS = [
   ...'d e g p q r s t u v w x y z aa ab ac ad ae af ag ah ai aj ak al am'.split(' ').map((set) => `round-${set}.json`),
   // Written as training data (session 26): languages of Europe, of Asia and the Middle East, plain-language
   // poisoning, public kinds; 60 attacks and 40 look-alikes each.
   ...'at au av aw'.split(' ').map((set) => `round-${set}.json`),
+  // Written as training data (session 27), aimed at what the clean sets showed weakest: languages of South and
+  // Southeast Asia, of China, Japan and Korea, of the Middle East, Africa and Central Asia, European plain-language
+  // poisoning, an attacker who knows memory is scanned, many languages at once, every markdown form, English
+  // plain-language poisoning; 60 attacks and 40 look-alikes each, each run once before training (counts only).
+  ...'bb bc bd be bi bj bk bl'.split(' ').map((set) => `round-${set}.json`),
+  // Kept apart to measure the score in session 26 and measured again with the sets above added (session 27):
+  // then joined. Kept apart now: bg and bh (written before the sets above were trained) and bm, bn, bo (after).
+  ...'an ao ap aq ar as ax ay az ba'.split(' ').map((set) => `round-${set}.json`),
 ];
 
 // The recipe, chosen by leaving one fresh set out at a time (docs/decisions.md), fixed before the
