@@ -6,6 +6,7 @@
  */
 import { FOLDER_RUNNERS } from '../core/text/folder-runners.js';
 import { comparableWords } from '../core/text/text-similarity.js';
+import { declaredCopies } from './declared-copies.js';
 import type { LintFinding } from './lint-report.js';
 import type { LintDocument, LintSource } from './lint-document.js';
 
@@ -315,6 +316,8 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
       });
     }
   }
+  // Two files declared one text kept under two names, and still the same, have not drifted.
+  const isDeclaredCopy = declaredCopies(sources);
   // Which earlier pieces share each word: only pieces sharing words are compared.
   const postings = new Map<string, number[]>();
   const out: LintFinding[] = [];
@@ -325,7 +328,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
     let best: { other: Piece; similarity: number } | undefined;
     for (const [otherIndex, count] of shared) {
       const other = pieces[otherIndex]!;
-      if (other.file === piece.file) continue;
+      if (other.file === piece.file || isDeclaredCopy(piece.file, other.file)) continue;
       // The same command line run in two folders is two commands.
       if (piece.runsIn !== undefined && other.runsIn !== undefined && piece.runsIn !== other.runsIn) continue;
       // A file its package publishes repeats a file outside that package on purpose: its readers get it alone.
