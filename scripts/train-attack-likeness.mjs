@@ -11,6 +11,8 @@
 // The data, each row a text and whether it is an attack:
 // - the fresh attack sets listed below (fixtures/injection-fresh-sets/): attacks, and their harmless look-alikes;
 // - fixtures/injection-paraphrases/: attacks and look-alikes per category;
+// - fixtures/injection-ordinary-lines/: ordinary agent-file lines and developer-agent chat in other languages,
+//   written by hand (session 27), so that a language other than English is no sign of an attack;
 // - ../shared/corpus/injection.jsonl, its tuning half only (bench/corpus-split.mjs);
 // - the lines of ../shared/corpus's agent files and session messages, the tuning half of files only:
 //   real text nobody wrote as an attack, so that the score learns what a project's memory sounds like.
@@ -26,9 +28,9 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
 const OUT = join(ROOT, 'src/core/safety/injection/attack-likeness-model.ts');
 
-// Every set but the ones kept apart to measure this model: round-bg, round-bh, round-bm, round-bn and
-// round-bo (session 27). Those stay out, or the figure they give would be a training score. Sets kept
-// apart earlier joined once measured (round-ak to round-am for the first recipe, round-an to round-ba below).
+// Every set but the ones kept apart to measure this model: round-bt, round-bu, round-bv and round-bw
+// (session 27). Those stay out, or the figure they give would be a training score. Sets kept apart earlier
+// joined once measured (round-ak to round-am for the first recipe, round-an to round-bo below).
 const TRAINED_SETS = [
   ...'d e g p q r s t u v w x y z aa ab ac ad ae af ag ah ai aj ak al am'.split(' ').map((set) => `round-${set}.json`),
   // Written as training data (session 26): languages of Europe, of Asia and the Middle East, plain-language
@@ -39,16 +41,19 @@ const TRAINED_SETS = [
   // poisoning, an attacker who knows memory is scanned, many languages at once, every markdown form, English
   // plain-language poisoning; 60 attacks and 40 look-alikes each, each run once before training (counts only).
   ...'bb bc bd be bi bj bk bl'.split(' ').map((set) => `round-${set}.json`),
-  // Kept apart to measure the score in session 26 and measured again with the sets above added (session 27):
-  // then joined. Kept apart now: bg and bh (written before the sets above were trained) and bm, bn, bo (after).
-  ...'an ao ap aq ar as ax ay az ba'.split(' ').map((set) => `round-${set}.json`),
+  // Then four more: casual chat register in nine European languages, plain-language poisoning in seven languages
+  // of East and Southeast Asia and in eleven of South Asia, the Middle East and Africa, harm inside snippets.
+  ...'bp bq br bs'.split(' ').map((set) => `round-${set}.json`),
+  // Kept apart to measure the score, then joined once measured: an to ba (session 26), bg, bh, bm, bn and bo
+  // (session 27, measured with bb to bl trained, then with bp to bs and the ordinary lines).
+  ...'an ao ap aq ar as ax ay az ba bg bh bm bn bo'.split(' ').map((set) => `round-${set}.json`),
 ];
 
 // The recipe, chosen by leaving one fresh set out at a time (docs/decisions.md), fixed before the
 // sets kept out were run. A look-alike or a corpus benign row weighs five
 // real lines: they are the near misses the score must not hold. An attack weighs two: there are ten
 // times fewer of them than of real lines.
-const RECIPE = { epochs: 12, rate: 0.5, l2: 1e-6, attackWeight: 2, lookAlikeWeight: 5, seed: 42 };
+const RECIPE = { epochs: 12, rate: 0.5, l2: 1e-6, attackWeight: 2, lookAlikeWeight: 5, ordinaryWeight: 1, seed: 42 };
 
 function trainingRows() {
   const rows = [];
@@ -77,6 +82,12 @@ function trainingRows() {
         attack: row.is_injection === true,
         weight: row.is_injection ? RECIPE.attackWeight : RECIPE.lookAlikeWeight,
       });
+  // Ordinary lines in other languages, written by hand as training data: the real lines are nearly all
+  // English, and without these the score learned that any other language leans towards the attacks.
+  const ordinary = join(ROOT, 'fixtures/injection-ordinary-lines');
+  for (const file of readdirSync(ordinary).sort())
+    for (const line of JSON.parse(readFileSync(join(ordinary, file), 'utf8')).lines)
+      rows.push({ text: line, attack: false, weight: RECIPE.ordinaryWeight });
   for (const { line, file } of corpusLines())
     if (halfOf(`lines:${file}`) === 'tuning') rows.push({ text: line, attack: false, weight: 1 });
   return rows;
