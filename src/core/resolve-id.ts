@@ -1,7 +1,7 @@
 /**
  * Which item an id a person typed names: the id itself, or the start of exactly one id. One rule
  * for every command that takes an id (`mem forget`, `mem blame`, `mem candidates --accept/--reject`,
- * `mem review --stale --resolve`, `mem review --let-in/--keep-out`), so a prefix that works in one
+ * `mem review --resolve`, `mem review --stale --resolve`, `mem review --let-in/--keep-out`), so a prefix that works in one
  * works in all and an ambiguous one is never settled by picking the first.
  */
 import { MemError } from './errors.js';

@@ -24,6 +24,7 @@ import { wordDiff } from './word-diff.js';
 import { keepBranch, promoteBranches, readBranchScopeState } from './apply-branch-scopes.js';
 import type { AbandonReason } from './plan-branch-scopes.js';
 import { MemError } from '../core/errors.js';
+import { requireId, type IdKind } from '../core/resolve-id.js';
 
 /** One version of a conflict as the reader sees it. */
 export type ReviewVersion = {
@@ -158,16 +159,33 @@ export async function settleAbandonedBranch(
  * Settles conflict `id` by keeping mine, theirs, both, or a given text, re-renders the agent's file,
  * and returns the conflicts still open; throws NOT_FOUND for an unknown id, LOCK_HELD when memory is busy.
  */
-export async function resolveReviewConflict(root: string, id: string, choice: ReviewChoice): Promise<ReviewConflict[]> {
+const CONFLICTS: IdKind = {
+  noun: 'conflict',
+  nouns: 'conflicts',
+  where: "in this clone's team memory",
+  list: 'mem review --list',
+};
+
+/**
+ * Settles the conflict `typed` names (its id, or the start of exactly one conflict's id, as every
+ * command that takes an id reads one) and returns its whole id and the conflicts left.
+ */
+export async function resolveReviewConflict(
+  root: string,
+  typed: string,
+  choice: ReviewChoice,
+): Promise<{ resolved: string; remaining: ReviewConflict[] }> {
   const config = loadConfig(root);
   const sections = config.region.sections;
   const mapped: ConflictChoice = choice === 'mine' ? 'ours' : choice;
+  let resolved = typed;
   await withLock(memoryPaths(root).memoryLock, () => {
     const { body } = absorbRenderedEdits(root, sections);
-    writeWorkingBody(root, resolveConflict(body, id, mapped));
+    resolved = requireId(typed, parseRegionBody(body).conflicts, CONFLICTS).id;
+    writeWorkingBody(root, resolveConflict(body, resolved, mapped));
     renderSharedMemory(root, renderLayout(config));
   });
   const remaining = listReviewConflicts(root);
   updateSyncStatus(root, { conflicts: remaining.length, pending: true });
-  return remaining;
+  return { resolved, remaining };
 }

@@ -47,6 +47,38 @@ describe('mem review without a terminal', () => {
     );
   });
 
+  it('takes the start of one conflict id, as every command that takes an id does, and names the candidates of an ambiguous one', () => {
+    const team = makeTeam({
+      initialEntries: [
+        ['database-engine', 'Tests use the sqlite database.'],
+        ['database-pool', 'The pool holds 10 connections.'],
+      ],
+    });
+    expect(runMem(['sync'], { cwd: team.alice }).status).toBe(0);
+    expect(runMem(['sync'], { cwd: team.bob }).status).toBe(0);
+    editEntry(team.alice, 'database-engine', 'Tests use postgres 16 in docker.');
+    editEntry(team.alice, 'database-pool', 'The pool holds 20 connections.');
+    expect(runMem(['sync'], { cwd: team.alice }).status).toBe(0);
+    editEntry(team.bob, 'database-engine', 'Tests use an in-memory database.');
+    editEntry(team.bob, 'database-pool', 'The pool holds 5 connections.');
+    expect(runMem(['sync'], { cwd: team.bob }).status).toBe(3);
+
+    const ambiguous = runMem(['review', '--resolve', 'data', '--take', 'theirs'], { cwd: team.bob });
+    expect(ambiguous.status).toBe(1);
+    expect(ambiguous.stderr).toContain('database-engine');
+    expect(ambiguous.stderr).toContain('database-pool');
+
+    const resolved = runMem(['review', '--resolve', 'database-e', '--take', 'theirs', '--json'], { cwd: team.bob });
+    expect(resolved.status, resolved.stderr).toBe(3);
+    const { resolved: id, remaining } = JSON.parse(resolved.stdout) as {
+      resolved: string;
+      remaining: { id: string }[];
+    };
+    expect(id).toBe('database-engine');
+    expect(remaining.map((conflict) => conflict.id)).toEqual(['database-pool']);
+    expect(readRendered(team.bob)).toContain('Tests use postgres 16 in docker.');
+  });
+
   it('explains an unknown id and a missing repository', () => {
     const { bob } = conflictedTeam();
     const unknown = runMem(['review', '--resolve', 'nope', '--take', 'ours'], { cwd: bob });

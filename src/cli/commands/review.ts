@@ -101,12 +101,10 @@ export default class Review extends BaseCommand {
         flags.take === 'edit'
           ? { text: (flags.text ?? '').trim() }
           : (flags.take as 'mine' | 'ours' | 'theirs' | 'both');
-      const remaining = await resolveReviewConflict(root, flags.resolve, choice);
-      if (flags.json) this.printJson({ resolved: flags.resolve, remaining });
+      const { resolved, remaining } = await resolveReviewConflict(root, flags.resolve, choice);
+      if (flags.json) this.printJson({ resolved, remaining });
       else
-        this.log(
-          `resolved ${flags.resolve} (${flags.take}); ${remaining.length} conflict(s) left. \`mem sync\` shares it.`,
-        );
+        this.log(`resolved ${resolved} (${flags.take}); ${remaining.length} conflict(s) left. \`mem sync\` shares it.`);
       process.exitCode = remaining.length > 0 ? EXIT.conflicts : EXIT.ok;
       return;
     }
@@ -381,7 +379,7 @@ export default class Review extends BaseCommand {
           const take =
             answer === 'm' || answer === 'o' ? 'mine' : answer === 't' ? 'theirs' : answer === 'b' ? 'both' : null;
           if (take) {
-            left = (await resolveReviewConflict(root, conflict.id, take)).length;
+            left = (await resolveReviewConflict(root, conflict.id, take)).remaining.length;
             break;
           }
           if (answer === 'e') {
@@ -390,7 +388,7 @@ export default class Review extends BaseCommand {
               this.log('editor failed; conflict left as it is');
               continue;
             }
-            left = (await resolveReviewConflict(root, conflict.id, { text })).length;
+            left = (await resolveReviewConflict(root, conflict.id, { text })).remaining.length;
             break;
           }
         }
