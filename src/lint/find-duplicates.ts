@@ -4,6 +4,7 @@
  * compares a candidate with the memory), or mem's team memory repeating a hand-written line
  * (`team-repeats-file`). Two copies drift apart; one of them can go.
  */
+import { posix } from 'node:path';
 import { FOLDER_RUNNERS } from '../core/text/folder-runners.js';
 import { comparableWords } from '../core/text/text-similarity.js';
 import { declaredCopies } from './declared-copies.js';
@@ -109,7 +110,7 @@ type Piece = {
   runsIn: string | undefined;
   /** The folder of the package that publishes its file, which must stand alone (LintSource.publishedIn). */
   publishedIn: string | undefined;
-  /** The file a generator's mark says this part was copied from (see copiedFrom). */
+  /** The file a generator's mark says this part was copied from, or the tool's block it lies in (see copiedFrom). */
   copiedFrom: string | undefined;
   /** A code block's lines that run something (comments aside), for isOtherScript; undefined for any other piece. */
   codeLines: ReadonlySet<string> | undefined;
@@ -117,6 +118,9 @@ type Piece = {
   home: string | undefined;
   /** The agent file whose import brought its document in (LintSource.importedBy). */
   importedBy: string | undefined;
+  /** Its file's length in characters, and the Markdown files its text links to or names in a code span (see isDigestOf). */
+  fileChars: number;
+  pointsTo: ReadonlySet<string>;
 };
 
 /** Whether one folder lies below the other: a parent's agent file and a nested one, each loaded for work in the nested folder. */
@@ -250,19 +254,65 @@ function isOutsidePackageOf(piece: Piece, other: Piece): boolean {
 // "Source: rules/style.md" line): the part is a copy of that file, written again at each run.
 const SOURCE_MARK = /^\s*(?:<!--\s*)?Source:\s*([\w.][\w./-]*\.\w+)\s*(?:-->)?\s*$/;
 
+// The bounds of a block a tool manages in the files it writes to ("<!-- polylane:start -->" … "<!-- polylane:end -->",
+// "<!-- BEGIN acme -->" … "<!-- END acme -->", terraform-docs' "<!-- BEGIN_TF_DOCS -->"): its installer writes the same
+// block into each agent's file. A hyphen does not bound a name: "<!-- prettier-ignore-start -->" marks no tool's text.
+const BLOCK_MARK = /^\s*<!--\s*(?:([\w.-]+):\s*(start|begin|end)|(begin|start|end)[_ :]+([\w.-]+))\s*-->\s*$/i;
+
 /**
- * The file each line of `text` says it was copied from: the path of the nearest source mark above it,
- * by line (1-based; undefined before the first mark). Two files a tool writes from one source (CLAUDE.md,
- * AGENTS.md and GEMINI.md from `.ruler/`) repeat it by design: the copies cannot drift, each run rewrites
+ * What each line of `text` says it was copied from: the block of a tool it lies inside (`<!-- polylane -->`), else the
+ * path of the nearest source mark above it, by line (1-based; undefined before the first mark and outside a block).
+ * Two files a tool writes from one source (CLAUDE.md, AGENTS.md and GEMINI.md from `.ruler/`, or one block its
+ * installer puts in each: set 30's openstatus) repeat it by design: the copies cannot drift, each run rewrites
  * them, and each agent reads only its own.
  */
 function copiedFrom(text: string | undefined): (line: number) => string | undefined {
   const marks: { line: number; path: string }[] = [];
+  const blocks: { from: number; to: number; name: string }[] = [];
+  const open = new Map<string, number>();
   for (const [index, line] of (text ?? '').split('\n').entries()) {
     const match = SOURCE_MARK.exec(line);
     if (match !== null) marks.push({ line: index + 1, path: match[1]!.replace(/^\.\//, '') });
+    const bound = BLOCK_MARK.exec(line);
+    if (bound === null) continue;
+    const name = (bound[1] ?? bound[4]!).toLowerCase();
+    if ((bound[2] ?? bound[3]!).toLowerCase() !== 'end') open.set(name, index + 1);
+    else if (open.has(name)) {
+      blocks.push({ from: open.get(name)!, to: index + 1, name: `<!-- ${name} -->` });
+      open.delete(name);
+    }
   }
-  return (line) => marks.findLast((mark) => mark.line < line)?.path;
+  return (line) =>
+    blocks.find((block) => block.from < line && line < block.to)?.name ??
+    marks.findLast((mark) => mark.line < line)?.path;
+}
+
+// A Markdown file a text sends its reader to: a relative link's target or a code span, `@` imports aside (an import loads
+// the file with it, so what both say is loaded twice).
+const POINTED_FILE = /\]\(\s*(?:\.\/)?([^)\s#]+\.md)(?:#[^)\s]*)?\s*\)|(?<![@\w])`(?:\.\/)?([^`\s@]+\.md)`/g;
+
+/** The repository paths of the Markdown files `text` (of the file at `path`) links to or names in a code span. */
+function pointedFiles(path: string, text: string | undefined): Set<string> {
+  const folder = posix.dirname(path);
+  const out = new Set<string>();
+  for (const match of (text ?? '').matchAll(POINTED_FILE))
+    out.add(posix.normalize(posix.join(folder, match[1] ?? match[2]!)));
+  return out;
+}
+
+// A file this much shorter than the one it points to is its digest.
+const DIGEST_SHARE = 4;
+
+/**
+ * Whether one piece is a reworded line of a digest: a file at most a quarter the size of the other that sends its reader
+ * to that other file ("- **[AGENTS.md](./AGENTS.md)** — Full project overview, …" in a 21-line CLAUDE.md beside a
+ * 761-line AGENTS.md, set 30). The short file keeps the few rules its agent must not miss without loading the long one,
+ * and its maintainer rewords them from it on purpose; a line kept word for word is still a copy, and reported.
+ */
+function isDigestOf(piece: Piece, other: Piece): boolean {
+  const digest = (short: Piece, long: Piece) =>
+    short.fileChars * DIGEST_SHARE <= long.fileChars && short.pointsTo.has(long.file);
+  return piece.exact !== other.exact && (digest(piece, other) || digest(other, piece));
 }
 
 /** Whether two pieces are copies a tool wrote from one file, or one is marked as copied from the other's file. */
@@ -285,6 +335,8 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
   for (const source of sources) {
     if (isPointerShim(source)) continue;
     const sourceOf = copiedFrom(source.text);
+    const pointsTo = pointedFiles(source.path, source.text);
+    const fileChars = source.text?.length ?? 0;
     for (const doc of source.documents) {
       if (
         doc.text.length < MIN_CHARS ||
@@ -313,6 +365,8 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
         codeLines: codeLinesOf(doc, source.text),
         home: source.home,
         importedBy: source.importedBy,
+        fileChars,
+        pointsTo,
       });
     }
   }
@@ -334,7 +388,8 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
       // A file its package publishes repeats a file outside that package on purpose: its readers get it alone.
       if (isOutsidePackageOf(piece, other) || isOutsidePackageOf(other, piece)) continue;
       if (isGeneratedCopy(piece, other) || isIndexAndEntry(piece, other)) continue;
-      if (isInSiblingFolders(piece, other) || isDocumentBesideAgentFile(piece, other)) continue;
+      if (isInSiblingFolders(piece, other) || isDocumentBesideAgentFile(piece, other) || isDigestOf(piece, other))
+        continue;
       const similarity = other.exact === piece.exact ? 1 : count / (piece.words.size + other.words.size - count);
       if (similarity < NEAR || (best !== undefined && similarity <= best.similarity)) continue;
       if (other.exact !== piece.exact && (namesOtherCode(piece.text, other.text) || isOtherScript(piece, other)))
