@@ -233,14 +233,11 @@ describe('a day of git with team memory', () => {
     run(bob, `git worktree add -q ${worktree} -b wt-branch`);
     const bobWt: Person = { ...bob, dir: worktree };
     // A worktree on its own branch: --team makes the rule team-wide (branch scope would keep it on wt-branch).
-    run(
-      bobWt,
-      'mem remember "Worktrees share the team store; run mem sync from any of them." --section Gotchas --team',
-    );
+    run(bobWt, 'mem remember "Worktrees use one team memory; run mem sync from any of them." --section Gotchas --team');
     run(bobWt, 'mem sync');
     expectClean(bobWt);
     run(alice, 'mem sync');
-    expect(rendered(alice)).toContain('Worktrees share the team store');
+    expect(rendered(alice)).toContain('Worktrees use one team memory');
 
     // Carol has no mem: her hooks and her push succeed silently.
     run(carol, 'git pull -q --rebase origin main');

@@ -299,8 +299,13 @@ describe('judgeInjection: a deletion request answered with a pretence (read off 
     expect(judgeInjection(text).verdict).toBe('pass');
   });
 
-  it('finds no deletion pretence in a review of the policy; the learned score holds it for a person (a known false positive)', () => {
-    const text = 'Auditors review the deletion policy every year.';
+  // Known false positives of the learned score: a person decides. Notes about the team memory itself read like the
+  // attacks that make a memory spread ("every worktree reads the same team memory").
+  it.each([
+    'Auditors review the deletion policy every year.',
+    'Worktrees share the team store; run mem sync from any of them.',
+    'Every worktree reads the same team memory; mem sync works from any of them.',
+  ])('no rule flags %s; the learned score holds it for a person (a known false positive)', (text) => {
     expect(judgeInjectionByRules(text).verdict).toBe('pass');
     expect(judgeInjection(text)).toMatchObject({ verdict: 'hold', findings: [{ ruleId: 'reads-like-attacks' }] });
   });
