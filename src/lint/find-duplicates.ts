@@ -8,6 +8,9 @@ import { posix } from 'node:path';
 import { FOLDER_RUNNERS } from '../core/text/folder-runners.js';
 import { comparableWords } from '../core/text/text-similarity.js';
 import { declaredCopies } from './declared-copies.js';
+import { areDisjointGlobs } from './disjoint-globs.js';
+import { isVendored } from './is-vendored.js';
+import { readFrontMatterPaths } from './read-front-matter-paths.js';
 import type { LintFinding } from './lint-report.js';
 import type { LintDocument, LintSource } from './lint-document.js';
 
@@ -121,6 +124,10 @@ type Piece = {
   /** Its file's length in characters, and the Markdown files its text links to or names in a code span (see isDigestOf). */
   fileChars: number;
   pointsTo: ReadonlySet<string>;
+  /** The `paths:` globs of a path-scoped rules file (read-front-matter-paths.ts); null for a file always loaded. */
+  globs: readonly string[] | null;
+  /** Whether its file lies in a vendored tree (is-vendored.ts). */
+  vendored: boolean;
 };
 
 /** Whether one folder lies below the other: a parent's agent file and a nested one, each loaded for work in the nested folder. */
@@ -337,6 +344,8 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
     const sourceOf = copiedFrom(source.text);
     const pointsTo = pointedFiles(source.path, source.text);
     const fileChars = source.text?.length ?? 0;
+    const globs = readFrontMatterPaths(source.text ?? '');
+    const vendored = isVendored(source.path);
     for (const doc of source.documents) {
       if (
         doc.text.length < MIN_CHARS ||
@@ -367,6 +376,8 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
         importedBy: source.importedBy,
         fileChars,
         pointsTo,
+        globs,
+        vendored,
       });
     }
   }
@@ -390,6 +401,10 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
       if (isGeneratedCopy(piece, other) || isIndexAndEntry(piece, other)) continue;
       if (isInSiblingFolders(piece, other) || isDocumentBesideAgentFile(piece, other) || isDigestOf(piece, other))
         continue;
+      // Two path-scoped rules files no one file loads (one per language, one per part of the tree): each scope's own line.
+      if (piece.globs !== null && other.globs !== null && areDisjointGlobs(piece.globs, other.globs)) continue;
+      // Two files of vendored trees are their upstreams' (a `go mod vendor` copy): this repository edits neither.
+      if (piece.vendored && other.vendored) continue;
       const similarity = other.exact === piece.exact ? 1 : count / (piece.words.size + other.words.size - count);
       if (similarity < NEAR || (best !== undefined && similarity <= best.similarity)) continue;
       if (other.exact !== piece.exact && (namesOtherCode(piece.text, other.text) || isOtherScript(piece, other)))

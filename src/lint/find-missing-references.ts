@@ -17,7 +17,8 @@
  *   or the script of a project made on the way — is reported only when git saw a package.json here
  *   lose X; a `make X` only when the Makefile of the folder it runs from exists and includes none, or
  *   when git saw a Makefile lose X.
- * An agent file in a vendored tree (is-vendored.ts) is its upstream's: none of these in it.
+ * An agent file in a vendored tree (is-vendored.ts) is its upstream's: none of these in it. A path into a git
+ * submodule's folder is that repository's file, absent from a checkout that did not fetch it: not reported.
  */
 import { posix } from 'node:path';
 import type { LintFinding } from './lint-report.js';
@@ -33,6 +34,7 @@ import {
   findNamedRepositories,
   isAboutManyRepositories,
   isInAnotherRepository,
+  isInSubmodule,
 } from './other-repositories.js';
 import { readTreeDrawing, type TreeEntry } from './read-tree-drawing.js';
 import { isProgramBlock, shellBlockCommands } from './shell-block-commands.js';
@@ -55,6 +57,8 @@ export type ReferenceView = {
   history?: (paths: readonly string[], files: readonly string[]) => PathHistory;
   /** The scripts (make targets) of `names` a package.json (Makefile) of the repository lost in git's history (name → removing commit): asked once, for both kinds; none when absent. */
   removedDefinitions?: (names: DefinitionNames) => RemovedDefinitions;
+  /** The folders git submodules are checked out into (other repositories' files); none when absent. */
+  submodules?: readonly string[];
 };
 
 /** Returns a finding per referenced path, script or target that does not resolve in `view`; never throws. */
@@ -138,7 +142,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
           path !== null &&
           !home.has(reference.replace(/^\.?\/+/, '')) &&
           !isNoFileMeant(reference, doc, view.exists) &&
-          !isInAnotherRepository(doc.text, reference)
+          !isInAnotherRepository(doc.text, reference) &&
+          !isInSubmodule(path, view.submodules ?? [])
         )
           missing.push({ path, reference, file: source.path, line: doc.line, rooted: isRooted(reference, doc.text) });
       }

@@ -23,6 +23,7 @@ import { packagePublishing } from './package-publishing.js';
 import { findContradictions } from './find-contradictions.js';
 import { findUnsafeText } from './find-unsafe-text.js';
 import { findMissingReferences } from './find-missing-references.js';
+import { submoduleFolders } from './other-repositories.js';
 import { findUnmatchedGlobs } from './find-unmatched-globs.js';
 import { findUnloadedFiles } from './find-unloaded-files.js';
 import { findPathScopedSections, findPathScopedTeamEntries } from './find-path-scoped-sections.js';
@@ -107,6 +108,7 @@ export function lintLoads(request: LintRequest): LintReport {
       history: request.history,
       removedDefinitions: request.removedDefinitions,
       foldersIn: request.foldersIn,
+      submodules: submoduleFolders(request.read('.gitmodules') ?? ''),
     }),
     ...findUnmatchedGlobs(loads, request.globMatches),
     ...findUnsafeText(sources),

@@ -59,3 +59,19 @@ export function clonesAnotherRepository(text: string): boolean {
   const match = CLONES_ANOTHER.exec(text);
   return match !== null && !NOT_ANOTHER.test(match[1] ?? match[2] ?? 'this');
 }
+
+/**
+ * Returns the folders `.gitmodules` (its text) checks other repositories out into (`path = helio`); never throws.
+ * A submodule's files are its own repository's, and a checkout made without `git submodule update` has its folder
+ * empty: `./helio/blaze.sh`, the build entry a project's docs use, is there in every working tree that builds.
+ */
+export function submoduleFolders(gitmodules: string): string[] {
+  return [...gitmodules.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gm)].map((match) =>
+    match[1]!.replace(/^\.\//, '').replace(/\/+$/, ''),
+  );
+}
+
+/** Returns true when repository-relative `path` lies in one of `folders` (submoduleFolders); never throws. */
+export function isInSubmodule(path: string, folders: readonly string[]): boolean {
+  return folders.some((folder) => folder !== '' && path.startsWith(`${folder}/`));
+}

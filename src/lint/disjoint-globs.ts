@@ -1,0 +1,50 @@
+/**
+ * Whether two path-scoped rules files can never be loaded for one file: every glob of one and every
+ * glob of the other match no file in common (`**\/*.py` and `**\/*.go`; `frontend/**` and `backend/**`).
+ * Such files are one rule set written per language or per part of the tree (set 31: `go-comments.md`
+ * and `py-comments.md` each restate the bar of the always-loaded `comments.md` for their own files):
+ * the same line in both is each scope's own, not a copy that can go. A glob this cannot read
+ * (`?`, `[...]` in the file name) is taken to overlap.
+ */
+
+/** A glob's folder parts before its first wildcard, and its file-name part. */
+function partsOf(glob: string): { folders: string[]; name: string } {
+  const parts = glob.replace(/^\.?\/+/, '').split('/');
+  const name = parts.at(-1) ?? '';
+  const wild = parts.slice(0, -1).findIndex((part) => /[*?[{]/.test(part));
+  return { folders: wild < 0 ? parts.slice(0, -1) : parts.slice(0, wild), name };
+}
+
+/** `*.{ts,tsx}` → `*.ts`, `*.tsx`: one brace group of a file name spelled out (more are left as written). */
+function spelledOut(name: string): string[] {
+  const match = /\{([^{}]*)\}/.exec(name);
+  if (match === null) return [name];
+  return match[1]!
+    .split(',')
+    .map((choice) => name.slice(0, match.index) + choice + name.slice(match.index + match[0].length));
+}
+
+/** Whether two file-name parts can match one name: literal ends (`*.py`, `*.go`) that neither ends the other cannot. */
+function namesOverlap(a: string, b: string): boolean {
+  if (/[?[{]/.test(a) || /[?[{]/.test(b)) return true;
+  const tail = (name: string) => name.slice(name.lastIndexOf('*') + 1);
+  const literal = (name: string) => !name.includes('*');
+  if (literal(a) && literal(b)) return a === b;
+  if (literal(a)) return a.endsWith(tail(b));
+  if (literal(b)) return b.endsWith(tail(a));
+  return tail(a).endsWith(tail(b)) || tail(b).endsWith(tail(a));
+}
+
+/** Whether two globs can match one path; conservative (true) where the glob is not read. */
+function globsOverlap(a: string, b: string): boolean {
+  const [x, y] = [partsOf(a), partsOf(b)];
+  // Two fixed folders that part ways (`frontend/`, `backend/`) hold no file in common.
+  for (let i = 0; i < Math.min(x.folders.length, y.folders.length); i++)
+    if (x.folders[i] !== y.folders[i]) return false;
+  return spelledOut(x.name).some((p) => spelledOut(y.name).some((q) => namesOverlap(p, q)));
+}
+
+/** Returns true when no glob of `a` can match a path a glob of `b` matches; never throws. */
+export function areDisjointGlobs(a: readonly string[], b: readonly string[]): boolean {
+  return a.length > 0 && b.length > 0 && a.every((x) => b.every((y) => !globsOverlap(x, y)));
+}
