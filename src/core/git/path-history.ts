@@ -89,17 +89,27 @@ function isDrained(commits: readonly LoggedCommit[], folder: string): boolean {
  */
 export function withRenames(history: PathHistory, show: string): PathHistory {
   const renames = new Map<string, [string, string][]>();
-  for (const { commit, changes } of commitsOf(show))
+  const arrivals = new Map<string, string[]>();
+  for (const { commit, changes } of commitsOf(show)) {
     renames.set(
       commit,
       changes.flatMap(([status = '', from = '', to = '']) =>
         status.startsWith('R') ? [[from, to] as [string, string]] : [],
       ),
     );
+    arrivals.set(
+      commit,
+      changes.flatMap(([status = '', from = '', to = '']) =>
+        status.startsWith('R') ? [to] : status === 'A' ? [from] : [],
+      ),
+    );
+  }
   const removed = new Map<string, Removal>();
   for (const [path, removal] of history.removed) {
-    let renamedTo: string | undefined;
-    for (const [from, to] of renames.get(removal.commit) ?? []) {
+    // A file the same commit brings back in its own place under another extension (`a.md` -> `a.mdx`) went
+    // there: git pairs near-identical copies by similarity, so a docs folder's versioned copies can take the pair.
+    let renamedTo = (arrivals.get(removal.commit) ?? []).find((to) => isSameFileRetyped(path, to));
+    for (const [from, to] of renamedTo === undefined ? (renames.get(removal.commit) ?? []) : []) {
       if (from === path) renamedTo = to;
       else if (from.startsWith(`${path}/`)) {
         const rest = from.slice(path.length);
@@ -110,4 +120,10 @@ export function withRenames(history: PathHistory, show: string): PathHistory {
     removed.set(path, renamedTo === undefined ? removal : { commit: removal.commit, time: removal.time, renamedTo });
   }
   return { removed, added: history.added };
+}
+
+/** Whether `to` is `from` with only its extension changed, in the same folder (`docs/a.md`, `docs/a.mdx`). */
+function isSameFileRetyped(from: string, to: string): boolean {
+  const stem = (path: string) => path.replace(/\.[^./]+$/, '');
+  return from !== to && stem(from) !== from && stem(from) === stem(to);
 }

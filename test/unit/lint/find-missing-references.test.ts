@@ -645,6 +645,20 @@ describe('parsePathHistory and withRenames', () => {
     expect(withRenames(history, show).removed.get('pnpm/test')?.renamedTo).toBe('pnpm11/pnpm/test');
   });
 
+  it('sends a file renamed to another extension in its own folder there, not where git paired it among look-alike copies', () => {
+    // detekt's MD-to-MDX migration: git paired the page with a versioned copy and gave the page's new name to another.
+    const page = 'website/docs/start/type-resolution.md';
+    const log = `\x01ccc3333 300\n\nD\t${page}\n`;
+    const history = parsePathHistory(log, [page], []);
+    const show = [
+      '\x01ccc3333 300',
+      '',
+      `R093\t${page}\twebsite/versioned_docs/v2/start/type-resolution.mdx`,
+      `R093\twebsite/versioned_docs/v2/start/type-resolution.md\twebsite/docs/start/type-resolution.mdx`,
+    ].join('\n');
+    expect(withRenames(history, show).removed.get(page)?.renamedTo).toBe('website/docs/start/type-resolution.mdx');
+  });
+
   it('marks a folder drained when git saw it emptied and filled again, not one filled once or holding files throughout', () => {
     const commit = (hash: string, time: number, ...changes: string[]) => [`\x01${hash} ${time}`, '', ...changes];
     const log = (...commits: string[][]) => commits.flat().join('\n');
