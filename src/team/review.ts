@@ -155,10 +155,6 @@ export async function settleAbandonedBranch(
   return listAbandonedBranches(root);
 }
 
-/**
- * Settles conflict `id` by keeping mine, theirs, both, or a given text, re-renders the agent's file,
- * and returns the conflicts still open; throws NOT_FOUND for an unknown id, LOCK_HELD when memory is busy.
- */
 const CONFLICTS: IdKind = {
   noun: 'conflict',
   nouns: 'conflicts',
@@ -168,7 +164,9 @@ const CONFLICTS: IdKind = {
 
 /**
  * Settles the conflict `typed` names (its id, or the start of exactly one conflict's id, as every
- * command that takes an id reads one) and returns its whole id and the conflicts left.
+ * command that takes an id reads one) by keeping mine, theirs, both, or a given text, re-renders the
+ * agent's file, and returns its whole id and the conflicts still open; throws NOT_FOUND for an id that
+ * names no single conflict, LOCK_HELD when memory is busy.
  */
 export async function resolveReviewConflict(
   root: string,
