@@ -7,8 +7,9 @@
  *   to the file, that is not in the working tree, and that git saw removed or renamed after the agent
  *   file came in (path-history.ts: the message says where it went) or, without such history, that
  *   names a file (an extension) in a folder the repository has and is no C header (found through
- *   include folders); not a folder git saw drained and refilled (a queue such as the next release's
- *   notes, empty between releases);
+ *   include folders) nor a file the repository has below another folder (written from a source
+ *   root); not a folder git saw drained and refilled (a queue such as the next release's notes,
+ *   empty between releases);
  * - `missing-script` / `missing-target`: a package script (`npm run X`, `pnpm X`…) or a make or
  *   just target written as code (a code span or block: in prose "make sure" is English) that no
  *   package.json, Makefile or justfile of the repository defines, when the repository has one and
@@ -59,6 +60,8 @@ export type ReferenceView = {
   removedDefinitions?: (names: DefinitionNames) => RemovedDefinitions;
   /** The folders git submodules are checked out into (other repositories' files); none when absent. */
   submodules?: readonly string[];
+  /** Whether a file of the repository ends with the whole of a repository-relative path below another folder; none when absent. */
+  endsAFile?: (path: string) => boolean;
 };
 
 /** Returns a finding per referenced path, script or target that does not resolve in `view`; never throws. */
@@ -235,7 +238,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       (entry.rooted ||
         entry.reference.endsWith('/') ||
         isIncludePath(entry.reference) ||
-        !isFileInExistingFolder(entry.path, view.exists))
+        !isFileInExistingFolder(entry.path, view.exists) ||
+        isWrittenFromSourceRoot(entry.reference, view))
     )
       return [];
     const since =
@@ -268,6 +272,17 @@ function isRooted(reference: string, text: string): boolean {
   const offsets: number[] = [];
   for (let at = text.indexOf(bare); at >= 0; at = text.indexOf(bare, at + 1)) offsets.push(at);
   return offsets.length > 0 && offsets.every((at) => text[at - 1] === '/' && !/[\w.~-]/.test(text[at - 2] ?? ''));
+}
+
+/**
+ * Whether a path git never saw at the place it names is a file the repository has below another folder:
+ * text that writes a package's files from its source root (`sandbox/manager.rs` for
+ * `crates/core/src/sandbox/manager.rs`, beside `agent/reminder.rs`) is read from the root only when
+ * its first folder happens to be a root folder too (a `sandbox/` of Dockerfiles). A move git saw
+ * after the agent file came in is still reported (the caller asks this only without one).
+ */
+function isWrittenFromSourceRoot(reference: string, view: Pick<ReferenceView, 'endsAFile'>): boolean {
+  return view.endsAFile?.(reference.replace(/^\.?\/+/, '')) === true;
 }
 
 /**

@@ -47,6 +47,8 @@ export type LintRequest = {
   manifests: ReadonlyMap<string, string>;
   /** The names of the folders directly in a repository-relative folder ("" for the root). */
   foldersIn: (dir: string) => readonly string[];
+  /** Whether a file of the repository ends with the whole of a repository-relative path below another folder. */
+  endsAFile: (path: string) => boolean;
   /** Whether a glob (no braces) matches a file of the repository. */
   globMatches: (glob: string) => boolean;
   /** The documents of a loaded file. */
@@ -108,6 +110,7 @@ export function lintLoads(request: LintRequest): LintReport {
       history: request.history,
       removedDefinitions: request.removedDefinitions,
       foldersIn: request.foldersIn,
+      endsAFile: request.endsAFile,
       submodules: submoduleFolders(request.read('.gitmodules') ?? ''),
     }),
     ...findUnmatchedGlobs(loads, request.globMatches),

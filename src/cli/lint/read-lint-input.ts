@@ -45,6 +45,8 @@ export type LintInput = {
   globMatches: (glob: string) => boolean;
   /** The names of the folders directly in a repository-relative folder ("" for the root; node_modules and .git left out). */
   foldersIn: (dir: string) => string[];
+  /** Whether a file the walk met ends with the whole of repository-relative `path` below another folder. */
+  endsAFile: (path: string) => boolean;
   /** Which of the repository-relative paths git ignores (one `git check-ignore` for all). */
   ignored: (paths: readonly string[]) => ReadonlySet<string>;
   /** What git's history says of missing paths and of the agent files naming them (one `git log`, one `git show`). */
@@ -66,8 +68,14 @@ export function readLintInput(root: string): LintInput {
   };
   const exists = (path: string) => texts.get(path) != null || isPresent(join(root, path));
   const classify = classifyAgentFile([...settings.geminiNames, ...settings.codexFallbacks]);
-  // One walk finds the agent files and the manifests a command is looked up in.
-  const walked = walkMemoryFiles(root, (path, name) => (MANIFEST_NAMES.has(name) ? 'manifest' : classify(path, name)));
+  // One walk finds the agent files, the manifests a command is looked up in, and every file's path by its name.
+  const byName = new Map<string, string[]>();
+  const walked = walkMemoryFiles(root, (path, name) => {
+    const same = byName.get(name);
+    if (same === undefined) byName.set(name, [path]);
+    else same.push(path);
+    return MANIFEST_NAMES.has(name) ? 'manifest' : classify(path, name);
+  });
   const files: LintInput['files'] = walked.flatMap(({ path, kind }): LintInput['files'] =>
     kind === 'manifest'
       ? []
@@ -87,6 +95,8 @@ export function readLintInput(root: string): LintInput {
     manifests,
     globMatches: (glob) => globMatches(root, glob),
     foldersIn: (dir) => foldersIn(root, dir),
+    endsAFile: (path) =>
+      (byName.get(path.slice(path.lastIndexOf('/') + 1)) ?? []).some((file) => file.endsWith(`/${path}`)),
     ignored: (paths) => ignoredPaths(root, paths),
     history: (paths, files) => readPathHistory(root, paths, files),
     removedDefinitions: (names) => readRemovedDefinitions(root, names),

@@ -46,6 +46,7 @@ export async function runLint(options: LintOptions): Promise<LintOutcome> {
     manifests: input.manifests,
     globMatches: input.globMatches,
     foldersIn: input.foldersIn,
+    endsAFile: input.endsAFile,
     documentsOf: (path) => documents.get(path) ?? [],
     files: input.files,
     budgets: config.lint.budgetTokens,

@@ -520,6 +520,35 @@ describe('findMissingReferences: the evidence a path is gone', () => {
     ]);
   });
 
+  it('without history, leaves a path that ends a file below another folder alone: written from a source root', () => {
+    const below = new Set(['crates/core/src/docs/setup.md']);
+    const endsAFile = (path: string) => [...below].some((file) => file.endsWith(`/${path}`));
+    const check = (text: string, history?: PathHistory) =>
+      findMissingReferences(
+        [{ path: 'AGENTS.md', team: false, scope: '', documents: [{ text, section: '', line: 1 }] }],
+        {
+          exists: (path) => present.has(path),
+          manifests: new Map(),
+          ignored: () => new Set(),
+          endsAFile,
+          ...(history === undefined ? {} : { history: () => history }),
+        },
+      ).map((f) => f.message.replace(': the agent is sent to a file that is gone', ''));
+    expect(check('Facade: `docs/setup.md`; the rest in `docs/other.md`.')).toEqual([
+      'docs/other.md does not exist in the repository',
+    ]);
+    // A move git saw after the agent file came in is still news.
+    const history: PathHistory = {
+      removed: new Map([
+        ['docs/setup.md', { commit: 'abc1234', time: 2000, renamedTo: 'crates/core/src/docs/setup.md' }],
+      ]),
+      added,
+    };
+    expect(check('Facade: `docs/setup.md`.', history)).toEqual([
+      'docs/setup.md does not exist in the repository (moved to crates/core/src/docs/setup.md in abc1234)',
+    ]);
+  });
+
   it('without history, leaves a path written from the root alone: a route or a path of the machine', () => {
     expect(gone('The page then shows in `/docs/llms.txt`; see `./docs/setup.md`.')).toEqual([
       'docs/setup.md does not exist in the repository',
