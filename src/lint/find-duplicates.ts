@@ -406,7 +406,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
       // Two files of vendored trees are their upstreams' (a `go mod vendor` copy): this repository edits neither.
       if (piece.vendored && other.vendored) continue;
       const similarity = other.exact === piece.exact ? 1 : count / (piece.words.size + other.words.size - count);
-      if (similarity < NEAR || (best !== undefined && similarity <= best.similarity)) continue;
+      if (similarity < NEAR || (best !== undefined && !isCloserMatch(piece, other, similarity, best))) continue;
       if (other.exact !== piece.exact && (namesOtherCode(piece.text, other.text) || isOtherScript(piece, other)))
         continue;
       best = { other, similarity };
@@ -419,6 +419,21 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
     }
   }
   return out;
+}
+
+/**
+ * Whether `other` is a better partner for `piece` than the best so far. The same words can stand in two lines of
+ * one file that punctuation alone tells apart (the title forms "`fix: summary`" and "`[fix] summary`"): the finding
+ * names the line written the same way, character for character, as the one it flags.
+ */
+function isCloserMatch(
+  piece: Piece,
+  other: Piece,
+  similarity: number,
+  best: { other: Piece; similarity: number },
+): boolean {
+  if (similarity !== best.similarity) return similarity > best.similarity;
+  return other.text === piece.text && best.other.text !== piece.text;
 }
 
 function describe(piece: Piece, first: Piece, similarity: number): LintFinding {
