@@ -75,6 +75,9 @@ const AGENT_FILE_POINTER =
 const LEAD_IN = /^[^\n]*?[^.!?\n]:\s*$|^\s*\*\*(?:(?:step\s+)?\d+[.)]\s[^*\n]+|[^*\n]+:)\*\*\s*:?\s*$/i;
 // "cd python && uv run …": the command runs in that folder, whichever file says it.
 const CD_FIRST = /^cd\s+([\w.][\w./-]*?)\/?\s*&&\s*/;
+// A first command that changes into a folder left to fill in ("cd cli/azd/extensions/<extension-name>", on its own
+// line or before `&&`): what follows is a recipe for every folder of that kind.
+const CD_TEMPLATE = /^cd\s+((?:[\w.-]*(?:<[^>\s]+>|\{[^}\s]+\})[\w.-]*\/?|[\w.-]+\/)+?)\s*(?:&&|$)/;
 // A full stop after a word, not after a list number ("3. Updating …").
 const SENTENCE_BREAK = /[^\d\s][.!?]\s+\S/;
 
@@ -111,6 +114,8 @@ type Piece = {
   exact: string;
   /** The folder a command piece runs in (see folderItRunsIn); undefined for any other piece. */
   runsIn: string | undefined;
+  /** The folders a piece is the recipe for (see folderTemplateOf); undefined for any other piece. */
+  forFolders: RegExp | undefined;
   /** The folder of the package that publishes its file, which must stand alone (LintSource.publishedIn). */
   publishedIn: string | undefined;
   /** The file a generator's mark says this part was copied from, or the tool's block it lies in (see copiedFrom). */
@@ -242,6 +247,31 @@ function folderItRunsIn(text: string, code: boolean, scope: string): string | un
   return folder;
 }
 
+/**
+ * The folders a piece is the recipe for, when its first command changes into a folder left to fill in (a parent's
+ * "To build: `cd cli/azd/extensions/<extension-name>`, then `azd x build`"), as a pattern over folder paths (each
+ * placeholder one folder name); undefined for any other piece. A file in one of those folders that repeats the recipe
+ * is that folder's own instance of it, written to stand alone: the parent's recipe serves the folders without one.
+ */
+function folderTemplateOf(text: string, codeLines: ReadonlySet<string> | undefined, scope: string): RegExp | undefined {
+  // A block's first line that runs something (its comments say what the commands do), or a code span's command.
+  const command = codeLines !== undefined ? [...codeLines][0] : /`([^`\n]+)`/.exec(text)?.[1]?.trim();
+  const target =
+    command === undefined ? undefined : CD_TEMPLATE.exec(command)?.[1]?.replace(/^\.\//, '').replace(/\/$/, '');
+  if (target === undefined || !/[<{]/.test(target) || target.split('/').includes('..')) return undefined;
+  const folder = scope === '' ? target : `${scope}/${target}`;
+  const pattern = folder
+    .split(/(<[^>]+>|\{[^}]+\})/)
+    .map((part, index) => (index % 2 === 1 ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${pattern}$`);
+}
+
+/** Whether `instance` stands in a folder `recipe` is the template for (see folderTemplateOf). */
+function isInstanceOf(instance: Piece, recipe: Piece): boolean {
+  return recipe.forFolders !== undefined && recipe.forFolders.test(instance.scope);
+}
+
 /** Whether every piece of `source` that says anything is one sentence pointing to a file (see POINTER). */
 function isPointerShim(source: LintSource): boolean {
   const said = source.documents.filter((doc) => doc.text.trim() !== '');
@@ -360,6 +390,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
         continue;
       const words = comparableWords(doc.text);
       if (words.size < MIN_WORDS) continue;
+      const codeLines = codeLinesOf(doc, source.text);
       pieces.push({
         file: source.path,
         team: source.team,
@@ -369,9 +400,10 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
         words,
         exact: exactKey(doc.text),
         runsIn: folderItRunsIn(doc.text, doc.code === true, source.scope),
+        forFolders: folderTemplateOf(doc.text, codeLines, source.scope),
         publishedIn: source.publishedIn,
         copiedFrom: sourceOf(doc.line),
-        codeLines: codeLinesOf(doc, source.text),
+        codeLines,
         home: source.home,
         importedBy: source.importedBy,
         fileChars,
@@ -396,6 +428,8 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
       if (other.file === piece.file || isDeclaredCopy(piece.file, other.file)) continue;
       // The same command line run in two folders is two commands.
       if (piece.runsIn !== undefined && other.runsIn !== undefined && piece.runsIn !== other.runsIn) continue;
+      // A parent's recipe for every folder of a kind and one such folder's own copy of it: each stands where it is read.
+      if (isInstanceOf(piece, other) || isInstanceOf(other, piece)) continue;
       // A file its package publishes repeats a file outside that package on purpose: its readers get it alone.
       if (isOutsidePackageOf(piece, other) || isOutsidePackageOf(other, piece)) continue;
       if (isGeneratedCopy(piece, other) || isIndexAndEntry(piece, other)) continue;
