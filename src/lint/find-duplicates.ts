@@ -56,9 +56,10 @@ const FOLDER_ROW = /^\s*\|\s*`?[\w.-]+(?:\/[\w.-]+)*\/`?\s*\|/;
 // A file that says nothing else is a shim: each agent reads its own file name (CLAUDE.md, GEMINI.md), so the same
 // pointer in each, written in each agent's own form (an `@` import for Claude Code, a link for the others), is how
 // they all reach one file, not a rule kept twice. A pointer among a file's rules stays comparable: a file copied
-// whole repeats it with the rest.
+// whole repeats it with the rest. An adverb before the verb ("Strictly follow the rules in @AGENTS.md", "Always read
+// …") leaves it a pointer.
 const POINTER =
-  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:please\s+)?(?:see|read|refer\s+to|consult|follow|check|look\s+at)\s+(?:(?:the|our)\s+(?:[\w-]+\s+){0,2}(?:in|at|of|from)\s+)?(?:\[[^\]\n]+\]\([^)\s]+\)|`[^`\n]*[./][^`\n]*`|@?[\w./-]+\.md\b)/i;
+  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:(?:please|always|\w+ly)\s+){0,2}(?:see|read|refer\s+to|consult|follow|check|look\s+at)\s+(?:(?:the|our)\s+(?:[\w-]+\s+){0,2}(?:in|at|of|from)\s+)?(?:\[[^\]\n]+\]\([^)\s]+\)|`[^`\n]*[./][^`\n]*`|@?[\w./-]+\.md\b)/i;
 
 // A sentence that sends its agent to another agent's file ("Before suggesting code edits, …, you MUST read `AGENTS.md` to
 // understand the project's constraints", "Always read [CLAUDE.md](CLAUDE.md) first", "This project uses a shared context
@@ -352,6 +353,24 @@ function isDigestOf(piece: Piece, other: Piece): boolean {
   return piece.exact !== other.exact && (digest(piece, other) || digest(other, piece));
 }
 
+/**
+ * Whether two generated pieces repeat each other only because their sources do: a line two source files of one tool
+ * both hold (Ruler's `.ruler/AGENTS.md` and `.ruler/README.md` each showing the same `ruler apply` command, set 37's
+ * qwik) stands twice in every file the tool writes, so one output's copy from the first source meets the other
+ * output's copy from the second. When the other file also holds the line from the piece's own source, that is the
+ * piece's copy (isGeneratedCopy) and this match is the repeat inside one file's sources, which no output can change.
+ * `copies` holds sourceKey of every generated piece.
+ */
+function isRepeatInSources(piece: Piece, other: Piece, copies: ReadonlySet<string>): boolean {
+  if (piece.copiedFrom === undefined || other.copiedFrom === undefined) return false;
+  return (
+    copies.has(sourceKey(other.file, piece.copiedFrom, piece.exact)) ||
+    copies.has(sourceKey(piece.file, other.copiedFrom, other.exact))
+  );
+}
+
+const sourceKey = (file: string, source: string, exact: string) => `${file}\n${source}\n${exact}`;
+
 /** Whether two pieces are copies a tool wrote from one file, or one is marked as copied from the other's file. */
 function isGeneratedCopy(piece: Piece, other: Piece): boolean {
   return (
@@ -415,6 +434,11 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
   }
   // Two files declared one text kept under two names, and still the same, have not drifted.
   const isDeclaredCopy = declaredCopies(sources);
+  const copies = new Set(
+    pieces.flatMap((piece) =>
+      piece.copiedFrom === undefined ? [] : [sourceKey(piece.file, piece.copiedFrom, piece.exact)],
+    ),
+  );
   // Which earlier pieces share each word: only pieces sharing words are compared.
   const postings = new Map<string, number[]>();
   const out: LintFinding[] = [];
@@ -432,7 +456,8 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
       if (isInstanceOf(piece, other) || isInstanceOf(other, piece)) continue;
       // A file its package publishes repeats a file outside that package on purpose: its readers get it alone.
       if (isOutsidePackageOf(piece, other) || isOutsidePackageOf(other, piece)) continue;
-      if (isGeneratedCopy(piece, other) || isIndexAndEntry(piece, other)) continue;
+      if (isGeneratedCopy(piece, other) || isRepeatInSources(piece, other, copies) || isIndexAndEntry(piece, other))
+        continue;
       if (isInSiblingFolders(piece, other) || isDocumentBesideAgentFile(piece, other) || isDigestOf(piece, other))
         continue;
       // Two path-scoped rules files no one file loads (one per language, one per part of the tree): each scope's own line.

@@ -82,13 +82,17 @@ export function lintLoads(request: LintRequest): LintReport {
     const real = request.realPath(path);
     if (files.has(real)) return [];
     files.add(real);
+    const text = request.read(path) ?? '';
+    // A file holding a NUL byte is no text: git-crypt leaves its ciphertext ("\0GITCRYPT\0…") in a checkout without
+    // the key (set 37's router). Its bytes still load and count; no check can read rules, paths or characters in them.
+    const readable = !text.includes('\0');
     return [
       {
         path,
         team: team.has(path),
         scope: scopeOf(path, loaded),
-        documents: request.documentsOf(path),
-        text: request.read(path) ?? '',
+        documents: readable ? request.documentsOf(path) : [],
+        text: readable ? text : '',
         publishedIn: packagePublishing(path, request.manifests),
         home: homeOf(path, agentFiles),
         importedBy: agentFiles.has(path) ? undefined : importerOf(path, loaded),
