@@ -1,38 +1,19 @@
 /**
  * What the attack-likeness score reads of a text: its words, its word pairs and its letter runs of
- * three to five (across word boundaries), each hashed into one of 2^16 buckets. Letter runs carry
- * the languages and scripts that no word list of ours covers ("ignorier", "指示", "инструкц"), and
- * spellings an attacker bends ("ign0re", "instrucitons"). Shared by the runtime score and the
- * script that trains it (scripts/train-attack-likeness.mjs), so both read a text the same way.
+ * three to five (across word boundaries), and the threat model's concepts it names and their pairs
+ * (threat-concepts.ts), each hashed into one of 2^16 buckets. Letter runs carry spellings an
+ * attacker bends ("ign0re", "instrucitons") and scripts no list covers; the concepts carry what an
+ * attack says from one language to another ("ignore" + "earlier" + "instructions" in Hindi is the
+ * same pair of features as in German). Shared by the runtime score and the script that trains it
+ * (scripts/train-attack-likeness.mjs), so both read a text the same way.
  */
+import { type ConceptTable, threatConcepts } from './threat-concepts.js';
+import { isSeparator } from './word-separators.js';
 
 // 2^16 buckets: the model is one byte a bucket (scripts/train-attack-likeness.mjs checks its size).
 const MASK = (1 << 16) - 1;
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
-
-// What separates words: white space and punctuation, ASCII and the common Unicode blocks (general,
-// CJK, full-width). Every other character is part of a word, in any script.
-const ASCII_SEPARATOR = Uint8Array.from({ length: 128 }, (_, code) =>
-  code <= 0x2f || (code >= 0x3a && code <= 0x40) || (code >= 0x5b && code <= 0x5e) || code === 0x60 || code >= 0x7b
-    ? 1
-    : 0,
-);
-
-function isSeparator(code: number): boolean {
-  if (code < 128) return ASCII_SEPARATOR[code] === 1;
-  return (
-    (code >= 0xa0 && code <= 0xbf) ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x206f) ||
-    (code >= 0x3000 && code <= 0x303f) ||
-    code === 0xfeff ||
-    (code >= 0xff01 && code <= 0xff0f) ||
-    (code >= 0xff1a && code <= 0xff20) ||
-    (code >= 0xff3b && code <= 0xff40) ||
-    (code >= 0xff5b && code <= 0xff65)
-  );
-}
 
 const NOT_ASCII = /[^\x00-\x7f]/;
 
@@ -50,6 +31,21 @@ const RUN_3 = fold(FNV_OFFSET, 'c3:');
 const RUN_4 = fold(FNV_OFFSET, 'c4:');
 const RUN_5 = fold(FNV_OFFSET, 'c5:');
 const SPACE = 0x20;
+const CONCEPT = fold(FNV_OFFSET, 'k:');
+const CONCEPT_PAIR = fold(FNV_OFFSET, 'kk:');
+
+// Each concept the text names, and each pair of them: a pair says what the text does ("send" with
+// "secret", "conceal" with "person") where one concept alone is common in any project's notes.
+function addConcepts(text: string, table: ConceptTable, add: (hash: number) => void): void {
+  const bits = threatConcepts(text, table);
+  const concepts: number[] = [];
+  for (let i = 0; i < 32; i++) if (bits & (1 << i)) concepts.push(i);
+  for (let i = 0; i < concepts.length; i++) {
+    const first = concepts[i] as number;
+    add(step(CONCEPT, first));
+    for (let j = i + 1; j < concepts.length; j++) add(step(step(CONCEPT_PAIR, first), concepts[j] as number));
+  }
+}
 
 // Which buckets this text has hit already: a stamp per bucket, so no set of strings is built (a
 // team's first sync scores thousands of entries).
@@ -60,10 +56,11 @@ let stamp = 0;
  * The distinct buckets a text falls into, and the weight each gets (1 / √count, so length does not
  * decide). The text is read as its NFKC form in lower case, split into words at separators; the
  * features are each word, each pair of neighbouring words, and each run of three, four and five
- * characters of the words joined by one space, with a space before and after. One pass over the
- * text, no string built but the normalised text itself (and only when it is not ASCII).
+ * characters of the words joined by one space, with a space before and after; then the concepts of
+ * `concepts` the text names, and their pairs. One pass over the text for the words and runs, no
+ * string built but the normalised text itself (only when it is not ASCII) and its lower case.
  */
-export function attackFeatures(text: string): { buckets: Int32Array; weight: number } {
+export function attackFeatures(text: string, concepts: ConceptTable): { buckets: Int32Array; weight: number } {
   stamp = (stamp + 1) >>> 0;
   if (stamp === 0) {
     seen.fill(0);
@@ -126,5 +123,7 @@ export function attackFeatures(text: string): { buckets: Int32Array; weight: num
     stream(code);
   }
   stream(SPACE);
+  // The letters above were lowered one by one; the concepts are read from the lowered text.
+  addConcepts(source.toLowerCase(), concepts, add);
   return { buckets: Int32Array.from(buckets), weight: 1 / Math.sqrt(Math.max(1, buckets.length)) };
 }
