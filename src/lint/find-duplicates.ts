@@ -7,7 +7,7 @@
 import { posix } from 'node:path';
 import { FOLDER_RUNNERS } from '../core/text/folder-runners.js';
 import { comparableWords } from '../core/text/text-similarity.js';
-import { declaredCopies } from './declared-copies.js';
+import { sameTextCopies } from './same-text-copies.js';
 import { areDisjointGlobs } from './disjoint-globs.js';
 import { isVendored } from './is-vendored.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
@@ -432,8 +432,8 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
       });
     }
   }
-  // Two files declared one text kept under two names, and still the same, have not drifted.
-  const isDeclaredCopy = declaredCopies(sources);
+  // One text kept under two names, and still the same, has not drifted.
+  const isSameTextCopy = sameTextCopies(sources);
   const copies = new Set(
     pieces.flatMap((piece) =>
       piece.copiedFrom === undefined ? [] : [sourceKey(piece.file, piece.copiedFrom, piece.exact)],
@@ -449,7 +449,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
     let best: { other: Piece; similarity: number } | undefined;
     for (const [otherIndex, count] of shared) {
       const other = pieces[otherIndex]!;
-      if (other.file === piece.file || isDeclaredCopy(piece.file, other.file)) continue;
+      if (other.file === piece.file || isSameTextCopy(piece.file, other.file)) continue;
       // The same command line run in two folders is two commands.
       if (piece.runsIn !== undefined && other.runsIn !== undefined && piece.runsIn !== other.runsIn) continue;
       // A parent's recipe for every folder of a kind and one such folder's own copy of it: each stands where it is read.

@@ -1,0 +1,51 @@
+/**
+ * Agent files kept as one text under two names: two agents' files of one folder with the same text
+ * (SDL's CLAUDE.md, "Just copy the text from AGENTS.md in here for now", set 38: a pointer line was
+ * read as a to-do and a symlink would have been the repository's only one), or anywhere when each
+ * says it is the other's copy ("This file is duplicated as CLAUDE.md and AGENTS.md. Keep them in
+ * sync.", set 29). Where a symlink will not do, that is how each agent gets its own file name; nobody
+ * makes a whole file the same as another by chance, and while the texts match nothing has drifted
+ * and no copy can go. Once they differ, the copies are compared again: a mirror that has drifted is
+ * what `duplicate-rule` is for.
+ */
+import { posix } from 'node:path';
+
+// `home`: the folder an agent file picked up folder by folder stands for (lint-document.ts); rules
+// files and imported documents have none.
+type Text = { path: string; text?: string | undefined; home?: string | undefined };
+
+// Words saying two files are one text kept twice, on a line that names the other file.
+const COPY_WORDS =
+  /\b(?:duplicat(?:e|ed|es)|cop(?:y|ies|ied)|mirror(?:s|ed)?|identical|in\s+sync|synced|synchroni[sz]ed)\b/i;
+
+// Line endings and trailing blanks are how an editor saved the copy, not what it says.
+const normalized = (text: string) =>
+  text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t]+$/gm, '')
+    .trim();
+
+/** Whether a line of `text` names the file `path` (its name) beside words saying the two are copies. */
+function declaresCopyOf(text: string, path: string): boolean {
+  const name = posix.basename(path);
+  return text.split('\n').some((line) => line.includes(name) && COPY_WORDS.test(line));
+}
+
+/**
+ * Returns whether two files of `sources` are one text kept under two names (the test is
+ * symmetric); never throws.
+ */
+export function sameTextCopies(sources: readonly Text[]): (a: string, b: string) => boolean {
+  const pairs = new Set<string>();
+  for (const [index, first] of sources.entries())
+    for (const second of sources.slice(index + 1)) {
+      if (first.text === undefined || second.text === undefined) continue;
+      if (posix.basename(first.path) === posix.basename(second.path)) continue;
+      const text = normalized(first.text);
+      if (text === '' || text !== normalized(second.text)) continue;
+      const oneFolders = first.home !== undefined && first.home === second.home;
+      if (oneFolders || (declaresCopyOf(text, first.path) && declaresCopyOf(text, second.path)))
+        pairs.add(`${first.path}\0${second.path}`).add(`${second.path}\0${first.path}`);
+    }
+  return (a, b) => pairs.has(`${a}\0${b}`);
+}
