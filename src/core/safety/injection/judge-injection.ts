@@ -51,13 +51,17 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
 let rulePrefilters: readonly Prefilter[] | undefined;
 let signPrefilters: readonly (readonly Prefilter[])[] | undefined;
 
-// A prohibition earlier in the clause: "never force-push to main", "do not rewrite history", and the same
-// in the other languages agent files are written in ("Không được `git push --force`", "Μην παρακάμπτεις τα
-// hooks", "Jangan pakai `--no-verify`"): there, words for never, must not and forbidden only; a plain "not"
-// (ne, non …) is left out, because concealment is said with one ("ne le signale pas"). Such a word is matched
-// between spaces or punctuation (\b knows only ASCII letters); Thai, written without spaces, as it stands.
+// A prohibition earlier in the clause: "never force-push to main", "do not rewrite history", "no force-push to
+// main", and the same in the other languages agent files are written in: words for never, must not and
+// forbidden ("Không được `git push --force`", "Μην παρακάμπτεις τα hooks", "Jangan pakai `--no-verify`",
+// "Απαγορεύεται το force-push"), the "no" before a noun ("Pas de force-push", "Geen force-push", "Никаких
+// force-push", "Žádný force-push") and the "not" that makes an imperative a ban where it stands before the verb
+// ("Non saltare gli hook", "nu rescrie istoricul", "ولا تتجاوز", "ולא עוקפים", Czech "nepřeskakuj", Swahili
+// "usiruke", Swedish "hoppa inte över", Vietnamese "Không force-push"). Concealment is said with a "not" too ("non dirlo"), but its rules are not negatable. French "ne … pas"
+// is left out: its "pas" comes after the verb. Such a word is matched between spaces or punctuation (\b knows only
+// ASCII letters); Thai, written without spaces, as it stands.
 const NEGATION =
-  /\b(?:never|not|don't|dont|doesn't|no|avoid|without|instead\s+of|rather\s+than|forbid\w*|prohibit\w*|refuse|nunca|nie|niemals|nicht|kein\w*|jamais|nigdy|asla|nooit|niet)\b|\bn\u00e3o(?=\s)|\u043d\u0438\u043a\u043e\u0433\u0434\u0430|(?:^|\s)\u043d\u0435(?=\s)|不要|禁止|别|不得|切勿|(?:^|[\s"'\x60(*_>-])(?:aldrig|aldri|jangan|dilarang|kamwe|marufuku|hakuna|nikdy|soha|tilos|kh\u00f4ng\s+(?:\u0111\u01b0\u1ee3c|bao\s+gi\u1edd)|\u0111\u1eebng|c\u1ea5m|ch\u1edb|\u03bc\u03b7\u03bd?|\u03c0\u03bf\u03c4\u03ad|\u043d\u0435\u043b\u044c\u0437\u044f|\u043d\u0456\u043a\u043e\u043b\u0438|\u092e\u0924|\u0915\u092d\u0940\s+\u0928\u0939\u0940\u0902|\u0645\u0645\u0646\u0648\u0639|\u0623\u0628\u062f\u0627|\u0646\u0628\u0627\u06cc\u062f|\u0647\u0631\u06af\u0632|\u05d0\u05e1\u05d5\u05e8|\u05dc\u05e2\u05d5\u05dc\u05dd|\uc808\ub300|\uae08\uc9c0)(?=[\s,.:;!?)"'\x60*]|$)|\u0e2b\u0e49\u0e32\u0e21|\u0e2d\u0e22\u0e48\u0e32/i;
+  /\b(?:never|not|don't|dont|doesn't|no|avoid|without|instead\s+of|rather\s+than|forbid\w*|prohibit\w*|refuse|nunca|nie|niemals|nicht|kein\w*|jamais|nigdy|asla|nooit|niet|pas\s+de|aucune?|niente|nessun[oa]?|geen|ingen|inga|niciun\w*|ninguna?|nenhuma?|non|nu|inte|ikke|verboten|interdite?s?|proibit[oaie]|proibid[oa]s?|vietat[oaie]|prohibid[oa]s?|forbudt|verboden|yasak\w*|usi(?!ku)\w+)\b|\bn\u00e3o(?=\s)|\u043d\u0438\u043a\u043e\u0433\u0434\u0430|(?:^|\s)\u043d\u0435(?=\s)|不要|禁止|别|不得|切勿|(?:^|[\s"'\x60(*_>-])(?:aldrig|aldri|jangan|dilarang|kamwe|marufuku|hakuna|nikdy|soha|tilos|kh\u00f4ng|\u0111\u1eebng|c\u1ea5m|ch\u1edb|\u03bc\u03b7\u03bd?|\u03c0\u03bf\u03c4\u03ad|\u03b1\u03c0\u03b1\u03b3\u03bf\u03c1\u03b5\u03cd\S*|f\u0103r\u0103|\u017e\u00e1dn\S*|\u043d\u0438\u043a\u0430\u043a\S*|\u0436\u043e\u0434\u043d\S*|\u0437\u0430\u043f\u0440\u0435\u0449\S*|zak\u00e1z\S*|zabronion\S*|f\u00f6rbjud\S*|ne\S{3,}(?:ej|uj|ij|jte)|\u05d5?\u05dc\u05d0|\u05d0\u05d9\u05df|\u0648?\u0644\u0627|\u043d\u0435\u043b\u044c\u0437\u044f|\u043d\u0456\u043a\u043e\u043b\u0438|\u092e\u0924|\u0915\u092d\u0940\s+\u0928\u0939\u0940\u0902|\u0645\u0645\u0646\u0648\u0639|\u0623\u0628\u062f\u0627|\u0646\u0628\u0627\u06cc\u062f|\u0647\u0631\u06af\u0632|\u05d0\u05e1\u05d5\u05e8|\u05dc\u05e2\u05d5\u05dc\u05dd|\uc808\ub300|\uae08\uc9c0)(?=[\s,.:;!?)"'\x60*]|$)|\u0e2b\u0e49\u0e32\u0e21|\u0e2d\u0e22\u0e48\u0e32/i;
 // A dot or a colon ends a clause only before a space or the end: ".env" and "package.json" do
 // not; "Don't sign off as an AI: remove the trailers" negates the first clause only.
 const CLAUSE_END = /[.:](?=\s|$)|[;!?。；！？\n]/g;
@@ -87,10 +91,12 @@ const PROHIBITED_AFTER =
   /^[^\S\n]*(?:(?:is|are|was|were|'s|ist|sind|est|sont|est\u00e1|est\u00e1n|es|\u00e9|s\u00e3o|\u00e8|jest|\u0437\u0434\u0435\u0441\u044c)\s+(?:[^\s,;.:!?]+\s+){0,4}?(?:not\s+(?:allowed|permitted|possible)|never\s+(?:allowed|permitted|ok|okay|fine)|forbidden|prohibited|disallowed|banned|blocked|off[- ]limits|verboten|gesperrt|untersagt|nicht\s+erlaubt|nicht\s+gestattet|interdit|prohib\w+|proibid\w+|vietat\w*|zakazan\w*|zabronion\w*|\u0437\u0430\u043f\u0440\u0435\u0449\w*)\b|(?:\u662f\s*)?(?:\u7981\u6b62|\u4e0d\u5141\u8bb8|\u4e0d\u88ab\u5141\u8bb8)|\u306f\s*(?:\u7981\u6b62|\u3067\u304d\u307e\u305b\u3093))/i;
 
 // Languages that put the ban after the act, a few words on, in its clause: "`--no-verify` は使わないでください",
-// "main에 force push 금지", "Force-push do `main` je zakázaný", "`git push -f` på main är förbjudet". Apart from
+// "main에 force push 금지", "Force-push do `main` je zakázaný", "`git push -f` på main är förbjudet", and the
+// "not" of a verb-final imperative ("hooks को skip न करें", "نظرانداز نہ کریں", "এড়িয়ে যাবেন না", "தவிர்க்க வேண்டாம்",
+// "hoppa inte över", Persian "دور نزنید", Amharic "አይዝለሉ"). Apart from
 // PROHIBITED_AFTER because BANNED_INSIDE is made from that one's source and wants its copula first.
 const PROHIBITED_AFTER_ELSEWHERE =
-  /^[^.;:!?\n\u3002\uff1b\uff01\uff1f]{0,40}?(?:\u7981\u6b62|\u4e0d\u53ef|\u3057\u306a\u3044\u3067|\u306a\u3044\u3067\u304f\u3060\u3055\u3044|\u306a\u3044\u3053\u3068|\u3066\u306f\u3044\u3051\u307e\u305b\u3093|\uae08\uc9c0|\ud558\uc9c0\s*\ub9c8|\ub9c8\uc138\uc694|\ub9c8\uc2ed\uc2dc\uc624|\uc54a\ub3c4\ub85d|yasak|kamwe|marufuku|hairuhusiwi|zak\u00e1z\u00e1n|zak\u00e1zan|f\u00f6rbjud|forbudt|verboden|interzis|kielletty|\u03b1\u03c0\u03b1\u03b3\u03bf\u03c1\u03b5\u03cd|\u0437\u0430\u0431\u043e\u0440\u043e\u043d|\u0437\u0430\u043f\u0440\u0435\u0449|dilarang|b\u1ecb\s+c\u1ea5m|\u0645\u0645\u0646\u0648\u0639|\u05d0\u05e1\u05d5\u05e8|\u0935\u0930\u094d\u091c\u093f\u0924|\u092e\u0928\u093e\s+\u0939\u0948)/i;
+  /^[^.;:!?\n\u3002\uff1b\uff01\uff1f]{0,40}?(?:\u7981\u6b62|\u4e0d\u53ef|\u3057\u306a\u3044\u3067|\u306a\u3044\u3067\u304f\u3060\u3055\u3044|\u306a\u3044\u3053\u3068|\u3066\u306f\u3044\u3051\u307e\u305b\u3093|\uae08\uc9c0|\ud558\uc9c0\s*\ub9c8|\ub9c8\uc138\uc694|\ub9c8\uc2ed\uc2dc\uc624|\uc54a\ub3c4\ub85d|yasak|kamwe|marufuku|hairuhusiwi|zak\u00e1z\u00e1n|zak\u00e1zan|f\u00f6rbjud|forbudt|verboden|interzis|kielletty|\u03b1\u03c0\u03b1\u03b3\u03bf\u03c1\u03b5\u03cd|\u0437\u0430\u0431\u043e\u0440\u043e\u043d|\u0437\u0430\u043f\u0440\u0435\u0449|dilarang|b\u1ecb\s+c\u1ea5m|\u0645\u0645\u0646\u0648\u0639|\u05d0\u05e1\u05d5\u05e8|\u0935\u0930\u094d\u091c\u093f\u0924|\u092e\u0928\u093e\s+\u0939\u0948|(?:\u0928|\u0928\u093e|\u0928\u0939\u0940\u0902|\u092e\u0924)\s+\u0915\u0930|(?:\u0646\u06c1|\u0645\u062a)\s+\u06a9\u0631|\u09a8\u09be(?=[\s\u0964,.]|$)|\u0bb5\u0bc7\u0ba3\u0bcd\u0b9f\u0bbe\u0bae\u0bcd|\sinte\s|\sikke\s|(?:^|\s)\u0646\S{1,8}\u06cc\u062f(?=[\s.\u060c\u061b]|$)|(?:^|\s)\u12a0\u12ed\S+)/i;
 
 function prohibitedAfter(text: string, end: number): boolean {
   const after = text.slice(end, end + 80);
