@@ -11,7 +11,7 @@ import { sameTextCopies } from './same-text-copies.js';
 import { areDisjointGlobs } from './disjoint-globs.js';
 import { isVendored } from './is-vendored.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
-import type { LintFinding } from './lint-report.js';
+import type { LintAgent, LintFinding } from './lint-report.js';
 import type { LintDocument, LintSource } from './lint-document.js';
 
 // Shorter pieces ("Run tests.", a lone command) repeat by nature and say too little to compare.
@@ -134,6 +134,8 @@ type Piece = {
   globs: readonly string[] | null;
   /** Whether its file lies in a vendored tree (is-vendored.ts). */
   vendored: boolean;
+  /** The agents that load its file (LintSource.agents); undefined when not known. */
+  agents: readonly LintAgent[] | undefined;
 };
 
 /** Whether one folder lies below the other: a parent's agent file and a nested one, each loaded for work in the nested folder. */
@@ -166,6 +168,19 @@ function isInSiblingFolders(piece: Piece, other: Piece): boolean {
     piece.home !== other.home &&
     !isNested(piece.home, other.home)
   );
+}
+
+/**
+ * Whether two pieces stand in files of two scopes, one folder below the other, that no agent loads together: the root's
+ * CLAUDE.md (Claude Code's only file, the monorepo's style for every package) and `src/everything/AGENTS.md` (Codex's only
+ * file there, with no AGENTS.md at the root: the one package's guide), set 39's servers. Each is its agent's one statement
+ * of the rule for its own scope, and dropping either line loses it for that agent. The same folder's CLAUDE.md and
+ * AGENTS.md kept by hand stay compared: one can be the other's pointer or link.
+ */
+function isOtherAgentsScope(piece: Piece, other: Piece): boolean {
+  const [a, b] = [piece.agents, other.agents];
+  if (a === undefined || b === undefined || piece.team || other.team) return false;
+  return piece.scope !== other.scope && !a.some((agent) => b.includes(agent));
 }
 
 /**
@@ -429,6 +444,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
         pointsTo,
         globs,
         vendored,
+        agents: source.agents,
       });
     }
   }
@@ -460,6 +476,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
         continue;
       if (isInSiblingFolders(piece, other) || isDocumentBesideAgentFile(piece, other) || isDigestOf(piece, other))
         continue;
+      if (isOtherAgentsScope(piece, other)) continue;
       // Two path-scoped rules files no one file loads (one per language, one per part of the tree): each scope's own line.
       if (piece.globs !== null && other.globs !== null && areDisjointGlobs(piece.globs, other.globs)) continue;
       // Two files of vendored trees are their upstreams' (a `go mod vendor` copy): this repository edits neither.

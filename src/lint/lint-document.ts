@@ -1,3 +1,5 @@
+import type { LintAgent } from './lint-report.js';
+
 /** One rule-sized piece of a loaded file (a list item, paragraph, code block or table row), as the search index's markdown reader yields it. */
 export type LintDocument = {
   text: string;
@@ -29,4 +31,6 @@ export type LintSource = {
   home?: string | undefined;
   /** For a file no agent reads by its name, brought in by an `@` import: the agent file whose import chain starts there. */
   importedBy?: string | undefined;
+  /** The agents that load the file, under any of its names (undefined: not known, as for a caller checking one text). */
+  agents?: readonly LintAgent[] | undefined;
 };

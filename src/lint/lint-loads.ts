@@ -76,6 +76,13 @@ export function lintLoads(request: LintRequest): LintReport {
   const loaded = new Map<string, LoadedFile>();
   for (const file of loads.flatMap((load) => [...load.files, ...load.scoped]))
     if (!loaded.has(file.path)) loaded.set(file.path, file);
+  // Which agents load each file, by the file it is (a symlinked AGENTS.md is CLAUDE.md's text for Codex too).
+  const agentsOf = new Map<string, Set<LintAgent>>();
+  for (const load of loads)
+    for (const file of [...load.files, ...load.scoped]) {
+      const real = request.realPath(file.path);
+      agentsOf.set(real, (agentsOf.get(real) ?? new Set<LintAgent>()).add(load.agent));
+    }
   const agentFiles = new Set(request.files.filter((file) => file.kind === 'loadable').map((file) => file.path));
   const files = new Set<string>();
   const sources: LintSource[] = loadedPaths(request.planned).flatMap((path) => {
@@ -96,6 +103,7 @@ export function lintLoads(request: LintRequest): LintReport {
         publishedIn: packagePublishing(path, request.manifests),
         home: homeOf(path, agentFiles),
         importedBy: agentFiles.has(path) ? undefined : importerOf(path, loaded),
+        agents: [...(agentsOf.get(real) ?? [])],
       },
     ];
   });
