@@ -33,7 +33,7 @@ const CORPUS = resolve(ROOT, '..', 'shared', 'corpus');
 const OUT = join(ROOT, 'src/core/safety/injection/attack-likeness-model.ts');
 const LEXICON = join(ROOT, 'fixtures/threat-concepts/lexicon.json');
 // How a text is read: a change to any of these files needs a new model.
-const READING = ['attack-features.ts', 'threat-concepts.ts', 'word-separators.ts'].map((file) =>
+const READING = ['attack-features.ts', 'threat-concepts.ts', 'word-separators.ts', 'fnv-hash.ts'].map((file) =>
   readFileSync(join(ROOT, 'src/core/safety/injection', file), 'utf8'),
 );
 

@@ -7,32 +7,24 @@
  * same pair of features as in German). Shared by the runtime score and the script that trains it
  * (scripts/train-attack-likeness.mjs), so both read a text the same way.
  */
+import { step, tag } from './fnv-hash.js';
 import { type ConceptTable, threatConcepts } from './threat-concepts.js';
 import { isSeparator } from './word-separators.js';
 
 // 2^16 buckets: the model is one byte a bucket (scripts/train-attack-likeness.mjs checks its size).
 const MASK = (1 << 16) - 1;
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
 
 const NOT_ASCII = /[^\x00-\x7f]/;
 
-// FNV-1a over UTF-16 code units: fast, dependency-free, the same on every machine.
-function fold(hash: number, text: string): number {
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME);
-  return hash;
-}
-const step = (hash: number, code: number): number => Math.imul(hash ^ code, FNV_PRIME);
-
 // Each kind of feature hashes behind its own tag, so a word and a letter run of the same letters differ.
-const WORD = fold(FNV_OFFSET, 'w:');
-const PAIR = fold(FNV_OFFSET, 'b:');
-const RUN_3 = fold(FNV_OFFSET, 'c3:');
-const RUN_4 = fold(FNV_OFFSET, 'c4:');
-const RUN_5 = fold(FNV_OFFSET, 'c5:');
+const WORD = tag('w:');
+const PAIR = tag('b:');
+const RUN_3 = tag('c3:');
+const RUN_4 = tag('c4:');
+const RUN_5 = tag('c5:');
 const SPACE = 0x20;
-const CONCEPT = fold(FNV_OFFSET, 'k:');
-const CONCEPT_PAIR = fold(FNV_OFFSET, 'kk:');
+const CONCEPT = tag('k:');
+const CONCEPT_PAIR = tag('kk:');
 
 // Each concept the text names, and each pair of them: a pair says what the text does ("send" with
 // "secret", "conceal" with "person") where one concept alone is common in any project's notes.

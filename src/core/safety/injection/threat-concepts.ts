@@ -12,6 +12,7 @@
  * by the trainer (scripts/train-attack-likeness.mjs), not as the lexicon: 20,000 forms parsed and
  * indexed at run time cost 30 ms, the table is decoded in well under one.
  */
+import { fold, step, tag } from './fnv-hash.js';
 import { isSeparator } from './word-separators.js';
 
 /**
@@ -28,17 +29,10 @@ const addStart = (starts: Uint8Array, hash: number): void => {
 };
 type Lexicon = { concepts: Record<string, { forms: Record<string, string[]> }> };
 
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-const fold = (hash: number, text: string): number => {
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME);
-  return hash;
-};
-const step = (hash: number, code: number): number => Math.imul(hash ^ code, FNV_PRIME);
 // One hash per kind of form, so that a stem and a whole word of the same letters differ.
-const STEM = fold(FNV_OFFSET, 'stem:');
-const WHOLE_WORD = fold(FNV_OFFSET, 'word:');
-const ANYWHERE = fold(FNV_OFFSET, 'anywhere:');
+const STEM = tag('stem:');
+const WHOLE_WORD = tag('word:');
+const ANYWHERE = tag('anywhere:');
 
 function isUnspaced(code: number): boolean {
   return (
