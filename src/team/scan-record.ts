@@ -7,6 +7,7 @@
  */
 import {
   findInvisibleUnicode,
+  HOLD_TEAM_ENTRY_ABOVE,
   judgeInjection,
   judgeInjectionByRules,
   resemblanceOf,
@@ -60,7 +61,7 @@ function scanRecord(record: TeamRecord, options: SecretScanOptions = {}): Record
   for (const text of recordTexts(record)) {
     if (text === '') continue;
     for (const finding of findSecrets(text, options)) reasons.add(finding.ruleId);
-    const judged = judgeInjection(text);
+    const judged = judgeInjection(text, HOLD_TEAM_ENTRY_ABOVE);
     for (const finding of judged.findings) (judged.verdict === 'block' ? reasons : held).add(finding.ruleId);
     if (findInvisibleUnicode(text).length > 0) reasons.add('invisible-unicode');
   }
@@ -132,7 +133,7 @@ export function gradeRecords(
   visit(unknown);
   for (const [id, record] of clearedTogether)
     for (const text of recordTexts(record)) {
-      const resemblance = text === '' ? undefined : resemblanceOf(text);
+      const resemblance = text === '' ? undefined : resemblanceOf(text, HOLD_TEAM_ENTRY_ABOVE);
       if (resemblance === undefined) continue;
       flaggedIds.set(id, { reasons: [], held: [resemblance.ruleId] });
       break;

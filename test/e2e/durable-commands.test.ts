@@ -157,10 +157,10 @@ describe('mem remember', () => {
     expect(vague.stderr).toMatch(/too-short: too short/);
     expect(vague.stderr).toContain('--force');
 
-    const ephemeral = runMem(['remember', 'Skip the lint step for this PR until tomorrow'], { cwd: repo });
+    const ephemeral = runMem(['remember', 'Use the old fixtures folder for this PR until tomorrow'], { cwd: repo });
     expect(ephemeral.status).toBe(1);
     expect(ephemeral.stderr).toMatch(/ephemeral: only about the current task/);
-    const forced = remember(repo, ['Skip the lint step for this PR until tomorrow', '--force']);
+    const forced = remember(repo, ['Use the old fixtures folder for this PR until tomorrow', '--force']);
     expect(forced.status).toBe(0);
     expect(forced.out.status).toBe('added');
     expect(forced.out.reasons.map((r) => r.code)).toContain('forced');
@@ -183,7 +183,7 @@ describe('mem remember', () => {
 
     expect(claude(repo)).not.toContain(key);
     expect(readFileSync(join(repo, '.memory', 'state', 'candidates.jsonl'), 'utf8')).not.toContain(key);
-    expect(list(repo).map((e) => e.text)).toEqual(['Skip the lint step for this PR until tomorrow.']);
+    expect(list(repo).map((e) => e.text)).toEqual(['Use the old fixtures folder for this PR until tomorrow.']);
   });
 
   it('reports a duplicate as already remembered (exit 0) and a contradiction as flagged (exit 1) until --force supersedes it', () => {

@@ -28,10 +28,10 @@ describe('injection gate: paraphrases by category', () => {
     },
   );
 
-  it('all categories together: 552 of 555 attacks stopped, 336 of 341 look-alikes pass', () => {
+  it('all categories together: 554 of 555 attacks stopped, 333 of 341 look-alikes pass', () => {
     const attacks = FIXTURES.flatMap((fixture) => fixture.attacks);
     const benign = FIXTURES.flatMap((fixture) => fixture.benign);
-    expect(attacks.filter((text) => judgeInjection(text).verdict !== 'pass').length).toBeGreaterThanOrEqual(552);
-    expect(benign.filter((text) => judgeInjection(text).verdict === 'pass').length).toBeGreaterThanOrEqual(336);
+    expect(attacks.filter((text) => judgeInjection(text).verdict !== 'pass').length).toBeGreaterThanOrEqual(554);
+    expect(benign.filter((text) => judgeInjection(text).verdict === 'pass').length).toBeGreaterThanOrEqual(333);
   });
 });

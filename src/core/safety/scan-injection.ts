@@ -11,6 +11,7 @@ export {
   INJECTION_RULES,
 } from './injection/judge-injection.js';
 export { JAILBREAK_SIGNS } from './injection/jailbreak.js';
+export { HOLD_TEAM_ENTRY_ABOVE } from './injection/attack-likeness.js';
 
 export type InvisibleUnicodeFinding = {
   /** e.g. 'U+202E'. */

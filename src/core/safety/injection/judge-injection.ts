@@ -4,7 +4,7 @@
  * signs of different rules are no longer weak (an authority claim and "do not ask for confirmation").
  */
 import { hintsOf, type TextHints } from '../hint-finder.js';
-import { attackLikeness, HOLD_ABOVE } from './attack-likeness.js';
+import { attackLikeness, HOLD_NEW_TEXT_ABOVE } from './attack-likeness.js';
 import { foldForFactors, mayMatch, prefilterOf, type Prefilter } from '../prefilter/prefilter.js';
 import { AUTHORITY_RULES } from './authority.js';
 import { CHAT_PROMPT_RULES } from './chat-prompt.js';
@@ -229,11 +229,15 @@ function hiddenTexts(text: string): Array<{ plain: string; start: number; end: n
   return hidden;
 }
 
-/** Returns every finding in `text`, ordered by position, and the verdict they make; never throws. */
-export function judgeInjection(text: string): InjectionJudgement {
+/**
+ * Returns every finding in `text`, ordered by position, and the verdict they make; never throws.
+ * `holdAbove` is the learned score's threshold for the way the text comes in (attack-likeness.ts):
+ * by default, a text written into the memory here.
+ */
+export function judgeInjection(text: string, holdAbove = HOLD_NEW_TEXT_ABOVE): InjectionJudgement {
   const judgement = judgeInjectionByRules(text);
   if (judgement.verdict !== 'pass') return judgement;
-  const resemblance = resemblanceOf(text);
+  const resemblance = resemblanceOf(text, holdAbove);
   return resemblance === undefined ? judgement : { verdict: 'hold', findings: [resemblance] };
 }
 
@@ -242,8 +246,8 @@ export function judgeInjection(text: string): InjectionJudgement {
  * only of a text no rule flagged: it never refuses, and never adds to another sign, so that a person
  * decides what the rules did not (docs/gates.md).
  */
-export function resemblanceOf(text: string): InjectionFinding | undefined {
-  if (attackLikeness(text) < HOLD_ABOVE) return undefined;
+export function resemblanceOf(text: string, holdAbove = HOLD_NEW_TEXT_ABOVE): InjectionFinding | undefined {
+  if (attackLikeness(text) < holdAbove) return undefined;
   return { ruleId: 'reads-like-attacks', category: 'resembles-attacks', strength: 'hold', start: 0, end: text.length };
 }
 
