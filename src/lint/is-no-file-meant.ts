@@ -242,14 +242,15 @@ const GONE =
 
 /**
  * What a clause says, just before a path and the paths listed with it, of a place something has left:
- * "no longer lives under `a` or `b`", "no longer in `a`", "moved out of `a`", of where it came from:
+ * "no longer lives under `a` or `b`", "no longer in `a`", "no longer registered in `a`" (the thing is now set up
+ * elsewhere: Laravel's middleware in `bootstrap/app.php`), "moved out of `a`", of where it came from:
  * "- **`crates/util/`** - was `src/util/`", "formerly `a`", "split out of `a`", or of what something
  * took the place of: "replaces `a`", "replaces the legacy Rails `a` engine", "successor to `a`". The
  * path is where the thing was, not where it is: "lives under `a`" alone says it is there, and
  * "replaces it with `a`", "replaced by `a`" or "was moved to `a`" names the new place.
  */
 const LEFT =
-  /\b(?:(?:was|were|formerly|previously|(?:moved|renamed|extracted|split|migrated|carved)(?:\s+out)?\s+(?:from|of))|no\s+longer\s+(?:(?:lives?|lies?|sits?|resides?|is|are)\s+)?(?:kept\s+|located\s+|stored\s+)?(?:in|under|inside|within|at)|moved\s+(?:out\s+of|away\s+from)|(?:replaces|replacing|supersedes|superseding|successor\s+(?:to|of)|in\s+place\s+of)(?:\s+(?!(?:with|by)\b)[\w-]+){0,3})\s+(?:[`'"*]*[^\s`'"*]+[`'"*]*\s*(?:,|,?\s*(?:or|and|nor))\s+)*[`'"*]*$/i;
+  /\b(?:(?:was|were|formerly|previously|(?:moved|renamed|extracted|split|migrated|carved)(?:\s+out)?\s+(?:from|of))|no\s+longer\s+(?:(?:lives?|lies?|sits?|resides?|is|are)\s+)?(?:(?:kept|located|stored|registered|defined|declared|configured|placed|listed|wired|found)\s+)?(?:in|under|inside|within|at)|moved\s+(?:out\s+of|away\s+from)|(?:replaces|replacing|supersedes|superseding|successor\s+(?:to|of)|in\s+place\s+of)(?:\s+(?!(?:with|by)\b)[\w-]+){0,3})\s+(?:[`'"*]*[^\s`'"*]+[`'"*]*\s*(?:,|,?\s*(?:or|and|nor))\s+)*[`'"*]*$/i;
 
 /**
  * Whether the clause holding offset `at` of `text` says that the path is gone or lives elsewhere:
