@@ -33,6 +33,7 @@ import { headingFolders } from './heading-folders.js';
 import {
   clonesAnotherRepository,
   findNamedRepositories,
+  isAboutLinkedRepository,
   isAboutManyRepositories,
   isInAnotherRepository,
   isInSubmodule,
@@ -108,10 +109,17 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     let cloneSection: string | undefined;
     for (const [index, doc] of source.documents.entries()) {
       // A section on several repositories ("## The repos and their shape") names their paths and commands.
-      if (isAboutManyRepositories(doc.section.split(' > ').at(-1) ?? '')) continue;
+      // So is one whose heading names a repository the file links ("## Foundation: emeraude-base").
+      if (
+        isAboutManyRepositories(doc.section.split(' > ').at(-1) ?? '') ||
+        isAboutLinkedRepository(doc.section, source.text ?? '')
+      )
+        continue;
       if (cloneSection !== doc.section) cloneSection = clonesAnotherRepository(doc.text) ? doc.section : undefined;
       if (cloneSection !== undefined) continue;
-      const references = findRepositoryPaths(doc.text);
+      const references = findRepositoryPaths(doc.text).flatMap((reference) =>
+        siblingExtensionForms(reference, source.path, view),
+      );
       // A path into a repository the files name, and the commands run beside it, are that repository's.
       if (references.some((reference) => otherRepositories.has(reference.replace(/^\.?\/+/, '').split('/')[0] ?? '')))
         continue;
@@ -449,6 +457,32 @@ function basesOf(reference: string, file: string): string[] {
   return bases;
 }
 
+/**
+ * The files a path written with its sibling's extension names (`MDI/BatchBuilder.hpp/.cpp`, a class's header and
+ * source beside each other): a file holds no folder, so what follows it is the other file's extension. Any other
+ * path, and one whose first part is a folder (`conf.d/.gitkeep`), as written.
+ */
+function siblingExtensionForms(reference: string, file: string, view: Pick<ReferenceView, 'foldersIn'>): string[] {
+  const match = /^(.*[^/.]\.)([A-Za-z][\w+]*)((?:\/\.[A-Za-z][\w+]*(?:\.[A-Za-z][\w+]*)*)+)$/.exec(reference);
+  if (match === null) return [reference];
+  const [, stem = '', first = '', others = ''] = match;
+  const named = `${stem}${first}`;
+  const isFolder = basesOf(named, file).some((base) => {
+    const path = posix.normalize(posix.join(base, named));
+    const parent = posix.dirname(path);
+    return view.foldersIn?.(parent === '.' ? '' : parent).includes(posix.basename(path)) === true;
+  });
+  return isFolder
+    ? [reference]
+    : [
+        named,
+        ...others
+          .split('/.')
+          .slice(1)
+          .map((extension) => `${stem}${extension}`),
+      ];
+}
+
 /** The folders a command line of `text` changes into (`cd python && …`, `pushd web; …`), as written. */
 function changedInto(text: string): string[] {
   return [...text.matchAll(/(?:^|[\s;&|(`])(?:cd|pushd)\s+([\w.][\w./-]*)/g)].map((match) => match[1]!);
@@ -604,7 +638,8 @@ function isScriptCall(piece: string, name: string): boolean {
 /**
  * Whether `make X` in `piece`, written in `file`, runs against a Makefile this check reads whole: the one
  * of the folder the command runs from (`make -C dir`'s, or the agent file's when the piece changes no
- * folder), which exists and includes no other and has no match-anything rule.
+ * folder), which exists and includes no other and has no match-anything rule, nor a line that starts with
+ * an expansion (`$(TARGETS): image`, forwarding every target another file lists; `$(eval …)` writing rules).
  */
 function hasOwnMakefile(piece: string, value: string, manifests: ReadonlyMap<string, string>, file: string): boolean {
   const colon = value.lastIndexOf(':');
@@ -613,5 +648,5 @@ function hasOwnMakefile(piece: string, value: string, manifests: ReadonlyMap<str
   const text = ['Makefile', 'makefile', 'GNUmakefile']
     .map((name) => manifests.get(dir === '.' ? name : `${dir}/${name}`))
     .find((found) => found !== undefined);
-  return text !== undefined && !/^(?:%::?(?:\s|$)|-?s?include\s)/m.test(text);
+  return text !== undefined && !/^(?:%::?(?:\s|$)|-?s?include\s|\$[({])/m.test(text);
 }

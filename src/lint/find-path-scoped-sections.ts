@@ -11,6 +11,8 @@ import { formatCount } from '../core/text/format-count.js';
 import { escapeRegExp } from '../core/text/escape-regexp.js';
 
 const MIN_RULES = 3;
+// A sentence that introduces the list after it: it ends in a colon.
+const LEAD_IN = /:\s*$/;
 // A list item led by a file's path in a code span, then a colon or a dash and what the file is.
 const INDEX_ENTRY = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?`[^`\n]*[./][^`\n]*`\s*(?::|\s[-\u2013\u2014])\s+\S/;
 
@@ -37,11 +39,13 @@ export function findPathScopedSections(
     for (const [section, docs] of sections) {
       // A table of what lives where is the index the agent needs before it reads any of those files, and so is a list
       // whose every item names a file and says what it is ("- `examples/simple.eval-set.yaml`: Basic evaluation
-      // configuration"): loaded only once the agent reads one of them, it would never tell it they are there.
+      // configuration"), lead-ins ending in a colon aside ("See `docs/` for detailed project documentation:"):
+      // loaded only once the agent reads one of them, it would never tell it they are there.
+      const entries = docs.filter((doc) => !LEAD_IN.test(doc.text));
       if (
         docs.length < MIN_RULES ||
         docs.some((doc) => doc.text.startsWith('|')) ||
-        docs.every((doc) => INDEX_ENTRY.test(doc.text))
+        (entries.length > 0 && entries.every((doc) => INDEX_ENTRY.test(doc.text)))
       )
         continue;
       // A part of the map is the map: "Architecture > Integrations" lists where each integration lives.

@@ -3,6 +3,7 @@
  * other repositories too: "the site lives in the `Documentation` repo, at `Documentation/web/`",
  * "## The repos and their shape". Their paths and commands are those repositories', not missing here.
  */
+import { escapeRegExp } from '../core/text/escape-regexp.js';
 
 // "the `Documentation` repo", "the **Samples** repository", "the ApplicationModel repo's": a repository by name.
 const NAMED_REPOSITORY = /\bthe\s+(?:\*\*)?(?:`([^`\n]+)`|([A-Z][\w.-]*))(?:\*\*)?\s+(?:repo|repository)(?![\w-])/g;
@@ -26,6 +27,27 @@ export function findNamedRepositories(texts: readonly string[]): Set<string> {
 /** Returns true when a heading speaks of several repositories ("The repos and their shape"); never throws. */
 export function isAboutManyRepositories(heading: string): boolean {
   return MANY_REPOSITORIES.test(heading);
+}
+
+// A link to a repository on a forge (`https://github.com/EmeraudeEngine/emeraude-base`): its name.
+const FORGE_REPOSITORY =
+  /https?:\/\/(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)\/[\w.-]+\/([\w.-]+?)(?:\.git)?(?=[/)#?\s>\]"'`]|$)/g;
+
+/**
+ * Returns true when a subsection's heading names, as written, a repository `text` links on a forge ("## 1a.
+ * Foundation: emeraude-base" in a file linking github.com/EmeraudeEngine/emeraude-base): the section is about that
+ * repository, and the paths it names (its `cmake/` files) are that one's. The file's title is left out: a file titled
+ * with its own repository's name often links it. Never throws.
+ */
+export function isAboutLinkedRepository(section: string, text: string): boolean {
+  const headings = section.split(' > ');
+  const heading = headings.length < 2 ? '' : (headings.at(-1) ?? '');
+  return (
+    heading !== '' &&
+    [...text.matchAll(FORGE_REPOSITORY)].some((match) =>
+      new RegExp(`(?<![\\w.-])${escapeRegExp(match[1] ?? '')}(?![\\w-])`).test(heading),
+    )
+  );
 }
 
 // What follows a path the text places in another repository: "(see `agent_docs/x.md` in that repo)",

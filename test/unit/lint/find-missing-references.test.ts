@@ -189,6 +189,7 @@ describe('findMissingReferences: dependency binaries', () => {
 const tree = new Set([
   'src',
   'src/api.ts',
+  'src/store.hpp',
   'web',
   'worker',
   'tests',
@@ -213,6 +214,35 @@ describe('findMissingReferences: paths', () => {
     expect(paths('Check the harness too (see `src/conventions.md` in that repo).')).toEqual([]);
     expect(paths('The site is built from `src/site.ts` in the `Documentation` repository.')).toEqual([]);
     expect(paths('The handlers live in `src/handlers.ts` in this repo.')).toEqual(['src/handlers.ts']);
+  });
+
+  it('reads `dir/Name.hpp/.cpp` as the header and the source beside it, each checked as any other path', () => {
+    // A missing header is no finding (the compiler finds headers through include folders), a missing source is.
+    expect(paths('The store lives in `src/store.hpp/.cpp`; the client in `src/client.hpp/.cpp`.')).toEqual([
+      'src/store.cpp',
+      'src/client.cpp',
+    ]);
+    expect(paths('The API lives in `src/api.ts/.d.ts`.')).toEqual(['src/api.d.ts']);
+  });
+
+  it("leaves a subsection about a repository the file links, and not the file's title naming its own", () => {
+    const link = 'Built on [acme-base](https://github.com/acme/acme-base).';
+    const inSection = (section: string) =>
+      findMissingReferences(
+        [
+          {
+            path: 'AGENTS.md',
+            team: false,
+            scope: '',
+            text: link,
+            documents: [{ text: 'acme-base owns `src/pch.cmake`.', section, line: 3 }],
+          },
+        ],
+        { exists: (path) => tree.has(path), manifests: new Map(), ignored: () => new Set() },
+      ).map((f) => f.message.split(' ')[0]);
+    expect(inSection('Acme > Foundation: acme-base')).toEqual([]);
+    expect(inSection('acme-base')).toEqual(['src/pch.cmake']);
+    expect(inSection('Acme > Building')).toEqual(['src/pch.cmake']);
   });
 
   it('leaves ignored paths and build output alone, asking git once', () => {
