@@ -81,6 +81,22 @@ const CD_FIRST = /^cd\s+([\w.][\w./-]*?)\/?\s*&&\s*/;
 const CD_TEMPLATE = /^cd\s+((?:[\w.-]*(?:<[^>\s]+>|\{[^}\s]+\})[\w.-]*\/?|[\w.-]+\/)+?)\s*(?:&&|$)/;
 // A full stop after a word, not after a list number ("3. Updating …").
 const SENTENCE_BREAK = /[^\d\s][.!?]\s+\S/;
+// A sentence saying what the project is ("This is a Jekyll blog hosted on …", "This project is …", "This repository
+// contains the docs of …", "Hextra is a Hugo theme …").
+const SAYS_WHAT_IT_IS =
+  /^\s*(?:[Tt]h(?:is|e)\s+(?:[\w.-]+\s+){0,4}?(?:is|contains|holds|hosts|houses)|(?:\*\*)?[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?(?:\*\*)?\s+is\s+(?:a|an|the))\b/;
+
+/**
+ * Whether two reworded pieces are each its file's introduction: the first sentence of prose (a line about the file
+ * itself aside), alone in its paragraph, saying what the project is ("This is a Jekyll blog hosted on GitHub Pages at
+ * jemonjam.com." in CLAUDE.md, "This project is a Jekyll blog hosted on GitHub Pages (jemonjam.com)." in AGENTS.md, set
+ * 43). Each agent reads its own file, which opens by telling it where it is, in its writer's words: no rule kept
+ * twice, and neither line would go. The same sentence word for word is a copy, and reported.
+ */
+function isEachFilesIntroduction(piece: Piece, other: Piece): boolean {
+  const introduces = (p: Piece) => p.opensFile && SAYS_WHAT_IT_IS.test(p.text) && !SENTENCE_BREAK.test(p.text.trim());
+  return piece.exact !== other.exact && introduces(piece) && introduces(other);
+}
 
 /**
  * Whether two reworded pieces name code and share none of it (`pnpm --filter web run test` and
@@ -136,6 +152,8 @@ type Piece = {
   vendored: boolean;
   /** The agents that load its file (LintSource.agents); undefined when not known. */
   agents: readonly LintAgent[] | undefined;
+  /** Whether it is its file's first piece of prose, a line about the file itself aside (see isEachFilesIntroduction). */
+  opensFile: boolean;
 };
 
 /** Whether one folder lies below the other: a parent's agent file and a nested one, each loaded for work in the nested folder. */
@@ -410,6 +428,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
     const fileChars = source.text?.length ?? 0;
     const globs = readFrontMatterPaths(source.text ?? '');
     const vendored = isVendored(source.path);
+    const opening = source.documents.find((doc) => doc.code !== true && !ABOUT_ITS_FILE.test(doc.text));
     for (const doc of source.documents) {
       if (
         doc.text.length < MIN_CHARS ||
@@ -445,6 +464,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
         globs,
         vendored,
         agents: source.agents,
+        opensFile: doc === opening,
       });
     }
   }
@@ -476,7 +496,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
         continue;
       if (isInSiblingFolders(piece, other) || isDocumentBesideAgentFile(piece, other) || isDigestOf(piece, other))
         continue;
-      if (isOtherAgentsScope(piece, other)) continue;
+      if (isOtherAgentsScope(piece, other) || isEachFilesIntroduction(piece, other)) continue;
       // Two path-scoped rules files no one file loads (one per language, one per part of the tree): each scope's own line.
       if (piece.globs !== null && other.globs !== null && areDisjointGlobs(piece.globs, other.globs)) continue;
       // Two files of vendored trees are their upstreams' (a `go mod vendor` copy): this repository edits neither.
