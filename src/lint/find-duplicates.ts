@@ -10,6 +10,7 @@ import { comparableWords } from '../core/text/text-similarity.js';
 import { sameTextCopies } from './same-text-copies.js';
 import { areDisjointGlobs } from './disjoint-globs.js';
 import { isVendored } from './is-vendored.js';
+import { namesOtherThings } from './names-other-things.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
 import type { LintAgent, LintFinding } from './lint-report.js';
 import type { LintDocument, LintSource } from './lint-document.js';
@@ -503,7 +504,12 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
       if (piece.vendored && other.vendored) continue;
       const similarity = other.exact === piece.exact ? 1 : count / (piece.words.size + other.words.size - count);
       if (similarity < NEAR || (best !== undefined && !isCloserMatch(piece, other, similarity, best))) continue;
-      if (other.exact !== piece.exact && (namesOtherCode(piece.text, other.text) || isOtherScript(piece, other)))
+      if (
+        other.exact !== piece.exact &&
+        (namesOtherCode(piece.text, other.text) ||
+          isOtherScript(piece, other) ||
+          namesOtherThings(piece.text, piece.words, other.text, other.words))
+      )
         continue;
       best = { other, similarity };
     }
