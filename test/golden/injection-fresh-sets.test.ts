@@ -19,6 +19,7 @@ const read = (file: string) => JSON.parse(readFileSync(join(DIR, file), 'utf8'))
 // on the model with the threat concepts; cl and cm in session 29, run once at both thresholds); bx to ca were
 // written as training data and left out (they did not help): their floors are the held-out figure.
 const FLOOR: Record<string, number> = {
+  'round-d.json': 39,
   'round-e.json': 38,
   'round-g.json': 39,
   'round-q.json': 38,
@@ -28,7 +29,7 @@ const FLOOR: Record<string, number> = {
   'round-y.json': 39,
   'round-z.json': 39,
   'round-aa.json': 39,
-  'round-ab.json': 39,
+  'round-ab.json': 38,
   'round-ac.json': 38,
   'round-ae.json': 39,
   'round-aj.json': 39,

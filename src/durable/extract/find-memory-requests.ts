@@ -10,6 +10,7 @@ import { rewriteAsRule } from './rewrite-rule.js';
 import { correctSignalTypos } from '../notice/correct-signal-typos.js';
 import { isScopedToTask } from '../notice/notice-lasting.js';
 import { mayMatchText, testPrefiltered } from '../../core/safety/prefilter/prefilter.js';
+import { CJK_LEAD_IN, LEAD_INS, OPENER, requestLeadIn, TRAILER, withoutOpener } from '../../core/text/request-words.js';
 
 type MemoryRequest = {
   /** The rule, cleaned: no "remember that", no "from now on" left dangling. */
@@ -17,34 +18,6 @@ type MemoryRequest = {
   /** true when the rule reads on its own: a complete sentence that names what it is about. */
   selfContained: boolean;
 };
-
-// A short conversational opener in front of the request ("ok,", "also", "btw"); at least one, so
-// that a text holding none of these words skips the pattern (withoutOpener).
-const OPENER =
-  /^(?:(?:ok(?:ay)?|so|also|and|oh|btw|hey|one more thing|one last thing|and also|plus|but)\b[,!.:]?\s+)+/i;
-
-const withoutOpener = (text: string): string => (mayMatchText(OPENER, text) ? text.replace(OPENER, '') : text);
-/** Lead-ins that ask for what follows to be kept; what follows is the rule (an optional "please" first). */
-const LEAD_INS: readonly RegExp[] = [
-  /^(?:(?:please|pls)[,]?\s+)?(?:remember|memori[sz]e|keep\s+in\s+mind|bear\s+in\s+mind|don'?t\s+forget|do\s+not\s+forget)(?:\s+(?:for\s+(?:the\s+)?(?:future|next\s+time|later)|this|forever))*(?:\s*(?:that\b|:|,|-|—|–)|(?=\s+(?:to\s+(?:always|never)|we|our|all|every|you|always|never)\b))\s*/i,
-  /^(?:(?:please|pls)[,]?\s+)?note\s+(?:for|to)\s+(?:the\s+)?(?:future|later|next\s+time|self)\s*[:,-]?\s*/i,
-  /^for\s+(?:future\s+reference|the\s+future|next\s+time)\s*[:,]?\s*/i,
-  /^(?:from\s+now\s+on|going\s+forward|moving\s+forward|in\s+(?:the\s+)?future|henceforth|from\s+here\s+on(?:\s+out)?)\s*[:,]?\s*/i,
-  /^(?:(?:please|pls)[,]?\s+)?(?:add|save|put|write)\s+(?:this|that|it|the\s+following)?\s*(?:to|in(?:to)?)\s+(?:your\s+|the\s+)?(?:memory|memories|CLAUDE\.md|notes)\s*[:,-]?\s*/i,
-  // German, French, Spanish, Portuguese, Indonesian.
-  /^(?:bitte\s+)?(?:merk(?:e)?\s+dir|denk(?:e)?\s+daran|ab\s+jetzt|von\s+nun\s+an|künftig|in\s+zukunft)(?:\s+bitte)?(?:\s*,?\s*dass)?\s*[:,]?\s*/iu,
-  /^(?:retiens|souviens-toi|rappelle-toi|n'oublie\s+pas|à\s+partir\s+de\s+maintenant|désormais|dorénavant|à\s+l'avenir)(?:\s+(?:que|qu'|de))?\s*[:,]?\s*/iu,
-  /^(?:por\s+favor,?\s+)?(?:recuerda|recordá|acordate|acuérdate|no\s+olvides|a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|en\s+el\s+futuro)(?:\s+(?:que|de))?\s*[:,]?\s*/iu,
-  /^(?:lembre-se|lembra|a\s+partir\s+de\s+agora|de\s+agora\s+em\s+diante)(?:\s+(?:que|de))?\s*[:,]?\s*/iu,
-  /^(?:tolong\s+)?(?:ingat(?:lah)?|mulai\s+sekarang|ke\s+depan(?:nya)?|untuk\s+ke\s+depan(?:nya)?)(?:\s+ya)?(?:\s*,?\s*bahwa)?\s*[:,]?\s*/i,
-];
-/** The same in scripts without spaces between words. */
-const CJK_LEAD_IN =
-  /^(?:请?记住|以后|今后|从现在开始|往后|覚えておいて(?:ください)?|今後(?:は)?|これからは|기억해(?:\s*(?:줘|주세요|두세요))?|앞으로(?:는)?|이제부터(?:는)?)\s*[:：、，,]?\s*/u;
-
-/** "…; remember that." / "… — please note this" / "…, merk dir das": the request closes the rule. */
-const TRAILER =
-  /\s*(?:[,;:—–-]|\(|\.\s+)\s*(?:(?:and\s+)?(?:please\s+)?(?:remember|note|keep\s+in\s+mind|don'?t\s+forget)\s+(?:this|that|it)(?:\s+for\s+(?:the\s+)?(?:future|next\s+time))?|merk\s+dir\s+(?:das|es)|retiens(?:-le|\s+ça|\s+cela)|recuérdalo|acordate|lembre-se\s+disso|ingat\s+itu|(?:请)?记住(?:这一点|了)?|(?:と|って)?覚えておいて(?:ください)?)\s*\)?[.!。！]*$/iu;
 
 /** A request said after a task in the same sentence: "fix it, and from now on …". */
 const EMBEDDED =
@@ -114,10 +87,8 @@ function requestIn(raw: string, before: string | undefined): MemoryRequest | und
   const sentence = correctSignalTypos(withoutOpener(raw).trim());
   if (testPrefiltered(STANDALONE, sentence))
     return before === undefined || /[?？]\s*$/.test(before) ? undefined : request(withoutOpener(before));
-  const lead = [...LEAD_INS, CJK_LEAD_IN]
-    .map((pattern) => (mayMatchText(pattern, sentence) ? pattern.exec(sentence) : null))
-    .find((match) => match !== null);
-  if (lead && lead[0].length > 0 && lead[0].length < sentence.length) return request(sentence.slice(lead[0].length));
+  const lead = requestLeadIn(sentence);
+  if (lead !== undefined) return request(sentence.slice(lead.length));
   if (testPrefiltered(TRAILER, sentence)) return request(sentence);
   const embedded = mayMatchText(EMBEDDED, sentence) ? EMBEDDED.exec(sentence)?.[1] : undefined;
   if (embedded !== undefined) return requestIn(embedded.replace(/^and\s+/i, ''), undefined);

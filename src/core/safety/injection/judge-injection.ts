@@ -5,6 +5,7 @@
  */
 import { hintsOf, type TextHints } from '../hint-finder.js';
 import { attackLikeness, HOLD_NEW_TEXT_ABOVE } from './attack-likeness.js';
+import { withoutRequestWords } from '../../text/request-words.js';
 import { foldForFactors, mayMatch, prefilterOf, type Prefilter } from '../prefilter/prefilter.js';
 import { AUTHORITY_RULES } from './authority.js';
 import { CHAT_PROMPT_RULES } from './chat-prompt.js';
@@ -247,7 +248,8 @@ export function judgeInjection(text: string, holdAbove = HOLD_NEW_TEXT_ABOVE): I
  * decides what the rules did not (docs/gates.md).
  */
 export function resemblanceOf(text: string, holdAbove = HOLD_NEW_TEXT_ABOVE): InjectionFinding | undefined {
-  if (attackLikeness(text) < holdAbove) return undefined;
+  // The rule, not the words asking to keep it: "From now on, always run …" is no role-play opening.
+  if (attackLikeness(withoutRequestWords(text)) < holdAbove) return undefined;
   return { ruleId: 'reads-like-attacks', category: 'resembles-attacks', strength: 'hold', start: 0, end: text.length };
 }
 
