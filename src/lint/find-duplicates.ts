@@ -155,6 +155,8 @@ type Piece = {
   agents: readonly LintAgent[] | undefined;
   /** Whether it is its file's first piece of prose, a line about the file itself aside (see isEachFilesIntroduction). */
   opensFile: boolean;
+  /** The heading it stands under, the innermost ("" before any heading). */
+  heading: string;
 };
 
 /** Whether one folder lies below the other: a parent's agent file and a nested one, each loaded for work in the nested folder. */
@@ -419,8 +421,24 @@ const exactKey = (text: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
-/** Returns one finding per rule that repeats one in an earlier file of `sources` (in load order); never throws. */
-export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
+/**
+ * Which of `headings` a script of the repository writes into agent files (see cli/lint/script-written-headings.ts): asked
+ * once, of every piece's heading, and only when some rule repeats another.
+ */
+export type ScriptWrittenHeadings = (headings: readonly string[]) => ReadonlySet<string>;
+
+type Match = { piece: Piece; other: Piece; similarity: number };
+
+/**
+ * Returns one finding per rule that repeats one in an earlier file of `sources` (in load order); never throws. A line
+ * under a heading a script writes into agent files (set 44's prowler: `sync.sh` fills every scope's "Auto-invoke
+ * Skills" table from the skills' metadata, so a skill of two scopes stands in both tables) is that script's output,
+ * compared with nothing: it is changed where the script reads from.
+ */
+export function findDuplicates(
+  sources: readonly LintSource[],
+  writtenByScript: ScriptWrittenHeadings = () => new Set(),
+): LintFinding[] {
   const pieces: Piece[] = [];
   for (const source of sources) {
     if (isPointerShim(source)) continue;
@@ -466,11 +484,25 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
         vendored,
         agents: source.agents,
         opensFile: doc === opening,
+        heading: doc.section.split(' > ').at(-1) ?? '',
       });
     }
   }
   // One text kept under two names, and still the same, has not drifted.
   const isSameTextCopy = sameTextCopies(sources);
+  const first = matchPieces(pieces, isSameTextCopy, new Set());
+  const headings = first.length === 0 ? [] : [...new Set(pieces.map((piece) => piece.heading))];
+  const written = headings.length === 0 ? new Set<string>() : writtenByScript(headings);
+  const matches = written.size === 0 ? first : matchPieces(pieces, isSameTextCopy, written);
+  return matches.map((m) => describe(m.piece, m.other, m.similarity));
+}
+
+/** Each piece's closest earlier copy in another file, the exceptions aside; `written`: headings a script writes. */
+function matchPieces(
+  pieces: readonly Piece[],
+  isSameTextCopy: (a: string, b: string) => boolean,
+  written: ReadonlySet<string>,
+): Match[] {
   const copies = new Set(
     pieces.flatMap((piece) =>
       piece.copiedFrom === undefined ? [] : [sourceKey(piece.file, piece.copiedFrom, piece.exact)],
@@ -478,7 +510,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
   );
   // Which earlier pieces share each word: only pieces sharing words are compared.
   const postings = new Map<string, number[]>();
-  const out: LintFinding[] = [];
+  const out: Match[] = [];
   for (const [index, piece] of pieces.entries()) {
     const shared = new Map<number, number>();
     for (const word of piece.words)
@@ -498,6 +530,9 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
       if (isInSiblingFolders(piece, other) || isDocumentBesideAgentFile(piece, other) || isDigestOf(piece, other))
         continue;
       if (isOtherAgentsScope(piece, other) || isEachFilesIntroduction(piece, other)) continue;
+      // A script's output is edited where the script reads from (a skill's metadata): a finding on it asks for an
+      // edit the next run undoes, whichever file holds the other copy.
+      if (written.has(piece.heading) || written.has(other.heading)) continue;
       // Two path-scoped rules files no one file loads (one per language, one per part of the tree): each scope's own line.
       if (piece.globs !== null && other.globs !== null && areDisjointGlobs(piece.globs, other.globs)) continue;
       // Two files of vendored trees are their upstreams' (a `go mod vendor` copy): this repository edits neither.
@@ -513,7 +548,7 @@ export function findDuplicates(sources: readonly LintSource[]): LintFinding[] {
         continue;
       best = { other, similarity };
     }
-    if (best !== undefined) out.push(describe(piece, best.other, best.similarity));
+    if (best !== undefined) out.push({ piece, other: best.other, similarity: best.similarity });
     for (const word of piece.words) {
       const list = postings.get(word);
       if (list) list.push(index);

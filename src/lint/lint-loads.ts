@@ -18,7 +18,7 @@ import type { AgentFileKind } from './classify-agent-file.js';
 import type { PathHistory } from '../core/git/path-history.js';
 import type { DefinitionNames, RemovedDefinitions } from '../core/git/script-history.js';
 import { findImportProblems, findOverBudget, findPastCodexCap } from './find-load-problems.js';
-import { findDuplicates } from './find-duplicates.js';
+import { findDuplicates, type ScriptWrittenHeadings } from './find-duplicates.js';
 import { packagePublishing } from './package-publishing.js';
 import { findContradictions } from './find-contradictions.js';
 import { findUnsafeText } from './find-unsafe-text.js';
@@ -51,6 +51,8 @@ export type LintRequest = {
   endsAFile: (path: string) => boolean;
   /** Whether a glob (no braces) matches a file of the repository. */
   globMatches: (glob: string) => boolean;
+  /** Which section headings a script of the repository writes into agent files (asked only of duplicates' headings). */
+  writtenByScript: ScriptWrittenHeadings;
   /** The documents of a loaded file. */
   documentsOf: (path: string) => readonly LintDocument[];
   /** Every agent file and look-alike of the repository (a look-alike with the names beside it). */
@@ -114,7 +116,7 @@ export function lintLoads(request: LintRequest): LintReport {
     ...findOverBudget(loads, request.budgets),
     ...findPastCodexCap(loads, request.read),
     ...findImportProblems(withoutPersonalImports(problems, request.ignored)),
-    ...withoutContradicted(findDuplicates(sources), findContradictions(sources)),
+    ...withoutContradicted(findDuplicates(sources, request.writtenByScript), findContradictions(sources)),
     ...findMissingReferences(sources, {
       exists: request.exists,
       manifests: request.manifests,

@@ -14,6 +14,7 @@ import { classifyAgentFile, type AgentFileKind } from '../../lint/classify-agent
 import { DEFAULT_AGENT_SETTINGS, type AgentSettings, type LintView } from '../../lint/plan-agent-loads.js';
 import { globRegExp } from '../../core/anchors/repo-snapshot.js';
 import { readPathHistory, readRemovedDefinitions } from '../../core/git/read-path-history.js';
+import { scriptWrittenHeadings } from './script-written-headings.js';
 import type { PathHistory } from '../../core/git/path-history.js';
 import type { DefinitionNames, RemovedDefinitions } from '../../core/git/script-history.js';
 
@@ -53,6 +54,8 @@ export type LintInput = {
   history: (paths: readonly string[], files: readonly string[]) => PathHistory;
   /** The scripts (make targets) of `names` a package.json (Makefile) of the repository lost in git's history (one `git log -p` for both). */
   removedDefinitions: (names: DefinitionNames) => RemovedDefinitions;
+  /** Which section headings a script of the repository writes into agent files (one `git grep` for all). */
+  writtenByScript: (headings: readonly string[]) => ReadonlySet<string>;
   /** Settings files that could not be read as their agent reads them. */
   warnings: string[];
 };
@@ -100,6 +103,7 @@ export function readLintInput(root: string): LintInput {
     ignored: (paths) => ignoredPaths(root, paths),
     history: (paths, files) => readPathHistory(root, paths, files),
     removedDefinitions: (names) => readRemovedDefinitions(root, names),
+    writtenByScript: (headings) => scriptWrittenHeadings(root, headings),
     warnings,
   };
 }

@@ -47,6 +47,7 @@ export async function runLint(options: LintOptions): Promise<LintOutcome> {
     globMatches: input.globMatches,
     foldersIn: input.foldersIn,
     endsAFile: input.endsAFile,
+    writtenByScript: input.writtenByScript,
     documentsOf: (path) => documents.get(path) ?? [],
     files: input.files,
     budgets: config.lint.budgetTokens,
