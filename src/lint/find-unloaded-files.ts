@@ -1,5 +1,6 @@
-/** Files written for an agent that no agent loads: a look-alike name (`claude.md`, `AGENT.md`, `agents.md`) or a rules file that is not `.md`. */
+/** Files written for an agent that no agent loads: a look-alike name (`claude.md`, `AGENT.md`, `agents.md`), a rules file that is not `.md`, or `.claude/rules.md`. */
 import { posix } from 'node:path';
+import { isClaudeRulesFileLookalike } from './classify-agent-file.js';
 import type { LintFinding } from './lint-report.js';
 
 /** Folders of test data: a linter's or a loader's fixtures hold look-alikes on purpose. */
@@ -14,27 +15,44 @@ const TEST_DATA = /(?:^|\/)(?:fixtures|__fixtures__|testdata|test-data|test_data
 function isPageOrTestData(path: string, siblings: readonly string[]): boolean {
   if (TEST_DATA.test(path)) return true;
   const name = posix.basename(path);
-  if (path.startsWith('.claude/rules/') || /^[A-Z0-9_.-]+\.(?:md|MD)$/.test(name)) return false;
+  if (path.startsWith('.claude/rules/') || isClaudeRulesFileLookalike(path) || /^[A-Z0-9_.-]+\.(?:md|MD)$/.test(name))
+    return false;
   if (name === name.toLowerCase()) return siblings.some((sibling) => /^[a-z0-9][a-z0-9_.-]*\.mdx?$/.test(sibling));
   // `Agent.md` beside `Client.md` and `Pool.md` (undici's API pages): a page set named after classes.
   return siblings.filter((sibling) => /^[A-Z][a-z0-9]\w*\.mdx?$/.test(sibling)).length >= 2;
 }
 
+/** Claude Code's shared project settings, whose hooks may print a file into the session (`cat .claude/rules.md` at SessionStart). */
+const CLAUDE_SETTINGS = '.claude/settings.json';
+
 /**
  * Whether a loaded file reaches the look-alike: it names it (a root CLAUDE.md's "check
  * `rust/AGENT.md`", or a file in the same folder naming `AGENT.md`), so the agent reads it when it
- * follows the pointer; or it is a loaded file under another name (a symlink kept for old checkouts).
+ * follows the pointer; or it is a loaded file under another name (a symlink kept for old checkouts);
+ * or Claude Code's settings name it, for a hook to load it.
  */
-function isReached(path: string, loaded: readonly LoadedText[], realPath: (path: string) => string): boolean {
+function isReached(
+  path: string,
+  loaded: readonly LoadedText[],
+  realPath: (path: string) => string,
+  read: (path: string) => string | null,
+): boolean {
   const real = realPath(path);
   const name = posix.basename(path);
   const folder = posix.dirname(path);
-  return loaded.some(
-    (file) =>
-      realPath(file.path) === real ||
-      namesPath(file.text, path) ||
-      (posix.dirname(file.path) === folder && namesPath(file.text, name)),
+  return (
+    loaded.some(
+      (file) =>
+        realPath(file.path) === real ||
+        namesPath(file.text, path) ||
+        (posix.dirname(file.path) === folder && namesPath(file.text, name)),
+    ) || namesPath(projectRelative(read(CLAUDE_SETTINGS) ?? ''), path)
   );
+}
+
+/** A hook command's paths as the repository names them: `"$CLAUDE_PROJECT_DIR"/.claude/rules.md` is `.claude/rules.md`. */
+function projectRelative(settings: string): string {
+  return settings.replace(/\\?"?\$\{?CLAUDE_PROJECT_DIR\}?\\?"?\//g, ' ');
 }
 
 /** Words telling a reader to put a file under another name: copy, move, rename, symlink. */
@@ -85,7 +103,7 @@ export function findUnloadedFiles(
       (file) =>
         file.kind === 'lookalike' &&
         !isPageOrTestData(file.path, file.siblings ?? []) &&
-        !isReached(file.path, loaded, realPath) &&
+        !isReached(file.path, loaded, realPath, read) &&
         !isLeftToCopy(file.path, file.siblings ?? [], read),
     )
     .map((file) => ({
@@ -95,6 +113,8 @@ export function findUnloadedFiles(
       line: 0,
       message: file.path.startsWith('.claude/rules/')
         ? 'Claude Code loads only .md files from .claude/rules/: no agent reads this one'
-        : `no agent loads a file named ${posix.basename(file.path)} (the names are CLAUDE.md, AGENTS.md, GEMINI.md, case-sensitive)`,
+        : isClaudeRulesFileLookalike(file.path)
+          ? `Claude Code loads the files in .claude/rules/, not ${file.path}: no agent reads this one`
+          : `no agent loads a file named ${posix.basename(file.path)} (the names are CLAUDE.md, AGENTS.md, GEMINI.md, case-sensitive)`,
     }));
 }

@@ -84,17 +84,22 @@ export function listFilesUnder(root: string, rel: string): string[] {
 
 function searchKind(path: string, name: string): MemoryKind | null {
   if (path.startsWith('.claude/'))
-    return path === '.claude/CLAUDE.md' ? 'durable' : name.endsWith('.md') ? 'rules' : null;
+    return path === '.claude/CLAUDE.md'
+      ? 'durable'
+      : path.startsWith('.claude/rules/') && name.endsWith('.md')
+        ? 'rules'
+        : null;
   if (name === 'CLAUDE.md') return 'durable';
   if (name === 'CLAUDE.local.md') return 'local';
   if (name === 'AGENTS.md') return 'agents';
   return null;
 }
 
+/** Offers the files right in `.claude/` (`CLAUDE.md`, and a `rules.md` a linter reports as read by no agent) and everything under `.claude/rules/`. */
 function addClaudeDir(root: string, add: (path: string, name: string) => void): void {
   for (const entry of listDirectory(join(root, '.claude'))) {
-    if (entry.name === 'CLAUDE.md' && !entry.isDirectory()) add('.claude/CLAUDE.md', entry.name);
-    if (entry.name === 'rules' && entry.isDirectory()) addRules(root, '.claude/rules', 0, add);
+    if (!entry.isDirectory()) add(`.claude/${entry.name}`, entry.name);
+    else if (entry.name === 'rules') addRules(root, '.claude/rules', 0, add);
   }
 }
 
