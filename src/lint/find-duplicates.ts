@@ -157,7 +157,39 @@ type Piece = {
   opensFile: boolean;
   /** The heading it stands under, the innermost ("" before any heading). */
   heading: string;
+  /** When it is a bare command item, the bare command items under its heading in its file (see isEachScopesCommandList). */
+  commandList: ReadonlySet<string> | undefined;
 };
+
+// A list item that is one code span and nothing else ("- `./run_tests.sh -t tests/unit/commands_dispatch_spec.lua`"; the
+// reader hands an item over without its marker).
+const BARE_COMMAND_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?`[^`\n]+`\s*$/;
+
+/** The bare command items of `source` (BARE_COMMAND_ITEM), as exactKey texts, by the heading path they stand under. */
+function commandListsOf(source: LintSource): Map<string, Set<string>> {
+  const lists = new Map<string, Set<string>>();
+  for (const doc of source.documents) {
+    if (doc.code === true || !BARE_COMMAND_ITEM.test(doc.text)) continue;
+    const list = lists.get(doc.section) ?? new Set<string>();
+    list.add(exactKey(doc.text));
+    lists.set(doc.section, list);
+  }
+  return lists;
+}
+
+/**
+ * Whether two pieces are items of each scope's own list of commands: a parent's and a nested agent file each hold a
+ * list of bare commands under one heading, and the two lists differ (set 46's opencode.nvim: `commands/` and
+ * `commands/handlers/` each list, under "Minimal Regression Commands", the tests to run for a change there). Which
+ * commands cover a scope is that scope's choice; where two scopes' code meets, their lists share commands, and
+ * dropping the nested copy would leave its list short. The same list in both is a copy, and reported.
+ */
+function isEachScopesCommandList(piece: Piece, other: Piece): boolean {
+  const [a, b] = [piece.commandList, other.commandList];
+  if (a === undefined || b === undefined || !isNested(piece.scope, other.scope)) return false;
+  if (exactKey(piece.heading) !== exactKey(other.heading)) return false;
+  return a.size !== b.size || [...a].some((item) => !b.has(item));
+}
 
 /** Whether one folder lies below the other: a parent's agent file and a nested one, each loaded for work in the nested folder. */
 function isNested(a: string, b: string): boolean {
@@ -448,6 +480,7 @@ export function findDuplicates(
     const globs = readFrontMatterPaths(source.text ?? '');
     const vendored = isVendored(source.path);
     const opening = source.documents.find((doc) => doc.code !== true && !ABOUT_ITS_FILE.test(doc.text));
+    const commandLists = commandListsOf(source);
     for (const doc of source.documents) {
       if (
         doc.text.length < MIN_CHARS ||
@@ -485,6 +518,7 @@ export function findDuplicates(
         agents: source.agents,
         opensFile: doc === opening,
         heading: doc.section.split(' > ').at(-1) ?? '',
+        commandList: doc.code === true || !BARE_COMMAND_ITEM.test(doc.text) ? undefined : commandLists.get(doc.section),
       });
     }
   }
@@ -530,6 +564,7 @@ function matchPieces(
       if (isInSiblingFolders(piece, other) || isDocumentBesideAgentFile(piece, other) || isDigestOf(piece, other))
         continue;
       if (isOtherAgentsScope(piece, other) || isEachFilesIntroduction(piece, other)) continue;
+      if (isEachScopesCommandList(piece, other)) continue;
       // A script's output is edited where the script reads from (a skill's metadata): a finding on it asks for an
       // edit the next run undoes, whichever file holds the other copy.
       if (written.has(piece.heading) || written.has(other.heading)) continue;
