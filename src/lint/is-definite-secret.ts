@@ -9,7 +9,9 @@
  * names, a tutorial's JWT from a local Keycloak), and no credential; these rules keep none of them. So lint reports only definite formats: a vendor's key format
  * (gitleaks' rules, the gate's own format rules, a vendor's marked prefix), a private key with a
  * key body, a JWT not issued by or for localhost or an example domain nor by a demo issuer, and a password in a URL or on a command line that is neither a word nor a template,
- * to a host other than this machine. Team memory keeps the gate's full judgement (find-unsafe-text.ts).
+ * to a host other than this machine (a command run inside a container of this machine, `docker compose exec
+ * clickhouse clickhouse-client --password=…`, reaches the local stack the repository's compose file starts: its
+ * development password, the same on every machine, set 47). Team memory keeps the gate's full judgement (find-unsafe-text.ts).
  */
 import { hostAfterPassword, isLoopbackHost } from '../core/safety/url-password-host.js';
 
@@ -42,6 +44,20 @@ function isExampleToken(value: string): boolean {
   return EXAMPLE_CLAIMS.test(Buffer.from(payload, 'base64url').toString('utf8'));
 }
 
+// A command run in a container of this machine (`docker compose exec db psql`, `docker exec -it api`, `podman exec`), or
+// given this machine as its host (`-h localhost`, `--host=127.0.0.1`).
+const IN_LOCAL_CONTAINER =
+  /\b(?:docker(?:\s+compose|-compose)?|podman(?:\s+compose|-compose)?)\s+(?:[^\n|;&]*\s)?exec\s/;
+const HOST_OPTION = /(?:^|\s)(?:-h|--host)(?:=|\s+)["']?([^\s"']+)/g;
+
+/** Whether the command line holding offset `start` of `text` runs on this machine, by the two signs above. */
+function isLocalCommand(text: string, start: number): boolean {
+  const line = text.slice(text.lastIndexOf('\n', start - 1) + 1, start);
+  const rest = text.slice(start, (text.indexOf('\n', start) + 1 || text.length + 1) - 1);
+  if (IN_LOCAL_CONTAINER.test(line)) return true;
+  return [...`${line}${rest}`.matchAll(HOST_OPTION)].some((match) => isLoopbackHost(match[1] ?? ''));
+}
+
 /** Whether a password `value` is a real-looking one: 8+ characters mixing letters and digits, no stand-in word. */
 function isStrongPassword(value: string): boolean {
   return value.length >= 8 && /[A-Za-z]/.test(value) && /\d/.test(value) && !STAND_IN.test(value);
@@ -57,7 +73,8 @@ export function isDefiniteSecret(ruleId: string, value: string, text: string, st
     return KEY_BODY.test(value.replace(/-----[^-]+-----|\s+/g, (m) => (m.startsWith('-') ? ' ' : '')));
   if (ruleId === 'connection-string-password')
     return isStrongPassword(value) && !isLoopbackHost(hostAfterPassword(text, value, start));
-  if (ruleId === 'command-line-password' || ruleId === 'call-argument-password') return isStrongPassword(value);
+  if (ruleId === 'command-line-password') return isStrongPassword(value) && !isLocalCommand(text, start);
+  if (ruleId === 'call-argument-password') return isStrongPassword(value);
   if (ruleId === 'jwt') return !isExampleToken(value);
   return true;
 }

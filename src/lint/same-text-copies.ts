@@ -5,8 +5,10 @@
  * says it is the other's copy ("This file is duplicated as CLAUDE.md and AGENTS.md. Keep them in
  * sync.", set 29). Where a symlink will not do, that is how each agent gets its own file name; nobody
  * makes a whole file the same as another by chance, and while the texts match nothing has drifted
- * and no copy can go. Once they differ, the copies are compared again: a mirror that has drifted is
- * what `duplicate-rule` is for.
+ * and no copy can go. Each copy may open with its own introduction (its title and what the file is,
+ * before the first section heading: rotki's "# CLAUDE.md" and "# AGENTS.md … It mirrors the content of
+ * `CLAUDE.md`", set 47, 326 rows of one mirror synced by hand): the sections are the text kept twice.
+ * Once they differ, the copies are compared again: a mirror that has drifted is what `duplicate-rule` is for.
  */
 import { posix } from 'node:path';
 
@@ -25,6 +27,16 @@ const normalized = (text: string) =>
     .replace(/[ \t]+$/gm, '')
     .trim();
 
+// The introduction runs to the first section heading (`## Project Overview`); a text without one is all introduction.
+const sectionsOf = (text: string) => {
+  const start = text.search(/^#{2,6}\s/m);
+  return start < 0 ? '' : text.slice(start);
+};
+
+/** Whether two normalized texts are one text: the same, or the same sections under each copy's own introduction. */
+const isOneText = (first: string, second: string) =>
+  first === second || (sectionsOf(first) !== '' && sectionsOf(first) === sectionsOf(second));
+
 /** Whether a line of `text` names the file `path` (its name) beside words saying the two are copies. */
 function declaresCopyOf(text: string, path: string): boolean {
   const name = posix.basename(path);
@@ -42,9 +54,11 @@ export function sameTextCopies(sources: readonly Text[]): (a: string, b: string)
       if (first.text === undefined || second.text === undefined) continue;
       if (posix.basename(first.path) === posix.basename(second.path)) continue;
       const text = normalized(first.text);
-      if (text === '' || text !== normalized(second.text)) continue;
+      const other = normalized(second.text);
+      if (text === '' || !isOneText(text, other)) continue;
       const oneFolders = first.home !== undefined && first.home === second.home;
-      if (oneFolders || (declaresCopyOf(text, first.path) && declaresCopyOf(text, second.path)))
+      const both = `${text}\n${other}`;
+      if (oneFolders || (declaresCopyOf(both, first.path) && declaresCopyOf(both, second.path)))
         pairs.add(`${first.path}\0${second.path}`).add(`${second.path}\0${first.path}`);
     }
   return (a, b) => pairs.has(`${a}\0${b}`);
