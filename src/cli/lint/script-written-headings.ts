@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { escapeRegExp } from '../../core/text/escape-regexp.js';
 
 // Prose is no generator: a README or a skill's page that shows the heading only describes the section.
 const PROSE = ['md', 'mdx', 'markdown', 'txt', 'rst', 'adoc'].map((ext) => `:(exclude,glob)**/*.${ext}`);
@@ -31,7 +32,7 @@ export function scriptWrittenHeadings(root: string, headings: readonly string[])
   // The whole heading, not the start of a longer one: "## Setup" is no "## Setup scripts".
   const whole = asked.map((heading) => ({
     heading,
-    pattern: new RegExp(`##\\s${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-]|\\s+\\w)`),
+    pattern: new RegExp(`##\\s${escapeRegExp(heading)}(?![\\w-]|\\s+\\w)`),
   }));
   const found = new Map<string, Set<string>>();
   for (const line of result.stdout.split('\n')) {
