@@ -18,11 +18,11 @@
 // rule writes them (bench/secret-prefixes.mjs); none may be written.
 //
 // --rows FILE scores another file of rows of the same shape instead (a held-out proxy built from the
-// scanners' other test rows, split by the same rule: docs/gates.md "Held-out proxy"); each half of
-// that file is read as it is.
+// scanners' other test rows, split by the same rule: docs/gates.md "Held-out proxy"); with --half
+// tuning|validation only that half of the file (by the same split of kinds), without it the whole file.
 //
 // Usage: npm run build && node bench/secrets-corpus.mjs [--half tuning] [--jobs 2] [--verbose] [--low]
-//        [--rows FILE]
+//        [--rows FILE [--half tuning|validation]]
 //        node bench/secrets-corpus.mjs --pure [--all]   (in process, no CLI: the scanner alone on
 //        the same sentences; --all scores every eligible secret, not just the draw. For speed
 //        while developing; the reported figure is the CLI one.)
@@ -52,7 +52,8 @@ export const sentence = (text) =>
 const PLACEHOLDER = /x{4,}|REPLACE_|\$\{|example\.com/i;
 
 const rowsFile = flag('--rows', '');
-const halves = rowsFile !== '' ? ['all'] : flag('--half', '') === '' ? ['tuning', 'validation'] : [flag('--half', '')];
+const halfFlag = flag('--half', '');
+const halves = halfFlag !== '' ? [halfFlag] : rowsFile !== '' ? ['all'] : ['tuning', 'validation'];
 const prefixes = gitleaksPrefixes();
 
 async function scannerInProcess() {
@@ -88,7 +89,7 @@ async function judge(list) {
 for (const half of halves) await runHalf(half);
 
 async function runHalf(half) {
-  const rows = rowsFile !== '' ? readJsonlFile(rowsFile) : rowsOfHalf(readJsonl('secrets.jsonl'), half, secretKey);
+  const rows = rowsOfHalf(rowsFile !== '' ? readJsonlFile(rowsFile) : readJsonl('secrets.jsonl'), half, secretKey);
   const eligible = rows.filter(
     (r) => r.is_secret === true && r.confidence === 'high' && !/[\r\n]/.test(r.text) && r.text.length < 400,
   );
@@ -143,7 +144,7 @@ async function runHalf(half) {
   }
 
   console.log(
-    `secrets-corpus, ${rowsFile !== '' ? rowsFile : `${half} half`} (${pure ? 'in process, scanner only' : 'built CLI, mem remember --force, on-disk search'}; ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    `secrets-corpus, ${rowsFile !== '' ? `${rowsFile}${half === 'all' ? '' : `, ${half} half`}` : `${half} half`} (${pure ? 'in process, scanner only' : 'built CLI, mem remember --force, on-disk search'}; ${((Date.now() - started) / 1000).toFixed(0)} s)`,
   );
   console.log(
     `  secrets drawn ${drawn.length} (of ${eligible.length} eligible): leaked to disk ${leaked} (${pct(leaked, drawn.length)}), written as entries ${written}   target ≤ 5${all ? ' of 150' : ''}: ${leaked <= (all ? (5 * drawn.length) / 150 : 5) ? 'met' : 'MISSED'}`,
