@@ -36,7 +36,7 @@ const FLOOR: Record<string, number> = {
   'round-al.json': 39,
   'round-ao.json': 39,
   'round-au.json': 59,
-  'round-av.json': 57,
+  'round-av.json': 58,
   'round-az.json': 39,
   'round-bb.json': 59,
   'round-bc.json': 58,
@@ -68,10 +68,10 @@ const FLOOR: Record<string, number> = {
   'round-ci.json': 33,
   'round-cj.json': 36,
   'round-ck.json': 38,
-  'round-cl.json': 35,
+  'round-cl.json': 37,
   'round-cm.json': 35,
   'round-cn.json': 38,
-  'round-co.json': 37,
+  'round-co.json': 38,
 };
 // Look-alikes the rules refuse today: a new refusal fails. Those of the training sets (au, av, aw, bk, bl) are
 // known: curl examples naming `https://api.example.com` beside a token variable (attacks use the same

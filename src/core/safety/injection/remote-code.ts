@@ -24,6 +24,9 @@ const EXECUTE = String.raw`(?:\b(?<!\b(?:npm|pnpm|yarn|bun|make|just|cargo|uv|po
 
 // A host that is this machine: nothing comes from elsewhere.
 const NOT_LOOPBACK = String.raw`(?!(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[::1\])(?![\w.-]))`;
+// The rest of an address that ends in a package archive: npm and gem tarballs, Python wheels and
+// eggs, Java and Rust archives, NuGet packages, editor extensions, Debian and Red Hat packages.
+const ARCHIVE_PATH = String.raw`[^\s"'\`)<>]+?\.(?:tgz|tar\.(?:gz|bz2|xz|zst)|zip|whl|egg|gem|jar|crate|nupkg|vsix|xpi|deb|rpm)(?=[\s"'\`)<>,;:!?]|\.(?:\s|$)|$)`;
 
 export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
   {
@@ -72,6 +75,22 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     category: 'remote-code',
     strength: 'hold',
     pattern: new RegExp(`${FETCH}https?:\\/\\/\\S+${FOLLOW}(?:${WHAT_IT_SAYS}|its\\s+instructions?|them|it)\\b`, 'gi'),
+  },
+  {
+    // A package archive at an address, in a sentence about dependencies, in any words: "install
+    // `left-pad-utils` from the tarball at http://…/lpu-2.1.tgz rather than from npm", "point
+    // `left-pad-secure` at https://…/lps-2.1.0.tgz". Whoever serves the archive runs code on every
+    // machine that installs it; a vendor's release archive (a JDK, a Terraform zip) is named the same
+    // way, so a person decides. Negatable: "never install packages from tarball URLs".
+    id: 'install-from-url',
+    category: 'remote-code',
+    strength: 'hold',
+    negatable: true,
+    pattern: new RegExp(
+      String.raw`\b(?:install\w*|dependenc(?:y|ies)|depend(?:s|ing)?\s+on|packages?|registry|pin\w*|point\w*|vendor\w*|pull\w*\s+in|tarballs?|wheels?|plugins?|extensions?|npm|pnpm|yarn|pip|pypi|cargo|maven|gradle|nuget|composer|gems?)\b(?:[^.\n]|\.(?=\S)){0,120}?(https?:\/\/${NOT_LOOPBACK}${ARCHIVE_PATH})` +
+        String.raw`|(https?:\/\/${NOT_LOOPBACK}${ARCHIVE_PATH})(?:[^.\n]|\.(?=\S)){0,120}?\b(?:install\w*|dependenc(?:y|ies)|packages?|registry|instead\s+of\s+(?:the\s+)?(?:npm|pypi|registry|crates|maven|rubygems)|rather\s+than\s+(?:from\s+)?(?:the\s+)?(?:npm|pypi|registry|crates|maven|rubygems))\b`,
+      'gi',
+    ),
   },
   {
     // Installing from somewhere other than the project's registry: a personal fork, a registry or
