@@ -86,6 +86,10 @@ const SENTENCE_BREAK = /[^\d\s][.!?]\s+\S/;
 // contains the docs of …", "Hextra is a Hugo theme …").
 const SAYS_WHAT_IT_IS =
   /^\s*(?:[Tt]h(?:is|e)\s+(?:[\w.-]+\s+){0,4}?(?:is|contains|holds|hosts|houses)|(?:\*\*)?[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?(?:\*\*)?\s+is\s+(?:a|an|the))\b/;
+// An opening saying the file briefs a reviewer ("Instructions for Gemini when reviewing PRs for this provider", "You
+// are a thorough PR reviewer"), not an agent that writes the code.
+const BRIEFS_REVIEWER =
+  /\b(?:when|while|for)\s+reviewing\b|\b(?:PR|pull[- ]requests?|merge[- ]requests?|code)\s+reviewer\b/i;
 
 /**
  * Whether two reworded pieces are each its file's introduction: the first sentence of prose (a line about the file
@@ -155,6 +159,8 @@ type Piece = {
   agents: readonly LintAgent[] | undefined;
   /** Whether it is its file's first piece of prose, a line about the file itself aside (see isEachFilesIntroduction). */
   opensFile: boolean;
+  /** Whether its file opens as a reviewer's brief (see isReviewBriefBesideOtherAgents). */
+  inReviewBrief: boolean;
   /** The heading it stands under, the innermost ("" before any heading). */
   heading: string;
   /** When it is a bare command item, the bare command items under its heading in its file (see isEachScopesCommandList). */
@@ -231,9 +237,24 @@ function isInSiblingFolders(piece: Piece, other: Piece): boolean {
  * AGENTS.md kept by hand stay compared: one can be the other's pointer or link.
  */
 function isOtherAgentsScope(piece: Piece, other: Piece): boolean {
+  return piece.scope !== other.scope && noAgentLoadsBoth(piece, other);
+}
+
+/**
+ * Whether one piece stands in a reviewer's brief and the other in a file no agent loads with it: GEMINI.md, "Instructions
+ * for Gemini when reviewing PRs", sums up under "Project Context" what CLAUDE.md tells the agent writing the code ("VMs
+ * with `started = true` need cloud image boot disk", set 51's terraform-provider-proxmox). The reviewer reads only its
+ * brief, so its line is what it checks, and neither line would go.
+ */
+function isReviewBriefBesideOtherAgents(piece: Piece, other: Piece): boolean {
+  return (piece.inReviewBrief || other.inReviewBrief) && noAgentLoadsBoth(piece, other);
+}
+
+/** Whether the agents loading each piece's file are known and none loads both (mem's team memory: always compared). */
+function noAgentLoadsBoth(piece: Piece, other: Piece): boolean {
   const [a, b] = [piece.agents, other.agents];
   if (a === undefined || b === undefined || piece.team || other.team) return false;
-  return piece.scope !== other.scope && !a.some((agent) => b.includes(agent));
+  return !a.some((agent) => b.includes(agent));
 }
 
 /**
@@ -480,6 +501,7 @@ export function findDuplicates(
     const globs = readFrontMatterPaths(source.text ?? '');
     const vendored = isVendored(source.path);
     const opening = source.documents.find((doc) => doc.code !== true && !ABOUT_ITS_FILE.test(doc.text));
+    const inReviewBrief = opening !== undefined && BRIEFS_REVIEWER.test(opening.text);
     const commandLists = commandListsOf(source);
     for (const doc of source.documents) {
       if (
@@ -517,6 +539,7 @@ export function findDuplicates(
         vendored,
         agents: source.agents,
         opensFile: doc === opening,
+        inReviewBrief,
         heading: doc.section.split(' > ').at(-1) ?? '',
         commandList: doc.code === true || !BARE_COMMAND_ITEM.test(doc.text) ? undefined : commandLists.get(doc.section),
       });
@@ -564,6 +587,7 @@ function matchPieces(
       if (isInSiblingFolders(piece, other) || isDocumentBesideAgentFile(piece, other) || isDigestOf(piece, other))
         continue;
       if (isOtherAgentsScope(piece, other) || isEachFilesIntroduction(piece, other)) continue;
+      if (isReviewBriefBesideOtherAgents(piece, other)) continue;
       if (isEachScopesCommandList(piece, other)) continue;
       // A script's output is edited where the script reads from (a skill's metadata): a finding on it asks for an
       // edit the next run undoes, whichever file holds the other copy.

@@ -4,6 +4,7 @@
  * below, so that `missing-path` is left to references a maintainer would fix.
  */
 import { posix } from 'node:path';
+import { isPersonalFileName } from './is-personal-file-name.js';
 import type { LintDocument } from './lint-document.js';
 
 /** Stems of made-up file names: `tests/path/to/test.py`, `foo.ts`, `test_name.py`, `new-agent.md`, `EventNameHere`. */
@@ -133,7 +134,7 @@ const ADDED_AS =
  *   line that carries an example address (`… docs/page.md --url https://example.atlassian.net`);
  * - a folder of the machine written from the root (`>/dev/null`, `/usr/bin/code`);
  * - a branch name, in text or under a heading about branches, or after `git checkout -b`;
- * - a file each user keeps for themselves (`.claude/settings.local.json`, `.env.local`);
+ * - a file each user keeps for themselves (`.claude/settings.local.json`, `.env.local`, `notes.personal.md`);
  * - a path the text says is gone or elsewhere: in a link to a web address (another repository's
  *   `docs/drive/`), or in a clause saying it was removed, decommissioned, retired or moved, or that it
  *   lives in another repository ("the legacy `dev/efps` suite has been decommissioned"), or that
@@ -163,8 +164,7 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
     /(?:^|[-_])file(?:name)?$/i.test(last.replace(/\.[^.]*$/, ''))
   )
     return true;
-  // A user's own settings beside the shared ones: never committed, whatever the repository's ignore rules say.
-  if (/(?:^|\.)local(?:\.|$)/.test(last)) return true;
+  if (isPersonalFileName(last)) return true;
   const offsets = offsetsOf(reference, text);
   // The name goes on with a template part: `test_integration_<key>.py` was cut at `<` by the finder.
   if (offsets.some((offset) => /^[<{$%]/.test(text.slice(offset + reference.length)))) return true;

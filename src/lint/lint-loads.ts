@@ -2,6 +2,7 @@
  * `mem lint`'s decision: every check over what the agents load (plan-agent-loads.ts), as one
  * report. Pure: the files' documents and existence come in as data and functions.
  */
+import { posix } from 'node:path';
 import {
   LINT_LEVELS,
   TOKEN_ESTIMATE,
@@ -18,6 +19,7 @@ import type { AgentFileKind } from './classify-agent-file.js';
 import type { PathHistory } from '../core/git/path-history.js';
 import type { DefinitionNames, RemovedDefinitions } from '../core/git/script-history.js';
 import { findImportProblems, findOverBudget, findPastCodexCap } from './find-load-problems.js';
+import { isPersonalFileName } from './is-personal-file-name.js';
 import { findDuplicates, type ScriptWrittenHeadings } from './find-duplicates.js';
 import { packagePublishing } from './package-publishing.js';
 import { findContradictions } from './find-contradictions.js';
@@ -214,9 +216,9 @@ export function reachesLevel(report: LintReport, level: LintLevel): boolean {
 }
 
 /**
- * `problems` less the broken imports of files git ignores: such a file (`@CLAUDE.local.md`, listed in
- * .gitignore) is personal, kept by some checkouts and not others, and the client skips the import
- * where it is absent, as its author means.
+ * `problems` less the broken imports of personal files: one git ignores (`@CLAUDE.local.md`, listed in .gitignore) or
+ * one its name calls personal (`@CLAUDE_PERSONAL.md` beside `@AGENTS.md`, datadog-operator) is kept by some checkouts
+ * and not others, and the client skips the import where it is absent, as its author means.
  */
 function withoutPersonalImports(
   problems: readonly ImportProblem[],
@@ -225,5 +227,6 @@ function withoutPersonalImports(
   const broken = problems.filter((problem) => problem.kind === 'broken').map((problem) => problem.target);
   if (broken.length === 0) return problems;
   const personal = ignored(broken);
-  return problems.filter((problem) => problem.kind !== 'broken' || !personal.has(problem.target));
+  const isPersonal = (target: string) => personal.has(target) || isPersonalFileName(posix.basename(target));
+  return problems.filter((problem) => problem.kind !== 'broken' || !isPersonal(problem.target));
 }
