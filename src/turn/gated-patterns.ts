@@ -10,6 +10,7 @@ import { INJECTION_RULES, JAILBREAK_SIGNS } from '../core/safety/scan-injection.
 import {
   ASSIGNMENT,
   COLUMN_ASSIGNMENT,
+  FIELD_PAIR_ASSIGNMENT,
   LABEL_THEN_VALUE,
   PATTERN_RULES,
   PREFIXED_TOKEN,
@@ -29,6 +30,7 @@ export function gatedPatterns(): RegExp[] {
     ...PATTERN_RULES.map((rule) => rule.pattern),
     ASSIGNMENT,
     COLUMN_ASSIGNMENT,
+    FIELD_PAIR_ASSIGNMENT,
     PROSE_ASSIGNMENT,
     LABEL_THEN_VALUE,
     PREFIXED_TOKEN,

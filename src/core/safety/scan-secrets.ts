@@ -205,6 +205,14 @@ export const ASSIGNMENT = new RegExp(
   'dgi',
 );
 
+// The same written as two fields, the name in one and the value in the next: NuGet's `<add
+// key="ClearTextPassword" value="…" />`, a Kubernetes `- name: DB_PASSWORD` / `value: …`, a JSON
+// `{"name": "api_key", "value": "…"}`. Groups as ASSIGNMENT's, so both are judged alike.
+export const FIELD_PAIR_ASSIGNMENT = new RegExp(
+  String.raw`\b(?:key|name)["']?\s*[=:]\s*["']?(${SECRET_NAME})["']?\s*,?\s+["']?(?:value|val)["']?\s*[=:]\s*(["'\x60]?)([^\s"'\x60,;)]{6,})\2`,
+  'dgi',
+);
+
 // The same in a two-column listing (`pulumi config --show-secrets`, `env | column -t`): the key
 // name, blanks, the value. Note: prompt cleaning collapses runs of blanks before session memory
 // is redacted, so one blank must do; long values mixing letters and digits only.
@@ -526,7 +534,8 @@ export function findSecrets(text: string, options: SecretScanOptions = {}): Secr
   );
   findings.push(...gitleaks.filter((finding) => !finding.ruleId.startsWith('generic')));
   findings.push(...findMarkedKeys(text, held));
-  for (const match of may(ASSIGNMENT) ? text.matchAll(ASSIGNMENT) : []) {
+  const assignments = [ASSIGNMENT, FIELD_PAIR_ASSIGNMENT].filter(may).flatMap((pattern) => [...text.matchAll(pattern)]);
+  for (const match of assignments) {
     // A sentence's full stop is not part of the value ("DB_PASSWORD=cognee." is the word cognee).
     const value = match[3]?.replace(/[.,:!?]+$/, '');
     if (value === undefined || value.length < 6 || match.index === undefined || isCountOf(match[1]!, value)) continue;

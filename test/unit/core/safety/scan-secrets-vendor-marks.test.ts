@@ -124,6 +124,10 @@ const LOW_ENTROPY_KEYS: Array<[vendor: string, key: string]> = [
   ['Pulumi token filled with zeros', `pul-${'0'.repeat(40)}`],
   ['DigitalOcean token of one digit', `dop_v1_${'7'.repeat(64)}`],
   ['Perplexity key of two digits', `pplx-${'12'.repeat(24)}`],
+  // Letters of one case with no digit: a test stand-in of a letter repeated, or letters that read as no word.
+  ['Groq key of one letter', `gsk_${'q'.repeat(52)}`],
+  ['Pulumi token of lower-case letters', `pul-${value(40, 'abcdefghijklmnopqrstuvwxyz', 41)}`],
+  ['Buildkite token of capitals', `bkua_${value(40, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 42)}`],
 ];
 
 describe('findSecrets: a low-entropy body after a distinctive mark', () => {
@@ -136,6 +140,8 @@ describe('findSecrets: a low-entropy body after a distinctive mark', () => {
     'The docs show dop_v1_EXAMPLE0123456789EXAMPLE as the token format.',
     'A dummy like gsk_1234567890123456789012345 is rejected by the client anyway.',
     'Rename pplx-ReleaseNotes2024 to the new changelog page.',
+    'The pul-requestreviewers label routes Pulumi changes to the infra team.',
+    'Search the logs for gsk_XXXXXXXXXXXXXXXXXXXX to find masked keys.',
   ])('lets a look-alike pass: %s', (text) => {
     expect(findSecrets(text)).toEqual([]);
   });

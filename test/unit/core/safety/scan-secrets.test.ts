@@ -75,6 +75,24 @@ describe('findSecrets', () => {
   });
 });
 
+describe('findSecrets: a credential named in one field and given in the next', () => {
+  it.each([
+    '<add key="ClearTextPassword" value="Feed%Pass2024" />',
+    '- name: DB_PASSWORD\n  value: "r7Tq-Lm2p!"',
+    '{"name": "stripe_api_key", "value": "k3y-9fQ2wL8x"}',
+  ])('refuses %s', (text) => {
+    expect(findSecrets(`Configure the feed with ${text} in the build settings.`)).not.toEqual([]);
+  });
+
+  it.each([
+    '<add key="Username" value="build-agent-7" />',
+    '{"name": "api_key", "value": "string"}',
+    '- name: GITHUB_TOKEN\n  value: ${{ secrets.GITHUB_TOKEN }}',
+  ])('lets %s pass', (text) => {
+    expect(findSecrets(`Configure the feed with ${text} in the build settings.`)).toEqual([]);
+  });
+});
+
 describe('redactSecrets', () => {
   it('replaces each secret with its rule id and keeps the rest of a quoted prompt readable', () => {
     const out = redactSecrets(`Use ${GHP} and DB_PASSWORD=s3cr3t-Value9 for CI`);
