@@ -10,6 +10,7 @@ import { comparableWords } from '../core/text/text-similarity.js';
 import { sameTextCopies } from './same-text-copies.js';
 import { areDisjointGlobs } from './disjoint-globs.js';
 import { isVendored } from './is-vendored.js';
+import { templateFolderOf } from './template-folder.js';
 import { namesOtherThings } from './names-other-things.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
 import type { LintAgent, LintFinding } from './lint-report.js';
@@ -151,6 +152,8 @@ type Piece = {
   /** Its file's length in characters, and the Markdown files its text links to or names in a code span (see isDigestOf). */
   fileChars: number;
   pointsTo: ReadonlySet<string>;
+  /** The names of the Markdown files its section says, before it, it cites (see citedFiles). */
+  cites: ReadonlySet<string>;
   /** The `paths:` globs of a path-scoped rules file (read-front-matter-paths.ts); null for a file always loaded. */
   globs: readonly string[] | null;
   /** Whether its file lies in a vendored tree (is-vendored.ts). */
@@ -427,6 +430,29 @@ function pointedFiles(path: string, text: string | undefined): Set<string> {
   return out;
 }
 
+// A sentence that says what follows comes from a file: "Per CLAUDE.md § The only stop:", "The marker mirrors the
+// `// PROVISIONAL:` shape from [`provisional_marker.md`](provisional_marker.md):", "(fold of `rules.md`; preserve verbatim.)".
+const CITING = /\b(?:per|from|mirrors?|mirroring|quot(?:es?|ed|ing)|verbatim|fold\s+of)\b/i;
+const MARKDOWN_NAME = /(?:^|[\s`[(/])([\w.-]+\.md)\b/g;
+
+/**
+ * For each of `documents`, the names of the Markdown files a citing sentence before it in its section names (set 52's
+ * ClojureWasm: a rule quoting CLAUDE.md's stop condition, one restating another rule's marker format for its own
+ * marker). A quote kept with its source named is no copy drifting unseen.
+ */
+function citedFiles(documents: readonly LintDocument[]): ReadonlySet<string>[] {
+  const out: ReadonlySet<string>[] = [];
+  let section: string | undefined;
+  let cited = new Set<string>();
+  for (const doc of documents) {
+    if (doc.section !== section) [section, cited] = [doc.section, new Set<string>()];
+    out.push(cited);
+    if (doc.code !== true && CITING.test(doc.text))
+      cited = new Set([...cited, ...[...doc.text.matchAll(MARKDOWN_NAME)].map((match) => match[1]!)]);
+  }
+  return out;
+}
+
 // A file this much shorter than the one it points to is its digest.
 const DIGEST_SHARE = 4;
 
@@ -503,7 +529,8 @@ export function findDuplicates(
     const opening = source.documents.find((doc) => doc.code !== true && !ABOUT_ITS_FILE.test(doc.text));
     const inReviewBrief = opening !== undefined && BRIEFS_REVIEWER.test(opening.text);
     const commandLists = commandListsOf(source);
-    for (const doc of source.documents) {
+    const citesBefore = citedFiles(source.documents);
+    for (const [index, doc] of source.documents.entries()) {
       if (
         doc.text.length < MIN_CHARS ||
         ABOUT_ITS_FILE.test(doc.text) ||
@@ -535,6 +562,7 @@ export function findDuplicates(
         importedBy: source.importedBy,
         fileChars,
         pointsTo,
+        cites: citesBefore[index]!,
         globs,
         vendored,
         agents: source.agents,
@@ -580,6 +608,12 @@ function matchPieces(
       if (piece.runsIn !== undefined && other.runsIn !== undefined && piece.runsIn !== other.runsIn) continue;
       // A parent's recipe for every folder of a kind and one such folder's own copy of it: each stands where it is read.
       if (isInstanceOf(piece, other) || isInstanceOf(other, piece)) continue;
+      // A template's agent file is the one a project made from it starts with, alone: it repeats the repository's own
+      // on purpose (set 52's BudgetBuddy: `template/CLAUDE.md`, the app's CLAUDE.md made reusable).
+      if (templateFolderOf(piece.file) !== templateFolderOf(other.file)) continue;
+      // A section that says it quotes or mirrors a file ("Per CLAUDE.md § The only stop:", "mirrors the shape from
+      // `provisional_marker.md`:") repeats that file's words on purpose.
+      if (piece.cites.has(posix.basename(other.file)) || other.cites.has(posix.basename(piece.file))) continue;
       // A file its package publishes repeats a file outside that package on purpose: its readers get it alone.
       if (isOutsidePackageOf(piece, other) || isOutsidePackageOf(other, piece)) continue;
       if (isGeneratedCopy(piece, other) || isRepeatInSources(piece, other, copies) || isIndexAndEntry(piece, other))

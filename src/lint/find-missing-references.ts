@@ -28,6 +28,8 @@ import { findRepositoryPaths } from '../core/text/repository-paths.js';
 import { PACKAGE_MANAGERS } from '../core/text/folder-runners.js';
 import { isExampleItem, isNoFileMeant } from './is-no-file-meant.js';
 import { isVendored } from './is-vendored.js';
+import { isArchived } from './is-archived.js';
+import { templateFolderOf } from './template-folder.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
 import { headingFolders } from './heading-folders.js';
 import {
@@ -92,8 +94,9 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   // Rules shared across a team's repositories name the others ("the `Documentation` repo, at `Documentation/web/`").
   const otherRepositories = findNamedRepositories(sources.map((source) => source.text ?? ''));
   for (const source of sources) {
-    // A vendored agent file is its upstream's: its paths and commands are that repository's.
-    if (isVendored(source.path)) continue;
+    // A vendored agent file is its upstream's: its paths and commands are that repository's. An archived one is its
+    // day's: what it names was there then.
+    if (isVendored(source.path) || isArchived(source.path)) continue;
     // Home paths the file writes (`~/.claude/settings.json`): the same path without `~/` is that configuration's project-level place.
     const home = new Set(
       source.documents.flatMap((doc) => [...doc.text.matchAll(/~\/([^\s`'"()*,;]+)/g)].map((match) => match[1] ?? '')),
@@ -440,9 +443,6 @@ function globFolder(glob: string): string {
   return parts.slice(0, literal < 0 ? -1 : literal).join('/');
 }
 
-/** A folder of project templates: `template/`, `templates/`, `agent_templates/`, `starter/`, `scaffold/`. */
-const TEMPLATE_FOLDER = /(?:^|\/)(?:[\w-]*[_-])?(?:templates?|starters?|scaffolds?|boilerplates?)\//i;
-
 /**
  * The folders a path written in `file` may be relative to: the repository root, the file's folder
  * and the folders between them (a package's CLAUDE.md writes `scripts/seeder` from the package
@@ -515,7 +515,7 @@ function missingPath(
   if (candidates.length === 0 || candidates.some((path) => exists(path))) return null;
   const bare = reference.replace(/^\.?\/+/, '');
   // A template's agent file speaks of the project made from it: `app/ui/` to add, `src/lib/bot.ts` the generator writes.
-  if (TEMPLATE_FOLDER.test(`${posix.dirname(file)}/`)) return null;
+  if (templateFolderOf(file) !== undefined) return null;
   const first = bare.split('/')[0] ?? '';
   for (const folder of folders) {
     const inside = posix.join(folder, bare);
@@ -548,8 +548,7 @@ function missingTreePath(
   exists: (path: string) => boolean,
   drawn: readonly TreeEntry[],
 ): string | null {
-  if (reference.startsWith('.git/') || !reference.includes('/') || TEMPLATE_FOLDER.test(`${posix.dirname(file)}/`))
-    return null;
+  if (reference.startsWith('.git/') || !reference.includes('/') || templateFolderOf(file) !== undefined) return null;
   const bases = basesOf(reference, file);
   const forms = drawn.flatMap((entry) =>
     [...entry.folders.keys(), entry.folders.length].map((outer) =>

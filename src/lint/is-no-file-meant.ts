@@ -138,12 +138,13 @@ const ADDED_AS =
  * - a path the text says is gone or elsewhere: in a link to a web address (another repository's
  *   `docs/drive/`), or in a clause saying it was removed, decommissioned, retired or moved, or that it
  *   lives in another repository ("the legacy `dev/efps` suite has been decommissioned"), or that
- *   something no longer lives there ("code no longer lives under `core/src/services` or `core/src/layers`"),
+ *   something no longer lives there ("code no longer lives under `core/src/services` or `core/src/layers`"), or listed
+ *   under a "**Files Deleted:**" label,
  *   came from there ("`crates/util/` - was `src/util/`", "split out of `a`") or took its place ("the dashboard, replaces `acme/admin`");
- * - a path the text says may not be there ("`docs/design-system.md` (if exists)", "(future)", "When present, … under `x`",
+ * - a path the text says may not be there ("`docs/design-system.md` (if exists)", "(future)", "a future `x`", "When present, … under `x`",
  *   "`web/.env.example`, which does not exist today");
  * - two sibling folders or two files of one kind as alternatives ("web/worker logs", `readable.ts/writable.ts`),
- *   a `module.symbol` whose module exists,
+ *   a `module.symbol` whose module exists, a program the build names after its source (dune's `test/main.exe`),
  *   an npm scope (`@pnpm/config`), or two words joined by a slash in prose ("HTTP server/client").
  * Never throws.
  */
@@ -195,7 +196,11 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   if (/\b(e\.g\.|eg\.|for example|for instance|such as|\w{3,}s like)(?:[^.;\n]|\.(?!\s))*$/i.test(before)) return true;
   if (/\b(no|without)\s*[`'"*]*$/i.test(before)) return true;
   if (offsets.length > 0 && offsets.every((offset) => text[offset - 1] === '@')) return true;
-  if (offsets.length > 0 && offsets.every((offset) => isInWebLink(text, offset) || saysGone(text, offset))) return true;
+  if (
+    offsets.length > 0 &&
+    offsets.every((offset) => isInWebLink(text, offset) || saysGone(text, offset) || isListedAsRemoved(text, offset))
+  )
+    return true;
   if (offsets.length > 0 && offsets.every((offset) => saysMaybe(text, offset, reference.length))) return true;
   // Two file names of one kind joined by a slash (`readable.ts/writable.ts`): "one or the other", not a folder named like a file.
   if (
@@ -213,12 +218,24 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
       (doc.code !== true && offsets.length > 0 && offsets.every((offset) => !inCodeSpan(text, offset))))
   )
     return true;
+  if (isBuiltFromSource(reference, exists)) return true;
   const dot = reference.lastIndexOf('.');
   if (dot > reference.lastIndexOf('/')) {
     const module = reference.slice(0, dot);
     if (exists(module) || SOURCE_EXTENSIONS.some((ext) => exists(`${module}${ext}`))) return true;
   }
   return false;
+}
+
+// What a build tool names a program after its source beside it: dune's `test/main.exe`, `main.bc` and `main.bc.js`
+// for `test/main.ml` (or Reason's `main.re`), which `dune exec test/main.exe` builds and runs.
+const BUILT_FROM = /^(.+)\.(?:exe|bc|bc\.js)$/;
+const BUILD_SOURCES = ['.ml', '.re'];
+
+/** Whether `reference` is a program the build makes from a source file the repository has (set 52's EchosInTheDark). */
+function isBuiltFromSource(reference: string, exists: (path: string) => boolean): boolean {
+  const stem = BUILT_FROM.exec(reference.replace(/^\.?\/+/, ''))?.[1];
+  return stem !== undefined && BUILD_SOURCES.some((extension) => exists(`${stem}${extension}`));
 }
 
 /** A markdown link to a web address: `[text](https://…)`. */
@@ -259,13 +276,14 @@ const GONE =
  * What a clause says, just before a path and the paths listed with it, of a place something has left:
  * "no longer lives under `a` or `b`", "no longer in `a`", "no longer registered in `a`" (the thing is now set up
  * elsewhere: Laravel's middleware in `bootstrap/app.php`), "moved out of `a`", of where it came from:
- * "- **`crates/util/`** - was `src/util/`", "formerly `a`", "split out of `a`", or of what something
+ * "- **`crates/util/`** - was `src/util/`", "formerly `a`", "split out of `a`", of what is no longer run ("the gate
+ * no longer runs `bench/quick.sh`", set 52's ClojureWasm after the script went), or of what something
  * took the place of: "replaces `a`", "replaces the legacy Rails `a` engine", "successor to `a`". The
  * path is where the thing was, not where it is: "lives under `a`" alone says it is there, and
  * "replaces it with `a`", "replaced by `a`" or "was moved to `a`" names the new place.
  */
 const LEFT =
-  /\b(?:(?:was|were|formerly|previously|(?:moved|renamed|extracted|split|migrated|carved)(?:\s+out)?\s+(?:from|of))|no\s+longer\s+(?:(?:lives?|lies?|sits?|resides?|is|are)\s+)?(?:(?:kept|located|stored|registered|defined|declared|configured|placed|listed|wired|found)\s+)?(?:in|under|inside|within|at)|moved\s+(?:out\s+of|away\s+from)|(?:replaces|replacing|supersedes|superseding|successor\s+(?:to|of)|in\s+place\s+of)(?:\s+(?!(?:with|by)\b)[\w-]+){0,3})\s+(?:[`'"*]*[^\s`'"*]+[`'"*]*\s*(?:,|,?\s*(?:or|and|nor))\s+)*[`'"*]*$/i;
+  /\b(?:(?:was|were|formerly|previously|(?:moved|renamed|extracted|split|migrated|carved)(?:\s+out)?\s+(?:from|of))|no\s+longer\s+(?:(?:lives?|lies?|sits?|resides?|is|are)\s+)?(?:(?:kept|located|stored|registered|defined|declared|configured|placed|listed|wired|found)\s+)?(?:in|under|inside|within|at)|moved\s+(?:out\s+of|away\s+from)|no\s+longer\s+(?:runs?|uses?|calls?|invokes?|executes?|needs?|reads?)(?:\s+the)?|(?:replaces|replacing|supersedes|superseding|successor\s+(?:to|of)|in\s+place\s+of)(?:\s+(?!(?:with|by)\b)[\w-]+){0,3})\s+(?:[`'"*]*[^\s`'"*]+[`'"*]*\s*(?:,|,?\s*(?:or|and|nor))\s+)*[`'"*]*$/i;
 
 /**
  * Whether the clause holding offset `at` of `text` says that the path is gone or lives elsewhere:
@@ -281,6 +299,25 @@ function saysGone(text: string, at: number): boolean {
   return GONE.test(masked.slice(at, end)) || LEFT.test(masked.slice(start, at));
 }
 
+// A label (bold, or a line of its own) over a list: "**Files Deleted:**", "Removed files:", "### Deleted".
+const LABEL =
+  /(?:\*\*|__)([^*_\n]{1,40}?)(?:\*\*|__)|(?:^|\n)[ \t]*(?:#+[ \t]*)?([A-Za-z][\w \t]{0,40}?)[ \t]*:?[ \t]*(?=\n)/g;
+// What such a label says when its list is what a change took away.
+const REMOVED = /^(?:(?:files?|paths?)\s+)?(?:deleted|removed)(?:\s+(?:files?|paths?))?\s*:?$/i;
+
+/**
+ * Whether offset `at` of `text` lies in a list item under a label saying the list's files were deleted (a changelog's
+ * or a diary entry's "**Files Deleted:**", set 52's BudgetBuddy: "- `src/Tests/MathTests.fs` - Tautological tests").
+ * A parsed code block's text may have its lines joined: the label is the last one before the path, either way.
+ */
+function isListedAsRemoved(text: string, at: number): boolean {
+  const before = text.slice(0, at);
+  const label = [...before.matchAll(LABEL)].at(-1);
+  if (label === undefined || !REMOVED.test((label[1] ?? label[2] ?? '').trim())) return false;
+  const list = before.slice(label.index + label[0].length);
+  return /^[\s:*_]*(?:[-*+]|\d+[.)])\s/.test(list);
+}
+
 /**
  * What the words right after a path say of it when it may not be there: "(if exists)", "(if it exists)",
  * "(when present)", "(future)", "(planned)", "(not yet written)", ", which does not exist today — create it".
@@ -289,6 +326,8 @@ const MAYBE_AFTER =
   /^[`'"*]*\s*\((?:only\s+)?(?:if|when|once|where)\s+(?:it\s+|they\s+|one\s+)?(?:exists?|present|available|created|added|written)\b[^)\n]*\)|^[`'"*]*\s*\((?:future|planned|not\s+yet\s+(?:written|created|added)|to\s+(?:be\s+)?(?:come|written|created|added))\)|^[`'"*]*\s*[,(]?\s*(?:which\s+|that\s+)?(?:does\s*n[o']t|do\s*n[o']t)\s+(?:yet\s+)?exist\b/i;
 /** What a sentence says before a path when it may not be there: "When present, collections live under `x`", "If it exists, read `x`". */
 const MAYBE_BEFORE = /\b(?:when|if|where)\s+(?:present|(?:it|they|one)\s+exists?|available)\b[^.!?\n]*$/i;
+/** The words right before a path that is yet to be written: "A future `scripts/check_spec_citation.sh` could gate this". */
+const FUTURE_BEFORE = /\b(?:a|an|the)\s+(?:future|planned|proposed)\s+[`'"*]*$/i;
 
 /**
  * Whether the text around offset `at` of `text` (a path of `length` characters) says the path may not be there:
@@ -301,7 +340,11 @@ function saysMaybe(text: string, at: number, length: number): boolean {
       .slice(0, at)
       .split(/[.!?]\s|\n/)
       .at(-1) ?? '';
-  return MAYBE_AFTER.test(text.slice(at + length, at + length + 60)) || MAYBE_BEFORE.test(sentence);
+  return (
+    MAYBE_AFTER.test(text.slice(at + length, at + length + 60)) ||
+    MAYBE_BEFORE.test(sentence) ||
+    FUTURE_BEFORE.test(text.slice(Math.max(0, at - 30), at))
+  );
 }
 
 /** A file's stem without its extensions: `client_spec.rb` is client_spec, `parse.test.ts` parse.test. */

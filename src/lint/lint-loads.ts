@@ -29,6 +29,7 @@ import { submoduleFolders } from './other-repositories.js';
 import { findUnmatchedGlobs } from './find-unmatched-globs.js';
 import { findUnloadedFiles } from './find-unloaded-files.js';
 import { findPathScopedSections, findPathScopedTeamEntries } from './find-path-scoped-sections.js';
+import { nestedCheckoutOf } from './nested-checkouts.js';
 
 export type LintRequest = {
   dir: string;
@@ -111,12 +112,31 @@ export function lintLoads(request: LintRequest): LintReport {
       },
     ];
   });
-  const claudeAlways = new Set(
-    loads.filter((load) => load.agent === 'claude').flatMap((load) => load.files.map((file) => file.path)),
-  );
   const findings = [
     ...findOverBudget(loads, request.budgets),
     ...findPastCodexCap(loads, request.read),
+    ...outsideNestedCheckouts(checkedFindings(request, sources, problems), request.exists),
+  ];
+  return {
+    dir: request.dir,
+    tokenEstimate: TOKEN_ESTIMATE,
+    agents: loads,
+    findings: sortFindings(findings),
+    counts: countLevels(findings),
+  };
+}
+
+/** The findings over what the loaded files say and name (the load's size facts aside). */
+function checkedFindings(
+  request: LintRequest,
+  sources: readonly LintSource[],
+  problems: readonly ImportProblem[],
+): LintFinding[] {
+  const { loads } = request.planned;
+  const claudeAlways = new Set(
+    loads.filter((load) => load.agent === 'claude').flatMap((load) => load.files.map((file) => file.path)),
+  );
+  return [
     ...findImportProblems(withoutPersonalImports(problems, request.ignored)),
     ...withoutContradicted(findDuplicates(sources, request.writtenByScript), findContradictions(sources)),
     ...findMissingReferences(sources, {
@@ -144,13 +164,12 @@ export function lintLoads(request: LintRequest): LintReport {
     ),
     ...findPathScopedTeamEntries(sources.filter((source) => claudeAlways.has(source.path) && source.team)),
   ];
-  return {
-    dir: request.dir,
-    tokenEstimate: TOKEN_ESTIMATE,
-    agents: loads,
-    findings: sortFindings(findings),
-    counts: countLevels(findings),
-  };
+}
+
+/** `findings` less those on a file of a nested working copy, or naming one as the other copy (nested-checkouts.ts). */
+function outsideNestedCheckouts(findings: readonly LintFinding[], exists: LintRequest['exists']): LintFinding[] {
+  const inCheckout = (path: string | undefined) => path !== undefined && nestedCheckoutOf(path, exists) !== undefined;
+  return findings.filter((finding) => !inCheckout(finding.file) && !inCheckout(finding.related?.file));
 }
 
 // The files an agent picks up folder by folder (CLAUDE.md, AGENTS.md and their variants): their
