@@ -32,6 +32,7 @@ import { isArchived } from './is-archived.js';
 import { templateFolderOf } from './template-folder.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
 import { headingFolders } from './heading-folders.js';
+import { leadInFolders } from './lead-in-folders.js';
 import {
   clonesAnotherRepository,
   findNamedRepositories,
@@ -103,6 +104,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     );
     const seen = new Set<string>();
     const trees = readTreeDrawing(source.text ?? '');
+    const lines = (source.text ?? '').split('\n');
     const speaksOfOthers = findNamedRepositories([source.text ?? '']).size > 0;
     // A path-scoped rules file speaks from the folders its globs name: `scripts/build-tokens.ts` in the rules of `packages/core/**`.
     const scopedFolders = (readFrontMatterPaths(source.text ?? '') ?? [])
@@ -128,13 +130,15 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         continue;
       // Folders the text names: a path written under one of them ("`src/http/server/` … (`server/web.rs`)") is relative
       // to it, and so is a path in a command run after `cd` ("`cd python && uv run python scripts/generate-docs.py`")
-      // and one in a section whose heading names a folder ("## jax_likelihood_functions/" over `imaging/lp.py`).
+      // and one in a section whose heading names a folder ("## jax_likelihood_functions/" over `imaging/lp.py`),
+      // or in a list whose lead-in does ("Each plugin is located in `plugins/<plugin-name>/` with its own:").
       const folders = [
         ...[...references, ...changedInto(doc.text)].flatMap((reference) =>
           existingPaths(reference, source.path, view.exists),
         ),
         ...scopedFolders,
         ...headingFolders(doc.section, source.path, view.exists),
+        ...leadInFolders(source.documents, index, lines, source.path, view),
       ];
       // A code block's drawn tree: its lines run from the fence to the next document.
       const end = source.documents[index + 1]?.line ?? Infinity;

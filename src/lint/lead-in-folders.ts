@@ -1,0 +1,75 @@
+/**
+ * The folders a list's lead-in names: under "Each plugin is located in `plugins/<plugin-name>/` with its own:" the
+ * item "- `.claude-plugin/plugin.json`" is written from that folder (set 53's community-agent-plugin), as a path under
+ * a folder a heading names is (heading-folders.ts). A placeholder part (`<plugin-name>`, `{service}`, `*`, `$NAME`)
+ * stands for each folder the repository has there; the same placeholder folder in the item's own text counts too.
+ */
+import { posix } from 'node:path';
+import type { LintDocument } from './lint-document.js';
+
+type FolderView = {
+  exists: (path: string) => boolean;
+  foldersIn?: (dir: string) => readonly string[];
+};
+
+// One part of a folder path: a name, or a placeholder standing for any name.
+const PART = String.raw`(?:[\w.@-]+|<[\w -]+>|\{[\w -]+\}|\[[\w -]+\]|\*|\$\{?\w+\}?)`;
+const PLACEHOLDER = /^(?:<.+>|\{.+\}|\[.+\]|\*|\$\{?\w+\}?)$/;
+// A folder written as such: parts ending in "/" (`plugins/<plugin-name>/`, `src/`), in a code span or bare.
+const FOLDER = new RegExp(String.raw`(?<![\w./<{$-])((?:\.\/)?${PART}(?:\/${PART})*)\/(?=[\s\`'"),:;]|$)`, 'g');
+// A list item's first line: "- x", "* x", "+ x", "1. x".
+const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s/;
+
+/**
+ * Returns the repository-relative folders that exist and that the lead-in of the list holding `documents[index]` (the
+ * paragraph ending in ":" just before the list) names, and those a placeholder folder of the item's own text stands
+ * for, each from the repository root and from the folders down to `file`'s; `lines` are the file's, as written.
+ */
+export function leadInFolders(
+  documents: readonly LintDocument[],
+  index: number,
+  lines: readonly string[],
+  file: string,
+  view: FolderView,
+): string[] {
+  const doc = documents[index];
+  if (doc === undefined) return [];
+  const isItem = (piece: LintDocument) => piece.code !== true && LIST_ITEM.test(lines[piece.line - 1] ?? '');
+  const own = folderPatterns(doc.text).filter((pattern) => pattern.split('/').some((part) => PLACEHOLDER.test(part)));
+  if (!isItem(doc)) return expandAll(own, file, view);
+  let at = index - 1;
+  while (at >= 0 && documents[at]!.section === doc.section && isItem(documents[at]!)) at--;
+  const lead = documents[at];
+  const named =
+    lead !== undefined && lead.section === doc.section && lead.code !== true && lead.text.trimEnd().endsWith(':')
+      ? folderPatterns(lead.text)
+      : [];
+  return expandAll([...named, ...own], file, view);
+}
+
+function folderPatterns(text: string): string[] {
+  return [...new Set([...text.matchAll(FOLDER)].map((match) => match[1]!.replace(/^\.\//, '')))];
+}
+
+function expandAll(patterns: readonly string[], file: string, view: FolderView): string[] {
+  const dir = posix.dirname(file);
+  const parts = dir === '.' ? [] : dir.split('/');
+  const bases = ['.', ...parts.map((_, i) => parts.slice(0, i + 1).join('/'))];
+  const found = new Set<string>();
+  for (const pattern of patterns)
+    for (const base of bases) for (const path of expand(pattern, base, view)) found.add(path);
+  return [...found];
+}
+
+/** The existing folders `pattern` names from `base`, a placeholder part standing for each folder there. */
+function expand(pattern: string, base: string, view: FolderView): string[] {
+  let paths = [base];
+  for (const part of pattern.split('/')) {
+    paths = PLACEHOLDER.test(part)
+      ? paths.flatMap((path) =>
+          (view.foldersIn?.(path === '.' ? '' : path) ?? []).map((name) => posix.join(path, name)),
+        )
+      : paths.map((path) => posix.normalize(posix.join(path, part))).filter((path) => view.exists(path));
+  }
+  return paths.filter((path) => path !== '.' && !path.startsWith('..'));
+}
