@@ -13,8 +13,9 @@
  * - `missing-script` / `missing-target`: a package script (`npm run X`, `pnpm X`…) or a make or
  *   just target written as code (a code span or block: in prose "make sure" is English) that no
  *   package.json, Makefile or justfile of the repository defines, when the repository has one and
- *   reads all of its targets, in a file that names no other repository. A command that only may
- *   name a script — a bare `pnpm X` / `yarn X`, which equally runs a dependency's binary, a builtin
+ *   reads all of its targets, in a file that names no other repository (`bun run src/x.ts` runs a file:
+ *   a path, not a script). A command that only may name a script — a bare `pnpm X` / `yarn X`, which
+ *   equally runs a dependency's binary, a builtin
  *   or the script of a project made on the way — is reported only when git saw a package.json here
  *   lose X; a `make X` only when the Makefile of the folder it runs from exists and includes none, or
  *   when git saw a Makefile lose X.
@@ -599,7 +600,9 @@ function commandsWrittenAsCode(
   return pieces.flatMap((whole) => {
     const piece = whole.split(PROJECT_GENERATOR)[0] ?? '';
     return findReferences(piece).flatMap((reference) =>
-      isManifestKind(reference.kind) && !isNameFamily(piece, reference.value)
+      isManifestKind(reference.kind) &&
+      !isNameFamily(piece, reference.value) &&
+      !(reference.kind === 'script' && isBunFileRun(piece, reference.value))
         ? [
             {
               kind: reference.kind,
@@ -624,6 +627,19 @@ function commandsWrittenAsCode(
  */
 function isNameFamily(piece: string, name: string): boolean {
   return new RegExp(`${escapeRegExp(name)}[:-]?(?:[*<{$%[]|#\\{)`).test(piece);
+}
+
+/**
+ * Whether `piece` has Bun run `name` as a source file: `bun run src/cleanup-database.ts` runs that file when no
+ * script has the name, so it names a path (checked as one), not a script package.json lacks.
+ */
+function isBunFileRun(piece: string, name: string): boolean {
+  return (
+    /\.[cm]?[jt]sx?$/.test(name) &&
+    new RegExp(
+      `\\bbun\\s+(?:-{1,2}[\\w-]+(?:=\\S+)?\\s+)*run\\s+(?:-{1,2}[\\w-]+(?:=\\S+)?\\s+)*${escapeRegExp(name)}(?![\\w.@/-])`,
+    ).test(piece)
+  );
 }
 
 /**
