@@ -30,6 +30,7 @@ import { PACKAGE_MANAGERS } from '../core/text/folder-runners.js';
 import { isExampleItem, isNoFileMeant } from './is-no-file-meant.js';
 import { isVendored } from './is-vendored.js';
 import { isArchived } from './is-archived.js';
+import { isReleaseNoteFragment } from './release-note-fragments.js';
 import { templateFolderOf } from './template-folder.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
 import { headingFolders } from './heading-folders.js';
@@ -61,6 +62,8 @@ export type ReferenceView = {
   foldersIn?: (dir: string) => readonly string[];
   /** What git's history says of missing repository paths and of the agent files naming them: asked once, for all; none when absent. */
   history?: (paths: readonly string[], files: readonly string[]) => PathHistory;
+  /** When an agent file first held a text (commit time, seconds), undefined when git never saw it; none when absent. */
+  firstNamed?: (file: string, text: string) => number | undefined;
   /** The scripts (make targets) of `names` a package.json (Makefile) of the repository lost in git's history (name → removing commit): asked once, for both kinds; none when absent. */
   removedDefinitions?: (names: DefinitionNames) => RemovedDefinitions;
   /** The folders git submodules are checked out into (other repositories' files); none when absent. */
@@ -247,15 +250,22 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     if (removal?.drained === true) return [];
     const added = history.added.get(entry.file);
     // Removed after the agent file came in (an agent file added before the history read, or never committed, counts
-    // as older): the text was right once. Otherwise only a file of a folder the repository has.
-    const removedSince = removal !== undefined && (added === undefined || removal.time > added);
+    // as older) and not before the file first named it: the text was right once. A path git removed before the line
+    // naming it was written (set 55's lmnr: `signals/private/`, taken out of the open-source tree, then described)
+    // was never this repository's when written; removed in the very commit that wrote it, it was (a squash). Otherwise
+    // only a file of a folder the repository has, and no made-up entry of a release-note queue.
+    const removedSince =
+      removal !== undefined &&
+      (added === undefined || removal.time > added) &&
+      !(removal.time < (view.firstNamed?.(entry.file, entry.reference.replace(/^\.\/+/, '')) ?? -Infinity));
     if (
       !removedSince &&
       (entry.rooted ||
         entry.reference.endsWith('/') ||
         isIncludePath(entry.reference) ||
         !isFileInExistingFolder(entry.path, view.exists) ||
-        isWrittenFromSourceRoot(entry.reference, view))
+        isWrittenFromSourceRoot(entry.reference, view) ||
+        isReleaseNoteFragment(entry.path))
     )
       return [];
     const since =

@@ -13,7 +13,7 @@ import { listFilesUnder, walkMemoryFiles } from '../../search/discover-memory-fi
 import { classifyAgentFile, type AgentFileKind } from '../../lint/classify-agent-file.js';
 import { DEFAULT_AGENT_SETTINGS, type AgentSettings, type LintView } from '../../lint/plan-agent-loads.js';
 import { globRegExp } from '../../core/anchors/repo-snapshot.js';
-import { readPathHistory, readRemovedDefinitions } from '../../core/git/read-path-history.js';
+import { readFirstNamed, readPathHistory, readRemovedDefinitions } from '../../core/git/read-path-history.js';
 import { scriptWrittenHeadings } from './script-written-headings.js';
 import type { PathHistory } from '../../core/git/path-history.js';
 import type { DefinitionNames, RemovedDefinitions } from '../../core/git/script-history.js';
@@ -52,6 +52,8 @@ export type LintInput = {
   ignored: (paths: readonly string[]) => ReadonlySet<string>;
   /** What git's history says of missing paths and of the agent files naming them (one `git log`, one `git show`). */
   history: (paths: readonly string[], files: readonly string[]) => PathHistory;
+  /** When an agent file first held a text (commit time, seconds; one `git log -S`), undefined when git never saw it. */
+  firstNamed: (file: string, text: string) => number | undefined;
   /** The scripts (make targets) of `names` a package.json (Makefile) of the repository lost in git's history (one `git log -p` for both). */
   removedDefinitions: (names: DefinitionNames) => RemovedDefinitions;
   /** Which section headings a script of the repository writes into agent files (one `git grep` for all). */
@@ -102,6 +104,7 @@ export function readLintInput(root: string): LintInput {
       (byName.get(path.slice(path.lastIndexOf('/') + 1)) ?? []).some((file) => file.endsWith(`/${path}`)),
     ignored: (paths) => ignoredPaths(root, paths),
     history: (paths, files) => readPathHistory(root, paths, files),
+    firstNamed: (file, text) => readFirstNamed(root, file, text),
     removedDefinitions: (names) => readRemovedDefinitions(root, names),
     writtenByScript: (headings) => scriptWrittenHeadings(root, headings),
     warnings,

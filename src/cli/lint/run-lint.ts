@@ -42,6 +42,7 @@ export async function runLint(options: LintOptions): Promise<LintOutcome> {
     realPath: input.view.realPath,
     ignored: input.ignored,
     history: input.history,
+    firstNamed: input.firstNamed,
     removedDefinitions: input.removedDefinitions,
     manifests: input.manifests,
     globMatches: input.globMatches,

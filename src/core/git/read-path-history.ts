@@ -70,6 +70,22 @@ export function readPathHistory(
   return show.status === 0 && typeof show.stdout === 'string' ? withRenames(history, show.stdout) : history;
 }
 
+/**
+ * When `file` first held `text` at its path (commit time, seconds): the oldest commit of the newest ones that
+ * changed how often the file says it (`git log -S`). A line edited later for another reason keeps its first time.
+ * Renames are not followed: the caller asks only of a file that was at its path before what it compares with.
+ * Undefined without git, commits or such a commit.
+ */
+export function readFirstNamed(root: string, file: string, text: string, at = 'HEAD'): number | undefined {
+  const git = gitIn(root);
+  const range = recentCommits(git, at);
+  if (range === null || text === '') return undefined;
+  const log = git(['log', '--format=%ct', `-S${text}`, range, '--', file]);
+  if (log.status !== 0 || typeof log.stdout !== 'string') return undefined;
+  const oldest = log.stdout.trim().split('\n').at(-1) ?? '';
+  return oldest === '' ? undefined : Number(oldest);
+}
+
 const MAKEFILES = [':(glob)**/Makefile', ':(glob)**/makefile', ':(glob)**/GNUmakefile', ':(glob)**/*.mk'];
 
 /**
