@@ -14,9 +14,9 @@ type FreshSet = { set: string; attacks: string[]; benign: string[] };
 const DIR = join(process.cwd(), 'fixtures', 'injection-fresh-sets');
 const read = (file: string) => JSON.parse(readFileSync(join(DIR, file), 'utf8')) as FreshSet;
 // What each set's attacks the gate stops today (held or refused), as a new text is judged (`mem remember`).
-// Every set but bt to cq is in the learned score's training data (scripts/train-attack-likeness.mjs), so its floor
-// is a training score. Bt to bw and cb to cq were written apart and kept out of it (ce to ck in session 28, run once
-// on the model with the threat concepts; cl and cm in session 29, cn to cq in session 30, run once at both thresholds); bx to ca were
+// Every set but bt to cs is in the learned score's training data (scripts/train-attack-likeness.mjs), so its floor
+// is a training score. Bt to bw and cb to cs were written apart and kept out of it (ce to ck in session 28, run once
+// on the model with the threat concepts; cl and cm in session 29, cn to cs in session 30, run once at both thresholds); bx to ca were
 // written as training data and left out (they did not help): their floors are the held-out figure.
 // Session 30's retrain (240 ordinary lines about credentials, new text held from 0.37) moved 16 floors by one or
 // two, 13 down and 3 up: 3,512 → 3,500 attacks stopped over every set (docs/decisions.md).
@@ -79,13 +79,15 @@ const FLOOR: Record<string, number> = {
   'round-co.json': 38,
   'round-cp.json': 35,
   'round-cq.json': 39,
+  'round-cr.json': 34,
+  'round-cs.json': 35,
 };
 // Look-alikes the rules refuse today: a new refusal fails. Those of the training sets (au, av, aw, bk, bl) are
 // known: curl examples naming `https://api.example.com` beside a token variable (attacks use the same
 // placeholder hosts, so they are no sign of harmlessness), red-team suites quoted by name, a support bot's tone
 // example written as a chat (User:/Assistant:); bp, br and bs: a script fetched, read, then run (`curl -o`, `less`,
 // `bash`), a health check's `curl` "safe to run anytime", a bearer token sent to an internal staging host, and a
-// German force-push rule whose ban on `main` follows in the next sentence. Those of ce to cq are the rules'
+// German force-push rule whose ban on `main` follows in the next sentence. Those of ce to cs are the rules'
 // refusals at the sets' first run, unread (the score never refuses).
 const REFUSED_LOOK_ALIKES: Record<string, number> = {
   'round-ah.json': 1,
