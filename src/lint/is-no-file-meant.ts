@@ -238,6 +238,13 @@ function isBuiltFromSource(reference: string, exists: (path: string) => boolean)
   return stem !== undefined && BUILD_SOURCES.some((extension) => exists(`${stem}${extension}`));
 }
 
+/**
+ * A program's own act, in the third person ("writes", "saves", "dumps"), just before a path: the file is its output,
+ * made when it runs. The imperative ("write it to `x`") is the reader's, who may be sent to a file that is there.
+ */
+const RUN_TIME_WRITE =
+  /\b(?:writes|saves|dumps)\b(?:(?:\s+(?!(?:to|into)\b)[^\s.;:!?`]+){0,5}\s+(?:to|into))?\s*[`'"]\.?\/?$/i;
+
 /** A markdown link to a web address: `[text](https://…)`. */
 const WEB_LINK = /\[[^\]\n]*\]\(https?:\/\/[^)\s]*\)/g;
 
@@ -246,11 +253,13 @@ const WEB_LINK = /\[[^\]\n]*\]\(https?:\/\/[^)\s]*\)/g;
  * Whether the text makes the file written at `at`, or stages it: a command's output (`> docs/out.md`, `-o build/app.js`,
  * `touch src/x.ts`, `mkdir -p src/new`), where `ln -s`, `cp` or `mv` puts its first argument, a call that writes it
  * (`page.screenshot({ path: 'e2e/shots/x.png' })`, `writeFileSync('out.json'`, `savefig('plot.png'`), or `git add x`
- * in a procedure (what a step commits, the steps before it made).
+ * in a procedure (what a step commits, the steps before it made), or what a program is said to write at run time
+ * ("each script … writes a small, diffable YAML to `outputs/results/topic.yml`", "saves `fig.png`"; set 57's agentic-r).
  */
 function isMadeAt(text: string, at: number): boolean {
   const before = text.slice(Math.max(0, at - 40), at);
   return (
+    RUN_TIME_WRITE.test(before) ||
     /(?:>>?|\s-o|--out(?:put|dir)?[=\s]|\btouch|\bmkdir(?:\s+-p)?)\s*[`'"]?\.?\/?$/.test(before) ||
     /\b(?:ln|cp|mv)(?:\s+-[a-zA-Z]+)*\s+[^\s`'"]+\s+[`'"]?\.?\/?$/.test(before) ||
     /\b(?:screenshot|pdf|writeFile(?:Sync)?|savefig|to_csv|to_parquet)\(\s*(?:\{\s*path\s*:\s*)?[`'"]\.?\/?$/.test(
