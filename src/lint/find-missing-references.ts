@@ -280,7 +280,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         level: 'warning',
         file: entry.file,
         line: entry.line,
-        message: `${entry.reference} does not exist in the repository${since}: the agent is sent to a file that is gone`,
+        // Gone when git saw it removed; a path git never had (or had before the history read) is just not there.
+        message: `${entry.reference} does not exist in the repository${since}: the agent is sent to a file that is ${removal === undefined ? 'not there' : 'gone'}`,
       },
     ];
   });
