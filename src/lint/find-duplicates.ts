@@ -7,7 +7,7 @@
 import { posix } from 'node:path';
 import { FOLDER_RUNNERS } from '../core/text/folder-runners.js';
 import { comparableWords } from '../core/text/text-similarity.js';
-import { sameTextCopies } from './same-text-copies.js';
+import { normalized, sameTextCopies } from './same-text-copies.js';
 import { areDisjointGlobs } from './disjoint-globs.js';
 import { isVendored } from './is-vendored.js';
 import { templateFolderOf } from './template-folder.js';
@@ -389,6 +389,13 @@ const SOURCE_MARK = /^\s*(?:<!--\s*)?Source:\s*([\w.][\w./-]*\.\w+)\s*(?:-->)?\s
 // block into each agent's file. A hyphen does not bound a name: "<!-- prettier-ignore-start -->" marks no tool's text.
 const BLOCK_MARK = /^\s*<!--\s*(?:([\w.-]+):\s*(start|begin|end)|(begin|start|end)[_ :]+([\w.-]+))\s*-->\s*$/i;
 
+// A block a tool writes between a custom element's tags, each alone on its line (Laravel Boost's
+// "<laravel-boost-guidelines>" … "</laravel-boost-guidelines>", which `boost:install` and `boost:update` write into
+// CLAUDE.md and AGENTS.md alike, set 59's personal-site: 88 rows). The name holds a hyphen, as a custom element's must, so
+// HTML's own tags (`<details>`) bound nothing. The block's text is part of its name: copies kept word for word are one
+// text written twice; once one of them drifts, they are compared again like any two files.
+const TAG_BLOCK = /^\s*<(\/?)([a-z][a-z0-9]*(?:-[a-z0-9]+)+)>\s*$/;
+
 /**
  * What each line of `text` says it was copied from: the block of a tool it lies inside (`<!-- polylane -->`), else the
  * path of the nearest source mark above it, by line (1-based; undefined before the first mark and outside a block).
@@ -400,9 +407,19 @@ function copiedFrom(text: string | undefined): (line: number) => string | undefi
   const marks: { line: number; path: string }[] = [];
   const blocks: { from: number; to: number; name: string }[] = [];
   const open = new Map<string, number>();
-  for (const [index, line] of (text ?? '').split('\n').entries()) {
+  const lines = (text ?? '').split('\n');
+  const openTags = new Map<string, number>();
+  for (const [index, line] of lines.entries()) {
     const match = SOURCE_MARK.exec(line);
     if (match !== null) marks.push({ line: index + 1, path: match[1]!.replace(/^\.\//, '') });
+    const tag = TAG_BLOCK.exec(line);
+    if (tag !== null && tag[1] === '') openTags.set(tag[2]!, index + 1);
+    else if (tag !== null && openTags.has(tag[2]!)) {
+      const from = openTags.get(tag[2]!)!;
+      const body = normalized(lines.slice(from, index).join('\n'));
+      blocks.push({ from, to: index + 1, name: `<${tag[2]!}>\n${body}` });
+      openTags.delete(tag[2]!);
+    }
     const bound = BLOCK_MARK.exec(line);
     if (bound === null) continue;
     const name = (bound[1] ?? bound[4]!).toLowerCase();

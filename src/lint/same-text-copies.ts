@@ -21,7 +21,7 @@ const COPY_WORDS =
   /\b(?:duplicat(?:e|ed|es)|cop(?:y|ies|ied)|mirror(?:s|ed)?|identical|in\s+sync|synced|synchroni[sz]ed)\b/i;
 
 // Line endings and trailing blanks are how an editor saved the copy, not what it says.
-const normalized = (text: string) =>
+export const normalized = (text: string) =>
   text
     .replace(/\r\n?/g, '\n')
     .replace(/[ \t]+$/gm, '')
