@@ -47,10 +47,11 @@ describe('golden mem lint', () => {
       // A fixture's ignore rules are kept as `gitignore`: a tracked `.gitignore` would ignore parts of the fixture itself.
       if (existsSync(join(repo, 'gitignore'))) renameSync(join(repo, 'gitignore'), join(repo, '.gitignore'));
       const args = existsSync(join(dir, 'args.json'))
-        ? (JSON.parse(readFileSync(join(dir, 'args.json'), 'utf8')) as { agent?: string; dir?: string })
+        ? (JSON.parse(readFileSync(join(dir, 'args.json'), 'utf8')) as { agent?: string; dir?: string; cwd?: string })
         : {};
       const { report } = await runLint({
-        cwd: repo,
+        // `cwd` (optional, from the repository root) runs the lint elsewhere: ".." from the folder holding the checkout.
+        cwd: join(repo, args.cwd ?? '.'),
         agent: args.agent ?? 'all',
         ...(args.dir === undefined ? {} : { dir: args.dir }),
       });

@@ -22,7 +22,10 @@ export type LintOutcome = { report: LintReport; warnings: string[]; failed: bool
 /** Returns the lint report of the repository around `options.cwd`; throws MemError USAGE on a bad agent, level or directory, CONFIG_INVALID on a bad config. */
 export async function runLint(options: LintOptions): Promise<LintOutcome> {
   const agents = parseAgents(options.agent);
-  const root = findRepoRoot(options.cwd) ?? resolve(options.cwd);
+  // Outside any repository, --dir names the checkout to lint: its root is found from there, or the
+  // lint would read a folder git does not track and report nothing (a checkout linted from its parent).
+  const root =
+    findRepoRoot(options.cwd) ?? findRepoRoot(resolve(options.cwd, options.dir ?? '.')) ?? resolve(options.cwd);
   const dir = startDirectory(root, options.cwd, options.dir);
   const config = loadConfig(root);
   const maxLevel = parseLevel(options.maxLevel ?? config.lint.maxLevel);
