@@ -52,6 +52,7 @@ export function findPathScopedSections(
       if (section.split(' > ').some((heading) => MAP_HEADING.test(heading))) continue;
       const references = docs.map((doc) => findRepositoryPaths(doc.text));
       if (references.some((paths) => paths.length === 0)) continue;
+      if (isFolderTour(references)) continue;
       // A list of documents to read (links to .md files) is a reading list, not rules about code there.
       if (references.flat().every((path) => path.endsWith('.md'))) continue;
       // Programs the agent runs (`bin/dev`, `bin/rails db:migrate`) are commands it needs from the first
@@ -97,6 +98,18 @@ function isRunAsCommand(text: string, path: string): boolean {
   ];
   const asCommand = starts.filter((match) => match[1] !== undefined || program).length;
   return mentions > 0 && asCommand === mentions;
+}
+
+/**
+ * Whether the rules, each naming folders only (`src/ts/store/`, written with the closing slash) and
+ * each its own, walk the agent through where things live ("1. Find the component in
+ * `src/ts/component/`", "2. Check its interfaces in `src/ts/interface/`"): directions it needs
+ * before it opens a file in any of them, which a `paths:` file over their common folder would give
+ * only once it had found its way. Rules about the code in one folder name it or its files.
+ */
+function isFolderTour(references: readonly (readonly string[])[]): boolean {
+  const all = references.flat();
+  return all.every((path) => path.endsWith('/')) && new Set(all).size >= references.length;
 }
 
 const MANIFESTS = ['package.json', 'Cargo.toml', 'pyproject.toml', 'go.mod'];
