@@ -8,6 +8,8 @@
  * and no copy can go. Each copy may open with its own introduction (its title and what the file is,
  * before the first section heading: rotki's "# CLAUDE.md" and "# AGENTS.md … It mirrors the content of
  * `CLAUDE.md`", set 47, 326 rows of one mirror synced by hand): the sections are the text kept twice.
+ * A file a build copies into its output folder (set 60's AgentUI: `scripts/build-framework.js` copies AGENTS.md to
+ * `dist/AGENTS.md`, committed with the bundle it ships beside) is one text too: the next build writes it again.
  * Once they differ, the copies are compared again: a mirror that has drifted is what `duplicate-rule` is for.
  */
 import { posix } from 'node:path';
@@ -37,6 +39,19 @@ const sectionsOf = (text: string) => {
 const isOneText = (first: string, second: string) =>
   first === second || (sectionsOf(first) !== '' && sectionsOf(first) === sectionsOf(second));
 
+// Folders a build writes its output to, beside the sources it reads.
+const BUILD_OUTPUT_FOLDERS = new Set(['dist', 'build']);
+
+/** Whether one of two same-named files lies in a build output folder of the other's folder (`dist/AGENTS.md`, `AGENTS.md`). */
+function isBuildOutputPair(first: string, second: string): boolean {
+  const inOutputOf = (copy: string, source: string) => {
+    const folder = posix.dirname(source);
+    const rest = folder === '.' ? copy : copy.startsWith(`${folder}/`) ? copy.slice(folder.length + 1) : undefined;
+    return rest !== undefined && BUILD_OUTPUT_FOLDERS.has(rest.split('/')[0]!) && rest.includes('/');
+  };
+  return inOutputOf(first, second) || inOutputOf(second, first);
+}
+
 /** Whether a line of `text` names the file `path` (its name) beside words saying the two are copies. */
 function declaresCopyOf(text: string, path: string): boolean {
   const name = posix.basename(path);
@@ -52,10 +67,16 @@ export function sameTextCopies(sources: readonly Text[]): (a: string, b: string)
   for (const [index, first] of sources.entries())
     for (const second of sources.slice(index + 1)) {
       if (first.text === undefined || second.text === undefined) continue;
-      if (posix.basename(first.path) === posix.basename(second.path)) continue;
+      const sameName = posix.basename(first.path) === posix.basename(second.path);
+      if (sameName && !isBuildOutputPair(first.path, second.path)) continue;
       const text = normalized(first.text);
       const other = normalized(second.text);
       if (text === '' || !isOneText(text, other)) continue;
+      // A build's copy is the whole text, word for word (a nested file of one name is otherwise its own folder's).
+      if (sameName) {
+        if (text === other) pairs.add(`${first.path}\0${second.path}`).add(`${second.path}\0${first.path}`);
+        continue;
+      }
       const oneFolders = first.home !== undefined && first.home === second.home;
       const both = `${text}\n${other}`;
       if (oneFolders || (declaresCopyOf(both, first.path) && declaresCopyOf(both, second.path)))
