@@ -275,6 +275,9 @@ function isReferenceOrType(value: string): boolean {
 /** A named credential's value is a secret when it looks like one, not like code or a word. */
 function isSecretLikeValue(value: string): boolean {
   if (isReferenceOrType(value) || !isNotExample(value) || isPathLike(value)) return false;
+  // A credential's id mapped to the file that holds it (systemd's `LoadCredential=db_password:/etc/app/creds/db_password`)
+  // says where the secret is, not what it is.
+  if (/^[\w.-]+:(?=[~/.])/.test(value) && isPathLike(value.slice(value.indexOf(':') + 1))) return false;
   // An e-mail address or a URL without credentials (those have their own rule) is not a secret.
   if (/^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(value) || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
   // A plain word or identifier (mySecret, camelCase) is a name, not a credential.

@@ -88,6 +88,7 @@ describe('findSecrets: a credential named in one field and given in the next', (
     '<add key="Username" value="build-agent-7" />',
     '{"name": "api_key", "value": "string"}',
     '- name: GITHUB_TOKEN\n  value: ${{ secrets.GITHUB_TOKEN }}',
+    'LoadCredential=db_password:/etc/app/creds/db_password',
   ])('lets %s pass', (text) => {
     expect(findSecrets(`Configure the feed with ${text} in the build settings.`)).toEqual([]);
   });
