@@ -5,8 +5,8 @@ corpus's commits: the other rows of the files ../shared/corpus/secrets.jsonl was
 
 Usage: python3 bench/secrets-proxy-extract.py <gitleaks git dir> <trufflehog git dir> <detect-secrets git dir> \
            <secretlint git dir> > candidates.jsonl
-       node bench/secrets-proxy-rows.mjs candidates.jsonl > /work/proxy/secrets-proxy.jsonl
-       node bench/secrets-corpus.mjs --pure --all --rows /work/proxy/secrets-proxy.jsonl --half tuning
+       node bench/secrets-proxy-rows.mjs candidates.jsonl > ../secrets-proxy.jsonl
+       node bench/secrets-corpus.mjs --pure --all --rows ../secrets-proxy.jsonl --half tuning
 
 Needs Python 3 only. Each git dir must hold the commit below (a clone or a mirror of the repository). Writes one
 JSON row a line, the corpus's shape: {text, is_secret, kind, source, extractor, confidence, source_label}.

@@ -6,7 +6,7 @@
 // the same side in corpus and proxy). Counts go to stderr. The output holds trufflehog's AGPL-3.0 test data:
 // write it outside the repository.
 //
-// Usage: node bench/secrets-proxy-rows.mjs candidates.jsonl > /work/proxy/secrets-proxy.jsonl
+// Usage: node bench/secrets-proxy-rows.mjs candidates.jsonl > ../secrets-proxy.jsonl
 import { halfOf, secretKey } from './corpus-split.mjs';
 import { readJsonl, readJsonlFile } from './corpus-gate.mjs';
 
