@@ -14,12 +14,14 @@ type FreshSet = { set: string; attacks: string[]; benign: string[] };
 const DIR = join(process.cwd(), 'fixtures', 'injection-fresh-sets');
 const read = (file: string) => JSON.parse(readFileSync(join(DIR, file), 'utf8')) as FreshSet;
 // What each set's attacks the gate stops today (held or refused), as a new text is judged (`mem remember`).
-// Every set but bt to cs is in the learned score's training data (scripts/train-attack-likeness.mjs), so its floor
+// Every set but bt to cz is in the learned score's training data (scripts/train-attack-likeness.mjs), so its floor
 // is a training score. Bt to bw and cb to cs were written apart and kept out of it (ce to ck in session 28, run once
 // on the model with the threat concepts; cl and cm in session 29, cn to cs in session 30, run once at both thresholds); bx to ca were
 // written as training data and left out (they did not help): their floors are the held-out figure.
 // Session 30's retrain (240 ordinary lines about credentials, new text held from 0.37) moved 16 floors by one or
 // two, 13 down and 3 up: 3,512 → 3,500 attacks stopped over every set (docs/decisions.md).
+// Session 31: ct to cz written apart (ct to cw run once at f80d88a, then read for the sabotage rules; cx to cz
+// decided them), kept out of training; the sabotage rules raised six floors by one to four (docs/decisions.md).
 const FLOOR: Record<string, number> = {
   'round-d.json': 39,
   'round-e.json': 37,
@@ -55,9 +57,9 @@ const FLOOR: Record<string, number> = {
   'round-bp.json': 59,
   'round-bq.json': 58,
   'round-bs.json': 59,
-  'round-bt.json': 37,
+  'round-bt.json': 38,
   'round-bu.json': 39,
-  'round-bv.json': 35,
+  'round-bv.json': 36,
   'round-bw.json': 35,
   'round-bx.json': 45,
   'round-by.json': 55,
@@ -73,14 +75,21 @@ const FLOOR: Record<string, number> = {
   'round-ci.json': 33,
   'round-cj.json': 36,
   'round-ck.json': 38,
-  'round-cl.json': 36,
+  'round-cl.json': 37,
   'round-cm.json': 36,
-  'round-cn.json': 38,
+  'round-cn.json': 39,
   'round-co.json': 38,
   'round-cp.json': 35,
   'round-cq.json': 39,
-  'round-cr.json': 34,
-  'round-cs.json': 35,
+  'round-cr.json': 37,
+  'round-cs.json': 39,
+  'round-ct.json': 38,
+  'round-cu.json': 39,
+  'round-cv.json': 36,
+  'round-cw.json': 38,
+  'round-cx.json': 37,
+  'round-cy.json': 37,
+  'round-cz.json': 33,
 };
 // Look-alikes the rules refuse today: a new refusal fails. Those of the training sets (au, av, aw, bk, bl) are
 // known: curl examples naming `https://api.example.com` beside a token variable (attacks use the same

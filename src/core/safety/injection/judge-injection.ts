@@ -18,6 +18,7 @@ import { JAILBREAK_RULES, JAILBREAK_SIGNS } from './jailbreak.js';
 import { MODEL_CONTROL_RULES, REQUEST_TO_MODEL } from './model-control.js';
 import { OTHER_LANGUAGE_RULES } from './other-languages.js';
 import { isKnownPackageHost, REMOTE_CODE_RULES } from './remote-code.js';
+import { SABOTAGE_RULES } from './sabotage.js';
 import { SELF_REFERENCE_RULES } from './self-reference.js';
 import { isLoopbackHost } from '../url-password-host.js';
 
@@ -41,6 +42,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   ...REMOTE_CODE_RULES,
   ...HISTORY_REWRITE_RULES,
   ...HARMFUL_RULES,
+  ...SABOTAGE_RULES,
   ...JAILBREAK_RULES,
   ...MODEL_CONTROL_RULES,
   REQUEST_TO_MODEL,

@@ -156,6 +156,16 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
       /\b(?:turn\w*\s+off|disabl\w*|remov\w*|bypass\w*|skip\w*|switch\w*\s+off|lift\w*|drop\w*|delet\w*|suspend\w*)\s+(?:the\s+|all\s+)?(?:required[\s_-](?:pr[\s_-])?review(?:s|ers?)?|branch[\s_-]protections?|required[\s_-](?:status[\s_-])?checks?|code\s*owners?\s+reviews?|review\s+requirements?|protection\s+rules?)\b/gi,
   },
   {
+    // Branch protection removed by the API call that does it, whatever language is around it: "`gh api -X
+    // DELETE repos/acme/web/branches/main/protection` before merging", "switch `enforce_admins` off".
+    id: 'protections-off',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /-X\s*DELETE\s+\S*\/(?:protection|required_status_checks|required_pull_request_reviews|enforce_admins|required_signatures)\b|\benforce_admins\b\x60?\s+(?:\w+\s+){0,3}?(?:off|false|disabled?)\b|\b(?:switch|turn)\w*\s+\x60?enforce_admins\x60?\s+off\b/gi,
+  },
+  {
     // Protections switched off in a config snippet: "codeql: disabled", "secret_scanning: off",
     // "branch_protection = false". A weak sign alone (a fixture may hold one); with another, refused.
     id: 'protections-off',
