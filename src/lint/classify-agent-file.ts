@@ -1,7 +1,8 @@
 /**
  * Which files `mem lint` looks at, by name: every file some agent may load (CLAUDE.md,
  * CLAUDE.local.md, AGENTS.md, AGENTS.override.md, GEMINI.md, the rules files) and the look-alikes
- * no agent loads (`claude.md`, `AGENT.md`, `agents.md`, a rules file that is not `.md`, `.claude/rules.md`).
+ * no agent loads (`claude.md`, `AGENT.md`, `agents.md`, a rules file that is not `.md`, `.claude/rules.md`,
+ * `.claude/instructions.md`).
  */
 export type AgentFileKind = 'loadable' | 'lookalike';
 
@@ -9,12 +10,21 @@ const LOADABLE = new Set(['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md', 'AGENTS.o
 // Names an author meant for an agent, that none of the three reads (their names are case-sensitive on Linux and macOS's case-sensitive volumes).
 const LOOKALIKE = /^(?:claude(?:\.local)?|agents?(?:\.override)?|gemini)\.(?:md|markdown|txt)$/i;
 
+/** What Claude Code reads instead of a file of these names written right in `.claude/`. */
+const CLAUDE_FOLDER_LOOKALIKES: Readonly<Record<string, string>> = {
+  rules: 'the files in .claude/rules/',
+  instructions: 'CLAUDE.md or .claude/CLAUDE.md',
+};
+
 /**
- * Whether `path` is a rules file written as one file where Claude Code wants a folder: it reads the
- * files in `.claude/rules/`, never `.claude/rules.md` (yaak kept its project rules there, unread).
+ * What Claude Code reads instead, when `path` is an instructions file written right in `.claude/` under a
+ * name it never reads: `.claude/rules.md` where it wants the folder `.claude/rules/` (yaak kept its project
+ * rules there, unread), `.claude/instructions.md` where it wants `.claude/CLAUDE.md` (gitoxide's "Claude Code
+ * Instructions", with no CLAUDE.md anywhere); undefined for any other path.
  */
-export function isClaudeRulesFileLookalike(path: string): boolean {
-  return /^\.claude\/rules\.(?:md|markdown|txt)$/i.test(path);
+export function claudeFolderLookalikeHome(path: string): string | undefined {
+  const match = /^\.claude\/(rules|instructions)\.(?:md|markdown|txt)$/i.exec(path);
+  return match === null ? undefined : CLAUDE_FOLDER_LOOKALIKES[(match[1] ?? '').toLowerCase()];
 }
 
 /** Returns a classifier for the discovery walk: the names above plus `extraNames` (Gemini's context.fileName, Codex's fallbacks). */
@@ -25,7 +35,7 @@ export function classifyAgentFile(extraNames: readonly string[]): (path: string,
       return name.endsWith('.md') ? 'loadable' : name.startsWith('.') ? null : 'lookalike';
     // Of the other files right in `.claude/`, Claude Code reads CLAUDE.md alone (Codex and Gemini CLI none).
     if (path === `.claude/${name}` && path !== '.claude/CLAUDE.md')
-      return isClaudeRulesFileLookalike(path) ? 'lookalike' : null;
+      return claudeFolderLookalikeHome(path) === undefined ? null : 'lookalike';
     if (path === '.claude/CLAUDE.md' || LOADABLE.has(name) || extra.has(name)) return 'loadable';
     return LOOKALIKE.test(name) ? 'lookalike' : null;
   };

@@ -1,6 +1,6 @@
-/** Files written for an agent that no agent loads: a look-alike name (`claude.md`, `AGENT.md`, `agents.md`), a rules file that is not `.md`, or `.claude/rules.md`. */
+/** Files written for an agent that no agent loads: a look-alike name (`claude.md`, `AGENT.md`, `agents.md`), a rules file that is not `.md`, or `.claude/rules.md` / `.claude/instructions.md`. */
 import { posix } from 'node:path';
-import { isClaudeRulesFileLookalike } from './classify-agent-file.js';
+import { claudeFolderLookalikeHome } from './classify-agent-file.js';
 import type { LintFinding } from './lint-report.js';
 
 /** Folders of test data: a linter's or a loader's fixtures hold look-alikes on purpose. */
@@ -15,7 +15,7 @@ const TEST_DATA = /(?:^|\/)(?:fixtures|__fixtures__|testdata|test-data|test_data
 function isPageOrTestData(path: string, siblings: readonly string[]): boolean {
   if (TEST_DATA.test(path)) return true;
   const name = posix.basename(path);
-  if (path.startsWith('.claude/rules/') || isClaudeRulesFileLookalike(path) || /^[A-Z0-9_.-]+\.(?:md|MD)$/.test(name))
+  if (path.startsWith('.claude/rules/') || claudeFolderLookalikeHome(path) !== undefined || /^[A-Z0-9_.-]+\.(?:md|MD)$/.test(name))
     return false;
   if (name === name.toLowerCase()) return siblings.some((sibling) => /^[a-z0-9][a-z0-9_.-]*\.mdx?$/.test(sibling));
   // `Agent.md` beside `Client.md` and `Pool.md` (undici's API pages): a page set named after classes.
@@ -106,15 +106,18 @@ export function findUnloadedFiles(
         !isReached(file.path, loaded, realPath, read) &&
         !isLeftToCopy(file.path, file.siblings ?? [], read),
     )
-    .map((file) => ({
-      code: 'unloaded-file',
-      level: 'warning' as const,
-      file: file.path,
-      line: 0,
-      message: file.path.startsWith('.claude/rules/')
-        ? 'Claude Code loads only .md files from .claude/rules/: no agent reads this one'
-        : isClaudeRulesFileLookalike(file.path)
-          ? `Claude Code loads the files in .claude/rules/, not ${file.path}: no agent reads this one`
-          : `no agent loads a file named ${posix.basename(file.path)} (the names are CLAUDE.md, AGENTS.md, GEMINI.md, case-sensitive)`,
-    }));
+    .map((file) => {
+      const home = claudeFolderLookalikeHome(file.path);
+      return {
+        code: 'unloaded-file',
+        level: 'warning' as const,
+        file: file.path,
+        line: 0,
+        message: file.path.startsWith('.claude/rules/')
+          ? 'Claude Code loads only .md files from .claude/rules/: no agent reads this one'
+          : home !== undefined
+            ? `Claude Code loads ${home}, not ${file.path}: no agent reads this one`
+            : `no agent loads a file named ${posix.basename(file.path)} (the names are CLAUDE.md, AGENTS.md, GEMINI.md, case-sensitive)`,
+      };
+    });
 }

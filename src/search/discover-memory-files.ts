@@ -95,7 +95,7 @@ function searchKind(path: string, name: string): MemoryKind | null {
   return null;
 }
 
-/** Offers the files right in `.claude/` (`CLAUDE.md`, and a `rules.md` a linter reports as read by no agent) and everything under `.claude/rules/`. */
+/** Offers the files right in `.claude/` (`CLAUDE.md`, and a `rules.md` or `instructions.md` a linter reports as read by no agent) and everything under `.claude/rules/`. */
 function addClaudeDir(root: string, add: (path: string, name: string) => void): void {
   for (const entry of listDirectory(join(root, '.claude'))) {
     if (!entry.isDirectory()) add(`.claude/${entry.name}`, entry.name);
