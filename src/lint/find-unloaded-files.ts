@@ -15,7 +15,11 @@ const TEST_DATA = /(?:^|\/)(?:fixtures|__fixtures__|testdata|test-data|test_data
 function isPageOrTestData(path: string, siblings: readonly string[]): boolean {
   if (TEST_DATA.test(path)) return true;
   const name = posix.basename(path);
-  if (path.startsWith('.claude/rules/') || claudeFolderLookalikeHome(path) !== undefined || /^[A-Z0-9_.-]+\.(?:md|MD)$/.test(name))
+  if (
+    path.startsWith('.claude/rules/') ||
+    claudeFolderLookalikeHome(path) !== undefined ||
+    /^[A-Z0-9_.-]+\.(?:md|MD)$/.test(name)
+  )
     return false;
   if (name === name.toLowerCase()) return siblings.some((sibling) => /^[a-z0-9][a-z0-9_.-]*\.mdx?$/.test(sibling));
   // `Agent.md` beside `Client.md` and `Pool.md` (undici's API pages): a page set named after classes.
