@@ -34,6 +34,12 @@ const LINK_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|__|[*_])?\[[^\]\n]+\]\([^
 // see-also list, where a relative link names each file's own neighbour.
 const PATH_ITEM =
   /^\s*(?:[-*+]\s+|\d+[.)]\s+)?[^`[\n:]{1,60}(?::|\s[-–—])\s*(?:\*\*|__)?\s*(?:`[^`\s]*[./][^`\s]*`|\[[^\]\n]+\]\([^)\s]+\))\s*(?:\([^)\n]*\))?\.?\s*$/;
+// A list item that names a document and what to read it for, a word of where before it or not ("- Root `AGENTS.md` for
+// general project overview", "- `test/AGENTS.md` for testing conventions", "- Individual `dialect_instructions/<dialect>.md`
+// files for dialect-specific guidance"): the same see-also list, written "x for y" (set 62's sqlfluff, in each nested
+// file). A verb before it ("Read [x.md](x.md) for …") makes it a pointer among rules, compared as one.
+const DOCUMENT_ITEM =
+  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:(?:root|parent|top-level|main|nested|individual|each|sibling|local|project)\s+)?(?:`[^`\s]*\.md`|\[[^\]\n]+\]\([^)\s]+\))(?:\s+files?)?\s+(?:for|on|about)\s+[^.!?\n`]{1,80}\.?\s*$/i;
 // A table row that is a label and where to read about it and nothing more ("| Best practices | [DESIGN.md Section
 // 6](DESIGN.md#6-best-practices) |", "| Integration test guide | `integration/README.md` |"): the same see-also list, as a table.
 const PATH_ROW =
@@ -553,6 +559,7 @@ export function findDuplicates(
         ABOUT_ITS_FILE.test(doc.text) ||
         LINK_ITEM.test(doc.text) ||
         PATH_ITEM.test(doc.text) ||
+        DOCUMENT_ITEM.test(doc.text) ||
         PATH_ROW.test(doc.text) ||
         BACK_REFERENCE.test(doc.text) ||
         (doc.code !== true && AGENT_FILE_POINTER.test(doc.text)) ||

@@ -34,7 +34,7 @@ import { isReleaseNoteFragment } from './release-note-fragments.js';
 import { templateFolderOf } from './template-folder.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
 import { headingFolders } from './heading-folders.js';
-import { leadInFolders } from './lead-in-folders.js';
+import { isArchiveListing, leadInFolders } from './lead-in-folders.js';
 import {
   clonesAnotherRepository,
   findNamedRepositories,
@@ -147,7 +147,10 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       // A code block's drawn tree: its lines run from the fence to the next document.
       const end = source.documents[index + 1]?.line ?? Infinity;
       const tree = doc.code === true ? trees.filter((entry) => entry.line >= doc.line && entry.line < end) : [];
+      // Under "… archive containing:" the items are the archive's members, made by a build, not the repository's files.
+      const inArchive = isArchiveListing(source.documents, index, lines);
       for (const reference of references) {
+        if (inArchive) continue;
         if (seen.has(reference)) continue;
         seen.add(reference);
         // A tree drawn under a file (`tools/index.ts` then `python-repl/`: what it imports) is no folder layout.

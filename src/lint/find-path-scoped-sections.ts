@@ -13,8 +13,11 @@ import { escapeRegExp } from '../core/text/escape-regexp.js';
 const MIN_RULES = 3;
 // A sentence that introduces the list after it: it ends in a colon.
 const LEAD_IN = /:\s*$/;
-// A list item led by a file's path in a code span, then a colon or a dash and what the file is.
-const INDEX_ENTRY = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?`[^`\n]*[./][^`\n]*`\s*(?::|\s[-\u2013\u2014])\s+\S/;
+// A list item led by a file's path in a code span, then a colon or a dash and what the file is; or one that is a
+// label and the file and nothing more but what it is in brackets ("- **Vite**: `apps/studio/vite.config.mjs` (renderer
+// process build)", set 62's beekeeper-studio "Key Configuration Files").
+const INDEX_ENTRY =
+  /^\s*(?:(?:[-*+]|\d+[.)])\s+)?`[^`\n]*[./][^`\n]*`\s*(?::|\s[-\u2013\u2014])\s+\S|^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*|__)?[^`\n:*_]{1,40}(?:\*\*|__)?\s*(?::|\s[-\u2013\u2014])\s*`[^`\s]*[./][^`\s]*`\s*(?:\([^)\n]*\))?\.?\s*$/;
 
 /**
  * Returns a note per section of `sources` (always-loaded files only) whose rules all name paths under

@@ -34,17 +34,40 @@ export function leadInFolders(
 ): string[] {
   const doc = documents[index];
   if (doc === undefined) return [];
-  const isItem = (piece: LintDocument) => piece.code !== true && LIST_ITEM.test(lines[piece.line - 1] ?? '');
   const own = folderPatterns(doc.text).filter((pattern) => pattern.split('/').some((part) => PLACEHOLDER.test(part)));
-  if (!isItem(doc)) return expandAll(own, file, view);
+  const lead = listLeadIn(documents, index, lines);
+  return expandAll([...(lead === undefined ? [] : folderPatterns(lead.text)), ...own], file, view);
+}
+
+/**
+ * The lead-in of the list holding `documents[index]`: the paragraph of its section ending in ":" just before the
+ * list's first item; none when the document is no list item or the list has no such lead-in.
+ */
+function listLeadIn(
+  documents: readonly LintDocument[],
+  index: number,
+  lines: readonly string[],
+): LintDocument | undefined {
+  const doc = documents[index];
+  const isItem = (piece: LintDocument) => piece.code !== true && LIST_ITEM.test(lines[piece.line - 1] ?? '');
+  if (doc === undefined || !isItem(doc)) return undefined;
   let at = index - 1;
   while (at >= 0 && documents[at]!.section === doc.section && isItem(documents[at]!)) at--;
   const lead = documents[at];
-  const named =
-    lead !== undefined && lead.section === doc.section && lead.code !== true && lead.text.trimEnd().endsWith(':')
-      ? folderPatterns(lead.text)
-      : [];
-  return expandAll([...named, ...own], file, view);
+  return lead !== undefined && lead.section === doc.section && lead.code !== true && lead.text.trimEnd().endsWith(':')
+    ? lead
+    : undefined;
+}
+
+// A lead-in that says an archive holds the list ("`.surli` = zstd-compressed tar archive containing:", "The release
+// tarball contains:"): its items are paths inside the archive, which a build writes, not files of the repository.
+const ARCHIVE_CONTENTS =
+  /\b(?:archives?|tarballs?|tar|zip|jar|wheel)\b[^.!?\n]*\b(?:contain(?:s|ing)?|hold(?:s|ing)?|includ(?:es|ing))\b[^.!?\n]*:\s*$/i;
+
+/** Whether the list holding `documents[index]` is, by its lead-in, what an archive holds (set 62's surrealdb `.surli`). */
+export function isArchiveListing(documents: readonly LintDocument[], index: number, lines: readonly string[]): boolean {
+  const lead = listLeadIn(documents, index, lines);
+  return lead !== undefined && ARCHIVE_CONTENTS.test(lead.text);
 }
 
 function folderPatterns(text: string): string[] {

@@ -83,4 +83,9 @@ describe('findReferences on real agent-file lines', () => {
     expect(values('create a changeset file in the `.changeset` directory')).toEqual(['.changeset']);
     expect(values('tracked despite `.gitignore` and .cursorrules')).toEqual(['.gitignore', '.cursorrules']);
   });
+
+  it('reads `cargo make X` as a cargo-make task, no make target (set 62 of mem lint: surrealdb)', () => {
+    expect(values('# Format code (REQUIRED before commits)\ncargo make fmt', 'make')).toEqual([]);
+    expect(values('make fmt && cargo make ci-clippy', 'make')).toEqual(['fmt']);
+  });
 });
