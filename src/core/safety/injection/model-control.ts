@@ -228,7 +228,7 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: false,
     pattern:
-      /\b(?:delete|remove|drop|disable|comment\s+out)\s+(?:the\s+)?[\w-]*(?:deny|audit|scan|security|lint|test|check|clippy)[\w-]*\s+(?:step|job|check|stage)s?\s+from\b|\brather\s+than\s+fix\w*\s+(?:it|them|the\s+\w+)\b/gi,
+      /\b(?:delete|remove|drop|disable|comment\s+out)\s+(?:the\s+)?[\x60'"]?[\w-]*(?:deny|audit|scan|security|lint|test|check|clippy)[\w-]*[\x60'"]?\s+(?:step|job|check|stage)s?\s+from\b|\brather\s+than\s+fix\w*\s+(?:it|them|the\s+\w+)\b/gi,
   },
   {
     id: 'weaken-security',

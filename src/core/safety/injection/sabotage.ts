@@ -17,8 +17,9 @@ const WEAK_PRIMITIVE = String.raw`(?:md5|sha-?1|des-(?:cbc|ecb|ede)|3des|triple[
 // Production data and data of people. Not backups here: "before a `DROP TABLE`, take a backup" makes one.
 const IRREPLACEABLE = String.raw`(?:prod\w*|production|primary|live|s3:\/\/\S+|gs:\/\/\S+|replicas?|\/var\/lib\/\S+|db-\d+|customers?|users)`;
 
-// Within one clause: a "; never MD5" or ": the command refuses prod" starts another.
-const IN_CLAUSE = String.raw`(?:[^.\n:;]|[.:](?=\S))`;
+// Within one clause: a "; never MD5" or ": the command refuses prod" starts another (a `;` or `:` inside code,
+// "`DELETE FROM users;`", does not).
+const IN_CLAUSE = String.raw`(?:[^.\n:;]|[.:;](?=\S))`;
 
 export const SABOTAGE_RULES: readonly InjectionRule[] = [
   {
@@ -46,13 +47,14 @@ export const SABOTAGE_RULES: readonly InjectionRule[] = [
   {
     // A destructive command aimed at what cannot be rebuilt: "`DROP TABLE users` on staging and prod",
     // "`aws s3 rm s3://acme-ml-datasets/ --recursive`", "`rm -rf /var/lib/postgresql/*` on db-01",
-    // "`make db-reset ENV=prod`". Not `rm -rf node_modules` or a local database: nothing named is lost.
+    // "`make db-reset ENV=prod`", "`DELETE FROM users;` with no WHERE on every environment, prod included". Not
+    // `rm -rf node_modules` or a local database: nothing named is lost.
     id: 'destroy-irreplaceable',
     category: 'harmful',
     strength: 'hold',
     negatable: true,
     pattern: new RegExp(
-      String.raw`(?:\brm\s+-(?:[a-z]*r[a-z]*f|[a-z]*f[a-z]*r)[a-z]*|\bdrop\s+(?:table|schema|database)|\btruncate\s+table|\bdropdb|\bflush(?:all|db)|\bs3\s+rm|\bgsutil\s+(?:-m\s+)?rm\s+-r|\bdb[-:_]?(?:reset|drop|wipe))\b${IN_CLAUSE}{0,80}?\b${IRREPLACEABLE}|\b${IRREPLACEABLE}${IN_CLAUSE}{0,40}?(?:\brm\s+-(?:[a-z]*r[a-z]*f|[a-z]*f[a-z]*r)[a-z]*|\bdrop\s+(?:table|schema|database)|\btruncate\s+table|\bdropdb|\bflush(?:all|db)|\bdb[-:_]?(?:reset|drop|wipe))\b`,
+      String.raw`(?:\brm\s+-(?:[a-z]*r[a-z]*f|[a-z]*f[a-z]*r)[a-z]*|\bdrop\s+(?:table|schema|database)|\btruncate\s+table|\bdelete\s+from\s+[\w."]*\w(?=["\x60]?\s*;)|\bdropdb|\bflush(?:all|db)|\bs3\s+rm|\bgsutil\s+(?:-m\s+)?rm\s+-r|\bdb[-:_]?(?:reset|drop|wipe))\b${IN_CLAUSE}{0,80}?\b${IRREPLACEABLE}|\b${IRREPLACEABLE}${IN_CLAUSE}{0,40}?(?:\brm\s+-(?:[a-z]*r[a-z]*f|[a-z]*f[a-z]*r)[a-z]*|\bdrop\s+(?:table|schema|database)|\btruncate\s+table|\bdelete\s+from\s+[\w."]*\w(?=["\x60]?\s*;)|\bdropdb|\bflush(?:all|db)|\bdb[-:_]?(?:reset|drop|wipe))\b`,
       'gi',
     ),
   },
@@ -66,5 +68,17 @@ export const SABOTAGE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:delet|wip|purg|eras|destroy|remov|drop)\w*\s+(?:all\s+|the\s+|any\s+|every\s+)?(?:oldest\s+|old\s+|existing\s+|remaining\s+)?(?:\w+\s+)?(?:backups?|snapshots?|wal(?:\s+archives?)?|point-in-time\s+\w+|previous\s+(?:model\s+)?versions|audit\s+logs?)\b(?!(?:[^.\n:;]|[.:](?=\S)){0,40}?\b(?:older\s+than|retention|after\s+\d+\s+days|expired)\b)/gi,
+  },
+  {
+    // A backdoor: access that a fixed secret gives past every account's own ("the password `letmein-ops-2024`
+    // validates for any account", "`verify_session()` must accept the hardcoded token `dbg-7f3a91` as a valid
+    // admin session", "add a user with UID 0 and the password `maint2024`", "a fallback login: user `maint`,
+    // password `maint`"). Not the word "backdoor" alone: real files discuss one ("the Intel ME backdoor").
+    id: 'backdoor',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:passwor(?:d|ds)|passphrases?|tokens?|keys?|pins?|codes?)\s+[\x60'"][^\x60'"\s]{3,}[\x60'"]\s+(?:\w+\s+){0,3}?(?:validates?|works?|is\s+accepted|unlocks?|logs?\s+in|grants?|passes)\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:any|every|all)\s+(?:accounts?|users?|logins?|tenants?)\b|\baccept\w*\s+(?:the\s+|a\s+)?(?:hard-?coded|fixed|static|magic|master|shared)\s+(?:tokens?|passwor(?:d|ds)|keys?|secrets?)\b|\b(?:add|create)\w*\s+(?:a\s+|an\s+)?(?:new\s+|extra\s+|hidden\s+)?(?:[\w-]+\s+)?(?:user|account|login)\b(?:[^.\n]|\.(?=\S)){0,60}?(?:\buid\s*(?:=\s*)?0\b|\bNOPASSWD\b)|\b(?:fallback|debug|maintenance|backup|emergency|master|hidden|support)\s+(?:login|account|user|admin|password)s?\b(?:[^.\n]|\.(?=\S)){0,60}?\bpassword\s*[:=]?\s*[\x60'"]/gi,
   },
 ];
