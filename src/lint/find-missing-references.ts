@@ -35,6 +35,7 @@ import { templateFolderOf } from './template-folder.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
 import { headingFolders } from './heading-folders.js';
 import { isArchiveListing, leadInFolders } from './lead-in-folders.js';
+import { skillFolders } from './skill-folders.js';
 import {
   clonesAnotherRepository,
   findNamedRepositories,
@@ -135,7 +136,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       // Folders the text names: a path written under one of them ("`src/http/server/` … (`server/web.rs`)") is relative
       // to it, and so is a path in a command run after `cd` ("`cd python && uv run python scripts/generate-docs.py`")
       // and one in a section whose heading names a folder ("## jax_likelihood_functions/" over `imaging/lp.py`),
-      // or in a list whose lead-in does ("Each plugin is located in `plugins/<plugin-name>/` with its own:").
+      // or in a list whose lead-in does ("Each plugin is located in `plugins/<plugin-name>/` with its own:"), and a
+      // path after a skill's name ("see `clerk-monorepo` skill `references/setup-and-footguns.md`") is the skill's.
       const folders = [
         ...[...references, ...changedInto(doc.text)].flatMap((reference) =>
           existingPaths(reference, source.path, view.exists),
@@ -143,6 +145,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         ...scopedFolders,
         ...headingFolders(doc.section, source.path, view.exists),
         ...leadInFolders(source.documents, index, lines, source.path, view),
+        ...skillFolders(doc.text, source.path, view.exists),
       ];
       // A code block's drawn tree: its lines run from the fence to the next document.
       const end = source.documents[index + 1]?.line ?? Infinity;
