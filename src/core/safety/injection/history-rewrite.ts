@@ -241,4 +241,13 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern: /\bgit\s+filter-(?:repo|branch)\b|\bfilter-repo\b|\bbfg(?:\.jar)?\s+--/gi,
   },
+  {
+    // A commit's date set by git's own variables, whatever language is around them ("setze `GIT_AUTHOR_DATE`
+    // und `GIT_COMMITTER_DATE` auf das Datum des ursprünglichen Releases"): a weak sign, a reproducible build may.
+    id: 'backdate',
+    category: 'history-rewrite',
+    strength: 'hold',
+    negatable: true,
+    pattern: /\bGIT_(?:AUTHOR|COMMITTER)_DATE\b/g,
+  },
 ];
