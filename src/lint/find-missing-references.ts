@@ -27,7 +27,7 @@ import type { LintFinding } from './lint-report.js';
 import type { LintDocument, LintSource } from './lint-document.js';
 import { findRepositoryPaths } from '../core/text/repository-paths.js';
 import { PACKAGE_MANAGERS } from '../core/text/folder-runners.js';
-import { isExampleItem, isNoFileMeant } from './is-no-file-meant.js';
+import { isExampleItem, isNegatedBefore, isNoFileMeant } from './is-no-file-meant.js';
 import { isVendored } from './is-vendored.js';
 import { isArchived } from './is-archived.js';
 import { isReleaseNoteFragment } from './release-note-fragments.js';
@@ -613,7 +613,13 @@ function commandsWrittenAsCode(
   if (isProgramBlock(doc)) return [];
   const block =
     doc.code === true ? ((fileText === undefined ? null : shellBlockCommands(doc, fileText)) ?? doc.text) : '';
-  const pieces = doc.code === true ? [block] : [...doc.text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] ?? '');
+  // "There is intentionally no `make check` convention": a command the text says there is none of is not run.
+  const pieces =
+    doc.code === true
+      ? [block]
+      : [...doc.text.matchAll(/`([^`\n]+)`/g)]
+          .filter((match) => !isNegatedBefore(doc.text.slice(Math.max(0, match.index - 40), match.index)))
+          .map((match) => match[1] ?? '');
   return pieces.flatMap((whole) => {
     const piece = whole.split(PROJECT_GENERATOR)[0] ?? '';
     return findReferences(piece).flatMap((reference) =>

@@ -9,6 +9,7 @@ import { findRepositoryPaths } from '../core/text/repository-paths.js';
 import { commonFolder, pathAreaOf } from '../core/text/path-area.js';
 import { formatCount } from '../core/text/format-count.js';
 import { escapeRegExp } from '../core/text/escape-regexp.js';
+import { isMadeIn } from './is-no-file-meant.js';
 
 const MIN_RULES = 3;
 // A sentence that introduces the list after it: it ends in a colon.
@@ -56,6 +57,10 @@ export function findPathScopedSections(
       const references = docs.map((doc) => findRepositoryPaths(doc.text));
       if (references.some((paths) => paths.length === 0)) continue;
       if (isFolderTour(references)) continue;
+      // A section whose own step makes a file it names ("instantiate from the template: `cp llms/NOTES.template.md
+      // llms/NOTES.md`", set 67's mcp-context-forge review tracker) is followed before any file there is read:
+      // loaded only once the agent reads one, it would not be there to say how the file comes to be.
+      if (docs.some((doc, index) => references[index]!.some((path) => isMadeIn(path, doc.text)))) continue;
       // A list of documents to read (links to .md files) is a reading list, not rules about code there.
       if (references.flat().every((path) => path.endsWith('.md'))) continue;
       // Programs the agent runs (`bin/dev`, `bin/rails db:migrate`) are commands it needs from the first

@@ -191,7 +191,7 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   const clause = before.split(/[.!?]\s|\n/).at(-1) ?? '';
   if (/\b(?:create|creates|creating)\b/i.test(clause) || ADDED_AS.test(clause)) return true;
   // A file the text makes or stages anywhere is one it means to be made: its other mentions (a link to it) are that file.
-  if (offsets.some((offset) => isMadeAt(text, offset))) return true;
+  if (isMadeIn(reference, text)) return true;
   const after = at < 0 ? '' : text.slice(at + reference.length, at + reference.length + 80);
   if (/^[^.!?\n]*\b(?:is|are)\s+generated\b/i.test(after)) return true;
   // A good or bad example of a convention ("✅ `src/components/user-profile/`", "❌ `src/components/UserProfile/`").
@@ -202,7 +202,7 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   if (spellsNamedClass(parts, doc.text)) return true;
   // An example runs to the end of its sentence: a dot inside a code span (`qa/SKILL.md`) ends nothing.
   if (/\b(e\.g\.|eg\.|for example|for instance|such as|\w{3,}s like)(?:[^.;\n]|\.(?!\s))*$/i.test(before)) return true;
-  if (/\b(no|without)\s*[`'"*]*$/i.test(before)) return true;
+  if (isNegatedBefore(before)) return true;
   if (offsets.length > 0 && offsets.every((offset) => text[offset - 1] === '@')) return true;
   if (
     offsets.length > 0 &&
@@ -248,15 +248,23 @@ function isBuiltFromSource(reference: string, exists: (path: string) => boolean)
 
 /**
  * A program's own act, in the third person ("writes", "saves", "dumps"), just before a path: the file is its output,
- * made when it runs. The imperative ("write it to `x`") is the reader's, who may be sent to a file that is there.
+ * made when it runs. So is where a step copies something ("At publish, `prepack` copies them into
+ * `packages/cli/skills`", set 67's octocode-mcp; "are copied into `x`"): the copy is made by the step, and the
+ * path after "copies" without "to"/"into" is what it copies from. The imperative ("write it to `x`", "copy it into
+ * `x`") is the reader's, who may be sent to a file that is there.
  */
 const RUN_TIME_WRITE =
-  /\b(?:writes|saves|dumps)\b(?:(?:\s+(?!(?:to|into)\b)[^\s.;:!?`]+){0,5}\s+(?:to|into))?\s*[`'"]\.?\/?$/i;
+  /(?:\b(?:writes|saves|dumps)\b(?:(?:\s+(?!(?:to|into)\b)[^\s.;:!?`]+){0,5}\s+(?:to|into))?|\bcop(?:ies|ied)\b(?:\s+(?!(?:to|into)\b)[^\s.;:!?`]+){0,5}\s+(?:to|into))\s*[`'"]\.?\/?$/i;
 
 /** A markdown link to a web address: `[text](https://…)`. */
 const WEB_LINK = /\[[^\]\n]*\]\(https?:\/\/[^)\s]*\)/g;
 
 /** Whether offset `at` of `text` lies in a link to a web address (its text or its address): a path of that site, not of this repository. */
+/** Whether `text` makes or stages `reference` anywhere it names it (see isMadeAt). */
+export function isMadeIn(reference: string, text: string): boolean {
+  return offsetsOf(reference, text).some((offset) => isMadeAt(text, offset));
+}
+
 /**
  * Whether the text makes the file written at `at`, or stages it: a command's output (`> docs/out.md`, `-o build/app.js`,
  * `touch src/x.ts`, `mkdir -p src/new`), where `ln -s`, `cp` or `mv` puts its first argument, a call that writes it
@@ -421,6 +429,15 @@ function spellsNamedClass(parts: readonly string[], text: string): boolean {
     if (names.length !== spelled.length || !names.some((name) => /^[A-Z]/.test(name))) return false;
     return names.every((name, index) => name === spelled[index] || snakeCase(name) === spelled[index]);
   });
+}
+
+/**
+ * Whether the text just before a path or a command says there is none of it: "ships no `x`", "without `x`",
+ * "There is intentionally no `make check` convention" (set 67's biomcp): a mention of what is not, not a file the
+ * agent is sent to nor a command it is told to run.
+ */
+export function isNegatedBefore(before: string): boolean {
+  return /\b(no|without)\s*[`'"*]*$/i.test(before);
 }
 
 /** Whether a list item shows a good or bad example (✅, ❌, "Good:", "Bad:") rather than a fact of the repository. */
