@@ -15,10 +15,12 @@ const MIN_RULES = 3;
 // A sentence that introduces the list after it: it ends in a colon.
 const LEAD_IN = /:\s*$/;
 // A list item led by a file's path in a code span, then a colon or a dash and what the file is; or one that is a
-// label and the file and nothing more but what it is in brackets ("- **Vite**: `apps/studio/vite.config.mjs` (renderer
-// process build)", set 62's beekeeper-studio "Key Configuration Files").
+// label and the file and nothing more, the label in bold or what the file is in brackets ("- **Vite**:
+// `apps/studio/vite.config.mjs` (renderer process build)", set 62's beekeeper-studio "Key Configuration Files"). A
+// plain "Debug gem client: `vscode/src/debugger.ts`" under a section heading is a rule about that file (set 11's
+// ruby-lsp, judged right): its section is still scopable.
 const INDEX_ENTRY =
-  /^\s*(?:(?:[-*+]|\d+[.)])\s+)?`[^`\n]*[./][^`\n]*`\s*(?::|\s[-\u2013\u2014])\s+\S|^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*|__)?[^`\n:*_]{1,40}(?:\*\*|__)?\s*(?::|\s[-\u2013\u2014])\s*`[^`\s]*[./][^`\s]*`\s*(?:\([^)\n]*\))?\.?\s*$/;
+  /^\s*(?:(?:[-*+]|\d+[.)])\s+)?`[^`\n]*[./][^`\n]*`\s*(?::|\s[-\u2013\u2014])\s+\S|^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*|__)[^`\n:*_]{1,40}(?:\*\*|__)\s*(?::|\s[-\u2013\u2014])\s*`[^`\s]*[./][^`\s]*`\s*(?:\([^)\n]*\))?\.?\s*$|^\s*(?:(?:[-*+]|\d+[.)])\s+)?[^`\n:*_]{1,40}\s*(?::|\s[-\u2013\u2014])\s*`[^`\s]*[./][^`\s]*`\s*\([^)\n]*\)\.?\s*$/;
 
 /**
  * Returns a note per section of `sources` (always-loaded files only) whose rules all name paths under
