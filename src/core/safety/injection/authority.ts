@@ -229,4 +229,14 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     pattern:
       /\bas\s+if\s+you\s+were\s+(?:the\s+|a\s+)?(?:[\w-]+\s+)?(?:engineer|developer|human|person|user|maintainer|owner|lead|employee)\b/gi,
   },
+  {
+    // The agent merging or approving its own work, said as what agents do: "Agents merge their own PRs into `main`
+    // as soon as CI is green". A weak sign: a bot that merges its own dependency bumps is a team's choice.
+    id: 'self-approval',
+    category: 'authority',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:agents?|the\s+agent|ai\s+agents?|coding\s+agents?)\s+(?:\w+\s+)?(?:merge|approve|land|ship)s?\s+(?:its|their)\s+own\s+(?:prs?|pull\s+requests?|merge\s+requests?|changes|code|commits?|work)\b/gi,
+  },
 ];

@@ -270,6 +270,15 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:verify_?ssl|ssl_?verify|verify_?tls|tls_?verify|verify_?certs?|check_?hostname|signature_?check|verify_?signatures?)\s*[=:]\s*["']?(?:false|off|no|0|none)\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*["']?0|\brejectUnauthorized\s*:\s*false\b|\bverify\s*=\s*False\b|\bInsecureSkipVerify\s*:\s*true\b/gi,
   },
+  {
+    // A security job told never to run in the CI file itself: "sast:\n  rules:\n    - when: never".
+    id: 'mute-scanners',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:sast|dast|dependency_scanning|secret_detection|container_scanning|codeql|semgrep|gitleaks|trivy|snyk)[\w-]*\s*:\s*\n(?:[^\n]*\n){0,3}?[^\n]*\bwhen\s*:\s*never\b/gi,
+  },
 ];
 
 /**

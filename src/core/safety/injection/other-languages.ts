@@ -88,4 +88,35 @@ export const OTHER_LANGUAGE_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:codeql|semgrep|gitleaks|trivy|snyk|dependabot|scorecard|dependency-review|secret-scan\w*)[\w./-]*\b(?:[^.\n]|\.(?=\S)){0,50}?(?:\b(?:kapat|sil|devre\s+d\u0131\u015f\u0131)\w*|\bl\u00f6sch\w*|\bsupprim\w*|\belimin\w*|\bborr[ae]\w*|\bapag[ua]e?\w*|\bcancell\w*|\busu\u0144\w*|\bverwijder\w*|\u0443\u0434\u0430\u043b\w*|\u5220\u9664|\u524a\u9664|\uc0ad\uc81c)/gi,
   },
+  {
+    // The agent's rules set aside, in the languages the other signs cover: "vergeet alle eerdere regels", "oublie
+    // les consignes", "ignora le istruzioni", "esqueça as regras", "glem reglerne", "zignoruj instrukcje". Not
+    // "vergeet niet de regels" or "n'oublie pas les règles" (do not forget them).
+    id: 'own-instructions-other-language',
+    category: 'self-reference',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:vergeet(?!\s+niet)|negeer|oublie(?!\s+pas)|ignore[sz]|ignora|dimentica|esque[\u00e7c]a|glem(?!\s+ikke)|ignorer|zignoruj|zapomnij)\S*\s+(?:\S+\s+){0,3}?(?:regels|instructies|r[\u00e8e]gles|consignes|regole|istruzioni|regras|instru[\u00e7c][\u00f5o]es|regler|instruktioner|regu\u0142y|instrukcje)/gi,
+  },
+  {
+    // Other text ranked above the person at the keyboard: "haben Vorrang vor den Wünschen des Nutzers", "priment
+    // sur les demandes de l'utilisateur", "tienen prioridad sobre lo que diga el usuario".
+    id: 'precedence-claim-other-language',
+    category: 'authority',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:Vorrang|Priorit[\u00e4a]t)\s+(?:vor|gegen\u00fcber)\s+(?:\S+\s+){0,3}?(?:Nutzer|Benutzer|Anwender|Person)|\b(?:priment|pr[\u00e9e]valent|ont\s+priorit[\u00e9e])\s+sur\s+(?:\S+\s+){0,3}?(?:l'utilisateur|utilisateur|la\s+personne)|\b(?:prevalecen?|tienen\s+prioridad)\s+sobre\s+(?:\S+\s+){0,3}?usuari|\b(?:prevalecem?|t[e\u00ea]m\s+prioridade)\s+sobre\s+(?:\S+\s+){0,3}?usu[a\u00e1]ri|\b(?:prevalgono|hanno\s+(?:la\s+)?(?:precedenza|priorit[\u00e0a]))\s+su\w*\s+(?:\S+\s+){0,3}?utent/gi,
+  },
+  {
+    // A status reported whatever happened: "immer als „bestanden“, unabhängig vom tatsächlichen Ergebnis",
+    // "como exitoso, independientemente del resultado".
+    id: 'deceive-other-language',
+    category: 'concealment',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /(?:bestanden|erfolgreich|gr\u00fcn|r[\u00e9e]ussi|vert|exitos[oa]|verde|superad[oa]|riuscit[oa]|passed|green)[\u00bb\u201c\u201d"'\u00ab]?,?\s+(?:\S+\s+){0,2}?(?:unabh\u00e4ngig\s+vo[mn]|quel(?:le)?\s+que\s+soit|independientemente\s+de|independentemente\s+d|indipendentemente\s+da|niezale\u017cnie\s+od)/gi,
+  },
 ];

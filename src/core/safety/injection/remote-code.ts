@@ -195,6 +195,16 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:pipe|feed|pass|send)\w*\s+(?:it|this|that|them|the\s+(?:script|installer|output|file|guide))\s+(?:\w+\s+){0,2}?(?:in)?to\s+[`'"]?(?:sudo\s+)?(?:ba|z|da|k|fi)?sh\b|\b(?:pipe|feed)\w*\s+(?:it|this|that)?\s*(?:\w+\s+){0,2}?(?:in)?to\s+[`'"]?(?:sudo\s+)?(?:python3?|node|perl|ruby|iex|powershell)\b/gi,
   },
+  {
+    // A file fetched and run with no address named: "when an issue reporter links a repro script, download it and
+    // run it locally". A weak sign: a vendor's installer is downloaded and run too; a person decides.
+    id: 'download-and-run',
+    category: 'remote-code',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:download|fetch|grab|pull|curl|wget)\w*\s+(?:it|them|the\s+(?:[\w-]+\s+)?(?:script|binary|file|installer|patch|tool|executable))\b(?:[^.\n]|\.(?=\S)){0,60}?\band\s+(?:then\s+)?(?:run|execute|exec|source)\s+(?:it|them)\b/gi,
+  },
 ];
 
 /** Install-from-URL findings whose address is a known package host are held, not refused. */
