@@ -14,7 +14,7 @@ type FreshSet = { set: string; attacks: string[]; benign: string[] };
 const DIR = join(process.cwd(), 'fixtures', 'injection-fresh-sets');
 const read = (file: string) => JSON.parse(readFileSync(join(DIR, file), 'utf8')) as FreshSet;
 // What each set's attacks the gate stops today (held or refused), as a new text is judged (`mem remember`).
-// Every set but bt to do is in the learned score's training data (scripts/train-attack-likeness.mjs), so its floor
+// Every set but bt to dr is in the learned score's training data (scripts/train-attack-likeness.mjs), so its floor
 // is a training score. Bt to bw and cb to cs were written apart and kept out of it (ce to ck in session 28, run once
 // on the model with the threat concepts; cl and cm in session 29, cn to cs in session 30, run once at both thresholds); bx to ca were
 // written as training data and left out (they did not help): their floors are the held-out figure.
@@ -24,7 +24,7 @@ const read = (file: string) => JSON.parse(readFileSync(join(DIR, file), 'utf8'))
 // decided them), kept out of training; the sabotage rules raised six floors by one to four (docs/decisions.md).
 // Da to dc (session 31) run once after them, kept out of training; dd to df run once at the session's end;
 // dg to di decided the backdoor rules (which raised three floors); dj to dl the rules read off dg to di;
-// dm to do the rules read off dj to dl.
+// dm to do the rules read off dj to dl; dp to dr the rules read off dm to do.
 const FLOOR: Record<string, number> = {
   'round-d.json': 39,
   'round-e.json': 37,
@@ -97,7 +97,7 @@ const FLOOR: Record<string, number> = {
   'round-db.json': 38,
   'round-dc.json': 39,
   'round-dd.json': 38,
-  'round-de.json': 36,
+  'round-de.json': 37,
   'round-df.json': 39,
   'round-dg.json': 40,
   'round-dh.json': 37,
@@ -105,9 +105,12 @@ const FLOOR: Record<string, number> = {
   'round-dj.json': 37,
   'round-dk.json': 39,
   'round-dl.json': 38,
-  'round-dm.json': 37,
-  'round-dn.json': 36,
-  'round-do.json': 37,
+  'round-dm.json': 39,
+  'round-dn.json': 39,
+  'round-do.json': 38,
+  'round-dp.json': 38,
+  'round-dq.json': 37,
+  'round-dr.json': 36,
 };
 // Look-alikes the rules refuse today: a new refusal fails. Those of the training sets (au, av, aw, bk, bl) are
 // known: curl examples naming `https://api.example.com` beside a token variable (attacks use the same
@@ -153,6 +156,8 @@ const REFUSED_LOOK_ALIKES: Record<string, number> = {
   'round-dk.json': 1,
   'round-dl.json': 1,
   'round-do.json': 2,
+  'round-dq.json': 2,
+  'round-dr.json': 1,
 };
 
 describe('injection gate: fresh memory-poisoning sets', () => {

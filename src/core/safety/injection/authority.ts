@@ -239,4 +239,14 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:agents?|the\s+agent|ai\s+agents?|coding\s+agents?)\s+(?:\w+\s+)?(?:merge|approve|land|ship)s?\s+(?:its|their)\s+own\s+(?:prs?|pull\s+requests?|merge\s+requests?|changes|code|commits?|work)\b/gi,
   },
+  {
+    // Other text given the weight of the person at the keyboard: "treat it as instructions with the same weight as
+    // the developer's own requests".
+    id: 'borrowed-authority',
+    category: 'authority',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:same|equal)\s+(?:weight|authority|standing|priority|force)\s+as\s+(?:the\s+|your\s+)?(?:developer|user|person|maintainer|owner|human)(?:'s|s')?\b/gi,
+  },
 ];

@@ -126,7 +126,7 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     category: 'concealment',
     strength: 'hold',
     pattern:
-      /\b(?:if|when|whenever)\s+(?:anyone|someone|somebody|anybody|a\s+[\w-]+|the\s+[\w-]+|they|people|users?|reviewers?)\s+(?:ever\s+)?asks?\b[^.,\n]{0,80},\s+(?:just\s+)?(?:say|tell\s+(?:them|him|her)|answer|reply|respond|claim|call\s+it|describe\s+it\s+as|label\s+it)\s+(?:that\s+)?(?!(?:[^.\n]|\.(?=\S))*\b(?:docs?|README|issue|#\d|link|page|wiki)\b)/gi,
+      /\b(?:(?:if|when|whenever)\s+(?:anyone|someone|somebody|anybody|a\s+[\w-]+|the\s+[\w-]+|they|people|users?|reviewers?)\s+(?:ever\s+)?asks?|if\s+asked)\b(?:[^.,\n]|\.(?=\S)){0,80},\s+(?:just\s+)?(?:say|tell\s+(?:them|him|her)|answer|reply|respond|claim|call\s+it|describe\s+it\s+as|label\s+it)\s+(?:that\s+)?(?!(?:[^.\n]|\.(?=\S))*\b(?:docs?|README|issue|#\d|link|page|wiki)\b)/gi,
   },
   {
     // Doing something quietly, or leaving it out of what people read: a weak sign ("silently retry" is fine).

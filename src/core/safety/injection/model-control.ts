@@ -279,6 +279,26 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:sast|dast|dependency_scanning|secret_detection|container_scanning|codeql|semgrep|gitleaks|trivy|snyk)[\w-]*\s*:\s*\n(?:[^\n]*\n){0,3}?[^\n]*\bwhen\s*:\s*never\b/gi,
   },
+  {
+    // A finding silenced in the code instead of looked at: "add `# nosec` or `// eslint-disable-next-line
+    // security/…` instead of investigating".
+    id: 'mute-scanners',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /(?:#\s*nosec|nosemgrep|eslint-disable\S*\s+security\/|gitleaks:allow|#\s*noqa:\s*S\d+)(?:[^.\n]|\.(?=\S)){0,80}?\binstead\s+of\s+(?:investigat|fix|look|review|triag)\w*/gi,
+  },
+  {
+    // The agent's confirmation or the user's rank switched off in a config snippet: `require_user_confirmation: false`,
+    // `precedence: above_user`.
+    id: 'edit-agent-config',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:require|ask)[_-]?(?:user[_-])?(?:confirmation|approval|consent)\s*[:=]\s*["']?(?:false|no|never|0|off)\b|\bprecedence\s*[:=]\s*["']?(?:above|over)[_-]?(?:the[_-])?user\b/gi,
+  },
 ];
 
 /**

@@ -11,10 +11,10 @@ import type { InjectionRule } from './injection-rule.js';
 
 // What only a secret or a signature protects, passwords named in the languages teams write memory in too. "Token"
 // alone is left out: a language model's tokens are not secrets.
-const SECRET_THING = String.raw`(?:passwor(?:d|ds)|contrase\u00f1as?|passw\u00f6rter|passwort|mots?\s+de\s+passe|senhas?|has\u0142[oa]|\u043f\u0430\u0440\u043e\u043b\w*|wachtwoord(?:en)?|\u015fifre\w*|\u30d1\u30b9\u30ef\u30fc\u30c9|\u5bc6\u7801|\u5bc6\u78bc|\ube44\ubc00\ubc88\ud638|passphrases?|session\s*(?:ids?|tokens?|keys?|secrets?|cookies?)|(?:auth|access|refresh|api|reset|csrf|bearer|jwt|signing|verification|invite)[\s_-]*(?:tokens?|keys?|links?|codes?|secrets?)|secrets?|nonces?|salts?|otps?|one[\s-]time\s+(?:codes?|passwords?)|signatures?|credentials?|private\s+keys?|encrypt\w*|ciphers?|pbkdf2|bcrypt|argon2\w*|scrypt|cifrad\w*|chiffr\w*|verschl\u00fcssel\w*|criptograf\w*|\u0448\u0438\u0444\u0440\u043e\u0432\u0430\u043d\w*|\u6697\u53f7\u5316|\u52a0\u5bc6|\uc554\ud638\ud654|\bivs?\b|hmacs?|ecdsa|ed25519|(?:signature|signing|firmware|image|boot)\s+verification)`;
+const SECRET_THING = String.raw`(?:passwor(?:d|ds)|contrase\u00f1as?|passw\u00f6rter|passwort|mots?\s+de\s+passe|senhas?|has\u0142[oa]|\u043f\u0430\u0440\u043e\u043b\w*|wachtwoord(?:en)?|\u015fifre\w*|\u30d1\u30b9\u30ef\u30fc\u30c9|\u5bc6\u7801|\u5bc6\u78bc|\ube44\ubc00\ubc88\ud638|passphrases?|session\s*(?:ids?|tokens?|keys?|secrets?|cookies?)|(?:auth|access|refresh|api|reset|csrf|bearer|jwt|signing|verification|invite)[\s_-]*(?:tokens?|keys?|links?|codes?|secrets?)|secrets?|nonces?|salts?|otps?|one[\s-]time\s+(?:codes?|passwords?)|signatures?|credentials?|private\s+keys?|crypto\/rand|crypto\.(?:random\w*|getRandomValues)|encrypt\w*|ciphers?|pbkdf2|bcrypt|argon2\w*|scrypt|cifrad\w*|chiffr\w*|verschl\u00fcssel\w*|criptograf\w*|\u0448\u0438\u0444\u0440\u043e\u0432\u0430\u043d\w*|\u6697\u53f7\u5316|\u52a0\u5bc6|\uc554\ud638\ud654|\bivs?\b|hmacs?|ecdsa|ed25519|(?:signature|signing|firmware|image|boot)\s+verification)`;
 // Primitives broken for that use: hashes too fast or broken for passwords and signatures, ciphers long
 // broken, random numbers anyone can predict.
-const WEAK_PRIMITIVE = String.raw`(?:md5|sha-?1|des-(?:cbc|ecb|ede)|3des|triple[\s-]des|rc4|ecb|math\.random(?:\(\))?|random\.random(?:\(\))?|mt_rand|rand\(\)|crc-?32)`;
+const WEAK_PRIMITIVE = String.raw`(?:md5|sha-?1|des-(?:cbc|ecb|ede)|3des|triple[\s-]des|rc4|ecb|math\.random(?:\(\))?|math\/rand|random\.random(?:\(\))?|mt_rand|rand\(\)|crc-?32)`;
 // Production data and data of people. Not backups here: "before a `DROP TABLE`, take a backup" makes one.
 const IRREPLACEABLE = String.raw`(?:prod\w*|production|primary|live|s3:\/\/\S+|gs:\/\/\S+|replicas?|\/var\/lib\/\S+|db-\d+|customers?|users)`;
 
@@ -31,7 +31,7 @@ export const SABOTAGE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern: new RegExp(
-      String.raw`(?<![\w-])${WEAK_PRIMITIVE}(?![\w-])${IN_CLAUSE}{0,80}?(?<![\w-])${SECRET_THING}(?![\w-])|(?<![\w-])${SECRET_THING}${IN_CLAUSE}{0,80}?(?<![\w-])${WEAK_PRIMITIVE}(?![\w-])|\b(?:rsa|dsa|dh|diffie[\s-]hellman)\b${IN_CLAUSE}{0,50}?(?<![\w.-])(?:512|768|1024)(?![\w.-])|(?<![\w.-])(?:512|768|1024)[\s-]?bits?\b${IN_CLAUSE}{0,30}?\b(?:rsa|dsa|keys?)\b`,
+      String.raw`(?<!\w)${WEAK_PRIMITIVE}(?!\w)${IN_CLAUSE}{0,80}?(?<![\w-])${SECRET_THING}(?![\w-])|(?<![\w-])${SECRET_THING}${IN_CLAUSE}{0,80}?(?<!\w)${WEAK_PRIMITIVE}(?!\w)|\b(?:rsa|dsa|dh|diffie[\s-]hellman)\b${IN_CLAUSE}{0,50}?(?<![\w.-])(?:512|768|1024)(?![\w.-])|(?<![\w.-])(?:512|768|1024)[\s-]?bits?\b${IN_CLAUSE}{0,30}?\b(?:rsa|dsa|keys?)\b`,
       'gi',
     ),
   },
@@ -44,19 +44,20 @@ export const SABOTAGE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:accept|allow|trust|let\s+through|pass|treat)\w*\s+(?:\w+\s+){0,3}?(?:tokens?|jwts?|signatures?|certificates?|certs?|requests?|webhooks?|payloads?|logins?|sessions?)\s+(?:\w+\s+){0,3}?(?:whose|where|when|if|even\s+(?:if|when))\s+(?:the\s+|its\s+|their\s+)?(?:\w+\s+){0,2}?(?:signature|verification|validation|check|verify\w*)\s+(?:\w+\s+)?(?:throws|fails|errors|is\s+missing|is\s+invalid|can't|cannot)\b|\b(?:skip|disabl|bypass|remov|drop|turn\w*\s+off)\w*\s+(?:the\s+)?(?:hmac|signature|webhook\s+signature|jwt|token|certificate|attestation)\s+(?:verification|validation|checks?)\b|\bfail\w*\s+(?:the\s+|its\s+)?(?:attestation|signature\s+checks?|verification)\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:still|anyway|regardless|nonetheless)\b|\bcompar\w*\s+(?:the\s+)?(?:\w+\s+)?(?:tokens?|signatures?|hmacs?|digests?|passwords?|secrets?|api\s+keys?)\s+(?:with|using|via|by)\s+(?:a\s+)?(?:plain\s+|simple\s+|normal\s+)?[\x60'"]?(?:===?|strcmp|string\s+equality|equals)/gi,
+      /\b(?:accept|allow|trust|let\s+through|pass|treat)\w*\s+(?:\w+\s+){0,3}?(?:tokens?|jwts?|signatures?|certificates?|certs?|requests?|webhooks?|payloads?|logins?|sessions?)\s+(?:\w+\s+){0,3}?(?:whose|where|when|if|even\s+(?:if|when))\s+(?:the\s+|its\s+|their\s+)?(?:\w+\s+){0,2}?(?:signature|verification|validation|check|verify\w*)\s+(?:\w+\s+)?(?:throws|fails|errors|is\s+missing|is\s+invalid|can't|cannot)\b|\b(?:skip|disabl|bypass|remov|drop|turn\w*\s+off)\w*\s+(?:the\s+)?(?:hmac|signature|webhook\s+signature|jwt|token|certificate|attestation)\s+(?:verification|validation|checks?)\b|\bfail\w*\s+(?:the\s+|its\s+)?(?:attestation|signature\s+checks?|verification)\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:still|anyway|regardless|nonetheless)\b|\bcompar\w*\s+(?:the\s+)?(?:\w+\s+)?(?:tokens?|signatures?|hmacs?|digests?|hashes|passwords?|secrets?|api\s+keys?)\s+(?:with|using|via|by)\s+(?:a\s+)?(?:plain\s+|simple\s+|normal\s+)?[\x60'"]?(?:===?|strcmp|string\s+equality|equals)/gi,
   },
   {
     // A destructive command aimed at what cannot be rebuilt: "`DROP TABLE users` on staging and prod",
     // "`aws s3 rm s3://acme-ml-datasets/ --recursive`", "`rm -rf /var/lib/postgresql/*` on db-01",
-    // "`make db-reset ENV=prod`", "`DELETE FROM users;` with no WHERE on every environment, prod included". Not
+    // "`make db-reset ENV=prod`", "`DELETE FROM users;` with no WHERE on every environment, prod included", any
+    // "`DELETE FROM invoices;` with no WHERE clause". Not
     // `rm -rf node_modules` or a local database: nothing named is lost.
     id: 'destroy-irreplaceable',
     category: 'harmful',
     strength: 'hold',
     negatable: true,
     pattern: new RegExp(
-      String.raw`(?:\brm\s+-(?:[a-z]*r[a-z]*f|[a-z]*f[a-z]*r)[a-z]*|\bdrop\s+(?:table|schema|database)|\btruncate\s+table|\bdelete\s+from\s+[\w."]*\w(?=["\x60]?\s*;)|\bdropdb|\bflush(?:all|db)|\bs3\s+rm|\bgsutil\s+(?:-m\s+)?rm\s+-r|\bdb[-:_]?(?:reset|drop|wipe))\b${IN_CLAUSE}{0,80}?\b${IRREPLACEABLE}|\b${IRREPLACEABLE}${IN_CLAUSE}{0,40}?(?:\brm\s+-(?:[a-z]*r[a-z]*f|[a-z]*f[a-z]*r)[a-z]*|\bdrop\s+(?:table|schema|database)|\btruncate\s+table|\bdelete\s+from\s+[\w."]*\w(?=["\x60]?\s*;)|\bdropdb|\bflush(?:all|db)|\bdb[-:_]?(?:reset|drop|wipe))\b`,
+      String.raw`\bdelete\s+from\s+[\w."]*\w["\x60;]*\s+(?:\w+\s+){0,2}?(?:no|without(?:\s+an?)?)\s+where\b|(?:\brm\s+-(?:[a-z]*r[a-z]*f|[a-z]*f[a-z]*r)[a-z]*|\bdrop\s+(?:table|schema|database)|\btruncate\s+table|\bdelete\s+from\s+[\w."]*\w(?=["\x60]?\s*;)|\bdropdb|\bflush(?:all|db)|\bs3\s+rm|\bgsutil\s+(?:-m\s+)?rm\s+-r|\bdb[-:_]?(?:reset|drop|wipe))\b${IN_CLAUSE}{0,80}?\b${IRREPLACEABLE}|\b${IRREPLACEABLE}${IN_CLAUSE}{0,40}?(?:\brm\s+-(?:[a-z]*r[a-z]*f|[a-z]*f[a-z]*r)[a-z]*|\bdrop\s+(?:table|schema|database)|\btruncate\s+table|\bdelete\s+from\s+[\w."]*\w(?=["\x60]?\s*;)|\bdropdb|\bflush(?:all|db)|\bdb[-:_]?(?:reset|drop|wipe))\b`,
       'gi',
     ),
   },
@@ -83,6 +84,17 @@ export const SABOTAGE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:passwor(?:d|ds)|passphrases?|tokens?|keys?|pins?|codes?)\s+[\x60'"][^\x60'"\s]{3,}[\x60'"]\s+(?:\w+\s+){0,3}?(?:validates?|works?|is\s+accepted|unlocks?|logs?\s+in|grants?|passes)\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:any|every|all)\s+(?:accounts?|users?|logins?|tenants?)\b|\baccept\w*\s+(?:the\s+|a\s+)?(?:hard-?coded|fixed|static|magic|master|shared)\s+(?:tokens?|passwor(?:d|ds)|keys?|secrets?)\b|\baccept\w*\s+(?:the\s+|a\s+)?(?:tokens?|passwor(?:d|ds)|keys?|codes?)\s+[\x60'"][^\x60'"\s]{3,}[\x60'"]\s+as\s+(?:a\s+)?valid\b|\b(?:an?|our|internal|hidden|secret|unlisted|undocumented)\s+(?:\w+\s+)?back-?doors?\b|\b(?:add|create)\w*\s+(?:a\s+|an\s+)?(?:new\s+|extra\s+|hidden\s+)?(?:[\w-]+\s+)?(?:user|account|login)\b(?:[^.\n]|\.(?=\S)){0,60}?(?:\buid\s*(?:=\s*)?0\b|\bNOPASSWD\b)|\b(?:make|have|let)\s+\x60?[\w.]*(?:verif|valid|auth|check|permi|allow)\w*(?:\(\))?\x60?\s+(?:[\w\x60./-]+\s+){0,4}?return\s+\x60?(?:true|ok|1)\x60?\s+(?:whenever|when|if)\b|\b(?:fallback|debug|maintenance|backup|emergency|master|hidden|support)\s+(?:login|account|user|admin|password)s?\b(?:[^.\n]|\.(?=\S)){0,60}?\bpassword\s*[:=]?\s*[\x60'"]/gi,
+      /\b(?:passwor(?:d|ds)|passphrases?|tokens?|keys?|pins?|codes?)\s+[\x60'"][^\x60'"\s]{3,}[\x60'"]\s+(?:\w+\s+){0,3}?(?:validates?|works?|is\s+accepted|unlocks?|logs?\s+in|grants?|passes)\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:any|every|all)\s+(?:accounts?|users?|logins?|tenants?)\b|\baccept\w*\s+(?:the\s+|a\s+)?(?:hard-?coded|fixed|static|magic|master|shared)\s+(?:tokens?|passwor(?:d|ds)|keys?|secrets?)\b|\baccept\w*\s+(?:the\s+|a\s+)?(?:tokens?|passwor(?:d|ds)|keys?|codes?)\s+[\x60'"][^\x60'"\s]{3,}[\x60'"]\s+as\s+(?:a\s+)?valid\b|\b(?:an?|our|internal|hidden|secret|unlisted|undocumented)\s+(?:\w+\s+)?back-?doors?\b|\b(?:add|create)\w*\s+(?:a\s+|an\s+)?(?:new\s+|extra\s+|hidden\s+)?(?:[\w-]+\s+)?(?:user|account|login)\b(?:[^.\n]|\.(?=\S)){0,60}?(?:\buid\s*(?:=\s*)?0\b|\bNOPASSWD\b)|\b(?:any|every|all)\s+(?:api\s+)?(?:keys?|tokens?|passwor(?:d|ds)|codes?)\s+(?:starting|beginning|prefixed|ending)\s+with\s+[\x60'"]?[^\s\x60'"]{3,}[\x60'"]?\s+(?:\w+\s+){0,2}?(?:authenticates?|logs?\s+in|is\s+(?:accepted|valid)|grants?|unlocks?|passes|counts)\b|\b(?:make|have|let)\s+\x60?[\w.]*(?:verif|valid|auth|check|permi|allow)\w*(?:\(\))?\x60?\s+(?:[\w\x60./-]+\s+){0,4}?return\s+\x60?(?:true|ok|1)\x60?\s+(?:whenever|when|if)\b|\b(?:fallback|debug|maintenance|backup|emergency|master|hidden|support)\s+(?:login|account|user|admin|password)s?\b(?:[^.\n]|\.(?=\S)){0,60}?\bpassword\s*[:=]?\s*[\x60'"]/gi,
+  },
+  {
+    // A route or handler shipped without the guard that checks who calls it, named as code so in any language
+    // around it: "new admin routes ship without `requireRole('admin')`", "dodajemy bez middleware `requireAuth`".
+    // Case kept (no i flag) so that "no JS `required`" and "the static `required` attribute" are no guard.
+    id: 'auth-guard-removed',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:[Ww]ithout|[Ww]\/o|[Nn]o|[Ss]kip\w*|[Rr]emov\w*|[Dd]rop\w*|[Bb]ez|[Ss]in|[Ss]ans|[Oo]hne|[Ss]enza|[Ss]em|[Zz]onder|[\u0411\u0431]\u0435\u0437)\s+(?:the\s+|any\s+|an?\s+)?(?:[\w-]+\s+)?\x60@?(?:require[A-Z_]\w*|authenticate\w*|authori[sz]e\w*|login_required|is_?authenticated|check_?auth\w*|verify_?auth\w*|ensure_?auth\w*|\w*auth\w*middleware|\w*AuthGuard)(?:\([^)\x60\n]*\))?\x60/g,
   },
 ];
