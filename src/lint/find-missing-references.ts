@@ -680,15 +680,18 @@ function isScriptCall(piece: string, name: string): boolean {
 /**
  * Whether `make X` in `piece`, written in `file`, runs against a Makefile this check reads whole: the one
  * of the folder the command runs from (`make -C dir`'s, or the agent file's when the piece changes no
- * folder), which exists and includes no other and has no match-anything rule, nor a line that starts with
- * an expansion (`$(TARGETS): image`, forwarding every target another file lists; `$(eval …)` writing rules).
+ * folder), which exists and includes no other and has no match-anything rule, nor a `.DEFAULT:` rule (a
+ * BSD-make shim's `@gmake $@`, a CMake wrapper's `$(MAKE) -C build $@`: every other target is forwarded),
+ * nor a line that starts with an expansion (`$(TARGETS): image`, forwarding every target another file lists;
+ * `$(eval …)` writing rules). GNU make reads GNUmakefile first, then makefile, then Makefile (set 73's kubo:
+ * a GNUmakefile including its rules and a Makefile that only hands every target to gmake).
  */
 function hasOwnMakefile(piece: string, value: string, manifests: ReadonlyMap<string, string>, file: string): boolean {
   const colon = value.lastIndexOf(':');
   if (colon < 0 && /(?:^|[\s;&|(])(?:cd|pushd)\s+\S|\bmake\s+(?:\S+\s+)*-f\b/.test(piece)) return false;
   const dir = colon < 0 ? posix.dirname(file) : posix.normalize(value.slice(0, colon));
-  const text = ['Makefile', 'makefile', 'GNUmakefile']
+  const text = ['GNUmakefile', 'makefile', 'Makefile']
     .map((name) => manifests.get(dir === '.' ? name : `${dir}/${name}`))
     .find((found) => found !== undefined);
-  return text !== undefined && !/^(?:%::?(?:\s|$)|-?s?include\s|\$[({])/m.test(text);
+  return text !== undefined && !/^(?:%::?(?:\s|$)|\.DEFAULT\s*:|-?s?include\s|\$[({])/m.test(text);
 }

@@ -152,6 +152,7 @@ const ADDED_AS =
  * - a path the text says may not be there ("`docs/design-system.md` (if exists)", "(future)", "a future `x`", "When present, … under `x`",
  *   "`web/.env.example`, which does not exist today");
  * - two sibling folders or two files of one kind as alternatives ("web/worker logs", `readable.ts/writable.ts`),
+ *   two files of the repository as a pair (`go.mod/go.sum`),
  *   a `module.symbol` whose module exists, a program the build names after its source (dune's `test/main.exe`),
  *   an npm scope (`@pnpm/config`), or two words joined by a slash in prose ("HTTP server/client").
  * Never throws.
@@ -216,6 +217,16 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
     !reference.endsWith('/') &&
     posix.extname(parts[0]!) !== '' &&
     posix.extname(parts[0]!) === posix.extname(last)
+  )
+    return true;
+  // Two files of the repository joined by a slash (`go.mod/go.sum`, `package.json/pnpm-lock.yaml`): the pair, which
+  // a file named like a file (`go.mod`) cannot hold as a folder (set 73's kubo: "update go.mod/go.sum").
+  if (
+    parts.length === 2 &&
+    !reference.endsWith('/') &&
+    posix.extname(parts[0]!) !== '' &&
+    exists(parts[0]!) &&
+    exists(last)
   )
     return true;
   if (
