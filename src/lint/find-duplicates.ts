@@ -75,6 +75,11 @@ const POINTER =
 // the pointer to the shared file stands in each of them by design, wherever in the file it is.
 const AGENT_FILE_POINTER =
   /\b(?:read|see|follow|consult|check|refer\s+to|open|load)\s+(?:the\s+)?(?:\[|`|@|\*\*)*(?:\.\/)?(?:AGENTS|CLAUDE|GEMINI)\.md\b|\b(?:AGENTS|CLAUDE|GEMINI)\.md\b[^\n]*?\b(?:read|see|follow|consult|check|refer\s+to|open|load)\s+it\b/i;
+// One sentence linking another folder's agent file by a label of its own ("See the [project root AGENTS.md](../../../AGENTS.md)
+// for repository-wide policies and workflows.", set 70's software-agent-sdk, atop each package's AGENTS.md): each nested
+// guide opens by sending its reader up, each with its own relative link, so the line stands in every one by design.
+const AGENT_FILE_LINK =
+  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:(?:please|always|\w+ly)\s+){0,2}(?:see|read|refer\s+to|consult|follow|check)\s+(?:the\s+)?\[[^\]\n]+\]\((?:\.{1,2}\/)*(?:[\w.-]+\/)*(?:AGENTS|CLAUDE|GEMINI)\.md\)/i;
 
 // A sentence that only leads into what follows ("Each cookbook folder should have the following
 // files:") or a bold line that is a step's or a block's title ("**3. Updating TEST_LOG.md**",
@@ -160,6 +165,8 @@ type Piece = {
   pointsTo: ReadonlySet<string>;
   /** The names of the Markdown files its section says, before it, it cites (see citedFiles). */
   cites: ReadonlySet<string>;
+  /** The Markdown files its own text links to or names in a code span (see pointedFiles). */
+  sendsTo: ReadonlySet<string>;
   /** The `paths:` globs of a path-scoped rules file (read-front-matter-paths.ts); null for a file always loaded. */
   globs: readonly string[] | null;
   /** Whether its file lies in a vendored tree (is-vendored.ts). */
@@ -563,6 +570,7 @@ export function findDuplicates(
         PATH_ROW.test(doc.text) ||
         BACK_REFERENCE.test(doc.text) ||
         (doc.code !== true && AGENT_FILE_POINTER.test(doc.text)) ||
+        (doc.code !== true && AGENT_FILE_LINK.test(doc.text) && !SENTENCE_BREAK.test(doc.text.trim())) ||
         (doc.code !== true && LEAD_IN.test(doc.text) && !SENTENCE_BREAK.test(doc.text))
       )
         continue;
@@ -587,6 +595,7 @@ export function findDuplicates(
         fileChars,
         pointsTo,
         cites: citesBefore[index]!,
+        sendsTo: pointedFiles(source.path, doc.text),
         globs,
         vendored,
         agents: source.agents,
@@ -638,6 +647,10 @@ function matchPieces(
       // A section that says it quotes or mirrors a file ("Per CLAUDE.md § The only stop:", "mirrors the shape from
       // `provisional_marker.md`:") repeats that file's words on purpose.
       if (piece.cites.has(posix.basename(other.file)) || other.cites.has(posix.basename(piece.file))) continue;
+      // A line that sends its reader to the other's file and sums up the rule kept there ("For public REST APIs, read
+      // [openhands-agent-server/AGENTS.md](openhands-agent-server/AGENTS.md). REST contract breaks need …", set 70's
+      // software-agent-sdk): the summary names its source, where the rule is kept whole.
+      if (piece.sendsTo.has(other.file) || other.sendsTo.has(piece.file)) continue;
       // A file its package publishes repeats a file outside that package on purpose: its readers get it alone.
       if (isOutsidePackageOf(piece, other) || isOutsidePackageOf(other, piece)) continue;
       if (isGeneratedCopy(piece, other) || isRepeatInSources(piece, other, copies) || isIndexAndEntry(piece, other))

@@ -1,5 +1,6 @@
 /** Files written for an agent that no agent loads: a look-alike name (`claude.md`, `AGENT.md`, `agents.md`), a rules file that is not `.md`, or `.claude/rules.md` / `.claude/instructions.md`. */
 import { posix } from 'node:path';
+import { escapeRegExp } from '../core/text/escape-regexp.js';
 import { claudeFolderLookalikeHome } from './classify-agent-file.js';
 import type { LintFinding } from './lint-report.js';
 
@@ -79,6 +80,25 @@ function isLeftToCopy(path: string, siblings: readonly string[], read: (path: st
     );
 }
 
+// Source files a program is built from: one naming a file beside it reads that file as its data.
+const SOURCE_FILE = /\.(?:go|rs|py|[cm]?[jt]sx?|rb|java|kt|swift|cs|c|cc|cpp|h|zig|ex|exs|php)$/;
+
+/**
+ * Whether a program's source beside the look-alike embeds or opens it by name (set 70's container-use:
+ * `rules/rules.go` holds `//go:embed agent.md`, the rules the tool writes into its users' agent files): the file is
+ * the program's data, shipped inside it, not an agent file left under a wrong name.
+ */
+function isProgramData(path: string, siblings: readonly string[], read: (path: string) => string | null): boolean {
+  const name = posix.basename(path);
+  const folder = posix.dirname(path);
+  const named = new RegExp(
+    `//go:embed\\s[^\\n]*(?<![\\w.-])${escapeRegExp(name)}(?![\\w.-])|["'\`](?:\\./)?${escapeRegExp(name)}["'\`]`,
+  );
+  return siblings
+    .filter((sibling) => SOURCE_FILE.test(sibling))
+    .some((source) => named.test(read(folder === '.' ? source : `${folder}/${source}`) ?? ''));
+}
+
 /** Whether `text` names `path` as a whole token (not the tail of a longer path or name). */
 function namesPath(text: string, path: string): boolean {
   for (let at = text.indexOf(path); at !== -1; at = text.indexOf(path, at + 1)) {
@@ -108,7 +128,8 @@ export function findUnloadedFiles(
         file.kind === 'lookalike' &&
         !isPageOrTestData(file.path, file.siblings ?? []) &&
         !isReached(file.path, loaded, realPath, read) &&
-        !isLeftToCopy(file.path, file.siblings ?? [], read),
+        !isLeftToCopy(file.path, file.siblings ?? [], read) &&
+        !isProgramData(file.path, file.siblings ?? [], read),
     )
     .map((file) => {
       const home = claudeFolderLookalikeHome(file.path);

@@ -19,6 +19,11 @@ const PROGRAM_LANGUAGES = new Set(
   ).split(' '),
 );
 
+// A line of a conversation shown as an example (`User: "I just had a great meeting with the client"`, set 70's
+// basic-memory): a speaker's label and the words they say, never a command ("User:" is no program), so `just had` in it
+// is English.
+const SPOKEN_LINE = /^\s*[A-Z][\w ]{0,30}:\s+["“]/;
+
 /** Whether `doc` is a fenced block of a program's source (PROGRAM_LANGUAGES). */
 export function isProgramBlock(doc: LintDocument): boolean {
   return doc.fence !== undefined && PROGRAM_LANGUAGES.has(language(doc.fence.lang));
@@ -35,6 +40,7 @@ export function shellBlockCommands(doc: LintDocument, fileText: string): string 
   if (doc.fence === undefined || !SHELL_LANGUAGES.has(language(doc.fence.lang))) return null;
   const body = fileText.split('\n').slice(doc.line, doc.line + doc.fence.lines);
   return body
+    .filter((line) => !SPOKEN_LINE.test(line))
     .map(withoutComment)
     .join('\n')
     .replace(/\\[ \t]*\r?\n/g, ' ')
