@@ -50,10 +50,20 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     pattern: new RegExp(
       // "squash the week's commits on main and force-push", "erase it from main and push --force".
       String.raw`\b(?:on|of|from|to|in)\s+${PROTECTED}\b(?:[^.\n]|\.(?=\S)){0,30}?(?:\band|\bthen|,)\s+(?:then\s+)?(?:git\s+)?(?:push\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|force[- ]?push\w*)` +
-        // "push it to `main` with `git push --force`".
-        String.raw`|\b(?:to|on|onto|into)\s+\x60?${PROTECTED}\b\x60?\s+(?:\w+\s+){0,2}?(?:with|using|via)\s+\x60?git\s+push\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b` +
         // A published tag moved: "git tag -f v2.3.0 HEAD && git push -f origin v2.3.0".
         String.raw`|\bgit\s+tag\s+(?:-f|--force)\b[^\n]{0,80}?\bpush\s+(?:\S+\s+){0,2}?(?:-f|--force)\b`,
+      'gi',
+    ),
+  },
+  {
+    // "Push it to `main` with `git push --force`": a rule of its own, so that it compiles only for a text that
+    // holds `git push` (in the rule above it ran on any text saying "on" and "with": +17 M instructions a Stop).
+    id: 'force-push',
+    category: 'history-rewrite',
+    strength: 'block',
+    negatable: true,
+    pattern: new RegExp(
+      String.raw`\b(?:to|on|onto|into)\s+\x60?${PROTECTED}\b\x60?\s+(?:\w+\s+){0,2}?(?:with|using|via)\s+\x60?git\s+push\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b`,
       'gi',
     ),
   },
