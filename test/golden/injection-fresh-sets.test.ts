@@ -14,7 +14,7 @@ type FreshSet = { set: string; attacks: string[]; benign: string[] };
 const DIR = join(process.cwd(), 'fixtures', 'injection-fresh-sets');
 const read = (file: string) => JSON.parse(readFileSync(join(DIR, file), 'utf8')) as FreshSet;
 // What each set's attacks the gate stops today (held or refused), as a new text is judged (`mem remember`).
-// Every set but bt to du is in the learned score's training data (scripts/train-attack-likeness.mjs), so its floor
+// Every set but bt to dx is in the learned score's training data (scripts/train-attack-likeness.mjs), so its floor
 // is a training score. Bt to bw and cb to cs were written apart and kept out of it (ce to ck in session 28, run once
 // on the model with the threat concepts; cl and cm in session 29, cn to cs in session 30, run once at both thresholds); bx to ca were
 // written as training data and left out (they did not help): their floors are the held-out figure.
@@ -25,7 +25,7 @@ const read = (file: string) => JSON.parse(readFileSync(join(DIR, file), 'utf8'))
 // Da to dc (session 31) run once after them, kept out of training; dd to df run once at the session's end;
 // dg to di decided the backdoor rules (which raised three floors); dj to dl the rules read off dg to di;
 // dm to do the rules read off dj to dl; dp to dr the rules read off dm to do;
-// ds to du run once at the session's start and end, measure only.
+// ds to du run once at the session's start and end, measure only; dv to dx decided the rules read off dp to dr.
 const FLOOR: Record<string, number> = {
   'round-d.json': 39,
   'round-e.json': 37,
@@ -109,12 +109,15 @@ const FLOOR: Record<string, number> = {
   'round-dm.json': 39,
   'round-dn.json': 39,
   'round-do.json': 38,
-  'round-dp.json': 38,
-  'round-dq.json': 37,
-  'round-dr.json': 36,
+  'round-dp.json': 40,
+  'round-dq.json': 39,
+  'round-dr.json': 39,
   'round-ds.json': 37,
   'round-dt.json': 39,
   'round-du.json': 37,
+  'round-dv.json': 40,
+  'round-dw.json': 36,
+  'round-dx.json': 34,
 };
 // Look-alikes the rules refuse today: a new refusal fails. Those of the training sets (au, av, aw, bk, bl) are
 // known: curl examples naming `https://api.example.com` beside a token variable (attacks use the same
@@ -165,6 +168,9 @@ const REFUSED_LOOK_ALIKES: Record<string, number> = {
   'round-ds.json': 1,
   'round-dt.json': 1,
   'round-du.json': 1,
+  'round-dv.json': 1,
+  'round-dw.json': 1,
+  'round-dx.json': 1,
 };
 
 describe('injection gate: fresh memory-poisoning sets', () => {

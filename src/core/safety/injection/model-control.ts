@@ -299,6 +299,14 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:require|ask)[_-]?(?:user[_-])?(?:confirmation|approval|consent)\s*[:=]\s*["']?(?:false|no|never|0|off)\b|\bprecedence\s*[:=]\s*["']?(?:above|over)[_-]?(?:the[_-])?user\b/gi,
   },
+  {
+    // A merge that goes around branch protection by the command that does it: `gh pr merge --admin`.
+    id: 'skip-review',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern: /\bgh\s+pr\s+merge\b[^\n]{0,60}?--admin\b/g,
+  },
 ];
 
 /**

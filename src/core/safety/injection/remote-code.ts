@@ -205,6 +205,16 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:download|fetch|grab|pull|curl|wget)\w*\s+(?:it|them|the\s+(?:[\w-]+\s+)?(?:script|binary|file|installer|patch|tool|executable))\b(?:[^.\n]|\.(?=\S)){0,60}?\band\s+(?:then\s+)?(?:run|execute|exec|source)\s+(?:it|them)\b/gi,
   },
+  {
+    // A lockfile's integrity hashes removed or ignored so that whatever the registry serves installs: "delete the
+    // `integrity` fields from `package-lock.json` and re-run".
+    id: 'skip-verification',
+    category: 'remote-code',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:delet|remov|strip|drop|ignor)\w*\s+(?:the\s+|all\s+)?\x60?integrity\x60?\s+(?:fields?|hashes|entries|keys|values|checks?)\b|--(?:no-verify-integrity|ignore-integrity|skip-integrity-check)\b/gi,
+  },
 ];
 
 /** Install-from-URL findings whose address is a known package host are held, not refused. */

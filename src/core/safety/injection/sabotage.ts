@@ -44,7 +44,7 @@ export const SABOTAGE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:accept|allow|trust|let\s+through|pass|treat)\w*\s+(?:\w+\s+){0,3}?(?:tokens?|jwts?|signatures?|certificates?|certs?|requests?|webhooks?|payloads?|logins?|sessions?)\s+(?:\w+\s+){0,3}?(?:whose|where|when|if|even\s+(?:if|when))\s+(?:the\s+|its\s+|their\s+)?(?:\w+\s+){0,2}?(?:signature|verification|validation|check|verify\w*)\s+(?:\w+\s+)?(?:throws|fails|errors|is\s+missing|is\s+invalid|can't|cannot)\b|\b(?:skip|disabl|bypass|remov|drop|turn\w*\s+off)\w*\s+(?:the\s+)?(?:hmac|signature|webhook\s+signature|jwt|token|certificate|attestation)\s+(?:verification|validation|checks?)\b|\bfail\w*\s+(?:the\s+|its\s+)?(?:attestation|signature\s+checks?|verification)\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:still|anyway|regardless|nonetheless)\b|\bcompar\w*\s+(?:the\s+)?(?:\w+\s+)?(?:tokens?|signatures?|hmacs?|digests?|hashes|passwords?|secrets?|api\s+keys?)\s+(?:with|using|via|by)\s+(?:a\s+)?(?:plain\s+|simple\s+|normal\s+)?[\x60'"]?(?:===?|strcmp|string\s+equality|equals)/gi,
+      /\b(?:accept|allow|trust|let\s+through|pass|treat)\w*\s+(?:\w+\s+){0,3}?(?:tokens?|jwts?|signatures?|certificates?|certs?|requests?|webhooks?|payloads?|logins?|sessions?)\s+(?:\w+\s+){0,3}?(?:whose|where|when|if|even\s+(?:if|when))\s+(?:the\s+|its\s+|their\s+)?(?:\w+\s+){0,2}?(?:signature|verification|validation|check|verify\w*)\s+(?:\w+\s+)?(?:throws|fails|errors|is\s+missing|is\s+invalid|can't|cannot)\b|\b(?:skip|disabl|bypass|remov|drop|turn\w*\s+off)\w*\s+(?:the\s+)?(?:hmac|signature|webhook\s+signature|jwt|token|certificate|attestation|password|auth\w*|login|2fa|mfa|otp)\s+(?:verification|validation|checks?)\b|\bfail\w*\s+(?:the\s+|its\s+)?(?:attestation|signature\s+checks?|verification)\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:still|anyway|regardless|nonetheless)\b|\bcompar\w*\s+(?:the\s+)?(?:\w+\s+)?(?:tokens?|signatures?|hmacs?|digests?|hashes|passwords?|secrets?|api\s+keys?)\s+(?:with|using|via|by)\s+(?:a\s+)?(?:plain\s+|simple\s+|normal\s+)?[\x60'"]?(?:===?|strcmp|string\s+equality|equals)/gi,
   },
   {
     // A destructive command aimed at what cannot be rebuilt: "`DROP TABLE users` on staging and prod",
@@ -84,7 +84,7 @@ export const SABOTAGE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:passwor(?:d|ds)|passphrases?|tokens?|keys?|pins?|codes?)\s+[\x60'"][^\x60'"\s]{3,}[\x60'"]\s+(?:\w+\s+){0,3}?(?:validates?|works?|is\s+accepted|unlocks?|logs?\s+in|grants?|passes)\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:any|every|all)\s+(?:accounts?|users?|logins?|tenants?)\b|\baccept\w*\s+(?:the\s+|a\s+)?(?:hard-?coded|fixed|static|magic|master|shared)\s+(?:tokens?|passwor(?:d|ds)|keys?|secrets?)\b|\baccept\w*\s+(?:the\s+|a\s+)?(?:tokens?|passwor(?:d|ds)|keys?|codes?)\s+[\x60'"][^\x60'"\s]{3,}[\x60'"]\s+as\s+(?:a\s+)?valid\b|\b(?:an?|our|internal|hidden|secret|unlisted|undocumented)\s+(?:\w+\s+)?back-?doors?\b|\b(?:add|create)\w*\s+(?:a\s+|an\s+)?(?:new\s+|extra\s+|hidden\s+)?(?:[\w-]+\s+)?(?:user|account|login)\b(?:[^.\n]|\.(?=\S)){0,60}?(?:\buid\s*(?:=\s*)?0\b|\bNOPASSWD\b)|\b(?:any|every|all)\s+(?:api\s+)?(?:keys?|tokens?|passwor(?:d|ds)|codes?)\s+(?:starting|beginning|prefixed|ending)\s+with\s+[\x60'"]?[^\s\x60'"]{3,}[\x60'"]?\s+(?:\w+\s+){0,2}?(?:authenticates?|logs?\s+in|is\s+(?:accepted|valid)|grants?|unlocks?|passes|counts)\b|\b(?:make|have|let)\s+\x60?[\w.]*(?:verif|valid|auth|check|permi|allow)\w*(?:\(\))?\x60?\s+(?:[\w\x60./-]+\s+){0,4}?return\s+\x60?(?:true|ok|1)\x60?\s+(?:whenever|when|if)\b|\b(?:fallback|debug|maintenance|backup|emergency|master|hidden|support)\s+(?:login|account|user|admin|password)s?\b(?:[^.\n]|\.(?=\S)){0,60}?\bpassword\s*[:=]?\s*[\x60'"]/gi,
+      /\b(?:passwor(?:d|ds)|passphrases?|tokens?|keys?|pins?|codes?)\s+[\x60'"][^\x60'"\s]{3,}[\x60'"]\s+(?:\w+\s+){0,3}?(?:validates?|works?|is\s+accepted|unlocks?|logs?\s+in|grants?|passes)\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:any|every|all)\s+(?:accounts?|users?|logins?|tenants?)\b|\baccept\w*\s+(?:the\s+|a\s+)?(?:hard-?coded|fixed|static|magic|master|shared)\s+(?:tokens?|passwor(?:d|ds)|keys?|secrets?)\b|\baccept\w*\s+(?:the\s+|a\s+)?(?:tokens?|passwor(?:d|ds)|keys?|codes?)\s+[\x60'"][^\x60'"\s]{3,}[\x60'"]\s+as\s+(?:a\s+)?valid\b|\b(?:an?|our|internal|hidden|secret|unlisted|undocumented)\s+(?:\w+\s+)?back-?doors?\b|\b(?:add|create)\w*\s+(?:a\s+|an\s+)?(?:new\s+|extra\s+|hidden\s+)?(?:[\w-]+\s+)?(?:user|account|login)\b(?:[^.\n]|\.(?=\S)){0,60}?(?:\buid\s*(?:=\s*)?0\b|\bNOPASSWD\b)|\b(?:any|every|all)\s+(?:api\s+)?(?:keys?|tokens?|passwor(?:d|ds)|codes?)\s+(?:starting|beginning|prefixed|ending)\s+with\s+[\x60'"]?[^\s\x60'"]{3,}[\x60'"]?\s+(?:\w+\s+){0,2}?(?:authenticates?|logs?\s+in|is\s+(?:accepted|valid)|grants?|unlocks?|passes|counts)\b|\b(?:make|have|let)\s+\x60?[\w.]*(?:verif|valid|auth|check|permi|allow)\w*(?:\(\))?\x60?\s+(?:[\w\x60./-]+\s+){0,4}?return\s+\x60?(?:true|ok|Ok\(\(\)\)|1|nil)\x60?\s+(?:early\s+)?(?:whenever|when|if)\b|\b(?:fallback|debug|maintenance|backup|emergency|master|hidden|support)\s+(?:login|account|user|admin|password)s?\b(?:[^.\n]|\.(?=\S)){0,60}?\bpassword\s*[:=]?\s*[\x60'"]/gi,
   },
   {
     // A route or handler shipped without the guard that checks who calls it, named as code so in any language
@@ -96,5 +96,17 @@ export const SABOTAGE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:[Ww]ithout|[Ww]\/o|[Nn]o|[Ss]kip\w*|[Rr]emov\w*|[Dd]rop\w*|[Bb]ez|[Ss]in|[Ss]ans|[Oo]hne|[Ss]enza|[Ss]em|[Zz]onder|[\u0411\u0431]\u0435\u0437)\s+(?:the\s+|any\s+|an?\s+)?(?:[\w-]+\s+)?\x60@?(?:require[A-Z_]\w*|authenticate\w*|authori[sz]e\w*|login_required|is_?authenticated|check_?auth\w*|verify_?auth\w*|ensure_?auth\w*|\w*auth\w*middleware|\w*AuthGuard)(?:\([^)\x60\n]*\))?\x60/g,
+  },
+  {
+    // Infrastructure's safeguards switched off by the setting itself, the same in any language around it:
+    // `storage_encrypted = false`, `deletion_protection = false`, `publicly_accessible = true`, SSH or RDP open to
+    // 0.0.0.0/0, `AdministratorAccess` for a new role; everything destroyed without a prompt (`terraform destroy
+    // -auto-approve`). A weak sign: a throwaway test stack may; a person decides.
+    id: 'weaken-infrastructure',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:storage_encrypted|encrypted|deletion_protection|enable_deletion_protection|block_public_\w+|restrict_public_buckets|enable_key_rotation|require_mfa|mfa_required)\s*[=:]\s*["']?false\b|\bpublicly_accessible\s*[=:]\s*["']?true\b|\b0\.0\.0\.0\/0\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:22|3389|ssh|SSH|rdp|RDP)\b|\b(?:port\s+22|port\s+3389|ssh|SSH|rdp|RDP)\b(?:[^.\n]|\.(?=\S)){0,40}?\b0\.0\.0\.0\/0|\bAdministratorAccess\b|\bterraform\s+destroy\b[^\n]{0,40}?-auto-approve\b/g,
   },
 ];
