@@ -52,6 +52,7 @@ import { findReferences } from '../core/anchors/find-references.js';
 import { resolveReference } from '../core/anchors/resolve-anchors.js';
 import { isManifestKind, isManifestOf, type ManifestKind, type RepoSnapshot } from '../core/anchors/repo-snapshot.js';
 import { escapeRegExp } from '../core/text/escape-regexp.js';
+import { labelsSnippet } from './labels-snippet.js';
 
 /** The working tree as the check reads it: existence of repository-relative paths, and the manifests with their text. */
 export type ReferenceView = {
@@ -96,7 +97,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   // one question to git per kind: which of them a package.json (a Makefile) lost.
   const bare: { kind: 'script' | 'make'; value: string; file: string; line: number }[] = [];
   // Missing paths wait for one question to git: which of them it ignores.
-  const missing: { path: string; reference: string; file: string; line: number; rooted: boolean }[] = [];
+  const missing: { path: string; reference: string; file: string; line: number; rooted: boolean; label: boolean }[] =
+    [];
   // Rules shared across a team's repositories name the others ("the `Documentation` repo, at `Documentation/web/`").
   const otherRepositories = findNamedRepositories(sources.map((source) => source.text ?? ''));
   for (const source of sources) {
@@ -173,7 +175,14 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
           !isInAnotherRepository(doc.text, reference) &&
           !isInSubmodule(path, view.submodules ?? [])
         )
-          missing.push({ path, reference, file: source.path, line: doc.line, rooted: isRooted(reference, doc.text) });
+          missing.push({
+            path,
+            reference,
+            file: source.path,
+            line: doc.line,
+            rooted: isRooted(reference, doc.text),
+            label: labelsSnippet(reference, doc, lines),
+          });
       }
       // "❌ `pnpm typecheck` — nonexistent": a bad example runs nothing. A file that names another repository
       // ("site build internals live in the Documentation repo") may run that one's commands: nothing says which.
@@ -259,7 +268,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     // as older) and not before the file first named it: the text was right once. A path git removed before the line
     // naming it was written (set 55's lmnr: `signals/private/`, taken out of the open-source tree, then described)
     // was never this repository's when written; removed in the very commit that wrote it, it was (a squash). Otherwise
-    // only a file of a folder the repository has, and no made-up entry of a release-note queue.
+    // only a file of a folder the repository has, no made-up entry of a release-note queue and no code block's label.
     const removedSince =
       removal !== undefined &&
       (added === undefined || removal.time > added) &&
@@ -267,6 +276,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     if (
       !removedSince &&
       (entry.rooted ||
+        entry.label ||
         entry.reference.endsWith('/') ||
         isIncludePath(entry.reference) ||
         !isFileInExistingFolder(entry.path, view.exists) ||
