@@ -53,6 +53,7 @@ import { resolveReference } from '../core/anchors/resolve-anchors.js';
 import { isManifestKind, isManifestOf, type ManifestKind, type RepoSnapshot } from '../core/anchors/repo-snapshot.js';
 import { escapeRegExp } from '../core/text/escape-regexp.js';
 import { labelsSnippet } from './labels-snippet.js';
+import { sharedBlockLines } from './shared-blocks.js';
 
 /** The working tree as the check reads it: existence of repository-relative paths, and the manifests with their text. */
 export type ReferenceView = {
@@ -119,7 +120,10 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       .filter((folder) => folder !== '' && view.exists(folder));
     // The section whose steps run in another repository's clone, from the step that clones it on.
     let cloneSection: string | undefined;
+    // Blocks the file keeps identical across repositories ("<shared>…</shared>"): their paths are the master's.
+    const inSharedBlock = sharedBlockLines(source.text ?? '');
     for (const [index, doc] of source.documents.entries()) {
+      if (inSharedBlock(doc.line)) continue;
       // A section on several repositories ("## The repos and their shape") names their paths and commands.
       // So is one whose heading names a repository the file links ("## Foundation: emeraude-base").
       if (
