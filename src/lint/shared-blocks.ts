@@ -29,7 +29,7 @@ export function sharedBlockLines(text: string): (line: number) => boolean {
     const tag = /^\s*<(\/?)([A-Za-z][\w-]*)>\s*$/.exec(line);
     if (tag === null || !tags.has(tag[2] ?? '')) continue;
     if (tag[1] === '' && open === undefined) open = { tag: tag[2] ?? '', line: index + 1 };
-    else if (tag[1] === '/' && open?.tag === tag[2]) {
+    else if (tag[1] === '/' && open !== undefined && open.tag === tag[2]) {
       ranges.push([open.line, index + 1]);
       open = undefined;
     }
