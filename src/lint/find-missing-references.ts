@@ -27,7 +27,7 @@ import type { LintFinding } from './lint-report.js';
 import type { LintDocument, LintSource } from './lint-document.js';
 import { findRepositoryPaths } from '../core/text/repository-paths.js';
 import { PACKAGE_MANAGERS } from '../core/text/folder-runners.js';
-import { isExampleItem, isNegatedBefore, isNoFileMeant } from './is-no-file-meant.js';
+import { isExampleItem, isForbiddenCommandsSection, isNegatedBefore, isNoFileMeant } from './is-no-file-meant.js';
 import { isVendored } from './is-vendored.js';
 import { isArchived } from './is-archived.js';
 import { isReleaseNoteFragment } from './release-note-fragments.js';
@@ -190,7 +190,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       }
       // "❌ `pnpm typecheck` — nonexistent": a bad example runs nothing. A file that names another repository
       // ("site build internals live in the Documentation repo") may run that one's commands: nothing says which.
-      for (const reference of isExampleItem(doc.text) || speaksOfOthers
+      // Under "## Forbidden commands" the agent is told not to run them.
+      for (const reference of isExampleItem(doc.text) || speaksOfOthers || isForbiddenCommandsSection(doc.section)
         ? []
         : commandsWrittenAsCode(doc, source.text, view.manifests, source.path)) {
         const key = `${reference.kind}:${reference.value}`;

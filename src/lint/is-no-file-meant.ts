@@ -451,6 +451,19 @@ export function isNegatedBefore(before: string): boolean {
   return /\b(no|without)\s*[`'"*]*$/i.test(before);
 }
 
+/**
+ * Whether a heading of `section` ("A > B") says the commands under it are not to be run: "## Forbidden commands",
+ * "# Validation commands — DO NOT RUN" (set 78's atomic-crm: a hook blocks them, the list names scripts of the
+ * projects the harness came from). A command listed there is one the agent is told not to run: none fails.
+ */
+export function isForbiddenCommandsSection(section: string): boolean {
+  return section
+    .split(' > ')
+    .some((heading) =>
+      /\b(?:forbidden|prohibited|banned|disallowed)\b|\b(?:do\s+not|don'?t|never)\s+run\b/i.test(heading),
+    );
+}
+
 /** Whether a list item shows a good or bad example (✅, ❌, "Good:", "Bad:") rather than a fact of the repository. */
 export function isExampleItem(text: string): boolean {
   return /^\s*(?:[✅❌✔✗✘✓👍👎]|(?:good|bad|wrong|right|correct|incorrect|avoid|do|don't)\s*:)/iu.test(text);
