@@ -27,7 +27,13 @@ import type { LintFinding } from './lint-report.js';
 import type { LintDocument, LintSource } from './lint-document.js';
 import { findRepositoryPaths } from '../core/text/repository-paths.js';
 import { PACKAGE_MANAGERS } from '../core/text/folder-runners.js';
-import { isExampleItem, isForbiddenCommandsSection, isNegatedBefore, isNoFileMeant } from './is-no-file-meant.js';
+import {
+  isExampleItem,
+  isForbiddenCommandsSection,
+  isNegatedBefore,
+  isNoFileMeant,
+  isOtherFormOfModule,
+} from './is-no-file-meant.js';
 import { isVendored } from './is-vendored.js';
 import { isArchived } from './is-archived.js';
 import { isReleaseNoteFragment } from './release-note-fragments.js';
@@ -98,8 +104,15 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   // one question to git per kind: which of them a package.json (a Makefile) lost.
   const bare: { kind: 'script' | 'make'; value: string; file: string; line: number }[] = [];
   // Missing paths wait for one question to git: which of them it ignores.
-  const missing: { path: string; reference: string; file: string; line: number; rooted: boolean; label: boolean }[] =
-    [];
+  const missing: {
+    path: string;
+    reference: string;
+    file: string;
+    line: number;
+    rooted: boolean;
+    label: boolean;
+    otherForm: boolean;
+  }[] = [];
   // Rules shared across a team's repositories name the others ("the `Documentation` repo, at `Documentation/web/`").
   const otherRepositories = findNamedRepositories(sources.map((source) => source.text ?? ''));
   for (const source of sources) {
@@ -186,6 +199,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
             line: doc.line,
             rooted: isRooted(reference, doc.text),
             label: labelsSnippet(reference, doc, lines),
+            otherForm: isOtherFormOfModule(reference, view.exists),
           });
       }
       // "❌ `pnpm typecheck` — nonexistent": a bad example runs nothing. A file that names another repository
@@ -282,6 +296,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       !removedSince &&
       (entry.rooted ||
         entry.label ||
+        entry.otherForm ||
         entry.reference.endsWith('/') ||
         isIncludePath(entry.reference) ||
         !isFileInExistingFolder(entry.path, view.exists) ||

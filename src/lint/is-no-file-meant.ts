@@ -238,12 +238,19 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   )
     return true;
   if (isBuiltFromSource(reference, exists)) return true;
-  const dot = reference.lastIndexOf('.');
-  if (dot > reference.lastIndexOf('/')) {
-    const module = reference.slice(0, dot);
-    if (exists(module) || SOURCE_EXTENSIONS.some((ext) => exists(`${module}${ext}`))) return true;
-  }
   return false;
+}
+
+/**
+ * Whether `reference` names a module the repository has under another extension (`src/cli.js` for `src/cli.ts`, as
+ * ESM imports write it): the same module, unless git saw this very file renamed after the agent file came in (set
+ * 78's postiz: `apps/frontend/tailwind.config.js`, moved to `tailwind.config.cjs`), which the caller asks of history.
+ */
+export function isOtherFormOfModule(reference: string, exists: (path: string) => boolean): boolean {
+  const dot = reference.lastIndexOf('.');
+  if (dot <= reference.lastIndexOf('/')) return false;
+  const module = reference.slice(0, dot);
+  return exists(module) || SOURCE_EXTENSIONS.some((ext) => exists(`${module}${ext}`));
 }
 
 // What a build tool names a program after its source beside it: dune's `test/main.exe`, `main.bc` and `main.bc.js`
