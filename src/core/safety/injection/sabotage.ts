@@ -18,6 +18,8 @@ const WEAK_PRIMITIVE = String.raw`(?:md5|sha-?1|des-(?:cbc|ecb|ede)|3des|triple[
 // Production data and data of people. Not backups here: "before a `DROP TABLE`, take a backup" makes one.
 const IRREPLACEABLE = String.raw`(?:prod\w*|production|primary|live|s3:\/\/\S+|gs:\/\/\S+|replicas?|\/var\/lib\/\S+|db-\d+|customers?|users)`;
 
+// Commands that destroy what they are pointed at, written once for both orders of command and target.
+const DESTRUCTIVE_COMMAND = String.raw`(?:\brm\s+-(?:[a-z]*r[a-z]*f|[a-z]*f[a-z]*r)[a-z]*|\bdrop\s+(?:table|schema|database)|\btruncate\s+table|\bdelete\s+from\s+[\w."]*\w(?=["\x60]?\s*;)|\bdropdb|\bflush(?:all|db)|\bs3\s+rm|\bgsutil\s+(?:-m\s+)?rm\s+-r|\bdb[-:_]?(?:reset|drop|wipe))`;
 // Within one clause: a "; never MD5" or ": the command refuses prod" starts another (a `;` or `:` inside code,
 // "`DELETE FROM users;`", does not).
 const IN_CLAUSE = String.raw`(?:[^.\n:;]|[.:;](?=\S))`;
@@ -57,7 +59,7 @@ export const SABOTAGE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern: new RegExp(
-      String.raw`\bdelete\s+from\s+[\w."]*\w["\x60;]*\s+(?:\w+\s+){0,2}?(?:no|without(?:\s+an?)?)\s+where\b|(?:\brm\s+-(?:[a-z]*r[a-z]*f|[a-z]*f[a-z]*r)[a-z]*|\bdrop\s+(?:table|schema|database)|\btruncate\s+table|\bdelete\s+from\s+[\w."]*\w(?=["\x60]?\s*;)|\bdropdb|\bflush(?:all|db)|\bs3\s+rm|\bgsutil\s+(?:-m\s+)?rm\s+-r|\bdb[-:_]?(?:reset|drop|wipe))\b${IN_CLAUSE}{0,80}?\b${IRREPLACEABLE}|\b${IRREPLACEABLE}${IN_CLAUSE}{0,40}?(?:\brm\s+-(?:[a-z]*r[a-z]*f|[a-z]*f[a-z]*r)[a-z]*|\bdrop\s+(?:table|schema|database)|\btruncate\s+table|\bdelete\s+from\s+[\w."]*\w(?=["\x60]?\s*;)|\bdropdb|\bflush(?:all|db)|\bdb[-:_]?(?:reset|drop|wipe))\b`,
+      String.raw`\bdelete\s+from\s+[\w."]*\w["\x60;]*\s+(?:\w+\s+){0,2}?(?:no|without(?:\s+an?)?)\s+where\b|${DESTRUCTIVE_COMMAND}\b${IN_CLAUSE}{0,80}?\b${IRREPLACEABLE}|\b${IRREPLACEABLE}${IN_CLAUSE}{0,40}?${DESTRUCTIVE_COMMAND}\b`,
       'gi',
     ),
   },
