@@ -7,8 +7,7 @@
  * is dropped.
  */
 import { loadConfig } from '../core/config/load-config.js';
-import { isMemError } from '../core/errors.js';
-import { acquireLock, adoptLock } from '../core/files/lock.js';
+import { acquireLock, adoptOrTakeLock } from '../core/files/lock.js';
 import type { HookContext } from '../core/hook-context.js';
 import { memoryPaths, type MemoryPaths } from '../core/layout.js';
 import { listSessions } from '../session/session-store.js';
@@ -71,13 +70,8 @@ type Turn = { release: () => void; waitForQuiet: () => Promise<void> };
 async function takeTurn(paths: MemoryPaths): Promise<Turn | null> {
   const locks = afterTurnLocks(paths);
   // The Stop that started this step took `queued` for it, unless another step was queued already.
-  let releaseQueued = adoptLock(locks.queued, AFTER_TURN_STALE_MS);
-  try {
-    releaseQueued ??= await acquireLock(locks.queued, { timeoutMs: 0, staleMs: AFTER_TURN_STALE_MS });
-  } catch (error) {
-    if (isMemError(error) && error.code === 'LOCK_HELD') return null;
-    throw error;
-  }
+  const releaseQueued = await adoptOrTakeLock(locks.queued, AFTER_TURN_STALE_MS);
+  if (!releaseQueued) return null;
   try {
     const release = await acquireLock(locks.running, { timeoutMs: QUEUED_WAIT_MS, staleMs: AFTER_TURN_STALE_MS });
     const waitForQuiet = quietWaiter(paths);

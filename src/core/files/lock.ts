@@ -25,7 +25,7 @@ import {
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { MemError, withFailedPath } from '../errors.js';
+import { isMemError, MemError, withFailedPath } from '../errors.js';
 import { isProcessAlive } from './process-alive.js';
 
 export type LockOptions = {
@@ -142,6 +142,30 @@ export function adoptLock(lockPath: string, staleMs = 60_000): (() => void) | nu
   held.set(lockPath, owner.token);
   installExitHook();
   return holdLock(lockPath, owner.token, staleMs);
+}
+
+/**
+ * Holds the lock a parent took for this process (takeLockFor), or takes it when it is free;
+ * returns null when another live process holds it. The parent takes it just after starting this
+ * process, so under load its take can land between this process's two looks (nothing to adopt
+ * yet, then a held lock it failed to take): one more look finds it ours. Missing that left the
+ * lock naming a process that had given up, and every turn handed to it unread (issue 9's
+ * 16-Stop test, 4 of 19 full runs). `take`: how a free lock is taken; tests make the parent land
+ * inside it.
+ */
+export async function adoptOrTakeLock(
+  lockPath: string,
+  staleMs: number,
+  take: () => Promise<() => void> = () => acquireLock(lockPath, { timeoutMs: 0, staleMs }),
+): Promise<(() => void) | null> {
+  const adopted = adoptLock(lockPath, staleMs);
+  if (adopted) return adopted;
+  try {
+    return await take();
+  } catch (error) {
+    if (isMemError(error) && error.code === 'LOCK_HELD') return adoptLock(lockPath, staleMs);
+    throw error;
+  }
 }
 
 /** Removes temp directories of takers (and releasers) killed half-way: their pid is gone. */
