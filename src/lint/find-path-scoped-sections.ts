@@ -65,6 +65,10 @@ export function findPathScopedSections(
       if (docs.some((doc, index) => references[index]!.some((path) => isMadeIn(path, doc.text)))) continue;
       // A list of documents to read (links to .md files) is a reading list, not rules about code there.
       if (references.flat().every((path) => path.endsWith('.md'))) continue;
+      // A list of imports (`@./rules/check.mdc`, or `@import ./rules/check.mdc`, set 86's hugo-bearberry) holds rules
+      // the author wants followed from the first turn: they are in those files, not about them, and a `paths:` file
+      // would load them only once the agent opened one of the rule files itself.
+      if (docs.every((doc, index) => references[index]!.every((path) => isImportedIn(doc.text, path)))) continue;
       // Programs the agent runs (`bin/dev`, `bin/rails db:migrate`) are commands it needs from the first
       // turn; running one reads no file there, so a path-scoped file would never load for them.
       if (docs.every((doc, index) => references[index]!.every((path) => isRunAsCommand(doc.text, path)))) continue;
@@ -108,6 +112,11 @@ function isRunAsCommand(text: string, path: string): boolean {
   ];
   const asCommand = starts.filter((match) => match[1] !== undefined || program).length;
   return mentions > 0 && asCommand === mentions;
+}
+
+/** Whether `text` names `path` as an import: `@path` or `@import path`, led by `./` or not. */
+function isImportedIn(text: string, path: string): boolean {
+  return new RegExp(String.raw`(?:^|\s)@(?:import\s+)?(?:\.\/)?${escapeRegExp(path)}(?=[\s#]|$)`).test(text);
 }
 
 /**
