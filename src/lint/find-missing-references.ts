@@ -40,7 +40,7 @@ import { isReleaseNoteFragment } from './release-note-fragments.js';
 import { templateFolderOf } from './template-folder.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
 import { headingFolders } from './heading-folders.js';
-import { isArchiveListing, leadInFolders } from './lead-in-folders.js';
+import { isArchiveListing, leadInFolders, placeholderHomes } from './lead-in-folders.js';
 import { skillFolders } from './skill-folders.js';
 import {
   clonesAnotherRepository,
@@ -51,7 +51,7 @@ import {
   isInSubmodule,
 } from './other-repositories.js';
 import { readTreeDrawing, type TreeEntry } from './read-tree-drawing.js';
-import { isProgramBlock, shellBlockCommands } from './shell-block-commands.js';
+import { isGivenAsOwnFile, isProgramBlock, shellBlockCommands } from './shell-block-commands.js';
 import { NO_HISTORY, type PathHistory } from '../core/git/path-history.js';
 import type { DefinitionNames, RemovedDefinitions } from '../core/git/script-history.js';
 import { findReferences } from '../core/anchors/find-references.js';
@@ -181,14 +181,17 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
             entry.name.replace(/^\.?\/+/, '') === reference &&
             !entry.folders.some((folder) => posix.extname(folder) !== ''),
         );
+        // A path the file also writes under a placeholder folder (`tool-mcps/<name>/src/server.py`) is each such folder's.
+        const homes = placeholderHomes(reference, source.text ?? '', source.path, view);
         // A name drawn in a tree is first read as written; the tree only tells where a missing one would be (under `dist/`?).
-        const written = missingPath(reference, source.path, view, folders);
+        const written = homes.unmade ? null : missingPath(reference, source.path, view, [...folders, ...homes.folders]);
         const path =
           written !== null && drawn.length > 0 ? missingTreePath(reference, source.path, view.exists, drawn) : written;
         if (
           path !== null &&
           !home.has(reference.replace(/^\.?\/+/, '')) &&
           !isNoFileMeant(reference, doc, view.exists) &&
+          !(source.text !== undefined && isGivenAsOwnFile(reference, doc, source.text)) &&
           !isInAnotherRepository(doc.text, reference) &&
           !isInSubmodule(path, view.submodules ?? [])
         )

@@ -6,6 +6,7 @@
  */
 import { posix } from 'node:path';
 import type { LintDocument } from './lint-document.js';
+import { escapeRegExp } from '../core/text/escape-regexp.js';
 
 type FolderView = {
   exists: (path: string) => boolean;
@@ -68,6 +69,27 @@ const ARCHIVE_CONTENTS =
 export function isArchiveListing(documents: readonly LintDocument[], index: number, lines: readonly string[]): boolean {
   const lead = listLeadIn(documents, index, lines);
   return lead !== undefined && ARCHIVE_CONTENTS.test(lead.text);
+}
+
+/**
+ * The folders a placeholder folder stands for when the file (`text`, as written) also writes `reference` under it in
+ * full: after "Servers live in `tool-mcps/<name>/src/server.py`", a bare `src/server.py` is that file of each server
+ * (set 87's ProteinMCP). `unmade` says some such folder stands for none the repository has (an installer clones each
+ * server there), so no file of this repository is meant; otherwise `folders` are where the path is looked for.
+ */
+export function placeholderHomes(
+  reference: string,
+  text: string,
+  file: string,
+  view: FolderView,
+): { folders: string[]; unmade: boolean } {
+  const bare = escapeRegExp(reference.replace(/^\.?\/+/, ''));
+  const written = new RegExp(String.raw`(?<![\w./<{$-])((?:\.\/)?${PART}(?:\/${PART})*)\/${bare}(?![\w/-]|\.\w)`, 'g');
+  const patterns = [...new Set([...text.matchAll(written)].map((match) => match[1]!.replace(/^\.\//, '')))].filter(
+    (pattern) => pattern.split('/').some((part) => PLACEHOLDER.test(part)),
+  );
+  const homes = patterns.map((pattern) => expandAll([pattern], file, view));
+  return { folders: homes.flat(), unmade: homes.some((folders) => folders.length === 0) };
 }
 
 function folderPatterns(text: string): string[] {

@@ -50,6 +50,30 @@ export function shellBlockCommands(doc: LintDocument, fileText: string): string 
     .join(' ; ');
 }
 
+// A line's comment saying what the command is given is the user's choice: "# custom config", "# your own profile",
+// "# alternative settings".
+const OWN_CHOICE = /\b(?:custom|your|own|alternative|alternate|different)\b/i;
+
+/**
+ * Whether every line of the fenced shell block `doc` of `fileText` that names `reference` gives it to a command whose
+ * comment calls it the user's own: `sbatch scripts/run_snakemake.sh config/custom.yaml  # custom config` under the
+ * line running the default (set 87's merge-multisample-vcf). The file is one the user brings, not one of the repository.
+ */
+export function isGivenAsOwnFile(reference: string, doc: LintDocument, fileText: string): boolean {
+  if (doc.fence === undefined || !SHELL_LANGUAGES.has(language(doc.fence.lang))) return false;
+  const naming = fileText
+    .split('\n')
+    .slice(doc.line, doc.line + doc.fence.lines)
+    .filter((line) => line.includes(reference));
+  return (
+    naming.length > 0 &&
+    naming.every((line) => {
+      const command = withoutComment(line);
+      return command.includes(reference) && OWN_CHOICE.test(line.slice(command.length));
+    })
+  );
+}
+
 /** The language an info string's first word names: attributes written against it ("js{1,3}", "{bash}") are not. */
 function language(lang: string): string {
   return (/^[^{]*/.exec(lang)?.[0] ?? '').toLowerCase();
