@@ -140,6 +140,8 @@ function namesOtherCode(a: string, b: string): boolean {
 
 type Piece = {
   file: string;
+  /** Every path its file goes by (LintSource.names): a pointer to any of them points to it. */
+  names: readonly string[];
   team: boolean;
   scope: string;
   line: number;
@@ -483,6 +485,16 @@ function citedFiles(documents: readonly LintDocument[]): ReadonlySet<string>[] {
   return out;
 }
 
+/** Whether `paths` hold a name of `piece`'s file: a symlinked `api/CLAUDE.md` is the `api/AGENTS.md` a line names. */
+function isNamed(paths: ReadonlySet<string>, piece: Piece): boolean {
+  return piece.names.some((name) => paths.has(name));
+}
+
+/** Whether a section of `piece` says it quotes `other`'s file, by any of its names (see citedFiles). */
+function citesFileOf(piece: Piece, other: Piece): boolean {
+  return other.names.some((name) => piece.cites.has(posix.basename(name)));
+}
+
 // A file this much shorter than the one it points to is its digest.
 const DIGEST_SHARE = 4;
 
@@ -494,7 +506,7 @@ const DIGEST_SHARE = 4;
  */
 function isDigestOf(piece: Piece, other: Piece): boolean {
   const digest = (short: Piece, long: Piece) =>
-    short.fileChars * DIGEST_SHARE <= long.fileChars && short.pointsTo.has(long.file);
+    short.fileChars * DIGEST_SHARE <= long.fileChars && isNamed(short.pointsTo, long);
   return piece.exact !== other.exact && (digest(piece, other) || digest(other, piece));
 }
 
@@ -579,6 +591,7 @@ export function findDuplicates(
       const codeLines = codeLinesOf(doc, source.text);
       pieces.push({
         file: source.path,
+        names: source.names ?? [source.path],
         team: source.team,
         scope: source.scope,
         line: doc.line,
@@ -646,11 +659,11 @@ function matchPieces(
       if (templateFolderOf(piece.file) !== templateFolderOf(other.file)) continue;
       // A section that says it quotes or mirrors a file ("Per CLAUDE.md § The only stop:", "mirrors the shape from
       // `provisional_marker.md`:") repeats that file's words on purpose.
-      if (piece.cites.has(posix.basename(other.file)) || other.cites.has(posix.basename(piece.file))) continue;
+      if (citesFileOf(piece, other) || citesFileOf(other, piece)) continue;
       // A line that sends its reader to the other's file and sums up the rule kept there ("For public REST APIs, read
       // [openhands-agent-server/AGENTS.md](openhands-agent-server/AGENTS.md). REST contract breaks need …", set 70's
       // software-agent-sdk): the summary names its source, where the rule is kept whole.
-      if (piece.sendsTo.has(other.file) || other.sendsTo.has(piece.file)) continue;
+      if (isNamed(piece.sendsTo, other) || isNamed(other.sendsTo, piece)) continue;
       // A file its package publishes repeats a file outside that package on purpose: its readers get it alone.
       if (isOutsidePackageOf(piece, other) || isOutsidePackageOf(other, piece)) continue;
       if (isGeneratedCopy(piece, other) || isRepeatInSources(piece, other, copies) || isIndexAndEntry(piece, other))

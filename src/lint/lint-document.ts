@@ -33,4 +33,6 @@ export type LintSource = {
   importedBy?: string | undefined;
   /** The agents that load the file, under any of its names (undefined: not known, as for a caller checking one text). */
   agents?: readonly LintAgent[] | undefined;
+  /** Every path the file goes by, its own and its symlinks' among the agent files (`api/CLAUDE.md -> AGENTS.md`). */
+  names?: readonly string[] | undefined;
 };

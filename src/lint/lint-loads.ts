@@ -91,6 +91,13 @@ export function lintLoads(request: LintRequest): LintReport {
       agentsOf.set(real, (agentsOf.get(real) ?? new Set<LintAgent>()).add(load.agent));
     }
   const agentFiles = new Set(request.files.filter((file) => file.kind === 'loadable').map((file) => file.path));
+  // The names each file goes by, loaded or not (a Codex-only run still knows `api/CLAUDE.md -> AGENTS.md`): a line
+  // pointing to `api/AGENTS.md` points to the file Claude Code loads as `api/CLAUDE.md` (set 84's agenta).
+  const namesOf = new Map<string, string[]>();
+  for (const path of new Set([...loadedPaths(request.planned), ...agentFiles])) {
+    const real = request.realPath(path);
+    namesOf.set(real, [...(namesOf.get(real) ?? []), path]);
+  }
   const files = new Set<string>();
   const sources: LintSource[] = loadedPaths(request.planned).flatMap((path) => {
     const real = request.realPath(path);
@@ -111,6 +118,7 @@ export function lintLoads(request: LintRequest): LintReport {
         home: homeOf(path, agentFiles),
         importedBy: agentFiles.has(path) ? undefined : importerOf(path, loaded),
         agents: [...(agentsOf.get(real) ?? [])],
+        names: namesOf.get(real) ?? [path],
       },
     ];
   });
