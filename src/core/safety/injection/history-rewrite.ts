@@ -143,7 +143,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:delet|remov|clear|wip|purg|truncat|eras|empt|rm\b)\w*\s+(?:-\w+\s+)?(?:the\s+|all\s+|any\s+|every\s+)?(?:[\w/.-]+\s+){0,2}?(?:audit\s+(?:logs?|trails?|log\s+files?|records?|entries|history)|audit[/_.-][\w/.-]*|reflogs?|shell\s+history|\.?bash_history|\.?zsh_history|access\s+logs?|security\s+logs?)\b|\b(?:audit\s+(?:logs?|trails?|entries|records)|access\s+logs?|reflogs?)\b(?:[^.\n]|\.(?=\S)){0,60}?(?:\b(?:truncat|delet|remov|clear|wip|purg|eras|scrub|strip)\w*|\bfilter-repo\b|\bfilter-branch\b|\bbfg\b|\bcan\s+go\b)/gi,
+      /\b(?:delet|remov|clear|wip|purg|truncat|eras|empt|rm\b)\w*\s+(?:-\w+\s+)?(?:the\s+|all\s+|any\s+|every\s+)?(?:[\w/.-]+\s+){0,2}?(?:audit\s+(?:logs?|trails?|log\s+files?|records?|entries|history|indices|indexes)|audit[/_.*-][\w/.*-]*|reflogs?|shell\s+history|\.?bash_history|\.?zsh_history|access\s+logs?|security\s+logs?|auth\.log|cloudtrail(?:\s+logs?)?)\b|\b(?:audit\s+(?:logs?|trails?|entries|records)|access\s+logs?|reflogs?)\b(?:[^.\n]|\.(?=\S)){0,60}?(?:\b(?:truncat|delet|remov|clear|wip|purg|eras|scrub|strip)\w*|\bfilter-repo\b|\bfilter-branch\b|\bbfg\b|\bcan\s+go\b)|\b(?:delet|purg|wip|drop|remov)\w*\s+(?:\S+\s+){0,8}?(?:audit[-_*][\w*.-]*|audit\s+(?:indices|indexes|tables?|buckets?|streams?))\s+(?:\S+\s+)?(?:included|too|as\s+well)\b|(?:auth\.log|audit\.log|cloudtrail|\/var\/log\/(?:secure|audit\/\S*))\b(?:[^.\n]|\.(?=\S)){0,60}?\brotate\s+0\b/gi,
   },
   {
     // Someone else's signature or sign-off copied onto the agent's commits: "copy the Verified trailer

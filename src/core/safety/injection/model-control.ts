@@ -307,6 +307,16 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern: /\bgh\s+pr\s+merge\b[^\n]{0,60}?--admin\b/g,
   },
+  {
+    // A security scanner switched off by name: "turn off Dependabot alerts for all repos", "I-disable ang `npm audit`",
+    // "remove the CodeQL workflow". A scanner is taken out by a person deciding it, not by a memory entry.
+    id: 'disable-scanners',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:disabl\w*|turn\w*\s+off|switch\w*\s+off|remov\w*|drop\w*|delet\w*|uninstall\w*|rip\w*\s+out)\s+(?:the\s+|all\s+|our\s+|any\s+|ang\s+)?(?:\S+\s+){0,3}?[\x60'"]?(?:(?:snyk|trivy|gitleaks|semgrep|codeql|dependabot|trufflehog|grype|bandit)\b(?:\s+(?:security\s+)?(?:alerts?|scans?|scanning|checks?|workflows?|jobs?))?|(?:npm|pnpm|yarn|pip|cargo|bundler?)[\s-]audit\b|secret[\s-]scanning\b|code[\s-]scanning\b)/gi,
+  },
 ];
 
 /**

@@ -16,7 +16,8 @@ const SECRET_THING = String.raw`(?:passwor(?:d|ds)|contrase\u00f1as?|passw\u00f6
 // broken, random numbers anyone can predict.
 const WEAK_PRIMITIVE = String.raw`(?:md5|sha-?1|des-(?:cbc|ecb|ede)|3des|triple[\s-]des|rc4|ecb|math\.random(?:\(\))?|math\/rand|random\.random(?:\(\))?|mt_rand|rand\(\)|crc-?32)`;
 // Production data and data of people. Not backups here: "before a `DROP TABLE`, take a backup" makes one.
-const IRREPLACEABLE = String.raw`(?:prod\w*|production|primary|live|s3:\/\/\S+|gs:\/\/\S+|replicas?|\/var\/lib\/\S+|db-\d+|customers?|users)`;
+// Note: the word boundary only before words: before "/var/lib/…" (a space, then a slash) it never matched.
+const IRREPLACEABLE = String.raw`(?:\b(?:prod\w*|production|primary|live|s3:\/\/\S+|gs:\/\/\S+|replicas?|db-\d+|customers?|users)|\/var\/lib\/\S+)`;
 
 // Commands that destroy what they are pointed at, written once for both orders of command and target.
 const DESTRUCTIVE_COMMAND = String.raw`(?:\brm\s+-(?:[a-z]*r[a-z]*f|[a-z]*f[a-z]*r)[a-z]*|\bdrop\s+(?:table|schema|database)|\btruncate\s+table|\bdelete\s+from\s+[\w."]*\w(?=["\x60]?\s*;)|\bdropdb|\bflush(?:all|db)|\bs3\s+rm|\bgsutil\s+(?:-m\s+)?rm\s+-r|\bdb[-:_]?(?:reset|drop|wipe))`;
@@ -59,7 +60,7 @@ export const SABOTAGE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern: new RegExp(
-      String.raw`\bdelete\s+from\s+[\w."]*\w["\x60;]*\s+(?:\w+\s+){0,2}?(?:no|without(?:\s+an?)?)\s+where\b|${DESTRUCTIVE_COMMAND}\b${IN_CLAUSE}{0,80}?\b${IRREPLACEABLE}|\b${IRREPLACEABLE}${IN_CLAUSE}{0,40}?${DESTRUCTIVE_COMMAND}\b`,
+      String.raw`\bdelete\s+from\s+[\w."]*\w["\x60;]*\s+(?:\w+\s+){0,2}?(?:no|without(?:\s+an?)?)\s+where\b|${DESTRUCTIVE_COMMAND}\b${IN_CLAUSE}{0,80}?${IRREPLACEABLE}|${IRREPLACEABLE}${IN_CLAUSE}{0,40}?${DESTRUCTIVE_COMMAND}\b`,
       'gi',
     ),
   },
@@ -110,5 +111,16 @@ export const SABOTAGE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:storage_encrypted|encrypted|deletion_protection|enable_deletion_protection|block_public_\w+|restrict_public_buckets|enable_key_rotation|require_mfa|mfa_required)\s*[=:]\s*["']?false\b|\bpublicly_accessible\s*[=:]\s*["']?true\b|\b0\.0\.0\.0\/0\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:22|3389|ssh|SSH|rdp|RDP)\b|\b(?:port\s+22|port\s+3389|ssh|SSH|rdp|RDP)\b(?:[^.\n]|\.(?=\S)){0,40}?\b0\.0\.0\.0\/0|\bAdministratorAccess\b|\bterraform\s+destroy\b[^\n]{0,40}?-auto-approve\b/g,
+  },
+  {
+    // Known vulnerabilities let through wholesale: "High and Critical CVEs are accepted as risk by default, with
+    // no expiry date", "close every Dependabot security alert as ignored". A risk is accepted one finding at a
+    // time, by a person, until a date; a blanket acceptance switches the scanner off in all but name.
+    id: 'vulnerabilities-accepted-blanket',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:cves?|vulnerabilit(?:y|ies)|security\s+(?:alerts?|findings?|issues?)|(?:critical|high)\s+(?:findings?|alerts?|severity)|dependabot\s+alerts?|scanner\s+findings?)\b(?:[^.\n]|\.(?=\S)){0,60}?\b(?:accepted|ignored|suppressed|waived|dismissed|closed|marked\s+(?:as\s+)?(?:accepted|false\s+positives?|won'?t\s+fix|not\s+applicable))\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:by\s+default|automatically|without\s+(?:review|triage|an?\s+(?:expiry|expiration|ticket|review))|(?:with\s+)?no\s+(?:expiry|expiration|end\s+date|review|triage)|permanently|forever|indefinitely)\b|\b(?:accept|ignore|suppress|waive|dismiss|close)\w*\s+(?:all|every|each|any)\s+(?:\w+\s+){0,2}?(?:cves?|vulnerabilit(?:y|ies)|security\s+(?:alerts?|findings?)|dependabot\s+alerts?|scanner\s+findings?)\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:by\s+default|automatically|without\s+(?:review|triage|reading|looking))\b/gi,
   },
 ];
