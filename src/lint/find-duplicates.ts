@@ -169,7 +169,7 @@ type Piece = {
   cites: ReadonlySet<string>;
   /** The Markdown files its own text links to or names in a code span (see pointedFiles). */
   sendsTo: ReadonlySet<string>;
-  /** The `paths:` globs of a path-scoped rules file (read-front-matter-paths.ts); null for a file always loaded. */
+  /** The globs a rules file is written for, `paths:` or `globs:` (read-front-matter-paths.ts); null for any other file. */
   globs: readonly string[] | null;
   /** Whether its file lies in a vendored tree (is-vendored.ts). */
   vendored: boolean;
@@ -181,6 +181,8 @@ type Piece = {
   inReviewBrief: boolean;
   /** The heading it stands under, the innermost ("" before any heading). */
   heading: string;
+  /** The source files its section's headings name ("## Platformer AI (`platformer_ai.rs`)"), from the repository root. */
+  headingFiles: readonly string[];
   /** When it is a bare command item, the bare command items under its heading in its file (see isEachScopesCommandList). */
   commandList: ReadonlySet<string> | undefined;
 };
@@ -566,7 +568,10 @@ export function findDuplicates(
     const sourceOf = copiedFrom(source.text);
     const pointsTo = pointedFiles(source.path, source.text);
     const fileChars = source.text?.length ?? 0;
-    const globs = readFrontMatterPaths(source.text ?? '');
+    // The paths a rules file is written for: Cursor's `globs:` key too (set 82's WynIsBuff2: `.claude/rules/core-files.md`
+    // and `module-files.md`, `globs: src/core/**/*.js` and `globs: src/modules/**/*.js`, each with its area's logging
+    // rule). Claude Code ignores that key and loads both files always, but what would change is the key, not a line.
+    const globs = readFrontMatterPaths(source.text ?? '', ['paths', 'globs']);
     const vendored = isVendored(source.path);
     const opening = source.documents.find((doc) => doc.code !== true && !ABOUT_ITS_FILE.test(doc.text));
     const inReviewBrief = opening !== undefined && BRIEFS_REVIEWER.test(opening.text);
@@ -615,6 +620,7 @@ export function findDuplicates(
         opensFile: doc === opening,
         inReviewBrief,
         heading: doc.section.split(' > ').at(-1) ?? '',
+        headingFiles: headingFilesOf(source.path, doc.section),
         commandList: doc.code === true || !BARE_COMMAND_ITEM.test(doc.text) ? undefined : commandLists.get(doc.section),
       });
     }
@@ -686,6 +692,8 @@ function matchPieces(
         other.exact !== piece.exact &&
         (namesOtherCode(piece.text, other.text) ||
           isOtherScript(piece, other) ||
+          isAboutOtherModule(piece, other) ||
+          isAboutOtherModule(other, piece) ||
           namesOtherThings(piece.text, piece.words, other.text, other.words))
       )
         continue;
@@ -699,6 +707,39 @@ function matchPieces(
     }
   }
   return out;
+}
+
+// A source file named in a heading (the section path has its code spans' backticks dropped): a name with a source
+// extension. A product's name ("Node.js", "Three.js": one capitalised word) names no file.
+const HEADING_FILE =
+  /(?<![\w./-])([\w./-]*[\w-]\.(?:rs|py|go|ts|tsx|js|jsx|mjs|cjs|c|cc|cpp|h|hpp|cs|java|kt|swift|rb|php|lua|gd|zig|ex|exs|dart))(?![\w/-])/g;
+const PRODUCT_NAME = /^[A-Z][a-z]+\.js$/;
+
+/** The source files `section`'s headings name, resolved from `file`'s folder; never throws. */
+function headingFilesOf(file: string, section: string): string[] {
+  const folder = posix.dirname(file);
+  return [...section.matchAll(HEADING_FILE)]
+    .map((match) => match[1]!)
+    .filter((name) => !PRODUCT_NAME.test(name))
+    .map((name) => posix.normalize(posix.join(folder, name)).replace(/^\.\//, ''));
+}
+
+/**
+ * Whether `parent` is a line of a parent folder's agent file under a heading naming source files that all lie outside
+ * `nested`'s folder, a folder below it: the parent describes that module, the nested file its own folder's code. Set
+ * 82's pursue-ai-test: src/ai/AGENTS.md's "## Platformer AI (`platformer_ai.rs`) > Movement Constants" lists
+ * `WANDER_MAX_SPEED: f32 = 3.0`, platformer_ai.rs's constant; src/ai/pursue_ai/AGENTS.md's "Wander Constants" shows
+ * wander.rs's own constant of that name and value. Two modules' facts, each kept where it is read.
+ */
+function isAboutOtherModule(parent: Piece, nested: Piece): boolean {
+  const [parentFolder, nestedFolder] = [posix.dirname(parent.file), posix.dirname(nested.file)];
+  const under = (path: string, folder: string) => folder === '.' || path.startsWith(`${folder}/`);
+  return (
+    parent.headingFiles.length > 0 &&
+    nestedFolder !== parentFolder &&
+    under(nestedFolder, parentFolder) &&
+    parent.headingFiles.every((file) => !under(file, nestedFolder))
+  );
 }
 
 /**
