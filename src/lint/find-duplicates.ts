@@ -217,6 +217,15 @@ function isEachScopesCommandList(piece: Piece, other: Piece): boolean {
   return a.size !== b.size || [...a].some((item) => !b.has(item));
 }
 
+/**
+ * Whether `path` is a skill's entry file (`<skill>/SKILL.md`, the Agent Skills form). Each skill is read on its own, when
+ * its task comes up or by a sub-agent run for it, so what two skills both say (the same report format, the same option
+ * of two cluster setups: set 85's kueue, whose index imports every skill) is each one's own copy, written to stand alone.
+ */
+function isSkill(path: string): boolean {
+  return posix.basename(path) === 'SKILL.md';
+}
+
 /** Whether one folder lies below the other: a parent's agent file and a nested one, each loaded for work in the nested folder. */
 function isNested(a: string, b: string): boolean {
   const under = (folder: string, parent: string) => parent === '' || folder.startsWith(`${parent}/`);
@@ -686,6 +695,7 @@ function matchPieces(
       if (piece.globs !== null && other.globs !== null && areDisjointGlobs(piece.globs, other.globs)) continue;
       // Two files of vendored trees are their upstreams' (a `go mod vendor` copy): this repository edits neither.
       if (piece.vendored && other.vendored) continue;
+      if (isSkill(piece.file) && isSkill(other.file)) continue;
       const similarity = other.exact === piece.exact ? 1 : count / (piece.words.size + other.words.size - count);
       if (similarity < NEAR || (best !== undefined && !isCloserMatch(piece, other, similarity, best))) continue;
       if (

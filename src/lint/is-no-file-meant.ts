@@ -127,6 +127,10 @@ function wordsOf(parts: readonly string[]): string[] {
 const ADDED_AS =
   /\b(?:add|save|place|put|store|write|export)\b(?:(?!\b(?:same|like)\b)[^`'"])*?(?<!\b(?:such|well)\s)\bas\s*[`'"*]*$/i;
 
+// "e.g.", "for example", "directories like" … with no end of sentence after it (a dot before a space, or `;`).
+const EXAMPLE_LEAD = /\b(e\.g\.|eg\.|for example|for instance|such as|\w{3,}s like)(?:[^.;]|\.(?!\s))*$/i;
+const EXAMPLE_REACH = 200;
+
 /**
  * Whether a missing `reference` in the document names no file anyone means to be there:
  * - a placeholder: a made-up stem (`new-agent.md`, `test_name.py`) or a name cut where the text
@@ -203,8 +207,11 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   if (isSourceTestPair(last, doc.text)) return true;
   // A path spelling a class named beside it ("`acme/product.rb` → `Acme::Product`"): the autoloader's naming, on an example.
   if (spellsNamedClass(parts, doc.text)) return true;
-  // An example runs to the end of its sentence: a dot inside a code span (`qa/SKILL.md`) ends nothing.
-  if (/\b(e\.g\.|eg\.|for example|for instance|such as|\w{3,}s like)(?:[^.;\n]|\.(?!\s))*$/i.test(before)) return true;
+  // An example runs to the end of its sentence: a dot inside a code span (`qa/SKILL.md`) ends nothing, nor does a
+  // paragraph's line break, and its lead can stand a long way before the path ("For example, if the failed test
+  // indicates\n`/home/prow/go/src/sigs.k8s.io/kueue/test/e2e/…`", set 85's kueue). A code block's line is its own.
+  const sentence = at < 0 ? '' : text.slice(Math.max(0, at - EXAMPLE_REACH), at);
+  if (EXAMPLE_LEAD.test(doc.code === true ? (before.split('\n').at(-1) ?? '') : sentence)) return true;
   if (isNegatedBefore(before)) return true;
   if (offsets.length > 0 && offsets.every((offset) => text[offset - 1] === '@')) return true;
   if (

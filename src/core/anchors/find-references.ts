@@ -65,9 +65,11 @@ const COMMAND_RULES: CommandRule[] = [
       if (m[1] !== undefined || !PACKAGE_MANAGER_COMMANDS.has(name)) add('script', name);
     },
   },
-  // `cargo make fmt` runs cargo-make, whose tasks live in Makefile.toml, not a target of a GNU Makefile.
+  // `cargo make fmt` runs cargo-make, whose tasks live in Makefile.toml, not a target of a GNU Makefile. A target
+  // goes on past a slash (`make e2e/install`, a pattern rule's `e2e/%`, set 85's operator-controller): cut there, it
+  // would name another target.
   {
-    pattern: /(?<!\bcargo[ \t]+)\bmake\s+(?:-C\s+(\S+)\s+)?([A-Za-z0-9_][\w.-]*)/g,
+    pattern: /(?<!\bcargo[ \t]+)\bmake\s+(?:-C\s+(\S+)\s+)?([A-Za-z0-9_][\w./-]*)/g,
     read: (m, add) => add('make', m[1] === undefined ? trimName(m[2]) : `${trimPath(m[1])}:${trimName(m[2])}`),
   },
   { pattern: /\bjust\s+([A-Za-z0-9_][\w-]*)/g, read: (m, add) => add('just', m[1] ?? '') },
