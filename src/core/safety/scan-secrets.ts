@@ -15,6 +15,7 @@ import {
   isHashLabelled,
   isGitHubNodeId,
   isHexIdentifier,
+  isMaskOrTemplate,
   isPlaceholder,
   isWordlike,
   looksRandom,
@@ -70,14 +71,8 @@ function isLoopbackDefault(password: string, text: string, start: number): boole
 /** A password in a URL or `user:password` is a credential unless it is a template or a mask. */
 function isRealPassword(value: string): boolean {
   // Note: a plain word is a password too ("redis://user:pass@host", "user:password@db"): people
-  // use them. Only masks and templates stand for one (`{password}` is a format string's field, and so are
-  // printf's `%s` and `%(password)s` and Ruby's `#{password}`).
-  return (
-    value.length >= 1 &&
-    !/x{3,}|X{3,}|\*{3,}|\.{3}|•|…|\$\{|\{\{|^\$\w|^%\w+%$|^<[^>]*>$|^\[[^\]]*\]$|^\{[\w.-]*\}$|^%(?:\([\w.-]+\))?[-+ 0#]*\d*(?:\.\d+)?[a-zA-Z]$|^#\{[\w.-]+\}$/.test(
-      value,
-    )
-  );
+  // use them. Only masks and templates stand for one.
+  return value.length >= 1 && !isMaskOrTemplate(value);
 }
 
 /**

@@ -27,13 +27,25 @@ export function isFillInInstruction(value: string): boolean {
 }
 
 /**
- * true for a value that stands for a secret without being one: masks (`xxxx`, `****`, `…`),
- * template references (`${DB_PASSWORD}`, `$TOKEN`, `{{ secrets.X }}`, `%KEY%`, `<api-key>`), and
- * instructions (`REPLACE_WITH_…`, `YOUR_API_KEY_HERE`, `changeme`).
+ * true for a mask or a template in a secret's place: masks (`xxx`, `****`, `…`, `•••`), template
+ * references (`${DB_PASSWORD}`, `$(op read …)`, `$TOKEN`, `{{ secrets.X }}`, `%KEY%`, `<api-key>`,
+ * `[token]`), and a format string's field (`{password}`, printf's `%s` and `%(password)s`, Ruby's
+ * `#{password}`). The one list both judgments read: a value anywhere, and a URL's password, where
+ * a plain word is still a password (scan-secrets.ts).
+ */
+export function isMaskOrTemplate(value: string): boolean {
+  return /x{3,}|X{3,}|\*{3,}|…|\.{3}|•|#{4,}|\$\{|\$\(|\{\{|^\$\w|^%\w+%$|^<[^<>]*>$|^\[[^\]]*\]$|^\{[\w.-]*\}$|^%(?:\([\w.-]+\))?[-+ 0#]*\d*(?:\.\d+)?[a-zA-Z]$|^#\{[\w.-]+\}$/.test(
+    value,
+  );
+}
+
+/**
+ * true for a value that stands for a secret without being one: a mask or a template
+ * (isMaskOrTemplate), an instruction (`REPLACE_WITH_…`, `YOUR_API_KEY_HERE`, `changeme`), a run
+ * along the keyboard, a documented example, or a plain word that names the thing.
  */
 export function isPlaceholder(value: string): boolean {
-  if (/x{4,}|X{4,}|\*{3,}|…|\.\.\.|#{4,}/.test(value)) return true;
-  if (/\$\{|\$\(|\{\{|^\$[A-Za-z_]|^%[A-Za-z_]+%$|^<[^<>]*>$|^\[[^\]]*\]$/.test(value)) return true;
+  if (isMaskOrTemplate(value)) return true;
   if (isFillInInstruction(value)) return true;
   // A run along the alphabet or a keyboard row (`abcdefgh…`, `qwertyuiop…`): a filler, as
   // detect-secrets' sequential-string filter and gitleaks' stopwords read it.
