@@ -307,12 +307,14 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         isReleaseNoteFragment(entry.path))
     )
       return [];
+    // A new place git saw that is gone as well (set 89's alchemiser-quant: `docs/DEPLOYMENT_WORKFLOW.md` moved to
+    // `docs/guides/deployment/`, then "del docs") is said to be gone, not offered as where the file is now.
     const since =
       removal === undefined
         ? ''
         : removal.renamedTo === undefined
           ? ` (removed in ${removal.commit})`
-          : ` (moved to ${removal.renamedTo} in ${removal.commit})`;
+          : ` (moved to ${removal.renamedTo} in ${removal.commit}${view.exists(removal.renamedTo) ? '' : ', since gone too'})`;
     return [
       {
         code: 'missing-path',

@@ -521,7 +521,7 @@ describe('findMissingReferences: commands that are no script or target', () => {
 });
 
 describe('findMissingReferences: the evidence a path is gone', () => {
-  const present = new Set(['src', 'docs', 'tests']);
+  const present = new Set(['src', 'docs', 'tests', 'src/app/tools']);
   const gone = (text: string, history?: PathHistory) =>
     findMissingReferences(
       [{ path: 'AGENTS.md', team: false, scope: '', documents: [{ text, section: '', line: 1 }] }],
@@ -557,7 +557,7 @@ describe('findMissingReferences: the evidence a path is gone', () => {
       findMissingReferences(
         [{ path: 'AGENTS.md', team: false, scope: '', documents: [{ text, section: '', line: 1 }] }],
         {
-          exists: (path) => present.has(path),
+          exists: (path) => present.has(path) || below.has(path),
           manifests: new Map(),
           ignored: () => new Set(),
           endsAFile,
@@ -596,6 +596,16 @@ describe('findMissingReferences: the evidence a path is gone', () => {
     expect(gone('Tools in `src/tools/`; the bot in `src/lib/bot.ts`.', history)).toEqual([
       'src/tools/ does not exist in the repository (moved to src/app/tools in abc1234)',
       'src/lib/bot.ts does not exist in the repository (removed in def5678)',
+    ]);
+  });
+
+  it('says a new place git saw is gone too when the repository no longer has it', () => {
+    const history: PathHistory = {
+      removed: new Map([['docs/deploy.md', { commit: 'abc1234', time: 2000, renamedTo: 'docs/guides/deploy.md' }]]),
+      added,
+    };
+    expect(gone('CI/CD: see `docs/deploy.md`.', history)).toEqual([
+      'docs/deploy.md does not exist in the repository (moved to docs/guides/deploy.md in abc1234, since gone too)',
     ]);
   });
 
