@@ -185,6 +185,8 @@ type Piece = {
   headingFiles: readonly string[];
   /** When it is a bare command item, the bare command items under its heading in its file (see isEachScopesCommandList). */
   commandList: ReadonlySet<string> | undefined;
+  /** When it is a numbered item, the numbered list under its heading in its file (see isStepOfOtherProcedure). */
+  procedure: Procedure | undefined;
 };
 
 // A list item that is one code span and nothing else ("- `./run_tests.sh -t tests/unit/commands_dispatch_spec.lua`"; the
@@ -201,6 +203,42 @@ function commandListsOf(source: LintSource): Map<string, Set<string>> {
     lists.set(doc.section, list);
   }
   return lists;
+}
+
+// A numbered list item as written ("1. Define the channel constant in …"): the documents drop the marker, the line keeps it.
+const NUMBERED_ITEM_LINE = /^\s*\d+[.)]\s/;
+
+/** A numbered list under one heading: how many steps it has and the words of them all. */
+type Procedure = { steps: number; words: Set<string> };
+
+/** The numbered items of `source` (NUMBERED_ITEM_LINE on its line as written), as procedures, by their heading path. */
+function proceduresOf(source: LintSource, lines: readonly string[]): Map<string, Procedure> {
+  const procedures = new Map<string, Procedure>();
+  for (const doc of source.documents) {
+    if (doc.code === true || !NUMBERED_ITEM_LINE.test(lines[doc.line - 1] ?? '')) continue;
+    const procedure = procedures.get(doc.section) ?? { steps: 0, words: new Set<string>() };
+    procedure.steps += 1;
+    for (const word of comparableWords(doc.text)) procedure.words.add(word);
+    procedures.set(doc.section, procedure);
+  }
+  return procedures;
+}
+
+// Two procedures sharing under half their words are two tasks; a copy, reworded or grown by a step, shares most.
+const OTHER_PROCEDURE = 0.5;
+
+/**
+ * Whether two pieces are steps of two different procedures: each is an item of a numbered list of two or more steps,
+ * and the two lists, read whole, are mostly other words (set 90's mattermost/desktop: "1. Define the channel constant
+ * in `src/common/communication.ts`." opens both the root's "IPC channels" and the preload folder's "Adding a new IPC
+ * method"). Two procedures that share a step each need it in its place; dropping one copy leaves a gap in the other.
+ * The same procedure in both, reworded or grown by a step or not, is a copy, and reported.
+ */
+function isStepOfOtherProcedure(piece: Piece, other: Piece): boolean {
+  const [a, b] = [piece.procedure, other.procedure];
+  if (a === undefined || b === undefined || a.steps < 2 || b.steps < 2) return false;
+  const shared = [...a.words].filter((word) => b.words.has(word)).length;
+  return shared / (a.words.size + b.words.size - shared) < OTHER_PROCEDURE;
 }
 
 /**
@@ -585,6 +623,8 @@ export function findDuplicates(
     const opening = source.documents.find((doc) => doc.code !== true && !ABOUT_ITS_FILE.test(doc.text));
     const inReviewBrief = opening !== undefined && BRIEFS_REVIEWER.test(opening.text);
     const commandLists = commandListsOf(source);
+    const lines = source.text?.split('\n') ?? [];
+    const procedures = proceduresOf(source, lines);
     const citesBefore = citedFiles(source.documents);
     for (const [index, doc] of source.documents.entries()) {
       if (
@@ -631,6 +671,10 @@ export function findDuplicates(
         heading: doc.section.split(' > ').at(-1) ?? '',
         headingFiles: headingFilesOf(source.path, doc.section),
         commandList: doc.code === true || !BARE_COMMAND_ITEM.test(doc.text) ? undefined : commandLists.get(doc.section),
+        procedure:
+          doc.code === true || !NUMBERED_ITEM_LINE.test(lines[doc.line - 1] ?? '')
+            ? undefined
+            : procedures.get(doc.section),
       });
     }
   }
@@ -687,7 +731,7 @@ function matchPieces(
         continue;
       if (isOtherAgentsScope(piece, other) || isEachFilesIntroduction(piece, other)) continue;
       if (isReviewBriefBesideOtherAgents(piece, other)) continue;
-      if (isEachScopesCommandList(piece, other)) continue;
+      if (isEachScopesCommandList(piece, other) || isStepOfOtherProcedure(piece, other)) continue;
       // A script's output is edited where the script reads from (a skill's metadata): a finding on it asks for an
       // edit the next run undoes, whichever file holds the other copy.
       if (written.has(piece.heading) || written.has(other.heading)) continue;
