@@ -24,8 +24,10 @@ const NEAR = 0.7;
 
 // A line about the file it stands in ("ignore this entire file", "these rules apply to all yaml
 // files") says something else in each file that carries it: a banner, not a rule kept twice.
+// "Put shared repo operating instructions in `AGENTS.md`, not here." (set 88's mavsdk_drone_show, in its CLAUDE.md and
+// GEMINI.md shims) says where the file it stands in ends: "here" is that file.
 const ABOUT_ITS_FILE =
-  /\b(?:this|these)\s+(?:entire\s+|whole\s+)?(?:files?|documents?|pages?|sections?|guides?)\b|\bthese\s+rules\b/i;
+  /\b(?:this|these)\s+(?:entire\s+|whole\s+)?(?:files?|documents?|pages?|sections?|guides?)\b|\bthese\s+rules\b|,\s+not\s+here\b/i;
 // A list item led by a link, bold or not ("[specs.md](./specs.md) — the shared base", "**[cpp/AGENTS.md](../cpp/AGENTS.md)**
 // - C++ implementation context"), points to a file: a see-also list, not a rule.
 const LINK_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|__|[*_])?\[[^\]\n]+\]\([^)\s]+\)/;
@@ -59,6 +61,12 @@ const DEFINITION = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:`[^`\n]+`\s*(?::|\s[-–—]
 // folder holds, as a parent's index of its sub-folders and the sub-folder's own file each say it. A row of data keyed
 // by a name (a schema's table, `apiClient` and its classes) stays compared.
 const FOLDER_ROW = /^\s*\|\s*`?[\w.-]+(?:\/[\w.-]+)*\/`?\s*\|/;
+// A list item (its marker dropped or not) led by one bold name and a colon or dash ("- **flyby_perception**: YOLO11 +
+// ByteTrack detection/tracking nodes") and a table row keyed by one name ("| `flyby_perception` | YOLO11 + ByteTrack detection/tracking | Complete |"):
+// the two forms an index of named things takes. Apart, each leads rules and data as often as entries (see DEFINITION).
+const LABELLED_ITEM =
+  /^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*|__)`?([\w.@/-]+)`?(?::(?:\*\*|__)|(?:\*\*|__)\s*(?::|\s[-–—]))/;
+const KEYED_ROW = /^\s*\|\s*(?:\*\*|__)?`?([\w.@/-]+)`?(?:\*\*|__)?\s*\|/;
 // One sentence that sends the reader to a file ("See [AGENTS.md](./AGENTS.md) for project context, …", "Read
 // `docs/testing.md` first.", "Follow @CONTRIBUTING.md for code style, …", "Check the guidelines in [x.md](x.md)").
 // A file that says nothing else is a shim: each agent reads its own file name (CLAUDE.md, GEMINI.md), so the same
@@ -279,7 +287,23 @@ function isNested(a: string, b: string): boolean {
  */
 function isIndexAndEntry(piece: Piece, other: Piece): boolean {
   const entry = (text: string) => DEFINITION.test(text) || FOLDER_ROW.test(text);
-  return isNested(piece.scope, other.scope) && (entry(piece.text) || entry(other.text));
+  return (
+    isNested(piece.scope, other.scope) &&
+    (entry(piece.text) || entry(other.text) || isOneNameInTwoForms(piece.text, other.text))
+  );
+}
+
+/**
+ * Whether one line is a bold-labelled item and the other a table row, both keyed by the same name: a parent's index
+ * and a nested file's own table of the same things (set 88's DroneProjects: the root's "## ROS 2 Packages
+ * (ros2_ws/src/)" items and ros2_ws/CLAUDE.md's "Package Index" rows). Each level wrote its own list; a copied list
+ * keeps its form, and two rows of one table in two files stay compared.
+ */
+function isOneNameInTwoForms(a: string, b: string): boolean {
+  const item = (text: string) => LABELLED_ITEM.exec(text)?.[1];
+  const row = (text: string) => KEYED_ROW.exec(text)?.[1];
+  const [itemA, itemB] = [item(a), item(b)];
+  return (itemA !== undefined && itemA === row(b)) || (itemB !== undefined && itemB === row(a));
 }
 
 /**

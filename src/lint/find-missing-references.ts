@@ -79,6 +79,8 @@ export type ReferenceView = {
   submodules?: readonly string[];
   /** Whether a file of the repository ends with the whole of a repository-relative path below another folder; none when absent. */
   endsAFile?: (path: string) => boolean;
+  /** The folders a script of the repository installs in another project by their raw URL: asked once, when a reference is missing; none when absent. */
+  installedFolders?: () => readonly string[];
 };
 
 /** Returns a finding per referenced path, script or target that does not resolve in `view`; never throws. */
@@ -272,8 +274,15 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         });
     }
   }
+  // An agent file a script installs in another project (set 88's aap: `codex/AGENTS.md`, fetched by its raw URL into an
+  // ArduPilot checkout) names that project's paths and commands.
+  let installedFolders: readonly string[] | undefined;
+  const isInstalled = (file: string) =>
+    (installedFolders ??= view.installedFolders?.() ?? []).some((folder) => file.startsWith(`${folder}/`));
   const ignored = missing.length === 0 ? new Set<string>() : view.ignored(missing.map((entry) => entry.path));
-  const paths = missing.filter((entry) => !ignored.has(entry.path) && !isBuildOutput(entry.path));
+  const paths = missing.filter(
+    (entry) => !ignored.has(entry.path) && !isBuildOutput(entry.path) && !isInstalled(entry.file),
+  );
   const history =
     paths.length === 0 || view.history === undefined
       ? NO_HISTORY
@@ -326,7 +335,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       },
     ];
   });
-  return [...gone, ...out];
+  return [...gone, ...out.filter((finding) => !isInstalled(finding.file))];
 }
 
 const withoutSlash = (path: string) => path.replace(/\/+$/, '');

@@ -56,6 +56,8 @@ export type LintRequest = {
   endsAFile: (path: string) => boolean;
   /** Whether a glob (no braces) matches a file of the repository. */
   globMatches: (glob: string) => boolean;
+  /** The folders a script of the repository installs in another project by their raw URL (asked only when a reference is missing). */
+  installedFolders?: () => readonly string[];
   /** Which section headings a script of the repository writes into agent files (asked only of duplicates' headings). */
   writtenByScript: ScriptWrittenHeadings;
   /** The documents of a loaded file. */
@@ -159,6 +161,7 @@ function checkedFindings(
       foldersIn: request.foldersIn,
       endsAFile: request.endsAFile,
       submodules: submoduleFolders(request.read('.gitmodules') ?? ''),
+      ...(request.installedFolders === undefined ? {} : { installedFolders: request.installedFolders }),
     }),
     ...findUnmatchedGlobs(loads, request.globMatches),
     ...findUnsafeText(sources),

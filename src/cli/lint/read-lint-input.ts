@@ -15,6 +15,7 @@ import { DEFAULT_AGENT_SETTINGS, type AgentSettings, type LintView } from '../..
 import { globRegExp } from '../../core/anchors/repo-snapshot.js';
 import { readFirstNamed, readPathHistory, readRemovedDefinitions } from '../../core/git/read-path-history.js';
 import { scriptWrittenHeadings } from './script-written-headings.js';
+import { installedFolders } from './installed-folders.js';
 import type { PathHistory } from '../../core/git/path-history.js';
 import type { DefinitionNames, RemovedDefinitions } from '../../core/git/script-history.js';
 
@@ -58,6 +59,8 @@ export type LintInput = {
   removedDefinitions: (names: DefinitionNames) => RemovedDefinitions;
   /** Which section headings a script of the repository writes into agent files (one `git grep` for all). */
   writtenByScript: (headings: readonly string[]) => ReadonlySet<string>;
+  /** The folders a script of the repository installs in another project by their raw URL (one `git grep`). */
+  installedFolders: () => string[];
   /** Settings files that could not be read as their agent reads them. */
   warnings: string[];
 };
@@ -107,6 +110,7 @@ export function readLintInput(root: string): LintInput {
     firstNamed: (file, text) => readFirstNamed(root, file, text),
     removedDefinitions: (names) => readRemovedDefinitions(root, names),
     writtenByScript: (headings) => scriptWrittenHeadings(root, headings),
+    installedFolders: () => installedFolders(root),
     warnings,
   };
 }

@@ -52,6 +52,7 @@ export async function runLint(options: LintOptions): Promise<LintOutcome> {
     foldersIn: input.foldersIn,
     endsAFile: input.endsAFile,
     writtenByScript: input.writtenByScript,
+    installedFolders: input.installedFolders,
     documentsOf: (path) => documents.get(path) ?? [],
     files: input.files,
     budgets: config.lint.budgetTokens,
