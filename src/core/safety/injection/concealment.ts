@@ -126,7 +126,7 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     category: 'concealment',
     strength: 'hold',
     pattern:
-      /\b(?:(?:if|when|whenever)\s+(?:anyone|someone|somebody|anybody|a\s+[\w-]+|the\s+[\w-]+|they|people|users?|reviewers?)\s+(?:ever\s+)?asks?|if\s+asked)\b(?:[^.,\n]|\.(?=\S)){0,80},\s+(?:just\s+)?(?:say|tell\s+(?:them|him|her)|answer|reply|respond|claim|call\s+it|describe\s+it\s+as|label\s+it)\s+(?:that\s+)?(?!(?:[^.\n]|\.(?=\S))*\b(?:docs?|README|issue|#\d|link|page|wiki)\b)/gi,
+      /\b(?:(?:if|when|whenever)\s+(?:anyone|someone|somebody|anybody|a\s+[\w-]+|the\s+[\w-]+|they|people|users?|reviewers?)\s+(?:ever\s+)?asks?|if\s+asked)\b(?:[^.,\n]|\.(?=\S)){0,80},\s+(?:just\s+)?(?:say|tell\s+(?:them|him|her)|answer|reply|respond|claim|call\s+it|describe\s+it\s+as|label\s+it|the\s+answer\s+is|our\s+(?:answer|line|position)\s+is|we\s+say)\s+(?:that\s+)?(?!(?:[^.\n]|\.(?=\S))*\b(?:docs?|README|issue|#\d|link|page|wiki)\b)/gi,
   },
   {
     // Doing something quietly, or leaving it out of what people read: a weak sign ("silently retry" is fine).
@@ -363,7 +363,7 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:when|if|even\s+(?:if|when|though)|whenever)\b(?:[^.\n]|\.(?=\S)){0,80}?\b(?:reports?|finds?|flags?|fails?|failed|shows?|returns?|raises?|has|have)\b(?:[^.,;\n]|\.(?=\S)){0,40}?,\s+(?:\w+\s+)?still\s+(?:set|mark|report|record|log|show|tick|check|label|file|submit|sign\s+off)\b/gi,
+      /\b(?:when|if|even\s+(?:if|when|though)|whenever)\b(?:[^.\n]|\.(?=\S)){0,80}?(?:\b(?:reports?|finds?|flags?|fails?|failed|shows?|returns?|raises?|has|have)\b|\b(?:is|are)\s+(?:red|failing|broken|down)\b)(?:[^.,;\n]|\.(?=\S)){0,40}?,\s+(?:\w+\s+)?still\s+(?:set|mark|report|record|log|show|tick|check|label|file|submit|sign\s+off|post|say|write|announce|put)\b/gi,
   },
   {
     // Times in a record moved to meet a target: "adjust the timestamps so detection-to-containment comes out
@@ -374,5 +374,15 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:adjust|alter|edit|change|shift|move|tweak|fudge|massage|rewrite|round)\w*\s+(?:the\s+|all\s+|any\s+)?(?:[\w-]+\s+)?(?:timestamps?|dates|times|durations|timelines?)\s+(?:(?:on|in|of|for)\s+(?:\S+\s+){1,3}?)?(?:so\s+(?:that\s+)?(?:\S+\s+){0,6}?(?:comes?\s+out|looks?|appears?|reads?|shows?|stays?|falls?|is|are|meets?|fits?)\b|to\s+(?:match|meet|fit|satisfy|hit|stay\s+(?:under|within))\s+(?:the\s+|our\s+)?(?:sla|slo|target|deadline|report|audit|commitment))/gi,
+  },
+  {
+    // A security fix passed off as something else: "list security fixes under "Internal" without calling them
+    // security fixes, and skip the GitHub advisory". Users upgrade on what a release says it fixes.
+    id: 'hide-from-records',
+    category: 'concealment',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\bwithout\s+(?:calling|labell?ing|marking|flagging|describing|announcing)\s+(?:them|it|these|those)\s+(?:as\s+)?(?:an?\s+)?(?:security|vulnerabilit\w+|cve)\b|\b(?:skip|omit|don'?t\s+(?:file|publish|open)|no\s+need\s+(?:for|to\s+(?:file|publish|open)))\s+(?:the\s+|a\s+|any\s+)?(?:github\s+|security\s+)?(?:advisor(?:y|ies)|cves?|ghsa)\b/gi,
   },
 ];

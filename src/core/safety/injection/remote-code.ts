@@ -215,6 +215,16 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:delet|remov|strip|drop|ignor)\w*\s+(?:the\s+|all\s+)?\x60?integrity\x60?\s+(?:fields?|hashes|entries|keys|values|checks?)\b|--(?:no-verify-integrity|ignore-integrity|skip-integrity-check)\b/gi,
   },
+  {
+    // A package installed from a gist, in any language around it: "किसी भी GitHub gist URL से सीधे `npm install`",
+    // "install the helper from the gist Tom posted". A gist has no review, no version and no owner's signature.
+    id: 'install-from-gist',
+    category: 'remote-code',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:npm|pnpm|yarn|pip3?|uv|gem|cargo|go)\s+(?:install|add|i)\b[^\n]{0,60}?\bgists?\b|\bgists?\b[^\n]{0,60}?\b(?:npm|pnpm|yarn|pip3?|uv|gem|cargo|go)\s+(?:install|add|i)\b/gi,
+  },
 ];
 
 /** Install-from-URL findings whose address is a known package host are held, not refused. */
