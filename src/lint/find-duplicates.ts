@@ -67,6 +67,11 @@ const FOLDER_ROW = /^\s*\|\s*`?[\w.-]+(?:\/[\w.-]+)*\/`?\s*\|/;
 const LABELLED_ITEM =
   /^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*|__)`?([\w.@/-]+)`?(?::(?:\*\*|__)|(?:\*\*|__)\s*(?::|\s[-–—]))/;
 const KEYED_ROW = /^\s*\|\s*(?:\*\*|__)?`?([\w.@/-]+)`?(?:\*\*|__)?\s*\|/;
+// A table row keyed by a file's name ("| `e2e_bool.rs` | Boolean type handling |"). In a parent's agent file it indexes a
+// sub-folder's files, in the sub-folder's own file it is that folder's table of them (set 93's lak: compiler/AGENTS.md's
+// "Tests" and compiler/tests/AGENTS.md's "Module Structure", the child's rows with a test count more): one file described
+// at two levels of the hierarchy. Rows keyed by other names (a schema's tables) stay compared.
+const FILE_ROW = /^\s*\|\s*`?([\w-][\w.-]*\.[A-Za-z]\w{0,5})`?\s*\|/;
 // One sentence that sends the reader to a file ("See [AGENTS.md](./AGENTS.md) for project context, …", "Read
 // `docs/testing.md` first.", "Follow @CONTRIBUTING.md for code style, …", "Check the guidelines in [x.md](x.md)").
 // A file that says nothing else is a shim: each agent reads its own file name (CLAUDE.md, GEMINI.md), so the same
@@ -283,14 +288,33 @@ function isNested(a: string, b: string): boolean {
  * them says what the thing is (DEFINITION) and one file lies below the other ("- `MicrophoneTest` - Mic testing modal"
  * in components/AGENTS.md, "MicrophoneTest - Mic testing modal (from `../voice/`)" in components/channels/AGENTS.md).
  * A hierarchy of agent files indexes what each folder holds in the file above it: the index line and the entry are
- * how such a set is built, not a rule kept twice. Rules (what to do) stay compared across the levels.
+ * how such a set is built, not a rule kept twice; so are two tables' rows keyed by one file's name. Rules (what to do)
+ * stay compared across the levels.
  */
 function isIndexAndEntry(piece: Piece, other: Piece): boolean {
   const entry = (text: string) => DEFINITION.test(text) || FOLDER_ROW.test(text);
   return (
     isNested(piece.scope, other.scope) &&
-    (entry(piece.text) || entry(other.text) || isOneNameInTwoForms(piece.text, other.text))
+    (entry(piece.text) ||
+      entry(other.text) ||
+      isOneNameInTwoForms(piece.text, other.text) ||
+      isOneFileInTwoTables(piece.text, other.text))
   );
+}
+
+/**
+ * Whether two table rows are keyed by the same file's name in two tables of their own, told apart by their columns: a
+ * parent's index of a sub-folder's files and that folder's own table of them (FILE_ROW). A row copied from one table to
+ * the other keeps its columns, and stays compared.
+ */
+function isOneFileInTwoTables(a: string, b: string): boolean {
+  const key = FILE_ROW.exec(a)?.[1];
+  const cells = (row: string) =>
+    row
+      .trim()
+      .replace(/^\||\|$/g, '')
+      .split('|').length;
+  return key !== undefined && key === FILE_ROW.exec(b)?.[1] && cells(a) !== cells(b);
 }
 
 /**
