@@ -121,6 +121,16 @@ function wordsOf(parts: readonly string[]): string[] {
   );
 }
 
+/**
+ * What the words just before a path say when it is the user's own file, outside the repository: "check your user-level
+ * hooks\n(`.claude/hooks.json`)" (set 92's home-assistant-assistant: a Windows user's own Claude Code hooks, beside the
+ * plugin's `hooks/hooks.json`), "the user-wide config at `x`", "your home directory's (`x`)". A comma between
+ * ("unlike user-level settings, `.claude/settings.json` is committed") leaves the path the repository's.
+ */
+const USERS_OWN_BEFORE =
+  /\b(?:user[- ](?:level|wide|global|scoped?)|home[- ](?:directory|folder)(?:'s)?)\s+(?:[\w-]+\s+){0,2}(?:\(\s*|(?:at|in|under)\s+)?[`'"*]*$/i;
+const USERS_OWN_REACH = 60;
+
 // "Add cover image as `images/cover.jpg`", "Save the export as `data/x.csv`": the name the sentence gives a file its
 // reader is to add (set 43's book scaffold, its cover slot empty until the author has one). "such as" gives an example
 // (read below), "as well as" names one more file, and a name "the same as" another's compares.
@@ -148,7 +158,8 @@ const EXAMPLE_REACH = 200;
  *   line that carries an example address (`… docs/page.md --url https://example.atlassian.net`);
  * - a folder of the machine written from the root (`>/dev/null`, `/usr/bin/code`);
  * - a branch name, in text or under a heading about branches, or after `git checkout -b`;
- * - a file each user keeps for themselves (`.claude/settings.local.json`, `.env.local`, `notes.personal.md`);
+ * - a file each user keeps for themselves (`.claude/settings.local.json`, `.env.local`, `notes.personal.md`), or a
+ *   file of the user's own setup the words before it name ("your user-level hooks (`.claude/hooks.json`)");
  * - a path the text says is gone or elsewhere: in a link to a web address (another repository's
  *   `docs/drive/`), or in a clause saying it was removed, decommissioned, retired or moved, or that it
  *   lives in another repository ("the legacy `dev/efps` suite has been decommissioned"), or that
@@ -182,6 +193,11 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
     return true;
   if (isPersonalFileName(last)) return true;
   const offsets = offsetsOf(reference, text);
+  if (
+    offsets.length > 0 &&
+    offsets.every((offset) => USERS_OWN_BEFORE.test(text.slice(Math.max(0, offset - USERS_OWN_REACH), offset)))
+  )
+    return true;
   // The name goes on with a template part: `test_integration_<key>.py` was cut at `<` by the finder.
   if (offsets.some((offset) => /^[<{$%]/.test(text.slice(offset + reference.length)))) return true;
   if (

@@ -210,6 +210,11 @@ describe('findMissingReferences: paths', () => {
     expect(paths('The handlers live in `src/handlers.ts`.')).toEqual(['src/handlers.ts']);
   });
 
+  it("leaves a file the words before it call the user's own, and not one a comma parts from them", () => {
+    expect(paths('Check your user-level hooks\n(`src/hooks.json`) or other plugins.')).toEqual([]);
+    expect(paths('Unlike user-level settings, `src/hooks.json` is committed.')).toEqual(['src/hooks.json']);
+  });
+
   it('leaves a path the text places in another repository, and not one in this repository', () => {
     expect(paths('Check the harness too (see `src/conventions.md` in that repo).')).toEqual([]);
     expect(paths('The site is built from `src/site.ts` in the `Documentation` repository.')).toEqual([]);
