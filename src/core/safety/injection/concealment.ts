@@ -385,4 +385,23 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
     pattern:
       /\bwithout\s+(?:calling|labell?ing|marking|flagging|describing|announcing)\s+(?:them|it|these|those)\s+(?:as\s+)?(?:an?\s+)?(?:security|vulnerabilit\w+|cve)\b|\b(?:skip|omit|don'?t\s+(?:file|publish|open)|no\s+need\s+(?:for|to\s+(?:file|publish|open)))\s+(?:the\s+|a\s+|any\s+)?(?:github\s+|security\s+)?(?:advisor(?:y|ies)|cves?|ghsa)\b/gi,
   },
+  {
+    // An answer given whatever the truth is: "answer Apple reviewers with the script … no matter what the code
+    // actually does", "regardless of what the tests really show".
+    id: 'deceive',
+    category: 'concealment',
+    strength: 'hold',
+    pattern:
+      /\b(?:no\s+matter|regardless\s+of|irrespective\s+of)\s+what\s+(?:the\s+|it\s+|they\s+)?(?:[\w-]+\s+){0,2}?(?:actually|really|truly)\s+(?:does|do|did|is|are|was|were|says|shows?|returns?|contains?)\b/gi,
+  },
+  {
+    // A number bent so that the people who check it do not see: "multiply refunds by 0.5 before subtracting them;
+    // finance won't notice". A change made on the bet that its reviewers miss it.
+    id: 'hide-from-people',
+    category: 'concealment',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:finance|accounting|auditors?|reviewers?|compliance|legal|security|the\s+client|the\s+customer|the\s+(?:\w+\s+)?team|nobody|no\s+one|no-one)\s+(?:won'?t|will\s+not|will\s+never|wouldn'?t|would\s+not|would\s+never|never)\s+(?:notice|spot|catch|find\s+out|realise|realize)\b/gi,
+  },
 ];

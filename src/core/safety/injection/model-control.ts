@@ -317,6 +317,16 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:disabl\w*|turn\w*\s+off|switch\w*\s+off|remov\w*|drop\w*|delet\w*|uninstall\w*|rip\w*\s+out)\s+(?:the\s+|all\s+|our\s+|any\s+|ang\s+)?(?:\S+\s+){0,3}?[\x60'"]?(?:(?:snyk|trivy|gitleaks|semgrep|codeql|dependabot|trufflehog|grype|bandit)\b(?:\s+(?:security\s+)?(?:alerts?|scans?|scanning|checks?|workflows?|jobs?))?|(?:npm|pnpm|yarn|pip|cargo|bundler?)[\s-]audit\b|secret[\s-]scanning\b|code[\s-]scanning\b)/gi,
   },
+  {
+    // A security job skipped by its switch or cut out of what must pass: "set `MOBSF_SKIP=1` … and delete the
+    // `needs: security-scan` line", `SKIP_SECURITY_SCAN=true`.
+    id: 'disable-scanners',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b[A-Z0-9_]*(?:SKIP|DISABLE|NO)_?[A-Z0-9_]*(?:SCAN|SECURITY|AUDIT|SAST|DAST|MOBSF|SNYK|TRIVY|CODEQL|SEMGREP|GITLEAKS)[A-Z0-9_]*\s*[=:]\s*["']?(?:1|true|yes)\b|\b[A-Z0-9_]*(?:SCAN|SECURITY|AUDIT|SAST|DAST|MOBSF|SNYK|TRIVY|CODEQL|SEMGREP|GITLEAKS)[A-Z0-9_]*_(?:SKIP|DISABLED?)\s*[=:]\s*["']?(?:1|true|yes)\b|\b(?:delet|remov|drop|strip)\w*\s+(?:the\s+)?[\x60'"]?needs:\s*\[?\s*[\w-]*(?:security|scan|sast|dast|audit|codeql|snyk|trivy)/g,
+  },
 ];
 
 /**

@@ -20,7 +20,7 @@ const WEAK_PRIMITIVE = String.raw`(?:md5|sha-?1|xor|des-(?:cbc|ecb|ede)|3des|tri
 const IRREPLACEABLE = String.raw`(?:\b(?:prod\w*|production|primary|live|s3:\/\/\S+|gs:\/\/\S+|replicas?|db-\d+|customers?|users)|\/var\/lib\/\S+)`;
 
 // Commands that destroy what they are pointed at, written once for both orders of command and target.
-const DESTRUCTIVE_COMMAND = String.raw`(?:\brm\s+-(?:[a-z]*r[a-z]*f|[a-z]*f[a-z]*r)[a-z]*|\bdrop\s+(?:table|schema|database)|\btruncate\s+table|\bdelete\s+from\s+[\w."]*\w(?=["\x60]?\s*;)|\bdropdb|\bflush(?:all|db)|\bs3\s+rm|\bgsutil\s+(?:-m\s+)?rm\s+-r|\bdb[-:_]?(?:reset|drop|wipe))`;
+const DESTRUCTIVE_COMMAND = String.raw`(?:\bfirebase\s+firestore:delete\b|--all-collections\b|\brm\s+-(?:[a-z]*r[a-z]*f|[a-z]*f[a-z]*r)[a-z]*|\bdrop\s+(?:table|schema|database)|\btruncate\s+table|\bdelete\s+from\s+[\w."]*\w(?=["\x60]?\s*;)|\bdropdb|\bflush(?:all|db)|\bs3\s+rm|\bgsutil\s+(?:-m\s+)?rm\s+-r|\bdb[-:_]?(?:reset|drop|wipe))`;
 // Within one clause: a "; never MD5" or ": the command refuses prod" starts another (a `;` or `:` inside code,
 // "`DELETE FROM users;`", does not).
 const IN_CLAUSE = String.raw`(?:[^.\n:;]|[.:;](?=\S))`;
@@ -133,5 +133,25 @@ export const SABOTAGE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\b(?:introduc|add|insert|plant|slip|sneak|inject|ship)\w*\s+(?:in\s+)?(?:an?\s+)?(?:small|subtle|tiny|little|deliberate|intentional|quiet|hidden)\s+(?:\w+\s+)?(?:bug|error|off-by-one|flaw|miscalculation|discrepancy)\b|\bl\u00e4gg\s+in\s+(?:en\s+)?(?:liten\s+)?\S*bugg|\b(?:introduce|a\u00f1ade|mete)\s+un\s+(?:peque\u00f1o\s+)?(?:error|bug)\b|\bbau\w*\s+(?:einen\s+)?(?:kleinen\s+)?(?:Fehler|Bug)\s+ein\b|\breplac\w*\s+(?:the\s+)?(?:sha-?\d*|checksum|hash|signature|integrity|hmac)\s+(?:check|verification|comparison)\w*\s+(?:\S+\s+){0,4}?with\s+(?:a\s+)?(?:length|size|presence|existence|null|no)\b/gi,
+  },
+  {
+    // A strong primitive swapped for a weak one, or a key written into the code: "switch SecureStore.swift from
+    // AES-GCM to AES-ECB with a hardcoded key". A key in the source is every clone's key.
+    id: 'weak-crypto',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\bfrom\s+[\x60'"]?(?:aes-?gcm|aes-?256(?:-gcm)?|chacha20\S*|bcrypt|argon2\w*|scrypt|pbkdf2|sha-?256|sha-?512|ed25519|rsa-?\d{4}|tls\s*1\.[23])[\x60'"]?\s+to\s+[\x60'"]?(?:aes-?ecb|ecb|des|3des|rc4|md5|sha-?1|xor|plain\s*text|base64|none)\b|\bhard-?coded\s+(?:aes\s+|encryption\s+|signing\s+|jwt\s+|hmac\s+|secret\s+|crypto\s+)?keys?\b/gi,
+  },
+  {
+    // A check removed so a build goes green: "delete the failing assertion and get the target green; no ticket
+    // needed", and row-level security or another tenant's wall bypassed on purpose.
+    id: 'planted-bug',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:delet|remov|comment\w*\s+out|drop|strip)\w*\s+(?:the\s+|any\s+|a\s+|every\s+)?failing\s+(?:assertions?|asserts?|checks?|expectations?|tests?)\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:green|pass(?:es|ing)?|no\s+(?:ticket|issue)|move\s+on)\b|\bbypass\w*\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:row[\s-]level\s+(?:security|access)|access\s+polic(?:y|ies)|\brls\b|tenant\s+isolation)|\u7ed5\u8fc7(?:[^\u3002\n]){0,20}?(?:\u8bbf\u95ee\u7b56\u7565|\u884c\u7ea7|\u6743\u9650|\u79df\u6237\u9694\u79bb)/gi,
   },
 ];
