@@ -6,6 +6,7 @@
 import { posix } from 'node:path';
 import { isPersonalFileName } from './is-personal-file-name.js';
 import type { LintDocument } from './lint-document.js';
+import { isAfterGoneLeadIn, joinWrappedLines } from './said-gone-lead-in.js';
 
 /** Stems of made-up file names: `tests/path/to/test.py`, `foo.ts`, `test_name.py`, `new-agent.md`, `EventNameHere`. */
 const PLACEHOLDER_WORDS = new Set([
@@ -164,7 +165,7 @@ const EXAMPLE_REACH = 200;
  *   `docs/drive/`), or in a clause saying it was removed, decommissioned, retired or moved, or that it
  *   lives in another repository ("the legacy `dev/efps` suite has been decommissioned"), or that
  *   something no longer lives there ("code no longer lives under `core/src/services` or `core/src/layers`"), or listed
- *   under a "**Files Deleted:**" label,
+ *   under a "**Files Deleted:**" label or after a lead-in saying its list is gone ("Removed in v3.1, do not resurrect: `a`, `b`"),
  *   came from there ("`crates/util/` - was `src/util/`", "split out of `a`") or took its place ("the dashboard, replaces `acme/admin`");
  * - a path the text says may not be there ("`docs/design-system.md` (if exists)", "(future)", "a future `x`", "When present, … under `x`",
  *   "`web/.env.example`, which does not exist today");
@@ -230,9 +231,17 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   if (EXAMPLE_LEAD.test(doc.code === true ? (before.split('\n').at(-1) ?? '') : sentence)) return true;
   if (isNegatedBefore(before)) return true;
   if (offsets.length > 0 && offsets.every((offset) => text[offset - 1] === '@')) return true;
+  // A clause or list wrapped over a paragraph's lines says what it says of every path in it (set 97's WintEHR).
+  const prose = doc.code === true ? text : joinWrappedLines(text);
   if (
     offsets.length > 0 &&
-    offsets.every((offset) => isInWebLink(text, offset) || saysGone(text, offset) || isListedAsRemoved(text, offset))
+    offsets.every(
+      (offset) =>
+        isInWebLink(text, offset) ||
+        saysGone(prose, offset) ||
+        isListedAsRemoved(text, offset) ||
+        isAfterGoneLeadIn(prose, offset),
+    )
   )
     return true;
   if (offsets.length > 0 && offsets.every((offset) => saysMaybe(text, offset, reference.length))) return true;
@@ -334,11 +343,11 @@ function isInWebLink(text: string, at: number): boolean {
 
 /**
  * What a clause says of its subject when it is gone or kept elsewhere: "has been decommissioned",
- * "was removed", "moved to", "no longer exists", "lives in the ignite repo". A clause naming the path
+ * "was removed", "are both **deleted**", "it is **gone**", "moved to", "no longer exists", "lives in the ignite repo". A clause naming the path
  * as present ("see `src/old.ts`") says none of it.
  */
 const GONE =
-  /\b(?:(?:has|have|was|were|is|are)\s+(?:now\s+)?(?:been\s+)?(?:decommissioned|removed|deleted|retired|dropped|replaced|moved|renamed)|moved\s+(?:to|into)|no\s+longer\s+(?:exists?|there|present|in\s+this\s+repo\w*)|lives?\s+in\s+(?:the\s+|a\s+separate\s+|another\s+)?(?:\S+\s+)?repo(?:sitory)?\b)/i;
+  /\b(?:(?:has|have|was|were|is|are)\s+(?:(?:now|both|all)\s+)?(?:been\s+)?[*_]{0,2}(?:decommissioned|removed|deleted|retired|dropped|replaced|moved|renamed|gone\b)|moved\s+(?:to|into)|no\s+longer\s+(?:exists?|there|present|in\s+this\s+repo\w*)|lives?\s+in\s+(?:the\s+|a\s+separate\s+|another\s+)?(?:\S+\s+)?repo(?:sitory)?\b)/i;
 
 /**
  * What a clause says, just before a path and the paths listed with it, of a place something has left:
