@@ -302,6 +302,20 @@ function isIndexAndEntry(piece: Piece, other: Piece): boolean {
   );
 }
 
+// A table row keyed by a file's path ("| `src/utils/debugUtils.ts` | `logDebug()` — use instead of `console.log` |").
+const FILE_PATH_ROW = /^\s*\|\s*`?(?:[\w.-]+\/)*[\w-][\w.-]*\.[A-Za-z]\w{0,5}`?\s*\|/;
+const TABLE_ROW = /^\s*\|/;
+
+/**
+ * Whether one line is a file map's row (a table keyed by files' paths, saying what each holds) and the other a line of
+ * prose in another file (set 95's playwright-smart-table: CLAUDE.md's "Key files" row for `scripts/check-version-bump.mjs`
+ * and AGENTS.md's sentence on that pre-commit hook). The row describes the file where the map lists it; dropping it
+ * leaves a hole in the map. Two rows of one table in two files stay compared.
+ */
+function isFileMapRowBesideProse(a: string, b: string): boolean {
+  return (FILE_PATH_ROW.test(a) && !TABLE_ROW.test(b)) || (FILE_PATH_ROW.test(b) && !TABLE_ROW.test(a));
+}
+
 /**
  * Whether two table rows are keyed by the same file's name in two tables of their own, told apart by their columns: a
  * parent's index of a sub-folder's files and that folder's own table of them (FILE_ROW). A row copied from one table to
@@ -778,7 +792,7 @@ function matchPieces(
       if (isInSiblingFolders(piece, other) || isDocumentBesideAgentFile(piece, other) || isDigestOf(piece, other))
         continue;
       if (isOtherAgentsScope(piece, other) || isEachFilesIntroduction(piece, other)) continue;
-      if (isReviewBriefBesideOtherAgents(piece, other)) continue;
+      if (isReviewBriefBesideOtherAgents(piece, other) || isFileMapRowBesideProse(piece.text, other.text)) continue;
       if (isEachScopesCommandList(piece, other) || isStepOfOtherProcedure(piece, other)) continue;
       // A script's output is edited where the script reads from (a skill's metadata): a finding on it asks for an
       // edit the next run undoes, whichever file holds the other copy.

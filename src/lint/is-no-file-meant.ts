@@ -220,6 +220,14 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   if (/^[^.!?\n]*\b(?:is|are)\s+generated\b/i.test(after)) return true;
   // A good or bad example of a convention ("✅ `src/components/user-profile/`", "❌ `src/components/UserProfile/`").
   if (isExampleItem(doc.text)) return true;
+  if (isSampleSection(doc.section, doc.code === true)) return true;
+  // A slash command's argument (`/add-allure tests/web-ui/test_cart.py` in a commands table's "Example" column, set
+  // 95's ai-pytest-playwright-automation): the file the user hands the command, not one the repository keeps.
+  if (
+    offsets.length > 0 &&
+    offsets.every((offset) => SLASH_COMMAND_BEFORE.test(text.slice(Math.max(0, offset - 80), offset)))
+  )
+    return true;
   // A source file beside its own test file ("`lib/acme/client.rb` → `spec/acme/client_spec.rb`"): where tests go, shown on an example.
   if (isSourceTestPair(last, doc.text)) return true;
   // A path spelling a class named beside it ("`acme/product.rb` → `Acme::Product`"): the autoloader's naming, on an example.
@@ -503,6 +511,25 @@ export function isForbiddenCommandsSection(section: string): boolean {
     .some((heading) =>
       /\b(?:forbidden|prohibited|banned|disallowed)\b|\b(?:do\s+not|don'?t|never)\s+run\b/i.test(heading),
     );
+}
+
+// A code span opening with a slash command and its words up to the path: `/command-name arg … <path>`.
+const SLASH_COMMAND_BEFORE = /`\/[a-z][\w:-]*\s+(?:[^`\s]+\s+)*$/;
+// A heading over prompts shown for the user to type ("## Example Prompts", "### Example Prompt"), and one over the
+// shape of what an agent reads or writes ("### Output Format", "### Input Format"): set 95's playwright-qa-kit, whose
+// prompts name the user's requirement files and whose JSON sample names `tests/other.spec.ts` beside
+// `tests/example.spec.ts`.
+const PROMPT_HEADING = /\b(?:example|sample)\s+prompts?\b|\bprompts?\s+examples?\b/i;
+const FORMAT_HEADING =
+  /\b(?:input|output|response|request|result|report)\s+(?:format|schema|shape|sample|example)s?\b/i;
+
+/**
+ * Whether a reference stands under a heading of example prompts, or in a code block under a heading of a format: the
+ * files are the user's or made up for the sample. Only the nearest heading counts, so a section's other parts stay checked.
+ */
+function isSampleSection(section: string, inCode: boolean): boolean {
+  const heading = section.split(' > ').at(-1) ?? '';
+  return PROMPT_HEADING.test(heading) || (inCode && FORMAT_HEADING.test(heading));
 }
 
 /** Whether a list item shows a good or bad example (✅, ❌, "Good:", "Bad:") rather than a fact of the repository. */
