@@ -60,6 +60,7 @@ import { isManifestKind, isManifestOf, type ManifestKind, type RepoSnapshot } fr
 import { escapeRegExp } from '../core/text/escape-regexp.js';
 import { labelsSnippet } from './labels-snippet.js';
 import { sharedBlockLines } from './shared-blocks.js';
+import { workedExampleSections } from './worked-example-sections.js';
 
 /** The working tree as the check reads it: existence of repository-relative paths, and the manifests with their text. */
 export type ReferenceView = {
@@ -137,6 +138,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     let cloneSection: string | undefined;
     // Blocks the file keeps identical across repositories ("<shared>…</shared>"): their paths are the master's.
     const inSharedBlock = sharedBlockLines(source.text ?? '');
+    // A section that is one worked example ("**Example:** Add a method …"): the files its steps name are the example's.
+    const exampleSections = workedExampleSections(source.documents);
     for (const [index, doc] of source.documents.entries()) {
       if (inSharedBlock(doc.line)) continue;
       // A section on several repositories ("## The repos and their shape") names their paths and commands.
@@ -174,7 +177,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       // Under "… archive containing:" the items are the archive's members, made by a build, not the repository's files.
       const inArchive = isArchiveListing(source.documents, index, lines);
       for (const reference of references) {
-        if (inArchive) continue;
+        if (inArchive || exampleSections.has(doc.section)) continue;
         if (seen.has(reference)) continue;
         seen.add(reference);
         // A tree drawn under a file (`tools/index.ts` then `python-repl/`: what it imports) is no folder layout.
