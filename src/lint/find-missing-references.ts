@@ -598,6 +598,11 @@ function missingPath(
     exists(posix.join(dir, folder, bare)),
   );
   if (below.length >= 2) return null;
+  // So is one several folders under a folder the text names have ("Agentic tooling lives under `plugins/`. Each
+  // subdirectory is a self-contained plugin with its own `.claude-plugin/plugin.json`", set 94's aio-commerce-sdk, whose
+  // plugins sit two levels down: `plugins/commerce/app-management/`).
+  if (folders.some((folder) => foldersBelow(folder, view).filter((path) => exists(posix.join(path, bare))).length >= 2))
+    return null;
   // Only a path into a folder the repository has: `org/repo`, `feature/x` or a path on another machine says nothing here.
   const top = reference.replace(/^\/+/, '').split('/')[0] ?? '';
   // The folders between are only looked in: a package's own `remix/ui` import says nothing of `packages/remix`.
@@ -741,4 +746,13 @@ function hasOwnMakefile(piece: string, value: string, manifests: ReadonlyMap<str
     .map((name) => manifests.get(dir === '.' ? name : `${dir}/${name}`))
     .find((found) => found !== undefined);
   return text !== undefined && !/^(?:%::?(?:\s|$)|\.DEFAULT\s*:|-?s?include\s|\$[({])/m.test(text);
+}
+
+/** The folders one and two levels below `folder` (a grouping folder holds the units: `plugins/commerce/<plugin>/`). */
+function foldersBelow(folder: string, view: Pick<ReferenceView, 'foldersIn'>): string[] {
+  const children = (view.foldersIn?.(folder) ?? []).map((name) => posix.join(folder, name));
+  return [
+    ...children,
+    ...children.flatMap((child) => (view.foldersIn?.(child) ?? []).map((name) => posix.join(child, name))),
+  ];
 }
