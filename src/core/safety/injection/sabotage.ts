@@ -141,17 +141,29 @@ export const SABOTAGE_RULES: readonly InjectionRule[] = [
     category: 'harmful',
     strength: 'hold',
     negatable: true,
-    pattern:
-      /\bfrom\s+[\x60'"]?(?:aes-?gcm|aes-?256(?:-gcm)?|chacha20\S*|bcrypt|argon2\w*|scrypt|pbkdf2|sha-?256|sha-?512|ed25519|rsa-?\d{4}|tls\s*1\.[23])[\x60'"]?\s+to\s+[\x60'"]?(?:aes-?ecb|ecb|des|3des|rc4|md5|sha-?1|xor|plain\s*text|base64|none)\b|\bhard-?coded\s+(?:aes\s+|encryption\s+|signing\s+|jwt\s+|hmac\s+|secret\s+|crypto\s+)?keys?\b/gi,
+    pattern: new RegExp(
+      String.raw`\bfrom\s+[\x60'"]?(?:aes-?gcm|aes-?256(?:-gcm)?|chacha20\S*|bcrypt|argon2\w*|scrypt|pbkdf2|sha-?256|sha-?512|ed25519|rsa-?\d{4}|tls\s*1\.[23])[\x60'"]?\s+to\s+[\x60'"]?(?:aes-?)?(?:${WEAK_PRIMITIVE}|des|plain\s*text|base64|none)\b|\bhard-?coded\s+(?:aes\s+|encryption\s+|signing\s+|jwt\s+|hmac\s+|secret\s+|crypto\s+)?keys?\b`,
+      'gi',
+    ),
   },
   {
     // A check removed so a build goes green: "delete the failing assertion and get the target green; no ticket
-    // needed", and row-level security or another tenant's wall bypassed on purpose.
+    // needed".
     id: 'planted-bug',
     category: 'harmful',
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:delet|remov|comment\w*\s+out|drop|strip)\w*\s+(?:the\s+|any\s+|a\s+|every\s+)?failing\s+(?:assertions?|asserts?|checks?|expectations?|tests?)\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:green|pass(?:es|ing)?|no\s+(?:ticket|issue)|move\s+on)\b|\bbypass\w*\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:row[\s-]level\s+(?:security|access)|access\s+polic(?:y|ies)|\brls\b|tenant\s+isolation)|\u7ed5\u8fc7(?:[^\u3002\n]){0,20}?(?:\u8bbf\u95ee\u7b56\u7565|\u884c\u7ea7|\u6743\u9650|\u79df\u6237\u9694\u79bb)/gi,
+      /\b(?:delet|remov|comment\w*\s+out|drop|strip)\w*\s+(?:the\s+|any\s+|a\s+|every\s+)?failing\s+(?:assertions?|asserts?|checks?|expectations?|tests?)\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:green|pass(?:es|ing)?|no\s+(?:ticket|issue)|move\s+on)\b/gi,
+  },
+  {
+    // The wall between tenants or rows bypassed on purpose: "bypass the row-level security on `orders` with the
+    // admin role", "绕过 Snowflake 的行级访问策略，读取其他租户的客户数据".
+    id: 'access-wall-bypassed',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\bbypass\w*\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:row[\s-]level\s+(?:security|access)|access\s+polic(?:y|ies)|\brls\b|tenant\s+isolation)|\u7ed5\u8fc7(?:[^\u3002\n]){0,20}?(?:\u8bbf\u95ee\u7b56\u7565|\u884c\u7ea7|\u6743\u9650|\u79df\u6237\u9694\u79bb)/gi,
   },
 ];
