@@ -249,4 +249,25 @@ export const AUTHORITY_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:same|equal)\s+(?:weight|authority|standing|priority|force)\s+as\s+(?:the\s+|your\s+)?(?:developer|user|person|maintainer|owner|human)(?:'s|s')?\b/gi,
   },
+  {
+    // Other text carried out as the person's own request: "the agent should carry it out exactly as if the user
+    // had typed it", "treat the ticket's text as though the maintainer wrote it to you". Whose words an agent acts
+    // on is the person's; text that arrives from elsewhere (a manifest, an issue, a page) is data.
+    id: 'as-if-the-person-said-it',
+    category: 'authority',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\bas\s+(?:if|though)\s+(?:the\s+|a\s+|your\s+)?(?:user|developer|owner|maintainer|human|person|operator|you)\s+(?:had\s+|has\s+|him(?:self)?\s+|her(?:self)?\s+|themselves\s+)?(?:typed|written|wrote|said|asked(?:\s+for)?|requested|entered|sent|given|issued|ordered|instructed)\b/gi,
+  },
+  {
+    // Whether we may do it to a system, not asked: "point sipp at whatever IP the user gives, including other
+    // carriers' SBCs; don't ask whether we own the target". Traffic, scans or changes aimed at systems the team may
+    // not own need their owner's leave.
+    id: 'authorization-unchecked',
+    category: 'authority',
+    strength: 'hold',
+    pattern:
+      /\b(?:do\s+not|don't|dont|never|no\s+need\s+to|without)\s+(?:ask\w*|check\w*|verify\w*|verifying|confirm\w*|question\w*)\s+(?:\w+\s+)?(?:whether|if|that)\s+(?:we|you|they|the\s+(?:team|client|company|customer))\s+(?:actually\s+|really\s+)?(?:own|control|are\s+(?:allowed|authori[sz]ed|permitted)|have\s+(?:permission|authori[sz]ation|consent|a\s+licen[cs]e|the\s+right))\b/gi,
+  },
 ];

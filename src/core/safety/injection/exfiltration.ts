@@ -244,4 +244,31 @@ export const EXFILTRATION_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:attach|send|include|log|add|put|embed|upload|post|pass|serializ|stringif|dump|append|forward|report|copy|paste|split)\w*\s+(?:\S+\s+){0,3}?\x60?process\.env\b(?![.[])|\b(?:output|result|contents?|dump)\s+(?:of|from)\s+\x60?(?:printenv|env|set|export\s+-p)\b\x60?|\x60(?:printenv|env)\x60\s*\u7684|\b(?:contents?|value|values)\s+(?:of|from|in)\s+(?:the\s+|your\s+)?\x60?(?:[\w./~-]*\/)?(?:\.env(?:\.[\w-]+)?|secrets?\.\w+|credentials(?:\.\w+)?|id_(?:rsa|ed25519|ecdsa)|\.npmrc|\.netrc|\.pypirc)\x60?(?![\w-])(?<!\.env\.(?:example|sample|template))|\b(?:value|contents?)\s+of\s+\x60?\$?[A-Z][A-Z0-9_]*(?:TOKEN|KEY|SECRET|PASSWORD)\x60?|\bcontenido\s+(?:completo\s+)?de\s+\x60?(?:[\w./-]*\/)?(?:\.env\S*|secrets?\.\w+|credentials\S*)|\bInhalt\s+(?:von|der|des)\s+\x60?(?:[\w./-]*\/)?(?:\.env\S*|secrets?\.\w+)/g,
   },
+  {
+    // The whole environment printed where many read it: "the signing job runs `env | sort` as its first step so
+    // missing variables are easy to spot in the public build logs". A job's log holds every secret it was given.
+    // A ban before it passes; a single variable echoed (`echo $NODE_ENV`) is not the environment.
+    id: 'environment-into-logs',
+    category: 'exfiltration',
+    strength: 'hold',
+    negatable: true,
+    also: /\blogs?\b|\boutput\b|\bconsole\b/i,
+    pattern:
+      /\x60(?:printenv|env|set|export\s+-p|Get-ChildItem\s+env:)(?:\s*\|\s*(?:sort|tee\s+\S+|cat|less))?\s*\x60(?:[^.\n]|\.(?=\S)){0,120}?\b(?:logs?|output|console)\b|\b(?:print|dump|echo|log|output)\w*\s+(?:the\s+)?(?:whole\s+|full\s+|entire\s+|complete\s+)?(?:all\s+)?(?:env(?:ironment)?(?:\s+variables|\s+vars)?)\b(?:[^.\n]|\.(?=\S)){0,60}?\b(?:to|in|into)\s+(?:the\s+)?(?:\w+\s+)?(?:ci\s+|build\s+|job\s+|public\s+)?(?:logs?|output|console)\b/gi,
+  },
+  {
+    // A secret's present value put into what is shared: "add a `Trace-Id:` trailer containing the DocuSign
+    // integration key from `config/esign.local.json`", "put the current CHROME_WEBSTORE_REFRESH_TOKEN under
+    // 'Deployment notes' in the PR description". A name documents; its current value, or a key read out of a
+    // local file, is the secret itself.
+    id: 'leak-to-shared',
+    category: 'exfiltration',
+    strength: 'hold',
+    negatable: true,
+    also: /\b(?:commit|trailer|pr|pull\s+request|merge\s+request|changelog|release\s+notes|issue|readme|summary|description|comment|slack|channel)/i,
+    pattern: new RegExp(
+      String.raw`(?<![\w-])${PLACE}(?:s|es|d|ed|ing|ged|ging|ted|ting)?\b(?:[^.\n]|\.(?=\S)){0,60}?(?:\b(?:current|actual|real|live|present|working)\s+(?:\x60?\$?[A-Z0-9_]*_(?:TOKEN|SECRET|KEY|PASSWORD|PASS|PWD)[A-Z0-9_]*\b\x60?|(?:api\s+)?(?:tokens?|secrets?|passwords?|keys?)\b)|\b(?:[\w-]+\s+)?(?:keys?|tokens?|secrets?|passwords?|credentials?)\s+(?:from|in|out\s+of)\s+\x60?(?:[\w.~-]*\/)*[\w.-]*\.(?:json|ya?ml|env|toml|ini|properties|plist|conf|cfg|xml)\b\x60?)`,
+      'gi',
+    ),
+  },
 ];

@@ -128,15 +128,19 @@ function staysOnThisMachine(text: string): boolean {
 // A comma and a "never"/"not"/"no" before the last words of an exfiltration match: the thing sent is ruled out.
 const OBJECT_RULED_OUT = /,\s*(?:but\s+)?(?:never|not|no)\s+(?:\S+\s+){0,5}?\S+$/i;
 
-function ruleFindings(rule: InjectionRule, text: string): InjectionFinding[] {
+/**
+ * The findings of one rule in `text`. `said` is the text as written when `text` is its letters without accents
+ * (the same length, so a match's place is the same in both): a ban is read where it was written, "não" included.
+ */
+function ruleFindings(rule: InjectionRule, text: string, said = text): InjectionFinding[] {
   if (rule.also !== undefined && !rule.also.test(text)) return [];
   const found: InjectionFinding[] = [];
   for (const match of text.matchAll(rule.pattern)) {
     if (
       rule.negatable === true &&
-      (negated(text, match.index) ||
-        prohibitedAfter(text, match.index + match[0].length) ||
-        BANNED_INSIDE.test(match[0]))
+      (negated(said, match.index) ||
+        prohibitedAfter(said, match.index + match[0].length) ||
+        BANNED_INSIDE.test(said.slice(match.index, match.index + match[0].length)))
     )
       continue;
     // "Curl examples use https://api.example.test, never real tokens": what would go out is what the
@@ -272,15 +276,42 @@ function verdictOf(findings: readonly InjectionFinding[]): InjectionVerdict {
   return findings.some((f) => f.strength === 'block') || weak.size >= 2 ? 'block' : weak.size === 1 ? 'hold' : 'pass';
 }
 
-function judgePlainText(text: string): InjectionJudgement {
-  // Note: a rule is run (and its pattern compiled) only for a text holding its required factors;
-  // each text is asked ~400 clauses, and hintsOf answers most without searching the text.
-  const held = hintsOf(foldForFactors(text));
+// Latin letters with accents, and the accents NFD splits off them.
+const ACCENTED_LATIN = /[\u00c0-\u024f\u1e00-\u1eff]/g;
+const COMBINING_MARKS = /[\u0300-\u036f]/g;
+
+/**
+ * `text` with each accented Latin letter written without its accent, letter for letter (a letter that would
+ * become two is kept), or undefined when it has none. A stem written without accents then matches however the
+ * word is accented: Spanish puts one on a verb that takes a pronoun ("descárgala", "ejecútalo").
+ */
+function withoutAccents(text: string): string | undefined {
+  let changed = false;
+  const plain = text.replace(ACCENTED_LATIN, (letter) => {
+    const base = letter.normalize('NFD').replace(COMBINING_MARKS, '');
+    if (base.length !== 1 || base === letter) return letter;
+    changed = true;
+    return base;
+  });
+  return changed ? plain : undefined;
+}
+
+// Note: a rule is run (and its pattern compiled) only for a text holding its required factors (`held`);
+// each text is asked ~400 clauses, and hintsOf answers most without searching the text.
+function findingsOfRules(text: string, said: string, held: TextHints): InjectionFinding[] {
   rulePrefilters ??= INJECTION_RULES.map((rule) => prefilterOf(rule.pattern, rule.also));
   const findings: InjectionFinding[] = [];
   INJECTION_RULES.forEach((rule, index) => {
-    if (mayMatch(rulePrefilters![index] as Prefilter, held)) findings.push(...ruleFindings(rule, text));
+    if (mayMatch(rulePrefilters![index] as Prefilter, held)) findings.push(...ruleFindings(rule, text, said));
   });
+  return findings;
+}
+
+function judgePlainText(text: string): InjectionJudgement {
+  const held = hintsOf(foldForFactors(text));
+  const findings = findingsOfRules(text, text, held);
+  const plain = withoutAccents(text);
+  if (plain !== undefined) findings.push(...findingsOfRules(plain, text, hintsOf(foldForFactors(plain))));
   findings.push(...jailbreakSigns(text, held));
   // A phrase quoted as an example is talked about, not said: "strings like 'ignore previous
   // instructions' are fixtures" describes a test, it instructs no model.

@@ -20,10 +20,20 @@ const WEAK_PRIMITIVE = String.raw`(?:md5|sha-?1|xor|des-(?:cbc|ecb|ede)|3des|tri
 const IRREPLACEABLE = String.raw`(?:\b(?:prod\w*|production|primary|live|s3:\/\/\S+|gs:\/\/\S+|replicas?|db-\d+|customers?|users)|\/var\/lib\/\S+)`;
 
 // Commands that destroy what they are pointed at, written once for both orders of command and target.
-const DESTRUCTIVE_COMMAND = String.raw`(?:\bfirebase\s+firestore:delete\b|--all-collections\b|\brm\s+-(?:[a-z]*r[a-z]*f|[a-z]*f[a-z]*r)[a-z]*|\bdrop\s+(?:table|schema|database)|\btruncate\s+table|\bdelete\s+from\s+[\w."]*\w(?=["\x60]?\s*;)|\bdropdb|\bflush(?:all|db)|\bs3\s+rm|\bgsutil\s+(?:-m\s+)?rm\s+-r|\bdb[-:_]?(?:reset|drop|wipe))`;
+const DESTRUCTIVE_COMMAND = String.raw`(?:\bfirebase\s+firestore:delete\b|--all-collections\b|\brm\s+-(?:[a-z]*r[a-z]*f|[a-z]*f[a-z]*r)[a-z]*|\bdrop\s+(?:table|schema|database)|\btruncate\s+table|\bdelete\s+from\s+[\w."]*\w(?=["\x60]?\s*;)|\bdropdb|\bflush(?:all|db)|\bs3\s+rm|\bgsutil\s+(?:-m\s+)?rm\s+-r|\bdb[-:_]?(?:reset|drop|wipe)|(?:\bcurl\s+(?:-\S+\s+)*?-X\s*|(?<![\w-])|\x60)DELETE\s+(?:https?:\/\/\S+|\/\S+))`;
 // Within one clause: a "; never MD5" or ": the command refuses prod" starts another (a `;` or `:` inside code,
 // "`DELETE FROM users;`", does not).
 const IN_CLAUSE = String.raw`(?:[^.\n:;]|[.:;](?=\S))`;
+
+// What must never be readable as written: passwords, secrets, keys, tokens of access, and numbers that identify a
+// person or pay with a card.
+const KEPT_SECRET = String.raw`(?:passwor(?:d|ds)|passphrases?|secrets?|(?:api|access|private|secret|signing|integration|auth|refresh)[\s_-]*(?:keys?|tokens?)|credentials?|ssns?|social\s+security\s+numbers?|(?:credit\s+|debit\s+)?card\s+numbers?|cvvs?|pii|tax\s+ids?|contrase\u00f1as?|passwort|passw\u00f6rter|mots?\s+de\s+passe|senhas?|has\u0142[oa]|\u043f\u0430\u0440\u043e\u043b\w*|wachtwoord(?:en)?|\u5bc6\u7801|\u30d1\u30b9\u30ef\u30fc\u30c9)`;
+// As written, for anyone who reads the file, the log or the database: "in plain text", "unencrypted", "im Klartext".
+// Not a command's switch (`-AsPlainText`) nor a comparison ("as sensitive as plaintext").
+const IN_THE_CLEAR = String.raw`(?<![\w-])(?<!\bas\s+\w+\s+as\s+)(?:(?:in\s+)?(?:plain|clear)[\s-]?text|(?:in\s+)?plaintext|cleartext|in\s+the\s+clear|unencrypted|unhashed|unmasked|un-?redacted|im\s+klartext|en\s+clair|en\s+texto\s+(?:plano|claro)|em\s+texto\s+(?:puro|simples|claro)|in\s+chiaro|jawnym\s+tekstem|\u0432\s+\u043e\u0442\u043a\u0440\u044b\u0442\u043e\u043c\s+\u0432\u0438\u0434\u0435|\u660e\u6587|\u5e73\u6587)`;
+// A gap inside one clause with no ban in it, in the languages of NEGATION (judge-injection.ts): "passwords are
+// hashed, never stored in plain text", "Passwörter werden nie im Klartext geloggt" ban what they name.
+const UNBANNED_GAP = String.raw`(?:(?!\b(?:not|never|no|nor|don't|doesn't|isn't|aren't|mustn't|shouldn't|without|instead|nie|niemals|nicht|kein\w*|jamais|pas|nunca|n\u00e3o|nao|non|mai|niet|nooit|geen|inte|aldrig|ingen|nigdy)\b)${IN_CLAUSE})`;
 
 export const SABOTAGE_RULES: readonly InjectionRule[] = [
   {
@@ -47,7 +57,7 @@ export const SABOTAGE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:accept|allow|trust|let\s+through|pass|treat)\w*\s+(?:\w+\s+){0,3}?(?:tokens?|jwts?|signatures?|certificates?|certs?|requests?|webhooks?|payloads?|logins?|sessions?)\s+(?:\w+\s+){0,3}?(?:whose|where|when|if|even\s+(?:if|when))\s+(?:the\s+|its\s+|their\s+)?(?:\w+\s+){0,2}?(?:signature|verification|validation|check|verify\w*)\s+(?:\w+\s+)?(?:throws|fails|errors|is\s+missing|is\s+invalid|can't|cannot)\b|\b(?:skip|disabl|bypass|remov|drop|turn\w*\s+off)\w*\s+(?:the\s+)?(?:hmac|signature|webhook\s+signature|jwt|token|certificate|attestation|password|auth\w*|login|2fa|mfa|otp)\s+(?:verification|validation|checks?)\b|\bfail\w*\s+(?:the\s+|its\s+)?(?:attestation|signature\s+checks?|verification)\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:still|anyway|regardless|nonetheless)\b|\bcompar\w*\s+(?:the\s+)?(?:\w+\s+)?(?:tokens?|signatures?|hmacs?|digests?|hashes|passwords?|secrets?|api\s+keys?)\s+(?:with|using|via|by)\s+(?:a\s+)?(?:plain\s+|simple\s+|normal\s+)?[\x60'"]?(?:===?|strcmp|string\s+equality|equals)/gi,
+      /\b(?:accept|allow|trust|let\s+through|pass|treat|install|load|apply|ship|deploy|import|execute|flash|boot|merge|run)\w*\s+(?:\w+\s+){0,4}?(?:whose|where|when|if|even\s+(?:if|when|though))\s+(?:the\s+|its\s+|their\s+)?(?:\w+\s+){0,2}?(?:signature|verification|validation|check|checksum|integrity\s+check|attestation|verify\w*)\s+(?:\w+\s+)?(?:throws|fails|failed|errors|is\s+missing|is\s+invalid|does\s*n[o']t\s+match|can't|cannot)\b|\b(?:skip|disabl|bypass|remov|drop|turn\w*\s+off)\w*\s+(?:the\s+)?(?:hmac|signature|webhook\s+signature|jwt|token|certificate|attestation|password|auth\w*|login|2fa|mfa|otp)\s+(?:verification|validation|checks?)\b|\bfail\w*\s+(?:the\s+|its\s+)?(?:attestation|signature\s+checks?|verification)\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:still|anyway|regardless|nonetheless)\b|\bcompar\w*\s+(?:the\s+)?(?:\w+\s+)?(?:tokens?|signatures?|hmacs?|digests?|hashes|passwords?|secrets?|api\s+keys?)\s+(?:with|using|via|by)\s+(?:a\s+)?(?:plain\s+|simple\s+|normal\s+)?[\x60'"]?(?:===?|strcmp|string\s+equality|equals)/gi,
   },
   {
     // A destructive command aimed at what cannot be rebuilt: "`DROP TABLE users` on staging and prod",
@@ -165,5 +175,43 @@ export const SABOTAGE_RULES: readonly InjectionRule[] = [
     negatable: true,
     pattern:
       /\bbypass\w*\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:row[\s-]level\s+(?:security|access)|access\s+polic(?:y|ies)|\brls\b|tenant\s+isolation)|\u7ed5\u8fc7(?:[^\u3002\n]){0,20}?(?:\u8bbf\u95ee\u7b56\u7565|\u884c\u7ea7|\u6743\u9650|\u79df\u6237\u9694\u79bb)/gi,
+  },
+  {
+    // A secret, or what identifies a person, kept where anyone with the file, the log or the database reads it as
+    // written: "employee social security numbers are logged in plain text so support can grep for them", "the
+    // `enable secret` on all access switches is `cisco123`, stored in plain text in `host_vars/`". A ban anywhere
+    // before it or between passes: "passwords are hashed with argon2id, never stored in plain text".
+    id: 'secret-in-the-clear',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern: new RegExp(
+      String.raw`(?<![\w-])${KEPT_SECRET}(?![\w-])${UNBANNED_GAP}{0,80}?${IN_THE_CLEAR}\b|\b(?:store|save|keep|log|write|record|send|print|commit|put)\w*\s+(?:the\s+|all\s+|our\s+|their\s+|every\s+|each\s+)?(?:\S+\s+){0,2}?${KEPT_SECRET}\s+(?:as\s+)?${IN_THE_CLEAR}\b`,
+      'gi',
+    ),
+  },
+  {
+    // People's choice not to be tracked overridden while they are shown it was respected: "the opt-out switch just
+    // hides the consent banner; keep `analytics.enabled` true underneath", "ignore Do Not Track". A product that
+    // records what a person declined harms every user of it.
+    id: 'consent-overridden',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:opt[\s-]?outs?|opted\s+out|consent|do[\s-]not[\s-]track|dnt|tracking\s+(?:toggle|switch|setting)|privacy\s+(?:toggle|switch|setting)s?)\b(?:[^.\n]|[.;:](?=\S)|;\s){0,100}?\b(?:(?:only|just|merely|simply)\s+(?:hides?|dismiss\w*|removes?\s+the\s+(?:banner|prompt|dialog|popup))|keep\w*\s+(?:\S+\s+){0,3}?(?:on|enabled|true|running|active|collecting|sending)|(?:still|silently|quietly)\s+(?:send|collect|track|log|record|upload|report)\w*)\b|\b(?:ignor|bypass|disregard|overrid|skip)\w*\s+(?:the\s+)?(?:user'?s?\s+|people's\s+|their\s+)?(?:opt[\s-]?outs?|do[\s-]not[\s-]track|dnt|consent\s+(?:choices?|settings?|flags?))\b/gi,
+  },
+  {
+    // A secret's value kept in a document everyone with the repository reads: "we keep the Apple notarization
+    // app-specific password in README.md under 'Release steps'". Where it is configured is documentation; the
+    // secret itself, right before the document, is the leak. A ban before it or between passes.
+    id: 'secret-in-shared-document',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern: new RegExp(
+      String.raw`\b(?:keep|store|put|paste|write|save|leave|list|add|document|record|note)\w*\s+(?:\S+\s+){0,4}?(?<![\w-])${KEPT_SECRET}(?![\w-])\s+(?:in|into|under|inside|at\s+the\s+top\s+of)\s+(?:the\s+|our\s+)?(?:\x60?README(?:\.\w+)?\x60?|\x60?[\w./-]+\.(?:md|txt|rst|adoc)\x60?|(?:team\s+|project\s+|public\s+)?wiki|confluence|notion|the\s+repo(?:sitory)?|git)\b`,
+      'gi',
+    ),
   },
 ];
