@@ -8,7 +8,8 @@
  *   file came in (path-history.ts: the message says where it went) or, without such history, that
  *   names a file (an extension) in a folder the repository has and is no C header (found through
  *   include folders) nor a file the repository has below another folder (written from a source
- *   root); not a folder git saw drained and refilled (a queue such as the next release's notes,
+ *   root, or a JVM module's file with its source root and packages left out: jvm-module-files.ts);
+ *   not a folder git saw drained and refilled (a queue such as the next release's notes,
  *   empty between releases);
  * - `missing-script` / `missing-target`: a package script (`npm run X`, `pnpm X`…) or a make or
  *   just target written as code (a code span or block: in prose "make sure" is English) that no
@@ -59,6 +60,7 @@ import { resolveReference } from '../core/anchors/resolve-anchors.js';
 import { isManifestKind, isManifestOf, type ManifestKind, type RepoSnapshot } from '../core/anchors/repo-snapshot.js';
 import { escapeRegExp } from '../core/text/escape-regexp.js';
 import { labelsSnippet } from './labels-snippet.js';
+import { isJvmModuleFile } from './jvm-module-files.js';
 import { sharedBlockLines } from './shared-blocks.js';
 import { workedExampleSections } from './worked-example-sections.js';
 
@@ -316,6 +318,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         isIncludePath(entry.reference) ||
         !isFileInExistingFolder(entry.path, view.exists) ||
         isWrittenFromSourceRoot(entry.reference, view) ||
+        isJvmModuleFile(entry.reference, view.exists, view.foldersIn) ||
         isReleaseNoteFragment(entry.path))
     )
       return [];

@@ -168,7 +168,8 @@ const EXAMPLE_REACH = 200;
  *   under a "**Files Deleted:**" label or after a lead-in saying its list is gone ("Removed in v3.1, do not resurrect: `a`, `b`"),
  *   came from there ("`crates/util/` - was `src/util/`", "split out of `a`") or took its place ("the dashboard, replaces `acme/admin`");
  * - a path the text says may not be there ("`docs/design-system.md` (if exists)", "(future)", "a future `x`", "When present, … under `x`",
- *   "`web/.env.example`, which does not exist today");
+ *   "`web/.env.example`, which does not exist today", "IF `x` exists THEN …");
+ * - a `path:line` its line says a tool displays ("Displays file path and line number (`src/main.gleam:8`)");
  * - two sibling folders or two files of one kind as alternatives ("web/worker logs", `readable.ts/writable.ts`),
  *   two files of the repository as a pair (`go.mod/go.sum`),
  *   a `module.symbol` whose module exists, a program the build names after its source (dune's `test/main.exe`),
@@ -253,6 +254,7 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   )
     return true;
   if (offsets.length > 0 && offsets.every((offset) => saysMaybe(text, offset, reference.length))) return true;
+  if (offsets.length > 0 && offsets.every((offset) => isPrintedLocation(text, offset, reference.length))) return true;
   // Two file names of one kind joined by a slash (`readable.ts/writable.ts`): "one or the other", not a folder named like a file.
   if (
     parts.length === 2 &&
@@ -413,6 +415,12 @@ const MAYBE_AFTER =
 const MAYBE_BEFORE = /\b(?:when|if|where)\s+(?:present|(?:it|they|one)\s+exists?|available)\b[^.!?\n]*$/i;
 /** The words right before a path that is yet to be written: "A future `scripts/check_spec_citation.sh` could gate this". */
 const FUTURE_BEFORE = /\b(?:a|an|the)\s+(?:future|planned|proposed)\s+[`'"*]*$/i;
+/**
+ * A path that is the subject of a condition on its own existence, "IF `.agentplane/user-instructions.md` exists THEN
+ * LOAD it" (set 99's subaru, agentplane's gateway): the words before it open the condition, the words after it end it.
+ */
+const CONDITION_BEFORE = /\b(?:if|when|whether|unless)\s+[`'"*]*$/i;
+const EXISTS_AFTER = /^[`'"*]*\s+(?:(?:already\s+)?exists?|is\s+(?:present|there|available))\b/i;
 
 /**
  * Whether the text around offset `at` of `text` (a path of `length` characters) says the path may not be there:
@@ -428,7 +436,25 @@ function saysMaybe(text: string, at: number, length: number): boolean {
   return (
     MAYBE_AFTER.test(text.slice(at + length, at + length + 60)) ||
     MAYBE_BEFORE.test(sentence) ||
-    FUTURE_BEFORE.test(text.slice(Math.max(0, at - 30), at))
+    FUTURE_BEFORE.test(text.slice(Math.max(0, at - 30), at)) ||
+    (CONDITION_BEFORE.test(text.slice(Math.max(0, at - 30), at)) &&
+      EXISTS_AFTER.test(text.slice(at + length, at + length + 40)))
+  );
+}
+
+/** What a line says before a `path:line` that a tool prints: "Displays file path and line number (`…`)". */
+const PRINTS_LOCATION_BEFORE =
+  /\b(?:displays?|shows?|prints?|outputs?|logs?|emits?|reports?)\b[^.!?\n]*\b(?:paths?|locations?|lines?)\b[^.!?\n]*$/i;
+
+/**
+ * Whether the path at offset `at` of `text` (of `length` characters) is written with a line number where its line says
+ * a tool displays a location: a sample of that output ("`echo` … Displays file path and line number
+ * (`src/main.gleam:8`)", set 99's subaru, the line of the usage example above), not a file the agent is sent to.
+ */
+function isPrintedLocation(text: string, at: number, length: number): boolean {
+  return (
+    /^:\d+/.test(text.slice(at + length)) &&
+    PRINTS_LOCATION_BEFORE.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at))
   );
 }
 
