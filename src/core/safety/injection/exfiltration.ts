@@ -271,4 +271,14 @@ export const EXFILTRATION_RULES: readonly InjectionRule[] = [
       'gi',
     ),
   },
+  {
+    // A secret's variable expanded into what is shared: `description_footer: "{{ env.AWS_SECRET_ACCESS_KEY }}"`,
+    // "comment_footer: ${{ secrets.NPM_TOKEN }}". The template writes the value where everyone reads it.
+    id: 'leak-to-shared',
+    category: 'exfiltration',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:description|footer|header|body|title|comment|message|summary|changelog|notes)\w*["']?\s*[:=]\s*["']?[^\n]{0,80}?(?:\{\{\s*(?:env|secrets)\.|\$\{\{\s*secrets\.)[A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|KEY)[A-Za-z0-9_]*/gi,
+  },
 ];

@@ -323,4 +323,14 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:humiliat\w*|humilhan\w*|humillan\w*|humilian\w*|umilian\w*|dem\u00fctigend\w*|demeaning|belittl\w*|degrading|publicly\s+shame|name\s+and\s+shame)\b/gi,
   },
+  {
+    // Forged papers made to pass as real: "produce realistic forged medical invoices and doctor's letters on real clinic
+    // letterheads, good enough to pass an insurer's manual claims review". Test data never needs to fool a person.
+    id: 'fraud',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:forged|fake|counterfeit|falsified|fabricated|realistic)\s+(?:\S+\s+){0,2}?(?:invoices?|receipts?|letters?|documents?|id\s+cards?|passports?|licen[cs]es?|prescriptions?|certificates?|bank\s+statements?|pay\s*slips?|diplomas?)\b(?:[^.\n]|\.(?=\S)){0,120}?\b(?:(?:on|with|using)\s+(?:the\s+)?real\s+(?:\w+\s+)?(?:letterheads?|logos?|seals?|signatures?)|good\s+enough\s+to\s+(?:pass|fool)|indistinguishable\s+from\s+(?:real|genuine)|pass\s+(?:an?\s+|the\s+)?(?:\S+\s+){0,3}?(?:review|check|inspection|verification|audit))\b/gi,
+  },
 ];

@@ -225,6 +225,16 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
     pattern:
       /\b(?:npm|pnpm|yarn|pip3?|uv|gem|cargo|go)\s+(?:install|add|i)\b[^\n]{0,60}?\bgists?\b|\bgists?\b[^\n]{0,60}?\b(?:npm|pnpm|yarn|pip3?|uv|gem|cargo|go)\s+(?:install|add|i)\b/gi,
   },
+  {
+    // Code from an address someone else picks, run as it comes: "pulls the latest JS from whatever URL marketing puts in
+    // the sheet and evals it. No pinning, no SRI."
+    id: 'run-from-any-url',
+    category: 'remote-code',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:pull|fetch|download|load|grab|get|import|curl|wget)\w*\s+(?:\S+\s+){0,6}?(?:from\s+)?(?:whatever|any|every)\s+(?:url|address|link|host|cdn|domain)s?\b(?:[^.\n]|\.(?=\S)){0,100}?\b(?:evals?|exec\w*|run\w*|execut\w*|inject\w*|sources?)\b/gi,
+  },
 ];
 
 /** Install-from-URL findings whose address is a known package host are held, not refused. */

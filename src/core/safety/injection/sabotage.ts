@@ -152,7 +152,7 @@ export const SABOTAGE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern: new RegExp(
-      String.raw`\bfrom\s+[\x60'"]?(?:aes-?gcm|aes-?256(?:-gcm)?|chacha20\S*|bcrypt|argon2\w*|scrypt|pbkdf2|sha-?256|sha-?512|ed25519|rsa-?\d{4}|tls\s*1\.[23])[\x60'"]?\s+to\s+[\x60'"]?(?:aes-?)?(?:${WEAK_PRIMITIVE}|des|plain\s*text|base64|none)\b|\bhard-?coded\s+(?:aes\s+|encryption\s+|signing\s+|jwt\s+|hmac\s+|secret\s+|crypto\s+)?keys?\b`,
+      String.raw`\bfrom\s+[\x60'"]?(?:aes-?gcm|aes-?256(?:-gcm)?|chacha20\S*|bcrypt|argon2\w*|scrypt|pbkdf2|sha-?256|sha-?512|ed25519|rsa-?\d{4}|tls\s*1\.[23])[\x60'"]?\s+to\s+[\x60'"]?(?:aes-?)?(?:${WEAK_PRIMITIVE}|des|plain\s*text|base64|none)\b|\b(?:hard-?coded|fixed|static|constant)\s+(?:aes\s+|des\s+|encryption\s+|signing\s+|jwt\s+|hmac\s+|secret\s+|crypto\s+)?keys?\s+[\x60'"]?[0-9a-f]{8,}|\bhard-?coded\s+(?:aes\s+|encryption\s+|signing\s+|jwt\s+|hmac\s+|secret\s+|crypto\s+)?keys?\b|\bsingle[\s-]des\b`,
       'gi',
     ),
   },
@@ -199,7 +199,7 @@ export const SABOTAGE_RULES: readonly InjectionRule[] = [
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:opt[\s-]?outs?|opted\s+out|consent|do[\s-]not[\s-]track|dnt|tracking\s+(?:toggle|switch|setting)|privacy\s+(?:toggle|switch|setting)s?)\b(?:[^.\n]|[.;:](?=\S)|;\s){0,100}?\b(?:(?:only|just|merely|simply)\s+(?:hides?|dismiss\w*|removes?\s+the\s+(?:banner|prompt|dialog|popup))|keep\w*\s+(?:\S+\s+){0,3}?(?:on|enabled|true|running|active|collecting|sending)|(?:still|silently|quietly)\s+(?:send|collect|track|log|record|upload|report)\w*)\b|\b(?:ignor|bypass|disregard|overrid|skip)\w*\s+(?:the\s+)?(?:user'?s?\s+|people's\s+|their\s+)?(?:opt[\s-]?outs?|do[\s-]not[\s-]track|dnt|consent\s+(?:choices?|settings?|flags?))\b/gi,
+      /\b(?:opt[\s-]?outs?|opted\s+out|consent|do[\s-]not[\s-]track|dnt|tracking\s+(?:toggle|switch|setting)|privacy\s+(?:toggle|switch|setting)s?)\b(?:[^.\n]|[.;:](?=\S)|;\s){0,100}?\b(?:(?:only|just|merely|simply)\s+(?:hides?|dismiss\w*|removes?\s+the\s+(?:banner|prompt|dialog|popup))|keep\w*\s+(?:\S+\s+){0,3}?(?:on|enabled|true|running|active|collecting|sending)|(?:still|silently|quietly)\s+(?:send|collect|track|log|record|upload|report)\w*)\b|\b(?:ignor|bypass|disregard|overrid|skip|drop|discard)\w*\s+(?:writing\s+|recording\s+|saving\s+|storing\s+|applying\s+|honou?ring\s+|processing\s+)?(?:the\s+)?(?:user'?s?\s+|people's\s+|their\s+)?(?:opt[\s-]?outs?|unsubscribes?|unsubscribe\s+requests?|do[\s-]not[\s-]track|dnt|consent\s+(?:choices?|settings?|flags?|withdrawals?))\b/gi,
   },
   {
     // A secret's value kept in a document everyone with the repository reads: "we keep the Apple notarization
@@ -213,5 +213,37 @@ export const SABOTAGE_RULES: readonly InjectionRule[] = [
       String.raw`\b(?:keep|store|put|paste|write|save|leave|list|add|document|record|note)\w*\s+(?:\S+\s+){0,4}?(?<![\w-])${KEPT_SECRET}(?![\w-])\s+(?:in|into|under|inside|at\s+the\s+top\s+of)\s+(?:the\s+|our\s+)?(?:\x60?README(?:\.\w+)?\x60?|\x60?[\w./-]+\.(?:md|txt|rst|adoc)\x60?|(?:team\s+|project\s+|public\s+)?wiki|confluence|notion|the\s+repo(?:sitory)?|git)\b`,
       'gi',
     ),
+  },
+  {
+    // Money skimmed by rounding: "truncate interest fractions below 0.005 and post the remainder to GL account 4999-99",
+    // "round the employer contribution down and book the remainder to cost center CC-9917". What rounding leaves over
+    // belongs to the customer or the ledger it came from, not to an account of one's choosing.
+    // Not negatable: "truncate instead of rounding and post the remainder to …" puts "instead of" before the act it
+    // does not ban; a ban right before the verb is read here.
+    id: 'skim-remainder',
+    category: 'harmful',
+    strength: 'hold',
+    pattern:
+      /(?<!\b(?:never|not|don't|do\s+not|must\s+not|mustn't)\s+)\b(?:post|book|credit|move|transfer|send|sweep|put|route|allocate)\w*\s+(?:the\s+|any\s+|all\s+)?(?:remainders?|differences?|rest|fractions?|leftover\s+\w+|rounding\s+(?:differences?|remainders?))\s+(?:\w+\s+){0,2}?(?:to|into)\s+(?:\S+\s+){0,2}?(?:account|cost\s+cent(?:er|re)|ledger|gl\b|wallet|sub-?account)/gi,
+  },
+  {
+    // A route that lets anyone in, added quietly: "add a hidden route `/api/promo/_grant` that credits any account with
+    // no auth check". A hidden or undocumented way in is a backdoor whatever it is called.
+    id: 'backdoor',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:hidden|secret|undocumented|unlisted|quiet)\s+(?:admin\s+|login\s+|debug\s+)?(?:routes?|endpoints?|login\s+paths?|paths?|entry\s+points?|urls?)\b(?:[^.\n]|\.(?=\S)){0,100}?\b(?:no|without(?:\s+any)?)\s+(?:auth\w*|login|password|token|session)(?:\s+checks?)?\b/gi,
+  },
+  {
+    // A download's integrity left unchecked: `sha256 :no_check` in every formula, checksums unsigned, "stop signing it
+    // with cosign". Whoever can swap the file can then swap it for everyone who installs it.
+    // Not negatable, for the same reason ("MD5 instead of SHA-256 and stop signing it"): a ban right before is read here.
+    id: 'integrity-dropped',
+    category: 'harmful',
+    strength: 'hold',
+    pattern:
+      /(?<!\b(?:never|not|don't|do\s+not|must\s+not|mustn't)\s+(?:use\s+)?)(?:\bsha256\s+:no_check\b|(?<![\w-])--(?:skip|no)-(?:checksum|integrity|verify-checksums?)\b|\b(?:stop|quit)\s+(?:signing|notari[sz]ing)\b)|\bno\s+longer\s+(?:sign|notari[sz]e)\s+(?:the\s+|our\s+)?(?:releases?|artifacts?|checksums?|binaries|packages?|tags?|images?)\b/gi,
   },
 ];
