@@ -135,9 +135,10 @@ const MANIFESTS = ['package.json', 'Cargo.toml', 'pyproject.toml', 'go.mod'];
 
 // A section headed as the repository's map ("Architecture", "Core Components", "Project
 // structure") or as its list of pointers ("High-signal references", "See also", "Further reading"),
-// or one under such a heading, is what the agent reads to find its way before it opens any file there.
+// or one under such a heading, is what the agent reads to find its way before it opens any file there; so is one
+// headed as where things are ("Important File Locations > Infrastructure", set 98's core-banking-prototype-laravel).
 const MAP_HEADING =
-  /\b(?:architecture|structure|layout|overview|map|organi[sz]ation|director(?:y|ies)|components|modules|codebase|key files|references|resources|see also|further reading|where to look)\b/i;
+  /\b(?:architecture|structure|layout|overview|map|organi[sz]ation|director(?:y|ies)|components|modules|codebase|key files|locations?|references|resources|see also|further reading|where to look)\b/i;
 // Top-level folders that hold a repository's code by convention: nearly every session reads a file there.
 const CODE_FOLDERS = new Set(['src', 'lib', 'app', 'source', 'sources', 'pkg', 'internal', 'cmd', 'core']);
 
