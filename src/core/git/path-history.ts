@@ -9,9 +9,12 @@
  * `drained`: a folder git saw emptied before and filled again, a queue its process drains (`release-notes/unreleased/`,
  * `changelog.d/`): empty between two releases, it is where the agent is told to add a file, not one that is gone.
  * Never with `renamedTo`: a folder whose files git saw moved elsewhere at last has a new place (cognee's
- * `examples/python/`, emptied and refilled by branches, then moved to `examples/demos/`).
+ * `examples/python/`, emptied and refilled by branches, then moved to `examples/demos/`), unless an earlier drain
+ * moved its files to that same place: then each move is the process filing its work away (set 104's
+ * Weather-Adjusted-Generation-Analytics: "Write plans to `docs/plans/`. Archive completed plans to `docs/archive/`.",
+ * every plan moved to `docs/archive/plans/` when done). `drainedIn`: the commit of that earlier drain.
  */
-type Removal = { commit: string; time: number; renamedTo?: string; drained?: true };
+type Removal = { commit: string; time: number; renamedTo?: string; drained?: true; drainedIn?: string };
 
 export type PathHistory = {
   removed: ReadonlyMap<string, Removal>;
@@ -55,23 +58,26 @@ export function parsePathHistory(log: string, paths: readonly string[], files: r
       for (const missing of paths)
         if (!removed.has(missing) && isAtOrUnder(path, missing)) removed.set(missing, { commit, time });
     }
-  for (const [path, removal] of removed) if (isDrained(commits, path)) removed.set(path, { ...removal, drained: true });
+  for (const [path, removal] of removed) {
+    const drainedIn = drainOf(commits, path);
+    if (drainedIn !== undefined) removed.set(path, { ...removal, drained: true, drainedIn });
+  }
   return { removed, added };
 }
 
 /**
- * Whether git saw `folder` (gone now) emptied earlier and filled again. Read back from today's empty
- * folder, newest commit first: before a commit the folder held what it removed and not what it added
- * (every file it held in the window was removed in it, since none is left), so an empty folder that
- * still had files before is one that was drained and refilled.
+ * The commit in which git saw `folder` (gone now) emptied earlier, before it was filled again; undefined when it
+ * never was. Read back from today's empty folder, newest commit first: before a commit the folder held what it
+ * removed and not what it added (every file it held in the window was removed in it, since none is left), so an
+ * empty folder that still had files before is one that was drained and refilled.
  */
-function isDrained(commits: readonly LoggedCommit[], folder: string): boolean {
+function drainOf(commits: readonly LoggedCommit[], folder: string): string | undefined {
   const held = new Set<string>();
   let emptied = false;
-  for (const { changes } of commits) {
+  for (const { commit, changes } of commits) {
     const under = changes.filter(([, path = '']) => path.startsWith(`${folder}/`));
     if (under.length === 0) continue;
-    if (emptied && under.some(([status]) => status === 'D')) return true;
+    if (emptied && under.some(([status]) => status === 'D')) return commit;
     for (const [status, path = ''] of under) {
       if (status === 'A') held.delete(path);
       else if (status === 'D') held.add(path);
@@ -79,13 +85,14 @@ function isDrained(commits: readonly LoggedCommit[], folder: string): boolean {
     // Before this commit the folder held nothing, after it something: it was filled here.
     if (held.size === 0 && under.some(([status]) => status === 'A')) emptied = true;
   }
-  return false;
+  return undefined;
 }
 
 /**
  * Returns `history` with where each removed path went, read from `git show -M --name-status` of
- * the removing commits: a file's new name, or a folder's new place when its files kept their names
- * below it (`pnpm/test/a.ts` → `pnpm11/pnpm/test/a.ts`: `pnpm11/pnpm/test`). Never throws.
+ * the removing commits (and of the earlier drains of drained folders): a file's new name, or a folder's new place
+ * when its files kept their names below it (`pnpm/test/a.ts` → `pnpm11/pnpm/test/a.ts`: `pnpm11/pnpm/test`).
+ * Never throws.
  */
 export function withRenames(history: PathHistory, show: string): PathHistory {
   const renames = new Map<string, [string, string][]>();
@@ -104,20 +111,28 @@ export function withRenames(history: PathHistory, show: string): PathHistory {
       ),
     );
   }
-  const removed = new Map<string, Removal>();
-  for (const [path, removal] of history.removed) {
+  /** Where `commit` put `path`: a file's new name or a folder's new place; undefined when it put it nowhere. */
+  const placeOf = (path: string, commit: string): string | undefined => {
     // A file the same commit brings back in its own place under another extension (`a.md` -> `a.mdx`) went
     // there: git pairs near-identical copies by similarity, so a docs folder's versioned copies can take the pair.
-    let renamedTo = (arrivals.get(removal.commit) ?? []).find((to) => isSameFileRetyped(path, to));
-    for (const [from, to] of renamedTo === undefined ? (renames.get(removal.commit) ?? []) : []) {
-      if (from === path) renamedTo = to;
-      else if (from.startsWith(`${path}/`)) {
-        const rest = from.slice(path.length);
-        if (to.endsWith(rest)) renamedTo = to.slice(0, to.length - rest.length);
-      }
-      if (renamedTo !== undefined) break;
+    const retyped = (arrivals.get(commit) ?? []).find((to) => isSameFileRetyped(path, to));
+    if (retyped !== undefined) return retyped;
+    for (const [from, to] of renames.get(commit) ?? []) {
+      if (from === path) return to;
+      if (!from.startsWith(`${path}/`)) continue;
+      const rest = from.slice(path.length);
+      if (to.endsWith(rest)) return to.slice(0, to.length - rest.length);
     }
-    removed.set(path, renamedTo === undefined ? removal : { commit: removal.commit, time: removal.time, renamedTo });
+    return undefined;
+  };
+  const removed = new Map<string, Removal>();
+  for (const [path, removal] of history.removed) {
+    const renamedTo = placeOf(path, removal.commit);
+    const refiledThere = removal.drainedIn !== undefined && placeOf(path, removal.drainedIn) === renamedTo;
+    removed.set(
+      path,
+      renamedTo === undefined || refiledThere ? removal : { commit: removal.commit, time: removal.time, renamedTo },
+    );
   }
   return { removed, added: history.added };
 }

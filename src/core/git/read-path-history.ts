@@ -61,10 +61,15 @@ export function readPathHistory(
   ]);
   if (log.status !== 0 || typeof log.stdout !== 'string') return NO_HISTORY;
   const history = parsePathHistory(log.stdout, paths, files);
-  const commits = [...new Set([...history.removed.values()].map((removal) => removal.commit))].slice(
-    0,
-    MAX_RENAME_COMMITS,
-  );
+  // The removing commits first; then the earlier drains of drained folders, to tell a queue filed away each time
+  // from a folder moved once (path-history.ts).
+  const removals = [...history.removed.values()];
+  const commits = [
+    ...new Set([
+      ...removals.map((removal) => removal.commit),
+      ...removals.flatMap((removal) => (removal.drainedIn === undefined ? [] : [removal.drainedIn])),
+    ]),
+  ].slice(0, MAX_RENAME_COMMITS);
   if (commits.length === 0) return history;
   const show = git(['show', '-M', '--name-status', '--format=%x01%h %ct', ...commits]);
   return show.status === 0 && typeof show.stdout === 'string' ? withRenames(history, show.stdout) : history;

@@ -746,6 +746,7 @@ describe('parsePathHistory and withRenames', () => {
       commit: 'ddd4444',
       time: 400,
       drained: true,
+      drainedIn: 'bbb2222',
     });
     // Files removed and added over time, but never all at once before today: a folder that went once.
     const once = log(
@@ -762,6 +763,14 @@ describe('parsePathHistory and withRenames', () => {
       commit: 'ddd4444',
       time: 400,
       renamedTo: 'notes/next',
+    });
+    // Each drain moved the files to one place (plans archived when done): a queue filed away, still drained.
+    const filed = show + '\x01bbb2222 200\n\nR100\tnotes/unreleased/1-a.md\tnotes/next/1-a.md\nA\tnotes/v1.md\n';
+    expect(withRenames(drained, filed).removed.get('notes/unreleased')).toEqual({
+      commit: 'ddd4444',
+      time: 400,
+      drained: true,
+      drainedIn: 'bbb2222',
     });
   });
 });
