@@ -220,15 +220,33 @@ function commandListsOf(source: LintSource): Map<string, Set<string>> {
 
 // A numbered list item as written ("1. Define the channel constant in …"): the documents drop the marker, the line keeps it.
 const NUMBERED_ITEM_LINE = /^\s*\d+[.)]\s/;
+// An inventory's entry as written: a bullet led by one bold name and what it is ("- **ESLint** for linting (flat config
+// format)", "- **Jest** 30.2.0 - Testing framework"), under a heading over what the project uses (INVENTORY_HEADING).
+// A bold phrase ("**TypeScript strict mode** with …", "**NEVER** commit …") is no name of a tool.
+const INVENTORY_ENTRY_LINE = /^\s*[-*+]\s+(?:\*\*|__)`?[\w.@/+-]+`?(?:\*\*|__)\s/;
+const INVENTORY_HEADING =
+  /\b(?:dependenc(?:y|ies)|stack|technolog(?:y|ies)|tool(?:s|ing|chain)|librar(?:y|ies)|frameworks|built\s+with)\b/i;
 
-/** A numbered list under one heading: how many steps it has and the words of them all. */
+/** Whether `line`, as written, is an inventory's entry under the innermost heading of `section` (INVENTORY_ENTRY_LINE). */
+function isInventoryEntry(line: string, section: string): boolean {
+  return INVENTORY_ENTRY_LINE.test(line) && INVENTORY_HEADING.test(section.split(' > ').at(-1) ?? '');
+}
+
+/** A list under one heading, numbered steps or an inventory's entries: how many items it has and the words of them all. */
 type Procedure = { steps: number; words: Set<string> };
 
-/** The numbered items of `source` (NUMBERED_ITEM_LINE on its line as written), as procedures, by their heading path. */
-function proceduresOf(source: LintSource, lines: readonly string[]): Map<string, Procedure> {
+/**
+ * The items of `source` that `isItem` tells by their line as written (NUMBERED_ITEM_LINE, or an inventory's entries), as
+ * lists, by their heading path.
+ */
+function proceduresOf(
+  source: LintSource,
+  lines: readonly string[],
+  isItem: (line: string, section: string) => boolean,
+): Map<string, Procedure> {
   const procedures = new Map<string, Procedure>();
   for (const doc of source.documents) {
-    if (doc.code === true || !NUMBERED_ITEM_LINE.test(lines[doc.line - 1] ?? '')) continue;
+    if (doc.code === true || !isItem(lines[doc.line - 1] ?? '', doc.section)) continue;
     const procedure = procedures.get(doc.section) ?? { steps: 0, words: new Set<string>() };
     procedure.steps += 1;
     for (const word of comparableWords(doc.text)) procedure.words.add(word);
@@ -245,7 +263,9 @@ const OTHER_PROCEDURE = 0.5;
  * and the two lists, read whole, are mostly other words (set 90's mattermost/desktop: "1. Define the channel constant
  * in `src/common/communication.ts`." opens both the root's "IPC channels" and the preload folder's "Adding a new IPC
  * method"). Two procedures that share a step each need it in its place; dropping one copy leaves a gap in the other.
- * The same procedure in both, reworded or grown by a step or not, is a copy, and reported.
+ * The same procedure in both, reworded or grown by a step or not, is a copy, and reported. So with two inventories'
+ * entries for one tool (set 107's n8n-nodes-defuddle: a release checklist's "## Dependencies" and the project
+ * context's "## Tech Stack" each list ESLint, its other entries worded apart): each list names it for its own reader.
  */
 function isStepOfOtherProcedure(piece: Piece, other: Piece): boolean {
   const [a, b] = [piece.procedure, other.procedure];
@@ -686,7 +706,8 @@ export function findDuplicates(
     const inReviewBrief = opening !== undefined && BRIEFS_REVIEWER.test(opening.text);
     const commandLists = commandListsOf(source);
     const lines = source.text?.split('\n') ?? [];
-    const procedures = proceduresOf(source, lines);
+    const procedures = proceduresOf(source, lines, (line) => NUMBERED_ITEM_LINE.test(line));
+    const inventories = proceduresOf(source, lines, isInventoryEntry);
     const citesBefore = citedFiles(source.documents);
     for (const [index, doc] of source.documents.entries()) {
       if (
@@ -734,9 +755,13 @@ export function findDuplicates(
         headingFiles: headingFilesOf(source.path, doc.section),
         commandList: doc.code === true || !BARE_COMMAND_ITEM.test(doc.text) ? undefined : commandLists.get(doc.section),
         procedure:
-          doc.code === true || !NUMBERED_ITEM_LINE.test(lines[doc.line - 1] ?? '')
+          doc.code === true
             ? undefined
-            : procedures.get(doc.section),
+            : NUMBERED_ITEM_LINE.test(lines[doc.line - 1] ?? '')
+              ? procedures.get(doc.section)
+              : isInventoryEntry(lines[doc.line - 1] ?? '', doc.section)
+                ? inventories.get(doc.section)
+                : undefined,
       });
     }
   }

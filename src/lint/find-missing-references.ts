@@ -29,6 +29,7 @@ import type { LintDocument, LintSource } from './lint-document.js';
 import { findRepositoryPaths } from '../core/text/repository-paths.js';
 import { PACKAGE_MANAGERS } from '../core/text/folder-runners.js';
 import {
+  isAppendedTo,
   isExampleItem,
   isForbiddenCommandsSection,
   isNegatedBefore,
@@ -116,6 +117,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     line: number;
     rooted: boolean;
     label: boolean;
+    /** Whether the text tells the agent to append to it: a log its first entry makes (isAppendedTo). */
+    appended: boolean;
     otherForm: boolean;
   }[] = [];
   // Rules shared across a team's repositories name the others ("the `Documentation` repo, at `Documentation/web/`").
@@ -208,6 +211,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
             file: source.path,
             line: lineNaming(reference, doc, lines),
             rooted: isRooted(reference, doc.text),
+            appended: isAppendedTo(reference, doc),
             label: labelsSnippet(reference, doc, lines),
             otherForm: isOtherFormOfModule(reference, view.exists),
           });
@@ -304,7 +308,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     // as older) and not before the file first named it: the text was right once. A path git removed before the line
     // naming it was written (set 55's lmnr: `signals/private/`, taken out of the open-source tree, then described)
     // was never this repository's when written; removed in the very commit that wrote it, it was (a squash). Otherwise
-    // only a file of a folder the repository has, no made-up entry of a release-note queue and no code block's label.
+    // only a file of a folder the repository has, no made-up entry of a release-note queue, no code block's label and
+    // no log the agent is told to append to (its first entry makes it).
     const removedSince =
       removal !== undefined &&
       (added === undefined || removal.time > added) &&
@@ -313,6 +318,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       !removedSince &&
       (entry.rooted ||
         entry.label ||
+        entry.appended ||
         entry.otherForm ||
         entry.reference.endsWith('/') ||
         isIncludePath(entry.reference) ||

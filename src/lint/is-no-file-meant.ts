@@ -318,6 +318,22 @@ function isBuiltFromSource(reference: string, exists: (path: string) => boolean)
 const RUN_TIME_WRITE =
   /(?:\b(?:writes|saves|dumps)\b(?:(?:\s+(?!(?:to|into)\b)[^\s.;:!?`]+){0,5}\s+(?:to|into))?|\bcop(?:ies|ied)\b(?:\s+(?!(?:to|into)\b)[^\s.;:!?`]+){0,5}\s+(?:to|into))\s*[`'"]\.?\/?$/i;
 
+/**
+ * The imperative that adds to a file's end ("append a one-line\nsummary to .claude/learnings.md", "Append each finding
+ * to `notes/log.md`"): a log the agent keeps, which its first entry makes (set 107's n8n-nodes-defuddle). Git's word
+ * decides: a log it saw removed since the agent file came in is a file the text still counts on (find-missing-references).
+ */
+const APPENDED_TO = /\bappend(?:s|ing)?\b(?:\s+(?!(?:to|into)\b)[^\s.;:!?`]+){0,6}\s+(?:to|into)\s*[`'"*]*\.?\/?$/i;
+const APPENDED_REACH = 80;
+
+/** Whether `doc` tells its reader to append to `reference` (see APPENDED_TO). Never throws. */
+export function isAppendedTo(reference: string, doc: LintDocument): boolean {
+  const { text } = doc;
+  return offsetsOf(reference, text).some((offset) =>
+    APPENDED_TO.test(text.slice(Math.max(0, offset - APPENDED_REACH), offset)),
+  );
+}
+
 /** A markdown link to a web address: `[text](https://…)`. */
 const WEB_LINK = /\[[^\]\n]*\]\(https?:\/\/[^)\s]*\)/g;
 
