@@ -31,6 +31,11 @@ const ABOUT_ITS_FILE =
 // A list item led by a link, bold or not ("[specs.md](./specs.md) — the shared base", "**[cpp/AGENTS.md](../cpp/AGENTS.md)**
 // - C++ implementation context"), points to a file: a see-also list, not a rule.
 const LINK_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|__|[*_])?\[[^\]\n]+\]\([^)\s]+\)/;
+// The same item led by an `@` path, the link of Claude Code and Cursor ("- @.cursor/rules/styling.md - Design tokens and
+// styling patterns", "- @packages/ui/src/types/Badge/ (Shared types - SOURCE OF TRUTH)", set 106's
+// metamask-design-system guides), read on the file's line: a list item (a paragraph opening on an import goes on to say
+// more) and a file or a folder (`@types/node`, a package, is neither).
+const IMPORT_ITEM_LINE = /^\s*(?:[-*+]|\d+[.)])\s+@(?:[\w.-]+\/)*(?:[\w-][\w.-]*\.[A-Za-z]\w{0,5}|[\w.-]+\/)(?=\s|$)/;
 // A list item that is a label and a file's path or link and nothing more ("- Design system: `docs/design-system.md` (if
 // exists)", "- **Getting Started:** [README.md](./README.md)", "- Universal LLM entry point: `llms.txt`."): the same
 // see-also list, where a relative link names each file's own neighbour.
@@ -714,6 +719,7 @@ export function findDuplicates(
         doc.text.length < MIN_CHARS ||
         ABOUT_ITS_FILE.test(doc.text) ||
         LINK_ITEM.test(doc.text) ||
+        (doc.code !== true && IMPORT_ITEM_LINE.test(lines[doc.line - 1] ?? '')) ||
         PATH_ITEM.test(doc.text) ||
         DOCUMENT_ITEM.test(doc.text) ||
         PATH_ROW.test(doc.text) ||

@@ -15,6 +15,7 @@ import { posix } from 'node:path';
 import { estimateTokens, type AgentLoad, type LintAgent, type LoadedFile, type LoadReason } from './lint-report.js';
 import { findImports } from './find-imports.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
+import { isRootMention } from './root-mentions.js';
 
 export type LintView = {
   /** The text of repository-relative `path`, or null when it is no readable file. */
@@ -130,6 +131,7 @@ function follow(
     const target = resolveImport(path, found.target);
     if (target === null) continue;
     if (!TEXT_EXTENSIONS.has(posix.extname(target).toLowerCase()) && posix.extname(target) !== '') continue;
+    if (view.read(target) === null && isRootMention(path, found.target, (p) => view.read(p) !== null)) continue;
     const at = { file: path, line: found.line };
     if (!f.allowed(target)) {
       if (!f.seen.has(target) && view.read(target) !== null)
