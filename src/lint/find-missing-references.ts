@@ -20,6 +20,7 @@
  *   or the script of a project made on the way — is reported only when git saw a package.json here
  *   lose X; a `make X` only when the Makefile of the folder it runs from exists and includes none, or
  *   when git saw a Makefile lose X.
+ * A Go package's member written after its path (`internal/config.Module`: go-qualified-names.ts) is no file.
  * An agent file in a vendored tree (is-vendored.ts) is its upstream's: none of these in it. A path into a git
  * submodule's folder is that repository's file, absent from a checkout that did not fetch it: not reported.
  */
@@ -62,6 +63,7 @@ import { isManifestKind, isManifestOf, type ManifestKind, type RepoSnapshot } fr
 import { escapeRegExp } from '../core/text/escape-regexp.js';
 import { labelsSnippet } from './labels-snippet.js';
 import { isJvmModuleFile } from './jvm-module-files.js';
+import { isGoPackageMember } from './go-qualified-names.js';
 import { sharedBlockLines } from './shared-blocks.js';
 import { workedExampleSections } from './worked-example-sections.js';
 
@@ -201,6 +203,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
           path !== null &&
           !home.has(reference.replace(/^\.?\/+/, '')) &&
           !isNoFileMeant(reference, doc, view.exists) &&
+          !isGoPackageMember(reference, source.path, view.exists) &&
           !(source.text !== undefined && isGivenAsOwnFile(reference, doc, source.text)) &&
           !isInAnotherRepository(doc.text, reference) &&
           !isInSubmodule(path, view.submodules ?? [])

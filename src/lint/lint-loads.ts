@@ -25,7 +25,7 @@ import { packagePublishing } from './package-publishing.js';
 import { findContradictions } from './find-contradictions.js';
 import { findUnsafeText } from './find-unsafe-text.js';
 import { findMissingReferences } from './find-missing-references.js';
-import { submoduleFolders } from './other-repositories.js';
+import { isInSubmodule, submoduleFolders } from './other-repositories.js';
 import { findUnmatchedGlobs } from './find-unmatched-globs.js';
 import { findUnloadedFiles } from './find-unloaded-files.js';
 import { findPathScopedSections, findPathScopedTeamEntries } from './find-path-scoped-sections.js';
@@ -145,11 +145,12 @@ function checkedFindings(
   problems: readonly ImportProblem[],
 ): LintFinding[] {
   const { loads } = request.planned;
+  const submodules = submoduleFolders(request.read('.gitmodules') ?? '');
   const claudeAlways = new Set(
     loads.filter((load) => load.agent === 'claude').flatMap((load) => load.files.map((file) => file.path)),
   );
   return [
-    ...findImportProblems(withoutPersonalImports(problems, request.ignored)),
+    ...findImportProblems(withoutSubmoduleImports(withoutPersonalImports(problems, request.ignored), submodules)),
     ...withoutContradicted(findDuplicates(sources, request.writtenByScript), findContradictions(sources)),
     ...findMissingReferences(sources, {
       exists: request.exists,
@@ -160,7 +161,7 @@ function checkedFindings(
       removedDefinitions: request.removedDefinitions,
       foldersIn: request.foldersIn,
       endsAFile: request.endsAFile,
-      submodules: submoduleFolders(request.read('.gitmodules') ?? ''),
+      submodules,
       ...(request.installedFolders === undefined ? {} : { installedFolders: request.installedFolders }),
     }),
     ...findUnmatchedGlobs(loads, request.globMatches),
@@ -262,4 +263,13 @@ function withoutPersonalImports(
   const personal = ignored(broken);
   const isPersonal = (target: string) => personal.has(target) || isPersonalFileName(posix.basename(target));
   return problems.filter((problem) => problem.kind !== 'broken' || !isPersonal(problem.target));
+}
+
+/**
+ * `problems` less the broken imports of a git submodule's file: `@bin/AGENTS.md` where `.gitmodules` checks a shared
+ * repository out into `bin/` (set 108's go-service, whose setup says to run `git submodule update --init`) is that
+ * repository's file, there in every checkout that fetched it, as a missing path into a submodule is not reported.
+ */
+function withoutSubmoduleImports(problems: readonly ImportProblem[], submodules: readonly string[]): ImportProblem[] {
+  return problems.filter((problem) => problem.kind !== 'broken' || !isInSubmodule(problem.target, submodules));
 }
