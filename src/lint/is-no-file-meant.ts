@@ -170,7 +170,7 @@ const EXAMPLE_REACH = 200;
  *   under a "**Files Deleted:**" label or after a lead-in saying its list is gone ("Removed in v3.1, do not resurrect: `a`, `b`"),
  *   came from there ("`crates/util/` - was `src/util/`", "split out of `a`") or took its place ("the dashboard, replaces `acme/admin`");
  * - a path the text says may not be there ("`docs/design-system.md` (if exists)", "(future)", "a future `x`", "When present, … under `x`",
- *   "`web/.env.example`, which does not exist today", "IF `x` exists THEN …");
+ *   "`web/.env.example`, which does not exist today", "IF `x` exists THEN …", "the hook … when it finds `a`, `b`, or `x`");
  * - a `path:line` its line says a tool displays ("Displays file path and line number (`src/main.gleam:8`)");
  * - two sibling folders or two files of one kind as alternatives ("web/worker logs", `readable.ts/writable.ts`),
  *   two files of the repository as a pair (`go.mod/go.sum`),
@@ -255,7 +255,7 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
     )
   )
     return true;
-  if (offsets.length > 0 && offsets.every((offset) => saysMaybe(text, offset, reference.length))) return true;
+  if (offsets.length > 0 && offsets.every((offset) => saysMaybe(prose, offset, reference.length))) return true;
   if (offsets.length > 0 && offsets.every((offset) => isPrintedLocation(text, offset, reference.length))) return true;
   // Two file names of one kind joined by a slash (`readable.ts/writable.ts`): "one or the other", not a folder named like a file.
   if (
@@ -461,6 +461,14 @@ const FUTURE_BEFORE = /\b(?:a|an|the)\s+(?:future|planned|proposed)\s+[`'"*]*$/i
  * LOAD it" (set 99's subaru, agentplane's gateway): the words before it open the condition, the words after it end it.
  */
 const CONDITION_BEFORE = /\b(?:if|when|whether|unless)\s+[`'"*]*$/i;
+/**
+ * A path a program looks for and acts on only when it is there, "The `.husky/pre-push` hook auto-runs the same
+ * validation when it finds `PR_BODY_FILE`, `.git/PR_BODY.md`, or `.github/PR_BODY.md`" (set 110's
+ * israeli-bank-scrapers): a condition whose subject finds the path, maybe one of a list of places. Only the names of
+ * that list may stand between the verb and the path: "if it finds a bug, read `x`" sends the agent to `x`.
+ */
+const FOUND_BEFORE =
+  /\b(?:if|when|whenever|once)\s+(?:[\w`.'/-]+\s+){1,3}?(?:finds|detects|encounters|locates)\s+(?:(?:either|one\s+of|any\s+of)\s+)?(?:(?:`[^`\n]+`|[\w./-]+)(?:\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+))*[`'"*]*$/i;
 const EXISTS_AFTER = /^[`'"*]*\s+(?:(?:already\s+)?exists?|is\s+(?:present|there|available))\b/i;
 
 /**
@@ -478,6 +486,7 @@ function saysMaybe(text: string, at: number, length: number): boolean {
     MAYBE_AFTER.test(text.slice(at + length, at + length + 60)) ||
     MAYBE_BEFORE.test(sentence) ||
     FUTURE_BEFORE.test(text.slice(Math.max(0, at - 30), at)) ||
+    FOUND_BEFORE.test(sentence) ||
     (CONDITION_BEFORE.test(text.slice(Math.max(0, at - 30), at)) &&
       EXISTS_AFTER.test(text.slice(at + length, at + length + 40)))
   );

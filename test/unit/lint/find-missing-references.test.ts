@@ -215,6 +215,13 @@ describe('findMissingReferences: paths', () => {
     expect(paths('Unlike user-level settings, `src/hooks.json` is committed.')).toEqual(['src/hooks.json']);
   });
 
+  it('leaves a place a program looks in only when it finds a file there, and not a file sent to after a finding', () => {
+    expect(paths('- The hook runs the check when it finds\n  `PR_BODY_FILE`, `.git/BODY.md`, or `src/BODY.md`')).toEqual([]);
+    expect(paths('If the scan detects `src/scan.lock`, it waits.')).toEqual([]);
+    expect(paths('If it finds a bug, read `src/handlers.ts` first.')).toEqual(['src/handlers.ts']);
+    expect(paths('When the hook finds errors it writes them; see `src/handlers.ts`.')).toEqual(['src/handlers.ts']);
+  });
+
   it('leaves a path the text places in another repository, and not one in this repository', () => {
     expect(paths('Check the harness too (see `src/conventions.md` in that repo).')).toEqual([]);
     expect(paths('The site is built from `src/site.ts` in the `Documentation` repository.')).toEqual([]);
