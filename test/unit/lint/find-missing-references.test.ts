@@ -216,7 +216,9 @@ describe('findMissingReferences: paths', () => {
   });
 
   it('leaves a place a program looks in only when it finds a file there, and not a file sent to after a finding', () => {
-    expect(paths('- The hook runs the check when it finds\n  `PR_BODY_FILE`, `.git/BODY.md`, or `src/BODY.md`')).toEqual([]);
+    expect(
+      paths('- The hook runs the check when it finds\n  `PR_BODY_FILE`, `.git/BODY.md`, or `src/BODY.md`'),
+    ).toEqual([]);
     expect(paths('If the scan detects `src/scan.lock`, it waits.')).toEqual([]);
     expect(paths('If it finds a bug, read `src/handlers.ts` first.')).toEqual(['src/handlers.ts']);
     expect(paths('When the hook finds errors it writes them; see `src/handlers.ts`.')).toEqual(['src/handlers.ts']);
