@@ -589,12 +589,17 @@ function copiedFrom(text: string | undefined): (line: number) => string | undefi
 // the file with it, so what both say is loaded twice).
 const POINTED_FILE = /\]\(\s*(?:\.\/)?([^)\s#]+\.md)(?:#[^)\s]*)?\s*\)|(?<![@\w])`(?:\.\/)?([^`\s@]+\.md)`/g;
 
-/** The repository paths of the Markdown files `text` (of the file at `path`) links to or names in a code span. */
+// A Markdown file named bare after a verb sending the reader to it: "See AGENTS.md for full project rules." (set 113's
+// scriptorium, the first line of a CLAUDE.md kept as a digest of AGENTS.md's critical rules).
+const SENT_TO_FILE = /\b(?:see|read|refer to|consult)\s+(?:the\s+)?(?:\.\/)?([\w./-]+\.md)\b/gi;
+
+/** The repository paths of the Markdown files `text` (of the file at `path`) links to, names in a code span or sends its reader to. */
 function pointedFiles(path: string, text: string | undefined): Set<string> {
   const folder = posix.dirname(path);
   const out = new Set<string>();
   for (const match of (text ?? '').matchAll(POINTED_FILE))
     out.add(posix.normalize(posix.join(folder, match[1] ?? match[2]!)));
+  for (const match of (text ?? '').matchAll(SENT_TO_FILE)) out.add(posix.normalize(posix.join(folder, match[1]!)));
   return out;
 }
 

@@ -33,12 +33,15 @@ const PLACEHOLDER_WORDS = new Set([
   'here',
 ]);
 
+/** Nouns of the kinds of file a made-up name stands for: `mytest.ts`, `src/module.zig` ("test single module"). */
+const KIND_NOUNS =
+  'test|spec|file|app|project|component|module|feature|package|service|plugin|script|page|lib|class|function|func|crate|model|view|widget|node|tool|command|hook|job|task|handler|table';
+
 /**
  * A placeholder written as one word: "my" and what the name stands for (`tests/mytest.ts`, `src/mycomponent.tsx`,
  * `myapp/`). Names of tools that start so (mypy, mysql, myst) go on with no such noun.
  */
-const MY_NOUN =
-  /^my(?:test|spec|file|app|project|component|module|feature|package|service|plugin|script|page|lib|class|function|func|crate|model|view|widget|node|tool|command|hook|job|task|handler|table)s?$/;
+const MY_NOUN = new RegExp(`^my(?:${KIND_NOUNS})s?$`);
 
 /** A date or time left to fill in, written as its format: `YYYYMMDDHHMMSS_description.up.sql`, `YYYY-MM-DD-plan.md`. */
 const DATE_PATTERN = /^(?=.{4})(?:yyyy|yy|mm|dd|hh|ss)+$/;
@@ -98,6 +101,18 @@ function offsetsOf(reference: string, text: string): number[] {
   const offsets: number[] = [];
   for (let at = text.indexOf(reference); at >= 0; at = text.indexOf(reference, at + 1)) offsets.push(at);
   return offsets;
+}
+
+/**
+ * Whether a file named by the kind of file it is (`module.zig`, `test.py`, `component.tsx`) stands for any one of that
+ * kind, as its own line says: "| `zig test src/module.zig` | Test single module directly |" (set 113's gamemath, whose
+ * modules are `src/root.zig` and `src/math/vec.zig`). A real file so named is not spoken of as "single", "any" or
+ * "each" module ("a module" may well describe one).
+ */
+function isKindStandIn(last: string, line: string): boolean {
+  const stem = last.replace(/\.[^.]*$/, '').toLowerCase();
+  if (!new RegExp(`^(?:${KIND_NOUNS})$`).test(stem)) return false;
+  return new RegExp(`\\b(?:single|one|any|each|individual|given|particular)\\s+${stem}s?\\b`, 'i').test(line);
 }
 
 /** The line of `text` holding offset `at`. */
@@ -257,6 +272,7 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
     return true;
   if (offsets.length > 0 && offsets.every((offset) => saysMaybe(prose, offset, reference.length))) return true;
   if (offsets.length > 0 && offsets.every((offset) => isPrintedLocation(text, offset, reference.length))) return true;
+  if (offsets.length > 0 && offsets.every((offset) => isKindStandIn(last, lineAt(text, offset)))) return true;
   // Two file names of one kind joined by a slash (`readable.ts/writable.ts`): "one or the other", not a folder named like a file.
   if (
     parts.length === 2 &&
