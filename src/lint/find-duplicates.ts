@@ -237,8 +237,15 @@ function isInventoryEntry(line: string, section: string): boolean {
   return INVENTORY_ENTRY_LINE.test(line) && INVENTORY_HEADING.test(section.split(' > ').at(-1) ?? '');
 }
 
-/** A list under one heading, numbered steps or an inventory's entries: how many items it has and the words of them all. */
-type Procedure = { steps: number; words: Set<string> };
+// A command reference's entry as written: a bullet led by one code span and then what it does ("- `pnpm lint` - Run
+// oxfmt/oxlint/knip linter", "- `make test`: Run the unit tests").
+const COMMAND_ENTRY_LINE = /^\s*[-*+]\s+`[^`\n]+`\s*(?:[-–—:]|\()\s*\S/;
+
+/**
+ * A list under one heading and what its items are: numbered steps, an inventory's entries or a command reference's
+ * entries; how many items it has and the words of them all.
+ */
+type Procedure = { kind: 'steps' | 'inventory' | 'commands'; steps: number; words: Set<string> };
 
 /**
  * The items of `source` that `isItem` tells by their line as written (NUMBERED_ITEM_LINE, or an inventory's entries), as
@@ -247,12 +254,13 @@ type Procedure = { steps: number; words: Set<string> };
 function proceduresOf(
   source: LintSource,
   lines: readonly string[],
+  kind: Procedure['kind'],
   isItem: (line: string, section: string) => boolean,
 ): Map<string, Procedure> {
   const procedures = new Map<string, Procedure>();
   for (const doc of source.documents) {
     if (doc.code === true || !isItem(lines[doc.line - 1] ?? '', doc.section)) continue;
-    const procedure = procedures.get(doc.section) ?? { steps: 0, words: new Set<string>() };
+    const procedure = procedures.get(doc.section) ?? { kind, steps: 0, words: new Set<string>() };
     procedure.steps += 1;
     for (const word of comparableWords(doc.text)) procedure.words.add(word);
     procedures.set(doc.section, procedure);
@@ -271,10 +279,15 @@ const OTHER_PROCEDURE = 0.5;
  * The same procedure in both, reworded or grown by a step or not, is a copy, and reported. So with two inventories'
  * entries for one tool (set 107's n8n-nodes-defuddle: a release checklist's "## Dependencies" and the project
  * context's "## Tech Stack" each list ESLint, its other entries worded apart): each list names it for its own reader.
+ * And with a step that runs a command beside a command reference's entry for it (set 112's stackone-ai-node: "3. Run
+ * linter: `pnpm lint`" of a "Development Flow" and "- `pnpm lint` - Run oxfmt/oxlint/knip linter" under "Code
+ * Quality"): the step puts the command in its task, the entry says what it does. Two command references' entries are
+ * not read so: a command described twice is a copy.
  */
 function isStepOfOtherProcedure(piece: Piece, other: Piece): boolean {
   const [a, b] = [piece.procedure, other.procedure];
   if (a === undefined || b === undefined || a.steps < 2 || b.steps < 2) return false;
+  if ((a.kind === 'commands' || b.kind === 'commands') && (a.kind === 'steps') === (b.kind === 'steps')) return false;
   const shared = [...a.words].filter((word) => b.words.has(word)).length;
   return shared / (a.words.size + b.words.size - shared) < OTHER_PROCEDURE;
 }
@@ -716,8 +729,9 @@ export function findDuplicates(
     const inReviewBrief = opening !== undefined && BRIEFS_REVIEWER.test(opening.text);
     const commandLists = commandListsOf(source);
     const lines = source.text?.split('\n') ?? [];
-    const procedures = proceduresOf(source, lines, (line) => NUMBERED_ITEM_LINE.test(line));
-    const inventories = proceduresOf(source, lines, isInventoryEntry);
+    const procedures = proceduresOf(source, lines, 'steps', (line) => NUMBERED_ITEM_LINE.test(line));
+    const inventories = proceduresOf(source, lines, 'inventory', isInventoryEntry);
+    const commandReferences = proceduresOf(source, lines, 'commands', (line) => COMMAND_ENTRY_LINE.test(line));
     const citesBefore = citedFiles(source.documents);
     for (const [index, doc] of source.documents.entries()) {
       if (
@@ -772,7 +786,9 @@ export function findDuplicates(
               ? procedures.get(doc.section)
               : isInventoryEntry(lines[doc.line - 1] ?? '', doc.section)
                 ? inventories.get(doc.section)
-                : undefined,
+                : COMMAND_ENTRY_LINE.test(lines[doc.line - 1] ?? '')
+                  ? commandReferences.get(doc.section)
+                  : undefined,
       });
     }
   }
