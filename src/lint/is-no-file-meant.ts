@@ -202,12 +202,13 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   const last = parts.at(-1) ?? '';
   const words = wordsOf(parts);
   // `name` ends a placeholder's stem (`test_name.py`, `module_name/`), elsewhere it is a word of a real name; a stem
-  // `file` is "a file" written as a name (`npm run test:e2e -- tests/e2e/file.ts`, `my_file.py`).
+  // `file` is "a file" written as a name (`npm run test:e2e -- tests/e2e/file.ts`, `my_file.py`), a test suffix after it
+  // too (set 109's iznik-nuxt3: "For single test: `npx playwright test tests/e2e/file.spec.js`").
   if (
     words.some((word) => PLACEHOLDER_WORDS.has(word) || MY_NOUN.test(word) || DATE_PATTERN.test(word)) ||
     parts.some((part) => VERSION_PATTERN.test(part) || NUMBER_STEP_PATTERN.test(part) || CAPITALS_PATTERN.test(part)) ||
     words.at(-1) === 'name' ||
-    /(?:^|[-_])file(?:name)?$/i.test(last.replace(/\.[^.]*$/, ''))
+    /(?:^|[-_])file(?:name)?(?:[._-](?:spec|test))?$/i.test(last.replace(/\.[^.]*$/, ''))
   )
     return true;
   if (isPersonalFileName(last)) return true;

@@ -37,10 +37,11 @@ export function joinWrappedLines(text: string): string {
 /**
  * Words that say the files listed after them are gone, up to the colon that opens the list: "Removed in v3.1, do not
  * resurrect:", "Names the prior doc claimed that **do not exist**:", "Deleted:". A lead-in about something else
- * ("Setup:") says nothing of its list. A dot inside a word ("v3.1") ends no sentence.
+ * ("Setup:") says nothing of its list. A dot inside a word ("v3.1") ends no sentence. A note in parentheses counts as
+ * one step of the reach: "**DELETED from this package** (now in crouton-printing):" (set 109's nuxt-crouton).
  */
 const GONE_LEAD_IN =
-  /\b(?:removed|deleted|decommissioned|do(?:es)?\s*n[o']t\s+exist|no\s+longer\s+exists?)\b(?:[^.!?:\n]|[.!?](?!\s)){0,40}:/gi;
+  /\b(?:removed|deleted|decommissioned|do(?:es)?\s*n[o']t\s+exist|no\s+longer\s+exists?)\b(?:[^.!?:(\n]|[.!?](?!\s)|\([^()\n]*\)){0,40}:/gi;
 
 /** What may stand between a list's items once their code spans and parenthesized notes are taken out: separators only. */
 const LIST_SEPARATORS = /^(?:[\s,;*_`]|\b(?:and|or|nor)\b)*$/i;
