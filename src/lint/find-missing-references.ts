@@ -193,10 +193,17 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
             entry.name.replace(/^\.?\/+/, '') === reference &&
             !entry.folders.some((folder) => posix.extname(folder) !== ''),
         );
-        // A path the file also writes under a placeholder folder (`tool-mcps/<name>/src/server.py`) is each such folder's.
-        const homes = placeholderHomes(reference, source.text ?? '', source.path, view);
         // A name drawn in a tree is first read as written; the tree only tells where a missing one would be (under `dist/`?).
-        const written = homes.unmade ? null : missingPath(reference, source.path, view, [...folders, ...homes.folders]);
+        let written = missingPath(reference, source.path, view, folders);
+        // A path the file also writes under a placeholder folder (`tool-mcps/<name>/src/server.py`) is each such folder's.
+        // Asked only of a path missing as written: it builds a pattern of the path and reads the whole file with it, and
+        // more folders to look in can only find a path, never lose one.
+        if (written !== null) {
+          const homes = placeholderHomes(reference, source.text ?? '', source.path, view);
+          if (homes.unmade) written = null;
+          else if (homes.folders.length > 0)
+            written = missingPath(reference, source.path, view, [...folders, ...homes.folders]);
+        }
         const path =
           written !== null && drawn.length > 0 ? missingTreePath(reference, source.path, view.exists, drawn) : written;
         // What one paragraph says of a path (gone, an example, maybe there) is not said where another names it as present:
