@@ -41,6 +41,12 @@ const IMPORT_ITEM_LINE = /^\s*(?:[-*+]|\d+[.)])\s+@(?:[\w.-]+\/)*(?:[\w-][\w.-]*
 // see-also list, where a relative link names each file's own neighbour.
 const PATH_ITEM =
   /^\s*(?:[-*+]\s+|\d+[.)]\s+)?[^`[\n:]{1,60}(?::|\s[-–—])\s*(?:\*\*|__)?\s*(?:`[^`\s]*[./][^`\s]*`|\[[^\]\n]+\]\([^)\s]+\))\s*(?:\([^)\n]*\))?\.?\s*$/;
+// A heading over what a document covers ("### Essential Topics in Project CLAUDE.md", "## Contents", "What this guide
+// covers"), and a list item as written: its items are the titles of that document's parts, not rules (set 114's
+// exocortex: "- Quality metrics (803 unit tests across all packages)" beside AGENTS.md's "- Unit tests (803 tests across
+// all packages)", what `npm run test:all` runs). "## Advanced Topics" is a part of rules, not a list of parts.
+const CONTENTS_HEADING = /\b(?:table\s+of\s+)?contents\b|\btopics\s+(?:in|of|covered)\b|\bcover(?:s|ed)\b/i;
+const LIST_ITEM_LINE = /^\s*(?:[-*+]|\d+[.)])\s/;
 // A list item that names a document and what to read it for, a word of where before it or not ("- Root `AGENTS.md` for
 // general project overview", "- `test/AGENTS.md` for testing conventions", "- Individual `dialect_instructions/<dialect>.md`
 // files for dialect-specific guidance"): the same see-also list, written "x for y" (set 62's sqlfluff, in each nested
@@ -748,7 +754,10 @@ export function findDuplicates(
         BACK_REFERENCE.test(doc.text) ||
         (doc.code !== true && AGENT_FILE_POINTER.test(doc.text)) ||
         (doc.code !== true && AGENT_FILE_LINK.test(doc.text) && !SENTENCE_BREAK.test(doc.text.trim())) ||
-        (doc.code !== true && LEAD_IN.test(doc.text) && !SENTENCE_BREAK.test(doc.text))
+        (doc.code !== true && LEAD_IN.test(doc.text) && !SENTENCE_BREAK.test(doc.text)) ||
+        (doc.code !== true &&
+          LIST_ITEM_LINE.test(lines[doc.line - 1] ?? '') &&
+          CONTENTS_HEADING.test(doc.section.split(' > ').at(-1) ?? ''))
       )
         continue;
       const words = comparableWords(doc.text);

@@ -37,6 +37,7 @@ import {
   isNoFileMeant,
   isOtherFormOfModule,
 } from './is-no-file-meant.js';
+import { isTailOfHomePath } from './home-path-tails.js';
 import { isVendored } from './is-vendored.js';
 import { isArchived } from './is-archived.js';
 import { isReleaseNoteFragment } from './release-note-fragments.js';
@@ -217,6 +218,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
           !noFileMeantHere &&
           !isGoPackageMember(reference, source.path, view.exists) &&
           !(source.text !== undefined && isGivenAsOwnFile(reference, doc, source.text)) &&
+          !(source.text !== undefined && isTailOfHomePath(reference, source.text)) &&
           !isInAnotherRepository(doc.text, reference) &&
           !isInSubmodule(path, view.submodules ?? [])
         )
