@@ -558,9 +558,11 @@ const SOURCE_MARK = /^\s*(?:<!--\s*)?Source:\s*([\w.][\w./-]*\.\w+)\s*(?:-->)?\s
 // "<!-- BEGIN acme -->" … "<!-- END acme -->", terraform-docs' "<!-- BEGIN_TF_DOCS -->"): its installer writes the same
 // block into each agent's file. Nx writes its words before the bound ("<!-- nx configuration start-->" … "<!-- nx
 // configuration end-->", set 109's ng-primitives: one block in CLAUDE.md and AGENTS.md, "Leave the start & end comments
-// to automatically receive updates"). A hyphen does not bound a name: "<!-- prettier-ignore-start -->" marks no tool's text.
+// to automatically receive updates"). Convex joins them with a hyphen ("<!-- convex-ai-start -->" … "<!-- convex-ai-end -->",
+// which `npx convex ai-files install` writes into CLAUDE.md and AGENTS.md alike: set 117's maestro-template-saas-ui); a
+// formatter's "<!-- prettier-ignore-start -->" only fences text from reformatting, so an `-ignore` name marks no tool's text.
 const BLOCK_MARK =
-  /^\s*<!--\s*(?:([\w.-]+):\s*(start|begin|end)|(begin|start|end)[_ :]+([\w.-]+)|([\w.-]+(?:[ \t]+[\w.-]+)*)[ \t]+(start|begin|end))\s*-->\s*$/i;
+  /^\s*<!--\s*(?:([\w.-]+):\s*(start|begin|end)|(begin|start|end)[_ :]+([\w.-]+)|([\w.-]+(?:[ \t]+[\w.-]+)*)[ \t]+(start|begin|end)|((?![\w.-]*-ignore-)[\w.]+(?:-[\w.]+)*)-(start|begin|end))\s*-->\s*$/i;
 
 // A block a tool writes between a custom element's tags, each alone on its line (Laravel Boost's
 // "<laravel-boost-guidelines>" … "</laravel-boost-guidelines>", which `boost:install` and `boost:update` write into
@@ -595,8 +597,8 @@ function copiedFrom(text: string | undefined): (line: number) => string | undefi
     }
     const bound = BLOCK_MARK.exec(line);
     if (bound === null) continue;
-    const name = (bound[1] ?? bound[4] ?? bound[5]!).toLowerCase();
-    if ((bound[2] ?? bound[3] ?? bound[6]!).toLowerCase() !== 'end') open.set(name, index + 1);
+    const name = (bound[1] ?? bound[4] ?? bound[5] ?? bound[7]!).toLowerCase();
+    if ((bound[2] ?? bound[3] ?? bound[6] ?? bound[8]!).toLowerCase() !== 'end') open.set(name, index + 1);
     else if (open.has(name)) {
       blocks.push({ from: open.get(name)!, to: index + 1, name: `<!-- ${name} -->` });
       open.delete(name);
