@@ -740,12 +740,13 @@ function isNameFamily(piece: string, name: string): boolean {
 }
 
 /**
- * Whether `piece` has Bun run `name` as a source file: `bun run src/cleanup-database.ts` runs that file when no
- * script has the name, so it names a path (checked as one), not a script package.json lacks.
+ * Whether `piece` has Bun run `name` as a source file or a folder: `bun run src/cleanup-database.ts` runs that file
+ * when no script has the name, and `bun run packages/cli -- --help` (set 116's openapi-mcp-generator) the package
+ * that folder holds, by its `main`; so it names a path (checked as one), not a script package.json lacks.
  */
 function isBunFileRun(piece: string, name: string): boolean {
   return (
-    /\.[cm]?[jt]sx?$/.test(name) &&
+    (/\.[cm]?[jt]sx?$/.test(name) || /^\.{0,2}\/?[\w@.-]+(?:\/[\w@.-]+)+\/?$/.test(name)) &&
     new RegExp(
       `\\bbun\\s+(?:-{1,2}[\\w-]+(?:=\\S+)?\\s+)*run\\s+(?:-{1,2}[\\w-]+(?:=\\S+)?\\s+)*${escapeRegExp(name)}(?![\\w.@/-])`,
     ).test(piece)

@@ -2,10 +2,8 @@
 import { posix } from 'node:path';
 import { escapeRegExp } from '../core/text/escape-regexp.js';
 import { claudeFolderLookalikeHome } from './classify-agent-file.js';
+import { isTestData } from './is-test-data.js';
 import type { LintFinding } from './lint-report.js';
-
-/** Folders of test data: a linter's or a loader's fixtures hold look-alikes on purpose. */
-const TEST_DATA = /(?:^|\/)(?:fixtures|__fixtures__|testdata|test-data|test_data)\//;
 
 /**
  * Whether a look-alike is a page of a documentation set or test data, not a misnamed agent file:
@@ -14,7 +12,7 @@ const TEST_DATA = /(?:^|\/)(?:fixtures|__fixtures__|testdata|test-data|test_data
  * capitalised way); a misnamed agent file sits beside `README.md` and `CONTRIBUTING.md`, or alone.
  */
 function isPageOrTestData(path: string, siblings: readonly string[]): boolean {
-  if (TEST_DATA.test(path)) return true;
+  if (isTestData(path)) return true;
   const name = posix.basename(path);
   if (
     path.startsWith('.claude/rules/') ||

@@ -8,8 +8,11 @@
  */
 import { posix } from 'node:path';
 
-/** A Go package name, a dot and a name Go exports (`config.Module`, `options.Map`, `http.HandlerFunc`). */
-const PACKAGE_MEMBER = /^[a-z][a-z0-9_]*\.[A-Z][A-Za-z0-9_]*[a-z][A-Za-z0-9_]*$/;
+/**
+ * A Go package name, a dot and a name Go exports (`config.Module`, `options.Map`, `http.HandlerFunc`), then any
+ * exported field or method of it, each the same shape (set 116's oastools: `schemautil.DeduplicationConfig.Outranks`).
+ */
+const PACKAGE_MEMBER = /^[a-z][a-z0-9_]*(?:\.[A-Z][A-Za-z0-9_]*[a-z][A-Za-z0-9_]*)+$/;
 
 /** Whether `reference`, named in agent file `file`, is a Go package's exported member, not a file. */
 export function isGoPackageMember(reference: string, file: string, exists: (path: string) => boolean): boolean {

@@ -30,6 +30,7 @@ import { findUnmatchedGlobs } from './find-unmatched-globs.js';
 import { findUnloadedFiles } from './find-unloaded-files.js';
 import { findPathScopedSections, findPathScopedTeamEntries } from './find-path-scoped-sections.js';
 import { nestedCheckoutOf } from './nested-checkouts.js';
+import { isTestData } from './is-test-data.js';
 
 export type LintRequest = {
   dir: string;
@@ -127,7 +128,7 @@ export function lintLoads(request: LintRequest): LintReport {
   const findings = [
     ...findOverBudget(loads, request.budgets),
     ...findPastCodexCap(loads, request.read),
-    ...outsideNestedCheckouts(checkedFindings(request, sources, problems), request.exists),
+    ...outsideTestData(outsideNestedCheckouts(checkedFindings(request, sources, problems), request.exists)),
   ];
   return {
     dir: request.dir,
@@ -185,6 +186,12 @@ function checkedFindings(
 function outsideNestedCheckouts(findings: readonly LintFinding[], exists: LintRequest['exists']): LintFinding[] {
   const inCheckout = (path: string | undefined) => path !== undefined && nestedCheckoutOf(path, exists) !== undefined;
   return findings.filter((finding) => !inCheckout(finding.file) && !inCheckout(finding.related?.file));
+}
+
+/** `findings` less those on a file of test data, or naming one as the other copy (is-test-data.ts): met only by a run started in a fixture. */
+function outsideTestData(findings: readonly LintFinding[]): LintFinding[] {
+  const inTestData = (path: string | undefined) => path !== undefined && isTestData(path);
+  return findings.filter((finding) => !inTestData(finding.file) && !inTestData(finding.related?.file));
 }
 
 // The files an agent picks up folder by folder (CLAUDE.md, AGENTS.md and their variants): their
