@@ -9,9 +9,11 @@
  */
 import type { InjectionRule } from './injection-rule.js';
 
+// "Password" in the languages teams write memory in.
+const PASSWORD_WORD = String.raw`(?:passwor(?:d|ds)|contrase\u00f1as?|passw\u00f6rter|passwort|mots?\s+de\s+passe|senhas?|has\u0142[oa]|\u043f\u0430\u0440\u043e\u043b\w*|wachtwoord(?:en)?|\u015fifre\w*|\u30d1\u30b9\u30ef\u30fc\u30c9|\u5bc6\u7801|\u5bc6\u78bc|\ube44\ubc00\ubc88\ud638)`;
 // What only a secret or a signature protects, passwords named in the languages teams write memory in too. "Token"
 // alone is left out: a language model's tokens are not secrets.
-const SECRET_THING = String.raw`(?:ssns?|social\s+security\s+numbers?|card\s+numbers?|passwor(?:d|ds)|contrase\u00f1as?|passw\u00f6rter|passwort|mots?\s+de\s+passe|senhas?|has\u0142[oa]|\u043f\u0430\u0440\u043e\u043b\w*|wachtwoord(?:en)?|\u015fifre\w*|\u30d1\u30b9\u30ef\u30fc\u30c9|\u5bc6\u7801|\u5bc6\u78bc|\ube44\ubc00\ubc88\ud638|passphrases?|session\s*(?:ids?|tokens?|keys?|secrets?|cookies?)|(?:auth|access|refresh|api|reset|csrf|bearer|jwt|signing|verification|invite)[\s_-]*(?:tokens?|keys?|links?|codes?|secrets?)|secrets?|nonces?|salts?|otps?|one[\s-]time\s+(?:codes?|passwords?)|signatures?|credentials?|private\s+keys?|crypto\/rand|crypto\.(?:random\w*|getRandomValues)|encrypt\w*|ciphers?|pbkdf2|bcrypt|argon2\w*|scrypt|cifrad\w*|chiffr\w*|verschl\u00fcssel\w*|criptograf\w*|\u0448\u0438\u0444\u0440\u043e\u0432\u0430\u043d\w*|\u6697\u53f7\u5316|\u52a0\u5bc6|\uc554\ud638\ud654|\bivs?\b|hmacs?|ecdsa|ed25519|(?:signature|signing|firmware|image|boot)\s+verification)`;
+const SECRET_THING = String.raw`(?:ssns?|social\s+security\s+numbers?|card\s+numbers?|${PASSWORD_WORD}|passphrases?|session\s*(?:ids?|tokens?|keys?|secrets?|cookies?)|(?:auth|access|refresh|api|reset|csrf|bearer|jwt|signing|verification|invite)[\s_-]*(?:tokens?|keys?|links?|codes?|secrets?)|secrets?|nonces?|salts?|otps?|one[\s-]time\s+(?:codes?|passwords?)|signatures?|credentials?|private\s+keys?|crypto\/rand|crypto\.(?:random\w*|getRandomValues)|encrypt\w*|ciphers?|pbkdf2|bcrypt|argon2\w*|scrypt|cifrad\w*|chiffr\w*|verschl\u00fcssel\w*|criptograf\w*|\u0448\u0438\u0444\u0440\u043e\u0432\u0430\u043d\w*|\u6697\u53f7\u5316|\u52a0\u5bc6|\uc554\ud638\ud654|\bivs?\b|hmacs?|ecdsa|ed25519|(?:signature|signing|firmware|image|boot)\s+verification)`;
 // Primitives broken for that use: hashes too fast or broken for passwords and signatures, ciphers long
 // broken, random numbers anyone can predict.
 const WEAK_PRIMITIVE = String.raw`(?:md5|sha-?1|xor|des-(?:cbc|ecb|ede)|3des|triple[\s-]des|rc4|ecb|math\.random(?:\(\))?|math\/rand|random\.random(?:\(\))?|mt_rand|rand\(\)|crc-?32)`;
@@ -27,7 +29,7 @@ const IN_CLAUSE = String.raw`(?:[^.\n:;]|[.:;](?=\S))`;
 
 // What must never be readable as written: passwords, secrets, keys, tokens of access, and numbers that identify a
 // person or pay with a card.
-const KEPT_SECRET = String.raw`(?:passwor(?:d|ds)|passphrases?|secrets?|(?:api|access|private|secret|signing|integration|auth|refresh)[\s_-]*(?:keys?|tokens?)|credentials?|ssns?|social\s+security\s+numbers?|(?:credit\s+|debit\s+)?card\s+numbers?|cvvs?|pii|tax\s+ids?|contrase\u00f1as?|passwort|passw\u00f6rter|mots?\s+de\s+passe|senhas?|has\u0142[oa]|\u043f\u0430\u0440\u043e\u043b\w*|wachtwoord(?:en)?|\u5bc6\u7801|\u30d1\u30b9\u30ef\u30fc\u30c9)`;
+const KEPT_SECRET = String.raw`(?:${PASSWORD_WORD}|passphrases?|secrets?|(?:api|access|private|secret|signing|integration|auth|refresh)[\s_-]*(?:keys?|tokens?)|credentials?|ssns?|social\s+security\s+numbers?|(?:credit\s+|debit\s+)?card\s+numbers?|cvvs?|pii|tax\s+ids?)`;
 // As written, for anyone who reads the file, the log or the database: "in plain text", "unencrypted", "im Klartext".
 // Not a command's switch (`-AsPlainText`) nor a comparison ("as sensitive as plaintext").
 const IN_THE_CLEAR = String.raw`(?<![\w-])(?<!\bas\s+\w+\s+as\s+)(?:(?:in\s+)?(?:plain|clear)[\s-]?text|(?:in\s+)?plaintext|cleartext|in\s+the\s+clear|unencrypted|unhashed|unmasked|un-?redacted|im\s+klartext|en\s+clair|en\s+texto\s+(?:plano|claro)|em\s+texto\s+(?:puro|simples|claro)|in\s+chiaro|jawnym\s+tekstem|\u0432\s+\u043e\u0442\u043a\u0440\u044b\u0442\u043e\u043c\s+\u0432\u0438\u0434\u0435|\u660e\u6587|\u5e73\u6587)`;
