@@ -3,14 +3,14 @@
  * and, for commands, resolved by its resolver (core/anchors/resolve-anchors.ts) against the working
  * tree's manifests. Each is reported only on evidence that the text means a file, script or target
  * of this repository that is really missing:
- * - `missing-path`: a path with a "/" whose first part exists, relative to the repository root or
- *   to the file, that is not in the working tree, and that git saw removed or renamed after the agent
- *   file came in (path-history.ts: the message says where it went) or, without such history, that
- *   names a file (an extension) in a folder the repository has and is no C header (found through
- *   include folders) nor a file the repository has below another folder (written from a source
- *   root, or a JVM module's file with its source root and packages left out: jvm-module-files.ts);
- *   not a folder git saw drained and refilled (a queue such as the next release's notes,
- *   empty between releases);
+ * - `missing-path`: a path with a "/", relative to the repository root or to the file, that is not
+ *   in the working tree, and that git saw removed or renamed after the agent file came in, its first
+ *   folder gone with it or not (path-history.ts: the message says where it went) or, without such
+ *   history, whose first part exists and that names a file (an extension) in a folder the repository
+ *   has and is no C header (found through include folders) nor a file the repository has below
+ *   another folder (written from a source root, or a JVM module's file with its source root and
+ *   packages left out: jvm-module-files.ts); not a folder git saw drained and refilled (a queue
+ *   such as the next release's notes, empty between releases);
  * - `missing-script` / `missing-target`: a package script (`npm run X`, `pnpm X`…) or a make or
  *   just target written as code (a code span or block: in prose "make sure" is English) that no
  *   package.json, Makefile or justfile of the repository defines, when the repository has one and
@@ -124,6 +124,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     /** Whether the text tells the agent to append to it: a log its first entry makes (isAppendedTo). */
     appended: boolean;
     otherForm: boolean;
+    /** Whether its first folder is missing as well: reported only on git's history (isInGoneFolder). */
+    goneFolder: boolean;
   }[] = [];
   // Rules shared across a team's repositories name the others ("the `Documentation` repo, at `Documentation/web/`").
   const otherRepositories = findNamedRepositories(sources.map((source) => source.text ?? ''));
@@ -231,6 +233,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
             appended: isAppendedTo(reference, doc),
             label: labelsSnippet(reference, doc, lines),
             otherForm: isOtherFormOfModule(reference, view.exists),
+            goneFolder: isInGoneFolder(reference, source.path, view.exists),
           });
       }
       // "❌ `pnpm typecheck` — nonexistent": a bad example runs nothing. A file that names another repository
@@ -346,6 +349,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         entry.label ||
         entry.appended ||
         entry.otherForm ||
+        entry.goneFolder ||
         entry.reference.endsWith('/') ||
         isIncludePath(entry.reference) ||
         !isFileInExistingFolder(entry.path, view.exists) ||
@@ -638,13 +642,31 @@ function missingPath(
   // plugins sit two levels down: `plugins/commerce/app-management/`).
   if (folders.some((folder) => foldersBelow(folder, view).filter((path) => exists(posix.join(path, bare))).length >= 2))
     return null;
-  // Only a path into a folder the repository has: `org/repo`, `feature/x` or a path on another machine says nothing here.
-  const top = reference.replace(/^\/+/, '').split('/')[0] ?? '';
-  // The folders between are only looked in: a package's own `remix/ui` import says nothing of `packages/remix`.
-  const near = bases.filter((b) => b === '.' || b === posix.dirname(file) || bases.length === 1);
-  const base = near.find((b) => exists(posix.normalize(posix.join(b, top))));
+  // A path into a folder the repository lacks (`org/repo`, `feature/x`, a path on another machine) is kept only for git's
+  // history to speak of (isInGoneFolder): reported only when git saw it removed after the agent file came in.
+  const base = topFolderBase(reference, file, exists) ?? nearBases(reference, file)[0];
   return base === undefined ? null : posix.normalize(posix.join(base, reference.replace(/^\/+/, '')));
 }
+
+/** The places a path may be written from, the folders between only looked in: a package's own `remix/ui` import says nothing of `packages/remix`. */
+function nearBases(reference: string, file: string): string[] {
+  const bases = basesOf(reference, file);
+  return bases.filter((b) => b === '.' || b === posix.dirname(file) || bases.length === 1);
+}
+
+/** The near place (nearBases) from which a path's first folder exists; undefined when it exists from none. */
+function topFolderBase(reference: string, file: string, exists: (path: string) => boolean): string | undefined {
+  const top = reference.replace(/^\/+/, '').split('/')[0] ?? '';
+  return nearBases(reference, file).find((b) => exists(posix.normalize(posix.join(b, top))));
+}
+
+/**
+ * Whether a missing path's first folder is missing too: only git's history tells such a path from `org/repo` or another
+ * machine's path. Set 119's bqtools: "Integration tests live in `tests/`. `tests/common.rs` provides a builder", the
+ * whole `tests/` folder removed months after CLAUDE.md came in.
+ */
+const isInGoneFolder = (reference: string, file: string, exists: (path: string) => boolean) =>
+  topFolderBase(reference, file, exists) === undefined;
 
 /**
  * Returns the repository-relative path a name drawn in a tree would be when it is missing, or null:
