@@ -12,18 +12,19 @@ import type { LintFinding } from './lint-report.js';
 import type { LintSource } from './lint-document.js';
 import { hasToolConflict } from './has-tool-conflict.js';
 
+// PRESCRIBES and NEGATING_HEADING are asked of the lower-cased text (see the note in find-duplicates.ts).
 // Rules are short; a paragraph of prose or a code block states no single preference to contradict.
 const MAX_CHARS = 300;
 // A rule tells the agent what to do; a line that only describes (a package catalogue's "Postgres
 // implementation of …", a block's `pip install uv`) prescribes nothing another file could contradict.
 const PRESCRIBES =
-  /\b(?:always|never|must|should|shall|don't|dont|do not|avoid|prefer|instead|rather than|only|use|run)\b/i;
+  /\b(?:always|never|must|should|shall|don't|dont|do not|avoid|prefer|instead|rather than|only|use|run)\b/;
 
 // Items under a heading that is only a negation ("## Do NOT", "Don'ts", "Anti-patterns", "Common
 // mistakes") state the opposite of what they say: "- Use npm or yarn" there forbids npm. Their
 // stance is left unread. A heading that names a topic ("Avoid props drilling with composition") is no list of don'ts.
 const NEGATING_HEADING =
-  /^[^\p{L}]*(?:don'?ts?|do not|never|avoid|anti-?patterns?|(?:common )?(?:mistakes|pitfalls)(?: to avoid)?|things to avoid|what not to do|forbidden|prohibited|bad practices)[^\p{L}]*$/iu;
+  /^[^\p{L}]*(?:don'?ts?|do not|never|avoid|anti-?patterns?|(?:common )?(?:mistakes|pitfalls)(?: to avoid)?|things to avoid|what not to do|forbidden|prohibited|bad practices)[^\p{L}]*$/u;
 
 // A rule that names both what to avoid and what to do instead ("No direct REST API calls — use
 // the SDK", "Use the SDK rather than REST calls") has two polarities: its "no" and another's "use"
@@ -45,8 +46,8 @@ export function findContradictions(sources: readonly LintSource[]): LintFinding[
       if (
         doc.text.length <= MAX_CHARS &&
         doc.code !== true &&
-        PRESCRIBES.test(doc.text) &&
-        !NEGATING_HEADING.test(doc.section.split(' > ').at(-1) ?? '')
+        PRESCRIBES.test(doc.text.toLowerCase()) &&
+        !NEGATING_HEADING.test((doc.section.split(' > ').at(-1) ?? '').toLowerCase())
       )
         rules.push({
           file: source.path,

@@ -22,12 +22,16 @@ const MIN_CHARS = 20;
 // At 0.6, two different commands of one project ("npm run build …", "npm run test …") already meet.
 const NEAR = 0.7;
 
+// Note: the prose patterns below written in lower case (ABOUT_ITS_FILE, BACK_REFERENCE, POINTER, AGENT_FILE_POINTER,
+// CONTENTS_HEADING, BRIEFS_REVIEWER, CITING) are asked of the lower-cased text, without the `i` flag: V8 compiles a
+// case-insensitive pattern through ICU's case closure of every letter, ~5× the cost (POINTER: 14 M instructions
+// against 3 M), paid at every `mem lint` start.
 // A line about the file it stands in ("ignore this entire file", "these rules apply to all yaml
 // files") says something else in each file that carries it: a banner, not a rule kept twice.
 // "Put shared repo operating instructions in `AGENTS.md`, not here." (set 88's mavsdk_drone_show, in its CLAUDE.md and
 // GEMINI.md shims) says where the file it stands in ends: "here" is that file.
 const ABOUT_ITS_FILE =
-  /\b(?:this|these)\s+(?:entire\s+|whole\s+)?(?:files?|documents?|pages?|sections?|guides?)\b|\bthese\s+rules\b|,\s+not\s+here\b/i;
+  /\b(?:this|these)\s+(?:entire\s+|whole\s+)?(?:files?|documents?|pages?|sections?|guides?)\b|\bthese\s+rules\b|,\s+not\s+here\b/;
 // A list item led by a link, bold or not ("[specs.md](./specs.md) — the shared base", "**[cpp/AGENTS.md](../cpp/AGENTS.md)**
 // - C++ implementation context"), points to a file: a see-also list, not a rule.
 const LINK_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|__|[*_])?\[[^\]\n]+\]\([^)\s]+\)/;
@@ -45,7 +49,7 @@ const PATH_ITEM =
 // covers"), and a list item as written: its items are the titles of that document's parts, not rules (set 114's
 // exocortex: "- Quality metrics (803 unit tests across all packages)" beside AGENTS.md's "- Unit tests (803 tests across
 // all packages)", what `npm run test:all` runs). "## Advanced Topics" is a part of rules, not a list of parts.
-const CONTENTS_HEADING = /\b(?:table\s+of\s+)?contents\b|\btopics\s+(?:in|of|covered)\b|\bcover(?:s|ed)\b/i;
+const CONTENTS_HEADING = /\b(?:table\s+of\s+)?contents\b|\btopics\s+(?:in|of|covered)\b|\bcover(?:s|ed)\b/;
 const LIST_ITEM_LINE = /^\s*(?:[-*+]|\d+[.)])\s/;
 // A list item that names a document and what to read it for, a word of where before it or not ("- Root `AGENTS.md` for
 // general project overview", "- `test/AGENTS.md` for testing conventions", "- Individual `dialect_instructions/<dialect>.md`
@@ -62,7 +66,7 @@ const PATH_ROW =
 // "It contains essential coding standards, …" after a pointer to AGENTS.md says what that file holds: a subject "it"
 // is whatever the line before named.
 const BACK_REFERENCE =
-  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:(?:(?:if|when|unless|once|until|after)\s+)?(?:these|those|the\s+above)\s+\w|it\s+(?:contains|holds|has|lists|covers|describes|defines|explains|includes)\b)/i;
+  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:(?:(?:if|when|unless|once|until|after)\s+)?(?:these|those|the\s+above)\s+\w|it\s+(?:contains|holds|has|lists|covers|describes|defines|explains|includes)\b)/;
 // An entry that says what a named thing is: a list item led by a code span and a dash or colon ("- `MicrophoneTest` - Mic
 // testing modal", "- `themes.css` — Theme variables"), or by one word and a dash ("- UserPanel - Bottom panel with user
 // info"). A bold label is left out ("**Lint:**" and "**Protocol changes are BREAKING** —" lead rules as often as names),
@@ -91,14 +95,14 @@ const FILE_ROW = /^\s*\|\s*`?([\w-][\w.-]*\.[A-Za-z]\w{0,5})`?\s*\|/;
 // whole repeats it with the rest. An adverb before the verb ("Strictly follow the rules in @AGENTS.md", "Always read
 // …") leaves it a pointer.
 const POINTER =
-  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:(?:please|always|\w+ly)\s+){0,2}(?:see|read|refer\s+to|consult|follow|check|look\s+at)\s+(?:(?:the|our)\s+(?:[\w-]+\s+){0,2}(?:in|at|of|from)\s+)?(?:\[[^\]\n]+\]\([^)\s]+\)|`[^`\n]*[./][^`\n]*`|@?[\w./-]+\.md\b)/i;
+  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:(?:please|always|\w+ly)\s+){0,2}(?:see|read|refer\s+to|consult|follow|check|look\s+at)\s+(?:(?:the|our)\s+(?:[\w-]+\s+){0,2}(?:in|at|of|from)\s+)?(?:\[[^\]\n]+\]\([^)\s]+\)|`[^`\n]*[./][^`\n]*`|@?[\w./-]+\.md\b)/;
 
 // A sentence that sends its agent to another agent's file ("Before suggesting code edits, …, you MUST read `AGENTS.md` to
 // understand the project's constraints", "Always read [CLAUDE.md](CLAUDE.md) first", "This project uses a shared context
 // file (`AGENTS.md`) for common project guidelines. Please refer to it …"): each agent reads only its own file name, so
 // the pointer to the shared file stands in each of them by design, wherever in the file it is.
 const AGENT_FILE_POINTER =
-  /\b(?:read|see|follow|consult|check|refer\s+to|open|load)\s+(?:the\s+)?(?:\[|`|@|\*\*)*(?:\.\/)?(?:AGENTS|CLAUDE|GEMINI)\.md\b|\b(?:AGENTS|CLAUDE|GEMINI)\.md\b[^\n]*?\b(?:read|see|follow|consult|check|refer\s+to|open|load)\s+it\b/i;
+  /\b(?:read|see|follow|consult|check|refer\s+to|open|load)\s+(?:the\s+)?(?:\[|`|@|\*\*)*(?:\.\/)?(?:agents|claude|gemini)\.md\b|\b(?:agents|claude|gemini)\.md\b[^\n]*?\b(?:read|see|follow|consult|check|refer\s+to|open|load)\s+it\b/;
 // One sentence linking another folder's agent file by a label of its own ("See the [project root AGENTS.md](../../../AGENTS.md)
 // for repository-wide policies and workflows.", set 70's software-agent-sdk, atop each package's AGENTS.md): each nested
 // guide opens by sending its reader up, each with its own relative link, so the line stands in every one by design.
@@ -125,7 +129,7 @@ const SAYS_WHAT_IT_IS =
 // An opening saying the file briefs a reviewer ("Instructions for Gemini when reviewing PRs for this provider", "You
 // are a thorough PR reviewer"), not an agent that writes the code.
 const BRIEFS_REVIEWER =
-  /\b(?:when|while|for)\s+reviewing\b|\b(?:PR|pull[- ]requests?|merge[- ]requests?|code)\s+reviewer\b/i;
+  /\b(?:when|while|for)\s+reviewing\b|\b(?:pr|pull[- ]requests?|merge[- ]requests?|code)\s+reviewer\b/;
 
 /**
  * Whether two reworded pieces are each its file's introduction: the first sentence of prose (a line about the file
@@ -540,7 +544,9 @@ function isPointerShim(source: LintSource): boolean {
   const said = source.documents.filter((doc) => doc.text.trim() !== '');
   return (
     said.length > 0 &&
-    said.every((doc) => doc.code !== true && POINTER.test(doc.text) && !SENTENCE_BREAK.test(doc.text.trim()))
+    said.every(
+      (doc) => doc.code !== true && POINTER.test(doc.text.toLowerCase()) && !SENTENCE_BREAK.test(doc.text.trim()),
+    )
   );
 }
 
@@ -629,7 +635,7 @@ function pointedFiles(path: string, text: string | undefined): Set<string> {
 
 // A sentence that says what follows comes from a file: "Per CLAUDE.md § The only stop:", "The marker mirrors the
 // `// PROVISIONAL:` shape from [`provisional_marker.md`](provisional_marker.md):", "(fold of `rules.md`; preserve verbatim.)".
-const CITING = /\b(?:per|from|mirrors?|mirroring|quot(?:es?|ed|ing)|verbatim|fold\s+of)\b/i;
+const CITING = /\b(?:per|from|mirrors?|mirroring|quot(?:es?|ed|ing)|verbatim|fold\s+of)\b/;
 const MARKDOWN_NAME = /(?:^|[\s`[(/])([\w.-]+\.md)\b/g;
 
 /**
@@ -644,7 +650,7 @@ function citedFiles(documents: readonly LintDocument[]): ReadonlySet<string>[] {
   for (const doc of documents) {
     if (doc.section !== section) [section, cited] = [doc.section, new Set<string>()];
     out.push(cited);
-    if (doc.code !== true && CITING.test(doc.text))
+    if (doc.code !== true && CITING.test(doc.text.toLowerCase()))
       cited = new Set([...cited, ...[...doc.text.matchAll(MARKDOWN_NAME)].map((match) => match[1]!)]);
   }
   return out;
@@ -736,8 +742,8 @@ export function findDuplicates(
     // rule). Claude Code ignores that key and loads both files always, but what would change is the key, not a line.
     const globs = readFrontMatterPaths(source.text ?? '', ['paths', 'globs']);
     const vendored = isVendored(source.path);
-    const opening = source.documents.find((doc) => doc.code !== true && !ABOUT_ITS_FILE.test(doc.text));
-    const inReviewBrief = opening !== undefined && BRIEFS_REVIEWER.test(opening.text);
+    const opening = source.documents.find((doc) => doc.code !== true && !ABOUT_ITS_FILE.test(doc.text.toLowerCase()));
+    const inReviewBrief = opening !== undefined && BRIEFS_REVIEWER.test(opening.text.toLowerCase());
     const commandLists = commandListsOf(source);
     const lines = source.text?.split('\n') ?? [];
     const procedures = proceduresOf(source, lines, 'steps', (line) => NUMBERED_ITEM_LINE.test(line));
@@ -745,21 +751,22 @@ export function findDuplicates(
     const commandReferences = proceduresOf(source, lines, 'commands', (line) => COMMAND_ENTRY_LINE.test(line));
     const citesBefore = citedFiles(source.documents);
     for (const [index, doc] of source.documents.entries()) {
+      const lower = doc.text.toLowerCase();
       if (
         doc.text.length < MIN_CHARS ||
-        ABOUT_ITS_FILE.test(doc.text) ||
+        ABOUT_ITS_FILE.test(lower) ||
         LINK_ITEM.test(doc.text) ||
         (doc.code !== true && IMPORT_ITEM_LINE.test(lines[doc.line - 1] ?? '')) ||
         PATH_ITEM.test(doc.text) ||
         DOCUMENT_ITEM.test(doc.text) ||
         PATH_ROW.test(doc.text) ||
-        BACK_REFERENCE.test(doc.text) ||
-        (doc.code !== true && AGENT_FILE_POINTER.test(doc.text)) ||
+        BACK_REFERENCE.test(lower) ||
+        (doc.code !== true && AGENT_FILE_POINTER.test(lower)) ||
         (doc.code !== true && AGENT_FILE_LINK.test(doc.text) && !SENTENCE_BREAK.test(doc.text.trim())) ||
         (doc.code !== true && LEAD_IN.test(doc.text) && !SENTENCE_BREAK.test(doc.text)) ||
         (doc.code !== true &&
           LIST_ITEM_LINE.test(lines[doc.line - 1] ?? '') &&
-          CONTENTS_HEADING.test(doc.section.split(' > ').at(-1) ?? ''))
+          CONTENTS_HEADING.test((doc.section.split(' > ').at(-1) ?? '').toLowerCase()))
       )
         continue;
       const words = comparableWords(doc.text);

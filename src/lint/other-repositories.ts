@@ -11,7 +11,7 @@ const NAMED_REPOSITORY = /\bthe\s+(?:\*\*)?(?:`([^`\n]+)`|([A-Z][\w.-]*))(?:\*\*
 const NOT_ANOTHER = /^(?:github|gitlab|bitbucket|git|this|same|main|current|monorepo|project|source|upstream|parent)$/i;
 // "each product's own repo", "every Cratis repository", "sibling repos", "other repositories": more than this one.
 const MANY_REPOSITORIES =
-  /\b(?:each|every|other|another|sibling|separate|all)\s+(?:[\w'’-]+\s+){0,2}(?:repos?|repositor(?:y|ies))\b|\b(?:repos|repositories)\b/i;
+  /\b(?:each|every|other|another|sibling|separate|all)\s+(?:[\w'’-]+\s+){0,2}(?:repos?|repositor(?:y|ies))\b|\b(?:repos|repositories)\b/;
 
 /** Returns the names `texts` give other repositories ("the `Documentation` repo" → Documentation); never throws. */
 export function findNamedRepositories(texts: readonly string[]): Set<string> {
@@ -26,7 +26,7 @@ export function findNamedRepositories(texts: readonly string[]): Set<string> {
 
 /** Returns true when a heading speaks of several repositories ("The repos and their shape"); never throws. */
 export function isAboutManyRepositories(heading: string): boolean {
-  return MANY_REPOSITORIES.test(heading);
+  return MANY_REPOSITORIES.test(heading.toLowerCase());
 }
 
 // A link to a repository on a forge (`https://github.com/EmeraudeEngine/emeraude-base`): its name.

@@ -8,7 +8,7 @@
 
 // A line saying tagged blocks are kept the same in several places: "identical across repos", "syncs can copy it verbatim".
 const KEPT_THE_SAME =
-  /\b(?:identical|verbatim|in\s+sync|sync(?:ed|s)?)\b[^\n]*?\b(?:across|other|downstream|every|each)\b|\b(?:across|downstream|every|each)\b[^\n]*?\b(?:identical|verbatim|in\s+sync|sync(?:ed|s)?)\b/i;
+  /\b(?:identical|verbatim|in\s+sync|sync(?:ed|s)?)\b[^\n]*?\b(?:across|other|downstream|every|each)\b|\b(?:across|downstream|every|each)\b[^\n]*?\b(?:identical|verbatim|in\s+sync|sync(?:ed|s)?)\b/;
 const TAG_NAMED = /<\/?([A-Za-z][\w-]*)>/g;
 
 /**
@@ -19,7 +19,7 @@ export function sharedBlockLines(text: string): (line: number) => boolean {
   const lines = text.split('\n');
   const tags = new Set(
     lines
-      .filter((line) => KEPT_THE_SAME.test(line))
+      .filter((line) => KEPT_THE_SAME.test(line.toLowerCase()))
       .flatMap((line) => [...line.matchAll(TAG_NAMED)].map((match) => match[1] ?? '')),
   );
   if (tags.size === 0) return () => false;

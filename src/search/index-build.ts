@@ -21,12 +21,19 @@ export type Parse = (source: string, kind: MemoryKind) => ParsedFile;
 /** Returns the parser of changed sources: the working copy by mem's region reader, other files as markdown (remark only when `withRemark`). */
 export async function parserFor(withRemark: boolean): Promise<Parse> {
   const { parseTeamMemory } = await import('./parse-team-memory.js');
-  if (!withRemark)
-    return (text, kind) =>
-      kind === 'team' ? parseTeamMemory(text) : (scanSimpleMarkdown(text) ?? { documents: [], conditional: false });
+  const markdown = await markdownParser(withRemark);
+  return (text, kind) => (kind === 'team' ? parseTeamMemory(text) : markdown(text));
+}
+
+/**
+ * The parser of a markdown file that is not the team memory: mem's line scanner, and remark (loaded only when
+ * `withRemark`) for what the scanner leaves to it. Why apart from parserFor: `mem lint` reads no team memory,
+ * and the lazy team-memory module is an ES module whose import starts Node's ES module loader (~3 ms a run).
+ */
+export async function markdownParser(withRemark: boolean): Promise<(text: string) => ParsedFile> {
+  if (!withRemark) return (text) => scanSimpleMarkdown(text) ?? { documents: [], conditional: false };
   const { parseMarkdownDocuments } = await import('./parse-markdown-documents.js');
-  return (text, kind) =>
-    kind === 'team' ? parseTeamMemory(text) : (scanSimpleMarkdown(text) ?? parseMarkdownDocuments(text));
+  return (text) => scanSimpleMarkdown(text) ?? parseMarkdownDocuments(text);
 }
 
 export function rebuildIndex(

@@ -19,9 +19,21 @@ const THEMATIC_BREAK = /^ {0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3
 const SETEXT = /^ {0,3}(?:=+|-+)[ \t]*$/;
 const QUOTE = /^ {0,3}>/;
 const COMMENT = /^ {0,3}<!--/;
-/** CommonMark's HTML blocks of kind 6 (block-level tags): they run to a blank line and are not memory. */
-const HTML_BLOCK =
-  /^ {0,3}<\/?(?:address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul)(?:[ \t]|\/?>|$)/i;
+/**
+ * CommonMark's HTML blocks of kind 6 (block-level tags): they run to a blank line and are not memory. The tag's name is
+ * looked up lower-cased in a set: the same test as one case-insensitive alternation of the names, which V8 compiles
+ * at ~10 M instructions (ICU's case closure of every letter), a fifth of `mem lint`'s scan of a file.
+ */
+const HTML_TAG_START = /^ {0,3}<\/?([A-Za-z][A-Za-z0-9]*)(?:[ \t]|\/?>|$)/;
+const BLOCK_TAGS = new Set(
+  'address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link main menu menuitem nav noframes ol optgroup option p param search section summary table tbody td tfoot th thead title tr track ul'.split(
+    ' ',
+  ),
+);
+const startsHtmlBlock = (line: string): boolean => {
+  const tag = HTML_TAG_START.exec(line)?.[1];
+  return tag !== undefined && BLOCK_TAGS.has(tag.toLowerCase());
+};
 /** Shapes left to remark: other HTML, link and footnote definitions, a list marker followed by a tab. */
 const UNSUPPORTED = /^ {0,3}(?:<(?!!--)|\[[^\]]*\]:|(?:[-*+]|\d{1,9}[.)])\t)/;
 const TASK = /^\[[ xX]\][ \t]+(?=\S)/;
@@ -244,7 +256,7 @@ function scanBlocks(lines: readonly string[], lineNo: number, scan: Scan): void 
       i = j;
       continue;
     }
-    if (HTML_BLOCK.test(text)) {
+    if (startsHtmlBlock(text)) {
       closeParagraph();
       while (i + 1 < lines.length && (lines[i + 1] ?? '').trim() !== '') i++;
       continue;
@@ -348,7 +360,7 @@ function startsBlockAt(line: string): boolean {
     QUOTE.test(line) ||
     THEMATIC_BREAK.test(line) ||
     COMMENT.test(line) ||
-    HTML_BLOCK.test(line)
+    startsHtmlBlock(line)
   )
     return true;
   const item = ITEM.exec(line);

@@ -11,7 +11,7 @@ import { LINT_AGENTS, LINT_LEVELS, type LintAgent, type LintLevel, type LintRepo
 import { lintLoads, loadedPaths, reachesLevel } from '../../lint/lint-loads.js';
 import { planAgentLoads } from '../../lint/plan-agent-loads.js';
 import type { LintDocument } from '../../lint/lint-document.js';
-import { parserFor } from '../../search/index-build.js';
+import { markdownParser } from '../../search/index-build.js';
 import { scanSimpleMarkdown } from '../../search/scan-simple-markdown.js';
 import { readLintInput } from './read-lint-input.js';
 
@@ -33,9 +33,10 @@ export async function runLint(options: LintOptions): Promise<LintOutcome> {
   const planned = planAgentLoads(input.view, dir, agents, input.settings);
   const texts = new Map(loadedPaths(planned).map((path) => [path, input.view.read(path) ?? '']));
   // remark is loaded only when a file uses more than the simple markdown mem's own line scanner reads.
-  const parse = await parserFor([...texts.values()].some((text) => scanSimpleMarkdown(text) === null));
+  const scanned = new Map([...texts].map(([path, text]) => [path, scanSimpleMarkdown(text)]));
+  const parse = await markdownParser([...scanned.values()].includes(null));
   const documents = new Map<string, LintDocument[]>(
-    [...texts].map(([path, text]) => [path, parse(text, 'rules').documents]),
+    [...texts].map(([path, text]) => [path, (scanned.get(path) ?? parse(text)).documents]),
   );
   const report = lintLoads({
     dir,
