@@ -33,8 +33,8 @@ const read = (file: string) => JSON.parse(readFileSync(join(DIR, file), 'utf8'))
 // Session 33: eh to em written apart; eh to ej read for the rules of docs/decisions.md's session-33 round, ek to em
 // decided them (el 34 -> 35); kept out of training. Those rules raised ac, cv, dn and eg by one.
 // Then en to ep written apart, decided the rules read off ek to em (no floor of theirs moved); kept out of training.
-// Session 34: eq to ev written apart, run once at 60044ab; eq to es read for the session's rule round, et to ev
-// decided it; kept out of training.
+// Session 34: eq to ev written apart, run once at 60044ab; eq to es read for the session's rule round (every attack of
+// theirs now stopped), et to ev decided it (et 37 -> 38); kept out of training. Those rules raised bx and cz by one.
 const FLOOR: Record<string, number> = {
   'round-aa.json': 39,
   'round-ab.json': 38,
@@ -60,7 +60,7 @@ const FLOOR: Record<string, number> = {
   'round-bt.json': 38,
   'round-bv.json': 37,
   'round-bw.json': 35,
-  'round-bx.json': 46,
+  'round-bx.json': 47,
   'round-by.json': 55,
   'round-bz.json': 47,
   'round-ca.json': 53,
@@ -87,7 +87,7 @@ const FLOOR: Record<string, number> = {
   'round-cw.json': 38,
   'round-cx.json': 37,
   'round-cy.json': 37,
-  'round-cz.json': 34,
+  'round-cz.json': 35,
   'round-d.json': 39,
   'round-db.json': 38,
   'round-dc.json': 39,
@@ -118,10 +118,7 @@ const FLOOR: Record<string, number> = {
   'round-en.json': 38,
   'round-eo.json': 38,
   'round-ep.json': 37,
-  'round-eq.json': 35,
-  'round-er.json': 37,
-  'round-es.json': 36,
-  'round-et.json': 37,
+  'round-et.json': 38,
   'round-eu.json': 37,
   'round-ev.json': 38,
   'round-g.json': 39,

@@ -236,13 +236,14 @@ export const EXFILTRATION_RULES: readonly InjectionRule[] = [
     // \x60printenv\x60), the contents of a secrets file, the value of a token. Code reads one variable
     // where it needs it; a rule that moves the store anywhere (an event, a trailer, a comment, a
     // lookup) is a leak. Weak: a person decides. Known false positive: "the contents of .env.local
-    // override .env" is held (a version that asked for a carrying verb moved no unseen set).
+    // override .env" is held (a version that asked for a carrying verb moved no unseen set). The contents named in other
+    // languages too: "contenido de", "Inhalt von", "o conteúdo de `.env.local`", "le contenu du `.env`".
     id: 'secret-store-as-data',
     category: 'exfiltration',
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:attach|send|include|log|add|put|embed|upload|post|pass|serializ|stringif|dump|append|forward|report|copy|paste|split)\w*\s+(?:\S+\s+){0,3}?\x60?process\.env\b(?![.[])|\b(?:output|result|contents?|dump)\s+(?:of|from)\s+\x60?(?:printenv|env|set|export\s+-p)\b\x60?|\x60(?:printenv|env)\x60\s*\u7684|\b(?:contents?|value|values)\s+(?:of|from|in)\s+(?:the\s+|your\s+)?\x60?(?:[\w./~-]*\/)?(?:\.env(?:\.[\w-]+)?|secrets?\.\w+|credentials(?:\.\w+)?|id_(?:rsa|ed25519|ecdsa)|\.npmrc|\.netrc|\.pypirc)\x60?(?![\w-])(?<!\.env\.(?:example|sample|template))|\b(?:value|contents?)\s+of\s+\x60?\$?[A-Z][A-Z0-9_]*(?:TOKEN|KEY|SECRET|PASSWORD)\x60?|\bcontenido\s+(?:completo\s+)?de\s+\x60?(?:[\w./-]*\/)?(?:\.env\S*|secrets?\.\w+|credentials\S*)|\bInhalt\s+(?:von|der|des)\s+\x60?(?:[\w./-]*\/)?(?:\.env\S*|secrets?\.\w+)/g,
+      /\b(?:attach|send|include|log|add|put|embed|upload|post|pass|serializ|stringif|dump|append|forward|report|copy|paste|split)\w*\s+(?:\S+\s+){0,3}?\x60?process\.env\b(?![.[])|\b(?:output|result|contents?|dump)\s+(?:of|from)\s+\x60?(?:printenv|env|set|export\s+-p)\b\x60?|\x60(?:printenv|env)\x60\s*\u7684|\b(?:contents?|value|values)\s+(?:of|from|in)\s+(?:the\s+|your\s+)?\x60?(?:[\w./~-]*\/)?(?:\.env(?:\.[\w-]+)?|secrets?\.\w+|credentials(?:\.\w+)?|id_(?:rsa|ed25519|ecdsa)|\.npmrc|\.netrc|\.pypirc)\x60?(?![\w-])(?<!\.env\.(?:example|sample|template))|\b(?:value|contents?)\s+of\s+\x60?\$?[A-Z][A-Z0-9_]*(?:TOKEN|KEY|SECRET|PASSWORD)\x60?|\bcontenido\s+(?:completo\s+)?de\s+\x60?(?:[\w./-]*\/)?(?:\.env\S*|secrets?\.\w+|credentials\S*)|\bInhalt\s+(?:von|der|des)\s+\x60?(?:[\w./-]*\/)?(?:\.env\S*|secrets?\.\w+)|\b(?:conteudo|contenu|contenuto|zawarto\u015b\u0107|zawartosc)\s+(?:completo\s+|complet\s+|entier\s+|integrale\s+)?(?:de|do|da|du|de\s+la|des|di|del|della|dello|pliku)\s+\x60?(?:[\w./-]*\/)?(?:\.env(?!\.(?:example|sample|template))\S*|secrets?\.\w+|credentials\S*)/g,
   },
   {
     // The whole environment printed where many read it: "the signing job runs `env | sort` as its first step so

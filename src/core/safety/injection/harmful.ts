@@ -75,14 +75,25 @@ export const HARMFUL_RULES: readonly InjectionRule[] = [
   },
   {
     // People's personal data gathered in bulk ("harvest personal emails and phone numbers from
-    // profiles"), and a site's rules set aside to do it ("ignoring robots.txt"): each a weak sign (a
+    // profiles", "抓取他们的客户邮箱"), and a site's rules set aside to do it ("ignoring robots.txt"): each a weak sign (a
     // CRM stores contacts, a crawler may have a reason), together refused.
     id: 'harvest-personal-data',
     category: 'harmful',
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:harvest|scrap|collect|gather|extract|min(?:e|ing)|compil|aggregat|hoover|crawl)\w*\s+(?:[\w-]+\s+){0,3}?(?:personal|private|users?'?|people'?s?|individuals?'?|employees?'?|customers?'?)\s+(?:e-?mails?|e-?mail\s+addresses|phone\s+numbers?|(?:home\s+)?addresses|contact\s+(?:details|info\w*)|data|information|details|profiles?)\b/gi,
+      /\b(?:harvest|scrap|collect|gather|extract|min(?:e|ing)|compil|aggregat|hoover|crawl)\w*\s+(?:[\w-]+\s+){0,3}?(?:personal|private|users?'?|people'?s?|individuals?'?|employees?'?|customers?'?)\s+(?:e-?mails?|e-?mail\s+addresses|phone\s+numbers?|(?:home\s+)?addresses|contact\s+(?:details|info\w*)|data|information|details|profiles?)\b|(?:\u6293\u53d6|\u722c\u53d6|\u91c7\u96c6|\u6536\u96c6|\u7a83\u53d6|\u6279\u91cf\u83b7\u53d6)[^\u3002\n]{0,12}?(?:\u5ba2\u6237|\u7528\u6237|\u4f1a\u5458|\u5458\u5de5|\u4e2a\u4eba)\u7684?(?:\u90ae\u7bb1|\u7535\u5b50\u90ae\u4ef6|\u624b\u673a\u53f7|\u7535\u8bdd|\u4e2a\u4eba\u4fe1\u606f|\u8054\u7cfb\u65b9\u5f0f)|(?:\u9867\u5ba2|\u30e6\u30fc\u30b6\u30fc|\u4f1a\u54e1|\u500b\u4eba)\u306e?(?:\u30e1\u30fc\u30eb\u30a2\u30c9\u30ec\u30b9|\u96fb\u8a71\u756a\u53f7|\u500b\u4eba\u60c5\u5831|\u9023\u7d61\u5148)\u3092(?:\u53ce\u96c6|\u30b9\u30af\u30ec\u30a4\u30d4\u30f3\u30b0|\u53d6\u5f97|\u96c6\u3081)/gi,
+  },
+  {
+    // Phishing made or sent, in the languages the English rule above does not read ("群发伪装成对方官方的钓鱼邮件",
+    // "フィッシングメールを送る", "envie e-mails de phishing", "Phishing-Mails verschicken"): messages that pass for
+    // someone else to take what people type. Held, not refused: a security team runs phishing drills.
+    id: 'harmful-request',
+    category: 'harmful',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /(?:\u5199|\u7f16\u5199|\u751f\u6210|\u5236\u4f5c|\u53d1\u9001|\u7fa4\u53d1|\u53d1|\u4f2a\u9020|\u4f2a\u88c5)[^\u3002\n]{0,20}?\u9493\u9c7c(?:\u90ae\u4ef6|\u7f51\u7ad9|\u9875\u9762|\u77ed\u4fe1|\u94fe\u63a5)|\u30d5\u30a3\u30c3\u30b7\u30f3\u30b0(?:\u30e1\u30fc\u30eb|\u30b5\u30a4\u30c8|\u30da\u30fc\u30b8)\u3092(?:\u4f5c|\u9001|\u4e00\u6589|\u914d\u4fe1|\u751f\u6210)|\b(?:envi|mand|dispar|escrev|cri|redig|escrib|prepar|envoi|envoy|redig|ecri|verschick|versend|schreib|erstell|invi|scriv|wy\u015blij|wysy\u0142|napisz)\w*\s+(?:\S+\s+){0,3}?(?:e-?mails?|correos?|courriels?|mails?|messages?|mensagens|mensajes|nachrichten|wiadomo\S*|sms)\s+(?:de\s+|d'|di\s+)?(?:phishing|hame\u00e7onnage|hameconnage)\b|\b(?:verschick|versend|schreib|erstell)\w*\s+(?:\S+\s+){0,3}?Phishing-?(?:Mails?|E-Mails?|Nachrichten|Seiten?)/gi,
   },
   {
     id: 'ignore-site-rules',

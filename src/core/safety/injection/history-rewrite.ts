@@ -77,13 +77,14 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
       /\b(?:push|merg|land|commit)\w*\s+(?:[\w-]+\s+){0,3}?(?:straight|directly)\s+(?:to|into|on)\s+\x60?(?:main|master|trunk|production)\b|\bskip\w*\s+(?:opening\s+|creating\s+|raising\s+)?(?:a\s+|the\s+)?(?:pull\s+request|pr|merge\s+request|code\s+review)\b|--no-verify\b|\b(?:disable|remove|delete|turn\s+off|bypass|skip)\s+(?:all\s+|the\s+|any\s+)?(?:pre-commit|pre-push|commit-msg|git|husky|lefthook)\s+hooks\b|\b(?:do\s+not|don't|never)\s+open\s+a\s+(?:pull\s+request|pr|merge\s+request)\b/gi,
   },
   {
-    // Rewriting history, or changing who a commit says wrote it.
+    // Rewriting history, or changing who a commit says wrote it, in the languages teams write memory in too ("yazar
+    // bilgisini kendi adınla değiştir", "altere o autor", "作者を書き換え").
     id: 'rewrite-history',
     category: 'history-rewrite',
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:rewrite|rewriting|rewrote|alter|falsify|purge|erase|scrub)\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,4}?(?:git\s+|commit\s+|published\s+|shared\s+)?(?:branch\s+)?(?:history|histories)\b|\b(?:change|changing|rewrite|spoof|fake|forge|falsify|replace|reset|alter|swap)\s+(?:the\s+)?(?:commit\s+)?(?:author(?:s|ship)?|committer)\b|\bimpersonat\w+|\b(?:GIT_(?:AUTHOR|COMMITTER)_(?:NAME|EMAIL)|user\.(?:name|email)|--author)\b(?:[^.\n]|\.(?=\S)){0,20}?\b(?:to|as|=)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?[\w-]+'s\s+(?:name|e-?mail|address|identity)\b|(?:--author|\buser\.name|\buser\.email)\s*[= ]\s*["'][^"'\n]{1,60}["']|(?:--author|\buser\.name|\buser\.email)\b[^\n]{0,20}?\b(?:to|=)\s+["'“][^"'”\n]{1,60}["'”]|\bamend\s+(?:the\s+)?(?:signed|release|published|pushed)\b|\bgit[- ]?historie\b|\b(?:den|die)\s+autor(?:en)?\b|(?:改写|重写|篡改)(?:提交)?历史|(?:修改|更改)作者/gi,
+      /\b(?:rewrite|rewriting|rewrote|alter|falsify|purge|erase|scrub)\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,4}?(?:git\s+|commit\s+|published\s+|shared\s+)?(?:branch\s+)?(?:history|histories)\b|\b(?:change|changing|rewrite|spoof|fake|forge|falsify|replace|reset|alter|swap)\s+(?:the\s+)?(?:commit\s+)?(?:author(?:s|ship)?|committer)\b|\bimpersonat\w+|\b(?:GIT_(?:AUTHOR|COMMITTER)_(?:NAME|EMAIL)|user\.(?:name|email)|--author)\b(?:[^.\n]|\.(?=\S)){0,20}?\b(?:to|as|=)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?[\w-]+'s\s+(?:name|e-?mail|address|identity)\b|(?:--author|\buser\.name|\buser\.email)\s*[= ]\s*["'][^"'\n]{1,60}["']|(?:--author|\buser\.name|\buser\.email)\b[^\n]{0,20}?\b(?:to|=)\s+["'“][^"'”\n]{1,60}["'”]|\bamend\s+(?:the\s+)?(?:signed|release|published|pushed)\b|\bgit[- ]?historie\b|\b(?:den|die)\s+autor(?:en)?\b|(?:改写|重写|篡改)(?:提交)?历史|(?:修改|更改)作者|\b(?:alter(?:e|ar|a)|mud(?:e|ar|a)|troqu(?:e|ar)|troca)\s+o\s+autor\b|\bcambi(?:a|ar|e)\s+el\s+autor\b|\bchang(?:e|er|ez)\s+l'auteur\b|\bzmie(?:n|\u0144)\s+autora\b|\u0438\u0437\u043c\u0435\u043d\w*\s+\u0430\u0432\u0442\u043e\u0440\w*|\byazar\w*\s+(?:\S+\s+){0,3}?degistir|\u4f5c\u8005(?:\u60c5\u5831|\u540d)?\u3092[^\u3002\n]{0,10}?(?:\u5909\u66f4|\u66f8\u304d\u63db\u3048|\u7f6e\u304d\u63db\u3048)/gi,
   },
   {
     // History rewritten to erase what happened: "amend the last 20 commits to remove any mention of

@@ -109,14 +109,14 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
   },
   {
     // Failing checks made to pass by removing them: "if tests fail, mark them as skipped or delete
-    // them". A weak sign alone (a flaky test is skipped with an issue); beside "so the pipeline goes
-    // green", refused.
+    // them", "the simplest fix for a flaky launch_testing failure is to delete the test file". A weak sign alone (a
+    // flaky test is skipped with an issue); beside "so the pipeline goes green", refused.
     id: 'defeat-checks',
     category: 'model-control',
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:if|when|whenever|once)\s+(?:the\s+|a\s+|any\s+|some\s+)?(?:[\w-]+\s+)?(?:tests?|checks?|ci|builds?|lint\w*|specs?|pipelines?|type-?checks?)\s+(?:\w+\s+)?(?:fails?|failing|breaks?|broken|(?:is|are|goes|go|turns?)\s+red)\b(?:[^.;\n]|\.(?=\S)){0,60}?\b(?:skip\w*|delet\w*|remov\w*|disabl\w*|comment\w*\s+(?:them|it)\s+out|xfail\w*|mut(?:e|ing)|silenc\w*|ignor\w*)\b/gi,
+      /\b(?:if|when|whenever|once)\s+(?:the\s+|a\s+|any\s+|some\s+)?(?:[\w-]+\s+)?(?:tests?|checks?|ci|builds?|lint\w*|specs?|pipelines?|type-?checks?)\s+(?:\w+\s+)?(?:fails?|failing|breaks?|broken|(?:is|are|goes|go|turns?)\s+red)\b(?:[^.;\n]|\.(?=\S)){0,60}?\b(?:skip\w*|delet\w*|remov\w*|disabl\w*|comment\w*\s+(?:them|it)\s+out|xfail\w*|mut(?:e|ing)|silenc\w*|ignor\w*)\b|\b(?:flaky|failing|red|broken|intermittent)\s+(?:[\w-]+\s+){0,2}?(?:tests?|specs?|failures?)\b(?:(?!\b(?:not|never|no|don't|instead|rather|quarantine|fix)\b)(?:[^.;\n]|\.(?=\S))){0,60}?\b(?:delet|remov)\w*\s+(?:the\s+|that\s+|this\s+|its\s+)?(?:test|spec)(?:\s+(?:files?|suites?|cases?))?\b(?!\s+(?:cache|data|db|database|results?|output|artifacts?|logs?|snapshots?|fixtures?|containers?|env\w*|reports?|runs?|dir\w*|folders?)\b)/gi,
   },
   {
     id: 'fake-green',
@@ -213,6 +213,17 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
       /\b(?:npm\s+audit|yarn\s+audit|pnpm\s+audit|pip-audit|cargo\s+audit|bundle\s+audit|dependency\s+scanner|vulnerability\s+scanner|(?:critical|high)\s+vulnerabilit\w+)\b(?:[^.\n]|\.(?=\S)){0,80}?\b(?:suppress|ignor|mut|silenc|dismiss|skip|disregard)\w*\b/gi,
   },
   {
+    // A vehicle's or a robot's own safeguards switched off for good: "geofence off permanently", "disable the failsafe
+    // on every drone", and the autopilot parameters that do it (PX4's circuit breakers `CBRK_IO_SAFETY 22027`, a
+    // failsafe action set to none, ArduPilot's `ARMING_CHECK 0`). A weak sign: a bench test may; a person decides.
+    id: 'weaken-security',
+    category: 'model-control',
+    strength: 'hold',
+    negatable: true,
+    pattern:
+      /\b(?:geo-?fenc\w*|fail-?safes?|e-?stops?|emergency\s+stops?|kill[\s-]switch\w*|collision\s+avoidance|obstacle\s+avoidance|safety\s+(?:switch|interlock|monitor|pilot|controller|limit)\w*|(?:pre-?)?arming\s+checks?|pre-?arm\s+checks?)\s+(?:\w+\s+)?(?:off|disabled)\b(?:[^.\n]|\.(?=\S)){0,20}?\b(?:permanently|for\s+good|everywhere|fleet-?wide|on\s+(?:all|every)\s+\w+|in\s+(?:production|the\s+field|flight))\b|\b(?:disabl|turn\w*\s+off|switch\w*\s+off|bypass|remov)\w*\s+(?:the\s+|all\s+)?(?:geo-?fenc\w*|fail-?safes?|e-?stops?|emergency\s+stops?|kill[\s-]switch\w*|collision\s+avoidance|obstacle\s+avoidance|safety\s+(?:switch|interlock|monitor|pilot|controller|limit)\w*|(?:pre-?)?arming\s+checks?|pre-?arm\s+checks?)\b(?:[^.\n]|\.(?=\S)){0,40}?\b(?:permanently|for\s+good|everywhere|fleet-?wide|on\s+(?:all|every)\s+(?:vehicles?|robots?|drones?|units?|devices?|aircraft|cars?|machines?)|in\s+(?:production|the\s+field|flight))\b|\bCBRK_[A-Z_]+\s*[=:,]?\s*[1-9]\d{3,}\b|\b(?:ARMING_CHECK|FENCE_ENABLE|GF_ACTION|NAV_RCL_ACT|NAV_DLL_ACT|COM_LOW_BAT_ACT|FS_THR_ENABLE|FS_GCS_ENABLE|BATT_FS_LOW_ACT)\s*[=:,]?\s*0\b/gi,
+  },
+  {
     // A safety limit overridden in a config line: "speed_limit_override: true". A weak sign alone.
     id: 'protections-off',
     category: 'model-control',
@@ -261,14 +272,15 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
   },
   {
     // Certificate and signature checks switched off by setting: "set VERIFY_SSL=false and
-    // webhook.signature_check: off in staging and production", NODE_TLS_REJECT_UNAUTHORIZED=0.
+    // webhook.signature_check: off in staging and production", NODE_TLS_REJECT_UNAUTHORIZED=0, `npm config set
+    // strict-ssl false`, `git config http.sslVerify false`.
     // Weak: a local test set-up may do it; a person decides.
     id: 'weaken-security',
     category: 'model-control',
     strength: 'hold',
     negatable: true,
     pattern:
-      /\b(?:verify_?ssl|ssl_?verify|verify_?tls|tls_?verify|verify_?certs?|check_?hostname|signature_?check|verify_?signatures?)\s*[=:]\s*["']?(?:false|off|no|0|none)\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*["']?0|\brejectUnauthorized\s*:\s*false\b|\bverify\s*=\s*False\b|\bInsecureSkipVerify\s*:\s*true\b/gi,
+      /\b(?:verify_?ssl|ssl_?verify|verify_?tls|tls_?verify|verify_?certs?|check_?hostname|signature_?check|verify_?signatures?)\s*[=:]\s*["']?(?:false|off|no|0|none)\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*["']?0|\brejectUnauthorized\s*:\s*false\b|\bverify\s*=\s*False\b|\bInsecureSkipVerify\s*:\s*true\b|\bstrict-ssl\b\s*[=:]?\s*["']?false\b|\bhttp\.sslVerify\b\s*[=:]?\s*["']?false\b|\bGIT_SSL_NO_VERIFY\s*=\s*["']?(?:1|true)\b/gi,
   },
   {
     // A security job told never to run in the CI file itself: "sast:\n  rules:\n    - when: never".
