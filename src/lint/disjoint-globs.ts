@@ -48,3 +48,52 @@ function globsOverlap(a: string, b: string): boolean {
 export function areDisjointGlobs(a: readonly string[], b: readonly string[]): boolean {
   return a.length > 0 && b.length > 0 && a.every((x) => b.every((y) => !globsOverlap(x, y)));
 }
+
+/** A file-name part that matches any name (`*`, `**`). */
+const isAnyName = (name: string) => /^\*+$/.test(name);
+
+/**
+ * Whether a file-name part surely matches a name `outer` does not: false where unsure (`?`, `[...]`, braces left,
+ * a star inside a name). `*.ts` is not within `*.test.ts`; `*.test.ts` is within `*.ts`.
+ */
+function nameReachesPast(name: string, outer: string): boolean {
+  if (/[?[{]/.test(name) || /[?[{]/.test(outer) || isAnyName(outer)) return false;
+  if (isAnyName(name)) return true;
+  const literal = (part: string) => !part.includes('*');
+  const tailOnly = (part: string) => part.startsWith('*') && literal(part.slice(1));
+  if (literal(outer)) return !(literal(name) && name === outer);
+  if (!tailOnly(outer)) return false;
+  if (literal(name)) return !name.endsWith(outer.slice(1));
+  return tailOnly(name) && !name.slice(1).endsWith(outer.slice(1));
+}
+
+/**
+ * Whether `glob` surely matches a file `outer` does not; false where unsure. Its fixed folders part from `outer`'s
+ * (`src/modules/**` beside `src/core/diff/**`), stop short of them (`src/**` beside `src/core/**`: `src/x.ts`), or its
+ * file names reach past `outer`'s (`**\/*.ts` beside `**\/*.test.ts`).
+ */
+function reachesPast(glob: string, outer: string): boolean {
+  const folders = glob
+    .replace(/^\.?\/+/, '')
+    .split('/')
+    .slice(0, -1)
+    .join('/');
+  if (/[[{]/.test(folders)) return false;
+  const [x, y] = [partsOf(glob), partsOf(outer)];
+  if (y.folders.some((folder, i) => x.folders[i] !== folder)) return true;
+  return spelledOut(x.name).some((name) => spelledOut(y.name).every((other) => nameReachesPast(name, other)));
+}
+
+/**
+ * Whether neither of two path-scoped rules files' scopes holds the other: each has a glob that reaches files no glob of
+ * the other matches. Where the scopes meet (set 120's saleor/configurator: `entity-development.md` for
+ * `src/modules/**` and `src/core/diff/comparators/**`, `diff-engine.md` for `src/core/diff/**`), both files load; but
+ * each is also loaded alone for its own files, so a line both hold (the same "**Required Skills**: …" footer) is each
+ * scope's own, and dropping either copy loses it there. When one scope holds the other (`src/**` and `src/api/**`), the
+ * inner file never loads without the outer one: its copy is a copy. Unsure globs count as holding each other.
+ */
+export function areCrossingGlobs(a: readonly string[], b: readonly string[]): boolean {
+  const beyond = (globs: readonly string[], others: readonly string[]) =>
+    globs.some((glob) => others.every((other) => reachesPast(glob, other)));
+  return a.length > 0 && b.length > 0 && beyond(a, b) && beyond(b, a);
+}

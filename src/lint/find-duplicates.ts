@@ -8,7 +8,7 @@ import { posix } from 'node:path';
 import { FOLDER_RUNNERS } from '../core/text/folder-runners.js';
 import { comparableWords } from '../core/text/text-similarity.js';
 import { normalized, sameTextCopies } from './same-text-copies.js';
-import { areDisjointGlobs } from './disjoint-globs.js';
+import { areCrossingGlobs, areDisjointGlobs } from './disjoint-globs.js';
 import { isVendored } from './is-vendored.js';
 import { templateFolderOf } from './template-folder.js';
 import { namesOtherThings } from './names-other-things.js';
@@ -215,6 +215,8 @@ type Piece = {
   commandList: ReadonlySet<string> | undefined;
   /** When it is a numbered item, the numbered list under its heading in its file (see isStepOfOtherProcedure). */
   procedure: Procedure | undefined;
+  /** When it is a list item, the task list (kind 'checklist') or other list under its heading (see isChecklistRecap). */
+  list: Procedure | undefined;
 };
 
 // A list item that is one code span and nothing else ("- `./run_tests.sh -t tests/unit/commands_dispatch_spec.lua`"; the
@@ -252,10 +254,13 @@ function isInventoryEntry(line: string, section: string): boolean {
 const COMMAND_ENTRY_LINE = /^\s*[-*+]\s+`[^`\n]+`\s*(?:[-–—:]|\()\s*\S/;
 
 /**
- * A list under one heading and what its items are: numbered steps, an inventory's entries or a command reference's
- * entries; how many items it has and the words of them all.
+ * A list under one heading and what its items are: numbered steps, an inventory's entries, a command reference's
+ * entries, a task list's checks or any other list's items; how many items it has and the words of them all.
  */
-type Procedure = { kind: 'steps' | 'inventory' | 'commands'; steps: number; words: Set<string> };
+type Procedure = { kind: 'steps' | 'inventory' | 'commands' | 'checklist' | 'list'; steps: number; words: Set<string> };
+
+// A task list's item as written ("- [ ] Branded types for domain values", "- [x] …"): a check to run at a checkpoint.
+const CHECKLIST_ITEM_LINE = /^\s*[-*+]\s+\[[ xX]\]\s/;
 
 /**
  * The items of `source` that `isItem` tells by their line as written (NUMBERED_ITEM_LINE, or an inventory's entries), as
@@ -300,6 +305,25 @@ function isStepOfOtherProcedure(piece: Piece, other: Piece): boolean {
   if ((a.kind === 'commands' || b.kind === 'commands') && (a.kind === 'steps') === (b.kind === 'steps')) return false;
   const shared = [...a.words].filter((word) => b.words.has(word)).length;
   return shared / (a.words.size + b.words.size - shared) < OTHER_PROCEDURE;
+}
+
+/**
+ * Whether one piece is an item of a task list ("- [ ] …", two items or more) and the other a rule written otherwise,
+ * whose list (or line) is mostly other words than the task list (OTHER_PROCEDURE). A checklist recaps at a checkpoint
+ * what rules say where they are explained (set 120's saleor/configurator: code-quality.md's "Type Safety Checklist"
+ * item "- [ ] Branded types for domain values" beside CLAUDE.md's "Type Safety" rule "- Use branded types for domain
+ * values"): dropping the item leaves the checklist short, dropping the rule the rules. A rules list copied whole as
+ * a checklist shares most of its words, and two task lists' items are compared as any other lines: both reported.
+ */
+function isChecklistRecap(piece: Piece, other: Piece): boolean {
+  const isCheck = (candidate: Piece) => candidate.list?.kind === 'checklist';
+  if (isCheck(piece) === isCheck(other)) return false;
+  const [check, rule] = isCheck(piece) ? [piece, other] : [other, piece];
+  const checklist = check.list!;
+  if (checklist.steps < 2) return false;
+  const words = rule.list?.words ?? rule.words;
+  const shared = [...checklist.words].filter((word) => words.has(word)).length;
+  return shared / (checklist.words.size + words.size - shared) < OTHER_PROCEDURE;
 }
 
 /**
@@ -749,6 +773,13 @@ export function findDuplicates(
     const procedures = proceduresOf(source, lines, 'steps', (line) => NUMBERED_ITEM_LINE.test(line));
     const inventories = proceduresOf(source, lines, 'inventory', isInventoryEntry);
     const commandReferences = proceduresOf(source, lines, 'commands', (line) => COMMAND_ENTRY_LINE.test(line));
+    const checklists = proceduresOf(source, lines, 'checklist', (line) => CHECKLIST_ITEM_LINE.test(line));
+    const otherLists = proceduresOf(
+      source,
+      lines,
+      'list',
+      (line) => LIST_ITEM_LINE.test(line) && !CHECKLIST_ITEM_LINE.test(line),
+    );
     const citesBefore = citedFiles(source.documents);
     for (const [index, doc] of source.documents.entries()) {
       const lower = doc.text.toLowerCase();
@@ -810,6 +841,14 @@ export function findDuplicates(
                 : COMMAND_ENTRY_LINE.test(lines[doc.line - 1] ?? '')
                   ? commandReferences.get(doc.section)
                   : undefined,
+        list:
+          doc.code === true
+            ? undefined
+            : CHECKLIST_ITEM_LINE.test(lines[doc.line - 1] ?? '')
+              ? checklists.get(doc.section)
+              : LIST_ITEM_LINE.test(lines[doc.line - 1] ?? '')
+                ? otherLists.get(doc.section)
+                : undefined,
       });
     }
   }
@@ -867,11 +906,18 @@ function matchPieces(
       if (isOtherAgentsScope(piece, other) || isEachFilesIntroduction(piece, other)) continue;
       if (isReviewBriefBesideOtherAgents(piece, other) || isFileMapRowBesideProse(piece.text, other.text)) continue;
       if (isEachScopesCommandList(piece, other) || isStepOfOtherProcedure(piece, other)) continue;
+      if (isChecklistRecap(piece, other)) continue;
       // A script's output is edited where the script reads from (a skill's metadata): a finding on it asks for an
       // edit the next run undoes, whichever file holds the other copy.
       if (written.has(piece.heading) || written.has(other.heading)) continue;
-      // Two path-scoped rules files no one file loads (one per language, one per part of the tree): each scope's own line.
-      if (piece.globs !== null && other.globs !== null && areDisjointGlobs(piece.globs, other.globs)) continue;
+      // Two path-scoped rules files no one file loads (one per language, one per part of the tree), or whose scopes
+      // meet with neither holding the other (each also loaded alone, for its own files): each scope's own line.
+      if (
+        piece.globs !== null &&
+        other.globs !== null &&
+        (areDisjointGlobs(piece.globs, other.globs) || areCrossingGlobs(piece.globs, other.globs))
+      )
+        continue;
       // Two files of vendored trees are their upstreams' (a `go mod vendor` copy): this repository edits neither.
       if (piece.vendored && other.vendored) continue;
       if (isSkill(piece.file) && isSkill(other.file)) continue;

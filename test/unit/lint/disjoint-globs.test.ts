@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { areDisjointGlobs } from '../../../src/lint/disjoint-globs.js';
+import { areCrossingGlobs, areDisjointGlobs } from '../../../src/lint/disjoint-globs.js';
 
 describe('areDisjointGlobs', () => {
   test('one language each, or two parts of the tree, match no file in common', () => {
@@ -15,5 +15,25 @@ describe('areDisjointGlobs', () => {
     expect(areDisjointGlobs(['**/*.py', '**/*.go'], ['**/*.go'])).toBe(false);
     expect(areDisjointGlobs(['docs/*.md'], ['docs/README.md'])).toBe(false);
     expect(areDisjointGlobs(['**/*.[jt]s'], ['**/*.go'])).toBe(false);
+  });
+});
+
+describe('areCrossingGlobs', () => {
+  test('scopes that meet with neither holding the other cross', () => {
+    expect(
+      areCrossingGlobs(['src/modules/**/*.ts', 'src/core/diff/comparators/**/*.ts'], ['src/core/diff/**/*.ts']),
+    ).toBe(true);
+    expect(areCrossingGlobs(['**/*.ts'], ['src/**'])).toBe(true);
+    expect(areCrossingGlobs(['**/*.py'], ['**/*.go'])).toBe(true);
+  });
+
+  test('a scope inside the other, or globs not read, do not cross', () => {
+    expect(areCrossingGlobs(['src/**/*.ts'], ['src/core/diff/**/*.ts'])).toBe(false);
+    expect(areCrossingGlobs(['**/*.ts'], ['src/**/*.test.ts'])).toBe(false);
+    expect(areCrossingGlobs(['src/**'], ['src/api/**/*.go'])).toBe(false);
+    expect(areCrossingGlobs(['**/*.{ts,tsx}'], ['**/*.tsx'])).toBe(false);
+    expect(areCrossingGlobs(['src/*.ts'], ['src/core/*.ts'])).toBe(false);
+    expect(areCrossingGlobs(['src/[ab]/**'], ['src/c/**'])).toBe(false);
+    expect(areCrossingGlobs(['**/*.ts'], ['**/*.ts'])).toBe(false);
   });
 });
