@@ -91,6 +91,29 @@ export type ReferenceView = {
   installedFolders?: () => readonly string[];
 };
 
+/** A missing path of this repository that an agent file names, waiting for git's answers (which are ignored, which removed). */
+type MissingPath = {
+  path: string;
+  reference: string;
+  file: string;
+  line: number;
+  rooted: boolean;
+  label: boolean;
+  /** Whether the text tells the agent to append to it: a log its first entry makes (isAppendedTo). */
+  appended: boolean;
+  otherForm: boolean;
+  /** Whether its first folder is missing as well: reported only on git's history (isInGoneFolder). */
+  goneFolder: boolean;
+};
+
+/** One mention of a path whose first folder is gone too: where it would be, and what the text says of it (read later). */
+type WaitingPath = {
+  file: string;
+  reference: string;
+  path: string | null;
+  judge: () => { noFileMeantHere: boolean; entry?: MissingPath };
+};
+
 /** Returns a finding per referenced path, script or target that does not resolve in `view`; never throws. */
 export function findMissingReferences(sources: readonly LintSource[], view: ReferenceView): LintFinding[] {
   // The engine's resolver answers with the manifest that defines a command, so the manifests are the snapshot's objects.
@@ -114,19 +137,12 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   // one question to git per kind: which of them a package.json (a Makefile) lost.
   const bare: { kind: 'script' | 'make'; value: string; file: string; line: number }[] = [];
   // Missing paths wait for one question to git: which of them it ignores.
-  const missing: {
-    path: string;
-    reference: string;
-    file: string;
-    line: number;
-    rooted: boolean;
-    label: boolean;
-    /** Whether the text tells the agent to append to it: a log its first entry makes (isAppendedTo). */
-    appended: boolean;
-    otherForm: boolean;
-    /** Whether its first folder is missing as well: reported only on git's history (isInGoneFolder). */
-    goneFolder: boolean;
-  }[] = [];
+  const missing: MissingPath[] = [];
+  // A path whose first folder is gone too can be a finding only on git's history (isInGoneFolder): what the text says
+  // of it is read once git has answered. Why: in a checkout without its source folders (a template, the corpus laid out
+  // as repositories) nearly every path is one, and reading each (placeholderHomes, isNoFileMeant) tripled lint's time.
+  const waiting: WaitingPath[] = [];
+
   // Rules shared across a team's repositories name the others ("the `Documentation` repo, at `Documentation/web/`").
   const otherRepositories = findNamedRepositories(sources.map((source) => source.text ?? ''));
   for (const source of sources) {
@@ -197,44 +213,60 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
             !entry.folders.some((folder) => posix.extname(folder) !== ''),
         );
         // A name drawn in a tree is first read as written; the tree only tells where a missing one would be (under `dist/`?).
-        let written = missingPath(reference, source.path, view, folders);
+        const written = missingPath(reference, source.path, view, folders);
         // A path the file also writes under a placeholder folder (`tool-mcps/<name>/src/server.py`) is each such folder's.
         // Asked only of a path missing as written: it builds a pattern of the path and reads the whole file with it, and
         // more folders to look in can only find a path, never lose one.
-        if (written !== null) {
-          const homes = placeholderHomes(reference, source.text ?? '', source.path, view);
-          if (homes.unmade) written = null;
-          else if (homes.folders.length > 0)
-            written = missingPath(reference, source.path, view, [...folders, ...homes.folders]);
+        const judge = (): { noFileMeantHere: boolean; entry?: MissingPath } => {
+          let found = written;
+          if (found !== null) {
+            const homes = placeholderHomes(reference, source.text ?? '', source.path, view);
+            if (homes.unmade) found = null;
+            else if (homes.folders.length > 0)
+              found = missingPath(reference, source.path, view, [...folders, ...homes.folders]);
+          }
+          const path =
+            found !== null && drawn.length > 0 ? missingTreePath(reference, source.path, view.exists, drawn) : found;
+          // What one paragraph says of a path (gone, an example, maybe there) is not said where another names it as
+          // present: set 109's nuxt-crouton lists `server/plugins/escpos-drainer.ts` as "**DELETED from this package**",
+          // and a later paragraph still runs "The `server/plugins/escpos-drainer.ts` Nitro plugin". Such a path is read
+          // again there.
+          const noFileMeantHere = path !== null && isNoFileMeant(reference, doc, view.exists);
+          if (
+            path === null ||
+            home.has(reference.replace(/^\.?\/+/, '')) ||
+            noFileMeantHere ||
+            isGoPackageMember(reference, source.path, view.exists) ||
+            (source.text !== undefined && isGivenAsOwnFile(reference, doc, source.text)) ||
+            (source.text !== undefined && isTailOfHomePath(reference, source.text)) ||
+            isInAnotherRepository(doc.text, reference) ||
+            isInSubmodule(path, view.submodules ?? [])
+          )
+            return { noFileMeantHere };
+          return {
+            noFileMeantHere,
+            entry: {
+              path,
+              reference,
+              file: source.path,
+              line: lineNaming(reference, doc, lines),
+              rooted: isRooted(reference, doc.text),
+              appended: isAppendedTo(reference, doc),
+              label: labelsSnippet(reference, doc, lines),
+              otherForm: isOtherFormOfModule(reference, view.exists),
+              goneFolder: isInGoneFolder(reference, source.path, view.exists),
+            },
+          };
+        };
+        if (written !== null && isInGoneFolder(reference, source.path, view.exists)) {
+          // Where it would be: placeholder folders can only find it (judge), a drawn tree may place it elsewhere.
+          const path = drawn.length > 0 ? missingTreePath(reference, source.path, view.exists, drawn) : written;
+          waiting.push({ file: source.path, reference, path, judge });
+          continue;
         }
-        const path =
-          written !== null && drawn.length > 0 ? missingTreePath(reference, source.path, view.exists, drawn) : written;
-        // What one paragraph says of a path (gone, an example, maybe there) is not said where another names it as present:
-        // set 109's nuxt-crouton lists `server/plugins/escpos-drainer.ts` as "**DELETED from this package**", and a later
-        // paragraph still runs "The `server/plugins/escpos-drainer.ts` Nitro plugin". Such a path is read again there.
-        const noFileMeantHere = path !== null && isNoFileMeant(reference, doc, view.exists);
+        const { noFileMeantHere, entry } = judge();
         if (!noFileMeantHere) seen.add(reference);
-        if (
-          path !== null &&
-          !home.has(reference.replace(/^\.?\/+/, '')) &&
-          !noFileMeantHere &&
-          !isGoPackageMember(reference, source.path, view.exists) &&
-          !(source.text !== undefined && isGivenAsOwnFile(reference, doc, source.text)) &&
-          !(source.text !== undefined && isTailOfHomePath(reference, source.text)) &&
-          !isInAnotherRepository(doc.text, reference) &&
-          !isInSubmodule(path, view.submodules ?? [])
-        )
-          missing.push({
-            path,
-            reference,
-            file: source.path,
-            line: lineNaming(reference, doc, lines),
-            rooted: isRooted(reference, doc.text),
-            appended: isAppendedTo(reference, doc),
-            label: labelsSnippet(reference, doc, lines),
-            otherForm: isOtherFormOfModule(reference, view.exists),
-            goneFolder: isInGoneFolder(reference, source.path, view.exists),
-          });
+        if (entry !== undefined) missing.push(entry);
       }
       // "❌ `pnpm typecheck` — nonexistent": a bad example runs nothing. A file that names another repository
       // ("site build internals live in the Documentation repo") may run that one's commands: nothing says which.
@@ -317,34 +349,71 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   let installedFolders: readonly string[] | undefined;
   const isInstalled = (file: string) =>
     (installedFolders ??= view.installedFolders?.() ?? []).some((folder) => file.startsWith(`${folder}/`));
-  const ignored = missing.length === 0 ? new Set<string>() : view.ignored(missing.map((entry) => entry.path));
-  const paths = missing.filter(
-    (entry) => !ignored.has(entry.path) && !isBuildOutput(entry.path) && !isInstalled(entry.file),
-  );
+  const asked = [
+    ...missing.map((entry) => entry.path),
+    ...waiting.flatMap((wait) => (wait.path === null ? [] : [wait.path])),
+  ];
+  const ignored = asked.length === 0 ? new Set<string>() : view.ignored(asked);
+  const kept = (path: string, file: string) => !ignored.has(path) && !isBuildOutput(path) && !isInstalled(file);
+  const paths = missing.filter((entry) => kept(entry.path, entry.file));
+  const waitingKept = waiting.filter((wait) => wait.path !== null && kept(wait.path, wait.file));
   const history =
-    paths.length === 0 || view.history === undefined
+    paths.length + waitingKept.length === 0 || view.history === undefined
       ? NO_HISTORY
       : view.history(
-          [...new Set(paths.map((entry) => withoutSlash(entry.path)))],
-          [...new Set(paths.map((entry) => entry.file))],
+          [...new Set([...paths, ...waitingKept].map((entry) => withoutSlash(entry.path ?? '')))],
+          [...new Set([...paths, ...waitingKept].map((entry) => entry.file))],
         );
+  const firstNamed = new Map<string, number>();
+  // Removed after the agent file came in (an agent file added before the history read, or never committed, counts
+  // as older) and not before the file first named it: the text was right once. A path git removed before the line
+  // naming it was written (set 55's lmnr: `signals/private/`, taken out of the open-source tree, then described)
+  // was never this repository's when written; removed in the very commit that wrote it, it was (a squash).
+  const removedSince = (path: string, file: string, reference: string): boolean => {
+    const removal = history.removed.get(withoutSlash(path));
+    if (removal === undefined) return false;
+    const added = history.added.get(file);
+    if (added !== undefined && removal.time <= added) return false;
+    const key = `${file}\u0000${reference}`;
+    if (!firstNamed.has(key))
+      firstNamed.set(key, view.firstNamed?.(file, reference.replace(/^\.\/+/, '')) ?? -Infinity);
+    return !(removal.time < (firstNamed.get(key) ?? -Infinity));
+  };
+  // A waiting path's occurrences are read in the text's order, as the loop above reads others: the first that does not
+  // say "no file meant" (an example, gone) decides; one that cannot be a finding now ends the reading.
+  const byName = new Map<string, WaitingPath[]>();
+  for (const wait of waiting) {
+    const key = `${wait.file}\u0000${wait.reference}`;
+    byName.set(key, [...(byName.get(key) ?? []), wait]);
+  }
+  for (const occurrences of byName.values()) {
+    // A mention where it is found (judge: nothing missing) ends the reading, as `seen` does in the loop above.
+    const stop = occurrences.findIndex((wait) => wait.path === null);
+    const reachable = stop < 0 ? occurrences : occurrences.slice(0, stop);
+    for (const [index, wait] of reachable.entries()) {
+      const mayBeFound = reachable
+        .slice(index)
+        .some(
+          (later) =>
+            later.path !== null &&
+            kept(later.path, later.file) &&
+            history.removed.get(withoutSlash(later.path))?.drained !== true &&
+            removedSince(later.path, later.file, later.reference),
+        );
+      if (!mayBeFound) break;
+      const { noFileMeantHere, entry } = wait.judge();
+      if (entry !== undefined && kept(entry.path, entry.file)) paths.push(entry);
+      if (!noFileMeantHere) break;
+    }
+  }
   const gone = paths.flatMap((entry): LintFinding[] => {
     const removal = history.removed.get(withoutSlash(entry.path));
     // A folder git saw drained and refilled (release notes of the next release) is empty between two runs of its process.
     if (removal?.drained === true) return [];
-    const added = history.added.get(entry.file);
-    // Removed after the agent file came in (an agent file added before the history read, or never committed, counts
-    // as older) and not before the file first named it: the text was right once. A path git removed before the line
-    // naming it was written (set 55's lmnr: `signals/private/`, taken out of the open-source tree, then described)
-    // was never this repository's when written; removed in the very commit that wrote it, it was (a squash). Otherwise
-    // only a file of a folder the repository has, no made-up entry of a release-note queue, no code block's label and
-    // no log the agent is told to append to (its first entry makes it).
-    const removedSince =
-      removal !== undefined &&
-      (added === undefined || removal.time > added) &&
-      !(removal.time < (view.firstNamed?.(entry.file, entry.reference.replace(/^\.\/+/, '')) ?? -Infinity));
+    // Otherwise only a file of a folder the repository has, no made-up entry of a release-note queue, no code block's
+    // label and no log the agent is told to append to (its first entry makes it).
     if (
-      !removedSince &&
+      !removedSince(entry.path, entry.file, entry.reference) &&
       (entry.rooted ||
         entry.label ||
         entry.appended ||
