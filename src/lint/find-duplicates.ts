@@ -591,8 +591,11 @@ const SOURCE_MARK = /^\s*(?:<!--\s*)?Source:\s*([\w.][\w./-]*\.\w+)\s*(?:-->)?\s
 // to automatically receive updates"). Convex joins them with a hyphen ("<!-- convex-ai-start -->" … "<!-- convex-ai-end -->",
 // which `npx convex ai-files install` writes into CLAUDE.md and AGENTS.md alike: set 117's maestro-template-saas-ui); a
 // formatter's "<!-- prettier-ignore-start -->" only fences text from reformatting, so an `-ignore` name marks no tool's text.
+// A name of several words may follow BEGIN, then the tool's `key:value` attributes, which are not part of it
+// ("<!-- BEGIN BEADS INTEGRATION v:1 profile:minimal hash:ca08a54f -->" … "<!-- END BEADS INTEGRATION -->", which
+// beads' `bd init` writes into CLAUDE.md and AGENTS.md alike: set 121's ralph).
 const BLOCK_MARK =
-  /^\s*<!--\s*(?:([\w.-]+):\s*(start|begin|end)|(begin|start|end)[_ :]+([\w.-]+)|([\w.-]+(?:[ \t]+[\w.-]+)*)[ \t]+(start|begin|end)|((?![\w.-]*-ignore-)[\w.]+(?:-[\w.]+)*)-(start|begin|end))\s*-->\s*$/i;
+  /^\s*<!--\s*(?:([\w.-]+):\s*(start|begin|end)|(begin|start|end)[_ :]+([\w.-]+(?:[ \t]+[\w.-]+)*)(?:[ \t]+[\w.-]+:[\w.-]+)*|([\w.-]+(?:[ \t]+[\w.-]+)*)[ \t]+(start|begin|end)|((?![\w.-]*-ignore-)[\w.]+(?:-[\w.]+)*)-(start|begin|end))\s*-->\s*$/i;
 
 // A block a tool writes between a custom element's tags, each alone on its line (Laravel Boost's
 // "<laravel-boost-guidelines>" … "</laravel-boost-guidelines>", which `boost:install` and `boost:update` write into

@@ -171,7 +171,7 @@ const EXAMPLE_REACH = 200;
  * - a good or bad example of a convention (an item starting ✅ or ❌), a source file named beside its own
  *   test file (`lib/acme/client.rb` → `spec/acme/client_spec.rb`), or a path spelling a class named
  *   beside it (`acme/product.rb` → `Acme::Product`);
- * - an example ("e.g.", "directories like"), a negated mention ("ships no `x`"), a file given to a command
+ * - an example ("e.g.", "directories like"), a negated mention ("ships no `x`", "(not `x`)"), a file given to a command
  *   line that carries an example address (`… docs/page.md --url https://example.atlassian.net`);
  * - a folder of the machine written from the root (`>/dev/null`, `/usr/bin/code`);
  * - a branch name, in text or under a heading about branches, or after `git checkout -b`;
@@ -605,11 +605,13 @@ function spellsNamedClass(parts: readonly string[], text: string): boolean {
 
 /**
  * Whether the text just before a path or a command says there is none of it: "ships no `x`", "without `x`",
- * "There is intentionally no `make check` convention" (set 67's biomcp): a mention of what is not, not a file the
- * agent is sent to nor a command it is told to run.
+ * "There is intentionally no `make check` convention" (set 67's biomcp), or names it as the form not taken, in
+ * parentheses or after a comma: "`src/ui.rs` is the module root for `src/ui/` (not `src/ui/mod.rs`)" (set 121's
+ * crabigator, a layout the project does not use), "use `pnpm test`, not `npm test`". A mention of what is not, not a
+ * file the agent is sent to nor a command it is told to run.
  */
 export function isNegatedBefore(before: string): boolean {
-  return /\b(no|without)\s*[`'"*]*$/i.test(before);
+  return /\b(?:no|without)\s*[`'"*]*$|[(,]\s*not\s*[`'"*]*$/i.test(before);
 }
 
 /**
