@@ -239,8 +239,11 @@ function commandListsOf(source: LintSource): Map<string, Set<string>> {
 const NUMBERED_ITEM_LINE = /^\s*\d+[.)]\s/;
 // An inventory's entry as written: a bullet led by one bold name and what it is ("- **ESLint** for linting (flat config
 // format)", "- **Jest** 30.2.0 - Testing framework"), under a heading over what the project uses (INVENTORY_HEADING).
-// A bold phrase ("**TypeScript strict mode** with …", "**NEVER** commit …") is no name of a tool.
-const INVENTORY_ENTRY_LINE = /^\s*[-*+]\s+(?:\*\*|__)`?[\w.@/+-]+`?(?:\*\*|__)\s/;
+// A bold phrase ("**TypeScript strict mode** with …", "**NEVER** commit …") is no name of a tool. A bold label and a
+// colon ("- **Language**: TypeScript 5.0+ (ESM-first, CJS fallback)", "- **Package Manager:** pnpm") is the entry of
+// what fills that part of the stack.
+const INVENTORY_ENTRY_LINE =
+  /^\s*[-*+]\s+(?:\*\*|__)(?:`?[\w.@/+-]+`?(?:\*\*|__)\s|[\w.@/+-]+(?: [\w.@/+-]+){0,2}(?::(?:\*\*|__)|(?:\*\*|__):)\s)/;
 const INVENTORY_HEADING =
   /\b(?:dependenc(?:y|ies)|stack|technolog(?:y|ies)|tool(?:s|ing|chain)|librar(?:y|ies)|frameworks|built\s+with)\b/i;
 
@@ -293,7 +296,9 @@ const OTHER_PROCEDURE = 0.5;
  * method"). Two procedures that share a step each need it in its place; dropping one copy leaves a gap in the other.
  * The same procedure in both, reworded or grown by a step or not, is a copy, and reported. So with two inventories'
  * entries for one tool (set 107's n8n-nodes-defuddle: a release checklist's "## Dependencies" and the project
- * context's "## Tech Stack" each list ESLint, its other entries worded apart): each list names it for its own reader.
+ * context's "## Tech Stack" each list ESLint, its other entries worded apart): each list names it for its own reader;
+ * so with a root's and a package's own "## Tech Stack", entries led by a label (set 123's autotel: "- **Language**:
+ * TypeScript 5.0+ (ESM-first, CJS fallback)" in each, the package's other entries its own runtime, build and deps).
  * And with a step that runs a command beside a command reference's entry for it (set 112's stackone-ai-node: "3. Run
  * linter: `pnpm lint`" of a "Development Flow" and "- `pnpm lint` - Run oxfmt/oxlint/knip linter" under "Code
  * Quality"): the step puts the command in its task, the entry says what it does. Two command references' entries are
