@@ -8,6 +8,7 @@ import { posix } from 'node:path';
 import { FOLDER_RUNNERS } from '../core/text/folder-runners.js';
 import { comparableWords } from '../core/text/text-similarity.js';
 import { normalized, sameTextCopies } from './same-text-copies.js';
+import { translationCopies } from './translation-copies.js';
 import { areCrossingGlobs, areDisjointGlobs } from './disjoint-globs.js';
 import { isVendored } from './is-vendored.js';
 import { templateFolderOf } from './template-folder.js';
@@ -860,8 +861,10 @@ export function findDuplicates(
       });
     }
   }
-  // One text kept under two names, and still the same, has not drifted.
-  const isSameTextCopy = sameTextCopies(sources);
+  // One text kept under two names, and still the same, has not drifted; a translation is the source's text too.
+  const isKeptCopy = sameTextCopies(sources);
+  const isTranslation = translationCopies(sources.map((source) => source.path));
+  const isSameTextCopy = (a: string, b: string) => isKeptCopy(a, b) || isTranslation(a, b);
   const first = matchPieces(pieces, isSameTextCopy, new Set());
   const headings = first.length === 0 ? [] : [...new Set(pieces.map((piece) => piece.heading))];
   const written = headings.length === 0 ? new Set<string>() : writtenByScript(headings);

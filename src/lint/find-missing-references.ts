@@ -67,7 +67,7 @@ import { isJvmModuleFile } from './jvm-module-files.js';
 import { isGoPackageMember } from './go-qualified-names.js';
 import { sharedBlockLines } from './shared-blocks.js';
 import { workedExampleSections } from './worked-example-sections.js';
-import { isHedgedCommandItem, slashAlternatives } from './hedged-commands.js';
+import { isHedgedCommandItem, slashAlternatives, writesScriptEntry } from './hedged-commands.js';
 
 /** The working tree as the check reads it: existence of repository-relative paths, and the manifests with their text. */
 export type ReferenceView = {
@@ -299,6 +299,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
           alternatives.every((value) => resolveReference({ ...reference, value }, snapshot) !== null)
         )
           continue;
+        if (reference.kind === 'script' && writesScriptEntry(doc.text, reference.value)) continue;
         if (reference.kind !== 'just' && !reference.explicit) {
           const value = reference.value.slice(reference.value.lastIndexOf(':') + 1);
           bare.push({

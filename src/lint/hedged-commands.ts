@@ -1,7 +1,8 @@
 /**
- * Commands an agent file writes so that a missing script is no slip: the item says the script may not be there, or
- * one code span names several scripts at once.
+ * Commands an agent file writes so that a missing script is no slip: the item says the script may not be there, one
+ * code span names several scripts at once, or the text writes the script's package.json entry itself.
  */
+import { escapeRegExp } from '../core/text/escape-regexp.js';
 
 // "(if available)", "(if present)", "(if it exists)", "(when configured)": the writer did not know whether the project
 // has the script, and says so. Set 109's iznik-nuxt3: "`npm run typecheck` - Verify TypeScript types (if available)".
@@ -20,4 +21,13 @@ export function isHedgedCommandItem(text: string): boolean {
 export function slashAlternatives(value: string): string[] {
   const parts = value.split('/');
   return parts.length > 1 && parts.every((part) => /^[\w:.-]+$/.test(part)) ? parts : [];
+}
+
+/**
+ * Whether `text` writes `name` as a package.json script entry (`"build:new-challenge": "cd new-challenge && …"`): a
+ * fragment to add, whose other entries run the scripts it adds (set 122's coding-challenges: "2. **Example:**" of the
+ * scripts each new challenge gets, `"build:all": "… && pnpm run build:new-challenge"`); never throws.
+ */
+export function writesScriptEntry(text: string, name: string): boolean {
+  return text.includes(`"${name}"`) && new RegExp(`"${escapeRegExp(name)}"\\s*:\\s*"`).test(text);
 }

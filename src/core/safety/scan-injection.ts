@@ -60,6 +60,28 @@ function isJoiningScriptLetter(ch: string | undefined): boolean {
   );
 }
 
+// Scripts written without spaces between words (Khmer, Thai, Lao, Myanmar, Tibetan): a zero-width space marks where a
+// word ends, so a line may break there (set 122's Khmer AGENTS.md translation holds them between its words).
+function isUnspacedScriptLetter(ch: string | undefined): boolean {
+  return (
+    ch !== undefined && /[\p{Script=Khmer}\p{Script=Thai}\p{Script=Lao}\p{Script=Myanmar}\p{Script=Tibetan}]/u.test(ch)
+  );
+}
+
+const ZWSP = 0x200b;
+
+/** Whether the zero-width space at `i` stands between words of such a script: one of its sides (past other such spaces) is one of its letters, the other none of another script's. */
+function isWordBreakInUnspacedScript(chars: readonly string[], i: number): boolean {
+  let before = i - 1;
+  while (chars[before]?.codePointAt(0) === ZWSP) before--;
+  let after = i + 1;
+  while (chars[after]?.codePointAt(0) === ZWSP) after++;
+  const [prev, next] = [chars[before], chars[after]];
+  const isOtherLetter = (ch: string | undefined) =>
+    ch !== undefined && /\p{L}/u.test(ch) && !isUnspacedScriptLetter(ch);
+  return (isUnspacedScriptLetter(prev) || isUnspacedScriptLetter(next)) && !isOtherLetter(prev) && !isOtherLetter(next);
+}
+
 /** Visible prepended concatenation marks (Arabic number signs…) are Cf but render as glyphs. */
 function isVisibleFormatMark(cp: number): boolean {
   return (
@@ -119,6 +141,9 @@ export function findInvisibleUnicodeByCharacter(text: string): InvisibleUnicodeF
     if (cp === ZWJ && isPictographic(chars[i - 1]) && isPictographic(chars[i + 1])) continue;
     if ((cp === ZWNJ || cp === ZWJ) && isJoiningScriptLetter(chars[i - 1]) && isJoiningScriptLetter(chars[i + 1]))
       continue;
+    // Persian keeps a suffix apart from a Latin word it ends ("SLM‌ها", the plural of an acronym) with a ZWNJ.
+    if (cp === ZWNJ && /\p{L}/u.test(chars[i - 1] ?? '') && isJoiningScriptLetter(chars[i + 1])) continue;
+    if (cp === ZWSP && isWordBreakInUnspacedScript(chars, i)) continue;
     findings.push({ codePoint: `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`, start, end: offset });
   }
   return findings;

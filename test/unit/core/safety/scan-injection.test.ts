@@ -54,6 +54,8 @@ describe('findInvisibleUnicode', () => {
 
   it.each([
     ['zero-width space', 'run\u200Btests', 'U+200B'],
+    ['zero-width space between Khmer and a Latin word', 'ការ\u200Btests', 'U+200B'],
+    ['ZWNJ after a Persian letter before a Latin one', 'ها\u200Cabc', 'U+200C'],
     ['right-to-left override', 'use npm\u202E', 'U+202E'],
     ['bidi isolate', 'a\u2066b\u2069', 'U+2066'],
     ['tag characters', 'hi' + String.fromCodePoint(0xe0041), 'U+E0041'],
@@ -66,6 +68,9 @@ describe('findInvisibleUnicode', () => {
     ['emoji ZWJ sequence', '👨\u200D👩\u200D👧'],
     ['emoji variation selector', '❤️'],
     ['Persian ZWNJ', 'می\u200Cخواهم'],
+    ['Persian ZWNJ before a suffix of a Latin word', 'مدل\u200Cهای SLM\u200Cها'],
+    ['Khmer zero-width spaces between words', 'ការ\u200Bធ្វើ\u200B\u200Bតេស្ត ។ \u200Bឧទាហរណ៍'],
+    ['a Thai zero-width space', 'ทดสอบ\u200Bระบบ'],
     ['England flag tag sequence', '🏴' + String.fromCodePoint(0xe0067, 0xe0062, 0xe0065, 0xe006e, 0xe0067, 0xe007f)],
     ['Japanese text', '覚えておいて：pnpm を使う'],
   ])('allows %s', (_name, text) => {
