@@ -357,7 +357,11 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   const ignored = asked.length === 0 ? new Set<string>() : view.ignored(asked);
   const kept = (path: string, file: string) => !ignored.has(path) && !isBuildOutput(path) && !isInstalled(file);
   const paths = missing.filter((entry) => kept(entry.path, entry.file));
-  const waitingKept = waiting.filter((wait) => wait.path !== null && kept(wait.path, wait.file));
+  // Whether a script installs a waiting path's file elsewhere (a `git grep` of the whole tree) is asked only of one git saw
+  // removed: the rest can be no finding whatever the answer.
+  const waitingKept = waiting.filter(
+    (wait) => wait.path !== null && !ignored.has(wait.path) && !isBuildOutput(wait.path),
+  );
   const history =
     paths.length + waitingKept.length === 0 || view.history === undefined
       ? NO_HISTORY
@@ -397,9 +401,9 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         .some(
           (later) =>
             later.path !== null &&
-            kept(later.path, later.file) &&
             history.removed.get(withoutSlash(later.path))?.drained !== true &&
-            removedSince(later.path, later.file, later.reference),
+            removedSince(later.path, later.file, later.reference) &&
+            kept(later.path, later.file),
         );
       if (!mayBeFound) break;
       const { noFileMeantHere, entry } = wait.judge();
