@@ -187,6 +187,8 @@ type Piece = {
   copiedFrom: string | undefined;
   /** A code block's lines that run something (comments aside), for isOtherScript; undefined for any other piece. */
   codeLines: ReadonlySet<string> | undefined;
+  /** Whether it is a code block of variable assignments its file's later commands use (see isSetupPrelude). */
+  setsUpFile: boolean;
   /** The folder its agent file stands for (LintSource.home). */
   home: string | undefined;
   /** The agent file whose import brought its document in (LintSource.importedBy). */
@@ -337,13 +339,17 @@ function isChecklistRecap(piece: Piece, other: Piece): boolean {
  * list of bare commands under one heading, and the two lists differ (set 46's opencode.nvim: `commands/` and
  * `commands/handlers/` each list, under "Minimal Regression Commands", the tests to run for a change there). Which
  * commands cover a scope is that scope's choice; where two scopes' code meets, their lists share commands, and
- * dropping the nested copy would leave its list short. The same list in both is a copy, and reported.
+ * dropping the nested copy would leave its list short. The same list in both is a copy, and reported. Under two
+ * headings of their own (set 124's godot_citys: the root's per-area "### Authored scenes / … / gunship encounter" tests
+ * and the gunship folder's "## Testing Rules"), the lists are each scope's own when under half their items are shared
+ * (OTHER_PROCEDURE); a list copied under a new heading shares most, and is reported.
  */
 function isEachScopesCommandList(piece: Piece, other: Piece): boolean {
   const [a, b] = [piece.commandList, other.commandList];
   if (a === undefined || b === undefined || !isNested(piece.scope, other.scope)) return false;
-  if (exactKey(piece.heading) !== exactKey(other.heading)) return false;
-  return a.size !== b.size || [...a].some((item) => !b.has(item));
+  const shared = [...a].filter((item) => b.has(item)).length;
+  if (exactKey(piece.heading) === exactKey(other.heading)) return shared !== a.size || a.size !== b.size;
+  return shared / (a.size + b.size - shared) < OTHER_PROCEDURE;
 }
 
 /**
@@ -489,6 +495,28 @@ function codeLinesOf(doc: LintDocument, fileText: string | undefined): ReadonlyS
       .map((line) => line.trim())
       .filter((line) => line !== '' && !/^(?:#|\/\/|--)/.test(line)),
   );
+}
+
+// A shell or PowerShell variable assignment (`$project='E:\dev\game'`, `export GODOT=…`, `ROOT=$(pwd)`): its name.
+const ASSIGNMENT_LINE = /^(?:export\s+)?\$?([A-Za-z_]\w*)\s*=\s*\S/;
+
+/**
+ * Whether a code block's lines (codeLinesOf) only set variables that its file uses after the block (`$project`,
+ * `${GODOT}`): the setup its own command blocks need to run as written. A nested agent file opening its commands on the
+ * parent's setup block (set 124's godot_citys: `$project=…` and `$godot=…` above the gunship folder's own Godot
+ * commands) keeps it for its blocks, not as a rule kept twice; a setup block its file never uses is compared as any
+ * other. Read only for a block of assignments alone.
+ */
+function isSetupPrelude(codeLines: ReadonlySet<string> | undefined, fileText: string, after: number): boolean {
+  if (codeLines === undefined || codeLines.size === 0) return false;
+  const names: string[] = [];
+  for (const line of codeLines) {
+    const name = ASSIGNMENT_LINE.exec(line)?.[1];
+    if (name === undefined) return false;
+    names.push(name);
+  }
+  const rest = fileText.split('\n').slice(after).join('\n');
+  return names.every((name) => new RegExp(String.raw`\$\{?${name}\b`).test(rest));
 }
 
 /**
@@ -812,6 +840,7 @@ export function findDuplicates(
       const words = comparableWords(doc.text);
       if (words.size < MIN_WORDS) continue;
       const codeLines = codeLinesOf(doc, source.text);
+      const setsUpFile = isSetupPrelude(codeLines, source.text ?? '', doc.line + (doc.fence?.lines ?? 0));
       pieces.push({
         file: source.path,
         names: source.names ?? [source.path],
@@ -826,6 +855,7 @@ export function findDuplicates(
         publishedIn: source.publishedIn,
         copiedFrom: sourceOf(doc.line),
         codeLines,
+        setsUpFile,
         home: source.home,
         importedBy: source.importedBy,
         fileChars,
@@ -917,7 +947,7 @@ function matchPieces(
       if (isOtherAgentsScope(piece, other) || isEachFilesIntroduction(piece, other)) continue;
       if (isReviewBriefBesideOtherAgents(piece, other) || isFileMapRowBesideProse(piece.text, other.text)) continue;
       if (isEachScopesCommandList(piece, other) || isStepOfOtherProcedure(piece, other)) continue;
-      if (isChecklistRecap(piece, other)) continue;
+      if (isChecklistRecap(piece, other) || (piece.setsUpFile && other.setsUpFile)) continue;
       // A script's output is edited where the script reads from (a skill's metadata): a finding on it asks for an
       // edit the next run undoes, whichever file holds the other copy.
       if (written.has(piece.heading) || written.has(other.heading)) continue;
