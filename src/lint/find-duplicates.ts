@@ -627,9 +627,11 @@ const SOURCE_MARK = /^\s*(?:<!--\s*)?Source:\s*([\w.][\w./-]*\.\w+)\s*(?:-->)?\s
 // formatter's "<!-- prettier-ignore-start -->" only fences text from reformatting, so an `-ignore` name marks no tool's text.
 // A name of several words may follow BEGIN, then the tool's `key:value` attributes, which are not part of it
 // ("<!-- BEGIN BEADS INTEGRATION v:1 profile:minimal hash:ca08a54f -->" … "<!-- END BEADS INTEGRATION -->", which
-// beads' `bd init` writes into CLAUDE.md and AGENTS.md alike: set 121's ralph).
+// beads' `bd init` writes into CLAUDE.md and AGENTS.md alike: set 121's ralph). A note for the reader may follow the
+// bound after a dash ("<!-- OMA:START — managed by oh-my-agent. Do not edit this block manually. -->" … "<!-- OMA:END -->",
+// which oh-my-agent writes into CLAUDE.md, AGENTS.md and GEMINI.md with each vendor's lines: set 126's docusaurus-plugins).
 const BLOCK_MARK =
-  /^\s*<!--\s*(?:([\w.-]+):\s*(start|begin|end)|(begin|start|end)[_ :]+([\w.-]+(?:[ \t]+[\w.-]+)*)(?:[ \t]+[\w.-]+:[\w.-]+)*|([\w.-]+(?:[ \t]+[\w.-]+)*)[ \t]+(start|begin|end)|((?![\w.-]*-ignore-)[\w.]+(?:-[\w.]+)*)-(start|begin|end))\s*-->\s*$/i;
+  /^\s*<!--\s*(?:([\w.-]+):\s*(start|begin|end)|(begin|start|end)[_ :]+([\w.-]+(?:[ \t]+[\w.-]+)*)(?:[ \t]+[\w.-]+:[\w.-]+)*|([\w.-]+(?:[ \t]+[\w.-]+)*)[ \t]+(start|begin|end)|((?![\w.-]*-ignore-)[\w.]+(?:-[\w.]+)*)-(start|begin|end))(?:[ \t]+(?:[—–]|--?)[ \t][^\n]*?)?\s*-->\s*$/i;
 
 // A block a tool writes between a custom element's tags, each alone on its line (Laravel Boost's
 // "<laravel-boost-guidelines>" … "</laravel-boost-guidelines>", which `boost:install` and `boost:update` write into

@@ -41,7 +41,7 @@ import { isTailOfHomePath } from './home-path-tails.js';
 import { isVendored } from './is-vendored.js';
 import { isArchived } from './is-archived.js';
 import { isReleaseNoteFragment } from './release-note-fragments.js';
-import { templateFolderOf } from './template-folder.js';
+import { isProjectScaffold, templateFolderOf } from './template-folder.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
 import { headingFolders } from './heading-folders.js';
 import { isArchiveListing, leadInFolders, placeholderHomes } from './lead-in-folders.js';
@@ -157,6 +157,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     const trees = readTreeDrawing(source.text ?? '');
     const lines = (source.text ?? '').split('\n');
     const speaksOfOthers = findNamedRepositories([source.text ?? '']).size > 0;
+    const scaffold = isProjectScaffold(source.path, view.exists);
     // A path-scoped rules file speaks from the folders its globs name: `scripts/build-tokens.ts` in the rules of `packages/core/**`.
     const scopedFolders = (readFrontMatterPaths(source.text ?? '') ?? [])
       .map(globFolder)
@@ -270,10 +271,13 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       }
       // "❌ `pnpm typecheck` — nonexistent": a bad example runs nothing. A file that names another repository
       // ("site build internals live in the Documentation repo") may run that one's commands: nothing says which.
-      // Under "## Forbidden commands" the agent is told not to run them.
-      for (const reference of isExampleItem(doc.text) || speaksOfOthers || isForbiddenCommandsSection(doc.section)
+      // Under "## Forbidden commands" the agent is told not to run them. A scaffold's are the made project's scripts.
+      for (const reference of isExampleItem(doc.text) ||
+      speaksOfOthers ||
+      isForbiddenCommandsSection(doc.section) ||
+      scaffold
         ? []
-        : commandsWrittenAsCode(doc, source.text, view.manifests, source.path)) {
+        : commandsWrittenAsCode(doc, source.text, view.manifests, source.path, view.exists)) {
         const key = `${reference.kind}:${reference.value}`;
         // `npm start` / `pnpm start` with no start script runs `node server.js`: no command fails. An item that says the
         // script may not be there ("(if available)") was written knowing it.
@@ -670,6 +674,21 @@ function changedInto(text: string): string[] {
   return [...text.matchAll(/(?:^|[\s;&|(`])(?:cd|pushd)\s+([\w.][\w./-]*)/g)].map((match) => match[1]!);
 }
 
+/**
+ * `piece` up to its first `cd` into a folder the repository does not hold (`cd test-status-site` then `npm run serve`,
+ * set 126's docusaurus-plugin-stentorosaur: the maintainer's own Docusaurus test site, never committed): the commands
+ * after it run with that folder's package.json, which the linter cannot read.
+ */
+function untilOutsideFolder(piece: string, file: string, exists: (path: string) => boolean): string {
+  if (!/\b(?:cd|pushd)\s/.test(piece)) return piece;
+  for (const match of piece.matchAll(/(?:^|[\s;&|(`])(?:cd|pushd)\s+([\w.][\w./-]*)/g)) {
+    const folder = match[1]!.replace(/\/+$/, '');
+    if (folder === '.' || folder === '..' || folder.startsWith('../')) continue;
+    if (existingPaths(folder, file, exists).length === 0) return piece.slice(0, match.index);
+  }
+  return piece;
+}
+
 /** The repository paths `reference`, written in `file`, is that exist. */
 function existingPaths(reference: string, file: string, exists: (path: string) => boolean): string[] {
   return basesOf(reference, file)
@@ -792,6 +811,7 @@ function commandsWrittenAsCode(
   fileText: string | undefined,
   manifests: ReadonlyMap<string, string>,
   file: string,
+  exists: (path: string) => boolean,
 ): { kind: ManifestKind; value: string; explicit: boolean }[] {
   if (isProgramBlock(doc)) return [];
   const block =
@@ -804,7 +824,7 @@ function commandsWrittenAsCode(
           .filter((match) => !isNegatedBefore(doc.text.slice(Math.max(0, match.index - 40), match.index)))
           .map((match) => match[1] ?? '');
   return pieces.flatMap((whole) => {
-    const piece = whole.split(PROJECT_GENERATOR)[0] ?? '';
+    const piece = untilOutsideFolder(whole.split(PROJECT_GENERATOR)[0] ?? '', file, exists);
     return findReferences(piece).flatMap((reference) =>
       isManifestKind(reference.kind) &&
       !isNameFamily(piece, reference.value) &&

@@ -13,7 +13,7 @@ export function findUnmatchedGlobs(loads: readonly AgentLoad[], matches: (glob: 
     if (seen.has(file.path) || file.globs === undefined) continue;
     seen.add(file.path);
     const globs = file.globs.map((glob) => glob.replace(/^\.?\//, ''));
-    if (globs.some((glob) => expandBraces(glob).some(matches))) continue;
+    if (globs.every(isFileTypeGlob) || globs.some((glob) => expandBraces(glob).some(matches))) continue;
     out.push({
       code: 'unmatched-paths',
       level: 'warning',
@@ -23,6 +23,15 @@ export function findUnmatchedGlobs(loads: readonly AgentLoad[], matches: (glob: 
     });
   }
   return out;
+}
+
+/**
+ * Whether `glob` names a kind of file wherever it lies (`*.sql` under `**`, `*.{tf,tfvars,hcl}`), no folder nor name: a rule
+ * for files of that type, waiting for the first one (set 126's docusaurus-plugins, whose oh-my-agent kit installs
+ * database and infrastructure rules in a repository without SQL or Terraform yet). A folder or a name can go stale.
+ */
+function isFileTypeGlob(glob: string): boolean {
+  return /^(?:\*\*\/)?\*\.(?:\w+|\{\w+(?:,\w+)*\})$/.test(glob);
 }
 
 /** Returns the globs `glob` stands for with each `{a,b}` expanded (nested braces too); never throws. */

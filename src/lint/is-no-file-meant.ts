@@ -469,10 +469,12 @@ function isListedAsRemoved(text: string, at: number): boolean {
 
 /**
  * What the words right after a path say of it when it may not be there: "(if exists)", "(if it exists)",
- * "(when present)", "(future)", "(planned)", "(not yet written)", ", which does not exist today — create it".
+ * "(when present)", "(future)", "(planned)", "(not yet written)", ", which does not exist today — create it". The path
+ * may be a Markdown link's text or target, the words after the link: "See [docs/cli.md](docs/cli.md) (planned)." (set
+ * 126's ultimate-jekyll-manager, six pages its CLAUDE.md marks as to come).
  */
 const MAYBE_AFTER =
-  /^[`'"*]*\s*\((?:only\s+)?(?:if|when|once|where)\s+(?:it\s+|they\s+|one\s+)?(?:exists?|present|available|created|added|written)\b[^)\n]*\)|^[`'"*]*\s*\((?:future|planned|not\s+yet\s+(?:written|created|added)|to\s+(?:be\s+)?(?:come|written|created|added))\)|^[`'"*]*\s*[,(]?\s*(?:which\s+|that\s+)?(?:does\s*n[o']t|do\s*n[o']t)\s+(?:yet\s+)?exist\b/i;
+  /^[`'"*]*(?:\]\([^)\s]*\)|\))?\s*(?:\((?:only\s+)?(?:if|when|once|where)\s+(?:it\s+|they\s+|one\s+)?(?:exists?|present|available|created|added|written)\b[^)\n]*\)|\((?:future|planned|not\s+yet\s+(?:written|created|added)|to\s+(?:be\s+)?(?:come|written|created|added))\)|[,(]?\s*(?:which\s+|that\s+)?(?:does\s*n[o']t|do\s*n[o']t)\s+(?:yet\s+)?exist\b)/i;
 /** What a sentence says before a path when it may not be there: "When present, collections live under `x`", "If it exists, read `x`". */
 const MAYBE_BEFORE = /\b(?:when|if|where)\s+(?:present|(?:it|they|one)\s+exists?|available)\b[^.!?\n]*$/i;
 /** The words right before a path that is yet to be written: "A future `scripts/check_spec_citation.sh` could gate this". */
@@ -607,11 +609,14 @@ function spellsNamedClass(parts: readonly string[], text: string): boolean {
  * Whether the text just before a path or a command says there is none of it: "ships no `x`", "without `x`",
  * "There is intentionally no `make check` convention" (set 67's biomcp), or names it as the form not taken, in
  * parentheses or after a comma: "`src/ui.rs` is the module root for `src/ui/` (not `src/ui/mod.rs`)" (set 121's
- * crabigator, a layout the project does not use), "use `pnpm test`, not `npm test`". A mention of what is not, not a
- * file the agent is sent to nor a command it is told to run.
+ * crabigator, a layout the project does not use), "use `pnpm test`, not `npm test`", or says there is none of its kind:
+ * "there is no generated\n`src/version.ts`" (set 126's docusaurus-plugin-stentorosaur, a file its monorepo move removed).
+ * A mention of what is not, not a file the agent is sent to nor a command it is told to run.
  */
 export function isNegatedBefore(before: string): boolean {
-  return /\b(?:no|without)\s*[`'"*]*$|[(,]\s*not\s*[`'"*]*$/i.test(before);
+  return /\b(?:no|without)\s*[`'"*]*$|\bthere\s+(?:is|are)\s+no\s+[a-z]+(?:ed|ing)\s+[`'"*]*$|[(,]\s*not\s*[`'"*]*$/i.test(
+    before,
+  );
 }
 
 /**

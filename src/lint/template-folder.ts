@@ -2,12 +2,30 @@
  * A folder of project templates (`template/`, `templates/`, `agent_templates/`, `starter/`, `scaffold/`): an agent
  * file in it is the one a project made from the template starts with. It speaks of that project (`app/ui/` to add,
  * `src/lib/bot.ts` the generator writes) and is written to stand alone there, without the files around the template.
+ * A framework's `defaults/` is one too: the files its setup copies into each project that uses it (set 126's
+ * ultimate-jekyll-manager, whose `src/defaults/CLAUDE.md` is merged into the consumer's, its `npm run build` theirs).
  */
-const TEMPLATE_FOLDER = /(?:^|\/)(?:[\w-]*[_-])?(?:templates?|starters?|scaffolds?|boilerplates?)\//i;
+const TEMPLATE_FOLDER = /(?:^|\/)(?:[\w-]*[_-])?(?:templates?|starters?|scaffolds?|boilerplates?|defaults)\//i;
 
 /** Returns the template folder repository-relative `file` lies in (`template/`), or undefined; never throws. */
 export function templateFolderOf(file: string): string | undefined {
   const slash = file.lastIndexOf('/');
   const match = TEMPLATE_FOLDER.exec(slash < 0 ? '' : file.slice(0, slash + 1));
   return match === null ? undefined : file.slice(0, match.index + match[0].length);
+}
+
+// A dotfile kept under another name so it does not act in the template's own repository (`_.gitignore`, `_gitignore`,
+// create-react-app's `gitignore`, `dot-gitignore`): the generator renames it as it copies the folder into a project.
+const ESCAPED_DOTFILES = ['_.gitignore', '_gitignore', 'gitignore', 'dot-gitignore', '_.env', '_env'];
+
+/**
+ * Whether repository-relative `file` lies in a template folder copied whole into each new project: one holding an
+ * escaped dotfile beside it (set 126's ultimate-jekyll-manager: `src/defaults/` with `_.gitignore` and `_.env`). Its
+ * commands are that project's (`npm run build`, `npm run deploy`), run with its package.json, not this repository's.
+ */
+export function isProjectScaffold(file: string, exists: (path: string) => boolean): boolean {
+  if (templateFolderOf(file) === undefined) return false;
+  const slash = file.lastIndexOf('/');
+  const folder = file.slice(0, slash + 1);
+  return ESCAPED_DOTFILES.some((name) => exists(folder + name));
 }
