@@ -346,18 +346,25 @@ function rewriteOutsideCode(text: string, start: number, end: number, fence: str
   IMPORT.lastIndex = 0;
   for (let match = IMPORT.exec(part); match !== null; match = IMPORT.exec(part)) {
     const slashes = match[1] ?? '';
-    const path = match[2] ?? '';
+    // Backslashes that end the path escape what follows it (`@.env\` before a backtick): they stay outside the fence,
+    // or the backtick they escaped would pair up with the next code span and leave a later `@path` outside code.
+    const path = (match[2] ?? '').replace(/\\+$/, '');
+    const escaping = (match[2] ?? '').slice(path.length);
     // Note: at the part's ends, the neighbour is a code span's backtick (or nothing).
     const before = (match.index > 0 ? part[match.index - 1] : text[start - 1]) ?? '';
-    if (slashes.length % 2 === 1 || (slashes === '' && /[A-Za-z0-9]/.test(before))) {
-      // Not an import here; an `@` later in the same word may be one (`a@b<b>@.env`).
+    if (slashes.length % 2 === 1 || (slashes === '' && /[A-Za-z0-9]/.test(before)) || path === '@') {
+      // Not an import here (an `@` with only backslashes after it names no file); an `@` later in the same word may be
+      // one (`a@b<b>@.env`).
       IMPORT.lastIndex = match.index + slashes.length + 1;
       continue;
     }
     const next = IMPORT.lastIndex;
     const after = (next < part.length ? part[next] : text[end]) ?? '';
+    // An e-mail autolink open before it (`<.@a>`: its local part may hold a backtick) would take the fence's backtick
+    // in; a space ends the local part.
+    const inAutolink = /<[\w.!#$%&'*+/=?^`{|}~-]*$/.test(part.slice(0, match.index));
     // A backtick right before or after the fence would lengthen it; a space keeps them apart.
-    out += `${part.slice(index, match.index)}${before === '`' && slashes === '' ? ' ' : ''}${slashes}${fence}${path}${fence}${after === '`' ? ' ' : ''}`;
+    out += `${part.slice(index, match.index)}${(before === '`' || inAutolink) && slashes === '' ? ' ' : ''}${slashes}${fence}${path}${fence}${escaping}${escaping === '' && after === '`' ? ' ' : ''}`;
     index = next;
   }
   return out + part.slice(index);
