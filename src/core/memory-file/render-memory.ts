@@ -360,9 +360,9 @@ function rewriteOutsideCode(text: string, start: number, end: number, fence: str
     }
     const next = IMPORT.lastIndex;
     const after = (next < part.length ? part[next] : text[end]) ?? '';
-    // An e-mail autolink open before it (`<.@a>`: its local part may hold a backtick) would take the fence's backtick
-    // in; a space ends the local part.
-    const inAutolink = /<[\w.!#$%&'*+/=?^`{|}~-]*$/.test(part.slice(0, match.index));
+    // An autolink open before it (`<.@a>`, whose e-mail local part may hold a backtick; `<http://x)@a>`, whose address
+    // may hold anything but a blank and angle brackets) would take the fence's backtick in; a blank ends either.
+    const inAutolink = /<[^\s<>]*$/.test(part.slice(0, match.index));
     // A backtick right before or after the fence would lengthen it; a space keeps them apart.
     out += `${part.slice(index, match.index)}${(before === '`' || inAutolink) && slashes === '' ? ' ' : ''}${slashes}${fence}${path}${fence}${escaping}${escaping === '' && after === '`' ? ' ' : ''}`;
     index = next;

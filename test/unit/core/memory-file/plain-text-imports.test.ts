@@ -88,10 +88,11 @@ describe('plainText never leaves an import for Claude Code', () => {
     expect(plainText(text)).toContain('``@.env``');
   });
 
-  it('an e-mail autolink open before the path does not take the fence in', () => {
+  it('an autolink open before the path (e-mail or address) does not take the fence in', () => {
     // Found by the property below: `<@a>@.env` wrapped as "<`@a>@.env`" read as the autolink <`@a>.
     expect(importsIn(plainText('<@a>@.env'))).toEqual([]);
     expect(importsIn(plainText('<.@a>@.env'))).toEqual([]);
+    expect(importsIn(plainText('<http://x)@docs/a.md>@.env'))).toEqual([]);
   });
 
   it('holds on random strings of backticks, backslashes, @paths and inline markup', () => {
