@@ -63,8 +63,10 @@ export function findPathScopedSections(
       // llms/NOTES.md`", set 67's mcp-context-forge review tracker) is followed before any file there is read:
       // loaded only once the agent reads one, it would not be there to say how the file comes to be.
       if (docs.some((doc, index) => references[index]!.some((path) => isMadeIn(path, doc.text)))) continue;
-      // A list of documents to read (links to .md files) is a reading list, not rules about code there.
-      if (references.flat().every((path) => path.endsWith('.md'))) continue;
+      // A list of documents to read (links to .md files) is a reading list, not rules about code there, and so is one
+      // naming the folder that holds some of them ("Deep references in `docs/architecture/`: [backend](…)", set 129's
+      // tauri-explorer).
+      if (isReadingList(references.flat())) continue;
       // A list of imports (`@./rules/check.mdc`, or `@import ./rules/check.mdc`, set 86's hugo-bearberry) holds rules
       // the author wants followed from the first turn: they are in those files, not about them, and a `paths:` file
       // would load them only once the agent opened one of the rule files itself.
@@ -129,6 +131,14 @@ function isImportedIn(text: string, path: string): boolean {
 function isFolderTour(references: readonly (readonly string[])[]): boolean {
   const all = references.flat();
   return all.every((path) => path.endsWith('/')) && new Set(all).size >= references.length;
+}
+
+/** Whether every path is a Markdown document or a folder holding one of those documents. */
+function isReadingList(paths: readonly string[]): boolean {
+  const documents = paths.filter((path) => path.endsWith('.md'));
+  return paths.every(
+    (path) => path.endsWith('.md') || (path.endsWith('/') && documents.some((doc) => doc.startsWith(path))),
+  );
 }
 
 const MANIFESTS = ['package.json', 'Cargo.toml', 'pyproject.toml', 'go.mod'];

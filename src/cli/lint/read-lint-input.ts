@@ -154,14 +154,20 @@ function foldersIn(root: string, dir: string): string[] {
 
 /** Which of `paths` the repository's ignore rules match; none when git cannot say (no repository, no git). */
 function ignoredPaths(root: string, paths: readonly string[]): Set<string> {
+  // A missing path git cannot tell for a folder, so a folder-only rule (`.agents/skills/`, set 129's dictation-tauri:
+  // a link each machine makes) would not match `.agents/skills` written without its slash: a name without an extension
+  // is asked as a folder too, in the same process.
+  const asFolders = paths.filter((path) => !path.endsWith('/') && !/\.[^/]*$/.test(path)).map((path) => `${path}/`);
   // --no-index: a path is missing anyway; what counts is whether the rules would ignore it.
   const result = spawnSync('git', ['check-ignore', '--no-index', '--stdin', '-z'], {
     cwd: root,
-    input: paths.join('\0'),
+    input: [...paths, ...asFolders].join('\0'),
     encoding: 'utf8',
   });
   if (result.status !== 0 || typeof result.stdout !== 'string') return new Set();
-  return new Set(result.stdout.split('\0').filter((path) => path !== ''));
+  const ignored = new Set(result.stdout.split('\0').filter((path) => path !== ''));
+  for (const folder of asFolders) if (ignored.has(folder)) ignored.add(folder.slice(0, -1));
+  return ignored;
 }
 
 /** Whether `abs` exists; a path through a file (`a.yml/b`, ENOTDIR) does not. */
