@@ -15,12 +15,12 @@ export function benchEnv(extra = {}) {
   return env;
 }
 
-/** Milliseconds one run takes. */
-export function timeRun(command, args, { cwd, input = '', env = benchEnv() } = {}) {
+/** Milliseconds one run takes; an exit code outside `exitCodes` is a failure (`mem lint` exits 1 on findings). */
+export function timeRun(command, args, { cwd, input = '', env = benchEnv(), exitCodes = [0, 3] } = {}) {
   const start = process.hrtime.bigint();
   const result = spawnSync(command, args, { cwd, input, env, stdio: ['pipe', 'ignore', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (result.status !== 0 && result.status !== 3)
+  if (!exitCodes.includes(result.status))
     throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   return ms;
 }

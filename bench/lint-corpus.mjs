@@ -24,7 +24,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { BIN, benchEnv, callgrindInstructions, median } from './lib.mjs';
+import { BIN, benchEnv, callgrindInstructions, median, timeRun } from './lib.mjs';
 
 const CORPUS = resolve(BIN, '..', '..', '..', 'shared', 'corpus');
 const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
@@ -336,12 +336,7 @@ if (process.argv.includes('--time') || timeOnly) {
   const timeEnv = { ...env };
   delete timeEnv.NODE_EXTRA_CA_CERTS;
   const count = (args, cwd) => callgrindInstructions(process.execPath, args, { cwd, env: timeEnv }).instructions;
-  // Note: timed here, not by lib.mjs's timeRun, which takes an exit code of 1 for a failure (lint's "findings").
-  const wall = (args, cwd) => {
-    const start = process.hrtime.bigint();
-    spawnSync(process.execPath, args, { cwd, env: timeEnv, stdio: 'ignore' });
-    return Number(process.hrtime.bigint() - start) / 1e6;
-  };
+  const wall = (args, cwd) => timeRun(process.execPath, args, { cwd, env: timeEnv, exitCodes: [0, 1] });
   const pairs = Number(arg('--pairs', 21));
   console.log(
     `\n## 4. Over node -e 0: wall clock (median of ${pairs} interleaved pairs) and instructions (valgrind callgrind, median of 3)\n\n| repository | files, bytes at the root | wall clock | instructions |\n|---|---|---|---|`,

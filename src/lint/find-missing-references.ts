@@ -215,6 +215,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         );
         // A name drawn in a tree is first read as written; the tree only tells where a missing one would be (under `dist/`?).
         const written = missingPath(reference, source.path, view, folders);
+        const goneFolder = written !== null && isInGoneFolder(reference, source.path, view.exists);
         // A path the file also writes under a placeholder folder (`tool-mcps/<name>/src/server.py`) is each such folder's.
         // Asked only of a path missing as written: it builds a pattern of the path and reads the whole file with it, and
         // more folders to look in can only find a path, never lose one.
@@ -255,11 +256,11 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
               appended: isAppendedTo(reference, doc),
               label: labelsSnippet(reference, doc, lines),
               otherForm: isOtherFormOfModule(reference, view.exists),
-              goneFolder: isInGoneFolder(reference, source.path, view.exists),
+              goneFolder,
             },
           };
         };
-        if (written !== null && isInGoneFolder(reference, source.path, view.exists)) {
+        if (goneFolder) {
           // Where it would be: placeholder folders can only find it (judge), a drawn tree may place it elsewhere.
           const path = drawn.length > 0 ? missingTreePath(reference, source.path, view.exists, drawn) : written;
           waiting.push({ file: source.path, reference, path, judge });
