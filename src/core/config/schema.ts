@@ -3,6 +3,7 @@
  * Every key has a default, so `{ "version": 1 }` is a complete config.
  */
 import * as z from 'zod/mini';
+import { DEFAULT_SECTIONS } from '../memory-file/entry.js';
 
 const positiveInt = () => z.int().check(z.minimum(1));
 const ratio = () => z.number().check(z.minimum(0), z.maximum(1));
@@ -35,12 +36,7 @@ const regionConfigSchema = z.strictObject({
   /** Files that carry the managed region. */
   targets: z._default(z.array(z.enum(['CLAUDE.md', 'AGENTS.md'])).check(z.minLength(1)), ['CLAUDE.md']),
   sections: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(40))).check(z.minLength(1)), [
-    'Conventions',
-    'Commands',
-    'Decisions',
-    'Gotchas',
-    'Preferences',
-    'References',
+    ...DEFAULT_SECTIONS,
   ]),
   /** Maximum lines of the managed region; the most valuable entries come first. */
   maxLines: z._default(positiveInt(), 120),
