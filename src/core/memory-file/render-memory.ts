@@ -329,9 +329,12 @@ const REWRITTEN = /@|<!--|-->/;
 
 /**
  * An `@path` where Claude Code would read an import, with the backslashes before it (an odd number
- * escapes the `@` itself).
+ * escapes the `@` itself). It ends at a `)`, a quote or a `>` too: a link destination, a link title or
+ * an HTML tag open before it reads raw characters up to one of those, and a fence that closed after it
+ * would leave its opening backtick inside (`[](@.env)@.env` read as a link to "`@.env", then the text
+ * "@.env`"). What follows the closing character is asked again.
  */
-const IMPORT = /(\\*)(@[^\s`]+)/g;
+const IMPORT = /(\\*)(@[^\s`)"'>]+)/g;
 
 /**
  * Returns `text` from `start` to `end` (outside any code span) with comment openers and closers

@@ -58,6 +58,7 @@ const PIECES = [
   '<b>',
   '</b>',
   '"',
+  "'",
   '=',
   '[',
   ']',
@@ -93,6 +94,15 @@ describe('plainText never leaves an import for Claude Code', () => {
     expect(importsIn(plainText('<@a>@.env'))).toEqual([]);
     expect(importsIn(plainText('<.@a>@.env'))).toEqual([]);
     expect(importsIn(plainText('<http://x)@docs/a.md>@.env'))).toEqual([]);
+  });
+
+  it('a link destination, a link title or an HTML attribute open before the path does not take the fence in', () => {
+    // Found by the property below (seed 1458833395): `[](@.env)@.env` wrapped whole as "[](`@.env)@.env`" read as
+    // a link to "`@.env", which left "@.env`" a run of text of its own. Each of these reads raw characters up to its
+    // own closing `)`, quote or `>`, whatever backticks it holds.
+    for (const text of ['[](@.env)@.env', '[](x "@.env")@.env', "[](x '@.env')@.env", '<b title="@.env">@.env']) {
+      expect.soft(importsIn(plainText(text)), text).toEqual([]);
+    }
   });
 
   it('holds on random strings of backticks, backslashes, @paths and inline markup', () => {
