@@ -97,12 +97,17 @@ function isProgramData(path: string, siblings: readonly string[], read: (path: s
     .some((source) => named.test(read(folder === '.' ? source : `${folder}/${source}`) ?? ''));
 }
 
-/** Whether `text` names `path` as a whole token (not the tail of a longer path or name). */
+/**
+ * Whether `text` names `path` as a whole token (not the tail of a longer path or name), or from the repository's
+ * root: "- `/server/internal/AGENT.md` - Backend architecture overview" (set 131's calcard, whose root CLAUDE.md lists
+ * each folder's AGENT.md so). A slash after a word or a dot (`~/x`, `src/x`) begins no root.
+ */
 function namesPath(text: string, path: string): boolean {
   for (let at = text.indexOf(path); at !== -1; at = text.indexOf(path, at + 1)) {
     const before = text[at - 1] ?? ' ';
     const after = text[at + path.length] ?? ' ';
-    if (!/[\w./-]/.test(before) && !/\w/.test(after)) return true;
+    const rooted = before === '/' && !/[\w./~-]/.test(text[at - 2] ?? ' ');
+    if ((rooted || !/[\w./-]/.test(before)) && !/\w/.test(after)) return true;
   }
   return false;
 }

@@ -349,12 +349,22 @@ const RUN_TIME_WRITE =
 const APPENDED_TO = /\bappend(?:s|ing)?\b(?:\s+(?!(?:to|into)\b)[^\s.;:!?`]+){0,6}\s+(?:to|into)\s*[`'"*]*\.?\/?$/i;
 const APPENDED_REACH = 80;
 
-/** Whether `doc` tells its reader to append to `reference` (see APPENDED_TO). Never throws. */
+/**
+ * A file of lessons the agent is told to update, and what it is told to update: "After ANY correction from the user:
+ * update 'tasks/lessons.md' with the pattern" (set 131's jabber, a widely copied workflow block). Such a file is the
+ * agent's log too, which its first lesson makes; a file of any other name it is told to update is counted on.
+ */
+const LESSONS_LOG = /(?:^|\/)(?:lessons|learnings)(?:[-_]learn(?:ed|t))?\.md$/i;
+const UPDATED = /\bupdate\s*[`'"*]*\.?\/?$/i;
+
+/** Whether `doc` tells its reader to append to `reference` (see APPENDED_TO), or to update it when it is a lessons log (LESSONS_LOG). Never throws. */
 export function isAppendedTo(reference: string, doc: LintDocument): boolean {
   const { text } = doc;
-  return offsetsOf(reference, text).some((offset) =>
-    APPENDED_TO.test(text.slice(Math.max(0, offset - APPENDED_REACH), offset)),
-  );
+  const lessons = LESSONS_LOG.test(reference);
+  return offsetsOf(reference, text).some((offset) => {
+    const before = text.slice(Math.max(0, offset - APPENDED_REACH), offset);
+    return APPENDED_TO.test(before) || (lessons && UPDATED.test(before));
+  });
 }
 
 /** A markdown link to a web address: `[text](https://…)`. */
