@@ -335,6 +335,22 @@ function isChecklistRecap(piece: Piece, other: Piece): boolean {
 }
 
 /**
+ * Whether `block` is a code block running one command and `entry` a labelled entry that says what a named thing is and
+ * quotes that command (set 135's formatjs: CLAUDE.md's "Rust Benchmarks Need `-c opt`" block `bazel run -c opt
+ * //crates/icu_messageformat_parser:parser_bench -- --bench`, and an imported page's build targets entry "- **Benchmark**
+ * — Criterion-based (`bazel run -c opt …`)"). The block runs it where a rule needs it, the entry describes the target
+ * among its siblings: dropping either leaves a hole. A label and a command alone ("**Lint:** `make lint`") describe
+ * nothing and stay compared, and so do two blocks and two entries.
+ */
+function isCommandBesideItsEntry(block: Piece, entry: Piece): boolean {
+  if (block.codeLines?.size !== 1 || entry.codeLines !== undefined || !LABELLED_ITEM.test(entry.text)) return false;
+  const command = [...block.codeLines][0]!;
+  const spans = [...entry.text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1]!.trim());
+  const described = entry.text.replace(LABELLED_ITEM, ' ').replace(/`[^`\n]*`/g, ' ');
+  return spans.includes(command) && comparableWords(described).size > 0;
+}
+
+/**
  * Whether two pieces are items of each scope's own list of commands: a parent's and a nested agent file each hold a
  * list of bare commands under one heading, and the two lists differ (set 46's opencode.nvim: `commands/` and
  * `commands/handlers/` each list, under "Minimal Regression Commands", the tests to run for a change there). Which
@@ -950,6 +966,7 @@ function matchPieces(
       if (isReviewBriefBesideOtherAgents(piece, other) || isFileMapRowBesideProse(piece.text, other.text)) continue;
       if (isEachScopesCommandList(piece, other) || isStepOfOtherProcedure(piece, other)) continue;
       if (isChecklistRecap(piece, other) || (piece.setsUpFile && other.setsUpFile)) continue;
+      if (isCommandBesideItsEntry(piece, other) || isCommandBesideItsEntry(other, piece)) continue;
       // A script's output is edited where the script reads from (a skill's metadata): a finding on it asks for an
       // edit the next run undoes, whichever file holds the other copy.
       if (written.has(piece.heading) || written.has(other.heading)) continue;

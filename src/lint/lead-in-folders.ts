@@ -65,10 +65,20 @@ function listLeadIn(
 const ARCHIVE_CONTENTS =
   /\b(?:archives?|tarballs?|tar|zip|jar|wheel)\b[^.!?\n]*\b(?:contain(?:s|ing)?|hold(?:s|ing)?|includ(?:es|ing))\b[^.!?\n]*:\s*$/i;
 
-/** Whether the list holding `documents[index]` is, by its lead-in, what an archive holds (set 62's surrealdb `.surli`). */
+// A lead-in that is only a label saying its list shows what paths look like ("**File Path Examples**:", "Example paths:"):
+// its items are the shape of a user's files, not the repository's. "**Examples**:" alone may head the repository's own
+// `examples/`, and is not read so.
+const PATH_EXAMPLES =
+  /^[*_\s]*(?:(?:(?:file\s*)?paths?|file\s*names?)\s+examples?|examples?\s+(?:of\s+)?(?:file\s*)?(?:paths?|file\s*names?))[*_\s]*:[*_\s]*$/i;
+
+/**
+ * Whether the list holding `documents[index]` is, by its lead-in, what an archive holds (set 62's surrealdb `.surli`)
+ * or example paths (set 135's i18ntk: "**File Path Examples**:" over "- `/locales/de/common.json` → German (Deutsch)",
+ * how a file's path tells its language; the toolkit's own `locales/de/` long gone): no file of the repository is meant.
+ */
 export function isArchiveListing(documents: readonly LintDocument[], index: number, lines: readonly string[]): boolean {
   const lead = listLeadIn(documents, index, lines);
-  return lead !== undefined && ARCHIVE_CONTENTS.test(lead.text);
+  return lead !== undefined && (ARCHIVE_CONTENTS.test(lead.text) || PATH_EXAMPLES.test(lead.text));
 }
 
 /**
