@@ -36,6 +36,7 @@ import {
   isNegatedBefore,
   isNoFileMeant,
   isOtherFormOfModule,
+  isToldToCreate,
 } from './is-no-file-meant.js';
 import { isTailOfHomePath } from './home-path-tails.js';
 import { isVendored } from './is-vendored.js';
@@ -99,8 +100,11 @@ type MissingPath = {
   line: number;
   rooted: boolean;
   label: boolean;
-  /** Whether the text tells the agent to append to it: a log its first entry makes (isAppendedTo). */
-  appended: boolean;
+  /**
+   * Whether the text tells the agent to make it: to append to it, a log its first entry makes (isAppendedTo), or, at
+   * another of its mentions, to create it (isToldToCreate).
+   */
+  madeByAgent: boolean;
   otherForm: boolean;
   /** Whether its first folder is missing as well: reported only on git's history (isInGoneFolder). */
   goneFolder: boolean;
@@ -254,7 +258,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
               file: source.path,
               line: lineNaming(reference, doc, lines),
               rooted: isRooted(reference, doc.text),
-              appended: isAppendedTo(reference, doc),
+              madeByAgent: isAppendedTo(reference, doc) || isToldToCreate(reference, source.text ?? doc.text),
               label: labelsSnippet(reference, doc, lines),
               otherForm: isOtherFormOfModule(reference, view.exists),
               goneFolder,
@@ -422,12 +426,12 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     // A folder git saw drained and refilled (release notes of the next release) is empty between two runs of its process.
     if (removal?.drained === true) return [];
     // Otherwise only a file of a folder the repository has, no made-up entry of a release-note queue, no code block's
-    // label and no log the agent is told to append to (its first entry makes it).
+    // label and no file the agent is told to make (a log it appends to, a file it is told to create elsewhere in the text).
     if (
       !removedSince(entry.path, entry.file, entry.reference) &&
       (entry.rooted ||
         entry.label ||
-        entry.appended ||
+        entry.madeByAgent ||
         entry.otherForm ||
         entry.goneFolder ||
         entry.reference.endsWith('/') ||
