@@ -835,6 +835,7 @@ function commandsWrittenAsCode(
       const reference = found.kind === 'script' ? { ...found, value: scriptNameAsWritten(piece, found.value) } : found;
       return isManifestKind(reference.kind) &&
         !isNameFamily(piece, reference.value) &&
+        !(reference.kind === 'make' && forwardsEveryTarget(piece, reference.value, manifests, file)) &&
         !(reference.kind === 'script' && isBunFileRun(piece, reference.value))
         ? [
             {
@@ -901,20 +902,60 @@ function isScriptCall(piece: string, name: string): boolean {
 /**
  * Whether `make X` in `piece`, written in `file`, runs against a Makefile this check reads whole: the one
  * of the folder the command runs from (`make -C dir`'s, or the agent file's when the piece changes no
- * folder), which exists and includes no other and has no match-anything rule, nor a `.DEFAULT:` rule (a
- * BSD-make shim's `@gmake $@`, a CMake wrapper's `$(MAKE) -C build $@`: every other target is forwarded),
- * nor a line that starts with an expansion (`$(TARGETS): image`, forwarding every target another file lists;
- * `$(eval …)` writing rules). GNU make reads GNUmakefile first, then makefile, then Makefile (set 73's kubo:
- * a GNUmakefile including its rules and a Makefile that only hands every target to gmake).
+ * folder), which exists and includes no other and forwards no target (`FORWARDS_EVERY_TARGET`), nor has a line
+ * that starts with an expansion (`$(TARGETS): image`, forwarding every target another file lists; `$(eval …)`
+ * writing rules).
  */
 function hasOwnMakefile(piece: string, value: string, manifests: ReadonlyMap<string, string>, file: string): boolean {
   const colon = value.lastIndexOf(':');
-  if (colon < 0 && /(?:^|[\s;&|(])(?:cd|pushd)\s+\S|\bmake\s+(?:\S+\s+)*-f\b/.test(piece)) return false;
-  const dir = colon < 0 ? posix.dirname(file) : posix.normalize(value.slice(0, colon));
-  const text = ['GNUmakefile', 'makefile', 'Makefile']
+  if (colon < 0 && changesFolder(piece)) return false;
+  const text = makefileIn(colon < 0 ? posix.dirname(file) : posix.normalize(value.slice(0, colon)), manifests);
+  return text !== undefined && !FORWARDS_EVERY_TARGET.test(text) && !/^(?:-?s?include\s|\$[({])/m.test(text);
+}
+
+/**
+ * A rule that takes every target no other rule makes: a match-anything rule (`%: FORCE` / `@python tasks.py $@`, set
+ * 130's anima_lora, whose Makefile became a thin dispatcher to tasks.py) or `.DEFAULT:` (a BSD-make shim's
+ * `@gmake $@`, a CMake wrapper's `$(MAKE) -C build $@`).
+ */
+const FORWARDS_EVERY_TARGET = /^(?:%::?(?:\s|$)|\.DEFAULT\s*:)/m;
+
+/**
+ * Whether `make X` in `piece`, written in `file`, runs against a Makefile that forwards every target: then no target
+ * is missing from it, whatever rules git saw it lose. Without `make -C dir` (and with no `cd`), the Makefile is the
+ * agent file's folder's or, where that folder has none, the nearest above it (a nested CLAUDE.md's `make gui` is run
+ * from the root).
+ */
+function forwardsEveryTarget(
+  piece: string,
+  value: string,
+  manifests: ReadonlyMap<string, string>,
+  file: string,
+): boolean {
+  const colon = value.lastIndexOf(':');
+  if (colon >= 0)
+    return FORWARDS_EVERY_TARGET.test(makefileIn(posix.normalize(value.slice(0, colon)), manifests) ?? '');
+  if (changesFolder(piece)) return false;
+  for (let dir = posix.dirname(file); ; dir = posix.dirname(dir)) {
+    const text = makefileIn(dir, manifests);
+    if (text !== undefined) return FORWARDS_EVERY_TARGET.test(text);
+    if (dir === '.') return false;
+  }
+}
+
+/** Whether `piece` runs make from another folder than its own: `cd dir`, `pushd dir`, `make -f other.mk`. */
+function changesFolder(piece: string): boolean {
+  return /(?:^|[\s;&|(])(?:cd|pushd)\s+\S|\bmake\s+(?:\S+\s+)*-f\b/.test(piece);
+}
+
+/**
+ * The Makefile of `dir`: GNU make reads GNUmakefile first, then makefile, then Makefile (set 73's kubo: a GNUmakefile
+ * including its rules and a Makefile that only hands every target to gmake).
+ */
+function makefileIn(dir: string, manifests: ReadonlyMap<string, string>): string | undefined {
+  return ['GNUmakefile', 'makefile', 'Makefile']
     .map((name) => manifests.get(dir === '.' ? name : `${dir}/${name}`))
     .find((found) => found !== undefined);
-  return text !== undefined && !/^(?:%::?(?:\s|$)|\.DEFAULT\s*:|-?s?include\s|\$[({])/m.test(text);
 }
 
 /** The folders one and two levels below `folder` (a grouping folder holds the units: `plugins/commerce/<plugin>/`). */

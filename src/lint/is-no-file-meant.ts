@@ -519,6 +519,13 @@ const MAYBE_BEFORE = /\b(?:when|if|where)\s+(?:present|(?:it|they|one)\s+exists?
 /** The words right before a path that is yet to be written: "A future `scripts/check_spec_citation.sh` could gate this". */
 const FUTURE_BEFORE = /\b(?:a|an|the)\s+(?:future|planned|proposed)\s+[`'"*]*$/i;
 /**
+ * A clause between commas saying the thing the path names is yet to come, and then where it will be: "The user-facing
+ * glossary, when it ships, is `docs/reference/glossary.md`" (set 130's torchlens). Only the path right after the
+ * clause's verb: "When it ships, update `CHANGELOG.md`" sends the agent to a file that is there.
+ */
+const TO_COME_BEFORE =
+  /,\s*(?:when|once|if)\s+(?:it|they)\s+(?:ships?|lands?|exists?|(?:is|are|gets?)\s+(?:written|created|added|published|released))\s*,\s*(?:is|are|will\s+be|goes|go|lives?)\s+(?:in\s+|at\s+|under\s+)?[`'"*]*$/i;
+/**
  * A path that is the subject of a condition on its own existence, "IF `.agentplane/user-instructions.md` exists THEN
  * LOAD it" (set 99's subaru, agentplane's gateway): the words before it open the condition, the words after it end it.
  */
@@ -548,6 +555,7 @@ function saysMaybe(text: string, at: number, length: number): boolean {
     MAYBE_AFTER.test(text.slice(at + length, at + length + 60)) ||
     MAYBE_BEFORE.test(sentence) ||
     FUTURE_BEFORE.test(text.slice(Math.max(0, at - 30), at)) ||
+    TO_COME_BEFORE.test(text.slice(Math.max(0, at - 60), at)) ||
     FOUND_BEFORE.test(sentence) ||
     (CONDITION_BEFORE.test(text.slice(Math.max(0, at - 30), at)) &&
       EXISTS_AFTER.test(text.slice(at + length, at + length + 40)))
