@@ -81,6 +81,17 @@ function reachesPast(glob: string, outer: string): boolean {
   if (/[[{]/.test(folders)) return false;
   const [x, y] = [partsOf(glob), partsOf(outer)];
   if (y.folders.some((folder, i) => x.folders[i] !== folder)) return true;
+  // A folder name `outer` requires past its first wildcard that `glob` never names (`trajectory/**/rerank/presets/**`
+  // beside `trajectory/**/rerank/derived-signals/**`, set 134's TeaRAGs-MCP): `glob` matches its files with its
+  // wildcards filled by other names, none of them under such a folder.
+  const literalFolders = (pattern: string) =>
+    pattern
+      .replace(/^\.?\/+/, '')
+      .split('/')
+      .slice(0, -1)
+      .filter((part) => !/[*?[{]/.test(part));
+  const named = new Set(literalFolders(glob));
+  if (literalFolders(outer).some((folder) => !named.has(folder))) return true;
   return spelledOut(x.name).some((name) => spelledOut(y.name).every((other) => nameReachesPast(name, other)));
 }
 

@@ -646,8 +646,11 @@ const SOURCE_MARK = /^\s*(?:<!--\s*)?Source:\s*([\w.][\w./-]*\.\w+)\s*(?:-->)?\s
 // beads' `bd init` writes into CLAUDE.md and AGENTS.md alike: set 121's ralph). A note for the reader may follow the
 // bound after a dash ("<!-- OMA:START — managed by oh-my-agent. Do not edit this block manually. -->" … "<!-- OMA:END -->",
 // which oh-my-agent writes into CLAUDE.md, AGENTS.md and GEMINI.md with each vendor's lines: set 126's docusaurus-plugins).
+// The tool's version may stand after the bound, and its note may run on over the comment's next lines ("<!-- RULEBOOK:START
+// v5.3.0 — DO NOT EDIT BY HAND. Regenerated on `rulebook update`." closed two lines on, against AGENTS.md's bare
+// "<!-- RULEBOOK:START -->": set 134's vectorizer, whose CLAUDE.md imports AGENTS.md and both blocks hold the same rules).
 const BLOCK_MARK =
-  /^\s*<!--\s*(?:([\w.-]+):\s*(start|begin|end)|(begin|start|end)[_ :]+([\w.-]+(?:[ \t]+[\w.-]+)*)(?:[ \t]+[\w.-]+:[\w.-]+)*|([\w.-]+(?:[ \t]+[\w.-]+)*)[ \t]+(start|begin|end)|((?![\w.-]*-ignore-)[\w.]+(?:-[\w.]+)*)-(start|begin|end))(?:[ \t]+(?:[—–]|--?)[ \t][^\n]*?)?\s*-->\s*$/i;
+  /^\s*<!--\s*(?:([\w.-]+):\s*(start|begin|end)|(begin|start|end)[_ :]+([\w.-]+(?:[ \t]+[\w.-]+)*)(?:[ \t]+[\w.-]+:[\w.-]+)*|([\w.-]+(?:[ \t]+[\w.-]+)*)[ \t]+(start|begin|end)|((?![\w.-]*-ignore-)[\w.]+(?:-[\w.]+)*)-(start|begin|end))(?:[ \t]+v?\d+(?:\.\d+)+)?(?:(?:[ \t]+(?:[—–]|--?)[ \t][^\n]*?)?\s*-->|[ \t]+(?:[—–]|--?)[ \t](?![^\n]*-->)[^\n]*)\s*$/i;
 
 // A block a tool writes between a custom element's tags, each alone on its line (Laravel Boost's
 // "<laravel-boost-guidelines>" … "</laravel-boost-guidelines>", which `boost:install` and `boost:update` write into

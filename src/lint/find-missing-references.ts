@@ -37,6 +37,7 @@ import {
   isNoFileMeant,
   isOtherFormOfModule,
   isToldToCreate,
+  isUnderExampleCaption,
 } from './is-no-file-meant.js';
 import { isTailOfHomePath } from './home-path-tails.js';
 import { isVendored } from './is-vendored.js';
@@ -53,6 +54,7 @@ import {
   isAboutLinkedRepository,
   isAboutManyRepositories,
   isInAnotherRepository,
+  isInLinkedRepositorySentence,
   isInSubmodule,
 } from './other-repositories.js';
 import { readTreeDrawing, type TreeEntry } from './read-tree-drawing.js';
@@ -202,6 +204,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         ...headingFolders(doc.section, source.path, view.exists),
         ...leadInFolders(source.documents, index, lines, source.path, view),
         ...skillFolders(doc.text, source.path, view.exists),
+        ...globRootFolders(doc.text, view.exists),
       ];
       // A code block's drawn tree: its lines run from the fence to the next document.
       const end = source.documents[index + 1]?.line ?? Infinity;
@@ -245,8 +248,10 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
             noFileMeantHere ||
             isGoPackageMember(reference, source.path, view.exists) ||
             (source.text !== undefined && isGivenAsOwnFile(reference, doc, source.text)) ||
+            (source.text !== undefined && isUnderExampleCaption(reference, doc, source.text)) ||
             (source.text !== undefined && isTailOfHomePath(reference, source.text)) ||
             isInAnotherRepository(doc.text, reference) ||
+            isInLinkedRepositorySentence(doc.text, reference) ||
             isInSubmodule(path, view.submodules ?? [])
           )
             return { noFileMeantHere };
@@ -629,6 +634,23 @@ function binNames(manifests: ReadonlyMap<string, string>): Set<string> {
 }
 
 /** The folder a glob's literal part names: `packages/core` of `packages/core/**`, `apps/web` of `apps/web/src/*.ts`. */
+// A glob in a code span with a folder before its wildcard: `.claude-plugin/tea-rags/rules/*.md`.
+const SPANNED_GLOB = /`(\.?[\w@-][\w.@-]*(?:\/[\w.@-]+)*\/[^`\s]*[*?[{][^`\s]*)`/g;
+
+/**
+ * The folders on the way to each glob `text` names in a code span, below the root: a path beside the glob is written
+ * from one of them ("`.claude-plugin/tea-rags/rules/*.md` (injected by `scripts/inject-rules.sh`)", set 134's
+ * TeaRAGs-MCP: the plugin's script, `.claude-plugin/tea-rags/scripts/inject-rules.sh`). Only folders that exist.
+ */
+function globRootFolders(text: string, exists: (path: string) => boolean): string[] {
+  if (!text.includes('`')) return [];
+  const out: string[] = [];
+  for (const match of text.matchAll(SPANNED_GLOB))
+    for (let folder = globFolder(match[1]!); folder !== '' && folder !== '.'; folder = posix.dirname(folder))
+      if (exists(folder)) out.push(folder);
+  return out;
+}
+
 function globFolder(glob: string): string {
   const parts = glob.replace(/^\.?\/+/, '').split('/');
   const literal = parts.findIndex((part) => /[*?[{]/.test(part));

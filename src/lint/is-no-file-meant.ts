@@ -168,10 +168,12 @@ const EXAMPLE_REACH = 200;
  *   or a command's output (`> out.md`, `-o build/app.js`, `touch x`, `mkdir -p x`, `ln -s a x`, `cp a x`, `mv a x`),
  *   or a file a comment says a step writes, named by its base name ("-symbolfile writes main.sym" over `mv src/main.sym …`),
  *   a call's (`page.screenshot({ path: 'x' })`, `writeFileSync('x'`), or a file a procedure stages (`git add x`);
- * - a good or bad example of a convention (an item starting ✅ or ❌), a source file named beside its own
+ * - a good or bad example of a convention (an item starting ✅ or ❌, or a code block's paragraph under a comment so
+ *   captioned), a source file named beside its own
  *   test file (`lib/acme/client.rb` → `spec/acme/client_spec.rb`), or a path spelling a class named
  *   beside it (`acme/product.rb` → `Acme::Product`);
- * - an example ("e.g.", "directories like"), a negated mention ("ships no `x`", "(not `x`)"), a file given to a command
+ * - an example ("e.g.", "directories like"), a name a pattern is tried on ("`a/x_spec.rb` hits while `b/y.py` does
+ *   not"), a negated mention ("ships no `x`", "(not `x`)"), a file given to a command
  *   line that carries an example address (`… docs/page.md --url https://example.atlassian.net`);
  * - a folder of the machine written from the root (`>/dev/null`, `/usr/bin/code`);
  * - a branch name, in text or under a heading about branches, or after `git checkout -b`;
@@ -258,6 +260,7 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   const sentence = at < 0 ? '' : text.slice(Math.max(0, at - EXAMPLE_REACH), at);
   if (EXAMPLE_LEAD.test(doc.code === true ? (before.split('\n').at(-1) ?? '') : sentence)) return true;
   if (isNegatedBefore(before)) return true;
+  if (offsets.length > 0 && offsets.every((offset) => isPatternSample(text, offset, reference.length))) return true;
   if (offsets.length > 0 && offsets.every((offset) => text[offset - 1] === '@')) return true;
   // A clause or list wrapped over a paragraph's lines says what it says of every path in it (set 97's WintEHR).
   const prose = doc.code === true ? text : joinWrappedLines(text);
@@ -701,6 +704,53 @@ function isSampleSection(section: string, inCode: boolean): boolean {
 /** Whether a list item shows a good or bad example (✅, ❌, "Good:", "Bad:") rather than a fact of the repository. */
 export function isExampleItem(text: string): boolean {
   return /^\s*(?:[✅❌✔✗✘✓👍👎]|(?:good|bad|wrong|right|correct|incorrect|avoid|do|don't)\s*:)/iu.test(text);
+}
+
+// What a text about a pattern says of the names it tries: "so `spec/models/user_spec.rb` hits while `tests/helpers.py`
+// and `src/test/java/Helper.java` do not".
+const PATTERN_WORD = /\b(?:regex(?:es|p)?|pattern|glob|matcher)\b/i;
+const TRIED_VERB = /\b(?:hits?|misses|matche[sd])\b|\b(?:do|does)\s+not\s*$/i;
+
+/**
+ * Whether the mention at `offset` is a name a pattern is tried on: the text speaks of a regex, pattern, glob or matcher,
+ * and the clause holding the mention says it hits, matches or does not (set 134's TeaRAGs-MCP, of a test-file regex:
+ * "`detectTestFile` … matches `basename(relativePath)` only, so `spec/models/user_spec.rb` hits while `tests/helpers.py`
+ * and `src/test/java/Helper.java` do not"). Such names are sample input, not files of the tree.
+ */
+function isPatternSample(text: string, offset: number, length: number): boolean {
+  if (!PATTERN_WORD.test(text)) return false;
+  const before =
+    text
+      .slice(Math.max(0, offset - 160), offset)
+      .split(/[;:.!?]\s/)
+      .at(-1) ?? '';
+  const after = text.slice(offset + length, offset + length + 160).split(/[;:.!?](?:\s|$)/)[0] ?? '';
+  return TRIED_VERB.test(`${before} ${after}`.replace(/`[^`]*`/g, ' '));
+}
+
+// A comment line opening a code block's paragraph: `// ✅ Good — …`, `# ❌ Bad: …`, `<!-- Good: … -->`.
+const COMMENT_LEAD = /^\s*(?:\/\/+|#+|--|<!--)\s*/;
+
+/**
+ * Whether every line of the fenced code block `doc` that names `reference` lies in a paragraph of the block (lines
+ * between blank ones) opened by a comment captioning it as a good or bad example, below that caption: "// ✅ Good —
+ * general-purpose UI hook …" over "// web/lib/opal/src/hooks/useClickOutside.ts" (set 134's onyx: where hooks live,
+ * shown on files made up for it). The caption's own words speak of the repository and stay checked. `fileText`: the
+ * file as written (the document flattens the block's lines).
+ */
+export function isUnderExampleCaption(reference: string, doc: LintDocument, fileText: string): boolean {
+  if (doc.fence === undefined) return false;
+  const lines = fileText.split('\n').slice(doc.line, doc.line + doc.fence.lines);
+  const naming = lines.flatMap((line, index) => (line.includes(reference) ? [index] : []));
+  return (
+    naming.length > 0 &&
+    naming.every((index) => {
+      let first = index;
+      while (first > 0 && lines[first - 1]!.trim() !== '') first--;
+      const caption = lines[first]!;
+      return first < index && COMMENT_LEAD.test(caption) && isExampleItem(caption.replace(COMMENT_LEAD, ''));
+    })
+  );
 }
 
 /**

@@ -25,7 +25,10 @@ export type LintSource = {
   documents: readonly LintDocument[];
   /** The file as written, when the check needs what the documents flatten (a code block's lines). */
   text?: string;
-  /** The folder of the package that publishes the file ("" for the root's), when one does (package-publishing.ts). */
+  /**
+   * The folder of the package that publishes the file ("" for the root's), when one does (package-publishing.ts), else
+   * of the project of its own it lies in (standalone-projects.ts): either way the file must stand alone.
+   */
   publishedIn?: string | undefined;
   /** The folder an agent file picked up folder by folder stands for (`backend` of `backend/AGENTS.md`, "" of `.claude/CLAUDE.md`). */
   home?: string | undefined;

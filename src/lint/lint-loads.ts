@@ -30,6 +30,7 @@ import { findUnmatchedGlobs } from './find-unmatched-globs.js';
 import { findUnloadedFiles } from './find-unloaded-files.js';
 import { findPathScopedSections, findPathScopedTeamEntries } from './find-path-scoped-sections.js';
 import { nestedCheckoutOf } from './nested-checkouts.js';
+import { standaloneProjectOf } from './standalone-projects.js';
 import { isTestData } from './is-test-data.js';
 
 export type LintRequest = {
@@ -117,7 +118,7 @@ export function lintLoads(request: LintRequest): LintReport {
         scope: scopeOf(path, loaded),
         documents: readable ? request.documentsOf(path) : [],
         text: readable ? text : '',
-        publishedIn: packagePublishing(path, request.manifests),
+        publishedIn: packagePublishing(path, request.manifests) ?? standaloneProjectOf(path, request.exists),
         home: homeOf(path, agentFiles),
         importedBy: agentFiles.has(path) ? undefined : importerOf(path, loaded),
         agents: [...(agentsOf.get(real) ?? [])],

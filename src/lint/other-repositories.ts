@@ -68,6 +68,33 @@ export function isInAnotherRepository(text: string, reference: string): boolean 
   );
 }
 
+// A clause placing something in a repository it links on a forge: "lives in [EdgeVector/fold_db_node](https://github.com/…)".
+const LIVES_IN_LINKED =
+  /\b(?:lives?|lies|sits?|(?:is|are)\s+kept)\s+in\s+\[[^\]\n]*\]\(https?:\/\/(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)\/[\w.-]+\/[\w.-]+\/?\)/i;
+
+/**
+ * Returns true when every mention of `reference` in `text` stands in a sentence that first says what it speaks of lives
+ * in a repository it links ("The canonical URL registry lives in [EdgeVector/fold_db_node](https://github.com/EdgeVector/
+ * fold_db_node) at `environments.json` (…; `scripts/lint-no-hardcoded-urls.sh` enforces it).", set 134's fold_db): the
+ * path is that repository's. Never throws.
+ */
+export function isInLinkedRepositorySentence(text: string, reference: string): boolean {
+  if (!text.includes('](http')) return false;
+  const offsets: number[] = [];
+  for (let at = text.indexOf(reference); at >= 0; at = text.indexOf(reference, at + 1)) offsets.push(at);
+  return (
+    offsets.length > 0 &&
+    offsets.every((at) =>
+      LIVES_IN_LINKED.test(
+        text
+          .slice(Math.max(0, at - 400), at)
+          .split(/[.!?](?:\s|$)/)
+          .at(-1) ?? '',
+      ),
+    )
+  );
+}
+
 // "Clone the plugin repository", "clone the `acme-plugin` repo": a step that fetches another repository by what it is.
 const CLONES_ANOTHER =
   /\bclone\s+(?:the|a|your)\s+(?:\*\*)?(?:`([^`\n]+)`|([\w.-]+))(?:\*\*)?\s+(?:repo|repository)(?![\w-])/i;
