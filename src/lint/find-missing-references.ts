@@ -252,7 +252,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
             (source.text !== undefined && isTailOfHomePath(reference, source.text)) ||
             isInAnotherRepository(doc.text, reference) ||
             isInLinkedRepositorySentence(doc.text, reference) ||
-            isInSubmodule(path, view.submodules ?? [])
+            isInSubmodule(path, view.submodules ?? []) ||
+            isLayoutOfFoldersBelow(reference, references, source.path, view)
           )
             return { noFileMeantHere };
           return {
@@ -265,7 +266,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
               rooted: isRooted(reference, doc.text),
               madeByAgent: isAppendedTo(reference, doc) || isToldToCreate(reference, source.text ?? doc.text),
               label: labelsSnippet(reference, doc, lines),
-              otherForm: isOtherFormOfModule(reference, view.exists),
+              // Where the text stands too: `./utils/mocks.js` in `__test__/CLAUDE.md` is `__test__/utils/mocks.ts`.
+              otherForm: isOtherFormOfModule(reference, view.exists) || isOtherFormOfModule(path, view.exists),
               goneFolder,
             },
           };
@@ -978,6 +980,33 @@ function makefileIn(dir: string, manifests: ReadonlyMap<string, string>): string
   return ['GNUmakefile', 'makefile', 'Makefile']
     .map((name) => manifests.get(dir === '.' ? name : `${dir}/${name}`))
     .find((found) => found !== undefined);
+}
+
+/**
+ * Whether a top folder written bare (`test/`) is one of a layout the piece draws of each package below the file: "Tests
+ * use vitest with `test/` mirroring `src/`" at a monorepo's root (set 133's action-llama, whose `packages/action-llama/`
+ * and `packages/skill/` each hold both since the move into `packages/`). Another bare folder the piece names sits beside
+ * it in two or more folders below the file; a path into one (`test/integration/`) is still read as written.
+ */
+function isLayoutOfFoldersBelow(
+  reference: string,
+  references: readonly string[],
+  file: string,
+  view: Pick<ReferenceView, 'exists' | 'foldersIn'>,
+): boolean {
+  const bareFolder = /^(?:\.\/)?([\w.-]+)\/$/;
+  const name = bareFolder.exec(reference)?.[1];
+  if (name === undefined) return false;
+  const others = references.flatMap((other) => {
+    const match = bareFolder.exec(other)?.[1];
+    return match === undefined || match === name ? [] : [match];
+  });
+  if (others.length === 0) return false;
+  const dir = posix.dirname(file);
+  const holding = foldersBelow(dir === '.' ? '' : dir, view).filter(
+    (folder) => view.exists(posix.join(folder, name)) && others.some((other) => view.exists(posix.join(folder, other))),
+  );
+  return holding.length >= 2;
 }
 
 /** The folders one and two levels below `folder` (a grouping folder holds the units: `plugins/commerce/<plugin>/`). */

@@ -61,6 +61,13 @@ const VERSION_PATTERN = /(?:^|[^A-Za-z0-9])(?:v?(?:X\.Y(?:\.Z)?|x\.y(?:\.z)?|N\.
 const NUMBER_STEP_PATTERN = /(?:^|[^A-Za-z0-9])v?[NKX][+-]1(?![A-Za-z0-9])/;
 
 /**
+ * A number left to fill in after the capital letters that prefix it: `docs/queue/QNNN.md` (one backlog item per file,
+ * beside `Q11.md` and `Q169.md`, set 133's github-actions-gateway), `rfcs/RFCXXXX.md`. No name of a file ends in three
+ * capital N or X after a capital (`NNN` and `XXX` alone are placeholder words).
+ */
+const PREFIXED_NUMBER_PATTERN = /(?:^|[^A-Za-z0-9])[A-Z]{1,4}(?:N{3,}|X{3,})(?![A-Za-z0-9])/;
+
+/**
  * A value left to fill in, written as capital words joined by `_` before a lower-case part of the same name:
  * `reproductions/ISSUE_NUMBER_description.surql` (beside `3290_multi_column_unique_index_none.surql`, set 62's
  * surrealdb), `changes/PR_NUMBER_short-title.md`. One capital word (`README_zh.md`) or capitals alone
@@ -210,7 +217,13 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   // too (set 109's iznik-nuxt3: "For single test: `npx playwright test tests/e2e/file.spec.js`").
   if (
     words.some((word) => PLACEHOLDER_WORDS.has(word) || MY_NOUN.test(word) || DATE_PATTERN.test(word)) ||
-    parts.some((part) => VERSION_PATTERN.test(part) || NUMBER_STEP_PATTERN.test(part) || CAPITALS_PATTERN.test(part)) ||
+    parts.some(
+      (part) =>
+        VERSION_PATTERN.test(part) ||
+        NUMBER_STEP_PATTERN.test(part) ||
+        PREFIXED_NUMBER_PATTERN.test(part) ||
+        CAPITALS_PATTERN.test(part),
+    ) ||
     words.at(-1) === 'name' ||
     /(?:^|[-_])file(?:name)?(?:[._-](?:spec|test))?$/i.test(last.replace(/\.[^.]*$/, ''))
   )
@@ -242,6 +255,7 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   if (/^[^.!?\n]*\b(?:is|are)\s+generated\b/i.test(after)) return true;
   // A good or bad example of a convention ("✅ `src/components/user-profile/`", "❌ `src/components/UserProfile/`").
   if (isExampleItem(doc.text)) return true;
+  if (isNameForbiddenByHeading(doc.section, last)) return true;
   if (isSampleSection(doc.section, doc.code === true)) return true;
   // A slash command's argument (`/add-allure tests/web-ui/test_cart.py` in a commands table's "Example" column, set
   // 95's ai-pytest-playwright-automation): the file the user hands the command, not one the repository keeps.
@@ -699,6 +713,20 @@ const FORMAT_HEADING =
 function isSampleSection(section: string, inCode: boolean): boolean {
   const heading = section.split(' > ').at(-1) ?? '';
   return PROMPT_HEADING.test(heading) || (inCode && FORMAT_HEADING.test(heading));
+}
+
+/** Words of a heading that forbids something. */
+const FORBIDS = /\b(?:never|not|don'?t|avoid|forbidden|prohibited|banned)\b/i;
+
+/**
+ * Whether a heading over the text forbids the name a path ends in: under "A directory named utils is NEVER collected"
+ * (set 133's silk-release-action, whose tests moved from `unit/utils/` to `unit/utilities/`), `__test__/unit/utils/` in
+ * the collection map and "renaming `unit/utilities/` back to `unit/utils/` turns each red" are the names not to use.
+ */
+function isNameForbiddenByHeading(section: string, name: string): boolean {
+  if (name.length < 3 || !FORBIDS.test(section) || !/^[\w.-]+$/.test(name)) return false;
+  const named = new RegExp(`(?<![\\w.-])${name.replace(/[.]/g, '\\.')}(?![\\w-])`, 'i');
+  return section.split(' > ').some((heading) => FORBIDS.test(heading) && named.test(heading));
 }
 
 /** Whether a list item shows a good or bad example (✅, ❌, "Good:", "Bad:") rather than a fact of the repository. */

@@ -154,7 +154,8 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   { id: 'npm-token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g, accept: (v) => !isPlaceholder(v) },
   {
     id: 'npm-token',
-    pattern: /_authToken\s*=\s*([^\s"'$]{8,})/dg,
+    // A code span's closing backtick ends the value (`…/_authToken=<TOKEN>`: a placeholder, not `<TOKEN>` and a tick).
+    pattern: /_authToken\s*=\s*([^\s"'$`]{8,})/dg,
     group: 1,
     accept: (v) => !isPlaceholder(v),
   },
