@@ -28,6 +28,7 @@ import { findMissingReferences } from './find-missing-references.js';
 import { isInSubmodule, submoduleFolders } from './other-repositories.js';
 import { findUnmatchedGlobs } from './find-unmatched-globs.js';
 import { findUnloadedFiles } from './find-unloaded-files.js';
+import { findBrokenLinks, type DanglingLink } from './find-broken-links.js';
 import { findPathScopedSections, findPathScopedTeamEntries } from './find-path-scoped-sections.js';
 import { nestedCheckoutOf } from './nested-checkouts.js';
 import { standaloneProjectOf } from './standalone-projects.js';
@@ -66,6 +67,8 @@ export type LintRequest = {
   documentsOf: (path: string) => readonly LintDocument[];
   /** Every agent file and look-alike of the repository (a look-alike with the names beside it). */
   files: readonly { path: string; kind: AgentFileKind; siblings?: readonly string[] }[];
+  /** The agent files that are symbolic links to nothing. */
+  links: readonly DanglingLink[];
   budgets: Readonly<Record<LintAgent, number>>;
 };
 
@@ -168,6 +171,7 @@ function checkedFindings(
     }),
     ...findUnmatchedGlobs(loads, request.globMatches),
     ...findUnsafeText(sources),
+    ...findBrokenLinks(request.links, request.ignored),
     ...findUnloadedFiles(
       request.files,
       loadedPaths(request.planned).map((path) => ({ path, text: request.read(path) ?? '' })),

@@ -3,7 +3,7 @@
  * discovery walk), their texts on demand, the agents' project settings (`.codex/config.toml`,
  * `.gemini/settings.json`) and mem's config. Nothing is written.
  */
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
@@ -11,6 +11,7 @@ import { RENDERED_FILE } from '../../core/shared-memory-stamp.js';
 import { jsonValueAt } from '../../core/files/edit-json-settings.js';
 import { listFilesUnder, walkMemoryFiles } from '../../search/discover-memory-files.js';
 import { classifyAgentFile, type AgentFileKind } from '../../lint/classify-agent-file.js';
+import type { DanglingLink } from '../../lint/find-broken-links.js';
 import { DEFAULT_AGENT_SETTINGS, type AgentSettings, type LintView } from '../../lint/plan-agent-loads.js';
 import { globRegExp } from '../../core/anchors/repo-snapshot.js';
 import { readFirstNamed, readPathHistory, readRemovedDefinitions } from '../../core/git/read-path-history.js';
@@ -61,6 +62,8 @@ export type LintInput = {
   writtenByScript: (headings: readonly string[]) => ReadonlySet<string>;
   /** The folders a script of the repository installs in another project by their raw URL (one `git grep`). */
   installedFolders: () => string[];
+  /** The agent files that are symbolic links to nothing, with the target each names. */
+  links: DanglingLink[];
   /** Settings files that could not be read as their agent reads them. */
   warnings: string[];
 };
@@ -111,6 +114,10 @@ export function readLintInput(root: string): LintInput {
     removedDefinitions: (names) => readRemovedDefinitions(root, names),
     writtenByScript: (headings) => scriptWrittenHeadings(root, headings),
     installedFolders: () => installedFolders(root),
+    links: danglingLinks(
+      root,
+      files.filter((file) => file.kind === 'loadable').map((file) => file.path),
+    ),
     warnings,
   };
 }
@@ -177,6 +184,19 @@ function isPresent(abs: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Which of the repository-relative `paths` are symbolic links whose target is not there, with the target each names. */
+function danglingLinks(root: string, paths: readonly string[]): DanglingLink[] {
+  return paths.flatMap((path) => {
+    const abs = join(root, path);
+    if (isPresent(abs)) return [];
+    try {
+      return [{ path, target: readlinkSync(abs) }];
+    } catch {
+      return []; // not a link (or gone since the walk)
+    }
+  });
 }
 
 /** The names of the other entries of the folder that holds repository-relative `path`. */

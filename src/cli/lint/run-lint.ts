@@ -56,6 +56,7 @@ export async function runLint(options: LintOptions): Promise<LintOutcome> {
     installedFolders: input.installedFolders,
     documentsOf: (path) => documents.get(path) ?? [],
     files: input.files,
+    links: input.links,
     budgets: config.lint.budgetTokens,
   });
   return { report, warnings: input.warnings, failed: reachesLevel(report, maxLevel) };

@@ -1,0 +1,50 @@
+/**
+ * Agent files that are symbolic links to nothing. Each client opens its file by name and finds no
+ * text behind a dangling link, so it loads nothing there and says nothing of it: an `AGENTS.md ->
+ * agent-docs/AGENTS.md` left behind when `agent-docs/` moved into a package (set 133's action-llama)
+ * leaves Codex without its instructions at the root while the repository looks as if it had them.
+ */
+import { posix } from 'node:path';
+import { AGENT_NAMES } from './agent-names.js';
+import type { LintAgent, LintFinding } from './lint-report.js';
+
+/** An agent file of the repository (repository-relative) that is a symbolic link whose target does not exist. */
+export type DanglingLink = { path: string; target: string };
+
+const AGENT_OF_NAME: Readonly<Record<string, LintAgent>> = {
+  'CLAUDE.md': 'claude',
+  'CLAUDE.local.md': 'claude',
+  'AGENTS.md': 'codex',
+  'AGENTS.override.md': 'codex',
+  'GEMINI.md': 'gemini',
+};
+
+/**
+ * Returns a `broken-link` finding for each dangling link whose target the repository itself should
+ * hold. A link to an absolute path or out of the repository is one each machine makes for itself, and
+ * a link git ignores is a person's own: neither is the repository's to mend.
+ */
+export function findBrokenLinks(
+  links: readonly DanglingLink[],
+  ignored: (paths: readonly string[]) => ReadonlySet<string>,
+): LintFinding[] {
+  const inRepository = links.flatMap((link) => {
+    if (posix.isAbsolute(link.target) || link.target.startsWith('~') || /^[A-Za-z]:[\\/]/.test(link.target)) return [];
+    const resolved = posix.normalize(posix.join(posix.dirname(link.path), link.target));
+    return resolved === '..' || resolved.startsWith('../') ? [] : [{ ...link, resolved }];
+  });
+  if (inRepository.length === 0) return [];
+  const personal = ignored(inRepository.map((link) => link.path));
+  return inRepository
+    .filter((link) => !personal.has(link.path))
+    .map((link) => {
+      const agent = AGENT_OF_NAME[posix.basename(link.path)];
+      return {
+        code: 'broken-link',
+        level: 'error' as const,
+        file: link.path,
+        line: 0,
+        message: `${link.path} is a symbolic link to ${link.target}${link.resolved === link.target ? '' : ` (${link.resolved} from the repository root)`}, which does not exist: ${agent === undefined ? 'no agent' : AGENT_NAMES[agent]} loads nothing from it`,
+      };
+    });
+}
