@@ -11,7 +11,7 @@ import { normalized, sameTextCopies } from './same-text-copies.js';
 import { translationCopies } from './translation-copies.js';
 import { areCrossingGlobs, areDisjointGlobs } from './disjoint-globs.js';
 import { isVendored } from './is-vendored.js';
-import { templateFolderOf } from './template-folder.js';
+import { generatedProjectFolderOf, templateFolderOf } from './template-folder.js';
 import { namesOtherThings } from './names-other-things.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
 import type { LintAgent, LintFinding } from './lint-report.js';
@@ -204,6 +204,8 @@ type Piece = {
   globs: readonly string[] | null;
   /** Whether its file lies in a vendored tree (is-vendored.ts). */
   vendored: boolean;
+  /** The template folder or generated project its file is written for alone (template-folder.ts), or undefined. */
+  standalone: string | undefined;
   /** The agents that load its file (LintSource.agents); undefined when not known. */
   agents: readonly LintAgent[] | undefined;
   /** Whether it is its file's first piece of prose, a line about the file itself aside (see isEachFilesIntroduction). */
@@ -814,8 +816,12 @@ export function findDuplicates(
   writtenByScript: ScriptWrittenHeadings = () => new Set(),
 ): LintFinding[] {
   const pieces: Piece[] = [];
+  const projects = sources.flatMap((source) => generatedProjectFolderOf(source.path, source.text) ?? []);
   for (const source of sources) {
     if (isPointerShim(source)) continue;
+    const standalone =
+      templateFolderOf(source.path) ??
+      projects.filter((folder) => source.path.startsWith(folder)).sort((a, b) => b.length - a.length)[0];
     const sourceOf = copiedFrom(source.text);
     const pointsTo = pointedFiles(source.path, source.text);
     const fileChars = source.text?.length ?? 0;
@@ -885,6 +891,7 @@ export function findDuplicates(
         sendsTo: pointedFiles(source.path, doc.text),
         globs,
         vendored,
+        standalone,
         agents: source.agents,
         opensFile: doc === opening,
         inReviewBrief,
@@ -950,8 +957,9 @@ function matchPieces(
       // A parent's recipe for every folder of a kind and one such folder's own copy of it: each stands where it is read.
       if (isInstanceOf(piece, other) || isInstanceOf(other, piece)) continue;
       // A template's agent file is the one a project made from it starts with, alone: it repeats the repository's own
-      // on purpose (set 52's BudgetBuddy: `template/CLAUDE.md`, the app's CLAUDE.md made reusable).
-      if (templateFolderOf(piece.file) !== templateFolderOf(other.file)) continue;
+      // on purpose (set 52's BudgetBuddy: `template/CLAUDE.md`, the app's CLAUDE.md made reusable); so does the one a
+      // generator wrote into a project it made (set 137's threejs-to-bevy examples).
+      if (piece.standalone !== other.standalone) continue;
       // A section that says it quotes or mirrors a file ("Per CLAUDE.md § The only stop:", "mirrors the shape from
       // `provisional_marker.md`:") repeats that file's words on purpose.
       if (citesFileOf(piece, other) || citesFileOf(other, piece)) continue;

@@ -184,6 +184,7 @@ const EXAMPLE_REACH = 200;
  *   line that carries an example address (`… docs/page.md --url https://example.atlassian.net`);
  * - a folder of the machine written from the root (`>/dev/null`, `/usr/bin/code`);
  * - a branch name, in text or under a heading about branches, or after `git checkout -b`;
+ * - a file of another thing named just before it, no path of the repository ("`web-audio-daw`'s `src/common.js`");
  * - a file each user keeps for themselves (`.claude/settings.local.json`, `.env.local`, `notes.personal.md`), or a
  *   file of the user's own setup the words before it name ("your user-level hooks (`.claude/hooks.json`)");
  * - a path the text says is gone or elsewhere: in a link to a web address (another repository's
@@ -244,6 +245,9 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   )
     return true;
   if (isBranchName(reference, doc)) return true;
+  // A file of another thing named just before it ("as `web-audio-daw`'s `src/common.js` does", set 137's three-flatland:
+  // a dependency's own source file): a name that is no path of the repository owns the path, which is its, not ours.
+  if (offsets.length > 0 && offsets.every((offset) => isOtherThingsFile(text, offset, exists))) return true;
   if (offsets.length > 0 && offsets.every((offset) => EXAMPLE_ADDRESS.test(lineAt(text, offset)))) return true;
   const at = offsets[0] ?? -1;
   const before = at < 0 ? '' : text.slice(Math.max(0, at - 40), at);
@@ -694,6 +698,15 @@ export function isForbiddenCommandsSection(section: string): boolean {
     .some((heading) =>
       /\b(?:forbidden|prohibited|banned|disallowed)\b|\b(?:do\s+not|don'?t|never)\s+run\b/i.test(heading),
     );
+}
+
+// A code span's name in the possessive just before a path's code span: "`web-audio-daw`'s `src/common.js`".
+const OWNER_BEFORE = /`([^`\s]+)`['’]s\s+`$/;
+
+/** Whether the path at `offset` of `text` follows "`name`'s", a name that is no file or folder of the repository. */
+function isOtherThingsFile(text: string, offset: number, exists: (path: string) => boolean): boolean {
+  const owner = OWNER_BEFORE.exec(text.slice(Math.max(0, offset - 80), offset))?.[1];
+  return owner !== undefined && !exists(owner.replace(/^\.?\/+|\/+$/g, ''));
 }
 
 // A code span opening with a slash command and its words up to the path: `/command-name arg … <path>`.

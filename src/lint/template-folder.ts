@@ -29,3 +29,23 @@ export function isProjectScaffold(file: string, exists: (path: string) => boolea
   const folder = file.slice(0, slash + 1);
   return ESCAPED_DOTFILES.some((name) => exists(folder + name));
 }
+
+// An introduction saying the project its file stands in is a generator's output: "Rules for this generated ThreeNative
+// project.", "This app was scaffolded with …".
+const GENERATED_PROJECT =
+  /\b(?:this|the)\s+generated\s+(?:[\w.-]+\s+){0,2}(?:project|app|application|game|workspace)\b|\bthis\s+(?:project|app|application|game)\s+was\s+(?:generated|scaffolded|bootstrapped)\s+(?:by|with|using|from)\b/i;
+
+/**
+ * The folder (`examples/coin-patrol/`) of an agent file whose introduction (its text before the first section heading)
+ * says it is a generated project's, or undefined; never throws. Like a template's, such a file is the one the generator
+ * wrote for that project alone (set 137's threejs-to-bevy: each example game `tn init` made keeps its AGENTS.md, "Rules
+ * for this generated ThreeNative project."), repeating the repository's own rules on purpose.
+ */
+export function generatedProjectFolderOf(file: string, text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const heading = text.search(/^#{2,6}\s/m);
+  const introduction = text.slice(0, Math.min(heading < 0 ? text.length : heading, 600));
+  if (!GENERATED_PROJECT.test(introduction)) return undefined;
+  const slash = file.lastIndexOf('/');
+  return slash < 0 ? '' : file.slice(0, slash + 1);
+}
