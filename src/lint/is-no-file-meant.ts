@@ -678,12 +678,15 @@ function spellsNamedClass(parts: readonly string[], text: string): boolean {
  * "There is intentionally no `make check` convention" (set 67's biomcp), or names it as the form not taken, in
  * parentheses or after a comma: "`src/ui.rs` is the module root for `src/ui/` (not `src/ui/mod.rs`)" (set 121's
  * crabigator, a layout the project does not use), "use `pnpm test`, not `npm test`", or says there is none of its kind:
- * "there is no generated\n`src/version.ts`" (set 126's docusaurus-plugin-stentorosaur, a file its monorepo move removed).
+ * "there is no generated\n`src/version.ts`" (set 126's docusaurus-plugin-stentorosaur, a file its monorepo move removed),
+ * or none any more: "There is no longer a parallel `src/lib/rag/core/` tree" (set 136's ollama-client, a tree git removed).
  * A mention of what is not, not a file the agent is sent to nor a command it is told to run.
  */
 export function isNegatedBefore(before: string): boolean {
-  return /\b(?:no|without)\s*[`'"*]*$|\bthere\s+(?:is|are)\s+no\s+[a-z]+(?:ed|ing)\s+[`'"*]*$|[(,]\s*not\s*[`'"*]*$/i.test(
-    before,
+  // Every form ends where the path starts and spans a few words: the tail is enough, and a caller's whole text
+  // before a path (one per path of a document) is not scanned again.
+  return /\b(?:no|without)\s*[`'"*]*$|\bthere\s+(?:is|are)\s+no\s+(?:[a-z]+(?:ed|ing)|longer(?:\s+(?:an?|any))?(?:\s+[a-z-]+)?)\s+[`'"*]*$|[(,]\s*not\s*[`'"*]*$/i.test(
+    before.slice(-80),
   );
 }
 
