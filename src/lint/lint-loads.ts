@@ -32,6 +32,7 @@ import { findBrokenLinks, type DanglingLink } from './find-broken-links.js';
 import { findPathScopedSections, findPathScopedTeamEntries } from './find-path-scoped-sections.js';
 import { nestedCheckoutOf } from './nested-checkouts.js';
 import { standaloneProjectOf } from './standalone-projects.js';
+import { normalized } from './same-text-copies.js';
 import { isTestData } from './is-test-data.js';
 
 export type LintRequest = {
@@ -121,7 +122,13 @@ export function lintLoads(request: LintRequest): LintReport {
         scope: scopeOf(path, loaded),
         documents: readable ? request.documentsOf(path) : [],
         text: readable ? text : '',
-        publishedIn: packagePublishing(path, request.manifests) ?? standaloneProjectOf(path, request.exists),
+        publishedIn:
+          packagePublishing(path, request.manifests) ??
+          standaloneProjectOf(path, request.exists, (folder) =>
+            loadedPaths(request.planned).some(
+              (other) => !other.startsWith(`${folder}/`) && normalized(request.read(other) ?? '') === normalized(text),
+            ),
+          ),
         home: homeOf(path, agentFiles),
         importedBy: agentFiles.has(path) ? undefined : importerOf(path, loaded),
         agents: [...(agentsOf.get(real) ?? [])],
