@@ -478,12 +478,14 @@ const GONE =
  * elsewhere: Laravel's middleware in `bootstrap/app.php`), "moved out of `a`", of where it came from:
  * "- **`crates/util/`** - was `src/util/`", "formerly `a`", "split out of `a`", of what is no longer run ("the gate
  * no longer runs `bench/quick.sh`", set 52's ClojureWasm after the script went), or of what something
- * took the place of: "replaces `a`", "replaces the legacy Rails `a` engine", "successor to `a`". The
+ * took the place of: "replaces `a`", "replaces the legacy Rails `a` engine", "successor to `a`", or of what the agent
+ * is told not to seek: "docs were pruned (git history retains them) — do not hunt for `docs/archive/`, `docs/plans/`"
+ * (set 138's talos-argocd-proxmox, folders a doc overhaul removed). The
  * path is where the thing was, not where it is: "lives under `a`" alone says it is there, and
  * "replaces it with `a`", "replaced by `a`" or "was moved to `a`" names the new place.
  */
 const LEFT =
-  /\b(?:(?:was|were|formerly|previously|(?:moved|renamed|extracted|split|migrated|carved)(?:\s+out)?\s+(?:from|of))|no\s+longer\s+(?:(?:lives?|lies?|sits?|resides?|is|are)\s+)?(?:(?:kept|located|stored|registered|defined|declared|configured|placed|listed|wired|found)\s+)?(?:in|under|inside|within|at)|moved\s+(?:out\s+of|away\s+from)|no\s+longer\s+(?:runs?|uses?|calls?|invokes?|executes?|needs?|reads?)(?:\s+the)?|(?:replaces|replacing|supersedes|superseding|successor\s+(?:to|of)|in\s+place\s+of)(?:\s+(?!(?:with|by)\b)[\w-]+){0,3})\s+(?:[`'"*]*[^\s`'"*]+[`'"*]*\s*(?:,|,?\s*(?:or|and|nor))\s+)*[`'"*]*$/i;
+  /\b(?:(?:was|were|formerly|previously|(?:moved|renamed|extracted|split|migrated|carved)(?:\s+out)?\s+(?:from|of))|no\s+longer\s+(?:(?:lives?|lies?|sits?|resides?|is|are)\s+)?(?:(?:kept|located|stored|registered|defined|declared|configured|placed|listed|wired|found)\s+)?(?:in|under|inside|within|at)|moved\s+(?:out\s+of|away\s+from)|no\s+longer\s+(?:runs?|uses?|calls?|invokes?|executes?|needs?|reads?)(?:\s+the)?|(?:replaces|replacing|supersedes|superseding|successor\s+(?:to|of)|in\s+place\s+of)(?:\s+(?!(?:with|by)\b)[\w-]+){0,3}|(?:do\s+not|don['’]t|never)\s+(?:hunt|look|search)\s+for)\s+(?:[`'"*]*[^\s`'"*]+[`'"*]*\s*(?:,|,?\s*(?:or|and|nor))\s+)*[`'"*]*$/i;
 
 /**
  * Whether the clause holding offset `at` of `text` says that the path is gone or lives elsewhere:
