@@ -114,15 +114,19 @@ const AGENT_FILE_LINK =
 // files:") or a bold line that is a step's or a block's title ("**3. Updating TEST_LOG.md**",
 // "**Setup:**") is a heading by another name: the same one in two files is a shared outline, not
 // a rule kept twice. A rule before the colon ("… may fail. Use the API directly instead:") and a
-// rule in bold ("**ONLY commit files YOU changed**") stay.
-const LEAD_IN = /^[^\n]*?[^.!?\n]:\s*$|^\s*\*\*(?:(?:step\s+)?\d+[.)]\s[^*\n]+|[^*\n]+:)\*\*\s*:?\s*$/i;
+// rule in bold ("**ONLY commit files YOU changed**") stay. Chinese and Japanese text ends its lead-in on a full-width
+// colon ("在 Claude Code 中引用文件时，使用 markdown 链接语法：", set 139's ChineseResearchLaTeX, atop each template
+// project's own examples) and its sentences on "。！？". No `i` flag ("Step" and "STEP" written out): V8 would
+// compile the case closure of every character in it (see the note above ABOUT_ITS_FILE).
+const LEAD_IN =
+  /^[^\n]*?[^.!?。！？\n][:：]\s*$|^\s*\*\*(?:(?:[Ss]tep|STEP)\s+)?\d+[.)]\s[^*\n]+\*\*\s*[:：]?\s*$|^\s*\*\*[^*\n]+[:：]\*\*\s*[:：]?\s*$/;
 // "cd python && uv run …": the command runs in that folder, whichever file says it.
 const CD_FIRST = /^cd\s+([\w.][\w./-]*?)\/?\s*&&\s*/;
 // A first command that changes into a folder left to fill in ("cd cli/azd/extensions/<extension-name>", on its own
 // line or before `&&`): what follows is a recipe for every folder of that kind.
 const CD_TEMPLATE = /^cd\s+((?:[\w.-]*(?:<[^>\s]+>|\{[^}\s]+\})[\w.-]*\/?|[\w.-]+\/)+?)\s*(?:&&|$)/;
-// A full stop after a word, not after a list number ("3. Updating …").
-const SENTENCE_BREAK = /[^\d\s][.!?]\s+\S/;
+// A full stop after a word, not after a list number ("3. Updating …"), or a full-width one, which no space follows.
+const SENTENCE_BREAK = /[^\d\s][.!?]\s+\S|[。！？]\s*\S/;
 // A sentence saying what the project is ("This is a Jekyll blog hosted on …", "This project is …", "This repository
 // contains the docs of …", "Hextra is a Hugo theme …").
 const SAYS_WHAT_IT_IS =
