@@ -22,16 +22,23 @@ const AGENT_OF_NAME: Readonly<Record<string, LintAgent>> = {
 /**
  * Returns a `broken-link` finding for each dangling link whose target the repository itself should
  * hold. A link to an absolute path or out of the repository is one each machine makes for itself, and
- * a link git ignores is a person's own: neither is the repository's to mend.
+ * a link git ignores is a person's own: neither is the repository's to mend. But an absolute path that
+ * ends in a file of this repository is its author's checkout (`/mnt/<disk>/LaTeXify/docs/AGENTS.md` for
+ * `docs/AGENTS.md`, set 139's LaTeXify): committed, it leads nowhere in any other checkout.
  */
 export function findBrokenLinks(
   links: readonly DanglingLink[],
   ignored: (paths: readonly string[]) => ReadonlySet<string>,
+  exists: (path: string) => boolean,
 ): LintFinding[] {
   const inRepository = links.flatMap((link) => {
-    if (posix.isAbsolute(link.target) || link.target.startsWith('~') || /^[A-Za-z]:[\\/]/.test(link.target)) return [];
+    if (posix.isAbsolute(link.target)) {
+      const own = ownFileOf(link, exists);
+      return own === undefined ? [] : [{ ...link, resolved: own, machine: true }];
+    }
+    if (link.target.startsWith('~') || /^[A-Za-z]:[\\/]/.test(link.target)) return [];
     const resolved = posix.normalize(posix.join(posix.dirname(link.path), link.target));
-    return resolved === '..' || resolved.startsWith('../') ? [] : [{ ...link, resolved }];
+    return resolved === '..' || resolved.startsWith('../') ? [] : [{ ...link, resolved, machine: false }];
   });
   if (inRepository.length === 0) return [];
   const personal = ignored(inRepository.map((link) => link.path));
@@ -44,7 +51,19 @@ export function findBrokenLinks(
         level: 'error' as const,
         file: link.path,
         line: 0,
-        message: `${link.path} is a symbolic link to ${link.target}${link.resolved === link.target ? '' : ` (${link.resolved} from the repository root)`}, which does not exist: ${agent === undefined ? 'no agent' : AGENT_NAMES[agent]} loads nothing from it`,
+        message: link.machine
+          ? `${link.path} is a symbolic link to ${link.target}, a path of one machine's checkout: in any other, ${agent === undefined ? 'no agent' : AGENT_NAMES[agent]} loads nothing from it (link to ${posix.relative(posix.dirname(link.path), link.resolved)} instead)`
+          : `${link.path} is a symbolic link to ${link.target}${link.resolved === link.target ? '' : ` (${link.resolved} from the repository root)`}, which does not exist: ${agent === undefined ? 'no agent' : AGENT_NAMES[agent]} loads nothing from it`,
       };
     });
+}
+
+/** The file of the repository an absolute link's target ends in (its longest such tail, not the link itself), or undefined. */
+function ownFileOf(link: DanglingLink, exists: (path: string) => boolean): string | undefined {
+  const parts = link.target.split('/').filter((part) => part !== '');
+  for (let start = 1; start < parts.length; start++) {
+    const tail = parts.slice(start).join('/');
+    if (tail !== link.path && exists(tail)) return tail;
+  }
+  return undefined;
 }

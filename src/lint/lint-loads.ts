@@ -178,7 +178,7 @@ function checkedFindings(
     }),
     ...findUnmatchedGlobs(loads, request.globMatches),
     ...findUnsafeText(sources),
-    ...findBrokenLinks(request.links, request.ignored),
+    ...findBrokenLinks(request.links, request.ignored, request.exists),
     ...findUnloadedFiles(
       request.files,
       loadedPaths(request.planned).map((path) => ({ path, text: request.read(path) ?? '' })),
