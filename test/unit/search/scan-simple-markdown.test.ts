@@ -14,7 +14,10 @@ import { PROJECT_ROOT } from '../../helpers/temp-repo.js';
 function markdownFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? markdownFiles(path) : name.endsWith('.md') ? [path] : [];
+    // A dangling link (the lint fixtures' broken-link cases) holds no text to read.
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat === undefined) return [];
+    return stat.isDirectory() ? markdownFiles(path) : name.endsWith('.md') ? [path] : [];
   });
 }
 
