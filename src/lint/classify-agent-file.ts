@@ -4,9 +4,19 @@
  * no agent loads (`claude.md`, `AGENT.md`, `agents.md`, a rules file that is not `.md`, `.claude/rules.md`,
  * `.claude/instructions.md`).
  */
+import type { LintAgent } from './lint-report.js';
+
 export type AgentFileKind = 'loadable' | 'lookalike';
 
-const LOADABLE = new Set(['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md', 'AGENTS.override.md', 'GEMINI.md']);
+/** The agent that loads a file of each of these names (settings may add names: Gemini's context.fileName, Codex's fallbacks). */
+export const AGENT_OF_FILE_NAME: Readonly<Record<string, LintAgent>> = {
+  'CLAUDE.md': 'claude',
+  'CLAUDE.local.md': 'claude',
+  'AGENTS.md': 'codex',
+  'AGENTS.override.md': 'codex',
+  'GEMINI.md': 'gemini',
+};
+const LOADABLE = new Set(Object.keys(AGENT_OF_FILE_NAME));
 // Names an author meant for an agent, that none of the three reads (their names are case-sensitive on Linux and macOS's case-sensitive volumes).
 const LOOKALIKE = /^(?:claude(?:\.local)?|agents?(?:\.override)?|gemini)\.(?:md|markdown|txt)$/i;
 

@@ -6,18 +6,11 @@
  */
 import { posix } from 'node:path';
 import { AGENT_NAMES } from './agent-names.js';
-import type { LintAgent, LintFinding } from './lint-report.js';
+import { AGENT_OF_FILE_NAME } from './classify-agent-file.js';
+import type { LintFinding } from './lint-report.js';
 
 /** An agent file of the repository (repository-relative) that is a symbolic link whose target does not exist. */
 export type DanglingLink = { path: string; target: string };
-
-const AGENT_OF_NAME: Readonly<Record<string, LintAgent>> = {
-  'CLAUDE.md': 'claude',
-  'CLAUDE.local.md': 'claude',
-  'AGENTS.md': 'codex',
-  'AGENTS.override.md': 'codex',
-  'GEMINI.md': 'gemini',
-};
 
 /**
  * Returns a `broken-link` finding for each dangling link whose target the repository itself should
@@ -45,15 +38,17 @@ export function findBrokenLinks(
   return inRepository
     .filter((link) => !personal.has(link.path))
     .map((link) => {
-      const agent = AGENT_OF_NAME[posix.basename(link.path)];
+      // A name the project's settings add (Gemini's context.fileName, Codex's fallbacks) is read by that one agent.
+      const agent = AGENT_OF_FILE_NAME[posix.basename(link.path)];
+      const reader = agent === undefined ? 'the agent reading it' : AGENT_NAMES[agent];
       return {
         code: 'broken-link',
         level: 'error' as const,
         file: link.path,
         line: 0,
         message: link.machine
-          ? `${link.path} is a symbolic link to ${link.target}, a path of one machine's checkout: in any other, ${agent === undefined ? 'no agent' : AGENT_NAMES[agent]} loads nothing from it (link to ${posix.relative(posix.dirname(link.path), link.resolved)} instead)`
-          : `${link.path} is a symbolic link to ${link.target}${link.resolved === link.target ? '' : ` (${link.resolved} from the repository root)`}, which does not exist: ${agent === undefined ? 'no agent' : AGENT_NAMES[agent]} loads nothing from it`,
+          ? `${link.path} is a symbolic link to ${link.target}, a path of one machine's checkout: in any other, ${reader} loads nothing from it (link to ${posix.relative(posix.dirname(link.path), link.resolved)} instead)`
+          : `${link.path} is a symbolic link to ${link.target}${link.resolved === link.target ? '' : ` (${link.resolved} from the repository root)`}, which does not exist: ${reader} loads nothing from it`,
       };
     });
 }

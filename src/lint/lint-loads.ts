@@ -124,11 +124,12 @@ export function lintLoads(request: LintRequest): LintReport {
         text: readable ? text : '',
         publishedIn:
           packagePublishing(path, request.manifests) ??
-          standaloneProjectOf(path, request.exists, (folder) =>
-            loadedPaths(request.planned).some(
-              (other) => !other.startsWith(`${folder}/`) && normalized(request.read(other) ?? '') === normalized(text),
-            ),
-          ),
+          standaloneProjectOf(path, request.exists, (folder) => {
+            const own = normalized(text);
+            return loadedPaths(request.planned).some(
+              (other) => !other.startsWith(`${folder}/`) && normalized(request.read(other) ?? '') === own,
+            );
+          }),
         home: homeOf(path, agentFiles),
         importedBy: agentFiles.has(path) ? undefined : importerOf(path, loaded),
         agents: [...(agentsOf.get(real) ?? [])],

@@ -26,6 +26,11 @@ describe('findBrokenLinks', () => {
     expect(finding?.message).toContain('Claude Code loads nothing');
   });
 
+  it('names the reader of a file its settings add without naming an agent that is not its', () => {
+    const [finding] = findBrokenLinks([{ path: 'CONTEXT.md', target: 'docs/CONTEXT.md' }], noneIgnored, nothingExists);
+    expect(finding?.message).toContain('which does not exist: the agent reading it loads nothing from it');
+  });
+
   it('leaves links each machine makes for itself and links git ignores', () => {
     const links = [
       { path: 'GEMINI.md', target: '/opt/notes/GEMINI.md' },
