@@ -200,6 +200,8 @@ type Piece = {
   /** Its file's length in characters, and the Markdown files its text links to or names in a code span (see isDigestOf). */
   fileChars: number;
   pointsTo: ReadonlySet<string>;
+  /** The files of pointsTo its file is a digest of, each at least DIGEST_SHARE times its size (see isEachAgentsDigest). */
+  digestOf: ReadonlySet<string>;
   /** The names of the Markdown files its section says, before it, it cites (see citedFiles). */
   cites: ReadonlySet<string>;
   /** The Markdown files its own text links to or names in a code span (see pointedFiles). */
@@ -483,6 +485,18 @@ function isOtherAgentsScope(piece: Piece, other: Piece): boolean {
  */
 function isReviewBriefBesideOtherAgents(piece: Piece, other: Piece): boolean {
   return (piece.inReviewBrief || other.inReviewBrief) && noAgentLoadsBoth(piece, other);
+}
+
+/**
+ * Whether two pieces stand in two agents' own digests of one shared file, which no agent loads together: CLAUDE.md and
+ * GEMINI.md, each a fifth of AGENTS.md, each opening "See [AGENTS.md](./AGENTS.md) for complete project guidelines" and
+ * holding the same pointers and before/after commands with only the agent's name changed (set 146's retrui; set 62's
+ * litestream). Each agent reads only its own file, so the line in each is how that agent gets it; the shared file
+ * keeps the rules whole, and a copy of one of its lines in a digest is still compared with it (isDigestOf).
+ */
+function isEachAgentsDigest(piece: Piece, other: Piece): boolean {
+  for (const path of piece.digestOf) if (other.digestOf.has(path)) return noAgentLoadsBoth(piece, other);
+  return false;
 }
 
 /** Whether the agents loading each piece's file are known and none loads both (mem's team memory: always compared). */
@@ -821,6 +835,7 @@ export function findDuplicates(
 ): LintFinding[] {
   const pieces: Piece[] = [];
   const projects = sources.flatMap((source) => generatedProjectFolderOf(source.path, source.text) ?? []);
+  const sizes = new Map(sources.map((source) => [source.path, source.text?.length ?? 0]));
   for (const source of sources) {
     if (isPointerShim(source)) continue;
     const standalone =
@@ -829,6 +844,7 @@ export function findDuplicates(
     const sourceOf = copiedFrom(source.text);
     const pointsTo = pointedFiles(source.path, source.text);
     const fileChars = source.text?.length ?? 0;
+    const digestOf = new Set([...pointsTo].filter((path) => (sizes.get(path) ?? 0) >= fileChars * DIGEST_SHARE));
     // The paths a rules file is written for: Cursor's `globs:` key too (set 82's WynIsBuff2: `.claude/rules/core-files.md`
     // and `module-files.md`, `globs: src/core/**/*.js` and `globs: src/modules/**/*.js`, each with its area's logging
     // rule). Claude Code ignores that key and loads both files always, but what would change is the key, not a line.
@@ -891,6 +907,7 @@ export function findDuplicates(
         importedBy: source.importedBy,
         fileChars,
         pointsTo,
+        digestOf,
         cites: citesBefore[index]!,
         sendsTo: pointedFiles(source.path, doc.text),
         globs,
@@ -977,7 +994,8 @@ function matchPieces(
         continue;
       if (isInSiblingFolders(piece, other) || isDocumentBesideAgentFile(piece, other) || isDigestOf(piece, other))
         continue;
-      if (isOtherAgentsScope(piece, other) || isEachFilesIntroduction(piece, other)) continue;
+      if (isOtherAgentsScope(piece, other) || isEachFilesIntroduction(piece, other) || isEachAgentsDigest(piece, other))
+        continue;
       if (isReviewBriefBesideOtherAgents(piece, other) || isFileMapRowBesideProse(piece.text, other.text)) continue;
       if (isEachScopesCommandList(piece, other) || isStepOfOtherProcedure(piece, other)) continue;
       if (isChecklistRecap(piece, other) || (piece.setsUpFile && other.setsUpFile)) continue;

@@ -197,7 +197,7 @@ const EXAMPLE_REACH = 200;
  * - a path the text says may not be there ("`docs/design-system.md` (if exists)", "(future)", "a future `x`", "When present, … under `x`",
  *   "`web/.env.example`, which does not exist today", "IF `x` exists THEN …", "the hook … when it finds `a`, `b`, or `x`");
  * - a path a git command on its line reads from a commit (`git ls-tree -r "$SHA^" -- docs/old`), or one the text says
- *   not to make again ("Do not recreate a `src/lib` source mirror");
+ *   not to make again ("Do not recreate a `src/lib` source mirror") or at all ("Do not add `lib/acme/README.md`");
  * - a `path:line` its line says a tool displays ("Displays file path and line number (`src/main.gleam:8`)");
  * - two sibling folders or two files of one kind as alternatives ("web/worker logs", `readable.ts/writable.ts`),
  *   two files of the repository as a pair (`go.mod/go.sum`),
@@ -327,10 +327,16 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   return false;
 }
 
+// "Do not add `lib/html2rss/README.md` — the pipeline story stays in `lib/html2rss.rb`" (set 146's html2rss): a file
+// the project forbids, named right after the verb. "Do not add them to `.yardopts`" names where not to add something,
+// a file that is there, and stays checked.
+const FORBIDDEN_ADD =
+  /\b(?:do\s+not|don'?t|never)\s+(?:add|introduce|reintroduce|commit)\s+(?:(?:a|an|any|another|new|separate)\s+)?[`'"*]*\.?\/?$/i;
+
 /**
  * Whether the clause just before offset `at` of `text` tells its reader to make the file there: "Create `agents/x.md`",
  * "Create TypeScript interfaces in `src/api.ts`", "Add cover image as `x`" (ADDED_AS), or forbids making it again: "Do not
- * recreate a `src/lib` source mirror" (set 114's obsidian-livesync).
+ * recreate a `src/lib` source mirror" (set 114's obsidian-livesync), or at all: "Do not add `x`" (FORBIDDEN_ADD).
  */
 function saysCreatedAt(text: string, at: number): boolean {
   const clause =
@@ -338,7 +344,9 @@ function saysCreatedAt(text: string, at: number): boolean {
       .slice(Math.max(0, at - 40), at)
       .split(/[.!?]\s|\n/)
       .at(-1) ?? '';
-  return /\b(?:re-?)?(?:create|creates|creating)\b/i.test(clause) || ADDED_AS.test(clause);
+  return (
+    /\b(?:re-?)?(?:create|creates|creating)\b/i.test(clause) || ADDED_AS.test(clause) || FORBIDDEN_ADD.test(clause)
+  );
 }
 
 /**
