@@ -21,12 +21,13 @@ export const CHAT_PROMPT_RULES: readonly InjectionRule[] = [
       /(?:^|\n[ \t]*\n)(?=(?:[^\n]|\n(?![ \t]*\n)){300})(?:(?:[^\n]|\n(?![ \t]*\n))*?\byou(?:r|rs|rself)?\b){3}/gi,
   },
   {
-    // How the assistant replies: "your responses", "respond only with", "answer as".
+    // How the assistant replies: "your responses", "respond only with", "answer as", "answer me in less
+    // than 10 words", "a response in the voice of a … character".
     id: 'reply-control',
     category: 'model-control',
     strength: 'hold',
     pattern:
-      /\b(?:your|ur)\s+(?:responses?|answers?|replies|reply|outputs?)\b|\b(?:respond|reply|answer)\s+(?:only\s+)?(?:with|as|using|like)\b/gi,
+      /\b(?:your|ur)\s+(?:responses?|answers?|replies|reply|outputs?)\b|\b(?:respond|reply|answer)\s+(?:only\s+)?(?:with|as|using|like)\b|\b(?:respond|reply|answer)\s+(?:to\s+)?me\b|\bin\s+the\s+(?:voice|persona)\s+of\b/gi,
   },
   {
     // Who the assistant now is: "you are now", "you must now respond". Not "I want you to act as
@@ -43,7 +44,7 @@ export const CHAT_PROMPT_RULES: readonly InjectionRule[] = [
     category: 'model-control',
     strength: 'hold',
     pattern:
-      /^\W*(?:write|draft|craft|compose|create|generate|tell|give|explain|describe|rephrase|translate|summari[sz]e)\b[^.\n]{0,60}\b(?:story|essay|poem|monologue|debate|note|letter|post|article|joke|song|script|words|arguments?|speech|tweet|sentence|guide|paragraph|text)\b/gi,
+      /^(?:\W|&\w+;)*(?:write|draft|craft|compose|create|generate|tell|give|explain|describe|rephrase|translate|summari[sz]e)\b[^.\n]{0,60}\b(?:story|essay|poem|monologue|debate|note|letter|post|article|joke|song|script|words|arguments?|speech|tweet|sentence|guide|paragraph|text|justification|rationale|defen[cs]e|manifesto|rant|limerick|haiku|lyrics|fiction|screenplay|eulogy)\b|^(?:\W|&\w+;)*(?:correct|fix|improve|check)\s+(?:the\s+|my\s+|its\s+)?(?:grammar|spelling|punctuation|wording)\b|^(?:\W|&\w+;)*(?:rephrase|paraphrase|reword|rewrite|translate|summari[sz]e|proofread)\b[^:\n]{0,40}:\s*\S/gi,
   },
   {
     // A slot a prompt template is filled with: "[INSERT PROMPT HERE]", "<prompt>", "[Insert …]".

@@ -24,7 +24,7 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     category: 'model-control',
     strength: 'block',
     pattern:
-      /\byou\s+are\s+now\s+(?:an?\s+|the\s+|my\s+)?(?:\w+\s+)?(?:bot|assistant|ai|model|agent|persona|character|named|called|free|in\s+\w+\s+mode|jailbroken|unrestricted)\b|\b(?:from\s+now\s+on,?\s+)?you\s+(?:will|must|shall)\s+(?:act|behave|respond)\s+as\b|\bnew\s+(?:system\s+)?instructions?\s*(?::|(?:to|for)\s+(?:the\s+)?(?:chat\s+)?(?:assistant|ai|model|bot))/gi,
+      /\byou\s+are\s+now\s+(?:an?\s+|the\s+|my\s+)?(?:\w+\s+)?(?:bot|assistant|ai|model|agent|persona|character|named|called|free|in\s+\w+\s+mode|jailbroken|unrestricted)\b|\b(?:from\s+now\s+on,?\s+)?you\s+(?:will|must|shall)\s+(?:act|behave|respond)\s+as\b|\bnew\s+(?:system\s+)?instructions?\s*(?::|#|\]|={2,}|-{2,}|\*\*|(?:to|for)\s+(?:the\s+)?(?:chat\s+)?(?:assistant|ai|model|bot))|[#=\[*-]{2,}\s*(?:begin|start)\s+(?:of\s+)?new\s+(?:system\s+)?instructions?\b/gi,
   },
   {
     id: 'address-to-model',
@@ -52,6 +52,24 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     strength: 'block',
     pattern:
       /\b(?:just|only|simply)\s+(?:say|print|output|write|type|reply|respond|answer|repeat|return)\b(?:\s+with)?\s*[:"“'‘]|\b(?:reply|respond|answer)\s+with\s+only\s+(?:the\s+following|this)\b|\b(?:if|when)\s+the\s+(?:text|input|document|page|data|content|e-?mail)\s+(?:has|contains|includes)\s+instructions\b/gi,
+  },
+  {
+    // Output forcing by a quoted answer and nothing besides it: "Output "execute function()" and only
+    // those words", said as an order (at a sentence's start). Held, not refused: a team could write it of a
+    // script's output too.
+    id: 'goal-hijack',
+    category: 'model-control',
+    strength: 'hold',
+    pattern:
+      /(?:^|[.!?:;#]\s*|\n)[\W_]*(?:say|print|output|write|type|reply|respond|answer|repeat|return)\b(?:\s+with)?\s*["\u201c\u201d'\u2018\u2019][^"\u201c\u201d'\u2018\u2019\n]{1,80}["\u201c\u201d'\u2018\u2019]\s*,?\s*(?:and\s+)?(?:only\s+(?:that|this|those|these)(?:\s+words?)?|nothing\s+(?:else|more)|no\s+other\s+(?:words|text))\b/gi,
+  },
+  {
+    // A text in Morse code: four groups or more of dots and dashes mixed, spaces or slashes between
+    // (a thematic break's "- - -" has no dot). An encoded request hides its words from every rule.
+    id: 'encoded-text',
+    category: 'model-control',
+    strength: 'hold',
+    pattern: /(?:[.-]*(?:\.-|-\.)[.-]*[ /]+(?:[.-]{1,6}[ /]+){0,3}){4,}/g,
   },
   {
     // Changing the agent's own configuration or switching off its checks.
