@@ -24,7 +24,7 @@ export const MODEL_CONTROL_RULES: readonly InjectionRule[] = [
     category: 'model-control',
     strength: 'block',
     pattern:
-      /\byou\s+are\s+now\s+(?:an?\s+|the\s+|my\s+)?(?:\w+\s+)?(?:bot|assistant|ai|model|agent|persona|character|named|called|free|in\s+\w+\s+mode|jailbroken|unrestricted)\b|\b(?:from\s+now\s+on,?\s+)?you\s+(?:will|must|shall)\s+(?:act|behave|respond)\s+as\b|\bnew\s+(?:system\s+)?instructions?\s*(?::|#|\]|={2,}|-{2,}|\*\*|(?:to|for)\s+(?:the\s+)?(?:chat\s+)?(?:assistant|ai|model|bot))|[#=\[*-]{2,}\s*(?:begin|start)\s+(?:of\s+)?new\s+(?:system\s+)?instructions?\b/gi,
+      /\byou\s+are\s+now\s+(?:an?\s+|the\s+|my\s+)?(?:\w+\s+)?(?:bot|assistant|ai|model|agent|persona|character|named|called|free|in\s+\w+\s+mode|jailbroken|unrestricted)\b|\b(?:from\s+now\s+on,?\s+)?you\s+(?:will|must|shall)\s+(?:act|behave|respond)\s+as\b|\bnew\s+(?:system\s+)?instructions?\s*(?::|#|\]|={2,}|-{2,}|\*\*|(?:to|for)\s+(?:the\s+)?(?:chat\s+)?(?:assistant|ai|model|bot))|[#=[*-]{2,}\s*(?:begin|start)\s+(?:of\s+)?new\s+(?:system\s+)?instructions?\b/gi,
   },
   {
     id: 'address-to-model',
