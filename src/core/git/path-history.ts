@@ -12,7 +12,10 @@
  * `examples/python/`, emptied and refilled by branches, then moved to `examples/demos/`), unless an earlier drain
  * moved its files to that same place: then each move is the process filing its work away (set 104's
  * Weather-Adjusted-Generation-Analytics: "Write plans to `docs/plans/`. Archive completed plans to `docs/archive/`.",
- * every plan moved to `docs/archive/plans/` when done). `drainedIn`: the commit of that earlier drain.
+ * every plan moved to `docs/archive/plans/` when done). `drainedIn`: the commit of that earlier drain. Drained too,
+ * seen once: a folder whose files the removing commit all moved into one dated folder, a workspace's batch filed away
+ * (set 143's upstageailab-ocr: Project Compass's `pulse_staging/artifacts/`, made on every run, its drafts moved to
+ * `history/session-1/20260125_025601_iacp-migrate-multi-agent/` when the pulse ended).
  */
 type Removal = { commit: string; time: number; renamedTo?: string; drained?: true; drainedIn?: string };
 
@@ -97,7 +100,15 @@ function drainOf(commits: readonly LoggedCommit[], folder: string): string | und
 export function withRenames(history: PathHistory, show: string): PathHistory {
   const renames = new Map<string, [string, string][]>();
   const arrivals = new Map<string, string[]>();
+  /** Each commit's files that left their place: where each went (undefined: deleted). */
+  const departures = new Map<string, [string, string | undefined][]>();
   for (const { commit, changes } of commitsOf(show)) {
+    departures.set(
+      commit,
+      changes.flatMap(([status = '', from = '', to]): [string, string | undefined][] =>
+        status.startsWith('R') ? [[from, to]] : status === 'D' ? [[from, undefined]] : [],
+      ),
+    );
     renames.set(
       commit,
       changes.flatMap(([status = '', from = '', to = '']) =>
@@ -125,8 +136,20 @@ export function withRenames(history: PathHistory, show: string): PathHistory {
     }
     return undefined;
   };
+  /** Whether `commit` moved every file under `folder` into one dated folder (see Removal's `drained`). */
+  const filedAway = (folder: string, commit: string): boolean => {
+    const leaving = (departures.get(commit) ?? []).filter(([from]) => from.startsWith(`${folder}/`));
+    const places = new Set(leaving.map(([, to]) => datedFolderOf(to)));
+    const [place] = places;
+    // A dated folder that moved under its own name (`notes/2024-03-01/` → `archive/2024-03-01/`) is no batch filed.
+    return places.size === 1 && place !== undefined && !folder.split('/').includes(place.split('/').at(-1) ?? '');
+  };
   const removed = new Map<string, Removal>();
   for (const [path, removal] of history.removed) {
+    if (removal.drained !== true && filedAway(path, removal.commit)) {
+      removed.set(path, { commit: removal.commit, time: removal.time, drained: true });
+      continue;
+    }
     const renamedTo = placeOf(path, removal.commit);
     const refiledThere = removal.drainedIn !== undefined && placeOf(path, removal.drainedIn) === renamedTo;
     removed.set(
@@ -135,6 +158,16 @@ export function withRenames(history: PathHistory, show: string): PathHistory {
     );
   }
   return { removed, added: history.added };
+}
+
+/** A folder named for the day its batch was filed (`20260125_025601_iacp-migrate`, `2024-03-01-launch`). */
+const DATED_SEGMENT = /^(?:19|20)\d\d-?[01]\d-?[0-3]\d(?!\d)/;
+
+/** The folder of `path` up to its first dated folder (`a/history/20260125_x/b.md` → `a/history/20260125_x`). */
+function datedFolderOf(path: string | undefined): string | undefined {
+  const segments = path?.split('/') ?? [];
+  const dated = segments.findIndex((segment, index) => index < segments.length - 1 && DATED_SEGMENT.test(segment));
+  return dated < 0 ? undefined : segments.slice(0, dated + 1).join('/');
 }
 
 /** Whether `to` is `from` with only its extension changed, in the same folder (`docs/a.md`, `docs/a.mdx`). */

@@ -782,4 +782,29 @@ describe('parsePathHistory and withRenames', () => {
       drainedIn: 'bbb2222',
     });
   });
+
+  it('marks a folder drained when its removing commit moved every file into one dated folder, a batch filed away', () => {
+    const log = '\x01eee5555 500\n\nD\tcompass/staging/artifacts/plan.md\nD\tcompass/staging/artifacts/walk.md\n';
+    const paths = ['compass/staging', 'compass/staging/artifacts'];
+    const history = parsePathHistory(log, paths, []);
+    const moves = (to: string, second = to) =>
+      [
+        '\x01eee5555 500',
+        '',
+        `R100\tcompass/staging/artifacts/plan.md\t${to}/plan.md`,
+        `R100\tcompass/staging/artifacts/walk.md\t${second}/walk.md`,
+      ].join('\n');
+    const filed = withRenames(history, moves('compass/history/s1/20260125_025601_auth'));
+    for (const path of paths) expect(filed.removed.get(path)).toEqual({ commit: 'eee5555', time: 500, drained: true });
+    // Moved to an undated folder, or split over two dated ones: a folder with a new place (or none), as before.
+    expect(withRenames(history, moves('compass/drafts')).removed.get('compass/staging/artifacts')?.renamedTo).toBe(
+      'compass/drafts',
+    );
+    const split = withRenames(history, moves('h/2026-01-25-a', 'h/2026-01-26-b'));
+    expect(split.removed.get('compass/staging')?.drained).toBeUndefined();
+    // A dated folder moved under its own name is no batch filed away.
+    const dated = parsePathHistory('\x01fff6666 600\n\nD\tnotes/2024-03-01/a.md\n', ['notes/2024-03-01'], []);
+    const moved = withRenames(dated, '\x01fff6666 600\n\nR100\tnotes/2024-03-01/a.md\tarchive/2024-03-01/a.md\n');
+    expect(moved.removed.get('notes/2024-03-01')?.renamedTo).toBe('archive/2024-03-01');
+  });
 });
