@@ -11,6 +11,7 @@ import { normalized, sameTextCopies } from './same-text-copies.js';
 import { translationCopies } from './translation-copies.js';
 import { areCrossingGlobs, areDisjointGlobs } from './disjoint-globs.js';
 import { isVendored } from './is-vendored.js';
+import { isArchived } from './is-archived.js';
 import { generatedProjectFolderOf, templateFolderOf } from './template-folder.js';
 import { namesOtherThings } from './names-other-things.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
@@ -837,7 +838,9 @@ export function findDuplicates(
   const projects = sources.flatMap((source) => generatedProjectFolderOf(source.path, source.text) ?? []);
   const sizes = new Map(sources.map((source) => [source.path, source.text?.length ?? 0]));
   for (const source of sources) {
-    if (isPointerShim(source)) continue;
+    // An archived agent file is kept as its day wrote it (is-archived.ts): no one edits it to drop a copy (set 144's
+    // exov6 archived its CLAUDE.md, AGENTS.md and GEMINI.md among 22 superseded documents, each repeating the others).
+    if (isPointerShim(source) || isArchived(source.path)) continue;
     const standalone =
       templateFolderOf(source.path) ??
       projects.filter((folder) => source.path.startsWith(folder)).sort((a, b) => b.length - a.length)[0];

@@ -5,8 +5,16 @@
  */
 import type { AgentLoad, LintFinding } from './lint-report.js';
 
-/** Returns a finding per path-scoped rules file none of whose globs matches a file; `matches` answers for one glob (braces expanded); never throws. */
-export function findUnmatchedGlobs(loads: readonly AgentLoad[], matches: (glob: string) => boolean): LintFinding[] {
+/**
+ * Returns a finding per path-scoped rules file none of whose globs matches a file; `matches` answers for one glob (braces
+ * expanded); `unfetched`: the folders of git submodules not checked out (`.gitmodules` paths without their `.git`),
+ * whose files a glob may be written for; never throws.
+ */
+export function findUnmatchedGlobs(
+  loads: readonly AgentLoad[],
+  matches: (glob: string) => boolean,
+  unfetched: () => readonly string[] = () => [],
+): LintFinding[] {
   const out: LintFinding[] = [];
   const seen = new Set<string>();
   for (const file of loads.flatMap((load) => load.scoped)) {
@@ -14,6 +22,10 @@ export function findUnmatchedGlobs(loads: readonly AgentLoad[], matches: (glob: 
     seen.add(file.path);
     const globs = file.globs.map((glob) => glob.replace(/^\.?\//, ''));
     if (globs.every(isFileTypeGlob) || globs.some((glob) => expandBraces(glob).some(matches))) continue;
+    // A submodule's files are absent until `git submodule update --init`: rules for them wait there (set 144's
+    // ai_embedded_development, whose generated `.claude/rules/bluetooth.md` scopes `**/*gatt*.c` to its `firmware` submodule).
+    const absent = unfetched();
+    if (globs.some((glob) => absent.some((folder) => mayReachInto(glob, folder)))) continue;
     out.push({
       code: 'unmatched-paths',
       level: 'warning',
@@ -23,6 +35,12 @@ export function findUnmatchedGlobs(loads: readonly AgentLoad[], matches: (glob: 
     });
   }
   return out;
+}
+
+/** Whether `glob` can match a file under `folder`: its part before the first wildcard leads into the folder or stops above it. */
+function mayReachInto(glob: string, folder: string): boolean {
+  const fixed = glob.slice(0, glob.search(/[*?[{]|$/));
+  return fixed.startsWith(`${folder}/`) || `${folder}/`.startsWith(fixed);
 }
 
 /**

@@ -4,6 +4,7 @@
  * below, so that `missing-path` is left to references a maintainer would fix.
  */
 import { posix } from 'node:path';
+import { escapeRegExp } from '../core/text/escape-regexp.js';
 import { isPersonalFileName } from './is-personal-file-name.js';
 import type { LintDocument } from './lint-document.js';
 import { isAfterGoneLeadIn, joinWrappedLines } from './said-gone-lead-in.js';
@@ -324,6 +325,9 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   )
     return true;
   if (isBuiltFromSource(reference, exists)) return true;
+  if (doc.code === true && offsets.length > 0 && offsets.every((offset) => isPlaceholderCallArgument(text, offset)))
+    return true;
+  if (isTemplateInstance(reference, text)) return true;
   return false;
 }
 
@@ -332,6 +336,46 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
 // a file that is there, and stays checked.
 const FORBIDDEN_ADD =
   /\b(?:do\s+not|don'?t|never)\s+(?:add|introduce|reintroduce|commit)\s+(?:(?:a|an|any|another|new|separate)\s+)?[`'"*]*\.?\/?$/i;
+
+/** Words a made-up name of a thing is built on: `my-executable`, `feuerbird-my-library`, `foo_service`, `example-app`. */
+const MADE_UP_NAME_WORDS = new Set(['my', 'your', 'foo', 'bar', 'baz', 'example', 'sample']);
+
+/**
+ * Whether the path at `offset` of a code block is an argument of a call whose first argument is a made-up name: the files
+ * handed to an example target (set 144's exov6: `feuerbird_add_executable(my-executable SOURCES src/main.c src/utils.c
+ * …)`, a CMake helper shown on a target of no one's, its sources relative to that target's own folder).
+ */
+function isPlaceholderCallArgument(text: string, offset: number): boolean {
+  let depth = 0;
+  for (let at = offset - 1; at >= 0; at--) {
+    const char = text[at];
+    if (char === ')') depth++;
+    else if (char === '(' && depth-- === 0) {
+      const words = (/^\(\s*([\w.-]+)/.exec(text.slice(at))?.[1] ?? '').toLowerCase().split(/[-_.]/);
+      return words.length > 1 && words.some((word) => MADE_UP_NAME_WORDS.has(word));
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether `reference` is one instance of a path template the same text writes with `<…>` parts: "src/arch/<platform>/<file>.c"
+ * over "src/arch/x86/simd_sse2.c" and "src/arch/aarch64/simd_neon.c" (set 144's exov6, a naming convention shown on
+ * examples, its NEON file kept in `src/arch/arm/`). A template has a folder of its own before its first part.
+ */
+function isTemplateInstance(reference: string, text: string): boolean {
+  if (!text.includes('>/') && !text.includes('>.')) return false;
+  return text
+    .split(/[\s`'"()[\]]+/)
+    .filter((token) => /^[\w.-]+\//.test(token) && /<[\w-]+>/.test(token))
+    .some((template) => {
+      const pattern = template
+        .split(/(<[\w-]+>)/)
+        .map((part) => (part.startsWith('<') ? '[^/]+' : escapeRegExp(part)))
+        .join('');
+      return new RegExp(`^(?:\\./)?${pattern}$`).test(reference);
+    });
+}
 
 /**
  * Whether the clause just before offset `at` of `text` tells its reader to make the file there: "Create `agents/x.md`",

@@ -177,7 +177,9 @@ function checkedFindings(
       submodules,
       ...(request.installedFolders === undefined ? {} : { installedFolders: request.installedFolders }),
     }),
-    ...findUnmatchedGlobs(loads, request.globMatches),
+    ...findUnmatchedGlobs(loads, request.globMatches, () =>
+      submodules.filter((folder) => !request.exists(`${folder}/.git`)),
+    ),
     ...findUnsafeText(sources),
     ...findBrokenLinks(request.links, request.ignored, request.exists),
     ...findUnloadedFiles(

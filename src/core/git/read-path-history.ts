@@ -91,7 +91,18 @@ export function readFirstNamed(root: string, file: string, text: string, at = 'H
   return oldest === '' ? undefined : Number(oldest);
 }
 
-const MAKEFILES = [':(glob)**/Makefile', ':(glob)**/makefile', ':(glob)**/GNUmakefile', ':(glob)**/*.mk'];
+/**
+ * Files whose rules make reads: a Makefile under its three names, `*.mk` and `Makefile.<part>`, the fragments a Makefile
+ * split into includes (set 144's thingino-firmware: `include $(BR2_EXTERNAL)/Makefile.targets`, the commit that split
+ * the Makefile moved `update:` and `fast:` there). A rule moved into one is added by the commit that removed it.
+ */
+const MAKEFILES = [
+  ':(glob)**/Makefile',
+  ':(glob)**/makefile',
+  ':(glob)**/GNUmakefile',
+  ':(glob)**/*.mk',
+  ':(glob)**/Makefile.*',
+];
 
 /**
  * The scripts (make targets) of `names` that a package.json (a Makefile) lost in the newest commits of
