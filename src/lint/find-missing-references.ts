@@ -9,8 +9,9 @@
  *   history, whose first part exists and that names a file (an extension) in a folder the repository
  *   has and is no C header (found through include folders) nor a file the repository has below
  *   another folder (written from a source root, or a JVM module's file with its source root and
- *   packages left out: jvm-module-files.ts); not a folder git saw drained and refilled (a queue
- *   such as the next release's notes, empty between releases);
+ *   packages left out: jvm-module-files.ts) nor the live file of a rotation, its dated copies beside
+ *   it (rotated-files.ts); not a folder git saw drained and refilled (a queue such as the next
+ *   release's notes, empty between releases);
  * - `missing-script` / `missing-target`: a package script (`npm run X`, `pnpm X`…) or a make or
  *   just target written as code (a code span or block: in prose "make sure" is English) that no
  *   package.json, Makefile or justfile of the repository defines, when the repository has one and
@@ -43,6 +44,7 @@ import { isTailOfHomePath } from './home-path-tails.js';
 import { isVendored } from './is-vendored.js';
 import { isArchived } from './is-archived.js';
 import { isReleaseNoteFragment } from './release-note-fragments.js';
+import { isRotatedFile } from './rotated-files.js';
 import { isProjectScaffold, templateFolderOf } from './template-folder.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
 import { headingFolders } from './heading-folders.js';
@@ -80,6 +82,8 @@ export type ReferenceView = {
   ignored: (paths: readonly string[]) => ReadonlySet<string>;
   /** The names of the folders directly in a repository-relative folder ("" for the root); none when absent. */
   foldersIn?: (dir: string) => readonly string[];
+  /** The names of the files directly in a repository-relative folder ("" for the root); none when absent. */
+  filesIn?: (dir: string) => readonly string[];
   /** What git's history says of missing repository paths and of the agent files naming them: asked once, for all; none when absent. */
   history?: (paths: readonly string[], files: readonly string[]) => PathHistory;
   /** When an agent file first held a text (commit time, seconds), undefined when git never saw it; none when absent. */
@@ -446,7 +450,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         !isFileInExistingFolder(entry.path, view.exists) ||
         isWrittenFromSourceRoot(entry.reference, view) ||
         isJvmModuleFile(entry.reference, view.exists, view.foldersIn) ||
-        isReleaseNoteFragment(entry.path))
+        isReleaseNoteFragment(entry.path) ||
+        (view.filesIn !== undefined && isRotatedFile(entry.path, view.filesIn)))
     )
       return [];
     // A new place git saw that is gone as well (set 89's alchemiser-quant: `docs/DEPLOYMENT_WORKFLOW.md` moved to

@@ -56,6 +56,8 @@ export type LintRequest = {
   manifests: ReadonlyMap<string, string>;
   /** The names of the folders directly in a repository-relative folder ("" for the root). */
   foldersIn: (dir: string) => readonly string[];
+  /** The names of the files directly in a repository-relative folder ("" for the root; asked only of a missing path's folder). */
+  filesIn?: (dir: string) => readonly string[];
   /** Whether a file of the repository ends with the whole of a repository-relative path below another folder. */
   endsAFile: (path: string) => boolean;
   /** Whether a glob (no braces) matches a file of the repository. */
@@ -173,6 +175,7 @@ function checkedFindings(
       ...(request.firstNamed === undefined ? {} : { firstNamed: request.firstNamed }),
       removedDefinitions: request.removedDefinitions,
       foldersIn: request.foldersIn,
+      ...(request.filesIn === undefined ? {} : { filesIn: request.filesIn }),
       endsAFile: request.endsAFile,
       submodules,
       ...(request.installedFolders === undefined ? {} : { installedFolders: request.installedFolders }),

@@ -3,7 +3,7 @@
  * discovery walk), their texts on demand, the agents' project settings (`.codex/config.toml`,
  * `.gemini/settings.json`) and mem's config. Nothing is written.
  */
-import { readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
@@ -48,6 +48,8 @@ export type LintInput = {
   globMatches: (glob: string) => boolean;
   /** The names of the folders directly in a repository-relative folder ("" for the root; node_modules and .git left out). */
   foldersIn: (dir: string) => string[];
+  /** The names of the files directly in a repository-relative folder ("" for the root). */
+  filesIn: (dir: string) => string[];
   /** Whether a file the walk met ends with the whole of repository-relative `path` below another folder. */
   endsAFile: (path: string) => boolean;
   /** Which of the repository-relative paths git ignores (one `git check-ignore` for all). */
@@ -106,6 +108,7 @@ export function readLintInput(root: string): LintInput {
     manifests,
     globMatches: (glob) => globMatches(root, glob),
     foldersIn: (dir) => foldersIn(root, dir),
+    filesIn: (dir) => filesIn(root, dir),
     endsAFile: (path) =>
       (byName.get(path.slice(path.lastIndexOf('/') + 1)) ?? []).some((file) => file.endsWith(`/${path}`)),
     ignored: (paths) => ignoredPaths(root, paths),
@@ -150,10 +153,21 @@ function globMatches(root: string, glob: string): boolean {
 
 /** The names of the folders directly in `dir` (repository-relative); none when it cannot be read. */
 function foldersIn(root: string, dir: string): string[] {
+  return entriesIn(root, dir)
+    .filter((entry) => entry.isDirectory() && !SKIPPED_DIRECTORIES.has(entry.name))
+    .map((entry) => entry.name);
+}
+
+/** The names of the files directly in `dir` (repository-relative); none when it cannot be read. */
+function filesIn(root: string, dir: string): string[] {
+  return entriesIn(root, dir)
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+function entriesIn(root: string, dir: string): Dirent[] {
   try {
-    return readdirSync(join(root, dir), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && !SKIPPED_DIRECTORIES.has(entry.name))
-      .map((entry) => entry.name);
+    return readdirSync(join(root, dir), { withFileTypes: true });
   } catch {
     return [];
   }

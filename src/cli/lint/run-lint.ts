@@ -51,6 +51,7 @@ export async function runLint(options: LintOptions): Promise<LintOutcome> {
     manifests: input.manifests,
     globMatches: input.globMatches,
     foldersIn: input.foldersIn,
+    filesIn: input.filesIn,
     endsAFile: input.endsAFile,
     writtenByScript: input.writtenByScript,
     installedFolders: input.installedFolders,
