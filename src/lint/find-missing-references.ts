@@ -68,6 +68,7 @@ import { resolveReference } from '../core/anchors/resolve-anchors.js';
 import { isManifestKind, isManifestOf, type ManifestKind, type RepoSnapshot } from '../core/anchors/repo-snapshot.js';
 import { escapeRegExp } from '../core/text/escape-regexp.js';
 import { labelsSnippet } from './labels-snippet.js';
+import { isInSuggestedColumn } from './suggested-column.js';
 import { isJvmModuleFile } from './jvm-module-files.js';
 import { isGoPackageMember } from './go-qualified-names.js';
 import { sharedBlockLines } from './shared-blocks.js';
@@ -164,6 +165,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       source.documents.flatMap((doc) => [...doc.text.matchAll(/~\/([^\s`'"()*,;]+)/g)].map((match) => match[1] ?? '')),
     );
     const seen = new Set<string>();
+    // The folders of the paths the file names that exist, read only once a code block names a missing path.
+    let namedFolders: readonly string[] | undefined;
     const trees = readTreeDrawing(source.text ?? '');
     const lines = (source.text ?? '').split('\n');
     const speaksOfOthers = findNamedRepositories([source.text ?? '']).size > 0;
@@ -213,6 +216,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       // A code block's drawn tree: its lines run from the fence to the next document.
       const end = source.documents[index + 1]?.line ?? Infinity;
       const tree = doc.code === true ? trees.filter((entry) => entry.line >= doc.line && entry.line < end) : [];
+      // The folder this code block lists (listingHome), asked once a name in it is missing as written; null: none.
+      let listingOf: string | null | undefined;
       // Under "… archive containing:" the items are the archive's members, made by a build, not the repository's files;
       // under "**File Path Examples**:" the shapes of a user's files.
       const inArchive = isArchiveListing(source.documents, index, lines);
@@ -226,7 +231,18 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
             !entry.folders.some((folder) => posix.extname(folder) !== ''),
         );
         // A name drawn in a tree is first read as written; the tree only tells where a missing one would be (under `dist/`?).
-        const written = missingPath(reference, source.path, view, folders);
+        let written = missingPath(reference, source.path, view, folders);
+        // A code block listing names the file keeps in one folder it names elsewhere is that folder's listing.
+        if (written !== null && doc.code === true) {
+          listingOf ??=
+            listingHome(
+              references,
+              source.path,
+              view.exists,
+              () => (namedFolders ??= foldersNamedIn(source, view.exists)),
+            ) ?? null;
+          if (listingOf !== null) written = missingPath(reference, source.path, view, [...folders, listingOf]);
+        }
         const goneFolder = written !== null && isInGoneFolder(reference, source.path, view.exists);
         // A path the file also writes under a placeholder folder (`tool-mcps/<name>/src/server.py`) is each such folder's.
         // Asked only of a path missing as written: it builds a pattern of the path and reads the whole file with it, and
@@ -253,6 +269,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
             isGoPackageMember(reference, source.path, view.exists) ||
             (source.text !== undefined && isGivenAsOwnFile(reference, doc, source.text)) ||
             (source.text !== undefined && isUnderExampleCaption(reference, doc, source.text)) ||
+            isInSuggestedColumn(reference, doc, lines) ||
             (source.text !== undefined && isTailOfHomePath(reference, source.text)) ||
             isInAnotherRepository(doc.text, reference) ||
             isInLinkedRepositorySentence(doc.text, reference) ||
@@ -754,6 +771,9 @@ function missingPath(
   if (templateFolderOf(file) !== undefined) return null;
   const first = bare.split('/')[0] ?? '';
   for (const folder of folders) {
+    // A link's text shortening its target ("[feats/guide.md](./.pi/feats/guide.md)", set 140's frappe/crm after its
+    // docs moved into `.pi/`): the same file, named in full beside it.
+    if (folder.endsWith(`/${withoutSlash(bare)}`)) return null;
     const inside = posix.join(folder, bare);
     // `server/web.rs` under `…/http/server/`: the text repeats the folder's own name.
     const beside = posix.basename(folder) === first ? posix.join(posix.dirname(folder), bare) : null;
@@ -774,6 +794,37 @@ function missingPath(
   // history to speak of (isInGoneFolder): reported only when git saw it removed after the agent file came in.
   const base = topFolderBase(reference, file, exists) ?? nearBases(reference, file)[0];
   return base === undefined ? null : posix.normalize(posix.join(base, reference.replace(/^\/+/, '')));
+}
+
+/** The folders holding the paths `source` names that exist (`.pi` of a link to `./.pi/PLAN.md`). */
+function foldersNamedIn(source: LintSource, exists: (path: string) => boolean): string[] {
+  const folders = new Set<string>();
+  for (const doc of source.documents)
+    for (const reference of findRepositoryPaths(doc.text))
+      for (const path of existingPaths(reference, source.path, exists)) {
+        const folder = posix.dirname(withoutSlash(path));
+        if (folder !== '.') folders.add(folder);
+      }
+  return [...folders];
+}
+
+/**
+ * The folder a code block's listing is of: one the file names elsewhere that holds every name of the block missing
+ * as written, three at least. Set 140's frappe/crm: "PLAN.md — future only", "SPEC.md", "ARCHIVE.md", "feats/",
+ * "archives/" under "## Docs structure", all moved into `.pi/` with the links elsewhere in AGENTS.md
+ * (`./.pi/PLAN.md`), the listing left as the folder's own.
+ */
+function listingHome(
+  references: readonly string[],
+  file: string,
+  exists: (path: string) => boolean,
+  namedFolders: () => readonly string[],
+): string | undefined {
+  const listed = references.filter((reference) => existingPaths(reference, file, exists).length === 0);
+  if (listed.length < 3) return undefined;
+  return namedFolders().find((folder) =>
+    listed.every((reference) => exists(posix.join(folder, reference.replace(/^\.?\/+/, '')))),
+  );
 }
 
 /** The places a path may be written from, the folders between only looked in: a package's own `remix/ui` import says nothing of `packages/remix`. */

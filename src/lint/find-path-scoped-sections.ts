@@ -3,6 +3,7 @@
  * files under one folder. As a `.claude/rules/` file with `paths:` it would load only once the
  * agent reads a file there, and cost nothing at start-up otherwise.
  */
+import { posix } from 'node:path';
 import { estimateTokens, type LintFinding } from './lint-report.js';
 import type { LintSource } from './lint-document.js';
 import { findRepositoryPaths } from '../core/text/repository-paths.js';
@@ -133,12 +134,19 @@ function isFolderTour(references: readonly (readonly string[])[]): boolean {
   return all.every((path) => path.endsWith('/')) && new Set(all).size >= references.length;
 }
 
-/** Whether every path is a Markdown document or a folder holding one of those documents. */
+/**
+ * Whether every path is a Markdown document or a folder holding one of those documents, or one beside them in their
+ * documentation folder: set 140's odoo-ai, "Review `docs/odoo/orm.md` … before touching models", "Shopify and GraphQL
+ * patterns live in `docs/integrations/`" (a folder of pages too), under "## Domain Notes".
+ */
 function isReadingList(paths: readonly string[]): boolean {
   const documents = paths.filter((path) => path.endsWith('.md'));
-  return paths.every(
-    (path) => path.endsWith('.md') || (path.endsWith('/') && documents.some((doc) => doc.startsWith(path))),
-  );
+  return paths.every((path) => {
+    if (path.endsWith('.md')) return true;
+    if (!path.endsWith('/')) return false;
+    const parent = posix.dirname(path);
+    return documents.some((doc) => doc.startsWith(path) || (parent !== '.' && doc.startsWith(`${parent}/`)));
+  });
 }
 
 const MANIFESTS = ['package.json', 'Cargo.toml', 'pyproject.toml', 'go.mod'];

@@ -14,15 +14,27 @@ import type { LintFinding } from './lint-report.js';
 function isPageOrTestData(path: string, siblings: readonly string[]): boolean {
   if (isTestData(path)) return true;
   const name = posix.basename(path);
-  if (
-    path.startsWith('.claude/rules/') ||
-    claudeFolderLookalikeHome(path) !== undefined ||
-    /^[A-Z0-9_.-]+\.(?:md|MD)$/.test(name)
-  )
-    return false;
+  if (path.startsWith('.claude/rules/') || claudeFolderLookalikeHome(path) !== undefined) return false;
+  if (/^[A-Z0-9_.-]+\.(?:md|MD)$/.test(name)) return isCapitalPageSet(path, siblings);
   if (name === name.toLowerCase()) return siblings.some((sibling) => /^[a-z0-9][a-z0-9_.-]*\.mdx?$/.test(sibling));
   // `Agent.md` beside `Client.md` and `Pool.md` (undici's API pages): a page set named after classes.
   return siblings.filter((sibling) => /^[A-Z][a-z0-9]\w*\.mdx?$/.test(sibling)).length >= 2;
+}
+
+// The files nearly every repository or package keeps beside its code, named in capitals: no page set.
+const PROJECT_FILES =
+  /^(?:README|CONTRIBUTING|CHANGELOG|CHANGES|HISTORY|LICEN[CS]E|SECURITY|CODE_OF_CONDUCT|NOTICE|AUTHORS|SUPPORT|UPGRADING|TODO)\.mdx?$/i;
+
+/**
+ * Whether an `AGENT.md` in capitals is a page of a set named the same way below the root: set 140's insightpulse-odoo
+ * keeps `docs/AGENT.md` ("Odoo Development Agent Documentation") beside `docs/KNOWLEDGE.md`, `docs/SKILLS.md` and
+ * `docs/DEPLOYMENT.md`. At the root, where agent files live, and beside a README alone, it is a misnamed agent file.
+ */
+function isCapitalPageSet(path: string, siblings: readonly string[]): boolean {
+  if (posix.dirname(path) === '.') return false;
+  return (
+    siblings.filter((sibling) => /^[A-Z][A-Z0-9_-]*\.mdx?$/.test(sibling) && !PROJECT_FILES.test(sibling)).length >= 3
+  );
 }
 
 /** Claude Code's shared project settings, whose hooks may print a file into the session (`cat .claude/rules.md` at SessionStart). */

@@ -518,11 +518,12 @@ function isInWebLink(text: string, at: number): boolean {
 
 /**
  * What a clause says of its subject when it is gone or kept elsewhere: "has been decommissioned",
- * "was removed", "are both **deleted**", "it is **gone**", "moved to", "no longer exists", "lives in the ignite repo". A clause naming the path
+ * "was removed", "are both **deleted**", "are being replaced" (set 140's invoice: entities in `src/Invoice/Entity/` on their
+ * way out, the folder since gone), "it is **gone**", "moved to", "no longer exists", "lives in the ignite repo". A clause naming the path
  * as present ("see `src/old.ts`") says none of it.
  */
 const GONE =
-  /\b(?:(?:has|have|was|were|is|are)\s+(?:(?:now|both|all)\s+)?(?:been\s+)?[*_]{0,2}(?:decommissioned|removed|deleted|retired|dropped|replaced|moved|renamed|gone\b)|moved\s+(?:to|into)|no\s+longer\s+(?:exists?|there|present|in\s+this\s+repo\w*)|lives?\s+in\s+(?:the\s+|a\s+separate\s+|another\s+)?(?:\S+\s+)?repo(?:sitory)?\b)/i;
+  /\b(?:(?:has|have|was|were|is|are)\s+(?:(?:now|both|all)\s+)?(?:been\s+|being\s+)?[*_]{0,2}(?:decommissioned|removed|deleted|retired|dropped|replaced|moved|renamed|gone\b)|moved\s+(?:to|into)|no\s+longer\s+(?:exists?|there|present|in\s+this\s+repo\w*)|lives?\s+in\s+(?:the\s+|a\s+separate\s+|another\s+)?(?:\S+\s+)?repo(?:sitory)?\b)/i;
 
 /**
  * What a clause says, just before a path and the paths listed with it, of a place something has left:
