@@ -15,6 +15,7 @@ import { isArchived } from './is-archived.js';
 import { generatedProjectFolderOf, templateFolderOf } from './template-folder.js';
 import { namesOtherThings } from './names-other-things.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
+import { isStyleSample } from './style-samples.js';
 import type { LintAgent, LintFinding } from './lint-report.js';
 import type { LintDocument, LintSource } from './lint-document.js';
 
@@ -882,6 +883,7 @@ export function findDuplicates(
         (doc.code !== true && AGENT_FILE_POINTER.test(lower)) ||
         (doc.code !== true && AGENT_FILE_LINK.test(doc.text) && !SENTENCE_BREAK.test(doc.text.trim())) ||
         (doc.code !== true && LEAD_IN.test(doc.text) && !SENTENCE_BREAK.test(doc.text)) ||
+        isStyleSample(doc, source.documents[index - 1]) ||
         (doc.code !== true &&
           LIST_ITEM_LINE.test(lines[doc.line - 1] ?? '') &&
           CONTENTS_HEADING.test((doc.section.split(' > ').at(-1) ?? '').toLowerCase()))

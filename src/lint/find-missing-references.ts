@@ -73,6 +73,7 @@ import { isJvmModuleFile } from './jvm-module-files.js';
 import { isGoPackageMember } from './go-qualified-names.js';
 import { sharedBlockLines } from './shared-blocks.js';
 import { workedExampleSections } from './worked-example-sections.js';
+import { isKindFolderStandIn, isSnippetArgument } from './sample-paths.js';
 import { isHedgedCommandItem, slashAlternatives, writesScriptEntry } from './hedged-commands.js';
 
 /** The working tree as the check reads it: existence of repository-relative paths, and the manifests with their text. */
@@ -115,6 +116,8 @@ type MissingPath = {
   otherForm: boolean;
   /** Whether its first folder is missing as well: reported only on git's history (isInGoneFolder). */
   goneFolder: boolean;
+  /** Whether it is written as a sample: a usage snippet's argument, a file named by its kind in that kind's folder. */
+  sample: boolean;
 };
 
 /** One mention of a path whose first folder is gone too: where it would be, and what the text says of it (read later). */
@@ -290,6 +293,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
               // Where the text stands too: `./utils/mocks.js` in `__test__/CLAUDE.md` is `__test__/utils/mocks.ts`.
               otherForm: isOtherFormOfModule(reference, view.exists) || isOtherFormOfModule(path, view.exists),
               goneFolder,
+              sample: isKindFolderStandIn(reference) || isSnippetArgument(reference, doc),
             },
           };
         };
@@ -462,6 +466,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         entry.madeByAgent ||
         entry.otherForm ||
         entry.goneFolder ||
+        entry.sample ||
         entry.reference.endsWith('/') ||
         isIncludePath(entry.reference) ||
         !isFileInExistingFolder(entry.path, view.exists) ||

@@ -35,7 +35,7 @@ const PLACEHOLDER_WORDS = new Set([
 ]);
 
 /** Nouns of the kinds of file a made-up name stands for: `mytest.ts`, `src/module.zig` ("test single module"). */
-const KIND_NOUNS =
+export const KIND_NOUNS =
   'test|spec|file|app|project|component|module|feature|package|service|plugin|script|page|lib|class|function|func|crate|model|view|widget|node|tool|command|hook|job|task|handler|table';
 
 /**

@@ -1,0 +1,47 @@
+import type { LintDocument } from './lint-document.js';
+import { escapeRegExp } from '../core/text/escape-regexp.js';
+import { KIND_NOUNS } from './is-no-file-meant.js';
+
+// Fence languages whose lines are commands run as written: a path there is one the command opens.
+const SHELL_LANGS =
+  /^(?:|bash|sh|shell|zsh|fish|console|shell-session|sh-session|powershell|ps1|pwsh|cmd|bat|text|txt)$/i;
+// A heading over a snippet that shows how to call the code: "## Usage", "### Example", "## Usage examples".
+const USAGE_HEADING = /^(?:usage|examples?|usage\s+examples?|example\s+usage)$/i;
+// What may open a quoted path that is a call's argument: a name applied to it (`lib.getFile "…"`, `load_config("…"`).
+const CALLED_BEFORE = /([A-Za-z_][\w.]*)\s*\(?\s*["']$/;
+// Names whose quoted argument is a module or file the code really loads, not the caller's own.
+const LOADS = /(?:^|\.)(?:import|require|from|include|source|use|mod|load)$/;
+
+/**
+ * Whether every mention of `reference` in a code block under a usage heading ("## Usage", "### Example") is a quoted
+ * argument of a call in a program's language (`sops.defaultSopsFile = lib.getFile "secrets/default.yaml";` in a ```nix
+ * snippet of set 145's khanelinix `lib/AGENTS.md`): the snippet shows how to call a helper, and the argument is the
+ * caller's own file, written as a sample. A shell block's path is one its command opens, and an import's is a module
+ * the code loads: both stay paths. The caller asks this only of a path git never had.
+ */
+export function isSnippetArgument(reference: string, doc: LintDocument): boolean {
+  if (doc.fence === undefined || SHELL_LANGS.test(doc.fence.lang)) return false;
+  if (!USAGE_HEADING.test((doc.section.split(' > ').at(-1) ?? '').trim())) return false;
+  const quoted = new RegExp(`(["'])${escapeRegExp(reference)}\\1`, 'g');
+  const mentions = [...doc.text.matchAll(quoted)];
+  if (mentions.length === 0 || mentions.length !== doc.text.split(reference).length - 1) return false;
+  return mentions.every((match) => {
+    const called = CALLED_BEFORE.exec(doc.text.slice(Math.max(0, match.index - 80), match.index + 1));
+    return called !== null && !LOADS.test(called[1] ?? '');
+  });
+}
+
+/**
+ * Whether `reference` is a file named by its kind in the folder of that kind (`tests/test.json`, `scripts/script.sh`,
+ * `components/component.tsx`): "a test in tests/", as set 145's vpittamp/nixos-config writes `sway-test run
+ * tests/test.json` (once `tests/test_example.json`) over its `tests/sway-tests/**` cases. The caller asks this only of a
+ * path git never had: a real `tests/test.py`, later removed, is still reported.
+ */
+export function isKindFolderStandIn(reference: string): boolean {
+  const parts = reference.replace(/^\.?\/+/, '').split('/');
+  if (parts.length < 2) return false;
+  const stem = (parts.at(-1) ?? '').replace(/\.[^.]*$/, '').toLowerCase();
+  const folder = (parts.at(-2) ?? '').toLowerCase();
+  if (!new RegExp(`^(?:${KIND_NOUNS})$`).test(stem)) return false;
+  return folder === `${stem}s` || folder === `${stem}es`;
+}
