@@ -230,7 +230,21 @@ type Piece = {
   procedure: Procedure | undefined;
   /** When it is a list item, the task list (kind 'checklist') or other list under its heading (see isChecklistRecap). */
   list: Procedure | undefined;
+  /** It stands under a heading of what is to come (ROADMAP_HEADING): a plan, not how to work now. */
+  planned: boolean;
 };
+
+// A heading over what is to come ("## Future Architecture Plans", "### Roadmap", "## Upcoming"), below the file's title
+// (a "# Tanaka TODOs" title is over the file's principles too).
+const ROADMAP_HEADING = /\b(?:future|roadmap|upcoming|planned|vision)\b/i;
+
+/** Whether a heading below the title of `section` (a heading path) is a roadmap's (ROADMAP_HEADING). */
+function isPlannedSection(section: string): boolean {
+  return section
+    .split(' > ')
+    .slice(1)
+    .some((heading) => ROADMAP_HEADING.test(heading));
+}
 
 // A list item that is one code span and nothing else ("- `./run_tests.sh -t tests/unit/commands_dispatch_spec.lua`"; the
 // reader hands an item over without its marker).
@@ -260,9 +274,32 @@ const INVENTORY_ENTRY_LINE =
 const INVENTORY_HEADING =
   /\b(?:dependenc(?:y|ies)|stack|technolog(?:y|ies)|tool(?:s|ing|chain)|librar(?:y|ies)|frameworks|built\s+with)\b/i;
 
-/** Whether `line`, as written, is an inventory's entry under the innermost heading of `section` (INVENTORY_ENTRY_LINE). */
-function isInventoryEntry(line: string, section: string): boolean {
-  return INVENTORY_ENTRY_LINE.test(line) && INVENTORY_HEADING.test(section.split(' > ').at(-1) ?? '');
+// A list's lead-in ending on what the project is made of: "Tanaka is a Firefox tab synchronization system built with:"
+// (set 147's tanaka: CLAUDE.md's overview of "- **Server**: Rust server using axum, tokio, yrs, and SQLite" beside the
+// README's "## Built With" list, each its own summary of the stack).
+const INVENTORY_LEAD_IN = new RegExp(String.raw`${INVENTORY_HEADING.source}[^.!?:\n]*:\s*$`, 'i');
+
+/**
+ * Whether the document at `index` of `source`, whose line as written is `line`, is an inventory's entry
+ * (INVENTORY_ENTRY_LINE) under the innermost heading of `section`, or after a lead-in that says what its list holds
+ * (INVENTORY_LEAD_IN: the paragraph of its section ending in ":" just before the list's first item). The lead-in is
+ * looked for only for such an entry under another heading.
+ */
+function isInventoryEntry(
+  line: string,
+  section: string,
+  index: number,
+  source: LintSource,
+  lines: readonly string[],
+): boolean {
+  if (!INVENTORY_ENTRY_LINE.test(line)) return false;
+  if (INVENTORY_HEADING.test(section.split(' > ').at(-1) ?? '')) return true;
+  let at = index - 1;
+  const isItem = (doc: LintDocument) =>
+    doc.section === section && doc.code !== true && LIST_ITEM_LINE.test(lines[doc.line - 1] ?? '');
+  while (at >= 0 && isItem(source.documents[at]!)) at--;
+  const lead = source.documents[at];
+  return lead !== undefined && lead.section === section && lead.code !== true && INVENTORY_LEAD_IN.test(lead.text);
 }
 
 // A command reference's entry as written: a bullet led by one code span and then what it does ("- `pnpm lint` - Run
@@ -286,11 +323,11 @@ function proceduresOf(
   source: LintSource,
   lines: readonly string[],
   kind: Procedure['kind'],
-  isItem: (line: string, section: string) => boolean,
+  isItem: (line: string, section: string, index: number) => boolean,
 ): Map<string, Procedure> {
   const procedures = new Map<string, Procedure>();
-  for (const doc of source.documents) {
-    if (doc.code === true || !isItem(lines[doc.line - 1] ?? '', doc.section)) continue;
+  for (const [index, doc] of source.documents.entries()) {
+    if (doc.code === true || !isItem(lines[doc.line - 1] ?? '', doc.section, index)) continue;
     const procedure = procedures.get(doc.section) ?? { kind, steps: 0, words: new Set<string>() };
     procedure.steps += 1;
     for (const word of comparableWords(doc.text)) procedure.words.add(word);
@@ -859,7 +896,9 @@ export function findDuplicates(
     const commandLists = commandListsOf(source);
     const lines = source.text?.split('\n') ?? [];
     const procedures = proceduresOf(source, lines, 'steps', (line) => NUMBERED_ITEM_LINE.test(line));
-    const inventories = proceduresOf(source, lines, 'inventory', isInventoryEntry);
+    const inventories = proceduresOf(source, lines, 'inventory', (line, section, index) =>
+      isInventoryEntry(line, section, index, source, lines),
+    );
     const commandReferences = proceduresOf(source, lines, 'commands', (line) => COMMAND_ENTRY_LINE.test(line));
     const checklists = proceduresOf(source, lines, 'checklist', (line) => CHECKLIST_ITEM_LINE.test(line));
     const otherLists = proceduresOf(
@@ -869,6 +908,15 @@ export function findDuplicates(
       (line) => LIST_ITEM_LINE.test(line) && !CHECKLIST_ITEM_LINE.test(line),
     );
     const citesBefore = citedFiles(source.documents);
+    // Asked once per heading path, not per line.
+    const plannedSections = new Map<string, boolean>();
+    const isPlanned = (section: string): boolean => {
+      const known = plannedSections.get(section);
+      if (known !== undefined) return known;
+      const planned = isPlannedSection(section);
+      plannedSections.set(section, planned);
+      return planned;
+    };
     for (const [index, doc] of source.documents.entries()) {
       const lower = doc.text.toLowerCase();
       if (
@@ -929,11 +977,12 @@ export function findDuplicates(
             ? undefined
             : NUMBERED_ITEM_LINE.test(lines[doc.line - 1] ?? '')
               ? procedures.get(doc.section)
-              : isInventoryEntry(lines[doc.line - 1] ?? '', doc.section)
+              : isInventoryEntry(lines[doc.line - 1] ?? '', doc.section, index, source, lines)
                 ? inventories.get(doc.section)
                 : COMMAND_ENTRY_LINE.test(lines[doc.line - 1] ?? '')
                   ? commandReferences.get(doc.section)
                   : undefined,
+        planned: isPlanned(doc.section),
         list:
           doc.code === true
             ? undefined
@@ -1004,6 +1053,10 @@ function matchPieces(
       if (isReviewBriefBesideOtherAgents(piece, other) || isFileMapRowBesideProse(piece.text, other.text)) continue;
       if (isEachScopesCommandList(piece, other) || isStepOfOtherProcedure(piece, other)) continue;
       if (isChecklistRecap(piece, other) || (piece.setsUpFile && other.setsUpFile)) continue;
+      // A roadmap's item and a rule in the same words (set 147's tanaka: "- Repository pattern for data access" under
+      // "Future Architecture Plans > v1.0 Enhancements", and under CLAUDE.md's "Clean Architecture" principle): one says
+      // what is to be built, the other how to work now. Two roadmaps' items stay compared.
+      if (piece.planned !== other.planned) continue;
       if (isCommandBesideItsEntry(piece, other) || isCommandBesideItsEntry(other, piece)) continue;
       // A script's output is edited where the script reads from (a skill's metadata): a finding on it asks for an
       // edit the next run undoes, whichever file holds the other copy.

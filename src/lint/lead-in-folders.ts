@@ -1,7 +1,9 @@
 /**
  * The folders a list's lead-in names: under "Each plugin is located in `plugins/<plugin-name>/` with its own:" the
  * item "- `.claude-plugin/plugin.json`" is written from that folder (set 53's community-agent-plugin), as a path under
- * a folder a heading names is (heading-folders.ts). A placeholder part (`<plugin-name>`, `{service}`, `*`, `$NAME`)
+ * a folder a heading names is (heading-folders.ts). So with a table's rows: under "All detailed documentation is in
+ * the Docusaurus site (`apps/excel-addin-docs-website/docs/`):" the row "| **Changelog** | `changelog/` |" is that
+ * site's folder (set 147's excel-extension, whose root `changelog/` git saw moved there). A placeholder part (`<plugin-name>`, `{service}`, `*`, `$NAME`)
  * stands for each folder the repository has there; the same placeholder folder in the item's own text counts too.
  */
 import { posix } from 'node:path';
@@ -18,8 +20,9 @@ const PART = String.raw`(?:[\w.@-]+|<[\w -]+>|\{[\w -]+\}|\[[\w -]+\]|\*|\$\{?\w
 const PLACEHOLDER = /^(?:<.+>|\{.+\}|\[.+\]|\*|\$\{?\w+\}?)$/;
 // A folder written as such: parts ending in "/" (`plugins/<plugin-name>/`, `src/`), in a code span or bare.
 const FOLDER = new RegExp(String.raw`(?<![\w./<{$-])((?:\.\/)?${PART}(?:\/${PART})*)\/(?=[\s\`'"),:;]|$)`, 'g');
-// A list item's first line: "- x", "* x", "+ x", "1. x".
-const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s/;
+// A list item's first line: "- x", "* x", "+ x", "1. x"; or a table's row ("| **Changelog** | `changelog/` |"), whose
+// header and rule lines the reader yields no document for.
+const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s|^\s*\|/;
 
 /**
  * Returns the repository-relative folders that exist and that the lead-in of the list holding `documents[index]` (the

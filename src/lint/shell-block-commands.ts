@@ -41,13 +41,25 @@ export function shellBlockCommands(doc: LintDocument, fileText: string): string 
   const body = fileText.split('\n').slice(doc.line, doc.line + doc.fence.lines);
   return body
     .filter((line) => !SPOKEN_LINE.test(line))
-    .map(withoutComment)
+    .map(commandUnlessSaidUnavailable)
     .join('\n')
     .replace(/\\[ \t]*\r?\n/g, ' ')
     .split('\n')
     .map((line) => line.replace(/\s+/g, ' ').trim())
     .filter((line) => line !== '')
     .join(' ; ');
+}
+
+// A line's comment saying its command cannot be run now: "pnpm run webapp  # Currently unavailable - will be restored in
+// Phase 4" (set 147's tanaka, the webapp mode taken out during a migration), "# not available yet", "# no longer works".
+// The writer knows the script is not there, as with "(if available)" (hedged-commands.ts).
+const UNAVAILABLE =
+  /\b(?:unavailable|not\s+(?:yet\s+|currently\s+)?available(?:\s+yet)?|no\s+longer\s+(?:available|exists?|works?)|(?:currently|temporarily)\s+(?:disabled|removed))\b/i;
+
+/** The shell line up to its comment, or nothing when the comment says the command is not there to run (UNAVAILABLE). */
+function commandUnlessSaidUnavailable(line: string): string {
+  const command = withoutComment(line);
+  return command.length < line.length && UNAVAILABLE.test(line.slice(command.length)) ? '' : command;
 }
 
 // A line's comment saying what the command is given is the user's choice: "# custom config", "# your own profile",
