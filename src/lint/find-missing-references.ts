@@ -33,6 +33,7 @@ import { PACKAGE_MANAGERS } from '../core/text/folder-runners.js';
 import {
   isAppendedTo,
   isExampleItem,
+  isExampleOptionValue,
   isForbiddenCommandsSection,
   isNegatedBefore,
   isNoFileMeant,
@@ -273,6 +274,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
             (source.text !== undefined && isGivenAsOwnFile(reference, doc, source.text)) ||
             (source.text !== undefined && isUnderExampleCaption(reference, doc, source.text)) ||
             isInSuggestedColumn(reference, doc, lines) ||
+            isExampleOptionValue(reference, doc, source.documents) ||
             (source.text !== undefined && isTailOfHomePath(reference, source.text)) ||
             isInAnotherRepository(doc.text, reference) ||
             isInLinkedRepositorySentence(doc.text, reference) ||

@@ -863,3 +863,31 @@ function isBranchName(reference: string, doc: LintDocument): boolean {
     return true;
   return posix.extname(reference) === '' && /\bbranch(?:es)?\b/i.test(`${doc.section}\n${doc.text}`);
 }
+
+/** The option a command line gives a value just before an offset: `--doc` of `… --doc docs/spec.md`, `--out=` of `--out=x`. */
+const OPTION_BEFORE = /(?:^|[\s`])(--?[A-Za-z][\w-]*)(?:=|\s+)$/;
+
+/**
+ * Whether each place `doc` names `reference` gives it to an option that its section (`documents`) also gives an example
+ * address: Backlog.md's command reference shows `--doc https://design-docs.example.com` on one table row and `… --ref
+ * src/api.ts --doc docs/spec.md` on the next (set 149's nigel-keeps-your-books, a Rust project with no `docs/spec.md`):
+ * the option's values there are the tool's examples, not files of the repository. Asked only of a path missing as written.
+ */
+export function isExampleOptionValue(
+  reference: string,
+  doc: LintDocument,
+  documents: readonly LintDocument[],
+): boolean {
+  const offsets = offsetsOf(reference, doc.text);
+  const options = offsets.map((at) => OPTION_BEFORE.exec(doc.text.slice(Math.max(0, at - 40), at))?.[1]);
+  if (options.length === 0 || options.some((option) => option === undefined)) return false;
+  const section = documents
+    .filter((other) => other.section === doc.section)
+    .map((other) => other.text)
+    .join('\n');
+  return options.every((option) =>
+    [...section.matchAll(new RegExp(`(?:^|[\\s\`])${option}(?:=|\\s+)['"]?([^\\s\`'"]+)`, 'g'))].some((match) =>
+      EXAMPLE_ADDRESS.test(match[1] ?? ''),
+    ),
+  );
+}
