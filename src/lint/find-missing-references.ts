@@ -119,6 +119,8 @@ type MissingPath = {
   goneFolder: boolean;
   /** Whether it is written as a sample: a usage snippet's argument, a file named by its kind in that kind's folder. */
   sample: boolean;
+  /** The path with a word either side as its text writes it (mentionInContext): when this line came in. */
+  mention: string;
 };
 
 /** One mention of a path whose first folder is gone too: where it would be, and what the text says of it (read later). */
@@ -296,6 +298,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
               otherForm: isOtherFormOfModule(reference, view.exists) || isOtherFormOfModule(path, view.exists),
               goneFolder,
               sample: isKindFolderStandIn(reference) || isSnippetArgument(reference, doc),
+              mention: mentionInContext(reference, doc.text),
             },
           };
         };
@@ -418,15 +421,22 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   // as older) and not before the file first named it: the text was right once. A path git removed before the line
   // naming it was written (set 55's lmnr: `signals/private/`, taken out of the open-source tree, then described)
   // was never this repository's when written; removed in the very commit that wrote it, it was (a squash).
-  const removedSince = (path: string, file: string, reference: string): boolean => {
+  // The path alone may have been named before, another thing of the same name: set 148's garmin-performance-analysis
+  // wrote "a single-source `tools/` registry" (its package's `garmin_mcp/tools/`) four months after git moved the old
+  // top-level `tools/` away. The words either side tell this line's mention from the old ones; asked only of a path
+  // that would be reported as gone, so no git process in the common case.
+  const namedSince = (file: string, text: string): number => {
+    const key = `${file}\u0000${text}`;
+    if (!firstNamed.has(key)) firstNamed.set(key, view.firstNamed?.(file, text) ?? -Infinity);
+    return firstNamed.get(key) ?? -Infinity;
+  };
+  const removedSince = (path: string, file: string, reference: string, mention?: string): boolean => {
     const removal = history.removed.get(withoutSlash(path));
     if (removal === undefined) return false;
     const added = history.added.get(file);
     if (added !== undefined && removal.time <= added) return false;
-    const key = `${file}\u0000${reference}`;
-    if (!firstNamed.has(key))
-      firstNamed.set(key, view.firstNamed?.(file, reference.replace(/^\.\/+/, '')) ?? -Infinity);
-    return !(removal.time < (firstNamed.get(key) ?? -Infinity));
+    if (removal.time < namedSince(file, reference.replace(/^\.\/+/, ''))) return false;
+    return mention === undefined || mention === reference || !(removal.time < namedSince(file, mention));
   };
   // A waiting path's occurrences are read in the text's order, as the loop above reads others: the first that does not
   // say "no file meant" (an example, gone) decides; one that cannot be a finding now ends the reading.
@@ -462,7 +472,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     // Otherwise only a file of a folder the repository has, no made-up entry of a release-note queue, no code block's
     // label and no file the agent is told to make (a log it appends to, a file it is told to create elsewhere in the text).
     if (
-      !removedSince(entry.path, entry.file, entry.reference) &&
+      !removedSince(entry.path, entry.file, entry.reference, entry.mention) &&
       (entry.rooted ||
         entry.label ||
         entry.madeByAgent ||
@@ -1087,6 +1097,18 @@ function foldersBelow(folder: string, view: Pick<ReferenceView, 'foldersIn'>): s
  * on a block's fourteenth line was reported at the fence). Other documents, and a block whose lines do not name it as
  * written, keep their own line.
  */
+/**
+ * Returns `reference` with the word either side of its first mention in `text`, on its line ("single-source `tools/`
+ * registry"); the reference alone when `text` does not hold it. Never throws.
+ */
+function mentionInContext(reference: string, text: string): string {
+  const at = text.indexOf(reference);
+  if (at < 0) return reference;
+  const before = /\S+[^\S\n]+\S*$|\S*$/.exec(text.slice(Math.max(0, at - 80), at))?.[0] ?? '';
+  const after = /^\S*[^\S\n]+\S+|^\S*/.exec(text.slice(at + reference.length, at + reference.length + 80))?.[0] ?? '';
+  return `${before}${reference}${after}`;
+}
+
 function lineNaming(reference: string, doc: LintDocument, lines: readonly string[]): number {
   if (doc.fence === undefined) return doc.line;
   // `doc.line` is the fence's line (1-based), so the body's first line is at that index.

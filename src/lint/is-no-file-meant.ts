@@ -602,6 +602,13 @@ const FUTURE_BEFORE = /\b(?:a|an|the)\s+(?:future|planned|proposed)\s+[`'"*]*$/i
 const TO_COME_BEFORE =
   /,\s*(?:when|once|if)\s+(?:it|they)\s+(?:ships?|lands?|exists?|(?:is|are|gets?)\s+(?:written|created|added|published|released))\s*,\s*(?:is|are|will\s+be|goes|go|lives?)\s+(?:in\s+|at\s+|under\s+)?[`'"*]*$/i;
 /**
+ * The words right after a path saying it is there only once it is made: "(Python + reportlab, see
+ * `backend/scripts/render_linkedin_carousel.py` once built)", "`docs/api.md` when written" (set 148's AIFitnessCoach,
+ * whose next sentence reads "Until that script lands").
+ */
+const ONCE_MADE_AFTER =
+  /^[`'"*]*\s+(?:once|when|after)\s+(?:it\s+(?:is|'s|has\s+been)\s+|they\s+(?:are|have\s+been)\s+)?(?:built|written|created|added|implemented|landed|shipped)\b/i;
+/**
  * A path that is the subject of a condition on its own existence, "IF `.agentplane/user-instructions.md` exists THEN
  * LOAD it" (set 99's subaru, agentplane's gateway): the words before it open the condition, the words after it end it.
  */
@@ -629,6 +636,7 @@ function saysMaybe(text: string, at: number, length: number): boolean {
       .at(-1) ?? '';
   return (
     MAYBE_AFTER.test(text.slice(at + length, at + length + 60)) ||
+    ONCE_MADE_AFTER.test(text.slice(at + length, at + length + 40)) ||
     MAYBE_BEFORE.test(sentence) ||
     FUTURE_BEFORE.test(text.slice(Math.max(0, at - 30), at)) ||
     TO_COME_BEFORE.test(text.slice(Math.max(0, at - 60), at)) ||

@@ -55,6 +55,13 @@ export function isAboutLinkedRepository(section: string, text: string): boolean 
 const IN_ANOTHER_REPOSITORY =
   /^[`*'"]*\)?\s+(?:in|from|of)\s+(?:that|the\s+other|the\s+(?:\*\*)?(?:`([^`\n]+)`|([A-Za-z][\w.-]*))(?:\*\*)?)\s+(?:repo|repository)(?![\w-])/i;
 
+// What precedes a path the text gives another repository by name: "Run via Reppora repo's `./scripts/run_ios_client.sh`"
+// (set 148's AIFitnessCoach, a Flutter app's CLAUDE.md bridging to its sibling repository).
+const ANOTHER_REPOSITORY_OWNS =
+  /(?:^|\s)(?:\*\*)?(?:`([^`\n]+)`|([A-Za-z][\w.-]*))(?:\*\*)?\s+(?:repo|repository)['’]s\s+[`*'"]*(?:\.{1,2}\/)?$/i;
+// A possessive word before "repo's" that is this repository: "the repo's `scripts/x`", "our repository's".
+const THIS_OWNER = /^(?:the|our|your|its|their|a|an)$/i;
+
 /** Returns true when every mention of `reference` in `text` is said to be in another repository; never throws. */
 export function isInAnotherRepository(text: string, reference: string): boolean {
   const offsets: number[] = [];
@@ -62,8 +69,11 @@ export function isInAnotherRepository(text: string, reference: string): boolean 
   return (
     offsets.length > 0 &&
     offsets.every((at) => {
-      const match = IN_ANOTHER_REPOSITORY.exec(text.slice(at + reference.length, at + reference.length + 80));
-      return match !== null && !NOT_ANOTHER.test(match[1] ?? match[2] ?? 'that');
+      const after = IN_ANOTHER_REPOSITORY.exec(text.slice(at + reference.length, at + reference.length + 80));
+      if (after !== null) return !NOT_ANOTHER.test(after[1] ?? after[2] ?? 'that');
+      const owner = ANOTHER_REPOSITORY_OWNS.exec(text.slice(Math.max(0, at - 60), at));
+      const name = owner === null ? '' : (owner[1] ?? owner[2] ?? '');
+      return name !== '' && !NOT_ANOTHER.test(name) && !THIS_OWNER.test(name);
     })
   );
 }
