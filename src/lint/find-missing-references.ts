@@ -423,8 +423,9 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   // was never this repository's when written; removed in the very commit that wrote it, it was (a squash).
   // The path alone may have been named before, another thing of the same name: set 148's garmin-performance-analysis
   // wrote "a single-source `tools/` registry" (its package's `garmin_mcp/tools/`) four months after git moved the old
-  // top-level `tools/` away. The words either side tell this line's mention from the old ones; asked only of a path
-  // that would be reported as gone, so no git process in the common case.
+  // top-level `tools/` away under another name (`garmin_mcp`). The words either side tell this line's mention from the
+  // old ones. Asked only of a path reported gone that git saw renamed to another name: a folder moved under its own
+  // name (`styles/` to `app/styles/`) is the same thing, and a line reworded after the move is as stale as before.
   const namedSince = (file: string, text: string): number => {
     const key = `${file}\u0000${text}`;
     if (!firstNamed.has(key)) firstNamed.set(key, view.firstNamed?.(file, text) ?? -Infinity);
@@ -436,7 +437,11 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     const added = history.added.get(file);
     if (added !== undefined && removal.time <= added) return false;
     if (removal.time < namedSince(file, reference.replace(/^\.\/+/, ''))) return false;
-    return mention === undefined || mention === reference || !(removal.time < namedSince(file, mention));
+    const renamedAway =
+      removal.renamedTo !== undefined && lastSegment(removal.renamedTo) !== lastSegment(withoutSlash(path));
+    return (
+      !renamedAway || mention === undefined || mention === reference || !(removal.time < namedSince(file, mention))
+    );
   };
   // A waiting path's occurrences are read in the text's order, as the loop above reads others: the first that does not
   // say "no file meant" (an example, gone) decides; one that cannot be a finding now ends the reading.
@@ -1097,6 +1102,11 @@ function foldersBelow(folder: string, view: Pick<ReferenceView, 'foldersIn'>): s
  * on a block's fourteenth line was reported at the fence). Other documents, and a block whose lines do not name it as
  * written, keep their own line.
  */
+/** Returns the last segment of a repository-relative path (`packages/garmin_mcp` → `garmin_mcp`); never throws. */
+function lastSegment(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
 /**
  * Returns `reference` with the word either side of its first mention in `text`, on its line ("single-source `tools/`
  * registry"); the reference alone when `text` does not hold it. Never throws.
