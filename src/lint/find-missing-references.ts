@@ -43,7 +43,7 @@ import {
 } from './is-no-file-meant.js';
 import { isTailOfHomePath } from './home-path-tails.js';
 import { isVendored } from './is-vendored.js';
-import { isArchived } from './is-archived.js';
+import { declaresArchived, isArchived } from './is-archived.js';
 import { isReleaseNoteFragment } from './release-note-fragments.js';
 import { isRotatedFile } from './rotated-files.js';
 import { isProjectScaffold, templateFolderOf } from './template-folder.js';
@@ -164,8 +164,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   const otherRepositories = findNamedRepositories(sources.map((source) => source.text ?? ''));
   for (const source of sources) {
     // A vendored agent file is its upstream's: its paths and commands are that repository's. An archived one is its
-    // day's: what it names was there then.
-    if (isVendored(source.path) || isArchived(source.path)) continue;
+    // day's: what it names was there then, and so is one whose opening banner declares the project archived.
+    if (isVendored(source.path) || isArchived(source.path) || declaresArchived(source.text ?? '')) continue;
     // Home paths the file writes (`~/.claude/settings.json`): the same path without `~/` is that configuration's project-level place.
     const home = new Set(
       source.documents.flatMap((doc) => [...doc.text.matchAll(/~\/([^\s`'"()*,;]+)/g)].map((match) => match[1] ?? '')),

@@ -13,6 +13,9 @@ import { escapeRegExp } from '../core/text/escape-regexp.js';
 import { isMadeIn } from './is-no-file-meant.js';
 
 const MIN_RULES = 3;
+// A step making a new file in a folder ("Add pattern file in `src/patterns/`"), and the first item's mark of a numbered list.
+const NEW_FILE_STEP = /^(?:create|add|make|write)\b[^`\n]*\bin\s+`[^`\n]+\/`/i;
+const FIRST_STEP = /^\s*1[.)]\s/;
 // A sentence that introduces the list after it: it ends in a colon.
 const LEAD_IN = /:\s*$/;
 // A list item led by a file's path in a code span, then a colon or a dash and what the file is; or one that is a
@@ -64,6 +67,9 @@ export function findPathScopedSections(
       // llms/NOTES.md`", set 67's mcp-context-forge review tracker) is followed before any file there is read:
       // loaded only once the agent reads one, it would not be there to say how the file comes to be.
       if (docs.some((doc, index) => references[index]!.some((path) => isMadeIn(path, doc.text)))) continue;
+      // So is a recipe for new code whose first step makes a file in a folder ("1. Create route file in
+      // `backend/src/routes/`", set 151's CensusChat "Adding a New API Route"): the file does not exist yet.
+      if (isNewFileRecipe(docs[0]!, source.text ?? '')) continue;
       // A list of documents to read (links to .md files) is a reading list, not rules about code there, and so is one
       // naming the folder that holds some of them ("Deep references in `docs/architecture/`: [backend](…)", set 129's
       // tauri-explorer).
@@ -98,6 +104,11 @@ export function findPathScopedSections(
     }
   }
   return out;
+}
+
+/** Whether `first`, a section's first rule, is step 1 of a numbered list and makes a new file in a folder. */
+function isNewFileRecipe(first: LintSource['documents'][number], text: string): boolean {
+  return NEW_FILE_STEP.test(first.text) && FIRST_STEP.test(text.split('\n', first.line)[first.line - 1] ?? '');
 }
 
 /**

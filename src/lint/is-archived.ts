@@ -15,3 +15,19 @@ export function isArchived(path: string): boolean {
     .slice(0, -1)
     .some((part) => ARCHIVE_FOLDER.test(part));
 }
+
+// A banner line (a heading, a quote or bold text) saying the project is archived and no longer kept up.
+const ARCHIVED_BANNER =
+  /^\s*(?:#{1,6}\s|>|\*\*|__)(?=.*\barchived\b)(?=.*\bno longer (?:actively )?(?:maintained|developed|supported)\b)/im;
+// The banner opens the file: one further down may speak of another project's archive.
+const BANNER_HEAD_CHARS = 1_000;
+
+/**
+ * Whether agent file `text` opens with a banner declaring the whole project archived ("> ⚠️ **PROJECT ARCHIVED - NO
+ * LONGER MAINTAINED**", set 151's open-source-legislation, whose archiving commit deleted the status files the text
+ * names and wrote that the file is "preserved as a technical reference for the architecture that was built"): like a
+ * file moved into an archive folder, it is kept as its day wrote it, and no one updates it. Never throws.
+ */
+export function declaresArchived(text: string): boolean {
+  return ARCHIVED_BANNER.test(text.slice(0, BANNER_HEAD_CHARS));
+}
