@@ -1,6 +1,6 @@
 /** `mem lint`'s text output: per agent what it loads and how big, then the findings as file:line. */
 import { AGENT_NAMES } from './agent-names.js';
-import type { AgentLoad, LintFinding, LintReport, LoadedFile } from './lint-report.js';
+import { LINT_LEVELS, type AgentLoad, type LintFinding, type LintReport, type LoadedFile } from './lint-report.js';
 import { formatCount } from '../core/text/format-count.js';
 
 const n = formatCount;
@@ -88,11 +88,7 @@ function foldedCopies(findings: readonly LintFinding[]): Map<LintFinding, Fold |
 
 function renderFold({ rows }: Fold): string {
   const [first] = rows as [LintFinding, ...LintFinding[]];
-  const level = rows.some((row) => row.level === 'error')
-    ? 'error'
-    : rows.some((row) => row.level === 'warning')
-      ? 'warning'
-      : 'info';
+  const level = LINT_LEVELS[Math.max(...rows.map((row) => LINT_LEVELS.indexOf(row.level)))];
   const codes = [...new Set(rows.map((row) => row.code))].sort().join(', ');
   const other = first.related!.file;
   const here = lineRanges(rows.map((row) => row.line));

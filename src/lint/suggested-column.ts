@@ -1,3 +1,4 @@
+import { tableCells } from '../core/text/table-cells.js';
 import type { LintDocument } from './lint-document.js';
 
 // A column heading that offers places rather than names what is there: "Suggested Location", "Proposed file".
@@ -16,15 +17,6 @@ export function isInSuggestedColumn(reference: string, doc: LintDocument, lines:
   let top = doc.line - 1;
   while (top > 0 && (lines[top - 1] ?? '').trimStart().startsWith('|')) top--;
   if (!/^\s*\|?\s*:?-{3,}/.test(lines[top + 1] ?? '')) return false;
-  const column = cellsOf(row).findIndex((cell) => cell.includes(reference));
-  return column >= 0 && SUGGESTED.test(cellsOf(lines[top] ?? '')[column] ?? '');
-}
-
-/** The cells of a table row, outer pipes dropped (an escaped `\|` is no border). */
-function cellsOf(row: string): string[] {
-  return row
-    .trim()
-    .replace(/^\|/, '')
-    .replace(/(?<!\\)\|$/, '')
-    .split(/(?<!\\)\|/);
+  const column = tableCells(row).findIndex((cell) => cell.includes(reference));
+  return column >= 0 && SUGGESTED.test(tableCells(lines[top] ?? '')[column] ?? '');
 }

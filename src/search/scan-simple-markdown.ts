@@ -11,6 +11,7 @@
 import type { ParsedDocument, ParsedFile } from './memory-document.js';
 import { codeFence, memoryDocumentFrom } from './memory-document-from.js';
 import { headingText } from './heading-text.js';
+import { tableCells } from '../core/text/table-cells.js';
 
 const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*))?$/;
 const ITEM = /^( {0,3})([-*+]|\d{1,9}[.)])(?:( {1,4})(.*))?$/;
@@ -377,11 +378,4 @@ function isTableStart(header: string, delimiter: string | undefined): boolean {
   if (delimiter === undefined || !delimiter.includes('|') || /^ {4}/.test(delimiter)) return false;
   const cells = tableCells(delimiter);
   return cells.every((cell) => /^:?-+:?$/.test(cell)) && cells.length === tableCells(header).length;
-}
-
-function tableCells(row: string): string[] {
-  let inner = row.trim();
-  if (inner.startsWith('|')) inner = inner.slice(1);
-  if (inner.endsWith('|') && !inner.endsWith('\\|')) inner = inner.slice(0, -1);
-  return inner.split(/(?<!\\)\|/).map((cell) => cell.trim());
 }
