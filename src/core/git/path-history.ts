@@ -15,7 +15,8 @@
  * every plan moved to `docs/archive/plans/` when done). `drainedIn`: the commit of that earlier drain. Drained too,
  * seen once: a folder whose files the removing commit all moved into one dated folder, a workspace's batch filed away
  * (set 143's upstageailab-ocr: Project Compass's `pulse_staging/artifacts/`, made on every run, its drafts moved to
- * `history/session-1/20260125_025601_iacp-migrate-multi-agent/` when the pulse ended).
+ * `history/session-1/20260125_025601_iacp-migrate-multi-agent/` when the pulse ended), never a folder moved whole
+ * under its own name into a dated one (`server/` → `attic/2023-10-05/server/`: a new place, reported).
  */
 type Removal = { commit: string; time: number; renamedTo?: string; drained?: true; drainedIn?: string };
 
@@ -142,7 +143,12 @@ export function withRenames(history: PathHistory, show: string): PathHistory {
     const places = new Set(leaving.map(([, to]) => datedFolderOf(to)));
     const [place] = places;
     // A dated folder that moved under its own name (`notes/2024-03-01/` → `archive/2024-03-01/`) is no batch filed.
-    return places.size === 1 && place !== undefined && !folder.split('/').includes(place.split('/').at(-1) ?? '');
+    if (places.size !== 1 || place === undefined || folder.split('/').includes(place.split('/').at(-1) ?? ''))
+      return false;
+    // Nor is a folder archived whole, its name kept below the dated one (`server/` → `attic/2023-10-05/server/`):
+    // that is the folder's new place. A batch filed pours the folder's files into the dated folder itself.
+    const name = folder.split('/').at(-1) ?? '';
+    return !leaving.every(([from, to]) => to?.endsWith(`/${name}/${from.slice(folder.length + 1)}`) === true);
   };
   const removed = new Map<string, Removal>();
   for (const [path, removal] of history.removed) {

@@ -806,5 +806,17 @@ describe('parsePathHistory and withRenames', () => {
     const dated = parsePathHistory('\x01fff6666 600\n\nD\tnotes/2024-03-01/a.md\n', ['notes/2024-03-01'], []);
     const moved = withRenames(dated, '\x01fff6666 600\n\nR100\tnotes/2024-03-01/a.md\tarchive/2024-03-01/a.md\n');
     expect(moved.removed.get('notes/2024-03-01')?.renamedTo).toBe('archive/2024-03-01');
+    // A folder archived whole under its own name below a dated folder has a new place, as any folder moved.
+    const whole = parsePathHistory('\x01aaa7777 700\n\nD\tserver/app.py\nD\tserver/db/models.py\n', ['server'], []);
+    const archived = withRenames(
+      whole,
+      '\x01aaa7777 700\n\nR100\tserver/app.py\tattic/2023-10-05/server/app.py\n' +
+        'R100\tserver/db/models.py\tattic/2023-10-05/server/db/models.py\n',
+    );
+    expect(archived.removed.get('server')).toEqual({
+      commit: 'aaa7777',
+      time: 700,
+      renamedTo: 'attic/2023-10-05/server',
+    });
   });
 });
