@@ -177,7 +177,7 @@ const EXAMPLE_REACH = 200;
  *   or a file a comment says a step writes, named by its base name ("-symbolfile writes main.sym" over `mv src/main.sym …`),
  *   a call's (`page.screenshot({ path: 'x' })`, `writeFileSync('x'`), or a file a procedure stages (`git add x`);
  * - a good or bad example of a convention (an item starting ✅ or ❌, or a code block's paragraph under a comment so
- *   captioned), a source file named beside its own
+ *   captioned, and the files labelled after it), a source file named beside its own
  *   test file (`lib/acme/client.rb` → `spec/acme/client_spec.rb`), or a path spelling a class named
  *   beside it (`acme/product.rb` → `Acme::Product`);
  * - an example ("e.g.", "directories like"), a name a pattern is tried on ("`a/x_spec.rb` hits while `b/y.py` does
@@ -837,25 +837,45 @@ function isPatternSample(text: string, offset: number, length: number): boolean 
 
 // A comment line opening a code block's paragraph: `// ✅ Good — …`, `# ❌ Bad: …`, `<!-- Good: … -->`.
 const COMMENT_LEAD = /^\s*(?:\/\/+|#+|--|<!--)\s*/;
+// A comment line that is only a file's name, labelling the code below it: `// src/columns.rs`, `# app/models.py`.
+const FILE_LABEL = /^\s*(?:\/\/+|#+|--|<!--)\s*`?[\w.-]+(?:\/[\w.-]+)*\.\w+`?\s*(?:-->)?\s*$/;
 
 /**
  * Whether every line of the fenced code block `doc` that names `reference` lies in a paragraph of the block (lines
  * between blank ones) opened by a comment captioning it as a good or bad example, below that caption: "// ✅ Good —
  * general-purpose UI hook …" over "// web/lib/opal/src/hooks/useClickOutside.ts" (set 134's onyx: where hooks live,
- * shown on files made up for it). The caption's own words speak of the repository and stay checked. `fileText`: the
- * file as written (the document flattens the block's lines).
+ * shown on files made up for it). The caption's own words speak of the repository and stay checked. A paragraph
+ * opened by a file's label after such a paragraph goes on with its example, file by file: set 154's nestjs-trpc CLI
+ * shows "// ❌ BAD: Centralized constants file …" over `// src/constants.rs`, then `// src/dialogs.rs` and
+ * `// src/columns.rs` each in a paragraph of its own, a layout made up to teach code locality. `fileText`: the file as
+ * written (the document flattens the block's lines).
  */
 export function isUnderExampleCaption(reference: string, doc: LintDocument, fileText: string): boolean {
   if (doc.fence === undefined) return false;
   const lines = fileText.split('\n').slice(doc.line, doc.line + doc.fence.lines);
   const naming = lines.flatMap((line, index) => (line.includes(reference) ? [index] : []));
+  const paragraphStart = (at: number): number => {
+    let first = at;
+    while (first > 0 && lines[first - 1]!.trim() !== '') first--;
+    return first;
+  };
+  const isCaption = (line: string) => COMMENT_LEAD.test(line) && isExampleItem(line.replace(COMMENT_LEAD, ''));
   return (
     naming.length > 0 &&
     naming.every((index) => {
-      let first = index;
-      while (first > 0 && lines[first - 1]!.trim() !== '') first--;
-      const caption = lines[first]!;
-      return first < index && COMMENT_LEAD.test(caption) && isExampleItem(caption.replace(COMMENT_LEAD, ''));
+      let first = paragraphStart(index);
+      if (first < index && isCaption(lines[first]!)) return true;
+      if (!FILE_LABEL.test(lines[first]!)) return false;
+      // Back over the example's earlier files (a label's paragraph and the code paragraphs after it) to the caption
+      // they follow; a comment of other words opening a paragraph starts something else.
+      for (;;) {
+        let above = first - 1;
+        while (above >= 0 && lines[above]!.trim() === '') above--;
+        if (above < 0) return false;
+        first = paragraphStart(above);
+        if (isCaption(lines[first]!)) return true;
+        if (COMMENT_LEAD.test(lines[first]!) && !FILE_LABEL.test(lines[first]!)) return false;
+      }
     })
   );
 }
