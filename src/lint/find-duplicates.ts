@@ -16,6 +16,7 @@ import { generatedProjectFolderOf, templateFolderOf } from './template-folder.js
 import { namesOtherThings } from './names-other-things.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
 import { isStyleSample } from './style-samples.js';
+import { filledInRecipes } from './filled-in-recipes.js';
 import type { LintAgent, LintFinding } from './lint-report.js';
 import type { LintDocument, LintSource } from './lint-document.js';
 
@@ -782,18 +783,28 @@ const MARKDOWN_NAME = /(?:^|[\s`[(/])([\w.-]+\.md)\b/g;
 /**
  * For each of `documents`, the names of the Markdown files a citing sentence before it in its section names (set 52's
  * ClojureWasm: a rule quoting CLAUDE.md's stop condition, one restating another rule's marker format for its own
- * marker). A quote kept with its source named is no copy drifting unseen.
+ * marker), or one of its headings does (set 153's yoda.nvim: "## Priority order (from CLAUDE.md)" over the line
+ * CLAUDE.md states). A quote kept with its source named is no copy drifting unseen.
  */
 function citedFiles(documents: readonly LintDocument[]): ReadonlySet<string>[] {
   const out: ReadonlySet<string>[] = [];
   let section: string | undefined;
   let cited = new Set<string>();
   for (const doc of documents) {
-    if (doc.section !== section) [section, cited] = [doc.section, new Set<string>()];
+    if (doc.section !== section) [section, cited] = [doc.section, headingCitations(doc.section)];
     out.push(cited);
     if (doc.code !== true && CITING.test(doc.text.toLowerCase()))
       cited = new Set([...cited, ...[...doc.text.matchAll(MARKDOWN_NAME)].map((match) => match[1]!)]);
   }
+  return out;
+}
+
+/** The Markdown files the headings of `section` (a heading path) say their text quotes, asked once per section. */
+function headingCitations(section: string): Set<string> {
+  const out = new Set<string>();
+  if (!section.includes('.md')) return out;
+  for (const heading of section.split(' > '))
+    if (CITING.test(heading.toLowerCase())) for (const match of heading.matchAll(MARKDOWN_NAME)) out.add(match[1]!);
   return out;
 }
 
@@ -998,10 +1009,11 @@ export function findDuplicates(
   const isKeptCopy = sameTextCopies(sources);
   const isTranslation = translationCopies(sources.map((source) => source.path));
   const isSameTextCopy = (a: string, b: string) => isKeptCopy(a, b) || isTranslation(a, b);
-  const first = matchPieces(pieces, isSameTextCopy, new Set());
+  const isFilledIn = filledInRecipes(sources);
+  const first = matchPieces(pieces, isSameTextCopy, isFilledIn, new Set());
   const headings = first.length === 0 ? [] : [...new Set(pieces.map((piece) => piece.heading))];
   const written = headings.length === 0 ? new Set<string>() : writtenByScript(headings);
-  const matches = written.size === 0 ? first : matchPieces(pieces, isSameTextCopy, written);
+  const matches = written.size === 0 ? first : matchPieces(pieces, isSameTextCopy, isFilledIn, written);
   return matches.map((m) => describe(m.piece, m.other, m.similarity));
 }
 
@@ -1009,6 +1021,7 @@ export function findDuplicates(
 function matchPieces(
   pieces: readonly Piece[],
   isSameTextCopy: (a: string, b: string) => boolean,
+  isFilledIn: (instance: Piece, recipe: Piece) => boolean,
   written: ReadonlySet<string>,
 ): Match[] {
   const copies = new Set(
@@ -1031,6 +1044,8 @@ function matchPieces(
       if (piece.runsIn !== undefined && other.runsIn !== undefined && piece.runsIn !== other.runsIn) continue;
       // A parent's recipe for every folder of a kind and one such folder's own copy of it: each stands where it is read.
       if (isInstanceOf(piece, other) || isInstanceOf(other, piece)) continue;
+      // So with a parent's recipe leaving a name to fill in and a nested folder's copy of it under its own name.
+      if (isFilledIn(piece, other) || isFilledIn(other, piece)) continue;
       // A template's agent file is the one a project made from it starts with, alone: it repeats the repository's own
       // on purpose (set 52's BudgetBuddy: `template/CLAUDE.md`, the app's CLAUDE.md made reusable); so does the one a
       // generator wrote into a project it made (set 137's threejs-to-bevy examples).

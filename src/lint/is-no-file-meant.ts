@@ -586,10 +586,12 @@ function isListedAsRemoved(text: string, at: number): boolean {
  * What the words right after a path say of it when it may not be there: "(if exists)", "(if it exists)",
  * "(when present)", "(future)", "(planned)", "(not yet written)", ", which does not exist today — create it". The path
  * may be a Markdown link's text or target, the words after the link: "See [docs/cli.md](docs/cli.md) (planned)." (set
- * 126's ultimate-jekyll-manager, six pages its CLAUDE.md marks as to come).
+ * 126's ultimate-jekyll-manager, six pages its CLAUDE.md marks as to come). The condition on its existence may stand
+ * without parentheses: "`.specs/…/PRD.md` if present, before ingestion …" (set 153's ilude/dotfiles, a spec its
+ * workflow files away when done).
  */
 const MAYBE_AFTER =
-  /^[`'"*]*(?:\]\([^)\s]*\)|\))?\s*(?:\((?:only\s+)?(?:if|when|once|where)\s+(?:it\s+|they\s+|one\s+)?(?:exists?|present|available|created|added|written)\b[^)\n]*\)|\((?:future|planned|not\s+yet\s+(?:written|created|added)|to\s+(?:be\s+)?(?:come|written|created|added))\)|[,(]?\s*(?:which\s+|that\s+)?(?:does\s*n[o']t|do\s*n[o']t)\s+(?:yet\s+)?exist\b)/i;
+  /^[`'"*]*(?:\]\([^)\s]*\)|\))?\s*(?:,?\s*(?:only\s+)?(?:if|when)\s+(?:it\s+|they\s+)?(?:exists?|present|available)\b|\((?:only\s+)?(?:if|when|once|where)\s+(?:it\s+|they\s+|one\s+)?(?:exists?|present|available|created|added|written)\b[^)\n]*\)|\((?:future|planned|not\s+yet\s+(?:written|created|added)|to\s+(?:be\s+)?(?:come|written|created|added))\)|[,(]?\s*(?:which\s+|that\s+)?(?:does\s*n[o']t|do\s*n[o']t)\s+(?:yet\s+)?exist\b)/i;
 /** What a sentence says before a path when it may not be there: "When present, collections live under `x`", "If it exists, read `x`". */
 const MAYBE_BEFORE = /\b(?:when|if|where)\s+(?:present|(?:it|they|one)\s+exists?|available)\b[^.!?\n]*$/i;
 /** The words right before a path that is yet to be written: "A future `scripts/check_spec_citation.sh` could gate this". */
