@@ -75,7 +75,7 @@ import { isGoPackageMember } from './go-qualified-names.js';
 import { sharedBlockLines } from './shared-blocks.js';
 import { workedExampleSections } from './worked-example-sections.js';
 import { isKindFolderStandIn, isSnippetArgument } from './sample-paths.js';
-import { isHedgedCommandItem, slashAlternatives, writesScriptEntry } from './hedged-commands.js';
+import { isHedgedCommandItem, isToldNotToRun, slashAlternatives, writesScriptEntry } from './hedged-commands.js';
 
 /** The working tree as the check reads it: existence of repository-relative paths, and the manifests with their text. */
 export type ReferenceView = {
@@ -347,6 +347,11 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         )
           continue;
         if (reference.kind === 'script' && writesScriptEntry(doc.text, reference.value)) continue;
+        // "Do not try to run `npm test`": no command fails; a later line that does run it is still judged.
+        if (doc.code !== true && isToldNotToRun(doc.text, reference.value)) {
+          seen.delete(key);
+          continue;
+        }
         if (reference.kind !== 'just' && !reference.explicit) {
           const value = reference.value.slice(reference.value.lastIndexOf(':') + 1);
           bare.push({

@@ -8,6 +8,24 @@ import { escapeRegExp } from '../core/text/escape-regexp.js';
 // has the script, and says so. Set 109's iznik-nuxt3: "`npm run typecheck` - Verify TypeScript types (if available)".
 const HEDGE = /\((?:only\s+)?(?:if|when)\s+(?:it\s+|one\s+)?(?:exists?|present|available|defined|configured)\)/i;
 
+// "Do not try to run `npm test` or `pnpm test`. It will fail." (set 158's nodebbs): the span, and the spans listed before
+// it in the same breath, are commands the agent is told to leave alone, right after the verb.
+const TOLD_NOT_TO_RUN =
+  /\b(?:do\s+not|don['’]?t|never)\s+(?:(?:try|attempt)\s+to\s+)?(?:run|execute|invoke)\s+(?:`[^`\n]+`\s*(?:,\s*(?:or\s+|nor\s+)?|\s(?:or|nor|and)\s+))*$/i;
+
+/**
+ * Whether every code span of the prose `text` that runs `name` follows "do not (try to) run": a command the agent is
+ * told not to run, so none fails (the file may even say it would). Asked of a script found missing; never throws.
+ */
+export function isToldNotToRun(text: string, name: string): boolean {
+  const runs = new RegExp(`(?:^|\\s)${escapeRegExp(name)}(?:\\s|$)`);
+  const spans = [...text.matchAll(/`([^`\n]+)`/g)].filter((match) => runs.test(match[1] ?? ''));
+  return (
+    spans.length > 0 &&
+    spans.every((match) => TOLD_NOT_TO_RUN.test(text.slice(Math.max(0, match.index - 80), match.index)))
+  );
+}
+
 /** Whether the list item or paragraph `text` says the command it names may not be there; never throws. */
 export function isHedgedCommandItem(text: string): boolean {
   return HEDGE.test(text);

@@ -842,11 +842,16 @@ const COMMENT_LEAD = /^\s*(?:\/\/+|#+|--|<!--)\s*/;
 // A comment line that is only a file's name, labelling the code below it: `// src/columns.rs`, `# app/models.py`.
 const FILE_LABEL = /^\s*(?:\/\/+|#+|--|<!--)\s*`?[\w.-]+(?:\/[\w.-]+)*\.\w+`?\s*(?:-->)?\s*$/;
 
+// A comment line that labels what it names an example: `# Example: migrations/202601041200_add_user_preferences.sql`.
+const EXAMPLE_COMMENT = /^\s*(?:\/\/+|#+|--|<!--)\s*(?:e\.g\.|for example|examples?\s*:)/i;
+
 /**
  * Whether every line of the fenced code block `doc` that names `reference` lies in a paragraph of the block (lines
  * between blank ones) opened by a comment captioning it as a good or bad example, below that caption: "// ✅ Good —
  * general-purpose UI hook …" over "// web/lib/opal/src/hooks/useClickOutside.ts" (set 134's onyx: where hooks live,
- * shown on files made up for it). The caption's own words speak of the repository and stay checked. A paragraph
+ * shown on files made up for it), or is a comment labelling it an example: "# Example:
+ * migrations/202601041200_add_user_preferences.sql" under "# Format: YYYYMMDDHHMMSS_description.sql" (set 158's fider:
+ * the name a new migration takes). The caption's own words speak of the repository and stay checked. A paragraph
  * opened by a file's label after such a paragraph goes on with its example, file by file: set 154's nestjs-trpc CLI
  * shows "// ❌ BAD: Centralized constants file …" over `// src/constants.rs`, then `// src/dialogs.rs` and
  * `// src/columns.rs` each in a paragraph of its own, a layout made up to teach code locality. `fileText`: the file as
@@ -865,6 +870,8 @@ export function isUnderExampleCaption(reference: string, doc: LintDocument, file
   return (
     naming.length > 0 &&
     naming.every((index) => {
+      const label = EXAMPLE_COMMENT.exec(lines[index]!);
+      if (label !== null && label[0].length <= lines[index]!.indexOf(reference)) return true;
       let first = paragraphStart(index);
       if (first < index && isCaption(lines[first]!)) return true;
       if (!FILE_LABEL.test(lines[first]!)) return false;

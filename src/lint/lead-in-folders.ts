@@ -52,15 +52,36 @@ function listLeadIn(
   index: number,
   lines: readonly string[],
 ): LintDocument | undefined {
+  return listLeadIns(documents, index, lines).paragraph;
+}
+
+/**
+ * The lead-ins of the list item `documents[index]`, in one walk back over its list: the items it hangs from (less
+ * indented, before it, innermost first) that end in ":", and the list's paragraph lead-in (listLeadIn).
+ */
+function listLeadIns(
+  documents: readonly LintDocument[],
+  index: number,
+  lines: readonly string[],
+): { items: LintDocument[]; paragraph: LintDocument | undefined } {
   const doc = documents[index];
   const isItem = (piece: LintDocument) => piece.code !== true && LIST_ITEM.test(lines[piece.line - 1] ?? '');
-  if (doc === undefined || !isItem(doc)) return undefined;
+  const items: LintDocument[] = [];
+  if (doc === undefined || !isItem(doc)) return { items, paragraph: undefined };
+  const indentOf = (piece: LintDocument) => /^\s*/.exec(lines[piece.line - 1] ?? '')![0].length;
+  const endsInColon = (piece: LintDocument) => piece.text.trimEnd().endsWith(':');
+  let indent = indentOf(doc);
   let at = index - 1;
-  while (at >= 0 && documents[at]!.section === doc.section && isItem(documents[at]!)) at--;
+  for (; at >= 0 && documents[at]!.section === doc.section && isItem(documents[at]!); at--) {
+    const item = documents[at]!;
+    if (indent === 0 || indentOf(item) >= indent) continue;
+    indent = indentOf(item);
+    if (endsInColon(item)) items.push(item);
+  }
   const lead = documents[at];
-  return lead !== undefined && lead.section === doc.section && lead.code !== true && lead.text.trimEnd().endsWith(':')
-    ? lead
-    : undefined;
+  const paragraph =
+    lead !== undefined && lead.section === doc.section && lead.code !== true && endsInColon(lead) ? lead : undefined;
+  return { items, paragraph };
 }
 
 // A lead-in that says an archive holds the list ("`.surli` = zstd-compressed tar archive containing:", "The release
@@ -74,14 +95,24 @@ const ARCHIVE_CONTENTS =
 const PATH_EXAMPLES =
   /^[*_\s]*(?:(?:(?:file\s*)?paths?|file\s*names?)\s+examples?|examples?\s+(?:of\s+)?(?:file\s*)?(?:paths?|file\s*names?))[*_\s]*:[*_\s]*$/i;
 
+// A lead-in that calls its list a layout still to be made ("Target structure:", "Recommended extension file structure:",
+// "Proposed layout:"): its items are the plan's files, some of them not written yet.
+const PLANNED_LAYOUT =
+  /\b(?:target|proposed|planned|future|desired|intended|recommended|suggested)\b[^.!?:\n]{0,40}\b(?:structure|layout|tree)[*_\s]*:[*_\s]*$/i;
+
 /**
  * Whether the list holding `documents[index]` is, by its lead-in, what an archive holds (set 62's surrealdb `.surli`)
  * or example paths (set 135's i18ntk: "**File Path Examples**:" over "- `/locales/de/common.json` → German (Deutsch)",
- * how a file's path tells its language; the toolkit's own `locales/de/` long gone): no file of the repository is meant.
+ * how a file's path tells its language; the toolkit's own `locales/de/` long gone), or a layout still to be made (set
+ * 158's nodebb-plugin-westgate-wiki: "- Recommended extension file structure:" over "- Target structure:" over
+ * `tiptap/src/extensions/wiki-footnote.js`, an extension the same plan calls "future"): no file of the repository is
+ * meant. A nested list's lead-in may be the item it hangs from, and that item's own.
  */
 export function isArchiveListing(documents: readonly LintDocument[], index: number, lines: readonly string[]): boolean {
-  const lead = listLeadIn(documents, index, lines);
-  return lead !== undefined && (ARCHIVE_CONTENTS.test(lead.text) || PATH_EXAMPLES.test(lead.text));
+  const { items, paragraph } = listLeadIns(documents, index, lines);
+  return [...items, ...(paragraph === undefined ? [] : [paragraph])].some(
+    ({ text }) => ARCHIVE_CONTENTS.test(text) || PATH_EXAMPLES.test(text) || PLANNED_LAYOUT.test(text),
+  );
 }
 
 /**

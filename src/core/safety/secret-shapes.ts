@@ -40,6 +40,30 @@ export function isMaskOrTemplate(value: string): boolean {
 }
 
 /**
+ * true for a few runs, three characters or more each, along the digits or the alphabet: `1234567890abcdef` (the
+ * digits, then the hex letters: set 158's kommentio, "`apiKey: 'sk-1234567890abcdef'`" among its examples of forbidden
+ * hardcoding), `abc123def456`. Typed by a person standing in for a key; a generated value has no such runs.
+ */
+function isRunsAlongSequences(value: string): boolean {
+  if (value.length < 8) return false;
+  const follows = (a: string, b: string) =>
+    /\d/.test(a) && /\d/.test(b)
+      ? Number(b) === (Number(a) + 1) % 10
+      : /[a-z]/i.test(a) && /[a-z]/i.test(b) && b.toLowerCase().charCodeAt(0) === a.toLowerCase().charCodeAt(0) + 1;
+  let runs = 1;
+  let run = 1;
+  for (let at = 1; at < value.length; at++) {
+    if (follows(value[at - 1]!, value[at]!)) run++;
+    else if (run < 3) return false;
+    else {
+      runs++;
+      run = 1;
+    }
+  }
+  return run >= 3 && runs <= 4;
+}
+
+/**
  * true for a value that stands for a secret without being one: a mask or a template
  * (isMaskOrTemplate), an instruction (`REPLACE_WITH_…`, `YOUR_API_KEY_HERE`, `changeme`), a run
  * along the keyboard, a documented example, or a plain word that names the thing.
@@ -50,6 +74,7 @@ export function isPlaceholder(value: string): boolean {
   // A run along the alphabet or a keyboard row (`abcdefgh…`, `qwertyuiop…`): a filler, as
   // detect-secrets' sequential-string filter and gitleaks' stopwords read it.
   if (value.length >= 8 && SEQUENCES.some((sequence) => sequence.includes(value.toLowerCase()))) return true;
+  if (isRunsAlongSequences(value)) return true;
   // Documented example credentials (AWS and others) say so in capitals: AKIAIOSFODNN7EXAMPLE.
   if (value.includes('EXAMPLE')) return true;
   if (
