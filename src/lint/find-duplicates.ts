@@ -36,6 +36,14 @@ const NEAR = 0.7;
 // GEMINI.md shims) says where the file it stands in ends: "here" is that file.
 const ABOUT_ITS_FILE =
   /\b(?:this|these)\s+(?:entire\s+|whole\s+)?(?:files?|documents?|pages?|sections?|guides?)\b|\bthese\s+rules\b|,\s+not\s+here\b/;
+// A line wholly in bold or italics that marks the section under its heading instead of saying a rule: a lock naming
+// nothing it guards ("**PRESERVED - DO NOT EDIT BY CLAUDE**") or a stand-in for text to come ("*Future development
+// tasks and visions to be defined by operator/programmer*"). Set 156's curcuma opens the "## Instructions Block" of
+// each of its 13 CLAUDE.md files on both: a template's scaffold each file carries for its own block, as ABOUT_ITS_FILE's
+// "This section is reserved for …" beside them. A rule in bold names what it guards ("**Do not edit `dist/` by hand**")
+// and stays compared. Asked of the lower-cased text (see the note above ABOUT_ITS_FILE).
+const SECTION_MARK =
+  /^\s*(\*\*|__|\*|_)(?:(?:[^*_\n]*?[-–—:]\s*)?(?:do\s+not|don't|never)\s+(?:edit|modify|change|touch)(?:\s+by\s+[\w ./-]+)?|[^*_\n]*\b(?:to\s+be\s+(?:defined|added|filled\s+in|written|decided|determined)|tbd)\b[^*_\n]*)[.!]?\1\s*$/;
 // A list item led by a link, bold or not ("[specs.md](./specs.md) — the shared base", "**[cpp/AGENTS.md](../cpp/AGENTS.md)**
 // - C++ implementation context"), points to a file: a see-also list, not a rule.
 const LINK_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|__|[*_])?\[[^\]\n]+\]\([^)\s]+\)/;
@@ -933,6 +941,7 @@ export function findDuplicates(
       if (
         doc.text.length < MIN_CHARS ||
         ABOUT_ITS_FILE.test(lower) ||
+        SECTION_MARK.test(lower) ||
         LINK_ITEM.test(doc.text) ||
         (doc.code !== true && IMPORT_ITEM_LINE.test(lines[doc.line - 1] ?? '')) ||
         PATH_ITEM.test(doc.text) ||
