@@ -75,6 +75,7 @@ import { isGoPackageMember } from './go-qualified-names.js';
 import { sharedBlockLines } from './shared-blocks.js';
 import { workedExampleSections } from './worked-example-sections.js';
 import { isKindFolderStandIn, isSnippetArgument } from './sample-paths.js';
+import { isGuardedPath } from './guarded-paths.js';
 import { isHedgedCommandItem, isToldNotToRun, slashAlternatives, writesScriptEntry } from './hedged-commands.js';
 
 /** The working tree as the check reads it: existence of repository-relative paths, and the manifests with their text. */
@@ -119,6 +120,8 @@ type MissingPath = {
   goneFolder: boolean;
   /** Whether it is written as a sample: a usage snippet's argument, a file named by its kind in that kind's folder. */
   sample: boolean;
+  /** Whether it is an item of a list of files the agent must not change (guarded-paths.ts): it sends the agent nowhere. */
+  guarded: boolean;
   /** The path with a word either side as its text writes it (mentionInContext): when this line came in. */
   mention: string;
 };
@@ -298,6 +301,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
               otherForm: isOtherFormOfModule(reference, view.exists) || isOtherFormOfModule(path, view.exists),
               goneFolder,
               sample: isKindFolderStandIn(reference) || isSnippetArgument(reference, doc),
+              guarded: isGuardedPath(reference, doc.text),
               mention: mentionInContext(reference, doc.text),
             },
           };
@@ -489,6 +493,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         entry.otherForm ||
         entry.goneFolder ||
         entry.sample ||
+        entry.guarded ||
         entry.reference.endsWith('/') ||
         isIncludePath(entry.reference) ||
         !isFileInExistingFolder(entry.path, view.exists) ||

@@ -58,6 +58,12 @@ function isLocalCommand(text: string, start: number): boolean {
   return [...`${line}${rest}`.matchAll(HOST_OPTION)].some((match) => isLoopbackHost(match[1] ?? ''));
 }
 
+// An Airtable object's ID: a base (`app…`), table, field, view, record or workspace, three letters and 14 characters, the
+// length of the legacy API key (`key…`) gitleaks' airtable-api-key rule takes any 17 characters after "airtable" for.
+// The IDs are in every Airtable URL and open nothing without a token: set 157's restaurant-ai-mcp lists
+// `AIRTABLE_BASE_ID=app…` and its `tbl…` table IDs under a masked `AIRTABLE_API_KEY=pat….***`.
+const AIRTABLE_OBJECT_ID = /^(?:app|tbl|fld|viw|rec|sel|usr|wsp|ent|att|shr)[A-Za-z0-9]{14}$/;
+
 /** Whether a password `value` is a real-looking one: 8+ characters mixing letters and digits, no stand-in word. */
 function isStrongPassword(value: string): boolean {
   return value.length >= 8 && /[A-Za-z]/.test(value) && /\d/.test(value) && !STAND_IN.test(value);
@@ -76,5 +82,6 @@ export function isDefiniteSecret(ruleId: string, value: string, text: string, st
   if (ruleId === 'command-line-password') return isStrongPassword(value) && !isLocalCommand(text, start);
   if (ruleId === 'call-argument-password') return isStrongPassword(value);
   if (ruleId === 'jwt') return !isExampleToken(value);
+  if (ruleId === 'airtable-api-key') return !AIRTABLE_OBJECT_ID.test(value);
   return true;
 }

@@ -459,13 +459,30 @@ const APPENDED_REACH = 80;
 const LESSONS_LOG = /(?:^|\/)(?:lessons|learnings)(?:[-_]learn(?:ed|t))?\.md$/i;
 const UPDATED = /\bupdate\s*[`'"*]*\.?\/?$/i;
 
-/** Whether `doc` tells its reader to append to `reference` (see APPENDED_TO), or to update it when it is a lessons log (LESSONS_LOG). Never throws. */
+/**
+ * A file the reader is told to record an exception in when one comes up: "If a checker genuinely runs elsewhere, record
+ * it in\n`scripts/checks/chain/runs-elsewhere.json` with a reason. That allowlist is itself checked" (set 157's voyant,
+ * whose checker reads it only when it exists). A list of exceptions is made with its first entry, as a log is; the
+ * condition, in the same sentence, says there may be none yet.
+ */
+const RECORDED_IF =
+  /\b(?:if|when|whenever)\b[^.;!?]{0,160}\b(?:record|log|note)\s+(?:it|them|this|that|each\s+\w+|the\s+\w+)\s+(?:in|into|to)\s*[`'"*]*\.?\/?$/i;
+const RECORDED_REACH = 220;
+
+/**
+ * Whether `doc` tells its reader to append to `reference` (see APPENDED_TO), to update it when it is a lessons log
+ * (LESSONS_LOG), or to record an exception in it (RECORDED_IF). Never throws.
+ */
 export function isAppendedTo(reference: string, doc: LintDocument): boolean {
   const { text } = doc;
   const lessons = LESSONS_LOG.test(reference);
   return offsetsOf(reference, text).some((offset) => {
     const before = text.slice(Math.max(0, offset - APPENDED_REACH), offset);
-    return APPENDED_TO.test(before) || (lessons && UPDATED.test(before));
+    return (
+      APPENDED_TO.test(before) ||
+      (lessons && UPDATED.test(before)) ||
+      RECORDED_IF.test(text.slice(Math.max(0, offset - RECORDED_REACH), offset))
+    );
   });
 }
 

@@ -31,16 +31,24 @@ export function isSnippetArgument(reference: string, doc: LintDocument): boolean
   });
 }
 
+// The state a test is in when a debugging step names it by that state: "the failing test" written as a name.
+const TEST_STATE = /^(?:failing|flaky|broken)[-_]/;
+
 /**
  * Whether `reference` is a file named by its kind in the folder of that kind (`tests/test.json`, `scripts/script.sh`,
  * `components/component.tsx`): "a test in tests/", as set 145's vpittamp/nixos-config writes `sway-test run
- * tests/test.json` (once `tests/test_example.json`) over its `tests/sway-tests/**` cases. The caller asks this only of a
- * path git never had: a real `tests/test.py`, later removed, is still reported.
+ * tests/test.json` (once `tests/test_example.json`) over its `tests/sway-tests/**` cases. So is the kind named by its
+ * state (`tests/failing_test.py`): set 157's 6fb-booking debugs "the failing test" with `pytest -vv
+ * tests/failing_test.py`. The caller asks this only of a path git never had: a real `tests/test.py`, later removed, is
+ * still reported.
  */
 export function isKindFolderStandIn(reference: string): boolean {
   const parts = reference.replace(/^\.?\/+/, '').split('/');
   if (parts.length < 2) return false;
-  const stem = (parts.at(-1) ?? '').replace(/\.[^.]*$/, '').toLowerCase();
+  const stem = (parts.at(-1) ?? '')
+    .replace(/\.[^.]*$/, '')
+    .toLowerCase()
+    .replace(TEST_STATE, '');
   const folder = (parts.at(-2) ?? '').toLowerCase();
   if (!new RegExp(`^(?:${KIND_NOUNS})$`).test(stem)) return false;
   return folder === `${stem}s` || folder === `${stem}es`;

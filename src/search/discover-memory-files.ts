@@ -47,10 +47,14 @@ export function discoverMemoryFiles(root: string): MemoryFile[] {
 
 /**
  * Returns the files `classify` names under `root` (the root's `.claude/CLAUDE.md` and
- * `.claude/rules/**` included, other hidden directories skipped), in walk order; unreadable
- * directories are skipped.
+ * `.claude/rules/**` included, other hidden directories skipped, each skipped one told to `onHidden`
+ * by its parent folder and name), in walk order; unreadable directories are skipped.
  */
-export function walkMemoryFiles<K>(root: string, classify: ClassifyFile<K>): { path: string; abs: string; kind: K }[] {
+export function walkMemoryFiles<K>(
+  root: string,
+  classify: ClassifyFile<K>,
+  onHidden?: (parent: string, name: string) => void,
+): { path: string; abs: string; kind: K }[] {
   const out: { path: string; abs: string; kind: K }[] = [];
   const add = (path: string, name: string) => {
     const kind = classify(path, name);
@@ -65,8 +69,8 @@ export function walkMemoryFiles<K>(root: string, classify: ClassifyFile<K>): { p
       const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
       if (entry.isDirectory()) {
         if (rel === '' && entry.name === '.claude') addClaudeDir(root, add);
-        else if (!entry.name.startsWith('.') && !SKIPPED.has(entry.name) && depth < MAX_DEPTH)
-          queue.push({ rel: path, depth: depth + 1 });
+        else if (entry.name.startsWith('.')) onHidden?.(rel, entry.name);
+        else if (!SKIPPED.has(entry.name) && depth < MAX_DEPTH) queue.push({ rel: path, depth: depth + 1 });
         continue;
       }
       if (entry.isFile() || entry.isSymbolicLink()) add(path, entry.name);

@@ -50,7 +50,7 @@ export type LintInput = {
   foldersIn: (dir: string) => string[];
   /** The names of the files directly in a repository-relative folder ("" for the root). */
   filesIn: (dir: string) => string[];
-  /** Whether a file the walk met ends with the whole of repository-relative `path` below another folder. */
+  /** Whether a file the walk met, or one in a hidden folder it passed, ends with repository-relative `path` below another folder. */
   endsAFile: (path: string) => boolean;
   /** Which of the repository-relative paths git ignores (one `git check-ignore` for all). */
   ignored: (paths: readonly string[]) => ReadonlySet<string>;
@@ -83,12 +83,24 @@ export function readLintInput(root: string): LintInput {
   const classify = classifyAgentFile([...settings.geminiNames, ...settings.codexFallbacks]);
   // One walk finds the agent files, the manifests a command is looked up in, and every file's path by its name.
   const byName = new Map<string, string[]>();
-  const walked = walkMemoryFiles(root, (path, name) => {
-    const same = byName.get(name);
-    if (same === undefined) byName.set(name, [path]);
-    else same.push(path);
-    return MANIFEST_NAMES.has(name) ? 'manifest' : classify(path, name);
-  });
+  // The folders below the root holding a hidden folder, by its name: the walk does not enter them, so a file in one
+  // (`frontend-v2/.claude/scripts/check.sh`) is found from its tail (`.claude/scripts/check.sh`) by asking each.
+  const hiddenIn = new Map<string, string[]>();
+  const walked = walkMemoryFiles(
+    root,
+    (path, name) => {
+      const same = byName.get(name);
+      if (same === undefined) byName.set(name, [path]);
+      else same.push(path);
+      return MANIFEST_NAMES.has(name) ? 'manifest' : classify(path, name);
+    },
+    (parent, name) => {
+      if (parent === '') return;
+      const parents = hiddenIn.get(name);
+      if (parents === undefined) hiddenIn.set(name, [parent]);
+      else parents.push(parent);
+    },
+  );
   const files: LintInput['files'] = walked.flatMap(({ path, kind }): LintInput['files'] =>
     kind === 'manifest'
       ? []
@@ -110,7 +122,9 @@ export function readLintInput(root: string): LintInput {
     foldersIn: (dir) => foldersIn(root, dir),
     filesIn: (dir) => filesIn(root, dir),
     endsAFile: (path) =>
-      (byName.get(path.slice(path.lastIndexOf('/') + 1)) ?? []).some((file) => file.endsWith(`/${path}`)),
+      (byName.get(path.slice(path.lastIndexOf('/') + 1)) ?? []).some((file) => file.endsWith(`/${path}`)) ||
+      (path.includes('/') &&
+        (hiddenIn.get(path.slice(0, path.indexOf('/'))) ?? []).some((parent) => isPresent(join(root, parent, path)))),
     ignored: (paths) => ignoredPaths(root, paths),
     history: (paths, files) => readPathHistory(root, paths, files),
     firstNamed: (file, text) => readFirstNamed(root, file, text),
