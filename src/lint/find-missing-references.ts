@@ -77,6 +77,7 @@ import { workedExampleSections } from './worked-example-sections.js';
 import { isKindFolderStandIn, isSnippetArgument } from './sample-paths.js';
 import { isGuardedPath } from './guarded-paths.js';
 import { isHedgedCommandItem, isToldNotToRun, slashAlternatives, writesScriptEntry } from './hedged-commands.js';
+import { rangeMembers } from './numbered-ranges.js';
 
 /** The working tree as the check reads it: existence of repository-relative paths, and the manifests with their text. */
 export type ReferenceView = {
@@ -241,6 +242,12 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         );
         // A name drawn in a tree is first read as written; the tree only tells where a missing one would be (under `dist/`?).
         let written = missingPath(reference, source.path, view, folders);
+        // A numbered range (`tests/rpc/level0..level3`) names its members: there when each of them is.
+        if (
+          written !== null &&
+          rangeMembers(reference)?.every((member) => !missingPath(member, source.path, view, folders))
+        )
+          written = null;
         // A code block listing names the file keeps in one folder it names elsewhere is that folder's listing.
         if (written !== null && doc.code === true) {
           listingOf ??=
