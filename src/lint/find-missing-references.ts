@@ -91,8 +91,8 @@ export type ReferenceView = {
   filesIn?: (dir: string) => readonly string[];
   /** What git's history says of missing repository paths and of the agent files naming them: asked once, for all; none when absent. */
   history?: (paths: readonly string[], files: readonly string[]) => PathHistory;
-  /** When an agent file first held a text (commit time, seconds), undefined when git never saw it; none when absent. */
-  firstNamed?: (file: string, text: string) => number | undefined;
+  /** When an agent file first held a text, or named the path `text` whole (`asPath`; commit time, seconds), undefined when git never saw it; none when absent. */
+  firstNamed?: (file: string, text: string, asPath?: boolean) => number | undefined;
   /** The scripts (make targets) of `names` a package.json (Makefile) of the repository lost in git's history (name → removing commit): asked once, for both kinds; none when absent. */
   removedDefinitions?: (names: DefinitionNames) => RemovedDefinitions;
   /** The folders git submodules are checked out into (other repositories' files); none when absent. */
@@ -442,9 +442,12 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   // top-level `tools/` away under another name (`garmin_mcp`). The words either side tell this line's mention from the
   // old ones. Asked only of a path reported gone that git saw renamed to another name: a folder moved under its own
   // name (`styles/` to `app/styles/`) is the same thing, and a line reworded after the move is as stale as before.
-  const namedSince = (file: string, text: string): number => {
-    const key = `${file}\u0000${text}`;
-    if (!firstNamed.has(key)) firstNamed.set(key, view.firstNamed?.(file, text) ?? -Infinity);
+  // The path itself counts as named only whole: set 162's socket-cli named `src/cli.mts` before git moved `src/` into
+  // `packages/cli/`, and `src/` alone first ten months later, in a fleet rule for each package ("Every top-level `src/`
+  // symbol is exported").
+  const namedSince = (file: string, text: string, asPath = false): number => {
+    const key = `${file}\u0000${text}\u0000${asPath}`;
+    if (!firstNamed.has(key)) firstNamed.set(key, view.firstNamed?.(file, text, asPath) ?? -Infinity);
     return firstNamed.get(key) ?? -Infinity;
   };
   const removedSince = (path: string, file: string, reference: string, mention?: string): boolean => {
@@ -452,7 +455,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     if (removal === undefined) return false;
     const added = history.added.get(file);
     if (added !== undefined && removal.time <= added) return false;
-    if (removal.time < namedSince(file, reference.replace(/^\.\/+/, ''))) return false;
+    if (removal.time < namedSince(file, reference.replace(/^\.\/+/, ''), true)) return false;
     const renamedAway =
       removal.renamedTo !== undefined && lastSegment(removal.renamedTo) !== lastSegment(withoutSlash(path));
     return (

@@ -46,8 +46,8 @@ export type LintRequest = {
   ignored: (paths: readonly string[]) => ReadonlySet<string>;
   /** What git's history says of missing paths and of the agent files naming them. */
   history: (paths: readonly string[], files: readonly string[]) => PathHistory;
-  /** When an agent file first held a text (commit time, seconds); none when git is not asked. */
-  firstNamed?: (file: string, text: string) => number | undefined;
+  /** When an agent file first held a text, or named the path `text` whole (`asPath`; commit time, seconds); none when git is not asked. */
+  firstNamed?: (file: string, text: string, asPath?: boolean) => number | undefined;
   /** The scripts (make targets) of `names` a package.json (Makefile) of the repository lost in git's history (name → removing commit), both kinds asked at once. */
   removedDefinitions: (names: DefinitionNames) => RemovedDefinitions;
   /** The file a repository-relative path is, symlinks followed (the path itself when unknown). */

@@ -57,7 +57,7 @@ export type LintInput = {
   /** What git's history says of missing paths and of the agent files naming them (one `git log`, one `git show`). */
   history: (paths: readonly string[], files: readonly string[]) => PathHistory;
   /** When an agent file first held a text (commit time, seconds; one `git log -S`), undefined when git never saw it. */
-  firstNamed: (file: string, text: string) => number | undefined;
+  firstNamed: (file: string, text: string, asPath?: boolean) => number | undefined;
   /** The scripts (make targets) of `names` a package.json (Makefile) of the repository lost in git's history (one `git log -p` for both). */
   removedDefinitions: (names: DefinitionNames) => RemovedDefinitions;
   /** Which section headings a script of the repository writes into agent files (one `git grep` for all). */
@@ -127,7 +127,7 @@ export function readLintInput(root: string): LintInput {
         (hiddenIn.get(path.slice(0, path.indexOf('/'))) ?? []).some((parent) => isPresent(join(root, parent, path)))),
     ignored: (paths) => ignoredPaths(root, paths),
     history: (paths, files) => readPathHistory(root, paths, files),
-    firstNamed: (file, text) => readFirstNamed(root, file, text),
+    firstNamed: (file, text, asPath) => readFirstNamed(root, file, text, { asPath: asPath === true }),
     removedDefinitions: (names) => readRemovedDefinitions(root, names),
     writtenByScript: (headings) => scriptWrittenHeadings(root, headings),
     installedFolders: () => installedFolders(root),

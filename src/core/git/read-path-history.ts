@@ -5,6 +5,7 @@
  * files' references that no longer resolve; and the package scripts and make targets git saw removed.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { escapeRegExp } from '../text/escape-regexp.js';
 import { NO_HISTORY, parsePathHistory, withRenames, type PathHistory } from './path-history.js';
 import {
   parseRemovedScripts,
@@ -76,16 +77,32 @@ export function readPathHistory(
 }
 
 /**
+ * A path named whole in a text (an extended regular expression for git): not the tail of a longer path (`cli/src/`)
+ * nor the start of a path into it (`src/cli.mts` is no mention of `src/` alone); `./` or a root `/` may lead, and
+ * any mark but a name's may follow, a sentence's full stop too.
+ */
+function wholePathPattern(path: string): string {
+  return `(^|[^A-Za-z0-9_.~/-])(\\.?/)?${escapeRegExp(path)}($|[^A-Za-z0-9_.-]|\\.($|[^A-Za-z0-9_-]))`;
+}
+
+/**
  * When `file` first held `text` at its path (commit time, seconds): the oldest commit of the newest ones that
- * changed how often the file says it (`git log -S`). A line edited later for another reason keeps its first time.
+ * changed how often the file says it (`git log -S`); with `asPath`, how often it names the path `text` whole
+ * (wholePathPattern). A line edited later for another reason keeps its first time.
  * Renames are not followed: the caller asks only of a file that was at its path before what it compares with.
  * Undefined without git, commits or such a commit.
  */
-export function readFirstNamed(root: string, file: string, text: string, at = 'HEAD'): number | undefined {
+export function readFirstNamed(
+  root: string,
+  file: string,
+  text: string,
+  { asPath = false, at = 'HEAD' }: { asPath?: boolean; at?: string } = {},
+): number | undefined {
   const git = gitIn(root);
   const range = recentCommits(git, at);
   if (range === null || text === '') return undefined;
-  const log = git(['log', '--format=%ct', `-S${text}`, range, '--', file]);
+  const pickaxe = asPath ? [`-S${wholePathPattern(text)}`, '--pickaxe-regex'] : [`-S${text}`];
+  const log = git(['log', '--format=%ct', ...pickaxe, range, '--', file]);
   if (log.status !== 0 || typeof log.stdout !== 'string') return undefined;
   const oldest = log.stdout.trim().split('\n').at(-1) ?? '';
   return oldest === '' ? undefined : Number(oldest);
