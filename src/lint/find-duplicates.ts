@@ -108,6 +108,10 @@ const FILE_ROW = /^\s*\|\s*`?([\w-][\w.-]*\.[A-Za-z]\w{0,5})`?\s*\|/;
 // …") leaves it a pointer.
 const POINTER =
   /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:(?:please|always|\w+ly)\s+){0,2}(?:see|read|refer\s+to|consult|follow|check|look\s+at)\s+(?:(?:the|our)\s+(?:[\w-]+\s+){0,2}(?:in|at|of|from)\s+)?(?:\[[^\]\n]+\]\([^)\s]+\)|`[^`\n]*[./][^`\n]*`|@?[\w./-]+\.md\b)/;
+// A list marker and a bold label before a sentence ("- **Quality checks**: ", "**Complete quality checks:** "), or the
+// bold opening a sentence wholly in bold ("**See …**"): what isPointerSentence looks past.
+const BOLD_LEAD =
+  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:(?:\*\*|__)[^*_\n`]{1,60}?(?:\*\*|__)\s*:?|(?:\*\*|__)[^*_\n`]{1,60}?:(?:\*\*|__))\s*|^\s*(?:\*\*|__)/;
 
 // A sentence that sends its agent to another agent's file ("Before suggesting code edits, …, you MUST read `AGENTS.md` to
 // understand the project's constraints", "Always read [CLAUDE.md](CLAUDE.md) first", "This project uses a shared context
@@ -241,6 +245,8 @@ type Piece = {
   list: Procedure | undefined;
   /** It stands under a heading of what is to come (ROADMAP_HEADING): a plan, not how to work now. */
   planned: boolean;
+  /** Whether it is prose, not a code block (isPointerSentence is asked of the prose pieces matched). */
+  prose: boolean;
 };
 
 // A heading over what is to come ("## Future Architecture Plans", "### Roadmap", "## Upcoming"), below the file's title
@@ -1003,6 +1009,7 @@ export function findDuplicates(
                   ? commandReferences.get(doc.section)
                   : undefined,
         planned: isPlanned(doc.section),
+        prose: doc.code !== true,
         list:
           doc.code === true
             ? undefined
@@ -1023,7 +1030,30 @@ export function findDuplicates(
   const headings = first.length === 0 ? [] : [...new Set(pieces.map((piece) => piece.heading))];
   const written = headings.length === 0 ? new Set<string>() : writtenByScript(headings);
   const matches = written.size === 0 ? first : matchPieces(pieces, isSameTextCopy, isFilledIn, written);
-  return matches.map((m) => describe(m.piece, m.other, m.similarity));
+  // Asked of the matched pieces only, not of every line.
+  const pointers = new Set(matches.filter((m) => m.piece.prose && isPointerSentence(m.piece.text)).map((m) => m.piece));
+  const sharingRules = new Set(matches.filter((m) => !pointers.has(m.piece)).map((m) => pairKey(m.piece, m.other)));
+  return matches
+    .filter((m) => !pointers.has(m.piece) || sharingRules.has(pairKey(m.piece, m.other)))
+    .map((m) => describe(m.piece, m.other, m.similarity));
+}
+
+/** Two files' key, in either order. */
+function pairKey(piece: Piece, other: Piece): string {
+  return piece.file < other.file ? `${piece.file}\0${other.file}` : `${other.file}\0${piece.file}`;
+}
+
+/**
+ * Whether `text` is one sentence sending the reader to a file (POINTER), bold or led by a bold label ("**Complete
+ * testing standards:** See `docs/quality-checks.md`", "**See `docs/quality-checks.md` for testing standards.**"). Two
+ * files that share only such sentences each keep their own way to the page (set 164's cronicorn: topic rules files,
+ * each closing on the page for its topic), so findDuplicates reports one only beside a rule the two files share: a
+ * file copied whole repeats its pointers with the rest.
+ */
+function isPointerSentence(text: string): boolean {
+  if (SENTENCE_BREAK.test(text.trim())) return false;
+  const lower = text.toLowerCase();
+  return POINTER.test(lower) || POINTER.test(lower.replace(BOLD_LEAD, ''));
 }
 
 /** Each piece's closest earlier copy in another file, the exceptions aside; `written`: headings a script writes. */

@@ -50,6 +50,7 @@ import { isProjectScaffold, templateFolderOf } from './template-folder.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
 import { headingFolders } from './heading-folders.js';
 import { isArchiveListing, leadInFolders, placeholderHomes } from './lead-in-folders.js';
+import { guidedPackageFolder } from './guided-package.js';
 import { skillFolders } from './skill-folders.js';
 import {
   clonesAnotherRepository,
@@ -177,6 +178,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     const seen = new Set<string>();
     // The folders of the paths the file names that exist, read only once a code block names a missing path.
     let namedFolders: readonly string[] | undefined;
+    // The folder of the package the file says it guides, read only once a path is missing as written; null: none.
+    let guided: string | null | undefined;
     const trees = readTreeDrawing(source.text ?? '');
     const lines = (source.text ?? '').split('\n');
     const speaksOfOthers = findNamedRepositories([source.text ?? '']).size > 0;
@@ -258,6 +261,11 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
               () => (namedFolders ??= foldersNamedIn(source, view.exists)),
             ) ?? null;
           if (listingOf !== null) written = missingPath(reference, source.path, view, [...folders, listingOf]);
+        }
+        // A file opening on the workspace package it guides speaks from that package's folder (guided-package.ts).
+        if (written !== null) {
+          guided ??= guidedPackageFolder(source.documents, source.path, view.manifests) ?? null;
+          if (guided !== null) written = missingPath(reference, source.path, view, [...folders, guided]);
         }
         const goneFolder = written !== null && isInGoneFolder(reference, source.path, view.exists);
         // A path the file also writes under a placeholder folder (`tool-mcps/<name>/src/server.py`) is each such folder's.

@@ -23,6 +23,12 @@ const FOLDER = new RegExp(String.raw`(?<![\w./<{$-])((?:\.\/)?${PART}(?:\/${PART
 // A list item's first line: "- x", "* x", "+ x", "1. x"; or a table's row ("| **Changelog** | `changelog/` |"), whose
 // header and rule lines the reader yields no document for.
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s|^\s*\|/;
+// A lead-in ends on its colon, inside its bold or italics or not ("**Cronium App (apps/cronium-app):**").
+const LEAD_IN_END = /:[*_]{0,2}\s*$/;
+// A bold label's folder in parentheses, written without its "/" ("**Cronium App (apps/cronium-app):**" over
+// "- `src/app/` - Next.js App Router pages", set 164's cronium, whose root `src/` git saw moved into that app): a path
+// of two parts or more, so a label's plain words ("(web, orchestrator)") are never read as one.
+const LABEL_FOLDER = /^[*_]{1,2}[^*_\n()]*\(`?((?:\.\/)?[\w.@-]+(?:\/[\w.@-]+)+)\/?`?\)\s*:[*_]{0,2}\s*$/;
 
 /**
  * Returns the repository-relative folders that exist and that the lead-in of the list holding `documents[index]` (the
@@ -40,7 +46,12 @@ export function leadInFolders(
   if (doc === undefined) return [];
   const own = folderPatterns(doc.text).filter((pattern) => pattern.split('/').some((part) => PLACEHOLDER.test(part)));
   const lead = listLeadIn(documents, index, lines);
-  return expandAll([...(lead === undefined ? [] : folderPatterns(lead.text)), ...own], file, view);
+  const labelled = lead === undefined ? undefined : LABEL_FOLDER.exec(lead.text.trim())?.[1]?.replace(/^\.\//, '');
+  return expandAll(
+    [...(lead === undefined ? [] : folderPatterns(lead.text)), ...(labelled === undefined ? [] : [labelled]), ...own],
+    file,
+    view,
+  );
 }
 
 /**
@@ -69,7 +80,7 @@ function listLeadIns(
   const items: LintDocument[] = [];
   if (doc === undefined || !isItem(doc)) return { items, paragraph: undefined };
   const indentOf = (piece: LintDocument) => /^\s*/.exec(lines[piece.line - 1] ?? '')![0].length;
-  const endsInColon = (piece: LintDocument) => piece.text.trimEnd().endsWith(':');
+  const endsInColon = (piece: LintDocument) => LEAD_IN_END.test(piece.text);
   let indent = indentOf(doc);
   let at = index - 1;
   for (; at >= 0 && documents[at]!.section === doc.section && isItem(documents[at]!); at--) {
