@@ -223,6 +223,11 @@ type Piece = {
   sendsTo: ReadonlySet<string>;
   /** The globs a rules file is written for, `paths:` or `globs:` (read-front-matter-paths.ts); null for any other file. */
   globs: readonly string[] | null;
+  /** The agents the file's front matter hides it from (Copilot's `excludeAgent: "code-review"`), sorted; '' for none. */
+  hiddenFrom: string;
+  /** Whether its text is a file map's entry (a row or item keyed by a file), and whether a table row or file-led item. */
+  mapEntry: boolean;
+  mapLine: boolean;
   /** Whether its file lies in a vendored tree (is-vendored.ts). */
   vendored: boolean;
   /** The template folder or generated project its file is written for alone (template-folder.ts), or undefined. */
@@ -467,15 +472,34 @@ function isIndexAndEntry(piece: Piece, other: Piece): boolean {
 // A table row keyed by a file's path ("| `src/utils/debugUtils.ts` | `logDebug()` — use instead of `console.log` |").
 const FILE_PATH_ROW = /^\s*\|\s*`?(?:[\w.-]+\/)*[\w-][\w.-]*\.[A-Za-z]\w{0,5}`?\s*\|/;
 const TABLE_ROW = /^\s*\|/;
+// A file map's entry written as a list item led by the file's bold name (set 163's tunnels: server/CLAUDE.md's
+// "- **dhcp.go**: DHCP-style IP assignment for LAN clients", beside the root's "Network Architecture" bullet), its
+// marker dropped or not: the same map as a table's FILE_PATH_ROW. Two such entries in two files stay compared.
+const FILE_LABELLED_ITEM =
+  /^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*|__)`?(?:[\w.-]+\/)*[\w-][\w.-]*\.[A-Za-z]\w{0,5}`?(?::(?:\*\*|__)|(?:\*\*|__)\s*(?::|\s[-–—]))/;
+// Any list item led by a file's name, bold, in a code span or bare, then a colon or a dash: one file's entry in a list
+// of files (set 163's NexoralDNS: "1. **README.md** - Setup, usage, quick start" in CLAUDE.md's list of the docs to
+// update and "- `README.md` - Setup, usage, quick start" in AGENTS.md's). Two lists of the same files stay compared.
+const FILE_LED_ITEM =
+  /^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*|__)?`?(?:[\w.-]+\/)*[\w-][\w.-]*\.[A-Za-z]\w{0,5}`?(?:\*\*|__)?\s*(?::|\s[-–—])/;
 
 /**
  * Whether one line is a file map's row (a table keyed by files' paths, saying what each holds) and the other a line of
  * prose in another file (set 95's playwright-smart-table: CLAUDE.md's "Key files" row for `scripts/check-version-bump.mjs`
- * and AGENTS.md's sentence on that pre-commit hook). The row describes the file where the map lists it; dropping it
- * leaves a hole in the map. Two rows of one table in two files stay compared.
+ * and AGENTS.md's sentence on that pre-commit hook), or a map's list item led by the file's bold name (FILE_LABELLED_ITEM).
+ * The entry describes the file where the map lists it; dropping it leaves a hole in the map. Two rows of one table, or
+ * two such items, in two files stay compared.
  */
-function isFileMapRowBesideProse(a: string, b: string): boolean {
-  return (FILE_PATH_ROW.test(a) && !TABLE_ROW.test(b)) || (FILE_PATH_ROW.test(b) && !TABLE_ROW.test(a));
+function isFileMapRowBesideProse(piece: Piece, other: Piece): boolean {
+  return (piece.mapEntry && !other.mapLine) || (other.mapEntry && !piece.mapLine);
+}
+
+/** What a piece's text is in a file map (see isFileMapRowBesideProse), read once per piece, not per pair compared. */
+function mapFormOf(text: string): { mapEntry: boolean; mapLine: boolean } {
+  return {
+    mapEntry: FILE_PATH_ROW.test(text) || FILE_LABELLED_ITEM.test(text),
+    mapLine: TABLE_ROW.test(text) || FILE_LED_ITEM.test(text),
+  };
 }
 
 /**
@@ -723,8 +747,10 @@ const SOURCE_MARK = /^\s*(?:<!--\s*)?Source:\s*([\w.][\w./-]*\.\w+)\s*(?:-->)?\s
 // The tool's version may stand after the bound, and its note may run on over the comment's next lines ("<!-- RULEBOOK:START
 // v5.3.0 — DO NOT EDIT BY HAND. Regenerated on `rulebook update`." closed two lines on, against AGENTS.md's bare
 // "<!-- RULEBOOK:START -->": set 134's vectorizer, whose CLAUDE.md imports AGENTS.md and both blocks hold the same rules).
+// The block's format version may be joined to its name by a colon ("<!-- dfmt:v1 begin -->" … "<!-- dfmt:v1 end -->",
+// which DFMT's installer writes into CLAUDE.md, AGENTS.md and GEMINI.md, each agent's own variant: set 163's NothingDNS).
 const BLOCK_MARK =
-  /^\s*<!--\s*(?:([\w.-]+):\s*(start|begin|end)|(begin|start|end)[_ :]+([\w.-]+(?:[ \t]+[\w.-]+)*)(?:[ \t]+[\w.-]+:[\w.-]+)*|([\w.-]+(?:[ \t]+[\w.-]+)*)[ \t]+(start|begin|end)|((?![\w.-]*-ignore-)[\w.]+(?:-[\w.]+)*)-(start|begin|end))(?:[ \t]+v?\d+(?:\.\d+)+)?(?:(?:[ \t]+(?:[—–]|--?)[ \t][^\n]*?)?\s*-->|[ \t]+(?:[—–]|--?)[ \t](?![^\n]*-->)[^\n]*)\s*$/i;
+  /^\s*<!--\s*(?:([\w.-]+):\s*(start|begin|end)|(begin|start|end)[_ :]+([\w.-]+(?:[ \t]+[\w.-]+)*)(?:[ \t]+[\w.-]+:[\w.-]+)*|([\w.-]+(?::[\w.-]+)?(?:[ \t]+[\w.-]+)*)[ \t]+(start|begin|end)|((?![\w.-]*-ignore-)[\w.]+(?:-[\w.]+)*)-(start|begin|end))(?:[ \t]+v?\d+(?:\.\d+)+)?(?:(?:[ \t]+(?:[—–]|--?)[ \t][^\n]*?)?\s*-->|[ \t]+(?:[—–]|--?)[ \t](?![^\n]*-->)[^\n]*)\s*$/i;
 
 // A block a tool writes between a custom element's tags, each alone on its line (Laravel Boost's
 // "<laravel-boost-guidelines>" … "</laravel-boost-guidelines>", which `boost:install` and `boost:update` write into
@@ -732,6 +758,35 @@ const BLOCK_MARK =
 // HTML's own tags (`<details>`) bound nothing. The block's text is part of its name: copies kept word for word are one
 // text written twice; once one of them drifts, they are compared again like any two files.
 const TAG_BLOCK = /^\s*<(\/?)([a-z][a-z0-9]*(?:-[a-z0-9]+)+)>\s*$/;
+
+// A section an installer appends under its tool's own name, with no bound but the next heading ("## graphify", which
+// `graphify claude install` and `graphify codex install` write into CLAUDE.md and AGENTS.md alike, "This project has a
+// graphify knowledge graph at `graphify-out/`": set 163's NexoralDNS). The heading is the command's name, lowercase and
+// alone, and the section runs it (`` `graphify query "<question>"` ``). As with a tag block, the section's text is part
+// of its name: copies kept word for word are one text written twice; once one drifts, they are compared again.
+const TOOL_HEADING = /^##[ \t]+([a-z][a-z0-9]*(?:-[a-z0-9]+)*)[ \t]*$/;
+const NEXT_SECTION = /^#{1,2}\s/;
+const FENCE = /^\s*(?:```|~~~)/;
+
+/** The tool sections of `lines` (see TOOL_HEADING): 1-based bounds, exclusive, each named by its heading and text. */
+function toolSections(lines: readonly string[]): { from: number; to: number; name: string }[] {
+  const sections: { from: number; to: number; name: string }[] = [];
+  let fenced = false;
+  for (const [index, line] of lines.entries()) {
+    if (FENCE.test(line)) fenced = !fenced;
+    const tool = fenced ? null : TOOL_HEADING.exec(line);
+    if (tool === null) continue;
+    let end = index + 1;
+    for (let inner = false; end < lines.length; end++) {
+      if (FENCE.test(lines[end]!)) inner = !inner;
+      else if (!inner && NEXT_SECTION.test(lines[end]!)) break;
+    }
+    const body = lines.slice(index + 1, end).join('\n');
+    if (!new RegExp(`\`${tool[1]!}\\s`).test(body)) continue;
+    sections.push({ from: index + 1, to: end + 1, name: `## ${tool[1]!}\n${normalized(body)}` });
+  }
+  return sections;
+}
 
 /**
  * What each line of `text` says it was copied from: the block of a tool it lies inside (`<!-- polylane -->`), else the
@@ -766,6 +821,8 @@ function copiedFrom(text: string | undefined): (line: number) => string | undefi
       open.delete(name);
     }
   }
+  // Only a file holding a lowercase one-word heading of level two is walked for tool sections.
+  if (/^##[ \t]+[a-z][a-z0-9-]*[ \t]*$/m.test(text ?? '')) blocks.push(...toolSections(lines));
   return (line) =>
     blocks.find((block) => block.from < line && line < block.to)?.name ??
     marks.findLast((mark) => mark.line < line)?.path;
@@ -915,6 +972,8 @@ export function findDuplicates(
     // and `module-files.md`, `globs: src/core/**/*.js` and `globs: src/modules/**/*.js`, each with its area's logging
     // rule). Claude Code ignores that key and loads both files always, but what would change is the key, not a line.
     const globs = readFrontMatterPaths(source.text ?? '', ['paths', 'globs']);
+    const hiddenFrom =
+      globs === null ? '' : (readFrontMatterPaths(source.text ?? '', ['excludeAgent']) ?? []).sort().join(',');
     const vendored = isVendored(source.path);
     const opening = source.documents.find((doc) => doc.code !== true && !ABOUT_ITS_FILE.test(doc.text.toLowerCase()));
     const inReviewBrief = opening !== undefined && BRIEFS_REVIEWER.test(opening.text.toLowerCase());
@@ -990,6 +1049,8 @@ export function findDuplicates(
         cites: citesBefore[index]!,
         sendsTo: pointedFiles(source.path, doc.text),
         globs,
+        hiddenFrom,
+        ...mapFormOf(doc.text),
         vendored,
         standalone,
         agents: source.agents,
@@ -1104,7 +1165,7 @@ function matchPieces(
         continue;
       if (isOtherAgentsScope(piece, other) || isEachFilesIntroduction(piece, other) || isEachAgentsDigest(piece, other))
         continue;
-      if (isReviewBriefBesideOtherAgents(piece, other) || isFileMapRowBesideProse(piece.text, other.text)) continue;
+      if (isReviewBriefBesideOtherAgents(piece, other) || isFileMapRowBesideProse(piece, other)) continue;
       if (isEachScopesCommandList(piece, other) || isStepOfOtherProcedure(piece, other)) continue;
       if (isChecklistRecap(piece, other) || (piece.setsUpFile && other.setsUpFile)) continue;
       // A roadmap's item and a rule in the same words (set 147's tanaka: "- Repository pattern for data access" under
@@ -1117,10 +1178,15 @@ function matchPieces(
       if (written.has(piece.heading) || written.has(other.heading)) continue;
       // Two path-scoped rules files no one file loads (one per language, one per part of the tree), or whose scopes
       // meet with neither holding the other (each also loaded alone, for its own files): each scope's own line.
+      // So with two scoped files one of which is hidden from an agent the other reaches (set 163's kopia: go-dev's
+      // `excludeAgent: "code-review"` beside go-style, Copilot's reviewer reading only the latter, each also a
+      // `.claude/rules/` link): each file is some reader's only statement of the line.
       if (
         piece.globs !== null &&
         other.globs !== null &&
-        (areDisjointGlobs(piece.globs, other.globs) || areCrossingGlobs(piece.globs, other.globs))
+        (areDisjointGlobs(piece.globs, other.globs) ||
+          areCrossingGlobs(piece.globs, other.globs) ||
+          piece.hiddenFrom !== other.hiddenFrom)
       )
         continue;
       // Two files of vendored trees are their upstreams' (a `go mod vendor` copy): this repository edits neither.
