@@ -46,7 +46,7 @@ import { isVendored } from './is-vendored.js';
 import { declaresArchived, isArchived } from './is-archived.js';
 import { isReleaseNoteFragment } from './release-note-fragments.js';
 import { isRotatedFile } from './rotated-files.js';
-import { isProjectScaffold, templateFolderOf } from './template-folder.js';
+import { isProjectScaffold, isUnderInstalledToolGuide, templateFolderOf } from './template-folder.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
 import { headingFolders } from './heading-folders.js';
 import { isArchiveListing, leadInFolders, placeholderHomes } from './lead-in-folders.js';
@@ -234,8 +234,13 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       // Under "… archive containing:" the items are the archive's members, made by a build, not the repository's files;
       // under "**File Path Examples**:" the shapes of a user's files.
       const inArchive = isArchiveListing(source.documents, index, lines);
+      // In a tool's guide installed into every project that uses it ("# Task Master AI - Agent Integration Guide"), the
+      // tool's and the agents' configuration (`.claude/settings.json`, `.taskmaster/docs/prd.md`) is its catalogue of
+      // what such a project may hold; a path of the project's own code named there stays the project's.
+      const inToolGuide = isUnderInstalledToolGuide(doc.section);
       for (const reference of references) {
         if (inArchive || exampleSections.has(doc.section)) continue;
+        if (inToolGuide && reference.replace(/^\.\//, '').startsWith('.')) continue;
         if (seen.has(reference)) continue;
         // A tree drawn under a file (`tools/index.ts` then `python-repl/`: what it imports) is no folder layout.
         const drawn = tree.filter(

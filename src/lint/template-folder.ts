@@ -49,3 +49,20 @@ export function generatedProjectFolderOf(file: string, text: string | undefined)
   const slash = file.lastIndexOf('/');
   return slash < 0 ? '' : file.slice(0, slash + 1);
 }
+
+// The title of the guide Task Master writes into each project that uses it (`task-master init`, `task-master rules add`:
+// `.taskmaster/CLAUDE.md`, and the same text as GEMINI.md or AGENTS.md for other agents), by version: "Task Master AI -
+// Agent Integration Guide", "Task Master AI - Claude Code Integration Guide".
+const INSTALLED_TOOL_GUIDE = /^task master ai - [\w .-]+ integration guide$/i;
+
+/**
+ * Whether a section (its headings joined by " > ") lies under the title of a guide a tool installs into each project
+ * that uses it, as the file or pasted under a heading of the project's own. The configuration it names is the tool's
+ * catalogue of what such a project may hold ("Claude Code Integration Files": `.claude/settings.json` "- Claude Code tool
+ * allowlist and preferences"), not this repository's: its maintainer regenerates the guide, never edits it (set 166's
+ * pi-controller, set 70's claude-task-master). Never throws.
+ */
+export function isUnderInstalledToolGuide(section: string): boolean {
+  if (!/integration guide/i.test(section)) return false;
+  return section.split(' > ').some((heading) => INSTALLED_TOOL_GUIDE.test(heading.trim()));
+}
