@@ -759,6 +759,14 @@ const BLOCK_MARK =
 // text written twice; once one of them drifts, they are compared again like any two files.
 const TAG_BLOCK = /^\s*<(\/?)([a-z][a-z0-9]*(?:-[a-z0-9]+)+)>\s*$/;
 
+// The mark a generator puts over each package's part of the block it composes ("=== foundation rules ===",
+// "=== laravel/core rules ===": Laravel Boost's sections, one per installed package). A block opening on one is the
+// tool's text whatever its copies say: Boost writes each agent's file at its own run, with that agent's lines (MCP tools
+// or CLI commands, Sail's prefix, the package versions of the day: set 168's genealogy, CLAUDE.md's block against
+// AGENTS.md's and GEMINI.md's), and its next run rewrites the block whole, so copies that differ are still no drift a
+// maintainer mends by hand. A hand-kept block between custom tags opens on no such mark and keeps its text in its name.
+const COMPOSED_SECTION_MARK = /^===[ \t]+[\w@./-]+(?:[ \t]+[\w@./-]+)*[ \t]+===\s*$/;
+
 // A section an installer appends under its tool's own name, with no bound but the next heading ("## graphify", which
 // `graphify claude install` and `graphify codex install` write into CLAUDE.md and AGENTS.md alike, "This project has a
 // graphify knowledge graph at `graphify-out/`": set 163's NexoralDNS). The heading is the command's name, lowercase and
@@ -808,8 +816,9 @@ function copiedFrom(text: string | undefined): (line: number) => string | undefi
     if (tag !== null && tag[1] === '') openTags.set(tag[2]!, index + 1);
     else if (tag !== null && openTags.has(tag[2]!)) {
       const from = openTags.get(tag[2]!)!;
-      const body = normalized(lines.slice(from, index).join('\n'));
-      blocks.push({ from, to: index + 1, name: `<${tag[2]!}>\n${body}` });
+      const composed = COMPOSED_SECTION_MARK.test(lines[from] ?? '');
+      const body = composed ? '' : `\n${normalized(lines.slice(from, index).join('\n'))}`;
+      blocks.push({ from, to: index + 1, name: `<${tag[2]!}>${body}` });
       openTags.delete(tag[2]!);
     }
     const bound = BLOCK_MARK.exec(line);
