@@ -33,9 +33,11 @@ const NEAR = 0.7;
 // A line about the file it stands in ("ignore this entire file", "these rules apply to all yaml
 // files") says something else in each file that carries it: a banner, not a rule kept twice.
 // "Put shared repo operating instructions in `AGENTS.md`, not here." (set 88's mavsdk_drone_show, in its CLAUDE.md and
-// GEMINI.md shims) says where the file it stands in ends: "here" is that file.
+// GEMINI.md shims) says where the file it stands in ends: "here" is that file. A word for what kind of file it is may
+// stand between: "This compatibility file intentionally adds no repository guidance." (set 167's JobSentinel, closing
+// the CLAUDE.md shims at the root and in docs/ that its harness contract-tests).
 const ABOUT_ITS_FILE =
-  /\b(?:this|these)\s+(?:entire\s+|whole\s+)?(?:files?|documents?|pages?|sections?|guides?)\b|\bthese\s+rules\b|,\s+not\s+here\b/;
+  /\b(?:this|these)\s+(?:(?:entire|whole|compatibility|shim|pointer|stub|redirect|wrapper|instructions?|guidance|context|memory|agent|generated)\s+)?(?:files?|documents?|pages?|sections?|guides?)\b|\bthese\s+rules\b|,\s+not\s+here\b/;
 // A line wholly in bold or italics that marks the section under its heading instead of saying a rule: a lock naming
 // nothing it guards ("**PRESERVED - DO NOT EDIT BY CLAUDE**") or a stand-in for text to come ("*Future development
 // tasks and visions to be defined by operator/programmer*"). Set 156's curcuma opens the "## Instructions Block" of

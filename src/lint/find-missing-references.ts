@@ -73,6 +73,7 @@ import { labelsSnippet } from './labels-snippet.js';
 import { isInSuggestedColumn } from './suggested-column.js';
 import { isJvmModuleFile } from './jvm-module-files.js';
 import { isGoPackageMember } from './go-qualified-names.js';
+import { isPythonPackageAttribute } from './python-qualified-names.js';
 import { sharedBlockLines } from './shared-blocks.js';
 import { workedExampleSections } from './worked-example-sections.js';
 import { isKindFolderStandIn, isSnippetArgument } from './sample-paths.js';
@@ -296,6 +297,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
             home.has(reference.replace(/^\.?\/+/, '')) ||
             noFileMeantHere ||
             isGoPackageMember(reference, source.path, view.exists) ||
+            isPythonPackageAttribute(path, view.exists) ||
             (source.text !== undefined && isGivenAsOwnFile(reference, doc, source.text)) ||
             (source.text !== undefined && isUnderExampleCaption(reference, doc, source.text)) ||
             isInSuggestedColumn(reference, doc, lines) ||

@@ -569,8 +569,22 @@ function saysGone(text: string, at: number): boolean {
   const end = bounds.find((index) => index > at) ?? masked.length;
   const start = (bounds.filter((index) => index < at).at(-1) ?? -1) + 1;
   const after = masked.slice(at, end);
-  return GONE.test(after) || GONE_AT_CLAUSE_END.test(after) || LEFT.test(masked.slice(start, at));
+  return (
+    GONE.test(after) ||
+    GONE_AT_CLAUSE_END.test(after) ||
+    LEFT.test(masked.slice(start, at)) ||
+    (RENAMED_BEFORE.test(masked.slice(start, at)) && RENAMED_TO_AFTER.test(after))
+  );
 }
+
+/**
+ * A record of a rename, the old name first: "Renamed `pages/admin/users.vue`→`users/index.vue` (nested-route fix)" (set
+ * 167's recruiting-compass-web, a session note), "moved `a` to `b`". Only the past tense: "Rename `a` to `b`" is a task
+ * on a file that should be there.
+ */
+const RENAMED_BEFORE = /\b(?:renamed|moved|relocated)\s+[`'"*]*$/i;
+/** The old name's end and the arrow or "to" leading to the new one. */
+const RENAMED_TO_AFTER = /^[^\s`'"*]+[`'"*]*\s*(?:→|->|⟶|=>|(?:to|into)\s)/i;
 
 /**
  * A bare participle closing the clause that lists the path, saying the list is what a change took away: "all planned
@@ -605,10 +619,11 @@ function isListedAsRemoved(text: string, at: number): boolean {
  * may be a Markdown link's text or target, the words after the link: "See [docs/cli.md](docs/cli.md) (planned)." (set
  * 126's ultimate-jekyll-manager, six pages its CLAUDE.md marks as to come). The condition on its existence may stand
  * without parentheses: "`.specs/…/PRD.md` if present, before ingestion …" (set 153's ilude/dotfiles, a spec its
- * workflow files away when done).
+ * workflow files away when done). A table row may say it in the next cell: "| `tests/x/test_x.py` | **the file does not exist** |"
+ * (set 167's matcha-recruit, a table of test files and their state).
  */
 const MAYBE_AFTER =
-  /^[`'"*]*(?:\]\([^)\s]*\)|\))?\s*(?:,?\s*(?:only\s+)?(?:if|when)\s+(?:it\s+|they\s+)?(?:exists?|present|available)\b|\((?:only\s+)?(?:if|when|once|where)\s+(?:it\s+|they\s+|one\s+)?(?:exists?|present|available|created|added|written)\b[^)\n]*\)|\((?:future|planned|not\s+yet\s+(?:written|created|added)|to\s+(?:be\s+)?(?:come|written|created|added))\)|[,(]?\s*(?:which\s+|that\s+)?(?:does\s*n[o']t|do\s*n[o']t)\s+(?:yet\s+)?exist\b)/i;
+  /^[`'"*]*(?:\]\([^)\s]*\)|\))?\s*(?:,?\s*(?:only\s+)?(?:if|when)\s+(?:it\s+|they\s+)?(?:exists?|present|available)\b|\((?:only\s+)?(?:if|when|once|where)\s+(?:it\s+|they\s+|one\s+)?(?:exists?|present|available|created|added|written)\b[^)\n]*\)|\((?:future|planned|not\s+yet\s+(?:written|created|added)|to\s+(?:be\s+)?(?:come|written|created|added))\)|[,(]?\s*(?:which\s+|that\s+)?(?:does\s*n[o']t|do\s*n[o']t)\s+(?:yet\s+)?exist\b|\s*\|\s*[*_]{0,2}(?:(?:the\s+)?(?:file|folder|directory|path)\s+|it\s+)?(?:does\s*n[o']t|do\s*n[o']t)\s+exist\b)/i;
 /** What a sentence says before a path when it may not be there: "When present, collections live under `x`", "If it exists, read `x`". */
 const MAYBE_BEFORE = /\b(?:when|if|where)\s+(?:present|(?:it|they|one)\s+exists?|available)\b[^.!?\n]*$/i;
 /** The words right before a path that is yet to be written: "A future `scripts/check_spec_citation.sh` could gate this". */
