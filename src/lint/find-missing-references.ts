@@ -49,7 +49,7 @@ import { isRotatedFile } from './rotated-files.js';
 import { isProjectScaffold, isUnderInstalledToolGuide, templateFolderOf } from './template-folder.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
 import { headingFolders } from './heading-folders.js';
-import { isArchiveListing, leadInFolders, placeholderHomes } from './lead-in-folders.js';
+import { isArchiveListing, isUnderExamplesLeadIn, leadInFolders, placeholderHomes } from './lead-in-folders.js';
 import { guidedPackageFolder } from './guided-package.js';
 import { skillFolders } from './skill-folders.js';
 import {
@@ -322,7 +322,10 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
               // Where the text stands too: `./utils/mocks.js` in `__test__/CLAUDE.md` is `__test__/utils/mocks.ts`.
               otherForm: isOtherFormOfModule(reference, view.exists) || isOtherFormOfModule(path, view.exists),
               goneFolder,
-              sample: isKindFolderStandIn(reference) || isSnippetArgument(reference, doc),
+              sample:
+                isKindFolderStandIn(reference) ||
+                isSnippetArgument(reference, doc) ||
+                isUnderExamplesLeadIn(source.documents, index),
               guarded: isGuardedPath(reference, doc.text),
               mention: mentionInContext(reference, doc.text),
             },

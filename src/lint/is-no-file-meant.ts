@@ -383,18 +383,35 @@ function isTemplateInstance(reference: string, text: string): boolean {
  * recreate a `src/lib` source mirror" (set 114's obsidian-livesync), or at all: "Do not add `x`" (FORBIDDEN_ADD).
  */
 function saysCreatedAt(text: string, at: number): boolean {
-  const clause =
-    text
-      .slice(Math.max(0, at - 40), at)
-      .split(/[.!?]\s|\n/)
-      .at(-1) ?? '';
+  const clause = clauseBefore(text, at, 40);
   return (
     /\b(?:re-?)?(?:create|creates|creating)\b/i.test(clause) || ADDED_AS.test(clause) || FORBIDDEN_ADD.test(clause)
   );
 }
 
+/** The clause of `text` that ends at offset `at`, read back at most `reach` characters (to a sentence's end or a line break). */
+function clauseBefore(text: string, at: number, reach: number): string {
+  return (
+    text
+      .slice(Math.max(0, at - reach), at)
+      .split(/[.!?]\s|\n/)
+      .at(-1) ?? ''
+  );
+}
+
 /**
- * Whether a whole agent file `text` tells its reader, at any mention of `reference`, to make it (saysCreatedAt): its
+ * An imperative to write something out to a file: "Write custom gates to `docs/project/custom_gates.md`", "**Generate
+ * pattern snapshot** at `docs/project/pattern_snapshot.md` before proceeding" (set 169's realestatecrm, a framework
+ * pack's phases, each making the project docs the next phase reads). The third person ("writes … to") is a program's
+ * (RUN_TIME_WRITE); "write a one-line note to `docs/api-changes.md`" adds a piece to a file that is to be there. Read
+ * only where git decides (isToldToCreate): the file may be one the agent writes into that is gone.
+ */
+const WRITTEN_OUT_TO =
+  /\b(?:write(?!\s+(?:a|an|one)\b)|generate|save|export|dump|output)\b(?:\s+(?!(?:to|into|at)\b)[^\s.;:!?`'"]+){0,5}\s+(?:to|into|at)\s*[`'"*]*\.?\/?$/i;
+
+/**
+ * Whether a whole agent file `text` tells its reader, at any mention of `reference`, to make it (saysCreatedAt) or to
+ * write something out to it (WRITTEN_OUT_TO): its
  * other mentions name the file to be made. Set 132's jupytercon2025 demo, the JupyterLab extension template's guide:
  * "- API utilities: `src/api.ts` (not `src/utils.ts`)" in a list of how to name files, and further on "Create TypeScript
  * interfaces in `src/api.ts`", "Create typed API wrapper functions in `src/api.ts`" (the workshop's code keeps
@@ -406,7 +423,7 @@ export function isToldToCreate(reference: string, text: string): boolean {
     (offset) =>
       !/[\w./-]/.test(text[offset - 1] ?? '') &&
       !/[\w/-]/.test(text[offset + reference.length] ?? '') &&
-      saysCreatedAt(text, offset),
+      (saysCreatedAt(text, offset) || WRITTEN_OUT_TO.test(clauseBefore(text, offset, 60))),
   );
 }
 

@@ -126,6 +126,29 @@ export function isArchiveListing(documents: readonly LintDocument[], index: numb
   );
 }
 
+// A paragraph whose last sentence only announces examples ("Ask directly and scope the review to files, commits, or a
+// diff range. Examples:", "For instance:", "Example requests:"): the code block after it holds sample text.
+const EXAMPLES_LEAD_IN =
+  /(?:^|[.!?]\s+)[*_]*(?:(?:some|a\s+few|more)\s+)?(?:examples?|for\s+(?:example|instance)|e\.g\.)(?:\s+(?:prompts?|requests?|questions?|messages?|invocations?))?[*_]*:[*_]*\s*$/i;
+
+/**
+ * Whether `documents[index]` is a code block right after a paragraph of its section that announces examples (set
+ * 169's AgenticContextBuilder: "Ask directly … Examples:" over "Please review src/context_builder/storage/claims.py
+ * for bugs", "Review changes in ui/src/pages/Claims.tsx …", request wordings naming files the project never had).
+ * Its paths are samples: the caller still reports one git saw removed since the agent file came in.
+ */
+export function isUnderExamplesLeadIn(documents: readonly LintDocument[], index: number): boolean {
+  const doc = documents[index];
+  const lead = documents[index - 1];
+  return (
+    doc?.code === true &&
+    lead !== undefined &&
+    lead.code !== true &&
+    lead.section === doc.section &&
+    EXAMPLES_LEAD_IN.test(lead.text.trimEnd())
+  );
+}
+
 /**
  * The folders a placeholder folder stands for when the file (`text`, as written) also writes `reference` under it in
  * full: after "Servers live in `tool-mcps/<name>/src/server.py`", a bare `src/server.py` is that file of each server

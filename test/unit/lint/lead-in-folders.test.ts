@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadInFolders } from '../../../src/lint/lead-in-folders.js';
+import { isUnderExamplesLeadIn, leadInFolders } from '../../../src/lint/lead-in-folders.js';
 
 // A repository with two services under `projects/` and a `src/lib/` folder.
 const folders = new Map([
@@ -37,5 +37,30 @@ describe('leadInFolders', () => {
       'projects/api',
       'projects/web',
     ]);
+  });
+});
+
+describe('isUnderExamplesLeadIn', () => {
+  const block = {
+    text: 'Please review src/storage/claims.py for bugs.',
+    section: 'Reviews',
+    line: 3,
+    code: true as const,
+  };
+  const lead = (text: string, section = 'Reviews') => ({ text, section, line: 1 });
+
+  it('reads a code block after a paragraph whose last sentence announces examples', () => {
+    expect(isUnderExamplesLeadIn([lead('Scope the review to files. Examples:'), block], 1)).toBe(true);
+    expect(isUnderExamplesLeadIn([lead('**For example:**'), block], 1)).toBe(true);
+    expect(isUnderExamplesLeadIn([lead('Example requests:'), block], 1)).toBe(true);
+  });
+
+  it('reads no other lead-in, no block of another section and no prose after the lead-in', () => {
+    expect(isUnderExamplesLeadIn([lead('Run the tests before pushing:'), block], 1)).toBe(false);
+    expect(isUnderExamplesLeadIn([lead('See the examples in `examples/` for details.'), block], 1)).toBe(false);
+    expect(isUnderExamplesLeadIn([lead('Examples:', 'Other'), block], 1)).toBe(false);
+    expect(
+      isUnderExamplesLeadIn([lead('Examples:'), { text: block.text, section: block.section, line: block.line }], 1),
+    ).toBe(false);
   });
 });
