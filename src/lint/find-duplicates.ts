@@ -734,6 +734,14 @@ function isOutsidePackageOf(piece: Piece, other: Piece): boolean {
 // "Source: rules/style.md" line): the part is a copy of that file, written again at each run.
 const SOURCE_MARK = /^\s*(?:<!--\s*)?Source:\s*([\w.][\w./-]*\.\w+)\s*(?:-->)?\s*$/;
 
+// A generated file's header names where it comes from without a file: set 165's lra-lean opens CLAUDE.md, AGENTS.md and
+// GEMINI.md alike with "<!--\nGENERATED POINTER WRAPPER — DO NOT EDIT BY HAND.\n\nSource repo: wsollers/lra-governance\n…
+// Regenerate from lra-governance.\n-->", each provider's wrapper written again from that repository. Read only inside an
+// HTML comment of the file's header (before its first line of text) that has already called its file generated, so a
+// bare "Source: upstream" line of prose, or a comment further down, marks nothing.
+const GENERATED_SOURCE_MARK = /^\s*Source(?:[ \t]+repo(?:sitory)?)?:\s*([\w.][\w./-]*)\s*(?:-->)?\s*$/i;
+const GENERATED_WORDS = /\bgenerated\b|\bdo not edit\b/i;
+
 // The bounds of a block a tool manages in the files it writes to ("<!-- polylane:start -->" … "<!-- polylane:end -->",
 // "<!-- BEGIN acme -->" … "<!-- END acme -->", terraform-docs' "<!-- BEGIN_TF_DOCS -->"): its installer writes the same
 // block into each agent's file. Nx writes its words before the bound ("<!-- nx configuration start-->" … "<!-- nx
@@ -811,9 +819,22 @@ function copiedFrom(text: string | undefined): (line: number) => string | undefi
   const open = new Map<string, number>();
   const lines = (text ?? '').split('\n');
   const openTags = new Map<string, number>();
+  // Inside a header comment: undefined outside one, else whether its lines so far called the file generated.
+  let commentSaysGenerated: boolean | undefined;
+  let inHeader = true;
   for (const [index, line] of lines.entries()) {
     const match = SOURCE_MARK.exec(line);
     if (match !== null) marks.push({ line: index + 1, path: match[1]!.replace(/^\.\//, '') });
+    if (inHeader && commentSaysGenerated === undefined && line.trim() !== '') {
+      if (line.trimStart().startsWith('<!--')) commentSaysGenerated = false;
+      else inHeader = false;
+    }
+    if (commentSaysGenerated !== undefined) {
+      commentSaysGenerated ||= GENERATED_WORDS.test(line);
+      const source = commentSaysGenerated && match === null ? GENERATED_SOURCE_MARK.exec(line) : null;
+      if (source !== null) marks.push({ line: index + 1, path: source[1]! });
+      if (line.includes('-->')) commentSaysGenerated = undefined;
+    }
     const tag = TAG_BLOCK.exec(line);
     if (tag !== null && tag[1] === '') openTags.set(tag[2]!, index + 1);
     else if (tag !== null && openTags.has(tag[2]!)) {
