@@ -1,5 +1,5 @@
 /**
- * Golden `mem lint` runs: fixtures/lint/<case>/{history/<n>/?, repo/, args.json?, expected.txt} (a `gitignore` in repo/ becomes its `.gitignore`; history trees are committed first), one case per
+ * Golden `mem lint` runs: fixtures/lint/<case>/{about.md, history/<n>/?, repo/, args.json?, expected.txt} (a `gitignore` in repo/ becomes its `.gitignore`; history trees are committed first), one case per
  * finding code (the folder's name; `clean-*` cases have none). Each repo is copied into a fresh
  * folder of its own (a repository root) and linted as the command does; `UPDATE_GOLDEN=1` writes a
  * missing expected.txt, to be reviewed in the diff.
@@ -21,6 +21,14 @@ const cases = readdirSync(root, { withFileTypes: true })
 afterEach(cleanupTempDirs);
 
 describe('golden mem lint', () => {
+  test('every case says in its about.md what it holds', () => {
+    const undescribed = cases.filter((name) => {
+      const about = join(root, name, 'about.md');
+      return !existsSync(about) || readFileSync(about, 'utf8').trim() === '';
+    });
+    expect(undescribed).toEqual([]);
+  });
+
   for (const name of cases) {
     test(name, async () => {
       const dir = join(root, name);
