@@ -76,7 +76,7 @@ import { isGoPackageMember } from './go-qualified-names.js';
 import { isPythonPackageAttribute } from './python-qualified-names.js';
 import { sharedBlockLines } from './shared-blocks.js';
 import { workedExampleSections } from './worked-example-sections.js';
-import { isKindFolderStandIn, isSnippetArgument } from './sample-paths.js';
+import { isInReaderProjectBlock, isKindFolderStandIn, isSnippetArgument } from './sample-paths.js';
 import { isGuardedPath } from './guarded-paths.js';
 import { isHedgedCommandItem, isToldNotToRun, slashAlternatives, writesScriptEntry } from './hedged-commands.js';
 import { rangeMembers } from './numbered-ranges.js';
@@ -325,6 +325,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
               sample:
                 isKindFolderStandIn(reference) ||
                 isSnippetArgument(reference, doc) ||
+                isInReaderProjectBlock(reference, doc, view.exists) ||
                 isUnderExamplesLeadIn(source.documents, index),
               guarded: isGuardedPath(reference, doc.text),
               mention: mentionInContext(reference, doc.text),
