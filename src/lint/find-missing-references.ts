@@ -103,6 +103,8 @@ export type ReferenceView = {
   endsAFile?: (path: string) => boolean;
   /** The folders a script of the repository installs in another project by their raw URL: asked once, when a reference is missing; none when absent. */
   installedFolders?: () => readonly string[];
+  /** Which of the repository-relative folders the repository's code makes when it runs: asked once, of gone folders about to be reported; none when absent. */
+  runTimeFolders?: (folders: readonly string[]) => ReadonlySet<string>;
 };
 
 /** A missing path of this repository that an agent file names, waiting for git's answers (which are ignored, which removed). */
@@ -508,10 +510,10 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       if (!noFileMeantHere) break;
     }
   }
-  const gone = paths.flatMap((entry): LintFinding[] => {
+  const reported = paths.filter((entry) => {
     const removal = history.removed.get(withoutSlash(entry.path));
     // A folder git saw drained and refilled (release notes of the next release) is empty between two runs of its process.
-    if (removal?.drained === true) return [];
+    if (removal?.drained === true) return false;
     // Otherwise only a file of a folder the repository has, no made-up entry of a release-note queue, no code block's
     // label and no file the agent is told to make (a log it appends to, a file it is told to create elsewhere in the text).
     if (
@@ -531,7 +533,25 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         isReleaseNoteFragment(entry.path) ||
         (view.filesIn !== undefined && isRotatedFile(entry.path, view.filesIn)))
     )
-      return [];
+      return false;
+    return true;
+  });
+  // A folder git saw emptied, with no new place, that the repository's code makes when it runs (set 175's hicosmo-jax:
+  // "published figures stay in … `results/`", its example scripts' `os.makedirs("results", exist_ok=True)`): where the
+  // program writes its output, not a file gone. Asked (one `git grep`) only of such folders about to be reported.
+  const outputFolders = reported.flatMap((entry) => {
+    const removal = history.removed.get(withoutSlash(entry.path));
+    return removal !== undefined && removal.renamedTo === undefined && isFolderName(entry.path)
+      ? [withoutSlash(entry.path)]
+      : [];
+  });
+  const made =
+    outputFolders.length === 0 || view.runTimeFolders === undefined
+      ? new Set<string>()
+      : view.runTimeFolders([...new Set(outputFolders)]);
+  const gone = reported.flatMap((entry): LintFinding[] => {
+    const removal = history.removed.get(withoutSlash(entry.path));
+    if (removal !== undefined && removal.renamedTo === undefined && made.has(withoutSlash(entry.path))) return [];
     // A new place git saw that is gone as well (set 89's alchemiser-quant: `docs/DEPLOYMENT_WORKFLOW.md` moved to
     // `docs/guides/deployment/`, then "del docs") is said to be gone, not offered as where the file is now.
     const since =
@@ -555,6 +575,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
 }
 
 const withoutSlash = (path: string) => path.replace(/\/+$/, '');
+// A folder as the text writes it: with a slash after it, or a last part without an extension (`results`).
+const isFolderName = (path: string) => path.endsWith('/') || !/\.[^/]*$/.test(path);
 
 /**
  * Whether every mention of `reference` in `text` starts at a root (`/docs/llms.txt`): how a site's

@@ -64,6 +64,8 @@ export type LintRequest = {
   globMatches: (glob: string) => boolean;
   /** The folders a script of the repository installs in another project by their raw URL (asked only when a reference is missing). */
   installedFolders?: () => readonly string[];
+  /** Which of the repository-relative folders the repository's code makes when it runs (asked only of gone folders about to be reported). */
+  runTimeFolders?: (folders: readonly string[]) => ReadonlySet<string>;
   /** Which section headings a script of the repository writes into agent files (asked only of duplicates' headings). */
   writtenByScript: ScriptWrittenHeadings;
   /** The documents of a loaded file. */
@@ -179,6 +181,7 @@ function checkedFindings(
       endsAFile: request.endsAFile,
       submodules,
       ...(request.installedFolders === undefined ? {} : { installedFolders: request.installedFolders }),
+      ...(request.runTimeFolders === undefined ? {} : { runTimeFolders: request.runTimeFolders }),
     }),
     ...findUnmatchedGlobs(loads, request.globMatches, () =>
       submodules.filter((folder) => !request.exists(`${folder}/.git`)),

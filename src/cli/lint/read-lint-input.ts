@@ -17,6 +17,7 @@ import { globRegExp } from '../../core/anchors/repo-snapshot.js';
 import { readFirstNamed, readPathHistory, readRemovedDefinitions } from '../../core/git/read-path-history.js';
 import { scriptWrittenHeadings } from './script-written-headings.js';
 import { installedFolders } from './installed-folders.js';
+import { runTimeFolders } from './run-time-folders.js';
 import type { PathHistory } from '../../core/git/path-history.js';
 import type { DefinitionNames, RemovedDefinitions } from '../../core/git/script-history.js';
 
@@ -64,6 +65,8 @@ export type LintInput = {
   writtenByScript: (headings: readonly string[]) => ReadonlySet<string>;
   /** The folders a script of the repository installs in another project by their raw URL (one `git grep`). */
   installedFolders: () => string[];
+  /** Which of the folders the repository's code makes when it runs (one `git grep`). */
+  runTimeFolders: (folders: readonly string[]) => ReadonlySet<string>;
   /** The agent files that are symbolic links to nothing, with the target each names. */
   links: DanglingLink[];
   /** Settings files that could not be read as their agent reads them. */
@@ -131,6 +134,7 @@ export function readLintInput(root: string): LintInput {
     removedDefinitions: (names) => readRemovedDefinitions(root, names),
     writtenByScript: (headings) => scriptWrittenHeadings(root, headings),
     installedFolders: () => installedFolders(root),
+    runTimeFolders: (folders) => runTimeFolders(root, folders),
     links: danglingLinks(
       root,
       files.filter((file) => file.kind === 'loadable').map((file) => file.path),

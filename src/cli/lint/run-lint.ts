@@ -55,6 +55,7 @@ export async function runLint(options: LintOptions): Promise<LintOutcome> {
     endsAFile: input.endsAFile,
     writtenByScript: input.writtenByScript,
     installedFolders: input.installedFolders,
+    runTimeFolders: input.runTimeFolders,
     documentsOf: (path) => documents.get(path) ?? [],
     files: input.files,
     links: input.links,
