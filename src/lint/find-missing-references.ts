@@ -23,7 +23,8 @@
  *   when git saw a Makefile lose X.
  * A Go package's member written after its path (`internal/config.Module`: go-qualified-names.ts) is no file.
  * An agent file in a vendored tree (is-vendored.ts) is its upstream's: none of these in it. A path into a git
- * submodule's folder is that repository's file, absent from a checkout that did not fetch it: not reported.
+ * submodule's folder, or into an empty folder git records as a gitlink, is that repository's file, absent from a checkout
+ * that did not fetch it: not reported.
  */
 import { posix } from 'node:path';
 import type { LintFinding } from './lint-report.js';
@@ -59,6 +60,7 @@ import {
   isAboutManyRepositories,
   isInAnotherRepository,
   isInLinkedRepositorySentence,
+  isInGitlink,
   isInSubmodule,
 } from './other-repositories.js';
 import { readTreeDrawing, type TreeEntry } from './read-tree-drawing.js';
@@ -99,6 +101,8 @@ export type ReferenceView = {
   removedDefinitions?: (names: DefinitionNames) => RemovedDefinitions;
   /** The folders git submodules are checked out into (other repositories' files); none when absent. */
   submodules?: readonly string[];
+  /** Which of the repository-relative folders git's index records as gitlinks (other repositories' commits): asked only of an empty folder; none when absent. */
+  gitlinks?: (folders: readonly string[]) => ReadonlySet<string>;
   /** Whether a file of the repository ends with the whole of a repository-relative path below another folder; none when absent. */
   endsAFile?: (path: string) => boolean;
   /** The folders a script of the repository installs in another project by their raw URL: asked once, when a reference is missing; none when absent. */
@@ -308,6 +312,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
             isInAnotherRepository(doc.text, reference) ||
             isInLinkedRepositorySentence(doc.text, reference) ||
             isInSubmodule(path, view.submodules ?? []) ||
+            isInGitlink(path, view) ||
             isLayoutOfFoldersBelow(reference, references, source.path, view)
           )
             return { noFileMeantHere };

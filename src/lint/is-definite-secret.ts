@@ -14,6 +14,7 @@
  * development password, the same on every machine, set 47). Team memory keeps the gate's full judgement (find-unsafe-text.ts).
  */
 import { hostAfterPassword, isLoopbackHost } from '../core/safety/url-password-host.js';
+import { findMarkedKeys } from '../core/safety/gitleaks-scan.js';
 
 // The gate's judgements by shape or name, not by format: kept for memory, not reported in a hand-written file.
 const SHAPE_RULES = new Set([
@@ -64,6 +65,17 @@ function isLocalCommand(text: string, start: number): boolean {
 // `AIRTABLE_BASE_ID=app…` and its `tbl…` table IDs under a masked `AIRTABLE_API_KEY=pat….***`.
 const AIRTABLE_OBJECT_ID = /^(?:app|tbl|fld|viw|rec|sel|usr|wsp|ent|att|shr)[A-Za-z0-9]{14}$/;
 
+/**
+ * Whether a vendor-marked token is a key itself, not a variable's name and the value assigned to it: a weak mark
+ * (`test_`, `api_`, `sk_` in any case) also starts names, and the token's characters run on over the `=`
+ * (`TEST_OPERATOR_ID=1c6748d7-…`, a UUID in set 181's ald-control-system `.env` block), where a key's base64
+ * padding stands only at its end. The value counts only when it holds a marked key of its own (`TEST_TOKEN=ghp_…`).
+ */
+function isMarkedKeyItself(value: string): boolean {
+  const assigned = value.search(/=[^=]/);
+  return assigned < 0 || findMarkedKeys(value.slice(assigned + 1)).length > 0;
+}
+
 /** Whether a password `value` is a real-looking one: 8+ characters mixing letters and digits, no stand-in word. */
 function isStrongPassword(value: string): boolean {
   return value.length >= 8 && /[A-Za-z]/.test(value) && /\d/.test(value) && !STAND_IN.test(value);
@@ -83,5 +95,6 @@ export function isDefiniteSecret(ruleId: string, value: string, text: string, st
   if (ruleId === 'call-argument-password') return isStrongPassword(value);
   if (ruleId === 'jwt') return !isExampleToken(value);
   if (ruleId === 'airtable-api-key') return !AIRTABLE_OBJECT_ID.test(value);
+  if (ruleId === 'vendor-key-prefix') return isMarkedKeyItself(value);
   return true;
 }

@@ -60,6 +60,8 @@ export type LintRequest = {
   filesIn?: (dir: string) => readonly string[];
   /** Whether a file of the repository ends with the whole of a repository-relative path below another folder. */
   endsAFile: (path: string) => boolean;
+  /** Which of the repository-relative folders git records as gitlinks (asked only of an empty folder a missing path lies in). */
+  gitlinks?: (folders: readonly string[]) => ReadonlySet<string>;
   /** Whether a glob (no braces) matches a file of the repository. */
   globMatches: (glob: string) => boolean;
   /** The folders a script of the repository installs in another project by their raw URL (asked only when a reference is missing). */
@@ -180,6 +182,7 @@ function checkedFindings(
       ...(request.filesIn === undefined ? {} : { filesIn: request.filesIn }),
       endsAFile: request.endsAFile,
       submodules,
+      ...(request.gitlinks === undefined ? {} : { gitlinks: request.gitlinks }),
       ...(request.installedFolders === undefined ? {} : { installedFolders: request.installedFolders }),
       ...(request.runTimeFolders === undefined ? {} : { runTimeFolders: request.runTimeFolders }),
     }),

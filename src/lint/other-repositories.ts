@@ -130,6 +130,33 @@ export function submoduleFolders(gitmodules: string): string[] {
   );
 }
 
+/**
+ * Returns true when repository-relative `path` lies in a folder the working tree has empty that git records as a gitlink
+ * (`view.gitlinks`, asked only of such a folder): another repository's commit, a submodule with or without a
+ * `.gitmodules` entry (set 181's industrial-iot-stack added `Steel_Bonnet/`, a repository of its own, with `git add`), whose
+ * files a clone does not have: `Steel_Bonnet/README.md` is that repository's, there in the working copy that holds it. Git
+ * checks out no empty folder of its own, so only an empty one is asked; never throws.
+ */
+export function isInGitlink(
+  path: string,
+  view: {
+    exists: (path: string) => boolean;
+    foldersIn?: (dir: string) => readonly string[];
+    filesIn?: (dir: string) => readonly string[];
+    gitlinks?: (folders: readonly string[]) => ReadonlySet<string>;
+  },
+): boolean {
+  const { foldersIn, filesIn, gitlinks } = view;
+  if (foldersIn === undefined || filesIn === undefined || gitlinks === undefined) return false;
+  const parts = path.split('/').filter((part) => part !== '' && part !== '.');
+  for (let end = 1; end < parts.length; end++) {
+    const folder = parts.slice(0, end).join('/');
+    if (!view.exists(folder)) return false;
+    if (filesIn(folder).length === 0 && foldersIn(folder).length === 0) return gitlinks([folder]).has(folder);
+  }
+  return false;
+}
+
 /** Returns true when repository-relative `path` lies in one of `folders` (submoduleFolders); never throws. */
 export function isInSubmodule(path: string, folders: readonly string[]): boolean {
   return folders.some((folder) => folder !== '' && path.startsWith(`${folder}/`));

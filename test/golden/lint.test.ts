@@ -1,11 +1,11 @@
 /**
- * Golden `mem lint` runs: fixtures/lint/<case>/{about.md, history/<n>/?, repo/, args.json?, expected.txt} (a `gitignore` in repo/ becomes its `.gitignore`; history trees are committed first), one case per
+ * Golden `mem lint` runs: fixtures/lint/<case>/{about.md, history/<n>/?, repo/, args.json?, gitlinks?, expected.txt} (a `gitignore` in repo/ becomes its `.gitignore`; history trees are committed first), one case per
  * finding code (the folder's name; `clean-*` cases have none). Each repo is copied into a fresh
  * folder of its own (a repository root) and linted as the command does; `UPDATE_GOLDEN=1` writes a
  * missing expected.txt, to be reviewed in the diff.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { runLint } from '../../src/cli/lint/run-lint.js';
@@ -52,6 +52,19 @@ describe('golden mem lint', () => {
         });
       }
       if (commits.length === 0) cpSync(join(dir, 'repo'), repo, { recursive: true, verbatimSymlinks: true });
+      // `gitlinks` names folders git records as another repository's commit (mode 160000), left empty as a clone leaves
+      // them: a fixture cannot hold a nested repository.
+      const gitlinks = join(dir, 'gitlinks');
+      if (existsSync(gitlinks))
+        for (const folder of readFileSync(gitlinks, 'utf8')
+          .split('\n')
+          .filter((line) => line.trim() !== '')) {
+          mkdirSync(join(repo, folder), { recursive: true });
+          execFileSync('git', ['update-index', '--add', '--cacheinfo', `160000,${'e7'.repeat(20)},${folder}`], {
+            cwd: repo,
+            env: testEnv(),
+          });
+        }
       // A fixture's ignore rules are kept as `gitignore`: a tracked `.gitignore` would ignore parts of the fixture itself.
       if (existsSync(join(repo, 'gitignore'))) renameSync(join(repo, 'gitignore'), join(repo, '.gitignore'));
       const args = existsSync(join(dir, 'args.json'))

@@ -53,6 +53,8 @@ export type LintInput = {
   filesIn: (dir: string) => string[];
   /** Whether a file the walk met, or one in a hidden folder it passed, ends with repository-relative `path` below another folder. */
   endsAFile: (path: string) => boolean;
+  /** Which of the repository-relative folders git's index records as gitlinks, another repository's commit (one `git ls-files`). */
+  gitlinks: (folders: readonly string[]) => ReadonlySet<string>;
   /** Which of the repository-relative paths git ignores (one `git check-ignore` for all). */
   ignored: (paths: readonly string[]) => ReadonlySet<string>;
   /** What git's history says of missing paths and of the agent files naming them (one `git log`, one `git show`). */
@@ -128,6 +130,7 @@ export function readLintInput(root: string): LintInput {
       (byName.get(path.slice(path.lastIndexOf('/') + 1)) ?? []).some((file) => file.endsWith(`/${path}`)) ||
       (path.includes('/') &&
         (hiddenIn.get(path.slice(0, path.indexOf('/'))) ?? []).some((parent) => isPresent(join(root, parent, path)))),
+    gitlinks: (folders) => gitlinkFolders(root, folders),
     ignored: (paths) => ignoredPaths(root, paths),
     history: (paths, files) => readPathHistory(root, paths, files),
     firstNamed: (file, text, asPath) => readFirstNamed(root, file, text, { asPath: asPath === true }),
@@ -189,6 +192,18 @@ function entriesIn(root: string, dir: string): Dirent[] {
   } catch {
     return [];
   }
+}
+
+/** Which of `folders` git's index holds as gitlinks (mode 160000); none when git cannot say. */
+function gitlinkFolders(root: string, folders: readonly string[]): Set<string> {
+  if (folders.length === 0) return new Set();
+  const result = spawnSync('git', ['ls-files', '--stage', '-z', '--', ...folders], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0 || typeof result.stdout !== 'string') return new Set();
+  const links = result.stdout
+    .split('\0')
+    .filter((entry) => entry.startsWith('160000 '))
+    .map((entry) => entry.slice(entry.indexOf('\t') + 1));
+  return new Set(folders.filter((folder) => links.includes(folder)));
 }
 
 /** Which of `paths` the repository's ignore rules match; none when git cannot say (no repository, no git). */

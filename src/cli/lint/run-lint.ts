@@ -53,6 +53,7 @@ export async function runLint(options: LintOptions): Promise<LintOutcome> {
     foldersIn: input.foldersIn,
     filesIn: input.filesIn,
     endsAFile: input.endsAFile,
+    gitlinks: input.gitlinks,
     writtenByScript: input.writtenByScript,
     installedFolders: input.installedFolders,
     runTimeFolders: input.runTimeFolders,

@@ -13,3 +13,20 @@ describe('isDefiniteSecret, airtable-api-key', () => {
     );
   });
 });
+
+describe('isDefiniteSecret, vendor-key-prefix', () => {
+  it('a weak mark starting a variable name, run over the `=` into its value, is no key (set 181)', () => {
+    const line = 'TEST_OPERATOR_ID=1c6748d7-5cb2-444c-8e2e-416c14f5d6dd';
+    expect(isDefiniteSecret('vendor-key-prefix', line, line, 0)).toBe(false);
+  });
+
+  it('the value assigned counts when it is a marked key of its own', () => {
+    const line = 'TEST_NVIDIA_KEY=nvapi-Qx7Lm2Rk9Vt4Wp8Zn3Ys6Hd1Jf5Gb0Ca2Eu7Ko9Ti4Nr';
+    expect(isDefiniteSecret('vendor-key-prefix', line, line, 0)).toBe(true);
+  });
+
+  it('a key with its base64 padding at the end is still a key', () => {
+    const key = 'sk_Qx7Lm2Rk9Vt4Wp8Zn3Ys6Hd1Jf5Gb0Ca==';
+    expect(isDefiniteSecret('vendor-key-prefix', key, key, 0)).toBe(true);
+  });
+});
