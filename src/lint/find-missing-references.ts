@@ -39,6 +39,7 @@ import {
   isNegatedBefore,
   isNoFileMeant,
   isOtherFormOfModule,
+  isSaidAbsentInFile,
   isToldToCreate,
   isUnderExampleCaption,
 } from './is-no-file-meant.js';
@@ -305,6 +306,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
             isGoPackageMember(reference, source.path, view.exists) ||
             isPythonPackageAttribute(path, view.exists) ||
             (source.text !== undefined && isGivenAsOwnFile(reference, doc, source.text)) ||
+            (source.text !== undefined && isSaidAbsentInFile(reference, source.text)) ||
             (source.text !== undefined && isUnderExampleCaption(reference, doc, source.text)) ||
             isInSuggestedColumn(reference, doc, lines) ||
             isExampleOptionValue(reference, doc, source.documents) ||

@@ -660,6 +660,30 @@ const TO_COME_BEFORE =
 const ONCE_MADE_AFTER =
   /^[`'"*]*\s+(?:once|when|after)\s+(?:it\s+(?:is|'s|has\s+been)\s+|they\s+(?:are|have\s+been)\s+)?(?:built|written|created|added|implemented|landed|shipped)\b/i;
 /**
+ * A note right after a path saying, in the present, that it is not there: "- `docs/design-docs/index.md` — does not
+ * exist" under "Missing docs (noted for awareness):" (set 176's rogue-like-black-jack), "`x`, which does not exist
+ * yet". Not "does not exist anymore" / "any longer": that tells of a removal, which another mention naming the path as
+ * present has missed (set 109's nuxt-crouton).
+ */
+const SAID_ABSENT_AFTER =
+  /^[`'"*]*(?:\]\([^)\s]*\)|\))?\s*(?:[,(]|[—–]|--?(?=\s))?\s*[*_]{0,2}(?:which\s+|that\s+|it\s+)?(?:does\s*n[o']t|do\s*n[o']t)\s+(?:yet\s+)?exist\b(?!\s+(?:any\s*more|any\s+longer)\b)/i;
+
+/**
+ * Whether a whole agent file `text` says, at one mention of `reference`, that it does not exist (SAID_ABSENT_AFTER):
+ * the writer knows and the agent is told, at every mention. A map of the docs naming `docs/design-docs/index.md` as
+ * "Catalog of all design docs" is the layout the file keeps on purpose, its note the gap (set 176's
+ * rogue-like-black-jack: the files git removed, the note added two days after). Whatever git says.
+ */
+export function isSaidAbsentInFile(reference: string, text: string): boolean {
+  return offsetsOf(reference, text).some(
+    (offset) =>
+      !/[\w./-]/.test(text[offset - 1] ?? '') &&
+      !/[\w/-]/.test(text[offset + reference.length] ?? '') &&
+      SAID_ABSENT_AFTER.test(text.slice(offset + reference.length, offset + reference.length + 60)),
+  );
+}
+
+/**
  * A path that is the subject of a condition on its own existence, "IF `.agentplane/user-instructions.md` exists THEN
  * LOAD it" (set 99's subaru, agentplane's gateway): the words before it open the condition, the words after it end it.
  */
