@@ -278,7 +278,7 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   // indicates\n`/home/prow/go/src/sigs.k8s.io/kueue/test/e2e/…`", set 85's kueue). A code block's line is its own.
   const sentence = at < 0 ? '' : text.slice(Math.max(0, at - EXAMPLE_REACH), at);
   if (EXAMPLE_LEAD.test(doc.code === true ? (before.split('\n').at(-1) ?? '') : sentence)) return true;
-  if (isNegatedBefore(before)) return true;
+  if (at >= 0 && isNegatedBefore(text.slice(Math.max(0, at - NEGATED_REACH), at))) return true;
   if (offsets.length > 0 && offsets.every((offset) => isPatternSample(text, offset, reference.length))) return true;
   if (offsets.length > 0 && offsets.every((offset) => text[offset - 1] === '@')) return true;
   // A clause or list wrapped over a paragraph's lines says what it says of every path in it (set 97's WintEHR).
@@ -431,12 +431,15 @@ export function isToldToCreate(reference: string, text: string): boolean {
  * Whether `reference` names a module the repository has under another extension (`src/cli.js` for `src/cli.ts`, as
  * ESM imports write it): the same module, unless git saw this very file renamed after the agent file came in (set
  * 78's postiz: `apps/frontend/tailwind.config.js`, moved to `tailwind.config.cjs`), which the caller asks of history.
+ * So is a module specifier written without its extension whose name holds a dot (`supabase/database.types` for
+ * `supabase/database.types.ts` in a table of import aliases, `core/sync/sync.engine` in a list of imports: set 183's
+ * habitrack and super-habits): the part after the dot is the name's, not a file type.
  */
 export function isOtherFormOfModule(reference: string, exists: (path: string) => boolean): boolean {
   const dot = reference.lastIndexOf('.');
   if (dot <= reference.lastIndexOf('/')) return false;
   const module = reference.slice(0, dot);
-  return exists(module) || SOURCE_EXTENSIONS.some((ext) => exists(`${module}${ext}`));
+  return exists(module) || SOURCE_EXTENSIONS.some((ext) => exists(`${module}${ext}`) || exists(`${reference}${ext}`));
 }
 
 // What a build tool names a program after its source beside it: dune's `test/main.exe`, `main.bc` and `main.bc.js`
@@ -703,6 +706,16 @@ const EXISTS_AFTER = /^[`'"*]*\s+(?:(?:already\s+)?exists?|is\s+(?:present|there
  * the writer knew, and the agent is told ("Design system: `docs/design-system.md` (if exists)", "When present,
  * collections live under `x`"). A file it would be good to write is not a reference gone stale.
  */
+/**
+ * A place a thing may be put once it is wanted, said as a permission before the path and a need after it: "fixtures can
+ * live in `tests/conftest.py` once you need shared sample cards" (set 183's anki-api, a test suite with no conftest yet).
+ * Both halves are asked: "Read `docs/api.md` when you need API details" sends the agent to a file that is to be there.
+ */
+const MAY_LIVE_BEFORE =
+  /\b(?:can|could|may|might|should)\s+(?:live|go|sit|be\s+(?:kept|placed|put|added|collected))\s+(?:in|into|under|inside)\s+[`'"*]*$/i;
+const ONCE_NEEDED_AFTER =
+  /^[`'"*]*\s+(?:once|when|if)\s+(?:(?:you|we)\s+(?:need|want)\b|(?:it\s+is\s+|they\s+are\s+)?needed\b)/i;
+
 function saysMaybe(text: string, at: number, length: number): boolean {
   const sentence =
     text
@@ -712,6 +725,8 @@ function saysMaybe(text: string, at: number, length: number): boolean {
   return (
     MAYBE_AFTER.test(text.slice(at + length, at + length + 60)) ||
     ONCE_MADE_AFTER.test(text.slice(at + length, at + length + 40)) ||
+    (MAY_LIVE_BEFORE.test(text.slice(Math.max(0, at - 40), at)) &&
+      ONCE_NEEDED_AFTER.test(text.slice(at + length, at + length + 40))) ||
     MAYBE_BEFORE.test(sentence) ||
     FUTURE_BEFORE.test(text.slice(Math.max(0, at - 30), at)) ||
     TO_COME_BEFORE.test(text.slice(Math.max(0, at - 60), at)) ||
@@ -811,6 +826,9 @@ function spellsNamedClass(parts: readonly string[], text: string): boolean {
   });
 }
 
+// How far before a path a "no" may stand: over a list of a few code spans ("no `a/`, `b.tsx`, or `c.tsx`").
+const NEGATED_REACH = 160;
+
 /**
  * Whether the text just before a path or a command says there is none of it: "ships no `x`", "without `x`",
  * "There is intentionally no `make check` convention" (set 67's biomcp), or names it as the form not taken, in
@@ -818,13 +836,15 @@ function spellsNamedClass(parts: readonly string[], text: string): boolean {
  * crabigator, a layout the project does not use), "use `pnpm test`, not `npm test`", or says there is none of its kind:
  * "there is no generated\n`src/version.ts`" (set 126's docusaurus-plugin-stentorosaur, a file its monorepo move removed),
  * or none any more: "There is no longer a parallel `src/lib/rag/core/` tree" (set 136's ollama-client, a tree git removed).
+ * The "no" runs over a list of code spans: "There are no `app/(tabs)/`, `app/settings.tsx`, or `app/command.tsx` routes"
+ * (set 183's super-habits, routes its navigation rework removed) negates each of them.
  * A mention of what is not, not a file the agent is sent to nor a command it is told to run.
  */
 export function isNegatedBefore(before: string): boolean {
   // Every form ends where the path starts and spans a few words: the tail is enough, and a caller's whole text
   // before a path (one per path of a document) is not scanned again.
-  return /\b(?:no|without)\s*[`'"*]*$|\bthere\s+(?:is|are)\s+no\s+(?:[a-z]+(?:ed|ing)|longer(?:\s+(?:an?|any))?(?:\s+[a-z-]+)?)\s+[`'"*]*$|[(,]\s*not\s*[`'"*]*$/i.test(
-    before.slice(-80),
+  return /\b(?:no|without)\s*(?:`[^`\n]+`\s*(?:,\s*(?:(?:or|nor)\s+)?|(?:or|nor)\s+))*[`'"*]*$|\bthere\s+(?:is|are)\s+no\s+(?:[a-z]+(?:ed|ing)|longer(?:\s+(?:an?|any))?(?:\s+[a-z-]+)?)\s+[`'"*]*$|[(,]\s*not\s*[`'"*]*$/i.test(
+    before.slice(-NEGATED_REACH),
   );
 }
 
