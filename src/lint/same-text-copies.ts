@@ -10,6 +10,9 @@
  * `CLAUDE.md`", set 47, 326 rows of one mirror synced by hand): the sections are the text kept twice.
  * A file a build copies into its output folder (set 60's AgentUI: `scripts/build-framework.js` copies AGENTS.md to
  * `dist/AGENTS.md`, committed with the bundle it ships beside) is one text too: the next build writes it again.
+ * So is an agent file copied word for word into another assistant's rules folder (set 180's session-recorder: CLAUDE.md
+ * and `.claude/commands/*` copied whole into `.continue/rules/` for Continue, which reads every file there): that tool's
+ * copy, which Claude Code meets only by its name when it works in that folder.
  * Once they differ, the copies are compared again: a mirror that has drifted is what `duplicate-rule` is for.
  */
 import { posix } from 'node:path';
@@ -52,6 +55,23 @@ function isBuildOutputPair(first: string, second: string): boolean {
   return inOutputOf(first, second) || inOutputOf(second, first);
 }
 
+// Folders where another assistant reads its rules (Continue, Cursor, Windsurf, Cline, Roo Code, Kiro, Amazon Q, Trae).
+const OTHER_TOOL_FOLDERS = new Set([
+  '.continue',
+  '.cursor',
+  '.windsurf',
+  '.clinerules',
+  '.roo',
+  '.kiro',
+  '.amazonq',
+  '.trae',
+]);
+
+const inOtherToolFolder = (path: string) => path.split('/').some((part) => OTHER_TOOL_FOLDERS.has(part));
+
+/** Whether one of two files lies in another assistant's rules folder and the other does not (`.continue/rules/CLAUDE.md`, `CLAUDE.md`). */
+const isOtherToolPair = (first: string, second: string) => inOtherToolFolder(first) !== inOtherToolFolder(second);
+
 /** Whether a line of `text` names the file `path` (its name) beside words saying the two are copies. */
 function declaresCopyOf(text: string, path: string): boolean {
   const name = posix.basename(path);
@@ -68,10 +88,16 @@ export function sameTextCopies(sources: readonly Text[]): (a: string, b: string)
     for (const second of sources.slice(index + 1)) {
       if (first.text === undefined || second.text === undefined) continue;
       const sameName = posix.basename(first.path) === posix.basename(second.path);
-      if (sameName && !isBuildOutputPair(first.path, second.path)) continue;
+      if (sameName && !isBuildOutputPair(first.path, second.path) && !isOtherToolPair(first.path, second.path))
+        continue;
       const text = normalized(first.text);
       const other = normalized(second.text);
       if (text === '' || !isOneText(text, other)) continue;
+      // Another assistant's copy is the whole text, word for word, as a build's is.
+      if (text === other && isOtherToolPair(first.path, second.path)) {
+        pairs.add(`${first.path}\0${second.path}`).add(`${second.path}\0${first.path}`);
+        continue;
+      }
       // A build's copy is the whole text, word for word (a nested file of one name is otherwise its own folder's).
       if (sameName) {
         if (text === other) pairs.add(`${first.path}\0${second.path}`).add(`${second.path}\0${first.path}`);
