@@ -4,11 +4,9 @@
  * plotting package saving to `results/` by default). Git may have held a file there once and seen it removed, but the
  * folder is where the program puts its output, not a file gone. Read with one `git grep` over the working tree.
  */
-import { spawnSync } from 'node:child_process';
 import { escapeRegExp } from '../../core/text/escape-regexp.js';
+import { grepCode } from './grep-code.js';
 
-// Prose is no program: a README's `mkdir -p results` is a step shown to the reader.
-const PROSE = ['md', 'mdx', 'markdown', 'txt', 'rst', 'adoc'].map((ext) => `:(exclude,glob)**/*.${ext}`);
 // The calls and the command that make a folder, in the languages a repository's scripts are written in.
 const MAKERS = ['makedirs', 'mkdir', 'Mkdir', 'create_dir', 'create_directories'];
 
@@ -22,24 +20,9 @@ const MAKERS = ['makedirs', 'mkdir', 'Mkdir', 'create_dir', 'create_directories'
 export function runTimeFolders(root: string, folders: readonly string[]): Set<string> {
   const asked = [...new Set(folders.filter((folder) => /^[\w.-]+(?:\/[\w.-]+)*$/.test(folder)))];
   if (asked.length === 0) return new Set();
-  const result = spawnSync(
-    'git',
-    [
-      'grep',
-      '--untracked',
-      '-I',
-      '-h',
-      '-F',
-      '--no-color',
-      ...MAKERS.flatMap((maker) => ['-e', maker]),
-      '--',
-      '.',
-      ...PROSE,
-    ],
-    { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
-  );
-  if (result.status !== 0 || typeof result.stdout !== 'string') return new Set();
-  const lines = result.stdout.split('\n');
+  const output = grepCode(root, ['-F', '--no-color', ...MAKERS.flatMap((maker) => ['-e', maker])]);
+  if (output === undefined) return new Set();
+  const lines = output.split('\n');
   const made = new Set<string>();
   for (const folder of asked) {
     const name = `(?:\\./)?${escapeRegExp(folder)}/?`;
