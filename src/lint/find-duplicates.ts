@@ -107,9 +107,10 @@ const FILE_ROW = /^\s*\|\s*`?([\w-][\w.-]*\.[A-Za-z]\w{0,5})`?\s*\|/;
 // pointer in each, written in each agent's own form (an `@` import for Claude Code, a link for the others), is how
 // they all reach one file, not a rule kept twice. A pointer among a file's rules stays comparable: a file copied
 // whole repeats it with the rest. An adverb before the verb ("Strictly follow the rules in @AGENTS.md", "Always read
-// …") leaves it a pointer.
+// …") leaves it a pointer, and so does a clause saying what the file is read for ("For complete details, see AI.md PART 26",
+// set 182's apimgr/pastebin: each of its topic rules files closes on its own part of one spec).
 const POINTER =
-  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:(?:please|always|\w+ly)\s+){0,2}(?:see|read|refer\s+to|consult|follow|check|look\s+at)\s+(?:(?:the|our)\s+(?:[\w-]+\s+){0,2}(?:in|at|of|from)\s+)?(?:\[[^\]\n]+\]\([^)\s]+\)|`[^`\n]*[./][^`\n]*`|@?[\w./-]+\.md\b)/;
+  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:for\s+(?:[\w-]+\s+){0,3}?[\w-]+,\s+)?(?:(?:please|always|\w+ly)\s+){0,2}(?:see|read|refer\s+to|consult|follow|check|look\s+at)\s+(?:(?:the|our)\s+(?:[\w-]+\s+){0,2}(?:in|at|of|from)\s+)?(?:\[[^\]\n]+\]\([^)\s]+\)|`[^`\n]*[./][^`\n]*`|@?[\w./-]+\.md\b)/;
 // A list marker and a bold label before a sentence ("- **Quality checks**: ", "**Complete quality checks:** "), or the
 // bold opening a sentence wholly in bold ("**See …**"): what isPointerSentence looks past.
 const BOLD_LEAD =

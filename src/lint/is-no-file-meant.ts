@@ -202,6 +202,7 @@ const EXAMPLE_REACH = 200;
  * - a `path:line` its line says a tool displays ("Displays file path and line number (`src/main.gleam:8`)");
  * - two sibling folders or two files of one kind as alternatives ("web/worker logs", `readable.ts/writable.ts`),
  *   two files of the repository as a pair (`go.mod/go.sum`),
+ *   one file's name in two places as alternatives, the other place holding it (`CLAUDE.md`/`.claude/CLAUDE.md`),
  *   a `module.symbol` whose module exists, a program the build names after its source (dune's `test/main.exe`),
  *   an npm scope (`@pnpm/config`), or two words joined by a slash in prose ("HTTP server/client").
  * Never throws.
@@ -324,11 +325,37 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
       (doc.code !== true && offsets.length > 0 && offsets.every((offset) => !inCodeSpan(text, offset))))
   )
     return true;
+  if (offsets.length > 0 && offsets.every((offset) => isOtherPlaceOfPresentFile(reference, text, offset, exists)))
+    return true;
   if (isBuiltFromSource(reference, exists)) return true;
   if (doc.code === true && offsets.length > 0 && offsets.every((offset) => isPlaceholderCallArgument(text, offset)))
     return true;
   if (isTemplateInstance(reference, text)) return true;
   return false;
+}
+
+// A code span joined to the one at hand by a slash or "or", right before it or right after: "`CLAUDE.md`/`.claude/CLAUDE.md`".
+const ALTERNATIVE_BEFORE = /`([^`\s]+)`\s*(?:\/|\bor\b)\s*`$/;
+const ALTERNATIVE_AFTER = /^`\s*(?:\/|\bor\b)\s*`([^`\s]+)`/;
+
+/**
+ * Whether the path at `offset` of `text` is one of two places given for one file's name, code span against code span,
+ * whose other place holds the file: "Read existing `CLAUDE.md`/`.claude/CLAUDE.md`" (set 182's apimgr/pastebin, the
+ * two places Claude Code reads its file from, the root one there) tells the agent to read whichever is there.
+ */
+function isOtherPlaceOfPresentFile(
+  reference: string,
+  text: string,
+  offset: number,
+  exists: (path: string) => boolean,
+): boolean {
+  const bare = (path: string): string => path.replace(/^\.?\/+/, '').replace(/\/$/, '');
+  const other =
+    ALTERNATIVE_BEFORE.exec(text.slice(Math.max(0, offset - 120), offset))?.[1] ??
+    ALTERNATIVE_AFTER.exec(text.slice(offset + reference.length, offset + reference.length + 120))?.[1];
+  if (other === undefined) return false;
+  const there = bare(other);
+  return there !== bare(reference) && posix.basename(there) === posix.basename(bare(reference)) && exists(there);
 }
 
 // "Do not add `lib/html2rss/README.md` — the pipeline story stays in `lib/html2rss.rb`" (set 146's html2rss): a file
