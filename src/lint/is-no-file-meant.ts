@@ -194,7 +194,7 @@ const EXAMPLE_REACH = 200;
  *   a bare participle ("(the `x` crate, `docs/monetization/`, and the billing layers deleted)"), or that
  *   something no longer lives there ("code no longer lives under `core/src/services` or `core/src/layers`"), or listed
  *   under a "**Files Deleted:**" label or after a lead-in saying its list is gone ("Removed in v3.1, do not resurrect: `a`, `b`"),
- *   came from there ("`crates/util/` - was `src/util/`", "split out of `a`") or took its place ("the dashboard, replaces `acme/admin`");
+ *   came from there ("`crates/util/` - was `src/util/`", "split out of `a`") or took its place ("the dashboard, replaces `acme/admin`"), or is the subject of a past habit ("the shape `x` used to expose");
  * - a path the text says may not be there ("`docs/design-system.md` (if exists)", "(future)", "a future `x`", "When present, … under `x`",
  *   "`web/.env.example`, which does not exist today", "IF `x` exists THEN …", "the hook … when it finds `a`, `b`, or `x`");
  * - a path a git command on its line reads from a commit (`git ls-tree -r "$SHA^" -- docs/old`), or one the text says
@@ -605,6 +605,13 @@ const LEFT =
   /\b(?:(?:was|were|formerly|previously|(?:moved|renamed|extracted|split|migrated|carved)(?:\s+out)?\s+(?:from|of))|no\s+longer\s+(?:(?:lives?|lies?|sits?|resides?|is|are)\s+)?(?:(?:kept|located|stored|registered|defined|declared|configured|placed|listed|wired|found)\s+)?(?:in|under|inside|within|at)|moved\s+(?:out\s+of|away\s+from)|no\s+longer\s+(?:runs?|uses?|calls?|invokes?|executes?|needs?|reads?)(?:\s+the)?|(?:replaces|replacing|supersedes|superseding|successor\s+(?:to|of)|in\s+place\s+of)(?:\s+(?!(?:with|by)\b)[\w-]+){0,3}|(?:do\s+not|don['’]t|never)\s+(?:hunt|look|search)\s+for)\s+(?:[`'"*]*[^\s`'"*]+[`'"*]*\s*(?:,|,?\s*(?:or|and|nor))\s+)*[`'"*]*$/i;
 
 /**
+ * The path as the subject of a past habit, "matching the shape `electron/preload.ts` used to expose" (set 184's
+ * TimeTrackerPro, a Tauri shim standing in for the Electron preload script git removed): what the file did, no more.
+ * Right after the path only: "`x`, used to cut a release" and "`x` is used to deploy" say what it is for.
+ */
+const USED_TO_AFTER = /^[^\s`'"*]+[`'"*]*\s+used\s+to\s+[a-z]/i;
+
+/**
  * Whether the clause holding offset `at` of `text` says that the path is gone or lives elsewhere:
  * after it, of the path as subject ("`x` has been decommissioned", not "see `x` for the retired API"),
  * or before it, of a place something left ("no longer lives under `x`"). A clause runs between `;`, a
@@ -619,6 +626,7 @@ function saysGone(text: string, at: number): boolean {
   return (
     GONE.test(after) ||
     GONE_AT_CLAUSE_END.test(after) ||
+    USED_TO_AFTER.test(after) ||
     LEFT.test(masked.slice(start, at)) ||
     (RENAMED_BEFORE.test(masked.slice(start, at)) && RENAMED_TO_AFTER.test(after))
   );
