@@ -110,6 +110,8 @@ export type ReferenceView = {
   installedFolders?: () => readonly string[];
   /** Which of the repository-relative folders the repository's code makes when it runs: asked once, of gone folders about to be reported; none when absent. */
   runTimeFolders?: (folders: readonly string[]) => ReadonlySet<string>;
+  /** Which of the repository-relative data files the repository's code still reads by their path: asked once, of gone files about to be reported; none when absent. */
+  runTimeInputs?: (files: readonly string[]) => ReadonlySet<string>;
 };
 
 /** A missing path of this repository that an agent file names, waiting for git's answers (which are ignored, which removed). */
@@ -556,9 +558,22 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     outputFolders.length === 0 || view.runTimeFolders === undefined
       ? new Set<string>()
       : view.runTimeFolders([...new Set(outputFolders)]);
+  // A data file git saw removed, with no new place, that the repository's code still reads by its path (set 187's
+  // ComfyUIMini_Enhanced: "Tag autocomplete requires `config/tags.csv` …", taken out of git as a large, sensitive
+  // dataset while its server still opens `path.join(…, 'config', 'tags.csv')`): input the user supplies, not a file
+  // gone. Asked (one `git grep`) only of such files about to be reported.
+  const inputFiles = reported.flatMap((entry) => {
+    const removal = history.removed.get(withoutSlash(entry.path));
+    return removal !== undefined && removal.renamedTo === undefined && !isFolderName(entry.path) ? [entry.path] : [];
+  });
+  const read =
+    inputFiles.length === 0 || view.runTimeInputs === undefined
+      ? new Set<string>()
+      : view.runTimeInputs([...new Set(inputFiles)]);
   const gone = reported.flatMap((entry): LintFinding[] => {
     const removal = history.removed.get(withoutSlash(entry.path));
     if (removal !== undefined && removal.renamedTo === undefined && made.has(withoutSlash(entry.path))) return [];
+    if (removal !== undefined && removal.renamedTo === undefined && read.has(entry.path)) return [];
     // A new place git saw that is gone as well (set 89's alchemiser-quant: `docs/DEPLOYMENT_WORKFLOW.md` moved to
     // `docs/guides/deployment/`, then "del docs") is said to be gone, not offered as where the file is now.
     const since =

@@ -68,6 +68,8 @@ export type LintRequest = {
   installedFolders?: () => readonly string[];
   /** Which of the repository-relative folders the repository's code makes when it runs (asked only of gone folders about to be reported). */
   runTimeFolders?: (folders: readonly string[]) => ReadonlySet<string>;
+  /** Which of the repository-relative data files the repository's code still reads by their path (asked only of gone files about to be reported). */
+  runTimeInputs?: (files: readonly string[]) => ReadonlySet<string>;
   /** Which section headings a script of the repository writes into agent files (asked only of duplicates' headings). */
   writtenByScript: ScriptWrittenHeadings;
   /** The documents of a loaded file. */
@@ -185,6 +187,7 @@ function checkedFindings(
       ...(request.gitlinks === undefined ? {} : { gitlinks: request.gitlinks }),
       ...(request.installedFolders === undefined ? {} : { installedFolders: request.installedFolders }),
       ...(request.runTimeFolders === undefined ? {} : { runTimeFolders: request.runTimeFolders }),
+      ...(request.runTimeInputs === undefined ? {} : { runTimeInputs: request.runTimeInputs }),
     }),
     ...findUnmatchedGlobs(loads, request.globMatches, () =>
       submodules.filter((folder) => !request.exists(`${folder}/.git`)),

@@ -18,6 +18,7 @@ import { readFirstNamed, readPathHistory, readRemovedDefinitions } from '../../c
 import { scriptWrittenHeadings } from './script-written-headings.js';
 import { installedFolders } from './installed-folders.js';
 import { runTimeFolders } from './run-time-folders.js';
+import { runTimeInputs } from './run-time-inputs.js';
 import type { PathHistory } from '../../core/git/path-history.js';
 import type { DefinitionNames, RemovedDefinitions } from '../../core/git/script-history.js';
 
@@ -69,6 +70,8 @@ export type LintInput = {
   installedFolders: () => string[];
   /** Which of the folders the repository's code makes when it runs (one `git grep`). */
   runTimeFolders: (folders: readonly string[]) => ReadonlySet<string>;
+  /** Which of the data files the repository's code still reads by their path (one `git grep`). */
+  runTimeInputs: (files: readonly string[]) => ReadonlySet<string>;
   /** The agent files that are symbolic links to nothing, with the target each names. */
   links: DanglingLink[];
   /** Settings files that could not be read as their agent reads them. */
@@ -138,6 +141,7 @@ export function readLintInput(root: string): LintInput {
     writtenByScript: (headings) => scriptWrittenHeadings(root, headings),
     installedFolders: () => installedFolders(root),
     runTimeFolders: (folders) => runTimeFolders(root, folders),
+    runTimeInputs: (files) => runTimeInputs(root, files),
     links: danglingLinks(
       root,
       files.filter((file) => file.kind === 'loadable').map((file) => file.path),

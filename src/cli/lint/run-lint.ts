@@ -57,6 +57,7 @@ export async function runLint(options: LintOptions): Promise<LintOutcome> {
     writtenByScript: input.writtenByScript,
     installedFolders: input.installedFolders,
     runTimeFolders: input.runTimeFolders,
+    runTimeInputs: input.runTimeInputs,
     documentsOf: (path) => documents.get(path) ?? [],
     files: input.files,
     links: input.links,
