@@ -58,7 +58,7 @@ import {
   clonesAnotherRepository,
   findNamedRepositories,
   isAboutLinkedRepository,
-  isAboutManyRepositories,
+  isInManyRepositoriesSection,
   isInAnotherRepository,
   isInLinkedRepositorySentence,
   isInGitlink,
@@ -206,13 +206,10 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     const exampleSections = workedExampleSections(source.documents);
     for (const [index, doc] of source.documents.entries()) {
       if (inSharedBlock(doc.line)) continue;
-      // A section on several repositories ("## The repos and their shape") names their paths and commands.
+      // A section on several repositories ("## The repos and their shape"), and each subsection of one ("## Appendix:
+      // rules by repository" over "### A. profile-portfolio"), names their paths and commands.
       // So is one whose heading names a repository the file links ("## Foundation: emeraude-base").
-      if (
-        isAboutManyRepositories(doc.section.split(' > ').at(-1) ?? '') ||
-        isAboutLinkedRepository(doc.section, source.text ?? '')
-      )
-        continue;
+      if (isInManyRepositoriesSection(doc.section) || isAboutLinkedRepository(doc.section, source.text ?? '')) continue;
       if (cloneSection !== doc.section) cloneSection = clonesAnotherRepository(doc.text) ? doc.section : undefined;
       if (cloneSection !== undefined) continue;
       const references = findRepositoryPaths(doc.text).flatMap((reference) =>

@@ -161,8 +161,10 @@ const USERS_OWN_REACH = 60;
 const ADDED_AS =
   /\b(?:add|save|place|put|store|write|export)\b(?:(?!\b(?:same|like)\b)[^`'"])*?(?<!\b(?:such|well)\s)\bas\s*[`'"*]*$/i;
 
-// "e.g.", "for example", "directories like" … with no end of sentence after it (a dot before a space, or `;`).
-const EXAMPLE_LEAD = /\b(e\.g\.|eg\.|for example|for instance|such as|\w{3,}s like)(?:[^.;]|\.(?!\s))*$/i;
+// "e.g.", "for example", "directories like" … with no end of sentence after it (a dot before a space, or `;`); so in
+// Japanese, "（例: `x`）", "例えば", and in Chinese, "例如", "比如", up to "。" or "；" (not "例外", an exception, nor "比例").
+const EXAMPLE_LEAD =
+  /(?:\b(?:e\.g\.|eg\.|for example|for instance|such as|\w{3,}s like)|(?<![\p{L}\p{N}])例\s*[:：]|例えば|たとえば|例如|比如|譬如)(?:[^.;。；]|\.(?!\s))*$/iu;
 const EXAMPLE_REACH = 200;
 
 /**
@@ -583,11 +585,13 @@ function isInWebLink(text: string, at: number): boolean {
 /**
  * What a clause says of its subject when it is gone or kept elsewhere: "has been decommissioned",
  * "was removed", "are both **deleted**", "are being replaced" (set 140's invoice: entities in `src/Invoice/Entity/` on their
- * way out, the folder since gone), "it is **gone**", "moved to", "no longer exists", "lives in the ignite repo". A clause naming the path
+ * way out, the folder since gone), "it is **gone**", "moved to", "no longer exists", "lives in the ignite repo", "merged into
+ * `b`" (set 185's IntelliFlow-CRM: "`runbooks/notifications.md` merged into `runbooks/notification-service.md`", a
+ * consolidation note; "is merged into `b` at startup" says what the file does, and is checked). A clause naming the path
  * as present ("see `src/old.ts`") says none of it.
  */
 const GONE =
-  /\b(?:(?:has|have|was|were|is|are)\s+(?:(?:now|both|all)\s+)?(?:been\s+|being\s+)?[*_]{0,2}(?:decommissioned|removed|deleted|retired|dropped|replaced|moved|renamed|gone\b)|moved\s+(?:to|into)|no\s+longer\s+(?:exists?|there|present|in\s+this\s+repo\w*)|lives?\s+in\s+(?:the\s+|a\s+separate\s+|another\s+)?(?:\S+\s+)?repo(?:sitory)?\b)/i;
+  /\b(?:(?:has|have|was|were|is|are)\s+(?:(?:now|both|all)\s+)?(?:been\s+|being\s+)?[*_]{0,2}(?:decommissioned|removed|deleted|retired|dropped|replaced|moved|renamed|gone\b)|moved\s+(?:to|into)|(?<!\b(?:is|are|be|gets?|getting)\s+)(?:merged|folded|consolidated|absorbed)\s+into|no\s+longer\s+(?:exists?|there|present|in\s+this\s+repo\w*)|lives?\s+in\s+(?:the\s+|a\s+separate\s+|another\s+)?(?:\S+\s+)?repo(?:sitory)?\b)/i;
 
 /**
  * What a clause says, just before a path and the paths listed with it, of a place something has left:

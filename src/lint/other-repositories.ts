@@ -9,9 +9,10 @@ import { escapeRegExp } from '../core/text/escape-regexp.js';
 const NAMED_REPOSITORY = /\bthe\s+(?:\*\*)?(?:`([^`\n]+)`|([A-Z][\w.-]*))(?:\*\*)?\s+(?:repo|repository)(?![\w-])/g;
 // A name that is no other repository: where this one is hosted, or this one.
 const NOT_ANOTHER = /^(?:github|gitlab|bitbucket|git|this|same|main|current|monorepo|project|source|upstream|parent)$/i;
-// "each product's own repo", "every Cratis repository", "sibling repos", "other repositories": more than this one.
+// "each product's own repo", "every Cratis repository", "sibling repos", "other repositories": more than this one; so in
+// Japanese, "リポジトリ別のルール" (rules by repository), "各リポジトリ" (each repository), and in Chinese, "各仓库".
 const MANY_REPOSITORIES =
-  /\b(?:each|every|other|another|sibling|separate|all)\s+(?:[\w'’-]+\s+){0,2}(?:repos?|repositor(?:y|ies))\b|\b(?:repos|repositories)\b/;
+  /\b(?:each|every|other|another|sibling|separate|all)\s+(?:[\w'’-]+\s+){0,2}(?:repos?|repositor(?:y|ies))\b|\b(?:repos|repositories)\b|リポジトリ(?:別|ごと|毎|間)|(?:各|他の|別の|複数の?|全て?の?)\s*リポジトリ|(?:各|多个?|其他|其它|所有)\s*(?:仓库|倉庫|存储库)/;
 
 /** Returns the names `texts` give other repositories ("the `Documentation` repo" → Documentation); never throws. */
 export function findNamedRepositories(texts: readonly string[]): Set<string> {
@@ -25,8 +26,19 @@ export function findNamedRepositories(texts: readonly string[]): Set<string> {
 }
 
 /** Returns true when a heading speaks of several repositories ("The repos and their shape"); never throws. */
-export function isAboutManyRepositories(heading: string): boolean {
+function isAboutManyRepositories(heading: string): boolean {
   return MANY_REPOSITORIES.test(heading.toLowerCase());
+}
+
+/**
+ * Returns true when `section` (a heading path, outermost first) lies in a section about several repositories: its own
+ * heading speaks of them, or one above it other than the file's first ("## Appendix: rules by repository" over "### A.
+ * profile-portfolio", each subsection one repository's; set 185's helpdesk-hub). The first heading is the file's title
+ * ("# Rules for all our repos" over "## Commands", this one's). Never throws.
+ */
+export function isInManyRepositoriesSection(section: string): boolean {
+  const headings = section.split(' > ');
+  return headings.some((heading, index) => (index > 0 || headings.length === 1) && isAboutManyRepositories(heading));
 }
 
 // A link to a repository on a forge (`https://github.com/EmeraudeEngine/emeraude-base`): its name.
