@@ -253,6 +253,8 @@ type Piece = {
   list: Procedure | undefined;
   /** It stands under a heading of what is to come (ROADMAP_HEADING): a plan, not how to work now. */
   planned: boolean;
+  /** A list item under a heading naming a source file or a bold label that is a file's name (see isAccountBesideRule). */
+  account: boolean;
   /** Whether it is prose, not a code block (isPointerSentence is asked of the prose pieces matched). */
   prose: boolean;
 };
@@ -1025,6 +1027,7 @@ export function findDuplicates(
       (line) => LIST_ITEM_LINE.test(line) && !CHECKLIST_ITEM_LINE.test(line),
     );
     const citesBefore = citedFiles(source.documents);
+    const labelled = fileLabelledItems(source, lines);
     // Asked once per heading path, not per line.
     const plannedSections = new Map<string, boolean>();
     const isPlanned = (section: string): boolean => {
@@ -1059,6 +1062,7 @@ export function findDuplicates(
       if (words.size < MIN_WORDS) continue;
       const codeLines = codeLinesOf(doc, source.text);
       const setsUpFile = isSetupPrelude(codeLines, source.text ?? '', doc.line + (doc.fence?.lines ?? 0));
+      const headingFiles = headingFilesOf(source.path, doc.section);
       pieces.push({
         file: source.path,
         names: source.names ?? [source.path],
@@ -1090,7 +1094,7 @@ export function findDuplicates(
         opensFile: doc === opening,
         inReviewBrief,
         heading: doc.section.split(' > ').at(-1) ?? '',
-        headingFiles: headingFilesOf(source.path, doc.section),
+        headingFiles,
         commandList: doc.code === true || !BARE_COMMAND_ITEM.test(doc.text) ? undefined : commandLists.get(doc.section),
         procedure:
           doc.code === true
@@ -1103,6 +1107,9 @@ export function findDuplicates(
                   ? commandReferences.get(doc.section)
                   : undefined,
         planned: isPlanned(doc.section),
+        account:
+          labelled.has(index) ||
+          (doc.code !== true && headingFiles.length > 0 && LIST_ITEM_LINE.test(lines[doc.line - 1] ?? '')),
         prose: doc.code !== true,
         list:
           doc.code === true
@@ -1233,6 +1240,8 @@ function matchPieces(
           isOtherScript(piece, other) ||
           isAboutOtherModule(piece, other) ||
           isAboutOtherModule(other, piece) ||
+          isAccountBesideRule(piece, other) ||
+          isAccountBesideRule(other, piece) ||
           namesOtherThings(piece.text, piece.words, other.text, other.words))
       )
         continue;
@@ -1279,6 +1288,44 @@ function isAboutOtherModule(parent: Piece, nested: Piece): boolean {
     under(nestedFolder, parentFolder) &&
     parent.headingFiles.every((file) => !under(file, nestedFolder))
   );
+}
+
+// A bold label that is a file's name and nothing more ("**`test_tx_mousewheel_fix.py`**", "**main_app.py:**"): the list
+// after it says what that file holds or covers.
+const FILE_LABEL = /^\s*(?:\*\*|__)`?(?:[\w.-]+\/)*[\w-][\w.-]*\.[A-Za-z]\w{0,5}`?:?(?:\*\*|__)\s*:?\s*$/;
+
+/** The indexes of `source`'s documents that are list items whose list a bold file-name label leads (FILE_LABEL). */
+function fileLabelledItems(source: LintSource, lines: readonly string[]): Set<number> {
+  const items = new Set<number>();
+  let lead: LintDocument | undefined;
+  for (const [index, doc] of source.documents.entries()) {
+    if (doc.code === true || !LIST_ITEM_LINE.test(lines[doc.line - 1] ?? '')) lead = doc;
+    else if (lead !== undefined && lead.section === doc.section && lead.code !== true && FILE_LABEL.test(lead.text))
+      items.add(index);
+  }
+  return items;
+}
+
+/** The comparable form of a text's first word, a list marker, bold and code marks aside ('' for none). */
+function firstWordOf(text: string): string {
+  const word = /^[\s*+\-\d.)_`]*([\p{L}][\p{L}\p{N}-]*)/u.exec(text)?.[1];
+  return word === undefined ? '' : ([...comparableWords(word)][0] ?? '');
+}
+
+/**
+ * Whether `account` is a nested or parent file's list item saying what a named file does or covers (under a heading
+ * naming a source file, "### GUI Framework (`gui/main_app.py`)", or a bold label that is the file's name,
+ * "**`test_tx_mousewheel_fix.py`**") and `rule` the same words with a verb put in front, in the other file: set 189's
+ * Voltworks-Garage Firmware, GUI/tests/CLAUDE.md's "- Mouse wheel scrolling functionality" (what that test covers)
+ * beside GUI/CLAUDE.md's "- Verify mouse wheel scrolling functionality" (a check for GUI changes), and
+ * GUI/can_tool/CLAUDE.md's "- Message batching for high-speed CAN traffic" (what main_app.py does) beside "- Use message
+ * batching for high-speed CAN traffic processing". The module's account and the rule: neither would go. The same
+ * words on both sides, or a rule with no verb of its own, stay compared.
+ */
+function isAccountBesideRule(account: Piece, rule: Piece): boolean {
+  if (!account.account || !rule.prose || !isNested(account.scope, rule.scope)) return false;
+  const [verb, subject] = [firstWordOf(rule.text), firstWordOf(account.text)];
+  return verb !== '' && subject !== '' && !account.words.has(verb) && rule.words.has(subject);
 }
 
 /**

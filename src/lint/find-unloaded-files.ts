@@ -124,6 +124,23 @@ function namesPath(text: string, path: string): boolean {
   return false;
 }
 
+// The names the agents load, upper-cased: a look-alike that differs from one of them only in case.
+const AGENT_FILE_NAMES = new Set(['CLAUDE.MD', 'AGENTS.MD', 'GEMINI.MD']);
+// An absolute Windows path in a code span ("All agents share ONE working checkout (`Z:\o\OBD2v2`) on the … SMB share").
+const WINDOWS_PATH = /`[A-Za-z]:[\\/][^`\n]*`/;
+
+/**
+ * Whether a look-alike differs from an agent file's name only in case (`claude.md`, `Agents.md`) and a loaded agent
+ * file places the work on a Windows drive (set 189's OBD2: the root CLAUDE.md's shared checkout `Z:\o\OBD2v2`, its
+ * offices' charters `offices/architect/claude.md`, "lowercase or CLAUDE.md; team convention varies" in the team's
+ * handbook). Windows file systems ignore case: there the client asking for CLAUDE.md opens claude.md, so the agents
+ * this repository's text says run there load it. `AGENT.md` is another name, and stays reported.
+ */
+function isLoadedOnWindows(path: string, loaded: readonly LoadedText[]): boolean {
+  const name = posix.basename(path);
+  return AGENT_FILE_NAMES.has(name.toUpperCase()) && loaded.some((file) => WINDOWS_PATH.test(file.text));
+}
+
 /** A loaded file's path and text. */
 type LoadedText = { path: string; text: string };
 
@@ -144,7 +161,8 @@ export function findUnloadedFiles(
         !isPageOrTestData(file.path, file.siblings ?? []) &&
         !isReached(file.path, loaded, realPath, read) &&
         !isLeftToCopy(file.path, file.siblings ?? [], read) &&
-        !isProgramData(file.path, file.siblings ?? [], read),
+        !isProgramData(file.path, file.siblings ?? [], read) &&
+        !isLoadedOnWindows(file.path, loaded),
     )
     .map((file) => {
       const home = claudeFolderLookalikeHome(file.path);
