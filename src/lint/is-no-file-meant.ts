@@ -263,6 +263,7 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   if (/^[^.!?\n]*\b(?:is|are)\s+generated\b/i.test(after)) return true;
   // A good or bad example of a convention ("✅ `src/components/user-profile/`", "❌ `src/components/UserProfile/`").
   if (isExampleItem(doc.text)) return true;
+  if (offsets.length > 0 && offsets.every((offset) => isNewThingExample(text, offset))) return true;
   if (isNameForbiddenByHeading(doc.section, last)) return true;
   if (isSampleSection(doc.section, doc.code === true)) return true;
   // A slash command's argument (`/add-allure tests/web-ui/test_cart.py` in a commands table's "Example" column, set
@@ -940,6 +941,22 @@ function isNameForbiddenByHeading(section: string, name: string): boolean {
   if (name.length < 3 || !FORBIDS.test(section) || !/^[\w.-]+$/.test(name)) return false;
   const named = new RegExp(`(?<![\\w.-])${name.replace(/[.]/g, '\\.')}(?![\\w-])`, 'i');
   return section.split(' > ').some((heading) => FORBIDS.test(heading) && named.test(heading));
+}
+
+// An example's label and a new thing, then the path, with no code span between: "**Example:** A new BOQ chart component
+// → `src/features/boq/components/BOQChart.tsx`" (a paragraph's lines are joined, so the label, not a line, opens it).
+const NEW_THING_EXAMPLE_BEFORE =
+  /(?:^|\s)(?:\*\*|__)?examples?\s*(?::\s*(?:\*\*|__)?|(?:\*\*|__)\s*:)\s*(?:a|an)\s+new\b[^`\n]*[`'"*]*$/i;
+const NEW_THING_REACH = 200;
+
+/**
+ * Whether the path at `offset` of `text` follows an example's label that speaks of a new thing, "**Example:** A
+ * new BOQ chart component → `src/features/boq/components/BOQChart.tsx`" (set 195's NeoBIM_Workflow_Builder, three such
+ * lines under its rules for where new files go): the place a file would take, shown on one made up for it. An example
+ * line naming a thing of the tree ("**Example:** The date formatter → `src/lib/format-date.ts`") stays checked.
+ */
+function isNewThingExample(text: string, offset: number): boolean {
+  return NEW_THING_EXAMPLE_BEFORE.test(text.slice(Math.max(0, offset - NEW_THING_REACH), offset));
 }
 
 /** Whether a list item shows a good or bad example (✅, ❌, "Good:", "Bad:") rather than a fact of the repository. */
