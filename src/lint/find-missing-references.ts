@@ -40,6 +40,7 @@ import {
   isNoFileMeant,
   isOtherFormOfModule,
   isSaidAbsentInFile,
+  isForbiddenInFile,
   isToldToCreate,
   isUnderExampleCaption,
 } from './is-no-file-meant.js';
@@ -306,6 +307,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
             isPythonPackageAttribute(path, view.exists) ||
             (source.text !== undefined && isGivenAsOwnFile(reference, doc, source.text)) ||
             (source.text !== undefined && isSaidAbsentInFile(reference, source.text)) ||
+            (source.text !== undefined && isForbiddenInFile(reference, source.text, view.exists)) ||
             (source.text !== undefined && isUnderExampleCaption(reference, doc, source.text)) ||
             isInSuggestedColumn(reference, doc, lines) ||
             isExampleOptionValue(reference, doc, source.documents) ||
@@ -830,12 +832,17 @@ function changedInto(text: string): string[] {
 
 /**
  * `piece` up to its first `cd` into a folder the repository does not hold (`cd test-status-site` then `npm run serve`,
- * set 126's docusaurus-plugin-stentorosaur: the maintainer's own Docusaurus test site, never committed): the commands
- * after it run with that folder's package.json, which the linter cannot read.
+ * set 126's docusaurus-plugin-stentorosaur: the maintainer's own Docusaurus test site, never committed), or into one
+ * under the user's home (`cd ~/src/birdnet-go-qa/e2e` then `npm run test:settings`, set 192's birdnet-go: the QA
+ * checkout beside the project's): the commands after it run with that folder's package.json, which the linter cannot
+ * read.
  */
 function untilOutsideFolder(piece: string, file: string, exists: (path: string) => boolean): string {
   if (!/\b(?:cd|pushd)\s/.test(piece)) return piece;
-  for (const match of piece.matchAll(/(?:^|[\s;&|(`])(?:cd|pushd)\s+([\w.][\w./-]*)/g)) {
+  for (const match of piece.matchAll(
+    /(?:^|[\s;&|(`])(?:cd|pushd)\s+((?:~|\$HOME\b|\$\{HOME\})[\w./-]*|[\w.][\w./-]*)/g,
+  )) {
+    if (/^[~$]/.test(match[1]!)) return piece.slice(0, match.index);
     const folder = match[1]!.replace(/\/+$/, '');
     if (folder === '.' || folder === '..' || folder.startsWith('../')) continue;
     if (existingPaths(folder, file, exists).length === 0) return piece.slice(0, match.index);

@@ -727,6 +727,26 @@ export function isSaidAbsentInFile(reference: string, text: string): boolean {
 }
 
 /**
+ * A path the agent is told not to use or make, named right after the verb, with a path of the repository on the same
+ * line to use in its place: "- Do NOT use `shared/types.ts` — use `shared/types.d.ts`" (set 192's Wildlife-Sentinel,
+ * whose rules file also warns "If you use `shared/types.ts`, TypeScript will …"). The writer sets the wrong form
+ * against the right one: at every mention it is the form to avoid, never a file to open.
+ */
+const FORBIDDEN_USE =
+  /\b(?:do\s+not|don'?t|never)\s+(?:use|create|add|introduce|reintroduce)\s+(?:(?:a|an|any|another|new|separate)\s+)?[`'"*]*\.?\/?$/i;
+
+/** Whether a whole agent file `text` forbids `reference` at one mention, a present path named beside it (FORBIDDEN_USE). */
+export function isForbiddenInFile(reference: string, text: string, exists: (path: string) => boolean): boolean {
+  return offsetsOf(reference, text).some((offset) => {
+    const line = lineAt(text, offset);
+    const start = text.lastIndexOf('\n', offset - 1) + 1;
+    if (!FORBIDDEN_USE.test(text.slice(start, offset))) return false;
+    const rest = line.slice(offset - start + reference.length);
+    return [...rest.matchAll(/`\.?\/?([\w.-]+(?:\/[\w.-]+)+)`/g)].some((match) => exists(match[1]!));
+  });
+}
+
+/**
  * A path that is the subject of a condition on its own existence, "IF `.agentplane/user-instructions.md` exists THEN
  * LOAD it" (set 99's subaru, agentplane's gateway): the words before it open the condition, the words after it end it.
  */
