@@ -440,8 +440,8 @@ const WRITTEN_OUT_TO =
   /\b(?:write(?!\s+(?:a|an|one)\b)|generate|save|export|dump|output)\b(?:\s+(?!(?:to|into|at)\b)[^\s.;:!?`'"]+){0,5}\s+(?:to|into|at)\s*[`'"*]*\.?\/?$/i;
 
 /**
- * Whether a whole agent file `text` tells its reader, at any mention of `reference`, to make it (saysCreatedAt) or to
- * write something out to it (WRITTEN_OUT_TO): its
+ * Whether a whole agent file `text` tells its reader, at any mention of `reference`, to make it (saysCreatedAt, a
+ * "(new)" mark after it, a list under "Files to create:") or to write something out to it (WRITTEN_OUT_TO): its
  * other mentions name the file to be made. Set 132's jupytercon2025 demo, the JupyterLab extension template's guide:
  * "- API utilities: `src/api.ts` (not `src/utils.ts`)" in a list of how to name files, and further on "Create TypeScript
  * interfaces in `src/api.ts`", "Create typed API wrapper functions in `src/api.ts`" (the workshop's code keeps
@@ -453,8 +453,32 @@ export function isToldToCreate(reference: string, text: string): boolean {
     (offset) =>
       !/[\w./-]/.test(text[offset - 1] ?? '') &&
       !/[\w/-]/.test(text[offset + reference.length] ?? '') &&
-      (saysCreatedAt(text, offset) || WRITTEN_OUT_TO.test(clauseBefore(text, offset, 60))),
+      (saysCreatedAt(text, offset) ||
+        WRITTEN_OUT_TO.test(clauseBefore(text, offset, 60)) ||
+        MARKED_NEW_AFTER.test(text.slice(offset + reference.length, offset + reference.length + 20)) ||
+        isListedToCreate(text, offset)),
   );
+}
+
+/**
+ * The mark a plan's file list puts right after a file it is to add: "- src/ui/formation_editor.py (new)" under "Files
+ * to create/modify:" (set 193's KickSync, an AGENTS.md of improvement tasks whose new files were never written).
+ */
+const MARKED_NEW_AFTER = /^[`'"*]*\s*\((?:new|new\s+file|to\s+(?:be\s+)?(?:create|created|add|added))\)/i;
+// What a list's label says when its files are yet to be made: "Files to create:", "New files:", "**Files to add:**".
+const TO_CREATE =
+  /^(?:(?:new|planned)\s+(?:files?|modules?|paths?)|(?:files?|modules?|paths?)\s+to\s+(?:be\s+)?(?:create|created|add|added|write|written))\s*:?$/i;
+
+/**
+ * Whether offset `at` of `text` lies in a list item under a label saying its files are to be made ("Files to create:"
+ * over "- src/services/league_service.py", set 193's KickSync), the list unbroken by a blank line from the label on.
+ */
+function isListedToCreate(text: string, at: number): boolean {
+  const before = text.slice(0, at);
+  const label = [...before.matchAll(LABEL)].at(-1);
+  if (label === undefined || !TO_CREATE.test((label[1] ?? label[2] ?? '').trim())) return false;
+  const list = before.slice(label.index + label[0].length);
+  return /^[\s:*_]*(?:[-*+]|\d+[.)])\s/.test(list) && !/\n[ \t]*\n/.test(list);
 }
 
 /**
