@@ -79,7 +79,7 @@ import { isJvmModuleFile } from './jvm-module-files.js';
 import { isGoPackageMember } from './go-qualified-names.js';
 import { isPythonPackageAttribute } from './python-qualified-names.js';
 import { sharedBlockLines } from './shared-blocks.js';
-import { workedExampleSections } from './worked-example-sections.js';
+import { exampleElementLines, workedExampleSections } from './worked-example-sections.js';
 import { isInReaderProjectBlock, isKindFolderStandIn, isSnippetArgument } from './sample-paths.js';
 import { isGuardedPath } from './guarded-paths.js';
 import { isHedgedCommandItem, isToldNotToRun, slashAlternatives, writesScriptEntry } from './hedged-commands.js';
@@ -205,6 +205,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     const inSharedBlock = sharedBlockLines(source.text ?? '');
     // A section that is one worked example ("**Example:** Add a method …"): the files its steps name are the example's.
     const exampleSections = workedExampleSections(source.documents);
+    // An `<example>` … `</example>` element's sample conversation: the files its calls write are made up for it.
+    const inExampleElement = exampleElementLines(source.text ?? '');
     for (const [index, doc] of source.documents.entries()) {
       if (inSharedBlock(doc.line)) continue;
       // A section on several repositories ("## The repos and their shape"), and each subsection of one ("## Appendix:
@@ -247,7 +249,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       // what such a project may hold; a path of the project's own code named there stays the project's.
       const inToolGuide = isUnderInstalledToolGuide(doc.section);
       for (const reference of references) {
-        if (inArchive || exampleSections.has(doc.section)) continue;
+        if (inArchive || exampleSections.has(doc.section) || inExampleElement(doc.line)) continue;
         if (inToolGuide && reference.replace(/^\.\//, '').startsWith('.')) continue;
         if (seen.has(reference)) continue;
         // A tree drawn under a file (`tools/index.ts` then `python-repl/`: what it imports) is no folder layout.

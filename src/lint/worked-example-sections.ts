@@ -19,3 +19,30 @@ export function workedExampleSections(documents: readonly LintDocument[]): Reado
   }
   return sections;
 }
+
+// An example element's tags, each on its own line: `<example>`, `<examples>`, `<example name="x">`, `</example>`.
+const EXAMPLE_TAG = /^\s*<(\/?)(examples?)(?:\s[^<>]*)?>\s*$/i;
+
+/**
+ * Returns whether a 1-based line of `text` lies inside an `<example>` … `</example>` (or `<examples>`) element, each tag
+ * on its own line: the tagged sample of a prompt pasted into an agent file (set 196's homeschool-management-platform, a
+ * design tool's prompt whose example conversation calls `write(file_path='.superdesign/design_iterations/chat_ui.html',
+ * …)`). The files it names are the sample conversation's, made up for it, not files the agent is sent to. An element
+ * left open closes nothing. Never throws.
+ */
+export function exampleElementLines(text: string): (line: number) => boolean {
+  if (!/<examples?[\s>]/i.test(text)) return () => false;
+  const ranges: [number, number][] = [];
+  let open: { tag: string; line: number } | undefined;
+  for (const [index, line] of text.split('\n').entries()) {
+    const tag = EXAMPLE_TAG.exec(line);
+    if (tag === null) continue;
+    const name = (tag[2] ?? '').toLowerCase();
+    if (tag[1] === '' && open === undefined) open = { tag: name, line: index + 1 };
+    else if (tag[1] === '/' && open !== undefined && open.tag === name) {
+      ranges.push([open.line, index + 1]);
+      open = undefined;
+    }
+  }
+  return (line) => ranges.some(([from, to]) => line > from && line < to);
+}
