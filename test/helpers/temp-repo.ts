@@ -80,6 +80,17 @@ export function makeRepo(options: RepoOptions = {}): string {
   return dir;
 }
 
+/** Creates a repository with no commit whose given files are staged: what `git grep` over tracked files reads. */
+export function makeStagedRepo(files: Record<string, string>): string {
+  const dir = makeRepo({ commit: false });
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  git(dir, ['add', '-A']);
+  return dir;
+}
+
 /** Creates a bare remote seeded with one commit on main, for team tests. */
 export function makeBareRemote(): string {
   const parent = makeTempDir('mem-remote-');

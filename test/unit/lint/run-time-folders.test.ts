@@ -1,27 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runTimeFolders } from '../../../src/cli/lint/run-time-folders.js';
+import { cleanupTempDirs, makeStagedRepo } from '../../helpers/temp-repo.js';
 
-const root = mkdtempSync(join(tmpdir(), 'mem-run-time-folders-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-function repo(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(root, 'r-'));
-  execFileSync('git', ['init', '-q'], { cwd: dir });
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  execFileSync('git', ['add', '-A'], { cwd: dir });
-  return dir;
-}
+afterAll(cleanupTempDirs);
 
 describe('runTimeFolders', () => {
   it('finds a folder a program makes by its whole path', () => {
-    const dir = repo({
+    const dir = makeStagedRepo({
       'run.py': 'import os\nos.makedirs("results", exist_ok=True)\nPath("figures/").mkdir(parents=True)\n',
       'gen.ts': "fs.mkdirSync('./out/reports', { recursive: true });\n",
       Makefile: 'logs:\n\tmkdir -p logs cache\n',
@@ -36,7 +21,7 @@ describe('runTimeFolders', () => {
   });
 
   it('leaves a folder of the same name elsewhere, one shown in prose, and one only read', () => {
-    const dir = repo({
+    const dir = makeStagedRepo({
       'run.py': 'os.makedirs("build/results", exist_ok=True)\nopen("data/input.csv")\n',
       'README.md': 'mkdir -p notes\n',
     });
