@@ -46,6 +46,13 @@ const ABOUT_ITS_FILE =
 // and stays compared. Asked of the lower-cased text (see the note above ABOUT_ITS_FILE).
 const SECTION_MARK =
   /^\s*(\*\*|__|\*|_)(?:(?:[^*_\n]*?[-–—:]\s*)?(?:do\s+not|don't|never)\s+(?:edit|modify|change|touch)(?:\s+by\s+[\w ./-]+)?|[^*_\n]*\b(?:to\s+be\s+(?:defined|added|filled\s+in|written|decided|determined)|tbd)\b[^*_\n]*)[.!]?\1\s*$/;
+// A page's stamp under its title, bold fields of what the page is and when it was written and nothing more ("> **Version:**
+// v1.8.0 | **Last Updated:** 2026-06-07", "> **Applies to:** Desktop app (Windows, Linux, macOS) — v1.6.0+"): set 198's
+// moodhaven-journal stamps each of the docs its CLAUDE.md imports so. Like ABOUT_ITS_FILE, each copy speaks of its own
+// file, and the pages of one release carry the same one. A list item ("- **Date:** use ISO 8601") is a rule under a
+// label, and stays compared. Asked of the lower-cased text (see the note above ABOUT_ITS_FILE).
+const STAMP_FIELD = String.raw`(?:\*\*|__)(?:version|last\s+(?:updated|modified|reviewed|verified)|updated|created|date|authors?|owners?|maintainers?|status|applies\s+to|audience)(?::\s*(?:\*\*|__)|(?:\*\*|__)\s*:)\s*[^|\n*_]{1,100}?`;
+const PAGE_STAMP = new RegExp(String.raw`^\s*(?:>\s*)?${STAMP_FIELD}(?:\s*[|\u00b7\u2022]\s*${STAMP_FIELD})*\s*$`);
 // A list item led by a link, bold or not ("[specs.md](./specs.md) — the shared base", "**[cpp/AGENTS.md](../cpp/AGENTS.md)**
 // - C++ implementation context"), points to a file: a see-also list, not a rule.
 const LINK_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|__|[*_])?\[[^\]\n]+\]\([^)\s]+\)/;
@@ -1043,6 +1050,7 @@ export function findDuplicates(
         doc.text.length < MIN_CHARS ||
         ABOUT_ITS_FILE.test(lower) ||
         SECTION_MARK.test(lower) ||
+        (doc.code !== true && PAGE_STAMP.test(lower)) ||
         LINK_ITEM.test(doc.text) ||
         (doc.code !== true && IMPORT_ITEM_LINE.test(lines[doc.line - 1] ?? '')) ||
         PATH_ITEM.test(doc.text) ||
