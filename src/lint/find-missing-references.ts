@@ -52,7 +52,13 @@ import { isRotatedFile } from './rotated-files.js';
 import { isProjectScaffold, isUnderInstalledToolGuide, templateFolderOf } from './template-folder.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
 import { headingFolders } from './heading-folders.js';
-import { isArchiveListing, isUnderExamplesLeadIn, leadInFolders, placeholderHomes } from './lead-in-folders.js';
+import {
+  isArchiveListing,
+  isUnderExamplesLeadIn,
+  leadInFolders,
+  listLeadIn,
+  placeholderHomes,
+} from './lead-in-folders.js';
 import { guidedPackageFolder } from './guided-package.js';
 import { skillFolders } from './skill-folders.js';
 import {
@@ -80,6 +86,7 @@ import { isGoPackageMember } from './go-qualified-names.js';
 import { isPythonPackageAttribute } from './python-qualified-names.js';
 import { sharedBlockLines } from './shared-blocks.js';
 import { exampleElementLines, workedExampleSections } from './worked-example-sections.js';
+import { isPlacedInSeparateStore, separateStoreKinds } from './separate-stores.js';
 import { isInReaderProjectBlock, isKindFolderStandIn, isSnippetArgument } from './sample-paths.js';
 import { isGuardedPath } from './guarded-paths.js';
 import { isHedgedCommandItem, isToldNotToRun, slashAlternatives, writesScriptEntry } from './hedged-commands.js';
@@ -207,6 +214,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     const exampleSections = workedExampleSections(source.documents);
     // An `<example>` … `</example>` element's sample conversation: the files its calls write are made up for it.
     const inExampleElement = exampleElementLines(source.text ?? '');
+    // A vault or wiki the file says stands apart ("lives in a separate Obsidian vault"): the folders it places there are its.
+    const storeKinds = separateStoreKinds(source.text ?? '');
     for (const [index, doc] of source.documents.entries()) {
       if (inSharedBlock(doc.line)) continue;
       // A section on several repositories ("## The repos and their shape"), and each subsection of one ("## Appendix:
@@ -300,7 +309,11 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
           // present: set 109's nuxt-crouton lists `server/plugins/escpos-drainer.ts` as "**DELETED from this package**",
           // and a later paragraph still runs "The `server/plugins/escpos-drainer.ts` Nitro plugin". Such a path is read
           // again there.
-          const noFileMeantHere = path !== null && isNoFileMeant(reference, doc, view.exists);
+          const noFileMeantHere =
+            path !== null &&
+            (isNoFileMeant(reference, doc, view.exists) ||
+              (storeKinds.length > 0 &&
+                isPlacedInSeparateStore(reference, doc, listLeadIn(source.documents, index, lines), storeKinds)));
           if (
             path === null ||
             home.has(reference.replace(/^\.?\/+/, '')) ||

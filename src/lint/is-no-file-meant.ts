@@ -1035,6 +1035,10 @@ const COMMENT_LEAD = /^\s*(?:\/\/+|#+|--|<!--)\s*/;
 // A comment line that is only a file's name, labelling the code below it: `// src/columns.rs`, `# app/models.py`.
 const FILE_LABEL = /^\s*(?:\/\/+|#+|--|<!--)\s*`?[\w.-]+(?:\/[\w.-]+)*\.\w+`?\s*(?:-->)?\s*$/;
 
+// A comment caption that is a verdict and a dash, or the verdict alone: `// CORRECT - relative paths work in
+// subdirectory`, `// WRONG — absolute paths break`, `# Bad` (set 202's ChartMaker, over `fetch('library/pd/song.txt')`);
+// `// Right-hand side` is no verdict.
+const VERDICT_CAPTION = /^(?:good|bad|wrong|right|correct|incorrect)(?:\s+[-–—](?:\s|$)|\s*[–—]|\s*$)/i;
 // A comment line that labels what it names an example: `# Example: migrations/202601041200_add_user_preferences.sql`.
 const EXAMPLE_COMMENT = /^\s*(?:\/\/+|#+|--|<!--)\s*(?:e\.g\.|for example|examples?\s*:)/i;
 
@@ -1044,7 +1048,9 @@ const EXAMPLE_COMMENT = /^\s*(?:\/\/+|#+|--|<!--)\s*(?:e\.g\.|for example|exampl
  * general-purpose UI hook …" over "// web/lib/opal/src/hooks/useClickOutside.ts" (set 134's onyx: where hooks live,
  * shown on files made up for it), or is a comment labelling it an example: "# Example:
  * migrations/202601041200_add_user_preferences.sql" under "# Format: YYYYMMDDHHMMSS_description.sql" (set 158's fider:
- * the name a new migration takes). The caption's own words speak of the repository and stay checked. A paragraph
+ * the name a new migration takes). A verdict and a dash captions too: "// CORRECT - relative paths work in subdirectory"
+ * over `fetch('library/pd/song.txt')` (set 202's ChartMaker: the form of a fetch URL, shown on a song made up for it).
+ * The caption's own words speak of the repository and stay checked. A paragraph
  * opened by a file's label after such a paragraph goes on with its example, file by file: set 154's nestjs-trpc CLI
  * shows "// ❌ BAD: Centralized constants file …" over `// src/constants.rs`, then `// src/dialogs.rs` and
  * `// src/columns.rs` each in a paragraph of its own, a layout made up to teach code locality. `fileText`: the file as
@@ -1059,7 +1065,9 @@ export function isUnderExampleCaption(reference: string, doc: LintDocument, file
     while (first > 0 && lines[first - 1]!.trim() !== '') first--;
     return first;
   };
-  const isCaption = (line: string) => COMMENT_LEAD.test(line) && isExampleItem(line.replace(COMMENT_LEAD, ''));
+  const isCaption = (line: string) =>
+    COMMENT_LEAD.test(line) &&
+    (isExampleItem(line.replace(COMMENT_LEAD, '')) || VERDICT_CAPTION.test(line.replace(COMMENT_LEAD, '')));
   return (
     naming.length > 0 &&
     naming.every((index) => {

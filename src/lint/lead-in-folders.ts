@@ -58,7 +58,7 @@ export function leadInFolders(
  * The lead-in of the list holding `documents[index]`: the paragraph of its section ending in ":" just before the
  * list's first item; none when the document is no list item or the list has no such lead-in.
  */
-function listLeadIn(
+export function listLeadIn(
   documents: readonly LintDocument[],
   index: number,
   lines: readonly string[],
