@@ -24,7 +24,7 @@
  * A Go package's member written after its path (`internal/config.Module`: go-qualified-names.ts) is no file.
  * An agent file in a vendored tree (is-vendored.ts) is its upstream's: none of these in it. A path into a git
  * submodule's folder, or into an empty folder git records as a gitlink, is that repository's file, absent from a checkout
- * that did not fetch it: not reported.
+ * that did not fetch it: not reported; so are the commands run there (after a `cd` into it, or under a heading naming it).
  */
 import { posix } from 'node:path';
 import type { LintFinding } from './lint-report.js';
@@ -370,12 +370,15 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       // "❌ `pnpm typecheck` — nonexistent": a bad example runs nothing. A file that names another repository
       // ("site build internals live in the Documentation repo") may run that one's commands: nothing says which.
       // Under "## Forbidden commands" the agent is told not to run them. A scaffold's are the made project's scripts.
+      // Under a heading naming a git submodule's folder ("### LibRaw Tests (in external/LibRaw directory)") the commands
+      // run there, with that repository's package.json, Makefile or justfile, absent from this checkout.
       for (const reference of isExampleItem(doc.text) ||
       speaksOfOthers ||
       isForbiddenCommandsSection(doc.section) ||
-      scaffold
+      scaffold ||
+      headingNamesSubmodule(doc.section, source.path, view.submodules ?? [])
         ? []
-        : commandsWrittenAsCode(doc, source.text, view.manifests, source.path, view.exists)) {
+        : commandsWrittenAsCode(doc, source.text, view.manifests, source.path, view)) {
         const key = `${reference.kind}:${reference.value}`;
         // `npm start` / `pnpm start` with no start script runs `node server.js`: no command fails. An item that says the
         // script may not be there ("(if available)") was written knowing it.
@@ -847,12 +850,13 @@ function changedInto(text: string): string[] {
 
 /**
  * `piece` up to its first `cd` into a folder the repository does not hold (`cd test-status-site` then `npm run serve`,
- * set 126's docusaurus-plugin-stentorosaur: the maintainer's own Docusaurus test site, never committed), or into one
+ * set 126's docusaurus-plugin-stentorosaur: the maintainer's own Docusaurus test site, never committed), into one
  * under the user's home (`cd ~/src/birdnet-go-qa/e2e` then `npm run test:settings`, set 192's birdnet-go: the QA
- * checkout beside the project's): the commands after it run with that folder's package.json, which the linter cannot
- * read.
+ * checkout beside the project's), or into a git submodule's folder (`cd external/LibRaw && npm run test:node`, set
+ * 200's llm-camera: the submodule's own package.json, absent from this checkout): the commands after it run with that
+ * folder's package.json, which the linter cannot read.
  */
-function untilOutsideFolder(piece: string, file: string, exists: (path: string) => boolean): string {
+function untilOutsideFolder(piece: string, file: string, view: Pick<ReferenceView, 'exists' | 'submodules'>): string {
   if (!/\b(?:cd|pushd)\s/.test(piece)) return piece;
   for (const match of piece.matchAll(
     /(?:^|[\s;&|(`])(?:cd|pushd)\s+((?:~|\$HOME\b|\$\{HOME\})[\w./-]*|[\w.][\w./-]*)/g,
@@ -860,9 +864,32 @@ function untilOutsideFolder(piece: string, file: string, exists: (path: string) 
     if (/^[~$]/.test(match[1]!)) return piece.slice(0, match.index);
     const folder = match[1]!.replace(/\/+$/, '');
     if (folder === '.' || folder === '..' || folder.startsWith('../')) continue;
-    if (existingPaths(folder, file, exists).length === 0) return piece.slice(0, match.index);
+    const paths = existingPaths(folder, file, view.exists);
+    if (paths.length === 0 || paths.some((path) => isSubmoduleFolder(path, view.submodules ?? [])))
+      return piece.slice(0, match.index);
   }
   return piece;
+}
+
+/** Whether repository-relative `path` is a git submodule's folder (a `path =` of `.gitmodules`) or lies in one. */
+const isSubmoduleFolder = (path: string, submodules: readonly string[]) =>
+  submodules.includes(path) || isInSubmodule(path, submodules);
+
+/**
+ * Whether a heading of `section` names a git submodule's folder as a word, written from the repository root or from
+ * `file`'s folder ("### LibRaw Tests (in external/LibRaw directory)", set 200's llm-camera, `external/LibRaw` a `path =`
+ * of `.gitmodules`): the section's commands run there, with that repository's scripts and targets.
+ */
+function headingNamesSubmodule(section: string, file: string, submodules: readonly string[]): boolean {
+  if (section === '' || submodules.length === 0) return false;
+  const dir = posix.dirname(file);
+  return submodules.some((folder) => {
+    const written = [folder];
+    if (dir !== '.' && folder.startsWith(`${dir}/`)) written.push(folder.slice(dir.length + 1));
+    return written.some((path) =>
+      new RegExp(`(?:^|[\\s\`'"(])(?:\\./)?${escapeRegExp(path)}/?(?=$|[\\s\`'"),:;])`).test(section),
+    );
+  });
 }
 
 /** The repository paths `reference`, written in `file`, is that exist. */
@@ -1021,7 +1048,7 @@ function commandsWrittenAsCode(
   fileText: string | undefined,
   manifests: ReadonlyMap<string, string>,
   file: string,
-  exists: (path: string) => boolean,
+  view: Pick<ReferenceView, 'exists' | 'submodules'>,
 ): { kind: ManifestKind; value: string; explicit: boolean }[] {
   if (isProgramBlock(doc)) return [];
   const block =
@@ -1034,7 +1061,7 @@ function commandsWrittenAsCode(
           .filter((match) => !isNegatedBefore(doc.text.slice(Math.max(0, match.index - 40), match.index)))
           .map((match) => match[1] ?? '');
   return pieces.flatMap((whole) => {
-    const piece = untilOutsideFolder(whole.split(PROJECT_GENERATOR)[0] ?? '', file, exists);
+    const piece = untilOutsideFolder(whole.split(PROJECT_GENERATOR)[0] ?? '', file, view);
     return findReferences(piece).flatMap((found) => {
       const reference = found.kind === 'script' ? { ...found, value: scriptNameAsWritten(piece, found.value) } : found;
       return isManifestKind(reference.kind) &&
