@@ -4,9 +4,12 @@
  * archived its AGENTS.md among 350 reports in `archive/misc/`; the make targets it names were those of its day. No
  * one updates an archived file, and no one starts an agent in the archive to follow it. A `retired/` folder is one too:
  * set 109's nuxt-crouton moves each dead app there with its CLAUDE.md ("archived app graveyard … Do not edit files
- * here"), and the retiring commit removes the app's deploy workflow that CLAUDE.md still names.
+ * here"), and the retiring commit removes the app's deploy workflow that CLAUDE.md still names. So is an `old/` folder:
+ * set 197's ExpressRecipe kept its previous project, a code generator, in `old/` with its CLAUDE.md ("old/ # Previous
+ * code generation project (archived)" in the new root file's tree), whose naming table repeats a convention of the new
+ * project's list; no one edits it to drop the copy.
  */
-const ARCHIVE_FOLDER = /^[._]?(?:archive[sd]?|retired)$/i;
+const ARCHIVE_FOLDER = /^[._]?(?:archive[sd]?|retired|old)$/i;
 
 /** Returns whether repository-relative `path` has an archive folder among its folders; never throws. */
 export function isArchived(path: string): boolean {
