@@ -78,6 +78,12 @@ const LIST_ITEM_LINE = /^\s*(?:[-*+]|\d+[.)])\s/;
 // file). A verb before it ("Read [x.md](x.md) for …") makes it a pointer among rules, compared as one.
 const DOCUMENT_ITEM =
   /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:(?:root|parent|top-level|main|nested|individual|each|sibling|local|project)\s+)?(?:`[^`\s]*\.md`|\[[^\]\n]+\]\([^)\s]+\))(?:\s+files?)?\s+(?:for|on|about)\s+[^.!?\n`]{1,80}\.?\s*$/i;
+// A list item naming an agent file and what it holds, and nothing more ("2. `CLAUDE.md` — verified repo map and current
+// gotchas" in GEMINI.md's list of the instruction files beside AGENTS.md's "- `CLAUDE.md` = verified repo map and current
+// gotchas", set 203's Date_Program): each agent reads only its own file name, so the map of which file holds what
+// stands in each of them by design, as AGENT_FILE_POINTER's pointer does. Asked of the lower-cased text.
+const AGENT_FILE_ITEM =
+  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|__)?(?:`(?:[\w.-]+\/)*(?:agents|claude|gemini|qwen|copilot-instructions)\.md`|\[[^\]\n]+\]\((?:\.{1,2}\/)*(?:[\w.-]+\/)*(?:agents|claude|gemini|qwen|copilot-instructions)\.md\))(?:\*\*|__)?\s*(?::|=|\s[-–—])\s*[^`\n.!?]{1,80}\.?\s*$/;
 // A table row that is a label and where to read about it and nothing more ("| Best practices | [DESIGN.md Section
 // 6](DESIGN.md#6-best-practices) |", "| Integration test guide | `integration/README.md` |"): the same see-also list, as a table.
 const PATH_ROW =
@@ -1055,6 +1061,7 @@ export function findDuplicates(
         (doc.code !== true && IMPORT_ITEM_LINE.test(lines[doc.line - 1] ?? '')) ||
         PATH_ITEM.test(doc.text) ||
         DOCUMENT_ITEM.test(doc.text) ||
+        AGENT_FILE_ITEM.test(lower) ||
         PATH_ROW.test(doc.text) ||
         BACK_REFERENCE.test(lower) ||
         (doc.code !== true && AGENT_FILE_POINTER.test(lower)) ||

@@ -111,6 +111,12 @@ const PATH_EXAMPLES =
 const PLANNED_LAYOUT =
   /\b(?:target|proposed|planned|future|desired|intended|recommended|suggested)\b[^.!?:\n]{0,40}\b(?:structure|layout|tree)[*_\s]*:[*_\s]*$/i;
 
+// A lead-in sentence saying its list is what was taken away ("The following legacy evidence paths have been deleted and
+// must remain absent:", set 203's catch-dating-app under "## Removed Evidence Layer"): the text calls the paths gone.
+// The participle is what happened, not a rule or a condition ("must not be deleted:", "if removed:", "to be removed:").
+const GONE_LIST =
+  /(?<!\b(?:not|never|n't|if|unless|once|when|until|to|be|must|should|will|may|can)\s+(?:be\s+|get\s+)?)\b(?:removed|deleted|decommissioned|retired)\b[^:.!?\n]{0,60}:[*_\s]*$/i;
+
 /**
  * Whether the list holding `documents[index]` is, by its lead-in, what an archive holds (set 62's surrealdb `.surli`)
  * or example paths (set 135's i18ntk: "**File Path Examples**:" over "- `/locales/de/common.json` → German (Deutsch)",
@@ -122,7 +128,8 @@ const PLANNED_LAYOUT =
 export function isArchiveListing(documents: readonly LintDocument[], index: number, lines: readonly string[]): boolean {
   const { items, paragraph } = listLeadIns(documents, index, lines);
   return [...items, ...(paragraph === undefined ? [] : [paragraph])].some(
-    ({ text }) => ARCHIVE_CONTENTS.test(text) || PATH_EXAMPLES.test(text) || PLANNED_LAYOUT.test(text),
+    ({ text }) =>
+      ARCHIVE_CONTENTS.test(text) || PATH_EXAMPLES.test(text) || PLANNED_LAYOUT.test(text) || GONE_LIST.test(text),
   );
 }
 
