@@ -89,7 +89,13 @@ import { exampleElementLines, workedExampleSections } from './worked-example-sec
 import { isPlacedInSeparateStore, separateStoreKinds } from './separate-stores.js';
 import { isInReaderProjectBlock, isKindFolderStandIn, isSnippetArgument } from './sample-paths.js';
 import { isGuardedPath } from './guarded-paths.js';
-import { isHedgedCommandItem, isToldNotToRun, slashAlternatives, writesScriptEntry } from './hedged-commands.js';
+import {
+  isHedgedCommandItem,
+  isToldNotToRun,
+  isUnbuiltSection,
+  slashAlternatives,
+  writesScriptEntry,
+} from './hedged-commands.js';
 import { rangeMembers } from './numbered-ranges.js';
 
 /** The working tree as the check reads it: existence of repository-relative paths, and the manifests with their text. */
@@ -371,10 +377,12 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
       // ("site build internals live in the Documentation repo") may run that one's commands: nothing says which.
       // Under "## Forbidden commands" the agent is told not to run them. A scaffold's are the made project's scripts.
       // Under a heading naming a git submodule's folder ("### LibRaw Tests (in external/LibRaw directory)") the commands
-      // run there, with that repository's package.json, Makefile or justfile, absent from this checkout.
+      // run there, with that repository's package.json, Makefile or justfile, absent from this checkout. Under "## Setup
+      // (Not Yet Implemented)" they are a plan's.
       for (const reference of isExampleItem(doc.text) ||
       speaksOfOthers ||
       isForbiddenCommandsSection(doc.section) ||
+      isUnbuiltSection(doc.section) ||
       scaffold ||
       headingNamesSubmodule(doc.section, source.path, view.submodules ?? [])
         ? []

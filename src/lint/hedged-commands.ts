@@ -26,6 +26,16 @@ export function isToldNotToRun(text: string, name: string): boolean {
   );
 }
 
+// "### Initial Project Setup (Not Yet Implemented)" (set 205's shift-balance): a heading that marks its section as a plan,
+// whose commands name scripts to come. Only a parenthesised marker counts: "## Future work" may describe today's tools.
+const UNBUILT_HEADING =
+  /\((?:not\s+(?:yet\s+)?(?:implemented|built|available|set\s+up)(?:\s+yet)?|planned|coming\s+soon|to\s+come|tbd|todo)\)/i;
+
+/** Whether a heading of `section` ("A > B") marks what is under it as not built yet; never throws. */
+export function isUnbuiltSection(section: string): boolean {
+  return UNBUILT_HEADING.test(section);
+}
+
 /** Whether the list item or paragraph `text` says the command it names may not be there; never throws. */
 export function isHedgedCommandItem(text: string): boolean {
   return HEDGE.test(text);
