@@ -22,9 +22,10 @@ const LEAD_IN = /:\s*$/;
 // label and the file and nothing more, the label in bold or what the file is in brackets ("- **Vite**:
 // `apps/studio/vite.config.mjs` (renderer process build)", set 62's beekeeper-studio "Key Configuration Files"). A
 // plain "Debug gem client: `vscode/src/debugger.ts`" under a section heading is a rule about that file (set 11's
-// ruby-lsp, judged right): its section is still scopable.
+// ruby-lsp, judged right): its section is still scopable. The file's code span may be in bold ("- **`utils/verify-json-files.sh`**
+// — Validate JSON storage files", set 208's ComicCacher "Debug Utilities"): the same entry, emphasised.
 const INDEX_ENTRY =
-  /^\s*(?:(?:[-*+]|\d+[.)])\s+)?`[^`\n]*[./][^`\n]*`\s*(?::|\s[-\u2013\u2014])\s+\S|^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*|__)[^`\n:*_]{1,40}(?:\*\*|__)\s*(?::|\s[-\u2013\u2014])\s*`[^`\s]*[./][^`\s]*`\s*(?:\([^)\n]*\))?\.?\s*$|^\s*(?:(?:[-*+]|\d+[.)])\s+)?[^`\n:*_]{1,40}\s*(?::|\s[-\u2013\u2014])\s*`[^`\s]*[./][^`\s]*`\s*\([^)\n]*\)\.?\s*$/;
+  /^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*|__)?`[^`\n]*[./][^`\n]*`(?:\*\*|__)?\s*(?::|\s[-\u2013\u2014])\s+\S|^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*|__)[^`\n:*_]{1,40}(?:\*\*|__)\s*(?::|\s[-\u2013\u2014])\s*`[^`\s]*[./][^`\s]*`\s*(?:\([^)\n]*\))?\.?\s*$|^\s*(?:(?:[-*+]|\d+[.)])\s+)?[^`\n:*_]{1,40}\s*(?::|\s[-\u2013\u2014])\s*`[^`\s]*[./][^`\s]*`\s*\([^)\n]*\)\.?\s*$/;
 
 /**
  * Returns a note per section of `sources` (always-loaded files only) whose rules all name paths under
