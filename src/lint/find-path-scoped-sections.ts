@@ -23,9 +23,9 @@ const LEAD_IN = /:\s*$/;
 // `apps/studio/vite.config.mjs` (renderer process build)", set 62's beekeeper-studio "Key Configuration Files"). A
 // plain "Debug gem client: `vscode/src/debugger.ts`" under a section heading is a rule about that file (set 11's
 // ruby-lsp, judged right): its section is still scopable. The file's code span may be in bold ("- **`utils/verify-json-files.sh`**
-// — Validate JSON storage files", set 208's ComicCacher "Debug Utilities"): the same entry, emphasised.
+// — Validate JSON storage files", set 208's ComicCacher "Debug Utilities"): the same entry, emphasised. So is a bare list of files, code spans and nothing more but a note in brackets ("- `mobile/src/app.tsx`（`handleChangePlan`）", "- `a.tsx` / `-embla.tsx`", set 207's ai-tarot-chat "files for which this rule must be read"): it names files and says nothing to do there, no rule to scope.
 const INDEX_ENTRY =
-  /^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*|__)?`[^`\n]*[./][^`\n]*`(?:\*\*|__)?\s*(?::|\s[-\u2013\u2014])\s+\S|^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*|__)[^`\n:*_]{1,40}(?:\*\*|__)\s*(?::|\s[-\u2013\u2014])\s*`[^`\s]*[./][^`\s]*`\s*(?:\([^)\n]*\))?\.?\s*$|^\s*(?:(?:[-*+]|\d+[.)])\s+)?[^`\n:*_]{1,40}\s*(?::|\s[-\u2013\u2014])\s*`[^`\s]*[./][^`\s]*`\s*\([^)\n]*\)\.?\s*$/;
+  /^\s*(?:(?:[-*+]|\d+[.)])\s+)?`[^`\n]*[./][^`\n]*`(?:\s*(?:[/,\u3001]|and|or)\s*`[^`\n]+`)*\s*(?:[(\uff08][^)\uff09\n]*[)\uff09])?\.?\s*$|^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*|__)?`[^`\n]*[./][^`\n]*`(?:\*\*|__)?\s*(?::|\s[-\u2013\u2014])\s+\S|^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*|__)[^`\n:*_]{1,40}(?:\*\*|__)\s*(?::|\s[-\u2013\u2014])\s*`[^`\s]*[./][^`\s]*`\s*(?:\([^)\n]*\))?\.?\s*$|^\s*(?:(?:[-*+]|\d+[.)])\s+)?[^`\n:*_]{1,40}\s*(?::|\s[-\u2013\u2014])\s*`[^`\s]*[./][^`\s]*`\s*\([^)\n]*\)\.?\s*$/;
 
 /**
  * Returns a note per section of `sources` (always-loaded files only) whose rules all name paths under
