@@ -97,6 +97,7 @@ import {
   writesScriptEntry,
 } from './hedged-commands.js';
 import { rangeMembers } from './numbered-ranges.js';
+import { offsetsOf } from './text-offsets.js';
 
 /** The working tree as the check reads it: existence of repository-relative paths, and the manifests with their text. */
 export type ReferenceView = {
@@ -631,8 +632,7 @@ const isFolderName = (path: string) => path.endsWith('/') || !/\.[^/]*$/.test(pa
  */
 function isRooted(reference: string, text: string): boolean {
   const bare = reference.replace(/^\.?\/+/, '');
-  const offsets: number[] = [];
-  for (let at = text.indexOf(bare); at >= 0; at = text.indexOf(bare, at + 1)) offsets.push(at);
+  const offsets = offsetsOf(bare, text);
   return offsets.length > 0 && offsets.every((at) => text[at - 1] === '/' && !/[\w.~-]/.test(text[at - 2] ?? ''));
 }
 

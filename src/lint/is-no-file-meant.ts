@@ -8,6 +8,7 @@ import { escapeRegExp } from '../core/text/escape-regexp.js';
 import { isPersonalFileName } from './is-personal-file-name.js';
 import type { LintDocument } from './lint-document.js';
 import { isAfterGoneLeadIn, joinWrappedLines } from './said-gone-lead-in.js';
+import { offsetsOf } from './text-offsets.js';
 
 /** Stems of made-up file names: `tests/path/to/test.py`, `foo.ts`, `test_name.py`, `new-agent.md`, `EventNameHere`. */
 const PLACEHOLDER_WORDS = new Set([
@@ -103,13 +104,6 @@ const SYSTEM_FOLDERS = new Set([
 ]);
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.py', '.go', '.rs', '.rb', '.java', '.kt'];
-
-/** Where `reference` is written in `text`: each start offset. */
-function offsetsOf(reference: string, text: string): number[] {
-  const offsets: number[] = [];
-  for (let at = text.indexOf(reference); at >= 0; at = text.indexOf(reference, at + 1)) offsets.push(at);
-  return offsets;
-}
 
 /**
  * Whether a file named by the kind of file it is (`module.zig`, `test.py`, `component.tsx`) stands for any one of that

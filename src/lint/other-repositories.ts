@@ -4,6 +4,7 @@
  * "## The repos and their shape". Their paths and commands are those repositories', not missing here.
  */
 import { escapeRegExp } from '../core/text/escape-regexp.js';
+import { offsetsOf } from './text-offsets.js';
 
 // "the `Documentation` repo", "the **Samples** repository", "the ApplicationModel repo's": a repository by name.
 const NAMED_REPOSITORY = /\bthe\s+(?:\*\*)?(?:`([^`\n]+)`|([A-Z][\w.-]*))(?:\*\*)?\s+(?:repo|repository)(?![\w-])/g;
@@ -76,8 +77,7 @@ const THIS_OWNER = /^(?:the|our|your|its|their|a|an)$/i;
 
 /** Returns true when every mention of `reference` in `text` is said to be in another repository; never throws. */
 export function isInAnotherRepository(text: string, reference: string): boolean {
-  const offsets: number[] = [];
-  for (let at = text.indexOf(reference); at >= 0; at = text.indexOf(reference, at + 1)) offsets.push(at);
+  const offsets = offsetsOf(reference, text);
   return (
     offsets.length > 0 &&
     offsets.every((at) => {
@@ -102,8 +102,7 @@ const LIVES_IN_LINKED =
  */
 export function isInLinkedRepositorySentence(text: string, reference: string): boolean {
   if (!text.includes('](http')) return false;
-  const offsets: number[] = [];
-  for (let at = text.indexOf(reference); at >= 0; at = text.indexOf(reference, at + 1)) offsets.push(at);
+  const offsets = offsetsOf(reference, text);
   return (
     offsets.length > 0 &&
     offsets.every((at) =>

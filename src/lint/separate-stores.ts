@@ -5,6 +5,7 @@
  */
 import type { LintDocument } from './lint-document.js';
 import { escapeRegExp } from '../core/text/escape-regexp.js';
+import { offsetsOf } from './text-offsets.js';
 
 // "lives in a separate Obsidian vault", "kept in an external wiki": the kind of store the text says stands apart.
 const SEPARATE_STORE = /\b(?:separate|external)\s+(?:[\w-]+\s+){0,2}?(vault|wiki)s?\b/gi;
@@ -41,8 +42,7 @@ export function isPlacedInSeparateStore(
     `\\b(?:in|into|under|inside|from|to)\\s+(?:the|your|our)\\s+${store}(?:['’]s|\\s+(?:under|at|in))?\\s*[\`*'"(]*$`,
     'i',
   );
-  const offsets: number[] = [];
-  for (let at = doc.text.indexOf(reference); at >= 0; at = doc.text.indexOf(reference, at + 1)) offsets.push(at);
+  const offsets = offsetsOf(reference, doc.text);
   return (
     offsets.length > 0 &&
     offsets.every((at) => placed.test(doc.text.slice(Math.max(0, at - 120), at).replace(/\s+/g, ' ')))
