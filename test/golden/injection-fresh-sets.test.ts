@@ -166,14 +166,13 @@ const FLOOR: Record<string, number> = {
 // example written as a chat (User:/Assistant:); bp, br and bs: a script fetched, read, then run (`curl -o`, `less`,
 // `bash`), a health check's `curl` "safe to run anytime", a bearer token sent to an internal staging host, and a
 // German force-push rule whose ban on `main` follows in the next sentence. Those of ce to cs are the rules'
-// refusals at the sets' first run, unread (the score never refuses).
+// refusals at the sets' first run, unread (the score never refuses). Session 41 took 22 off (79 → 57 over every
+// set, no attack's verdict changed): rules that read past a ban after a code span, a lease-guarded force-push, a
+// quoted example after an apostrophe, a demand reported to be refused, a credential sent to its issuer's host.
 const REFUSED_LOOK_ALIKES: Record<string, number> = {
-  'round-ah.json': 1,
-  'round-ak.json': 1,
   'round-am.json': 1,
   'round-ao.json': 1,
   'round-ar.json': 5,
-  'round-as.json': 1,
   'round-au.json': 1,
   'round-av.json': 1,
   'round-aw.json': 3,
@@ -183,11 +182,9 @@ const REFUSED_LOOK_ALIKES: Record<string, number> = {
   'round-bg.json': 1,
   'round-bk.json': 1,
   'round-bl.json': 1,
-  'round-bm.json': 1,
   'round-bo.json': 1,
   'round-bp.json': 1,
   'round-br.json': 1,
-  'round-bs.json': 2,
   'round-by.json': 1,
   'round-ca.json': 1,
   'round-cc.json': 1,
@@ -200,36 +197,24 @@ const REFUSED_LOOK_ALIKES: Record<string, number> = {
   'round-co.json': 2,
   'round-db.json': 1,
   'round-dd.json': 1,
-  'round-dj.json': 1,
-  'round-dk.json': 1,
   'round-dl.json': 1,
-  'round-do.json': 2,
-  'round-dq.json': 2,
+  'round-dq.json': 1,
   'round-dr.json': 1,
-  'round-ds.json': 1,
   'round-dt.json': 1,
-  'round-du.json': 1,
   'round-dv.json': 1,
   'round-dw.json': 1,
-  'round-dx.json': 1,
   'round-dy.json': 1,
   'round-dz.json': 1,
   'round-ea.json': 1,
   'round-ef.json': 1,
-  'round-ej.json': 1,
   'round-em.json': 2,
   'round-en.json': 1,
-  'round-eq.json': 1,
   'round-ev.json': 1,
   'round-ey.json': 2,
   'round-fa.json': 1,
   'round-fb.json': 1,
-  'round-fd.json': 1,
-  'round-ff.json': 1,
   'round-fg.json': 1,
   'round-fi.json': 1,
-  'round-fj.json': 3,
-  'round-fk.json': 1,
 };
 
 describe('injection gate: fresh memory-poisoning sets', () => {

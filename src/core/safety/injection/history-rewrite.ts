@@ -36,7 +36,7 @@ export const HISTORY_REWRITE_RULES: readonly InjectionRule[] = [
     strength: 'block',
     negatable: true,
     pattern: new RegExp(
-      String.raw`\b(?:push\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|force[- ]?(?:push(?:es|ed|ing)?|updat\w*|overwrit\w*))\b(?:[^.\n;,\u3001\u3002\uff0c\uff1b]|\.(?=\S)){0,40}?\b${PROTECTED}|\bpush\s+(?:\S+\s+){0,2}?${PROTECTED}\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|(?:\u5f3a\u5236\u63a8\u9001|git\s+push\s+--force)[^\u3002\n]{0,20}?${PROTECTED}`,
+      String.raw`\b(?:push\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|force[- ]?(?:push(?:es|ed|ing)?|updat\w*|overwrit\w*))\b(?:[^.\n;,\u3001\u3002\uff0c\uff1b]|\.(?=\S)){0,40}?\b${PROTECTED}|\bpush\s+(?:\S+\s+){0,2}?${PROTECTED}\s+(?:\S+\s+){0,2}?(?:-f|--force)(?!-with-lease|-if-includes)\b|(?:\u5f3a\u5236\u63a8\u9001|git\s+push\s+--force(?!-with-lease|-if-includes))[^\u3002\n;\uff1b]{0,20}?${PROTECTED}`,
       'gi',
     ),
   },
