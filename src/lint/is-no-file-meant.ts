@@ -657,10 +657,12 @@ function saysGone(text: string, at: number): boolean {
 
 /**
  * A record of a rename, the old name first: "Renamed `pages/admin/users.vue`→`users/index.vue` (nested-route fix)" (set
- * 167's recruiting-compass-web, a session note), "moved `a` to `b`". Only the past tense: "Rename `a` to `b`" is a task
- * on a file that should be there.
+ * 167's recruiting-compass-web, a session note), "moved `a` to `b`", or of a merge: "Merged
+ * `docs/prompt_structure_overview.md` into `docs/ai_service_configuration.md`" (set 212's plotplay, a documentation
+ * cleanup's done-list). Only the past tense: "Rename `a` to `b`", "Merge `a` into `b`" are tasks on a file that should
+ * be there.
  */
-const RENAMED_BEFORE = /\b(?:renamed|moved|relocated)\s+[`'"*]*$/i;
+const RENAMED_BEFORE = /\b(?:renamed|moved|relocated|merged|folded|consolidated|absorbed)\s+[`'"*]*$/i;
 /** The old name's end and the arrow or "to" leading to the new one. */
 const RENAMED_TO_AFTER = /^[^\s`'"*]+[`'"*]*\s*(?:→|->|⟶|=>|(?:to|into)\s)/i;
 
