@@ -70,6 +70,8 @@ import {
   isInLinkedRepositorySentence,
   isInGitlink,
   isInSubmodule,
+  isSiblingCheckoutProject,
+  siblingCheckouts,
 } from './other-repositories.js';
 import { readTreeDrawing, type TreeEntry } from './read-tree-drawing.js';
 import { isGivenAsOwnFile, isProgramBlock, shellBlockCommands } from './shell-block-commands.js';
@@ -223,6 +225,9 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     const inExampleElement = exampleElementLines(source.text ?? '');
     // A vault or wiki the file says stands apart ("lives in a separate Obsidian vault"): the folders it places there are its.
     const storeKinds = separateStoreKinds(source.text ?? '');
+    // The checkouts beside this repository the file names ("the sibling server repo is `..\yaat-server`"): a folder
+    // bearing one's name (`src/Yaat.Server`) is that repository's project.
+    const siblings = siblingCheckouts(source.text ?? '', source.path);
     for (const [index, doc] of source.documents.entries()) {
       if (inSharedBlock(doc.line)) continue;
       // A section on several repositories ("## The repos and their shape"), and each subsection of one ("## Appendix:
@@ -335,6 +340,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
             isExampleOptionValue(reference, doc, source.documents) ||
             (source.text !== undefined && isTailOfHomePath(reference, source.text)) ||
             isInAnotherRepository(doc.text, reference) ||
+            isSiblingCheckoutProject(reference, siblings) ||
             isInLinkedRepositorySentence(doc.text, reference) ||
             isInSubmodule(path, view.submodules ?? []) ||
             isInGitlink(path, view) ||
@@ -470,16 +476,22 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   const isInstalled = (file: string) =>
     (installedFolders ??= view.installedFolders?.() ?? []).some((folder) => file.startsWith(`${folder}/`));
   const asked = [
-    ...missing.map((entry) => entry.path),
-    ...waiting.flatMap((wait) => (wait.path === null ? [] : [wait.path])),
+    ...missing.flatMap((entry) => [entry.path, ...ownFolderForm(entry)]),
+    ...waiting.flatMap((wait) => (wait.path === null ? [] : [wait.path, ...ownFolderForm(wait)])),
   ];
   const ignored = asked.length === 0 ? new Set<string>() : view.ignored(asked);
-  const kept = (path: string, file: string) => !ignored.has(path) && !isBuildOutput(path) && !isInstalled(file);
-  const paths = missing.filter((entry) => kept(entry.path, entry.file));
+  // Ignored where it was looked for, or from the file's own folder: a nested file's "JSON persistence in
+  // `data/devices.json`" (set 209's LLM-DevOSWE, `Admin/hive-brain/data/` ignored as runtime data) is its folder's
+  // runtime file, though the root holds a `data/` of its own.
+  const isIgnored = (entry: { path: string; reference: string; file: string }) =>
+    ignored.has(entry.path) || ownFolderForm(entry).some((form) => ignored.has(form));
+  const kept = (entry: { path: string; reference: string; file: string }) =>
+    !isIgnored(entry) && !isBuildOutput(entry.path) && !isInstalled(entry.file);
+  const paths = missing.filter(kept);
   // Whether a script installs a waiting path's file elsewhere (a `git grep` of the whole tree) is asked only of one git saw
   // removed: the rest can be no finding whatever the answer.
   const waitingKept = waiting.filter(
-    (wait) => wait.path !== null && !ignored.has(wait.path) && !isBuildOutput(wait.path),
+    (wait) => wait.path !== null && !isIgnored({ ...wait, path: wait.path }) && !isBuildOutput(wait.path),
   );
   const history =
     paths.length + waitingKept.length === 0 || view.history === undefined
@@ -537,11 +549,11 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
             later.path !== null &&
             history.removed.get(withoutSlash(later.path))?.drained !== true &&
             removedSince(later.path, later.file, later.reference) &&
-            kept(later.path, later.file),
+            kept({ ...later, path: later.path }),
         );
       if (!mayBeFound) break;
       const { noFileMeantHere, entry } = wait.judge();
-      if (entry !== undefined && kept(entry.path, entry.file)) paths.push(entry);
+      if (entry !== undefined && kept(entry)) paths.push(entry);
       if (!noFileMeantHere) break;
     }
   }
@@ -809,6 +821,18 @@ function globFolder(glob: string): string {
   const parts = glob.replace(/^\.?\/+/, '').split('/');
   const literal = parts.findIndex((part) => /[*?[{]/.test(part));
   return parts.slice(0, literal < 0 ? -1 : literal).join('/');
+}
+
+/**
+ * The path a missing reference names from its nested file's own folder, when it was looked for elsewhere (a root folder
+ * of its first name holds no such file): none for a root file, a path written from the root (`/x`) or one leaving the
+ * repository.
+ */
+function ownFolderForm(entry: { path: string | null; reference: string; file: string }): string[] {
+  const dir = posix.dirname(entry.file);
+  if (dir === '.' || entry.path === null || entry.reference.startsWith('/')) return [];
+  const form = posix.normalize(posix.join(dir, entry.reference));
+  return form === entry.path || form.startsWith('..') ? [] : [form];
 }
 
 /**

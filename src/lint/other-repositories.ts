@@ -3,6 +3,7 @@
  * other repositories too: "the site lives in the `Documentation` repo, at `Documentation/web/`",
  * "## The repos and their shape". Their paths and commands are those repositories', not missing here.
  */
+import { posix } from 'node:path';
 import { escapeRegExp } from '../core/text/escape-regexp.js';
 import { offsetsOf } from './text-offsets.js';
 
@@ -69,11 +70,46 @@ const IN_ANOTHER_REPOSITORY =
   /^[`*'"]*\)?\s+(?:in|from|of)\s+(?:that|the\s+other|the\s+(?:\*\*)?(?:`([^`\n]+)`|([A-Za-z][\w.-]*))(?:\*\*)?)\s+(?:repo|repository)(?![\w-])/i;
 
 // What precedes a path the text gives another repository by name: "Run via Reppora repo's `./scripts/run_ios_client.sh`"
-// (set 148's AIFitnessCoach, a Flutter app's CLAUDE.md bridging to its sibling repository).
+// (set 148's AIFitnessCoach, a Flutter app's CLAUDE.md bridging to its sibling repository), or the command of that
+// repository's code span the path is an argument of: "scenarios are downloaded by the yaat-server repo's `python
+// tools/validate-all-scenarios.py`" (set 209's yaat, the script moved out of this repository into that one).
 const ANOTHER_REPOSITORY_OWNS =
-  /(?:^|\s)(?:\*\*)?(?:`([^`\n]+)`|([A-Za-z][\w.-]*))(?:\*\*)?\s+(?:repo|repository)['’]s\s+[`*'"]*(?:\.{1,2}\/)?$/i;
+  /(?:^|\s)(?:\*\*)?(?:`([^`\n]+)`|([A-Za-z][\w.-]*))(?:\*\*)?\s+(?:repo|repository)['’]s\s+(?:[`*'"]*|\*{0,2}`[^`\n]*\s)(?:\.{1,2}\/)?$/i;
 // A possessive word before "repo's" that is this repository: "the repo's `scripts/x`", "our repository's".
 const THIS_OWNER = /^(?:the|our|your|its|their|a|an)$/i;
+
+// A checkout beside this repository that the text names: "the sibling server repo is `..\yaat-server`", "yaat-server
+// (`..\yaat-server\`)": one folder up from the repository's root, then one name, ending the mention.
+const SIBLING_CHECKOUT = /(?:^|[\s`'"(|])\.\.[\\/]([A-Za-z][\w.-]*[\w])[\\/]?(?=[\s`'"),;:|]|$)/g;
+
+/**
+ * Returns the names of the checkouts beside the repository that `text` (the text of agent file `file`) writes as
+ * `../name` or `..\name`, each made of two words or more (`yaat-server`, not `api`); a nested file's `../name` is a folder
+ * of this repository and names none. Never throws.
+ */
+export function siblingCheckouts(text: string, file: string): string[] {
+  if (posix.dirname(file) !== '.') return [];
+  const names = new Set<string>();
+  for (const match of text.matchAll(SIBLING_CHECKOUT)) {
+    const name = match[1] ?? '';
+    if (/[._-]/.test(name)) names.add(name);
+  }
+  return [...names];
+}
+
+/** A name with case and word separators set aside: `Yaat.Server` and `yaat-server` are one. */
+const bareName = (name: string) => name.toLowerCase().replace(/[._-]/g, '');
+
+/**
+ * Returns true when a folder of `reference` bears, case and word separators aside, the name of a checkout beside the
+ * repository (siblingCheckouts): `src/Yaat.Server` where the file says "the sibling server repo is `..\yaat-server`"
+ * (set 209's yaat, a client whose server project lives in its own repository) is that repository's project. Never throws.
+ */
+export function isSiblingCheckoutProject(reference: string, siblings: readonly string[]): boolean {
+  if (siblings.length === 0) return false;
+  const names = new Set(siblings.map(bareName));
+  return reference.split('/').some((part) => part !== '' && names.has(bareName(part)));
+}
 
 /** Returns true when every mention of `reference` in `text` is said to be in another repository; never throws. */
 export function isInAnotherRepository(text: string, reference: string): boolean {
