@@ -16,6 +16,7 @@ import { isDefiniteSecret } from './is-definite-secret.js';
 export function findUnsafeText(sources: readonly LintSource[]): LintFinding[] {
   const out: LintFinding[] = [];
   for (const source of sources) {
+    const lines = source.text?.split('\n') ?? [];
     for (const doc of source.documents) {
       const at = { file: source.path, line: doc.line };
       const secret = findSecrets(doc.text).find(
@@ -27,6 +28,7 @@ export function findUnsafeText(sources: readonly LintSource[]): LintFinding[] {
           code: 'secret',
           level: 'error',
           ...at,
+          line: lineHolding(doc.text.slice(secret.start, secret.end), doc.line, lines),
           message: `a secret (${secret.ruleId}) is loaded into every request the agent sends: remove it and rotate it`,
         });
       const injection = source.team ? findInjection(doc.text)[0] : undefined;
@@ -35,6 +37,7 @@ export function findUnsafeText(sources: readonly LintSource[]): LintFinding[] {
           code: 'injection',
           level: 'error',
           ...at,
+          line: lineHolding(doc.text.slice(injection.start, injection.end), doc.line, lines),
           message: `text shaped like a prompt injection (${injection.category}: ${injection.ruleId}) is loaded as instructions`,
         });
       if (findInvisibleUnicode(doc.text).length > 0)
@@ -47,4 +50,17 @@ export function findUnsafeText(sources: readonly LintSource[]): LintFinding[] {
     }
   }
   return out;
+}
+
+/**
+ * The 1-based line of the file, from the document's first on, that holds the start of `found` (its first 24 characters:
+ * a match the document joined across lines starts on one of them), so a secret in line 8 of a code block or a
+ * paragraph's second line is reported where an editor shows it; the document's own line when the file does not have it
+ * as written.
+ */
+function lineHolding(found: string, from: number, lines: readonly string[]): number {
+  const start = found.slice(0, 24).split(/\s/)[0] ?? '';
+  if (start === '') return from;
+  for (let index = from - 1; index < lines.length; index++) if (lines[index]!.includes(start)) return index + 1;
+  return from;
 }
