@@ -12,6 +12,7 @@ import { translationCopies } from './translation-copies.js';
 import { areCrossingGlobs, areDisjointGlobs } from './disjoint-globs.js';
 import { isVendored } from './is-vendored.js';
 import { isArchived } from './is-archived.js';
+import { blockBound } from './tool-guides.js';
 import { generatedProjectFolderOf, templateFolderOf } from './template-folder.js';
 import { namesOtherThings } from './names-other-things.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
@@ -758,26 +759,6 @@ const SOURCE_MARK = /^\s*(?:<!--\s*)?Source:\s*([\w.][\w./-]*\.\w+)\s*(?:-->)?\s
 const GENERATED_SOURCE_MARK = /^\s*Source(?:[ \t]+repo(?:sitory)?)?:\s*([\w.][\w./-]*)\s*(?:-->)?\s*$/i;
 const GENERATED_WORDS = /\bgenerated\b|\bdo not edit\b/i;
 
-// The bounds of a block a tool manages in the files it writes to ("<!-- polylane:start -->" … "<!-- polylane:end -->",
-// "<!-- BEGIN acme -->" … "<!-- END acme -->", terraform-docs' "<!-- BEGIN_TF_DOCS -->"): its installer writes the same
-// block into each agent's file. Nx writes its words before the bound ("<!-- nx configuration start-->" … "<!-- nx
-// configuration end-->", set 109's ng-primitives: one block in CLAUDE.md and AGENTS.md, "Leave the start & end comments
-// to automatically receive updates"). Convex joins them with a hyphen ("<!-- convex-ai-start -->" … "<!-- convex-ai-end -->",
-// which `npx convex ai-files install` writes into CLAUDE.md and AGENTS.md alike: set 117's maestro-template-saas-ui); a
-// formatter's "<!-- prettier-ignore-start -->" only fences text from reformatting, so an `-ignore` name marks no tool's text.
-// A name of several words may follow BEGIN, then the tool's `key:value` attributes, which are not part of it
-// ("<!-- BEGIN BEADS INTEGRATION v:1 profile:minimal hash:ca08a54f -->" … "<!-- END BEADS INTEGRATION -->", which
-// beads' `bd init` writes into CLAUDE.md and AGENTS.md alike: set 121's ralph). A note for the reader may follow the
-// bound after a dash ("<!-- OMA:START — managed by oh-my-agent. Do not edit this block manually. -->" … "<!-- OMA:END -->",
-// which oh-my-agent writes into CLAUDE.md, AGENTS.md and GEMINI.md with each vendor's lines: set 126's docusaurus-plugins).
-// The tool's version may stand after the bound, and its note may run on over the comment's next lines ("<!-- RULEBOOK:START
-// v5.3.0 — DO NOT EDIT BY HAND. Regenerated on `rulebook update`." closed two lines on, against AGENTS.md's bare
-// "<!-- RULEBOOK:START -->": set 134's vectorizer, whose CLAUDE.md imports AGENTS.md and both blocks hold the same rules).
-// The block's format version may be joined to its name by a colon ("<!-- dfmt:v1 begin -->" … "<!-- dfmt:v1 end -->",
-// which DFMT's installer writes into CLAUDE.md, AGENTS.md and GEMINI.md, each agent's own variant: set 163's NothingDNS).
-const BLOCK_MARK =
-  /^\s*<!--\s*(?:([\w.-]+):\s*(start|begin|end)|(begin|start|end)[_ :]+([\w.-]+(?:[ \t]+[\w.-]+)*)(?:[ \t]+[\w.-]+:[\w.-]+)*|([\w.-]+(?::[\w.-]+)?(?:[ \t]+[\w.-]+)*)[ \t]+(start|begin|end)|((?![\w.-]*-ignore-)[\w.]+(?:-[\w.]+)*)-(start|begin|end))(?:[ \t]+v?\d+(?:\.\d+)+)?(?:(?:[ \t]+(?:[—–]|--?)[ \t][^\n]*?)?\s*-->|[ \t]+(?:[—–]|--?)[ \t](?![^\n]*-->)[^\n]*)\s*$/i;
-
 // A block a tool writes between a custom element's tags, each alone on its line (Laravel Boost's
 // "<laravel-boost-guidelines>" … "</laravel-boost-guidelines>", which `boost:install` and `boost:update` write into
 // CLAUDE.md and AGENTS.md alike, set 59's personal-site: 88 rows). The name holds a hyphen, as a custom element's must, so
@@ -860,10 +841,10 @@ function copiedFrom(text: string | undefined): (line: number) => string | undefi
       blocks.push({ from, to: index + 1, name: `<${tag[2]!}>${body}` });
       openTags.delete(tag[2]!);
     }
-    const bound = BLOCK_MARK.exec(line);
+    const bound = blockBound(line);
     if (bound === null) continue;
-    const name = (bound[1] ?? bound[4] ?? bound[5] ?? bound[7]!).toLowerCase();
-    if ((bound[2] ?? bound[3] ?? bound[6] ?? bound[8]!).toLowerCase() !== 'end') open.set(name, index + 1);
+    const { name } = bound;
+    if (!bound.end) open.set(name, index + 1);
     else if (open.has(name)) {
       blocks.push({ from: open.get(name)!, to: index + 1, name: `<!-- ${name} -->` });
       open.delete(name);

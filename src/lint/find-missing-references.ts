@@ -51,6 +51,7 @@ import { isReleaseNoteFragment } from './release-note-fragments.js';
 import { isRotatedFile } from './rotated-files.js';
 import { isProjectScaffold, isUnderInstalledToolGuide, templateFolderOf } from './template-folder.js';
 import { readFrontMatterPaths } from './read-front-matter-paths.js';
+import { toolGuidePaths } from './tool-guides.js';
 import { headingFolders } from './heading-folders.js';
 import {
   isArchiveListing,
@@ -194,6 +195,9 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
 
   // Rules shared across a team's repositories name the others ("the `Documentation` repo, at `Documentation/web/`").
   const otherRepositories = findNamedRepositories(sources.map((source) => source.text ?? ''));
+  // A tool's own instructions file, which a managed block of another agent file sends the agent to: its own folder is the
+  // tool's store, laid out by the tool's text (`openspec/specs` in `openspec/AGENTS.md`), which the tool's next update rewrites.
+  const toolGuides = toolGuidePaths(sources);
   for (const source of sources) {
     // A vendored agent file is its upstream's: its paths and commands are that repository's. An archived one is its
     // day's: what it names was there then, and so is one whose opening banner declares the project archived.
@@ -210,6 +214,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     const trees = readTreeDrawing(source.text ?? '');
     const lines = (source.text ?? '').split('\n');
     const speaksOfOthers = findNamedRepositories([source.text ?? '']).size > 0;
+    const toolStore = toolGuides.has(source.path) ? `${posix.dirname(source.path)}/` : undefined;
     const scaffold = isProjectScaffold(source.path, view.exists);
     // A path-scoped rules file speaks from the folders its globs name: `scripts/build-tokens.ts` in the rules of `packages/core/**`.
     const scopedFolders = (readFrontMatterPaths(source.text ?? '') ?? [])
@@ -328,6 +333,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
                 isPlacedInSeparateStore(reference, doc, listLeadIn(source.documents, index, lines), storeKinds)));
           if (
             path === null ||
+            (toolStore !== undefined && `${withoutSlash(path)}/`.startsWith(toolStore)) ||
             home.has(reference.replace(/^\.?\/+/, '')) ||
             noFileMeantHere ||
             isGoPackageMember(reference, source.path, view.exists) ||
