@@ -43,6 +43,7 @@ import {
   isForbiddenInFile,
   isToldToCreate,
   isUnderExampleCaption,
+  isLeftBehindInFile,
 } from './is-no-file-meant.js';
 import { isTailOfHomePath } from './home-path-tails.js';
 import { isVendored } from './is-vendored.js';
@@ -342,6 +343,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
             (source.text !== undefined && isSaidAbsentInFile(reference, source.text)) ||
             (source.text !== undefined && isForbiddenInFile(reference, source.text, view.exists)) ||
             (source.text !== undefined && isUnderExampleCaption(reference, doc, source.text)) ||
+            (source.text !== undefined && isLeftBehindInFile(reference, source.text)) ||
             isInSuggestedColumn(reference, doc, lines) ||
             isExampleOptionValue(reference, doc, source.documents) ||
             (source.text !== undefined && isTailOfHomePath(reference, source.text)) ||
@@ -426,6 +428,18 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
         )
           continue;
         if (reference.kind === 'script' && writesScriptEntry(doc.text, reference.value)) continue;
+        // A command in a code block's paragraph under a comment captioning it a good or bad example ("# Bad -
+        // permission matches \"pkill\" not \"npm run\"" over `pkill -f "playwright"; sleep 2; npm run test:foo …`, set
+        // 213's submit.diyaccounting.co.uk): the shape of a command line, shown on a script made up for it, as a
+        // captioned example's paths are; a later line that does run it is still judged.
+        if (
+          doc.code === true &&
+          source.text !== undefined &&
+          isUnderExampleCaption(reference.value, doc, source.text)
+        ) {
+          seen.delete(key);
+          continue;
+        }
         // "Do not try to run `npm test`": no command fails; a later line that does run it is still judged.
         if (doc.code !== true && isToldNotToRun(doc.text, reference.value)) {
           seen.delete(key);
@@ -614,10 +628,13 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     inputFiles.length === 0 || view.runTimeInputs === undefined
       ? new Set<string>()
       : view.runTimeInputs([...new Set(inputFiles)]);
+  const textOf = (file: string) => sources.find((source) => source.path === file)?.text ?? '';
   const gone = reported.flatMap((entry): LintFinding[] => {
     const removal = history.removed.get(withoutSlash(entry.path));
     if (removal !== undefined && removal.renamedTo === undefined && made.has(withoutSlash(entry.path))) return [];
     if (removal !== undefined && removal.renamedTo === undefined && read.has(entry.path)) return [];
+    if (removal?.renamedTo !== undefined && isFiledOnStage(entry.path, removal.renamedTo, textOf(entry.file)))
+      return [];
     // A new place git saw that is gone as well (set 89's alchemiser-quant: `docs/DEPLOYMENT_WORKFLOW.md` moved to
     // `docs/guides/deployment/`, then "del docs") is said to be gone, not offered as where the file is now.
     const since =
@@ -641,6 +658,26 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
 }
 
 const withoutSlash = (path: string) => path.replace(/\/+$/, '');
+
+// A folder named for a stage of work in hand, and one named for a later stage (the kanban of a plans folder).
+const OPEN_STAGE = /^(?:active|current|in[-_]?progress|wip|doing|todo|open|ongoing)$/i;
+const LATER_STAGE = /^(?:archived?|done|completed?|finished|closed|resolved|pending|backlog)$/i;
+
+/**
+ * Whether a folder named for work in hand (`plans/active/`), which git saw emptied by moving its files into a sibling
+ * folder named for a later stage (`plans/archived/`), is one stage of a workflow the same agent file sets out, naming
+ * that sibling too ("`/plans/active/` - 현재 작업 중인 계획", "`/plans/pending/`", "`/plans/archived/` - 완료된
+ * 계획", set 213's smpain_HR, whose last active plans were filed as done or pending): the move is the work filed
+ * away, and the empty stage is where the next plan goes, not a folder gone. A move to a folder named otherwise
+ * (`examples/python/` to `examples/demos/`), or one the text does not name, is still reported.
+ */
+function isFiledOnStage(path: string, renamedTo: string, text: string): boolean {
+  const from = withoutSlash(path).replace(/^\.?\/+/, '');
+  const to = withoutSlash(renamedTo);
+  if (!isFolderName(path) || posix.dirname(from) !== posix.dirname(to)) return false;
+  if (!OPEN_STAGE.test(posix.basename(from)) || !LATER_STAGE.test(posix.basename(to))) return false;
+  return new RegExp(`(?:^|[\\s\`'"(/])${escapeRegExp(to)}/?(?=[\\s\`'")]|$)`, 'm').test(text);
+}
 // A folder as the text writes it: with a slash after it, or a last part without an extension (`results`).
 const isFolderName = (path: string) => path.endsWith('/') || !/\.[^/]*$/.test(path);
 

@@ -54,12 +54,14 @@ export function isKindFolderStandIn(reference: string): boolean {
   return folder === `${stem}s` || folder === `${stem}es`;
 }
 
-// A path part the reader names for their own project: `your_integration`, `your-app`, `my_plugin`.
+// A path part the reader names for their own project: `your_integration`, `your-app`, `my_plugin`, or in camel case
+// `myService.js`, `YourApp` (set 213's battery-pack guide: `import … from '../services/myService.js'`).
 const READER_PART = /^(?:your|my)[-_][\w.-]+$/i;
+const READER_CAMEL_PART = /^(?:[Yy]our|[Mm]y)[A-Z][\w.-]*$/;
 
 /**
  * Whether `reference` stands in a code block that also names a folder or file the reader makes for their own project
- * (a part `your_integration`, `my-plugin` that the repository does not have): the block is a generic recipe, written for
+ * (a part `your_integration`, `my-plugin`, `myService.js` that the repository does not have): the block is a generic recipe, written for
  * any project of its kind, and its other paths are that kind's, not this repository's. Set 172's ha-ev-smart-charger
  * imports a Home Assistant development guide whose "Running tests" block runs `pytest
  * tests/components/your_integration/test_init.py` and `pytest tests/test_core.py`, Home Assistant core's own test file.
@@ -70,12 +72,13 @@ export function isInReaderProjectBlock(
   doc: LintDocument,
   exists: (path: string) => boolean,
 ): boolean {
-  if (doc.code !== true || !/\b(?:your|my)[-_]/i.test(doc.text)) return false;
+  if (doc.code !== true || !(/\b(?:your|my)[-_]/i.test(doc.text) || /\b(?:[Yy]our|[Mm]y)[A-Z]/.test(doc.text)))
+    return false;
   const own = reference.replace(/^\.?\/+/, '');
   return doc.text.split(/[\s`'"()[\]=,;:]+/).some((token) => {
     const parts = token.replace(/^\.?\/+/, '').split('/');
     if (parts.length < 2 || parts.join('/') === own) return false;
-    const at = parts.findIndex((part) => READER_PART.test(part));
+    const at = parts.findIndex((part) => READER_PART.test(part) || READER_CAMEL_PART.test(part));
     return at >= 0 && !exists(parts.slice(0, at + 1).join('/'));
   });
 }
