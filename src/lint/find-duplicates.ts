@@ -67,6 +67,12 @@ const IMPORT_ITEM_LINE = /^\s*(?:[-*+]|\d+[.)])\s+@(?:[\w.-]+\/)*(?:[\w-][\w.-]*
 // see-also list, where a relative link names each file's own neighbour.
 const PATH_ITEM =
   /^\s*(?:[-*+]\s+|\d+[.)]\s+)?[^`[\n:]{1,60}(?::|\s[-–—])\s*(?:\*\*|__)?\s*(?:`[^`\s]*[./][^`\s]*`|\[[^\]\n]+\]\([^)\s]+\))\s*(?:\([^)\n]*\))?\.?\s*$/;
+// A list item or line that is one name and nothing more ("- VERCEL_AI_GATEWAY_URL", "`test_gunship_lab_contract.gd`"):
+// its parts joined by "_" only read as four words. Two lists naming the same variable (a setup list of `.env` keys, a
+// "never commit" list of secrets, set 211's ai.cycling.workout.planner) say different things of it: one name the two
+// files share alone is no rule. Beside another line the pair shares (a list of tests to run copied whole) it is part
+// of the copy and is reported.
+const ONE_NAME_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|__)?`?[^\s`*]+`?(?:\*\*|__)?[.,;]?\s*$/;
 // A heading over what a document covers ("### Essential Topics in Project CLAUDE.md", "## Contents", "What this guide
 // covers"), and a list item as written: its items are the titles of that document's parts, not rules (set 114's
 // exocortex: "- Quality metrics (803 unit tests across all packages)" beside AGENTS.md's "- Unit tests (803 tests across
@@ -1130,8 +1136,19 @@ export function findDuplicates(
   // Asked of the matched pieces only, not of every line.
   const pointers = new Set(matches.filter((m) => m.piece.prose && isPointerSentence(m.piece.text)).map((m) => m.piece));
   const sharingRules = new Set(matches.filter((m) => !pointers.has(m.piece)).map((m) => pairKey(m.piece, m.other)));
+  const names = new Set(matches.filter((m) => m.piece.prose && ONE_NAME_ITEM.test(m.piece.text)).map((m) => m.piece));
+  const sharingMore = new Set(
+    matches
+      .filter(
+        (m) =>
+          !names.has(m.piece) ||
+          matches.some((n) => n !== m && pairKey(n.piece, n.other) === pairKey(m.piece, m.other)),
+      )
+      .map((m) => m.piece),
+  );
   return matches
     .filter((m) => !pointers.has(m.piece) || sharingRules.has(pairKey(m.piece, m.other)))
+    .filter((m) => !names.has(m.piece) || sharingMore.has(m.piece))
     .map((m) => describe(m.piece, m.other, m.similarity));
 }
 

@@ -91,7 +91,12 @@ import { isPythonPackageAttribute } from './python-qualified-names.js';
 import { sharedBlockLines } from './shared-blocks.js';
 import { exampleElementLines, workedExampleSections } from './worked-example-sections.js';
 import { isPlacedInSeparateStore, separateStoreKinds } from './separate-stores.js';
-import { isInReaderProjectBlock, isKindFolderStandIn, isSnippetArgument } from './sample-paths.js';
+import {
+  isBesideDrawnSampleEntry,
+  isInReaderProjectBlock,
+  isKindFolderStandIn,
+  isSnippetArgument,
+} from './sample-paths.js';
 import { isGuardedPath } from './guarded-paths.js';
 import {
   isHedgedCommandItem,
@@ -372,7 +377,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
                 isKindFolderStandIn(reference) ||
                 isSnippetArgument(reference, doc) ||
                 isInReaderProjectBlock(reference, doc, view.exists) ||
-                isUnderExamplesLeadIn(source.documents, index),
+                isUnderExamplesLeadIn(source.documents, index) ||
+                isBesideDrawnSampleEntry(reference, source.documents, index, view.exists),
               guarded: isGuardedPath(reference, doc.text),
               mention: mentionInContext(reference, doc.text),
             },

@@ -82,3 +82,36 @@ export function isInReaderProjectBlock(
     return at >= 0 && !exists(parts.slice(0, at + 1).join('/'));
   });
 }
+
+// A line of a drawn folder tree: "├── plan.md", "└── step_3_ux_review.md".
+const TREE_BRANCH = /[├└]──/;
+
+/**
+ * Whether `reference` (a file git never had) is shown beside a made-up entry of its own folder: its section draws, in a
+ * code block, a tree of a folder the repository lacks right under the same folder (set 211's gpx_predict: "Plans are
+ * kept in `task_tracker/todo/`", then "for a small task, one file:" over `task_tracker/todo/fix_percentile.md`, and
+ * "for a large feature, a folder:" over `task_tracker/todo/compare_runners/` drawn file by file). The section shows
+ * the shapes a new entry of that folder takes, each on a made-up one; the file is no more there than the folder beside
+ * it. A file alone in its section, or beside a drawn folder the repository has, is still checked. Never throws.
+ */
+export function isBesideDrawnSampleEntry(
+  reference: string,
+  documents: readonly LintDocument[],
+  index: number,
+  exists: (path: string) => boolean,
+): boolean {
+  const path = reference.replace(/^\.?\/+/, '');
+  const slash = path.lastIndexOf('/');
+  if (slash <= 0) return false;
+  const folder = path.slice(0, slash);
+  const section = documents[index]?.section;
+  if (section === undefined) return false;
+  const entry = new RegExp(`(?<![\\w./-])${escapeRegExp(folder)}/([\\w.@-]+)/`, 'g');
+  return documents.some(
+    (doc) =>
+      doc.section === section &&
+      doc.code === true &&
+      TREE_BRANCH.test(doc.text) &&
+      [...doc.text.matchAll(entry)].some((match) => !exists(`${folder}/${match[1] ?? ''}`)),
+  );
+}
