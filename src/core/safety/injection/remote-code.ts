@@ -175,13 +175,14 @@ export const REMOTE_CODE_RULES: readonly InjectionRule[] = [
       /\b(?:apply|install|load|run|deploy)\s+(?:whatever|any|all\s+the)\s+(?:manifests?|yaml|files?|plugins?|scripts?|patches)\s+(?:are\s+|is\s+)?(?:at|from|in)\s+https?:\/\/|\bno\s+need\s+to\s+(?:scan|check|verify|review|inspect)\s+(?:it|them|the\s+\w+)(?:\s+first)?\b/gi,
   },
   {
-    // Installed with its source unread: a weak sign alone.
+    // Installed with its source unread: a weak sign alone. The determiner is optional ("without checking signatures or
+    // checksums").
     id: 'download-and-run',
     category: 'remote-code',
     strength: 'hold',
     negatable: false,
     pattern:
-      /\bwithout\s+(?:first\s+)?(?:checking|reviewing|scanning|verifying|inspecting|reading)\s+(?:its|the|their)\s+(?:source|contents?|code|hash|signature)\b/gi,
+      /\bwithout\s+(?:first\s+)?(?:checking|reviewing|scanning|verifying|inspecting|reading)\s+(?:(?:its|the|their|any)\s+)?(?:source|contents?|code|hash(?:es)?|signatures?|checksums?)\b/gi,
   },
   {
     // A script from an address piped into a shell, however it is said: "pipe it straight into `sudo
