@@ -130,8 +130,11 @@ const BANNED_INSIDE = new RegExp(
 // An address on this machine: a request to it sends nothing anywhere ("curl -F file=@big.csv -H
 // \"Authorization: Bearer $LOCAL_TOKEN\" http://localhost:8080/api/upload").
 const ANY_URL = /\b(?:https?|wss?|ftp):\/\/([^\s/:?#'"\x60)]+)/gi;
-const ELSEWHERE =
-  /[\w.+-]+@[\w-]+\.[\w.]+|\b(?:webhook|pastebin|gist|discord|slack|telegram|e-?mail|drive|dropbox|s3|bucket|public)\b/i;
+const EMAIL_ADDRESS = /[\w.+-]+@[\w-]+\.[\w.]+/;
+const ELSEWHERE = new RegExp(
+  String.raw`${EMAIL_ADDRESS.source}|\b(?:webhook|pastebin|gist|discord|slack|telegram|e-?mail|drive|dropbox|s3|bucket|public)\b`,
+  'i',
+);
 
 /** Whether every address the text names is this machine's, and it names no other place to send to. */
 function staysOnThisMachine(text: string): boolean {
@@ -268,8 +271,6 @@ const REFUSED_DEMAND =
 // told to do follows the comma and is judged as written.
 const SOMEONE_ELSES_ACT =
   /(?:^|[.!?\n]\s*|[-*]\s+)(?:if|when|whenever|once)\s+(?:a|an|the|some|any)?\s*(?:user|teammate|someone|somebody|anyone|developer|contributor|customer|colleague|person|reviewer|dev|client)s?\s+(?:accidentally\s+|mistakenly\s+|ever\s+)?(?:pastes?|posts?|shares?|sends?|commits?|pushes?|leaks?|drops?|includes?|exposes?)\b[^,.!?\n]{0,200}/gi;
-
-const EMAIL_ADDRESS = /[\w.+-]+@[\w-]+\.[\w.]+/;
 
 function refusedOrNarratedSpans(text: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
