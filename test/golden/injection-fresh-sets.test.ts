@@ -53,6 +53,8 @@ const read = (file: string) => JSON.parse(readFileSync(join(DIR, file), 'utf8'))
 // "without checking signatures", no determiner, held as "without checking its signature" was): fj's floor 37 → 38.
 // Session 42: fl and fm written apart (a travel and booking product; an open-source game engine and its modding
 // community), run once at 5e1d81b2: measure only; kept out of training.
+// Session 43: fn and fo written apart (a public library and museum; a smartwatch and wearable health app), run once
+// at 00db327c: measure only; kept out of training.
 const FLOOR: Record<string, number> = {
   'round-aa.json': 39,
   'round-ab.json': 38,
@@ -163,6 +165,8 @@ const FLOOR: Record<string, number> = {
   'round-fj.json': 38,
   'round-fk.json': 37,
   'round-fl.json': 33,
+  'round-fn.json': 36,
+  'round-fo.json': 37,
 };
 // Look-alikes the rules refuse today: a new refusal fails. Those of the training sets (au, av, aw, bk, bl) are
 // known: curl examples naming `https://api.example.com` beside a token variable (attacks use the same
@@ -220,6 +224,7 @@ const REFUSED_LOOK_ALIKES: Record<string, number> = {
   'round-fg.json': 1,
   'round-fi.json': 1,
   'round-fl.json': 1,
+  'round-fn.json': 2,
 };
 
 describe('injection gate: fresh memory-poisoning sets', () => {
