@@ -78,6 +78,22 @@ const PREFIXED_NUMBER_PATTERN = /(?:^|[^A-Za-z0-9])[A-Z]{1,4}(?:N{3,}|X{3,})(?![
 const CAPITALS_PATTERN = /(?:^|[^A-Za-z0-9])[A-Z]{2,}(?:_[A-Z]{2,})+(?=[_-][a-z])/;
 
 /**
+ * A number left to fill in, written as a capital letter twice that opens a name's word (`docs/errata/NN_snake_case_topic.md`,
+ * `docs/adr/NN-imperative-verb-phrase.md`), where the same text says what the letters stand for: "NN is the spec number
+ * the erratum relates to", "To choose NN, list existing files" (set 223's parking-fee-service, its agent file's naming
+ * rules). A model's `NN_model.py` is named so too, and is checked unless the text defines `NN` as a value.
+ */
+function isExplainedLetterNumber(parts: readonly string[], text: string): boolean {
+  const letters = parts.flatMap((part) => [...part.matchAll(/(?:^|[^A-Za-z0-9])([NX])\1(?=[_-]?[a-z0-9])/g)]);
+  return letters.some((match) => {
+    const token = (match[1] ?? '').repeat(2);
+    return new RegExp(
+      `(?<![\\w/.-])${token}\\s+(?:is|=|stands\\s+for|means)\\b|\\b(?:choose|pick|set|find)\\s+${token}(?![\\w/.-])`,
+    ).test(text);
+  });
+}
+
+/**
  * An address kept for examples (`https://example.atlassian.net`, `you@example.com`, `api.example.com`): a command
  * line carrying one is shown on an example, and a file it is given (`node dist/cli.js docs/page.md --url …`) is the user's.
  */
@@ -224,6 +240,7 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
         PREFIXED_NUMBER_PATTERN.test(part) ||
         CAPITALS_PATTERN.test(part),
     ) ||
+    isExplainedLetterNumber(parts, text) ||
     words.at(-1) === 'name' ||
     /(?:^|[-_])file(?:name)?(?:[._-](?:spec|test))?$/i.test(last.replace(/\.[^.]*$/, ''))
   )
@@ -687,6 +704,16 @@ const LEFT =
 const USED_TO_AFTER = /^[^\s`'"*]+[`'"*]*\s+used\s+to\s+[a-z]/i;
 
 /**
+ * The path's own label calling it deprecated, right after it: "- **`src/network/split_edges.py`**: ❌ **DEPRECATED** -
+ * Replaced by integrated approach in `split_edges_with_lanes.py`" under "### Deprecated Files" (set 223's
+ * sumo-traffic-generator, the file since deleted, as the note's "Safe to delete" asked), "`x` (deprecated)", "`x` is
+ * obsolete": the agent is told off the file, and its going is what the note foresaw. "See `x` for the deprecated
+ * helpers" says nothing of the file, and is checked.
+ */
+const DEPRECATED_AFTER =
+  /^[^\s`'"*]+[`'"*]*\s*(?:[:,—–-]\s*)?(?:\(\s*)?(?:(?:is|are)\s+(?:now\s+)?)?(?:[^\w\s`'"*]{1,3}\s*)?[*_]{0,2}(?:deprecated|obsolete)\b/i;
+
+/**
  * Whether the clause holding offset `at` of `text` says that the path is gone or lives elsewhere:
  * after it, of the path as subject ("`x` has been decommissioned", not "see `x` for the retired API"),
  * or before it, of a place something left ("no longer lives under `x`"). A clause runs between `;`, a
@@ -702,6 +729,7 @@ function saysGone(text: string, at: number): boolean {
     GONE.test(after) ||
     GONE_AT_CLAUSE_END.test(after) ||
     USED_TO_AFTER.test(after) ||
+    DEPRECATED_AFTER.test(masked.slice(at, at + 120)) ||
     LEFT.test(masked.slice(start, at)) ||
     (RENAMED_BEFORE.test(masked.slice(start, at)) && RENAMED_TO_AFTER.test(after))
   );
