@@ -76,6 +76,12 @@ function isMarkedKeyItself(value: string): boolean {
   return assigned < 0 || findMarkedKeys(value.slice(assigned + 1)).length > 0;
 }
 
+// A file's name: a marked token that ends in a document's or source file's extension after a dot
+// (`test_e20260110.docx.md`, set 225's attorney template naming a revised draft; `secret_memo_v2026.txt`). A key's body
+// runs on over dots only in base64 parts (`sk.eyJ1…In0.Kq7V…`), never into a lower-case file extension.
+const FILE_NAME_TAIL =
+  /[^.]\.(?:md|mdx|markdown|txt|pdf|docx?|xlsx?|pptx?|odt|rtf|csv|tsv|jsonl?|ya?ml|toml|xml|html?|log|py|js|ts|tsx|jsx|sh|sql|png|jpe?g|gif|svg|zip)$/;
+
 /** Whether a password `value` is a real-looking one: 8+ characters mixing letters and digits, no stand-in word. */
 function isStrongPassword(value: string): boolean {
   return value.length >= 8 && /[A-Za-z]/.test(value) && /\d/.test(value) && !STAND_IN.test(value);
@@ -95,6 +101,6 @@ export function isDefiniteSecret(ruleId: string, value: string, text: string, st
   if (ruleId === 'call-argument-password') return isStrongPassword(value);
   if (ruleId === 'jwt') return !isExampleToken(value);
   if (ruleId === 'airtable-api-key') return !AIRTABLE_OBJECT_ID.test(value);
-  if (ruleId === 'vendor-key-prefix') return isMarkedKeyItself(value);
+  if (ruleId === 'vendor-key-prefix') return !FILE_NAME_TAIL.test(value) && isMarkedKeyItself(value);
   return true;
 }

@@ -29,4 +29,14 @@ describe('isDefiniteSecret, vendor-key-prefix', () => {
     const key = 'sk_Qx7Lm2Rk9Vt4Wp8Zn3Ys6Hd1Jf5Gb0Ca==';
     expect(isDefiniteSecret('vendor-key-prefix', key, key, 0)).toBe(true);
   });
+
+  it('a file name a weak mark starts, ending in a file extension, is no key (set 225)', () => {
+    for (const name of ['test_e20260110.docx.md', 'secret_memo_e20260110.txt', 'api_draft_v20260110.pdf'])
+      expect(isDefiniteSecret('vendor-key-prefix', name, name, 0)).toBe(false);
+  });
+
+  it('a key whose body runs over dots in base64 parts is still a key', () => {
+    const key = 'sk.eyJ1IjoiYWNtZSIsImEiOiJjbHgyZ3N0OWowMDFrMmpwYnR6dTV6M3JwIn0.Kq7Vd2Rm9Tx4Lp8Wn3Zs6A';
+    expect(isDefiniteSecret('vendor-key-prefix', key, key, 0)).toBe(true);
+  });
 });
