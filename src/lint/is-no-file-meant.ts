@@ -1137,6 +1137,12 @@ const FILE_LABEL = /^\s*(?:\/\/+|#+|--|<!--)\s*`?[\w.-]+(?:\/[\w.-]+)*\.\w+`?\s*
 // subdirectory`, `// WRONG — absolute paths break`, `# Bad` (set 202's ChartMaker, over `fetch('library/pd/song.txt')`);
 // `// Right-hand side` is no verdict.
 const VERDICT_CAPTION = /^(?:good|bad|wrong|right|correct|incorrect)(?:\s+[-–—](?:\s|$)|\s*[–—]|\s*$)/i;
+// A comment caption telling the reader to put their own project's commands in place of the block's: `# Update these
+// commands for your project` (set 226's roblox-mapper-002, a CLAUDE.md template's `npm run typecheck`), `# Replace with
+// your project's scripts`, `# Adjust for your app`. The verb must take the block itself (these commands, the lines) or
+// nothing before "for/with/to match your project": `# Update your project's dependencies` says what a command does.
+const STAND_IN_CAPTION =
+  /^(?:update|replace|change|adjust|adapt|customi[sz]e|edit|modify)\s+(?:(?:these|this|them|the(?:\s+following)?|all)\s+(?:(?:commands?|scripts?|lines?|values?)\s+)?)?(?:for|with|to\s+(?:match|fit|suit))\s+your\s+(?:own\s+)?(?:project|app|application|repo|repository|setup|stack|codebase)(?:'s)?\b/i;
 // A comment line that labels what it names an example: `# Example: migrations/202601041200_add_user_preferences.sql`.
 const EXAMPLE_COMMENT = /^\s*(?:\/\/+|#+|--|<!--)\s*(?:e\.g\.|for example|examples?\s*:)/i;
 
@@ -1148,6 +1154,8 @@ const EXAMPLE_COMMENT = /^\s*(?:\/\/+|#+|--|<!--)\s*(?:e\.g\.|for example|exampl
  * migrations/202601041200_add_user_preferences.sql" under "# Format: YYYYMMDDHHMMSS_description.sql" (set 158's fider:
  * the name a new migration takes). A verdict and a dash captions too: "// CORRECT - relative paths work in subdirectory"
  * over `fetch('library/pd/song.txt')` (set 202's ChartMaker: the form of a fetch URL, shown on a song made up for it).
+ * So does a comment telling the reader to put their own project's in its place: "# Update these commands for your
+ * project" over `npm run typecheck` (set 226's roblox-mapper-002, a CLAUDE.md template kept in the repository).
  * The caption's own words speak of the repository and stay checked. A paragraph
  * opened by a file's label after such a paragraph goes on with its example, file by file: set 154's nestjs-trpc CLI
  * shows "// ❌ BAD: Centralized constants file …" over `// src/constants.rs`, then `// src/dialogs.rs` and
@@ -1165,7 +1173,9 @@ export function isUnderExampleCaption(reference: string, doc: LintDocument, file
   };
   const isCaption = (line: string) =>
     COMMENT_LEAD.test(line) &&
-    (isExampleItem(line.replace(COMMENT_LEAD, '')) || VERDICT_CAPTION.test(line.replace(COMMENT_LEAD, '')));
+    (isExampleItem(line.replace(COMMENT_LEAD, '')) ||
+      VERDICT_CAPTION.test(line.replace(COMMENT_LEAD, '')) ||
+      STAND_IN_CAPTION.test(line.replace(COMMENT_LEAD, '')));
   return (
     naming.length > 0 &&
     naming.every((index) => {
