@@ -135,6 +135,11 @@ const POINTER =
 // bold opening a sentence wholly in bold ("**See …**"): what isPointerSentence looks past.
 const BOLD_LEAD =
   /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:(?:\*\*|__)[^*_\n`]{1,60}?(?:\*\*|__)\s*:?|(?:\*\*|__)[^*_\n`]{1,60}?:(?:\*\*|__))\s*|^\s*(?:\*\*|__)/;
+// A label line and the one list item under it, read as one paragraph: an item indented four spaces under a line
+// ending in a colon continues that line's paragraph ("FILENAME_CONVENTION:" over "    - See 05-file-naming.md for naming
+// files guidance.", set 224's reservoir-simulation rules files, where the others indent the item two): the label is
+// what isPointerSentence looks past, the item the sentence.
+const LABEL_ITEM_LEAD = /^\s*[^\s:`.!?][^\n:`.!?]{0,59}:\s+(?=[-*+]\s)/;
 
 // A sentence that sends its agent to another agent's file ("Before suggesting code edits, …, you MUST read `AGENTS.md` to
 // understand the project's constraints", "Always read [CLAUDE.md](CLAUDE.md) first", "This project uses a shared context
@@ -1159,7 +1164,8 @@ function pairKey(piece: Piece, other: Piece): string {
 
 /**
  * Whether `text` is one sentence sending the reader to a file (POINTER), bold or led by a bold label ("**Complete
- * testing standards:** See `docs/quality-checks.md`", "**See `docs/quality-checks.md` for testing standards.**"). Two
+ * testing standards:** See `docs/quality-checks.md`", "**See `docs/quality-checks.md` for testing standards.**"), or
+ * the one item under a label line read into its paragraph ("FILENAME_CONVENTION: - See 05-file-naming.md for …"). Two
  * files that share only such sentences each keep their own way to the page (set 164's cronicorn: topic rules files,
  * each closing on the page for its topic), so findDuplicates reports one only beside a rule the two files share: a
  * file copied whole repeats its pointers with the rest.
@@ -1167,7 +1173,11 @@ function pairKey(piece: Piece, other: Piece): string {
 function isPointerSentence(text: string): boolean {
   if (SENTENCE_BREAK.test(text.trim())) return false;
   const lower = text.toLowerCase();
-  return POINTER.test(lower) || POINTER.test(lower.replace(BOLD_LEAD, ''));
+  return (
+    POINTER.test(lower) ||
+    POINTER.test(lower.replace(BOLD_LEAD, '')) ||
+    POINTER.test(lower.replace(LABEL_ITEM_LEAD, ''))
+  );
 }
 
 /** Each piece's closest earlier copy in another file, the exceptions aside; `written`: headings a script writes. */

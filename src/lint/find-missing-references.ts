@@ -637,10 +637,25 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
     inputFiles.length === 0 || view.runTimeInputs === undefined
       ? new Set<string>()
       : view.runTimeInputs([...new Set(inputFiles)]);
+  // A folder whose files git saw taken out, with no new place, every one of them ignored now (set 224's risk-mapping:
+  // "| 1m polygon shapefiles | `utiliies/polygons_1m/` |", its shapefiles untracked in the commit that added `*.shp`,
+  // `*.dbf`… to .gitignore): data kept on disk, out of git, not a folder gone. Asked (one `git check-ignore`) only of
+  // such folders about to be reported; a removal of files some of which git still tracks elsewhere is checked as before.
+  const untracked = outputFolders.flatMap((folder) => {
+    const files = history.removed.get(folder)?.files ?? [];
+    return made.has(folder) || files.length === 0 ? [] : [{ folder, files }];
+  });
+  const ignoredNow =
+    untracked.length === 0 ? new Set<string>() : view.ignored(untracked.flatMap((entry) => entry.files));
+  const keptOutOfGit = new Set(
+    untracked.filter((entry) => entry.files.every((file) => ignoredNow.has(file))).map((entry) => entry.folder),
+  );
   const textOf = (file: string) => sources.find((source) => source.path === file)?.text ?? '';
   const gone = reported.flatMap((entry): LintFinding[] => {
     const removal = history.removed.get(withoutSlash(entry.path));
     if (removal !== undefined && removal.renamedTo === undefined && made.has(withoutSlash(entry.path))) return [];
+    if (removal !== undefined && removal.renamedTo === undefined && keptOutOfGit.has(withoutSlash(entry.path)))
+      return [];
     if (removal !== undefined && removal.renamedTo === undefined && read.has(entry.path)) return [];
     if (removal?.renamedTo !== undefined && isFiledOnStage(entry.path, removal.renamedTo, textOf(entry.file)))
       return [];

@@ -17,8 +17,17 @@
  * (set 143's upstageailab-ocr: Project Compass's `pulse_staging/artifacts/`, made on every run, its drafts moved to
  * `history/session-1/20260125_025601_iacp-migrate-multi-agent/` when the pulse ended), never a folder moved whole
  * under its own name into a dated one (`server/` → `attic/2023-10-05/server/`: a new place, reported).
+ * `files`: for a folder, the files under it that the removing commit took out, to ask git which it ignores now;
+ * dropped once the folder has a new place.
  */
-type Removal = { commit: string; time: number; renamedTo?: string; drained?: true; drainedIn?: string };
+type Removal = {
+  commit: string;
+  time: number;
+  renamedTo?: string;
+  drained?: true;
+  drainedIn?: string;
+  files?: readonly string[];
+};
 
 export type PathHistory = {
   removed: ReadonlyMap<string, Removal>;
@@ -59,8 +68,13 @@ export function parsePathHistory(log: string, paths: readonly string[], files: r
     for (const [status = '', path = ''] of changes) {
       if (status === 'A' && wanted.has(path)) added.set(path, time);
       if (status !== 'D') continue;
-      for (const missing of paths)
-        if (!removed.has(missing) && isAtOrUnder(path, missing)) removed.set(missing, { commit, time });
+      for (const missing of paths) {
+        if (!isAtOrUnder(path, missing)) continue;
+        const removal = removed.get(missing);
+        if (removal === undefined)
+          removed.set(missing, path === missing ? { commit, time } : { commit, time, files: [path] });
+        else if (removal.commit === commit && removal.files !== undefined) removal.files = [...removal.files, path];
+      }
     }
   for (const [path, removal] of removed) {
     const drainedIn = drainOf(commits, path);

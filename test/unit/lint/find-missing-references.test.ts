@@ -722,7 +722,10 @@ describe('parsePathHistory and withRenames', () => {
       'A\tAGENTS.md',
     ].join('\n');
     const history = parsePathHistory(log, ['pnpm/test', 'pnpm/tes'], ['AGENTS.md']);
-    expect([...history.removed]).toEqual([['pnpm/test', { commit: 'bbb2222', time: 300 }]]);
+    // A folder's removal keeps the files its commit took out (asked of git check-ignore before it is reported).
+    expect([...history.removed]).toEqual([
+      ['pnpm/test', { commit: 'bbb2222', time: 300, files: ['pnpm/test/a.ts', 'pnpm/test/b.ts'] }],
+    ]);
     expect(history.added.get('AGENTS.md')).toBe(100);
     const show = '\x01bbb2222 300\n\nR100\tpnpm/test/a.ts\tpnpm11/pnpm/test/a.ts\nM\tpackage.json\n';
     expect(withRenames(history, show).removed.get('pnpm/test')?.renamedTo).toBe('pnpm11/pnpm/test');
@@ -756,6 +759,7 @@ describe('parsePathHistory and withRenames', () => {
       time: 400,
       drained: true,
       drainedIn: 'bbb2222',
+      files: ['notes/unreleased/2-b.md'],
     });
     // Files removed and added over time, but never all at once before today: a folder that went once.
     const once = log(
@@ -780,6 +784,7 @@ describe('parsePathHistory and withRenames', () => {
       time: 400,
       drained: true,
       drainedIn: 'bbb2222',
+      files: ['notes/unreleased/2-b.md'],
     });
   });
 
