@@ -26,8 +26,11 @@ import type { LintSource } from './lint-document.js';
 // "<!-- RULEBOOK:START -->": set 134's vectorizer, whose CLAUDE.md imports AGENTS.md and both blocks hold the same rules).
 // The block's format version may be joined to its name by a colon ("<!-- dfmt:v1 begin -->" … "<!-- dfmt:v1 end -->",
 // which DFMT's installer writes into CLAUDE.md, AGENTS.md and GEMINI.md, each agent's own variant: set 163's NothingDNS).
+// A name may be of several colon-joined parts before the bound ("<!-- ORGANVM:AUTO:START -->" … "<!-- ORGANVM:AUTO:END -->",
+// the "auto-generated — do not edit" system context a generator writes into CLAUDE.md and GEMINI.md: set 229's
+// archive-past-works).
 const BLOCK_MARK =
-  /^\s*<!--\s*(?:([\w.-]+):\s*(start|begin|end)|(begin|start|end)[_ :]+([\w.-]+(?:[ \t]+[\w.-]+)*)(?:[ \t]+[\w.-]+:[\w.-]+)*|([\w.-]+(?::[\w.-]+)?(?:[ \t]+[\w.-]+)*)[ \t]+(start|begin|end)|((?![\w.-]*-ignore-)[\w.]+(?:-[\w.]+)*)-(start|begin|end))(?:[ \t]+v?\d+(?:\.\d+)+)?(?:(?:[ \t]+(?:[—–]|--?)[ \t][^\n]*?)?\s*-->|[ \t]+(?:[—–]|--?)[ \t](?![^\n]*-->)[^\n]*)\s*$/i;
+  /^\s*<!--\s*(?:([\w.-]+(?::[\w.-]+)*):\s*(start|begin|end)|(begin|start|end)[_ :]+([\w.-]+(?:[ \t]+[\w.-]+)*)(?:[ \t]+[\w.-]+:[\w.-]+)*|([\w.-]+(?::[\w.-]+)?(?:[ \t]+[\w.-]+)*)[ \t]+(start|begin|end)|((?![\w.-]*-ignore-)[\w.]+(?:-[\w.]+)*)-(start|begin|end))(?:[ \t]+v?\d+(?:\.\d+)+)?(?:(?:[ \t]+(?:[—–]|--?)[ \t][^\n]*?)?\s*-->|[ \t]+(?:[—–]|--?)[ \t](?![^\n]*-->)[^\n]*)\s*$/i;
 
 /** A block mark's name (lower case) and whether it closes the block. */
 export function blockBound(line: string): { name: string; end: boolean } | null {
