@@ -41,6 +41,15 @@ const READING = ['attack-features.ts', 'threat-concepts.ts', 'word-separators.ts
 // Every set but the ones kept apart to measure this model: round-bt, round-bu, round-bv and round-bw
 // (session 27). Those stay out, or the figure they give would be a training score. Sets kept apart earlier
 // joined once measured (round-ak to round-am for the first recipe, round-an to round-bo below).
+// Each was written by an author who read none of the gate and run once as written before it joined (the
+// fixture's first_run and bench/README.md keep what it gave then); FN and later stay out until measured.
+const SPENT_SINCE_SESSION_27 = (
+  'bt bu bv bw bx by bz ca cb cc cd ce cf cg ch ci cj ck cl cm cn co cp cq cr cs ct cu cv cw cx cy cz ' +
+  'da db dc dd de df dg dh di dj dk dl dm dn do dp dq dr ds dt du dv dw dx dy dz ' +
+  'ea eb ec ed ee ef eg eh ei ej ek el em en eo ep eq er es et eu ev ew ex ey ez fa fb fc fd fe ff fg fh fi fj fk fl fm'
+)
+  .split(' ')
+  .map((set) => `round-${set}.json`);
 const TRAINED_SETS = [
   ...'d e g p q r s t u v w x y z aa ab ac ad ae af ag ah ai aj ak al am'.split(' ').map((set) => `round-${set}.json`),
   // Written as training data (session 26): languages of Europe, of Asia and the Middle East, plain-language
@@ -57,13 +66,26 @@ const TRAINED_SETS = [
   // Kept apart to measure the score, then joined once measured: an to ba (session 26), bg, bh, bm, bn and bo
   // (session 27, measured with bb to bl trained, then with bp to bs and the ordinary lines).
   ...'an ao ap aq ar as ax ay az ba bg bh bm bn bo'.split(' ').map((set) => `round-${set}.json`),
+  // Kept apart from session 27 to session 42 to measure the score, each set run once and then spent: BT to FM.
+  ...SPENT_SINCE_SESSION_27,
 ];
 
 // The recipe, chosen by leaving one fresh set out at a time (docs/decisions.md), fixed before the
 // sets kept out were run. A look-alike or a corpus benign row weighs five
 // real lines: they are the near misses the score must not hold. An attack weighs two: there are ten
-// times fewer of them than of real lines.
-const RECIPE = { epochs: 12, rate: 0.5, l2: 1e-6, attackWeight: 2, lookAlikeWeight: 5, ordinaryWeight: 1, seed: 42 };
+// times fewer of them than of real lines. An ordinary line about credentials weighs as a look-alike (session 43):
+// trained on every spent set, whose attacks talk about tokens and keys far more than real lines do, the score
+// otherwise held a quarter of the secret corpus's harmless look-alikes again (docs/decisions.md).
+const RECIPE = {
+  epochs: 12,
+  rate: 0.5,
+  l2: 1e-6,
+  attackWeight: 2,
+  lookAlikeWeight: 5,
+  ordinaryWeight: 1,
+  credentialLineWeight: 5,
+  seed: 42,
+};
 
 function trainingRows() {
   const rows = [];
@@ -97,7 +119,11 @@ function trainingRows() {
   const ordinary = join(ROOT, 'fixtures/injection-ordinary-lines');
   for (const file of readdirSync(ordinary).sort())
     for (const line of JSON.parse(readFileSync(join(ordinary, file), 'utf8')).lines)
-      rows.push({ text: line, attack: false, weight: RECIPE.ordinaryWeight });
+      rows.push({
+        text: line,
+        attack: false,
+        weight: file.startsWith('ordinary-credentials') ? RECIPE.credentialLineWeight : RECIPE.ordinaryWeight,
+      });
   for (const { line, file } of corpusLines())
     if (halfOf(`lines:${file}`) === 'tuning') rows.push({ text: line, attack: false, weight: 1 });
   return rows;

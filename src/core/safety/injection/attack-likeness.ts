@@ -13,13 +13,13 @@ import { type ConceptTable, decodeConceptTable } from './threat-concepts.js';
 /**
  * Above this a text entering the memory from this clone (`mem remember`, what mem writes by itself, an
  * accepted candidate) is held for a person. A hold there costs one `mem candidates --accept` at the
- * moment the text is written, while a text let through reaches every teammate's agent: chosen on the
- * spent fresh sets BT–CD as the lowest threshold where the corpus's benign rows stay under 5 % refused on
- * its tuning half, real lines of its tuning half held stay under 1 %, and the secret corpus's and proxy's
- * harmless look-alikes of their tuning halves (in the sentence their bench writes) stay under 10 % held
- * (docs/decisions.md).
+ * moment the text is written, while a text let through reaches every teammate's agent. Set when the model
+ * was retrained on every spent set (session 43) as the lowest threshold that holds no more real lines of
+ * the corpus's tuning half than the model before did at its threshold, with the corpus's benign rows under
+ * 5 % refused and the secret corpus's harmless look-alikes of its tuning half (in the sentence its bench
+ * writes) under 10 % held (docs/decisions.md).
  */
-export const HOLD_NEW_TEXT_ABOVE = 0.37;
+export const HOLD_NEW_TEXT_ABOVE = 0.44;
 
 /**
  * Above this an entry on the team ref is held: one arriving from a teammate waits out of the agent's
@@ -27,10 +27,10 @@ export const HOLD_NEW_TEXT_ABOVE = 0.37;
  * its author's gate at the threshold above (and a person, if it was held there), and every entry held
  * here waits for someone, a first sync of a year's team memory included: so only what reads most
  * like an attack (chosen by leaving one fresh set out at a time, look-alikes flagged at 5 %; set again
- * when the model was retrained, as the lowest threshold that holds no more real lines of the tuning half
- * than that choice did: docs/decisions.md).
+ * at each retrain as the lowest threshold that holds no more real lines of the tuning half than that
+ * choice did: docs/decisions.md).
  */
-export const HOLD_TEAM_ENTRY_ABOVE = 0.62;
+export const HOLD_TEAM_ENTRY_ABOVE = 0.71;
 
 type LoadedModel = { bias: number; scale: number; weights: Int8Array; concepts: ConceptTable };
 
