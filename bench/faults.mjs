@@ -85,7 +85,7 @@ const AREAS =
     ' ',
   );
 /** A distinct rule per index (distinct enough that the filter never merges two as duplicates). */
-const tokenOf = (i) => `verify-${WORDS[i % WORDS.length]}${i >= WORDS.length ? Math.floor(i / WORDS.length) : ''}`;
+const tokenOf = (i) => `check-${WORDS[i % WORDS.length]}${i >= WORDS.length ? Math.floor(i / WORDS.length) : ''}`;
 const ruleOf = (i) =>
   `From now on, always run \`make ${tokenOf(i)}\` before you touch the ${WORDS[i % WORDS.length]} ${AREAS[(i * 7) % AREAS.length]} module.`;
 
