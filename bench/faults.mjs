@@ -7,7 +7,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, benchEnv } from './lib.mjs';
+import { BIN, benchEnv, importSources } from './lib.mjs';
 
 const arg = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -76,18 +76,10 @@ function start(cwd, args, input) {
   return { child, done };
 }
 
-const WORDS =
-  'alpha bravo cobalt delta ember falcon garnet harbor indigo jasper kestrel lumen marble nectar onyx pepper quartz raven saffron tundra umber velvet willow xenon yarrow zephyr acorn birch cedar dahlia elm fennel ginger hazel iris juniper kelp lilac maple nutmeg olive poplar quince rowan sage thyme ulmus vetch wasabi yucca'.split(
-    ' ',
-  );
-const AREAS =
-  'logging payments billing search uploads caching metrics routing auth emails exports imports reports queues webhooks sessions settings themes invoices profiles'.split(
-    ' ',
-  );
-/** A distinct rule per index (distinct enough that the filter never merges two as duplicates). */
-const tokenOf = (i) => `check-${WORDS[i % WORDS.length]}${i >= WORDS.length ? Math.floor(i / WORDS.length) : ''}`;
-const ruleOf = (i) =>
-  `From now on, always run \`make ${tokenOf(i)}\` before you touch the ${WORDS[i % WORDS.length]} ${AREAS[(i * 7) % AREAS.length]} module.`;
+// A distinct rule per index and the token to find it by: the sync tests' own generator (one definition of it).
+const { distinctRule: ruleOf, ruleToken: tokenOf } = await importSources(
+  "export { distinctRule, ruleToken } from './test/helpers/distinct-rules.ts';",
+);
 
 let uuid = 0;
 const userLine = (text) =>

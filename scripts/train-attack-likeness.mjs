@@ -38,11 +38,11 @@ const READING = ['attack-features.ts', 'threat-concepts.ts', 'word-separators.ts
   readFileSync(join(ROOT, 'src/core/safety/injection', file), 'utf8'),
 );
 
-// Every set but the ones kept apart to measure this model: round-bt, round-bu, round-bv and round-bw
-// (session 27). Those stay out, or the figure they give would be a training score. Sets kept apart earlier
-// joined once measured (round-ak to round-am for the first recipe, round-an to round-bo below).
-// Each was written by an author who read none of the gate and run once as written before it joined (the
-// fixture's first_run and bench/README.md keep what it gave then); FN and later stay out until measured.
+// Every set but the ones kept apart to measure this model: since session 43, round-fn and every set written after
+// it. Those stay out, or the figure they give would be a training score. Sets kept apart earlier joined once
+// measured (round-ak to round-am for the first recipe, round-an to round-bo below, BT to FM in session 43: each
+// written by an author who read none of the gate and run once as written before it joined; the fixture's first_run
+// and bench/README.md keep what it gave then).
 const SPENT_SINCE_SESSION_27 = (
   'bt bu bv bw bx by bz ca cb cc cd ce cf cg ch ci cj ck cl cm cn co cp cq cr cs ct cu cv cw cx cy cz ' +
   'da db dc dd de df dg dh di dj dk dl dm dn do dp dq dr ds dt du dv dw dx dy dz ' +

@@ -1,6 +1,6 @@
 /**
  * Rules distinct enough that the quality filter never merges two of them as duplicates, each
- * with a token to find it by (in CLAUDE.md or on the team branch). bench/faults.mjs uses the same.
+ * with a token to find it by (in CLAUDE.md or on the team branch). bench/faults.mjs imports it.
  * The target is `make check-…`: since session 43's retrain the injection gate's learned score holds for a person
  * about one in ten of the same rules with `make verify-…` (verification skipped is what many attacks ask), and
  * these tests are about sync, not the gate (docs/gates.md lists the false hold).
