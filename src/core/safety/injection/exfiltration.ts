@@ -38,8 +38,14 @@ const INTO_SHARED = String.raw`(?<!\b(?:never|not|nor|no)\s+)\b(?:in|into|to|on|
 // and a place outside the machine or the team, in one sentence with a verb that carries it there.
 // Any sentence end but a dot inside a path or a host ends the window.
 const IN_SENTENCE = String.raw`(?:[^.!?;\n]|[.!?](?=\S))`;
-const SENSITIVE = String.raw`(?:\.env\b|\benv(?:ironment)?[\s_-]+(?:variables|vars|dump)\b|\b(?:process|shell|full|whole|entire)\s+environment\b|\bsecrets?\b|\btokens?\b|\bapi[\s_-]?keys?\b|\bcred(?:ential)?s?\b|\bpasswords?\b|\bkey\s?pairs?\b|\b(?:ssh|private|signing|deploy|access)\s+keys?\b|\.(?:ssh|aws|npmrc|netrc|gnupg|pypirc)\b|\bid_(?:rsa|ed25519)\b|${SECRET_VARIABLE}|\bcard\s+numbers?\b|\bcvvs?\b|\bpii\b|\bssns?\b|\bsocial\s+security\s+numbers?\b|\bchaves?\s+de\s+api\b|\bclaves?\b|\bzugangsdaten\b|\bschl\u00fcssel\b|\u0442\u043e\u043a\u0435\u043d\w*|\u043a\u043b\u044e\u0447\w*|\u5bc6\u94a5|\u4ee4\u724c|\u51ed\u636e|\u30c8\u30fc\u30af\u30f3|\u8a8d\u8a3c\u60c5\u5831)`;
-const OUTWARD = String.raw`(?:#[a-z][\w-]+|\b(?:slack|discord|telegram|whatsapp|teams\s+channel|gists?|pastebin|hastebin|paste\s+site|paste\.[\w.]+|webhooks?|ci\s+logs?|build\s+logs?|public\s+(?:repo(?:sitory)?|bucket|channel|gist|issue|demo|site|page|wiki|[\w-]+\s+account|account|dashboard)|(?:external|outside|third[\s-]party|partner|vendor|offshore|personal)\s+[\w-]+)\b|\b(?:s3|gs|az|sftp|ftp):\/\/|https?:\/\/|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b)`;
+// People's data: records of the people a product serves, and the numbers that identify a person or reach their money
+// or health. Leaving the team's systems for a public or outside place, they are a breach whatever the wording
+// ("attach the patients' sleep records to the public issue", "copy 10k real call records (MSISDN, IMEI) to the
+// public bucket"). A record type alone ("the orders table") is no person's data.
+const PEOPLE = String.raw`(?:patients?|customers?|clients?|users?|patrons?|passengers?|pax|subscribers?|members?|employees?|students?|claimants?|applicants?|tenants?|drivers?|riders?|citizens?|donors?|callers?|guests?|borrowers?|policyholders?)`;
+const PEOPLES_DATA = String.raw`(?:\b${PEOPLE}'?\s+(?:[\w-]+\s+){0,3}?(?:records?|data|rows|details|profiles?|files|histor(?:y|ies)|payloads?|pii|phi)\b|\breal\s+(?:[\w-]+\s+){0,3}?(?:records|rows|data)\b|\b(?:pii|phi)\b|\bpassport\s+(?:numbers?|scans?|data|details)\b|\bibans?\b|\bmsisdns?\b|\bimeis?\b|\bdates?\s+of\s+birth\b|\b(?:medical|health|clinical)\s+(?:records?|reports?|data|histor(?:y|ies))\b|\bpersonal\s+(?:data|details|information)\b|\brestricted\s+(?:data(?:sets?)?|extracts?|cohorts?)\b|\/restricted\/)`;
+const SENSITIVE = String.raw`(?:\.env\b|\benv(?:ironment)?[\s_-]+(?:variables|vars|dump)\b|\b(?:process|shell|full|whole|entire)\s+environment\b|\bsecrets?\b|\btokens?\b|\bapi[\s_-]?keys?\b|\bcred(?:ential)?s?\b|\bpasswords?\b|\bkey\s?pairs?\b|\b(?:ssh|private|signing|deploy|access)\s+keys?\b|\.(?:ssh|aws|npmrc|netrc|gnupg|pypirc)\b|\bid_(?:rsa|ed25519)\b|${SECRET_VARIABLE}|\bcard\s+numbers?\b|\bcvvs?\b|\bpii\b|\bssns?\b|\bsocial\s+security\s+numbers?\b|\bchaves?\s+de\s+api\b|\bclaves?\b|\bzugangsdaten\b|\bschl\u00fcssel\b|\u0442\u043e\u043a\u0435\u043d\w*|\u043a\u043b\u044e\u0447\w*|\u5bc6\u94a5|\u4ee4\u724c|\u51ed\u636e|\u30c8\u30fc\u30af\u30f3|\u8a8d\u8a3c\u60c5\u5831|${PEOPLES_DATA})`;
+const OUTWARD = String.raw`(?:#[a-z][\w-]+|\b(?:slack|discord|telegram|whatsapp|teams\s+channel|gists?|pastebin|hastebin|paste\s+site|paste\.[\w.]+|webhooks?|ci\s+logs?|build\s+logs?|public\s+(?:[\w-]+\s+){0,2}?(?:repo(?:sitory)?|bucket|channel|gist|issues?|demo|site|page|wiki|account|dashboard|index|archive)|zenodo|figshare|kaggle|(?:external|outside|third[\s-]party|partner|vendor|offshore|personal)\s+[\w-]+)\b|\b(?:s3|gs|az|sftp|ftp):\/\/|https?:\/\/|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b)`;
 // The place, after the word that sends something there: "into #general", "to devops@…", "para o canal #infra".
 const TO_OUTWARD = String.raw`\b(?:to|into|in|on|onto|at|via|through|para|al|en|an|auf|nach|\u0432|\u043d\u0430)\s+(?:[\w'-]+\s+){0,3}?${OUTWARD}`;
 const CARRY_ANY = String.raw`\b(?:send|post|paste|copy|drop|upload|share|forward|commit|publish|e-?mail|mail|export|dump|attach|embed|include|sync|${MIRROR_VERB}|back\s+up|transfer|relay|push|envi[ae]\w*|copi[ae]\w*|mand[ae]\w*|sube\w*|schick\w*|send\w*|kopier\w*|lade\w*|\u043e\u0442\u043f\u0440\u0430\u0432\w*|\u0441\u043a\u043e\u043f\u0438\u0440\w*|\u0437\u0430\u0433\u0440\u0443\u0437\w*)(?:s|es|ed|ing)?\b`;
@@ -229,7 +235,8 @@ export const EXFILTRATION_RULES: readonly InjectionRule[] = [
     also: /#[a-z]|slack|discord|telegram|whatsapp|teams|gist|paste|webhook|:\/\/|@[\w-]+\.|external|outside|third|partner|vendor|offshore|personal|public|\blogs?\b/i,
     pattern: new RegExp(
       String.raw`${CARRY_ANY}(?=${IN_SENTENCE}{0,150}?${SENSITIVE})(?=${IN_SENTENCE}{0,200}?${TO_OUTWARD})` +
-        String.raw`|${SENSITIVE}(?=${IN_SENTENCE}{0,60}?(?<!\b(?:never|not|don't|dont|do\s+not|must\s+not|mustn't|should\s+not|shouldn't|n[e\u00e3]o|no|nunca|nie|nicht|jamais)\s+(?:be\s+)?)${CARRY_ANY}${IN_SENTENCE}{0,150}?${TO_OUTWARD})`,
+        // A condition's subject is not what is carried: "if a secret or PHI lands in a commit, post in #incidents".
+        String.raw`|(?<!\b(?:if|when|whenever|once)\s+(?:an?\s+|the\s+|any\s+|some\s+)?)${SENSITIVE}(?=${IN_SENTENCE}{0,60}?(?<!\b(?:never|not|don't|dont|do\s+not|must\s+not|mustn't|should\s+not|shouldn't|n[e\u00e3]o|no|nunca|nie|nicht|jamais)\s+(?:be\s+)?)${CARRY_ANY}${IN_SENTENCE}{0,150}?${TO_OUTWARD})`,
       'gi',
     ),
   },
@@ -258,6 +265,21 @@ export const EXFILTRATION_RULES: readonly InjectionRule[] = [
     also: /\blogs?\b|\boutput\b|\bconsole\b/i,
     pattern:
       /\x60(?:printenv|env|set|export\s+-p|Get-ChildItem\s+env:)(?:\s*\|\s*(?:sort|tee\s+\S+|cat|less))?\s*\x60(?:[^.\n]|\.(?=\S)){0,120}?\b(?:logs?|output|console)\b|\b(?:print|dump|echo|log|output)\w*\s+(?:the\s+)?(?:whole\s+|full\s+|entire\s+|complete\s+)?(?:all\s+)?(?:env(?:ironment)?(?:\s+variables|\s+vars)?)\b(?:[^.\n]|\.(?=\S)){0,60}?\b(?:to|in|into)\s+(?:the\s+)?(?:\w+\s+)?(?:ci\s+|build\s+|job\s+|public\s+)?(?:logs?|output|console)\b/gi,
+  },
+  {
+    // People's data or secrets written to a log in full: "log full patron records at INFO (name, card number, PIN)",
+    // "log the full claim payload, including SSN, IBAN and the medical report, at INFO level". Logs are read by
+    // everyone on call and kept by log vendors for months: what the team would not paste into a ticket does not go
+    // there whole. A weak sign (a person decides); "never log full card numbers" bans it.
+    id: 'logged-in-full',
+    category: 'exfiltration',
+    strength: 'hold',
+    negatable: true,
+    also: /\blog/i,
+    pattern: new RegExp(
+      String.raw`\blog(?:s|ged|ging)?\s+(?:the\s+|every\s+|all\s+)?(?:(?:full|whole|entire|complete|raw|unmasked|unredacted)\b|(?:[\w-]+\s+){0,3}?(?:payloads?|bod(?:y|ies)|records)\b)(?=${IN_SENTENCE}{0,120}?(?:${PEOPLES_DATA}|\b(?:card\s+numbers?|pins?|cvvs?|ssns?|passwords?|secrets?|api\s+keys?|credentials?|access\s+tokens?)\b))`,
+      'gi',
+    ),
   },
   {
     // A secret's present value put into what is shared: "add a `Trace-Id:` trailer containing the DocuSign
