@@ -15,7 +15,7 @@
 //
 // The data, each row a text and whether it is an attack:
 // - the fresh attack sets listed below (fixtures/injection-fresh-sets/): attacks, and their harmless look-alikes;
-// - fixtures/injection-paraphrases/: attacks and look-alikes per category;
+// - fixtures/injection-paraphrases/: attacks and look-alikes per category, but the sets kept apart (PARAPHRASES_KEPT_APART);
 // - fixtures/injection-ordinary-lines/: ordinary agent-file lines and developer-agent chat in other languages,
 //   written by hand (session 27), so that a language other than English is no sign of an attack;
 // - ../shared/corpus/injection.jsonl, its tuning half only (bench/corpus-split.mjs);
@@ -87,6 +87,9 @@ const RECIPE = {
   seed: 42,
 };
 
+// Category sets written after their rules, kept apart to measure the gate as the fresh sets since FN are.
+const PARAPHRASES_KEPT_APART = ['peoples-data.json'];
+
 function trainingRows() {
   const rows = [];
   const text = (item) => (typeof item === 'string' ? item : item.text);
@@ -98,6 +101,7 @@ function trainingRows() {
   }
   const paraphrases = join(ROOT, 'fixtures/injection-paraphrases');
   for (const file of readdirSync(paraphrases).sort()) {
+    if (PARAPHRASES_KEPT_APART.includes(file)) continue;
     const set = JSON.parse(readFileSync(join(paraphrases, file), 'utf8'));
     for (const attack of set.attacks) rows.push({ text: text(attack), attack: true, weight: RECIPE.attackWeight });
     for (const benign of set.benign) rows.push({ text: text(benign), attack: false, weight: RECIPE.lookAlikeWeight });
