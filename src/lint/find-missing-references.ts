@@ -349,7 +349,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
             isPythonPackageAttribute(path, view.exists) ||
             (source.text !== undefined && isGivenAsOwnFile(reference, doc, source.text)) ||
             (source.text !== undefined && isSaidAbsentInFile(reference, source.text)) ||
-            (source.text !== undefined && isForbiddenInFile(reference, source.text, view.exists)) ||
+            (source.text !== undefined &&
+              isForbiddenInFile(reference, source.text, view.exists, (path) => view.ignored([path]).has(path))) ||
             (source.text !== undefined && isUnderExampleCaption(reference, doc, source.text)) ||
             (source.text !== undefined && isLeftBehindInFile(reference, source.text)) ||
             isInSuggestedColumn(reference, doc, lines) ||

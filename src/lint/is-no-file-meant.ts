@@ -586,8 +586,21 @@ const RECORDED_IF =
 const RECORDED_REACH = 220;
 
 /**
+ * Where the sentence telling the agent to keep its learnings puts them, a place of each scope: "Capture non-obvious
+ * learnings in the same PR …, using the scoping rules in `agents-docs/LEARNINGS.md` (project-wide →
+ * `agents-docs/LEARNINGS.md`, script → `scripts/AGENTS.md`, skill → …)" (set 235's do-epub-studio, no script learning
+ * written yet). The verb and "learnings" (or "lessons", "insights") open the sentence, the path is right after an
+ * arrow or "in", "into", "to"; code spans may hold dots, the sentence's own end may not. Such a file is made by its
+ * first entry, as a log is.
+ */
+const LEARNINGS_PLACED =
+  /\b(?:capture|record|log|note|write|add|put|place|save|store|keep)\b(?:[^.;!?`\n]|`[^`\n]*`){0,200}?\b(?:learnings?|lessons?|insights?)\b(?:[^.;!?`\n]|`[^`\n]*`){0,240}?(?:→|->|\b(?:in|into|to)\b)\s*[`'"*]*\.?\/?$/i;
+const LEARNINGS_REACH = 480;
+
+/**
  * Whether `doc` tells its reader to append to `reference` (see APPENDED_TO), to update it when it is a lessons log
- * (LESSONS_LOG), or to record an exception in it (RECORDED_IF). Never throws.
+ * (LESSONS_LOG), to record an exception in it (RECORDED_IF) or to keep learnings there (LEARNINGS_PLACED). Never
+ * throws.
  */
 export function isAppendedTo(reference: string, doc: LintDocument): boolean {
   const { text } = doc;
@@ -597,7 +610,8 @@ export function isAppendedTo(reference: string, doc: LintDocument): boolean {
     return (
       APPENDED_TO.test(before) ||
       (lessons && UPDATED.test(before)) ||
-      RECORDED_IF.test(text.slice(Math.max(0, offset - RECORDED_REACH), offset))
+      RECORDED_IF.test(text.slice(Math.max(0, offset - RECORDED_REACH), offset)) ||
+      LEARNINGS_PLACED.test(text.slice(Math.max(0, offset - LEARNINGS_REACH), offset))
     );
   });
 }
@@ -857,14 +871,38 @@ function ownDescription(text: string, end: number): string {
 const FORBIDDEN_USE =
   /\b(?:do\s+not|don'?t|never)\s+(?:use|create|add|introduce|reintroduce)\s+(?:(?:a|an|any|another|new|separate)\s+)?[`'"*]*\.?\/?$/i;
 
-/** Whether a whole agent file `text` forbids `reference` at one mention, a present path named beside it (FORBIDDEN_USE). */
-export function isForbiddenInFile(reference: string, text: string, exists: (path: string) => boolean): boolean {
+/**
+ * A place the agent is told not to read or change files in, named after the verb and the files' words: "- Do not read
+ * full corpus files directly from `style-reference/`; use the cached corpus in `.downloads/style-reference/`." (set
+ * 235's crusoe, written in the commit that took the corpus out of git into a download cache). With a place to use
+ * instead on its line (after "use" or "instead"), the old place is named as the one to avoid, not as where the files are.
+ */
+const FORBIDDEN_SOURCE =
+  /\b(?:do\s+not|don'?t|never)\s+(?:read|open|load|edit|modify|import|copy)\b(?:[^.;!?`\n]|`[^`\n]*`){0,80}?\s(?:from|in|under|inside)\s+[`'"*]*\.?\/?$/i;
+
+/**
+ * Whether a whole agent file `text` forbids `reference` at one mention (FORBIDDEN_USE, FORBIDDEN_SOURCE), with a path
+ * named beside it to use in its place that the repository has or that git ignores (`ignored`: a download cache, a
+ * local build, there on the writer's machine and not in git).
+ */
+export function isForbiddenInFile(
+  reference: string,
+  text: string,
+  exists: (path: string) => boolean,
+  ignored?: (path: string) => boolean,
+): boolean {
   return offsetsOf(reference, text).some((offset) => {
     const line = lineAt(text, offset);
     const start = text.lastIndexOf('\n', offset - 1) + 1;
-    if (!FORBIDDEN_USE.test(text.slice(start, offset))) return false;
+    const before = text.slice(start, offset);
+    const use = FORBIDDEN_USE.test(before);
+    if (!use && !FORBIDDEN_SOURCE.test(before)) return false;
     const rest = line.slice(offset - start + reference.length);
-    return [...rest.matchAll(/`\.?\/?([\w.-]+(?:\/[\w.-]+)+)`/g)].some((match) => exists(match[1]!));
+    return [...rest.matchAll(/`(?:\.?\/)?([\w.-]+(?:\/[\w.-]+)+)\/?`/g)].some(
+      (match) =>
+        (use || /\b(?:use|instead)\b/i.test(rest.slice(0, match.index))) &&
+        (exists(match[1]!) || (ignored?.(match[1]!) ?? false)),
+    );
   });
 }
 
