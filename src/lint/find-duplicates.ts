@@ -102,10 +102,12 @@ const PATH_ROW =
 const BACK_REFERENCE =
   /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:(?:(?:if|when|unless|once|until|after)\s+)?(?:these|those|the\s+above)\s+\w|it\s+(?:contains|holds|has|lists|covers|describes|defines|explains|includes)\b)/;
 // An entry that says what a named thing is: a list item led by a code span and a dash or colon ("- `MicrophoneTest` - Mic
-// testing modal", "- `themes.css` — Theme variables"), or by one word and a dash ("- UserPanel - Bottom panel with user
+// testing modal", "- `themes.css` — Theme variables"; the code span in bold or not, "- **`docs/guides/`**: Comprehensive
+// guides", set 230's fastapi-streamlit-llm-starter, a root's index of docs/ beside docs/CLAUDE.md's own), or by one word and a dash ("- UserPanel - Bottom panel with user
 // info"). A bold label is left out ("**Lint:**" and "**Protocol changes are BREAKING** —" lead rules as often as names),
 // and so is a table row: a table is data kept in one place (a schema's tables), and the same row in two files is a copy.
-const DEFINITION = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:`[^`\n]+`\s*(?::|\s[-–—])|[A-Za-z_@./][\w@./<>$-]*\s+[-–—])\s+\S/;
+const DEFINITION =
+  /^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:(\*\*|__)?`[^`\n]+`\1\s*(?::|\s[-–—])|[A-Za-z_@./][\w@./<>$-]*\s+[-–—])\s+\S/;
 // A table row whose first cell is a folder and nothing more ("| `advanced/` | Private API, Firebase, Tasker |"): what a
 // folder holds, as a parent's index of its sub-folders and the sub-folder's own file each say it. A row of data keyed
 // by a name (a schema's table, `apiClient` and its classes) stays compared.

@@ -1146,6 +1146,13 @@ const PROJECT_GENERATOR =
   /\b(?:(?:npx|bunx|pnpm\s+dlx|yarn\s+dlx)\s+(?:-\S+\s+)*(?:create-[\w.-]+|@[\w.-]+\/(?:create(?:-[\w.-]+)?|start|init))|(?:npm|pnpm|yarn|bun)\s+(?:create|init)\s+[\w@])/;
 
 /**
+ * Make's own error line, quoted where a guide says what to do when it shows (set 230's fastapi-streamlit-llm-starter:
+ * "**Issue**: `make: *** No rule to make target 'help'.  Stop.`"): the words "make target" there are output, not a
+ * command; from its `make:` (or `make[2]:`) to the line's end.
+ */
+const MAKE_DIAGNOSTIC = /\b[gb]?make(?:\[\d+\])?:\s*\*\*\*[^\n]*/g;
+
+/**
  * The script, make and just references of `doc` that are written as code: the whole of a code block
  * (a shell block without its comments, read from the file as written; none in a program's source),
  * the code spans of other text; up to a project generator, after which commands are the new project's.
@@ -1168,7 +1175,7 @@ function commandsWrittenAsCode(
           .filter((match) => !isNegatedBefore(doc.text.slice(Math.max(0, match.index - 40), match.index)))
           .map((match) => match[1] ?? '');
   return pieces.flatMap((whole) => {
-    const piece = untilOutsideFolder(whole.split(PROJECT_GENERATOR)[0] ?? '', file, view);
+    const piece = untilOutsideFolder(whole.split(PROJECT_GENERATOR)[0] ?? '', file, view).replace(MAKE_DIAGNOSTIC, ' ');
     return findReferences(piece).flatMap((found) => {
       const reference = found.kind === 'script' ? { ...found, value: scriptNameAsWritten(piece, found.value) } : found;
       return isManifestKind(reference.kind) &&

@@ -61,6 +61,7 @@ function isReached(
         realPath(file.path) === real ||
         namesPath(file.text, path) ||
         namesFromNamedFolder(file.text, path) ||
+        namesAsFolderKind(file.text, path) ||
         (posix.dirname(file.path) === folder && namesPath(file.text, name)),
     ) || namesPath(projectRelative(read(CLAUDE_SETTINGS) ?? ''), path)
   );
@@ -78,6 +79,22 @@ function namesFromNamedFolder(text: string, path: string): boolean {
     if (namesPath(text, parts.slice(cut).join('/')) && namesPath(text, parts.slice(0, cut).join('/'))) return true;
   }
   return false;
+}
+
+/**
+ * Whether one line of `text` names the look-alike's bare name beside a folder above it: the kind of file each folder
+ * under that one holds (set 230's arc-starter: "- `skills/` — Skill tree (SKILL.md + optional AGENT.md + sensor.ts +
+ * cli.ts)", its 58 `skills/<name>/AGENT.md` the subagent briefings the orchestrator hands on, never loads itself). The
+ * agent is told where such files are and what they are for; a line naming another folder leads to none of them.
+ */
+function namesAsFolderKind(text: string, path: string): boolean {
+  const parts = path.split('/');
+  const name = parts.at(-1) ?? path;
+  if (parts.length < 2) return false;
+  const folders = parts.slice(0, -1).map((_, end) => parts.slice(0, end + 1).join('/'));
+  return text
+    .split('\n')
+    .some((line) => namesPath(line, name) && folders.some((folder) => namesPath(line, `${folder}/`)));
 }
 
 /** A hook command's paths as the repository names them: `"$CLAUDE_PROJECT_DIR"/.claude/rules.md` is `.claude/rules.md`. */

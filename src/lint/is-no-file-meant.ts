@@ -271,6 +271,7 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   if (at >= 0 && saysCreatedAt(text, at)) return true;
   // A file the text makes or stages anywhere is one it means to be made: its other mentions (a link to it) are that file.
   if (isMadeIn(reference, text)) return true;
+  if (offsets.some((offset) => REMOVED_BY.test(text.slice(Math.max(0, offset - 80), offset)))) return true;
   const after = at < 0 ? '' : text.slice(at + reference.length, at + reference.length + 80);
   if (/^[^.!?\n]*\b(?:is|are)\s+generated\b/i.test(after)) return true;
   // A good or bad example of a convention ("✅ `src/components/user-profile/`", "❌ `src/components/UserProfile/`").
@@ -558,6 +559,14 @@ function isBuiltFromSource(reference: string, exists: (path: string) => boolean)
  */
 const RUN_TIME_WRITE =
   /(?:\b(?:writes|saves|dumps)\b(?:(?:\s+(?!(?:to|into)\b)[^\s.;:!?`]+){0,5}\s+(?:to|into))?|\bcop(?:ies|ied)\b(?:\s+(?!(?:to|into)\b)[^\s.;:!?`]+){0,5}\s+(?:to|into))\s*[`'"]\.?\/?$/i;
+
+/**
+ * A command deleting the path (`rm output/processed_chunks.json`, `rm -rf .cache/build`, other files before it): what a
+ * run writes (an output, a cache), deleted to start afresh, absent from a checkout by nature (set 230's
+ * groot-finance-hackathon: a knowledge-base pipeline's "Clear processed chunks and start fresh", the chunks file its
+ * `process.py` writes and `ingest.py` reads). The command sends the agent to nothing it must find.
+ */
+const REMOVED_BY = /\brm(?:[ \t]+-[a-zA-Z]+)*(?:[ \t]+[^\s`'"|;&<>]+)*[ \t]+[`'"]?\.?\/?$/;
 
 /**
  * The imperative that adds to a file's end ("append a one-line\nsummary to .claude/learnings.md", "Append each finding
