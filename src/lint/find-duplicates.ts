@@ -476,6 +476,25 @@ function isSkill(path: string): boolean {
   return posix.basename(path) === 'SKILL.md';
 }
 
+// A sub-agent's profile: a Markdown file under an `agents/` (or `agent/`) folder of an assistant's own dot-folder
+// (`.claude/agents/story-analyst.md`, `.gemini/agents/…`, `.github/agents/…`, `.opencode/agent/…`).
+const SUBAGENT_PROFILE = /(?:^|\/)\.[^/]+\/agents?\/(?:[^/]+\/)*([^/]+?)(?:\.agent)?\.md$/;
+
+/**
+ * Whether two files each stand alone: a skill's entry file (isSkill) or a sub-agent's profile (SUBAGENT_PROFILE), each
+ * read on its own by the agent run for it, even where an index imports them all (set 233's seoul-identity: GEMINI.md
+ * imports eleven personas and thirteen skills; each persona's "## Tools Available" line, and the checklist item a
+ * skill and the persona using it both carry, are each one's own, written to stand alone). One persona's profiles in
+ * two assistants' folders (`.claude/agents/scene-writer.md`, `.gemini/agents/scene-writer.md`) are a port kept by
+ * hand, and stay compared.
+ */
+function areStandAlone(a: string, b: string): boolean {
+  const profileA = SUBAGENT_PROFILE.exec(a)?.[1];
+  const profileB = SUBAGENT_PROFILE.exec(b)?.[1];
+  if (profileA !== undefined && profileB !== undefined) return profileA !== profileB;
+  return (isSkill(a) || profileA !== undefined) && (isSkill(b) || profileB !== undefined);
+}
+
 /** Whether one folder lies below the other: a parent's agent file and a nested one, each loaded for work in the nested folder. */
 function isNested(a: string, b: string): boolean {
   const under = (folder: string, parent: string) => parent === '' || folder.startsWith(`${parent}/`);
@@ -497,8 +516,70 @@ function isIndexAndEntry(piece: Piece, other: Piece): boolean {
     (entry(piece.text) ||
       entry(other.text) ||
       isOneNameInTwoForms(piece.text, other.text) ||
-      isOneFileInTwoTables(piece.text, other.text))
+      isOneFileInTwoTables(piece.text, other.text) ||
+      isOneThingDescribedTwice(piece, other))
   );
+}
+
+// A sentence saying what the thing its heading names does: a verb in the third person first, no subject ("Identifies
+// emotional tones …", "Extracts thematic elements"), not `-ss` (Process, Address: commands) nor an adverb or a
+// conjunction (Always, Unless); a plural noun that leads a rule ("Tests must pass", "Pages that only need buttons …")
+// has a verb, a modal, a relative pronoun or a preposition next.
+const DESCRIBING_VERB =
+  /^\s*(?:(?:[-*+]|\d+[.)])\s+)?([A-Z][a-z]+(?:[^s\W]s|ies|es))\s+(?!(?:must|should|shall|will|can|may|are|is|go|need|run|that|which|who|whose|where|with|in|of|for|from|on|and|or)\b)[a-z]/;
+const NOT_VERBS = new Set([
+  'Always',
+  'Unless',
+  'Perhaps',
+  'Sometimes',
+  'Nevertheless',
+  'Besides',
+  'Thus',
+  'Whereas',
+  'This',
+  'Its',
+  'Yes',
+]);
+
+/** A heading's text without its code span or bold marks. */
+function bareHeading(heading: string): string {
+  return heading.replace(/[`*]{1,2}/g, '').trim();
+}
+
+// A heading that is one file's name and nothing more ("### emotions.md", "### `story_function.md`").
+const FILE_NAME_HEADING = /^[\w.-]+\.[A-Za-z]\w{0,5}$/;
+
+/** The words a heading names its thing by: a file's name as its stem's parts (`story_function.md`), else its words. */
+function headingNameWords(heading: string): string[] {
+  const bare = bareHeading(heading);
+  return (FILE_NAME_HEADING.test(bare) ? bare.replace(/\.[^.]+$/, '') : bare)
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '');
+}
+
+/**
+ * Whether two pieces, a parent's agent file's and a nested one's, each say what one thing does, under headings naming
+ * that thing: set 233's scriptrag, agents/CLAUDE.md's overview "### Emotions Agent" / "Identifies emotional tones and
+ * character emotional states." and agents/builtin/CLAUDE.md's own catalog "### emotions.md" / "Identifies emotional
+ * tones, character emotional states, and emotional transitions." Each level's account of the thing, like an index
+ * line and its entry (DEFINITION); a rule under such headings (an imperative) stays compared, and so do two sections
+ * under one heading (a copy).
+ */
+function isOneThingDescribedTwice(piece: Piece, other: Piece): boolean {
+  const verb = DESCRIBING_VERB.exec(piece.text)?.[1];
+  if (verb === undefined || NOT_VERBS.has(verb) || DESCRIBING_VERB.exec(other.text)?.[1] !== verb) return false;
+  // One heading is the thing's file (the folder's own catalog), the other the thing's name (the overview's entry): a
+  // section copied under its own heading ("## Loading" in both) is a copy, and stays compared.
+  const [fileA, fileB] = [
+    FILE_NAME_HEADING.test(bareHeading(piece.heading)),
+    FILE_NAME_HEADING.test(bareHeading(other.heading)),
+  ];
+  if (fileA === fileB) return false;
+  const [a, b] = [headingNameWords(piece.heading), headingNameWords(other.heading)];
+  if (a.length === 0 || b.length === 0) return false;
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  return shorter.every((word) => longer.includes(word));
 }
 
 // A table row keyed by a file's path ("| `src/utils/debugUtils.ts` | `logDebug()` — use instead of `console.log` |").
@@ -1256,7 +1337,7 @@ function matchPieces(
         continue;
       // Two files of vendored trees are their upstreams' (a `go mod vendor` copy): this repository edits neither.
       if (piece.vendored && other.vendored) continue;
-      if (isSkill(piece.file) && isSkill(other.file)) continue;
+      if (areStandAlone(piece.file, other.file)) continue;
       const similarity = other.exact === piece.exact ? 1 : count / (piece.words.size + other.words.size - count);
       if (similarity < NEAR || (best !== undefined && !isCloserMatch(piece, other, similarity, best))) continue;
       if (

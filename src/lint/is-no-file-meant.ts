@@ -46,6 +46,8 @@ export const KIND_NOUNS =
 const MY_NOUN = new RegExp(`^my(?:${KIND_NOUNS})s?$`);
 
 /** A date or time left to fill in, written as its format: `YYYYMMDDHHMMSS_description.up.sql`, `YYYY-MM-DD-plan.md`. */
+// Eight hex digits or more, with a digit and a letter among them (a3f5c9b8d7e2f1a4, not 20240101 nor deadbeef).
+const HASH_NAME = /^(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{8,}$/;
 const DATE_PATTERN = /^(?=.{4})(?:yyyy|yy|mm|dd|hh|ss)+$/;
 
 /**
@@ -246,6 +248,10 @@ export function isNoFileMeant(reference: string, doc: LintDocument, exists: (pat
   )
     return true;
   if (isPersonalFileName(last)) return true;
+  // A file named by a content hash (`embeddings/a3f5c9b8d7e2f1a4.npy` in a sample of the metadata a tool writes, beside
+  // its `"content_hash": "a3f5c9b8d7e2f1a4"`, set 233's scriptrag): a program names such files as it writes them, so
+  // the name stands for whatever file that run makes, not one the repository keeps.
+  if (HASH_NAME.test(last.replace(/\.[^.]*$/, ''))) return true;
   const offsets = offsetsOf(reference, text);
   if (
     offsets.length > 0 &&
