@@ -46,9 +46,9 @@ export const KIND_NOUNS =
 const MY_NOUN = new RegExp(`^my(?:${KIND_NOUNS})s?$`);
 
 /** A date or time left to fill in, written as its format: `YYYYMMDDHHMMSS_description.up.sql`, `YYYY-MM-DD-plan.md`. */
-// Eight hex digits or more, with a digit and a letter among them (a3f5c9b8d7e2f1a4, not 20240101 nor deadbeef).
-const HASH_NAME = /^(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{8,}$/;
 const DATE_PATTERN = /^(?=.{4})(?:yyyy|yy|mm|dd|hh|ss)+$/;
+/** A content hash as a file's name: eight hex digits or more, a digit and a letter among them (a3f5c9b8d7e2f1a4, not 20240101 nor deadbeef). */
+const HASH_NAME = /^(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{8,}$/;
 
 /**
  * A version left to fill in, written as its parts' letters: `cli/azd/vX.Y.Z` (a module's release tag), `tool-X.Y.Z.tar.gz`,
@@ -904,7 +904,7 @@ export function isForbiddenInFile(
   reference: string,
   text: string,
   exists: (path: string) => boolean,
-  ignored?: (path: string) => boolean,
+  ignored: (path: string) => boolean,
 ): boolean {
   return offsetsOf(reference, text).some((offset) => {
     const line = lineAt(text, offset);
@@ -915,8 +915,7 @@ export function isForbiddenInFile(
     const rest = line.slice(offset - start + reference.length);
     return [...rest.matchAll(/`(?:\.?\/)?([\w.-]+(?:\/[\w.-]+)+)\/?`/g)].some(
       (match) =>
-        (use || /\b(?:use|instead)\b/i.test(rest.slice(0, match.index))) &&
-        (exists(match[1]!) || (ignored?.(match[1]!) ?? false)),
+        (use || /\b(?:use|instead)\b/i.test(rest.slice(0, match.index))) && (exists(match[1]!) || ignored(match[1]!)),
     );
   });
 }
