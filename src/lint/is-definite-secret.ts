@@ -7,7 +7,8 @@
  * by paragraph (bench/README.md), the gate flagged 3,296 lines, the example and placeholder values
  * docs are full of (`postgresql://user:password@host`, `<private key>`, digests, versions, file
  * names, a tutorial's JWT from a local Keycloak), and no credential; these rules keep none of them. So lint reports only definite formats: a vendor's key format
- * (gitleaks' rules, the gate's own format rules, a vendor's marked prefix), a private key with a
+ * (gitleaks' rules, the gate's own format rules, a vendor's marked prefix unless it carries a documentation host in
+ * base64), a private key with a
  * key body, a JWT not issued by or for localhost or an example domain nor by a demo issuer, and a password in a URL or on a command line that is neither a word nor a template,
  * to a host other than this machine (a command run inside a container of this machine, `docker compose exec
  * clickhouse clickhouse-client --password=…`, reaches the local stack the repository's compose file starts: its
@@ -82,6 +83,26 @@ function isMarkedKeyItself(value: string): boolean {
 const FILE_NAME_TAIL =
   /[^.]\.(?:md|mdx|markdown|txt|pdf|docx?|xlsx?|pptx?|odt|rtf|csv|tsv|jsonl?|ya?ml|toml|xml|html?|log|py|js|ts|tsx|jsx|sh|sql|png|jpe?g|gif|svg|zip)$/;
 
+// A key that carries its host in base64 (Clerk's publishable key: `pk_test_` and its Frontend API host with a `$`) and
+// names a documentation host there: a label `example` (`example.clerk.accounts.dev`, set 236's roasters-hub CI
+// placeholder), a reserved test name (`.test`, `.invalid`, `.localhost`) or this machine. It opens nothing, as a JWT
+// issued for such a host does not (EXAMPLE_CLAIMS).
+const BASE64_PART = /^[A-Za-z0-9+/]{8,}={0,2}$/;
+const HOST_NAME = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$|^localhost$/;
+
+/** Whether a part of marked key `value` between its `_` separators is base64 of a documentation or loopback host. */
+function encodesExampleHost(value: string): boolean {
+  return value.split('_').some((part) => {
+    if (!BASE64_PART.test(part)) return false;
+    const host = Buffer.from(part, 'base64').toString('latin1').replace(/\$$/, '').toLowerCase();
+    if (!HOST_NAME.test(host)) return false;
+    const labels = host.split('.');
+    return (
+      labels.includes('example') || ['test', 'invalid', 'localhost'].includes(labels.at(-1)!) || isLoopbackHost(host)
+    );
+  });
+}
+
 /** Whether a password `value` is a real-looking one: 8+ characters mixing letters and digits, no stand-in word. */
 function isStrongPassword(value: string): boolean {
   return value.length >= 8 && /[A-Za-z]/.test(value) && /\d/.test(value) && !STAND_IN.test(value);
@@ -101,6 +122,7 @@ export function isDefiniteSecret(ruleId: string, value: string, text: string, st
   if (ruleId === 'call-argument-password') return isStrongPassword(value);
   if (ruleId === 'jwt') return !isExampleToken(value);
   if (ruleId === 'airtable-api-key') return !AIRTABLE_OBJECT_ID.test(value);
-  if (ruleId === 'vendor-key-prefix') return !FILE_NAME_TAIL.test(value) && isMarkedKeyItself(value);
+  if (ruleId === 'vendor-key-prefix')
+    return !FILE_NAME_TAIL.test(value) && isMarkedKeyItself(value) && !encodesExampleHost(value);
   return true;
 }

@@ -35,6 +35,19 @@ describe('isDefiniteSecret, vendor-key-prefix', () => {
       expect(isDefiniteSecret('vendor-key-prefix', name, name, 0)).toBe(false);
   });
 
+  it('a key carrying a documentation or loopback host in base64 is a stand-in (set 236)', () => {
+    const hosts = ['example.clerk.accounts.dev$', 'shop.example.com$', 'app.test$', 'localhost$'];
+    for (const host of hosts) {
+      const key = `pk_test_${Buffer.from(host).toString('base64').replace(/=+$/, '')}`;
+      expect(isDefiniteSecret('vendor-key-prefix', key, key, 0)).toBe(false);
+    }
+  });
+
+  it('a key carrying an instance host in base64 is still a key', () => {
+    const key = 'pk_test_Y3Jpc3AtaGVyb24tNjEuY2xlcmsuYWNjb3VudHMuZGV2JA';
+    expect(isDefiniteSecret('vendor-key-prefix', key, key, 0)).toBe(true);
+  });
+
   it('a key whose body runs over dots in base64 parts is still a key', () => {
     const key = 'sk.eyJ1IjoiYWNtZSIsImEiOiJjbHgyZ3N0OWowMDFrMmpwYnR6dTV6M3JwIn0.Kq7Vd2Rm9Tx4Lp8Wn3Zs6A';
     expect(isDefiniteSecret('vendor-key-prefix', key, key, 0)).toBe(true);
