@@ -112,6 +112,17 @@ const DEFINITION =
 // folder holds, as a parent's index of its sub-folders and the sub-folder's own file each say it. A row of data keyed
 // by a name (a schema's table, `apiClient` and its classes) stays compared.
 const FOLDER_ROW = /^\s*\|\s*`?[\w.-]+(?:\/[\w.-]+)*\/`?\s*\|/;
+// A list item that is a label, a measured figure and, after an arrow, its target, and nothing more ("- Emergency
+// Detection: 89% → Target 95%", "- **Widget Load Time**: 1.2s → Target <1s", "- Revenue: €1,200/month → €2,000/month"):
+// where a thing stands, not a rule. A parent's digest of key figures repeats a nested folder's own ("## 📊 KEY METRICS"
+// in the root CLAUDE.md beside widget/CLAUDE.md's "Current Metrics & Targets", set 240's plumber-saas), as an index
+// entry repeats a folder's own account (DEFINITION). A bare setting ("- Max upload: 500 KB") is a limit, and compared;
+// so is the same figure in two files of one folder.
+const FIGURE = String.raw`[<>\u2264\u2265~]?\s?[\u20ac$\u00a3]?\d[\d.,]*(?:\s?(?:%|\u00d7|[a-z]{1,5}))?(?:\s?\/\s?(?:\d[\d.,]*|[a-z]{2,5}))?`;
+const FIGURE_ITEM = new RegExp(
+  String.raw`^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*|__)?[A-Za-z][^:*_\n]{0,58}?(?:\*\*|__)?:(?:\*\*|__)?\s*${FIGURE}\s*(?:\u2192|->|=>)\s*(?:(?:target|goal)\s*:?\s*)?${FIGURE}\s*$`,
+  'i',
+);
 // A list item (its marker dropped or not) led by one bold name and a colon or dash ("- **flyby_perception**: YOLO11 +
 // ByteTrack detection/tracking nodes") and a table row keyed by one name ("| `flyby_perception` | YOLO11 + ByteTrack detection/tracking | Complete |"):
 // the two forms an index of named things takes. Apart, each leads rules and data as often as entries (see DEFINITION).
@@ -506,11 +517,11 @@ function isNested(a: string, b: string): boolean {
  * them says what the thing is (DEFINITION) and one file lies below the other ("- `MicrophoneTest` - Mic testing modal"
  * in components/AGENTS.md, "MicrophoneTest - Mic testing modal (from `../voice/`)" in components/channels/AGENTS.md).
  * A hierarchy of agent files indexes what each folder holds in the file above it: the index line and the entry are
- * how such a set is built, not a rule kept twice; so are two tables' rows keyed by one file's name. Rules (what to do)
- * stay compared across the levels.
+ * how such a set is built, not a rule kept twice; so are two tables' rows keyed by one file's name, and a parent's
+ * digest of a folder's figures (FIGURE_ITEM). Rules (what to do) stay compared across the levels.
  */
 function isIndexAndEntry(piece: Piece, other: Piece): boolean {
-  const entry = (text: string) => DEFINITION.test(text) || FOLDER_ROW.test(text);
+  const entry = (text: string) => DEFINITION.test(text) || FOLDER_ROW.test(text) || FIGURE_ITEM.test(text);
   return (
     isNested(piece.scope, other.scope) &&
     (entry(piece.text) ||
