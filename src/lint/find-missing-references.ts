@@ -58,6 +58,7 @@ import { headingFolders } from './heading-folders.js';
 import {
   isArchiveListing,
   isUnderExamplesLeadIn,
+  isNamingPatternExample,
   leadInFolders,
   listLeadIn,
   placeholderHomes,
@@ -137,6 +138,8 @@ export type ReferenceView = {
   runTimeFolders?: (folders: readonly string[]) => ReadonlySet<string>;
   /** Which of the repository-relative data files the repository's code still reads by their path: asked once, of gone files about to be reported; none when absent. */
   runTimeInputs?: (files: readonly string[]) => ReadonlySet<string>;
+  /** Which removed paths the root .gitignore of their removing commit ignored: asked once, of gone paths about to be reported; none when absent. */
+  ignoredAtRemoval?: (removals: readonly { commit: string; paths: readonly string[] }[]) => ReadonlySet<string>;
   /** Which agent files a sync bot last wrote from another repository (synced-copies.ts): asked once, of the files with a finding; none when absent. */
   syncedCopies?: (files: readonly string[]) => ReadonlySet<string>;
 };
@@ -382,6 +385,7 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
                 isSnippetArgument(reference, doc) ||
                 isInReaderProjectBlock(reference, doc, view.exists) ||
                 isUnderExamplesLeadIn(source.documents, index) ||
+                isNamingPatternExample(reference, source.documents, index, lines) ||
                 isBesideDrawnSampleEntry(reference, source.documents, index, view.exists),
               guarded: isGuardedPath(reference, doc.text),
               mention: mentionInContext(reference, doc.text),
@@ -651,6 +655,23 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   const keptOutOfGit = new Set(
     untracked.filter((entry) => entry.files.every((file) => ignoredNow.has(file))).map((entry) => entry.folder),
   );
+  // The same, ignored by the root .gitignore of the removing commit though not now: a file, or every file of a folder,
+  // that commit took out while its rules ignored them (set 239's GPR-comparing: "`dicom/` – sample anonymized DICOM RT
+  // files for local testing", untracked in the commits that added `dicom/` to .gitignore and kept it there, the
+  // .gitignore overwritten since with one stray line). Asked (one `git show` and one `git check-ignore` a commit) only of
+  // such paths about to be reported.
+  const removedHere = reported.flatMap((entry) => {
+    const path = withoutSlash(entry.path);
+    const removal = history.removed.get(path);
+    if (removal === undefined || removal.renamedTo !== undefined || made.has(path) || keptOutOfGit.has(path)) return [];
+    const paths = isFolderName(entry.path) ? (removal.files ?? []) : [path];
+    return paths.length === 0 ? [] : [{ path, commit: removal.commit, paths }];
+  });
+  const ignoredThen =
+    removedHere.length === 0 || view.ignoredAtRemoval === undefined
+      ? new Set<string>()
+      : view.ignoredAtRemoval(removedHere);
+  for (const { path, paths } of removedHere) if (paths.every((file) => ignoredThen.has(file))) keptOutOfGit.add(path);
   const textOf = (file: string) => sources.find((source) => source.path === file)?.text ?? '';
   const gone = reported.flatMap((entry): LintFinding[] => {
     const removal = history.removed.get(withoutSlash(entry.path));

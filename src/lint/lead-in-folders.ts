@@ -156,6 +156,47 @@ export function isUnderExamplesLeadIn(documents: readonly LintDocument[], index:
   );
 }
 
+// A name's part left to fill in a naming pattern: a date's fields, `<descriptive_name>`, `{slug}`.
+const NAMING_PART = /(?<![A-Za-z])(?:YYYY|MM|DD)(?![A-Za-z])|<[\w -]+>|\{[\w -]+\}/g;
+
+/**
+ * Whether `reference`, in the list item `documents[index]` whose list a paragraph announcing examples leads in
+ * ("Examples:"), fills in a naming pattern its section gives before it (set 239's remote-analysis-template: "```
+ * todo/YYYY-MM-DD_<descriptive_name>.md ```" then "Examples:" over "- `todo/2026-02-03_efficiency_calculation.md`"):
+ * the shape of the next file's name, not a file of the repository. Its paths are samples: the caller still reports one
+ * git saw removed since the agent file came in.
+ */
+export function isNamingPatternExample(
+  reference: string,
+  documents: readonly LintDocument[],
+  index: number,
+  lines: readonly string[],
+): boolean {
+  const doc = documents[index];
+  const lead = listLeadIns(documents, index, lines).paragraph;
+  if (doc === undefined || lead === undefined || !EXAMPLES_LEAD_IN.test(lead.text.trimEnd())) return false;
+  const name = reference.replace(/^\.\//, '');
+  const before = documents.slice(0, index).filter((piece) => piece.section === doc.section);
+  return before.some((piece) =>
+    piece.text
+      .split(/[\s`'"()]+/)
+      .filter((word) => word.includes('/') && new RegExp(NAMING_PART.source).test(word))
+      .some((pattern) => namingPattern(pattern.replace(/^\.\//, '')).test(name)),
+  );
+}
+
+/** The names `pattern` allows: its fields filled in, the rest as written. */
+function namingPattern(pattern: string): RegExp {
+  let source = '';
+  let at = 0;
+  for (const match of pattern.matchAll(NAMING_PART)) {
+    source += escapeRegExp(pattern.slice(at, match.index));
+    source += match[0] === 'YYYY' ? String.raw`\d{4}` : match[0].length === 2 ? String.raw`\d{2}` : '[^/]+';
+    at = match.index + match[0].length;
+  }
+  return new RegExp(`^${source}${escapeRegExp(pattern.slice(at))}$`);
+}
+
 /**
  * The folders a placeholder folder stands for when the file (`text`, as written) also writes `reference` under it in
  * full: after "Servers live in `tool-mcps/<name>/src/server.py`", a bare `src/server.py` is that file of each server

@@ -70,6 +70,8 @@ export type LintRequest = {
   runTimeFolders?: (folders: readonly string[]) => ReadonlySet<string>;
   /** Which of the repository-relative data files the repository's code still reads by their path (asked only of gone files about to be reported). */
   runTimeInputs?: (files: readonly string[]) => ReadonlySet<string>;
+  /** Which removed paths the root .gitignore of their removing commit ignored (asked only of gone paths about to be reported). */
+  ignoredAtRemoval?: (removals: readonly { commit: string; paths: readonly string[] }[]) => ReadonlySet<string>;
   /** Which agent files a sync bot last wrote from another repository (asked only of files with a missing reference). */
   syncedCopies?: (files: readonly string[]) => ReadonlySet<string>;
   /** Which section headings a script of the repository writes into agent files (asked only of duplicates' headings). */
@@ -190,6 +192,7 @@ function checkedFindings(
       ...(request.installedFolders === undefined ? {} : { installedFolders: request.installedFolders }),
       ...(request.runTimeFolders === undefined ? {} : { runTimeFolders: request.runTimeFolders }),
       ...(request.runTimeInputs === undefined ? {} : { runTimeInputs: request.runTimeInputs }),
+      ...(request.ignoredAtRemoval === undefined ? {} : { ignoredAtRemoval: request.ignoredAtRemoval }),
       ...(request.syncedCopies === undefined ? {} : { syncedCopies: request.syncedCopies }),
     }),
     ...findUnmatchedGlobs(loads, request.globMatches, () =>

@@ -19,6 +19,7 @@ import { scriptWrittenHeadings } from './script-written-headings.js';
 import { installedFolders } from './installed-folders.js';
 import { runTimeFolders } from './run-time-folders.js';
 import { runTimeInputs } from './run-time-inputs.js';
+import { ignoredAtRemoval } from './ignored-at-removal.js';
 import { syncedCopies } from './synced-copies.js';
 import type { PathHistory } from '../../core/git/path-history.js';
 import type { DefinitionNames, RemovedDefinitions } from '../../core/git/script-history.js';
@@ -73,6 +74,8 @@ export type LintInput = {
   runTimeFolders: (folders: readonly string[]) => ReadonlySet<string>;
   /** Which of the data files the repository's code still reads by their path (one `git grep`). */
   runTimeInputs: (files: readonly string[]) => ReadonlySet<string>;
+  /** Which removed paths the root .gitignore of their removing commit ignored (one `git show`, one `git check-ignore` a commit). */
+  ignoredAtRemoval: (removals: readonly { commit: string; paths: readonly string[] }[]) => ReadonlySet<string>;
   /** Which agent files a sync bot last wrote from another repository (one `git log -1` a file). */
   syncedCopies: (files: readonly string[]) => ReadonlySet<string>;
   /** The agent files that are symbolic links to nothing, with the target each names. */
@@ -145,6 +148,7 @@ export function readLintInput(root: string): LintInput {
     installedFolders: () => installedFolders(root),
     runTimeFolders: (folders) => runTimeFolders(root, folders),
     runTimeInputs: (files) => runTimeInputs(root, files),
+    ignoredAtRemoval: (removals) => ignoredAtRemoval(root, removals),
     syncedCopies: (files) => syncedCopies(root, files),
     links: danglingLinks(
       root,

@@ -58,6 +58,7 @@ export async function runLint(options: LintOptions): Promise<LintOutcome> {
     installedFolders: input.installedFolders,
     runTimeFolders: input.runTimeFolders,
     runTimeInputs: input.runTimeInputs,
+    ignoredAtRemoval: input.ignoredAtRemoval,
     syncedCopies: input.syncedCopies,
     documentsOf: (path) => documents.get(path) ?? [],
     files: input.files,

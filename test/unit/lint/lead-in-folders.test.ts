@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUnderExamplesLeadIn, leadInFolders } from '../../../src/lint/lead-in-folders.js';
+import { isNamingPatternExample, isUnderExamplesLeadIn, leadInFolders } from '../../../src/lint/lead-in-folders.js';
 
 // A repository with two services under `projects/` and a `src/lib/` folder.
 const folders = new Map([
@@ -62,5 +62,29 @@ describe('isUnderExamplesLeadIn', () => {
     expect(
       isUnderExamplesLeadIn([lead('Examples:'), { text: block.text, section: block.section, line: block.line }], 1),
     ).toBe(false);
+  });
+});
+
+describe('isNamingPatternExample', () => {
+  /** Whether `reference`, in the document at `index` of `text` (one per non-blank line, one section), is read so. */
+  const read = (text: string, index: number, reference: string) => {
+    const lines = text.split('\n');
+    const documents = lines
+      .map((line, at) => ({ text: line.replace(/^\s*[-*]\s/, ''), section: 'File Naming', line: at + 1 }))
+      .filter((doc) => doc.text.trim() !== '');
+    return isNamingPatternExample(reference, documents, index, lines);
+  };
+  const pattern = '`todo/YYYY-MM-DD_<descriptive_name>.md`';
+
+  it('reads a name under an examples lead-in that fills in a naming pattern its section gives before it', () => {
+    const text = `${pattern}\nExamples:\n- \`todo/2026-02-03_efficiency_calculation.md\``;
+    expect(read(text, 2, 'todo/2026-02-03_efficiency_calculation.md')).toBe(true);
+    expect(read(`\`plans/{slug}.md\`\nFor example:\n- \`plans/auth.md\``, 2, 'plans/auth.md')).toBe(true);
+  });
+
+  it('reads no name the pattern does not allow, no list under another lead-in and none without a pattern', () => {
+    expect(read(`${pattern}\nExamples:\n- \`todo/notes.md\``, 2, 'todo/notes.md')).toBe(false);
+    expect(read(`${pattern}\nDone so far:\n- \`todo/2026-02-03_a.md\``, 2, 'todo/2026-02-03_a.md')).toBe(false);
+    expect(read('Name files by day.\nExamples:\n- `todo/2026-02-03_a.md`', 2, 'todo/2026-02-03_a.md')).toBe(false);
   });
 });
