@@ -427,14 +427,26 @@ function isTemplateInstance(reference: string, text: string): boolean {
 }
 
 /**
+ * Where the text tells its reader to put the very file it stands in: "Alternatively, if your project uses a docs/
+ * folder, place this file at `docs/YOUTH-TRAINING-HUB.md` and reference it accordingly" (set 237's
+ * pilates-class-generator, a spec's integration note). The path is this file's other place, made by moving it there.
+ */
+const PLACED_SELF =
+  /\b(?:place|put|move|copy|save|store|rename)\s+this\s+(?:file|document|doc|page|spec)\s+(?:at|in|into|to|under|as)\s*[`'"*]*\.?\/?$/i;
+
+/**
  * Whether the clause just before offset `at` of `text` tells its reader to make the file there: "Create `agents/x.md`",
- * "Create TypeScript interfaces in `src/api.ts`", "Add cover image as `x`" (ADDED_AS), or forbids making it again: "Do not
- * recreate a `src/lib` source mirror" (set 114's obsidian-livesync), or at all: "Do not add `x`" (FORBIDDEN_ADD).
+ * "Create TypeScript interfaces in `src/api.ts`", "Add cover image as `x`" (ADDED_AS), "place this file at `x`"
+ * (PLACED_SELF), or forbids making it again: "Do not recreate a `src/lib` source mirror" (set 114's obsidian-livesync),
+ * or at all: "Do not add `x`" (FORBIDDEN_ADD).
  */
 function saysCreatedAt(text: string, at: number): boolean {
   const clause = clauseBefore(text, at, 40);
   return (
-    /\b(?:re-?)?(?:create|creates|creating)\b/i.test(clause) || ADDED_AS.test(clause) || FORBIDDEN_ADD.test(clause)
+    /\b(?:re-?)?(?:create|creates|creating)\b/i.test(clause) ||
+    ADDED_AS.test(clause) ||
+    PLACED_SELF.test(clause) ||
+    FORBIDDEN_ADD.test(clause)
   );
 }
 
