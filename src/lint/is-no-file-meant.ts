@@ -205,7 +205,8 @@ const EXAMPLE_REACH = 200;
  *   file of the user's own setup the words before it name ("your user-level hooks (`.claude/hooks.json`)");
  * - a path the text says is gone or elsewhere: in a link to a web address (another repository's
  *   `docs/drive/`), or in a clause saying it was removed, decommissioned, retired or moved, or that it
- *   lives in another repository ("the legacy `dev/efps` suite has been decommissioned"), or listed in a clause closed by
+ *   lives in another repository ("the legacy `dev/efps` suite has been decommissioned"), or given in parentheses as an
+ *   example of what such a clause speaks of ("dead components (`x`, etc.) have been deleted"), or listed in a clause closed by
  *   a bare participle ("(the `x` crate, `docs/monetization/`, and the billing layers deleted)"), or that
  *   something no longer lives there ("code no longer lives under `core/src/services` or `core/src/layers`"), or listed
  *   under a "**Files Deleted:**" label or after a lead-in saying its list is gone ("Removed in v3.1, do not resurrect: `a`, `b`"),
@@ -772,8 +773,30 @@ function saysGone(text: string, at: number): boolean {
     USED_TO_AFTER.test(after) ||
     DEPRECATED_AFTER.test(masked.slice(at, at + 120)) ||
     LEFT.test(masked.slice(start, at)) ||
-    (RENAMED_BEFORE.test(masked.slice(start, at)) && RENAMED_TO_AFTER.test(after))
+    (RENAMED_BEFORE.test(masked.slice(start, at)) && RENAMED_TO_AFTER.test(after)) ||
+    saysGoneOfAsideSubject(masked, at)
   );
+}
+
+/**
+ * A path given in parentheses as an example of what the clause is about, the clause going on after them: "All
+ * previously listed dead monolithic components (`components/AccountingModule.tsx`, etc.) and `services/store.ts` have
+ * been deleted" (set 241's Salon-Saas, the components git removed). What the clause says of its subject, gone, it
+ * says of the examples. The parentheses hold only paths (an "e.g." before, an "etc." after): "(see `x`)" is a pointer
+ * of its own, and checked.
+ */
+const ASIDE_BEFORE =
+  /\(\s*(?:(?:e\.g\.|i\.e\.|such\s+as|like|including)[,:]?\s*)?(?:[`'"*]*[^\s`'"*()]+[`'"*]*\s*(?:,|,?\s*(?:or|and))\s+)*[`'"*]*$/i;
+const ASIDE_AFTER =
+  /^[^\s`'"*()]+[`'"*]*(?:\s*(?:,|,?\s*(?:or|and))\s+[`'"*]*[^\s`'"*()]+[`'"*]*)*(?:,?\s*(?:etc\.?|…|\.\.\.))?\s*\)/i;
+
+function saysGoneOfAsideSubject(masked: string, at: number): boolean {
+  const line = masked.lastIndexOf('\n', at) + 1;
+  const aside = ASIDE_AFTER.exec(masked.slice(at));
+  if (aside === null || !ASIDE_BEFORE.test(masked.slice(line, at))) return false;
+  const rest = masked.slice(at + aside[0].length);
+  const clause = rest.slice(0, rest.search(/[;()\n]|[.!?](?=\s|$)|$/));
+  return GONE.test(clause) || GONE_AT_CLAUSE_END.test(clause);
 }
 
 /**
