@@ -1108,7 +1108,7 @@ export function findDuplicates(
     const globs = readFrontMatterPaths(source.text ?? '', ['paths', 'globs']);
     const hiddenFrom =
       globs === null ? '' : (readFrontMatterPaths(source.text ?? '', ['excludeAgent']) ?? []).sort().join(',');
-    const vendored = isVendored(source.path);
+    const vendored = source.vendored ?? isVendored(source.path);
     const opening = source.documents.find((doc) => doc.code !== true && !ABOUT_ITS_FILE.test(doc.text.toLowerCase()));
     const inReviewBrief = opening !== undefined && BRIEFS_REVIEWER.test(opening.text.toLowerCase());
     const commandLists = commandListsOf(source);

@@ -213,7 +213,8 @@ export function findMissingReferences(sources: readonly LintSource[], view: Refe
   for (const source of sources) {
     // A vendored agent file is its upstream's: its paths and commands are that repository's. An archived one is its
     // day's: what it names was there then, and so is one whose opening banner declares the project archived.
-    if (isVendored(source.path) || isArchived(source.path) || declaresArchived(source.text ?? '')) continue;
+    if ((source.vendored ?? isVendored(source.path)) || isArchived(source.path) || declaresArchived(source.text ?? ''))
+      continue;
     // Home paths the file writes (`~/.claude/settings.json`): the same path without `~/` is that configuration's project-level place.
     const home = new Set(
       source.documents.flatMap((doc) => [...doc.text.matchAll(/~\/([^\s`'"()*,;]+)/g)].map((match) => match[1] ?? '')),

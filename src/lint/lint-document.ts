@@ -38,4 +38,6 @@ export type LintSource = {
   agents?: readonly LintAgent[] | undefined;
   /** Every path the file goes by, its own and its symlinks' among the agent files (`api/CLAUDE.md -> AGENTS.md`). */
   names?: readonly string[] | undefined;
+  /** Whether the file is another project's (is-vendored.ts); undefined: judged by its path alone. */
+  vendored?: boolean | undefined;
 };

@@ -34,6 +34,7 @@ import { nestedCheckoutOf } from './nested-checkouts.js';
 import { standaloneProjectOf } from './standalone-projects.js';
 import { normalized } from './same-text-copies.js';
 import { isTestData } from './is-test-data.js';
+import { installedSkillFolders, isVendored } from './is-vendored.js';
 
 export type LintRequest = {
   dir: string;
@@ -118,6 +119,7 @@ export function lintLoads(request: LintRequest): LintReport {
     const real = request.realPath(path);
     namesOf.set(real, [...(namesOf.get(real) ?? []), path]);
   }
+  const installedSkills = installedSkillFolders(request.read('skills-lock.json'));
   const files = new Set<string>();
   const sources: LintSource[] = loadedPaths(request.planned).flatMap((path) => {
     const real = request.realPath(path);
@@ -142,10 +144,11 @@ export function lintLoads(request: LintRequest): LintReport {
               (other) => !other.startsWith(`${folder}/`) && normalized(request.read(other) ?? '') === own,
             );
           }),
-        home: homeOf(path, agentFiles),
+        home: homeOf(path, agentFiles, loaded),
         importedBy: agentFiles.has(path) ? undefined : importerOf(path, loaded),
         agents: [...(agentsOf.get(real) ?? [])],
         names: namesOf.get(real) ?? [path],
+        vendored: isVendored(path, installedSkills),
       },
     ];
   });
@@ -242,9 +245,19 @@ function scopeOf(path: string, loaded: ReadonlyMap<string, LoadedFile>, seen = n
   return slash < 0 ? '' : path.slice(0, slash);
 }
 
-/** The folder an agent file read folder by folder stands for (`.claude/CLAUDE.md` is the root's); undefined for rules and other files. */
-function homeOf(path: string, agentFiles: ReadonlySet<string>): string | undefined {
-  if (!agentFiles.has(path) || path.startsWith('.claude/rules/')) return undefined;
+/**
+ * The folder an agent file read folder by folder stands for (`.claude/CLAUDE.md` is the root's); undefined for rules and
+ * other files. A file the agent picked up in its folder is one though the walk passes its folder by (a skill's
+ * `.agents/skills/<name>/AGENTS.md` and `CLAUDE.md`, set 242).
+ */
+function homeOf(
+  path: string,
+  agentFiles: ReadonlySet<string>,
+  loaded: ReadonlyMap<string, LoadedFile>,
+): string | undefined {
+  const file = loaded.get(path);
+  const pickedUp = file !== undefined && file.importedFrom === undefined && FOLDER_FILES.has(file.reason);
+  if (!(agentFiles.has(path) || pickedUp) || path.startsWith('.claude/rules/')) return undefined;
   const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
   return folder === '.claude' ? '' : folder.replace(/\/\.claude$/, '');
 }

@@ -8,7 +8,7 @@ import { posix } from 'node:path';
 
 // Where the agents look for skills (Claude Code, Codex and the shared `.agents/`, Gemini CLI, Copilot, Cursor,
 // opencode), and a plain `skills/` of a skills or plugin repository.
-const SKILL_ROOTS = [
+export const SKILL_ROOTS = [
   '.claude/skills',
   '.agents/skills',
   '.codex/skills',
