@@ -883,7 +883,8 @@ const COMPOSED_SECTION_MARK = /^===[ \t]+[\w@./-]+(?:[ \t]+[\w@./-]+)*[ \t]+===\
 // `graphify claude install` and `graphify codex install` write into CLAUDE.md and AGENTS.md alike, "This project has a
 // graphify knowledge graph at `graphify-out/`": set 163's NexoralDNS). The heading is the command's name, lowercase and
 // alone, and the section runs it (`` `graphify query "<question>"` ``). As with a tag block, the section's text is part
-// of its name: copies kept word for word are one text written twice; once one drifts, they are compared again.
+// of its name: copies kept word for word are one text written twice; once one drifts, they are compared again. A copy
+// that only adds lines to the other is the installer's template for its own agent (isToolTemplatePair).
 const TOOL_HEADING = /^##[ \t]+([a-z][a-z0-9]*(?:-[a-z0-9]+)*)[ \t]*$/;
 const NEXT_SECTION = /^#{1,2}\s/;
 const FENCE = /^\s*(?:```|~~~)/;
@@ -1060,8 +1061,24 @@ const sourceKey = (file: string, source: string, exact: string) => `${file}\n${s
 function isGeneratedCopy(piece: Piece, other: Piece): boolean {
   return (
     (piece.copiedFrom !== undefined && (piece.copiedFrom === other.copiedFrom || piece.copiedFrom === other.file)) ||
-    (other.copiedFrom !== undefined && other.copiedFrom === piece.file)
+    (other.copiedFrom !== undefined && other.copiedFrom === piece.file) ||
+    isToolTemplatePair(piece.copiedFrom, other.copiedFrom)
   );
+}
+
+/**
+ * Whether two tool sections (see TOOL_HEADING) are one installer's templates for two agents: the same heading, and
+ * every line of one section standing word for word in the other, which only adds lines. graphify's `claude install`
+ * writes CLAUDE.md four rules; its `codex install` writes AGENTS.md the same four with a line on `/graphify` and one
+ * rule more (set 247's synarava-jewelry): neither is a copy drifted by hand. A line changed in either is drift.
+ */
+function isToolTemplatePair(one: string | undefined, two: string | undefined): boolean {
+  if (one === undefined || two === undefined || !one.startsWith('## ') || !two.startsWith('## ')) return false;
+  const linesOf = (name: string) => name.split('\n').filter((line) => line.trim() !== '');
+  const [first, second] = [linesOf(one), linesOf(two)];
+  if (first[0] !== second[0]) return false;
+  const [fewer, more] = first.length <= second.length ? [first, new Set(second)] : [second, new Set(first)];
+  return fewer.every((line) => more.has(line));
 }
 
 const exactKey = (text: string) =>
