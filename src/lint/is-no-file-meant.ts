@@ -877,11 +877,13 @@ const ONCE_MADE_AFTER =
 /**
  * A note right after a path saying, in the present, that it is not there: "- `docs/design-docs/index.md` — does not
  * exist" under "Missing docs (noted for awareness):" (set 176's rogue-like-black-jack), "`x`, which does not exist
- * yet". Not "does not exist anymore" / "any longer": that tells of a removal, which another mention naming the path as
- * present has missed (set 109's nuxt-crouton).
+ * yet". Also after a colon, and as "not present": "- `.cursor/rules/`: not present" under "- Checked for Cursor rules:"
+ * (set 249's united-tattoo, the writer's check for other tools' rules, the folder removed months before). Not "does not
+ * exist anymore" / "any longer": that tells of a removal, which another mention naming the path as present has missed
+ * (set 109's nuxt-crouton).
  */
 const SAID_ABSENT_AFTER =
-  /^[`'"*]*(?:\]\([^)\s]*\)|\))?\s*(?:[,(]|[—–]|--?(?=\s))?\s*[*_]{0,2}(?:which\s+|that\s+|it\s+)?(?:does\s*n[o']t|do\s*n[o']t)\s+(?:yet\s+)?exist\b(?!\s+(?:any\s*more|any\s+longer)\b)/i;
+  /^[`'"*]*(?:\]\([^)\s]*\)|\))?\s*(?:[,(:]|[—–]|--?(?=\s))?\s*[*_]{0,2}(?:which\s+|that\s+|it\s+)?(?:(?:does\s*n[o']t|do\s*n[o']t)\s+(?:yet\s+)?exist|(?:(?:is|are)\s+)?not\s+(?:yet\s+)?present)\b(?!\s+(?:any\s*more|any\s+longer)\b)/i;
 
 /**
  * Whether a whole agent file `text` says, at one mention of `reference`, that it does not exist (SAID_ABSENT_AFTER):
