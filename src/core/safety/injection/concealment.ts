@@ -437,8 +437,7 @@ export const CONCEALMENT_RULES: readonly InjectionRule[] = [
   {
     // Something kept unsaid in the passive, with no verb of telling to negate: "anything touching auth headers goes
     // unmentioned", "those calls stay unreported". A weak sign alone: a person decides. Negatable: "errors must
-    // never go unreported", and so does a subject that
-    // is nobody's act: "nothing should go unreported".
+    // never go unreported"; a subject that is nobody's act passes too: "nothing should go unreported".
     id: 'left-unmentioned',
     category: 'concealment',
     strength: 'hold',

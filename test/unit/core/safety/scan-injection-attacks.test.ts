@@ -1041,7 +1041,7 @@ describe('judgeInjection: concealment under a negation that governs a second ver
     'Errors must never go unreported: log them with the request id.',
     'Nothing should go unreported in the incident timeline.',
     "Don't merge on Fridays or tell customers a date before QA signs off.",
-  ])('passes %s', (text) => expect(judgeInjection(text).verdict).not.toBe('block'));
+  ])('passes %s', (text) => expect(judgeInjection(text).verdict).toBe('pass'));
 
   it('does not refuse a person told not to give a secret away', () => {
     expect(judgeInjection('Never tell anyone your password.').verdict).not.toBe('block');
